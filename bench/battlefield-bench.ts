@@ -1,0 +1,140 @@
+// npm run bench — battlefield build time, LOS throughput against a three-mesh-bvh baseline on the
+// same triangles (same process), viewshed 200×200 and a 200-figure LOS matrix. Prints figures and ratios.
+import * as THREE from 'three';
+import { MeshBVH } from 'three-mesh-bvh';
+import { ConvexGeometry } from 'three/examples/jsm/geometries/ConvexGeometry.js';
+import { mergeGeometries } from 'three/examples/jsm/utils/BufferGeometryUtils.js';
+import { createBattlefield, initRapier, type Battlefield } from '../src/battlefield';
+import { gridTriangles, type Vec3 } from '../src/core';
+import { largeTable } from './large-table';
+
+const now = () => performance.now();
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+function baselineGeometry(bf: Battlefield): THREE.BufferGeometry {
+  const { vertices, indices } = gridTriangles(bf.grid);
+  const parts: THREE.BufferGeometry[] = [];
+  const terrain = new THREE.BufferGeometry();
+  terrain.setAttribute('position', new THREE.BufferAttribute(vertices, 3));
+  terrain.setIndex(new THREE.BufferAttribute(indices, 1));
+  parts.push(terrain);
+  for (const s of bf.solids) {
+    let g: THREE.BufferGeometry;
+    if (s.shape === 'box') {
+      g = new THREE.BoxGeometry(s.halfExtents[0] * 2, s.halfExtents[1] * 2, s.halfExtents[2] * 2);
+      g.rotateY((-s.rotationY * Math.PI) / 180);
+      g.translate(s.center[0], s.center[1], s.center[2]);
+    } else {
+      g = new ConvexGeometry(s.points.map((p) => new THREE.Vector3(p[0], p[1], p[2])));
+    }
+    g.deleteAttribute('normal');
+    g.deleteAttribute('uv');
+    parts.push(g);
+  }
+  const indexed = parts.map((p) => (p.index ? p : indexify(p)));
+  return mergeGeometries(indexed)!;
+}
+
+function indexify(g: THREE.BufferGeometry): THREE.BufferGeometry {
+  const n = g.getAttribute('position').count;
+  g.setIndex(Array.from({ length: n }, (_, i) => i));
+  return g;
+}
+
+async function main(): Promise<void> {
+  const t0 = now();
+  await initRapier();
+  const tInit = now() - t0;
+  const scenario = largeTable();
+  const builds: number[] = [];
+  let bf!: Battlefield;
+  for (let i = 0; i < 5; i++) {
+    const t = now();
+    const b = await createBattlefield(scenario);
+    builds.push(now() - t);
+    if (i < 4) b.free();
+    else bf = b;
+  }
+  const figures = scenario.units![0]!.figures.map((f) => ({ id: f.id, at: f.at }));
+  const eyes: Vec3[] = figures.map((f) => bf.eyePoint(f));
+  console.log(`table 180×120 cm, ${bf.grid.columns}×${bf.grid.rows} heights, ${bf.solids.length} solids, 40 buildings, 150 trees in 30 woods, 200 figures`);
+  console.log(`rapier init ${tInit.toFixed(0)} ms (once per process)`);
+  console.log(`build: median ${median(builds).toFixed(1)} ms (goal ≤ 300)`);
+
+  // Random figure-to-figure segments.
+  const pairs: Array<[Vec3, Vec3]> = [];
+  let seed = 1;
+  const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  for (let i = 0; i < 20000; i++) pairs.push([eyes[Math.floor(rnd() * eyes.length)]!, eyes[Math.floor(rnd() * eyes.length)]!]);
+
+  const geo = baselineGeometry(bf);
+  const bvh = new MeshBVH(geo);
+  const ray = new THREE.Ray();
+  const o = new THREE.Vector3(), d = new THREE.Vector3();
+  const bvhRun = () => {
+    let blocked = 0;
+    for (const [a, b] of pairs) {
+      o.set(a[0], a[1], a[2]);
+      d.set(b[0] - a[0], b[1] - a[1], b[2] - a[2]);
+      const len = d.length();
+      if (len < 1e-6) continue;
+      ray.set(o, d.divideScalar(len));
+      const hit = bvh.raycastFirst(ray, THREE.DoubleSide, 0, len - 0.05);
+      if (hit) blocked++;
+    }
+    return blocked;
+  };
+  const apiRun = () => {
+    let blocked = 0;
+    for (const [a, b] of pairs) if (!bf.lineOfSight(a, b).clear) blocked++;
+    return blocked;
+  };
+  bvhRun(); apiRun(); // warm-up
+  const bvhTimes: number[] = [], apiTimes: number[] = [];
+  let bvhBlocked = 0, apiBlocked = 0;
+  for (let k = 0; k < 5; k++) {
+    let t = now(); bvhBlocked = bvhRun(); bvhTimes.push(now() - t);
+    t = now(); apiBlocked = apiRun(); apiTimes.push(now() - t);
+  }
+  const bvhRate = pairs.length / (median(bvhTimes) / 1000);
+  const apiRate = pairs.length / (median(apiTimes) / 1000);
+  console.log(`LOS, ${pairs.length} figure-to-figure segments:`);
+  console.log(`  battlefield.lineOfSight  ${(apiRate / 1000).toFixed(0)}k segments/s  (${apiBlocked} blocked; includes areas crossed and see-through obstacles)`);
+  console.log(`  three-mesh-bvh baseline  ${(bvhRate / 1000).toFixed(0)}k segments/s  (${bvhBlocked} blocked; solids and terrain only)`);
+  console.log(`  ratio api/bvh ${(apiRate / bvhRate).toFixed(2)}× (goal ≥ 1.5×)`);
+
+  // Viewshed 200×200 from the top of hill_b.
+  const eye = bf.eyePoint({ id: 'obs', at: [130, 85] });
+  const region = { minX: 70, minZ: 0, maxX: 190, maxZ: 120 };
+  const vsTimes: number[] = [];
+  let frac = 0;
+  for (let k = 0; k < 3; k++) {
+    const t = now();
+    const vs = bf.viewshed(eye, region, 0.6, 1.6);
+    vsTimes.push(now() - t);
+    frac = vs.visibleFraction;
+    if (k === 0) console.log(`viewshed ${vs.columns}×${vs.rows} cells from the hill top (eye y ${eye[1].toFixed(1)})`);
+  }
+  console.log(`  median ${median(vsTimes).toFixed(0)} ms, ${(frac * 100).toFixed(1)} % visible (goal ≤ 50 ms)`);
+
+  // Full LOS matrix for 200 figures (each unordered pair once).
+  const mTimes: number[] = [];
+  let visiblePairs = 0;
+  for (let k = 0; k < 3; k++) {
+    const t = now();
+    visiblePairs = 0;
+    for (let i = 0; i < eyes.length; i++) for (let j = i + 1; j < eyes.length; j++) if (bf.lineOfSight(eyes[i]!, eyes[j]!).clear) visiblePairs++;
+    mTimes.push(now() - t);
+  }
+  console.log(`LOS matrix 200 figures (19900 pairs): median ${median(mTimes).toFixed(0)} ms, ${visiblePairs} pairs see each other (goal ≤ 30 ms)`);
+  bf.free();
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

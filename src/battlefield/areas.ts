@@ -1,0 +1,56 @@
+// Area volumes (woods, rubble, fields …): plan polygon × height above ground. Sight lines are
+// clipped against them to give the length travelled inside, which rules such as K-5.2d read.
+import { type Bounds2, type HeightGrid, type Vec2, type Vec3, boundsOf, gridHeightAt, segmentInsideIntervals, lerp3 } from '../core';
+import { type Scenario, type ResolvedTags, areaPolygon, defaultAreaHeight, isArea, resolveTags } from '../scenario';
+
+export interface AreaVolume {
+  featureId: string;
+  kind: string;
+  polygon: Vec2[];
+  bounds: Bounds2;
+  /** Height of the volume above the local ground, cm (0 = flat: never crossed by a sight line). */
+  height: number;
+  tags: ResolvedTags;
+}
+
+export function areaVolumes(s: Scenario): AreaVolume[] {
+  return s.features.filter(isArea).map((f) => {
+    const polygon = areaPolygon(f);
+    return { featureId: f.id, kind: f.kind, polygon, bounds: boundsOf(polygon), height: f.height ?? defaultAreaHeight(f), tags: resolveTags(f) };
+  });
+}
+
+const STEP = 0.5; // cm between checks of the line against the volume top over varying ground
+
+/**
+ * Parameter intervals along from→to (t in [0, tMax]) where the line is inside the area volume:
+ * inside the plan polygon and below ground + height.
+ */
+export function volumeIntervals(v: AreaVolume, grid: HeightGrid, from: Vec3, to: Vec3, tMax: number): Array<[number, number]> {
+  if (v.height <= 0) return [];
+  const minX = Math.min(from[0], to[0]), maxX = Math.max(from[0], to[0]);
+  const minZ = Math.min(from[2], to[2]), maxZ = Math.max(from[2], to[2]);
+  const b = v.bounds;
+  if (maxX < b.minX || minX > b.maxX || maxZ < b.minZ || minZ > b.maxZ) return [];
+  const plan = segmentInsideIntervals([from[0], from[2]], [to[0], to[2]], v.polygon);
+  const len = Math.hypot(to[0] - from[0], to[2] - from[2]);
+  const out: Array<[number, number]> = [];
+  for (const [p0, p1] of plan) {
+    const t0 = p0, t1 = Math.min(p1, tMax);
+    if (t1 <= t0) continue;
+    const n = Math.max(1, Math.ceil(((t1 - t0) * len) / STEP));
+    let start: number | undefined;
+    for (let i = 0; i <= n; i++) {
+      const t = t0 + ((t1 - t0) * i) / n;
+      const p = lerp3(from, to, t);
+      const below = p[1] <= gridHeightAt(grid, p[0], p[2]) + v.height;
+      if (below && start === undefined) start = t;
+      if ((!below || i === n) && start !== undefined) {
+        const end = below ? t : t - (t1 - t0) / n / 2;
+        if (end > start) out.push([start, end]);
+        start = undefined;
+      }
+    }
+  }
+  return out;
+}

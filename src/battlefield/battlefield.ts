@@ -1,0 +1,282 @@
+// createBattlefield: one static Rapier world per scenario (terrain trimesh + solids + optional
+// figures) and the pure-read queries on it: heights, standing surfaces, line of sight, viewshed.
+import RAPIER from '@dimforge/rapier3d-compat';
+import {
+  type HeightGrid, type Solid, type Vec2, type Vec3, gridMaxHeight, gridTriangles, lerp3, pointInPolygon, dist3,
+} from '../core';
+import { type BuildingFeature, type Scenario, buildingCorners } from '../scenario';
+import { sampleRelief } from './relief';
+import { buildSolids, buildingBase, SLAB } from './solids';
+import { areaVolumes, volumeIntervals, type AreaVolume } from './areas';
+import { losViewshed } from './viewshed';
+import type {
+  AreaCrossing, Battlefield, BuildingInfo, FigureBody, LosHit, LosOptions, LosResult, VisibilityResult,
+} from './types';
+
+let rapierReady: Promise<void> | undefined;
+/** Load Rapier's WASM once per process/page. */
+export function initRapier(): Promise<void> {
+  rapierReady ??= RAPIER.init();
+  return rapierReady;
+}
+
+// Collision-group membership bits.
+const G_TERRAIN = 1;
+const G_BLOCK = 2;
+const G_SEE = 4;
+const G_FIGURE = 8;
+const G_STAND = 16;
+const groups = (membership: number, filter = 0xffff) => (membership << 16) | filter;
+const query = (filter: number) => (0xffff << 16) | filter;
+
+const END_TOLERANCE = 0.05; // cm: a surface touching the target point does not hide it
+export const DEFAULT_FIGURE_HEIGHT = 1.7;
+export const EYE_FRACTION = 0.94;
+
+export class BattlefieldQueryError extends Error {
+  override name = 'BattlefieldQueryError';
+}
+
+interface ColliderInfo {
+  featureId: string;
+  kind: string;
+  part: string;
+}
+
+function quatY(deg: number): { x: number; y: number; z: number; w: number } {
+  // Table rotation is counter-clockwise seen from above (x east, z north): that is −deg about +y.
+  const a = (-deg * Math.PI) / 180 / 2;
+  return { x: 0, y: Math.sin(a), z: 0, w: Math.cos(a) };
+}
+
+function addSolid(world: RAPIER.World, s: Solid): RAPIER.Collider | undefined {
+  let desc: RAPIER.ColliderDesc | null;
+  if (s.shape === 'box') {
+    desc = RAPIER.ColliderDesc.cuboid(s.halfExtents[0], s.halfExtents[1], s.halfExtents[2])
+      .setTranslation(s.center[0], s.center[1], s.center[2])
+      .setRotation(quatY(s.rotationY));
+  } else {
+    desc = RAPIER.ColliderDesc.convexHull(new Float32Array(s.points.flat()));
+  }
+  if (!desc) return undefined;
+  const membership = (s.blocksSight ? G_BLOCK : G_SEE) | (s.standable ? G_STAND : 0);
+  desc.setCollisionGroups(groups(membership));
+  return world.createCollider(desc);
+}
+
+export async function createBattlefield(scenario: Scenario): Promise<Battlefield> {
+  await initRapier();
+  const grid = sampleRelief(scenario);
+  const solids = buildSolids(scenario, grid);
+  return new RapierBattlefield(scenario, grid, solids);
+}
+
+class RapierBattlefield implements Battlefield {
+  readonly buildings: BuildingInfo[];
+  private readonly world: RAPIER.World;
+  private readonly info = new Map<number, ColliderInfo>();
+  private readonly volumes: AreaVolume[];
+  private readonly top: number;
+  private figureColliders: RAPIER.Collider[] = [];
+  private readonly figureHandles = new Map<number, string>();
+
+  constructor(readonly scenario: Scenario, readonly grid: HeightGrid, readonly solids: Solid[]) {
+    this.world = new RAPIER.World({ x: 0, y: 0, z: 0 });
+    const { vertices, indices } = gridTriangles(grid);
+    const terrain = this.world.createCollider(RAPIER.ColliderDesc.trimesh(vertices, indices).setCollisionGroups(groups(G_TERRAIN | G_STAND)));
+    this.info.set(terrain.handle, { featureId: 'terrain', kind: 'terrain', part: 'ground' });
+    let top = gridMaxHeight(grid);
+    for (const s of solids) {
+      const c = addSolid(this.world, s);
+      if (c) this.info.set(c.handle, { featureId: s.featureId, kind: s.featureKind, part: s.part });
+      const y = s.shape === 'box' ? s.center[1] + Math.hypot(...s.halfExtents) : Math.max(...s.points.map((p) => p[1]));
+      top = Math.max(top, y);
+    }
+    this.top = top + 10;
+    // Colliders are invisible to queries until the world has stepped once.
+    this.world.step();
+    this.volumes = areaVolumes(scenario);
+    this.buildings = scenario.features
+      .filter((f): f is BuildingFeature => f.kind === 'building')
+      .map((b) => {
+        const base = buildingBase(b, grid);
+        const levels = b.floors.map((f) => base + f.elevation);
+        if (b.roof?.walkable && !b.ruined) levels.push(base + b.eaves + (b.roof.kind === 'flat' || !b.roof.height ? SLAB : 0));
+        return { id: b.id, baseHeight: base, levels, corners: buildingCorners(b) };
+      });
+  }
+
+  private checkOnTable(x: number, z: number): void {
+    const { width, depth } = this.scenario.table;
+    if (!(x >= 0 && z >= 0 && x <= width && z <= depth)) {
+      throw new BattlefieldQueryError(`point (${x}, ${z}) is off the table: expected x in 0–${width} and z in 0–${depth}`);
+    }
+  }
+
+  private castDown(x: number, z: number, filter: number): number | undefined {
+    const ray = new RAPIER.Ray({ x, y: this.top, z }, { x: 0, y: -1, z: 0 });
+    const hit = this.world.castRay(ray, this.top + 1000, true, undefined, query(filter));
+    return hit ? this.top - hit.timeOfImpact : undefined;
+  }
+
+  groundHeight(x: number, z: number): number {
+    this.checkOnTable(x, z);
+    const y = this.castDown(x, z, G_TERRAIN);
+    if (y === undefined) throw new BattlefieldQueryError(`no ground under (${x}, ${z})`);
+    return y;
+  }
+
+  buildingAt(x: number, z: number): BuildingInfo | undefined {
+    return this.buildings.find((b) => pointInPolygon([x, z], b.corners));
+  }
+
+  standHeight(x: number, z: number, floor?: number): number {
+    this.checkOnTable(x, z);
+    const b = this.buildingAt(x, z);
+    if (b) {
+      const level = b.levels[floor ?? 0];
+      if (level === undefined) throw new BattlefieldQueryError(`building "${b.id}" has floors 0–${b.levels.length - 1}, asked for floor ${floor}`);
+      return level;
+    }
+    if (floor !== undefined && floor > 0) throw new BattlefieldQueryError(`no building at (${x}, ${z}) to stand on floor ${floor}`);
+    const y = this.castDown(x, z, G_TERRAIN | G_STAND);
+    if (y === undefined) throw new BattlefieldQueryError(`no surface under (${x}, ${z})`);
+    return y;
+  }
+
+  eyePoint(f: FigureBody): Vec3 {
+    const h = f.height ?? DEFAULT_FIGURE_HEIGHT;
+    return [f.at[0], this.standHeight(f.at[0], f.at[1], f.floor) + h * EYE_FRACTION, f.at[1]];
+  }
+
+  private depthLimit(v: AreaVolume, options?: LosOptions): number | undefined {
+    const o = options?.seeInDepth;
+    if (o) {
+      if (v.featureId in o) return o[v.featureId] ?? undefined;
+      if (v.kind in o) return o[v.kind] ?? undefined;
+    }
+    return v.tags.seeInDepth;
+  }
+
+  lineOfSight(from: Vec3, to: Vec3, options?: LosOptions): LosResult {
+    const distance = dist3(from, to);
+    const result: LosResult = { clear: true, distance, crossed: [], areas: [] };
+    if (distance < 1e-6) return result;
+    const dir = { x: to[0] - from[0], y: to[1] - from[1], z: to[2] - from[2] };
+    const ray = new RAPIER.Ray({ x: from[0], y: from[1], z: from[2] }, dir);
+    const maxToi = Math.max(0, 1 - END_TOLERANCE / distance);
+    const ignore = options?.ignore?.length ? new Set(options.ignore) : undefined;
+    const figIgnore = options?.figures ? new Set(options.figures.ignore ?? []) : undefined;
+    const filter = G_TERRAIN | G_BLOCK | (options?.figures ? G_FIGURE : 0);
+    const predicate = ignore || figIgnore?.size
+      ? (c: RAPIER.Collider) => {
+          const fig = this.figureHandles.get(c.handle);
+          if (fig !== undefined) return !figIgnore?.has(fig);
+          return !ignore?.has(this.info.get(c.handle)?.featureId ?? '');
+        }
+      : undefined;
+    const hit = this.world.castRay(ray, maxToi, true, undefined, query(filter), undefined, undefined, predicate);
+    let tEnd = 1;
+    if (hit) {
+      tEnd = hit.timeOfImpact;
+      result.blocker = this.hitOf(hit.collider.handle, from, to, tEnd, distance);
+    }
+
+    // Areas up to the physical blocker; a depth-limited area may stop sight sooner.
+    const perArea: Array<{ v: AreaVolume; spans: Array<[number, number]> }> = [];
+    for (const v of this.volumes) {
+      if (ignore?.has(v.featureId)) continue;
+      const spans = volumeIntervals(v, this.grid, from, to, tEnd);
+      if (spans.length) perArea.push({ v, spans });
+    }
+    let depthStop: { t: number; v: AreaVolume } | undefined;
+    for (const { v, spans } of perArea) {
+      const limit = this.depthLimit(v, options);
+      if (limit === undefined) continue;
+      let acc = 0;
+      for (const [a, b] of spans) {
+        const len = (b - a) * distance;
+        if (acc + len > limit + 1e-9) {
+          const t = a + (limit - acc) / distance;
+          if (!depthStop || t < depthStop.t) depthStop = { t, v };
+          break;
+        }
+        acc += len;
+      }
+    }
+    if (depthStop) {
+      tEnd = depthStop.t;
+      result.blocker = { featureId: depthStop.v.featureId, kind: depthStop.v.kind, part: 'depth', point: lerp3(from, to, tEnd), distance: tEnd * distance };
+    }
+    for (const { v, spans } of perArea) {
+      const clipped = spans.map(([a, b]) => [a, Math.min(b, tEnd)] as const).filter(([a, b]) => b > a);
+      if (!clipped.length) continue;
+      const crossing: AreaCrossing = {
+        featureId: v.featureId, kind: v.kind, tags: v.tags,
+        length: clipped.reduce((s, [a, b]) => s + (b - a) * distance, 0),
+        enter: lerp3(from, to, clipped[0]![0]), exit: lerp3(from, to, clipped[clipped.length - 1]![1]),
+      };
+      result.areas.push(crossing);
+    }
+    result.areas.sort((a, b) => dist3(from, a.enter) - dist3(from, b.enter));
+
+    // See-through obstacles (fences, railings, ladders) crossed before the blocker.
+    const seen = new Map<string, LosHit>();
+    this.world.intersectionsWithRay(ray, tEnd, true, (inter) => {
+      const h = this.hitOf(inter.collider.handle, from, to, inter.timeOfImpact, distance);
+      const prev = seen.get(h.featureId);
+      if (!ignore?.has(h.featureId) && (!prev || prev.distance > h.distance)) seen.set(h.featureId, h);
+      return true;
+    }, undefined, query(G_SEE));
+    result.crossed = [...seen.values()].sort((a, b) => a.distance - b.distance);
+    result.clear = result.blocker === undefined;
+    return result;
+  }
+
+  private hitOf(handle: number, from: Vec3, to: Vec3, t: number, distance: number): LosHit {
+    const fig = this.figureHandles.get(handle);
+    const info = fig !== undefined ? { featureId: fig, kind: 'figure', part: 'figure' } : this.info.get(handle) ?? { featureId: '?', kind: '?', part: '?' };
+    return { ...info, point: lerp3(from, to, t), distance: t * distance };
+  }
+
+  visibility(observer: FigureBody, target: FigureBody, options?: LosOptions): VisibilityResult {
+    const eye = this.eyePoint(observer);
+    const h = target.height ?? DEFAULT_FIGURE_HEIGHT;
+    const ground = this.standHeight(target.at[0], target.at[1], target.floor);
+    const figs = options?.figures ? { ignore: [...(options.figures.ignore ?? []), observer.id, target.id] } : false;
+    const opts: LosOptions = { ...options, figures: figs };
+    const names = [['head', h * EYE_FRACTION], ['chest', h * 0.7], ['base', 0.15]] as const;
+    const samples = names.map(([name, dy]) => {
+      const point: Vec3 = [target.at[0], ground + dy, target.at[1]];
+      return { name, point, result: this.lineOfSight(eye, point, opts) };
+    });
+    const visibleCount = samples.filter((s) => s.result.clear).length;
+    return { eye, samples, visibleCount, fraction: visibleCount / samples.length };
+  }
+
+  viewshed(eye: Vec3, region: Parameters<Battlefield['viewshed']>[1], resolution: number, targetHeight: number, options?: LosOptions) {
+    return losViewshed(this, eye, region, resolution, targetHeight, options);
+  }
+
+  setFigures(figures: readonly FigureBody[]): void {
+    for (const c of this.figureColliders) this.world.removeCollider(c, false);
+    this.figureColliders = [];
+    this.figureHandles.clear();
+    for (const f of figures) {
+      const h = f.height ?? DEFAULT_FIGURE_HEIGHT;
+      const r = f.radius ?? 0.45;
+      const y = this.standHeight(f.at[0], f.at[1], f.floor);
+      const desc = RAPIER.ColliderDesc.cylinder(h / 2, r).setTranslation(f.at[0], y + h / 2, f.at[1]).setCollisionGroups(groups(G_FIGURE));
+      const c = this.world.createCollider(desc);
+      this.figureColliders.push(c);
+      this.figureHandles.set(c.handle, f.id);
+    }
+    this.world.step();
+  }
+
+  free(): void {
+    this.world.free();
+  }
+}
+
+export type { Vec2 };

@@ -1,0 +1,123 @@
+// Samples a scenario's relief into the one height grid: imported grid + hills + carved water +
+// sculpted ramparts and ditches. Both the Rapier terrain and the rendered mesh use this grid.
+import { type HeightGrid, type Vec2, pointInPolygon, boundsOf, polylineProjection } from '../core';
+import { areaPolygon, type FortificationFeature, type HillFeature, type Scenario, type WaterFeature } from '../scenario';
+
+const DEFAULT_SPACING = 1;
+
+function hillProfile(h: HillFeature, x: number, z: number): number {
+  const [rx, rz] = typeof h.radius === 'number' ? [h.radius, h.radius] : h.radius;
+  const r = ((h.rotation ?? 0) * Math.PI) / 180;
+  const dx = x - h.center[0];
+  const dz = z - h.center[1];
+  // Into the hill's own frame (undo its rotation).
+  const lx = dx * Math.cos(r) + dz * Math.sin(r);
+  const lz = -dx * Math.sin(r) + dz * Math.cos(r);
+  const d = Math.hypot(lx / rx, lz / rz);
+  if (d >= 1) return 0;
+  switch (h.profile ?? 'dome') {
+    case 'cone':
+      return h.height * (1 - d);
+    case 'plateau': {
+      const p = h.plateau ?? 0.5;
+      if (d <= p) return h.height;
+      const s = (d - p) / (1 - p);
+      return h.height * 0.5 * (1 + Math.cos(Math.PI * s));
+    }
+    default:
+      // Raised cosine: smooth crest and smooth foot.
+      return h.height * 0.5 * (1 + Math.cos(Math.PI * d));
+  }
+}
+
+/** Rampart cross-section at signed distance s from the crest line (s > 0 on the outer side). */
+export function rampartProfile(f: FortificationFeature, s: number): { raise: number; dig: number } {
+  const half = (f.crestWidth ?? 4) / 2;
+  const slope = f.slope ?? 3;
+  const a = Math.abs(s);
+  let raise = 0;
+  if (a <= half) raise = f.height;
+  else if (a < half + slope) raise = f.height * (1 - (a - half) / slope);
+  let dig = 0;
+  if (f.ditch && s > half + slope) {
+    const from = half + slope;
+    const bank = Math.min(1, f.ditch.width / 4); // short scarp and counterscarp
+    const u = s - from;
+    if (u < bank) dig = f.ditch.depth * (u / bank);
+    else if (u <= f.ditch.width - bank) dig = f.ditch.depth;
+    else if (u < f.ditch.width) dig = f.ditch.depth * ((f.ditch.width - u) / bank);
+  }
+  return { raise, dig };
+}
+
+/** Signed distance from the crest line: positive toward the outer side. */
+export function outerDistance(f: FortificationFeature, p: Vec2): { s: number; along: number } {
+  const closed = f.closed ?? f.kind !== 'rampart';
+  const proj = polylineProjection(p, f.path as Vec2[], closed);
+  let outer: boolean;
+  if (closed) outer = !pointInPolygon(p, f.path as Vec2[]);
+  else outer = (f.outer ?? 'left') === 'left' ? proj.side > 0 : proj.side < 0;
+  return { s: outer ? proj.distance : -proj.distance, along: proj.along };
+}
+
+function importedGrid(s: Scenario): ((x: number, z: number) => number) | undefined {
+  const g = s.relief?.grid;
+  if (!g) return undefined;
+  const sx = s.table.width / (g.columns - 1);
+  const sz = s.table.depth / (g.rows - 1);
+  return (x, z) => {
+    const fx = Math.min(Math.max(x / sx, 0), g.columns - 1);
+    const fz = Math.min(Math.max(z / sz, 0), g.rows - 1);
+    const c = Math.min(Math.floor(fx), g.columns - 2);
+    const r = Math.min(Math.floor(fz), g.rows - 2);
+    const u = fx - c;
+    const v = fz - r;
+    const h = (cc: number, rr: number) => g.heights[rr * g.columns + cc]!;
+    return (h(c, r) * (1 - u) + h(c + 1, r) * u) * (1 - v) + (h(c, r + 1) * (1 - u) + h(c + 1, r + 1) * u) * v;
+  };
+}
+
+export function sampleRelief(s: Scenario): HeightGrid {
+  const W = s.table.width;
+  const D = s.table.depth;
+  const spacing = s.relief?.spacing ?? DEFAULT_SPACING;
+  const columns = s.relief?.samples?.[0] ?? Math.max(2, Math.round(W / spacing) + 1);
+  const rows = s.relief?.samples?.[1] ?? Math.max(2, Math.round(D / spacing) + 1);
+  const spacingX = W / (columns - 1);
+  const spacingZ = D / (rows - 1);
+  const heights = new Float32Array(columns * rows);
+  const base = s.relief?.base ?? 0;
+  const imported = importedGrid(s);
+  const hills = s.features.filter((f): f is HillFeature => f.kind === 'hill');
+  const forts = s.features.filter((f): f is FortificationFeature => f.kind === 'rampart' || f.kind === 'bastion' || f.kind === 'redoubt');
+  const waters = s.features
+    .filter((f): f is WaterFeature => f.kind === 'water')
+    .map((w) => {
+      const poly = areaPolygon(w);
+      // Frozen water: the ice lies just below the banks and is the surface figures walk on.
+      return { poly, bounds: boundsOf(poly), depth: w.frozen ? 0.2 : (w.depth ?? 1) };
+    });
+
+  for (let r = 0; r < rows; r++) {
+    const z = r * spacingZ;
+    for (let c = 0; c < columns; c++) {
+      const x = c * spacingX;
+      let h = base + (imported ? imported(x, z) : 0);
+      for (const hill of hills) h += hillProfile(hill, x, z);
+      const ground = h;
+      for (const f of forts) {
+        const { s: sd } = outerDistance(f, [x, z]);
+        const { raise, dig } = rampartProfile(f, sd);
+        if (raise > 0) h = Math.max(h, ground + raise);
+        if (dig > 0) h = Math.min(h, ground - dig);
+      }
+      for (const w of waters) {
+        const b = w.bounds;
+        if (x < b.minX || x > b.maxX || z < b.minZ || z > b.maxZ) continue;
+        if (pointInPolygon([x, z], w.poly)) h = Math.min(h, ground - w.depth);
+      }
+      heights[r * columns + c] = h;
+    }
+  }
+  return { columns, rows, originX: 0, originZ: 0, spacingX, spacingZ, heights };
+}

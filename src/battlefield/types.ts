@@ -1,0 +1,112 @@
+// Public types of the battlefield queries (all lengths in cm, table coordinates: x east, z north, y up).
+import type { HeightGrid, Solid, Vec2, Vec3 } from '../core';
+import type { Scenario, ResolvedTags } from '../scenario';
+
+export interface AreaCrossing {
+  featureId: string;
+  kind: string;
+  /** Length of the sight line inside the area's volume (below its top), in cm. */
+  length: number;
+  /** Where the line first enters and last leaves the volume. */
+  enter: Vec3;
+  exit: Vec3;
+  tags: ResolvedTags;
+}
+
+export interface LosHit {
+  featureId: string;
+  kind: string;
+  part: string;
+  point: Vec3;
+  /** Distance from the observer along the line, cm. */
+  distance: number;
+}
+
+export interface LosResult {
+  clear: boolean;
+  /** Straight 3D distance between the two points, cm. */
+  distance: number;
+  /** The first thing that stops sight, when blocked. A depth-limited area (dense woods) has part "depth". */
+  blocker?: LosHit;
+  /** Non-blocking obstacles crossed before the blocker (fences, wire, ladders). */
+  crossed: LosHit[];
+  /** Areas crossed before the blocker, with the length travelled inside each. */
+  areas: AreaCrossing[];
+}
+
+export interface LosOptions {
+  /** Feature ids to see through (e.g. the building the observer stands in). */
+  ignore?: readonly string[];
+  /** Count figures as blockers (ids of figures to skip, such as the observer and target). */
+  figures?: { ignore?: readonly string[] } | false;
+  /** Override see-in depth (cm) per area kind or feature id, for rulesets that read it differently. */
+  seeInDepth?: Readonly<Record<string, number | null>>;
+}
+
+export interface FigureBody {
+  id: string;
+  at: Vec2;
+  floor?: number;
+  /** Figure height in cm (default 1.7, a 15 mm figure). */
+  height?: number;
+  /** Base radius in cm (default 0.6). */
+  radius?: number;
+}
+
+export interface SamplePoint {
+  name: 'head' | 'chest' | 'base';
+  point: Vec3;
+  result: LosResult;
+}
+
+export interface VisibilityResult {
+  eye: Vec3;
+  samples: SamplePoint[];
+  visibleCount: number;
+  fraction: number;
+}
+
+export interface ViewshedRegion {
+  minX: number;
+  minZ: number;
+  maxX: number;
+  maxZ: number;
+}
+
+export interface Viewshed {
+  region: ViewshedRegion;
+  resolution: number;
+  columns: number;
+  rows: number;
+  /** 1 = visible, 0 = blocked, row-major from the south-west cell; cell centres are sampled. */
+  cells: Uint8Array;
+  /** Fraction of cells visible. */
+  visibleFraction: number;
+}
+
+export interface BuildingInfo {
+  id: string;
+  baseHeight: number;
+  /** Absolute y of each floor surface; a walkable roof adds one more level at the end. */
+  levels: number[];
+  corners: Vec2[];
+}
+
+export interface Battlefield {
+  readonly scenario: Scenario;
+  readonly grid: HeightGrid;
+  readonly solids: readonly Solid[];
+  readonly buildings: readonly BuildingInfo[];
+  groundHeight(x: number, z: number): number;
+  standHeight(x: number, z: number, floor?: number): number;
+  /** The building whose interior contains (x, z), if any. */
+  buildingAt(x: number, z: number): BuildingInfo | undefined;
+  lineOfSight(from: Vec3, to: Vec3, options?: LosOptions): LosResult;
+  /** Eye point of a figure standing at its place. */
+  eyePoint(figure: FigureBody): Vec3;
+  visibility(observer: FigureBody, target: FigureBody, options?: LosOptions): VisibilityResult;
+  viewshed(eye: Vec3, region: ViewshedRegion, resolution: number, targetHeight: number, options?: LosOptions): Viewshed;
+  /** Put figures into the world as sight blockers (replaces the previous set). */
+  setFigures(figures: readonly FigureBody[]): void;
+  free(): void;
+}

@@ -1,0 +1,11 @@
+// Command line: validate scenarios, query heights and sight lines, render viewsheds.
+// Exit 0 on success, 1 when a validated file has problems, 2 on bad input (one-line error).
+import { runCli } from './commands';
+
+runCli(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`sandtable: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,166 @@
+// Plain-number 2D/3D geometry on the table plane (x east, z north, y up), all in centimetres.
+
+export type Vec2 = readonly [number, number];
+export type Vec3 = readonly [number, number, number];
+
+export const EPS = 1e-9;
+
+export function dist2(a: Vec2, b: Vec2): number {
+  return Math.hypot(b[0] - a[0], b[1] - a[1]);
+}
+
+export function dist3(a: Vec3, b: Vec3): number {
+  return Math.hypot(b[0] - a[0], b[1] - a[1], b[2] - a[2]);
+}
+
+export function lerp3(a: Vec3, b: Vec3, t: number): Vec3 {
+  return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t];
+}
+
+/** Rotate a 2D offset by `deg` degrees counter-clockwise seen from above (x east, z north). */
+export function rotate2(p: Vec2, deg: number): Vec2 {
+  const r = (deg * Math.PI) / 180;
+  const c = Math.cos(r);
+  const s = Math.sin(r);
+  return [p[0] * c - p[1] * s, p[0] * s + p[1] * c];
+}
+
+/** Even-odd point-in-polygon test; points on an edge may go either way. */
+export function pointInPolygon(p: Vec2, poly: readonly Vec2[]): boolean {
+  let inside = false;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const a = poly[i]!;
+    const b = poly[j]!;
+    if (a[1] > p[1] !== b[1] > p[1]) {
+      const x = ((b[0] - a[0]) * (p[1] - a[1])) / (b[1] - a[1]) + a[0];
+      if (p[0] < x) inside = !inside;
+    }
+  }
+  return inside;
+}
+
+/** Signed area (positive when counter-clockwise with x east, z north). */
+export function polygonArea(poly: readonly Vec2[]): number {
+  let s = 0;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    s += poly[j]![0] * poly[i]![1] - poly[i]![0] * poly[j]![1];
+  }
+  return s / 2;
+}
+
+export interface Bounds2 {
+  minX: number;
+  minZ: number;
+  maxX: number;
+  maxZ: number;
+}
+
+export function boundsOf(points: readonly Vec2[]): Bounds2 {
+  let minX = Infinity, minZ = Infinity, maxX = -Infinity, maxZ = -Infinity;
+  for (const p of points) {
+    if (p[0] < minX) minX = p[0];
+    if (p[0] > maxX) maxX = p[0];
+    if (p[1] < minZ) minZ = p[1];
+    if (p[1] > maxZ) maxZ = p[1];
+  }
+  return { minX, minZ, maxX, maxZ };
+}
+
+/**
+ * Parameter intervals [t0, t1] ⊂ [0, 1] where segment a→b lies inside the polygon
+ * (even-odd rule), found from all edge crossings. Used for "length travelled inside an area".
+ */
+export function segmentInsideIntervals(a: Vec2, b: Vec2, poly: readonly Vec2[]): Array<[number, number]> {
+  const dx = b[0] - a[0];
+  const dz = b[1] - a[1];
+  const ts: number[] = [0, 1];
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const p = poly[j]!;
+    const q = poly[i]!;
+    const ex = q[0] - p[0];
+    const ez = q[1] - p[1];
+    const den = dx * ez - dz * ex;
+    if (Math.abs(den) < EPS) continue;
+    const t = ((p[0] - a[0]) * ez - (p[1] - a[1]) * ex) / den;
+    const u = ((p[0] - a[0]) * dz - (p[1] - a[1]) * dx) / den;
+    if (t > 0 && t < 1 && u >= 0 && u <= 1) ts.push(t);
+  }
+  ts.sort((x, y) => x - y);
+  const out: Array<[number, number]> = [];
+  for (let i = 0; i + 1 < ts.length; i++) {
+    const t0 = ts[i]!;
+    const t1 = ts[i + 1]!;
+    if (t1 - t0 < EPS) continue;
+    const tm = (t0 + t1) / 2;
+    if (pointInPolygon([a[0] + dx * tm, a[1] + dz * tm], poly)) {
+      const last = out[out.length - 1];
+      if (last && Math.abs(last[1] - t0) < EPS) last[1] = t1;
+      else out.push([t0, t1]);
+    }
+  }
+  return out;
+}
+
+/** Closest point on segment p→q to c, with its parameter and distance. */
+export function closestOnSegment(c: Vec2, p: Vec2, q: Vec2): { t: number; point: Vec2; distance: number } {
+  const ex = q[0] - p[0];
+  const ez = q[1] - p[1];
+  const len2 = ex * ex + ez * ez;
+  let t = len2 < EPS ? 0 : ((c[0] - p[0]) * ex + (c[1] - p[1]) * ez) / len2;
+  t = Math.max(0, Math.min(1, t));
+  const point: Vec2 = [p[0] + ex * t, p[1] + ez * t];
+  return { t, point, distance: dist2(c, point) };
+}
+
+/**
+ * Distance from c to a polyline, the arc length at the nearest point, and on which side it
+ * lies (+1 left of the direction of travel, −1 right, seen from above with x east, z north).
+ */
+export function polylineProjection(
+  c: Vec2,
+  path: readonly Vec2[],
+  closed = false,
+): { distance: number; along: number; side: number } {
+  let best = { distance: Infinity, along: 0, side: 1 };
+  let acc = 0;
+  const n = closed ? path.length : path.length - 1;
+  for (let i = 0; i < n; i++) {
+    const p = path[i]!;
+    const q = path[(i + 1) % path.length]!;
+    const r = closestOnSegment(c, p, q);
+    const segLen = dist2(p, q);
+    if (r.distance < best.distance) {
+      const cross = (q[0] - p[0]) * (c[1] - p[1]) - (q[1] - p[1]) * (c[0] - p[0]);
+      best = { distance: r.distance, along: acc + r.t * segLen, side: cross >= 0 ? 1 : -1 };
+    }
+    acc += segLen;
+  }
+  return best;
+}
+
+export function polylineLength(path: readonly Vec2[], closed = false): number {
+  let s = 0;
+  const n = closed ? path.length : path.length - 1;
+  for (let i = 0; i < n; i++) s += dist2(path[i]!, path[(i + 1) % path.length]!);
+  return s;
+}
+
+/** A polygon outlining a ribbon of `width` along a polyline (for roads and rivers given as paths). */
+export function ribbonPolygon(path: readonly Vec2[], width: number): Vec2[] {
+  const h = width / 2;
+  const left: Vec2[] = [];
+  const right: Vec2[] = [];
+  for (let i = 0; i < path.length; i++) {
+    const prev = path[Math.max(0, i - 1)]!;
+    const next = path[Math.min(path.length - 1, i + 1)]!;
+    const dx = next[0] - prev[0];
+    const dz = next[1] - prev[1];
+    const len = Math.hypot(dx, dz) || 1;
+    const nx = -dz / len;
+    const nz = dx / len;
+    const p = path[i]!;
+    left.push([p[0] + nx * h, p[1] + nz * h]);
+    right.push([p[0] - nx * h, p[1] - nz * h]);
+  }
+  return [...left, ...right.reverse()];
+}

@@ -1,0 +1,5 @@
+// Core: geometry, units and the shared height grid — no dependencies outside core.
+export * from './geometry';
+export * from './units';
+export * from './height-grid';
+export * from './solids';

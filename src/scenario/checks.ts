@@ -1,0 +1,148 @@
+// Cross-field checks the schema cannot express: ids, table bounds, floors, openings, grid size.
+import { type Vec2, pointInPolygon } from '../core/geometry';
+import type { BuildingFeature, Scenario } from './schema';
+import { buildingCorners, featurePoints, isArea } from './shapes';
+
+export interface RawIssue {
+  path: Array<string | number>;
+  message: string;
+}
+
+const TOL = 1e-6;
+
+function onTable(s: Scenario, p: Vec2): boolean {
+  return p[0] >= -TOL && p[1] >= -TOL && p[0] <= s.table.width + TOL && p[1] <= s.table.depth + TOL;
+}
+
+function fmt(p: Vec2): string {
+  return `(${p[0]}, ${p[1]})`;
+}
+
+export function wallLength(b: BuildingFeature, wall: 'north' | 'south' | 'east' | 'west'): number {
+  return wall === 'north' || wall === 'south' ? b.size[0] : b.size[1];
+}
+
+/** Storey height of a floor: up to the next floor, or to the eaves for the top floor. */
+export function storeyHeight(b: BuildingFeature, floor: number): number {
+  const here = b.floors[floor]!.elevation;
+  const next = b.floors[floor + 1]?.elevation ?? b.eaves;
+  return next - here;
+}
+
+function checkBuilding(b: BuildingFeature, at: Array<string | number>, issues: RawIssue[]): void {
+  const t = b.wallThickness ?? 0.4;
+  if (2 * t >= Math.min(b.size[0], b.size[1])) {
+    issues.push({ path: [...at, 'wallThickness'], message: `expected walls thinner than half the footprint (${Math.min(...b.size) / 2} cm), got ${t}` });
+  }
+  if (b.floors[0]!.elevation < 0) {
+    issues.push({ path: [...at, 'floors', 0, 'elevation'], message: `expected the ground floor at 0 or above, got ${b.floors[0]!.elevation}` });
+  }
+  b.floors.forEach((f, i) => {
+    const prev = b.floors[i - 1];
+    if (prev && f.elevation <= prev.elevation) {
+      issues.push({ path: [...at, 'floors', i, 'elevation'], message: `floors must ascend: expected more than ${prev.elevation} (floor ${i - 1}), got ${f.elevation}` });
+    }
+  });
+  const top = b.floors[b.floors.length - 1]!;
+  if (top.elevation >= b.eaves) {
+    issues.push({ path: [...at, 'eaves'], message: `expected the eaves above the top floor (${top.elevation} cm), got ${b.eaves}` });
+  }
+  b.openings?.forEach((o, i) => {
+    const p = [...at, 'openings', i];
+    if (o.floor >= b.floors.length) {
+      issues.push({ path: [...p, 'floor'], message: `expected a floor of this building (0–${b.floors.length - 1}), got ${o.floor}` });
+      return;
+    }
+    const half = wallLength(b, o.wall) / 2 - t;
+    if (Math.abs(o.offset) + o.width / 2 > half + TOL) {
+      issues.push({ path: [...p, 'offset'], message: `window outside its wall: expected |offset| + width/2 ≤ ${half.toFixed(2)} cm on the ${o.wall} wall, got ${(Math.abs(o.offset) + o.width / 2).toFixed(2)}` });
+    }
+    const storey = storeyHeight(b, o.floor);
+    if (o.sill + o.height > storey + TOL) {
+      issues.push({ path: [...p, 'height'], message: `opening taller than its storey: expected sill + height ≤ ${storey} cm, got ${o.sill + o.height}` });
+    }
+  });
+}
+
+export function checkScenario(s: Scenario): RawIssue[] {
+  const issues: RawIssue[] = [];
+  const seen = new Map<string, string>();
+  const claim = (id: string | undefined, path: Array<string | number>) => {
+    if (id === undefined) return;
+    const where = path.join('.');
+    const first = seen.get(id);
+    if (first) issues.push({ path: [...path], message: `duplicate id "${id}": expected a unique id, already used at $.${first}` });
+    else seen.set(id, where);
+  };
+
+  const g = s.relief?.grid;
+  if (g && g.heights.length !== g.columns * g.rows) {
+    issues.push({ path: ['relief', 'grid', 'heights'], message: `height grid of the wrong size: expected ${g.columns} × ${g.rows} = ${g.columns * g.rows} heights, got ${g.heights.length}` });
+  }
+
+  s.sides.forEach((side, i) => {
+    claim(side.id, ['sides', i, 'id']);
+    side.deployment?.forEach((d, j) => d.polygon.forEach((p, k) => {
+      if (!onTable(s, p)) issues.push({ path: ['sides', i, 'deployment', j, 'polygon', k], message: `point ${fmt(p)} outside the table: expected 0–${s.table.width} × 0–${s.table.depth}` });
+    }));
+  });
+
+  s.features.forEach((f, i) => {
+    const at = ['features', i];
+    claim(f.id, [...at, 'id']);
+    for (const { point, path } of featurePoints(f)) {
+      if (!onTable(s, point)) {
+        issues.push({ path: [...at, ...path], message: `feature "${f.id}" outside the table: point ${fmt(point)}, expected within 0–${s.table.width} × 0–${s.table.depth}` });
+        break;
+      }
+    }
+    if (isArea(f)) {
+      if (!f.polygon && !(f.path && f.width)) issues.push({ path: at, message: `area "${f.id}" has no shape: expected "polygon", or "path" with "width"` });
+      if (f.polygon && f.path) issues.push({ path: [...at, 'path'], message: `area "${f.id}" has both shapes: expected "polygon" or "path", not both` });
+    }
+    if (f.kind === 'building') {
+      checkBuilding(f, at, issues);
+      f.openings?.forEach((o, j) => claim(o.id, [...at, 'openings', j, 'id']));
+    }
+    if ((f.kind === 'rampart' || f.kind === 'bastion' || f.kind === 'redoubt') && f.closed && f.path.length < 3) {
+      issues.push({ path: [...at, 'path'], message: `a closed ${f.kind} needs at least 3 points, got ${f.path.length}` });
+    }
+  });
+
+  const buildings = s.features.filter((f): f is BuildingFeature => f.kind === 'building');
+  const sideIds = new Set(s.sides.map((x) => x.id));
+  s.units?.forEach((u, i) => {
+    claim(u.id, ['units', i, 'id']);
+    if (!sideIds.has(u.side)) issues.push({ path: ['units', i, 'side'], message: `unknown side "${u.side}": expected one of ${[...sideIds].join(', ') || '(no sides)'}` });
+    u.figures.forEach((fig, j) => {
+      const at = ['units', i, 'figures', j];
+      claim(fig.id, [...at, 'id']);
+      if (!onTable(s, fig.at)) {
+        issues.push({ path: [...at, 'at'], message: `figure "${fig.id}" outside the table at ${fmt(fig.at)}: expected within 0–${s.table.width} × 0–${s.table.depth}` });
+        return;
+      }
+      if (fig.floor !== undefined && fig.floor > 0) {
+        const b = buildings.find((bb) => pointInPolygon(fig.at, buildingCorners(bb)));
+        if (!b) issues.push({ path: [...at, 'floor'], message: `figure "${fig.id}" is on floor ${fig.floor} but stands in no building at ${fmt(fig.at)}` });
+        else {
+          const roof = b.roof?.walkable ? 1 : 0;
+          if (fig.floor >= b.floors.length + roof) issues.push({ path: [...at, 'floor'], message: `building "${b.id}" has floors 0–${b.floors.length - 1 + roof}, got ${fig.floor}` });
+        }
+      }
+    });
+  });
+
+  s.objectives?.forEach((o, i) => {
+    claim(o.id, ['objectives', i, 'id']);
+    if (!onTable(s, o.at)) issues.push({ path: ['objectives', i, 'at'], message: `objective "${o.id}" outside the table at ${fmt(o.at)}` });
+  });
+
+  const unitIds = new Set((s.units ?? []).map((u) => u.id));
+  s.beats?.forEach((b, i) => {
+    claim(b.id, ['beats', i, 'id']);
+    b.highlight?.forEach((h, j) => {
+      if (!unitIds.has(h)) issues.push({ path: ['beats', i, 'highlight', j], message: `unknown unit "${h}": expected a unit id of this scenario` });
+    });
+  });
+  return issues;
+}

@@ -1,0 +1,8 @@
+// Scenario layer: the file format, its validation and plan-view shapes of features.
+export * from './schema';
+export { parseScenario, parseScenarioOrThrow, validateScenario, formatIssue, jsonPath, ScenarioError } from './load';
+export type { ScenarioIssue, LoadResult } from './load';
+export { resolveTags, defaultTags, defaultAreaHeight } from './tags';
+export type { ResolvedTags } from './tags';
+export { buildingCorners, areaPolygon, isArea, featurePoints, AREA_KINDS } from './shapes';
+export { storeyHeight, wallLength } from './checks';

@@ -1,0 +1,115 @@
+// Parse and validate scenario text: one clear message per problem, naming file, JSON path and expectation.
+import type { z } from 'zod';
+import { FEATURE_KINDS, ScenarioSchema, type Scenario } from './schema';
+import { checkScenario, type RawIssue } from './checks';
+
+export interface ScenarioIssue {
+  file: string;
+  /** JSON path such as `$.features[3].floors[1].elevation`. */
+  path: string;
+  message: string;
+}
+
+export class ScenarioError extends Error {
+  constructor(readonly issues: ScenarioIssue[]) {
+    super(issues.map(formatIssue).join('\n'));
+    this.name = 'ScenarioError';
+  }
+}
+
+export type LoadResult = { ok: true; scenario: Scenario } | { ok: false; issues: ScenarioIssue[] };
+
+export function jsonPath(path: ReadonlyArray<PropertyKey>): string {
+  let out = '$';
+  for (const k of path) {
+    if (typeof k === 'number') out += `[${k}]`;
+    else if (typeof k === 'string' && /^[A-Za-z_$][\w$]*$/.test(k)) out += `.${k}`;
+    else out += `[${JSON.stringify(String(k))}]`;
+  }
+  return out;
+}
+
+export function formatIssue(i: ScenarioIssue): string {
+  return `${i.file}: ${i.path}: ${i.message}`;
+}
+
+function lineCol(text: string, offset: number): string {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  const col = offset - before.lastIndexOf('\n');
+  return `line ${line}, column ${col}`;
+}
+
+function describeJsonError(text: string, err: unknown): string {
+  const msg = err instanceof Error ? err.message : String(err);
+  const m = /position (\d+)/.exec(msg);
+  const where = m ? ` at ${lineCol(text, Number(m[1]))}` : '';
+  return `bad JSON${where}: ${msg.replace(/^JSON\.parse: /, '')} — expected a JSON object`;
+}
+
+function valueAt(root: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  let v: unknown = root;
+  for (const k of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<PropertyKey, unknown>)[k as string];
+  }
+  return v;
+}
+
+function describeZodIssue(root: unknown, issue: z.core.$ZodIssue): RawIssue {
+  const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)) as Array<string | number>;
+  const got = valueAt(root, issue.path);
+  const gotText = got === undefined ? 'nothing' : JSON.stringify(got)?.slice(0, 60);
+  if (path[path.length - 1] === 'kind' && path[0] === 'features' && (issue.code === 'invalid_union' || issue.code === 'invalid_value')) {
+    return { path, message: got === undefined ? `missing "kind": expected one of ${FEATURE_KINDS.join(', ')}` : `unknown terrain kind ${gotText}: expected one of ${FEATURE_KINDS.join(', ')}` };
+  }
+  switch (issue.code) {
+    case 'invalid_union':
+      return { path, message: `${issue.message}, got ${gotText}` };
+    case 'invalid_value':
+      return { path, message: `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, got ${gotText}` };
+    case 'too_small':
+      if (issue.origin === 'array') return { path, message: `expected at least ${String(issue.minimum)} items, got ${Array.isArray(got) ? got.length : gotText}` };
+      if (issue.origin === 'number') return { path, message: `expected a number ${issue.inclusive ? '≥' : '>'} ${String(issue.minimum)}, got ${gotText}` };
+      return { path, message: `${issue.message}, got ${gotText}` };
+    case 'too_big':
+      if (issue.origin === 'number') return { path, message: `expected a number ${issue.inclusive ? '≤' : '<'} ${String(issue.maximum)}, got ${gotText}` };
+      return { path, message: `${issue.message}, got ${gotText}` };
+    case 'invalid_type':
+      return { path, message: got === undefined ? `missing: expected ${issue.expected}` : `expected ${issue.expected}, got ${gotText}` };
+    case 'unrecognized_keys':
+      return { path, message: `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}: expected only the fields of this object` };
+    default:
+      return { path, message: `${issue.message}, got ${gotText}` };
+  }
+}
+
+/** Validate already-parsed JSON. */
+export function validateScenario(data: unknown, file: string): LoadResult {
+  const parsed = ScenarioSchema.safeParse(data);
+  const toIssue = (r: RawIssue): ScenarioIssue => ({ file, path: jsonPath(r.path), message: r.message });
+  if (!parsed.success) {
+    return { ok: false, issues: parsed.error.issues.map((i) => toIssue(describeZodIssue(data, i))) };
+  }
+  const raw = checkScenario(parsed.data);
+  if (raw.length > 0) return { ok: false, issues: raw.map(toIssue) };
+  return { ok: true, scenario: parsed.data };
+}
+
+/** Parse scenario JSON text and validate it. Never throws. */
+export function parseScenario(text: string, file: string): LoadResult {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    return { ok: false, issues: [{ file, path: '$', message: describeJsonError(text, err) }] };
+  }
+  return validateScenario(data, file);
+}
+
+/** Parse or throw a ScenarioError that lists every issue. */
+export function parseScenarioOrThrow(text: string, file: string): Scenario {
+  const r = parseScenario(text, file);
+  if (!r.ok) throw new ScenarioError(r.issues);
+  return r.scenario;
+}

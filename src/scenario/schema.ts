@@ -1,0 +1,308 @@
+// The scenario file format (zod). World units are cm; (x, z) from the table's south-west
+// corner, x east, z north, y up. Ruleset-specific unit data stays `unknown` here.
+import { z } from 'zod';
+
+const num = z.number();
+const pos = z.number().positive();
+const nonneg = z.number().nonnegative();
+const id = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, 'an id of letters, digits, _ . : -');
+
+/** A point on the table: [x, z] in cm. */
+export const Point2 = z.tuple([num, num]).describe('[x, z] in cm from the south-west corner');
+/** A point in space: [x, y, z] in cm. */
+export const Point3 = z.tuple([num, num, num]).describe('[x, y, z] in cm');
+const Polygon = z.array(Point2).min(3).describe('closed outline, at least 3 points');
+const Path = z.array(Point2).min(2).describe('polyline, at least 2 points');
+
+export const CoverClass = z.enum(['none', 'light', 'hard', 'building', 'fortification', 'armoured']);
+export const HeightClass = z.enum(['flat', 'low', 'high', 'elevated']);
+
+/** Rules tags: geometry is the same for all rulesets; each ruleset reads these its own way. */
+export const Tags = z
+  .object({
+    cover: CoverClass.optional().describe('cover a figure in or behind this feature gets'),
+    difficult: z.boolean().optional().describe('difficult going for movement'),
+    impassable: z.boolean().optional().describe('no movement through it (without aids such as ladders)'),
+    blocksSight: z.boolean().optional().describe('solid for line of sight'),
+    seeInDepth: nonneg.optional().describe('cm one can see into or out of this area'),
+    heightClass: HeightClass.optional(),
+  })
+  .strict();
+
+const base = {
+  id,
+  name: z.string().optional(),
+  tags: Tags.optional(),
+};
+
+export const Hill = z
+  .object({
+    ...base,
+    kind: z.literal('hill'),
+    center: Point2,
+    radius: z.union([pos, z.tuple([pos, pos])]).describe('cm, or [along x, along z] before rotation'),
+    height: num.describe('cm above the surrounding ground; negative digs a hollow'),
+    rotation: num.optional().describe('degrees counter-clockwise'),
+    profile: z.enum(['dome', 'cone', 'plateau']).optional(),
+    plateau: z.number().min(0).max(0.95).optional().describe('flat-top fraction of the radius (plateau profile)'),
+  })
+  .strict();
+
+export const WallSide = z.enum(['north', 'east', 'south', 'west']);
+
+export const Opening = z
+  .object({
+    id: id.optional(),
+    kind: z.enum(['window', 'door', 'embrasure', 'loophole', 'breach']),
+    wall: WallSide.describe('wall of the unrotated footprint'),
+    floor: z.number().int().nonnegative(),
+    offset: num.describe('cm from the wall centre along the wall (east or north positive)'),
+    width: pos,
+    sill: nonneg.describe('cm above the floor surface'),
+    height: pos,
+  })
+  .strict();
+
+export const Floor = z
+  .object({
+    elevation: num.describe('floor surface, cm above the building base'),
+    name: z.string().optional(),
+  })
+  .strict();
+
+export const Roof = z
+  .object({
+    kind: z.enum(['gable', 'hip', 'flat', 'spire', 'none']),
+    height: nonneg.optional().describe('ridge height above the eaves (0 for flat)'),
+    walkable: z.boolean().optional().describe('figures may stand on it (flat roofs, tower platforms)'),
+  })
+  .strict();
+
+export const Building = z
+  .object({
+    ...base,
+    kind: z.literal('building'),
+    style: z.enum(['house', 'church', 'tower', 'barn', 'mill', 'bunker', 'hut']).optional(),
+    center: Point2,
+    size: z.tuple([pos, pos]).describe('[width along x, depth along z] in cm'),
+    rotation: num.optional(),
+    wallThickness: pos.optional(),
+    baseHeight: num.optional().describe('absolute y of the building base; default: ground at its centre'),
+    floors: z.array(Floor).min(1),
+    eaves: pos.describe('top of the walls, cm above the base'),
+    roof: Roof.optional(),
+    openings: z.array(Opening).optional(),
+    ruined: z.boolean().optional().describe('roofless shell, broken upper walls'),
+    material: z.enum(['stone', 'brick', 'wood', 'concrete', 'plaster']).optional(),
+  })
+  .strict();
+
+export const LinearObstacle = z
+  .object({
+    ...base,
+    kind: z.enum(['wall', 'fence', 'hedge', 'palisade', 'wire', 'barricade']),
+    path: Path,
+    height: pos,
+    thickness: pos.optional(),
+    material: z.enum(['stone', 'brick', 'wood', 'hedge', 'wire', 'earth', 'sandbag']).optional(),
+  })
+  .strict();
+
+const areaShape = {
+  polygon: Polygon.optional(),
+  path: Path.optional(),
+  width: pos.optional().describe('cm, with path: a ribbon such as a road or river'),
+  height: nonneg.optional().describe('cm of the volume above ground that sight passes through'),
+};
+
+export const Woods = z.object({ ...base, kind: z.literal('woods'), ...areaShape, density: z.enum(['normal', 'dense']).optional(), trees: z.number().int().nonnegative().optional().describe('trees to draw (visual only)') }).strict();
+export const Field = z.object({ ...base, kind: z.literal('field'), ...areaShape, crop: z.enum(['stubble', 'crop', 'plough', 'pasture', 'mud']).optional() }).strict();
+export const Marsh = z.object({ ...base, kind: z.literal('marsh'), ...areaShape }).strict();
+export const Rubble = z.object({ ...base, kind: z.literal('rubble'), ...areaShape }).strict();
+export const Rocky = z.object({ ...base, kind: z.literal('rocky'), ...areaShape }).strict();
+export const Road = z.object({ ...base, kind: z.literal('road'), ...areaShape, surface: z.enum(['dirt', 'paved', 'track', 'rail']).optional() }).strict();
+export const Water = z
+  .object({
+    ...base,
+    kind: z.literal('water'),
+    ...areaShape,
+    water: z.enum(['river', 'stream', 'lake', 'pond']),
+    frozen: z.boolean().optional(),
+    flow: z.enum(['still', 'slow', 'strong']).optional(),
+    depth: nonneg.optional().describe('cm the bed lies below the banks (carved into the relief)'),
+  })
+  .strict();
+
+export const Fortification = z
+  .object({
+    ...base,
+    kind: z.enum(['rampart', 'bastion', 'redoubt']),
+    path: Path.describe('line of the rampart crest; the ditch and parapet lie on the outer side'),
+    closed: z.boolean().optional(),
+    outer: z.enum(['left', 'right']).optional().describe('outer (enemy) side, seen along the path'),
+    height: pos.describe('walk (terreplein) height above the ground, cm'),
+    crestWidth: pos.optional().describe('width of the walk on top, cm'),
+    slope: pos.optional().describe('horizontal run of each face, cm'),
+    ditch: z.object({ depth: pos, width: pos }).strict().optional(),
+    parapet: z.object({ height: pos, thickness: pos }).strict().optional(),
+    embrasures: z.array(z.object({ id: id.optional(), at: nonneg.describe('cm along the path'), width: pos }).strict()).optional(),
+  })
+  .strict();
+
+export const Bridge = z
+  .object({
+    ...base,
+    kind: z.literal('bridge'),
+    path: z.tuple([Point2, Point2]),
+    width: pos,
+    deckHeight: num.optional().describe('absolute y of the deck top; default: the higher bank + 0.5'),
+    thickness: pos.optional(),
+    railing: nonneg.optional().describe('railing height, cm (0 = none)'),
+  })
+  .strict();
+
+export const Ladder = z
+  .object({
+    ...base,
+    kind: z.literal('ladder'),
+    foot: Point2,
+    facing: num.describe('degrees: direction the climber faces, 0 = north, 90 = east'),
+    topHeight: pos.describe('cm above the foot where the ladder rests'),
+    width: pos.optional(),
+    side: z.string().optional().describe('side that carries it, when placed by a player'),
+  })
+  .strict();
+
+export const Feature = z.discriminatedUnion('kind', [
+  Hill, Building, LinearObstacle, Woods, Field, Marsh, Rubble, Rocky, Road, Water, Fortification, Bridge, Ladder,
+]);
+
+export const FEATURE_KINDS = [
+  'hill', 'building', 'wall', 'fence', 'hedge', 'palisade', 'wire', 'barricade', 'woods', 'field', 'marsh',
+  'rubble', 'rocky', 'road', 'water', 'rampart', 'bastion', 'redoubt', 'bridge', 'ladder',
+] as const;
+
+export const Relief = z
+  .object({
+    base: num.optional().describe('height of flat ground, cm (default 0)'),
+    spacing: pos.optional().describe('cm between height samples (default 1)'),
+    samples: z.tuple([z.number().int().min(2), z.number().int().min(2)]).optional().describe('[columns, rows] of samples; overrides spacing'),
+    grid: z
+      .object({
+        columns: z.number().int().min(2),
+        rows: z.number().int().min(2),
+        heights: z.array(num).describe('columns × rows heights, row-major from the south-west corner, spanning the table'),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+export const TableEdge = z.enum(['north', 'east', 'south', 'west', 'none']);
+
+export const Side = z
+  .object({
+    id,
+    name: z.string(),
+    edge: TableEdge,
+    colour: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(),
+    deployment: z.array(z.object({ id: id.optional(), polygon: Polygon }).strict()).optional(),
+    briefing: z.string().optional(),
+  })
+  .strict();
+
+export const FigurePlacement = z
+  .object({
+    id,
+    at: Point2,
+    facing: num.optional().describe('degrees, 0 = north, 90 = east'),
+    floor: z.number().int().nonnegative().optional().describe('floor of the building it stands in'),
+    role: z.string().optional(),
+    profile: z.string().optional(),
+    data: z.unknown().optional(),
+  })
+  .strict();
+
+export const UnitPlacement = z
+  .object({
+    id,
+    side: id,
+    name: z.string(),
+    type: z.enum(['infantry', 'leader', 'weapon-team', 'gun', 'vehicle', 'cavalry']),
+    profile: z.string().describe('ruleset profile id'),
+    figures: z.array(FigurePlacement).min(1),
+    reserve: z.boolean().optional().describe('enters later rather than deployed'),
+    data: z.unknown().optional().describe('ruleset-specific unit data, validated by the ruleset'),
+  })
+  .strict();
+
+export const Objective = z
+  .object({ id, name: z.string(), at: Point2, radius: pos, points: z.number().optional(), description: z.string().optional() })
+  .strict();
+
+export const Beat = z
+  .object({
+    id: id.optional(),
+    title: z.string(),
+    narration: z.string(),
+    camera: z.object({ position: Point3, target: Point3 }).strict(),
+    highlight: z.array(id).optional().describe('unit ids to highlight'),
+    turn: z.number().int().nonnegative().optional(),
+  })
+  .strict();
+
+export const Conditions = z
+  .object({
+    night: z.boolean().optional(),
+    snow: z.boolean().optional(),
+    fog: z.boolean().optional(),
+    visibility: pos.optional().describe('cm beyond which nothing can be seen'),
+    timeOfDay: z.string().optional(),
+  })
+  .strict();
+
+export const ScenarioSchema = z
+  .object({
+    $schema: z.string().optional(),
+    format: z.literal(1).describe('scenario format version'),
+    id,
+    ruleset: z.enum(['sandbox', 'kuularuisku', 'cobi', 'shturm']),
+    title: z.string().min(1),
+    date: z.string().optional(),
+    place: z.string().optional(),
+    summary: z.string().optional(),
+    displayUnit: z.enum(['cm', 'in']).optional(),
+    table: z.object({ width: pos, depth: pos }).strict().describe('cm along x (east) and z (north)'),
+    relief: Relief.optional(),
+    features: z.array(Feature),
+    sides: z.array(Side),
+    units: z.array(UnitPlacement).optional(),
+    objectives: z.array(Objective).optional(),
+    victory: z.array(z.object({ side: id.optional(), text: z.string(), data: z.unknown().optional() }).strict()).optional(),
+    turnLimit: z.number().int().positive().optional(),
+    conditions: Conditions.optional(),
+    specialRules: z.array(z.object({ id, text: z.string(), data: z.unknown().optional() }).strict()).optional(),
+    beats: z.array(Beat).optional(),
+    rules: z.unknown().optional().describe('ruleset-specific options (house rules), validated by the ruleset'),
+  })
+  .strict();
+
+export type Scenario = z.infer<typeof ScenarioSchema>;
+export type Feature = z.infer<typeof Feature>;
+export type FeatureKind = Feature['kind'];
+export type Tags = z.infer<typeof Tags>;
+export type CoverClass = z.infer<typeof CoverClass>;
+export type HillFeature = z.infer<typeof Hill>;
+export type BuildingFeature = z.infer<typeof Building>;
+export type OpeningSpec = z.infer<typeof Opening>;
+export type LinearFeature = z.infer<typeof LinearObstacle>;
+export type FortificationFeature = z.infer<typeof Fortification>;
+export type BridgeFeature = z.infer<typeof Bridge>;
+export type LadderFeature = z.infer<typeof Ladder>;
+export type WaterFeature = z.infer<typeof Water>;
+export type WoodsFeature = z.infer<typeof Woods>;
+export type AreaFeature = Extract<Feature, { kind: 'woods' | 'field' | 'marsh' | 'rubble' | 'rocky' | 'road' | 'water' }>;
+export type UnitPlacement = z.infer<typeof UnitPlacement>;
+export type FigurePlacement = z.infer<typeof FigurePlacement>;
+export type Side = z.infer<typeof Side>;
+export type Beat = z.infer<typeof Beat>;

@@ -1,0 +1,17 @@
+/// <reference types="vitest/config" />
+// Vite builds the browser app; the `test` block configures Vitest for every headless test.
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  server: { port: 5173 },
+  build: { target: 'es2022', chunkSizeWarningLimit: 4000 },
+  test: {
+    include: ['tests/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+  },
+});
