@@ -10,13 +10,30 @@ export interface AreaVolume {
   bounds: Bounds2;
   /** Height of the volume above the local ground, cm (0 = flat: never crossed by a sight line). */
   height: number;
+  /** Lowest and highest ground inside the bounds: lets most lines skip per-step height checks. */
+  groundMin: number;
+  groundMax: number;
   tags: ResolvedTags;
 }
 
-export function areaVolumes(s: Scenario): AreaVolume[] {
+function groundRange(grid: HeightGrid, b: Bounds2): [number, number] {
+  let lo = Infinity, hi = -Infinity;
+  const c0 = Math.max(0, Math.floor(b.minX / grid.spacingX)), c1 = Math.min(grid.columns - 1, Math.ceil(b.maxX / grid.spacingX));
+  const r0 = Math.max(0, Math.floor(b.minZ / grid.spacingZ)), r1 = Math.min(grid.rows - 1, Math.ceil(b.maxZ / grid.spacingZ));
+  for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) {
+    const h = grid.heights[r * grid.columns + c]!;
+    if (h < lo) lo = h;
+    if (h > hi) hi = h;
+  }
+  return [lo, hi];
+}
+
+export function areaVolumes(s: Scenario, grid: HeightGrid): AreaVolume[] {
   return s.features.filter(isArea).map((f) => {
     const polygon = areaPolygon(f);
-    return { featureId: f.id, kind: f.kind, polygon, bounds: boundsOf(polygon), height: f.height ?? defaultAreaHeight(f), tags: resolveTags(f) };
+    const bounds = boundsOf(polygon);
+    const [groundMin, groundMax] = groundRange(grid, bounds);
+    return { featureId: f.id, kind: f.kind, polygon, bounds, groundMin, groundMax, height: f.height ?? defaultAreaHeight(f), tags: resolveTags(f) };
   });
 }
 
@@ -38,6 +55,9 @@ export function volumeIntervals(v: AreaVolume, grid: HeightGrid, from: Vec3, to:
   for (const [p0, p1] of plan) {
     const t0 = p0, t1 = Math.min(p1, tMax);
     if (t1 <= t0) continue;
+    const ya = from[1] + (to[1] - from[1]) * t0, yb = from[1] + (to[1] - from[1]) * t1;
+    if (Math.max(ya, yb) <= v.groundMin + v.height) { out.push([t0, t1]); continue; }
+    if (Math.min(ya, yb) > v.groundMax + v.height) continue;
     const n = Math.max(1, Math.ceil(((t1 - t0) * len) / STEP));
     let start: number | undefined;
     for (let i = 0; i <= n; i++) {

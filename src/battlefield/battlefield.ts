@@ -9,6 +9,7 @@ import { sampleRelief } from './relief';
 import { buildSolids, buildingBase, SLAB } from './solids';
 import { areaVolumes, volumeIntervals, type AreaVolume } from './areas';
 import { losViewshed } from './viewshed';
+import { SolidCuller } from './broadphase';
 import type {
   AreaCrossing, Battlefield, BuildingInfo, FigureBody, LosHit, LosOptions, LosResult, VisibilityResult,
 } from './types';
@@ -77,6 +78,7 @@ class RapierBattlefield implements Battlefield {
   private readonly info = new Map<number, ColliderInfo>();
   private readonly volumes: AreaVolume[];
   private readonly top: number;
+  private readonly seeCuller: SolidCuller;
   private figureColliders: RAPIER.Collider[] = [];
   private readonly figureHandles = new Map<number, string>();
 
@@ -95,7 +97,8 @@ class RapierBattlefield implements Battlefield {
     this.top = top + 10;
     // Colliders are invisible to queries until the world has stepped once.
     this.world.step();
-    this.volumes = areaVolumes(scenario);
+    this.volumes = areaVolumes(scenario, grid);
+    this.seeCuller = new SolidCuller(solids.filter((x) => !x.blocksSight));
     this.buildings = scenario.features
       .filter((f): f is BuildingFeature => f.kind === 'building')
       .map((b) => {
@@ -167,7 +170,6 @@ class RapierBattlefield implements Battlefield {
     const maxToi = Math.max(0, 1 - END_TOLERANCE / distance);
     const ignore = options?.ignore?.length ? new Set(options.ignore) : undefined;
     const figIgnore = options?.figures ? new Set(options.figures.ignore ?? []) : undefined;
-    const filter = G_TERRAIN | G_BLOCK | (options?.figures ? G_FIGURE : 0);
     const predicate = ignore || figIgnore?.size
       ? (c: RAPIER.Collider) => {
           const fig = this.figureHandles.get(c.handle);
@@ -175,7 +177,8 @@ class RapierBattlefield implements Battlefield {
           return !ignore?.has(this.info.get(c.handle)?.featureId ?? '');
         }
       : undefined;
-    const hit = this.world.castRay(ray, maxToi, true, undefined, query(filter), undefined, undefined, predicate);
+    // Terrain and sight-blocking solids in one Rapier cast: the nearest hit is the first blocker.
+    const hit = this.world.castRay(ray, maxToi, true, undefined, query(G_TERRAIN | G_BLOCK | (options?.figures ? G_FIGURE : 0)), undefined, undefined, predicate);
     let tEnd = 1;
     if (hit) {
       tEnd = hit.timeOfImpact;
@@ -222,12 +225,14 @@ class RapierBattlefield implements Battlefield {
 
     // See-through obstacles (fences, railings, ladders) crossed before the blocker.
     const seen = new Map<string, LosHit>();
-    this.world.intersectionsWithRay(ray, tEnd, true, (inter) => {
-      const h = this.hitOf(inter.collider.handle, from, to, inter.timeOfImpact, distance);
-      const prev = seen.get(h.featureId);
-      if (!ignore?.has(h.featureId) && (!prev || prev.distance > h.distance)) seen.set(h.featureId, h);
-      return true;
-    }, undefined, query(G_SEE));
+    if (this.seeCuller.firstEntry(from, to, tEnd) !== undefined) {
+      this.world.intersectionsWithRay(ray, tEnd, true, (inter) => {
+        const h = this.hitOf(inter.collider.handle, from, to, inter.timeOfImpact, distance);
+        const prev = seen.get(h.featureId);
+        if (!ignore?.has(h.featureId) && (!prev || prev.distance > h.distance)) seen.set(h.featureId, h);
+        return true;
+      }, undefined, query(G_SEE));
+    }
     result.crossed = [...seen.values()].sort((a, b) => a.distance - b.distance);
     result.clear = result.blocker === undefined;
     return result;

@@ -2,6 +2,7 @@
 import { type Vec2, pointInPolygon } from '../core/geometry';
 import type { BuildingFeature, Scenario } from './schema';
 import { buildingCorners, featurePoints, isArea } from './shapes';
+import { jsonPath } from './json-path';
 
 export interface RawIssue {
   path: Array<string | number>;
@@ -69,9 +70,9 @@ export function checkScenario(s: Scenario): RawIssue[] {
   const seen = new Map<string, string>();
   const claim = (id: string | undefined, path: Array<string | number>) => {
     if (id === undefined) return;
-    const where = path.join('.');
+    const where = jsonPath(path);
     const first = seen.get(id);
-    if (first) issues.push({ path: [...path], message: `duplicate id "${id}": expected a unique id, already used at $.${first}` });
+    if (first) issues.push({ path: [...path], message: `duplicate id "${id}": expected a unique id, already used at ${first}` });
     else seen.set(id, where);
   };
 

@@ -2,6 +2,9 @@
 import type { z } from 'zod';
 import { FEATURE_KINDS, ScenarioSchema, type Scenario } from './schema';
 import { checkScenario, type RawIssue } from './checks';
+import { jsonPath } from './json-path';
+
+export { jsonPath };
 
 export interface ScenarioIssue {
   file: string;
@@ -19,16 +22,6 @@ export class ScenarioError extends Error {
 
 export type LoadResult = { ok: true; scenario: Scenario } | { ok: false; issues: ScenarioIssue[] };
 
-export function jsonPath(path: ReadonlyArray<PropertyKey>): string {
-  let out = '$';
-  for (const k of path) {
-    if (typeof k === 'number') out += `[${k}]`;
-    else if (typeof k === 'string' && /^[A-Za-z_$][\w$]*$/.test(k)) out += `.${k}`;
-    else out += `[${JSON.stringify(String(k))}]`;
-  }
-  return out;
-}
-
 export function formatIssue(i: ScenarioIssue): string {
   return `${i.file}: ${i.path}: ${i.message}`;
 }
@@ -40,10 +33,34 @@ function lineCol(text: string, offset: number): string {
   return `line ${line}, column ${col}`;
 }
 
+/** Offset of the first occurrence of `ch` outside strings that JSON would reject there (a best guess). */
+function firstUnexpected(text: string, ch: string): number {
+  let inString = false;
+  let prev = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (inString) {
+      if (c === '\\') { i++; continue; }
+      if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') { inString = true; continue; }
+    if (/\s/.test(c)) continue;
+    if (c === ch && (prev === ',' || prev === '{' || prev === '[' || prev === ':' || prev === '' || !/[,{}[\]:]/.test(c))) return i;
+    prev = c;
+  }
+  return -1;
+}
+
 function describeJsonError(text: string, err: unknown): string {
-  const msg = err instanceof Error ? err.message : String(err);
+  const msg = (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ');
   const m = /position (\d+)/.exec(msg);
-  const where = m ? ` at ${lineCol(text, Number(m[1]))}` : '';
+  // Node 20 leaves the position out of some messages: end of input, or an unexpected token we can find.
+  let offset: number | undefined = m ? Number(m[1]) : undefined;
+  if (offset === undefined && /end of JSON input/.test(msg)) offset = text.length;
+  const tok = /Unexpected token '(.)'/.exec(msg);
+  if (offset === undefined && tok) offset = firstUnexpected(text, tok[1]!);
+  const where = offset !== undefined && offset >= 0 ? ` at ${lineCol(text, offset)}` : '';
   return `bad JSON${where}: ${msg.replace(/^JSON\.parse: /, '')} — expected a JSON object`;
 }
 
@@ -60,7 +77,7 @@ function describeZodIssue(root: unknown, issue: z.core.$ZodIssue): RawIssue {
   const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)) as Array<string | number>;
   const got = valueAt(root, issue.path);
   const gotText = got === undefined ? 'nothing' : JSON.stringify(got)?.slice(0, 60);
-  if (path[path.length - 1] === 'kind' && path[0] === 'features' && (issue.code === 'invalid_union' || issue.code === 'invalid_value')) {
+  if (path.length === 3 && path[2] === 'kind' && path[0] === 'features' && (issue.code === 'invalid_union' || issue.code === 'invalid_value')) {
     return { path, message: got === undefined ? `missing "kind": expected one of ${FEATURE_KINDS.join(', ')}` : `unknown terrain kind ${gotText}: expected one of ${FEATURE_KINDS.join(', ')}` };
   }
   switch (issue.code) {

@@ -1,0 +1,106 @@
+// Composition root of the page: picks the scenario from the URL, loads and validates it, builds the
+// battlefield lazily, shows the table, and keeps window.__sandtable up to date for browser tests.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { Battlefield } from '../battlefield/types';
+import type { Scenario, ScenarioIssue } from '../scenario';
+import { LoadingPanel, ScenarioHeader, ScenarioIssues } from '../ui';
+import { TableView } from '../view';
+import { buildBattlefield, readScenario } from './load-table';
+import { chooseQuality } from './quality';
+import { scenarioIdFromSearch } from './scenario-files';
+import { publish } from './test-hook';
+
+type Phase =
+  | { kind: 'reading' }
+  | { kind: 'missing'; message: string }
+  | { kind: 'invalid'; issues: ScenarioIssue[] }
+  | { kind: 'building'; scenario: Scenario }
+  | { kind: 'ready'; scenario: Scenario; battlefield: Battlefield }
+  | { kind: 'failed'; message: string };
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+}
+
+function useTable(scenarioId: string): Phase {
+  const [phase, setPhase] = useState<Phase>({ kind: 'reading' });
+  useEffect(() => {
+    let cancelled = false;
+    let built: Battlefield | undefined;
+    setPhase({ kind: 'reading' });
+    (async () => {
+      const read = await readScenario(scenarioId);
+      if (cancelled) return;
+      if (!read.ok) {
+        setPhase('missing' in read ? { kind: 'missing', message: read.missing } : { kind: 'invalid', issues: read.issues });
+        return;
+      }
+      setPhase({ kind: 'building', scenario: read.scenario });
+      const battlefield = await buildBattlefield(read.scenario);
+      if (cancelled) {
+        battlefield.free();
+        return;
+      }
+      built = battlefield;
+      setPhase({ kind: 'ready', scenario: read.scenario, battlefield });
+    })().catch((err: unknown) => {
+      console.error(err);
+      if (!cancelled) setPhase({ kind: 'failed', message: errorText(err) });
+    });
+    return () => {
+      cancelled = true;
+      built?.free();
+    };
+  }, [scenarioId]);
+  return phase;
+}
+
+export function App() {
+  const scenarioId = useMemo(() => scenarioIdFromSearch(window.location.search), []);
+  const quality = useMemo(() => chooseQuality(window.location.search, navigator.webdriver === true), []);
+  const phase = useTable(scenarioId);
+
+  useEffect(() => {
+    const battlefield = phase.kind === 'ready' ? phase.battlefield : null;
+    const status = phase.kind === 'ready' ? 'building' : phase.kind; // ready only after the first frame
+    publish({
+      ready: false,
+      status,
+      scenarioId,
+      battlefield,
+      ...(phase.kind === 'invalid' ? { issues: phase.issues } : {}),
+      ...(phase.kind === 'missing' || phase.kind === 'failed' ? { error: phase.message } : {}),
+    });
+  }, [phase, scenarioId]);
+
+  const battlefield = phase.kind === 'ready' ? phase.battlefield : null;
+  const onFirstFrame = useCallback(() => {
+    if (battlefield) publish({ ready: true, status: 'ready', scenarioId, battlefield });
+  }, [battlefield, scenarioId]);
+
+  switch (phase.kind) {
+    case 'reading':
+      return <LoadingPanel message={`Reading scenario ${scenarioId}…`} />;
+    case 'building':
+      return (
+        <div className="st-app">
+          <LoadingPanel message={`Building the table for ${phase.scenario.title}…`} />
+        </div>
+      );
+    case 'missing':
+      return <ScenarioIssues title="Scenario not found" message={phase.message} />;
+    case 'invalid':
+      return <ScenarioIssues title={`Scenario ${scenarioId} is not valid`} issues={phase.issues} />;
+    case 'failed':
+      return <ScenarioIssues title="The table could not be built" message={phase.message} />;
+    case 'ready':
+      return (
+        <div className="st-app">
+          <div className="st-canvas">
+            <TableView model={phase.battlefield} quality={quality} onFirstFrame={onFirstFrame} />
+          </div>
+          <ScenarioHeader scenario={phase.scenario} />
+        </div>
+      );
+  }
+}

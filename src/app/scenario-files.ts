@@ -1,0 +1,41 @@
+// Finds scenario files bundled with the app: every scenarios/<ruleset>/<slug>.json becomes a lazy
+// chunk (Vite glob, raw text), so only the chosen scenario is fetched, from the app's own origin.
+
+const loaders = import.meta.glob<string>('/scenarios/*/*.json', { query: '?raw', import: 'default', eager: false });
+
+export const DEFAULT_SCENARIO_ID = 'sandbox/training-ground';
+
+const ID_PATTERN = /^[a-z0-9][a-z0-9_-]*\/[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+
+/** The file path a scenario id `<ruleset>/<slug>` names. */
+export function scenarioPath(id: string): string {
+  return `/scenarios/${id}.json`;
+}
+
+/** Ids of every bundled scenario, sorted. */
+export function scenarioIds(): string[] {
+  return Object.keys(loaders)
+    .map((p) => p.replace(/^\/scenarios\//, '').replace(/\.json$/, ''))
+    .sort();
+}
+
+/** The scenario id chosen by `?scenario=<ruleset>/<slug>`, else the default. */
+export function scenarioIdFromSearch(search: string): string {
+  const id = new URLSearchParams(search).get('scenario')?.trim();
+  return id ? id.replace(/\.json$/, '') : DEFAULT_SCENARIO_ID;
+}
+
+export type ScenarioText = { ok: true; file: string; text: string } | { ok: false; message: string };
+
+/** Load the raw text of a bundled scenario; an unknown or malformed id lists the ones there are. */
+export async function loadScenarioText(id: string): Promise<ScenarioText> {
+  const known = scenarioIds();
+  const available = known.length > 0 ? `available: ${known.join(', ')}` : 'no scenario files are bundled';
+  if (!ID_PATTERN.test(id)) {
+    return { ok: false, message: `"${id}" is not a scenario id: expected <ruleset>/<slug>; ${available}` };
+  }
+  const file = scenarioPath(id);
+  const load = loaders[file];
+  if (!load) return { ok: false, message: `no scenario file ${file.slice(1)}; ${available}` };
+  return { ok: true, file: file.slice(1), text: await load() };
+}

@@ -1,0 +1,25 @@
+// window.__sandtable: a read-only window into the app for browser tests. `ready` turns true once
+// the battlefield is built and the first frame of the table has been drawn.
+import type { Battlefield } from '../battlefield/types';
+import type { ScenarioIssue } from '../scenario';
+
+export type AppStatus = 'reading' | 'building' | 'ready' | 'missing' | 'invalid' | 'failed';
+
+export interface SandtableHook {
+  ready: boolean;
+  status: AppStatus;
+  scenarioId: string;
+  battlefield: Battlefield | null;
+  issues?: readonly ScenarioIssue[];
+  error?: string;
+}
+
+declare global {
+  interface Window {
+    __sandtable?: SandtableHook;
+  }
+}
+
+export function publish(hook: SandtableHook): void {
+  window.__sandtable = hook;
+}

@@ -1,0 +1,8 @@
+// UI layer: React DOM around the table (HUD, panels). Renders state and sends commands only.
+import './ui.css';
+export { LoadingPanel } from './LoadingPanel';
+export type { LoadingPanelProps } from './LoadingPanel';
+export { ScenarioIssues } from './ScenarioIssues';
+export type { ScenarioIssuesProps } from './ScenarioIssues';
+export { ScenarioHeader } from './ScenarioHeader';
+export type { ScenarioHeaderProps } from './ScenarioHeader';

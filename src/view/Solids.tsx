@@ -1,0 +1,26 @@
+// Buildings, walls, bridges and other solids, drawn from battlefield.solids (one mesh per part).
+import { useEffect, useMemo } from 'react';
+import type { Solid, SolidPart } from '../core';
+import type { Feature } from '../scenario';
+import { solidGeometries } from './solid-geometry';
+
+export interface SolidsProps {
+  solids: readonly Solid[];
+  features: readonly Feature[];
+}
+
+const ROUGHNESS: Partial<Record<SolidPart, number>> = { roof: 0.75, deck: 0.8, railing: 0.8 };
+
+export function Solids({ solids, features }: SolidsProps) {
+  const geometries = useMemo(() => [...solidGeometries(solids, features)], [solids, features]);
+  useEffect(() => () => geometries.forEach(([, g]) => g.dispose()), [geometries]);
+  return (
+    <group name="solids">
+      {geometries.map(([part, geometry]) => (
+        <mesh key={part} geometry={geometry} name={`solids:${part}`}>
+          <meshStandardMaterial vertexColors flatShading roughness={ROUGHNESS[part] ?? 0.88} metalness={0} />
+        </mesh>
+      ))}
+    </group>
+  );
+}

@@ -1,0 +1,60 @@
+// The 3D table: an on-demand R3F canvas (turn-based, so frames are drawn only when something
+// changes) showing terrain, water, woods, solids and figures of a built battlefield.
+import { Canvas } from '@react-three/fiber';
+import { useCallback, useMemo } from 'react';
+import { AgXToneMapping } from 'three';
+import { CameraRig, homeCamera } from './CameraRig';
+import { Figures } from './Figures';
+import { FirstFrame } from './FirstFrame';
+import { Lights } from './Lights';
+import { PALETTE } from './palette';
+import { Solids } from './Solids';
+import { TableFrame } from './TableFrame';
+import type { Quality, TableModel } from './table-model';
+import { TableSpace } from './TableSpace';
+import { Terrain } from './Terrain';
+import { Trees } from './Trees';
+import { Water } from './Water';
+
+export interface TableViewProps {
+  model: TableModel;
+  quality: Quality;
+  /** Called once the first frame with the table has been drawn. */
+  onFirstFrame?: () => void;
+}
+
+const DPR: Record<Quality, number | [number, number]> = { high: [1, 2], medium: [1, 1.5], low: 1, test: 1 };
+
+export function TableView({ model, quality, onFirstFrame }: TableViewProps) {
+  const { width, depth } = model.scenario.table;
+  const span = Math.max(width / 180, depth / 120);
+  const features = model.scenario.features;
+  const groundHeight = useCallback((x: number, z: number) => model.groundHeight(x, z), [model]);
+  const camera = useMemo(() => ({ fov: 32, near: 1, far: 3000 * span, position: homeCamera(span) }), [span]);
+  const gl = useMemo(
+    () => ({
+      toneMapping: AgXToneMapping,
+      toneMappingExposure: 1.0,
+      antialias: quality === 'high' || quality === 'medium',
+      preserveDrawingBuffer: quality === 'test',
+      powerPreference: 'high-performance' as const,
+    }),
+    [quality],
+  );
+  return (
+    <Canvas frameloop="demand" shadows={false} dpr={DPR[quality]} camera={camera} gl={gl} data-testid="table-canvas">
+      <color attach="background" args={[PALETTE.backdrop]} />
+      <Lights span={span} />
+      <TableSpace width={width} depth={depth}>
+        <Terrain grid={model.grid} features={features} solids={model.solids} />
+        <Water grid={model.grid} features={features} />
+        <Trees features={features} groundHeight={groundHeight} />
+        <Solids solids={model.solids} features={features} />
+        <Figures model={model} />
+        <TableFrame grid={model.grid} width={width} depth={depth} base={model.scenario.relief?.base ?? 0} />
+      </TableSpace>
+      <CameraRig span={span} />
+      {onFirstFrame && <FirstFrame onRendered={onFirstFrame} />}
+    </Canvas>
+  );
+}

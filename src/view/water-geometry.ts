@@ -1,0 +1,70 @@
+// Resin (or ice) surfaces of water areas: the grid triangles inside the water outline, lifted to a
+// flat level just under the banks where the bed is carved, and draped a hair above ground elsewhere.
+import { BufferAttribute, BufferGeometry, Color } from 'three';
+import { boundsOf, gridHeightAt, type HeightGrid, pointInPolygon, type Vec2 } from '../core';
+import { areaPolygon, type WaterFeature } from '../scenario';
+import { PALETTE } from './palette';
+
+/** Lowest bank height along the outline (sampled about every grid spacing), minus a resin gap. */
+export function waterLevel(g: HeightGrid, poly: readonly Vec2[]): number {
+  const step = Math.min(g.spacingX, g.spacingZ);
+  let bank = Infinity;
+  for (let i = 0; i < poly.length; i++) {
+    const a = poly[i]!;
+    const b = poly[(i + 1) % poly.length]!;
+    const n = Math.max(1, Math.ceil(Math.hypot(b[0] - a[0], b[1] - a[1]) / step));
+    for (let k = 0; k < n; k++) {
+      const t = k / n;
+      bank = Math.min(bank, gridHeightAt(g, a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t));
+    }
+  }
+  return bank - 0.3;
+}
+
+export function waterGeometry(g: HeightGrid, water: WaterFeature): BufferGeometry | null {
+  const poly = areaPolygon(water);
+  if (poly.length < 3) return null;
+  const level = waterLevel(g, poly);
+  const b = boundsOf(poly);
+  const c0 = Math.max(0, Math.floor((b.minX - g.originX) / g.spacingX));
+  const c1 = Math.min(g.columns - 2, Math.ceil((b.maxX - g.originX) / g.spacingX));
+  const r0 = Math.max(0, Math.floor((b.minZ - g.originZ) / g.spacingZ));
+  const r1 = Math.min(g.rows - 2, Math.ceil((b.maxZ - g.originZ) / g.spacingZ));
+  const deep = new Color(water.frozen ? PALETTE.ice : PALETTE.water);
+  const shallow = deep.clone().lerp(new Color(water.frozen ? '#e2eaee' : '#3f5048'), 0.6);
+  const positions: number[] = [];
+  const colours: number[] = [];
+  const vertexOf = new Map<number, number>();
+  const indices: number[] = [];
+  const vertex = (c: number, r: number): number => {
+    const key = r * g.columns + c;
+    const known = vertexOf.get(key);
+    if (known !== undefined) return known;
+    const ground = g.heights[key]!;
+    const y = Math.max(ground + 0.06, level);
+    positions.push(g.originX + c * g.spacingX, y, g.originZ + r * g.spacingZ);
+    const depth = Math.min(Math.max((y - ground) / 1.5, 0), 1);
+    const col = shallow.clone().lerp(deep, depth);
+    colours.push(col.r, col.g, col.b);
+    vertexOf.set(key, positions.length / 3 - 1);
+    return positions.length / 3 - 1;
+  };
+  const inside = (x: number, z: number) => pointInPolygon([x, z], poly);
+  for (let r = r0; r <= r1; r++) {
+    for (let c = c0; c <= c1; c++) {
+      const x = g.originX + c * g.spacingX;
+      const z = g.originZ + r * g.spacingZ;
+      // The two triangles of the cell, split along the SW–NE diagonal as the grid is.
+      if (inside(x + (2 * g.spacingX) / 3, z + g.spacingZ / 3)) indices.push(vertex(c, r), vertex(c + 1, r + 1), vertex(c + 1, r));
+      if (inside(x + g.spacingX / 3, z + (2 * g.spacingZ) / 3)) indices.push(vertex(c, r), vertex(c, r + 1), vertex(c + 1, r + 1));
+    }
+  }
+  if (indices.length === 0) return null;
+  const geometry = new BufferGeometry();
+  geometry.setAttribute('position', new BufferAttribute(new Float32Array(positions), 3));
+  geometry.setAttribute('color', new BufferAttribute(new Float32Array(colours), 3));
+  geometry.setIndex(indices);
+  geometry.computeVertexNormals();
+  geometry.computeBoundingSphere();
+  return geometry;
+}
