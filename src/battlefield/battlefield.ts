@@ -32,6 +32,7 @@ const query = (filter: number) => (0xffff << 16) | filter;
 
 const END_TOLERANCE = 0.05; // cm: a surface touching the target point does not hide it
 export const DEFAULT_FIGURE_HEIGHT = 1.7;
+const NUDGES: ReadonlyArray<readonly [number, number]> = [[0, 0], [1e-4, 3e-5], [-3e-5, 1e-4], [-1e-4, -3e-5]];
 export const EYE_FRACTION = 0.94;
 
 export class BattlefieldQueryError extends Error {
@@ -117,9 +118,14 @@ class RapierBattlefield implements Battlefield {
   }
 
   private castDown(x: number, z: number, filter: number): number | undefined {
-    const ray = new RAPIER.Ray({ x, y: this.top, z }, { x: 0, y: -1, z: 0 });
-    const hit = this.world.castRay(ray, this.top + 1000, true, undefined, query(filter));
-    return hit ? this.top - hit.timeOfImpact : undefined;
+    // A vertical ray through a shared trimesh vertex or edge can slip between the triangles in
+    // Rapier (seen at (1, 0.99999997)); retry a micrometre away, where the surface is the same.
+    for (const [dx, dz] of NUDGES) {
+      const ray = new RAPIER.Ray({ x: x + dx, y: this.top, z: z + dz }, { x: 0, y: -1, z: 0 });
+      const hit = this.world.castRay(ray, this.top + 1000, true, undefined, query(filter));
+      if (hit) return this.top - hit.timeOfImpact;
+    }
+    return undefined;
   }
 
   groundHeight(x: number, z: number): number {
