@@ -109,7 +109,7 @@ async function main(): Promise<void> {
 
   // Viewshed 200×200 from the top of hill_b.
   const eye = bf.eyePoint({ id: 'obs', at: [130, 85] });
-  const region = { minX: 70, minZ: 0, maxX: 190, maxZ: 120 };
+  const region = { minX: 60, minZ: 0, maxX: 180, maxZ: 120 };
   const vsTimes: number[] = [];
   let frac = 0;
   for (let k = 0; k < 3; k++) {
