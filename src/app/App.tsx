@@ -60,23 +60,22 @@ export function App() {
   const quality = useMemo(() => chooseQuality(window.location.search, navigator.webdriver === true), []);
   const phase = useTable(scenarioId);
 
+  const battlefield = phase.kind === 'ready' ? phase.battlefield : null;
+  // The battlefield whose first frame has been drawn (ready means: built and on screen).
+  const [drawn, setDrawn] = useState<Battlefield | null>(null);
+  const onFirstFrame = useCallback(() => setDrawn(battlefield), [battlefield]);
+
   useEffect(() => {
-    const battlefield = phase.kind === 'ready' ? phase.battlefield : null;
-    const status = phase.kind === 'ready' ? 'building' : phase.kind; // ready only after the first frame
+    const ready = battlefield !== null && drawn === battlefield;
     publish({
-      ready: false,
-      status,
+      ready,
+      status: ready ? 'ready' : phase.kind === 'ready' ? 'building' : phase.kind,
       scenarioId,
       battlefield,
       ...(phase.kind === 'invalid' ? { issues: phase.issues } : {}),
       ...(phase.kind === 'missing' || phase.kind === 'failed' ? { error: phase.message } : {}),
     });
-  }, [phase, scenarioId]);
-
-  const battlefield = phase.kind === 'ready' ? phase.battlefield : null;
-  const onFirstFrame = useCallback(() => {
-    if (battlefield) publish({ ready: true, status: 'ready', scenarioId, battlefield });
-  }, [battlefield, scenarioId]);
+  }, [phase, battlefield, drawn, scenarioId]);
 
   switch (phase.kind) {
     case 'reading':

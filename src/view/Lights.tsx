@@ -1,5 +1,5 @@
-// Studio light over the table (ART.md §4): hemisphere fill, a warm key from the north-west corner,
-// a cool fill opposite, and a tiny in-process environment (softbox + rim strip) for the gloss on
+// Studio light over the table (ART.md §4): hemisphere fill, a warm key from the south-west corner
+// (front-left of the default camera, so the faces the player sees are lit), a cool fill opposite, and a tiny in-process environment (softbox + rim strip) for the gloss on
 // water and varnish — no HDR file, nothing fetched. World coordinates, table centre at the origin.
 import { Environment, Lightformer } from '@react-three/drei';
 import { memo } from 'react';
@@ -14,10 +14,11 @@ export const Lights = memo(function Lights({ span }: LightsProps) {
   const d = 200 * span;
   return (
     <>
-      <hemisphereLight args={[PALETTE.skyLight, PALETTE.groundLight, 0.65]} />
-      {/* Key: north-west (world −x, −z), about 40° up. */}
-      <directionalLight color={PALETTE.sun} intensity={2.1} position={[-0.55 * d, 0.75 * d, -0.45 * d]} />
-      <directionalLight color={PALETTE.fill} intensity={0.35} position={[0.6 * d, 0.5 * d, 0.6 * d]} />
+      <hemisphereLight args={[PALETTE.skyLight, PALETTE.groundLight, 0.45]} />
+      {/* Key: south-west (world −x, +z, since north is −z), about 40° up. */}
+      <directionalLight color={PALETTE.sun} intensity={2.8} position={[-0.6 * d, 0.75 * d, 0.4 * d]} />
+      {/* Fill: north-east, low and cool. */}
+      <directionalLight color={PALETTE.fill} intensity={0.4} position={[0.6 * d, 0.45 * d, -0.6 * d]} />
       <Environment resolution={64} frames={1} environmentIntensity={0.3}>
         <Lightformer form="rect" intensity={2.5} position={[0, 5, 0]} rotation={[Math.PI / 2, 0, 0]} scale={[6, 6, 1]} />
         <Lightformer form="rect" intensity={1.2} position={[-5, 1, -3]} rotation={[0, Math.PI / 3, 0]} scale={[8, 1, 1]} color={PALETTE.sun} />

@@ -46,12 +46,12 @@ export function gridShape(g: HeightGrid): { slope: Float32Array; curvature: Floa
 function areaTexture(a: AreaFeature, x: number, z: number, out: Rgb, extra: Record<string, Rgb>): number {
   switch (a.kind) {
     case 'marsh':
-      mix(out, extra.pool!, smoothstep(0.08, 0.16, fractalNoise(x, z, 6, 2, 31)));
+      mix(out, extra.pool!, smoothstep(0.14, 0.2, fractalNoise(x, z, 4, 2, 31)));
       return 1 + fractalNoise(x, z, 1.5, 2, 32) * 0.3;
     case 'rubble':
-      mix(out, extra.brick!, smoothstep(0, 0.2, fractalNoise(x, z, 3, 2, 41)));
-      mix(out, extra.scorch!, smoothstep(0.1, 0.3, fractalNoise(x, z, 7, 2, 42)) * 0.7);
-      return 1 + fractalNoise(x, z, 1, 2, 43) * 0.5;
+      mix(out, extra.brick!, smoothstep(0.05, 0.25, fractalNoise(x, z, 3, 2, 41)) * 0.7);
+      mix(out, extra.scorch!, smoothstep(0.05, 0.25, fractalNoise(x, z, 6, 2, 42)) * 0.6);
+      return 0.85 + fractalNoise(x, z, 1, 2, 43) * 0.4;
     case 'rocky':
       mix(out, extra.grass!, smoothstep(-0.05, 0.1, fractalNoise(x, z, 2.5, 2, 51)));
       return 1 + fractalNoise(x, z, 1, 2, 52) * 0.4;

@@ -1,24 +1,29 @@
 // Resin (or ice) surfaces of water areas: the grid triangles inside the water outline, lifted to a
 // flat level just under the banks where the bed is carved, and draped a hair above ground elsewhere.
+// Vertices outside the outline sink to the level, under the bank, so the edge follows the terrain.
 import { BufferAttribute, BufferGeometry, Color } from 'three';
 import { boundsOf, gridHeightAt, type HeightGrid, pointInPolygon, type Vec2 } from '../core';
 import { areaPolygon, type WaterFeature } from '../scenario';
 import { PALETTE } from './palette';
 
-/** Lowest bank height along the outline (sampled about every grid spacing), minus a resin gap. */
+/**
+ * Resin level: the median ground height along the outline (sampled about every grid spacing; the
+ * median ignores where a river's outline crosses its own bed at the table edge), minus a small gap.
+ */
 export function waterLevel(g: HeightGrid, poly: readonly Vec2[]): number {
   const step = Math.min(g.spacingX, g.spacingZ);
-  let bank = Infinity;
+  const samples: number[] = [];
   for (let i = 0; i < poly.length; i++) {
     const a = poly[i]!;
     const b = poly[(i + 1) % poly.length]!;
     const n = Math.max(1, Math.ceil(Math.hypot(b[0] - a[0], b[1] - a[1]) / step));
     for (let k = 0; k < n; k++) {
       const t = k / n;
-      bank = Math.min(bank, gridHeightAt(g, a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t));
+      samples.push(gridHeightAt(g, a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t));
     }
   }
-  return bank - 0.3;
+  samples.sort((x, y) => x - y);
+  return samples[Math.floor(samples.length / 2)]! - 0.3;
 }
 
 export function waterGeometry(g: HeightGrid, water: WaterFeature): BufferGeometry | null {
@@ -41,8 +46,10 @@ export function waterGeometry(g: HeightGrid, water: WaterFeature): BufferGeometr
     const known = vertexOf.get(key);
     if (known !== undefined) return known;
     const ground = g.heights[key]!;
-    const y = Math.max(ground + 0.06, level);
-    positions.push(g.originX + c * g.spacingX, y, g.originZ + r * g.spacingZ);
+    const x = g.originX + c * g.spacingX;
+    const z = g.originZ + r * g.spacingZ;
+    const y = ground < level || !inside(x, z) ? level : ground + 0.06;
+    positions.push(x, y, z);
     const depth = Math.min(Math.max((y - ground) / 1.5, 0), 1);
     const col = shallow.clone().lerp(deep, depth);
     colours.push(col.r, col.g, col.b);
