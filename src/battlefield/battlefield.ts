@@ -2,7 +2,7 @@
 // figures) and the pure-read queries on it: heights, standing surfaces, line of sight, viewshed.
 import RAPIER from '@dimforge/rapier3d-compat';
 import {
-  type HeightGrid, type Solid, type Vec2, type Vec3, gridMaxHeight, gridTriangles, lerp3, pointInPolygon, dist3,
+  type HeightGrid, type Solid, type Vec2, type Vec3, gridMaxHeight, lerp3, pointInPolygon, dist3,
 } from '../core';
 import { type BuildingFeature, type Scenario, buildingCorners } from '../scenario';
 import { sampleRelief } from './relief';
@@ -10,6 +10,7 @@ import { buildSolids, buildingBase, SLAB } from './solids';
 import { areaVolumes, volumeIntervals, type AreaVolume } from './areas';
 import { losViewshed } from './viewshed';
 import { SolidCuller } from './broadphase';
+import { SightCaster, buildTerrainTiles } from './sight-caster';
 import type {
   AreaCrossing, Battlefield, BuildingInfo, FigureBody, LosHit, LosOptions, LosResult, VisibilityResult,
 } from './types';
@@ -80,24 +81,31 @@ class RapierBattlefield implements Battlefield {
   private readonly volumes: AreaVolume[];
   private readonly top: number;
   private readonly seeCuller: SolidCuller;
+  private readonly caster: SightCaster;
   private figureColliders: RAPIER.Collider[] = [];
   private readonly figureHandles = new Map<number, string>();
 
   constructor(readonly scenario: Scenario, readonly grid: HeightGrid, readonly solids: Solid[]) {
     this.world = new RAPIER.World({ x: 0, y: 0, z: 0 });
-    const { vertices, indices } = gridTriangles(grid);
-    const terrain = this.world.createCollider(RAPIER.ColliderDesc.trimesh(vertices, indices).setCollisionGroups(groups(G_TERRAIN | G_STAND)));
-    this.info.set(terrain.handle, { featureId: 'terrain', kind: 'terrain', part: 'ground' });
+    // Terrain as trimesh tiles from the one grid (Rapier's heightfield misses rays, dimforge/rapier#165).
+    const terrain = buildTerrainTiles(grid, (vertices, indices) => {
+      const c = this.world.createCollider(RAPIER.ColliderDesc.trimesh(vertices, indices).setCollisionGroups(groups(G_TERRAIN | G_STAND)));
+      this.info.set(c.handle, { featureId: 'terrain', kind: 'terrain', part: 'ground' });
+      return c;
+    });
     let top = gridMaxHeight(grid);
+    const blocking: Array<{ solid: Solid; collider: RAPIER.Collider }> = [];
     for (const s of solids) {
       const c = addSolid(this.world, s);
       if (c) this.info.set(c.handle, { featureId: s.featureId, kind: s.featureKind, part: s.part });
+      if (c && s.blocksSight) blocking.push({ solid: s, collider: c });
       const y = s.shape === 'box' ? s.center[1] + Math.hypot(...s.halfExtents) : Math.max(...s.points.map((p) => p[1]));
       top = Math.max(top, y);
     }
     this.top = top + 10;
     // Colliders are invisible to queries until the world has stepped once.
     this.world.step();
+    this.caster = new SightCaster(grid, terrain.tiles, terrain.cols, terrain.rows, blocking, scenario.table.width, scenario.table.depth);
     this.volumes = areaVolumes(scenario, grid);
     this.seeCuller = new SolidCuller(solids.filter((x) => !x.blocksSight));
     this.buildings = scenario.features
@@ -183,12 +191,11 @@ class RapierBattlefield implements Battlefield {
           return !ignore?.has(this.info.get(c.handle)?.featureId ?? '');
         }
       : undefined;
-    // Terrain and sight-blocking solids in one Rapier cast: the nearest hit is the first blocker.
-    const hit = this.world.castRay(ray, maxToi, true, undefined, query(G_TERRAIN | G_BLOCK | (options?.figures ? G_FIGURE : 0)), undefined, undefined, predicate);
+    const phys = this.physicalHit(ray, from, to, maxToi, ignore, options, predicate);
     let tEnd = 1;
-    if (hit) {
-      tEnd = hit.timeOfImpact;
-      result.blocker = this.hitOf(hit.collider.handle, from, to, tEnd, distance);
+    if (phys) {
+      tEnd = phys.t;
+      result.blocker = this.hitOf(phys.handle, from, to, tEnd, distance);
     }
 
     // Areas up to the physical blocker; a depth-limited area may stop sight sooner.
@@ -242,6 +249,54 @@ class RapierBattlefield implements Battlefield {
     result.crossed = [...seen.values()].sort((a, b) => a.distance - b.distance);
     result.clear = result.blocker === undefined;
     return result;
+  }
+
+  /** First terrain/solid hit (and figure, when asked), decided by Rapier. */
+  private physicalHit(
+    ray: RAPIER.Ray, from: Vec3, to: Vec3, maxToi: number, ignore: ReadonlySet<string> | undefined,
+    options: LosOptions | undefined, predicate: ((c: RAPIER.Collider) => boolean) | undefined,
+  ): { t: number; handle: number } | undefined {
+    let hit = this.caster.firstHit(ray, from, to, maxToi, ignore);
+    if (options?.figures && this.figureColliders.length) {
+      const f = this.world.castRay(ray, hit?.t ?? maxToi, true, undefined, query(G_FIGURE), undefined, undefined, predicate);
+      if (f && (!hit || f.timeOfImpact < hit.t)) hit = { t: f.timeOfImpact, handle: f.collider.handle };
+    }
+    return hit;
+  }
+
+  /** The verdict of lineOfSight alone, without the lists (viewsheds, matrices). */
+  isClear(from: Vec3, to: Vec3, options?: LosOptions): boolean {
+    const distance = dist3(from, to);
+    if (distance < 1e-6) return true;
+    const ray = new RAPIER.Ray({ x: from[0], y: from[1], z: from[2] }, { x: to[0] - from[0], y: to[1] - from[1], z: to[2] - from[2] });
+    const maxToi = Math.max(0, 1 - END_TOLERANCE / distance);
+    const ignore = options?.ignore?.length ? new Set(options.ignore) : undefined;
+    const figIgnore = options?.figures ? new Set(options.figures.ignore ?? []) : undefined;
+    const predicate = figIgnore?.size ? (c: RAPIER.Collider) => !figIgnore.has(this.figureHandles.get(c.handle) ?? '') : undefined;
+    const phys = this.physicalHit(ray, from, to, maxToi, ignore, options, predicate);
+    if (phys) return false;
+    for (const v of this.volumes) {
+      const limit = this.depthLimit(v, options);
+      if (limit === undefined || ignore?.has(v.featureId)) continue;
+      let acc = 0;
+      for (const [a, b] of volumeIntervals(v, this.grid, from, to, 1)) acc += (b - a) * distance;
+      if (acc > limit + 1e-9) return false;
+    }
+    return true;
+  }
+
+  losMatrix(points: readonly Vec3[], options?: LosOptions): Uint8Array {
+    const n = points.length;
+    const m = new Uint8Array(n * n);
+    for (let i = 0; i < n; i++) {
+      m[i * n + i] = 1;
+      for (let j = i + 1; j < n; j++) {
+        const v = this.isClear(points[i]!, points[j]!, options) ? 1 : 0;
+        m[i * n + j] = v;
+        m[j * n + i] = v;
+      }
+    }
+    return m;
   }
 
   private hitOf(handle: number, from: Vec3, to: Vec3, t: number, distance: number): LosHit {

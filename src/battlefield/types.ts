@@ -102,6 +102,10 @@ export interface Battlefield {
   /** The building whose interior contains (x, z), if any. */
   buildingAt(x: number, z: number): BuildingInfo | undefined;
   lineOfSight(from: Vec3, to: Vec3, options?: LosOptions): LosResult;
+  /** lineOfSight(...).clear without the lists: for viewsheds and matrices. */
+  isClear(from: Vec3, to: Vec3, options?: LosOptions): boolean;
+  /** Symmetric n×n matrix (row-major) of isClear between points; the diagonal is 1. */
+  losMatrix(points: readonly Vec3[], options?: LosOptions): Uint8Array;
   /** Eye point of a figure standing at its place. */
   eyePoint(figure: FigureBody): Vec3;
   visibility(observer: FigureBody, target: FigureBody, options?: LosOptions): VisibilityResult;

@@ -22,7 +22,7 @@ export function losViewshed(
       const x = r.minX + (i + 0.5) * resolution;
       if (x > width || z > depth) continue;
       const target: Vec3 = [x, bf.standHeight(x, z) + targetHeight, z];
-      if (bf.lineOfSight(eye, target, options).clear) {
+      if (bf.isClear(eye, target, options)) {
         cells[j * columns + i] = 1;
         visible++;
       }

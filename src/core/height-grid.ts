@@ -52,23 +52,31 @@ export function gridMaxHeight(g: HeightGrid): number {
 
 /** Vertex positions (x, y, z triples) and triangle indices of the terrain surface. */
 export function gridTriangles(g: HeightGrid): { vertices: Float32Array; indices: Uint32Array } {
-  const vertices = new Float32Array(g.columns * g.rows * 3);
-  for (let r = 0; r < g.rows; r++) {
-    for (let c = 0; c < g.columns; c++) {
-      const i = (r * g.columns + c) * 3;
-      vertices[i] = g.originX + c * g.spacingX;
-      vertices[i + 1] = g.heights[r * g.columns + c]!;
-      vertices[i + 2] = g.originZ + r * g.spacingZ;
+  return gridTrianglesRange(g, 0, 0, g.columns - 1, g.rows - 1);
+}
+
+/** The same triangles for the sample range [c0, c1] × [r0, r1] only (a terrain tile). */
+export function gridTrianglesRange(g: HeightGrid, c0: number, r0: number, c1: number, r1: number): { vertices: Float32Array; indices: Uint32Array } {
+  const nc = c1 - c0 + 1;
+  const nr = r1 - r0 + 1;
+  const vertices = new Float32Array(nc * nr * 3);
+  for (let r = 0; r < nr; r++) {
+    for (let c = 0; c < nc; c++) {
+      const i = (r * nc + c) * 3;
+      vertices[i] = g.originX + (c0 + c) * g.spacingX;
+      vertices[i + 1] = g.heights[(r0 + r) * g.columns + c0 + c]!;
+      vertices[i + 2] = g.originZ + (r0 + r) * g.spacingZ;
     }
   }
-  const indices = new Uint32Array((g.columns - 1) * (g.rows - 1) * 6);
+  const indices = new Uint32Array((nc - 1) * (nr - 1) * 6);
   let k = 0;
-  for (let r = 0; r < g.rows - 1; r++) {
-    for (let c = 0; c < g.columns - 1; c++) {
-      const i00 = r * g.columns + c;
+  for (let r = 0; r < nr - 1; r++) {
+    for (let c = 0; c < nc - 1; c++) {
+      const i00 = r * nc + c;
       const i10 = i00 + 1;
-      const i01 = i00 + g.columns;
+      const i01 = i00 + nc;
       const i11 = i01 + 1;
+      // Split along the SW–NE diagonal, as gridHeightAt assumes.
       indices[k++] = i00; indices[k++] = i11; indices[k++] = i10;
       indices[k++] = i00; indices[k++] = i01; indices[k++] = i11;
     }
