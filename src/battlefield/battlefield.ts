@@ -2,14 +2,14 @@
 // figures) and the pure-read queries on it: heights, standing surfaces, line of sight, viewshed.
 import RAPIER from '@dimforge/rapier3d-compat';
 import {
-  type HeightGrid, type Solid, type Vec2, type Vec3, gridMaxHeight, lerp3, pointInPolygon, dist3,
+  type HeightGrid, type Solid, type Vec2, type Vec3, boundsOf, gridHeightAt, gridMaxHeight, lerp3, pointInPolygon, dist3,
 } from '../core';
 import { type BuildingFeature, type Scenario, buildingCorners } from '../scenario';
 import { sampleRelief } from './relief';
 import { buildSolids, buildingBase, SLAB } from './solids';
 import { areaVolumes, volumeIntervals, type AreaVolume } from './areas';
 import { losViewshed } from './viewshed';
-import { SolidCuller } from './broadphase';
+import { type Aabb, SolidCuller, solidAabb } from './broadphase';
 import { SightCaster, buildTerrainTiles } from './sight-caster';
 import type {
   AreaCrossing, Battlefield, BuildingInfo, FigureBody, LosHit, LosOptions, LosResult, VisibilityResult,
@@ -82,6 +82,8 @@ class RapierBattlefield implements Battlefield {
   private readonly top: number;
   private readonly seeCuller: SolidCuller;
   private readonly caster: SightCaster;
+  private readonly buildingBoxes: Array<{ info: BuildingInfo; minX: number; minZ: number; maxX: number; maxZ: number }>;
+  private readonly standBoxes: Aabb[];
   private figureColliders: RAPIER.Collider[] = [];
   private readonly figureHandles = new Map<number, string>();
 
@@ -116,6 +118,8 @@ class RapierBattlefield implements Battlefield {
         if (b.roof?.walkable && !b.ruined) levels.push(base + b.eaves + (b.roof.kind === 'flat' || !b.roof.height ? SLAB : 0));
         return { id: b.id, baseHeight: base, levels, corners: buildingCorners(b) };
       });
+    this.buildingBoxes = this.buildings.map((info) => ({ info, ...boundsOf(info.corners) }));
+    this.standBoxes = solids.filter((x) => x.standable).map(solidAabb);
   }
 
   private checkOnTable(x: number, z: number): void {
@@ -301,8 +305,14 @@ class RapierBattlefield implements Battlefield {
 
   private hitOf(handle: number, from: Vec3, to: Vec3, t: number, distance: number): LosHit {
     const fig = this.figureHandles.get(handle);
-    const info = fig !== undefined ? { featureId: fig, kind: 'figure', part: 'figure' } : this.info.get(handle) ?? { featureId: '?', kind: '?', part: '?' };
-    return { ...info, point: lerp3(from, to, t), distance: t * distance };
+    const info = fig !== undefined ? undefined : this.info.get(handle);
+    return {
+      featureId: fig ?? info?.featureId ?? '?',
+      kind: fig !== undefined ? 'figure' : info?.kind ?? '?',
+      part: fig !== undefined ? 'figure' : info?.part ?? '?',
+      point: lerp3(from, to, t),
+      distance: t * distance,
+    };
   }
 
   visibility(observer: FigureBody, target: FigureBody, options?: LosOptions): VisibilityResult {
@@ -321,7 +331,21 @@ class RapierBattlefield implements Battlefield {
   }
 
   viewshed(eye: Vec3, region: Parameters<Battlefield['viewshed']>[1], resolution: number, targetHeight: number, options?: LosOptions) {
-    return losViewshed(this, eye, region, resolution, targetHeight, options);
+    return losViewshed(this, (x, z) => this.surfaceFast(x, z), eye, region, resolution, targetHeight, options);
+  }
+
+  /**
+   * standHeight(x, z) for many cells: building floors from the data, bridge decks from Rapier, and
+   * elsewhere the shared grid's own triangles (the surface Rapier's terrain holds; property-tested).
+   */
+  private surfaceFast(x: number, z: number): number {
+    for (const b of this.buildingBoxes) {
+      if (x >= b.minX && x <= b.maxX && z >= b.minZ && z <= b.maxZ && pointInPolygon([x, z], b.info.corners)) return b.info.levels[0]!;
+    }
+    for (const d of this.standBoxes) {
+      if (x >= d.min[0] && x <= d.max[0] && z >= d.min[2] && z <= d.max[2]) return this.standHeight(x, z);
+    }
+    return gridHeightAt(this.grid, x, z);
   }
 
   setFigures(figures: readonly FigureBody[]): void {
@@ -340,9 +364,23 @@ class RapierBattlefield implements Battlefield {
     this.world.step();
   }
 
+  /** Rapier's own first hit over all terrain and sight-blocking colliders (the reference for tests). */
+  rapierReferenceHit(from: Vec3, to: Vec3): { t: number; featureId: string } | undefined {
+    const ray = new RAPIER.Ray({ x: from[0], y: from[1], z: from[2] }, { x: to[0] - from[0], y: to[1] - from[1], z: to[2] - from[2] });
+    const d = dist3(from, to);
+    const hit = this.world.castRay(ray, Math.max(0, 1 - END_TOLERANCE / d), true, undefined, query(G_TERRAIN | G_BLOCK));
+    return hit ? { t: hit.timeOfImpact, featureId: this.info.get(hit.collider.handle)?.featureId ?? '?' } : undefined;
+  }
+
   free(): void {
     this.world.free();
   }
+}
+
+/** Rapier's reference cast for a battlefield made by createBattlefield (tests compare the fast path to it). */
+export function rapierReferenceHit(bf: Battlefield, from: Vec3, to: Vec3): { t: number; featureId: string } | undefined {
+  if (!(bf instanceof RapierBattlefield)) throw new TypeError('not a Rapier battlefield');
+  return bf.rapierReferenceHit(from, to);
 }
 
 export type { Vec2 };

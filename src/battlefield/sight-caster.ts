@@ -1,14 +1,16 @@
-// First sight-blocking hit along a segment. Rapier decides every hit (per-collider ray casts on
-// terrain tiles and solids); a JS broad phase only chooses, in order along the segment, which
-// colliders can possibly be hit: terrain tiles whose highest sample reaches the line, and solids
-// whose bounding box the segment enters.
+// First sight-blocking hit along a segment. Terrain: Rapier casts on the trimesh tiles whose
+// highest sample the line reaches, in order along the segment. Solids: exact JS tests on the
+// same boxes and hulls Rapier holds (a per-ray WASM call was the bottleneck), chosen by plan bins
+// and bounding boxes; tests/battlefield keeps them in agreement with Rapier's own casts.
 import RAPIER from '@dimforge/rapier3d-compat';
 import type { HeightGrid, Solid, Vec3 } from '../core';
 import { gridTrianglesRange } from '../core';
 import { type Aabb, segmentAabb, solidAabb } from './broadphase';
 import { walkCells } from './grid-walk';
+import { type RayShape, rayShape } from './solid-ray';
 
 export const TILE_CELLS = 16;
+const BLOCK_CELLS = 4; // finer max-height blocks for deciding which tiles to ask
 const BIN = 8; // cm, plan bins for solids
 
 export interface TerrainTile {
@@ -19,6 +21,7 @@ export interface TerrainTile {
 export interface BlockingSolid {
   collider: RAPIER.Collider;
   box: Aabb;
+  shape: RayShape;
   featureId: string;
 }
 
@@ -48,8 +51,11 @@ export function buildTerrainTiles(
 }
 
 export class SightCaster {
-  private readonly tileW: number;
-  private readonly tileH: number;
+  private readonly blockW: number;
+  private readonly blockH: number;
+  private readonly blockCols: number;
+  private readonly blockRows: number;
+  private readonly blockMax: Float32Array;
   private readonly solids: BlockingSolid[];
   private readonly bins: number[][];
   private readonly binCols: number;
@@ -68,9 +74,18 @@ export class SightCaster {
     width: number,
     depth: number,
   ) {
-    this.tileW = TILE_CELLS * grid.spacingX;
-    this.tileH = TILE_CELLS * grid.spacingZ;
-    this.solids = solids.map(({ solid, collider }) => ({ collider, box: solidAabb(solid), featureId: solid.featureId }));
+    this.blockW = BLOCK_CELLS * grid.spacingX;
+    this.blockH = BLOCK_CELLS * grid.spacingZ;
+    this.blockCols = Math.ceil((grid.columns - 1) / BLOCK_CELLS);
+    this.blockRows = Math.ceil((grid.rows - 1) / BLOCK_CELLS);
+    this.blockMax = new Float32Array(this.blockCols * this.blockRows);
+    for (let j = 0; j < this.blockRows; j++) for (let i = 0; i < this.blockCols; i++) {
+      let m = -Infinity;
+      const r1 = Math.min((j + 1) * BLOCK_CELLS, grid.rows - 1), c1 = Math.min((i + 1) * BLOCK_CELLS, grid.columns - 1);
+      for (let r = j * BLOCK_CELLS; r <= r1; r++) for (let c = i * BLOCK_CELLS; c <= c1; c++) m = Math.max(m, grid.heights[r * grid.columns + c]!);
+      this.blockMax[j * this.blockCols + i] = m;
+    }
+    this.solids = solids.map(({ solid, collider }) => ({ collider, box: solidAabb(solid), shape: rayShape(solid), featureId: solid.featureId }));
     this.binCols = Math.max(1, Math.ceil(width / BIN));
     this.binRows = Math.max(1, Math.ceil(depth / BIN));
     this.bins = Array.from({ length: this.binCols * this.binRows }, () => []);
@@ -95,10 +110,16 @@ export class SightCaster {
     if (solidHit) { best = solidHit.t; handle = solidHit.handle; }
     if (!ignore?.has('terrain')) {
       const y0 = from[1], dy = to[1] - from[1];
-      walkCells(from[0], from[2], to[0], to[2], best, this.tileW, this.tileH, this.tileCols, this.tileRows, (i, j, ta, tb) => {
-        const tile = this.tiles[j * this.tileCols + i]!;
-        if (Math.min(y0 + dy * ta, y0 + dy * tb) > tile.max + 1e-4) return false;
-        const toi = tile.collider.castRay(ray, Math.min(best, tb + 1e-6), true);
+      let lastTile = -1;
+      walkCells(from[0], from[2], to[0], to[2], best, this.blockW, this.blockH, this.blockCols, this.blockRows, (i, j, ta, tb) => {
+        if (Math.min(y0 + dy * ta, y0 + dy * tb) > this.blockMax[j * this.blockCols + i]! + 1e-4) return false;
+        // The line may touch this block: ask Rapier for the whole tile that holds it, once.
+        const ti = Math.floor(i / (TILE_CELLS / BLOCK_CELLS)), tj = Math.floor(j / (TILE_CELLS / BLOCK_CELLS));
+        const k = tj * this.tileCols + ti;
+        if (k === lastTile) return false;
+        lastTile = k;
+        const tile = this.tiles[k]!;
+        const toi = tile.collider.castRay(ray, best, true);
         if (toi >= 0 && toi < best) { best = toi; handle = tile.collider.handle; return true; }
         return false;
       });
@@ -106,7 +127,7 @@ export class SightCaster {
     return handle >= 0 ? { t: best, handle } : undefined;
   }
 
-  private firstSolidHit(ray: RAPIER.Ray, from: Vec3, to: Vec3, tMax: number, ignore?: ReadonlySet<string>): Hit | undefined {
+  private firstSolidHit(_ray: RAPIER.Ray, from: Vec3, to: Vec3, tMax: number, ignore?: ReadonlySet<string>): Hit | undefined {
     if (this.solids.length === 0) return undefined;
     this.epoch++;
     let best = tMax;
@@ -130,9 +151,9 @@ export class SightCaster {
       }
       for (let k = 0; k < n; k++) {
         if (this.candT[k]! > best) break;
-        const c = this.solids[this.candI[k]!]!.collider;
-        const toi = c.castRay(ray, best, true);
-        if (toi >= 0 && toi < best) { best = toi; handle = c.handle; }
+        const sol = this.solids[this.candI[k]!]!;
+        const toi = sol.shape.cast(from, to, best);
+        if (toi >= 0 && toi < best) { best = toi; handle = sol.collider.handle; }
       }
       return false;
     });

@@ -1,10 +1,10 @@
 // Viewshed: which cells of a region an eye point sees, each cell tested by the battlefield's own
-// line-of-sight query to a target point at the cell centre, `targetHeight` above its standing surface.
+// line-of-sight verdict to a target point at the cell centre, `targetHeight` above its standing surface.
 import type { Vec3 } from '../core';
 import type { Battlefield, LosOptions, Viewshed, ViewshedRegion } from './types';
 
 export function losViewshed(
-  bf: Battlefield, eye: Vec3, region: ViewshedRegion, resolution: number, targetHeight: number, options?: LosOptions,
+  bf: Battlefield, surfaceAt: (x: number, z: number) => number, eye: Vec3, region: ViewshedRegion, resolution: number, targetHeight: number, options?: LosOptions,
 ): Viewshed {
   if (!(resolution > 0)) throw new RangeError(`viewshed resolution must be > 0 cm, got ${resolution}`);
   const { width, depth } = bf.scenario.table;
@@ -21,7 +21,7 @@ export function losViewshed(
     for (let i = 0; i < columns; i++) {
       const x = r.minX + (i + 0.5) * resolution;
       if (x > width || z > depth) continue;
-      const target: Vec3 = [x, bf.standHeight(x, z) + targetHeight, z];
+      const target: Vec3 = [x, surfaceAt(x, z) + targetHeight, z];
       if (bf.isClear(eye, target, options)) {
         cells[j * columns + i] = 1;
         visible++;

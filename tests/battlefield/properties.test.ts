@@ -2,7 +2,7 @@
 // continuity of the ground and agreement of Rapier's terrain with the shared height grid.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Battlefield } from '../../src/battlefield';
+import { rapierReferenceHit, type Battlefield } from '../../src/battlefield';
 import { gridHeightAt, type Vec3 } from '../../src/core';
 import { loadTrainingGround } from './fixture';
 
@@ -69,5 +69,26 @@ describe('ground properties', () => {
     fc.assert(fc.property(fc.oneof(onTable, gridLine), ([x, z]) => {
       expect(bf.groundHeight(x, z)).toBeCloseTo(gridHeightAt(bf.grid, x, z), 4);
     }), { seed: 11, numRuns: 3000 });
+  });
+});
+
+describe('the fast sight path agrees with Rapier', () => {
+  it('first blocker of random segments: same feature and distance as one Rapier cast over all colliders', () => {
+    const point = fc.tuple(fc.double({ min: 1, max: 179, noNaN: true }), fc.double({ min: 1, max: 119, noNaN: true }), fc.double({ min: 0.2, max: 25, noNaN: true }));
+    fc.assert(fc.property(point, point, ([x1, z1, h1], [x2, z2, h2]) => {
+      const a: Vec3 = [x1, bf.groundHeight(x1, z1) + h1, z1];
+      const b: Vec3 = [x2, bf.groundHeight(x2, z2) + h2, z2];
+      fc.pre(Math.hypot(x2 - x1, z2 - z1) > 1);
+      const ref = rapierReferenceHit(bf, a, b);
+      // Depth limits off, so only physical blockers remain to compare.
+      const los = bf.lineOfSight(a, b, { seeInDepth: { woods: null, rubble: null } });
+      const physical = los.blocker;
+      if (!ref) {
+        expect(physical).toBeUndefined();
+      } else {
+        expect(physical?.featureId).toBe(ref.featureId);
+        expect(physical!.distance).toBeCloseTo(ref.t * los.distance, 3);
+      }
+    }), { seed: 99, numRuns: 3000 });
   });
 });
