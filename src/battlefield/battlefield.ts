@@ -257,11 +257,12 @@ class RapierBattlefield implements Battlefield {
 
   /** First terrain/solid hit (and figure, when asked), decided by Rapier. */
   private physicalHit(
-    ray: RAPIER.Ray, from: Vec3, to: Vec3, maxToi: number, ignore: ReadonlySet<string> | undefined,
+    ray: RAPIER.Ray | undefined, from: Vec3, to: Vec3, maxToi: number, ignore: ReadonlySet<string> | undefined,
     options: LosOptions | undefined, predicate: ((c: RAPIER.Collider) => boolean) | undefined,
   ): { t: number; handle: number } | undefined {
-    let hit = this.caster.firstHit(ray, from, to, maxToi, ignore);
+    let hit = this.caster.firstHit(from, to, maxToi, ignore);
     if (options?.figures && this.figureColliders.length) {
+      ray ??= new RAPIER.Ray({ x: from[0], y: from[1], z: from[2] }, { x: to[0] - from[0], y: to[1] - from[1], z: to[2] - from[2] });
       const f = this.world.castRay(ray, hit?.t ?? maxToi, true, undefined, query(G_FIGURE), undefined, undefined, predicate);
       if (f && (!hit || f.timeOfImpact < hit.t)) hit = { t: f.timeOfImpact, handle: f.collider.handle };
     }
@@ -272,12 +273,11 @@ class RapierBattlefield implements Battlefield {
   isClear(from: Vec3, to: Vec3, options?: LosOptions): boolean {
     const distance = dist3(from, to);
     if (distance < 1e-6) return true;
-    const ray = new RAPIER.Ray({ x: from[0], y: from[1], z: from[2] }, { x: to[0] - from[0], y: to[1] - from[1], z: to[2] - from[2] });
     const maxToi = Math.max(0, 1 - END_TOLERANCE / distance);
     const ignore = options?.ignore?.length ? new Set(options.ignore) : undefined;
     const figIgnore = options?.figures ? new Set(options.figures.ignore ?? []) : undefined;
     const predicate = figIgnore?.size ? (c: RAPIER.Collider) => !figIgnore.has(this.figureHandles.get(c.handle) ?? '') : undefined;
-    const phys = this.physicalHit(ray, from, to, maxToi, ignore, options, predicate);
+    const phys = this.physicalHit(undefined, from, to, maxToi, ignore, options, predicate);
     if (phys) return false;
     for (const v of this.volumes) {
       const limit = this.depthLimit(v, options);

@@ -103,14 +103,15 @@ export class SightCaster {
   private clampJ(j: number): number { return Math.min(this.binRows - 1, Math.max(0, j)); }
 
   /** Nearest sight-blocking hit of terrain or solids for t in [0, tMax], or undefined. */
-  firstHit(ray: RAPIER.Ray, from: Vec3, to: Vec3, tMax: number, ignore?: ReadonlySet<string>): Hit | undefined {
+  firstHit(from: Vec3, to: Vec3, tMax: number, ignore?: ReadonlySet<string>): Hit | undefined {
     let best = tMax;
     let handle = -1;
-    const solidHit = this.firstSolidHit(ray, from, to, best, ignore);
+    const solidHit = this.firstSolidHit(from, to, best, ignore);
     if (solidHit) { best = solidHit.t; handle = solidHit.handle; }
     if (!ignore?.has('terrain')) {
       const y0 = from[1], dy = to[1] - from[1];
       let lastTile = -1;
+      let ray: RAPIER.Ray | undefined; // made only when Rapier is asked
       walkCells(from[0], from[2], to[0], to[2], best, this.blockW, this.blockH, this.blockCols, this.blockRows, (i, j, ta, tb) => {
         if (Math.min(y0 + dy * ta, y0 + dy * tb) > this.blockMax[j * this.blockCols + i]! + 1e-4) return false;
         // The line may touch this block: ask Rapier for the whole tile that holds it, once.
@@ -119,6 +120,7 @@ export class SightCaster {
         if (k === lastTile) return false;
         lastTile = k;
         const tile = this.tiles[k]!;
+        ray ??= new RAPIER.Ray({ x: from[0], y: from[1], z: from[2] }, { x: to[0] - from[0], y: to[1] - from[1], z: to[2] - from[2] });
         const toi = tile.collider.castRay(ray, best, true);
         if (toi >= 0 && toi < best) { best = toi; handle = tile.collider.handle; return true; }
         return false;
@@ -127,7 +129,7 @@ export class SightCaster {
     return handle >= 0 ? { t: best, handle } : undefined;
   }
 
-  private firstSolidHit(_ray: RAPIER.Ray, from: Vec3, to: Vec3, tMax: number, ignore?: ReadonlySet<string>): Hit | undefined {
+  private firstSolidHit(from: Vec3, to: Vec3, tMax: number, ignore?: ReadonlySet<string>): Hit | undefined {
     if (this.solids.length === 0) return undefined;
     this.epoch++;
     let best = tMax;
