@@ -1,5 +1,5 @@
 // Cross-field checks the schema cannot express: ids, table bounds, floors, openings, grid size.
-import { type Vec2, pointInPolygon } from '../core/geometry';
+import { type Vec2, pointInPolygon, polylineLength } from '../core/geometry';
 import type { BuildingFeature, Scenario } from './schema';
 import { buildingCorners, featurePoints, isArea } from './shapes';
 import { jsonPath } from './json-path';
@@ -83,6 +83,7 @@ export function checkScenario(s: Scenario): RawIssue[] {
 
   s.sides.forEach((side, i) => {
     claim(side.id, ['sides', i, 'id']);
+    side.deployment?.forEach((d, j) => claim(d.id, ['sides', i, 'deployment', j, 'id']));
     side.deployment?.forEach((d, j) => d.polygon.forEach((p, k) => {
       if (!onTable(s, p)) issues.push({ path: ['sides', i, 'deployment', j, 'polygon', k], message: `point ${fmt(p)} outside the table: expected 0–${s.table.width} × 0–${s.table.depth}` });
     }));
@@ -105,8 +106,16 @@ export function checkScenario(s: Scenario): RawIssue[] {
       checkBuilding(f, at, issues);
       f.openings?.forEach((o, j) => claim(o.id, [...at, 'openings', j, 'id']));
     }
-    if ((f.kind === 'rampart' || f.kind === 'bastion' || f.kind === 'redoubt') && f.closed && f.path.length < 3) {
-      issues.push({ path: [...at, 'path'], message: `a closed ${f.kind} needs at least 3 points, got ${f.path.length}` });
+    if (f.kind === 'rampart' || f.kind === 'bastion' || f.kind === 'redoubt') {
+      const closed = f.closed ?? f.kind !== 'rampart';
+      if (closed && f.path.length < 3) {
+        issues.push({ path: [...at, 'path'], message: `a closed ${f.kind} needs at least 3 points, got ${f.path.length}` });
+      }
+      const length = polylineLength(f.path as Vec2[], closed);
+      f.embrasures?.forEach((e, j) => {
+        claim(e.id, [...at, 'embrasures', j, 'id']);
+        if (e.at > length + TOL) issues.push({ path: [...at, 'embrasures', j, 'at'], message: `embrasure beyond the end of the ${f.kind}: expected 0–${length.toFixed(1)} cm along its path, got ${e.at}` });
+      });
     }
   });
 
@@ -138,9 +147,20 @@ export function checkScenario(s: Scenario): RawIssue[] {
     if (!onTable(s, o.at)) issues.push({ path: ['objectives', i, 'at'], message: `objective "${o.id}" outside the table at ${fmt(o.at)}` });
   });
 
+  s.specialRules?.forEach((r, i) => claim(r.id, ['specialRules', i, 'id']));
+  s.victory?.forEach((v, i) => {
+    if (v.side !== undefined && !sideIds.has(v.side)) issues.push({ path: ['victory', i, 'side'], message: `unknown side "${v.side}": expected one of ${[...sideIds].join(', ') || '(no sides)'}` });
+  });
+  s.features.forEach((f, i) => {
+    if (f.kind === 'ladder' && f.side !== undefined && !sideIds.has(f.side)) issues.push({ path: ['features', i, 'side'], message: `unknown side "${f.side}": expected one of ${[...sideIds].join(', ') || '(no sides)'}` });
+  });
+
   const unitIds = new Set((s.units ?? []).map((u) => u.id));
   s.beats?.forEach((b, i) => {
     claim(b.id, ['beats', i, 'id']);
+    if (b.turn !== undefined && s.turnLimit !== undefined && b.turn > s.turnLimit) {
+      issues.push({ path: ['beats', i, 'turn'], message: `beat after the last turn: expected a turn ≤ ${s.turnLimit}, got ${b.turn}` });
+    }
     b.highlight?.forEach((h, j) => {
       if (!unitIds.has(h)) issues.push({ path: ['beats', i, 'highlight', j], message: `unknown unit "${h}": expected a unit id of this scenario` });
     });

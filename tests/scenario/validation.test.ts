@@ -189,6 +189,29 @@ describe('bad scenario files', () => {
 });
 
 // Loader messages that once went wrong (fixed): keep them right.
+describe('cross-references', () => {
+  it('embrasure beyond the end of its rampart', () => {
+    const i = featureIndex(trainingGround(), 'rampart_east');
+    const issues = issuesAfter((s) => { s.features[i].embrasures[0].at = 99; });
+    expectOneIssue(issues, `$.features[${i}].embrasures[0].at`, 'embrasure beyond the end', 'got 99');
+  });
+
+  it('victory condition for an unknown side', () => {
+    const issues = issuesAfter((s) => { s.victory = [{ side: 'green', text: 'win' }]; });
+    expectOneIssue(issues, '$.victory[0].side', 'unknown side "green"');
+  });
+
+  it('duplicate id of a deployment zone', () => {
+    const issues = issuesAfter((s) => { s.sides[0].deployment[0].id = s.sides[0].id; });
+    expectOneIssue(issues, '$.sides[0].deployment[0].id', 'duplicate id', 'already used at $.sides[0].id');
+  });
+
+  it('beat after the last turn', () => {
+    const issues = issuesAfter((s) => { s.turnLimit = 6; s.beats[0].turn = 9; });
+    expectOneIssue(issues, '$.beats[0].turn', 'expected a turn ≤ 6, got 9');
+  });
+});
+
 describe('loader message regressions', () => {
   it("bad JSON of the \"Unexpected token\" kind (Node 20 wording) still gets a line and column", () => {
     const r = parseScenario('{\n  "format": 1,\n  "id": }\n', FILE);
