@@ -3,3 +3,5 @@ export * from './geometry';
 export * from './units';
 export * from './height-grid';
 export * from './solids';
+export * from './dice';
+export * from './hash';

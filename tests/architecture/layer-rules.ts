@@ -171,7 +171,7 @@ interface LayerRule {
 
 /** DESIGN.md's table. Headless layers additionally never import UI packages nor touch window/document. */
 export const LAYER_RULES: Readonly<Record<string, LayerRule>> = {
-  core: { layers: [], packages: ['zod'] },
+  core: { layers: [], packages: ['zod', 'pure-rand'] }, // pure-rand: the seeded dice
   scenario: { layers: ['core'], packages: ['zod'] },
   battlefield: { layers: ['core', 'scenario'], packages: [RAPIER] },
   rules: { denyLayers: ['flow', 'view', 'ui', 'app', 'cli', 'game'], typeOnlyLayers: ['battlefield'], denyPackages: [/^@dimforge\//, /^xstate$/] },

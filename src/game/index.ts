@@ -1,0 +1,4 @@
+// Game layer: rulesets' common contract, sessions (commands → events → state), saves and replay.
+export type * from './types';
+export { GameSession, type LogEntry, type SessionInit } from './session';
+export { makeSave, parseSave, loadSave, SaveError, SAVE_FORMAT, type SaveFile } from './save';

@@ -1,0 +1,128 @@
+// A game in progress: dispatch commands through a ruleset with the game's own seeded dice, keep
+// the command log and every event, undo what touched no dice, save, and rebuild any past state.
+import { SeededDice, hashValue, type Dice } from '../core';
+import type { Scenario } from '../scenario';
+import type { Command, DiceRolledEvent, GameEvent, Ruleset, VictoryResult } from './types';
+
+export interface LogEntry<C extends Command = Command, E extends GameEvent = GameEvent> {
+  command: C;
+  events: Array<E | DiceRolledEvent>;
+}
+
+export interface SessionInit<S, C extends Command, E extends GameEvent, Q> {
+  ruleset: Ruleset<S, C, E, Q>;
+  scenario: Scenario;
+  table: Q;
+  seed: number;
+  /** Tests inject dice; otherwise the game's seeded dice are used. */
+  dice?: Dice;
+}
+
+export class GameSession<S, C extends Command = Command, E extends GameEvent = GameEvent, Q = unknown> {
+  readonly ruleset: Ruleset<S, C, E, Q>;
+  readonly scenario: Scenario;
+  readonly scenarioHash: string;
+  readonly seed: number;
+  private readonly table: Q;
+  private readonly initial: S;
+  private current: S;
+  private readonly entries: Array<LogEntry<C, E>> = [];
+  /** Seeded-dice state before each entry, so undo can rewind the dice with the state. */
+  private readonly diceStates: number[][] = [];
+  private dice: SeededDice;
+  private readonly injected?: Dice;
+
+  constructor(init: SessionInit<S, C, E, Q>) {
+    this.ruleset = init.ruleset;
+    this.scenario = init.scenario;
+    this.scenarioHash = hashValue(init.scenario);
+    this.seed = init.seed;
+    this.table = init.table;
+    this.injected = init.dice;
+    this.dice = new SeededDice(init.seed);
+    this.initial = init.ruleset.setup(init.scenario, { table: init.table });
+    this.current = this.initial;
+  }
+
+  get state(): S {
+    return this.current;
+  }
+
+  get log(): ReadonlyArray<LogEntry<C, E>> {
+    return this.entries;
+  }
+
+  get events(): Array<E | DiceRolledEvent> {
+    return this.entries.flatMap((e) => e.events);
+  }
+
+  legalCommands(): C[] {
+    return this.ruleset.legalCommands(this.current, { scenario: this.scenario, table: this.table });
+  }
+
+  victory(): VictoryResult | undefined {
+    return this.ruleset.victory(this.current, { scenario: this.scenario });
+  }
+
+  /** Apply a command: its events, dice rolls included, are folded into the state. Refusals change nothing. */
+  dispatch(command: C): { ok: true; events: Array<E | DiceRolledEvent> } | { ok: false; reason: string; rule?: string } {
+    const before = this.dice.state();
+    const dice = this.injected ?? this.dice;
+    const rollsBefore = dice.rolls.length;
+    let decision;
+    try {
+      decision = this.ruleset.decide(this.current, command, { scenario: this.scenario, table: this.table, dice });
+    } catch (err) {
+      this.dice = new SeededDice(this.seed, before);
+      throw err;
+    }
+    if (!decision.ok) {
+      // A refused command must not consume dice: rewind.
+      this.dice = new SeededDice(this.seed, before);
+      return decision;
+    }
+    const rolls: DiceRolledEvent[] = dice.rolls.slice(rollsBefore).map((roll) => ({
+      type: 'DICE_ROLLED', roll, rule: roll.rule, text: `${roll.purpose}: d${roll.sides} → ${roll.value}`,
+    }));
+    // Rolls come first: the rule events that follow were decided from them.
+    const events: Array<E | DiceRolledEvent> = [...rolls, ...decision.events];
+    let s = this.current;
+    for (const e of events) s = this.ruleset.evolve(s, e);
+    this.current = s;
+    this.entries.push({ command, events });
+    this.diceStates.push(before);
+    return { ok: true, events };
+  }
+
+  /** Whether the last command can be taken back: only while it rolled no dice. */
+  canUndo(): boolean {
+    const last = this.entries[this.entries.length - 1];
+    return !!last && !last.events.some((e) => e.type === 'DICE_ROLLED');
+  }
+
+  undo(): boolean {
+    if (!this.canUndo()) return false;
+    this.entries.pop();
+    const before = this.diceStates.pop()!;
+    this.dice = new SeededDice(this.seed, before);
+    this.current = this.stateAt(this.events.length);
+    return true;
+  }
+
+  /** The state after the first `count` events (the replay scrubber). */
+  stateAt(count: number): S {
+    let s = this.initial;
+    let n = 0;
+    for (const entry of this.entries) {
+      for (const e of entry.events) {
+        if (n++ >= count) return s;
+        s = this.ruleset.evolve(s, e);
+      }
+    }
+    return s;
+  }
+
+  stateHash(): string {
+    return hashValue(this.current);
+  }
+}

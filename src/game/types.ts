@@ -1,0 +1,63 @@
+// The shape every ruleset fills in. A game is commands in, events out; state = fold(evolve, events).
+// Rules are pure: `decide` reads the state, the table and dice and returns events (or a refusal);
+// `evolve` folds one event into the state. Machines (src/flow) ask the ruleset, never its id.
+import type { Dice, Roll } from '../core';
+import type { Scenario } from '../scenario';
+
+/** A player's (or the flow's) request. `type` is UPPER_SNAKE; the rest is ruleset data. */
+export interface Command {
+  type: string;
+  /** The side issuing it, when it matters (hot-seat checks it against whose turn it is). */
+  side?: string;
+  [key: string]: unknown;
+}
+
+/** Something that happened, citing the rule that made it happen. */
+export interface GameEvent {
+  type: string;
+  /** Rule id, e.g. "K-5.3" — shown in the log and linked to the rules panel. */
+  rule?: string;
+  /** One readable line for the game log. */
+  text?: string;
+  [key: string]: unknown;
+}
+
+/** The event every die roll becomes (the engine adds it; rulesets only call dice.roll). */
+export interface DiceRolledEvent extends GameEvent {
+  type: 'DICE_ROLLED';
+  roll: Roll;
+}
+
+export type Decision<E extends GameEvent> = { ok: true; events: E[] } | { ok: false; reason: string; rule?: string };
+
+export type ActivationModel = 'cards' | 'alternating' | 'igougo';
+export type MeleeModel = 'locked-rounds' | 'single-roll' | 'none';
+
+export interface VictoryResult {
+  winner: string | null;
+  reason: string;
+  rule?: string;
+}
+
+/** What rules may read of the world besides the state: the table (through a query interface). */
+export interface RulesContext<Q = unknown> {
+  scenario: Scenario;
+  table: Q;
+  dice: Dice;
+}
+
+export interface Ruleset<S, C extends Command = Command, E extends GameEvent = GameEvent, Q = unknown> {
+  readonly id: string;
+  readonly version: string;
+  readonly activationModel: ActivationModel;
+  readonly meleeModel: MeleeModel;
+  /** Check the ruleset-specific data of a scenario (units' `data`, `rules` options): clear messages or none. */
+  validateScenario(scenario: Scenario): Array<{ path: string; message: string }>;
+  /** The state before any event (no dice). */
+  setup(scenario: Scenario, ctx: { table: Q }): S;
+  /** Commands the side to act may issue now (the HUD offers only these; random play picks from them). */
+  legalCommands(state: S, ctx: { scenario: Scenario; table: Q }): C[];
+  decide(state: S, command: C, ctx: RulesContext<Q>): Decision<E>;
+  evolve(state: S, event: E | DiceRolledEvent): S;
+  victory(state: S, ctx: { scenario: Scenario }): VictoryResult | undefined;
+}
