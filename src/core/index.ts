@@ -5,3 +5,5 @@ export * from './height-grid';
 export * from './solids';
 export * from './dice';
 export * from './hash';
+export * from './measure';
+export type * from './table-queries';

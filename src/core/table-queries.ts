@@ -1,0 +1,110 @@
+// The narrow view of the battlefield that rulesets may use (DESIGN.md layer rules): declared here in
+// core so src/rules never imports the battlefield; the real Battlefield satisfies it structurally.
+import type { Vec2, Vec3 } from './geometry';
+
+/** Rules tags of a terrain feature as the battlefield resolved them (scenario/tags.ts). */
+export interface TerrainTags {
+  cover: 'none' | 'light' | 'hard' | 'building' | 'fortification' | 'armoured';
+  difficult: boolean;
+  impassable: boolean;
+  blocksSight: boolean;
+  heightClass: 'flat' | 'low' | 'high' | 'elevated';
+  seeInDepth?: number;
+}
+
+export interface TableFigure {
+  id: string;
+  at: Vec2;
+  floor?: number;
+  height?: number;
+  radius?: number;
+}
+
+export interface TableLosHit {
+  featureId: string;
+  kind: string;
+  part: string;
+  point: Vec3;
+  distance: number;
+}
+
+export interface TableAreaCrossing {
+  featureId: string;
+  kind: string;
+  length: number;
+  enter: Vec3;
+  exit: Vec3;
+  tags: TerrainTags;
+}
+
+export interface TableLos {
+  clear: boolean;
+  distance: number;
+  blocker?: TableLosHit;
+  crossed: TableLosHit[];
+  areas: TableAreaCrossing[];
+}
+
+export interface TableLosOptions {
+  ignore?: readonly string[];
+  figures?: { ignore?: readonly string[] } | false;
+  seeInDepth?: Readonly<Record<string, number | null>>;
+}
+
+export interface TableVisibility {
+  eye: Vec3;
+  samples: Array<{ name: 'head' | 'chest' | 'base'; point: Vec3; result: TableLos }>;
+  visibleCount: number;
+  fraction: number;
+}
+
+/** An area feature (woods, marsh, field, water …) under a point. */
+export interface TableArea {
+  featureId: string;
+  kind: string;
+  tags: TerrainTags;
+}
+
+/** A linear obstacle or fortification crossed by a plan segment. */
+export interface TableObstacleCrossing {
+  featureId: string;
+  kind: string;
+  tags: TerrainTags;
+  /** Plan distance from the segment's start to the crossing, cm. */
+  distance: number;
+  point: Vec2;
+  /** Obstacle top above the ground there, cm. */
+  height: number;
+}
+
+/** A solid a figure's body would stand inside. */
+export interface TableBodyClash {
+  featureId: string;
+  kind: string;
+  part: string;
+}
+
+export interface TableBuilding {
+  id: string;
+  levels: number[];
+  corners: Vec2[];
+}
+
+export interface TableQueries {
+  readonly scenario: { readonly table: { readonly width: number; readonly depth: number } };
+  standHeight(x: number, z: number, floor?: number): number;
+  buildingAt(x: number, z: number): TableBuilding | undefined;
+  lineOfSight(from: Vec3, to: Vec3, options?: TableLosOptions): TableLos;
+  isClear(from: Vec3, to: Vec3, options?: TableLosOptions): boolean;
+  eyePoint(figure: TableFigure): Vec3;
+  visibility(observer: TableFigure, target: TableFigure, options?: TableLosOptions): TableVisibility;
+  setFigures(figures: readonly TableFigure[]): void;
+  /** Area features whose outline contains (x, z), whatever their height. */
+  areasAt(x: number, z: number): TableArea[];
+  /** Linear obstacles and fortification lines crossed by the plan segment from → to, nearest first. */
+  obstaclesAlong(from: Vec2, to: Vec2): TableObstacleCrossing[];
+  /** Solids (walls, obstacles, parapets) a figure's body standing there would overlap; empty when clear. */
+  bodyClashes(figure: TableFigure): TableBodyClash[];
+  /** The first wall a figure walking from → to (at knee height) would run into: a building wall outside its openings. */
+  wallBetween(from: TableFigure, to: TableFigure): TableBodyClash | undefined;
+}

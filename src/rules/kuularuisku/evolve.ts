@@ -1,0 +1,307 @@
+// evolveK: fold one Kuularuisku event into the state (pure; returns a new state, never mutates).
+import type { KEvent } from './events';
+import type { KFigure, KState, KUnit } from './state';
+
+type Units = KState['units'];
+type Figures = KState['figures'];
+
+function setUnit(s: KState, id: string, patch: Partial<KUnit> | ((u: KUnit) => Partial<KUnit>)): KState {
+  const u = s.units[id];
+  if (!u) return s;
+  const p = typeof patch === 'function' ? patch(u) : patch;
+  return { ...s, units: { ...s.units, [id]: { ...u, ...p } } };
+}
+
+function setFigure(s: KState, id: string, patch: Partial<KFigure> | ((f: KFigure) => Partial<KFigure>)): KState {
+  const f = s.figures[id];
+  if (!f) return s;
+  const p = typeof patch === 'function' ? patch(f) : patch;
+  return { ...s, figures: { ...s.figures, [id]: { ...f, ...p } } };
+}
+
+/** Take a figure out of its unit's member list (dead, evacuating, removed). */
+function dropMember(s: KState, figureId: string): KState {
+  const f = s.figures[figureId];
+  if (!f) return s;
+  const u = s.units[f.unitId];
+  if (!u || !u.figures.includes(figureId)) return s;
+  return setUnit(s, u.id, { figures: u.figures.filter((x) => x !== figureId) });
+}
+
+function addUnique(list: readonly string[], items: readonly string[]): string[] {
+  const out = [...list];
+  for (const i of items) if (!out.includes(i)) out.push(i);
+  return out;
+}
+
+function moveFigures(s: KState, moves: ReadonlyArray<{ figureId: string; to: readonly [number, number]; floor: number }>): KState {
+  const figures: Figures = { ...s.figures };
+  for (const m of moves) {
+    const f = figures[m.figureId];
+    if (f) figures[m.figureId] = { ...f, at: [m.to[0], m.to[1]], floor: m.floor };
+  }
+  return { ...s, figures };
+}
+
+function endMelee(s: KState, meleeId: string): KState {
+  const m = s.melees[meleeId];
+  if (!m) return s;
+  const units: Units = { ...s.units };
+  for (const id of m.units) {
+    const u = units[id];
+    if (u && u.meleeId === meleeId) {
+      const { meleeId: _gone, ...rest } = u;
+      units[id] = { ...rest, status: u.status === 'in-melee' ? 'normal' : u.status };
+    }
+  }
+  const melees = { ...s.melees };
+  delete melees[meleeId];
+  return { ...s, units, melees };
+}
+
+/** Remove a unit from any melee it is in; the melee ends when one side has no unit left. */
+function leaveMelee(s: KState, unitId: string): KState {
+  const u = s.units[unitId];
+  if (!u?.meleeId) return s;
+  const m = s.melees[u.meleeId];
+  const { meleeId: _gone, ...rest } = u;
+  let next: KState = { ...s, units: { ...s.units, [unitId]: { ...rest, status: u.status === 'in-melee' ? 'normal' : u.status } } };
+  if (!m) return next;
+  const remaining = m.units.filter((id) => id !== unitId);
+  const sides = new Set(remaining.map((id) => next.units[id]?.side));
+  if (sides.size < 2) return endMelee({ ...next, melees: { ...next.melees, [m.id]: { ...m, units: remaining } } }, m.id);
+  next = { ...next, melees: { ...next.melees, [m.id]: { ...m, units: remaining } } };
+  return next;
+}
+
+export function evolveK(s: KState, e: KEvent): KState {
+  switch (e.type) {
+    case 'TURN_STARTED': {
+      const units: Units = {};
+      for (const [id, u] of Object.entries(s.units)) {
+        units[id] = { ...u, activated: false, ready: false, defensiveFireUsed: false, noMoveThisTurn: false, commandedMove: false, movedThisTurn: [], shotThisTurn: [] };
+      }
+      const melees = Object.fromEntries(Object.entries(s.melees).map(([id, m]) => [id, { ...m, grenadesOpen: false }]));
+      const { activation: _a, ...rest } = s;
+      return { ...rest, turn: e.turn, units, melees };
+    }
+    case 'TURN_ENDED': {
+      let next: KState = s;
+      for (const id of e.expiredReadiness) next = setUnit(next, id, { ready: false, activated: true });
+      const { activation: _a, ...rest } = next;
+      return rest;
+    }
+    case 'ACTIVATION_STARTED':
+      return {
+        ...setUnit(s, e.unitId, { ready: false }),
+        activation: { unitId: e.unitId, units: e.units, via: e.via, ...(e.commandedBy ? { commandedBy: e.commandedBy } : {}), moved: [], shot: [], phase: 'none' },
+      };
+    case 'ACTION_CHOSEN':
+      return s.activation ? { ...s, activation: { ...s.activation, action: e.action } } : s;
+    case 'ACTIVATION_ENDED': {
+      let next = s;
+      for (const id of e.units) next = setUnit(next, id, { activated: true, ready: false, commandedMove: false });
+      // K-6.6d grenades only in the activation that started the melee.
+      const melees = Object.fromEntries(Object.entries(next.melees).map(([id, m]) => [id, { ...m, grenadesOpen: false }]));
+      const { activation: _a, ...rest } = next;
+      return { ...rest, melees };
+    }
+    case 'READINESS_ENTERED':
+      return setUnit(s, e.unitId, { ready: true });
+    case 'READINESS_ROLL_OFF':
+      return s;
+    case 'COMMAND_ISSUED':
+      return setUnit(setUnit(s, e.leaderId, { activated: true }), e.unitId, (u) => ({ commandedMove: true }));
+    case 'FIGURES_MOVED': {
+      let next = moveFigures(s, e.moves);
+      const ids = e.moves.map((m) => m.figureId);
+      next = setUnit(next, e.unitId, (u) => ({ movedThisTurn: addUnique(u.movedThisTurn, ids) }));
+      if (next.activation && next.activation.units.includes(e.unitId) && e.mode !== 'fall-back' && e.mode !== 'evacuation') {
+        const a = next.activation;
+        const phase = a.phase === 'none' ? 'moving' : a.phase === 'shooting' ? 'shot-then-moving' : a.phase;
+        next = { ...next, activation: { ...a, moved: addUnique(a.moved, ids), phase } };
+      }
+      return next;
+    }
+    case 'UNIT_SPLIT': {
+      const parent = s.units[e.unitId];
+      if (!parent) return s;
+      const half: KUnit = {
+        ...parent, id: e.newUnitId, name: `${parent.name} (covering fire)`, figures: [...e.figureIds], splitFrom: parent.id,
+        joinedLeaders: [], boundLeaders: [], coveringHalf: undefined, startStrength: e.figureIds.length, routLeaders: [],
+        hadSquadLeader: e.figureIds.some((id) => s.figures[id]?.role === 'squad-leader'),
+      };
+      delete (half as { coveringHalf?: string }).coveringHalf;
+      let next: KState = { ...s, units: { ...s.units, [half.id]: half }, nextId: s.nextId + 1 };
+      next = setUnit(next, parent.id, { figures: parent.figures.filter((f) => !e.figureIds.includes(f)), coveringHalf: half.id });
+      const figures: Figures = { ...next.figures };
+      for (const id of e.figureIds) figures[id] = { ...figures[id]!, unitId: half.id };
+      return { ...next, figures };
+    }
+    case 'UNIT_REUNITED': {
+      const half = s.units[e.unitId];
+      const main = s.units[e.intoUnitId];
+      if (!half || !main) return s;
+      const figures: Figures = { ...s.figures };
+      for (const id of half.figures) figures[id] = { ...figures[id]!, unitId: main.id };
+      const units: Units = { ...s.units };
+      delete units[half.id];
+      const { coveringHalf: _c, ...mainRest } = main;
+      units[main.id] = { ...mainRest, figures: [...main.figures, ...half.figures] };
+      return { ...s, units, figures };
+    }
+    case 'UNIT_JOINED': {
+      const from = s.units[e.unitId];
+      const into = s.units[e.intoUnitId];
+      if (!from || !into) return s;
+      const figures: Figures = { ...s.figures };
+      for (const id of e.figureIds) figures[id] = { ...figures[id]!, unitId: into.id };
+      const units: Units = { ...s.units };
+      units[from.id] = { ...from, figures: from.figures.filter((f) => !e.figureIds.includes(f)), joinedTo: into.id };
+      units[into.id] = {
+        ...into,
+        figures: addUnique(into.figures, e.figureIds),
+        joinedLeaders: e.kind === 'leader' ? addUnique(into.joinedLeaders, [from.id]) : into.joinedLeaders,
+        boundLeaders: e.bound ? addUnique(into.boundLeaders, [from.id]) : into.boundLeaders,
+        noMoveThisTurn: into.noMoveThisTurn || e.noMove,
+      };
+      return { ...s, units, figures };
+    }
+    case 'LEADER_LEFT': {
+      const leader = s.units[e.leaderUnitId];
+      const group = s.units[e.fromUnitId];
+      if (!leader || !group) return s;
+      const mine = group.figures.filter((f) => s.figures[f]?.homeUnitId === leader.id);
+      const figures: Figures = { ...s.figures };
+      for (const id of mine) figures[id] = { ...figures[id]!, unitId: leader.id };
+      const { joinedTo: _j, ...leaderRest } = leader;
+      return {
+        ...s, figures,
+        units: {
+          ...s.units,
+          [leader.id]: { ...leaderRest, figures: mine },
+          [group.id]: { ...group, figures: group.figures.filter((f) => !mine.includes(f)), joinedLeaders: group.joinedLeaders.filter((x) => x !== leader.id) },
+        },
+      };
+    }
+    case 'SHOT_FIRED': {
+      let next = setUnit(s, e.shooterId, (u) => ({
+        shotThisTurn: addUnique(u.shotThisTurn, e.shooters),
+        defensiveFireUsed: u.defensiveFireUsed || e.defensive,
+      }));
+      if (!e.defensive && next.activation && next.activation.units.includes(e.shooterId)) {
+        const a = next.activation;
+        const phase = a.phase === 'none' ? 'shooting' : a.phase === 'moving' ? 'moved-then-shooting' : a.phase;
+        next = { ...next, activation: { ...a, shot: addUnique(a.shot, e.shooters), phase } };
+      }
+      return next;
+    }
+    case 'COVER_TEST':
+    case 'WOUNDS_ALLOCATED':
+      return s;
+    case 'WOUND_TEST': {
+      const f = s.figures[e.figureId];
+      if (!f) return s;
+      let next = setFigure(s, e.figureId, { condition: e.condition, wounds: f.wounds + 1 });
+      if (e.condition === 'dead') next = setFigure(dropMember(next, e.figureId), e.figureId, { removed: 'killed' });
+      return next;
+    }
+    case 'WEAPON_TAKEN_OVER':
+      return setFigure(setFigure(s, e.fromFigureId, { weapon: null }), e.toFigureId, { weapon: e.weapon });
+    case 'WEAPON_DROPPED': {
+      const next = setFigure(s, e.figureId, { weapon: null });
+      return { ...next, nextId: next.nextId + 1, markers: { ...next.markers, [e.markerId]: { id: e.markerId, weapon: e.weapon, at: e.at, floor: e.floor, droppedBy: e.side } } };
+    }
+    case 'WEAPON_PICKED_UP': {
+      const markers = { ...s.markers };
+      delete markers[e.markerId];
+      return setFigure({ ...s, markers }, e.figureId, { weapon: e.weapon });
+    }
+    case 'MORALE_TEST':
+      return s;
+    case 'UNIT_STATUS_CHANGED': {
+      let next = setUnit(s, e.unitId, { status: e.status });
+      if (e.status === 'normal' && e.from === 'routing') next = setUnit(next, e.unitId, { routLeaders: [] });
+      return next;
+    }
+    case 'FIGURE_EXECUTED':
+      return setFigure(dropMember(s, e.figureId), e.figureId, { condition: 'dead', removed: 'executed' });
+    case 'ROUT_STARTED': {
+      let next = leaveMelee(s, e.unitId);
+      next = setUnit(next, e.unitId, (u) => ({ status: 'routing', routLeaders: e.leaders, ready: false, activated: u.activated || e.countsAsActivation }));
+      return next;
+    }
+    case 'RALLIED':
+      return setUnit(s, e.unitId, { status: 'normal', routLeaders: [], activated: true });
+    case 'CHARGE_DECLARED':
+      return s.activation ? { ...s, activation: { ...s.activation, charged: e.targetId } } : s;
+    case 'CHARGE_COLLAPSED': {
+      const next = moveFigures(s, e.moves.map((m) => ({ figureId: m.figureId, to: m.to, floor: m.floor })));
+      return next.activation ? { ...next, activation: { ...next.activation, phase: 'done' } } : next;
+    }
+    case 'MELEE_STARTED': {
+      const units: Units = { ...s.units };
+      for (const id of e.units) if (units[id]) units[id] = { ...units[id]!, status: 'in-melee', meleeId: e.meleeId, ready: false };
+      return {
+        ...s, units, nextId: s.nextId + 1,
+        melees: { ...s.melees, [e.meleeId]: { id: e.meleeId, units: [...e.units], startedTurn: s.turn, startedBy: e.startedBy, rounds: 0, grenades: [], grenadesOpen: true } },
+      };
+    }
+    case 'MELEE_JOINED': {
+      const m = s.melees[e.meleeId];
+      if (!m) return s;
+      const next = setUnit(s, e.unitId, { status: 'in-melee', meleeId: e.meleeId, ready: false });
+      return { ...next, melees: { ...next.melees, [m.id]: { ...m, units: addUnique(m.units, [e.unitId]) } } };
+    }
+    case 'GRENADES_THROWN': {
+      const m = s.melees[e.meleeId];
+      if (!m) return s;
+      return { ...s, melees: { ...s.melees, [m.id]: { ...m, grenades: addUnique(m.grenades, [e.side]) } } };
+    }
+    case 'MELEE_ROUND': {
+      const m = s.melees[e.meleeId];
+      if (!m) return s;
+      return { ...s, melees: { ...s.melees, [m.id]: { ...m, rounds: m.rounds + 1 } } };
+    }
+    case 'MELEE_DECIDED':
+      return s;
+    case 'MELEE_ENDED':
+      return endMelee(s, e.meleeId);
+    case 'UNIT_DESTROYED':
+    case 'UNIT_SURRENDERED':
+    case 'UNIT_WITHDRAWN': {
+      const status = e.type === 'UNIT_DESTROYED' ? 'destroyed' : e.type === 'UNIT_SURRENDERED' ? 'surrendered' : 'withdrawn';
+      let next = leaveMelee(s, e.unitId);
+      next = setUnit(next, e.unitId, { status, ready: false });
+      return next;
+    }
+    case 'FIGURE_REMOVED': {
+      const f = s.figures[e.figureId];
+      if (!f) return s;
+      const { evacuation: _ev, ...rest } = f;
+      return { ...dropMember(s, e.figureId), figures: { ...s.figures, [f.id]: { ...rest, removed: e.reason } } };
+    }
+    case 'EVACUATION_STARTED':
+      return setFigure(dropMember(s, e.figureId), e.figureId, { evacuation: e.evacuation });
+    case 'EVACUATION_ARRIVED': {
+      const f = s.figures[e.figureId];
+      if (!f) return s;
+      const { evacuation: _ev, ...rest } = f;
+      let next: KState = { ...s, figures: { ...s.figures, [f.id]: { ...rest, removed: 'evacuated' } } };
+      if (e.escortId) next = setFigure(next, e.escortId, (f) => (f.evacuation ? { evacuation: { ...f.evacuation, returning: true } } : {}));
+      return next;
+    }
+    case 'ESCORT_REJOINED': {
+      const f = s.figures[e.figureId];
+      if (!f) return s;
+      const { evacuation: _ev, ...rest } = f;
+      const next: KState = { ...s, figures: { ...s.figures, [f.id]: { ...rest, unitId: e.unitId } } };
+      return setUnit(next, e.unitId, (u) => ({ figures: addUnique(u.figures, [f.id]) }));
+    }
+  }
+}
+
+/** Fold many events. */
+export function foldK(s: KState, events: readonly KEvent[]): KState {
+  return events.reduce(evolveK, s);
+}
