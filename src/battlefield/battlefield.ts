@@ -4,7 +4,8 @@ import RAPIER from '@dimforge/rapier3d-compat';
 import {
   type HeightGrid, type Solid, type Vec2, type Vec3, boundsOf, gridHeightAt, gridMaxHeight, lerp3, pointInPolygon, dist3,
 } from '../core';
-import { type BuildingFeature, type Scenario, buildingCorners } from '../scenario';
+import { type BuildingFeature, type Scenario, buildingCorners, resolveTags } from '../scenario';
+import { obstacleCrossings } from './obstacles';
 import { sampleRelief } from './relief';
 import { buildSolids, buildingBase, SLAB } from './solids';
 import { areaVolumes, volumeIntervals, type AreaVolume } from './areas';
@@ -12,7 +13,7 @@ import { losViewshed } from './viewshed';
 import { type Aabb, SolidCuller, solidAabb } from './broadphase';
 import { SightCaster, buildTerrainTiles } from './sight-caster';
 import type {
-  AreaCrossing, Battlefield, BuildingInfo, FigureBody, LosHit, LosOptions, LosResult, VisibilityResult,
+  AreaAt, AreaCrossing, Battlefield, BodyClash, BuildingInfo, FigureBody, LosHit, LosOptions, LosResult, ObstacleCrossing, VisibilityResult,
 } from './types';
 
 let rapierReady: Promise<void> | undefined;
@@ -35,6 +36,10 @@ const END_TOLERANCE = 0.05; // cm: a surface touching the target point does not 
 export const DEFAULT_FIGURE_HEIGHT = 1.7;
 const NUDGES: ReadonlyArray<readonly [number, number]> = [[0, 0], [1e-4, 3e-5], [-3e-5, 1e-4], [-1e-4, -3e-5]];
 export const EYE_FRACTION = 0.94;
+/** Parts a standing figure's body may not overlap (ladders and floor slabs are walked on or through). */
+const BODY_PARTS = new Set(['wall', 'obstacle', 'parapet', 'railing', 'roof', 'foundation']);
+/** Height above the floor at which a walking figure meets walls (doors and breaches let it through). */
+const KNEE = 0.5;
 
 export class BattlefieldQueryError extends Error {
   override name = 'BattlefieldQueryError';
@@ -346,6 +351,60 @@ class RapierBattlefield implements Battlefield {
       if (x >= d.min[0] && x <= d.max[0] && z >= d.min[2] && z <= d.max[2]) return this.standHeight(x, z);
     }
     return gridHeightAt(this.grid, x, z);
+  }
+
+  areasAt(x: number, z: number): AreaAt[] {
+    const out: AreaAt[] = [];
+    for (const v of this.volumes) {
+      const b = v.bounds;
+      if (x < b.minX || x > b.maxX || z < b.minZ || z > b.maxZ) continue;
+      if (pointInPolygon([x, z], v.polygon)) out.push({ featureId: v.featureId, kind: v.kind, tags: v.tags });
+    }
+    return out;
+  }
+
+  obstaclesAlong(from: Vec2, to: Vec2): ObstacleCrossing[] {
+    return obstacleCrossings(this.scenario, this.solids, this.grid, from, to, (id) => {
+      const f = this.scenario.features.find((x) => x.id === id);
+      return f ? resolveTags(f) : undefined;
+    });
+  }
+
+  bodyClashes(figure: FigureBody): BodyClash[] {
+    const h = figure.height ?? DEFAULT_FIGURE_HEIGHT;
+    const r = figure.radius ?? 0.6;
+    const y = this.standHeight(figure.at[0], figure.at[1], figure.floor);
+    // The body from just above the surface it stands on to the top of the head.
+    const lift = 0.2;
+    const shape = new RAPIER.Cylinder((h - lift) / 2, r);
+    const out = new Map<string, BodyClash>();
+    this.world.intersectionsWithShape(
+      { x: figure.at[0], y: y + lift + (h - lift) / 2, z: figure.at[1] }, { x: 0, y: 0, z: 0, w: 1 }, shape,
+      (c) => {
+        const info = this.info.get(c.handle);
+        if (info && BODY_PARTS.has(info.part) && !out.has(`${info.featureId}/${info.part}`)) {
+          out.set(`${info.featureId}/${info.part}`, { featureId: info.featureId, kind: info.kind, part: info.part });
+        }
+        return true;
+      },
+      undefined, query(G_BLOCK | G_SEE),
+    );
+    return [...out.values()];
+  }
+
+  wallBetween(from: FigureBody, to: FigureBody): BodyClash | undefined {
+    const a: Vec3 = [from.at[0], this.standHeight(from.at[0], from.at[1], from.floor) + KNEE, from.at[1]];
+    const b: Vec3 = [to.at[0], this.standHeight(to.at[0], to.at[1], to.floor) + KNEE, to.at[1]];
+    const d = dist3(a, b);
+    if (d < 1e-6) return undefined;
+    const ray = new RAPIER.Ray({ x: a[0], y: a[1], z: a[2] }, { x: b[0] - a[0], y: b[1] - a[1], z: b[2] - a[2] });
+    const hit = this.world.castRay(ray, 1, true, undefined, query(G_BLOCK | G_SEE), undefined, undefined, (c) => {
+      const info = this.info.get(c.handle);
+      return info?.kind === 'building' && info.part === 'wall';
+    });
+    if (!hit) return undefined;
+    const info = this.info.get(hit.collider.handle)!;
+    return { featureId: info.featureId, kind: info.kind, part: info.part };
   }
 
   setFigures(figures: readonly FigureBody[]): void {

@@ -92,6 +92,34 @@ export interface BuildingInfo {
   corners: Vec2[];
 }
 
+/** An area feature under a point (woods, field, marsh, rubble, rocky, road, water), whatever its height. */
+export interface AreaAt {
+  featureId: string;
+  kind: string;
+  tags: ResolvedTags;
+}
+
+/** A linear obstacle, parapet or fortification crest crossed by a plan segment. */
+export interface ObstacleCrossing {
+  featureId: string;
+  kind: string;
+  /** 'obstacle' (walls, fences, hedges …), 'parapet', or 'crest' (a work's crest line without a parapet). */
+  part: string;
+  tags: ResolvedTags;
+  /** Plan distance from the segment's start to where it first meets the obstacle, cm. */
+  distance: number;
+  point: Vec2;
+  /** Obstacle top above the ground at that point, cm (0 for a crest line). */
+  height: number;
+}
+
+/** A solid that a figure's body would overlap. */
+export interface BodyClash {
+  featureId: string;
+  kind: string;
+  part: string;
+}
+
 export interface Battlefield {
   readonly scenario: Scenario;
   readonly grid: HeightGrid;
@@ -110,6 +138,14 @@ export interface Battlefield {
   eyePoint(figure: FigureBody): Vec3;
   visibility(observer: FigureBody, target: FigureBody, options?: LosOptions): VisibilityResult;
   viewshed(eye: Vec3, region: ViewshedRegion, resolution: number, targetHeight: number, options?: LosOptions): Viewshed;
+  /** Area features whose outline contains (x, z): tags for cover and going at a point. */
+  areasAt(x: number, z: number): AreaAt[];
+  /** Linear obstacles, parapets and fortification crests the plan segment from → to crosses, nearest first. */
+  obstaclesAlong(from: Vec2, to: Vec2): ObstacleCrossing[];
+  /** Solids (walls, obstacles, parapets, railings, roofs) a figure standing there would overlap; [] when clear. */
+  bodyClashes(figure: FigureBody): BodyClash[];
+  /** The building wall a figure walking from → to at knee height would run into (openings let it through). */
+  wallBetween(from: FigureBody, to: FigureBody): BodyClash | undefined;
   /** Put figures into the world as sight blockers (replaces the previous set). */
   setFigures(figures: readonly FigureBody[]): void;
   free(): void;
