@@ -90,8 +90,21 @@ export interface TableBuilding {
   corners: Vec2[];
 }
 
+/** What rules may read of the scenario's terrain list: kinds and the tags the author set explicitly. */
+export interface TableFeatureInfo {
+  readonly id: string;
+  readonly kind: string;
+  readonly tags?: Readonly<Partial<TerrainTags>>;
+  readonly material?: string;
+  readonly crop?: string;
+  readonly density?: string;
+  readonly frozen?: boolean;
+  readonly flow?: string;
+  readonly ruined?: boolean;
+}
+
 export interface TableQueries {
-  readonly scenario: { readonly table: { readonly width: number; readonly depth: number } };
+  readonly scenario: { readonly table: { readonly width: number; readonly depth: number }; readonly features: readonly TableFeatureInfo[] };
   standHeight(x: number, z: number, floor?: number): number;
   buildingAt(x: number, z: number): TableBuilding | undefined;
   lineOfSight(from: Vec3, to: Vec3, options?: TableLosOptions): TableLos;

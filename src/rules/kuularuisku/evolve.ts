@@ -197,12 +197,16 @@ export function evolveK(s: KState, e: KEvent): KState {
       return next;
     }
     case 'COVER_TEST':
-    case 'WOUNDS_ALLOCATED':
       return s;
+    case 'WOUNDS_ALLOCATED': {
+      const figures: Figures = { ...s.figures };
+      for (const [id, n] of Object.entries(e.allocation)) if (figures[id]) figures[id] = { ...figures[id]!, wounds: figures[id]!.wounds + n };
+      return { ...s, figures };
+    }
     case 'WOUND_TEST': {
       const f = s.figures[e.figureId];
       if (!f) return s;
-      let next = setFigure(s, e.figureId, { condition: e.condition, wounds: f.wounds + 1 });
+      let next = setFigure(s, e.figureId, { condition: e.condition });
       if (e.condition === 'dead') next = setFigure(dropMember(next, e.figureId), e.figureId, { removed: 'killed' });
       return next;
     }
@@ -265,8 +269,13 @@ export function evolveK(s: KState, e: KEvent): KState {
     }
     case 'MELEE_DECIDED':
       return s;
-    case 'MELEE_ENDED':
-      return endMelee(s, e.meleeId);
+    case 'MELEE_ENDED': {
+      const m = s.melees[e.meleeId];
+      const next = endMelee(s, e.meleeId);
+      // K-6.3b a unit that wins the melee in its own activation can do nothing more.
+      if (m && next.activation && next.activation.units.some((u) => m.units.includes(u))) return { ...next, activation: { ...next.activation, phase: 'done' } };
+      return next;
+    }
     case 'UNIT_DESTROYED':
     case 'UNIT_SURRENDERED':
     case 'UNIT_WITHDRAWN': {

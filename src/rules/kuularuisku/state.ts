@@ -1,6 +1,7 @@
 // Kuularuisku 1918 game state: units, figures, melees and dropped weapons (K-1.x, K-5.5, K-6.x, K-7.x).
 // Plain serializable data; the rules read it and return events, evolveK folds the events in.
 import type { Vec2 } from '../../core';
+import type { HouseSettings } from './house';
 
 /** K-5.5 a soldier's condition; `dead` figures are off the table (K-5.5d). */
 export type Condition = 'healthy' | 'light' | 'serious' | 'dead';
@@ -205,98 +206,4 @@ export interface KState {
   house: HouseSettings;
 }
 
-/** Every GAP / AMBIGUOUS setting the engine reads (see data/house-values.json for reasons). */
-export interface HouseSettings {
-  /** K-GAP-5 default skill level and morale value. */
-  defaultSkill: number;
-  defaultMorale: number;
-  /** K-AMB-15 morale test against the morale value or the skill level. */
-  moraleTarget: 'morale' | 'skill';
-  /** K-AMB-7 wound table: the highest d6 that is `killed`, `serious`, `light`; above is a scratch. */
-  woundTable: { killed: number; serious: number; light: number };
-  /** K-AMB-8 one wound test per wound, most severe result applies; or one test per wounded soldier. */
-  woundTestsPer: 'wound' | 'soldier';
-  /** K-AMB-8 a scratch counts as "someone wounded" for the K-7.1-T1 morale trigger. */
-  scratchTriggersMorale: boolean;
-  /** K-AMB-6 each firer needs a visible target soldier within his own weapon's range. */
-  rangePerFirer: boolean;
-  /** K-AMB-6 shooting at units locked in melee is allowed. */
-  shootIntoMelee: boolean;
-  /** K-AMB-10 pinned units (hits on 6) get the close-range re-roll. */
-  pinnedCloseRangeReroll: boolean;
-  /** K-AMB-10 / K-AMB-12 defensive fire gets the close-range re-roll. */
-  defensiveCloseRangeReroll: boolean;
-  /** K-AMB-12 defensive fire from a machine gun triggers the K-7.1-T2 test in addition to K-6.2e. */
-  defensiveMgTrigger: boolean;
-  /** K-AMB-13 melee hits against each side's own skill ('own') or the charger's ('charger'). */
-  meleeSkill: 'own' | 'charger';
-  /** K-AMB-16 at most one morale test per unit per shooting or melee event. */
-  oneMoraleTestPerEvent: boolean;
-  /** K-AMB-16 a pinned unit that fails its start-of-activation test takes the K-7.3 second test. */
-  pinnedRetestBelowHalf: boolean;
-  /** K-GAP-2 a ready unit unused at the end of the turn loses its activation. */
-  readinessExpires: boolean;
-  /** K-GAP-7 / K-GAP-10 seriously wounded left by a melee loser, and surrendered units, are removed. */
-  removeLeftBehind: boolean;
-  /** K-AMB-19 MG crew: the MG's dice replace the gunner's; the loader rolls none; only the crew is bound. */
-  mgLoaderRollsOwnDie: boolean;
-  mgNoLoaderFirepower: Record<string, number>;
-  /** K-AMB-11 charging with a fast move. */
-  fastCharge: boolean;
-  /** K-AMB-11 shoot first then charge (Shoot+Move ending in contact). */
-  shootThenCharge: boolean;
-  /** K-AMB-2 how "half" rounds for the covering-fire group. */
-  splitRounding: 'floor' | 'ceil';
-  /** K-AMB-2 halves are separate units for morale too. */
-  splitSeparateMorale: boolean;
-  /** K-AMB-3 command range measured to the nearest soldier of the unit; line of sight needed. */
-  commandNeedsSight: boolean;
-  /** K-AMB-4 buildings are difficult terrain for movement. */
-  buildingsDifficult: boolean;
-  /** K-AMB-5 half-speed effects stack (wounded/MG in difficult terrain: a quarter). */
-  halfSpeedStacks: boolean;
-  /** K-AMB-5 the unit moves at the speed of its slowest member. */
-  unitSpeedOfSlowest: boolean;
-  /** K-AMB-9 the lightly wounded decides to leave at his unit's activation (moves at end of turn). */
-  evacuationDecisionAtActivation: boolean;
-  /** K-AMB-17 below half: current strength counts only healthy and lightly wounded. */
-  belowHalfCountsSerious: boolean;
-  /** K-AMB-17 a leader coming within 15 cm of a routing unit also triggers a rally test. */
-  rallyWhenLeaderApproaches: boolean;
-  /** K-AMB-18 "No retreat!" is compulsory. */
-  noRetreatCompulsory: boolean;
-  /** K-AMB-18 the executed soldier triggers no further morale test. */
-  executionTriggersMorale: boolean;
-  /** K-AMB-18 medic re-roll: one per wounded soldier ('soldier') or one per wound event ('event'). */
-  medicRerollScope: 'soldier' | 'event';
-  /** K-AMB-18 compulsory rescue applies to enemy wounded too. */
-  medicRescuesEnemy: boolean;
-  /** K-AMB-20 a charger whose charge collapsed is also pinned (and takes the K-7.3 second test). */
-  collapsedChargePinned: boolean;
-  /** K-AMB-21 snow suits apply to a charging unit's "open" cover. */
-  snowSuitWhenCharging: boolean;
-  /** K-AMB-22 "retreating" in K-7.2 includes a melee loser that fell back this turn. */
-  fellBackCountsAsRetreating: boolean;
-  /** K-AMB-14 melee fall-back distance: 10 cm, or the unit's own move ("its move's worth"). */
-  fallBackDistance: 'fixed-10' | 'unit-move';
-  /** K-AMB-1 hero and leader are the same. */
-  heroIsLeader: boolean;
-  /** K-GAP-1 turn limit when the scenario gives none. */
-  defaultTurnLimit: number;
-  /** K-GAP-3 refuse scenarios with guns, vehicles or cavalry. */
-  refuseUnsupportedUnits: boolean;
-  /** K-GAP-4 special action (nothing happens; the unit only spends its activation). */
-  specialActionAllowed: boolean;
-  /** K-GAP-6 what counts as winning a melee (enemy fell back, surrendered or was destroyed). */
-  meleeWinWhenEnemyGone: boolean;
-  /** K-GAP-9 artillery: none. */
-  artillery: boolean;
-  /** K-GAP-11 default weapon per role when a figure names none. */
-  defaultWeapons: Record<string, string>;
-  /** K-GAP-12 MG crew size (gunner + loader). */
-  mgCrew: number;
-  /** K-5.4 interpretation: a linear obstacle gives cover to a figure within this distance behind it (cm). */
-  coverContact: number;
-  /** K-AMB-3 command range measured from the leader to the nearest soldier of the unit. */
-  commandMeasure: 'nearest' | 'all';
-}
+export type { HouseSettings } from './house';

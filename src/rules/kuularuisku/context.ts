@@ -1,0 +1,40 @@
+// What every Kuularuisku rule function receives besides the state, and what it returns.
+import type { Dice, TableQueries } from '../../core';
+import type { KEvent } from './events';
+import { foldK } from './evolve';
+import type { HouseSettings, KState } from './state';
+
+/** Table queries and the house values (rules that roll get `dice` too). `house` defaults to the state's. */
+export interface KQuery {
+  table: TableQueries;
+  house?: HouseSettings;
+}
+
+export interface KCtx extends KQuery {
+  dice: Dice;
+}
+
+export type KRefusal = { ok: false; reason: string; rule: string };
+export type KResult<T = object> = ({ ok: true; events: KEvent[] } & T) | KRefusal;
+
+export function refuse(rule: string, reason: string): KRefusal {
+  return { ok: false, rule, reason };
+}
+
+/** Accumulates events and the state they lead to, for rules that decide step by step. */
+export class Steps {
+  readonly events: KEvent[] = [];
+  constructor(public state: KState) {}
+  push(...events: KEvent[]): this {
+    for (const e of events) {
+      this.events.push(e);
+      this.state = foldK(this.state, [e]);
+    }
+    return this;
+  }
+}
+
+/** The house settings in force: the context's when given, else those resolved into the state at setup. */
+export function houseOf(s: KState, ctx: { house?: HouseSettings }): HouseSettings {
+  return ctx.house ?? s.house;
+}

@@ -1,0 +1,280 @@
+// K-4.x movement: allowances (K-4.0/4.1/4.2, K-5.5f, K-5.6, K-WPN half speed, K-AMB-5), who may move
+// (K-1.1b, K-1.2c, K-1.4, K-6.3a, K-7.1c, K-2.4), and validateMove: 3D tape distances on the table,
+// difficult going for the whole unit (K-4.2c), the edge stop (K-4.2d), walls, coherency (K-1.0b).
+import { type TableQueries, type Vec2, within } from '../../core';
+import { isCoherent } from './coherency';
+import {
+  FAST_MOVE, FAST_MOVE_DIFFICULT, FIGURE_HEIGHT, NORMAL_MOVE, NORMAL_MOVE_DIFFICULT,
+} from './constants';
+import { type KQuery, type KRefusal, type KResult, houseOf, refuse } from './context';
+import { weaponById } from './data';
+import { ev, type FigureMove, type KEvent, type MoveMode } from './events';
+import { analysePath, type PathPoint, type PathReport } from './paths';
+import { baseOf, liveFigures, onTable } from './table';
+import type { HouseSettings, KFigure, KState, KUnit } from './state';
+
+/** One figure's requested move: its end point (and floor), through optional waypoints. */
+export interface FigureStep {
+  figureId: string;
+  to: Vec2;
+  floor?: number;
+  via?: Vec2[];
+}
+
+export interface MoveArgs {
+  unitId: string;
+  moves: FigureStep[];
+  mode: MoveMode;
+}
+
+/** Modes that run flat out (K-4.1; K-7.3c rout; a fast charge per K-AMB-11). */
+export function isFast(mode: MoveMode, house: HouseSettings, fastCharge = false): boolean {
+  return mode === 'fast' || mode === 'rout' || (mode === 'charge' && house.fastCharge && fastCharge);
+}
+
+/** K-WPN-10/11/12 heavy MG crews move at half speed (K-AMB-19: the crew only, or the whole unit). */
+export function mgSlowed(s: KState, f: KFigure, house: HouseSettings): boolean {
+  const heavy = (x: KFigure) => !!(x.weapon && weaponById(x.weapon)?.halfSpeed);
+  if (heavy(f)) return true;
+  const unit = s.units[f.unitId];
+  if (!unit) return false;
+  if (house.mgRestrictionScope === 'unit') return liveFigures(s, unit).some(heavy);
+  return f.role === 'mg-loader' && liveFigures(s, unit).some(heavy);
+}
+
+/** K-5.5e a seriously wounded soldier moves only if his unit has a healthy or lightly wounded soldier for each. */
+export function seriousCanMove(s: KState, unit: KUnit): boolean {
+  const figs = liveFigures(s, unit);
+  const serious = figs.filter((f) => f.condition === 'serious').length;
+  return figs.length - serious >= serious;
+}
+
+/**
+ * K-4.0 / K-4.1 / K-4.2 / K-5.5f / K-5.6f / K-5.6g / K-WPN a figure's allowance in cm for a move mode,
+ * given whether the unit moves at the difficult-terrain rate. Half-speed effects follow K-AMB-5.
+ */
+export function movementAllowance(s: KState, figureId: string, mode: MoveMode, difficult: boolean, house: HouseSettings, fastCharge = false): { allowance: number; why: string[] } {
+  const f = s.figures[figureId];
+  if (!f) return { allowance: 0, why: ['no such figure'] };
+  const why: string[] = [];
+  if (mode === 'fall-back' && house.fallBackDistance === 'fixed-10') return { allowance: 10, why: ['K-6.4g 10 cm'] };
+  // K-5.6g the seriously wounded never move fast.
+  const fast = isFast(mode, house, fastCharge) && !(f.condition === 'serious');
+  if (isFast(mode, house, fastCharge) && !fast) why.push('K-5.6g seriously wounded cannot move fast');
+  const open = fast ? FAST_MOVE : NORMAL_MOVE;
+  const terrain = difficult ? (fast ? FAST_MOVE_DIFFICULT : NORMAL_MOVE_DIFFICULT) : open;
+  if (difficult) why.push('K-4.2 difficult terrain');
+  let half = false;
+  if (f.condition === 'light') { half = true; why.push('K-5.5f lightly wounded: half speed'); }
+  if (f.condition === 'serious') { half = true; why.push('K-5.6c seriously wounded: half speed (K-AMB-5)'); }
+  if (mode === 'evacuation') { half = true; why.push('K-5.6f heading to the rear: half speed'); }
+  if (mode !== 'rout' && mgSlowed(s, f, house)) { half = true; why.push('K-WPN machine gun: half speed'); }
+  let allowance = terrain;
+  if (half) allowance = house.halfSpeedStacks ? terrain / 2 : Math.min(terrain, open / 2);
+  return { allowance, why };
+}
+
+function figureLabel(f: KFigure): string {
+  return f.id;
+}
+
+/** K-1.4a the unit lost its squad leader (dead, seriously wounded or gone) and has no leader in his place. */
+export function isLeaderless(s: KState, u: KUnit): boolean {
+  if (!u.hadSquadLeader || u.kind === 'leader') return false;
+  const figs = liveFigures(s, u);
+  if (figs.some((f) => f.role === 'squad-leader' && f.condition !== 'serious')) return false;
+  // K-1.4b a leader who joined it is its new squad leader.
+  return !figs.some((f) => f.role === 'leader' && f.condition !== 'serious');
+}
+
+const VOLUNTARY: ReadonlySet<MoveMode> = new Set(['normal', 'fast', 'charge', 'regroup', 'join']);
+
+/** Why this unit may not make this kind of move now (undefined when it may). */
+export function moveRefusal(s: KState, u: KUnit, mode: MoveMode, house: HouseSettings): KRefusal | undefined {
+  if (u.status === 'destroyed' || u.status === 'surrendered' || u.status === 'withdrawn') return refuse('K-7.4a', `${u.name} is no longer in the game`);
+  if (!liveFigures(s, u).length) return refuse('K-1.0a', `${u.name} has no soldiers on the table`);
+  if (u.status === 'in-melee' && mode !== 'fall-back') return refuse('K-6.3a', `${u.name} is locked in melee: it cannot move`);
+  if (!VOLUNTARY.has(mode)) return undefined;
+  if (u.status === 'pinned') return refuse('K-7.1c', `${u.name} is pinned: it cannot move until it passes a morale test`);
+  if (u.status === 'routing') return refuse('K-7.3d', `${u.name} is routing: it only runs for its own table edge`);
+  if (u.splitFrom && mode !== 'join') return refuse('K-1.1b', `${u.name} gives covering fire: it cannot move except back to the rest of its unit (K-1.1c)`);
+  if (u.noMoveThisTurn) return refuse('K-1.2c', `${u.name} was joined before it activated: it cannot move this turn`);
+  if (isLeaderless(s, u) && !u.commandedMove && mode !== 'join') {
+    return refuse('K-1.4a', `${u.name} has lost its squad leader: it moves only to join another squad, when a leader joins it, or when a leader commands it (K-1.4c)`);
+  }
+  const a = s.activation;
+  if (a && a.units.includes(u.id)) {
+    if (a.phase === 'done') return refuse('K-6.3b', `${u.name} can do nothing more this activation`);
+    if (a.moved.some((id) => s.figures[id]?.unitId === u.id)) return refuse('K-2.4b', `${u.name} has already moved this activation`);
+    if (a.phase === 'moved-then-shooting') return refuse('K-2.4c', `${u.name} has shot after moving: no one may move now`);
+    switch (a.action) {
+      case 'shoot': case 'command': case 'special': case 'melee':
+        return refuse('K-2.4a', `${u.name} chose "${a.action}": it does not move in this activation`);
+      case 'fast-move':
+        if (mode !== 'fast' && !(mode === 'charge' && house.fastCharge) && mode !== 'join') return refuse('K-4.1a', `${u.name} chose a fast move`);
+        break;
+      case 'move-shoot':
+        if (a.shot.some((id) => s.figures[id]?.unitId === u.id)) return refuse('K-2.4b', `${u.name} chose move then shoot: the move comes first`);
+        if (mode === 'fast') return refuse('K-4.1a', 'a fast move is its own action');
+        break;
+      case 'shoot-move':
+        if (mode === 'fast') return refuse('K-4.1a', 'a fast move is its own action');
+        if (mode === 'charge' && a.shot.length && !house.shootThenCharge) return refuse('K-AMB-11', 'house rule: no charge after shooting');
+        break;
+      case 'regroup':
+        if (mode !== 'regroup' && mode !== 'join') return refuse('K-1.0c', `${u.name} is out of formation: this activation must bring it back together`);
+        break;
+      default:
+        break;
+    }
+  }
+  if (mode === 'charge' && u.kind !== 'leader' && liveFigures(s, u).every((f) => f.condition === 'serious')) return refuse('K-5.5e', 'the seriously wounded cannot fight');
+  return undefined;
+}
+
+interface Planned {
+  f: KFigure;
+  step: FigureStep;
+  points: PathPoint[];
+  report: PathReport;
+  floor: number;
+}
+
+function plan(table: TableQueries, f: KFigure, step: FigureStep, house: HouseSettings): Planned | KRefusal {
+  const floor = step.floor ?? 0;
+  const points: PathPoint[] = [{ at: f.at, floor: f.floor }, ...(step.via ?? []).map((v) => ({ at: v, floor: 0 })), { at: step.to, floor }];
+  for (const p of points.slice(1, -1)) if (!onTable(table, p.at)) return refuse('K-7.4a', `${figureLabel(f)}: a waypoint is off the table`);
+  if (onTable(table, step.to)) {
+    const b = table.buildingAt(step.to[0], step.to[1]);
+    if (!b && floor > 0) return refuse('K-4.0', `${figureLabel(f)}: there is no building at (${step.to[0]}, ${step.to[1]}) to stand on floor ${floor}`);
+    if (b && floor >= b.levels.length) return refuse('K-4.0', `${figureLabel(f)}: ${b.id} has floors 0–${b.levels.length - 1}`);
+  }
+  let report: PathReport;
+  try {
+    report = analysePath(table, points, house, f.baseRadius);
+  } catch (e) {
+    return refuse('K-4.0', `${figureLabel(f)}: ${(e as Error).message}`);
+  }
+  return { f, step, points, report, floor };
+}
+
+/** K-4.0 / K-4.2c whole-unit difficult rate: does any moving soldier start, end or pass through difficult terrain? */
+function unitDifficult(planned: readonly Planned[]): boolean {
+  return planned.some((p) => p.report.difficultAt !== undefined);
+}
+
+/**
+ * K-4.0 … K-4.2d, K-1.0b, K-5.5e, K-7.4a: check a unit's move and return its events (FIGURES_MOVED,
+ * and FIGURE_REMOVED / UNIT_WITHDRAWN for soldiers that leave over a table edge).
+ */
+export function validateMove(s: KState, args: MoveArgs, ctx: KQuery & { fastCharge?: boolean; allowContact?: boolean }): KResult<{ allowance: number; difficult: boolean }> {
+  const house = houseOf(s, ctx);
+  const { table } = ctx;
+  const u = s.units[args.unitId];
+  if (!u) return refuse('K-1.0a', `no unit "${args.unitId}"`);
+  const why = moveRefusal(s, u, args.mode, house);
+  if (why) return why;
+  if (!args.moves.length) return refuse('K-4.0b', 'no soldier moves');
+  const live = liveFigures(s, u);
+  const seen = new Set<string>();
+  for (const m of args.moves) {
+    const f = s.figures[m.figureId];
+    if (!f || !live.includes(f)) return refuse('K-1.0a', `${m.figureId} is not a soldier of ${u.name} on the table`);
+    if (seen.has(f.id)) return refuse('K-4.0', `${f.id} is moved twice`);
+    seen.add(f.id);
+    if (f.condition === 'serious' && !seriousCanMove(s, u) && args.mode !== 'rout') {
+      return refuse('K-5.5e', `${f.id} is seriously wounded and ${u.name} has too few fit soldiers to carry him (one per seriously wounded)`);
+    }
+    // K-WPN-9…13: cannot shoot and move in the same turn.
+    const w = f.weapon ? weaponById(f.weapon) : undefined;
+    const bound = (w?.cannotShootAndMove) || (house.mgRestrictionScope === 'crew' && f.role === 'mg-loader' && live.some((x) => x.weapon && weaponById(x.weapon)?.cannotShootAndMove && u.shotThisTurn.includes(x.id)));
+    if (bound && u.shotThisTurn.length && (u.shotThisTurn.includes(f.id) || f.role === 'mg-loader') && args.mode !== 'rout' && args.mode !== 'fall-back') {
+      return refuse(w?.id ?? 'K-WPN-10', `${f.id}: the ${w?.name ?? 'machine gun'} crew cannot shoot and move in the same turn`);
+    }
+  }
+  if (house.mgRestrictionScope === 'unit' && args.mode !== 'rout' && args.mode !== 'fall-back' && live.some((x) => x.weapon && weaponById(x.weapon)?.cannotShootAndMove && u.shotThisTurn.includes(x.id))) {
+    return refuse('K-AMB-19', `${u.name}'s machine gun has fired this turn: house rule binds the whole unit`);
+  }
+  const planned: Planned[] = [];
+  for (const m of args.moves) {
+    const p = plan(table, s.figures[m.figureId]!, m, house);
+    if ('ok' in p) return p;
+    planned.push(p);
+  }
+  // K-7.4a leaving the table: all of the unit goes, or none (a routing unit's soldiers go one by one).
+  const leaving = planned.filter((p) => p.report.edgeAt !== undefined);
+  if (leaving.length && args.mode !== 'rout' && args.mode !== 'fall-back' && (leaving.length !== live.length)) {
+    return refuse('K-7.4a', `${u.name} can leave the table only as a whole unit: move every soldier over the edge`);
+  }
+  const difficult = unitDifficult(planned);
+  let allowance = Infinity;
+  const allowances = new Map<string, number>();
+  for (const p of planned) {
+    const a = movementAllowance(s, p.f.id, args.mode, difficult, house, ctx.fastCharge).allowance;
+    allowances.set(p.f.id, a);
+    allowance = Math.min(allowance, a);
+  }
+  if (house.unitSpeedOfSlowest) for (const p of planned) allowances.set(p.f.id, allowance);
+  for (const p of planned) {
+    const a = allowances.get(p.f.id)!;
+    const r = p.report;
+    if (r.impassable) return refuse('K-3.3a', `${p.f.id}: ${r.impassable.featureId} cannot be crossed`);
+    if (r.wall) return refuse('K-4.0', `${p.f.id}: the move runs into a wall of ${r.wall.featureId} (go through a door)`);
+    // K-4.2d a move that reaches difficult ground after more than the difficult allowance stops at its edge.
+    const dAt = r.difficultAt;
+    if (dAt !== undefined && dAt > 0 && args.mode !== 'fall-back') {
+      const full = movementAllowance(s, p.f.id, args.mode, true, house, ctx.fastCharge).allowance;
+      if (dAt > full + 1e-6) {
+        return refuse('K-4.2d', `${p.f.id} has moved ${dAt.toFixed(1)} cm before reaching difficult terrain (${r.difficult.join(', ')}), more than its ${full} cm difficult-terrain move: it stops at the edge`);
+      }
+    }
+    const length = r.edgeAt ?? r.length;
+    if (!within(length, a)) {
+      return refuse(difficult ? 'K-4.2c' : isFast(args.mode, house, ctx.fastCharge) ? 'K-4.1' : 'K-4.0', `${p.f.id} would move ${length.toFixed(1)} cm, more than its ${a} cm${difficult ? ' (difficult terrain: the whole unit moves at the difficult rate)' : ''}`);
+    }
+  }
+  // Where everyone ends up.
+  const endAt = new Map<string, { at: Vec2; floor: number }>();
+  for (const f of live) endAt.set(f.id, { at: f.at, floor: f.floor });
+  for (const p of planned) endAt.set(p.f.id, { at: p.step.to, floor: p.floor });
+  const staying = planned.filter((p) => p.report.edgeAt === undefined);
+  for (const p of staying) {
+    const clash = table.bodyClashes({ id: p.f.id, at: p.step.to, floor: p.floor, radius: p.f.baseRadius, height: FIGURE_HEIGHT });
+    if (clash.length) return refuse('K-4.0', `${p.f.id} would end inside ${clash.map((c) => `${c.featureId} (${c.part})`).join(', ')}`);
+  }
+  // No two figures on one spot; contact with the enemy is a charge (K-6.1a).
+  const others = Object.values(s.figures).filter((g) => !g.removed && g.condition !== 'dead' && !endAt.has(g.id));
+  const tol = house.contactTolerance;
+  for (const p of staying) {
+    const mine = baseOf(table, p.f, p.step.to, p.floor);
+    for (const g of [...others, ...staying.filter((q) => q !== p).map((q) => ({ ...q.f, at: q.step.to, floor: q.floor }))]) {
+      const theirs = baseOf(table, g);
+      const centre = Math.hypot(theirs.at[0] - mine.at[0], theirs.at[1] - mine.at[1]);
+      const overlap = centre < mine.radius + theirs.radius - 1e-6 && Math.abs(theirs.y - mine.y) < FIGURE_HEIGHT;
+      if (overlap) return refuse('K-4.0', `${p.f.id} would stand on ${g.id}`);
+      if (g.side !== u.side && !ctx.allowContact && centre - mine.radius - theirs.radius <= tol && Math.abs(theirs.y - mine.y) < FIGURE_HEIGHT) {
+        return refuse('K-6.1a', `${p.f.id} would touch the enemy (${g.id}): a move into contact is a charge`);
+      }
+    }
+  }
+  // K-1.0b the unit stays in formation (K-1.0c: stragglers come back or as close as they can).
+  const remaining = live.filter((f) => !leaving.some((p) => p.f.id === f.id));
+  const chainFigs = args.mode === 'rout' ? remaining.filter((f) => f.condition === 'healthy') : remaining;
+  if (chainFigs.length > 1 && args.mode !== 'fall-back') {
+    const ok = isCoherent(table, chainFigs, (f) => baseOf(table, f, endAt.get(f.id)!.at, endAt.get(f.id)!.floor));
+    if (!ok) {
+      const bestEffort = args.mode === 'regroup' && planned.every((p) => within(allowances.get(p.f.id)! - (p.report.length), 0.05));
+      if (!bestEffort) return refuse('K-1.0b', `${u.name} would be out of formation: every soldier must end within 3 cm of another, all in one chain`);
+    }
+  }
+  const moves: FigureMove[] = planned.map((p) => ({
+    figureId: p.f.id, from: p.f.at, fromFloor: p.f.floor, to: p.step.to, floor: p.floor,
+    distance: Math.round((p.report.edgeAt ?? p.report.length) * 1000) / 1000,
+    ...(p.report.edgeAt !== undefined ? { offTable: true } : {}),
+  }));
+  const rule = args.mode === 'fast' ? 'K-4.1' : args.mode === 'rout' ? 'K-7.3c' : args.mode === 'fall-back' ? 'K-6.4g' : args.mode === 'charge' ? 'K-6.1a' : args.mode === 'regroup' ? 'K-1.0c' : difficult ? 'K-4.2c' : 'K-4.0';
+  const list: KEvent[] = [ev('FIGURES_MOVED', rule, `${u.name} ${args.mode === 'fast' ? 'moves fast' : args.mode === 'rout' ? 'routs' : args.mode === 'fall-back' ? 'falls back' : args.mode === 'charge' ? 'charges' : 'moves'} (${moves.length} soldier${moves.length === 1 ? '' : 's'}, up to ${allowance} cm${difficult ? ', difficult terrain' : ''})`, { unitId: u.id, mode: args.mode, moves, allowance })];
+  for (const p of leaving) list.push(ev('FIGURE_REMOVED', 'K-7.4a', `${p.f.id} leaves the table`, { figureId: p.f.id, reason: 'withdrawn' }));
+  if (leaving.length && remaining.length === 0) list.push(ev('UNIT_WITHDRAWN', 'K-7.4a', `${u.name} has left the table: withdrawn, not destroyed`, { unitId: u.id }));
+  return { ok: true, events: list, allowance, difficult };
+}

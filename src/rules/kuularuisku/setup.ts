@@ -1,0 +1,64 @@
+// setupK: a Kuularuisku scenario → the state before the first turn (no dice). Applies the house
+// values (K-GAP-5 skill/morale, K-GAP-11 weapons) and K-1.3b leaders who start joined to a unit.
+import type { Scenario } from '../../scenario';
+import { BASE_RADIUS } from './constants';
+import { weaponById } from './data';
+import { resolveHouse } from './house';
+import { defaultRole, parseFigureData, parseRules, parseUnitData, unitKindOf, unitNationality } from './scenario-data';
+import type { KFigure, KState, KUnit, SkillKey, TableEdge } from './state';
+
+export function setupK(scenario: Scenario): KState {
+  const rules = parseRules(scenario);
+  const { house } = resolveHouse(rules.house);
+  const sides = scenario.sides.map((s) => ({ id: s.id, name: s.name, edge: s.edge as TableEdge }));
+  const units: Record<string, KUnit> = {};
+  const figures: Record<string, KFigure> = {};
+  for (const u of scenario.units ?? []) {
+    const data = parseUnitData(u);
+    const kind = unitKindOf(u, data);
+    const unitSkills: SkillKey[] = [...(data.skills ?? [])];
+    if (kind === 'leader' && !unitSkills.includes('leader')) unitSkills.push('leader'); // K-SKL-2
+    const skill = data.skill ?? house.defaultSkill;
+    const morale = data.morale ?? house.defaultMorale;
+    const side = sides.find((s) => s.id === u.side);
+    u.figures.forEach((f, i) => {
+      const fd = parseFigureData(f.data);
+      const role = fd.role ?? defaultRole(kind, i, data);
+      const inherits = role === 'soldier' || role === 'squad-leader' || role === 'lance-corporal' || role === 'mg-gunner';
+      const fallback = role === 'mg-gunner' ? (data.weapon && weaponById(data.weapon)?.class !== 'rifle' ? data.weapon : undefined) : data.weapon;
+      const weaponRef = fd.weapon !== undefined ? fd.weapon : (inherits && fallback) || house.defaultWeapons[role] || null;
+      const skills: SkillKey[] = [...new Set([...(role === 'leader' ? unitSkills : []), ...(fd.skills ?? []), ...(role === 'leader' ? ['leader' as const] : [])])];
+      figures[f.id] = {
+        id: f.id, unitId: u.id, homeUnitId: u.id, side: u.side, at: [f.at[0], f.at[1]], floor: f.floor ?? 0, facing: f.facing ?? 0,
+        condition: 'healthy', wounds: 0, weapon: weaponRef ? weaponById(weaponRef)!.id : null,
+        skill: fd.skill ?? skill, morale: fd.morale ?? morale, role, skills, baseRadius: fd.base ?? BASE_RADIUS,
+      };
+    });
+    units[u.id] = {
+      id: u.id, side: u.side, name: u.name, kind, figures: u.figures.map((f) => f.id), status: 'normal',
+      activated: false, ready: false, defensiveFireUsed: false, skill, morale,
+      nationality: unitNationality(data), languages: data.languages ?? [], skills: unitSkills,
+      grenades: data.grenades ?? house.defaultGrenades, startEdge: side?.edge ?? 'none', startStrength: u.figures.length,
+      hadSquadLeader: u.figures.some((f) => figures[f.id]!.role === 'squad-leader'),
+      joinedLeaders: [], boundLeaders: [], routLeaders: [], noMoveThisTurn: false, commandedMove: false,
+      movedThisTurn: [], shotThisTurn: [],
+    };
+  }
+  // K-1.3b leaders who start the game joined to a unit.
+  for (const u of scenario.units ?? []) {
+    const target = parseUnitData(u).joinedTo;
+    const leader = units[u.id];
+    const group = target ? units[target] : undefined;
+    if (!leader || !group || leader.kind !== 'leader') continue;
+    for (const fid of leader.figures) figures[fid] = { ...figures[fid]!, unitId: group.id };
+    units[group.id] = { ...group, figures: [...group.figures, ...leader.figures], joinedLeaders: [...group.joinedLeaders, leader.id] };
+    units[leader.id] = { ...leader, figures: [], joinedTo: group.id };
+  }
+  return {
+    ruleset: 'kuularuisku', turn: 0,
+    winter: rules.winter ?? scenario.conditions?.snow ?? false,
+    sides, units, figures, melees: {}, markers: {},
+    dressingStations: (rules.dressingStations ?? []).map((d) => ({ side: d.side, at: [d.at[0], d.at[1]], radius: d.radius })),
+    nextId: 1, house,
+  };
+}

@@ -1,0 +1,51 @@
+// Where figures stand on the table, as the core measure sees them: bases (3D discs) from the state
+// and the table's stand heights, and the figure bodies the table queries take.
+import { type Base3, type TableFigure, type TableQueries, type Vec2, baseDistance, groupDistance } from '../../core';
+import { FIGURE_HEIGHT } from './constants';
+import type { KFigure, KState, KUnit } from './state';
+
+/** The query context every rule function receives besides the state. */
+export interface KTable {
+  table: TableQueries;
+}
+
+export function bodyOf(f: Pick<KFigure, 'id' | 'at' | 'floor' | 'baseRadius'>, at: Vec2 = f.at, floor: number = f.floor): TableFigure {
+  return { id: f.id, at, floor, radius: f.baseRadius, height: FIGURE_HEIGHT };
+}
+
+/** A figure's base as measured (its underside on the surface it stands on). */
+export function baseOf(table: TableQueries, f: Pick<KFigure, 'at' | 'floor' | 'baseRadius'>, at: Vec2 = f.at, floor: number = f.floor): Base3 {
+  return { at, y: table.standHeight(at[0], at[1], floor), radius: f.baseRadius };
+}
+
+/** Figures of a unit that are on the table (alive, not evacuating). */
+export function liveFigures(s: KState, u: KUnit | string): KFigure[] {
+  const unit = typeof u === 'string' ? s.units[u] : u;
+  if (!unit) return [];
+  return unit.figures.map((id) => s.figures[id]!).filter((f) => f && !f.removed && f.condition !== 'dead' && !f.evacuation);
+}
+
+/** K-measure between two figures: 3D tape between the nearest points of their bases. */
+export function figureDistance(table: TableQueries, a: KFigure, b: KFigure): number {
+  return baseDistance(baseOf(table, a), baseOf(table, b));
+}
+
+/** Nearest distance between two units' figures on the table. */
+export function unitDistance(s: KState, table: TableQueries, a: KUnit | string, b: KUnit | string): number {
+  return groupDistance(liveFigures(s, a).map((f) => baseOf(table, f)), liveFigures(s, b).map((f) => baseOf(table, f)));
+}
+
+/** Nearest distance from a figure to a unit. */
+export function figureToUnit(s: KState, table: TableQueries, f: KFigure, u: KUnit | string): number {
+  return groupDistance([baseOf(table, f)], liveFigures(s, u).map((g) => baseOf(table, g)));
+}
+
+export function onTable(table: TableQueries, p: Vec2): boolean {
+  const { width, depth } = table.scenario.table;
+  return p[0] >= 0 && p[1] >= 0 && p[0] <= width && p[1] <= depth;
+}
+
+/** The side whose id is not `side` (two-sided games). */
+export function enemyOf(s: KState, side: string): string | undefined {
+  return s.sides.find((x) => x.id !== side)?.id;
+}

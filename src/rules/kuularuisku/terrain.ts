@@ -1,0 +1,111 @@
+// K-3.x terrain as Kuularuisku reads the table: the going at a point (open, difficult, impassable,
+// water) and the K-5.4 cover class a figure gets from the terrain around it.
+import type { TableArea, TableFeatureInfo, TableObstacleCrossing, TableQueries, TerrainTags, Vec2 } from '../../core';
+import { COVER_VALUE, type CoverName } from './constants';
+import type { HouseSettings } from './state';
+
+export type Going = 'open' | 'difficult' | 'impassable';
+
+function feature(table: TableQueries, id: string): TableFeatureInfo | undefined {
+  return table.scenario.features.find((f) => f.id === id);
+}
+
+/**
+ * K-3.2 / K-3.3 / K-4.2b the going of one area: difficult from its tags (swamps, dense woods, rubble,
+ * rocky ground, mud), water difficult unless frozen (K-3.3a/b), strongly flowing water impassable
+ * (K-AMB-4 house: strongWaterImpassable).
+ */
+export function areaGoing(a: TableArea, house: HouseSettings): Going {
+  if (a.kind === 'water') {
+    if (!a.tags.difficult && !a.tags.impassable) return 'open'; // K-3.3b frozen water is easy going
+    if (a.tags.impassable) return house.strongWaterImpassable ? 'impassable' : 'difficult';
+    return 'difficult'; // K-3.3a
+  }
+  if (a.tags.impassable) return 'impassable';
+  return a.tags.difficult ? 'difficult' : 'open';
+}
+
+/** K-4.2a/b, K-AMB-4: the going at a point (the worst of the areas there; a building's interior per house). */
+export function goingAt(table: TableQueries, p: Vec2, house: HouseSettings): { going: Going; features: string[] } {
+  let going: Going = 'open';
+  const features: string[] = [];
+  const worse = (g: Going, id: string) => {
+    if (g === 'open') return;
+    features.push(id);
+    if (g === 'impassable' || going === 'open') going = g;
+  };
+  for (const a of table.areasAt(p[0], p[1])) worse(areaGoing(a, house), a.featureId);
+  const b = table.buildingAt(p[0], p[1]);
+  if (b && house.buildingsDifficult) worse('difficult', b.id); // K-3.2b buildings hinder movement (K-AMB-4)
+  return { going, features };
+}
+
+/** K-3.1a a linear obstacle affects movement only when its tags say so (wire: difficult; impassable tag). */
+export function obstacleGoing(o: TableObstacleCrossing): Going {
+  if (o.tags.impassable) return 'impassable';
+  return o.tags.difficult ? 'difficult' : 'open';
+}
+
+/**
+ * K-5.4 the cover class of a terrain feature. The book names examples: bush, wooden fence, tall grass
+ * = light; stone or brick wall, grove (metsikkö), rocky ground (kivikko), ruins = hard; inside a house,
+ * trench, sandbags = house/fortification; armoured protection = very well protected. Tags an author
+ * set on the feature win; otherwise the kind is classed by those examples, then by its default tag.
+ */
+export function coverOfFeature(f: TableFeatureInfo | undefined, tags: TerrainTags): CoverName {
+  if (f?.tags?.cover !== undefined) return coverOfTag(f.tags.cover);
+  switch (f?.kind) {
+    case 'woods': return 'hard'; // grove
+    case 'rocky': return 'hard'; // rocky ground
+    case 'rubble': return 'hard'; // ruins
+    case 'field': return f.crop === 'crop' ? 'light' : 'open'; // tall grass / standing crop
+    case 'wall': return f.material === 'wood' ? 'light' : 'hard';
+    case 'fence': return f.material === 'stone' || f.material === 'brick' ? 'hard' : 'light';
+    case 'hedge': return 'light'; // bush
+    case 'barricade': return 'house'; // sandbags
+    case 'rampart': case 'bastion': case 'redoubt': return 'house'; // fortification
+    case 'building': return 'house';
+    default: return coverOfTag(tags.cover);
+  }
+}
+
+export function coverOfTag(c: TerrainTags['cover']): CoverName {
+  switch (c) {
+    case 'none': return 'open';
+    case 'light': return 'light';
+    case 'hard': return 'hard';
+    case 'building': case 'fortification': return 'house';
+    case 'armoured': return 'protected';
+  }
+}
+
+/** K-5.4 lower value = better cover. */
+export function betterCover(a: CoverName, b: CoverName): CoverName {
+  return COVER_VALUE[a] <= COVER_VALUE[b] ? a : b;
+}
+
+/**
+ * K-5.4 / K-3.1a / K-3.2a the cover a figure standing at `at` gets against fire from `from`: inside a
+ * building (house), the area it stands in (woods, ruins, rocky ground, tall crops), or a fence, wall,
+ * hedge, barricade or parapet lying between it and the firer within `coverContact` of its base.
+ */
+export function coverAt(table: TableQueries, at: Vec2, radius: number, from: Vec2, house: HouseSettings): { cover: CoverName; sources: string[] } {
+  let cover: CoverName = 'open';
+  const sources: string[] = [];
+  const take = (c: CoverName, id: string) => {
+    if (c === 'open') return;
+    sources.push(id);
+    cover = betterCover(cover, c);
+  };
+  const b = table.buildingAt(at[0], at[1]);
+  if (b) take(coverOfFeature(feature(table, b.id), { cover: 'building', difficult: true, impassable: false, blocksSight: true, heightClass: 'high' }), b.id);
+  for (const a of table.areasAt(at[0], at[1])) take(coverOfFeature(feature(table, a.featureId), a.tags), a.featureId);
+  if (Math.hypot(from[0] - at[0], from[1] - at[1]) > 1e-6) {
+    for (const o of table.obstaclesAlong(at, from)) {
+      if (o.distance > radius + house.coverContact + 1e-9) break;
+      if (b && o.featureId === b.id) continue;
+      take(coverOfFeature(feature(table, o.featureId), o.tags), o.featureId);
+    }
+  }
+  return { cover, sources };
+}
