@@ -3,8 +3,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Battlefield } from '../battlefield/types';
 import type { Scenario, ScenarioIssue } from '../scenario';
-import { LoadingPanel, ScenarioHeader, ScenarioIssues } from '../ui';
-import { TableView } from '../view';
+import { LoadingPanel, ScenarioHeader, ScenarioIssues, TableTools } from '../ui';
+import { TableView, viewProbe } from '../view';
 import { buildBattlefield, readScenario } from './load-table';
 import { chooseQuality } from './quality';
 import { scenarioIdFromSearch } from './scenario-files';
@@ -72,6 +72,7 @@ export function App() {
       status: ready ? 'ready' : phase.kind === 'ready' ? 'building' : phase.kind,
       scenarioId,
       battlefield,
+      view: viewProbe,
       ...(phase.kind === 'invalid' ? { issues: phase.issues } : {}),
       ...(phase.kind === 'missing' || phase.kind === 'failed' ? { error: phase.message } : {}),
     });
@@ -99,6 +100,7 @@ export function App() {
             <TableView model={phase.battlefield} quality={quality} onFirstFrame={onFirstFrame} />
           </div>
           <ScenarioHeader scenario={phase.scenario} />
+          <TableTools battlefield={phase.battlefield} />
         </div>
       );
   }

@@ -25,6 +25,18 @@ export function scenarioIdFromSearch(search: string): string {
   return id ? id.replace(/\.json$/, '') : DEFAULT_SCENARIO_ID;
 }
 
+/**
+ * `?scenario=local/<slug>` names a file that is not bundled but served next to the app at
+ * /scenarios/local/<slug>.json (same origin) — the render benchmark writes its generated table there.
+ */
+export const LOCAL_DIR = 'local';
+
+async function loadLocal(file: string): Promise<ScenarioText> {
+  const res = await fetch(`${import.meta.env.BASE_URL}${file.slice(1)}`);
+  if (!res.ok) return { ok: false, message: `no scenario file ${file.slice(1)} on this server (HTTP ${res.status})` };
+  return { ok: true, file: file.slice(1), text: await res.text() };
+}
+
 export type ScenarioText = { ok: true; file: string; text: string } | { ok: false; message: string };
 
 /** Load the raw text of a bundled scenario; an unknown or malformed id lists the ones there are. */
@@ -36,6 +48,7 @@ export async function loadScenarioText(id: string): Promise<ScenarioText> {
   }
   const file = scenarioPath(id);
   const load = loaders[file];
+  if (!load && id.startsWith(`${LOCAL_DIR}/`)) return loadLocal(file);
   if (!load) return { ok: false, message: `no scenario file ${file.slice(1)}; ${available}` };
   return { ok: true, file: file.slice(1), text: await load() };
 }

@@ -2,6 +2,7 @@
 // the battlefield is built and the first frame of the table has been drawn.
 import type { Battlefield } from '../battlefield/types';
 import type { ScenarioIssue } from '../scenario';
+import type { ViewProbe } from '../view';
 
 export type AppStatus = 'reading' | 'building' | 'ready' | 'missing' | 'invalid' | 'failed';
 
@@ -10,6 +11,8 @@ export interface SandtableHook {
   status: AppStatus;
   scenarioId: string;
   battlefield: Battlefield | null;
+  /** Live view state: camera, presenter beat and highlight, viewshed overlay, frame stats. */
+  view?: ViewProbe;
   issues?: readonly ScenarioIssue[];
   error?: string;
 }

@@ -6,3 +6,7 @@ export { ScenarioIssues } from './ScenarioIssues';
 export type { ScenarioIssuesProps } from './ScenarioIssues';
 export { ScenarioHeader } from './ScenarioHeader';
 export type { ScenarioHeaderProps } from './ScenarioHeader';
+export { TableTools } from './TableTools';
+export type { TableToolsProps } from './TableTools';
+export { registerShortcuts } from './shortcuts';
+export type { Shortcut, ShortcutGroup } from './shortcuts';

@@ -25,3 +25,8 @@ export function TableSpace({ width, depth, children }: TableSpaceProps) {
 export function tableToWorld(width: number, depth: number, x: number, y: number, z: number): [number, number, number] {
   return [x - width / 2, y, depth / 2 - z];
 }
+
+/** Table point of a world position (three.js) — the inverse of tableToWorld. */
+export function worldToTable(width: number, depth: number, x: number, y: number, z: number): [number, number, number] {
+  return [x + width / 2, y, depth / 2 - z];
+}

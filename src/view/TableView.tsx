@@ -7,6 +7,9 @@ import { CameraRig, homeCamera } from './CameraRig';
 import { Figures } from './Figures';
 import { FirstFrame } from './FirstFrame';
 import { Lights } from './Lights';
+import { ViewshedOverlay } from './overlays';
+import { HighlightRings } from './presenter';
+import { RenderProbe } from './RenderProbe';
 import { PALETTE } from './palette';
 import { Solids } from './Solids';
 import { TableFrame } from './TableFrame';
@@ -52,8 +55,11 @@ export function TableView({ model, quality, onFirstFrame }: TableViewProps) {
         <Solids solids={model.solids} features={features} />
         <Figures model={model} />
         <TableFrame grid={model.grid} width={width} depth={depth} base={model.scenario.relief?.base ?? 0} />
+        <ViewshedOverlay model={model} />
+        <HighlightRings model={model} />
       </TableSpace>
-      <CameraRig span={span} />
+      <CameraRig span={span} width={width} depth={depth} />
+      <RenderProbe />
       {onFirstFrame && <FirstFrame onRendered={onFirstFrame} />}
     </Canvas>
   );

@@ -1,0 +1,58 @@
+// The DOM tools around the table for one built battlefield: toolbar, presenter narration (synced
+// with the URL), viewshed panel (and the runner that asks the battlefield), help and keyboard.
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { Battlefield } from '../battlefield/types';
+import { presenter, presenterStore, useStore, viewshedControls, viewshedStore, ViewshedRunner } from '../view';
+import { HelpOverlay } from './HelpOverlay';
+import { PresenterPanel, usePresenterUrl } from './presenter';
+import { useTableKeys } from './table-keys';
+import { edgeViews, Toolbar } from './Toolbar';
+import { levelsAt, observerChoices, ViewshedPanel } from './ViewshedPanel';
+import './table-tools.css';
+
+export interface TableToolsProps {
+  battlefield: Pick<Battlefield, 'scenario' | 'viewshed' | 'eyePoint' | 'buildingAt'>;
+  /** Extra toolbar buttons (other tools). */
+  children?: ReactNode;
+}
+
+export function TableTools({ battlefield, children }: TableToolsProps) {
+  const scenario = battlefield.scenario;
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [loaded, setLoaded] = useState<typeof battlefield | null>(null);
+
+  useEffect(() => {
+    presenter.load(scenario);
+    viewshedControls.reset();
+    // Default observer: the figure on the highest floor (the widest view), else the first figure.
+    const choices = observerChoices(scenario);
+    const best = choices.reduce<(typeof choices)[number] | undefined>((b, c) => ((c.observer.floor ?? 0) > (b?.observer.floor ?? 0) ? c : b), choices[0]);
+    viewshedControls.setObserver(best?.observer ?? null);
+    const runner = new ViewshedRunner(battlefield);
+    setLoaded(battlefield);
+    return () => {
+      runner.dispose();
+      presenter.close();
+    };
+  }, [battlefield, scenario]);
+
+  usePresenterUrl(loaded === battlefield ? (scenario.beats?.length ?? 0) : 0);
+
+  const edges = useMemo(() => edgeViews(scenario).map((e) => e.preset), [scenario]);
+  const observerLevels = useCallback(() => {
+    const o = viewshedStore.get().observer;
+    return o ? levelsAt(battlefield, o.x, o.z) : 1;
+  }, [battlefield]);
+  const presenting = useStore(presenterStore).open;
+  const toggleHelp = useCallback(() => setHelpOpen((h) => !h), []);
+  useTableKeys({ edgePresets: edges, helpOpen, setHelpOpen, observerLevels });
+
+  return (
+    <div className={presenting ? 'st-tools-layer st-presenting' : 'st-tools-layer'}>
+      <Toolbar scenario={scenario} helpOpen={helpOpen} onHelp={toggleHelp}>{children}</Toolbar>
+      <ViewshedPanel battlefield={battlefield} />
+      <PresenterPanel scenario={scenario} />
+      {helpOpen && <HelpOverlay onClose={() => setHelpOpen(false)} />}
+    </div>
+  );
+}

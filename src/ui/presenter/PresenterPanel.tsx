@@ -1,0 +1,60 @@
+// The narration card of presenter mode: beat number, title and text, the units in focus (in their
+// side's colour), previous/next and close. The camera flight and highlight follow the same state.
+import type { Scenario } from '../../scenario';
+import { presenter, presenterStore, useStore } from '../../view';
+
+export interface PresenterPanelProps {
+  scenario: Scenario;
+}
+
+export function PresenterPanel({ scenario }: PresenterPanelProps) {
+  const s = useStore(presenterStore);
+  if (!s.open) return null;
+  const beat = s.beats[s.index];
+  if (!beat) return null;
+  const sideColour = new Map(scenario.sides.map((side) => [side.id, side.colour] as const));
+  const units = new Map((scenario.units ?? []).map((u) => [u.id, u] as const));
+  const first = s.index === 0;
+  const last = s.index === s.beats.length - 1;
+  return (
+    <section className="st-presenter" aria-label="Presenter" aria-live="polite" data-testid="presenter-panel">
+      <header>
+        <span className="st-eyebrow" data-testid="presenter-count">
+          Beat {s.index + 1} of {s.beats.length}
+          {beat.turn !== undefined && <> · Turn {beat.turn}</>}
+        </span>
+        <button type="button" className="st-icon-btn" aria-label="Leave presenter mode" title="Leave presenter mode (Esc)" onClick={() => presenter.close()}>×</button>
+      </header>
+      <h2 data-testid="presenter-title">{beat.title}</h2>
+      <p data-testid="presenter-narration">{beat.narration}</p>
+      <footer>
+        {(beat.highlight?.length ?? 0) > 0 && (
+          <ul className="st-chips" aria-label="Units in focus" data-testid="presenter-units">
+            {beat.highlight!.map((id) => {
+              const u = units.get(id);
+              return (
+                <li key={id} data-unit={id}>
+                  <span className="st-swatch" style={{ background: (u && sideColour.get(u.side)) ?? '#888' }} />
+                  {u?.name ?? id}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <nav aria-label="Beats">
+          <button type="button" className="st-btn" disabled={first} onClick={() => presenter.previous()} data-testid="presenter-prev" title="Previous beat (←)">
+            ‹ Prev
+          </button>
+          <div className="st-dots" aria-hidden="true">
+            {s.beats.map((b, i) => (
+              <button type="button" key={b.id ?? i} tabIndex={-1} className={i === s.index ? 'on' : ''} title={b.title} onClick={() => presenter.show(i)} />
+            ))}
+          </div>
+          <button type="button" className="st-btn st-btn-primary" disabled={last} onClick={() => presenter.next()} data-testid="presenter-next" title="Next beat (→)">
+            Next ›
+          </button>
+        </nav>
+      </footer>
+    </section>
+  );
+}

@@ -1,0 +1,235 @@
+// The one camera of the table, driven from anywhere: preset views, presentation beats and
+// focus-on-a-point fly there in a 1 s eased arc; held keys pan/rotate/zoom. The mounted rig
+// (TableCamera) attaches the camera-controls instance and steps the flight each rendered frame,
+// so an idle table renders nothing (frameloop "demand").
+import type { CameraControlsImpl } from '@react-three/drei';
+import { type PerspectiveCamera, Vector3 } from 'three';
+import { createStore } from '../store';
+import { worldToTable, tableToWorld } from '../TableSpace';
+import { focusPose, interpolatePose, presetPose, type CameraPose, type Frame, type PresetName, type Vec3 } from './camera-views';
+
+export type CameraView = PresetName | 'beat' | 'focus';
+
+export interface CameraStatus {
+  view: CameraView;
+  /** A scripted flight is under way. */
+  flying: boolean;
+}
+
+/** The camera's named view, for the toolbar (changes only when a flight starts or ends, or the user moves). */
+export const cameraStatus = createStore<CameraStatus>({ view: 'home', flying: false });
+
+export type HeldMove = 'left' | 'right' | 'forward' | 'back' | 'rotateLeft' | 'rotateRight' | 'zoomIn' | 'zoomOut';
+
+export const FLIGHT_MS = 1000;
+
+interface Flight {
+  from: CameraPose;
+  to: CameraPose;
+  start: number;
+  duration: number;
+}
+
+interface Attached {
+  controls: CameraControlsImpl;
+  width: number;
+  depth: number;
+  invalidate: () => void;
+}
+
+const v3a = new Vector3();
+const v3b = new Vector3();
+const scratchPose: CameraPose = { position: [0, 0, 0], target: [0, 0, 0] };
+
+function reducedMotion(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+}
+
+class CameraDirector {
+  private at: Attached | null = null;
+  private flight: Flight | null = null;
+  private pending: { pose: CameraPose; view: CameraView } | null = null;
+  private free: CameraPose | null = null;
+  private held = new Set<HeldMove>();
+  /** Held moves that no frame has applied yet (a quick tap on a slow renderer still moves). */
+  private unapplied = new Set<HeldMove>();
+
+  /** Called by the mounted rig; returns the detach function. */
+  attach(controls: CameraControlsImpl, width: number, depth: number, invalidate: () => void): () => void {
+    const at: Attached = { controls, width, depth, invalidate };
+    this.at = at;
+    if (this.pending) {
+      const { pose, view } = this.pending;
+      this.pending = null;
+      this.place(pose);
+      cameraStatus.set({ view, flying: false });
+    }
+    invalidate();
+    return () => {
+      if (this.at === at) {
+        this.at = null;
+        this.flight = null;
+        this.held.clear();
+      }
+    };
+  }
+
+  get attached(): boolean {
+    return this.at !== null;
+  }
+
+  /** The table and viewport the presets are fitted to. */
+  frame(): Frame | null {
+    if (!this.at) return null;
+    const cam = this.at.controls.camera as PerspectiveCamera;
+    return { width: this.at.width, depth: this.at.depth, fov: cam.fov ?? 32, aspect: cam.aspect || 1.6 };
+  }
+
+  /** Where the camera is now (world coordinates). */
+  pose(): CameraPose | null {
+    if (!this.at) return null;
+    const p = this.at.controls.getPosition(v3a, false);
+    const t = this.at.controls.getTarget(v3b, false);
+    return { position: [p.x, p.y, p.z], target: [t.x, t.y, t.z] };
+  }
+
+  /** Fly to a pose (world coordinates); `instant` (or reduced motion) jumps there. */
+  flyTo(pose: CameraPose, view: CameraView, opts: { instant?: boolean } = {}): void {
+    const current = this.pose();
+    if (cameraStatus.get().view === 'free' && view !== 'free' && current) this.free = current;
+    if (!this.at || !current) {
+      this.pending = { pose, view };
+      cameraStatus.set({ view, flying: false });
+      return;
+    }
+    if (opts.instant || reducedMotion()) {
+      this.flight = null;
+      this.place(pose);
+      cameraStatus.set({ view, flying: false });
+    } else {
+      this.flight = { from: current, to: pose, start: performance.now(), duration: FLIGHT_MS };
+      cameraStatus.set({ view, flying: true });
+    }
+    this.at.invalidate();
+  }
+
+  /** Fly to a named view. `free` returns to where the user last left the camera. */
+  showPreset(name: PresetName, opts: { instant?: boolean } = {}): void {
+    const f = this.frame();
+    if (name === 'free') {
+      if (cameraStatus.get().view === 'free') return;
+      const pose = this.free ?? (f ? presetPose('home', f) : null);
+      if (pose) this.flyTo(pose, 'free', opts);
+      return;
+    }
+    if (!f) {
+      // Not mounted yet: fit to a default viewport; the rig places it on attach.
+      this.pending = { pose: presetPose(name, { width: 180, depth: 120, fov: 32, aspect: 1.6 }), view: name };
+      return;
+    }
+    this.flyTo(presetPose(name, f), name, opts);
+  }
+
+  /** Fly to look at a table point (x east, z north, y up; cm) from the current direction, close up. */
+  focusOn(x: number, z: number, y?: number, opts: { instant?: boolean; distance?: number } = {}): void {
+    const current = this.pose();
+    if (!this.at || !current) return;
+    const height = y ?? current.target[1];
+    const point = tableToWorld(this.at.width, this.at.depth, x, height, z);
+    this.flyTo(focusPose(current, point, opts.distance ?? 40), 'focus', opts);
+  }
+
+  /** The user took the camera (drag, wheel, keys): stop any flight; the view is now free. */
+  userMoved(): void {
+    this.flight = null;
+    if (cameraStatus.get().view !== 'free' || cameraStatus.get().flying) cameraStatus.set({ view: 'free', flying: false });
+  }
+
+  /** Start or stop a held keyboard move; moves run each frame while held. */
+  hold(move: HeldMove, down: boolean): void {
+    if (down) {
+      if (this.held.has(move)) return;
+      this.held.add(move);
+      this.unapplied.add(move);
+      this.userMoved();
+      this.at?.invalidate();
+    } else {
+      this.held.delete(move);
+      if (this.unapplied.delete(move) && this.at) {
+        this.applyHeld(0.15, new Set([move]));
+        this.at.invalidate();
+      }
+    }
+  }
+
+  releaseAll(): void {
+    this.held.clear();
+    this.unapplied.clear();
+  }
+
+  /** Advance the flight and held moves; true while another frame is needed. */
+  step(now: number, delta: number): boolean {
+    if (!this.at) return false;
+    let more = false;
+    if (this.flight) {
+      const t = this.flight.duration > 0 ? (now - this.flight.start) / this.flight.duration : 1;
+      if (t >= 1) {
+        this.place(this.flight.to);
+        this.flight = null;
+        cameraStatus.set((s) => ({ ...s, flying: false }));
+      } else {
+        this.place(interpolatePose(this.flight.from, this.flight.to, t, scratchPose));
+        more = true;
+      }
+    }
+    if (this.held.size > 0) {
+      this.applyHeld(Math.min(delta, 0.15), this.held);
+      this.unapplied.clear();
+      more = true;
+    }
+    return more;
+  }
+
+  /** Camera and target in table coordinates (x east, z north, y up), for tests and tools. */
+  tablePose(): { position: Vec3; target: Vec3 } | null {
+    const pose = this.pose();
+    if (!pose || !this.at) return null;
+    const { width, depth } = this.at;
+    return {
+      position: worldToTable(width, depth, ...pose.position),
+      target: worldToTable(width, depth, ...pose.target),
+    };
+  }
+
+  private place(pose: CameraPose): void {
+    const c = this.at?.controls;
+    if (!c) return;
+    const [px, py, pz] = pose.position;
+    const [tx, ty, tz] = pose.target;
+    void c.setLookAt(px, py, pz, tx, ty, tz, false);
+    c.update(0);
+  }
+
+  private applyHeld(dt: number, h: ReadonlySet<HeldMove>): void {
+    const c = this.at!.controls;
+    const dist = c.distance;
+    const pan = dist * 0.9 * dt;
+    const x = (h.has('right') ? 1 : 0) - (h.has('left') ? 1 : 0);
+    const f = (h.has('forward') ? 1 : 0) - (h.has('back') ? 1 : 0);
+    const r = (h.has('rotateLeft') ? 1 : 0) - (h.has('rotateRight') ? 1 : 0);
+    const zoom = (h.has('zoomIn') ? 1 : 0) - (h.has('zoomOut') ? 1 : 0);
+    if (x) void c.truck(x * pan, 0, false);
+    if (f) void c.forward(f * pan, false);
+    if (r) void c.rotate(r * 1.6 * dt, 0, false);
+    if (zoom) void c.dolly(zoom * dist * 1.2 * dt, false);
+  }
+}
+
+
+/** The table's camera. Other tools call `cameraDirector.focusOn(x, z, y)` to look at a selection. */
+export const cameraDirector = new CameraDirector();
+
+/** Look at a table point (cm; x east, z north, y up) — a 1 s flight keeping the viewing direction. */
+export function focusOn(x: number, z: number, y?: number): void {
+  cameraDirector.focusOn(x, z, y);
+}

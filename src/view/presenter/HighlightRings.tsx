@@ -1,0 +1,75 @@
+// Units named by the open presentation beat: a glowing ring under every figure's base and a pin
+// over its head that shows through roofs and walls, so a unit on a tower floor is found too.
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { type InstancedMesh, Matrix4 } from 'three';
+import { figurePoses } from '../Figures';
+import { useStore } from '../store';
+import type { TableModel } from '../table-model';
+import { haloGeometry, pinGeometry, ringGeometry } from './highlight-geometry';
+import { highlightedUnits, presenterStore } from './presenter';
+
+export const HIGHLIGHT_COLOUR = '#ffcf5a';
+const PIN_LIFT = 3.4;
+
+/** Figure ids the highlight is drawn under now (read by the test probe). */
+export const highlightProbe = { figures: [] as string[], units: [] as string[] };
+
+const m = new Matrix4();
+
+export interface HighlightRingsProps {
+  model: TableModel;
+}
+
+export function HighlightRings({ model }: HighlightRingsProps) {
+  const state = useStore(presenterStore);
+  const units = highlightedUnits(state);
+  const poses = useMemo(() => figurePoses(model.scenario, model.standHeight.bind(model)), [model]);
+  const chosen = useMemo(() => {
+    const set = new Set(units);
+    return poses.filter((p) => set.has(p.unitId));
+  }, [poses, units]);
+  const geometries = useMemo(() => ({ ring: ringGeometry(), halo: haloGeometry(), pin: pinGeometry() }), []);
+  useEffect(() => () => Object.values(geometries).forEach((g) => g.dispose()), [geometries]);
+  const ring = useRef<InstancedMesh>(null);
+  const halo = useRef<InstancedMesh>(null);
+  const pin = useRef<InstancedMesh>(null);
+
+  useLayoutEffect(() => {
+    highlightProbe.figures = chosen.map((p) => p.figureId);
+    highlightProbe.units = [...new Set(chosen.map((p) => p.unitId))];
+    chosen.forEach((p, i) => {
+      const [x, y, z] = p.position;
+      m.makeTranslation(x, y + 0.05, z);
+      ring.current?.setMatrixAt(i, m);
+      halo.current?.setMatrixAt(i, m);
+      m.makeTranslation(x, y + PIN_LIFT, z);
+      pin.current?.setMatrixAt(i, m);
+    });
+    for (const mesh of [ring.current, halo.current, pin.current]) {
+      if (!mesh) continue;
+      mesh.count = chosen.length;
+      mesh.instanceMatrix.needsUpdate = true;
+      mesh.computeBoundingSphere();
+    }
+    return () => {
+      highlightProbe.figures = [];
+      highlightProbe.units = [];
+    };
+  }, [chosen]);
+
+  if (chosen.length === 0) return null;
+  const n = chosen.length;
+  return (
+    <group name="presenter-highlight">
+      <instancedMesh ref={halo} args={[geometries.halo, undefined, n]} renderOrder={20} frustumCulled={false}>
+        <meshBasicMaterial color={HIGHLIGHT_COLOUR} vertexColors transparent depthWrite={false} toneMapped={false} fog={false} side={2} />
+      </instancedMesh>
+      <instancedMesh ref={ring} args={[geometries.ring, undefined, n]} renderOrder={21} frustumCulled={false}>
+        <meshBasicMaterial color={HIGHLIGHT_COLOUR} transparent opacity={0.95} depthWrite={false} toneMapped={false} fog={false} side={2} />
+      </instancedMesh>
+      <instancedMesh ref={pin} args={[geometries.pin, undefined, n]} renderOrder={22} frustumCulled={false}>
+        <meshBasicMaterial color={HIGHLIGHT_COLOUR} transparent opacity={0.9} depthTest={false} depthWrite={false} toneMapped={false} fog={false} />
+      </instancedMesh>
+    </group>
+  );
+}
