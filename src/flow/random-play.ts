@@ -1,0 +1,77 @@
+// Random legal play: pick among the ruleset's legal commands with a seeded generator (weighted by
+// command type so that units act more often than they pass), until the game ends. For tests, the
+// CLI and the games benchmark; the picks are recorded in the session like any player's commands.
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import type { Command, GameEvent, GameSession, VictoryResult } from '../game';
+
+/** Relative weights by command type (types not listed weigh 1). */
+export const DEFAULT_WEIGHTS: Readonly<Record<string, number>> = {
+  ACTIVATE: 6, READY: 1, PASS: 0.5, COMMAND: 2,
+  MOVE: 4, SHOOT: 8, END_ACTIVATION: 1,
+};
+
+export interface RandomPlayOptions {
+  /** Seed of the picking generator (the game's dice have their own seed). */
+  seed: number;
+  /** Stop after this many commands (a safety net; every game ends by its turn limit). */
+  maxCommands?: number;
+  weights?: Readonly<Record<string, number>>;
+  /** A legal command the rules refuse is a bug: throw (default) or skip it. */
+  strict?: boolean;
+  /** Called after each accepted command. */
+  onCommand?: (command: Command, events: readonly GameEvent[]) => void;
+}
+
+export type Rng = { next(n: number): number };
+
+export function createRng(seed: number): Rng {
+  const g = xoroshiro128plus(seed | 0);
+  return { next: (n) => uniformInt(g, 0, n - 1) };
+}
+
+/** Pick one command, weighted by type. */
+export function pickRandomCommand<C extends Command>(commands: readonly C[], rng: Rng, weights: Readonly<Record<string, number>> = DEFAULT_WEIGHTS): C {
+  const w = commands.map((c) => weights[c.type] ?? 1);
+  const total = w.reduce((a, b) => a + b, 0);
+  // Integer resolution keeps the pick reproducible on every platform.
+  let t = rng.next(Math.max(1, Math.round(total * 1000))) / 1000;
+  for (let i = 0; i < commands.length; i++) {
+    t -= w[i]!;
+    if (t < 0) return commands[i]!;
+  }
+  return commands[commands.length - 1]!;
+}
+
+export interface RandomGame {
+  commands: number;
+  refused: number;
+  result: VictoryResult | undefined;
+}
+
+/** Play random legal commands on a session until the game ends (or maxCommands). */
+export function playRandomGame<S, C extends Command, E extends GameEvent, Q>(session: GameSession<S, C, E, Q>, opts: RandomPlayOptions): RandomGame {
+  const rng = createRng(opts.seed);
+  const max = opts.maxCommands ?? 20_000;
+  let n = 0;
+  let refused = 0;
+  while (n < max && !session.victory()) {
+    let options = session.legalCommands();
+    let done = false;
+    while (options.length && !done) {
+      const c = pickRandomCommand(options, rng, opts.weights);
+      const r = session.dispatch(c);
+      if (r.ok) {
+        done = true;
+        n++;
+        opts.onCommand?.(c, r.events);
+      } else {
+        refused++;
+        if (opts.strict !== false) throw new Error(`a legal command was refused: ${JSON.stringify(c)} — ${r.reason}${r.rule ? ` (${r.rule})` : ''}`);
+        options = options.filter((x) => x !== c);
+      }
+    }
+    if (!done) break;
+  }
+  return { commands: n, refused, result: session.victory() };
+}

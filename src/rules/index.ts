@@ -1,0 +1,18 @@
+// The rulesets registry: every ruleset by id (a plain object the game layer and the machines call),
+// plus what the flow layer reads of each ruleset's own phase. Rulesets never import each other.
+import { kuularuiskuRuleset } from './kuularuisku/ruleset';
+
+export { kuularuiskuRuleset, createKuularuiskuRuleset, K_RULES, KUULARUISKU_ID, type KuularuiskuRuleset } from './kuularuisku/ruleset';
+export * from './kuularuisku/activation';
+
+/** Rulesets by id. */
+export const RULESETS = {
+  kuularuisku: kuularuiskuRuleset,
+} as const;
+
+export type RulesetId = keyof typeof RULESETS;
+
+/** The ruleset a scenario names, or undefined when none is registered under that id. */
+export function rulesetFor(id: string): (typeof RULESETS)[RulesetId] | undefined {
+  return (RULESETS as Record<string, (typeof RULESETS)[RulesetId]>)[id];
+}

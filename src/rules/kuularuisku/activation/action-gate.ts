@@ -1,0 +1,67 @@
+// K-2.4 the order of an activation's parts: which soldier-level command the activating unit may give
+// now (move and shoot once each, in the chosen order; fast move without shooting; pinned: shoot only).
+import type { KActivation, KState } from '../state';
+import type { SoldierCommand } from './rules-api';
+
+export type MoveMode = 'normal' | 'fast' | 'regroup';
+
+export type Gate = { ok: true; part: 'move' | 'shoot' | 'other'; mode?: MoveMode } | { ok: false; reason: string; rule: string };
+
+const no = (reason: string, rule: string): Gate => ({ ok: false, reason, rule });
+
+/** Figures of `unitId` that moved / shot in this activation. */
+function partsDone(s: KState, a: KActivation, unitId: string): { moved: boolean; shot: boolean } {
+  const mine = (ids: readonly string[]) => ids.some((id) => s.figures[id]?.unitId === unitId || s.figures[id]?.homeUnitId === unitId);
+  return { moved: mine(a.moved), shot: mine(a.shot) };
+}
+
+export function partOf(c: SoldierCommand): 'move' | 'shoot' | 'other' {
+  return c.type === 'MOVE' ? 'move' : c.type === 'SHOOT' ? 'shoot' : 'other';
+}
+
+/** May the activating side give this soldier-level command now? (K-2.4a–c, K-4.1a, K-6.3, K-7.1c) */
+export function actionGate(s: KState, c: SoldierCommand): Gate {
+  const a = s.activation;
+  if (!a) return no('no unit is activating: soldiers act only in their unit\'s activation', 'K-2.1b');
+  const unitId = c.unitId ?? a.unitId;
+  if (!a.units.includes(unitId)) return no(`${s.units[unitId]?.name ?? unitId} is not activating now (${s.units[a.unitId]?.name ?? a.unitId} is)`, 'K-2.0b');
+  const side = s.units[a.unitId]?.side;
+  if (c.side && c.side !== side) return no(`it is ${side}'s activation`, 'K-2.1b');
+  const part = partOf(c);
+  if (part === 'other') return { ok: true, part };
+  if (a.charged || a.phase === 'done') return no('the unit charged this activation: it can do nothing more', 'K-6.3b');
+  const { moved, shot } = partsDone(s, a, unitId);
+  const action = a.action;
+  if (!action) return no('choose the action first', 'K-2.4a');
+  if (part === 'move') {
+    if (moved) return no('the unit has moved already: no soldier may move again (all movers move in one go)', 'K-2.4c');
+    switch (action) {
+      case 'move-shoot':
+        return shot ? no('move, then shoot: the shooting is done, so the move part is over', 'K-2.4b') : { ok: true, part, mode: 'normal' };
+      case 'shoot-move':
+        return { ok: true, part, mode: 'normal' };
+      case 'fast-move':
+        return { ok: true, part, mode: 'fast' };
+      case 'regroup':
+        return { ok: true, part, mode: 'regroup' };
+      case 'shoot':
+        return no('the unit chose to shoot only', 'K-2.4a');
+      default:
+        return no(`a unit that must ${action} cannot move as it wishes`, action === 'rout' ? 'K-7.3d' : 'K-6.3a');
+    }
+  }
+  if (shot) return no('the unit has shot already: no soldier may shoot again (all shooters fire in one go)', 'K-2.4c');
+  switch (action) {
+    case 'move-shoot':
+    case 'shoot':
+      return { ok: true, part };
+    case 'shoot-move':
+      return moved ? no('shoot, then move: the move is done, so the shooting part is over', 'K-2.4b') : { ok: true, part };
+    case 'fast-move':
+      return no('a fast-moving unit cannot shoot', 'K-4.1a');
+    case 'regroup':
+      return no('the unit must use this activation to move back into formation', 'K-1.0c');
+    default:
+      return no(`a unit that must ${action} cannot shoot`, action === 'rout' ? 'K-7.3d' : 'K-6.3a');
+  }
+}

@@ -1,0 +1,44 @@
+// The commands of the turn & activation structure (F1–F4, F6 choices). Movement, shooting and the
+// other soldier-level commands belong to the rules engineer's modules; the flow only gates them.
+import type { KPendingKind } from './flow-state';
+
+/** K-2.4 the action a unit chooses when it acts (plus the forced regroup, K-1.0c). */
+export type ChosenAction = 'move-shoot' | 'shoot-move' | 'fast-move' | 'shoot' | 'special' | 'regroup';
+
+export const CHOSEN_ACTIONS: readonly ChosenAction[] = ['move-shoot', 'shoot-move', 'fast-move', 'shoot', 'special', 'regroup'];
+
+/** K-2.2e joined leaders go with the acting group, or leave it to act on their own cards. */
+export type LeadersChoice = 'with' | 'leave';
+
+export type FlowCommand =
+  /** F1 TURN_START: shuffle the deck (K-2.1b). */
+  | { type: 'BEGIN_TURN'; side?: string }
+  /** F1 DRAW_CARD (K-2.1b). */
+  | { type: 'DRAW_CARD'; side?: string }
+  /** F3 K-2.3a wait in readiness instead of activating. */
+  | { type: 'READY'; side: string; unitId: string }
+  /** F2.5 K-2.4 act: choose the action. */
+  | { type: 'ACTIVATE'; side: string; unitId: string; action: ChosenAction; leaders?: LeadersChoice }
+  /** F4 K-2.2a a leader commands a unit within 15 cm. */
+  | { type: 'COMMAND'; side: string; leaderId: string; unitId: string }
+  /** F2.5 use the activation for nothing (K-2.4a one action, none taken). */
+  | { type: 'PASS'; side: string; unitId: string }
+  /** Roll the forced step the game waits for (F2 pinned test, rout, melee round; F6 morale, melee). */
+  | { type: 'RESOLVE'; side: string; step: KPendingKind }
+  /** F6 K-6.2a the charged unit fires defensive fire, or not. */
+  | { type: 'DEFENSIVE_FIRE'; side: string; fire: boolean }
+  /** F6 K-6.6a throw grenades as the melee begins, or not. */
+  | { type: 'GRENADES'; side: string; use: boolean }
+  /** F3 K-2.3b/c in a between-activations window: use a ready unit now (or pass with null). */
+  | { type: 'READINESS'; side: string; unitId: string | null }
+  /** F2.6 ACTIVATION_DONE. */
+  | { type: 'END_ACTIVATION'; side: string }
+  /** F1 DECK_EMPTY → END_OF_TURN_EVACUATION → TURN_END (K-5.6e, K-GAP-2, K-GAP-1). */
+  | { type: 'END_TURN'; side?: string };
+
+export type FlowCommandType = FlowCommand['type'];
+
+export const FLOW_COMMAND_TYPES: ReadonlySet<string> = new Set<FlowCommandType>([
+  'BEGIN_TURN', 'DRAW_CARD', 'READY', 'ACTIVATE', 'COMMAND', 'PASS', 'RESOLVE', 'DEFENSIVE_FIRE', 'GRENADES',
+  'READINESS', 'END_ACTIVATION', 'END_TURN',
+]);

@@ -1,0 +1,250 @@
+// The turn & activation structure as a pure decision: a flow command in, events out (F1–F4, the F6
+// choices). Soldier-level rules are called through KRulesApi; nothing here rolls their dice itself.
+import { ev } from '../events';
+import { actionGate } from './action-gate';
+import { commandRefusal } from './command';
+import type { FlowCommand } from './commands';
+import { drawOutcome, shuffleEvents, unitOnTable } from './deck';
+import { fev, type KGameState, type KOffer, type KPending } from './flow-state';
+import { Acc } from './game-state';
+import { resolveChoice, resolveMeleeStep } from './melee-flow';
+import { actingUnit, activationUnits, offerEvents, offerOptions, plainOffer } from './offer';
+import { phaseOf, sideToAct } from './phase';
+import { canUseReadiness, readyUnits, rollOff, sidesWithReadyUnits } from './readiness';
+import type { KRulesApi, KRulesCtx } from './rules-api';
+import { turnLimitOf, victoryCheck } from './victory';
+
+export interface FlowCtx extends KRulesCtx {
+  api: KRulesApi;
+}
+
+export type FlowDecision = { ok: true; acc: Acc } | { ok: false; reason: string; rule?: string };
+
+const refuse = (reason: string, rule?: string): FlowDecision => ({ ok: false, reason, ...(rule ? { rule } : {}) });
+
+/** Decide a flow command. */
+export function decideFlow(s: KGameState, c: FlowCommand, ctx: FlowCtx): FlowDecision {
+  const p = phaseOf(s);
+  if (p.kind === 'over') return refuse(`the game is over: ${p.result.text}`, p.result.rule);
+  const who = sideToAct(p);
+  if (who && c.side && c.side !== who) return refuse(`it is ${s.sides.find((x) => x.id === who)?.name ?? who}'s decision now, not ${c.side}'s`, 'K-2.1b');
+  const acc = new Acc(s);
+  switch (c.type) {
+    case 'BEGIN_TURN': {
+      if (p.kind !== 'between-turns') return refuse('the turn is still being played (K-TERM-9: it ends when the last card is done)', 'K-TERM-9');
+      const turn = s.turn + 1;
+      acc.push(ev('TURN_STARTED', 'K-2.1b', `Turn ${turn} begins`, { turn }));
+      acc.push(...shuffleEvents(acc.state, ctx.dice, turn));
+      return { ok: true, acc };
+    }
+    case 'DRAW_CARD': {
+      if (p.kind !== 'draw') return refuse(p.kind === 'turn-end' ? 'the deck is empty: end the turn' : 'a card can be drawn only when the previous activation is done (K-2.1b)', 'K-2.1b');
+      const top = s.flow.deck[0]!;
+      acc.push(fev('CARD_DRAWN', 'K-2.1b', `Card drawn: ${s.units[top]?.name ?? top} (${s.flow.deck.length - 1} left)`, { unitId: top, left: s.flow.deck.length - 1 }));
+      const out = drawOutcome(acc.state, top);
+      if (out.kind === 'spent') acc.push(fev('CARD_SPENT', out.rule, out.text, { unitId: top, reason: out.reason }));
+      else acc.push(...offerEvents(acc.state, top, 'card', ctx.api, ctx.table));
+      return { ok: true, acc };
+    }
+    case 'READY':
+    case 'ACTIVATE':
+    case 'COMMAND':
+    case 'PASS':
+      return p.kind === 'offer' ? decideOffer(acc, p.offer, c, ctx) : refuse('no unit is waiting to choose its action', 'K-2.4a');
+    case 'RESOLVE': {
+      if (p.kind !== 'pending') return refuse('no step is waiting to be rolled');
+      if (c.step !== p.pending.kind) return refuse(`the game waits for ${p.pending.kind}, not ${c.step}`);
+      resolvePending(acc, p.pending, ctx);
+      return { ok: true, acc };
+    }
+    case 'DEFENSIVE_FIRE':
+    case 'GRENADES': {
+      const want = c.type === 'DEFENSIVE_FIRE' ? 'defensive-fire' : 'grenades';
+      if (p.kind !== 'choice' || p.choice.kind !== want) return refuse(`no ${want.replace('-', ' ')} decision is due now`, want === 'grenades' ? 'K-6.6a' : 'K-6.2a');
+      const r = resolveChoice(acc, p.choice, c.type === 'DEFENSIVE_FIRE' ? c.fire : c.use, ctx);
+      if (r) return refuse(r.reason, r.rule);
+      if (!acc.state.flow.pending && !acc.state.flow.choice) afterChargeSequence(acc, ctx);
+      return { ok: true, acc };
+    }
+    case 'READINESS':
+      return p.kind === 'window' ? decideReadiness(acc, p.side, c.unitId, ctx) : refuse('ready units activate only between activations', 'K-2.3b');
+    case 'END_ACTIVATION': {
+      if (p.kind !== 'activation') return refuse('no unit is activating', 'K-2.4a');
+      endActivation(acc, ctx);
+      return { ok: true, acc };
+    }
+    case 'END_TURN': {
+      if (p.kind !== 'turn-end') return refuse(p.kind === 'draw' ? `${p.left} cards are still in the deck` : 'the turn ends when the last card is done', 'K-TERM-9');
+      endTurn(acc, ctx);
+      return { ok: true, acc };
+    }
+  }
+}
+
+function decideOffer(acc: Acc, offer: KOffer, c: Extract<FlowCommand, { type: 'READY' | 'ACTIVATE' | 'COMMAND' | 'PASS' }>, ctx: FlowCtx): FlowDecision {
+  const s = acc.state;
+  const unitId = c.type === 'COMMAND' ? c.leaderId : c.unitId;
+  if (unitId !== offer.unitId) return refuse(`${s.units[offer.unitId]?.name ?? offer.unitId} is the unit activating, not ${s.units[unitId]?.name ?? unitId}`, 'K-2.1b');
+  const options = offerOptions(s, offer, ctx.table);
+  const name = s.units[offer.unitId]!.name;
+  switch (c.type) {
+    case 'READY':
+      if (!options.ready) return refuse(offer.via === 'command' ? 'a commanded unit uses its activation now (K-2.2b)' : `${name} cannot go into readiness now`, 'K-2.3a');
+      acc.push(ev('READINESS_ENTERED', 'K-2.3a', `${name} waits in readiness`, { unitId: offer.unitId }));
+      return { ok: true, acc };
+    case 'COMMAND': {
+      const why = commandRefusal(s, ctx.table, c.leaderId, c.unitId);
+      if (why) return refuse(why.reason, why.rule);
+      if (offer.via === 'command') return refuse('a leader cannot be commanded to command', 'K-2.2c');
+      acc.push(ev('COMMAND_ISSUED', 'K-2.2a', `${name} commands ${s.units[c.unitId]!.name}`, { leaderId: c.leaderId, unitId: c.unitId }));
+      acc.push(...offerEvents(acc.state, c.unitId, 'command', ctx.api, ctx.table, c.leaderId));
+      return { ok: true, acc };
+    }
+    case 'PASS': {
+      const { main, units, via } = activationUnits(s, offer, 'with');
+      acc.push(ev('ACTIVATION_STARTED', 'K-2.1b', `${name} activates`, { unitId: main, units, via, ...(offer.commandedBy ? { commandedBy: offer.commandedBy } : {}) }));
+      endActivation(acc, ctx, `${name} does nothing this activation`);
+      return { ok: true, acc };
+    }
+    case 'ACTIVATE': {
+      if (!options.actions.includes(c.action)) {
+        const rule = offer.pinnedFailed ? 'K-7.1c' : offer.mustRegroup ? 'K-1.0c' : c.action === 'special' ? 'K-GAP-4' : 'K-2.4a';
+        return refuse(offer.pinnedFailed ? `${name} is pinned: it may only shoot` : offer.mustRegroup ? `${name} must move back into formation` : `${name} cannot ${c.action} now`, rule);
+      }
+      const leaders = c.leaders ?? 'with';
+      if (c.leaders && !options.leaders.includes(c.leaders)) return refuse(`no joined leader can ${c.leaders === 'leave' ? 'leave' : 'go with'} ${name} now`, 'K-2.2e');
+      const { main, units, leaving, via } = activationUnits(s, offer, leaders);
+      for (const l of leaving) {
+        acc.push(ev('LEADER_LEFT', 'K-2.2e', `${s.units[l.leaderId]!.name} leaves ${s.units[l.groupId]!.name} to act on his own card`, { leaderUnitId: l.leaderId, fromUnitId: l.groupId }));
+      }
+      acc.push(ev('ACTIVATION_STARTED', 'K-2.1b', `${s.units[main]!.name} activates${units.length > 1 ? ` with ${units.filter((x) => x !== main).map((x) => s.units[x]!.name).join(', ')}` : ''}`, { unitId: main, units, via, ...(offer.commandedBy ? { commandedBy: offer.commandedBy } : {}) }));
+      acc.push(ev('ACTION_CHOSEN', c.action === 'regroup' ? 'K-1.0c' : c.action === 'special' ? 'K-GAP-4' : 'K-2.4a', `${s.units[main]!.name}: ${ACTION_NAMES[c.action]}`, { unitId: main, action: c.action }));
+      // K-GAP-4 (house): a special action has no content; it only spends the activation.
+      if (c.action === 'special') endActivation(acc, ctx);
+      return { ok: true, acc };
+    }
+  }
+}
+
+export const ACTION_NAMES: Record<string, string> = {
+  'move-shoot': 'move, then shoot', 'shoot-move': 'shoot, then move', 'fast-move': 'fast move', shoot: 'shoot',
+  special: 'special action', regroup: 'move back into formation', command: 'command', melee: 'fight the melee', rout: 'rout',
+};
+
+/** F2 steps 1–3 resolved with their dice; then the offer, or the end of the activation. */
+function resolvePending(acc: Acc, pending: KPending, ctx: FlowCtx): void {
+  const s = acc.state;
+  const acting = actingUnit(s, pending.unitId)!;
+  const via = pending.via ?? 'card';
+  const tail = pending.commandedBy ? { commandedBy: pending.commandedBy } : {};
+  switch (pending.kind) {
+    case 'pinned-test': {
+      acc.push(...ctx.api.pinnedTest(s, acting.id, ctx));
+      acc.push(fev('STEP_DONE', 'K-7.1f', `${acting.name}: start-of-activation test done`, { kind: pending.kind }));
+      const now = acc.state.units[acting.id];
+      if (!now || now.status === 'routing' || !acc.state.units[pending.unitId] || now.activated || !unitOnTable(acc.state, now)) {
+        // K-7.3c routed at once (that was its activation), or gone: the next step of the turn.
+        acc.push(fev('OFFER_LAPSED', now?.status === 'routing' ? 'K-7.3c' : 'K-7.1f', `${acting.name} does not act this activation`, { unitId: pending.unitId }));
+        afterActivation(acc, ctx);
+        return;
+      }
+      acc.push(plainOffer(acc.state, pending.unitId, via, ctx.api, ctx.table, pending.commandedBy, now.status === 'pinned'));
+      return;
+    }
+    case 'rout':
+    case 'melee-round': {
+      const offer: KOffer = { unitId: pending.unitId, side: pending.side, via, ...tail };
+      const { main, units } = activationUnits(s, offer, 'with');
+      const action = pending.kind === 'rout' ? 'rout' : 'melee';
+      acc.push(ev('ACTIVATION_STARTED', pending.kind === 'rout' ? 'K-7.3d' : 'K-6.3a', `${s.units[main]!.name} activates`, { unitId: main, units, via: units.length > 1 && s.units[pending.unitId]!.kind === 'leader' ? 'leader-group' : via, ...tail }));
+      acc.push(ev('ACTION_CHOSEN', pending.kind === 'rout' ? 'K-7.3d' : 'K-6.3a', `${s.units[main]!.name}: ${ACTION_NAMES[action]}`, { unitId: main, action }));
+      acc.push(fev('STEP_DONE', pending.kind === 'rout' ? 'K-7.3d' : 'K-6.3a', `${s.units[main]!.name}: ${ACTION_NAMES[action]}`, { kind: pending.kind }));
+      if (pending.kind === 'rout') acc.push(...ctx.api.rout(acc.state, acting.id, ctx));
+      else acc.push(...ctx.api.meleeRound(acc.state, pending.meleeId!, ctx));
+      // K-6.3b / K-7.3d nothing more in this activation.
+      if (!acc.state.flow.pending && !acc.state.flow.choice) endActivation(acc, ctx);
+      return;
+    }
+    default:
+      resolveMeleeStep(acc, pending, ctx);
+      if (!acc.state.flow.pending && !acc.state.flow.choice) afterChargeSequence(acc, ctx);
+  }
+}
+
+/** After the F6 sequence of a charge: the charging unit's activation is over (K-6.3b). */
+function afterChargeSequence(acc: Acc, ctx: FlowCtx): void {
+  if (acc.state.activation) endActivation(acc, ctx);
+  else afterActivation(acc, ctx);
+}
+
+/** F2.6 ACTIVATION_DONE, then what comes between activations. */
+export function endActivation(acc: Acc, ctx: FlowCtx, text?: string): void {
+  const a = acc.state.activation;
+  if (!a) return;
+  const name = acc.state.units[a.unitId]?.name ?? a.unitId;
+  acc.push(ev('ACTIVATION_ENDED', 'K-2.0b', text ?? `${name} has activated`, { unitId: a.unitId, units: a.units }));
+  afterActivation(acc, ctx);
+}
+
+/**
+ * BETWEEN_ACTIVATIONS (K-2.3b): ready units queued by a roll-off go first; otherwise a window opens
+ * for every side that has a ready unit; otherwise the next card (or the end of the turn) is due.
+ */
+export function afterActivation(acc: Acc, ctx: FlowCtx): void {
+  if (immediateEnd(acc, ctx)) return;
+  if (offerNextQueued(acc, ctx)) return;
+  const sides = sidesWithReadyUnits(acc.state);
+  if (sides.length) acc.push(fev('WINDOW_OPENED', 'K-2.3b', `Between activations: ${sides.map((x) => acc.state.sides.find((y) => y.id === x)?.name ?? x).join(' and ')} may use a ready unit`, { sides }));
+}
+
+function offerNextQueued(acc: Acc, ctx: FlowCtx): boolean {
+  for (const id of [...acc.state.flow.queue]) {
+    const u = acc.state.units[id];
+    if (u && canUseReadiness(acc.state, u)) {
+      acc.push(...offerEvents(acc.state, id, 'readiness', ctx.api, ctx.table));
+      return true;
+    }
+    acc.push(fev('QUEUE_SKIPPED', 'K-2.3b', `${u?.name ?? id} can no longer use its readiness`, { unitId: id }));
+  }
+  return false;
+}
+
+function decideReadiness(acc: Acc, side: string, unitId: string | null, ctx: FlowCtx): FlowDecision {
+  const s = acc.state;
+  if (unitId !== null && !readyUnits(s, side).includes(unitId)) return refuse(`${s.units[unitId]?.name ?? unitId} is not a ready unit of ${side}`, 'K-2.3b');
+  acc.push(fev('READINESS_DECLARED', 'K-2.3b', unitId ? `${s.sides.find((x) => x.id === side)?.name ?? side} wants to use ${s.units[unitId]!.name}` : `${s.sides.find((x) => x.id === side)?.name ?? side} waits`, { side, unitId }));
+  const w = acc.state.flow.readyWindow!;
+  if (w.pending.length) return { ok: true, acc };
+  const wanting = Object.entries(w.declared).filter(([, u]) => u !== null) as Array<[string, string]>;
+  let order = wanting.map(([x]) => x);
+  if (wanting.length > 1) {
+    // K-2.3c both players want to use a ready unit at the same moment: roll off.
+    const r = rollOff(order, ctx.dice);
+    acc.push(...r.events);
+    order = r.order;
+  }
+  const queue = order.map((x) => w.declared[x]!);
+  acc.push(fev('WINDOW_CLOSED', 'K-2.3b', queue.length ? `Ready units activate: ${queue.map((id) => s.units[id]!.name).join(', ')}` : 'No ready unit is used now', { queue }));
+  offerNextQueued(acc, ctx);
+  return { ok: true, acc };
+}
+
+/** F1 END_OF_TURN_EVACUATION → TURN_END: K-5.6e wounded and escorts move, K-GAP-2 readiness lapses, K-GAP-1 the end check. */
+function endTurn(acc: Acc, ctx: FlowCtx): void {
+  acc.push(...ctx.api.endOfTurn(acc.state, ctx));
+  const expired = acc.state.house.readinessExpires ? Object.values(acc.state.units).filter((u) => u.ready).map((u) => u.id) : [];
+  const turn = acc.state.turn;
+  acc.push(ev('TURN_ENDED', expired.length ? 'K-GAP-2' : 'K-TERM-9', `Turn ${turn} ends${expired.length ? `; unused readiness lapses for ${expired.map((id) => acc.state.units[id]!.name).join(', ')}` : ''}`, { turn, expiredReadiness: expired }));
+  const end = victoryCheck(acc.state, ctx.scenario, 'turn-end', turn >= turnLimitOf(ctx.scenario, acc.state));
+  if (end) acc.push(end);
+}
+
+/** K-GAP-1 a side with no unit left on the table ends the game at once. */
+export function immediateEnd(acc: Acc, ctx: FlowCtx): boolean {
+  if (acc.state.flow.result) return true;
+  const end = victoryCheck(acc.state, ctx.scenario, 'command', false);
+  if (end) acc.push(end);
+  return !!end;
+}
+
+export { actionGate };

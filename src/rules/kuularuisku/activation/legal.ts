@@ -1,0 +1,80 @@
+// The commands the side to act may give now: the HUD offers only these and random play picks among
+// them. Complete enough that choosing among them always reaches the end of the game.
+import type { Dice, TableQueries } from '../../../core';
+import type { Scenario } from '../../../scenario';
+import { actionGate } from './action-gate';
+import type { FlowCommand } from './commands';
+import type { KGameState } from './flow-state';
+import { offerOptions } from './offer';
+import { phaseOf } from './phase';
+import { readyUnits } from './readiness';
+import type { KRulesApi, SoldierCommand } from './rules-api';
+
+export type KCommand = FlowCommand | SoldierCommand;
+
+/** Dice for trying a candidate command without keeping anything (legality only). */
+class ProbeDice implements Dice {
+  readonly rolls = [];
+  roll(sides: number): number {
+    return Math.min(sides, 4);
+  }
+}
+
+export function legalCommands(s: KGameState, ctx: { scenario: Scenario; table: TableQueries }, api: KRulesApi): KCommand[] {
+  const p = phaseOf(s);
+  switch (p.kind) {
+    case 'over':
+      return [];
+    case 'between-turns':
+      return [{ type: 'BEGIN_TURN' }];
+    case 'draw':
+      return [{ type: 'DRAW_CARD' }];
+    case 'turn-end':
+      return [{ type: 'END_TURN' }];
+    case 'pending':
+      return [{ type: 'RESOLVE', side: p.pending.side, step: p.pending.kind }];
+    case 'choice':
+      return p.choice.kind === 'defensive-fire'
+        ? [{ type: 'DEFENSIVE_FIRE', side: p.choice.side, fire: true }, { type: 'DEFENSIVE_FIRE', side: p.choice.side, fire: false }]
+        : [{ type: 'GRENADES', side: p.choice.side, use: true }, { type: 'GRENADES', side: p.choice.side, use: false }];
+    case 'window':
+      return [{ type: 'READINESS', side: p.side, unitId: null }, ...readyUnits(s, p.side).map((unitId): KCommand => ({ type: 'READINESS', side: p.side, unitId }))];
+    case 'offer': {
+      const o = p.offer;
+      const opts = offerOptions(s, o, ctx.table);
+      const out: KCommand[] = [];
+      const leaderChoices = opts.leaders.length ? opts.leaders : [undefined];
+      for (const action of opts.actions) {
+        for (const leaders of leaderChoices) out.push({ type: 'ACTIVATE', side: o.side, unitId: o.unitId, action, ...(leaders ? { leaders } : {}) });
+      }
+      if (opts.ready) out.push({ type: 'READY', side: o.side, unitId: o.unitId });
+      for (const unitId of opts.command) out.push({ type: 'COMMAND', side: o.side, leaderId: o.unitId, unitId });
+      out.push({ type: 'PASS', side: o.side, unitId: o.unitId });
+      return out;
+    }
+    case 'activation':
+      return [...activationCandidates(s, ctx, api), { type: 'END_ACTIVATION', side: p.side }];
+  }
+}
+
+/** Moves and shots the activating units may try now (each checked against the rules, dice-free). */
+function activationCandidates(s: KGameState, ctx: { scenario: Scenario; table: TableQueries }, api: KRulesApi): KCommand[] {
+  const a = s.activation!;
+  const side = s.units[a.unitId]!.side;
+  const out: KCommand[] = [];
+  for (const unitId of a.units) {
+    const u = s.units[unitId];
+    if (!u || (u.kind === 'leader' && u.joinedTo)) continue;
+    const move = actionGate(s, { type: 'MOVE', side, unitId });
+    if (move.ok) {
+      const kind = move.mode === 'fast' ? 'fast-move' : move.mode === 'regroup' ? 'regroup' : 'move';
+      for (const c of api.candidateActions(s, unitId, kind, ctx.table)) {
+        const cmd = { ...c, side, unitId };
+        if (api.decideAction(s, cmd, { ...ctx, dice: new ProbeDice() }).ok) out.push(cmd);
+      }
+    }
+    const shoot = actionGate(s, { type: 'SHOOT', side, unitId });
+    if (shoot.ok) for (const c of api.candidateActions(s, unitId, 'shoot', ctx.table)) out.push({ ...c, side, unitId });
+  }
+  return out;
+}

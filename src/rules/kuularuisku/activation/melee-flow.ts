@@ -1,0 +1,128 @@
+// F6 the charge sequence between the players' decisions: target test (K-7.2a) or defensive fire
+// (K-6.2, the defender's choice), charger morale (K-6.2e), the melee's start with grenades (K-6.6,
+// each side's choice) and its first round (K-6.1b). The rule outcomes come from KRulesApi.
+import type { KEvent } from '../events';
+import { fev, type KChoice, type KPending } from './flow-state';
+import type { Acc } from './game-state';
+import type { FlowCtx } from './decide';
+
+const sideName = (acc: Acc, side: string) => acc.state.sides.find((x) => x.id === side)?.name ?? side;
+
+/** F6 CHARGE_MOVE done (a MOVE gave CHARGE_DECLARED): what comes next for this charge. */
+export function startChargeSequence(acc: Acc, chargerId: string, targetId: string, ctx: FlowCtx): void {
+  const s = acc.state;
+  const target = s.units[targetId];
+  const charger = s.units[chargerId];
+  if (!target || !charger) return;
+  const retreating = target.status === 'routing' || (s.house.fellBackCountsAsRetreating && target.fellBackTurn === s.turn);
+  if (target.status === 'pinned' || retreating) {
+    acc.push(fev('STEP_PENDING', 'K-7.2a', `${target.name} is ${target.status === 'pinned' ? 'pinned' : 'retreating'}: it cannot fire and must test morale or surrender`, {
+      pending: { kind: 'charge-target-test', side: target.side, unitId: targetId, chargerId, targetId },
+    }));
+    return;
+  }
+  const refusal = ctx.api.defensiveFireRefusal(s, chargerId, targetId);
+  if (!refusal) {
+    acc.push(fev('CHOICE_PENDING', 'K-6.2a', `${target.name} may fire defensive fire at ${charger.name}`, {
+      choice: { kind: 'defensive-fire', side: target.side, unitId: targetId, chargerId, targetId },
+    }));
+    return;
+  }
+  meleeBegins(acc, chargerId, targetId, ctx);
+}
+
+/** F6 MELEE_START: lock the units, then grenades (each side that may) or the first round. */
+function meleeBegins(acc: Acc, chargerId: string, targetId: string, ctx: FlowCtx): void {
+  const started = ctx.api.meleeStart(acc.state, chargerId, targetId);
+  acc.push(...started);
+  const meleeId = acc.state.units[chargerId]?.meleeId;
+  if (!meleeId) return;
+  const sides = ctx.api.grenadeSides(acc.state, meleeId);
+  if (sides.length) {
+    const [first, ...rest] = sides;
+    acc.push(fev('CHOICE_PENDING', 'K-6.6a', `${sideName(acc, first!)} may throw grenades as the melee begins`, {
+      choice: { kind: 'grenades', side: first!, unitId: chargerId, chargerId, targetId, meleeId, nextSides: rest, throwing: [] },
+    }));
+    return;
+  }
+  firstRound(acc, chargerId, targetId, meleeId);
+}
+
+function firstRound(acc: Acc, chargerId: string, targetId: string, meleeId: string): void {
+  const side = acc.state.units[chargerId]!.side;
+  acc.push(fev('STEP_PENDING', 'K-6.1b', 'The melee is fought at once', { pending: { kind: 'melee-start', side, unitId: chargerId, meleeId, chargerId, targetId } }));
+}
+
+/** A player's F6 decision. Returns a refusal when the decision is not allowed. */
+export function resolveChoice(acc: Acc, choice: KChoice, yes: boolean, ctx: FlowCtx): { reason: string; rule: string } | undefined {
+  const s = acc.state;
+  if (choice.kind === 'defensive-fire') {
+    acc.push(fev('CHOICE_MADE', 'K-6.2a', `${s.units[choice.unitId]!.name} ${yes ? 'fires defensive fire' : 'holds its fire'}`, { kind: choice.kind, side: choice.side, yes }));
+    if (!yes) {
+      meleeBegins(acc, choice.chargerId, choice.targetId, ctx);
+      return undefined;
+    }
+    const fire = ctx.api.defensiveFire(acc.state, choice.chargerId, choice.targetId, ctx);
+    acc.push(...fire);
+    const charger = acc.state.units[choice.chargerId];
+    if (!charger || (charger.status !== 'normal' && charger.status !== 'pinned')) return undefined;
+    if (woundTestsOn(fire, acc, choice.chargerId)) {
+      acc.push(fev('STEP_PENDING', 'K-6.2e', `${charger.name} took wound tests: it must pass a morale test to press the charge`, {
+        pending: { kind: 'charger-morale', side: charger.side, unitId: choice.chargerId, chargerId: choice.chargerId, targetId: choice.targetId },
+      }));
+      return undefined;
+    }
+    meleeBegins(acc, choice.chargerId, choice.targetId, ctx);
+    return undefined;
+  }
+  // K-6.6 grenades.
+  const throwing = [...(choice.throwing ?? [])];
+  acc.push(fev('CHOICE_MADE', 'K-6.6a', `${sideName(acc, choice.side)} ${yes ? 'throws grenades' : 'keeps its grenades'}`, { kind: choice.kind, side: choice.side, yes }));
+  if (yes) {
+    acc.push(...ctx.api.throwGrenades(acc.state, choice.meleeId!, choice.side));
+    throwing.push(choice.side);
+  }
+  const [next, ...rest] = choice.nextSides ?? [];
+  if (next) {
+    acc.push(fev('CHOICE_PENDING', 'K-6.6a', `${sideName(acc, next)} may throw grenades as the melee begins`, { choice: { ...choice, side: next, nextSides: rest, throwing } }));
+    return undefined;
+  }
+  firstRound(acc, choice.chargerId, choice.targetId, choice.meleeId!);
+  return undefined;
+}
+
+/** Did the charger's soldiers roll wound tests in these events (K-6.2e)? */
+function woundTestsOn(events: readonly KEvent[], acc: Acc, chargerId: string): boolean {
+  return events.some((e) => e.type === 'WOUND_TEST' && (acc.state.figures[e.figureId]?.unitId === chargerId || acc.state.figures[e.figureId]?.homeUnitId === chargerId));
+}
+
+/** F6 forced steps: K-7.2a target test, K-6.2e charger morale, the first melee round. */
+export function resolveMeleeStep(acc: Acc, p: KPending, ctx: FlowCtx): void {
+  const chargerId = p.chargerId!;
+  const targetId = p.targetId!;
+  switch (p.kind) {
+    case 'charge-target-test': {
+      acc.push(fev('STEP_DONE', 'K-7.2a', `${acc.state.units[targetId]!.name} tests morale as it is charged`, { kind: p.kind }));
+      acc.push(...ctx.api.chargedTargetTest(acc.state, chargerId, targetId, ctx));
+      const t = acc.state.units[targetId];
+      // K-7.2c a failure: it surrenders and the charge has nothing left to fight.
+      if (!t || t.status === 'surrendered' || t.status === 'destroyed' || t.status === 'withdrawn') return;
+      meleeBegins(acc, chargerId, targetId, ctx);
+      return;
+    }
+    case 'charger-morale': {
+      acc.push(fev('STEP_DONE', 'K-6.2e', `${acc.state.units[chargerId]!.name} tests morale under defensive fire`, { kind: p.kind }));
+      const before = acc.events.length;
+      acc.push(...ctx.api.chargerMorale(acc.state, chargerId, ctx));
+      if (acc.events.slice(before).some((e) => e.type === 'CHARGE_COLLAPSED')) return;
+      meleeBegins(acc, chargerId, targetId, ctx);
+      return;
+    }
+    case 'melee-start':
+    case 'loser-morale':
+    default: {
+      acc.push(fev('STEP_DONE', 'K-6.1b', 'Melee round', { kind: p.kind }));
+      if (p.meleeId && acc.state.melees[p.meleeId]) acc.push(...ctx.api.meleeRound(acc.state, p.meleeId, ctx));
+    }
+  }
+}

@@ -1,0 +1,104 @@
+// F2 activation start: the checks in the digest's order (in melee, routing, pinned, out of formation)
+// and then the choices (K-2.3 readiness, K-2.4 actions, K-2.2 command, K-2.2e joined leaders).
+import type { TableQueries } from '../../../core';
+import type { KActivation, KState, KUnit } from '../state';
+import type { ChosenAction, LeadersChoice } from './commands';
+import { commandableUnits } from './command';
+import { fev, type KGameEvent, type KOffer, type OfferVia } from './flow-state';
+import type { KRulesApi } from './rules-api';
+
+/** The unit that acts for a card: a joined leader acts with his group (K-2.2d). */
+export function actingUnit(s: KState, unitId: string): KUnit | undefined {
+  const u = s.units[unitId];
+  if (u?.kind === 'leader' && u.joinedTo) return s.units[u.joinedTo] ?? u;
+  return u;
+}
+
+/** Joined leaders of a group that have not activated yet (K-2.2e), split into bound (K-1.4b) and free. */
+export function joinedLeadersToAsk(s: KState, group: KUnit): { bound: string[]; free: string[] } {
+  const idle = group.joinedLeaders.filter((id) => s.units[id] && !s.units[id]!.activated && s.units[id]!.joinedTo === group.id);
+  return { bound: idle.filter((id) => group.boundLeaders.includes(id)), free: idle.filter((id) => !group.boundLeaders.includes(id)) };
+}
+
+/**
+ * F2 checks 1–4, in the digest's order, for a unit offered its activation: a forced step (melee
+ * round, rout, pinned test) or the offer itself (with the K-1.0c regroup duty).
+ */
+export function offerEvents(s: KState, unitId: string, via: OfferVia, api: KRulesApi, table: TableQueries, commandedBy?: string): KGameEvent[] {
+  const u = s.units[unitId]!;
+  const acting = actingUnit(s, unitId)!;
+  const tail = { via, ...(commandedBy ? { commandedBy } : {}) };
+  if (acting.meleeId && s.melees[acting.meleeId]) {
+    return [fev('STEP_PENDING', 'K-6.3a', `${acting.name} is locked in melee: it can only fight`, { pending: { kind: 'melee-round', side: u.side, unitId, meleeId: acting.meleeId, ...tail } })];
+  }
+  if (acting.status === 'routing') {
+    return [fev('STEP_PENDING', 'K-7.3d', `${acting.name} is routing: it runs for its own table edge`, { pending: { kind: 'rout', side: u.side, unitId, ...tail } })];
+  }
+  if (acting.status === 'pinned') {
+    return [fev('STEP_PENDING', 'K-7.1f', `${acting.name} is pinned: it tests morale at the start of its activation`, { pending: { kind: 'pinned-test', side: u.side, unitId, ...tail } })];
+  }
+  return [plainOffer(s, unitId, via, api, table, commandedBy)];
+}
+
+/** The offer after the checks (F2.4–5). */
+export function plainOffer(s: KState, unitId: string, via: OfferVia, api: KRulesApi, table: TableQueries, commandedBy?: string, pinnedFailed = false): KGameEvent {
+  const u = s.units[unitId]!;
+  const acting = actingUnit(s, unitId)!;
+  const mustRegroup = api.stragglers(s, acting.id, table).length > 0;
+  const offer: KOffer = { unitId, side: u.side, via, ...(commandedBy ? { commandedBy } : {}), ...(pinnedFailed ? { pinnedFailed } : {}), ...(mustRegroup ? { mustRegroup } : {}) };
+  const how = via === 'card' ? 'card drawn' : via === 'command' ? `commanded by ${s.units[commandedBy ?? '']?.name ?? commandedBy}` : 'out of readiness';
+  const rule = via === 'command' ? 'K-2.2a' : via === 'readiness' ? 'K-2.3b' : 'K-2.1b';
+  const note = pinnedFailed ? ' — still pinned: it may only shoot, hitting on 6 (K-7.1c)' : mustRegroup ? ' — out of formation: it must move back (K-1.0c)' : '';
+  return fev('ACTIVATION_OFFERED', rule, `${u.name} activates (${how})${note}`, { offer });
+}
+
+export interface OfferOptions {
+  ready: boolean;
+  actions: ChosenAction[];
+  leaders: LeadersChoice[];
+  command: string[];
+}
+
+/** What the offered unit may do (the HUD's buttons; random play picks among them). */
+export function offerOptions(s: KState, offer: KOffer, table: TableQueries): OfferOptions {
+  const u = s.units[offer.unitId]!;
+  const group = actingUnit(s, offer.unitId)!;
+  const joinedLeaderCard = u.kind === 'leader' && !!u.joinedTo;
+  let leaders: LeadersChoice[] = [];
+  if (joinedLeaderCard) leaders = group.boundLeaders.includes(u.id) ? ['with'] : ['with', 'leave'];
+  else if (joinedLeadersToAsk(s, u).free.length) leaders = ['with', 'leave'];
+  const base: ChosenAction[] = ['move-shoot', 'shoot-move', 'fast-move', 'shoot'];
+  if (s.house.specialActionAllowed) base.push('special');
+  const actions: ChosenAction[] = offer.pinnedFailed ? ['shoot'] : offer.mustRegroup ? ['regroup'] : base;
+  return {
+    // K-2.3a readiness instead of activating, on the unit's own card; K-2.2b a commanded unit's
+    // activation is used now; a joined leader's card moves his group (K-2.2d), not a ready unit.
+    ready: offer.via === 'card' && !offer.pinnedFailed && !offer.mustRegroup && !joinedLeaderCard,
+    actions,
+    leaders,
+    command: u.kind === 'leader' && offer.via !== 'command' ? commandableUnits(s, table, u.id) : [],
+  };
+}
+
+/** K-2.2d/e the units acting together, and the leaders who leave the group first. */
+export function activationUnits(s: KState, offer: KOffer, leaders: LeadersChoice): { main: string; units: string[]; leaving: Array<{ leaderId: string; groupId: string }>; via: KActivation['via'] } {
+  const u = s.units[offer.unitId]!;
+  const via: KActivation['via'] = offer.via;
+  const withHalf = (id: string) => {
+    const half = s.units[id]?.coveringHalf;
+    return half && s.house.splitActsOnOneCard && s.units[half] ? [half] : [];
+  };
+  if (u.kind === 'leader' && u.joinedTo) {
+    const group = s.units[u.joinedTo]!;
+    if (leaders === 'leave' && !group.boundLeaders.includes(u.id)) {
+      return { main: u.id, units: [u.id], leaving: [{ leaderId: u.id, groupId: group.id }], via };
+    }
+    const ask = joinedLeadersToAsk(s, group);
+    const others = group.activated ? [] : [...ask.bound, ...ask.free].filter((id) => id !== u.id);
+    return { main: group.id, units: [group.id, u.id, ...others, ...withHalf(group.id)], leaving: [], via: 'leader-group' };
+  }
+  const ask = joinedLeadersToAsk(s, u);
+  const going = leaders === 'leave' ? ask.bound : [...ask.bound, ...ask.free];
+  const leaving = leaders === 'leave' ? ask.free.map((leaderId) => ({ leaderId, groupId: u.id })) : [];
+  return { main: u.id, units: [u.id, ...going, ...withHalf(u.id)], leaving, via };
+}

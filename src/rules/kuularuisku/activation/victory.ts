@@ -1,0 +1,156 @@
+// K-GAP-1 the end of the game (house: scenario-defined, §16): a turn limit (the scenario's, else the
+// house default), victory conditions from the scenario's `victory[].data`, objective points as the
+// tie-breaker, and a side with no unit left on the table losing at once.
+import { z } from 'zod';
+import type { Scenario } from '../../../scenario';
+import type { KState } from '../state';
+import { liveFigures } from '../table';
+import { unitOnTable } from './deck';
+import { fev, type FlowEvent } from './flow-state';
+
+const When = z.enum(['end', 'turn-end']).optional().describe("'end': checked after the last turn (default); 'turn-end': after every turn");
+
+/** The `data` of a scenario victory entry for Kuularuisku (K-GAP-1 house format). */
+export const KVictoryData = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('hold'), objectives: z.array(z.string()).min(1), when: When }).strict()
+    .describe('the side controls every listed objective'),
+  z.object({ kind: z.literal('points'), atLeast: z.number().nonnegative().optional(), when: When }).strict()
+    .describe('the side has more objective points than any other (and at least `atLeast`)'),
+  z.object({ kind: z.literal('casualties'), fraction: z.number().gt(0).max(1), when: When }).strict()
+    .describe('every enemy side has lost at least this fraction of its starting figures'),
+  z.object({ kind: z.literal('survive'), fraction: z.number().gt(0).max(1) }).strict()
+    .describe('the side still has this fraction of its starting figures on the table at the end'),
+  z.object({ kind: z.literal('default') }).strict()
+    .describe('the side wins at the end when no side has met its conditions (a defender holding on)'),
+]);
+export type KVictoryDataT = z.infer<typeof KVictoryData>;
+
+export interface VictoryIssue { path: string; message: string }
+
+/** Check every victory entry's data (entries without data are text for the briefing only). */
+export function validateVictory(s: Scenario): VictoryIssue[] {
+  const issues: VictoryIssue[] = [];
+  const objectives = new Set((s.objectives ?? []).map((o) => o.id));
+  (s.victory ?? []).forEach((v, i) => {
+    if (v.data === undefined) return;
+    const r = KVictoryData.safeParse(v.data);
+    if (!r.success) {
+      for (const is of r.error.issues) issues.push({ path: ['victory', i, 'data', ...is.path].join('.'), message: `K-GAP-1: ${is.message}` });
+      return;
+    }
+    if (!v.side) issues.push({ path: `victory.${i}.side`, message: 'K-GAP-1: a victory condition with data names the side it is for' });
+    if (r.data.kind === 'hold') {
+      r.data.objectives.forEach((o, j) => {
+        if (!objectives.has(o)) issues.push({ path: `victory.${i}.data.objectives.${j}`, message: `K-GAP-1: unknown objective "${o}"` });
+      });
+    }
+  });
+  return issues;
+}
+
+/** K-GAP-1 the last turn: the scenario's turnLimit, else the house default. */
+export function turnLimitOf(scenario: Scenario, s: KState): number {
+  return scenario.turnLimit ?? s.house.defaultTurnLimit;
+}
+
+/** Sides with at least one unit on the table. */
+export function sidesOnTable(s: KState): string[] {
+  return s.sides.map((x) => x.id).filter((side) => Object.values(s.units).some((u) => u.side === side && unitOnTable(s, u)));
+}
+
+/** Who controls an objective: the only side with a fighting soldier inside its radius (plan distance). */
+export function objectiveHolder(s: KState, o: { at: readonly [number, number]; radius: number }): string | null {
+  const present = new Set<string>();
+  for (const u of Object.values(s.units)) {
+    if (u.status === 'routing' || u.status === 'surrendered' || !unitOnTable(s, u)) continue;
+    for (const f of liveFigures(s, u)) {
+      if (f.condition === 'serious') continue;
+      if (Math.hypot(f.at[0] - o.at[0], f.at[1] - o.at[1]) <= o.radius + f.baseRadius) present.add(u.side);
+    }
+  }
+  return present.size === 1 ? [...present][0]! : null;
+}
+
+export function objectivePoints(s: KState, scenario: Scenario): Record<string, number> {
+  const score: Record<string, number> = Object.fromEntries(s.sides.map((x) => [x.id, 0]));
+  for (const o of scenario.objectives ?? []) {
+    const h = objectiveHolder(s, o);
+    if (h) score[h] = (score[h] ?? 0) + (o.points ?? 1);
+  }
+  return score;
+}
+
+/** Starting and current fighting strength of a side, in figures. */
+export function strength(s: KState, side: string): { start: number; now: number } {
+  let start = 0;
+  let now = 0;
+  for (const u of Object.values(s.units)) {
+    if (u.side !== side) continue;
+    start += u.splitFrom ? 0 : u.startStrength;
+  }
+  for (const f of Object.values(s.figures)) if (f.side === side && !f.removed && !f.evacuation && f.condition !== 'dead' && (s.units[f.unitId]?.status ?? 'destroyed') !== 'surrendered') now++;
+  return { start, now };
+}
+
+function met(s: KState, scenario: Scenario, side: string, d: KVictoryDataT, score: Record<string, number>): boolean {
+  switch (d.kind) {
+    case 'hold':
+      return d.objectives.every((id) => {
+        const o = scenario.objectives?.find((x) => x.id === id);
+        return !!o && objectiveHolder(s, o) === side;
+      });
+    case 'points': {
+      const mine = score[side] ?? 0;
+      return mine >= (d.atLeast ?? 0) && Object.entries(score).every(([k, v]) => k === side || v < mine);
+    }
+    case 'casualties':
+      return s.sides.filter((x) => x.id !== side).every((x) => {
+        const st = strength(s, x.id);
+        return st.start > 0 && (st.start - st.now) / st.start >= d.fraction;
+      });
+    case 'survive': {
+      const st = strength(s, side);
+      return st.start > 0 && st.now / st.start >= d.fraction;
+    }
+    case 'default':
+      return false;
+  }
+}
+
+/**
+ * The end-of-game check (K-GAP-1). `final`: the turn limit has been reached. Returns the GAME_ENDED
+ * event, or nothing while the game goes on.
+ */
+export function victoryCheck(s: KState, scenario: Scenario, moment: 'command' | 'turn-end', final: boolean): FlowEvent | undefined {
+  const standing = sidesOnTable(s);
+  if (standing.length < s.sides.length) {
+    const winner = standing.length === 1 ? standing[0]! : null;
+    const gone = s.sides.filter((x) => !standing.includes(x.id)).map((x) => x.name).join(' and ');
+    return fev('GAME_ENDED', 'K-GAP-1', `${gone} ${gone.includes(' and ') ? 'have' : 'has'} no unit left on the table: ${winner ? `${s.sides.find((x) => x.id === winner)?.name ?? winner} wins` : 'a draw'}`, { winner, reason: 'eliminated' });
+  }
+  if (moment === 'command') return undefined;
+  const score = objectivePoints(s, scenario);
+  const entries = (scenario.victory ?? []).flatMap((v) => {
+    if (v.data === undefined || !v.side) return [];
+    const r = KVictoryData.safeParse(v.data);
+    return r.success ? [{ side: v.side, text: v.text, data: r.data }] : [];
+  });
+  const due = entries.filter((e) => e.data.kind !== 'default' && (final || ('when' in e.data && e.data.when === 'turn-end')));
+  const achieved = [...new Set(due.filter((e) => met(s, scenario, e.side, e.data, score)).map((e) => e.side))];
+  const scoreText = Object.entries(score).map(([k, v]) => `${s.sides.find((x) => x.id === k)?.name ?? k} ${v}`).join(', ');
+  if (achieved.length === 1) {
+    const side = achieved[0]!;
+    const text = due.find((e) => e.side === side && met(s, scenario, side, e.data, score))!.text;
+    return fev('GAME_ENDED', 'K-GAP-1', `${s.sides.find((x) => x.id === side)?.name ?? side} wins: ${text}`, { winner: side, reason: 'conditions', score });
+  }
+  if (!final) return undefined;
+  if (achieved.length === 0) {
+    const fallback = entries.find((e) => e.data.kind === 'default');
+    if (fallback) return fev('GAME_ENDED', 'K-GAP-1', `Turn limit reached and no side met its conditions: ${s.sides.find((x) => x.id === fallback.side)?.name ?? fallback.side} wins — ${fallback.text}`, { winner: fallback.side, reason: 'default', score });
+  }
+  // Tie-breaker (house): objective points; equal points is a draw.
+  const ranked = Object.entries(score).sort((a, b) => b[1] - a[1]);
+  const top = ranked[0];
+  const winner = top && ranked.filter(([, v]) => v === top[1]).length === 1 && top[1] > 0 ? top[0] : null;
+  return fev('GAME_ENDED', 'K-GAP-1', `Turn limit reached (objective points: ${scoreText || 'none'}): ${winner ? `${s.sides.find((x) => x.id === winner)?.name ?? winner} wins on points` : 'a draw'}`, { winner, reason: 'turn-limit', score });
+}

@@ -1,0 +1,119 @@
+// The Kuularuisku 1918 Ruleset (the game layer's contract, met structurally: rules never import the
+// game layer): card activation, locked melee rounds; decide = the flow's commands (activation/) plus
+// the soldier-level rules behind the K-2.4 gate; evolve = fold of both; victory per K-GAP-1.
+import type { Dice, TableQueries } from '../../core';
+import type { Scenario } from '../../scenario';
+import { stragglers } from './coherency';
+import { validateKScenario } from './scenario-data';
+import { setupK } from './setup';
+import {
+  Acc, FLOW_COMMAND_TYPES, actionGate, decideFlow, evolveGame, immediateEnd, legalCommands, phaseOf, startChargeSequence,
+  turnLimitOf, validateVictory, withFlow,
+  type AnyGameEvent, type FlowCommand, type KCommand, type KGameEvent, type KGameState, type KRulesApi, type SoldierCommand,
+} from './activation';
+
+export interface KRulesetCtx {
+  scenario: Scenario;
+  table: TableQueries;
+  dice: Dice;
+}
+
+/** An event as the game log holds it (the game layer's GameEvent, restated: rules never import the game layer). */
+export type LoggedEvent = { type: string; rule?: string; text?: string; [key: string]: unknown };
+type Decision = { ok: true; events: LoggedEvent[] } | { ok: false; reason: string; rule?: string };
+const logged = (events: KGameEvent[]): LoggedEvent[] => events as unknown as LoggedEvent[];
+
+export const KUULARUISKU_ID = 'kuularuisku';
+export const KUULARUISKU_VERSION = '1.0.0';
+
+/** Build the ruleset around a set of rule functions (the real ones in ruleset registry; tests may pass their own). */
+export function createKuularuiskuRuleset(api: KRulesApi) {
+  function decideSoldier(s: KGameState, c: SoldierCommand, ctx: KRulesetCtx): Decision {
+    const p = phaseOf(s);
+    if (p.kind === 'over') return { ok: false, reason: `the game is over: ${p.result.text}`, rule: p.result.rule };
+    if (p.kind !== 'activation') {
+      return { ok: false, reason: p.kind === 'pending' || p.kind === 'choice' ? 'finish the step the game is waiting for first' : 'soldiers act only in their unit\'s activation', rule: 'K-2.1b' };
+    }
+    if (!api.actionTypes.has(c.type)) return { ok: false, reason: `unknown command ${c.type}` };
+    const gate = actionGate(s, c);
+    if (!gate.ok) return { ok: false, reason: gate.reason, rule: gate.rule };
+    const cmd: SoldierCommand = gate.mode ? { ...c, mode: gate.mode } : c;
+    const r = api.decideAction(s, cmd, ctx);
+    if (!r.ok) return r;
+    const acc = new Acc(s).push(...r.events);
+    const charge = r.events.find((e) => e.type === 'CHARGE_DECLARED');
+    if (charge && charge.type === 'CHARGE_DECLARED') startChargeSequence(acc, charge.unitId, charge.targetId, { ...ctx, api });
+    immediateEnd(acc, { ...ctx, api });
+    return { ok: true, events: logged(acc.events) };
+  }
+
+  return {
+    id: KUULARUISKU_ID,
+    version: KUULARUISKU_VERSION,
+    activationModel: 'cards' as const,
+    meleeModel: 'locked-rounds' as const,
+    api,
+
+    validateScenario(scenario: Scenario): Array<{ path: string; message: string }> {
+      return [...api.validate(scenario), ...validateVictory(scenario)];
+    },
+
+    setup(scenario: Scenario, _ctx: { table: TableQueries }): KGameState {
+      const k = api.setup(scenario);
+      return withFlow(k, turnLimitOf(scenario, k));
+    },
+
+    legalCommands(state: KGameState, ctx: { scenario: Scenario; table: TableQueries }): KCommand[] {
+      return legalCommands(state, ctx, api);
+    },
+
+    decide(state: KGameState, command: KCommand, ctx: KRulesetCtx): Decision {
+      if (FLOW_COMMAND_TYPES.has(command.type)) {
+        const r = decideFlow(state, command as FlowCommand, { ...ctx, api });
+        if (!r.ok) return r;
+        immediateEnd(r.acc, { ...ctx, api });
+        return { ok: true, events: logged(r.acc.events) };
+      }
+      return decideSoldier(state, command as SoldierCommand, ctx);
+    },
+
+    evolve(state: KGameState, event: LoggedEvent): KGameState {
+      return evolveGame(state, event as AnyGameEvent);
+    },
+
+    victory(state: KGameState, _ctx: { scenario: Scenario }) {
+      const r = state.flow.result;
+      return r ? { winner: r.winner, reason: r.text, rule: r.rule } : undefined;
+    },
+  };
+}
+
+export type KuularuiskuRuleset = ReturnType<typeof createKuularuiskuRuleset>;
+
+/** Wiring in progress: rule functions not yet written by the rules engineer fail loudly if called. */
+function missing(name: string): never {
+  throw new Error(`kuularuisku: rule function ${name} is not available yet`);
+}
+
+export const K_RULES: KRulesApi = {
+  setup: setupK,
+  validate: validateKScenario,
+  meleeRound: () => missing('meleeRound'),
+  rout: () => missing('rout'),
+  pinnedTest: () => missing('pinnedTest'),
+  stragglers,
+  decideAction: () => missing('decideAction'),
+  actionTypes: new Set(),
+  chargedTargetTest: () => missing('chargedTargetTest'),
+  defensiveFireRefusal: () => missing('defensiveFireRefusal'),
+  defensiveFire: () => missing('defensiveFire'),
+  chargerMorale: () => missing('chargerMorale'),
+  meleeStart: () => missing('meleeStart'),
+  grenadeSides: () => missing('grenadeSides'),
+  throwGrenades: () => missing('throwGrenades'),
+  endOfTurn: () => [],
+  candidateActions: () => [],
+};
+
+/** The Kuularuisku 1918 ruleset. */
+export const kuularuiskuRuleset = createKuularuiskuRuleset(K_RULES);
