@@ -10,6 +10,8 @@ export default defineConfig({
   build: { target: 'es2022', chunkSizeWarningLimit: 5000 },
   test: {
     include: ['tests/**/*.test.ts'],
+    // One production build and one `vite preview` for all browser test files (URL via inject).
+    globalSetup: ['tests/e2e/global-setup.ts'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -3,11 +3,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Battlefield } from '../battlefield/types';
 import type { Scenario, ScenarioIssue } from '../scenario';
-import { LoadingPanel, ScenarioHeader, ScenarioIssues, TableTools } from '../ui';
-import { TableView, viewProbe } from '../view';
+import { LoadingPanel, ScenarioHeader, ScenarioIssues, ScenarioPicker, TableTools, ToolPanels } from '../ui';
+import { TableView, ToolController, toolsHook, viewProbe } from '../view';
 import { buildBattlefield, readScenario } from './load-table';
 import { chooseQuality } from './quality';
-import { scenarioIdFromSearch } from './scenario-files';
+import { scenarioCatalogue, scenarioIdFromSearch } from './scenario-files';
 import { publish } from './test-hook';
 
 type Phase =
@@ -56,11 +56,27 @@ function useTable(scenarioId: string): Phase {
 }
 
 export function App() {
-  const scenarioId = useMemo(() => scenarioIdFromSearch(window.location.search), []);
+  const [scenarioId, setScenarioId] = useState(() => scenarioIdFromSearch(window.location.search));
+  // The picker switches scenario in place and records it in the URL (?scenario=ruleset/slug);
+  // Back and Forward follow those entries.
+  useEffect(() => {
+    const onPop = () => setScenarioId(scenarioIdFromSearch(window.location.search));
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+  const pickScenario = useCallback((id: string) => {
+    const url = new URL(window.location.href);
+    url.searchParams.set('scenario', id);
+    url.searchParams.delete('beat');
+    window.history.pushState(null, '', url);
+    setScenarioId(id);
+  }, []);
+  const picker = <ScenarioPicker current={scenarioId} load={scenarioCatalogue} onPick={pickScenario} />;
   const quality = useMemo(() => chooseQuality(window.location.search, navigator.webdriver === true), []);
   const phase = useTable(scenarioId);
 
   const battlefield = phase.kind === 'ready' ? phase.battlefield : null;
+  const tools = useMemo(() => (battlefield ? new ToolController(battlefield) : null), [battlefield]);
   // The battlefield whose first frame has been drawn (ready means: built and on screen).
   const [drawn, setDrawn] = useState<Battlefield | null>(null);
   const onFirstFrame = useCallback(() => setDrawn(battlefield), [battlefield]);
@@ -73,10 +89,11 @@ export function App() {
       scenarioId,
       battlefield,
       view: viewProbe,
+      tools: tools ? toolsHook(tools) : null,
       ...(phase.kind === 'invalid' ? { issues: phase.issues } : {}),
       ...(phase.kind === 'missing' || phase.kind === 'failed' ? { error: phase.message } : {}),
     });
-  }, [phase, battlefield, drawn, scenarioId]);
+  }, [phase, battlefield, drawn, scenarioId, tools]);
 
   switch (phase.kind) {
     case 'reading':
@@ -88,19 +105,31 @@ export function App() {
         </div>
       );
     case 'missing':
-      return <ScenarioIssues title="Scenario not found" message={phase.message} />;
+      return (
+        <>
+          <ScenarioIssues title="Scenario not found" message={phase.message} />
+          <div className="st-problem"><ScenarioPicker inline current={scenarioId} load={scenarioCatalogue} onPick={pickScenario} /></div>
+        </>
+      );
     case 'invalid':
-      return <ScenarioIssues title={`Scenario ${scenarioId} is not valid`} issues={phase.issues} />;
+      return (
+        <>
+          <ScenarioIssues title={`Scenario ${scenarioId} is not valid`} issues={phase.issues} />
+          <div className="st-problem"><ScenarioPicker inline current={scenarioId} load={scenarioCatalogue} onPick={pickScenario} /></div>
+        </>
+      );
     case 'failed':
       return <ScenarioIssues title="The table could not be built" message={phase.message} />;
     case 'ready':
       return (
         <div className="st-app">
           <div className="st-canvas">
-            <TableView model={phase.battlefield} quality={quality} onFirstFrame={onFirstFrame} />
+            <TableView model={phase.battlefield} quality={quality} onFirstFrame={onFirstFrame} tools={tools ?? undefined} />
           </div>
           <ScenarioHeader scenario={phase.scenario} />
           <TableTools battlefield={phase.battlefield} />
+          {tools && <ToolPanels tools={tools} />}
+          {picker}
         </div>
       );
   }

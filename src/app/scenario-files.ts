@@ -1,5 +1,6 @@
 // Finds scenario files bundled with the app: every scenarios/<ruleset>/<slug>.json becomes a lazy
 // chunk (Vite glob, raw text), so only the chosen scenario is fetched, from the app's own origin.
+import type { ScenarioEntry } from '../ui';
 
 const loaders = import.meta.glob<string>('/scenarios/*/*.json', { query: '?raw', import: 'default', eager: false });
 
@@ -51,4 +52,31 @@ export async function loadScenarioText(id: string): Promise<ScenarioText> {
   if (!load && id.startsWith(`${LOCAL_DIR}/`)) return loadLocal(file);
   if (!load) return { ok: false, message: `no scenario file ${file.slice(1)}; ${available}` };
   return { ok: true, file: file.slice(1), text: await load() };
+}
+
+/**
+ * Title, ruleset, date and place of every bundled scenario, for the picker. Each file is still its
+ * own lazy chunk: they are read only when this is called (the picker opens). A file that is not a
+ * JSON object is listed with its problem rather than dropped.
+ */
+export async function scenarioCatalogue(): Promise<ScenarioEntry[]> {
+  return Promise.all(
+    scenarioIds().map(async (id): Promise<ScenarioEntry> => {
+      const ruleset = id.split('/')[0]!;
+      try {
+        const data: unknown = JSON.parse(await loaders[scenarioPath(id)]!());
+        const o = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+        const text = (k: string) => (typeof o[k] === 'string' && o[k] ? (o[k] as string) : undefined);
+        return {
+          id,
+          ruleset: text('ruleset') ?? ruleset,
+          title: text('title') ?? id,
+          ...(text('date') ? { date: text('date') } : {}),
+          ...(text('place') ? { place: text('place') } : {}),
+        };
+      } catch (err) {
+        return { id, ruleset, title: id, problem: `not valid JSON: ${err instanceof Error ? err.message : String(err)}` };
+      }
+    }),
+  );
 }

@@ -2,7 +2,7 @@
 // the battlefield is built and the first frame of the table has been drawn.
 import type { Battlefield } from '../battlefield/types';
 import type { ScenarioIssue } from '../scenario';
-import type { ViewProbe } from '../view';
+import type { ToolsHook, ViewProbe } from '../view';
 
 export type AppStatus = 'reading' | 'building' | 'ready' | 'missing' | 'invalid' | 'failed';
 
@@ -13,6 +13,8 @@ export interface SandtableHook {
   battlefield: Battlefield | null;
   /** Live view state: camera, presenter beat and highlight, viewshed overlay, frame stats. */
   view?: ViewProbe;
+  /** Table tools: current tool, last LOS and tape, cutaway, camera mode; table point → page pixel. */
+  tools?: ToolsHook | null;
   issues?: readonly ScenarioIssue[];
   error?: string;
 }

@@ -10,3 +10,7 @@ export { TableTools } from './TableTools';
 export type { TableToolsProps } from './TableTools';
 export { registerShortcuts } from './shortcuts';
 export type { Shortcut, ShortcutGroup } from './shortcuts';
+export { ScenarioPicker } from './ScenarioPicker';
+export type { ScenarioEntry, ScenarioPickerProps } from './ScenarioPicker';
+export { ToolPanels } from './tools';
+export type { ToolPanelsProps } from './tools';

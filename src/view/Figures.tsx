@@ -1,5 +1,6 @@
 // Every deployed figure of the scenario as an instanced stand-in, standing at the battlefield's own
 // stand height, with a base rim in its side's colour.
+import type { ThreeEvent } from '@react-three/fiber';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Color, type InstancedMesh, Matrix4, Quaternion, Vector3 } from 'three';
 import type { Scenario } from '../scenario';
@@ -16,6 +17,8 @@ export interface FigurePose {
   /** Degrees, 0 = north, 90 = east (clockwise seen from above). */
   facing: number;
   sideColour: string;
+  /** Building floor it stands on, when given. */
+  floor?: number;
 }
 
 /** Where every deployed (non-reserve) figure stands, in table coordinates. */
@@ -32,6 +35,7 @@ export function figurePoses(scenario: Scenario, standHeight: TableModel['standHe
         position: [x, standHeight(x, z, f.floor), z],
         facing: f.facing ?? 0,
         sideColour: sideColour.get(unit.side) ?? PALETTE.neutralSide,
+        ...(f.floor !== undefined ? { floor: f.floor } : {}),
       });
     }
   }
@@ -44,12 +48,18 @@ const p = new Vector3();
 const one = new Vector3(1, 1, 1);
 const up = new Vector3(0, 1, 0);
 const c = new Color();
+const hidden = new Matrix4().makeScale(0, 0, 0);
 
 export interface FiguresProps {
   model: TableModel;
+  /** Figures on a building floor above this one are hidden (floor cutaway); null/undefined = none. */
+  maxFloor?: number | null;
+  /** Pointer over a figure (its id) or off the figures (null); picking uses the instanceId. */
+  onFigureHover?: (figureId: string | null, e: ThreeEvent<PointerEvent>) => void;
+  onFigureClick?: (figureId: string, e: ThreeEvent<MouseEvent>) => void;
 }
 
-export function Figures({ model }: FiguresProps) {
+export function Figures({ model, maxFloor, onFigureHover, onFigureClick }: FiguresProps) {
   const poses = useMemo(() => figurePoses(model.scenario, model.standHeight.bind(model)), [model]);
   const geometries = useMemo(() => ({ body: figureBodyGeometry(), base: figureBaseGeometry(), rim: figureRimGeometry() }), []);
   useEffect(() => () => Object.values(geometries).forEach((g) => g.dispose()), [geometries]);
@@ -63,7 +73,8 @@ export function Figures({ model }: FiguresProps) {
       // Facing is clockwise from north; in table coordinates that is three's rotation about +y.
       q.setFromAxisAngle(up, (pose.facing * Math.PI) / 180);
       m.compose(p.set(...pose.position), q, one);
-      for (const mesh of meshes) mesh?.setMatrixAt(i, m);
+      const cut = maxFloor !== undefined && maxFloor !== null && (pose.floor ?? 0) > maxFloor;
+      for (const mesh of meshes) mesh?.setMatrixAt(i, cut ? hidden : m);
       rim.current?.setColorAt(i, c.set(pose.sideColour));
     });
     for (const mesh of meshes) {
@@ -73,12 +84,21 @@ export function Figures({ model }: FiguresProps) {
       if (mesh.instanceColor) mesh.instanceColor.needsUpdate = true;
       mesh.computeBoundingSphere();
     }
-  }, [poses]);
+  }, [poses, maxFloor]);
 
   if (poses.length === 0) return null;
   const n = poses.length;
+  const shown = (e: ThreeEvent<PointerEvent | MouseEvent>) => {
+    const pose = e.instanceId === undefined ? undefined : poses[e.instanceId];
+    return pose && !(maxFloor !== undefined && maxFloor !== null && (pose.floor ?? 0) > maxFloor) ? pose : undefined;
+  };
   return (
-    <group name="figures">
+    <group
+      name="figures"
+      onPointerMove={onFigureHover && ((e) => { const pose = shown(e); if (pose) { e.stopPropagation(); onFigureHover(pose.figureId, e); } })}
+      onPointerOut={onFigureHover && ((e) => onFigureHover(null, e))}
+      onClick={onFigureClick && ((e) => { const pose = shown(e); if (pose && e.delta <= 4) { e.stopPropagation(); onFigureClick(pose.figureId, e); } })}
+    >
       <instancedMesh ref={body} args={[geometries.body, undefined, n]} name="figures:body">
         <meshLambertMaterial vertexColors />
       </instancedMesh>

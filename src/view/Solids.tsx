@@ -10,6 +10,9 @@ export interface SolidsProps {
 }
 
 const ROUGHNESS: Partial<Record<SolidPart, number>> = { roof: 0.75, deck: 0.8, railing: 0.8 };
+// A foundation's top is flush with the ground: draw it in front so the two do not z-fight
+// (seen when the floor cutaway opens a building to its ground floor).
+const FLUSH = { polygonOffset: true, polygonOffsetFactor: -1, polygonOffsetUnits: -2 } as const;
 
 export function Solids({ solids, features }: SolidsProps) {
   const geometries = useMemo(() => [...solidGeometries(solids, features)], [solids, features]);
@@ -18,7 +21,7 @@ export function Solids({ solids, features }: SolidsProps) {
     <group name="solids">
       {geometries.map(([part, geometry]) => (
         <mesh key={part} geometry={geometry} name={`solids:${part}`}>
-          <meshStandardMaterial vertexColors flatShading roughness={ROUGHNESS[part] ?? 0.88} metalness={0} />
+          <meshStandardMaterial vertexColors flatShading roughness={ROUGHNESS[part] ?? 0.88} metalness={0} {...(part === 'foundation' ? FLUSH : {})} />
         </mesh>
       ))}
     </group>

@@ -11,10 +11,10 @@ import { ViewshedOverlay } from './overlays';
 import { HighlightRings } from './presenter';
 import { RenderProbe } from './RenderProbe';
 import { PALETTE } from './palette';
-import { Solids } from './Solids';
 import { TableFrame } from './TableFrame';
 import type { Quality, TableModel } from './table-model';
 import { TableSpace } from './TableSpace';
+import { CutawaySolids, EyeCamera, PickSurface, type ToolController, ToolBridge, ToolFigures, ToolOverlays } from './tools';
 import { Terrain } from './Terrain';
 import { Trees } from './Trees';
 import { Water } from './Water';
@@ -24,11 +24,13 @@ export interface TableViewProps {
   quality: Quality;
   /** Called once the first frame with the table has been drawn. */
   onFirstFrame?: () => void;
+  /** Picking, selection, LOS, tape, cutaway and eye view (src/view/tools); absent = a plain table. */
+  tools?: ToolController;
 }
 
 const DPR: Record<Quality, number | [number, number]> = { high: [1, 2], medium: [1, 1.5], low: 1, test: 1 };
 
-export function TableView({ model, quality, onFirstFrame }: TableViewProps) {
+export function TableView({ model, quality, onFirstFrame, tools }: TableViewProps) {
   const { width, depth } = model.scenario.table;
   const span = Math.max(width / 180, depth / 120);
   const features = model.scenario.features;
@@ -49,16 +51,21 @@ export function TableView({ model, quality, onFirstFrame }: TableViewProps) {
       <color attach="background" args={[PALETTE.backdrop]} />
       <Lights span={span} />
       <TableSpace width={width} depth={depth}>
-        <Terrain grid={model.grid} features={features} solids={model.solids} />
-        <Water grid={model.grid} features={features} />
+        <PickSurface tools={tools}>
+          <Terrain grid={model.grid} features={features} solids={model.solids} />
+          <Water grid={model.grid} features={features} />
+          <CutawaySolids tools={tools} solids={model.solids} features={features} />
+        </PickSurface>
         <Trees features={features} groundHeight={groundHeight} />
-        <Solids solids={model.solids} features={features} />
-        <Figures model={model} />
+        {tools ? <ToolFigures tools={tools} model={model} /> : <Figures model={model} />}
         <TableFrame grid={model.grid} width={width} depth={depth} base={model.scenario.relief?.base ?? 0} />
         <ViewshedOverlay model={model} />
         <HighlightRings model={model} />
+        {tools && <ToolOverlays tools={tools} />}
       </TableSpace>
       <CameraRig span={span} width={width} depth={depth} />
+      {tools && <ToolBridge tools={tools} />}
+      {tools && <EyeCamera tools={tools} />}
       <RenderProbe />
       {onFirstFrame && <FirstFrame onRendered={onFirstFrame} />}
     </Canvas>

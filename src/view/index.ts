@@ -13,3 +13,11 @@ export { viewProbe } from './probe';
 export type { ViewProbe, FrameStats, FrameTiming } from './probe';
 export { createStore, useStore } from './store';
 export type { Store } from './store';
+export {
+  ToolController, floorAtHit, lineOfSightReport, measureReport, describeEnd, displayUnit, figureIndex, floorName, featureName,
+  cutSolids, floorCutAway, maxLevels, DEFAULT_RINGS, parseRadii, ringRuns, TOOL_COLOURS, useHover, useToolState, toolsHook,
+} from './tools';
+export type {
+  CanvasLink, EndName, EyeView, Hover, SurfaceHit, ToolId, ToolState, EndReport, FigureSight, LosReport, MeasureReport, PointEnd,
+  FigureEnd, SightEnd, SightLine, TargetMode, FigureRef, ToolsModel, CanvasPoint, ToolsHook,
+} from './tools';

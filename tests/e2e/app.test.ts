@@ -4,30 +4,27 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
 import type { BrowserContext } from 'playwright-core';
-import type { PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { eye, loadTrainingGround } from '../battlefield/fixture';
-import { browserRequired, hasBrowser, openBrowser, startApp, watchedPage } from './browser';
+import { appUrl, browserRequired, hasBrowser, openBrowser, watchedPage } from './browser';
 
 const run = hasBrowser || browserRequired;
 
 describe.runIf(run)('app in Chromium', () => {
-  let server: PreviewServer;
   let url: string;
   let ctx: BrowserContext;
   let bf: Battlefield;
 
   beforeAll(async () => {
     if (!hasBrowser) throw new Error('Chromium is required for browser tests here but /usr/bin/chromium is missing');
-    ({ server, url } = await startApp());
+    url = appUrl();
     ctx = await openBrowser();
     bf = await loadTrainingGround();
   }, 240_000);
 
   afterAll(async () => {
     await ctx?.close();
-    await server?.close();
     bf?.free();
   });
 

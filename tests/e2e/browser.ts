@@ -1,11 +1,12 @@
 // Shared browser-test plumbing: Debian's Chromium via playwright-core, software WebGL (SwiftShader),
-// a production build served by `vite preview`, and a page that records every console error and
-// every request that leaves the app's origin.
-import { existsSync, mkdtempSync } from 'node:fs';
+// the production build served once for all files by global-setup.ts (appUrl), a page that records
+// every console error and every request that leaves the app's origin, and helpers that click on
+// table points through the app's test hook.
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { build, preview, type PreviewServer } from 'vite';
+import { inject } from 'vitest';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const hasBrowser = existsSync(CHROMIUM);
@@ -16,13 +17,11 @@ if (!hasBrowser) {
   console.warn(msg);
 }
 
-export async function startApp(): Promise<{ server: PreviewServer; url: string }> {
-  const outDir = mkdtempSync(join(tmpdir(), 'sandtable-dist-'));
-  await build({ logLevel: 'error', build: { outDir, emptyOutDir: true } });
-  const server = await preview({ logLevel: 'error', build: { outDir }, preview: { port: 0, host: '127.0.0.1', strictPort: false } });
-  const url = server.resolvedUrls?.local[0];
-  if (!url) throw new Error('vite preview gave no local URL');
-  return { server, url };
+/** The app's URL, served by the global setup (one build and one `vite preview` for all files). */
+export function appUrl(): string {
+  const url = inject('appUrl');
+  if (!url) throw new Error('no app URL: the global setup did not build the app (is /usr/bin/chromium installed?)');
+  return url;
 }
 
 export interface Watched {
@@ -52,4 +51,56 @@ export async function watchedPage(ctx: BrowserContext, origin: string): Promise<
     if (!u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:')) problems.push(`request off the app origin: ${u}`);
   });
   return { page, problems };
+}
+
+/** Open the app at `search` (e.g. "?scenario=…") and wait until the table is drawn. */
+export async function openTable(ctx: BrowserContext, search = ''): Promise<Watched> {
+  const url = appUrl();
+  const w = await watchedPage(ctx, new URL(url).origin);
+  await w.page.goto(new URL(search, url).href);
+  await w.page.waitForFunction(() => window.__sandtable?.ready === true || ['missing', 'invalid', 'failed'].includes(window.__sandtable?.status ?? ''), null, { timeout: 120_000 });
+  return w;
+}
+
+/** Ask the table for a new frame and resolve once it is drawn (frameloop "demand"). */
+export async function nextFrame(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const tools = window.__sandtable?.tools;
+        if (!tools) return resolve();
+        const seen = tools.frames;
+        const start = performance.now();
+        tools.redraw();
+        const tick = () => {
+          if (tools.frames > seen) resolve();
+          else if (performance.now() - start > 30_000) reject(new Error('the table drew no frame in 30 s'));
+          else requestAnimationFrame(tick);
+        };
+        tick();
+      }),
+  );
+}
+
+/** Page pixel of a table point (x east, y up, z north), checked to be in view and not under a panel. */
+export async function tablePixel(page: Page, x: number, y: number, z: number): Promise<{ x: number; y: number }> {
+  const p = await page.evaluate(([a, b, c]) => window.__sandtable!.tools!.toCanvas(a, b, c), [x, y, z] as const);
+  if (!p) throw new Error('no canvas is linked to the tools');
+  if (!p.inView || !p.onCanvas) throw new Error(`table point (${x}, ${y}, ${z}) is ${p.inView ? 'under a panel' : 'out of view'} at (${p.x.toFixed(0)}, ${p.y.toFixed(0)})`);
+  return { x: p.x, y: p.y };
+}
+
+/** Click the canvas exactly on a table point. */
+export async function clickTable(page: Page, x: number, y: number, z: number): Promise<void> {
+  const p = await tablePixel(page, x, y, z);
+  await page.mouse.click(p.x, p.y);
+}
+
+/** Save a screenshot under test-results/ (for a person to look at). */
+export async function saveShot(page: Page, name: string): Promise<Buffer> {
+  await nextFrame(page).catch(() => undefined);
+  const shot = await page.screenshot();
+  mkdirSync('test-results', { recursive: true });
+  writeFileSync(join('test-results', name), shot);
+  return shot;
 }

@@ -1,0 +1,87 @@
+// The table tools' DOM: the rail, the panel of the active tool (or of the selection), the floors
+// bar, the hover card and the eye-view bar; plus the tools' keys (listed in the help overlay).
+import { useEffect } from 'react';
+import { focusOn, type ToolController, useToolState } from '../../view';
+import { registerShortcuts } from '../shortcuts';
+import { EyeBar } from './EyeBar';
+import { FigureTooltip } from './FigureTooltip';
+import { FloorsBar } from './FloorsBar';
+import { LosPanel } from './LosPanel';
+import { MeasurePanel } from './MeasurePanel';
+import { SelectionPanel } from './SelectionPanel';
+import { ToolRail } from './ToolRail';
+import './tools.css';
+
+export interface ToolPanelsProps {
+  tools: ToolController;
+}
+
+const SHORTCUTS = {
+  id: 'tools',
+  title: 'Tools',
+  items: [
+    { keys: ['Click'], label: 'Select a figure (hover for its card)' },
+    { keys: ['L'], label: 'Line of sight: observer, then target' },
+    { keys: ['M'], label: 'Measure: tape between two points, range rings' },
+    { keys: ['I'], label: 'Eye view from the selection or the observer' },
+    { keys: ['F'], label: 'Fly the camera to the selected figure' },
+    { keys: ['Esc'], label: 'Leave eye view · cancel · back to Select' },
+  ],
+} as const;
+
+function typing(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !!el?.tagName && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+}
+
+function useToolKeys(tools: ToolController): void {
+  useEffect(() => registerShortcuts(SHORTCUTS), []);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || e.repeat || typing(e.target)) return;
+      const s = tools.state.get();
+      const done = () => e.preventDefault();
+      switch (e.key) {
+        case 'l': case 'L': tools.setTool('los'); return done();
+        case 'm': case 'M': tools.setTool('measure'); return done();
+        case 'i': case 'I': {
+          if (s.eye) tools.exitEye();
+          else if (s.tool === 'los' && s.los.report) tools.eyeFromObserver();
+          else if (s.selected) tools.eyeFromFigure(s.selected);
+          return done();
+        }
+        case 'f': case 'F': {
+          const at = s.selected ? tools.standPoint(s.selected) : null;
+          if (at) focusOn(at[0], at[2], at[1]);
+          return done();
+        }
+        case 'Escape': {
+          if (s.tool === 'los' && s.los.observer && !s.los.target) tools.clearLos();
+          else if (s.tool === 'measure' && s.measure.a && !s.measure.b) tools.clearMeasure();
+          else if (s.tool !== 'select') tools.setTool('select');
+          else if (s.selected) tools.select(null);
+          else return;
+          return done();
+        }
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [tools]);
+}
+
+export function ToolPanels({ tools }: ToolPanelsProps) {
+  const tool = useToolState(tools, (s) => s.tool);
+  useToolKeys(tools);
+  return (
+    <>
+      <ToolRail tools={tools} />
+      {tool === 'los' && <LosPanel tools={tools} />}
+      {tool === 'measure' && <MeasurePanel tools={tools} />}
+      {tool === 'select' && <SelectionPanel tools={tools} />}
+      <FloorsBar tools={tools} />
+      <FigureTooltip tools={tools} />
+      <EyeBar tools={tools} />
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+// The LOS overlay: each sight line green up to the first blocker and red (dashed) after it, the
+// blocking point as a small red diamond, and the two ends as pale dots. Drawn over everything.
+import { Line } from '@react-three/drei';
+import type { Vec3 } from '../../core';
+import { LINE_SIDE, OVERLAY_ORDER, TOOL_COLOURS } from './colours';
+import type { SightLine } from './sight';
+import type { ToolController } from './tool-controller';
+import { useToolState } from './use-tools';
+
+const overlay = { side: LINE_SIDE, depthTest: false, depthWrite: false, toneMapped: false, fog: false, renderOrder: OVERLAY_ORDER, transparent: true } as const;
+
+export function Dot({ at, colour, size = 0.28 }: { at: Vec3; colour: string; size?: number }) {
+  return (
+    <mesh position={at} renderOrder={OVERLAY_ORDER + 1}>
+      <sphereGeometry args={[size, 10, 8]} />
+      <meshBasicMaterial color={colour} {...overlay} />
+    </mesh>
+  );
+}
+
+function Diamond({ at }: { at: Vec3 }) {
+  return (
+    <mesh position={at} renderOrder={OVERLAY_ORDER + 1}>
+      <octahedronGeometry args={[0.45, 0]} />
+      <meshBasicMaterial color={TOOL_COLOURS.blocked} {...overlay} />
+    </mesh>
+  );
+}
+
+function Sight({ line }: { line: SightLine }) {
+  if (!line.blockAt) return <Line points={[line.from, line.to]} color={TOOL_COLOURS.clear} lineWidth={3} {...overlay} />;
+  return (
+    <>
+      <Line points={[line.from, line.blockAt]} color={TOOL_COLOURS.clear} lineWidth={3} {...overlay} />
+      <Line points={[line.blockAt, line.to]} color={TOOL_COLOURS.blocked} lineWidth={2.5} dashed dashSize={1.2} gapSize={0.8} {...overlay} />
+      <Diamond at={line.blockAt} />
+    </>
+  );
+}
+
+export interface SightLinesProps {
+  tools: ToolController;
+}
+
+export function SightLines({ tools }: SightLinesProps) {
+  const los = useToolState(tools, (s) => s.los);
+  const tool = useToolState(tools, (s) => s.tool);
+  const eye = useToolState(tools, (s) => s.eye);
+  const report = los.report;
+  if (tool !== 'los' && !eye) return null;
+  if (!report) {
+    // Observer picked, target not yet: mark the observer's eye.
+    return tool === 'los' && los.first && !los.target ? <Dot at={los.first.eye} colour={TOOL_COLOURS.point} /> : null;
+  }
+  return (
+    <group name="tools:sight">
+      {report.lines.map((l, i) => (
+        <Sight key={i} line={l} />
+      ))}
+      {!eye && <Dot at={report.from} colour={TOOL_COLOURS.point} />}
+      {report.target.kind === 'point' && <Dot at={report.to} colour={TOOL_COLOURS.point} size={0.22} />}
+    </group>
+  );
+}

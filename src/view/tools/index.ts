@@ -1,0 +1,20 @@
+// Table tools: picking, selection, line of sight, measuring tape, range rings, floor cutaway and
+// eye view — state and actions (ToolController) for the panels, components for the scene.
+export { ToolController, floorAtHit } from './tool-controller';
+export type { CanvasLink, EndName, EyeView, Hover, SurfaceHit, ToolId, ToolState } from './tool-controller';
+export type { EndReport, FigureSight, LosReport, MeasureReport, PointEnd, FigureEnd, SightEnd, SightLine, TargetMode } from './sight';
+export { lineOfSightReport, measureReport, describeEnd } from './sight';
+export { displayUnit, figureIndex, floorName, featureName } from './tool-model';
+export type { FigureRef, ToolsModel } from './tool-model';
+export { cutSolids, floorCutAway, maxLevels } from './cutaway';
+export { DEFAULT_RINGS, parseRadii, ringRuns } from './rings';
+export { TOOL_COLOURS } from './colours';
+export { useHover, useToolState } from './use-tools';
+export { toolsHook } from './tools-hook';
+export type { CanvasPoint, ToolsHook } from './tools-hook';
+export { ToolBridge } from './ToolBridge';
+export { EyeCamera } from './EyeCamera';
+export { PickSurface } from './PickSurface';
+export { ToolFigures } from './ToolFigures';
+export { CutawaySolids } from './CutawaySolids';
+export { ToolOverlays } from './ToolOverlays';

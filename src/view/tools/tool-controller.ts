@@ -1,0 +1,261 @@
+// The table tools' state and actions (select, line of sight, measure, range rings, cutaway, eye
+// view), shared by the scene (view) and the panels (ui). Actions ask the battlefield for every
+// answer through sight.ts; components only render this state and call these actions.
+import type { BuildingInfo } from '../../battlefield/types';
+import type { Vec3 } from '../../core';
+import { createStore, type Store } from '../store';
+import { BASE_RADIUS } from '../figure-geometry';
+import { DEFAULT_RINGS, ringRuns } from './rings';
+import { describeEnd, lineOfSightReport, measureReport, type EndReport, type LosReport, type MeasureReport, type SightEnd, type TargetMode } from './sight';
+import { figureIndex, type FigureRef, type ToolsModel, figureBody } from './tool-model';
+
+export type ToolId = 'select' | 'los' | 'measure';
+export type EndName = 'observer' | 'target' | 'a' | 'b';
+
+export interface EyeView {
+  /** Eye point in table coordinates. */
+  from: Vec3;
+  /** Where to look (table coordinates), or null to start looking along `facing`. */
+  lookAt: Vec3 | null;
+  /** Degrees clockwise from north, for a free look. */
+  facing: number;
+  label: string;
+}
+
+export interface ToolState {
+  tool: ToolId;
+  selected: string | null;
+  los: {
+    observer: SightEnd | null;
+    target: SightEnd | null;
+    mode: TargetMode;
+    /** The observer's place and eye, as soon as it is picked. */
+    first: EndReport | null;
+    report: LosReport | null;
+    error: string | null;
+  };
+  measure: { a: SightEnd | null; b: SightEnd | null; first: EndReport | null; report: MeasureReport | null; error: string | null };
+  rings: { radii: number[]; visible: boolean };
+  /** Floor cutaway level (null = roofs on). */
+  cutaway: number | null;
+  eye: EyeView | null;
+}
+
+export interface Hover {
+  figureId: string;
+  /** Pointer position in the page (CSS pixels). */
+  clientX: number;
+  clientY: number;
+}
+
+/** What the canvas registers so tools and tests can reach its camera (see ToolBridge). */
+export interface CanvasLink {
+  camera: import('three').PerspectiveCamera;
+  scene: import('three').Scene;
+  canvas: HTMLCanvasElement;
+  controls: unknown;
+  invalidate: () => void;
+}
+
+/** A surface hit in table coordinates (y is the mesh's height: a hint for the floor, never a height). */
+export interface SurfaceHit {
+  x: number;
+  y: number;
+  z: number;
+}
+
+const initial = (): ToolState => ({
+  tool: 'select',
+  selected: null,
+  los: { observer: null, target: null, mode: 'unit', first: null, report: null, error: null },
+  measure: { a: null, b: null, first: null, report: null, error: null },
+  rings: { radii: DEFAULT_RINGS, visible: true },
+  cutaway: null,
+  eye: null,
+});
+
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** The floor a click on a building most likely meant: the highest level at or below the hit. */
+export function floorAtHit(building: BuildingInfo | undefined, hitY: number, cutaway: number | null): number {
+  if (!building) return 0;
+  let floor = 0;
+  building.levels.forEach((y, i) => {
+    if (y <= hitY + 0.5) floor = i;
+  });
+  return cutaway === null ? floor : Math.min(floor, cutaway);
+}
+
+export class ToolController {
+  readonly state: Store<ToolState> = createStore(initial());
+  readonly hover: Store<Hover | null> = createStore<Hover | null>(null);
+  readonly figures: ReadonlyMap<string, FigureRef>;
+  /** Set by the canvas while it is mounted. */
+  link: CanvasLink | null = null;
+  /** Frames drawn since the canvas mounted (for tests waiting on a fresh picture). */
+  frames = 0;
+
+  private readonly stands = new Map<string, Vec3>();
+
+  constructor(readonly model: ToolsModel) {
+    this.figures = figureIndex(model.scenario);
+  }
+
+  /** Range rings around a figure: each radius from the base edge, draped over the ground. */
+  rangeRings(figureId: string, radii: readonly number[]): Array<{ radius: number; runs: Vec3[][] }> {
+    const at = this.standPoint(figureId);
+    if (!at) return [];
+    return radii.map((radius) => ({ radius, runs: ringRuns(this.model, at[0], at[2], radius + BASE_RADIUS) }));
+  }
+
+  /** A figure's place, floor, stand and eye heights (from the battlefield). */
+  describeFigure(figureId: string): EndReport | null {
+    return this.figures.has(figureId) ? describeEnd(this.model, this.figures, { kind: 'figure', figureId }) : null;
+  }
+
+  /** Where a figure stands (its base centre), from the battlefield. */
+  standPoint(figureId: string): Vec3 | null {
+    const hit = this.stands.get(figureId);
+    if (hit) return hit;
+    const ref = this.figures.get(figureId);
+    if (!ref) return null;
+    const [x, z] = ref.figure.at;
+    const p: Vec3 = [x, this.model.standHeight(x, z, ref.figure.floor), z];
+    this.stands.set(figureId, p);
+    return p;
+  }
+
+  private patch(p: Partial<ToolState>): void {
+    this.state.set((s) => ({ ...s, ...p }));
+  }
+
+  setTool(tool: ToolId): void {
+    this.patch({ tool });
+  }
+
+  select(figureId: string | null): void {
+    this.patch({ selected: figureId });
+  }
+
+  setHover(h: Hover | null): void {
+    const cur = this.hover.get();
+    if (h === null ? cur !== null : !cur || cur.figureId !== h.figureId || cur.clientX !== h.clientX || cur.clientY !== h.clientY) this.hover.set(h);
+  }
+
+  /** A figure was clicked. */
+  pickFigure(figureId: string): void {
+    if (!this.figures.has(figureId)) return;
+    const s = this.state.get();
+    if (s.tool === 'select') return this.select(s.selected === figureId ? null : figureId);
+    this.pickEnd({ kind: 'figure', figureId });
+  }
+
+  /** The ground or a building was clicked at (x, z); inside a building the floor is a first guess. */
+  pickSurface(hit: SurfaceHit): void {
+    const { width, depth } = this.model.scenario.table;
+    if (!(hit.x >= 0 && hit.z >= 0 && hit.x <= width && hit.z <= depth)) return;
+    const s = this.state.get();
+    if (s.tool === 'select') return this.select(null);
+    const floor = floorAtHit(this.model.buildingAt(hit.x, hit.z), hit.y, s.cutaway);
+    this.pickEnd({ kind: 'point', x: hit.x, z: hit.z, floor });
+  }
+
+  private pickEnd(end: SightEnd): void {
+    const s = this.state.get();
+    const first = s.tool === 'los' ? !s.los.observer || s.los.target !== null : !s.measure.a || s.measure.b !== null;
+    // The first end, when a figure, becomes the selection (its highlight, its range rings).
+    if (first && end.kind === 'figure') this.patch({ selected: end.figureId });
+    if (s.tool === 'los') this.setLos(first ? { observer: end, target: null } : { target: end });
+    else if (s.tool === 'measure') this.setMeasure(first ? { a: end, b: null } : { b: end });
+  }
+
+  private setLos(p: Partial<ToolState['los']>): void {
+    const los = { ...this.state.get().los, ...p };
+    let first: EndReport | null = null;
+    let report: LosReport | null = null;
+    let error: string | null = null;
+    try {
+      if (los.observer) first = describeEnd(this.model, this.figures, los.observer);
+      if (los.observer && los.target) report = lineOfSightReport(this.model, this.figures, los.observer, los.target, los.mode);
+    } catch (err) {
+      error = message(err);
+    }
+    this.patch({ los: { ...los, first, report, error } });
+  }
+
+  private setMeasure(p: Partial<ToolState['measure']>): void {
+    const m = { ...this.state.get().measure, ...p };
+    let first: EndReport | null = null;
+    let report: MeasureReport | null = null;
+    let error: string | null = null;
+    try {
+      if (m.a) first = describeEnd(this.model, this.figures, m.a);
+      if (m.a && m.b) report = measureReport(this.model, this.figures, m.a, m.b);
+    } catch (err) {
+      error = message(err);
+    }
+    this.patch({ measure: { ...m, first, report, error } });
+  }
+
+  /** Choose the floor of a picked point that lies inside a building. */
+  setFloor(end: EndName, floor: number): void {
+    const s = this.state.get();
+    const group = end === 'observer' || end === 'target' ? s.los : s.measure;
+    const cur = (group as Record<string, SightEnd | null>)[end];
+    if (!cur || cur.kind !== 'point') return;
+    const next: SightEnd = { ...cur, floor };
+    if (end === 'observer' || end === 'target') this.setLos({ [end]: next });
+    else this.setMeasure({ [end]: next });
+  }
+
+  setTargetMode(mode: TargetMode): void {
+    this.setLos({ mode });
+  }
+
+  /** Swap observer and target (a point target becomes the observer and the other way round). */
+  swapLos(): void {
+    const { observer, target } = this.state.get().los;
+    if (observer && target) this.setLos({ observer: target, target: observer });
+  }
+
+  clearLos(): void {
+    this.patch({ los: { ...initial().los, mode: this.state.get().los.mode } });
+  }
+
+  clearMeasure(): void {
+    this.patch({ measure: initial().measure });
+  }
+
+  setRings(radii: number[]): void {
+    this.patch({ rings: { ...this.state.get().rings, radii } });
+  }
+
+  showRings(visible: boolean): void {
+    this.patch({ rings: { ...this.state.get().rings, visible } });
+  }
+
+  setCutaway(level: number | null): void {
+    this.patch({ cutaway: level });
+  }
+
+  /** First-person view from a figure's eye, looking where it faces (or at the current LOS target). */
+  eyeFromFigure(figureId: string): void {
+    const ref = this.figures.get(figureId);
+    if (!ref) return;
+    const s = this.state.get();
+    const report = s.los.report;
+    const lookAt = report && report.observer.figureId === figureId ? report.to : null;
+    this.patch({ eye: { from: this.model.eyePoint(figureBody(ref)), lookAt, facing: ref.figure.facing ?? 0, label: ref.unit.name } });
+  }
+
+  /** First-person view from the LOS observer (figure or point and floor) toward the target. */
+  eyeFromObserver(): void {
+    const r = this.state.get().los.report;
+    if (!r) return;
+    this.patch({ eye: { from: r.from, lookAt: r.to, facing: 0, label: r.observer.label } });
+  }
+
+  exitEye(): void {
+    if (this.state.get().eye) this.patch({ eye: null });
+  }
+}

@@ -1,0 +1,56 @@
+// What the table tools read from a built battlefield (types only: the view never loads the
+// battlefield's code), plus small lookups over the scenario: figures by id, floor names, the unit
+// lengths are shown in.
+import type { Battlefield, BuildingInfo, FigureBody } from '../../battlefield/types';
+import type { LengthUnit } from '../../core';
+import type { Scenario } from '../../scenario';
+
+export type ToolsModel = Pick<
+  Battlefield,
+  'scenario' | 'grid' | 'solids' | 'buildings' | 'groundHeight' | 'standHeight' | 'buildingAt' | 'lineOfSight' | 'eyePoint' | 'visibility'
+>;
+
+type Unit = NonNullable<Scenario['units']>[number];
+type Figure = Unit['figures'][number];
+
+export interface FigureRef {
+  figure: Figure;
+  unit: Unit;
+  sideName: string;
+}
+
+/** Every deployed figure of the scenario by id (reserves are off the table). */
+export function figureIndex(scenario: Scenario): Map<string, FigureRef> {
+  const sides = new Map(scenario.sides.map((s) => [s.id, s.name] as const));
+  const out = new Map<string, FigureRef>();
+  for (const unit of scenario.units ?? []) {
+    if (unit.reserve) continue;
+    for (const figure of unit.figures) out.set(figure.id, { figure, unit, sideName: sides.get(unit.side) ?? unit.side });
+  }
+  return out;
+}
+
+/** The body the battlefield answers sight questions for. */
+export function figureBody(ref: FigureRef): FigureBody {
+  return { id: ref.figure.id, at: ref.figure.at, ...(ref.figure.floor !== undefined ? { floor: ref.figure.floor } : {}) };
+}
+
+/** The unit lengths are shown in: the scenario's own choice, else inches for Shturm, else cm. */
+export function displayUnit(scenario: Scenario): LengthUnit {
+  return scenario.displayUnit ?? (scenario.ruleset === 'shturm' ? 'in' : 'cm');
+}
+
+/** A floor's name as the scenario gives it ("belfry"), else "ground floor" / "floor 2" / "roof". */
+export function floorName(scenario: Scenario, building: BuildingInfo | undefined, floor: number): string {
+  if (!building) return 'ground';
+  const feature = scenario.features.find((f) => f.id === building.id);
+  const floors = feature?.kind === 'building' ? feature.floors : [];
+  if (floor >= floors.length && floor < building.levels.length) return 'roof';
+  return floors[floor]?.name ?? (floor === 0 ? 'ground floor' : `floor ${floor}`);
+}
+
+/** The building's display name, falling back to its id. */
+export function featureName(scenario: Scenario, id: string): string {
+  const f = scenario.features.find((x) => x.id === id);
+  return (f && 'name' in f && typeof f.name === 'string' && f.name) || id;
+}
