@@ -3,7 +3,8 @@
 import type { KActivation, KState } from '../state';
 import type { SoldierCommand } from './rules-api';
 
-export type MoveMode = 'normal' | 'fast' | 'regroup';
+/** The voluntary move modes of an activation (K-4.0, K-4.1, K-1.0c, K-6.1a charge, K-1.2 join). */
+export type MoveMode = 'normal' | 'fast' | 'regroup' | 'charge' | 'join';
 
 export type Gate = { ok: true; part: 'move' | 'shoot' | 'other'; mode?: MoveMode } | { ok: false; reason: string; rule: string };
 
@@ -35,20 +36,33 @@ export function actionGate(s: KState, c: SoldierCommand): Gate {
   if (!action) return no('choose the action first', 'K-2.4a');
   if (part === 'move') {
     if (moved) return no('the unit has moved already: no soldier may move again (all movers move in one go)', 'K-2.4c');
+    let modes: MoveMode[];
     switch (action) {
       case 'move-shoot':
-        return shot ? no('move, then shoot: the shooting is done, so the move part is over', 'K-2.4b') : { ok: true, part, mode: 'normal' };
+        if (shot) return no('move, then shoot: the shooting is done, so the move part is over', 'K-2.4b');
+        modes = ['normal', 'charge', 'join'];
+        break;
       case 'shoot-move':
-        return { ok: true, part, mode: 'normal' };
+        // K-AMB-11 house: a charge after shooting only when shootThenCharge is on.
+        modes = shot && !s.house.shootThenCharge ? ['normal', 'join'] : ['normal', 'charge', 'join'];
+        break;
       case 'fast-move':
-        return { ok: true, part, mode: 'fast' };
+        // K-AMB-11 house: charging with a fast move only when fastCharge is on.
+        modes = s.house.fastCharge ? ['fast', 'charge', 'join'] : ['fast', 'join'];
+        break;
       case 'regroup':
-        return { ok: true, part, mode: 'regroup' };
+        modes = ['regroup', 'join'];
+        break;
       case 'shoot':
         return no('the unit chose to shoot only', 'K-2.4a');
       default:
         return no(`a unit that must ${action} cannot move as it wishes`, action === 'rout' ? 'K-7.3d' : 'K-6.3a');
     }
+    const asked = typeof c.mode === 'string' ? (c.mode as MoveMode) : undefined;
+    if (asked === undefined) return { ok: true, part, mode: modes[0]! };
+    if (modes.includes(asked)) return { ok: true, part, mode: asked };
+    const rule = action === 'fast-move' || asked === 'fast' ? (asked === 'charge' ? 'K-AMB-11' : 'K-4.1a') : action === 'regroup' ? 'K-1.0c' : asked === 'charge' ? 'K-AMB-11' : 'K-2.4a';
+    return no(`a ${asked} move is not part of "${action}" now`, rule);
   }
   if (shot) return no('the unit has shot already: no soldier may shoot again (all shooters fire in one go)', 'K-2.4c');
   switch (action) {

@@ -26,6 +26,7 @@ const refuse = (reason: string, rule?: string): FlowDecision => ({ ok: false, re
 export function decideFlow(s: KGameState, c: FlowCommand, ctx: FlowCtx): FlowDecision {
   const p = phaseOf(s);
   if (p.kind === 'over') return refuse(`the game is over: ${p.result.text}`, p.result.rule);
+  if (c.type === 'READINESS' && p.kind !== 'window') return refuse('ready units activate only between activations, never in the middle of one', 'K-2.3b');
   const who = sideToAct(p);
   if (who && c.side && c.side !== who) return refuse(`it is ${s.sides.find((x) => x.id === who)?.name ?? who}'s decision now, not ${c.side}'s`, 'K-2.1b');
   const acc = new Acc(s);

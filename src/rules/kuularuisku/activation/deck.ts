@@ -62,8 +62,8 @@ export type DrawOutcome =
 /** What a drawn card does: offer its unit an activation, or nothing (a spent card). */
 export function drawOutcome(s: KState, unitId: string): DrawOutcome {
   const u = s.units[unitId];
+  if (u?.joinedTo && u.kind !== 'leader') return { kind: 'spent', reason: 'joined', rule: 'K-1.2a', text: `${u.name} has joined another unit: the card is spent` };
   if (!u || !unitOnTable(s, u)) return { kind: 'spent', reason: 'gone', rule: 'K-2.1a', text: `${u?.name ?? unitId} is no longer on the table: the card is spent` };
-  if (u.joinedTo && u.kind !== 'leader') return { kind: 'spent', reason: 'joined', rule: 'K-1.2a', text: `${u.name} has joined another unit: the card is spent` };
   if (u.activated) {
     const rule = u.kind === 'leader' ? 'K-2.2b' : 'K-2.0b';
     return { kind: 'spent', reason: 'activated', rule, text: `${u.name} has already activated this turn: the card is spent` };

@@ -1,0 +1,105 @@
+// A small Kuularuisku table for flow tests: open ground 120 × 80 cm, Whites in the west, Reds in the
+// east, squads of three in a line (1.5 cm apart), leaders placed for the K-2.2 15 cm command tests.
+import { createBattlefield, type Battlefield } from '../../src/battlefield';
+import { ScriptedDice, type Dice } from '../../src/core';
+import { GameSession } from '../../src/game';
+import { createKuularuiskuRuleset, kuularuiskuRuleset, type KGameState, type KRulesApi } from '../../src/rules';
+import { validateScenario, type Scenario } from '../../src/scenario';
+
+export interface UnitSpec {
+  id: string;
+  side: 'whites' | 'reds';
+  at: [number, number];
+  size?: number;
+  leader?: boolean;
+  data?: Record<string, unknown>;
+}
+
+export const DEFAULT_UNITS: UnitSpec[] = [
+  { id: 'w1', side: 'whites', at: [20, 30] },
+  { id: 'w2', side: 'whites', at: [20, 50] },
+  { id: 'wl', side: 'whites', at: [26, 40], leader: true },
+  { id: 'r1', side: 'reds', at: [100, 30] },
+  { id: 'r2', side: 'reds', at: [100, 50] },
+];
+
+/** A scenario with these units (each squad a line of figures 1.5 cm apart along z). */
+export function flowScenario(units: UnitSpec[] = DEFAULT_UNITS, extra: Partial<Scenario> = {}): Scenario {
+  const data = {
+    format: 1,
+    id: 'flow-fixture',
+    ruleset: 'kuularuisku',
+    title: 'Flow fixture',
+    table: { width: 120, depth: 80 },
+    features: [],
+    sides: [
+      { id: 'whites', name: 'Whites', edge: 'west' },
+      { id: 'reds', name: 'Reds', edge: 'east' },
+    ],
+    units: units.map((u) => ({
+      id: u.id,
+      side: u.side,
+      name: u.leader ? `Leader ${u.id}` : `Squad ${u.id}`,
+      type: u.leader ? 'leader' : 'infantry',
+      profile: u.leader ? 'officer' : 'rifleman',
+      figures: Array.from({ length: u.leader ? 1 : u.size ?? 3 }, (_, i) => ({ id: `${u.id}_${i + 1}`, at: [u.at[0], u.at[1] + i * 1.5] })),
+      ...(u.data ? { data: u.data } : {}),
+    })),
+    turnLimit: 3,
+    ...extra,
+  };
+  const r = validateScenario(data, 'flow-fixture');
+  if (!r.ok) throw new Error(r.issues.map((i) => `${i.path}: ${i.message}`).join('\n'));
+  return r.scenario;
+}
+
+let tablePromise: Promise<Battlefield> | undefined;
+
+/** The fixture's battlefield (open ground, built once per test file). */
+export function flowTable(scenario: Scenario = flowScenario()): Promise<Battlefield> {
+  if (scenario.features.length === 0 && scenario.table.width === 120) return (tablePromise ??= createBattlefield(scenario));
+  return createBattlefield(scenario);
+}
+
+/** Dice that leave a shuffled deck of n cards in its scenario order (Fisher–Yates swaps nothing). */
+export function keepOrder(n: number): number[] {
+  const out: number[] = [];
+  for (let i = n - 1; i > 0; i--) out.push(i + 1);
+  return out;
+}
+
+/** Dice that deal `cards` (the scenario order) into the deck order `wanted` (Fisher–Yates backwards). */
+export function arrange(cards: readonly string[], wanted: readonly string[]): number[] {
+  const deck = [...cards];
+  const out: number[] = [];
+  for (let i = deck.length - 1; i > 0; i--) {
+    const j = deck.indexOf(wanted[i]!);
+    out.push(j + 1);
+    [deck[i], deck[j]] = [deck[j]!, deck[i]!];
+  }
+  return out;
+}
+
+export const CARDS = ['w1', 'w2', 'wl', 'r1', 'r2'];
+
+export function newGame(scenario: Scenario, table: Battlefield, dice?: Dice, api?: KRulesApi) {
+  const ruleset = api ? createKuularuiskuRuleset(api) : kuularuiskuRuleset;
+  return new GameSession({ ruleset, scenario, table, seed: 7, ...(dice ? { dice } : {}) });
+}
+
+export type KSession = ReturnType<typeof newGame>;
+
+/** Dispatch and fail loudly on a refusal (tests of legal sequences). */
+export function must(g: KSession, command: Record<string, unknown> & { type: string }) {
+  const r = g.dispatch(command as never);
+  if (!r.ok) throw new Error(`${command.type} refused: ${r.reason} (${r.rule ?? 'no rule'})`);
+  return r.events;
+}
+
+export function scripted(...values: number[]): ScriptedDice {
+  return new ScriptedDice(values);
+}
+
+export function flowOf(g: KSession): KGameState['flow'] {
+  return g.state.flow;
+}

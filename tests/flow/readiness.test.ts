@@ -1,0 +1,102 @@
+// F3 readiness / overwatch (K-2.3a–c, K-GAP-2) with scripted dice.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Battlefield } from '../../src/battlefield';
+import { phaseOf, rollOff } from '../../src/rules';
+import { CARDS, arrange, flowScenario, flowTable, must, newGame, scripted } from './fixture';
+
+let table: Battlefield;
+const scenario = flowScenario();
+
+beforeAll(async () => {
+  table = await flowTable(scenario);
+});
+
+describe('F3 readiness (K-2.3)', () => {
+  it('K-2.3a a unit goes into readiness instead of activating; K-2.3b it may act after the next activation', () => {
+    const g = newGame(scenario, table, scripted(...arrange(CARDS, ['w1', 'r1', 'w2', 'wl', 'r2'])));
+    must(g, { type: 'BEGIN_TURN' });
+    must(g, { type: 'DRAW_CARD' });
+    const ready = must(g, { type: 'READY', side: 'whites', unitId: 'w1' });
+    expect(ready).toMatchObject([{ type: 'READINESS_ENTERED', rule: 'K-2.3a', unitId: 'w1' }]);
+    expect(g.state.units.w1).toMatchObject({ ready: true, activated: false });
+    // Going into readiness is not an activation: no window yet, the next card is due.
+    expect(phaseOf(g.state).kind).toBe('draw');
+    must(g, { type: 'DRAW_CARD' });
+    must(g, { type: 'ACTIVATE', side: 'reds', unitId: 'r1', action: 'shoot' });
+    // K-2.3b never in the middle of an activation.
+    expect(g.dispatch({ type: 'READINESS', side: 'whites', unitId: 'w1' })).toMatchObject({ ok: false, rule: 'K-2.3b' });
+    const ended = must(g, { type: 'END_ACTIVATION', side: 'reds' });
+    expect(ended.at(-1)).toMatchObject({ type: 'WINDOW_OPENED', rule: 'K-2.3b', sides: ['whites'] });
+    expect(phaseOf(g.state)).toMatchObject({ kind: 'window', side: 'whites' });
+    const used = must(g, { type: 'READINESS', side: 'whites', unitId: 'w1' });
+    expect(used.map((e) => e.type)).toEqual(['READINESS_DECLARED', 'WINDOW_CLOSED', 'ACTIVATION_OFFERED']);
+    expect(phaseOf(g.state)).toMatchObject({ kind: 'offer', offer: { unitId: 'w1', via: 'readiness' } });
+    // A ready unit that activates cannot go back into readiness.
+    expect(g.dispatch({ type: 'READY', side: 'whites', unitId: 'w1' })).toMatchObject({ ok: false, rule: 'K-2.3a' });
+    must(g, { type: 'PASS', side: 'whites', unitId: 'w1' });
+    expect(g.state.units.w1).toMatchObject({ ready: false, activated: true });
+    expect(phaseOf(g.state).kind).toBe('draw');
+  });
+
+  it('K-2.3b a side may pass the window and use its ready unit after a later activation', () => {
+    const g = newGame(scenario, table, scripted(...arrange(CARDS, ['w1', 'r1', 'r2', 'w2', 'wl'])));
+    must(g, { type: 'BEGIN_TURN' });
+    must(g, { type: 'DRAW_CARD' });
+    must(g, { type: 'READY', side: 'whites', unitId: 'w1' });
+    must(g, { type: 'DRAW_CARD' });
+    must(g, { type: 'PASS', side: 'reds', unitId: 'r1' });
+    expect(must(g, { type: 'READINESS', side: 'whites', unitId: null }).map((e) => e.type)).toEqual(['READINESS_DECLARED', 'WINDOW_CLOSED']);
+    expect(phaseOf(g.state).kind).toBe('draw');
+    must(g, { type: 'DRAW_CARD' });
+    must(g, { type: 'PASS', side: 'reds', unitId: 'r2' });
+    expect(phaseOf(g.state)).toMatchObject({ kind: 'window', side: 'whites' });
+    expect(g.dispatch({ type: 'READINESS', side: 'whites', unitId: 'w2' })).toMatchObject({ ok: false, rule: 'K-2.3b' });
+  });
+
+  it('K-2.3c both players want a ready unit at once: a d6 each, ties re-rolled, the higher goes first', () => {
+    // Deck: w1 (ready), r1 (ready), w2 acts; then the roll-off: 3–3 tie, then whites 2, reds 5.
+    const g = newGame(scenario, table, scripted(...arrange(CARDS, ['w1', 'r1', 'w2', 'wl', 'r2']), 3, 3, 2, 5));
+    must(g, { type: 'BEGIN_TURN' });
+    must(g, { type: 'DRAW_CARD' });
+    must(g, { type: 'READY', side: 'whites', unitId: 'w1' });
+    must(g, { type: 'DRAW_CARD' });
+    must(g, { type: 'READY', side: 'reds', unitId: 'r1' });
+    must(g, { type: 'DRAW_CARD' });
+    must(g, { type: 'PASS', side: 'whites', unitId: 'w2' });
+    expect(phaseOf(g.state)).toMatchObject({ kind: 'window', side: 'whites', readyWindow: { pending: ['whites', 'reds'] } });
+    must(g, { type: 'READINESS', side: 'whites', unitId: 'w1' });
+    const closed = must(g, { type: 'READINESS', side: 'reds', unitId: 'r1' });
+    const offs = closed.filter((e) => e.type === 'READINESS_ROLL_OFF');
+    expect(offs).toHaveLength(2);
+    expect(offs[1]).toMatchObject({ rule: 'K-2.3c', first: 'reds' });
+    expect(closed.find((e) => e.type === 'WINDOW_CLOSED')).toMatchObject({ queue: ['r1', 'w1'] });
+    expect(phaseOf(g.state)).toMatchObject({ kind: 'offer', offer: { unitId: 'r1', via: 'readiness' } });
+    must(g, { type: 'PASS', side: 'reds', unitId: 'r1' });
+    // The loser's declared unit goes next, before any new window or card.
+    expect(phaseOf(g.state)).toMatchObject({ kind: 'offer', offer: { unitId: 'w1', via: 'readiness' } });
+    must(g, { type: 'PASS', side: 'whites', unitId: 'w1' });
+    expect(phaseOf(g.state).kind).toBe('draw');
+  });
+
+  it('K-2.3c the roll-off ranks any number of players, re-rolling ties among the tied', () => {
+    const r = rollOff(['a', 'b', 'c'], scripted(4, 6, 4, 1, 2));
+    expect(r.order).toEqual(['b', 'c', 'a']);
+    expect(r.events).toHaveLength(2);
+  });
+
+  it('K-GAP-2 a ready unit not used by the end of the turn loses its activation (house value)', () => {
+    const g = newGame(scenario, table, scripted(...arrange(CARDS, ['w1', 'r1', 'w2', 'wl', 'r2'])));
+    must(g, { type: 'BEGIN_TURN' });
+    must(g, { type: 'DRAW_CARD' });
+    must(g, { type: 'READY', side: 'whites', unitId: 'w1' });
+    for (const [id, side] of [['r1', 'reds'], ['w2', 'whites'], ['wl', 'whites'], ['r2', 'reds']] as const) {
+      must(g, { type: 'DRAW_CARD' });
+      must(g, { type: 'PASS', side, unitId: id });
+      must(g, { type: 'READINESS', side: 'whites', unitId: null });
+    }
+    expect(phaseOf(g.state).kind).toBe('turn-end');
+    const end = must(g, { type: 'END_TURN' });
+    expect(end.find((e) => e.type === 'TURN_ENDED')).toMatchObject({ rule: 'K-GAP-2', expiredReadiness: ['w1'] });
+    expect(g.state.units.w1).toMatchObject({ ready: false, activated: true });
+  });
+});
