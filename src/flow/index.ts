@@ -44,6 +44,19 @@ export function startFlow<S>(session: GameSession<S, Command, GameEvent, unknown
   return { driver, actor };
 }
 
+type Can = { getSnapshot(): { can(e: Command): boolean; children: Record<string, Can | undefined> } };
+
+/** Would the machines take this command now? Asks the innermost running machine (activation, melee). */
+export function flowCan(actor: TurnActor, command: Command): boolean {
+  let m: Can = actor as unknown as Can;
+  for (;;) {
+    const snap = m.getSnapshot();
+    const child = snap.children.activation ?? snap.children.melee;
+    if (!child) return snap.can(command);
+    m = child;
+  }
+}
+
 /** The machines' positions, outermost first (turn, then activation and melee while they run). */
 export function flowPosition(actor: TurnActor): { turn: unknown; activation?: unknown; melee?: unknown } {
   const snap = actor.getSnapshot();
