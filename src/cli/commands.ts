@@ -6,6 +6,7 @@ import { createBattlefield, DEFAULT_FIGURE_HEIGHT, EYE_FRACTION, type Battlefiel
 import type { Vec3 } from '../core';
 import { formatLength } from '../core';
 import { viewshedPng } from './viewshed-png';
+import { play } from './play';
 
 export class UsageError extends Error {}
 
@@ -21,6 +22,7 @@ const USAGE = `usage: npm run cli -- <verb> …
   height <scenario> <x> <z> [--floor n] [--json]
   los <scenario> --from x,z[,floor|,@height] --to x,z[,floor|,@height] [--json]
   viewshed <scenario> --from x,z[,floor|,@height] --out file.png [--res cm] [--target-height cm] [--json]
+  play <scenario> [--seed N] [--ruleset id] [--commands file.jsonl] [--random-legal] [--random-seed N] [--max-commands N] [--save file.json] [--load file.json] [--json]
 points: "x,z" is the eye of a figure standing there; "x,z,2" the eye on floor 2; "x,z,@h" a point h cm above the surface`;
 
 interface Args {
@@ -204,6 +206,7 @@ export async function runCli(argv: string[], io: Io = stdio): Promise<number> {
       case 'height': return await height(a, io);
       case 'los': return await los(a, io);
       case 'viewshed': return await viewshed(a, io);
+      case 'play': return await play(a, io);
       case undefined: case 'help': io.out(`${USAGE}\n`); return a.positional[0] ? 0 : 2;
       default: throw new UsageError(`unknown verb ${JSON.stringify(a.positional[0])}: expected validate, height, los or viewshed`);
     }

@@ -1,0 +1,163 @@
+// `cli play`: play a scenario headless — a commands file (JSON lines), random legal commands to the
+// end, or a save replayed and verified — and print the event log (each line with its rule id) and
+// the result, or all of it as JSON. Also writes saves, so games replay outside the browser.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createBattlefield } from '../battlefield';
+import { playRandomGame } from '../flow';
+import { GameSession, loadSave, makeSave, parseSave, SaveError, type Command, type GameEvent, type Ruleset } from '../game';
+import { RULESETS, rulesetFor } from '../rules';
+import { parseScenario, formatIssue, type Scenario } from '../scenario';
+import { UsageError, type Io } from './commands';
+
+export interface PlayArgs {
+  positional: string[];
+  flags: Map<string, string | true>;
+}
+
+export const PLAY_USAGE = 'play <scenario> [--seed N] [--ruleset id] [--commands file.jsonl] [--random-legal] [--random-seed N] [--max-commands N] [--save file.json] [--load file.json] [--json]';
+
+// The CLI drives any registered ruleset through the game layer's contract.
+type AnyRuleset = Ruleset<unknown, Command, GameEvent, unknown>;
+
+function text(a: PlayArgs, name: string): string | undefined {
+  const v = a.flags.get(name);
+  if (v === true) throw new UsageError(`--${name}: expected a value`);
+  return v;
+}
+
+function int(a: PlayArgs, name: string, fallback: number): number {
+  const v = text(a, name);
+  if (v === undefined) return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n)) throw new UsageError(`--${name}: expected a whole number, got ${JSON.stringify(v)}`);
+  return n;
+}
+
+function readScenario(file: string): Scenario {
+  let body: string;
+  try {
+    body = readFileSync(file, 'utf8');
+  } catch {
+    throw new UsageError(`cannot read scenario file ${file}`);
+  }
+  const r = parseScenario(body, file);
+  if (!r.ok) throw new UsageError(`${formatIssue(r.issues[0]!)}${r.issues.length > 1 ? ` (and ${r.issues.length - 1} more problems; run validate)` : ''}`);
+  return r.scenario;
+}
+
+/** The ruleset to play: --ruleset, else the scenario's own; a sandbox table is played with the first registered. */
+function chooseRuleset(a: PlayArgs, scenario: Scenario): AnyRuleset {
+  const id = text(a, 'ruleset') ?? (scenario.ruleset === 'sandbox' ? Object.keys(RULESETS)[0]! : scenario.ruleset);
+  const r = rulesetFor(id);
+  if (!r) throw new UsageError(`--ruleset: no ruleset "${id}" (known: ${Object.keys(RULESETS).join(', ')})`);
+  return r as unknown as AnyRuleset;
+}
+
+/** JSON lines: one command object per line; blank lines and lines starting with # are skipped. */
+export function parseCommandLines(body: string, file: string): Command[] {
+  const out: Command[] = [];
+  body.split('\n').forEach((line, i) => {
+    const t = line.trim();
+    if (!t || t.startsWith('#')) return;
+    let c: unknown;
+    try {
+      c = JSON.parse(t);
+    } catch (err) {
+      throw new UsageError(`${file}:${i + 1}: bad JSON (${err instanceof Error ? err.message : String(err)})`);
+    }
+    if (!c || typeof c !== 'object' || typeof (c as { type?: unknown }).type !== 'string') throw new UsageError(`${file}:${i + 1}: a command is an object with a "type"`);
+    out.push(c as Command);
+  });
+  return out;
+}
+
+function logLine(e: GameEvent, turn: number): string {
+  const rule = (e.rule ?? '').padEnd(9);
+  return `T${turn} ${rule} ${e.text ?? e.type}`;
+}
+
+export async function play(a: PlayArgs, io: Io): Promise<number> {
+  // `--random-legal` takes no value: a word after it is the scenario.
+  const rl = a.flags.get('random-legal');
+  if (typeof rl === 'string') {
+    a.positional.push(rl);
+    a.flags.set('random-legal', true);
+  }
+  const file = a.positional[1];
+  if (!file) throw new UsageError(`play: expected a scenario file — ${PLAY_USAGE}`);
+  const scenario = readScenario(file);
+  const ruleset = chooseRuleset(a, scenario);
+  const problems = ruleset.validateScenario(scenario);
+  if (problems.length) {
+    for (const p of problems) io.err(`${file}: ${p.path}: ${p.message}\n`);
+    return 1;
+  }
+  const json = a.flags.has('json');
+  const bf = await createBattlefield(scenario);
+  try {
+    let session: GameSession<unknown, Command, GameEvent, unknown>;
+    const load = text(a, 'load');
+    if (load) {
+      let body: string;
+      try {
+        body = readFileSync(load, 'utf8');
+      } catch {
+        throw new UsageError(`cannot read save file ${load}`);
+      }
+      try {
+        session = loadSave(parseSave(body, load), load, scenario, ruleset, bf);
+      } catch (err) {
+        if (err instanceof SaveError) {
+          io.err(`sandtable: ${err.message}\n`);
+          return 1;
+        }
+        throw err;
+      }
+    } else {
+      session = new GameSession({ ruleset, scenario, table: bf, seed: int(a, 'seed', 1) });
+    }
+    const replayed = session.log.length;
+    const commandsFile = text(a, 'commands');
+    if (commandsFile) {
+      let body: string;
+      try {
+        body = readFileSync(commandsFile, 'utf8');
+      } catch {
+        throw new UsageError(`cannot read commands file ${commandsFile}`);
+      }
+      const commands = parseCommandLines(body, commandsFile);
+      for (const [i, c] of commands.entries()) {
+        const r = session.dispatch(c);
+        if (!r.ok) {
+          io.err(`sandtable: ${commandsFile}: command ${i + 1} (${c.type}) refused — ${r.reason}${r.rule ? ` (${r.rule})` : ''}\n`);
+          return 1;
+        }
+      }
+    }
+    if (a.flags.has('random-legal')) {
+      playRandomGame(session, { seed: int(a, 'random-seed', session.seed), maxCommands: int(a, 'max-commands', 20_000) });
+    }
+    const save = text(a, 'save');
+    if (save) writeFileSync(save, `${JSON.stringify(makeSave(session), null, 1)}\n`);
+    const result = session.victory();
+    const events = session.events;
+    if (json) {
+      io.out(`${JSON.stringify({
+        scenario: scenario.id, ruleset: ruleset.id, seed: session.seed, replayed, commands: session.log.length,
+        result: result ?? null, stateHash: session.stateHash(), events, state: session.state,
+      })}\n`);
+      return 0;
+    }
+    io.out(`${scenario.title} — ${ruleset.id} ${ruleset.version}, seed ${session.seed}${load ? `, replayed from ${load} (${replayed} commands, state hash verified)` : ''}\n`);
+    let turn = 0;
+    for (const e of events) {
+      if (e.type === 'TURN_STARTED') turn = Number(e.turn);
+      io.out(`${logLine(e, turn)}\n`);
+    }
+    io.out(result ? `Result: ${result.reason}${result.rule ? ` (${result.rule})` : ''}\n` : `No result yet: the game goes on (${session.legalCommands().length} legal commands)\n`);
+    io.out(`${session.log.length} commands, ${events.length} events, state hash ${session.stateHash()}${save ? `, saved to ${save}` : ''}\n`);
+    return 0;
+  } finally {
+    bf.free();
+  }
+}
