@@ -150,9 +150,11 @@ export async function play(a: PlayArgs, io: Io): Promise<number> {
     }
     io.out(`${scenario.title} — ${ruleset.id} ${ruleset.version}, seed ${session.seed}${load ? `, replayed from ${load} (${replayed} commands, state hash verified)` : ''}\n`);
     let turn = 0;
-    for (const e of events) {
-      if (e.type === 'TURN_STARTED') turn = Number(e.turn);
-      io.out(`${logLine(e, turn)}\n`);
+    for (const entry of session.log) {
+      // A command that starts a turn rolls its shuffle first: label its lines with the new turn.
+      const started = entry.events.find((e) => e.type === 'TURN_STARTED');
+      if (started) turn = Number(started.turn);
+      for (const e of entry.events) io.out(`${logLine(e, turn)}\n`);
     }
     io.out(result ? `Result: ${result.reason}${result.rule ? ` (${result.rule})` : ''}\n` : `No result yet: the game goes on (${session.legalCommands().length} legal commands)\n`);
     io.out(`${session.log.length} commands, ${events.length} events, state hash ${session.stateHash()}${save ? `, saved to ${save}` : ''}\n`);
