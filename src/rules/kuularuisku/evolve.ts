@@ -119,7 +119,8 @@ export function evolveK(s: KState, e: KEvent): KState {
       if (next.activation && next.activation.units.includes(e.unitId) && e.mode !== 'fall-back' && e.mode !== 'evacuation') {
         const a = next.activation;
         const phase = a.phase === 'none' ? 'moving' : a.phase === 'shooting' ? 'shot-then-moving' : a.phase;
-        next = { ...next, activation: { ...a, moved: addUnique(a.moved, ids), phase } };
+        const chargeFrom = e.mode === 'charge' ? Object.fromEntries(e.moves.map((m) => [m.figureId, { at: m.from, floor: m.fromFloor }])) : a.chargeFrom;
+        next = { ...next, activation: { ...a, moved: addUnique(a.moved, ids), phase, ...(chargeFrom ? { chargeFrom } : {}) } };
       }
       return next;
     }
@@ -224,7 +225,7 @@ export function evolveK(s: KState, e: KEvent): KState {
     case 'MORALE_TEST':
       return s;
     case 'UNIT_STATUS_CHANGED': {
-      let next = setUnit(s, e.unitId, { status: e.status });
+      let next = setUnit(s, e.unitId, { status: e.status, ...(e.rule === 'K-6.4g' ? { fellBackTurn: s.turn } : {}) });
       if (e.status === 'normal' && e.from === 'routing') next = setUnit(next, e.unitId, { routLeaders: [] });
       return next;
     }

@@ -176,6 +176,8 @@ export interface KActivation {
   phase: 'none' | 'moving' | 'shooting' | 'moved-then-shooting' | 'shot-then-moving' | 'done';
   /** K-6.1c the unit charged this activation. */
   charged?: string;
+  /** K-6.2e where the charging soldiers started their move (a collapsed charge goes back there). */
+  chargeFrom?: Record<string, { at: Vec2; floor: number }>;
 }
 
 /** K-2.4 the action list (K-GAP-4: special action has no content). */

@@ -1,0 +1,169 @@
+// The rules engineer's side of KRulesApi (activation/rules-api.ts): the soldier-level commands
+// (move, charge, shoot, split, join, evacuate …) and the forced steps the flow calls, as one object.
+import type { TableQueries, Vec2 } from '../../core';
+import type { KRulesApi, SoldierCommand } from './activation/rules-api';
+import { chargedTargetTest, chargerMorale, defensiveFire, defensiveFireRefusal, validateCharge } from './charge';
+import { stragglers } from './coherency';
+import { houseOf, type KCtx, type KResult, refuse, Steps } from './context';
+import { evacuationMoves, startEvacuation } from './evacuation';
+import { grenadeSides, meleeRound, meleeStart, throwGrenades } from './melee';
+import { pinnedTest, rallyCheck, rout } from './morale';
+import { type FigureStep, isFast, movementAllowance, validateMove } from './movement';
+import { resolveShooting } from './shooting';
+import { setupK } from './setup';
+import { liveFigures } from './table';
+import { joinUnit, leaderDive, leaveGroup, pickUpWeapon, reuniteUnit, splitUnit } from './units';
+import { validateKScenario } from './scenario-data';
+import { shootingCandidates } from './visibility';
+import type { MoveMode } from './events';
+import type { KState } from './state';
+
+export const ACTION_TYPES: ReadonlySet<string> = new Set(['MOVE', 'SHOOT', 'SPLIT', 'REUNITE', 'JOIN', 'LEAVE', 'DIVE', 'PICK_UP', 'EVACUATE']);
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+function steps(v: unknown): FigureStep[] | undefined {
+  if (!Array.isArray(v)) return undefined;
+  const out: FigureStep[] = [];
+  for (const m of v) {
+    if (!m || typeof m !== 'object') return undefined;
+    const o = m as Record<string, unknown>;
+    const to = o.to as unknown;
+    if (typeof o.figureId !== 'string' || !Array.isArray(to) || to.length !== 2 || !to.every((x) => typeof x === 'number' && Number.isFinite(x))) return undefined;
+    out.push({ figureId: o.figureId, to: [to[0], to[1]] as Vec2, ...(typeof o.floor === 'number' ? { floor: o.floor } : {}), ...(Array.isArray(o.via) ? { via: o.via as Vec2[] } : {}) });
+  }
+  return out;
+}
+
+/** Soldier-level commands: each checked by the rule it touches and answered with events or a refusal. */
+export function decideAction(s: KState, c: SoldierCommand, ctx: KCtx): KResult {
+  switch (c.type) {
+    case 'MOVE': {
+      const unitId = c.unitId ?? s.activation?.unitId;
+      const moves = steps(c.moves);
+      if (!unitId || !moves) return refuse('K-4.0', 'MOVE needs unitId and moves [{ figureId, to: [x, z], floor? }]');
+      const mode: MoveMode = (str(c.mode) as MoveMode | undefined) ?? (s.activation?.action === 'fast-move' ? 'fast' : s.activation?.action === 'regroup' ? 'regroup' : 'normal');
+      if (mode === 'charge') {
+        const targetId = str(c.targetId);
+        if (!targetId) return refuse('K-6.1a', 'a charge names the enemy unit it charges (targetId)');
+        return validateCharge(s, { unitId, targetId, moves, fast: s.activation?.action === 'fast-move' }, ctx);
+      }
+      if (!['normal', 'fast', 'regroup', 'join'].includes(mode)) return refuse('K-4.0', `"${mode}" is not a move a player makes`);
+      const r = validateMove(s, { unitId, moves, mode }, ctx);
+      if (!r.ok) return r;
+      // K-AMB-17 house option: a leader coming within 15 cm of a routing unit rallies it too.
+      const house = houseOf(s, ctx);
+      if (house.rallyWhenLeaderApproaches && liveFigures(s, unitId).some((f) => f.skills.includes('leader'))) {
+        const st = new Steps(s).push(...r.events);
+        for (const u of Object.values(st.state.units)) if (u.side === s.units[unitId]!.side && u.status === 'routing') rallyCheck(st, u.id, ctx);
+        return { ok: true, events: st.events };
+      }
+      return r;
+    }
+    case 'SHOOT': {
+      const shooterId = c.unitId ?? s.activation?.unitId;
+      const targetId = str(c.targetId);
+      if (!shooterId || !targetId) return refuse('K-5.1a', 'SHOOT needs the shooting unit and its target (targetId)');
+      const r = resolveShooting(s, {
+        shooterId, targetId,
+        ...(Array.isArray(c.shooters) ? { shooters: c.shooters as string[] } : {}),
+        ...(str(c.spotter) ? { spotter: str(c.spotter)! } : {}),
+        ...(c.allocation && typeof c.allocation === 'object' ? { allocation: c.allocation as Record<string, number> } : {}),
+      }, ctx);
+      return r.ok ? { ok: true, events: r.events } : r;
+    }
+    case 'SPLIT': return splitUnit(s, { unitId: c.unitId ?? '', figureIds: Array.isArray(c.figureIds) ? (c.figureIds as string[]) : [] }, ctx);
+    case 'REUNITE': return reuniteUnit(s, c.unitId ?? '', ctx);
+    case 'JOIN': return joinUnit(s, { unitId: c.unitId ?? '', intoUnitId: str(c.intoUnitId) ?? '' }, ctx);
+    case 'LEAVE': return leaveGroup(s, str(c.leaderId) ?? c.unitId ?? '');
+    case 'DIVE': return leaderDive(s, { leaderId: str(c.leaderId) ?? c.unitId ?? '', intoUnitId: str(c.intoUnitId) ?? '' }, ctx);
+    case 'PICK_UP': return pickUpWeapon(s, { markerId: str(c.markerId) ?? '', figureId: str(c.figureId) ?? '' }, ctx);
+    case 'EVACUATE': return startEvacuation(s, { figureId: str(c.figureId) ?? '', ...(str(c.escortId) ? { escortId: str(c.escortId)! } : {}) }, ctx);
+    default: return refuse('K-2.4a', `unknown command "${c.type}"`);
+  }
+}
+
+/** A move of the whole unit by one vector (each soldier as far as his own allowance lets him). */
+function shifted(s: KState, unitId: string, dir: Vec2, frac: number, mode: MoveMode): FigureStep[] {
+  const figs = liveFigures(s, unitId);
+  const allowance = Math.min(...figs.map((f) => movementAllowance(s, f.id, mode, false, s.house).allowance));
+  return figs.map((f) => ({ figureId: f.id, to: [f.at[0] + dir[0] * allowance * frac, f.at[1] + dir[1] * allowance * frac] as Vec2 }));
+}
+
+function centre(s: KState, unitId: string): Vec2 {
+  const figs = liveFigures(s, unitId);
+  return figs.reduce<[number, number]>((a, f) => [a[0] + f.at[0] / figs.length, a[1] + f.at[1] / figs.length], [0, 0]);
+}
+
+/** Random legal play: a handful of soldier-level commands worth trying (each may still be refused). */
+export function candidateActions(s: KState, unitId: string, kind: 'move' | 'fast-move' | 'regroup' | 'shoot', table: TableQueries): SoldierCommand[] {
+  const u = s.units[unitId];
+  if (!u || !liveFigures(s, u).length) return [];
+  const side = u.side;
+  if (kind === 'shoot') {
+    return shootingCandidates(s, unitId, { table }).filter((o) => o.valid).map((o) => ({ type: 'SHOOT', side, unitId, targetId: o.targetId }));
+  }
+  if (kind === 'regroup') {
+    const out = stragglers(s, unitId, table);
+    const main = liveFigures(s, u).filter((f) => !out.includes(f.id));
+    if (!out.length || !main.length) return [];
+    const moves = out.map((id) => {
+      const f = s.figures[id]!;
+      const near = [...main].sort((a, b) => Math.hypot(a.at[0] - f.at[0], a.at[1] - f.at[1]) - Math.hypot(b.at[0] - f.at[0], b.at[1] - f.at[1]))[0]!;
+      const dx = near.at[0] - f.at[0], dz = near.at[1] - f.at[1];
+      const d = Math.hypot(dx, dz) || 1;
+      const a = movementAllowance(s, id, 'regroup', false, s.house).allowance;
+      const go = Math.max(0, Math.min(a, d - f.baseRadius - near.baseRadius - 1));
+      return { figureId: id, to: [f.at[0] + (dx / d) * go, f.at[1] + (dz / d) * go] as Vec2 };
+    });
+    return [{ type: 'MOVE', side, unitId, mode: 'regroup', moves }];
+  }
+  const mode: MoveMode = kind === 'fast-move' ? 'fast' : 'normal';
+  const c = centre(s, unitId);
+  const enemies = Object.values(s.units).filter((x) => x.side !== side && liveFigures(s, x).length && !['surrendered', 'withdrawn', 'destroyed'].includes(x.status));
+  const cmds: SoldierCommand[] = [];
+  const nearest = enemies.map((e) => ({ e, c: centre(s, e.id) })).sort((a, b) => Math.hypot(a.c[0] - c[0], a.c[1] - c[1]) - Math.hypot(b.c[0] - c[0], b.c[1] - c[1]))[0];
+  const dirs: Vec2[] = [];
+  if (nearest) {
+    const dx = nearest.c[0] - c[0], dz = nearest.c[1] - c[1];
+    const d = Math.hypot(dx, dz) || 1;
+    dirs.push([dx / d, dz / d]);
+    // A charge: every soldier straight at the nearest enemy soldier, stopping in base contact.
+    if (mode === 'normal' || s.house.fastCharge) {
+      const target = liveFigures(s, nearest.e);
+      const moves = liveFigures(s, u).map((f) => {
+        const t = [...target].sort((a, b) => Math.hypot(a.at[0] - f.at[0], a.at[1] - f.at[1]) - Math.hypot(b.at[0] - f.at[0], b.at[1] - f.at[1]))[0]!;
+        const ex = t.at[0] - f.at[0], ez = t.at[1] - f.at[1];
+        const dd = Math.hypot(ex, ez) || 1;
+        const go = Math.max(0, dd - f.baseRadius - t.baseRadius - 0.1);
+        return { figureId: f.id, to: [f.at[0] + (ex / dd) * go, f.at[1] + (ez / dd) * go] as Vec2 };
+      });
+      cmds.push({ type: 'MOVE', side, unitId, mode: 'charge', targetId: nearest.e.id, moves });
+    }
+  }
+  for (const a of [0, 90, 180, 270]) dirs.push([Math.cos((a * Math.PI) / 180), Math.sin((a * Math.PI) / 180)]);
+  for (const d of dirs) for (const frac of [0.95, 0.5]) cmds.push({ type: 'MOVE', side, unitId, mode, moves: shifted(s, unitId, d, frac, mode) });
+  void isFast;
+  return cmds;
+}
+
+/** KRulesApi for the flow (src/rules/kuularuisku/activation): the rules engine's functions, as it names them. */
+export const kRulesApi: KRulesApi = {
+  setup: setupK,
+  validate: validateKScenario,
+  meleeRound: (s, meleeId, ctx) => meleeRound(s, meleeId, ctx),
+  rout: (s, unitId, ctx) => rout(s, unitId, ctx),
+  pinnedTest: (s, unitId, ctx) => pinnedTest(s, unitId, ctx),
+  stragglers: (s, unitId, table) => stragglers(s, unitId, table),
+  decideAction: (s, c, ctx) => decideAction(s, c, ctx),
+  actionTypes: ACTION_TYPES,
+  chargedTargetTest: (s, chargerId, targetId, ctx) => chargedTargetTest(s, chargerId, targetId, ctx),
+  defensiveFireRefusal: (s, chargerId, targetId) => defensiveFireRefusal(s, chargerId, targetId),
+  defensiveFire: (s, chargerId, targetId, ctx) => defensiveFire(s, chargerId, targetId, ctx),
+  chargerMorale: (s, chargerId, ctx) => chargerMorale(s, chargerId, ctx),
+  meleeStart: (s, chargerId, targetId) => meleeStart(s, chargerId, targetId),
+  grenadeSides: (s, meleeId) => grenadeSides(s, meleeId),
+  throwGrenades: (s, meleeId, side) => throwGrenades(s, meleeId, side),
+  endOfTurn: (s, ctx) => evacuationMoves(s, ctx),
+  candidateActions: (s, unitId, kind, table) => candidateActions(s, unitId, kind, table),
+};

@@ -1,0 +1,219 @@
+// K-6.3 – K-6.6 melee: locking units together (K-6.1b, K-6.5), grenades as it begins (K-6.6), the
+// simultaneous round (K-6.4a–d, K-AMB-13), the loser's morale and fall back or destruction
+// (K-6.4e–i, K-7.1e, K-AMB-14, K-GAP-6, K-GAP-7).
+import { autoMoves, type AutoMoveRequest } from './auto-move';
+import { FALL_BACK, GRENADE_PENALTY, MIN_MELEE_DICE } from './constants';
+import { type KCtx, Steps, houseOf } from './context';
+import { ev, type KDie, type KEvent } from './events';
+import { bestMorale, rollMorale } from './morale';
+import { movementAllowance } from './movement';
+import { liveFigures } from './table';
+import { applyWounds, medicDuties, type MedicPolicy } from './wounds';
+import type { KFigure, KMelee, KState } from './state';
+import type { Vec2 } from '../../core';
+
+/** K-6.1b / K-6.5b lock the charger and its target in melee (a new melee, or the one the target is in). */
+export function meleeStart(s: KState, chargerId: string, targetId: string): KEvent[] {
+  const t = s.units[targetId]!;
+  const c = s.units[chargerId]!;
+  if (t.meleeId && s.melees[t.meleeId]) {
+    return [ev('MELEE_JOINED', 'K-6.5b', `${c.name} joins the melee around ${t.name}`, { meleeId: t.meleeId, unitId: chargerId })];
+  }
+  const meleeId = `melee-${s.nextId}`;
+  return [ev('MELEE_STARTED', 'K-6.1b', `${c.name} and ${t.name} are locked in melee`, { meleeId, units: [chargerId, targetId], startedBy: chargerId })];
+}
+
+export function meleeSides(s: KState, m: KMelee): Map<string, string[]> {
+  const sides = new Map<string, string[]>();
+  for (const id of m.units) {
+    const u = s.units[id];
+    if (!u || !liveFigures(s, u).length) continue;
+    sides.set(u.side, [...(sides.get(u.side) ?? []), id]);
+  }
+  return sides;
+}
+
+/** K-6.6a/d/e sides that may throw grenades now: only as a new melee begins, with a unit that has them. */
+export function grenadeSides(s: KState, meleeId: string): string[] {
+  const m = s.melees[meleeId];
+  if (!m || !m.grenadesOpen || m.rounds > 0) return [];
+  const out: string[] = [];
+  for (const [side, units] of meleeSides(s, m)) {
+    if (m.grenades.includes(side)) continue;
+    if (units.some((id) => s.units[id]!.grenades)) out.push(side);
+  }
+  return out;
+}
+
+/** K-6.6a a side throws grenades: the other side rolls two dice fewer (K-6.6b not cumulative). */
+export function throwGrenades(s: KState, meleeId: string, side: string): KEvent[] {
+  if (!grenadeSides(s, meleeId).includes(side)) return [];
+  const m = s.melees[meleeId]!;
+  const unitId = meleeSides(s, m).get(side)!.find((id) => s.units[id]!.grenades)!;
+  return [ev('GRENADES_THROWN', 'K-6.6a', `${s.units[unitId]!.name} throws grenades: the enemy rolls ${GRENADE_PENALTY} dice fewer`, { meleeId, unitId, side })];
+}
+
+/** K-6.4b/c, K-6.6, K-AMB-13 one side's melee dice: one per soldier not seriously wounded, less grenades (min 1). */
+export function meleeDice(s: KState, m: KMelee, side: string, units: readonly string[], ctx: KCtx): { dice: KDie[]; penalty: number } {
+  const house = houseOf(s, ctx);
+  const soldiers = units.flatMap((id) => liveFigures(s, id)).filter((f) => f.condition !== 'serious');
+  const enemyThrew = m.grenadesOpen && m.grenades.some((g) => g !== side);
+  const penalty = enemyThrew ? GRENADE_PENALTY : 0;
+  let n = soldiers.length;
+  if (penalty) n = Math.max(MIN_MELEE_DICE, n - penalty);
+  if (!soldiers.length) n = 0;
+  const chargerSkill = s.units[m.startedBy]?.skill;
+  const skillOf = (f: KFigure) => (house.meleeSkill === 'charger' && chargerSkill !== undefined ? chargerSkill : f.skill);
+  const rollers = [...soldiers].sort((a, b) => skillOf(a) - skillOf(b)).slice(0, n);
+  const dice: KDie[] = rollers.map((f) => {
+    const need = skillOf(f);
+    const v = ctx.dice.roll(6, `melee die of ${f.id} (${need}+)`, 'K-6.4c');
+    return { figureId: f.id, value: v, need, success: v >= need };
+  });
+  return { dice, penalty };
+}
+
+/** K-6.4g direction away from the enemy: from their soldiers' centre to ours. */
+function awayFrom(mine: readonly KFigure[], theirs: readonly KFigure[]): Vec2 {
+  const c = (fs: readonly KFigure[]) => fs.reduce<[number, number]>((a, f) => [a[0] + f.at[0] / fs.length, a[1] + f.at[1] / fs.length], [0, 0]);
+  const a = c(mine), b = c(theirs);
+  const dx = a[0] - b[0], dz = a[1] - b[1];
+  const d = Math.hypot(dx, dz);
+  return d > 1e-9 ? [dx / d, dz / d] : [1, 0];
+}
+
+function rotate(v: Vec2, deg: number): Vec2 {
+  const r = (deg * Math.PI) / 180;
+  return [v[0] * Math.cos(r) - v[1] * Math.sin(r), v[0] * Math.sin(r) + v[1] * Math.cos(r)];
+}
+
+/**
+ * K-6.4g/h, K-7.1e, K-AMB-14 the losing units fall back 10 cm away from the enemy (not pinned); the
+ * seriously wounded stay and are lost (K-GAP-7); a unit that cannot make the move is destroyed.
+ */
+export function fallBack(st: Steps, unitId: string, enemyUnits: readonly string[], ctx: KCtx): void {
+  const house = houseOf(st.state, ctx);
+  const u = st.state.units[unitId]!;
+  for (const f of liveFigures(st.state, u).filter((x) => x.condition === 'serious')) {
+    st.push(ev('FIGURE_REMOVED', 'K-6.4h', `${f.id} is seriously wounded and left to the enemy${house.removeLeftBehind ? ' (lost, K-GAP-7)' : ''}`, { figureId: f.id, reason: 'left-behind' }));
+  }
+  const mine = liveFigures(st.state, u);
+  if (!mine.length) return;
+  const theirs = enemyUnits.flatMap((id) => liveFigures(st.state, id));
+  const away = awayFrom(mine, theirs);
+  const reqs = (dir: Vec2): AutoMoveRequest[] => mine.map((f) => {
+    const full = house.fallBackDistance === 'fixed-10' ? FALL_BACK : movementAllowance(st.state, f.id, 'normal', false, house).allowance;
+    const diff = house.fallBackDistance === 'fixed-10' ? FALL_BACK : movementAllowance(st.state, f.id, 'normal', true, house).allowance;
+    return { figure: f, toward: { dir }, allowance: full, difficultAllowance: diff, mayLeave: true };
+  });
+  for (const angle of [0, 30, -30, 60, -60, 90, -90]) {
+    const dir = rotate(away, angle);
+    let plan = autoMoves(st.state, ctx.table, reqs(dir), house, false, true);
+    if (plan.stuck.length && house.fallBackDistance === 'unit-move') plan = autoMoves(st.state, ctx.table, reqs(dir), house, true, true);
+    if (plan.stuck.length) continue;
+    st.push(ev('FIGURES_MOVED', 'K-6.4g', `${u.name} falls back ${house.fallBackDistance === 'fixed-10' ? FALL_BACK : 'its move'} cm away from the enemy`, { unitId, mode: 'fall-back', moves: plan.moves, allowance: FALL_BACK }));
+    const gone = plan.moves.filter((m) => m.offTable);
+    for (const m of gone) st.push(ev('FIGURE_REMOVED', 'K-7.4a', `${m.figureId} falls back off the table`, { figureId: m.figureId, reason: 'withdrawn' }));
+    if (gone.length && !liveFigures(st.state, unitId).length) st.push(ev('UNIT_WITHDRAWN', 'K-7.4a', `${u.name} has left the table`, { unitId }));
+    return;
+  }
+  // K-6.4g no room to fall back: the unit counts as completely killed.
+  for (const f of mine) st.push(ev('FIGURE_REMOVED', 'K-6.4g', `${f.id} is cut down: ${u.name} cannot fall back`, { figureId: f.id, reason: 'destroyed' }));
+  st.push(ev('UNIT_DESTROYED', 'K-6.4g', `${u.name} cannot fall back and is destroyed`, { unitId }));
+}
+
+export interface MeleeOptions {
+  /** K-5.5a per side: the owner's allocation of hits. */
+  allocation?: Record<string, Record<string, number>>;
+  medic?: MedicPolicy;
+}
+
+/**
+ * K-6.4 one round of melee: both sides roll at once; hits become wounds directly (no cover test);
+ * the side that took more hits tests morale once with its best morale (K-6.4e): pass → the melee
+ * goes on (K-6.4f), fail → it falls back (K-6.4g) and the melee ends; equal hits → it goes on (K-6.4i).
+ */
+export function meleeRound(s: KState, meleeId: string, ctx: KCtx, opts: MeleeOptions = {}): KEvent[] {
+  const house = houseOf(s, ctx);
+  const st = new Steps(s);
+  const m = s.melees[meleeId];
+  if (!m) return [];
+  const sides = meleeSides(s, m);
+  if (sides.size < 2) {
+    st.push(ev('MELEE_ENDED', 'K-GAP-6', 'The melee is over: one side has no one left', { meleeId, winner: [...sides.keys()][0] ?? null }));
+    return st.events;
+  }
+  const rolled = [...sides.entries()].map(([side, units]) => ({ side, units, ...meleeDice(s, m, side, units, ctx) }));
+  const hitsOn = new Map<string, number>();
+  for (const r of rolled) {
+    const foe = rolled.find((x) => x.side !== r.side)!;
+    hitsOn.set(foe.side, (hitsOn.get(foe.side) ?? 0) + r.dice.filter((d) => d.success).length);
+  }
+  st.push(ev('MELEE_ROUND', 'K-6.4a', `Melee: ${rolled.map((r) => `${r.side} ${r.dice.length} dice${r.penalty ? ` (grenades −${r.penalty})` : ''}, ${r.dice.filter((d) => d.success).length} hits`).join('; ')}`, {
+    meleeId, sides: rolled.map((r) => ({ side: r.side, units: r.units, dice: r.dice, hits: r.dice.filter((d) => d.success).length, penalty: r.penalty })),
+  }));
+  // K-6.4d hits are wounds, allocated by the owner among his soldiers (K-5.5a/b), then wound tests.
+  for (const r of rolled) {
+    const wounds = hitsOn.get(r.side) ?? 0;
+    if (!wounds) continue;
+    const byUnit = splitWounds(st.state, r.units, wounds, opts.allocation?.[r.side]);
+    for (const [unitId, alloc] of byUnit) {
+      const n = Object.values(alloc).reduce((a, b) => a + b, 0);
+      if (n) applyWounds(st, unitId, liveFigures(st.state, unitId).map((f) => f.id), n, ctx, { allocation: alloc, ...(opts.medic ? { medic: opts.medic } : {}), rule: 'K-6.4d' });
+    }
+  }
+  const taken = Object.fromEntries([...sides.keys()].map((side) => [side, hitsOn.get(side) ?? 0]));
+  const [a, b] = [...sides.keys()] as [string, string];
+  const loser = taken[a]! > taken[b]! ? a : taken[b]! > taken[a]! ? b : null;
+  st.push(ev('MELEE_DECIDED', loser ? 'K-6.4e' : 'K-6.4i', loser ? `${loser} took more hits (${taken[loser]}) and must test morale` : `Equal hits (${taken[a]}): the melee goes on`, { meleeId, loser, hitsTaken: taken }));
+  // Units wiped out by the round.
+  const alive = meleeSides(st.state, st.state.melees[meleeId] ?? m);
+  if (alive.size < 2) {
+    const winner = [...alive.keys()][0] ?? null;
+    const dead = m.units.filter((id) => !liveFigures(st.state, id).length);
+    st.push(ev('MELEE_ENDED', 'K-GAP-6', `The melee is over${winner ? `: ${winner} holds the field` : ''}`, { meleeId, winner }));
+    for (const id of dead) if (st.state.units[id]!.status !== 'destroyed') st.push(ev('UNIT_DESTROYED', 'K-6.4d', `${st.state.units[id]!.name} is wiped out`, { unitId: id }));
+    st.push(...medicDuties(st.state, ctx.table, house));
+    return st.events;
+  }
+  if (loser) {
+    const units = alive.get(loser) ?? [];
+    const best = units.map((id) => bestMorale(st.state, id, house)).sort((x, y) => x.value - y.value)[0]!;
+    const lead = units.find((id) => bestMorale(st.state, id, house).from === best.from) ?? units[0]!;
+    const passed = rollMorale(st, lead, 'K-7.1-T3', ctx, best);
+    if (!passed) {
+      const winner = [...alive.keys()].find((x) => x !== loser)!;
+      st.push(ev('MELEE_ENDED', 'K-6.4g', `${loser} loses the melee and falls back`, { meleeId, winner }));
+      const enemies = alive.get(winner) ?? [];
+      for (const id of units) {
+        const u = st.state.units[id]!;
+        st.push(ev('UNIT_STATUS_CHANGED', 'K-6.4g', `${u.name} falls back (not pinned, K-7.1e)`, { unitId: id, status: 'normal', from: u.status }));
+        fallBack(st, id, enemies, ctx);
+      }
+    }
+  }
+  st.push(...medicDuties(st.state, ctx.table, house));
+  return st.events;
+}
+
+/** K-5.5a/b spread a side's melee wounds over its units' soldiers (owner's allocation, or by default spread evenly). */
+function splitWounds(s: KState, units: readonly string[], wounds: number, allocation?: Record<string, number>): Map<string, Record<string, number>> {
+  const out = new Map<string, Record<string, number>>();
+  for (const id of units) out.set(id, {});
+  if (allocation) {
+    for (const [fid, n] of Object.entries(allocation)) {
+      const f = s.figures[fid];
+      if (f && out.has(f.unitId)) out.get(f.unitId)![fid] = n;
+    }
+    return out;
+  }
+  const pool = units.flatMap((id) => liveFigures(s, id));
+  const count = new Map(pool.map((f) => [f.id, f.wounds]));
+  for (let i = 0; i < wounds && pool.length; i++) {
+    const pick = [...pool].sort((x, y) => count.get(x.id)! - count.get(y.id)! || (x.role === 'leader' ? 1 : 0) - (y.role === 'leader' ? 1 : 0))[0]!;
+    count.set(pick.id, count.get(pick.id)! + 1);
+    const a = out.get(pick.unitId)!;
+    a[pick.id] = (a[pick.id] ?? 0) + 1;
+  }
+  return out;
+}

@@ -1,0 +1,216 @@
+// K-5.1 / K-5.2 / K-6.0b choosing a target: who sees whom through the table (terrain only, K-5.2a–d,
+// dense terrain 10 cm), friendly soldiers in the way (K-5.1c) unless shooter or target stands higher
+// (K-5.1d), units in melee in the way (K-6.0b), partial visibility (K-5.2e/f), range (K-WPN, K-AMB-6).
+import { type TableQueries, type Vec2, baseDistance, groupDistance, within } from '../../core';
+import { CLOSE_RANGE, COVER_VALUE, type CoverName, DENSE_SIGHT, HIGHER_BY } from './constants';
+import { type KQuery, houseOf } from './context';
+import { weaponById } from './data';
+import { coverAt } from './terrain';
+import { baseOf, bodyOf, liveFigures } from './table';
+import type { HouseSettings, KFigure, KState, KUnit } from './state';
+
+export interface PairSight {
+  shooter: string;
+  target: string;
+  /** Base-to-base tape distance, cm. */
+  distance: number;
+  /** Terrain lets the shooter see at least one of the target's head, chest or base (K-5.2a). */
+  visible: boolean;
+  /** A reason the pair cannot be used although it is visible. */
+  blocked?: { rule: string; by: string };
+}
+
+export interface TargetOption {
+  targetId: string;
+  valid: boolean;
+  reason?: { rule: string; text: string };
+  /** K-5.2e the enemy soldiers the shooting can hit. */
+  hittable: string[];
+  /** K-5.2e the soldier who sees the most of a partly hidden unit (when only part is visible). */
+  spotter?: string;
+  /** K-5.2f / K-AMB-6 the soldiers who may shoot. */
+  shooters: string[];
+  /** K-5.7a within 15 cm. */
+  closeRange: boolean;
+  /** K-5.4c the cover value of the target's visible soldiers (majority, ties to the worse). */
+  cover: { value: number; name: CoverName; perFigure: Record<string, CoverName> };
+  pairs: PairSight[];
+}
+
+/** K-5.1c / K-5.1d / K-6.0b does a figure's base lie across the plan line between two figures? */
+function across(table: TableQueries, a: KFigure, b: KFigure, c: KFigure): boolean {
+  const ax = a.at[0], az = a.at[1];
+  const dx = b.at[0] - ax, dz = b.at[1] - az;
+  const len2 = dx * dx + dz * dz;
+  if (len2 < 1e-9) return false;
+  const t = ((c.at[0] - ax) * dx + (c.at[1] - az) * dz) / len2;
+  if (t <= 0 || t >= 1) return false;
+  const px = ax + dx * t, pz = az + dz * t;
+  return Math.hypot(c.at[0] - px, c.at[1] - pz) < c.baseRadius;
+  void table;
+}
+
+/** K-5.1d a figure stands higher than another (a hill, an upper floor, a roof). */
+export function standsHigher(table: TableQueries, a: KFigure, than: KFigure): boolean {
+  return baseOf(table, a).y - baseOf(table, than).y >= HIGHER_BY - 1e-9;
+}
+
+/** K-5.1c / K-5.1d / K-6.0b what stands in the way of one shooter → target pair. */
+export function inTheWay(s: KState, table: TableQueries, shooter: KFigure, target: KFigure): { rule: string; by: string } | undefined {
+  for (const c of Object.values(s.figures)) {
+    if (c.removed || c.condition === 'dead' || c.evacuation || c.id === shooter.id || c.id === target.id) continue;
+    const cu = s.units[c.unitId];
+    if (!cu) continue;
+    if (!across(table, shooter, target, c)) continue;
+    if (cu.status === 'in-melee' && c.unitId !== target.unitId && c.unitId !== shooter.unitId) return { rule: 'K-6.0b', by: c.id };
+    if (c.side === shooter.side && c.unitId !== shooter.unitId) {
+      if (standsHigher(table, shooter, c) || standsHigher(table, target, c)) continue; // K-5.1d
+      return { rule: 'K-5.1c', by: c.id };
+    }
+  }
+  return undefined;
+}
+
+/** K-5.2a–d terrain sight from one figure to another (head, chest or base visible; 10 cm into dense terrain). */
+export function figureSees(table: TableQueries, shooter: KFigure, target: KFigure): boolean {
+  const v = table.visibility(bodyOf(shooter), bodyOf(target), { figures: false });
+  return v.visibleCount > 0;
+}
+
+/** K-5.3b / K-WPN soldiers of a unit able to fire now (not seriously wounded, armed, MG not moved). */
+export function ableFirers(s: KState, u: KUnit, house: HouseSettings): KFigure[] {
+  return liveFigures(s, u).filter((f) => {
+    if (f.condition === 'serious' || !f.weapon) return false;
+    const w = weaponById(f.weapon);
+    if (!w) return false;
+    if (f.role === 'mg-loader' && !house.mgLoaderRollsOwnDie && liveFigures(s, u).some((g) => g.role === 'mg-gunner')) return false; // K-AMB-19
+    if (w.cannotShootAndMove && u.movedThisTurn.includes(f.id)) return false; // K-WPN-9…13
+    return true;
+  });
+}
+
+/** K-5.4c majority cover of the visible soldiers; a tie goes to the worse (higher) value. */
+export function majorityCover(perFigure: readonly CoverName[]): CoverName {
+  const counts = new Map<CoverName, number>();
+  for (const c of perFigure) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let best: CoverName = 'open';
+  let n = -1;
+  for (const [c, k] of counts) {
+    if (k > n || (k === n && COVER_VALUE[c] > COVER_VALUE[best])) {
+      best = c;
+      n = k;
+    }
+  }
+  return best;
+}
+
+/** K-SKL-3 snow suits give 5 in the open in a winter scenario. */
+export function coverValue(s: KState, f: KFigure, cover: CoverName): number {
+  const u = s.units[f.unitId];
+  const suit = f.skills.includes('snow-suit') || !!u?.skills.includes('snow-suit');
+  if (cover === 'open' && s.winter && suit) return 5;
+  return COVER_VALUE[cover];
+}
+
+/** The value of a majority cover for a unit (K-5.4c with K-SKL-3 on its soldiers). */
+function unitCoverValue(s: KState, figs: readonly KFigure[], per: Record<string, CoverName>): { value: number; name: CoverName } {
+  const name = majorityCover(figs.map((f) => per[f.id]!));
+  const values = figs.filter((f) => per[f.id] === name).map((f) => coverValue(s, f, name));
+  return { name, value: values.length ? Math.max(...values) : COVER_VALUE[name] };
+}
+
+/**
+ * K-5.1a/b/c/d, K-5.2, K-AMB-6: can this unit shoot at that enemy unit, with whom, at whom?
+ * `spotter` picks the K-5.2e soldier when several see equally many.
+ */
+export function evaluateTarget(s: KState, shooterId: string, targetId: string, ctx: KQuery, spotter?: string): TargetOption {
+  const house = houseOf(s, ctx);
+  const { table } = ctx;
+  const su = s.units[shooterId]!;
+  const tu = s.units[targetId]!;
+  const empty: TargetOption = { targetId, valid: false, hittable: [], shooters: [], closeRange: false, cover: { value: 6, name: 'open', perFigure: {} }, pairs: [] };
+  const bad = (rule: string, text: string): TargetOption => ({ ...empty, reason: { rule, text } });
+  if (!tu || tu.side === su.side) return bad('K-5.1a', 'the target must be an enemy unit');
+  const targets = liveFigures(s, tu);
+  if (!targets.length || tu.status === 'surrendered' || tu.status === 'withdrawn' || tu.status === 'destroyed') return bad('K-5.1a', `${tu?.name ?? targetId} is not on the table`);
+  if (tu.status === 'in-melee' && !house.shootIntoMelee) return bad('K-AMB-6', `${tu.name} is locked in melee: house rule forbids shooting at it`);
+  const firers = ableFirers(s, su, house);
+  if (!firers.length) return bad('K-5.3b', `${su.name} has no soldier able to shoot`);
+  const pairs: PairSight[] = [];
+  const sees = new Map<string, Set<string>>();
+  for (const a of firers) {
+    const set = new Set<string>();
+    for (const b of targets) {
+      const distance = baseDistance(baseOf(table, a), baseOf(table, b));
+      const visible = figureSees(table, a, b);
+      const blocked = visible ? inTheWay(s, table, a, b) : undefined;
+      pairs.push({ shooter: a.id, target: b.id, distance, visible, ...(blocked ? { blocked } : {}) });
+      if (visible && !blocked) set.add(b.id);
+    }
+    sees.set(a.id, set);
+  }
+  const seen = new Set([...sees.values()].flatMap((x) => [...x]));
+  if (!seen.size) {
+    const blocked = pairs.find((p) => p.visible && p.blocked);
+    if (blocked) return { ...bad(blocked.blocked!.rule, blocked.blocked!.rule === 'K-6.0b' ? `a unit in melee (${blocked.blocked!.by}) is in the way` : `friendly soldiers of another unit (${blocked.blocked!.by}) are in the way`), pairs };
+    return { ...bad('K-5.2a', `${tu.name} is not visible to ${su.name}`), pairs };
+  }
+  // K-5.2e only part of the unit visible: the soldier who sees the most decides who can be hit.
+  let hittable: string[];
+  let chosen: string | undefined;
+  if (seen.size === targets.length) hittable = targets.map((f) => f.id);
+  else {
+    const ranked = [...sees.entries()].sort((x, y) => y[1].size - x[1].size);
+    const most = ranked[0]![1].size;
+    const pick = spotter && sees.get(spotter)?.size === most ? spotter : ranked[0]![0];
+    chosen = pick;
+    hittable = targets.filter((f) => sees.get(pick)!.has(f.id)).map((f) => f.id);
+  }
+  // K-5.2f every soldier who sees one of them may shoot; K-AMB-6 with one in his weapon's range.
+  const shooters = firers.filter((a) => {
+    const range = weaponById(a.weapon!)!.range;
+    const mine = pairs.filter((p) => p.shooter === a.id && hittable.includes(p.target) && p.visible && !p.blocked);
+    if (!mine.length) return false;
+    return house.rangePerFirer ? mine.some((p) => within(p.distance, range)) : true;
+  }).map((f) => f.id);
+  if (!house.rangePerFirer) {
+    const unitRange = Math.max(...firers.map((a) => weaponById(a.weapon!)!.range));
+    const d = groupDistance(firers.map((f) => baseOf(table, f)), targets.filter((f) => hittable.includes(f.id)).map((f) => baseOf(table, f)));
+    if (!within(d, unitRange)) return { ...bad('K-5.1a', `${tu.name} is out of range`), pairs };
+  }
+  if (!shooters.length) return { ...bad('K-5.1a', `${tu.name} is out of range of every soldier who sees it (${Math.min(...pairs.filter((p) => p.visible).map((p) => p.distance)).toFixed(1)} cm)`), pairs };
+  // K-5.7a close range: the target unit within 15 cm of the shooting unit.
+  const closeRange = within(groupDistance(liveFigures(s, su).map((f) => baseOf(table, f)), targets.map((f) => baseOf(table, f))), CLOSE_RANGE);
+  // K-5.4c cover of the visible (hittable) soldiers, each against the nearest firer.
+  const perFigure: Record<string, CoverName> = {};
+  for (const id of hittable) {
+    const t = s.figures[id]!;
+    const from = nearestShooter(s, table, t, shooters);
+    perFigure[id] = coverAt(table, t.at, t.baseRadius, from, house).cover;
+  }
+  const cover = unitCoverValue(s, hittable.map((id) => s.figures[id]!), perFigure);
+  return { targetId, valid: true, hittable, ...(chosen ? { spotter: chosen } : {}), shooters, closeRange, cover: { ...cover, perFigure }, pairs };
+}
+
+function nearestShooter(s: KState, table: TableQueries, t: KFigure, shooters: readonly string[]): Vec2 {
+  let best: KFigure | undefined;
+  let d = Infinity;
+  for (const id of shooters) {
+    const f = s.figures[id]!;
+    const x = Math.hypot(f.at[0] - t.at[0], f.at[1] - t.at[1]);
+    if (x < d) { d = x; best = f; }
+  }
+  return best ? best.at : t.at;
+  void table;
+}
+
+/** K-5.1a every enemy unit this unit could shoot at now, with why the others cannot be. */
+export function shootingCandidates(s: KState, shooterId: string, ctx: KQuery): TargetOption[] {
+  const su = s.units[shooterId];
+  if (!su) return [];
+  return Object.values(s.units)
+    .filter((u) => u.side !== su.side && liveFigures(s, u).length > 0)
+    .map((u) => evaluateTarget(s, shooterId, u.id, ctx));
+}
+
+export { DENSE_SIGHT };

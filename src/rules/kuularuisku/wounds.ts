@@ -1,0 +1,180 @@
+// K-5.5 wounds: allocation by the target's owner with the spreading rule (K-5.5a/b), wound tests
+// (K-5.5c–g, K-AMB-7/8), the medic's re-roll (K-SKL-8), special weapons taken over or dropped (K-5.5h).
+import { type TableQueries, within } from '../../core';
+import { MEDIC_RANGE } from './constants';
+import { type KCtx, type KRefusal, Steps, houseOf, refuse } from './context';
+import { weaponById } from './data';
+import { ev, type KEvent } from './events';
+import { figureDistance, liveFigures } from './table';
+import { figureSees } from './visibility';
+import type { Condition, HouseSettings, KFigure, KState } from './state';
+
+const KEY_ROLES = ['leader', 'squad-leader', 'mg-gunner', 'medic', 'mg-loader', 'lance-corporal'];
+
+/**
+ * K-5.5b is an allocation allowed? No soldier takes his k-th wound while another eligible soldier
+ * has fewer than k−1 (wounds received in earlier fire count): every receiver ends at most one above
+ * every other eligible soldier.
+ */
+export function allocationRefusal(s: KState, eligible: readonly string[], wounds: number, allocation: Readonly<Record<string, number>>): KRefusal | undefined {
+  let total = 0;
+  for (const [id, n] of Object.entries(allocation)) {
+    if (!eligible.includes(id)) return refuse('K-5.5b', `${id} cannot take a wound: only the visible soldiers can (${eligible.join(', ')})`);
+    if (!Number.isInteger(n) || n < 0) return refuse('K-5.5a', `${id}: a wound count must be a whole number`);
+    total += n;
+  }
+  if (total !== wounds) return refuse('K-5.5a', `${wounds} wound${wounds === 1 ? '' : 's'} must be allocated, not ${total}`);
+  const final = (id: string) => (s.figures[id]?.wounds ?? 0) + (allocation[id] ?? 0);
+  for (const id of eligible) {
+    if (!(allocation[id] ?? 0)) continue;
+    for (const other of eligible) {
+      if (other !== id && final(id) - 1 > final(other)) {
+        return refuse('K-5.5b', `${id} cannot take wound ${final(id)} while ${other} has only ${final(other)}: wounds are spread first`);
+      }
+    }
+  }
+  return undefined;
+}
+
+/** K-5.5a/b the owner's default choice: spread wounds, ordinary soldiers before leaders and specialists. */
+export function defaultAllocation(s: KState, eligible: readonly string[], wounds: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  const count = (id: string) => (s.figures[id]?.wounds ?? 0) + (out[id] ?? 0);
+  const rank = (id: string) => {
+    const f = s.figures[id]!;
+    const r = KEY_ROLES.indexOf(f.role);
+    return f.condition === 'serious' ? -1 : r < 0 ? 0 : KEY_ROLES.length - r;
+  };
+  for (let i = 0; i < wounds && eligible.length; i++) {
+    const pick = [...eligible].sort((a, b) => count(a) - count(b) || rank(a) - rank(b) || eligible.indexOf(a) - eligible.indexOf(b))[0]!;
+    out[pick] = (out[pick] ?? 0) + 1;
+  }
+  return out;
+}
+
+const SEVERITY: Record<Condition | 'scratch', number> = { scratch: 0, healthy: 0, light: 1, serious: 2, dead: 3 };
+
+/** K-5.5c / K-AMB-7 one wound-test die read on the house wound table. */
+export function woundResult(value: number, house: HouseSettings): Condition | 'scratch' {
+  const t = house.woundTable;
+  if (value <= t.killed) return 'dead';
+  if (value <= t.serious) return 'serious';
+  if (value <= t.light) return 'light';
+  return 'scratch';
+}
+
+/** K-SKL-8 the medic with a unit (a soldier with the skill, on the table, able to work). */
+export function unitMedic(s: KState, unitId: string): KFigure | undefined {
+  return liveFigures(s, unitId).find((f) => f.skills.includes('medic') && f.condition !== 'serious');
+}
+
+export type MedicPolicy = 'serious-or-worse' | 'killed-only' | 'never';
+
+function wantsReroll(result: Condition | 'scratch', policy: MedicPolicy): boolean {
+  if (policy === 'never') return false;
+  if (policy === 'killed-only') return result === 'dead';
+  return result === 'dead' || result === 'serious';
+}
+
+/**
+ * K-5.5c–g wound tests for an allocation: one per wound, most severe applies (K-AMB-8 house), the
+ * medic's re-roll (K-SKL-8: the second result stands), then special weapons (K-5.5h).
+ */
+export function woundTests(st: Steps, unitId: string, allocation: Readonly<Record<string, number>>, ctx: KCtx, opts: { medic?: MedicPolicy; takeOver?: Record<string, string | null> } = {}): { worst: Array<Condition | 'scratch'> } {
+  const house = houseOf(st.state, ctx);
+  const medic = unitMedic(st.state, unitId);
+  let medicUsed = false;
+  const worst: Array<Condition | 'scratch'> = [];
+  for (const [id, n] of Object.entries(allocation)) {
+    if (!n) continue;
+    const f = st.state.figures[id]!;
+    const tests = house.woundTestsPer === 'wound' ? n : 1;
+    const rolls: number[] = [];
+    let result: Condition | 'scratch' = 'scratch';
+    let usedMedic: string | undefined;
+    for (let k = 0; k < tests; k++) {
+      let v = ctx.dice.roll(6, `wound test of ${id}`, 'K-5.5c');
+      let r = woundResult(v, house);
+      const may = medic && medic.id !== id && (house.medicRerollScope === 'soldier' || !medicUsed);
+      if (may && wantsReroll(r, opts.medic ?? 'serious-or-worse')) {
+        rolls.push(v);
+        v = ctx.dice.roll(6, `medic ${medic.id} re-rolls the wound test of ${id}`, 'K-SKL-8');
+        r = woundResult(v, house);
+        usedMedic = medic.id;
+        medicUsed = true;
+      }
+      rolls.push(v);
+      if (SEVERITY[r] > SEVERITY[result]) result = r;
+    }
+    const before = f.condition;
+    const condition: Condition = SEVERITY[result] > SEVERITY[before] ? (result as Condition) : before;
+    const label = result === 'dead' ? 'killed outright (K-5.5d)' : result === 'serious' ? 'seriously wounded (K-5.5e)' : result === 'light' ? 'lightly wounded (K-5.5f)' : 'just a scratch! (K-5.5g)';
+    st.push(ev('WOUND_TEST', 'K-5.5c', `${id}: wound test ${rolls.join(usedMedic ? ' → ' : ', ')} — ${label}`, { figureId: id, rolls, ...(usedMedic ? { medic: usedMedic } : {}), result, condition }));
+    worst.push(result);
+    if ((condition === 'dead' || condition === 'serious') && before !== condition) specialWeapon(st, f.id, ctx, opts.takeOver?.[f.id]);
+  }
+  return { worst };
+}
+
+/**
+ * K-5.5h a fallen (dead or seriously wounded) soldier's special weapon: another soldier of his unit
+ * takes it over (the owner's choice; by default the loader or the fittest rifleman), or it is left
+ * as a marker at his place.
+ */
+export function specialWeapon(st: Steps, figureId: string, ctx: KCtx, choice?: string | null): void {
+  const f = st.state.figures[figureId]!;
+  const w = f.weapon ? weaponById(f.weapon) : undefined;
+  if (!w?.special) return;
+  const mates = liveFigures(st.state, f.unitId).filter((g) => g.id !== f.id && g.condition !== 'serious' && !(g.weapon && weaponById(g.weapon)?.special));
+  let taker: KFigure | undefined;
+  if (choice === null) taker = undefined;
+  else if (choice) taker = mates.find((g) => g.id === choice);
+  else taker = mates.find((g) => g.role === 'mg-loader') ?? mates.find((g) => g.role === 'soldier' && g.condition === 'healthy') ?? mates.find((g) => g.role !== 'leader' && g.role !== 'squad-leader');
+  if (taker) {
+    st.push(ev('WEAPON_TAKEN_OVER', 'K-5.5h', `${taker.id} takes over the ${w.name} from ${f.id}`, { fromFigureId: f.id, toFigureId: taker.id, weapon: w.id, previous: taker.weapon }));
+  } else {
+    const markerId = `mg-${st.state.nextId}`;
+    st.push(ev('WEAPON_DROPPED', 'K-5.5h', `The ${w.name} of ${f.id} is left on the table`, { markerId, figureId: f.id, weapon: w.id, at: f.at, floor: f.floor, side: f.side }));
+  }
+}
+
+/**
+ * K-5.5a–h the whole wound step for a unit that took `wounds`: allocation (given or default), wound
+ * tests, special weapons. `eligible` are the soldiers that can be hit (K-5.5b "visible").
+ */
+export function applyWounds(st: Steps, unitId: string, eligible: readonly string[], wounds: number, ctx: KCtx, opts: { allocation?: Record<string, number>; medic?: MedicPolicy; takeOver?: Record<string, string | null>; rule?: string } = {}): KRefusal | { tested: number; worst: Array<Condition | 'scratch'> } {
+  if (wounds <= 0) return { tested: 0, worst: [] };
+  const alive = eligible.filter((id) => st.state.figures[id] && !st.state.figures[id]!.removed && st.state.figures[id]!.condition !== 'dead');
+  if (!alive.length) return { tested: 0, worst: [] };
+  const allocation = opts.allocation ?? defaultAllocation(st.state, alive, wounds);
+  const bad = allocationRefusal(st.state, alive, wounds, allocation);
+  if (bad) return bad;
+  st.push(ev('WOUNDS_ALLOCATED', opts.rule ?? 'K-5.5a', `${st.state.units[unitId]!.name}: ${Object.entries(allocation).filter(([, n]) => n).map(([id, n]) => `${id} ×${n}`).join(', ')}`, { unitId, allocation }));
+  const { worst } = woundTests(st, unitId, allocation, ctx, opts);
+  return { tested: worst.length, worst };
+}
+
+/**
+ * K-SKL-8 a medic within 15 cm of a seriously wounded soldier he can see must head for the nearest one
+ * and escort him to the table edge (K-AMB-18: own side only by default). Returns EVACUATION_STARTED events.
+ */
+export function medicDuties(s: KState, table: TableQueries, house: HouseSettings): KEvent[] {
+  const st = new Steps(s);
+  const medics = Object.values(s.figures).filter((f) => f.skills.includes('medic') && !f.removed && f.condition !== 'dead' && f.condition !== 'serious' && !f.evacuation);
+  for (const m of medics) {
+    const unit = st.state.units[m.unitId];
+    if (!unit || unit.status === 'in-melee' || unit.status === 'routing') continue;
+    const taken = new Set(Object.values(st.state.figures).filter((f) => f.evacuation?.role === 'escort').map((f) => f.evacuation!.partner));
+    const wounded = Object.values(st.state.figures)
+      .filter((f) => f.condition === 'serious' && !f.removed && !taken.has(f.id) && !(f.evacuation?.partner) && (house.medicRescuesEnemy || f.side === m.side))
+      .map((f) => ({ f, d: figureDistance(table, m, f) }))
+      .filter((x) => within(x.d, MEDIC_RANGE) && figureSees(table, m, x.f))
+      .sort((a, b) => a.d - b.d)[0];
+    if (!wounded) continue;
+    const edge = st.state.units[wounded.f.homeUnitId]?.startEdge ?? unit.startEdge;
+    const destination = { kind: 'edge' as const, edge };
+    st.push(ev('EVACUATION_STARTED', 'K-SKL-8', `Medic ${m.id} goes to ${wounded.f.id} to carry him to the table edge`, { figureId: m.id, evacuation: { role: 'escort', partner: wounded.f.id, destination } }));
+    st.push(ev('EVACUATION_STARTED', 'K-SKL-8', `${wounded.f.id} will be escorted by medic ${m.id}`, { figureId: wounded.f.id, evacuation: { role: 'wounded', partner: m.id, destination } }));
+  }
+  return st.events;
+}
