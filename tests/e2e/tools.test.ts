@@ -135,7 +135,7 @@ describe.runIf(run)('table tools in Chromium', () => {
     expect(blocked.clear).toBe(false);
     expect(blocked.blocker?.featureId).toBe('terrain');
     expect(await page.textContent('[data-testid=los-blocker]')).toContain('terrain');
-    await overview(40, 60, 3, 80);
+    await overview(34, 60, 3, 100);
     await saveShot(page, 'tools-los-hill-blocked.png');
 
     // Ground points, not figures: (20, 55) → (60, 55) across the hill's flank.
@@ -319,6 +319,8 @@ describe.runIf(run)('table tools in Chromium', () => {
     await page.mouse.click(p.x, p.y);
     expect(await hook(page, () => window.__sandtable!.tools!.selected)).toBe('behind_wall_1');
     expect(await page.textContent('[data-testid=selection-panel]')).toContain('Behind the wall');
+    // The selected figure is the viewshed's observer too.
+    expect(await hook(page, () => window.__sandtable!.view!.viewshed().observer)).toMatchObject({ x: 100, z: 47, label: 'Behind the wall' });
     await saveShot(page, 'tools-hover-select.png');
     await page.keyboard.press('Escape');
     expect(await hook(page, () => window.__sandtable!.tools!.selected)).toBeNull();

@@ -1,7 +1,7 @@
 // The table tools' DOM: the rail, the panel of the active tool (or of the selection), the floors
 // bar, the hover card and the eye-view bar; plus the tools' keys (listed in the help overlay).
 import { useEffect } from 'react';
-import { focusOn, type ToolController, useToolState } from '../../view';
+import { focusOn, type ToolController, useToolState, viewshedControls } from '../../view';
 import { registerShortcuts } from '../shortcuts';
 import { EyeBar } from './EyeBar';
 import { FigureTooltip } from './FigureTooltip';
@@ -46,7 +46,7 @@ function useToolKeys(tools: ToolController): void {
         case 'm': case 'M': tools.setTool('measure'); return done();
         case 'i': case 'I': {
           if (s.eye) tools.exitEye();
-          else if (s.tool === 'los' && s.los.report) tools.eyeFromObserver();
+          else if (s.tool === 'los' && s.los.first) tools.eyeFromObserver();
           else if (s.selected) tools.eyeFromFigure(s.selected);
           return done();
         }
@@ -70,9 +70,30 @@ function useToolKeys(tools: ToolController): void {
   }, [tools]);
 }
 
+/** The figure just selected, or the LOS observer just picked, becomes the viewshed's observer. */
+function useViewshedObserver(tools: ToolController): void {
+  useEffect(() => {
+    let { selected, los } = tools.state.get();
+    return tools.state.subscribe(() => {
+      const s = tools.state.get();
+      const ref = s.selected && s.selected !== selected ? tools.figures.get(s.selected) : undefined;
+      const first = s.los.first !== los.first ? s.los.first : null;
+      selected = s.selected;
+      los = s.los;
+      if (ref) {
+        const [x, z] = ref.figure.at;
+        viewshedControls.setObserver({ label: ref.unit.name, x, z, figureId: ref.figure.id, ...(ref.figure.floor !== undefined ? { floor: ref.figure.floor } : {}) });
+      } else if (first && first.kind === 'point') {
+        viewshedControls.setObserver({ label: first.label, x: first.at[0], z: first.at[1], ...(first.building ? { floor: first.floor } : {}) });
+      }
+    });
+  }, [tools]);
+}
+
 export function ToolPanels({ tools }: ToolPanelsProps) {
   const tool = useToolState(tools, (s) => s.tool);
   useToolKeys(tools);
+  useViewshedObserver(tools);
   return (
     <>
       <ToolRail tools={tools} />

@@ -16,9 +16,9 @@ const TOOLS: ReadonlyArray<{ id: ToolId; label: string; key: string; icon: ToolI
 export function ToolRail({ tools }: ToolRailProps) {
   const tool = useToolState(tools, (s) => s.tool);
   const selected = useToolState(tools, (s) => s.selected);
-  const report = useToolState(tools, (s) => s.los.report);
+  const observer = useToolState(tools, (s) => s.los.first);
   const eye = useToolState(tools, (s) => s.eye);
-  const fromObserver = tool === 'los' && report !== null;
+  const fromObserver = tool === 'los' && observer !== null;
   const canEye = fromObserver || selected !== null;
   const toggleEye = () => {
     if (eye) tools.exitEye();
@@ -38,7 +38,7 @@ export function ToolRail({ tools }: ToolRailProps) {
       </div>
       <div className="st-group">
         <button type="button" className="st-btn" aria-pressed={eye !== null} disabled={!canEye && !eye} data-testid="eye-view"
-          title={fromObserver ? 'Eye view from the observer, toward the target (I)' : 'Eye view from the selected figure (I)'} onClick={toggleEye}>
+          title={fromObserver ? 'Eye view from the observer (I)' : 'Eye view from the selected figure (I)'} onClick={toggleEye}>
           <ToolIcon name="eye" />
           <span>Eye view</span>
         </button>

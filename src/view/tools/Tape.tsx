@@ -3,6 +3,7 @@
 import { Html, Line } from '@react-three/drei';
 import { useMemo } from 'react';
 import { CM_PER_INCH, type Vec3 } from '../../core';
+import { TAPE_LIFT as LIFT, tapeTicks } from './overlay-geometry';
 import { LINE_SIDE, OVERLAY_ORDER, TOOL_COLOURS } from './colours';
 import { Dot } from './SightLines';
 import type { ToolController } from './tool-controller';
@@ -10,26 +11,6 @@ import { displayUnit } from './tool-model';
 import { useToolState } from './use-tools';
 
 const overlay = { side: LINE_SIDE, depthTest: false, depthWrite: false, toneMapped: false, fog: false, renderOrder: OVERLAY_ORDER, transparent: true } as const;
-const LIFT = 0.15;
-
-/** Tick segments (pairs of points) across the tape every `step` cm from `from`. */
-export function tapeTicks(from: Vec3, to: Vec3, step: number): Vec3[] {
-  const d = [to[0] - from[0], to[1] - from[1], to[2] - from[2]] as const;
-  const len = Math.hypot(d[0], d[1], d[2]);
-  const flat = Math.hypot(d[0], d[2]);
-  if (len < step || flat < 1e-6) return [];
-  // Across the tape, horizontally.
-  const ax = -d[2] / flat;
-  const az = d[0] / flat;
-  const out: Vec3[] = [];
-  for (let s = step, i = 1; s < len; s += step, i++) {
-    const t = s / len;
-    const half = i % 2 === 0 ? 0.55 : 0.3;
-    const c: Vec3 = [from[0] + d[0] * t, from[1] + d[1] * t + LIFT, from[2] + d[2] * t];
-    out.push([c[0] - ax * half, c[1], c[2] - az * half], [c[0] + ax * half, c[1], c[2] + az * half]);
-  }
-  return out;
-}
 
 const labelStyle = {
   pointerEvents: 'none',

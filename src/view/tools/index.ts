@@ -7,7 +7,7 @@ export { lineOfSightReport, measureReport, describeEnd } from './sight';
 export { displayUnit, figureIndex, floorName, featureName } from './tool-model';
 export type { FigureRef, ToolsModel } from './tool-model';
 export { cutSolids, floorCutAway, maxLevels } from './cutaway';
-export { DEFAULT_RINGS, parseRadii, ringRuns } from './rings';
+export { DEFAULT_RINGS, parseRadii, ringRuns, tapeTicks, TAPE_LIFT } from './overlay-geometry';
 export { TOOL_COLOURS } from './colours';
 export { useHover, useToolState } from './use-tools';
 export { toolsHook } from './tools-hook';

@@ -5,7 +5,7 @@ import type { BuildingInfo } from '../../battlefield/types';
 import type { Vec3 } from '../../core';
 import { createStore, type Store } from '../store';
 import { BASE_RADIUS } from '../figure-geometry';
-import { DEFAULT_RINGS, ringRuns } from './rings';
+import { DEFAULT_RINGS, ringRuns } from './overlay-geometry';
 import { describeEnd, lineOfSightReport, measureReport, type EndReport, type LosReport, type MeasureReport, type SightEnd, type TargetMode } from './sight';
 import { figureIndex, type FigureRef, type ToolsModel, figureBody } from './tool-model';
 
@@ -248,11 +248,13 @@ export class ToolController {
     this.patch({ eye: { from: this.model.eyePoint(figureBody(ref)), lookAt, facing: ref.figure.facing ?? 0, label: ref.unit.name } });
   }
 
-  /** First-person view from the LOS observer (figure or point and floor) toward the target. */
+  /** First-person view from the LOS observer (figure or point and floor), toward the target if there is one. */
   eyeFromObserver(): void {
-    const r = this.state.get().los.report;
-    if (!r) return;
-    this.patch({ eye: { from: r.from, lookAt: r.to, facing: 0, label: r.observer.label } });
+    const { report, first, observer } = this.state.get().los;
+    if (report) return this.patch({ eye: { from: report.from, lookAt: report.to, facing: 0, label: report.observer.label } });
+    if (!first || !observer) return;
+    const facing = observer.kind === 'figure' ? this.figures.get(observer.figureId)?.figure.facing ?? 0 : 0;
+    this.patch({ eye: { from: first.eye, lookAt: null, facing, label: first.label } });
   }
 
   exitEye(): void {

@@ -1,5 +1,5 @@
-// Range rings: radii typed as a list in the panel, drawn as rings draped over the ground (heights
-// from the battlefield), measured horizontally from the edge of the figure's base.
+// Geometry of the measuring overlays: range rings (radii typed as a list in the panel, draped over
+// the ground with heights from the battlefield, measured from the base edge) and the tape's ticks.
 import type { Vec3 } from '../../core';
 import type { ToolsModel } from './tool-model';
 
@@ -48,4 +48,26 @@ export function ringRuns(model: Pick<ToolsModel, 'scenario' | 'groundHeight'>, c
     runs[0] = [...last, ...runs[0]!.slice(1)];
   }
   return runs;
+}
+
+/** The tape floats this far above the surfaces it joins, cm. */
+export const TAPE_LIFT = 0.15;
+
+/** Tick segments (pairs of points) across the tape every `step` cm from `from`. */
+export function tapeTicks(from: Vec3, to: Vec3, step: number): Vec3[] {
+  const d = [to[0] - from[0], to[1] - from[1], to[2] - from[2]] as const;
+  const len = Math.hypot(d[0], d[1], d[2]);
+  const flat = Math.hypot(d[0], d[2]);
+  if (len < step || flat < 1e-6) return [];
+  // Across the tape, horizontally.
+  const ax = -d[2] / flat;
+  const az = d[0] / flat;
+  const out: Vec3[] = [];
+  for (let s = step, i = 1; s < len; s += step, i++) {
+    const t = s / len;
+    const half = i % 2 === 0 ? 0.55 : 0.3;
+    const c: Vec3 = [from[0] + d[0] * t, from[1] + d[1] * t + TAPE_LIFT, from[2] + d[2] * t];
+    out.push([c[0] - ax * half, c[1], c[2] - az * half], [c[0] + ax * half, c[1], c[2] + az * half]);
+  }
+  return out;
 }

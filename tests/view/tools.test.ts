@@ -1,0 +1,151 @@
+// The table tools without a browser: the controller's picks and reports against the real
+// battlefield (the same answers as lineOfSight / visibility / standHeight), floor guesses, the
+// cutaway filter, range-ring parsing and draping, and the tape's ticks.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Battlefield } from '../../src/battlefield';
+import { dist3 } from '../../src/core';
+import { cutSolids, maxLevels } from '../../src/view/tools/cutaway';
+import { parseRadii, ringRuns, tapeTicks } from '../../src/view/tools/overlay-geometry';
+import { floorAtHit, ToolController } from '../../src/view/tools/tool-controller';
+
+import { eye, loadTrainingGround } from '../battlefield/fixture';
+
+let bf: Battlefield;
+beforeAll(async () => {
+  bf = await loadTrainingGround();
+});
+afterAll(() => bf?.free());
+
+describe('line of sight tool', () => {
+  it('figure → unit: the line to the picked figure is the battlefield\'s eye-to-eye line, with head/chest/base', () => {
+    const t = new ToolController(bf);
+    t.setTool('los');
+    t.pickFigure('hill_top_1');
+    expect(t.state.get().selected).toBe('hill_top_1');
+    expect(t.state.get().los.first?.eye).toEqual(eye(bf, 40, 60));
+    t.pickFigure('tgt_east_1');
+    const r = t.state.get().los.report!;
+    const expected = bf.lineOfSight(eye(bf, 40, 60), eye(bf, 65, 60));
+    expect(r.result.clear).toBe(expected.clear);
+    expect(r.result.distance).toBeCloseTo(expected.distance, 9);
+    expect(r.target.unitId).toBe('tgt_east');
+    const v = bf.visibility({ id: 'hill_top_1', at: [40, 60] }, { id: 'tgt_east_1', at: [65, 60] });
+    expect(r.figures).toHaveLength(1);
+    expect(r.figures[0]!.fraction).toBe(v.fraction);
+    expect(r.figures[0]!.samples.map((s) => s.clear)).toEqual(v.samples.map((s) => s.result.clear));
+    // A third pick starts a new line from a new observer.
+    t.pickFigure('obs_ground_1');
+    expect(t.state.get().los.report).toBeNull();
+    expect(t.state.get().los.observer).toEqual({ kind: 'figure', figureId: 'obs_ground_1' });
+  });
+
+  it('a point inside a building takes the floor drawn under the click, and the floor selector moves it', () => {
+    const t = new ToolController(bf);
+    t.setTool('los');
+    t.pickSurface({ x: 100, y: 4, z: 31 }); // the first-floor slab of the farmhouse
+    expect(t.state.get().los.observer).toEqual({ kind: 'point', x: 100, z: 31, floor: 1 });
+    t.pickFigure('behind_wall_1');
+    let r = t.state.get().los.report!;
+    expect(r.observer.building).toBe('house_two_storey');
+    expect(r.observer.floorName).toBe('first floor');
+    expect(r.result.clear).toBe(bf.lineOfSight(eye(bf, 100, 31, 1), eye(bf, 100, 47)).clear);
+    expect(r.result.clear).toBe(true);
+    t.setFloor('observer', 0);
+    r = t.state.get().los.report!;
+    expect(r.observer.floor).toBe(0);
+    expect(r.result.blocker?.featureId).toBe('stone_wall');
+  });
+
+  it('reports a query error in the state instead of throwing', () => {
+    const t = new ToolController(bf);
+    t.setTool('los');
+    t.pickSurface({ x: 100, y: 4, z: 31 });
+    t.setFloor('observer', 7);
+    expect(t.state.get().los.error).toMatch(/floors 0–1/);
+  });
+
+  it('ignores clicks off the table and keeps the select tool for figures', () => {
+    const t = new ToolController(bf);
+    t.pickSurface({ x: -3, y: 0, z: 10 });
+    expect(t.state.get().los.observer).toBeNull();
+    t.pickFigure('tower_top_1');
+    expect(t.state.get().selected).toBe('tower_top_1');
+    t.pickFigure('tower_top_1');
+    expect(t.state.get().selected).toBeNull();
+  });
+});
+
+describe('measure tool', () => {
+  it('the tape runs surface to surface; its length is the 3D distance', () => {
+    const t = new ToolController(bf);
+    t.setTool('measure');
+    t.pickFigure('hill_top_1');
+    t.pickSurface({ x: 65, y: 0, z: 60 });
+    const m = t.state.get().measure.report!;
+    const a = [40, bf.standHeight(40, 60), 60] as const;
+    const b = [65, bf.standHeight(65, 60), 60] as const;
+    expect(m.distance).toBeCloseTo(dist3([...a], [...b]), 9);
+    expect(m.horizontal).toBeCloseTo(25, 9);
+    expect(m.rise).toBeCloseTo(b[1] - a[1], 9);
+    // The CLI's los distance (eye to eye, same eye height at both ends) is the same length.
+    expect(m.distance).toBeCloseTo(bf.lineOfSight(eye(bf, 40, 60), eye(bf, 65, 60)).distance, 9);
+  });
+
+  it('range rings are radii from the base edge, draped on the ground, cut at the table edge', () => {
+    const t = new ToolController(bf);
+    const rings = t.rangeRings('obs_ground_1', [10, 30]);
+    expect(rings.map((r) => r.radius)).toEqual([10, 30]);
+    const [inner, outer] = rings;
+    expect(inner!.runs).toHaveLength(1); // 10.6 cm around (15, 60): all on the table
+    for (const [x, y, z] of inner!.runs[0]!) {
+      expect(Math.hypot(x - 15, z - 60)).toBeCloseTo(10 + 0.62, 6);
+      expect(y).toBeCloseTo(bf.groundHeight(x, z) + 0.25, 6);
+    }
+    // 30.6 cm around x = 15 crosses the west edge: one arc, joined across its start.
+    expect(outer!.runs).toHaveLength(1);
+    for (const run of outer!.runs) for (const [x] of run) expect(x).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('pure helpers', () => {
+  it('floorAtHit: the highest level at or below the hit, capped by the cutaway', () => {
+    const house = bf.buildings.find((b) => b.id === 'house_two_storey')!;
+    expect(floorAtHit(house, 0, null)).toBe(0);
+    expect(floorAtHit(house, 4, null)).toBe(1);
+    expect(floorAtHit(house, 10.5, null)).toBe(1); // the roof: the top floor
+    expect(floorAtHit(house, 10.5, 0)).toBe(0);
+    expect(floorAtHit(undefined, 6, null)).toBe(0);
+  });
+
+  it('cutSolids removes every building roof and the storeys above the level, nothing else', () => {
+    expect(cutSolids(bf.solids, null)).toBe(bf.solids);
+    const cut = cutSolids(bf.solids, 1);
+    expect(cut.some((s) => s.featureKind === 'building' && s.part === 'roof')).toBe(false);
+    expect(cut.some((s) => s.featureKind === 'building' && (s.floor ?? 0) > 1)).toBe(false);
+    expect(cut.filter((s) => s.featureKind !== 'building')).toEqual(bf.solids.filter((s) => s.featureKind !== 'building'));
+    expect(cut.some((s) => s.featureId === 'house_two_storey' && s.part === 'floor' && s.floor === 1)).toBe(true);
+    expect(maxLevels(bf.buildings)).toBe(5);
+  });
+
+  it('parseRadii reads a typed list', () => {
+    expect(parseRadii('15, 30 60')).toEqual([15, 30, 60]);
+    expect(parseRadii('60;15;15cm')).toEqual([15, 60]);
+    expect(parseRadii('')).toBeNull();
+    expect(parseRadii('10, x')).toBeNull();
+    expect(parseRadii('-5')).toBeNull();
+  });
+
+  it('ringRuns joins an arc cut by the table edge across its start', () => {
+    const flat = { scenario: bf.scenario, groundHeight: () => 0 };
+    const runs = ringRuns(flat, 90, 119, 5, 0); // crosses the north edge at the ring's start (north point)
+    expect(runs).toHaveLength(1);
+    expect(runs[0]!.every(([, , z]) => z <= 120)).toBe(true);
+  });
+
+  it('tapeTicks: one tick every step, longer every other one', () => {
+    const ticks = tapeTicks([0, 0, 0], [0, 0, 26], 5);
+    expect(ticks).toHaveLength(10); // 5 ticks × 2 ends
+    expect(Math.abs(ticks[0]![0] - ticks[1]![0])).toBeCloseTo(0.6, 6);
+    expect(Math.abs(ticks[2]![0] - ticks[3]![0])).toBeCloseTo(1.1, 6);
+  });
+});
