@@ -18,7 +18,7 @@ import { shootingCandidates } from './visibility';
 import type { MoveMode } from './events';
 import type { KState } from './state';
 
-export const ACTION_TYPES: ReadonlySet<string> = new Set(['MOVE', 'SHOOT', 'SPLIT', 'REUNITE', 'JOIN', 'LEAVE', 'DIVE', 'PICK_UP', 'EVACUATE']);
+export const ACTION_TYPES: ReadonlySet<string> = new Set(['MOVE', 'SHOOT', 'SPLIT', 'REUNITE', 'JOIN', 'LEAVE', 'DIVE', 'PICK_UP', 'TAKE_WEAPON', 'EVACUATE']);
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
@@ -77,7 +77,7 @@ export function decideAction(s: KState, c: SoldierCommand, ctx: KCtx): KResult {
     case 'JOIN': return joinUnit(s, { unitId: c.unitId ?? '', intoUnitId: str(c.intoUnitId) ?? '' }, ctx);
     case 'LEAVE': return leaveGroup(s, str(c.leaderId) ?? c.unitId ?? '');
     case 'DIVE': return leaderDive(s, { leaderId: str(c.leaderId) ?? c.unitId ?? '', intoUnitId: str(c.intoUnitId) ?? '' }, ctx);
-    case 'PICK_UP': return pickUpWeapon(s, { markerId: str(c.markerId) ?? '', figureId: str(c.figureId) ?? '' }, ctx);
+    case 'PICK_UP': case 'TAKE_WEAPON': return pickUpWeapon(s, { markerId: str(c.markerId) ?? '', figureId: str(c.figureId) ?? '' }, ctx);
     case 'EVACUATE': return startEvacuation(s, { figureId: str(c.figureId) ?? '', ...(str(c.escortId) ? { escortId: str(c.escortId)! } : {}) }, ctx);
     default: return refuse('K-2.4a', `unknown command "${c.type}"`);
   }
