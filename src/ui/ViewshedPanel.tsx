@@ -84,7 +84,7 @@ export function ViewshedPanel({ battlefield }: ViewshedPanelProps) {
       {o && levels > 1 && (
         <div className="st-field">
           <span>Floor</span>
-          <div className="st-seg" role="group" aria-label="Observer floor" data-testid="viewshed-floors">
+          <div className="st-seg st-seg-fill" role="group" aria-label="Observer floor" data-testid="viewshed-floors">
             {Array.from({ length: levels }, (_, f) => (
               <button key={f} type="button" className="st-btn" aria-pressed={(o.floor ?? 0) === f} data-floor={f}
                 title={f === 0 ? 'Ground floor' : `Floor ${f}`} onClick={() => viewshedControls.setFloor(f)}>
@@ -96,7 +96,7 @@ export function ViewshedPanel({ battlefield }: ViewshedPanelProps) {
       )}
       <div className="st-field">
         <span>Target</span>
-        <div className="st-seg" role="group" aria-label="Target height" data-testid="viewshed-targets">
+        <div className="st-seg st-seg-fill" role="group" aria-label="Target height" data-testid="viewshed-targets">
           {TARGETS.map((t) => (
             <button key={t.kind} type="button" className="st-btn" aria-pressed={s.target === t.kind} data-target={t.kind}
               title={`${t.label}: ${TARGET_HEIGHTS[t.kind]} cm above the ground`} onClick={() => viewshedControls.setTarget(t.kind)}>

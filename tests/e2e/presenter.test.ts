@@ -1,0 +1,271 @@
+// Presenter mode, preset views, the viewshed overlay and the keyboard in a real browser: the camera
+// ends each flight on the beat's camera, the narration and highlight follow the beat, the URL holds
+// the beat (and a link or Back restores it), preset views move the camera, the overlay drawn on the
+// table is exactly battlefield.viewshed for the same observer (in the page and in Node), and an
+// idle table draws no frames.
+import { PNG } from 'pngjs';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Battlefield } from '../../src/battlefield';
+import type { Scenario } from '../../src/scenario';
+import { eye, loadTrainingGround, trainingGroundScenario } from '../battlefield/fixture';
+import { browserRequired, hasBrowser, openBrowser, openTable, saveShot } from './browser';
+
+const run = hasBrowser || browserRequired;
+const TG = '?scenario=sandbox/training-ground';
+
+type V3 = [number, number, number];
+
+/** Wait until no camera flight runs and the viewshed (if on) has its final result. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const v = window.__sandtable?.view;
+    const vs = v?.viewshed();
+    return v?.camera()?.flying === false && !(vs?.on && (vs.computing || !vs.final));
+  }, null, { timeout: 60_000 });
+}
+
+async function camera(page: Page) {
+  return page.evaluate(() => window.__sandtable!.view!.camera()!);
+}
+
+function expectNear(actual: readonly number[], expected: readonly number[], tol = 0.05): void {
+  expect(actual.length).toBe(expected.length);
+  actual.forEach((v, i) => expect(Math.abs(v - expected[i]!), `component ${i}: ${actual.join(', ')} vs ${expected.join(', ')}`).toBeLessThanOrEqual(tol));
+}
+
+/** The page shows beat `n` (1-based): camera on the beat's camera, narration, highlight, URL. */
+async function expectBeat(page: Page, scenario: Scenario, n: number): Promise<void> {
+  await settle(page);
+  const beat = scenario.beats![n - 1]!;
+  const cam = await camera(page);
+  expect(cam.view).toBe('beat');
+  expectNear(cam.position, beat.camera.position);
+  expectNear(cam.target, beat.camera.target);
+  expect(await page.textContent('[data-testid=presenter-title]')).toBe(beat.title);
+  expect(await page.textContent('[data-testid=presenter-narration]')).toBe(beat.narration);
+  expect(await page.textContent('[data-testid=presenter-count]')).toContain(`Beat ${n} of ${scenario.beats!.length}`);
+  const p = await page.evaluate(() => window.__sandtable!.view!.presenter());
+  expect(p.open).toBe(true);
+  expect(p.beat).toBe(n);
+  const want = [...(beat.highlight ?? [])].sort();
+  expect([...p.highlightedUnits].sort()).toEqual(want);
+  const figures = (scenario.units ?? []).filter((u) => want.includes(u.id)).flatMap((u) => u.figures.map((f) => f.id)).sort();
+  expect([...p.highlightedFigures].sort()).toEqual(figures);
+  const chips = await page.$$eval('[data-testid=presenter-units] li', (els) => els.map((e) => e.getAttribute('data-unit')));
+  expect([...chips].sort()).toEqual(want);
+  expect(new URL(page.url()).searchParams.get('beat')).toBe(String(n));
+  expect(new URL(page.url()).searchParams.get('scenario')).toBe('sandbox/training-ground');
+}
+
+function differentPixels(a: Buffer, b: Buffer): number {
+  const pa = PNG.sync.read(a);
+  const pb = PNG.sync.read(b);
+  let n = 0;
+  for (let i = 0; i < pa.data.length; i += 4) {
+    const d = Math.abs(pa.data[i]! - pb.data[i]!) + Math.abs(pa.data[i + 1]! - pb.data[i + 1]!) + Math.abs(pa.data[i + 2]! - pb.data[i + 2]!);
+    if (d > 30) n++;
+  }
+  return n / (pa.width * pa.height);
+}
+
+describe.runIf(run)('presenter, camera views and viewshed in Chromium', () => {
+  let ctx: BrowserContext;
+  let bf: Battlefield;
+  const scenario = trainingGroundScenario();
+
+  beforeAll(async () => {
+    if (!hasBrowser) throw new Error('Chromium is required for browser tests here but /usr/bin/chromium is missing');
+    ctx = await openBrowser();
+    bf = await loadTrainingGround();
+  }, 240_000);
+
+  afterAll(async () => {
+    await ctx?.close();
+    bf?.free();
+  });
+
+  it('steps through the beats with the buttons, the arrow keys and Back', async () => {
+    expect(scenario.beats?.length).toBe(3);
+    const { page, problems } = await openTable(ctx, TG);
+    await settle(page);
+    expect((await page.evaluate(() => window.__sandtable!.view!.presenter())).open).toBe(false);
+
+    await page.click('[data-testid=presenter-toggle]');
+    await expectBeat(page, scenario, 1);
+    expect(await page.isDisabled('[data-testid=presenter-prev]')).toBe(true);
+    await saveShot(page, 'presenter-beat-1.png');
+
+    await page.click('[data-testid=presenter-next]');
+    // The flight takes about a second: caught in the air, then landed on the beat.
+    expect((await camera(page)).flying).toBe(true);
+    await expectBeat(page, scenario, 2);
+    await saveShot(page, 'presenter-beat-2.png');
+
+    await page.keyboard.press('ArrowRight');
+    await expectBeat(page, scenario, 3);
+    expect(await page.isDisabled('[data-testid=presenter-next]')).toBe(true);
+    await saveShot(page, 'presenter-beat-3.png');
+    await page.keyboard.press('ArrowRight'); // past the last beat: stays
+    await expectBeat(page, scenario, 3);
+
+    await page.keyboard.press('ArrowLeft');
+    await expectBeat(page, scenario, 2);
+    await page.click('[data-testid=presenter-prev]');
+    await expectBeat(page, scenario, 1);
+
+    // Each step was a history entry: Back returns to beat 2, Forward to beat 1 again.
+    await page.goBack();
+    await expectBeat(page, scenario, 2);
+    await page.goForward();
+    await expectBeat(page, scenario, 1);
+
+    // Esc leaves presenter mode: no highlight, no beat in the URL; Back brings beat 1 back.
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => window.__sandtable!.view!.presenter().open === false);
+    expect(await page.$('[data-testid=presenter-panel]')).toBeNull();
+    expect((await page.evaluate(() => window.__sandtable!.view!.presenter())).highlightedFigures).toEqual([]);
+    expect(new URL(page.url()).searchParams.has('beat')).toBe(false);
+    await page.goBack();
+    await expectBeat(page, scenario, 1);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 240_000);
+
+  it('opens the beat named in the URL, and corrects a beat out of range', async () => {
+    const { page, problems } = await openTable(ctx, `${TG}&beat=2`);
+    await expectBeat(page, scenario, 2);
+    await saveShot(page, 'presenter-from-url-beat-2.png');
+    await page.close();
+
+    const far = await openTable(ctx, `${TG}&beat=9`);
+    await expectBeat(far.page, scenario, 3);
+    expect(problems).toEqual([]);
+    expect(far.problems).toEqual([]);
+    await far.page.close();
+  }, 240_000);
+
+  it('preset views move the camera; keys and help; an idle table draws nothing', async () => {
+    const { page, problems } = await openTable(ctx, TG);
+    await settle(page);
+    const home = await camera(page);
+    expect(home.view).toBe('home');
+
+    await page.keyboard.press('t');
+    await settle(page);
+    const top = await camera(page);
+    expect(top.view).toBe('top');
+    expectNear(top.target, [90, 0, 60], 0.01);
+    expectNear([top.position[0], top.position[2]], [90, 60], 0.5);
+    expect(top.position[1]).toBeGreaterThan(150);
+    await saveShot(page, 'view-top.png');
+
+    await page.click('[data-testid=view-edge-west]'); // Red's edge
+    await settle(page);
+    const west = await camera(page);
+    expect(west.view).toBe('edge:west');
+    expect(west.position[0]).toBeLessThan(0);
+    expect(west.position[1]).toBeGreaterThan(20);
+    expect(Math.abs(west.position[2] - 60)).toBeLessThan(1);
+    await saveShot(page, 'view-edge-west.png');
+
+    await page.keyboard.press('2'); // Blue's edge (east)
+    await settle(page);
+    const east = await camera(page);
+    expect(east.view).toBe('edge:east');
+    expect(east.position[0]).toBeGreaterThan(180);
+
+    // Held keys pan the camera; the view becomes "free", and the Free button returns there later.
+    await page.keyboard.down('d');
+    await page.waitForTimeout(400);
+    await page.keyboard.up('d');
+    const panned = await camera(page);
+    expect(panned.view).toBe('free');
+    expect(Math.hypot(panned.target[0] - east.target[0], panned.target[2] - east.target[2])).toBeGreaterThan(1);
+    await page.keyboard.press('h');
+    await settle(page);
+    expectNear((await camera(page)).position, home.position, 0.05);
+    await page.click('[data-testid=view-free]');
+    await settle(page);
+    expectNear((await camera(page)).target, panned.target, 0.5);
+
+    // Idle: once the last move has come to rest, no frame is drawn while nothing changes (frameloop "demand").
+    const frames = () => page.evaluate(() => window.__sandtable!.view!.frameStats()!.frames);
+    let before = await frames();
+    // (a software-rendered frame can take most of a second on a busy machine: wait for 2 s without one)
+    for (let settled = 0; settled < 4; ) {
+      await page.waitForTimeout(500);
+      const now = await frames();
+      settled = now === before ? settled + 1 : 0;
+      before = now;
+    }
+    await page.waitForTimeout(2000);
+    expect(await frames()).toBe(before);
+
+    // Help lists the shortcuts; Esc closes it.
+    await page.keyboard.press('?');
+    await page.waitForSelector('[data-testid=help-overlay]');
+    const help = await page.textContent('[data-testid=help-overlay]');
+    for (const words of ['Top-down view', 'Next beat', 'Observer one floor down / up']) expect(help).toContain(words);
+    await saveShot(page, 'help-overlay.png');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid=help-overlay]', { state: 'detached' });
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 240_000);
+
+  it('the viewshed overlay shows exactly battlefield.viewshed for the observer, floor and target height', async () => {
+    const { page, problems } = await openTable(ctx, TG);
+    await settle(page);
+    const plain = await saveShot(page, 'viewshed-off.png');
+    await page.keyboard.press('v');
+    await page.waitForSelector('[data-testid=viewshed-panel]');
+    await page.selectOption('[data-testid=viewshed-observer]', 'tower_top_1');
+
+    const check = async (floor: number, target: 'prone' | 'standing' | 'vehicle', height: number) => {
+      const t0 = Date.now();
+      await page.click(`[data-testid=viewshed-floors] [data-floor="${floor}"]`);
+      await page.click(`[data-testid=viewshed-targets] [data-target="${target}"]`);
+      await settle(page);
+      const ms = Date.now() - t0;
+      const state = await page.evaluate(() => window.__sandtable!.view!.viewshed());
+      expect(state.observer).toMatchObject({ x: 140, z: 90, floor });
+      expect(state.targetHeight).toBe(height);
+      const drawn = (await page.evaluate(() => window.__sandtable!.view!.overlayCells()))!;
+      expect(drawn).not.toBeNull();
+      expect(drawn.resolution).toBe(state.resolution);
+      // The same query asked of the page's battlefield …
+      const inPage = await page.evaluate(([e, res, th]) => {
+        const vs = window.__sandtable!.battlefield!.viewshed(e, { minX: 0, minZ: 0, maxX: 180, maxZ: 120 }, res, th);
+        return { columns: vs.columns, rows: vs.rows, cells: Array.from(vs.cells) };
+      }, [state.eye as V3, state.resolution!, height] as const);
+      expect([drawn.columns, drawn.rows]).toEqual([inPage.columns, inPage.rows]);
+      expect(drawn.cells).toEqual(inPage.cells);
+      // … and of the battlefield built in Node from the same file: the same eye, the same cells.
+      const nodeEye = eye(bf, 140, 90, floor);
+      expectNear(state.eye!, nodeEye, 1e-9);
+      const node = bf.viewshed(nodeEye, { minX: 0, minZ: 0, maxX: 180, maxZ: 120 }, state.resolution!, height);
+      expect(drawn.cells).toEqual(Array.from(node.cells));
+      return { ms, seen: drawn.cells.filter(Boolean).length / drawn.cells.length };
+    };
+
+    const belfry = await check(4, 'standing', 1.6);
+    expect(belfry.seen).toBeGreaterThan(0.2); // the belfry sees over the wood
+    const shown = await saveShot(page, 'viewshed-belfry-standing.png');
+    expect(differentPixels(plain, shown), 'the overlay changes the picture').toBeGreaterThan(0.05);
+    const ground = await check(0, 'prone', 0.4);
+    expect(ground.seen).toBeLessThan(belfry.seen);
+    await saveShot(page, 'viewshed-tower-ground-prone.png');
+    await check(4, 'vehicle', 3);
+    // Stepping between the tower's floors stays interactive (cached/prefetched after the first visit).
+    const again = await check(3, 'vehicle', 3);
+    const back = await check(4, 'vehicle', 3);
+    console.info(`viewshed floor changes in the browser: ${belfry.ms} ms, ${ground.ms} ms, ${again.ms} ms, ${back.ms} ms (wall, incl. test round trips)`);
+
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => window.__sandtable!.view!.viewshed().on === false);
+    expect(await page.evaluate(() => window.__sandtable!.view!.overlayCells())).toBeNull();
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 240_000);
+});
