@@ -56,6 +56,22 @@ describe('line of sight tool', () => {
     expect(r.result.blocker?.featureId).toBe('stone_wall');
   });
 
+  it('point → point through dense woods: areas with the length inside, then the see-in depth blocks', () => {
+    const t = new ToolController(bf);
+    t.setTool('los');
+    t.pickSurface({ x: 110, y: 0, z: 20 });
+    t.pickSurface({ x: 126, y: 0, z: 20 });
+    let r = t.state.get().los.report!;
+    expect(r.result.clear).toBe(true);
+    expect(r.result.areas.map((a) => [a.featureId, Math.round(a.length * 10) / 10])).toEqual([['woods_dense', 6]]);
+    t.pickSurface({ x: 110, y: 0, z: 20 });
+    t.pickSurface({ x: 140, y: 0, z: 20 });
+    r = t.state.get().los.report!;
+    expect(r.result.blocker).toMatchObject({ featureId: 'woods_dense', part: 'depth' });
+    expect(r.lines[0]!.blockAt).toEqual(r.result.blocker!.point);
+    expect(r.figures).toEqual([]);
+  });
+
   it('reports a query error in the state instead of throwing', () => {
     const t = new ToolController(bf);
     t.setTool('los');

@@ -13,6 +13,9 @@ export interface EndBlockProps {
   extra?: string;
 }
 
+/** A length to one decimal, without a trailing ".0". */
+const num = (n: number) => String(Number(n.toFixed(1)));
+
 function sideColour(scenario: Scenario, tools: ToolController, figureId: string | null): string | undefined {
   const ref = figureId ? tools.figures.get(figureId) : undefined;
   return ref ? scenario.sides.find((s) => s.id === ref.unit.side)?.colour : undefined;
@@ -34,7 +37,7 @@ export function EndBlock({ tools, role, name, end, eye, extra }: EndBlockProps) 
         <span>{end.label}</span>
       </div>
       <div className="st-end-meta">
-        {end.at[0].toFixed(1)}, {end.at[1].toFixed(1)} · {where} · {eye ? <>eye {end.eye[1].toFixed(1)} cm</> : <>{end.stand.toFixed(1)} cm up</>}
+        {num(end.at[0])}, {num(end.at[1])} · {where} · {eye ? <>eye {num(end.eye[1])} cm (on {num(end.stand)})</> : <>at {num(end.stand)} cm</>}
         {extra && <> · {extra}</>}
       </div>
       {end.kind === 'point' && building && end.levels > 1 && (

@@ -67,7 +67,8 @@ export function LosPanel({ tools }: LosPanelProps) {
               <>
                 <dt>Blocked by</dt>
                 <dd data-testid="los-blocker">
-                  {name(r.result.blocker.featureId)} <code>{r.result.blocker.featureId}</code> · {r.result.blocker.kind} {r.result.blocker.part} at {formatLength(r.result.blocker.distance, unit)}
+                  {name(r.result.blocker.featureId) !== r.result.blocker.featureId && <>{name(r.result.blocker.featureId)} </>}
+                  <code>{r.result.blocker.featureId}</code> · {r.result.blocker.kind} {r.result.blocker.part} at {formatLength(r.result.blocker.distance, unit)}
                 </dd>
               </>
             )}
