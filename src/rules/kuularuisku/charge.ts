@@ -149,7 +149,7 @@ export function chargerMorale(s: KState, chargerId: string, ctx: KCtx): KEvent[]
   const c = s.units[chargerId]!;
   if (!liveFigures(s, c).length) return [];
   if (rollMorale(st, chargerId, 'K-6.2e', ctx)) return st.events;
-  const from = st.state.activation?.chargeFrom ?? {};
+  const from = st.state.units[chargerId]!.chargeFrom ?? {};
   const moves = liveFigures(st.state, chargerId).filter((f) => from[f.id]).map((f) => ({
     figureId: f.id, from: f.at, fromFloor: f.floor, to: from[f.id]!.at, floor: from[f.id]!.floor,
     distance: Math.round(Math.hypot(from[f.id]!.at[0] - f.at[0], from[f.id]!.at[1] - f.at[1]) * 1000) / 1000,

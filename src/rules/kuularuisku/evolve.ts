@@ -79,7 +79,8 @@ export function evolveK(s: KState, e: KEvent): KState {
     case 'TURN_STARTED': {
       const units: Units = {};
       for (const [id, u] of Object.entries(s.units)) {
-        units[id] = { ...u, activated: false, ready: false, defensiveFireUsed: false, noMoveThisTurn: false, commandedMove: false, movedThisTurn: [], shotThisTurn: [] };
+        const { chargeFrom: _c, ...rest } = u;
+        units[id] = { ...rest, activated: false, ready: false, defensiveFireUsed: false, noMoveThisTurn: false, commandedMove: false, movedThisTurn: [], shotThisTurn: [] };
       }
       const melees = Object.fromEntries(Object.entries(s.melees).map(([id, m]) => [id, { ...m, grenadesOpen: false }]));
       const { activation: _a, ...rest } = s;
@@ -100,7 +101,7 @@ export function evolveK(s: KState, e: KEvent): KState {
       return s.activation ? { ...s, activation: { ...s.activation, action: e.action } } : s;
     case 'ACTIVATION_ENDED': {
       let next = s;
-      for (const id of e.units) next = setUnit(next, id, { activated: true, ready: false, commandedMove: false });
+      for (const id of e.units) next = setUnit(next, id, { activated: true, ready: false, commandedMove: false, chargeFrom: undefined });
       // K-6.6d grenades only in the activation that started the melee.
       const melees = Object.fromEntries(Object.entries(next.melees).map(([id, m]) => [id, { ...m, grenadesOpen: false }]));
       const { activation: _a, ...rest } = next;
@@ -115,12 +116,12 @@ export function evolveK(s: KState, e: KEvent): KState {
     case 'FIGURES_MOVED': {
       let next = moveFigures(s, e.moves);
       const ids = e.moves.map((m) => m.figureId);
+      if (e.mode === 'charge') next = setUnit(next, e.unitId, { chargeFrom: Object.fromEntries(e.moves.map((m) => [m.figureId, { at: m.from, floor: m.fromFloor }])) });
       next = setUnit(next, e.unitId, (u) => ({ movedThisTurn: addUnique(u.movedThisTurn, ids) }));
       if (next.activation && next.activation.units.includes(e.unitId) && e.mode !== 'fall-back' && e.mode !== 'evacuation') {
         const a = next.activation;
         const phase = a.phase === 'none' ? 'moving' : a.phase === 'shooting' ? 'shot-then-moving' : a.phase;
-        const chargeFrom = e.mode === 'charge' ? Object.fromEntries(e.moves.map((m) => [m.figureId, { at: m.from, floor: m.fromFloor }])) : a.chargeFrom;
-        next = { ...next, activation: { ...a, moved: addUnique(a.moved, ids), phase, ...(chargeFrom ? { chargeFrom } : {}) } };
+        next = { ...next, activation: { ...a, moved: addUnique(a.moved, ids), phase } };
       }
       return next;
     }

@@ -124,6 +124,8 @@ export interface KUnit {
   /** K-WPN-9 … 13 figures that moved / shot this turn ("cannot shoot and move in the same turn"). */
   movedThisTurn: string[];
   shotThisTurn: string[];
+  /** K-6.2e where its soldiers started their charge move this activation (a collapsed charge goes back there). */
+  chargeFrom?: Record<string, { at: Vec2; floor: number }>;
   /** K-AMB-22 the turn in which it last fell back from a melee (house option: "retreating" includes it). */
   fellBackTurn?: number;
 }
@@ -176,8 +178,6 @@ export interface KActivation {
   phase: 'none' | 'moving' | 'shooting' | 'moved-then-shooting' | 'shot-then-moving' | 'done';
   /** K-6.1c the unit charged this activation. */
   charged?: string;
-  /** K-6.2e where the charging soldiers started their move (a collapsed charge goes back there). */
-  chargeFrom?: Record<string, { at: Vec2; floor: number }>;
 }
 
 /** K-2.4 the action list (K-GAP-4: special action has no content). */

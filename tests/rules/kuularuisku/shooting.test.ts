@@ -68,7 +68,7 @@ describe('K-5.3 shooting test', () => {
     expect(firepowerOf(s, s.figures.ch_1!, s.house)).toBe(2);
     expect(firepowerOf(s, s.figures.lw_1!, s.house)).toBe(3);
     expect(firepowerOf(s, s.figures.mg_1!, s.house)).toBe(6);
-    const noLoader = { ...s, figures: { ...s.figures, mg_2: { ...s.figures.mg_2!, condition: 'serious' as const } } };
+    const noLoader: KState = { ...s, figures: { ...s.figures, mg_2: { ...s.figures.mg_2!, condition: 'serious' as const } } };
     expect(firepowerOf(noLoader, noLoader.figures.mg_1!, s.house)).toBe(3);
   });
 
@@ -79,7 +79,7 @@ describe('K-5.3 shooting test', () => {
     ]);
     const o = evaluateTarget(s, 'g', 'bs', { table: t });
     expect(o.shooters).toEqual(['g_1']);
-    const alone = { ...s, figures: { ...s.figures, g_2: { ...s.figures.g_2!, condition: 'dead' as const, removed: 'killed' as const } } };
+    const alone: KState = { ...s, figures: { ...s.figures, g_2: { ...s.figures.g_2!, condition: 'dead' as const, removed: 'killed' as const } } };
     expect(firepowerOf(alone, alone.figures.g_1!, s.house)).toBe(3);
   });
 });
