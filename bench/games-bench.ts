@@ -4,7 +4,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createBattlefield } from '../src/battlefield';
-import { playRandomGame } from '../src/flow';
+import { cachedTable, playRandomGame } from '../src/flow';
 import { GameSession } from '../src/game';
 import { kuularuiskuRuleset } from '../src/rules';
 import { parseScenarioOrThrow } from '../src/scenario';
@@ -26,8 +26,13 @@ for (const file of scenarioFiles) {
   const scenario = parseScenarioOrThrow(readFileSync(file, 'utf8'), file);
   const bf = await createBattlefield(scenario);
   const play = (seed: number) => {
-    const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table: bf, seed });
-    const r = playRandomGame(g, { seed: seed * 7919 + 1 });
+    const table = cachedTable(bf);
+    const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed });
+    const r = playRandomGame(g, {
+      seed: seed * 7919 + 1,
+      candidates: () => kuularuiskuRuleset.candidateCommands(g.state, { scenario, table }),
+      unchecked: kuularuiskuRuleset.uncheckedTypes,
+    });
     return { commands: r.commands, events: g.events.length, winner: r.result?.winner ?? 'unfinished' };
   };
   play(0); // warm-up (JIT, caches)

@@ -3,11 +3,9 @@
 // the soldier-level rules behind the K-2.4 gate; evolve = fold of both; victory per K-GAP-1.
 import type { Dice, TableQueries } from '../../core';
 import type { Scenario } from '../../scenario';
-import { stragglers } from './coherency';
-import { validateKScenario } from './scenario-data';
-import { setupK } from './setup';
+import { kRulesApi } from './api';
 import {
-  Acc, FLOW_COMMAND_TYPES, actionGate, decideFlow, evolveGame, immediateEnd, legalCommands, phaseOf, startChargeSequence,
+  Acc, FLOW_COMMAND_TYPES, actionGate, candidateCommands, decideFlow, evolveGame, immediateEnd, legalCommands, phaseOf, startChargeSequence,
   turnLimitOf, validateVictory, withFlow,
   type AnyGameEvent, type FlowCommand, type KCommand, type KGameEvent, type KGameState, type KRulesApi, type SoldierCommand,
 } from './activation';
@@ -67,6 +65,14 @@ export function createKuularuiskuRuleset(api: KRulesApi) {
       return legalCommands(state, ctx, api);
     },
 
+    /** For random play: legalCommands, with the activation's moves and shots unchecked (see legal.ts). */
+    candidateCommands(state: KGameState, ctx: { scenario: Scenario; table: TableQueries }): KCommand[] {
+      return candidateCommands(state, ctx, api);
+    },
+
+    /** Command types the rules may refuse among candidateCommands (soldier-level ones). */
+    uncheckedTypes: api.actionTypes,
+
     decide(state: KGameState, command: KCommand, ctx: KRulesetCtx): Decision {
       if (FLOW_COMMAND_TYPES.has(command.type)) {
         const r = decideFlow(state, command as FlowCommand, { ...ctx, api });
@@ -90,30 +96,8 @@ export function createKuularuiskuRuleset(api: KRulesApi) {
 
 export type KuularuiskuRuleset = ReturnType<typeof createKuularuiskuRuleset>;
 
-/** Wiring in progress: rule functions not yet written by the rules engineer fail loudly if called. */
-function missing(name: string): never {
-  throw new Error(`kuularuisku: rule function ${name} is not available yet`);
-}
-
-export const K_RULES: KRulesApi = {
-  setup: setupK,
-  validate: validateKScenario,
-  meleeRound: () => missing('meleeRound'),
-  rout: () => missing('rout'),
-  pinnedTest: () => missing('pinnedTest'),
-  stragglers,
-  decideAction: () => missing('decideAction'),
-  actionTypes: new Set(),
-  chargedTargetTest: () => missing('chargedTargetTest'),
-  defensiveFireRefusal: () => missing('defensiveFireRefusal'),
-  defensiveFire: () => missing('defensiveFire'),
-  chargerMorale: () => missing('chargerMorale'),
-  meleeStart: () => missing('meleeStart'),
-  grenadeSides: () => missing('grenadeSides'),
-  throwGrenades: () => missing('throwGrenades'),
-  endOfTurn: () => [],
-  candidateActions: () => [],
-};
+/** The rule functions the flow calls: the rules engine's own KRulesApi object (api.ts). */
+export const K_RULES: KRulesApi = kRulesApi;
 
 /** The Kuularuisku 1918 ruleset. */
 export const kuularuiskuRuleset = createKuularuiskuRuleset(K_RULES);

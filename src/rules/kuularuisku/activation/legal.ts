@@ -2,7 +2,10 @@
 // them. Complete enough that choosing among them always reaches the end of the game.
 import type { Dice, TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
+import { weaponById } from '../data';
+import { liveFigures } from '../table';
 import { actionGate } from './action-gate';
+import { unitOnTable } from './deck';
 import type { FlowCommand } from './commands';
 import type { KGameState } from './flow-state';
 import { offerOptions } from './offer';
@@ -21,6 +24,20 @@ class ProbeDice implements Dice {
 }
 
 export function legalCommands(s: KGameState, ctx: { scenario: Scenario; table: TableQueries }, api: KRulesApi): KCommand[] {
+  return commandsNow(s, ctx, api, true);
+}
+
+/**
+ * The same list, except that during an activation the soldier-level commands are only plausible
+ * candidates, not yet checked against the rules (moves the planner proposes, shots at every enemy
+ * unit in weapon range in plan). For random play: it dispatches one and, when the rules refuse it,
+ * tries another — much cheaper than checking every candidate first. Every other command is legal.
+ */
+export function candidateCommands(s: KGameState, ctx: { scenario: Scenario; table: TableQueries }, api: KRulesApi): KCommand[] {
+  return commandsNow(s, ctx, api, false);
+}
+
+function commandsNow(s: KGameState, ctx: { scenario: Scenario; table: TableQueries }, api: KRulesApi, checked: boolean): KCommand[] {
   const p = phaseOf(s);
   switch (p.kind) {
     case 'over':
@@ -53,7 +70,7 @@ export function legalCommands(s: KGameState, ctx: { scenario: Scenario; table: T
       return out;
     }
     case 'activation':
-      return [...activationCandidates(s, ctx, api), { type: 'END_ACTIVATION', side: p.side }];
+      return [...(checked ? activationCandidates(s, ctx, api) : roughCandidates(s, ctx, api)), { type: 'END_ACTIVATION', side: p.side }];
   }
 }
 
@@ -75,6 +92,33 @@ function activationCandidates(s: KGameState, ctx: { scenario: Scenario; table: T
     }
     const shoot = actionGate(s, { type: 'SHOOT', side, unitId });
     if (shoot.ok) for (const c of api.candidateActions(s, unitId, 'shoot', ctx.table)) out.push({ ...c, side, unitId });
+  }
+  return out;
+}
+
+/** Unchecked candidates: the planner's moves, and shots at enemy units within weapon range in plan. */
+function roughCandidates(s: KGameState, ctx: { scenario: Scenario; table: TableQueries }, api: KRulesApi): KCommand[] {
+  const a = s.activation!;
+  const side = s.units[a.unitId]!.side;
+  const out: KCommand[] = [];
+  for (const unitId of a.units) {
+    const u = s.units[unitId];
+    if (!u || (u.kind === 'leader' && u.joinedTo)) continue;
+    const move = actionGate(s, { type: 'MOVE', side, unitId });
+    if (move.ok) {
+      const kind = move.mode === 'fast' ? 'fast-move' : move.mode === 'regroup' ? 'regroup' : 'move';
+      for (const c of api.candidateActions(s, unitId, kind, ctx.table)) out.push({ ...c, side, unitId });
+    }
+    if (actionGate(s, { type: 'SHOOT', side, unitId }).ok) {
+      const mine = liveFigures(s, u);
+      const reach = Math.max(0, ...mine.map((f) => (f.weapon ? weaponById(f.weapon)?.range ?? 0 : 0)));
+      for (const t of Object.values(s.units)) {
+        if (t.side === side || !unitOnTable(s, t)) continue;
+        // The tape in 3D is never shorter than the gap in plan.
+        const near = liveFigures(s, t).some((g) => mine.some((f) => Math.hypot(f.at[0] - g.at[0], f.at[1] - g.at[1]) - f.baseRadius - g.baseRadius <= reach));
+        if (near) out.push({ type: 'SHOOT', side, unitId, targetId: t.id });
+      }
+    }
   }
   return out;
 }
