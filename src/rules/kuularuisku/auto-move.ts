@@ -31,7 +31,7 @@ const STEP = 0.5;
 function occupied(s: KState, table: TableQueries, f: KFigure, at: Vec2, placed: ReadonlyMap<string, { at: Vec2; floor: number }>, side: string, tol: number): boolean {
   const mine = baseOf(table, f, at, 0);
   for (const g of Object.values(s.figures)) {
-    if (g.id === f.id || g.removed || g.condition === 'dead') continue;
+    if (g.id === f.id || g.removed || g.condition === 'dead' || g.id === f.evacuation?.partner) continue; // the escort goes along
     const p = placed.get(g.id) ?? { at: g.at, floor: g.floor };
     if (!onTable(table, p.at)) continue;
     const theirs = baseOf(table, g, p.at, p.floor);

@@ -115,8 +115,9 @@ export function evacuationMoves(s: KState, ctx: KCtx): KEvent[] {
       if (escort) st.push(ev('EVACUATION_ARRIVED', 'K-5.6d', `${escort.id} has no one left to carry and heads back`, { figureId: wounded.id, escortId: escort.id }));
       continue;
     }
-    // K-SKL-8 an escort not yet with the wounded man goes to him first.
-    if (escort && Math.hypot(escort.at[0] - wounded.at[0], escort.at[1] - wounded.at[1]) - escort.baseRadius - wounded.baseRadius > house.contactTolerance) {
+    // K-SKL-8 an escort not yet with the wounded man (a medic heading for him) goes to him first; one
+    // beside him (within 3 cm, as K-5.6b asks) takes hold and they go together.
+    if (escort && Math.hypot(escort.at[0] - wounded.at[0], escort.at[1] - wounded.at[1]) - escort.baseRadius - wounded.baseRadius > JOIN_DISTANCE) {
       const a = movementAllowance(st.state, escort.id, 'evacuation', false, house).allowance;
       const d = movementAllowance(st.state, escort.id, 'evacuation', true, house).allowance;
       const spot = escortSpot(wounded, escort, wounded.at, escort.at);
