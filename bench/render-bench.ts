@@ -79,6 +79,11 @@ async function main(): Promise<void> {
         await v.timeFrames(3); // shader compile and uploads
         return v.timeFrames(n);
       }, FRAMES);
+      if (run === RUNS[0]) {
+        const costs = await page.evaluate(() => window.__sandtable!.view!.meshCosts());
+        costs.length = Math.min(costs.length, 6);
+        console.log(`  triangles by mesh: ${costs.map((c) => `${c.name} ${c.triangles.toLocaleString('en')}${c.instances > 1 ? ` (${c.instances}×)` : ''}`).join(', ')}`);
+      }
       const withOverlay = await page.evaluate(async () => {
         const v = window.__sandtable!.view!;
         document.querySelector<HTMLButtonElement>('[data-testid=viewshed-toggle]')?.click();
@@ -87,11 +92,6 @@ async function main(): Promise<void> {
         const t = await v.timeFrames(10);
         return { calls: t.calls, median: t.median, ms: v.viewshed().ms, resolution: v.viewshed().resolution };
       });
-      if (run === RUNS[0]) {
-        const costs = await page.evaluate(() => window.__sandtable!.view!.meshCosts());
-        costs.length = Math.min(costs.length, 6);
-        console.log(`  triangles by mesh: ${costs.map((c) => `${c.name} ${c.triangles.toLocaleString('en')}${c.instances > 1 ? ` (${c.instances}×)` : ''}`).join(', ')}`);
-      }
       const sorted = [...timing.samples].sort((a, b) => a - b);
       const p90 = sorted[Math.floor(sorted.length * 0.9)]!;
       rows.push(`  ${`${run.width}×${run.height}`.padEnd(10)} ${run.quality.padEnd(7)} ${String(timing.calls).padStart(5)} ${String(withOverlay.calls).padStart(9)} ${timing.triangles.toLocaleString('en').padStart(10)} ${timing.median.toFixed(0).padStart(6)} ms ${p90.toFixed(0).padStart(6)} ms ${withOverlay.median.toFixed(0).padStart(9)} ms ${(loadMs / 1000).toFixed(1).padStart(6)} s`);
