@@ -7,8 +7,8 @@ import type { Command, GameEvent, GameSession, VictoryResult } from '../game';
 
 /** Relative weights by command type (types not listed weigh 1). */
 export const DEFAULT_WEIGHTS: Readonly<Record<string, number>> = {
-  ACTIVATE: 6, READY: 1, PASS: 0.5, COMMAND: 2,
-  MOVE: 4, SHOOT: 8, END_ACTIVATION: 1,
+  ACTIVATE: 8, READY: 1, PASS: 0.5, COMMAND: 2,
+  MOVE: 6, SHOOT: 6, END_ACTIVATION: 1,
 };
 
 export interface RandomPlayOptions {
@@ -37,17 +37,26 @@ export function createRng(seed: number): Rng {
   return { next: (n) => uniformInt(g, 0, n - 1) };
 }
 
-/** Pick one command, weighted by type. */
+/**
+ * Pick one command: first a command type, weighted (so forty candidate moves do not drown the one
+ * END_ACTIVATION), then one command of that type, uniformly.
+ */
 export function pickRandomCommand<C extends Command>(commands: readonly C[], rng: Rng, weights: Readonly<Record<string, number>> = DEFAULT_WEIGHTS): C {
-  const w = commands.map((c) => weights[c.type] ?? 1);
+  const types = [...new Set(commands.map((c) => c.type))];
+  const w = types.map((t) => weights[t] ?? 1);
   const total = w.reduce((a, b) => a + b, 0);
   // Integer resolution keeps the pick reproducible on every platform.
   let t = rng.next(Math.max(1, Math.round(total * 1000))) / 1000;
-  for (let i = 0; i < commands.length; i++) {
+  let type = types[types.length - 1]!;
+  for (let i = 0; i < types.length; i++) {
     t -= w[i]!;
-    if (t < 0) return commands[i]!;
+    if (t < 0) {
+      type = types[i]!;
+      break;
+    }
   }
-  return commands[commands.length - 1]!;
+  const ofType = commands.filter((c) => c.type === type);
+  return ofType[rng.next(ofType.length)]!;
 }
 
 export interface RandomGame {

@@ -1,0 +1,103 @@
+// Invariants of a whole Kuularuisku game, checked from its state and its event log: figures on the
+// table and out of walls, wounds consistent, at most one activation per unit and turn, every event
+// citing a rule, the game ended within its turn limit, and the save replaying to the same hash.
+import type { TableQueries } from '../../src/core';
+import { loadSave, makeSave, type GameEvent, type GameSession, type Ruleset } from '../../src/game';
+import { turnLimitOf, type KGameState } from '../../src/rules';
+import type { Scenario } from '../../src/scenario';
+
+const FIGURE_HEIGHT = 1.7;
+
+/** Figures that moved in these events and stand on the table must be on it and in no solid. */
+export function placementViolations(s: KGameState, table: TableQueries, events: readonly GameEvent[]): string[] {
+  const out: string[] = [];
+  const { width, depth } = table.scenario.table;
+  const moved = new Set<string>();
+  for (const e of events) {
+    const moves = (e.type === 'FIGURES_MOVED' || e.type === 'CHARGE_COLLAPSED') ? (e.moves as Array<{ figureId: string }>) : [];
+    for (const m of moves) moved.add(m.figureId);
+  }
+  for (const id of moved) {
+    const f = s.figures[id];
+    if (!f || f.removed) continue;
+    if (f.at[0] < 0 || f.at[1] < 0 || f.at[0] > width || f.at[1] > depth) out.push(`${id} is off the table at (${f.at.join(', ')}) but was not removed`);
+    const clash = table.bodyClashes({ id, at: f.at, floor: f.floor, radius: f.baseRadius, height: FIGURE_HEIGHT });
+    if (clash.length) out.push(`${id} stands inside ${clash.map((c) => `${c.featureId} (${c.part})`).join(', ')} at (${f.at.join(', ')}) floor ${f.floor}`);
+  }
+  return out;
+}
+
+/** Wounds, conditions and unit membership agree with the log. */
+export function woundViolations(s: KGameState, events: readonly GameEvent[]): string[] {
+  const out: string[] = [];
+  const allocated = new Map<string, number>();
+  const lastTest = new Map<string, string>();
+  for (const e of events) {
+    if (e.type === 'WOUNDS_ALLOCATED') for (const [id, n] of Object.entries(e.allocation as Record<string, number>)) allocated.set(id, (allocated.get(id) ?? 0) + n);
+    if (e.type === 'WOUND_TEST') lastTest.set(e.figureId as string, e.condition as string);
+  }
+  for (const f of Object.values(s.figures)) {
+    if (f.wounds !== (allocated.get(f.id) ?? 0)) out.push(`${f.id} has ${f.wounds} wounds, the log allocated ${allocated.get(f.id) ?? 0}`);
+    const tested = lastTest.get(f.id);
+    if (tested && f.removed !== 'executed' && tested !== f.condition) out.push(`${f.id} is ${f.condition}, its last wound test made it ${tested}`);
+    if (!tested && f.condition !== 'healthy' && f.removed !== 'executed') out.push(`${f.id} is ${f.condition} without a wound test`);
+    if ((f.condition === 'dead') !== (f.removed === 'killed' || f.removed === 'executed')) out.push(`${f.id}: condition ${f.condition} but removed ${f.removed ?? 'no'}`);
+    if (f.wounds > 0 && !tested && f.condition === 'healthy' && f.removed !== 'executed') out.push(`${f.id} has wounds but no wound test`);
+  }
+  for (const u of Object.values(s.units)) {
+    for (const id of u.figures) {
+      const f = s.figures[id];
+      if (!f) out.push(`${u.id} lists a figure ${id} that does not exist`);
+      else if (f.removed) out.push(`${u.id} still lists ${id}, removed (${f.removed})`);
+      else if (f.unitId !== u.id) out.push(`${u.id} lists ${id}, who belongs to ${f.unitId}`);
+    }
+  }
+  for (const f of Object.values(s.figures)) {
+    if (f.removed || f.evacuation) continue;
+    if (!s.units[f.unitId]?.figures.includes(f.id)) out.push(`${f.id} is on the table but not in ${f.unitId}'s list`);
+  }
+  return out;
+}
+
+/** K-2.0b at most one activation per unit and turn, counted from the log. */
+export function activationViolations(events: readonly GameEvent[]): string[] {
+  const out: string[] = [];
+  let turn = 0;
+  let count = new Map<string, number>();
+  const bump = (id: string) => {
+    const n = (count.get(id) ?? 0) + 1;
+    count.set(id, n);
+    if (n > 1) out.push(`turn ${turn}: ${id} activated ${n} times`);
+  };
+  for (const e of events) {
+    if (e.type === 'TURN_STARTED') {
+      turn = e.turn as number;
+      count = new Map();
+    }
+    if (e.type === 'ACTIVATION_STARTED') for (const id of e.units as string[]) bump(id);
+    if (e.type === 'COMMAND_ISSUED') bump(e.leaderId as string);
+  }
+  return out;
+}
+
+/** Every event cites a rule id and has a log line. */
+export function citationViolations(events: readonly GameEvent[]): string[] {
+  return events.filter((e) => !e.rule || !/^K-/.test(e.rule) || !e.text).slice(0, 5).map((e) => `${e.type} without a K- rule id or text: ${JSON.stringify(e).slice(0, 160)}`);
+}
+
+type KSessionLike = GameSession<KGameState, never, GameEvent, TableQueries>;
+
+/** All invariants of a finished game, and the replay of its save. */
+export function gameViolations(g: KSessionLike, scenario: Scenario, table: TableQueries, ruleset: Ruleset<KGameState, never, GameEvent, TableQueries>, replay: boolean): string[] {
+  const events = g.events;
+  const out = [...woundViolations(g.state, events), ...activationViolations(events), ...citationViolations(events)];
+  const result = g.victory();
+  if (!result) out.push('the game did not end');
+  if (g.state.turn > turnLimitOf(scenario, g.state)) out.push(`turn ${g.state.turn} is past the limit`);
+  if (replay) {
+    const save = JSON.parse(JSON.stringify(makeSave(g)));
+    const back = loadSave(save, 'game.json', scenario, ruleset, table);
+    if (back.stateHash() !== g.stateHash()) out.push('the save replays to another state');
+  }
+  return out;
+}
