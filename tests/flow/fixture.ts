@@ -3,7 +3,8 @@
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import { ScriptedDice, type Dice } from '../../src/core';
 import { GameSession } from '../../src/game';
-import { createKuularuiskuRuleset, kuularuiskuRuleset, type KGameState, type KRulesApi } from '../../src/rules';
+import { K_RULES, createKuularuiskuRuleset, kuularuiskuRuleset, type KGameState, type KRulesApi } from '../../src/rules';
+import { evolveK } from '../../src/rules/kuularuisku';
 import { validateScenario, type Scenario } from '../../src/scenario';
 
 export interface UnitSpec {
@@ -102,4 +103,28 @@ export function scripted(...values: number[]): ScriptedDice {
 
 export function flowOf(g: KSession): KGameState['flow'] {
   return g.state.flow;
+}
+
+/** Scripted dice that go on with one value once the script is used up (for long rule sequences). */
+export class ThenDice implements Dice {
+  readonly rolls: Array<{ sides: number; value: number; purpose: string; rule: string }> = [];
+  private i = 0;
+  constructor(private readonly values: readonly number[], private readonly then: number) {}
+  roll(sides: number, purpose: string, rule: string): number {
+    const v = Math.min(sides, this.values[this.i++] ?? this.then);
+    this.rolls.push({ sides, value: v, purpose, rule });
+    return v;
+  }
+}
+
+/**
+ * The real rules with a prepared starting position: `setup` folds these events (statuses the rules
+ * reach only after turns of play: pinned, routing, locked in melee …) into the scenario's state, so
+ * the session's initial state — and every replay — starts from there.
+ */
+export function preparedApi(...events: Array<Record<string, unknown> & { type: string }>): KRulesApi {
+  return {
+    ...K_RULES,
+    setup: (scenario) => events.reduce((s, e) => evolveK(s, { rule: 'test', text: 'prepared', ...e } as never), K_RULES.setup(scenario)),
+  };
 }

@@ -1,7 +1,7 @@
 // F6 the charge sequence between the players' decisions: target test (K-7.2a) or defensive fire
 // (K-6.2, the defender's choice), charger morale (K-6.2e), the melee's start with grenades (K-6.6,
 // each side's choice) and its first round (K-6.1b). The rule outcomes come from KRulesApi.
-import type { KEvent } from '../events';
+import { chargerMustTest } from '../charge';
 import { fev, type KChoice, type KPending } from './flow-state';
 import type { Acc } from './game-state';
 import type { FlowCtx } from './decide';
@@ -66,8 +66,9 @@ export function resolveChoice(acc: Acc, choice: KChoice, yes: boolean, ctx: Flow
     acc.push(...fire);
     const charger = acc.state.units[choice.chargerId];
     if (!charger || (charger.status !== 'normal' && charger.status !== 'pinned')) return undefined;
-    if (woundTestsOn(fire, acc, choice.chargerId)) {
-      acc.push(fev('STEP_PENDING', 'K-6.2e', `${charger.name} took wound tests: it must pass a morale test to press the charge`, {
+    // K-6.2e wound tests (and, K-AMB-12 house, fire from a machine gun) call for the charger's test.
+    if (chargerMustTest(acc.state, choice.chargerId, fire)) {
+      acc.push(fev('STEP_PENDING', 'K-6.2e', `${charger.name} came under defensive fire: it must pass a morale test to press the charge`, {
         pending: { kind: 'charger-morale', side: charger.side, unitId: choice.chargerId, chargerId: choice.chargerId, targetId: choice.targetId },
       }));
       return undefined;
@@ -89,11 +90,6 @@ export function resolveChoice(acc: Acc, choice: KChoice, yes: boolean, ctx: Flow
   }
   firstRound(acc, choice.chargerId, choice.targetId, choice.meleeId!);
   return undefined;
-}
-
-/** Did the charger's soldiers roll wound tests in these events (K-6.2e)? */
-function woundTestsOn(events: readonly KEvent[], acc: Acc, chargerId: string): boolean {
-  return events.some((e) => e.type === 'WOUND_TEST' && (acc.state.figures[e.figureId]?.unitId === chargerId || acc.state.figures[e.figureId]?.homeUnitId === chargerId));
 }
 
 /** F6 forced steps: K-7.2a target test, K-6.2e charger morale, the first melee round. */

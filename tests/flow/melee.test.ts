@@ -1,0 +1,136 @@
+// F6 charge and melee on the machines with the real rules and scripted dice: charge → defensive fire
+// (K-6.2) → charger morale (K-6.2e) → grenades (K-6.6) → round (K-6.4) → loser morale → fall back /
+// continue; a pinned target's test and surrender (K-7.2).
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import type { Battlefield } from '../../src/battlefield';
+import { SessionDriver, createTurnMachine, flowPosition, kuularuiskuAdapter, type TurnActor } from '../../src/flow';
+import type { Command } from '../../src/game';
+import { phaseOf } from '../../src/rules';
+import { ThenDice, arrange, flowScenario, flowTable, newGame, preparedApi, type KSession, type UnitSpec } from './fixture';
+
+let table: Battlefield;
+const errors: unknown[] = [];
+// A White squad of two 6.8 cm (base to base) from a Red squad of two: well within a 10 cm charge.
+const UNITS: UnitSpec[] = [
+  { id: 'c', side: 'whites', at: [50, 40], size: 2 },
+  { id: 't', side: 'reds', at: [58, 40], size: 2 },
+  { id: 'x', side: 'reds', at: [110, 70], size: 1 },
+];
+const CARDS = ['c', 't', 'x'];
+const cFirst = arrange(CARDS, ['c', 't', 'x']);
+
+beforeAll(async () => {
+  table = await flowTable(flowScenario());
+});
+afterEach(() => expect(errors).toEqual([]));
+
+/** Start the machines, recording every machine state entered (microsteps included). */
+function start(g: KSession): { actor: TurnActor; trail: string[] } {
+  const trail: string[] = [];
+  const driver = new SessionDriver(g, kuularuiskuAdapter);
+  const actor = createActor(createTurnMachine('cards'), {
+    input: { driver },
+    inspect: (ev) => {
+      if (ev.type !== '@xstate.microstep') return;
+      const snap = (ev as { snapshot: { value?: unknown; machine?: { id: string } } }).snapshot;
+      if (snap.machine?.id === 'melee') trail.push(typeof snap.value === 'string' ? snap.value : JSON.stringify(snap.value));
+    },
+  });
+  actor.subscribe({ error: (e) => errors.push(e) });
+  actor.start();
+  return { actor, trail };
+}
+
+const charge: Command = {
+  type: 'MOVE', side: 'whites', unitId: 'c', mode: 'charge', targetId: 't',
+  moves: [{ figureId: 'c_1', to: [56.75, 40] }, { figureId: 'c_2', to: [56.75, 41.5] }],
+};
+
+function toCharge(g: KSession, actor: TurnActor) {
+  actor.send({ type: 'BEGIN_TURN' });
+  actor.send({ type: 'DRAW_CARD' });
+  actor.send({ type: 'ACTIVATE', side: 'whites', unitId: 'c', action: 'move-shoot' });
+  actor.send(charge);
+  expect(g.events.find((e) => e.type === 'CHARGE_DECLARED')).toMatchObject({ rule: 'K-6.1a', unitId: 'c', targetId: 't' });
+}
+
+describe('F6 charge and melee', () => {
+  it('K-6.1a → K-6.2a holds fire → K-6.1b melee → K-6.4 round → loser fails morale → K-6.4g falls back', () => {
+    // Melee dice: whites 6 6, reds 1 1 → reds take 2 hits: wound tests 6 6 (scratches); reds' morale 1: fails.
+    const g = newGame(flowScenario(UNITS), table, new ThenDice([...cFirst, 6, 6, 1, 1, 6, 6, 1], 6));
+    const { actor, trail } = start(g);
+    toCharge(g, actor);
+    expect(flowPosition(actor)).toMatchObject({ activation: 'melee', melee: 'defensiveFire' });
+    expect(phaseOf(g.state)).toMatchObject({ kind: 'choice', choice: { kind: 'defensive-fire', side: 'reds' } });
+    // The charger's side cannot answer for the defender.
+    expect(g.dispatch({ type: 'DEFENSIVE_FIRE', side: 'whites', fire: false })).toMatchObject({ ok: false, rule: 'K-2.1b' });
+    actor.send({ type: 'DEFENSIVE_FIRE', side: 'reds', fire: false });
+    expect(g.events.find((e) => e.type === 'MELEE_STARTED')).toMatchObject({ rule: 'K-6.1b', units: ['c', 't'] });
+    expect(flowPosition(actor)).toMatchObject({ melee: 'round' });
+    actor.send({ type: 'RESOLVE', side: 'whites', step: 'melee-start' });
+    expect(g.events.find((e) => e.type === 'MELEE_DECIDED')).toMatchObject({ loser: 'reds', rule: 'K-6.4e' });
+    expect(g.events.find((e) => e.type === 'FIGURES_MOVED' && e.mode === 'fall-back')).toMatchObject({ unitId: 't', rule: 'K-6.4g' });
+    expect(trail).toEqual(['defensiveFire', 'route', 'round', 'resolution', 'loserMorale', 'fallBack']);
+    // K-6.3b the charge was the whole activation: it is over.
+    expect(g.state.units.c!.activated).toBe(true);
+    expect(flowPosition(actor)).toEqual({ turn: { turn: 'pick' } });
+  });
+
+  it('K-6.2b defensive fire wounds the charger → K-6.2e morale test fails → the charge collapses', () => {
+    // Defensive fire: 2 dice 5 5 (2 hits; close range, nothing to re-roll); cover as in the open 1 1
+    // (2 wounds); wound tests 6 6; the charger's morale 1: the charge collapses.
+    const g = newGame(flowScenario(UNITS), table, new ThenDice([...cFirst, 5, 5, 1, 1, 6, 6, 1], 6));
+    const { actor, trail } = start(g);
+    toCharge(g, actor);
+    actor.send({ type: 'DEFENSIVE_FIRE', side: 'reds', fire: true });
+    expect(g.events.find((e) => e.type === 'SHOT_FIRED')).toMatchObject({ defensive: true, hits: 2, rule: 'K-6.2b' });
+    expect(g.events.find((e) => e.type === 'COVER_TEST')).toMatchObject({ cover: 6, rule: 'K-6.2d', wounds: 2 });
+    expect(flowPosition(actor)).toMatchObject({ melee: 'chargerMorale' });
+    actor.send({ type: 'RESOLVE', side: 'whites', step: 'charger-morale' });
+    const collapsed = g.events.find((e) => e.type === 'CHARGE_COLLAPSED');
+    expect(collapsed).toMatchObject({ rule: 'K-6.2e', unitId: 'c' });
+    expect(g.state.figures.c_1!.at).toEqual([50, 40]);
+    expect(trail).toEqual(['defensiveFire', 'route', 'chargerMorale', 'afterChargerMorale', 'collapsed']);
+    expect(g.state.melees).toEqual({});
+    expect(flowPosition(actor)).toEqual({ turn: { turn: 'pick' } });
+  });
+
+  it('K-6.2f the charger passes its test → K-6.6 each side with grenades chooses → the round; equal hits: the melee continues', () => {
+    const units = UNITS.map((u) => (u.id === 'x' ? u : { ...u, data: { grenades: true } }));
+    // Defensive fire 5 1 → re-roll the 1 (close range) → 1: 1 hit; cover 1 → 1 wound; wound test 6;
+    // charger morale 6 passes. Melee (grenades both ways: 2 − 2 → 1 die each): 6 and 6 → equal hits,
+    // wound tests 6 and 6.
+    const g = newGame(flowScenario(units), table, new ThenDice([...cFirst, 5, 1, 1, 1, 6, 6, 6, 6, 6, 6], 6));
+    const { actor, trail } = start(g);
+    toCharge(g, actor);
+    actor.send({ type: 'DEFENSIVE_FIRE', side: 'reds', fire: true });
+    actor.send({ type: 'RESOLVE', side: 'whites', step: 'charger-morale' });
+    expect(flowPosition(actor)).toMatchObject({ melee: 'grenades' });
+    expect(phaseOf(g.state)).toMatchObject({ kind: 'choice', choice: { kind: 'grenades', side: 'whites' } });
+    actor.send({ type: 'GRENADES', side: 'whites', use: true });
+    expect(phaseOf(g.state)).toMatchObject({ kind: 'choice', choice: { kind: 'grenades', side: 'reds' } });
+    actor.send({ type: 'GRENADES', side: 'reds', use: true });
+    expect(g.events.filter((e) => e.type === 'GRENADES_THROWN')).toHaveLength(2);
+    actor.send({ type: 'RESOLVE', side: 'whites', step: 'melee-start' });
+    const round = g.events.find((e) => e.type === 'MELEE_ROUND') as unknown as { sides: Array<{ dice: unknown[]; penalty: number }> };
+    expect(round.sides.map((x) => [x.dice.length, x.penalty])).toEqual([[1, 2], [1, 2]]);
+    expect(g.events.find((e) => e.type === 'MELEE_DECIDED')).toMatchObject({ loser: null, rule: 'K-6.4i' });
+    expect(trail.slice(-3)).toEqual(['round', 'resolution', 'continues']);
+    expect(Object.values(g.state.melees)).toHaveLength(1);
+    expect(g.state.units.t!.status).toBe('in-melee');
+  });
+
+  it('K-7.2a a pinned target cannot fire; it tests morale and K-7.2c surrenders on a failure', () => {
+    const g = newGame(flowScenario(UNITS), table, new ThenDice([...cFirst, 1], 6), preparedApi({ type: 'UNIT_STATUS_CHANGED', unitId: 't', status: 'pinned', from: 'normal' }));
+    const { actor, trail } = start(g);
+    toCharge(g, actor);
+    expect(flowPosition(actor)).toMatchObject({ melee: 'targetTest' });
+    expect(phaseOf(g.state)).toMatchObject({ kind: 'pending', pending: { kind: 'charge-target-test', side: 'reds' } });
+    actor.send({ type: 'RESOLVE', side: 'reds', step: 'charge-target-test' });
+    expect(g.events.find((e) => e.type === 'MORALE_TEST')).toMatchObject({ rule: 'K-7.2a', passed: false });
+    expect(g.events.find((e) => e.type === 'UNIT_SURRENDERED')).toMatchObject({ rule: 'K-7.2c', unitId: 't' });
+    expect(trail).toEqual(['targetTest', 'afterTargetTest', 'surrendered']);
+    expect(flowPosition(actor)).toEqual({ turn: { turn: 'pick' } });
+  });
+});
