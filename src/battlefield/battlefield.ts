@@ -2,10 +2,10 @@
 // figures) and the pure-read queries on it: heights, standing surfaces, line of sight, viewshed.
 import RAPIER from '@dimforge/rapier3d-compat';
 import {
-  type HeightGrid, type Solid, type Vec2, type Vec3, boundsOf, gridHeightAt, gridMaxHeight, lerp3, pointInPolygon, dist3,
+  type HeightGrid, type Solid, type Vec2, type Vec3, boundsOf, gridHeightAt, gridMaxHeight, lerp3, pointInPolygon, dist3, segmentInsideIntervals,
 } from '../core';
-import { type BuildingFeature, type Scenario, buildingCorners, resolveTags } from '../scenario';
-import { obstacleCrossings } from './obstacles';
+import { type BuildingFeature, type ResolvedTags, type Scenario, buildingCorners, resolveTags } from '../scenario';
+import { type ObstacleBox, obstacleBoxes, obstacleCrossings } from './obstacles';
 import { sampleRelief } from './relief';
 import { buildSolids, buildingBase, SLAB } from './solids';
 import { areaVolumes, volumeIntervals, type AreaVolume } from './areas';
@@ -13,7 +13,7 @@ import { losViewshed } from './viewshed';
 import { type Aabb, SolidCuller, solidAabb } from './broadphase';
 import { SightCaster, buildTerrainTiles } from './sight-caster';
 import type {
-  AreaAt, AreaCrossing, Battlefield, BodyClash, BuildingInfo, FigureBody, LosHit, LosOptions, LosResult, ObstacleCrossing, VisibilityResult,
+  AreaAt, AreaCrossing, AreaSpan, Battlefield, BodyClash, BuildingInfo, FigureBody, LosHit, LosOptions, LosResult, ObstacleCrossing, VisibilityResult,
 } from './types';
 
 let rapierReady: Promise<void> | undefined;
@@ -89,6 +89,8 @@ class RapierBattlefield implements Battlefield {
   private readonly caster: SightCaster;
   private readonly buildingBoxes: Array<{ info: BuildingInfo; minX: number; minZ: number; maxX: number; maxZ: number }>;
   private readonly standBoxes: Aabb[];
+  private obstacleBoxes?: ObstacleBox[];
+  private readonly tagsById = new Map<string, ResolvedTags>();
   private figureColliders: RAPIER.Collider[] = [];
   private readonly figureHandles = new Map<number, string>();
 
@@ -364,10 +366,30 @@ class RapierBattlefield implements Battlefield {
   }
 
   obstaclesAlong(from: Vec2, to: Vec2): ObstacleCrossing[] {
-    return obstacleCrossings(this.scenario, this.solids, this.grid, from, to, (id) => {
-      const f = this.scenario.features.find((x) => x.id === id);
-      return f ? resolveTags(f) : undefined;
+    this.obstacleBoxes ??= obstacleBoxes(this.solids);
+    return obstacleCrossings(this.scenario, this.obstacleBoxes, this.grid, from, to, (id) => {
+      let t = this.tagsById.get(id);
+      if (!t) {
+        const f = this.scenario.features.find((x) => x.id === id);
+        if (!f) return undefined;
+        t = resolveTags(f);
+        this.tagsById.set(id, t);
+      }
+      return t;
     });
+  }
+
+  areasAlong(from: Vec2, to: Vec2): AreaSpan[] {
+    const out: AreaSpan[] = [];
+    const minX = Math.min(from[0], to[0]), maxX = Math.max(from[0], to[0]);
+    const minZ = Math.min(from[1], to[1]), maxZ = Math.max(from[1], to[1]);
+    for (const v of this.volumes) {
+      const b = v.bounds;
+      if (b.maxX < minX || b.minX > maxX || b.maxZ < minZ || b.minZ > maxZ) continue;
+      const spans = segmentInsideIntervals(from, to, v.polygon);
+      if (spans.length) out.push({ featureId: v.featureId, kind: v.kind, tags: v.tags, spans });
+    }
+    return out;
   }
 
   bodyClashes(figure: FigureBody): BodyClash[] {

@@ -1,6 +1,6 @@
 // Plan-view crossings of a segment with linear obstacles, parapets and fortification crest lines:
 // pure geometry over the same solids Rapier holds (cover behind a wall or a parapet, K-style rules).
-import { type HeightGrid, type Solid, type Vec2, gridHeightAt } from '../core';
+import { type HeightGrid, type Solid, type Vec2, boundsOf, gridHeightAt } from '../core';
 import type { ResolvedTags, Scenario } from '../scenario';
 import type { ObstacleCrossing } from './types';
 
@@ -41,8 +41,27 @@ function segmentSegment(a: Vec2, b: Vec2, p: Vec2, q: Vec2): number | undefined 
 
 const WORKS = new Set(['rampart', 'bastion', 'redoubt']);
 
+/** The obstacle and parapet boxes of a battlefield with their plan bounds (built once per battlefield). */
+export interface ObstacleBox {
+  solid: Extract<Solid, { shape: 'box' }>;
+  minX: number;
+  maxX: number;
+  minZ: number;
+  maxZ: number;
+}
+
+export function obstacleBoxes(solids: readonly Solid[]): ObstacleBox[] {
+  const out: ObstacleBox[] = [];
+  for (const s of solids) {
+    if (s.shape !== 'box' || (s.part !== 'obstacle' && s.part !== 'parapet')) continue;
+    const r = Math.hypot(s.halfExtents[0], s.halfExtents[2]);
+    out.push({ solid: s, minX: s.center[0] - r, maxX: s.center[0] + r, minZ: s.center[2] - r, maxZ: s.center[2] + r });
+  }
+  return out;
+}
+
 export function obstacleCrossings(
-  scenario: Scenario, solids: readonly Solid[], grid: HeightGrid, from: Vec2, to: Vec2,
+  scenario: Scenario, boxes: readonly ObstacleBox[], grid: HeightGrid, from: Vec2, to: Vec2,
   tagsOf: (featureId: string) => ResolvedTags | undefined,
 ): ObstacleCrossing[] {
   const len = Math.hypot(to[0] - from[0], to[1] - from[1]);
@@ -52,8 +71,11 @@ export function obstacleCrossings(
     const prev = best.get(k);
     if (!prev || prev.distance > x.distance) best.set(k, x);
   };
-  for (const s of solids) {
-    if (s.shape !== 'box' || (s.part !== 'obstacle' && s.part !== 'parapet')) continue;
+  const minX = Math.min(from[0], to[0]), maxX = Math.max(from[0], to[0]);
+  const minZ = Math.min(from[1], to[1]), maxZ = Math.max(from[1], to[1]);
+  for (const b of boxes) {
+    if (b.maxX < minX || b.minX > maxX || b.maxZ < minZ || b.minZ > maxZ) continue;
+    const s = b.solid;
     const t = segmentRect(from, to, [s.center[0], s.center[2]], [s.halfExtents[0], s.halfExtents[2]], s.rotationY);
     if (t === undefined) continue;
     const point: Vec2 = [from[0] + (to[0] - from[0]) * t, from[1] + (to[1] - from[1]) * t];
@@ -64,6 +86,8 @@ export function obstacleCrossings(
   }
   for (const f of scenario.features) {
     if (!WORKS.has(f.kind) || !('path' in f) || !f.path) continue;
+    const b = boundsOf(f.path as Vec2[]);
+    if (b.maxX < minX || b.minX > maxX || b.maxZ < minZ || b.minZ > maxZ) continue;
     const path = f.path as Vec2[];
     const closed = 'closed' in f && f.closed !== undefined ? f.closed : f.kind !== 'rampart';
     const n = closed ? path.length : path.length - 1;

@@ -99,6 +99,11 @@ export interface AreaAt {
   tags: ResolvedTags;
 }
 
+/** An area feature a plan segment passes through: parameter spans [t0, t1] ⊂ [0, 1] inside its outline. */
+export interface AreaSpan extends AreaAt {
+  spans: Array<[number, number]>;
+}
+
 /** A linear obstacle, parapet or fortification crest crossed by a plan segment. */
 export interface ObstacleCrossing {
   featureId: string;
@@ -140,6 +145,8 @@ export interface Battlefield {
   viewshed(eye: Vec3, region: ViewshedRegion, resolution: number, targetHeight: number, options?: LosOptions): Viewshed;
   /** Area features whose outline contains (x, z): tags for cover and going at a point. */
   areasAt(x: number, z: number): AreaAt[];
+  /** Area features the plan segment from → to passes through, with the parts of it inside each. */
+  areasAlong(from: Vec2, to: Vec2): AreaSpan[];
   /** Linear obstacles, parapets and fortification crests the plan segment from → to crosses, nearest first. */
   obstaclesAlong(from: Vec2, to: Vec2): ObstacleCrossing[];
   /** Solids (walls, obstacles, parapets, railings, roofs) a figure standing there would overlap; [] when clear. */

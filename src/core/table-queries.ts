@@ -65,6 +65,11 @@ export interface TableArea {
   tags: TerrainTags;
 }
 
+/** An area feature a plan segment passes through, with the parameter spans [t0, t1] inside it. */
+export interface TableAreaSpan extends TableArea {
+  spans: Array<[number, number]>;
+}
+
 /** A linear obstacle or fortification crossed by a plan segment. */
 export interface TableObstacleCrossing {
   featureId: string;
@@ -114,6 +119,10 @@ export interface TableQueries {
   setFigures(figures: readonly TableFigure[]): void;
   /** Area features whose outline contains (x, z), whatever their height. */
   areasAt(x: number, z: number): TableArea[];
+  /** Every building (interiors are difficult going per K-AMB-4 house; cover inside). Optional for light test tables. */
+  readonly buildings?: readonly TableBuilding[];
+  /** Area features the plan segment from → to passes through, with the spans inside each (faster than sampling areasAt). */
+  areasAlong?(from: Vec2, to: Vec2): TableAreaSpan[];
   /** Linear obstacles and fortification lines crossed by the plan segment from → to, nearest first. */
   obstaclesAlong(from: Vec2, to: Vec2): TableObstacleCrossing[];
   /** Solids (walls, obstacles, parapets) a figure's body standing there would overlap; empty when clear. */

@@ -44,6 +44,8 @@ export function cachedTable(table: TableQueries): TableQueries {
     visibility: (observer, target, options) => table.visibility(observer, target, options),
     setFigures: (figures) => table.setFigures(figures),
     obstaclesAlong: (from, to) => table.obstaclesAlong(from, to),
+    ...(table.buildings ? { buildings: table.buildings } : {}),
+    ...(table.areasAlong ? { areasAlong: (from: Parameters<NonNullable<TableQueries['areasAlong']>>[0], to: Parameters<NonNullable<TableQueries['areasAlong']>>[1]) => table.areasAlong!(from, to) } : {}),
     bodyClashes: (figure) => table.bodyClashes(figure),
     wallBetween: (from, to) => table.wallBetween(from, to),
   };

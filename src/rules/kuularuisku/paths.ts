@@ -1,7 +1,7 @@
 // K-4.x what a figure's path crosses: its tape length in 3D, where it first meets difficult ground
 // (K-4.2c/d), impassable ground or water (K-3.3a, K-AMB-4), and building walls in the way.
-import type { TableQueries, Vec2 } from '../../core';
-import { goingAt, obstacleGoing } from './terrain';
+import { type TableQueries, type Vec2, segmentInsideIntervals } from '../../core';
+import { areaGoing, goingAt, obstacleGoing } from './terrain';
 import type { HouseSettings } from './state';
 
 export interface PathPoint {
@@ -53,7 +53,7 @@ export function analysePath(table: TableQueries, points: readonly PathPoint[], h
   const report: PathReport = { length: 0, difficult: [] };
   let acc = 0;
   const noteDifficult = (d: number, ids: readonly string[]) => {
-    if (report.difficultAt === undefined) report.difficultAt = d;
+    if (report.difficultAt === undefined || report.difficultAt > d) report.difficultAt = d;
     for (const id of ids) if (!report.difficult.includes(id)) report.difficult.push(id);
   };
   const start = goingAt(table, points[0]!.at, house);
@@ -65,13 +65,29 @@ export function analysePath(table: TableQueries, points: readonly PathPoint[], h
     if (exit !== undefined) b = { at: [a.at[0] + (b.at[0] - a.at[0]) * exit, a.at[1] + (b.at[1] - a.at[1]) * exit], floor: 0 };
     const plan = Math.hypot(b.at[0] - a.at[0], b.at[1] - a.at[1]);
     const seg = Math.hypot(plan, heightAt(table, b) - heightAt(table, a));
-    const n = Math.max(1, Math.ceil(plan / STEP));
-    for (let k = 1; k <= n; k++) {
-      const t = k / n;
-      const p: Vec2 = [a.at[0] + (b.at[0] - a.at[0]) * t, a.at[1] + (b.at[1] - a.at[1]) * t];
-      const g = goingAt(table, p, house);
-      if (g.going === 'impassable' && !report.impassable) report.impassable = { featureId: g.features[g.features.length - 1]!, at: acc + seg * t };
-      if (g.going === 'difficult') noteDifficult(acc + seg * t, g.features);
+    if (table.areasAlong && table.buildings && plan > 1e-9) {
+      // Exact: where the segment enters each area / building outline.
+      for (const area of table.areasAlong(a.at, b.at)) {
+        const g = areaGoing(area, house);
+        const t = area.spans[0]![0];
+        if (g === 'impassable' && (!report.impassable || report.impassable.at > acc + seg * t)) report.impassable = { featureId: area.featureId, at: acc + seg * t };
+        if (g === 'difficult') noteDifficult(acc + seg * t, [area.featureId]);
+      }
+      if (house.buildingsDifficult) {
+        for (const bd of table.buildings) {
+          const spans = segmentInsideIntervals(a.at, b.at, bd.corners);
+          if (spans.length) noteDifficult(acc + seg * spans[0]![0], [bd.id]);
+        }
+      }
+    } else {
+      const n = Math.max(1, Math.ceil(plan / STEP));
+      for (let k = 1; k <= n; k++) {
+        const t = k / n;
+        const p: Vec2 = [a.at[0] + (b.at[0] - a.at[0]) * t, a.at[1] + (b.at[1] - a.at[1]) * t];
+        const g = goingAt(table, p, house);
+        if (g.going === 'impassable' && !report.impassable) report.impassable = { featureId: g.features[g.features.length - 1]!, at: acc + seg * t };
+        if (g.going === 'difficult') noteDifficult(acc + seg * t, g.features);
+      }
     }
     if (plan > 1e-9) {
       for (const o of table.obstaclesAlong(a.at, b.at)) {

@@ -1,8 +1,8 @@
 // K-5.1 / K-5.2 / K-6.0b choosing a target: who sees whom through the table (terrain only, K-5.2a–d,
 // dense terrain 10 cm), friendly soldiers in the way (K-5.1c) unless shooter or target stands higher
 // (K-5.1d), units in melee in the way (K-6.0b), partial visibility (K-5.2e/f), range (K-WPN, K-AMB-6).
-import { type TableQueries, type Vec2, baseDistance, groupDistance, within } from '../../core';
-import { CLOSE_RANGE, COVER_VALUE, type CoverName, DENSE_SIGHT, HIGHER_BY } from './constants';
+import { type TableQueries, type Vec2, type Vec3, baseDistance, groupDistance, within } from '../../core';
+import { CLOSE_RANGE, COVER_VALUE, type CoverName, DENSE_SIGHT, FIGURE_HEIGHT, HIGHER_BY } from './constants';
 import { type KQuery, houseOf } from './context';
 import { weaponById } from './data';
 import { coverAt } from './terrain';
@@ -56,8 +56,8 @@ export function standsHigher(table: TableQueries, a: KFigure, than: KFigure): bo
 }
 
 /** K-5.1c / K-5.1d / K-6.0b what stands in the way of one shooter → target pair. */
-export function inTheWay(s: KState, table: TableQueries, shooter: KFigure, target: KFigure): { rule: string; by: string } | undefined {
-  for (const c of Object.values(s.figures)) {
+export function inTheWay(s: KState, table: TableQueries, shooter: KFigure, target: KFigure, among: readonly KFigure[] = Object.values(s.figures)): { rule: string; by: string } | undefined {
+  for (const c of among) {
     if (c.removed || c.condition === 'dead' || c.evacuation || c.id === shooter.id || c.id === target.id) continue;
     const cu = s.units[c.unitId];
     if (!cu) continue;
@@ -71,10 +71,21 @@ export function inTheWay(s: KState, table: TableQueries, shooter: KFigure, targe
   return undefined;
 }
 
+/** Eye of a standing figure (the table's eye point for a 15 mm figure). */
+function eyeOf(table: TableQueries, f: KFigure): Vec3 {
+  return table.eyePoint(bodyOf(f));
+}
+
+/** K-5.2a the head, chest and base points of a target figure (as the battlefield's visibility samples them). */
+function samplesOf(table: TableQueries, f: KFigure): Vec3[] {
+  const y = table.standHeight(f.at[0], f.at[1], f.floor);
+  return [[f.at[0], y + FIGURE_HEIGHT * 0.94, f.at[1]], [f.at[0], y + FIGURE_HEIGHT * 0.7, f.at[1]], [f.at[0], y + 0.15, f.at[1]]];
+}
+
 /** K-5.2a–d terrain sight from one figure to another (head, chest or base visible; 10 cm into dense terrain). */
-export function figureSees(table: TableQueries, shooter: KFigure, target: KFigure): boolean {
-  const v = table.visibility(bodyOf(shooter), bodyOf(target), { figures: false });
-  return v.visibleCount > 0;
+export function figureSees(table: TableQueries, shooter: KFigure, target: KFigure, eye: Vec3 = eyeOf(table, shooter)): boolean {
+  for (const p of samplesOf(table, target)) if (table.isClear(eye, p)) return true;
+  return false;
 }
 
 /** K-5.3b / K-WPN soldiers of a unit able to fire now (not seriously wounded, armed, MG not moved). */
@@ -136,14 +147,24 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
   if (tu.status === 'in-melee' && !house.shootIntoMelee) return bad('K-AMB-6', `${tu.name} is locked in melee: house rule forbids shooting at it`);
   const firers = ableFirers(s, su, house);
   if (!firers.length) return bad('K-5.3b', `${su.name} has no soldier able to shoot`);
+  // Out of every firer's reach: no need to look (K-5.1a range first).
+  const reach = Math.max(...firers.map((a) => weaponById(a.weapon!)!.range));
+  const firerBases = firers.map((f) => baseOf(table, f));
+  const targetBases = targets.map((f) => baseOf(table, f));
+  if (!within(groupDistance(firerBases, targetBases), reach)) return bad('K-5.1a', `${tu.name} is out of range of ${su.name}`);
+  // Figures that could stand between the two units (plan box around both).
+  const all = [...firers, ...targets];
+  const box = { minX: Math.min(...all.map((f) => f.at[0])) - 1, maxX: Math.max(...all.map((f) => f.at[0])) + 1, minZ: Math.min(...all.map((f) => f.at[1])) - 1, maxZ: Math.max(...all.map((f) => f.at[1])) + 1 };
+  const between = Object.values(s.figures).filter((c) => !c.removed && c.condition !== 'dead' && c.at[0] >= box.minX && c.at[0] <= box.maxX && c.at[1] >= box.minZ && c.at[1] <= box.maxZ);
   const pairs: PairSight[] = [];
   const sees = new Map<string, Set<string>>();
-  for (const a of firers) {
+  for (const [i, a] of firers.entries()) {
     const set = new Set<string>();
-    for (const b of targets) {
-      const distance = baseDistance(baseOf(table, a), baseOf(table, b));
-      const visible = figureSees(table, a, b);
-      const blocked = visible ? inTheWay(s, table, a, b) : undefined;
+    const eye = eyeOf(table, a);
+    for (const [j, b] of targets.entries()) {
+      const distance = baseDistance(firerBases[i]!, targetBases[j]!);
+      const visible = figureSees(table, a, b, eye);
+      const blocked = visible ? inTheWay(s, table, a, b, between) : undefined;
       pairs.push({ shooter: a.id, target: b.id, distance, visible, ...(blocked ? { blocked } : {}) });
       if (visible && !blocked) set.add(b.id);
     }

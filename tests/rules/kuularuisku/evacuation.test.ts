@@ -64,7 +64,7 @@ describe('K-5.6 evacuation to the dressing station', () => {
   it('K-5.6d on reaching his edge the wounded leaves the game (K-AMB-9); the escort heads back and rejoins within 3 cm', () => {
     const s0 = activating(hurt(stateWith([{ id: 'sq', at: [[3, 80], [5, 80], [7, 80], [9, 80]] }]), 'sq_1', 'serious'), 'sq');
     const r = startEvacuation(s0, { figureId: 'sq_1', escortId: 'sq_2' }, { table: t });
-    let s = { ...apply(s0, r.ok ? r.events : []), activation: undefined };
+    let s: KState = { ...apply(s0, r.ok ? r.events : []), activation: undefined };
     const ev = evacuationMoves(s, { table: t, dice: dice() });
     expect(of(ev, 'EVACUATION_ARRIVED')[0]).toMatchObject({ figureId: 'sq_1', escortId: 'sq_2', rule: 'K-5.6d' });
     s = apply(s, ev);
@@ -79,7 +79,7 @@ describe('K-5.6 evacuation to the dressing station', () => {
     const s = activating(hurt(stateWith([{ id: 'sq', at: line(40, 80, 3) }], { dressingStations: [{ side: 'red', at: [40, 70], radius: 2 }] }), 'sq_3', 'light'), 'sq');
     const r = startEvacuation(s, { figureId: 'sq_3' }, { table: t });
     expect(r.ok && r.events[0]).toMatchObject({ evacuation: { destination: { kind: 'station', index: 0 } } });
-    let after = { ...apply(s, r.ok ? r.events : []), activation: undefined };
+    let after: KState = { ...apply(s, r.ok ? r.events : []), activation: undefined };
     after = apply(after, evacuationMoves(after, { table: t, dice: dice() }));
     const ev = evacuationMoves(after, { table: t, dice: dice() });
     expect(types(ev)).toContain('EVACUATION_ARRIVED');
