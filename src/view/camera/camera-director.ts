@@ -212,6 +212,7 @@ class CameraDirector {
 
   private applyHeld(dt: number, h: ReadonlySet<HeldMove>): void {
     const c = this.at!.controls;
+    if (!c.enabled) return; // another camera mode (eye view) holds the camera
     const dist = c.distance;
     const pan = dist * 0.9 * dt;
     const x = (h.has('right') ? 1 : 0) - (h.has('left') ? 1 : 0);
