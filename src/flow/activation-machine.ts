@@ -3,7 +3,7 @@
 // action's parts in order, a charge handing over to the melee machine; final when the activation ends.
 import { assign, forwardTo, setup } from 'xstate';
 import type { Command } from '../game';
-import { applyCommand, type FlowContext, type FlowInput } from './common';
+import { applyCommand, type FlowContext, type FlowInput, type FlowOutput } from './common';
 import { meleeMachine } from './melee-machine';
 import type { ActivationStage } from './types';
 
@@ -16,6 +16,7 @@ export const activationMachine = setup({
     context: {} as FlowContext,
     events: {} as Command,
     input: {} as FlowInput,
+    output: {} as FlowOutput,
   },
   actors: { melee: meleeMachine },
   guards: {
@@ -45,6 +46,8 @@ export const activationMachine = setup({
 }).createMachine({
   id: 'activation',
   context: ({ input }) => ({ driver: input.driver, refusal: undefined, since: input.driver.eventCount }),
+  // The driver goes back to the turn machine (an immutable driver has moved on; a session's is the same).
+  output: ({ context }) => ({ driver: context.driver }),
   initial: 'route',
   states: {
     /** Follow the game into the step this activation has reached. */
@@ -93,7 +96,7 @@ export const activationMachine = setup({
         id: 'melee',
         src: 'melee',
         input: ({ context }) => ({ driver: context.driver }),
-        onDone: { target: 'route' },
+        onDone: { target: 'route', actions: assign({ driver: ({ event }) => (event.output as FlowOutput).driver }) },
       },
       on: { '*': { actions: forwardTo('melee') } },
     },

@@ -19,8 +19,20 @@ export interface FlowInput {
   driver: AnyDriver;
 }
 
-/** Apply a command through the driver (the session records it); keep the refusal for the HUD. */
-export function applyCommand(context: FlowContext, command: Command): Pick<FlowContext, 'refusal'> {
+/** What the activation and melee machines hand back when they finish. */
+export interface FlowOutput {
+  driver: AnyDriver;
+}
+
+/**
+ * Apply a command through the driver (the session records it; an immutable driver gives the next
+ * one, which the machine keeps); keep the refusal for the HUD.
+ */
+export function applyCommand(context: FlowContext, command: Command): Partial<Pick<FlowContext, 'refusal' | 'driver'>> {
+  if (context.driver.step) {
+    const { driver, result } = context.driver.step(command);
+    return { driver, refusal: result.ok ? undefined : { reason: result.reason, ...(result.rule ? { rule: result.rule } : {}), command } };
+  }
   const r = context.driver.dispatch(command);
   return { refusal: r.ok ? undefined : { reason: r.reason, ...(r.rule ? { rule: r.rule } : {}), command } };
 }

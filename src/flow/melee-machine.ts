@@ -3,7 +3,7 @@
 // fall back / destroyed / continues; or surrender, or a collapsed charge. Final with the outcome.
 import { assign, setup } from 'xstate';
 import type { Command } from '../game';
-import { applyCommand, type FlowContext, type FlowInput } from './common';
+import { applyCommand, type FlowContext, type FlowInput, type FlowOutput } from './common';
 import type { MeleeOutcome, MeleeStage } from './types';
 
 export const meleeMachine = setup({
@@ -11,6 +11,7 @@ export const meleeMachine = setup({
     context: {} as FlowContext,
     events: {} as Command,
     input: {} as FlowInput,
+    output: {} as FlowOutput,
   },
   guards: {
     stage: ({ context }, params: { stage: MeleeStage }) => context.driver.adapter.meleeStage(context.driver.state) === params.stage,
@@ -24,6 +25,7 @@ export const meleeMachine = setup({
 }).createMachine({
   id: 'melee',
   context: ({ input }) => ({ driver: input.driver, refusal: undefined, since: input.driver.eventCount }),
+  output: ({ context }) => ({ driver: context.driver }),
   initial: 'route',
   states: {
     route: {

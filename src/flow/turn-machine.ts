@@ -4,7 +4,7 @@
 import { assign, forwardTo, setup } from 'xstate';
 import type { ActivationModel, Command } from '../game';
 import { activationMachine } from './activation-machine';
-import { PICK_COMMANDS, applyCommand, type FlowContext, type FlowInput } from './common';
+import { PICK_COMMANDS, applyCommand, type FlowContext, type FlowInput, type FlowOutput } from './common';
 import type { TurnStage } from './types';
 
 const toSync = { actions: 'apply', target: '#turn.sync' } as const;
@@ -59,7 +59,7 @@ export function createTurnMachine(model: ActivationModel) {
               id: 'activation',
               src: 'activation',
               input: ({ context }) => ({ driver: context.driver }),
-              onDone: { target: '#turn.sync' },
+              onDone: { target: '#turn.sync', actions: assign({ driver: ({ event }) => (event.output as FlowOutput).driver }) },
             },
             on: {
               UNDO: { actions: 'undo', target: '#turn.sync' },
