@@ -47,10 +47,10 @@ function traverse(machine: AnyStateMachine, f: Fixture): { reached: Set<string>;
   // Traversed as the machine logic itself (createTestModel refuses machines that invoke others).
   const paths = getShortestPaths(machine, {
     input: { driver: start },
-    events: (snap) => commandsOf(f, (snap.context as { driver: PureDriver<KGameState> }).driver),
-    serializeEvent: (e) => JSON.stringify(e),
+    events: (snap: { context: unknown }) => commandsOf(f, (snap.context as { driver: PureDriver<KGameState> }).driver),
+    serializeEvent: (e: unknown) => JSON.stringify(e),
     // One vertex per machine state and game stage (the game itself would make every vertex new).
-    serializeState: (snap) => {
+    serializeState: (snap: { value: unknown; context: unknown }) => {
       const d = (snap.context as { driver: PureDriver<KGameState> }).driver;
       return JSON.stringify([snap.value, phaseOf(d.state).kind, kuularuiskuAdapter.sideToAct(d.state), kuularuiskuAdapter.activationStage(d.state), kuularuiskuAdapter.meleeStage(d.state)]);
     },
