@@ -33,6 +33,8 @@ function occupied(s: KState, table: TableQueries, f: KFigure, at: Vec2, placed: 
   for (const g of Object.values(s.figures)) {
     if (g.id === f.id || g.removed || g.condition === 'dead' || g.id === f.evacuation?.partner) continue; // the escort goes along
     const p = placed.get(g.id) ?? { at: g.at, floor: g.floor };
+    const reach = f.baseRadius + g.baseRadius + tol;
+    if (Math.abs(p.at[0] - at[0]) > reach || Math.abs(p.at[1] - at[1]) > reach) continue; // far apart in plan
     if (!onTable(table, p.at)) continue;
     const theirs = baseOf(table, g, p.at, p.floor);
     const centre = Math.hypot(theirs.at[0] - mine.at[0], theirs.at[1] - mine.at[1]);

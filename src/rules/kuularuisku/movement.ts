@@ -248,6 +248,8 @@ export function validateMove(s: KState, args: MoveArgs, ctx: KQuery & { fastChar
   for (const p of staying) {
     const mine = baseOf(table, p.f, p.step.to, p.floor);
     for (const g of [...others, ...staying.filter((q) => q !== p).map((q) => ({ ...q.f, at: q.step.to, floor: q.floor }))]) {
+      const reach = mine.radius + g.baseRadius + tol;
+      if (Math.abs(g.at[0] - mine.at[0]) > reach || Math.abs(g.at[1] - mine.at[1]) > reach) continue; // far apart in plan
       const theirs = baseOf(table, g);
       const centre = Math.hypot(theirs.at[0] - mine.at[0], theirs.at[1] - mine.at[1]);
       const overlap = centre < mine.radius + theirs.radius - 1e-6 && Math.abs(theirs.y - mine.y) < FIGURE_HEIGHT;

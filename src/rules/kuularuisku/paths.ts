@@ -26,6 +26,16 @@ export interface PathReport {
 
 const STEP = 0.25; // cm between going samples along a path
 
+/** Does the plan box of a segment touch the box of a building outline (a cheap test before a wall ray)? */
+function boxTouches(corners: readonly Vec2[], a: Vec2, b: Vec2): boolean {
+  let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
+  for (const c of corners) {
+    minX = Math.min(minX, c[0]); maxX = Math.max(maxX, c[0]); minZ = Math.min(minZ, c[1]); maxZ = Math.max(maxZ, c[1]);
+  }
+  const pad = 1;
+  return !(Math.max(a[0], b[0]) < minX - pad || Math.min(a[0], b[0]) > maxX + pad || Math.max(a[1], b[1]) < minZ - pad || Math.min(a[1], b[1]) > maxZ + pad);
+}
+
 function inside(table: TableQueries, p: Vec2): boolean {
   const { width, depth } = table.scenario.table;
   return p[0] >= 0 && p[1] >= 0 && p[0] <= width && p[1] <= depth;
@@ -99,7 +109,8 @@ export function analysePath(table: TableQueries, points: readonly PathPoint[], h
           if (!report.difficult.includes(o.featureId)) report.difficult.push(o.featureId);
         }
       }
-      const wall = table.wallBetween({ id: 'path', at: a.at, floor: a.floor, radius }, { id: 'path', at: b.at, floor: b.floor, radius });
+      const near = !table.buildings || table.buildings.some((bd) => boxTouches(bd.corners, a.at, b.at));
+      const wall = near ? table.wallBetween({ id: 'path', at: a.at, floor: a.floor, radius }, { id: 'path', at: b.at, floor: b.floor, radius }) : undefined;
       if (wall && !report.wall) report.wall = { featureId: wall.featureId, segment: i };
     }
     acc += seg;
