@@ -3,7 +3,7 @@
 // the result, or all of it as JSON. Also writes saves, so games replay outside the browser.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createBattlefield } from '../battlefield';
-import { playRandomGame } from '../flow';
+import { cachedTable, playRandomGame } from '../flow';
 import { GameSession, loadSave, makeSave, parseSave, SaveError, type Command, type GameEvent, type Ruleset } from '../game';
 import { RULESETS, rulesetFor } from '../rules';
 import { parseScenario, formatIssue, type Scenario } from '../scenario';
@@ -16,8 +16,12 @@ export interface PlayArgs {
 
 export const PLAY_USAGE = 'play <scenario> [--seed N] [--ruleset id] [--commands file.jsonl] [--random-legal] [--random-seed N] [--max-commands N] [--save file.json] [--load file.json] [--json]';
 
-// The CLI drives any registered ruleset through the game layer's contract.
-type AnyRuleset = Ruleset<unknown, Command, GameEvent, unknown>;
+// The CLI drives any registered ruleset through the game layer's contract (plus, when the ruleset
+// offers them, cheap candidate commands for random play).
+type AnyRuleset = Ruleset<unknown, Command, GameEvent, unknown> & {
+  candidateCommands?(state: unknown, ctx: { scenario: Scenario; table: unknown }): Command[];
+  uncheckedTypes?: ReadonlySet<string>;
+};
 
 function text(a: PlayArgs, name: string): string | undefined {
   const v = a.flags.get(name);
@@ -94,6 +98,7 @@ export async function play(a: PlayArgs, io: Io): Promise<number> {
   }
   const json = a.flags.has('json');
   const bf = await createBattlefield(scenario);
+  const table = cachedTable(bf);
   try {
     let session: GameSession<unknown, Command, GameEvent, unknown>;
     const load = text(a, 'load');
@@ -105,7 +110,7 @@ export async function play(a: PlayArgs, io: Io): Promise<number> {
         throw new UsageError(`cannot read save file ${load}`);
       }
       try {
-        session = loadSave(parseSave(body, load), load, scenario, ruleset, bf);
+        session = loadSave(parseSave(body, load), load, scenario, ruleset, table);
       } catch (err) {
         if (err instanceof SaveError) {
           io.err(`sandtable: ${err.message}\n`);
@@ -114,7 +119,7 @@ export async function play(a: PlayArgs, io: Io): Promise<number> {
         throw err;
       }
     } else {
-      session = new GameSession({ ruleset, scenario, table: bf, seed: int(a, 'seed', 1) });
+      session = new GameSession({ ruleset, scenario, table, seed: int(a, 'seed', 1) });
     }
     const replayed = session.log.length;
     const commandsFile = text(a, 'commands');
@@ -135,7 +140,11 @@ export async function play(a: PlayArgs, io: Io): Promise<number> {
       }
     }
     if (a.flags.has('random-legal')) {
-      playRandomGame(session, { seed: int(a, 'random-seed', session.seed), maxCommands: int(a, 'max-commands', 20_000) });
+      const game = session;
+      const cheap = ruleset.candidateCommands
+        ? { candidates: () => ruleset.candidateCommands!(game.state, { scenario, table }), unchecked: ruleset.uncheckedTypes ?? new Set<string>() }
+        : {};
+      playRandomGame(session, { seed: int(a, 'random-seed', session.seed), maxCommands: int(a, 'max-commands', 20_000), ...cheap });
     }
     const save = text(a, 'save');
     if (save) writeFileSync(save, `${JSON.stringify(makeSave(session), null, 1)}\n`);

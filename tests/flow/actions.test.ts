@@ -92,6 +92,13 @@ describe('K-2.4 actions and their order', () => {
     expect(actionGate(charged, shoot)).toMatchObject({ ok: false, rule: 'K-6.3b' });
   });
 
+  it('K-1.1 a covering-fire half split off during the activation shoots on the same card (K-AMB-2)', () => {
+    const s = activating('move-shoot');
+    const split = fold(s, { type: 'UNIT_SPLIT', rule: 'K-1.1a', text: '', unitId: 'w1', newUnitId: 'w1-cover', figureIds: ['w1_3'] });
+    expect(actionGate(split, { ...shoot, unitId: 'w1-cover' })).toMatchObject({ ok: true, part: 'shoot' });
+    expect(actionGate(split, { ...shoot, unitId: 'w2' })).toMatchObject({ ok: false, rule: 'K-2.0b' });
+  });
+
   it('K-2.1b soldiers act only in their unit\'s activation', () => {
     const g = newGame(scenario, table, scripted(...keepOrder(5)));
     must(g, { type: 'BEGIN_TURN' });

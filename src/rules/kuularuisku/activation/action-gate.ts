@@ -16,6 +16,13 @@ function partsDone(s: KState, a: KActivation, unitId: string): { moved: boolean;
   return { moved: mine(a.moved), shot: mine(a.shot) };
 }
 
+/** Is the unit acting now: one of the activation's units, or a covering-fire half split from one (K-1.1a/b, K-AMB-2). */
+export function activating(s: KState, a: KActivation, unitId: string): boolean {
+  if (a.units.includes(unitId)) return true;
+  const from = s.units[unitId]?.splitFrom;
+  return !!from && s.house.splitActsOnOneCard && a.units.includes(from);
+}
+
 export function partOf(c: SoldierCommand): 'move' | 'shoot' | 'other' {
   return c.type === 'MOVE' ? 'move' : c.type === 'SHOOT' ? 'shoot' : 'other';
 }
@@ -25,7 +32,7 @@ export function actionGate(s: KState, c: SoldierCommand): Gate {
   const a = s.activation;
   if (!a) return no('no unit is activating: soldiers act only in their unit\'s activation', 'K-2.1b');
   const unitId = c.unitId ?? a.unitId;
-  if (!a.units.includes(unitId)) return no(`${s.units[unitId]?.name ?? unitId} is not activating now (${s.units[a.unitId]?.name ?? a.unitId} is)`, 'K-2.0b');
+  if (!activating(s, a, unitId)) return no(`${s.units[unitId]?.name ?? unitId} is not activating now (${s.units[a.unitId]?.name ?? a.unitId} is)`, 'K-2.0b');
   const side = s.units[a.unitId]?.side;
   if (c.side && c.side !== side) return no(`it is ${side}'s activation`, 'K-2.1b');
   const part = partOf(c);

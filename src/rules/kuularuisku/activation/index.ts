@@ -8,7 +8,7 @@ export { deckCards, shuffleDeck, drawOutcome, hasCard, unitOnTable } from './dec
 export { commandRefusal, commandableUnits, leaderFigures } from './command';
 export { canUseReadiness, readyUnits, sidesWithReadyUnits, rollOff } from './readiness';
 export { actingUnit, offerOptions, activationUnits, type OfferOptions } from './offer';
-export { actionGate, partOf, type Gate, type MoveMode } from './action-gate';
+export { actionGate, activating, partOf, type Gate, type MoveMode } from './action-gate';
 export { decideFlow, afterActivation, endActivation, immediateEnd, ACTION_NAMES, type FlowCtx, type FlowDecision } from './decide';
 export { startChargeSequence } from './melee-flow';
 export { legalCommands, candidateCommands, type KCommand } from './legal';

@@ -4,7 +4,7 @@ import type { Dice, TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import { weaponById } from '../data';
 import { liveFigures } from '../table';
-import { actionGate } from './action-gate';
+import { actionGate, activating } from './action-gate';
 import { unitOnTable } from './deck';
 import type { FlowCommand } from './commands';
 import type { KGameState } from './flow-state';
@@ -75,11 +75,18 @@ function commandsNow(s: KGameState, ctx: { scenario: Scenario; table: TableQueri
 }
 
 /** Moves and shots the activating units may try now (each checked against the rules, dice-free). */
+/** The activation's units and the covering-fire halves split from them during it (K-1.1). */
+function actingUnits(s: KGameState): string[] {
+  const a = s.activation!;
+  const halves = Object.values(s.units).filter((u) => !a.units.includes(u.id) && activating(s, a, u.id)).map((u) => u.id);
+  return [...a.units, ...halves];
+}
+
 function activationCandidates(s: KGameState, ctx: { scenario: Scenario; table: TableQueries }, api: KRulesApi): KCommand[] {
   const a = s.activation!;
   const side = s.units[a.unitId]!.side;
   const out: KCommand[] = [];
-  for (const unitId of a.units) {
+  for (const unitId of actingUnits(s)) {
     const u = s.units[unitId];
     if (!u || (u.kind === 'leader' && u.joinedTo)) continue;
     const move = actionGate(s, { type: 'MOVE', side, unitId });
@@ -101,7 +108,7 @@ function roughCandidates(s: KGameState, ctx: { scenario: Scenario; table: TableQ
   const a = s.activation!;
   const side = s.units[a.unitId]!.side;
   const out: KCommand[] = [];
-  for (const unitId of a.units) {
+  for (const unitId of actingUnits(s)) {
     const u = s.units[unitId];
     if (!u || (u.kind === 'leader' && u.joinedTo)) continue;
     const move = actionGate(s, { type: 'MOVE', side, unitId });
