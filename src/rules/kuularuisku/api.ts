@@ -8,7 +8,7 @@ import { houseOf, type KCtx, type KResult, refuse, Steps } from './context';
 import { evacuationMoves, startEvacuation } from './evacuation';
 import { grenadeSides, meleeRound, meleeStart, throwGrenades } from './melee';
 import { pinnedTest, rallyCheck, rout } from './morale';
-import { type FigureStep, isFast, movementAllowance, validateMove } from './movement';
+import { type FigureStep, movementAllowance, validateMove } from './movement';
 import { resolveShooting } from './shooting';
 import { setupK } from './setup';
 import { liveFigures } from './table';
@@ -143,7 +143,6 @@ export function candidateActions(s: KState, unitId: string, kind: 'move' | 'fast
   }
   for (const a of [0, 90, 180, 270]) dirs.push([Math.cos((a * Math.PI) / 180), Math.sin((a * Math.PI) / 180)]);
   for (const d of dirs) for (const frac of [0.95, 0.5]) cmds.push({ type: 'MOVE', side, unitId, mode, moves: shifted(s, unitId, d, frac, mode) });
-  void isFast;
   return cmds;
 }
 

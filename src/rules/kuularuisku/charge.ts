@@ -5,7 +5,7 @@ import { within } from '../../core';
 import { type KCtx, type KQuery, type KResult, Steps, houseOf, refuse } from './context';
 import { weaponById } from './data';
 import { ev, type KEvent } from './events';
-import { belowHalf, goToGround, rollMorale } from './morale';
+import { goToGround, rollMorale } from './morale';
 import { type FigureStep, validateMove } from './movement';
 import { coverTest, firepowerOf, shootingDice } from './shooting';
 import { baseOf, liveFigures } from './table';
@@ -89,14 +89,13 @@ export function surrender(st: Steps, unitId: string, toUnitId: string, remove: b
 }
 
 /** K-6.2 (K-6.5b, K-7.2a, K-6.2c) why the target may not fire defensive fire at the charger now. */
-export function defensiveFireRefusal(s: KState, chargerId: string, targetId: string): { reason: string; rule: string } | undefined {
+export function defensiveFireRefusal(s: KState, _chargerId: string, targetId: string): { reason: string; rule: string } | undefined {
   const t = s.units[targetId];
   if (!t) return { rule: 'K-6.2a', reason: 'unknown unit' };
   if (t.status === 'in-melee') return { rule: 'K-6.5b', reason: `${t.name} is already in melee: no defensive fire` };
   if (pinnedOrRetreating(s, t)) return { rule: 'K-7.2a', reason: `${t.name} is ${t.status === 'pinned' ? 'pinned' : 'retreating'}: no defensive fire` };
   if (t.defensiveFireUsed) return { rule: 'K-6.2c', reason: `${t.name} has already fired defensive fire this turn` };
   if (!ableFirers(s, t, s.house).length) return { rule: 'K-5.3b', reason: `${t.name} has no soldier able to shoot` };
-  void chargerId;
   return undefined;
 }
 
@@ -156,6 +155,5 @@ export function chargerMorale(s: KState, chargerId: string, ctx: KCtx): KEvent[]
   }));
   st.push(ev('CHARGE_COLLAPSED', 'K-6.2e', `${c.name}'s charge collapses: it goes back to where it started`, { unitId: chargerId, moves }));
   if (house.collapsedChargePinned) goToGround(st, chargerId, ctx);
-  void belowHalf;
   return st.events;
 }

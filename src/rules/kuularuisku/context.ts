@@ -12,6 +12,8 @@ export interface KQuery {
 
 export interface KCtx extends KQuery {
   dice: Dice;
+  /** K-SKL-1 / K-AMB-18 when the house makes "No retreat!" optional: the hero's owner uses it (default yes). */
+  useNoRetreat?: boolean;
 }
 
 export type KRefusal = { ok: false; reason: string; rule: string };

@@ -8,7 +8,7 @@ import { type KCtx, type KQuery, type KResult, Steps, houseOf, refuse } from './
 import { ev, type KEvent } from './events';
 import { movementAllowance } from './movement';
 import { baseOf, figureToUnit, liveFigures, onTable } from './table';
-import { figureSees, } from './visibility';
+import { figureSees } from './visibility';
 import { medicDuties } from './wounds';
 import type { Evacuation, HouseSettings, KFigure, KState } from './state';
 
@@ -23,7 +23,6 @@ export function destinationFor(s: KState, table: TableQueries, f: KFigure): Evac
   if (best) return { kind: 'station', index: best.i };
   const edge = s.units[f.homeUnitId]?.startEdge ?? 'none';
   return { kind: 'edge', edge: edge === 'none' ? nearestEdgeOf(table, f.at) : edge };
-  void table;
 }
 
 function nearestEdgeOf(table: TableQueries, p: Vec2): 'north' | 'east' | 'south' | 'west' {

@@ -112,7 +112,7 @@ export function evolveK(s: KState, e: KEvent): KState {
     case 'READINESS_ROLL_OFF':
       return s;
     case 'COMMAND_ISSUED':
-      return setUnit(setUnit(s, e.leaderId, { activated: true }), e.unitId, (u) => ({ commandedMove: true }));
+      return setUnit(setUnit(s, e.leaderId, { activated: true }), e.unitId, () => ({ commandedMove: true }));
     case 'FIGURES_MOVED': {
       let next = moveFigures(s, e.moves);
       const ids = e.moves.map((m) => m.figureId);

@@ -99,6 +99,7 @@ export function rollMorale(st: Steps, unitId: string, trigger: MoraleTrigger, ct
     if (trigger === 'K-7.3h') return false;
     const hero = noRetreatHero(st.state, ctx.table, unitId);
     if (!hero) return false;
+    if (!house.noRetreatCompulsory && ctx.useNoRetreat === false) return false; // K-AMB-18 optional, declined
     const victim = executionVictim(st.state, unitId, hero);
     if (!victim) return false; // the hero alone: he retreats (the failure stands)
     st.push(ev('FIGURE_EXECUTED', 'K-SKL-1', `${hero.id} (No retreat!) executes ${victim.id} of ${u().name}; the unit tests again`, { figureId: victim.id, by: hero.id }));
@@ -115,6 +116,12 @@ export function goToGround(st: Steps, unitId: string, ctx: KCtx): void {
   const u = st.state.units[unitId]!;
   if (u.status === 'routing') return; // K-AMB-16: a routing unit keeps routing
   if (u.status !== 'pinned') st.push(ev('UNIT_STATUS_CHANGED', 'K-7.1b', `${u.name} goes to ground (pinned)`, { unitId, status: 'pinned', from: u.status }));
+  // K-AMB-2 house option "whole-unit": the other half of a split unit shares the result.
+  const partner = u.splitFrom ?? u.coveringHalf;
+  const other = partner ? st.state.units[partner] : undefined;
+  if (other && !house.splitSeparateMorale && other.status === 'normal') {
+    st.push(ev('UNIT_STATUS_CHANGED', 'K-AMB-2', `${other.name} goes to ground with the rest of its unit`, { unitId: other.id, status: 'pinned', from: other.status }));
+  }
   if (belowHalf(st.state, unitId, house) && liveFigures(st.state, unitId).length) {
     const second = rollMorale(st, unitId, 'K-7.3a', ctx);
     if (!second) startRout(st, unitId, ctx);

@@ -70,10 +70,14 @@ export function unitNationality(data: KUnitDataT): Nationality {
   return 'finnish';
 }
 
-/** Default role of figure i in a unit (K-1.3, K-1.4, K-AMB-19). */
-export function defaultRole(kind: UnitKind, index: number, data: KUnitDataT): FigureRole {
+/** Default role of figure i in a unit (K-1.3, K-1.4, K-AMB-19, K-GAP-12 crew size). */
+export function defaultRole(kind: UnitKind, index: number, data: KUnitDataT, mgCrew = 2): FigureRole {
   if (kind === 'leader') return 'leader';
-  if (kind === 'mg-squad') return (data.squadLeader ? index - 1 : index) % 2 === 0 ? (data.squadLeader && index === 0 ? 'squad-leader' : 'mg-gunner') : 'mg-loader';
+  if (kind === 'mg-squad') {
+    if (data.squadLeader && index === 0) return 'squad-leader';
+    const i = data.squadLeader ? index - 1 : index;
+    return i % mgCrew === 0 ? 'mg-gunner' : 'mg-loader';
+  }
   return index === 0 && data.squadLeader !== false ? 'squad-leader' : 'soldier';
 }
 
@@ -136,13 +140,13 @@ export function validateKScenario(s: Scenario): Issue[] {
       u.figures.forEach((f, fi) => {
         const fd = KFigureData.safeParse(f.data ?? {});
         if (!fd.success) issues.push(...zodIssues(`${base}.figures.${fi}.data`, fd.error));
-        else if ((fd.data.role ?? defaultRole(kind, fi, data)) === 'squad-leader') squadLeaders++;
+        else if ((fd.data.role ?? defaultRole(kind, fi, data, house.mgCrew)) === 'squad-leader') squadLeaders++;
       });
       if (squadLeaders > 1) issues.push({ path: `${base}.figures`, message: 'K-1.4 a unit has at most one squad leader' });
       if (kind === 'mg-squad') {
         const hasMg = u.figures.some((f, fi) => {
           const fd = parseFigureData(f.data);
-          const role = fd.role ?? defaultRole(kind, fi, data);
+          const role = fd.role ?? defaultRole(kind, fi, data, house.mgCrew);
           const w = fd.weapon === undefined ? (role === 'mg-gunner' ? data.weapon ?? house.defaultWeapons['mg-gunner'] : null) : fd.weapon;
           const info = w ? weaponById(w) : undefined;
           return info?.class === 'mg' || info?.class === 'light-mg';

@@ -23,7 +23,7 @@ export function setupK(scenario: Scenario): KState {
     const side = sides.find((s) => s.id === u.side);
     u.figures.forEach((f, i) => {
       const fd = parseFigureData(f.data);
-      const role = fd.role ?? defaultRole(kind, i, data);
+      const role = fd.role ?? defaultRole(kind, i, data, house.mgCrew);
       const inherits = role === 'soldier' || role === 'squad-leader' || role === 'lance-corporal' || role === 'mg-gunner';
       const fallback = role === 'mg-gunner' ? (data.weapon && weaponById(data.weapon)?.class !== 'rifle' ? data.weapon : undefined) : data.weapon;
       const weaponRef = fd.weapon !== undefined ? fd.weapon : (inherits && fallback) || house.defaultWeapons[role] || null;

@@ -1,9 +1,9 @@
 // K-5.3 – K-5.7 shooting: firepower dice per soldier and weapon (K-5.3, K-WPN, MG loader K-AMB-19),
 // hits on skill (6 when pinned, K-7.1c), close-range re-rolls (K-5.7), the cover test with the
 // majority cover (K-5.4), wounds (K-5.5), then the morale triggers (K-7.1-T1/T2, K-AMB-16).
-import { type KCtx, type KQuery, type KResult, Steps, houseOf, refuse } from './context';
+import { type KCtx, type KResult, Steps, houseOf, refuse } from './context';
 import { weaponById } from './data';
-import { ev, type KDie, type KEvent } from './events';
+import { ev, type KDie } from './events';
 import { moraleTest } from './morale';
 import { liveFigures } from './table';
 import { evaluateTarget, type TargetOption } from './visibility';
@@ -147,4 +147,3 @@ export function resolveShooting(s: KState, args: ShootArgs, ctx: KCtx): KResult<
   return { ok: true, events: st.events, option };
 }
 
-export type { KEvent, KQuery };

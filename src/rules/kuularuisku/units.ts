@@ -1,7 +1,7 @@
 // K-1.1 splitting for covering fire, K-1.2 joining (survivors, leaderless squads, leaders), K-1.3
 // leaders joining and leaving, K-1.4b a leader binding to a leaderless squad, K-5.1b a targeted lone
 // leader diving into a unit, K-5.5h picking up a dropped machine gun.
-import { type TableQueries, within } from '../../core';
+import { within } from '../../core';
 import { isCoherent } from './coherency';
 import { DIVE_DISTANCE, JOIN_DISTANCE } from './constants';
 import { type KQuery, type KResult, houseOf, refuse } from './context';
@@ -137,4 +137,3 @@ export function pickUpWeapon(s: KState, args: { markerId: string; figureId: stri
   return { ok: true, events: [ev('WEAPON_PICKED_UP', 'K-5.5h', `${f.id} takes over the ${weaponById(m.weapon)?.name ?? m.weapon}`, { markerId: m.id, figureId: f.id, weapon: m.weapon, previous: f.weapon })] };
 }
 
-export type { TableQueries };

@@ -2,7 +2,7 @@
 // dense terrain 10 cm), friendly soldiers in the way (K-5.1c) unless shooter or target stands higher
 // (K-5.1d), units in melee in the way (K-6.0b), partial visibility (K-5.2e/f), range (K-WPN, K-AMB-6).
 import { type TableQueries, type Vec2, type Vec3, baseDistance, groupDistance, within } from '../../core';
-import { CLOSE_RANGE, COVER_VALUE, type CoverName, DENSE_SIGHT, FIGURE_HEIGHT, HIGHER_BY } from './constants';
+import { CLOSE_RANGE, COVER_VALUE, type CoverName, FIGURE_HEIGHT, HIGHER_BY } from './constants';
 import { type KQuery, houseOf } from './context';
 import { weaponById } from './data';
 import { coverAt } from './terrain';
@@ -38,7 +38,7 @@ export interface TargetOption {
 }
 
 /** K-5.1c / K-5.1d / K-6.0b does a figure's base lie across the plan line between two figures? */
-function across(table: TableQueries, a: KFigure, b: KFigure, c: KFigure): boolean {
+function across(a: KFigure, b: KFigure, c: KFigure): boolean {
   const ax = a.at[0], az = a.at[1];
   const dx = b.at[0] - ax, dz = b.at[1] - az;
   const len2 = dx * dx + dz * dz;
@@ -47,7 +47,6 @@ function across(table: TableQueries, a: KFigure, b: KFigure, c: KFigure): boolea
   if (t <= 0 || t >= 1) return false;
   const px = ax + dx * t, pz = az + dz * t;
   return Math.hypot(c.at[0] - px, c.at[1] - pz) < c.baseRadius;
-  void table;
 }
 
 /** K-5.1d a figure stands higher than another (a hill, an upper floor, a roof). */
@@ -61,7 +60,7 @@ export function inTheWay(s: KState, table: TableQueries, shooter: KFigure, targe
     if (c.removed || c.condition === 'dead' || c.evacuation || c.id === shooter.id || c.id === target.id) continue;
     const cu = s.units[c.unitId];
     if (!cu) continue;
-    if (!across(table, shooter, target, c)) continue;
+    if (!across(shooter, target, c)) continue;
     if (cu.status === 'in-melee' && c.unitId !== target.unitId && c.unitId !== shooter.unitId) return { rule: 'K-6.0b', by: c.id };
     if (c.side === shooter.side && c.unitId !== shooter.unitId) {
       if (standsHigher(table, shooter, c) || standsHigher(table, target, c)) continue; // K-5.1d
@@ -206,14 +205,14 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
   const perFigure: Record<string, CoverName> = {};
   for (const id of hittable) {
     const t = s.figures[id]!;
-    const from = nearestShooter(s, table, t, shooters);
+    const from = nearestShooter(s, t, shooters);
     perFigure[id] = coverAt(table, t.at, t.baseRadius, from, house).cover;
   }
   const cover = unitCoverValue(s, hittable.map((id) => s.figures[id]!), perFigure);
   return { targetId, valid: true, hittable, ...(chosen ? { spotter: chosen } : {}), shooters, closeRange, cover: { ...cover, perFigure }, pairs };
 }
 
-function nearestShooter(s: KState, table: TableQueries, t: KFigure, shooters: readonly string[]): Vec2 {
+function nearestShooter(s: KState, t: KFigure, shooters: readonly string[]): Vec2 {
   let best: KFigure | undefined;
   let d = Infinity;
   for (const id of shooters) {
@@ -222,7 +221,6 @@ function nearestShooter(s: KState, table: TableQueries, t: KFigure, shooters: re
     if (x < d) { d = x; best = f; }
   }
   return best ? best.at : t.at;
-  void table;
 }
 
 /** K-5.1a every enemy unit this unit could shoot at now, with why the others cannot be. */
@@ -234,4 +232,3 @@ export function shootingCandidates(s: KState, shooterId: string, ctx: KQuery): T
     .map((u) => evaluateTarget(s, shooterId, u.id, ctx));
 }
 
-export { DENSE_SIGHT };

@@ -111,7 +111,7 @@ export function woundTests(st: Steps, unitId: string, allocation: Readonly<Recor
     const label = result === 'dead' ? 'killed outright (K-5.5d)' : result === 'serious' ? 'seriously wounded (K-5.5e)' : result === 'light' ? 'lightly wounded (K-5.5f)' : 'just a scratch! (K-5.5g)';
     st.push(ev('WOUND_TEST', 'K-5.5c', `${id}: wound test ${rolls.join(usedMedic ? ' → ' : ', ')} — ${label}`, { figureId: id, rolls, ...(usedMedic ? { medic: usedMedic } : {}), result, condition }));
     worst.push(result);
-    if ((condition === 'dead' || condition === 'serious') && before !== condition) specialWeapon(st, f.id, ctx, opts.takeOver?.[f.id]);
+    if ((condition === 'dead' || condition === 'serious') && before !== condition) specialWeapon(st, f.id, opts.takeOver?.[f.id]);
   }
   return { worst };
 }
@@ -121,7 +121,7 @@ export function woundTests(st: Steps, unitId: string, allocation: Readonly<Recor
  * takes it over (the owner's choice; by default the loader or the fittest rifleman), or it is left
  * as a marker at his place.
  */
-export function specialWeapon(st: Steps, figureId: string, ctx: KCtx, choice?: string | null): void {
+export function specialWeapon(st: Steps, figureId: string, choice?: string | null): void {
   const f = st.state.figures[figureId]!;
   const w = f.weapon ? weaponById(f.weapon) : undefined;
   if (!w?.special) return;

@@ -135,6 +135,8 @@ describe('house values (§15 GAP / AMBIGUOUS register)', () => {
     const s = stateWith([{ id: 'm', type: 'weapon-team', at: line(5, 60, 4), data: { weapon: 'colt-browning' } }]);
     expect(s.units.m!.figures.map((id) => s.figures[id]!.role)).toEqual(['mg-gunner', 'mg-loader', 'mg-gunner', 'mg-loader']);
     expect(DEFAULT_HOUSE.mgCrew).toBe(2);
+    const three = stateWith([{ id: 'm', type: 'weapon-team', at: line(5, 60, 3), data: { weapon: 'colt-browning' } }], { house: { mgCrew: 3 } });
+    expect(three.units.m!.figures.map((id) => three.figures[id]!.role)).toEqual(['mg-gunner', 'mg-loader', 'mg-loader']);
   });
 
   it('K-GAP-9 there is no artillery: the house fixes it off and a scenario cannot switch it on', () => {

@@ -5,7 +5,7 @@ import type { Battlefield } from '../../../src/battlefield';
 import {
   chargedTargetTest, chargerMorale, chargerMustTest, defensiveFire, evaluateTarget, grenadeSides, leaderDive, meleeRound, meleeStart,
   moraleTest, pickUpWeapon, pinnedTest, resolveShooting, rout, startEvacuation, evacuationMoves, throwGrenades, validateCharge,
-  validateMove, type KEvent, type KState,
+  validateMove, type KEvent,
 } from '../../../src/rules/kuularuisku';
 import { apply, dice, line, stateWith, table, types } from './fixture';
 

@@ -193,6 +193,9 @@ describe('K-SKL-1 No retreat!', () => {
     ]);
     const down = { ...s, units: { ...s.units, com: { ...s.units.com!, status: 'pinned' as const } } };
     expect(types(moraleTest(down, 'sq', 'K-7.1-T1', { table: t, dice: dice(1) }))).toEqual(['MORALE_TEST', 'UNIT_STATUS_CHANGED']);
+    const optional = { ...s, house: { ...s.house, noRetreatCompulsory: false } };
+    expect(types(moraleTest(optional, 'sq', 'K-7.1-T1', { table: t, dice: dice(1), useNoRetreat: false }))).toEqual(['MORALE_TEST', 'UNIT_STATUS_CHANGED']); // K-AMB-18 optional, declined
+    expect(types(moraleTest(optional, 'sq', 'K-7.1-T1', { table: t, dice: dice(1, 6) }))).toEqual(['MORALE_TEST', 'FIGURE_EXECUTED', 'MORALE_TEST']);
     const far = stateWith([{ id: 'sq', at: line(30, 80, 5) }, { id: 'com', type: 'leader', at: [[30, 100]], data: { skills: ['no-retreat'] } }]);
     expect(types(moraleTest(far, 'sq', 'K-7.1-T1', { table: t, dice: dice(1) }))).toEqual(['MORALE_TEST', 'UNIT_STATUS_CHANGED']);
   });

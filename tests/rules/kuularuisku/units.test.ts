@@ -109,6 +109,15 @@ describe('K-1.1 splitting a unit', () => {
     expect(after.units[halfId]!.status).toBe('pinned');
     expect(after.units.sq!.status).toBe('normal');
   });
+
+  it('K-AMB-2 the "whole-unit" option: when one half goes to ground the other half does too', () => {
+    const s0 = stateWith([{ id: 'sq', at: line(10, 80, 4) }], { house: { splitSeparateMorale: 'whole-unit' } });
+    const r = splitUnit(s0, { unitId: 'sq', figureIds: ['sq_3', 'sq_4'] }, { table: t });
+    const s = apply(s0, r.ok ? r.events : []);
+    const halfId = s.units.sq!.coveringHalf!;
+    const after = apply(s, moraleTest(s, halfId, 'K-7.1-T1', { table: t, dice: dice(1) }));
+    expect([after.units[halfId]!.status, after.units.sq!.status]).toEqual(['pinned', 'pinned']);
+  });
 });
 
 describe('K-1.2 joining and K-1.3 leaders', () => {
