@@ -21,7 +21,8 @@ const scenarioFiles = files.length ? files : [
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 
 console.log(`Headless Kuularuisku games, random legal play, ${games} games per scenario (seeds 1…${games})`);
-console.log(`${'scenario'.padEnd(26)} ${pad('games/s', 8)} ${pad('ms/game', 8)} ${pad('cmds', 6)} ${pad('events', 7)}  results`);
+// Wall time is what a player waits; CPU time is what one core spends (the two differ on a busy machine).
+console.log(`${'scenario'.padEnd(26)} ${pad('games/s', 8)} ${pad('ms/game', 8)} ${pad('cpu ms', 7)} ${pad('cmds', 6)} ${pad('events', 7)}  results`);
 for (const file of scenarioFiles) {
   const scenario = parseScenarioOrThrow(readFileSync(file, 'utf8'), file);
   const bf = await createBattlefield(scenario);
@@ -33,13 +34,14 @@ for (const file of scenarioFiles) {
       candidates: () => kuularuiskuRuleset.candidateCommands(g.state, { scenario, table }),
       unchecked: kuularuiskuRuleset.uncheckedTypes,
     });
-    return { commands: r.commands, events: g.events.length, winner: r.result?.winner ?? 'unfinished' };
+    return { commands: r.commands, events: g.events.length, winner: r.result ? r.result.winner ?? 'draw' : 'unfinished' };
   };
   play(0); // warm-up (JIT, caches)
   const results: Record<string, number> = {};
   let commands = 0;
   let events = 0;
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   for (let seed = 1; seed <= games; seed++) {
     const r = play(seed);
     commands += r.commands;
@@ -48,7 +50,8 @@ for (const file of scenarioFiles) {
     results[key] = (results[key] ?? 0) + 1;
   }
   const ms = performance.now() - t0;
+  const cpu = process.cpuUsage(c0);
   bf.free();
   const tally = Object.entries(results).map(([k, v]) => `${k} ${v}`).join(', ');
-  console.log(`${scenario.id.padEnd(26)} ${pad((games / (ms / 1000)).toFixed(1), 8)} ${pad((ms / games).toFixed(1), 8)} ${pad(Math.round(commands / games), 6)} ${pad(Math.round(events / games), 7)}  ${tally}`);
+  console.log(`${scenario.id.padEnd(26)} ${pad((games / (ms / 1000)).toFixed(1), 8)} ${pad((ms / games).toFixed(1), 8)} ${pad(((cpu.user + cpu.system) / 1000 / games).toFixed(1), 7)} ${pad(Math.round(commands / games), 6)} ${pad(Math.round(events / games), 7)}  ${tally}`);
 }

@@ -2,7 +2,7 @@
 // and a side with no unit left on the table.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
-import { evolveGame, kuularuiskuRuleset, objectiveHolder, phaseOf, turnLimitOf, validateVictory, victoryCheck, type KGameState } from '../../src/rules';
+import { evolveGame, kuularuiskuRuleset, objectiveHolder, phaseOf, strength, turnLimitOf, validateVictory, victoryCheck, type KGameState } from '../../src/rules';
 import type { Scenario } from '../../src/scenario';
 import { DEFAULT_UNITS, flowScenario, flowTable, keepOrder, must, newGame, scripted, type KSession } from './fixture';
 
@@ -75,6 +75,12 @@ describe('K-GAP-1 end of the game', () => {
     const hit = fold(g.state, ...['r1_1', 'r1_2', 'r1_3'].map((figureId): Ev => ({ type: 'FIGURE_REMOVED', rule: 'K-5.5d', text: '', figureId, reason: 'killed' })));
     expect(victoryCheck(hit, sc, 'turn-end', true)).toMatchObject({ winner: 'whites', reason: 'conditions' });
     expect(victoryCheck(g.state, sc, 'turn-end', true)).toMatchObject({ reason: 'turn-limit' });
+    // Seriously wounded and routing soldiers are out of the fight too (K-GAP-1 house reading).
+    const broken = fold(g.state,
+      { type: 'WOUND_TEST', rule: 'K-5.5e', text: '', figureId: 'r1_1', rolls: [2], result: 'serious', condition: 'serious' },
+      { type: 'UNIT_STATUS_CHANGED', rule: 'K-7.3b', text: '', unitId: 'r2', status: 'routing', from: 'normal' });
+    expect(strength(broken, 'reds')).toEqual({ start: 6, now: 2 });
+    expect(victoryCheck(broken, sc, 'turn-end', true)).toMatchObject({ winner: 'whites', reason: 'conditions' });
   });
 
   it('K-GAP-1 a side with no unit left on the table loses at once', () => {

@@ -20,7 +20,9 @@ export function evolveGame(s: KGameState, e: AnyGameEvent): KGameState {
   if (isFlowEvent(ge)) return flow === s.flow ? s : { ...s, flow };
   // evolveK has a branch per KEvent type and none for others: an unknown type leaves the state alone.
   const k: KState | undefined = evolveK(s, ge as KEvent);
-  return { ...(k ?? s), flow };
+  if (!k) return flow === s.flow ? s : { ...s, flow };
+  // evolveK copies the state it gets, flow included: re-attach only when the flow moved.
+  return (k as Partial<KGameState>).flow === flow ? (k as KGameState) : { ...k, flow };
 }
 
 export function withFlow(k: KState, turnLimit: number): KGameState {

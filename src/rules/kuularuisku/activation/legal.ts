@@ -119,13 +119,28 @@ function roughCandidates(s: KGameState, ctx: { scenario: Scenario; table: TableQ
     if (actionGate(s, { type: 'SHOOT', side, unitId }).ok) {
       const mine = liveFigures(s, u);
       const reach = Math.max(0, ...mine.map((f) => (f.weapon ? weaponById(f.weapon)?.range ?? 0 : 0)));
+      const me = spread(mine);
       for (const t of Object.values(s.units)) {
         if (t.side === side || !unitOnTable(s, t)) continue;
-        // The tape in 3D is never shorter than the gap in plan.
-        const near = liveFigures(s, t).some((g) => mine.some((f) => Math.hypot(f.at[0] - g.at[0], f.at[1] - g.at[1]) - f.baseRadius - g.baseRadius <= reach));
-        if (near) out.push({ type: 'SHOOT', side, unitId, targetId: t.id });
+        // The tape in 3D is never shorter than the gap in plan; units as discs around their centres.
+        const them = spread(liveFigures(s, t));
+        if (Math.hypot(me.x - them.x, me.z - them.z) - me.r - them.r <= reach) out.push({ type: 'SHOOT', side, unitId, targetId: t.id });
       }
     }
   }
   return out;
+}
+
+/** A disc in plan holding every figure's base: centre and radius. */
+function spread(figs: ReadonlyArray<{ at: readonly [number, number]; baseRadius: number }>): { x: number; z: number; r: number } {
+  if (!figs.length) return { x: 0, z: 0, r: -Infinity };
+  let x = 0;
+  let z = 0;
+  for (const f of figs) {
+    x += f.at[0] / figs.length;
+    z += f.at[1] / figs.length;
+  }
+  let r = 0;
+  for (const f of figs) r = Math.max(r, Math.hypot(f.at[0] - x, f.at[1] - z) + f.baseRadius);
+  return { x, z, r };
 }

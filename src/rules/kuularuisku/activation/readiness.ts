@@ -17,6 +17,9 @@ export function readyUnits(s: KState, side?: string): string[] {
 
 /** Sides (in the scenario's order) that have a ready unit to use in a window. */
 export function sidesWithReadyUnits(s: KGameState): string[] {
+  let any = false;
+  for (const id in s.units) if (s.units[id]!.ready) { any = true; break; }
+  if (!any) return [];
   return s.sides.map((x) => x.id).filter((side) => readyUnits(s, side).length > 0);
 }
 

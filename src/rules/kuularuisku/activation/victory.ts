@@ -80,7 +80,13 @@ export function objectivePoints(s: KState, scenario: Scenario): Record<string, n
   return score;
 }
 
-/** Starting and current fighting strength of a side, in figures. */
+const OUT_OF_THE_FIGHT: ReadonlySet<string> = new Set(['surrendered', 'withdrawn', 'destroyed', 'routing']);
+
+/**
+ * Starting and current fighting strength of a side, in figures (K-GAP-1 house reading): the killed,
+ * the seriously wounded, those on their way to the rear, and the men of routing, surrendered or
+ * withdrawn units no longer count.
+ */
 export function strength(s: KState, side: string): { start: number; now: number } {
   let start = 0;
   let now = 0;
@@ -88,7 +94,11 @@ export function strength(s: KState, side: string): { start: number; now: number 
     if (u.side !== side) continue;
     start += u.splitFrom ? 0 : u.startStrength;
   }
-  for (const f of Object.values(s.figures)) if (f.side === side && !f.removed && !f.evacuation && f.condition !== 'dead' && (s.units[f.unitId]?.status ?? 'destroyed') !== 'surrendered') now++;
+  for (const f of Object.values(s.figures)) {
+    if (f.side !== side || f.removed || f.evacuation || f.condition === 'dead' || f.condition === 'serious') continue;
+    if (OUT_OF_THE_FIGHT.has(s.units[f.unitId]?.status ?? 'destroyed')) continue;
+    now++;
+  }
   return { start, now };
 }
 
