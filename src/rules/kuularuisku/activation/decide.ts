@@ -94,6 +94,7 @@ function decideOffer(acc: Acc, offer: KOffer, c: Extract<FlowCommand, { type: 'R
       acc.push(ev('READINESS_ENTERED', 'K-2.3a', `${name} waits in readiness`, { unitId: offer.unitId }));
       return { ok: true, acc };
     case 'COMMAND': {
+      if (offer.pinnedFailed) return refuse(`${name} is pinned: he may only shoot`, 'K-7.1c');
       const why = commandRefusal(s, ctx.table, c.leaderId, c.unitId);
       if (why) return refuse(why.reason, why.rule);
       if (offer.via === 'command') return refuse('a leader cannot be commanded to command', 'K-2.2c');

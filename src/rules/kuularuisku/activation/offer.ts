@@ -76,7 +76,8 @@ export function offerOptions(s: KState, offer: KOffer, table: TableQueries): Off
     ready: offer.via === 'card' && !offer.pinnedFailed && !offer.mustRegroup && !joinedLeaderCard,
     actions,
     leaders,
-    command: u.kind === 'leader' && offer.via !== 'command' ? commandableUnits(s, table, u.id) : [],
+    // K-2.2a a leader's activation may be used to command; K-7.1c a leader still pinned may only shoot.
+    command: u.kind === 'leader' && offer.via !== 'command' && !offer.pinnedFailed ? commandableUnits(s, table, u.id) : [],
   };
 }
 
