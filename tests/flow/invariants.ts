@@ -1,7 +1,7 @@
 // Invariants of a whole Kuularuisku game, checked from its state and its event log: figures on the
 // table and out of walls, wounds consistent, at most one activation per unit and turn, every event
 // citing a rule, the game ended within its turn limit, and the save replaying to the same hash.
-import type { TableQueries } from '../../src/core';
+import { hashValue, type TableQueries } from '../../src/core';
 import { loadSave, makeSave, type GameEvent, type GameSession, type Ruleset } from '../../src/game';
 import { turnLimitOf, type KGameState } from '../../src/rules';
 import type { Scenario } from '../../src/scenario';
@@ -94,6 +94,8 @@ export function gameViolations(g: KSessionLike, scenario: Scenario, table: Table
   const result = g.victory();
   if (!result) out.push('the game did not end');
   if (g.state.turn > turnLimitOf(scenario, g.state)) out.push(`turn ${g.state.turn} is past the limit`);
+  // state = fold(evolve, events): the plain fold of the whole log gives the session's state.
+  if (hashValue(g.stateAt(events.length)) !== g.stateHash()) out.push('folding the event log gives another state than the session holds');
   if (replay) {
     const save = JSON.parse(JSON.stringify(makeSave(g)));
     const back = loadSave(save, 'game.json', scenario, ruleset, table);

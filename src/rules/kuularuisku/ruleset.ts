@@ -5,7 +5,7 @@ import type { Dice, TableQueries } from '../../core';
 import type { Scenario } from '../../scenario';
 import { kRulesApi } from './api';
 import {
-  Acc, FLOW_COMMAND_TYPES, actionGate, candidateCommands, decideFlow, evolveGame, immediateEnd, legalCommands, phaseOf, startChargeSequence,
+  Acc, FLOW_COMMAND_TYPES, FoldMemo, actionGate, candidateCommands, decideFlow, immediateEnd, legalCommands, phaseOf, startChargeSequence,
   turnLimitOf, validateVictory, withFlow,
   type AnyGameEvent, type FlowCommand, type KCommand, type KGameEvent, type KGameState, type KRulesApi, type SoldierCommand,
 } from './activation';
@@ -26,6 +26,8 @@ export const KUULARUISKU_VERSION = '1.0.0';
 
 /** Build the ruleset around a set of rule functions (the real ones in ruleset registry; tests may pass their own). */
 export function createKuularuiskuRuleset(api: KRulesApi) {
+  const memo = new FoldMemo();
+
   function decideSoldier(s: KGameState, c: SoldierCommand, ctx: KRulesetCtx): Decision {
     const p = phaseOf(s);
     if (p.kind === 'over') return { ok: false, reason: `the game is over: ${p.result.text}`, rule: p.result.rule };
@@ -42,6 +44,7 @@ export function createKuularuiskuRuleset(api: KRulesApi) {
     const charge = r.events.find((e) => e.type === 'CHARGE_DECLARED');
     if (charge && charge.type === 'CHARGE_DECLARED') startChargeSequence(acc, charge.unitId, charge.targetId, { ...ctx, api });
     immediateEnd(acc, { ...ctx, api });
+    memo.remember(acc);
     return { ok: true, events: logged(acc.events) };
   }
 
@@ -78,13 +81,14 @@ export function createKuularuiskuRuleset(api: KRulesApi) {
         const r = decideFlow(state, command as FlowCommand, { ...ctx, api });
         if (!r.ok) return r;
         immediateEnd(r.acc, { ...ctx, api });
+        memo.remember(r.acc);
         return { ok: true, events: logged(r.acc.events) };
       }
       return decideSoldier(state, command as SoldierCommand, ctx);
     },
 
     evolve(state: KGameState, event: LoggedEvent): KGameState {
-      return evolveGame(state, event as AnyGameEvent);
+      return memo.evolve(state, event as AnyGameEvent);
     },
 
     victory(state: KGameState, _ctx: { scenario: Scenario }) {

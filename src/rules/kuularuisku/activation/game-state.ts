@@ -32,13 +32,51 @@ export function withFlow(k: KState, turnLimit: number): KGameState {
 /** Events of one decision, folded as they are added so later steps read the state they produce. */
 export class Acc {
   readonly events: KGameEvent[] = [];
-  constructor(public state: KGameState) {}
+  /** The state after each event (trace[i] follows events[i]). */
+  readonly trace: KGameState[] = [];
+  readonly start: KGameState;
+  constructor(public state: KGameState) {
+    this.start = state;
+  }
 
   push(...events: KGameEvent[]): this {
     for (const e of events) {
       this.events.push(e);
       this.state = evolveGame(this.state, e);
+      this.trace.push(this.state);
     }
     return this;
+  }
+}
+
+/**
+ * The fold of a decision's events was already done once, while deciding: when the session folds the
+ * very same events (same objects) from the very same state, hand back the states the decision saw
+ * instead of folding again. Pure: identical inputs, identical outputs; anything else is folded.
+ */
+export class FoldMemo {
+  private acc: Acc | undefined;
+  private at = 0;
+  private current: KGameState | undefined;
+
+  remember(acc: Acc): void {
+    this.acc = acc;
+    this.at = 0;
+    this.current = acc.start;
+  }
+
+  evolve(s: KGameState, e: AnyGameEvent): KGameState {
+    const acc = this.acc;
+    if (acc && s === this.current) {
+      if (e.type === 'DICE_ROLLED') return s;
+      if (acc.events[this.at] === e) {
+        const next = acc.trace[this.at++]!;
+        this.current = next;
+        if (this.at === acc.events.length) this.acc = undefined;
+        return next;
+      }
+    }
+    this.acc = undefined;
+    return evolveGame(s, e);
   }
 }
