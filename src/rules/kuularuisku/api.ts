@@ -35,7 +35,7 @@ function steps(v: unknown): FigureStep[] | undefined {
   return out;
 }
 
-/** Soldier-level commands: each checked by the rule it touches and answered with events or a refusal. */
+/** K-2.4 soldier-level commands (move K-4, charge K-6.1, shoot K-5, split K-1.1, join K-1.2, evacuate K-5.6 …): each checked by the rule it touches. */
 export function decideAction(s: KState, c: SoldierCommand, ctx: KCtx): KResult {
   switch (c.type) {
     case 'MOVE': {

@@ -22,7 +22,7 @@ export { liveFigures, baseOf, bodyOf, figureDistance, unitDistance, figureToUnit
 export { autoMoves, edgeDirection, nearestEdge } from './auto-move';
 export { bestMorale, belowHalf, rollMorale, goToGround, moraleTest, pinnedTest, startRout, routMoveSteps, rout, rallyLeaders, rallyCheck, noRetreatHero, executionVictim, leaderFits } from './morale';
 export type { MoraleTrigger } from './morale';
-export { evaluateTarget, shootingCandidates, inTheWay, standsHigher, figureSees, ableFirers, majorityCover, coverValue } from './visibility';
+export { evaluateTarget, validateTarget, shootingCandidates, inTheWay, standsHigher, figureSees, ableFirers, majorityCover, coverValue } from './visibility';
 export type { TargetOption, PairSight } from './visibility';
 export { allocationRefusal, defaultAllocation, woundResult, woundTests, specialWeapon, applyWounds, medicDuties, unitMedic } from './wounds';
 export type { MedicPolicy } from './wounds';

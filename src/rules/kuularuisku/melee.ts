@@ -23,6 +23,7 @@ export function meleeStart(s: KState, chargerId: string, targetId: string): KEve
   return [ev('MELEE_STARTED', 'K-6.1b', `${c.name} and ${t.name} are locked in melee`, { meleeId, units: [chargerId, targetId], startedBy: chargerId })];
 }
 
+/** K-6.5a / K-6.4e the units of each side in a melee that still have soldiers on the table. */
 export function meleeSides(s: KState, m: KMelee): Map<string, string[]> {
   const sides = new Map<string, string[]>();
   for (const id of m.units) {

@@ -89,7 +89,7 @@ export function isLeaderless(s: KState, u: KUnit): boolean {
 
 const VOLUNTARY: ReadonlySet<MoveMode> = new Set(['normal', 'fast', 'charge', 'regroup', 'join']);
 
-/** Why this unit may not make this kind of move now (undefined when it may). */
+/** K-1.1b, K-1.2c, K-1.4a, K-2.4, K-6.3a, K-7.1c, K-7.3d why this unit may not make this kind of move now (undefined when it may). */
 export function moveRefusal(s: KState, u: KUnit, mode: MoveMode, house: HouseSettings): KRefusal | undefined {
   if (u.status === 'destroyed' || u.status === 'surrendered' || u.status === 'withdrawn') return refuse('K-7.4a', `${u.name} is no longer in the game`);
   if (!liveFigures(s, u).length) return refuse('K-1.0a', `${u.name} has no soldiers on the table`);

@@ -7,6 +7,7 @@ import { resolveHouse } from './house';
 import { defaultRole, parseFigureData, parseRules, parseUnitData, unitKindOf, unitNationality } from './scenario-data';
 import type { KFigure, KState, KUnit, SkillKey, TableEdge } from './state';
 
+/** K-1.0a, K-1.3b, K-GAP-5, K-GAP-11, K-SKL-2 the state before turn 1 from a validated scenario. */
 export function setupK(scenario: Scenario): KState {
   const rules = parseRules(scenario);
   const { house } = resolveHouse(rules.house);

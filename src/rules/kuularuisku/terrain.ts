@@ -69,6 +69,7 @@ export function coverOfFeature(f: TableFeatureInfo | undefined, tags: TerrainTag
   }
 }
 
+/** K-5.4 a battlefield cover tag read as a Kuularuisku cover class (building and fortification: class 3). */
 export function coverOfTag(c: TerrainTags['cover']): CoverName {
   switch (c) {
     case 'none': return 'open';

@@ -223,6 +223,12 @@ function nearestShooter(s: KState, t: KFigure, shooters: readonly string[]): Vec
   return best ? best.at : t.at;
 }
 
+/** K-5.1a / K-5.2 check one target: the option when it may be shot, else the refusal with its rule. */
+export function validateTarget(s: KState, shooterId: string, targetId: string, ctx: KQuery, spotter?: string): TargetOption | { ok: false; rule: string; reason: string } {
+  const o = evaluateTarget(s, shooterId, targetId, ctx, spotter);
+  return o.valid ? o : { ok: false, rule: o.reason!.rule, reason: o.reason!.text };
+}
+
 /** K-5.1a every enemy unit this unit could shoot at now, with why the others cannot be. */
 export function shootingCandidates(s: KState, shooterId: string, ctx: KQuery): TargetOption[] {
   const su = s.units[shooterId];

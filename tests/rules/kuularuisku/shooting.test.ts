@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../../src/battlefield';
 import {
-  evaluateTarget, firepowerOf, leaderDive, resolveShooting, shootingCandidates, type KEvent, type KState,
+  evaluateTarget, firepowerOf, leaderDive, resolveShooting, shootingCandidates, validateTarget, type KEvent, type KState,
 } from '../../../src/rules/kuularuisku';
 import { apply, dice, line, stateWith, table, types } from './fixture';
 
@@ -163,6 +163,8 @@ describe('K-5.1 choosing a target', () => {
     const s = stateWith([{ id: 'rs', at: [[5, 80]] }, { id: 'near', side: 'blue', at: [[50, 80]] }, { id: 'far', side: 'blue', at: [[78, 80]] }]);
     const c = shootingCandidates(s, 'rs', { table: t });
     expect(c.map((o) => [o.targetId, o.valid])).toEqual([['near', true], ['far', false]]);
+    expect(validateTarget(s, 'rs', 'far', { table: t })).toMatchObject({ ok: false, rule: 'K-5.1a' });
+    expect(validateTarget(s, 'rs', 'near', { table: t })).toMatchObject({ valid: true, targetId: 'near' });
   });
 });
 
