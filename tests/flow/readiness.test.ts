@@ -1,7 +1,7 @@
 // F3 readiness / overwatch (K-2.3a–c, K-GAP-2) with scripted dice.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
-import { phaseOf, rollOff } from '../../src/rules';
+import { canUseReadiness, kuularuiskuRuleset, phaseOf, rollOff } from '../../src/rules';
 import { CARDS, arrange, flowScenario, flowTable, must, newGame, scripted } from './fixture';
 
 let table: Battlefield;
@@ -98,5 +98,33 @@ describe('F3 readiness (K-2.3)', () => {
     const end = must(g, { type: 'END_TURN' });
     expect(end.find((e) => e.type === 'TURN_ENDED')).toMatchObject({ rule: 'K-GAP-2', expiredReadiness: ['w1'] });
     expect(g.state.units.w1).toMatchObject({ ready: false, activated: true });
+  });
+});
+
+describe('F3 readiness lost', () => {
+  it('K-2.3b a declared ready unit that is charged before its turn in the queue can no longer use its readiness', () => {
+    // whites declare w1, reds r1; reds win the roll-off (2 vs 5); r1's activation locks w1 in melee
+    // (set up by a melee event in r1's activation is beyond this test: fold it through the rules' evolve).
+    const g = newGame(scenario, table, scripted(...arrange(CARDS, ['w1', 'r1', 'w2', 'wl', 'r2']), 2, 5));
+    must(g, { type: 'BEGIN_TURN' });
+    must(g, { type: 'DRAW_CARD' });
+    must(g, { type: 'READY', side: 'whites', unitId: 'w1' });
+    must(g, { type: 'DRAW_CARD' });
+    must(g, { type: 'READY', side: 'reds', unitId: 'r1' });
+    must(g, { type: 'DRAW_CARD' });
+    must(g, { type: 'PASS', side: 'whites', unitId: 'w2' });
+    must(g, { type: 'READINESS', side: 'whites', unitId: 'w1' });
+    must(g, { type: 'READINESS', side: 'reds', unitId: 'r1' });
+    expect(g.state.flow.queue).toEqual(['r1', 'w1']);
+    // r1 activates; meanwhile w1 stops being able to use readiness (e.g. it routed).
+    must(g, { type: 'ACTIVATE', side: 'reds', unitId: 'r1', action: 'shoot' });
+    const routed = kuularuiskuRuleset.evolve(g.state, { type: 'ROUT_STARTED', rule: 'K-7.3c', text: '', unitId: 'w1', leaders: [], countsAsActivation: true } as never);
+    expect(canUseReadiness(routed, routed.units.w1!)).toBe(false);
+    expect(routed.flow.acted.w1).toBe(1);
+    // When r1's activation ends, w1's place in the queue lapses and the next card is due.
+    const r = kuularuiskuRuleset.decide(routed, { type: 'END_ACTIVATION', side: 'reds' }, { scenario, table, dice: scripted() });
+    expect(r.ok && r.events.map((e) => e.type)).toEqual(['ACTIVATION_ENDED', 'QUEUE_SKIPPED']);
+    const after = r.ok ? r.events.reduce((x, e) => kuularuiskuRuleset.evolve(x, e), routed) : routed;
+    expect(phaseOf(after).kind).toBe('draw');
   });
 });
