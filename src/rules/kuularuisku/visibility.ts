@@ -34,6 +34,7 @@ export interface TargetOption {
   closeRange: boolean;
   /** K-5.4c the cover value of the target's visible soldiers (majority, ties to the worse). */
   cover: { value: number; name: CoverName; perFigure: Record<string, CoverName> };
+  /** The shooter → target sight lines that were looked at (all of them when only part of the target is visible). */
   pairs: PairSight[];
 }
 
@@ -155,50 +156,65 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
   const all = [...firers, ...targets];
   const box = { minX: Math.min(...all.map((f) => f.at[0])) - 1, maxX: Math.max(...all.map((f) => f.at[0])) + 1, minZ: Math.min(...all.map((f) => f.at[1])) - 1, maxZ: Math.max(...all.map((f) => f.at[1])) + 1 };
   const between = Object.values(s.figures).filter((c) => !c.removed && c.condition !== 'dead' && c.at[0] >= box.minX && c.at[0] <= box.maxX && c.at[1] >= box.minZ && c.at[1] <= box.maxZ);
-  const pairs: PairSight[] = [];
-  const sees = new Map<string, Set<string>>();
-  for (const [i, a] of firers.entries()) {
-    const set = new Set<string>();
-    const eye = eyeOf(table, a);
-    for (const [j, b] of targets.entries()) {
+  // Sight pairs are looked at lazily: most shootings need only one clear line per shooter and per
+  // target; the full matrix is built only when part of the target is hidden (K-5.2e).
+  const memo = new Map<number, PairSight>();
+  const eyes = new Map<number, Vec3>();
+  const pair = (i: number, j: number): PairSight => {
+    const key = i * targets.length + j;
+    let p = memo.get(key);
+    if (!p) {
+      const a = firers[i]!, b = targets[j]!;
+      let eye = eyes.get(i);
+      if (!eye) { eye = eyeOf(table, a); eyes.set(i, eye); }
       const distance = baseDistance(firerBases[i]!, targetBases[j]!);
       const visible = figureSees(table, a, b, eye);
       const blocked = visible ? inTheWay(s, table, a, b, between) : undefined;
-      pairs.push({ shooter: a.id, target: b.id, distance, visible, ...(blocked ? { blocked } : {}) });
-      if (visible && !blocked) set.add(b.id);
+      p = { shooter: a.id, target: b.id, distance, visible, ...(blocked ? { blocked } : {}) };
+      memo.set(key, p);
     }
-    sees.set(a.id, set);
-  }
-  const seen = new Set([...sees.values()].flatMap((x) => [...x]));
-  if (!seen.size) {
-    const blocked = pairs.find((p) => p.visible && p.blocked);
-    if (blocked) return { ...bad(blocked.blocked!.rule, blocked.blocked!.rule === 'K-6.0b' ? `a unit in melee (${blocked.blocked!.by}) is in the way` : `friendly soldiers of another unit (${blocked.blocked!.by}) are in the way`), pairs };
-    return { ...bad('K-5.2a', `${tu.name} is not visible to ${su.name}`), pairs };
+    return p;
+  };
+  const clear = (p: PairSight) => p.visible && !p.blocked;
+  const byDistance = (i: number) => targets.map((_, j) => j).sort((x, y) => baseDistance(firerBases[i]!, targetBases[x]!) - baseDistance(firerBases[i]!, targetBases[y]!));
+  // Is every target soldier seen by someone?
+  const seenBy = targets.map((_, j) => firers.findIndex((_, i) => clear(pair(i, j))));
+  const allSeen = seenBy.every((i) => i >= 0);
+  const pairs = () => [...memo.values()];
+  if (seenBy.every((i) => i < 0)) {
+    const blocked = pairs().find((p) => p.visible && p.blocked);
+    if (blocked) return { ...bad(blocked.blocked!.rule, blocked.blocked!.rule === 'K-6.0b' ? `a unit in melee (${blocked.blocked!.by}) is in the way` : `friendly soldiers of another unit (${blocked.blocked!.by}) are in the way`), pairs: pairs() };
+    return { ...bad('K-5.2a', `${tu.name} is not visible to ${su.name}`), pairs: pairs() };
   }
   // K-5.2e only part of the unit visible: the soldier who sees the most decides who can be hit.
   let hittable: string[];
   let chosen: string | undefined;
-  if (seen.size === targets.length) hittable = targets.map((f) => f.id);
+  if (allSeen) hittable = targets.map((f) => f.id);
   else {
-    const ranked = [...sees.entries()].sort((x, y) => y[1].size - x[1].size);
-    const most = ranked[0]![1].size;
-    const pick = spotter && sees.get(spotter)?.size === most ? spotter : ranked[0]![0];
-    chosen = pick;
-    hittable = targets.filter((f) => sees.get(pick)!.has(f.id)).map((f) => f.id);
+    const counts = firers.map((_, i) => targets.filter((_, j) => clear(pair(i, j))).length);
+    const most = Math.max(...counts);
+    const spot = spotter ? firers.findIndex((f) => f.id === spotter) : -1;
+    const pick = spot >= 0 && counts[spot] === most ? spot : counts.indexOf(most);
+    chosen = firers[pick]!.id;
+    hittable = targets.filter((_, j) => clear(pair(pick, j))).map((f) => f.id);
   }
+  const hitIdx = targets.map((f, j) => (hittable.includes(f.id) ? j : -1)).filter((j) => j >= 0);
   // K-5.2f every soldier who sees one of them may shoot; K-AMB-6 with one in his weapon's range.
-  const shooters = firers.filter((a) => {
+  const shooters = firers.filter((a, i) => {
     const range = weaponById(a.weapon!)!.range;
-    const mine = pairs.filter((p) => p.shooter === a.id && hittable.includes(p.target) && p.visible && !p.blocked);
-    if (!mine.length) return false;
-    return house.rangePerFirer ? mine.some((p) => within(p.distance, range)) : true;
+    for (const j of byDistance(i)) {
+      if (!hitIdx.includes(j)) continue;
+      if (house.rangePerFirer && !within(baseDistance(firerBases[i]!, targetBases[j]!), range)) return false; // nearer ones are all out of reach too
+      if (clear(pair(i, j))) return true;
+    }
+    return false;
   }).map((f) => f.id);
   if (!house.rangePerFirer) {
     const unitRange = Math.max(...firers.map((a) => weaponById(a.weapon!)!.range));
     const d = groupDistance(firers.map((f) => baseOf(table, f)), targets.filter((f) => hittable.includes(f.id)).map((f) => baseOf(table, f)));
-    if (!within(d, unitRange)) return { ...bad('K-5.1a', `${tu.name} is out of range`), pairs };
+    if (!within(d, unitRange)) return { ...bad('K-5.1a', `${tu.name} is out of range`), pairs: pairs() };
   }
-  if (!shooters.length) return { ...bad('K-5.1a', `${tu.name} is out of range of every soldier who sees it (${Math.min(...pairs.filter((p) => p.visible).map((p) => p.distance)).toFixed(1)} cm)`), pairs };
+  if (!shooters.length) return { ...bad('K-5.1a', `${tu.name} is out of range of every soldier who sees it`), pairs: pairs() };
   // K-5.7a close range: the target unit within 15 cm of the shooting unit.
   const closeRange = within(groupDistance(liveFigures(s, su).map((f) => baseOf(table, f)), targets.map((f) => baseOf(table, f))), CLOSE_RANGE);
   // K-5.4c cover of the visible (hittable) soldiers, each against the nearest firer.
@@ -209,7 +225,7 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
     perFigure[id] = coverAt(table, t.at, t.baseRadius, from, house).cover;
   }
   const cover = unitCoverValue(s, hittable.map((id) => s.figures[id]!), perFigure);
-  return { targetId, valid: true, hittable, ...(chosen ? { spotter: chosen } : {}), shooters, closeRange, cover: { ...cover, perFigure }, pairs };
+  return { targetId, valid: true, hittable, ...(chosen ? { spotter: chosen } : {}), shooters, closeRange, cover: { ...cover, perFigure }, pairs: pairs() };
 }
 
 function nearestShooter(s: KState, t: KFigure, shooters: readonly string[]): Vec2 {
