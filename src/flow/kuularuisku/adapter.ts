@@ -29,7 +29,7 @@ function partsDone(action: string, phase: string): number {
   return parts[0] === happened ? 1 : 2;
 }
 
-const F6_STEPS = new Set(['charge-target-test', 'charger-morale', 'melee-start', 'loser-morale']);
+const F6_STEPS = new Set(['charge-target-test', 'charger-morale', 'melee-start']);
 
 export const kuularuiskuAdapter: FlowAdapter<KGameState> = {
   activationModel: 'cards',
@@ -83,7 +83,6 @@ export const kuularuiskuAdapter: FlowAdapter<KGameState> = {
       case 'charger-morale': return 'charger-morale';
       case 'melee-start':
       case 'melee-round':
-      case 'loser-morale':
         return 'round';
       default: return 'none';
     }

@@ -18,6 +18,11 @@ export interface FlowCtx extends KRulesCtx {
   api: KRulesApi;
 }
 
+/** The rule behind each forced step. */
+const STEP_RULES: Record<KPending['kind'], string> = {
+  'pinned-test': 'K-7.1f', rout: 'K-7.3d', 'melee-round': 'K-6.3a', 'charge-target-test': 'K-7.2a', 'charger-morale': 'K-6.2e', 'melee-start': 'K-6.1b',
+};
+
 export type FlowDecision = { ok: true; acc: Acc } | { ok: false; reason: string; rule?: string };
 
 const refuse = (reason: string, rule?: string): FlowDecision => ({ ok: false, reason, ...(rule ? { rule } : {}) });
@@ -53,8 +58,8 @@ export function decideFlow(s: KGameState, c: FlowCommand, ctx: FlowCtx): FlowDec
     case 'PASS':
       return p.kind === 'offer' ? decideOffer(acc, p.offer, c, ctx) : refuse('no unit is waiting to choose its action', 'K-2.4a');
     case 'RESOLVE': {
-      if (p.kind !== 'pending') return refuse('no step is waiting to be rolled');
-      if (c.step !== p.pending.kind) return refuse(`the game waits for ${p.pending.kind}, not ${c.step}`);
+      if (p.kind !== 'pending') return refuse('no step is waiting to be rolled', 'K-2.1b');
+      if (c.step !== p.pending.kind) return refuse(`the game waits for ${p.pending.kind}, not ${c.step}`, STEP_RULES[p.pending.kind]);
       resolvePending(acc, p.pending, ctx);
       return { ok: true, acc };
     }
@@ -62,8 +67,7 @@ export function decideFlow(s: KGameState, c: FlowCommand, ctx: FlowCtx): FlowDec
     case 'GRENADES': {
       const want = c.type === 'DEFENSIVE_FIRE' ? 'defensive-fire' : 'grenades';
       if (p.kind !== 'choice' || p.choice.kind !== want) return refuse(`no ${want.replace('-', ' ')} decision is due now`, want === 'grenades' ? 'K-6.6a' : 'K-6.2a');
-      const r = resolveChoice(acc, p.choice, c.type === 'DEFENSIVE_FIRE' ? c.fire : c.use, ctx);
-      if (r) return refuse(r.reason, r.rule);
+      resolveChoice(acc, p.choice, c.type === 'DEFENSIVE_FIRE' ? c.fire : c.use, ctx);
       if (!acc.state.flow.pending && !acc.state.flow.choice) afterChargeSequence(acc, ctx);
       return { ok: true, acc };
     }

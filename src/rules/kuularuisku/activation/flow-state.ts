@@ -27,8 +27,7 @@ export type KPendingKind =
   | 'melee-round' // F2.1, K-6.3a / K-6.5a
   | 'charge-target-test' // F6, K-7.2a
   | 'charger-morale' // F6, K-6.2e
-  | 'melee-start' // F6, K-6.6 (grenades) then the first round
-  | 'loser-morale'; // F6, K-6.4e
+  | 'melee-start'; // F6, K-6.1b the first round (after K-6.6 grenades); K-6.4e/g loser test and fall back in it
 
 export interface KPending {
   kind: KPendingKind;

@@ -53,30 +53,30 @@ function firstRound(acc: Acc, chargerId: string, targetId: string, meleeId: stri
   acc.push(fev('STEP_PENDING', 'K-6.1b', 'The melee is fought at once', { pending: { kind: 'melee-start', side, unitId: chargerId, meleeId, chargerId, targetId } }));
 }
 
-/** A player's F6 decision. Returns a refusal when the decision is not allowed. */
-export function resolveChoice(acc: Acc, choice: KChoice, yes: boolean, ctx: FlowCtx): { reason: string; rule: string } | undefined {
+/** A player's F6 decision (the phase check has made sure it is the one due). */
+export function resolveChoice(acc: Acc, choice: KChoice, yes: boolean, ctx: FlowCtx): void {
   const s = acc.state;
   if (choice.kind === 'defensive-fire') {
     acc.push(fev('CHOICE_MADE', 'K-6.2a', `${s.units[choice.unitId]!.name} ${yes ? 'fires defensive fire' : 'holds its fire'}`, { kind: choice.kind, side: choice.side, yes }));
     if (!yes) {
       meleeBegins(acc, choice.chargerId, choice.targetId, ctx);
-      return undefined;
+      return;
     }
     const fire = ctx.api.defensiveFire(acc.state, choice.chargerId, choice.targetId, ctx);
     acc.push(...fire);
     const charger = acc.state.units[choice.chargerId];
-    if (!charger || (charger.status !== 'normal' && charger.status !== 'pinned')) return undefined;
+    if (!charger || (charger.status !== 'normal' && charger.status !== 'pinned')) return;
     // K-6.2e wound tests (and, K-AMB-12 house, fire from a machine gun) call for the charger's test.
     if (chargerMustTest(acc.state, choice.chargerId, fire)) {
       acc.push(fev('STEP_PENDING', 'K-6.2e', `${charger.name} came under defensive fire: it must pass a morale test to press the charge`, {
         pending: { kind: 'charger-morale', side: charger.side, unitId: choice.chargerId, chargerId: choice.chargerId, targetId: choice.targetId },
       }));
-      return undefined;
+      return;
     }
     meleeBegins(acc, choice.chargerId, choice.targetId, ctx);
-    return undefined;
+    return;
   }
-  // K-6.6 grenades.
+  // K-6.6 grenades (the sides that may throw, asked one after the other).
   const throwing = [...(choice.throwing ?? [])];
   acc.push(fev('CHOICE_MADE', 'K-6.6a', `${sideName(acc, choice.side)} ${yes ? 'throws grenades' : 'keeps its grenades'}`, { kind: choice.kind, side: choice.side, yes }));
   if (yes) {
@@ -86,10 +86,9 @@ export function resolveChoice(acc: Acc, choice: KChoice, yes: boolean, ctx: Flow
   const [next, ...rest] = choice.nextSides ?? [];
   if (next) {
     acc.push(fev('CHOICE_PENDING', 'K-6.6a', `${sideName(acc, next)} may throw grenades as the melee begins`, { choice: { ...choice, side: next, nextSides: rest, throwing } }));
-    return undefined;
+    return;
   }
   firstRound(acc, choice.chargerId, choice.targetId, choice.meleeId!);
-  return undefined;
 }
 
 /** F6 forced steps: K-7.2a target test, K-6.2e charger morale, the first melee round. */
@@ -114,8 +113,6 @@ export function resolveMeleeStep(acc: Acc, p: KPending, ctx: FlowCtx): void {
       meleeBegins(acc, chargerId, targetId, ctx);
       return;
     }
-    case 'melee-start':
-    case 'loser-morale':
     default: {
       acc.push(fev('STEP_DONE', 'K-6.1b', 'Melee round', { kind: p.kind }));
       if (p.meleeId && acc.state.melees[p.meleeId]) acc.push(...ctx.api.meleeRound(acc.state, p.meleeId, ctx));
