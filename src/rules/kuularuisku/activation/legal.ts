@@ -74,7 +74,6 @@ function commandsNow(s: KGameState, ctx: { scenario: Scenario; table: TableQueri
   }
 }
 
-/** Moves and shots the activating units may try now (each checked against the rules, dice-free). */
 /** The activation's units and the covering-fire halves split from them during it (K-1.1). */
 function actingUnits(s: KGameState): string[] {
   const a = s.activation!;
@@ -82,6 +81,7 @@ function actingUnits(s: KGameState): string[] {
   return [...a.units, ...halves];
 }
 
+/** Moves and shots the activating units may make now: moves checked against the rules (dice-free), shots at the targets the rules find valid. */
 function activationCandidates(s: KGameState, ctx: { scenario: Scenario; table: TableQueries }, api: KRulesApi): KCommand[] {
   const a = s.activation!;
   const side = s.units[a.unitId]!.side;
