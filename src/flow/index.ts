@@ -22,6 +22,7 @@
 import { createActor, type Actor } from 'xstate';
 import type { Command, GameEvent, GameSession } from '../game';
 import { SessionDriver } from './driver';
+import { kuularuiskuAdapter } from './kuularuisku/adapter';
 import { createTurnMachine } from './turn-machine';
 import type { FlowAdapter } from './types';
 
@@ -37,6 +38,17 @@ export { pickRandomCommand, playRandomGame, createRng, DEFAULT_WEIGHTS, type Ran
 export { cachedTable } from './table-cache';
 
 export type TurnActor = Actor<ReturnType<typeof createTurnMachine>>;
+
+/** Each registered ruleset's adapter, for the composition roots (app, CLI) that pick one by a scenario's ruleset. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const FLOW_ADAPTERS: Readonly<Record<string, FlowAdapter<any>>> = {
+  kuularuisku: kuularuiskuAdapter,
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function flowAdapterFor(rulesetId: string): FlowAdapter<any> | undefined {
+  return FLOW_ADAPTERS[rulesetId];
+}
 
 /** Start the machines on a session (a new game or a loaded save): they sync to the game's step. */
 export function startFlow<S>(session: GameSession<S, Command, GameEvent, unknown>, adapter: FlowAdapter<S>): { driver: SessionDriver<S>; actor: TurnActor } {
