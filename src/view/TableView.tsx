@@ -52,7 +52,7 @@ export function TableView({ model, quality, onFirstFrame, tools }: TableViewProp
       <Lights span={span} />
       <TableSpace width={width} depth={depth}>
         <PickSurface tools={tools}>
-          <Terrain grid={model.grid} features={features} solids={model.solids} />
+          <Terrain grid={model.grid} features={features} solids={model.solids} lambert={quality === 'low' || quality === 'test'} />
           <Water grid={model.grid} features={features} />
           <CutawaySolids tools={tools} solids={model.solids} features={features} />
         </PickSurface>

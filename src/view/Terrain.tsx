@@ -10,6 +10,9 @@ export interface TerrainProps {
   grid: HeightGrid;
   features: readonly Feature[];
   solids: readonly Solid[];
+  /** Matte Lambert shading (ART.md §9 low/test tiers): on a software renderer the PBR + environment
+   * fragment shader over the whole board costs about 3× the frame (measured by npm run bench:render). */
+  lambert?: boolean;
 }
 
 export function terrainGeometry(grid: HeightGrid, features: readonly Feature[], solids: readonly Solid[]): BufferGeometry {
@@ -24,12 +27,12 @@ export function terrainGeometry(grid: HeightGrid, features: readonly Feature[], 
   return geometry;
 }
 
-export function Terrain({ grid, features, solids }: TerrainProps) {
+export function Terrain({ grid, features, solids, lambert = false }: TerrainProps) {
   const geometry = useMemo(() => terrainGeometry(grid, features, solids), [grid, features, solids]);
   useEffect(() => () => geometry.dispose(), [geometry]);
   return (
     <mesh geometry={geometry} name="terrain">
-      <meshStandardMaterial vertexColors roughness={0.93} metalness={0} />
+      {lambert ? <meshLambertMaterial vertexColors /> : <meshStandardMaterial vertexColors roughness={0.93} metalness={0} />}
     </mesh>
   );
 }
