@@ -15,8 +15,8 @@ export const SOAK = Number(process.env.SANDTABLE_GAME_SEEDS ?? 0);
 
 export const KUULARUISKU_SCENARIOS = readdirSync('scenarios/kuularuisku').filter((f) => f.endsWith('.json')).sort().map((f) => join('scenarios/kuularuisku', f));
 
-/** Random legal games on one scenario for seeds from..to. */
-export function describeGames(file: string, from: number, to: number): void {
+/** Random legal games on one scenario for seeds from..to; every `replayEvery`-th save is replayed in full. */
+export function describeGames(file: string, from: number, to: number, replayEvery = 1): void {
   describe(`random legal games on ${file}, seeds ${from}–${to}`, () => {
     let scenario: Scenario;
     let table: Battlefield;
@@ -43,9 +43,9 @@ export function describeGames(file: string, from: number, to: number): void {
             for (const p of placementViolations(g.state as KGameState, table, events)) problems.push(`seed ${seed}: ${p}`);
           },
         });
-        // The full save replay for every tenth seed (it replays every roll and sight line again);
-        // every seed checks its log and state.
-        for (const p of gameViolations(g as never, scenario, cached, kuularuiskuRuleset as never, seed % 10 === 1)) problems.push(`seed ${seed}: ${p}`);
+        // The full save replay (every roll and sight line again) for every `replayEvery`-th seed;
+        // every seed checks its log, its fold and its state.
+        for (const p of gameViolations(g as never, scenario, cached, kuularuiskuRuleset as never, seed % replayEvery === 0)) problems.push(`seed ${seed}: ${p}`);
         const w = r.result?.winner ?? 'draw';
         winners[w] = (winners[w] ?? 0) + 1;
         if (problems.length > 20) break;
