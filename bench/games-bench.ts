@@ -1,6 +1,7 @@
 // npm run bench:games — headless full games per second per scenario with random legal play (the
 // flow's random player over the ruleset's legal commands, real dice, real battlefield queries).
-// Usage: npm run bench:games [-- --games N] [scenario files …]. Goal: ≥ 20 games/s.
+// Usage: npm run bench:games [-- --games N] [scenario files …] (bundled like the browser build, see
+// run-bundled.mjs). Goal: ≥ 20 games/s.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createBattlefield } from '../src/battlefield';
