@@ -3,6 +3,7 @@
 import type { Dice, TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import { weaponById } from '../data';
+import { moveRefusal } from '../movement';
 import { liveFigures } from '../table';
 import { actionGate, activating } from './action-gate';
 import { unitOnTable } from './deck';
@@ -112,7 +113,8 @@ function roughCandidates(s: KGameState, ctx: { scenario: Scenario; table: TableQ
     const u = s.units[unitId];
     if (!u || (u.kind === 'leader' && u.joinedTo)) continue;
     const move = actionGate(s, { type: 'MOVE', side, unitId });
-    if (move.ok) {
+    // The unit may not move at all (pinned, leaderless, joined before it acted …): no move to try.
+    if (move.ok && !moveRefusal(s, u, move.mode ?? 'normal', s.house)) {
       const kind = move.mode === 'fast' ? 'fast-move' : move.mode === 'regroup' ? 'regroup' : 'move';
       for (const c of api.candidateActions(s, unitId, kind, ctx.table)) out.push({ ...c, side, unitId });
     }
