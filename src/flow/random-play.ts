@@ -8,8 +8,11 @@ import type { Command, GameEvent, GameSession, VictoryResult } from '../game';
 /** Relative weights by command type (types not listed weigh 1). */
 export const DEFAULT_WEIGHTS: Readonly<Record<string, number>> = {
   ACTIVATE: 8, READY: 1, PASS: 0.5, COMMAND: 2,
-  MOVE: 6, SHOOT: 6, END_ACTIVATION: 1,
+  MOVE: 6, 'MOVE:charge': 4, SHOOT: 6, END_ACTIVATION: 1,
 };
+
+/** The weighting key of a command: its type, with `:mode` for a charge (so a charge is not one move among forty). */
+const keyOf = (c: Command) => (c.mode === 'charge' ? `${c.type}:charge` : c.type);
 
 export interface RandomPlayOptions {
   /** Seed of the picking generator (the game's dice have their own seed). */
@@ -38,11 +41,11 @@ export function createRng(seed: number): Rng {
 }
 
 /**
- * Pick one command: first a command type, weighted (so forty candidate moves do not drown the one
- * END_ACTIVATION), then one command of that type, uniformly.
+ * Pick one command: first a command type (a charge counts as its own), weighted so that forty
+ * candidate moves do not drown the one END_ACTIVATION, then one command of that type, uniformly.
  */
 export function pickRandomCommand<C extends Command>(commands: readonly C[], rng: Rng, weights: Readonly<Record<string, number>> = DEFAULT_WEIGHTS): C {
-  const types = [...new Set(commands.map((c) => c.type))];
+  const types = [...new Set(commands.map(keyOf))];
   const w = types.map((t) => weights[t] ?? 1);
   const total = w.reduce((a, b) => a + b, 0);
   // Integer resolution keeps the pick reproducible on every platform.
@@ -55,7 +58,7 @@ export function pickRandomCommand<C extends Command>(commands: readonly C[], rng
       break;
     }
   }
-  const ofType = commands.filter((c) => c.type === type);
+  const ofType = commands.filter((c) => keyOf(c) === type);
   return ofType[rng.next(ofType.length)]!;
 }
 

@@ -3,7 +3,7 @@
 import type { Dice, TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import { weaponById } from '../data';
-import { moveRefusal } from '../movement';
+import { moveRefusal, movementAllowance } from '../movement';
 import { liveFigures } from '../table';
 import { actionGate, activating } from './action-gate';
 import { unitOnTable } from './deck';
@@ -93,7 +93,7 @@ function activationCandidates(s: KGameState, ctx: { scenario: Scenario; table: T
     const move = actionGate(s, { type: 'MOVE', side, unitId });
     if (move.ok) {
       const kind = move.mode === 'fast' ? 'fast-move' : move.mode === 'regroup' ? 'regroup' : 'move';
-      for (const c of api.candidateActions(s, unitId, kind, ctx.table)) {
+      for (const c of [...api.candidateActions(s, unitId, kind, ctx.table), ...chargeCandidates(s, unitId, move.mode)]) {
         const cmd = { ...c, side, unitId };
         if (api.decideAction(s, cmd, { ...ctx, dice: new ProbeDice() }).ok) out.push(cmd);
       }
@@ -116,7 +116,7 @@ function roughCandidates(s: KGameState, ctx: { scenario: Scenario; table: TableQ
     // The unit may not move at all (pinned, leaderless, joined before it acted …): no move to try.
     if (move.ok && !moveRefusal(s, u, move.mode ?? 'normal', s.house)) {
       const kind = move.mode === 'fast' ? 'fast-move' : move.mode === 'regroup' ? 'regroup' : 'move';
-      for (const c of api.candidateActions(s, unitId, kind, ctx.table)) out.push({ ...c, side, unitId });
+      for (const c of [...api.candidateActions(s, unitId, kind, ctx.table), ...chargeCandidates(s, unitId, move.mode)]) out.push({ ...c, side, unitId });
     }
     if (actionGate(s, { type: 'SHOOT', side, unitId }).ok) {
       const mine = liveFigures(s, u);
@@ -145,4 +145,37 @@ function spread(figs: ReadonlyArray<{ at: readonly [number, number]; baseRadius:
   let r = 0;
   for (const f of figs) r = Math.max(r, Math.hypot(f.at[0] - x, f.at[1] - z) + f.baseRadius);
   return { x, z, r };
+}
+
+/**
+ * K-6.1a charges worth trying: at each enemy unit (the two nearest) within the unit's move in plan,
+ * every soldier straight at the nearest enemy soldier, stopping short of contact or at his allowance.
+ * Only where the action allows a charge (the gate's modes); the rules decide the rest.
+ */
+function chargeCandidates(s: KGameState, unitId: string, mode: string | undefined): SoldierCommand[] {
+  if (mode === 'regroup' || (mode === 'fast' && !s.house.fastCharge)) return [];
+  const u = s.units[unitId]!;
+  const mine = liveFigures(s, u);
+  if (!mine.length) return [];
+  const reach = Math.max(...mine.map((f) => movementAllowance(s, f.id, 'charge', false, s.house, mode === 'fast').allowance));
+  const me = spread(mine);
+  const targets = Object.values(s.units)
+    .filter((t) => t.side !== u.side && unitOnTable(s, t) && t.status !== 'surrendered')
+    .map((t) => ({ t, figs: liveFigures(s, t) }))
+    .map((x) => ({ ...x, gap: ((d) => Math.hypot(me.x - d.x, me.z - d.z) - me.r - d.r)(spread(x.figs)) }))
+    .filter((x) => x.figs.length && x.gap <= reach)
+    .sort((a, b) => a.gap - b.gap)
+    .slice(0, 2);
+  return targets.map(({ t, figs }) => ({
+    type: 'MOVE', side: u.side, unitId, mode: 'charge', targetId: t.id,
+    moves: mine.map((f) => {
+      const g = figs.reduce((best, x) => (Math.hypot(x.at[0] - f.at[0], x.at[1] - f.at[1]) < Math.hypot(best.at[0] - f.at[0], best.at[1] - f.at[1]) ? x : best));
+      const dx = g.at[0] - f.at[0];
+      const dz = g.at[1] - f.at[1];
+      const d = Math.hypot(dx, dz) || 1;
+      const allowance = movementAllowance(s, f.id, 'charge', false, s.house, mode === 'fast').allowance;
+      const go = Math.max(0, Math.min(allowance - 0.05, d - f.baseRadius - g.baseRadius - 0.1));
+      return { figureId: f.id, to: [f.at[0] + (dx / d) * go, f.at[1] + (dz / d) * go] as [number, number] };
+    }),
+  }));
 }
