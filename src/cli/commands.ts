@@ -81,7 +81,7 @@ export function resolvePoint(bf: Battlefield, p: PointSpec): Vec3 {
   return [p.x, y + (p.above ?? DEFAULT_FIGURE_HEIGHT * EYE_FRACTION), p.z];
 }
 
-function loadScenarioFile(file: string): Scenario {
+export function loadScenarioFile(file: string): Scenario {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');

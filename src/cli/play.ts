@@ -6,8 +6,8 @@ import { createBattlefield } from '../battlefield';
 import { cachedTable, playRandomGame } from '../flow';
 import { GameSession, loadSave, makeSave, parseSave, SaveError, type Command, type GameEvent, type Ruleset } from '../game';
 import { RULESETS, rulesetFor } from '../rules';
-import { parseScenario, formatIssue, type Scenario } from '../scenario';
-import { UsageError, type Io } from './commands';
+import type { Scenario } from '../scenario';
+import { loadScenarioFile, UsageError, type Io } from './commands';
 
 export interface PlayArgs {
   positional: string[];
@@ -35,18 +35,6 @@ function int(a: PlayArgs, name: string, fallback: number): number {
   const n = Number(v);
   if (!Number.isInteger(n)) throw new UsageError(`--${name}: expected a whole number, got ${JSON.stringify(v)}`);
   return n;
-}
-
-function readScenario(file: string): Scenario {
-  let body: string;
-  try {
-    body = readFileSync(file, 'utf8');
-  } catch {
-    throw new UsageError(`cannot read scenario file ${file}`);
-  }
-  const r = parseScenario(body, file);
-  if (!r.ok) throw new UsageError(`${formatIssue(r.issues[0]!)}${r.issues.length > 1 ? ` (and ${r.issues.length - 1} more problems; run validate)` : ''}`);
-  return r.scenario;
 }
 
 /** The ruleset to play: --ruleset, else the scenario's own; a sandbox table is played with the first registered. */
@@ -89,7 +77,7 @@ export async function play(a: PlayArgs, io: Io): Promise<number> {
   }
   const file = a.positional[1];
   if (!file) throw new UsageError(`play: expected a scenario file — ${PLAY_USAGE}`);
-  const scenario = readScenario(file);
+  const scenario = loadScenarioFile(file);
   const ruleset = chooseRuleset(a, scenario);
   const problems = ruleset.validateScenario(scenario);
   if (problems.length) {
