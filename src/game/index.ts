@@ -2,3 +2,4 @@
 export type * from './types';
 export { GameSession, type LogEntry, type SessionInit } from './session';
 export { makeSave, parseSave, loadSave, SaveError, SAVE_FORMAT, type SaveFile } from './save';
+export * from './play-view';
