@@ -211,17 +211,32 @@ export const Side = z
   })
   .strict();
 
+/** A vehicle's model on the table: hull size and running gear (drawn, never a rule). */
+export const VehicleHull = z
+  .object({
+    length: pos.describe('cm along the hull facing'),
+    width: pos.describe('cm across'),
+    height: pos.optional().describe('cm from the ground to the hull top (default: half the width, at most 2.5)'),
+    running: z.enum(['tracks', 'wheels', 'halftrack']).optional().describe('running gear (default tracks)'),
+    turret: z.boolean().optional().describe('has a turret (default true)'),
+  })
+  .strict();
+
 export const FigurePlacement = z
   .object({
     id,
     at: Point2,
-    facing: num.optional().describe('degrees, 0 = north, 90 = east'),
+    facing: num.optional().describe('degrees, 0 = north, 90 = east (a vehicle: its hull)'),
+    turretFacing: num.optional().describe('vehicles only: degrees the turret points, 0 = north, 90 = east (default: the hull facing)'),
+    hull: VehicleHull.optional().describe('vehicles only: the model\'s size and running gear'),
     floor: z.number().int().nonnegative().optional().describe('floor of the building it stands in'),
     role: z.string().optional(),
     profile: z.string().optional(),
     data: z.unknown().optional(),
   })
   .strict();
+
+const VEHICLE_ONLY = ['turretFacing', 'hull'] as const;
 
 export const UnitPlacement = z
   .object({
@@ -234,7 +249,16 @@ export const UnitPlacement = z
     reserve: z.boolean().optional().describe('enters later rather than deployed'),
     data: z.unknown().optional().describe('ruleset-specific unit data, validated by the ruleset'),
   })
-  .strict();
+  .strict()
+  .superRefine((u, ctx) => {
+    if (u.type === 'vehicle') return;
+    u.figures.forEach((f, j) => {
+      for (const key of VEHICLE_ONLY) {
+        if (f[key] === undefined) continue;
+        ctx.addIssue({ code: 'custom', path: ['figures', j, key], message: `"${key}" is for vehicles: expected a unit of type "vehicle", this one is "${u.type}"` });
+      }
+    });
+  });
 
 export const Objective = z
   .object({ id, name: z.string(), at: Point2, radius: pos, points: z.number().optional(), description: z.string().optional() })
@@ -304,5 +328,6 @@ export type WoodsFeature = z.infer<typeof Woods>;
 export type AreaFeature = Extract<Feature, { kind: 'woods' | 'field' | 'marsh' | 'rubble' | 'rocky' | 'road' | 'water' }>;
 export type UnitPlacement = z.infer<typeof UnitPlacement>;
 export type FigurePlacement = z.infer<typeof FigurePlacement>;
+export type VehicleHull = z.infer<typeof VehicleHull>;
 export type Side = z.infer<typeof Side>;
 export type Beat = z.infer<typeof Beat>;
