@@ -114,7 +114,7 @@ class RapierBattlefield implements Battlefield {
     this.top = top + 10;
     // Colliders are invisible to queries until the world has stepped once.
     this.world.step();
-    this.caster = new SightCaster(grid, terrain.tiles, terrain.cols, terrain.rows, blocking, scenario.table.width, scenario.table.depth);
+    this.caster = new SightCaster(grid, terrain.tiles[0]!.collider.handle, blocking, scenario.table.width, scenario.table.depth);
     this.volumes = areaVolumes(scenario, grid);
     this.seeCuller = new SolidCuller(solids.filter((x) => !x.blocksSight));
     this.buildings = scenario.features
@@ -282,10 +282,12 @@ class RapierBattlefield implements Battlefield {
     if (distance < 1e-6) return true;
     const maxToi = Math.max(0, 1 - END_TOLERANCE / distance);
     const ignore = options?.ignore?.length ? new Set(options.ignore) : undefined;
-    const figIgnore = options?.figures ? new Set(options.figures.ignore ?? []) : undefined;
-    const predicate = figIgnore?.size ? (c: RAPIER.Collider) => !figIgnore.has(this.figureHandles.get(c.handle) ?? '') : undefined;
-    const phys = this.physicalHit(undefined, from, to, maxToi, ignore, options, predicate);
-    if (phys) return false;
+    if (this.caster.blocked(from, to, maxToi, ignore)) return false;
+    if (options?.figures && this.figureColliders.length) {
+      const figIgnore = new Set(options.figures.ignore ?? []);
+      const predicate = figIgnore.size ? (c: RAPIER.Collider) => !figIgnore.has(this.figureHandles.get(c.handle) ?? '') : undefined;
+      if (this.physicalHit(undefined, from, to, maxToi, ignore, options, predicate)) return false;
+    }
     for (const v of this.volumes) {
       const limit = this.depthLimit(v, options);
       if (limit === undefined || ignore?.has(v.featureId)) continue;

@@ -1,16 +1,16 @@
-// First sight-blocking hit along a segment. Terrain: Rapier casts on the trimesh tiles whose
-// highest sample the line reaches, in order along the segment. Solids: exact JS tests on the
-// same boxes and hulls Rapier holds (a per-ray WASM call was the bottleneck), chosen by plan bins
-// and bounding boxes; tests/battlefield keeps them in agreement with Rapier's own casts.
+// First sight-blocking hit along a segment, or just whether there is one. Terrain: an exact JS walk
+// over the grid's own triangles (terrain-sight.ts). Solids: exact JS tests on the same boxes and
+// hulls Rapier holds (a per-ray WASM call was the bottleneck), chosen by plan bins and bounding
+// boxes. tests/battlefield keeps both in agreement with one Rapier cast over all colliders.
 import RAPIER from '@dimforge/rapier3d-compat';
 import type { HeightGrid, Solid, Vec3 } from '../core';
 import { gridTrianglesRange } from '../core';
 import { type Aabb, segmentAabb, solidAabb } from './broadphase';
 import { walkCells } from './grid-walk';
 import { type RayShape, rayShape } from './solid-ray';
+import { TerrainSight } from './terrain-sight';
 
 export const TILE_CELLS = 16;
-const BLOCK_CELLS = 4; // finer max-height blocks for deciding which tiles to ask
 const BIN = 8; // cm, plan bins for solids
 
 export interface TerrainTile {
@@ -51,11 +51,8 @@ export function buildTerrainTiles(
 }
 
 export class SightCaster {
-  private readonly blockW: number;
-  private readonly blockH: number;
-  private readonly blockCols: number;
-  private readonly blockRows: number;
-  private readonly blockMax: Float32Array;
+  private readonly terrain: TerrainSight;
+  private readonly terrainHandle: number;
   private readonly solids: BlockingSolid[];
   private readonly bins: number[][];
   private readonly binCols: number;
@@ -66,25 +63,15 @@ export class SightCaster {
   private readonly candI: Int32Array;
 
   constructor(
-    private readonly grid: HeightGrid,
-    private readonly tiles: TerrainTile[],
-    private readonly tileCols: number,
-    private readonly tileRows: number,
+    grid: HeightGrid,
+    /** Collider handle reported for terrain hits (any terrain tile: they share one description). */
+    terrainHandle: number,
     solids: Array<{ solid: Solid; collider: RAPIER.Collider }>,
     width: number,
     depth: number,
   ) {
-    this.blockW = BLOCK_CELLS * grid.spacingX;
-    this.blockH = BLOCK_CELLS * grid.spacingZ;
-    this.blockCols = Math.ceil((grid.columns - 1) / BLOCK_CELLS);
-    this.blockRows = Math.ceil((grid.rows - 1) / BLOCK_CELLS);
-    this.blockMax = new Float32Array(this.blockCols * this.blockRows);
-    for (let j = 0; j < this.blockRows; j++) for (let i = 0; i < this.blockCols; i++) {
-      let m = -Infinity;
-      const r1 = Math.min((j + 1) * BLOCK_CELLS, grid.rows - 1), c1 = Math.min((i + 1) * BLOCK_CELLS, grid.columns - 1);
-      for (let r = j * BLOCK_CELLS; r <= r1; r++) for (let c = i * BLOCK_CELLS; c <= c1; c++) m = Math.max(m, grid.heights[r * grid.columns + c]!);
-      this.blockMax[j * this.blockCols + i] = m;
-    }
+    this.terrain = new TerrainSight(grid);
+    this.terrainHandle = terrainHandle;
     this.solids = solids.map(({ solid, collider }) => ({ collider, box: solidAabb(solid), shape: rayShape(solid), featureId: solid.featureId }));
     this.binCols = Math.max(1, Math.ceil(width / BIN));
     this.binRows = Math.max(1, Math.ceil(depth / BIN));
@@ -106,27 +93,50 @@ export class SightCaster {
   firstHit(from: Vec3, to: Vec3, tMax: number, ignore?: ReadonlySet<string>): Hit | undefined {
     let best = tMax;
     let handle = -1;
+    if (!ignore?.has('terrain')) {
+      const t = this.terrain.firstCrossing(from[0], from[1], from[2], to[0], to[1], to[2], tMax);
+      if (t >= 0) { best = t; handle = this.terrainHandle; }
+    }
     const solidHit = this.firstSolidHit(from, to, best, ignore);
     if (solidHit) { best = solidHit.t; handle = solidHit.handle; }
-    if (!ignore?.has('terrain')) {
-      const y0 = from[1], dy = to[1] - from[1];
-      let lastTile = -1;
-      let ray: RAPIER.Ray | undefined; // made only when Rapier is asked
-      walkCells(from[0], from[2], to[0], to[2], best, this.blockW, this.blockH, this.blockCols, this.blockRows, (i, j, ta, tb) => {
-        if (Math.min(y0 + dy * ta, y0 + dy * tb) > this.blockMax[j * this.blockCols + i]! + 1e-4) return false;
-        // The line may touch this block: ask Rapier for the whole tile that holds it, once.
-        const ti = Math.floor(i / (TILE_CELLS / BLOCK_CELLS)), tj = Math.floor(j / (TILE_CELLS / BLOCK_CELLS));
-        const k = tj * this.tileCols + ti;
-        if (k === lastTile) return false;
-        lastTile = k;
-        const tile = this.tiles[k]!;
-        ray ??= new RAPIER.Ray({ x: from[0], y: from[1], z: from[2] }, { x: to[0] - from[0], y: to[1] - from[1], z: to[2] - from[2] });
-        const toi = tile.collider.castRay(ray, best, true);
-        if (toi >= 0 && toi < best) { best = toi; handle = tile.collider.handle; return true; }
-        return false;
-      });
-    }
     return handle >= 0 ? { t: best, handle } : undefined;
+  }
+
+  /** Whether anything sight-blocking meets the segment for t in [0, tMax] (firstHit's verdict, cheaper). */
+  blocked(from: Vec3, to: Vec3, tMax: number, ignore?: ReadonlySet<string>): boolean {
+    if (!ignore?.has('terrain') && this.terrain.firstCrossing(from[0], from[1], from[2], to[0], to[1], to[2], tMax) >= 0) return true;
+    return this.anySolid(from, to, tMax, ignore);
+  }
+
+  /** Any solid hit for t in [0, tMax]: the plan bins walked in order, no sorting, first hit wins. */
+  private anySolid(from: Vec3, to: Vec3, tMax: number, ignore?: ReadonlySet<string>): boolean {
+    if (this.solids.length === 0) return false;
+    const epoch = ++this.epoch;
+    const x0 = from[0], z0 = from[2], dx = to[0] - x0, dz = to[2] - z0;
+    const bc = this.binCols, brw = this.binRows;
+    let i = Math.floor(x0 / BIN), j = Math.floor(z0 / BIN);
+    if (i < 0) i = 0; else if (i >= bc) i = bc - 1;
+    if (j < 0) j = 0; else if (j >= brw) j = brw - 1;
+    const stepI = dx > 0 ? 1 : -1, stepJ = dz > 0 ? 1 : -1;
+    const tDeltaX = dx !== 0 ? Math.abs(BIN / dx) : Infinity;
+    const tDeltaZ = dz !== 0 ? Math.abs(BIN / dz) : Infinity;
+    let tNextX = dx !== 0 ? ((dx > 0 ? (i + 1) * BIN : i * BIN) - x0) / dx : Infinity;
+    let tNextZ = dz !== 0 ? ((dz > 0 ? (j + 1) * BIN : j * BIN) - z0) / dz : Infinity;
+    for (;;) {
+      const list = this.bins[j * bc + i]!;
+      for (let k = 0; k < list.length; k++) {
+        const idx = list[k]!;
+        if (this.stamp[idx] === epoch) continue;
+        this.stamp[idx] = epoch;
+        const s = this.solids[idx]!;
+        if (ignore !== undefined && ignore.has(s.featureId)) continue;
+        if (!segmentTouchesBox(from, to, s.box, tMax)) continue;
+        if (s.shape.cast(from, to, tMax) >= 0) return true;
+      }
+      if ((tNextX < tNextZ ? tNextX : tNextZ) >= tMax) return false;
+      if (tNextX < tNextZ) { i += stepI; tNextX += tDeltaX; } else { j += stepJ; tNextZ += tDeltaZ; }
+      if (i < 0 || j < 0 || i >= bc || j >= brw) return false;
+    }
   }
 
   private firstSolidHit(from: Vec3, to: Vec3, tMax: number, ignore?: ReadonlySet<string>): Hit | undefined {
@@ -161,4 +171,23 @@ export class SightCaster {
     });
     return handle >= 0 ? { t: best, handle } : undefined;
   }
+}
+
+/** segmentAabb(...) !== undefined without the allocation (same padding). */
+function segmentTouchesBox(from: Vec3, to: Vec3, box: Aabb, tMax: number): boolean {
+  let t0 = 0, t1 = tMax;
+  for (let a = 0; a < 3; a++) {
+    const o = from[a]!, d = to[a]! - o;
+    const lo = box.min[a]! - 1e-3, hi = box.max[a]! + 1e-3;
+    if (Math.abs(d) < 1e-12) {
+      if (o < lo || o > hi) return false;
+      continue;
+    }
+    let p = (lo - o) / d, q = (hi - o) / d;
+    if (p > q) { const x = p; p = q; q = x; }
+    if (p > t0) t0 = p;
+    if (q < t1) t1 = q;
+    if (t0 > t1) return false;
+  }
+  return true;
 }

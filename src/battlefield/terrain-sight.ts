@@ -1,0 +1,130 @@
+// Exact segment test against the terrain triangles in JS: the same triangles as Rapier's trimesh
+// tiles (each grid cell split along its SW–NE diagonal), so Rapier is not asked per sight line.
+// Along a segment the surface height is piecewise linear in t (breaks where the segment crosses a
+// cell edge or a cell diagonal), so "line minus surface" is too: a crossing lies between two
+// consecutive breakpoints whose values differ in sign, found by walking 4×4-cell max-height blocks
+// (skipped when the line stays above their top) and, inside the others, the cells.
+// Grazing: values ≤ 0 count as touching, as a cast that meets a triangle exactly does; Rapier
+// holds vertex x/z in float32, so verdicts may differ from it only where the line passes within
+// ~1e-5 cm of the surface (tests/battlefield keeps the two in agreement on random segments).
+import type { HeightGrid } from '../core';
+
+export const BLOCK_CELLS = 4;
+
+export class TerrainSight {
+  readonly blockW: number;
+  readonly blockH: number;
+  readonly blockCols: number;
+  readonly blockRows: number;
+  /** Highest sample of each block (row-major), the culling test of every walk. */
+  readonly blockMax: Float32Array;
+  private readonly h: Float32Array;
+  private readonly cols: number;
+  private readonly cells: number;
+  private readonly cellRows: number;
+  private readonly sx: number;
+  private readonly sz: number;
+
+  constructor(grid: HeightGrid) {
+    this.h = grid.heights;
+    this.cols = grid.columns;
+    this.cells = grid.columns - 1;
+    this.cellRows = grid.rows - 1;
+    this.sx = grid.spacingX;
+    this.sz = grid.spacingZ;
+    this.blockW = BLOCK_CELLS * grid.spacingX;
+    this.blockH = BLOCK_CELLS * grid.spacingZ;
+    this.blockCols = Math.ceil(this.cells / BLOCK_CELLS);
+    this.blockRows = Math.ceil(this.cellRows / BLOCK_CELLS);
+    this.blockMax = new Float32Array(this.blockCols * this.blockRows);
+    for (let j = 0; j < this.blockRows; j++) for (let i = 0; i < this.blockCols; i++) {
+      let m = -Infinity;
+      const r1 = Math.min((j + 1) * BLOCK_CELLS, grid.rows - 1), c1 = Math.min((i + 1) * BLOCK_CELLS, grid.columns - 1);
+      for (let r = j * BLOCK_CELLS; r <= r1; r++) for (let c = i * BLOCK_CELLS; c <= c1; c++) m = Math.max(m, grid.heights[r * grid.columns + c]!);
+      this.blockMax[j * this.blockCols + i] = m;
+    }
+  }
+
+  /**
+   * Smallest t in [0, tMax] where the segment (x0, y0, z0) → (x1, y1, z1) meets the terrain
+   * surface, or −1. The grid's origin is (0, 0).
+   */
+  firstCrossing(x0: number, y0: number, z0: number, x1: number, y1: number, z1: number, tMax: number): number {
+    const dx = x1 - x0, dy = y1 - y0, dz = z1 - z0;
+    const bw = this.blockW, bh = this.blockH, bc = this.blockCols, br = this.blockRows, bmax = this.blockMax;
+    let i = Math.floor(x0 / bw), j = Math.floor(z0 / bh);
+    if (i < 0) i = 0; else if (i >= bc) i = bc - 1;
+    if (j < 0) j = 0; else if (j >= br) j = br - 1;
+    const stepI = dx > 0 ? 1 : -1, stepJ = dz > 0 ? 1 : -1;
+    const tDeltaX = dx !== 0 ? Math.abs(bw / dx) : Infinity;
+    const tDeltaZ = dz !== 0 ? Math.abs(bh / dz) : Infinity;
+    let tNextX = dx !== 0 ? ((dx > 0 ? (i + 1) * bw : i * bw) - x0) / dx : Infinity;
+    let tNextZ = dz !== 0 ? ((dz > 0 ? (j + 1) * bh : j * bh) - z0) / dz : Infinity;
+    let t = 0;
+    for (;;) {
+      const tExit = tNextX < tNextZ ? (tNextX < tMax ? tNextX : tMax) : (tNextZ < tMax ? tNextZ : tMax);
+      const ya = y0 + dy * t, yb = y0 + dy * tExit;
+      if ((ya < yb ? ya : yb) <= bmax[j * bc + i]! + 1e-4) {
+        const hit = this.cellsCrossing(x0, y0, z0, dx, dy, dz, t, tExit);
+        if (hit >= 0) return hit;
+      }
+      if (tExit >= tMax) return -1;
+      t = tExit;
+      if (tNextX < tNextZ) { i += stepI; tNextX += tDeltaX; } else { j += stepJ; tNextZ += tDeltaZ; }
+      if (i < 0 || j < 0 || i >= bc || j >= br) return -1;
+    }
+  }
+
+  /** First crossing for t in [ta, tb], walking the grid cells there; −1 when none. */
+  private cellsCrossing(x0: number, y0: number, z0: number, dx: number, dy: number, dz: number, ta: number, tb: number): number {
+    const sx = this.sx, sz = this.sz, nc = this.cells, nr = this.cellRows;
+    // Start in the cell holding the middle of the first step, robust on cell edges.
+    const tm = ta + Math.min(tb - ta, 1e-9);
+    let c = Math.floor((x0 + dx * tm) / sx), r = Math.floor((z0 + dz * tm) / sz);
+    if (c < 0) c = 0; else if (c >= nc) c = nc - 1;
+    if (r < 0) r = 0; else if (r >= nr) r = nr - 1;
+    const stepC = dx > 0 ? 1 : -1, stepR = dz > 0 ? 1 : -1;
+    const tDeltaX = dx !== 0 ? Math.abs(sx / dx) : Infinity;
+    const tDeltaZ = dz !== 0 ? Math.abs(sz / dz) : Infinity;
+    let tNextX = dx !== 0 ? ((dx > 0 ? (c + 1) * sx : c * sx) - x0) / dx : Infinity;
+    let tNextZ = dz !== 0 ? ((dz > 0 ? (r + 1) * sz : r * sz) - z0) / dz : Infinity;
+    // The diagonal u = v of a cell: u − v = ou − c + r + t·du along the segment.
+    const du = dx / sx - dz / sz, ou = x0 / sx - z0 / sz;
+    let t = ta;
+    let fa = this.gap(x0, y0, z0, dx, dy, dz, t, c, r);
+    for (;;) {
+      const tExit = tNextX < tNextZ ? (tNextX < tb ? tNextX : tb) : (tNextZ < tb ? tNextZ : tb);
+      if (du !== 0) {
+        const td = (c - r - ou) / du;
+        if (td > t && td < tExit) {
+          const fd = this.gap(x0, y0, z0, dx, dy, dz, td, c, r);
+          if (fa * fd <= 0) return cross(t, fa, td, fd);
+          t = td; fa = fd;
+        }
+      }
+      const fb = this.gap(x0, y0, z0, dx, dy, dz, tExit, c, r);
+      if (fa * fb <= 0) return cross(t, fa, tExit, fb);
+      if (tExit >= tb) return -1;
+      t = tExit; fa = fb;
+      if (tNextX < tNextZ) { c += stepC; tNextX += tDeltaX; } else { r += stepR; tNextZ += tDeltaZ; }
+      if (c < 0 || r < 0 || c >= nc || r >= nr) return -1;
+    }
+  }
+
+  /** Line height minus the surface of cell (c, r) at parameter t. */
+  private gap(x0: number, y0: number, z0: number, dx: number, dy: number, dz: number, t: number, c: number, r: number): number {
+    let u = (x0 + dx * t) / this.sx - c, v = (z0 + dz * t) / this.sz - r;
+    if (u < 0) u = 0; else if (u > 1) u = 1;
+    if (v < 0) v = 0; else if (v > 1) v = 1;
+    const h = this.h, k = r * this.cols + c;
+    const h00 = h[k]!, h10 = h[k + 1]!, h01 = h[k + this.cols]!, h11 = h[k + this.cols + 1]!;
+    const s = u >= v ? h00 + (h10 - h00) * u + (h11 - h10) * v : h00 + (h11 - h01) * u + (h01 - h00) * v;
+    return y0 + dy * t - s;
+  }
+}
+
+/** Where a linear piece with values fa at ta and fb at tb reaches zero (fa · fb ≤ 0). */
+function cross(ta: number, fa: number, tb: number, fb: number): number {
+  if (fa === 0) return ta;
+  return ta + ((tb - ta) * fa) / (fa - fb);
+}
