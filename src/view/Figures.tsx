@@ -8,7 +8,7 @@ import { figureBaseGeometry, figureBodyGeometry, figureRimGeometry } from './fig
 import { PALETTE } from './palette';
 import type { TableModel } from './table-model';
 
-const FALLBACK_SIDE_COLOURS = ['#a8392f', '#2f5d9e', '#c9a227', '#4c8c4a'];
+export const FALLBACK_SIDE_COLOURS = ['#a8392f', '#2f5d9e', '#c9a227', '#4c8c4a'];
 
 export interface FigurePose {
   unitId: string;
@@ -19,6 +19,8 @@ export interface FigurePose {
   sideColour: string;
   /** Building floor it stands on, when given. */
   floor?: number;
+  /** Multiplies the painted body (e.g. wounded figures in play); absent = as painted. */
+  tint?: string;
 }
 
 /** Where every deployed (non-reserve) figure stands, in table coordinates. */
@@ -26,7 +28,7 @@ export function figurePoses(scenario: Scenario, standHeight: TableModel['standHe
   const sideColour = new Map(scenario.sides.map((s, i) => [s.id, s.colour ?? FALLBACK_SIDE_COLOURS[i % FALLBACK_SIDE_COLOURS.length]!] as const));
   const poses: FigurePose[] = [];
   for (const unit of scenario.units ?? []) {
-    if (unit.reserve) continue;
+    if (unit.reserve || unit.type === 'vehicle') continue; // vehicles are drawn by Vehicles.tsx
     for (const f of unit.figures) {
       const [x, z] = f.at;
       poses.push({
@@ -52,15 +54,22 @@ const hidden = new Matrix4().makeScale(0, 0, 0);
 
 export interface FiguresProps {
   model: TableModel;
+  /** Where to draw the figures instead of the scenario's deployment (play: the game's positions). */
+  poses?: FigurePose[];
   /** Figures on a building floor above this one are hidden (floor cutaway); null/undefined = none. */
   maxFloor?: number | null;
   /** Pointer over a figure (its id) or off the figures (null); picking uses the instanceId. */
   onFigureHover?: (figureId: string | null, e: ThreeEvent<PointerEvent>) => void;
   onFigureClick?: (figureId: string, e: ThreeEvent<MouseEvent>) => void;
+  /** Pointer pressed on a figure (play: starts a move drag). */
+  onFigureDown?: (figureId: string, e: ThreeEvent<PointerEvent>) => void;
 }
 
-export function Figures({ model, maxFloor, onFigureHover, onFigureClick }: FiguresProps) {
-  const poses = useMemo(() => figurePoses(model.scenario, model.standHeight.bind(model)), [model]);
+const WHITE = new Color('#ffffff');
+
+export function Figures({ model, poses: given, maxFloor, onFigureHover, onFigureClick, onFigureDown }: FiguresProps) {
+  const deployed = useMemo(() => (given ? null : figurePoses(model.scenario, model.standHeight.bind(model))), [model, given]);
+  const poses = given ?? deployed ?? [];
   const geometries = useMemo(() => ({ body: figureBodyGeometry(), base: figureBaseGeometry(), rim: figureRimGeometry() }), []);
   useEffect(() => () => Object.values(geometries).forEach((g) => g.dispose()), [geometries]);
   const body = useRef<InstancedMesh>(null);
@@ -76,6 +85,7 @@ export function Figures({ model, maxFloor, onFigureHover, onFigureClick }: Figur
       const cut = maxFloor !== undefined && maxFloor !== null && (pose.floor ?? 0) > maxFloor;
       for (const mesh of meshes) mesh?.setMatrixAt(i, cut ? hidden : m);
       rim.current?.setColorAt(i, c.set(pose.sideColour));
+      body.current?.setColorAt(i, pose.tint ? c.set(pose.tint) : WHITE);
     });
     for (const mesh of meshes) {
       if (!mesh) continue;
@@ -98,6 +108,7 @@ export function Figures({ model, maxFloor, onFigureHover, onFigureClick }: Figur
       onPointerMove={onFigureHover && ((e) => { const pose = shown(e); if (pose) { e.stopPropagation(); onFigureHover(pose.figureId, e); } })}
       onPointerOut={onFigureHover && ((e) => onFigureHover(null, e))}
       onClick={onFigureClick && ((e) => { const pose = shown(e); if (pose && e.delta <= 4) { e.stopPropagation(); onFigureClick(pose.figureId, e); } })}
+      onPointerDown={onFigureDown && ((e) => { const pose = shown(e); if (pose) onFigureDown(pose.figureId, e); })}
     >
       <instancedMesh ref={body} args={[geometries.body, undefined, n]} name="figures:body">
         <meshLambertMaterial vertexColors />

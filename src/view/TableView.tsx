@@ -8,6 +8,7 @@ import { Figures } from './Figures';
 import { FirstFrame } from './FirstFrame';
 import { Lights } from './Lights';
 import { ViewshedOverlay } from './overlays';
+import { PlayTable, type PlayTableLink } from './play';
 import { HighlightRings } from './presenter';
 import { RenderProbe } from './RenderProbe';
 import { PALETTE } from './palette';
@@ -17,6 +18,7 @@ import { TableSpace } from './TableSpace';
 import { CutawaySolids, EyeCamera, PickSurface, type ToolController, ToolBridge, ToolFigures, ToolOverlays } from './tools';
 import { Terrain } from './Terrain';
 import { Trees } from './Trees';
+import { Vehicles } from './Vehicles';
 import { Water } from './Water';
 
 export interface TableViewProps {
@@ -26,11 +28,13 @@ export interface TableViewProps {
   onFirstFrame?: () => void;
   /** Picking, selection, LOS, tape, cutaway and eye view (src/view/tools); absent = a plain table. */
   tools?: ToolController;
+  /** Play mode: figures where the game says, the move gizmo, targets and refusals (src/view/play). */
+  play?: PlayTableLink;
 }
 
 const DPR: Record<Quality, number | [number, number]> = { high: [1, 2], medium: [1, 1.5], low: 1, test: 1 };
 
-export function TableView({ model, quality, onFirstFrame, tools }: TableViewProps) {
+export function TableView({ model, quality, onFirstFrame, tools, play }: TableViewProps) {
   const { width, depth } = model.scenario.table;
   const span = Math.max(width / 180, depth / 120);
   const features = model.scenario.features;
@@ -57,7 +61,8 @@ export function TableView({ model, quality, onFirstFrame, tools }: TableViewProp
           <CutawaySolids tools={tools} solids={model.solids} features={features} />
         </PickSurface>
         <Trees features={features} groundHeight={groundHeight} />
-        {tools ? <ToolFigures tools={tools} model={model} /> : <Figures model={model} />}
+        {play ? <PlayTable play={play} model={model} tools={tools} /> : tools ? <ToolFigures tools={tools} model={model} /> : <Figures model={model} />}
+        <Vehicles model={model} tools={tools} />
         <TableFrame grid={model.grid} width={width} depth={depth} base={model.scenario.relief?.base ?? 0} />
         <ViewshedOverlay model={model} />
         <HighlightRings model={model} />

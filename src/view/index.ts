@@ -21,3 +21,5 @@ export type {
   CanvasLink, EndName, EyeView, Hover, SurfaceHit, ToolId, ToolState, EndReport, FigureSight, LosReport, MeasureReport, PointEnd,
   FigureEnd, SightEnd, SightLine, TargetMode, FigureRef, ToolsModel, CanvasPoint, ToolsHook,
 } from './tools';
+export { PlayTable, PLAY_COLOURS } from './play';
+export type { PlayRefusal, PlayTableLink } from './play';

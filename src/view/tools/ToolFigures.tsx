@@ -1,8 +1,9 @@
 // The figures with the tools' picking: hover shows the tooltip, a click selects or picks an end;
 // figures above the cutaway level are hidden (not in eye view, which shows what the eye sees).
+// During play the caller passes the game's poses and may take a click first (a shot at a target).
 import type { ThreeEvent } from '@react-three/fiber';
 import { useCallback } from 'react';
-import { Figures } from '../Figures';
+import { Figures, type FigurePose } from '../Figures';
 import type { TableModel } from '../table-model';
 import type { ToolController } from './tool-controller';
 import { useToolState } from './use-tools';
@@ -10,15 +11,26 @@ import { useToolState } from './use-tools';
 export interface ToolFiguresProps {
   tools: ToolController;
   model: TableModel;
+  /** Where to draw the figures (play); default the scenario's deployment. */
+  poses?: FigurePose[] | undefined;
+  onFigureDown?: ((figureId: string, e: ThreeEvent<PointerEvent>) => void) | undefined;
+  /** Told of the figure under the pointer as well as the tools. */
+  onFigureHover?: ((figureId: string | null) => void) | undefined;
+  /** Sees a click first; returning true keeps it from the tools. */
+  onFigureClick?: ((figureId: string) => boolean) | undefined;
 }
 
-export function ToolFigures({ tools, model }: ToolFiguresProps) {
+export function ToolFigures({ tools, model, poses, onFigureDown, onFigureHover, onFigureClick }: ToolFiguresProps) {
   const level = useToolState(tools, (s) => (s.eye ? null : s.cutaway));
   const onHover = useCallback(
-    (figureId: string | null, e: ThreeEvent<PointerEvent>) =>
-      tools.setHover(figureId ? { figureId, clientX: e.nativeEvent.clientX, clientY: e.nativeEvent.clientY } : null),
-    [tools],
+    (figureId: string | null, e: ThreeEvent<PointerEvent>) => {
+      tools.setHover(figureId ? { figureId, clientX: e.nativeEvent.clientX, clientY: e.nativeEvent.clientY } : null);
+      onFigureHover?.(figureId);
+    },
+    [tools, onFigureHover],
   );
-  const onClick = useCallback((figureId: string) => tools.pickFigure(figureId), [tools]);
-  return <Figures model={model} maxFloor={level} onFigureHover={onHover} onFigureClick={onClick} />;
+  const onClick = useCallback((figureId: string) => void (onFigureClick?.(figureId) || tools.pickFigure(figureId)), [tools, onFigureClick]);
+  return (
+    <Figures model={model} maxFloor={level} onFigureHover={onHover} onFigureClick={onClick} {...(poses ? { poses } : {})} {...(onFigureDown ? { onFigureDown } : {})} />
+  );
 }

@@ -89,7 +89,7 @@ export function floorAtHit(building: BuildingInfo | undefined, hitY: number, cut
 export class ToolController {
   readonly state: Store<ToolState> = createStore(initial());
   readonly hover: Store<Hover | null> = createStore<Hover | null>(null);
-  readonly figures: ReadonlyMap<string, FigureRef>;
+  private placed: ReadonlyMap<string, FigureRef>;
   /** Set by the canvas while it is mounted. */
   link: CanvasLink | null = null;
   /** Frames drawn since the canvas mounted (for tests waiting on a fresh picture). */
@@ -98,7 +98,36 @@ export class ToolController {
   private readonly stands = new Map<string, Vec3>();
 
   constructor(readonly model: ToolsModel) {
-    this.figures = figureIndex(model.scenario);
+    this.placed = figureIndex(model.scenario);
+  }
+
+  /** Figures on the table by id: the scenario's deployment, or where play put them (placeFigures). */
+  get figures(): ReadonlyMap<string, FigureRef> {
+    return this.placed;
+  }
+
+  /**
+   * Play: the figures stand where the game says (listed ones, at those places; others are off the
+   * table); null goes back to the deployment. Open LOS and tape reports are asked again.
+   */
+  placeFigures(places: ReadonlyArray<{ figureId: string; at: [number, number]; floor?: number }> | null): void {
+    if (places === null) this.placed = figureIndex(this.model.scenario);
+    else {
+      const all = figureIndex(this.model.scenario, true);
+      const next = new Map<string, FigureRef>();
+      for (const p of places) {
+        const ref = all.get(p.figureId);
+        if (!ref) continue;
+        const { floor: _old, ...figure } = ref.figure;
+        next.set(p.figureId, { ...ref, figure: { ...figure, at: p.at, ...(p.floor ? { floor: p.floor } : {}) } });
+      }
+      this.placed = next;
+    }
+    this.stands.clear();
+    const s = this.state.get();
+    if (s.selected && !this.placed.has(s.selected)) this.patch({ selected: null });
+    if (s.los.observer) this.setLos({});
+    if (s.measure.a) this.setMeasure({});
   }
 
   /** Range rings around a figure: each radius from the base edge, draped over the ground. */

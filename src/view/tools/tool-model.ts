@@ -19,12 +19,12 @@ export interface FigureRef {
   sideName: string;
 }
 
-/** Every deployed figure of the scenario by id (reserves are off the table). */
-export function figureIndex(scenario: Scenario): Map<string, FigureRef> {
+/** Every deployed figure of the scenario by id (reserves are off the table unless asked for). */
+export function figureIndex(scenario: Scenario, withReserves = false): Map<string, FigureRef> {
   const sides = new Map(scenario.sides.map((s) => [s.id, s.name] as const));
   const out = new Map<string, FigureRef>();
   for (const unit of scenario.units ?? []) {
-    if (unit.reserve) continue;
+    if (unit.reserve && !withReserves) continue;
     for (const figure of unit.figures) out.set(figure.id, { figure, unit, sideName: sides.get(unit.side) ?? unit.side });
   }
   return out;

@@ -1,0 +1,79 @@
+// The move gizmo: each figure's reach outline (the model's ring, draped on the ground — shorter in
+// difficult terrain because the rules computed it so), and during a drag a ghost at every
+// destination, red when outside that figure's outline (a hint: the rules decide on release), with a
+// dashed line from the dragged figure to its ghost and the distance.
+import { Html, Line } from '@react-three/drei';
+import { useEffect, useMemo } from 'react';
+import type { Vec3 } from '../../core';
+import type { PlayMoveOffer, PlayUnit } from '../../game';
+import { figureBodyGeometry } from '../figure-geometry';
+import { useStore, type Store } from '../store';
+import type { TableModel } from '../table-model';
+import { LINE_SIDE, OVERLAY_ORDER } from '../tools/colours';
+import { labelStyle, PLAY_COLOURS } from './colours';
+import { dragTargets, type MoveDrag } from './drag-store';
+import { drapeRing, flatDistance, pointInRing } from './play-geometry';
+
+const overlay = { side: LINE_SIDE, depthTest: false, depthWrite: false, toneMapped: false, fog: false, renderOrder: OVERLAY_ORDER, transparent: true } as const;
+
+export interface MoveGizmoProps {
+  model: TableModel;
+  move: PlayMoveOffer;
+  unit: PlayUnit | undefined;
+  drag: Store<MoveDrag | null>;
+}
+
+export function MoveGizmo({ model, move, unit, drag }: MoveGizmoProps) {
+  const rings = useMemo(
+    () => Object.entries(move.reach).filter(([, r]) => r.length > 2).map(([id, r]) => ({ id, points: drapeRing(r, (x, z) => model.groundHeight(x, z)) })),
+    [move, model],
+  );
+  return (
+    <group name="play:move">
+      {rings.map((r) => (
+        <Line key={r.id} points={r.points} color={PLAY_COLOURS.reach} lineWidth={2} opacity={0.85} {...overlay} />
+      ))}
+      <Ghosts model={model} move={move} unit={unit} drag={drag} />
+    </group>
+  );
+}
+
+function Ghosts({ model, move, unit, drag }: MoveGizmoProps) {
+  const d = useStore(drag);
+  const body = useMemo(() => figureBodyGeometry(), []);
+  useEffect(() => () => body.dispose(), [body]);
+  if (!d || !unit || d.unitId !== unit.id) return null;
+  const targets = dragTargets(d, unit);
+  const dragged = unit.figures.find((f) => f.id === d.figureId);
+  const stand = (p: [number, number], floor?: number) => model.standHeight(p[0], p[1], floor || undefined);
+  return (
+    <group name="play:ghosts">
+      {targets.map((t) => {
+        const ring = move.reach[t.figureId];
+        const beyond = ring && ring.length > 2 ? !pointInRing(t.to, ring) : false;
+        const facing = unit.figures.find((f) => f.id === t.figureId)?.facing ?? 0;
+        return (
+          <mesh key={t.figureId} geometry={body} position={[t.to[0], stand(t.to), t.to[1]]} rotation={[0, (facing * Math.PI) / 180, 0]} renderOrder={OVERLAY_ORDER + 1} name={beyond ? 'play:ghost:beyond' : 'play:ghost'}>
+            <meshBasicMaterial color={beyond ? PLAY_COLOURS.beyond : PLAY_COLOURS.ghost} transparent opacity={0.6} depthWrite={false} toneMapped={false} fog={false} />
+          </mesh>
+        );
+      })}
+      {dragged && <Tether from={dragged.at} fromY={stand(dragged.at, dragged.floor)} to={[dragged.at[0] + d.offset[0], dragged.at[1] + d.offset[1]]} toY={stand([dragged.at[0] + d.offset[0], dragged.at[1] + d.offset[1]])} />}
+    </group>
+  );
+}
+
+function Tether({ from, fromY, to, toY }: { from: [number, number]; fromY: number; to: [number, number]; toY: number }) {
+  const a: Vec3 = [from[0], fromY + 0.3, from[1]];
+  const b: Vec3 = [to[0], toY + 0.3, to[1]];
+  const distance = flatDistance(from, to);
+  if (distance < 0.05) return null;
+  return (
+    <>
+      <Line points={[a, b]} color={PLAY_COLOURS.ghost} lineWidth={2} dashed dashSize={0.8} gapSize={0.5} {...overlay} />
+      <Html position={[b[0], b[1] + 2.2, b[2]]} style={labelStyle(PLAY_COLOURS.ghost)} zIndexRange={[5, 0]}>
+        <span data-testid="play-drag-distance">{distance.toFixed(1)} cm</span>
+      </Html>
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+// Marks on the game's figures: a gold ring and soft halo under every figure of the active unit, and
+// over pinned or routing units a coloured pin on each figure and a chip naming the state.
+import { Html } from '@react-three/drei';
+import { useEffect, useMemo } from 'react';
+import type { PlayUnit } from '../../game';
+import type { FigurePose } from '../Figures';
+import { haloGeometry, pinGeometry, ringGeometry } from '../presenter/highlight-geometry';
+import { OVERLAY_ORDER } from '../tools/colours';
+import { labelStyle, PLAY_COLOURS } from './colours';
+import { centreOf } from './play-geometry';
+import { unitMarker } from './play-poses';
+
+const PIN_LIFT = 2.6;
+
+export interface PlayMarkersProps {
+  units: readonly PlayUnit[];
+  poses: readonly FigurePose[];
+  activeUnitId: string | undefined;
+}
+
+export function PlayMarkers({ units, poses, activeUnitId }: PlayMarkersProps) {
+  const g = useMemo(() => ({ ring: ringGeometry(), halo: haloGeometry(), pin: pinGeometry(0.4, 0.9) }), []);
+  useEffect(() => () => Object.values(g).forEach((x) => x.dispose()), [g]);
+  const byUnit = useMemo(() => {
+    const m = new Map<string, FigurePose[]>();
+    for (const p of poses) m.set(p.unitId, [...(m.get(p.unitId) ?? []), p]);
+    return m;
+  }, [poses]);
+  const active = activeUnitId ? byUnit.get(activeUnitId) ?? [] : [];
+  const flagged = units.flatMap((u) => {
+    const kind = unitMarker(u);
+    const figures = byUnit.get(u.id);
+    return kind && figures?.length ? [{ unit: u, kind, figures }] : [];
+  });
+  return (
+    <group name="play:markers">
+      {active.map((p) => (
+        <group key={p.figureId} position={[p.position[0], p.position[1] + 0.05, p.position[2]]}>
+          <mesh geometry={g.halo} renderOrder={OVERLAY_ORDER}>
+            <meshBasicMaterial color={PLAY_COLOURS.active} vertexColors transparent depthWrite={false} toneMapped={false} fog={false} side={2} />
+          </mesh>
+          <mesh geometry={g.ring} renderOrder={OVERLAY_ORDER + 1}>
+            <meshBasicMaterial color={PLAY_COLOURS.active} transparent opacity={0.95} depthWrite={false} toneMapped={false} fog={false} side={2} />
+          </mesh>
+        </group>
+      ))}
+      {flagged.map(({ unit, kind, figures }) => {
+        const colour = PLAY_COLOURS[kind];
+        const c = centreOf(figures.map((p) => [p.position[0], p.position[2]]))!;
+        const top = Math.max(...figures.map((p) => p.position[1])) + PIN_LIFT + 1.4;
+        return (
+          <group key={unit.id} name={`play:${kind}:${unit.id}`}>
+            {figures.map((p) => (
+              <mesh key={p.figureId} geometry={g.pin} position={[p.position[0], p.position[1] + PIN_LIFT, p.position[2]]} renderOrder={OVERLAY_ORDER + 2}>
+                <meshBasicMaterial color={colour} depthTest={false} depthWrite={false} transparent toneMapped={false} fog={false} />
+              </mesh>
+            ))}
+            <Html position={[c[0], top, c[1]]} style={labelStyle(colour)} zIndexRange={[4, 0]}>
+              <span data-testid="play-status-chip" data-unit={unit.id}>{kind}</span>
+            </Html>
+          </group>
+        );
+      })}
+    </group>
+  );
+}

@@ -1,0 +1,89 @@
+// The table during play: figures where the game says (through the tools' figures when the tools are
+// on, so LOS, tape and hover use the game's positions), the active unit's marks, the move gizmo,
+// targets and refusals. A press on a figure of the unit that may move drags it; a click on a
+// shootable target's figure sends that target's command; anything else goes to the tools.
+import { type ThreeEvent, useThree } from '@react-three/fiber';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Figures } from '../Figures';
+import { useStore } from '../store';
+import type { TableModel } from '../table-model';
+import type { ToolController } from '../tools/tool-controller';
+import { ToolFigures } from '../tools/ToolFigures';
+import { createDragStore, createRefusalStore } from './drag-store';
+import { MoveGizmo } from './MoveGizmo';
+import { playPoses, sideColours } from './play-poses';
+import { PlayMarkers } from './PlayMarkers';
+import { RefusalLabel } from './RefusalLabel';
+import { TargetMarks } from './TargetMarks';
+import type { PlayTableLink } from './types';
+import { useMoveDrag } from './use-move-drag';
+
+export interface PlayTableProps {
+  play: PlayTableLink;
+  model: TableModel;
+  tools?: ToolController | undefined;
+}
+
+export function PlayTable({ play, model, tools }: PlayTableProps) {
+  const view = useStore(play.view);
+  const invalidate = useThree((s) => s.invalidate);
+  const drag = useMemo(createDragStore, []);
+  const refusal = useMemo(createRefusalStore, []);
+  const [hoveredUnit, setHoveredUnit] = useState<string | null>(null);
+  const colours = useMemo(() => sideColours(view), [view.sides]); // eslint-disable-line react-hooks/exhaustive-deps
+  const poses = useMemo(() => playPoses(view.units, colours, model.standHeight.bind(model)), [view.units, colours, model]);
+  const unitOf = useMemo(() => new Map(poses.map((p) => [p.figureId, p.unitId] as const)), [poses]);
+
+  // The tools measure and sight from where the game's figures stand now.
+  useEffect(() => {
+    if (!tools) return;
+    tools.placeFigures(poses.map((p) => ({ figureId: p.figureId, at: [p.position[0], p.position[2]], ...(p.floor ? { floor: p.floor } : {}) })));
+  }, [tools, poses]);
+  useEffect(() => () => tools?.placeFigures(null), [tools]);
+
+  // Refusals the controller publishes (a shot from the HUD, a move) show over the acting unit.
+  useEffect(
+    () =>
+      play.lastRefusal.subscribe(() => {
+        const r = play.lastRefusal.get();
+        if (r) refusal.set({ unitId: play.view.get().activeUnitId ?? null, reason: r.reason, ...(r.rule ? { rule: r.rule } : {}), since: performance.now() });
+      }),
+    [play, refusal],
+  );
+  useEffect(() => {
+    const offs = [play.view.subscribe(invalidate), drag.subscribe(invalidate), refusal.subscribe(invalidate)];
+    return () => offs.forEach((off) => off());
+  }, [play, drag, refusal, invalidate]);
+
+  const begin = useMoveDrag(play, model, drag, refusal);
+  const onDown = useCallback((figureId: string, e: ThreeEvent<PointerEvent>) => void begin(figureId, e), [begin]);
+  const onHover = useCallback((figureId: string | null) => setHoveredUnit(figureId ? unitOf.get(figureId) ?? null : null), [unitOf]);
+  // A shootable target's figure: shoot it (true = the click is taken; else the tools pick it).
+  const onClick = useCallback(
+    (figureId: string): boolean => {
+      const v = play.view.get();
+      const target = v.targets.find((t) => t.unitId === unitOf.get(figureId));
+      if (!target?.command) return false;
+      const r = play.control.send(target.command);
+      if (!r.ok) refusal.set({ unitId: v.activeUnitId ?? null, reason: r.reason, ...(r.rule ? { rule: r.rule } : {}), since: performance.now() });
+      return true;
+    },
+    [play, unitOf, refusal],
+  );
+
+  const active = view.units.find((u) => u.id === view.activeUnitId);
+  const moving = view.move ? view.units.find((u) => u.id === view.move!.unitId) : undefined;
+  return (
+    <group name="play">
+      {tools ? (
+        <ToolFigures tools={tools} model={model} poses={poses} onFigureDown={onDown} onFigureHover={onHover} onFigureClick={onClick} />
+      ) : (
+        <Figures model={model} poses={poses} onFigureDown={onDown} onFigureHover={onHover} onFigureClick={(id) => void onClick(id)} />
+      )}
+      <PlayMarkers units={view.units} poses={poses} activeUnitId={active?.id} />
+      {view.move && <MoveGizmo model={model} move={view.move} unit={moving} drag={drag} />}
+      <TargetMarks targets={view.targets} poses={poses} activeUnitId={view.activeUnitId} hoveredUnitId={hoveredUnit} />
+      <RefusalLabel refusal={refusal} poses={poses} />
+    </group>
+  );
+}

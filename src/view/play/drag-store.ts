@@ -1,0 +1,44 @@
+// The state of a move drag (which figure, the ground point grabbed, the offset so far, whether
+// only that figure moves) and the refusal label shown over a unit; plain stores shared by the
+// pointer handlers and the overlays.
+import { createStore, type Store } from '../store';
+import { dragDestinations, type Destination, type TablePoint } from './play-geometry';
+import type { PlayUnit } from '../../game';
+
+export interface MoveDrag {
+  unitId: string;
+  figureId: string;
+  /** Ground point under the pointer when it was pressed. */
+  grab: TablePoint;
+  /** Page pixel of the press (a release within a few pixels is a click, not a move). */
+  pressed: [number, number];
+  offset: TablePoint;
+  /** Shift held: only the dragged figure moves. */
+  only: boolean;
+}
+
+export interface ShownRefusal {
+  unitId: string | null;
+  reason: string;
+  rule?: string;
+  /** performance.now() when it was shown. */
+  since: number;
+}
+
+/** How long a refusal stays over the unit, ms. */
+export const REFUSAL_MS = 4000;
+
+export function createDragStore(): Store<MoveDrag | null> {
+  return createStore<MoveDrag | null>(null);
+}
+
+export function createRefusalStore(): Store<ShownRefusal | null> {
+  return createStore<ShownRefusal | null>(null);
+}
+
+/** Where the drag would put the figures of its unit now. */
+export function dragTargets(drag: MoveDrag, unit: Pick<PlayUnit, 'figures'> | undefined): Destination[] {
+  if (!unit) return [];
+  const figures = unit.figures.filter((f) => !f.removed).map((f) => ({ id: f.id, at: f.at }));
+  return dragDestinations(figures, drag.figureId, drag.offset, drag.only);
+}

@@ -1,0 +1,15 @@
+// What the table needs of the app's play handle (src/app/play): the published HUD model, the
+// controller moves and shots go through, and the last refusal to show over the unit.
+import type { PlayControl, PlayView } from '../../game';
+import type { Store } from '../store';
+
+export interface PlayRefusal {
+  reason: string;
+  rule?: string;
+}
+
+export interface PlayTableLink {
+  view: Store<PlayView>;
+  control: PlayControl;
+  lastRefusal: Store<PlayRefusal | null>;
+}

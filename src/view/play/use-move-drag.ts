@@ -1,0 +1,101 @@
+// Pointer handling of the move gizmo: a press on a figure of the unit that may move starts a drag
+// (the camera controls let go meanwhile), moves follow the ground under the pointer, release sends
+// the destinations to control.move, Escape or a cancelled pointer drops the drag. Pointer events, so
+// mouse, pen and touch all drive it.
+import { type ThreeEvent, useThree } from '@react-three/fiber';
+import { useCallback, useEffect, useRef } from 'react';
+import type { PerspectiveCamera } from 'three';
+import type { Store } from '../store';
+import type { TableModel } from '../table-model';
+import { CLICK_SLOP } from '../tools/PickSurface';
+import { dragTargets, type MoveDrag, type ShownRefusal } from './drag-store';
+import { pointerGround } from './pointer-ground';
+import type { PlayTableLink } from './types';
+
+type Controls = { enabled?: boolean } | null;
+
+export function useMoveDrag(play: PlayTableLink, model: TableModel, drag: Store<MoveDrag | null>, refusal: Store<ShownRefusal | null>) {
+  const camera = useThree((s) => s.camera) as PerspectiveCamera;
+  const controls = useThree((s) => s.controls) as Controls;
+  const canvas = useThree((s) => s.gl.domElement);
+  const invalidate = useThree((s) => s.invalidate);
+  // The controls' own setting while a drag holds them (restored when it ends).
+  const held = useRef<boolean | undefined>(undefined);
+
+  const release = useCallback(() => {
+    drag.set(null);
+    if (controls && held.current !== undefined) controls.enabled = held.current;
+    held.current = undefined;
+    invalidate();
+  }, [drag, controls, invalidate]);
+
+  const begin = useCallback(
+    (figureId: string, e: ThreeEvent<PointerEvent>): boolean => {
+      const view = play.view.get();
+      const move = view.move;
+      if (!move || e.nativeEvent.button !== 0 || drag.get()) return false;
+      const unit = view.units.find((u) => u.id === move.unitId);
+      const figure = unit?.figures.find((f) => f.id === figureId && !f.removed);
+      if (!unit || !figure) return false;
+      e.stopPropagation();
+      const { clientX, clientY, shiftKey } = e.nativeEvent;
+      const grab = pointerGround(clientX, clientY, camera, canvas, model) ?? figure.at;
+      if (controls && 'enabled' in controls) {
+        held.current = controls.enabled;
+        // Turning the controls off also cancels a rotation they may have started on this press.
+        controls.enabled = false;
+      }
+      drag.set({ unitId: unit.id, figureId, grab, pressed: [clientX, clientY], offset: [0, 0], only: shiftKey });
+      invalidate();
+      return true;
+    },
+    [play, drag, camera, canvas, model, controls, invalidate],
+  );
+
+  useEffect(() => {
+    const follow = (e: PointerEvent): MoveDrag | null => {
+      const d = drag.get();
+      if (!d) return null;
+      const hit = pointerGround(e.clientX, e.clientY, camera, canvas, model);
+      const next: MoveDrag = { ...d, only: e.shiftKey, offset: hit ? [hit[0] - d.grab[0], hit[1] - d.grab[1]] : d.offset };
+      drag.set(next);
+      invalidate();
+      return next;
+    };
+    const move = (e: PointerEvent) => void follow(e);
+    const up = (e: PointerEvent) => {
+      const d = follow(e);
+      if (!d) return;
+      const moved = Math.hypot(e.clientX - d.pressed[0], e.clientY - d.pressed[1]) > CLICK_SLOP;
+      const unit = play.view.get().units.find((u) => u.id === d.unitId);
+      release();
+      if (!moved) return; // a click on the figure, not a move
+      const result = play.control.move(dragTargets(d, unit).map((t) => ({ figureId: t.figureId, to: t.to })));
+      if (!result.ok) refusal.set({ unitId: d.unitId, reason: result.reason, ...(result.rule ? { rule: result.rule } : {}), since: performance.now() });
+    };
+    const cancel = () => {
+      if (drag.get()) release();
+    };
+    // Capture phase, so Escape drops the drag before other Escape handlers (eye view, panels) act.
+    const key = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || !drag.get()) return;
+      e.preventDefault();
+      release();
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+    window.addEventListener('pointercancel', cancel);
+    window.addEventListener('keydown', key, true);
+    return () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+      window.removeEventListener('pointercancel', cancel);
+      window.removeEventListener('keydown', key, true);
+    };
+  }, [play, drag, refusal, camera, canvas, model, release, invalidate]);
+
+  // Unmounting mid-drag hands the camera back.
+  useEffect(() => () => release(), [release]);
+
+  return begin;
+}
