@@ -1,0 +1,31 @@
+// The dice tray: the latest rolls as dice faces, grouped by purpose with their rule; successes
+// (a die at or above a stated "N+") highlighted.
+import type { PlayLogLine } from '../../game';
+import { Die } from './Die';
+import { latestRolls } from './dice-rolls';
+import { RuleLink } from './RuleLink';
+
+export interface DiceTrayProps {
+  log: readonly PlayLogLine[];
+  onRule: (rule: string) => void;
+}
+
+export function DiceTray({ log, onRule }: DiceTrayProps) {
+  const rolls = latestRolls(log);
+  if (rolls.length === 0) return null;
+  return (
+    <section className="st-play-dice" aria-label="Latest dice" data-testid="dice-tray">
+      {rolls.map((r) => (
+        <div key={r.index} className="st-play-roll" data-testid="dice-roll">
+          <span className="st-play-roll-purpose">
+            {r.purpose}{r.need ? ` (${r.need}+)` : ''}
+            {r.rule && <RuleLink rule={r.rule} onOpen={onRule} />}
+          </span>
+          <span className="st-play-roll-dice">
+            {r.values.map((v, i) => <Die key={i} value={v} sides={r.sides} hit={r.need !== undefined && v >= r.need} />)}
+          </span>
+        </div>
+      ))}
+    </section>
+  );
+}

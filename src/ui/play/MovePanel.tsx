@@ -1,0 +1,41 @@
+// The move the active unit may make: mode, allowance per figure (open / difficult ground), why,
+// the rules behind it, how to move on the table; and the last move refused.
+import type { PlayView } from '../../game';
+import type { PlayRefusal } from './types';
+import { RuleLink } from './RuleLink';
+
+export interface MovePanelProps {
+  view: PlayView;
+  refusal: PlayRefusal | null;
+  onRule: (rule: string) => void;
+}
+
+export function MovePanel({ view, refusal, onRule }: MovePanelProps) {
+  const move = view.move;
+  if (!move) return null;
+  const unit = view.units.find((u) => u.id === move.unitId);
+  const figures = Object.entries(move.allowance);
+  const same = figures.every(([, a]) => a.open === figures[0]?.[1].open && a.difficult === figures[0]?.[1].difficult);
+  return (
+    <section className="st-play-section" data-testid="move-panel">
+      <h3>Move — {unit?.name ?? move.unitId}</h3>
+      <p className="st-play-move-mode">Mode <b data-testid="move-mode">{move.mode}</b></p>
+      <table className="st-figures">
+        <thead><tr><th>Figure</th><th>Open</th><th>Difficult</th></tr></thead>
+        <tbody>
+          {(same && figures.length > 1 ? [[`all ${figures.length}`, figures[0]![1]] as const] : figures).map(([id, a]) => (
+            <tr key={id} data-figure={id}><td><code>{id}</code></td><td>{a.open} cm</td><td>{a.difficult} cm</td></tr>
+          ))}
+        </tbody>
+      </table>
+      {move.why.length > 0 && <ul className="st-play-why">{move.why.map((w) => <li key={w}>{w}</li>)}</ul>}
+      {move.rules.length > 0 && <p className="st-play-rules">{move.rules.map((r) => <RuleLink key={r} rule={r} onOpen={onRule} />)}</p>}
+      <p className="st-hint">Drag a figure on the table to move the unit (shift-drag: one figure).</p>
+      {refusal && (
+        <p className="st-error" data-testid="move-refusal">
+          {refusal.reason} {refusal.rule && <RuleLink rule={refusal.rule} onOpen={onRule} />}
+        </p>
+      )}
+    </section>
+  );
+}

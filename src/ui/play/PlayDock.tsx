@@ -1,0 +1,45 @@
+// The play dock (right): tabs for the orders of the moment (move offer, targets), the unit cards,
+// the log with the replay scrubber, the rules and the game (save, load, new game). It folds to its
+// tab row so the table stays free on small screens.
+import type { ReactNode } from 'react';
+
+export type DockTab = 'orders' | 'units' | 'log' | 'rules' | 'game';
+
+export interface PlayDockProps {
+  tab: DockTab;
+  open: boolean;
+  /** Small counts shown on the tabs (targets offered, log lines). */
+  badges: Partial<Record<DockTab, number>>;
+  onTab: (tab: DockTab) => void;
+  onToggle: () => void;
+  children: ReactNode;
+}
+
+const TABS: ReadonlyArray<{ id: DockTab; label: string }> = [
+  { id: 'orders', label: 'Orders' },
+  { id: 'units', label: 'Units' },
+  { id: 'log', label: 'Log' },
+  { id: 'rules', label: 'Rules' },
+  { id: 'game', label: 'Game' },
+];
+
+export function PlayDock({ tab, open, badges, onTab, onToggle, children }: PlayDockProps) {
+  return (
+    <aside className={open ? 'st-play-dock open' : 'st-play-dock'} aria-label="Play panels" data-testid="play-dock" data-open={open} data-tab={tab}>
+      <div className="st-group st-play-tabs" role="tablist">
+        {TABS.map((t) => (
+          <button key={t.id} type="button" role="tab" className="st-btn" aria-selected={open && tab === t.id} aria-pressed={open && tab === t.id}
+            data-testid={`tab-${t.id}`} onClick={() => (open && tab === t.id ? onToggle() : onTab(t.id))}>
+            {t.label}
+            {badges[t.id] ? <span className="st-play-badge">{badges[t.id]}</span> : null}
+          </button>
+        ))}
+        <button type="button" className="st-btn st-btn-icon" aria-label={open ? 'Fold the panels' : 'Unfold the panels'} title={open ? 'Fold the panels' : 'Unfold the panels'}
+          data-testid="dock-toggle" onClick={onToggle}>
+          {open ? '▾' : '▸'}
+        </button>
+      </div>
+      {open && <div className="st-play-dock-body" role="tabpanel" data-testid={`panel-${tab}`}>{children}</div>}
+    </aside>
+  );
+}

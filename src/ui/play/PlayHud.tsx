@@ -1,0 +1,152 @@
+// The hot-seat play HUD over the table: it renders the controller's PlayView (turn plate, hand-over,
+// actions, dice, refusals, dock with orders, units, log, rules and saves, victory) and sends the
+// commands the view carries. It decides no rule: every choice shown comes from the PlayView.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Command, PlayAction, PlayUnit } from '../../game';
+import { focusOn, useStore } from '../../view';
+import { ActionBar } from './ActionBar';
+import { DiceTray } from './DiceTray';
+import { GameLog } from './GameLog';
+import { HandOver } from './HandOver';
+import { MovePanel } from './MovePanel';
+import { usePlayKeys } from './play-keys';
+import { PlayDock, type DockTab } from './PlayDock';
+import { RefusalToast } from './RefusalToast';
+import { ReplayBar } from './ReplayBar';
+import { RulesPanel } from './RulesPanel';
+import { SaveLoad } from './SaveLoad';
+import { sideLook } from './side-colour';
+import { TargetList } from './TargetList';
+import { TurnBanner } from './TurnBanner';
+import type { PlayHudHandle, PlayRefusal } from './types';
+import { unitCentre, UnitCards } from './UnitCards';
+import { VictoryDialog } from './VictoryDialog';
+import './play.css';
+
+export interface PlayHudProps {
+  play: PlayHudHandle;
+  /** File name offered for a downloaded save. */
+  saveName: string;
+  onNewGame: () => void;
+  onLeave: () => void;
+}
+
+/** Wide screens start with the dock open; small ones keep the table free until a tab is chosen. */
+function wideScreen(): boolean {
+  return typeof window !== 'undefined' && window.innerWidth >= 900 && window.innerHeight >= 560;
+}
+
+export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
+  const view = useStore(play.view);
+  const log = useStore(play.log);
+  const storeRefusal = useStore(play.lastRefusal);
+  const { at: replayAt } = useStore(play.replay.store);
+  const [tab, setTab] = useState<DockTab>('orders');
+  const [open, setOpen] = useState(wideScreen);
+  const [ruleFocus, setRuleFocus] = useState<string | null>(null);
+  const [ackSide, setAckSide] = useState<string | null>(null);
+  const [reviewing, setReviewing] = useState(false);
+  const [localRefusal, setLocalRefusal] = useState<PlayRefusal | null>(null);
+  const [dismissed, setDismissed] = useState<PlayRefusal | null>(null);
+  // Asked of the controller at each render (every command re-publishes the view and the log).
+  const canUndo = replayAt === null && play.control.canUndo();
+
+  const side = view.prompt.side;
+  const handOver = side !== null && side !== ackSide && replayAt === null && !view.victory;
+  const locked = replayAt !== null || handOver || !!view.victory;
+  const refusal = storeRefusal ?? localRefusal;
+  const showRefusal = refusal && refusal !== dismissed ? refusal : null;
+
+  const openRule = useCallback((id: string) => {
+    setRuleFocus(id);
+    setTab('rules');
+    setOpen(true);
+  }, []);
+  const send = useCallback((command: Command) => {
+    const r = play.control.send(command);
+    setLocalRefusal(r.ok ? null : { reason: r.reason, ...(r.rule ? { rule: r.rule } : {}) });
+  }, [play]);
+  const act = useCallback((a: PlayAction) => send(a.command), [send]);
+  const undo = useCallback(() => {
+    if (!locked && play.control.canUndo()) play.control.undo();
+  }, [play, locked]);
+  const focusUnit = useCallback((u: PlayUnit) => {
+    const c = unitCentre(u);
+    if (c) focusOn(c[0], c[1]);
+  }, []);
+
+  usePlayKeys({
+    pick: (n) => {
+      const a = view.actions[n];
+      if (!a || locked) return false;
+      act(a);
+      return true;
+    },
+    undo,
+  });
+
+  // When the unit has targets to choose from, show them.
+  const targetCount = view.targets.length;
+  const hasMove = view.move !== undefined;
+  const prev = useRef({ targetCount: 0, hasMove: false });
+  useEffect(() => {
+    if ((targetCount > 0 && prev.current.targetCount === 0) || (hasMove && !prev.current.hasMove)) setTab('orders');
+    prev.current = { targetCount, hasMove };
+  }, [targetCount, hasMove]);
+  // A new game (victory gone) leaves review mode.
+  useEffect(() => { if (!view.victory) setReviewing(false); }, [view.victory]);
+
+  const review = () => {
+    setReviewing(true);
+    setTab('log');
+    setOpen(true);
+    play.replay.seek(0);
+  };
+
+  return (
+    <div className="st-play" data-testid="play-hud" data-locked={locked}>
+      <TurnBanner view={view} replayAt={replayAt} onLive={() => play.replay.seek(null)} />
+      <div className="st-play-bottom">
+        {showRefusal && <RefusalToast refusal={showRefusal} onRule={openRule} onClose={() => setDismissed(showRefusal)} />}
+        <DiceTray log={replayAt === null ? log : log.filter((l) => l.index <= replayAt)} onRule={openRule} />
+        <ActionBar actions={view.actions} locked={locked} canUndo={canUndo} onAction={act} onUndo={undo} onRule={openRule} />
+      </div>
+      <PlayDock tab={tab} open={open} badges={{ orders: targetCount, log: log.length }} onTab={(t) => { setTab(t); setOpen(true); }}
+        onToggle={() => setOpen((o) => !o)}>
+        {tab === 'orders' && (
+          <>
+            <p className="st-play-orders-detail">{view.prompt.detail}</p>
+            <MovePanel view={view} refusal={view.move ? showRefusal : null} onRule={openRule} />
+            <TargetList view={view} locked={locked} onShoot={send} onRule={openRule} />
+            {!view.move && targetCount === 0 && <p className="st-hint">Choose from the action bar below.</p>}
+          </>
+        )}
+        {tab === 'units' && <UnitCards view={view} onFocus={focusUnit} />}
+        {tab === 'log' && (
+          <>
+            <ReplayBar replay={play.replay} />
+            <GameLog view={view} log={log} replayAt={replayAt} onRule={openRule} />
+          </>
+        )}
+        {tab === 'rules' && <RulesPanel rules={play.rules} focus={ruleFocus} />}
+        {tab === 'game' && (
+          <>
+            <SaveLoad saves={play.saves} fileName={saveName} onLoaded={() => setAckSide(null)} />
+            <section className="st-play-section">
+              <h3>Game</h3>
+              <div className="st-actions">
+                <button type="button" className="st-btn" data-testid="game-new" onClick={onNewGame}>New game</button>
+                <button type="button" className="st-btn" data-testid="game-leave" onClick={onLeave}>Leave play</button>
+              </div>
+              <p className="st-hint">Leaving keeps this game in the browser; Play resumes it.</p>
+            </section>
+          </>
+        )}
+      </PlayDock>
+      {handOver && <HandOver side={sideLook(view, side)} onDismiss={() => setAckSide(side)} />}
+      {view.victory && !reviewing && replayAt === null && (
+        <VictoryDialog view={view} victory={view.victory} onNewGame={onNewGame} onReview={review} onRule={openRule} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+// The rules panel: every rule id of the ruleset's digest with its title and text, searchable; house
+// values (filling a gap or choosing a reading) marked with their value and source. Opened at an id
+// from the log, it scrolls to that rule and marks it.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { PlayRuleEntry } from '../../game';
+
+export interface RulesPanelProps {
+  rules: readonly PlayRuleEntry[];
+  /** The id to show (from a rule link); the panel scrolls to it. */
+  focus: string | null;
+}
+
+function houseValue(v: unknown): string {
+  return typeof v === 'string' ? v : JSON.stringify(v);
+}
+
+export function RulesPanel({ rules, focus }: RulesPanelProps) {
+  const [query, setQuery] = useState('');
+  const list = useRef<HTMLOListElement>(null);
+  // A new focus clears the search so the rule is in the list.
+  useEffect(() => { if (focus) setQuery(''); }, [focus]);
+  const shown = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    if (!q) return rules;
+    return rules.filter((r) => r.id.toLowerCase().includes(q) || r.title.toLowerCase().includes(q) || r.text.toLowerCase().includes(q));
+  }, [rules, query]);
+  useEffect(() => {
+    if (!focus) return;
+    const el = list.current?.querySelector<HTMLElement>(`[data-rule-id="${CSS.escape(focus)}"]`);
+    el?.scrollIntoView({ block: 'start' });
+  }, [focus, shown]);
+  const missing = focus !== null && !rules.some((r) => r.id === focus);
+  return (
+    <div className="st-play-rules-panel" data-testid="rules-panel" data-focus={focus ?? ''}>
+      <input className="st-input" type="search" placeholder="Search rules (id, title, text)" value={query} aria-label="Search rules"
+        data-testid="rules-search" onChange={(e) => setQuery(e.target.value)} />
+      {missing && <p className="st-error">Rule {focus} is not in this digest.</p>}
+      <ol className="st-play-rule-list" ref={list}>
+        {shown.map((r) => (
+          <li key={r.id} data-rule-id={r.id} className={r.id === focus ? 'st-focus' : undefined} data-testid={r.id === focus ? 'rule-focused' : undefined}>
+            <p className="st-play-rule-head"><code>{r.id}</code> <b>{r.title}</b></p>
+            {r.house && (
+              <p className="st-play-house" data-testid="house-value">
+                House value: <b>{houseValue(r.house.value)}</b> <span>({r.house.source}{r.house.key ? ` · ${r.house.key}` : ''})</span>
+                {r.house.options && r.house.options.length > 0 && <span> — options: {r.house.options.map(houseValue).join(', ')}</span>}
+              </p>
+            )}
+            <p className="st-play-rule-text">{r.text}</p>
+          </li>
+        ))}
+        {shown.length === 0 && <li className="st-hint">No rule matches “{query}”.</li>}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+// The active unit's possible targets: distance, figures seen, cover class and notes; the ones it may
+// shoot are buttons sending their command, the others are greyed with the reason and rule.
+import type { Command, PlayTarget, PlayView } from '../../game';
+import { RuleLink } from './RuleLink';
+import { sideLook } from './side-colour';
+
+export interface TargetListProps {
+  view: PlayView;
+  locked: boolean;
+  onShoot: (command: Command) => void;
+  onRule: (rule: string) => void;
+}
+
+function distance(t: PlayTarget): string {
+  return `${t.distance.toFixed(t.unit === 'in' ? 1 : 0)} ${t.unit}`;
+}
+
+export function TargetList({ view, locked, onShoot, onRule }: TargetListProps) {
+  if (view.targets.length === 0) return null;
+  return (
+    <section className="st-play-section" data-testid="target-list">
+      <h3>Targets</h3>
+      <ul className="st-play-targets">
+        {view.targets.map((t) => {
+          const look = sideLook(view, t.side);
+          const facts = (
+            <>
+              <span className="st-play-target-name"><span className="st-swatch" style={{ background: look.colour }} />{t.name}</span>
+              <span className="st-play-target-meta">
+                {distance(t)} · seen {t.visible}/{t.total} · {t.cover}
+              </span>
+              {t.notes.length > 0 && <span className="st-play-target-notes">{t.notes.join(' · ')}</span>}
+            </>
+          );
+          const cmd = t.command;
+          return (
+            <li key={t.unitId} data-unit={t.unitId}>
+              {cmd ? (
+                <button type="button" className="st-play-target" disabled={locked} data-testid={`target-${t.unitId}`} title={`Shoot at ${t.name}`}
+                  onClick={() => onShoot(cmd)}>
+                  {facts}
+                </button>
+              ) : (
+                <div className="st-play-target st-refused" data-testid={`target-${t.unitId}`} aria-disabled="true">
+                  {facts}
+                  {t.refusal && (
+                    <span className="st-play-target-refusal">
+                      {t.refusal.reason} {t.refusal.rule && <RuleLink rule={t.refusal.rule} onOpen={onRule} />}
+                    </span>
+                  )}
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+// The turn plate (top left in play): turn n/limit, the card drawn and whose it is, the side to act
+// in its colour, what the game waits for, the deck; and the replay notice while scrubbing.
+import type { PlayView } from '../../game';
+import { sideLook } from './side-colour';
+
+export interface TurnBannerProps {
+  view: PlayView;
+  replayAt: number | null;
+  onLive: () => void;
+}
+
+export function TurnBanner({ view, replayAt, onLive }: TurnBannerProps) {
+  const p = view.prompt;
+  const acting = sideLook(view, p.side);
+  const card = p.card;
+  const cardUnit = card ? view.units.find((u) => u.id === card.unitId) : undefined;
+  const cardSide = cardUnit ? sideLook(view, cardUnit.side) : undefined;
+  return (
+    <header className="st-play-banner" data-testid="play-banner" data-side={p.side ?? ''} style={{ borderLeftColor: acting.colour }}>
+      <div className="st-play-banner-top">
+        <span className="st-eyebrow" data-testid="play-turn">Turn {p.turn}{p.turnLimit ? ` / ${p.turnLimit}` : ''}</span>
+        {p.deck && <span className="st-play-deck" data-testid="play-deck" title="Activation cards left in the deck / drawn this turn">Deck {p.deck.left} left · {p.deck.drawn} drawn</span>}
+      </div>
+      <h2 data-testid="play-headline">{p.headline}</h2>
+      {card && (
+        <p className="st-play-card" data-testid="play-card">
+          Card: <b>{card.label}</b>
+          {cardSide && <> · <span className="st-swatch" style={{ background: cardSide.colour }} /> {cardSide.name}</>}
+          {card.via && card.via !== 'card' && <> · {card.via}</>}
+        </p>
+      )}
+      <p className="st-play-detail">
+        {p.side && (
+          <span className="st-play-side" data-testid="play-side" style={{ color: acting.colour }}>
+            <span className="st-swatch" style={{ background: acting.colour }} />{acting.name}
+          </span>
+        )}
+        <span data-testid="play-detail">{p.detail}</span>
+      </p>
+      {replayAt !== null && (
+        <p className="st-play-replay-note" data-testid="replay-note">
+          <b>Replay — read only</b> · after event {replayAt}
+          <button type="button" className="st-btn st-btn-primary" data-testid="replay-live-banner" onClick={onLive}>Live</button>
+        </p>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,14 @@
+// A side's name and colour for the HUD, with a neutral fallback when the scenario gives none.
+import type { PlayView } from '../../game';
+
+export interface SideLook {
+  name: string;
+  colour: string;
+}
+
+const FALLBACK = '#b9b2a3';
+
+export function sideLook(view: Pick<PlayView, 'sides'>, side: string | null | undefined): SideLook {
+  const s = side ? view.sides.find((x) => x.id === side) : undefined;
+  return { name: s?.name ?? side ?? 'Either side', colour: s?.colour ?? FALLBACK };
+}
