@@ -171,3 +171,23 @@ describe('tools during play', () => {
     expect(t.figures.has('tgt_east_1')).toBe(true);
   });
 });
+
+describe('pointer → ground through the camera', () => {
+  it('finds the table point drawn under a pixel (the table frame mirrors z)', async () => {
+    const { PerspectiveCamera, Vector3 } = await import('three');
+    const { tableToWorld } = await import('../../src/view/TableSpace');
+    const { pointerGround } = await import('../../src/view/play/pointer-ground');
+    const { width, depth } = bf.scenario.table;
+    const canvas = { getBoundingClientRect: () => ({ left: 10, top: 20, width: 640, height: 400 }) } as unknown as HTMLElement;
+    const camera = new PerspectiveCamera(32, 640 / 400, 1, 3000);
+    camera.position.set(...tableToWorld(width, depth, 20, 60, 30));
+    camera.lookAt(new Vector3(...tableToWorld(width, depth, 45, 0, 70)));
+    camera.updateMatrixWorld();
+    for (const [x, z] of [[38, 57], [50, 75], [30, 66]] as const) {
+      const v = new Vector3(...tableToWorld(width, depth, x, bf.groundHeight(x, z), z)).project(camera);
+      const hit = pointerGround(10 + ((v.x + 1) / 2) * 640, 20 + ((1 - v.y) / 2) * 400, camera, canvas, bf)!;
+      expect(hit[0]).toBeCloseTo(x, 2);
+      expect(hit[1]).toBeCloseTo(z, 2);
+    }
+  });
+});
