@@ -4,6 +4,7 @@ import type { WebGLRenderer } from 'three';
 import { cameraDirector, cameraStatus } from './camera';
 import { overlayCells, viewshedStore, type TargetKind } from './overlays';
 import { highlightProbe, presenterStore } from './presenter';
+import { drawnVehicles, type DrawnVehicle } from './Vehicles';
 
 type Vec3 = [number, number, number];
 
@@ -62,6 +63,8 @@ export interface ViewProbe {
   timeFrames(n: number): Promise<FrameTiming>;
   /** What the triangles are spent on (visible meshes, largest first). */
   meshCosts(): MeshCost[];
+  /** Vehicles as drawn: hull and turret headings read back from their instance matrices. */
+  vehicles(): DrawnVehicle[];
 }
 
 function median(xs: number[]): number {
@@ -100,6 +103,7 @@ export const viewProbe: ViewProbe = {
     };
   },
   overlayCells,
+  vehicles: drawnVehicles,
   frameStats() {
     return render ? { ...render.stats } : null;
   },
