@@ -1,0 +1,212 @@
+// The play controller: one game of a scenario on a built battlefield — a GameSession (the record and
+// the truth) sequenced by the flow machines (every command goes to the turn actor), the HUD model
+// re-published after each command, the log, the rules panel, autosave / resume, save files and the
+// replay scrubber. The ui and view only read the stores and call `control`.
+import type { Battlefield } from '../../battlefield/types';
+import type { Dice } from '../../core';
+import { cachedTable, flowAdapterFor, flowCan, startFlow, type TurnActor } from '../../flow';
+import { GameSession, type Command, type GameEvent, type PlayControl, type PlayLogLine, type PlayRuleEntry, type PlayView, type Ruleset } from '../../game';
+import { playRulesetId, rulesetFor } from '../../rules';
+import type { Scenario } from '../../scenario';
+import { createStore, type Store } from '../../view/store';
+import { autosaveKeyFor, readSave, resumeFrom, type SaveStorage } from './saves';
+import { playHudFor, type FigureDrag, type PlayHud } from './huds';
+import { readOnly } from './replay-view';
+
+type AnySession = GameSession<unknown, Command, GameEvent, unknown>;
+
+export interface PlayOptions {
+  seed?: number;
+  /** Where autosaves go (the app: localStorage); null: none. Default: localStorage when there is one. */
+  storage?: SaveStorage | null;
+  /** Start from the scenario's autosave when there is one (a bad one is reported in `resumed`, not used). */
+  resume?: boolean;
+  /** Tests inject scripted dice (such a game does not reload from a save: saves replay with the seed). */
+  dice?: Dice;
+}
+
+export interface PlayHandle {
+  view: Store<PlayView>;
+  log: Store<PlayLogLine[]>;
+  lastRefusal: Store<{ reason: string; rule?: string } | null>;
+  rules: PlayRuleEntry[];
+  control: PlayControl;
+  saves: { toJson(): string; load(text: string): { ok: true } | { ok: false; message: string }; autosaveKey: string; clearAutosave(): void };
+  replay: { store: Store<{ at: number | null; total: number }>; seek(eventIndex: number | null): void };
+  /** How `resume` went: null when not asked or no autosave was found. */
+  resumed: { ok: true; commands: number } | { ok: false; message: string } | null;
+  dispose(): void;
+}
+
+type Refusal = { ok: false; reason: string; rule?: string };
+
+/** Dice for asking the rules why a command would be refused, keeping nothing. */
+const probeDice: Dice = { rolls: [], roll: (sides: number) => Math.min(sides, 4) } as unknown as Dice;
+
+function defaultStorage(): SaveStorage | null {
+  const g = globalThis as { localStorage?: SaveStorage };
+  try {
+    return g.localStorage ?? null;
+  } catch {
+    return null; // storage disabled by the browser
+  }
+}
+
+/** The refusal the innermost running machine keeps (activation, melee, else the turn machine). */
+function machineRefusal(actor: TurnActor): { reason: string; rule?: string } | undefined {
+  type Snap = { context?: { refusal?: { reason: string; rule?: string } }; children: Record<string, { getSnapshot(): Snap } | undefined> };
+  let snap = actor.getSnapshot() as unknown as Snap;
+  let found = snap.context?.refusal;
+  for (;;) {
+    const child = snap.children.activation ?? snap.children.melee;
+    if (!child) return found;
+    snap = child.getSnapshot();
+    found = snap.context?.refusal ?? found;
+  }
+}
+
+export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: PlayOptions = {}): PlayHandle {
+  const rulesetId = playRulesetId(scenario);
+  const ruleset = rulesetFor(rulesetId) as unknown as Ruleset<unknown, Command, GameEvent, unknown> | undefined;
+  const adapter = flowAdapterFor(rulesetId);
+  const hud: PlayHud<unknown> | undefined = playHudFor(rulesetId);
+  if (!ruleset || !adapter || !hud) throw new Error(`${scenario.id}: no playable ruleset "${rulesetId}" (a ruleset, its flow adapter and its play HUD are needed)`);
+  const problems = ruleset.validateScenario(scenario);
+  if (problems.length) throw new Error(`${scenario.id}: not playable with ${rulesetId}: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
+  const table = cachedTable(battlefield);
+  const ctx = { scenario, table };
+  const storage = opts.storage === undefined ? defaultStorage() : opts.storage;
+  const autosaveKey = autosaveKeyFor(scenario);
+
+  let resumed: PlayHandle['resumed'] = null;
+  let session: AnySession | undefined;
+  if (opts.resume && storage) {
+    const r = resumeFrom(storage, autosaveKey, scenario, ruleset, table);
+    if (r) {
+      resumed = r.ok ? { ok: true, commands: r.session.log.length } : { ok: false, message: r.message };
+      if (r.ok) session = r.session;
+    }
+  }
+  session ??= new GameSession({ ruleset, scenario, table, seed: opts.seed ?? 1, ...(opts.dice ? { dice: opts.dice } : {}) });
+
+  let actor: TurnActor;
+  let broken: unknown;
+  const start = () => {
+    actor?.stop();
+    broken = undefined;
+    actor = startFlow(session!, adapter).actor;
+    actor.subscribe({ error: (err) => { broken = err; } });
+  };
+  start();
+
+  const view = createStore<PlayView>(hud.describe(session.state, ctx));
+  const log = createStore<PlayLogLine[]>([]);
+  const lastRefusal = createStore<{ reason: string; rule?: string } | null>(resumed && !resumed.ok ? { reason: resumed.message } : null);
+  const replayStore = createStore<{ at: number | null; total: number }>({ at: null, total: 0 });
+
+  const publish = () => {
+    const total = session!.events.length;
+    const at = replayStore.get().at;
+    replayStore.set({ at: at === null ? null : Math.min(at, Math.max(0, total - 1)), total });
+    const shown = replayStore.get().at;
+    view.set(shown === null ? hud.describe(session!.state, ctx) : readOnly(hud.describe(session!.stateAt(shown + 1), ctx), shown, total));
+    log.set(hud.log(session!.state, session!.log));
+  };
+  const autosave = () => {
+    if (!storage) return;
+    try {
+      storage.setItem(autosaveKey, readSave(session!));
+    } catch (err) {
+      lastRefusal.set({ reason: `autosave failed: ${err instanceof Error ? err.message : String(err)}` });
+    }
+  };
+  publish();
+
+  /** Why the rules (or the machines' step) would not take this command now. */
+  const why = (command: Command): Refusal => {
+    const r = session!.ruleset.decide(session!.state, command, { scenario, table, dice: probeDice });
+    if (!r.ok) return { ok: false, reason: r.reason, ...(r.rule ? { rule: r.rule } : {}) };
+    return { ok: false, reason: `the game is not waiting for ${command.type} now — ${view.get().prompt.detail || view.get().prompt.headline}` };
+  };
+
+  const refuse = (r: Refusal): Refusal => {
+    lastRefusal.set({ reason: r.reason, ...(r.rule ? { rule: r.rule } : {}) });
+    return r;
+  };
+
+  const send: PlayControl['send'] = (command) => {
+    if (replayStore.get().at !== null) return refuse({ ok: false, reason: 'the table shows a past moment of the game: go back to the live game to play' });
+    if (broken) start(); // an exception in a machine action stopped the actor: restart it on the session
+    if (!flowCan(actor, command)) return refuse(why(command));
+    const before = session!.log.length;
+    actor.send(command);
+    if (session!.log.length === before) return refuse({ ok: false, ...(machineRefusal(actor) ?? why(command)) });
+    lastRefusal.set(null);
+    autosave();
+    publish();
+    return { ok: true, events: [...session!.log[session!.log.length - 1]!.events] };
+  };
+
+  const move: PlayControl['move'] = (moves) => {
+    const state = session!.state;
+    const drag = moves as FigureDrag[];
+    const command = hud.moveCommand(state, drag);
+    if (!command) return refuse({ ok: false, reason: 'no unit may move now' });
+    const r = send(command);
+    if (r.ok) return { ok: true };
+    // K-6.1a a move into contact is a charge: send it as one at the enemy it touches.
+    const target = r.rule === 'K-6.1a' ? hud.contactedEnemy(state, drag) : undefined;
+    const charge = target ? hud.moveCommand(state, drag, target) : undefined;
+    if (!charge) return r;
+    const c = send(charge);
+    return c.ok ? { ok: true } : c;
+  };
+
+  const undo = (): boolean => {
+    if (replayStore.get().at !== null || !session!.canUndo()) return false;
+    session!.undo();
+    start(); // the machines follow the game to its step (see src/flow/index.ts)
+    lastRefusal.set(null);
+    autosave();
+    publish();
+    return true;
+  };
+
+  return {
+    view,
+    log,
+    lastRefusal,
+    rules: hud.rules(session.state),
+    control: { send, move, undo, canUndo: () => replayStore.get().at === null && session!.canUndo() },
+    saves: {
+      toJson: () => readSave(session!),
+      load(text) {
+        const r = resumeFrom({ getItem: () => text, setItem: () => {}, removeItem: () => {} }, 'uploaded save', scenario, ruleset, table);
+        if (!r) return { ok: false, message: 'uploaded save: the file is empty' };
+        if (!r.ok) return { ok: false, message: r.message };
+        session = r.session;
+        start();
+        replayStore.set((v) => ({ ...v, at: null }));
+        lastRefusal.set(null);
+        autosave();
+        publish();
+        return { ok: true };
+      },
+      autosaveKey,
+      clearAutosave: () => storage?.removeItem(autosaveKey),
+    },
+    replay: {
+      store: replayStore,
+      seek(eventIndex) {
+        const total = session!.events.length;
+        const at = eventIndex === null || total === 0 ? null : Math.max(0, Math.min(total - 1, Math.floor(eventIndex)));
+        replayStore.set({ at, total });
+        publish();
+      },
+    },
+    resumed,
+    dispose() {
+      actor.stop();
+    },
+  };
+}

@@ -1,0 +1,31 @@
+// The play describers as the app sees them: one neutral interface over each ruleset's HUD functions
+// (the assignment below is the compile-time check that a ruleset's restated model is a PlayView).
+import type { Command, GameEvent, LogEntry, PlayLogLine, PlayRuleEntry, PlayView } from '../../game';
+import type { TableQueries } from '../../core';
+import type { Scenario } from '../../scenario';
+import { PLAY_HUDS } from '../../rules';
+
+export interface FigureDrag {
+  figureId: string;
+  to: [number, number];
+  floor?: number;
+}
+
+export interface PlayHud<S> {
+  describe(state: S, ctx: { scenario: Scenario; table: TableQueries }): PlayView;
+  log(state: S, log: ReadonlyArray<LogEntry<Command, GameEvent>>): PlayLogLine[];
+  rules(state?: S): PlayRuleEntry[];
+  /** The MOVE command for a drag (with `charge`: a charge at that enemy unit); undefined when nothing may move. */
+  moveCommand(state: S, moves: readonly FigureDrag[], charge?: string): Command | undefined;
+  /** The enemy unit a drag would touch (the move is then a charge), if any. */
+  contactedEnemy(state: S, moves: readonly FigureDrag[]): string | undefined;
+}
+
+// Typed over `any` state (each describer reads its own ruleset's state); return types are still checked.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const HUDS: Readonly<Record<string, PlayHud<any>>> = PLAY_HUDS;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function playHudFor(rulesetId: string): PlayHud<any> | undefined {
+  return HUDS[rulesetId];
+}

@@ -1,0 +1,157 @@
+// describePlay: a Kuularuisku game state as the play HUD shows it — whose turn (the side that must act:
+// card drawn, roll pending, choice, readiness window), the units with their status chips and figures,
+// the legal choices as buttons, the active unit's move offer and targets, and the result.
+import type { TableQueries } from '../../../core';
+import type { Scenario } from '../../../scenario';
+import { kRulesApi } from '../api';
+import { ACTION_NAMES } from '../activation/decide';
+import type { KGameState } from '../activation/flow-state';
+import { legalCommands } from '../activation/legal';
+import { phaseOf, sideToAct, type KPhase } from '../activation/phase';
+import { isLeaderless } from '../movement';
+import { liveFigures } from '../table';
+import type { KUnit } from '../state';
+import { actionFor } from './actions';
+import { activationExtras } from './extras';
+import { moveOffer } from './move-offer';
+import { targetsFor } from './targets';
+import type { HudAction, HudPrompt, HudUnit, HudView } from './view-types';
+
+export interface DescribeCtx {
+  scenario: Scenario;
+  table: TableQueries;
+}
+
+const KIND_WORDS: Record<string, string> = { squad: 'squad', 'mg-squad': 'MG squad', leader: 'leader' };
+const STEP_WORDS: Record<string, string> = {
+  'pinned-test': 'pinned test (K-7.1f)', rout: 'rout move (K-7.3d)', 'melee-round': 'round of melee (K-6.5a)',
+  'charge-target-test': 'charged unit\'s morale test (K-7.2a)', 'charger-morale': 'charger\'s morale test (K-6.2e)', 'melee-start': 'first round of melee (K-6.1b)',
+};
+
+function sideName(s: KGameState, ctx: DescribeCtx, side: string | undefined): string {
+  if (!side) return '';
+  return ctx.scenario.sides.find((x) => x.id === side)?.name ?? s.sides.find((x) => x.id === side)?.name ?? side;
+}
+
+function statusChips(s: KGameState, u: KUnit): string[] {
+  const chips: string[] = [];
+  if (u.status !== 'normal') chips.push(u.status === 'in-melee' ? 'in melee' : u.status);
+  if (u.activated) chips.push('activated');
+  if (u.ready) chips.push('ready');
+  if (u.joinedTo) chips.push(`joined ${s.units[u.joinedTo]?.name ?? u.joinedTo}`);
+  if (u.splitFrom) chips.push('covering fire');
+  if (isLeaderless(s, u)) chips.push('leaderless');
+  if (u.noMoveThisTurn) chips.push('cannot move this turn');
+  if (u.defensiveFireUsed) chips.push('defensive fire used');
+  return chips;
+}
+
+export function describeUnits(s: KGameState): HudUnit[] {
+  const byUnit = new Map<string, HudUnit['figures']>();
+  for (const f of Object.values(s.figures)) {
+    const list = byUnit.get(f.unitId) ?? [];
+    list.push({
+      id: f.id, unitId: f.unitId, side: f.side, at: [f.at[0], f.at[1]], floor: f.floor, facing: f.facing, condition: f.condition,
+      ...(f.weapon ? { weapon: f.weapon } : {}), role: f.role,
+      ...(f.removed ? { removed: f.removed } : f.evacuation ? { removed: f.evacuation.role === 'escort' ? 'escorting to the rear' : 'evacuating' } : {}),
+    });
+    byUnit.set(f.unitId, list);
+  }
+  return Object.values(s.units).map((u) => ({
+    id: u.id, side: u.side, name: u.name, kind: KIND_WORDS[u.kind] ?? u.kind, status: statusChips(s, u),
+    strength: { now: liveFigures(s, u).length, start: u.startStrength }, figures: byUnit.get(u.id) ?? [], activated: u.activated,
+  }));
+}
+
+/** The unit the HUD highlights: acting, offered its activation, or concerned by the pending step or choice. */
+export function activeUnitOf(s: KGameState, p: KPhase = phaseOf(s)): string | undefined {
+  switch (p.kind) {
+    case 'activation': return p.activation.unitId;
+    case 'offer': return p.offer.unitId;
+    case 'pending': return p.pending.unitId;
+    case 'choice': return p.choice.unitId;
+    default: return undefined;
+  }
+}
+
+function prompt(s: KGameState, ctx: DescribeCtx, p: KPhase): HudPrompt {
+  const turn = s.turn;
+  const f = s.flow;
+  const head = `Turn ${Math.max(1, turn)}`;
+  const side = sideToAct(p) ?? null;
+  const who = sideName(s, ctx, side ?? undefined);
+  const name = (id: string | undefined) => (id ? s.units[id]?.name ?? id : '');
+  const base = { side, turn, turnLimit: f.turnLimit, ...(f.turnOpen ? { deck: { left: f.deck.length, drawn: f.drawn.length } } : {}) };
+  const card = (unitId: string, via: string) => ({ card: { unitId, label: name(unitId), via } });
+  switch (p.kind) {
+    case 'over':
+      return { ...base, headline: `Game over — ${p.result.winner ? `${sideName(s, ctx, p.result.winner)} win` : 'a draw'}`, detail: `${p.result.text} (${p.result.rule})` };
+    case 'between-turns':
+      return { ...base, headline: turn === 0 ? 'The game begins' : `End of turn ${turn}`, detail: `Shuffle the activation deck to begin turn ${turn + 1} of ${f.turnLimit} (K-2.1b)` };
+    case 'draw':
+      return { ...base, headline: `${head} · draw a card`, detail: `${p.left} card${p.left === 1 ? '' : 's'} left in the deck (K-2.1b)` };
+    case 'turn-end':
+      return { ...base, headline: `${head} · the deck is empty`, detail: 'End the turn: the wounded and their escorts move (K-5.6e)' };
+    case 'window':
+      return { ...base, headline: `${head} · between activations`, detail: `${who} may activate a ready unit now (K-2.3b)` };
+    case 'offer': {
+      const o = p.offer;
+      const n = name(o.unitId);
+      const what = o.pinnedFailed ? `${n} is still pinned: it may only shoot, hitting on 6 (K-7.1c), or pass`
+        : o.mustRegroup ? `${n} is out of formation: it must move back together (K-1.0c)`
+          : o.via === 'command' ? `${n} is commanded by ${name(o.commandedBy)}: choose its action (K-2.2a)` : `choose an action for ${n} (K-2.4a), wait in readiness (K-2.3a) or pass`;
+      return { ...base, ...card(o.unitId, o.via), headline: `${head} · card: ${n} (${who})`, detail: `${who}: ${what}` };
+    }
+    case 'pending': {
+      const k = p.pending;
+      return { ...base, ...card(k.unitId, k.via ?? 'card'), headline: `${head} · ${name(k.unitId)} (${who})`, detail: `${who} rolls the ${STEP_WORDS[k.kind] ?? k.kind}` };
+    }
+    case 'choice': {
+      const c = p.choice;
+      const what = c.kind === 'defensive-fire' ? `${name(c.unitId)} is charged by ${name(c.chargerId)}: fire defensive fire? (K-6.2a)` : `${name(c.unitId)}: throw grenades as the melee begins? (K-6.6a)`;
+      return { ...base, headline: `${head} · ${who} decides`, detail: `${who}: ${what}` };
+    }
+    case 'activation': {
+      const a = p.activation;
+      const action = a.action ? ACTION_NAMES[a.action] ?? a.action : 'choosing';
+      return { ...base, ...card(a.unitId, a.via), headline: `${head} · ${name(a.unitId)} (${who}): ${action}`, detail: '' };
+    }
+  }
+}
+
+/** What the active unit may do next, for the prompt's detail line. */
+function activationDetail(who: string, unit: string, move: boolean, shoot: boolean): string {
+  if (move && shoot) return `${who}: drag ${unit}'s soldiers to move, or pick a target — or end the activation`;
+  if (move) return `${who}: drag ${unit}'s soldiers to move (K-4.0), or end the activation`;
+  if (shoot) return `${who}: pick a target for ${unit} (K-5.1a), or end the activation`;
+  return `${who}: ${unit} has done what it may: end the activation`;
+}
+
+/** The legal choices of the moment as buttons (moves and shots are offered separately). */
+export function describeActions(s: KGameState, ctx: DescribeCtx, p: KPhase = phaseOf(s)): HudAction[] {
+  const commands = p.kind === 'activation' ? [{ type: 'END_ACTIVATION', side: p.side }, ...activationExtras(s, ctx)] : legalCommands(s, ctx, kRulesApi);
+  return commands.map((c) => actionFor(s, c)).filter((a): a is HudAction => !!a);
+}
+
+/** The whole HUD model for a Kuularuisku game. */
+export function describePlay(s: KGameState, ctx: DescribeCtx): HudView {
+  const p = phaseOf(s);
+  const active = activeUnitOf(s, p);
+  const pr = prompt(s, ctx, p);
+  const move = p.kind === 'activation' && active ? moveOffer(s, active, ctx.table) : undefined;
+  const targets = p.kind === 'activation' && active ? targetsFor(s, active, ctx.table) : [];
+  if (p.kind === 'activation') pr.detail = activationDetail(sideName(s, ctx, p.side), s.units[p.activation.unitId]?.name ?? p.activation.unitId, !!move, targets.length > 0);
+  const result = s.flow.result;
+  return {
+    rulesetId: 'kuularuisku',
+    scenarioTitle: ctx.scenario.title,
+    sides: ctx.scenario.sides.map((x) => ({ id: x.id, name: x.name, ...(x.colour ? { colour: x.colour } : {}) })),
+    prompt: pr,
+    units: describeUnits(s),
+    ...(active ? { activeUnitId: active } : {}),
+    actions: describeActions(s, ctx, p),
+    ...(move ? { move } : {}),
+    targets,
+    ...(result ? { victory: { winner: result.winner, reason: result.text, rule: result.rule } } : {}),
+  };
+}

@@ -1,0 +1,43 @@
+// Soldier-level commands of an activation that are neither a move nor a shot, offered as buttons when
+// the rules would take them now: REUNITE a covering-fire half (K-1.1c), JOIN a friendly unit within
+// 3 cm (K-1.2a/b/d), EVACUATE a wounded soldier (K-5.6a/b). Each is tried through the action gate and
+// decideAction with dice that keep nothing, so only what the rules accept is offered.
+import type { Dice, TableQueries } from '../../../core';
+import type { Scenario } from '../../../scenario';
+import { kRulesApi } from '../api';
+import { actionGate, activating } from '../activation/action-gate';
+import type { KGameState } from '../activation/flow-state';
+import type { SoldierCommand } from '../activation/rules-api';
+import { JOIN_DISTANCE } from '../constants';
+import { liveFigures } from '../table';
+
+class ProbeDice implements Dice {
+  readonly rolls = [];
+  roll(sides: number): number {
+    return Math.min(sides, 4);
+  }
+}
+
+function gap(s: KGameState, a: string, b: string): number {
+  let best = Infinity;
+  for (const f of liveFigures(s, a)) for (const g of liveFigures(s, b)) best = Math.min(best, Math.hypot(f.at[0] - g.at[0], f.at[1] - g.at[1]) - f.baseRadius - g.baseRadius);
+  return best;
+}
+
+export function activationExtras(s: KGameState, ctx: { scenario: Scenario; table: TableQueries }): SoldierCommand[] {
+  const a = s.activation;
+  if (!a) return [];
+  const side = s.units[a.unitId]?.side ?? '';
+  const acting = Object.values(s.units).filter((u) => activating(s, a, u.id) && liveFigures(s, u).length);
+  const tries: SoldierCommand[] = [];
+  for (const u of acting) {
+    if (u.splitFrom || u.coveringHalf) tries.push({ type: 'REUNITE', side, unitId: u.id });
+    for (const v of Object.values(s.units)) {
+      // Plan gap first: a join is only possible within 3 cm (the rules measure the tape).
+      if (v.id !== u.id && v.side === side && liveFigures(s, v).length && gap(s, u.id, v.id) <= JOIN_DISTANCE + 0.5) tries.push({ type: 'JOIN', side, unitId: u.id, intoUnitId: v.id });
+    }
+    for (const f of liveFigures(s, u)) if (f.condition === 'light' || f.condition === 'serious') tries.push({ type: 'EVACUATE', side, unitId: u.id, figureId: f.id });
+  }
+  const dice = new ProbeDice();
+  return tries.filter((c) => actionGate(s, c).ok && kRulesApi.decideAction(s, c, { ...ctx, dice }).ok);
+}

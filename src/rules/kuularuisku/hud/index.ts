@@ -1,0 +1,68 @@
+// Kuularuisku for the play HUD: pure readings of the game state into the ruleset-neutral play model
+// (src/game/play-view.ts, restated in view-types.ts), and the MOVE command a drag builds.
+import type { KGameState } from '../activation/flow-state';
+import { describePlay, type DescribeCtx } from './describe';
+import { logLines } from './log';
+import { moveModeNow } from './move-offer';
+import { rulesPanel } from './rules-panel';
+import type { HudCommand, HudFigureMove } from './view-types';
+
+export type * from './view-types';
+export { describePlay, describeUnits, describeActions, activeUnitOf, type DescribeCtx } from './describe';
+export { actionFor } from './actions';
+export { activationExtras } from './extras';
+export { moveOffer, moveModeNow } from './move-offer';
+export { reachOutline, reachAlong, REACH_RAYS, type ReachInput } from './reach';
+export { targetsFor, coverWords, mayShootNow } from './targets';
+export { logLines, eventSide, type LoggedEvent } from './log';
+export { rulesPanel, loadRuleIndex, RULE_INDEX, type RuleIndex } from './rules-panel';
+
+/**
+ * The MOVE command for the active unit's drag (K-2.4 mode from the action gate). `charge` names an
+ * enemy unit: the same move as a charge at it (K-6.1a). Undefined when no unit may move now.
+ */
+export function moveCommand(s: KGameState, moves: readonly HudFigureMove[], charge?: string): HudCommand | undefined {
+  const a = s.activation;
+  if (!a) return undefined;
+  const unitId = a.unitId;
+  const u = s.units[unitId];
+  if (!u) return undefined;
+  const mode = charge ? 'charge' : moveModeNow(s, unitId) ?? 'normal';
+  return {
+    type: 'MOVE', side: u.side, unitId, mode,
+    moves: moves.map((m) => ({ figureId: m.figureId, to: [m.to[0], m.to[1]], ...(m.floor !== undefined ? { floor: m.floor } : {}) })),
+    ...(charge ? { targetId: charge } : {}),
+  };
+}
+
+/**
+ * K-6.1a the enemy unit a drag would touch (base to base within the house contact tolerance, in plan
+ * and at about the same height level): the move is then a charge at it. Undefined when none.
+ */
+export function contactedEnemy(s: KGameState, moves: readonly HudFigureMove[]): string | undefined {
+  const side = s.activation ? s.units[s.activation.unitId]?.side : undefined;
+  if (!side) return undefined;
+  const tol = s.house.contactTolerance + 0.05;
+  let best: { unitId: string; gap: number } | undefined;
+  for (const m of moves) {
+    const f = s.figures[m.figureId];
+    if (!f) continue;
+    for (const g of Object.values(s.figures)) {
+      if (g.side === side || g.removed || g.condition === 'dead' || g.evacuation) continue;
+      const gapNow = Math.hypot(g.at[0] - m.to[0], g.at[1] - m.to[1]) - f.baseRadius - g.baseRadius;
+      if (gapNow <= tol && (!best || gapNow < best.gap)) best = { unitId: g.unitId, gap: gapNow };
+    }
+  }
+  return best?.unitId;
+}
+
+/** The play HUD's describer for Kuularuisku (the app picks it by ruleset id from PLAY_HUDS). */
+export const kuularuiskuHud = {
+  describe: (state: KGameState, ctx: DescribeCtx) => describePlay(state, ctx),
+  log: logLines,
+  rules: (state?: KGameState) => rulesPanel(state?.house),
+  moveCommand,
+  contactedEnemy,
+};
+
+export type KuularuiskuHud = typeof kuularuiskuHud;

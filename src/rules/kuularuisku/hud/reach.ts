@@ -1,0 +1,92 @@
+// The reach outline of a figure for the move gizmo: rays walked outward over the table queries, each
+// stopped where validateMove would stop the figure — its allowance (K-4.0 / K-4.1, 3D tape), a building
+// wall (K-4.0) or impassable ground (K-3.3a, K-AMB-4), the table edge, and difficult ground: the
+// difficult rate once the ray enters it (K-4.2c), or its edge when the figure has already run further
+// than that rate (K-4.2d). Starting in difficult ground, the whole ring uses the difficult rate.
+import type { TableQueries, Vec2 } from '../../../core';
+import { analysePath } from '../paths';
+import type { HouseSettings, KFigure } from '../state';
+
+export const REACH_RAYS = 48;
+/** Stops fall this far short of an edge or a wall, so a drag to the outline is a legal move. */
+const MARGIN = 0.1;
+const WALL_STEPS = 10;
+
+export interface ReachInput {
+  figure: KFigure;
+  /** Allowance in open ground and at the difficult-terrain rate, cm of tape. */
+  open: number;
+  difficult: number;
+  /** The move runs at the difficult rate from the start (the figure, or per K-4.2c its unit, starts in difficult ground). */
+  startDifficult: boolean;
+  rays?: number;
+}
+
+/** How far (in plan, cm) the figure may go along one direction. */
+export function reachAlong(table: TableQueries, house: HouseSettings, input: ReachInput, dir: Vec2): number {
+  const f = input.figure;
+  const max = input.startDifficult ? input.difficult : input.open;
+  if (max <= 0) return 0;
+  const end: Vec2 = [f.at[0] + dir[0] * max, f.at[1] + dir[1] * max];
+  const floorAt = (p: Vec2) => (f.floor > 0 && table.buildingAt(p[0], p[1]) ? f.floor : 0);
+  const r = analysePath(table, [{ at: f.at, floor: f.floor }, { at: end, floor: floorAt(end) }], house, f.baseRadius);
+  // Tape length is 3D: on a slope the same budget covers less ground in plan (k = plan cm per tape cm).
+  const { width, depth } = table.scenario.table;
+  const inside = end[0] >= 0 && end[1] >= 0 && end[0] <= width && end[1] <= depth;
+  const planLen = inside ? max : edgeDistance(f.at, dir, width, depth);
+  const k = r.length > 1e-9 ? planLen / r.length : 1;
+  const toPlan = (tape: number) => tape * k;
+  let reach = Math.min(planLen, toPlan(max));
+  if (!inside) reach = Math.min(reach, planLen - MARGIN);
+  if (r.impassable) reach = Math.min(reach, toPlan(r.impassable.at) - f.baseRadius - MARGIN);
+  if (!input.startDifficult && r.difficultAt !== undefined) {
+    // K-4.2d already past the difficult allowance when the ground turns difficult: stop at its edge;
+    // K-4.2c otherwise the whole move is at the difficult rate.
+    reach = Math.min(reach, r.difficultAt > input.difficult ? toPlan(r.difficultAt) - MARGIN : toPlan(input.difficult));
+  }
+  if (r.wall) reach = Math.min(reach, wallStop(table, f, dir, reach));
+  return Math.max(0, reach);
+}
+
+/** Plan distance from p along dir to the table's edge. */
+function edgeDistance(p: Vec2, dir: Vec2, width: number, depth: number): number {
+  let t = Infinity;
+  if (dir[0] > 1e-12) t = Math.min(t, (width - p[0]) / dir[0]);
+  if (dir[0] < -1e-12) t = Math.min(t, -p[0] / dir[0]);
+  if (dir[1] > 1e-12) t = Math.min(t, (depth - p[1]) / dir[1]);
+  if (dir[1] < -1e-12) t = Math.min(t, -p[1] / dir[1]);
+  return Math.max(0, t);
+}
+
+/** The last point before a building wall along the ray (bisection on wallBetween). */
+function wallStop(table: TableQueries, f: KFigure, dir: Vec2, upTo: number): number {
+  const clear = (d: number) => !table.wallBetween(
+    { id: f.id, at: f.at, floor: f.floor, radius: f.baseRadius },
+    { id: f.id, at: [f.at[0] + dir[0] * d, f.at[1] + dir[1] * d], floor: f.floor, radius: f.baseRadius },
+  );
+  if (clear(upTo)) return upTo;
+  let lo = 0;
+  let hi = upTo;
+  for (let i = 0; i < WALL_STEPS; i++) {
+    const mid = (lo + hi) / 2;
+    if (clear(mid)) lo = mid;
+    else hi = mid;
+  }
+  return Math.max(0, lo - MARGIN);
+}
+
+/** The closed ring of reachable points around the figure (one per ray, counter-clockwise from east). */
+export function reachOutline(table: TableQueries, house: HouseSettings, input: ReachInput): Array<[number, number]> {
+  const n = input.rays ?? REACH_RAYS;
+  const f = input.figure;
+  const ring: Array<[number, number]> = [];
+  for (let i = 0; i < n; i++) {
+    const a = (i / n) * Math.PI * 2;
+    const dir: Vec2 = [Math.cos(a), Math.sin(a)];
+    const d = reachAlong(table, house, input, dir);
+    ring.push([round(f.at[0] + dir[0] * d), round(f.at[1] + dir[1] * d)]);
+  }
+  return ring;
+}
+
+const round = (v: number) => Math.round(v * 100) / 100;
