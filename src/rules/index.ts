@@ -16,3 +16,13 @@ export type RulesetId = keyof typeof RULESETS;
 export function rulesetFor(id: string): (typeof RULESETS)[RulesetId] | undefined {
   return (RULESETS as Record<string, (typeof RULESETS)[RulesetId]>)[id];
 }
+
+// The play HUD's describers by ruleset id (src/app/play picks one without branching on the id).
+import { kuularuiskuHud } from './kuularuisku/hud';
+export { kuularuiskuHud };
+export const PLAY_HUDS = { kuularuisku: kuularuiskuHud } as const;
+
+/** The ruleset a scenario is played with: its own, or for a sandbox table the first registered (as `cli play` does). */
+export function playRulesetId(scenario: { ruleset: string }): string {
+  return scenario.ruleset === 'sandbox' ? Object.keys(RULESETS)[0]! : scenario.ruleset;
+}

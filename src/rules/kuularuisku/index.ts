@@ -35,3 +35,5 @@ export type { MeleeOptions } from './melee';
 export { maxCoveringFire, splitUnit, reuniteUnit, joinKind, joinUnit, leaveGroup, leaderDive, pickUpWeapon } from './units';
 export { destinationFor, startEvacuation, evacuationMoves, returnEscort } from './evacuation';
 export { decideAction, candidateActions, kRulesApi, ACTION_TYPES } from './api';
+export { kuularuiskuHud, describePlay, moveCommand, contactedEnemy, rulesPanel, logLines, reachOutline, targetsFor, coverWords } from './hud';
+export type { KuularuiskuHud, HudView, HudLogLine, HudRuleEntry, HudFigureMove } from './hud';
