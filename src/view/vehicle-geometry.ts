@@ -45,7 +45,10 @@ const box = (w: number, h: number, d: number, x: number, y: number, z: number) =
 
 /** A wheel disc (axis across the hull) standing on the ground at (x, z). */
 function wheel(radius: number, thickness: number, x: number, z: number, sides = 10): BufferGeometry {
-  return new CylinderGeometry(radius, radius, thickness, sides).rotateZ(Math.PI / 2).translate(x, radius, z);
+  const g = new CylinderGeometry(radius, radius, thickness, sides).rotateZ(Math.PI / 2);
+  g.computeBoundingBox();
+  // A polygon's lowest point is not at −radius: set it on the ground exactly.
+  return g.translate(x, -g.boundingBox!.min.y, z);
 }
 
 /** The armoured body: a slab from `bottom` to the hull top with a sloped glacis and a raked rear. */

@@ -1,10 +1,12 @@
-// Units named by the open presentation beat: a glowing ring under every figure's base and a pin
-// over its head that shows through roofs and walls, so a unit on a tower floor is found too.
+// Units named by the open presentation beat: a glowing ring under every figure's base (widened
+// round a vehicle's hull) and a pin over its head that shows through roofs and walls, so a unit on
+// a tower floor is found too.
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { type InstancedMesh, Matrix4 } from 'three';
+import { type InstancedMesh, Matrix4, Quaternion, Vector3 } from 'three';
 import { figurePoses } from '../Figures';
 import { useStore } from '../store';
 import type { TableModel } from '../table-model';
+import { vehiclePoses } from '../vehicle-geometry';
 import { haloGeometry, pinGeometry, ringGeometry } from './highlight-geometry';
 import { highlightedUnits, presenterStore } from './presenter';
 
@@ -15,6 +17,31 @@ const PIN_LIFT = 3.4;
 export const highlightProbe = { figures: [] as string[], units: [] as string[] };
 
 const m = new Matrix4();
+const q = new Quaternion();
+const at = new Vector3();
+const size = new Vector3();
+
+interface Marked {
+  unitId: string;
+  figureId: string;
+  position: [number, number, number];
+  /** Ring scale (1 for a figure base) and pin height above the stand. */
+  scale: number;
+  lift: number;
+}
+
+/** Figures and vehicles of the scenario where the highlight would go. */
+function markedPoses(model: TableModel): Marked[] {
+  const stand = model.standHeight.bind(model);
+  const figures = figurePoses(model.scenario, stand).map((p) => ({ unitId: p.unitId, figureId: p.figureId, position: p.position, scale: 1, lift: PIN_LIFT }));
+  // The ring's inner edge (0.78 cm at scale 1) clears the hull's corners.
+  const vehicles = vehiclePoses(model.scenario, stand).map((p) => ({
+    unitId: p.unitId, figureId: p.figureId, position: p.position,
+    scale: (Math.hypot(p.spec.length, p.spec.width) / 2 + 0.4) / 0.78,
+    lift: p.spec.height + p.spec.width * 0.3 + 1.6,
+  }));
+  return [...figures, ...vehicles];
+}
 
 export interface HighlightRingsProps {
   model: TableModel;
@@ -23,7 +50,7 @@ export interface HighlightRingsProps {
 export function HighlightRings({ model }: HighlightRingsProps) {
   const state = useStore(presenterStore);
   const units = highlightedUnits(state);
-  const poses = useMemo(() => figurePoses(model.scenario, model.standHeight.bind(model)), [model]);
+  const poses = useMemo(() => markedPoses(model), [model]);
   const chosen = useMemo(() => {
     const set = new Set(units);
     return poses.filter((p) => set.has(p.unitId));
@@ -39,10 +66,10 @@ export function HighlightRings({ model }: HighlightRingsProps) {
     highlightProbe.units = [...new Set(chosen.map((p) => p.unitId))];
     chosen.forEach((p, i) => {
       const [x, y, z] = p.position;
-      m.makeTranslation(x, y + 0.05, z);
+      m.compose(at.set(x, y + 0.05, z), q, size.setScalar(p.scale));
       ring.current?.setMatrixAt(i, m);
       halo.current?.setMatrixAt(i, m);
-      m.makeTranslation(x, y + PIN_LIFT, z);
+      m.makeTranslation(x, y + p.lift, z);
       pin.current?.setMatrixAt(i, m);
     });
     for (const mesh of [ring.current, halo.current, pin.current]) {
