@@ -53,7 +53,10 @@ export function buildTerrainTiles(
 export class SightCaster {
   private readonly terrain: TerrainSight;
   private readonly terrainHandle: number;
+  /** Sight-blocking solids, each feature's parts contiguous so a group is a range. */
   private readonly solids: BlockingSolid[];
+  private readonly groups: SolidGroup[];
+  /** Plan bins of group indices. */
   private readonly bins: number[][];
   private readonly binCols: number;
   private readonly binRows: number;
@@ -72,16 +75,17 @@ export class SightCaster {
   ) {
     this.terrain = new TerrainSight(grid);
     this.terrainHandle = terrainHandle;
-    this.solids = solids.map(({ solid, collider }) => ({ collider, box: solidAabb(solid), shape: rayShape(solid), featureId: solid.featureId }));
+    const all = solids.map(({ solid, collider }) => ({ collider, box: solidAabb(solid), shape: rayShape(solid), featureId: solid.featureId }));
+    ({ solids: this.solids, groups: this.groups } = groupSolids(all));
     this.binCols = Math.max(1, Math.ceil(width / BIN));
     this.binRows = Math.max(1, Math.ceil(depth / BIN));
     this.bins = Array.from({ length: this.binCols * this.binRows }, () => []);
-    this.solids.forEach((s, idx) => {
-      const i0 = this.clampI(Math.floor(s.box.min[0] / BIN)), i1 = this.clampI(Math.floor(s.box.max[0] / BIN));
-      const j0 = this.clampJ(Math.floor(s.box.min[2] / BIN)), j1 = this.clampJ(Math.floor(s.box.max[2] / BIN));
+    this.groups.forEach((g, idx) => {
+      const i0 = this.clampI(Math.floor(g.box.min[0] / BIN)), i1 = this.clampI(Math.floor(g.box.max[0] / BIN));
+      const j0 = this.clampJ(Math.floor(g.box.min[2] / BIN)), j1 = this.clampJ(Math.floor(g.box.max[2] / BIN));
       for (let j = j0; j <= j1; j++) for (let i = i0; i <= i1; i++) this.bins[j * this.binCols + i]!.push(idx);
     });
-    this.stamp = new Uint32Array(this.solids.length);
+    this.stamp = new Uint32Array(this.groups.length);
     this.candT = new Float64Array(this.solids.length);
     this.candI = new Int32Array(this.solids.length);
   }
@@ -125,13 +129,15 @@ export class SightCaster {
     for (;;) {
       const list = this.bins[j * bc + i]!;
       for (let k = 0; k < list.length; k++) {
-        const idx = list[k]!;
-        if (this.stamp[idx] === epoch) continue;
-        this.stamp[idx] = epoch;
-        const s = this.solids[idx]!;
-        if (ignore !== undefined && ignore.has(s.featureId)) continue;
-        if (!segmentTouchesBox(from, to, s.box, tMax)) continue;
-        if (s.shape.cast(from, to, tMax) >= 0) return true;
+        const gi = list[k]!;
+        if (this.stamp[gi] === epoch) continue;
+        this.stamp[gi] = epoch;
+        const g = this.groups[gi]!;
+        if ((ignore !== undefined && ignore.has(g.featureId)) || !segmentTouchesBox(from, to, g.box, tMax)) continue;
+        for (let p = g.start; p < g.end; p++) {
+          const s = this.solids[p]!;
+          if (segmentTouchesBox(from, to, s.box, tMax) && s.shape.cast(from, to, tMax) >= 0) return true;
+        }
       }
       if ((tNextX < tNextZ ? tNextX : tNextZ) >= tMax) return false;
       if (tNextX < tNextZ) { i += stepI; tNextX += tDeltaX; } else { j += stepJ; tNextZ += tDeltaZ; }
@@ -148,18 +154,20 @@ export class SightCaster {
       if (ta > best) return true;
       const list = this.bins[j * this.binCols + i]!;
       let n = 0;
-      for (const idx of list) {
-        if (this.stamp[idx] === this.epoch) continue;
-        this.stamp[idx] = this.epoch;
-        const s = this.solids[idx]!;
-        if (ignore?.has(s.featureId)) continue;
-        const r = segmentAabb(from, to, s.box, best);
-        if (!r) continue;
-        // Insertion into the small candidate list, ordered by entry.
-        let k = n++;
-        while (k > 0 && this.candT[k - 1]! > r[0]) { this.candT[k] = this.candT[k - 1]!; this.candI[k] = this.candI[k - 1]!; k--; }
-        this.candT[k] = r[0];
-        this.candI[k] = idx;
+      for (const gi of list) {
+        if (this.stamp[gi] === this.epoch) continue;
+        this.stamp[gi] = this.epoch;
+        const g = this.groups[gi]!;
+        if (ignore?.has(g.featureId) || !segmentTouchesBox(from, to, g.box, best)) continue;
+        for (let idx = g.start; idx < g.end; idx++) {
+          const r = segmentAabb(from, to, this.solids[idx]!.box, best);
+          if (!r) continue;
+          // Insertion into the small candidate list, ordered by entry.
+          let k = n++;
+          while (k > 0 && this.candT[k - 1]! > r[0]) { this.candT[k] = this.candT[k - 1]!; this.candI[k] = this.candI[k - 1]!; k--; }
+          this.candT[k] = r[0];
+          this.candI[k] = idx;
+        }
       }
       for (let k = 0; k < n; k++) {
         if (this.candT[k]! > best) break;
@@ -171,6 +179,50 @@ export class SightCaster {
     });
     return handle >= 0 ? { t: best, handle } : undefined;
   }
+}
+
+interface SolidGroup {
+  featureId: string;
+  box: Aabb;
+  /** Range [start, end) of its parts in the reordered solids. */
+  start: number;
+  end: number;
+}
+
+const GROUP_SPAN = 12; // cm: a feature's parts are grouped while their plan box stays this small
+
+/**
+ * Parts of one feature (a building's walls, slabs and roof; a wall run's pieces) grouped under one
+ * box, so a line that misses the box skips them all. Long runs are cut into groups of ≤ GROUP_SPAN.
+ */
+function groupSolids(all: BlockingSolid[]): { solids: BlockingSolid[]; groups: SolidGroup[] } {
+  const byFeature = new Map<string, BlockingSolid[]>();
+  for (const s of all) {
+    const list = byFeature.get(s.featureId);
+    if (list) list.push(s);
+    else byFeature.set(s.featureId, [s]);
+  }
+  const solids: BlockingSolid[] = [];
+  const groups: SolidGroup[] = [];
+  for (const [featureId, parts] of byFeature) {
+    let g: SolidGroup | undefined;
+    for (const s of parts) {
+      if (g) {
+        const min: Vec3 = [Math.min(g.box.min[0], s.box.min[0]), Math.min(g.box.min[1], s.box.min[1]), Math.min(g.box.min[2], s.box.min[2])];
+        const max: Vec3 = [Math.max(g.box.max[0], s.box.max[0]), Math.max(g.box.max[1], s.box.max[1]), Math.max(g.box.max[2], s.box.max[2])];
+        if (max[0] - min[0] <= GROUP_SPAN && max[2] - min[2] <= GROUP_SPAN) {
+          g.box = { min, max };
+          g.end++;
+          solids.push(s);
+          continue;
+        }
+      }
+      g = { featureId, box: s.box, start: solids.length, end: solids.length + 1 };
+      groups.push(g);
+      solids.push(s);
+    }
+  }
+  return { solids, groups };
 }
 
 /** segmentAabb(...) !== undefined without the allocation (same padding). */
