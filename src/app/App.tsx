@@ -1,14 +1,16 @@
 // Composition root of the page: picks the scenario from the URL, loads and validates it, builds the
-// battlefield lazily, shows the table, and keeps window.__sandtable up to date for browser tests.
+// battlefield lazily, shows the table (explore, or hot-seat play with its HUD), and keeps
+// window.__sandtable up to date for browser tests.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Battlefield } from '../battlefield/types';
 import type { Scenario, ScenarioIssue } from '../scenario';
-import { LoadingPanel, ScenarioHeader, ScenarioIssues, ScenarioPicker, TableTools, ToolPanels } from '../ui';
+import { LoadingPanel, PlayHud, PlayToggle, ScenarioHeader, ScenarioIssues, ScenarioPicker, StartChoice, TableTools, ToolPanels } from '../ui';
 import { TableView, ToolController, toolsHook, viewProbe } from '../view';
 import { buildBattlefield, readScenario } from './load-table';
 import { chooseQuality } from './quality';
 import { scenarioCatalogue, scenarioIdFromSearch } from './scenario-files';
 import { publish } from './test-hook';
+import { usePlayMode } from './use-play-mode';
 
 type Phase =
   | { kind: 'reading' }
@@ -76,6 +78,8 @@ export function App() {
   const phase = useTable(scenarioId);
 
   const battlefield = phase.kind === 'ready' ? phase.battlefield : null;
+  const play = usePlayMode(phase.kind === 'ready' ? phase.scenario : null, battlefield);
+  const game = play.handle;
   const tools = useMemo(() => (battlefield ? new ToolController(battlefield) : null), [battlefield]);
   // The battlefield whose first frame has been drawn (ready means: built and on screen).
   const [drawn, setDrawn] = useState<Battlefield | null>(null);
@@ -122,14 +126,20 @@ export function App() {
       return <ScenarioIssues title="The table could not be built" message={phase.message} />;
     case 'ready':
       return (
-        <div className="st-app">
+        <div className={game ? 'st-app st-playing' : 'st-app'}>
           <div className="st-canvas">
-            <TableView model={phase.battlefield} quality={quality} onFirstFrame={onFirstFrame} tools={tools ?? undefined} />
+            <TableView model={phase.battlefield} quality={quality} onFirstFrame={onFirstFrame} tools={tools ?? undefined} play={game ?? undefined} />
           </div>
-          <ScenarioHeader scenario={phase.scenario} />
-          <TableTools battlefield={phase.battlefield} />
+          {!game && <ScenarioHeader scenario={phase.scenario} />}
+          <TableTools battlefield={phase.battlefield}>
+            <PlayToggle playing={play.playing} onToggle={play.playing ? play.leave : play.enter} />
+          </TableTools>
           {tools && <ToolPanels tools={tools} />}
-          {picker}
+          {!play.playing && picker}
+          {game && play.choosing && <StartChoice commands={game.resumed?.ok ? game.resumed.commands : 0} onResume={play.resume} onNew={play.newGame} />}
+          {game && !play.choosing && (
+            <PlayHud play={game} saveName={`${scenarioId.replace(/\//g, '-')}-save.json`} onNewGame={play.newGame} onLeave={play.leave} />
+          )}
         </div>
       );
   }

@@ -22,7 +22,7 @@ export function DiceTray({ log, onRule }: DiceTrayProps) {
             {r.rule && <RuleLink rule={r.rule} onOpen={onRule} />}
           </span>
           <span className="st-play-roll-dice">
-            {r.values.map((v, i) => <Die key={i} value={v} sides={r.sides} hit={r.need !== undefined && v >= r.need} />)}
+            {r.dice.map((d, i) => <Die key={i} value={d.value} sides={d.sides} hit={r.need !== undefined && d.value >= r.need} />)}
           </span>
         </div>
       ))}

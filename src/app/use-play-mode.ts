@@ -1,0 +1,87 @@
+// Play mode for App: on (Play button or ?play=1, optional &seed=N) it creates the game for the built
+// battlefield (src/app/play, loaded lazily), resuming this scenario's autosave; when one was resumed
+// it asks the player to resume it or start afresh. Leaving disposes the game (the autosave stays).
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Battlefield } from '../battlefield/types';
+import type { Scenario } from '../scenario';
+import type { PlayHandle } from './play';
+
+export interface PlayMode {
+  playing: boolean;
+  handle: PlayHandle | null;
+  /** A saved game was resumed on entering: the player picks Resume or New game. */
+  choosing: boolean;
+  enter(): void;
+  leave(): void;
+  /** Drop the autosave and start this scenario again. */
+  newGame(): void;
+  /** Keep the resumed game. */
+  resume(): void;
+}
+
+function flagFromUrl(): boolean {
+  const v = new URLSearchParams(window.location.search).get('play');
+  return v !== null && v !== '0' && v !== 'false';
+}
+
+function seedFromUrl(): number | undefined {
+  const s = new URLSearchParams(window.location.search).get('seed');
+  const n = s === null ? NaN : Number(s);
+  return Number.isInteger(n) ? n : undefined;
+}
+
+function setUrlFlag(on: boolean): void {
+  const url = new URL(window.location.href);
+  if (on) url.searchParams.set('play', '1');
+  else url.searchParams.delete('play');
+  window.history.replaceState(null, '', url);
+}
+
+/** The browser's storage for autosaves, or null where it is not available (private modes, policies). */
+function browserStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function usePlayMode(scenario: Scenario | null, battlefield: Battlefield | null): PlayMode {
+  const [playing, setPlaying] = useState(flagFromUrl);
+  const [handle, setHandle] = useState<PlayHandle | null>(null);
+  const [choosing, setChoosing] = useState(false);
+  // Bumped by New game: the effect below then builds a fresh game without resuming.
+  const [generation, setGeneration] = useState(0);
+  const fresh = useRef(false);
+
+  useEffect(() => {
+    if (!playing || !scenario || !battlefield) return;
+    let cancelled = false;
+    let made: PlayHandle | null = null;
+    void import('./play').then(({ createPlay }) => {
+      if (cancelled) return;
+      const startFresh = fresh.current;
+      fresh.current = false;
+      const seed = seedFromUrl();
+      made = createPlay(scenario, battlefield, { storage: browserStorage(), resume: !startFresh, ...(seed !== undefined ? { seed } : {}) });
+      setHandle(made);
+      setChoosing(!startFresh && made.resumed?.ok === true);
+    }).catch((err: unknown) => console.error('play mode could not start', err));
+    return () => {
+      cancelled = true;
+      made?.dispose();
+      setHandle(null);
+      setChoosing(false);
+    };
+  }, [playing, scenario, battlefield, generation]);
+
+  const enter = useCallback(() => { setUrlFlag(true); setPlaying(true); }, []);
+  const leave = useCallback(() => { setUrlFlag(false); setPlaying(false); }, []);
+  const newGame = useCallback(() => {
+    handle?.saves.clearAutosave();
+    fresh.current = true;
+    setGeneration((g) => g + 1);
+  }, [handle]);
+  const resume = useCallback(() => setChoosing(false), []);
+  return { playing, handle, choosing, enter, leave, newGame, resume };
+}
