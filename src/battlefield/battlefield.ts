@@ -12,6 +12,7 @@ import { areaVolumes, volumeIntervals, type AreaVolume } from './areas';
 import { losViewshed } from './viewshed';
 import { type Aabb, SolidCuller, solidAabb } from './broadphase';
 import { SightCaster, buildTerrainTiles } from './sight-caster';
+import { PlanBins } from './plan-bins';
 import type {
   AreaAt, AreaCrossing, AreaSpan, Battlefield, BodyClash, BuildingInfo, FigureBody, LosHit, LosOptions, LosResult, ObstacleCrossing, VisibilityResult,
 } from './types';
@@ -89,6 +90,9 @@ class RapierBattlefield implements Battlefield {
   private readonly caster: SightCaster;
   private readonly buildingBoxes: Array<{ info: BuildingInfo; minX: number; minZ: number; maxX: number; maxZ: number }>;
   private readonly standBoxes: Aabb[];
+  /** Plan bins over buildingBoxes and standBoxes, for the many point lookups of a viewshed. */
+  private readonly buildingBins: PlanBins;
+  private readonly standBins: PlanBins;
   private obstacleBoxes?: ObstacleBox[];
   private readonly tagsById = new Map<string, ResolvedTags>();
   private figureColliders: RAPIER.Collider[] = [];
@@ -127,6 +131,9 @@ class RapierBattlefield implements Battlefield {
       });
     this.buildingBoxes = this.buildings.map((info) => ({ info, ...boundsOf(info.corners) }));
     this.standBoxes = solids.filter((x) => x.standable).map(solidAabb);
+    const { width, depth } = scenario.table;
+    this.buildingBins = new PlanBins(this.buildingBoxes, width, depth);
+    this.standBins = new PlanBins(this.standBoxes.map((b) => ({ minX: b.min[0], minZ: b.min[2], maxX: b.max[0], maxZ: b.max[2] })), width, depth);
   }
 
   private checkOnTable(x: number, z: number): void {
@@ -348,10 +355,12 @@ class RapierBattlefield implements Battlefield {
    * elsewhere the shared grid's own triangles (the surface Rapier's terrain holds; property-tested).
    */
   private surfaceFast(x: number, z: number): number {
-    for (const b of this.buildingBoxes) {
+    for (const k of this.buildingBins.at(x, z)) {
+      const b = this.buildingBoxes[k]!;
       if (x >= b.minX && x <= b.maxX && z >= b.minZ && z <= b.maxZ && pointInPolygon([x, z], b.info.corners)) return b.info.levels[0]!;
     }
-    for (const d of this.standBoxes) {
+    for (const k of this.standBins.at(x, z)) {
+      const d = this.standBoxes[k]!;
       if (x >= d.min[0] && x <= d.max[0] && z >= d.min[2] && z <= d.max[2]) return this.standHeight(x, z);
     }
     return gridHeightAt(this.grid, x, z);

@@ -16,12 +16,13 @@ export function losViewshed(
   const rows = Math.max(1, Math.round((r.maxZ - r.minZ) / resolution));
   const cells = new Uint8Array(columns * rows);
   let visible = 0;
+  const target: [number, number, number] = [0, 0, 0]; // reused: isClear keeps no reference
   for (let j = 0; j < rows; j++) {
     const z = r.minZ + (j + 0.5) * resolution;
     for (let i = 0; i < columns; i++) {
       const x = r.minX + (i + 0.5) * resolution;
       if (x > width || z > depth) continue;
-      const target: Vec3 = [x, surfaceAt(x, z) + targetHeight, z];
+      target[0] = x; target[1] = surfaceAt(x, z) + targetHeight; target[2] = z;
       if (bf.isClear(eye, target, options)) {
         cells[j * columns + i] = 1;
         visible++;
