@@ -33,6 +33,8 @@ export interface PlayHandle {
   control: PlayControl;
   saves: { toJson(): string; load(text: string): { ok: true } | { ok: false; message: string }; autosaveKey: string; clearAutosave(): void };
   replay: { store: Store<{ at: number | null; total: number }>; seek(eventIndex: number | null): void };
+  /** The live session, to read (tests, the test hook); commands go through `control`. */
+  game(): GameSession<unknown, Command, GameEvent, unknown>;
   /** How `resume` went: null when not asked or no autosave was found. */
   resumed: { ok: true; commands: number } | { ok: false; message: string } | null;
   dispose(): void;
@@ -204,6 +206,7 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
         publish();
       },
     },
+    game: () => session!,
     resumed,
     dispose() {
       actor.stop();

@@ -1,9 +1,10 @@
 // The reach outline of a figure for the move gizmo: rays walked outward over the table queries, each
 // stopped where validateMove would stop the figure — its allowance (K-4.0 / K-4.1, 3D tape), a building
-// wall (K-4.0) or impassable ground (K-3.3a, K-AMB-4), the table edge, and difficult ground: the
+// wall or the body of a wall or obstacle where he would stand (K-4.0), impassable ground (K-3.3a, K-AMB-4), the table edge, and difficult ground: the
 // difficult rate once the ray enters it (K-4.2c), or its edge when the figure has already run further
 // than that rate (K-4.2d). Starting in difficult ground, the whole ring uses the difficult rate.
 import type { TableQueries, Vec2 } from '../../../core';
+import { FIGURE_HEIGHT } from '../constants';
 import { analysePath } from '../paths';
 import type { HouseSettings, KFigure } from '../state';
 
@@ -30,22 +31,59 @@ export function reachAlong(table: TableQueries, house: HouseSettings, input: Rea
   const end: Vec2 = [f.at[0] + dir[0] * max, f.at[1] + dir[1] * max];
   const floorAt = (p: Vec2) => (f.floor > 0 && table.buildingAt(p[0], p[1]) ? f.floor : 0);
   const r = analysePath(table, [{ at: f.at, floor: f.floor }, { at: end, floor: floorAt(end) }], house, f.baseRadius);
-  // Tape length is 3D: on a slope the same budget covers less ground in plan (k = plan cm per tape cm).
   const { width, depth } = table.scenario.table;
   const inside = end[0] >= 0 && end[1] >= 0 && end[0] <= width && end[1] <= depth;
   const planLen = inside ? max : edgeDistance(f.at, dir, width, depth);
-  const k = r.length > 1e-9 ? planLen / r.length : 1;
-  const toPlan = (tape: number) => tape * k;
-  let reach = Math.min(planLen, toPlan(max));
+  // Distances along the analysed segment are tape (3D) lengths, proportional to plan distance on it.
+  const toPlan = (tape: number) => (r.length > 1e-9 ? (tape / r.length) * planLen : tape);
+  const budget = (tape: number) => planForTape(table, f, dir, planLen, tape);
+  let reach = budget(max);
   if (!inside) reach = Math.min(reach, planLen - MARGIN);
   if (r.impassable) reach = Math.min(reach, toPlan(r.impassable.at) - f.baseRadius - MARGIN);
   if (!input.startDifficult && r.difficultAt !== undefined) {
     // K-4.2d already past the difficult allowance when the ground turns difficult: stop at its edge;
     // K-4.2c otherwise the whole move is at the difficult rate.
-    reach = Math.min(reach, r.difficultAt > input.difficult ? toPlan(r.difficultAt) - MARGIN : toPlan(input.difficult));
+    reach = Math.min(reach, r.difficultAt > input.difficult ? toPlan(r.difficultAt) - MARGIN : budget(input.difficult));
   }
   if (r.wall) reach = Math.min(reach, wallStop(table, f, dir, reach));
-  return Math.max(0, reach);
+  return standClear(table, f, dir, Math.max(0, reach));
+}
+
+/** The tape from the figure to a point d cm along dir: straight, in 3D (as validateMove measures a leg). */
+function tapeTo(table: TableQueries, f: KFigure, dir: Vec2, d: number): number {
+  const h0 = table.standHeight(f.at[0], f.at[1], f.floor);
+  const x = f.at[0] + dir[0] * d;
+  const z = f.at[1] + dir[1] * d;
+  const floor = f.floor > 0 && table.buildingAt(x, z) ? f.floor : 0;
+  return Math.hypot(d, table.standHeight(x, z, floor) - h0);
+}
+
+/** The furthest plan distance (up to `limit`) whose tape is within `tape` cm: a coarse scan, then bisection. */
+function planForTape(table: TableQueries, f: KFigure, dir: Vec2, limit: number, tape: number): number {
+  const upTo = Math.min(limit, tape);
+  if (tapeTo(table, f, dir, upTo) <= tape) return upTo;
+  const n = 16;
+  let lo = 0;
+  for (let i = n - 1; i >= 1; i--) {
+    if (tapeTo(table, f, dir, (upTo * i) / n) <= tape) { lo = (upTo * i) / n; break; }
+  }
+  let hi = Math.min(upTo, lo + upTo / n);
+  for (let i = 0; i < 12; i++) {
+    const mid = (lo + hi) / 2;
+    if (tapeTo(table, f, dir, mid) <= tape) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Back off along the ray until the figure could stand there (not inside a wall or obstacle body, K-4.0). */
+function standClear(table: TableQueries, f: KFigure, dir: Vec2, reach: number): number {
+  for (let d = reach; d > 0; d -= 0.1) {
+    const at: Vec2 = [f.at[0] + dir[0] * d, f.at[1] + dir[1] * d];
+    const floor = f.floor > 0 && table.buildingAt(at[0], at[1]) ? f.floor : 0;
+    if (!table.bodyClashes({ id: f.id, at, floor, radius: f.baseRadius, height: FIGURE_HEIGHT }).length) return d;
+  }
+  return 0;
 }
 
 /** Plan distance from p along dir to the table's edge. */
