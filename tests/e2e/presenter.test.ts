@@ -132,6 +132,43 @@ describe.runIf(run)('presenter, camera views and viewshed in Chromium', () => {
     await page.close();
   }, 240_000);
 
+  it('at 640×400 the narration card leaves every beat\'s camera target in view, and folds away', async () => {
+    const { page, problems } = await openTable(ctx, `${TG}&beat=1`);
+    await page.setViewportSize({ width: 640, height: 400 });
+    const card = async () => (await page.$('[data-testid=presenter-panel]'))!.boundingBox();
+    for (let n = 1; n <= scenario.beats!.length; n++) {
+      if (n > 1) await page.click('[data-testid=presenter-next]');
+      await expectBeat(page, scenario, n);
+      const target = scenario.beats![n - 1]!.camera.target;
+      const at = (await page.evaluate(([x, y, z]) => window.__sandtable!.tools!.toCanvas(x, y, z), target))!;
+      const box = (await card())!;
+      const inside = at.x >= box.x && at.x <= box.x + box.width && at.y >= box.y && at.y <= box.y + box.height;
+      expect(at.inView, `beat ${n}: target on screen`).toBe(true);
+      expect(inside, `beat ${n}: target (${at.x.toFixed(0)}, ${at.y.toFixed(0)}) under the card ${JSON.stringify(box)}`).toBe(false);
+      expect(at.onCanvas, `beat ${n}: nothing covers the target`).toBe(true);
+      expect(box.y + box.height).toBeLessThanOrEqual(400);
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(640);
+      // … and it leaves the floor buttons (bottom left) usable.
+      const floors = (await (await page.$('[data-testid=cutaway]'))!.boundingBox())!;
+      const apart = floors.x + floors.width <= box.x || box.x + box.width <= floors.x || floors.y + floors.height <= box.y || box.y + box.height <= floors.y;
+      expect(apart, `card ${JSON.stringify(box)} over the floors bar ${JSON.stringify(floors)}`).toBe(true);
+    }
+    await saveShot(page, 'presenter-small-viewport.png');
+    // Folded: title and buttons only, a smaller card; unfolded: the narration is back.
+    const open = (await card())!;
+    await page.click('[data-testid=presenter-fold]');
+    expect(await page.$('[data-testid=presenter-narration]')).toBeNull();
+    expect(await page.textContent('[data-testid=presenter-title]')).toBe(scenario.beats!.at(-1)!.title);
+    const folded = (await card())!;
+    expect(folded.height).toBeLessThan(open.height);
+    await saveShot(page, 'presenter-small-folded.png');
+    await page.click('[data-testid=presenter-fold]');
+    expect(await page.textContent('[data-testid=presenter-narration]')).toBe(scenario.beats!.at(-1)!.narration);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 240_000);
+
   it('opens the beat named in the URL, and corrects a beat out of range', async () => {
     const { page, problems } = await openTable(ctx, `${TG}&beat=2`);
     await expectBeat(page, scenario, 2);

@@ -1,7 +1,11 @@
 // The narration card of presenter mode: beat number, title and text, the units in focus (in their
 // side's colour), previous/next and close. The camera flight and highlight follow the same state.
+// The card keeps clear of the screen centre, where the beat's camera target is (presenter.css), and
+// folds down to its title and buttons.
+import { useState } from 'react';
 import type { Scenario } from '../../scenario';
 import { presenter, presenterStore, useStore } from '../../view';
+import './presenter.css';
 
 export interface PresenterPanelProps {
   scenario: Scenario;
@@ -9,6 +13,7 @@ export interface PresenterPanelProps {
 
 export function PresenterPanel({ scenario }: PresenterPanelProps) {
   const s = useStore(presenterStore);
+  const [folded, setFolded] = useState(false);
   if (!s.open) return null;
   const beat = s.beats[s.index];
   if (!beat) return null;
@@ -17,18 +22,23 @@ export function PresenterPanel({ scenario }: PresenterPanelProps) {
   const first = s.index === 0;
   const last = s.index === s.beats.length - 1;
   return (
-    <section className="st-presenter" aria-label="Presenter" aria-live="polite" data-testid="presenter-panel">
+    <section className={`st-presenter${folded ? ' st-folded' : ''}`} aria-label="Presenter" aria-live="polite" data-testid="presenter-panel">
       <header>
         <span className="st-eyebrow" data-testid="presenter-count">
           Beat {s.index + 1} of {s.beats.length}
           {beat.turn !== undefined && <> · Turn {beat.turn}</>}
         </span>
-        <button type="button" className="st-icon-btn" aria-label="Leave presenter mode" title="Leave presenter mode (Esc)" onClick={() => presenter.close()}>×</button>
+        <span className="st-presenter-actions">
+          <button type="button" className="st-icon-btn" aria-expanded={!folded} data-testid="presenter-fold"
+            aria-label={folded ? 'Show the narration' : 'Fold the narration away'} title={folded ? 'Show the narration' : 'Fold the narration away'}
+            onClick={() => setFolded(!folded)}>{folded ? '▴' : '▾'}</button>
+          <button type="button" className="st-icon-btn" aria-label="Leave presenter mode" title="Leave presenter mode (Esc)" onClick={() => presenter.close()}>×</button>
+        </span>
       </header>
       <h2 data-testid="presenter-title">{beat.title}</h2>
-      <p data-testid="presenter-narration">{beat.narration}</p>
+      {!folded && <p data-testid="presenter-narration">{beat.narration}</p>}
       <footer>
-        {(beat.highlight?.length ?? 0) > 0 && (
+        {!folded && (beat.highlight?.length ?? 0) > 0 && (
           <ul className="st-chips" aria-label="Units in focus" data-testid="presenter-units">
             {beat.highlight!.map((id) => {
               const u = units.get(id);
