@@ -15,10 +15,11 @@ import { liveFigures } from './table';
 import { joinUnit, leaderDive, leaveGroup, pickUpWeapon, reuniteUnit, splitUnit } from './units';
 import { validateKScenario } from './scenario-data';
 import { shootingCandidates } from './visibility';
+import { chargeRemoval, crossingFalls, fireDemolition, offTableFire, preparationFire, revealChecks, specialCommands } from './special-play';
 import type { MoveMode } from './events';
 import type { KState } from './state';
 
-export const ACTION_TYPES: ReadonlySet<string> = new Set(['MOVE', 'SHOOT', 'SPLIT', 'REUNITE', 'JOIN', 'LEAVE', 'DIVE', 'PICK_UP', 'TAKE_WEAPON', 'EVACUATE']);
+export const ACTION_TYPES: ReadonlySet<string> = new Set(['MOVE', 'SHOOT', 'SPLIT', 'REUNITE', 'JOIN', 'LEAVE', 'DIVE', 'PICK_UP', 'TAKE_WEAPON', 'EVACUATE', 'OFF_TABLE_FIRE', 'DEMOLISH']);
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
@@ -49,8 +50,10 @@ export function decideAction(s: KState, c: SoldierCommand, ctx: KCtx): KResult {
         return validateCharge(s, { unitId, targetId, moves, fast: s.activation?.action === 'fast-move' }, ctx);
       }
       if (!['normal', 'fast', 'regroup', 'join'].includes(mode)) return refuse('K-4.0', `"${mode}" is not a move a player makes`);
-      const r = validateMove(s, { unitId, moves, mode }, ctx);
-      if (!r.ok) return r;
+      const moved = validateMove(s, { unitId, moves, mode }, ctx);
+      if (!moved.ok) return moved;
+      // narrow-crossing: a fast move over the walkway may end in the rapids (dice after the move).
+      const r = mode === 'fast' && s.special?.config.crossings.length ? { ...moved, events: [...moved.events, ...crossingFalls(s, moved.events, moves, ctx)] } : moved;
       // K-AMB-17 house option: a leader coming within 15 cm of a routing unit rallies it too.
       const house = houseOf(s, ctx);
       if (house.rallyWhenLeaderApproaches && liveFigures(s, unitId).some((f) => f.skills.includes('leader'))) {
@@ -79,6 +82,9 @@ export function decideAction(s: KState, c: SoldierCommand, ctx: KCtx): KResult {
     case 'DIVE': return leaderDive(s, { leaderId: str(c.leaderId) ?? c.unitId ?? '', intoUnitId: str(c.intoUnitId) ?? '' }, ctx);
     case 'PICK_UP': case 'TAKE_WEAPON': return pickUpWeapon(s, { markerId: str(c.markerId) ?? '', figureId: str(c.figureId) ?? '' }, ctx);
     case 'EVACUATE': return startEvacuation(s, { figureId: str(c.figureId) ?? '', ...(str(c.escortId) ? { escortId: str(c.escortId)! } : {}) }, ctx);
+    // Scenario special rules (special-play.ts): fire from off the table, firing a demolition charge.
+    case 'OFF_TABLE_FIRE': return offTableFire(s, { special: str(c.special) ?? '', targetId: str(c.targetId) ?? '' }, ctx);
+    case 'DEMOLISH': return fireDemolition(s, { special: str(c.special) ?? '', unitId: c.unitId ?? s.activation?.unitId ?? '' }, ctx);
     default: return refuse('K-2.4a', `unknown command "${c.type}"`);
   }
 }
@@ -165,4 +171,8 @@ export const kRulesApi: KRulesApi = {
   throwGrenades: (s, meleeId, side) => throwGrenades(s, meleeId, side),
   endOfTurn: (s, ctx) => evacuationMoves(s, ctx),
   candidateActions: (s, unitId, kind, table) => candidateActions(s, unitId, kind, table),
+  beforeTurn: (s, turn, ctx) => (turn === 1 ? preparationFire(s, ctx) : []),
+  activationEnding: (s) => chargeRemoval(s),
+  afterDecision: (s, events) => revealChecks(s, events as ReadonlyArray<{ type: string; shooterId?: unknown }>),
+  specialCommands: (s, unitId) => specialCommands(s, unitId).map((c) => ({ ...c })),
 };

@@ -12,6 +12,7 @@ import { baseOf, liveFigures } from './table';
 import { ableFirers, evaluateTarget } from './visibility';
 import { type MedicPolicy, applyWounds, medicDuties } from './wounds';
 import { SNOW_SUIT_OPEN } from './constants';
+import { isHidden } from './special-play';
 import type { KState, KUnit } from './state';
 
 export interface ChargeArgs {
@@ -48,6 +49,8 @@ export function validateCharge(s: KState, args: ChargeArgs, ctx: KQuery): KResul
   if (t.side === u.side) return refuse('K-6.1a', 'a charge is made against an enemy unit');
   if (!liveFigures(s, t).length || ['surrendered', 'withdrawn', 'destroyed'].includes(t.status)) return refuse('K-6.1a', `${t.name} is not on the table`);
   if (s.activation?.charged) return refuse('K-6.1c', `${u.name} has already charged this activation`);
+  // A scenario's hidden unit (hidden-units) is not known to be there: it cannot be chosen as a target.
+  if (isHidden(s, t.id)) return refuse('K-6.1a', `${t.name} has not been seen yet`);
   if (args.fast && !house.fastCharge) return refuse('K-AMB-11', 'house rule: a charge is made with a normal move only (K-4.1a)');
   const move = validateMove(s, { unitId: u.id, moves: args.moves, mode: 'charge' }, { ...ctx, allowContact: true, fastCharge: !!args.fast });
   if (!move.ok) return move;

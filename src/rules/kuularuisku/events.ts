@@ -92,7 +92,15 @@ export type KEvent =
   | (Base & { type: 'FIGURE_REMOVED'; figureId: string; reason: RemovedReason })
   | (Base & { type: 'EVACUATION_STARTED'; figureId: string; evacuation: Evacuation })
   | (Base & { type: 'EVACUATION_ARRIVED'; figureId: string; escortId?: string })
-  | (Base & { type: 'ESCORT_REJOINED'; figureId: string; unitId: string });
+  | (Base & { type: 'ESCORT_REJOINED'; figureId: string; unitId: string })
+  // Scenario special rules (special.ts): `special` is the special rule's id, `rule` the K- rule it modifies.
+  /** A die a special rule rolls (a shell on target, firing a charge, a fall from the dam). */
+  | (Base & { type: 'SPECIAL_ROLL'; special: string; value: number; on: number[]; success: boolean; unitId?: string; figureId?: string })
+  /** An attack by no unit on the table (shells, a gun off the table): the shooting test. */
+  | (Base & { type: 'SPECIAL_FIRE'; special: string; targetId: string; dice: KDie[]; hits: number; machineGun: boolean })
+  | (Base & { type: 'SPAN_DESTROYED'; special: string; bridge: string })
+  | (Base & { type: 'CHARGE_REMOVED'; special: string; unitId: string })
+  | (Base & { type: 'UNIT_REVEALED'; special: string; unitId: string; cause: 'fired' | 'enemy-near' });
 
 export type KEventType = KEvent['type'];
 export type KEventOf<T extends KEventType> = Extract<KEvent, { type: T }>;

@@ -302,6 +302,20 @@ export function evolveK(s: KState, e: KEvent): KState {
       if (e.escortId) next = setFigure(next, e.escortId, (f) => (f.evacuation ? { evacuation: { ...f.evacuation, returning: true } } : {}));
       return next;
     }
+    case 'SPECIAL_ROLL':
+      return e.unitId && s.special ? { ...s, special: { ...s.special, tried: { ...s.special.tried, [e.special]: `${s.turn}:${e.unitId}` } } } : s;
+    case 'SPECIAL_FIRE': {
+      if (!s.special) return s;
+      const was = s.special.used[e.special];
+      const n = was && was.turn === s.turn ? was.n + 1 : 1;
+      return { ...s, special: { ...s.special, used: { ...s.special.used, [e.special]: { turn: s.turn, n } } } };
+    }
+    case 'SPAN_DESTROYED':
+      return s.special ? { ...s, special: { ...s.special, destroyed: addUnique(s.special.destroyed, [e.special]) } } : s;
+    case 'CHARGE_REMOVED':
+      return s.special ? { ...s, special: { ...s.special, cleared: addUnique(s.special.cleared, [e.special]) } } : s;
+    case 'UNIT_REVEALED':
+      return s.special ? { ...s, special: { ...s.special, hidden: s.special.hidden.filter((id) => id !== e.unitId) } } : s;
     case 'ESCORT_REJOINED': {
       const f = s.figures[e.figureId];
       if (!f) return s;

@@ -10,7 +10,9 @@ import { type KQuery, type KRefusal, type KResult, houseOf, refuse } from './con
 import { weaponById } from './data';
 import { ev, type FigureMove, type KEvent, type MoveMode } from './events';
 import { analysePath, type PathPoint, type PathReport } from './paths';
+import { onBand } from './special';
 import { baseOf, liveFigures, onTable } from './table';
+import { blownSpanAt, pathSamples, pathTouches } from './special-play';
 import type { HouseSettings, KFigure, KState, KUnit } from './state';
 
 /** One figure's requested move: its end point (and floor), through optional waypoints. */
@@ -158,6 +160,46 @@ function plan(table: TableQueries, f: KFigure, step: FigureStep, house: HouseSet
   return { f, step, points, report, floor };
 }
 
+/**
+ * Scenario ground (special-play.ts): refuses a path over a destroyed span (demolition, K-3.3a); else
+ * the speed factor of each figure whose path touches a narrow crossing (narrow-crossing, K-4.0).
+ */
+function specialGround(s: KState, planned: readonly Planned[]): Map<string, number> | KRefusal {
+  const factors = new Map<string, number>();
+  const sp = s.special;
+  if (!sp || (!sp.config.crossings.length && !sp.destroyed.length)) return factors;
+  for (const p of planned) {
+    const samples = pathSamples(p.points.map((q) => q.at));
+    if (sp.destroyed.length) {
+      for (const q of samples) {
+        const d = blownSpanAt(s, q);
+        if (d) return refuse(d.rule, `${p.f.id}: the span of ${d.bridge} has been blown (${d.id}): it cannot be crossed`);
+      }
+    }
+    for (const c of sp.config.crossings) if (pathTouches(c.band, samples)) factors.set(p.f.id, Math.min(factors.get(p.f.id) ?? 1, c.speedFactor));
+  }
+  return factors;
+}
+
+/** narrow-crossing (K-4.0): figures that end on a single-file walkway stand one behind another, never side by side. */
+function singleFileRefusal(s: KState, ending: ReadonlyArray<{ f: KFigure; at: Vec2 }>, moving: ReadonlySet<string>): KRefusal | undefined {
+  const list = s.special?.config.crossings;
+  if (!list?.length) return undefined;
+  for (const c of list) {
+    if (!c.singleFile) continue;
+    const len = Math.hypot(c.band.b[0] - c.band.a[0], c.band.b[1] - c.band.a[1]);
+    const along = (p: Vec2) => ((p[0] - c.band.a[0]) * (c.band.b[0] - c.band.a[0]) + (p[1] - c.band.a[1]) * (c.band.b[1] - c.band.a[1])) / len;
+    const on = ending.filter((e) => onBand(c.band, e.at));
+    if (!on.length) continue;
+    const others = Object.values(s.figures).filter((g) => !g.removed && g.condition !== 'dead' && !moving.has(g.id) && onBand(c.band, g.at)).map((g) => ({ f: g, at: g.at }));
+    const all = [...on, ...others].map((e) => ({ id: e.f.id, r: e.f.baseRadius, t: along(e.at) })).sort((x, y) => x.t - y.t);
+    for (let i = 1; i < all.length; i++) {
+      if (all[i]!.t - all[i - 1]!.t < all[i]!.r + all[i - 1]!.r - 1e-6) return refuse('K-4.0', `${all[i]!.id} and ${all[i - 1]!.id} would stand side by side on ${c.feature}: single file only (${c.id})`);
+    }
+  }
+  return undefined;
+}
+
 /** K-4.0 / K-4.2c whole-unit difficult rate: does any moving soldier start, end or pass through difficult terrain? */
 function unitDifficult(planned: readonly Planned[]): boolean {
   return planned.some((p) => p.report.difficultAt !== undefined);
@@ -206,11 +248,14 @@ export function validateMove(s: KState, args: MoveArgs, ctx: KQuery & { fastChar
   if (leaving.length && args.mode !== 'rout' && args.mode !== 'fall-back' && (leaving.length !== live.length)) {
     return refuse('K-7.4a', `${u.name} can leave the table only as a whole unit: move every soldier over the edge`);
   }
+  // Scenario special rules: a blown bridge span is impassable; a narrow crossing slows (demolition, narrow-crossing).
+  const slowed = specialGround(s, planned);
+  if ('ok' in slowed) return slowed;
   const difficult = unitDifficult(planned);
   let allowance = Infinity;
   const allowances = new Map<string, number>();
   for (const p of planned) {
-    const a = movementAllowance(s, p.f.id, args.mode, difficult, house, ctx.fastCharge).allowance;
+    const a = movementAllowance(s, p.f.id, args.mode, difficult, house, ctx.fastCharge).allowance * (slowed.get(p.f.id) ?? 1);
     allowances.set(p.f.id, a);
     allowance = Math.min(allowance, a);
   }
@@ -242,6 +287,8 @@ export function validateMove(s: KState, args: MoveArgs, ctx: KQuery & { fastChar
     const clash = table.bodyClashes({ id: p.f.id, at: p.step.to, floor: p.floor, radius: p.f.baseRadius, height: FIGURE_HEIGHT });
     if (clash.length) return refuse('K-4.0', `${p.f.id} would end inside ${clash.map((c) => `${c.featureId} (${c.part})`).join(', ')}`);
   }
+  const file = singleFileRefusal(s, staying.map((p) => ({ f: p.f, at: p.step.to })), new Set(endAt.keys()));
+  if (file) return file;
   // No two figures on one spot; contact with the enemy is a charge (K-6.1a).
   const others = Object.values(s.figures).filter((g) => !g.removed && g.condition !== 'dead' && !endAt.has(g.id));
   const tol = house.contactTolerance;

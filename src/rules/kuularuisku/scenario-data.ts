@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Scenario, UnitPlacement } from '../../scenario';
 import { ORGANISATIONS, squadSize, weaponById } from './data';
 import { HouseChoice, resolveHouse } from './house';
+import { validateSpecialRules } from './special';
 import type { FigureRole, Nationality, SkillKey, UnitKind } from './state';
 
 const Level = z.number().int().min(1).max(6);
@@ -112,7 +113,7 @@ export function nationalityCompatible(leader: { nationality: Nationality; langua
  * JSON path. An empty list means the scenario can be played.
  */
 export function validateKScenario(s: Scenario): Issue[] {
-  const issues: Issue[] = [];
+  const issues: Issue[] = [...validateSpecialRules(s)];
   const rules = KRules.safeParse(s.rules ?? {});
   if (!rules.success) issues.push(...zodIssues('rules', rules.error));
   else {

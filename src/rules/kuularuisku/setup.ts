@@ -5,6 +5,7 @@ import { BASE_RADIUS } from './constants';
 import { weaponById } from './data';
 import { resolveHouse } from './house';
 import { defaultRole, parseFigureData, parseRules, parseUnitData, unitKindOf, unitNationality } from './scenario-data';
+import { buildSpecial } from './special';
 import type { KFigure, KState, KUnit, SkillKey, TableEdge } from './state';
 
 /** K-1.0a, K-1.3b, K-GAP-5, K-GAP-11, K-SKL-2 the state before turn 1 from a validated scenario. */
@@ -55,11 +56,18 @@ export function setupK(scenario: Scenario): KState {
     units[group.id] = { ...group, figures: [...group.figures, ...leader.figures], joinedLeaders: [...group.joinedLeaders, leader.id] };
     units[leader.id] = { ...leader, figures: [], joinedTo: group.id };
   }
+  // The scenario's special rules (special.ts): a winter ruling (K-SKL-3), aid posts (K-5.6a), hidden units …
+  const special = buildSpecial(scenario);
+  if (special) special.hidden = special.hidden.filter((id) => units[id]);
   return {
     ruleset: 'kuularuisku', turn: 0,
-    winter: rules.winter ?? scenario.conditions?.snow ?? false,
+    winter: special?.config.winter ?? rules.winter ?? scenario.conditions?.snow ?? false,
     sides, units, figures, melees: {}, markers: {},
-    dressingStations: (rules.dressingStations ?? []).map((d) => ({ side: d.side, at: [d.at[0], d.at[1]], radius: d.radius })),
+    dressingStations: [
+      ...(rules.dressingStations ?? []).map((d) => ({ side: d.side, at: [d.at[0], d.at[1]] as [number, number], radius: d.radius })),
+      ...(special?.config.aidPosts ?? []).map((d) => ({ side: d.side, at: [d.at[0], d.at[1]] as [number, number], radius: d.radius })),
+    ],
     nextId: 1, house,
+    ...(special ? { special } : {}),
   };
 }

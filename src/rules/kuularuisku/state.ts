@@ -2,6 +2,7 @@
 // Plain serializable data; the rules read it and return events, evolveK folds the events in.
 import type { Vec2 } from '../../core';
 import type { HouseSettings } from './house';
+import type { KSpecialState } from './special';
 
 /** K-5.5 a soldier's condition; `dead` figures are off the table (K-5.5d). */
 export type Condition = 'healthy' | 'light' | 'serious' | 'dead';
@@ -31,7 +32,8 @@ export type RemovedReason =
   | 'withdrawn' // K-7.4 left over a table edge
   | 'surrendered' // K-7.2c, K-GAP-10
   | 'destroyed' // K-6.4g unit could not fall back
-  | 'left-behind'; // K-6.4h / K-GAP-7, K-7.3g seriously wounded abandoned
+  | 'left-behind' // K-6.4h / K-GAP-7, K-7.3g seriously wounded abandoned
+  | 'lost'; // a scenario special rule: fell into the rapids, went down with a blown bridge span
 
 /** K-5.6 a figure that left its unit for the rear. */
 export interface Evacuation {
@@ -206,6 +208,8 @@ export interface KState {
   nextId: number;
   /** Resolved house values (ids → value) for this game: data/house-values.json + scenario `rules`. */
   house: HouseSettings;
+  /** The scenario's special rules resolved for play, and what they have done so far (special.ts). */
+  special?: KSpecialState;
 }
 
 export type { HouseSettings } from './house';

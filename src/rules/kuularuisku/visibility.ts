@@ -6,6 +6,7 @@ import { CLOSE_RANGE, COVER_VALUE, type CoverName, FIGURE_HEIGHT, HIGHER_BY } fr
 import { type KQuery, houseOf } from './context';
 import { weaponById } from './data';
 import { coverAt } from './terrain';
+import { crossingAt, elevatedRule, isHidden, isLit, nightNow } from './special-play';
 import { baseOf, bodyOf, liveFigures } from './table';
 import type { HouseSettings, KFigure, KState, KUnit } from './state';
 
@@ -65,10 +66,27 @@ export function inTheWay(s: KState, table: TableQueries, shooter: KFigure, targe
     if (cu.status === 'in-melee' && c.unitId !== target.unitId && c.unitId !== shooter.unitId) return { rule: 'K-6.0b', by: c.id };
     if (c.side === shooter.side && c.unitId !== shooter.unitId) {
       if (standsHigher(table, shooter, c) || standsHigher(table, target, c)) continue; // K-5.1d
+      if (s.special?.config.elevated.length && firesOver(s, table, shooter, target, c)) continue; // K-5.1d by a scenario rule
       return { rule: 'K-5.1c', by: c.id };
     }
   }
   return undefined;
+}
+
+/** K-5.1d a scenario makes the shooter or the target elevated (the-crest, elevated-defenders): a friend in between who is not elevated himself does not block. */
+function firesOver(s: KState, table: TableQueries, shooter: KFigure, target: KFigure, c: KFigure): boolean {
+  const up = (f: KFigure) => elevatedRule(s, table, f);
+  const a = up(shooter);
+  const b = a?.overFriends ? a : up(target);
+  if (!b?.overFriends) return false;
+  return !up(c);
+}
+
+/** Features a scenario lets this figure's sight lines pass over (the-crest: headstone rows). */
+function overFeatures(s: KState, table: TableQueries, f: KFigure): readonly string[] | undefined {
+  if (!s.special?.config.elevated.length) return undefined;
+  const r = elevatedRule(s, table, f);
+  return r?.overFeatures.length ? r.overFeatures : undefined;
 }
 
 /** Eye of a standing figure (the table's eye point for a 15 mm figure). */
@@ -83,8 +101,9 @@ function samplesOf(table: TableQueries, f: KFigure): Vec3[] {
 }
 
 /** K-5.2a–d terrain sight from one figure to another (head, chest or base visible; 10 cm into dense terrain). */
-export function figureSees(table: TableQueries, shooter: KFigure, target: KFigure, eye: Vec3 = eyeOf(table, shooter)): boolean {
-  for (const p of samplesOf(table, target)) if (table.isClear(eye, p)) return true;
+export function figureSees(table: TableQueries, shooter: KFigure, target: KFigure, eye: Vec3 = eyeOf(table, shooter), ignore?: readonly string[]): boolean {
+  const opts = ignore ? { ignore } : undefined;
+  for (const p of samplesOf(table, target)) if (table.isClear(eye, p, opts)) return true;
   return false;
 }
 
@@ -124,7 +143,7 @@ export function coverValue(s: KState, f: KFigure, cover: CoverName): number {
 }
 
 /** The value of a majority cover for a unit (K-5.4c with K-SKL-3 on its soldiers). */
-function unitCoverValue(s: KState, figs: readonly KFigure[], per: Record<string, CoverName>): { value: number; name: CoverName } {
+export function unitCoverValue(s: KState, figs: readonly KFigure[], per: Record<string, CoverName>): { value: number; name: CoverName } {
   const name = majorityCover(figs.map((f) => per[f.id]!));
   const values = figs.filter((f) => per[f.id] === name).map((f) => coverValue(s, f, name));
   return { name, value: values.length ? Math.max(...values) : COVER_VALUE[name] };
@@ -145,6 +164,7 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
   const targets = liveFigures(s, tu);
   if (!targets.length || tu.status === 'surrendered' || tu.status === 'withdrawn' || tu.status === 'destroyed') return bad('K-5.1a', `${tu?.name ?? targetId} is not on the table`);
   if (tu.status === 'in-melee' && !house.shootIntoMelee) return bad('K-AMB-6', `${tu.name} is locked in melee: house rule forbids shooting at it`);
+  if (isHidden(s, tu.id)) return bad('K-5.2a', `${tu.name} has not been seen yet (${s.special!.config.hidden!.id})`);
   const firers = ableFirers(s, su, house);
   if (!firers.length) return bad('K-5.3b', `${su.name} has no soldier able to shoot`);
   // Out of every firer's reach: no need to look (K-5.1a range first).
@@ -158,6 +178,7 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
   const between = Object.values(s.figures).filter((c) => !c.removed && c.condition !== 'dead' && c.at[0] >= box.minX && c.at[0] <= box.maxX && c.at[1] >= box.minZ && c.at[1] <= box.maxZ);
   // Sight pairs are looked at lazily: most shootings need only one clear line per shooter and per
   // target; the full matrix is built only when part of the target is hidden (K-5.2e).
+  const night = nightNow(s);
   const memo = new Map<number, PairSight>();
   const eyes = new Map<number, Vec3>();
   const pair = (i: number, j: number): PairSight => {
@@ -168,7 +189,9 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
       let eye = eyes.get(i);
       if (!eye) { eye = eyeOf(table, a); eyes.set(i, eye); }
       const distance = baseDistance(firerBases[i]!, targetBases[j]!);
-      const visible = figureSees(table, a, b, eye);
+      // K-5.2a at night (a scenario's night rule) nothing beyond its limit is seen, except in lit areas.
+      const dark = night !== undefined && distance > night.visibility + 1e-9 && !isLit(s, b.at);
+      const visible = !dark && figureSees(table, a, b, eye, overFeatures(s, table, a));
       const blocked = visible ? inTheWay(s, table, a, b, between) : undefined;
       p = { shooter: a.id, target: b.id, distance, visible, ...(blocked ? { blocked } : {}) };
       memo.set(key, p);
@@ -222,7 +245,8 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
   for (const id of hittable) {
     const t = s.figures[id]!;
     const from = nearestShooter(s, t, shooters);
-    perFigure[id] = coverAt(table, t.at, t.baseRadius, from, house).cover;
+    // narrow-crossing: figures on the walkway are in the open (K-5.4).
+    perFigure[id] = crossingAt(s, t.at)?.open ? 'open' : coverAt(table, t.at, t.baseRadius, from, house).cover;
   }
   const cover = unitCoverValue(s, hittable.map((id) => s.figures[id]!), perFigure);
   return { targetId, valid: true, hittable, ...(chosen ? { spotter: chosen } : {}), shooters, closeRange, cover: { ...cover, perFigure }, pairs: pairs() };

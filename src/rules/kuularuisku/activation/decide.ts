@@ -39,6 +39,9 @@ export function decideFlow(s: KGameState, c: FlowCommand, ctx: FlowCtx): FlowDec
     case 'BEGIN_TURN': {
       if (p.kind !== 'between-turns') return refuse('the turn is still being played (K-TERM-9: it ends when the last card is done)', 'K-TERM-9');
       const turn = s.turn + 1;
+      // Scenario special rules before the turn (a preparation barrage before turn 1).
+      if (ctx.api.beforeTurn) acc.push(...ctx.api.beforeTurn(acc.state, turn, ctx));
+      if (immediateEnd(acc, ctx)) return { ok: true, acc };
       acc.push(ev('TURN_STARTED', 'K-2.1b', `Turn ${turn} begins`, { turn }));
       acc.push(...shuffleEvents(acc.state, ctx.dice, turn));
       return { ok: true, acc };
@@ -188,6 +191,8 @@ export function endActivation(acc: Acc, ctx: FlowCtx, text?: string): void {
   const a = acc.state.activation;
   if (!a) return;
   const name = acc.state.units[a.unitId]?.name ?? a.unitId;
+  // Scenario special rules as the activation ends (a demolition charge cleared by a unit that stayed on it).
+  if (ctx.api.activationEnding) acc.push(...ctx.api.activationEnding(acc.state, ctx));
   acc.push(ev('ACTIVATION_ENDED', 'K-2.0b', text ?? `${name} has activated`, { unitId: a.unitId, units: a.units }));
   afterActivation(acc, ctx);
 }
@@ -248,6 +253,8 @@ function endTurn(acc: Acc, ctx: FlowCtx): void {
 /** K-GAP-1 a side with no unit left on the table ends the game at once. */
 export function immediateEnd(acc: Acc, ctx: FlowCtx): boolean {
   if (acc.state.flow.result) return true;
+  // Scenario special rules after every decision (hidden units revealed by fire or by an enemy close by).
+  if (ctx.api.afterDecision) acc.push(...ctx.api.afterDecision(acc.state, acc.events, ctx));
   const end = victoryCheck(acc.state, ctx.scenario, 'command', false);
   if (end) acc.push(end);
   return !!end;

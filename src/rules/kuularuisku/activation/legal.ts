@@ -101,7 +101,7 @@ function activationCandidates(s: KGameState, ctx: { scenario: Scenario; table: T
     const shoot = actionGate(s, { type: 'SHOOT', side, unitId });
     if (shoot.ok) for (const c of api.candidateActions(s, unitId, 'shoot', ctx.table)) out.push({ ...c, side, unitId });
   }
-  return out;
+  return [...out, ...specials(s, api, side)];
 }
 
 /** Unchecked candidates: the planner's moves, and shots at enemy units within weapon range in plan. */
@@ -130,7 +130,13 @@ function roughCandidates(s: KGameState, ctx: { scenario: Scenario; table: TableQ
       }
     }
   }
-  return out;
+  return [...out, ...specials(s, api, side)];
+}
+
+/** Scenario special commands the activating side may give now (fire from off the table, a demolition charge): all legal. */
+function specials(s: KGameState, api: KRulesApi, side: string): KCommand[] {
+  if (!s.special || !api.specialCommands) return [];
+  return api.specialCommands(s, s.activation!.unitId).map((c) => ({ ...c, side }));
 }
 
 /** A disc in plan holding every figure's base: centre and radius. */

@@ -60,6 +60,15 @@ export interface KRulesApi {
   /** F1 K-5.6e: the end-of-turn moves of wounded and escorts. */
   endOfTurn(s: KState, ctx: KRulesCtx): KEvent[];
 
+  /** Scenario special rules: events before a turn begins (a preparation barrage before turn 1). */
+  beforeTurn?(s: KState, turn: number, ctx: KRulesCtx): KEvent[];
+  /** Scenario special rules: events as an activation ends, before ACTIVATION_ENDED (a charge cleared). */
+  activationEnding?(s: KState, ctx: KRulesCtx): KEvent[];
+  /** Scenario special rules: events after every decision, given its events (hidden units revealed). */
+  afterDecision?(s: KState, events: ReadonlyArray<{ type: string }>, ctx: KRulesCtx): KEvent[];
+  /** Scenario special rules: the special commands the activating unit's side may give now. */
+  specialCommands?(s: KState, unitId: string): SoldierCommand[];
+
   /** Random legal play: soldier-level commands worth trying for the activating unit (each may still be refused). */
   candidateActions(s: KState, unitId: string, kind: 'move' | 'fast-move' | 'regroup' | 'shoot', table: TableQueries): SoldierCommand[];
 }

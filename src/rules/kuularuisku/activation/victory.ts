@@ -7,19 +7,29 @@ import type { KState } from '../state';
 import { liveFigures } from '../table';
 import { unitOnTable } from './deck';
 import { fev, type FlowEvent } from './flow-state';
+import { UnitsIn, type UnitsInT, outlineOf } from '../special';
+import { type Vec2, pointInPolygon } from '../../../core';
 
 const When = z.enum(['end', 'turn-end']).optional().describe("'end': checked after the last turn (default); 'turn-end': after every turn");
+/** Conditions that must hold as well (e.g. a foothold: so many unbroken units in a region). */
+const Requires = z.array(UnitsIn).min(1).optional();
+const Edge = z.enum(['north', 'east', 'south', 'west']);
 
 /** The `data` of a scenario victory entry for Kuularuisku (K-GAP-1 house format). */
 export const KVictoryData = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('hold'), objectives: z.array(z.string()).min(1), when: When }).strict()
+  z.object({
+    kind: z.literal('hold'), objectives: z.array(z.string()).min(1), when: When, requires: Requires,
+    inside: z.record(z.string(), z.array(z.string()).min(1)).optional().describe('objective id → features (buildings, areas): held by the soldiers inside them, any floor, instead of within its radius'),
+  }).strict()
     .describe('the side controls every listed objective'),
-  z.object({ kind: z.literal('points'), atLeast: z.number().nonnegative().optional(), when: When }).strict()
+  z.object({ kind: z.literal('points'), atLeast: z.number().nonnegative().optional(), when: When, requires: Requires }).strict()
     .describe('the side has more objective points than any other (and at least `atLeast`)'),
-  z.object({ kind: z.literal('casualties'), fraction: z.number().gt(0).max(1), when: When }).strict()
-    .describe('every enemy side has lost at least this fraction of its starting figures'),
-  z.object({ kind: z.literal('survive'), fraction: z.number().gt(0).max(1) }).strict()
+  z.object({ kind: z.literal('casualties'), fraction: z.number().gt(0).max(1), moreThan: z.boolean().optional().describe('strictly more than the fraction (default: at least)'), when: When, requires: Requires }).strict()
+    .describe('every enemy side has lost at least (or more than) this fraction of its starting figures: killed, seriously wounded, carried off, or in units routing, surrendered or gone'),
+  z.object({ kind: z.literal('survive'), fraction: z.number().gt(0).max(1), requires: Requires }).strict()
     .describe('the side still has this fraction of its starting figures on the table at the end'),
+  z.object({ kind: z.literal('exit'), edge: Edge, atLeast: z.number().int().min(1), count: z.enum(['figures', 'units']).optional().describe('default figures'), when: When, requires: Requires }).strict()
+    .describe('at least so many of the side\'s figures (or whole units) have left the table over that edge (K-7.4a)'),
   z.object({ kind: z.literal('default') }).strict()
     .describe('the side wins at the end when no side has met its conditions (a defender holding on)'),
 ]);
@@ -43,9 +53,63 @@ export function validateVictory(s: Scenario): VictoryIssue[] {
       r.data.objectives.forEach((o, j) => {
         if (!objectives.has(o)) issues.push({ path: `victory.${i}.data.objectives.${j}`, message: `K-GAP-1: unknown objective "${o}"` });
       });
+      for (const [o, list] of Object.entries(r.data.inside ?? {})) {
+        if (!r.data.objectives.includes(o)) issues.push({ path: `victory.${i}.data.inside.${o}`, message: `K-GAP-1: "${o}" is not one of this condition's objectives` });
+        list.forEach((f, j) => {
+          const feat = s.features.find((x) => x.id === f);
+          if (!feat) issues.push({ path: `victory.${i}.data.inside.${o}.${j}`, message: `K-GAP-1: unknown feature "${f}"` });
+          else if (outlineOf(feat).length < 3) issues.push({ path: `victory.${i}.data.inside.${o}.${j}`, message: `K-GAP-1: "${f}" is a ${feat.kind} without an outline: expected a building or an area` });
+        });
+      }
+    }
+    if ((r.data.kind === 'exit') && !s.sides.some((x) => x.id === v.side)) issues.push({ path: `victory.${i}.side`, message: `K-GAP-1: unknown side "${v.side}"` });
+    if (r.data.kind !== 'default' && r.data.kind !== 'survive' && (r.data.when ?? 'end') === 'end' && s.turnLimit === undefined) {
+      issues.push({ path: `victory.${i}.data.when`, message: 'K-GAP-1: a condition checked at the end needs the scenario\'s turnLimit (the house default would decide the length)' });
     }
   });
+  const defaults = (s.victory ?? []).filter((v) => (v.data as { kind?: string } | undefined)?.kind === 'default');
+  if (defaults.length > 1) issues.push({ path: 'victory', message: 'K-GAP-1: at most one default (fallback) winner' });
   return issues;
+}
+
+/** K-GAP-1 features that define where an objective is held (the scenario's `inside` maps), as outlines. */
+export function objectiveAreas(scenario: Scenario): Map<string, Vec2[][]> {
+  const out = new Map<string, Vec2[][]>();
+  for (const v of scenario.victory ?? []) {
+    const r = KVictoryData.safeParse(v.data);
+    if (!r.success || r.data.kind !== 'hold') continue;
+    for (const [o, list] of Object.entries(r.data.inside ?? {})) {
+      if (out.has(o)) continue;
+      out.set(o, list.flatMap((f) => {
+        const feat = scenario.features.find((x) => x.id === f);
+        const poly = feat ? outlineOf(feat) : [];
+        return poly.length >= 3 ? [poly] : [];
+      }));
+    }
+  }
+  return out;
+}
+
+/** K-GAP-1 units-in: how many of the side's units are in the region (unbroken ones only, by default). */
+export function unitsIn(s: KState, side: string, req: UnitsInT): number {
+  let n = 0;
+  for (const u of Object.values(s.units)) {
+    if (u.side !== side || !unitOnTable(s, u) || u.joinedTo) continue;
+    if (u.kind === 'leader' && !req.leaders) continue;
+    if ((req.unbroken ?? true) && (u.status === 'routing' || u.status === 'surrendered')) continue;
+    const figs = liveFigures(s, u);
+    if (!figs.length) continue;
+    const inside = (f: { at: Vec2 }) => pointInPolygon(f.at, req.region as Vec2[]);
+    if ((req.where ?? 'all-figures') === 'all-figures' ? figs.every(inside) : figs.some(inside)) n++;
+  }
+  return n;
+}
+
+/** The table edge a figure left by (K-7.4a): the one its last place lies on or beyond. */
+function edgeLeft(s: KState, at: Vec2, width: number, depth: number): string | undefined {
+  const d = { west: at[0], east: width - at[0], south: at[1], north: depth - at[1] };
+  const best = (Object.entries(d) as Array<[string, number]>).sort((a, b) => a[1] - b[1])[0]!;
+  return best[1] <= 1 ? best[0] : undefined;
 }
 
 /** K-GAP-1 the last turn: the scenario's turnLimit, else the house default. */
@@ -59,13 +123,14 @@ export function sidesOnTable(s: KState): string[] {
 }
 
 /** Who controls an objective: the only side with a fighting soldier inside its radius (plan distance). */
-export function objectiveHolder(s: KState, o: { at: readonly [number, number]; radius: number }): string | null {
+export function objectiveHolder(s: KState, o: { at: readonly [number, number]; radius: number }, inside?: readonly Vec2[][]): string | null {
   const present = new Set<string>();
   for (const u of Object.values(s.units)) {
     if (u.status === 'routing' || u.status === 'surrendered' || !unitOnTable(s, u)) continue;
     for (const f of liveFigures(s, u)) {
       if (f.condition === 'serious') continue;
-      if (Math.hypot(f.at[0] - o.at[0], f.at[1] - o.at[1]) <= o.radius + f.baseRadius) present.add(u.side);
+      const there = inside?.length ? inside.some((poly) => pointInPolygon(f.at, poly)) : Math.hypot(f.at[0] - o.at[0], f.at[1] - o.at[1]) <= o.radius + f.baseRadius;
+      if (there) present.add(u.side);
     }
   }
   return present.size === 1 ? [...present][0]! : null;
@@ -73,8 +138,9 @@ export function objectiveHolder(s: KState, o: { at: readonly [number, number]; r
 
 export function objectivePoints(s: KState, scenario: Scenario): Record<string, number> {
   const score: Record<string, number> = Object.fromEntries(s.sides.map((x) => [x.id, 0]));
+  const areas = objectiveAreas(scenario);
   for (const o of scenario.objectives ?? []) {
-    const h = objectiveHolder(s, o);
+    const h = objectiveHolder(s, o, areas.get(o.id));
     if (h) score[h] = (score[h] ?? 0) + (o.points ?? 1);
   }
   return score;
@@ -103,12 +169,18 @@ export function strength(s: KState, side: string): { start: number; now: number 
 }
 
 function met(s: KState, scenario: Scenario, side: string, d: KVictoryDataT, score: Record<string, number>): boolean {
+  if (d.kind === 'default') return false;
+  // K-GAP-1 requirements on the condition itself, and those a special rule adds to every condition of the side.
+  const reqs = [...(d.requires ?? []), ...(s.special?.config.victory ?? []).filter((v) => v.side === side).map((v) => v.requires)];
+  if (reqs.some((r) => unitsIn(s, side, r) < r.atLeast)) return false;
   switch (d.kind) {
-    case 'hold':
+    case 'hold': {
+      const areas = objectiveAreas(scenario);
       return d.objectives.every((id) => {
         const o = scenario.objectives?.find((x) => x.id === id);
-        return !!o && objectiveHolder(s, o) === side;
+        return !!o && objectiveHolder(s, o, areas.get(id)) === side;
       });
+    }
     case 'points': {
       const mine = score[side] ?? 0;
       return mine >= (d.atLeast ?? 0) && Object.entries(score).every(([k, v]) => k === side || v < mine);
@@ -116,15 +188,27 @@ function met(s: KState, scenario: Scenario, side: string, d: KVictoryDataT, scor
     case 'casualties':
       return s.sides.filter((x) => x.id !== side).every((x) => {
         const st = strength(s, x.id);
-        return st.start > 0 && (st.start - st.now) / st.start >= d.fraction;
+        if (st.start <= 0) return false;
+        const lost = (st.start - st.now) / st.start;
+        return d.moreThan ? lost > d.fraction + 1e-12 : lost >= d.fraction - 1e-12;
       });
     case 'survive': {
       const st = strength(s, side);
       return st.start > 0 && st.now / st.start >= d.fraction;
     }
-    case 'default':
-      return false;
+    case 'exit': {
+      const { width, depth } = tableSize(scenario);
+      const gone = Object.values(s.figures).filter((f) => f.side === side && f.removed === 'withdrawn' && edgeLeft(s, f.at, width, depth) === d.edge);
+      if ((d.count ?? 'figures') === 'figures') return gone.length >= d.atLeast;
+      const units = new Set(gone.map((f) => f.unitId));
+      const whole = [...units].filter((id) => s.units[id]?.status === 'withdrawn');
+      return whole.length >= d.atLeast;
+    }
   }
+}
+
+function tableSize(scenario: Scenario): { width: number; depth: number } {
+  return scenario.table;
 }
 
 /**

@@ -1,0 +1,346 @@
+// The scenario special rules at play (special.ts resolves them into KState.special at setup): what
+// the other rules ask (is this figure elevated, is it night, is that unit hidden, is this ground a
+// narrow crossing or a blown span) and the special actions themselves (a preparation barrage before
+// turn 1, fire from off the table, firing or clearing a demolition charge, reveals). Pure: state in,
+// events out; every event cites the K- rule it modifies and the special rule's id.
+import { type TableQueries, type Vec2, pointInPolygon } from '../../core';
+import { COVER_VALUE, type CoverName } from './constants';
+import { type KCtx, type KResult, Steps, houseOf, refuse } from './context';
+import { ev, type KDie, type KEvent } from './events';
+import { coverTest, moraleAfterFire } from './shooting';
+import { type Band, type KSpecialConfig, distanceToPolygon, onBand } from './special';
+import { coverAt } from './terrain';
+import { liveFigures } from './table';
+import { coverValue, majorityCover } from './visibility';
+import { applyWounds, medicDuties } from './wounds';
+import type { KFigure, KState, KUnit } from './state';
+
+type Cfg = KSpecialConfig;
+
+const GONE: ReadonlySet<string> = new Set(['surrendered', 'withdrawn', 'destroyed']);
+
+/** K-5.1d the figure counts as elevated under a scenario rule; returns the rule (or undefined). */
+export function elevatedRule(s: KState, table: TableQueries, f: KFigure): Cfg['elevated'][number] | undefined {
+  const list = s.special?.config.elevated;
+  if (!list?.length) return undefined;
+  for (const r of list) {
+    if (r.side && r.side !== f.side) continue;
+    if (r.area) {
+      if (!pointInPolygon(f.at, r.area)) continue;
+      if (r.minGround !== undefined && table.standHeight(f.at[0], f.at[1], f.floor) < r.minGround) continue;
+      return r;
+    }
+    if (r.buildings && f.floor >= r.minFloor) {
+      const b = table.buildingAt(f.at[0], f.at[1]);
+      if (b && r.buildings.includes(b.id)) return r;
+    }
+  }
+  return undefined;
+}
+
+/** The night rule in force this turn (K-5.2a sight limited), if any. */
+export function nightNow(s: KState): Cfg['night'] {
+  const n = s.special?.config.night;
+  return n && n.turns.includes(s.turn) ? n : undefined;
+}
+
+/** Is a point in a lit area (the searchlight strip) at night? */
+export function isLit(s: KState, p: Vec2): boolean {
+  const lit = s.special?.config.night?.lit;
+  return !!lit && onBand(lit, p);
+}
+
+/** Hidden by a scenario rule (unknown to the enemy until revealed): cannot be targeted or charged. */
+export function isHidden(s: KState, unitId: string): boolean {
+  return !!s.special?.hidden.includes(unitId);
+}
+
+/** The narrow crossing (a dam walkway) a point stands on, if any. */
+export function crossingAt(s: KState, p: Vec2): Cfg['crossings'][number] | undefined {
+  const list = s.special?.config.crossings;
+  if (!list?.length) return undefined;
+  return list.find((c) => onBand(c.band, p));
+}
+
+/** The destroyed bridge span a point lies on, if any (the deck over the water, after the charge went off). */
+export function blownSpanAt(s: KState, p: Vec2): Cfg['demolition'][number] | undefined {
+  const sp = s.special;
+  if (!sp?.destroyed.length) return undefined;
+  return sp.config.demolition.find((d) => sp.destroyed.includes(d.id) && onSpan(d, p));
+}
+
+function onSpan(d: Cfg['demolition'][number], p: Vec2): boolean {
+  return onBand(d.span, p) && (!d.over.length || pointInPolygon(p, d.over));
+}
+
+/** Points every half centimetre along a path (its ends included). */
+export function pathSamples(points: readonly Vec2[]): Vec2[] {
+  const out: Vec2[] = [points[0]!];
+  for (let i = 0; i + 1 < points.length; i++) {
+    const a = points[i]!, b = points[i + 1]!;
+    const n = Math.max(1, Math.ceil(Math.hypot(b[0] - a[0], b[1] - a[1]) / 0.5));
+    for (let k = 1; k <= n; k++) out.push([a[0] + ((b[0] - a[0]) * k) / n, a[1] + ((b[1] - a[1]) * k) / n]);
+  }
+  return out;
+}
+
+/** Does any sample of the path lie on the band? */
+export function pathTouches(band: Band, samples: readonly Vec2[]): boolean {
+  return samples.some((p) => onBand(band, p));
+}
+
+/** Figures (any side) on the table standing on a point set. */
+function figuresWhere(s: KState, test: (p: Vec2) => boolean): KFigure[] {
+  return Object.values(s.figures).filter((f) => !f.removed && f.condition !== 'dead' && test(f.at));
+}
+
+/** Remove figures lost to a special rule; units left with nobody on the table are destroyed. */
+export function loseFigures(st: Steps, ids: readonly string[], rule: string, special: string, why: string): void {
+  const units = new Set<string>();
+  for (const id of ids) {
+    const f = st.state.figures[id];
+    if (!f || f.removed) continue;
+    units.add(f.unitId);
+    st.push({ ...ev('FIGURE_REMOVED', rule, `${f.id} ${why} (${special})`, { figureId: f.id, reason: 'lost' }), special } as KEvent);
+  }
+  for (const uid of units) {
+    const u = st.state.units[uid];
+    if (u && !GONE.has(u.status) && !liveFigures(st.state, u).length && !u.figures.some((id) => st.state.figures[id]?.evacuation)) {
+      st.push({ ...ev('UNIT_DESTROYED', rule, `${u.name} is gone (${special})`, { unitId: uid }), special } as KEvent);
+    }
+  }
+}
+
+/** The K-5.4c cover of a unit's soldiers against an attack from `from` (a point) or from above. */
+function attackCover(s: KState, table: TableQueries, figs: readonly KFigure[], from: ((f: KFigure) => Vec2) | 'above', open: boolean, ctx: KCtx): { value: number; name: CoverName } {
+  const house = houseOf(s, ctx);
+  const per = figs.map((f): CoverName => {
+    if (open || crossingAt(s, f.at)?.open) return 'open';
+    return coverAt(table, f.at, f.baseRadius, from === 'above' ? f.at : from(f), house).cover;
+  });
+  const name = majorityCover(per);
+  const values = figs.filter((_, i) => per[i] === name).map((f) => coverValue(s, f, name));
+  return { name, value: values.length ? Math.max(...values) : COVER_VALUE[name] };
+}
+
+type Attack = NonNullable<Cfg['preparation']>['attack'];
+
+/** An attack by no unit on the table: shooting test, cover test, wounds and the morale triggers. */
+function specialAttack(st: Steps, special: { id: string; rule: string }, targetId: string, attack: Attack, from: ((f: KFigure) => Vec2) | 'above', what: string, ctx: KCtx): void {
+  const house = houseOf(st.state, ctx);
+  const u = st.state.units[targetId]!;
+  const figs = liveFigures(st.state, u);
+  if (!figs.length) return;
+  const dice: KDie[] = [];
+  for (let i = 0; i < attack.firepower; i++) {
+    const v = ctx.dice.roll(6, `${what}: shooting test (${attack.skill}+)`, 'K-5.3d');
+    dice.push({ value: v, need: attack.skill, success: v >= attack.skill });
+  }
+  const hits = dice.filter((d) => d.success).length;
+  st.push(ev('SPECIAL_FIRE', special.rule, `${what} on ${u.name}: ${attack.firepower} dice — ${hits} hit${hits === 1 ? '' : 's'} (${special.id})`, { special: special.id, targetId, dice, hits, machineGun: !!attack.machineGun }));
+  if (!hits) {
+    if (attack.machineGun) moraleAfterFire(st, targetId, [], true, ctx);
+    return;
+  }
+  const cover = attackCover(st.state, ctx.table, figs, from, attack.cover === 'open', ctx);
+  const wounds = coverTest(st, targetId, hits, cover, ctx);
+  const applied = applyWounds(st, targetId, figs.map((f) => f.id), wounds, ctx);
+  if ('ok' in applied) return;
+  moraleAfterFire(st, targetId, applied.worst, !!attack.machineGun, ctx);
+  st.push(...medicDuties(st.state, ctx.table, house));
+}
+
+function unitTouches(s: KState, u: KUnit, poly: readonly Vec2[]): boolean {
+  return liveFigures(s, u).some((f) => pointInPolygon(f.at, poly));
+}
+
+/**
+ * Before turn 1 (preparation-fire, K-GAP-9: the book has no artillery): for each salvo, a die for every
+ * unit of the side inside the area (or one die for the side's unit nearest to the feature); on the
+ * listed results that unit takes the attack, from above (its cover from the ground around it).
+ */
+export function preparationFire(s: KState, ctx: KCtx): KEvent[] {
+  const p = s.special?.config.preparation;
+  if (!p || s.turn !== 0) return [];
+  const st = new Steps(s);
+  for (const v of p.salvoes) {
+    const units = Object.values(st.state.units).filter((u) => u.side === v.side && !GONE.has(u.status) && liveFigures(st.state, u).length);
+    let targets: KUnit[];
+    if (v.unitsIn) targets = units.filter((u) => unitTouches(st.state, u, v.unitsIn!));
+    else {
+      const d = (u: KUnit) => Math.min(...liveFigures(st.state, u).map((f) => distanceToPolygon(f.at, v.nearestTo!)));
+      const best = units.map((u) => ({ u, d: d(u) })).sort((a, b) => a.d - b.d || (a.u.id < b.u.id ? -1 : 1))[0];
+      targets = best ? [best.u] : [];
+    }
+    for (const u of targets) {
+      if (!liveFigures(st.state, u).length) continue;
+      const value = ctx.dice.roll(6, `preparation: does the fire fall on ${u.name}? (${v.on.join(', ')})`, p.rule);
+      const success = v.on.includes(value);
+      st.push(ev('SPECIAL_ROLL', p.rule, `Preparation fire, ${u.name} ${v.unitsIn ? `in ${v.where}` : `nearest ${v.where}`}: ${value} — ${success ? 'the fire falls on it' : 'it falls wide'} (${p.id})`, { special: p.id, value, on: v.on, success }));
+      if (success) specialAttack(st, p, u.id, p.attack, 'above', 'Preparation fire', ctx);
+    }
+  }
+  return st.events;
+}
+
+/** An edge point straight out from a figure (fire from beyond that table edge). */
+function edgePoint(table: TableQueries, from: 'west' | 'east' | 'north' | 'south', f: KFigure): Vec2 {
+  const { width, depth } = table.scenario.table;
+  switch (from) {
+    case 'west': return [0, f.at[1]];
+    case 'east': return [width, f.at[1]];
+    case 'south': return [f.at[0], 0];
+    case 'north': return [f.at[0], depth];
+  }
+}
+
+/** Why this off-table fire cannot be made now at that unit (undefined when it can). */
+export function offTableRefusal(s: KState, specialId: string, targetId: string): { rule: string; reason: string } | undefined {
+  const r = s.special?.config.offTable.find((x) => x.id === specialId);
+  if (!r) return { rule: 'K-GAP-3', reason: `no off-table fire "${specialId}" in this scenario` };
+  const a = s.activation;
+  if (!a || s.units[a.unitId]?.side !== r.side) return { rule: r.rule, reason: `${specialId}: only during an activation of ${r.side}` };
+  const used = s.special!.used[specialId];
+  if (used && used.turn === s.turn && used.n >= r.perTurn) return { rule: r.rule, reason: `${specialId}: used ${used.n} time${used.n === 1 ? '' : 's'} this turn already (${r.perTurn} a turn)` };
+  const u = s.units[targetId];
+  if (!u || u.side === r.side || GONE.has(u.status) || !liveFigures(s, u).length) return { rule: 'K-5.1a', reason: `${targetId} is not an enemy unit on the table` };
+  if (u.status === 'in-melee') return { rule: 'K-AMB-6', reason: `${u.name} is locked in melee` };
+  if (isHidden(s, u.id)) return { rule: 'K-5.2a', reason: `${u.name} has not been seen yet` };
+  if (!r.targetsIn.some((poly) => unitTouches(s, u, poly))) return { rule: r.rule, reason: `${u.name} is not in ${r.where}` };
+  return undefined;
+}
+
+/** Fire from off the table (off-table-fire): once per turn, at an enemy unit in the lane; cover against fire from that edge. */
+export function offTableFire(s: KState, args: { special: string; targetId: string }, ctx: KCtx): KResult {
+  const why = offTableRefusal(s, args.special, args.targetId);
+  if (why) return refuse(why.rule, why.reason);
+  const r = s.special!.config.offTable.find((x) => x.id === args.special)!;
+  const st = new Steps(s);
+  specialAttack(st, r, args.targetId, r.attack, (f) => edgePoint(ctx.table, r.from, f), `Fire from the ${r.from} edge`, ctx);
+  return { ok: true, events: st.events };
+}
+
+/** The enemy units an off-table fire may hit now (for the HUD and random play). */
+export function offTableTargets(s: KState, specialId: string): string[] {
+  return Object.values(s.units).filter((u) => !offTableRefusal(s, specialId, u.id)).map((u) => u.id);
+}
+
+/** Why this unit cannot try to fire the demolition charge now (undefined when it can). */
+export function demolitionRefusal(s: KState, specialId: string, unitId: string): { rule: string; reason: string } | undefined {
+  const d = s.special?.config.demolition.find((x) => x.id === specialId);
+  if (!d) return { rule: 'K-GAP-3', reason: `no demolition "${specialId}" in this scenario` };
+  const sp = s.special!;
+  if (sp.destroyed.includes(d.id)) return { rule: d.rule, reason: `${d.bridge} is already destroyed` };
+  if (sp.cleared.includes(d.id)) return { rule: d.rule, reason: `the charge on ${d.bridge} has been removed` };
+  const u = s.units[unitId];
+  const a = s.activation;
+  if (!u || !a || !a.units.includes(unitId)) return { rule: 'K-2.0b', reason: `${u?.name ?? unitId} is not activating` };
+  if (u.side !== d.fire.side) return { rule: d.rule, reason: `only ${d.fire.side} can fire the charge` };
+  if (u.status !== 'normal' && u.status !== 'pinned') return { rule: 'K-7.3d', reason: `${u.name} cannot act (${u.status})` };
+  if (sp.tried[d.id] === `${s.turn}:${unitId}`) return { rule: d.rule, reason: `${u.name} has tried the charge in this activation already` };
+  const near = liveFigures(s, u).some((f) => f.condition !== 'serious' && distanceToPolygon(f.at, d.fire.of) - f.baseRadius <= d.fire.within + 1e-9);
+  if (!near) return { rule: d.rule, reason: `${u.name} has no soldier within ${d.fire.within} cm of ${d.fire.ofId}` };
+  return undefined;
+}
+
+/**
+ * Fire the demolition charge (demolition, K-3.3a): a die; on the listed results the span goes, every
+ * figure on it is lost, and no one crosses it again (movement reads KState.special.destroyed).
+ */
+export function fireDemolition(s: KState, args: { special: string; unitId: string }, ctx: KCtx): KResult {
+  const why = demolitionRefusal(s, args.special, args.unitId);
+  if (why) return refuse(why.rule, why.reason);
+  const d = s.special!.config.demolition.find((x) => x.id === args.special)!;
+  const st = new Steps(s);
+  const u = s.units[args.unitId]!;
+  const value = ctx.dice.roll(6, `${u.name} fires the charge on ${d.bridge} (${d.fire.on.join(', ')})`, d.rule);
+  const success = d.fire.on.includes(value);
+  st.push(ev('SPECIAL_ROLL', d.rule, `${u.name} fires the charge on ${d.bridge}: ${value} — ${success ? 'the span goes up' : 'it fails'} (${d.id})`, { special: d.id, value, on: d.fire.on, success, unitId: u.id }));
+  if (success) {
+    st.push(ev('SPAN_DESTROYED', d.rule, `The span of ${d.bridge} is destroyed: impassable from now on (${d.id})`, { special: d.id, bridge: d.bridge }));
+    loseFigures(st, figuresWhere(st.state, (p) => onSpan(d, p)).map((f) => f.id), d.rule, d.id, 'goes down with the span');
+  }
+  return { ok: true, events: st.events };
+}
+
+/**
+ * At the end of an activation (demolition): a unit of the removing side with a soldier at the charge
+ * who stayed there the whole activation (did not move in it) removes the charge.
+ */
+export function chargeRemoval(s: KState): KEvent[] {
+  const sp = s.special;
+  const a = s.activation;
+  if (!sp?.config.demolition.length || !a) return [];
+  const out: KEvent[] = [];
+  for (const d of sp.config.demolition) {
+    if (sp.destroyed.includes(d.id) || sp.cleared.includes(d.id)) continue;
+    for (const uid of a.units) {
+      const u = s.units[uid];
+      if (!u || u.side !== d.remove.side || u.status !== 'normal') continue;
+      const there = liveFigures(s, u).some((f) => f.condition !== 'serious' && !a.moved.includes(f.id) && Math.hypot(f.at[0] - d.charge[0], f.at[1] - d.charge[1]) - f.baseRadius <= d.remove.reach + 1e-9);
+      if (there) {
+        out.push(ev('CHARGE_REMOVED', d.rule, `${u.name} spent its activation at the charge on ${d.bridge} and removes it (${d.id})`, { special: d.id, unitId: uid }));
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Hidden units (hidden-units, K-5.2a): revealed when they fire (a SHOT_FIRED among `events`) or when an
+ * enemy soldier comes within the distance (plan, base edge to base edge). Checked after every decision.
+ */
+export function revealChecks(s: KState, events: ReadonlyArray<{ type: string; shooterId?: unknown; unitId?: unknown }>): KEvent[] {
+  const h = s.special?.config.hidden;
+  if (!h || !s.special!.hidden.length) return [];
+  const out: KEvent[] = [];
+  for (const uid of s.special!.hidden) {
+    const u = s.units[uid];
+    if (!u) continue;
+    const fired = h.onFire && events.some((e) => e.type === 'SHOT_FIRED' && (e.shooterId === uid || (typeof e.shooterId === 'string' && s.units[e.shooterId]?.splitFrom === uid)));
+    let near = false;
+    if (!fired) {
+      const mine = liveFigures(s, u);
+      for (const f of Object.values(s.figures)) {
+        if (f.side === u.side || f.removed || f.condition === 'dead') continue;
+        if (mine.some((g) => Math.hypot(g.at[0] - f.at[0], g.at[1] - f.at[1]) - g.baseRadius - f.baseRadius <= h.within + 1e-9)) { near = true; break; }
+      }
+    }
+    if (fired || near) out.push(ev('UNIT_REVEALED', 'K-5.2a', `${u.name} is revealed: ${fired ? 'it opened fire' : `an enemy came within ${h.within} cm`} (${h.id})`, { special: h.id, unitId: uid, cause: fired ? 'fired' : 'enemy-near' }));
+  }
+  return out;
+}
+
+/** The special commands this side's activating unit could give now (for the HUD and random play). */
+export function specialCommands(s: KState, unitId: string): Array<{ type: string; special: string; targetId?: string; unitId?: string }> {
+  const sp = s.special;
+  if (!sp) return [];
+  const out: Array<{ type: string; special: string; targetId?: string; unitId?: string }> = [];
+  for (const r of sp.config.offTable) for (const t of offTableTargets(s, r.id)) out.push({ type: 'OFF_TABLE_FIRE', special: r.id, targetId: t });
+  for (const d of sp.config.demolition) if (!demolitionRefusal(s, d.id, unitId)) out.push({ type: 'DEMOLISH', special: d.id, unitId });
+  return out;
+}
+
+/**
+ * narrow-crossing: after a fast move, each soldier whose path touched the walkway rolls a die; on the
+ * listed results he falls into the water and is lost (K-4.1 fast move, K-GAP-3 no rules for it).
+ */
+export function crossingFalls(s: KState, moveEvents: readonly KEvent[], steps: ReadonlyArray<{ figureId: string; to: Vec2; via?: Vec2[] }>, ctx: KCtx): KEvent[] {
+  const list = s.special?.config.crossings.filter((c) => c.fallOn);
+  if (!list?.length) return [];
+  const st = new Steps(s).push(...moveEvents);
+  const start = st.events.length;
+  for (const step of steps) {
+    const f = s.figures[step.figureId];
+    if (!f || st.state.figures[f.id]?.removed) continue;
+    const samples = pathSamples([f.at, ...(step.via ?? []), step.to]);
+    const c = list.find((x) => pathTouches(x.band, samples));
+    if (!c) continue;
+    const value = ctx.dice.roll(6, `${f.id} runs along ${c.feature} (falls on ${c.fallOn!.join(', ')})`, c.rule);
+    const success = c.fallOn!.includes(value);
+    st.push(ev('SPECIAL_ROLL', c.rule, `${f.id} runs along ${c.feature}: ${value}${success ? ' — falls into the water' : ''} (${c.id})`, { special: c.id, value, on: c.fallOn!, success, figureId: f.id }));
+    if (success) loseFigures(st, [f.id], c.rule, c.id, 'falls into the water and is lost');
+  }
+  return st.events.slice(start);
+}

@@ -1,0 +1,440 @@
+// A scenario's special rules as executable data (K-GAP-1: scenarios bring their own rules). Each
+// `specialRules[i].data` carries a `kind` this module knows; validateSpecialRules checks it (JSON path,
+// expectation), buildSpecial resolves it once at setup into plain geometry the rules read from the
+// state (KState.special), so no rule looks at the scenario file during play. Numbers the brief leaves
+// open are house values, marked in the data's `house` map (field path → why) for the rules panel.
+import { z } from 'zod';
+import { type Vec2, closestOnSegment, pointInPolygon } from '../../core';
+import { type Feature, type Scenario, areaPolygon, buildingCorners, isArea } from '../../scenario';
+import { ribbonPolygon } from '../../core';
+
+const Level = z.number().int().min(1).max(6);
+const Die = z.array(z.number().int().min(1).max(6)).min(1).max(6);
+const Point = z.tuple([z.number(), z.number()]);
+const FeatureId = z.string().min(1);
+/** House values: a field path inside this rule's data → why that value (shown in the rules panel). */
+const House = z.record(z.string(), z.string().min(10)).optional();
+const KIds = z.array(z.string().regex(/^K-/)).min(1).describe('the K- rules this special rule modifies');
+
+/** An attack made by no unit on the table (shells, a gun off the table): dice, hits, cover, wounds, morale. */
+export const SpecialAttack = z.object({
+  firepower: z.number().int().min(1).max(30),
+  skill: Level.describe('K-5.3d hits on this or more'),
+  closeRangeRerolls: z.boolean().optional().describe('K-5.7a (never for fire from off the table)'),
+  machineGun: z.boolean().optional().describe('K-7.1-T2 the target tests morale as under MG fire'),
+  cover: z.enum(['terrain', 'open']).optional().describe("K-5.4 the target's cover: from the terrain around it (default) or open"),
+}).strict();
+
+const PreparationFire = z.object({
+  kind: z.literal('preparation-fire'),
+  modifies: KIds,
+  when: z.literal('before-turn-1'),
+  salvoes: z.array(z.object({
+    side: z.string(),
+    /** Roll for each unit of the side with a soldier inside this area feature … */
+    unitsIn: FeatureId.optional(),
+    /** … or one die for the side's unit nearest to this feature. */
+    nearestTo: FeatureId.optional(),
+    on: Die.describe('die results that bring the attack down on the unit'),
+  }).strict().refine((v) => !!v.unitsIn !== !!v.nearestTo, 'give exactly one of unitsIn or nearestTo')).min(1),
+  attack: SpecialAttack,
+  house: House,
+}).strict();
+
+const Winter = z.object({
+  kind: z.literal('winter'),
+  modifies: KIds,
+  winter: z.boolean().describe('K-SKL-3 is this a winter scenario for snow suits'),
+  optionalBite: z.object({ enabled: z.literal(false, { message: 'the optional bite is not implemented by the engine: keep it off' }), units: z.array(z.string()), effect: z.string() }).strict().optional(),
+  house: House,
+}).strict();
+
+const Elevated = z.object({
+  kind: z.literal('elevated'),
+  modifies: KIds,
+  side: z.string().optional().describe('only this side\'s figures count (default: both)'),
+  area: FeatureId.optional().describe('figures standing inside this area feature …'),
+  minGround: z.number().optional().describe('… on ground at least this high (cm)'),
+  buildings: z.array(FeatureId).min(1).optional().describe('figures inside these buildings …'),
+  minFloor: z.number().int().min(0).optional().describe('… on this floor index or higher (0 = ground floor)'),
+  firesOver: z.object({
+    friendlyUnits: z.boolean().describe('K-5.1d friendly soldiers (not elevated themselves) never block'),
+    features: z.array(z.string()).optional().describe('feature ids (a trailing * matches a prefix) sight lines from these figures pass over'),
+  }).strict(),
+  house: House,
+}).strict().refine((v) => !!v.area !== !!v.buildings, 'give exactly one of area or buildings');
+
+const Night = z.object({
+  kind: z.literal('night'),
+  modifies: KIds,
+  turns: z.array(z.number().int().positive()).min(1),
+  visibility: z.number().positive().describe('K-5.2a sight limit in cm'),
+  exceptTargets: z.array(z.enum(['burning-buildings', 'lit-areas'])).optional(),
+  searchlight: z.object({
+    side: z.string(),
+    origin: Point,
+    bearing: z.number().describe('degrees, 0 = east (x+), counter-clockwise'),
+    width: z.number().positive(),
+    length: z.number().positive().optional().describe('cm; default to the table edge'),
+  }).strict().optional(),
+  house: House,
+}).strict();
+
+const OffTableFire = z.object({
+  kind: z.literal('off-table-fire'),
+  modifies: KIds,
+  side: z.string(),
+  perTurn: z.number().int().min(1),
+  from: z.enum(['west', 'east', 'north', 'south']),
+  targetsIn: z.array(FeatureId).min(1),
+  attack: SpecialAttack,
+  house: House,
+}).strict();
+
+const Demolition = z.object({
+  kind: z.literal('demolition'),
+  modifies: KIds,
+  charge: z.string().describe('the objective marking the charge'),
+  bridge: FeatureId.describe('the bridge whose span it destroys'),
+  over: FeatureId.describe('the water under the span: the deck over it is the span'),
+  fire: z.object({ side: z.string(), within: z.number().positive(), of: FeatureId, on: Die }).strict(),
+  remove: z.object({ side: z.string(), reach: z.number().positive() }).strict(),
+  house: House,
+}).strict();
+
+const NarrowCrossing = z.object({
+  kind: z.literal('narrow-crossing'),
+  modifies: KIds,
+  feature: FeatureId,
+  singleFile: z.boolean(),
+  speedFactor: z.number().gt(0).max(1),
+  fastMoveFall: z.object({ on: Die }).strict().optional(),
+  cover: z.literal('open').optional(),
+  house: House,
+}).strict();
+
+const HiddenUnits = z.object({
+  kind: z.literal('hidden-units'),
+  modifies: KIds,
+  units: z.array(z.string()).min(1),
+  feature: FeatureId.optional().describe('where they hide (for the briefing)'),
+  reveal: z.object({ onFire: z.boolean(), enemyWithin: z.number().positive() }).strict(),
+  house: House,
+}).strict();
+
+/** K-GAP-1 a condition added to every victory condition of a side (e.g. a foothold on the far bank). */
+export const UnitsIn = z.object({
+  kind: z.literal('units-in'),
+  region: z.array(Point).min(3),
+  atLeast: z.number().int().min(1),
+  unbroken: z.boolean().optional().describe('count only units not routing, not surrendered, on the table (default true)'),
+  where: z.enum(['all-figures', 'any-figure']).optional().describe('a unit is in the region when all (default) or any of its soldiers on the table are'),
+  leaders: z.boolean().optional().describe('lone leader units count (default false)'),
+}).strict();
+
+const VictoryRequirement = z.object({
+  kind: z.literal('victory-requirement'),
+  modifies: KIds,
+  side: z.string(),
+  requires: UnitsIn,
+  house: House,
+}).strict();
+
+const AidPosts = z.object({
+  kind: z.literal('aid-posts'),
+  modifies: KIds,
+  posts: z.array(z.object({ side: z.string(), feature: FeatureId, radius: z.number().positive() }).strict()).min(1),
+  house: House,
+}).strict();
+
+const OptionalUnit = z.object({
+  kind: z.literal('optional-unit'),
+  modifies: KIds,
+  enabled: z.literal(false, { message: 'optional units are not placed by the engine: add the unit to `units` instead' }),
+  unit: z.record(z.string(), z.unknown()),
+  house: House,
+}).strict();
+
+const KINDS = {
+  'preparation-fire': PreparationFire, winter: Winter, elevated: Elevated, night: Night, 'off-table-fire': OffTableFire,
+  demolition: Demolition, 'narrow-crossing': NarrowCrossing, 'hidden-units': HiddenUnits, 'victory-requirement': VictoryRequirement,
+  'aid-posts': AidPosts, 'optional-unit': OptionalUnit,
+} as const;
+
+export type SpecialKind = keyof typeof KINDS;
+export type SpecialData = z.infer<(typeof KINDS)[SpecialKind]>;
+export type SpecialOf<K extends SpecialKind> = z.infer<(typeof KINDS)[K]>;
+export type UnitsInT = z.infer<typeof UnitsIn>;
+
+export interface SpecialIssue { path: string; message: string }
+
+function parseOne(data: unknown): { ok: true; data: SpecialData } | { ok: false; issues: Array<{ path: string; message: string }> } {
+  const kind = (data as { kind?: unknown } | null)?.kind;
+  if (typeof kind !== 'string' || !(kind in KINDS)) {
+    return { ok: false, issues: [{ path: 'kind', message: `K-GAP-1: a special rule's data names its kind, one of ${Object.keys(KINDS).join(', ')}` }] };
+  }
+  const r = KINDS[kind as SpecialKind].safeParse(data);
+  if (r.success) return { ok: true, data: r.data as SpecialData };
+  return { ok: false, issues: r.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })) };
+}
+
+/** Does `pattern` (a feature id, or a prefix ending in *) name this feature id? */
+export function idMatches(pattern: string, id: string): boolean {
+  return pattern.endsWith('*') ? id.startsWith(pattern.slice(0, -1)) : pattern === id;
+}
+
+function get(o: unknown, path: string): unknown {
+  let v: unknown = o;
+  for (const k of path.split('.')) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[k];
+  }
+  return v;
+}
+
+/** Every problem of a scenario's special-rule data, with its JSON path (an empty list: all can be played). */
+export function validateSpecialRules(s: Scenario): SpecialIssue[] {
+  const issues: SpecialIssue[] = [];
+  const features = new Map(s.features.map((f) => [f.id, f]));
+  const units = new Set((s.units ?? []).map((u) => u.id));
+  const sides = new Set(s.sides.map((x) => x.id));
+  const objectives = new Set((s.objectives ?? []).map((o) => o.id));
+  (s.specialRules ?? []).forEach((rule, i) => {
+    if (rule.data === undefined) return; // prose only (briefing text)
+    const base = `specialRules.${i}.data`;
+    const r = parseOne(rule.data);
+    if (!r.ok) {
+      for (const is of r.issues) issues.push({ path: is.path ? `${base}.${is.path}` : base, message: is.message });
+      return;
+    }
+    const d = r.data;
+    const bad = (path: string, message: string) => issues.push({ path: `${base}.${path}`, message });
+    const feature = (path: string, id: string | undefined, want?: (f: Feature) => boolean, what?: string) => {
+      if (id === undefined) return;
+      const f = features.get(id);
+      if (!f) bad(path, `unknown feature "${id}"`);
+      else if (want && !want(f)) bad(path, `"${id}" is a ${f.kind}: expected ${what}`);
+    };
+    const side = (path: string, id: string) => { if (!sides.has(id)) bad(path, `unknown side "${id}"`); };
+    const outlined = (f: Feature) => outlineOf(f).length >= 3;
+    for (const key of Object.keys(d.house ?? {})) if (get(d, key) === undefined) bad(`house.${key}`, `the house value "${key}" names no field of this rule's data`);
+    switch (d.kind) {
+      case 'preparation-fire':
+        d.salvoes.forEach((v, j) => {
+          side(`salvoes.${j}.side`, v.side);
+          feature(`salvoes.${j}.unitsIn`, v.unitsIn, outlined, 'an area or building');
+          feature(`salvoes.${j}.nearestTo`, v.nearestTo, outlined, 'an area or building');
+        });
+        break;
+      case 'elevated':
+        if (d.side) side('side', d.side);
+        feature('area', d.area, outlined, 'an area');
+        d.buildings?.forEach((b, j) => feature(`buildings.${j}`, b, (f) => f.kind === 'building', 'a building'));
+        d.firesOver.features?.forEach((p, j) => { if (![...features.keys()].some((id) => idMatches(p, id))) bad(`firesOver.features.${j}`, `"${p}" matches no feature`); });
+        break;
+      case 'night':
+        if (d.searchlight) side('searchlight.side', d.searchlight.side);
+        break;
+      case 'off-table-fire':
+        side('side', d.side);
+        d.targetsIn.forEach((f, j) => feature(`targetsIn.${j}`, f, outlined, 'an area, road or bridge'));
+        break;
+      case 'demolition':
+        if (!objectives.has(d.charge)) bad('charge', `unknown objective "${d.charge}"`);
+        feature('bridge', d.bridge, (f) => f.kind === 'bridge', 'a bridge');
+        feature('over', d.over, (f) => f.kind === 'water', 'water');
+        feature('fire.of', d.fire.of, outlined, 'a feature with an outline');
+        side('fire.side', d.fire.side);
+        side('remove.side', d.remove.side);
+        break;
+      case 'narrow-crossing':
+        feature('feature', d.feature, (f) => f.kind === 'bridge', 'a bridge (the walkway)');
+        break;
+      case 'hidden-units':
+        d.units.forEach((u, j) => { if (!units.has(u)) bad(`units.${j}`, `unknown unit "${u}"`); });
+        feature('feature', d.feature);
+        break;
+      case 'victory-requirement':
+        side('side', d.side);
+        break;
+      case 'aid-posts':
+        d.posts.forEach((p, j) => {
+          side(`posts.${j}.side`, p.side);
+          feature(`posts.${j}.feature`, p.feature, outlined, 'a building or area');
+        });
+        break;
+      default:
+        break;
+    }
+  });
+  return issues;
+}
+
+/** The plan outline of a feature: buildings, areas, and path features (bridges, barricades, walls) as ribbons. */
+export function outlineOf(f: Feature): Vec2[] {
+  if (f.kind === 'building') return buildingCorners(f);
+  if (isArea(f)) return areaPolygon(f);
+  const path = (f as { path?: Vec2[] }).path;
+  const width = (f as { width?: number }).width ?? (f as { thickness?: number }).thickness;
+  if (path && path.length >= 2 && width) return ribbonPolygon(path, width);
+  return [];
+}
+
+function centroid(poly: readonly Vec2[]): Vec2 {
+  let x = 0;
+  let z = 0;
+  for (const p of poly) { x += p[0]; z += p[1]; }
+  return [x / poly.length, z / poly.length];
+}
+
+/** A straight band: from `a` to `b`, half-width `half` (bridge decks, dams, searchlight strips). */
+export interface Band { a: Vec2; b: Vec2; half: number }
+
+/** Is p on the band (its projection inside the ends, within half the width of the axis)? */
+export function onBand(band: Band, p: Vec2, margin = 0): boolean {
+  const c = closestOnSegment(p, band.a, band.b);
+  return c.t > 0 && c.t < 1 && c.distance <= band.half + margin;
+}
+
+/** Distance from p to the nearest point of a polygon (0 inside). */
+export function distanceToPolygon(p: Vec2, poly: readonly Vec2[]): number {
+  if (pointInPolygon(p, poly)) return 0;
+  let d = Infinity;
+  for (let i = 0; i < poly.length; i++) d = Math.min(d, closestOnSegment(p, poly[i]!, poly[(i + 1) % poly.length]!).distance);
+  return d;
+}
+
+/** A feature's straight axis (first to last path point) and half width: bridges, dams. */
+function bandOf(f: Feature | undefined): Band | undefined {
+  const path = (f as { path?: Vec2[] } | undefined)?.path;
+  const width = (f as { width?: number } | undefined)?.width;
+  if (!path || path.length < 2 || !width) return undefined;
+  return { a: path[0]!, b: path[path.length - 1]!, half: width / 2 };
+}
+
+/** The special rules resolved for play: plain data (ids, outlines, bands), kept in the state. */
+export interface KSpecialConfig {
+  /** Every rule with executable data, by id (the original data, for the rules panel). */
+  rules: Array<{ id: string; kind: SpecialKind; modifies: string[] }>;
+  preparation?: { id: string; rule: string; salvoes: Array<{ side: string; unitsIn?: Vec2[]; nearestTo?: Vec2[]; on: number[]; where: string }>; attack: z.infer<typeof SpecialAttack> };
+  elevated: Array<{ id: string; rule: string; side?: string; area?: Vec2[]; minGround?: number; buildings?: string[]; minFloor: number; overFriends: boolean; overFeatures: string[] }>;
+  night?: { id: string; rule: string; turns: number[]; visibility: number; lit?: Band & { side: string } };
+  offTable: Array<{ id: string; rule: string; side: string; perTurn: number; from: 'west' | 'east' | 'north' | 'south'; targetsIn: Vec2[][]; where: string; attack: z.infer<typeof SpecialAttack> }>;
+  demolition: Array<{ id: string; rule: string; charge: Vec2; bridge: string; span: Band; over: Vec2[]; fire: { side: string; within: number; of: Vec2[]; ofId: string; on: number[] }; remove: { side: string; reach: number } }>;
+  crossings: Array<{ id: string; rule: string; feature: string; band: Band; singleFile: boolean; speedFactor: number; fallOn?: number[]; open: boolean }>;
+  hidden?: { id: string; rule: string; units: string[]; onFire: boolean; within: number };
+  victory: Array<{ id: string; rule: string; side: string; requires: UnitsInT }>;
+  aidPosts: Array<{ side: string; at: Vec2; radius: number }>;
+  winter?: boolean;
+}
+
+/** The dynamic part: who is still hidden, what has been used, destroyed or cleared. */
+export interface KSpecialState {
+  config: KSpecialConfig;
+  /** Units not yet revealed (hidden-units). */
+  hidden: string[];
+  /** Special rule id → turn → uses that turn (off-table fire). */
+  used: Record<string, { turn: number; n: number }>;
+  /** Demolition rule id → "turn:unit" of the last try (one per activation). */
+  tried: Record<string, string>;
+  /** Demolition rule ids whose bridge span is destroyed. */
+  destroyed: string[];
+  /** Demolition rule ids whose charge was removed. */
+  cleared: string[];
+}
+
+/** Resolve a validated scenario's special rules (invalid entries are skipped: validation reports them). */
+export function buildSpecial(s: Scenario): KSpecialState | undefined {
+  const rules = (s.specialRules ?? []).flatMap((r) => {
+    if (r.data === undefined) return [];
+    const p = parseOne(r.data);
+    return p.ok ? [{ id: r.id, d: p.data }] : [];
+  });
+  if (!rules.length) return undefined;
+  const features = new Map(s.features.map((f) => [f.id, f]));
+  const outline = (id: string | undefined) => (id && features.has(id) ? outlineOf(features.get(id)!) : []);
+  const cfg: KSpecialConfig = { rules: [], elevated: [], offTable: [], demolition: [], crossings: [], victory: [], aidPosts: [] };
+  let hiddenUnits: string[] = [];
+  for (const { id, d } of rules) {
+    cfg.rules.push({ id, kind: d.kind, modifies: d.modifies });
+    const rule = d.modifies[0]!;
+    switch (d.kind) {
+      case 'preparation-fire':
+        cfg.preparation = {
+          id, rule, attack: d.attack,
+          salvoes: d.salvoes.map((v) => ({
+            side: v.side, on: v.on, where: (v.unitsIn ?? v.nearestTo)!,
+            ...(v.unitsIn ? { unitsIn: outline(v.unitsIn) } : {}), ...(v.nearestTo ? { nearestTo: outline(v.nearestTo) } : {}),
+          })),
+        };
+        break;
+      case 'winter':
+        cfg.winter = d.winter;
+        break;
+      case 'elevated':
+        cfg.elevated.push({
+          id, rule, ...(d.side ? { side: d.side } : {}), ...(d.area ? { area: outline(d.area) } : {}), ...(d.minGround !== undefined ? { minGround: d.minGround } : {}),
+          ...(d.buildings ? { buildings: d.buildings } : {}), minFloor: d.minFloor ?? 0, overFriends: d.firesOver.friendlyUnits,
+          overFeatures: s.features.map((f) => f.id).filter((fid) => (d.firesOver.features ?? []).some((p) => idMatches(p, fid))),
+        });
+        break;
+      case 'night': {
+        const sl = d.searchlight;
+        let lit: (Band & { side: string }) | undefined;
+        if (sl) {
+          const rad = (sl.bearing * Math.PI) / 180;
+          const len = sl.length ?? Math.hypot(s.table.width, s.table.depth);
+          lit = { side: sl.side, a: [sl.origin[0] - Math.cos(rad) * 1e-6, sl.origin[1] - Math.sin(rad) * 1e-6], b: [sl.origin[0] + Math.cos(rad) * len, sl.origin[1] + Math.sin(rad) * len], half: sl.width / 2 };
+        }
+        cfg.night = { id, rule, turns: d.turns, visibility: d.visibility, ...(lit && (d.exceptTargets ?? []).includes('lit-areas') ? { lit } : {}) };
+        break;
+      }
+      case 'off-table-fire':
+        cfg.offTable.push({ id, rule, side: d.side, perTurn: d.perTurn, from: d.from, targetsIn: d.targetsIn.map((f) => outline(f)), where: d.targetsIn.join(' or '), attack: d.attack });
+        break;
+      case 'demolition': {
+        const span = bandOf(features.get(d.bridge));
+        const charge = s.objectives?.find((o) => o.id === d.charge)?.at;
+        if (!span || !charge) break;
+        cfg.demolition.push({
+          id, rule, charge: [charge[0], charge[1]], bridge: d.bridge, span, over: outline(d.over),
+          fire: { side: d.fire.side, within: d.fire.within, of: outline(d.fire.of), ofId: d.fire.of, on: d.fire.on }, remove: d.remove,
+        });
+        break;
+      }
+      case 'narrow-crossing': {
+        const band = bandOf(features.get(d.feature));
+        if (band) cfg.crossings.push({ id, rule, feature: d.feature, band, singleFile: d.singleFile, speedFactor: d.speedFactor, ...(d.fastMoveFall ? { fallOn: d.fastMoveFall.on } : {}), open: d.cover === 'open' });
+        break;
+      }
+      case 'hidden-units':
+        cfg.hidden = { id, rule, units: d.units, onFire: d.reveal.onFire, within: d.reveal.enemyWithin };
+        hiddenUnits = [...d.units];
+        break;
+      case 'victory-requirement':
+        cfg.victory.push({ id, rule, side: d.side, requires: d.requires });
+        break;
+      case 'aid-posts':
+        for (const p of d.posts) {
+          const o = outline(p.feature);
+          if (o.length) cfg.aidPosts.push({ side: p.side, at: centroid(o), radius: p.radius });
+        }
+        break;
+      case 'optional-unit':
+        break;
+    }
+  }
+  return { config: cfg, hidden: hiddenUnits, used: {}, tried: {}, destroyed: [], cleared: [] };
+}
+
+/** The house values of a scenario's special rules, for the rules panel: rule id, field, value, why. */
+export function specialHouseValues(s: Scenario): Array<{ ruleId: string; key: string; value: unknown; reason: string }> {
+  const out: Array<{ ruleId: string; key: string; value: unknown; reason: string }> = [];
+  for (const r of s.specialRules ?? []) {
+    if (r.data === undefined) continue;
+    const p = parseOne(r.data);
+    if (!p.ok) continue;
+    for (const [key, reason] of Object.entries(p.data.house ?? {})) out.push({ ruleId: r.id, key, value: get(p.data, key), reason });
+  }
+  return out;
+}
