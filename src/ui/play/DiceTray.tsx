@@ -15,17 +15,21 @@ export function DiceTray({ log, onRule }: DiceTrayProps) {
   if (rolls.length === 0) return null;
   return (
     <section className="st-play-dice" aria-label="Latest dice" data-testid="dice-tray">
-      {rolls.map((r) => (
+      {rolls.map((r) => {
+        // Pips for a group of d6; numbers where any die is another size (the deck shuffle's d11…d2).
+        const allD6 = r.dice.every((d) => d.sides === 6);
+        return (
         <div key={r.index} className="st-play-roll" data-testid="dice-roll">
           <span className="st-play-roll-purpose">
             {r.purpose}{r.need ? ` (${r.need}+)` : ''}
             {r.rule && <RuleLink rule={r.rule} onOpen={onRule} />}
           </span>
           <span className="st-play-roll-dice">
-            {r.dice.map((d, i) => <Die key={i} value={d.value} sides={d.sides} hit={r.need !== undefined && d.value >= r.need} />)}
+            {r.dice.map((d, i) => <Die key={i} value={d.value} sides={d.sides} numeral={!allD6} hit={r.need !== undefined && d.value >= r.need} />)}
           </span>
         </div>
-      ))}
+        );
+      })}
     </section>
   );
 }

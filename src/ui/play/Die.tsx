@@ -12,10 +12,12 @@ export interface DieProps {
   value: number;
   sides: number;
   hit?: boolean;
+  /** Show the number even on a d6 (a group of mixed dice). */
+  numeral?: boolean;
 }
 
-export function Die({ value, sides, hit }: DieProps) {
-  const pips = sides === 6 ? PIPS[value] : undefined;
+export function Die({ value, sides, hit, numeral }: DieProps) {
+  const pips = sides === 6 && !numeral ? PIPS[value] : undefined;
   return (
     <svg className={hit ? 'st-die st-die-hit' : 'st-die'} viewBox="0 0 24 24" role="img" aria-label={`d${sides}: ${value}`} data-value={value}>
       <rect x="1" y="1" width="22" height="22" rx="4.5" />

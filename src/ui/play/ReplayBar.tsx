@@ -22,7 +22,7 @@ export function ReplayBar({ replay }: ReplayBarProps) {
         <button type="button" className="st-btn" disabled={at === null} aria-label="Step forward one event" data-testid="replay-forward" onClick={() => seek(pos + 1)}>▶</button>
         <button type="button" className="st-btn" aria-pressed={at === null} data-testid="replay-live" onClick={() => replay.seek(null)}>Live</button>
       </div>
-      <p className="st-hint" data-testid="replay-position">{total === 0 ? 'No events yet' : at === null ? `Live — ${total} events` : `After event ${at} of ${last}`}</p>
+      <p className="st-hint" data-testid="replay-position">{total === 0 ? 'No events yet' : at === null ? `Live — ${total} events` : `After event ${at + 1} of ${total}`}</p>
     </section>
   );
 }

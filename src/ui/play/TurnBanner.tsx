@@ -15,6 +15,8 @@ export function TurnBanner({ view, replayAt, onLive }: TurnBannerProps) {
   const card = p.card;
   const cardUnit = card ? view.units.find((u) => u.id === card.unitId) : undefined;
   const cardSide = cardUnit ? sideLook(view, cardUnit.side) : undefined;
+  // The side is shown in its colour before the detail; the detail's own "Red: " lead is dropped.
+  const detail = p.side && p.detail.startsWith(`${acting.name}: `) ? p.detail.slice(acting.name.length + 2) : p.detail;
   return (
     <header className="st-play-banner" data-testid="play-banner" data-side={p.side ?? ''} style={{ borderLeftColor: acting.colour }}>
       <div className="st-play-banner-top">
@@ -35,11 +37,11 @@ export function TurnBanner({ view, replayAt, onLive }: TurnBannerProps) {
             <span className="st-swatch" style={{ background: acting.colour }} />{acting.name}
           </span>
         )}
-        <span data-testid="play-detail">{p.detail}</span>
+        <span data-testid="play-detail">{detail}</span>
       </p>
       {replayAt !== null && (
         <p className="st-play-replay-note" data-testid="replay-note">
-          <b>Replay — read only</b> · after event {replayAt}
+          <b>Replay — read only</b><span>after event {replayAt + 1}</span>
           <button type="button" className="st-btn st-btn-primary" data-testid="replay-live-banner" onClick={onLive}>Live</button>
         </p>
       )}

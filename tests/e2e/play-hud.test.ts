@@ -1,0 +1,297 @@
+// The play HUD in a real browser, driven by clicks on the HUD only (the test hook is read to check
+// state, never to play): the training ground with ?play=1&seed=1 — shuffle and draw, the hand-over
+// naming the side, undo of a dice-free choice, a shot through the target list with its dice in the
+// tray and its log lines citing K-5.x, a log rule id opening the rules panel at that rule, readiness
+// and its window (K-2.3), the end of a turn; a save downloaded and loaded back to the same state, a
+// bad save refused with its reason, the replay scrubber, and a reload resuming the autosave.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserRequired, hasBrowser, openBrowser, openTable, saveShot, type Watched } from './browser';
+
+const run = hasBrowser || browserRequired;
+// Seed 1 on the training ground (explored in Node through createPlay): Red's "South of the wall"
+// is drawn first, then Blue's "Behind the wall", which sees the first-floor window (K-5.1a), then
+// Red's "Hilltop observer", then Blue's "Bridge guard".
+const SEARCH = '?scenario=sandbox/training-ground&play=1&seed=1';
+
+describe.runIf(run)('play HUD in Chromium', () => {
+  let ctx: BrowserContext;
+  let w: Watched;
+  let page: Page;
+
+  const byId = (id: string) => `[data-testid="${id}"]`;
+  const text = async (id: string) => (await page.textContent(byId(id)))?.trim() ?? '';
+  const actionIds = () => page.$$eval('[data-testid=action-bar] [data-action]', (els) => els.map((e) => e.getAttribute('data-action')!));
+  const logLength = () => page.evaluate(() => document.querySelectorAll('[data-testid=game-log] li').length);
+
+  /** Open a dock tab (the dock starts folded at this size). */
+  async function tab(name: 'orders' | 'units' | 'log' | 'rules' | 'game'): Promise<void> {
+    if ((await page.getAttribute(byId('play-dock'), 'data-tab')) !== name || (await page.getAttribute(byId('play-dock'), 'data-open')) !== 'true') {
+      await page.click(byId(`tab-${name}`));
+    }
+    await page.waitForSelector(byId(`panel-${name}`));
+  }
+
+  /** Take over the screen when the hand-over card asks; returns the side it named. */
+  async function takeOver(): Promise<string | null> {
+    const card = await page.$(byId('handover'));
+    if (!card) return null;
+    const title = (await card.textContent()) ?? '';
+    await page.click(byId('handover-ok'));
+    await page.waitForSelector(byId('handover'), { state: 'detached' });
+    return title;
+  }
+
+  /** Click the action button `id` (after the hand-over, if any) and wait for the HUD to change. */
+  async function act(id: string): Promise<void> {
+    await takeOver();
+    const before = await logLength().catch(() => 0);
+    const head = await text('play-headline');
+    const detail = await text('play-detail');
+    await page.click(`[data-testid=action-bar] [data-action="${id}"]`);
+    await expect.poll(async () => (await text('play-headline')) !== head || (await text('play-detail')) !== detail || (await logLength()) !== before, { timeout: 20_000 }).toBe(true);
+  }
+
+  beforeAll(async () => {
+    if (!hasBrowser) throw new Error('Chromium is required for browser tests here but /usr/bin/chromium is missing');
+    ctx = await openBrowser();
+    w = await openTable(ctx, SEARCH);
+    page = w.page;
+    expect(await page.evaluate(() => window.__sandtable?.status)).toBe('ready');
+    await page.waitForSelector(byId('play-hud'), { timeout: 60_000 });
+  }, 240_000);
+
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('starts a game: shuffle and draw from the action bar, the banner and the hand-over name the side', async () => {
+    expect(await page.getAttribute(byId('play-toggle'), 'aria-pressed')).toBe('true');
+    expect(await text('play-headline')).toBe('The game begins');
+    expect(await text('play-turn')).toBe('Turn 0 / 6');
+    expect(await actionIds()).toEqual(['begin-turn']);
+    expect(await page.$(byId('handover'))).toBeNull();
+    await saveShot(page, 'play-hud-start.png');
+
+    await act('begin-turn');
+    expect(await text('play-turn')).toBe('Turn 1 / 6');
+    expect(await text('play-deck')).toContain('11 left');
+    // The shuffle's dice (one per card, K-2.1b) are in the tray.
+    const shuffle = await page.$$eval('[data-testid=dice-roll]', (els) => els.map((e) => ({ text: e.textContent, dice: e.querySelectorAll('svg.st-die').length })));
+    expect(shuffle.length).toBe(1);
+    expect(shuffle[0]!.text).toContain('K-2.1b');
+    expect(shuffle[0]!.dice).toBe(10);
+
+    await page.click('[data-testid=action-bar] [data-action="draw"]');
+    await page.waitForSelector(byId('handover'));
+    expect(await text('handover')).toContain('Red to play');
+    expect(await page.getAttribute(byId('play-banner'), 'data-side')).toBe('red');
+    expect(await text('play-side')).toBe('Red');
+    expect(await text('play-card')).toContain('South of the wall');
+    // Until the Red player takes over, the actions are locked.
+    expect(await page.isDisabled('[data-testid=action-bar] [data-action="activate:shoot"]')).toBe(true);
+    await saveShot(page, 'play-hud-handover.png');
+    expect(await takeOver()).toContain('Red');
+    expect(await page.isEnabled('[data-testid=action-bar] [data-action="activate:shoot"]')).toBe(true);
+    const choices = await actionIds();
+    expect(choices).toEqual(expect.arrayContaining(['activate:shoot', 'activate:move-shoot', 'ready', 'pass']));
+    // Each action names its rule.
+    expect(await page.textContent('[data-testid=action-bar]')).toContain('K-2.4a');
+  });
+
+  it('undoes a choice that rolled no dice, then shoots through the target list: dice in the tray, K-5.x in the log', async () => {
+    await act('activate:shoot');
+    expect(await text('play-detail')).toContain('pick a target');
+    expect(await page.isEnabled(byId('undo'))).toBe(true);
+    await page.click(byId('undo'));
+    await expect.poll(actionIds).toEqual(expect.arrayContaining(['activate:shoot', 'pass']));
+    await act('pass');
+    await act('draw');
+    expect(await takeOver()).toContain('Blue to play');
+    expect(await text('play-card')).toContain('Behind the wall');
+    await act('activate:shoot');
+
+    await tab('orders');
+    const window = byId('target-house_upper');
+    expect(await page.getAttribute(window, 'disabled')).toBeNull();
+    expect(await page.evaluate((sel) => document.querySelector(sel)!.tagName, window)).toBe('BUTTON');
+    expect(await page.textContent(window)).toMatch(/seen 1\/1/);
+    // The unit south of the same wall is not visible: greyed, with the reason and rule.
+    const hidden = await page.textContent(byId('target-wall_south'));
+    expect(hidden).toContain('not visible');
+    expect(hidden).toMatch(/K-5\.\d+[a-z]?/);
+    expect(await page.evaluate((sel) => document.querySelector(sel)!.tagName, byId('target-wall_south'))).toBe('DIV');
+    await saveShot(page, 'play-hud-targets.png');
+
+    await page.click(window);
+    await page.waitForSelector(byId('dice-tray'));
+    const rolls = await page.$$eval('[data-testid=dice-roll]', (els) => els.map((e) => e.textContent ?? ''));
+    expect(rolls.some((r) => r.includes('K-5.3d') && r.includes('4+'))).toBe(true);
+    expect(rolls.some((r) => r.includes('K-5.4a'))).toBe(true);
+    // Dice that made a stated target number are marked.
+    const marks = await page.$$eval('[data-testid=dice-roll]', (els) => els.map((e) => [...e.querySelectorAll('svg.st-die')].map((d) => ({ v: Number(d.getAttribute('data-value')), hit: d.classList.contains('st-die-hit') }))));
+    for (const d of marks.flat()) expect(d.v).toBeGreaterThanOrEqual(1);
+    const shots = marks[rolls.findIndex((r) => r.includes('K-5.3d'))]!;
+    for (const d of shots) expect(d.hit).toBe(d.v >= 4);
+    // A shot rolled dice: it cannot be undone.
+    expect(await page.isDisabled(byId('undo'))).toBe(true);
+    await saveShot(page, 'play-hud-dice.png');
+
+    await tab('log');
+    const lines = await page.$$eval('[data-testid=game-log] li', (els) => els.map((e) => ({ type: e.getAttribute('data-type'), text: e.textContent ?? '' })));
+    const shot = lines.find((l) => l.type === 'SHOT_FIRED')!;
+    expect(shot.text).toContain('K-5.3a');
+    expect(shot.text).toContain('First-floor window');
+    expect(lines.some((l) => l.type === 'COVER_TEST' && l.text.includes('K-5.4a'))).toBe(true);
+    expect(lines.filter((l) => l.type === 'DICE_ROLLED').length).toBeGreaterThanOrEqual(11);
+
+    await page.click('[data-testid=game-log] li[data-type=SHOT_FIRED] [data-rule="K-5.3a"]');
+    await page.waitForSelector(byId('panel-rules'));
+    expect(await page.getAttribute(byId('rules-panel'), 'data-focus')).toBe('K-5.3a');
+    const focused = await text('rule-focused');
+    expect(focused).toMatch(/^K-5\.3a\s/);
+    expect(focused.length).toBeGreaterThan(20);
+    expect(await page.evaluate((sel) => {
+      const el = document.querySelector(sel)!;
+      const box = el.getBoundingClientRect();
+      const list = el.closest('.st-play-dock-body')!.getBoundingClientRect();
+      return box.top >= list.top - 1 && box.top < list.bottom;
+    }, byId('rule-focused'))).toBe(true);
+    await saveShot(page, 'play-hud-rules.png');
+
+    // The search narrows the list; house values are marked as such.
+    await page.fill(byId('rules-search'), 'K-GAP');
+    const house = await page.$$eval('[data-testid=house-value]', (els) => els.map((e) => e.textContent ?? ''));
+    expect(house.length).toBeGreaterThan(0);
+    for (const h of house) expect(h).toMatch(/^House value: .+\(K-(GAP|AMB)-\d+/);
+    await page.fill(byId('rules-search'), '');
+
+    await act('end-activation');
+    expect(await text('play-deck')).toContain('9 left');
+  });
+
+  it('readiness: a unit waits (K-2.3a) and its side may use it in the window between activations (K-2.3b)', async () => {
+    await act('draw');
+    expect(await takeOver()).toContain('Red to play');
+    expect(await text('play-card')).toContain('Hilltop observer');
+    await act('ready');
+    await tab('units');
+    expect(await page.textContent(byId('unit-hill_top'))).toContain('ready');
+    await act('draw');
+    expect(await takeOver()).toContain('Blue to play');
+    await act('pass');
+    // The window: Red may activate its ready unit now.
+    expect(await takeOver()).toContain('Red to play');
+    expect(await text('play-detail')).toContain('ready unit');
+    expect(await actionIds()).toEqual(['readiness:pass', 'readiness:hill_top']);
+    expect(await page.textContent('[data-testid=action-bar]')).toContain('K-2.3b');
+    await act('readiness:hill_top');
+    expect(await actionIds()).toEqual(expect.arrayContaining(['activate:shoot', 'pass']));
+    await act('pass');
+  });
+
+  it('plays to the end of the turn and begins the next', async () => {
+    for (let i = 0; i < 60; i++) {
+      const ids = await actionIds();
+      if (ids.includes('end-turn')) break;
+      const next = ['draw', 'readiness:pass', 'pass', 'end-activation'].find((a) => ids.includes(a));
+      expect(next, `no way on from ${ids.join(', ')}`).toBeDefined();
+      await act(next!);
+    }
+    expect(await text('play-deck')).toContain('0 left');
+    await act('end-turn');
+    await act('begin-turn');
+    expect(await text('play-turn')).toBe('Turn 2 / 6');
+    await tab('log');
+    expect(await page.$$eval('[data-testid=game-log] li.st-turn-sep', (els) => els.length)).toBe(2);
+  });
+
+  it('downloads a save and loads it back to the same state; a tampered save is refused with its reason', async () => {
+    await tab('game');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click(byId('save-download'))]);
+    const file = join(tmpdir(), `sandtable-play-${process.pid}.json`);
+    await download.saveAs(file);
+    const saved = readFileSync(file, 'utf8');
+    expect(JSON.parse(saved).commands.length).toBeGreaterThan(20);
+    const before = { headline: await text('play-headline'), detail: await text('play-detail'), deck: await text('play-deck') };
+    await tab('log');
+    const lines = await logLength();
+
+    await act('draw');
+    await takeOver();
+    expect(await logLength()).toBeGreaterThan(lines);
+
+    await tab('game');
+    await page.setInputFiles(byId('save-load-input'), file);
+    await expect.poll(() => text('save-message')).toContain('Loaded');
+    expect({ headline: await text('play-headline'), detail: await text('play-detail'), deck: await text('play-deck') }).toEqual(before);
+    await tab('log');
+    expect(await logLength()).toBe(lines);
+
+    const bad = join(tmpdir(), `sandtable-play-bad-${process.pid}.json`);
+    const tampered = JSON.parse(saved);
+    tampered.commands = tampered.commands.slice(0, -3);
+    writeFileSync(bad, JSON.stringify(tampered));
+    await tab('game');
+    await page.setInputFiles(byId('save-load-input'), bad);
+    await expect.poll(() => text('save-message')).toContain('was not loaded');
+    expect(await page.getAttribute(byId('save-message'), 'role')).toBe('alert');
+    expect(await text('play-headline')).toBe(before.headline);
+  });
+
+  it('replays: the scrubber shows an earlier moment read only, the cards and log follow it, Live returns', async () => {
+    await tab('log');
+    const live = await text('play-headline');
+    const total = await logLength();
+    await page.focus(byId('replay-slider'));
+    await page.keyboard.press('Home');
+    await expect.poll(() => page.isVisible(byId('replay-note'))).toBe(true);
+    expect(await text('replay-note')).toContain('Replay — read only');
+    expect(await text('replay-position')).toMatch(/^After event 1 of \d+/);
+    expect(await page.getAttribute(byId('play-hud'), 'data-locked')).toBe('true');
+    const after = (n: number) => page.$$eval('[data-testid=game-log] li', (els, at) => els.filter((e) => Number(e.getAttribute('data-index')) > at).length, n);
+    expect(await page.$$eval('[data-testid=game-log] li.st-future', (els) => els.length)).toBe(await after(0));
+    expect(await after(0)).toBeGreaterThan(total - 3);
+    expect(await text('play-turn')).toBe('Turn 0 / 6');
+    for (const id of await actionIds()) expect(await page.isDisabled(`[data-action="${id}"]`)).toBe(true);
+    await saveShot(page, 'play-hud-replay.png');
+
+    // Step forward: one more event shown.
+    await page.click(byId('replay-forward'));
+    expect(await text('replay-position')).toMatch(/^After event 2 of \d+/);
+    expect(await page.$$eval('[data-testid=game-log] li.st-future', (els) => els.length)).toBe(await after(1));
+    await tab('units');
+    expect(await page.textContent(byId('unit-behind_wall'))).not.toContain('activated');
+
+    await page.click(byId('replay-live-banner'));
+    await expect.poll(() => page.isVisible(byId('replay-note'))).toBe(false);
+    expect(await text('play-headline')).toBe(live);
+  });
+
+  it('a reload offers to resume the autosaved game, and Resume restores it', async () => {
+    const before = { headline: await text('play-headline'), detail: await text('play-detail'), deck: await text('play-deck') };
+    await page.reload();
+    await page.waitForFunction(() => window.__sandtable?.ready === true, null, { timeout: 120_000 });
+    await page.waitForSelector(byId('start-choice'), { timeout: 60_000 });
+    expect(await text('start-choice')).toContain('Resume game');
+    await page.click(byId('resume-game'));
+    await page.waitForSelector(byId('play-hud'));
+    expect({ headline: await text('play-headline'), detail: await text('play-detail'), deck: await text('play-deck') }).toEqual(before);
+
+    // Leave play: the explore table is back with its header; Play again offers the saved game.
+    await takeOver();
+    await page.click(byId('play-toggle'));
+    await page.waitForSelector(byId('play-hud'), { state: 'detached' });
+    await page.waitForSelector(byId('scenario-header'));
+    expect(new URL(page.url()).searchParams.get('play')).toBeNull();
+    await page.click(byId('play-toggle'));
+    await page.waitForSelector(byId('start-choice'));
+    await page.click(byId('new-game'));
+    await page.waitForSelector(byId('play-hud'));
+    await expect.poll(() => text('play-headline')).toBe('The game begins');
+    expect(w.problems).toEqual([]);
+  });
+});
