@@ -6,12 +6,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { createPlay, type PlayHandle } from '../../src/app/play';
 import type { Command } from '../../src/game';
-import { coverWords, evaluateTarget, type KGameState } from '../../src/rules/kuularuisku';
+import type { KGameState } from '../../src/rules';
+import { coverWords, evaluateTarget } from '../../src/rules/kuularuisku';
 import { loadTrainingGround, trainingGroundScenario } from '../battlefield/fixture';
 import { ThenDice, arrange } from '../flow/fixture';
 
 const scenario = trainingGroundScenario();
-const CARDS = scenario.units.map((u) => u.id);
+const CARDS = (scenario.units ?? []).map((u) => u.id);
 let bf: Battlefield;
 
 beforeAll(async () => {
@@ -162,7 +163,7 @@ describe('play on the training ground: targets and shooting (K-5.1a, K-5.4c, K-5
     act(p, 'draw');
     act(p, 'activate:shoot');
     const targets = p.view.get().targets;
-    expect(targets.map((x) => x.unitId).sort()).toEqual(scenario.units.filter((u) => u.side === 'red').map((u) => u.id).sort());
+    expect(targets.map((x) => x.unitId).sort()).toEqual((scenario.units ?? []).filter((u) => u.side === 'red').map((u) => u.id).sort());
     const t = targets.find((x) => x.unitId === 'house_upper')!;
     const o = evaluateTarget(state(p), 'behind_wall', 'house_upper', { table: bf });
     expect(o.valid).toBe(true);
