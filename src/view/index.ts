@@ -15,11 +15,11 @@ export { createStore, useStore } from './store';
 export type { Store } from './store';
 export {
   ToolController, floorAtHit, lineOfSightReport, measureReport, describeEnd, displayUnit, figureIndex, floorName, featureName,
-  cutSolids, floorCutAway, maxLevels, DEFAULT_RINGS, parseRadii, ringRuns, TOOL_COLOURS, useHover, useToolState, toolsHook,
+  cutSolids, cutawayScope, floorCutAway, levelsFor, maxLevels, DEFAULT_RINGS, parseRadii, ringRuns, TOOL_COLOURS, useHover, useToolState, toolsHook,
 } from './tools';
 export type {
   CanvasLink, EndName, EyeView, Hover, SurfaceHit, ToolId, ToolState, EndReport, FigureSight, LosReport, MeasureReport, PointEnd,
-  FigureEnd, SightEnd, SightLine, TargetMode, FigureRef, ToolsModel, CanvasPoint, ToolsHook,
+  FigureEnd, SightEnd, SightLine, TargetMode, FigureRef, ToolsModel, CanvasPoint, ToolsHook, CutawayScope,
 } from './tools';
 export { PlayTable, PLAY_COLOURS } from './play';
 export type { PlayRefusal, PlayTableLink } from './play';

@@ -4,6 +4,7 @@ import type { WebGLRenderer } from 'three';
 import { cameraDirector, cameraStatus } from './camera';
 import { overlayCells, viewshedStore, type TargetKind } from './overlays';
 import { highlightProbe, presenterStore } from './presenter';
+import { cutawayProbe } from './tools/cutaway';
 import { drawnVehicles, type DrawnVehicle } from './Vehicles';
 
 type Vec3 = [number, number, number];
@@ -65,6 +66,8 @@ export interface ViewProbe {
   meshCosts(): MeshCost[];
   /** Vehicles as drawn: hull and turret headings read back from their instance matrices. */
   vehicles(): DrawnVehicle[];
+  /** The floor cutaway as drawn: level, the building aimed at (null = all), buildings cut and roofs faded. */
+  cutaway(): { level: number | null; building: string | null; cut: string[]; faded: string[] };
 }
 
 function median(xs: number[]): number {
@@ -104,6 +107,9 @@ export const viewProbe: ViewProbe = {
   },
   overlayCells,
   vehicles: drawnVehicles,
+  cutaway() {
+    return { ...cutawayProbe, cut: [...cutawayProbe.cut], faded: [...cutawayProbe.faded] };
+  },
   frameStats() {
     return render ? { ...render.stats } : null;
   },

@@ -6,7 +6,8 @@ export type { EndReport, FigureSight, LosReport, MeasureReport, PointEnd, Figure
 export { lineOfSightReport, measureReport, describeEnd } from './sight';
 export { displayUnit, figureIndex, floorName, featureName } from './tool-model';
 export type { FigureRef, ToolsModel } from './tool-model';
-export { cutSolids, floorCutAway, maxLevels } from './cutaway';
+export { cutSolids, cutawayScope, fadedRoofs, floorCutAway, levelsFor, maxLevels } from './cutaway';
+export type { CutawayScope } from './cutaway';
 export { DEFAULT_RINGS, parseRadii, ringRuns, tapeTicks, TAPE_LIFT } from './overlay-geometry';
 export { TOOL_COLOURS } from './colours';
 export { useHover, useToolState } from './use-tools';
