@@ -26,7 +26,7 @@ export function RefusalLabel({ refusal, poses }: RefusalLabelProps) {
   if (!c) return null;
   const y = Math.max(...figures.map((p) => p.position[1])) + 4.5;
   return (
-    <Html position={[c[0], y, c[1]]} style={{ ...labelStyle(PLAY_COLOURS.beyond, '#fff8f0'), whiteSpace: 'normal', maxWidth: '260px' }} zIndexRange={[7, 0]}>
+    <Html position={[c[0], y, c[1]]} style={{ ...labelStyle(PLAY_COLOURS.beyond, '#fff8f0'), whiteSpace: 'normal', width: 'max-content', maxWidth: '260px' }} zIndexRange={[7, 0]}>
       <span data-testid="play-refusal" data-rule={shown.rule ?? ''}>
         {shown.reason}
         {shown.rule ? ` (${shown.rule})` : ''}
