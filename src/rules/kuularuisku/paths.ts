@@ -1,6 +1,6 @@
 // K-4.x what a figure's path crosses: its tape length in 3D, where it first meets difficult ground
 // (K-4.2c/d), impassable ground or water (K-3.3a, K-AMB-4), and building walls in the way.
-import { type TableQueries, type Vec2, segmentInsideIntervals } from '../../core';
+import { type TableQueries, type Vec2, closestOnSegment, segmentInsideIntervals } from '../../core';
 import { areaGoing, goingAt, obstacleGoing } from './terrain';
 import type { HouseSettings } from './state';
 
@@ -54,6 +54,50 @@ function exitParam(table: TableQueries, a: Vec2, b: Vec2): number | undefined {
   return Math.max(0, t);
 }
 
+/** A bridge deck in plan: its axis (first to last path point) and half width. */
+interface Deck { a: Vec2; b: Vec2; half: number }
+
+const DECKS = new WeakMap<object, Deck[]>();
+
+/**
+ * K-3.3a water is crossed by its bridges: the decks of the table's bridge features (a needle dam is a
+ * bridge too). Read from the feature list the table was built from (path and width), once per table.
+ */
+function decksOf(table: TableQueries): Deck[] {
+  const key = table.scenario;
+  let d = DECKS.get(key);
+  if (!d) {
+    d = [];
+    for (const f of table.scenario.features) {
+      if (f.kind !== 'bridge') continue;
+      const g = f as unknown as { path?: Vec2[]; width?: number };
+      if (g.path && g.path.length >= 2 && g.width) d.push({ a: g.path[0]!, b: g.path[g.path.length - 1]!, half: g.width / 2 });
+    }
+    DECKS.set(key, d);
+  }
+  return d;
+}
+
+function onDeck(decks: readonly Deck[], p: Vec2): boolean {
+  for (const d of decks) {
+    const c = closestOnSegment(p, d.a, d.b);
+    if (c.t >= 0 && c.t <= 1 && c.distance <= d.half) return true;
+  }
+  return false;
+}
+
+/** Where (as a segment parameter) a water span [t0, t1] of a→b first leaves the bridge decks; undefined when a deck carries all of it. */
+function unbridged(decks: readonly Deck[], a: Vec2, b: Vec2, t0: number, t1: number): number | undefined {
+  if (!decks.length) return t0;
+  const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+  const n = Math.max(1, Math.ceil(((t1 - t0) * len) / STEP));
+  for (let k = 0; k <= n; k++) {
+    const t = t0 + ((t1 - t0) * k) / n;
+    if (!onDeck(decks, [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t])) return t;
+  }
+  return undefined;
+}
+
 function heightAt(table: TableQueries, p: PathPoint): number {
   return table.standHeight(p.at[0], p.at[1], p.floor);
 }
@@ -66,7 +110,7 @@ export function analysePath(table: TableQueries, points: readonly PathPoint[], h
     if (report.difficultAt === undefined || report.difficultAt > d) report.difficultAt = d;
     for (const id of ids) if (!report.difficult.includes(id)) report.difficult.push(id);
   };
-  const start = goingAt(table, points[0]!.at, house);
+  const start = goingAt(table, points[0]!.at, house, onDeck(decksOf(table), points[0]!.at));
   if (start.going === 'difficult') noteDifficult(0, start.features);
   for (let i = 0; i + 1 < points.length; i++) {
     const a = points[i]!;
@@ -79,7 +123,18 @@ export function analysePath(table: TableQueries, points: readonly PathPoint[], h
       // Exact: where the segment enters each area / building outline.
       for (const area of table.areasAlong(a.at, b.at)) {
         const g = areaGoing(area, house);
-        const t = area.spans[0]![0];
+        let t = area.spans[0]![0];
+        if (g !== 'open' && area.kind === 'water') {
+          // K-3.3a a bridge deck carries the path over the water.
+          const decks = decksOf(table);
+          let first: number | undefined;
+          for (const [t0, t1] of area.spans) {
+            first = unbridged(decks, a.at, b.at, t0, t1);
+            if (first !== undefined) break;
+          }
+          if (first === undefined) continue;
+          t = first;
+        }
         if (g === 'impassable' && (!report.impassable || report.impassable.at > acc + seg * t)) report.impassable = { featureId: area.featureId, at: acc + seg * t };
         if (g === 'difficult') noteDifficult(acc + seg * t, [area.featureId]);
       }
@@ -94,7 +149,7 @@ export function analysePath(table: TableQueries, points: readonly PathPoint[], h
       for (let k = 1; k <= n; k++) {
         const t = k / n;
         const p: Vec2 = [a.at[0] + (b.at[0] - a.at[0]) * t, a.at[1] + (b.at[1] - a.at[1]) * t];
-        const g = goingAt(table, p, house);
+        const g = goingAt(table, p, house, onDeck(decksOf(table), p));
         if (g.going === 'impassable' && !report.impassable) report.impassable = { featureId: g.features[g.features.length - 1]!, at: acc + seg * t };
         if (g.going === 'difficult') noteDifficult(acc + seg * t, g.features);
       }

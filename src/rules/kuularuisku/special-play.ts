@@ -337,10 +337,10 @@ export function crossingFalls(s: KState, moveEvents: readonly KEvent[], steps: R
     const samples = pathSamples([f.at, ...(step.via ?? []), step.to]);
     const c = list.find((x) => pathTouches(x.band, samples));
     if (!c) continue;
-    const value = ctx.dice.roll(6, `${f.id} runs along ${c.feature} (falls on ${c.fallOn!.join(', ')})`, c.rule);
+    const value = ctx.dice.roll(6, `${f.id} runs along ${c.feature} (falls on ${c.fallOn!.join(', ')})`, 'K-4.1');
     const success = c.fallOn!.includes(value);
-    st.push(ev('SPECIAL_ROLL', c.rule, `${f.id} runs along ${c.feature}: ${value}${success ? ' — falls into the water' : ''} (${c.id})`, { special: c.id, value, on: c.fallOn!, success, figureId: f.id }));
-    if (success) loseFigures(st, [f.id], c.rule, c.id, 'falls into the water and is lost');
+    st.push(ev('SPECIAL_ROLL', 'K-4.1', `${f.id} runs along ${c.feature}: ${value}${success ? ' — falls into the water' : ''} (${c.id})`, { special: c.id, value, on: c.fallOn!, success, figureId: f.id }));
+    if (success) loseFigures(st, [f.id], 'K-4.1', c.id, 'falls into the water and is lost');
   }
   return st.events.slice(start);
 }

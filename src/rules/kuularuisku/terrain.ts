@@ -26,7 +26,7 @@ export function areaGoing(a: TableArea, house: HouseSettings): Going {
 }
 
 /** K-4.2a/b, K-AMB-4: the going at a point (the worst of the areas there; a building's interior per house). */
-export function goingAt(table: TableQueries, p: Vec2, house: HouseSettings): { going: Going; features: string[] } {
+export function goingAt(table: TableQueries, p: Vec2, house: HouseSettings, onBridge = false): { going: Going; features: string[] } {
   let going: Going = 'open';
   const features: string[] = [];
   const worse = (g: Going, id: string) => {
@@ -34,7 +34,8 @@ export function goingAt(table: TableQueries, p: Vec2, house: HouseSettings): { g
     features.push(id);
     if (g === 'impassable' || going === 'open') going = g;
   };
-  for (const a of table.areasAt(p[0], p[1])) worse(areaGoing(a, house), a.featureId);
+  // K-3.3a on a bridge deck the water under it does not count.
+  for (const a of table.areasAt(p[0], p[1])) if (!(onBridge && a.kind === 'water')) worse(areaGoing(a, house), a.featureId);
   const b = table.buildingAt(p[0], p[1]);
   if (b && house.buildingsDifficult) worse('difficult', b.id); // K-3.2b buildings hinder movement (K-AMB-4)
   return { going, features };
