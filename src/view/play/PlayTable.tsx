@@ -41,12 +41,14 @@ export function PlayTable({ play, model, tools }: PlayTableProps) {
   }, [tools, poses]);
   useEffect(() => () => tools?.placeFigures(null), [tools]);
 
-  // Refusals the controller publishes (a shot from the HUD, a move) show over the acting unit.
+  // Refusals the controller publishes (a shot from the HUD, a move) show over the acting unit; a
+  // command taken afterwards clears them.
   useEffect(
     () =>
       play.lastRefusal.subscribe(() => {
         const r = play.lastRefusal.get();
         if (r) refusal.set({ unitId: play.view.get().activeUnitId ?? null, reason: r.reason, ...(r.rule ? { rule: r.rule } : {}), since: performance.now() });
+        else refusal.set(null);
       }),
     [play, refusal],
   );
