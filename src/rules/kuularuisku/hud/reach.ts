@@ -58,32 +58,58 @@ function tapeTo(table: TableQueries, f: KFigure, dir: Vec2, d: number): number {
   return Math.hypot(d, table.standHeight(x, z, floor) - h0);
 }
 
-/** The furthest plan distance (up to `limit`) whose tape is within `tape` cm: a coarse scan, then bisection. */
+/** The furthest plan distance (up to `limit`) whose tape is within `tape` cm (fixed-point steps from above). */
 function planForTape(table: TableQueries, f: KFigure, dir: Vec2, limit: number, tape: number): number {
-  const upTo = Math.min(limit, tape);
-  if (tapeTo(table, f, dir, upTo) <= tape) return upTo;
-  const n = 16;
-  let lo = 0;
-  for (let i = n - 1; i >= 1; i--) {
-    if (tapeTo(table, f, dir, (upTo * i) / n) <= tape) { lo = (upTo * i) / n; break; }
+  let d = Math.min(limit, tape);
+  for (let i = 0; i < 8 && d > 0; i++) {
+    const t = tapeTo(table, f, dir, d);
+    if (t <= tape + 1e-9) return d;
+    // Scale by the ratio (exact on an even slope), a hair more each time so uneven ground converges from above.
+    d = Math.max(0, d * (tape / t) - 0.01 * (i + 1));
   }
-  let hi = Math.min(upTo, lo + upTo / n);
-  for (let i = 0; i < 12; i++) {
-    const mid = (lo + hi) / 2;
-    if (tapeTo(table, f, dir, mid) <= tape) lo = mid;
-    else hi = mid;
+  return Math.max(0, d);
+}
+
+/** Could a solid (wall, obstacle, building) touch a body standing at `at`? Cheap plan tests before bodyClashes. */
+function nearSolid(table: TableQueries, at: Vec2, radius: number): boolean {
+  const r = radius + 0.5;
+  if (table.obstaclesAlong([at[0] - r, at[1]], [at[0] + r, at[1]]).length) return true;
+  if (table.obstaclesAlong([at[0], at[1] - r], [at[0], at[1] + r]).length) return true;
+  if (!table.buildings) return true;
+  return table.buildings.some((b) => boxNear(b.corners, at, r + 1));
+}
+
+function boxNear(corners: readonly Vec2[], p: Vec2, pad: number): boolean {
+  let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
+  for (const c of corners) {
+    minX = Math.min(minX, c[0]); maxX = Math.max(maxX, c[0]); minZ = Math.min(minZ, c[1]); maxZ = Math.max(maxZ, c[1]);
   }
-  return lo;
+  return p[0] >= minX - pad && p[0] <= maxX + pad && p[1] >= minZ - pad && p[1] <= maxZ + pad;
 }
 
 /** Back off along the ray until the figure could stand there (not inside a wall or obstacle body, K-4.0). */
 function standClear(table: TableQueries, f: KFigure, dir: Vec2, reach: number): number {
-  for (let d = reach; d > 0; d -= 0.1) {
+  const clear = (d: number) => {
     const at: Vec2 = [f.at[0] + dir[0] * d, f.at[1] + dir[1] * d];
+    if (!nearSolid(table, at, f.baseRadius)) return true;
     const floor = f.floor > 0 && table.buildingAt(at[0], at[1]) ? f.floor : 0;
-    if (!table.bodyClashes({ id: f.id, at, floor, radius: f.baseRadius, height: FIGURE_HEIGHT }).length) return d;
+    return !table.bodyClashes({ id: f.id, at, floor, radius: f.baseRadius, height: FIGURE_HEIGHT }).length;
+  };
+  if (clear(reach)) return reach;
+  // Coarse steps back, then bisect between the first clear point and the blocked one after it.
+  let hi = reach;
+  let lo = reach - 0.5;
+  while (lo > 0 && !clear(lo)) {
+    hi = lo;
+    lo -= 0.5;
   }
-  return 0;
+  if (lo <= 0) return 0;
+  for (let i = 0; i < 4; i++) {
+    const mid = (lo + hi) / 2;
+    if (clear(mid)) lo = mid;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Plan distance from p along dir to the table's edge. */
