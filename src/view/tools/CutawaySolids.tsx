@@ -17,7 +17,7 @@ export interface CutawaySolidsProps extends ComponentProps<typeof Solids> {
 }
 
 /** A ghost roof: see-through, never written to depth, never picked (clicks reach the interior). */
-export const FADED_OPACITY = 0.3;
+export const FADED_OPACITY = 0.25;
 const noPick = () => undefined;
 
 function FadedRoofs({ solids, features }: ComponentProps<typeof Solids>) {
