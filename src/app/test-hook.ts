@@ -3,6 +3,7 @@
 import type { Battlefield } from '../battlefield/types';
 import type { ScenarioIssue } from '../scenario';
 import type { ToolsHook, ViewProbe } from '../view';
+import type { PlayHandle } from './play';
 
 export type AppStatus = 'reading' | 'building' | 'ready' | 'missing' | 'invalid' | 'failed';
 
@@ -15,6 +16,11 @@ export interface SandtableHook {
   view?: ViewProbe;
   /** Table tools: current tool, last LOS and tape, cutaway, camera mode; table point → page pixel. */
   tools?: ToolsHook | null;
+  /**
+   * Play mode's handle while a game is open: `view.get()` the HUD model, `log.get()`, `control.send /
+   * move / undo`, `replay.seek`, `saves` — the same calls the HUD makes (null when not playing).
+   */
+  play?: PlayHandle | null;
   issues?: readonly ScenarioIssue[];
   error?: string;
 }
