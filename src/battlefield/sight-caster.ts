@@ -19,6 +19,7 @@ export interface TerrainTile {
 }
 
 export interface BlockingSolid {
+  solid: Solid;
   collider: RAPIER.Collider;
   box: Aabb;
   shape: RayShape;
@@ -62,6 +63,7 @@ export class SightCaster {
   private readonly binRows: number;
   private readonly stamp: Uint32Array;
   private epoch = 0;
+  private lastBlocker = -1;
   private readonly candT: Float64Array;
   private readonly candI: Int32Array;
 
@@ -75,7 +77,7 @@ export class SightCaster {
   ) {
     this.terrain = new TerrainSight(grid);
     this.terrainHandle = terrainHandle;
-    const all = solids.map(({ solid, collider }) => ({ collider, box: solidAabb(solid), shape: rayShape(solid), featureId: solid.featureId }));
+    const all = solids.map(({ solid, collider }) => ({ solid, collider, box: solidAabb(solid), shape: rayShape(solid), featureId: solid.featureId }));
     ({ solids: this.solids, groups: this.groups } = groupSolids(all));
     this.binCols = Math.max(1, Math.ceil(width / BIN));
     this.binRows = Math.max(1, Math.ceil(depth / BIN));
@@ -108,7 +110,11 @@ export class SightCaster {
 
   /** Whether anything sight-blocking meets the segment for t in [0, tMax] (firstHit's verdict, cheaper). */
   blocked(from: Vec3, to: Vec3, tMax: number, ignore?: ReadonlySet<string>): boolean {
-    // Solids first: on a table with buildings they stop most lines, and cost less than the terrain walk.
+    // The part that stopped the previous line first: viewshed neighbours and a figure's lines to
+    // others often share it, and any blocker decides the verdict.
+    const last = this.lastBlocker >= 0 ? this.solids[this.lastBlocker]! : undefined;
+    if (last && !ignore?.has(last.featureId) && segmentTouchesBox(from, to, last.box, tMax) && last.shape.cast(from, to, tMax) >= 0) return true;
+    // Solids next: on a table with buildings they stop most lines, and cost less than the terrain walk.
     if (this.anySolid(from, to, tMax, ignore)) return true;
     return !ignore?.has('terrain') && this.terrain.firstCrossing(from[0], from[1], from[2], to[0], to[1], to[2], tMax) >= 0;
   }
@@ -134,10 +140,10 @@ export class SightCaster {
         if (this.stamp[gi] === epoch) continue;
         this.stamp[gi] = epoch;
         const g = this.groups[gi]!;
-        if ((ignore !== undefined && ignore.has(g.featureId)) || !segmentTouchesBox(from, to, g.box, tMax)) continue;
+        if ((ignore !== undefined && ignore.has(g.featureId)) || !segmentTouchesFrame(from, to, g, tMax)) continue;
         for (let p = g.start; p < g.end; p++) {
           const s = this.solids[p]!;
-          if (segmentTouchesBox(from, to, s.box, tMax) && s.shape.cast(from, to, tMax) >= 0) return true;
+          if (segmentTouchesBox(from, to, s.box, tMax) && s.shape.cast(from, to, tMax) >= 0) { this.lastBlocker = p; return true; }
         }
       }
       if ((tNextX < tNextZ ? tNextX : tNextZ) >= tMax) return false;
@@ -159,7 +165,7 @@ export class SightCaster {
         if (this.stamp[gi] === this.epoch) continue;
         this.stamp[gi] = this.epoch;
         const g = this.groups[gi]!;
-        if (ignore?.has(g.featureId) || !segmentTouchesBox(from, to, g.box, best)) continue;
+        if (ignore?.has(g.featureId) || !segmentTouchesFrame(from, to, g, best)) continue;
         for (let idx = g.start; idx < g.end; idx++) {
           const r = segmentAabb(from, to, this.solids[idx]!.box, best);
           if (!r) continue;
@@ -184,7 +190,12 @@ export class SightCaster {
 
 interface SolidGroup {
   featureId: string;
+  /** World box (for the plan bins). */
   box: Aabb;
+  /** Tighter box in the plan frame of the feature's first box part (a rotated building's footprint). */
+  cos: number;
+  sin: number;
+  local: Aabb;
   /** Range [start, end) of its parts in the reordered solids. */
   start: number;
   end: number;
@@ -218,12 +229,60 @@ function groupSolids(all: BlockingSolid[]): { solids: BlockingSolid[]; groups: S
           continue;
         }
       }
-      g = { featureId, box: s.box, start: solids.length, end: solids.length + 1 };
+      g = { featureId, box: s.box, cos: 1, sin: 0, local: s.box, start: solids.length, end: solids.length + 1 };
       groups.push(g);
       solids.push(s);
     }
   }
+  for (const g of groups) setFrame(g, solids.slice(g.start, g.end).map((x) => x.solid));
   return { solids, groups };
+}
+
+/** The group's box in the plan frame of its first box part, bounding every part's corners. */
+function setFrame(g: SolidGroup, parts: Solid[]): void {
+  const first = parts.find((p) => p.shape === 'box');
+  const a = first?.shape === 'box' ? (first.rotationY * Math.PI) / 180 : 0;
+  const c = Math.cos(a), sn = Math.sin(a);
+  const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
+  const add = (x: number, y: number, z: number) => {
+    const u = x * c + z * sn, w = -x * sn + z * c;
+    min[0] = Math.min(min[0]!, u); max[0] = Math.max(max[0]!, u);
+    min[1] = Math.min(min[1]!, y); max[1] = Math.max(max[1]!, y);
+    min[2] = Math.min(min[2]!, w); max[2] = Math.max(max[2]!, w);
+  };
+  for (const p of parts) {
+    if (p.shape === 'hull') { for (const q of p.points) add(q[0], q[1], q[2]); continue; }
+    const b = (p.rotationY * Math.PI) / 180, bc = Math.cos(b), bs = Math.sin(b);
+    const [hx, hy, hz] = p.halfExtents;
+    // Box corners: local (±hx, ±hz) turned counter-clockwise in plan by the box's rotation.
+    for (const sx of [-1, 1]) for (const sz of [-1, 1]) for (const sy of [-1, 1]) {
+      add(p.center[0] + sx * hx * bc - sz * hz * bs, p.center[1] + sy * hy, p.center[2] + sx * hx * bs + sz * hz * bc);
+    }
+  }
+  g.cos = c; g.sin = sn; g.local = { min: min as unknown as Vec3, max: max as unknown as Vec3 };
+}
+
+/** Whether the segment may touch the group's frame box (padded like segmentAabb). */
+function segmentTouchesFrame(from: Vec3, to: Vec3, g: SolidGroup, tMax: number): boolean {
+  const c = g.cos, sn = g.sin;
+  const fu = from[0] * c + from[2] * sn, fw = -from[0] * sn + from[2] * c;
+  const tu = to[0] * c + to[2] * sn, tw = -to[0] * sn + to[2] * c;
+  let t0 = 0, t1 = tMax;
+  for (let a = 0; a < 3; a++) {
+    const o = a === 0 ? fu : a === 1 ? from[1] : fw;
+    const d = (a === 0 ? tu : a === 1 ? to[1] : tw) - o;
+    const lo = g.local.min[a]! - 1e-3, hi = g.local.max[a]! + 1e-3;
+    if (Math.abs(d) < 1e-12) {
+      if (o < lo || o > hi) return false;
+      continue;
+    }
+    let p = (lo - o) / d, q = (hi - o) / d;
+    if (p > q) { const x = p; p = q; q = x; }
+    if (p > t0) t0 = p;
+    if (q < t1) t1 = q;
+    if (t0 > t1) return false;
+  }
+  return true;
 }
 
 /** segmentAabb(...) !== undefined without the allocation (same padding). */
