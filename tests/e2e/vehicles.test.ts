@@ -82,6 +82,10 @@ describe.runIf(run)('vehicles in Chromium', () => {
     // Top-down over the lead T-34 (hull east, gun north-east) for a person to check the turret.
     await page.evaluate(() => window.__sandtable!.tools!.setCamera([20, 40, 27], [20, 0, 28]));
     await saveShot(page, 'vehicles-t34-top.png');
+    await page.evaluate(() => window.__sandtable!.tools!.setCamera([34, 9, 14], [18, 1, 30]));
+    await saveShot(page, 'vehicles-t34-oblique.png');
+    await page.evaluate(() => window.__sandtable!.tools!.setCamera([88, 14, 22], [104, 1, 40]));
+    await saveShot(page, 'vehicles-german-oblique.png');
     expect(problems).toEqual([]);
     await page.close();
   }, 240_000);
