@@ -90,6 +90,20 @@ describe.runIf(run)('vehicles in Chromium', () => {
     await page.close();
   }, 240_000);
 
+  it('a presentation beat highlights the vehicles it names', async () => {
+    const { page, problems } = await openTable(ctx, '?scenario=sandbox/armour-yard&beat=2');
+    await page.waitForFunction(() => window.__sandtable!.view!.presenter().open && window.__sandtable!.view!.camera()?.flying === false, null, { timeout: 60_000 });
+    const beat = scenario.beats![1]!;
+    const p = await page.evaluate(() => window.__sandtable!.view!.presenter());
+    expect(p.highlightedUnits.sort()).toEqual([...beat.highlight!].sort());
+    const want = (scenario.units ?? []).filter((u) => beat.highlight!.includes(u.id)).flatMap((u) => u.figures.map((f) => f.id));
+    expect(p.highlightedFigures.sort()).toEqual(want.sort());
+    expect(want.length).toBeGreaterThan(0);
+    await saveShot(page, 'vehicles-presenter-beat-2.png');
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 240_000);
+
   it('hovering a vehicle shows its card, clicking selects it and marks its frame', async () => {
     const { page, problems } = await openTable(ctx, '?scenario=sandbox/armour-yard');
     const target = vehicles.find(({ f }) => f.id === 'pz4_b_1')!;
