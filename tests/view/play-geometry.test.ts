@@ -135,6 +135,11 @@ describe('the game\'s figures on the table', () => {
     expect(centreOf(poses.map((p) => [p.position[0], p.position[2]]))).toEqual([52.5, 60]);
   });
 
+  it('leaves out units another layer draws (vehicles)', () => {
+    const units = [unit('tank', 'red', [], [['t1', [40, 60], 'healthy']]), unit('u2', 'red', [], [['f9', [41, 61], 'healthy']])];
+    expect(playPoses(units, new Map(), bf.standHeight.bind(bf), new Set(['tank'])).map((p) => p.figureId)).toEqual(['f9']);
+  });
+
   it('marks routing over pinned, and nothing for a steady unit', () => {
     expect(unitMarker({ status: ['pinned'] })).toBe('pinned');
     expect(unitMarker({ status: ['Pinned', 'Routing'] })).toBe('routing');

@@ -11,7 +11,7 @@ import type { ToolController } from '../tools/tool-controller';
 import { ToolFigures } from '../tools/ToolFigures';
 import { createDragStore, createRefusalStore } from './drag-store';
 import { MoveGizmo } from './MoveGizmo';
-import { playPoses, sideColours } from './play-poses';
+import { playPoses, sideColours, vehicleUnitIds } from './play-poses';
 import { PlayMarkers } from './PlayMarkers';
 import { RefusalLabel } from './RefusalLabel';
 import { TargetMarks } from './TargetMarks';
@@ -31,14 +31,17 @@ export function PlayTable({ play, model, tools }: PlayTableProps) {
   const refusal = useMemo(createRefusalStore, []);
   const [hoveredUnit, setHoveredUnit] = useState<string | null>(null);
   const colours = useMemo(() => sideColours(view), [view.sides]); // eslint-disable-line react-hooks/exhaustive-deps
-  const poses = useMemo(() => playPoses(view.units, colours, model.standHeight.bind(model)), [view.units, colours, model]);
+  const vehicles = useMemo(() => vehicleUnitIds(model.scenario), [model]);
+  const poses = useMemo(() => playPoses(view.units, colours, model.standHeight.bind(model), vehicles), [view.units, colours, model, vehicles]);
   const unitOf = useMemo(() => new Map(poses.map((p) => [p.figureId, p.unitId] as const)), [poses]);
 
   // The tools measure and sight from where the game's figures stand now.
   useEffect(() => {
     if (!tools) return;
-    tools.placeFigures(poses.map((p) => ({ figureId: p.figureId, at: [p.position[0], p.position[2]], ...(p.floor ? { floor: p.floor } : {}) })));
-  }, [tools, poses]);
+    // Every figure the game has on the table, vehicles included (drawn elsewhere, still picked by the tools).
+    const places = view.units.flatMap((u) => u.figures.filter((f) => !f.removed).map((f) => ({ figureId: f.id, at: f.at, ...(f.floor ? { floor: f.floor } : {}) })));
+    tools.placeFigures(places);
+  }, [tools, view.units]);
   useEffect(() => () => tools?.placeFigures(null), [tools]);
 
   // Refusals the controller publishes (a shot from the HUD, a move) show over the acting unit; a

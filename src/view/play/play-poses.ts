@@ -17,9 +17,16 @@ export function sideColours(view: Pick<PlayView, 'sides'>): Map<string, string> 
   return new Map(view.sides.map((s, i) => [s.id, s.colour ?? FALLBACK_SIDE_COLOURS[i % FALLBACK_SIDE_COLOURS.length]!] as const));
 }
 
-export function playPoses(units: readonly PlayUnit[], colours: ReadonlyMap<string, string>, standHeight: TableModel['standHeight']): FigurePose[] {
+/** Units drawn by another layer (vehicles: Vehicles.tsx) are left out by id. */
+export function playPoses(
+  units: readonly PlayUnit[],
+  colours: ReadonlyMap<string, string>,
+  standHeight: TableModel['standHeight'],
+  skip: ReadonlySet<string> = new Set(),
+): FigurePose[] {
   const poses: FigurePose[] = [];
   for (const unit of units) {
+    if (skip.has(unit.id)) continue;
     for (const f of unit.figures) {
       if (f.removed) continue;
       const [x, z] = f.at;
@@ -44,4 +51,9 @@ export function unitMarker(unit: Pick<PlayUnit, 'status'>): 'routing' | 'pinned'
   if (s.some((x) => x.startsWith('rout'))) return 'routing';
   if (s.some((x) => x.startsWith('pinned'))) return 'pinned';
   return null;
+}
+
+/** Ids of the scenario's vehicle units (Vehicles.tsx draws those). */
+export function vehicleUnitIds(scenario: TableModel['scenario']): Set<string> {
+  return new Set((scenario.units ?? []).filter((u) => u.type === 'vehicle').map((u) => u.id));
 }
