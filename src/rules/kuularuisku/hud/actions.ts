@@ -69,9 +69,9 @@ export function actionFor(s: KGameState, c: KCommand | HudCommand): HudAction | 
     case 'REUNITE':
       return base(`reunite:${String(cmd.unitId)}`, `Reunite ${unitName(s, cmd.unitId)} with its unit`, 'K-1.1c');
     case 'JOIN':
-      return base(`join:${String(cmd.unitId)}:${String(cmd.intoUnitId)}`, `${unitName(s, cmd.unitId)} joins ${unitName(s, cmd.intoUnitId)}`, 'K-1.2a');
+      return base(`join:${String(cmd.unitId)}:${String(cmd.intoUnitId)}`, `${unitName(s, cmd.unitId)} joins ${unitName(s, cmd.intoUnitId)}`, s.units[String(cmd.unitId)]?.kind === 'leader' ? 'K-1.2d' : 'K-1.2a');
     case 'EVACUATE':
-      return base(`evacuate:${String(cmd.figureId)}`, `${String(cmd.figureId)} leaves for the rear${cmd.escortId ? ` escorted by ${String(cmd.escortId)}` : ''}`, 'K-5.6a');
+      return base(`evacuate:${String(cmd.figureId)}`, `${String(cmd.figureId)} leaves for the rear${cmd.escortId ? ` escorted by ${String(cmd.escortId)}` : ''}`, cmd.escortId ? 'K-5.6b' : 'K-5.6a');
     default:
       return base(cmd.type.toLowerCase(), cap(cmd.type.toLowerCase().replace(/_/g, ' ')));
   }

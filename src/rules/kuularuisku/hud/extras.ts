@@ -24,6 +24,17 @@ function gap(s: KGameState, a: string, b: string): number {
   return best;
 }
 
+function nearestFit(figs: ReturnType<typeof liveFigures>, f: ReturnType<typeof liveFigures>[number]): string | undefined {
+  let best: string | undefined;
+  let d = Infinity;
+  for (const g of figs) {
+    if (g.id === f.id || g.condition === 'serious') continue;
+    const x = Math.hypot(g.at[0] - f.at[0], g.at[1] - f.at[1]);
+    if (x < d) { d = x; best = g.id; }
+  }
+  return best;
+}
+
 export function activationExtras(s: KGameState, ctx: { scenario: Scenario; table: TableQueries }): SoldierCommand[] {
   const a = s.activation;
   if (!a) return [];
@@ -36,7 +47,13 @@ export function activationExtras(s: KGameState, ctx: { scenario: Scenario; table
       // Plan gap first: a join is only possible within 3 cm (the rules measure the tape).
       if (v.id !== u.id && v.side === side && liveFigures(s, v).length && gap(s, u.id, v.id) <= JOIN_DISTANCE + 0.5) tries.push({ type: 'JOIN', side, unitId: u.id, intoUnitId: v.id });
     }
-    for (const f of liveFigures(s, u)) if (f.condition === 'light' || f.condition === 'serious') tries.push({ type: 'EVACUATE', side, unitId: u.id, figureId: f.id });
+    const figs = liveFigures(s, u);
+    for (const f of figs) {
+      if (f.condition === 'light') tries.push({ type: 'EVACUATE', side, unitId: u.id, figureId: f.id });
+      // K-5.6b a seriously wounded soldier goes with an escort: offered with the nearest fit comrade.
+      const escort = f.condition === 'serious' ? nearestFit(figs, f) : undefined;
+      if (escort) tries.push({ type: 'EVACUATE', side, unitId: u.id, figureId: f.id, escortId: escort });
+    }
   }
   const dice = new ProbeDice();
   return tries.filter((c) => actionGate(s, c).ok && kRulesApi.decideAction(s, c, { ...ctx, dice }).ok);

@@ -1,0 +1,62 @@
+// The activation's other buttons: covering-fire halves reunite (K-1.1c), a wounded soldier leaves for
+// the rear (K-5.6a/b), a survivor or leader joins a unit within 3 cm (K-1.2a/d) — offered only when
+// the rules take them, and sent through the controller like any button.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Battlefield } from '../../src/battlefield';
+import { createPlay } from '../../src/app/play';
+import { kuularuiskuRuleset, type KGameState } from '../../src/rules';
+import { activationExtras, actionFor } from '../../src/rules/kuularuisku/hud';
+import { ThenDice, arrange, flowScenario, flowTable, type UnitSpec } from '../flow/fixture';
+
+const UNITS: UnitSpec[] = [
+  { id: 'w1', side: 'whites', at: [20, 30], size: 4 },
+  { id: 'wl', side: 'whites', at: [22.5, 30], leader: true },
+  { id: 'r1', side: 'reds', at: [100, 30] },
+];
+const scenario = flowScenario(UNITS);
+let table: Battlefield;
+
+beforeAll(async () => {
+  table = await flowTable(flowScenario());
+});
+
+function acting(s: KGameState, unitId: string): KGameState {
+  return { ...s, activation: { unitId, units: [unitId], via: 'card', action: 'move-shoot', moved: [], shot: [], phase: 'none' } };
+}
+
+describe('play: the activation\'s other buttons', () => {
+  it('K-1.1c after splitting off a covering-fire group, reuniting it is offered and taken through the controller', () => {
+    const p = createPlay(scenario, table, { dice: new ThenDice(arrange(['w1', 'wl', 'r1'], ['w1', 'wl', 'r1']), 4), storage: null });
+    for (const id of ['begin-turn', 'draw', 'activate:move-shoot']) expect(p.control.send(p.view.get().actions.find((a) => a.id === id)!.command).ok).toBe(true);
+    expect(p.view.get().actions.map((a) => a.id)).toEqual(['end-activation']);
+    expect(p.control.send({ type: 'SPLIT', side: 'whites', unitId: 'w1', figureIds: ['w1_4'] })).toMatchObject({ ok: true });
+    const half = (p.game().state as KGameState).units.w1!.coveringHalf!;
+    const reunite = p.view.get().actions.find((a) => a.id === `reunite:${half}`)!;
+    expect(reunite).toMatchObject({ rule: 'K-1.1c', command: { type: 'REUNITE', unitId: half } });
+    expect(p.view.get().units.find((u) => u.id === half)!.status).toContain('covering fire');
+    expect(p.control.send(reunite.command)).toMatchObject({ ok: true });
+    expect((p.game().state as KGameState).units.w1!.coveringHalf).toBeUndefined();
+  });
+
+  it('K-5.6a a lightly wounded soldier may leave for the rear; K-5.6b a seriously wounded one with the nearest fit escort', () => {
+    const s0 = kuularuiskuRuleset.setup(scenario, { table });
+    const f = s0.figures;
+    const s = acting({ ...s0, figures: { ...f, w1_2: { ...f.w1_2!, condition: 'light', wounds: 1 }, w1_4: { ...f.w1_4!, condition: 'serious', wounds: 1 } } }, 'w1');
+    const extras = activationExtras(s, { scenario, table });
+    expect(extras).toEqual(expect.arrayContaining([
+      { type: 'EVACUATE', side: 'whites', unitId: 'w1', figureId: 'w1_2' },
+      { type: 'EVACUATE', side: 'whites', unitId: 'w1', figureId: 'w1_4', escortId: 'w1_3' },
+    ]));
+    expect(actionFor(s, extras.find((c) => c.figureId === 'w1_2')!)).toMatchObject({ id: 'evacuate:w1_2', rule: 'K-5.6a' });
+    // Nobody healthy is wounded: nothing to offer.
+    expect(activationExtras(acting(s0, 'w1'), { scenario, table }).filter((c) => c.type === 'EVACUATE')).toEqual([]);
+  });
+
+  it('K-1.2d a leader within 3 cm of a squad may join it when he acts; nothing is offered to a unit far from any other', () => {
+    const s0 = kuularuiskuRuleset.setup(scenario, { table });
+    const joins = activationExtras(acting(s0, 'wl'), { scenario, table }).filter((c) => c.type === 'JOIN');
+    expect(joins).toEqual([{ type: 'JOIN', side: 'whites', unitId: 'wl', intoUnitId: 'w1' }]);
+    expect(actionFor(s0, joins[0]!)).toMatchObject({ id: 'join:wl:w1', label: 'Leader wl joins Squad w1', rule: 'K-1.2d' });
+    expect(activationExtras(acting(s0, 'r1'), { scenario, table })).toEqual([]);
+  });
+});
