@@ -1,0 +1,68 @@
+// describePlay on the positions that wait for one player: a forced roll (K-7.1f), a charge decision
+// (K-6.6a grenades), a readiness window (K-2.3b), the end of the turn (K-5.6e) and the result
+// (K-GAP-1) — the prompt names the side that must act and the buttons are exactly the legal commands.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Battlefield } from '../../src/battlefield';
+import { kuularuiskuRuleset, type KGameState } from '../../src/rules';
+import { describePlay } from '../../src/rules/kuularuisku/hud';
+import { flowScenario, flowTable } from '../flow/fixture';
+
+const scenario = flowScenario();
+let table: Battlefield;
+let s0: KGameState;
+
+beforeAll(async () => {
+  table = await flowTable(scenario);
+  s0 = kuularuiskuRuleset.setup(scenario, { table });
+});
+
+const ctx = () => ({ scenario, table });
+const open = (s: KGameState, flow: Partial<KGameState['flow']>): KGameState => ({ ...s, turn: 2, flow: { ...s.flow, turnOpen: true, deck: ['r2'], drawn: ['w1', 'r1'], ...flow } });
+const legal = (s: KGameState) => kuularuiskuRuleset.legalCommands(s, ctx());
+
+describe('describePlay: who must act, and the buttons', () => {
+  it('K-7.1f a pending pinned test: the pinned unit\'s side rolls it', () => {
+    const s = open(s0, { pending: { kind: 'pinned-test', side: 'reds', unitId: 'r1', via: 'card' } });
+    const v = describePlay(s, ctx());
+    expect(v.prompt).toMatchObject({ side: 'reds', turn: 2, card: { unitId: 'r1', via: 'card' }, deck: { left: 1, drawn: 2 } });
+    expect(v.prompt.detail).toBe('Reds rolls the pinned test (K-7.1f)');
+    expect(v.activeUnitId).toBe('r1');
+    expect(v.actions).toEqual([expect.objectContaining({ id: 'resolve:pinned-test', rule: 'K-7.1f' })]);
+    expect(v.actions.map((a) => a.command)).toEqual(legal(s));
+  });
+
+  it('K-6.6a grenades as a melee begins: the side asked decides, yes or no', () => {
+    const s = open(s0, { choice: { kind: 'grenades', side: 'whites', unitId: 'w1', chargerId: 'w1', targetId: 'r1' } });
+    const v = describePlay(s, ctx());
+    expect(v.prompt.side).toBe('whites');
+    expect(v.actions.map((a) => a.id)).toEqual(['grenades:yes', 'grenades:no']);
+    expect(v.actions.map((a) => a.command)).toEqual(legal(s));
+  });
+
+  it('K-2.3b a readiness window: the side with a ready unit may use it or pass', () => {
+    const base = { ...s0, units: { ...s0.units, w2: { ...s0.units.w2!, ready: true } } };
+    const s = open(base, { readyWindow: { pending: ['whites'], declared: {} } });
+    const v = describePlay(s, ctx());
+    expect(v.prompt).toMatchObject({ side: 'whites', headline: 'Turn 2 · between activations' });
+    expect(v.actions.map((a) => a.id)).toEqual(['readiness:pass', 'readiness:w2']);
+    expect(v.actions.map((a) => a.command)).toEqual(legal(s));
+    expect(v.units.find((u) => u.id === 'w2')!.status).toEqual(['ready']);
+  });
+
+  it('K-5.6e an empty deck: anyone ends the turn (the wounded move first)', () => {
+    const s = open(s0, { deck: [] });
+    const v = describePlay(s, ctx());
+    expect(v.prompt.side).toBeNull();
+    expect(v.actions.map((a) => [a.id, a.rule])).toEqual([['end-turn', 'K-5.6e']]);
+    expect(v.actions.map((a) => a.command)).toEqual(legal(s));
+  });
+
+  it('K-GAP-1 a finished game shows the result and offers nothing', () => {
+    const s = open(s0, { result: { winner: 'whites', reason: 'eliminated', rule: 'K-GAP-1', text: 'The Reds have no soldier left on the table' } });
+    const v = describePlay(s, ctx());
+    expect(v.victory).toEqual({ winner: 'whites', reason: 'The Reds have no soldier left on the table', rule: 'K-GAP-1' });
+    expect(v.prompt).toMatchObject({ side: null, headline: 'Game over — Whites win' });
+    expect(v.actions).toEqual([]);
+    expect(v.move).toBeUndefined();
+  });
+});
