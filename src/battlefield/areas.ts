@@ -37,6 +37,33 @@ export function areaVolumes(s: Scenario, grid: HeightGrid): AreaVolume[] {
   });
 }
 
+/**
+ * False when the segment surely has no part inside the volume: its plan line misses the outline's
+ * bounds, or stays above the highest ground there plus the volume's height while over them. Cheaper than
+ * volumeIntervals and allocation-free, for verdicts over many lines.
+ */
+export function mayCross(v: AreaVolume, from: Vec3, to: Vec3): boolean {
+  if (v.height <= 0) return false;
+  const b = v.bounds, pad = 1e-6;
+  let t0 = 0, t1 = 1;
+  for (let a = 0; a < 2; a++) {
+    const o = a === 0 ? from[0] : from[2], d = (a === 0 ? to[0] : to[2]) - o;
+    const lo = (a === 0 ? b.minX : b.minZ) - pad, hi = (a === 0 ? b.maxX : b.maxZ) + pad;
+    if (d === 0) {
+      if (o < lo || o > hi) return false;
+      continue;
+    }
+    let p = (lo - o) / d, q = (hi - o) / d;
+    if (p > q) { const x = p; p = q; q = x; }
+    if (p > t0) t0 = p;
+    if (q < t1) t1 = q;
+    if (t0 > t1) return false;
+  }
+  // Above the volume's top all along the part of the line over its bounds.
+  const ya = from[1] + (to[1] - from[1]) * t0, yb = from[1] + (to[1] - from[1]) * t1;
+  return Math.min(ya, yb) <= v.groundMax + v.height;
+}
+
 const STEP = 0.5; // cm between checks of the line against the volume top over varying ground
 
 /**

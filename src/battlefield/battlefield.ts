@@ -8,7 +8,7 @@ import { type BuildingFeature, type ResolvedTags, type Scenario, buildingCorners
 import { type ObstacleBox, obstacleBoxes, obstacleCrossings } from './obstacles';
 import { sampleRelief } from './relief';
 import { buildSolids, buildingBase, SLAB } from './solids';
-import { areaVolumes, volumeIntervals, type AreaVolume } from './areas';
+import { areaVolumes, mayCross, volumeIntervals, type AreaVolume } from './areas';
 import { losViewshed } from './viewshed';
 import { type Aabb, SolidCuller, solidAabb } from './broadphase';
 import { SightCaster, buildTerrainTiles } from './sight-caster';
@@ -41,6 +41,12 @@ export const EYE_FRACTION = 0.94;
 const BODY_PARTS = new Set(['wall', 'obstacle', 'parapet', 'railing', 'roof', 'foundation']);
 /** Height above the floor at which a walking figure meets walls (doors and breaches let it through). */
 const KNEE = 0.5;
+
+/** dist3 without Math.hypot (slow in V8): the length both sight queries derive their end tolerance from. */
+function segmentLength(a: Vec3, b: Vec3): number {
+  const dx = b[0] - a[0], dy = b[1] - a[1], dz = b[2] - a[2];
+  return Math.sqrt(dx * dx + dy * dy + dz * dz);
+}
 
 export class BattlefieldQueryError extends Error {
   override name = 'BattlefieldQueryError';
@@ -93,6 +99,7 @@ class RapierBattlefield implements Battlefield {
   /** Plan bins over buildingBoxes and standBoxes, for the many point lookups of a viewshed. */
   private readonly buildingBins: PlanBins;
   private readonly standBins: PlanBins;
+  private readonly probe = [0, 0]; // scratch plan point of surfaceFast
   private obstacleBoxes?: ObstacleBox[];
   private readonly tagsById = new Map<string, ResolvedTags>();
   private figureColliders: RAPIER.Collider[] = [];
@@ -194,7 +201,7 @@ class RapierBattlefield implements Battlefield {
   }
 
   lineOfSight(from: Vec3, to: Vec3, options?: LosOptions): LosResult {
-    const distance = dist3(from, to);
+    const distance = segmentLength(from, to);
     const result: LosResult = { clear: true, distance, crossed: [], areas: [] };
     if (distance < 1e-6) return result;
     const dir = { x: to[0] - from[0], y: to[1] - from[1], z: to[2] - from[2] };
@@ -285,7 +292,7 @@ class RapierBattlefield implements Battlefield {
 
   /** The verdict of lineOfSight alone, without the lists (viewsheds, matrices). */
   isClear(from: Vec3, to: Vec3, options?: LosOptions): boolean {
-    const distance = dist3(from, to);
+    const distance = segmentLength(from, to);
     if (distance < 1e-6) return true;
     const maxToi = Math.max(0, 1 - END_TOLERANCE / distance);
     const ignore = options?.ignore?.length ? new Set(options.ignore) : undefined;
@@ -297,7 +304,7 @@ class RapierBattlefield implements Battlefield {
     }
     for (const v of this.volumes) {
       const limit = this.depthLimit(v, options);
-      if (limit === undefined || ignore?.has(v.featureId)) continue;
+      if (limit === undefined || ignore?.has(v.featureId) || !mayCross(v, from, to)) continue;
       let acc = 0;
       for (const [a, b] of volumeIntervals(v, this.grid, from, to, 1)) acc += (b - a) * distance;
       if (acc > limit + 1e-9) return false;
@@ -357,7 +364,9 @@ class RapierBattlefield implements Battlefield {
   private surfaceFast(x: number, z: number): number {
     for (const k of this.buildingBins.at(x, z)) {
       const b = this.buildingBoxes[k]!;
-      if (x >= b.minX && x <= b.maxX && z >= b.minZ && z <= b.maxZ && pointInPolygon([x, z], b.info.corners)) return b.info.levels[0]!;
+      if (x < b.minX || x > b.maxX || z < b.minZ || z > b.maxZ) continue;
+      this.probe[0] = x; this.probe[1] = z;
+      if (pointInPolygon(this.probe as unknown as Vec2, b.info.corners)) return b.info.levels[0]!;
     }
     for (const k of this.standBins.at(x, z)) {
       const d = this.standBoxes[k]!;
