@@ -17,7 +17,7 @@ import { validateKScenario } from './scenario-data';
 import { shootingCandidates } from './visibility';
 import { chargeRemoval, crossingFalls, fireDemolition, offTableFire, preparationFire, revealChecks, specialCommands } from './special-play';
 import type { MoveMode } from './events';
-import type { KState } from './state';
+import type { KFigure, KState } from './state';
 
 export const ACTION_TYPES: ReadonlySet<string> = new Set(['MOVE', 'SHOOT', 'SPLIT', 'REUNITE', 'JOIN', 'LEAVE', 'DIVE', 'PICK_UP', 'TAKE_WEAPON', 'EVACUATE', 'OFF_TABLE_FIRE', 'DEMOLISH']);
 
@@ -90,9 +90,7 @@ export function decideAction(s: KState, c: SoldierCommand, ctx: KCtx): KResult {
 }
 
 /** A move of the whole unit by one vector (each soldier as far as his own allowance lets him). */
-function shifted(s: KState, unitId: string, dir: Vec2, frac: number, mode: MoveMode): FigureStep[] {
-  const figs = liveFigures(s, unitId);
-  const allowance = Math.min(...figs.map((f) => movementAllowance(s, f.id, mode, false, s.house).allowance));
+function shifted(figs: readonly KFigure[], allowance: number, dir: Vec2, frac: number): FigureStep[] {
   return figs.map((f) => ({ figureId: f.id, to: [f.at[0] + dir[0] * allowance * frac, f.at[1] + dir[1] * allowance * frac] as Vec2 }));
 }
 
@@ -148,7 +146,10 @@ export function candidateActions(s: KState, unitId: string, kind: 'move' | 'fast
     }
   }
   for (const a of [0, 90, 180, 270]) dirs.push([Math.cos((a * Math.PI) / 180), Math.sin((a * Math.PI) / 180)]);
-  for (const d of dirs) for (const frac of [0.95, 0.5]) cmds.push({ type: 'MOVE', side, unitId, mode, moves: shifted(s, unitId, d, frac, mode) });
+  // The slowest soldier's allowance sets the whole unit's step (worked out once for all the directions).
+  const figs = liveFigures(s, unitId);
+  const allowance = Math.min(...figs.map((f) => movementAllowance(s, f.id, mode, false, s.house).allowance));
+  for (const d of dirs) for (const frac of [0.95, 0.5]) cmds.push({ type: 'MOVE', side, unitId, mode, moves: shifted(figs, allowance, d, frac) });
   return cmds;
 }
 

@@ -12,7 +12,7 @@ import { ev, type FigureMove, type KEvent, type MoveMode } from './events';
 import { analysePath, type PathPoint, type PathReport } from './paths';
 import { onBand } from './special';
 import { baseOf, liveFigures, onTable } from './table';
-import { blownSpanAt, pathSamples, pathTouches } from './special-play';
+import { blownSpanOn, pathSamples, pathTouches } from './special-play';
 import type { HouseSettings, KFigure, KState, KUnit } from './state';
 
 /** One figure's requested move: its end point (and floor), through optional waypoints. */
@@ -170,12 +170,8 @@ function specialGround(s: KState, planned: readonly Planned[]): Map<string, numb
   if (!sp || (!sp.config.crossings.length && !sp.destroyed.length)) return factors;
   for (const p of planned) {
     const samples = pathSamples(p.points.map((q) => q.at));
-    if (sp.destroyed.length) {
-      for (const q of samples) {
-        const d = blownSpanAt(s, q);
-        if (d) return refuse(d.rule, `${p.f.id}: the span of ${d.bridge} has been blown (${d.id}): it cannot be crossed`);
-      }
-    }
+    const d = blownSpanOn(s, samples);
+    if (d) return refuse(d.rule, `${p.f.id}: the span of ${d.bridge} has been blown (${d.id}): it cannot be crossed`);
     for (const c of sp.config.crossings) if (pathTouches(c.band, samples)) factors.set(p.f.id, Math.min(factors.get(p.f.id) ?? 1, c.speedFactor));
   }
   return factors;

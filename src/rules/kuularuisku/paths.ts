@@ -26,14 +26,25 @@ export interface PathReport {
 
 const STEP = 0.25; // cm between going samples along a path
 
-/** Does the plan box of a segment touch the box of a building outline (a cheap test before a wall ray)? */
-function boxTouches(corners: readonly Vec2[], a: Vec2, b: Vec2): boolean {
-  let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
-  for (const c of corners) {
-    minX = Math.min(minX, c[0]); maxX = Math.max(maxX, c[0]); minZ = Math.min(minZ, c[1]); maxZ = Math.max(maxZ, c[1]);
+/** A building outline's plan box, padded by 1 cm (computed once per building). */
+const BOXES = new WeakMap<readonly Vec2[], [number, number, number, number]>();
+function boxOf(corners: readonly Vec2[]): [number, number, number, number] {
+  let b = BOXES.get(corners);
+  if (!b) {
+    let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
+    for (const c of corners) {
+      minX = Math.min(minX, c[0]); maxX = Math.max(maxX, c[0]); minZ = Math.min(minZ, c[1]); maxZ = Math.max(maxZ, c[1]);
+    }
+    b = [minX - 1, maxX + 1, minZ - 1, maxZ + 1];
+    BOXES.set(corners, b);
   }
-  const pad = 1;
-  return !(Math.max(a[0], b[0]) < minX - pad || Math.min(a[0], b[0]) > maxX + pad || Math.max(a[1], b[1]) < minZ - pad || Math.min(a[1], b[1]) > maxZ + pad);
+  return b;
+}
+
+/** Does the plan box of a segment touch the box of a building outline (a cheap test before a wall ray or an exact crossing)? */
+function boxTouches(corners: readonly Vec2[], a: Vec2, b: Vec2): boolean {
+  const [minX, maxX, minZ, maxZ] = boxOf(corners);
+  return !(Math.max(a[0], b[0]) < minX || Math.min(a[0], b[0]) > maxX || Math.max(a[1], b[1]) < minZ || Math.min(a[1], b[1]) > maxZ);
 }
 
 function inside(table: TableQueries, p: Vec2): boolean {
@@ -140,6 +151,8 @@ export function analysePath(table: TableQueries, points: readonly PathPoint[], h
       }
       if (house.buildingsDifficult) {
         for (const bd of table.buildings) {
+          // A segment whose box misses the building's box cannot enter it.
+          if (!boxTouches(bd.corners, a.at, b.at)) continue;
           const spans = segmentInsideIntervals(a.at, b.at, bd.corners);
           if (spans.length) noteDifficult(acc + seg * spans[0]![0], [bd.id]);
         }

@@ -8,7 +8,7 @@ import { COVER_VALUE, type CoverName } from './constants';
 import { type KCtx, type KResult, Steps, houseOf, refuse } from './context';
 import { ev, type KDie, type KEvent } from './events';
 import { coverTest, moraleAfterFire } from './shooting';
-import { type Band, type KSpecialConfig, distanceToPolygon, onBand } from './special';
+import { type Band, type KSpecialConfig, bandBox, distanceToPolygon, onBand } from './special';
 import { coverAt } from './terrain';
 import { liveFigures } from './table';
 import { coverValue, majorityCover } from './visibility';
@@ -69,6 +69,18 @@ export function blownSpanAt(s: KState, p: Vec2): Cfg['demolition'][number] | und
   return sp.config.demolition.find((d) => sp.destroyed.includes(d.id) && onSpan(d, p));
 }
 
+/** The destroyed span a path (its samples) crosses, if any. */
+export function blownSpanOn(s: KState, samples: readonly Vec2[]): Cfg['demolition'][number] | undefined {
+  const sp = s.special;
+  if (!sp?.destroyed.length) return undefined;
+  for (const d of sp.config.demolition) {
+    if (!sp.destroyed.includes(d.id)) continue;
+    const [minX, maxX, minZ, maxZ] = bandBox(d.span);
+    for (const p of samples) if (p[0] >= minX && p[0] <= maxX && p[1] >= minZ && p[1] <= maxZ && onSpan(d, p)) return d;
+  }
+  return undefined;
+}
+
 function onSpan(d: Cfg['demolition'][number], p: Vec2): boolean {
   return onBand(d.span, p) && (!d.over.length || pointInPolygon(p, d.over));
 }
@@ -84,9 +96,15 @@ export function pathSamples(points: readonly Vec2[]): Vec2[] {
   return out;
 }
 
-/** Does any sample of the path lie on the band? */
+/** Does any sample of the path lie on the band? (A path whose box misses the band's box cannot.) */
 export function pathTouches(band: Band, samples: readonly Vec2[]): boolean {
-  return samples.some((p) => onBand(band, p));
+  const [minX, maxX, minZ, maxZ] = bandBox(band);
+  let hit = false;
+  for (const p of samples) {
+    if (p[0] < minX || p[0] > maxX || p[1] < minZ || p[1] > maxZ) continue;
+    if (onBand(band, p)) { hit = true; break; }
+  }
+  return hit;
 }
 
 /** Figures (any side) on the table standing on a point set. */
@@ -298,12 +316,26 @@ export function revealChecks(s: KState, events: ReadonlyArray<{ type: string; sh
   for (const uid of s.special!.hidden) {
     const u = s.units[uid];
     if (!u) continue;
-    const fired = h.onFire && events.some((e) => e.type === 'SHOT_FIRED' && (e.shooterId === uid || (typeof e.shooterId === 'string' && s.units[e.shooterId]?.splitFrom === uid)));
+    let fired = false;
+    if (h.onFire) {
+      for (const e of events) {
+        if (e.type === 'SHOT_FIRED' && (e.shooterId === uid || (typeof e.shooterId === 'string' && s.units[e.shooterId]?.splitFrom === uid))) { fired = true; break; }
+      }
+    }
     let near = false;
     if (!fired) {
       const mine = liveFigures(s, u);
-      for (const f of Object.values(s.figures)) {
+      if (!mine.length) continue;
+      // A box around the hidden soldiers, as far out as any enemy base could reach.
+      let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
+      for (const g of mine) {
+        minX = Math.min(minX, g.at[0]); maxX = Math.max(maxX, g.at[0]); minZ = Math.min(minZ, g.at[1]); maxZ = Math.max(maxZ, g.at[1]);
+      }
+      const pad = h.within + 6;
+      for (const id in s.figures) {
+        const f = s.figures[id]!;
         if (f.side === u.side || f.removed || f.condition === 'dead') continue;
+        if (f.at[0] < minX - pad || f.at[0] > maxX + pad || f.at[1] < minZ - pad || f.at[1] > maxZ + pad) continue;
         if (mine.some((g) => Math.hypot(g.at[0] - f.at[0], g.at[1] - f.at[1]) - g.baseRadius - f.baseRadius <= h.within + 1e-9)) { near = true; break; }
       }
     }

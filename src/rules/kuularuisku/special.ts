@@ -290,6 +290,11 @@ function centroid(poly: readonly Vec2[]): Vec2 {
 /** A straight band: from `a` to `b`, half-width `half` (bridge decks, dams, searchlight strips). */
 export interface Band { a: Vec2; b: Vec2; half: number }
 
+/** The plan box of a band (its axis padded by the half width), for a quick reject before exact tests. */
+export function bandBox(band: Band): [number, number, number, number] {
+  return [Math.min(band.a[0], band.b[0]) - band.half, Math.max(band.a[0], band.b[0]) + band.half, Math.min(band.a[1], band.b[1]) - band.half, Math.max(band.a[1], band.b[1]) + band.half];
+}
+
 /** Is p on the band (its projection inside the ends, within half the width of the axis)? */
 export function onBand(band: Band, p: Vec2, margin = 0): boolean {
   const c = closestOnSegment(p, band.a, band.b);
@@ -343,8 +348,22 @@ export interface KSpecialState {
   cleared: string[];
 }
 
+const BUILT = new WeakMap<Scenario, KSpecialConfig | null>();
+
 /** Resolve a validated scenario's special rules (invalid entries are skipped: validation reports them). */
 export function buildSpecial(s: Scenario): KSpecialState | undefined {
+  // The resolved rules are plain read-only data: worked out once per scenario object, shared by its games.
+  let cfg = BUILT.get(s);
+  if (cfg === undefined) {
+    cfg = resolveSpecial(s) ?? null;
+    BUILT.set(s, cfg);
+  }
+  if (!cfg) return undefined;
+  const hidden = cfg.hidden ? [...cfg.hidden.units] : [];
+  return { config: cfg, hidden, used: {}, tried: {}, destroyed: [], cleared: [] };
+}
+
+function resolveSpecial(s: Scenario): KSpecialConfig | undefined {
   const rules = (s.specialRules ?? []).flatMap((r) => {
     if (r.data === undefined) return [];
     const p = parseOne(r.data);
@@ -354,7 +373,6 @@ export function buildSpecial(s: Scenario): KSpecialState | undefined {
   const features = new Map(s.features.map((f) => [f.id, f]));
   const outline = (id: string | undefined) => (id && features.has(id) ? outlineOf(features.get(id)!) : []);
   const cfg: KSpecialConfig = { rules: [], elevated: [], offTable: [], demolition: [], crossings: [], victory: [], aidPosts: [] };
-  let hiddenUnits: string[] = [];
   for (const { id, d } of rules) {
     cfg.rules.push({ id, kind: d.kind, modifies: d.modifies });
     const rule = d.modifies[0]!;
@@ -409,7 +427,6 @@ export function buildSpecial(s: Scenario): KSpecialState | undefined {
       }
       case 'hidden-units':
         cfg.hidden = { id, rule, units: d.units, onFire: d.reveal.onFire, within: d.reveal.enemyWithin };
-        hiddenUnits = [...d.units];
         break;
       case 'victory-requirement':
         cfg.victory.push({ id, rule, side: d.side, requires: d.requires });
@@ -424,7 +441,7 @@ export function buildSpecial(s: Scenario): KSpecialState | undefined {
         break;
     }
   }
-  return { config: cfg, hidden: hiddenUnits, used: {}, tried: {}, destroyed: [], cleared: [] };
+  return cfg;
 }
 
 /** The house values of a scenario's special rules, for the rules panel: rule id, field, value, why. */

@@ -199,7 +199,10 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
     return p;
   };
   const clear = (p: PairSight) => p.visible && !p.blocked;
-  const byDistance = (i: number) => targets.map((_, j) => j).sort((x, y) => baseDistance(firerBases[i]!, targetBases[x]!) - baseDistance(firerBases[i]!, targetBases[y]!));
+  const byDistance = (i: number) => {
+    const d = targets.map((_, j) => baseDistance(firerBases[i]!, targetBases[j]!));
+    return targets.map((_, j) => j).sort((x, y) => d[x]! - d[y]!);
+  };
   // Is every target soldier seen by someone?
   const seenBy = targets.map((_, j) => firers.findIndex((_, i) => clear(pair(i, j))));
   const allSeen = seenBy.every((i) => i >= 0);

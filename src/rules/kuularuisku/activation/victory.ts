@@ -73,8 +73,13 @@ export function validateVictory(s: Scenario): VictoryIssue[] {
 }
 
 /** K-GAP-1 features that define where an objective is held (the scenario's `inside` maps), as outlines. */
+const AREAS = new WeakMap<Scenario, Map<string, Vec2[][]>>();
+
 export function objectiveAreas(scenario: Scenario): Map<string, Vec2[][]> {
+  const known = AREAS.get(scenario);
+  if (known) return known;
   const out = new Map<string, Vec2[][]>();
+  AREAS.set(scenario, out);
   for (const v of scenario.victory ?? []) {
     const r = KVictoryData.safeParse(v.data);
     if (!r.success || r.data.kind !== 'hold') continue;
