@@ -25,11 +25,16 @@ function acting(s: KGameState, unitId: string): KGameState {
 }
 
 describe('play: the activation\'s other buttons', () => {
-  it('K-1.1c after splitting off a covering-fire group, reuniting it is offered and taken through the controller', () => {
+  it('K-1.1a/c splitting off a covering-fire group is offered; after it, reuniting is offered and taken through the controller', () => {
     const p = createPlay(scenario, table, { dice: new ThenDice(arrange(['w1', 'wl', 'r1'], ['w1', 'wl', 'r1']), 4), storage: null });
     for (const id of ['begin-turn', 'draw', 'activate:move-shoot']) expect(p.control.send(p.view.get().actions.find((a) => a.id === id)!.command).ok).toBe(true);
-    expect(p.view.get().actions.map((a) => a.id)).toEqual(['end-activation']);
+    // K-1.1a the default split leaves the last half of the squad (two of four) behind.
+    const split = p.view.get().actions.find((a) => a.id === 'split:w1')!;
+    expect(split).toMatchObject({ rule: 'K-1.1a', command: { type: 'SPLIT', unitId: 'w1', figureIds: ['w1_3', 'w1_4'] } });
+    expect(p.view.get().actions.map((a) => a.id)).toEqual(['end-activation', 'split:w1']);
+    // The HUD may send its own choice of soldiers.
     expect(p.control.send({ type: 'SPLIT', side: 'whites', unitId: 'w1', figureIds: ['w1_4'] })).toMatchObject({ ok: true });
+    expect(p.view.get().actions.some((a) => a.id.startsWith('split:'))).toBe(false);
     const half = (p.game().state as KGameState).units.w1!.coveringHalf!;
     const reunite = p.view.get().actions.find((a) => a.id === `reunite:${half}`)!;
     expect(reunite).toMatchObject({ rule: 'K-1.1c', command: { type: 'REUNITE', unitId: half } });
@@ -57,6 +62,7 @@ describe('play: the activation\'s other buttons', () => {
     const joins = activationExtras(acting(s0, 'wl'), { scenario, table }).filter((c) => c.type === 'JOIN');
     expect(joins).toEqual([{ type: 'JOIN', side: 'whites', unitId: 'wl', intoUnitId: 'w1' }]);
     expect(actionFor(s0, joins[0]!)).toMatchObject({ id: 'join:wl:w1', label: 'Leader wl joins Squad w1', rule: 'K-1.2d' });
-    expect(activationExtras(acting(s0, 'r1'), { scenario, table })).toEqual([]);
+    // Far from any friend, a squad of three is offered only its split (one of three may stay, K-1.1a).
+    expect(activationExtras(acting(s0, 'r1'), { scenario, table })).toEqual([{ type: 'SPLIT', side: 'reds', unitId: 'r1', figureIds: ['r1_3'] }]);
   });
 });

@@ -66,6 +66,10 @@ export function actionFor(s: KGameState, c: KCommand | HudCommand): HudAction | 
       return base('pass', 'Do nothing this activation', 'K-2.4a');
     case 'END_ACTIVATION':
       return base('end-activation', 'End the activation', 'K-2.0b', 'The unit has activated for this turn');
+    case 'SPLIT': {
+      const ids = Array.isArray(cmd.figureIds) ? (cmd.figureIds as string[]) : [];
+      return base(`split:${String(cmd.unitId)}`, `Leave ${ids.join(', ')} behind to give covering fire`, 'K-1.1a', 'The covering-fire group cannot move; it can only shoot (K-1.1b) and may rejoin later (K-1.1c)');
+    }
     case 'REUNITE':
       return base(`reunite:${String(cmd.unitId)}`, `Reunite ${unitName(s, cmd.unitId)} with its unit`, 'K-1.1c');
     case 'JOIN':

@@ -1,5 +1,6 @@
 // Soldier-level commands of an activation that are neither a move nor a shot, offered as buttons when
-// the rules would take them now: REUNITE a covering-fire half (K-1.1c), JOIN a friendly unit within
+// the rules would take them now: SPLIT off the last half of the unit's soldiers as a covering-fire group
+// (K-1.1a; the HUD may send its own choice of soldiers), REUNITE a covering-fire half (K-1.1c), JOIN a friendly unit within
 // 3 cm (K-1.2a/b/d), EVACUATE a wounded soldier (K-5.6a/b). Each is tried through the action gate and
 // decideAction with dice that keep nothing, so only what the rules accept is offered.
 import type { Dice, TableQueries } from '../../../core';
@@ -10,6 +11,7 @@ import type { KGameState } from '../activation/flow-state';
 import type { SoldierCommand } from '../activation/rules-api';
 import { JOIN_DISTANCE } from '../constants';
 import { liveFigures } from '../table';
+import { maxCoveringFire } from '../units';
 
 class ProbeDice implements Dice {
   readonly rolls = [];
@@ -43,6 +45,11 @@ export function activationExtras(s: KGameState, ctx: { scenario: Scenario; table
   const tries: SoldierCommand[] = [];
   for (const u of acting) {
     if (u.splitFrom || u.coveringHalf) tries.push({ type: 'REUNITE', side, unitId: u.id });
+    else if (u.kind !== 'leader') {
+      const soldiers = liveFigures(s, u).filter((f) => f.role !== 'leader');
+      const n = maxCoveringFire(liveFigures(s, u).length, s.house.splitRounding);
+      if (n > 0 && soldiers.length > n) tries.push({ type: 'SPLIT', side, unitId: u.id, figureIds: soldiers.slice(-n).map((f) => f.id) });
+    }
     for (const v of Object.values(s.units)) {
       // Plan gap first: a join is only possible within 3 cm (the rules measure the tape).
       if (v.id !== u.id && v.side === side && liveFigures(s, v).length && gap(s, u.id, v.id) <= JOIN_DISTANCE + 0.5) tries.push({ type: 'JOIN', side, unitId: u.id, intoUnitId: v.id });
