@@ -150,7 +150,11 @@ export interface PlayView {
 export interface PlayControl {
   /** Send a command; a refusal comes back with its reason and rule and changes nothing. */
   send(command: Command): { ok: true; events: GameEvent[] } | { ok: false; reason: string; rule?: string };
-  /** Figure destinations for the active unit's move (drag result). */
+  /**
+   * Figure destinations for the active unit's move (drag result), sent as a MOVE in the mode the
+   * activation allows; a drag that ends in base contact with an enemy is sent as a charge at that
+   * unit (K-6.1a), so there is no separate charge button.
+   */
   move(moves: Array<{ figureId: string; to: [number, number]; floor?: number }>): { ok: true } | { ok: false; reason: string; rule?: string };
   /** Undo the last command if it rolled no dice. */
   undo(): boolean;

@@ -126,7 +126,12 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
 
   /** Why the rules (or the machines' step) would not take this command now. */
   const why = (command: Command): Refusal => {
-    const r = session!.ruleset.decide(session!.state, command, { scenario, table, dice: probeDice });
+    let r;
+    try {
+      r = session!.ruleset.decide(session!.state, command, { scenario, table, dice: probeDice });
+    } catch (err) {
+      return { ok: false, reason: `the rules could not take ${command.type}: ${err instanceof Error ? err.message : String(err)}` };
+    }
     if (!r.ok) return { ok: false, reason: r.reason, ...(r.rule ? { rule: r.rule } : {}) };
     return { ok: false, reason: `the game is not waiting for ${command.type} now — ${view.get().prompt.detail || view.get().prompt.headline}` };
   };
