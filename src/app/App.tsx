@@ -94,10 +94,11 @@ export function App() {
       battlefield,
       view: viewProbe,
       tools: tools ? toolsHook(tools) : null,
+      play: game,
       ...(phase.kind === 'invalid' ? { issues: phase.issues } : {}),
       ...(phase.kind === 'missing' || phase.kind === 'failed' ? { error: phase.message } : {}),
     });
-  }, [phase, battlefield, drawn, scenarioId, tools]);
+  }, [phase, battlefield, drawn, scenarioId, tools, game]);
 
   switch (phase.kind) {
     case 'reading':

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadScenarioFile } from '../../src/cli/commands';
 import { browserRequired, hasBrowser, openBrowser, openTable, saveShot, type Watched } from './browser';
 
 const run = hasBrowser || browserRequired;
@@ -16,6 +17,8 @@ const run = hasBrowser || browserRequired;
 // is drawn first, then Blue's "Behind the wall", which sees the first-floor window (K-5.1a), then
 // Red's "Hilltop observer", then Blue's "Bridge guard".
 const SEARCH = '?scenario=sandbox/training-ground&play=1&seed=1';
+// Seed 5 at Kalevankangas: the Whites' company commander is drawn first, with squads within 15 cm.
+const KALEVANKANGAS = '?scenario=kuularuisku/kalevankangas&play=1&seed=5';
 
 describe.runIf(run)('play HUD in Chromium', () => {
   let ctx: BrowserContext;
@@ -45,14 +48,20 @@ describe.runIf(run)('play HUD in Chromium', () => {
     return title;
   }
 
-  /** Click the action button `id` (after the hand-over, if any) and wait for the HUD to change. */
+  /** The game as the hook shows it (read only): the PlayView and the number of log lines. */
+  const game = () => page.evaluate(() => {
+    const p = window.__sandtable!.play!;
+    // The save without its time stamp: the command log, seed, scenario and state hash.
+    const { savedAt: _, ...save } = JSON.parse(p.saves.toJson()) as Record<string, unknown>;
+    return { view: JSON.stringify(p.view.get()), lines: p.log.get().length, save: JSON.stringify(save) };
+  });
+
+  /** Click the action button `id` (after the hand-over, if any) and wait for the game to take it. */
   async function act(id: string): Promise<void> {
     await takeOver();
-    const before = await logLength().catch(() => 0);
-    const head = await text('play-headline');
-    const detail = await text('play-detail');
+    const before = (await game()).lines;
     await page.click(`[data-testid=action-bar] [data-action="${id}"]`);
-    await expect.poll(async () => (await text('play-headline')) !== head || (await text('play-detail')) !== detail || (await logLength()) !== before, { timeout: 20_000 }).toBe(true);
+    await expect.poll(async () => (await game()).lines, { timeout: 20_000 }).toBeGreaterThan(before);
   }
 
   beforeAll(async () => {
@@ -102,12 +111,31 @@ describe.runIf(run)('play HUD in Chromium', () => {
     expect(await page.textContent('[data-testid=action-bar]')).toContain('K-2.4a');
   });
 
-  it('undoes a choice that rolled no dice, then shoots through the target list: dice in the tray, K-5.x in the log', async () => {
+  it('shows a refused command with its reason and rule, and undoes a choice that rolled no dice', async () => {
     await act('activate:shoot');
     expect(await text('play-detail')).toContain('pick a target');
+    // A shot at a unit it cannot see (as a click on the table could ask) is refused and changes nothing.
+    const before = await game();
+    const r = await page.evaluate(() => window.__sandtable!.play!.control.send({ type: 'SHOOT', side: 'red', unitId: 'wall_south', targetId: 'behind_wall' }));
+    expect(r.ok).toBe(false);
+    await page.waitForSelector(byId('refusal'));
+    expect(await text('refusal-reason')).toBe('Behind the wall is not visible to South of the wall');
+    expect((await game()).save).toBe(before.save);
+    await page.click('[data-testid=refusal] [data-testid=rule-link]');
+    await page.waitForSelector(byId('panel-rules'));
+    expect(await page.getAttribute(byId('rules-panel'), 'data-focus')).toBe('K-5.2a');
+    await saveShot(page, 'play-hud-refusal.png');
+    await page.click(byId('refusal-close'));
+    await page.waitForSelector(byId('refusal'), { state: 'detached' });
+
     expect(await page.isEnabled(byId('undo'))).toBe(true);
     await page.click(byId('undo'));
     await expect.poll(actionIds).toEqual(expect.arrayContaining(['activate:shoot', 'pass']));
+    expect((await game()).lines).toBeLessThan(before.lines);
+    expect(await page.isDisabled(byId('undo'))).toBe(false);
+  });
+
+  it('shoots through the target list: dice in the tray, K-5.x in the log, a log rule id opens the rules panel', async () => {
     await act('pass');
     await act('draw');
     expect(await takeOver()).toContain('Blue to play');
@@ -115,10 +143,10 @@ describe.runIf(run)('play HUD in Chromium', () => {
     await act('activate:shoot');
 
     await tab('orders');
-    const window = byId('target-house_upper');
-    expect(await page.getAttribute(window, 'disabled')).toBeNull();
-    expect(await page.evaluate((sel) => document.querySelector(sel)!.tagName, window)).toBe('BUTTON');
-    expect(await page.textContent(window)).toMatch(/seen 1\/1/);
+    const house = byId('target-house_upper');
+    expect(await page.getAttribute(house, 'disabled')).toBeNull();
+    expect(await page.evaluate((sel) => document.querySelector(sel)!.tagName, house)).toBe('BUTTON');
+    expect(await page.textContent(house)).toMatch(/seen 1\/1/);
     // The unit south of the same wall is not visible: greyed, with the reason and rule.
     const hidden = await page.textContent(byId('target-wall_south'));
     expect(hidden).toContain('not visible');
@@ -126,7 +154,7 @@ describe.runIf(run)('play HUD in Chromium', () => {
     expect(await page.evaluate((sel) => document.querySelector(sel)!.tagName, byId('target-wall_south'))).toBe('DIV');
     await saveShot(page, 'play-hud-targets.png');
 
-    await page.click(window);
+    await page.click(house);
     await page.waitForSelector(byId('dice-tray'));
     const rolls = await page.$$eval('[data-testid=dice-roll]', (els) => els.map((e) => e.textContent ?? ''));
     expect(rolls.some((r) => r.includes('K-5.3d') && r.includes('4+'))).toBe(true);
@@ -163,10 +191,13 @@ describe.runIf(run)('play HUD in Chromium', () => {
     await saveShot(page, 'play-hud-rules.png');
 
     // The search narrows the list; house values are marked as such.
-    await page.fill(byId('rules-search'), 'K-GAP');
-    const house = await page.$$eval('[data-testid=house-value]', (els) => els.map((e) => e.textContent ?? ''));
-    expect(house.length).toBeGreaterThan(0);
-    for (const h of house) expect(h).toMatch(/^House value: .+\(K-(GAP|AMB)-\d+/);
+    await page.fill(byId('rules-search'), 'K-AMB');
+    const listed = await page.$$eval('[data-rule-id]', (els) => els.map((e) => e.getAttribute('data-rule-id')!));
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.length).toBeLessThan(await page.evaluate(() => window.__sandtable!.play!.rules.length));
+    const values = await page.$$eval('[data-testid=house-value]', (els) => els.map((e) => e.textContent ?? ''));
+    expect(values.length).toBeGreaterThan(0);
+    for (const h of values) expect(h).toMatch(/^House value: \w+ = \S/);
     await page.fill(byId('rules-search'), '');
 
     await act('end-activation');
@@ -193,7 +224,7 @@ describe.runIf(run)('play HUD in Chromium', () => {
     await act('pass');
   });
 
-  it('plays to the end of the turn and begins the next', async () => {
+  it('plays to the end of the turn and begins the next', { timeout: 180_000 }, async () => {
     for (let i = 0; i < 60; i++) {
       const ids = await actionIds();
       if (ids.includes('end-turn')) break;
@@ -216,20 +247,22 @@ describe.runIf(run)('play HUD in Chromium', () => {
     await download.saveAs(file);
     const saved = readFileSync(file, 'utf8');
     expect(JSON.parse(saved).commands.length).toBeGreaterThan(20);
-    const before = { headline: await text('play-headline'), detail: await text('play-detail'), deck: await text('play-deck') };
-    await tab('log');
-    const lines = await logLength();
+    const before = await game();
+    const { savedAt: _, ...content } = JSON.parse(saved) as Record<string, unknown>;
+    expect(JSON.stringify(content)).toBe(before.save);
+    const banner = await text('play-banner');
 
     await act('draw');
     await takeOver();
-    expect(await logLength()).toBeGreaterThan(lines);
+    expect((await game()).view).not.toBe(before.view);
 
     await tab('game');
     await page.setInputFiles(byId('save-load-input'), file);
     await expect.poll(() => text('save-message')).toContain('Loaded');
-    expect({ headline: await text('play-headline'), detail: await text('play-detail'), deck: await text('play-deck') }).toEqual(before);
+    expect(await game()).toEqual(before);
+    expect(await text('play-banner')).toBe(banner);
     await tab('log');
-    expect(await logLength()).toBe(lines);
+    expect(await logLength()).toBe(before.lines);
 
     const bad = join(tmpdir(), `sandtable-play-bad-${process.pid}.json`);
     const tampered = JSON.parse(saved);
@@ -239,7 +272,7 @@ describe.runIf(run)('play HUD in Chromium', () => {
     await page.setInputFiles(byId('save-load-input'), bad);
     await expect.poll(() => text('save-message')).toContain('was not loaded');
     expect(await page.getAttribute(byId('save-message'), 'role')).toBe('alert');
-    expect(await text('play-headline')).toBe(before.headline);
+    expect(await game()).toEqual(before);
   });
 
   it('replays: the scrubber shows an earlier moment read only, the cards and log follow it, Live returns', async () => {
@@ -272,14 +305,14 @@ describe.runIf(run)('play HUD in Chromium', () => {
   });
 
   it('a reload offers to resume the autosaved game, and Resume restores it', async () => {
-    const before = { headline: await text('play-headline'), detail: await text('play-detail'), deck: await text('play-deck') };
+    const before = await game();
     await page.reload();
     await page.waitForFunction(() => window.__sandtable?.ready === true, null, { timeout: 120_000 });
     await page.waitForSelector(byId('start-choice'), { timeout: 60_000 });
     expect(await text('start-choice')).toContain('Resume game');
     await page.click(byId('resume-game'));
     await page.waitForSelector(byId('play-hud'));
-    expect({ headline: await text('play-headline'), detail: await text('play-detail'), deck: await text('play-deck') }).toEqual(before);
+    expect(await game()).toEqual(before);
 
     // Leave play: the explore table is back with its header; Play again offers the saved game.
     await takeOver();
@@ -293,5 +326,37 @@ describe.runIf(run)('play HUD in Chromium', () => {
     await page.waitForSelector(byId('play-hud'));
     await expect.poll(() => text('play-headline')).toBe('The game begins');
     expect(w.problems).toEqual([]);
-  });
+  }, 180_000);
+
+  it('a leader commands a unit (K-2.2a): the commanded unit becomes the active one; its card brings the camera to it', async () => {
+    w = await openTable(ctx, KALEVANKANGAS);
+    page = w.page;
+    await page.waitForSelector(byId('play-hud'), { timeout: 60_000 });
+    await act('begin-turn');
+    await act('draw');
+    expect(await takeOver()).toContain('Whites to play');
+    expect(await text('play-side')).toBe('Whites');
+    expect(await text('play-card')).toContain('Company commander');
+    const commands = (await actionIds()).filter((a) => a.startsWith('command:'));
+    expect(commands).toContain('command:w_sq2');
+    expect(await page.textContent('[data-testid=action-bar] [data-action="command:w_sq2"]')).toContain('Command Rifle squad 2');
+    expect(await page.getAttribute('[data-testid=action-bar] [data-action="command:w_sq2"]', 'title')).toContain('K-2.2b');
+    await act('command:w_sq2');
+    expect(await text('play-detail')).toContain('commanded by Company commander');
+    expect(await actionIds()).toEqual(expect.arrayContaining(['activate:shoot', 'pass']));
+    await tab('units');
+    expect(await page.getAttribute(byId('unit-w_sq2'), 'aria-current')).toBe('true');
+    await saveShot(page, 'play-hud-command.png');
+
+    // The unit card flies the camera to the squad's figures.
+    const scenario = loadScenarioFile('scenarios/kuularuisku/kalevankangas.json');
+    const figs = scenario.units!.find((u) => u.id === 'w_sq2')!.figures;
+    const centre = [figs.reduce((a, f) => a + f.at[0], 0) / figs.length, figs.reduce((a, f) => a + f.at[1], 0) / figs.length];
+    await page.click(byId('unit-w_sq2'));
+    await page.waitForFunction(() => { const c = window.__sandtable?.view?.camera(); return c?.view === 'focus' && !c.flying; }, null, { timeout: 30_000 });
+    const cam = await page.evaluate(() => window.__sandtable!.view!.camera()!);
+    expect(cam.target[0]).toBeCloseTo(centre[0]!, 0);
+    expect(cam.target[2]).toBeCloseTo(centre[1]!, 0);
+    expect(w.problems).toEqual([]);
+  }, 240_000);
 });

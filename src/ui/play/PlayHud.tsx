@@ -104,7 +104,7 @@ export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
   };
 
   return (
-    <div className="st-play" data-testid="play-hud" data-locked={locked}>
+    <div className={open ? 'st-play st-dock-open' : 'st-play'} data-testid="play-hud" data-locked={locked}>
       <TurnBanner view={view} replayAt={replayAt} onLive={() => play.replay.seek(null)} />
       <div className="st-play-bottom">
         {showRefusal && <RefusalToast refusal={showRefusal} onRule={openRule} onClose={() => setDismissed(showRefusal)} />}

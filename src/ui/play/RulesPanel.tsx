@@ -26,7 +26,7 @@ export function RulesPanel({ rules, focus }: RulesPanelProps) {
   }, [rules, query]);
   useEffect(() => {
     if (!focus) return;
-    const el = list.current?.querySelector<HTMLElement>(`[data-rule-id="${CSS.escape(focus)}"]`);
+    const el = list.current?.querySelector<HTMLElement>(`[data-rule-id="${CSS.escape(focus)}"]`); // the first entry of that id
     el?.scrollIntoView({ block: 'start' });
   }, [focus, shown]);
   const missing = focus !== null && !rules.some((r) => r.id === focus);
@@ -36,13 +36,15 @@ export function RulesPanel({ rules, focus }: RulesPanelProps) {
         data-testid="rules-search" onChange={(e) => setQuery(e.target.value)} />
       {missing && <p className="st-error">Rule {focus} is not in this digest.</p>}
       <ol className="st-play-rule-list" ref={list}>
-        {shown.map((r) => (
-          <li key={r.id} data-rule-id={r.id} className={r.id === focus ? 'st-focus' : undefined} data-testid={r.id === focus ? 'rule-focused' : undefined}>
+        {shown.map((r, i) => (
+          // An id may carry several house values (one entry each): keys by position.
+          <li key={`${r.id}#${i}`} data-rule-id={r.id} className={r.id === focus ? 'st-focus' : undefined} data-testid={r.id === focus && shown.findIndex((x) => x.id === focus) === i ? 'rule-focused' : undefined}>
             <p className="st-play-rule-head"><code>{r.id}</code> <b>{r.title}</b></p>
             {r.house && (
               <p className="st-play-house" data-testid="house-value">
-                House value: <b>{houseValue(r.house.value)}</b> <span>({r.house.source}{r.house.key ? ` · ${r.house.key}` : ''})</span>
-                {r.house.options && r.house.options.length > 0 && <span> — options: {r.house.options.map(houseValue).join(', ')}</span>}
+                House value: <b>{r.house.key} = {houseValue(r.house.value)}</b>
+                {r.house.options && r.house.options.length > 0 && <span> (options: {r.house.options.map(houseValue).join(', ')})</span>}
+                <span className="st-play-house-source">{r.house.source}</span>
               </p>
             )}
             <p className="st-play-rule-text">{r.text}</p>

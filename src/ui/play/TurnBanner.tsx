@@ -16,7 +16,7 @@ export function TurnBanner({ view, replayAt, onLive }: TurnBannerProps) {
   const cardUnit = card ? view.units.find((u) => u.id === card.unitId) : undefined;
   const cardSide = cardUnit ? sideLook(view, cardUnit.side) : undefined;
   // The side is shown in its colour before the detail; the detail's own "Red: " lead is dropped.
-  const detail = p.side && p.detail.startsWith(`${acting.name}: `) ? p.detail.slice(acting.name.length + 2) : p.detail;
+  const detail = p.side && p.detail.startsWith(`${acting.full}: `) ? p.detail.slice(acting.full.length + 2) : p.detail;
   return (
     <header className="st-play-banner" data-testid="play-banner" data-side={p.side ?? ''} style={{ borderLeftColor: acting.colour }}>
       <div className="st-play-banner-top">
@@ -33,7 +33,7 @@ export function TurnBanner({ view, replayAt, onLive }: TurnBannerProps) {
       )}
       <p className="st-play-detail">
         {p.side && (
-          <span className="st-play-side" data-testid="play-side" style={{ color: acting.colour }}>
+          <span className="st-play-side" data-testid="play-side" title={acting.full} style={{ color: acting.colour }}>
             <span className="st-swatch" style={{ background: acting.colour }} />{acting.name}
           </span>
         )}

@@ -2,7 +2,9 @@
 import type { PlayView } from '../../game';
 
 export interface SideLook {
+  /** Short name for banners ("Whites" of "Whites — Jäger-led company …"). */
   name: string;
+  full: string;
   colour: string;
 }
 
@@ -10,5 +12,6 @@ const FALLBACK = '#b9b2a3';
 
 export function sideLook(view: Pick<PlayView, 'sides'>, side: string | null | undefined): SideLook {
   const s = side ? view.sides.find((x) => x.id === side) : undefined;
-  return { name: s?.name ?? side ?? 'Either side', colour: s?.colour ?? FALLBACK };
+  const full = s?.name ?? side ?? 'Either side';
+  return { name: full.split(' — ')[0]!.trim() || full, full, colour: s?.colour ?? FALLBACK };
 }
