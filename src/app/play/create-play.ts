@@ -75,6 +75,7 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
   if (!ruleset || !adapter || !hud) throw new Error(`${scenario.id}: no playable ruleset "${rulesetId}" (a ruleset, its flow adapter and its play HUD are needed)`);
   const problems = ruleset.validateScenario(scenario);
   if (problems.length) throw new Error(`${scenario.id}: not playable with ${rulesetId}: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
+  if (opts.seed !== undefined && !Number.isSafeInteger(opts.seed)) throw new Error(`${scenario.id}: seed: expected a whole number, got ${opts.seed}`);
   const table = cachedTable(battlefield);
   const ctx = { scenario, table };
   const storage = opts.storage === undefined ? defaultStorage() : opts.storage;
