@@ -16,7 +16,7 @@ export const SOAK = Number(process.env.SANDTABLE_GAME_SEEDS ?? 0);
 export const KUULARUISKU_SCENARIOS = readdirSync('scenarios/kuularuisku').filter((f) => f.endsWith('.json')).sort().map((f) => join('scenarios/kuularuisku', f));
 
 /** Random legal games on one scenario for seeds from..to; every `replayEvery`-th save is replayed in full. */
-export function describeGames(file: string, from: number, to: number, replayEvery = 1): void {
+export function describeGames(file: string, from: number, to: number, replayEvery = 1, expectEvents: readonly string[] = []): void {
   describe(`random legal games on ${file}, seeds ${from}–${to}`, () => {
     let scenario: Scenario;
     let table: Battlefield;
@@ -30,6 +30,7 @@ export function describeGames(file: string, from: number, to: number, replayEver
     it(`K-2.0b, K-5.5, K-7.4a, K-GAP-1: ${to - from + 1} seeds end, keep the invariants and replay from their saves`, () => {
       const problems: string[] = [];
       const winners: Record<string, number> = {};
+      const seen = new Set<string>();
       for (let seed = from; seed <= to; seed++) {
         const cached = cachedTable(table);
         const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table: cached, seed });
@@ -46,11 +47,14 @@ export function describeGames(file: string, from: number, to: number, replayEver
         // The full save replay (every roll and sight line again) for every `replayEvery`-th seed;
         // every seed checks its log, its fold and its state.
         for (const p of gameViolations(g as never, scenario, cached, kuularuiskuRuleset as never, seed % replayEvery === 0)) problems.push(`seed ${seed}: ${p}`);
+        for (const e of g.events) seen.add(e.type);
         const w = r.result?.winner ?? 'draw';
         winners[w] = (winners[w] ?? 0) + 1;
         if (problems.length > 20) break;
       }
       expect(problems).toEqual([]);
+      // The scenario's special rules happen in random play (e.g. a preparation barrage, a bridge blown).
+      expect(expectEvents.filter((t) => !seen.has(t))).toEqual([]);
       expect(Object.values(winners).reduce((a, b) => a + b, 0)).toBe(to - from + 1);
     }, Math.max(60_000, (to - from + 1) * 3_000));
   });

@@ -15,6 +15,7 @@ import { liveFigures } from './table';
 import { joinUnit, leaderDive, leaveGroup, pickUpWeapon, reuniteUnit, splitUnit } from './units';
 import { validateKScenario } from './scenario-data';
 import { shootingCandidates } from './visibility';
+import { goingAt } from './terrain';
 import { chargeRemoval, crossingFalls, fireDemolition, offTableFire, preparationFire, revealChecks, specialCommands } from './special-play';
 import type { MoveMode } from './events';
 import type { KFigure, KState } from './state';
@@ -135,20 +136,30 @@ export function candidateActions(s: KState, unitId: string, kind: 'move' | 'fast
     // A charge: every soldier straight at the nearest enemy soldier, stopping in base contact.
     if (mode === 'normal' || s.house.fastCharge) {
       const target = liveFigures(s, nearest.e);
+      let reachable = true;
       const moves = liveFigures(s, u).map((f) => {
-        const t = [...target].sort((a, b) => Math.hypot(a.at[0] - f.at[0], a.at[1] - f.at[1]) - Math.hypot(b.at[0] - f.at[0], b.at[1] - f.at[1]))[0]!;
+        let t = target[0]!;
+        let best = Infinity;
+        for (const g of target) {
+          const dg = Math.hypot(g.at[0] - f.at[0], g.at[1] - f.at[1]);
+          if (dg < best) { best = dg; t = g; }
+        }
         const ex = t.at[0] - f.at[0], ez = t.at[1] - f.at[1];
         const dd = Math.hypot(ex, ez) || 1;
         const go = Math.max(0, dd - f.baseRadius - t.baseRadius - 0.1);
+        // K-4.0 the tape is never shorter than the gap in plan: a soldier who cannot reach makes the charge a sure refusal.
+        if (go > movementAllowance(s, f.id, 'charge', false, s.house, mode === 'fast').allowance) reachable = false;
         return { figureId: f.id, to: [f.at[0] + (ex / dd) * go, f.at[1] + (ez / dd) * go] as Vec2 };
       });
-      cmds.push({ type: 'MOVE', side, unitId, mode: 'charge', targetId: nearest.e.id, moves });
+      if (reachable) cmds.push({ type: 'MOVE', side, unitId, mode: 'charge', targetId: nearest.e.id, moves });
     }
   }
   for (const a of [0, 90, 180, 270]) dirs.push([Math.cos((a * Math.PI) / 180), Math.sin((a * Math.PI) / 180)]);
   // The slowest soldier's allowance sets the whole unit's step (worked out once for all the directions).
   const figs = liveFigures(s, unitId);
-  const allowance = Math.min(...figs.map((f) => movementAllowance(s, f.id, mode, false, s.house).allowance));
+  // K-4.2c a soldier already in difficult going slows the whole unit: offer steps the rules can accept.
+  const difficult = figs.some((f) => goingAt(table, f.at, s.house).going === 'difficult');
+  const allowance = Math.min(...figs.map((f) => movementAllowance(s, f.id, mode, difficult, s.house).allowance));
   for (const d of dirs) for (const frac of [0.95, 0.5]) cmds.push({ type: 'MOVE', side, unitId, mode, moves: shifted(figs, allowance, d, frac) });
   return cmds;
 }
