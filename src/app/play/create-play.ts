@@ -112,8 +112,14 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
     const at = replayStore.get().at;
     replayStore.set({ at: at === null ? null : Math.min(at, Math.max(0, total - 1)), total });
     const shown = replayStore.get().at;
-    view.set(shown === null ? hud.describe(session!.state, ctx) : readOnly(hud.describe(session!.stateAt(shown + 1), ctx), shown, total));
-    log.set(hud.log(session!.state, session!.log));
+    try {
+      view.set(shown === null ? hud.describe(session!.state, ctx) : readOnly(hud.describe(session!.stateAt(shown + 1), ctx), shown, total));
+      log.set(hud.log(session!.state, session!.log));
+    } catch (err) {
+      // The game itself is sound (the session holds it); only its reading failed: say so, keep the last view.
+      console.error(err);
+      lastRefusal.set({ reason: `the HUD could not read this position: ${err instanceof Error ? err.message : String(err)}` });
+    }
   };
   const autosave = () => {
     if (!storage) return;

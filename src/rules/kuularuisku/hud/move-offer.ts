@@ -42,6 +42,7 @@ export function moveOffer(s: KGameState, unitId: string, table: TableQueries): H
     reach[f.id] = reachOutline(table, s.house, { figure: f, open: open.allowance, difficult: difficult.allowance, startDifficult });
   }
   if (startDifficult) why.add(`K-4.2c ${inDifficult.map((f) => f.id).join(', ')} start${inDifficult.length === 1 ? 's' : ''} in difficult ground: the whole unit moves at the difficult rate`);
+  else why.add('K-4.2c if any soldier ends in or passes through difficult ground, the whole unit moves at the difficult rate (each outline assumes only its own soldier\'s path)');
   why.add('K-4.2d a soldier who has run further than his difficult-terrain move stops at its edge');
   why.add('K-1.0b every soldier ends within 3 cm of another, all in one chain');
   const rules = new Set<string>([MODE_RULE[mode] ?? 'K-4.0', 'K-4.2c', 'K-4.2d', 'K-1.0b']);
