@@ -2,22 +2,22 @@
 // tiles (each grid cell split along its SW–NE diagonal), so Rapier is not asked per sight line.
 // Along a segment the surface height is piecewise linear in t (breaks where the segment crosses a
 // cell edge or a cell diagonal), so "line minus surface" is too: a crossing lies between two
-// consecutive breakpoints whose values differ in sign, found by walking 4×4-cell max-height blocks
-// (skipped when the line stays above their top) and, inside the others, the cells.
+// consecutive breakpoints whose values differ in sign, found by walking max-height tiles, then the
+// 4×4-cell blocks inside the tiles the line dips into, then the cells of such blocks.
 // Grazing: values ≤ 0 count as touching, as a cast that meets a triangle exactly does; Rapier
 // holds vertex x/z in float32, so verdicts may differ from it only where the line passes within
 // ~1e-5 cm of the surface (tests/battlefield keeps the two in agreement on random segments).
 import type { HeightGrid } from '../core';
 
 export const BLOCK_CELLS = 4;
+const FAN = 4; // blocks per tile side: the coarser level walked first
+
+/** One level of max-height blocks: cell size, counts and the highest sample of each (row-major). */
+interface Level { w: number; h: number; cols: number; rows: number; max: Float32Array }
 
 export class TerrainSight {
-  readonly blockW: number;
-  readonly blockH: number;
-  readonly blockCols: number;
-  readonly blockRows: number;
-  /** Highest sample of each block (row-major), the culling test of every walk. */
-  readonly blockMax: Float32Array;
+  /** levels[0]: blocks of BLOCK_CELLS cells; levels[1]: tiles of FAN × FAN blocks. */
+  private readonly levels: Level[];
   private readonly h: Float32Array;
   private readonly cols: number;
   private readonly cells: number;
@@ -32,17 +32,21 @@ export class TerrainSight {
     this.cellRows = grid.rows - 1;
     this.sx = grid.spacingX;
     this.sz = grid.spacingZ;
-    this.blockW = BLOCK_CELLS * grid.spacingX;
-    this.blockH = BLOCK_CELLS * grid.spacingZ;
-    this.blockCols = Math.ceil(this.cells / BLOCK_CELLS);
-    this.blockRows = Math.ceil(this.cellRows / BLOCK_CELLS);
-    this.blockMax = new Float32Array(this.blockCols * this.blockRows);
-    for (let j = 0; j < this.blockRows; j++) for (let i = 0; i < this.blockCols; i++) {
+    const cols = Math.ceil(this.cells / BLOCK_CELLS), rows = Math.ceil(this.cellRows / BLOCK_CELLS);
+    const blocks: Level = { w: BLOCK_CELLS * grid.spacingX, h: BLOCK_CELLS * grid.spacingZ, cols, rows, max: new Float32Array(cols * rows) };
+    for (let j = 0; j < rows; j++) for (let i = 0; i < cols; i++) {
       let m = -Infinity;
       const r1 = Math.min((j + 1) * BLOCK_CELLS, grid.rows - 1), c1 = Math.min((i + 1) * BLOCK_CELLS, grid.columns - 1);
       for (let r = j * BLOCK_CELLS; r <= r1; r++) for (let c = i * BLOCK_CELLS; c <= c1; c++) m = Math.max(m, grid.heights[r * grid.columns + c]!);
-      this.blockMax[j * this.blockCols + i] = m;
+      blocks.max[j * cols + i] = m;
     }
+    const tc = Math.ceil(cols / FAN), tr = Math.ceil(rows / FAN);
+    const tiles: Level = { w: blocks.w * FAN, h: blocks.h * FAN, cols: tc, rows: tr, max: new Float32Array(tc * tr).fill(-Infinity) };
+    for (let j = 0; j < rows; j++) for (let i = 0; i < cols; i++) {
+      const k = Math.floor(j / FAN) * tc + Math.floor(i / FAN);
+      tiles.max[k] = Math.max(tiles.max[k]!, blocks.max[j * cols + i]!);
+    }
+    this.levels = [blocks, tiles];
   }
 
   /**
@@ -50,9 +54,18 @@ export class TerrainSight {
    * surface, or −1. The grid's origin is (0, 0).
    */
   firstCrossing(x0: number, y0: number, z0: number, x1: number, y1: number, z1: number, tMax: number): number {
-    const dx = x1 - x0, dy = y1 - y0, dz = z1 - z0;
-    const bw = this.blockW, bh = this.blockH, bc = this.blockCols, br = this.blockRows, bmax = this.blockMax;
-    let i = Math.floor(x0 / bw), j = Math.floor(z0 / bh);
+    return this.levelCrossing(this.levels.length - 1, x0, y0, z0, x1 - x0, y1 - y0, z1 - z0, 0, tMax);
+  }
+
+  /**
+   * First crossing for t in [ta, tb], walking the blocks of one level in order: a block whose top
+   * the line stays above is skipped, the others are walked at the level below (cells under level 0).
+   */
+  private levelCrossing(l: number, x0: number, y0: number, z0: number, dx: number, dy: number, dz: number, ta: number, tb: number): number {
+    const { w: bw, h: bh, cols: bc, rows: br, max: bmax } = this.levels[l]!;
+    // Start in the block holding the start of the first step, robust on block edges.
+    const tm = ta + Math.min(tb - ta, 1e-9);
+    let i = Math.floor((x0 + dx * tm) / bw), j = Math.floor((z0 + dz * tm) / bh);
     if (i < 0) i = 0; else if (i >= bc) i = bc - 1;
     if (j < 0) j = 0; else if (j >= br) j = br - 1;
     const stepI = dx > 0 ? 1 : -1, stepJ = dz > 0 ? 1 : -1;
@@ -60,15 +73,17 @@ export class TerrainSight {
     const tDeltaZ = dz !== 0 ? Math.abs(bh / dz) : Infinity;
     let tNextX = dx !== 0 ? ((dx > 0 ? (i + 1) * bw : i * bw) - x0) / dx : Infinity;
     let tNextZ = dz !== 0 ? ((dz > 0 ? (j + 1) * bh : j * bh) - z0) / dz : Infinity;
-    let t = 0;
+    let t = ta;
     for (;;) {
-      const tExit = tNextX < tNextZ ? (tNextX < tMax ? tNextX : tMax) : (tNextZ < tMax ? tNextZ : tMax);
+      const tExit = tNextX < tNextZ ? (tNextX < tb ? tNextX : tb) : (tNextZ < tb ? tNextZ : tb);
       const ya = y0 + dy * t, yb = y0 + dy * tExit;
       if ((ya < yb ? ya : yb) <= bmax[j * bc + i]! + 1e-4) {
-        const hit = this.cellsCrossing(x0, y0, z0, dx, dy, dz, t, tExit);
+        const hit = l > 0
+          ? this.levelCrossing(l - 1, x0, y0, z0, dx, dy, dz, t, tExit)
+          : this.cellsCrossing(x0, y0, z0, dx, dy, dz, t, tExit);
         if (hit >= 0) return hit;
       }
-      if (tExit >= tMax) return -1;
+      if (tExit >= tb) return -1;
       t = tExit;
       if (tNextX < tNextZ) { i += stepI; tNextX += tDeltaX; } else { j += stepJ; tNextZ += tDeltaZ; }
       if (i < 0 || j < 0 || i >= bc || j >= br) return -1;
