@@ -3,7 +3,9 @@
 // building aimed at; each table keeps its own aim.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
-import { cutawayScope, cutBuildings, cutSolids, fadedRoofs, levelsFor } from '../../src/view/tools/cutaway';
+import { figurePoses } from '../../src/view/Figures';
+import { cutawayScope, cutBuildings, cutSolids, fadedRoofs, levelIn, levelsFor, posesForCut } from '../../src/view/tools/cutaway';
+import { ToolController } from '../../src/view/tools/tool-controller';
 import { loadTrainingGround } from '../battlefield/fixture';
 
 let bf: Battlefield;
@@ -51,6 +53,35 @@ describe('cutaway on one building', () => {
     expect(levelsFor(bf.buildings, HOUSE)).toBe(2);
     expect(levelsFor(bf.buildings, TOWER)).toBe(5);
     expect(levelsFor(bf.buildings, 'no_such_building')).toBe(5);
+  });
+
+  it('figures\' upper floors are cut only in the aimed building', () => {
+    const poses = figurePoses(bf.scenario, bf.standHeight.bind(bf));
+    const floorOf = (list: typeof poses, id: string) => list.find((p) => p.figureId === id)!.floor;
+    expect(posesForCut(poses, null, (x, z) => bf.buildingAt(x, z))).toBe(poses);
+    const aimed = posesForCut(poses, HOUSE, (x, z) => bf.buildingAt(x, z));
+    expect(floorOf(aimed, 'house_upper_1')).toBe(1); // in the house: still cut above the level
+    expect(floorOf(aimed, 'tower_top_1')).toBeUndefined(); // in the tower, which stands whole
+    expect(floorOf(poses, 'tower_top_1')).toBe(4); // (the poses given are not changed)
+    expect(aimed.map((p) => p.position)).toEqual(poses.map((p) => p.position));
+  });
+
+  it('a click in a building the cut is not aimed at takes its floor from the hit, uncapped', () => {
+    expect(levelIn(0, HOUSE, HOUSE)).toBe(0);
+    expect(levelIn(0, HOUSE, TOWER)).toBeNull();
+    expect(levelIn(0, null, TOWER)).toBe(0);
+    expect(levelIn(null, HOUSE, HOUSE)).toBeNull();
+    const t = new ToolController(bf);
+    t.setTool('los');
+    t.setCutaway(0);
+    t.pickSurface({ x: 140, y: 10.2, z: 90 }); // the tower wall at 10 cm: floor 2 (8 cm)
+    expect(t.state.get().los.observer).toEqual({ kind: 'point', x: 140, z: 90, floor: 0 }); // every building cut at 0
+    const aimed = new ToolController(bf);
+    aimed.setTool('los');
+    aimed.setCutaway(0);
+    cutawayScope(aimed).set({ target: HOUSE, candidate: HOUSE });
+    aimed.pickSurface({ x: 140, y: 10.2, z: 90 }); // only the house is cut: the tower stands whole
+    expect(aimed.state.get().los.observer).toEqual({ kind: 'point', x: 140, z: 90, floor: 2 });
   });
 
   it('each table (tools controller) has its own aim', () => {

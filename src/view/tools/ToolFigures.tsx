@@ -2,9 +2,11 @@
 // figures above the cutaway level are hidden (not in eye view, which shows what the eye sees).
 // During play the caller passes the game's poses and may take a click first (a shot at a target).
 import type { ThreeEvent } from '@react-three/fiber';
-import { useCallback } from 'react';
-import { Figures, type FigurePose } from '../Figures';
+import { useCallback, useMemo } from 'react';
+import { Figures, figurePoses, type FigurePose } from '../Figures';
+import { useStore } from '../store';
 import type { TableModel } from '../table-model';
+import { cutawayScope, posesForCut } from './cutaway';
 import type { ToolController } from './tool-controller';
 import { useToolState } from './use-tools';
 
@@ -22,6 +24,12 @@ export interface ToolFiguresProps {
 
 export function ToolFigures({ tools, model, poses, onFigureDown, onFigureHover, onFigureClick }: ToolFiguresProps) {
   const level = useToolState(tools, (s) => (s.eye ? null : s.cutaway));
+  // A cut aimed at one building hides upper-floor figures in that building only.
+  const target = useStore(cutawayScope(tools)).target;
+  const aimed = useMemo(
+    () => (target === null || level === null ? poses : posesForCut(poses ?? figurePoses(model.scenario, model.standHeight.bind(model)), target, (x, z) => tools.model.buildingAt(x, z))),
+    [target, level, poses, model, tools],
+  );
   const onHover = useCallback(
     (figureId: string | null, e: ThreeEvent<PointerEvent>) => {
       tools.setHover(figureId ? { figureId, clientX: e.nativeEvent.clientX, clientY: e.nativeEvent.clientY } : null);
@@ -31,6 +39,6 @@ export function ToolFigures({ tools, model, poses, onFigureDown, onFigureHover, 
   );
   const onClick = useCallback((figureId: string) => void (onFigureClick?.(figureId) || tools.pickFigure(figureId)), [tools, onFigureClick]);
   return (
-    <Figures model={model} maxFloor={level} onFigureHover={onHover} onFigureClick={onClick} {...(poses ? { poses } : {})} {...(onFigureDown ? { onFigureDown } : {})} />
+    <Figures model={model} maxFloor={level} onFigureHover={onHover} onFigureClick={onClick} {...(aimed ? { poses: aimed } : {})} {...(onFigureDown ? { onFigureDown } : {})} />
   );
 }

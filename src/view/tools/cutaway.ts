@@ -68,3 +68,23 @@ export function cutBuildings(all: readonly Solid[], shown: readonly Solid[]): st
   const kept = new Set(shown);
   return [...new Set(all.filter((s) => !kept.has(s)).map((s) => s.featureId))].sort();
 }
+
+/** The cutaway level that applies inside `building` (null: the cut is aimed elsewhere, or off). */
+export function levelIn(level: number | null, target: string | null, building: string | null | undefined): number | null {
+  return level !== null && (target === null || target === building) ? level : null;
+}
+
+type Placed = { position: readonly [number, number, number]; floor?: number };
+
+/**
+ * Figure poses as the cutaway sees them when aimed at one building: a figure in any other
+ * building keeps no floor, so it is never cut (its building stands whole).
+ */
+export function posesForCut<P extends Placed>(poses: P[], target: string | null, buildingAt: (x: number, z: number) => { id: string } | undefined): P[] {
+  if (target === null) return poses;
+  return poses.map((p) => {
+    if (p.floor === undefined || buildingAt(p.position[0], p.position[2])?.id === target) return p;
+    const { floor: _floor, ...rest } = p;
+    return rest as P;
+  });
+}

@@ -5,6 +5,7 @@ import type { BuildingInfo } from '../../battlefield/types';
 import type { Vec3 } from '../../core';
 import { createStore, type Store } from '../store';
 import { BASE_RADIUS } from '../figure-geometry';
+import { cutawayScope, levelIn } from './cutaway';
 import { DEFAULT_RINGS, ringRuns } from './overlay-geometry';
 import { describeEnd, lineOfSightReport, measureReport, type EndReport, type LosReport, type MeasureReport, type SightEnd, type TargetMode } from './sight';
 import { figureIndex, type FigureRef, type ToolsModel, figureBody } from './tool-model';
@@ -185,7 +186,8 @@ export class ToolController {
     if (!(hit.x >= 0 && hit.z >= 0 && hit.x <= width && hit.z <= depth)) return;
     const s = this.state.get();
     if (s.tool === 'select') return this.select(null);
-    const floor = floorAtHit(this.model.buildingAt(hit.x, hit.z), hit.y, s.cutaway);
+    const building = this.model.buildingAt(hit.x, hit.z);
+    const floor = floorAtHit(building, hit.y, levelIn(s.cutaway, cutawayScope(this).get().target, building?.id));
     this.pickEnd({ kind: 'point', x: hit.x, z: hit.z, floor });
   }
 
