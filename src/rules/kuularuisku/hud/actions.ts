@@ -22,6 +22,11 @@ function unitName(s: KGameState, id: unknown): string {
   return typeof id === 'string' ? s.units[id]?.name ?? id : '';
 }
 
+/** The rule a scenario special rule modifies (its first), for the button's rule link. */
+function specialRule(s: KGameState, id: unknown): string | undefined {
+  return s.special?.config.rules.find((r) => r.id === id)?.modifies[0];
+}
+
 /** The action id, label, rule and hint for one legal command (undefined for moves and shots). */
 export function actionFor(s: KGameState, c: KCommand | HudCommand): HudAction | undefined {
   const cmd = c as HudCommand;
@@ -76,6 +81,10 @@ export function actionFor(s: KGameState, c: KCommand | HudCommand): HudAction | 
       return base(`join:${String(cmd.unitId)}:${String(cmd.intoUnitId)}`, `${unitName(s, cmd.unitId)} joins ${unitName(s, cmd.intoUnitId)}`, s.units[String(cmd.unitId)]?.kind === 'leader' ? 'K-1.2d' : 'K-1.2a');
     case 'EVACUATE':
       return base(`evacuate:${String(cmd.figureId)}`, `${String(cmd.figureId)} leaves for the rear${cmd.escortId ? ` escorted by ${String(cmd.escortId)}` : ''}`, cmd.escortId ? 'K-5.6b' : 'K-5.6a');
+    case 'OFF_TABLE_FIRE':
+      return base(`off-table-fire:${String(cmd.special)}:${String(cmd.targetId)}`, `Call fire from off the table on ${unitName(s, cmd.targetId)}`, specialRule(s, cmd.special), `Scenario special rule ${String(cmd.special)}`);
+    case 'DEMOLISH':
+      return base(`demolish:${String(cmd.special)}`, 'Fire the demolition charge', specialRule(s, cmd.special), `Scenario special rule ${String(cmd.special)}`);
     default:
       return base(cmd.type.toLowerCase(), cap(cmd.type.toLowerCase().replace(/_/g, ' ')));
   }

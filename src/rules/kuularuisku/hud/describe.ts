@@ -129,7 +129,11 @@ function activationDetail(who: string, unit: string, move: boolean, shoot: boole
 
 /** The legal choices of the moment as buttons (moves and shots are offered separately). */
 export function describeActions(s: KGameState, ctx: DescribeCtx, p: KPhase = phaseOf(s)): HudAction[] {
-  const commands = p.kind === 'activation' ? [{ type: 'END_ACTIVATION', side: p.side }, ...activationExtras(s, ctx)] : legalCommands(s, ctx, kRulesApi);
+  // In an activation the legal list is moves and shots (offered by `move` and `targets`), the end, and
+  // the scenario's special commands; the soldier-level extras are checked against the rules here.
+  const commands = p.kind === 'activation'
+    ? [{ type: 'END_ACTIVATION', side: p.side }, ...activationExtras(s, ctx), ...(kRulesApi.specialCommands?.(s, p.activation.unitId) ?? []).map((c) => ({ ...c, side: p.side }))]
+    : legalCommands(s, ctx, kRulesApi);
   return commands.map((c) => actionFor(s, c)).filter((a): a is HudAction => !!a);
 }
 
