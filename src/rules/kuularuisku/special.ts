@@ -5,7 +5,7 @@
 // open are house values, marked in the data's `house` map (field path → why) for the rules panel.
 import { z } from 'zod';
 import { type Vec2, closestOnSegment, pointInPolygon } from '../../core';
-import { type Feature, type Scenario, areaPolygon, buildingCorners, isArea } from '../../scenario';
+import { type Feature, type Scenario, areaPolygon, buildingCorners, isArea, resolveTags } from '../../scenario';
 import { ribbonPolygon } from '../../core';
 
 const Level = z.number().int().min(1).max(6);
@@ -393,7 +393,9 @@ function resolveSpecial(s: Scenario): KSpecialConfig | undefined {
         cfg.elevated.push({
           id, rule, ...(d.side ? { side: d.side } : {}), ...(d.area ? { area: outline(d.area) } : {}), ...(d.minGround !== undefined ? { minGround: d.minGround } : {}),
           ...(d.buildings ? { buildings: d.buildings } : {}), minFloor: d.minFloor ?? 0, overFriends: d.firesOver.friendlyUnits,
-          overFeatures: s.features.map((f) => f.id).filter((fid) => (d.firesOver.features ?? []).some((p) => idMatches(p, fid))),
+          // Only features that could hide anything matter to a sight line (K-5.2b: fences and low rows never block).
+          overFeatures: s.features.filter((f) => (d.firesOver.features ?? []).some((p) => idMatches(p, f.id)))
+            .filter((f) => { const t = resolveTags(f); return t.blocksSight || t.seeInDepth !== undefined; }).map((f) => f.id),
         });
         break;
       case 'night': {

@@ -181,6 +181,7 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
   const night = nightNow(s);
   const memo = new Map<number, PairSight>();
   const eyes = new Map<number, Vec3>();
+  const overs = new Map<number, readonly string[] | null>();
   const pair = (i: number, j: number): PairSight => {
     const key = i * targets.length + j;
     let p = memo.get(key);
@@ -191,7 +192,9 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
       const distance = baseDistance(firerBases[i]!, targetBases[j]!);
       // K-5.2a at night (a scenario's night rule) nothing beyond its limit is seen, except in lit areas.
       const dark = night !== undefined && distance > night.visibility + 1e-9 && !isLit(s, b.at);
-      const visible = !dark && figureSees(table, a, b, eye, overFeatures(s, table, a));
+      let over = overs.get(i);
+      if (over === undefined) { over = overFeatures(s, table, a) ?? null; overs.set(i, over); }
+      const visible = !dark && figureSees(table, a, b, eye, over ?? undefined);
       const blocked = visible ? inTheWay(s, table, a, b, between) : undefined;
       p = { shooter: a.id, target: b.id, distance, visible, ...(blocked ? { blocked } : {}) };
       memo.set(key, p);
