@@ -315,10 +315,19 @@ class RapierBattlefield implements Battlefield {
   losMatrix(points: readonly Vec3[], options?: LosOptions): Uint8Array {
     const n = points.length;
     const m = new Uint8Array(n * n);
+    const order = new Int32Array(n);
+    const angle = new Float64Array(n);
     for (let i = 0; i < n; i++) {
       m[i * n + i] = 1;
-      for (let j = i + 1; j < n; j++) {
-        const v = this.isClear(points[i]!, points[j]!, options) ? 1 : 0;
+      // Each pair once, the others taken round the compass: neighbouring lines then often share
+      // their blocker, which isClear tries first.
+      const p = points[i]!;
+      let k = 0;
+      for (let j = i + 1; j < n; j++) { order[k++] = j; angle[j] = Math.atan2(points[j]![2] - p[2], points[j]![0] - p[0]); }
+      order.subarray(0, k).sort((a, b) => angle[a]! - angle[b]!);
+      for (let q = 0; q < k; q++) {
+        const j = order[q]!;
+        const v = this.isClear(p, points[j]!, options) ? 1 : 0;
         m[i * n + j] = v;
         m[j * n + i] = v;
       }
