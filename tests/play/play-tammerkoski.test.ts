@@ -1,5 +1,6 @@
 // Play mode on Tammerkoski: the scenario's special commands (the Reds' off-table fire lane, the
-// bridge demolition) appear among the activation's buttons exactly when the rules list them.
+// bridge demolition) appear among the activation's buttons exactly when the rules list them; night
+// turns show in the headline and hidden units carry a chip.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
@@ -33,6 +34,9 @@ describe('play on Tammerkoski', () => {
   it('K-5.3d in an activation the buttons are the legal commands other than moves and shots: the end, and the scenario\'s special commands', () => {
     const p = createPlay(scenario, bf, { seed: 4, storage: null });
     offeredSide(p, 'red');
+    // Turn 1 is a night turn (special rule "night": sight 30 cm); the felt-factory garrison is hidden.
+    expect(p.view.get().prompt.headline).toMatch(/^Turn 1 \(night: sight 30 cm\)/);
+    expect(p.view.get().units.find((u) => u.id === 'r_marksmen')!.status).toContain('hidden');
     const r = p.control.send(p.view.get().actions.find((a) => a.id === 'activate:shoot')!.command);
     expect(r.ok).toBe(true);
     const buttons = p.view.get().actions.filter((a) => !EXTRAS.has(a.command.type));

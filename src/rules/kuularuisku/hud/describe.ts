@@ -9,6 +9,7 @@ import type { KGameState } from '../activation/flow-state';
 import { legalCommands } from '../activation/legal';
 import { phaseOf, sideToAct, type KPhase } from '../activation/phase';
 import { isLeaderless } from '../movement';
+import { isHidden, nightNow } from '../special-play';
 import { liveFigures } from '../table';
 import type { KUnit } from '../state';
 import { actionFor } from './actions';
@@ -43,6 +44,8 @@ function statusChips(s: KGameState, u: KUnit): string[] {
   if (isLeaderless(s, u)) chips.push('leaderless');
   if (u.noMoveThisTurn) chips.push('cannot move this turn');
   if (u.defensiveFireUsed) chips.push('defensive fire used');
+  // A scenario's hidden units (unknown to the enemy until revealed): the HUD marks them for their owner.
+  if (isHidden(s, u.id)) chips.push('hidden');
   return chips;
 }
 
@@ -77,7 +80,9 @@ export function activeUnitOf(s: KGameState, p: KPhase = phaseOf(s)): string | un
 function prompt(s: KGameState, ctx: DescribeCtx, p: KPhase): HudPrompt {
   const turn = s.turn;
   const f = s.flow;
-  const head = `Turn ${Math.max(1, turn)}`;
+  const night = nightNow(s);
+  // A scenario's night turns (special rule): sight is cut to its visibility.
+  const head = `Turn ${Math.max(1, turn)}${night ? ` (night: sight ${night.visibility} cm)` : ''}`;
   const side = sideToAct(p) ?? null;
   const who = sideName(s, ctx, side ?? undefined);
   const name = (id: string | undefined) => (id ? s.units[id]?.name ?? id : '');
