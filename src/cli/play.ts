@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createBattlefield } from '../battlefield';
 import { cachedTable, playRandomGame } from '../flow';
 import { GameSession, loadSave, makeSave, parseSave, SaveError, type Command, type GameEvent, type Ruleset } from '../game';
-import { RULESETS, rulesetFor } from '../rules';
+import { RULESETS, playRulesetId, rulesetFor } from '../rules';
 import type { Scenario } from '../scenario';
 import { loadScenarioFile, UsageError, type Io } from './commands';
 
@@ -39,7 +39,7 @@ function int(a: PlayArgs, name: string, fallback: number): number {
 
 /** The ruleset to play: --ruleset, else the scenario's own; a sandbox table is played with the first registered. */
 function chooseRuleset(a: PlayArgs, scenario: Scenario): AnyRuleset {
-  const id = text(a, 'ruleset') ?? (scenario.ruleset === 'sandbox' ? Object.keys(RULESETS)[0]! : scenario.ruleset);
+  const id = text(a, 'ruleset') ?? playRulesetId(scenario);
   const r = rulesetFor(id);
   if (!r) throw new UsageError(`--ruleset: no ruleset "${id}" (known: ${Object.keys(RULESETS).join(', ')})`);
   return r as unknown as AnyRuleset;
