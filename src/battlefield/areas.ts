@@ -1,6 +1,6 @@
 // Area volumes (woods, rubble, fields …): plan polygon × height above ground. Sight lines are
 // clipped against them to give the length travelled inside, which rules such as K-5.2d read.
-import { type Bounds2, type HeightGrid, type Vec2, type Vec3, boundsOf, gridHeightAt, segmentInsideIntervals, lerp3 } from '../core';
+import { type Bounds2, type HeightGrid, type Vec2, type Vec3, boundsOf, gridHeightAt, segmentInsideIntervals } from '../core';
 import { type Scenario, type ResolvedTags, areaPolygon, defaultAreaHeight, isArea, resolveTags } from '../scenario';
 
 export interface AreaVolume {
@@ -89,8 +89,9 @@ export function volumeIntervals(v: AreaVolume, grid: HeightGrid, from: Vec3, to:
     let start: number | undefined;
     for (let i = 0; i <= n; i++) {
       const t = t0 + ((t1 - t0) * i) / n;
-      const p = lerp3(from, to, t);
-      const below = p[1] <= gridHeightAt(grid, p[0], p[2]) + v.height;
+      // lerp3(from, to, t) without the allocation (same arithmetic).
+      const px = from[0] + (to[0] - from[0]) * t, py = from[1] + (to[1] - from[1]) * t, pz = from[2] + (to[2] - from[2]) * t;
+      const below = py <= gridHeightAt(grid, px, pz) + v.height;
       if (below && start === undefined) start = t;
       if ((!below || i === n) && start !== undefined) {
         const end = below ? t : t - (t1 - t0) / n / 2;

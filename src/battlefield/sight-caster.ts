@@ -15,7 +15,6 @@ const BIN = 8; // cm, plan bins for solids
 
 export interface TerrainTile {
   collider: RAPIER.Collider;
-  max: number;
 }
 
 export interface BlockingSolid {
@@ -31,7 +30,10 @@ export interface Hit {
   handle: number;
 }
 
-/** Terrain tiles of TILE_CELLS × TILE_CELLS cells, each its own trimesh collider, with its top. */
+/**
+ * Terrain tiles of TILE_CELLS × TILE_CELLS cells, each its own trimesh collider: what Rapier's own
+ * queries (heights, the reference casts of the tests) see. Sight lines use TerrainSight instead.
+ */
 export function buildTerrainTiles(
   grid: HeightGrid, create: (vertices: Float32Array, indices: Uint32Array) => RAPIER.Collider,
 ): { tiles: TerrainTile[]; cols: number; rows: number } {
@@ -42,10 +44,8 @@ export function buildTerrainTiles(
     for (let i = 0; i < cols; i++) {
       const c0 = i * TILE_CELLS, r0 = j * TILE_CELLS;
       const c1 = Math.min(c0 + TILE_CELLS, grid.columns - 1), r1 = Math.min(r0 + TILE_CELLS, grid.rows - 1);
-      let max = -Infinity;
-      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) max = Math.max(max, grid.heights[r * grid.columns + c]!);
       const { vertices, indices } = gridTrianglesRange(grid, c0, r0, c1, r1);
-      tiles.push({ collider: create(vertices, indices), max });
+      tiles.push({ collider: create(vertices, indices) });
     }
   }
   return { tiles, cols, rows };
