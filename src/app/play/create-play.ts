@@ -109,9 +109,9 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
 
   const publish = () => {
     const total = session!.events.length;
-    const at = replayStore.get().at;
-    replayStore.set({ at: at === null ? null : Math.min(at, Math.max(0, total - 1)), total });
-    const shown = replayStore.get().at;
+    const prev = replayStore.get();
+    const shown = prev.at === null ? null : Math.min(prev.at, Math.max(0, total - 1));
+    if (shown !== prev.at || total !== prev.total) replayStore.set({ at: shown, total });
     try {
       view.set(shown === null ? hud.describe(session!.state, ctx) : readOnly(hud.describe(session!.stateAt(shown + 1), ctx), shown, total));
       log.set(hud.log(session!.state, session!.log));
