@@ -4,15 +4,21 @@
 // unit by the dragged offset; a normal move of 18 cm is refused with K-4.0 shown over the unit and
 // nothing moves; a drag ending on the stone wall is refused; Escape drops a drag; a fast move of
 // 18 cm is taken; a drag into contact with an enemy is a charge and the game asks for defensive
-// fire (the melee flow). Game state is read through window.__sandtable.play.
+// fire (the melee flow); hover labels on targets and a shot by clicking one; at Kalevankangas a
+// 9-soldier squad dragged as a whole, and a shift-drag moving one soldier only. Game state is read
+// through window.__sandtable.play.
+import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Battlefield } from '../../src/battlefield';
+import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import type { PlayView } from '../../src/game';
+import { parseScenarioOrThrow } from '../../src/scenario';
 import { loadTrainingGround } from '../battlefield/fixture';
 import { browserRequired, hasBrowser, nextFrame, openBrowser, openTable, saveShot, tablePixel, type Watched } from './browser';
 
 const run = hasBrowser || browserRequired;
+const KALEVANKANGAS = 'scenarios/kuularuisku/kalevankangas.json';
+const VIEWPORT = { width: 880, height: 620 };
 
 describe.runIf(run)('play on the table in Chromium', () => {
   let ctx: BrowserContext;
@@ -39,23 +45,39 @@ describe.runIf(run)('play on the table in Chromium', () => {
     await handOver();
   }
 
+  /** The side that took over the screen last (the HUD shows a hand-over card when another must act). */
+  let acked: string | null = null;
+
+  /** Take the hand-over card when the game now waits for another side (waits for the card to come). */
   async function handOver(): Promise<void> {
-    if (await page.$('[data-testid=handover]')) {
+    const side = (await view()).prompt.side;
+    if (side !== null && side !== acked && !(await view()).victory) {
+      await page.waitForSelector('[data-testid=handover]', { timeout: 15_000 });
       await page.click('[data-testid=handover-ok]');
       await page.waitForSelector('[data-testid=handover]', { state: 'detached' });
+      acked = side;
     }
     await nextFrame(page);
   }
 
-  /** Look down at a table point from the south, steeply, so both ends of a drag are in view. */
+  /**
+   * Look down at a table point from the south, steeply, so both ends of a drag are in view; the
+   * point lands a little below the screen centre, in the band the HUD leaves free at 640×400 (the
+   * floors bar above, the dice tray and action bar below).
+   */
   async function look(x: number, z: number, dist = 40): Promise<void> {
-    const y = bf.groundHeight(x, z);
-    await page.evaluate(([p, t]) => window.__sandtable!.tools!.setCamera(p, t), [[x, y + dist, z - dist * 0.35], [x, y, z]] as const);
+    const aim: [number, number] = [x, z + dist * 0.08];
+    const y = bf.groundHeight(...aim);
+    await page.evaluate(([p, t]) => window.__sandtable!.tools!.setCamera(p, t), [[aim[0], y + dist, aim[1] - dist * 0.35], [aim[0], y, aim[1]]] as const);
     await nextFrame(page);
   }
 
   /** The page pixel of a figure's base centre (ground level at its place: the ground pick lands there). */
-  const basePixel = (x: number, z: number) => tablePixel(page, x, bf.standHeight(x, z), z);
+  const basePixel = (x: number, z: number) =>
+    tablePixel(page, x, bf.standHeight(x, z), z).catch(async (err: unknown) => {
+      await saveShot(page, 'play-table-failed-pixel.png');
+      throw err;
+    });
 
   /**
    * Drag on the canvas from a figure at `from` to the ground point `to` with the real mouse, in
@@ -73,6 +95,12 @@ describe.runIf(run)('play on the table in Chromium', () => {
     await nextFrame(page);
   }
 
+  /** Close the HUD's refusal toast (it would cover the table for the next drag). */
+  async function closeToast(): Promise<void> {
+    const close = await page.$('[data-testid=refusal-close]');
+    if (close) await close.click();
+  }
+
   /** The refusal label the table shows over the unit. */
   const refusalLabel = () => page.locator('[data-testid=play-refusal]');
 
@@ -81,6 +109,8 @@ describe.runIf(run)('play on the table in Chromium', () => {
     ctx = await openBrowser();
     w = await openTable(ctx, '?play=1&seed=1');
     page = w.page;
+    // Roomier than the default 640×400: in play the HUD, dice tray and refusal toast fill a small screen.
+    await page.setViewportSize(VIEWPORT);
     await page.waitForSelector('[data-testid=play-hud]', { timeout: 60_000 });
     await page.waitForFunction(() => !!window.__sandtable?.play, null, { timeout: 60_000 });
   }, 240_000);
@@ -100,7 +130,7 @@ describe.runIf(run)('play on the table in Chromium', () => {
     expect(offer.mode).toBe('normal');
     const start = await figureAt('wall_south_1');
     expect(start).toEqual([104, 38]);
-    await look(110, 38, 46);
+    await look(113, 38, 46);
     await saveShot(page, 'play-table-reach.png');
 
     // 18 cm east: the ghost's distance reads 18 cm while dragging; the rules refuse it (K-4.0).
@@ -112,14 +142,17 @@ describe.runIf(run)('play on the table in Chromium', () => {
     expect(await refusalLabel().textContent()).toMatch(/K-4\.0/);
     await saveShot(page, 'play-table-refused.png');
     expect(await figureAt('wall_south_1')).toEqual(start);
+    await closeToast();
 
     // Ending on the stone wall: refused, nothing moves.
-    await look(104, 40, 34);
+    await look(104, 40, 40);
     await drag(start, [104, 42]);
     await expect.poll(async () => refusalLabel().textContent()).toMatch(/stone_wall/);
     expect(await figureAt('wall_south_1')).toEqual(start);
+    await closeToast();
 
     // Escape drops a drag: no move is sent.
+    await look(101, 38, 40);
     const before = (await view()).prompt.detail;
     await drag(start, [99, 38], async () => {
       await page.keyboard.press('Escape');
@@ -146,7 +179,7 @@ describe.runIf(run)('play on the table in Chromium', () => {
 
     // The refused target behind the wall: grey, with the rules' reason and rule id.
     const [hx, hz] = await figureAt('behind_wall_1');
-    await look(hx, hz - 3, 30);
+    await look(hx, hz, 30);
     const h = await tablePixel(page, hx, bf.standHeight(hx, hz) + 1, hz);
     await page.mouse.move(h.x, h.y);
     await expect.poll(async () => page.locator('[data-testid=play-target-label][data-unit=behind_wall]').textContent()).toContain(hidden.refusal!.rule!);
@@ -186,7 +219,7 @@ describe.runIf(run)('play on the table in Chromium', () => {
     expect(await figureAt('behind_wall_1')).toEqual(start);
     await act('activate:move-shoot');
     const enemy = await figureAt('wall_south_1');
-    await look(99, 43, 34);
+    await look(99, 43, 56);
     await drag(start, [enemy[0], enemy[1] + 1.3]);
     await handOver();
     const v = await view();
@@ -195,6 +228,54 @@ describe.runIf(run)('play on the table in Chromium', () => {
     const charger = await figureAt('behind_wall_1');
     expect(Math.hypot(charger[0] - enemy[0], charger[1] - enemy[1] - 1.3)).toBeLessThan(0.3);
     await saveShot(page, 'play-table-charge.png');
+    expect(w.problems).toEqual([]);
+  }, 300_000);
+
+  it('moves a whole squad by the dragged offset; shift-drag moves only the dragged soldier (refused out of formation, K-1.0b)', async () => {
+    await page.close();
+    // Kalevankangas, seed 5: the Whites' company commander is drawn first and commands the Swedes' squad (9 soldiers in a file).
+    w = await openTable(ctx, '?scenario=kuularuisku/kalevankangas&play=1&seed=5');
+    page = w.page;
+    acked = null;
+    await page.setViewportSize(VIEWPORT);
+    await page.waitForSelector('[data-testid=play-hud]', { timeout: 60_000 });
+    await page.waitForFunction(() => !!window.__sandtable?.play, null, { timeout: 60_000 });
+    bf.free();
+    bf = await createBattlefield(parseScenarioOrThrow(readFileSync(KALEVANKANGAS, 'utf8'), KALEVANKANGAS));
+
+    await act('begin-turn');
+    await act('draw');
+    await act('command:w_swedes');
+    await act('activate:move-shoot');
+    expect((await view()).move?.unitId).toBe('w_swedes');
+    const squad = async () => (await view()).units.find((u) => u.id === 'w_swedes')!.figures.map((f) => ({ id: f.id, at: f.at }));
+    const before = await squad();
+    expect(before).toHaveLength(9);
+    const fifth = before.find((f) => f.id === 'w_swedes_5')!.at;
+    await look(fifth[0] - 3, fifth[1], 44);
+
+    // Shift: only the dragged soldier goes, 5 cm out of the file, and the rules refuse the broken formation.
+    await page.keyboard.down('Shift');
+    await drag(fifth, [fifth[0] - 5, fifth[1]], async () => {
+      expect(await page.locator('[data-testid=play-drag-distance]').textContent()).toMatch(/^[45]\.\d cm$/);
+    });
+    await page.keyboard.up('Shift');
+    await expect.poll(async () => refusalLabel().getAttribute('data-rule')).toBe('K-1.0b');
+    expect(await squad()).toEqual(before);
+    await closeToast();
+
+    // Without shift the whole squad follows the dragged soldier, keeping the file.
+    await drag(fifth, [fifth[0] - 6, fifth[1]]);
+    const after = await squad();
+    const dx = after.find((f) => f.id === 'w_swedes_5')!.at[0] - fifth[0];
+    const dz = after.find((f) => f.id === 'w_swedes_5')!.at[1] - fifth[1];
+    expect(Math.abs(dx + 6)).toBeLessThan(0.3);
+    expect(Math.abs(dz)).toBeLessThan(0.3);
+    after.forEach((f, i) => {
+      expect(f.at[0]).toBeCloseTo(before[i]!.at[0] + dx, 9);
+      expect(f.at[1]).toBeCloseTo(before[i]!.at[1] + dz, 9);
+    });
+    await saveShot(page, 'play-table-squad-moved.png');
     expect(w.problems).toEqual([]);
   }, 300_000);
 });
