@@ -10,7 +10,7 @@ import { type KQuery, type KRefusal, type KResult, houseOf, refuse } from './con
 import { weaponById } from './data';
 import { ev, type FigureMove, type KEvent, type MoveMode } from './events';
 import { analysePath, type PathPoint, type PathReport } from './paths';
-import { onBand } from './special';
+import { type Band, bandBox, onBand } from './special';
 import { baseOf, liveFigures, onTable } from './table';
 import { blownSpanOn, pathSamples, pathTouches } from './special-play';
 import type { HouseSettings, KFigure, KState, KUnit } from './state';
@@ -168,11 +168,23 @@ function specialGround(s: KState, planned: readonly Planned[]): Map<string, numb
   const factors = new Map<string, number>();
   const sp = s.special;
   if (!sp || (!sp.config.crossings.length && !sp.destroyed.length)) return factors;
+  // Bands this move could touch at all (box against box), before any sampling.
+  let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
+  for (const p of planned) for (const q of p.points) {
+    minX = Math.min(minX, q.at[0]); maxX = Math.max(maxX, q.at[0]); minZ = Math.min(minZ, q.at[1]); maxZ = Math.max(maxZ, q.at[1]);
+  }
+  const near = (b: Band) => {
+    const [x0, x1, z0, z1] = bandBox(b);
+    return !(maxX < x0 || minX > x1 || maxZ < z0 || minZ > z1);
+  };
+  const crossings = sp.config.crossings.filter((c) => near(c.band));
+  const spans = sp.destroyed.length && sp.config.demolition.some((d) => sp.destroyed.includes(d.id) && near(d.span));
+  if (!crossings.length && !spans) return factors;
   for (const p of planned) {
     const samples = pathSamples(p.points.map((q) => q.at));
-    const d = blownSpanOn(s, samples);
+    const d = spans ? blownSpanOn(s, samples) : undefined;
     if (d) return refuse(d.rule, `${p.f.id}: the span of ${d.bridge} has been blown (${d.id}): it cannot be crossed`);
-    for (const c of sp.config.crossings) if (pathTouches(c.band, samples)) factors.set(p.f.id, Math.min(factors.get(p.f.id) ?? 1, c.speedFactor));
+    for (const c of crossings) if (pathTouches(c.band, samples)) factors.set(p.f.id, Math.min(factors.get(p.f.id) ?? 1, c.speedFactor));
   }
   return factors;
 }
