@@ -116,7 +116,7 @@ export class SightCaster {
     if (last && !ignore?.has(last.featureId) && segmentTouchesBox(from, to, last.box, tMax) && last.shape.cast(from, to, tMax) >= 0) return true;
     // Solids next: on a table with buildings they stop most lines, and cost less than the terrain walk.
     if (this.anySolid(from, to, tMax, ignore)) return true;
-    return !ignore?.has('terrain') && this.terrain.firstCrossing(from[0], from[1], from[2], to[0], to[1], to[2], tMax) >= 0;
+    return !ignore?.has('terrain') && this.terrain.crosses(from[0], from[1], from[2], to[0], to[1], to[2], tMax);
   }
 
   /** Any solid hit for t in [0, tMax]: the plan bins walked in order, no sorting, first hit wins. */

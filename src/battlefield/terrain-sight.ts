@@ -24,6 +24,8 @@ export class TerrainSight {
   private readonly cellRows: number;
   private readonly sx: number;
   private readonly sz: number;
+  /** Cell (r · cells + c) where the last crossing was found, or −1. */
+  private lastCell = -1;
 
   constructor(grid: HeightGrid) {
     this.h = grid.heights;
@@ -55,6 +57,45 @@ export class TerrainSight {
    */
   firstCrossing(x0: number, y0: number, z0: number, x1: number, y1: number, z1: number, tMax: number): number {
     return this.levelCrossing(this.levels.length - 1, x0, y0, z0, x1 - x0, y1 - y0, z1 - z0, 0, tMax);
+  }
+
+  /**
+   * Whether the segment meets the terrain for t in [0, tMax]: firstCrossing(...) >= 0, trying first
+   * the cell where the previous crossing was found (a viewshed's neighbouring lines cross the same
+   * crest there).
+   */
+  crosses(x0: number, y0: number, z0: number, x1: number, y1: number, z1: number, tMax: number): boolean {
+    if (this.lastCell >= 0) {
+      const c = this.lastCell % this.cells, r = (this.lastCell - c) / this.cells;
+      const dx = x1 - x0, dz = z1 - z0;
+      // The segment's parameter range over the cell's square, then the same piecewise test.
+      let ta = 0, tb = tMax;
+      const u0 = c * this.sx, u1 = u0 + this.sx, w0 = r * this.sz, w1 = w0 + this.sz;
+      if (dx !== 0) {
+        let p = (u0 - x0) / dx, q = (u1 - x0) / dx;
+        if (p > q) { const x = p; p = q; q = x; }
+        if (p > ta) ta = p;
+        if (q < tb) tb = q;
+      } else if (x0 < u0 || x0 > u1) tb = -1;
+      if (dz !== 0) {
+        let p = (w0 - z0) / dz, q = (w1 - z0) / dz;
+        if (p > q) { const x = p; p = q; q = x; }
+        if (p > ta) ta = p;
+        if (q < tb) tb = q;
+      } else if (z0 < w0 || z0 > w1) tb = -1;
+      if (ta <= tb && this.cellCrosses(x0, y0, z0, dx, y1 - y0, dz, ta, tb, c, r)) return true;
+    }
+    return this.firstCrossing(x0, y0, z0, x1, y1, z1, tMax) >= 0;
+  }
+
+  /** Whether line minus surface changes sign within cell (c, r) for t in [ta, tb]. */
+  private cellCrosses(x0: number, y0: number, z0: number, dx: number, dy: number, dz: number, ta: number, tb: number, c: number, r: number): boolean {
+    const fa = this.gap(x0, y0, z0, dx, dy, dz, ta, c, r), fb = this.gap(x0, y0, z0, dx, dy, dz, tb, c, r);
+    if (fa * fb <= 0) return true;
+    const du = dx / this.sx - dz / this.sz;
+    if (du === 0) return false;
+    const td = (c - r - (x0 / this.sx - z0 / this.sz)) / du;
+    return td > ta && td < tb && fa * this.gap(x0, y0, z0, dx, dy, dz, td, c, r) <= 0;
   }
 
   /**
@@ -113,12 +154,12 @@ export class TerrainSight {
         const td = (c - r - ou) / du;
         if (td > t && td < tExit) {
           const fd = this.gap(x0, y0, z0, dx, dy, dz, td, c, r);
-          if (fa * fd <= 0) return cross(t, fa, td, fd);
+          if (fa * fd <= 0) { this.lastCell = r * nc + c; return cross(t, fa, td, fd); }
           t = td; fa = fd;
         }
       }
       const fb = this.gap(x0, y0, z0, dx, dy, dz, tExit, c, r);
-      if (fa * fb <= 0) return cross(t, fa, tExit, fb);
+      if (fa * fb <= 0) { this.lastCell = r * nc + c; return cross(t, fa, tExit, fb); }
       if (tExit >= tb) return -1;
       t = tExit; fa = fb;
       if (tNextX < tNextZ) { c += stepC; tNextX += tDeltaX; } else { r += stepR; tNextZ += tDeltaZ; }
