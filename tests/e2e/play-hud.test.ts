@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadScenarioFile } from '../../src/cli/commands';
+import { loadScenarioFile, runCli } from '../../src/cli/commands';
 import { browserRequired, hasBrowser, openBrowser, openTable, saveShot, type Watched } from './browser';
 
 const run = hasBrowser || browserRequired;
@@ -29,6 +29,23 @@ describe.runIf(run)('play HUD in Chromium', () => {
   const text = async (id: string) => (await page.textContent(byId(id)))?.trim() ?? '';
   const actionIds = () => page.$$eval('[data-testid=action-bar] [data-action]', (els) => els.map((e) => e.getAttribute('data-action')!));
   const logLength = () => page.evaluate(() => document.querySelectorAll('[data-testid=game-log] li').length);
+
+  /** Share of a 10×10 grid of page points where the table's canvas is on top (not under the HUD). */
+  const canvasShare = async () => {
+    const r = await page.evaluate(() => {
+      const canvas = document.querySelector('.st-canvas canvas');
+      const others = new Map<string, number>();
+      let hits = 0;
+      for (let i = 0; i < 10; i++) for (let j = 0; j < 10; j++) {
+        const top = document.elementFromPoint(((i + 0.5) / 10) * innerWidth, ((j + 0.5) / 10) * innerHeight);
+        if (top === canvas) hits++;
+        else if (top) { const k = `${top.tagName}.${top.className}`; others.set(k, (others.get(k) ?? 0) + 1); }
+      }
+      return { share: hits / 100, others: [...others].sort((a, b) => b[1] - a[1]).slice(0, 12) };
+    });
+    console.log(`table free at ${page.viewportSize()?.width}×${page.viewportSize()?.height}: ${r.share}; HUD parts on top:`, r.others.slice(0, 5));
+    return r.share;
+  };
 
   /** Open a dock tab (the dock starts folded at this size). */
   async function tab(name: 'orders' | 'units' | 'log' | 'rules' | 'game'): Promise<void> {
@@ -105,6 +122,12 @@ describe.runIf(run)('play HUD in Chromium', () => {
     await saveShot(page, 'play-hud-handover.png');
     expect(await takeOver()).toContain('Red');
     expect(await page.isEnabled('[data-testid=action-bar] [data-action="activate:shoot"]')).toBe(true);
+    // The help overlay lists the play keys.
+    await page.keyboard.press('?');
+    await page.waitForSelector(byId('help-overlay'));
+    expect(await text('help-overlay')).toContain('Choose the numbered action');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector(byId('help-overlay'), { state: 'detached' });
     const choices = await actionIds();
     expect(choices).toEqual(expect.arrayContaining(['activate:shoot', 'activate:move-shoot', 'ready', 'pass']));
     // Each action names its rule.
@@ -219,7 +242,11 @@ describe.runIf(run)('play HUD in Chromium', () => {
     expect(await text('play-detail')).toContain('ready unit');
     expect(await actionIds()).toEqual(['readiness:pass', 'readiness:hill_top']);
     expect(await page.textContent('[data-testid=action-bar]')).toContain('K-2.3b');
-    await act('readiness:hill_top');
+    // The digit keys pick the numbered action: 2 = the ready unit.
+    const lines = (await game()).lines;
+    await page.keyboard.press('2');
+    await expect.poll(async () => (await game()).lines).toBeGreaterThan(lines);
+    expect(await page.evaluate(() => window.__sandtable!.play!.view.get().activeUnitId)).toBe('hill_top');
     expect(await actionIds()).toEqual(expect.arrayContaining(['activate:shoot', 'pass']));
     await act('pass');
   });
@@ -328,6 +355,36 @@ describe.runIf(run)('play HUD in Chromium', () => {
     expect(w.problems).toEqual([]);
   }, 180_000);
 
+  it('a finished game loaded from a save shows the result; Review replays it read only, New game starts afresh', { timeout: 180_000 }, async () => {
+    // A whole game played headless by the CLI (random legal commands to the turn limit), saved.
+    const file = join(tmpdir(), `sandtable-play-end-${process.pid}.json`);
+    let err = '';
+    const code = await runCli(['play', 'scenarios/sandbox/training-ground.json', '--seed', '1', '--random-legal', '--save', file], { out: () => {}, err: (t) => void (err += t) });
+    expect(code, err).toBe(0);
+    await tab('game');
+    await page.setInputFiles(byId('save-load-input'), file);
+    await page.waitForSelector(byId('victory'));
+    expect(await text('victory-winner')).toBe('A draw');
+    expect(await text('victory')).toContain('Turn limit reached');
+    expect(await page.getAttribute('[data-testid=victory] [data-testid=rule-link]', 'data-rule')).toBe('K-GAP-1');
+    expect(await actionIds()).toEqual([]);
+    await saveShot(page, 'play-hud-victory.png');
+
+    await page.click(byId('victory-review'));
+    await page.waitForSelector(byId('replay-note'));
+    expect(await text('replay-position')).toMatch(/^After event 1 of \d+/);
+    await page.click(byId('replay-live'));
+    await page.waitForSelector(byId('replay-note'), { state: 'detached' });
+    // Back at the end: the result stays in the banner and no choice is offered; the dialog is not forced again.
+    expect(await page.$(byId('victory'))).toBeNull();
+    expect(await actionIds()).toEqual([]);
+
+    await tab('game');
+    await page.click(byId('game-new'));
+    await expect.poll(() => text('play-headline')).toBe('The game begins');
+    expect(await actionIds()).toEqual(['begin-turn']);
+  });
+
   it('a leader commands a unit (K-2.2a): the commanded unit becomes the active one; its card brings the camera to it', async () => {
     w = await openTable(ctx, KALEVANKANGAS);
     page = w.page;
@@ -357,6 +414,25 @@ describe.runIf(run)('play HUD in Chromium', () => {
     const cam = await page.evaluate(() => window.__sandtable!.view!.camera()!);
     expect(cam.target[0]).toBeCloseTo(centre[0]!, 0);
     expect(cam.target[2]).toBeCloseTo(centre[1]!, 0);
+    // On this small screen the open dock takes the right half; folded, most of the table is free.
+    await page.click(byId('dock-toggle'));
+    expect(await page.getAttribute(byId('play-dock'), 'data-open')).toBe('false');
+    await saveShot(page, 'play-hud-folded.png');
+    // The middle of the table stays free even at this size (the grid is sampled to the edges, where the
+    // plates and bars sit).
+    expect(await page.evaluate(() => document.elementFromPoint(innerWidth / 2, innerHeight / 2) === document.querySelector('.st-canvas canvas'))).toBe(true);
+    expect(await canvasShare()).toBeGreaterThan(0.2);
+
+    // A desktop screen: the dock opens by default, and the HUD still leaves most of the table free.
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.reload();
+    await page.waitForFunction(() => window.__sandtable?.ready === true, null, { timeout: 120_000 });
+    await page.click(byId('resume-game'));
+    await takeOver();
+    expect(await page.getAttribute(byId('play-dock'), 'data-open')).toBe('true');
+    expect(await canvasShare()).toBeGreaterThan(0.5);
+    await saveShot(page, 'play-hud-1280.png');
+    await page.setViewportSize({ width: 640, height: 400 });
     expect(w.problems).toEqual([]);
   }, 240_000);
 });

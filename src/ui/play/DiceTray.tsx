@@ -1,5 +1,5 @@
-// The dice tray: the latest rolls as dice faces, grouped by purpose with their rule; successes
-// (a die at or above a stated "N+") highlighted.
+// The dice tray: the latest command's rolls as dice faces, one row per purpose with its rule;
+// successes (a die at or above a stated "N+") highlighted.
 import type { PlayLogLine } from '../../game';
 import { Die } from './Die';
 import { latestRolls } from './dice-rolls';
@@ -18,16 +18,15 @@ export function DiceTray({ log, onRule }: DiceTrayProps) {
       {rolls.map((r) => {
         // Pips for a group of d6; numbers where any die is another size (the deck shuffle's d11…d2).
         const allD6 = r.dice.every((d) => d.sides === 6);
+        const need = r.need && !r.purpose.includes(`${r.need}+`) ? ` (${r.need}+)` : '';
         return (
-        <div key={r.index} className="st-play-roll" data-testid="dice-roll">
-          <span className="st-play-roll-purpose">
-            {r.purpose}{r.need ? ` (${r.need}+)` : ''}
+          <div key={r.index} className="st-play-roll" data-testid="dice-roll">
+            <span className="st-play-roll-dice">
+              {r.dice.map((d, i) => <Die key={i} value={d.value} sides={d.sides} numeral={!allD6} hit={r.need !== undefined && d.value >= r.need} />)}
+            </span>
+            <span className="st-play-roll-purpose" title={`${r.purpose}${need}`}>{r.purpose}{need}</span>
             {r.rule && <RuleLink rule={r.rule} onOpen={onRule} />}
-          </span>
-          <span className="st-play-roll-dice">
-            {r.dice.map((d, i) => <Die key={i} value={d.value} sides={d.sides} numeral={!allD6} hit={r.need !== undefined && d.value >= r.need} />)}
-          </span>
-        </div>
+          </div>
         );
       })}
     </section>

@@ -93,8 +93,13 @@ export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
     if ((targetCount > 0 && prev.current.targetCount === 0) || (hasMove && !prev.current.hasMove)) setTab('orders');
     prev.current = { targetCount, hasMove };
   }, [targetCount, hasMove]);
-  // A new game (victory gone) leaves review mode.
-  useEffect(() => { if (!view.victory) setReviewing(false); }, [view.victory]);
+  // Another game (New game gives a new handle, a loaded save another record): show its result again
+  // when it has one, and hand the screen over afresh.
+  const restart = useCallback(() => {
+    setReviewing(false);
+    setAckSide(null);
+  }, []);
+  useEffect(restart, [play, restart]);
 
   const review = () => {
     setReviewing(true);
@@ -131,7 +136,7 @@ export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
         {tab === 'rules' && <RulesPanel rules={play.rules} focus={ruleFocus} />}
         {tab === 'game' && (
           <>
-            <SaveLoad saves={play.saves} fileName={saveName} onLoaded={() => setAckSide(null)} />
+            <SaveLoad saves={play.saves} fileName={saveName} onLoaded={restart} />
             <section className="st-play-section">
               <h3>Game</h3>
               <div className="st-actions">
