@@ -240,7 +240,15 @@ export function offTableFire(s: KState, args: { special: string; targetId: strin
 
 /** The enemy units an off-table fire may hit now (for the HUD and random play). */
 export function offTableTargets(s: KState, specialId: string): string[] {
-  return Object.values(s.units).filter((u) => !offTableRefusal(s, specialId, u.id)).map((u) => u.id);
+  const r = s.special?.config.offTable.find((x) => x.id === specialId);
+  const a = s.activation;
+  // Not this side's activation, or used up this turn: no target at all (checked once, not per unit).
+  if (!r || !a || s.units[a.unitId]?.side !== r.side) return [];
+  const used = s.special!.used[specialId];
+  if (used && used.turn === s.turn && used.n >= r.perTurn) return [];
+  const out: string[] = [];
+  for (const id in s.units) if (s.units[id]!.side !== r.side && !offTableRefusal(s, specialId, id)) out.push(id);
+  return out;
 }
 
 /** Why this unit cannot try to fire the demolition charge now (undefined when it can). */
@@ -361,6 +369,12 @@ export function specialCommands(s: KState, unitId: string): Array<{ type: string
 export function crossingFalls(s: KState, moveEvents: readonly KEvent[], steps: ReadonlyArray<{ figureId: string; to: Vec2; via?: Vec2[] }>, ctx: KCtx): KEvent[] {
   const list = s.special?.config.crossings.filter((c) => c.fallOn);
   if (!list?.length) return [];
+  // Most fast moves are nowhere near the walkway: no dice, no fold.
+  const touched = steps.some((step) => {
+    const f = s.figures[step.figureId];
+    return !!f && list.some((c) => pathTouches(c.band, pathSamples([f.at, ...(step.via ?? []), step.to])));
+  });
+  if (!touched) return [];
   const st = new Steps(s).push(...moveEvents);
   const start = st.events.length;
   for (const step of steps) {
