@@ -7,6 +7,7 @@ import type { PlayTarget, PlayUnit } from '../../src/game';
 import { dragTargets } from '../../src/view/play/drag-store';
 import { centreOf, dragDestinations, drapeRing, groundHit, pointInRing, type TablePoint } from '../../src/view/play/play-geometry';
 import { playPoses, unitMarker, WOUND_TINTS } from '../../src/view/play/play-poses';
+import { drawHeight, floorAt } from '../../src/view/play/surface';
 import { targetLabel } from '../../src/view/play/TargetMarks';
 import { ToolController } from '../../src/view/tools/tool-controller';
 import { loadTrainingGround } from '../battlefield/fixture';
@@ -194,5 +195,25 @@ describe('pointer → ground through the camera', () => {
       expect(hit[0]).toBeCloseTo(x, 2);
       expect(hit[1]).toBeCloseTo(z, 2);
     }
+  });
+});
+
+describe('ghost heights and floors', () => {
+  it('draws a ghost off the table or on a missing floor without throwing, on the nearest ground', () => {
+    expect(() => bf.standHeight(-5, 60)).toThrow();
+    expect(drawHeight(bf, [-5, 60])).toBe(bf.standHeight(0, 60));
+    expect(drawHeight(bf, [40, 60], 2)).toBe(bf.standHeight(40, 60));
+    expect(drawHeight(bf, [100, 33], 1)).toBe(bf.standHeight(100, 33, 1));
+  });
+
+  it('keeps an upstairs figure on its floor where the building has it, else asks for the ground', () => {
+    expect(floorAt(bf, [101, 34], 1)).toBe(1);
+    expect(floorAt(bf, [100, 50], 1)).toBeUndefined();
+    expect(floorAt(bf, [101, 34], 0)).toBeUndefined();
+    expect(floorAt(bf, [-1, 34], 1)).toBeUndefined();
+    const unit = { figures: [{ id: 'u1', unitId: 'u', side: 's', at: [100, 33] as TablePoint, floor: 1, facing: 0, condition: 'healthy' }] };
+    const drag = { unitId: 'u', figureId: 'u1', grab: [0, 0] as TablePoint, pressed: [0, 0] as [number, number], offset: [1, 1] as TablePoint, only: false };
+    expect(dragTargets(drag, unit, (to, floor) => floorAt(bf, to, floor))).toEqual([{ figureId: 'u1', to: [101, 34], floor: 1 }]);
+    expect(dragTargets({ ...drag, offset: [0, 17] }, unit, (to, floor) => floorAt(bf, to, floor))).toEqual([{ figureId: 'u1', to: [100, 50] }]);
   });
 });

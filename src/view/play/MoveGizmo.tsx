@@ -13,6 +13,7 @@ import { LINE_SIDE, OVERLAY_ORDER } from '../tools/colours';
 import { labelStyle, PLAY_COLOURS } from './colours';
 import { dragTargets, type MoveDrag } from './drag-store';
 import { drapeRing, flatDistance, pointInRing } from './play-geometry';
+import { drawHeight, floorAt, onTable } from './surface';
 
 const overlay = { side: LINE_SIDE, depthTest: false, depthWrite: false, toneMapped: false, fog: false, renderOrder: OVERLAY_ORDER, transparent: true } as const;
 
@@ -43,22 +44,23 @@ function Ghosts({ model, move, unit, drag }: MoveGizmoProps) {
   const body = useMemo(() => figureBodyGeometry(), []);
   useEffect(() => () => body.dispose(), [body]);
   if (!d || !unit || d.unitId !== unit.id) return null;
-  const targets = dragTargets(d, unit);
+  const targets = dragTargets(d, unit, (to, floor) => floorAt(model, to, floor));
   const dragged = unit.figures.find((f) => f.id === d.figureId);
-  const stand = (p: [number, number], floor?: number) => model.standHeight(p[0], p[1], floor || undefined);
+  const stand = (p: [number, number], floor?: number) => drawHeight(model, p, floor);
+  const tether = targets.find((t) => t.figureId === d.figureId);
   return (
     <group name="play:ghosts">
       {targets.map((t) => {
         const ring = move.reach[t.figureId];
-        const beyond = ring && ring.length > 2 ? !pointInRing(t.to, ring) : false;
+        const beyond = !onTable(model, t.to) || (ring && ring.length > 2 ? !pointInRing(t.to, ring) : false);
         const facing = unit.figures.find((f) => f.id === t.figureId)?.facing ?? 0;
         return (
-          <mesh key={t.figureId} geometry={body} position={[t.to[0], stand(t.to), t.to[1]]} rotation={[0, (facing * Math.PI) / 180, 0]} renderOrder={OVERLAY_ORDER + 1} name={beyond ? 'play:ghost:beyond' : 'play:ghost'}>
+          <mesh key={t.figureId} geometry={body} position={[t.to[0], stand(t.to, t.floor), t.to[1]]} rotation={[0, (facing * Math.PI) / 180, 0]} renderOrder={OVERLAY_ORDER + 1} name={beyond ? 'play:ghost:beyond' : 'play:ghost'}>
             <meshBasicMaterial color={beyond ? PLAY_COLOURS.beyond : PLAY_COLOURS.ghost} transparent opacity={0.6} depthWrite={false} toneMapped={false} fog={false} />
           </mesh>
         );
       })}
-      {dragged && <Tether from={dragged.at} fromY={stand(dragged.at, dragged.floor)} to={[dragged.at[0] + d.offset[0], dragged.at[1] + d.offset[1]]} toY={stand([dragged.at[0] + d.offset[0], dragged.at[1] + d.offset[1]])} />}
+      {dragged && tether && <Tether from={dragged.at} fromY={stand(dragged.at, dragged.floor)} to={tether.to} toY={stand(tether.to, tether.floor)} />}
     </group>
   );
 }

@@ -14,6 +14,7 @@ import { MoveGizmo } from './MoveGizmo';
 import { playPoses, sideColours, vehicleUnitIds } from './play-poses';
 import { PlayMarkers } from './PlayMarkers';
 import { RefusalLabel } from './RefusalLabel';
+import { drawHeight } from './surface';
 import { TargetMarks } from './TargetMarks';
 import type { PlayTableLink } from './types';
 import { useMoveDrag } from './use-move-drag';
@@ -32,7 +33,7 @@ export function PlayTable({ play, model, tools }: PlayTableProps) {
   const [hoveredUnit, setHoveredUnit] = useState<string | null>(null);
   const colours = useMemo(() => sideColours(view), [view.sides]); // eslint-disable-line react-hooks/exhaustive-deps
   const vehicles = useMemo(() => vehicleUnitIds(model.scenario), [model]);
-  const poses = useMemo(() => playPoses(view.units, colours, model.standHeight.bind(model), vehicles), [view.units, colours, model, vehicles]);
+  const poses = useMemo(() => playPoses(view.units, colours, (x, z, floor) => drawHeight(model, [x, z], floor), vehicles), [view.units, colours, model, vehicles]);
   const unitOf = useMemo(() => new Map(poses.map((p) => [p.figureId, p.unitId] as const)), [poses]);
 
   // The tools measure and sight from where the game's figures stand now.

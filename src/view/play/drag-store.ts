@@ -36,9 +36,20 @@ export function createRefusalStore(): Store<ShownRefusal | null> {
   return createStore<ShownRefusal | null>(null);
 }
 
-/** Where the drag would put the figures of its unit now. */
-export function dragTargets(drag: MoveDrag, unit: Pick<PlayUnit, 'figures'> | undefined): Destination[] {
+/**
+ * Where the drag would put the figures of its unit now; `floorOf` names the floor a destination asks
+ * for (a figure upstairs keeps its storey where the building has it).
+ */
+export function dragTargets(
+  drag: MoveDrag,
+  unit: Pick<PlayUnit, 'figures'> | undefined,
+  floorOf: (to: TablePoint, floor: number) => number | undefined = () => undefined,
+): Array<Destination & { floor?: number }> {
   if (!unit) return [];
-  const figures = unit.figures.filter((f) => !f.removed).map((f) => ({ id: f.id, at: f.at }));
-  return dragDestinations(figures, drag.figureId, drag.offset, drag.only);
+  const live = unit.figures.filter((f) => !f.removed);
+  const floors = new Map(live.map((f) => [f.id, f.floor] as const));
+  return dragDestinations(live.map((f) => ({ id: f.id, at: f.at })), drag.figureId, drag.offset, drag.only).map((d) => {
+    const floor = floorOf(d.to, floors.get(d.figureId) ?? 0);
+    return floor !== undefined ? { ...d, floor } : d;
+  });
 }

@@ -10,6 +10,7 @@ import type { TableModel } from '../table-model';
 import { CLICK_SLOP } from '../tools/PickSurface';
 import { dragTargets, type MoveDrag, type ShownRefusal } from './drag-store';
 import { pointerGround } from './pointer-ground';
+import { floorAt } from './surface';
 import type { PlayTableLink } from './types';
 
 type Controls = { enabled?: boolean } | null;
@@ -70,7 +71,8 @@ export function useMoveDrag(play: PlayTableLink, model: TableModel, drag: Store<
       const unit = play.view.get().units.find((u) => u.id === d.unitId);
       release();
       if (!moved) return; // a click on the figure, not a move
-      const result = play.control.move(dragTargets(d, unit).map((t) => ({ figureId: t.figureId, to: t.to })));
+      const moves = dragTargets(d, unit, (to, floor) => floorAt(model, to, floor));
+      const result = play.control.move(moves.map((t) => ({ figureId: t.figureId, to: t.to, ...(t.floor !== undefined ? { floor: t.floor } : {}) })));
       if (!result.ok) refusal.set({ unitId: d.unitId, reason: result.reason, ...(result.rule ? { rule: result.rule } : {}), since: performance.now() });
     };
     const cancel = () => {
