@@ -2,6 +2,7 @@
 // the log with the replay scrubber, the rules and the game (save, load, new game). It folds to its
 // tab row so the table stays free on small screens.
 import type { ReactNode } from 'react';
+import { useBelowToolbar } from './use-below-toolbar';
 
 export type DockTab = 'orders' | 'units' | 'log' | 'rules' | 'game';
 
@@ -24,8 +25,10 @@ const TABS: ReadonlyArray<{ id: DockTab; label: string }> = [
 ];
 
 export function PlayDock({ tab, open, badges, onTab, onToggle, children }: PlayDockProps) {
+  const top = useBelowToolbar();
   return (
-    <aside className={open ? 'st-play-dock open' : 'st-play-dock'} aria-label="Play panels" data-testid="play-dock" data-open={open} data-tab={tab}>
+    <aside className={open ? 'st-play-dock open' : 'st-play-dock'} aria-label="Play panels" data-testid="play-dock" data-open={open} data-tab={tab}
+      style={top === null ? undefined : { top, maxHeight: `calc(100% - ${top}px - 0.75rem)` }}>
       <div className="st-group st-play-tabs" role="tablist">
         {TABS.map((t) => (
           <button key={t.id} type="button" role="tab" className="st-btn" aria-selected={open && tab === t.id} aria-pressed={open && tab === t.id}
