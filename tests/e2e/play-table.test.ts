@@ -14,7 +14,7 @@ import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import type { PlayView } from '../../src/game';
 import { parseScenarioOrThrow } from '../../src/scenario';
 import { loadTrainingGround } from '../battlefield/fixture';
-import { browserRequired, hasBrowser, nextFrame, openBrowser, openTable, saveShot, tablePixel, type Watched } from './browser';
+import { browserRequired, clickTable, hasBrowser, nextFrame, openBrowser, openTable, saveShot, tablePixel, type Watched } from './browser';
 
 const run = hasBrowser || browserRequired;
 const KALEVANKANGAS = 'scenarios/kuularuisku/kalevankangas.json';
@@ -196,6 +196,19 @@ describe.runIf(run)('play on the table in Chromium', () => {
     await expect.poll(async () => (await view()).targets.length).toBe(0);
     const log = await logTexts();
     expect(log.slice(logBefore).join('\n')).toMatch(/shoots at Target east of the hill/);
+
+    // The tape still works in play, from where the game put the figure (not its deployment).
+    await page.click('[data-testid=tool-measure]');
+    const [mx, mz] = await figureAt('wall_south_1');
+    expect(mx).not.toBe(104);
+    await look(mx + 3, mz, 30);
+    await clickTable(page, mx, bf.standHeight(mx, mz) + 1, mz);
+    await clickTable(page, mx + 6, bf.standHeight(mx + 6, mz), mz);
+    const tape = await page.evaluate(() => window.__sandtable!.tools!.measure);
+    expect(tape?.a.figureId).toBe('wall_south_1');
+    expect(tape?.a.at).toEqual([mx, mz]);
+    expect(Math.abs(tape!.horizontal - 6)).toBeLessThan(0.3);
+    await page.click('[data-testid=tool-select]');
   }, 300_000);
 
   it('takes an 18 cm drag in a fast move, and a drag into contact with an enemy is a charge (defensive fire asked)', async () => {
