@@ -1,9 +1,12 @@
-// The play HUD in a real browser, driven by clicks on the HUD only (the test hook is read to check
-// state, never to play): the training ground with ?play=1&seed=1 — shuffle and draw, the hand-over
-// naming the side, undo of a dice-free choice, a shot through the target list with its dice in the
-// tray and its log lines citing K-5.x, a log rule id opening the rules panel at that rule, readiness
-// and its window (K-2.3), the end of a turn; a save downloaded and loaded back to the same state, a
-// bad save refused with its reason, the replay scrubber, and a reload resuming the autosave.
+// The play HUD in a real browser, driven by clicks (and digit keys) on the HUD only; the test hook
+// is read to check state, and used only to send what the table would (a refused shot, a refused
+// drag) to see the refusal shown. The training ground with ?play=1&seed=1: shuffle and draw, the
+// hand-over naming the side, undo of a dice-free choice, a shot through the target list with its
+// dice in the tray and its log lines citing K-5.x, a log rule id opening the rules panel at that
+// rule, readiness and its window (K-2.3), the move panel, the end of a turn; a save downloaded and
+// loaded back to the same state, a tampered save refused, the replay scrubber, a reload resuming the
+// autosave, a finished game's result; Kalevankangas: a leader's COMMAND (K-2.2a), unit-card camera
+// focus, and how much of the table the HUD leaves free at 640×400 and 1280×720.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -248,7 +251,23 @@ describe.runIf(run)('play HUD in Chromium', () => {
     await expect.poll(async () => (await game()).lines).toBeGreaterThan(lines);
     expect(await page.evaluate(() => window.__sandtable!.play!.view.get().activeUnitId)).toBe('hill_top');
     expect(await actionIds()).toEqual(expect.arrayContaining(['activate:shoot', 'pass']));
-    await act('pass');
+
+    // Move, then shoot: the move panel gives the mode, the allowance per figure and how to move.
+    await act('activate:move-shoot');
+    await tab('orders');
+    await page.waitForSelector(byId('move-panel'));
+    expect(await text('move-mode')).toBe('normal');
+    const allowance = await page.$$eval('[data-testid=move-panel] tbody tr', (rows) => rows.map((r) => r.textContent ?? ''));
+    expect(allowance.length).toBeGreaterThan(0);
+    for (const a of allowance) expect(a).toMatch(/\d+(\.\d+)? cm.*\d+(\.\d+)? cm/);
+    expect(await text('move-panel')).toContain('Drag a figure on the table');
+    expect(await page.$$eval('[data-testid=move-panel] [data-testid=rule-link]', (els) => els.map((e) => e.getAttribute('data-rule')))).toContain('K-4.0');
+    // A drag far beyond the allowance (as the table would send it) is refused; the panel says why.
+    const far = await page.evaluate(() => window.__sandtable!.play!.control.move([{ figureId: 'hill_top_1', to: [170, 110] }]));
+    expect(far.ok).toBe(false);
+    await page.waitForSelector(byId('move-refusal'));
+    expect(await text('move-refusal')).toContain(far.ok ? '' : far.reason);
+    await act('end-activation');
   });
 
   it('plays to the end of the turn and begins the next', { timeout: 180_000 }, async () => {
