@@ -5,7 +5,8 @@
 // nothing moves; a drag ending on the stone wall is refused; Escape drops a drag; a fast move of
 // 18 cm is taken; a drag into contact with an enemy is a charge and the game asks for defensive
 // fire (the melee flow); hover labels on targets and a shot by clicking one; at Kalevankangas a
-// 9-soldier squad dragged as a whole, and a shift-drag moving one soldier only. Game state is read
+// 9-soldier squad dragged as a whole, and a shift-drag moving one soldier only; the tape measuring
+// from where the game put a figure. Game state is read
 // through window.__sandtable.play.
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
