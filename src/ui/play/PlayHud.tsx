@@ -39,14 +39,13 @@ function wideScreen(): boolean {
 export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
   const view = useStore(play.view);
   const log = useStore(play.log);
-  const storeRefusal = useStore(play.lastRefusal);
+  const refusal = useStore(play.lastRefusal);
   const { at: replayAt } = useStore(play.replay.store);
   const [tab, setTab] = useState<DockTab>('orders');
   const [open, setOpen] = useState(wideScreen);
   const [ruleFocus, setRuleFocus] = useState<string | null>(null);
   const [ackSide, setAckSide] = useState<string | null>(null);
   const [reviewing, setReviewing] = useState(false);
-  const [localRefusal, setLocalRefusal] = useState<PlayRefusal | null>(null);
   const [dismissed, setDismissed] = useState<PlayRefusal | null>(null);
   // Asked of the controller at each render (every command re-publishes the view and the log).
   const canUndo = replayAt === null && play.control.canUndo();
@@ -54,7 +53,7 @@ export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
   const side = view.prompt.side;
   const handOver = side !== null && side !== ackSide && replayAt === null && !view.victory;
   const locked = replayAt !== null || handOver || !!view.victory;
-  const refusal = storeRefusal ?? localRefusal;
+  // The controller keeps the latest refusal (of a HUD choice or a drag on the table) and clears it on success.
   const showRefusal = refusal && refusal !== dismissed ? refusal : null;
 
   const openRule = useCallback((id: string) => {
@@ -62,10 +61,7 @@ export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
     setTab('rules');
     setOpen(true);
   }, []);
-  const send = useCallback((command: Command) => {
-    const r = play.control.send(command);
-    setLocalRefusal(r.ok ? null : { reason: r.reason, ...(r.rule ? { rule: r.rule } : {}) });
-  }, [play]);
+  const send = useCallback((command: Command) => void play.control.send(command), [play]);
   const act = useCallback((a: PlayAction) => send(a.command), [send]);
   const undo = useCallback(() => {
     if (!locked && play.control.canUndo()) play.control.undo();
