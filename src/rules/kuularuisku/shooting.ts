@@ -31,6 +31,12 @@ export function shootRefusal(s: KState, u: KUnit): { rule: string; reason: strin
   if (u.status === 'routing') return { rule: 'K-7.3d', reason: `${u.name} is routing` };
   if (u.status !== 'normal' && u.status !== 'pinned') return { rule: 'K-7.4a', reason: `${u.name} is out of the game` };
   const a = s.activation;
+  // K-1.1b / K-AMB-2 (house splitActsOnOneCard): the covering-fire half acts on its parent's card and
+  // can only shoot — whatever its parent does (covering a fast move is what the split is for) — once.
+  if (a && u.splitFrom && s.house.splitActsOnOneCard && a.units.includes(u.splitFrom)) {
+    if (a.shot.some((id) => s.figures[id]?.unitId === u.id)) return { rule: 'K-5.1a', reason: `${u.name} has already shot this activation (one target per action)` };
+    return undefined;
+  }
   if (a && a.units.includes(u.id)) {
     if (a.phase === 'done') return { rule: 'K-6.3b', reason: `${u.name} can do nothing more this activation` };
     if (a.shot.some((id) => s.figures[id]?.unitId === u.id)) return { rule: 'K-5.1a', reason: `${u.name} has already shot this activation (one target per action)` };

@@ -3,9 +3,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../../src/battlefield';
 import {
-  bestMorale, evaluateTarget, isLeaderless, joinUnit, leaveGroup, maxCoveringFire, moraleTest, reuniteUnit, splitUnit, stragglers,
+  bestMorale, evaluateTarget, isLeaderless, shootRefusal, joinUnit, leaveGroup, maxCoveringFire, moraleTest, reuniteUnit, splitUnit, stragglers,
   validateMove, type KState,
 } from '../../../src/rules/kuularuisku';
+import { actionGate } from '../../../src/rules/kuularuisku/activation/action-gate';
 import { apply, dice, line, stateWith, table } from './fixture';
 
 let t: Battlefield;
@@ -77,6 +78,24 @@ describe('K-1.1 splitting a unit', () => {
     expect(validateMove(s, { unitId: halfId, mode: 'normal', moves: [{ figureId: 'sq_4', to: [17, 80] }] }, { table: t })).toMatchObject({ ok: false, rule: 'K-1.1b' });
     expect(evaluateTarget(s, halfId, 'bs', { table: t }).valid).toBe(true);
     expect(validateMove(s, { unitId: 'sq', mode: 'normal', moves: [{ figureId: 'sq_1', to: [8, 80] }, { figureId: 'sq_2', to: [10, 80] }] }, { table: t }).ok).toBe(true);
+  });
+
+  it('K-1.1b K-AMB-2 the covering-fire half shoots on its parent\'s card, even while the parent fast-moves (K-4.1a binds the movers only), once', () => {
+    const s0 = stateWith([{ id: 'sq', at: line(10, 80, 4) }, { id: 'bs', side: 'blue', at: [[55, 80]] }]);
+    const r = splitUnit(s0, { unitId: 'sq', figureIds: ['sq_3', 'sq_4'] }, { table: t });
+    const s = apply(s0, r.ok ? r.events : []);
+    const halfId = s.units.sq!.coveringHalf!;
+    const acting = (shot: string[]): KState => ({ ...s, activation: { unitId: 'sq', units: ['sq'], via: 'card', action: 'fast-move', moved: [], shot, phase: 'none' } });
+    expect(shootRefusal(acting([]), s.units.sq!)).toMatchObject({ rule: 'K-4.1a' });
+    expect(shootRefusal(acting([]), s.units[halfId]!)).toBeUndefined();
+    expect(shootRefusal(acting(['sq_3']), s.units[halfId]!)).toMatchObject({ rule: 'K-5.1a' });
+    // The K-2.4 gate agrees: the half's SHOOT passes while the parent's own SHOOT is refused (K-4.1a).
+    expect(actionGate(acting([]), { type: 'SHOOT', unitId: halfId })).toMatchObject({ ok: true, part: 'shoot' });
+    expect(actionGate(acting([]), { type: 'SHOOT', unitId: 'sq' })).toMatchObject({ ok: false, rule: 'K-4.1a' });
+    expect(actionGate(acting(['sq_4']), { type: 'SHOOT', unitId: halfId })).toMatchObject({ ok: false, rule: 'K-5.1a' });
+    // Another unit's activation: the half does not act.
+    const other: KState = { ...s, activation: { unitId: 'bs', units: ['bs'], via: 'card', action: 'shoot', moved: [], shot: [], phase: 'none' } };
+    expect(shootRefusal(other, s.units[halfId]!)).toMatchObject({ rule: 'K-2.0a' });
   });
 
   it('K-1.1c the covering group may always move back to the other half and merge', () => {
