@@ -142,6 +142,11 @@ export interface PlayView {
   move?: PlayMoveOffer;
   /** Targets for the active unit when shooting is its next step. */
   targets: PlayTarget[];
+  /**
+   * Other units acting on the same card that may shoot now, each with its own targets — Kuularuisku's
+   * covering-fire half (K-1.1b, K-AMB-2). Absent when there are none.
+   */
+  supportTargets?: Array<{ unitId: string; name: string; rule?: string; targets: PlayTarget[] }>;
   /** Set when the game is over. */
   victory?: VictoryResult;
 }

@@ -43,6 +43,30 @@ describe('play: the activation\'s other buttons', () => {
     expect((p.game().state as KGameState).units.w1!.coveringHalf).toBeUndefined();
   });
 
+  it('K-1.1b K-AMB-2 the covering-fire half gets its own targets on its parent\'s card while the parent fast-moves (K-4.1a), and shoots once through the controller', () => {
+    // Reds within rifle range this time.
+    const near = flowScenario([UNITS[0]!, UNITS[1]!, { id: 'r1', side: 'reds', at: [50, 30] }]);
+    const p = createPlay(near, table, { dice: new ThenDice(arrange(['w1', 'wl', 'r1'], ['w1', 'wl', 'r1']), 4), storage: null });
+    for (const id of ['begin-turn', 'draw', 'activate:fast-move']) expect(p.control.send(p.view.get().actions.find((a) => a.id === id)!.command).ok).toBe(true);
+    expect(p.control.send({ type: 'SPLIT', side: 'whites', unitId: 'w1', figureIds: ['w1_3', 'w1_4'] })).toMatchObject({ ok: true });
+    const half = (p.game().state as KGameState).units.w1!.coveringHalf!;
+    const v = p.view.get();
+    // The fast-moving half may not shoot (K-4.1a); the covering half may.
+    expect(v.targets).toEqual([]);
+    expect(v.supportTargets).toHaveLength(1);
+    const group = v.supportTargets![0]!;
+    expect(group).toMatchObject({ unitId: half, rule: 'K-1.1b' });
+    const r1 = group.targets.find((t) => t.unitId === 'r1')!;
+    expect(r1.command).toMatchObject({ type: 'SHOOT', unitId: half, targetId: 'r1' });
+    const before = p.log.get().length;
+    expect(p.control.send(r1.command!)).toMatchObject({ ok: true });
+    expect(p.log.get().slice(before).some((l) => l.rule?.startsWith('K-5.3'))).toBe(true);
+    // K-5.1a once: its targets are gone after the shot.
+    // Recorded apart from the parent's own shooters (K-2.4 order stays the parent's).
+    expect((p.game().state as KGameState).activation).toMatchObject({ shot: [], supportShot: [half] });
+    expect(p.view.get().supportTargets).toBeUndefined();
+  });
+
   it('K-5.6a a lightly wounded soldier may leave for the rear; K-5.6b a seriously wounded one with the nearest fit escort', () => {
     const s0 = kuularuiskuRuleset.setup(scenario, { table });
     const f = s0.figures;

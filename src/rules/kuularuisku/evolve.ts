@@ -195,6 +195,9 @@ export function evolveK(s: KState, e: KEvent): KState {
         const a = next.activation;
         const phase = a.phase === 'none' ? 'shooting' : a.phase === 'moving' ? 'moved-then-shooting' : a.phase;
         next = { ...next, activation: { ...a, shot: addUnique(a.shot, e.shooters), phase } };
+      } else if (!e.defensive && next.activation && next.activation.units.includes(next.units[e.shooterId]?.splitFrom ?? '')) {
+        const a = next.activation;
+        next = { ...next, activation: { ...a, supportShot: addUnique(a.supportShot ?? [], [e.shooterId]) } };
       }
       return next;
     }

@@ -34,7 +34,7 @@ export function shootRefusal(s: KState, u: KUnit): { rule: string; reason: strin
   // K-1.1b / K-AMB-2 (house splitActsOnOneCard): the covering-fire half acts on its parent's card and
   // can only shoot — whatever its parent does (covering a fast move is what the split is for) — once.
   if (a && u.splitFrom && s.house.splitActsOnOneCard && a.units.includes(u.splitFrom)) {
-    if (a.shot.some((id) => s.figures[id]?.unitId === u.id)) return { rule: 'K-5.1a', reason: `${u.name} has already shot this activation (one target per action)` };
+    if (a.supportShot?.includes(u.id)) return { rule: 'K-5.1a', reason: `${u.name} has already shot this activation (one target per action)` };
     return undefined;
   }
   if (a && a.units.includes(u.id)) {

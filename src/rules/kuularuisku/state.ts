@@ -180,6 +180,8 @@ export interface KActivation {
   phase: 'none' | 'moving' | 'shooting' | 'moved-then-shooting' | 'shot-then-moving' | 'done';
   /** K-6.1c the unit charged this activation. */
   charged?: string;
+  /** K-1.1b / K-AMB-2 covering-fire halves that have shot on this card (kept apart so the parent's K-2.4 order is its own). */
+  supportShot?: string[];
 }
 
 /** K-2.4 the action list (K-GAP-4: special action has no content). */

@@ -16,12 +16,36 @@ function distance(t: PlayTarget): string {
 }
 
 export function TargetList({ view, locked, onShoot, onRule }: TargetListProps) {
-  if (view.targets.length === 0) return null;
+  const support = view.supportTargets ?? [];
+  if (view.targets.length === 0 && support.length === 0) return null;
   return (
-    <section className="st-play-section" data-testid="target-list">
-      <h3>Targets</h3>
+    <>
+      {view.targets.length > 0 && (
+        <section className="st-play-section" data-testid="target-list">
+          <h3>Targets</h3>
+          <TargetItems view={view} targets={view.targets} locked={locked} onShoot={onShoot} onRule={onRule} testId="target" />
+        </section>
+      )}
+      {support.map((g) => (
+        <section key={g.unitId} className="st-play-section" data-testid={`support-targets-${g.unitId}`}>
+          <h3>Targets for {g.name} {g.rule && <RuleLink rule={g.rule} onOpen={onRule} />}</h3>
+          <TargetItems view={view} targets={g.targets} locked={locked} onShoot={onShoot} onRule={onRule} testId={`support-${g.unitId}`} />
+        </section>
+      ))}
+    </>
+  );
+}
+
+interface TargetItemsProps extends TargetListProps {
+  targets: PlayTarget[];
+  /** data-testid prefix: each item is `${testId}-${target unit id}`. */
+  testId: string;
+}
+
+function TargetItems({ view, targets, locked, onShoot, onRule, testId }: TargetItemsProps) {
+  return (
       <ul className="st-play-targets">
-        {view.targets.map((t) => {
+        {targets.map((t) => {
           const look = sideLook(view, t.side);
           const facts = (
             <>
@@ -36,12 +60,12 @@ export function TargetList({ view, locked, onShoot, onRule }: TargetListProps) {
           return (
             <li key={t.unitId} data-unit={t.unitId}>
               {cmd ? (
-                <button type="button" className="st-play-target" disabled={locked} data-testid={`target-${t.unitId}`} title={`Shoot at ${t.name}`}
+                <button type="button" className="st-play-target" disabled={locked} data-testid={`${testId}-${t.unitId}`} title={`Shoot at ${t.name}`}
                   onClick={() => onShoot(cmd)}>
                   {facts}
                 </button>
               ) : (
-                <div className="st-play-target st-refused" data-testid={`target-${t.unitId}`} aria-disabled="true">
+                <div className="st-play-target st-refused" data-testid={`${testId}-${t.unitId}`} aria-disabled="true">
                   {facts}
                   {t.refusal && (
                     <span className="st-play-target-refusal">
@@ -54,6 +78,5 @@ export function TargetList({ view, locked, onShoot, onRule }: TargetListProps) {
           );
         })}
       </ul>
-    </section>
   );
 }

@@ -85,14 +85,14 @@ describe('K-1.1 splitting a unit', () => {
     const r = splitUnit(s0, { unitId: 'sq', figureIds: ['sq_3', 'sq_4'] }, { table: t });
     const s = apply(s0, r.ok ? r.events : []);
     const halfId = s.units.sq!.coveringHalf!;
-    const acting = (shot: string[]): KState => ({ ...s, activation: { unitId: 'sq', units: ['sq'], via: 'card', action: 'fast-move', moved: [], shot, phase: 'none' } });
+    const acting = (supportShot: string[]): KState => ({ ...s, activation: { unitId: 'sq', units: ['sq'], via: 'card', action: 'fast-move', moved: [], shot: [], phase: 'none', supportShot } });
     expect(shootRefusal(acting([]), s.units.sq!)).toMatchObject({ rule: 'K-4.1a' });
     expect(shootRefusal(acting([]), s.units[halfId]!)).toBeUndefined();
-    expect(shootRefusal(acting(['sq_3']), s.units[halfId]!)).toMatchObject({ rule: 'K-5.1a' });
+    expect(shootRefusal(acting([halfId]), s.units[halfId]!)).toMatchObject({ rule: 'K-5.1a' });
     // The K-2.4 gate agrees: the half's SHOOT passes while the parent's own SHOOT is refused (K-4.1a).
     expect(actionGate(acting([]), { type: 'SHOOT', unitId: halfId })).toMatchObject({ ok: true, part: 'shoot' });
     expect(actionGate(acting([]), { type: 'SHOOT', unitId: 'sq' })).toMatchObject({ ok: false, rule: 'K-4.1a' });
-    expect(actionGate(acting(['sq_4']), { type: 'SHOOT', unitId: halfId })).toMatchObject({ ok: false, rule: 'K-5.1a' });
+    expect(actionGate(acting([halfId]), { type: 'SHOOT', unitId: halfId })).toMatchObject({ ok: false, rule: 'K-5.1a' });
     // Another unit's activation: the half does not act.
     const other: KState = { ...s, activation: { unitId: 'bs', units: ['bs'], via: 'card', action: 'shoot', moved: [], shot: [], phase: 'none' } };
     expect(shootRefusal(other, s.units[halfId]!)).toMatchObject({ rule: 'K-2.0a' });

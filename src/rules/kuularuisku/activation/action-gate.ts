@@ -40,7 +40,7 @@ export function actionGate(s: KState, c: SoldierCommand): Gate {
   if (part === 'shoot' && !a.units.includes(unitId)) {
     // K-1.1b / K-AMB-2 the covering-fire half acts on its parent's card and can only shoot: once,
     // whatever its parent's action (covering a fast move is what the split is for).
-    return partsDone(s, a, unitId).shot ? no('the covering-fire group has shot already this activation', 'K-5.1a') : { ok: true, part };
+    return a.supportShot?.includes(unitId) ? no('the covering-fire group has shot already this activation', 'K-5.1a') : { ok: true, part };
   }
   if (a.charged || a.phase === 'done') return no('the unit charged this activation: it can do nothing more', 'K-6.3b');
   const { moved, shot } = partsDone(s, a, unitId);

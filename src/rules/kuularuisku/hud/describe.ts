@@ -150,6 +150,10 @@ export function describePlay(s: KGameState, ctx: DescribeCtx): HudView {
   const move = p.kind === 'activation' && active ? moveOffer(s, active, ctx.table) : undefined;
   const targets = p.kind === 'activation' && active ? targetsFor(s, active, ctx.table) : [];
   if (p.kind === 'activation') pr.detail = activationDetail(sideName(s, ctx, p.side), s.units[p.activation.unitId]?.name ?? p.activation.unitId, !!move, targets.length > 0);
+  // K-1.1b / K-AMB-2 the covering-fire half shoots on its parent's card, with its own targets.
+  const half = p.kind === 'activation' && active ? s.units[active]?.coveringHalf : undefined;
+  const halfTargets = half && s.units[half] ? targetsFor(s, half, ctx.table) : [];
+  const supportTargets = half && halfTargets.length > 0 ? [{ unitId: half, name: s.units[half]!.name, rule: 'K-1.1b', targets: halfTargets }] : [];
   const result = s.flow.result;
   return {
     rulesetId: 'kuularuisku',
@@ -161,6 +165,7 @@ export function describePlay(s: KGameState, ctx: DescribeCtx): HudView {
     actions: describeActions(s, ctx, p),
     ...(move ? { move } : {}),
     targets,
+    ...(supportTargets.length > 0 ? { supportTargets } : {}),
     ...(result ? { victory: { winner: result.winner, reason: result.text, rule: result.rule } } : {}),
   };
 }

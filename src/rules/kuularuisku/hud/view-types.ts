@@ -85,6 +85,7 @@ export interface HudView {
   actions: HudAction[];
   move?: HudMoveOffer;
   targets: HudTarget[];
+  supportTargets?: Array<{ unitId: string; name: string; rule?: string; targets: HudTarget[] }>;
   victory?: { winner: string | null; reason: string; rule?: string };
 }
 
