@@ -70,3 +70,17 @@ export function apply(s: KState, events: readonly KEvent[]): KState {
 export function types(events: readonly KEvent[]): string[] {
   return events.map((e) => e.type);
 }
+
+/** Wound or kill figures outright (test set-up, no dice): dead ones leave their unit's list (K-5.5d). */
+export function kill(s: KState, ids: string[], condition: 'dead' | 'serious' | 'light' = 'dead'): KState {
+  const figures = { ...s.figures };
+  const units = { ...s.units };
+  for (const id of ids) {
+    figures[id] = { ...figures[id]!, condition, ...(condition === 'dead' ? { removed: 'killed' as const } : {}) };
+    if (condition === 'dead') {
+      const u = units[figures[id]!.unitId]!;
+      units[u.id] = { ...u, figures: u.figures.filter((f) => f !== id) };
+    }
+  }
+  return { ...s, figures, units };
+}

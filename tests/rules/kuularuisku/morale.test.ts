@@ -5,25 +5,13 @@ import type { Battlefield } from '../../../src/battlefield';
 import {
   belowHalf, bestMorale, moraleTest, pinnedTest, rout, validateMove, type KEvent, type KState,
 } from '../../../src/rules/kuularuisku';
-import { apply, dice, line, stateWith, table, types } from './fixture';
+import { apply, dice, kill, line, stateWith, table, types } from './fixture';
 
 let t: Battlefield;
 beforeAll(async () => { t = await table(); });
 
 const of = <T extends KEvent['type']>(events: readonly KEvent[], type: T) => events.filter((e): e is Extract<KEvent, { type: T }> => e.type === type);
 
-function kill(s: KState, ids: string[], condition: 'dead' | 'serious' | 'light' = 'dead'): KState {
-  const figures = { ...s.figures };
-  const units = { ...s.units };
-  for (const id of ids) {
-    figures[id] = { ...figures[id]!, condition, ...(condition === 'dead' ? { removed: 'killed' as const } : {}) };
-    if (condition === 'dead') {
-      const u = units[figures[id]!.unitId]!;
-      units[u.id] = { ...u, figures: u.figures.filter((f) => f !== id) };
-    }
-  }
-  return { ...s, figures, units };
-}
 
 describe('K-7.1 the morale test', () => {
   it('K-7.0 K-7.0a K-7.1 K-7.1a a d6 equal to or above the best morale value in the unit passes', () => {

@@ -7,23 +7,11 @@ import {
   validateMove, type KState,
 } from '../../../src/rules/kuularuisku';
 import { actionGate } from '../../../src/rules/kuularuisku/activation/action-gate';
-import { apply, dice, line, stateWith, table } from './fixture';
+import { apply, dice, kill, line, stateWith, table } from './fixture';
 
 let t: Battlefield;
 beforeAll(async () => { t = await table(); });
 
-function kill(s: KState, ids: string[], condition: 'dead' | 'serious' = 'dead'): KState {
-  const figures = { ...s.figures };
-  const units = { ...s.units };
-  for (const id of ids) {
-    figures[id] = { ...figures[id]!, condition, ...(condition === 'dead' ? { removed: 'killed' as const } : {}) };
-    if (condition === 'dead') {
-      const u = units[figures[id]!.unitId]!;
-      units[u.id] = { ...u, figures: u.figures.filter((f) => f !== id) };
-    }
-  }
-  return { ...s, figures, units };
-}
 
 describe('K-1.0 units and coherency', () => {
   it('K-1.0 K-1.0a K-TERM-10 a unit is a squad, an MG squad or a lone leader, each its own card-holder', () => {
