@@ -100,7 +100,9 @@ export type KEvent =
   | (Base & { type: 'SPECIAL_FIRE'; special: string; targetId: string; dice: KDie[]; hits: number; machineGun: boolean })
   | (Base & { type: 'SPAN_DESTROYED'; special: string; bridge: string })
   | (Base & { type: 'CHARGE_REMOVED'; special: string; unitId: string })
-  | (Base & { type: 'UNIT_REVEALED'; special: string; unitId: string; cause: 'fired' | 'enemy-near' });
+  | (Base & { type: 'UNIT_REVEALED'; special: string; unitId: string; cause: 'fired' | 'enemy-near' })
+  /** A special rule changed what a rule would have done (bite.ts: a unit that cannot go to ground); no state change. */
+  | (Base & { type: 'SPECIAL_EFFECT'; special: string; unitId: string });
 
 export type KEventType = KEvent['type'];
 export type KEventOf<T extends KEventType> = Extract<KEvent, { type: T }>;

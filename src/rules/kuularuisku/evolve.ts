@@ -1,5 +1,6 @@
 // evolveK: fold one Kuularuisku event into the state (pure; returns a new state, never mutates).
 import type { KEvent } from './events';
+import { noteFiredOn } from './special';
 import type { KFigure, KState, KUnit } from './state';
 
 type Units = KState['units'];
@@ -199,7 +200,7 @@ export function evolveK(s: KState, e: KEvent): KState {
         const a = next.activation;
         next = { ...next, activation: { ...a, supportShot: addUnique(a.supportShot ?? [], [e.shooterId]) } };
       }
-      return next;
+      return noteFiredOn(next, e.targetId); // cannot-go-to-ground: the turn first fired on
     }
     case 'COVER_TEST':
       return s;
@@ -311,12 +312,14 @@ export function evolveK(s: KState, e: KEvent): KState {
       if (!s.special) return s;
       const was = s.special.used[e.special];
       const n = was && was.turn === s.turn ? was.n + 1 : 1;
-      return { ...s, special: { ...s.special, used: { ...s.special.used, [e.special]: { turn: s.turn, n } } } };
+      return noteFiredOn({ ...s, special: { ...s.special, used: { ...s.special.used, [e.special]: { turn: s.turn, n } } } }, e.targetId);
     }
     case 'SPAN_DESTROYED':
       return s.special ? { ...s, special: { ...s.special, destroyed: addUnique(s.special.destroyed, [e.special]) } } : s;
     case 'CHARGE_REMOVED':
       return s.special ? { ...s, special: { ...s.special, cleared: addUnique(s.special.cleared, [e.special]) } } : s;
+    case 'SPECIAL_EFFECT':
+      return s;
     case 'UNIT_REVEALED':
       return s.special ? { ...s, special: { ...s.special, hidden: s.special.hidden.filter((id) => id !== e.unitId) } } : s;
     case 'ESCORT_REJOINED': {

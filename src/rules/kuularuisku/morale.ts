@@ -7,6 +7,7 @@ import { FAST_MOVE, FAST_MOVE_DIFFICULT, NO_RETREAT_RANGE, RALLY_RANGE } from '.
 import { type KCtx, Steps, houseOf } from './context';
 import { weaponById } from './data';
 import { ev, type KEvent } from './events';
+import { biteKeepsStanding } from './bite';
 import { movementAllowance } from './movement';
 import { nationalityCompatible } from './scenario-data';
 import { figureToUnit, liveFigures } from './table';
@@ -115,6 +116,8 @@ export function goToGround(st: Steps, unitId: string, ctx: KCtx): void {
   const house = houseOf(st.state, ctx);
   const u = st.state.units[unitId]!;
   if (u.status === 'routing') return; // K-AMB-16: a routing unit keeps routing
+  const standing = biteKeepsStanding(st.state, unitId, ctx); // cannot-go-to-ground (not-pinned reading)
+  if (standing) { st.push(standing); return; }
   if (u.status !== 'pinned') st.push(ev('UNIT_STATUS_CHANGED', 'K-7.1b', `${u.name} goes to ground (pinned)`, { unitId, status: 'pinned', from: u.status }));
   // K-AMB-2 house option "whole-unit": the other half of a split unit shares the result.
   const partner = u.splitFrom ?? u.coveringHalf;

@@ -9,6 +9,7 @@ import { liveFigures } from './table';
 import { evaluateTarget, type TargetOption } from './visibility';
 import { type MedicPolicy, applyWounds, medicDuties } from './wounds';
 import { PINNED_HIT } from './constants';
+import { biteCover } from './special';
 import type { HouseSettings, KFigure, KState, KUnit } from './state';
 
 /** K-5.3b / K-WPN / K-AMB-19 dice a soldier rolls: his weapon's firepower; an MG without a loader 3N. */
@@ -94,6 +95,7 @@ export function shootingDice(s: KState, firers: readonly KFigure[], ctx: KCtx, o
 /** K-5.4a/b the cover test: one die per hit, each below the cover value is a wound. */
 export function coverTest(st: Steps, unitId: string, hits: number, cover: { value: number; name: string }, ctx: KCtx, rule = 'K-5.4a'): number {
   if (hits <= 0) return 0;
+  cover = biteCover(st.state, unitId, cover); // cannot-go-to-ground (no-cover reading): no use of the ground
   const dice: KDie[] = [];
   for (let i = 0; i < hits; i++) {
     const v = ctx.dice.roll(6, `cover test of ${st.state.units[unitId]!.name} (wound below ${cover.value})`, rule);

@@ -5,7 +5,7 @@
 // open are house values, marked in the data's `house` map (field path → why) for the rules panel.
 import { z } from 'zod';
 import { type Vec2, closestOnSegment, pointInPolygon } from '../../core';
-import { type Feature, type Scenario, areaPolygon, buildingCorners, isArea, resolveTags } from '../../scenario';
+import { type Feature, type Scenario, UnitPlacement, areaPolygon, buildingCorners, isArea, resolveTags } from '../../scenario';
 import { ribbonPolygon } from '../../core';
 
 const Level = z.number().int().min(1).max(6);
@@ -45,7 +45,27 @@ const Winter = z.object({
   kind: z.literal('winter'),
   modifies: KIds,
   winter: z.boolean().describe('K-SKL-3 is this a winter scenario for snow suits'),
-  optionalBite: z.object({ enabled: z.literal(false, { message: 'the optional bite is not implemented by the engine: keep it off' }), units: z.array(z.string()), effect: z.string() }).strict().optional(),
+  house: House,
+}).strict();
+
+/** The two readings of "cannot go to ground" (K-7.1b menee maahan); which one plays is a house value the players may switch. */
+export const BITE_READINGS = ['no-cover', 'not-pinned'] as const;
+export type BiteReading = (typeof BITE_READINGS)[number];
+
+/**
+ * An optional scenario rule (players switch it at the start): these units, in the open, cannot go to
+ * ground in the turn they are first fired on. `reading` says what that does in the engine (K-7.1b, K-5.4d).
+ */
+const CannotGoToGround = z.object({
+  kind: z.literal('cannot-go-to-ground'),
+  modifies: KIds,
+  enabled: z.boolean().describe('the default: on (true) or off (false) unless the players choose'),
+  units: z.array(z.string()).min(1),
+  where: z.literal('open').describe('only while the cover test (no-cover) or the majority of the soldiers\' ground (not-pinned) is open (K-5.4c)'),
+  when: z.literal('turn-first-fired-on').describe('only in the turn in which the unit was first fired on'),
+  reading: z.enum(BITE_READINGS),
+  readings: z.object({ 'no-cover': z.string().min(10), 'not-pinned': z.string().min(10) }).strict().describe('what each reading means, for the players choosing'),
+  openCover: z.number().int().min(6).max(7).optional().describe('no-cover: the cover value in the open instead of 6 (7: every hit wounds)'),
   house: House,
 }).strict();
 
@@ -147,18 +167,29 @@ const AidPosts = z.object({
   house: House,
 }).strict();
 
+/**
+ * A unit the players may add or leave out at the start (game options). The file's `units` are the
+ * default game: an added unit (`unit`, a placement as in `units`) is off by default, a listed unit
+ * that may be left out (`existing`) is on by default.
+ */
 const OptionalUnit = z.object({
   kind: z.literal('optional-unit'),
   modifies: KIds,
-  enabled: z.literal(false, { message: 'optional units are not placed by the engine: add the unit to `units` instead' }),
-  unit: z.record(z.string(), z.unknown()),
+  enabled: z.boolean().describe('the default: false for an added `unit`, true for an `existing` one'),
+  unit: z.record(z.string(), z.unknown()).optional().describe('the unit placement (as in `units`) the option adds'),
+  existing: z.string().optional().describe('the unit of `units` the option keeps (on) or leaves out (off)'),
+  deployIn: FeatureId.optional().describe('every figure of the added unit stands inside this area'),
   house: House,
-}).strict();
+}).strict().superRefine((v, ctx) => {
+  if (!!v.unit === !!v.existing) ctx.addIssue({ code: 'custom', path: [], message: 'give exactly one of unit (a unit the option adds) or existing (a unit of `units` it may leave out)' });
+  else if (v.unit && v.enabled) ctx.addIssue({ code: 'custom', path: ['enabled'], message: 'an added unit is off by default (the file\'s `units` are the default game): expected false' });
+  else if (v.existing && !v.enabled) ctx.addIssue({ code: 'custom', path: ['enabled'], message: 'a unit listed in `units` is in the default game: expected true' });
+});
 
 const KINDS = {
   'preparation-fire': PreparationFire, winter: Winter, elevated: Elevated, night: Night, 'off-table-fire': OffTableFire,
   demolition: Demolition, 'narrow-crossing': NarrowCrossing, 'hidden-units': HiddenUnits, 'victory-requirement': VictoryRequirement,
-  'aid-posts': AidPosts, 'optional-unit': OptionalUnit,
+  'aid-posts': AidPosts, 'optional-unit': OptionalUnit, 'cannot-go-to-ground': CannotGoToGround,
 } as const;
 
 export type SpecialKind = keyof typeof KINDS;
@@ -176,6 +207,12 @@ function parseOne(data: unknown): { ok: true; data: SpecialData } | { ok: false;
   const r = KINDS[kind as SpecialKind].safeParse(data);
   if (r.success) return { ok: true, data: r.data as SpecialData };
   return { ok: false, issues: r.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })) };
+}
+
+/** One special rule's data parsed (undefined when invalid: validateSpecialRules says why). */
+export function parseSpecialData(data: unknown): SpecialData | undefined {
+  const r = parseOne(data);
+  return r.ok ? r.data : undefined;
 }
 
 /** Does `pattern` (a feature id, or a prefix ending in *) name this feature id? */
@@ -199,6 +236,7 @@ export function validateSpecialRules(s: Scenario): SpecialIssue[] {
   const units = new Set((s.units ?? []).map((u) => u.id));
   const sides = new Set(s.sides.map((x) => x.id));
   const objectives = new Set((s.objectives ?? []).map((o) => o.id));
+  const added = addedUnitIds(s);
   (s.specialRules ?? []).forEach((rule, i) => {
     if (rule.data === undefined) return; // prose only (briefing text)
     const base = `specialRules.${i}.data`;
@@ -263,11 +301,48 @@ export function validateSpecialRules(s: Scenario): SpecialIssue[] {
           feature(`posts.${j}.feature`, p.feature, outlined, 'a building or area');
         });
         break;
+      case 'optional-unit':
+        if (d.existing !== undefined && !units.has(d.existing)) bad('existing', `unknown unit "${d.existing}": expected the id of a unit in \`units\``);
+        if (d.unit) optionalUnitIssues(s, d.unit, d.deployIn, features, bad);
+        break;
+      case 'cannot-go-to-ground':
+        d.units.forEach((u, j) => { if (!units.has(u) && !added.has(u)) bad(`units.${j}`, `unknown unit "${u}"`); });
+        break;
       default:
         break;
     }
   });
   return issues;
+}
+
+/** The ids of the units optional-unit rules may add (so other rules may name them). */
+function addedUnitIds(s: Scenario): Set<string> {
+  const out = new Set<string>();
+  for (const r of s.specialRules ?? []) {
+    const d = r.data as { kind?: unknown; unit?: { id?: unknown } } | undefined;
+    if (d?.kind === 'optional-unit' && typeof d.unit?.id === 'string') out.add(d.unit.id);
+  }
+  return out;
+}
+
+/** An added unit: a valid placement, ids clashing with no unit or figure, a known side, every figure inside `deployIn`. */
+function optionalUnitIssues(s: Scenario, unit: Record<string, unknown>, deployIn: string | undefined, features: Map<string, Feature>, bad: (path: string, message: string) => void): void {
+  const r = UnitPlacement.safeParse(unit);
+  if (!r.success) {
+    for (const i of r.error.issues) bad(['unit', ...i.path.map(String)].join('.'), i.message);
+    return;
+  }
+  const u = r.data;
+  if ((s.units ?? []).some((x) => x.id === u.id)) bad('unit.id', `"${u.id}" is already a unit in \`units\`: expected a new id`);
+  if (!s.sides.some((x) => x.id === u.side)) bad('unit.side', `unknown side "${u.side}"`);
+  const taken = new Set((s.units ?? []).flatMap((x) => x.figures.map((f) => f.id)));
+  const area = deployIn ? features.get(deployIn) : undefined;
+  if (deployIn && !area) bad('deployIn', `unknown feature "${deployIn}"`);
+  const poly = area ? outlineOf(area) : [];
+  u.figures.forEach((f, j) => {
+    if (taken.has(f.id)) bad(`unit.figures.${j}.id`, `figure id "${f.id}" is already used in \`units\``);
+    if (poly.length >= 3 && !pointInPolygon(f.at, poly)) bad(`unit.figures.${j}.at`, `[${f.at.join(', ')}] is outside ${deployIn}: expected a point inside it`);
+  });
 }
 
 /** The plan outline of a feature: buildings, areas, and path features (bridges, barricades, walls) as ribbons. */
@@ -331,6 +406,8 @@ export interface KSpecialConfig {
   victory: Array<{ id: string; rule: string; side: string; requires: UnitsInT }>;
   aidPosts: Array<{ side: string; at: Vec2; radius: number }>;
   winter?: boolean;
+  /** cannot-go-to-ground, when switched on: these units (and their split halves), the reading in force. */
+  bite?: { id: string; rule: string; units: string[]; reading: BiteReading; openCover: number };
 }
 
 /** The dynamic part: who is still hidden, what has been used, destroyed or cleared. */
@@ -346,6 +423,8 @@ export interface KSpecialState {
   destroyed: string[];
   /** Demolition rule ids whose charge was removed. */
   cleared: string[];
+  /** cannot-go-to-ground: unit id → the turn it was first fired on (present only when the rule is on). */
+  firstFiredOn?: Record<string, number>;
 }
 
 const BUILT = new WeakMap<Scenario, KSpecialConfig | null>();
@@ -360,7 +439,7 @@ export function buildSpecial(s: Scenario): KSpecialState | undefined {
   }
   if (!cfg) return undefined;
   const hidden = cfg.hidden ? [...cfg.hidden.units] : [];
-  return { config: cfg, hidden, used: {}, tried: {}, destroyed: [], cleared: [] };
+  return { config: cfg, hidden, used: {}, tried: {}, destroyed: [], cleared: [], ...(cfg.bite ? { firstFiredOn: {} } : {}) };
 }
 
 function resolveSpecial(s: Scenario): KSpecialConfig | undefined {
@@ -440,6 +519,9 @@ function resolveSpecial(s: Scenario): KSpecialConfig | undefined {
         }
         break;
       case 'optional-unit':
+        break; // placed (or left out) by the game options before setup (options.ts)
+      case 'cannot-go-to-ground':
+        if (d.enabled) cfg.bite = { id, rule, units: d.units, reading: d.reading, openCover: d.openCover ?? 7 };
         break;
     }
   }
@@ -456,4 +538,41 @@ export function specialHouseValues(s: Scenario): Array<{ ruleId: string; key: st
     for (const [key, reason] of Object.entries(p.data.house ?? {})) out.push({ ruleId: r.id, key, value: get(p.data, key), reason });
   }
   return out;
+}
+
+/** The bite's unit key for a unit: itself, or the unit it was split from (K-1.1b halves share it). */
+function biteKey(units: Readonly<Record<string, { splitFrom?: string }>>, unitId: string, list: readonly string[]): string | undefined {
+  if (list.includes(unitId)) return unitId;
+  const parent = units[unitId]?.splitFrom;
+  return parent && list.includes(parent) ? parent : undefined;
+}
+
+/**
+ * cannot-go-to-ground: note the turn a listed unit is first fired on (folded on SHOT_FIRED and
+ * SPECIAL_FIRE). Only a game with the rule on carries the record, so other games' states are unchanged.
+ */
+export function noteFiredOn<S extends { turn: number; units: Readonly<Record<string, { splitFrom?: string }>>; special?: KSpecialState }>(s: S, unitId: string): S {
+  const sp = s.special;
+  if (!sp?.firstFiredOn || !sp.config.bite) return s;
+  const key = biteKey(s.units, unitId, sp.config.bite.units);
+  if (!key || key in sp.firstFiredOn) return s;
+  return { ...s, special: { ...sp, firstFiredOn: { ...sp.firstFiredOn, [key]: s.turn } } };
+}
+
+/** The bite in force on this unit now (listed, switched on, first fired on in this very turn), if any. */
+export function biteNow(s: { turn: number; units: Readonly<Record<string, { splitFrom?: string }>>; special?: KSpecialState }, unitId: string): KSpecialConfig['bite'] {
+  const b = s.special?.config.bite;
+  if (!b) return undefined;
+  const key = biteKey(s.units, unitId, b.units);
+  return key !== undefined && s.special!.firstFiredOn?.[key] === s.turn ? b : undefined;
+}
+
+/**
+ * cannot-go-to-ground, no-cover reading (K-5.4d, K-7.1b): a listed unit first fired on this turn, whose
+ * cover test would be against the open (6), cannot use the ground: the test is against `openCover`.
+ */
+export function biteCover(s: Parameters<typeof biteNow>[0], unitId: string, cover: { value: number; name: string }): { value: number; name: string } {
+  const b = biteNow(s, unitId);
+  if (!b || b.reading !== 'no-cover' || cover.value !== 6) return cover;
+  return { value: b.openCover, name: `${cover.name}; cannot go to ground, first fired on this turn (${b.id})` };
 }

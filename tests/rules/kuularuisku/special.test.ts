@@ -71,7 +71,7 @@ describe('special rules as validated scenario data', () => {
     expect(validateKScenario(kal)).toEqual([]);
     expect(validateKScenario(tam)).toEqual([]);
     const kalRules = setupK(kal).special!.config.rules.map((r) => r.kind);
-    expect(kalRules).toEqual(['preparation-fire', 'winter', 'elevated', 'aid-posts', 'optional-unit']);
+    expect(kalRules).toEqual(['preparation-fire', 'winter', 'cannot-go-to-ground', 'elevated', 'aid-posts', 'optional-unit', 'optional-unit']);
     expect(setupK(tam).special!.config.rules.map((r) => r.kind)).toEqual(['victory-requirement', 'night', 'off-table-fire', 'demolition', 'narrow-crossing', 'hidden-units', 'elevated']);
     const house = specialHouseValues(kal);
     expect(house.find((h) => h.ruleId === 'failed-preparation' && h.key === 'attack.skill')).toMatchObject({ value: 4 });
@@ -92,9 +92,21 @@ describe('special rules as validated scenario data', () => {
       'specialRules.2.data.house.attack.range: the house value "attack.range" names no field of this rule\'s data',
       'specialRules.5.data.units.0: unknown unit "r_ghosts"',
     ]));
+    // Optional rules: an added unit is off in the file (its `units` are the default game), its figures stand where the rule says.
     const on = structuredClone(kal) as Scenario;
-    (on.specialRules![1]!.data as { optionalBite: { enabled: boolean } }).optionalBite.enabled = true;
-    expect(validateKScenario(on).map((i) => i.path)).toContain('specialRules.1.data.optionalBite.enabled');
+    const women = on.specialRules!.find((r) => r.id === 'opt-womens-guard')!;
+    (women.data as { enabled: boolean }).enabled = true;
+    (women.data as { unit: { figures: Array<{ at: number[] }> } }).unit.figures[0]!.at = [90, 60];
+    const bite = on.specialRules!.find((r) => r.id === 'opt-white-suits')!;
+    (bite.data as { reading: string }).reading = 'lie-down';
+    const i = on.specialRules!.indexOf(women);
+    const j = on.specialRules!.indexOf(bite);
+    expect(validateKScenario(on).map((x) => `${x.path}: ${x.message}`)).toEqual(expect.arrayContaining([
+      `specialRules.${i}.data.enabled: an added unit is off by default (the file's \`units\` are the default game): expected false`,
+      expect.stringMatching(new RegExp(`^specialRules\\.${j}\\.data\\.reading: `)),
+    ]));
+    (women.data as { enabled: boolean }).enabled = false;
+    expect(validateKScenario(on).map((x) => `${x.path}: ${x.message}`)).toContain(`specialRules.${i}.data.unit.figures.0.at: [90, 60] is outside tammela: expected a point inside it`);
   });
 });
 

@@ -1,0 +1,159 @@
+// Game options for Kuularuisku: what the players may choose when a game starts — the scenario's
+// optional rules (optional-unit, cannot-go-to-ground) on or off, the bite's reading, and the house
+// values that have named options (data/house-values.json). applyKOptions turns a choice into the
+// scenario that is played (units added or left out, rules switched, rules.house set): pure, checked,
+// and the identity when nothing is chosen, so a game without options is the file as written.
+import type { Scenario } from '../../scenario';
+import { HOUSE_ENTRIES } from './house';
+import { validateKScenario } from './scenario-data';
+import { BITE_READINGS, type SpecialData, parseSpecialData } from './special';
+
+/** One thing the players may choose (restates the game layer's GameOptionChoice: rules never import it). */
+export interface KOptionChoice {
+  kind: 'rule' | 'reading' | 'house';
+  /** The special rule id (rule, reading) or the house setting key (house). */
+  id: string;
+  title: string;
+  text: string;
+  /** The value without a choice: on/off for a rule, an option name for a reading or a house setting. */
+  default: boolean | string;
+  options?: Array<{ name: string; text?: string }>;
+  /** A house value (Sandtable's reading or number, not the book's): marked "house" where shown. */
+  house: boolean;
+  /** The rule id it cites (K-…). */
+  rule?: string;
+}
+
+/** The choices, as the game layer validates them (GameOptions). */
+export interface KGameOptions {
+  rules?: Record<string, boolean>;
+  readings?: Record<string, string>;
+  house?: Record<string, string>;
+}
+
+type Issue = { path: string; message: string };
+type Optional = { index: number; id: string; text: string; data: Extract<SpecialData, { kind: 'optional-unit' | 'cannot-go-to-ground' }> };
+
+/** The scenario's optional rules (valid data only: validation reports the rest). */
+function optionalRules(s: Scenario): Optional[] {
+  const out: Optional[] = [];
+  (s.specialRules ?? []).forEach((r, index) => {
+    const d = r.data === undefined ? undefined : parseSpecialData(r.data);
+    if (d && (d.kind === 'optional-unit' || d.kind === 'cannot-go-to-ground')) out.push({ index, id: r.id, text: r.text, data: d });
+  });
+  return out;
+}
+
+/** The first sentence of a rule's text (its title in option lists). */
+function titleOf(text: string): string {
+  const m = /^(.*?[.:])(\s|$)/.exec(text);
+  return (m ? m[1]! : text).replace(/[.:]$/, '').slice(0, 120);
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The option name of a house entry whose value is `value` (the entry's own value when none matches). */
+function houseName(key: string, value: unknown): string | undefined {
+  const e = HOUSE_ENTRIES.find((x) => x.key === key);
+  return e?.options?.find((o) => same(o.value, value))?.name;
+}
+
+/** Everything the players may choose for this scenario, with its default (the scenario's own rules.house included). */
+export function kOptionChoices(s: Scenario): KOptionChoice[] {
+  const out: KOptionChoice[] = [];
+  for (const r of optionalRules(s)) {
+    out.push({ kind: 'rule', id: r.id, title: titleOf(r.text), text: r.text, default: r.data.enabled, house: false, rule: r.data.modifies[0]! });
+    if (r.data.kind === 'cannot-go-to-ground') {
+      out.push({
+        kind: 'reading', id: r.id, title: `${titleOf(r.text)}: what "cannot go to ground" does`, text: r.data.house?.reading ?? 'K-7.1b: the reading of going to ground',
+        default: r.data.reading, options: BITE_READINGS.map((name) => ({ name, text: r.data.kind === 'cannot-go-to-ground' ? r.data.readings[name] : '' })), house: true, rule: 'K-7.1b',
+      });
+    }
+  }
+  const scenarioHouse = ((s.rules as { house?: Record<string, unknown> } | undefined)?.house) ?? {};
+  for (const e of HOUSE_ENTRIES) {
+    if (!e.options) continue;
+    const chosen = scenarioHouse[e.key];
+    const def = typeof chosen === 'string' && e.options.some((o) => o.name === chosen) ? chosen : houseName(e.key, chosen ?? e.value) ?? e.options[0]!.name;
+    out.push({ kind: 'house', id: e.key, title: `${e.id} ${e.key}`, text: e.reason, default: def, options: e.options.map((o) => ({ name: o.name })), house: true, rule: e.id });
+  }
+  return out;
+}
+
+/** An optional-unit rule flipped: the unit moves between the rule (off) and `units` (on), so the result is a valid file whose default game is the chosen one. */
+function flipUnit(r: Optional, on: boolean, units: NonNullable<Scenario['units']>, rules: NonNullable<Scenario['specialRules']>): NonNullable<Scenario['units']> {
+  const d = r.data;
+  if (d.kind !== 'optional-unit') return units;
+  const { unit: _u, existing: _e, enabled: _n, ...rest } = d;
+  if (on && d.unit) {
+    const unit = d.unit as unknown as NonNullable<Scenario['units']>[number];
+    // The house notes on the placement stay with the file's rule (the rules panel shows them from there).
+    const house = Object.fromEntries(Object.entries(rest.house ?? {}).filter(([k]) => !k.startsWith('unit')));
+    const { house: _h, ...bare } = rest;
+    rules[r.index] = { ...rules[r.index]!, data: { ...bare, ...(Object.keys(house).length ? { house } : {}), enabled: true, existing: unit.id } };
+    return [...units, unit];
+  }
+  if (!on && d.existing) {
+    const unit = units.find((u) => u.id === d.existing);
+    if (!unit) return units;
+    rules[r.index] = { ...rules[r.index]!, data: { ...rest, enabled: false, unit } };
+    return units.filter((u) => u.id !== unit.id);
+  }
+  return units; // already as chosen
+}
+
+/**
+ * The scenario played with these options, or what is wrong with them (paths under the options:
+ * `rules.<id>`, `readings.<id>`, `house.<key>`). No choice at all returns the scenario itself.
+ */
+export function applyKOptions(s: Scenario, o: KGameOptions): { scenario: Scenario; issues: Issue[] } {
+  const chosenRules = Object.entries(o.rules ?? {});
+  const chosenReadings = Object.entries(o.readings ?? {});
+  const chosenHouse = Object.entries(o.house ?? {});
+  if (!chosenRules.length && !chosenReadings.length && !chosenHouse.length) return { scenario: s, issues: [] };
+  const issues: Issue[] = [];
+  const optional = optionalRules(s);
+  const names = optional.map((r) => r.id).join(', ') || 'none';
+  const rules = [...(s.specialRules ?? [])];
+  let units = [...(s.units ?? [])];
+  for (const [id, on] of chosenRules) {
+    const r = optional.find((x) => x.id === id);
+    if (!r) {
+      issues.push({ path: `rules.${id}`, message: `"${id}" is not an optional rule of ${s.id}: expected one of ${names}` });
+      continue;
+    }
+    if (r.data.kind === 'optional-unit') units = flipUnit(r, on, units, rules);
+    else rules[r.index] = { ...rules[r.index]!, data: { ...(rules[r.index]!.data as object), enabled: on } };
+  }
+  for (const [id, name] of chosenReadings) {
+    const r = optional.find((x) => x.id === id && x.data.kind === 'cannot-go-to-ground');
+    if (!r) {
+      issues.push({ path: `readings.${id}`, message: `"${id}" has no readings to choose in ${s.id}: expected one of ${optional.filter((x) => x.data.kind === 'cannot-go-to-ground').map((x) => x.id).join(', ') || 'none'}` });
+      continue;
+    }
+    if (!(BITE_READINGS as readonly string[]).includes(name)) {
+      issues.push({ path: `readings.${id}`, message: `"${name}" is not a reading of ${id}: expected one of ${BITE_READINGS.join(', ')}` });
+      continue;
+    }
+    rules[r.index] = { ...rules[r.index]!, data: { ...(rules[r.index]!.data as object), reading: name } };
+  }
+  const sr = (s.rules ?? {}) as Record<string, unknown>;
+  const house: Record<string, unknown> = { ...((sr.house as Record<string, unknown> | undefined) ?? {}) };
+  for (const [key, name] of chosenHouse) {
+    const e = HOUSE_ENTRIES.find((x) => x.key === key);
+    if (!e?.options) {
+      issues.push({ path: `house.${key}`, message: `${e ? `${e.id} ${key} has no named options` : `unknown house setting "${key}"`}: expected one of ${HOUSE_ENTRIES.filter((x) => x.options).map((x) => x.key).join(', ')}` });
+      continue;
+    }
+    if (!e.options.some((x) => x.name === name)) {
+      issues.push({ path: `house.${key}`, message: `"${name}" is not an option of ${e.id} ${key}: expected one of ${e.options.map((x) => x.name).join(', ')}` });
+      continue;
+    }
+    house[key] = name;
+  }
+  if (issues.length) return { scenario: s, issues };
+  const scenario: Scenario = { ...s, units, specialRules: rules, ...(chosenHouse.length ? { rules: { ...sr, house } } : {}) };
+  // The options may not make an unplayable game (an added unit whose data is wrong, a clash).
+  for (const i of validateKScenario(scenario)) issues.push({ path: '', message: `the scenario with these options: ${i.path}: ${i.message}` });
+  return { scenario: issues.length ? s : scenario, issues };
+}
