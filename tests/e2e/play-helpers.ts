@@ -1,0 +1,194 @@
+// Shared plumbing of the play browser tests (play-markers, play-touch, play-floors): opening a game,
+// the hand-over card, the dock tabs, saves made in Node and loaded through the Game tab, and a
+// read-only look at what three.js draws — the page's Scene objects, caught through three's own
+// devtools hook (`__THREE_DEVTOOLS__` 'observe' events, present in the production build too).
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { createPlay } from '../../src/app/play';
+import type { Battlefield } from '../../src/battlefield';
+import type { PlayView } from '../../src/game';
+import type { Scenario } from '../../src/scenario';
+import { nextFrame, openTable, saveShot, tablePixel, type Watched } from './browser';
+
+declare global {
+  interface Window {
+    /** Scenes three.js announced (see captureScenes). */
+    __testScenes?: unknown[];
+  }
+}
+
+/** Catch every three.js Scene the pages of this context create (call before opening a page). */
+export async function captureScenes(ctx: BrowserContext): Promise<void> {
+  await ctx.addInitScript(() => {
+    const hook = new EventTarget();
+    const scenes: unknown[] = [];
+    window.__testScenes = scenes;
+    hook.addEventListener('observe', (e) => {
+      const d = (e as CustomEvent).detail as { isScene?: boolean } | undefined;
+      if (d?.isScene) scenes.push(d);
+    });
+    (window as unknown as { __THREE_DEVTOOLS__: EventTarget }).__THREE_DEVTOOLS__ = hook;
+  });
+}
+
+/** Open a scenario in play mode and wait for the HUD and the play hook. */
+export async function openPlay(ctx: BrowserContext, search: string, viewport = { width: 880, height: 620 }): Promise<Watched> {
+  const w = await openTable(ctx, search);
+  await w.page.setViewportSize(viewport);
+  try {
+    await w.page.waitForSelector('[data-testid=play-hud]', { timeout: 90_000 });
+    await w.page.waitForFunction(() => !!window.__sandtable?.play, null, { timeout: 60_000 });
+  } catch (err) {
+    await saveShot(w.page, 'play-helpers-failed-open.png');
+    const status = await w.page.evaluate(() => `${window.__sandtable?.status} ${window.__sandtable?.error ?? ''}`);
+    throw new Error(`${search}: no play HUD (app ${status}; problems: ${w.problems.join(' | ') || 'none'}): ${String(err)}`);
+  }
+  return w;
+}
+
+export const playView = (page: Page): Promise<PlayView> => page.evaluate(() => window.__sandtable!.play!.view.get());
+
+/** Take the hand-over card when one is shown. */
+export async function takeOver(page: Page): Promise<void> {
+  const card = await page.$('[data-testid=handover]');
+  if (card) {
+    await page.click('[data-testid=handover-ok]');
+    await page.waitForSelector('[data-testid=handover]', { state: 'detached' });
+  }
+}
+
+/** Press an action button (after any hand-over) and wait until the game has logged it. */
+export async function act(page: Page, id: string): Promise<void> {
+  await takeOver(page);
+  const before = await page.evaluate(() => window.__sandtable!.play!.log.get().length);
+  await page.click(`[data-testid=action-bar] [data-action="${id}"]`, { timeout: 15_000 });
+  await page.waitForFunction((n) => window.__sandtable!.play!.log.get().length > n, before, { timeout: 20_000 });
+  // A hand-over card may come now (another side acts); the next step takes it.
+  await page.waitForTimeout(50);
+  await takeOver(page);
+}
+
+/** Open a dock tab (it may start folded). */
+export async function tab(page: Page, name: 'orders' | 'units' | 'log' | 'rules' | 'game'): Promise<void> {
+  const dock = '[data-testid=play-dock]';
+  if ((await page.getAttribute(dock, 'data-tab')) !== name || (await page.getAttribute(dock, 'data-open')) !== 'true') {
+    await page.click(`[data-testid=tab-${name}]`);
+  }
+  await page.waitForSelector(`[data-testid=panel-${name}]`);
+}
+
+/** Fold the dock so it leaves the table free. */
+export async function foldDock(page: Page): Promise<void> {
+  if ((await page.getAttribute('[data-testid=play-dock]', 'data-open')) === 'true') await page.click('[data-testid=dock-toggle]');
+}
+
+/** Write save text to a temp file (for the Game tab's file input). */
+export function saveFile(text: string, name: string): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'sandtable-save-')), `${name}.json`);
+  writeFileSync(file, text);
+  return file;
+}
+
+/**
+ * A save made in Node: a game of `scenario` with `seed`, the HUD's action buttons pressed in order
+ * (ids as in the action bar, e.g. "begin-turn", "draw", "activate:move-shoot").
+ */
+export function saveAfterActions(scenario: Scenario, bf: Battlefield, seed: number, actions: readonly string[]): { text: string; view: PlayView } {
+  const p = createPlay(scenario, bf, { seed, storage: null });
+  try {
+    for (const id of actions) {
+      const a = p.view.get().actions.find((x) => x.id === id);
+      if (!a) throw new Error(`seed ${seed}: no action "${id}" (offered: ${p.view.get().actions.map((x) => x.id).join(', ')})`);
+      const r = p.control.send(a.command);
+      if (!r.ok) throw new Error(`seed ${seed}: "${id}" refused: ${r.reason}`);
+    }
+    return { text: p.saves.toJson(), view: p.view.get() };
+  } finally {
+    p.dispose();
+  }
+}
+
+/** Load a save file through the Game tab's upload and wait for the game to say so. */
+export async function loadSaveFile(page: Page, file: string): Promise<void> {
+  await tab(page, 'game');
+  await page.setInputFiles('[data-testid=save-load-input]', file);
+  await page.waitForFunction(() => /Loaded|not loaded/.test(document.querySelector('[data-testid=save-message]')?.textContent ?? ''), null, { timeout: 60_000 });
+  const message = (await page.textContent('[data-testid=save-message]')) ?? '';
+  if (!message.includes('Loaded')) throw new Error(`the save was refused: ${message}`);
+  await takeOver(page);
+}
+
+export interface DrawnFigure {
+  /** Instance position as drawn (table coordinates, cm). */
+  at: [number, number, number];
+  /** Instance colour of the body (linear RGB, three's working colour space). */
+  body: [number, number, number];
+}
+
+/** The play table's figures as drawn: the body instances of `play` → `figures:body`. */
+export async function drawnFigures(page: Page): Promise<DrawnFigure[]> {
+  await nextFrame(page);
+  return page.evaluate(() => {
+    type O = { name: string; getObjectByName(n: string): O | undefined; count: number; instanceMatrix: { array: ArrayLike<number> }; instanceColor: { array: ArrayLike<number> } | null };
+    const scene = (window.__testScenes as O[] | undefined)?.find((s) => s.getObjectByName('play'));
+    if (!scene) throw new Error('no three.js scene with a "play" group was caught');
+    const body = scene.getObjectByName('play')!.getObjectByName('figures:body');
+    if (!body) return [];
+    const out: Array<{ at: [number, number, number]; body: [number, number, number] }> = [];
+    for (let i = 0; i < body.count; i++) {
+      const m = body.instanceMatrix.array;
+      const c = body.instanceColor?.array;
+      out.push({ at: [m[i * 16 + 12]!, m[i * 16 + 13]!, m[i * 16 + 14]!], body: c ? [c[i * 3]!, c[i * 3 + 1]!, c[i * 3 + 2]!] : [1, 1, 1] });
+    }
+    return out;
+  });
+}
+
+/** The drawn figure standing at table point (x, z) (within 1 mm), or undefined. */
+export function drawnAt(figures: readonly DrawnFigure[], x: number, z: number): DrawnFigure | undefined {
+  return figures.find((f) => Math.abs(f.at[0] - x) < 0.01 && Math.abs(f.at[2] - z) < 0.01);
+}
+
+export interface DrawnMarker {
+  name: string;
+  /** Pin meshes: local positions (table coordinates) and material colour (hex). */
+  pins: Array<{ at: [number, number, number]; colour: string }>;
+}
+
+/** The status markers drawn over units: groups named `play:<kind>:<unitId>` inside `play:markers`. */
+export async function drawnMarkers(page: Page): Promise<DrawnMarker[]> {
+  await nextFrame(page);
+  return page.evaluate(() => {
+    type O = { name: string; children: O[]; position: { x: number; y: number; z: number }; material?: { color?: { getHexString(): string } }; isMesh?: boolean; getObjectByName(n: string): O | undefined };
+    const scene = (window.__testScenes as O[] | undefined)?.find((s) => s.getObjectByName('play'));
+    const root = scene?.getObjectByName('play:markers');
+    if (!root) throw new Error('no "play:markers" group is drawn');
+    return root.children
+      .filter((g) => /^play:(pinned|routing):/.test(g.name))
+      .map((g) => ({
+        name: g.name,
+        pins: g.children.filter((m) => m.isMesh).map((m) => ({ at: [m.position.x, m.position.y, m.position.z] as [number, number, number], colour: `#${m.material!.color!.getHexString()}` })),
+      }));
+  });
+}
+
+/**
+ * Look down at a table point from the south, steeply (as play-table.test.ts does), so a drag's two
+ * ends are in view; `ground` gives the ground height there.
+ */
+export async function look(page: Page, ground: (x: number, z: number) => number, x: number, z: number, dist = 40): Promise<void> {
+  const aim: [number, number] = [x, z + dist * 0.08];
+  const y = ground(...aim);
+  await page.evaluate(([p, t]) => window.__sandtable!.tools!.setCamera(p, t), [[aim[0], y + dist, aim[1] - dist * 0.35], [aim[0], y, aim[1]]] as const);
+  await nextFrame(page);
+}
+
+/** Page pixel of a table point; a screenshot is saved under test-results/ when it is not on the canvas. */
+export async function pixel(page: Page, x: number, y: number, z: number, shot = 'play-helpers-failed-pixel.png'): Promise<{ x: number; y: number }> {
+  return tablePixel(page, x, y, z).catch(async (err: unknown) => {
+    await saveShot(page, shot);
+    throw err;
+  });
+}
