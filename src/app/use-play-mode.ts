@@ -1,14 +1,19 @@
 // Play mode for App: on (Play button or ?play=1, optional &seed=N) it creates the game for the built
 // battlefield (src/app/play, loaded lazily), resuming this scenario's autosave; when one was resumed
 // it asks the player to resume it or start afresh. Leaving disposes the game (the autosave stays).
+// The handle carries the hot seat too: the side at the screen, shared by the HUD and the table.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Battlefield } from '../battlefield/types';
 import type { Scenario } from '../scenario';
+import { createStore, type Store } from '../view';
 import type { PlayHandle } from './play';
+
+/** The game and who sits at the screen (the side that took it at the last hand-over; null: nobody yet). */
+export type PlayModeHandle = PlayHandle & { seat: Store<string | null> };
 
 export interface PlayMode {
   playing: boolean;
-  handle: PlayHandle | null;
+  handle: PlayModeHandle | null;
   /** A saved game was resumed on entering: the player picks Resume or New game. */
   choosing: boolean;
   enter(): void;
@@ -48,7 +53,7 @@ function browserStorage(): Storage | null {
 
 export function usePlayMode(scenario: Scenario | null, battlefield: Battlefield | null): PlayMode {
   const [playing, setPlaying] = useState(flagFromUrl);
-  const [handle, setHandle] = useState<PlayHandle | null>(null);
+  const [handle, setHandle] = useState<PlayModeHandle | null>(null);
   const [choosing, setChoosing] = useState(false);
   // Bumped by New game: the effect below then builds a fresh game without resuming.
   const [generation, setGeneration] = useState(0);
@@ -57,13 +62,13 @@ export function usePlayMode(scenario: Scenario | null, battlefield: Battlefield 
   useEffect(() => {
     if (!playing || !scenario || !battlefield) return;
     let cancelled = false;
-    let made: PlayHandle | null = null;
+    let made: PlayModeHandle | null = null;
     void import('./play').then(({ createPlay }) => {
       if (cancelled) return;
       const startFresh = fresh.current;
       fresh.current = false;
       const seed = seedFromUrl();
-      made = createPlay(scenario, battlefield, { storage: browserStorage(), resume: !startFresh, ...(seed !== undefined ? { seed } : {}) });
+      made = Object.assign(createPlay(scenario, battlefield, { storage: browserStorage(), resume: !startFresh, ...(seed !== undefined ? { seed } : {}) }), { seat: createStore<string | null>(null) });
       setHandle(made);
       setChoosing(!startFresh && made.resumed?.ok === true);
     }).catch((err: unknown) => console.error('play mode could not start', err));

@@ -18,6 +18,11 @@ export interface PlayUnit {
   figures: PlayFigure[];
   /** Has acted this turn (card spent, or moved in an IGO-UGO phase). */
   activated: boolean;
+  /**
+   * Hidden by the rules from these sides (a scenario's hidden units until revealed): at a hot-seat
+   * screen it is neither drawn nor listed while one of them sits at it (see viewForSeat).
+   */
+  hiddenFrom?: string[];
 }
 
 export interface PlayFigure {
@@ -164,4 +169,30 @@ export interface PlayControl {
   /** Undo the last command if it rolled no dice. */
   undo(): boolean;
   canUndo(): boolean;
+}
+
+/**
+ * Is the unit kept from the player at the screen? `seat` is the side that took the screen at the last
+ * hand-over (null: nobody yet — then every hidden unit stays hidden). Reads the rules' `hiddenFrom`.
+ */
+export function concealedFrom(unit: Pick<PlayUnit, 'hiddenFrom'>, seat: string | null): boolean {
+  return !!unit.hiddenFrom?.length && (seat === null || unit.hiddenFrom.includes(seat));
+}
+
+/**
+ * The PlayView as the player at the screen may see it (hot seat): units hidden from that side are left
+ * out of the units, the targets and the covering-fire targets, so nothing drawn or listed names them.
+ */
+export function viewForSeat(view: PlayView, seat: string | null): PlayView {
+  const gone = new Set(view.units.filter((u) => concealedFrom(u, seat)).map((u) => u.id));
+  if (gone.size === 0) return view;
+  const keep = (t: PlayTarget) => !gone.has(t.unitId);
+  const support = view.supportTargets?.filter((g) => !gone.has(g.unitId)).map((g) => ({ ...g, targets: g.targets.filter(keep) }));
+  const { supportTargets: _all, ...rest } = view;
+  return {
+    ...rest,
+    units: view.units.filter((u) => !gone.has(u.id)),
+    targets: view.targets.filter(keep),
+    ...(support?.length ? { supportTargets: support } : {}),
+  };
 }

@@ -63,11 +63,15 @@ export interface FiguresProps {
   onFigureClick?: (figureId: string, e: ThreeEvent<MouseEvent>) => void;
   /** Pointer pressed on a figure (play: starts a move drag). */
   onFigureDown?: (figureId: string, e: ThreeEvent<PointerEvent>) => void;
+  /** Drawn see-through (play: a hidden unit as its owner sees it). */
+  ghost?: boolean;
 }
 
 const WHITE = new Color('#ffffff');
+/** See-through paint for ghost figures (a Figures is ghost or not for its life: `transparent` is read at compile). */
+const GHOST = { transparent: true, opacity: 0.42, depthWrite: false } as const;
 
-export function Figures({ model, poses: given, maxFloor, onFigureHover, onFigureClick, onFigureDown }: FiguresProps) {
+export function Figures({ model, poses: given, maxFloor, onFigureHover, onFigureClick, onFigureDown, ghost = false }: FiguresProps) {
   const deployed = useMemo(() => (given ? null : figurePoses(model.scenario, model.standHeight.bind(model))), [model, given]);
   const poses = given ?? deployed ?? [];
   const geometries = useMemo(() => ({ body: figureBodyGeometry(), base: figureBaseGeometry(), rim: figureRimGeometry() }), []);
@@ -104,20 +108,20 @@ export function Figures({ model, poses: given, maxFloor, onFigureHover, onFigure
   };
   return (
     <group
-      name="figures"
+      name={ghost ? 'figures:ghost' : 'figures'}
       onPointerMove={onFigureHover && ((e) => { const pose = shown(e); if (pose) { e.stopPropagation(); onFigureHover(pose.figureId, e); } })}
       onPointerOut={onFigureHover && ((e) => onFigureHover(null, e))}
       onClick={onFigureClick && ((e) => { const pose = shown(e); if (pose && e.delta <= 4) { e.stopPropagation(); onFigureClick(pose.figureId, e); } })}
       onPointerDown={onFigureDown && ((e) => { const pose = shown(e); if (pose) onFigureDown(pose.figureId, e); })}
     >
       <instancedMesh ref={body} args={[geometries.body, undefined, n]} name="figures:body">
-        <meshLambertMaterial vertexColors />
+        <meshLambertMaterial vertexColors {...(ghost ? GHOST : {})} />
       </instancedMesh>
       <instancedMesh ref={base} args={[geometries.base, undefined, n]} name="figures:base">
-        <meshLambertMaterial vertexColors />
+        <meshLambertMaterial vertexColors {...(ghost ? GHOST : {})} />
       </instancedMesh>
       <instancedMesh ref={rim} args={[geometries.rim, undefined, n]} name="figures:rim">
-        <meshLambertMaterial vertexColors />
+        <meshLambertMaterial vertexColors {...(ghost ? GHOST : {})} />
       </instancedMesh>
     </group>
   );

@@ -1,9 +1,9 @@
 // The hot-seat play HUD over the table: it renders the controller's PlayView (turn plate, hand-over,
 // actions, dice, refusals, dock with orders, units, log, rules and saves, victory) and sends the
 // commands the view carries. It decides no rule: every choice shown comes from the PlayView.
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Command, PlayAction, PlayUnit } from '../../game';
-import { focusOn, useStore } from '../../view';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { viewForSeat, type Command, type PlayAction, type PlayUnit } from '../../game';
+import { createStore, focusOn, useStore } from '../../view';
 import { ActionBar } from './ActionBar';
 import { DiceTray } from './DiceTray';
 import { GameLog } from './GameLog';
@@ -37,14 +37,20 @@ function wideScreen(): boolean {
 }
 
 export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
-  const view = useStore(play.view);
+  const live = useStore(play.view);
+  // The hot seat: the side that took the screen at the last hand-over (the app shares it with the table).
+  const ownSeat = useMemo(() => createStore<string | null>(null), [play]);
+  const seat = play.seat ?? ownSeat;
+  const ackSide = useStore(seat);
+  const setAckSide = seat.set;
+  // What that player may see: units the rules hide from their side are not listed anywhere.
+  const view = useMemo(() => viewForSeat(live, ackSide), [live, ackSide]);
   const log = useStore(play.log);
   const refusal = useStore(play.lastRefusal);
   const { at: replayAt } = useStore(play.replay.store);
   const [tab, setTab] = useState<DockTab>('orders');
   const [open, setOpen] = useState(wideScreen);
   const [ruleFocus, setRuleFocus] = useState<string | null>(null);
-  const [ackSide, setAckSide] = useState<string | null>(null);
   const [reviewing, setReviewing] = useState(false);
   const [dismissed, setDismissed] = useState<PlayRefusal | null>(null);
   // Asked of the controller at each render (every command re-publishes the view and the log).
@@ -94,7 +100,7 @@ export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
   const restart = useCallback(() => {
     setReviewing(false);
     setAckSide(null);
-  }, []);
+  }, [setAckSide]);
   useEffect(restart, [play, restart]);
 
   const review = () => {

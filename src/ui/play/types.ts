@@ -29,4 +29,6 @@ export interface PlayHudHandle {
   control: PlayControl;
   saves: PlaySaves;
   replay: PlayReplay;
+  /** The side at the screen (set at each hand-over; the table reads it to keep hidden units hidden). */
+  seat?: Store<string | null>;
 }

@@ -1,5 +1,6 @@
 // Marks on the game's figures: a gold ring and soft halo under every figure of the active unit, and
-// over pinned or routing units a coloured pin on each figure and a chip naming the state.
+// over pinned or routing units a coloured pin on each figure and a chip naming the state; over a
+// hidden unit its owner sees (the enemy's screen never gets it) a "hidden" chip and pins.
 import { Html } from '@react-three/drei';
 import { useEffect, useMemo } from 'react';
 import type { PlayUnit } from '../../game';
@@ -28,7 +29,7 @@ export function PlayMarkers({ units, poses, activeUnitId }: PlayMarkersProps) {
   }, [poses]);
   const active = activeUnitId ? byUnit.get(activeUnitId) ?? [] : [];
   const flagged = units.flatMap((u) => {
-    const kind = unitMarker(u);
+    const kind = unitMarker(u) ?? (u.hiddenFrom?.length ? 'hidden' as const : null);
     const figures = byUnit.get(u.id);
     return kind && figures?.length ? [{ unit: u, kind, figures }] : [];
   });

@@ -2,10 +2,13 @@
 // on, so LOS, tape and hover use the game's positions), the active unit's marks, the move gizmo,
 // targets and refusals. A press on a figure of the unit that may move drags it; a click on a
 // shootable target's figure sends that target's command; anything else goes to the tools.
+// Hot seat: units the rules hide from the side at the screen are not drawn, marked or given to the
+// tools; a hidden unit its owner sees is drawn see-through with a "hidden" chip.
 import { type ThreeEvent, useThree } from '@react-three/fiber';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { viewForSeat } from '../../game';
 import { Figures } from '../Figures';
-import { useStore } from '../store';
+import { createStore, useStore } from '../store';
 import type { TableModel } from '../table-model';
 import type { ToolController } from '../tools/tool-controller';
 import { ToolFigures } from '../tools/ToolFigures';
@@ -19,6 +22,8 @@ import { TargetMarks } from './TargetMarks';
 import type { PlayTableLink } from './types';
 import { useMoveDrag } from './use-move-drag';
 
+const NO_SEAT = createStore<string | null>(null);
+
 export interface PlayTableProps {
   play: PlayTableLink;
   model: TableModel;
@@ -26,15 +31,21 @@ export interface PlayTableProps {
 }
 
 export function PlayTable({ play, model, tools }: PlayTableProps) {
-  const view = useStore(play.view);
+  const live = useStore(play.view);
+  const seat = useStore(play.seat ?? NO_SEAT);
+  // Without a seat store the side to act is taken to sit at the screen.
+  const view = useMemo(() => viewForSeat(live, play.seat ? seat : live.prompt.side), [live, seat, play.seat]);
   const invalidate = useThree((s) => s.invalidate);
   const drag = useMemo(createDragStore, []);
   const refusal = useMemo(createRefusalStore, []);
   const [hoveredUnit, setHoveredUnit] = useState<string | null>(null);
   const colours = useMemo(() => sideColours(view), [view.sides]); // eslint-disable-line react-hooks/exhaustive-deps
   const vehicles = useMemo(() => vehicleUnitIds(model.scenario), [model]);
-  const poses = useMemo(() => playPoses(view.units, colours, (x, z, floor) => drawHeight(model, [x, z], floor), vehicles), [view.units, colours, model, vehicles]);
-  const unitOf = useMemo(() => new Map(poses.map((p) => [p.figureId, p.unitId] as const)), [poses]);
+  const allPoses = useMemo(() => playPoses(view.units, colours, (x, z, floor) => drawHeight(model, [x, z], floor), vehicles), [view.units, colours, model, vehicles]);
+  // Hidden units still in view belong to the side at the screen: drawn apart, see-through.
+  const hiddenOwn = useMemo(() => new Set(view.units.filter((u) => u.hiddenFrom?.length).map((u) => u.id)), [view.units]);
+  const [poses, ghosts] = useMemo(() => [allPoses.filter((p) => !hiddenOwn.has(p.unitId)), allPoses.filter((p) => hiddenOwn.has(p.unitId))], [allPoses, hiddenOwn]);
+  const unitOf = useMemo(() => new Map(allPoses.map((p) => [p.figureId, p.unitId] as const)), [allPoses]);
 
   // The tools measure and sight from where the game's figures stand now.
   useEffect(() => {
@@ -67,7 +78,7 @@ export function PlayTable({ play, model, tools }: PlayTableProps) {
   // A shootable target's figure: shoot it (true = the click is taken; else the tools pick it).
   const onClick = useCallback(
     (figureId: string): boolean => {
-      const v = play.view.get();
+      const v = viewForSeat(play.view.get(), play.seat ? play.seat.get() : play.view.get().prompt.side);
       const target = v.targets.find((t) => t.unitId === unitOf.get(figureId));
       if (!target?.command) return false;
       const r = play.control.send(target.command);
@@ -86,10 +97,15 @@ export function PlayTable({ play, model, tools }: PlayTableProps) {
       ) : (
         <Figures model={model} poses={poses} onFigureDown={onDown} onFigureHover={onHover} onFigureClick={(id) => void onClick(id)} />
       )}
-      <PlayMarkers units={view.units} poses={poses} activeUnitId={active?.id} />
+      {ghosts.length > 0 && (
+        <Figures model={model} poses={ghosts} ghost onFigureDown={onDown}
+          onFigureHover={(id, e) => { tools?.setHover(id ? { figureId: id, clientX: e.nativeEvent.clientX, clientY: e.nativeEvent.clientY } : null); onHover(id); }}
+          onFigureClick={(id) => void (onClick(id) || tools?.pickFigure(id))} />
+      )}
+      <PlayMarkers units={view.units} poses={allPoses} activeUnitId={active?.id} />
       {view.move && <MoveGizmo model={model} move={view.move} unit={moving} drag={drag} />}
-      <TargetMarks targets={view.targets} poses={poses} activeUnitId={view.activeUnitId} hoveredUnitId={hoveredUnit} />
-      <RefusalLabel refusal={refusal} poses={poses} />
+      <TargetMarks targets={view.targets} poses={allPoses} activeUnitId={view.activeUnitId} hoveredUnitId={hoveredUnit} />
+      <RefusalLabel refusal={refusal} poses={allPoses} />
     </group>
   );
 }

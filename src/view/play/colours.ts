@@ -12,6 +12,8 @@ export const PLAY_COLOURS = {
   pinned: TOOL_COLOURS.partial,
   routing: TOOL_COLOURS.blocked,
   sight: TOOL_COLOURS.clear,
+  /** A hidden unit as its owner sees it (ghost figures, chip). */
+  hidden: '#a9bfd6',
 } as const;
 
 /** DOM label look shared by the play labels (drei Html). */

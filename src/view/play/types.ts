@@ -12,4 +12,6 @@ export interface PlayTableLink {
   view: Store<PlayView>;
   control: PlayControl;
   lastRefusal: Store<PlayRefusal | null>;
+  /** The side at the hot-seat screen (the HUD sets it at each hand-over); absent: the side to act. */
+  seat?: Store<string | null>;
 }

@@ -60,10 +60,17 @@ export function describeUnits(s: KGameState): HudUnit[] {
     });
     byUnit.set(f.unitId, list);
   }
-  return Object.values(s.units).map((u) => ({
-    id: u.id, side: u.side, name: u.name, kind: KIND_WORDS[u.kind] ?? u.kind, status: statusChips(s, u),
-    strength: { now: liveFigures(s, u).length, start: u.startStrength }, figures: byUnit.get(u.id) ?? [], activated: u.activated,
-  }));
+  // A scenario's hidden unit (K-5.2a until revealed) is hidden from every other side; at the game's
+  // end nothing is hidden any more.
+  const hiddenFrom = (u: KUnit) => (isHidden(s, u.id) && !s.flow.result ? s.sides.map((x) => x.id).filter((id) => id !== u.side) : []);
+  return Object.values(s.units).map((u) => {
+    const from = hiddenFrom(u);
+    return {
+      id: u.id, side: u.side, name: u.name, kind: KIND_WORDS[u.kind] ?? u.kind, status: statusChips(s, u),
+      strength: { now: liveFigures(s, u).length, start: u.startStrength }, figures: byUnit.get(u.id) ?? [], activated: u.activated,
+      ...(from.length ? { hiddenFrom: from } : {}),
+    };
+  });
 }
 
 /** The unit the HUD highlights: acting, offered its activation, or concerned by the pending step or choice. */

@@ -31,6 +31,7 @@ export interface HudUnit {
   strength: { now: number; start: number };
   figures: HudFigure[];
   activated: boolean;
+  hiddenFrom?: string[];
 }
 
 export interface HudAction {
