@@ -166,6 +166,11 @@ export interface PlayControl {
    * unit (K-6.1a), so there is no separate charge button.
    */
   move(moves: Array<{ figureId: string; to: [number, number]; floor?: number }>): { ok: true } | { ok: false; reason: string; rule?: string };
+  /**
+   * Would the game take this command now? Asks the machines and the rules (no dice, nothing kept), so
+   * the HUD can enable a choice the player composes (e.g. which soldiers give covering fire, K-1.1a).
+   */
+  check(command: Command): { ok: true } | { ok: false; reason: string; rule?: string };
   /** Undo the last command if it rolled no dice. */
   undo(): boolean;
   canUndo(): boolean;

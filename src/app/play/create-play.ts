@@ -176,6 +176,17 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
     return c.ok ? { ok: true } : c;
   };
 
+  const check: PlayControl['check'] = (command) => {
+    if (replayStore.get().at !== null) return { ok: false, reason: 'the table shows a past moment of the game' };
+    if (!flowCan(actor, command)) return why(command);
+    try {
+      const r = session!.ruleset.decide(session!.state, command, { scenario, table, dice: probeDice });
+      return r.ok ? { ok: true } : { ok: false, reason: r.reason, ...(r.rule ? { rule: r.rule } : {}) };
+    } catch (err) {
+      return { ok: false, reason: `the rules could not take ${command.type}: ${err instanceof Error ? err.message : String(err)}` };
+    }
+  };
+
   const undo = (): boolean => {
     if (replayStore.get().at !== null || !session!.canUndo()) return false;
     session!.undo();
@@ -191,7 +202,7 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
     log,
     lastRefusal,
     rules: hud.rules(session.state),
-    control: { send, move, undo, canUndo: () => replayStore.get().at === null && session!.canUndo() },
+    control: { send, move, check, undo, canUndo: () => replayStore.get().at === null && session!.canUndo() },
     saves: {
       toJson: () => readSave(session!),
       load(text) {
