@@ -3,3 +3,4 @@ export type * from './types';
 export { GameSession, type LogEntry, type SessionInit } from './session';
 export { makeSave, parseSave, loadSave, SaveError, SAVE_FORMAT, type SaveFile } from './save';
 export * from './play-view';
+export { GameOptionsSchema, GameOptionsError, normaliseOptions, hasOptions, parseGameOptions, describeOptions, type GameOptions, type GameOptionChoice } from './options';

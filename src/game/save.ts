@@ -1,18 +1,24 @@
-// Save files: scenario id + content hash + seed + command log (versioned JSON). Loading checks
-// them with clear messages and replays the log to the identical state (compared by state hash).
+// Save files: scenario id + content hash + game options + seed + command log (versioned JSON).
+// Loading checks them with clear messages and replays the log to the identical state (compared by
+// state hash). Format 2 added the options; a format-1 save loads as a game without options.
 import { z } from 'zod';
 import { hashValue } from '../core';
 import { jsonPath, type Scenario } from '../scenario';
-import { GameSession } from './session';
+import { GameOptionsError, normaliseOptions, parseGameOptions } from './options';
+import { GameSession, scenarioWithOptions } from './session';
 import type { Command, GameEvent, Ruleset } from './types';
 
-export const SAVE_FORMAT = 1;
+export const SAVE_FORMAT = 2;
+/** Older formats still read (1: no options). */
+const READABLE = [1, 2];
 
 const SaveSchema = z
   .object({
-    sandtableSave: z.literal(SAVE_FORMAT).describe('save format version'),
+    sandtableSave: z.union([z.literal(1), z.literal(2)]).describe('save format version'),
     scenario: z.object({ id: z.string(), hash: z.string() }).strict(),
     ruleset: z.object({ id: z.string(), version: z.string() }).strict(),
+    /** The game options chosen at the start (format 2; checked again against the ruleset on load). */
+    options: z.unknown().optional(),
     seed: z.number().int(),
     commands: z.array(z.object({ type: z.string() }).passthrough()),
     /** Hash of the state after the last command: a truncated or tampered log no longer matches. */
@@ -32,6 +38,7 @@ export function makeSave<S, C extends Command, E extends GameEvent, Q>(session: 
     sandtableSave: SAVE_FORMAT,
     scenario: { id: session.scenario.id, hash: session.scenarioHash },
     ruleset: { id: session.ruleset.id, version: session.ruleset.version },
+    options: normaliseOptions(session.options),
     seed: session.seed,
     commands: session.log.map((e) => e.command as SaveFile['commands'][number]),
     stateHash: session.stateHash(),
@@ -48,15 +55,21 @@ export function parseSave(text: string, file: string): SaveFile {
     throw new SaveError(`${file}: $: bad JSON (${err instanceof Error ? err.message : String(err)}) — expected a Sandtable save`);
   }
   const version = (data as { sandtableSave?: unknown } | null)?.sandtableSave;
-  if (typeof version === 'number' && version !== SAVE_FORMAT) {
-    throw new SaveError(`${file}: $.sandtableSave: unknown save version ${version}, expected ${SAVE_FORMAT}`);
+  if (typeof version === 'number' && !READABLE.includes(version)) {
+    throw new SaveError(`${file}: $.sandtableSave: unknown save version ${version}, expected one of ${READABLE.join(', ')}`);
   }
   const r = SaveSchema.safeParse(data);
   if (!r.success) {
     const i = r.error.issues[0]!;
     throw new SaveError(`${file}: ${jsonPath(i.path)}: ${i.message}`);
   }
-  return r.data;
+  if (r.data.sandtableSave === 1 && r.data.options !== undefined) throw new SaveError(`${file}: $.options: a format-1 save has no options: expected sandtableSave 2`);
+  try {
+    return { ...r.data, options: parseGameOptions(r.data.options, file, '$.options') };
+  } catch (err) {
+    if (err instanceof GameOptionsError) throw new SaveError(err.message);
+    throw err;
+  }
 }
 
 /** Replay a save against its scenario and ruleset; the result has the saved state hash or this throws. */
@@ -73,7 +86,16 @@ export function loadSave<S, C extends Command, E extends GameEvent, Q>(
   if (save.ruleset.id !== ruleset.id) {
     throw new SaveError(`${file}: $.ruleset.id: saved with ruleset "${save.ruleset.id}", expected "${ruleset.id}"`);
   }
-  const session = new GameSession({ ruleset, scenario, table, seed: save.seed });
+  // The options must still mean something to this ruleset and scenario (an option removed since?).
+  let session: GameSession<S, C, E, Q>;
+  try {
+    const options = parseGameOptions(save.options, file, '$.options');
+    scenarioWithOptions(ruleset, scenario, options, file, '$.options'); // names the save's JSON path on a problem
+    session = new GameSession({ ruleset, scenario, table, seed: save.seed, options, optionsSource: file });
+  } catch (err) {
+    if (err instanceof GameOptionsError) throw new SaveError(err.message);
+    throw err;
+  }
   save.commands.forEach((command, i) => {
     const r = session.dispatch(command as C);
     if (!r.ok) throw new SaveError(`${file}: $.commands[${i}]: the log does not replay here — ${r.reason}${r.rule ? ` (${r.rule})` : ''}`);

@@ -1,7 +1,10 @@
 // A game in progress: dispatch commands through a ruleset with the game's own seeded dice, keep
 // the command log and every event, undo what touched no dice, save, and rebuild any past state.
+// Game options (chosen at the start) make the scenario that is played: `scenario` is that one,
+// `baseScenario` the file as loaded (its hash identifies the game in saves).
 import { SeededDice, hashValue, type Dice } from '../core';
 import type { Scenario } from '../scenario';
+import { GameOptionsError, hasOptions, parseGameOptions, type GameOptions } from './options';
 import type { Command, DiceRolledEvent, GameEvent, Ruleset, VictoryResult } from './types';
 
 export interface LogEntry<C extends Command = Command, E extends GameEvent = GameEvent> {
@@ -16,13 +19,34 @@ export interface SessionInit<S, C extends Command, E extends GameEvent, Q> {
   seed: number;
   /** Tests inject dice; otherwise the game's seeded dice are used. */
   dice?: Dice;
+  /** What the players chose at the start (checked; the ruleset applies them to the scenario). */
+  options?: GameOptions;
+  /** Where the options came from, for error messages (default "options"). */
+  optionsSource?: string;
+}
+
+/** The scenario played with these options (the scenario itself without any); throws GameOptionsError naming the path. */
+export function scenarioWithOptions<S, C extends Command, E extends GameEvent, Q>(
+  ruleset: Ruleset<S, C, E, Q>, scenario: Scenario, options: GameOptions, where = 'options', base = '$',
+): Scenario {
+  if (!hasOptions(options)) return scenario;
+  if (!ruleset.applyOptions) throw new GameOptionsError(`${where}: ${base}: the ${ruleset.id} ruleset has no game options: expected none`);
+  const r = ruleset.applyOptions(scenario, options);
+  if (r.issues.length) throw new GameOptionsError(r.issues.map((i) => `${where}: ${[base, i.path].filter(Boolean).join('.')}: ${i.message}`).join('; '));
+  return r.scenario;
 }
 
 export class GameSession<S, C extends Command = Command, E extends GameEvent = GameEvent, Q = unknown> {
   readonly ruleset: Ruleset<S, C, E, Q>;
+  /** The scenario as played (the file with the game options applied). */
   readonly scenario: Scenario;
+  /** The scenario file as loaded, before options. */
+  readonly baseScenario: Scenario;
+  /** Hash of the file as loaded (saves check it), not of the options' result. */
   readonly scenarioHash: string;
   readonly seed: number;
+  /** The options chosen at the start, canonical (empty when none). */
+  readonly options: GameOptions;
   private readonly table: Q;
   private readonly initial: S;
   private current: S;
@@ -34,13 +58,16 @@ export class GameSession<S, C extends Command = Command, E extends GameEvent = G
 
   constructor(init: SessionInit<S, C, E, Q>) {
     this.ruleset = init.ruleset;
-    this.scenario = init.scenario;
+    this.baseScenario = init.scenario;
     this.scenarioHash = hashValue(init.scenario);
+    const where = init.optionsSource ?? 'options';
+    this.options = parseGameOptions(init.options, where);
+    this.scenario = scenarioWithOptions(init.ruleset, init.scenario, this.options, where);
     this.seed = init.seed;
     this.table = init.table;
     this.injected = init.dice;
     this.dice = new SeededDice(init.seed);
-    this.initial = init.ruleset.setup(init.scenario, { table: init.table });
+    this.initial = init.ruleset.setup(this.scenario, { table: init.table });
     this.current = this.initial;
   }
 

@@ -3,6 +3,7 @@
 // `evolve` folds one event into the state. Machines (src/flow) ask the ruleset, never its id.
 import type { Dice, Roll } from '../core';
 import type { Scenario } from '../scenario';
+import type { GameOptionChoice, GameOptions } from './options';
 
 /** A player's (or the flow's) request. `type` is UPPER_SNAKE; the rest is ruleset data. */
 export interface Command {
@@ -60,4 +61,8 @@ export interface Ruleset<S, C extends Command = Command, E extends GameEvent = G
   decide(state: S, command: C, ctx: RulesContext<Q>): Decision<E>;
   evolve(state: S, event: E | DiceRolledEvent): S;
   victory(state: S, ctx: { scenario: Scenario }): VictoryResult | undefined;
+  /** What the players may choose for this scenario when a game starts (options.ts); none when absent. */
+  optionChoices?(scenario: Scenario): GameOptionChoice[];
+  /** The scenario as played with these options, or their problems (paths under the options); identity for none. */
+  applyOptions?(scenario: Scenario, options: GameOptions): { scenario: Scenario; issues: Array<{ path: string; message: string }> };
 }

@@ -30,7 +30,7 @@ describe('play saves (K-2.1b games replay from their seed and commands)', () => 
     const storage = new MemoryStorage();
     const p = played(storage);
     expect(p.saves.autosaveKey).toBe(`sandtable.autosave.${scenario.id}`);
-    expect(JSON.parse(storage.getItem(p.saves.autosaveKey)!)).toMatchObject({ sandtableSave: 1, seed: 5, commands: expect.any(Array) });
+    expect(JSON.parse(storage.getItem(p.saves.autosaveKey)!)).toMatchObject({ sandtableSave: 2, options: {}, seed: 5, commands: expect.any(Array) });
     const q = createPlay(scenario, bf, { storage, resume: true });
     expect(q.resumed).toEqual({ ok: true, commands: 5 });
     expect(q.game().stateHash()).toBe(p.game().stateHash());

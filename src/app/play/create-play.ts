@@ -1,11 +1,15 @@
 // The play controller: one game of a scenario on a built battlefield — a GameSession (the record and
 // the truth) sequenced by the flow machines (every command goes to the turn actor), the HUD model
 // re-published after each command, the log, the rules panel, autosave / resume, save files and the
-// replay scrubber. The ui and view only read the stores and call `control`.
+// replay scrubber, and the game options chosen at the start (the session applies them; a save keeps
+// them). The ui and view only read the stores and call `control`.
 import type { Battlefield } from '../../battlefield/types';
 import type { Dice } from '../../core';
 import { cachedTable, flowAdapterFor, flowCan, startFlow, type TurnActor } from '../../flow';
-import { GameSession, type Command, type GameEvent, type PlayControl, type PlayLogLine, type PlayRuleEntry, type PlayView, type Ruleset } from '../../game';
+import {
+  GameSession, describeOptions, hasOptions, parseGameOptions,
+  type Command, type GameEvent, type GameOptionChoice, type GameOptions, type PlayControl, type PlayLogLine, type PlayRuleEntry, type PlayView, type Ruleset,
+} from '../../game';
 import { playRulesetId, rulesetFor } from '../../rules';
 import type { Scenario } from '../../scenario';
 import { createStore, type Store } from '../../view/store';
@@ -23,6 +27,8 @@ export interface PlayOptions {
   resume?: boolean;
   /** Tests inject scripted dice (such a game does not reload from a save: saves replay with the seed). */
   dice?: Dice;
+  /** The game options for a new game (ignored when an autosave is resumed: it has its own). */
+  options?: GameOptions;
 }
 
 export interface PlayHandle {
@@ -35,6 +41,8 @@ export interface PlayHandle {
   replay: { store: Store<{ at: number | null; total: number }>; seek(eventIndex: number | null): void };
   /** The live session, to read (tests, the test hook); commands go through `control`. */
   game(): GameSession<unknown, Command, GameEvent, unknown>;
+  /** What the players may choose for this scenario, and what this game was started with. */
+  options: { choices: GameOptionChoice[]; chosen(): GameOptions };
   /** How `resume` went: null when not asked or no autosave was found. */
   resumed: { ok: true; commands: number } | { ok: false; message: string } | null;
   dispose(): void;
@@ -76,8 +84,9 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
   const problems = ruleset.validateScenario(scenario);
   if (problems.length) throw new Error(`${scenario.id}: not playable with ${rulesetId}: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
   if (opts.seed !== undefined && !Number.isSafeInteger(opts.seed)) throw new Error(`${scenario.id}: seed: expected a whole number, got ${opts.seed}`);
+  const options = parseGameOptions(opts.options, `${scenario.id}: game options`);
+  const choices = ruleset.optionChoices?.(scenario) ?? [];
   const table = cachedTable(battlefield);
-  const ctx = { scenario, table };
   const storage = opts.storage === undefined ? defaultStorage() : opts.storage;
   const autosaveKey = autosaveKeyFor(scenario);
 
@@ -90,7 +99,21 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
       if (r.ok) session = r.session;
     }
   }
-  session ??= new GameSession({ ruleset, scenario, table, seed: opts.seed ?? 1, ...(opts.dice ? { dice: opts.dice } : {}) });
+  session ??= new GameSession({ ruleset, scenario, table, seed: opts.seed ?? 1, options, optionsSource: `${scenario.id}: game options`, ...(opts.dice ? { dice: opts.dice } : {}) });
+  // The scenario as played (options applied) follows the session: a loaded save brings its own options.
+  const ctx = () => ({ scenario: session!.scenario, table });
+  /** The chosen options in the rules panel (scenario options first) and as the log's first line. */
+  const optionRules = (): PlayRuleEntry[] => {
+    const chosen = session!.options;
+    return choices.filter((c) => c.kind !== 'house').map((c) => {
+      const value = c.kind === 'rule' ? chosen.rules?.[c.id] ?? c.default : chosen.readings?.[c.id] ?? c.default;
+      const title = c.kind === 'rule' ? `Game option: ${c.title} — ${value ? 'on' : 'off'} in this game` : `Game option: ${c.title} — ${String(value)}`;
+      return { id: c.id, title, text: c.text, ...(c.kind === 'reading' ? { house: { key: `${c.id}.reading`, value, options: (c.options ?? []).map((o) => o.name), source: c.text } } : {}) };
+    });
+  };
+  const optionLog = (): PlayLogLine[] => (hasOptions(session!.options)
+    ? [{ index: -1, commandIndex: -1, type: 'GAME_OPTIONS', text: `Game options: ${describeOptions(session!.options, choices).join('; ')}` }]
+    : []);
 
   let actor: TurnActor;
   let broken: unknown;
@@ -102,7 +125,7 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
   };
   start();
 
-  const view = createStore<PlayView>(hud.describe(session.state, ctx));
+  const view = createStore<PlayView>(hud.describe(session.state, ctx()));
   const log = createStore<PlayLogLine[]>([]);
   const lastRefusal = createStore<{ reason: string; rule?: string } | null>(resumed && !resumed.ok ? { reason: resumed.message } : null);
   const replayStore = createStore<{ at: number | null; total: number }>({ at: null, total: 0 });
@@ -113,8 +136,8 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
     const shown = prev.at === null ? null : Math.min(prev.at, Math.max(0, total - 1));
     if (shown !== prev.at || total !== prev.total) replayStore.set({ at: shown, total });
     try {
-      view.set(shown === null ? hud.describe(session!.state, ctx) : readOnly(hud.describe(session!.stateAt(shown + 1), ctx), shown, total));
-      log.set(hud.log(session!.state, session!.log));
+      view.set(shown === null ? hud.describe(session!.state, ctx()) : readOnly(hud.describe(session!.stateAt(shown + 1), ctx()), shown, total));
+      log.set([...optionLog(), ...hud.log(session!.state, session!.log)]);
     } catch (err) {
       // The game itself is sound (the session holds it); only its reading failed: say so, keep the last view.
       console.error(err);
@@ -135,7 +158,7 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
   const why = (command: Command): Refusal => {
     let r;
     try {
-      r = session!.ruleset.decide(session!.state, command, { scenario, table, dice: probeDice });
+      r = session!.ruleset.decide(session!.state, command, { ...ctx(), dice: probeDice });
     } catch (err) {
       return { ok: false, reason: `the rules could not take ${command.type}: ${err instanceof Error ? err.message : String(err)}` };
     }
@@ -201,7 +224,7 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
     view,
     log,
     lastRefusal,
-    rules: hud.rules(session.state),
+    get rules() { return [...optionRules(), ...hud.rules(session!.state)]; },
     control: { send, move, check, undo, canUndo: () => replayStore.get().at === null && session!.canUndo() },
     saves: {
       toJson: () => readSave(session!),
@@ -230,6 +253,7 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
       },
     },
     game: () => session!,
+    options: { choices, chosen: () => session!.options },
     resumed,
     dispose() {
       actor.stop();

@@ -4,6 +4,7 @@
 import type { Dice, TableQueries } from '../../core';
 import type { Scenario } from '../../scenario';
 import { kRulesApi } from './api';
+import { type KGameOptions, applyKOptions, kOptionChoices } from './options';
 import {
   Acc, FLOW_COMMAND_TYPES, FoldMemo, actionGate, candidateCommands, decideFlow, immediateEnd, legalCommands, phaseOf, startChargeSequence,
   turnLimitOf, validateVictory, withFlow,
@@ -89,6 +90,15 @@ export function createKuularuiskuRuleset(api: KRulesApi) {
 
     evolve(state: KGameState, event: LoggedEvent): KGameState {
       return memo.evolve(state, event as AnyGameEvent);
+    },
+
+    /** Game options (options.ts): the scenario's optional rules, the bite's reading, named house options. */
+    optionChoices(scenario: Scenario) {
+      return kOptionChoices(scenario);
+    },
+
+    applyOptions(scenario: Scenario, options: KGameOptions) {
+      return applyKOptions(scenario, options);
     },
 
     victory(state: KGameState, _ctx: { scenario: Scenario }) {
