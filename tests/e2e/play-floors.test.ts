@@ -1,0 +1,171 @@
+// Buildings and floors in play, in a real Chromium, on the training ground's two-storey farmhouse
+// (floors at 0 and 4 cm; walls with a door on the south side only). Checks: a drag of "South of the
+// wall" into the farmhouse through its north wall is refused with the rules' reason (K-4.0, "go
+// through a door") shown over the unit and in the HUD, and nothing moves; the first-floor soldier
+// and the belfry soldier are drawn at their floors' heights; after "First-floor window" moves along
+// its floor (the move the table sends for a drag on that floor) the game keeps it upstairs, the
+// table draws it at the floor's height at its new place, and the sight tool from it starts at that
+// floor's eye and agrees with the CLI's `los` for the same points.
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPlay } from '../../src/app/play';
+import type { Battlefield } from '../../src/battlefield';
+import { runCli } from '../../src/cli/commands';
+import type { Scenario } from '../../src/scenario';
+import { loadTrainingGround, trainingGroundScenario } from '../battlefield/fixture';
+import { browserRequired, clickTable, hasBrowser, nextFrame, openBrowser, saveShot, type Watched } from './browser';
+import { act, captureScenes, drawnAt, drawnFigures, loadSaveFile, look, openPlay, pixel, playView, saveAfterActions, saveFile } from './play-helpers';
+
+const run = hasBrowser || browserRequired;
+const SCENARIO = 'scenarios/sandbox/training-ground.json';
+
+/** The first seed (1–60) whose first card drawn is `unitId`'s. */
+function seedDrawingFirst(scenario: Scenario, bf: Battlefield, unitId: string): number {
+  for (let seed = 1; seed <= 60; seed++) {
+    const p = createPlay(scenario, bf, { seed, storage: null });
+    try {
+      for (const id of ['begin-turn', 'draw']) {
+        const a = p.view.get().actions.find((x) => x.id === id)!;
+        if (!p.control.send(a.command).ok) throw new Error(`seed ${seed}: ${id} refused`);
+      }
+      if (p.view.get().activeUnitId === unitId) return seed;
+    } finally {
+      p.dispose();
+    }
+  }
+  throw new Error(`no seed 1–60 draws ${unitId} first`);
+}
+
+async function cliLos(from: string, to: string): Promise<{ clear: boolean; from: [number, number, number]; blocker: { featureId: string } | null }> {
+  let out = '';
+  let err = '';
+  const code = await runCli(['los', SCENARIO, '--from', from, '--to', to, '--json'], { out: (s) => void (out += s), err: (s) => void (err += s) });
+  expect(code, err).toBe(0);
+  return JSON.parse(out);
+}
+
+describe.runIf(run)('play in buildings and on floors in Chromium', () => {
+  let ctx: BrowserContext;
+  let bf: Battlefield;
+  let w: Watched;
+  let page: Page;
+  const scenario = trainingGroundScenario();
+
+  const figure = async (id: string) => (await playView(page)).units.flatMap((u) => u.figures).find((f) => f.id === id)!;
+  const ground = (x: number, z: number) => bf.groundHeight(x, z);
+
+  beforeAll(async () => {
+    bf = await loadTrainingGround();
+    ctx = await openBrowser();
+    await captureScenes(ctx);
+    // Seed 1 draws "South of the wall" first (see play-table.test.ts).
+    w = await openPlay(ctx, '?scenario=sandbox/training-ground&play=1&seed=1');
+    page = w.page;
+  }, 300_000);
+
+  afterAll(async () => {
+    await ctx?.close();
+    bf?.free();
+  });
+
+  it('K-4.0: a drag into the farmhouse through its north wall is refused with the reason shown, and nothing moves', async () => {
+    await act(page, 'begin-turn');
+    await act(page, 'draw');
+    await act(page, 'activate:move-shoot');
+    expect((await playView(page)).move?.unitId).toBe('wall_south');
+    const start = (await figure('wall_south_1')).at;
+    expect(start).toEqual([104, 38]);
+    // 5 cm north: inside the house, past the north wall (x 94–106, z 25–35), which has no door.
+    await look(page, ground, 104, 35, 40);
+    const a = await pixel(page, 104, bf.standHeight(104, 38), 38);
+    const b = await pixel(page, 104, bf.standHeight(104, 33), 33);
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    for (let i = 1; i <= 6; i++) await page.mouse.move(a.x + ((b.x - a.x) * i) / 6, a.y + ((b.y - a.y) * i) / 6);
+    await nextFrame(page);
+    await page.mouse.up();
+    await nextFrame(page);
+
+    const label = page.locator('[data-testid=play-refusal]');
+    await expect.poll(async () => label.getAttribute('data-rule')).toBe('K-4.0');
+    expect(await label.textContent()).toMatch(/runs into a wall of house_two_storey \(go through a door\)/);
+    await page.waitForSelector('[data-testid=refusal]');
+    expect(await page.textContent('[data-testid=refusal-reason]')).toMatch(/wall_south_1: the move runs into a wall of house_two_storey/);
+    await saveShot(page, 'play-floors-wall-refused.png');
+    expect((await figure('wall_south_1')).at).toEqual(start);
+    expect((await figure('wall_south_1')).floor ?? 0).toBe(0);
+    expect((await playView(page)).move?.unitId).toBe('wall_south');
+    await page.click('[data-testid=refusal-close]');
+    expect(w.problems).toEqual([]);
+  }, 180_000);
+
+  it('the first-floor and belfry soldiers are drawn at their floors\' heights, not on the ground', async () => {
+    const drawn = await drawnFigures(page);
+    for (const [id, x, z, floor] of [['house_upper_1', 100, 33, 1], ['tower_top_1', 140, 90, 4]] as const) {
+      const f = await figure(id);
+      expect(f.at).toEqual([x, z]);
+      expect(f.floor).toBe(floor);
+      const d = drawnAt(drawn, x, z);
+      expect(d, `${id} drawn`).toBeDefined();
+      expect(d!.at[1]).toBeCloseTo(bf.standHeight(x, z, floor), 4);
+      expect(d!.at[1]).toBeGreaterThan(bf.groundHeight(x, z) + 3.5);
+    }
+  }, 60_000);
+
+  it('a move along the first floor keeps the soldier upstairs, drawn at the floor height; sight from there starts at that floor\'s eye', async () => {
+    // A game where "First-floor window" (house_upper, floor 1) is drawn first, loaded from a save.
+    const seed = seedDrawingFirst(scenario, bf, 'house_upper');
+    const { text } = saveAfterActions(scenario, bf, seed, ['begin-turn', 'draw']);
+    await loadSaveFile(page, saveFile(text, 'floors-upper'));
+    expect((await playView(page)).activeUnitId).toBe('house_upper');
+    // Activate it to move from the action bar; the game takes it (its session logs the command).
+    // (The HUD's reading of this position fails today — see the report: no move offer is drawn for a
+    // unit upstairs — so the wait is on the game itself, not on the HUD.)
+    const commands = await page.evaluate(() => window.__sandtable!.play!.game().log.length);
+    await page.click('[data-testid=action-bar] [data-action="activate:move-shoot"]');
+    await page.waitForFunction((n) => window.__sandtable!.play!.game().log.length > n, commands, { timeout: 20_000 });
+
+    // 3.6 cm along the first floor (the building is difficult going: 5 cm, K-4.2c / K-AMB-4), sent
+    // as the table sends a drag of a figure upstairs: the destination keeps the figure's floor.
+    const moved = await page.evaluate(() => window.__sandtable!.play!.control.move([{ figureId: 'house_upper_1', to: [97, 31], floor: 1 }]));
+    expect(moved).toEqual({ ok: true });
+    const f = await figure('house_upper_1');
+    expect(f.at).toEqual([97, 31]);
+    expect(f.floor).toBe(1);
+    const drawn = await drawnFigures(page);
+    const d = drawnAt(drawn, 97, 31);
+    expect(d, 'house_upper_1 drawn at its new place').toBeDefined();
+    expect(d!.at[1]).toBeCloseTo(bf.standHeight(97, 31, 1), 4);
+    expect(drawnAt(drawn, 100, 33)).toBeUndefined();
+
+    // The sight tool from the soldier's new place: the roof cut away to the first floor, a click on
+    // him, then on the soldier behind the stone wall.
+    await page.click('[data-testid=tool-los]');
+    await page.click('[data-testid=cutaway-1]');
+    const y = bf.standHeight(97, 31, 1);
+    await page.evaluate(([p, t]) => window.__sandtable!.tools!.setCamera(p, t), [[97, y + 34, 31 - 6.8], [97, y, 31]] as const);
+    await nextFrame(page);
+    await clickTable(page, 97, y + 1.1, 31);
+    // The target: a ground point behind the stone wall (a click on an enemy figure would be a shot).
+    const target: [number, number] = [100, 46];
+    const ty = bf.standHeight(...target);
+    await page.evaluate(([p, t]) => window.__sandtable!.tools!.setCamera(p, t), [[target[0], ty + 34, target[1] - 6.8], [target[0], ty, target[1]]] as const);
+    await nextFrame(page);
+    await clickTable(page, target[0], ty, target[1]);
+    const r = (await page.evaluate(() => window.__sandtable!.tools!.los))!;
+    expect(r).not.toBeNull();
+    expect(r.observer.figureId).toBe('house_upper_1');
+    expect(r.observer.at).toEqual([97, 31]);
+    expect(r.observer.floor).toBe(1);
+    const eye = bf.eyePoint({ id: 'house_upper_1', at: [97, 31], floor: 1 });
+    r.observer.eye.forEach((v, i) => expect(v).toBeCloseTo(eye[i]!, 4));
+    r.from.forEach((v, i) => expect(v).toBeCloseTo(eye[i]!, 4));
+    expect(r.observer.eye[1]).toBeGreaterThan(bf.eyePoint({ id: 'probe', at: [97, 31] })[1] + 3.5);
+    const cli = await cliLos('97,31,1', `${target[0]},${target[1]}`);
+    expect(r.result.clear).toBe(cli.clear);
+    expect(r.result.blocker?.featureId ?? null).toBe(cli.blocker?.featureId ?? null);
+    await saveShot(page, 'play-floors-upper-los.png');
+    await page.click('[data-testid=cutaway-off]');
+    await page.click('[data-testid=tool-select]');
+  }, 180_000);
+});
