@@ -32,7 +32,8 @@ for (const file of scenarioFiles) {
     const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed });
     const r = playRandomGame(g, {
       seed: seed * 7919 + 1,
-      candidates: () => kuularuiskuRuleset.candidateCommands(g.state, { scenario, table }),
+      // The kind of command first, then only the candidates of that kind are built (see LazyCandidates).
+      groups: () => kuularuiskuRuleset.candidateGroups(g.state, { scenario, table }),
       unchecked: kuularuiskuRuleset.uncheckedTypes,
     });
     return { commands: r.commands, events: g.events.length, winner: r.result ? r.result.winner ?? 'draw' : 'unfinished' };

@@ -12,7 +12,7 @@ export const DEFAULT_WEIGHTS: Readonly<Record<string, number>> = {
 };
 
 /** The weighting key of a command: its type, with `:mode` for a charge (so a charge is not one move among forty). */
-const keyOf = (c: Command) => (c.mode === 'charge' ? `${c.type}:charge` : c.type);
+export const keyOf = (c: Command) => (c.mode === 'charge' ? `${c.type}:charge` : c.type);
 
 export interface RandomPlayOptions {
   /** Seed of the picking generator (the game's dice have their own seed). */
@@ -28,12 +28,23 @@ export interface RandomPlayOptions {
    * another tried; any other refusal is still a bug.
    */
   candidates?: () => Command[];
+  /**
+   * The same candidates in groups built on demand (e.g. the ruleset's candidateGroups): the kind of
+   * command is picked first and only the groups that may hold it are built. Wins over `candidates`.
+   */
+  groups?: () => ReadonlyArray<CandidateGroup<Command>>;
   unchecked?: ReadonlySet<string>;
   /** Called after each accepted command. */
   onCommand?: (command: Command, events: readonly GameEvent[]) => void;
 }
 
 export type Rng = { next(n: number): number };
+
+/** Candidates that may hold commands of the weighting keys `keys`, built only when one of those is picked. */
+export interface CandidateGroup<C extends Command = Command> {
+  keys: readonly string[];
+  build: () => C[];
+}
 
 export function createRng(seed: number): Rng {
   const g = xoroshiro128plus(seed | 0);
@@ -45,10 +56,15 @@ export function createRng(seed: number): Rng {
  * candidate moves do not drown the one END_ACTIVATION, then one command of that type, uniformly.
  */
 export function pickRandomCommand<C extends Command>(commands: readonly C[], rng: Rng, weights: Readonly<Record<string, number>> = DEFAULT_WEIGHTS): C {
-  const types = [...new Set(commands.map(keyOf))];
+  const type = pickKey([...new Set(commands.map(keyOf))], rng, weights);
+  const ofType = commands.filter((c) => keyOf(c) === type);
+  return ofType[rng.next(ofType.length)]!;
+}
+
+/** One weighting key among `types`, by weight (integer resolution keeps the pick reproducible on every platform). */
+function pickKey(types: readonly string[], rng: Rng, weights: Readonly<Record<string, number>>): string {
   const w = types.map((t) => weights[t] ?? 1);
   const total = w.reduce((a, b) => a + b, 0);
-  // Integer resolution keeps the pick reproducible on every platform.
   let t = rng.next(Math.max(1, Math.round(total * 1000))) / 1000;
   let type = types[types.length - 1]!;
   for (let i = 0; i < types.length; i++) {
@@ -58,8 +74,52 @@ export function pickRandomCommand<C extends Command>(commands: readonly C[], rng
       break;
     }
   }
-  const ofType = commands.filter((c) => keyOf(c) === type);
-  return ofType[rng.next(ofType.length)]!;
+  return type;
+}
+
+/**
+ * The same pick over lazily built groups: a key among those still possible (built lists not empty,
+ * or an unbuilt group that may hold it), then the groups that may hold it are built; a key that
+ * turns out empty is dropped and another picked, so the keys are weighted as pickRandomCommand
+ * weighs the built list. `drop` takes a refused command out; `pick` returns undefined when none is left.
+ */
+export class LazyCandidates<C extends Command> {
+  private readonly built = new Map<string, C[]>();
+  private readonly pending: Array<CandidateGroup<C>>;
+
+  constructor(groups: ReadonlyArray<CandidateGroup<C>>, private readonly rng: Rng, private readonly weights: Readonly<Record<string, number>> = DEFAULT_WEIGHTS) {
+    this.pending = [...groups];
+  }
+
+  pick(): C | undefined {
+    for (;;) {
+      const keys: string[] = [];
+      for (const [k, list] of this.built) if (list.length) keys.push(k);
+      for (const g of this.pending) for (const k of g.keys) if (!keys.includes(k)) keys.push(k);
+      if (!keys.length) return undefined;
+      const key = pickKey(keys, this.rng, this.weights);
+      for (let i = 0; i < this.pending.length;) {
+        const g = this.pending[i]!;
+        if (!g.keys.includes(key)) { i++; continue; }
+        this.pending.splice(i, 1);
+        for (const c of g.build()) {
+          const k = keyOf(c);
+          const list = this.built.get(k);
+          if (list) list.push(c);
+          else this.built.set(k, [c]);
+        }
+      }
+      const list = this.built.get(key);
+      if (list?.length) return list[this.rng.next(list.length)]!;
+      this.built.set(key, []);
+    }
+  }
+
+  drop(c: C): void {
+    const list = this.built.get(keyOf(c));
+    const i = list ? list.indexOf(c) : -1;
+    if (i >= 0) list!.splice(i, 1);
+  }
 }
 
 export interface RandomGame {
@@ -75,6 +135,23 @@ export function playRandomGame<S, C extends Command, E extends GameEvent, Q>(ses
   let n = 0;
   let refused = 0;
   while (n < max && !session.victory()) {
+    if (opts.groups) {
+      const lazy = new LazyCandidates(opts.groups(), rng, opts.weights);
+      let c: Command | undefined;
+      while ((c = lazy.pick())) {
+        const r = session.dispatch(c as C);
+        if (r.ok) {
+          n++;
+          opts.onCommand?.(c, r.events);
+          break;
+        }
+        refused++;
+        if (opts.strict !== false && !opts.unchecked?.has(c.type)) throw new Error(`a legal command was refused: ${JSON.stringify(c)} — ${r.reason}${r.rule ? ` (${r.rule})` : ''}`);
+        lazy.drop(c);
+      }
+      if (!c) break;
+      continue;
+    }
     let options: Command[] = opts.candidates ? opts.candidates() : session.legalCommands();
     let done = false;
     while (options.length && !done) {

@@ -6,7 +6,7 @@ import type { Scenario } from '../../scenario';
 import { kRulesApi } from './api';
 import { type KGameOptions, applyKOptions, kOptionChoices } from './options';
 import {
-  Acc, FLOW_COMMAND_TYPES, FoldMemo, actionGate, candidateCommands, decideFlow, immediateEnd, legalCommands, phaseOf, startChargeSequence,
+  Acc, FLOW_COMMAND_TYPES, FoldMemo, actionGate, candidateCommands, candidateGroups, decideFlow, immediateEnd, legalCommands, phaseOf, startChargeSequence,
   turnLimitOf, validateVictory, withFlow,
   type AnyGameEvent, type FlowCommand, type KCommand, type KGameEvent, type KGameState, type KRulesApi, type SoldierCommand,
 } from './activation';
@@ -72,6 +72,11 @@ export function createKuularuiskuRuleset(api: KRulesApi) {
     /** For random play: legalCommands, with the activation's moves and shots unchecked (see legal.ts). */
     candidateCommands(state: KGameState, ctx: { scenario: Scenario; table: TableQueries }): KCommand[] {
       return candidateCommands(state, ctx, api);
+    },
+
+    /** candidateCommands in groups by weighting key, each built only when asked for (random play picks the kind first). */
+    candidateGroups(state: KGameState, ctx: { scenario: Scenario; table: TableQueries }) {
+      return candidateGroups(state, ctx, api);
     },
 
     /** Command types the rules may refuse among candidateCommands (soldier-level ones). */

@@ -13,6 +13,7 @@ import { offerOptions } from './offer';
 import { phaseOf } from './phase';
 import { readyUnits } from './readiness';
 import type { KRulesApi, SoldierCommand } from './rules-api';
+import type { MoveMode } from './action-gate';
 
 export type KCommand = FlowCommand | SoldierCommand;
 
@@ -35,7 +36,35 @@ export function legalCommands(s: KGameState, ctx: { scenario: Scenario; table: T
  * tries another — much cheaper than checking every candidate first. Every other command is legal.
  */
 export function candidateCommands(s: KGameState, ctx: { scenario: Scenario; table: TableQueries }, api: KRulesApi): KCommand[] {
-  return commandsNow(s, ctx, api, false);
+  return candidateGroups(s, ctx, api).flatMap((g) => g.build());
+}
+
+/**
+ * candidateCommands in groups built only on demand: `keys` are the weighting keys (command type, or
+ * `MOVE:charge`) a group may hold, so a random player can pick the kind of command first and build
+ * only the candidates of that kind (planning moves costs more than everything else together).
+ */
+export interface CandidateGroup {
+  keys: readonly string[];
+  build: () => KCommand[];
+}
+
+export function candidateGroups(s: KGameState, ctx: { scenario: Scenario; table: TableQueries }, api: KRulesApi): CandidateGroup[] {
+  const p = phaseOf(s);
+  if (p.kind !== 'activation') return eagerGroups(commandsNow(s, ctx, api, false));
+  return [...roughGroups(s, ctx, api), ...eagerGroups([...specials(s, api, p.side), { type: 'END_ACTIVATION', side: p.side }])];
+}
+
+/** Ready-made commands, one group per weighting key (in order of first appearance). */
+function eagerGroups(commands: KCommand[]): CandidateGroup[] {
+  const byKey = new Map<string, KCommand[]>();
+  for (const c of commands) {
+    const k = c.type === 'MOVE' && c.mode === 'charge' ? 'MOVE:charge' : c.type;
+    const list = byKey.get(k);
+    if (list) list.push(c);
+    else byKey.set(k, [c]);
+  }
+  return [...byKey].map(([k, list]) => ({ keys: [k], build: () => list }));
 }
 
 function commandsNow(s: KGameState, ctx: { scenario: Scenario; table: TableQueries }, api: KRulesApi, checked: boolean): KCommand[] {
@@ -71,7 +100,7 @@ function commandsNow(s: KGameState, ctx: { scenario: Scenario; table: TableQueri
       return out;
     }
     case 'activation':
-      return [...(checked ? activationCandidates(s, ctx, api) : roughCandidates(s, ctx, api)), { type: 'END_ACTIVATION', side: p.side }];
+      return checked ? [...activationCandidates(s, ctx, api), { type: 'END_ACTIVATION', side: p.side }] : candidateGroups(s, ctx, api).flatMap((g) => g.build());
   }
 }
 
@@ -104,33 +133,48 @@ function activationCandidates(s: KGameState, ctx: { scenario: Scenario; table: T
   return [...out, ...specials(s, api, side)];
 }
 
-/** Unchecked candidates: the planner's moves, and shots at enemy units within weapon range in plan. */
-function roughCandidates(s: KGameState, ctx: { scenario: Scenario; table: TableQueries }, api: KRulesApi): KCommand[] {
+/** Unchecked candidates in two lazy groups: the planner's moves (charges included), and shots at enemy units within weapon range in plan. */
+function roughGroups(s: KGameState, ctx: { scenario: Scenario; table: TableQueries }, api: KRulesApi): CandidateGroup[] {
   const a = s.activation!;
   const side = s.units[a.unitId]!.side;
-  const out: KCommand[] = [];
+  const movers: Array<{ unitId: string; mode: MoveMode | undefined }> = [];
+  const shooters: string[] = [];
   for (const unitId of actingUnits(s)) {
     const u = s.units[unitId];
     if (!u || (u.kind === 'leader' && u.joinedTo)) continue;
     const move = actionGate(s, { type: 'MOVE', side, unitId });
     // The unit may not move at all (pinned, leaderless, joined before it acted …): no move to try.
-    if (move.ok && !moveRefusal(s, u, move.mode ?? 'normal', s.house)) {
-      const kind = move.mode === 'fast' ? 'fast-move' : move.mode === 'regroup' ? 'regroup' : 'move';
-      for (const c of [...api.candidateActions(s, unitId, kind, ctx.table), ...chargeCandidates(s, unitId, move.mode)]) out.push({ ...c, side, unitId });
-    }
-    if (actionGate(s, { type: 'SHOOT', side, unitId }).ok) {
-      const mine = liveFigures(s, u);
-      const reach = Math.max(0, ...mine.map((f) => (f.weapon ? weaponById(f.weapon)?.range ?? 0 : 0)));
-      const me = spread(mine);
-      for (const t of Object.values(s.units)) {
-        if (t.side === side || !unitOnTable(s, t)) continue;
-        // The tape in 3D is never shorter than the gap in plan; units as discs around their centres.
-        const them = spread(liveFigures(s, t));
-        if (Math.hypot(me.x - them.x, me.z - them.z) - me.r - them.r <= reach) out.push({ type: 'SHOOT', side, unitId, targetId: t.id });
-      }
-    }
+    if (move.ok && !moveRefusal(s, u, move.mode ?? 'normal', s.house)) movers.push({ unitId, mode: move.mode });
+    if (actionGate(s, { type: 'SHOOT', side, unitId }).ok) shooters.push(unitId);
   }
-  return [...out, ...specials(s, api, side)];
+  const groups: CandidateGroup[] = [];
+  if (movers.length) {
+    const charges = movers.some((m) => m.mode !== 'regroup' && (m.mode !== 'fast' || s.house.fastCharge));
+    groups.push({
+      keys: charges ? ['MOVE', 'MOVE:charge'] : ['MOVE'],
+      build: () => movers.flatMap(({ unitId, mode }) => {
+        const kind = mode === 'fast' ? 'fast-move' : mode === 'regroup' ? 'regroup' : 'move';
+        return [...api.candidateActions(s, unitId, kind, ctx.table), ...chargeCandidates(s, unitId, mode)].map((c): KCommand => ({ ...c, side, unitId }));
+      }),
+    });
+  }
+  if (shooters.length) groups.push({ keys: ['SHOOT'], build: () => shooters.flatMap((unitId) => shotCandidates(s, unitId, side)) });
+  return groups;
+}
+
+/** Shots at every enemy unit within the unit's longest weapon range in plan (the rules measure exactly). */
+function shotCandidates(s: KGameState, unitId: string, side: string): KCommand[] {
+  const out: KCommand[] = [];
+  const mine = liveFigures(s, unitId);
+  const reach = Math.max(0, ...mine.map((f) => (f.weapon ? weaponById(f.weapon)?.range ?? 0 : 0)));
+  const me = spread(mine);
+  for (const t of Object.values(s.units)) {
+    if (t.side === side || !unitOnTable(s, t)) continue;
+    // The tape in 3D is never shorter than the gap in plan; units as discs around their centres.
+    const them = spread(liveFigures(s, t));
+    if (Math.hypot(me.x - them.x, me.z - them.z) - me.r - them.r <= reach) out.push({ type: 'SHOOT', side, unitId, targetId: t.id });
+  }
+  return out;
 }
 
 /** Scenario special commands the activating side may give now (fire from off the table, a demolition charge): all legal. */
