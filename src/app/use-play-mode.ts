@@ -1,15 +1,21 @@
 // Play mode for App: on (Play button or ?play=1, optional &seed=N) it creates the game for the built
 // battlefield (src/app/play, loaded lazily), resuming this scenario's autosave; when one was resumed
 // it asks the player to resume it or start afresh. Leaving disposes the game (the autosave stays).
+// Entered by the Play button with no saved game, it asks for the game options first (a ?play=1 link
+// starts at once with the defaults); New game keeps the options of the game it replaces.
 // The handle carries the hot seat too: the side at the screen, shared by the HUD and the table.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Battlefield } from '../battlefield/types';
+import type { GameOptions } from '../game';
 import type { Scenario } from '../scenario';
 import { createStore, type Store } from '../view';
 import type { PlayHandle } from './play';
 
-/** The game and who sits at the screen (the side that took it at the last hand-over; null: nobody yet). */
-export type PlayModeHandle = PlayHandle & { seat: Store<string | null> };
+/**
+ * The game, who sits at the screen (the side that took it at the last hand-over; null: nobody yet) and
+ * the soldiers the HUD has picked (marked on the table).
+ */
+export type PlayModeHandle = PlayHandle & { seat: Store<string | null>; picked: Store<string[]> };
 
 export interface PlayMode {
   playing: boolean;
@@ -18,8 +24,10 @@ export interface PlayMode {
   choosing: boolean;
   enter(): void;
   leave(): void;
-  /** Drop the autosave and start this scenario again. */
+  /** Drop the autosave and start this scenario again (with the options of the game it replaces). */
   newGame(): void;
+  /** Drop the autosave and start this scenario again with these game options. */
+  newGameWith(options?: GameOptions): void;
   /** Keep the resumed game. */
   resume(): void;
 }
@@ -58,6 +66,9 @@ export function usePlayMode(scenario: Scenario | null, battlefield: Battlefield 
   // Bumped by New game: the effect below then builds a fresh game without resuming.
   const [generation, setGeneration] = useState(0);
   const fresh = useRef(false);
+  // The options the next game starts with, and whether entering asked for them (the Play button).
+  const options = useRef<GameOptions | undefined>(undefined);
+  const asked = useRef(false);
 
   useEffect(() => {
     if (!playing || !scenario || !battlefield) return;
@@ -67,10 +78,13 @@ export function usePlayMode(scenario: Scenario | null, battlefield: Battlefield 
       if (cancelled) return;
       const startFresh = fresh.current;
       fresh.current = false;
+      const ask = asked.current;
+      asked.current = false;
+      const chosen = options.current;
       const seed = seedFromUrl();
-      made = Object.assign(createPlay(scenario, battlefield, { storage: browserStorage(), resume: !startFresh, ...(seed !== undefined ? { seed } : {}) }), { seat: createStore<string | null>(null) });
+      made = Object.assign(createPlay(scenario, battlefield, { storage: browserStorage(), resume: !startFresh, ...(seed !== undefined ? { seed } : {}), ...(chosen ? { options: chosen } : {}) }), { seat: createStore<string | null>(null), picked: createStore<string[]>([]) });
       setHandle(made);
-      setChoosing(!startFresh && made.resumed?.ok === true);
+      setChoosing(!startFresh && (made.resumed?.ok === true || (ask && made.options.choices.length > 0)));
     }).catch((err: unknown) => console.error('play mode could not start', err));
     return () => {
       cancelled = true;
@@ -80,13 +94,15 @@ export function usePlayMode(scenario: Scenario | null, battlefield: Battlefield 
     };
   }, [playing, scenario, battlefield, generation]);
 
-  const enter = useCallback(() => { setUrlFlag(true); setPlaying(true); }, []);
+  const enter = useCallback(() => { asked.current = true; setUrlFlag(true); setPlaying(true); }, []);
   const leave = useCallback(() => { setUrlFlag(false); setPlaying(false); }, []);
-  const newGame = useCallback(() => {
+  const newGameWith = useCallback((chosen?: GameOptions) => {
+    options.current = chosen && Object.keys(chosen).length ? chosen : undefined;
     handle?.saves.clearAutosave();
     fresh.current = true;
     setGeneration((g) => g + 1);
   }, [handle]);
+  const newGame = useCallback(() => newGameWith(handle?.options.chosen()), [handle, newGameWith]);
   const resume = useCallback(() => setChoosing(false), []);
-  return { playing, handle, choosing, enter, leave, newGame, resume };
+  return { playing, handle, choosing, enter, leave, newGame, newGameWith, resume };
 }

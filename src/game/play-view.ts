@@ -93,6 +93,25 @@ export interface PlayTarget {
   notes: string[];
 }
 
+/**
+ * A unit that may leave some of its soldiers behind as a group of their own (Kuularuisku's covering
+ * fire, K-1.1a): the player picks them; the controller's `check` says whether that choice is legal.
+ */
+export interface PlaySplitOffer {
+  unitId: string;
+  name: string;
+  /** Soldiers who may be picked (a joined leader goes with the main part). */
+  figureIds: string[];
+  /** How many may stay behind. */
+  min: number;
+  max: number;
+  rule?: string;
+  /** What the group does, for the panel's heading. */
+  label: string;
+  /** The command for a default choice; the HUD sends it with `figureIds` set to the player's pick. */
+  command: Command;
+}
+
 /** Whose turn it is and what the game waits for. */
 export interface PlayPrompt {
   /** The side that must act now (hot seat: hand the screen over). */
@@ -152,6 +171,8 @@ export interface PlayView {
    * covering-fire half (K-1.1b, K-AMB-2). Absent when there are none.
    */
   supportTargets?: Array<{ unitId: string; name: string; rule?: string; targets: PlayTarget[] }>;
+  /** The active unit may split now (absent otherwise). */
+  split?: PlaySplitOffer;
   /** Set when the game is over. */
   victory?: VictoryResult;
 }

@@ -15,6 +15,7 @@ import { RefusalToast } from './RefusalToast';
 import { ReplayBar } from './ReplayBar';
 import { RulesPanel } from './RulesPanel';
 import { SaveLoad } from './SaveLoad';
+import { SplitPanel } from './SplitPanel';
 import { sideLook } from './side-colour';
 import { TargetList } from './TargetList';
 import { TurnBanner } from './TurnBanner';
@@ -68,6 +69,8 @@ export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
     setOpen(true);
   }, []);
   const send = useCallback((command: Command) => void play.control.send(command), [play]);
+  // Soldiers picked in the Orders tab are marked on the table (the app shares the store with it).
+  const markPicked = useCallback((ids: readonly string[]) => play.picked?.set(ids.length ? [...ids] : []), [play]);
   const act = useCallback((a: PlayAction) => send(a.command), [send]);
   const undo = useCallback(() => {
     if (!locked && play.control.canUndo()) play.control.undo();
@@ -125,6 +128,9 @@ export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
             <p className="st-play-orders-detail">{view.prompt.detail}</p>
             <MovePanel view={view} refusal={view.move ? showRefusal : null} onRule={openRule} />
             <TargetList view={view} locked={locked} onShoot={send} onRule={openRule} />
+            {view.split && (
+              <SplitPanel view={view} offer={view.split} locked={locked} check={play.control.check} onSplit={send} onRule={openRule} onPick={markPicked} />
+            )}
             {!view.move && targetCount === 0 && <p className="st-hint">Choose from the action bar below.</p>}
           </>
         )}

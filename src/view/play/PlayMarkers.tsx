@@ -1,6 +1,7 @@
 // Marks on the game's figures: a gold ring and soft halo under every figure of the active unit, and
 // over pinned or routing units a coloured pin on each figure and a chip naming the state; over a
-// hidden unit its owner sees (the enemy's screen never gets it) a "hidden" chip and pins.
+// hidden unit its owner sees (the enemy's screen never gets it) a "hidden" chip and pins; a pale
+// blue ring round each soldier picked in the HUD (the covering-fire choice).
 import { Html } from '@react-three/drei';
 import { useEffect, useMemo } from 'react';
 import type { PlayUnit } from '../../game';
@@ -17,10 +18,12 @@ export interface PlayMarkersProps {
   units: readonly PlayUnit[];
   poses: readonly FigurePose[];
   activeUnitId: string | undefined;
+  /** Figures the HUD has picked (the covering-fire choice): a pale blue ring each. */
+  picked?: readonly string[];
 }
 
-export function PlayMarkers({ units, poses, activeUnitId }: PlayMarkersProps) {
-  const g = useMemo(() => ({ ring: ringGeometry(), halo: haloGeometry(), pin: pinGeometry(0.4, 0.9) }), []);
+export function PlayMarkers({ units, poses, activeUnitId, picked = [] }: PlayMarkersProps) {
+  const g = useMemo(() => ({ ring: ringGeometry(), halo: haloGeometry(), pin: pinGeometry(0.4, 0.9), pick: ringGeometry(1.15, 1.45) }), []);
   useEffect(() => () => Object.values(g).forEach((x) => x.dispose()), [g]);
   const byUnit = useMemo(() => {
     const m = new Map<string, FigurePose[]>();
@@ -44,6 +47,11 @@ export function PlayMarkers({ units, poses, activeUnitId }: PlayMarkersProps) {
             <meshBasicMaterial color={PLAY_COLOURS.active} transparent opacity={0.95} depthWrite={false} toneMapped={false} fog={false} side={2} />
           </mesh>
         </group>
+      ))}
+      {poses.filter((p) => picked.includes(p.figureId)).map((p) => (
+        <mesh key={`pick:${p.figureId}`} name={`play:picked:${p.figureId}`} geometry={g.pick} position={[p.position[0], p.position[1] + 0.07, p.position[2]]} renderOrder={OVERLAY_ORDER + 2}>
+          <meshBasicMaterial color={PLAY_COLOURS.reach} transparent opacity={0.95} depthWrite={false} toneMapped={false} fog={false} side={2} />
+        </mesh>
       ))}
       {flagged.map(({ unit, kind, figures }) => {
         const colour = PLAY_COLOURS[kind];

@@ -23,6 +23,7 @@ import type { PlayTableLink } from './types';
 import { useMoveDrag } from './use-move-drag';
 
 const NO_SEAT = createStore<string | null>(null);
+const NO_PICK = createStore<string[]>([]);
 
 export interface PlayTableProps {
   play: PlayTableLink;
@@ -33,6 +34,7 @@ export interface PlayTableProps {
 export function PlayTable({ play, model, tools }: PlayTableProps) {
   const live = useStore(play.view);
   const seat = useStore(play.seat ?? NO_SEAT);
+  const picked = useStore(play.picked ?? NO_PICK);
   // Without a seat store the side to act is taken to sit at the screen.
   const view = useMemo(() => viewForSeat(live, play.seat ? seat : live.prompt.side), [live, seat, play.seat]);
   const invalidate = useThree((s) => s.invalidate);
@@ -68,7 +70,7 @@ export function PlayTable({ play, model, tools }: PlayTableProps) {
     [play, refusal],
   );
   useEffect(() => {
-    const offs = [play.view.subscribe(invalidate), drag.subscribe(invalidate), refusal.subscribe(invalidate)];
+    const offs = [play.view.subscribe(invalidate), drag.subscribe(invalidate), refusal.subscribe(invalidate), ...(play.picked ? [play.picked.subscribe(invalidate)] : [])];
     return () => offs.forEach((off) => off());
   }, [play, drag, refusal, invalidate]);
 
@@ -102,7 +104,7 @@ export function PlayTable({ play, model, tools }: PlayTableProps) {
           onFigureHover={(id, e) => { tools?.setHover(id ? { figureId: id, clientX: e.nativeEvent.clientX, clientY: e.nativeEvent.clientY } : null); onHover(id); }}
           onFigureClick={(id) => void (onClick(id) || tools?.pickFigure(id))} />
       )}
-      <PlayMarkers units={view.units} poses={allPoses} activeUnitId={active?.id} />
+      <PlayMarkers units={view.units} poses={allPoses} activeUnitId={active?.id} picked={picked} />
       {view.move && <MoveGizmo model={model} move={view.move} unit={moving} drag={drag} />}
       <TargetMarks targets={view.targets} poses={allPoses} activeUnitId={view.activeUnitId} hoveredUnitId={hoveredUnit} />
       <RefusalLabel refusal={refusal} poses={allPoses} />

@@ -15,6 +15,7 @@ import type { KUnit } from '../state';
 import { actionFor } from './actions';
 import { activationExtras } from './extras';
 import { moveOffer } from './move-offer';
+import { splitOffer } from './split-offer';
 import { targetsFor } from './targets';
 import type { HudAction, HudPrompt, HudUnit, HudView } from './view-types';
 
@@ -161,6 +162,7 @@ export function describePlay(s: KGameState, ctx: DescribeCtx): HudView {
   const half = p.kind === 'activation' && active ? s.units[active]?.coveringHalf : undefined;
   const halfTargets = half && s.units[half] ? targetsFor(s, half, ctx.table) : [];
   const supportTargets = half && halfTargets.length > 0 ? [{ unitId: half, name: s.units[half]!.name, rule: 'K-1.1b', targets: halfTargets }] : [];
+  const split = p.kind === 'activation' ? splitOffer(s) : undefined;
   const result = s.flow.result;
   return {
     rulesetId: 'kuularuisku',
@@ -173,6 +175,7 @@ export function describePlay(s: KGameState, ctx: DescribeCtx): HudView {
     ...(move ? { move } : {}),
     targets,
     ...(supportTargets.length > 0 ? { supportTargets } : {}),
+    ...(split ? { split } : {}),
     ...(result ? { victory: { winner: result.winner, reason: result.text, rule: result.rule } } : {}),
   };
 }

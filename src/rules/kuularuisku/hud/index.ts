@@ -12,6 +12,7 @@ export { describePlay, describeUnits, describeActions, activeUnitOf, type Descri
 export { actionFor } from './actions';
 export { activationExtras } from './extras';
 export { moveOffer, moveModeNow } from './move-offer';
+export { splitOffer } from './split-offer';
 export { reachOutline, reachAlong, REACH_RAYS, type ReachInput } from './reach';
 export { targetsFor, coverWords, mayShootNow } from './targets';
 export { logLines, eventSide, type LoggedEvent } from './log';

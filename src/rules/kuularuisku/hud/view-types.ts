@@ -66,6 +66,17 @@ export interface HudTarget {
   notes: string[];
 }
 
+export interface HudSplitOffer {
+  unitId: string;
+  name: string;
+  figureIds: string[];
+  min: number;
+  max: number;
+  rule?: string;
+  label: string;
+  command: HudCommand;
+}
+
 export interface HudPrompt {
   side: string | null;
   headline: string;
@@ -87,6 +98,7 @@ export interface HudView {
   move?: HudMoveOffer;
   targets: HudTarget[];
   supportTargets?: Array<{ unitId: string; name: string; rule?: string; targets: HudTarget[] }>;
+  split?: HudSplitOffer;
   victory?: { winner: string | null; reason: string; rule?: string };
 }
 

@@ -1,0 +1,60 @@
+// The covering-fire pick (Orders tab): the active unit's soldiers as toggles, the count the rules
+// allow, and the split button — enabled only when the controller says the game would take that
+// SPLIT (the rules judge the pick: half or fewer, each part in formation). Nothing is decided here.
+import { useEffect, useMemo, useState } from 'react';
+import type { Command, PlayControl, PlaySplitOffer, PlayView } from '../../game';
+import { RuleLink } from './RuleLink';
+
+export interface SplitPanelProps {
+  view: PlayView;
+  offer: PlaySplitOffer;
+  locked: boolean;
+  check: PlayControl['check'];
+  onSplit: (command: Command) => void;
+  onRule: (rule: string) => void;
+  /** Told of the pick as it changes (the table marks those soldiers). */
+  onPick?: (figureIds: readonly string[]) => void;
+}
+
+export function SplitPanel({ view, offer, locked, check, onSplit, onRule, onPick }: SplitPanelProps) {
+  const [picked, setPicked] = useState<string[]>([]);
+  // A new unit (or a new offer after a move) starts with an empty pick.
+  const key = `${offer.unitId}:${offer.figureIds.join(',')}`;
+  useEffect(() => setPicked([]), [key]);
+  useEffect(() => onPick?.(picked), [picked, onPick]);
+  useEffect(() => () => onPick?.([]), [onPick]);
+  const figures = useMemo(() => new Map(view.units.find((u) => u.id === offer.unitId)?.figures.map((f) => [f.id, f] as const) ?? []), [view.units, offer.unitId]);
+  const command = useMemo<Command>(() => ({ ...offer.command, figureIds: picked }), [offer.command, picked]);
+  const verdict = useMemo(() => (picked.length === 0 ? null : check(command)), [check, command, picked.length]);
+  const toggle = (id: string) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p, id]));
+  const ok = verdict?.ok === true;
+  return (
+    <section className="st-play-section st-play-split" data-testid="split-panel" data-unit={offer.unitId}>
+      <h3>{offer.label} {offer.rule && <RuleLink rule={offer.rule} onOpen={onRule} />}</h3>
+      <p className="st-hint">Pick the soldiers of {offer.name} who stay behind: they cannot move, only shoot.</p>
+      <div className="st-play-split-figs" role="group" aria-label="Soldiers who stay behind">
+        {offer.figureIds.map((id) => {
+          const f = figures.get(id);
+          const on = picked.includes(id);
+          return (
+            <button key={id} type="button" className="st-btn st-play-split-fig" aria-pressed={on} disabled={locked} data-testid={`split-fig-${id}`}
+              title={f ? `${id}${f.role ? ` (${f.role})` : ''}: ${f.condition}${f.weapon ? ` — ${f.weapon}` : ''}` : id} onClick={() => toggle(id)}>
+              <i className={`st-fig st-fig-${f?.condition ?? 'healthy'}`} />{id}
+            </button>
+          );
+        })}
+      </div>
+      <p className="st-play-split-count" data-testid="split-count" data-picked={picked.length} data-max={offer.max}>
+        {picked.length} picked · {offer.min === offer.max ? offer.max : `${offer.min}–${offer.max}`} may stay behind
+      </p>
+      {verdict && !verdict.ok && (
+        <p className="st-play-target-refusal" data-testid="split-refusal">
+          {verdict.reason} {verdict.rule && <RuleLink rule={verdict.rule} onOpen={onRule} />}
+        </p>
+      )}
+      <button type="button" className="st-btn st-btn-primary" data-testid="split-send" disabled={locked || !ok} onClick={() => onSplit(command)}>
+        Leave {picked.length || 'them'} behind to give covering fire
+      </button>
+    </section>
+  );
+}
