@@ -137,7 +137,10 @@ export function App() {
           </TableTools>
           {tools && <ToolPanels tools={tools} />}
           {!play.playing && picker}
-          {game && play.choosing && <StartChoice commands={game.resumed?.ok ? game.resumed.commands : 0} onResume={play.resume} onNew={play.newGame} />}
+          {game && play.choosing && (
+            <StartChoice commands={game.resumed?.ok ? game.resumed.commands : 0} saved={game.resumed?.ok === true} choices={game.options.choices}
+              onResume={play.resume} onNew={play.newGameWith} />
+          )}
           {game && !play.choosing && (
             <PlayHud play={game} saveName={`${scenarioId.replace(/\//g, '-')}-save.json`} onNewGame={play.newGame} onLeave={play.leave} />
           )}

@@ -11,11 +11,8 @@ import type { Scenario } from '../scenario';
 import { createStore, type Store } from '../view';
 import type { PlayHandle } from './play';
 
-/**
- * The game, who sits at the screen (the side that took it at the last hand-over; null: nobody yet) and
- * the soldiers the HUD has picked (marked on the table).
- */
-export type PlayModeHandle = PlayHandle & { seat: Store<string | null>; picked: Store<string[]> };
+/** The game and who sits at the screen (the side that took it at the last hand-over; null: nobody yet). */
+export type PlayModeHandle = PlayHandle & { seat: Store<string | null> };
 
 export interface PlayMode {
   playing: boolean;
@@ -82,7 +79,7 @@ export function usePlayMode(scenario: Scenario | null, battlefield: Battlefield 
       asked.current = false;
       const chosen = options.current;
       const seed = seedFromUrl();
-      made = Object.assign(createPlay(scenario, battlefield, { storage: browserStorage(), resume: !startFresh, ...(seed !== undefined ? { seed } : {}), ...(chosen ? { options: chosen } : {}) }), { seat: createStore<string | null>(null), picked: createStore<string[]>([]) });
+      made = Object.assign(createPlay(scenario, battlefield, { storage: browserStorage(), resume: !startFresh, ...(seed !== undefined ? { seed } : {}), ...(chosen ? { options: chosen } : {}) }), { seat: createStore<string | null>(null) });
       setHandle(made);
       setChoosing(!startFresh && (made.resumed?.ok === true || (ask && made.options.choices.length > 0)));
     }).catch((err: unknown) => console.error('play mode could not start', err));
