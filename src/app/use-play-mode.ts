@@ -11,8 +11,11 @@ import type { Scenario } from '../scenario';
 import { createStore, type Store } from '../view';
 import type { PlayHandle } from './play';
 
-/** The game and who sits at the screen (the side that took it at the last hand-over; null: nobody yet). */
-export type PlayModeHandle = PlayHandle & { seat: Store<string | null> };
+/**
+ * The game, who sits at the screen (the side that took it at the last hand-over; null: nobody yet) and
+ * the soldiers the HUD has picked (marked on the table).
+ */
+export type PlayModeHandle = PlayHandle & { seat: Store<string | null>; picked: Store<string[]> };
 
 export interface PlayMode {
   playing: boolean;
@@ -79,7 +82,7 @@ export function usePlayMode(scenario: Scenario | null, battlefield: Battlefield 
       asked.current = false;
       const chosen = options.current;
       const seed = seedFromUrl();
-      made = Object.assign(createPlay(scenario, battlefield, { storage: browserStorage(), resume: !startFresh, ...(seed !== undefined ? { seed } : {}), ...(chosen ? { options: chosen } : {}) }), { seat: createStore<string | null>(null) });
+      made = Object.assign(createPlay(scenario, battlefield, { storage: browserStorage(), resume: !startFresh, ...(seed !== undefined ? { seed } : {}), ...(chosen ? { options: chosen } : {}) }), { seat: createStore<string | null>(null), picked: createStore<string[]>([]) });
       setHandle(made);
       setChoosing(!startFresh && (made.resumed?.ok === true || (ask && made.options.choices.length > 0)));
     }).catch((err: unknown) => console.error('play mode could not start', err));
