@@ -116,9 +116,10 @@ export class LazyCandidates<C extends Command> {
   }
 
   drop(c: C): void {
-    const list = this.built.get(keyOf(c));
-    const i = list ? list.indexOf(c) : -1;
-    if (i >= 0) list!.splice(i, 1);
+    // Every copy: a candidate offered several times (to weigh it) is one refusal.
+    const k = keyOf(c);
+    const list = this.built.get(k);
+    if (list) this.built.set(k, list.filter((x) => x !== c));
   }
 }
 

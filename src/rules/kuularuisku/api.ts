@@ -11,11 +11,12 @@ import { pinnedTest, rallyCheck, rout } from './morale';
 import { type FigureStep, movementAllowance, validateMove } from './movement';
 import { resolveShooting } from './shooting';
 import { setupK } from './setup';
-import { liveFigures } from './table';
+import { liveFigures, onTable } from './table';
 import { joinUnit, leaderDive, leaveGroup, pickUpWeapon, reuniteUnit, splitUnit } from './units';
 import { validateKScenario } from './scenario-data';
 import { shootingCandidates } from './visibility';
 import { goingAt } from './terrain';
+import { goalMoves } from './purpose';
 import { chargeRemoval, crossingFalls, fireDemolition, offTableFire, preparationFire, revealChecks, specialCommands } from './special-play';
 import type { MoveMode } from './events';
 import type { KFigure, KState } from './state';
@@ -160,7 +161,16 @@ export function candidateActions(s: KState, unitId: string, kind: 'move' | 'fast
   // K-4.2c a soldier already in difficult going slows the whole unit: offer steps the rules can accept.
   const difficult = figs.some((f) => goingAt(table, f.at, s.house).going === 'difficult');
   const allowance = Math.min(...figs.map((f) => movementAllowance(s, f.id, mode, difficult, s.house).allowance));
-  for (const d of dirs) for (const frac of [0.95, 0.5]) cmds.push({ type: 'MOVE', side, unitId, mode, moves: shifted(figs, allowance, d, frac) });
+  for (const d of dirs) {
+    for (const frac of [0.95, 0.5]) {
+      const moves = shifted(figs, allowance, d, frac);
+      // No walking off the table (K-7.4a withdraws the unit, and counts against its side): routs still do.
+      if (moves.every((m) => onTable(table, m.to))) cmds.push({ type: 'MOVE', side, unitId, mode, moves });
+    }
+  }
+  // Toward the unit's objective (purpose.ts): round water and walls, over bridges, through doors; the
+  // shorter one fits difficult going (K-4.2c).
+  for (const moves of goalMoves(s, table, unitId, mode, [0.95, 0.45])) cmds.push({ type: 'MOVE', side, unitId, mode, moves });
   return cmds;
 }
 

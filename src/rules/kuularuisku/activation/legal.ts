@@ -5,6 +5,7 @@ import type { Scenario } from '../../../scenario';
 import { weaponById } from '../data';
 import { moveRefusal, movementAllowance } from '../movement';
 import { liveFigures } from '../table';
+import { actionWeight, moveWeight } from '../purpose';
 import { actionGate, activating } from './action-gate';
 import { unitOnTable } from './deck';
 import type { FlowCommand } from './commands';
@@ -92,7 +93,12 @@ function commandsNow(s: KGameState, ctx: { scenario: Scenario; table: TableQueri
       const out: KCommand[] = [];
       const leaderChoices = opts.leaders.length ? opts.leaders : [undefined];
       for (const action of opts.actions) {
-        for (const leaders of leaderChoices) out.push({ type: 'ACTIVATE', side: o.side, unitId: o.unitId, action, ...(leaders ? { leaders } : {}) });
+        // Random play (unchecked): an action that serves the unit's purpose is offered more than once.
+        const times = checked ? 1 : actionWeight(s, ctx.table, o.unitId, action);
+        for (const leaders of leaderChoices) {
+          const c: KCommand = { type: 'ACTIVATE', side: o.side, unitId: o.unitId, action, ...(leaders ? { leaders } : {}) };
+          for (let k = 0; k < times; k++) out.push(c);
+        }
       }
       if (opts.ready) out.push({ type: 'READY', side: o.side, unitId: o.unitId });
       for (const unitId of opts.command) out.push({ type: 'COMMAND', side: o.side, leaderId: o.unitId, unitId });
@@ -154,7 +160,11 @@ function roughGroups(s: KGameState, ctx: { scenario: Scenario; table: TableQueri
       keys: charges ? ['MOVE', 'MOVE:charge'] : ['MOVE'],
       build: () => movers.flatMap(({ unitId, mode }) => {
         const kind = mode === 'fast' ? 'fast-move' : mode === 'regroup' ? 'regroup' : 'move';
-        return [...api.candidateActions(s, unitId, kind, ctx.table), ...chargeCandidates(s, unitId, mode)].map((c): KCommand => ({ ...c, side, unitId }));
+        return [...api.candidateActions(s, unitId, kind, ctx.table), ...chargeCandidates(s, unitId, mode)].flatMap((c): KCommand[] => {
+          // A move toward the unit's goal is offered several times (the same object: one refusal drops them all).
+          const cmd: KCommand = { ...c, side, unitId };
+          return Array<KCommand>(c.mode === 'charge' ? 1 : moveWeight(s, ctx.table, unitId, c.moves)).fill(cmd);
+        });
       }),
     });
   }

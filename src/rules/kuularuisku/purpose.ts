@@ -1,0 +1,554 @@
+// Random play with a purpose: where each side wants its units (the objectives of the scenario's
+// K-GAP-1 victory conditions, its own to take, the enemy's to defend) as distance fields over the
+// table that go round impassable ground, over bridges and through doors (K-3.3a, K-4.0, K-4.2), and
+// the candidate moves that follow them. Only for the random player: the rules still check every move.
+import { type TableQueries, type Vec2, closestOnSegment, pointInPolygon } from '../../core';
+import type { Scenario } from '../../scenario';
+import { FIGURE_HEIGHT } from './constants';
+import { movementAllowance } from './movement';
+import { onBand } from './special';
+import { liveFigures } from './table';
+import { goingAt, obstacleGoing } from './terrain';
+import type { MoveMode } from './events';
+import type { HouseSettings, KFigure, KState } from './state';
+
+/** Grid cell of the fields, cm: fine enough for an 8 cm bridge and a door, cheap enough to build once per scenario. */
+const CELL = 2;
+const DIRS: ReadonlyArray<readonly [number, number]> = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]];
+
+interface Grid {
+  nx: number;
+  nz: number;
+  /** Going of each cell: 1 open, 2 difficult (K-4.2b), Infinity impassable. */
+  cost: Float64Array;
+  /** Cost of each cell's 8 edges (cell * 8 + dir), Infinity where the step is impassable. */
+  edge: Float32Array;
+}
+
+interface Field { grid: Grid; d: Float64Array }
+
+/** A place a side wants to be: an objective (by id), its cells in plan. */
+export interface Goal { id: string; polygons: Vec2[][]; at: Vec2; radius: number }
+
+const GRIDS = new WeakMap<object, Map<string, Grid>>();
+const FIELDS = new WeakMap<object, Map<string, Field>>();
+const GOALS = new WeakMap<object, Map<string, Goal[]>>();
+
+/** The scenario the table was built from (the battlefield keeps the whole scenario; light test tables may not). */
+function scenarioOf(table: TableQueries): Partial<Scenario> {
+  return table.scenario as unknown as Partial<Scenario>;
+}
+
+/**
+ * The objectives a side plays for: those of its own "hold" conditions, else (a defender whose win is
+ * the default or the enemy's losses) those the enemy must hold. Empty when the scenario names none.
+ */
+export function goalsOf(table: TableQueries, side: string): Goal[] {
+  const sc = scenarioOf(table);
+  let bySide = GOALS.get(table.scenario);
+  if (!bySide) GOALS.set(table.scenario, (bySide = new Map()));
+  const known = bySide.get(side);
+  if (known) return known;
+  const holds = (sc.victory ?? []).flatMap((v) => {
+    const d = v.data as { kind?: string; objectives?: string[]; inside?: Record<string, string[]> } | undefined;
+    return d?.kind === 'hold' && Array.isArray(d.objectives) ? [{ side: v.side, objectives: d.objectives, inside: d.inside ?? {} }] : [];
+  });
+  const mine = holds.filter((h) => h.side === side);
+  const chosen = mine.length ? mine : holds.filter((h) => h.side !== side);
+  const out: Goal[] = [];
+  for (const h of chosen) {
+    for (const id of h.objectives) {
+      if (out.some((g) => g.id === id)) continue;
+      const o = (sc.objectives ?? []).find((x) => x.id === id);
+      if (!o) continue;
+      const polygons = (h.inside[id] ?? []).flatMap((fid) => {
+        const b = table.buildings?.find((x) => x.id === fid);
+        return b ? [b.corners] : [];
+      });
+      out.push({ id, polygons, at: [o.at[0], o.at[1]], radius: o.radius });
+    }
+  }
+  bySide.set(side, out);
+  return out;
+}
+
+function bridgeDecks(table: TableQueries): Array<{ a: Vec2; b: Vec2; half: number }> {
+  const out: Array<{ a: Vec2; b: Vec2; half: number }> = [];
+  for (const f of table.scenario.features) {
+    if (f.kind !== 'bridge') continue;
+    const g = f as unknown as { path?: Vec2[]; width?: number };
+    if (g.path && g.path.length >= 2 && g.width) out.push({ a: g.path[0]!, b: g.path[g.path.length - 1]!, half: g.width / 2 });
+  }
+  return out;
+}
+
+const centreOf = (nx: number, i: number): Vec2 => [((i % nx) + 0.5) * CELL, (Math.floor(i / nx) + 0.5) * CELL];
+
+/**
+ * The table as a graph of cells: a cell is impassable where the going is (unbridged strong water,
+ * impassable areas, a blown span); a step costs its length, twice in difficult going (K-4.2b), and is
+ * cut by impassable obstacles and by building walls outside their doors (K-4.0). Built once per
+ * scenario, house reading and set of blown spans: obstacles are found along whole rows and columns
+ * of cell centres, walls only near buildings, and a diagonal step is open when one of the two
+ * square steps round it is.
+ */
+function gridOf(s: KState, table: TableQueries): Grid {
+  const house = s.house;
+  const blown = (s.special?.config.demolition ?? []).filter((d) => s.special!.destroyed.includes(d.id));
+  const key = `${house.buildingsDifficult}|${house.strongWaterImpassable}|${blown.map((d) => d.id).join(',')}`;
+  let byKey = GRIDS.get(table.scenario);
+  if (!byKey) GRIDS.set(table.scenario, (byKey = new Map()));
+  const known = byKey.get(key);
+  if (known) return known;
+  const { width, depth } = table.scenario.table;
+  const nx = Math.floor(width / CELL);
+  const nz = Math.floor(depth / CELL);
+  const n = nx * nz;
+  const decks = bridgeDecks(table);
+  const cost = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const p: Vec2 = [((i % nx) + 0.5) * CELL, (Math.floor(i / nx) + 0.5) * CELL];
+    const onDeck = decks.some((d) => { const c = closestOnSegment(p, d.a, d.b); return c.t >= 0 && c.t <= 1 && c.distance <= d.half; });
+    const g = goingAt(table, p, house, onDeck).going;
+    cost[i] = g === 'impassable' || blown.some((d) => onBand(d.span, p)) ? Infinity : g === 'difficult' ? 2 : 1;
+  }
+  // Extra cost of the step from a cell to its east (ex) and north (ez) neighbour: Infinity when cut.
+  const ex = new Float64Array(n);
+  const ez = new Float64Array(n);
+  const mark = (arr: Float64Array, i: number, o: Parameters<typeof obstacleGoing>[0]) => {
+    const g = obstacleGoing(o);
+    if (g === 'impassable') arr[i] = Infinity;
+    else if (g === 'difficult') arr[i] = arr[i]! + CELL * 2;
+  };
+  for (let z = 0; z < nz; z++) {
+    const zc = (z + 0.5) * CELL;
+    for (const o of table.obstaclesAlong([CELL / 2, zc], [(nx - 0.5) * CELL, zc])) {
+      const x = Math.floor(o.distance / CELL);
+      if (x >= 0 && x < nx - 1) mark(ex, z * nx + x, o);
+    }
+  }
+  for (let x = 0; x < nx; x++) {
+    const xc = (x + 0.5) * CELL;
+    for (const o of table.obstaclesAlong([xc, CELL / 2], [xc, (nz - 0.5) * CELL])) {
+      const z = Math.floor(o.distance / CELL);
+      if (z >= 0 && z < nz - 1) mark(ez, z * nx + x, o);
+    }
+  }
+  const boxes = (table.buildings ?? []).map((bd) => boxOf(bd.corners));
+  const wall = (a: Vec2, b: Vec2) => boxes.some((bx) => boxHit(bx, a, b)) && !!table.wallBetween({ id: 'path', at: a, floor: 0, radius: 0.5 }, { id: 'path', at: b, floor: 0, radius: 0.5 });
+  for (let i = 0; i < n; i++) {
+    const x = i % nx, z = Math.floor(i / nx);
+    const a = centreOf(nx, i);
+    if (x < nx - 1 && ex[i] !== Infinity && wall(a, [a[0] + CELL, a[1]])) ex[i] = Infinity;
+    if (z < nz - 1 && ez[i] !== Infinity && wall(a, [a[0], a[1] + CELL])) ez[i] = Infinity;
+  }
+  const edge = new Float32Array(n * 8).fill(Infinity);
+  const idx = (x: number, z: number) => (x < 0 || z < 0 || x >= nx || z >= nz ? -1 : z * nx + x);
+  // The straight step i → j (neighbours along x or z): its extra cost, Infinity when cut.
+  const straight = (i: number, j: number): number => {
+    if (j < 0 || cost[i] === Infinity || cost[j] === Infinity) return Infinity;
+    if (j === i + 1) return ex[i]!;
+    if (j === i - 1) return ex[j]!;
+    if (j === i + nx) return ez[i]!;
+    return ez[j]!;
+  };
+  for (let i = 0; i < n; i++) {
+    if (cost[i] === Infinity) continue;
+    const x = i % nx, z = Math.floor(i / nx);
+    for (let k = 0; k < 8; k++) {
+      const [dx, dz] = DIRS[k]!;
+      const j = idx(x + dx, z + dz);
+      if (j < 0 || cost[j] === Infinity) continue;
+      let extra: number;
+      if (dx === 0 || dz === 0) extra = straight(i, j);
+      else {
+        const viaX = idx(x + dx, z), viaZ = idx(x, z + dz);
+        extra = Math.min(straight(i, viaX) + straight(viaX, j), straight(i, viaZ) + straight(viaZ, j));
+      }
+      if (extra === Infinity) continue;
+      edge[i * 8 + k] = Math.hypot(dx, dz) * CELL * (cost[i]! + cost[j]!) / 2 + extra;
+    }
+  }
+  const grid = { nx, nz, cost, edge };
+  byKey.set(key, grid);
+  return grid;
+}
+
+/** A building's plan box, 1 cm wider all round. */
+function boxOf(corners: readonly Vec2[]): [number, number, number, number] {
+  let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
+  for (const c of corners) {
+    minX = Math.min(minX, c[0]); maxX = Math.max(maxX, c[0]); minZ = Math.min(minZ, c[1]); maxZ = Math.max(maxZ, c[1]);
+  }
+  return [minX - 1, maxX + 1, minZ - 1, maxZ + 1];
+}
+
+function boxHit(box: readonly [number, number, number, number], a: Vec2, b: Vec2): boolean {
+  return !(Math.max(a[0], b[0]) < box[0] || Math.min(a[0], b[0]) > box[1] || Math.max(a[1], b[1]) < box[2] || Math.min(a[1], b[1]) > box[3]);
+}
+
+/** Cost from every cell to the goal (Dijkstra from the goal's cells), cached per grid and goal. */
+function fieldOf(s: KState, table: TableQueries, goal: Goal): Field {
+  const grid = gridOf(s, table);
+  let byGoal = FIELDS.get(grid);
+  if (!byGoal) FIELDS.set(grid, (byGoal = new Map()));
+  const known = byGoal.get(goal.id);
+  if (known) return known;
+  const n = grid.nx * grid.nz;
+  const d = new Float64Array(n).fill(Infinity);
+  const heap = new MinHeap();
+  for (let i = 0; i < n; i++) {
+    const p = centreOf(grid.nx, i);
+    const inside = goal.polygons.length ? goal.polygons.some((poly) => pointInPolygon(p, poly)) : Math.hypot(p[0] - goal.at[0], p[1] - goal.at[1]) <= Math.max(goal.radius - 1, CELL);
+    if (inside && grid.edge.subarray(i * 8, i * 8 + 8).some((c) => c < Infinity)) {
+      d[i] = 0;
+      heap.push(i, 0);
+    }
+  }
+  while (heap.size) {
+    const [i, di] = heap.pop();
+    if (di > d[i]!) continue;
+    const x = i % grid.nx, z = Math.floor(i / grid.nx);
+    for (let k = 0; k < 8; k++) {
+      // The graph is symmetric: the edge j → i costs what i → j does.
+      const c = grid.edge[i * 8 + k]!;
+      if (c === Infinity) continue;
+      const j = (z + DIRS[k]![1]) * grid.nx + (x + DIRS[k]![0]);
+      if (di + c < d[j]!) {
+        d[j] = di + c;
+        heap.push(j, di + c);
+      }
+    }
+  }
+  const f = { grid, d };
+  byGoal.set(goal.id, f);
+  return f;
+}
+
+class MinHeap {
+  private ids: number[] = [];
+  private keys: number[] = [];
+  get size(): number { return this.ids.length; }
+  push(id: number, key: number): void {
+    const { ids, keys } = this;
+    let i = ids.length;
+    ids.push(id); keys.push(key);
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (keys[p]! <= key) break;
+      ids[i] = ids[p]!; keys[i] = keys[p]!; i = p;
+    }
+    ids[i] = id; keys[i] = key;
+  }
+  pop(): [number, number] {
+    const { ids, keys } = this;
+    const top: [number, number] = [ids[0]!, keys[0]!];
+    const id = ids.pop()!, key = keys.pop()!;
+    if (ids.length) {
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1, r = l + 1;
+        let m = i, mk = key;
+        if (l < ids.length && keys[l]! < mk) { m = l; mk = keys[l]!; }
+        if (r < ids.length && keys[r]! < mk) { m = r; mk = keys[r]!; }
+        if (m === i) break;
+        ids[i] = ids[m]!; keys[i] = keys[m]!; i = m;
+      }
+      ids[i] = id; keys[i] = key;
+    }
+    return top;
+  }
+}
+
+function cellAt(g: Grid, p: Vec2): number {
+  const x = Math.min(g.nx - 1, Math.max(0, Math.floor(p[0] / CELL)));
+  const z = Math.min(g.nz - 1, Math.max(0, Math.floor(p[1] / CELL)));
+  return z * g.nx + x;
+}
+
+/** The cost left to the goal from a point (Infinity when the field cannot reach it). */
+export function goalDistance(f: Field, p: Vec2): number {
+  return f.d[cellAt(f.grid, p)]!;
+}
+
+/** The cells' centres a soldier passes going down the field from a point, up to about `length` cm. */
+function descent(f: Field, from: Vec2, length: number): Vec2[] {
+  const g = f.grid;
+  const pts: Vec2[] = [from];
+  let i = cellAt(g, from);
+  let done = 0;
+  for (let n = 0; n < 400 && done < length; n++) {
+    const x = i % g.nx, z = Math.floor(i / g.nx);
+    let best = -1;
+    let bestD = f.d[i]!;
+    for (let k = 0; k < 8; k++) {
+      if (g.edge[i * 8 + k] === Infinity) continue;
+      const j = (z + DIRS[k]![1]) * g.nx + (x + DIRS[k]![0]);
+      if (f.d[j]! < bestD - 1e-6) { bestD = f.d[j]!; best = j; }
+    }
+    if (best < 0) break; // at the goal (or nowhere to go)
+    const c = centreOf(g.nx, best);
+    const last = pts[pts.length - 1]!;
+    done += Math.hypot(c[0] - last[0], c[1] - last[1]);
+    pts.push(c);
+    i = best;
+  }
+  return pts;
+}
+
+/** Can a soldier walk straight from a to b over the grid: passable cells joined by open steps, no difficult going unless `difficultOk`? */
+function walkable(g: Grid, a: Vec2, b: Vec2, difficultOk: boolean): boolean {
+  const n = Math.ceil(Math.hypot(b[0] - a[0], b[1] - a[1]) / (CELL / 2));
+  let prev = cellAt(g, a);
+  for (let k = 1; k <= n; k++) {
+    const c = cellAt(g, [a[0] + ((b[0] - a[0]) * k) / n, a[1] + ((b[1] - a[1]) * k) / n]);
+    if (c === prev) continue;
+    const cost = g.cost[c]!;
+    if (cost === Infinity || (cost > 1 && !difficultOk)) return false;
+    const dx = (c % g.nx) - (prev % g.nx), dz = Math.floor(c / g.nx) - Math.floor(prev / g.nx);
+    const k8 = DIRS.findIndex((d) => d[0] === dx && d[1] === dz);
+    if (k8 < 0 || g.edge[prev * 8 + k8] === Infinity) return false;
+    prev = c;
+  }
+  return true;
+}
+
+/** Straighten a descent (string pulling) far enough to cover `length` cm: from each corner, on to the farthest point in a straight walk. */
+function pull(g: Grid, pts: readonly Vec2[], length: number): Vec2[] {
+  // Difficult cells met along the descent up to each point: a short cut may cross difficult going only where the descent does.
+  const hard: number[] = [0];
+  for (let i = 1; i < pts.length; i++) hard.push(hard[i - 1]! + (g.cost[cellAt(g, pts[i]!)]! > 1 ? 1 : 0));
+  const out: Vec2[] = [pts[0]!];
+  let i = 0;
+  let done = 0;
+  while (i < pts.length - 1 && done < length) {
+    let j = i + 1;
+    for (let k = pts.length - 1; k > i + 1; k--) {
+      if (walkable(g, pts[i]!, pts[k]!, hard[k]! > hard[i]!)) { j = k; break; }
+    }
+    done += Math.hypot(pts[j]![0] - pts[i]![0], pts[j]![1] - pts[i]![1]);
+    out.push(pts[j]!);
+    i = j;
+  }
+  return out;
+}
+
+/** A soldier's way toward the goal, straightened over the next 60 cm or so (enough for any one move). */
+function route(f: Field, from: Vec2, length: number): Vec2[] {
+  return pull(f.grid, descent(f, from, Math.max(60, length * 2)), length);
+}
+
+/**
+ * The path a soldier takes toward the goal, straightened: up to `length` cm in plan, or `difficult`
+ * cm once it meets difficult going, stopping short of it when he has come further than that (K-4.2c/d).
+ */
+function streamline(f: Field, from: Vec2, length: number, difficult: number, path: readonly Vec2[] = route(f, from, length)): Vec2[] {
+  const g = f.grid;
+  let cap = g.cost[cellAt(g, from)]! > 1 ? Math.min(length, difficult) : length;
+  // Walk the straightened path in half-cell steps, watching the going.
+  const out: Vec2[] = [from];
+  let done = 0;
+  for (let i = 1; i < path.length; i++) {
+    const a = path[i - 1]!, b = path[i]!;
+    const l = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const n = Math.max(1, Math.ceil(l / (CELL / 4)));
+    for (let k = 1; k <= n; k++) {
+      const p: Vec2 = [a[0] + ((b[0] - a[0]) * k) / n, a[1] + ((b[1] - a[1]) * k) / n];
+      const d = done + (l * k) / n;
+      if (cap > difficult && g.cost[cellAt(g, p)]! > 1) {
+        if (d > difficult) {
+          // K-4.2d: too far already — stop a little short of the difficult going.
+          const t = Math.max(0, (l * (k - 2)) / n) / (l || 1);
+          out.push([a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t]);
+          return simplify(out);
+        }
+        cap = difficult;
+      }
+      if (d >= cap) {
+        const t = (cap - done) / (l || 1);
+        out.push([a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t]);
+        return simplify(out);
+      }
+    }
+    out.push(b);
+    done += l;
+  }
+  return simplify(out);
+}
+
+/** Drop waypoints on a straight line (fewer segments for the rules to check). */
+function simplify(pts: Vec2[]): Vec2[] {
+  if (pts.length <= 2) return pts;
+  const out: Vec2[] = [pts[0]!];
+  for (let i = 1; i < pts.length - 1; i++) {
+    const a = out[out.length - 1]!, b = pts[i]!, c = pts[i + 1]!;
+    const cross = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+    if (Math.abs(cross) > 1e-6) out.push(b);
+  }
+  out.push(pts[pts.length - 1]!);
+  return out;
+}
+
+/** The point at distance t along a polyline, and the polyline up to it. */
+function cut(pts: readonly Vec2[], t: number): Vec2[] {
+  const out: Vec2[] = [pts[0]!];
+  let left = t;
+  for (let i = 1; i < pts.length; i++) {
+    const a = pts[i - 1]!, b = pts[i]!;
+    const l = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    if (l >= left) {
+      if (left > 1e-6) out.push(l > 1e-9 ? [a[0] + ((b[0] - a[0]) * left) / l, a[1] + ((b[1] - a[1]) * left) / l] : b);
+      return out;
+    }
+    out.push(b);
+    left -= l;
+  }
+  return out;
+}
+
+const polyLength = (pts: readonly Vec2[]) => pts.slice(1).reduce((acc, p, i) => acc + Math.hypot(p[0] - pts[i]![0], p[1] - pts[i]![1]), 0);
+
+/** The goal a unit plays for: one of its side's objectives, spread over the side's units (stable per unit). */
+export function unitGoal(s: KState, table: TableQueries, unitId: string): Goal | undefined {
+  const u = s.units[unitId];
+  if (!u) return undefined;
+  const goals = goalsOf(table, u.side);
+  if (!goals.length) return undefined;
+  // A split half follows its parent's goal.
+  const root = u.splitFrom ?? unitId;
+  let h = 0;
+  for (const ch of root) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return goals[h % goals.length];
+}
+
+/** How far (field cost, cm of open going) a unit's centre is from its goal; undefined when it has none or cannot get there. */
+export function distanceToGoal(s: KState, table: TableQueries, unitId: string): number | undefined {
+  const goal = unitGoal(s, table, unitId);
+  const figs = liveFigures(s, unitId);
+  if (!goal || !figs.length) return undefined;
+  const f = fieldOf(s, table, goal);
+  const d = Math.min(...figs.map((x) => goalDistance(f, x.at)));
+  return Number.isFinite(d) ? d : undefined;
+}
+
+type Step = { figureId: string; to: Vec2; via?: Vec2[] };
+
+/**
+ * K-4.0 moves toward the unit's goal: the whole unit shifted by its leading soldier's step down the
+ * field (a formation kept in the open), and each soldier down the field on his own path by the same
+ * share of the allowance (the one nearest the goal first; one who would end on a friend, on an
+ * obstacle or touching an enemy stops short), which files a unit through a bridge or a door.
+ */
+export function goalMoves(s: KState, table: TableQueries, unitId: string, mode: MoveMode, fracs: readonly number[]): Step[][] {
+  const goal = unitGoal(s, table, unitId);
+  const figs = liveFigures(s, unitId);
+  if (!goal || !figs.length) return [];
+  const field = fieldOf(s, table, goal);
+  const house: HouseSettings = s.house;
+  const allowance = Math.min(...figs.map((f) => movementAllowance(s, f.id, mode, false, house).allowance));
+  const slow = Math.min(...figs.map((f) => movementAllowance(s, f.id, mode, true, house).allowance));
+  const order = figs.filter((f) => Number.isFinite(goalDistance(field, f.at))).sort((a, b) => goalDistance(field, a.at) - goalDistance(field, b.at));
+  if (!order.length || goalDistance(field, order[0]!.at) <= CELL) return []; // already there (or no way there)
+  // Only figures the unit could reach this move can be in its way.
+  const reach = allowance + 4;
+  let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
+  for (const f of figs) {
+    minX = Math.min(minX, f.at[0]); maxX = Math.max(maxX, f.at[0]); minZ = Math.min(minZ, f.at[1]); maxZ = Math.max(maxZ, f.at[1]);
+  }
+  const others = Object.values(s.figures).filter((g) => !g.removed && g.condition !== 'dead' && g.unitId !== unitId
+    && g.at[0] >= minX - reach && g.at[0] <= maxX + reach && g.at[1] >= minZ - reach && g.at[1] <= maxZ + reach);
+  const free = (f: KFigure, at: Vec2, placed: ReadonlyArray<{ f: KFigure; at: Vec2 }>) =>
+    !blocked(at, f, placed, others, house.contactTolerance) && !table.bodyClashes({ id: f.id, at, floor: 0, radius: f.baseRadius, height: FIGURE_HEIGHT }).length;
+  const out: Step[][] = [];
+  const routes = new Map<string, Vec2[]>();
+  const routeOf = (f: KFigure) => {
+    let r = routes.get(f.id);
+    if (!r) routes.set(f.id, (r = route(field, f.at, allowance)));
+    return r;
+  };
+  for (const frac of fracs) {
+    const length = allowance * frac;
+    // The whole unit shifted by the leading soldier's first straight leg.
+    const from = order[0]!.at;
+    const lead = streamline(field, from, length, slow * Math.min(1, frac + 0.05), routeOf(order[0]!));
+    const v: Vec2 = [lead[1]![0] - from[0], lead[1]![1] - from[1]];
+    for (let k = 1; k >= 0.5; k -= 0.125) {
+      const shift = figs.map((f) => ({ f, at: [f.at[0] + v[0] * k, f.at[1] + v[1] * k] as Vec2 }));
+      if (Math.hypot(v[0], v[1]) * k < 0.5) break;
+      if (shift.every((x, i) => free(x.f, x.at, shift.slice(0, i)))) {
+        out.push(shift.map((x) => ({ figureId: x.f.id, to: x.at })));
+        break;
+      }
+    }
+    const placed: Array<{ f: KFigure; at: Vec2 }> = [];
+    const steps: Step[] = [];
+    for (const f of order) {
+      const line = streamline(field, f.at, length, slow * Math.min(1, frac + 0.05), routeOf(f));
+      let t = polyLength(line);
+      let path = line;
+      // Back off along the path until the spot is free (1 cm at a time).
+      while (t > 0.25 && !free(f, path[path.length - 1]!, placed)) {
+        t -= 1;
+        path = cut(line, t);
+      }
+      if (t <= 0.25) continue;
+      const to = path[path.length - 1]!;
+      placed.push({ f, at: to });
+      steps.push({ figureId: f.id, to, ...(path.length > 2 ? { via: path.slice(1, -1) } : {}) });
+    }
+    if (steps.length) out.push(steps);
+  }
+  return out;
+}
+
+function blocked(at: Vec2, f: KFigure, placed: ReadonlyArray<{ f: KFigure; at: Vec2 }>, others: readonly KFigure[], tol: number): boolean {
+  for (const p of placed) if (Math.hypot(p.at[0] - at[0], p.at[1] - at[1]) < f.baseRadius + p.f.baseRadius + 0.2) return true;
+  for (const g of others) {
+    const gap = Math.hypot(g.at[0] - at[0], g.at[1] - at[1]) - f.baseRadius - g.baseRadius;
+    if (gap < (g.side === f.side ? 0.2 : tol + 0.5)) return true;
+  }
+  return false;
+}
+
+/** How many times random play should count a candidate move (1 = as any other): moves that bring the unit nearer its goal count more. */
+export function moveWeight(s: KState, table: TableQueries, unitId: string, moves: unknown): number {
+  const goal = unitGoal(s, table, unitId);
+  if (!goal || !Array.isArray(moves) || !moves.length) return 1;
+  const field = fieldOf(s, table, goal);
+  let gain = 0;
+  let n = 0;
+  for (const m of moves as Array<{ figureId?: string; to?: Vec2 }>) {
+    const f = m.figureId ? s.figures[m.figureId] : undefined;
+    if (!f || !m.to) continue;
+    const a = goalDistance(field, f.at), b = goalDistance(field, m.to);
+    if (!Number.isFinite(a) || !Number.isFinite(b)) continue;
+    gain += a - b;
+    n++;
+  }
+  return n && gain / n > 2 ? 8 : 1;
+}
+
+/** Is any enemy soldier within `range` cm of the unit in plan? */
+export function enemyWithin(s: KState, unitId: string, range: number): boolean {
+  const u = s.units[unitId];
+  if (!u) return false;
+  const mine = liveFigures(s, u);
+  for (const g of Object.values(s.figures)) {
+    if (g.side === u.side || g.removed || g.condition === 'dead') continue;
+    for (const f of mine) if (Math.hypot(g.at[0] - f.at[0], g.at[1] - f.at[1]) <= range) return true;
+  }
+  return false;
+}
+
+/**
+ * How many times random play should count an action offered to a unit (K-2.4): far from its goal
+ * with no enemy near, it runs (a fast move); with the enemy near, it moves and shoots or shoots.
+ */
+export function actionWeight(s: KState, table: TableQueries, unitId: string, action: string): number {
+  const d = distanceToGoal(s, table, unitId);
+  const near = enemyWithin(s, unitId, 25);
+  if (d !== undefined && d > 20 && !near) return action === 'fast-move' ? 12 : action === 'move-shoot' ? 3 : 1;
+  if (near) return action === 'move-shoot' || action === 'shoot' ? 2 : 1;
+  return 1;
+}
+
