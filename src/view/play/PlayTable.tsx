@@ -1,7 +1,8 @@
 // The table during play: figures where the game says (through the tools' figures when the tools are
 // on, so LOS, tape and hover use the game's positions), the active unit's marks, the move gizmo,
 // targets and refusals. A press on a figure of the unit that may move drags it; a click on a
-// shootable target's figure sends that target's command; anything else goes to the tools.
+// shootable target's figure sends that target's command (the active unit's, else its covering-fire
+// half's); anything else goes to the tools.
 // Hot seat: units the rules hide from the side at the screen are not drawn, marked or given to the
 // tools; a hidden unit its owner sees is drawn see-through with a "hidden" chip.
 import { type ThreeEvent, useThree } from '@react-three/fiber';
@@ -81,9 +82,12 @@ export function PlayTable({ play, model, tools }: PlayTableProps) {
   const onClick = useCallback(
     (figureId: string): boolean => {
       const v = viewForSeat(play.view.get(), play.seat ? play.seat.get() : play.view.get().prompt.side);
-      const target = v.targets.find((t) => t.unitId === unitOf.get(figureId));
-      if (!target?.command) return false;
-      const r = play.control.send(target.command);
+      const unitId = unitOf.get(figureId);
+      // The active unit's shot first; else the covering-fire half's (K-1.1b) at that unit.
+      const command = v.targets.find((t) => t.unitId === unitId && t.command)?.command
+        ?? v.supportTargets?.flatMap((g) => g.targets).find((t) => t.unitId === unitId && t.command)?.command;
+      if (!command) return false;
+      const r = play.control.send(command);
       if (!r.ok) refusal.set({ unitId: v.activeUnitId ?? null, reason: r.reason, ...(r.rule ? { rule: r.rule } : {}), since: performance.now() });
       return true;
     },
@@ -106,7 +110,7 @@ export function PlayTable({ play, model, tools }: PlayTableProps) {
       )}
       <PlayMarkers units={view.units} poses={allPoses} activeUnitId={active?.id} picked={picked} />
       {view.move && <MoveGizmo model={model} move={view.move} unit={moving} drag={drag} />}
-      <TargetMarks targets={view.targets} poses={allPoses} activeUnitId={view.activeUnitId} hoveredUnitId={hoveredUnit} />
+      <TargetMarks targets={view.targets} support={view.supportTargets} poses={allPoses} activeUnitId={view.activeUnitId} hoveredUnitId={hoveredUnit} />
       <RefusalLabel refusal={refusal} poses={allPoses} />
     </group>
   );

@@ -1,11 +1,13 @@
-// Targets of the active unit: a ring under each figure of every target unit (green when it may be
-// shot, grey when the rules refuse it), a label on hover (name, distance and cover, or the reason and
-// rule), and thin sight lines from the active unit's centre to each shootable target — drawn from
-// the PlayView's answers; the view computes no line of sight.
+// Targets on the table: a ring under each figure of every target unit of the active unit (green when
+// it may be shot, grey when the rules refuse it), and, for a covering-fire half shooting on the same
+// card (K-1.1b), a wider blue ring under each of its targets; a label on hover (name, distance and
+// cover, or the reason and rule) and thin sight lines from the shooting unit's centre to each
+// shootable target — drawn from the PlayView's answers; the view computes no line of sight.
 import { Html, Line } from '@react-three/drei';
 import { useEffect, useMemo } from 'react';
+import type { BufferGeometry } from 'three';
 import type { Vec3 } from '../../core';
-import type { PlayTarget } from '../../game';
+import type { PlayTarget, PlayView } from '../../game';
 import type { FigurePose } from '../Figures';
 import { ringGeometry } from '../presenter/highlight-geometry';
 import { LINE_SIDE, OVERLAY_ORDER } from '../tools/colours';
@@ -16,6 +18,8 @@ const overlay = { side: LINE_SIDE, depthTest: false, depthWrite: false, toneMapp
 
 export interface TargetMarksProps {
   targets: readonly PlayTarget[];
+  /** The covering-fire half's targets (PlayView.supportTargets). */
+  support?: PlayView['supportTargets'];
   poses: readonly FigurePose[];
   activeUnitId: string | undefined;
   /** Unit under the pointer (its label shows). */
@@ -35,34 +39,64 @@ function centre(poses: readonly FigurePose[], lift: number): Vec3 | null {
   return [c[0], Math.max(...poses.map((p) => p.position[1])) + lift, c[1]];
 }
 
-export function TargetMarks({ targets, poses, activeUnitId, hoveredUnitId }: TargetMarksProps) {
-  const ring = useMemo(() => ringGeometry(0.8, 1.1), []);
-  useEffect(() => () => ring.dispose(), [ring]);
-  if (targets.length === 0) return null;
+interface GroupProps {
+  name: string;
+  targets: readonly PlayTarget[];
+  poses: readonly FigurePose[];
+  from: Vec3 | null;
+  ring: BufferGeometry;
+  shootable: string;
+  hoveredUnitId: string | null;
+  /** Label lead (the covering half's name) and its test id. */
+  lead?: string;
+  labelId: string;
+  /** Label lift above the target, so two groups' labels do not overlap. */
+  labelLift: number;
+}
+
+function TargetGroup({ name, targets, poses, from, ring, shootable, hoveredUnitId, lead, labelId, labelLift }: GroupProps) {
   const of = (unitId: string) => poses.filter((p) => p.unitId === unitId);
-  const from = activeUnitId ? centre(of(activeUnitId), 1.4) : null;
   return (
-    <group name="play:targets">
+    <group name={name}>
       {targets.map((t) => {
         const figures = of(t.unitId);
-        const colour = t.command ? PLAY_COLOURS.shootable : PLAY_COLOURS.refused;
+        const colour = t.command ? shootable : PLAY_COLOURS.refused;
         const to = centre(figures, 1.2);
         return (
-          <group key={t.unitId} name={`play:target:${t.unitId}`}>
+          <group key={t.unitId} name={`${name}:${t.unitId}`}>
             {figures.map((p) => (
               <mesh key={p.figureId} geometry={ring} position={[p.position[0], p.position[1] + 0.06, p.position[2]]} renderOrder={OVERLAY_ORDER}>
                 <meshBasicMaterial color={colour} transparent opacity={0.9} depthWrite={false} toneMapped={false} fog={false} side={2} />
               </mesh>
             ))}
-            {t.command && from && to && <Line points={[from, to]} color={PLAY_COLOURS.sight} lineWidth={1.2} opacity={0.55} {...overlay} />}
+            {t.command && from && to && <Line points={[from, to]} color={shootable} lineWidth={1.2} opacity={0.55} {...overlay} />}
             {to && hoveredUnitId === t.unitId && (
-              <Html position={[to[0], to[1] + 1.5, to[2]]} style={labelStyle(colour)} zIndexRange={[6, 0]}>
-                <span data-testid="play-target-label" data-unit={t.unitId}>{targetLabel(t)}</span>
+              <Html position={[to[0], to[1] + labelLift, to[2]]} style={labelStyle(colour)} zIndexRange={[6, 0]}>
+                <span data-testid={labelId} data-unit={t.unitId}>{lead ? `${lead}: ` : ''}{targetLabel(t)}</span>
               </Html>
             )}
           </group>
         );
       })}
+    </group>
+  );
+}
+
+export function TargetMarks({ targets, support = [], poses, activeUnitId, hoveredUnitId }: TargetMarksProps) {
+  const rings = useMemo(() => ({ own: ringGeometry(0.8, 1.1), support: ringGeometry(1.25, 1.5) }), []);
+  useEffect(() => () => Object.values(rings).forEach((r) => r.dispose()), [rings]);
+  if (targets.length === 0 && support.length === 0) return null;
+  const from = (unitId: string | undefined) => (unitId ? centre(poses.filter((p) => p.unitId === unitId), 1.4) : null);
+  return (
+    <group name="play:targets">
+      {targets.length > 0 && (
+        <TargetGroup name="play:target" targets={targets} poses={poses} from={from(activeUnitId)} ring={rings.own} shootable={PLAY_COLOURS.shootable}
+          hoveredUnitId={hoveredUnitId} labelId="play-target-label" labelLift={1.5} />
+      )}
+      {support.map((g) => (
+        <TargetGroup key={g.unitId} name={`play:support:${g.unitId}`} targets={g.targets} poses={poses} from={from(g.unitId)} ring={rings.support}
+          shootable={PLAY_COLOURS.support} hoveredUnitId={hoveredUnitId} lead={g.name} labelId="play-support-label" labelLift={targets.length ? 3.4 : 1.5} />
+      ))}
     </group>
   );
 }

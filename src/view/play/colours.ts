@@ -1,5 +1,6 @@
 // Colours of the play overlays (ART.md §11 overlay palette): the active unit in the presenter's
-// highlight gold, reach outlines pale blue, shootable targets sight green, refused ones grey.
+// highlight gold, reach outlines pale blue, shootable targets sight green (a covering half's blue),
+// refused ones grey.
 import { TOOL_COLOURS } from '../tools/colours';
 
 export const PLAY_COLOURS = {
@@ -12,6 +13,8 @@ export const PLAY_COLOURS = {
   pinned: TOOL_COLOURS.partial,
   routing: TOOL_COLOURS.blocked,
   sight: TOOL_COLOURS.clear,
+  /** Targets of a covering-fire half (K-1.1b): a blue apart from the active unit's green. */
+  support: '#6aa9ff',
   /** A hidden unit as its owner sees it (ghost figures, chip). */
   hidden: '#a9bfd6',
 } as const;
