@@ -63,8 +63,8 @@ export async function takeOver(page: Page): Promise<void> {
 export async function act(page: Page, id: string): Promise<void> {
   await takeOver(page);
   const before = await page.evaluate(() => window.__sandtable!.play!.log.get().length);
-  await page.click(`[data-testid=action-bar] [data-action="${id}"]`, { timeout: 15_000 });
-  await page.waitForFunction((n) => window.__sandtable!.play!.log.get().length > n, before, { timeout: 20_000 });
+  await page.click(`[data-testid=action-bar] [data-action="${id}"]`, { timeout: 60_000 });
+  await page.waitForFunction((n) => window.__sandtable!.play!.log.get().length > n, before, { timeout: 30_000 });
   // A hand-over card may come now (another side acts); the next step takes it.
   await page.waitForTimeout(50);
   await takeOver(page);

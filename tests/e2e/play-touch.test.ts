@@ -3,7 +3,8 @@
 // one-finger touch (CDP Input.dispatchTouchEvent: pointerType "touch") and with a pen (CDP
 // Input.dispatchMouseEvent with pointerType "pen") lands where the drag ended and the camera stays
 // put meanwhile; a touch the browser cancels drops the drag; one finger on open ground orbits the
-// camera and two fingers pan it, and neither moves a figure.
+// camera and two fingers pan it, and neither moves a figure; the sight tool and the tape pick a
+// figure and a ground point by touch taps and by pen taps, from where the game put the figure.
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
@@ -45,6 +46,22 @@ describe.runIf(run)('play by touch and pen in Chromium', () => {
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(0, 0) });
     for (let i = 1; i <= 6; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers((dx * i) / 6, (dy * i) / 6) });
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await nextFrame(page);
+  }
+
+  /** A one-finger tap. */
+  async function touchTap(a: Px): Promise<void> {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: a.x, y: a.y, id: 1 }] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await nextFrame(page);
+  }
+
+  /** A pen tap (press and release in place). */
+  async function penTap(a: Px): Promise<void> {
+    const pen = { pointerType: 'pen' as const, force: 0.5 };
+    await cdp.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x: a.x, y: a.y, ...pen });
+    await cdp.send('Input.dispatchMouseEvent', { type: 'mousePressed', x: a.x, y: a.y, button: 'left', buttons: 1, clickCount: 1, ...pen });
+    await cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', x: a.x, y: a.y, button: 'left', buttons: 0, clickCount: 1, ...pen });
     await nextFrame(page);
   }
 
@@ -176,4 +193,57 @@ describe.runIf(run)('play by touch and pen in Chromium', () => {
     expect((await playView(page)).move?.unitId).toBe('wall_south');
     expect(w.problems).toEqual([]);
   }, 120_000);
+
+  it('the sight tool and the tape take touch taps and pen taps: the soldier where the game put him, then a ground point', async () => {
+    await look(page, (x, z) => bf.groundHeight(x, z), 106, 38, 40);
+    const soldier = await pixel(page, START[0], bf.standHeight(...START) + 1.1, START[1]);
+    // Open ground east of the soldier, clear of the farmhouse (south-west) and the stone wall (north).
+    const spot: [number, number] = [109, 38];
+    const spotPx = await base(...spot);
+
+    // Sight by touch: the observer is the soldier, the target the ground point; no move is made.
+    await page.click('[data-testid=tool-los]');
+    await touchTap(soldier);
+    await touchTap(spotPx);
+    expect(await seenPointerTypes()).toEqual(['touch', 'touch']);
+    await expect.poll(() => page.evaluate(() => window.__sandtable!.tools!.los?.target.at ?? null)).not.toBeNull();
+    let los = (await page.evaluate(() => window.__sandtable!.tools!.los))!;
+    expect(los.observer.figureId).toBe('wall_south_1');
+    expect(los.observer.at).toEqual(START);
+    expect(Math.hypot(los.target.at[0] - spot[0], los.target.at[1] - spot[1])).toBeLessThan(0.3);
+    expect(await figureAt()).toEqual(START);
+    expect((await playView(page)).move?.unitId).toBe('wall_south');
+
+    // The same by pen, to another point.
+    const spot2: [number, number] = [108, 39.5];
+    await page.click('[data-testid=tool-select]');
+    await page.click('[data-testid=tool-los]');
+    await penTap(soldier);
+    await penTap(await base(...spot2));
+    expect(await seenPointerTypes()).toEqual(['pen', 'pen']);
+    await expect.poll(async () => {
+      const r = await page.evaluate(() => window.__sandtable!.tools!.los);
+      return r ? Math.hypot(r.target.at[0] - spot2[0], r.target.at[1] - spot2[1]) : Infinity;
+    }).toBeLessThan(0.3);
+    los = (await page.evaluate(() => window.__sandtable!.tools!.los))!;
+    expect(los.observer.figureId).toBe('wall_south_1');
+    await saveShot(page, 'play-touch-sight.png');
+
+    // The tape by touch, then by pen: from the soldier to a point 6 cm east (horizontal 6 cm).
+    for (const [tap, kind] of [[touchTap, 'touch'], [penTap, 'pen']] as const) {
+      await page.click('[data-testid=tool-select]');
+      await page.click('[data-testid=tool-measure]');
+      await tap(soldier);
+      await tap(await base(START[0] + 6, START[1]));
+      expect(await seenPointerTypes()).toEqual([kind, kind]);
+      await expect.poll(() => page.evaluate(() => window.__sandtable!.tools!.measure?.horizontal ?? null)).not.toBeNull();
+      const tape = (await page.evaluate(() => window.__sandtable!.tools!.measure))!;
+      expect(tape.a.figureId).toBe('wall_south_1');
+      expect(tape.a.at).toEqual(START);
+      expect(Math.abs(tape.horizontal - 6)).toBeLessThan(0.3);
+    }
+    await page.click('[data-testid=tool-select]');
+    expect(await figureAt()).toEqual(START);
+    expect(w.problems).toEqual([]);
+  }, 180_000);
 });
