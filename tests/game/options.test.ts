@@ -48,6 +48,16 @@ describe('game options (session and save format 2)', () => {
     expect(units(played())).not.toContain('r_women');
     expect(played().scenario).toBe(kal); // no options: the file itself
     expect(g.scenarioHash).toBe(played().scenarioHash);
+    // K-2.1b it plays as any unit: its card is shuffled into the deck, drawn, and the osasto activates.
+    type Flow = { flow: { deck: string[]; drawn: string[] }; units: Record<string, { activated: boolean }> };
+    const flow = () => (g.state as Flow).flow;
+    expect([...flow().deck, ...flow().drawn]).toContain('r_women');
+    for (let i = 0; i < 400 && !(g.state as Flow).units.r_women!.activated; i++) {
+      const c = g.legalCommands()[0];
+      if (!c) break;
+      expect(g.dispatch(c).ok).toBe(true);
+    }
+    expect((g.state as Flow).units.r_women!.activated).toBe(true);
   });
 
   it('the options are saved (format 2, canonical) and a load replays them to the same state; changed options no longer replay', () => {

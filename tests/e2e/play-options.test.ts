@@ -1,0 +1,115 @@
+// Game options in a real browser: Kalevankangas opened without ?play, the Play button asks for the
+// options (the scenario's optional rules, the bite's reading marked "house", the house values),
+// the women's guard osasto switched on (opt-womens-guard, K-ORG-1) is in the Units tab; the save
+// downloaded keeps the option and loads back into a game started without it; a reload resumes it.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserRequired, hasBrowser, openBrowser, openTable, type Watched } from './browser';
+
+const run = hasBrowser || browserRequired;
+const SEARCH = '?scenario=kuularuisku/kalevankangas&seed=4';
+
+describe.runIf(run)('game options in Chromium', () => {
+  let ctx: BrowserContext;
+  let w: Watched;
+  let page: Page;
+  const byId = (id: string) => `[data-testid="${id}"]`;
+
+  async function tab(name: 'units' | 'rules' | 'game'): Promise<void> {
+    if ((await page.getAttribute(byId('play-dock'), 'data-tab')) !== name || (await page.getAttribute(byId('play-dock'), 'data-open')) !== 'true') {
+      await page.click(byId(`tab-${name}`));
+    }
+    await page.waitForSelector(byId(`panel-${name}`));
+  }
+
+  /** The hand-over card, if up, taken so the HUD is free. */
+  async function takeOver(): Promise<void> {
+    if (await page.$(byId('handover'))) {
+      await page.click(byId('handover-ok'));
+      await page.waitForSelector(byId('handover'), { state: 'detached' });
+    }
+  }
+
+  const hasWomen = async () => {
+    await takeOver();
+    await tab('units');
+    return (await page.$(byId('unit-r_women'))) !== null;
+  };
+
+  beforeAll(async () => {
+    if (!hasBrowser) throw new Error('Chromium is required for browser tests here but /usr/bin/chromium is missing');
+    ctx = await openBrowser();
+    w = await openTable(ctx, SEARCH);
+    page = w.page;
+    await page.setViewportSize({ width: 900, height: 700 });
+  }, 240_000);
+
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('K-ORG-1 the Play button offers the options; with the women\'s guard on, the osasto is in the Units tab and the option in the rules panel', async () => {
+    await page.click(byId('play-toggle'));
+    await page.waitForSelector(byId('start-choice'), { timeout: 60_000 });
+    const dialog = (await page.textContent(byId('start-choice'))) ?? '';
+    expect(dialog).toContain('Start a game of this scenario');
+    expect(dialog).not.toContain('Resume game');
+    expect(dialog).toContain("women's guard osasto");
+    // The bite's reading is a house value, and so is every house option listed.
+    expect(await page.textContent('[data-option="opt-white-suits"] .st-play-option-house')).toBe('house');
+    expect(await page.$$eval('[data-testid=house-options] [data-option]', (els) => els.length)).toBeGreaterThan(10);
+    expect(await page.isChecked(byId('option-rule-opt-womens-guard'))).toBe(false);
+    expect(await page.isChecked(byId('option-rule-opt-swedish-squad'))).toBe(true);
+    await page.check(byId('option-rule-opt-womens-guard'));
+    await page.click(byId('new-game'));
+    await page.waitForSelector(byId('play-hud'), { timeout: 60_000 });
+    expect(await hasWomen()).toBe(true);
+    expect(await page.textContent(byId('unit-r_women'))).toContain("Women's guard osasto (Tammela)");
+    expect(await page.textContent(byId('unit-r_women'))).toContain('9/9');
+    const save = await page.evaluate(() => JSON.parse(window.__sandtable!.play!.saves.toJson()) as { sandtableSave: number; options: unknown });
+    expect(save).toMatchObject({ sandtableSave: 2, options: { rules: { 'opt-womens-guard': true } } });
+    await tab('rules');
+    expect(await page.textContent('[data-rule-id="opt-womens-guard"]')).toContain('on in this game');
+    expect(w.problems).toEqual([]);
+  }, 180_000);
+
+  it('the save downloaded keeps the option: loaded into a new game without it, the osasto is back; a reload resumes it', async () => {
+    // One command played (the turn begins: K-2.1b), so the game is autosaved and the save has a log.
+    await takeOver();
+    await page.click('[data-testid=action-bar] [data-action="begin-turn"]');
+    await expect.poll(() => page.evaluate(() => window.__sandtable!.play!.game().log.length)).toBe(1);
+    await tab('game');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click(byId('save-download'))]);
+    const file = join(mkdtempSync(join(tmpdir(), 'sandtable-options-')), 'kalevankangas-save.json');
+    await download.saveAs(file);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ options: { rules: { 'opt-womens-guard': true } } });
+
+    // Leave, and start again from the Play button with the defaults: no women's guard.
+    await page.click(byId('play-toggle'));
+    await page.waitForSelector(byId('play-hud'), { state: 'detached' });
+    await page.click(byId('play-toggle'));
+    await page.waitForSelector(byId('start-choice'));
+    expect(await page.textContent(byId('start-choice'))).toContain('Resume game');
+    await page.click(byId('new-game'));
+    await page.waitForSelector(byId('play-hud'));
+    expect(await hasWomen()).toBe(false);
+
+    await tab('game');
+    await page.setInputFiles(byId('save-load-input'), file);
+    await page.waitForSelector(byId('save-message'));
+    expect(await page.evaluate(() => window.__sandtable!.play!.game().log.length)).toBe(1);
+    expect(await hasWomen()).toBe(true);
+
+    // The autosave now holds the loaded game: a reload offers it, and Resume brings the osasto back.
+    await page.reload();
+    await page.waitForFunction(() => window.__sandtable?.ready === true, null, { timeout: 120_000 });
+    await page.waitForSelector(byId('start-choice'), { timeout: 60_000 });
+    await page.click(byId('resume-game'));
+    await page.waitForSelector(byId('play-hud'));
+    expect(await hasWomen()).toBe(true);
+    expect(w.problems).toEqual([]);
+  }, 240_000);
+});
