@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { hashValue } from '../core';
 import { jsonPath, type Scenario } from '../scenario';
 import { GameOptionsError, normaliseOptions, parseGameOptions } from './options';
-import { GameSession, scenarioWithOptions } from './session';
+import { GameSession } from './session';
 import type { Command, GameEvent, Ruleset } from './types';
 
 export const SAVE_FORMAT = 2;
@@ -89,9 +89,7 @@ export function loadSave<S, C extends Command, E extends GameEvent, Q>(
   // The options must still mean something to this ruleset and scenario (an option removed since?).
   let session: GameSession<S, C, E, Q>;
   try {
-    const options = parseGameOptions(save.options, file, '$.options');
-    scenarioWithOptions(ruleset, scenario, options, file, '$.options'); // names the save's JSON path on a problem
-    session = new GameSession({ ruleset, scenario, table, seed: save.seed, options, optionsSource: file });
+    session = new GameSession({ ruleset, scenario, table, seed: save.seed, options: parseGameOptions(save.options, file, '$.options'), optionsSource: file, optionsPath: '$.options' });
   } catch (err) {
     if (err instanceof GameOptionsError) throw new SaveError(err.message);
     throw err;

@@ -21,8 +21,9 @@ export interface SessionInit<S, C extends Command, E extends GameEvent, Q> {
   dice?: Dice;
   /** What the players chose at the start (checked; the ruleset applies them to the scenario). */
   options?: GameOptions;
-  /** Where the options came from, for error messages (default "options"). */
+  /** Where the options came from, for error messages (default "options"), and their JSON path there (default "$"). */
   optionsSource?: string;
+  optionsPath?: string;
 }
 
 /** The scenario played with these options (the scenario itself without any); throws GameOptionsError naming the path. */
@@ -61,8 +62,9 @@ export class GameSession<S, C extends Command = Command, E extends GameEvent = G
     this.baseScenario = init.scenario;
     this.scenarioHash = hashValue(init.scenario);
     const where = init.optionsSource ?? 'options';
-    this.options = parseGameOptions(init.options, where);
-    this.scenario = scenarioWithOptions(init.ruleset, init.scenario, this.options, where);
+    const base = init.optionsPath ?? '$';
+    this.options = parseGameOptions(init.options, where, base);
+    this.scenario = scenarioWithOptions(init.ruleset, init.scenario, this.options, where, base);
     this.seed = init.seed;
     this.table = init.table;
     this.injected = init.dice;
