@@ -169,7 +169,7 @@ describe('opt-white-suits, not-pinned reading (named option: readings.opt-white-
   });
 });
 
-describe('opt-womens-guard (optional-unit, K-ORG-1) and opt-swedish-squad (K-ORG-3)', () => {
+describe('opt-womens-guard (optional-unit, K-ORG-1), opt-swedish-squad (K-ORG-3) and opt-medic (K-SKL-8)', () => {
   it('K-ORG-1 switched on: a squad leader and 8 riflewomen of the Red Guard set up inside Tammela, with the osastot\'s profile', () => {
     expect(setupK(kal).units.r_women).toBeUndefined();
     const scenario = withOptions({ rules: { 'opt-womens-guard': true } });
@@ -194,6 +194,10 @@ describe('opt-womens-guard (optional-unit, K-ORG-1) and opt-swedish-squad (K-ORG
     const s = setupK(without);
     expect(s.units.w_swedes).toBeUndefined();
     expect(whites(s)).toBe(57);
+    // The medic (K-SKL-8) is optional in the brief too: left out, one figure fewer.
+    const noMedic = setupK(withOptions({ rules: { 'opt-medic': false } }));
+    expect(noMedic.units.w_medic).toBeUndefined();
+    expect(whites(noMedic)).toBe(65);
     // Both at once, and the bite on with no Swedes: nothing to bite, still a valid game.
     const all = withOptions({ rules: { 'opt-swedish-squad': false, 'opt-womens-guard': true, 'opt-white-suits': true } });
     expect(validateKScenario(all)).toEqual([]);
@@ -204,7 +208,7 @@ describe('opt-womens-guard (optional-unit, K-ORG-1) and opt-swedish-squad (K-ORG
     const r = applyKOptions(kal, { rules: { 'opt-snow': true }, readings: { 'opt-white-suits': 'lie-down', 'opt-womens-guard': 'x' }, house: { splitRounding: 'up', nonsense: 'a' } });
     expect(r.scenario).toBe(kal);
     expect(r.issues.map((i) => `${i.path}: ${i.message}`)).toEqual([
-      'rules.opt-snow: "opt-snow" is not an optional rule of kalevankangas: expected one of opt-white-suits, opt-womens-guard, opt-swedish-squad',
+      'rules.opt-snow: "opt-snow" is not an optional rule of kalevankangas: expected one of opt-white-suits, opt-womens-guard, opt-swedish-squad, opt-medic',
       'readings.opt-white-suits: "lie-down" is not a reading of opt-white-suits: expected one of no-cover, not-pinned',
       'readings.opt-womens-guard: "opt-womens-guard" has no readings to choose in kalevankangas: expected one of opt-white-suits',
       'house.splitRounding: "up" is not an option of K-AMB-2 splitRounding: expected one of floor, ceil',

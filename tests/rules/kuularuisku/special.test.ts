@@ -71,7 +71,7 @@ describe('special rules as validated scenario data', () => {
     expect(validateKScenario(kal)).toEqual([]);
     expect(validateKScenario(tam)).toEqual([]);
     const kalRules = setupK(kal).special!.config.rules.map((r) => r.kind);
-    expect(kalRules).toEqual(['preparation-fire', 'winter', 'cannot-go-to-ground', 'elevated', 'aid-posts', 'optional-unit', 'optional-unit']);
+    expect(kalRules).toEqual(['preparation-fire', 'winter', 'cannot-go-to-ground', 'elevated', 'aid-posts', 'optional-unit', 'optional-unit', 'optional-unit']);
     expect(setupK(tam).special!.config.rules.map((r) => r.kind)).toEqual(['victory-requirement', 'night', 'off-table-fire', 'demolition', 'narrow-crossing', 'hidden-units', 'elevated']);
     const house = specialHouseValues(kal);
     expect(house.find((h) => h.ruleId === 'failed-preparation' && h.key === 'attack.skill')).toMatchObject({ value: 4 });
