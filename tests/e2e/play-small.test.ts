@@ -1,0 +1,100 @@
+// The play HUD on a small screen (640×400) in Chromium: the dock starts folded, the turn plate and
+// the action bar stay compact, and the table's centre stays free — measured by asking the page which
+// element is topmost on a grid over the canvas's central area (the canvas must be, nearly everywhere,
+// and at the very centre), in the states that fill the HUD most: a card offered (many choices), an
+// activation with targets and dice in the tray. An open tab ends above the dice and the action bar,
+// and folds back to the same free centre.
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PlayView } from '../../src/game';
+import { browserRequired, hasBrowser, nextFrame, openBrowser, openTable, saveShot, type Watched } from './browser';
+
+const run = hasBrowser || browserRequired;
+
+/** Share of a grid over the canvas's central box (fraction of its width and height) where the canvas is topmost. */
+async function freeCentre(page: Page, box = 0.5, steps = 16): Promise<{ free: number; centre: boolean; covered: string[] }> {
+  return page.evaluate(([b, n]) => {
+    const canvas = document.querySelector('canvas')!;
+    const r = canvas.getBoundingClientRect();
+    let free = 0;
+    const covered = new Set<string>();
+    for (let i = 0; i <= n; i++) {
+      for (let j = 0; j <= n; j++) {
+        const x = r.left + r.width * (0.5 - b / 2 + (b * i) / n);
+        const y = r.top + r.height * (0.5 - b / 2 + (b * j) / n);
+        const top = document.elementFromPoint(x, y);
+        if (top === canvas) free++;
+        else if (top) covered.add((top.closest('[data-testid]') as HTMLElement | null)?.dataset.testid ?? top.className.toString());
+      }
+    }
+    const mid = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return { free: free / ((n + 1) * (n + 1)), centre: mid === canvas, covered: [...covered] };
+  }, [box, steps] as const);
+}
+
+describe.runIf(run)('the play HUD on a 640×400 screen', () => {
+  let ctx: BrowserContext;
+  let w: Watched;
+  let page: Page;
+  const view = (): Promise<PlayView> => page.evaluate(() => window.__sandtable!.play!.view.get());
+
+  beforeAll(async () => {
+    ctx = await openBrowser();
+    w = await openTable(ctx, '?scenario=kuularuisku/kalevankangas&play=1&seed=7');
+    page = w.page;
+    expect(page.viewportSize()).toEqual({ width: 640, height: 400 });
+    await page.waitForSelector('[data-testid=play-hud]', { timeout: 60_000 });
+    await page.waitForFunction(() => !!window.__sandtable?.play, null, { timeout: 60_000 });
+  }, 240_000);
+
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('leaves the centre of the table free with a card offered and in an activation with targets and dice', async () => {
+    expect(await page.locator('[data-testid=play-dock]').getAttribute('data-open')).toBe('false');
+    // A card offered: the widest choice of buttons.
+    await page.evaluate(() => {
+      const p = window.__sandtable!.play!;
+      for (const id of ['begin-turn', 'draw']) p.control.send(p.view.get().actions.find((a) => a.id === id)!.command);
+    });
+    await page.waitForSelector('[data-testid=handover]');
+    await page.click('[data-testid=handover-ok]');
+    await nextFrame(page);
+    expect((await view()).actions.length).toBeGreaterThanOrEqual(4);
+    const offered = await freeCentre(page);
+    await saveShot(page, 'play-small-offer.png');
+    expect(offered.centre, `covered: ${offered.covered.join(', ')}`).toBe(true);
+    expect(offered.free, `covered: ${offered.covered.join(', ')}`).toBeGreaterThanOrEqual(0.95);
+    // The turn plate and the action bar stay compact: together under a third of the height.
+    const plate = (await page.locator('[data-testid=play-banner]').boundingBox())!;
+    const bar = (await page.locator('[data-testid=action-bar]').boundingBox())!;
+    expect(plate.height + bar.height).toBeLessThan(400 / 3);
+
+    // In the activation: targets (the Orders badge) and dice in the tray.
+    await page.click('[data-testid=action-bar] [data-action="activate:move-shoot"]');
+    await nextFrame(page);
+    const v = await view();
+    expect(v.targets.length).toBeGreaterThan(0);
+    expect(await page.locator('[data-testid=dice-tray]').count()).toBe(1);
+    const acting = await freeCentre(page);
+    await saveShot(page, 'play-small-activation.png');
+    expect(acting.centre, `covered: ${acting.covered.join(', ')}`).toBe(true);
+    expect(acting.free, `covered: ${acting.covered.join(', ')}`).toBeGreaterThanOrEqual(0.95);
+
+    // The Orders tab opens over the side of the table and folds back.
+    await page.click('[data-testid=tab-orders]');
+    await page.waitForSelector('[data-testid=panel-orders]');
+    await saveShot(page, 'play-small-orders.png');
+    // The open panel ends above the dice tray and the action bar, which stay usable.
+    const panel = (await page.locator('[data-testid=panel-orders]').boundingBox())!;
+    const tray = (await page.locator('[data-testid=dice-tray]').boundingBox())!;
+    const actions = (await page.locator('[data-testid=action-bar]').boundingBox())!;
+    expect(panel.y + panel.height).toBeLessThanOrEqual(Math.min(tray.y, actions.y));
+    expect(panel.height).toBeGreaterThan(120);
+    await page.click('[data-testid=dock-toggle]');
+    await page.waitForSelector('[data-testid=panel-orders]', { state: 'detached' });
+    expect((await freeCentre(page)).free).toBeGreaterThanOrEqual(0.95);
+    expect(w.problems).toEqual([]);
+  }, 300_000);
+});
