@@ -18,7 +18,7 @@ describe.runIf(run)('game options in Chromium', () => {
   let page: Page;
   const byId = (id: string) => `[data-testid="${id}"]`;
 
-  async function tab(name: 'units' | 'rules' | 'game'): Promise<void> {
+  async function tab(name: 'units' | 'rules' | 'game' | 'log'): Promise<void> {
     if ((await page.getAttribute(byId('play-dock'), 'data-tab')) !== name || (await page.getAttribute(byId('play-dock'), 'data-open')) !== 'true') {
       await page.click(byId(`tab-${name}`));
     }
@@ -51,7 +51,7 @@ describe.runIf(run)('game options in Chromium', () => {
     await ctx?.close();
   });
 
-  it('K-ORG-1 the Play button offers the options; with the women\'s guard on, the osasto is in the Units tab and the option in the rules panel', async () => {
+  it('K-ORG-1 the Play button offers the options; with the women\'s guard on, the osasto is in the Units tab, the option in the rules panel and the log', async () => {
     await page.click(byId('play-toggle'));
     await page.waitForSelector(byId('start-choice'), { timeout: 60_000 });
     const dialog = (await page.textContent(byId('start-choice'))) ?? '';
@@ -73,6 +73,9 @@ describe.runIf(run)('game options in Chromium', () => {
     expect(save).toMatchObject({ sandtableSave: 2, options: { rules: { 'opt-womens-guard': true } } });
     await tab('rules');
     expect(await page.textContent('[data-rule-id="opt-womens-guard"]')).toContain('on in this game');
+    await tab('log');
+    expect(await page.getAttribute('[data-testid=game-log] li:first-child', 'data-type')).toBe('GAME_OPTIONS');
+    expect(await page.textContent('[data-testid=game-log] li:first-child')).toMatch(/Game options: Optional women's guard osasto.*: on/);
     expect(w.problems).toEqual([]);
   }, 180_000);
 
