@@ -8,7 +8,9 @@ import type { Command, GameEvent, GameSession, VictoryResult } from '../game';
 /** Relative weights by command type (types not listed weigh 1). */
 export const DEFAULT_WEIGHTS: Readonly<Record<string, number>> = {
   ACTIVATE: 8, READY: 1, PASS: 0.5, COMMAND: 2,
-  MOVE: 6, 'MOVE:charge': 4, SHOOT: 6, END_ACTIVATION: 1,
+  // A unit that may move usually does (and charges when it can reach the enemy); ending an activation
+  // with nothing done stays possible but rare.
+  MOVE: 8, 'MOVE:charge': 8, SHOOT: 5, END_ACTIVATION: 0.5,
 };
 
 /** The weighting key of a command: its type, with `:mode` for a charge (so a charge is not one move among forty). */

@@ -4,9 +4,9 @@
 // the candidate moves that follow them. Only for the random player: the rules still check every move.
 import { type TableQueries, type Vec2, closestOnSegment, pointInPolygon } from '../../core';
 import type { Scenario } from '../../scenario';
-import { FIGURE_HEIGHT } from './constants';
+import { COHERENCY, FIGURE_HEIGHT } from './constants';
 import { movementAllowance } from './movement';
-import { onBand } from './special';
+import { type Band, onBand } from './special';
 import { liveFigures } from './table';
 import { goingAt, obstacleGoing } from './terrain';
 import type { MoveMode } from './events';
@@ -21,6 +21,8 @@ interface Grid {
   nz: number;
   /** Going of each cell: 1 open, 2 difficult (K-4.2b), Infinity impassable. */
   cost: Float64Array;
+  /** 1 where a neighbouring cell is impassable. */
+  hazard: Uint8Array;
   /** Cost of each cell's 8 edges (cell * 8 + dir), Infinity where the step is impassable. */
   edge: Float32Array;
 }
@@ -110,7 +112,18 @@ function gridOf(s: KState, table: TableQueries): Grid {
     const p: Vec2 = [((i % nx) + 0.5) * CELL, (Math.floor(i / nx) + 0.5) * CELL];
     const onDeck = decks.some((d) => { const c = closestOnSegment(p, d.a, d.b); return c.t >= 0 && c.t <= 1 && c.distance <= d.half; });
     const g = goingAt(table, p, house, onDeck).going;
-    cost[i] = g === 'impassable' || blown.some((d) => onBand(d.span, p)) ? Infinity : g === 'difficult' ? 2 : 1;
+    // A narrow crossing (the dam) is slow going for whoever touches it: as difficult for the planner.
+    const slowBand = (s.special?.config.crossings ?? []).some((c) => c.speedFactor < 1 && onBand(c.band, p, 0.5));
+    cost[i] = g === 'impassable' || blown.some((d) => onBand(d.span, p)) ? Infinity : g === 'difficult' || slowBand ? 2 : 1;
+  }
+  // Cells beside impassable ground: a straightened path does not cut corners there (a bridge, a dam).
+  const hazard = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const x = i % nx, z = Math.floor(i / nx);
+    for (const [dx, dz] of DIRS) {
+      const x2 = x + dx, z2 = z + dz;
+      if (x2 >= 0 && z2 >= 0 && x2 < nx && z2 < nz && cost[z2 * nx + x2] === Infinity) hazard[i] = 1;
+    }
   }
   // Extra cost of the step from a cell to its east (ex) and north (ez) neighbour: Infinity when cut.
   const ex = new Float64Array(n);
@@ -163,13 +176,15 @@ function gridOf(s: KState, table: TableQueries): Grid {
       if (dx === 0 || dz === 0) extra = straight(i, j);
       else {
         const viaX = idx(x + dx, z), viaZ = idx(x, z + dz);
+        // No cutting a corner of impassable ground (the water beside a bridge's end).
+        if (cost[viaX] === Infinity || cost[viaZ] === Infinity) continue;
         extra = Math.min(straight(i, viaX) + straight(viaX, j), straight(i, viaZ) + straight(viaZ, j));
       }
       if (extra === Infinity) continue;
       edge[i * 8 + k] = Math.hypot(dx, dz) * CELL * (cost[i]! + cost[j]!) / 2 + extra;
     }
   }
-  const grid = { nx, nz, cost, edge };
+  const grid = { nx, nz, cost, hazard, edge };
   byKey.set(key, grid);
   return grid;
 }
@@ -304,7 +319,7 @@ function walkable(g: Grid, a: Vec2, b: Vec2, difficultOk: boolean): boolean {
     const c = cellAt(g, [a[0] + ((b[0] - a[0]) * k) / n, a[1] + ((b[1] - a[1]) * k) / n]);
     if (c === prev) continue;
     const cost = g.cost[c]!;
-    if (cost === Infinity || (cost > 1 && !difficultOk)) return false;
+    if (cost === Infinity || g.hazard[c] || (cost > 1 && !difficultOk)) return false;
     const dx = (c % g.nx) - (prev % g.nx), dz = Math.floor(c / g.nx) - Math.floor(prev / g.nx);
     const k8 = DIRS.findIndex((d) => d[0] === dx && d[1] === dz);
     if (k8 < 0 || g.edge[prev * 8 + k8] === Infinity) return false;
@@ -457,8 +472,10 @@ export function goalMoves(s: KState, table: TableQueries, unitId: string, mode: 
   }
   const others = Object.values(s.figures).filter((g) => !g.removed && g.condition !== 'dead' && g.unitId !== unitId
     && g.at[0] >= minX - reach && g.at[0] <= maxX + reach && g.at[1] >= minZ - reach && g.at[1] <= maxZ + reach);
+  const files = (s.special?.config.crossings ?? []).filter((c) => c.singleFile);
   const free = (f: KFigure, at: Vec2, placed: ReadonlyArray<{ f: KFigure; at: Vec2 }>) =>
-    !blocked(at, f, placed, others, house.contactTolerance) && !table.bodyClashes({ id: f.id, at, floor: 0, radius: f.baseRadius, height: FIGURE_HEIGHT }).length;
+    !blocked(at, f, placed, others, house.contactTolerance) && !sideBySide(files, f, at, placed, others)
+    && !table.bodyClashes({ id: f.id, at, floor: 0, radius: f.baseRadius, height: FIGURE_HEIGHT }).length;
   const out: Step[][] = [];
   const routes = new Map<string, Vec2[]>();
   const routeOf = (f: KFigure) => {
@@ -467,10 +484,12 @@ export function goalMoves(s: KState, table: TableQueries, unitId: string, mode: 
     return r;
   };
   for (const frac of fracs) {
-    const length = allowance * frac;
+    // A little short of the allowance: the tape runs in 3D, up and down banks and slopes (K-4.0).
+    const length = allowance * frac * 0.96;
+    const cap = slow * Math.min(1, frac + 0.05) * 0.85;
     // The whole unit shifted by the leading soldier's first straight leg.
     const from = order[0]!.at;
-    const lead = streamline(field, from, length, slow * Math.min(1, frac + 0.05), routeOf(order[0]!));
+    const lead = streamline(field, from, length, cap, routeOf(order[0]!));
     const v: Vec2 = [lead[1]![0] - from[0], lead[1]![1] - from[1]];
     for (let k = 1; k >= 0.5; k -= 0.125) {
       const shift = figs.map((f) => ({ f, at: [f.at[0] + v[0] * k, f.at[1] + v[1] * k] as Vec2 }));
@@ -481,9 +500,9 @@ export function goalMoves(s: KState, table: TableQueries, unitId: string, mode: 
       }
     }
     const placed: Array<{ f: KFigure; at: Vec2 }> = [];
-    const steps: Step[] = [];
+    const plans: Array<{ f: KFigure; line: Vec2[]; t: number; path: Vec2[] }> = [];
     for (const f of order) {
-      const line = streamline(field, f.at, length, slow * Math.min(1, frac + 0.05), routeOf(f));
+      const line = streamline(field, f.at, length, cap, routeOf(f));
       let t = polyLength(line);
       let path = line;
       // Back off along the path until the spot is free (1 cm at a time).
@@ -491,14 +510,66 @@ export function goalMoves(s: KState, table: TableQueries, unitId: string, mode: 
         t -= 1;
         path = cut(line, t);
       }
-      if (t <= 0.25) continue;
-      const to = path[path.length - 1]!;
-      placed.push({ f, at: to });
-      steps.push({ figureId: f.id, to, ...(path.length > 2 ? { via: path.slice(1, -1) } : {}) });
+      if (t <= 0.25) { t = 0; path = [f.at]; }
+      placed.push({ f, at: path[path.length - 1]! });
+      plans.push({ f, line, t, path });
     }
+    keepChain(plans, free);
+    const steps: Step[] = plans.filter((p) => p.t > 0.25).map((p) => ({ figureId: p.f.id, to: p.path[p.path.length - 1]!, ...(p.path.length > 2 ? { via: p.path.slice(1, -1) } : {}) }));
     if (steps.length) out.push(steps);
   }
   return out;
+}
+
+/**
+ * K-1.0b the unit ends in one chain: while the soldiers' new places fall apart (those ahead filing
+ * through a bridge or a door faster than those behind), the ones not linked to the rearmost soldier
+ * come back along their paths, a centimetre at a time.
+ */
+function keepChain(plans: Array<{ f: KFigure; line: Vec2[]; t: number; path: Vec2[] }>, free: (f: KFigure, at: Vec2, placed: ReadonlyArray<{ f: KFigure; at: Vec2 }>) => boolean): void {
+  const link = COHERENCY - 0.7;
+  const end = (p: { path: Vec2[] }) => p.path[p.path.length - 1]!;
+  for (let round = 0; round < 40; round++) {
+    // Union the linked soldiers, from the rearmost (the last planned, furthest from the goal).
+    const linked = new Set<number>([plans.length - 1]);
+    for (let grew = true; grew;) {
+      grew = false;
+      for (let i = 0; i < plans.length; i++) {
+        if (linked.has(i)) continue;
+        const a = end(plans[i]!);
+        for (const j of linked) {
+          const b = end(plans[j]!);
+          if (Math.hypot(a[0] - b[0], a[1] - b[1]) - plans[i]!.f.baseRadius - plans[j]!.f.baseRadius <= link) { linked.add(i); grew = true; break; }
+        }
+      }
+    }
+    if (linked.size === plans.length) return;
+    let moved = false;
+    for (let i = 0; i < plans.length; i++) {
+      const p = plans[i]!;
+      if (linked.has(i) || p.t <= 0) continue;
+      const others = plans.filter((q) => q !== p).map((q) => ({ f: q.f, at: end(q) }));
+      for (let t = p.t - 1; t >= 0; t -= 1) {
+        const path = t > 0.25 ? cut(p.line, t) : [p.line[0]!];
+        if (t <= 0.25 || free(p.f, path[path.length - 1]!, others)) { p.t = t > 0.25 ? t : 0; p.path = path; moved = true; break; }
+      }
+    }
+    if (!moved) return;
+  }
+}
+
+/** narrow-crossing: would a soldier ending here stand beside another on a single-file walkway (closer along it than their bases)? */
+function sideBySide(files: ReadonlyArray<{ band: Band }>, f: KFigure, at: Vec2, placed: ReadonlyArray<{ f: KFigure; at: Vec2 }>, others: readonly KFigure[]): boolean {
+  for (const c of files) {
+    if (!onBand(c.band, at)) continue;
+    const len = Math.hypot(c.band.b[0] - c.band.a[0], c.band.b[1] - c.band.a[1]) || 1;
+    const along = (p: Vec2) => ((p[0] - c.band.a[0]) * (c.band.b[0] - c.band.a[0]) + (p[1] - c.band.a[1]) * (c.band.b[1] - c.band.a[1])) / len;
+    const t = along(at);
+    for (const g of [...placed, ...others.map((o) => ({ f: o, at: o.at }))]) {
+      if (onBand(c.band, g.at) && Math.abs(along(g.at) - t) < f.baseRadius + g.f.baseRadius + 0.1) return true;
+    }
+  }
+  return false;
 }
 
 function blocked(at: Vec2, f: KFigure, placed: ReadonlyArray<{ f: KFigure; at: Vec2 }>, others: readonly KFigure[], tol: number): boolean {
@@ -525,7 +596,9 @@ export function moveWeight(s: KState, table: TableQueries, unitId: string, moves
     gain += a - b;
     n++;
   }
-  return n && gain / n > 2 ? 8 : 1;
+  // The further a move brings the unit, the more often it is offered: about once per cm gained.
+  const g = n ? gain / n : 0;
+  return g > 2 ? Math.min(24, 2 + Math.round(g)) : 1;
 }
 
 /** Is any enemy soldier within `range` cm of the unit in plan? */
@@ -548,7 +621,10 @@ export function actionWeight(s: KState, table: TableQueries, unitId: string, act
   const d = distanceToGoal(s, table, unitId);
   const near = enemyWithin(s, unitId, 25);
   if (d !== undefined && d > 20 && !near) return action === 'fast-move' ? 12 : action === 'move-shoot' ? 3 : 1;
-  if (near) return action === 'move-shoot' || action === 'shoot' ? 2 : 1;
+  // Under fire on the way: move and shoot (or shoot first and move).
+  if (d !== undefined && d > 6) return action === 'move-shoot' ? 4 : action === 'shoot-move' || action === 'fast-move' ? 2 : 1;
+  // At the goal (or without one) with the enemy near: shoot.
+  if (near) return action === 'shoot' ? 3 : action === 'move-shoot' || action === 'shoot-move' ? 2 : 1;
   return 1;
 }
 
