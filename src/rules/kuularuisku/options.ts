@@ -74,7 +74,8 @@ export function kOptionChoices(s: Scenario): KOptionChoice[] {
   for (const e of HOUSE_ENTRIES) {
     if (!e.options) continue;
     const chosen = scenarioHouse[e.key];
-    const def = typeof chosen === 'string' && e.options.some((o) => o.name === chosen) ? chosen : houseName(e.key, chosen ?? e.value) ?? e.options[0]!.name;
+    const def = typeof chosen === 'string' && e.options.some((o) => o.name === chosen) ? chosen : houseName(e.key, chosen ?? e.value);
+    if (def === undefined) continue; // the scenario fixed a value no option names: not the players' to switch
     out.push({ kind: 'house', id: e.key, title: `${e.id} ${e.key}`, text: e.reason, default: def, options: e.options.map((o) => ({ name: o.name })), house: true, rule: e.id });
   }
   return out;

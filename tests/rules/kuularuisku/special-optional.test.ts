@@ -222,3 +222,14 @@ describe('opt-womens-guard (optional-unit, K-ORG-1), opt-swedish-squad (K-ORG-3)
     expect(setupK(withOptions({ house: { splitRounding: 'ceil' } })).house.splitRounding).toBe('ceil');
   });
 });
+
+describe('house options offered at the start', () => {
+  it('K-GAP-1 the default shown is the value in force: the scenario\'s own rules.house choice, by option name; a value no option names is not offered', () => {
+    const byKey = (s: Scenario) => new Map(kOptionChoices(s).filter((c) => c.kind === 'house').map((c) => [c.id, c.default]));
+    expect(byKey(kal).get('defaultTurnLimit')).toBe('8-turns');
+    expect(byKey({ ...kal, rules: { house: { defaultTurnLimit: '10-turns' } } }).get('defaultTurnLimit')).toBe('10-turns');
+    expect(byKey({ ...kal, rules: { house: { defaultTurnLimit: 12 } } }).get('defaultTurnLimit')).toBe('12-turns');
+    expect(byKey({ ...kal, rules: { house: { defaultTurnLimit: 7 } } }).has('defaultTurnLimit')).toBe(false);
+    expect(kOptionChoices(kal).filter((c) => c.kind === 'house').every((c) => c.house && /^K-(GAP|AMB)-\d+ /.test(c.title))).toBe(true);
+  });
+});
