@@ -114,8 +114,12 @@ export function saveAfterActions(scenario: Scenario, bf: Battlefield, seed: numb
 export async function loadSaveFile(page: Page, file: string): Promise<void> {
   await tab(page, 'game');
   await page.setInputFiles('[data-testid=save-load-input]', file);
-  await page.waitForFunction(() => /Loaded|not loaded/.test(document.querySelector('[data-testid=save-message]')?.textContent ?? ''), null, { timeout: 60_000 });
-  const message = (await page.textContent('[data-testid=save-message]')) ?? '';
+  // The message may go soon after (a hand-over card, the dock re-rendering): read it when it comes.
+  const shown = await page.waitForFunction(() => {
+    const t = document.querySelector('[data-testid=save-message]')?.textContent ?? '';
+    return /Loaded|not loaded/.test(t) ? t : null;
+  }, null, { timeout: 60_000 });
+  const message = String(await shown.jsonValue());
   if (!message.includes('Loaded')) throw new Error(`the save was refused: ${message}`);
   await takeOver(page);
 }
