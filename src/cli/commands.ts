@@ -22,7 +22,7 @@ const USAGE = `usage: npm run cli -- <verb> …
   height <scenario> <x> <z> [--floor n] [--json]
   los <scenario> --from x,z[,floor|,@height] --to x,z[,floor|,@height] [--json]
   viewshed <scenario> --from x,z[,floor|,@height] --out file.png [--res cm] [--target-height cm] [--json]
-  play <scenario> [--seed N] [--ruleset id] [--commands file.jsonl] [--random-legal] [--random-seed N] [--max-commands N] [--save file.json] [--load file.json] [--json]
+  play <scenario> [--seed N] [--options JSON] [--ruleset id] [--commands file.jsonl] [--random-legal] [--random-seed N] [--max-commands N] [--save file.json] [--load file.json] [--json]
 points: "x,z" is the eye of a figure standing there; "x,z,2" the eye on floor 2; "x,z,@h" a point h cm above the surface`;
 
 interface Args {

@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createBattlefield } from '../battlefield';
 import { cachedTable, playRandomGame } from '../flow';
-import { GameSession, loadSave, makeSave, parseSave, SaveError, type Command, type GameEvent, type Ruleset } from '../game';
+import { GameOptionsError, GameSession, loadSave, makeSave, parseSave, SaveError, type Command, type GameEvent, type GameOptions, type Ruleset } from '../game';
 import { RULESETS, playRulesetId, rulesetFor } from '../rules';
 import type { Scenario } from '../scenario';
 import { loadScenarioFile, UsageError, type Io } from './commands';
@@ -14,7 +14,7 @@ export interface PlayArgs {
   flags: Map<string, string | true>;
 }
 
-export const PLAY_USAGE = 'play <scenario> [--seed N] [--ruleset id] [--commands file.jsonl] [--random-legal] [--random-seed N] [--max-commands N] [--save file.json] [--load file.json] [--json]';
+export const PLAY_USAGE = 'play <scenario> [--seed N] [--options JSON] [--ruleset id] [--commands file.jsonl] [--random-legal] [--random-seed N] [--max-commands N] [--save file.json] [--load file.json] [--json]';
 
 // The CLI drives any registered ruleset through the game layer's contract (plus, when the ruleset
 // offers them, cheap candidate commands for random play).
@@ -107,7 +107,20 @@ export async function play(a: PlayArgs, io: Io): Promise<number> {
         throw err;
       }
     } else {
-      session = new GameSession({ ruleset, scenario, table, seed: int(a, 'seed', 1) });
+      // --options '{"rules":{"opt-womens-guard":true}}': the game options a new game starts with (a save brings its own).
+      const given = text(a, 'options');
+      let options: unknown;
+      try {
+        options = given === undefined ? undefined : JSON.parse(given);
+      } catch (err) {
+        throw new UsageError(`--options: bad JSON (${err instanceof Error ? err.message : String(err)}): expected {"rules":{…},"readings":{…},"house":{…}}`);
+      }
+      try {
+        session = new GameSession({ ruleset, scenario, table, seed: int(a, 'seed', 1), ...(options === undefined ? {} : { options: options as GameOptions }), optionsSource: '--options' });
+      } catch (err) {
+        if (err instanceof GameOptionsError) throw new UsageError(err.message);
+        throw err;
+      }
     }
     const replayed = session.log.length;
     const commandsFile = text(a, 'commands');
@@ -130,7 +143,7 @@ export async function play(a: PlayArgs, io: Io): Promise<number> {
     if (a.flags.has('random-legal')) {
       const game = session;
       const cheap = ruleset.candidateCommands
-        ? { candidates: () => ruleset.candidateCommands!(game.state, { scenario, table }), unchecked: ruleset.uncheckedTypes ?? new Set<string>() }
+        ? { candidates: () => ruleset.candidateCommands!(game.state, { scenario: game.scenario, table }), unchecked: ruleset.uncheckedTypes ?? new Set<string>() }
         : {};
       playRandomGame(session, { seed: int(a, 'random-seed', session.seed), maxCommands: int(a, 'max-commands', 20_000), ...cheap });
     }

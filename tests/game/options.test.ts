@@ -2,9 +2,12 @@
 // what was expected), applied by the ruleset to the scenario played, kept in the save and checked
 // again on load; a format-1 save loads as a game without options. Kalevankangas with its optional
 // rules (opt-womens-guard K-ORG-1, opt-white-suits K-7.1b) and a named house option (K-AMB-2).
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
+import { runCli } from '../../src/cli/commands';
 import { cachedTable } from '../../src/flow';
 import { GameSession, SaveError, loadSave, makeSave, parseSave, type Command, type GameEvent, type Ruleset } from '../../src/game';
 import { kuularuiskuRuleset } from '../../src/rules/kuularuisku/ruleset';
@@ -99,4 +102,28 @@ describe('game options (session and save format 2)', () => {
     const plain = { ...ruleset, applyOptions: undefined, optionChoices: undefined } as R;
     expect(() => new GameSession({ ruleset: plain, scenario: kal, table: cachedTable(bf), seed: 1, options: WOMEN })).toThrow(/options: \$: the kuularuisku ruleset has no game options: expected none/);
   });
+});
+
+describe('cli play --options', () => {
+  const cli = async (...argv: string[]) => {
+    let out = '';
+    let err = '';
+    const code = await runCli(argv, { out: (t) => { out += t; }, err: (t) => { err += t; } });
+    return { code, out, err };
+  };
+
+  it('K-ORG-1 a headless game with the women\'s guard on saves its options; --load replays them; bad options exit 2 naming the path', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'sandtable-options-')), 'game.json');
+    const r = await cli('play', KAL, '--seed', '2', '--options', JSON.stringify(WOMEN), '--random-legal', '--max-commands', '40', '--save', file, '--json');
+    expect(r.code, r.err).toBe(0);
+    expect(Object.keys(JSON.parse(r.out).state.units)).toContain('r_women');
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ sandtableSave: 2, options: WOMEN });
+    const back = await cli('play', KAL, '--load', file);
+    expect(back.code, back.err).toBe(0);
+    expect(back.out).toMatch(/state hash verified/);
+    const bad = await cli('play', KAL, '--options', '{"rules":{"opt-womens-guard":"yes"}}');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/--options: \$\.rules\.opt-womens-guard: expected true \(on\) or false \(off\)/);
+    expect((await cli('play', KAL, '--options', '{oops')).err).toMatch(/--options: bad JSON/);
+  }, 120_000);
 });
