@@ -155,6 +155,12 @@ function gridOf(s: KState, table: TableQueries): Grid {
     if (x < nx - 1 && ex[i] !== Infinity && wall(a, [a[0] + CELL, a[1]])) ex[i] = Infinity;
     if (z < nz - 1 && ez[i] !== Infinity && wall(a, [a[0], a[1] + CELL])) ez[i] = Infinity;
   }
+  // In and beside buildings too: paths there keep to the cells the door checks passed.
+  for (const [x0, x1, z0, z1] of boxes) {
+    for (let z = Math.max(0, Math.floor(z0 / CELL) - 1); z <= Math.min(nz - 1, Math.floor(z1 / CELL) + 1); z++) {
+      for (let x = Math.max(0, Math.floor(x0 / CELL) - 1); x <= Math.min(nx - 1, Math.floor(x1 / CELL) + 1); x++) hazard[z * nx + x] = 1;
+    }
+  }
   const edge = new Float32Array(n * 8).fill(Infinity);
   const idx = (x: number, z: number) => (x < 0 || z < 0 || x >= nx || z >= nz ? -1 : z * nx + x);
   // The straight step i → j (neighbours along x or z): its extra cost, Infinity when cut.
@@ -176,9 +182,11 @@ function gridOf(s: KState, table: TableQueries): Grid {
       if (dx === 0 || dz === 0) extra = straight(i, j);
       else {
         const viaX = idx(x + dx, z), viaZ = idx(x, z + dz);
-        // No cutting a corner of impassable ground (the water beside a bridge's end).
+        // No cutting a corner of impassable ground (the water beside a bridge's end) …
         if (cost[viaX] === Infinity || cost[viaZ] === Infinity) continue;
-        extra = Math.min(straight(i, viaX) + straight(viaX, j), straight(i, viaZ) + straight(viaZ, j));
+        // Nor a door's jamb: both square steps round a diagonal one must be open.
+        const a = straight(i, viaX) + straight(viaX, j), b = straight(i, viaZ) + straight(viaZ, j);
+        extra = Math.max(a, b) === Infinity ? Infinity : Math.min(a, b);
       }
       if (extra === Infinity) continue;
       edge[i * 8 + k] = Math.hypot(dx, dz) * CELL * (cost[i]! + cost[j]!) / 2 + extra;
@@ -292,6 +300,12 @@ function descent(f: Field, from: Vec2, length: number): Vec2[] {
   const pts: Vec2[] = [from];
   let i = cellAt(g, from);
   let done = 0;
+  // Near walls and water, first to the middle of the soldier's own cell (the graph's steps start there).
+  if (g.hazard[i]) {
+    const c = centreOf(g.nx, i);
+    done += Math.hypot(c[0] - from[0], c[1] - from[1]);
+    pts.push(c);
+  }
   for (let n = 0; n < 400 && done < length; n++) {
     const x = i % g.nx, z = Math.floor(i / g.nx);
     let best = -1;
