@@ -5,14 +5,14 @@ import {
   type HeightGrid, type Solid, type Vec2, type Vec3, boundsOf, gridHeightAt, gridMaxHeight, lerp3, pointInPolygon, dist3, segmentInsideIntervals,
 } from '../core';
 import { type BuildingFeature, type ResolvedTags, type Scenario, buildingCorners, resolveTags } from '../scenario';
-import { type ObstacleBox, obstacleBoxes, obstacleCrossings } from './obstacles';
+import { type CrestLine, type ObstacleBox, crestLines, obstacleBoxes, obstacleCrossings } from './obstacles';
 import { sampleRelief } from './relief';
 import { buildSolids, buildingBase, SLAB } from './solids';
 import { areaVolumes, mayCross, volumeIntervals, type AreaVolume } from './areas';
 import { losViewshed } from './viewshed';
 import { type Aabb, SolidCuller, solidAabb } from './broadphase';
 import { SightCaster, buildTerrainTiles } from './sight-caster';
-import { PlanBins } from './plan-bins';
+import { type PlanBox, PlanBins } from './plan-bins';
 import type {
   AreaAt, AreaCrossing, AreaSpan, Battlefield, BodyClash, BuildingInfo, FigureBody, LosHit, LosOptions, LosResult, ObstacleCrossing, VisibilityResult,
 } from './types';
@@ -39,6 +39,8 @@ const NUDGES: ReadonlyArray<readonly [number, number]> = [[0, 0], [1e-4, 3e-5], 
 export const EYE_FRACTION = 0.94;
 /** Parts a standing figure's body may not overlap (ladders and floor slabs are walked on or through). */
 const BODY_PARTS = new Set(['wall', 'obstacle', 'parapet', 'railing', 'roof', 'foundation']);
+/** Plan padding of the body-solid boxes, cm: more than any figure's base radius (larger bodies skip the reject). */
+const BODY_PAD = 5;
 /** Height above the floor at which a walking figure meets walls (doors and breaches let it through). */
 const KNEE = 0.5;
 
@@ -99,8 +101,13 @@ class RapierBattlefield implements Battlefield {
   /** Plan bins over buildingBoxes and standBoxes, for the many point lookups of a viewshed. */
   private readonly buildingBins: PlanBins;
   private readonly standBins: PlanBins;
+  /** Plan boxes of the solids a figure's body can clash with, padded by BODY_PAD, in bins (bodyClashes' cheap reject). */
+  private readonly bodyBoxes: PlanBox[];
+  private readonly bodyBins: PlanBins;
   private readonly probe = [0, 0]; // scratch plan point of surfaceFast
   private obstacleBoxes?: ObstacleBox[];
+  private obstacleBins?: PlanBins;
+  private crests?: CrestLine[];
   private readonly tagsById = new Map<string, ResolvedTags>();
   private figureColliders: RAPIER.Collider[] = [];
   private readonly figureHandles = new Map<number, string>();
@@ -141,6 +148,9 @@ class RapierBattlefield implements Battlefield {
     const { width, depth } = scenario.table;
     this.buildingBins = new PlanBins(this.buildingBoxes, width, depth);
     this.standBins = new PlanBins(this.standBoxes.map((b) => ({ minX: b.min[0], minZ: b.min[2], maxX: b.max[0], maxZ: b.max[2] })), width, depth);
+    this.bodyBoxes = solids.filter((x) => BODY_PARTS.has(x.part)).map(solidAabb)
+      .map((b) => ({ minX: b.min[0] - BODY_PAD, minZ: b.min[2] - BODY_PAD, maxX: b.max[0] + BODY_PAD, maxZ: b.max[2] + BODY_PAD }));
+    this.bodyBins = new PlanBins(this.bodyBoxes, width, depth);
   }
 
   private checkOnTable(x: number, z: number): void {
@@ -395,8 +405,10 @@ class RapierBattlefield implements Battlefield {
   }
 
   obstaclesAlong(from: Vec2, to: Vec2): ObstacleCrossing[] {
-    this.obstacleBoxes ??= obstacleBoxes(this.solids);
-    return obstacleCrossings(this.scenario, this.obstacleBoxes, this.grid, from, to, (id) => {
+    const boxes = (this.obstacleBoxes ??= obstacleBoxes(this.solids));
+    const bins = (this.obstacleBins ??= new PlanBins(boxes, this.scenario.table.width, this.scenario.table.depth));
+    this.crests ??= crestLines(this.scenario);
+    return obstacleCrossings(this.scenario, boxes, this.grid, from, to, (id) => {
       let t = this.tagsById.get(id);
       if (!t) {
         const f = this.scenario.features.find((x) => x.id === id);
@@ -405,7 +417,7 @@ class RapierBattlefield implements Battlefield {
         this.tagsById.set(id, t);
       }
       return t;
-    });
+    }, (x0, z0, x1, z1) => bins.inBox(x0, z0, x1, z1), this.crests);
   }
 
   areasAlong(from: Vec2, to: Vec2): AreaSpan[] {
@@ -424,6 +436,11 @@ class RapierBattlefield implements Battlefield {
   bodyClashes(figure: FigureBody): BodyClash[] {
     const h = figure.height ?? DEFAULT_FIGURE_HEIGHT;
     const r = figure.radius ?? 0.6;
+    // Most figures stand in the open: a body whose plan box meets no solid's box clashes with none.
+    if (!figure.floor && r < BODY_PAD && !this.nearBodySolid(figure.at[0], figure.at[1], r)) {
+      this.checkOnTable(figure.at[0], figure.at[1]);
+      return [];
+    }
     const y = this.standHeight(figure.at[0], figure.at[1], figure.floor);
     // The body from just above the surface it stands on to the top of the head.
     const lift = 0.2;
@@ -441,6 +458,16 @@ class RapierBattlefield implements Battlefield {
       undefined, query(G_BLOCK | G_SEE),
     );
     return [...out.values()];
+  }
+
+  /** Does a disc of radius r (< BODY_PAD) at (x, z) meet the plan box of a solid a body can clash with? */
+  private nearBodySolid(x: number, z: number, r: number): boolean {
+    const pad = BODY_PAD - r - 0.01; // the boxes carry BODY_PAD; keep 0.01 cm to spare
+    for (const k of this.bodyBins.at(x, z)) {
+      const b = this.bodyBoxes[k]!;
+      if (x >= b.minX + pad && x <= b.maxX - pad && z >= b.minZ + pad && z <= b.maxZ - pad) return true;
+    }
+    return false;
   }
 
   wallBetween(from: FigureBody, to: FigureBody): BodyClash | undefined {

@@ -60,9 +60,29 @@ export function obstacleBoxes(solids: readonly Solid[]): ObstacleBox[] {
   return out;
 }
 
+/** Fortification crest lines (rampart, bastion, redoubt) with their plan bounds (built once per battlefield). */
+export interface CrestLine { id: string; kind: Scenario['features'][number]['kind']; path: Vec2[]; closed: boolean; minX: number; maxX: number; minZ: number; maxZ: number }
+
+export function crestLines(scenario: Scenario): CrestLine[] {
+  const out: CrestLine[] = [];
+  for (const f of scenario.features) {
+    if (!WORKS.has(f.kind) || !('path' in f) || !f.path) continue;
+    const path = f.path as Vec2[];
+    out.push({ id: f.id, kind: f.kind, path, closed: 'closed' in f && f.closed !== undefined ? !!f.closed : f.kind !== 'rampart', ...boundsOf(path) });
+  }
+  return out;
+}
+
+/**
+ * The obstacles a segment crosses, nearest first. `candidates` (optional) gives the indices, ascending,
+ * of the boxes whose plan bounds may meet the segment's (plan bins; undefined: look at all), `crests`
+ * the crest lines found once per battlefield.
+ */
 export function obstacleCrossings(
   scenario: Scenario, boxes: readonly ObstacleBox[], grid: HeightGrid, from: Vec2, to: Vec2,
   tagsOf: (featureId: string) => ResolvedTags | undefined,
+  candidates?: (minX: number, minZ: number, maxX: number, maxZ: number) => readonly number[] | undefined,
+  crests: readonly CrestLine[] = crestLines(scenario),
 ): ObstacleCrossing[] {
   const len = Math.hypot(to[0] - from[0], to[1] - from[1]);
   const best = new Map<string, ObstacleCrossing>();
@@ -73,7 +93,8 @@ export function obstacleCrossings(
   };
   const minX = Math.min(from[0], to[0]), maxX = Math.max(from[0], to[0]);
   const minZ = Math.min(from[1], to[1]), maxZ = Math.max(from[1], to[1]);
-  for (const b of boxes) {
+  for (const k of candidates?.(minX, minZ, maxX, maxZ) ?? boxes.keys()) {
+    const b = boxes[k]!;
     if (b.maxX < minX || b.minX > maxX || b.maxZ < minZ || b.minZ > maxZ) continue;
     const s = b.solid;
     const t = segmentRect(from, to, [s.center[0], s.center[2]], [s.halfExtents[0], s.halfExtents[2]], s.rotationY);
@@ -84,13 +105,10 @@ export function obstacleCrossings(
     const ground = gridHeightAt(grid, Math.min(Math.max(point[0], 0), scenario.table.width), Math.min(Math.max(point[1], 0), scenario.table.depth));
     keep({ featureId: s.featureId, kind: s.featureKind, part: s.part, tags, distance: t * len, point, height: Math.max(0, s.center[1] + s.halfExtents[1] - ground) });
   }
-  for (const f of scenario.features) {
-    if (!WORKS.has(f.kind) || !('path' in f) || !f.path) continue;
-    const b = boundsOf(f.path as Vec2[]);
-    if (b.maxX < minX || b.minX > maxX || b.maxZ < minZ || b.minZ > maxZ) continue;
-    const path = f.path as Vec2[];
-    const closed = 'closed' in f && f.closed !== undefined ? f.closed : f.kind !== 'rampart';
-    const n = closed ? path.length : path.length - 1;
+  for (const f of crests) {
+    if (f.maxX < minX || f.minX > maxX || f.maxZ < minZ || f.minZ > maxZ) continue;
+    const path = f.path;
+    const n = f.closed ? path.length : path.length - 1;
     for (let i = 0; i < n; i++) {
       const t = segmentSegment(from, to, path[i]!, path[(i + 1) % path.length]!);
       if (t === undefined) continue;

@@ -2,9 +2,9 @@
 // again and again (the stand height of standing figures for coherency, command range and distances;
 // the areas, obstacles and walls along the same candidate moves, offered anew after every command),
 // and each answer is a ray cast or a walk through the plan bins. Only queries that depend on the
-// terrain alone are remembered, per exact arguments: stand heights, buildings, areas and obstacles
-// along a segment, walls between two bodies, and body clashes (figures are not in them). Sight lines
-// are asked afresh.
+// terrain alone are remembered, per exact arguments: stand heights, eye points, buildings, areas and
+// obstacles along a segment, walls between two bodies, and body clashes (figures are not in them).
+// Sight lines are asked afresh.
 import type { TableBuilding, TableQueries } from '../core';
 
 const LIMIT = 100_000;
@@ -51,6 +51,7 @@ export function cachedTable(table: TableQueries): TableQueries {
   // Bodies by floor, radius and height (the figure's id plays no part in what it clashes with).
   const clashes = new Map<string, PointMemo<ReturnType<TableQueries['bodyClashes']>>>();
   const walls = new Map<string, SegmentMemo<ReturnType<TableQueries['wallBetween']>>>();
+  const eyes = new Map<string, PointMemo<ReturnType<TableQueries['eyePoint']>>>();
   return {
     scenario: table.scenario,
     standHeight: (x, z, floor = 0) => (heights[floor] ??= new PointMemo()).get(x, z, () => table.standHeight(x, z, floor)),
@@ -58,7 +59,14 @@ export function cachedTable(table: TableQueries): TableQueries {
     areasAt: (x, z) => areas.get(x, z, () => table.areasAt(x, z)),
     lineOfSight: (from, to, options) => table.lineOfSight(from, to, options),
     isClear: (from, to, options) => table.isClear(from, to, options),
-    eyePoint: (figure) => table.eyePoint(figure),
+    eyePoint: (figure) => {
+      // Terrain only (the stand height under the figure): remembered per floor, height and point; a copy each time.
+      const key = `${figure.floor ?? 0}|${figure.height ?? ''}`;
+      let m = eyes.get(key);
+      if (!m) eyes.set(key, (m = new PointMemo()));
+      const e = m.get(figure.at[0], figure.at[1], () => table.eyePoint(figure));
+      return [e[0], e[1], e[2]];
+    },
     visibility: (observer, target, options) => table.visibility(observer, target, options),
     setFigures: (figures) => table.setFigures(figures),
     obstaclesAlong: (from, to) => obstacles.get(from, to, () => table.obstaclesAlong(from, to)),

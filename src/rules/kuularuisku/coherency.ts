@@ -17,7 +17,9 @@ export function chainGroups(bases: readonly Base3[], link = COHERENCY): number[]
   const groups = new Map<number, number[]>();
   bases.forEach((_, i) => {
     const r = find(i);
-    groups.set(r, [...(groups.get(r) ?? []), i]);
+    const g = groups.get(r);
+    if (g) g.push(i);
+    else groups.set(r, [i]);
   });
   return [...groups.values()].sort((a, b) => b.length - a.length);
 }

@@ -11,7 +11,7 @@ import { weaponById } from './data';
 import { ev, type FigureMove, type KEvent, type MoveMode } from './events';
 import { analysePath, type PathPoint, type PathReport } from './paths';
 import { type Band, bandBox, onBand } from './special';
-import { baseOf, liveFigures, onTable } from './table';
+import { baseOf, liveFigures, onTable, standingFigures } from './table';
 import { blownSpanOn, pathSamples, pathTouches } from './special-play';
 import type { HouseSettings, KFigure, KState, KUnit } from './state';
 
@@ -214,6 +214,55 @@ function unitDifficult(planned: readonly Planned[]): boolean {
 }
 
 /**
+ * K-4.0 / K-6.1a no figure ends on another (the unit's own figures that stay put excepted), and none
+ * ends touching an enemy unless the move is a charge. Only figures near the move's end points in plan
+ * are measured: the rest are out of reach.
+ */
+function contactRefusal(s: KState, table: TableQueries, side: string, staying: readonly Planned[], endAt: ReadonlyMap<string, unknown>, tol: number, allowContact: boolean): KRefusal | undefined {
+  if (!staying.length) return undefined;
+  let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity, maxR = 0;
+  for (const p of staying) {
+    minX = Math.min(minX, p.step.to[0]); maxX = Math.max(maxX, p.step.to[0]);
+    minZ = Math.min(minZ, p.step.to[1]); maxZ = Math.max(maxZ, p.step.to[1]);
+    maxR = Math.max(maxR, p.f.baseRadius);
+  }
+  const near: KFigure[] = [];
+  for (const g of standingFigures(s)) {
+    if (endAt.has(g.id)) continue;
+    const pad = maxR + g.baseRadius + tol;
+    if (g.at[0] < minX - pad || g.at[0] > maxX + pad || g.at[1] < minZ - pad || g.at[1] > maxZ + pad) continue;
+    near.push(g);
+  }
+  for (const p of staying) {
+    const mine = baseOf(table, p.f, p.step.to, p.floor);
+    const touch = (id: string, gSide: string, theirs: { at: readonly [number, number]; y: number; radius: number }): KRefusal | undefined => {
+      const centre = Math.hypot(theirs.at[0] - mine.at[0], theirs.at[1] - mine.at[1]);
+      const overlap = centre < mine.radius + theirs.radius - 1e-6 && Math.abs(theirs.y - mine.y) < FIGURE_HEIGHT;
+      if (overlap) return refuse('K-4.0', `${p.f.id} would stand on ${id}`);
+      if (gSide !== side && !allowContact && centre - mine.radius - theirs.radius <= tol && Math.abs(theirs.y - mine.y) < FIGURE_HEIGHT) {
+        return refuse('K-6.1a', `${p.f.id} would touch the enemy (${id}): a move into contact is a charge`);
+      }
+      return undefined;
+    };
+    const far = (at: readonly [number, number], radius: number) => {
+      const reach = mine.radius + radius + tol;
+      return Math.abs(at[0] - mine.at[0]) > reach || Math.abs(at[1] - mine.at[1]) > reach;
+    };
+    for (const g of near) {
+      if (far(g.at, g.baseRadius)) continue;
+      const r = touch(g.id, g.side, baseOf(table, g));
+      if (r) return r;
+    }
+    for (const q of staying) {
+      if (q === p || far(q.step.to, q.f.baseRadius)) continue;
+      const r = touch(q.f.id, q.f.side, baseOf(table, q.f, q.step.to, q.floor));
+      if (r) return r;
+    }
+  }
+  return undefined;
+}
+
+/**
  * K-4.0 … K-4.2d, K-1.0b, K-5.5e, K-7.4a: check a unit's move and return its events (FIGURES_MOVED,
  * and FIGURE_REMOVED / UNIT_WITHDRAWN for soldiers that leave over a table edge).
  */
@@ -298,22 +347,8 @@ export function validateMove(s: KState, args: MoveArgs, ctx: KQuery & { fastChar
   const file = singleFileRefusal(s, staying.map((p) => ({ f: p.f, at: p.step.to })), new Set(endAt.keys()));
   if (file) return file;
   // No two figures on one spot; contact with the enemy is a charge (K-6.1a).
-  const others = Object.values(s.figures).filter((g) => !g.removed && g.condition !== 'dead' && !endAt.has(g.id));
-  const tol = house.contactTolerance;
-  for (const p of staying) {
-    const mine = baseOf(table, p.f, p.step.to, p.floor);
-    for (const g of [...others, ...staying.filter((q) => q !== p).map((q) => ({ ...q.f, at: q.step.to, floor: q.floor }))]) {
-      const reach = mine.radius + g.baseRadius + tol;
-      if (Math.abs(g.at[0] - mine.at[0]) > reach || Math.abs(g.at[1] - mine.at[1]) > reach) continue; // far apart in plan
-      const theirs = baseOf(table, g);
-      const centre = Math.hypot(theirs.at[0] - mine.at[0], theirs.at[1] - mine.at[1]);
-      const overlap = centre < mine.radius + theirs.radius - 1e-6 && Math.abs(theirs.y - mine.y) < FIGURE_HEIGHT;
-      if (overlap) return refuse('K-4.0', `${p.f.id} would stand on ${g.id}`);
-      if (g.side !== u.side && !ctx.allowContact && centre - mine.radius - theirs.radius <= tol && Math.abs(theirs.y - mine.y) < FIGURE_HEIGHT) {
-        return refuse('K-6.1a', `${p.f.id} would touch the enemy (${g.id}): a move into contact is a charge`);
-      }
-    }
-  }
+  const clash = contactRefusal(s, table, u.side, staying, endAt, house.contactTolerance, !!ctx.allowContact);
+  if (clash) return clash;
   // K-1.0b the unit stays in formation (K-1.0c: stragglers come back or as close as they can).
   const remaining = live.filter((f) => !leaving.some((p) => p.f.id === f.id));
   const chainFigs = args.mode === 'rout' ? remaining.filter((f) => f.condition === 'healthy') : remaining;

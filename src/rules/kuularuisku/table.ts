@@ -25,6 +25,17 @@ export function liveFigures(s: KState, u: KUnit | string): KFigure[] {
   return unit.figures.map((id) => s.figures[id]!).filter((f) => f && !f.removed && f.condition !== 'dead' && !f.evacuation);
 }
 
+/** Figures on the table or leaving it (not removed, not dead): one list per figures record, asked again and again within a state. */
+const STANDING = new WeakMap<KState['figures'], readonly KFigure[]>();
+export function standingFigures(s: KState): readonly KFigure[] {
+  let list = STANDING.get(s.figures);
+  if (!list) {
+    list = Object.values(s.figures).filter((f) => !f.removed && f.condition !== 'dead');
+    STANDING.set(s.figures, list);
+  }
+  return list;
+}
+
 /** K-measure between two figures: 3D tape between the nearest points of their bases. */
 export function figureDistance(table: TableQueries, a: KFigure, b: KFigure): number {
   return baseDistance(baseOf(table, a), baseOf(table, b));

@@ -7,7 +7,7 @@ import { type KQuery, houseOf } from './context';
 import { weaponById } from './data';
 import { coverAt } from './terrain';
 import { crossingAt, elevatedRule, isHidden, isLit, nightNow } from './special-play';
-import { baseOf, bodyOf, liveFigures } from './table';
+import { baseOf, bodyOf, liveFigures, standingFigures } from './table';
 import type { HouseSettings, KFigure, KState, KUnit } from './state';
 
 export interface PairSight {
@@ -175,7 +175,7 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
   // Figures that could stand between the two units (plan box around both).
   const all = [...firers, ...targets];
   const box = { minX: Math.min(...all.map((f) => f.at[0])) - 1, maxX: Math.max(...all.map((f) => f.at[0])) + 1, minZ: Math.min(...all.map((f) => f.at[1])) - 1, maxZ: Math.max(...all.map((f) => f.at[1])) + 1 };
-  const between = Object.values(s.figures).filter((c) => !c.removed && c.condition !== 'dead' && c.at[0] >= box.minX && c.at[0] <= box.maxX && c.at[1] >= box.minZ && c.at[1] <= box.maxZ);
+  const between = standingFigures(s).filter((c) => c.at[0] >= box.minX && c.at[0] <= box.maxX && c.at[1] >= box.minZ && c.at[1] <= box.maxZ);
   // Sight pairs are looked at lazily: most shootings need only one clear line per shooter and per
   // target; the full matrix is built only when part of the target is hidden (K-5.2e).
   const night = nightNow(s);

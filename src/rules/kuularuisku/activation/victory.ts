@@ -216,6 +216,25 @@ function tableSize(scenario: Scenario): { width: number; depth: number } {
   return scenario.table;
 }
 
+type VictoryEntry = { side: string; text: string; data: z.infer<typeof KVictoryData> };
+const ENTRIES = new WeakMap<NonNullable<Scenario['victory']>, VictoryEntry[]>();
+
+/** The scenario's victory conditions with valid K data, parsed once per list of conditions (checked after every turn). */
+function victoryEntries(scenario: Scenario): VictoryEntry[] {
+  const conditions = scenario.victory;
+  if (!conditions) return [];
+  let list = ENTRIES.get(conditions);
+  if (!list) {
+    list = conditions.flatMap((v) => {
+      if (v.data === undefined || !v.side) return [];
+      const r = KVictoryData.safeParse(v.data);
+      return r.success ? [{ side: v.side, text: v.text, data: r.data }] : [];
+    });
+    ENTRIES.set(conditions, list);
+  }
+  return list;
+}
+
 /**
  * The end-of-game check (K-GAP-1). `final`: the turn limit has been reached. Returns the GAME_ENDED
  * event, or nothing while the game goes on.
@@ -229,11 +248,7 @@ export function victoryCheck(s: KState, scenario: Scenario, moment: 'command' | 
   }
   if (moment === 'command') return undefined;
   const score = objectivePoints(s, scenario);
-  const entries = (scenario.victory ?? []).flatMap((v) => {
-    if (v.data === undefined || !v.side) return [];
-    const r = KVictoryData.safeParse(v.data);
-    return r.success ? [{ side: v.side, text: v.text, data: r.data }] : [];
-  });
+  const entries = victoryEntries(scenario);
   const due = entries.filter((e) => e.data.kind !== 'default' && (final || ('when' in e.data && e.data.when === 'turn-end')));
   const achieved = [...new Set(due.filter((e) => met(s, scenario, e.side, e.data, score)).map((e) => e.side))];
   const scoreText = Object.entries(score).map(([k, v]) => `${s.sides.find((x) => x.id === k)?.name ?? k} ${v}`).join(', ');
