@@ -636,7 +636,7 @@ export function actionWeight(s: KState, table: TableQueries, unitId: string, act
   const near = enemyWithin(s, unitId, 25);
   if (d !== undefined && d > 20 && !near) return action === 'fast-move' ? 12 : action === 'move-shoot' ? 3 : 1;
   // Under fire on the way: move and shoot (or shoot first and move).
-  if (d !== undefined && d > 6) return action === 'move-shoot' ? 4 : action === 'shoot-move' || action === 'fast-move' ? 2 : 1;
+  if (d !== undefined && d > 6) return action === 'move-shoot' || action === 'fast-move' ? 4 : 1;
   // At the goal (or without one) with the enemy near: shoot.
   if (near) return action === 'shoot' ? 3 : action === 'move-shoot' || action === 'shoot-move' ? 2 : 1;
   return 1;
