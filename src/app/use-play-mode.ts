@@ -13,9 +13,9 @@ import type { PlayHandle } from './play';
 
 /**
  * The game, who sits at the screen (the side that took it at the last hand-over; null: nobody yet) and
- * the soldiers the HUD has picked (marked on the table).
+ * the soldiers picked for a covering-fire split (null: no pick open; the table marks and toggles them).
  */
-export type PlayModeHandle = PlayHandle & { seat: Store<string | null>; picked: Store<string[]> };
+export type PlayModeHandle = PlayHandle & { seat: Store<string | null>; picked: Store<string[] | null> };
 
 export interface PlayMode {
   playing: boolean;
@@ -82,7 +82,7 @@ export function usePlayMode(scenario: Scenario | null, battlefield: Battlefield 
       asked.current = false;
       const chosen = options.current;
       const seed = seedFromUrl();
-      made = Object.assign(createPlay(scenario, battlefield, { storage: browserStorage(), resume: !startFresh, ...(seed !== undefined ? { seed } : {}), ...(chosen ? { options: chosen } : {}) }), { seat: createStore<string | null>(null), picked: createStore<string[]>([]) });
+      made = Object.assign(createPlay(scenario, battlefield, { storage: browserStorage(), resume: !startFresh, ...(seed !== undefined ? { seed } : {}), ...(chosen ? { options: chosen } : {}) }), { seat: createStore<string | null>(null), picked: createStore<string[] | null>(null) });
       setHandle(made);
       setChoosing(!startFresh && (made.resumed?.ok === true || (ask && made.options.choices.length > 0)));
     }).catch((err: unknown) => console.error('play mode could not start', err));

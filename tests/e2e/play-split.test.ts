@@ -1,22 +1,30 @@
 // The covering-fire pick in Chromium (K-1.1a), at Kalevankangas: a squad's card is played through the
 // HUD, the Orders tab lists its soldiers as toggles with the count the rules allow; picking too many
 // shows the rules' refusal and keeps the button off; a pick the controller accepts turns it on, the
-// table is told which soldiers to mark, and the button splits off exactly those soldiers.
+// table marks those soldiers and a click on one on the table toggles him too, and the button splits
+// off exactly the soldiers picked.
+import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import type { PlayView } from '../../src/game';
-import { browserRequired, hasBrowser, nextFrame, openBrowser, openTable, saveShot, type Watched } from './browser';
+import { parseScenarioOrThrow } from '../../src/scenario';
+import { browserRequired, hasBrowser, nextFrame, openBrowser, openTable, saveShot, tablePixel, type Watched } from './browser';
 
 const run = hasBrowser || browserRequired;
+const FILE = 'scenarios/kuularuisku/kalevankangas.json';
 
 describe.runIf(run)('choosing the covering-fire soldiers in Chromium', () => {
   let ctx: BrowserContext;
+  let bf: Battlefield;
   let w: Watched;
   let page: Page;
 
   const view = (): Promise<PlayView> => page.evaluate(() => window.__sandtable!.play!.view.get());
+  const picked = (): Promise<string[] | null> => page.evaluate(() => (window.__sandtable!.play as unknown as { picked: { get(): string[] | null } }).picked.get());
 
   beforeAll(async () => {
+    bf = await createBattlefield(parseScenarioOrThrow(readFileSync(FILE, 'utf8'), FILE));
     ctx = await openBrowser();
     w = await openTable(ctx, '?scenario=kuularuisku/kalevankangas&play=1&seed=7');
     page = w.page;
@@ -27,6 +35,7 @@ describe.runIf(run)('choosing the covering-fire soldiers in Chromium', () => {
 
   afterAll(async () => {
     await ctx?.close();
+    bf?.free();
   });
 
   it('K-1.1a too many picked: refused, button off; a legal pick: on, marked on the table, and split off as picked', async () => {
@@ -76,9 +85,27 @@ describe.runIf(run)('choosing the covering-fire soldiers in Chromium', () => {
     await expect.poll(async () => page.locator('[data-testid=split-send]').isDisabled()).toBe(false);
     expect(await page.locator('[data-testid=split-refusal]').count()).toBe(0);
     // The table is told which soldier to mark.
-    expect(await page.evaluate(() => (window.__sandtable!.play as unknown as { picked: { get(): string[] } }).picked.get())).toEqual([legal]);
+    expect(await picked()).toEqual([legal]);
+
+    // A click on another soldier on the table adds him to the pick (the panel follows); a second takes him out.
+    const other = offer.figureIds.find((id) => id !== legal)!;
+    const f = (await view()).units.find((u) => u.id === unitId)!.figures.find((x) => x.id === other)!;
+    const y = bf.standHeight(f.at[0], f.at[1], f.floor || undefined);
+    await page.evaluate(([p, t]) => window.__sandtable!.tools!.setCamera(p, t), [[f.at[0], y + 22, f.at[1] - 8], [f.at[0], y, f.at[1]]] as const);
+    await nextFrame(page);
+    const px = await tablePixel(page, f.at[0], y + 0.9, f.at[1]);
+    await page.mouse.click(px.x, px.y);
+    await expect.poll(picked).toEqual([legal, other]);
+    expect(await page.locator(`[data-testid=split-fig-${other}]`).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.locator('[data-testid=split-count]').getAttribute('data-picked')).toBe('2');
     await nextFrame(page);
     await saveShot(page, 'play-split-picked.png');
+    await page.mouse.click(px.x, px.y);
+    await expect.poll(picked).toEqual([legal]);
+    expect(await page.locator(`[data-testid=split-fig-${other}]`).getAttribute('aria-pressed')).toBe('false');
+    // Clicks pick soldiers; nothing moved.
+    expect((await view()).units.find((u) => u.id === unitId)!.figures.find((x) => x.id === other)!.at).toEqual(f.at);
+    await expect.poll(async () => page.locator('[data-testid=split-send]').isDisabled()).toBe(false);
 
     await page.click('[data-testid=split-send]');
     await expect.poll(async () => (await view()).split).toBeUndefined();
@@ -86,7 +113,8 @@ describe.runIf(run)('choosing the covering-fire soldiers in Chromium', () => {
     const half = v.units.find((u) => u.status.includes('covering fire'))!;
     expect(half.figures.map((f) => f.id)).toEqual([legal]);
     expect(v.units.find((u) => u.id === unitId)!.figures.map((f) => f.id)).not.toContain(legal);
-    expect(await page.evaluate(() => (window.__sandtable!.play as unknown as { picked: { get(): string[] } }).picked.get())).toEqual([]);
+    // The pick is closed with the offer: table clicks are the tools' again.
+    expect(await picked()).toBeNull();
     expect(w.problems).toEqual([]);
   }, 300_000);
 });

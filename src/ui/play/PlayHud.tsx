@@ -69,8 +69,9 @@ export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
     setOpen(true);
   }, []);
   const send = useCallback((command: Command) => void play.control.send(command), [play]);
-  // Soldiers picked in the Orders tab are marked on the table (the app shares the store with it).
-  const markPicked = useCallback((ids: readonly string[]) => play.picked?.set(ids.length ? [...ids] : []), [play]);
+  // The covering-fire pick: shared with the table when the app gives a store (marks, clicks).
+  const ownPick = useMemo(() => createStore<string[] | null>(null), [play]);
+  const pick = play.picked ?? ownPick;
   const act = useCallback((a: PlayAction) => send(a.command), [send]);
   const undo = useCallback(() => {
     if (!locked && play.control.canUndo()) play.control.undo();
@@ -129,7 +130,7 @@ export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
             <MovePanel view={view} refusal={view.move ? showRefusal : null} onRule={openRule} />
             <TargetList view={view} locked={locked} onShoot={send} onRule={openRule} />
             {view.split && (
-              <SplitPanel view={view} offer={view.split} locked={locked} check={play.control.check} onSplit={send} onRule={openRule} onPick={markPicked} />
+              <SplitPanel view={view} offer={view.split} locked={locked} check={play.control.check} onSplit={send} onRule={openRule} pick={pick} />
             )}
             {!view.move && targetCount === 0 && <p className="st-hint">Choose from the action bar below.</p>}
           </>

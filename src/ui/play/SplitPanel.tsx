@@ -1,8 +1,10 @@
-// The covering-fire pick (Orders tab): the active unit's soldiers as toggles, the count the rules
-// allow, and the split button — enabled only when the controller says the game would take that
+// The covering-fire pick (Orders tab): the active unit's soldiers as toggles (here, or by a click on
+// them on the table while this panel is open: the pick is a store shared with the table), the count
+// the rules allow, and the split button — enabled only when the controller says the game would take that
 // SPLIT (the rules judge the pick: half or fewer, each part in formation). Nothing is decided here.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { Command, PlayControl, PlaySplitOffer, PlayView } from '../../game';
+import { useStore, type Store } from '../../view';
 import { RuleLink } from './RuleLink';
 
 export interface SplitPanelProps {
@@ -12,26 +14,34 @@ export interface SplitPanelProps {
   check: PlayControl['check'];
   onSplit: (command: Command) => void;
   onRule: (rule: string) => void;
-  /** Told of the pick as it changes (the table marks those soldiers). */
-  onPick?: (figureIds: readonly string[]) => void;
+  /** The pick, shared with the table (null while no panel is open). */
+  pick: Store<string[] | null>;
 }
 
-export function SplitPanel({ view, offer, locked, check, onSplit, onRule, onPick }: SplitPanelProps) {
-  const [picked, setPicked] = useState<string[]>([]);
-  // A new unit (or a new offer after a move) starts with an empty pick.
+const NONE: readonly string[] = [];
+
+/** The pick with a soldier added or taken out. */
+function togglePick(picked: readonly string[], id: string): string[] {
+  return picked.includes(id) ? picked.filter((x) => x !== id) : [...picked, id];
+}
+
+export function SplitPanel({ view, offer, locked, check, onSplit, onRule, pick }: SplitPanelProps) {
+  const picked = useStore(pick) ?? NONE;
+  // Open: a pick begins (empty) for this unit and offer; closed: no pick, the table clicks as usual.
   const key = `${offer.unitId}:${offer.figureIds.join(',')}`;
-  useEffect(() => setPicked([]), [key]);
-  useEffect(() => onPick?.(picked), [picked, onPick]);
-  useEffect(() => () => onPick?.([]), [onPick]);
+  useEffect(() => {
+    pick.set([]);
+    return () => pick.set(null);
+  }, [pick, key]);
   const figures = useMemo(() => new Map(view.units.find((u) => u.id === offer.unitId)?.figures.map((f) => [f.id, f] as const) ?? []), [view.units, offer.unitId]);
   const command = useMemo<Command>(() => ({ ...offer.command, figureIds: picked }), [offer.command, picked]);
   const verdict = useMemo(() => (picked.length === 0 ? null : check(command)), [check, command, picked.length]);
-  const toggle = (id: string) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p, id]));
+  const toggle = (id: string) => pick.set((p) => togglePick(p ?? [], id));
   const ok = verdict?.ok === true;
   return (
     <section className="st-play-section st-play-split" data-testid="split-panel" data-unit={offer.unitId}>
       <h3>{offer.label} {offer.rule && <RuleLink rule={offer.rule} onOpen={onRule} />}</h3>
-      <p className="st-hint">Pick the soldiers of {offer.name} who stay behind: they cannot move, only shoot.</p>
+      <p className="st-hint">Pick the soldiers of {offer.name} who stay behind (here or on the table): they cannot move, only shoot.</p>
       <div className="st-play-split-figs" role="group" aria-label="Soldiers who stay behind">
         {offer.figureIds.map((id) => {
           const f = figures.get(id);

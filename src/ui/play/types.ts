@@ -31,6 +31,6 @@ export interface PlayHudHandle {
   replay: PlayReplay;
   /** The side at the screen (set at each hand-over; the table reads it to keep hidden units hidden). */
   seat?: Store<string | null>;
-  /** Figures the HUD asks the table to mark (the covering-fire pick). */
-  picked?: Store<string[]>;
+  /** The covering-fire pick shared with the table (null: no pick open; the table marks and toggles it). */
+  picked?: Store<string[] | null>;
 }

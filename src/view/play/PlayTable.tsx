@@ -24,7 +24,7 @@ import type { PlayTableLink } from './types';
 import { useMoveDrag } from './use-move-drag';
 
 const NO_SEAT = createStore<string | null>(null);
-const NO_PICK = createStore<string[]>([]);
+const NO_PICK = createStore<string[] | null>(null);
 
 export interface PlayTableProps {
   play: PlayTableLink;
@@ -82,6 +82,15 @@ export function PlayTable({ play, model, tools }: PlayTableProps) {
   const onClick = useCallback(
     (figureId: string): boolean => {
       const v = viewForSeat(play.view.get(), play.seat ? play.seat.get() : play.view.get().prompt.side);
+      // While the HUD's covering-fire pick is open, a click on one of the squad's soldiers toggles him.
+      const pick = play.picked;
+      if (pick && pick.get() !== null && v.split?.figureIds.includes(figureId)) {
+        pick.set((p) => {
+          const now = p ?? [];
+          return now.includes(figureId) ? now.filter((x) => x !== figureId) : [...now, figureId];
+        });
+        return true;
+      }
       const unitId = unitOf.get(figureId);
       // The active unit's shot first; else the covering-fire half's (K-1.1b) at that unit.
       const command = v.targets.find((t) => t.unitId === unitId && t.command)?.command
@@ -108,7 +117,7 @@ export function PlayTable({ play, model, tools }: PlayTableProps) {
           onFigureHover={(id, e) => { tools?.setHover(id ? { figureId: id, clientX: e.nativeEvent.clientX, clientY: e.nativeEvent.clientY } : null); onHover(id); }}
           onFigureClick={(id) => void (onClick(id) || tools?.pickFigure(id))} />
       )}
-      <PlayMarkers units={view.units} poses={allPoses} activeUnitId={active?.id} picked={picked} />
+      <PlayMarkers units={view.units} poses={allPoses} activeUnitId={active?.id} picked={picked ?? undefined} />
       {view.move && <MoveGizmo model={model} move={view.move} unit={moving} drag={drag} />}
       <TargetMarks targets={view.targets} support={view.supportTargets} poses={allPoses} activeUnitId={view.activeUnitId} hoveredUnitId={hoveredUnit} />
       <RefusalLabel refusal={refusal} poses={allPoses} />

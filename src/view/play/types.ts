@@ -14,6 +14,6 @@ export interface PlayTableLink {
   lastRefusal: Store<PlayRefusal | null>;
   /** The side at the hot-seat screen (the HUD sets it at each hand-over); absent: the side to act. */
   seat?: Store<string | null>;
-  /** Figures the HUD has picked (the covering-fire choice): marked on the table. */
-  picked?: Store<string[]>;
+  /** The covering-fire pick the HUD has open (null: none): marked on the table, toggled by a click. */
+  picked?: Store<string[] | null>;
 }
