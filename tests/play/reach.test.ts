@@ -105,4 +105,21 @@ describe('reach outline (K-4.0, K-4.2)', () => {
     // Ending astride it is refused: a soldier cannot stand inside the wall.
     expect(tryMove([112, 38], [112, 42])).toMatchObject({ ok: false, rule: 'K-4.0' });
   });
+
+  it('K-4.0 upstairs: the first-floor window soldier\'s outline stays inside the farmhouse walls, and each stop is a legal move', () => {
+    // house_upper_1 stands on floor 1 of the farmhouse (x 94–106); a wall check at a point beyond
+    // the building used to ask for floor 1 where none stands and threw (the HUD then offered no move).
+    const f = s0.figures.house_upper_1!;
+    const ring = reachOutline(bf, s0.house, { figure: f, open: 10, difficult: 5, startDifficult: false });
+    expect(ring).toHaveLength(48);
+    for (const [x] of ring) {
+      expect(x).toBeGreaterThan(93);
+      expect(x).toBeLessThan(107);
+    }
+    const east = reachAlong(bf, s0.house, { figure: f, open: 10, difficult: 5, startDifficult: false }, EAST);
+    expect(east).toBeGreaterThan(1);
+    const to: Vec2 = [f.at[0] + east, f.at[1]];
+    expect(validateMove(s0, { unitId: 'house_upper', mode: 'normal', moves: [{ figureId: 'house_upper_1', to, floor: 1 }] }, { table: bf }).ok).toBe(true);
+    expect(validateMove(s0, { unitId: 'house_upper', mode: 'normal', moves: [{ figureId: 'house_upper_1', to: [108, f.at[1]] }] }, { table: bf })).toMatchObject({ ok: false });
+  });
 });

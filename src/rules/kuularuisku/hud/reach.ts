@@ -124,10 +124,13 @@ function edgeDistance(p: Vec2, dir: Vec2, width: number, depth: number): number 
 
 /** The last point before a building wall along the ray (bisection on wallBetween). */
 function wallStop(table: TableQueries, f: KFigure, dir: Vec2, upTo: number): number {
-  const clear = (d: number) => !table.wallBetween(
-    { id: f.id, at: f.at, floor: f.floor, radius: f.baseRadius },
-    { id: f.id, at: [f.at[0] + dir[0] * d, f.at[1] + dir[1] * d], floor: f.floor, radius: f.baseRadius },
-  );
+  // Beyond its building an upstairs figure's end point is on the ground (as in tapeTo): asking
+  // for floor 1 where no building stands throws.
+  const clear = (d: number) => {
+    const at: Vec2 = [f.at[0] + dir[0] * d, f.at[1] + dir[1] * d];
+    const floor = f.floor > 0 && table.buildingAt(at[0], at[1]) ? f.floor : 0;
+    return !table.wallBetween({ id: f.id, at: f.at, floor: f.floor, radius: f.baseRadius }, { id: f.id, at, floor, radius: f.baseRadius });
+  };
   if (clear(upTo)) return upTo;
   let lo = 0;
   let hi = upTo;
