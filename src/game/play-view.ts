@@ -212,13 +212,40 @@ export function concealedFrom(unit: Pick<PlayUnit, 'hiddenFrom'>, seat: string |
 export function viewForSeat(view: PlayView, seat: string | null): PlayView {
   const gone = new Set(view.units.filter((u) => concealedFrom(u, seat)).map((u) => u.id));
   if (gone.size === 0) return view;
+  const names = hiddenNames(view, seat);
   const keep = (t: PlayTarget) => !gone.has(t.unitId);
   const support = view.supportTargets?.filter((g) => !gone.has(g.unitId)).map((g) => ({ ...g, targets: g.targets.filter(keep) }));
   const { supportTargets: _all, ...rest } = view;
+  const p = view.prompt;
   return {
     ...rest,
+    // A card drawn for a hidden unit is named in the prompt before the hand-over: not to this seat.
+    prompt: { ...p, headline: redactText(p.headline, names), detail: redactText(p.detail, names), ...(p.card ? { card: { ...p.card, label: redactText(p.card.label, names) } } : {}) },
+    actions: view.actions.map((a) => ({ ...a, label: redactText(a.label, names), ...(a.hint ? { hint: redactText(a.hint, names) } : {}) })),
     units: view.units.filter((u) => !gone.has(u.id)),
     targets: view.targets.filter(keep),
     ...(support?.length ? { supportTargets: support } : {}),
   };
+}
+
+/** Names of the units kept from the seat, longest first (for redacting free text). */
+export function hiddenNames(view: Pick<PlayView, 'units'>, seat: string | null): string[] {
+  return view.units.filter((u) => concealedFrom(u, seat)).map((u) => u.name).sort((a, b) => b.length - a.length);
+}
+
+/** The text with every hidden unit's name replaced by "a hidden unit". */
+export function redactText(text: string, names: readonly string[]): string {
+  let out = text;
+  for (const n of names) if (n) out = out.split(n).join('a hidden unit');
+  return out;
+}
+
+/** Log lines as the seat may read them: hidden units' names redacted (text and dice purposes). */
+export function logForSeat(lines: PlayLogLine[], names: readonly string[]): PlayLogLine[] {
+  if (names.length === 0) return lines;
+  return lines.map((l) => {
+    const text = redactText(l.text, names);
+    const purpose = l.dice ? redactText(l.dice.purpose, names) : undefined;
+    return text === l.text && purpose === l.dice?.purpose ? l : { ...l, text, ...(l.dice ? { dice: { ...l.dice, purpose: purpose! } } : {}) };
+  });
 }

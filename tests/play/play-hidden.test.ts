@@ -1,13 +1,14 @@
 // Hidden units at a hot-seat screen (Tammerkoski's hidden marksmen, scenario rule hidden-units, K-5.2a):
 // the HUD model says from whom a unit is hidden (from the rules state), and viewForSeat leaves it out
-// of everything the enemy's screen lists (units, targets, covering-fire targets), while its owner
-// still sees it. Revealed or at the game's end, nothing is hidden.
+// of everything the enemy's screen lists (units, targets, covering-fire targets) and redacts its name
+// from the prompt, the buttons and the log, while its owner still sees it. Revealed or at the game's
+// end, nothing is hidden.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import { createPlay, type PlayHandle } from '../../src/app/play';
 import { cachedTable } from '../../src/flow';
-import { concealedFrom, viewForSeat, type PlayView } from '../../src/game';
+import { concealedFrom, hiddenNames, logForSeat, redactText, viewForSeat, type PlayView } from '../../src/game';
 import type { KGameState } from '../../src/rules';
 import { describePlay } from '../../src/rules/kuularuisku/hud';
 import { parseScenarioOrThrow } from '../../src/scenario';
@@ -80,5 +81,34 @@ describe('play: hidden units at a hot-seat screen', () => {
     const v = describePlay(over, ctx);
     expect(v.units.some((u) => u.hiddenFrom)).toBe(false);
     expect(ids(viewForSeat(v, 'white'))).toContain('r_marksmen');
+  });
+
+  it('the marksmen\'s card drawn: the Whites\' screen reads "a hidden unit" in the prompt, the buttons and the log; the Reds\' reads the name', () => {
+    const p = createPlay(scenario, bf, { seed: 4, storage: null });
+    const name = p.view.get().units.find((u) => u.id === 'r_marksmen')!.name;
+    expect(redactText(`card: ${name} (Reds)`, [name])).toBe('card: a hidden unit (Reds)');
+    let v = p.view.get();
+    for (let i = 0; i < 300 && v.prompt.card?.unitId !== 'r_marksmen'; i++) {
+      const ids = v.actions.map((a) => a.id);
+      const next = ['begin-turn', 'draw', 'pass', 'readiness:pass', 'end-activation', 'end-turn'].find((x) => ids.includes(x)) ?? ids[0]!;
+      expect(p.control.send(v.actions.find((a) => a.id === next)!.command).ok).toBe(true);
+      v = p.view.get();
+    }
+    expect(v.prompt.card?.unitId).toBe('r_marksmen');
+    expect(v.prompt.headline).toContain(name);
+    const whites = viewForSeat(v, 'white');
+    expect(whites.prompt.headline).not.toContain(name);
+    expect(whites.prompt.headline).toContain('a hidden unit');
+    expect(whites.prompt.card!.label).toBe('a hidden unit');
+    expect(JSON.stringify(whites)).not.toContain(name);
+    expect(viewForSeat(v, 'red')).toBe(v);
+    // The marksmen pass their card: the log names them, but not on the Whites' screen.
+    expect(p.control.send(v.actions.find((a) => a.id === 'pass')!.command).ok).toBe(true);
+    const log = p.log.get();
+    expect(log.some((l) => l.text.includes(name))).toBe(true);
+    const seen = logForSeat(log, hiddenNames(p.view.get(), 'white'));
+    expect(seen.some((l) => l.text.includes(name) || l.dice?.purpose.includes(name))).toBe(false);
+    expect(seen).toHaveLength(log.length);
+    expect(logForSeat(log, hiddenNames(p.view.get(), 'red'))).toBe(log);
   });
 });

@@ -2,7 +2,7 @@
 // actions, dice, refusals, dock with orders, units, log, rules and saves, victory) and sends the
 // commands the view carries. It decides no rule: every choice shown comes from the PlayView.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { viewForSeat, type Command, type PlayAction, type PlayUnit } from '../../game';
+import { hiddenNames, logForSeat, viewForSeat, type Command, type PlayAction, type PlayUnit } from '../../game';
 import { createStore, focusOn, useStore } from '../../view';
 import { ActionBar } from './ActionBar';
 import { DiceTray } from './DiceTray';
@@ -46,7 +46,9 @@ export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
   const setAckSide = seat.set;
   // What that player may see: units the rules hide from their side are not listed anywhere.
   const view = useMemo(() => viewForSeat(live, ackSide), [live, ackSide]);
-  const log = useStore(play.log);
+  const names = useMemo(() => hiddenNames(live, ackSide), [live, ackSide]);
+  const rawLog = useStore(play.log);
+  const log = useMemo(() => logForSeat(rawLog, names), [rawLog, names]);
   const refusal = useStore(play.lastRefusal);
   const { at: replayAt } = useStore(play.replay.store);
   const [tab, setTab] = useState<DockTab>('orders');
