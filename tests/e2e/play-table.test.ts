@@ -192,6 +192,20 @@ describe.runIf(run)('play on the table in Chromium', () => {
     await page.mouse.move(t.x, t.y);
     await expect.poll(async () => page.locator('[data-testid=play-target-label][data-unit=tgt_east]').textContent()).toContain(open.cover);
     await saveShot(page, 'play-table-target.png');
+    // With the sight tool chosen the same click picks the tool's target: no shot, no dice.
+    const logBeforeTool = (await logTexts()).length;
+    await page.click('[data-testid=tool-los]');
+    const [sx, sz] = await figureAt('wall_south_1');
+    await look(sx, sz, 30);
+    const s = await tablePixel(page, sx, bf.standHeight(sx, sz) + 1.1, sz);
+    await page.mouse.click(s.x, s.y);
+    await look(tx, tz, 30);
+    await page.mouse.click(t.x, t.y);
+    await expect.poll(() => page.evaluate(() => window.__sandtable!.tools!.los?.target.unitId ?? null)).toBe('tgt_east');
+    expect((await logTexts()).length).toBe(logBeforeTool);
+    expect((await view()).targets.find((x) => x.unitId === 'tgt_east')?.command).toBeDefined();
+    await page.click('[data-testid=tool-select]');
+    await page.mouse.move(t.x, t.y);
     const logBefore = (await logTexts()).length;
     await page.mouse.click(t.x, t.y);
     await expect.poll(async () => (await view()).targets.length).toBe(0);

@@ -81,6 +81,8 @@ export function PlayTable({ play, model, tools }: PlayTableProps) {
   // A shootable target's figure: shoot it (true = the click is taken; else the tools pick it).
   const onClick = useCallback(
     (figureId: string): boolean => {
+      // With a tool chosen (sight, tape, viewshed) a click belongs to the tool, never a shot.
+      if (tools && tools.state.get().tool !== 'select') return false;
       const v = viewForSeat(play.view.get(), play.seat ? play.seat.get() : play.view.get().prompt.side);
       // While the HUD's covering-fire pick is open, a click on one of the squad's soldiers toggles him.
       const pick = play.picked;
@@ -100,7 +102,7 @@ export function PlayTable({ play, model, tools }: PlayTableProps) {
       if (!r.ok) refusal.set({ unitId: v.activeUnitId ?? null, reason: r.reason, ...(r.rule ? { rule: r.rule } : {}), since: performance.now() });
       return true;
     },
-    [play, unitOf, refusal],
+    [play, unitOf, refusal, tools],
   );
 
   const active = view.units.find((u) => u.id === view.activeUnitId);
