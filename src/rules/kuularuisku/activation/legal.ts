@@ -52,8 +52,40 @@ export interface CandidateGroup {
 
 export function candidateGroups(s: KGameState, ctx: { scenario: Scenario; table: TableQueries }, api: KRulesApi): CandidateGroup[] {
   const p = phaseOf(s);
+  if (p.kind === 'offer') {
+    // The actions are weighed by the unit's purpose (a walk over distance fields): only when ACTIVATE is picked.
+    const opts = offerOptions(s, p.offer, ctx.table);
+    const activate: CandidateGroup[] = opts.actions.length ? [{ keys: ['ACTIVATE'], build: () => activateCommands(s, p.offer, opts, ctx.table, false) }] : [];
+    return [...activate, ...eagerGroups(otherOfferCommands(p.offer, opts))];
+  }
   if (p.kind !== 'activation') return eagerGroups(commandsNow(s, ctx, api, false));
   return [...roughGroups(s, ctx, api), ...eagerGroups([...specials(s, api, p.side), { type: 'END_ACTIVATION', side: p.side }])];
+}
+
+type Offer = Extract<ReturnType<typeof phaseOf>, { kind: 'offer' }>['offer'];
+
+/** The offer's ACTIVATE commands, one per action and choice of leaders. */
+function activateCommands(s: KGameState, o: Offer, opts: ReturnType<typeof offerOptions>, table: TableQueries, checked: boolean): KCommand[] {
+  const out: KCommand[] = [];
+  const leaderChoices = opts.leaders.length ? opts.leaders : [undefined];
+  for (const action of opts.actions) {
+    // Random play (unchecked): an action that serves the unit's purpose is offered more than once.
+    const times = checked ? 1 : actionWeight(s, table, o.unitId, action);
+    for (const leaders of leaderChoices) {
+      const c: KCommand = { type: 'ACTIVATE', side: o.side, unitId: o.unitId, action, ...(leaders ? { leaders } : {}) };
+      for (let k = 0; k < times; k++) out.push(c);
+    }
+  }
+  return out;
+}
+
+/** The offer's other answers: ready (K-2.5), a leader's command (K-2.2), pass. */
+function otherOfferCommands(o: Offer, opts: ReturnType<typeof offerOptions>): KCommand[] {
+  const out: KCommand[] = [];
+  if (opts.ready) out.push({ type: 'READY', side: o.side, unitId: o.unitId });
+  for (const unitId of opts.command) out.push({ type: 'COMMAND', side: o.side, leaderId: o.unitId, unitId });
+  out.push({ type: 'PASS', side: o.side, unitId: o.unitId });
+  return out;
 }
 
 /** Ready-made commands, one group per weighting key (in order of first appearance). */
@@ -90,20 +122,7 @@ function commandsNow(s: KGameState, ctx: { scenario: Scenario; table: TableQueri
     case 'offer': {
       const o = p.offer;
       const opts = offerOptions(s, o, ctx.table);
-      const out: KCommand[] = [];
-      const leaderChoices = opts.leaders.length ? opts.leaders : [undefined];
-      for (const action of opts.actions) {
-        // Random play (unchecked): an action that serves the unit's purpose is offered more than once.
-        const times = checked ? 1 : actionWeight(s, ctx.table, o.unitId, action);
-        for (const leaders of leaderChoices) {
-          const c: KCommand = { type: 'ACTIVATE', side: o.side, unitId: o.unitId, action, ...(leaders ? { leaders } : {}) };
-          for (let k = 0; k < times; k++) out.push(c);
-        }
-      }
-      if (opts.ready) out.push({ type: 'READY', side: o.side, unitId: o.unitId });
-      for (const unitId of opts.command) out.push({ type: 'COMMAND', side: o.side, leaderId: o.unitId, unitId });
-      out.push({ type: 'PASS', side: o.side, unitId: o.unitId });
-      return out;
+      return [...activateCommands(s, o, opts, ctx.table, checked), ...otherOfferCommands(o, opts)];
     }
     case 'activation':
       return checked ? [...activationCandidates(s, ctx, api), { type: 'END_ACTIVATION', side: p.side }] : candidateGroups(s, ctx, api).flatMap((g) => g.build());
