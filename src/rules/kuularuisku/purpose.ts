@@ -21,7 +21,7 @@ interface Grid {
   nz: number;
   /** Going of each cell: 1 open, 2 difficult (K-4.2b), Infinity impassable. */
   cost: Float64Array;
-  /** 1 where a neighbouring cell is impassable. */
+  /** 1 beside impassable ground or a building: paths there are not straightened. */
   hazard: Uint8Array;
   /** Cost of each cell's 8 edges (cell * 8 + dir), Infinity where the step is impassable. */
   edge: Float32Array;
