@@ -124,6 +124,11 @@ describe.runIf(run)('hidden units at the hot-seat screen in Chromium', () => {
     await page.mouse.click(q.x, q.y);
     await nextFrame(page);
     expect(await page.evaluate(() => window.__sandtable!.tools!.selected)).toMatch(/^r_marksmen/);
+    // Their own floor cut away (ground level only), the see-through marksmen go with it like any figure.
+    await page.click('[data-testid=cutaway-0]');
+    expect(await hoverAt(q)).toBeNull();
+    await page.click('[data-testid=cutaway-1]');
+    expect(await hoverAt(q)).toMatch(/^r_marksmen/);
     await expect.poll(async () => page.locator('[data-testid=play-status-chip][data-unit=r_marksmen]').textContent()).toBe('hidden');
     await page.click('[data-testid=tab-units]');
     await page.waitForSelector('[data-testid=unit-r_marksmen]');

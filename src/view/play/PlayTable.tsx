@@ -14,6 +14,7 @@ import type { TableModel } from '../table-model';
 import type { ToolController } from '../tools/tool-controller';
 import { ToolFigures } from '../tools/ToolFigures';
 import { createDragStore, createRefusalStore } from './drag-store';
+import { GhostFigures } from './GhostFigures';
 import { MoveGizmo } from './MoveGizmo';
 import { playPoses, sideColours, vehicleUnitIds } from './play-poses';
 import { PlayMarkers } from './PlayMarkers';
@@ -115,9 +116,7 @@ export function PlayTable({ play, model, tools }: PlayTableProps) {
         <Figures model={model} poses={poses} onFigureDown={onDown} onFigureHover={onHover} onFigureClick={(id) => void onClick(id)} />
       )}
       {ghosts.length > 0 && (
-        <Figures model={model} poses={ghosts} ghost onFigureDown={onDown}
-          onFigureHover={(id, e) => { tools?.setHover(id ? { figureId: id, clientX: e.nativeEvent.clientX, clientY: e.nativeEvent.clientY } : null); onHover(id); }}
-          onFigureClick={(id) => void (onClick(id) || tools?.pickFigure(id))} />
+        <GhostFigures model={model} poses={ghosts} tools={tools} onFigureDown={onDown} onFigureHover={onHover} onFigureClick={onClick} />
       )}
       <PlayMarkers units={view.units} poses={allPoses} activeUnitId={active?.id} picked={picked ?? undefined} />
       {view.move && <MoveGizmo model={model} move={view.move} unit={moving} drag={drag} />}
