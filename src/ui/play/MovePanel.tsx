@@ -1,5 +1,5 @@
 // The move the active unit may make: mode, allowance per figure (open / difficult ground), why,
-// the rules behind it, how to move on the table; and the last move refused.
+// the rules behind it, how to move on the table (and up or down a floor); and the last move refused.
 import type { PlayView } from '../../game';
 import type { PlayRefusal } from './types';
 import { RuleLink } from './RuleLink';
@@ -31,6 +31,11 @@ export function MovePanel({ view, refusal, onRule }: MovePanelProps) {
       {move.why.length > 0 && <ul className="st-play-why">{move.why.map((w) => <li key={w}>{w}</li>)}</ul>}
       {move.rules.length > 0 && <p className="st-play-rules">{move.rules.map((r) => <RuleLink key={r} rule={r} onOpen={onRule} />)}</p>}
       <p className="st-hint">Drag a figure on the table to move the unit (shift-drag: one figure).</p>
+      <p className="st-hint" data-testid="move-floor-hint">
+        In a building, while dragging: <kbd>PageUp</kbd> / <kbd>]</kbd> / wheel up for the floor above, <kbd>PageDown</kbd> / <kbd>[</kbd> /
+        wheel down for the one below. The climb counts as straight tape (a storey adds its height; stairs are anywhere
+        inside); walls still need a door (K-4.0).
+      </p>
       {refusal && (
         <p className="st-error" data-testid="move-refusal">
           {refusal.reason} {refusal.rule && <RuleLink rule={refusal.rule} onOpen={onRule} />}

@@ -1,7 +1,8 @@
 // The move gizmo: each figure's reach outline (the model's ring, draped on the ground — shorter in
 // difficult terrain because the rules computed it so), and during a drag a ghost at every
 // destination, red when outside that figure's outline (a hint: the rules decide on release), with a
-// dashed line from the dragged figure to its ghost and the distance.
+// dashed line from the dragged figure to its ghost and the tape the rules measure (3D: a storey
+// climbed counts its height), with the destination floor when the move is in or into a building.
 import { Html, Line } from '@react-three/drei';
 import { useEffect, useMemo } from 'react';
 import type { Vec3 } from '../../core';
@@ -13,7 +14,7 @@ import { LINE_SIDE, OVERLAY_ORDER } from '../tools/colours';
 import { labelStyle, PLAY_COLOURS } from './colours';
 import { dragTargets, type MoveDrag } from './drag-store';
 import { drapeRing, flatDistance, pointInRing } from './play-geometry';
-import { drawHeight, floorAt, onTable } from './surface';
+import { drawHeight, floorAt, floorName, floorsAt, moveTape, onTable } from './surface';
 
 const overlay = { side: LINE_SIDE, depthTest: false, depthWrite: false, toneMapped: false, fog: false, renderOrder: OVERLAY_ORDER, transparent: true } as const;
 
@@ -60,21 +61,32 @@ function Ghosts({ model, move, unit, drag }: MoveGizmoProps) {
           </mesh>
         );
       })}
-      {dragged && tether && <Tether from={dragged.at} fromY={stand(dragged.at, dragged.floor)} to={tether.to} toY={stand(tether.to, tether.floor)} />}
+      {dragged && tether && (
+        <Tether
+          from={dragged.at}
+          fromY={stand(dragged.at, dragged.floor)}
+          to={tether.to}
+          toY={stand(tether.to, tether.floor)}
+          tape={moveTape(model, dragged.at, dragged.floor ?? 0, tether.to, tether.floor)}
+          floor={(tether.floor ?? 0) !== (dragged.floor ?? 0) || floorsAt(model, tether.to) > 1 ? tether.floor ?? 0 : undefined}
+        />
+      )}
     </group>
   );
 }
 
-function Tether({ from, fromY, to, toY }: { from: [number, number]; fromY: number; to: [number, number]; toY: number }) {
+/** `floor`: the destination storey, named in the label when the move is in or into a building. */
+function Tether({ from, fromY, to, toY, tape, floor }: { from: [number, number]; fromY: number; to: [number, number]; toY: number; tape: number; floor: number | undefined }) {
   const a: Vec3 = [from[0], fromY + 0.3, from[1]];
   const b: Vec3 = [to[0], toY + 0.3, to[1]];
-  const distance = flatDistance(from, to);
-  if (distance < 0.05) return null;
+  // A move straight up or down a storey has no plan distance but still a tape.
+  if (flatDistance(from, to) < 0.05 && tape < 0.05) return null;
   return (
     <>
       <Line points={[a, b]} color={PLAY_COLOURS.ghost} lineWidth={2} dashed dashSize={0.8} gapSize={0.5} {...overlay} />
       <Html position={[b[0], b[1] + 2.2, b[2]]} style={labelStyle(PLAY_COLOURS.ghost)} zIndexRange={[5, 0]}>
-        <span data-testid="play-drag-distance">{distance.toFixed(1)} cm</span>
+        {floor !== undefined && <span data-testid="play-drag-floor" data-floor={floor}>→ {floorName(floor)}, </span>}
+        <span data-testid="play-drag-distance">{tape.toFixed(1)} cm</span>
       </Html>
     </>
   );

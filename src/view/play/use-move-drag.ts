@@ -1,16 +1,17 @@
 // Pointer handling of the move gizmo: a press on a figure of the unit that may move starts a drag
 // (the camera controls let go meanwhile), moves follow the ground under the pointer, release sends
 // the destinations to control.move, Escape or a cancelled pointer drops the drag. Pointer events, so
-// mouse, pen and touch all drive it.
+// mouse, pen and touch all drive it. While dragging, PageUp / ] / wheel up and PageDown / [ / wheel
+// down step the destination storey within the building under the dragged figure's destination.
 import { type ThreeEvent, useThree } from '@react-three/fiber';
 import { useCallback, useEffect, useRef } from 'react';
 import type { PerspectiveCamera } from 'three';
 import type { Store } from '../store';
 import type { TableModel } from '../table-model';
 import { CLICK_SLOP } from '../tools/PickSurface';
-import { dragTargets, type MoveDrag, type ShownRefusal } from './drag-store';
+import { dragTargets, stepDragFloor, type MoveDrag, type ShownRefusal } from './drag-store';
 import { pointerGround } from './pointer-ground';
-import { floorAt } from './surface';
+import { floorAt, floorsAt } from './surface';
 import type { PlayTableLink } from './types';
 
 type Controls = { enabled?: boolean } | null;
@@ -78,17 +79,46 @@ export function useMoveDrag(play: PlayTableLink, model: TableModel, drag: Store<
     const cancel = () => {
       if (drag.get()) release();
     };
-    // Capture phase, so Escape drops the drag before other Escape handlers (eye view, panels) act.
+    const step = (by: number) => {
+      const d = drag.get();
+      if (!d) return;
+      const unit = play.view.get().units.find((u) => u.id === d.unitId);
+      const next = stepDragFloor(d, unit, by, (to, floor) => floorAt(model, to, floor), (to) => floorsAt(model, to));
+      if (next !== d) {
+        drag.set(next);
+        invalidate();
+      }
+    };
+    const FLOOR_KEYS: Record<string, number> = { PageUp: 1, ']': 1, PageDown: -1, '[': -1 };
+    // Capture phase, so Escape drops the drag before other Escape handlers (eye view, panels) act,
+    // and the floor keys step the move's storey rather than the tools' observer floor or the presenter.
     const key = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape' || !drag.get()) return;
+      if (!drag.get()) return;
+      const by = FLOOR_KEYS[e.key];
+      if (by !== undefined) {
+        e.preventDefault();
+        e.stopPropagation();
+        step(by);
+        return;
+      }
+      if (e.key !== 'Escape') return;
       e.preventDefault();
       release();
+    };
+    // The camera controls are off during a drag, so the wheel is free to step the storey.
+    const wheel = (e: WheelEvent) => {
+      if (!drag.get() || e.deltaY === 0) return;
+      e.preventDefault();
+      e.stopPropagation();
+      step(e.deltaY < 0 ? 1 : -1);
     };
     window.addEventListener('pointermove', move);
     window.addEventListener('pointerup', up);
     window.addEventListener('pointercancel', cancel);
     window.addEventListener('keydown', key, true);
+    window.addEventListener('wheel', wheel, { capture: true, passive: false });
     return () => {
+      window.removeEventListener('wheel', wheel, true);
       window.removeEventListener('pointermove', move);
       window.removeEventListener('pointerup', up);
       window.removeEventListener('pointercancel', cancel);

@@ -1,0 +1,143 @@
+// Moves between the floors of a building through the table's drag model and the play controller, on
+// the training ground's farmhouse (x 94–106, z 25–35; floors at 0 and 4 cm; one door, south, on the
+// ground floor). A drag's destination storey is stepped with stepDragFloor (what PageUp / PageDown,
+// [ / ] and the wheel do during a drag); the destinations dragTargets makes go to control.move, and
+// the rules judge them (K-4.0: walls, doors and floors; the climb measured as a 3D tape).
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Battlefield } from '../../src/battlefield';
+import { createPlay, type PlayHandle } from '../../src/app/play';
+import { analysePath } from '../../src/rules/kuularuisku';
+import { DEFAULT_HOUSE } from '../../src/rules/kuularuisku/house';
+import { dragTargets, stepDragFloor, type MoveDrag } from '../../src/view/play/drag-store';
+import { floorAt, floorsAt, moveTape } from '../../src/view/play/surface';
+import { loadTrainingGround, trainingGroundScenario } from '../battlefield/fixture';
+import { ThenDice, arrange } from '../flow/fixture';
+
+const scenario = trainingGroundScenario();
+const CARDS = (scenario.units ?? []).map((u) => u.id);
+let bf: Battlefield;
+
+beforeAll(async () => {
+  bf = await loadTrainingGround();
+});
+
+function game(first: string[]): PlayHandle {
+  const order = [...first, ...CARDS.filter((c) => !first.includes(c))];
+  return createPlay(scenario, bf, { dice: new ThenDice(arrange(CARDS, order), 4), storage: null });
+}
+
+const act = (p: PlayHandle, id: string) => {
+  const a = p.view.get().actions.find((x) => x.id === id);
+  if (!a) throw new Error(`no action ${id} among ${p.view.get().actions.map((x) => x.id).join(', ')}`);
+  const r = p.control.send(a.command);
+  if (!r.ok) throw new Error(`${id} refused: ${r.reason} (${r.rule})`);
+};
+const figure = (p: PlayHandle, id: string) => p.view.get().units.flatMap((u) => u.figures).find((f) => f.id === id)!;
+const unitOf = (p: PlayHandle, id: string) => p.view.get().units.find((u) => u.id === id);
+
+/** A drag of `figureId` from where he stands to `to` (a whole-unit drag of a one-figure unit). */
+function dragTo(p: PlayHandle, unitId: string, figureId: string, to: [number, number]): MoveDrag {
+  const at = figure(p, figureId).at;
+  return { unitId, figureId, grab: at, pressed: [0, 0], offset: [to[0] - at[0], to[1] - at[1]], only: false };
+}
+const floorOf = (to: [number, number], floor: number) => floorAt(bf, to, floor);
+const stories = (to: [number, number]) => floorsAt(bf, to);
+/** Send the drag as the table does on release. */
+function release(p: PlayHandle, d: MoveDrag) {
+  const moves = dragTargets(d, unitOf(p, d.unitId), floorOf);
+  return p.control.move(moves.map((t) => ({ figureId: t.figureId, to: t.to, ...(t.floor !== undefined ? { floor: t.floor } : {}) })));
+}
+
+describe('moving between floors through the drag model (K-4.0)', () => {
+  it('the storeys under a point and the tape of a climb are what the rules measure', () => {
+    expect(floorsAt(bf, [100, 30])).toBe(2);
+    expect(floorsAt(bf, [100, 40])).toBe(1);
+    expect(floorsAt(bf, [-5, 40])).toBe(1);
+    // Straight down a storey in place: the storey's height (4 cm), as analysePath measures the leg.
+    const cases: Array<[[number, number], number, [number, number], number]> = [
+      [[100, 33], 1, [100, 33], 0],
+      [[100, 33], 1, [97, 31], 0],
+      [[100, 33], 0, [98, 29], 1],
+      [[104, 38], 0, [104, 34], 0],
+    ];
+    expect(moveTape(bf, [100, 33], 1, [100, 33], 0)).toBeCloseTo(4, 6);
+    for (const [a, fa, b, fb] of cases) {
+      const r = analysePath(bf, [{ at: a, floor: fa }, { at: b, floor: fb }], DEFAULT_HOUSE, 0.6);
+      expect(moveTape(bf, a, fa, b, fb || undefined)).toBeCloseTo(r.length, 6);
+    }
+  });
+
+  it('a drag keeps the figure\'s floor by default; the stepped storey stays within the building under the destination', () => {
+    const p = game(['house_upper']);
+    act(p, 'begin-turn');
+    act(p, 'draw');
+    act(p, 'activate:move-shoot');
+    const unit = unitOf(p, 'house_upper');
+    const d = dragTo(p, 'house_upper', 'house_upper_1', [97, 31]);
+    expect(dragTargets(d, unit, floorOf)[0]).toMatchObject({ to: [97, 31], floor: 1 });
+    const up = stepDragFloor(d, unit, 1, floorOf, stories);
+    expect(up.floor).toBe(1); // the farmhouse has no floor 2
+    const down = stepDragFloor(d, unit, -1, floorOf, stories);
+    expect(down.floor).toBe(0);
+    expect(dragTargets(down, unit, floorOf)[0]!.floor).toBeUndefined();
+    expect(stepDragFloor(down, unit, -1, floorOf, stories).floor).toBe(0);
+    // Outside the building the only storey is the ground, whatever was chosen inside.
+    const out = { ...dragTo(p, 'house_upper', 'house_upper_1', [100, 40]), floor: 1 };
+    expect(dragTargets(out, unit, floorOf)[0]!.floor).toBeUndefined();
+    expect(stepDragFloor(out, unit, 1, floorOf, stories).floor).toBe(0);
+    p.dispose();
+  });
+
+  it('house_upper goes down to the ground floor inside, and a ground-floor soldier up to floor 1', () => {
+    const p = game(['house_upper']);
+    act(p, 'begin-turn');
+    act(p, 'draw');
+    act(p, 'activate:move-shoot');
+    const unit = unitOf(p, 'house_upper');
+    // Down the stairs and 3.6 cm across: tape hypot(3.6, 4) = 5.4 cm > the 5 cm of difficult going (K-AMB-4 buildings).
+    const far = stepDragFloor(dragTo(p, 'house_upper', 'house_upper_1', [97, 31]), unit, -1, floorOf, stories);
+    expect(moveTape(bf, [100, 33], 1, [97, 31], 0)).toBeGreaterThan(5);
+    const refused = release(p, far);
+    expect(refused).toMatchObject({ ok: false, rule: 'K-4.2c' });
+    expect(refused.ok ? '' : refused.reason).toMatch(/house_upper_1 would move 5\.4 cm, more than its 5 cm/);
+    expect(figure(p, 'house_upper_1')).toMatchObject({ at: [100, 33], floor: 1 });
+    // 2 cm across and down: tape hypot(2, 4) ≈ 4.5 cm, within the 5 cm.
+    const near = stepDragFloor(dragTo(p, 'house_upper', 'house_upper_1', [98, 33]), unit, -1, floorOf, stories);
+    expect(release(p, near)).toEqual({ ok: true });
+    expect(figure(p, 'house_upper_1')).toMatchObject({ at: [98, 33], floor: 0 });
+
+    // Back up a storey in his next activation (turn 2): every other card passes or ends.
+    for (let i = 0; i < 80; i++) {
+      const v = p.view.get();
+      const ids = v.actions.map((a) => a.id);
+      if ((v.prompt.turn ?? 0) >= 2 && v.activeUnitId === 'house_upper' && ids.includes('activate:move-shoot')) break;
+      const next = ['end-activation', 'end-turn', 'begin-turn', 'draw', 'readiness:pass', 'pass'].find((a) => ids.includes(a));
+      if (!next) throw new Error(`stuck at ${ids.join(', ')}`);
+      act(p, next);
+    }
+    act(p, 'activate:move-shoot');
+    const again = unitOf(p, 'house_upper');
+    const d = dragTo(p, 'house_upper', 'house_upper_1', [99, 31]);
+    expect(dragTargets(d, again, floorOf)[0]!.floor).toBeUndefined(); // stays on the ground by default
+    const up = stepDragFloor(d, again, 1, floorOf, stories);
+    expect(dragTargets(up, again, floorOf)[0]!.floor).toBe(1);
+    expect(release(p, up)).toEqual({ ok: true });
+    expect(figure(p, 'house_upper_1')).toMatchObject({ at: [99, 31], floor: 1 });
+    p.dispose();
+  });
+
+  it('K-4.0 a drag up to floor 1 from outside, through the farmhouse south wall away from its door, is refused by the rules and nothing moves', () => {
+    const p = game(['wall_south']);
+    act(p, 'begin-turn');
+    act(p, 'draw');
+    act(p, 'activate:move-shoot');
+    const unit = unitOf(p, 'wall_south');
+    const d = stepDragFloor(dragTo(p, 'wall_south', 'wall_south_1', [104, 34]), unit, 1, floorOf, stories);
+    expect(dragTargets(d, unit, floorOf)[0]).toMatchObject({ to: [104, 34], floor: 1 });
+    const r = release(p, d);
+    expect(r).toMatchObject({ ok: false, rule: 'K-4.0' });
+    expect(r.ok ? '' : r.reason).toMatch(/wall_south_1: the move runs into a wall of house_two_storey/);
+    expect(figure(p, 'wall_south_1')).toMatchObject({ at: [104, 38], floor: 0 });
+    p.dispose();
+  });
+});
