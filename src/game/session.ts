@@ -37,6 +37,15 @@ export function scenarioWithOptions<S, C extends Command, E extends GameEvent, Q
   return r.scenario;
 }
 
+/** Scenario hashes per scenario object (scenarios are never changed in place): a new game of the same scenario does not hash it again. */
+const SCENARIO_HASHES = new WeakMap<Scenario, string>();
+
+function scenarioHash(scenario: Scenario): string {
+  let h = SCENARIO_HASHES.get(scenario);
+  if (h === undefined) SCENARIO_HASHES.set(scenario, (h = hashValue(scenario)));
+  return h;
+}
+
 export class GameSession<S, C extends Command = Command, E extends GameEvent = GameEvent, Q = unknown> {
   readonly ruleset: Ruleset<S, C, E, Q>;
   /** The scenario as played (the file with the game options applied). */
@@ -60,7 +69,7 @@ export class GameSession<S, C extends Command = Command, E extends GameEvent = G
   constructor(init: SessionInit<S, C, E, Q>) {
     this.ruleset = init.ruleset;
     this.baseScenario = init.scenario;
-    this.scenarioHash = hashValue(init.scenario);
+    this.scenarioHash = scenarioHash(init.scenario);
     const where = init.optionsSource ?? 'options';
     const base = init.optionsPath ?? '$';
     this.options = parseGameOptions(init.options, where, base);

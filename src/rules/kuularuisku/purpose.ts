@@ -95,6 +95,18 @@ const centreOf = (nx: number, i: number): Vec2 => [((i % nx) + 0.5) * CELL, (Mat
  * square steps round it is.
  */
 function gridOf(s: KState, table: TableQueries): Grid {
+  // Fast path: the same house reading and list of blown spans (objects never changed in place) as the last call.
+  const destroyed = s.special?.destroyed;
+  const last = LAST_GRID.get(table.scenario);
+  if (last && last.house === s.house && last.destroyed === destroyed) return last.grid;
+  const grid = buildGrid(s, table);
+  LAST_GRID.set(table.scenario, { house: s.house, destroyed, grid });
+  return grid;
+}
+
+const LAST_GRID = new WeakMap<object, { house: HouseSettings; destroyed: readonly string[] | undefined; grid: Grid }>();
+
+function buildGrid(s: KState, table: TableQueries): Grid {
   const house = s.house;
   const blown = (s.special?.config.demolition ?? []).filter((d) => s.special!.destroyed.includes(d.id));
   const key = `${house.buildingsDifficult}|${house.strongWaterImpassable}|${blown.map((d) => d.id).join(',')}`;
@@ -627,13 +639,20 @@ export function enemyWithin(s: KState, unitId: string, range: number): boolean {
   return false;
 }
 
+/** actionWeight's inputs per state object and unit (a state is never changed in place). */
+const PURPOSE = new WeakMap<object, Map<string, { table: TableQueries; d: number | undefined; near: boolean }>>();
+
 /**
  * How many times random play should count an action offered to a unit (K-2.4): far from its goal
  * with no enemy near, it runs (a fast move); with the enemy near, it moves and shoots or shoots.
  */
 export function actionWeight(s: KState, table: TableQueries, unitId: string, action: string): number {
-  const d = distanceToGoal(s, table, unitId);
-  const near = enemyWithin(s, unitId, 25);
+  // The same for each of an offer's actions: worked out once per state and unit.
+  let byUnit = PURPOSE.get(s);
+  if (!byUnit) PURPOSE.set(s, (byUnit = new Map()));
+  let p = byUnit.get(unitId);
+  if (!p || p.table !== table) byUnit.set(unitId, (p = { table, d: distanceToGoal(s, table, unitId), near: enemyWithin(s, unitId, 25) }));
+  const { d, near } = p;
   if (d !== undefined && d > 20 && !near) return action === 'fast-move' ? 12 : action === 'move-shoot' ? 3 : 1;
   // Under fire on the way: move and shoot (or shoot first and move).
   if (d !== undefined && d > 6) return action === 'move-shoot' || action === 'fast-move' ? 4 : 1;
