@@ -70,6 +70,7 @@ export const HouseSettingsSchema = z.object({
   civilGuardPlatoonLeaderIsLeader: z.boolean(),
   coverContact: z.number().nonnegative(),
   contactTolerance: z.number().nonnegative(),
+  contactAcrossObstacle: z.number().nonnegative(),
   figuresBlockSight: z.boolean(),
 }).strict();
 
