@@ -1,6 +1,9 @@
 // Kuularuisku for the play HUD: pure readings of the game state into the ruleset-neutral play model
 // (src/game/play-view.ts, restated in view-types.ts), and the MOVE command a drag builds.
+import type { TableQueries } from '../../../core';
 import type { KGameState } from '../activation/flow-state';
+import { contactReach, inContact } from '../contact';
+import { baseOf } from '../table';
 import { describePlay, type DescribeCtx } from './describe';
 import { logLines } from './log';
 import { moveModeNow } from './move-offer';
@@ -38,12 +41,13 @@ export function moveCommand(s: KGameState, moves: readonly HudFigureMove[], char
 
 /**
  * K-6.1a the enemy unit a drag would touch (base to base within the house contact tolerance, in plan
- * and at about the same height level): the move is then a charge at it. Undefined when none.
+ * and at about the same height level): the move is then a charge at it. With the table, contact is the
+ * rules' own test (contact.ts: also across a fence, house contactAcrossObstacle). Undefined when none.
  */
-export function contactedEnemy(s: KGameState, moves: readonly HudFigureMove[]): string | undefined {
+export function contactedEnemy(s: KGameState, moves: readonly HudFigureMove[], table?: TableQueries): string | undefined {
   const side = s.activation ? s.units[s.activation.unitId]?.side : undefined;
   if (!side) return undefined;
-  const tol = s.house.contactTolerance + 0.05;
+  const tol = (table ? contactReach(s.house) : s.house.contactTolerance) + 0.05;
   let best: { unitId: string; gap: number } | undefined;
   for (const m of moves) {
     const f = s.figures[m.figureId];
@@ -51,7 +55,12 @@ export function contactedEnemy(s: KGameState, moves: readonly HudFigureMove[]): 
     for (const g of Object.values(s.figures)) {
       if (g.side === side || g.removed || g.condition === 'dead' || g.evacuation) continue;
       const gapNow = Math.hypot(g.at[0] - m.to[0], g.at[1] - m.to[1]) - f.baseRadius - g.baseRadius;
-      if (gapNow <= tol && (!best || gapNow < best.gap)) best = { unitId: g.unitId, gap: gapNow };
+      if (gapNow > tol || (best && gapNow >= best.gap)) continue;
+      if (table && gapNow > s.house.contactTolerance + 0.05) {
+        const floor = m.floor ?? 0;
+        if (!inContact(table, { ...baseOf(table, f, m.to, floor), floor }, { ...baseOf(table, g), floor: g.floor }, s.house)) continue;
+      }
+      best = { unitId: g.unitId, gap: gapNow };
     }
   }
   return best?.unitId;
