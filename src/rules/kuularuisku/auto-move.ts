@@ -1,6 +1,7 @@
 // Moves the rules make by themselves (K-7.3c rout, K-6.4g fall back, K-5.6 evacuation): each figure
 // goes as far as it may along a straight line, shortened until the spot is legal on the table.
 import { FIGURE_HEIGHT } from './constants';
+import { contactReach, inContact } from './contact';
 import type { FigureMove } from './events';
 import { analysePath } from './paths';
 import { baseOf, onTable } from './table';
@@ -28,19 +29,21 @@ export interface AutoMoveResult {
 
 const STEP = 0.5;
 
-function occupied(s: KState, table: TableQueries, f: KFigure, at: Vec2, placed: ReadonlyMap<string, { at: Vec2; floor: number }>, side: string, tol: number): boolean {
-  const mine = baseOf(table, f, at, 0);
+/** K-4.0 / K-6.1a the spot is taken: it overlaps a figure, or touches an enemy (contact.ts: also across a fence). */
+function occupied(s: KState, table: TableQueries, f: KFigure, at: Vec2, placed: ReadonlyMap<string, { at: Vec2; floor: number }>, side: string, house: HouseSettings): boolean {
+  const mine = { ...baseOf(table, f, at, 0), floor: 0 };
+  const tol = contactReach(house);
   for (const g of Object.values(s.figures)) {
     if (g.id === f.id || g.removed || g.condition === 'dead' || g.id === f.evacuation?.partner) continue; // the escort goes along
     const p = placed.get(g.id) ?? { at: g.at, floor: g.floor };
     const reach = f.baseRadius + g.baseRadius + tol;
     if (Math.abs(p.at[0] - at[0]) > reach || Math.abs(p.at[1] - at[1]) > reach) continue; // far apart in plan
     if (!onTable(table, p.at)) continue;
-    const theirs = baseOf(table, g, p.at, p.floor);
+    const theirs = { ...baseOf(table, g, p.at, p.floor), floor: p.floor };
     const centre = Math.hypot(theirs.at[0] - mine.at[0], theirs.at[1] - mine.at[1]);
     if (Math.abs(theirs.y - mine.y) >= FIGURE_HEIGHT) continue;
     if (centre < mine.radius + theirs.radius - 1e-6) return true;
-    if (g.side !== side && centre - mine.radius - theirs.radius <= tol) return true;
+    if (g.side !== side && inContact(table, mine, theirs, house)) return true;
   }
   return false;
 }
@@ -81,7 +84,7 @@ export function autoMoves(s: KState, table: TableQueries, requests: readonly Aut
       if (report.difficultAt !== undefined && length > r.difficultAllowance + 1e-6) continue; // K-4.2c/d
       if (!leaving) {
         if (table.bodyClashes({ id: f.id, at: to, floor: 0, radius: f.baseRadius, height: FIGURE_HEIGHT }).length) continue;
-        if (occupied(s, table, f, to, placed, f.side, house.contactTolerance)) continue;
+        if (occupied(s, table, f, to, placed, f.side, house)) continue;
       }
       if (report.difficultAt !== undefined) difficult = true;
       chosen = { figureId: f.id, from: f.at, fromFloor: f.floor, to, floor: 0, distance: Math.round(length * 1000) / 1000, ...(leaving ? { offTable: true } : {}) };

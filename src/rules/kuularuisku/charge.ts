@@ -1,9 +1,9 @@
 // K-6.1 / K-6.2 / K-7.2 charging: the charge move into contact with one enemy unit (K-6.1a–c,
 // K-AMB-11), the pinned or retreating target's test and surrender (K-7.2), defensive fire at the
 // charger as if in the open (K-6.2a–d, K-AMB-21), and the charger's morale (K-6.2e/f, K-AMB-20).
-import { within } from '../../core';
 import { type KCtx, type KQuery, type KResult, Steps, houseOf, refuse } from './context';
 import { weaponById } from './data';
+import { contactReach, inContact } from './contact';
 import { ev, type KEvent } from './events';
 import { goToGround, rollMorale } from './morale';
 import { type FigureStep, validateMove } from './movement';
@@ -23,18 +23,19 @@ export interface ChargeArgs {
   fast?: boolean;
 }
 
-/** Enemy units whose soldiers a figure at this spot would touch. */
+/** K-6.1a enemy units whose soldiers a figure at this spot would touch (see contact.ts: also across a fence). */
 function touching(s: KState, ctx: KQuery, side: string, moved: ReadonlyMap<string, { at: readonly [number, number]; floor: number }>): Set<string> {
   const house = houseOf(s, ctx);
   const out = new Set<string>();
   for (const [id, p] of moved) {
     const f = s.figures[id]!;
-    const mine = baseOf(ctx.table, f, [p.at[0], p.at[1]], p.floor);
+    const mine = { ...baseOf(ctx.table, f, [p.at[0], p.at[1]], p.floor), floor: p.floor };
+    const reach = contactReach(house);
     for (const g of Object.values(s.figures)) {
       if (g.side === side || g.removed || g.condition === 'dead' || g.evacuation) continue;
-      const theirs = baseOf(ctx.table, g);
-      const gap = Math.hypot(theirs.at[0] - mine.at[0], theirs.at[1] - mine.at[1]) - mine.radius - theirs.radius;
-      if (within(gap, house.contactTolerance) && Math.abs(theirs.y - mine.y) < 1.7) out.add(g.unitId);
+      // Far apart in plan: no contact, not even across a fence (K-6.1a, house contactAcrossObstacle).
+      if (Math.hypot(g.at[0] - mine.at[0], g.at[1] - mine.at[1]) - mine.radius - g.baseRadius > reach + 1e-6) continue;
+      if (inContact(ctx.table, mine, { ...baseOf(ctx.table, g), floor: g.floor }, house)) out.add(g.unitId);
     }
   }
   return out;

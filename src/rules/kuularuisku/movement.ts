@@ -7,6 +7,7 @@ import {
   FAST_MOVE, FAST_MOVE_DIFFICULT, FIGURE_HEIGHT, NORMAL_MOVE, NORMAL_MOVE_DIFFICULT,
 } from './constants';
 import { type KQuery, type KRefusal, type KResult, houseOf, refuse } from './context';
+import { type ContactBase, contactReach, inContact } from './contact';
 import { weaponById } from './data';
 import { ev, type FigureMove, type KEvent, type MoveMode } from './events';
 import { analysePath, type PathPoint, type PathReport } from './paths';
@@ -215,11 +216,13 @@ function unitDifficult(planned: readonly Planned[]): boolean {
 
 /**
  * K-4.0 / K-6.1a no figure ends on another (the unit's own figures that stay put excepted), and none
- * ends touching an enemy unless the move is a charge. Only figures near the move's end points in plan
+ * ends touching an enemy (contact.ts: also just across a fence) unless the move is a charge. Only figures near the move's end points in plan
  * are measured: the rest are out of reach.
  */
-function contactRefusal(s: KState, table: TableQueries, side: string, staying: readonly Planned[], endAt: ReadonlyMap<string, unknown>, tol: number, allowContact: boolean): KRefusal | undefined {
+function contactRefusal(s: KState, table: TableQueries, side: string, staying: readonly Planned[], endAt: ReadonlyMap<string, unknown>, house: HouseSettings, allowContact: boolean): KRefusal | undefined {
   if (!staying.length) return undefined;
+  // How far apart (edge to edge) two bases may be and still touch: across a fence too when enemy contact matters.
+  const tol = allowContact ? house.contactTolerance : contactReach(house);
   let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity, maxR = 0;
   for (const p of staying) {
     minX = Math.min(minX, p.step.to[0]); maxX = Math.max(maxX, p.step.to[0]);
@@ -234,12 +237,12 @@ function contactRefusal(s: KState, table: TableQueries, side: string, staying: r
     near.push(g);
   }
   for (const p of staying) {
-    const mine = baseOf(table, p.f, p.step.to, p.floor);
-    const touch = (id: string, gSide: string, theirs: { at: readonly [number, number]; y: number; radius: number }): KRefusal | undefined => {
+    const mine = { ...baseOf(table, p.f, p.step.to, p.floor), floor: p.floor };
+    const touch = (id: string, gSide: string, theirs: ContactBase): KRefusal | undefined => {
       const centre = Math.hypot(theirs.at[0] - mine.at[0], theirs.at[1] - mine.at[1]);
       const overlap = centre < mine.radius + theirs.radius - 1e-6 && Math.abs(theirs.y - mine.y) < FIGURE_HEIGHT;
       if (overlap) return refuse('K-4.0', `${p.f.id} would stand on ${id}`);
-      if (gSide !== side && !allowContact && centre - mine.radius - theirs.radius <= tol && Math.abs(theirs.y - mine.y) < FIGURE_HEIGHT) {
+      if (gSide !== side && !allowContact && inContact(table, mine, theirs, house)) {
         return refuse('K-6.1a', `${p.f.id} would touch the enemy (${id}): a move into contact is a charge`);
       }
       return undefined;
@@ -250,12 +253,12 @@ function contactRefusal(s: KState, table: TableQueries, side: string, staying: r
     };
     for (const g of near) {
       if (far(g.at, g.baseRadius)) continue;
-      const r = touch(g.id, g.side, baseOf(table, g));
+      const r = touch(g.id, g.side, { ...baseOf(table, g), floor: g.floor });
       if (r) return r;
     }
     for (const q of staying) {
       if (q === p || far(q.step.to, q.f.baseRadius)) continue;
-      const r = touch(q.f.id, q.f.side, baseOf(table, q.f, q.step.to, q.floor));
+      const r = touch(q.f.id, q.f.side, { ...baseOf(table, q.f, q.step.to, q.floor), floor: q.floor });
       if (r) return r;
     }
   }
@@ -347,7 +350,7 @@ export function validateMove(s: KState, args: MoveArgs, ctx: KQuery & { fastChar
   const file = singleFileRefusal(s, staying.map((p) => ({ f: p.f, at: p.step.to })), new Set(endAt.keys()));
   if (file) return file;
   // No two figures on one spot; contact with the enemy is a charge (K-6.1a).
-  const clash = contactRefusal(s, table, u.side, staying, endAt, house.contactTolerance, !!ctx.allowContact);
+  const clash = contactRefusal(s, table, u.side, staying, endAt, house, !!ctx.allowContact);
   if (clash) return clash;
   // K-1.0b the unit stays in formation (K-1.0c: stragglers come back or as close as they can).
   const remaining = live.filter((f) => !leaving.some((p) => p.f.id === f.id));
