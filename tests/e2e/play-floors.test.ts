@@ -2,10 +2,10 @@
 // (floors at 0 and 4 cm; walls with a door on the south side only). Checks: a drag of "South of the
 // wall" into the farmhouse through its north wall is refused with the rules' reason (K-4.0, "go
 // through a door") shown over the unit and in the HUD, and nothing moves; the first-floor soldier
-// and the belfry soldier are drawn at their floors' heights; after "First-floor window" moves along
-// its floor (the move the table sends for a drag on that floor) the game keeps it upstairs, the
-// table draws it at the floor's height at its new place, and the sight tool from it starts at that
-// floor's eye and agrees with the CLI's `los` for the same points. At Tammerkoski, the Whites'
+// and the belfry soldier are drawn at their floors' heights; a real drag of "First-floor window"
+// stepped down a storey with PageDown (and up and down again with ] / PageDown) shows its ghost at the
+// chosen floor's height and the floor and the rules' tape in the label, ends with the soldier on the
+// ground floor drawn there, and the sight tool from him starts at that floor's eye and agrees with the CLI's `los` for the same points. At Tammerkoski, the Whites'
 // commander's fast move by a real drag through the east door of an east-bank house ends inside it
 // on the ground floor, drawn there; the same drag aimed past the door is refused by the wall.
 import { readFileSync } from 'node:fs';
@@ -82,6 +82,17 @@ describe.runIf(run)('play in buildings and on floors in Chromium', () => {
 
   const figure = async (id: string) => (await playView(page)).units.flatMap((u) => u.figures).find((f) => f.id === id)!;
   const ground = (x: number, z: number) => bf.groundHeight(x, z);
+  /** Height (table y) of the dragged figure's ghost — the one drawn at a one-figure unit's destination. */
+  const ghostHeight = async () => {
+    await nextFrame(page);
+    return page.evaluate(() => {
+      type O = { name: string; position: { y: number }; children: O[]; getObjectByName(n: string): O | undefined };
+      const scene = (window.__testScenes as O[] | undefined)?.find((x) => x.getObjectByName('play:ghosts'));
+      const ghosts = scene?.getObjectByName('play:ghosts')?.children.filter((c) => c.name.startsWith('play:ghost')) ?? [];
+      if (ghosts.length !== 1) throw new Error(`${ghosts.length} ghosts drawn`);
+      return ghosts[0]!.position.y;
+    });
+  };
 
   beforeAll(async () => {
     bf = await loadTrainingGround();
@@ -141,41 +152,76 @@ describe.runIf(run)('play in buildings and on floors in Chromium', () => {
     }
   }, 60_000);
 
-  it('a move along the first floor keeps the soldier upstairs, drawn at the floor height; sight from there starts at that floor\'s eye', async () => {
-    // A game where "First-floor window" (house_upper, floor 1) is drawn first, loaded from a save.
+  it('a real drag steps the first-floor soldier down a storey (PageDown / ] keys): ghost and label follow, he is drawn on the ground floor, and sight from him starts at that floor\'s eye', async () => {
+    // A game where "First-floor window" (house_upper, floor 1 at (100, 33)) is drawn first, loaded from a save.
     const seed = seedDrawingFirst(scenario, bf, 'house_upper');
     const { text } = saveAfterActions(scenario, bf, seed, ['begin-turn', 'draw']);
     await loadSaveFile(page, saveFile(text, 'floors-upper'));
     expect((await playView(page)).activeUnitId).toBe('house_upper');
-    // Activate it to move from the action bar; the game takes it (its session logs the command).
-    // (The HUD's reading of this position fails today — see the report: no move offer is drawn for a
-    // unit upstairs — so the wait is on the game itself, not on the HUD.)
-    const commands = await page.evaluate(() => window.__sandtable!.play!.game().log.length);
-    await page.click('[data-testid=action-bar] [data-action="activate:move-shoot"]');
-    await page.waitForFunction((n) => window.__sandtable!.play!.game().log.length > n, commands, { timeout: 20_000 });
+    await act(page, 'activate:move-shoot');
+    expect((await playView(page)).move?.unitId).toBe('house_upper');
 
-    // 3.6 cm along the first floor (the building is difficult going: 5 cm, K-4.2c / K-AMB-4), sent
-    // as the table sends a drag of a figure upstairs: the destination keeps the figure's floor.
-    const moved = await page.evaluate(() => window.__sandtable!.play!.control.move([{ figureId: 'house_upper_1', to: [97, 31], floor: 1 }]));
-    expect(moved).toEqual({ ok: true });
+    // From above, the roof and everything over the first floor cut away so the soldier can be grabbed.
+    await page.click('[data-testid=cutaway-1]');
+    const up = bf.standHeight(100, 33, 1);
+    const gy = ground(100, 33);
+    await page.evaluate(([p, t]) => window.__sandtable!.tools!.setCamera(p, t), [[99, gy + 40, 33 - 4], [99, gy, 33]] as const);
+    await nextFrame(page);
+    const a = await pixel(page, 100, up + 1.1, 33);
+    // The drag follows the ground under the pointer: move by the screen step between two ground points 2 cm apart.
+    const g0 = await pixel(page, 100, gy, 33);
+    const g1 = await pixel(page, 98, ground(98, 33), 33);
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    for (let i = 1; i <= 6; i++) await page.mouse.move(a.x + ((g1.x - g0.x) * i) / 6, a.y + ((g1.y - g0.y) * i) / 6);
+    await nextFrame(page);
+    const floorLabel = page.locator('[data-testid=play-drag-floor]');
+    const tape = async () => Number((await page.locator('[data-testid=play-drag-distance]').textContent())!.replace(' cm', ''));
+    // By default he stays on his floor inside the building.
+    await expect.poll(async () => floorLabel.getAttribute('data-floor')).toBe('1');
+    expect(await floorLabel.textContent()).toMatch(/→ floor 1/);
+    expect(await ghostHeight()).toBeCloseTo(up, 3);
+    expect(await tape()).toBeCloseTo(2, 0);
+
+    await page.keyboard.press('PageDown');
+    await expect.poll(async () => floorLabel.getAttribute('data-floor')).toBe('0');
+    expect(await floorLabel.textContent()).toMatch(/→ ground floor/);
+    const down = bf.standHeight(98, 33, 0);
+    expect(await ghostHeight()).toBeCloseTo(down, 1);
+    // The rules' tape: 2 cm across and the 4 cm storey down, hypot(2, 4) ≈ 4.5 cm.
+    expect(await tape()).toBeGreaterThan(4.3);
+    expect(await tape()).toBeLessThan(4.7);
+    await saveShot(page, 'play-floors-drag-down.png');
+    // Up again (the farmhouse has no floor 2: a second step up stays on floor 1), then down for good.
+    await page.keyboard.press(']');
+    await page.keyboard.press(']');
+    await expect.poll(async () => floorLabel.getAttribute('data-floor')).toBe('1');
+    expect(await ghostHeight()).toBeCloseTo(up, 3);
+    await page.keyboard.press('PageDown');
+    await expect.poll(async () => floorLabel.getAttribute('data-floor')).toBe('0');
+    await page.mouse.up();
+    await nextFrame(page);
+
+    await expect.poll(async () => (await figure('house_upper_1')).floor, { timeout: 20_000 }).toBe(0);
     const f = await figure('house_upper_1');
-    expect(f.at).toEqual([97, 31]);
-    expect(f.floor).toBe(1);
+    expect(Math.abs(f.at[0] - 98)).toBeLessThan(0.3);
+    expect(Math.abs(f.at[1] - 33)).toBeLessThan(0.3);
+    expect(bf.buildingAt(...f.at)?.id).toBe('house_two_storey');
     const drawn = await drawnFigures(page);
-    const d = drawnAt(drawn, 97, 31);
+    const d = drawnAt(drawn, f.at[0], f.at[1]);
     expect(d, 'house_upper_1 drawn at its new place').toBeDefined();
-    expect(d!.at[1]).toBeCloseTo(bf.standHeight(97, 31, 1), 4);
+    expect(d!.at[1]).toBeCloseTo(bf.standHeight(f.at[0], f.at[1], 0), 4);
+    expect(d!.at[1]).toBeLessThan(up - 3.5);
     expect(drawnAt(drawn, 100, 33)).toBeUndefined();
 
-    // The sight tool from the soldier's new place: the roof cut away to the first floor, a click on
-    // him, then on the soldier behind the stone wall.
+    // The sight tool from the soldier's new place: cut away to the ground floor, a click on him, then
+    // on a ground point behind the stone wall (a click on an enemy figure would be a shot).
     await page.click('[data-testid=tool-los]');
-    await page.click('[data-testid=cutaway-1]');
-    const y = bf.standHeight(97, 31, 1);
-    await page.evaluate(([p, t]) => window.__sandtable!.tools!.setCamera(p, t), [[97, y + 34, 31 - 6.8], [97, y, 31]] as const);
+    await page.click('[data-testid=cutaway-0]');
+    const y = bf.standHeight(f.at[0], f.at[1], 0);
+    await page.evaluate(([p, t]) => window.__sandtable!.tools!.setCamera(p, t), [[f.at[0], y + 34, f.at[1] - 6.8], [f.at[0], y, f.at[1]]] as const);
     await nextFrame(page);
-    await clickTable(page, 97, y + 1.1, 31);
-    // The target: a ground point behind the stone wall (a click on an enemy figure would be a shot).
+    await clickTable(page, f.at[0], y + 1.1, f.at[1]);
     const target: [number, number] = [100, 46];
     const ty = bf.standHeight(...target);
     await page.evaluate(([p, t]) => window.__sandtable!.tools!.setCamera(p, t), [[target[0], ty + 34, target[1] - 6.8], [target[0], ty, target[1]]] as const);
@@ -184,18 +230,20 @@ describe.runIf(run)('play in buildings and on floors in Chromium', () => {
     const r = (await page.evaluate(() => window.__sandtable!.tools!.los))!;
     expect(r).not.toBeNull();
     expect(r.observer.figureId).toBe('house_upper_1');
-    expect(r.observer.at).toEqual([97, 31]);
-    expect(r.observer.floor).toBe(1);
-    const eye = bf.eyePoint({ id: 'house_upper_1', at: [97, 31], floor: 1 });
+    expect(r.observer.at).toEqual(f.at);
+    expect(r.observer.floor ?? 0).toBe(0);
+    const eye = bf.eyePoint({ id: 'house_upper_1', at: f.at, floor: 0 });
     r.observer.eye.forEach((v, i) => expect(v).toBeCloseTo(eye[i]!, 4));
     r.from.forEach((v, i) => expect(v).toBeCloseTo(eye[i]!, 4));
-    expect(r.observer.eye[1]).toBeGreaterThan(bf.eyePoint({ id: 'probe', at: [97, 31] })[1] + 3.5);
-    const cli = await cliLos('97,31,1', `${target[0]},${target[1]}`);
+    // Down a storey: the eye is the floor's height (4 cm) lower than it was upstairs.
+    expect(bf.eyePoint({ id: 'probe', at: f.at, floor: 1 })[1] - r.observer.eye[1]).toBeCloseTo(up - y, 4);
+    const cli = await cliLos(`${f.at[0]},${f.at[1]},0`, `${target[0]},${target[1]}`);
     expect(r.result.clear).toBe(cli.clear);
     expect(r.result.blocker?.featureId ?? null).toBe(cli.blocker?.featureId ?? null);
-    await saveShot(page, 'play-floors-upper-los.png');
+    await saveShot(page, 'play-floors-down-los.png');
     await page.click('[data-testid=cutaway-off]');
     await page.click('[data-testid=tool-select]');
+    expect(w.problems).toEqual([]);
   }, 180_000);
 
   it('K-4.0 / K-4.1: at Tammerkoski a drag through a house door takes the commander inside; past the door the wall refuses it', async () => {

@@ -126,7 +126,7 @@ describe('moving between floors through the drag model (K-4.0)', () => {
     p.dispose();
   });
 
-  it('K-4.0 a drag up to floor 1 from outside, through the farmhouse south wall away from its door, is refused by the rules and nothing moves', () => {
+  it('K-4.0 a drag up to floor 1 from outside, through the farmhouse north wall (no door there), is refused by the rules and nothing moves', () => {
     const p = game(['wall_south']);
     act(p, 'begin-turn');
     act(p, 'draw');
