@@ -192,7 +192,7 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
     const r = send(command);
     if (r.ok) return { ok: true };
     // K-6.1a a move into contact is a charge: send it as one at the enemy it touches.
-    const target = r.rule === 'K-6.1a' ? hud.contactedEnemy(state, drag) : undefined;
+    const target = r.rule === 'K-6.1a' ? hud.contactedEnemy(state, drag, table) : undefined;
     const charge = target ? hud.moveCommand(state, drag, target) : undefined;
     if (!charge) return r;
     const c = send(charge);

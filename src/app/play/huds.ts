@@ -17,8 +17,8 @@ export interface PlayHud<S> {
   rules(state?: S): PlayRuleEntry[];
   /** The MOVE command for a drag (with `charge`: a charge at that enemy unit); undefined when nothing may move. */
   moveCommand(state: S, moves: readonly FigureDrag[], charge?: string): Command | undefined;
-  /** The enemy unit a drag would touch (the move is then a charge), if any. */
-  contactedEnemy(state: S, moves: readonly FigureDrag[]): string | undefined;
+  /** The enemy unit a drag would touch (the move is then a charge), if any; `table` lets the ruleset measure on the terrain. */
+  contactedEnemy(state: S, moves: readonly FigureDrag[], table?: TableQueries): string | undefined;
 }
 
 // Typed over `any` state (each describer reads its own ruleset's state); return types are still checked.
