@@ -3,7 +3,7 @@
 // wall" into the farmhouse through its north wall is refused with the rules' reason (K-4.0, "go
 // through a door") shown over the unit and in the HUD, and nothing moves; the first-floor soldier
 // and the belfry soldier are drawn at their floors' heights; a real drag of "First-floor window"
-// stepped down a storey with PageDown (and up and down again with ] / PageDown) shows its ghost at the
+// stepped down a storey with PageDown (up again with ], down with the wheel) shows its ghost at the
 // chosen floor's height and the floor and the rules' tape in the label, ends with the soldier on the
 // ground floor drawn there, and the sight tool from him starts at that floor's eye and agrees with the CLI's `los` for the same points. At Tammerkoski, the Whites'
 // commander's fast move by a real drag through the east door of an east-bank house ends inside it
@@ -152,7 +152,7 @@ describe.runIf(run)('play in buildings and on floors in Chromium', () => {
     }
   }, 60_000);
 
-  it('a real drag steps the first-floor soldier down a storey (PageDown / ] keys): ghost and label follow, he is drawn on the ground floor, and sight from him starts at that floor\'s eye', async () => {
+  it('a real drag steps the first-floor soldier down a storey (PageDown / ] keys, the wheel): ghost and label follow, he is drawn on the ground floor, and sight from him starts at that floor\'s eye', async () => {
     // A game where "First-floor window" (house_upper, floor 1 at (100, 33)) is drawn first, loaded from a save.
     const seed = seedDrawingFirst(scenario, bf, 'house_upper');
     const { text } = saveAfterActions(scenario, bf, seed, ['begin-turn', 'draw']);
@@ -192,13 +192,16 @@ describe.runIf(run)('play in buildings and on floors in Chromium', () => {
     expect(await tape()).toBeGreaterThan(4.3);
     expect(await tape()).toBeLessThan(4.7);
     await saveShot(page, 'play-floors-drag-down.png');
-    // Up again (the farmhouse has no floor 2: a second step up stays on floor 1), then down for good.
-    await page.keyboard.press(']');
+    // Up again with ], then the wheel: up stays on floor 1 (the farmhouse has no floor 2), down for good.
     await page.keyboard.press(']');
     await expect.poll(async () => floorLabel.getAttribute('data-floor')).toBe('1');
     expect(await ghostHeight()).toBeCloseTo(up, 3);
-    await page.keyboard.press('PageDown');
+    await page.mouse.wheel(0, -100);
+    await nextFrame(page);
+    expect(await floorLabel.getAttribute('data-floor')).toBe('1');
+    await page.mouse.wheel(0, 100);
     await expect.poll(async () => floorLabel.getAttribute('data-floor')).toBe('0');
+    expect(await ghostHeight()).toBeCloseTo(down, 1);
     await page.mouse.up();
     await nextFrame(page);
 
