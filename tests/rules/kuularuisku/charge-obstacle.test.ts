@@ -2,10 +2,12 @@
 // a charger who goes up to a fence reaches a defender standing a little behind it, on the training
 // ground's paddock fence (wood, 1.2 high, 0.2 thick, along z = 28) and its stone wall (2.5 high, 0.6
 // thick, along z = 42) — both K-3.1a obstacles of the battlefield, not building walls. Scripted dice.
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Battlefield } from '../../../src/battlefield';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBattlefield, type Battlefield } from '../../../src/battlefield';
+import { parseScenarioOrThrow } from '../../../src/scenario';
 import type { Vec2 } from '../../../src/core';
-import { meleeRound, meleeStart, validateCharge, validateMove, type KEvent, type KState } from '../../../src/rules/kuularuisku';
+import { meleeRound, meleeStart, setupK, validateCharge, validateMove, type KEvent, type KState } from '../../../src/rules/kuularuisku';
 import { contactReach, inContact } from '../../../src/rules/kuularuisku/contact';
 import { DEFAULT_HOUSE, houseEntry } from '../../../src/rules/kuularuisku/house';
 import { apply, dice, stateWith, table, types } from './fixture';
@@ -111,5 +113,38 @@ describe('K-6.1a contact across a K-3.1a small obstacle (house contactAcrossObst
         expect(inContact(t, { at: f.at, y: t.standHeight(f.at[0], f.at[1], 0), radius: f.baseRadius, floor: 0 }, { at: g.at, y: t.standHeight(g.at[0], g.at[1], 0), radius: g.baseRadius, floor: 0 }, after.house)).toBe(false);
       }
     }
+  });
+});
+
+describe('K-6.1a Kalevankangas: the White charge over the cemetery fence (wood, 1.5 high, 0.3 thick, x = 105)', () => {
+  const KAL = 'scenarios/kuularuisku/kalevankangas.json';
+  const kal = parseScenarioOrThrow(readFileSync(KAL, 'utf8'), KAL);
+  let kt: Battlefield;
+  beforeAll(async () => { kt = await createBattlefield(kal); });
+  afterAll(() => kt.free());
+
+  /** The Red osasto 1.5 cm inside the east fence (z 70–94), a White squad 5 cm outside it, its move to the fence. */
+  function atCemetery(house?: Record<string, unknown>) {
+    const s0 = setupK(house ? { ...kal, rules: { ...kal.rules, house: { ...(kal.rules?.house ?? {}), ...house } } } : kal);
+    const figures = { ...s0.figures };
+    const place = (unit: string, x: number) => s0.units[unit]!.figures.forEach((id, i) => { figures[id] = { ...figures[id]!, at: [x, 70 + 2 * i] }; });
+    place('r_os1', 104.85 - 1.5 - R);
+    place('w_sq3', 105.15 + 0.1 + R + 5);
+    const s: KState = { ...s0, figures };
+    const moves = s.units.w_sq3!.figures.map((id) => ({ figureId: id, to: [105.15 + 0.1 + R, s.figures[id]!.at[1]] as [number, number] }));
+    return { s, moves };
+  }
+
+  it('K-6.1a K-3.1a the charge reaches the defenders behind the fence; a normal move there is refused as contact', () => {
+    const { s, moves } = atCemetery();
+    expect(s.figures[s.units.w_sq3!.figures[0]!]!.baseRadius).toBe(R);
+    const r = validateCharge(s, { unitId: 'w_sq3', targetId: 'r_os1', moves }, { table: kt });
+    expect(r.ok && types(r.events)).toEqual(['CHARGE_DECLARED', 'FIGURES_MOVED']);
+    expect(validateMove(s, { unitId: 'w_sq3', mode: 'normal', moves }, { table: kt })).toMatchObject({ ok: false, rule: 'K-6.1a' });
+  });
+
+  it('K-6.1a with contactAcrossObstacle 0 the defenders cannot be charged (the problem this reading fixes)', () => {
+    const { s, moves } = atCemetery({ contactAcrossObstacle: 0 });
+    expect(validateCharge(s, { unitId: 'w_sq3', targetId: 'r_os1', moves }, { table: kt })).toMatchObject({ ok: false, rule: 'K-6.1a' });
   });
 });
