@@ -6,8 +6,9 @@
 // stepped down a storey with PageDown (up again with ], down with the wheel) shows its ghost at the
 // chosen floor's height and the floor and the rules' tape in the label, ends with the soldier on the
 // ground floor drawn there, and the sight tool from him starts at that floor's eye and agrees with
-// the CLI's `los` for the same points. At Tammerkoski, the Whites' commander's fast move by a real drag through the east door of an east-bank house ends inside it
-// on the ground floor, drawn there; the same drag aimed past the door is refused by the wall.
+// the CLI's `los` for the same points. At Tammerkoski, the Whites' commander's fast move by a real
+// drag through the east door of an east-bank house ends inside it on the ground floor, drawn there;
+// the same drag aimed past the door is refused by the wall.
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
