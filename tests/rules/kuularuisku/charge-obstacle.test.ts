@@ -125,7 +125,8 @@ describe('K-6.1a Kalevankangas: the White charge over the cemetery fence (wood, 
 
   /** The Red osasto 1.5 cm inside the east fence (z 70–94), a White squad 5 cm outside it, its move to the fence. */
   function atCemetery(house?: Record<string, unknown>) {
-    const s0 = setupK(house ? { ...kal, rules: { ...kal.rules, house: { ...(kal.rules?.house ?? {}), ...house } } } : kal);
+    const rules = (kal.rules ?? {}) as Record<string, unknown>;
+    const s0 = setupK(house ? { ...kal, rules: { ...rules, house: { ...(rules.house as Record<string, unknown> | undefined), ...house } } } as typeof kal : kal);
     const figures = { ...s0.figures };
     const place = (unit: string, x: number) => s0.units[unit]!.figures.forEach((id, i) => { figures[id] = { ...figures[id]!, at: [x, 70 + 2 * i] }; });
     place('r_os1', 104.85 - 1.5 - R);
