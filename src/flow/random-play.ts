@@ -46,6 +46,12 @@ export type Rng = { next(n: number): number };
 export interface CandidateGroup<C extends Command = Command> {
   keys: readonly string[];
   build: () => C[];
+  /**
+   * A cheap look at one of the group's picked commands before it is dispatched: true when the rules
+   * would surely refuse it. It is then dropped as a refusal would drop it (same picks, same games)
+   * without the rules' full check.
+   */
+  sureRefusal?: (c: C) => boolean;
 }
 
 export function createRng(seed: number): Rng {
@@ -88,6 +94,8 @@ function pickKey(types: readonly string[], rng: Rng, weights: Readonly<Record<st
 export class LazyCandidates<C extends Command> {
   private readonly built = new Map<string, C[]>();
   private readonly pending: Array<CandidateGroup<C>>;
+  /** The sureRefusal check of each built command's group. */
+  private readonly checks = new Map<C, (c: C) => boolean>();
 
   constructor(groups: ReadonlyArray<CandidateGroup<C>>, private readonly rng: Rng, private readonly weights: Readonly<Record<string, number>> = DEFAULT_WEIGHTS) {
     this.pending = [...groups];
@@ -105,6 +113,7 @@ export class LazyCandidates<C extends Command> {
         if (!g.keys.includes(key)) { i++; continue; }
         this.pending.splice(i, 1);
         for (const c of g.build()) {
+          if (g.sureRefusal) this.checks.set(c, g.sureRefusal);
           const k = keyOf(c);
           const list = this.built.get(k);
           if (list) list.push(c);
@@ -115,6 +124,12 @@ export class LazyCandidates<C extends Command> {
       if (list?.length) return list[this.rng.next(list.length)]!;
       this.built.set(key, []);
     }
+  }
+
+  /** Would the rules surely refuse this picked command (its group's sureRefusal)? */
+  surelyRefused(c: C): boolean {
+    const check = this.checks.get(c);
+    return !!check && check(c);
   }
 
   drop(c: C): void {
@@ -142,6 +157,12 @@ export function playRandomGame<S, C extends Command, E extends GameEvent, Q>(ses
       const lazy = new LazyCandidates(opts.groups(), rng, opts.weights);
       let c: Command | undefined;
       while ((c = lazy.pick())) {
+        if (opts.unchecked?.has(c.type) && lazy.surelyRefused(c)) {
+          // What the rules would refuse after their full check: dropped as that refusal would be.
+          refused++;
+          lazy.drop(c);
+          continue;
+        }
         const r = session.dispatch(c as C);
         if (r.ok) {
           n++;

@@ -7,7 +7,7 @@ import type { Scenario } from '../../scenario';
 import { COHERENCY, FIGURE_HEIGHT } from './constants';
 import { movementAllowance } from './movement';
 import { type Band, onBand } from './special';
-import { liveFigures } from './table';
+import { liveFigures, onTable } from './table';
 import { goingAt, obstacleGoing } from './terrain';
 import type { MoveMode } from './events';
 import type { HouseSettings, KFigure, KState } from './state';
@@ -661,3 +661,42 @@ export function actionWeight(s: KState, table: TableQueries, unitId: string, act
   return 1;
 }
 
+/** A building outline's plan box, 1 cm wider all round (as paths.ts pads it), once per outline. */
+const BUILDING_BOXES = new WeakMap<readonly Vec2[], readonly [number, number, number, number]>();
+function buildingBox(corners: readonly Vec2[]): readonly [number, number, number, number] {
+  let b = BUILDING_BOXES.get(corners);
+  if (!b) {
+    let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
+    for (const c of corners) {
+      minX = Math.min(minX, c[0]); maxX = Math.max(maxX, c[0]); minZ = Math.min(minZ, c[1]); maxZ = Math.max(maxZ, c[1]);
+    }
+    BUILDING_BOXES.set(corners, (b = [minX - 1, maxX + 1, minZ - 1, maxZ + 1]));
+  }
+  return b;
+}
+
+/**
+ * Would the rules find one of these steps running into a building wall (K-4.0, paths.ts)? The same
+ * wall query with the same arguments as the move's check (on the segments that stay on the table),
+ * so a move found here is a sure refusal, and the table's memo keeps the answer for the check.
+ */
+export function runsIntoWall(s: KState, table: TableQueries, moves: ReadonlyArray<{ figureId: string; to: Vec2; floor?: number; via?: Vec2[] }>): boolean {
+  const bs = table.buildings;
+  if (!bs?.length) return false;
+  for (const m of moves) {
+    const f = s.figures[m.figureId];
+    if (!f) continue;
+    const pts = [{ at: f.at, floor: f.floor }, ...(m.via ?? []).map((v) => ({ at: v, floor: 0 })), { at: m.to, floor: m.floor ?? 0 }];
+    for (let i = 0; i + 1 < pts.length; i++) {
+      const a = pts[i]!, b = pts[i + 1]!;
+      if (!onTable(table, a.at) || !onTable(table, b.at)) break;
+      if (Math.hypot(b.at[0] - a.at[0], b.at[1] - a.at[1]) <= 1e-9) continue;
+      const near = bs.some((bd) => {
+        const [x0, x1, z0, z1] = buildingBox(bd.corners);
+        return !(Math.max(a.at[0], b.at[0]) < x0 || Math.min(a.at[0], b.at[0]) > x1 || Math.max(a.at[1], b.at[1]) < z0 || Math.min(a.at[1], b.at[1]) > z1);
+      });
+      if (near && table.wallBetween({ id: 'path', at: a.at, floor: a.floor, radius: f.baseRadius }, { id: 'path', at: b.at, floor: b.floor, radius: f.baseRadius })) return true;
+    }
+  }
+  return false;
+}

@@ -5,7 +5,7 @@ import type { Scenario } from '../../../scenario';
 import { weaponById } from '../data';
 import { moveRefusal, movementAllowance } from '../movement';
 import { liveFigures } from '../table';
-import { actionWeight, moveWeight } from '../purpose';
+import { actionWeight, moveWeight, runsIntoWall } from '../purpose';
 import { actionGate, activating } from './action-gate';
 import { unitOnTable } from './deck';
 import type { FlowCommand } from './commands';
@@ -48,6 +48,8 @@ export function candidateCommands(s: KGameState, ctx: { scenario: Scenario; tabl
 export interface CandidateGroup {
   keys: readonly string[];
   build: () => KCommand[];
+  /** True for a built command the rules would surely refuse (checked only when it is picked). */
+  sureRefusal?: (c: KCommand) => boolean;
 }
 
 export function candidateGroups(s: KGameState, ctx: { scenario: Scenario; table: TableQueries }, api: KRulesApi): CandidateGroup[] {
@@ -185,6 +187,8 @@ function roughGroups(s: KGameState, ctx: { scenario: Scenario; table: TableQueri
           return Array<KCommand>(c.mode === 'charge' ? 1 : moveWeight(s, ctx.table, unitId, c.moves)).fill(cmd);
         });
       }),
+      // A move into a building wall (a soldier indoors walking straight out): the rules' own wall query, before the rest of their check.
+      sureRefusal: (c) => c.type === 'MOVE' && runsIntoWall(s, ctx.table, c.moves as Parameters<typeof runsIntoWall>[2]),
     });
   }
   if (shooters.length) groups.push({ keys: ['SHOOT'], build: () => shooters.flatMap((unitId) => shotCandidates(s, unitId, side)) });
