@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import type { PlayView } from '../../src/game';
 import { parseScenarioOrThrow } from '../../src/scenario';
-import { browserRequired, hasBrowser, nextFrame, openBrowser, openTable, saveShot, tablePixel, type Watched } from './browser';
+import { browserRequired, hasBrowser, nextFrame, openBrowser, saveShot, tablePixel, type Watched } from './browser';
+import { openPlay } from './play-helpers';
 
 const run = hasBrowser || browserRequired;
 const FILE = 'scenarios/kuularuisku/tammerkoski.json';
@@ -81,11 +82,8 @@ describe.runIf(run)('hidden units at the hot-seat screen in Chromium', () => {
   beforeAll(async () => {
     bf = await createBattlefield(parseScenarioOrThrow(readFileSync(FILE, 'utf8'), FILE));
     ctx = await openBrowser();
-    w = await openTable(ctx, '?scenario=kuularuisku/tammerkoski&play=1&seed=4');
+    w = await openPlay(ctx, '?scenario=kuularuisku/tammerkoski&play=1&seed=4', { width: 880, height: 620 });
     page = w.page;
-    await page.setViewportSize({ width: 880, height: 620 });
-    await page.waitForSelector('[data-testid=play-hud]', { timeout: 60_000 });
-    await page.waitForFunction(() => !!window.__sandtable?.play, null, { timeout: 60_000 });
   }, 240_000);
 
   afterAll(async () => {

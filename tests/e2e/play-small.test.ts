@@ -7,7 +7,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlayView } from '../../src/game';
-import { browserRequired, hasBrowser, nextFrame, openBrowser, openTable, saveShot, type Watched } from './browser';
+import { browserRequired, hasBrowser, nextFrame, openBrowser, saveShot, type Watched } from './browser';
+import { openPlay } from './play-helpers';
 
 const run = hasBrowser || browserRequired;
 
@@ -40,11 +41,8 @@ describe.runIf(run)('the play HUD on a 640×400 screen', () => {
 
   beforeAll(async () => {
     ctx = await openBrowser();
-    w = await openTable(ctx, '?scenario=kuularuisku/kalevankangas&play=1&seed=7');
+    w = await openPlay(ctx, '?scenario=kuularuisku/kalevankangas&play=1&seed=7', { width: 640, height: 400 });
     page = w.page;
-    expect(page.viewportSize()).toEqual({ width: 640, height: 400 });
-    await page.waitForSelector('[data-testid=play-hud]', { timeout: 60_000 });
-    await page.waitForFunction(() => !!window.__sandtable?.play, null, { timeout: 60_000 });
   }, 240_000);
 
   afterAll(async () => {

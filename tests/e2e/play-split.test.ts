@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import type { PlayView } from '../../src/game';
 import { parseScenarioOrThrow } from '../../src/scenario';
-import { browserRequired, hasBrowser, nextFrame, openBrowser, openTable, saveShot, tablePixel, type Watched } from './browser';
+import { browserRequired, hasBrowser, nextFrame, openBrowser, saveShot, tablePixel, type Watched } from './browser';
+import { openPlay } from './play-helpers';
 
 const run = hasBrowser || browserRequired;
 const FILE = 'scenarios/kuularuisku/kalevankangas.json';
@@ -26,11 +27,8 @@ describe.runIf(run)('choosing the covering-fire soldiers in Chromium', () => {
   beforeAll(async () => {
     bf = await createBattlefield(parseScenarioOrThrow(readFileSync(FILE, 'utf8'), FILE));
     ctx = await openBrowser();
-    w = await openTable(ctx, '?scenario=kuularuisku/kalevankangas&play=1&seed=7');
+    w = await openPlay(ctx, '?scenario=kuularuisku/kalevankangas&play=1&seed=7', { width: 880, height: 620 });
     page = w.page;
-    await page.setViewportSize({ width: 880, height: 620 });
-    await page.waitForSelector('[data-testid=play-hud]', { timeout: 60_000 });
-    await page.waitForFunction(() => !!window.__sandtable?.play, null, { timeout: 60_000 });
   }, 240_000);
 
   afterAll(async () => {

@@ -15,7 +15,8 @@ import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import type { PlayView } from '../../src/game';
 import { parseScenarioOrThrow } from '../../src/scenario';
 import { loadTrainingGround } from '../battlefield/fixture';
-import { browserRequired, clickTable, hasBrowser, nextFrame, openBrowser, openTable, saveShot, tablePixel, type Watched } from './browser';
+import { browserRequired, clickTable, hasBrowser, nextFrame, openBrowser, saveShot, tablePixel, type Watched } from './browser';
+import { openPlay } from './play-helpers';
 
 const run = hasBrowser || browserRequired;
 const KALEVANKANGAS = 'scenarios/kuularuisku/kalevankangas.json';
@@ -108,12 +109,9 @@ describe.runIf(run)('play on the table in Chromium', () => {
   beforeAll(async () => {
     bf = await loadTrainingGround();
     ctx = await openBrowser();
-    w = await openTable(ctx, '?play=1&seed=1');
-    page = w.page;
     // Roomier than the default 640×400: in play the HUD, dice tray and refusal toast fill a small screen.
-    await page.setViewportSize(VIEWPORT);
-    await page.waitForSelector('[data-testid=play-hud]', { timeout: 60_000 });
-    await page.waitForFunction(() => !!window.__sandtable?.play, null, { timeout: 60_000 });
+    w = await openPlay(ctx, '?play=1&seed=1', VIEWPORT);
+    page = w.page;
   }, 240_000);
 
   afterAll(async () => {
@@ -262,12 +260,9 @@ describe.runIf(run)('play on the table in Chromium', () => {
   it('moves a whole squad by the dragged offset; shift-drag moves only the dragged soldier (refused out of formation, K-1.0b)', async () => {
     await page.close();
     // Kalevankangas, seed 5: the Whites' company commander is drawn first and commands the Swedes' squad (9 soldiers in a file).
-    w = await openTable(ctx, '?scenario=kuularuisku/kalevankangas&play=1&seed=5');
-    page = w.page;
     acked = null;
-    await page.setViewportSize(VIEWPORT);
-    await page.waitForSelector('[data-testid=play-hud]', { timeout: 60_000 });
-    await page.waitForFunction(() => !!window.__sandtable?.play, null, { timeout: 60_000 });
+    w = await openPlay(ctx, '?scenario=kuularuisku/kalevankangas&play=1&seed=5', VIEWPORT);
+    page = w.page;
     bf.free();
     bf = await createBattlefield(parseScenarioOrThrow(readFileSync(KALEVANKANGAS, 'utf8'), KALEVANKANGAS));
 

@@ -10,7 +10,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/commands';
 import type { PlayView } from '../../src/game';
-import { browserRequired, hasBrowser, openBrowser, openTable, saveShot, type Watched } from './browser';
+import { browserRequired, hasBrowser, openBrowser, saveShot, type Watched } from './browser';
+import { openPlay } from './play-helpers';
 
 const run = hasBrowser || browserRequired;
 const FILE = 'scenarios/kuularuisku/tammerkoski.json';
@@ -24,11 +25,8 @@ describe.runIf(run)('a won game in Chromium', () => {
 
   beforeAll(async () => {
     ctx = await openBrowser();
-    w = await openTable(ctx, '?scenario=kuularuisku/tammerkoski&play=1&seed=3');
+    w = await openPlay(ctx, '?scenario=kuularuisku/tammerkoski&play=1&seed=3', { width: 880, height: 620 });
     page = w.page;
-    await page.setViewportSize({ width: 880, height: 620 });
-    await page.waitForSelector(byId('play-hud'), { timeout: 60_000 });
-    await page.waitForFunction(() => !!window.__sandtable?.play, null, { timeout: 60_000 });
   }, 240_000);
 
   afterAll(async () => {
