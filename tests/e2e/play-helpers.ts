@@ -113,12 +113,19 @@ export function saveAfterActions(scenario: Scenario, bf: Battlefield, seed: numb
 /** Load a save file through the Game tab's upload and wait for the game to say so. */
 export async function loadSaveFile(page: Page, file: string): Promise<void> {
   await tab(page, 'game');
+  // The message may go at once (the dock turns to the Orders tab when the loaded game offers a move,
+  // a hand-over card comes up): a mutation observer keeps the first one shown.
+  await page.evaluate(() => {
+    const w = window as unknown as { __saveMessage?: string };
+    delete w.__saveMessage;
+    const seen = () => {
+      const t = document.querySelector('[data-testid=save-message]')?.textContent ?? '';
+      if (!w.__saveMessage && /Loaded|not loaded/.test(t)) w.__saveMessage = t;
+    };
+    new MutationObserver(seen).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   await page.setInputFiles('[data-testid=save-load-input]', file);
-  // The message may go soon after (a hand-over card, the dock re-rendering): read it when it comes.
-  const shown = await page.waitForFunction(() => {
-    const t = document.querySelector('[data-testid=save-message]')?.textContent ?? '';
-    return /Loaded|not loaded/.test(t) ? t : null;
-  }, null, { timeout: 60_000 });
+  const shown = await page.waitForFunction(() => (window as unknown as { __saveMessage?: string }).__saveMessage ?? null, null, { timeout: 60_000 });
   const message = String(await shown.jsonValue());
   if (!message.includes('Loaded')) throw new Error(`the save was refused: ${message}`);
   await takeOver(page);
