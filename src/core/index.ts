@@ -7,3 +7,4 @@ export * from './dice';
 export * from './hash';
 export * from './measure';
 export type * from './table-queries';
+export type * from './option-choice';

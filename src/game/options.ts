@@ -2,6 +2,7 @@
 // off, named readings of them, and house values by option name. Validated here (shape), applied by
 // the ruleset (meaning: which ids and names exist), kept in the session and in the save.
 import { z } from 'zod';
+import type { OptionChoice } from '../core';
 
 const Id = z.string().min(1);
 
@@ -16,18 +17,8 @@ export const GameOptionsSchema = z.object({
 
 export type GameOptions = z.infer<typeof GameOptionsSchema>;
 
-/** One thing the players may choose, with its default and text (rulesets list them; the start dialog shows them). */
-export interface GameOptionChoice {
-  kind: 'rule' | 'reading' | 'house';
-  id: string;
-  title: string;
-  text: string;
-  default: boolean | string;
-  options?: Array<{ name: string; text?: string }>;
-  /** A house value (the engine's reading or number, not the book's): marked "house". */
-  house: boolean;
-  rule?: string;
-}
+/** One thing the players may choose (rulesets list them; the start dialog shows them). */
+export type GameOptionChoice = OptionChoice;
 
 export class GameOptionsError extends Error {
   override name = 'GameOptionsError';

@@ -3,26 +3,14 @@
 // values that have named options (data/house-values.json). applyKOptions turns a choice into the
 // scenario that is played (units added or left out, rules switched, rules.house set): pure, checked,
 // and the identity when nothing is chosen, so a game without options is the file as written.
+import type { OptionChoice } from '../../core';
 import type { Scenario } from '../../scenario';
 import { HOUSE_ENTRIES } from './house';
 import { validateKScenario } from './scenario-data';
 import { BITE_READINGS, type SpecialData, parseSpecialData } from './special';
 
-/** One thing the players may choose (restates the game layer's GameOptionChoice: rules never import it). */
-export interface KOptionChoice {
-  kind: 'rule' | 'reading' | 'house';
-  /** The special rule id (rule, reading) or the house setting key (house). */
-  id: string;
-  title: string;
-  text: string;
-  /** The value without a choice: on/off for a rule, an option name for a reading or a house setting. */
-  default: boolean | string;
-  options?: Array<{ name: string; text?: string }>;
-  /** A house value (Sandtable's reading or number, not the book's): marked "house" where shown. */
-  house: boolean;
-  /** The rule id it cites (K-…). */
-  rule?: string;
-}
+/** One thing the players may choose (the core type the game layer shows). */
+export type KOptionChoice = OptionChoice;
 
 /** The choices, as the game layer validates them (GameOptions). */
 export interface KGameOptions {

@@ -1,0 +1,17 @@
+// One thing the players may choose when a game starts (an optional scenario rule, a reading of an
+// ambiguous rule, a house value). A plain type here so the game layer and the rulesets share one
+// definition (rules may not import game).
+export interface OptionChoice {
+  kind: 'rule' | 'reading' | 'house';
+  /** The special rule id (rule, reading) or the house setting key (house). */
+  id: string;
+  title: string;
+  text: string;
+  /** The value without a choice: on/off for a rule, an option name for a reading or a house setting. */
+  default: boolean | string;
+  options?: Array<{ name: string; text?: string }>;
+  /** A house value (Sandtable's reading or number, not the book's): marked "house" where shown. */
+  house: boolean;
+  /** The rule id it cites. */
+  rule?: string;
+}
