@@ -18,7 +18,7 @@ import { runCli } from '../../src/cli/commands';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 import { loadTrainingGround, trainingGroundScenario } from '../battlefield/fixture';
 import { browserRequired, clickTable, hasBrowser, nextFrame, openBrowser, saveShot, type Watched } from './browser';
-import { act, captureScenes, drawnAt, drawnFigures, loadSaveFile, look, openPlay, pixel, playView, saveAfterActions, saveFile } from './play-helpers';
+import { act, captureScenes, drawnAt, drawnFigures, loadSaveFile, look, mouseDrag, openPlay, pixel, playView, saveAfterActions, saveFile } from './play-helpers';
 
 const run = hasBrowser || browserRequired;
 const SCENARIO = 'scenarios/sandbox/training-ground.json';
@@ -120,12 +120,7 @@ describe.runIf(run)('play in buildings and on floors in Chromium', () => {
     await look(page, ground, 104, 35, 40);
     const a = await pixel(page, 104, bf.standHeight(104, 38), 38);
     const b = await pixel(page, 104, bf.standHeight(104, 33), 33);
-    await page.mouse.move(a.x, a.y);
-    await page.mouse.down();
-    for (let i = 1; i <= 6; i++) await page.mouse.move(a.x + ((b.x - a.x) * i) / 6, a.y + ((b.y - a.y) * i) / 6);
-    await nextFrame(page);
-    await page.mouse.up();
-    await nextFrame(page);
+    await mouseDrag(page, a, b);
 
     const label = page.locator('[data-testid=play-refusal]');
     await expect.poll(async () => label.getAttribute('data-rule')).toBe('K-4.0');
@@ -271,12 +266,7 @@ describe.runIf(run)('play in buildings and on floors in Chromium', () => {
       const drag = async (to: [number, number]) => {
         const a = await pixel(page, start[0], tbf.standHeight(...start), start[1]);
         const b = await pixel(page, to[0], tbf.groundHeight(...to), to[1]);
-        await page.mouse.move(a.x, a.y);
-        await page.mouse.down();
-        for (let i = 1; i <= 6; i++) await page.mouse.move(a.x + ((b.x - a.x) * i) / 6, a.y + ((b.y - a.y) * i) / 6);
-        await nextFrame(page);
-        await page.mouse.up();
-        await nextFrame(page);
+        await mouseDrag(page, a, b);
       };
 
       // Aimed past the door (the path meets the east wall at z ≈ 59): refused, nothing moves.

@@ -203,3 +203,13 @@ export async function pixel(page: Page, x: number, y: number, z: number, shot = 
     throw err;
   });
 }
+
+/** A left-button mouse drag from one screen point to another in six steps, a frame after each end. */
+export async function mouseDrag(page: Page, a: { x: number; y: number }, b: { x: number; y: number }): Promise<void> {
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  for (let i = 1; i <= 6; i++) await page.mouse.move(a.x + ((b.x - a.x) * i) / 6, a.y + ((b.y - a.y) * i) / 6);
+  await nextFrame(page);
+  await page.mouse.up();
+  await nextFrame(page);
+}
