@@ -8,3 +8,4 @@ export * from './hash';
 export * from './measure';
 export type * from './table-queries';
 export type * from './option-choice';
+export type * from './play-view-types';

@@ -1,27 +1,12 @@
 // The shape every ruleset fills in. A game is commands in, events out; state = fold(evolve, events).
 // Rules are pure: `decide` reads the state, the table and dice and returns events (or a refusal);
 // `evolve` folds one event into the state. Machines (src/flow) ask the ruleset, never its id.
-import type { Dice, Roll } from '../core';
+import type { Command, Dice, GameEvent, Roll, VictoryResult } from '../core';
 import type { Scenario } from '../scenario';
 import type { GameOptionChoice, GameOptions } from './options';
 
-/** A player's (or the flow's) request. `type` is UPPER_SNAKE; the rest is ruleset data. */
-export interface Command {
-  type: string;
-  /** The side issuing it, when it matters (hot-seat checks it against whose turn it is). */
-  side?: string;
-  [key: string]: unknown;
-}
-
-/** Something that happened, citing the rule that made it happen. */
-export interface GameEvent {
-  type: string;
-  /** Rule id, e.g. "K-5.3" — shown in the log and linked to the rules panel. */
-  rule?: string;
-  /** One readable line for the game log. */
-  text?: string;
-  [key: string]: unknown;
-}
+/** A player's request, an event and a game's result: defined in core (src/core/play-view-types.ts), shared with the rulesets' HUDs. */
+export type { Command, GameEvent, VictoryResult } from '../core';
 
 /** The event every die roll becomes (the engine adds it; rulesets only call dice.roll). */
 export interface DiceRolledEvent extends GameEvent {
@@ -33,12 +18,6 @@ export type Decision<E extends GameEvent> = { ok: true; events: E[] } | { ok: fa
 
 export type ActivationModel = 'cards' | 'alternating' | 'igougo';
 export type MeleeModel = 'locked-rounds' | 'single-roll' | 'none';
-
-export interface VictoryResult {
-  winner: string | null;
-  reason: string;
-  rule?: string;
-}
 
 /** What rules may read of the world besides the state: the table (through a query interface). */
 export interface RulesContext<Q = unknown> {

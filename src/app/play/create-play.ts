@@ -14,7 +14,7 @@ import { playRulesetId, rulesetFor } from '../../rules';
 import type { Scenario } from '../../scenario';
 import { createStore, type Store } from '../../view/store';
 import { autosaveKeyFor, readSave, resumeFrom, type SaveStorage } from './saves';
-import { playHudFor, type FigureDrag, type PlayHud } from './huds';
+import { playHudFor, type PlayHud } from './huds';
 import { readOnly } from './replay-view';
 
 type AnySession = GameSession<unknown, Command, GameEvent, unknown>;
@@ -186,14 +186,13 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
 
   const move: PlayControl['move'] = (moves) => {
     const state = session!.state;
-    const drag = moves as FigureDrag[];
-    const command = hud.moveCommand(state, drag);
+    const command = hud.moveCommand(state, moves);
     if (!command) return refuse({ ok: false, reason: 'no unit may move now' });
     const r = send(command);
     if (r.ok) return { ok: true };
     // K-6.1a a move into contact is a charge: send it as one at the enemy it touches.
-    const target = r.rule === 'K-6.1a' ? hud.contactedEnemy(state, drag, table) : undefined;
-    const charge = target ? hud.moveCommand(state, drag, target) : undefined;
+    const target = r.rule === 'K-6.1a' ? hud.contactedEnemy(state, moves, table) : undefined;
+    const charge = target ? hud.moveCommand(state, moves, target) : undefined;
     if (!charge) return r;
     const c = send(charge);
     return c.ok ? { ok: true } : c;

@@ -1,15 +1,12 @@
 // The play describers as the app sees them: one neutral interface over each ruleset's HUD functions
-// (the assignment below is the compile-time check that a ruleset's restated model is a PlayView).
-import type { Command, GameEvent, LogEntry, PlayLogLine, PlayRuleEntry, PlayView } from '../../game';
+// (the rulesets build the same core PlayView types; the assignment below checks their signatures).
+import type { Command, GameEvent, LogEntry, PlayFigureMove, PlayLogLine, PlayRuleEntry, PlayView } from '../../game';
 import type { TableQueries } from '../../core';
 import type { Scenario } from '../../scenario';
 import { PLAY_HUDS } from '../../rules';
 
-export interface FigureDrag {
-  figureId: string;
-  to: [number, number];
-  floor?: number;
-}
+/** A figure's drag destination (the play model's PlayFigureMove). */
+export type FigureDrag = PlayFigureMove;
 
 export interface PlayHud<S> {
   describe(state: S, ctx: { scenario: Scenario; table: TableQueries }): PlayView;

@@ -1,9 +1,9 @@
 // The buttons of the play HUD: each legal flow command of the moment with a readable label, the rule
 // it comes from and a hint. Moves and shots are not buttons (the move offer and the targets carry them).
+import type { Command, PlayAction } from '../../../core';
 import { ACTION_NAMES } from '../activation/decide';
 import type { KGameState } from '../activation/flow-state';
 import type { KCommand } from '../activation/legal';
-import type { HudAction, HudCommand } from './view-types';
 
 const STEP_LABELS: Record<string, { label: string; rule: string; hint: string }> = {
   'pinned-test': { label: 'Roll the pinned test', rule: 'K-7.1f', hint: 'Pass: the unit acts normally; fail: it stays pinned and may only shoot, hitting on 6' },
@@ -28,9 +28,9 @@ function specialRule(s: KGameState, id: unknown): string | undefined {
 }
 
 /** The action id, label, rule and hint for one legal command (undefined for moves and shots). */
-export function actionFor(s: KGameState, c: KCommand | HudCommand): HudAction | undefined {
-  const cmd = c as HudCommand;
-  const base = (id: string, label: string, rule?: string, hint?: string): HudAction => ({ id, label, ...(rule ? { rule } : {}), ...(hint ? { hint } : {}), command: cmd });
+export function actionFor(s: KGameState, c: KCommand | Command): PlayAction | undefined {
+  const cmd = c as Command;
+  const base = (id: string, label: string, rule?: string, hint?: string): PlayAction => ({ id, label, ...(rule ? { rule } : {}), ...(hint ? { hint } : {}), command: cmd });
   switch (cmd.type) {
     case 'MOVE':
     case 'SHOOT':

@@ -1,7 +1,7 @@
 // describePlay: a Kuularuisku game state as the play HUD shows it — whose turn (the side that must act:
 // card drawn, roll pending, choice, readiness window), the units with their status chips and figures,
 // the legal choices as buttons, the active unit's move offer and targets, and the result.
-import type { TableQueries } from '../../../core';
+import type { PlayAction, PlayPrompt, PlayUnit, PlayView, TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import { kRulesApi } from '../api';
 import { ACTION_NAMES } from '../activation/decide';
@@ -17,7 +17,6 @@ import { activationExtras } from './extras';
 import { moveOffer } from './move-offer';
 import { splitOffer } from './split-offer';
 import { targetsFor } from './targets';
-import type { HudAction, HudPrompt, HudUnit, HudView } from './view-types';
 
 export interface DescribeCtx {
   scenario: Scenario;
@@ -50,8 +49,8 @@ function statusChips(s: KGameState, u: KUnit): string[] {
   return chips;
 }
 
-export function describeUnits(s: KGameState): HudUnit[] {
-  const byUnit = new Map<string, HudUnit['figures']>();
+export function describeUnits(s: KGameState): PlayUnit[] {
+  const byUnit = new Map<string, PlayUnit['figures']>();
   for (const f of Object.values(s.figures)) {
     const list = byUnit.get(f.unitId) ?? [];
     list.push({
@@ -85,7 +84,7 @@ export function activeUnitOf(s: KGameState, p: KPhase = phaseOf(s)): string | un
   }
 }
 
-function prompt(s: KGameState, ctx: DescribeCtx, p: KPhase): HudPrompt {
+function prompt(s: KGameState, ctx: DescribeCtx, p: KPhase): PlayPrompt {
   const turn = s.turn;
   const f = s.flow;
   const night = nightNow(s);
@@ -141,17 +140,17 @@ function activationDetail(who: string, unit: string, move: boolean, shoot: boole
 }
 
 /** The legal choices of the moment as buttons (moves and shots are offered separately). */
-export function describeActions(s: KGameState, ctx: DescribeCtx, p: KPhase = phaseOf(s)): HudAction[] {
+export function describeActions(s: KGameState, ctx: DescribeCtx, p: KPhase = phaseOf(s)): PlayAction[] {
   // In an activation the legal list is moves and shots (offered by `move` and `targets`), the end, and
   // the scenario's special commands; the soldier-level extras are checked against the rules here.
   const commands = p.kind === 'activation'
     ? [{ type: 'END_ACTIVATION', side: p.side }, ...activationExtras(s, ctx), ...(kRulesApi.specialCommands?.(s, p.activation.unitId) ?? []).map((c) => ({ ...c, side: p.side }))]
     : legalCommands(s, ctx, kRulesApi);
-  return commands.map((c) => actionFor(s, c)).filter((a): a is HudAction => !!a);
+  return commands.map((c) => actionFor(s, c)).filter((a): a is PlayAction => !!a);
 }
 
 /** The whole HUD model for a Kuularuisku game. */
-export function describePlay(s: KGameState, ctx: DescribeCtx): HudView {
+export function describePlay(s: KGameState, ctx: DescribeCtx): PlayView {
   const p = phaseOf(s);
   const active = activeUnitOf(s, p);
   const pr = prompt(s, ctx, p);

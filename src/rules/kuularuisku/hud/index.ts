@@ -1,6 +1,6 @@
 // Kuularuisku for the play HUD: pure readings of the game state into the ruleset-neutral play model
-// (src/game/play-view.ts, restated in view-types.ts), and the MOVE command a drag builds.
-import type { TableQueries } from '../../../core';
+// (PlayView & co., defined once in src/core/play-view-types.ts), and the MOVE command a drag builds.
+import type { Command, PlayFigureMove, TableQueries } from '../../../core';
 import type { KGameState } from '../activation/flow-state';
 import { contactReach, inContact } from '../contact';
 import { baseOf } from '../table';
@@ -8,9 +8,9 @@ import { describePlay, type DescribeCtx } from './describe';
 import { logLines } from './log';
 import { moveModeNow } from './move-offer';
 import { rulesPanel } from './rules-panel';
-import type { HudCommand, HudFigureMove } from './view-types';
 
-export type * from './view-types';
+/** The play model under its former HUD names (src/rules/kuularuisku/index.ts re-exports these): the core types themselves. */
+export type { PlayView as HudView, PlayLogLine as HudLogLine, PlayRuleEntry as HudRuleEntry, PlayFigureMove as HudFigureMove } from '../../../core';
 export { describePlay, describeUnits, describeActions, activeUnitOf, type DescribeCtx } from './describe';
 export { actionFor } from './actions';
 export { activationExtras } from './extras';
@@ -25,7 +25,7 @@ export { rulesPanel, loadRuleIndex, RULE_INDEX, type RuleIndex } from './rules-p
  * The MOVE command for the active unit's drag (K-2.4 mode from the action gate). `charge` names an
  * enemy unit: the same move as a charge at it (K-6.1a). Undefined when no unit may move now.
  */
-export function moveCommand(s: KGameState, moves: readonly HudFigureMove[], charge?: string): HudCommand | undefined {
+export function moveCommand(s: KGameState, moves: readonly PlayFigureMove[], charge?: string): Command | undefined {
   const a = s.activation;
   if (!a) return undefined;
   const unitId = a.unitId;
@@ -44,7 +44,7 @@ export function moveCommand(s: KGameState, moves: readonly HudFigureMove[], char
  * and at about the same height level): the move is then a charge at it. With the table, contact is the
  * rules' own test (contact.ts: also across a fence, house contactAcrossObstacle). Undefined when none.
  */
-export function contactedEnemy(s: KGameState, moves: readonly HudFigureMove[], table?: TableQueries): string | undefined {
+export function contactedEnemy(s: KGameState, moves: readonly PlayFigureMove[], table?: TableQueries): string | undefined {
   const side = s.activation ? s.units[s.activation.unitId]?.side : undefined;
   if (!side) return undefined;
   const tol = (table ? contactReach(s.house) : s.house.contactTolerance) + 0.05;

@@ -1,15 +1,10 @@
 // The game log as the HUD lists it: one readable line per event with its rule id and the side it
 // concerns; each die rolled is its own DICE_ROLLED line with the roll's purpose, value and rule.
+import type { GameEvent, PlayLogLine } from '../../../core';
 import type { KGameState } from '../activation/flow-state';
-import type { HudLogLine } from './view-types';
 
-/** An event as the session logs it (the game layer's GameEvent, restated). */
-export interface LoggedEvent {
-  type: string;
-  rule?: string;
-  text?: string;
-  [key: string]: unknown;
-}
+/** An event as the session logs it. */
+export type LoggedEvent = GameEvent;
 
 interface Roll { sides: number; value: number; purpose: string; rule?: string }
 
@@ -34,8 +29,8 @@ export function eventSide(s: KGameState, e: LoggedEvent, fallback?: string): str
  * Log lines for a session's commands and their events, in order. `s` names units and figures (the
  * latest state: ids never change meaning); a roll's side is that of the command that made it.
  */
-export function logLines(s: KGameState, log: ReadonlyArray<{ command: { type: string; side?: string }; events: readonly LoggedEvent[] }>): HudLogLine[] {
-  const out: HudLogLine[] = [];
+export function logLines(s: KGameState, log: ReadonlyArray<{ command: { type: string; side?: string }; events: readonly LoggedEvent[] }>): PlayLogLine[] {
+  const out: PlayLogLine[] = [];
   let index = 0;
   log.forEach((entry, commandIndex) => {
     for (const e of entry.events) {

@@ -1,14 +1,13 @@
 // The move the active unit may make now (K-2.4 parts): its mode from the action gate, each soldier's
 // allowance in open and difficult ground with the reasons (K-4.0, K-4.1, K-4.2, K-5.5f, K-WPN …) and
 // the reach outline around him. Absent when the unit may not move at this step.
-import type { TableQueries } from '../../../core';
+import type { PlayMoveOffer, TableQueries } from '../../../core';
 import { actionGate, type MoveMode } from '../activation/action-gate';
 import type { KGameState } from '../activation/flow-state';
 import { moveRefusal, movementAllowance } from '../movement';
 import { liveFigures } from '../table';
 import { goingAt } from '../terrain';
 import { reachOutline } from './reach';
-import type { HudMoveOffer } from './view-types';
 
 const MODE_RULE: Partial<Record<MoveMode, string>> = { normal: 'K-4.0', fast: 'K-4.1', regroup: 'K-1.0c', join: 'K-1.2a' };
 
@@ -23,7 +22,7 @@ export function moveModeNow(s: KGameState, unitId: string): MoveMode | undefined
 }
 
 /** The move offer for one unit, or undefined when it may not move now. */
-export function moveOffer(s: KGameState, unitId: string, table: TableQueries): HudMoveOffer | undefined {
+export function moveOffer(s: KGameState, unitId: string, table: TableQueries): PlayMoveOffer | undefined {
   const mode = moveModeNow(s, unitId);
   if (!mode) return undefined;
   const figs = liveFigures(s, unitId);
@@ -31,8 +30,8 @@ export function moveOffer(s: KGameState, unitId: string, table: TableQueries): H
   // K-4.2c a soldier starting in difficult ground puts the whole unit on the difficult rate.
   const inDifficult = figs.filter((f) => goingAt(table, f.at, s.house).going === 'difficult');
   const startDifficult = inDifficult.length > 0;
-  const allowance: HudMoveOffer['allowance'] = {};
-  const reach: HudMoveOffer['reach'] = {};
+  const allowance: PlayMoveOffer['allowance'] = {};
+  const reach: PlayMoveOffer['reach'] = {};
   const why = new Set<string>();
   for (const f of figs) {
     const open = movementAllowance(s, f.id, mode, false, s.house);

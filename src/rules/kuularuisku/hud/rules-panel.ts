@@ -2,10 +2,10 @@
 // scripts/gen-rule-index.ts) with its title and text; ids the house values fill (K-GAP-n, K-AMB-n)
 // are listed once per house setting, marked with the value in force, its options and the reason.
 import { z } from 'zod';
+import type { PlayRuleEntry } from '../../../core';
 import raw from '../data/rule-index.json';
 import { HOUSE_ENTRIES, type HouseEntry } from '../house';
 import type { HouseSettings } from '../state';
-import type { HudRuleEntry } from './view-types';
 
 const RuleIndexFile = z.object({
   source: z.string(),
@@ -26,14 +26,14 @@ export function loadRuleIndex(data: unknown = raw): RuleIndex {
 
 export const RULE_INDEX: RuleIndex = loadRuleIndex();
 
-function houseMark(e: HouseEntry, house: HouseSettings | undefined): HudRuleEntry['house'] {
+function houseMark(e: HouseEntry, house: HouseSettings | undefined): PlayRuleEntry['house'] {
   const value = house ? (house as Record<string, unknown>)[e.key] : e.value;
   return { key: e.key, value, ...(e.options ? { options: e.options.map((o) => ({ name: o.name, value: o.value })) } : {}), source: e.reason };
 }
 
 /** The panel's entries, in digest order; `house` gives the values in force in this game (default: the house defaults). */
-export function rulesPanel(house?: HouseSettings): HudRuleEntry[] {
-  const out: HudRuleEntry[] = [];
+export function rulesPanel(house?: HouseSettings): PlayRuleEntry[] {
+  const out: PlayRuleEntry[] = [];
   const seen = new Set<string>();
   for (const r of RULE_INDEX) {
     seen.add(r.id);

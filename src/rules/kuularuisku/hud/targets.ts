@@ -1,13 +1,12 @@
 // The targets of the active unit when shooting is its next step: every enemy unit on the table with
 // what the rules see (K-5.1a range, K-5.2 sight, K-5.4c cover, K-5.7a close range) — read from
 // shootingCandidates / evaluateTarget, never recomputed here.
-import { groupDistance, type TableQueries } from '../../../core';
+import { groupDistance, type TableQueries, type PlayTarget } from '../../../core';
 import { actionGate } from '../activation/action-gate';
 import type { KGameState } from '../activation/flow-state';
 import type { CoverName } from '../constants';
 import { baseOf, liveFigures } from '../table';
 import { shootingCandidates, type TargetOption } from '../visibility';
-import type { HudTarget } from './view-types';
 
 const COVER_WORDS: Record<CoverName, string> = {
   open: 'open ground', light: 'light cover', hard: 'hard cover', house: 'house or fortification', protected: 'well-protected position',
@@ -26,7 +25,7 @@ export function mayShootNow(s: KGameState, unitId: string): boolean {
   return gate.ok && gate.part === 'shoot';
 }
 
-function describeTarget(s: KGameState, shooterId: string, o: TargetOption, table: TableQueries): HudTarget {
+function describeTarget(s: KGameState, shooterId: string, o: TargetOption, table: TableQueries): PlayTarget {
   const su = s.units[shooterId]!;
   const tu = s.units[o.targetId]!;
   const theirs = liveFigures(s, tu);
@@ -47,7 +46,7 @@ function describeTarget(s: KGameState, shooterId: string, o: TargetOption, table
 }
 
 /** Targets for the unit, nearest first (empty when it may not shoot now). */
-export function targetsFor(s: KGameState, shooterId: string, table: TableQueries): HudTarget[] {
+export function targetsFor(s: KGameState, shooterId: string, table: TableQueries): PlayTarget[] {
   if (!mayShootNow(s, shooterId)) return [];
   return shootingCandidates(s, shooterId, { table })
     .map((o) => describeTarget(s, shooterId, o, table))
