@@ -104,7 +104,22 @@ class RapierBattlefield implements Battlefield {
   /** Plan boxes of the solids a figure's body can clash with, padded by BODY_PAD, in bins (bodyClashes' cheap reject). */
   private readonly bodyBoxes: PlanBox[];
   private readonly bodyBins: PlanBins;
-  private readonly probe = [0, 0]; // scratch plan point of surfaceFast
+  private readonly probe = [0, 0]; // scratch plan point of the building and area lookups
+  /** Plan bins over the area volumes (areasAt, areasAlong). */
+  private readonly volumeBins: PlanBins;
+  /** The one downward ray of castDown (its origin is moved per cast). */
+  private readonly downRay = new RAPIER.Ray({ x: 0, y: 0, z: 0 }, { x: 0, y: -1, z: 0 });
+  private readonly tagsOf = (id: string): ResolvedTags | undefined => {
+    let t = this.tagsById.get(id);
+    if (!t) {
+      const f = this.scenario.features.find((x) => x.id === id);
+      if (!f) return undefined;
+      t = resolveTags(f);
+      this.tagsById.set(id, t);
+    }
+    return t;
+  };
+  private readonly obstacleCandidates = (x0: number, z0: number, x1: number, z1: number): number[] | undefined => this.obstacleBins!.inBox(x0, z0, x1, z1);
   private obstacleBoxes?: ObstacleBox[];
   private obstacleBins?: PlanBins;
   private crests?: CrestLine[];
@@ -151,6 +166,7 @@ class RapierBattlefield implements Battlefield {
     this.bodyBoxes = solids.filter((x) => BODY_PARTS.has(x.part)).map(solidAabb)
       .map((b) => ({ minX: b.min[0] - BODY_PAD, minZ: b.min[2] - BODY_PAD, maxX: b.max[0] + BODY_PAD, maxZ: b.max[2] + BODY_PAD }));
     this.bodyBins = new PlanBins(this.bodyBoxes, width, depth);
+    this.volumeBins = new PlanBins(this.volumes.map((v) => v.bounds), width, depth);
   }
 
   private checkOnTable(x: number, z: number): void {
@@ -163,37 +179,71 @@ class RapierBattlefield implements Battlefield {
   private castDown(x: number, z: number, filter: number): number | undefined {
     // A vertical ray through a shared trimesh vertex or edge can slip between the triangles in
     // Rapier (seen at (1, 0.99999997)); retry a micrometre away, where the surface is the same.
+    const ray = this.downRay;
     for (const [dx, dz] of NUDGES) {
-      const ray = new RAPIER.Ray({ x: x + dx, y: this.top, z: z + dz }, { x: 0, y: -1, z: 0 });
+      ray.origin.x = x + dx; ray.origin.y = this.top; ray.origin.z = z + dz;
       const hit = this.world.castRay(ray, this.top + 1000, true, undefined, query(filter));
       if (hit) return this.top - hit.timeOfImpact;
     }
     return undefined;
   }
 
+  /**
+   * The ground: the shared grid's own triangles, which Rapier's terrain tiles hold (property-tested
+   * against a Rapier cast, rapierReferenceHeight).
+   */
   groundHeight(x: number, z: number): number {
     this.checkOnTable(x, z);
-    const y = this.castDown(x, z, G_TERRAIN);
-    if (y === undefined) throw new BattlefieldQueryError(`no ground under (${x}, ${z})`);
-    return y;
+    return gridHeightAt(this.grid, x, z);
+  }
+
+  /** Index in this.buildings of the first building whose outline holds (x, z), or −1 (plan bins). */
+  private buildingIndexAt(x: number, z: number): number {
+    const bins = this.buildingBins.at(x, z);
+    if (!bins.length) return -1;
+    this.probe[0] = x; this.probe[1] = z;
+    for (let i = 0; i < bins.length; i++) {
+      const k = bins[i]!;
+      if (pointInPolygon(this.probe as unknown as Vec2, this.buildings[k]!.corners)) return k;
+    }
+    return -1;
   }
 
   buildingAt(x: number, z: number): BuildingInfo | undefined {
-    return this.buildings.find((b) => pointInPolygon([x, z], b.corners));
+    const k = this.buildingIndexAt(x, z);
+    return k < 0 ? undefined : this.buildings[k];
+  }
+
+  /** Does the plan box of a standable solid (bridge deck) hold (x, z)? Elsewhere the surface is the ground. */
+  private onStandBox(x: number, z: number): boolean {
+    const bins = this.standBins.at(x, z);
+    for (let i = 0; i < bins.length; i++) {
+      const d = this.standBoxes[bins[i]!]!;
+      if (x >= d.min[0] && x <= d.max[0] && z >= d.min[2] && z <= d.max[2]) return true;
+    }
+    return false;
   }
 
   standHeight(x: number, z: number, floor?: number): number {
     this.checkOnTable(x, z);
-    const b = this.buildingAt(x, z);
-    if (b) {
+    const k = this.buildingIndexAt(x, z);
+    if (k >= 0) {
+      const b = this.buildings[k]!;
       const level = b.levels[floor ?? 0];
       if (level === undefined) throw new BattlefieldQueryError(`building "${b.id}" has floors 0–${b.levels.length - 1}, asked for floor ${floor}`);
       return level;
     }
     if (floor !== undefined && floor > 0) throw new BattlefieldQueryError(`no building at (${x}, ${z}) to stand on floor ${floor}`);
+    // Away from decks the surface is the ground, the grid's own triangles; Rapier only for decks.
+    if (!this.onStandBox(x, z)) return gridHeightAt(this.grid, x, z);
     const y = this.castDown(x, z, G_TERRAIN | G_STAND);
     if (y === undefined) throw new BattlefieldQueryError(`no surface under (${x}, ${z})`);
     return y;
+  }
+
+  /** Rapier's own downward cast on the terrain (ground) or terrain and decks (surface): the tests' reference. */
+  rapierReferenceHeight(x: number, z: number, what: 'ground' | 'surface'): number | undefined {
+    return this.castDown(x, z, what === 'ground' ? G_TERRAIN : G_TERRAIN | G_STAND);
   }
 
   eyePoint(f: FigureBody): Vec3 {
@@ -387,44 +437,39 @@ class RapierBattlefield implements Battlefield {
       this.probe[0] = x; this.probe[1] = z;
       if (pointInPolygon(this.probe as unknown as Vec2, b.info.corners)) return b.info.levels[0]!;
     }
-    for (const k of this.standBins.at(x, z)) {
-      const d = this.standBoxes[k]!;
-      if (x >= d.min[0] && x <= d.max[0] && z >= d.min[2] && z <= d.max[2]) return this.standHeight(x, z);
-    }
+    if (this.onStandBox(x, z)) return this.standHeight(x, z);
     return gridHeightAt(this.grid, x, z);
   }
 
   areasAt(x: number, z: number): AreaAt[] {
     const out: AreaAt[] = [];
-    for (const v of this.volumes) {
+    const bins = this.volumeBins.at(x, z);
+    for (let i = 0; i < bins.length; i++) {
+      const v = this.volumes[bins[i]!]!;
       const b = v.bounds;
       if (x < b.minX || x > b.maxX || z < b.minZ || z > b.maxZ) continue;
-      if (pointInPolygon([x, z], v.polygon)) out.push({ featureId: v.featureId, kind: v.kind, tags: v.tags });
+      this.probe[0] = x; this.probe[1] = z;
+      if (pointInPolygon(this.probe as unknown as Vec2, v.polygon)) out.push({ featureId: v.featureId, kind: v.kind, tags: v.tags });
     }
     return out;
   }
 
   obstaclesAlong(from: Vec2, to: Vec2): ObstacleCrossing[] {
     const boxes = (this.obstacleBoxes ??= obstacleBoxes(this.solids));
-    const bins = (this.obstacleBins ??= new PlanBins(boxes, this.scenario.table.width, this.scenario.table.depth));
+    this.obstacleBins ??= new PlanBins(boxes, this.scenario.table.width, this.scenario.table.depth);
     this.crests ??= crestLines(this.scenario);
-    return obstacleCrossings(this.scenario, boxes, this.grid, from, to, (id) => {
-      let t = this.tagsById.get(id);
-      if (!t) {
-        const f = this.scenario.features.find((x) => x.id === id);
-        if (!f) return undefined;
-        t = resolveTags(f);
-        this.tagsById.set(id, t);
-      }
-      return t;
-    }, (x0, z0, x1, z1) => bins.inBox(x0, z0, x1, z1), this.crests);
+    return obstacleCrossings(this.scenario, boxes, this.grid, from, to, this.tagsOf, this.obstacleCandidates, this.crests);
   }
 
   areasAlong(from: Vec2, to: Vec2): AreaSpan[] {
     const out: AreaSpan[] = [];
     const minX = Math.min(from[0], to[0]), maxX = Math.max(from[0], to[0]);
     const minZ = Math.min(from[1], to[1]), maxZ = Math.max(from[1], to[1]);
-    for (const v of this.volumes) {
+    // Short segments: the volumes of the few bins under the segment's box (ascending: same order).
+    const near = this.volumeBins.inBox(minX, minZ, maxX, maxZ);
+    const n = near ? near.length : this.volumes.length;
+    for (let i = 0; i < n; i++) {
+      const v = this.volumes[near ? near[i]! : i]!;
       const b = v.bounds;
       if (b.maxX < minX || b.minX > maxX || b.maxZ < minZ || b.minZ > maxZ) continue;
       const spans = segmentInsideIntervals(from, to, v.polygon);
@@ -512,6 +557,12 @@ class RapierBattlefield implements Battlefield {
   free(): void {
     this.world.free();
   }
+}
+
+/** Rapier's downward cast on the ground or the standing surface (tests compare the grid heights to it). */
+export function rapierReferenceHeight(bf: Battlefield, x: number, z: number, what: 'ground' | 'surface'): number | undefined {
+  if (!(bf instanceof RapierBattlefield)) throw new TypeError('not a Rapier battlefield');
+  return bf.rapierReferenceHeight(x, z, what);
 }
 
 /** Rapier's reference cast for a battlefield made by createBattlefield (tests compare the fast path to it). */

@@ -2,7 +2,7 @@
 // continuity of the ground and agreement of Rapier's terrain with the shared height grid.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rapierReferenceHit, type Battlefield } from '../../src/battlefield';
+import { rapierReferenceHeight, rapierReferenceHit, type Battlefield } from '../../src/battlefield';
 import { gridHeightAt, type Vec3 } from '../../src/core';
 import { loadTrainingGround } from './fixture';
 
@@ -67,7 +67,7 @@ describe('ground properties', () => {
   it('Rapier\'s terrain agrees with the shared height grid everywhere, on and off grid lines', () => {
     const gridLine = fc.tuple(fc.integer({ min: 1, max: 179 }), fc.double({ min: 1, max: 119, noNaN: true }));
     fc.assert(fc.property(fc.oneof(onTable, gridLine), ([x, z]) => {
-      expect(bf.groundHeight(x, z)).toBeCloseTo(gridHeightAt(bf.grid, x, z), 4);
+      expect(rapierReferenceHeight(bf, x, z, 'ground')).toBeCloseTo(gridHeightAt(bf.grid, x, z), 4);
     }), { seed: 11, numRuns: 3000 });
   });
 });
