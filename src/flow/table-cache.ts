@@ -1,88 +1,195 @@
-// A memo in front of the battlefield's terrain queries for a game: the rules ask the same questions
-// again and again (the stand height of standing figures for coherency, command range and distances;
-// the areas, obstacles and walls along the same candidate moves, offered anew after every command),
-// and each answer is a ray cast or a walk through the plan bins. Only queries that depend on the
-// terrain alone are remembered, per exact arguments: stand heights, eye points, buildings, areas and
-// obstacles along a segment, walls between two bodies, and body clashes (figures are not in them).
-// Sight lines are asked afresh.
+// A memo in front of the battlefield's terrain queries: the rules ask the same questions again and
+// again (the stand height of standing figures for coherency, command range and distances; the
+// areas, obstacles and walls along the same candidate moves, offered anew after every command), and
+// each answer is a ray cast or a walk through the plan bins. Only queries that depend on the terrain
+// alone are remembered, per exact arguments: stand heights, eye points, buildings, areas and
+// obstacles along a segment, walls between two bodies, and body clashes (figures are not in them:
+// the battlefield's body and wall queries leave the figures' colliders out). Sight lines are asked
+// afresh. The terrain never changes, so the memo is kept per table object and shared by every game
+// played on it (the benchmark's and the CLI's games, a new game in the app on the same battlefield).
 import type { TableBuilding, TableQueries } from '../core';
 
-const LIMIT = 100_000;
+/** Entries per memo before it starts afresh (a bound on memory over many games). */
+const LIMIT = 200_000;
 
-/** Two-level numeric memo (x, then z) — no string keys on the hot path. */
-class PointMemo<V> {
-  private rows = new Map<number, Map<number, V>>();
+// The bits of a float, for hashing (one shared scratch buffer: no allocation per key).
+const F64 = new Float64Array(1);
+const I32 = new Int32Array(F64.buffer);
+
+/**
+ * An open-addressing hash memo keyed by a fixed number of floats (exact values, -0 as 0): no strings
+ * and no nested maps on the hot path. `set` the key's floats in `key`, then `get`.
+ */
+class FloatMemo<V> {
+  /** The key of the next get (arity floats). */
+  readonly key: Float64Array;
+  private keys: Float64Array;
+  private vals: Array<V | undefined>;
+  private used: Uint8Array;
+  private mask: number;
   private size = 0;
 
-  get(x: number, z: number, make: () => V): V {
-    let row = this.rows.get(x);
-    if (!row) {
-      if (this.size > LIMIT) {
-        this.rows.clear();
-        this.size = 0;
-      }
-      row = new Map();
-      this.rows.set(x, row);
+  constructor(private readonly arity: number, capacity = 1024) {
+    this.key = new Float64Array(arity);
+    this.keys = new Float64Array(capacity * arity);
+    this.vals = new Array<V | undefined>(capacity);
+    this.used = new Uint8Array(capacity);
+    this.mask = capacity - 1;
+  }
+
+  private hash(k: Float64Array, n: number): number {
+    let h = 0x811c9dc5 | 0;
+    for (let i = 0; i < n; i++) {
+      F64[0] = k[i]! === 0 ? 0 : k[i]!; // -0 and 0 are one key
+      h = Math.imul(h ^ I32[0]!, 0x01000193);
+      h = Math.imul(h ^ I32[1]!, 0x01000193);
     }
-    if (row.has(z)) return row.get(z) as V;
+    h ^= h >>> 15;
+    h = Math.imul(h, 0x2c1b3c6d);
+    return (h ^ (h >>> 12)) >>> 0;
+  }
+
+  /** The answer for `this.key`, made (and remembered) on a miss. */
+  get(make: () => V): V {
+    const k = this.key, n = this.arity;
+    for (let i = 0; i < n; i++) if (k[i] !== k[i]) return make(); // NaN: never the same key
+    let slot = this.hash(k, n) & this.mask;
+    const keys = this.keys;
+    while (this.used[slot]) {
+      const o = slot * n;
+      let same = true;
+      for (let i = 0; i < n; i++) if (keys[o + i] !== k[i]) { same = false; break; }
+      if (same) return this.vals[slot] as V;
+      slot = (slot + 1) & this.mask;
+    }
+    // make() may ask this memo again (through the table): take the key before it runs.
+    const saved = k.slice();
     const v = make();
-    row.set(z, v);
-    this.size++;
+    this.put(saved, v);
     return v;
   }
-}
 
-/** The same for segments (two points): a point memo of point memos. */
-class SegmentMemo<V> {
-  private starts = new PointMemo<PointMemo<V>>();
+  private put(k: Float64Array, v: V): void {
+    if (this.size >= LIMIT) this.reset(this.used.length);
+    else if ((this.size + 1) * 2 > this.used.length) this.grow();
+    const n = this.arity;
+    let slot = this.hash(k, n) & this.mask;
+    while (this.used[slot]) slot = (slot + 1) & this.mask;
+    this.keys.set(k, slot * n);
+    this.vals[slot] = v;
+    this.used[slot] = 1;
+    this.size++;
+  }
 
-  get(a: readonly [number, number], b: readonly [number, number], make: () => V): V {
-    return this.starts.get(a[0], a[1], () => new PointMemo<V>()).get(b[0], b[1], make);
+  private reset(capacity: number): void {
+    this.keys = new Float64Array(capacity * this.arity);
+    this.vals = new Array<V | undefined>(capacity);
+    this.used = new Uint8Array(capacity);
+    this.mask = capacity - 1;
+    this.size = 0;
+  }
+
+  private grow(): void {
+    const { keys, vals, used, arity } = this;
+    this.reset(used.length * 2);
+    for (let s = 0; s < used.length; s++) if (used[s]) this.put(keys.subarray(s * arity, s * arity + arity), vals[s] as V);
   }
 }
 
-/** Wrap a table: the same answers, with terrain-only queries remembered per exact point. */
+type Body = Parameters<TableQueries['bodyClashes']>[0];
+
+/** The terrain memos of one table. */
+interface Memos {
+  heights: FloatMemo<number>;
+  buildings: FloatMemo<TableBuilding | undefined>;
+  areas: FloatMemo<ReturnType<TableQueries['areasAt']>>;
+  obstacles: FloatMemo<ReturnType<TableQueries['obstaclesAlong']>>;
+  along: FloatMemo<ReturnType<NonNullable<TableQueries['areasAlong']>>>;
+  clashes: FloatMemo<ReturnType<TableQueries['bodyClashes']>>;
+  walls: FloatMemo<ReturnType<TableQueries['wallBetween']>>;
+  eyes: FloatMemo<ReturnType<TableQueries['eyePoint']>>;
+}
+
+/** Per table object: its terrain does not change, so every game on it shares the answers. */
+const MEMOS = new WeakMap<TableQueries, Memos>();
+
+function memosOf(table: TableQueries): Memos {
+  let m = MEMOS.get(table);
+  if (!m) {
+    MEMOS.set(table, (m = {
+      heights: new FloatMemo(3),
+      buildings: new FloatMemo(2),
+      areas: new FloatMemo(2),
+      obstacles: new FloatMemo(4),
+      along: new FloatMemo(4),
+      // Bodies by floor, radius and height (the figure's id plays no part in what it clashes with).
+      clashes: new FloatMemo(5),
+      walls: new FloatMemo(10),
+      eyes: new FloatMemo(4),
+    }));
+  }
+  return m;
+}
+
+/** An optional size as a key (undefined is -1: sizes are never negative). */
+const opt = (v: number | undefined) => (v === undefined ? -1 : v);
+
+/** Wrap a table: the same answers, with terrain-only queries remembered per exact arguments (shared by every wrap of the same table). */
 export function cachedTable(table: TableQueries): TableQueries {
-  const heights: Array<PointMemo<number>> = [];
-  const buildings = new PointMemo<TableBuilding | undefined>();
-  const areas = new PointMemo<ReturnType<TableQueries['areasAt']>>();
-  const obstacles = new SegmentMemo<ReturnType<TableQueries['obstaclesAlong']>>();
-  const along = new SegmentMemo<ReturnType<NonNullable<TableQueries['areasAlong']>>>();
-  // Bodies by floor, radius and height (the figure's id plays no part in what it clashes with).
-  const clashes = new Map<string, PointMemo<ReturnType<TableQueries['bodyClashes']>>>();
-  const walls = new Map<string, SegmentMemo<ReturnType<TableQueries['wallBetween']>>>();
-  const eyes = new Map<string, PointMemo<ReturnType<TableQueries['eyePoint']>>>();
+  const m = memosOf(table);
+  const { heights, buildings, areas, obstacles, along, clashes, walls, eyes } = m;
+  const areasAlong = table.areasAlong?.bind(table);
   return {
     scenario: table.scenario,
-    standHeight: (x, z, floor = 0) => (heights[floor] ??= new PointMemo()).get(x, z, () => table.standHeight(x, z, floor)),
-    buildingAt: (x, z) => buildings.get(x, z, () => table.buildingAt(x, z)),
-    areasAt: (x, z) => areas.get(x, z, () => table.areasAt(x, z)),
+    standHeight: (x, z, floor = 0) => {
+      const k = heights.key;
+      k[0] = x; k[1] = z; k[2] = floor;
+      return heights.get(() => table.standHeight(x, z, floor));
+    },
+    buildingAt: (x, z) => {
+      const k = buildings.key;
+      k[0] = x; k[1] = z;
+      return buildings.get(() => table.buildingAt(x, z));
+    },
+    areasAt: (x, z) => {
+      const k = areas.key;
+      k[0] = x; k[1] = z;
+      return areas.get(() => table.areasAt(x, z));
+    },
     lineOfSight: (from, to, options) => table.lineOfSight(from, to, options),
     isClear: (from, to, options) => table.isClear(from, to, options),
     eyePoint: (figure) => {
       // Terrain only (the stand height under the figure): remembered per floor, height and point; a copy each time.
-      const key = `${figure.floor ?? 0}|${figure.height ?? ''}`;
-      let m = eyes.get(key);
-      if (!m) eyes.set(key, (m = new PointMemo()));
-      const e = m.get(figure.at[0], figure.at[1], () => table.eyePoint(figure));
+      const k = eyes.key;
+      k[0] = figure.at[0]; k[1] = figure.at[1]; k[2] = figure.floor ?? 0; k[3] = opt(figure.height);
+      const e = eyes.get(() => table.eyePoint(figure));
       return [e[0], e[1], e[2]];
     },
     visibility: (observer, target, options) => table.visibility(observer, target, options),
     setFigures: (figures) => table.setFigures(figures),
-    obstaclesAlong: (from, to) => obstacles.get(from, to, () => table.obstaclesAlong(from, to)),
+    obstaclesAlong: (from, to) => {
+      const k = obstacles.key;
+      k[0] = from[0]; k[1] = from[1]; k[2] = to[0]; k[3] = to[1];
+      return obstacles.get(() => table.obstaclesAlong(from, to));
+    },
     ...(table.buildings ? { buildings: table.buildings } : {}),
-    ...(table.areasAlong ? { areasAlong: (from: Parameters<NonNullable<TableQueries['areasAlong']>>[0], to: Parameters<NonNullable<TableQueries['areasAlong']>>[1]) => along.get(from, to, () => table.areasAlong!(from, to)) } : {}),
-    bodyClashes: (figure) => {
-      const key = `${figure.floor ?? 0}|${figure.radius ?? ''}|${figure.height ?? ''}`;
-      let m = clashes.get(key);
-      if (!m) clashes.set(key, (m = new PointMemo()));
-      return m.get(figure.at[0], figure.at[1], () => table.bodyClashes(figure));
+    ...(areasAlong ? {
+      areasAlong: (from: Parameters<NonNullable<TableQueries['areasAlong']>>[0], to: Parameters<NonNullable<TableQueries['areasAlong']>>[1]) => {
+        const k = along.key;
+        k[0] = from[0]; k[1] = from[1]; k[2] = to[0]; k[3] = to[1];
+        return along.get(() => areasAlong(from, to));
+      },
+    } : {}),
+    bodyClashes: (figure: Body) => {
+      const k = clashes.key;
+      k[0] = figure.at[0]; k[1] = figure.at[1]; k[2] = figure.floor ?? 0; k[3] = opt(figure.radius); k[4] = opt(figure.height);
+      return clashes.get(() => table.bodyClashes(figure));
     },
     wallBetween: (from, to) => {
-      const key = `${from.floor ?? 0}|${to.floor ?? 0}|${from.radius ?? ''}|${to.radius ?? ''}|${from.height ?? ''}|${to.height ?? ''}`;
-      let m = walls.get(key);
-      if (!m) walls.set(key, (m = new SegmentMemo()));
-      return m.get(from.at, to.at, () => table.wallBetween(from, to));
+      const k = walls.key;
+      k[0] = from.at[0]; k[1] = from.at[1]; k[2] = to.at[0]; k[3] = to.at[1];
+      k[4] = from.floor ?? 0; k[5] = to.floor ?? 0; k[6] = opt(from.radius); k[7] = opt(to.radius); k[8] = opt(from.height); k[9] = opt(to.height);
+      return walls.get(() => table.wallBetween(from, to));
     },
   };
 }
