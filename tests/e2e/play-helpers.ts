@@ -110,22 +110,21 @@ export function saveAfterActions(scenario: Scenario, bf: Battlefield, seed: numb
   }
 }
 
-/** Load a save file through the Game tab's upload and wait for the game to say so. */
+/**
+ * Load a save file through the Game tab's upload and wait for the game to say so: "Loaded …" in the
+ * notice outside the dock's tabs (it stays when the dock turns to Orders for a loaded game that offers
+ * a move), or the refusal in the Game tab (which stays open then).
+ */
 export async function loadSaveFile(page: Page, file: string): Promise<void> {
   await tab(page, 'game');
-  // The message may go at once (the dock turns to the Orders tab when the loaded game offers a move,
-  // a hand-over card comes up): a mutation observer keeps the first one shown.
-  await page.evaluate(() => {
-    const w = window as unknown as { __saveMessage?: string };
-    delete w.__saveMessage;
-    const seen = () => {
-      const t = document.querySelector('[data-testid=save-message]')?.textContent ?? '';
-      if (!w.__saveMessage && /Loaded|not loaded/.test(t)) w.__saveMessage = t;
-    };
-    new MutationObserver(seen).observe(document.body, { subtree: true, childList: true, characterData: true });
-  });
+  // A notice from an earlier load would read as this one.
+  if (await page.$('[data-testid=play-notice]')) await page.click('[data-testid=play-notice-close]');
   await page.setInputFiles('[data-testid=save-load-input]', file);
-  const shown = await page.waitForFunction(() => (window as unknown as { __saveMessage?: string }).__saveMessage ?? null, null, { timeout: 60_000 });
+  const shown = await page.waitForFunction(() => {
+    const notice = document.querySelector('[data-testid=play-notice]')?.textContent ?? '';
+    const message = document.querySelector('[data-testid=save-message]')?.textContent ?? '';
+    return notice.includes('Loaded') ? notice : /not loaded|Could not read/.test(message) ? message : null;
+  }, null, { timeout: 60_000 });
   const message = String(await shown.jsonValue());
   if (!message.includes('Loaded')) throw new Error(`the save was refused: ${message}`);
   await takeOver(page);

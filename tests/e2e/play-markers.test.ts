@@ -100,6 +100,17 @@ describe.runIf(run)('play markers and wounds in Chromium', () => {
     bf?.free();
   });
 
+  it('the loaded save is confirmed outside the dock\'s tabs, whichever tab the dock shows', async () => {
+    expect(await page.isVisible('[data-testid=play-notice]')).toBe(true);
+    expect(await page.textContent('[data-testid=play-notice]')).toContain('Loaded markers.json');
+    // A loaded game offering a move turns the dock to Orders; the notice is still there.
+    if ((await playView(page)).move) expect(await page.getAttribute('[data-testid=play-dock]', 'data-tab')).toBe('orders');
+    await tab(page, 'units');
+    expect(await page.isVisible('[data-testid=play-notice]')).toBe(true);
+    await page.click('[data-testid=play-notice-close]');
+    await page.waitForSelector('[data-testid=play-notice]', { state: 'detached' });
+  });
+
   it('K-7.1 / K-7.3: a pinned and a routing unit get their chip and a pin over each figure on the table, and their state on the unit cards', async () => {
     const view = await playView(page);
     expect(view.units.find((u) => u.id === reached.pinned)!.status).toContain('pinned');

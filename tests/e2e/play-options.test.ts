@@ -102,9 +102,16 @@ describe.runIf(run)('game options in Chromium', () => {
 
     await tab('game');
     await page.setInputFiles(byId('save-load-input'), file);
-    await page.waitForSelector(byId('save-message'));
+    // The confirmation sits outside the dock's tabs (the dock may turn to Orders at once for a loaded
+    // game that offers a move): in view now, under the hand-over card, and on any tab afterwards.
+    await page.waitForSelector(byId('play-notice'), { state: 'visible' });
+    expect(await page.textContent(byId('play-notice'))).toContain('Loaded kalevankangas-save.json');
     expect(await page.evaluate(() => window.__sandtable!.play!.game().log.length)).toBe(1);
     expect(await hasWomen()).toBe(true);
+    expect(await page.getAttribute(byId('play-dock'), 'data-tab')).toBe('units');
+    expect(await page.isVisible(byId('play-notice'))).toBe(true);
+    await page.click(byId('play-notice-close'));
+    await page.waitForSelector(byId('play-notice'), { state: 'detached' });
 
     // The autosave now holds the loaded game: a reload offers it, and Resume brings the osasto back.
     await page.reload();

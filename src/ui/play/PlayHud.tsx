@@ -11,6 +11,7 @@ import { HandOver } from './HandOver';
 import { MovePanel } from './MovePanel';
 import { usePlayKeys } from './play-keys';
 import { PlayDock, type DockTab } from './PlayDock';
+import { PlayNotice } from './PlayNotice';
 import { RefusalToast } from './RefusalToast';
 import { ReplayBar } from './ReplayBar';
 import { RulesPanel } from './RulesPanel';
@@ -109,6 +110,19 @@ export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
   }, [setAckSide]);
   useEffect(restart, [play, restart]);
 
+  // "Loaded <file>" outside the tabs: the loaded game may offer a move at once, and then the dock turns
+  // to Orders (the player's next step) and the Game tab with its own message is gone. The notice stays
+  // in the bottom column, under the hand-over card, until dismissed or until the game's log changes.
+  const [notice, setNotice] = useState<{ text: string; logLength: number } | null>(null);
+  const loaded = useCallback((fileName: string) => {
+    setNotice({ text: `Loaded ${fileName}`, logLength: play.log.get().length });
+    restart();
+  }, [play, restart]);
+  useEffect(() => setNotice(null), [play]);
+  useEffect(() => {
+    if (notice && rawLog.length !== notice.logLength) setNotice(null);
+  }, [notice, rawLog]);
+
   const review = () => {
     setReviewing(true);
     setTab('log');
@@ -120,6 +134,7 @@ export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
     <div className={open ? 'st-play st-dock-open' : 'st-play'} data-testid="play-hud" data-locked={locked}>
       <TurnBanner view={view} replayAt={replayAt} onLive={() => play.replay.seek(null)} />
       <div className="st-play-bottom">
+        {notice && <PlayNotice text={notice.text} onClose={() => setNotice(null)} />}
         {showRefusal && <RefusalToast refusal={showRefusal} onRule={openRule} onClose={() => setDismissed(showRefusal)} />}
         <DiceTray log={replayAt === null ? log : log.filter((l) => l.index <= replayAt)} onRule={openRule} />
         <ActionBar actions={view.actions} locked={locked} canUndo={canUndo} onAction={act} onUndo={undo} onRule={openRule} />
@@ -147,7 +162,7 @@ export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
         {tab === 'rules' && <RulesPanel rules={play.rules} focus={ruleFocus} />}
         {tab === 'game' && (
           <>
-            <SaveLoad saves={play.saves} fileName={saveName} onLoaded={restart} />
+            <SaveLoad saves={play.saves} fileName={saveName} onLoaded={loaded} />
             <section className="st-play-section">
               <h3>Game</h3>
               <div className="st-actions">

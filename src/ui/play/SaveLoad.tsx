@@ -6,7 +6,8 @@ import type { PlaySaves } from './types';
 export interface SaveLoadProps {
   saves: PlaySaves;
   fileName: string;
-  onLoaded: () => void;
+  /** A save was loaded from this file (the HUD confirms it outside the tabs: the dock may turn to Orders at once). */
+  onLoaded: (fileName: string) => void;
 }
 
 export function SaveLoad({ saves, fileName, onLoaded }: SaveLoadProps) {
@@ -35,7 +36,7 @@ export function SaveLoad({ saves, fileName, onLoaded }: SaveLoadProps) {
     }
     const r = saves.load(text);
     setMessage(r.ok ? { ok: true, text: `Loaded ${file.name}` } : { ok: false, text: `${file.name} was not loaded: ${r.message}` });
-    if (r.ok) onLoaded();
+    if (r.ok) onLoaded(file.name);
   };
   return (
     <section className="st-play-section" data-testid="save-load">
