@@ -1,8 +1,8 @@
 // K-4.x movement: allowances (K-4.0/4.1/4.2, K-5.5f, K-5.6, K-WPN half speed, K-AMB-5), who may move
 // (K-1.1b, K-1.2c, K-1.4, K-6.3a, K-7.1c, K-2.4), and validateMove: 3D tape distances on the table,
 // difficult going for the whole unit (K-4.2c), the edge stop (K-4.2d), walls, coherency (K-1.0b).
-import { type TableQueries, type Vec2, within } from '../../core';
-import { isCoherent } from './coherency';
+import { type Base3, type TableQueries, type Vec2, within } from '../../core';
+import { chainGroups } from './coherency';
 import {
   FAST_MOVE, FAST_MOVE_DIFFICULT, FIGURE_HEIGHT, NORMAL_MOVE, NORMAL_MOVE_DIFFICULT,
 } from './constants';
@@ -10,7 +10,7 @@ import { type KQuery, type KRefusal, type KResult, houseOf, refuse } from './con
 import { type ContactBase, contactReach, inContact } from './contact';
 import { weaponById } from './data';
 import { ev, type FigureMove, type KEvent, type MoveMode } from './events';
-import { analysePath, type PathPoint, type PathReport } from './paths';
+import { analyse, type PathPoint, type PathReport } from './paths';
 import { type Band, bandBox, onBand } from './special';
 import { baseOf, liveFigures, onTable, standingFigures } from './table';
 import { blownSpanOn, pathSamples, pathTouches } from './special-play';
@@ -141,24 +141,32 @@ interface Planned {
   points: PathPoint[];
   report: PathReport;
   floor: number;
+  /** Stand height at the end point (table.standHeight of step.to on floor), when the path stays on the table. */
+  y: number;
 }
 
 function plan(table: TableQueries, f: KFigure, step: FigureStep, house: HouseSettings): Planned | KRefusal {
   const floor = step.floor ?? 0;
-  const points: PathPoint[] = [{ at: f.at, floor: f.floor }, ...(step.via ?? []).map((v) => ({ at: v, floor: 0 })), { at: step.to, floor }];
-  for (const p of points.slice(1, -1)) if (!onTable(table, p.at)) return refuse('K-7.4a', `${figureLabel(f)}: a waypoint is off the table`);
+  const via = step.via;
+  const points: PathPoint[] = [{ at: f.at, floor: f.floor }];
+  if (via) {
+    for (const v of via) points.push({ at: v, floor: 0 });
+    for (const v of via) if (!onTable(table, v)) return refuse('K-7.4a', `${figureLabel(f)}: a waypoint is off the table`);
+  }
+  points.push({ at: step.to, floor });
   if (onTable(table, step.to)) {
     const b = table.buildingAt(step.to[0], step.to[1]);
     if (!b && floor > 0) return refuse('K-4.0', `${figureLabel(f)}: there is no building at (${step.to[0]}, ${step.to[1]}) to stand on floor ${floor}`);
     if (b && floor >= b.levels.length) return refuse('K-4.0', `${figureLabel(f)}: ${b.id} has floors 0–${b.levels.length - 1}`);
   }
   let report: PathReport;
+  const end = { y: NaN };
   try {
-    report = analysePath(table, points, house, f.baseRadius);
+    report = analyse(table, points, house, f.baseRadius, end);
   } catch (e) {
     return refuse('K-4.0', `${figureLabel(f)}: ${(e as Error).message}`);
   }
-  return { f, step, points, report, floor };
+  return { f, step, points, report, floor, y: end.y };
 }
 
 /**
@@ -237,30 +245,33 @@ function contactRefusal(s: KState, table: TableQueries, side: string, staying: r
     near.push(g);
   }
   for (const p of staying) {
-    const mine = { ...baseOf(table, p.f, p.step.to, p.floor), floor: p.floor };
-    const touch = (id: string, gSide: string, theirs: ContactBase): KRefusal | undefined => {
-      const centre = Math.hypot(theirs.at[0] - mine.at[0], theirs.at[1] - mine.at[1]);
-      const overlap = centre < mine.radius + theirs.radius - 1e-6 && Math.abs(theirs.y - mine.y) < FIGURE_HEIGHT;
-      if (overlap) return refuse('K-4.0', `${p.f.id} would stand on ${id}`);
-      if (gSide !== side && !allowContact && inContact(table, mine, theirs, house)) {
-        return refuse('K-6.1a', `${p.f.id} would touch the enemy (${id}): a move into contact is a charge`);
-      }
-      return undefined;
-    };
-    const far = (at: readonly [number, number], radius: number) => {
-      const reach = mine.radius + radius + tol;
-      return Math.abs(at[0] - mine.at[0]) > reach || Math.abs(at[1] - mine.at[1]) > reach;
-    };
+    // The end base: the height analysePath found at the end point (staying paths end on the table).
+    const mine: ContactBase = { at: p.step.to, y: p.y, radius: p.f.baseRadius, floor: p.floor };
+    const mx = mine.at[0], mz = mine.at[1];
     for (const g of near) {
-      if (far(g.at, g.baseRadius)) continue;
-      const r = touch(g.id, g.side, { ...baseOf(table, g), floor: g.floor });
+      const reach = mine.radius + g.baseRadius + tol;
+      if (Math.abs(g.at[0] - mx) > reach || Math.abs(g.at[1] - mz) > reach) continue;
+      const r = touch(table, side, p.f.id, mine, g.id, g.side, { at: g.at, y: table.standHeight(g.at[0], g.at[1], g.floor), radius: g.baseRadius, floor: g.floor }, house, allowContact);
       if (r) return r;
     }
     for (const q of staying) {
-      if (q === p || far(q.step.to, q.f.baseRadius)) continue;
-      const r = touch(q.f.id, q.f.side, { ...baseOf(table, q.f, q.step.to, q.floor), floor: q.floor });
+      if (q === p) continue;
+      const reach = mine.radius + q.f.baseRadius + tol;
+      if (Math.abs(q.step.to[0] - mx) > reach || Math.abs(q.step.to[1] - mz) > reach) continue;
+      const r = touch(table, side, p.f.id, mine, q.f.id, q.f.side, { at: q.step.to, y: q.y, radius: q.f.baseRadius, floor: q.floor }, house, allowContact);
       if (r) return r;
     }
+  }
+  return undefined;
+}
+
+/** K-4.0 / K-6.1a one moving figure's end base against another base: standing on it, or touching an enemy. */
+function touch(table: TableQueries, side: string, moverId: string, mine: ContactBase, id: string, gSide: string, theirs: ContactBase, house: HouseSettings, allowContact: boolean): KRefusal | undefined {
+  const centre = Math.hypot(theirs.at[0] - mine.at[0], theirs.at[1] - mine.at[1]);
+  const overlap = centre < mine.radius + theirs.radius - 1e-6 && Math.abs(theirs.y - mine.y) < FIGURE_HEIGHT;
+  if (overlap) return refuse('K-4.0', `${moverId} would stand on ${id}`);
+  if (gSide !== side && !allowContact && inContact(table, mine, theirs, house)) {
+    return refuse('K-6.1a', `${moverId} would touch the enemy (${id}): a move into contact is a charge`);
   }
   return undefined;
 }
@@ -343,6 +354,8 @@ export function validateMove(s: KState, args: MoveArgs, ctx: KQuery & { fastChar
   for (const f of live) endAt.set(f.id, { at: f.at, floor: f.floor });
   for (const p of planned) endAt.set(p.f.id, { at: p.step.to, floor: p.floor });
   const staying = planned.filter((p) => p.report.edgeAt === undefined);
+  const byId = new Map<string, Planned>();
+  for (const p of staying) byId.set(p.f.id, p);
   for (const p of staying) {
     const clash = table.bodyClashes({ id: p.f.id, at: p.step.to, floor: p.floor, radius: p.f.baseRadius, height: FIGURE_HEIGHT });
     if (clash.length) return refuse('K-4.0', `${p.f.id} would end inside ${clash.map((c) => `${c.featureId} (${c.part})`).join(', ')}`);
@@ -356,7 +369,13 @@ export function validateMove(s: KState, args: MoveArgs, ctx: KQuery & { fastChar
   const remaining = live.filter((f) => !leaving.some((p) => p.f.id === f.id));
   const chainFigs = args.mode === 'rout' ? remaining.filter((f) => f.condition === 'healthy') : remaining;
   if (chainFigs.length > 1 && args.mode !== 'fall-back') {
-    const ok = isCoherent(table, chainFigs, (f) => baseOf(table, f, endAt.get(f.id)!.at, endAt.get(f.id)!.floor));
+    // Bases where everyone ends: a moved soldier's end height is the one his path analysis found.
+    const bases: Base3[] = [];
+    for (const f of chainFigs) {
+      const p = byId.get(f.id);
+      bases.push(p ? { at: p.step.to, y: p.y, radius: f.baseRadius } : baseOf(table, f));
+    }
+    const ok = chainGroups(bases).length <= 1;
     if (!ok) {
       const bestEffort = args.mode === 'regroup' && planned.every((p) => within(allowances.get(p.f.id)! - (p.report.length), 0.05));
       if (!bestEffort) return refuse('K-1.0b', `${u.name} would be out of formation: every soldier must end within 3 cm of another, all in one chain`);

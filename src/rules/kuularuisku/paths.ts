@@ -26,25 +26,28 @@ export interface PathReport {
 
 const STEP = 0.25; // cm between going samples along a path
 
-/** A building outline's plan box, padded by 1 cm (computed once per building). */
-const BOXES = new WeakMap<readonly Vec2[], [number, number, number, number]>();
-function boxOf(corners: readonly Vec2[]): [number, number, number, number] {
-  let b = BOXES.get(corners);
+/** The plan boxes of a table's buildings, padded by 1 cm, flat (minX, maxX, minZ, maxZ per building; computed once per list). */
+const BOXES = new WeakMap<readonly { corners: readonly Vec2[] }[], Float64Array>();
+function boxesOf(buildings: readonly { corners: readonly Vec2[] }[]): Float64Array {
+  let b = BOXES.get(buildings);
   if (!b) {
-    let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
-    for (const c of corners) {
-      minX = Math.min(minX, c[0]); maxX = Math.max(maxX, c[0]); minZ = Math.min(minZ, c[1]); maxZ = Math.max(maxZ, c[1]);
-    }
-    b = [minX - 1, maxX + 1, minZ - 1, maxZ + 1];
-    BOXES.set(corners, b);
+    b = new Float64Array(buildings.length * 4);
+    buildings.forEach((bd, k) => {
+      let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
+      for (const c of bd.corners) {
+        minX = Math.min(minX, c[0]); maxX = Math.max(maxX, c[0]); minZ = Math.min(minZ, c[1]); maxZ = Math.max(maxZ, c[1]);
+      }
+      b![k * 4] = minX - 1; b![k * 4 + 1] = maxX + 1; b![k * 4 + 2] = minZ - 1; b![k * 4 + 3] = maxZ + 1;
+    });
+    BOXES.set(buildings, b);
   }
   return b;
 }
 
-/** Does the plan box of a segment touch the box of a building outline (a cheap test before a wall ray or an exact crossing)? */
-function boxTouches(corners: readonly Vec2[], a: Vec2, b: Vec2): boolean {
-  const [minX, maxX, minZ, maxZ] = boxOf(corners);
-  return !(Math.max(a[0], b[0]) < minX || Math.min(a[0], b[0]) > maxX || Math.max(a[1], b[1]) < minZ || Math.min(a[1], b[1]) > maxZ);
+/** Does the plan box of a segment touch the box of building k (a cheap test before a wall ray or an exact crossing)? */
+function boxTouches(boxes: Float64Array, k: number, a: Vec2, b: Vec2): boolean {
+  const o = k * 4;
+  return !(Math.max(a[0], b[0]) < boxes[o]! || Math.min(a[0], b[0]) > boxes[o + 1]! || Math.max(a[1], b[1]) < boxes[o + 2]! || Math.min(a[1], b[1]) > boxes[o + 3]!);
 }
 
 function inside(table: TableQueries, p: Vec2): boolean {
@@ -115,29 +118,38 @@ function heightAt(table: TableQueries, p: PathPoint): number {
 
 /** Analyse a path (its first point is where the figure stands). Points off the table end it at the edge. */
 export function analysePath(table: TableQueries, points: readonly PathPoint[], house: HouseSettings, radius: number): PathReport {
+  return analyse(table, points, house, radius, undefined);
+}
+
+/**
+ * analysePath, also giving the stand height of the path's last point when the path stays on the table
+ * (`end.y`, as table.standHeight answers it), so the move's end base need not be asked for again.
+ */
+export function analyse(table: TableQueries, points: readonly PathPoint[], house: HouseSettings, radius: number, end: { y: number } | undefined): PathReport {
   const report: PathReport = { length: 0, difficult: [] };
   let acc = 0;
-  const noteDifficult = (d: number, ids: readonly string[]) => {
-    if (report.difficultAt === undefined || report.difficultAt > d) report.difficultAt = d;
-    for (const id of ids) if (!report.difficult.includes(id)) report.difficult.push(id);
-  };
-  const start = goingAt(table, points[0]!.at, house, onDeck(decksOf(table), points[0]!.at));
-  if (start.going === 'difficult') noteDifficult(0, start.features);
+  const decks = decksOf(table);
+  const start = goingAt(table, points[0]!.at, house, decks.length > 0 && onDeck(decks, points[0]!.at));
+  if (start.going === 'difficult') noteDifficult(report, 0, start.features);
+  const buildings = table.buildings;
+  const boxes = buildings ? boxesOf(buildings) : undefined;
+  let ya = heightAt(table, points[0]!);
   for (let i = 0; i + 1 < points.length; i++) {
     const a = points[i]!;
     let b = points[i + 1]!;
     const exit = exitParam(table, a.at, b.at);
     if (exit !== undefined) b = { at: [a.at[0] + (b.at[0] - a.at[0]) * exit, a.at[1] + (b.at[1] - a.at[1]) * exit], floor: 0 };
     const plan = Math.hypot(b.at[0] - a.at[0], b.at[1] - a.at[1]);
-    const seg = Math.hypot(plan, heightAt(table, b) - heightAt(table, a));
-    if (table.areasAlong && table.buildings && plan > 1e-9) {
+    const yb = heightAt(table, b);
+    const seg = Math.hypot(plan, yb - ya);
+    ya = yb;
+    if (table.areasAlong && buildings && plan > 1e-9) {
       // Exact: where the segment enters each area / building outline.
       for (const area of table.areasAlong(a.at, b.at)) {
         const g = areaGoing(area, house);
         let t = area.spans[0]![0];
         if (g !== 'open' && area.kind === 'water') {
           // K-3.3a a bridge deck carries the path over the water.
-          const decks = decksOf(table);
           let first: number | undefined;
           for (const [t0, t1] of area.spans) {
             first = unbridged(decks, a.at, b.at, t0, t1);
@@ -147,14 +159,15 @@ export function analysePath(table: TableQueries, points: readonly PathPoint[], h
           t = first;
         }
         if (g === 'impassable' && (!report.impassable || report.impassable.at > acc + seg * t)) report.impassable = { featureId: area.featureId, at: acc + seg * t };
-        if (g === 'difficult') noteDifficult(acc + seg * t, [area.featureId]);
+        if (g === 'difficult') noteDifficult(report, acc + seg * t, [area.featureId]);
       }
       if (house.buildingsDifficult) {
-        for (const bd of table.buildings) {
+        for (let k = 0; k < buildings.length; k++) {
           // A segment whose box misses the building's box cannot enter it.
-          if (!boxTouches(bd.corners, a.at, b.at)) continue;
+          if (!boxTouches(boxes!, k, a.at, b.at)) continue;
+          const bd = buildings[k]!;
           const spans = segmentInsideIntervals(a.at, b.at, bd.corners);
-          if (spans.length) noteDifficult(acc + seg * spans[0]![0], [bd.id]);
+          if (spans.length) noteDifficult(report, acc + seg * spans[0]![0], [bd.id]);
         }
       }
     } else {
@@ -162,9 +175,9 @@ export function analysePath(table: TableQueries, points: readonly PathPoint[], h
       for (let k = 1; k <= n; k++) {
         const t = k / n;
         const p: Vec2 = [a.at[0] + (b.at[0] - a.at[0]) * t, a.at[1] + (b.at[1] - a.at[1]) * t];
-        const g = goingAt(table, p, house, onDeck(decksOf(table), p));
+        const g = goingAt(table, p, house, onDeck(decks, p));
         if (g.going === 'impassable' && !report.impassable) report.impassable = { featureId: g.features[g.features.length - 1]!, at: acc + seg * t };
-        if (g.going === 'difficult') noteDifficult(acc + seg * t, g.features);
+        if (g.going === 'difficult') noteDifficult(report, acc + seg * t, g.features);
       }
     }
     if (plan > 1e-9) {
@@ -177,7 +190,8 @@ export function analysePath(table: TableQueries, points: readonly PathPoint[], h
           if (!report.difficult.includes(o.featureId)) report.difficult.push(o.featureId);
         }
       }
-      const near = !table.buildings || table.buildings.some((bd) => boxTouches(bd.corners, a.at, b.at));
+      let near = !buildings;
+      if (buildings) for (let k = 0; k < buildings.length && !near; k++) near = boxTouches(boxes!, k, a.at, b.at);
       const wall = near ? table.wallBetween({ id: 'path', at: a.at, floor: a.floor, radius }, { id: 'path', at: b.at, floor: b.floor, radius }) : undefined;
       if (wall && !report.wall) report.wall = { featureId: wall.featureId, segment: i };
     }
@@ -188,5 +202,11 @@ export function analysePath(table: TableQueries, points: readonly PathPoint[], h
     }
   }
   report.length = acc;
+  if (end && report.edgeAt === undefined) end.y = ya;
   return report;
+}
+
+function noteDifficult(report: PathReport, d: number, ids: readonly string[]): void {
+  if (report.difficultAt === undefined || report.difficultAt > d) report.difficultAt = d;
+  for (const id of ids) if (!report.difficult.includes(id)) report.difficult.push(id);
 }
