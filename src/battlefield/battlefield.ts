@@ -43,6 +43,31 @@ const BODY_PARTS = new Set(['wall', 'obstacle', 'parapet', 'railing', 'roof', 'f
 const BODY_PAD = 5;
 /** Height above the floor at which a walking figure meets walls (doors and breaches let it through). */
 const KNEE = 0.5;
+/** A figure's body starts this far above the surface it stands on (bodyClashes). */
+const LIFT = 0.2;
+/** Room left by the exact plan and height reject of bodyClashes and wallBetween before they ask Rapier, cm. */
+const SPARE = 0.01;
+
+/**
+ * A body solid as a vertical prism (boxes turn about y only): the rectangle centre, its turn (cos,
+ * sin as the sight casts use them), half extents and height range. Hulls (roofs) by their bounding box.
+ */
+interface BodyPrism { cx: number; cz: number; c: number; s: number; hx: number; hz: number; yMin: number; yMax: number }
+
+function bodyPrism(s: Solid): BodyPrism {
+  if (s.shape === 'box') {
+    const a = (s.rotationY * Math.PI) / 180;
+    return {
+      cx: s.center[0], cz: s.center[2], c: Math.cos(a), s: Math.sin(a), hx: s.halfExtents[0], hz: s.halfExtents[2],
+      yMin: s.center[1] - s.halfExtents[1], yMax: s.center[1] + s.halfExtents[1],
+    };
+  }
+  const b = solidAabb(s);
+  return {
+    cx: (b.min[0] + b.max[0]) / 2, cz: (b.min[2] + b.max[2]) / 2, c: 1, s: 0,
+    hx: (b.max[0] - b.min[0]) / 2, hz: (b.max[2] - b.min[2]) / 2, yMin: b.min[1], yMax: b.max[1],
+  };
+}
 
 /** dist3 without Math.hypot (slow in V8): the length both sight queries derive their end tolerance from. */
 function segmentLength(a: Vec3, b: Vec3): number {
@@ -103,6 +128,7 @@ class RapierBattlefield implements Battlefield {
   private readonly standBins: PlanBins;
   /** Plan boxes of the solids a figure's body can clash with, padded by BODY_PAD, in bins (bodyClashes' cheap reject). */
   private readonly bodyBoxes: PlanBox[];
+  private readonly bodyPrisms: BodyPrism[];
   private readonly bodyBins: PlanBins;
   private readonly probe = [0, 0]; // scratch plan point of the building and area lookups
   /** Plan bins over the area volumes (areasAt, areasAlong). */
@@ -119,7 +145,15 @@ class RapierBattlefield implements Battlefield {
     }
     return t;
   };
-  private readonly obstacleCandidates = (x0: number, z0: number, x1: number, z1: number): number[] | undefined => this.obstacleBins!.inBox(x0, z0, x1, z1);
+  private readonly isBuildingWall = (c: RAPIER.Collider): boolean => {
+    const info = this.info.get(c.handle);
+    return info?.kind === 'building' && info.part === 'wall';
+  };
+  private readonly obstacleScratch: number[] = [];
+  private readonly volumeScratch: number[] = [];
+  private readonly buildingScratch: number[] = [];
+  private readonly obstacleCandidates = (x0: number, z0: number, x1: number, z1: number): readonly number[] | undefined =>
+    this.obstacleBins!.collect(x0, z0, x1, z1, this.obstacleScratch) ? this.obstacleScratch : undefined;
   private obstacleBoxes?: ObstacleBox[];
   private obstacleBins?: PlanBins;
   private crests?: CrestLine[];
@@ -163,8 +197,10 @@ class RapierBattlefield implements Battlefield {
     const { width, depth } = scenario.table;
     this.buildingBins = new PlanBins(this.buildingBoxes, width, depth);
     this.standBins = new PlanBins(this.standBoxes.map((b) => ({ minX: b.min[0], minZ: b.min[2], maxX: b.max[0], maxZ: b.max[2] })), width, depth);
-    this.bodyBoxes = solids.filter((x) => BODY_PARTS.has(x.part)).map(solidAabb)
+    const bodySolids = solids.filter((x) => BODY_PARTS.has(x.part));
+    this.bodyBoxes = bodySolids.map(solidAabb)
       .map((b) => ({ minX: b.min[0] - BODY_PAD, minZ: b.min[2] - BODY_PAD, maxX: b.max[0] + BODY_PAD, maxZ: b.max[2] + BODY_PAD }));
+    this.bodyPrisms = bodySolids.map(bodyPrism);
     this.bodyBins = new PlanBins(this.bodyBoxes, width, depth);
     this.volumeBins = new PlanBins(this.volumes.map((v) => v.bounds), width, depth);
   }
@@ -466,7 +502,7 @@ class RapierBattlefield implements Battlefield {
     const minX = Math.min(from[0], to[0]), maxX = Math.max(from[0], to[0]);
     const minZ = Math.min(from[1], to[1]), maxZ = Math.max(from[1], to[1]);
     // Short segments: the volumes of the few bins under the segment's box (ascending: same order).
-    const near = this.volumeBins.inBox(minX, minZ, maxX, maxZ);
+    const near = this.volumeBins.collect(minX, minZ, maxX, maxZ, this.volumeScratch) ? this.volumeScratch : undefined;
     const n = near ? near.length : this.volumes.length;
     for (let i = 0; i < n; i++) {
       const v = this.volumes[near ? near[i]! : i]!;
@@ -481,18 +517,22 @@ class RapierBattlefield implements Battlefield {
   bodyClashes(figure: FigureBody): BodyClash[] {
     const h = figure.height ?? DEFAULT_FIGURE_HEIGHT;
     const r = figure.radius ?? 0.6;
-    // Most figures stand in the open: a body whose plan box meets no solid's box clashes with none.
-    if (!figure.floor && r < BODY_PAD && !this.nearBodySolid(figure.at[0], figure.at[1], r)) {
-      this.checkOnTable(figure.at[0], figure.at[1]);
-      return [];
-    }
-    const y = this.standHeight(figure.at[0], figure.at[1], figure.floor);
+    const x = figure.at[0], z = figure.at[1];
+    const y = this.standHeight(x, z, figure.floor);
+    // Most bodies are clear of every wall, obstacle and roof by more than SPARE: an exact prism
+    // test says so without Rapier (larger or flat bodies skip it).
+    if (r < BODY_PAD - 2 * SPARE && h > LIFT && !this.nearBodySolid(x, z, y + LIFT, y + h, r)) return [];
+    return this.rapierBodyClashes(x, z, y, h, r);
+  }
+
+  /** Rapier's own answer: the body-part colliders a cylinder from y + LIFT to y + h meets. */
+  private rapierBodyClashes(x: number, z: number, y: number, h: number, r: number): BodyClash[] {
     // The body from just above the surface it stands on to the top of the head.
-    const lift = 0.2;
+    const lift = LIFT;
     const shape = new RAPIER.Cylinder((h - lift) / 2, r);
     const out = new Map<string, BodyClash>();
     this.world.intersectionsWithShape(
-      { x: figure.at[0], y: y + lift + (h - lift) / 2, z: figure.at[1] }, { x: 0, y: 0, z: 0, w: 1 }, shape,
+      { x, y: y + lift + (h - lift) / 2, z }, { x: 0, y: 0, z: 0, w: 1 }, shape,
       (c) => {
         const info = this.info.get(c.handle);
         if (info && BODY_PARTS.has(info.part) && !out.has(`${info.featureId}/${info.part}`)) {
@@ -505,26 +545,51 @@ class RapierBattlefield implements Battlefield {
     return [...out.values()];
   }
 
-  /** Does a disc of radius r (< BODY_PAD) at (x, z) meet the plan box of a solid a body can clash with? */
-  private nearBodySolid(x: number, z: number, r: number): boolean {
-    const pad = BODY_PAD - r - 0.01; // the boxes carry BODY_PAD; keep 0.01 cm to spare
-    for (const k of this.bodyBins.at(x, z)) {
-      const b = this.bodyBoxes[k]!;
-      if (x >= b.minX + pad && x <= b.maxX - pad && z >= b.minZ + pad && z <= b.maxZ - pad) return true;
+  /**
+   * Can a vertical cylinder of radius r (< BODY_PAD − 2·SPARE) from height y0 to y1 at (x, z) come
+   * within SPARE of a solid a body can clash with? Exact for boxes (prisms), by the bounding box for hulls.
+   */
+  private nearBodySolid(x: number, z: number, y0: number, y1: number, r: number): boolean {
+    const bins = this.bodyBins.at(x, z); // the bins hold each box padded by BODY_PAD > r + SPARE
+    const reach = (r + SPARE) * (r + SPARE);
+    for (let i = 0; i < bins.length; i++) {
+      const p = this.bodyPrisms[bins[i]!]!;
+      if (p.yMax < y0 - SPARE || p.yMin > y1 + SPARE) continue;
+      // Into the prism's frame (the same turn as the sight casts' boxes), then the distance to its rectangle.
+      const fx = x - p.cx, fz = z - p.cz;
+      const lx = Math.abs(fx * p.c + fz * p.s) - p.hx, lz = Math.abs(-fx * p.s + fz * p.c) - p.hz;
+      const dx = lx > 0 ? lx : 0, dz = lz > 0 ? lz : 0;
+      if (dx * dx + dz * dz <= reach) return true;
     }
     return false;
   }
 
   wallBetween(from: FigureBody, to: FigureBody): BodyClash | undefined {
-    const a: Vec3 = [from.at[0], this.standHeight(from.at[0], from.at[1], from.floor) + KNEE, from.at[1]];
-    const b: Vec3 = [to.at[0], this.standHeight(to.at[0], to.at[1], to.floor) + KNEE, to.at[1]];
-    const d = dist3(a, b);
-    if (d < 1e-6) return undefined;
-    const ray = new RAPIER.Ray({ x: a[0], y: a[1], z: a[2] }, { x: b[0] - a[0], y: b[1] - a[1], z: b[2] - a[2] });
-    const hit = this.world.castRay(ray, 1, true, undefined, query(G_BLOCK | G_SEE), undefined, undefined, (c) => {
-      const info = this.info.get(c.handle);
-      return info?.kind === 'building' && info.part === 'wall';
-    });
+    const ax = from.at[0], az = from.at[1], bx = to.at[0], bz = to.at[1];
+    const ay = this.standHeight(ax, az, from.floor) + KNEE;
+    const by = this.standHeight(bx, bz, to.floor) + KNEE;
+    const dx = bx - ax, dy = by - ay, dz = bz - az;
+    if (Math.sqrt(dx * dx + dy * dy + dz * dz) < 1e-6) return undefined;
+    // Building walls stand inside their building's outline: a step whose plan box meets no building's misses them all.
+    if (!this.nearBuilding(Math.min(ax, bx) - SPARE, Math.min(az, bz) - SPARE, Math.max(ax, bx) + SPARE, Math.max(az, bz) + SPARE)) return undefined;
+    return this.rapierWallBetween(ax, ay, az, bx, by, bz);
+  }
+
+  /** Does the plan box given meet the plan box of a building? */
+  private nearBuilding(minX: number, minZ: number, maxX: number, maxZ: number): boolean {
+    const near = this.buildingBins.collect(minX, minZ, maxX, maxZ, this.buildingScratch) ? this.buildingScratch : undefined;
+    const n = near ? near.length : this.buildingBoxes.length;
+    for (let i = 0; i < n; i++) {
+      const b = this.buildingBoxes[near ? near[i]! : i]!;
+      if (b.maxX >= minX && b.minX <= maxX && b.maxZ >= minZ && b.minZ <= maxZ) return true;
+    }
+    return false;
+  }
+
+  /** Rapier's own first building wall on the segment a→b (knee heights given). */
+  private rapierWallBetween(ax: number, ay: number, az: number, bx: number, by: number, bz: number): BodyClash | undefined {
+    const ray = new RAPIER.Ray({ x: ax, y: ay, z: az }, { x: bx - ax, y: by - ay, z: bz - az });
+    const hit = this.world.castRay(ray, 1, true, undefined, query(G_BLOCK | G_SEE), undefined, undefined, this.isBuildingWall);
     if (!hit) return undefined;
     const info = this.info.get(hit.collider.handle)!;
     return { featureId: info.featureId, kind: info.kind, part: info.part };
@@ -554,9 +619,33 @@ class RapierBattlefield implements Battlefield {
     return hit ? { t: hit.timeOfImpact, featureId: this.info.get(hit.collider.handle)?.featureId ?? '?' } : undefined;
   }
 
+  /** Rapier alone, without the exact rejects in front (the references of the tests). */
+  rapierReferenceBody(figure: FigureBody): BodyClash[] {
+    const y = this.standHeight(figure.at[0], figure.at[1], figure.floor);
+    return this.rapierBodyClashes(figure.at[0], figure.at[1], y, figure.height ?? DEFAULT_FIGURE_HEIGHT, figure.radius ?? 0.6);
+  }
+
+  rapierReferenceWall(from: FigureBody, to: FigureBody): BodyClash | undefined {
+    const ay = this.standHeight(from.at[0], from.at[1], from.floor) + KNEE;
+    const by = this.standHeight(to.at[0], to.at[1], to.floor) + KNEE;
+    if (dist3([from.at[0], ay, from.at[1]], [to.at[0], by, to.at[1]]) < 1e-6) return undefined;
+    return this.rapierWallBetween(from.at[0], ay, from.at[1], to.at[0], by, to.at[1]);
+  }
+
   free(): void {
     this.world.free();
   }
+}
+
+/** Rapier's answers to bodyClashes and wallBetween without the exact rejects in front (tests compare). */
+export function rapierReferenceBody(bf: Battlefield, figure: FigureBody): BodyClash[] {
+  if (!(bf instanceof RapierBattlefield)) throw new TypeError('not a Rapier battlefield');
+  return bf.rapierReferenceBody(figure);
+}
+
+export function rapierReferenceWall(bf: Battlefield, from: FigureBody, to: FigureBody): BodyClash | undefined {
+  if (!(bf instanceof RapierBattlefield)) throw new TypeError('not a Rapier battlefield');
+  return bf.rapierReferenceWall(from, to);
 }
 
 /** Rapier's downward cast on the ground or the standing surface (tests compare the grid heights to it). */

@@ -4,32 +4,6 @@ import { type HeightGrid, type Solid, type Vec2, boundsOf, gridHeightAt } from '
 import type { ResolvedTags, Scenario } from '../scenario';
 import type { ObstacleCrossing } from './types';
 
-/** Entry parameter t ∈ [0, 1] of segment a→b into a box footprint (rotated rectangle), or undefined. */
-function segmentRect(a: Vec2, b: Vec2, center: Vec2, half: Vec2, rotDeg: number): number | undefined {
-  // Into the box frame: rotation is counter-clockwise seen from above.
-  const r = (-rotDeg * Math.PI) / 180;
-  const c = Math.cos(r), s = Math.sin(r);
-  const local = (p: Vec2): Vec2 => {
-    const x = p[0] - center[0], z = p[1] - center[1];
-    return [x * c - z * s, x * s + z * c];
-  };
-  const p = local(a), q = local(b);
-  let t0 = 0, t1 = 1;
-  for (let i = 0; i < 2; i++) {
-    const o = p[i]!, d = q[i]! - o, h = half[i]!;
-    if (Math.abs(d) < 1e-12) {
-      if (o < -h || o > h) return undefined;
-      continue;
-    }
-    let u = (-h - o) / d, v = (h - o) / d;
-    if (u > v) [u, v] = [v, u];
-    t0 = Math.max(t0, u);
-    t1 = Math.min(t1, v);
-    if (t0 > t1) return undefined;
-  }
-  return t0;
-}
-
 function segmentSegment(a: Vec2, b: Vec2, p: Vec2, q: Vec2): number | undefined {
   const dx = b[0] - a[0], dz = b[1] - a[1], ex = q[0] - p[0], ez = q[1] - p[1];
   const den = dx * ez - dz * ex;
@@ -48,6 +22,9 @@ export interface ObstacleBox {
   maxX: number;
   minZ: number;
   maxZ: number;
+  /** cos and sin of the turn into the box frame (rotation is counter-clockwise seen from above). */
+  c: number;
+  s: number;
 }
 
 export function obstacleBoxes(solids: readonly Solid[]): ObstacleBox[] {
@@ -55,9 +32,33 @@ export function obstacleBoxes(solids: readonly Solid[]): ObstacleBox[] {
   for (const s of solids) {
     if (s.shape !== 'box' || (s.part !== 'obstacle' && s.part !== 'parapet')) continue;
     const r = Math.hypot(s.halfExtents[0], s.halfExtents[2]);
-    out.push({ solid: s, minX: s.center[0] - r, maxX: s.center[0] + r, minZ: s.center[2] - r, maxZ: s.center[2] + r });
+    const a = (-s.rotationY * Math.PI) / 180;
+    out.push({ solid: s, minX: s.center[0] - r, maxX: s.center[0] + r, minZ: s.center[2] - r, maxZ: s.center[2] + r, c: Math.cos(a), s: Math.sin(a) });
   }
   return out;
+}
+
+/** Entry parameter t ∈ [0, 1] of segment a→b into a box's footprint (a turned rectangle), or undefined; no allocation. */
+function segmentBox(a: Vec2, b: Vec2, box: ObstacleBox): number | undefined {
+  const sd = box.solid, c = box.c, s = box.s;
+  const cx = sd.center[0], cz = sd.center[2];
+  const ax = a[0] - cx, az = a[1] - cz, bx = b[0] - cx, bz = b[1] - cz;
+  const p0 = ax * c - az * s, p1 = ax * s + az * c;
+  const q0 = bx * c - bz * s, q1 = bx * s + bz * c;
+  let t0 = 0, t1 = 1;
+  for (let i = 0; i < 2; i++) {
+    const o = i === 0 ? p0 : p1, d = (i === 0 ? q0 : q1) - o, h = i === 0 ? sd.halfExtents[0] : sd.halfExtents[2];
+    if (Math.abs(d) < 1e-12) {
+      if (o < -h || o > h) return undefined;
+      continue;
+    }
+    let u = (-h - o) / d, v = (h - o) / d;
+    if (u > v) { const w = u; u = v; v = w; }
+    t0 = Math.max(t0, u);
+    t1 = Math.min(t1, v);
+    if (t0 > t1) return undefined;
+  }
+  return t0;
 }
 
 /** Fortification crest lines (rampart, bastion, redoubt) with their plan bounds (built once per battlefield). */
@@ -85,19 +86,23 @@ export function obstacleCrossings(
   crests: readonly CrestLine[] = crestLines(scenario),
 ): ObstacleCrossing[] {
   const len = Math.hypot(to[0] - from[0], to[1] - from[1]);
-  const best = new Map<string, ObstacleCrossing>();
+  // Most segments cross nothing: the map and its keys only once something is crossed.
+  let best: Map<string, ObstacleCrossing> | undefined;
   const keep = (x: ObstacleCrossing) => {
+    best ??= new Map();
     const k = `${x.featureId}/${x.part}`;
     const prev = best.get(k);
     if (!prev || prev.distance > x.distance) best.set(k, x);
   };
   const minX = Math.min(from[0], to[0]), maxX = Math.max(from[0], to[0]);
   const minZ = Math.min(from[1], to[1]), maxZ = Math.max(from[1], to[1]);
-  for (const k of candidates?.(minX, minZ, maxX, maxZ) ?? boxes.keys()) {
-    const b = boxes[k]!;
+  const near = candidates?.(minX, minZ, maxX, maxZ);
+  const n = near ? near.length : boxes.length;
+  for (let i = 0; i < n; i++) {
+    const b = boxes[near ? near[i]! : i]!;
     if (b.maxX < minX || b.minX > maxX || b.maxZ < minZ || b.minZ > maxZ) continue;
     const s = b.solid;
-    const t = segmentRect(from, to, [s.center[0], s.center[2]], [s.halfExtents[0], s.halfExtents[2]], s.rotationY);
+    const t = segmentBox(from, to, b);
     if (t === undefined) continue;
     const point: Vec2 = [from[0] + (to[0] - from[0]) * t, from[1] + (to[1] - from[1]) * t];
     const tags = tagsOf(s.featureId);
@@ -117,5 +122,5 @@ export function obstacleCrossings(
       keep({ featureId: f.id, kind: f.kind, part: 'crest', tags, distance: t * len, point: [from[0] + (to[0] - from[0]) * t, from[1] + (to[1] - from[1]) * t], height: 0 });
     }
   }
-  return [...best.values()].sort((a, b) => a.distance - b.distance);
+  return best ? [...best.values()].sort((a, b) => a.distance - b.distance) : [];
 }

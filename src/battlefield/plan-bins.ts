@@ -5,15 +5,20 @@
 export interface PlanBox { minX: number; minZ: number; maxX: number; maxZ: number }
 
 const NONE: readonly number[] = [];
+const ascending = (a: number, b: number): number => a - b;
 
 export class PlanBins {
   private readonly bins: number[][];
   private readonly cols: number;
   private readonly rows: number;
+  /** Per item: the epoch of the last collect that listed it (no Set per query). */
+  private readonly stamp: Uint32Array;
+  private epoch = 0;
 
   constructor(boxes: readonly PlanBox[], width: number, depth: number, private readonly size = 8) {
     this.cols = Math.max(1, Math.ceil(width / size));
     this.rows = Math.max(1, Math.ceil(depth / size));
+    this.stamp = new Uint32Array(boxes.length);
     this.bins = Array.from({ length: this.cols * this.rows }, () => []);
     boxes.forEach((b, idx) => {
       const i0 = this.col(b.minX), i1 = this.col(b.maxX), j0 = this.row(b.minZ), j1 = this.row(b.maxZ);
@@ -36,6 +41,33 @@ export class PlanBins {
     const seen = new Set<number>();
     for (let j = j0; j <= j1; j++) for (let i = i0; i <= i1; i++) for (const k of this.bins[j * this.cols + i]!) seen.add(k);
     return [...seen].sort((a, b) => a - b);
+  }
+
+  /**
+   * The same as inBox into `out` (cleared first), without allocating: false (out left empty) when the
+   * box spans more than `most` bins or is not a number, where a full scan is cheaper.
+   */
+  collect(minX: number, minZ: number, maxX: number, maxZ: number, out: number[], most = 64): boolean {
+    out.length = 0;
+    if (!(minX === minX && minZ === minZ && maxX === maxX && maxZ === maxZ)) return false;
+    const i0 = this.col(minX), i1 = this.col(maxX), j0 = this.row(minZ), j1 = this.row(maxZ);
+    if ((i1 - i0 + 1) * (j1 - j0 + 1) > most) return false;
+    if (i0 === i1 && j0 === j1) {
+      const bin = this.bins[j0 * this.cols + i0]!;
+      for (let q = 0; q < bin.length; q++) out.push(bin[q]!);
+      return true;
+    }
+    if (++this.epoch === 0xffffffff) { this.stamp.fill(0); this.epoch = 1; }
+    const e = this.epoch;
+    for (let j = j0; j <= j1; j++) for (let i = i0; i <= i1; i++) {
+      const bin = this.bins[j * this.cols + i]!;
+      for (let q = 0; q < bin.length; q++) {
+        const k = bin[q]!;
+        if (this.stamp[k] !== e) { this.stamp[k] = e; out.push(k); }
+      }
+    }
+    if (out.length > 1) out.sort(ascending);
+    return true;
   }
 
   /** Indices (ascending) of the items whose box may contain (x, z); off-table points use the edge bins. */

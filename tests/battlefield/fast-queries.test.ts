@@ -1,13 +1,16 @@
 // The point and segment queries the rules call most (stand heights, buildings, areas) answer from
 // the shared height grid and plan bins; here each is held to its plain reference over random points
 // of every real scenario: Rapier's own downward cast for heights (bridge decks, open ground,
-// building floors), and the linear scans the bins replaced for buildings and areas.
+// building floors), Rapier's own shape and ray tests for body clashes and walls (which the exact
+// prism and plan-box rejects spare most calls), and the linear scans the bins replaced.
 import { readFileSync, readdirSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBattlefield, rapierReferenceHeight, type AreaSpan, type Battlefield, type BuildingInfo } from '../../src/battlefield';
+import { createBattlefield, rapierReferenceBody, rapierReferenceHeight, rapierReferenceWall, type AreaSpan, type Battlefield, type BuildingInfo } from '../../src/battlefield';
 import { type Vec2, gridHeightAt, pointInPolygon, segmentInsideIntervals } from '../../src/core';
-import { areaPolygon, isArea, parseScenarioOrThrow, resolveTags, type BridgeFeature } from '../../src/scenario';
+import { areaPolygon, isArea, parseScenarioOrThrow, resolveTags, type BridgeFeature, type Scenario } from '../../src/scenario';
+import { type ObstacleBox, crestLines, obstacleBoxes } from '../../src/battlefield/obstacles';
+import type { ObstacleCrossing } from '../../src/battlefield/types';
 
 const FILES = ['scenarios/sandbox', 'scenarios/kuularuisku'].flatMap((dir) =>
   readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => `${dir}/${f}`));
@@ -31,6 +34,66 @@ function stand(bf: Battlefield, x: number, z: number, floor?: number): number | 
 function expectSame(got: number | string, want: number | string): void {
   if (typeof want === 'number' && typeof got === 'number') expect(Math.abs(got - want)).toBeLessThanOrEqual(1e-4);
   else expect(got).toBe(want);
+}
+
+/** The former obstaclesAlong: every box (allocating rectangle test), then every crest line. */
+function referenceObstacles(scenario: Scenario, bf: Battlefield, boxes: readonly ObstacleBox[], from: Vec2, to: Vec2): ObstacleCrossing[] {
+  const segmentRect = (a: Vec2, b: Vec2, center: Vec2, half: Vec2, rotDeg: number): number | undefined => {
+    const r = (-rotDeg * Math.PI) / 180;
+    const c = Math.cos(r), s = Math.sin(r);
+    const local = (p: Vec2): Vec2 => {
+      const x = p[0] - center[0], z = p[1] - center[1];
+      return [x * c - z * s, x * s + z * c];
+    };
+    const p = local(a), q = local(b);
+    let t0 = 0, t1 = 1;
+    for (let i = 0; i < 2; i++) {
+      const o = p[i]!, d = q[i]! - o, h = half[i]!;
+      if (Math.abs(d) < 1e-12) {
+        if (o < -h || o > h) return undefined;
+        continue;
+      }
+      let u = (-h - o) / d, v = (h - o) / d;
+      if (u > v) [u, v] = [v, u];
+      t0 = Math.max(t0, u);
+      t1 = Math.min(t1, v);
+      if (t0 > t1) return undefined;
+    }
+    return t0;
+  };
+  const segmentSegment = (a: Vec2, b: Vec2, p: Vec2, q: Vec2): number | undefined => {
+    const dx = b[0] - a[0], dz = b[1] - a[1], ex = q[0] - p[0], ez = q[1] - p[1];
+    const den = dx * ez - dz * ex;
+    if (Math.abs(den) < 1e-12) return undefined;
+    const t = ((p[0] - a[0]) * ez - (p[1] - a[1]) * ex) / den;
+    const u = ((p[0] - a[0]) * dz - (p[1] - a[1]) * dx) / den;
+    return t >= 0 && t <= 1 && u >= 0 && u <= 1 ? t : undefined;
+  };
+  const tagsOf = (id: string) => resolveTags(scenario.features.find((f) => f.id === id)!);
+  const len = Math.hypot(to[0] - from[0], to[1] - from[1]);
+  const best = new Map<string, ObstacleCrossing>();
+  const keep = (x: ObstacleCrossing) => {
+    const k = `${x.featureId}/${x.part}`;
+    const prev = best.get(k);
+    if (!prev || prev.distance > x.distance) best.set(k, x);
+  };
+  for (const b of boxes) {
+    const s = b.solid;
+    const t = segmentRect(from, to, [s.center[0], s.center[2]], [s.halfExtents[0], s.halfExtents[2]], s.rotationY);
+    if (t === undefined) continue;
+    const point: Vec2 = [from[0] + (to[0] - from[0]) * t, from[1] + (to[1] - from[1]) * t];
+    const ground = gridHeightAt(bf.grid, Math.min(Math.max(point[0], 0), scenario.table.width), Math.min(Math.max(point[1], 0), scenario.table.depth));
+    keep({ featureId: s.featureId, kind: s.featureKind, part: s.part, tags: tagsOf(s.featureId), distance: t * len, point, height: Math.max(0, s.center[1] + s.halfExtents[1] - ground) });
+  }
+  for (const f of crestLines(scenario)) {
+    const n = f.closed ? f.path.length : f.path.length - 1;
+    for (let i = 0; i < n; i++) {
+      const t = segmentSegment(from, to, f.path[i]!, f.path[(i + 1) % f.path.length]!);
+      if (t === undefined) continue;
+      keep({ featureId: f.id, kind: f.kind, part: 'crest', tags: tagsOf(f.id), distance: t * len, point: [from[0] + (to[0] - from[0]) * t, from[1] + (to[1] - from[1]) * t], height: 0 });
+    }
+  }
+  return [...best.values()].sort((a, b) => a.distance - b.distance);
 }
 
 /** A point inside a quadrilateral outline (bilinear in its corners), u and v in [0, 1]. */
@@ -98,6 +161,68 @@ for (const file of FILES) {
         expectSame(stand(bf, x, z, floor), referenceStand(bf, x, z, floor));
         expect(bf.buildingAt(x, z)).toBe(bf.buildings.find((q) => pointInPolygon([x, z], q.corners)));
       }), { seed: 43, numRuns: 1500 });
+    });
+
+    /** A point around a random wall, obstacle, parapet, railing or roof: up to 3 cm beyond its plan rectangle. */
+    const BODY = new Set(['wall', 'obstacle', 'parapet', 'railing', 'roof', 'foundation']);
+    const nearSolid = fc.tuple(fc.nat(), unit, unit).map(([k, u, v]) => {
+      const solids = bf.solids.filter((x) => BODY.has(x.part));
+      const sd = solids[k % solids.length]!;
+      const [cx, cz, hx, hz, rot] = sd.shape === 'box'
+        ? [sd.center[0], sd.center[2], sd.halfExtents[0], sd.halfExtents[2], sd.rotationY]
+        : [sd.points[0]![0], sd.points[0]![2], 3, 3, 0];
+      const lx = (u * 2 - 1) * (hx + 3), lz = (v * 2 - 1) * (hz + 3);
+      const a = (-rot * Math.PI) / 180;
+      const x = cx + lx * Math.cos(a) - lz * Math.sin(a), z = cz + lx * Math.sin(a) + lz * Math.cos(a);
+      return [Math.min(width, Math.max(0, x)), Math.min(depth, Math.max(0, z))] as const;
+    });
+    /** A floor that exists at (x, z): 0 in the open, any level in a building. */
+    const floorAt = (x: number, z: number, k: number): number => {
+      const b = bf.buildingAt(x, z);
+      return b ? k % b.levels.length : 0;
+    };
+
+    it('bodyClashes: the same clashes, in the same order, as Rapier\'s shape test alone (near every kind of body solid)', () => {
+      let clashes = 0;
+      fc.assert(fc.property(fc.oneof(nearSolid, nearSolid, anywhere), fc.nat(5), fc.constantFrom(0.3, 0.45, 0.6, 1.2, 4.9, 6), fc.constantFrom(undefined, 1.1, 1.7, 3), ([x, z], k, radius, height) => {
+        const figure = { id: 'f', at: [x, z] as Vec2, floor: floorAt(x, z, k), radius, ...(height !== undefined ? { height } : {}) };
+        const want = rapierReferenceBody(bf, figure);
+        if (want.length) clashes++;
+        expect(bf.bodyClashes(figure)).toEqual(want);
+      }), { seed: 46, numRuns: 2500 });
+      expect(clashes).toBeGreaterThan(100);
+    });
+
+    it('wallBetween: the same wall as Rapier\'s cast alone, for steps near and into buildings', () => {
+      let walls = 0;
+      const step = fc.double({ min: -8, max: 8, noNaN: true });
+      fc.assert(fc.property(fc.oneof(nearSolid, anywhere), step, step, fc.nat(5), fc.nat(5), ([x, z], dx, dz, k1, k2) => {
+        const to: Vec2 = [Math.min(width, Math.max(0, x + dx)), Math.min(depth, Math.max(0, z + dz))];
+        const a = { id: 'a', at: [x, z] as Vec2, floor: floorAt(x, z, k1) }, b = { id: 'b', at: to, floor: floorAt(to[0], to[1], k2) };
+        const want = rapierReferenceWall(bf, a, b);
+        if (want) walls++;
+        expect(bf.wallBetween(a, b)).toEqual(want);
+      }), { seed: 47, numRuns: 2500 });
+      if (bf.buildings.length) expect(walls).toBeGreaterThan(5);
+    });
+
+    it('obstaclesAlong: the same crossings as the former scan over every obstacle box and crest line, short and long steps', () => {
+      const boxes = obstacleBoxes(bf.solids);
+      let crossed = 0;
+      const reach = fc.oneof(fc.double({ min: -3, max: 3, noNaN: true }), fc.double({ min: -20, max: 20, noNaN: true }), fc.double({ min: -80, max: 80, noNaN: true }));
+      const nearObstacle = fc.tuple(fc.nat(), fc.double({ min: -5, max: 5, noNaN: true }), fc.double({ min: -5, max: 5, noNaN: true }))
+        .map(([k, ox, oz]) => {
+          const c = boxes.length ? boxes[k % boxes.length]!.solid.center : [width / 2, 0, depth / 2];
+          return [Math.min(width, Math.max(0, c[0]! + ox)), Math.min(depth, Math.max(0, c[2]! + oz))] as const;
+        });
+      fc.assert(fc.property(fc.oneof(nearObstacle, nearObstacle, anywhere), reach, reach, ([x, z], dx, dz) => {
+        const from: Vec2 = [x, z];
+        const to: Vec2 = [Math.min(width, Math.max(0, x + dx)), Math.min(depth, Math.max(0, z + dz))];
+        const want = referenceObstacles(scenario, bf, boxes, from, to);
+        if (want.length) crossed++;
+        expect(bf.obstaclesAlong(from, to)).toEqual(want);
+      }), { seed: 48, numRuns: 2500 });
+      expect(crossed).toBeGreaterThan(100);
     });
 
     it('buildingAt and areasAt: the same answers as a scan over all buildings and areas', () => {
