@@ -6,22 +6,14 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBattlefield, rapierReferenceBody, rapierReferenceHeight, rapierReferenceWall, type AreaSpan, type Battlefield, type BuildingInfo } from '../../src/battlefield';
-import { type Vec2, gridHeightAt, pointInPolygon, segmentInsideIntervals } from '../../src/core';
-import { areaPolygon, isArea, parseScenarioOrThrow, resolveTags, type BridgeFeature, type Scenario } from '../../src/scenario';
-import { type ObstacleBox, crestLines, obstacleBoxes } from '../../src/battlefield/obstacles';
-import type { ObstacleCrossing } from '../../src/battlefield/types';
+import { createBattlefield, rapierReferenceBody, rapierReferenceHeight, rapierReferenceWall, type Battlefield, type BuildingInfo } from '../../src/battlefield';
+import { type Vec2, gridHeightAt } from '../../src/core';
+import { parseScenarioOrThrow, type BridgeFeature } from '../../src/scenario';
+import { obstacleBoxes } from '../../src/battlefield/obstacles';
+import { referenceAreas, referenceBuildingAt, referenceObstacles, referenceStand } from './reference-queries';
 
 const FILES = ['scenarios/sandbox', 'scenarios/kuularuisku'].flatMap((dir) =>
   readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => `${dir}/${f}`));
-
-/** The former standHeight: the first building holding the point gives its floor, else Rapier's cast. */
-function referenceStand(bf: Battlefield, x: number, z: number, floor?: number): number | string {
-  const b = bf.buildings.find((q) => pointInPolygon([x, z], q.corners));
-  if (b) return b.levels[floor ?? 0] ?? `building "${b.id}" has floors 0–${b.levels.length - 1}, asked for floor ${floor}`;
-  if (floor !== undefined && floor > 0) return `no building at (${x}, ${z}) to stand on floor ${floor}`;
-  return rapierReferenceHeight(bf, x, z, 'surface') ?? 'no surface';
-}
 
 function stand(bf: Battlefield, x: number, z: number, floor?: number): number | string {
   try {
@@ -36,65 +28,6 @@ function expectSame(got: number | string, want: number | string): void {
   else expect(got).toBe(want);
 }
 
-/** The former obstaclesAlong: every box (allocating rectangle test), then every crest line. */
-function referenceObstacles(scenario: Scenario, bf: Battlefield, boxes: readonly ObstacleBox[], from: Vec2, to: Vec2): ObstacleCrossing[] {
-  const segmentRect = (a: Vec2, b: Vec2, center: Vec2, half: Vec2, rotDeg: number): number | undefined => {
-    const r = (-rotDeg * Math.PI) / 180;
-    const c = Math.cos(r), s = Math.sin(r);
-    const local = (p: Vec2): Vec2 => {
-      const x = p[0] - center[0], z = p[1] - center[1];
-      return [x * c - z * s, x * s + z * c];
-    };
-    const p = local(a), q = local(b);
-    let t0 = 0, t1 = 1;
-    for (let i = 0; i < 2; i++) {
-      const o = p[i]!, d = q[i]! - o, h = half[i]!;
-      if (Math.abs(d) < 1e-12) {
-        if (o < -h || o > h) return undefined;
-        continue;
-      }
-      let u = (-h - o) / d, v = (h - o) / d;
-      if (u > v) [u, v] = [v, u];
-      t0 = Math.max(t0, u);
-      t1 = Math.min(t1, v);
-      if (t0 > t1) return undefined;
-    }
-    return t0;
-  };
-  const segmentSegment = (a: Vec2, b: Vec2, p: Vec2, q: Vec2): number | undefined => {
-    const dx = b[0] - a[0], dz = b[1] - a[1], ex = q[0] - p[0], ez = q[1] - p[1];
-    const den = dx * ez - dz * ex;
-    if (Math.abs(den) < 1e-12) return undefined;
-    const t = ((p[0] - a[0]) * ez - (p[1] - a[1]) * ex) / den;
-    const u = ((p[0] - a[0]) * dz - (p[1] - a[1]) * dx) / den;
-    return t >= 0 && t <= 1 && u >= 0 && u <= 1 ? t : undefined;
-  };
-  const tagsOf = (id: string) => resolveTags(scenario.features.find((f) => f.id === id)!);
-  const len = Math.hypot(to[0] - from[0], to[1] - from[1]);
-  const best = new Map<string, ObstacleCrossing>();
-  const keep = (x: ObstacleCrossing) => {
-    const k = `${x.featureId}/${x.part}`;
-    const prev = best.get(k);
-    if (!prev || prev.distance > x.distance) best.set(k, x);
-  };
-  for (const b of boxes) {
-    const s = b.solid;
-    const t = segmentRect(from, to, [s.center[0], s.center[2]], [s.halfExtents[0], s.halfExtents[2]], s.rotationY);
-    if (t === undefined) continue;
-    const point: Vec2 = [from[0] + (to[0] - from[0]) * t, from[1] + (to[1] - from[1]) * t];
-    const ground = gridHeightAt(bf.grid, Math.min(Math.max(point[0], 0), scenario.table.width), Math.min(Math.max(point[1], 0), scenario.table.depth));
-    keep({ featureId: s.featureId, kind: s.featureKind, part: s.part, tags: tagsOf(s.featureId), distance: t * len, point, height: Math.max(0, s.center[1] + s.halfExtents[1] - ground) });
-  }
-  for (const f of crestLines(scenario)) {
-    const n = f.closed ? f.path.length : f.path.length - 1;
-    for (let i = 0; i < n; i++) {
-      const t = segmentSegment(from, to, f.path[i]!, f.path[(i + 1) % f.path.length]!);
-      if (t === undefined) continue;
-      keep({ featureId: f.id, kind: f.kind, part: 'crest', tags: tagsOf(f.id), distance: t * len, point: [from[0] + (to[0] - from[0]) * t, from[1] + (to[1] - from[1]) * t], height: 0 });
-    }
-  }
-  return [...best.values()].sort((a, b) => a.distance - b.distance);
-}
 
 /** A point inside a quadrilateral outline (bilinear in its corners), u and v in [0, 1]. */
 function inQuad(c: readonly Vec2[], u: number, v: number): [number, number] {
@@ -109,7 +42,7 @@ for (const file of FILES) {
     const scenario = parseScenarioOrThrow(readFileSync(file, 'utf8'), file);
     const { width, depth } = scenario.table;
     const bridges = scenario.features.filter((f): f is BridgeFeature => f.kind === 'bridge');
-    const volumes = scenario.features.filter(isArea).map((f) => ({ f, polygon: areaPolygon(f), tags: resolveTags(f) }));
+    const areas = referenceAreas(scenario);
     let bf: Battlefield;
     beforeAll(async () => { bf = await createBattlefield(scenario); });
     afterAll(() => bf.free());
@@ -159,7 +92,7 @@ for (const file of FILES) {
         fc.pre(x >= 0 && z >= 0 && x <= width && z <= depth);
         const floor = k % (b.levels.length + 1);
         expectSame(stand(bf, x, z, floor), referenceStand(bf, x, z, floor));
-        expect(bf.buildingAt(x, z)).toBe(bf.buildings.find((q) => pointInPolygon([x, z], q.corners)));
+        expect(bf.buildingAt(x, z)).toBe(referenceBuildingAt(bf, x, z));
       }), { seed: 43, numRuns: 1500 });
     });
 
@@ -227,9 +160,8 @@ for (const file of FILES) {
 
     it('buildingAt and areasAt: the same answers as a scan over all buildings and areas', () => {
       fc.assert(fc.property(anywhere, ([x, z]) => {
-        expect(bf.buildingAt(x, z)).toBe(bf.buildings.find((q) => pointInPolygon([x, z], q.corners)));
-        const want = volumes.filter((a) => pointInPolygon([x, z], a.polygon)).map((a) => ({ featureId: a.f.id, kind: a.f.kind, tags: a.tags }));
-        expect(bf.areasAt(x, z)).toEqual(want);
+        expect(bf.buildingAt(x, z)).toBe(referenceBuildingAt(bf, x, z));
+        expect(bf.areasAt(x, z)).toEqual(areas.at(x, z));
       }), { seed: 44, numRuns: 3000 });
     });
 
@@ -238,12 +170,7 @@ for (const file of FILES) {
       fc.assert(fc.property(anywhere, reach, reach, ([x, z], dx, dz) => {
         const from: Vec2 = [x, z];
         const to: Vec2 = [Math.min(width, Math.max(0, x + dx)), Math.min(depth, Math.max(0, z + dz))];
-        const want: AreaSpan[] = [];
-        for (const a of volumes) {
-          const spans = segmentInsideIntervals(from, to, a.polygon);
-          if (spans.length) want.push({ featureId: a.f.id, kind: a.f.kind, tags: a.tags, spans });
-        }
-        expect(bf.areasAlong!(from, to)).toEqual(want);
+        expect(bf.areasAlong!(from, to)).toEqual(areas.along(from, to));
       }), { seed: 45, numRuns: 2000 });
     });
   });
