@@ -10,11 +10,14 @@ import { type Band, onBand } from './special';
 import { liveFigures, onTable } from './table';
 import { goingAt, obstacleGoing } from './terrain';
 import type { MoveMode } from './events';
+import { unitSurelyStays } from './purpose-refusals';
 import type { HouseSettings, KFigure, KState } from './state';
 
 /** Grid cell of the fields, cm: fine enough for an 8 cm bridge and a door, cheap enough to build once per scenario. */
 const CELL = 2;
 const DIRS: ReadonlyArray<readonly [number, number]> = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]];
+/** The index in DIRS of the step (dx, dz), at (dx + 1) * 3 + dz + 1 (-1 for no step). */
+const DIR_INDEX: readonly number[] = Array.from({ length: 9 }, (_, i) => DIRS.findIndex((d) => d[0] === Math.floor(i / 3) - 1 && d[1] === (i % 3) - 1));
 
 interface Grid {
   nx: number;
@@ -296,8 +299,12 @@ class MinHeap {
 }
 
 function cellAt(g: Grid, p: Vec2): number {
-  const x = Math.min(g.nx - 1, Math.max(0, Math.floor(p[0] / CELL)));
-  const z = Math.min(g.nz - 1, Math.max(0, Math.floor(p[1] / CELL)));
+  return cellXZ(g, p[0], p[1]);
+}
+
+function cellXZ(g: Grid, px: number, pz: number): number {
+  const x = Math.min(g.nx - 1, Math.max(0, Math.floor(px / CELL)));
+  const z = Math.min(g.nz - 1, Math.max(0, Math.floor(pz / CELL)));
   return z * g.nx + x;
 }
 
@@ -342,12 +349,12 @@ function walkable(g: Grid, a: Vec2, b: Vec2, difficultOk: boolean): boolean {
   const n = Math.ceil(Math.hypot(b[0] - a[0], b[1] - a[1]) / (CELL / 2));
   let prev = cellAt(g, a);
   for (let k = 1; k <= n; k++) {
-    const c = cellAt(g, [a[0] + ((b[0] - a[0]) * k) / n, a[1] + ((b[1] - a[1]) * k) / n]);
+    const c = cellXZ(g, a[0] + ((b[0] - a[0]) * k) / n, a[1] + ((b[1] - a[1]) * k) / n);
     if (c === prev) continue;
     const cost = g.cost[c]!;
     if (cost === Infinity || g.hazard[c] || (cost > 1 && !difficultOk)) return false;
     const dx = (c % g.nx) - (prev % g.nx), dz = Math.floor(c / g.nx) - Math.floor(prev / g.nx);
-    const k8 = DIRS.findIndex((d) => d[0] === dx && d[1] === dz);
+    const k8 = dx >= -1 && dx <= 1 && dz >= -1 && dz <= 1 ? DIR_INDEX[(dx + 1) * 3 + dz + 1]! : -1;
     if (k8 < 0 || g.edge[prev * 8 + k8] === Infinity) return false;
     prev = c;
   }
@@ -430,6 +437,21 @@ function simplify(pts: Vec2[]): Vec2[] {
   return out;
 }
 
+/** The point at distance t along a polyline: the last point of cut(pts, t). */
+function pointAlong(pts: readonly Vec2[], t: number): Vec2 {
+  let left = t;
+  for (let i = 1; i < pts.length; i++) {
+    const a = pts[i - 1]!, b = pts[i]!;
+    const l = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    if (l >= left) {
+      if (left > 1e-6) return l > 1e-9 ? [a[0] + ((b[0] - a[0]) * left) / l, a[1] + ((b[1] - a[1]) * left) / l] : b;
+      return i === 1 ? pts[0]! : a;
+    }
+    left -= l;
+  }
+  return pts[pts.length - 1]!;
+}
+
 /** The point at distance t along a polyline, and the polyline up to it. */
 function cut(pts: readonly Vec2[], t: number): Vec2[] {
   const out: Vec2[] = [pts[0]!];
@@ -456,10 +478,20 @@ export function unitGoal(s: KState, table: TableQueries, unitId: string): Goal |
   const goals = goalsOf(table, u.side);
   if (!goals.length) return undefined;
   // A split half follows its parent's goal.
-  const root = u.splitFrom ?? unitId;
-  let h = 0;
-  for (const ch of root) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
-  return goals[h % goals.length];
+  return goals[unitHash(u.splitFrom ?? unitId) % goals.length];
+}
+
+const UNIT_HASHES = new Map<string, number>();
+
+/** A stable number per unit id (a string hash, worked out once per id). */
+function unitHash(id: string): number {
+  let h = UNIT_HASHES.get(id);
+  if (h === undefined) {
+    h = 0;
+    for (const ch of id) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+    UNIT_HASHES.set(id, h);
+  }
+  return h;
 }
 
 /** How far (field cost, cm of open going) a unit's centre is from its goal; undefined when it has none or cannot get there. */
@@ -468,7 +500,8 @@ export function distanceToGoal(s: KState, table: TableQueries, unitId: string): 
   const figs = liveFigures(s, unitId);
   if (!goal || !figs.length) return undefined;
   const f = fieldOf(s, table, goal);
-  const d = Math.min(...figs.map((x) => goalDistance(f, x.at)));
+  let d = Infinity;
+  for (const x of figs) d = Math.min(d, goalDistance(f, x.at));
   return Number.isFinite(d) ? d : undefined;
 }
 
@@ -484,6 +517,8 @@ export function goalMoves(s: KState, table: TableQueries, unitId: string, mode: 
   const goal = unitGoal(s, table, unitId);
   const figs = liveFigures(s, unitId);
   if (!goal || !figs.length) return [];
+  // A soldier who may not move (K-5.5e nobody to carry him, K-WPN an MG crew that shot): every move of the whole unit is refused.
+  if ((mode === 'normal' || mode === 'fast' || mode === 'regroup') && unitSurelyStays(s, unitId, mode)) return [];
   const field = fieldOf(s, table, goal);
   const house: HouseSettings = s.house;
   const allowance = Math.min(...figs.map((f) => movementAllowance(s, f.id, mode, false, house).allowance));
@@ -499,8 +534,9 @@ export function goalMoves(s: KState, table: TableQueries, unitId: string, mode: 
   const others = Object.values(s.figures).filter((g) => !g.removed && g.condition !== 'dead' && g.unitId !== unitId
     && g.at[0] >= minX - reach && g.at[0] <= maxX + reach && g.at[1] >= minZ - reach && g.at[1] <= maxZ + reach);
   const files = (s.special?.config.crossings ?? []).filter((c) => c.singleFile);
-  const free = (f: KFigure, at: Vec2, placed: ReadonlyArray<{ f: KFigure; at: Vec2 }>) =>
-    !blocked(at, f, placed, others, house.contactTolerance) && !sideBySide(files, f, at, placed, others)
+  // Is the spot free of the first `count` soldiers placed, of the others in reach, and of solid terrain?
+  const free = (f: KFigure, at: Vec2, placed: ReadonlyArray<{ f: KFigure; at: Vec2 }>, count = placed.length) =>
+    !blocked(at, f, placed, count, others, house.contactTolerance) && !sideBySide(files, f, at, placed, count, others)
     && !table.bodyClashes({ id: f.id, at, floor: 0, radius: f.baseRadius, height: FIGURE_HEIGHT }).length;
   const out: Step[][] = [];
   const routes = new Map<string, Vec2[]>();
@@ -520,7 +556,7 @@ export function goalMoves(s: KState, table: TableQueries, unitId: string, mode: 
     for (let k = 1; k >= 0.5; k -= 0.125) {
       const shift = figs.map((f) => ({ f, at: [f.at[0] + v[0] * k, f.at[1] + v[1] * k] as Vec2 }));
       if (Math.hypot(v[0], v[1]) * k < 0.5) break;
-      if (shift.every((x, i) => free(x.f, x.at, shift.slice(0, i)))) {
+      if (shift.every((x, i) => free(x.f, x.at, shift, i))) {
         out.push(shift.map((x) => ({ figureId: x.f.id, to: x.at })));
         break;
       }
@@ -529,13 +565,11 @@ export function goalMoves(s: KState, table: TableQueries, unitId: string, mode: 
     const plans: Array<{ f: KFigure; line: Vec2[]; t: number; path: Vec2[] }> = [];
     for (const f of order) {
       const line = streamline(field, f.at, length, cap, routeOf(f));
-      let t = polyLength(line);
-      let path = line;
-      // Back off along the path until the spot is free (1 cm at a time).
-      while (t > 0.25 && !free(f, path[path.length - 1]!, placed)) {
-        t -= 1;
-        path = cut(line, t);
-      }
+      const full = polyLength(line);
+      let t = full;
+      // Back off along the path until the spot is free (1 cm at a time): the end point alone, the path once found.
+      while (t > 0.25 && !free(f, t === full ? line[line.length - 1]! : pointAlong(line, t), placed)) t -= 1;
+      let path = t === full ? line : cut(line, t);
       if (t <= 0.25) { t = 0; path = [f.at]; }
       placed.push({ f, at: path[path.length - 1]! });
       plans.push({ f, line, t, path });
@@ -585,7 +619,9 @@ function keepChain(plans: Array<{ f: KFigure; line: Vec2[]; t: number; path: Vec
 }
 
 /** narrow-crossing: would a soldier ending here stand beside another on a single-file walkway (closer along it than their bases)? */
-function sideBySide(files: ReadonlyArray<{ band: Band }>, f: KFigure, at: Vec2, placed: ReadonlyArray<{ f: KFigure; at: Vec2 }>, others: readonly KFigure[]): boolean {
+function sideBySide(files: ReadonlyArray<{ band: Band }>, f: KFigure, at: Vec2, placed: ReadonlyArray<{ f: KFigure; at: Vec2 }>, count: number, others: readonly KFigure[]): boolean {
+  if (!files.length) return false;
+  if (count < placed.length) placed = placed.slice(0, count);
   for (const c of files) {
     if (!onBand(c.band, at)) continue;
     const len = Math.hypot(c.band.b[0] - c.band.a[0], c.band.b[1] - c.band.a[1]) || 1;
@@ -598,11 +634,17 @@ function sideBySide(files: ReadonlyArray<{ band: Band }>, f: KFigure, at: Vec2, 
   return false;
 }
 
-function blocked(at: Vec2, f: KFigure, placed: ReadonlyArray<{ f: KFigure; at: Vec2 }>, others: readonly KFigure[], tol: number): boolean {
-  for (const p of placed) if (Math.hypot(p.at[0] - at[0], p.at[1] - at[1]) < f.baseRadius + p.f.baseRadius + 0.2) return true;
+function blocked(at: Vec2, f: KFigure, placed: ReadonlyArray<{ f: KFigure; at: Vec2 }>, count: number, others: readonly KFigure[], tol: number): boolean {
+  // Squared distances against squared reaches (all reaches are positive): no square roots.
+  const x = at[0], z = at[1];
+  for (let i = 0; i < count; i++) {
+    const p = placed[i]!;
+    const dx = p.at[0] - x, dz = p.at[1] - z, r = f.baseRadius + p.f.baseRadius + 0.2;
+    if (dx * dx + dz * dz < r * r) return true;
+  }
   for (const g of others) {
-    const gap = Math.hypot(g.at[0] - at[0], g.at[1] - at[1]) - f.baseRadius - g.baseRadius;
-    if (gap < (g.side === f.side ? 0.2 : tol + 0.5)) return true;
+    const dx = g.at[0] - x, dz = g.at[1] - z, r = f.baseRadius + g.baseRadius + (g.side === f.side ? 0.2 : tol + 0.5);
+    if (dx * dx + dz * dz < r * r) return true;
   }
   return false;
 }
@@ -632,9 +674,26 @@ export function enemyWithin(s: KState, unitId: string, range: number): boolean {
   const u = s.units[unitId];
   if (!u) return false;
   const mine = liveFigures(s, u);
-  for (const g of Object.values(s.figures)) {
+  if (!mine.length) return false;
+  // The unit's plan box grown by the range: most enemies are outside it.
+  let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
+  for (const f of mine) {
+    if (f.at[0] < minX) minX = f.at[0];
+    if (f.at[0] > maxX) maxX = f.at[0];
+    if (f.at[1] < minZ) minZ = f.at[1];
+    if (f.at[1] > maxZ) maxZ = f.at[1];
+  }
+  minX -= range; maxX += range; minZ -= range; maxZ += range;
+  const r2 = range * range;
+  for (const id in s.figures) {
+    const g = s.figures[id]!;
     if (g.side === u.side || g.removed || g.condition === 'dead') continue;
-    for (const f of mine) if (Math.hypot(g.at[0] - f.at[0], g.at[1] - f.at[1]) <= range) return true;
+    const x = g.at[0], z = g.at[1];
+    if (x < minX || x > maxX || z < minZ || z > maxZ) continue;
+    for (const f of mine) {
+      const dx = x - f.at[0], dz = z - f.at[1];
+      if (dx * dx + dz * dz <= r2) return true;
+    }
   }
   return false;
 }

@@ -5,10 +5,11 @@ import type { Dice, TableQueries } from '../../core';
 import type { Scenario } from '../../scenario';
 import { kRulesApi } from './api';
 import { type KGameOptions, applyKOptions, kOptionChoices } from './options';
+import { moveSurelyRefused, shotSurelyRefused } from './purpose-refusals';
 import {
   Acc, FLOW_COMMAND_TYPES, FoldMemo, actionGate, candidateCommands, candidateGroups, decideFlow, immediateEnd, legalCommands, phaseOf, startChargeSequence,
   turnLimitOf, validateVictory, withFlow,
-  type AnyGameEvent, type FlowCommand, type KCommand, type KGameEvent, type KGameState, type KRulesApi, type SoldierCommand,
+  type AnyGameEvent, type CandidateGroup, type FlowCommand, type KCommand, type KGameEvent, type KGameState, type KRulesApi, type SoldierCommand,
 } from './activation';
 
 export interface KRulesetCtx {
@@ -74,9 +75,14 @@ export function createKuularuiskuRuleset(api: KRulesApi) {
       return candidateCommands(state, ctx, api);
     },
 
-    /** candidateCommands in groups by weighting key, each built only when asked for (random play picks the kind first). */
-    candidateGroups(state: KGameState, ctx: { scenario: Scenario; table: TableQueries }) {
-      return candidateGroups(state, ctx, api);
+    /**
+     * candidateCommands in groups by weighting key, each built only when asked for (random play picks
+     * the kind first). With the rules engine's own functions, a picked move or shot that the rules
+     * would refuse at their state-only checks is a sure refusal (purpose-refusals.ts): dropped undispatched.
+     */
+    candidateGroups(state: KGameState, ctx: { scenario: Scenario; table: TableQueries }): CandidateGroup[] {
+      const groups = candidateGroups(state, ctx, api);
+      return api === kRulesApi ? groups.map((g) => withSureRefusals(state, g)) : groups;
     },
 
     /** Command types the rules may refuse among candidateCommands (soldier-level ones). */
@@ -111,6 +117,14 @@ export function createKuularuiskuRuleset(api: KRulesApi) {
       return r ? { winner: r.winner, reason: r.text, rule: r.rule } : undefined;
     },
   };
+}
+
+/** A group's sureRefusal, with the state-only refusals of moves and shots asked first (they cost no terrain query). */
+function withSureRefusals(s: KGameState, g: CandidateGroup): CandidateGroup {
+  const own = g.sureRefusal;
+  if (g.keys.includes('SHOOT')) return { ...g, sureRefusal: (c) => (c.type === 'SHOOT' && shotSurelyRefused(s, c as SoldierCommand)) || !!own?.(c) };
+  if (g.keys.includes('MOVE')) return { ...g, sureRefusal: (c) => (c.type === 'MOVE' && moveSurelyRefused(s, c as SoldierCommand)) || !!own?.(c) };
+  return g;
 }
 
 export type KuularuiskuRuleset = ReturnType<typeof createKuularuiskuRuleset>;

@@ -1,0 +1,91 @@
+// Sure refusals for random play: a picked candidate MOVE or SHOOT that the rules would refuse at the
+// first, state-only steps of their check (the K-2.4 gate, K-5.5e, K-WPN-9…13, K-5.3b, a target gone
+// or hidden …) is dropped without dispatching it. Each test here asks what the rules ask, in their
+// order, with the same arguments (activation/action-gate.ts, api.ts decideAction, movement.ts
+// validateMove, shooting.ts resolveShooting, visibility.ts evaluateTarget): a true answer is a
+// refusal the rules would give; false says nothing (the rules then decide). No terrain query.
+import { weaponById } from './data';
+import { moveRefusal, seriousCanMove } from './movement';
+import { shootRefusal } from './shooting';
+import { isHidden } from './special-play';
+import { liveFigures } from './table';
+import { ableFirers } from './visibility';
+import { actionGate } from './activation/action-gate';
+import type { SoldierCommand } from './activation/rules-api';
+import type { KFigure, KState, KUnit } from './state';
+
+type Step = { figureId?: unknown };
+
+/** K-5.5e / K-WPN-9…13: would validateMove refuse moving this soldier of the unit (a seriously wounded one nobody can carry, an MG crew that shot)? */
+export function figureBound(s: KState, u: KUnit, live: readonly KFigure[], f: KFigure, mode: string): boolean {
+  if (f.condition === 'serious' && !seriousCanMove(s, u) && mode !== 'rout') return true;
+  const w = f.weapon ? weaponById(f.weapon) : undefined;
+  const bound = (w?.cannotShootAndMove) || (s.house.mgRestrictionScope === 'crew' && f.role === 'mg-loader' && live.some((x) => x.weapon && weaponById(x.weapon)?.cannotShootAndMove && u.shotThisTurn.includes(x.id)));
+  return !!bound && u.shotThisTurn.length > 0 && (u.shotThisTurn.includes(f.id) || f.role === 'mg-loader') && mode !== 'rout' && mode !== 'fall-back';
+}
+
+/** K-AMB-19 (house: the whole unit): would validateMove refuse any move of the unit because its MG fired this turn? */
+function unitBound(s: KState, u: KUnit, live: readonly KFigure[], mode: string): boolean {
+  return s.house.mgRestrictionScope === 'unit' && mode !== 'rout' && mode !== 'fall-back' && live.some((x) => x.weapon && weaponById(x.weapon)?.cannotShootAndMove && u.shotThisTurn.includes(x.id));
+}
+
+/**
+ * Could no move of the whole unit in this mode pass validateMove's first checks (moveRefusal, the
+ * seriously wounded, the MG crews)? For the planner: no move to plan for it.
+ */
+export function unitSurelyStays(s: KState, unitId: string, mode: 'normal' | 'fast' | 'regroup'): boolean {
+  const u = s.units[unitId];
+  if (!u) return true;
+  if (moveRefusal(s, u, mode, s.house)) return true;
+  const live = liveFigures(s, u);
+  if (unitBound(s, u, live, mode)) return true;
+  return live.some((f) => figureBound(s, u, live, f, mode));
+}
+
+/** Would the rules refuse this MOVE at their state-only checks (the gate, moveRefusal, K-5.5e, K-WPN)? Charges are left to the rules. */
+export function moveSurelyRefused(s: KState, c: SoldierCommand): boolean {
+  if (c.type !== 'MOVE') return false;
+  // decideSoldier: the K-2.4 gate, which also fixes the mode.
+  const gate = actionGate(s, c);
+  if (!gate.ok) return true;
+  const mode = gate.mode ?? (typeof c.mode === 'string' ? c.mode : undefined);
+  // decideAction: only the plain moves go to validateMove here (a command without a mode is left to the rules).
+  if (mode !== 'normal' && mode !== 'fast' && mode !== 'regroup') return false;
+  const unitId = c.unitId ?? s.activation?.unitId;
+  const moves = c.moves as readonly Step[] | undefined;
+  if (!unitId || !Array.isArray(moves)) return false;
+  // validateMove, up to its first terrain query.
+  const u = s.units[unitId];
+  if (!u) return true;
+  if (moveRefusal(s, u, mode, s.house)) return true;
+  if (!moves.length) return true;
+  const live = liveFigures(s, u);
+  const seen = new Set<string>();
+  for (const m of moves) {
+    const f = typeof m?.figureId === 'string' ? s.figures[m.figureId] : undefined;
+    if (!f || !live.includes(f) || seen.has(f.id)) return true;
+    seen.add(f.id);
+    if (figureBound(s, u, live, f, mode)) return true;
+  }
+  return unitBound(s, u, live, mode);
+}
+
+/** Would the rules refuse this SHOOT at their state-only checks (the gate, shootRefusal, the target gone, hidden or in melee, no one able to fire)? */
+export function shotSurelyRefused(s: KState, c: SoldierCommand): boolean {
+  if (c.type !== 'SHOOT') return false;
+  const gate = actionGate(s, c);
+  if (!gate.ok) return true;
+  const shooterId = c.unitId ?? s.activation?.unitId;
+  const targetId = typeof c.targetId === 'string' && c.targetId ? c.targetId : undefined;
+  if (!shooterId || !targetId) return true;
+  const su = s.units[shooterId];
+  if (!su) return true;
+  if (shootRefusal(s, su)) return true;
+  // evaluateTarget, up to its first terrain query.
+  const tu = s.units[targetId];
+  if (!tu || tu.side === su.side) return true;
+  if (!liveFigures(s, tu).length || tu.status === 'surrendered' || tu.status === 'withdrawn' || tu.status === 'destroyed') return true;
+  if (tu.status === 'in-melee' && !s.house.shootIntoMelee) return true;
+  if (isHidden(s, tu.id)) return true;
+  return !ableFirers(s, su, s.house).length;
+}
