@@ -115,8 +115,8 @@ export class GameSession<S, C extends Command = Command, E extends GameEvent = G
       throw err;
     }
     if (!decision.ok) {
-      // A refused command must not consume dice: rewind.
-      this.dice = new SeededDice(this.seed, before);
+      // A refused command must not consume dice: rewind (nothing to rewind when it rolled none).
+      if (this.dice.rolls.length !== rollsBefore || this.injected) this.dice = new SeededDice(this.seed, before);
       return decision;
     }
     const rolls: DiceRolledEvent[] = dice.rolls.slice(rollsBefore).map((roll) => ({
