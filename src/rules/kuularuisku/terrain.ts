@@ -6,8 +6,17 @@ import type { HouseSettings } from './state';
 
 export type Going = 'open' | 'difficult' | 'impassable';
 
+/** A scenario's features by id (the first of an id, as a search of the list finds it), built once per scenario. */
+const FEATURES = new WeakMap<object, Map<string, TableFeatureInfo>>();
 function feature(table: TableQueries, id: string): TableFeatureInfo | undefined {
-  return table.scenario.features.find((f) => f.id === id);
+  const list = table.scenario.features;
+  let m = FEATURES.get(list);
+  if (!m) {
+    m = new Map();
+    for (const f of list) if (!m.has(f.id)) m.set(f.id, f);
+    FEATURES.set(list, m);
+  }
+  return m.get(id);
 }
 
 /**

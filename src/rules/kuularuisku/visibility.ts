@@ -1,7 +1,7 @@
 // K-5.1 / K-5.2 / K-6.0b choosing a target: who sees whom through the table (terrain only, K-5.2a–d,
 // dense terrain 10 cm), friendly soldiers in the way (K-5.1c) unless shooter or target stands higher
 // (K-5.1d), units in melee in the way (K-6.0b), partial visibility (K-5.2e/f), range (K-WPN, K-AMB-6).
-import { type TableQueries, type Vec2, type Vec3, baseDistance, groupDistance, within } from '../../core';
+import { type Base3, type TableQueries, type Vec2, type Vec3, baseDistance, within } from '../../core';
 import { CLOSE_RANGE, COVER_VALUE, type CoverName, FIGURE_HEIGHT, HIGHER_BY } from './constants';
 import { type KQuery, houseOf } from './context';
 import { weaponById } from './data';
@@ -100,6 +100,18 @@ function samplesOf(table: TableQueries, f: KFigure): Vec3[] {
   return [[f.at[0], y + FIGURE_HEIGHT * 0.94, f.at[1]], [f.at[0], y + FIGURE_HEIGHT * 0.7, f.at[1]], [f.at[0], y + 0.15, f.at[1]]];
 }
 
+/** The K-5.2a head, chest and base points of a figure standing at stand height y (as samplesOf). */
+function samplesAt(f: KFigure, y: number): Vec3[] {
+  return [[f.at[0], y + FIGURE_HEIGHT * 0.94, f.at[1]], [f.at[0], y + FIGURE_HEIGHT * 0.7, f.at[1]], [f.at[0], y + 0.15, f.at[1]]];
+}
+
+/** K-5.2a–d any of these points clear from the eye (figureSees with the target's points given). */
+function seesAny(table: TableQueries, eye: Vec3, points: readonly Vec3[], ignore?: readonly string[]): boolean {
+  const opts = ignore ? { ignore } : undefined;
+  for (const p of points) if (table.isClear(eye, p, opts)) return true;
+  return false;
+}
+
 /** K-5.2a–d terrain sight from one figure to another (head, chest or base visible; 10 cm into dense terrain). */
 export function figureSees(table: TableQueries, shooter: KFigure, target: KFigure, eye: Vec3 = eyeOf(table, shooter), ignore?: readonly string[]): boolean {
   const opts = ignore ? { ignore } : undefined;
@@ -149,6 +161,11 @@ export function unitCoverValue(s: KState, figs: readonly KFigure[], per: Record<
   return { name, value: values.length ? Math.max(...values) : COVER_VALUE[name] };
 }
 
+/** A refused target option (nothing to shoot with or at), with the rule and why. */
+function badOption(targetId: string, rule: string, text: string, pairs: PairSight[] = []): TargetOption {
+  return { targetId, valid: false, hittable: [], shooters: [], closeRange: false, cover: { value: 6, name: 'open', perFigure: {} }, pairs, reason: { rule, text } };
+}
+
 /**
  * K-5.1a/b/c/d, K-5.2, K-AMB-6: can this unit shoot at that enemy unit, with whom, at whom?
  * `spotter` picks the K-5.2e soldier when several see equally many.
@@ -158,94 +175,154 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
   const { table } = ctx;
   const su = s.units[shooterId]!;
   const tu = s.units[targetId]!;
-  const empty: TargetOption = { targetId, valid: false, hittable: [], shooters: [], closeRange: false, cover: { value: 6, name: 'open', perFigure: {} }, pairs: [] };
-  const bad = (rule: string, text: string): TargetOption => ({ ...empty, reason: { rule, text } });
-  if (!tu || tu.side === su.side) return bad('K-5.1a', 'the target must be an enemy unit');
+  if (!tu || tu.side === su.side) return badOption(targetId, 'K-5.1a', 'the target must be an enemy unit');
   const targets = liveFigures(s, tu);
-  if (!targets.length || tu.status === 'surrendered' || tu.status === 'withdrawn' || tu.status === 'destroyed') return bad('K-5.1a', `${tu?.name ?? targetId} is not on the table`);
-  if (tu.status === 'in-melee' && !house.shootIntoMelee) return bad('K-AMB-6', `${tu.name} is locked in melee: house rule forbids shooting at it`);
-  if (isHidden(s, tu.id)) return bad('K-5.2a', `${tu.name} has not been seen yet (${s.special!.config.hidden!.id})`);
+  if (!targets.length || tu.status === 'surrendered' || tu.status === 'withdrawn' || tu.status === 'destroyed') return badOption(targetId, 'K-5.1a', `${tu?.name ?? targetId} is not on the table`);
+  if (tu.status === 'in-melee' && !house.shootIntoMelee) return badOption(targetId, 'K-AMB-6', `${tu.name} is locked in melee: house rule forbids shooting at it`);
+  if (isHidden(s, tu.id)) return badOption(targetId, 'K-5.2a', `${tu.name} has not been seen yet (${s.special!.config.hidden!.id})`);
   const firers = ableFirers(s, su, house);
-  if (!firers.length) return bad('K-5.3b', `${su.name} has no soldier able to shoot`);
+  if (!firers.length) return badOption(targetId, 'K-5.3b', `${su.name} has no soldier able to shoot`);
+  const F = firers.length, T = targets.length;
   // Out of every firer's reach: no need to look (K-5.1a range first).
-  const reach = Math.max(...firers.map((a) => weaponById(a.weapon!)!.range));
-  const firerBases = firers.map((f) => baseOf(table, f));
-  const targetBases = targets.map((f) => baseOf(table, f));
-  if (!within(groupDistance(firerBases, targetBases), reach)) return bad('K-5.1a', `${tu.name} is out of range of ${su.name}`);
+  let reach = -Infinity;
+  const ranges: number[] = [];
+  for (const a of firers) {
+    const r = weaponById(a.weapon!)!.range;
+    ranges.push(r);
+    reach = Math.max(reach, r);
+  }
+  const firerBases: Base3[] = [];
+  for (const f of firers) firerBases.push(baseOf(table, f));
+  const targetBases: Base3[] = [];
+  for (const f of targets) targetBases.push(baseOf(table, f));
+  // Every shooter → target base distance, once (firer first, as groupDistance measures).
+  const dist = new Float64Array(F * T);
+  let nearest = Infinity;
+  for (let i = 0; i < F; i++) {
+    for (let j = 0; j < T; j++) {
+      const d = baseDistance(firerBases[i]!, targetBases[j]!);
+      dist[i * T + j] = d;
+      nearest = Math.min(nearest, d);
+    }
+  }
+  if (!within(nearest, reach)) return badOption(targetId, 'K-5.1a', `${tu.name} is out of range of ${su.name}`);
   // Figures that could stand between the two units (plan box around both).
-  const all = [...firers, ...targets];
-  const box = { minX: Math.min(...all.map((f) => f.at[0])) - 1, maxX: Math.max(...all.map((f) => f.at[0])) + 1, minZ: Math.min(...all.map((f) => f.at[1])) - 1, maxZ: Math.max(...all.map((f) => f.at[1])) + 1 };
-  const between = standingFigures(s).filter((c) => c.at[0] >= box.minX && c.at[0] <= box.maxX && c.at[1] >= box.minZ && c.at[1] <= box.maxZ);
+  let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
+  for (const f of firers) { minX = Math.min(minX, f.at[0]); maxX = Math.max(maxX, f.at[0]); minZ = Math.min(minZ, f.at[1]); maxZ = Math.max(maxZ, f.at[1]); }
+  for (const f of targets) { minX = Math.min(minX, f.at[0]); maxX = Math.max(maxX, f.at[0]); minZ = Math.min(minZ, f.at[1]); maxZ = Math.max(maxZ, f.at[1]); }
+  minX -= 1; maxX += 1; minZ -= 1; maxZ += 1;
+  const between: KFigure[] = [];
+  for (const c of standingFigures(s)) if (c.at[0] >= minX && c.at[0] <= maxX && c.at[1] >= minZ && c.at[1] <= maxZ) between.push(c);
   // Sight pairs are looked at lazily: most shootings need only one clear line per shooter and per
   // target; the full matrix is built only when part of the target is hidden (K-5.2e).
   const night = nightNow(s);
-  const memo = new Map<number, PairSight>();
-  const eyes = new Map<number, Vec3>();
-  const overs = new Map<number, readonly string[] | null>();
+  const memo: Array<PairSight | undefined> = new Array(F * T);
+  const looked: PairSight[] = []; // in the order they were looked at
+  const eyes: Array<Vec3 | undefined> = new Array(F);
+  const overs: Array<readonly string[] | null | undefined> = new Array(F);
+  const samples: Array<Vec3[] | undefined> = new Array(T);
   const pair = (i: number, j: number): PairSight => {
-    const key = i * targets.length + j;
-    let p = memo.get(key);
+    const key = i * T + j;
+    let p = memo[key];
     if (!p) {
       const a = firers[i]!, b = targets[j]!;
-      let eye = eyes.get(i);
-      if (!eye) { eye = eyeOf(table, a); eyes.set(i, eye); }
-      const distance = baseDistance(firerBases[i]!, targetBases[j]!);
+      const distance = dist[key]!;
       // K-5.2a at night (a scenario's night rule) nothing beyond its limit is seen, except in lit areas.
       const dark = night !== undefined && distance > night.visibility + 1e-9 && !isLit(s, b.at);
-      let over = overs.get(i);
-      if (over === undefined) { over = overFeatures(s, table, a) ?? null; overs.set(i, over); }
-      const visible = !dark && figureSees(table, a, b, eye, over ?? undefined);
+      let visible = false;
+      if (!dark) {
+        let eye = eyes[i];
+        if (!eye) eyes[i] = eye = eyeOf(table, a);
+        let over = overs[i];
+        if (over === undefined) overs[i] = over = overFeatures(s, table, a) ?? null;
+        let pts = samples[j];
+        if (!pts) samples[j] = pts = samplesAt(b, targetBases[j]!.y); // isClear keeps no reference to its points
+        visible = seesAny(table, eye, pts, over ?? undefined);
+      }
       const blocked = visible ? inTheWay(s, table, a, b, between) : undefined;
       p = { shooter: a.id, target: b.id, distance, visible, ...(blocked ? { blocked } : {}) };
-      memo.set(key, p);
+      memo[key] = p;
+      looked.push(p);
     }
     return p;
   };
-  const clear = (p: PairSight) => p.visible && !p.blocked;
-  const byDistance = (i: number) => {
-    const d = targets.map((_, j) => baseDistance(firerBases[i]!, targetBases[j]!));
-    return targets.map((_, j) => j).sort((x, y) => d[x]! - d[y]!);
+  const clear = (i: number, j: number) => {
+    const p = pair(i, j);
+    return p.visible && !p.blocked;
   };
   // Is every target soldier seen by someone?
-  const seenBy = targets.map((_, j) => firers.findIndex((_, i) => clear(pair(i, j))));
-  const allSeen = seenBy.every((i) => i >= 0);
-  const pairs = () => [...memo.values()];
-  if (seenBy.every((i) => i < 0)) {
-    const blocked = pairs().find((p) => p.visible && p.blocked);
-    if (blocked) return { ...bad(blocked.blocked!.rule, blocked.blocked!.rule === 'K-6.0b' ? `a unit in melee (${blocked.blocked!.by}) is in the way` : `friendly soldiers of another unit (${blocked.blocked!.by}) are in the way`), pairs: pairs() };
-    return { ...bad('K-5.2a', `${tu.name} is not visible to ${su.name}`), pairs: pairs() };
+  let allSeen = true, noneSeen = true;
+  for (let j = 0; j < T; j++) {
+    let seen = false;
+    for (let i = 0; i < F && !seen; i++) seen = clear(i, j);
+    if (seen) noneSeen = false;
+    else allSeen = false;
+  }
+  if (noneSeen) {
+    const blocked = looked.find((p) => p.visible && p.blocked);
+    if (blocked) return badOption(targetId, blocked.blocked!.rule, blocked.blocked!.rule === 'K-6.0b' ? `a unit in melee (${blocked.blocked!.by}) is in the way` : `friendly soldiers of another unit (${blocked.blocked!.by}) are in the way`, looked.slice());
+    return badOption(targetId, 'K-5.2a', `${tu.name} is not visible to ${su.name}`, looked.slice());
   }
   // K-5.2e only part of the unit visible: the soldier who sees the most decides who can be hit.
+  const hit = new Uint8Array(T);
   let hittable: string[];
   let chosen: string | undefined;
-  if (allSeen) hittable = targets.map((f) => f.id);
-  else {
-    const counts = firers.map((_, i) => targets.filter((_, j) => clear(pair(i, j))).length);
-    const most = Math.max(...counts);
+  if (allSeen) {
+    hittable = [];
+    for (const f of targets) hittable.push(f.id);
+    hit.fill(1);
+  } else {
+    const counts: number[] = [];
+    let most = -Infinity;
+    for (let i = 0; i < F; i++) {
+      let n = 0;
+      for (let j = 0; j < T; j++) if (clear(i, j)) n++;
+      counts.push(n);
+      most = Math.max(most, n);
+    }
     const spot = spotter ? firers.findIndex((f) => f.id === spotter) : -1;
     const pick = spot >= 0 && counts[spot] === most ? spot : counts.indexOf(most);
     chosen = firers[pick]!.id;
-    hittable = targets.filter((_, j) => clear(pair(pick, j))).map((f) => f.id);
+    hittable = [];
+    for (let j = 0; j < T; j++) if (clear(pick, j)) { hittable.push(targets[j]!.id); hit[j] = 1; }
   }
-  const hitIdx = targets.map((f, j) => (hittable.includes(f.id) ? j : -1)).filter((j) => j >= 0);
   // K-5.2f every soldier who sees one of them may shoot; K-AMB-6 with one in his weapon's range.
-  const shooters = firers.filter((a, i) => {
-    const range = weaponById(a.weapon!)!.range;
-    for (const j of byDistance(i)) {
-      if (!hitIdx.includes(j)) continue;
-      if (house.rangePerFirer && !within(baseDistance(firerBases[i]!, targetBases[j]!), range)) return false; // nearer ones are all out of reach too
-      if (clear(pair(i, j))) return true;
+  const order: number[] = [];
+  for (let j = 0; j < T; j++) order.push(j);
+  const shooters: string[] = [];
+  for (let i = 0; i < F; i++) {
+    const range = ranges[i]!;
+    const row = i * T;
+    // Targets nearest first (a stable sort: equal distances keep the unit's order).
+    for (let j = 0; j < T; j++) order[j] = j;
+    order.sort((x, y) => dist[row + x]! - dist[row + y]!);
+    let may = false;
+    for (const j of order) {
+      if (!hit[j]) continue;
+      if (house.rangePerFirer && !within(dist[row + j]!, range)) break; // nearer ones are all out of reach too
+      if (clear(i, j)) { may = true; break; }
     }
-    return false;
-  }).map((f) => f.id);
-  if (!house.rangePerFirer) {
-    const unitRange = Math.max(...firers.map((a) => weaponById(a.weapon!)!.range));
-    const d = groupDistance(firers.map((f) => baseOf(table, f)), targets.filter((f) => hittable.includes(f.id)).map((f) => baseOf(table, f)));
-    if (!within(d, unitRange)) return { ...bad('K-5.1a', `${tu.name} is out of range`), pairs: pairs() };
+    if (may) shooters.push(firers[i]!.id);
   }
-  if (!shooters.length) return { ...bad('K-5.1a', `${tu.name} is out of range of every soldier who sees it`), pairs: pairs() };
-  // K-5.7a close range: the target unit within 15 cm of the shooting unit.
-  const closeRange = within(groupDistance(liveFigures(s, su).map((f) => baseOf(table, f)), targets.map((f) => baseOf(table, f))), CLOSE_RANGE);
+  if (!house.rangePerFirer) {
+    let d = Infinity;
+    for (let i = 0; i < F; i++) for (let j = 0; j < T; j++) if (hit[j]) d = Math.min(d, dist[i * T + j]!);
+    if (!within(d, reach)) return badOption(targetId, 'K-5.1a', `${tu.name} is out of range`, looked.slice());
+  }
+  if (!shooters.length) return badOption(targetId, 'K-5.1a', `${tu.name} is out of range of every soldier who sees it`, looked.slice());
+  // K-5.7a close range: the target unit within 15 cm of the shooting unit (all its soldiers on the table, not only the firers).
+  let close = Infinity;
+  let fi = 0;
+  for (const f of liveFigures(s, su)) {
+    if (fi < F && firers[fi] === f) {
+      for (let j = 0; j < T; j++) close = Math.min(close, dist[fi * T + j]!);
+      fi++;
+    } else {
+      const fb = baseOf(table, f);
+      for (let j = 0; j < T; j++) close = Math.min(close, baseDistance(fb, targetBases[j]!));
+    }
+  }
+  const closeRange = within(close, CLOSE_RANGE);
   // K-5.4c cover of the visible (hittable) soldiers, each against the nearest firer.
   const perFigure: Record<string, CoverName> = {};
   for (const id of hittable) {
@@ -255,7 +332,7 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
     perFigure[id] = crossingAt(s, t.at)?.open ? 'open' : coverAt(table, t.at, t.baseRadius, from, house).cover;
   }
   const cover = unitCoverValue(s, hittable.map((id) => s.figures[id]!), perFigure);
-  return { targetId, valid: true, hittable, ...(chosen ? { spotter: chosen } : {}), shooters, closeRange, cover: { ...cover, perFigure }, pairs: pairs() };
+  return { targetId, valid: true, hittable, ...(chosen ? { spotter: chosen } : {}), shooters, closeRange, cover: { ...cover, perFigure }, pairs: looked.slice() };
 }
 
 function nearestShooter(s: KState, t: KFigure, shooters: readonly string[]): Vec2 {

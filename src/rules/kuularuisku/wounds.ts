@@ -45,8 +45,21 @@ export function defaultAllocation(s: KState, eligible: readonly string[], wounds
     const r = KEY_ROLES.indexOf(f.role);
     return f.condition === 'serious' ? -1 : r < 0 ? 0 : KEY_ROLES.length - r;
   };
-  for (let i = 0; i < wounds && eligible.length; i++) {
-    const pick = [...eligible].sort((a, b) => count(a) - count(b) || rank(a) - rank(b) || eligible.indexOf(a) - eligible.indexOf(b))[0]!;
+  if (!eligible.length) return out;
+  const ranks: number[] = []; // asked only on a tie, as the sort's comparison does
+  const rankAt = (k: number) => (ranks[k] ??= rank(eligible[k]!));
+  for (let i = 0; i < wounds; i++) {
+    // The first by (wounds so far, rank, place in the list): what sorting the list and taking its head gives.
+    let best = 0;
+    let bestCount = count(eligible[0]!);
+    for (let k = 1; k < eligible.length; k++) {
+      const c = count(eligible[k]!);
+      if (c < bestCount || (c === bestCount && rankAt(k) < rankAt(best))) {
+        best = k;
+        bestCount = c;
+      }
+    }
+    const pick = eligible[best]!;
     out[pick] = (out[pick] ?? 0) + 1;
   }
   return out;
