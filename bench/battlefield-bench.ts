@@ -5,8 +5,16 @@ import * as THREE from 'three';
 import { MeshBVH } from 'three-mesh-bvh';
 import { ConvexGeometry } from 'three/examples/jsm/geometries/ConvexGeometry.js';
 import { mergeGeometries } from 'three/examples/jsm/utils/BufferGeometryUtils.js';
-import { createBattlefield, initRapier, type Battlefield } from '../src/battlefield';
-import { gridTriangles, type Vec3 } from '../src/core';
+import { readFileSync } from 'node:fs';
+import {
+  createBattlefield, initRapier, rapierReferenceWall, EYE_FRACTION, DEFAULT_FIGURE_HEIGHT, type Battlefield, type FigureBody,
+} from '../src/battlefield';
+import { gridTriangles, type Vec2, type Vec3 } from '../src/core';
+import { cachedTable, playRandomGame } from '../src/flow';
+import { GameSession } from '../src/game';
+import { kuularuiskuRuleset } from '../src/rules';
+import { parseScenarioOrThrow } from '../src/scenario';
+import { referenceAreas, referenceBody, referenceBuildingAt, referenceObstacles, referenceStand } from '../tests/battlefield/reference-queries';
 import { largeTable } from './large-table';
 
 const now = () => performance.now();
@@ -170,7 +178,85 @@ async function main(): Promise<void> {
   bf.free();
 }
 
-main().catch((e: unknown) => {
+/**
+ * The battlefield queries the rules make in real games (behind the game's memo, cachedTable): recorded
+ * from a few random games of a scenario, then replayed, each kind against its former plain form
+ * (tests/battlefield/reference-queries.ts; Rapier alone for walls), interleaved.
+ */
+async function rulesQueries(file: string, games: number): Promise<void> {
+  const scenario = parseScenarioOrThrow(readFileSync(file, 'utf8'), file);
+  const bf = await createBattlefield(scenario);
+  const calls = new Map<string, unknown[][]>();
+  const recorder = new Proxy(bf, {
+    get(target, key: string) {
+      const v = (target as unknown as Record<string, unknown>)[key];
+      if (typeof v !== 'function') return v;
+      return (...args: unknown[]) => {
+        let list = calls.get(key);
+        if (!list) calls.set(key, (list = []));
+        list.push(structuredClone(args));
+        return (v as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  for (let seed = 1; seed <= games; seed++) {
+    const table = cachedTable(recorder);
+    const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed });
+    playRandomGame(g, { seed: seed * 7919 + 1, groups: () => kuularuiskuRuleset.candidateGroups(g.state, { scenario, table }), unchecked: kuularuiskuRuleset.uncheckedTypes });
+  }
+  const areas = referenceAreas(scenario);
+  const obstacles = referenceObstacles(scenario, bf);
+  const body = referenceBody(bf);
+  const eyeRef = (f: FigureBody): unknown => {
+    const y = referenceStand(bf, f.at[0], f.at[1], f.floor);
+    return typeof y === 'number' ? [f.at[0], y + (f.height ?? DEFAULT_FIGURE_HEIGHT) * EYE_FRACTION, f.at[1]] : y;
+  };
+  const kinds: Array<[string, (a: unknown[]) => unknown, ((a: unknown[]) => unknown) | undefined]> = [
+    ['standHeight', (a) => bf.standHeight(...(a as [number, number, number?])), (a) => referenceStand(bf, ...(a as [number, number, number?]))],
+    ['eyePoint', (a) => bf.eyePoint(a[0] as FigureBody), (a) => eyeRef(a[0] as FigureBody)],
+    ['buildingAt', (a) => bf.buildingAt(a[0] as number, a[1] as number), (a) => referenceBuildingAt(bf, a[0] as number, a[1] as number)],
+    ['areasAt', (a) => bf.areasAt(a[0] as number, a[1] as number), (a) => areas.at(a[0] as number, a[1] as number)],
+    ['areasAlong', (a) => bf.areasAlong(a[0] as Vec2, a[1] as Vec2), (a) => areas.along(a[0] as Vec2, a[1] as Vec2)],
+    ['obstaclesAlong', (a) => bf.obstaclesAlong(a[0] as Vec2, a[1] as Vec2), (a) => obstacles(a[0] as Vec2, a[1] as Vec2)],
+    ['bodyClashes', (a) => bf.bodyClashes(a[0] as FigureBody), (a) => body(a[0] as FigureBody)],
+    ['wallBetween', (a) => bf.wallBetween(a[0] as FigureBody, a[1] as FigureBody), (a) => rapierReferenceWall(bf, a[0] as FigureBody, a[1] as FigureBody)],
+    ['isClear', (a) => bf.isClear(a[0] as Vec3, a[1] as Vec3, a[2] as Parameters<Battlefield['isClear']>[2]), undefined],
+    ['lineOfSight', (a) => bf.lineOfSight(a[0] as Vec3, a[1] as Vec3, a[2] as Parameters<Battlefield['lineOfSight']>[2]), undefined],
+    ['visibility', (a) => bf.visibility(a[0] as FigureBody, a[1] as FigureBody, a[2] as Parameters<Battlefield['visibility']>[2]), undefined],
+  ];
+  const run = (list: unknown[][], f: (a: unknown[]) => unknown) => {
+    const t = now();
+    for (const a of list) {
+      try { f(a); } catch { /* the same refusals as in the game */ }
+    }
+    return now() - t;
+  };
+  console.log(`${scenario.id}: battlefield queries of ${games} games (behind the memo), replayed: µs per call now / former form (ratio)`);
+  let totalNow = 0, totalRef = 0;
+  for (const [kind, fast, ref] of kinds) {
+    const list = calls.get(kind);
+    if (!list?.length) continue;
+    const tf: number[] = [], tr: number[] = [];
+    run(list, fast); if (ref) run(list, ref); // warm-up
+    for (let k = 0; k < 5; k++) {
+      tf.push(run(list, fast));
+      if (ref) tr.push(run(list, ref));
+    }
+    const mf = median(tf), us = (ms: number) => ((ms * 1000) / list.length).toFixed(2).padStart(7);
+    totalNow += mf;
+    if (ref) totalRef += median(tr); else totalRef += mf;
+    console.log(`  ${kind.padEnd(15)} ${String(list.length).padStart(6)} calls ${us(mf)} µs${ref ? ` / ${us(median(tr))} µs (${(median(tr) / mf).toFixed(1)}×)` : ''}`);
+  }
+  console.log(`  all recorded calls: ${(totalNow / games).toFixed(1)} ms/game now, ${(totalRef / games).toFixed(1)} ms/game in the former forms (${(totalRef / totalNow).toFixed(2)}×)`);
+  bf.free();
+}
+
+async function benchMain(): Promise<void> {
+  await main();
+  for (const file of ['scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisku/tammerkoski.json']) await rulesQueries(file, 3);
+}
+
+benchMain().catch((e: unknown) => {
   console.error(e);
   process.exit(1);
 });

@@ -13,6 +13,7 @@ import { losViewshed } from './viewshed';
 import { type Aabb, SolidCuller, solidAabb } from './broadphase';
 import { SightCaster, buildTerrainTiles } from './sight-caster';
 import { type PlanBox, PlanBins } from './plan-bins';
+import { type RayShape, rayShape } from './solid-ray';
 import type {
   AreaAt, AreaCrossing, AreaSpan, Battlefield, BodyClash, BuildingInfo, FigureBody, LosHit, LosOptions, LosResult, ObstacleCrossing, VisibilityResult,
 } from './types';
@@ -151,7 +152,10 @@ class RapierBattlefield implements Battlefield {
   };
   private readonly obstacleScratch: number[] = [];
   private readonly volumeScratch: number[] = [];
-  private readonly buildingScratch: number[] = [];
+  private readonly wallScratch: number[] = [];
+  private walls?: { shapes: RayShape[]; boxes: PlanBox[]; bins: PlanBins };
+  private readonly segA: [number, number, number] = [0, 0, 0];
+  private readonly segB: [number, number, number] = [0, 0, 0];
   private readonly obstacleCandidates = (x0: number, z0: number, x1: number, z1: number): readonly number[] | undefined =>
     this.obstacleBins!.collect(x0, z0, x1, z1, this.obstacleScratch) ? this.obstacleScratch : undefined;
   private obstacleBoxes?: ObstacleBox[];
@@ -518,11 +522,38 @@ class RapierBattlefield implements Battlefield {
     const h = figure.height ?? DEFAULT_FIGURE_HEIGHT;
     const r = figure.radius ?? 0.6;
     const x = figure.at[0], z = figure.at[1];
-    const y = this.standHeight(x, z, figure.floor);
     // Most bodies are clear of every wall, obstacle and roof by more than SPARE: an exact prism
-    // test says so without Rapier (larger or flat bodies skip it).
-    if (r < BODY_PAD - 2 * SPARE && h > LIFT && !this.nearBodySolid(x, z, y + LIFT, y + h, r)) return [];
-    return this.rapierBodyClashes(x, z, y, h, r);
+    // test says so without Rapier (larger or flat bodies skip it), and in the open without the stand height.
+    if (r < BODY_PAD - 2 * SPARE && h > LIFT) {
+      const y = this.bodyNear(x, z, figure.floor, h, r);
+      if (y === y) return this.rapierBodyClashes(x, z, y, h, r);
+      return [];
+    }
+    return this.rapierBodyClashes(x, z, this.standHeight(x, z, figure.floor), h, r);
+  }
+
+  /**
+   * The stand height of a body of radius r (< BODY_PAD − 2·SPARE) and height h at (x, z) that may come
+   * within SPARE of a body solid (the vertical cylinder from y + LIFT to y + h), or NaN when it surely
+   * does not. Exact for boxes (prisms), by the bounding box for hulls. Throws as standHeight does.
+   */
+  private bodyNear(x: number, z: number, floor: number | undefined, h: number, r: number): number {
+    let y = floor ? this.standHeight(x, z, floor) : NaN;
+    const bins = this.bodyBins.at(x, z); // the bins hold each box padded by BODY_PAD > r + SPARE
+    const reach = (r + SPARE) * (r + SPARE);
+    for (let i = 0; i < bins.length; i++) {
+      const p = this.bodyPrisms[bins[i]!]!;
+      // Into the prism's frame (the same turn as the sight casts' boxes), then the distance to its rectangle.
+      const fx = x - p.cx, fz = z - p.cz;
+      const lx = Math.abs(fx * p.c + fz * p.s) - p.hx, lz = Math.abs(-fx * p.s + fz * p.c) - p.hz;
+      const dx = lx > 0 ? lx : 0, dz = lz > 0 ? lz : 0;
+      if (dx * dx + dz * dz > reach) continue;
+      if (y !== y) y = this.standHeight(x, z, floor);
+      if (p.yMax < y + LIFT - SPARE || p.yMin > y + h + SPARE) continue;
+      return y;
+    }
+    if (y !== y) this.checkOnTable(x, z);
+    return NaN;
   }
 
   /** Rapier's own answer: the body-part colliders a cylinder from y + LIFT to y + h meets. */
@@ -545,45 +576,42 @@ class RapierBattlefield implements Battlefield {
     return [...out.values()];
   }
 
-  /**
-   * Can a vertical cylinder of radius r (< BODY_PAD − 2·SPARE) from height y0 to y1 at (x, z) come
-   * within SPARE of a solid a body can clash with? Exact for boxes (prisms), by the bounding box for hulls.
-   */
-  private nearBodySolid(x: number, z: number, y0: number, y1: number, r: number): boolean {
-    const bins = this.bodyBins.at(x, z); // the bins hold each box padded by BODY_PAD > r + SPARE
-    const reach = (r + SPARE) * (r + SPARE);
-    for (let i = 0; i < bins.length; i++) {
-      const p = this.bodyPrisms[bins[i]!]!;
-      if (p.yMax < y0 - SPARE || p.yMin > y1 + SPARE) continue;
-      // Into the prism's frame (the same turn as the sight casts' boxes), then the distance to its rectangle.
-      const fx = x - p.cx, fz = z - p.cz;
-      const lx = Math.abs(fx * p.c + fz * p.s) - p.hx, lz = Math.abs(-fx * p.s + fz * p.c) - p.hz;
-      const dx = lx > 0 ? lx : 0, dz = lz > 0 ? lz : 0;
-      if (dx * dx + dz * dz <= reach) return true;
-    }
-    return false;
-  }
-
   wallBetween(from: FigureBody, to: FigureBody): BodyClash | undefined {
     const ax = from.at[0], az = from.at[1], bx = to.at[0], bz = to.at[1];
     const ay = this.standHeight(ax, az, from.floor) + KNEE;
     const by = this.standHeight(bx, bz, to.floor) + KNEE;
     const dx = bx - ax, dy = by - ay, dz = bz - az;
     if (Math.sqrt(dx * dx + dy * dy + dz * dz) < 1e-6) return undefined;
-    // Building walls stand inside their building's outline: a step whose plan box meets no building's misses them all.
-    if (!this.nearBuilding(Math.min(ax, bx) - SPARE, Math.min(az, bz) - SPARE, Math.max(ax, bx) + SPARE, Math.max(az, bz) + SPARE)) return undefined;
+    // Most steps pass no building wall by more than SPARE: exact segment tests on the wall boxes grown
+    // by SPARE say so without Rapier, which names the wall met first otherwise.
+    if (!this.nearWall(ax, ay, az, bx, by, bz)) return undefined;
     return this.rapierWallBetween(ax, ay, az, bx, by, bz);
   }
 
-  /** Does the plan box given meet the plan box of a building? */
-  private nearBuilding(minX: number, minZ: number, maxX: number, maxZ: number): boolean {
-    const near = this.buildingBins.collect(minX, minZ, maxX, maxZ, this.buildingScratch) ? this.buildingScratch : undefined;
-    const n = near ? near.length : this.buildingBoxes.length;
+  /** Does the segment a→b meet a building wall box grown by SPARE on every side? */
+  private nearWall(ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
+    const w = (this.walls ??= this.wallShapes());
+    const near = w.bins.collect(Math.min(ax, bx), Math.min(az, bz), Math.max(ax, bx), Math.max(az, bz), this.wallScratch) ? this.wallScratch : undefined;
+    const n = near ? near.length : w.shapes.length;
+    if (!n) return false;
+    const a = this.segA, b = this.segB;
+    a[0] = ax; a[1] = ay; a[2] = az; b[0] = bx; b[1] = by; b[2] = bz;
     for (let i = 0; i < n; i++) {
-      const b = this.buildingBoxes[near ? near[i]! : i]!;
-      if (b.maxX >= minX && b.minX <= maxX && b.maxZ >= minZ && b.minZ <= maxZ) return true;
+      const k = near ? near[i]! : i;
+      const box = w.boxes[k]!;
+      if (Math.max(ax, bx) < box.minX || Math.min(ax, bx) > box.maxX || Math.max(az, bz) < box.minZ || Math.min(az, bz) > box.maxZ) continue;
+      if (w.shapes[k]!.cast(a, b, 1) >= 0) return true;
     }
     return false;
+  }
+
+  /** The building wall boxes grown by SPARE, as exact segment tests in plan bins (built on first use). */
+  private wallShapes(): { shapes: RayShape[]; boxes: PlanBox[]; bins: PlanBins } {
+    const grown = this.solids
+      .filter((x): x is Extract<Solid, { shape: 'box' }> => x.shape === 'box' && x.featureKind === 'building' && x.part === 'wall')
+      .map((x) => ({ ...x, halfExtents: [x.halfExtents[0] + SPARE, x.halfExtents[1] + SPARE, x.halfExtents[2] + SPARE] as Vec3 }));
+    const boxes = grown.map(solidAabb).map((b) => ({ minX: b.min[0], minZ: b.min[2], maxX: b.max[0], maxZ: b.max[2] }));
+    return { shapes: grown.map(rayShape), boxes, bins: new PlanBins(boxes, this.scenario.table.width, this.scenario.table.depth) };
   }
 
   /** Rapier's own first building wall on the segment a→b (knee heights given). */
