@@ -22,7 +22,12 @@ export function baseOf(table: TableQueries, f: Pick<KFigure, 'at' | 'floor' | 'b
 export function liveFigures(s: KState, u: KUnit | string): KFigure[] {
   const unit = typeof u === 'string' ? s.units[u] : u;
   if (!unit) return [];
-  return unit.figures.map((id) => s.figures[id]!).filter((f) => f && !f.removed && f.condition !== 'dead' && !f.evacuation);
+  const out: KFigure[] = [];
+  for (const id of unit.figures) {
+    const f = s.figures[id];
+    if (f && !f.removed && f.condition !== 'dead' && !f.evacuation) out.push(f);
+  }
+  return out;
 }
 
 /** Figures on the table or leaving it (not removed, not dead): one list per figures record, asked again and again within a state. */

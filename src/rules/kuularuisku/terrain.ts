@@ -38,15 +38,19 @@ export function areaGoing(a: TableArea, house: HouseSettings): Going {
 export function goingAt(table: TableQueries, p: Vec2, house: HouseSettings, onBridge = false): { going: Going; features: string[] } {
   let going: Going = 'open';
   const features: string[] = [];
-  const worse = (g: Going, id: string) => {
-    if (g === 'open') return;
-    features.push(id);
-    if (g === 'impassable' || going === 'open') going = g;
-  };
   // K-3.3a on a bridge deck the water under it does not count.
-  for (const a of table.areasAt(p[0], p[1])) if (!(onBridge && a.kind === 'water')) worse(areaGoing(a, house), a.featureId);
+  for (const a of table.areasAt(p[0], p[1])) {
+    if (onBridge && a.kind === 'water') continue;
+    const g = areaGoing(a, house);
+    if (g === 'open') continue;
+    features.push(a.featureId);
+    if (g === 'impassable' || going === 'open') going = g;
+  }
   const b = table.buildingAt(p[0], p[1]);
-  if (b && house.buildingsDifficult) worse('difficult', b.id); // K-3.2b buildings hinder movement (K-AMB-4)
+  if (b && house.buildingsDifficult) { // K-3.2b buildings hinder movement (K-AMB-4)
+    features.push(b.id);
+    if (going === 'open') going = 'difficult';
+  }
   return { going, features };
 }
 

@@ -48,7 +48,10 @@ function across(a: KFigure, b: KFigure, c: KFigure): boolean {
   const t = ((c.at[0] - ax) * dx + (c.at[1] - az) * dz) / len2;
   if (t <= 0 || t >= 1) return false;
   const px = ax + dx * t, pz = az + dz * t;
-  return Math.hypot(c.at[0] - px, c.at[1] - pz) < c.baseRadius;
+  const ex = c.at[0] - px, ez = c.at[1] - pz;
+  // The hypotenuse is never shorter than either side: a side as long as the radius settles it.
+  if (Math.abs(ex) >= c.baseRadius || Math.abs(ez) >= c.baseRadius) return false;
+  return Math.hypot(ex, ez) < c.baseRadius;
 }
 
 /** K-5.1d a figure stands higher than another (a hill, an upper floor, a roof). */
