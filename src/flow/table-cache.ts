@@ -10,7 +10,7 @@
 import type { TableBuilding, TableQueries } from '../core';
 
 /** Entries per memo before it starts afresh (a bound on memory over many games). */
-const LIMIT = 200_000;
+const LIMIT = 100_000;
 
 // The bits of a float, for hashing (one shared scratch buffer: no allocation per key).
 const F64 = new Float64Array(1);
@@ -18,28 +18,32 @@ const I32 = new Int32Array(F64.buffer);
 
 /**
  * An open-addressing hash memo keyed by a fixed number of floats (exact values, -0 as 0): no strings
- * and no nested maps on the hot path. `set` the key's floats in `key`, then `get`.
+ * and no nested maps on the hot path. Set the key's floats in `key`, then `get`. The answers sit in
+ * one dense array in the order they were made; the table holds their indices.
  */
 class FloatMemo<V> {
   /** The key of the next get (arity floats). */
   readonly key: Float64Array;
   private keys: Float64Array;
-  private vals: Array<V | undefined>;
-  private used: Uint8Array;
+  /** Index in `vals` of each slot's answer, -1 for a free slot. */
+  private slots: Int32Array;
+  private vals: V[] = [];
   private mask: number;
-  private size = 0;
+  /** A make() is running; `clobbered`: a get inside it changed `key` (its answer is then not remembered). */
+  private busy = false;
+  private clobbered = false;
 
-  constructor(private readonly arity: number, capacity = 1024) {
+  constructor(private readonly arity: number, private readonly initial = 1024) {
     this.key = new Float64Array(arity);
-    this.keys = new Float64Array(capacity * arity);
-    this.vals = new Array<V | undefined>(capacity);
-    this.used = new Uint8Array(capacity);
-    this.mask = capacity - 1;
+    this.keys = new Float64Array(initial * arity);
+    this.slots = new Int32Array(initial).fill(-1);
+    this.mask = initial - 1;
   }
 
-  private hash(k: Float64Array, n: number): number {
+  /** Hash of the n floats of k from offset o. */
+  private hash(k: Float64Array, n: number, o: number): number {
     let h = 0x811c9dc5 | 0;
-    for (let i = 0; i < n; i++) {
+    for (let i = o; i < o + n; i++) {
       F64[0] = k[i]! === 0 ? 0 : k[i]!; // -0 and 0 are one key
       h = Math.imul(h ^ I32[0]!, 0x01000193);
       h = Math.imul(h ^ I32[1]!, 0x01000193);
@@ -51,48 +55,65 @@ class FloatMemo<V> {
 
   /** The answer for `this.key`, made (and remembered) on a miss. */
   get(make: () => V): V {
+    if (this.busy) {
+      // Asked again while making an answer (a table whose query asks the memo's own wrapper): not remembered.
+      this.clobbered = true;
+      return make();
+    }
     const k = this.key, n = this.arity;
     for (let i = 0; i < n; i++) if (k[i] !== k[i]) return make(); // NaN: never the same key
-    let slot = this.hash(k, n) & this.mask;
-    const keys = this.keys;
-    while (this.used[slot]) {
+    const keys = this.keys, slots = this.slots, mask = this.mask;
+    let slot = this.hash(k, n, 0) & mask;
+    for (let at = slots[slot]!; at >= 0; at = slots[slot]!) {
       const o = slot * n;
       let same = true;
       for (let i = 0; i < n; i++) if (keys[o + i] !== k[i]) { same = false; break; }
-      if (same) return this.vals[slot] as V;
-      slot = (slot + 1) & this.mask;
+      if (same) return this.vals[at]!;
+      slot = (slot + 1) & mask;
     }
-    // make() may ask this memo again (through the table): take the key before it runs.
-    const saved = k.slice();
-    const v = make();
-    this.put(saved, v);
+    this.busy = true;
+    this.clobbered = false;
+    let v: V;
+    try {
+      v = make();
+    } finally {
+      this.busy = false;
+    }
+    if (this.clobbered) return v;
+    if (this.vals.length >= LIMIT) {
+      // Start afresh (a bound on memory over many games).
+      this.vals = [];
+      this.keys = new Float64Array(this.initial * n);
+      this.slots = new Int32Array(this.initial).fill(-1);
+      this.mask = this.initial - 1;
+      this.insert(k, 0, this.vals.push(v) - 1);
+    } else if ((this.vals.length + 1) * 2 > slots.length) {
+      this.grow();
+      this.insert(k, 0, this.vals.push(v) - 1);
+    } else {
+      // The free slot the probe ended on (nothing was added since).
+      for (let i = 0; i < n; i++) keys[slot * n + i] = k[i]!;
+      slots[slot] = this.vals.push(v) - 1;
+    }
     return v;
   }
 
-  private put(k: Float64Array, v: V): void {
-    if (this.size >= LIMIT) this.reset(this.used.length);
-    else if ((this.size + 1) * 2 > this.used.length) this.grow();
-    const n = this.arity;
-    let slot = this.hash(k, n) & this.mask;
-    while (this.used[slot]) slot = (slot + 1) & this.mask;
-    this.keys.set(k, slot * n);
-    this.vals[slot] = v;
-    this.used[slot] = 1;
-    this.size++;
+  /** Put the key k[o … o + arity) in the table, for the answer at index `at`. */
+  private insert(k: Float64Array, o: number, at: number): void {
+    const n = this.arity, keys = this.keys, slots = this.slots, mask = this.mask;
+    let slot = this.hash(k, n, o) & mask;
+    while (slots[slot]! >= 0) slot = (slot + 1) & mask;
+    for (let i = 0; i < n; i++) keys[slot * n + i] = k[o + i]!;
+    slots[slot] = at;
   }
 
-  private reset(capacity: number): void {
-    this.keys = new Float64Array(capacity * this.arity);
-    this.vals = new Array<V | undefined>(capacity);
-    this.used = new Uint8Array(capacity);
-    this.mask = capacity - 1;
-    this.size = 0;
-  }
-
+  /** Twice the slots, the keys put in again (the answers stay where they are). */
   private grow(): void {
-    const { keys, vals, used, arity } = this;
-    this.reset(used.length * 2);
-    for (let s = 0; s < used.length; s++) if (used[s]) this.put(keys.subarray(s * arity, s * arity + arity), vals[s] as V);
+    const { keys, slots, arity } = this;
+    this.keys = new Float64Array(slots.length * 2 * arity);
+    this.slots = new Int32Array(slots.length * 2).fill(-1);
+    this.mask = slots.length * 2 - 1;
+    for (let s = 0; s < slots.length; s++) if (slots[s]! >= 0) this.insert(keys, s * arity, slots[s]!);
   }
 }
 
