@@ -134,6 +134,10 @@ class RapierBattlefield implements Battlefield {
   private readonly probe = [0, 0]; // scratch plan point of the building and area lookups
   /** Plan bins over the area volumes (areasAt, areasAlong). */
   private readonly volumeBins: PlanBins;
+  /** Each area volume's (frozen) areasAt answer, shared by all points inside it. */
+  private readonly areaAnswers: AreaAt[];
+  /** The last ignore list of a sight query and its set (the rules ask many lines with the same list). */
+  private lastIgnore: { list: readonly string[]; copy: string[]; set: ReadonlySet<string> } | undefined;
   /** The one downward ray of castDown (its origin is moved per cast). */
   private readonly downRay = new RAPIER.Ray({ x: 0, y: 0, z: 0 }, { x: 0, y: -1, z: 0 });
   private readonly tagsOf = (id: string): ResolvedTags | undefined => {
@@ -207,6 +211,7 @@ class RapierBattlefield implements Battlefield {
     this.bodyPrisms = bodySolids.map(bodyPrism);
     this.bodyBins = new PlanBins(this.bodyBoxes, width, depth);
     this.volumeBins = new PlanBins(this.volumes.map((v) => v.bounds), width, depth);
+    this.areaAnswers = this.volumes.map((v) => Object.freeze({ featureId: v.featureId, kind: v.kind, tags: v.tags }));
   }
 
   private checkOnTable(x: number, z: number): void {
@@ -291,6 +296,15 @@ class RapierBattlefield implements Battlefield {
     return [f.at[0], this.standHeight(f.at[0], f.at[1], f.floor) + h * EYE_FRACTION, f.at[1]];
   }
 
+  /** The features a sight query ignores as a set (undefined: none), reused while the list is the same. */
+  private ignoreSet(list: readonly string[] | undefined): ReadonlySet<string> | undefined {
+    if (!list?.length) return undefined;
+    const last = this.lastIgnore;
+    if (last && last.list === list && last.copy.length === list.length && last.copy.every((x, i) => x === list[i])) return last.set;
+    this.lastIgnore = { list, copy: [...list], set: new Set(list) };
+    return this.lastIgnore.set;
+  }
+
   private depthLimit(v: AreaVolume, options?: LosOptions): number | undefined {
     const o = options?.seeInDepth;
     if (o) {
@@ -307,7 +321,7 @@ class RapierBattlefield implements Battlefield {
     const dir = { x: to[0] - from[0], y: to[1] - from[1], z: to[2] - from[2] };
     const ray = new RAPIER.Ray({ x: from[0], y: from[1], z: from[2] }, dir);
     const maxToi = Math.max(0, 1 - END_TOLERANCE / distance);
-    const ignore = options?.ignore?.length ? new Set(options.ignore) : undefined;
+    const ignore = this.ignoreSet(options?.ignore);
     const figIgnore = options?.figures ? new Set(options.figures.ignore ?? []) : undefined;
     const predicate = ignore || figIgnore?.size
       ? (c: RAPIER.Collider) => {
@@ -395,7 +409,7 @@ class RapierBattlefield implements Battlefield {
     const distance = segmentLength(from, to);
     if (distance < 1e-6) return true;
     const maxToi = Math.max(0, 1 - END_TOLERANCE / distance);
-    const ignore = options?.ignore?.length ? new Set(options.ignore) : undefined;
+    const ignore = this.ignoreSet(options?.ignore);
     if (this.caster.blocked(from, to, maxToi, ignore)) return false;
     if (options?.figures && this.figureColliders.length) {
       const figIgnore = new Set(options.figures.ignore ?? []);
@@ -489,7 +503,7 @@ class RapierBattlefield implements Battlefield {
       const b = v.bounds;
       if (x < b.minX || x > b.maxX || z < b.minZ || z > b.maxZ) continue;
       this.probe[0] = x; this.probe[1] = z;
-      if (pointInPolygon(this.probe as unknown as Vec2, v.polygon)) out.push({ featureId: v.featureId, kind: v.kind, tags: v.tags });
+      if (pointInPolygon(this.probe as unknown as Vec2, v.polygon)) out.push(this.areaAnswers[bins[i]!]!);
     }
     return out;
   }
