@@ -199,16 +199,18 @@ function specialGround(s: KState, planned: readonly Planned[]): Map<string, numb
 }
 
 /** narrow-crossing (K-4.0): figures that end on a single-file walkway stand one behind another, never side by side. */
-function singleFileRefusal(s: KState, ending: ReadonlyArray<{ f: KFigure; at: Vec2 }>, moving: ReadonlySet<string>): KRefusal | undefined {
+function singleFileRefusal(s: KState, staying: readonly Planned[], moving: ReadonlyMap<string, unknown>): KRefusal | undefined {
   const list = s.special?.config.crossings;
   if (!list?.length) return undefined;
   for (const c of list) {
     if (!c.singleFile) continue;
     const len = Math.hypot(c.band.b[0] - c.band.a[0], c.band.b[1] - c.band.a[1]);
     const along = (p: Vec2) => ((p[0] - c.band.a[0]) * (c.band.b[0] - c.band.a[0]) + (p[1] - c.band.a[1]) * (c.band.b[1] - c.band.a[1])) / len;
-    const on = ending.filter((e) => onBand(c.band, e.at));
+    const on: Array<{ f: KFigure; at: Vec2 }> = [];
+    for (const p of staying) if (onBand(c.band, p.step.to)) on.push({ f: p.f, at: p.step.to });
     if (!on.length) continue;
-    const others = Object.values(s.figures).filter((g) => !g.removed && g.condition !== 'dead' && !moving.has(g.id) && onBand(c.band, g.at)).map((g) => ({ f: g, at: g.at }));
+    // Everyone else standing on it (standingFigures: the figures record's order, as Object.values gives it).
+    const others = standingFigures(s).filter((g) => !moving.has(g.id) && onBand(c.band, g.at)).map((g) => ({ f: g, at: g.at }));
     const all = [...on, ...others].map((e) => ({ id: e.f.id, r: e.f.baseRadius, t: along(e.at) })).sort((x, y) => x.t - y.t);
     for (let i = 1; i < all.length; i++) {
       if (all[i]!.t - all[i - 1]!.t < all[i]!.r + all[i - 1]!.r - 1e-6) return refuse('K-4.0', `${all[i]!.id} and ${all[i - 1]!.id} would stand side by side on ${c.feature}: single file only (${c.id})`);
@@ -360,7 +362,7 @@ export function validateMove(s: KState, args: MoveArgs, ctx: KQuery & { fastChar
     const clash = table.bodyClashes({ id: p.f.id, at: p.step.to, floor: p.floor, radius: p.f.baseRadius, height: FIGURE_HEIGHT });
     if (clash.length) return refuse('K-4.0', `${p.f.id} would end inside ${clash.map((c) => `${c.featureId} (${c.part})`).join(', ')}`);
   }
-  const file = singleFileRefusal(s, staying.map((p) => ({ f: p.f, at: p.step.to })), new Set(endAt.keys()));
+  const file = singleFileRefusal(s, staying, endAt);
   if (file) return file;
   // No two figures on one spot; contact with the enemy is a charge (K-6.1a).
   const clash = contactRefusal(s, table, u.side, staying, endAt, house, !!ctx.allowContact);

@@ -1,6 +1,6 @@
 // K-4.x what a figure's path crosses: its tape length in 3D, where it first meets difficult ground
 // (K-4.2c/d), impassable ground or water (K-3.3a, K-AMB-4), and building walls in the way.
-import { type TableQueries, type Vec2, closestOnSegment, segmentInsideIntervals } from '../../core';
+import { EPS, type TableQueries, type Vec2, pointInPolygon } from '../../core';
 import { areaGoing, goingAt, obstacleGoing } from './terrain';
 import type { HouseSettings } from './state';
 
@@ -94,8 +94,14 @@ function decksOf(table: TableQueries): Deck[] {
 
 function onDeck(decks: readonly Deck[], p: Vec2): boolean {
   for (const d of decks) {
-    const c = closestOnSegment(p, d.a, d.b);
-    if (c.t >= 0 && c.t <= 1 && c.distance <= d.half) return true;
+    // closestOnSegment(p, d.a, d.b), without its objects: the same arithmetic.
+    const ex = d.b[0] - d.a[0];
+    const ez = d.b[1] - d.a[1];
+    const len2 = ex * ex + ez * ez;
+    let t = len2 < EPS ? 0 : ((p[0] - d.a[0]) * ex + (p[1] - d.a[1]) * ez) / len2;
+    t = Math.max(0, Math.min(1, t));
+    const distance = Math.hypot(d.a[0] + ex * t - p[0], d.a[1] + ez * t - p[1]);
+    if (t >= 0 && t <= 1 && distance <= d.half) return true;
   }
   return false;
 }
@@ -108,6 +114,36 @@ function unbridged(decks: readonly Deck[], a: Vec2, b: Vec2, t0: number, t1: num
   for (let k = 0; k <= n; k++) {
     const t = t0 + ((t1 - t0) * k) / n;
     if (!onDeck(decks, [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t])) return t;
+  }
+  return undefined;
+}
+
+/**
+ * Where segment a→b first enters a polygon: the start of the first of segmentInsideIntervals' spans
+ * (the same cuts, order and midpoint test), without building the spans; undefined when it never does.
+ */
+export function firstInside(a: Vec2, b: Vec2, poly: readonly Vec2[]): number | undefined {
+  const dx = b[0] - a[0];
+  const dz = b[1] - a[1];
+  const ts = [0, 1];
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const p = poly[j]!;
+    const q = poly[i]!;
+    const ex = q[0] - p[0];
+    const ez = q[1] - p[1];
+    const den = dx * ez - dz * ex;
+    if (Math.abs(den) < EPS) continue;
+    const t = ((p[0] - a[0]) * ez - (p[1] - a[1]) * ex) / den;
+    const u = ((p[0] - a[0]) * dz - (p[1] - a[1]) * dx) / den;
+    if (t > 0 && t < 1 && u >= 0 && u <= 1) ts.push(t);
+  }
+  if (ts.length > 2) ts.sort((x, y) => x - y);
+  for (let i = 0; i + 1 < ts.length; i++) {
+    const t0 = ts[i]!;
+    const t1 = ts[i + 1]!;
+    if (t1 - t0 < EPS) continue;
+    const tm = (t0 + t1) / 2;
+    if (pointInPolygon([a[0] + dx * tm, a[1] + dz * tm], poly)) return t0;
   }
   return undefined;
 }
@@ -143,6 +179,7 @@ export function analyse(table: TableQueries, points: readonly PathPoint[], house
     const yb = heightAt(table, b);
     const seg = Math.hypot(plan, yb - ya);
     ya = yb;
+    let near: boolean | undefined; // does the segment's box touch a building's box (known once the buildings were looked at)?
     if (table.areasAlong && buildings && plan > 1e-9) {
       // Exact: where the segment enters each area / building outline.
       for (const area of table.areasAlong(a.at, b.at)) {
@@ -162,12 +199,14 @@ export function analyse(table: TableQueries, points: readonly PathPoint[], house
         if (g === 'difficult') noteDifficult(report, acc + seg * t, [area.featureId]);
       }
       if (house.buildingsDifficult) {
+        near = false;
         for (let k = 0; k < buildings.length; k++) {
           // A segment whose box misses the building's box cannot enter it.
           if (!boxTouches(boxes!, k, a.at, b.at)) continue;
+          near = true;
           const bd = buildings[k]!;
-          const spans = segmentInsideIntervals(a.at, b.at, bd.corners);
-          if (spans.length) noteDifficult(report, acc + seg * spans[0]![0], [bd.id]);
+          const t0 = firstInside(a.at, b.at, bd.corners);
+          if (t0 !== undefined) noteDifficult(report, acc + seg * t0, [bd.id]);
         }
       }
     } else {
@@ -190,8 +229,10 @@ export function analyse(table: TableQueries, points: readonly PathPoint[], house
           if (!report.difficult.includes(o.featureId)) report.difficult.push(o.featureId);
         }
       }
-      let near = !buildings;
-      if (buildings) for (let k = 0; k < buildings.length && !near; k++) near = boxTouches(boxes!, k, a.at, b.at);
+      if (near === undefined) {
+        near = !buildings;
+        if (buildings) for (let k = 0; k < buildings.length && !near; k++) near = boxTouches(boxes!, k, a.at, b.at);
+      }
       const wall = near ? table.wallBetween({ id: 'path', at: a.at, floor: a.floor, radius }, { id: 'path', at: b.at, floor: b.floor, radius }) : undefined;
       if (wall && !report.wall) report.wall = { featureId: wall.featureId, segment: i };
     }

@@ -5,7 +5,7 @@ import { MEDIC_RANGE } from './constants';
 import { type KCtx, type KRefusal, Steps, houseOf, refuse } from './context';
 import { weaponById } from './data';
 import { ev, type KEvent } from './events';
-import { figureDistance, liveFigures } from './table';
+import { figureDistance, liveFigures, standingFigures } from './table';
 import { figureSees } from './visibility';
 import type { Condition, HouseSettings, KFigure, KState } from './state';
 
@@ -173,7 +173,8 @@ export function applyWounds(st: Steps, unitId: string, eligible: readonly string
  */
 export function medicDuties(s: KState, table: TableQueries, house: HouseSettings): KEvent[] {
   const st = new Steps(s);
-  const medics = Object.values(s.figures).filter((f) => f.skills.includes('medic') && !f.removed && f.condition !== 'dead' && f.condition !== 'serious' && !f.evacuation);
+  const medics = standingFigures(s).filter((f) => f.skills.includes('medic') && f.condition !== 'serious' && !f.evacuation); // standing: not removed, not dead
+  if (!medics.length) return [];
   for (const m of medics) {
     const unit = st.state.units[m.unitId];
     if (!unit || unit.status === 'in-melee' || unit.status === 'routing') continue;

@@ -1,0 +1,83 @@
+// The rules' hot paths keep their answers: the shortcuts taken for speed (a scan for the first wound
+// receiver instead of a sort per wound, K-5.5a/b; the first entry of a path into a building without
+// building every span, K-3.2b / K-4.2c) against the plain computation they replace, on random inputs.
+import { describe, expect, it } from 'vitest';
+import { segmentInsideIntervals, type Vec2 } from '../../../src/core';
+import { defaultAllocation, type KState } from '../../../src/rules/kuularuisku';
+import { firstInside } from '../../../src/rules/kuularuisku/paths';
+
+/** A small seeded generator (same cases on every run). */
+function rng(seed: number) {
+  let x = seed >>> 0;
+  return () => {
+    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
+    return x / 2 ** 32;
+  };
+}
+
+const ROLES = ['soldier', 'leader', 'squad-leader', 'mg-gunner', 'medic', 'mg-loader', 'lance-corporal'];
+const KEY_ROLES = ['leader', 'squad-leader', 'mg-gunner', 'medic', 'mg-loader', 'lance-corporal'];
+
+/** The allocation as first written: sort the eligible soldiers for every wound and take the first. */
+function sortedAllocation(s: KState, eligible: readonly string[], wounds: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  const count = (id: string) => (s.figures[id]?.wounds ?? 0) + (out[id] ?? 0);
+  const rank = (id: string) => {
+    const f = s.figures[id]!;
+    const r = KEY_ROLES.indexOf(f.role);
+    return f.condition === 'serious' ? -1 : r < 0 ? 0 : KEY_ROLES.length - r;
+  };
+  for (let i = 0; i < wounds && eligible.length; i++) {
+    const pick = [...eligible].sort((a, b) => count(a) - count(b) || rank(a) - rank(b) || eligible.indexOf(a) - eligible.indexOf(b))[0]!;
+    out[pick] = (out[pick] ?? 0) + 1;
+  }
+  return out;
+}
+
+describe('hot paths keep the answers', () => {
+  it('K-5.5a K-5.5b the default allocation spreads wounds, ordinary soldiers first, exactly as sorting for each wound', () => {
+    const r = rng(7);
+    for (let n = 0; n < 500; n++) {
+      const size = 1 + Math.floor(r() * 8);
+      const figures: Record<string, { wounds: number; role: string; condition: string }> = {};
+      const ids: string[] = [];
+      for (let k = 0; k < size; k++) {
+        const id = `f${k}`;
+        ids.push(id);
+        figures[id] = { wounds: Math.floor(r() * 3), role: ROLES[Math.floor(r() * ROLES.length)]!, condition: r() < 0.2 ? 'serious' : r() < 0.3 ? 'light' : 'healthy' };
+      }
+      const eligible = ids.filter(() => r() < 0.8);
+      const s = { figures } as unknown as KState;
+      const wounds = Math.floor(r() * 10);
+      expect(defaultAllocation(s, eligible, wounds)).toEqual(sortedAllocation(s, eligible, wounds));
+    }
+  });
+
+  it('K-3.2b K-4.2c where a path first enters a building is the start of its first inside span', () => {
+    const r = rng(11);
+    let entered = 0;
+    for (let n = 0; n < 3000; n++) {
+      // Random convex-ish and concave outlines around (50, 50), axis-aligned boxes among them.
+      const box = r() < 0.3;
+      const poly: Vec2[] = [];
+      const corners = box ? 4 : 3 + Math.floor(r() * 6);
+      for (let k = 0; k < corners; k++) {
+        if (box) poly.push([[40, 60, 60, 40][k]!, [40, 40, 60, 60][k]!]);
+        else {
+          const a = (k / corners) * 2 * Math.PI;
+          const rad = 5 + r() * 15;
+          poly.push([50 + rad * Math.cos(a), 50 + rad * Math.sin(a)]);
+        }
+      }
+      // Segments across, into, out of, along an edge of, or beside the outline.
+      const pt = (): Vec2 => (r() < 0.2 ? [...poly[Math.floor(r() * poly.length)]!] as Vec2 : [20 + r() * 60, 20 + r() * 60]);
+      const a = pt();
+      const b: Vec2 = r() < 0.1 ? [a[0], a[1]] : pt();
+      const spans = segmentInsideIntervals(a, b, poly);
+      const first = firstInside(a, b, poly);
+      expect(first).toBe(spans.length ? spans[0]![0] : undefined);
+      if (first !== undefined) entered++;
+    }
+    expect(entered).toBeGreaterThan(500); // the cases do reach inside
+  });
+});
