@@ -47,7 +47,7 @@ describe('cachedTable', () => {
     // A different radius is a different body.
     expect(c.bodyClashes({ id: 'g', at: [60, 1], radius: 0.7 })).toEqual([{ featureId: 'wall0.7' }]);
     // -0 and 0 are one point.
-    const before = calls.standHeight;
+    const before = calls.standHeight!;
     c.standHeight(0, 3);
     c.standHeight(-0, 3);
     expect(calls.standHeight).toBe(before + 1);
