@@ -318,8 +318,9 @@ class RapierBattlefield implements Battlefield {
     const distance = segmentLength(from, to);
     const result: LosResult = { clear: true, distance, crossed: [], areas: [] };
     if (distance < 1e-6) return result;
-    const dir = { x: to[0] - from[0], y: to[1] - from[1], z: to[2] - from[2] };
-    const ray = new RAPIER.Ray({ x: from[0], y: from[1], z: from[2] }, dir);
+    // Rapier's ray only when Rapier is asked (figures, see-through obstacles near the line).
+    let ray: RAPIER.Ray | undefined;
+    const rayOf = () => (ray ??= new RAPIER.Ray({ x: from[0], y: from[1], z: from[2] }, { x: to[0] - from[0], y: to[1] - from[1], z: to[2] - from[2] }));
     const maxToi = Math.max(0, 1 - END_TOLERANCE / distance);
     const ignore = this.ignoreSet(options?.ignore);
     const figIgnore = options?.figures ? new Set(options.figures.ignore ?? []) : undefined;
@@ -330,7 +331,7 @@ class RapierBattlefield implements Battlefield {
           return !ignore?.has(this.info.get(c.handle)?.featureId ?? '');
         }
       : undefined;
-    const phys = this.physicalHit(ray, from, to, maxToi, ignore, options, predicate);
+    const phys = this.physicalHit(options?.figures && this.figureColliders.length ? rayOf() : undefined, from, to, maxToi, ignore, options, predicate);
     let tEnd = 1;
     if (phys) {
       tEnd = phys.t;
@@ -340,7 +341,7 @@ class RapierBattlefield implements Battlefield {
     // Areas up to the physical blocker; a depth-limited area may stop sight sooner.
     const perArea: Array<{ v: AreaVolume; spans: Array<[number, number]> }> = [];
     for (const v of this.volumes) {
-      if (ignore?.has(v.featureId)) continue;
+      if (ignore?.has(v.featureId) || !mayCross(v, from, to)) continue;
       const spans = volumeIntervals(v, this.grid, from, to, tEnd);
       if (spans.length) perArea.push({ v, spans });
     }
@@ -378,7 +379,7 @@ class RapierBattlefield implements Battlefield {
     // See-through obstacles (fences, railings, ladders) crossed before the blocker.
     const seen = new Map<string, LosHit>();
     if (this.seeCuller.firstEntry(from, to, tEnd) !== undefined) {
-      this.world.intersectionsWithRay(ray, tEnd, true, (inter) => {
+      this.world.intersectionsWithRay(rayOf(), tEnd, true, (inter) => {
         const h = this.hitOf(inter.collider.handle, from, to, inter.timeOfImpact, distance);
         const prev = seen.get(h.featureId);
         if (!ignore?.has(h.featureId) && (!prev || prev.distance > h.distance)) seen.set(h.featureId, h);

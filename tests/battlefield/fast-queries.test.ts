@@ -7,7 +7,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, rapierReferenceBody, rapierReferenceHeight, rapierReferenceWall, type Battlefield, type BuildingInfo } from '../../src/battlefield';
-import { type Vec2, gridHeightAt } from '../../src/core';
+import { type Vec2, type Vec3, gridHeightAt } from '../../src/core';
+import { areaVolumes, mayCross, volumeIntervals } from '../../src/battlefield/areas';
 import { parseScenarioOrThrow, type BridgeFeature } from '../../src/scenario';
 import { obstacleBoxes } from '../../src/battlefield/obstacles';
 import { referenceAreas, referenceBuildingAt, referenceObstacles, referenceStand } from './reference-queries';
@@ -157,6 +158,21 @@ for (const file of FILES) {
         expect(bf.obstaclesAlong(from, to)).toEqual(want);
       }), { seed: 48, numRuns: 2500 });
       expect(crossed).toBeGreaterThan(100);
+    });
+
+    it('lineOfSight skips the areas mayCross rules out: volumeIntervals finds nothing in any of them', () => {
+      const vols = areaVolumes(scenario, bf.grid);
+      let skipped = 0;
+      const lift = fc.double({ min: 0, max: 12, noNaN: true });
+      fc.assert(fc.property(anywhere, anywhere, lift, lift, ([x1, z1], [x2, z2], h1, h2) => {
+        const a: Vec3 = [x1, gridHeightAt(bf.grid, x1, z1) + h1, z1], b: Vec3 = [x2, gridHeightAt(bf.grid, x2, z2) + h2, z2];
+        for (const v of vols) {
+          if (mayCross(v, a, b)) continue;
+          skipped++;
+          expect(volumeIntervals(v, bf.grid, a, b, 1)).toEqual([]);
+        }
+      }), { seed: 49, numRuns: 1500 });
+      expect(skipped).toBeGreaterThan(100);
     });
 
     it('buildingAt and areasAt: the same answers as a scan over all buildings and areas', () => {
