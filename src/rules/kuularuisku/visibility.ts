@@ -39,33 +39,26 @@ export interface TargetOption {
   pairs: PairSight[];
 }
 
-/** K-5.1c / K-5.1d / K-6.0b does a figure's base lie across the plan line between two figures? */
-function across(a: KFigure, b: KFigure, c: KFigure): boolean {
-  const ax = a.at[0], az = a.at[1];
-  const dx = b.at[0] - ax, dz = b.at[1] - az;
-  const len2 = dx * dx + dz * dz;
-  if (len2 < 1e-9) return false;
-  const t = ((c.at[0] - ax) * dx + (c.at[1] - az) * dz) / len2;
-  if (t <= 0 || t >= 1) return false;
-  const px = ax + dx * t, pz = az + dz * t;
-  const ex = c.at[0] - px, ez = c.at[1] - pz;
-  // The hypotenuse is never shorter than either side: a side as long as the radius settles it.
-  if (Math.abs(ex) >= c.baseRadius || Math.abs(ez) >= c.baseRadius) return false;
-  return Math.hypot(ex, ez) < c.baseRadius;
-}
-
 /** K-5.1d a figure stands higher than another (a hill, an upper floor, a roof). */
 export function standsHigher(table: TableQueries, a: KFigure, than: KFigure): boolean {
   return baseOf(table, a).y - baseOf(table, than).y >= HIGHER_BY - 1e-9;
 }
 
-/** K-5.1c / K-5.1d / K-6.0b what stands in the way of one shooter → target pair. */
+/** K-5.1c / K-5.1d / K-6.0b what stands in the way of one shooter → target pair (a base lying across the plan line between them). */
 export function inTheWay(s: KState, table: TableQueries, shooter: KFigure, target: KFigure, among: readonly KFigure[] = Object.values(s.figures)): { rule: string; by: string } | undefined {
+  // across(shooter, target, c) for each c, with the sight line's terms worked out once.
+  const ax = shooter.at[0], az = shooter.at[1];
+  const dx = target.at[0] - ax, dz = target.at[1] - az;
+  const len2 = dx * dx + dz * dz;
+  if (len2 < 1e-9) return undefined; // nothing lies across a line of no length
   for (const c of among) {
     if (c.removed || c.condition === 'dead' || c.evacuation || c.id === shooter.id || c.id === target.id) continue;
     const cu = s.units[c.unitId];
     if (!cu) continue;
-    if (!across(shooter, target, c)) continue;
+    const t = ((c.at[0] - ax) * dx + (c.at[1] - az) * dz) / len2;
+    if (t <= 0 || t >= 1) continue;
+    const ex = c.at[0] - (ax + dx * t), ez = c.at[1] - (az + dz * t);
+    if (Math.abs(ex) >= c.baseRadius || Math.abs(ez) >= c.baseRadius || !(Math.hypot(ex, ez) < c.baseRadius)) continue;
     if (cu.status === 'in-melee' && c.unitId !== target.unitId && c.unitId !== shooter.unitId) return { rule: 'K-6.0b', by: c.id };
     if (c.side === shooter.side && c.unitId !== shooter.unitId) {
       if (standsHigher(table, shooter, c) || standsHigher(table, target, c)) continue; // K-5.1d
