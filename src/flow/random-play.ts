@@ -112,12 +112,19 @@ export class LazyCandidates<C extends Command> {
         const g = this.pending[i]!;
         if (!g.keys.includes(key)) { i++; continue; }
         this.pending.splice(i, 1);
+        // A command weighed by being offered several times comes as a run of copies: looked at once.
+        let prev: C | undefined;
+        let list: C[] = [];
         for (const c of g.build()) {
-          if (g.sureRefusal) this.checks.set(c, g.sureRefusal);
-          const k = keyOf(c);
-          const list = this.built.get(k);
-          if (list) list.push(c);
-          else this.built.set(k, [c]);
+          if (c !== prev) {
+            prev = c;
+            if (g.sureRefusal) this.checks.set(c, g.sureRefusal);
+            const k = keyOf(c);
+            const known = this.built.get(k);
+            if (known) list = known;
+            else this.built.set(k, (list = []));
+          }
+          list.push(c);
         }
       }
       const list = this.built.get(key);

@@ -745,16 +745,22 @@ export function runsIntoWall(s: KState, table: TableQueries, moves: ReadonlyArra
   for (const m of moves) {
     const f = s.figures[m.figureId];
     if (!f) continue;
-    const pts = [{ at: f.at, floor: f.floor }, ...(m.via ?? []).map((v) => ({ at: v, floor: 0 })), { at: m.to, floor: m.floor ?? 0 }];
-    for (let i = 0; i + 1 < pts.length; i++) {
-      const a = pts[i]!, b = pts[i + 1]!;
-      if (!onTable(table, a.at) || !onTable(table, b.at)) break;
-      if (Math.hypot(b.at[0] - a.at[0], b.at[1] - a.at[1]) <= 1e-9) continue;
-      const near = bs.some((bd) => {
+    // The path's points in order: the soldier's place, the waypoints (ground floor), the end.
+    const via = m.via ?? [];
+    const n = via.length + 2;
+    const pointAt = (i: number): Vec2 => (i === 0 ? f.at : i === n - 1 ? m.to : via[i - 1]!);
+    const floorAt = (i: number): number => (i === 0 ? f.floor : i === n - 1 ? m.floor ?? 0 : 0);
+    for (let i = 0; i + 1 < n; i++) {
+      const a = pointAt(i), b = pointAt(i + 1);
+      if (!onTable(table, a) || !onTable(table, b)) break;
+      if (Math.hypot(b[0] - a[0], b[1] - a[1]) <= 1e-9) continue;
+      const lx = Math.min(a[0], b[0]), hx = Math.max(a[0], b[0]), lz = Math.min(a[1], b[1]), hz = Math.max(a[1], b[1]);
+      let near = false;
+      for (const bd of bs) {
         const [x0, x1, z0, z1] = buildingBox(bd.corners);
-        return !(Math.max(a.at[0], b.at[0]) < x0 || Math.min(a.at[0], b.at[0]) > x1 || Math.max(a.at[1], b.at[1]) < z0 || Math.min(a.at[1], b.at[1]) > z1);
-      });
-      if (near && table.wallBetween({ id: 'path', at: a.at, floor: a.floor, radius: f.baseRadius }, { id: 'path', at: b.at, floor: b.floor, radius: f.baseRadius })) return true;
+        if (!(hx < x0 || lx > x1 || hz < z0 || lz > z1)) { near = true; break; }
+      }
+      if (near && table.wallBetween({ id: 'path', at: a, floor: floorAt(i), radius: f.baseRadius }, { id: 'path', at: b, floor: floorAt(i + 1), radius: f.baseRadius })) return true;
     }
   }
   return false;
