@@ -241,9 +241,9 @@ function contactRefusal(s: KState, table: TableQueries, side: string, staying: r
   }
   const near: KFigure[] = [];
   for (const g of standingFigures(s)) {
-    if (endAt.has(g.id)) continue;
     const pad = maxR + g.baseRadius + tol;
     if (g.at[0] < minX - pad || g.at[0] > maxX + pad || g.at[1] < minZ - pad || g.at[1] > maxZ + pad) continue;
+    if (endAt.has(g.id)) continue;
     near.push(g);
   }
   for (const p of staying) {
