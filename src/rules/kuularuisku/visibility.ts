@@ -52,13 +52,14 @@ export function inTheWay(s: KState, table: TableQueries, shooter: KFigure, targe
   const len2 = dx * dx + dz * dz;
   if (len2 < 1e-9) return undefined; // nothing lies across a line of no length
   for (const c of among) {
-    if (c.removed || c.condition === 'dead' || c.evacuation || c.id === shooter.id || c.id === target.id) continue;
-    const cu = s.units[c.unitId];
-    if (!cu) continue;
+    // Each test below only passes a figure over, so the cheap plan arithmetic goes first.
     const t = ((c.at[0] - ax) * dx + (c.at[1] - az) * dz) / len2;
     if (t <= 0 || t >= 1) continue;
     const ex = c.at[0] - (ax + dx * t), ez = c.at[1] - (az + dz * t);
     if (Math.abs(ex) >= c.baseRadius || Math.abs(ez) >= c.baseRadius || !(Math.hypot(ex, ez) < c.baseRadius)) continue;
+    if (c.removed || c.condition === 'dead' || c.evacuation || c.id === shooter.id || c.id === target.id) continue;
+    const cu = s.units[c.unitId];
+    if (!cu) continue;
     if (cu.status === 'in-melee' && c.unitId !== target.unitId && c.unitId !== shooter.unitId) return { rule: 'K-6.0b', by: c.id };
     if (c.side === shooter.side && c.unitId !== shooter.unitId) {
       if (standsHigher(table, shooter, c) || standsHigher(table, target, c)) continue; // K-5.1d
