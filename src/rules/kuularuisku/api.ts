@@ -16,7 +16,7 @@ import { joinUnit, leaderDive, leaveGroup, pickUpWeapon, reuniteUnit, splitUnit 
 import { validateKScenario } from './scenario-data';
 import { shootingCandidates } from './visibility';
 import { goingAt } from './terrain';
-import { goalMoves } from './purpose';
+import { goalMoves, straightShift } from './purpose';
 import { chargeRemoval, crossingFalls, fireDemolition, offTableFire, preparationFire, revealChecks, specialCommands } from './special-play';
 import type { MoveMode } from './events';
 import type { KFigure, KState } from './state';
@@ -91,11 +91,6 @@ export function decideAction(s: KState, c: SoldierCommand, ctx: KCtx): KResult {
   }
 }
 
-/** A move of the whole unit by one vector (each soldier as far as his own allowance lets him). */
-function shifted(figs: readonly KFigure[], allowance: number, dir: Vec2, frac: number): FigureStep[] {
-  return figs.map((f) => ({ figureId: f.id, to: [f.at[0] + dir[0] * allowance * frac, f.at[1] + dir[1] * allowance * frac] as Vec2 }));
-}
-
 function centre(s: KState, unitId: string): Vec2 {
   const figs = liveFigures(s, unitId);
   return figs.reduce<[number, number]>((a, f) => [a[0] + f.at[0] / figs.length, a[1] + f.at[1] / figs.length], [0, 0]);
@@ -161,9 +156,12 @@ export function candidateActions(s: KState, unitId: string, kind: 'move' | 'fast
   // K-4.2c a soldier already in difficult going slows the whole unit: offer steps the rules can accept.
   const difficult = figs.some((f) => goingAt(table, f.at, s.house).going === 'difficult');
   const allowance = Math.min(...figs.map((f) => movementAllowance(s, f.id, mode, difficult, s.house).allowance));
+  const slow = difficult ? allowance : Math.min(...figs.map((f) => movementAllowance(s, f.id, mode, true, s.house).allowance));
   for (const d of dirs) {
     for (const frac of [0.95, 0.5]) {
-      const moves = shifted(figs, allowance, d, frac);
+      // Cut short of the rapids, walls and difficult going the rules would refuse (K-3.3a, K-4.2c/d).
+      const moves = straightShift(s, table, figs, d, allowance * frac, slow * frac);
+      if (!moves) continue;
       // No walking off the table (K-7.4a withdraws the unit, and counts against its side): routs still do.
       if (moves.every((m) => onTable(table, m.to))) cmds.push({ type: 'MOVE', side, unitId, mode, moves });
     }

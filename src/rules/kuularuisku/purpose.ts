@@ -424,6 +424,78 @@ function streamline(f: Field, from: Vec2, length: number, difficult: number, pat
   return simplify(out);
 }
 
+/**
+ * Walking a polyline over the grid (centre line, as the rules' path check samples it): how far in
+ * plan to the first impassable cell or cut step (`imp`, K-3.3a / K-4.0 walls) and to the first
+ * difficult going, an area or a difficult obstacle crossed (`diff`, K-4.2b); Infinity where none.
+ */
+function scanPath(g: Grid, pts: readonly Vec2[]): { imp: number; diff: number } {
+  let imp = Infinity, diff = g.cost[cellAt(g, pts[0]!)]! > 1 ? 0 : Infinity;
+  let prev = cellAt(g, pts[0]!);
+  let done = 0;
+  for (let i = 1; i < pts.length && imp === Infinity; i++) {
+    const a = pts[i - 1]!, b = pts[i]!;
+    const l = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const n = Math.max(1, Math.ceil(l / (CELL / 4)));
+    for (let k = 1; k <= n; k++) {
+      const c = cellXZ(g, a[0] + ((b[0] - a[0]) * k) / n, a[1] + ((b[1] - a[1]) * k) / n);
+      if (c === prev) continue;
+      const at = done + (l * (k - 1)) / n;
+      const cost = g.cost[c]!;
+      const dx = (c % g.nx) - (prev % g.nx), dz = Math.floor(c / g.nx) - Math.floor(prev / g.nx);
+      const k8 = dx >= -1 && dx <= 1 && dz >= -1 && dz <= 1 ? DIR_INDEX[(dx + 1) * 3 + dz + 1]! : -1;
+      const e = k8 < 0 ? Infinity : g.edge[prev * 8 + k8]!;
+      if (cost === Infinity || e === Infinity) { imp = at; break; }
+      // The step's cost beyond its length in its cells' going: a difficult obstacle on the way.
+      const base = Math.hypot(dx, dz) * CELL * (g.cost[prev]! + cost) / 2;
+      if (diff === Infinity && (cost > 1 || e > base + 0.5)) diff = at;
+      prev = c;
+    }
+    done += l;
+  }
+  return { imp, diff };
+}
+
+/** How far a soldier upstairs climbs down to the ground floor (cm): the rules measure the tape in 3D (K-4.0). */
+function dropOf(table: TableQueries, f: KFigure): number {
+  if (!f.floor) return 0;
+  const b = table.buildingAt(f.at[0], f.at[1]);
+  return b ? Math.abs((b.levels[f.floor] ?? b.levels[b.levels.length - 1] ?? 0) - (b.levels[0] ?? 0)) : 0;
+}
+
+/**
+ * K-4.0 the whole unit shifted straight along `dir` (a unit vector) by up to `length` cm, cut where the
+ * rules would refuse it: short of the first impassable ground or wall any soldier meets (K-3.3a), and
+ * at difficult going (K-4.2c, the whole unit at its difficult rate `slow`; K-4.2d, stopping at the
+ * edge when it has come further than that) — whichever goes further. Undefined when it would not move.
+ */
+export function straightShift(s: KState, table: TableQueries, figs: readonly KFigure[], dir: Vec2, length: number, slow: number): Array<{ figureId: string; to: Vec2; floor?: number }> | undefined {
+  const g = gridOf(s, table);
+  let imp = Infinity, diff = Infinity;
+  for (const f of figs) {
+    const r = scanPath(g, [f.at, [f.at[0] + dir[0] * length, f.at[1] + dir[1] * length]]);
+    imp = Math.min(imp, r.imp - f.baseRadius - CELL / 2);
+    diff = Math.min(diff, r.diff);
+  }
+  let go = Math.min(length, imp);
+  // Difficult going on the way: stop before it, or go into it at the difficult rate.
+  if (diff < go) go = Math.min(go, Math.max(diff - CELL - 0.5, slow));
+  // K-4.2c ending in difficult going (by the rules' own terrain query): the difficult rate.
+  if (go > slow && figs.some((f) => goingAt(table, [f.at[0] + dir[0] * go, f.at[1] + dir[1] * go], s.house).going === 'difficult')) go = slow;
+  if (!(go >= 1)) return undefined;
+  const out: Array<{ figureId: string; to: Vec2; floor?: number }> = [];
+  for (const f of figs) {
+    const to: Vec2 = [f.at[0] + dir[0] * go, f.at[1] + dir[1] * go];
+    if (f.floor) {
+      // Upstairs: along the same floor of the same building (a straight walk out of a window is no move).
+      const b = table.buildingAt(f.at[0], f.at[1]);
+      if (!b || b.levels.length <= f.floor || table.buildingAt(to[0], to[1])?.id !== b.id) return undefined;
+      out.push({ figureId: f.id, to, floor: f.floor });
+    } else out.push({ figureId: f.id, to });
+  }
+  return out;
+}
+
 /** Drop waypoints on a straight line (fewer segments for the rules to check). */
 function simplify(pts: Vec2[]): Vec2[] {
   if (pts.length <= 2) return pts;
@@ -538,6 +610,7 @@ export function goalMoves(s: KState, table: TableQueries, unitId: string, mode: 
   const free = (f: KFigure, at: Vec2, placed: ReadonlyArray<{ f: KFigure; at: Vec2 }>, count = placed.length) =>
     !blocked(at, f, placed, count, others, house.contactTolerance) && !sideBySide(files, f, at, placed, count, others)
     && !table.bodyClashes({ id: f.id, at, floor: 0, radius: f.baseRadius, height: FIGURE_HEIGHT }).length;
+  const startHard = figs.some((f) => goingAt(table, f.at, house).going === 'difficult');
   const out: Step[][] = [];
   const routes = new Map<string, Vec2[]>();
   const routeOf = (f: KFigure) => {
@@ -547,13 +620,25 @@ export function goalMoves(s: KState, table: TableQueries, unitId: string, mode: 
   };
   for (const frac of fracs) {
     // A little short of the allowance: the tape runs in 3D, up and down banks and slopes (K-4.0).
-    const length = allowance * frac * 0.96;
+    let length = allowance * frac * 0.96;
     const cap = slow * Math.min(1, frac + 0.05) * 0.85;
+    // K-4.2c a soldier starting in difficult going (by the rules' own terrain query) slows them all.
+    if (startHard) length = Math.min(length, cap);
     // The whole unit shifted by the leading soldier's first straight leg.
     const from = order[0]!.at;
     const lead = streamline(field, from, length, cap, routeOf(order[0]!));
     const v: Vec2 = [lead[1]![0] - from[0], lead[1]![1] - from[1]];
-    for (let k = 1; k >= 0.5; k -= 0.125) {
+    // The others' straight legs may meet water or difficult going the leader's does not (K-3.3a, K-4.2c).
+    let kMax = 1;
+    const vl = Math.hypot(v[0], v[1]);
+    for (const f of figs) {
+      const r = scanPath(field.grid, [f.at, [f.at[0] + v[0], f.at[1] + v[1]]]);
+      if (r.imp < Infinity) kMax = 0;
+      else if ((r.diff < Infinity || goingAt(table, [f.at[0] + v[0], f.at[1] + v[1]], house).going === 'difficult') && vl > cap) kMax = Math.min(kMax, cap / vl);
+    }
+    // A shift lands on the ground floor: not for a unit upstairs (its soldiers file down by their own paths).
+    if (figs.some((f) => f.floor)) kMax = 0;
+    for (let k = kMax; k >= 0.5; k -= 0.125) {
       const shift = figs.map((f) => ({ f, at: [f.at[0] + v[0] * k, f.at[1] + v[1] * k] as Vec2 }));
       if (Math.hypot(v[0], v[1]) * k < 0.5) break;
       if (shift.every((x, i) => free(x.f, x.at, shift, i))) {
@@ -564,7 +649,9 @@ export function goalMoves(s: KState, table: TableQueries, unitId: string, mode: 
     const placed: Array<{ f: KFigure; at: Vec2 }> = [];
     const plans: Array<{ f: KFigure; line: Vec2[]; t: number; path: Vec2[] }> = [];
     for (const f of order) {
-      const line = streamline(field, f.at, length, cap, routeOf(f));
+      // K-4.0 the tape runs in 3D: the climb down from upstairs comes off the soldier's way in plan.
+      const drop = dropOf(table, f);
+      const line = drop > 0 ? (length - drop > 0.5 ? streamline(field, f.at, length - drop, Math.max(0, cap - drop), routeOf(f)) : [f.at]) : streamline(field, f.at, length, cap, routeOf(f));
       const full = polyLength(line);
       let t = full;
       // Back off along the path until the spot is free (1 cm at a time): the end point alone, the path once found.
@@ -573,6 +660,17 @@ export function goalMoves(s: KState, table: TableQueries, unitId: string, mode: 
       if (t <= 0.25) { t = 0; path = [f.at]; }
       placed.push({ f, at: path[path.length - 1]! });
       plans.push({ f, line, t, path });
+    }
+    // K-4.2c one soldier in difficult going slows the whole unit: the others stop at its difficult rate too.
+    if (plans.some((p) => p.t > 0.25 && (scanPath(field.grid, p.path).diff < Infinity || goingAt(table, p.path[p.path.length - 1]!, house).going === 'difficult'))) {
+      for (const p of plans) {
+        if (p.t <= cap) continue;
+        const rest = plans.filter((q) => q !== p).map((q) => ({ f: q.f, at: q.path[q.path.length - 1]! }));
+        let t = cap;
+        while (t > 0.25 && !free(p.f, pointAlong(p.line, t), rest)) t -= 1;
+        p.t = t > 0.25 ? t : 0;
+        p.path = t > 0.25 ? cut(p.line, t) : [p.f.at];
+      }
     }
     keepChain(plans, free);
     const steps: Step[] = plans.filter((p) => p.t > 0.25).map((p) => ({ figureId: p.f.id, to: p.path[p.path.length - 1]!, ...(p.path.length > 2 ? { via: p.path.slice(1, -1) } : {}) }));
