@@ -3,19 +3,21 @@
 // it asks the player to resume it or start afresh. Leaving disposes the game (the autosave stays).
 // Entered by the Play button with no saved game, it asks for the game options first (a ?play=1 link
 // starts at once with the defaults); New game keeps the options of the game it replaces.
-// The handle carries the hot seat too: the side at the screen, shared by the HUD and the table.
+// The handle carries the hot seat too: the side at the screen, shared by the HUD and the table, as
+// are the covering-fire pick and the move's destination storey (the move panel's floor buttons).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Battlefield } from '../battlefield/types';
 import type { GameOptions } from '../game';
 import type { Scenario } from '../scenario';
-import { createStore, type Store } from '../view';
+import { createMoveFloorStore, createStore, type MoveFloor, type Store } from '../view';
 import type { PlayHandle } from './play';
 
 /**
- * The game, who sits at the screen (the side that took it at the last hand-over; null: nobody yet) and
- * the soldiers picked for a covering-fire split (null: no pick open; the table marks and toggles them).
+ * The game, who sits at the screen (the side that took it at the last hand-over; null: nobody yet),
+ * the soldiers picked for a covering-fire split (null: no pick open; the table marks and toggles them)
+ * and the destination storey of the next move drags (the table offers the storeys, the HUD picks one).
  */
-export type PlayModeHandle = PlayHandle & { seat: Store<string | null>; picked: Store<string[] | null> };
+export type PlayModeHandle = PlayHandle & { seat: Store<string | null>; picked: Store<string[] | null>; moveFloor: Store<MoveFloor | null> };
 
 export interface PlayMode {
   playing: boolean;
@@ -82,7 +84,7 @@ export function usePlayMode(scenario: Scenario | null, battlefield: Battlefield 
       asked.current = false;
       const chosen = options.current;
       const seed = seedFromUrl();
-      made = Object.assign(createPlay(scenario, battlefield, { storage: browserStorage(), resume: !startFresh, ...(seed !== undefined ? { seed } : {}), ...(chosen ? { options: chosen } : {}) }), { seat: createStore<string | null>(null), picked: createStore<string[] | null>(null) });
+      made = Object.assign(createPlay(scenario, battlefield, { storage: browserStorage(), resume: !startFresh, ...(seed !== undefined ? { seed } : {}), ...(chosen ? { options: chosen } : {}) }), { seat: createStore<string | null>(null), picked: createStore<string[] | null>(null), moveFloor: createMoveFloorStore() });
       setHandle(made);
       setChoosing(!startFresh && (made.resumed?.ok === true || (ask && made.options.choices.length > 0)));
     }).catch((err: unknown) => console.error('play mode could not start', err));

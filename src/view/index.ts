@@ -21,5 +21,5 @@ export type {
   CanvasLink, EndName, EyeView, Hover, SurfaceHit, ToolId, ToolState, EndReport, FigureSight, LosReport, MeasureReport, PointEnd,
   FigureEnd, SightEnd, SightLine, TargetMode, FigureRef, ToolsModel, CanvasPoint, ToolsHook, CutawayScope,
 } from './tools';
-export { PlayTable, PLAY_COLOURS } from './play';
-export type { PlayRefusal, PlayTableLink } from './play';
+export { PlayTable, PLAY_COLOURS, createMoveFloorStore, moveFloorKey, pressedFloor, storeyName } from './play';
+export type { MoveFloor, PlayRefusal, PlayTableLink } from './play';

@@ -6,11 +6,14 @@
 // stepped down a storey with PageDown (up again with ], down with the wheel) shows its ghost at the
 // chosen floor's height and the floor and the rules' tape in the label, ends with the soldier on the
 // ground floor drawn there, and the sight tool from him starts at that floor's eye and agrees with
-// the CLI's `los` for the same points. At Tammerkoski, the Whites' commander's fast move by a real
+// the CLI's `los` for the same points; the Orders tab's "to floor" buttons follow the keys and the
+// wheel meanwhile. With only those buttons and a one-finger touch drag (no keys, no wheel), the same
+// soldier, back on the ground floor in his next activation, goes up to floor 1: the pressed button,
+// the ghost and the label show floor 1 during the drag, and he ends upstairs, drawn there. At Tammerkoski, the Whites' commander's fast move by a real
 // drag through the east door of an east-bank house ends inside it on the ground floor, drawn there;
 // the same drag aimed past the door is refused by the wall.
 import { readFileSync } from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlay } from '../../src/app/play';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
@@ -18,7 +21,7 @@ import { runCli } from '../../src/cli/commands';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 import { loadTrainingGround, trainingGroundScenario } from '../battlefield/fixture';
 import { browserRequired, clickTable, hasBrowser, nextFrame, openBrowser, saveShot, type Watched } from './browser';
-import { act, captureScenes, drawnAt, drawnFigures, loadSaveFile, look, mouseDrag, openPlay, pixel, playView, saveAfterActions, saveFile } from './play-helpers';
+import { act, captureScenes, drawnAt, drawnFigures, foldDock, loadSaveFile, look, mouseDrag, openPlay, pixel, playView, saveAfterActions, saveFile, tab } from './play-helpers';
 
 const run = hasBrowser || browserRequired;
 const SCENARIO = 'scenarios/sandbox/training-ground.json';
@@ -64,6 +67,36 @@ function seedDrawingFirst(scenario: Scenario, bf: Battlefield, unitId: string): 
     }
   }
   throw new Error(`no seed 1–60 draws ${unitId} first`);
+}
+
+/**
+ * A save where "First-floor window" (house_upper) went down to the ground floor at (99, 33) in turn 1
+ * and is the active unit again in turn 2, with "activate:move-shoot" offered (every other card passed).
+ */
+function saveUpperOnGroundTurn2(scenario: Scenario, bf: Battlefield, seed: number): string {
+  const p = createPlay(scenario, bf, { seed, storage: null });
+  try {
+    const send = (id: string) => {
+      const a = p.view.get().actions.find((x) => x.id === id);
+      if (!a) throw new Error(`seed ${seed}: no action ${id}`);
+      const r = p.control.send(a.command);
+      if (!r.ok) throw new Error(`seed ${seed}: ${id} refused: ${r.reason}`);
+    };
+    for (const id of ['begin-turn', 'draw', 'activate:move-shoot']) send(id);
+    const r = p.control.move([{ figureId: 'house_upper_1', to: [99, 33], floor: 0 }]);
+    if (!r.ok) throw new Error(`seed ${seed}: the move down refused: ${r.reason}`);
+    for (let i = 0; i < 100; i++) {
+      const v = p.view.get();
+      const ids = v.actions.map((a) => a.id);
+      if ((v.prompt.turn ?? 0) >= 2 && v.activeUnitId === 'house_upper' && ids.includes('activate:move-shoot')) return p.saves.toJson();
+      const next = ['end-activation', 'end-turn', 'begin-turn', 'draw', 'readiness:pass', 'pass'].find((a) => ids.includes(a));
+      if (!next) break;
+      send(next);
+    }
+    throw new Error(`seed ${seed}: house_upper is not offered a move in turn 2`);
+  } finally {
+    p.dispose();
+  }
 }
 
 async function cliLos(from: string, to: string): Promise<{ clear: boolean; from: [number, number, number]; blocker: { featureId: string } | null }> {
@@ -172,6 +205,9 @@ describe.runIf(run)('play in buildings and on floors in Chromium', () => {
     for (let i = 1; i <= 6; i++) await page.mouse.move(a.x + ((g1.x - g0.x) * i) / 6, a.y + ((g1.y - g0.y) * i) / 6);
     await nextFrame(page);
     const floorLabel = page.locator('[data-testid=play-drag-floor]');
+    // The Orders tab's floor buttons (the dock turned to Orders for the move) follow the keys and the wheel.
+    const pressed = async () => page.getAttribute('[data-testid=move-floor] [aria-pressed=true]', 'data-testid');
+    expect(await pressed()).toBe('move-floor-1');
     const tape = async () => Number((await page.locator('[data-testid=play-drag-distance]').textContent())!.replace(' cm', ''));
     // By default he stays on his floor inside the building.
     await expect.poll(async () => floorLabel.getAttribute('data-floor')).toBe('1');
@@ -182,6 +218,7 @@ describe.runIf(run)('play in buildings and on floors in Chromium', () => {
     await page.keyboard.press('PageDown');
     await expect.poll(async () => floorLabel.getAttribute('data-floor')).toBe('0');
     expect(await floorLabel.textContent()).toMatch(/→ ground floor/);
+    expect(await pressed()).toBe('move-floor-0');
     const down = bf.standHeight(98, 33, 0);
     expect(await ghostHeight()).toBeCloseTo(down, 1);
     // The rules' tape: 2 cm across and the 4 cm storey down, hypot(2, 4) ≈ 4.5 cm.
@@ -192,12 +229,14 @@ describe.runIf(run)('play in buildings and on floors in Chromium', () => {
     await page.keyboard.press(']');
     await expect.poll(async () => floorLabel.getAttribute('data-floor')).toBe('1');
     expect(await ghostHeight()).toBeCloseTo(up, 3);
+    expect(await pressed()).toBe('move-floor-1');
     await page.mouse.wheel(0, -100);
     await nextFrame(page);
     expect(await floorLabel.getAttribute('data-floor')).toBe('1');
     await page.mouse.wheel(0, 100);
     await expect.poll(async () => floorLabel.getAttribute('data-floor')).toBe('0');
     expect(await ghostHeight()).toBeCloseTo(down, 1);
+    expect(await pressed()).toBe('move-floor-0');
     await page.mouse.up();
     await nextFrame(page);
 
@@ -242,6 +281,74 @@ describe.runIf(run)('play in buildings and on floors in Chromium', () => {
     await saveShot(page, 'play-floors-down-los.png');
     await page.click('[data-testid=cutaway-off]');
     await page.click('[data-testid=tool-select]');
+    expect(w.problems).toEqual([]);
+  }, 180_000);
+
+  it('K-4.0: with only the Orders tab\'s floor buttons and a touch drag, the ground-floor soldier goes up to floor 1', async () => {
+    const seed = seedDrawingFirst(scenario, bf, 'house_upper');
+    await loadSaveFile(page, saveFile(saveUpperOnGroundTurn2(scenario, bf, seed), 'floors-upper-again'));
+    expect((await playView(page)).activeUnitId).toBe('house_upper');
+    expect((await figure('house_upper_1'))).toMatchObject({ at: [99, 33], floor: 0 });
+    await act(page, 'activate:move-shoot');
+    expect((await playView(page)).move?.unitId).toBe('house_upper');
+
+    // The move panel offers the farmhouse's storeys, named as the drag label names them; his own is pressed.
+    await tab(page, 'orders');
+    await page.waitForSelector('[data-testid=move-floor]');
+    const buttons = page.locator('[data-testid=move-floor] button');
+    expect(await buttons.allTextContents()).toEqual(['ground floor', 'floor 1']);
+    const pressed = async () => page.getAttribute('[data-testid=move-floor] [aria-pressed=true]', 'data-testid');
+    expect(await pressed()).toBe('move-floor-0');
+    await page.click('[data-testid=move-floor-1]');
+    await expect.poll(pressed).toBe('move-floor-1');
+    await saveShot(page, 'play-floors-buttons.png');
+    await foldDock(page);
+
+    // From above, everything over the ground floor cut away so the soldier can be touched.
+    await page.click('[data-testid=cutaway-0]');
+    const gy = ground(99, 33);
+    const low = bf.standHeight(99, 33, 0);
+    await page.evaluate(([p, t]) => window.__sandtable!.tools!.setCamera(p, t), [[98, gy + 40, 33 - 4], [98, gy, 33]] as const);
+    await nextFrame(page);
+    const a = await pixel(page, 99, low + 1.1, 33);
+    // 2 cm west along the ground (the drag follows the ground under the finger) and a storey up:
+    // tape hypot(2, 4) ≈ 4.5 cm, within the 5 cm of difficult going in a building.
+    const g0 = await pixel(page, 99, gy, 33);
+    const g1 = await pixel(page, 97, ground(97, 33), 33);
+    const b = { x: a.x + g1.x - g0.x, y: a.y + g1.y - g0.y };
+    const cdp: CDPSession = await ctx.newCDPSession(page);
+    try {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: a.x, y: a.y, id: 1 }] });
+      for (let i = 1; i <= 6; i++) {
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: a.x + ((b.x - a.x) * i) / 6, y: a.y + ((b.y - a.y) * i) / 6, id: 1 }] });
+      }
+      await nextFrame(page);
+      // The ghost and the label show the chosen floor during the drag, as with the keys.
+      const floorLabel = page.locator('[data-testid=play-drag-floor]');
+      await expect.poll(async () => floorLabel.getAttribute('data-floor')).toBe('1');
+      expect(await floorLabel.textContent()).toMatch(/→ floor 1/);
+      expect(await ghostHeight()).toBeCloseTo(bf.standHeight(97, 33, 1), 1);
+      const tape = Number((await page.locator('[data-testid=play-drag-distance]').textContent())!.replace(' cm', ''));
+      expect(tape).toBeGreaterThan(4.3);
+      expect(tape).toBeLessThan(4.7);
+      await saveShot(page, 'play-floors-touch-up.png');
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await nextFrame(page);
+    } finally {
+      await cdp.detach();
+    }
+
+    await expect.poll(async () => (await figure('house_upper_1')).floor, { timeout: 20_000 }).toBe(1);
+    const f = await figure('house_upper_1');
+    expect(Math.abs(f.at[0] - 97)).toBeLessThan(0.3);
+    expect(Math.abs(f.at[1] - 33)).toBeLessThan(0.3);
+    expect(bf.buildingAt(...f.at)?.id).toBe('house_two_storey');
+    // (With the ground-floor cutaway on, figures above it are not drawn: turn it off first.)
+    await page.click('[data-testid=cutaway-off]');
+    const d = drawnAt(await drawnFigures(page), f.at[0], f.at[1]);
+    expect(d, 'house_upper_1 drawn upstairs').toBeDefined();
+    expect(d!.at[1]).toBeCloseTo(bf.standHeight(f.at[0], f.at[1], 1), 4);
+    expect(d!.at[1]).toBeGreaterThan(low + 3.5);
     expect(w.problems).toEqual([]);
   }, 180_000);
 

@@ -10,6 +10,7 @@ import { analysePath } from '../../src/rules/kuularuisku';
 import { DEFAULT_HOUSE } from '../../src/rules/kuularuisku/house';
 import { dragTargets, stepDragFloor, type MoveDrag } from '../../src/view/play/drag-store';
 import { floorAt, floorsAt, moveTape } from '../../src/view/play/surface';
+import { floorsNear, moveFloorKey, nextMoveFloor, pressedFloor, type MoveFloor } from '../../src/view/play/move-floor';
 import { loadTrainingGround, trainingGroundScenario } from '../battlefield/fixture';
 import { ThenDice, arrange } from '../flow/fixture';
 
@@ -139,5 +140,64 @@ describe('moving between floors through the drag model (K-4.0)', () => {
     expect(r.ok ? '' : r.reason).toMatch(/wall_south_1: the move runs into a wall of house_two_storey/);
     expect(figure(p, 'wall_south_1')).toMatchObject({ at: [104, 38], floor: 0 });
     p.dispose();
+  });
+});
+
+describe('the move panel\'s floor choice (the move-floor state the table publishes)', () => {
+  const near = (points: readonly [number, number][]) => floorsNear(bf, points);
+
+  it('offers the storeys of a building the unit stands in or next to, and none on open ground', () => {
+    // 3 cm south of the farmhouse's south wall (z 35): next to it, two storeys.
+    expect(floorsNear(bf, [[104, 38]])).toBe(2);
+    expect(floorsNear(bf, [[100, 33]])).toBe(2);
+    // The church tower's five storeys (floors 0–4).
+    expect(floorsNear(bf, [[140, 90]])).toBe(5);
+    // Open ground far from any building.
+    expect(floorsNear(bf, [[65, 60]])).toBe(1);
+    expect(floorsNear(bf, [[104, 45]])).toBe(1);
+    // The tallest building near any of the figures counts.
+    expect(floorsNear(bf, [[65, 60], [104, 38]])).toBe(2);
+  });
+
+  it('keeps the choice for the same move offer and drops it when the activation changes', () => {
+    const p = game(['house_upper', 'wall_south']);
+    act(p, 'begin-turn');
+    act(p, 'draw');
+    expect(moveFloorKey(p.view.get())).toBeNull(); // no move offered before the activation is chosen
+    act(p, 'activate:move-shoot');
+    const key = moveFloorKey(p.view.get())!;
+    expect(key).not.toBeNull();
+    const figures = unitOf(p, 'house_upper')!.figures;
+    const first = nextMoveFloor(null, key, figures, near)!;
+    expect(first).toEqual({ key, floors: 2, own: 1, chosen: null });
+    expect(pressedFloor(first)).toBe(1);
+    const chosen: MoveFloor = { ...first, chosen: 0 };
+    expect(pressedFloor(chosen)).toBe(0);
+    // The view published again for the same offer: the choice stays (the same object when nothing changed).
+    expect(nextMoveFloor(chosen, key, figures, near)).toBe(chosen);
+    // A storey that does not stand there any more is dropped.
+    expect(nextMoveFloor({ ...first, chosen: 3 }, key, figures, near)!.chosen).toBeNull();
+    // The choice goes down through a drag begun with it (as the table starts one): the rules take him down.
+    const d = { ...dragTo(p, 'house_upper', 'house_upper_1', [98, 33]), floor: chosen.chosen! };
+    expect(dragTargets(d, unitOf(p, 'house_upper'), floorOf)[0]!.floor).toBeUndefined(); // the ground floor
+    expect(release(p, d)).toEqual({ ok: true });
+    expect(figure(p, 'house_upper_1')).toMatchObject({ at: [98, 33], floor: 0 });
+    // The activation ends, the next card: another offer, the choice gone; no move offered, no state.
+    act(p, 'end-activation');
+    expect(nextMoveFloor(chosen, moveFloorKey(p.view.get()), figures, near)).toBeNull();
+    act(p, 'draw');
+    act(p, 'activate:move-shoot');
+    const other = moveFloorKey(p.view.get())!;
+    expect(other).not.toBe(key);
+    const next = nextMoveFloor(chosen, other, unitOf(p, 'wall_south')!.figures, near)!;
+    expect(next).toEqual({ key: other, floors: 2, own: 0, chosen: null });
+    p.dispose();
+  });
+
+  it('names no own floor when the unit\'s figures stand on different floors', () => {
+    const f = nextMoveFloor(null, 'k', [{ at: [100, 33], floor: 1 }, { at: [99, 31], floor: 0 }, { at: [65, 60], floor: 0, removed: 'dead' }], near)!;
+    expect(f.own).toBeNull();
+    expect(pressedFloor(f)).toBeNull();
+    expect(nextMoveFloor(null, 'k', [{ at: [100, 33], floor: 1 }, { at: [65, 60], floor: 0, removed: 'dead' }], near)!.own).toBe(1);
   });
 });

@@ -1,6 +1,10 @@
 // The move the active unit may make: mode, allowance per figure (open / difficult ground), why,
 // the rules behind it, how to move on the table (and up or down a floor); and the last move refused.
+// In or next to a building of more than one storey it offers the destination floor of the next drags
+// as buttons (the table says which storeys stand there; touch and pen have no keys or wheel); the
+// rules still judge the move.
 import type { PlayView } from '../../game';
+import { createStore, moveFloorKey, pressedFloor, storeyName, useStore, type MoveFloor, type Store } from '../../view';
 import type { PlayRefusal } from './types';
 import { RuleLink } from './RuleLink';
 
@@ -8,11 +12,21 @@ export interface MovePanelProps {
   view: PlayView;
   refusal: PlayRefusal | null;
   onRule: (rule: string) => void;
+  /** The destination storey shared with the table (absent: no floor buttons). */
+  moveFloor?: Store<MoveFloor | null> | undefined;
+  /** Replay, hand-over or game over: the floor buttons are off. */
+  locked?: boolean;
 }
 
-export function MovePanel({ view, refusal, onRule }: MovePanelProps) {
+const NO_FLOOR = createStore<MoveFloor | null>(null);
+
+export function MovePanel({ view, refusal, onRule, moveFloor, locked = false }: MovePanelProps) {
+  const floorState = useStore(moveFloor ?? NO_FLOOR);
   const move = view.move;
   if (!move) return null;
+  // Only the table's state for this very move offer, and only with a storey to go to.
+  const floor = floorState && floorState.key === moveFloorKey(view) && floorState.floors > 1 ? floorState : null;
+  const pressed = floor ? pressedFloor(floor) : null;
   const unit = view.units.find((u) => u.id === move.unitId);
   const figures = Object.entries(move.allowance);
   const same = figures.every(([, a]) => a.open === figures[0]?.[1].open && a.difficult === figures[0]?.[1].difficult);
@@ -30,9 +44,27 @@ export function MovePanel({ view, refusal, onRule }: MovePanelProps) {
       </table>
       {move.why.length > 0 && <ul className="st-play-why">{move.why.map((w) => <li key={w}>{w}</li>)}</ul>}
       {move.rules.length > 0 && <p className="st-play-rules">{move.rules.map((r) => <RuleLink key={r} rule={r} onOpen={onRule} />)}</p>}
+      {floor && moveFloor && (
+        <div className="st-play-floors" role="group" aria-label="Move to floor" data-testid="move-floor">
+          <span>To floor</span>
+          {Array.from({ length: floor.floors }, (_, n) => (
+            <button
+              key={n}
+              type="button"
+              className="st-btn"
+              data-testid={`move-floor-${n}`}
+              aria-pressed={pressed === n}
+              disabled={locked}
+              onClick={() => moveFloor.set((f) => (f && f.key === floor.key ? { ...f, chosen: n } : f))}
+            >
+              {storeyName(n)}
+            </button>
+          ))}
+        </div>
+      )}
       <p className="st-hint">Drag a figure on the table to move the unit (shift-drag: one figure).</p>
       <p className="st-hint" data-testid="move-floor-hint">
-        In a building, while dragging: <kbd>PageUp</kbd> / <kbd>]</kbd> / wheel up for the floor above, <kbd>PageDown</kbd> / <kbd>[</kbd> /
+        In a building, pick the storey under “To floor”, or while dragging: <kbd>PageUp</kbd> / <kbd>]</kbd> / wheel up for the floor above, <kbd>PageDown</kbd> / <kbd>[</kbd> /
         wheel down for the one below. The climb counts as straight tape (a storey adds its height; stairs are anywhere
         inside); walls still need a door (K-4.0).
       </p>

@@ -144,7 +144,7 @@ export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
         {tab === 'orders' && (
           <>
             <p className="st-play-orders-detail">{view.prompt.detail}</p>
-            <MovePanel view={view} refusal={view.move ? showRefusal : null} onRule={openRule} />
+            <MovePanel view={view} refusal={view.move ? showRefusal : null} onRule={openRule} moveFloor={play.moveFloor} locked={locked} />
             <TargetList view={view} locked={locked} onShoot={send} onRule={openRule} />
             {view.split && (
               <SplitPanel view={view} offer={view.split} locked={locked} check={play.control.check} onSplit={send} onRule={openRule} pick={pick} />

@@ -1,7 +1,7 @@
 // What the play HUD needs of a game in play: the app's PlayHandle restated structurally (ui may not
 // import app), so any handle with these members can be rendered.
 import type { PlayControl, PlayLogLine, PlayRuleEntry, PlayView } from '../../game';
-import type { Store } from '../../view';
+import type { MoveFloor, Store } from '../../view';
 
 export interface PlayRefusal {
   reason: string;
@@ -33,4 +33,6 @@ export interface PlayHudHandle {
   seat?: Store<string | null>;
   /** The covering-fire pick shared with the table (null: no pick open; the table marks and toggles it). */
   picked?: Store<string[] | null>;
+  /** The destination storey of the next move drags, shared with the table (the move panel's floor buttons). */
+  moveFloor?: Store<MoveFloor | null>;
 }

@@ -15,6 +15,7 @@ import type { ToolController } from '../tools/tool-controller';
 import { ToolFigures } from '../tools/ToolFigures';
 import { createDragStore, createRefusalStore } from './drag-store';
 import { GhostFigures } from './GhostFigures';
+import { createMoveFloorStore, floorsNear, moveFloorKey, nextMoveFloor } from './move-floor';
 import { MoveGizmo } from './MoveGizmo';
 import { playPoses, sideColours, vehicleUnitIds } from './play-poses';
 import { PlayMarkers } from './PlayMarkers';
@@ -42,6 +43,8 @@ export function PlayTable({ play, model, tools }: PlayTableProps) {
   const invalidate = useThree((s) => s.invalidate);
   const drag = useMemo(createDragStore, []);
   const refusal = useMemo(createRefusalStore, []);
+  const ownFloor = useMemo(createMoveFloorStore, []);
+  const moveFloor = play.moveFloor ?? ownFloor;
   const [hoveredUnit, setHoveredUnit] = useState<string | null>(null);
   const colours = useMemo(() => sideColours(view), [view.sides]); // eslint-disable-line react-hooks/exhaustive-deps
   const vehicles = useMemo(() => vehicleUnitIds(model.scenario), [model]);
@@ -76,7 +79,14 @@ export function PlayTable({ play, model, tools }: PlayTableProps) {
     return () => offs.forEach((off) => off());
   }, [play, drag, refusal, invalidate]);
 
-  const begin = useMoveDrag(play, model, drag, refusal);
+  // The storeys at hand for the move offered now (the HUD's floor buttons); a new offer drops the choice.
+  const floorKey = moveFloorKey(live);
+  const movingFigures = live.move ? live.units.find((u) => u.id === live.move!.unitId)?.figures : undefined;
+  useEffect(() => {
+    moveFloor.set((prev) => nextMoveFloor(prev, floorKey, movingFigures ?? [], (points) => floorsNear(model, points)));
+  }, [moveFloor, floorKey, movingFigures, model]);
+
+  const begin = useMoveDrag(play, model, drag, refusal, moveFloor);
   const onDown = useCallback((figureId: string, e: ThreeEvent<PointerEvent>) => void begin(figureId, e), [begin]);
   const onHover = useCallback((figureId: string | null) => setHoveredUnit(figureId ? unitOf.get(figureId) ?? null : null), [unitOf]);
   // A shootable target's figure: shoot it (true = the click is taken; else the tools pick it).

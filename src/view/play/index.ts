@@ -7,3 +7,6 @@ export type { Destination, DragFigure, TablePoint } from './play-geometry';
 export { playPoses, sideColours, unitMarker, woundTint, WOUND_TINTS } from './play-poses';
 export { targetLabel } from './TargetMarks';
 export { PLAY_COLOURS } from './colours';
+export { createMoveFloorStore, moveFloorKey, pressedFloor, floorsNear, nextMoveFloor, NEAR_BUILDING } from './move-floor';
+export type { MoveFloor } from './move-floor';
+export { floorName as storeyName } from './surface';

@@ -2,6 +2,7 @@
 // controller moves and shots go through, and the last refusal to show over the unit.
 import type { PlayControl, PlayView } from '../../game';
 import type { Store } from '../store';
+import type { MoveFloor } from './move-floor';
 
 export interface PlayRefusal {
   reason: string;
@@ -16,4 +17,9 @@ export interface PlayTableLink {
   seat?: Store<string | null>;
   /** The covering-fire pick the HUD has open (null: none): marked on the table, toggled by a click. */
   picked?: Store<string[] | null>;
+  /**
+   * The destination storey of the next move drags, shared with the HUD's floor buttons (the table
+   * publishes the storeys at hand; absent: the table keeps its own and only the keys choose).
+   */
+  moveFloor?: Store<MoveFloor | null>;
 }

@@ -2,7 +2,9 @@
 // (the camera controls let go meanwhile), moves follow the ground under the pointer, release sends
 // the destinations to control.move, Escape or a cancelled pointer drops the drag. Pointer events, so
 // mouse, pen and touch all drive it. While dragging, PageUp / ] / wheel up and PageDown / [ / wheel
-// down step the destination storey within the building under the dragged figure's destination.
+// down step the destination storey within the building under the dragged figure's destination; the
+// storey chosen (those keys, or the HUD's floor buttons: touch and pen have neither keys nor wheel)
+// is kept in the move-floor store and starts the next drags of the same move offer.
 import { type ThreeEvent, useThree } from '@react-three/fiber';
 import { useCallback, useEffect, useRef } from 'react';
 import type { PerspectiveCamera } from 'three';
@@ -10,13 +12,20 @@ import type { Store } from '../store';
 import type { TableModel } from '../table-model';
 import { CLICK_SLOP } from '../tools/PickSurface';
 import { dragTargets, stepDragFloor, type MoveDrag, type ShownRefusal } from './drag-store';
+import { moveFloorKey, type MoveFloor } from './move-floor';
 import { pointerGround } from './pointer-ground';
 import { floorAt, floorsAt } from './surface';
 import type { PlayTableLink } from './types';
 
 type Controls = { enabled?: boolean } | null;
 
-export function useMoveDrag(play: PlayTableLink, model: TableModel, drag: Store<MoveDrag | null>, refusal: Store<ShownRefusal | null>) {
+export function useMoveDrag(
+  play: PlayTableLink,
+  model: TableModel,
+  drag: Store<MoveDrag | null>,
+  refusal: Store<ShownRefusal | null>,
+  moveFloor?: Store<MoveFloor | null>,
+) {
   const camera = useThree((s) => s.camera) as PerspectiveCamera;
   const controls = useThree((s) => s.controls) as Controls;
   const canvas = useThree((s) => s.gl.domElement);
@@ -47,11 +56,14 @@ export function useMoveDrag(play: PlayTableLink, model: TableModel, drag: Store<
         // Turning the controls off also cancels a rotation they may have started on this press.
         controls.enabled = false;
       }
-      drag.set({ unitId: unit.id, figureId, grab, pressed: [clientX, clientY], offset: [0, 0], only: shiftKey });
+      // The storey chosen for this move offer (floor buttons, or keys in an earlier drag), if any.
+      const f = moveFloor?.get();
+      const chosen = f && f.key === moveFloorKey(view) ? f.chosen : null;
+      drag.set({ unitId: unit.id, figureId, grab, pressed: [clientX, clientY], offset: [0, 0], only: shiftKey, ...(chosen !== null ? { floor: chosen } : {}) });
       invalidate();
       return true;
     },
-    [play, drag, camera, canvas, model, controls, invalidate],
+    [play, drag, camera, canvas, model, controls, invalidate, moveFloor],
   );
 
   useEffect(() => {
@@ -86,6 +98,9 @@ export function useMoveDrag(play: PlayTableLink, model: TableModel, drag: Store<
       const next = stepDragFloor(d, unit, by, (to, floor) => floorAt(model, to, floor), (to) => floorsAt(model, to));
       if (next !== d) {
         drag.set(next);
+        // The HUD's floor buttons follow the keys and the wheel.
+        const key = moveFloorKey(play.view.get());
+        if (next.floor !== undefined) moveFloor?.set((f) => (f && f.key === key && f.chosen !== next.floor ? { ...f, chosen: next.floor! } : f));
         invalidate();
       }
     };
@@ -124,7 +139,7 @@ export function useMoveDrag(play: PlayTableLink, model: TableModel, drag: Store<
       window.removeEventListener('pointercancel', cancel);
       window.removeEventListener('keydown', key, true);
     };
-  }, [play, drag, refusal, camera, canvas, model, release, invalidate]);
+  }, [play, drag, refusal, camera, canvas, model, release, invalidate, moveFloor]);
 
   // Unmounting mid-drag hands the camera back.
   useEffect(() => () => release(), [release]);
