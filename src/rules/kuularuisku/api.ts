@@ -16,7 +16,7 @@ import { joinUnit, leaderDive, leaveGroup, pickUpWeapon, reuniteUnit, splitUnit 
 import { validateKScenario } from './scenario-data';
 import { shootingCandidates } from './visibility';
 import { goingAt } from './terrain';
-import { goalMoves, straightShift } from './purpose';
+import { chargeSteps, goalMoves, straightShift } from './purpose';
 import { chargeRemoval, crossingFalls, fireDemolition, offTableFire, preparationFire, revealChecks, specialCommands } from './special-play';
 import type { MoveMode } from './events';
 import type { KFigure, KState } from './state';
@@ -129,25 +129,10 @@ export function candidateActions(s: KState, unitId: string, kind: 'move' | 'fast
     const dx = nearest.c[0] - c[0], dz = nearest.c[1] - c[1];
     const d = Math.hypot(dx, dz) || 1;
     dirs.push([dx / d, dz / d]);
-    // A charge: every soldier straight at the nearest enemy soldier, stopping in base contact.
+    // A charge: every soldier straight at the nearest enemy soldier, stopping in base contact (or at the fence between).
     if (mode === 'normal' || s.house.fastCharge) {
-      const target = liveFigures(s, nearest.e);
-      let reachable = true;
-      const moves = liveFigures(s, u).map((f) => {
-        let t = target[0]!;
-        let best = Infinity;
-        for (const g of target) {
-          const dg = Math.hypot(g.at[0] - f.at[0], g.at[1] - f.at[1]);
-          if (dg < best) { best = dg; t = g; }
-        }
-        const ex = t.at[0] - f.at[0], ez = t.at[1] - f.at[1];
-        const dd = Math.hypot(ex, ez) || 1;
-        const go = Math.max(0, dd - f.baseRadius - t.baseRadius - 0.1);
-        // K-4.0 the tape is never shorter than the gap in plan: a soldier who cannot reach makes the charge a sure refusal.
-        if (go > movementAllowance(s, f.id, 'charge', false, s.house, mode === 'fast').allowance) reachable = false;
-        return { figureId: f.id, to: [f.at[0] + (ex / dd) * go, f.at[1] + (ez / dd) * go] as Vec2 };
-      });
-      if (reachable) cmds.push({ type: 'MOVE', side, unitId, mode: 'charge', targetId: nearest.e.id, moves });
+      const moves = chargeSteps(s, table, liveFigures(s, u), liveFigures(s, nearest.e), mode === 'fast');
+      if (moves) cmds.push({ type: 'MOVE', side, unitId, mode: 'charge', targetId: nearest.e.id, moves });
     }
   }
   for (const a of [0, 90, 180, 270]) dirs.push([Math.cos((a * Math.PI) / 180), Math.sin((a * Math.PI) / 180)]);

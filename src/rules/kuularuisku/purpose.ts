@@ -9,6 +9,7 @@ import { movementAllowance } from './movement';
 import { type Band, onBand } from './special';
 import { liveFigures, onTable } from './table';
 import { goingAt, obstacleGoing } from './terrain';
+import { isSmallObstacle } from './contact';
 import type { MoveMode } from './events';
 import { unitSurelyStays } from './purpose-refusals';
 import type { HouseSettings, KFigure, KState } from './state';
@@ -496,6 +497,88 @@ export function straightShift(s: KState, table: TableQueries, figs: readonly KFi
   return out;
 }
 
+/**
+ * K-6.1a a charge worth trying at the enemy soldiers `target`: every soldier straight at the nearest of
+ * them, stopping in base contact — or at the first obstacle on the way, a fence or low wall (K-3.1a)
+ * the enemy stands just behind being in contact across it (contact.ts, house contactAcrossObstacle);
+ * each within his charge allowance in 3D (a little short of it), the whole unit at its difficult rate
+ * when one soldier meets difficult going (K-4.2c). Undefined when no soldier would end in contact.
+ */
+export function chargeSteps(s: KState, table: TableQueries, mine: readonly KFigure[], target: readonly KFigure[], fast: boolean): Array<{ figureId: string; to: Vec2 }> | undefined {
+  if (!mine.length || !target.length) return undefined;
+  const house = s.house;
+  const g = gridOf(s, table);
+  const tol = house.contactTolerance;
+  const across = house.contactAcrossObstacle ?? 0;
+  const plans = mine.map((f) => {
+    let t = target[0]!;
+    let best = Infinity;
+    for (const x of target) {
+      const d = Math.hypot(x.at[0] - f.at[0], x.at[1] - f.at[1]);
+      if (d < best) { best = d; t = x; }
+    }
+    const dx = t.at[0] - f.at[0], dz = t.at[1] - f.at[1];
+    const d = Math.hypot(dx, dz) || 1;
+    let want = Math.max(0, d - f.baseRadius - t.baseRadius - Math.min(0.1, tol / 2));
+    // Contact kept by the bases (gap) or across the first obstacle (the soldier at its near face).
+    let gapLeft = Math.min(0.1, tol / 2);
+    let fence = false;
+    for (const o of table.obstaclesAlong(f.at, t.at)) {
+      if (o.distance >= want + f.baseRadius + 0.5) continue;
+      const stop = Math.max(0, o.distance - f.baseRadius - Math.min(0.25, tol / 2));
+      if (stop < want) {
+        want = stop;
+        gapLeft = d - f.baseRadius - t.baseRadius - stop;
+        fence = isSmallObstacle(o) && gapLeft <= tol + across - 0.1;
+      }
+    }
+    const dir: Vec2 = [dx / d, dz / d];
+    const full = movementAllowance(s, f.id, 'charge', false, house, fast).allowance * 0.96;
+    const slow = movementAllowance(s, f.id, 'charge', true, house, fast).allowance * 0.96;
+    const drop = dropOf(table, f);
+    return { f, dir, want, gapLeft, fence, full: full - drop, slow: slow - drop };
+  });
+  const ends = (cap: (p: (typeof plans)[number]) => number) => plans.map((p) => Math.max(0, Math.min(p.want, cap(p))));
+  let go = ends((p) => p.full);
+  const hard = plans.some((p, i) => {
+    const to: Vec2 = [p.f.at[0] + p.dir[0] * go[i]!, p.f.at[1] + p.dir[1] * go[i]!];
+    return scanPath(g, [p.f.at, to]).diff < Infinity || goingAt(table, to, house).going === 'difficult';
+  });
+  if (hard) go = ends((p) => p.slow);
+  // K-4.0 no two soldiers on one spot, none inside a solid: those nearest contact placed first, the rest
+  // backing off along their lines (half a centimetre at a time) until free.
+  const ids = new Set(mine.map((f) => f.id));
+  let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
+  for (const f of mine) {
+    minX = Math.min(minX, f.at[0]); maxX = Math.max(maxX, f.at[0]); minZ = Math.min(minZ, f.at[1]); maxZ = Math.max(maxZ, f.at[1]);
+  }
+  const pad = 16;
+  const near = Object.values(s.figures).filter((x) => !x.removed && x.condition !== 'dead' && !ids.has(x.id)
+    && x.at[0] >= minX - pad && x.at[0] <= maxX + pad && x.at[1] >= minZ - pad && x.at[1] <= maxZ + pad);
+  // Friends kept a little apart; enemies only not stood on (the charge ends touching them).
+  const placed: Array<{ at: Vec2; r: number }> = near.map((x) => ({ at: x.at, r: x.side === mine[0]!.side ? x.baseRadius : x.baseRadius - 0.21 }));
+  const order = plans.map((_, i) => i).sort((a, b) => plans[a]!.gapLeft - plans[b]!.gapLeft);
+  const ends2: Vec2[] = plans.map((p) => p.f.at);
+  let contact = false;
+  for (const i of order) {
+    const p = plans[i]!;
+    let t = go[i]!;
+    for (; t >= 0.5; t -= 0.5) {
+      const at: Vec2 = [p.f.at[0] + p.dir[0] * t, p.f.at[1] + p.dir[1] * t];
+      if (placed.some((q) => Math.hypot(q.at[0] - at[0], q.at[1] - at[1]) < q.r + p.f.baseRadius + 0.2)) continue;
+      if (table.bodyClashes({ id: p.f.id, at, floor: 0, radius: p.f.baseRadius, height: FIGURE_HEIGHT }).length) continue;
+      break;
+    }
+    if (t < 0.5) t = 0;
+    // At least one soldier must end in contact (K-6.1a): his whole way, up to the bases or the fence.
+    if (t > 0 && t >= go[i]! - 1e-9 && go[i]! >= p.want - 1e-9 && (p.gapLeft <= tol - 0.05 || p.fence)) contact = true;
+    ends2[i] = t > 0 ? [p.f.at[0] + p.dir[0] * t, p.f.at[1] + p.dir[1] * t] : p.f.at;
+    placed.push({ at: ends2[i]!, r: p.f.baseRadius });
+  }
+  if (!contact) return undefined;
+  return plans.map((p, i) => ({ figureId: p.f.id, to: ends2[i]! }));
+}
+
 /** Drop waypoints on a straight line (fewer segments for the rules to check). */
 function simplify(pts: Vec2[]): Vec2[] {
   if (pts.length <= 2) return pts;
@@ -797,7 +880,10 @@ export function enemyWithin(s: KState, unitId: string, range: number): boolean {
 }
 
 /** actionWeight's inputs per state object and unit (a state is never changed in place). */
-const PURPOSE = new WeakMap<object, Map<string, { table: TableQueries; d: number | undefined; near: boolean }>>();
+const PURPOSE = new WeakMap<object, Map<string, { table: TableQueries; d: number | undefined; near: boolean; close: boolean }>>();
+
+/** Plan distance (cm) within which an enemy soldier may be charged: a normal charge move and the reach across a fence (K-6.1a). */
+const CHARGE_REACH = 13;
 
 /**
  * How many times random play should count an action offered to a unit (K-2.4): far from its goal
@@ -808,8 +894,13 @@ export function actionWeight(s: KState, table: TableQueries, unitId: string, act
   let byUnit = PURPOSE.get(s);
   if (!byUnit) PURPOSE.set(s, (byUnit = new Map()));
   let p = byUnit.get(unitId);
-  if (!p || p.table !== table) byUnit.set(unitId, (p = { table, d: distanceToGoal(s, table, unitId), near: enemyWithin(s, unitId, 25) }));
-  const { d, near } = p;
+  if (!p || p.table !== table) {
+    const near = enemyWithin(s, unitId, 25);
+    byUnit.set(unitId, (p = { table, d: distanceToGoal(s, table, unitId), near, close: near && enemyWithin(s, unitId, CHARGE_REACH) }));
+  }
+  const { d, near, close } = p;
+  // K-6.1a the enemy within a charge (across a fence too): the actions that may charge (a fast move only by house rule).
+  if (close) return action === 'move' || action === 'move-shoot' || (action === 'fast-move' && s.house.fastCharge) ? 4 : 1;
   if (d !== undefined && d > 20 && !near) return action === 'fast-move' ? 12 : action === 'move-shoot' ? 3 : 1;
   // Under fire on the way: move and shoot (or shoot first and move).
   if (d !== undefined && d > 6) return action === 'move-shoot' || action === 'fast-move' ? 4 : 1;

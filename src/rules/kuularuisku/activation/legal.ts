@@ -5,7 +5,8 @@ import type { Scenario } from '../../../scenario';
 import { weaponById } from '../data';
 import { moveRefusal, movementAllowance } from '../movement';
 import { liveFigures } from '../table';
-import { actionWeight, moveWeight, runsIntoWall } from '../purpose';
+import { actionWeight, chargeSteps, moveWeight, runsIntoWall } from '../purpose';
+import { contactReach } from '../contact';
 import { actionGate, activating } from './action-gate';
 import { unitOnTable } from './deck';
 import type { FlowCommand } from './commands';
@@ -149,7 +150,7 @@ function activationCandidates(s: KGameState, ctx: { scenario: Scenario; table: T
     const move = actionGate(s, { type: 'MOVE', side, unitId });
     if (move.ok) {
       const kind = move.mode === 'fast' ? 'fast-move' : move.mode === 'regroup' ? 'regroup' : 'move';
-      for (const c of [...api.candidateActions(s, unitId, kind, ctx.table), ...chargeCandidates(s, unitId, move.mode)]) {
+      for (const c of [...api.candidateActions(s, unitId, kind, ctx.table), ...chargeCandidates(s, ctx.table, unitId, move.mode)]) {
         const cmd = { ...c, side, unitId };
         if (api.decideAction(s, cmd, { ...ctx, dice: new ProbeDice() }).ok) out.push(cmd);
       }
@@ -181,7 +182,7 @@ function roughGroups(s: KGameState, ctx: { scenario: Scenario; table: TableQueri
       keys: charges ? ['MOVE', 'MOVE:charge'] : ['MOVE'],
       build: () => movers.flatMap(({ unitId, mode }) => {
         const kind = mode === 'fast' ? 'fast-move' : mode === 'regroup' ? 'regroup' : 'move';
-        return [...api.candidateActions(s, unitId, kind, ctx.table), ...chargeCandidates(s, unitId, mode)].flatMap((c): KCommand[] => {
+        return [...api.candidateActions(s, unitId, kind, ctx.table), ...chargeCandidates(s, ctx.table, unitId, mode)].flatMap((c): KCommand[] => {
           // A move toward the unit's goal is offered several times (the same object: one refusal drops them all).
           const cmd: KCommand = { ...c, side, unitId };
           return Array<KCommand>(c.mode === 'charge' ? 1 : moveWeight(s, ctx.table, unitId, c.moves)).fill(cmd);
@@ -232,10 +233,11 @@ function spread(figs: ReadonlyArray<{ at: readonly [number, number]; baseRadius:
 
 /**
  * K-6.1a charges worth trying: at each enemy unit (the two nearest) within the unit's move in plan,
- * every soldier straight at the nearest enemy soldier, stopping short of contact or at his allowance.
+ * every soldier straight at the nearest enemy soldier, stopping in contact, at the fence between (contact
+ * across it, K-6.1a) or short of his allowance (purpose.ts chargeSteps: none when nobody would reach).
  * Only where the action allows a charge (the gate's modes); the rules decide the rest.
  */
-function chargeCandidates(s: KGameState, unitId: string, mode: string | undefined): SoldierCommand[] {
+function chargeCandidates(s: KGameState, table: TableQueries, unitId: string, mode: string | undefined): SoldierCommand[] {
   if (mode === 'regroup' || (mode === 'fast' && !s.house.fastCharge)) return [];
   const u = s.units[unitId]!;
   const mine = liveFigures(s, u);
@@ -246,19 +248,13 @@ function chargeCandidates(s: KGameState, unitId: string, mode: string | undefine
     .filter((t) => t.side !== u.side && unitOnTable(s, t) && t.status !== 'surrendered')
     .map((t) => ({ t, figs: liveFigures(s, t) }))
     .map((x) => ({ ...x, gap: ((d) => Math.hypot(me.x - d.x, me.z - d.z) - me.r - d.r)(spread(x.figs)) }))
-    .filter((x) => x.figs.length && x.gap <= reach)
+    .filter((x) => x.figs.length && x.gap <= reach + contactReach(s.house))
     .sort((a, b) => a.gap - b.gap)
     .slice(0, 2);
-  return targets.map(({ t, figs }) => ({
-    type: 'MOVE', side: u.side, unitId, mode: 'charge', targetId: t.id,
-    moves: mine.map((f) => {
-      const g = figs.reduce((best, x) => (Math.hypot(x.at[0] - f.at[0], x.at[1] - f.at[1]) < Math.hypot(best.at[0] - f.at[0], best.at[1] - f.at[1]) ? x : best));
-      const dx = g.at[0] - f.at[0];
-      const dz = g.at[1] - f.at[1];
-      const d = Math.hypot(dx, dz) || 1;
-      const allowance = movementAllowance(s, f.id, 'charge', false, s.house, mode === 'fast').allowance;
-      const go = Math.max(0, Math.min(allowance - 0.05, d - f.baseRadius - g.baseRadius - 0.1));
-      return { figureId: f.id, to: [f.at[0] + (dx / d) * go, f.at[1] + (dz / d) * go] as [number, number] };
-    }),
-  }));
+  const out: SoldierCommand[] = [];
+  for (const { t, figs } of targets) {
+    const moves = chargeSteps(s, table, mine, figs, mode === 'fast');
+    if (moves) out.push({ type: 'MOVE', side: u.side, unitId, mode: 'charge', targetId: t.id, moves });
+  }
+  return out;
 }
