@@ -49,7 +49,7 @@ function scenarioOf(table: TableQueries): Partial<Scenario> {
  * The objectives a side plays for: those of its own "hold" conditions, else (a defender whose win is
  * the default or the enemy's losses) those the enemy must hold. Empty when the scenario names none.
  */
-export function goalsOf(table: TableQueries, side: string): Goal[] {
+export function goalsOf(table: TableQueries, side: string, s?: KState): Goal[] {
   const sc = scenarioOf(table);
   let bySide = GOALS.get(table.scenario);
   if (!bySide) GOALS.set(table.scenario, (bySide = new Map()));
@@ -60,7 +60,24 @@ export function goalsOf(table: TableQueries, side: string): Goal[] {
     return d?.kind === 'hold' && Array.isArray(d.objectives) ? [{ side: v.side, objectives: d.objectives, inside: d.inside ?? {} }] : [];
   });
   const mine = holds.filter((h) => h.side === side);
-  const chosen = mine.length ? mine : holds.filter((h) => h.side !== side);
+  // A side with several ways to win goes for one of them with all its units: the one whose objectives
+  // lie nearest its soldiers (summed), as they stand when first asked (the start of the game).
+  let chosen = mine.length ? mine : holds.filter((h) => h.side !== side);
+  if (mine.length > 1 && s) {
+    let x = 0, z = 0, n = 0;
+    for (const id in s.figures) {
+      const f = s.figures[id]!;
+      if (f.side !== side || f.removed || f.condition === 'dead') continue;
+      x += f.at[0]; z += f.at[1]; n++;
+    }
+    if (n) {
+      const far = (h: (typeof mine)[number]) => h.objectives.reduce((acc, id) => {
+        const o = (sc.objectives ?? []).find((q) => q.id === id);
+        return acc + (o ? Math.hypot(o.at[0] - x / n, o.at[1] - z / n) : Infinity);
+      }, 0);
+      chosen = [mine.reduce((best, h) => (far(h) < far(best) ? h : best))];
+    }
+  }
   const out: Goal[] = [];
   for (const h of chosen) {
     for (const id of h.objectives) {
@@ -630,7 +647,7 @@ const polyLength = (pts: readonly Vec2[]) => pts.slice(1).reduce((acc, p, i) => 
 export function unitGoal(s: KState, table: TableQueries, unitId: string): Goal | undefined {
   const u = s.units[unitId];
   if (!u) return undefined;
-  const goals = goalsOf(table, u.side);
+  const goals = goalsOf(table, u.side, s);
   if (!goals.length) return undefined;
   // A split half follows its parent's goal.
   return goals[unitHash(u.splitFrom ?? unitId) % goals.length];
