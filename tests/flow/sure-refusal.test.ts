@@ -25,7 +25,7 @@ describe('sure refusals of random play are the rules\' refusals (Kalevankangas)'
   it('K-2.4, K-5.5e, K-WPN-10, K-5.3b, K-4.0: each command sureRefusal drops is refused by decide on the same state', () => {
     const found: Record<string, number> = {};
     const wrong: string[] = [];
-    for (const seed of [1, 2]) {
+    for (const seed of [1, 2, 3]) {
       const cached = cachedTable(table);
       const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table: cached, seed });
       playRandomGame(g, {

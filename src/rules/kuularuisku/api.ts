@@ -16,7 +16,7 @@ import { joinUnit, leaderDive, leaveGroup, pickUpWeapon, reuniteUnit, splitUnit 
 import { validateKScenario } from './scenario-data';
 import { shootingCandidates } from './visibility';
 import { goingAt } from './terrain';
-import { chargeSteps, goalMoves, straightShift } from './purpose';
+import { chargeSteps, endsClash, goalMoves, straightShift } from './purpose';
 import { chargeRemoval, crossingFalls, fireDemolition, offTableFire, preparationFire, revealChecks, specialCommands } from './special-play';
 import type { MoveMode } from './events';
 import type { KFigure, KState } from './state';
@@ -117,7 +117,8 @@ export function candidateActions(s: KState, unitId: string, kind: 'move' | 'fast
       const go = Math.max(0, Math.min(a, d - f.baseRadius - near.baseRadius - 1));
       return { figureId: id, to: [f.at[0] + (dx / d) * go, f.at[1] + (dz / d) * go] as Vec2 };
     });
-    return [{ type: 'MOVE', side, unitId, mode: 'regroup', moves }];
+    // K-4.0 two stragglers heading for one friend may meet: such a regroup would be refused.
+    return endsClash(s, unitId, moves) ? [] : [{ type: 'MOVE', side, unitId, mode: 'regroup', moves }];
   }
   const mode: MoveMode = kind === 'fast-move' ? 'fast' : 'normal';
   const c = centre(s, unitId);

@@ -49,7 +49,7 @@ function scenarioOf(table: TableQueries): Partial<Scenario> {
  * The objectives a side plays for: those of its own "hold" conditions, else (a defender whose win is
  * the default or the enemy's losses) those the enemy must hold. Empty when the scenario names none.
  */
-export function goalsOf(table: TableQueries, side: string, s?: KState): Goal[] {
+export function goalsOf(table: TableQueries, side: string): Goal[] {
   const sc = scenarioOf(table);
   let bySide = GOALS.get(table.scenario);
   if (!bySide) GOALS.set(table.scenario, (bySide = new Map()));
@@ -60,24 +60,7 @@ export function goalsOf(table: TableQueries, side: string, s?: KState): Goal[] {
     return d?.kind === 'hold' && Array.isArray(d.objectives) ? [{ side: v.side, objectives: d.objectives, inside: d.inside ?? {} }] : [];
   });
   const mine = holds.filter((h) => h.side === side);
-  // A side with several ways to win goes for one of them with all its units: the one whose objectives
-  // lie nearest its soldiers (summed), as they stand when first asked (the start of the game).
-  let chosen = mine.length ? mine : holds.filter((h) => h.side !== side);
-  if (mine.length > 1 && s) {
-    let x = 0, z = 0, n = 0;
-    for (const id in s.figures) {
-      const f = s.figures[id]!;
-      if (f.side !== side || f.removed || f.condition === 'dead') continue;
-      x += f.at[0]; z += f.at[1]; n++;
-    }
-    if (n) {
-      const far = (h: (typeof mine)[number]) => h.objectives.reduce((acc, id) => {
-        const o = (sc.objectives ?? []).find((q) => q.id === id);
-        return acc + (o ? Math.hypot(o.at[0] - x / n, o.at[1] - z / n) : Infinity);
-      }, 0);
-      chosen = [mine.reduce((best, h) => (far(h) < far(best) ? h : best))];
-    }
-  }
+  const chosen = mine.length ? mine : holds.filter((h) => h.side !== side);
   const out: Goal[] = [];
   for (const h of chosen) {
     for (const id of h.objectives) {
@@ -482,6 +465,42 @@ function dropOf(table: TableQueries, f: KFigure): number {
 }
 
 /**
+ * K-4.0 / K-6.1a would these end places be refused for standing on a soldier (the unit's own new places,
+ * or anyone else who stays: its soldiers not moved, the others) or touching an enemy (within the
+ * reach across a fence too)? Plan only, no terrain query: for the random player's straight moves.
+ */
+export function endsClash(s: KState, unitId: string, steps: ReadonlyArray<{ figureId: string; to: Vec2 }>): boolean {
+  const moved = new Set<string>();
+  let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
+  for (const m of steps) {
+    moved.add(m.figureId);
+    minX = Math.min(minX, m.to[0]); maxX = Math.max(maxX, m.to[0]); minZ = Math.min(minZ, m.to[1]); maxZ = Math.max(maxZ, m.to[1]);
+  }
+  const side = s.units[unitId]?.side;
+  const touch = s.house.contactTolerance + (s.house.contactAcrossObstacle ?? 0) + 0.3;
+  const pad = 6 + touch;
+  for (const id in s.figures) {
+    const g = s.figures[id]!;
+    if (moved.has(id) || g.removed || g.condition === 'dead') continue;
+    if (g.at[0] < minX - pad || g.at[0] > maxX + pad || g.at[1] < minZ - pad || g.at[1] > maxZ + pad) continue;
+    const extra = g.side === side ? 0.05 : touch;
+    for (const m of steps) {
+      const f = s.figures[m.figureId];
+      if (!f) continue;
+      if (Math.hypot(g.at[0] - m.to[0], g.at[1] - m.to[1]) < f.baseRadius + g.baseRadius + extra) return true;
+    }
+  }
+  for (let i = 0; i < steps.length; i++) {
+    const a = s.figures[steps[i]!.figureId];
+    for (let j = i + 1; j < steps.length && a; j++) {
+      const b = s.figures[steps[j]!.figureId];
+      if (b && Math.hypot(steps[i]!.to[0] - steps[j]!.to[0], steps[i]!.to[1] - steps[j]!.to[1]) < a.baseRadius + b.baseRadius + 0.05) return true;
+    }
+  }
+  return false;
+}
+
+/**
  * K-4.0 the whole unit shifted straight along `dir` (a unit vector) by up to `length` cm, cut where the
  * rules would refuse it: short of the first impassable ground or wall any soldier meets (K-3.3a), and
  * at difficult going (K-4.2c, the whole unit at its difficult rate `slow`; K-4.2d, stopping at the
@@ -501,6 +520,15 @@ export function straightShift(s: KState, table: TableQueries, figs: readonly KFi
   // K-4.2c ending in difficult going (by the rules' own terrain query): the difficult rate.
   if (go > slow && figs.some((f) => goingAt(table, [f.at[0] + dir[0] * go, f.at[1] + dir[1] * go], s.house).going === 'difficult')) go = slow;
   if (!(go >= 1)) return undefined;
+  // Short of a soldier in the way (K-4.0) or of touching the enemy (K-6.1a): three tries, then none.
+  const unitId = figs[0]!.unitId;
+  for (let k = 0; k < 3; k++) {
+    const ends = figs.map((f) => ({ figureId: f.id, to: [f.at[0] + dir[0] * go, f.at[1] + dir[1] * go] as Vec2 }));
+    if (!endsClash(s, unitId, ends)) break;
+    if (k === 2) return undefined;
+    go *= 0.7;
+    if (go < 1) return undefined;
+  }
   const out: Array<{ figureId: string; to: Vec2; floor?: number }> = [];
   for (const f of figs) {
     const to: Vec2 = [f.at[0] + dir[0] * go, f.at[1] + dir[1] * go];
@@ -647,7 +675,7 @@ const polyLength = (pts: readonly Vec2[]) => pts.slice(1).reduce((acc, p, i) => 
 export function unitGoal(s: KState, table: TableQueries, unitId: string): Goal | undefined {
   const u = s.units[unitId];
   if (!u) return undefined;
-  const goals = goalsOf(table, u.side, s);
+  const goals = goalsOf(table, u.side);
   if (!goals.length) return undefined;
   // A split half follows its parent's goal.
   return goals[unitHash(u.splitFrom ?? unitId) % goals.length];

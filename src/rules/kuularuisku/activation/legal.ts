@@ -7,6 +7,7 @@ import { moveRefusal, movementAllowance } from '../movement';
 import { liveFigures } from '../table';
 import { actionWeight, chargeSteps, moveWeight, runsIntoWall } from '../purpose';
 import { contactReach } from '../contact';
+import { ableFirers } from '../visibility';
 import { actionGate, activating } from './action-gate';
 import { unitOnTable } from './deck';
 import type { FlowCommand } from './commands';
@@ -196,17 +197,31 @@ function roughGroups(s: KGameState, ctx: { scenario: Scenario; table: TableQueri
   return groups;
 }
 
-/** Shots at every enemy unit within the unit's longest weapon range in plan (the rules measure exactly). */
+/**
+ * Shots at every enemy unit within reach in plan: K-5.1a the nearest gap between a soldier able to
+ * shoot and a target soldier is at most the longest weapon range among them (the tape in 3D is never
+ * shorter than the gap in plan; the rules measure exactly and look for sight lines).
+ */
 function shotCandidates(s: KGameState, unitId: string, side: string): KCommand[] {
   const out: KCommand[] = [];
-  const mine = liveFigures(s, unitId);
-  const reach = Math.max(0, ...mine.map((f) => (f.weapon ? weaponById(f.weapon)?.range ?? 0 : 0)));
-  const me = spread(mine);
+  const firers = ableFirers(s, s.units[unitId]!, s.house);
+  const reach = Math.max(0, ...firers.map((f) => (f.weapon ? weaponById(f.weapon)?.range ?? 0 : 0)));
+  if (!firers.length) return out;
+  const me = spread(firers);
   for (const t of Object.values(s.units)) {
     if (t.side === side || !unitOnTable(s, t)) continue;
-    // The tape in 3D is never shorter than the gap in plan; units as discs around their centres.
-    const them = spread(liveFigures(s, t));
-    if (Math.hypot(me.x - them.x, me.z - them.z) - me.r - them.r <= reach) out.push({ type: 'SHOOT', side, unitId, targetId: t.id });
+    // Units as discs around their centres first (most are far out of reach), then soldier by soldier.
+    const figs = liveFigures(s, t);
+    const them = spread(figs);
+    if (Math.hypot(me.x - them.x, me.z - them.z) - me.r - them.r > reach) continue;
+    let near = false;
+    for (const a of firers) {
+      for (const b of figs) {
+        if (Math.hypot(b.at[0] - a.at[0], b.at[1] - a.at[1]) - a.baseRadius - b.baseRadius <= reach + 1e-6) { near = true; break; }
+      }
+      if (near) break;
+    }
+    if (near) out.push({ type: 'SHOOT', side, unitId, targetId: t.id });
   }
   return out;
 }
