@@ -16,7 +16,7 @@ import { joinUnit, leaderDive, leaveGroup, pickUpWeapon, reuniteUnit, splitUnit 
 import { validateKScenario } from './scenario-data';
 import { shootingCandidates } from './visibility';
 import { goingAt } from './terrain';
-import { chargeSteps, endsClash, goalMoves, straightShift } from './purpose';
+import { chargeSteps, endsClash, figuresAround, goalMoves, straightShift } from './purpose';
 import { chargeRemoval, crossingFalls, fireDemolition, offTableFire, preparationFire, revealChecks, specialCommands } from './special-play';
 import type { MoveMode } from './events';
 import type { KFigure, KState } from './state';
@@ -143,10 +143,12 @@ export function candidateActions(s: KState, unitId: string, kind: 'move' | 'fast
   const difficult = figs.some((f) => goingAt(table, f.at, s.house).going === 'difficult');
   const allowance = Math.min(...figs.map((f) => movementAllowance(s, f.id, mode, difficult, s.house).allowance));
   const slow = difficult ? allowance : Math.min(...figs.map((f) => movementAllowance(s, f.id, mode, true, s.house).allowance));
+  // Only soldiers the unit could reach can be in its way (K-4.0) or touched (K-6.1a).
+  const around = figuresAround(s, unitId, allowance + 12);
   for (const d of dirs) {
     for (const frac of [0.95, 0.5]) {
       // Cut short of the rapids, walls and difficult going the rules would refuse (K-3.3a, K-4.2c/d).
-      const moves = straightShift(s, table, figs, d, allowance * frac, slow * frac);
+      const moves = straightShift(s, table, figs, d, allowance * frac, slow * frac, around);
       if (!moves) continue;
       // No walking off the table (K-7.4a withdraws the unit, and counts against its side): routs still do.
       if (moves.every((m) => onTable(table, m.to))) cmds.push({ type: 'MOVE', side, unitId, mode, moves });

@@ -464,12 +464,27 @@ function dropOf(table: TableQueries, f: KFigure): number {
   return b ? Math.abs((b.levels[f.floor] ?? b.levels[b.levels.length - 1] ?? 0) - (b.levels[0] ?? 0)) : 0;
 }
 
+/** The soldiers (of any unit but this one) within `reach` cm of the unit's soldiers' plan box: those its moves could meet. */
+export function figuresAround(s: KState, unitId: string, reach: number): KFigure[] {
+  let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
+  for (const f of liveFigures(s, unitId)) {
+    minX = Math.min(minX, f.at[0]); maxX = Math.max(maxX, f.at[0]); minZ = Math.min(minZ, f.at[1]); maxZ = Math.max(maxZ, f.at[1]);
+  }
+  const out: KFigure[] = [];
+  for (const id in s.figures) {
+    const g = s.figures[id]!;
+    if (g.unitId === unitId || g.removed || g.condition === 'dead') continue;
+    if (g.at[0] >= minX - reach && g.at[0] <= maxX + reach && g.at[1] >= minZ - reach && g.at[1] <= maxZ + reach) out.push(g);
+  }
+  return out;
+}
+
 /**
  * K-4.0 / K-6.1a would these end places be refused for standing on a soldier (the unit's own new places,
  * or anyone else who stays: its soldiers not moved, the others) or touching an enemy (within the
  * reach across a fence too)? Plan only, no terrain query: for the random player's straight moves.
  */
-export function endsClash(s: KState, unitId: string, steps: ReadonlyArray<{ figureId: string; to: Vec2 }>): boolean {
+export function endsClash(s: KState, unitId: string, steps: ReadonlyArray<{ figureId: string; to: Vec2 }>, around?: readonly KFigure[]): boolean {
   const moved = new Set<string>();
   let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
   for (const m of steps) {
@@ -479,9 +494,9 @@ export function endsClash(s: KState, unitId: string, steps: ReadonlyArray<{ figu
   const side = s.units[unitId]?.side;
   const touch = s.house.contactTolerance + (s.house.contactAcrossObstacle ?? 0) + 0.3;
   const pad = 6 + touch;
-  for (const id in s.figures) {
-    const g = s.figures[id]!;
-    if (moved.has(id) || g.removed || g.condition === 'dead') continue;
+  const pool = around ?? Object.values(s.figures);
+  for (const g of pool) {
+    if (moved.has(g.id) || g.removed || g.condition === 'dead') continue;
     if (g.at[0] < minX - pad || g.at[0] > maxX + pad || g.at[1] < minZ - pad || g.at[1] > maxZ + pad) continue;
     const extra = g.side === side ? 0.05 : touch;
     for (const m of steps) {
@@ -506,7 +521,7 @@ export function endsClash(s: KState, unitId: string, steps: ReadonlyArray<{ figu
  * at difficult going (K-4.2c, the whole unit at its difficult rate `slow`; K-4.2d, stopping at the
  * edge when it has come further than that) — whichever goes further. Undefined when it would not move.
  */
-export function straightShift(s: KState, table: TableQueries, figs: readonly KFigure[], dir: Vec2, length: number, slow: number): Array<{ figureId: string; to: Vec2; floor?: number }> | undefined {
+export function straightShift(s: KState, table: TableQueries, figs: readonly KFigure[], dir: Vec2, length: number, slow: number, around?: readonly KFigure[]): Array<{ figureId: string; to: Vec2; floor?: number }> | undefined {
   const g = gridOf(s, table);
   let imp = Infinity, diff = Infinity;
   for (const f of figs) {
@@ -524,7 +539,7 @@ export function straightShift(s: KState, table: TableQueries, figs: readonly KFi
   const unitId = figs[0]!.unitId;
   for (let k = 0; k < 3; k++) {
     const ends = figs.map((f) => ({ figureId: f.id, to: [f.at[0] + dir[0] * go, f.at[1] + dir[1] * go] as Vec2 }));
-    if (!endsClash(s, unitId, ends)) break;
+    if (!endsClash(s, unitId, ends, around)) break;
     if (k === 2) return undefined;
     go *= 0.7;
     if (go < 1) return undefined;
