@@ -1,7 +1,7 @@
 // The Kuularuisku 1918 Ruleset (the game layer's contract, met structurally: rules never import the
 // game layer): card activation, locked melee rounds; decide = the flow's commands (activation/) plus
 // the soldier-level rules behind the K-2.4 gate; evolve = fold of both; victory per K-GAP-1.
-import type { Dice, TableQueries } from '../../core';
+import type { Dice, GameEvent, TableQueries } from '../../core';
 import type { Scenario } from '../../scenario';
 import { kRulesApi } from './api';
 import { type KGameOptions, applyKOptions, kOptionChoices } from './options';
@@ -18,8 +18,8 @@ export interface KRulesetCtx {
   dice: Dice;
 }
 
-/** An event as the game log holds it (the game layer's GameEvent, restated: rules never import the game layer). */
-export type LoggedEvent = { type: string; rule?: string; text?: string; [key: string]: unknown };
+/** An event as the game log holds it (core's GameEvent, which the game layer uses too). */
+export type LoggedEvent = GameEvent;
 type Decision = { ok: true; events: LoggedEvent[] } | { ok: false; reason: string; rule?: string };
 const logged = (events: KGameEvent[]): LoggedEvent[] => events as unknown as LoggedEvent[];
 
