@@ -378,12 +378,17 @@ describe.runIf(run)('play HUD in Chromium', () => {
     // A whole game played headless by the CLI (random legal commands to the turn limit), saved.
     const file = join(tmpdir(), `sandtable-play-end-${process.pid}.json`);
     let err = '';
-    const code = await runCli(['play', 'scenarios/sandbox/training-ground.json', '--seed', '1', '--random-legal', '--save', file], { out: () => {}, err: (t) => void (err += t) });
+    let out = '';
+    const code = await runCli(['play', 'scenarios/sandbox/training-ground.json', '--seed', '1', '--random-legal', '--save', file], { out: (t) => void (out += t), err: (t) => void (err += t) });
     expect(code, err).toBe(0);
+    // The result the headless game reached (which side wins depends on the random player): the HUD must show the same.
+    const result = /^Result: (.*)$/m.exec(out)?.[1] ?? '';
+    const winner = /(\w+) wins/.exec(result)?.[1];
+    expect(result, out).toContain('Turn limit reached');
     await tab('game');
     await page.setInputFiles(byId('save-load-input'), file);
     await page.waitForSelector(byId('victory'));
-    expect(await text('victory-winner')).toBe('A draw');
+    expect(await text('victory-winner')).toBe(winner ? `${winner} win` : 'A draw');
     expect(await text('victory')).toContain('Turn limit reached');
     expect(await page.getAttribute('[data-testid=victory] [data-testid=rule-link]', 'data-rule')).toBe('K-GAP-1');
     expect(await actionIds()).toEqual([]);
