@@ -71,6 +71,37 @@ export function boundsOf(points: readonly Vec2[]): Bounds2 {
  * (even-odd rule), found from all edge crossings. Used for "length travelled inside an area".
  */
 export function segmentInsideIntervals(a: Vec2, b: Vec2, poly: readonly Vec2[]): Array<[number, number]> {
+  const ts = polygonCuts(a, b, poly);
+  const out: Array<[number, number]> = [];
+  for (let i = 0; i + 1 < ts.length; i++) {
+    const t0 = ts[i]!;
+    const t1 = ts[i + 1]!;
+    if (t1 - t0 < EPS) continue;
+    if (spanInside(a, b, poly, t0, t1)) {
+      const last = out[out.length - 1];
+      if (last && Math.abs(last[1] - t0) < EPS) last[1] = t1;
+      else out.push([t0, t1]);
+    }
+  }
+  return out;
+}
+
+/**
+ * Where segment a→b first enters the polygon: the start of segmentInsideIntervals' first span (the
+ * same cuts and midpoint test), without building the spans; undefined when it never does.
+ */
+export function segmentFirstInside(a: Vec2, b: Vec2, poly: readonly Vec2[]): number | undefined {
+  const ts = polygonCuts(a, b, poly);
+  for (let i = 0; i + 1 < ts.length; i++) {
+    const t0 = ts[i]!;
+    const t1 = ts[i + 1]!;
+    if (t1 - t0 >= EPS && spanInside(a, b, poly, t0, t1)) return t0;
+  }
+  return undefined;
+}
+
+/** The parameters (sorted, with 0 and 1) where segment a→b crosses the polygon's edges. */
+function polygonCuts(a: Vec2, b: Vec2, poly: readonly Vec2[]): number[] {
   const dx = b[0] - a[0];
   const dz = b[1] - a[1];
   const ts: number[] = [0, 1];
@@ -85,20 +116,14 @@ export function segmentInsideIntervals(a: Vec2, b: Vec2, poly: readonly Vec2[]):
     const u = ((p[0] - a[0]) * dz - (p[1] - a[1]) * dx) / den;
     if (t > 0 && t < 1 && u >= 0 && u <= 1) ts.push(t);
   }
-  ts.sort((x, y) => x - y);
-  const out: Array<[number, number]> = [];
-  for (let i = 0; i + 1 < ts.length; i++) {
-    const t0 = ts[i]!;
-    const t1 = ts[i + 1]!;
-    if (t1 - t0 < EPS) continue;
-    const tm = (t0 + t1) / 2;
-    if (pointInPolygon([a[0] + dx * tm, a[1] + dz * tm], poly)) {
-      const last = out[out.length - 1];
-      if (last && Math.abs(last[1] - t0) < EPS) last[1] = t1;
-      else out.push([t0, t1]);
-    }
-  }
-  return out;
+  if (ts.length > 2) ts.sort((x, y) => x - y);
+  return ts;
+}
+
+/** Is the span t0…t1 of a→b (between two cuts) inside the polygon? Its midpoint decides. */
+function spanInside(a: Vec2, b: Vec2, poly: readonly Vec2[], t0: number, t1: number): boolean {
+  const tm = (t0 + t1) / 2;
+  return pointInPolygon([a[0] + (b[0] - a[0]) * tm, a[1] + (b[1] - a[1]) * tm], poly);
 }
 
 /** Closest point on segment p→q to c, with its parameter and distance. */

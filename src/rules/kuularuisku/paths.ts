@@ -1,6 +1,6 @@
 // K-4.x what a figure's path crosses: its tape length in 3D, where it first meets difficult ground
 // (K-4.2c/d), impassable ground or water (K-3.3a, K-AMB-4), and building walls in the way.
-import { EPS, type TableQueries, type Vec2, pointInPolygon } from '../../core';
+import { EPS, type TableQueries, type Vec2, segmentFirstInside } from '../../core';
 import { areaGoing, goingAt, obstacleGoing } from './terrain';
 import type { HouseSettings } from './state';
 
@@ -118,36 +118,6 @@ function unbridged(decks: readonly Deck[], a: Vec2, b: Vec2, t0: number, t1: num
   return undefined;
 }
 
-/**
- * Where segment a→b first enters a polygon: the start of the first of segmentInsideIntervals' spans
- * (the same cuts, order and midpoint test), without building the spans; undefined when it never does.
- */
-export function firstInside(a: Vec2, b: Vec2, poly: readonly Vec2[]): number | undefined {
-  const dx = b[0] - a[0];
-  const dz = b[1] - a[1];
-  const ts = [0, 1];
-  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const p = poly[j]!;
-    const q = poly[i]!;
-    const ex = q[0] - p[0];
-    const ez = q[1] - p[1];
-    const den = dx * ez - dz * ex;
-    if (Math.abs(den) < EPS) continue;
-    const t = ((p[0] - a[0]) * ez - (p[1] - a[1]) * ex) / den;
-    const u = ((p[0] - a[0]) * dz - (p[1] - a[1]) * dx) / den;
-    if (t > 0 && t < 1 && u >= 0 && u <= 1) ts.push(t);
-  }
-  if (ts.length > 2) ts.sort((x, y) => x - y);
-  for (let i = 0; i + 1 < ts.length; i++) {
-    const t0 = ts[i]!;
-    const t1 = ts[i + 1]!;
-    if (t1 - t0 < EPS) continue;
-    const tm = (t0 + t1) / 2;
-    if (pointInPolygon([a[0] + dx * tm, a[1] + dz * tm], poly)) return t0;
-  }
-  return undefined;
-}
-
 function heightAt(table: TableQueries, p: PathPoint): number {
   return table.standHeight(p.at[0], p.at[1], p.floor);
 }
@@ -205,7 +175,7 @@ export function analyse(table: TableQueries, points: readonly PathPoint[], house
           if (!boxTouches(boxes!, k, a.at, b.at)) continue;
           near = true;
           const bd = buildings[k]!;
-          const t0 = firstInside(a.at, b.at, bd.corners);
+          const t0 = segmentFirstInside(a.at, b.at, bd.corners);
           if (t0 !== undefined) noteDifficult(report, acc + seg * t0, [bd.id]);
         }
       }

@@ -2,9 +2,8 @@
 // receiver instead of a sort per wound, K-5.5a/b; the first entry of a path into a building without
 // building every span, K-3.2b / K-4.2c) against the plain computation they replace, on random inputs.
 import { describe, expect, it } from 'vitest';
-import { segmentInsideIntervals, type Vec2 } from '../../../src/core';
+import { segmentFirstInside, segmentInsideIntervals, type Vec2 } from '../../../src/core';
 import { defaultAllocation, type KState } from '../../../src/rules/kuularuisku';
-import { firstInside } from '../../../src/rules/kuularuisku/paths';
 
 /** A small seeded generator (same cases on every run). */
 function rng(seed: number) {
@@ -74,7 +73,7 @@ describe('hot paths keep the answers', () => {
       const a = pt();
       const b: Vec2 = r() < 0.1 ? [a[0], a[1]] : pt();
       const spans = segmentInsideIntervals(a, b, poly);
-      const first = firstInside(a, b, poly);
+      const first = segmentFirstInside(a, b, poly);
       expect(first).toBe(spans.length ? spans[0]![0] : undefined);
       if (first !== undefined) entered++;
     }
