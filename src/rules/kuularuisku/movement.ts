@@ -278,6 +278,27 @@ function touch(table: TableQueries, side: string, moverId: string, mine: Contact
   return undefined;
 }
 
+/** Has one of the unit's machine guns (weapons that cannot shoot and move) fired this turn? */
+function mgFired(u: KUnit, live: readonly KFigure[]): boolean {
+  return live.some((x) => x.weapon && weaponById(x.weapon)?.cannotShootAndMove && u.shotThisTurn.includes(x.id));
+}
+
+/**
+ * K-WPN-9…13 a soldier who may not move because his crew's machine gun shot this turn (he fired it,
+ * or he is its loader and the house scope is the crew); routs and fall-backs still move.
+ */
+export function shotAndBound(u: KUnit, live: readonly KFigure[], f: KFigure, mode: string, house: HouseSettings): boolean {
+  if (mode === 'rout' || mode === 'fall-back' || !u.shotThisTurn.length) return false;
+  const w = f.weapon ? weaponById(f.weapon) : undefined;
+  const bound = w?.cannotShootAndMove || (house.mgRestrictionScope === 'crew' && f.role === 'mg-loader' && mgFired(u, live));
+  return !!bound && (u.shotThisTurn.includes(f.id) || f.role === 'mg-loader');
+}
+
+/** K-AMB-19 (house scope 'unit'): the whole unit stays because its machine gun fired this turn. */
+export function unitShotAndBound(u: KUnit, live: readonly KFigure[], mode: string, house: HouseSettings): boolean {
+  return house.mgRestrictionScope === 'unit' && mode !== 'rout' && mode !== 'fall-back' && mgFired(u, live);
+}
+
 /**
  * K-4.0 … K-4.2d, K-1.0b, K-5.5e, K-7.4a: check a unit's move and return its events (FIGURES_MOVED,
  * and FIGURE_REMOVED / UNIT_WITHDRAWN for soldiers that leave over a table edge).
@@ -300,14 +321,12 @@ export function validateMove(s: KState, args: MoveArgs, ctx: KQuery & { fastChar
     if (f.condition === 'serious' && !seriousCanMove(s, u) && args.mode !== 'rout') {
       return refuse('K-5.5e', `${f.id} is seriously wounded and ${u.name} has too few fit soldiers to carry him (one per seriously wounded)`);
     }
-    // K-WPN-9…13: cannot shoot and move in the same turn.
-    const w = f.weapon ? weaponById(f.weapon) : undefined;
-    const bound = (w?.cannotShootAndMove) || (house.mgRestrictionScope === 'crew' && f.role === 'mg-loader' && live.some((x) => x.weapon && weaponById(x.weapon)?.cannotShootAndMove && u.shotThisTurn.includes(x.id)));
-    if (bound && u.shotThisTurn.length && (u.shotThisTurn.includes(f.id) || f.role === 'mg-loader') && args.mode !== 'rout' && args.mode !== 'fall-back') {
+    if (shotAndBound(u, live, f, args.mode, house)) {
+      const w = f.weapon ? weaponById(f.weapon) : undefined;
       return refuse(w?.id ?? 'K-WPN-10', `${f.id}: the ${w?.name ?? 'machine gun'} crew cannot shoot and move in the same turn`);
     }
   }
-  if (house.mgRestrictionScope === 'unit' && args.mode !== 'rout' && args.mode !== 'fall-back' && live.some((x) => x.weapon && weaponById(x.weapon)?.cannotShootAndMove && u.shotThisTurn.includes(x.id))) {
+  if (unitShotAndBound(u, live, args.mode, house)) {
     return refuse('K-AMB-19', `${u.name}'s machine gun has fired this turn: house rule binds the whole unit`);
   }
   const planned: Planned[] = [];

@@ -4,8 +4,7 @@
 // order, with the same arguments (activation/action-gate.ts, api.ts decideAction, movement.ts
 // validateMove, shooting.ts resolveShooting, visibility.ts evaluateTarget): a true answer is a
 // refusal the rules would give; false says nothing (the rules then decide). No terrain query.
-import { weaponById } from './data';
-import { moveRefusal, seriousCanMove } from './movement';
+import { moveRefusal, seriousCanMove, shotAndBound, unitShotAndBound } from './movement';
 import { shootRefusal } from './shooting';
 import { isHidden } from './special-play';
 import { liveFigures } from './table';
@@ -19,14 +18,12 @@ type Step = { figureId?: unknown };
 /** K-5.5e / K-WPN-9…13: would validateMove refuse moving this soldier of the unit (a seriously wounded one nobody can carry, an MG crew that shot)? */
 export function figureBound(s: KState, u: KUnit, live: readonly KFigure[], f: KFigure, mode: string): boolean {
   if (f.condition === 'serious' && !seriousCanMove(s, u) && mode !== 'rout') return true;
-  const w = f.weapon ? weaponById(f.weapon) : undefined;
-  const bound = (w?.cannotShootAndMove) || (s.house.mgRestrictionScope === 'crew' && f.role === 'mg-loader' && live.some((x) => x.weapon && weaponById(x.weapon)?.cannotShootAndMove && u.shotThisTurn.includes(x.id)));
-  return !!bound && u.shotThisTurn.length > 0 && (u.shotThisTurn.includes(f.id) || f.role === 'mg-loader') && mode !== 'rout' && mode !== 'fall-back';
+  return shotAndBound(u, live, f, mode, s.house);
 }
 
 /** K-AMB-19 (house: the whole unit): would validateMove refuse any move of the unit because its MG fired this turn? */
 function unitBound(s: KState, u: KUnit, live: readonly KFigure[], mode: string): boolean {
-  return s.house.mgRestrictionScope === 'unit' && mode !== 'rout' && mode !== 'fall-back' && live.some((x) => x.weapon && weaponById(x.weapon)?.cannotShootAndMove && u.shotThisTurn.includes(x.id));
+  return unitShotAndBound(u, live, mode, s.house);
 }
 
 /**
