@@ -80,6 +80,16 @@ export interface PlayAction {
   command: Command;
 }
 
+/** The reachable cells of one storey of one building, for one figure (PlayMoveOffer.floorReach). */
+export interface FloorReach {
+  buildingId: string;
+  floor: number;
+  /** Side of a cell, cm. */
+  cell: number;
+  /** Centres [x, z] of the cells where the figure may end on that floor. */
+  cells: Array<[number, number]>;
+}
+
 /** The move the active unit may make now, for the drag gizmo. */
 export interface PlayMoveOffer {
   unitId: string;
@@ -95,6 +105,12 @@ export interface PlayMoveOffer {
    * difficult ground and the edge-of-difficult-terrain stop into account.
    */
   reach: Record<string, Array<[number, number]>>;
+  /**
+   * Per figure, where he may end on the storeys of nearby buildings other than his own floor (the
+   * outline above is for his own floor): the centres of the square cells (side `cell` cm) of each
+   * building floor he can reach, by the same checks as the outline. Absent when no building is in reach.
+   */
+  floorReach?: Record<string, FloorReach[]>;
   /** Build the MOVE command for figure destinations (the controller sends it; refusals come back with a reason). */
   commandType: string;
 }

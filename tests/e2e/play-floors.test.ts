@@ -7,7 +7,7 @@
 // chosen floor's height and the floor and the rules' tape in the label, ends with the soldier on the
 // ground floor drawn there, and the sight tool from him starts at that floor's eye and agrees with
 // the CLI's `los` for the same points; the Orders tab's "to floor" buttons follow the keys and the
-// wheel meanwhile. With only those buttons and a one-finger touch drag (no keys, no wheel), the same
+// wheel meanwhile, and the reach on the chosen storey is drawn (the offer's cells) with the ghost inside it. With only those buttons and a one-finger touch drag (no keys, no wheel), the same
 // soldier, back on the ground floor in his next activation, goes up to floor 1: the pressed button,
 // the ghost and the label show floor 1 during the drag, and he ends upstairs, drawn there. At Tammerkoski, the Whites' commander's fast move by a real
 // drag through the east door of an east-bank house ends inside it on the ground floor, drawn there;
@@ -128,6 +128,29 @@ describe.runIf(run)('play in buildings and on floors in Chromium', () => {
     });
   };
 
+  /** The reach cells drawn for another storey (MoveGizmo's "play:floor-reach"): its floor and cell count, or null. */
+  const floorReachDrawn = async () => {
+    await nextFrame(page);
+    return page.evaluate(() => {
+      type O = { name: string; userData: { floor?: number; cells?: number }; getObjectByName(n: string): O | undefined };
+      const scene = (window.__testScenes as O[] | undefined)?.find((x) => x.getObjectByName('play:floor-reach'));
+      const m = scene?.getObjectByName('play:floor-reach');
+      return m ? { floor: m.userData.floor!, cells: m.userData.cells! } : null;
+    });
+  };
+  /** Names of the ghosts drawn ("play:ghost", or "play:ghost:beyond" outside the reach). */
+  const ghostNames = async () => {
+    await nextFrame(page);
+    return page.evaluate(() => {
+      type O = { name: string; children: O[]; getObjectByName(n: string): O | undefined };
+      const scene = (window.__testScenes as O[] | undefined)?.find((x) => x.getObjectByName('play:ghosts'));
+      return scene?.getObjectByName('play:ghosts')?.children.filter((c) => c.name.startsWith('play:ghost')).map((c) => c.name) ?? [];
+    });
+  };
+  /** How many cells of `floor` the view's move offer gives the figure. */
+  const offeredCells = async (figureId: string, floor: number) =>
+    ((await playView(page)).move?.floorReach?.[figureId] ?? []).filter((r) => r.floor === floor).reduce((n, r) => n + r.cells.length, 0);
+
   beforeAll(async () => {
     bf = await loadTrainingGround();
     ctx = await openBrowser();
@@ -221,6 +244,11 @@ describe.runIf(run)('play in buildings and on floors in Chromium', () => {
     expect(await pressed()).toBe('move-floor-0');
     const down = bf.standHeight(98, 33, 0);
     expect(await ghostHeight()).toBeCloseTo(down, 1);
+    // The ground floor's reach inside the farmhouse is drawn (the cells the rules would take), and the ghost is within it.
+    const cellsDown = await offeredCells('house_upper_1', 0);
+    expect(cellsDown).toBeGreaterThan(10);
+    expect(await floorReachDrawn()).toEqual({ floor: 0, cells: cellsDown });
+    expect(await ghostNames()).toEqual(['play:ghost']);
     // The rules' tape: 2 cm across and the 4 cm storey down, hypot(2, 4) ≈ 4.5 cm.
     expect(await tape()).toBeGreaterThan(4.3);
     expect(await tape()).toBeLessThan(4.7);
@@ -299,8 +327,14 @@ describe.runIf(run)('play in buildings and on floors in Chromium', () => {
     expect(await buttons.allTextContents()).toEqual(['ground floor', 'floor 1']);
     const pressed = async () => page.getAttribute('[data-testid=move-floor] [aria-pressed=true]', 'data-testid');
     expect(await pressed()).toBe('move-floor-0');
+    // No other storey chosen: no storey's cells drawn.
+    expect(await floorReachDrawn()).toBeNull();
     await page.click('[data-testid=move-floor-1]');
     await expect.poll(pressed).toBe('move-floor-1');
+    // Floor 1 chosen: its reachable cells are drawn at once, before any drag.
+    const cellsUp = await offeredCells('house_upper_1', 1);
+    expect(cellsUp).toBeGreaterThan(5);
+    expect(await floorReachDrawn()).toEqual({ floor: 1, cells: cellsUp });
     await saveShot(page, 'play-floors-buttons.png');
     await foldDock(page);
 
@@ -328,6 +362,8 @@ describe.runIf(run)('play in buildings and on floors in Chromium', () => {
       await expect.poll(async () => floorLabel.getAttribute('data-floor')).toBe('1');
       expect(await floorLabel.textContent()).toMatch(/→ floor 1/);
       expect(await ghostHeight()).toBeCloseTo(bf.standHeight(97, 33, 1), 1);
+      // Within floor 1's reach: not hinted beyond.
+      expect(await ghostNames()).toEqual(['play:ghost']);
       const tape = Number((await page.locator('[data-testid=play-drag-distance]').textContent())!.replace(' cm', ''));
       expect(tape).toBeGreaterThan(4.3);
       expect(tape).toBeLessThan(4.7);

@@ -1,19 +1,23 @@
 // The move gizmo: each figure's reach outline (the model's ring, draped on the ground — shorter in
-// difficult terrain because the rules computed it so), and during a drag a ghost at every
-// destination, red when outside that figure's outline (a hint: the rules decide on release), with a
+// difficult terrain because the rules computed it so); with another storey chosen (the floor buttons,
+// PageUp / PageDown during a drag) the cells of that storey each figure may reach, drawn at its height;
+// and during a drag a ghost at every destination, red when outside that figure's reach on the
+// destination's floor (a hint: the rules decide on release), with a
 // dashed line from the dragged figure to its ghost and the tape the rules measure (3D: a storey
 // climbed counts its height), with the destination floor when the move is in or into a building.
 import { Html, Line } from '@react-three/drei';
 import { useEffect, useMemo } from 'react';
+import { BufferGeometry, Float32BufferAttribute } from 'three';
 import type { Vec3 } from '../../core';
 import type { PlayMoveOffer, PlayUnit } from '../../game';
 import { figureBodyGeometry } from '../figure-geometry';
-import { useStore, type Store } from '../store';
+import { createStore, useStore, type Store } from '../store';
 import type { TableModel } from '../table-model';
 import { LINE_SIDE, OVERLAY_ORDER } from '../tools/colours';
 import { labelStyle, PLAY_COLOURS } from './colours';
 import { dragTargets, type MoveDrag } from './drag-store';
-import { drapeRing, flatDistance, pointInRing } from './play-geometry';
+import { pressedFloor, type MoveFloor } from './move-floor';
+import { beyondReach, drapeRing, flatDistance, type TablePoint } from './play-geometry';
 import { drawHeight, floorAt, floorName, floorsAt, moveTape, onTable } from './surface';
 
 const overlay = { side: LINE_SIDE, depthTest: false, depthWrite: false, toneMapped: false, fog: false, renderOrder: OVERLAY_ORDER, transparent: true } as const;
@@ -23,20 +27,64 @@ export interface MoveGizmoProps {
   move: PlayMoveOffer;
   unit: PlayUnit | undefined;
   drag: Store<MoveDrag | null>;
+  /** The storey chosen for the next drags (the HUD's floor buttons); the reach drawn for it. */
+  floor?: Store<MoveFloor | null> | undefined;
 }
 
-export function MoveGizmo({ model, move, unit, drag }: MoveGizmoProps) {
+const NO_FLOOR = createStore<MoveFloor | null>(null);
+
+export function MoveGizmo({ model, move, unit, drag, floor }: MoveGizmoProps) {
   const rings = useMemo(
     () => Object.entries(move.reach).filter(([, r]) => r.length > 2).map(([id, r]) => ({ id, points: drapeRing(r, (x, z) => model.groundHeight(x, z)) })),
     [move, model],
   );
+  const d = useStore(drag);
+  const chosen = useStore(floor ?? NO_FLOOR);
+  // The storey shown: the one a drag is aimed at, else the one chosen for the next drags.
+  const aimed = d && d.unitId === move.unitId && d.floor !== undefined ? d.floor : chosen ? pressedFloor(chosen) : null;
+  // Only a storey some soldier does not stand on has cells of its own (his floor is the outline's).
+  const shown = aimed !== null && unit?.figures.some((f) => !f.removed && (f.floor ?? 0) !== aimed) ? aimed : null;
   return (
     <group name="play:move">
       {rings.map((r) => (
-        <Line key={r.id} points={r.points} color={PLAY_COLOURS.reach} lineWidth={2} opacity={0.85} {...overlay} />
+        <Line key={r.id} points={r.points} color={PLAY_COLOURS.reach} lineWidth={2} opacity={shown === null ? 0.85 : 0.4} {...overlay} />
       ))}
+      {shown !== null && <FloorCells model={model} move={move} unit={unit} floor={shown} />}
       <Ghosts model={model} move={move} unit={unit} drag={drag} />
     </group>
+  );
+}
+
+/** The cells of storey `floor` each figure not standing on it may reach, one flat patch per figure at the storey's height. */
+function FloorCells({ model, move, unit, floor }: { model: TableModel; move: PlayMoveOffer; unit: PlayUnit | undefined; floor: number }) {
+  const geometry = useMemo(() => {
+    const pos: number[] = [];
+    let cells = 0;
+    for (const f of unit?.figures ?? []) {
+      if (f.removed || (f.floor ?? 0) === floor) continue;
+      for (const r of move.floorReach?.[f.id] ?? []) {
+        if (r.floor !== floor) continue;
+        const h = (r.cell * 0.9) / 2;
+        for (const c of r.cells) {
+          const y = drawHeight(model, c as TablePoint, floor) + 0.15;
+          const [x, z] = c;
+          pos.push(x - h, y, z - h, x - h, y, z + h, x + h, y, z + h, x - h, y, z - h, x + h, y, z + h, x + h, y, z - h);
+          cells++;
+        }
+      }
+    }
+    if (!cells) return null;
+    const g = new BufferGeometry();
+    g.setAttribute('position', new Float32BufferAttribute(pos, 3));
+    g.userData = { cells, floor };
+    return g;
+  }, [model, move, unit, floor]);
+  useEffect(() => () => geometry?.dispose(), [geometry]);
+  if (!geometry) return null;
+  return (
+    <mesh geometry={geometry} name="play:floor-reach" userData={{ floor, cells: geometry.userData.cells }} renderOrder={OVERLAY_ORDER}>
+      <meshBasicMaterial color={PLAY_COLOURS.reach} transparent opacity={0.35} side={2} depthTest={false} depthWrite={false} toneMapped={false} fog={false} />
+    </mesh>
   );
 }
 
@@ -52,9 +100,10 @@ function Ghosts({ model, move, unit, drag }: MoveGizmoProps) {
   return (
     <group name="play:ghosts">
       {targets.map((t) => {
-        const ring = move.reach[t.figureId];
-        const beyond = !onTable(model, t.to) || (ring && ring.length > 2 ? !pointInRing(t.to, ring) : false);
-        const facing = unit.figures.find((f) => f.id === t.figureId)?.facing ?? 0;
+        const fig = unit.figures.find((f) => f.id === t.figureId);
+        const own = fig?.floor ?? 0;
+        const beyond = !onTable(model, t.to) || beyondReach(t.to, t.floor ?? 0, own, floorsAt(model, t.to), move.reach[t.figureId], move.floorReach?.[t.figureId]);
+        const facing = fig?.facing ?? 0;
         return (
           <mesh key={t.figureId} geometry={body} position={[t.to[0], stand(t.to, t.floor), t.to[1]]} rotation={[0, (facing * Math.PI) / 180, 0]} renderOrder={OVERLAY_ORDER + 1} name={beyond ? 'play:ghost:beyond' : 'play:ghost'}>
             <meshBasicMaterial color={beyond ? PLAY_COLOURS.beyond : PLAY_COLOURS.ghost} transparent opacity={0.6} depthWrite={false} toneMapped={false} fog={false} />

@@ -129,7 +129,7 @@ export function PlayTable({ play, model, tools }: PlayTableProps) {
         <GhostFigures model={model} poses={ghosts} tools={tools} onFigureDown={onDown} onFigureHover={onHover} onFigureClick={onClick} />
       )}
       <PlayMarkers units={view.units} poses={allPoses} activeUnitId={active?.id} picked={picked ?? undefined} />
-      {view.move && <MoveGizmo model={model} move={view.move} unit={moving} drag={drag} />}
+      {view.move && <MoveGizmo model={model} move={view.move} unit={moving} drag={drag} floor={moveFloor} />}
       <TargetMarks targets={view.targets} support={view.supportTargets} poses={allPoses} activeUnitId={view.activeUnitId} hoveredUnitId={hoveredUnit} />
       <RefusalLabel refusal={refusal} poses={allPoses} />
     </group>

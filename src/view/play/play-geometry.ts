@@ -109,3 +109,28 @@ export function groundHit(
   }
   return null;
 }
+
+/** Is p in one of the square cells (side `cell`, given by their centres) of a storey's reach? */
+export function inCells(p: TablePoint, cells: ReadonlyArray<TablePoint>, cell: number): boolean {
+  const h = cell / 2 + 1e-9;
+  return cells.some((c) => Math.abs(p[0] - c[0]) <= h && Math.abs(p[1] - c[1]) <= h);
+}
+
+/**
+ * Is a destination beyond the figure's reach, as the gizmo hints it (the rules decide on release)?
+ * On another storey of a building (`storeys`: how many stand at the point): outside every reachable
+ * cell of that storey (none offered: beyond). Elsewhere — his own floor, or the open ground for a
+ * soldier coming down and out — outside his outline ring, which runs on his floor in buildings and
+ * on the ground outside them.
+ */
+export function beyondReach(
+  to: TablePoint,
+  floor: number,
+  ownFloor: number,
+  storeys: number,
+  ring: ReadonlyArray<TablePoint> | undefined,
+  floors: ReadonlyArray<{ floor: number; cell: number; cells: ReadonlyArray<TablePoint> }> | undefined,
+): boolean {
+  if (floor !== ownFloor && (floor > 0 || storeys > 1)) return !(floors ?? []).some((r) => r.floor === floor && inCells(to, r.cells, r.cell));
+  return ring && ring.length > 2 ? !pointInRing(to, ring) : false;
+}

@@ -16,7 +16,7 @@ export { actionFor } from './actions';
 export { activationExtras } from './extras';
 export { moveOffer, moveModeNow } from './move-offer';
 export { splitOffer } from './split-offer';
-export { reachOutline, reachAlong, REACH_RAYS, type ReachInput } from './reach';
+export { reachOutline, reachAlong, reachesOnFloor, floorReach, REACH_RAYS, FLOOR_CELL, type ReachInput } from './reach';
 export { targetsFor, coverWords, mayShootNow } from './targets';
 export { logLines, eventSide, type LoggedEvent } from './log';
 export { rulesPanel, loadRuleIndex, RULE_INDEX, type RuleIndex } from './rules-panel';

@@ -7,7 +7,7 @@ import type { KGameState } from '../activation/flow-state';
 import { moveRefusal, movementAllowance } from '../movement';
 import { liveFigures } from '../table';
 import { goingAt } from '../terrain';
-import { reachOutline } from './reach';
+import { floorReach, reachOutline } from './reach';
 
 const MODE_RULE: Partial<Record<MoveMode, string>> = { normal: 'K-4.0', fast: 'K-4.1', regroup: 'K-1.0c', join: 'K-1.2a' };
 
@@ -32,13 +32,18 @@ export function moveOffer(s: KGameState, unitId: string, table: TableQueries): P
   const startDifficult = inDifficult.length > 0;
   const allowance: PlayMoveOffer['allowance'] = {};
   const reach: PlayMoveOffer['reach'] = {};
+  const floors: NonNullable<PlayMoveOffer['floorReach']> = {};
   const why = new Set<string>();
   for (const f of figs) {
     const open = movementAllowance(s, f.id, mode, false, s.house);
     const difficult = movementAllowance(s, f.id, mode, true, s.house);
     allowance[f.id] = { open: open.allowance, difficult: difficult.allowance };
     for (const w of open.why) why.add(`${f.id}: ${w}`);
-    reach[f.id] = reachOutline(table, s.house, { figure: f, open: open.allowance, difficult: difficult.allowance, startDifficult });
+    const input = { figure: f, open: open.allowance, difficult: difficult.allowance, startDifficult };
+    reach[f.id] = reachOutline(table, s.house, input);
+    // The other storeys of buildings in reach (the floor buttons, PageUp / PageDown): where he may end on each.
+    const other = floorReach(table, s.house, input);
+    if (other.length) floors[f.id] = other;
   }
   if (startDifficult) why.add(`K-4.2c ${inDifficult.map((f) => f.id).join(', ')} start${inDifficult.length === 1 ? 's' : ''} in difficult ground: the whole unit moves at the difficult rate`);
   else why.add('K-4.2c if any soldier ends in or passes through difficult ground, the whole unit moves at the difficult rate (each outline assumes only its own soldier\'s path)');
@@ -46,5 +51,5 @@ export function moveOffer(s: KGameState, unitId: string, table: TableQueries): P
   why.add('K-1.0b every soldier ends within 3 cm of another, all in one chain');
   const rules = new Set<string>([MODE_RULE[mode] ?? 'K-4.0', 'K-4.2c', 'K-4.2d', 'K-1.0b']);
   for (const w of why) for (const m of w.matchAll(/K-[A-Z0-9.]+[a-z]?/g)) rules.add(m[0].replace(/\.$/, ''));
-  return { unitId, mode, allowance, rules: [...rules], why: [...why], reach, commandType: 'MOVE' };
+  return { unitId, mode, allowance, rules: [...rules], why: [...why], reach, ...(Object.keys(floors).length ? { floorReach: floors } : {}), commandType: 'MOVE' };
 }

@@ -3,7 +3,7 @@
 // wall or the body of a wall or obstacle where he would stand (K-4.0), impassable ground (K-3.3a, K-AMB-4), the table edge, and difficult ground: the
 // difficult rate once the ray enters it (K-4.2c), or its edge when the figure has already run further
 // than that rate (K-4.2d). Starting in difficult ground, the whole ring uses the difficult rate.
-import type { TableQueries, Vec2 } from '../../../core';
+import type { FloorReach, TableQueries, Vec2 } from '../../../core';
 import { FIGURE_HEIGHT } from '../constants';
 import { analysePath } from '../paths';
 import type { HouseSettings, KFigure } from '../state';
@@ -157,3 +157,66 @@ export function reachOutline(table: TableQueries, house: HouseSettings, input: R
 }
 
 const round = (v: number) => Math.round(v * 100) / 100;
+
+/** Side of the cells of a storey's reach, cm (a base is 2–2.5 cm across). */
+export const FLOOR_CELL = 1;
+
+/**
+ * Could the figure end at `p` on `floor` of the building standing there? The checks reachAlong makes
+ * along a ray, for one end point, as validateMove makes them for a soldier alone: a storey the
+ * building has (K-4.0), no wall without a door, no impassable ground, the 3D tape (a storey climbed
+ * counts its height) within the allowance — the difficult rate once the path meets difficult ground
+ * (K-4.2c), none past its edge after more than that rate (K-4.2d) — and no wall or obstacle body where
+ * he would stand. Other soldiers and the unit's chain are left to the rules on release, as for the outline.
+ */
+export function reachesOnFloor(table: TableQueries, house: HouseSettings, input: ReachInput, p: Vec2, floor: number): boolean {
+  const f = input.figure;
+  const b = table.buildingAt(p[0], p[1]);
+  if (!b || floor < 0 || floor >= b.levels.length) return false;
+  const max = input.startDifficult ? input.difficult : input.open;
+  // The tape is never shorter than the plan distance.
+  if (max <= 0 || Math.hypot(p[0] - f.at[0], p[1] - f.at[1]) > max + 1e-9) return false;
+  const r = analysePath(table, [{ at: f.at, floor: f.floor }, { at: p, floor }], house, f.baseRadius);
+  if (r.impassable || r.wall || r.edgeAt !== undefined) return false;
+  let limit = max;
+  if (!input.startDifficult && r.difficultAt !== undefined) {
+    if (r.difficultAt > 0 && r.difficultAt > input.difficult + 1e-6) return false;
+    limit = input.difficult;
+  }
+  if (r.length > limit + 1e-6) return false;
+  return !table.bodyClashes({ id: f.id, at: p, floor, radius: f.baseRadius, height: FIGURE_HEIGHT }).length;
+}
+
+/**
+ * Where the figure may end on the storeys of the buildings within his reach other than the floor he
+ * stands on (his own floor is the outline's): per building and storey, the centres of the FLOOR_CELL
+ * cells inside the building that pass reachesOnFloor. Storeys with no such cell are left out.
+ */
+export function floorReach(table: TableQueries, house: HouseSettings, input: ReachInput): FloorReach[] {
+  const f = input.figure;
+  const max = input.startDifficult ? input.difficult : input.open;
+  const out: FloorReach[] = [];
+  if (max <= 0 || !table.buildings) return out;
+  for (const bd of table.buildings) {
+    let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
+    for (const c of bd.corners) {
+      minX = Math.min(minX, c[0]); maxX = Math.max(maxX, c[0]); minZ = Math.min(minZ, c[1]); maxZ = Math.max(maxZ, c[1]);
+    }
+    // Out of reach in plan: the nearest point of its box is further than the allowance.
+    const dx = Math.max(minX - f.at[0], 0, f.at[0] - maxX), dz = Math.max(minZ - f.at[1], 0, f.at[1] - maxZ);
+    if (Math.hypot(dx, dz) > max) continue;
+    for (let floor = 0; floor < bd.levels.length; floor++) {
+      if (floor === f.floor) continue;
+      const cells: Array<[number, number]> = [];
+      for (let x = Math.floor(minX / FLOOR_CELL) * FLOOR_CELL + FLOOR_CELL / 2; x < maxX; x += FLOOR_CELL) {
+        for (let z = Math.floor(minZ / FLOOR_CELL) * FLOOR_CELL + FLOOR_CELL / 2; z < maxZ; z += FLOOR_CELL) {
+          if (Math.hypot(x - f.at[0], z - f.at[1]) > max) continue;
+          if (table.buildingAt(x, z)?.id !== bd.id) continue;
+          if (reachesOnFloor(table, house, input, [x, z], floor)) cells.push([x, z]);
+        }
+      }
+      if (cells.length) out.push({ buildingId: bd.id, floor, cell: FLOOR_CELL, cells });
+    }
+  }
+  return out;
+}
