@@ -1,13 +1,16 @@
-// A memo in front of the battlefield's terrain queries: the rules ask the same questions again and
-// again (the stand height of standing figures for coherency, command range and distances; the
-// areas, obstacles and walls along the same candidate moves, offered anew after every command), and
-// each answer is a ray cast or a walk through the plan bins. Only queries that depend on the terrain
-// alone are remembered, per exact arguments: stand heights, eye points, buildings, areas and
-// obstacles along a segment, walls between two bodies, and body clashes (figures are not in them:
-// the battlefield's body and wall queries leave the figures' colliders out). Sight lines are asked
-// afresh. The terrain never changes, so the memo is kept per table object and shared by every game
-// played on it (the benchmark's and the CLI's games, a new game in the app on the same battlefield).
-import type { TableBuilding, TableQueries } from '../core';
+// A memo in front of the battlefield's terrain queries that are still dear to ask: body clashes (the
+// rules ask them for every candidate and every validated move step, each a walk through the body
+// prisms and, near a solid, a Rapier shape cast) and walls between two bodies. Only queries that
+// depend on the terrain alone are remembered, per exact arguments (figures are not in them: the
+// battlefield's body and wall queries leave the figures' colliders out). The terrain never changes,
+// so the memo is kept per table object and shared by every game played on it (the benchmark's and
+// the CLI's games, a new game in the app on the same battlefield).
+// Asked afresh: sight lines (figures stand in them), and the queries the battlefield answers from its
+// plan bins faster than a hash memo of a hundred thousand answers finds them again (stand heights,
+// eye points, buildings and areas at a point: ~40–55 % hits, each hit a few cache misses in the big
+// tables), or that come again too seldom to pay (areas and obstacles along a segment: ~12–14 % hits
+// in random games). Measured on recorded Kalevankangas games (session 5): 3–15 % less CPU per game.
+import type { TableQueries } from '../core';
 
 /** Entries per memo before it starts afresh (a bound on memory over many games). */
 const LIMIT = 100_000;
@@ -121,14 +124,8 @@ type Body = Parameters<TableQueries['bodyClashes']>[0];
 
 /** The terrain memos of one table. */
 interface Memos {
-  heights: FloatMemo<number>;
-  buildings: FloatMemo<TableBuilding | undefined>;
-  areas: FloatMemo<ReturnType<TableQueries['areasAt']>>;
-  obstacles: FloatMemo<ReturnType<TableQueries['obstaclesAlong']>>;
-  along: FloatMemo<ReturnType<NonNullable<TableQueries['areasAlong']>>>;
   clashes: FloatMemo<ReturnType<TableQueries['bodyClashes']>>;
   walls: FloatMemo<ReturnType<TableQueries['wallBetween']>>;
-  eyes: FloatMemo<ReturnType<TableQueries['eyePoint']>>;
 }
 
 /** Per table object: its terrain does not change, so every game on it shares the answers. */
@@ -138,15 +135,9 @@ function memosOf(table: TableQueries): Memos {
   let m = MEMOS.get(table);
   if (!m) {
     MEMOS.set(table, (m = {
-      heights: new FloatMemo(3),
-      buildings: new FloatMemo(2),
-      areas: new FloatMemo(2),
-      obstacles: new FloatMemo(4),
-      along: new FloatMemo(4),
       // Bodies by floor, radius and height (the figure's id plays no part in what it clashes with).
       clashes: new FloatMemo(5),
       walls: new FloatMemo(10),
-      eyes: new FloatMemo(4),
     }));
   }
   return m;
@@ -155,52 +146,24 @@ function memosOf(table: TableQueries): Memos {
 /** An optional size as a key (undefined is -1: sizes are never negative). */
 const opt = (v: number | undefined) => (v === undefined ? -1 : v);
 
-/** Wrap a table: the same answers, with terrain-only queries remembered per exact arguments (shared by every wrap of the same table). */
+/** Wrap a table: the same answers, with body clashes and walls remembered per exact arguments (shared by every wrap of the same table). */
 export function cachedTable(table: TableQueries): TableQueries {
   const m = memosOf(table);
-  const { heights, buildings, areas, obstacles, along, clashes, walls, eyes } = m;
+  const { clashes, walls } = m;
   const areasAlong = table.areasAlong?.bind(table);
   return {
     scenario: table.scenario,
-    standHeight: (x, z, floor = 0) => {
-      const k = heights.key;
-      k[0] = x; k[1] = z; k[2] = floor;
-      return heights.get(() => table.standHeight(x, z, floor));
-    },
-    buildingAt: (x, z) => {
-      const k = buildings.key;
-      k[0] = x; k[1] = z;
-      return buildings.get(() => table.buildingAt(x, z));
-    },
-    areasAt: (x, z) => {
-      const k = areas.key;
-      k[0] = x; k[1] = z;
-      return areas.get(() => table.areasAt(x, z));
-    },
+    standHeight: (x, z, floor) => table.standHeight(x, z, floor),
+    buildingAt: (x, z) => table.buildingAt(x, z),
+    areasAt: (x, z) => table.areasAt(x, z),
     lineOfSight: (from, to, options) => table.lineOfSight(from, to, options),
     isClear: (from, to, options) => table.isClear(from, to, options),
-    eyePoint: (figure) => {
-      // Terrain only (the stand height under the figure): remembered per floor, height and point; a copy each time.
-      const k = eyes.key;
-      k[0] = figure.at[0]; k[1] = figure.at[1]; k[2] = figure.floor ?? 0; k[3] = opt(figure.height);
-      const e = eyes.get(() => table.eyePoint(figure));
-      return [e[0], e[1], e[2]];
-    },
+    eyePoint: (figure) => table.eyePoint(figure),
     visibility: (observer, target, options) => table.visibility(observer, target, options),
     setFigures: (figures) => table.setFigures(figures),
-    obstaclesAlong: (from, to) => {
-      const k = obstacles.key;
-      k[0] = from[0]; k[1] = from[1]; k[2] = to[0]; k[3] = to[1];
-      return obstacles.get(() => table.obstaclesAlong(from, to));
-    },
+    obstaclesAlong: (from, to) => table.obstaclesAlong(from, to),
     ...(table.buildings ? { buildings: table.buildings } : {}),
-    ...(areasAlong ? {
-      areasAlong: (from: Parameters<NonNullable<TableQueries['areasAlong']>>[0], to: Parameters<NonNullable<TableQueries['areasAlong']>>[1]) => {
-        const k = along.key;
-        k[0] = from[0]; k[1] = from[1]; k[2] = to[0]; k[3] = to[1];
-        return along.get(() => areasAlong(from, to));
-      },
-    } : {}),
+    ...(areasAlong ? { areasAlong } : {}),
     bodyClashes: (figure: Body) => {
       const k = clashes.key;
       k[0] = figure.at[0]; k[1] = figure.at[1]; k[2] = figure.floor ?? 0; k[3] = opt(figure.radius); k[4] = opt(figure.height);
