@@ -45,13 +45,35 @@ export type Rng = { next(n: number): number };
 /** Candidates that may hold commands of the weighting keys `keys`, built only when one of those is picked. */
 export interface CandidateGroup<C extends Command = Command> {
   keys: readonly string[];
+  /** All the group's commands (one offered several times, to weigh it, comes as a run of copies). */
   build: () => C[];
+  /**
+   * The same commands one at a time, weighed before any is built: when given, random play uses these
+   * instead of `build` and builds only the candidate it picks (planning a move costs far more than weighing it).
+   */
+  candidates?: () => ReadonlyArray<LazyCandidate<C>>;
   /**
    * A cheap look at one of the group's picked commands before it is dispatched: true when the rules
    * would surely refuse it. It is then dropped as a refusal would drop it (same picks, same games)
    * without the rules' full check.
    */
   sureRefusal?: (c: C) => boolean;
+}
+
+/** One command of a group, built only when picked. */
+export interface LazyCandidate<C extends Command = Command> {
+  /** The built command's weighting key (keyOf). */
+  key: string;
+  /** How many times it counts among its key's commands (a whole number; as many copies as `build` of the group would give). */
+  weight: number;
+  /** The command, or undefined when there is none after all (then another is picked). */
+  build: () => C | undefined;
+  /**
+   * The built command's own weight, when `weight` was only an estimate made before building it (meant
+   * not to be below it): the pick is then kept with probability weigh / weight, else another is picked,
+   * so that the picks follow the built commands' own weights.
+   */
+  weigh?: (c: C) => number;
 }
 
 export function createRng(seed: number): Rng {
@@ -86,13 +108,16 @@ function pickKey(types: readonly string[], rng: Rng, weights: Readonly<Record<st
 }
 
 /**
- * The same pick over lazily built groups: a key among those still possible (built lists not empty,
- * or an unbuilt group that may hold it), then the groups that may hold it are built; a key that
- * turns out empty is dropped and another picked, so the keys are weighted as pickRandomCommand
- * weighs the built list. `drop` takes a refused command out; `pick` returns undefined when none is left.
+ * The same pick over lazily built groups: a key among those still possible (candidates left, or an
+ * unbuilt group that may hold it), then the groups that may hold it are built — a group with
+ * `candidates` only weighed, its candidates built one at a time as they are picked — and one of the
+ * key's commands is picked by weight; a key that turns out empty is dropped and another picked, so the
+ * keys are weighted as pickRandomCommand weighs the built list. `drop` takes a refused command out;
+ * `pick` returns undefined when none is left.
  */
 export class LazyCandidates<C extends Command> {
-  private readonly built = new Map<string, C[]>();
+  /** Each key's candidates: built commands, or lazy ones not built yet, with their weights. */
+  private readonly pools = new Map<string, Array<Entry<C>>>();
   private readonly pending: Array<CandidateGroup<C>>;
   /** The sureRefusal check of each built command's group. */
   private readonly checks = new Map<C, (c: C) => boolean>();
@@ -104,32 +129,14 @@ export class LazyCandidates<C extends Command> {
   pick(): C | undefined {
     for (;;) {
       const keys: string[] = [];
-      for (const [k, list] of this.built) if (list.length) keys.push(k);
+      for (const [k, pool] of this.pools) if (pool.length) keys.push(k);
       for (const g of this.pending) for (const k of g.keys) if (!keys.includes(k)) keys.push(k);
       if (!keys.length) return undefined;
       const key = pickKey(keys, this.rng, this.weights);
-      for (let i = 0; i < this.pending.length;) {
-        const g = this.pending[i]!;
-        if (!g.keys.includes(key)) { i++; continue; }
-        this.pending.splice(i, 1);
-        // A command weighed by being offered several times comes as a run of copies: looked at once.
-        let prev: C | undefined;
-        let list: C[] = [];
-        for (const c of g.build()) {
-          if (c !== prev) {
-            prev = c;
-            if (g.sureRefusal) this.checks.set(c, g.sureRefusal);
-            const k = keyOf(c);
-            const known = this.built.get(k);
-            if (known) list = known;
-            else this.built.set(k, (list = []));
-          }
-          list.push(c);
-        }
-      }
-      const list = this.built.get(key);
-      if (list?.length) return list[this.rng.next(list.length)]!;
-      this.built.set(key, []);
+      this.open(key);
+      const c = this.pickOf(key);
+      if (c) return c;
+      this.pools.set(key, []);
     }
   }
 
@@ -142,9 +149,79 @@ export class LazyCandidates<C extends Command> {
   drop(c: C): void {
     // Every copy: a candidate offered several times (to weigh it) is one refusal.
     const k = keyOf(c);
-    const list = this.built.get(k);
-    if (list) this.built.set(k, list.filter((x) => x !== c));
+    const pool = this.pools.get(k);
+    if (pool) this.pools.set(k, pool.filter((e) => e.command !== c));
   }
+
+  private poolOf(key: string): Array<Entry<C>> {
+    let pool = this.pools.get(key);
+    if (!pool) this.pools.set(key, (pool = []));
+    return pool;
+  }
+
+  /** Build (or weigh) the pending groups that may hold `key`. */
+  private open(key: string): void {
+    for (let i = 0; i < this.pending.length;) {
+      const g = this.pending[i]!;
+      if (!g.keys.includes(key)) { i++; continue; }
+      this.pending.splice(i, 1);
+      if (g.candidates) {
+        for (const lazy of g.candidates()) {
+          const weight = Math.round(lazy.weight);
+          if (weight >= 1) this.poolOf(lazy.key).push({ weight, lazy, check: g.sureRefusal });
+        }
+        continue;
+      }
+      // A command weighed by being offered several times comes as a run of copies: one entry, looked at once.
+      let prev: C | undefined;
+      let entry: Entry<C> | undefined;
+      for (const c of g.build()) {
+        if (c === prev) { entry!.weight++; continue; }
+        prev = c;
+        if (g.sureRefusal) this.checks.set(c, g.sureRefusal);
+        this.poolOf(keyOf(c)).push((entry = { weight: 1, command: c }));
+      }
+    }
+  }
+
+  /** One of the key's commands by weight, building a lazy one when it is picked (undefined when none is left). */
+  private pickOf(key: string): C | undefined {
+    const pool = this.pools.get(key);
+    while (pool?.length) {
+      let total = 0;
+      for (const e of pool) total += e.weight;
+      let t = this.rng.next(total);
+      let i = 0;
+      while (t >= pool[i]!.weight) t -= pool[i++]!.weight;
+      const e = pool[i]!;
+      if (e.command) return e.command;
+      const lazy = e.lazy!;
+      e.lazy = undefined;
+      const c = lazy.build();
+      if (!c) { pool.splice(i, 1); continue; }
+      e.command = c;
+      if (e.check) this.checks.set(c, e.check);
+      if (lazy.weigh) {
+        const w = Math.max(0, Math.round(lazy.weigh(c)));
+        // Picked at its estimate, kept at its own weight (rejection sampling: over the retries, every
+        // command is returned in proportion to its own weight as long as the estimates are not below them).
+        const keep = w >= e.weight || this.rng.next(e.weight) < w;
+        e.weight = w;
+        if (!w) pool.splice(i, 1);
+        if (!keep) continue;
+      }
+      return c;
+    }
+    return undefined;
+  }
+}
+
+/** A key's candidate: built (command) or not yet (lazy), with its weight. */
+interface Entry<C extends Command> {
+  weight: number;
+  command?: C;
+  lazy?: LazyCandidate<C>;
+  check?: (c: C) => boolean;
 }
 
 export interface RandomGame {

@@ -1,5 +1,6 @@
 // The random player's lazy pick (LazyCandidates): the kind of command first, then only the groups
-// that may hold it are built; empty kinds and refused commands drop out; the same seed, the same picks.
+// that may hold it are built (or, for groups of lazy candidates, only the candidate picked); empty
+// kinds, candidates that build nothing and refused commands drop out; the same seed, the same picks.
 import { describe, expect, it } from 'vitest';
 import { type CandidateGroup, LazyCandidates, createRng } from '../../src/flow';
 import type { Command } from '../../src/game';
@@ -43,5 +44,80 @@ describe('random play over lazily built candidate groups', () => {
     };
     expect(run(7)).toEqual(run(7));
     expect(new Set(run(7)).size).toBeGreaterThan(1);
+  });
+});
+
+describe('random play over candidates built one at a time (CandidateGroup.candidates)', () => {
+  type Lazy = NonNullable<CandidateGroup<Command>['candidates']> extends () => ReadonlyArray<infer L> ? L : never;
+  const cand = (n: number, weight: number, log: number[], opts: { empty?: boolean; own?: number; key?: string } = {}): Lazy => ({
+    key: opts.key ?? 'MOVE',
+    weight,
+    build: () => (log.push(n), opts.empty ? undefined : { type: 'MOVE', ...(opts.key === 'MOVE:charge' ? { mode: 'charge' } : {}), n }),
+    ...(opts.own !== undefined ? { weigh: () => opts.own! } : {}),
+  });
+  const lazyGroup = (cands: () => Lazy[], keys = ['MOVE']): CandidateGroup<Command> => ({ keys, build: () => { throw new Error('the whole list is not built'); }, candidates: cands });
+  const only = { MOVE: 1, 'MOVE:charge': 1, END_ACTIVATION: 0 };
+
+  it('builds only the candidate it picks, and weighs the rest without building them', () => {
+    const log: number[] = [];
+    let weighed = 0;
+    const lazy = new LazyCandidates([lazyGroup(() => (weighed++, [cand(1, 1, log), cand(2, 5, log), cand(3, 2, log)]))], createRng(3), only);
+    const c = lazy.pick()!;
+    expect(weighed).toBe(1);
+    expect(log).toEqual([c.n]);
+    // Picked again (not refused): the same command, not built again.
+    expect(lazy.pick()).toBe(c);
+    expect(log).toEqual([c.n]);
+  });
+
+  it('picks in proportion to the weights (seeded, 6000 picks)', () => {
+    const rng = createRng(11);
+    const count = [0, 0, 0, 0];
+    for (let i = 0; i < 6000; i++) count[new LazyCandidates([lazyGroup(() => [cand(1, 1, []), cand(2, 3, []), cand(3, 6, [])])], rng, only).pick()!.n as number]!++;
+    // Expected 600, 1800, 3600: within about four standard deviations.
+    expect(Math.abs(count[1]! - 600)).toBeLessThan(100);
+    expect(Math.abs(count[2]! - 1800)).toBeLessThan(150);
+    expect(Math.abs(count[3]! - 3600)).toBeLessThan(150);
+  });
+
+  it('keeps the picks at the built commands\' own weights when a weight was only an estimate above it', () => {
+    const rng = createRng(5);
+    const count = [0, 0, 0];
+    // Candidate 1 is weighed 10 before it is built, 2 once built; candidate 2 weighs 2 all along: half and half.
+    for (let i = 0; i < 4000; i++) count[new LazyCandidates([lazyGroup(() => [cand(1, 10, [], { own: 2 }), cand(2, 2, [], { own: 2 })])], rng, only).pick()!.n as number]!++;
+    expect(Math.abs(count[1]! - 2000)).toBeLessThan(130);
+  });
+
+  it('drops a candidate that builds nothing and picks another; a key with nothing left gives way to another key', () => {
+    const log: number[] = [];
+    const lazy = new LazyCandidates<Command>([
+      lazyGroup(() => [cand(1, 50, log, { empty: true }), cand(2, 1, log), cand(3, 50, log, { empty: true })]),
+      lazyGroup(() => [cand(4, 1, log, { key: 'MOVE:charge', empty: true })], ['MOVE:charge']),
+      { keys: ['END_ACTIVATION'], build: () => [{ type: 'END_ACTIVATION' }] },
+    ], createRng(9), { MOVE: 1, 'MOVE:charge': 1000, END_ACTIVATION: 0.001 });
+    // The charge is picked first (its key weighs most) and builds nothing; then the moves, the empty ones dropped.
+    expect(lazy.pick()?.n).toBe(2);
+    expect(log[0]).toBe(4);
+    expect(log.filter((n) => n === 2)).toHaveLength(1);
+    // Refused: every move is gone, only the end of the activation is left.
+    lazy.drop(lazy.pick()!);
+    expect(lazy.pick()?.type).toBe('END_ACTIVATION');
+    expect(new Set(log)).toEqual(new Set([1, 2, 3, 4]));
+  });
+
+  it('asks its group\'s sureRefusal about a command built lazily', () => {
+    const lazy = new LazyCandidates([{ ...lazyGroup(() => [cand(1, 1, [])]), sureRefusal: (c) => c.n === 1 }], createRng(1), only);
+    expect(lazy.surelyRefused(lazy.pick()!)).toBe(true);
+  });
+
+  it('is reproducible: the same seed builds and picks the same candidates', () => {
+    const run = (seed: number) => {
+      const rng = createRng(seed);
+      const log: number[] = [];
+      const picks = Array.from({ length: 30 }, () => new LazyCandidates([lazyGroup(() => [cand(1, 3, log, { own: 1 }), cand(2, 2, log, { empty: true }), cand(3, 4, log)])], rng, only).pick()!.n);
+      return { picks, log };
+    };
+    expect(run(4)).toEqual(run(4));
+    expect(new Set(run(4).picks)).toEqual(new Set([1, 3]));
   });
 });

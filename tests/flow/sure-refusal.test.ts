@@ -1,37 +1,58 @@
 // Random play drops a picked move or shot without dispatching it when its group's sureRefusal says
-// the rules would refuse it (src/rules/kuularuisku/purpose-refusals.ts, runsIntoWall in purpose.ts).
-// That must only ever be a real refusal: every command found so is checked here against the rules'
-// own decision on the same state.
+// the rules would refuse it (src/rules/kuularuisku/purpose-refusals.ts, runsIntoWall in purpose.ts),
+// and plans no plain move at all for a unit that surely stays (unitSurelyStays: api.ts moveCandidates,
+// purpose.ts goalMovePlans). Both must only ever be real refusals: every command found so is checked
+// here against the rules' own decision on the same state.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import { SeededDice } from '../../src/core';
 import { cachedTable, playRandomGame } from '../../src/flow';
 import { GameSession } from '../../src/game';
-import { kuularuiskuRuleset, type KGameState } from '../../src/rules';
+import { actionGate, kuularuiskuRuleset, phaseOf, type KGameState } from '../../src/rules';
+import { liveFigures } from '../../src/rules/kuularuisku/table';
+import { unitSurelyStays } from '../../src/rules/kuularuisku/purpose-refusals';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 
-const FILE = 'scenarios/kuularuisku/kalevankangas.json';
+const FILES = ['scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisku/tammerkoski.json'];
 
-describe('sure refusals of random play are the rules\' refusals (Kalevankangas)', () => {
-  let scenario: Scenario;
-  let table: Battlefield;
+describe('sure refusals of random play are the rules\' refusals (Kalevankangas, Tammerkoski)', () => {
+  const tables: Array<{ scenario: Scenario; table: Battlefield }> = [];
   beforeAll(async () => {
-    scenario = parseScenarioOrThrow(readFileSync(FILE, 'utf8'), FILE);
-    table = await createBattlefield(scenario);
+    for (const file of FILES) {
+      const scenario = parseScenarioOrThrow(readFileSync(file, 'utf8'), file);
+      tables.push({ scenario, table: await createBattlefield(scenario) });
+    }
   });
-  afterAll(() => table.free());
+  afterAll(() => tables.forEach((t) => t.table.free()));
 
-  it('K-2.4, K-5.5e, K-WPN-10, K-5.3b, K-4.0: each command sureRefusal drops is refused by decide on the same state', () => {
+  it('K-2.4, K-5.5e, K-WPN-10, K-5.3b, K-4.0: each command sureRefusal drops, and each move of a unit that surely stays, is refused by decide on the same state', () => {
     const found: Record<string, number> = {};
+    const stays: Record<string, number> = {};
     const wrong: string[] = [];
-    for (const seed of [1, 2, 3]) {
+    for (const { scenario, table } of tables) for (const seed of [1, 2, 3]) {
       const cached = cachedTable(table);
       const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table: cached, seed });
+      const decide = (s: KGameState, c: Parameters<typeof kuularuiskuRuleset.decide>[1]) => kuularuiskuRuleset.decide(s, c, { scenario, table: cached, dice: new SeededDice(1) });
       playRandomGame(g, {
         seed: seed * 7919 + 1,
         groups: () => {
           const s = g.state as KGameState;
+          // K-5.5e, K-WPN: a unit of the activation that the planner skips as surely staying; any shift
+          // of the whole unit (here half a centimetre) must be refused at the rules' state-only checks.
+          const a = s.activation;
+          if (phaseOf(s).kind === 'activation' && a) {
+            for (const unitId of a.units) {
+              const u = s.units[unitId];
+              const gate = u && actionGate(s, { type: 'MOVE', side: u.side, unitId });
+              const mode = gate?.ok ? gate.mode ?? 'normal' : undefined;
+              if (!u || (mode !== 'normal' && mode !== 'fast') || !unitSurelyStays(s, unitId, mode)) continue;
+              const moves = liveFigures(s, u).map((f) => ({ figureId: f.id, to: [f.at[0] + 0.5, f.at[1]] }));
+              const r = decide(s, { type: 'MOVE', side: u.side, unitId, moves });
+              if (r.ok) wrong.push(`stays ${unitId}`);
+              else stays[`MOVE ${r.rule}`] = (stays[`MOVE ${r.rule}`] ?? 0) + 1;
+            }
+          }
           return kuularuiskuRuleset.candidateGroups(s, { scenario, table: cached }).map((grp) => {
             const sure = grp.sureRefusal;
             if (!sure) return grp;
@@ -40,7 +61,7 @@ describe('sure refusals of random play are the rules\' refusals (Kalevankangas)'
               sureRefusal: (c: Parameters<typeof sure>[0]) => {
                 const yes = sure(c);
                 if (yes) {
-                  const r = kuularuiskuRuleset.decide(s, c, { scenario, table: cached, dice: new SeededDice(1) });
+                  const r = decide(s, c);
                   if (r.ok) wrong.push(JSON.stringify(c));
                   else found[`${c.type} ${r.rule}`] = (found[`${c.type} ${r.rule}`] ?? 0) + 1;
                 }
@@ -53,7 +74,9 @@ describe('sure refusals of random play are the rules\' refusals (Kalevankangas)'
       });
     }
     expect(wrong).toEqual([]);
-    // The state-only refusals do come up in these games (a seriously wounded soldier nobody carries, an MG that fired).
-    expect(Object.keys(found).some((k) => k.startsWith('MOVE K-5.5e') || k.startsWith('MOVE K-WPN'))).toBe(true);
+    // Both come up in these games: sure refusals of picked commands (a wall in the way, a target out of
+    // sight …), and units kept still by a seriously wounded soldier nobody carries or an MG that fired.
+    expect(Object.keys(found).length).toBeGreaterThan(0);
+    expect(Object.keys(stays).some((k) => k.startsWith('MOVE K-5.5e') || k.startsWith('MOVE K-WPN') || k.startsWith('MOVE K-AMB'))).toBe(true);
   }, 240_000);
 });

@@ -7,7 +7,7 @@ import type { Scenario } from '../../scenario';
 import { COHERENCY, FIGURE_HEIGHT } from './constants';
 import { movementAllowance } from './movement';
 import { type Band, onBand } from './special';
-import { liveFigures, onTable } from './table';
+import { liveFigures, onTable, standingFigures } from './table';
 import { goingAt, obstacleGoing } from './terrain';
 import { isSmallObstacle } from './contact';
 import type { MoveMode } from './events';
@@ -471,9 +471,8 @@ export function figuresAround(s: KState, unitId: string, reach: number): KFigure
     minX = Math.min(minX, f.at[0]); maxX = Math.max(maxX, f.at[0]); minZ = Math.min(minZ, f.at[1]); maxZ = Math.max(maxZ, f.at[1]);
   }
   const out: KFigure[] = [];
-  for (const id in s.figures) {
-    const g = s.figures[id]!;
-    if (g.unitId === unitId || g.removed || g.condition === 'dead') continue;
+  for (const g of standingFigures(s)) {
+    if (g.unitId === unitId) continue;
     if (g.at[0] >= minX - reach && g.at[0] <= maxX + reach && g.at[1] >= minZ - reach && g.at[1] <= maxZ + reach) out.push(g);
   }
   return out;
@@ -729,6 +728,24 @@ type Step = { figureId: string; to: Vec2; via?: Vec2[] };
  * obstacle or touching an enemy stops short), which files a unit through a bridge or a door.
  */
 export function goalMoves(s: KState, table: TableQueries, unitId: string, mode: MoveMode, fracs: readonly number[]): Step[][] {
+  const out: Step[][] = [];
+  for (const p of goalMovePlans(s, table, unitId, mode, fracs)) {
+    const m = p.build();
+    if (m) out.push(m);
+  }
+  return out;
+}
+
+/**
+ * goalMoves one at a time, planned only when built (random play builds the one it picks): per share
+ * of the allowance, the shift, then the soldiers on their own paths. `length` is how far in plan the
+ * leading soldier may go in open going (less where the unit starts in difficult going, found when
+ * built; about the most field cost the move may gain); build gives undefined
+ * where that move does not exist (no free spot, nobody moves).
+ */
+export interface GoalMovePlan { frac: number; kind: 'shift' | 'paths'; length: number; build: () => Step[] | undefined }
+
+export function goalMovePlans(s: KState, table: TableQueries, unitId: string, mode: MoveMode, fracs: readonly number[]): GoalMovePlan[] {
   const goal = unitGoal(s, table, unitId);
   const figs = liveFigures(s, unitId);
   if (!goal || !figs.length) return [];
@@ -740,34 +757,44 @@ export function goalMoves(s: KState, table: TableQueries, unitId: string, mode: 
   const slow = Math.min(...figs.map((f) => movementAllowance(s, f.id, mode, true, house).allowance));
   const order = figs.filter((f) => Number.isFinite(goalDistance(field, f.at))).sort((a, b) => goalDistance(field, a.at) - goalDistance(field, b.at));
   if (!order.length || goalDistance(field, order[0]!.at) <= CELL) return []; // already there (or no way there)
-  // Only figures the unit could reach this move can be in its way.
-  const reach = allowance + 4;
-  let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
-  for (const f of figs) {
-    minX = Math.min(minX, f.at[0]); maxX = Math.max(maxX, f.at[0]); minZ = Math.min(minZ, f.at[1]); maxZ = Math.max(maxZ, f.at[1]);
-  }
-  const others = Object.values(s.figures).filter((g) => !g.removed && g.condition !== 'dead' && g.unitId !== unitId
-    && g.at[0] >= minX - reach && g.at[0] <= maxX + reach && g.at[1] >= minZ - reach && g.at[1] <= maxZ + reach);
-  const files = (s.special?.config.crossings ?? []).filter((c) => c.singleFile);
-  // Is the spot free of the first `count` soldiers placed, of the others in reach, and of solid terrain?
-  const free = (f: KFigure, at: Vec2, placed: ReadonlyArray<{ f: KFigure; at: Vec2 }>, count = placed.length) =>
-    !blocked(at, f, placed, count, others, house.contactTolerance) && !sideBySide(files, f, at, placed, count, others)
-    && !table.bodyClashes({ id: f.id, at, floor: 0, radius: f.baseRadius, height: FIGURE_HEIGHT }).length;
-  const startHard = figs.some((f) => goingAt(table, f.at, house).going === 'difficult');
-  const out: Step[][] = [];
-  const routes = new Map<string, Vec2[]>();
-  const routeOf = (f: KFigure) => {
-    let r = routes.get(f.id);
-    if (!r) routes.set(f.id, (r = route(field, f.at, allowance)));
-    return r;
+  // What the moves share, worked out at the first build: whether the unit starts in difficult going, the
+  // soldiers in its way, the free-spot test, each soldier's route.
+  type Free = (f: KFigure, at: Vec2, placed: ReadonlyArray<{ f: KFigure; at: Vec2 }>, count?: number) => boolean;
+  let shared: { startHard: boolean; free: Free; routeOf: (f: KFigure) => Vec2[] } | undefined;
+  const prepare = () => {
+    if (shared) return shared;
+    const startHard = figs.some((f) => goingAt(table, f.at, house).going === 'difficult');
+    // Only figures the unit could reach this move can be in its way.
+    const reach = allowance + 4;
+    let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
+    for (const f of figs) {
+      minX = Math.min(minX, f.at[0]); maxX = Math.max(maxX, f.at[0]); minZ = Math.min(minZ, f.at[1]); maxZ = Math.max(maxZ, f.at[1]);
+    }
+    const others: KFigure[] = [];
+    for (const g of standingFigures(s)) {
+      if (g.unitId !== unitId && g.at[0] >= minX - reach && g.at[0] <= maxX + reach && g.at[1] >= minZ - reach && g.at[1] <= maxZ + reach) others.push(g);
+    }
+    const files = (s.special?.config.crossings ?? []).filter((c) => c.singleFile);
+    // Is the spot free of the first `count` soldiers placed, of the others in reach, and of solid terrain?
+    const free: Free = (f, at, placed, count = placed.length) =>
+      !blocked(at, f, placed, count, others, house.contactTolerance) && !sideBySide(files, f, at, placed, count, others)
+      && !table.bodyClashes({ id: f.id, at, floor: 0, radius: f.baseRadius, height: FIGURE_HEIGHT }).length;
+    const routes = new Map<string, Vec2[]>();
+    const routeOf = (f: KFigure) => {
+      let r = routes.get(f.id);
+      if (!r) routes.set(f.id, (r = route(field, f.at, allowance)));
+      return r;
+    };
+    return (shared = { startHard, free, routeOf });
   };
-  for (const frac of fracs) {
-    // A little short of the allowance: the tape runs in 3D, up and down banks and slopes (K-4.0).
-    let length = allowance * frac * 0.96;
-    const cap = slow * Math.min(1, frac + 0.05) * 0.85;
-    // K-4.2c a soldier starting in difficult going (by the rules' own terrain query) slows them all.
-    if (startHard) length = Math.min(length, cap);
-    // The whole unit shifted by the leading soldier's first straight leg.
+  // How far the leading soldier goes: K-4.2c a soldier starting in difficult going (by the rules' own terrain query) slows them all.
+  const lengthOf = (length: number, cap: number) => (prepare().startHard ? Math.min(length, cap) : length);
+  // The whole unit shifted by the leading soldier's first straight leg.
+  const shiftMove = (full: number, cap: number): Step[] | undefined => {
+    // A shift lands on the ground floor: not for a unit upstairs (its soldiers file down by their own paths).
+    if (figs.some((f) => f.floor)) return undefined;
+    const { free, routeOf } = prepare();
+    const length = lengthOf(full, cap);
     const from = order[0]!.at;
     const lead = streamline(field, from, length, cap, routeOf(order[0]!));
     const v: Vec2 = [lead[1]![0] - from[0], lead[1]![1] - from[1]];
@@ -776,19 +803,20 @@ export function goalMoves(s: KState, table: TableQueries, unitId: string, mode: 
     const vl = Math.hypot(v[0], v[1]);
     for (const f of figs) {
       const r = scanPath(field.grid, [f.at, [f.at[0] + v[0], f.at[1] + v[1]]]);
-      if (r.imp < Infinity) kMax = 0;
-      else if ((r.diff < Infinity || goingAt(table, [f.at[0] + v[0], f.at[1] + v[1]], house).going === 'difficult') && vl > cap) kMax = Math.min(kMax, cap / vl);
+      if (r.imp < Infinity) return undefined;
+      if (vl > cap && (r.diff < Infinity || goingAt(table, [f.at[0] + v[0], f.at[1] + v[1]], house).going === 'difficult')) kMax = Math.min(kMax, cap / vl);
     }
-    // A shift lands on the ground floor: not for a unit upstairs (its soldiers file down by their own paths).
-    if (figs.some((f) => f.floor)) kMax = 0;
     for (let k = kMax; k >= 0.5; k -= 0.125) {
+      if (vl * k < 0.5) break;
       const shift = figs.map((f) => ({ f, at: [f.at[0] + v[0] * k, f.at[1] + v[1] * k] as Vec2 }));
-      if (Math.hypot(v[0], v[1]) * k < 0.5) break;
-      if (shift.every((x, i) => free(x.f, x.at, shift, i))) {
-        out.push(shift.map((x) => ({ figureId: x.f.id, to: x.at })));
-        break;
-      }
+      if (shift.every((x, i) => free(x.f, x.at, shift, i))) return shift.map((x) => ({ figureId: x.f.id, to: x.at }));
     }
+    return undefined;
+  };
+  // Each soldier down the field on his own path.
+  const pathMove = (full: number, cap: number): Step[] | undefined => {
+    const { free, routeOf } = prepare();
+    const length = lengthOf(full, cap);
     const placed: Array<{ f: KFigure; at: Vec2 }> = [];
     const plans: Array<{ f: KFigure; line: Vec2[]; t: number; path: Vec2[] }> = [];
     for (const f of order) {
@@ -804,8 +832,9 @@ export function goalMoves(s: KState, table: TableQueries, unitId: string, mode: 
       placed.push({ f, at: path[path.length - 1]! });
       plans.push({ f, line, t, path });
     }
-    // K-4.2c one soldier in difficult going slows the whole unit: the others stop at its difficult rate too.
-    if (plans.some((p) => p.t > 0.25 && (scanPath(field.grid, p.path).diff < Infinity || goingAt(table, p.path[p.path.length - 1]!, house).going === 'difficult'))) {
+    // K-4.2c one soldier in difficult going slows the whole unit: the others stop at its difficult rate too
+    // (nothing to do when none has come further than that).
+    if (plans.some((p) => p.t > cap) && plans.some((p) => p.t > 0.25 && (scanPath(field.grid, p.path).diff < Infinity || goingAt(table, p.path[p.path.length - 1]!, house).going === 'difficult'))) {
       for (const p of plans) {
         if (p.t <= cap) continue;
         const rest = plans.filter((q) => q !== p).map((q) => ({ f: q.f, at: q.path[q.path.length - 1]! }));
@@ -817,7 +846,15 @@ export function goalMoves(s: KState, table: TableQueries, unitId: string, mode: 
     }
     keepChain(plans, free);
     const steps: Step[] = plans.filter((p) => p.t > 0.25).map((p) => ({ figureId: p.f.id, to: p.path[p.path.length - 1]!, ...(p.path.length > 2 ? { via: p.path.slice(1, -1) } : {}) }));
-    if (steps.length) out.push(steps);
+    return steps.length ? steps : undefined;
+  };
+  const out: GoalMovePlan[] = [];
+  for (const frac of fracs) {
+    // A little short of the allowance: the tape runs in 3D, up and down banks and slopes (K-4.0).
+    const length = allowance * frac * 0.96;
+    const cap = slow * Math.min(1, frac + 0.05) * 0.85;
+    out.push({ frac, kind: 'shift', length, build: () => shiftMove(length, cap) });
+    out.push({ frac, kind: 'paths', length, build: () => pathMove(length, cap) });
   }
   return out;
 }
@@ -905,9 +942,35 @@ export function moveWeight(s: KState, table: TableQueries, unitId: string, moves
     gain += a - b;
     n++;
   }
-  // The further a move brings the unit, the more often it is offered: about once per cm gained.
-  const g = n ? gain / n : 0;
+  return gainWeight(n ? gain / n : 0);
+}
+
+/** moveWeight's scale: the further a move brings the unit (mean field gain, cm), the more often it is offered, about once per cm. */
+export function gainWeight(g: number): number {
   return g > 2 ? Math.min(24, 2 + Math.round(g)) : 1;
+}
+
+/**
+ * moveWeight of the whole unit shifted straight by a vector, known before the shift is planned: each
+ * soldier's gain at the shift's full end (planning may cut it short, which gains less as a rule).
+ */
+export function shiftWeigher(s: KState, table: TableQueries, unitId: string, figs: readonly KFigure[]): (v: Vec2) => number {
+  const goal = unitGoal(s, table, unitId);
+  if (!goal || !figs.length) return () => 1;
+  const field = fieldOf(s, table, goal);
+  const from = figs.map((f) => goalDistance(field, f.at));
+  return (v) => {
+    let gain = 0;
+    let n = 0;
+    for (let i = 0; i < figs.length; i++) {
+      const a = from[i]!, f = figs[i]!;
+      const b = goalDistance(field, [f.at[0] + v[0], f.at[1] + v[1]]);
+      if (!Number.isFinite(a) || !Number.isFinite(b)) continue;
+      gain += a - b;
+      n++;
+    }
+    return gainWeight(n ? gain / n : 0);
+  };
 }
 
 /** Is any enemy soldier within `range` cm of the unit in plan? */

@@ -3,7 +3,7 @@
 // the soldier-level rules behind the K-2.4 gate; evolve = fold of both; victory per K-GAP-1.
 import type { Dice, GameEvent, TableQueries } from '../../core';
 import type { Scenario } from '../../scenario';
-import { kRulesApi } from './api';
+import { kRulesApi, moveCandidates } from './api';
 import { type KGameOptions, applyKOptions, kOptionChoices } from './options';
 import { moveSurelyRefused, shotSurelyRefused } from './purpose-refusals';
 import {
@@ -77,12 +77,13 @@ export function createKuularuiskuRuleset(api: KRulesApi) {
 
     /**
      * candidateCommands in groups by weighting key, each built only when asked for (random play picks
-     * the kind first). With the rules engine's own functions, a picked move or shot that the rules
-     * would refuse at their state-only checks is a sure refusal (purpose-refusals.ts): dropped undispatched.
+     * the kind first). With the rules engine's own functions, the moves come one by one, each planned
+     * only when picked (api.ts moveCandidates), and a picked move or shot that the rules would refuse
+     * at their state-only checks is a sure refusal (purpose-refusals.ts): dropped undispatched.
      */
     candidateGroups(state: KGameState, ctx: { scenario: Scenario; table: TableQueries }): CandidateGroup[] {
-      const groups = candidateGroups(state, ctx, api);
-      return api === kRulesApi ? groups.map((g) => withSureRefusals(state, g)) : groups;
+      if (api !== kRulesApi) return candidateGroups(state, ctx, api);
+      return candidateGroups(state, ctx, api, moveCandidates).map((g) => withSureRefusals(state, g));
     },
 
     /** Command types the rules may refuse among candidateCommands (soldier-level ones). */

@@ -49,12 +49,38 @@ export function candidateCommands(s: KGameState, ctx: { scenario: Scenario; tabl
  */
 export interface CandidateGroup {
   keys: readonly string[];
+  /** All the group's commands (a command offered several times to weigh it comes as a run of copies). */
   build: () => KCommand[];
+  /** The same commands one by one, each weighed before it is built (random play builds only the one it picks). */
+  candidates?: () => LazyCandidate[];
   /** True for a built command the rules would surely refuse (checked only when it is picked). */
   sureRefusal?: (c: KCommand) => boolean;
 }
 
-export function candidateGroups(s: KGameState, ctx: { scenario: Scenario; table: TableQueries }, api: KRulesApi): CandidateGroup[] {
+/**
+ * One command of a group, built only when picked: its weighting key and its weight (how many copies
+ * of it build would give) are known first; build may find no such command after all (undefined), and
+ * weigh, when given, is the built command's own weight, which `weight` is meant not to exceed.
+ */
+export interface LazyCandidate {
+  key: string;
+  weight: number;
+  build: () => KCommand | undefined;
+  weigh?: (c: KCommand) => number;
+}
+
+/**
+ * A unit's candidate moves one by one (api.ts moveCandidates for the rules engine's own functions):
+ * charges left out, the caller offers them. Without one, the moves come from KRulesApi.candidateActions, all built together.
+ */
+export type MovePlanner = (s: KGameState, unitId: string, kind: 'move' | 'fast-move' | 'regroup', table: TableQueries, charge: false) => ReadonlyArray<{
+  key: string;
+  weight: number;
+  build: () => SoldierCommand | undefined;
+  weigh?: (c: SoldierCommand) => number;
+}>;
+
+export function candidateGroups(s: KGameState, ctx: { scenario: Scenario; table: TableQueries }, api: KRulesApi, planner?: MovePlanner): CandidateGroup[] {
   const p = phaseOf(s);
   if (p.kind === 'offer') {
     // The actions are weighed by the unit's purpose (a walk over distance fields): only when ACTIVATE is picked.
@@ -63,7 +89,7 @@ export function candidateGroups(s: KGameState, ctx: { scenario: Scenario; table:
     return [...activate, ...eagerGroups(otherOfferCommands(p.offer, opts))];
   }
   if (p.kind !== 'activation') return eagerGroups(commandsNow(s, ctx, api, false));
-  return [...roughGroups(s, ctx, api), ...eagerGroups([...specials(s, api, p.side), { type: 'END_ACTIVATION', side: p.side }])];
+  return [...roughGroups(s, ctx, api, planner), ...eagerGroups([...specials(s, api, p.side), { type: 'END_ACTIVATION', side: p.side }])];
 }
 
 type Offer = Extract<ReturnType<typeof phaseOf>, { kind: 'offer' }>['offer'];
@@ -162,8 +188,12 @@ function activationCandidates(s: KGameState, ctx: { scenario: Scenario; table: T
   return [...out, ...specials(s, api, side)];
 }
 
-/** Unchecked candidates in two lazy groups: the planner's moves (charges included), and shots at enemy units within weapon range in plan. */
-function roughGroups(s: KGameState, ctx: { scenario: Scenario; table: TableQueries }, api: KRulesApi): CandidateGroup[] {
+/**
+ * Unchecked candidates in two lazy groups: the planner's moves (charges included), and shots at enemy
+ * units within weapon range in plan. With a MovePlanner, the moves come one by one (each charge, each
+ * move planned only when picked); the whole group still builds them all for candidateCommands.
+ */
+function roughGroups(s: KGameState, ctx: { scenario: Scenario; table: TableQueries }, api: KRulesApi, planner?: MovePlanner): CandidateGroup[] {
   const a = s.activation!;
   const side = s.units[a.unitId]!.side;
   const movers: Array<{ unitId: string; mode: MoveMode | undefined }> = [];
@@ -177,24 +207,48 @@ function roughGroups(s: KGameState, ctx: { scenario: Scenario; table: TableQueri
     if (actionGate(s, { type: 'SHOOT', side, unitId }).ok) shooters.push(unitId);
   }
   const groups: CandidateGroup[] = [];
-  if (movers.length) {
+  // A move into a building wall (a soldier indoors walking straight out): the rules' own wall query, before the rest of their check.
+  const sureRefusal = (c: KCommand) => c.type === 'MOVE' && runsIntoWall(s, ctx.table, c.moves as Parameters<typeof runsIntoWall>[2]);
+  const kindOf = (mode: MoveMode | undefined) => (mode === 'fast' ? 'fast-move' : mode === 'regroup' ? 'regroup' : 'move');
+  if (movers.length && planner) {
+    // One by one: the moves, and apart from them the charges (a picked charge plans no move, a picked move no charge).
+    groups.push(lazyGroup(['MOVE'], () => movers.flatMap(({ unitId, mode }) => planner(s, unitId, kindOf(mode), ctx.table, false).map((c): LazyCandidate => ({
+      key: c.key, weight: c.weight, build: c.build, ...(c.weigh ? { weigh: c.weigh as (x: KCommand) => number } : {}),
+    }))), sureRefusal));
+    if (movers.some((m) => m.mode !== 'regroup' && (m.mode !== 'fast' || s.house.fastCharge))) {
+      groups.push(lazyGroup(['MOVE:charge'], () => movers.flatMap(({ unitId, mode }) => chargeTargets(s, unitId, mode).map((t): LazyCandidate => ({
+        key: 'MOVE:charge', weight: 1, build: () => chargeAt(s, ctx.table, unitId, mode, t),
+      }))), sureRefusal));
+    }
+  } else if (movers.length) {
     const charges = movers.some((m) => m.mode !== 'regroup' && (m.mode !== 'fast' || s.house.fastCharge));
     groups.push({
       keys: charges ? ['MOVE', 'MOVE:charge'] : ['MOVE'],
       build: () => movers.flatMap(({ unitId, mode }) => {
-        const kind = mode === 'fast' ? 'fast-move' : mode === 'regroup' ? 'regroup' : 'move';
-        return [...api.candidateActions(s, unitId, kind, ctx.table), ...chargeCandidates(s, ctx.table, unitId, mode)].flatMap((c): KCommand[] => {
+        return [...api.candidateActions(s, unitId, kindOf(mode), ctx.table), ...chargeCandidates(s, ctx.table, unitId, mode)].flatMap((c): KCommand[] => {
           // A move toward the unit's goal is offered several times (the same object: one refusal drops them all).
           const cmd: KCommand = { ...c, side, unitId };
           return Array<KCommand>(c.mode === 'charge' ? 1 : moveWeight(s, ctx.table, unitId, c.moves)).fill(cmd);
         });
       }),
-      // A move into a building wall (a soldier indoors walking straight out): the rules' own wall query, before the rest of their check.
-      sureRefusal: (c) => c.type === 'MOVE' && runsIntoWall(s, ctx.table, c.moves as Parameters<typeof runsIntoWall>[2]),
+      sureRefusal,
     });
   }
   if (shooters.length) groups.push({ keys: ['SHOOT'], build: () => shooters.flatMap((unitId) => shotCandidates(s, unitId, side)) });
   return groups;
+}
+
+/** A group of lazy candidates; its whole list (candidateCommands) is every one built, as many times as it weighs. */
+function lazyGroup(keys: readonly string[], candidates: () => LazyCandidate[], sureRefusal: (c: KCommand) => boolean): CandidateGroup {
+  return {
+    keys,
+    build: () => candidates().flatMap((c) => {
+      const cmd = c.build();
+      return cmd ? Array<KCommand>(Math.max(0, Math.round(c.weigh ? c.weigh(cmd) : c.weight))).fill(cmd) : [];
+    }),
+    candidates,
+    sureRefusal,
+  };
 }
 
 /**
@@ -253,23 +307,35 @@ function spread(figs: ReadonlyArray<{ at: readonly [number, number]; baseRadius:
  * Only where the action allows a charge (the gate's modes); the rules decide the rest.
  */
 function chargeCandidates(s: KGameState, table: TableQueries, unitId: string, mode: string | undefined): SoldierCommand[] {
+  const out: SoldierCommand[] = [];
+  for (const t of chargeTargets(s, unitId, mode)) {
+    const c = chargeAt(s, table, unitId, mode, t);
+    if (c) out.push(c);
+  }
+  return out;
+}
+
+/** The enemy units chargeCandidates tries (the two nearest within the unit's charge move and reach in plan): cheap, nothing planned. */
+function chargeTargets(s: KGameState, unitId: string, mode: string | undefined): string[] {
   if (mode === 'regroup' || (mode === 'fast' && !s.house.fastCharge)) return [];
   const u = s.units[unitId]!;
   const mine = liveFigures(s, u);
   if (!mine.length) return [];
   const reach = Math.max(...mine.map((f) => movementAllowance(s, f.id, 'charge', false, s.house, mode === 'fast').allowance));
   const me = spread(mine);
-  const targets = Object.values(s.units)
+  return Object.values(s.units)
     .filter((t) => t.side !== u.side && unitOnTable(s, t) && t.status !== 'surrendered')
     .map((t) => ({ t, figs: liveFigures(s, t) }))
     .map((x) => ({ ...x, gap: ((d) => Math.hypot(me.x - d.x, me.z - d.z) - me.r - d.r)(spread(x.figs)) }))
     .filter((x) => x.figs.length && x.gap <= reach + contactReach(s.house))
     .sort((a, b) => a.gap - b.gap)
-    .slice(0, 2);
-  const out: SoldierCommand[] = [];
-  for (const { t, figs } of targets) {
-    const moves = chargeSteps(s, table, mine, figs, mode === 'fast');
-    if (moves) out.push({ type: 'MOVE', side: u.side, unitId, mode: 'charge', targetId: t.id, moves });
-  }
-  return out;
+    .slice(0, 2)
+    .map((x) => x.t.id);
+}
+
+/** The charge at one enemy unit (purpose.ts chargeSteps), or undefined when no soldier would reach it. */
+function chargeAt(s: KGameState, table: TableQueries, unitId: string, mode: string | undefined, targetId: string): SoldierCommand | undefined {
+  const u = s.units[unitId]!;
+  const moves = chargeSteps(s, table, liveFigures(s, u), liveFigures(s, targetId), mode === 'fast');
+  return moves ? { type: 'MOVE', side: u.side, unitId, mode: 'charge', targetId, moves } : undefined;
 }
