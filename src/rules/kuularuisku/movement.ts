@@ -12,7 +12,7 @@ import { weaponById } from './data';
 import { ev, type FigureMove, type KEvent, type MoveMode } from './events';
 import { analyse, type PathPoint, type PathReport } from './paths';
 import { type Band, bandBox, onBand } from './special';
-import { baseOf, liveFigures, onTable, standingFigures } from './table';
+import { baseOf, liveFigures, onTable, standHeightOf, standingFigures } from './table';
 import { blownSpanOn, pathSamples, pathTouches } from './special-play';
 import type { HouseSettings, KFigure, KState, KUnit } from './state';
 
@@ -162,7 +162,7 @@ function plan(table: TableQueries, f: KFigure, step: FigureStep, house: HouseSet
   let report: PathReport;
   const end = { y: NaN };
   try {
-    report = analyse(table, points, house, f.baseRadius, end);
+    report = analyse(table, points, house, f.baseRadius, end, standHeightOf(table, f));
   } catch (e) {
     return refuse('K-4.0', `${figureLabel(f)}: ${(e as Error).message}`);
   }
@@ -199,7 +199,7 @@ function specialGround(s: KState, planned: readonly Planned[]): Map<string, numb
 }
 
 /** narrow-crossing (K-4.0): figures that end on a single-file walkway stand one behind another, never side by side. */
-function singleFileRefusal(s: KState, staying: readonly Planned[], moving: ReadonlyMap<string, unknown>): KRefusal | undefined {
+function singleFileRefusal(s: KState, staying: readonly Planned[], moving: ReadonlySet<string>): KRefusal | undefined {
   const list = s.special?.config.crossings;
   if (!list?.length) return undefined;
   for (const c of list) {
@@ -229,7 +229,7 @@ function unitDifficult(planned: readonly Planned[]): boolean {
  * ends touching an enemy (contact.ts: also just across a fence) unless the move is a charge. Only figures near the move's end points in plan
  * are measured: the rest are out of reach.
  */
-function contactRefusal(s: KState, table: TableQueries, side: string, staying: readonly Planned[], endAt: ReadonlyMap<string, unknown>, house: HouseSettings, allowContact: boolean): KRefusal | undefined {
+function contactRefusal(s: KState, table: TableQueries, side: string, staying: readonly Planned[], endAt: ReadonlySet<string>, house: HouseSettings, allowContact: boolean): KRefusal | undefined {
   if (!staying.length) return undefined;
   // How far apart (edge to edge) two bases may be and still touch: across a fence too when enemy contact matters.
   const tol = allowContact ? house.contactTolerance : contactReach(house);
@@ -253,7 +253,7 @@ function contactRefusal(s: KState, table: TableQueries, side: string, staying: r
     for (const g of near) {
       const reach = mine.radius + g.baseRadius + tol;
       if (Math.abs(g.at[0] - mx) > reach || Math.abs(g.at[1] - mz) > reach) continue;
-      const r = touch(table, side, p.f.id, mine, g.id, g.side, { at: g.at, y: table.standHeight(g.at[0], g.at[1], g.floor), radius: g.baseRadius, floor: g.floor }, house, allowContact);
+      const r = touch(table, side, p.f.id, mine, g.id, g.side, { at: g.at, y: standHeightOf(table, g), radius: g.baseRadius, floor: g.floor }, house, allowContact);
       if (r) return r;
     }
     for (const q of staying) {
@@ -370,10 +370,9 @@ export function validateMove(s: KState, args: MoveArgs, ctx: KQuery & { fastChar
       return refuse(difficult ? 'K-4.2c' : isFast(args.mode, house, ctx.fastCharge) ? 'K-4.1' : 'K-4.0', `${p.f.id} would move ${length.toFixed(1)} cm, more than its ${a} cm${difficult ? ' (difficult terrain: the whole unit moves at the difficult rate)' : ''}`);
     }
   }
-  // Where everyone ends up.
-  const endAt = new Map<string, { at: Vec2; floor: number }>();
-  for (const f of live) endAt.set(f.id, { at: f.at, floor: f.floor });
-  for (const p of planned) endAt.set(p.f.id, { at: p.step.to, floor: p.floor });
+  // The unit's own soldiers (each moved one is among them): where they end is the move's, not the table's.
+  const endAt = new Set<string>();
+  for (const f of live) endAt.add(f.id);
   const staying = planned.filter((p) => p.report.edgeAt === undefined);
   const byId = new Map<string, Planned>();
   for (const p of staying) byId.set(p.f.id, p);

@@ -7,7 +7,7 @@ import { type KQuery, houseOf } from './context';
 import { weaponById } from './data';
 import { coverAt } from './terrain';
 import { crossingAt, elevatedRule, isHidden, isLit, nightNow } from './special-play';
-import { baseOf, bodyOf, liveFigures, standingFigures } from './table';
+import { baseOf, eyePointOf, liveFigures, standHeightOf, standingFigures } from './table';
 import type { HouseSettings, KFigure, KState, KUnit } from './state';
 
 export interface PairSight {
@@ -51,6 +51,8 @@ export function inTheWay(s: KState, table: TableQueries, shooter: KFigure, targe
   const dx = target.at[0] - ax, dz = target.at[1] - az;
   const len2 = dx * dx + dz * dz;
   if (len2 < 1e-9) return undefined; // nothing lies across a line of no length
+  // K-5.1d the shooter's and the target's stand heights, asked once (standsHigher's arithmetic below).
+  let sy = 0, ty = 0, shooterY = false, targetY = false;
   for (const c of among) {
     // Each test below only passes a figure over, so the cheap plan arithmetic goes first.
     const t = ((c.at[0] - ax) * dx + (c.at[1] - az) * dz) / len2;
@@ -62,7 +64,11 @@ export function inTheWay(s: KState, table: TableQueries, shooter: KFigure, targe
     if (!cu) continue;
     if (cu.status === 'in-melee' && c.unitId !== target.unitId && c.unitId !== shooter.unitId) return { rule: 'K-6.0b', by: c.id };
     if (c.side === shooter.side && c.unitId !== shooter.unitId) {
-      if (standsHigher(table, shooter, c) || standsHigher(table, target, c)) continue; // K-5.1d
+      if (!shooterY) { sy = baseOf(table, shooter).y; shooterY = true; }
+      const cy = baseOf(table, c).y;
+      if (sy - cy >= HIGHER_BY - 1e-9) continue; // K-5.1d the shooter stands higher (standsHigher)
+      if (!targetY) { ty = baseOf(table, target).y; targetY = true; }
+      if (ty - cy >= HIGHER_BY - 1e-9) continue; // K-5.1d the target stands higher
       if (s.special?.config.elevated.length && firesOver(s, table, shooter, target, c)) continue; // K-5.1d by a scenario rule
       return { rule: 'K-5.1c', by: c.id };
     }
@@ -88,12 +94,12 @@ function overFeatures(s: KState, table: TableQueries, f: KFigure): readonly stri
 
 /** Eye of a standing figure (the table's eye point for a 15 mm figure). */
 function eyeOf(table: TableQueries, f: KFigure): Vec3 {
-  return table.eyePoint(bodyOf(f));
+  return eyePointOf(table, f); // table.eyePoint(bodyOf(f)), asked once per figure
 }
 
 /** K-5.2a the head, chest and base points of a target figure (as the battlefield's visibility samples them). */
 function samplesOf(table: TableQueries, f: KFigure): Vec3[] {
-  const y = table.standHeight(f.at[0], f.at[1], f.floor);
+  const y = standHeightOf(table, f);
   return [[f.at[0], y + FIGURE_HEIGHT * 0.94, f.at[1]], [f.at[0], y + FIGURE_HEIGHT * 0.7, f.at[1]], [f.at[0], y + 0.15, f.at[1]]];
 }
 
@@ -158,6 +164,32 @@ export function unitCoverValue(s: KState, figs: readonly KFigure[], per: Record<
   return { name, value: values.length ? Math.max(...values) : COVER_VALUE[name] };
 }
 
+/**
+ * Scratch buffers of evaluateTarget (it never runs inside itself): the shooter → target distances,
+ * the lazily looked-at pairs, which targets may be hit and a nearest-first order, grown as needed and
+ * reused, since a fresh typed array per shot costs more than the arithmetic it holds.
+ */
+let DIST = new Float64Array(64);
+let MEMO: Array<PairSight | undefined> = [];
+let HIT = new Uint8Array(16);
+let ORDER = new Int32Array(16);
+
+/**
+ * Indices 0…n−1 in `order`, sorted by d[row + j] ascending, equal ones in index order: what a stable
+ * sort of [0…n−1] by that key gives (an insertion sort: a unit has a dozen soldiers at most).
+ */
+export function nearestFirst(order: Int32Array, n: number, d: Float64Array, row: number): void {
+  for (let k = 0; k < n; k++) {
+    const v = d[row + k]!;
+    let m = k;
+    while (m > 0 && d[row + order[m - 1]!]! > v) {
+      order[m] = order[m - 1]!;
+      m--;
+    }
+    order[m] = k;
+  }
+}
+
 /** A refused target option (nothing to shoot with or at), with the rule and why. */
 function badOption(targetId: string, rule: string, text: string, pairs: PairSight[] = []): TargetOption {
   return { targetId, valid: false, hittable: [], shooters: [], closeRange: false, cover: { value: 6, name: 'open', perFigure: {} }, pairs, reason: { rule, text } };
@@ -193,7 +225,8 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
   const targetBases: Base3[] = [];
   for (const f of targets) targetBases.push(baseOf(table, f));
   // Every shooter → target base distance, once (firer first, as groupDistance measures).
-  const dist = new Float64Array(F * T);
+  if (DIST.length < F * T) DIST = new Float64Array(2 * F * T);
+  const dist = DIST;
   let nearest = Infinity;
   for (let i = 0; i < F; i++) {
     for (let j = 0; j < T; j++) {
@@ -213,7 +246,8 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
   // Sight pairs are looked at lazily: most shootings need only one clear line per shooter and per
   // target; the full matrix is built only when part of the target is hidden (K-5.2e).
   const night = nightNow(s);
-  const memo: Array<PairSight | undefined> = new Array(F * T);
+  const memo = MEMO;
+  memo.length = 0; // every pair unlooked (no pair of an earlier call is kept alive either)
   const looked: PairSight[] = []; // in the order they were looked at
   const eyes: Array<Vec3 | undefined> = new Array(F);
   const overs: Array<readonly string[] | null | undefined> = new Array(F);
@@ -237,7 +271,7 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
         visible = seesAny(table, eye, pts, over ?? undefined);
       }
       const blocked = visible ? inTheWay(s, table, a, b, between) : undefined;
-      p = { shooter: a.id, target: b.id, distance, visible, ...(blocked ? { blocked } : {}) };
+      p = blocked ? { shooter: a.id, target: b.id, distance, visible, blocked } : { shooter: a.id, target: b.id, distance, visible };
       memo[key] = p;
       looked.push(p);
     }
@@ -257,17 +291,19 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
   }
   if (noneSeen) {
     const blocked = looked.find((p) => p.visible && p.blocked);
-    if (blocked) return badOption(targetId, blocked.blocked!.rule, blocked.blocked!.rule === 'K-6.0b' ? `a unit in melee (${blocked.blocked!.by}) is in the way` : `friendly soldiers of another unit (${blocked.blocked!.by}) are in the way`, looked.slice());
-    return badOption(targetId, 'K-5.2a', `${tu.name} is not visible to ${su.name}`, looked.slice());
+    if (blocked) return badOption(targetId, blocked.blocked!.rule, blocked.blocked!.rule === 'K-6.0b' ? `a unit in melee (${blocked.blocked!.by}) is in the way` : `friendly soldiers of another unit (${blocked.blocked!.by}) are in the way`, looked);
+    return badOption(targetId, 'K-5.2a', `${tu.name} is not visible to ${su.name}`, looked);
   }
   // K-5.2e only part of the unit visible: the soldier who sees the most decides who can be hit.
-  const hit = new Uint8Array(T);
+  if (HIT.length < T) { HIT = new Uint8Array(2 * T); ORDER = new Int32Array(2 * T); }
+  const hit = HIT;
+  hit.fill(0, 0, T);
   let hittable: string[];
   let chosen: string | undefined;
   if (allSeen) {
     hittable = [];
     for (const f of targets) hittable.push(f.id);
-    hit.fill(1);
+    hit.fill(1, 0, T);
   } else {
     const counts: number[] = [];
     let most = -Infinity;
@@ -284,17 +320,16 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
     for (let j = 0; j < T; j++) if (clear(pick, j)) { hittable.push(targets[j]!.id); hit[j] = 1; }
   }
   // K-5.2f every soldier who sees one of them may shoot; K-AMB-6 with one in his weapon's range.
-  const order: number[] = [];
-  for (let j = 0; j < T; j++) order.push(j);
+  const order = ORDER;
   const shooters: string[] = [];
   for (let i = 0; i < F; i++) {
     const range = ranges[i]!;
     const row = i * T;
-    // Targets nearest first (a stable sort: equal distances keep the unit's order).
-    for (let j = 0; j < T; j++) order[j] = j;
-    order.sort((x, y) => dist[row + x]! - dist[row + y]!);
+    // Targets nearest first (as a stable sort: equal distances keep the unit's order).
+    nearestFirst(order, T, dist, row);
     let may = false;
-    for (const j of order) {
+    for (let k = 0; k < T; k++) {
+      const j = order[k]!;
       if (!hit[j]) continue;
       if (house.rangePerFirer && !within(dist[row + j]!, range)) break; // nearer ones are all out of reach too
       if (clear(i, j)) { may = true; break; }
@@ -304,9 +339,9 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
   if (!house.rangePerFirer) {
     let d = Infinity;
     for (let i = 0; i < F; i++) for (let j = 0; j < T; j++) if (hit[j]) d = Math.min(d, dist[i * T + j]!);
-    if (!within(d, reach)) return badOption(targetId, 'K-5.1a', `${tu.name} is out of range`, looked.slice());
+    if (!within(d, reach)) return badOption(targetId, 'K-5.1a', `${tu.name} is out of range`, looked);
   }
-  if (!shooters.length) return badOption(targetId, 'K-5.1a', `${tu.name} is out of range of every soldier who sees it`, looked.slice());
+  if (!shooters.length) return badOption(targetId, 'K-5.1a', `${tu.name} is out of range of every soldier who sees it`, looked);
   // K-5.7a close range: the target unit within 15 cm of the shooting unit (all its soldiers on the table, not only the firers).
   let close = Infinity;
   let fi = 0;
@@ -329,7 +364,7 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
     perFigure[id] = crossingAt(s, t.at)?.open ? 'open' : coverAt(table, t.at, t.baseRadius, from, house).cover;
   }
   const cover = unitCoverValue(s, hittable.map((id) => s.figures[id]!), perFigure);
-  return { targetId, valid: true, hittable, ...(chosen ? { spotter: chosen } : {}), shooters, closeRange, cover: { ...cover, perFigure }, pairs: looked.slice() };
+  return { targetId, valid: true, hittable, ...(chosen ? { spotter: chosen } : {}), shooters, closeRange, cover: { ...cover, perFigure }, pairs: looked };
 }
 
 function nearestShooter(s: KState, t: KFigure, shooters: readonly string[]): Vec2 {

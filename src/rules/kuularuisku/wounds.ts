@@ -175,12 +175,21 @@ export function medicDuties(s: KState, table: TableQueries, house: HouseSettings
   const st = new Steps(s);
   const medics = standingFigures(s).filter((f) => f.skills.includes('medic') && f.condition !== 'serious' && !f.evacuation); // standing: not removed, not dead
   if (!medics.length) return [];
+  // The seriously wounded nobody escorts yet, looked up once per state (a medic's duty changes it).
+  let at: KState | undefined;
+  let free: KFigure[] = [];
   for (const m of medics) {
     const unit = st.state.units[m.unitId];
     if (!unit || unit.status === 'in-melee' || unit.status === 'routing') continue;
-    const taken = new Set(Object.values(st.state.figures).filter((f) => f.evacuation?.role === 'escort').map((f) => f.evacuation!.partner));
-    const wounded = Object.values(st.state.figures)
-      .filter((f) => f.condition === 'serious' && !f.removed && !taken.has(f.id) && !(f.evacuation?.partner) && (house.medicRescuesEnemy || f.side === m.side))
+    if (at !== st.state) {
+      at = st.state;
+      const figs = Object.values(at.figures);
+      const taken = new Set(figs.filter((f) => f.evacuation?.role === 'escort').map((f) => f.evacuation!.partner));
+      free = figs.filter((f) => f.condition === 'serious' && !f.removed && !taken.has(f.id) && !(f.evacuation?.partner));
+    }
+    if (!free.length) continue;
+    const wounded = free
+      .filter((f) => house.medicRescuesEnemy || f.side === m.side)
       .map((f) => ({ f, d: figureDistance(table, m, f) }))
       .filter((x) => within(x.d, MEDIC_RANGE) && figureSees(table, m, x.f))
       .sort((a, b) => a.d - b.d)[0];

@@ -4,6 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { segmentFirstInside, segmentInsideIntervals, type Vec2 } from '../../../src/core';
 import { defaultAllocation, type KState } from '../../../src/rules/kuularuisku';
+import { nearestFirst } from '../../../src/rules/kuularuisku/visibility';
+import { baseOf, bodyOf, eyePointOf, standHeightOf } from '../../../src/rules/kuularuisku/table';
+import type { TableQueries } from '../../../src/core';
+import { stateWith, table } from './fixture';
 
 /** A small seeded generator (same cases on every run). */
 function rng(seed: number) {
@@ -78,5 +82,45 @@ describe('hot paths keep the answers', () => {
       if (first !== undefined) entered++;
     }
     expect(entered).toBeGreaterThan(500); // the cases do reach inside
+  });
+
+  it('K-5.2f K-AMB-6 targets nearest first: the insertion order of evaluateTarget is a stable sort by distance', () => {
+    const r = rng(23);
+    const order = new Int32Array(16);
+    const d = new Float64Array(64);
+    for (let n = 0; n < 2000; n++) {
+      const T = 1 + Math.floor(r() * 14);
+      const row = Math.floor(r() * 40);
+      // Few distinct values: many ties, which a stable sort keeps in the unit's order.
+      for (let k = 0; k < T; k++) d[row + k] = r() < 0.5 ? Math.floor(r() * 4) : r() * 30;
+      nearestFirst(order, T, d, row);
+      const plain = Array.from({ length: T }, (_, j) => j).sort((x, y) => d[row + x]! - d[row + y]!);
+      expect([...order.subarray(0, T)]).toEqual(plain);
+    }
+  });
+
+  it('K-5.1d K-5.2a a figure\'s remembered stand height and eye point are the table\'s answers, per table and per place', async () => {
+    const bf = await table();
+    const r = rng(5);
+    const s = stateWith([{ id: 'a', at: Array.from({ length: 12 }, () => [5 + r() * 110, 5 + r() * 70] as const) }]);
+    // Another table with other answers: what one table said is never given for another.
+    const other = { ...bf, standHeight: (x: number, z: number) => x + z, eyePoint: (f: { at: readonly [number, number] }) => [f.at[0], 99, f.at[1]] } as unknown as TableQueries;
+    for (let pass = 0; pass < 3; pass++) {
+      for (const f of Object.values(s.figures)) {
+        expect(standHeightOf(bf, f)).toBe(bf.standHeight(f.at[0], f.at[1], f.floor));
+        expect(eyePointOf(bf, f)).toEqual(bf.eyePoint(bodyOf(f)));
+        expect(baseOf(bf, f)).toEqual({ at: f.at, y: bf.standHeight(f.at[0], f.at[1], f.floor), radius: f.baseRadius });
+        expect(standHeightOf(other, f)).toBe(f.at[0] + f.at[1]);
+        expect(eyePointOf(other, f)).toEqual([f.at[0], 99, f.at[1]]);
+      }
+    }
+    // A figure object whose place was changed in place (tests do) is asked afresh.
+    const f = Object.values(s.figures)[0]! as unknown as { at: [number, number] };
+    standHeightOf(bf, f as never);
+    f.at = [60, 40];
+    expect(standHeightOf(bf, f as never)).toBe(bf.standHeight(60, 40, 0));
+    (f.at as [number, number])[0] = 61;
+    expect(standHeightOf(bf, f as never)).toBe(bf.standHeight(61, 40, 0));
+    expect(eyePointOf(bf, f as never)).toEqual(bf.eyePoint(bodyOf(f as never)));
   });
 });
