@@ -1,7 +1,7 @@
 // What every Kuularuisku rule function receives besides the state, and what it returns.
 import type { Dice, TableQueries } from '../../core';
 import type { KEvent } from './events';
-import { foldK } from './evolve';
+import { evolveKRecalled } from './evolve';
 import type { HouseSettings, KState } from './state';
 
 /** Table queries and the house values (rules that roll get `dice` too). `house` defaults to the state's. */
@@ -30,7 +30,7 @@ export class Steps {
   push(...events: KEvent[]): this {
     for (const e of events) {
       this.events.push(e);
-      this.state = foldK(this.state, [e]);
+      this.state = evolveKRecalled(this.state, e);
     }
     return this;
   }

@@ -35,13 +35,17 @@ function addUnique(list: readonly string[], items: readonly string[]): string[] 
   return out;
 }
 
-function moveFigures(s: KState, moves: ReadonlyArray<{ figureId: string; to: readonly [number, number]; floor: number }>): KState {
-  const figures: Figures = { ...s.figures };
+function movedFigures(before: Figures, moves: ReadonlyArray<{ figureId: string; to: readonly [number, number]; floor: number }>): Figures {
+  const figures: Figures = { ...before };
   for (const m of moves) {
     const f = figures[m.figureId];
     if (f) figures[m.figureId] = { ...f, at: [m.to[0], m.to[1]], floor: m.floor };
   }
-  return { ...s, figures };
+  return figures;
+}
+
+function moveFigures(s: KState, moves: ReadonlyArray<{ figureId: string; to: readonly [number, number]; floor: number }>): KState {
+  return { ...s, figures: movedFigures(s.figures, moves) };
 }
 
 function endMelee(s: KState, meleeId: string): KState {
@@ -93,20 +97,27 @@ export function evolveK(s: KState, e: KEvent): KState {
       const { activation: _a, ...rest } = next;
       return rest;
     }
-    case 'ACTIVATION_STARTED':
-      return {
-        ...setUnit(s, e.unitId, { ready: false }),
-        activation: { unitId: e.unitId, units: e.units, via: e.via, ...(e.commandedBy ? { commandedBy: e.commandedBy } : {}), moved: [], shot: [], phase: 'none' },
-      };
+    case 'ACTIVATION_STARTED': {
+      const activation: KState['activation'] = { unitId: e.unitId, units: e.units, via: e.via, ...(e.commandedBy ? { commandedBy: e.commandedBy } : {}), moved: [], shot: [], phase: 'none' };
+      // setUnit and the activation in one copy of the state (the same keys in the same order).
+      const u = s.units[e.unitId];
+      return u ? { ...s, units: { ...s.units, [e.unitId]: { ...u, ready: false } }, activation } : { ...s, activation };
+    }
     case 'ACTION_CHOSEN':
       return s.activation ? { ...s, activation: { ...s.activation, action: e.action } } : s;
     case 'ACTIVATION_ENDED': {
-      let next = s;
-      for (const id of e.units) next = setUnit(next, id, { activated: true, ready: false, commandedMove: false, chargeFrom: undefined });
+      // setUnit per unit, with one copy of the units record and of the state.
+      let units = s.units;
+      for (const id of e.units) {
+        const u = units[id];
+        if (!u) continue;
+        if (units === s.units) units = { ...units };
+        units[id] = { ...u, activated: true, ready: false, commandedMove: false, chargeFrom: undefined };
+      }
       // K-6.6d grenades only in the activation that started the melee.
-      const melees = Object.fromEntries(Object.entries(next.melees).map(([id, m]) => [id, { ...m, grenadesOpen: false }]));
-      const { activation: _a, ...rest } = next;
-      return { ...rest, melees };
+      const melees = Object.fromEntries(Object.entries(s.melees).map(([id, m]) => [id, { ...m, grenadesOpen: false }]));
+      const { activation: _a, ...rest } = s;
+      return { ...rest, units, melees };
     }
     case 'READINESS_ENTERED':
       return setUnit(s, e.unitId, { ready: true });
@@ -115,16 +126,23 @@ export function evolveK(s: KState, e: KEvent): KState {
     case 'COMMAND_ISSUED':
       return setUnit(setUnit(s, e.leaderId, { activated: true }), e.unitId, () => ({ commandedMove: true }));
     case 'FIGURES_MOVED': {
-      let next = moveFigures(s, e.moves);
+      // The figures moved, the unit's chargeFrom (a charge) and movedThisTurn, the activation's movers:
+      // one copy of the state for all of them (the same keys in the same order as one step at a time).
+      const figures = movedFigures(s.figures, e.moves);
       const ids = e.moves.map((m) => m.figureId);
-      if (e.mode === 'charge') next = setUnit(next, e.unitId, { chargeFrom: Object.fromEntries(e.moves.map((m) => [m.figureId, { at: m.from, floor: m.fromFloor }])) });
-      next = setUnit(next, e.unitId, (u) => ({ movedThisTurn: addUnique(u.movedThisTurn, ids) }));
-      if (next.activation && next.activation.units.includes(e.unitId) && e.mode !== 'fall-back' && e.mode !== 'evacuation') {
-        const a = next.activation;
+      const u = s.units[e.unitId];
+      const units = !u ? s.units : {
+        ...s.units,
+        [e.unitId]: e.mode === 'charge'
+          ? { ...u, chargeFrom: Object.fromEntries(e.moves.map((m) => [m.figureId, { at: m.from, floor: m.fromFloor }])), movedThisTurn: addUnique(u.movedThisTurn, ids) }
+          : { ...u, movedThisTurn: addUnique(u.movedThisTurn, ids) },
+      };
+      const a = s.activation;
+      if (a && a.units.includes(e.unitId) && e.mode !== 'fall-back' && e.mode !== 'evacuation') {
         const phase = a.phase === 'none' ? 'moving' : a.phase === 'shooting' ? 'shot-then-moving' : a.phase;
-        next = { ...next, activation: { ...a, moved: addUnique(a.moved, ids), phase } };
+        return { ...s, figures, units, activation: { ...a, moved: addUnique(a.moved, ids), phase } };
       }
-      return next;
+      return { ...s, figures, units };
     }
     case 'UNIT_SPLIT': {
       const parent = s.units[e.unitId];
@@ -212,9 +230,9 @@ export function evolveK(s: KState, e: KEvent): KState {
     case 'WOUND_TEST': {
       const f = s.figures[e.figureId];
       if (!f) return s;
-      let next = setFigure(s, e.figureId, { condition: e.condition });
-      if (e.condition === 'dead') next = setFigure(dropMember(next, e.figureId), e.figureId, { removed: 'killed' });
-      return next;
+      // K-5.5d dead: out of his unit and off the table, in one copy of the figures record.
+      if (e.condition === 'dead') return setFigure(dropMember(s, e.figureId), e.figureId, { condition: 'dead', removed: 'killed' });
+      return setFigure(s, e.figureId, { condition: e.condition });
     }
     case 'WEAPON_TAKEN_OVER':
       return setFigure(setFigure(s, e.fromFigureId, { weapon: null }), e.toFigureId, { weapon: e.weapon });
@@ -335,4 +353,30 @@ export function evolveK(s: KState, e: KEvent): KState {
 /** Fold many events. */
 export function foldK(s: KState, events: readonly KEvent[]): KState {
   return events.reduce(evolveK, s);
+}
+
+// The last folds made, as (state, event) → state by identity. A decision's events are folded more
+// than once: by the rules that decide step by step (Steps, nested Steps pushing an inner one's events
+// again), then by the flow's accumulator from the same state. evolveK is pure and states are never
+// changed in place, so the same event object folded from the same state object has the same answer:
+// hand back the one already made instead of copying the figures and units records again. A small
+// ring: it holds a few states only, and a fold that is not in it is simply made.
+const RING = 64;
+const ringFrom: Array<KState | undefined> = new Array<KState | undefined>(RING).fill(undefined);
+const ringEvent: Array<KEvent | undefined> = new Array<KEvent | undefined>(RING).fill(undefined);
+const ringTo: Array<KState | undefined> = new Array<KState | undefined>(RING).fill(undefined);
+let ringAt = 0;
+
+/** evolveK(s, e), the answer recalled when this very event was folded from this very state lately. */
+export function evolveKRecalled(s: KState, e: KEvent): KState {
+  for (let i = 1; i <= RING; i++) {
+    const j = (ringAt - i) & (RING - 1);
+    if (ringEvent[j] === e && ringFrom[j] === s) return ringTo[j]!;
+  }
+  const next = evolveK(s, e);
+  ringFrom[ringAt] = s;
+  ringEvent[ringAt] = e;
+  ringTo[ringAt] = next;
+  ringAt = (ringAt + 1) & (RING - 1);
+  return next;
 }

@@ -1,7 +1,7 @@
 // The combined fold of a Kuularuisku game: the rules engineer's evolveK for KEvents, evolveFlow for
 // the flow's own events; and an accumulator that lets a decision see the state after its own events.
 import type { KEvent } from '../events';
-import { evolveK } from '../evolve';
+import { evolveKRecalled } from '../evolve';
 import type { KState } from '../state';
 import { FLOW_EVENT_TYPES, evolveFlow, initialFlow, type FlowEvent, type KGameEvent, type KGameState } from './flow-state';
 
@@ -19,9 +19,10 @@ export function evolveGame(s: KGameState, e: AnyGameEvent): KGameState {
   const flow = evolveFlow(s, ge);
   if (isFlowEvent(ge)) return flow === s.flow ? s : { ...s, flow };
   // evolveK has a branch per KEvent type and none for others: an unknown type leaves the state alone.
-  const k: KState | undefined = evolveK(s, ge as KEvent);
+  const k: KState | undefined = evolveKRecalled(s, ge as KEvent);
   if (!k) return flow === s.flow ? s : { ...s, flow };
-  // evolveK copies the state it gets, flow included: re-attach only when the flow moved.
+  // evolveK copies the state it gets, flow included: re-attach only when the flow moved (a fold the
+  // rules' Steps made from this very state comes back as it was: the flow did not move in it).
   return (k as Partial<KGameState>).flow === flow ? (k as KGameState) : { ...k, flow };
 }
 
