@@ -20,7 +20,7 @@ import { chargeSteps, endsClash, figuresAround, gainWeight, goalMovePlans, moveW
 import { unitSurelyStays } from './purpose-refusals';
 import { chargeRemoval, crossingFalls, fireDemolition, offTableFire, preparationFire, revealChecks, specialCommands } from './special-play';
 import type { MoveMode } from './events';
-import type { KFigure, KState } from './state';
+import type { KFigure, KState, KUnit } from './state';
 
 export const ACTION_TYPES: ReadonlySet<string> = new Set(['MOVE', 'SHOOT', 'SPLIT', 'REUNITE', 'JOIN', 'LEAVE', 'DIVE', 'PICK_UP', 'TAKE_WEAPON', 'EVACUATE', 'OFF_TABLE_FIRE', 'DEMOLISH']);
 
@@ -92,9 +92,14 @@ export function decideAction(s: KState, c: SoldierCommand, ctx: KCtx): KResult {
   }
 }
 
-function centre(s: KState, unitId: string): Vec2 {
-  const figs = liveFigures(s, unitId);
-  return figs.reduce<[number, number]>((a, f) => [a[0] + f.at[0] / figs.length, a[1] + f.at[1] / figs.length], [0, 0]);
+/** The centre in plan of a unit's live figures (liveFigures' test, without the list); undefined when it has none. */
+function centre(s: KState, u: KUnit): Vec2 | undefined {
+  let x = 0, z = 0, n = 0;
+  for (const id of u.figures) {
+    const f = s.figures[id];
+    if (f && !f.removed && f.condition !== 'dead' && !f.evacuation) { x += f.at[0]; z += f.at[1]; n++; }
+  }
+  return n ? [x / n, z / n] : undefined;
 }
 
 /** Random legal play: a handful of soldier-level commands worth trying (each may still be refused). */
@@ -164,12 +169,14 @@ export function moveCandidates(s: KState, unitId: string, kind: 'move' | 'fast-m
     return [{ key: 'MOVE', weight: weigh(cmd), build: () => cmd }];
   }
   const mode: MoveMode = kind === 'fast-move' ? 'fast' : 'normal';
-  const c = centre(s, unitId);
+  const c = centre(s, u)!;
   const cmds: MoveCandidate[] = [];
-  let nearest: { e: KState['units'][string]; c: Vec2; d: number } | undefined;
-  for (const e of Object.values(s.units)) {
-    if (e.side === side || ['surrendered', 'withdrawn', 'destroyed'].includes(e.status) || !liveFigures(s, e).length) continue;
-    const ec = centre(s, e.id);
+  let nearest: { e: KUnit; c: Vec2; d: number } | undefined;
+  for (const id in s.units) {
+    const e = s.units[id]!;
+    if (e.side === side || e.status === 'surrendered' || e.status === 'withdrawn' || e.status === 'destroyed') continue;
+    const ec = centre(s, e);
+    if (!ec) continue;
     const d = Math.hypot(ec[0] - c[0], ec[1] - c[1]);
     if (!nearest || d < nearest.d) nearest = { e, c: ec, d };
   }

@@ -975,10 +975,15 @@ export function shiftWeigher(s: KState, table: TableQueries, unitId: string, fig
 
 /** Is any enemy soldier within `range` cm of the unit in plan? */
 export function enemyWithin(s: KState, unitId: string, range: number): boolean {
+  return nearestEnemy(s, unitId, range) <= range;
+}
+
+/** How far (cm in plan, centre to centre) the nearest enemy soldier is from the unit's soldiers, when within `range`; else Infinity. */
+function nearestEnemy(s: KState, unitId: string, range: number): number {
   const u = s.units[unitId];
-  if (!u) return false;
+  if (!u) return Infinity;
   const mine = liveFigures(s, u);
-  if (!mine.length) return false;
+  if (!mine.length) return Infinity;
   // The unit's plan box grown by the range: most enemies are outside it.
   let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
   for (const f of mine) {
@@ -988,18 +993,19 @@ export function enemyWithin(s: KState, unitId: string, range: number): boolean {
     if (f.at[1] > maxZ) maxZ = f.at[1];
   }
   minX -= range; maxX += range; minZ -= range; maxZ += range;
-  const r2 = range * range;
-  for (const id in s.figures) {
-    const g = s.figures[id]!;
-    if (g.side === u.side || g.removed || g.condition === 'dead') continue;
+  let best = range * range;
+  let found = false;
+  for (const g of standingFigures(s)) {
+    if (g.side === u.side) continue;
     const x = g.at[0], z = g.at[1];
     if (x < minX || x > maxX || z < minZ || z > maxZ) continue;
     for (const f of mine) {
       const dx = x - f.at[0], dz = z - f.at[1];
-      if (dx * dx + dz * dz <= r2) return true;
+      const d2 = dx * dx + dz * dz;
+      if (d2 <= best) { best = d2; found = true; }
     }
   }
-  return false;
+  return found ? Math.sqrt(best) : Infinity;
 }
 
 /** actionWeight's inputs per state object and unit (a state is never changed in place). */
@@ -1018,8 +1024,8 @@ export function actionWeight(s: KState, table: TableQueries, unitId: string, act
   if (!byUnit) PURPOSE.set(s, (byUnit = new Map()));
   let p = byUnit.get(unitId);
   if (!p || p.table !== table) {
-    const near = enemyWithin(s, unitId, 25);
-    byUnit.set(unitId, (p = { table, d: distanceToGoal(s, table, unitId), near, close: near && enemyWithin(s, unitId, CHARGE_REACH) }));
+    const gap = nearestEnemy(s, unitId, 25);
+    byUnit.set(unitId, (p = { table, d: distanceToGoal(s, table, unitId), near: gap <= 25, close: gap <= CHARGE_REACH }));
   }
   const { d, near, close } = p;
   // K-6.1a the enemy within a charge (across a fence too): the actions that may charge (a fast move only by house rule).

@@ -4,7 +4,7 @@ import type { Dice, TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import { weaponById } from '../data';
 import { moveRefusal, movementAllowance } from '../movement';
-import { liveFigures } from '../table';
+import { liveFigures, standingFigures } from '../table';
 import { actionWeight, chargeSteps, moveWeight, runsIntoWall } from '../purpose';
 import { contactReach } from '../contact';
 import { ableFirers } from '../visibility';
@@ -12,6 +12,7 @@ import { actionGate, activating } from './action-gate';
 import { unitOnTable } from './deck';
 import type { FlowCommand } from './commands';
 import type { KGameState } from './flow-state';
+import type { KFigure } from '../state';
 import { offerOptions } from './offer';
 import { phaseOf } from './phase';
 import { readyUnits } from './readiness';
@@ -322,6 +323,8 @@ function chargeTargets(s: KGameState, unitId: string, mode: string | undefined):
   const mine = liveFigures(s, u);
   if (!mine.length) return [];
   const reach = Math.max(...mine.map((f) => movementAllowance(s, f.id, 'charge', false, s.house, mode === 'fast').allowance));
+  // Most of the time no enemy soldier is anywhere near: one look at every standing soldier, nothing built.
+  if (!withinReach(mine, standingFigures(s), u.side, reach + contactReach(s.house))) return [];
   const me = spread(mine);
   return Object.values(s.units)
     .filter((t) => t.side !== u.side && unitOnTable(s, t) && t.status !== 'surrendered')
@@ -330,7 +333,20 @@ function chargeTargets(s: KGameState, unitId: string, mode: string | undefined):
     .filter((x) => x.figs.length && x.gap <= reach + contactReach(s.house))
     .sort((a, b) => a.gap - b.gap)
     .slice(0, 2)
+    // Soldier by soldier: chargeSteps finds no contact unless someone is within his allowance and the contact reach of an enemy soldier.
+    .filter((x) => withinReach(mine, x.figs, u.side, reach + contactReach(s.house)))
     .map((x) => x.t.id);
+}
+
+/** Is a soldier of `others` not of `side` within `reach` cm (base to base, in plan) of one of `mine`? */
+function withinReach(mine: readonly KFigure[], others: readonly KFigure[], side: string, reach: number): boolean {
+  for (const t of others) {
+    if (t.side === side) continue;
+    for (const f of mine) {
+      if (Math.hypot(t.at[0] - f.at[0], t.at[1] - f.at[1]) - f.baseRadius - t.baseRadius <= reach) return true;
+    }
+  }
+  return false;
 }
 
 /** The charge at one enemy unit (purpose.ts chargeSteps), or undefined when no soldier would reach it. */
