@@ -401,11 +401,13 @@ export function validateMove(s: KState, args: MoveArgs, ctx: KQuery & { fastChar
       if (!bestEffort) return refuse('K-1.0b', `${u.name} would be out of formation: every soldier must end within 3 cm of another, all in one chain`);
     }
   }
-  const moves: FigureMove[] = planned.map((p) => ({
-    figureId: p.f.id, from: p.f.at, fromFloor: p.f.floor, to: p.step.to, floor: p.floor,
-    distance: Math.round((p.report.edgeAt ?? p.report.length) * 1000) / 1000,
-    ...(p.report.edgeAt !== undefined ? { offTable: true } : {}),
-  }));
+  const moves: FigureMove[] = planned.map((p) => {
+    const distance = Math.round((p.report.edgeAt ?? p.report.length) * 1000) / 1000;
+    // The same fields in the same order either way (offTable last, only when it leaves the table).
+    return p.report.edgeAt !== undefined
+      ? { figureId: p.f.id, from: p.f.at, fromFloor: p.f.floor, to: p.step.to, floor: p.floor, distance, offTable: true }
+      : { figureId: p.f.id, from: p.f.at, fromFloor: p.f.floor, to: p.step.to, floor: p.floor, distance };
+  });
   const rule = args.mode === 'fast' ? 'K-4.1' : args.mode === 'rout' ? 'K-7.3c' : args.mode === 'fall-back' ? 'K-6.4g' : args.mode === 'charge' ? 'K-6.1a' : args.mode === 'regroup' ? 'K-1.0c' : difficult ? 'K-4.2c' : 'K-4.0';
   const list: KEvent[] = [ev('FIGURES_MOVED', rule, `${u.name} ${args.mode === 'fast' ? 'moves fast' : args.mode === 'rout' ? 'routs' : args.mode === 'fall-back' ? 'falls back' : args.mode === 'charge' ? 'charges' : 'moves'} (${moves.length} soldier${moves.length === 1 ? '' : 's'}, up to ${allowance} cm${difficult ? ', difficult terrain' : ''})`, { unitId: u.id, mode: args.mode, moves, allowance })];
   for (const p of leaving) list.push(ev('FIGURE_REMOVED', 'K-7.4a', `${p.f.id} leaves the table`, { figureId: p.f.id, reason: 'withdrawn' }));

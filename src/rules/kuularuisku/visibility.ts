@@ -149,6 +149,30 @@ export function majorityCover(perFigure: readonly CoverName[]): CoverName {
   return best;
 }
 
+/** The K-5.4c cover value of each class, and back (one class per value). */
+const BY_VALUE: Array<CoverName | undefined> = [];
+for (const [c, v] of Object.entries(COVER_VALUE) as Array<[CoverName, number]>) BY_VALUE[v] = c;
+const COUNTS = new Int32Array(BY_VALUE.length);
+
+/**
+ * majorityCover(figs.map((f) => per[f.id])) without a map: the class most soldiers have, a tie to the
+ * worse (higher) value — one answer whatever the order, since each class has its own value.
+ */
+function majorityOf(figs: readonly KFigure[], per: Record<string, CoverName>): CoverName {
+  COUNTS.fill(0);
+  for (const f of figs) {
+    const v = COVER_VALUE[per[f.id]!] as number | undefined;
+    if (v === undefined) return majorityCover(figs.map((g) => per[g.id]!)); // not a class: the plain count
+    COUNTS[v]!++;
+  }
+  let best: CoverName = 'open';
+  let n = 0;
+  for (let v = 0; v < COUNTS.length; v++) {
+    if (COUNTS[v]! > 0 && COUNTS[v]! >= n) { best = BY_VALUE[v]!; n = COUNTS[v]!; }
+  }
+  return best;
+}
+
 /** K-SKL-3 snow suits give 5 in the open in a winter scenario. */
 export function coverValue(s: KState, f: KFigure, cover: CoverName): number {
   const u = s.units[f.unitId];
@@ -159,7 +183,7 @@ export function coverValue(s: KState, f: KFigure, cover: CoverName): number {
 
 /** The value of a majority cover for a unit (K-5.4c with K-SKL-3 on its soldiers). */
 export function unitCoverValue(s: KState, figs: readonly KFigure[], per: Record<string, CoverName>): { value: number; name: CoverName } {
-  const name = majorityCover(figs.map((f) => per[f.id]!));
+  const name = majorityOf(figs, per);
   const values = figs.filter((f) => per[f.id] === name).map((f) => coverValue(s, f, name));
   return { name, value: values.length ? Math.max(...values) : COVER_VALUE[name] };
 }
@@ -364,7 +388,10 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
     perFigure[id] = crossingAt(s, t.at)?.open ? 'open' : coverAt(table, t.at, t.baseRadius, from, house).cover;
   }
   const cover = unitCoverValue(s, hittable.map((id) => s.figures[id]!), perFigure);
-  return { targetId, valid: true, hittable, ...(chosen ? { spotter: chosen } : {}), shooters, closeRange, cover: { ...cover, perFigure }, pairs: looked };
+  const coverOf = { name: cover.name, value: cover.value, perFigure };
+  return chosen
+    ? { targetId, valid: true, hittable, spotter: chosen, shooters, closeRange, cover: coverOf, pairs: looked }
+    : { targetId, valid: true, hittable, shooters, closeRange, cover: coverOf, pairs: looked };
 }
 
 function nearestShooter(s: KState, t: KFigure, shooters: readonly string[]): Vec2 {

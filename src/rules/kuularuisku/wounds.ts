@@ -122,7 +122,8 @@ export function woundTests(st: Steps, unitId: string, allocation: Readonly<Recor
     const before = f.condition;
     const condition: Condition = SEVERITY[result] > SEVERITY[before] ? (result as Condition) : before;
     const label = result === 'dead' ? 'killed outright (K-5.5d)' : result === 'serious' ? 'seriously wounded (K-5.5e)' : result === 'light' ? 'lightly wounded (K-5.5f)' : 'just a scratch! (K-5.5g)';
-    st.push(ev('WOUND_TEST', 'K-5.5c', `${id}: wound test ${rolls.join(usedMedic ? ' → ' : ', ')} — ${label}`, { figureId: id, rolls, ...(usedMedic ? { medic: usedMedic } : {}), result, condition }));
+    const text = `${id}: wound test ${rolls.join(usedMedic ? ' → ' : ', ')} — ${label}`;
+    st.push(ev('WOUND_TEST', 'K-5.5c', text, usedMedic ? { figureId: id, rolls, medic: usedMedic, result, condition } : { figureId: id, rolls, result, condition }));
     worst.push(result);
     if ((condition === 'dead' || condition === 'serious') && before !== condition) specialWeapon(st, f.id, opts.takeOver?.[f.id]);
   }

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { segmentFirstInside, segmentInsideIntervals, type Vec2 } from '../../../src/core';
 import { defaultAllocation, type KState } from '../../../src/rules/kuularuisku';
-import { nearestFirst } from '../../../src/rules/kuularuisku/visibility';
+import { majorityCover, nearestFirst, unitCoverValue } from '../../../src/rules/kuularuisku/visibility';
+import { COVER_VALUE, type CoverName } from '../../../src/rules/kuularuisku/constants';
 import { baseOf, bodyOf, eyePointOf, standHeightOf } from '../../../src/rules/kuularuisku/table';
 import type { TableQueries } from '../../../src/core';
 import { stateWith, table } from './fixture';
@@ -122,5 +123,28 @@ describe('hot paths keep the answers', () => {
     (f.at as [number, number])[0] = 61;
     expect(standHeightOf(bf, f as never)).toBe(bf.standHeight(61, 40, 0));
     expect(eyePointOf(bf, f as never)).toEqual(bf.eyePoint(bodyOf(f as never)));
+  });
+
+  it('K-5.4c K-SKL-3 a unit\'s cover counted without a map is the majority cover, ties to the worse', () => {
+    const r = rng(31);
+    const names = Object.keys(COVER_VALUE) as CoverName[];
+    for (let n = 0; n < 2000; n++) {
+      const size = Math.floor(r() * 10);
+      const figures: Record<string, unknown> = {};
+      const figs = [];
+      const per: Record<string, CoverName> = {};
+      for (let k = 0; k < size; k++) {
+        const f = { id: `f${k}`, unitId: 'u', skills: r() < 0.2 ? ['snow-suit'] : [] };
+        figures[f.id] = f;
+        figs.push(f);
+        per[f.id] = names[Math.floor(r() * (r() < 0.5 ? 2 : names.length))]!;
+      }
+      const s = { figures, units: { u: { skills: [] } }, winter: r() < 0.5 } as unknown as KState;
+      const plain = majorityCover(figs.map((f) => per[f.id]!));
+      const got = unitCoverValue(s, figs as never, per);
+      expect(got.name).toBe(plain);
+      const values = figs.filter((f) => per[f.id] === plain).map((f) => (plain === 'open' && s.winter && f.skills.length ? 5 : COVER_VALUE[plain]));
+      expect(got.value).toBe(values.length ? Math.max(...values) : COVER_VALUE[plain]);
+    }
   });
 });
