@@ -13,50 +13,79 @@ export function bodyOf(f: Pick<KFigure, 'id' | 'at' | 'floor' | 'baseRadius'>, a
   return { id: f.id, at, floor, radius: f.baseRadius, height: FIGURE_HEIGHT };
 }
 
-/** What a table answered for one figure where it stood: the point and floor asked, the answer. */
-interface Asked<V> { x: number; z: number; floor: number; v: V }
-
 /**
- * Per table and per figure of the state: the stand height and the eye point where it stands. A figure
- * object stays put while it lives in the states (a move makes a new one), and its place is asked
- * again and again within a decision and from one state to the next (distances, sight, contact,
- * coherency). The point and floor asked are kept with the answer and compared on each ask, so an
- * answer is only ever reused for the very same question to the very same table.
+ * What a table answered at a place (x, z, floor) where figures stand: a small direct-mapped memo
+ * (a slot per hashed place, the newer answer taking the slot), per table. Figures stand still from
+ * one decision to the next and their places are asked again and again (distances, sight, contact,
+ * coherency); a memo keyed by the figure object cost more (a new object at every move or wound)
+ * than the battlefield's answer. The place is compared exactly (-0 apart from 0), so an answer is
+ * only ever reused for the very same question to the very same table.
  */
-const HEIGHTS = new WeakMap<TableQueries, WeakMap<object, Asked<number>>>();
-const EYES = new WeakMap<TableQueries, WeakMap<object, Asked<Vec3>>>();
+const SLOTS = 4096;
+class PlaceMemo<V> {
+  /** x, z, floor per slot; NaN (never equal) while empty. */
+  readonly keys = new Float64Array(SLOTS * 3).fill(NaN);
+  readonly vals: Array<V | undefined> = new Array<V | undefined>(SLOTS).fill(undefined);
+}
+interface Places { heights: PlaceMemo<number>; eyes: PlaceMemo<Vec3> }
+const PLACES = new WeakMap<TableQueries, Places>();
+let lastTable: TableQueries | undefined;
+let lastPlaces: Places | undefined;
 
-function askedOf<V>(memo: WeakMap<TableQueries, WeakMap<object, Asked<V>>>, table: TableQueries): WeakMap<object, Asked<V>> {
-  let m = memo.get(table);
-  if (!m) memo.set(table, (m = new WeakMap()));
-  return m;
+function placesOf(table: TableQueries): Places {
+  if (table === lastTable) return lastPlaces!;
+  let p = PLACES.get(table);
+  if (!p) PLACES.set(table, (p = { heights: new PlaceMemo(), eyes: new PlaceMemo() }));
+  lastTable = table;
+  lastPlaces = p;
+  return p;
 }
 
-/** table.standHeight(f.at[0], f.at[1], f.floor) for a figure of the state, asked once per figure and table. */
+// The bits of a float, for hashing (one scratch buffer).
+const F64 = new Float64Array(1);
+const I32 = new Int32Array(F64.buffer);
+
+function slotOf(x: number, z: number, floor: number): number {
+  F64[0] = x;
+  let h = Math.imul(I32[0]! ^ 0x811c9dc5, 0x01000193) ^ I32[1]!;
+  F64[0] = z;
+  h = Math.imul(h ^ I32[0]!, 0x01000193) ^ I32[1]!;
+  h = Math.imul(h ^ floor, 0x85ebca6b);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x2c1b3c6d);
+  return (h ^ (h >>> 13)) & (SLOTS - 1);
+}
+
+/** The very same number (NaN never, -0 only as -0). */
+const same = (a: number, b: number) => a === b && (a !== 0 || 1 / a === 1 / b);
+
+/** table.standHeight(f.at[0], f.at[1], f.floor) for a figure where it stands, remembered per table and place. */
 export function standHeightOf(table: TableQueries, f: Pick<KFigure, 'at' | 'floor'>): number {
-  const m = askedOf(HEIGHTS, table);
+  const m = placesOf(table).heights;
   const x = f.at[0], z = f.at[1], floor = f.floor;
-  const e = m.get(f);
-  if (e && e.x === x && e.z === z && e.floor === floor) return e.v;
+  const k = slotOf(x, z, floor), o = k * 3, keys = m.keys;
+  if (same(keys[o]!, x) && same(keys[o + 1]!, z) && same(keys[o + 2]!, floor)) return m.vals[k]!;
   const y = table.standHeight(x, z, floor);
-  if (e) { e.x = x; e.z = z; e.floor = floor; e.v = y; } else m.set(f, { x, z, floor, v: y });
+  keys[o] = x; keys[o + 1] = z; keys[o + 2] = floor;
+  m.vals[k] = y;
   return y;
 }
 
-/** table.eyePoint(bodyOf(f)) for a figure of the state, asked once per figure and table (the same array each time: read it, never change it). */
+/** table.eyePoint(bodyOf(f)) for a figure where it stands, remembered per table and place (the same array each time: read it, never change it). */
 export function eyePointOf(table: TableQueries, f: Pick<KFigure, 'id' | 'at' | 'floor' | 'baseRadius'>): Vec3 {
-  const m = askedOf(EYES, table);
+  const m = placesOf(table).eyes;
   const x = f.at[0], z = f.at[1], floor = f.floor;
-  const e = m.get(f);
-  if (e && e.x === x && e.z === z && e.floor === floor) return e.v;
+  const k = slotOf(x, z, floor), o = k * 3, keys = m.keys;
+  if (same(keys[o]!, x) && same(keys[o + 1]!, z) && same(keys[o + 2]!, floor)) return m.vals[k]!;
   const eye = table.eyePoint(bodyOf(f));
-  if (e) { e.x = x; e.z = z; e.floor = floor; e.v = eye; } else m.set(f, { x, z, floor, v: eye });
+  keys[o] = x; keys[o + 1] = z; keys[o + 2] = floor;
+  m.vals[k] = eye;
   return eye;
 }
 
 /** A figure's base as measured (its underside on the surface it stands on). */
 export function baseOf(table: TableQueries, f: Pick<KFigure, 'at' | 'floor' | 'baseRadius'>, at: Vec2 = f.at, floor: number = f.floor): Base3 {
-  // A figure of the state where it stands: its remembered stand height (other bodies and places are asked afresh).
+  // A figure of the state where it stands: the remembered stand height there (other bodies and places are asked afresh).
   const y = at === f.at && floor === f.floor && 'unitId' in f ? standHeightOf(table, f) : table.standHeight(at[0], at[1], floor);
   return { at, y, radius: f.baseRadius };
 }

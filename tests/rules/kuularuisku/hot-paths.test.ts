@@ -115,6 +115,15 @@ describe('hot paths keep the answers', () => {
         expect(eyePointOf(other, f)).toEqual([f.at[0], 99, f.at[1]]);
       }
     }
+    // More places than the memo has slots, asked again: each answer is the table's for that very place.
+    const places = Array.from({ length: 6000 }, (_, k) => ({ id: `p${k}`, at: [2 + r() * 116, 2 + r() * 76] as const, floor: 0, baseRadius: 0.6 }));
+    places.push({ id: 'zero', at: [-0, 10], floor: 0, baseRadius: 0.6 }, { id: 'zero2', at: [0, 10], floor: 0, baseRadius: 0.6 });
+    for (let pass = 0; pass < 2; pass++) {
+      for (const f of places) {
+        expect(Object.is(standHeightOf(bf, f), bf.standHeight(f.at[0], f.at[1], 0))).toBe(true);
+        expect(eyePointOf(bf, f)).toEqual(bf.eyePoint(bodyOf(f)));
+      }
+    }
     // A figure object whose place was changed in place (tests do) is asked afresh.
     const f = Object.values(s.figures)[0]! as unknown as { at: [number, number] };
     standHeightOf(bf, f as never);
