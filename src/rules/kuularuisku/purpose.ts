@@ -745,18 +745,27 @@ export function goalMoves(s: KState, table: TableQueries, unitId: string, mode: 
  */
 export interface GoalMovePlan { frac: number; kind: 'shift' | 'paths'; length: number; build: () => Step[] | undefined }
 
-export function goalMovePlans(s: KState, table: TableQueries, unitId: string, mode: MoveMode, fracs: readonly number[]): GoalMovePlan[] {
+export function goalMovePlans(s: KState, table: TableQueries, unitId: string, mode: MoveMode, fracs: readonly number[], staysChecked = false): GoalMovePlan[] {
   const goal = unitGoal(s, table, unitId);
   const figs = liveFigures(s, unitId);
   if (!goal || !figs.length) return [];
-  // A soldier who may not move (K-5.5e nobody to carry him, K-WPN an MG crew that shot): every move of the whole unit is refused.
-  if ((mode === 'normal' || mode === 'fast' || mode === 'regroup') && unitSurelyStays(s, unitId, mode)) return [];
+  // A soldier who may not move (K-5.5e nobody to carry him, K-WPN an MG crew that shot): every move of
+  // the whole unit is refused (unless the caller has asked already).
+  if (!staysChecked && (mode === 'normal' || mode === 'fast' || mode === 'regroup') && unitSurelyStays(s, unitId, mode)) return [];
   const field = fieldOf(s, table, goal);
   const house: HouseSettings = s.house;
   const allowance = Math.min(...figs.map((f) => movementAllowance(s, f.id, mode, false, house).allowance));
-  const slow = Math.min(...figs.map((f) => movementAllowance(s, f.id, mode, true, house).allowance));
-  const order = figs.filter((f) => Number.isFinite(goalDistance(field, f.at))).sort((a, b) => goalDistance(field, a.at) - goalDistance(field, b.at));
-  if (!order.length || goalDistance(field, order[0]!.at) <= CELL) return []; // already there (or no way there)
+  // The soldiers nearest the goal first (each one's distance looked up once).
+  const dist = new Map<KFigure, number>();
+  for (const f of figs) {
+    const d = goalDistance(field, f.at);
+    if (Number.isFinite(d)) dist.set(f, d);
+  }
+  const order = [...dist.keys()].sort((a, b) => dist.get(a)! - dist.get(b)!);
+  if (!order.length || dist.get(order[0]!)! <= CELL) return []; // already there (or no way there)
+  // The difficult rate (K-4.2b), for the builds only.
+  let slowest: number | undefined;
+  const slow = () => (slowest ??= Math.min(...figs.map((f) => movementAllowance(s, f.id, mode, true, house).allowance)));
   // What the moves share, worked out at the first build: whether the unit starts in difficult going, the
   // soldiers in its way, the free-spot test, each soldier's route.
   type Free = (f: KFigure, at: Vec2, placed: ReadonlyArray<{ f: KFigure; at: Vec2 }>, count?: number) => boolean;
@@ -852,9 +861,9 @@ export function goalMovePlans(s: KState, table: TableQueries, unitId: string, mo
   for (const frac of fracs) {
     // A little short of the allowance: the tape runs in 3D, up and down banks and slopes (K-4.0).
     const length = allowance * frac * 0.96;
-    const cap = slow * Math.min(1, frac + 0.05) * 0.85;
-    out.push({ frac, kind: 'shift', length, build: () => shiftMove(length, cap) });
-    out.push({ frac, kind: 'paths', length, build: () => pathMove(length, cap) });
+    const cap = () => slow() * Math.min(1, frac + 0.05) * 0.85;
+    out.push({ frac, kind: 'shift', length, build: () => shiftMove(length, cap()) });
+    out.push({ frac, kind: 'paths', length, build: () => pathMove(length, cap()) });
   }
   return out;
 }
