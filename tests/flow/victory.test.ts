@@ -2,7 +2,7 @@
 // and a side with no unit left on the table.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
-import { evolveGame, kuularuiskuRuleset, objectiveHolder, phaseOf, strength, turnLimitOf, validateVictory, victoryCheck, type KGameState } from '../../src/rules';
+import { evolveGame, kuularuiskuRuleset, objectiveHolder, phaseOf, sidesOnTable, strength, turnLimitOf, validateVictory, victoryCheck, type KGameState } from '../../src/rules';
 import type { Scenario } from '../../src/scenario';
 import { DEFAULT_UNITS, flowScenario, flowTable, keepOrder, must, newGame, scripted, type KSession } from './fixture';
 
@@ -88,6 +88,17 @@ describe('K-GAP-1 end of the game', () => {
     must(g, { type: 'BEGIN_TURN' });
     const gone = fold(g.state, { type: 'UNIT_WITHDRAWN', rule: 'K-7.4a', text: '', unitId: 'r1' }, { type: 'UNIT_SURRENDERED', rule: 'K-7.2c', text: '', unitId: 'r2', to: 'whites' });
     expect(victoryCheck(gone, withVictory([], 5), 'command', false)).toMatchObject({ winner: 'whites', reason: 'eliminated' });
+    // sidesOnTable gives its last answer again only for the same records: each state answers for itself.
+    const one = fold(g.state, { type: 'UNIT_WITHDRAWN', rule: 'K-7.4a', text: '', unitId: 'r1' });
+    for (let i = 0; i < 2; i++) {
+      expect(sidesOnTable(g.state)).toEqual(g.state.sides.map((x) => x.id));
+      expect(sidesOnTable(one)).toEqual(sidesOnTable(g.state));
+      expect(sidesOnTable(gone)).toEqual(['whites']);
+      expect(sidesOnTable({ ...gone })).toEqual(['whites']);
+    }
+    const asked = sidesOnTable(gone);
+    asked.push('reds');
+    expect(sidesOnTable(gone)).toEqual(['whites']);
   });
 
   it('K-GAP-1 an objective is held by the only side with a fighting soldier inside it', () => {

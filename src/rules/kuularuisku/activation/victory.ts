@@ -122,9 +122,20 @@ export function turnLimitOf(scenario: Scenario, s: KState): number {
   return scenario.turnLimit ?? s.house.defaultTurnLimit;
 }
 
-/** Sides with at least one unit on the table. */
+/** The last answer of sidesOnTable, with the records it was read from. */
+let lastOnTable: { sides: KState['sides']; units: KState['units']; figures: KState['figures']; standing: readonly string[] } | undefined;
+
+/**
+ * Sides with at least one unit on the table. It reads only the sides, units and figures records, and
+ * K-GAP-1 asks it after every decision (most of which leave both records as they were, and a flow
+ * decision asks it twice): the last answer is given again while the three records are the same objects.
+ */
 export function sidesOnTable(s: KState): string[] {
-  return s.sides.map((x) => x.id).filter((side) => Object.values(s.units).some((u) => u.side === side && unitOnTable(s, u)));
+  const last = lastOnTable;
+  if (last && last.units === s.units && last.figures === s.figures && last.sides === s.sides) return [...last.standing];
+  const standing = s.sides.map((x) => x.id).filter((side) => Object.values(s.units).some((u) => u.side === side && unitOnTable(s, u)));
+  lastOnTable = { sides: s.sides, units: s.units, figures: s.figures, standing };
+  return [...standing];
 }
 
 /** Who controls an objective: the only side with a fighting soldier inside its radius (plan distance). */
