@@ -25,6 +25,32 @@ describe('query culling', () => {
     expect(bins.inBox(0, 0, 39, 39)).toBeUndefined();
   });
 
+  it('PlanBins.collect gives the same candidates as a set of every bin\'s items, sorted (its insertion sort against the plain sort)', () => {
+    let x = 99;
+    const r = () => { x = (Math.imul(x, 1664525) + 1013904223) >>> 0; return x / 2 ** 32; };
+    const boxes = Array.from({ length: 300 }, () => {
+      const minX = r() * 170, minZ = r() * 110;
+      return { minX, minZ, maxX: minX + r() * (r() < 0.2 ? 40 : 6), maxZ: minZ + r() * (r() < 0.2 ? 40 : 6) };
+    });
+    const bins = new PlanBins(boxes, 180, 120, 8);
+    const out: number[] = [];
+    let listed = 0;
+    for (let n = 0; n < 3000; n++) {
+      const x0 = r() * 180, z0 = r() * 120, x1 = x0 + r() * 60, z1 = z0 + r() * 60;
+      const ok = bins.collect(x0, z0, x1, z1, out);
+      const i0 = Math.floor(x0 / 8), i1 = Math.min(22, Math.floor(x1 / 8)), j0 = Math.floor(z0 / 8), j1 = Math.min(14, Math.floor(z1 / 8));
+      if ((i1 - i0 + 1) * (j1 - j0 + 1) > 64) { expect(ok).toBe(false); continue; }
+      expect(ok).toBe(true);
+      const plain = new Set<number>();
+      for (let j = j0; j <= j1; j++) for (let i = i0; i <= i1; i++) {
+        boxes.forEach((b, k) => { if (Math.floor(b.minX / 8) <= i && Math.min(22, Math.floor(b.maxX / 8)) >= i && Math.floor(b.minZ / 8) <= j && Math.min(14, Math.floor(b.maxZ / 8)) >= j) plain.add(k); });
+      }
+      expect(out).toEqual([...plain].sort((a, b) => a - b));
+      listed += out.length;
+    }
+    expect(listed).toBeGreaterThan(3000); // the queries do list several candidates
+  });
+
   it('obstaclesAlong: a short step finds the stone wall where a long line through the same points does', () => {
     let crossings = 0;
     for (let i = 0; i <= 40; i++) {
