@@ -534,11 +534,13 @@ export function straightShift(s: KState, table: TableQueries, figs: readonly KFi
   // K-4.2c ending in difficult going (by the rules' own terrain query): the difficult rate.
   if (go > slow && figs.some((f) => goingAt(table, [f.at[0] + dir[0] * go, f.at[1] + dir[1] * go], s.house).going === 'difficult')) go = slow;
   if (!(go >= 1)) return undefined;
-  // Short of a soldier in the way (K-4.0) or of touching the enemy (K-6.1a): three tries, then none.
+  // Short of a soldier in the way (K-4.0), of touching the enemy (K-6.1a) or of ending inside a solid
+  // (a wall, a headstone, a fence: the rules' own body query, K-4.0, for those on the ground floor and
+  // on the table; the rest is left to the checks below and the caller): three tries, then none.
   const unitId = figs[0]!.unitId;
   for (let k = 0; k < 3; k++) {
     const ends = figs.map((f) => ({ figureId: f.id, to: [f.at[0] + dir[0] * go, f.at[1] + dir[1] * go] as Vec2 }));
-    if (!endsClash(s, unitId, ends, around)) break;
+    if (!endsClash(s, unitId, ends, around) && !figs.some((f, i) => !f.floor && onTable(table, ends[i]!.to) && table.bodyClashes({ id: f.id, at: ends[i]!.to, floor: 0, radius: f.baseRadius, height: FIGURE_HEIGHT }).length)) break;
     if (k === 2) return undefined;
     go *= 0.7;
     if (go < 1) return undefined;
