@@ -133,7 +133,16 @@ let lastOnTable: { sides: KState['sides']; units: KState['units']; figures: KSta
 export function sidesOnTable(s: KState): string[] {
   const last = lastOnTable;
   if (last && last.units === s.units && last.figures === s.figures && last.sides === s.sides) return [...last.standing];
-  const standing = s.sides.map((x) => x.id).filter((side) => Object.values(s.units).some((u) => u.side === side && unitOnTable(s, u)));
+  // One pass over the units, each side settled by its first unit on the table (the same answer as
+  // asking, side by side, whether some unit of it is on the table).
+  const found: string[] = [];
+  for (const id in s.units) {
+    const u = s.units[id]!;
+    if (found.includes(u.side) || !unitOnTable(s, u)) continue;
+    found.push(u.side);
+    if (s.sides.every((x) => found.includes(x.id))) break;
+  }
+  const standing = s.sides.map((x) => x.id).filter((side) => found.includes(side));
   lastOnTable = { sides: s.sides, units: s.units, figures: s.figures, standing };
   return [...standing];
 }
