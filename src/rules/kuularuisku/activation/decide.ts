@@ -8,7 +8,7 @@ import { drawOutcome, shuffleEvents, unitOnTable } from './deck';
 import { fev, type KGameState, type KOffer, type KPending } from './flow-state';
 import { Acc } from './game-state';
 import { resolveChoice, resolveMeleeStep } from './melee-flow';
-import { actingUnit, activationUnits, offerEvents, offerOptions, plainOffer } from './offer';
+import { actingUnit, activationUnits, offerChoices, offerEvents, plainOffer } from './offer';
 import { phaseOf, sideToAct } from './phase';
 import { canUseReadiness, readyUnits, rollOff, sidesWithReadyUnits } from './readiness';
 import type { KRulesApi, KRulesCtx } from './rules-api';
@@ -93,7 +93,7 @@ function decideOffer(acc: Acc, offer: KOffer, c: Extract<FlowCommand, { type: 'R
   const s = acc.state;
   const unitId = c.type === 'COMMAND' ? c.leaderId : c.unitId;
   if (unitId !== offer.unitId) return refuse(`${s.units[offer.unitId]?.name ?? offer.unitId} is the unit activating, not ${s.units[unitId]?.name ?? unitId}`, 'K-2.1b');
-  const options = offerOptions(s, offer, ctx.table);
+  const options = offerChoices(s, offer);
   const name = s.units[offer.unitId]!.name;
   switch (c.type) {
     case 'READY':

@@ -62,6 +62,20 @@ export interface OfferOptions {
 /** What the offered unit may do (the HUD's buttons; random play picks among them). */
 export function offerOptions(s: KState, offer: KOffer, table: TableQueries): OfferOptions {
   const u = s.units[offer.unitId]!;
+  return {
+    ...offerChoices(s, offer),
+    // K-2.2a a leader's activation may be used to command; K-7.1c a leader still pinned may only shoot.
+    command: u.kind === 'leader' && offer.via !== 'command' && !offer.pinnedFailed ? commandableUnits(s, table, u.id) : [],
+  };
+}
+
+/**
+ * offerOptions without the units a leader could command (a pass over every unit with its command
+ * range): the flow's own checks of READY and ACTIVATE need only these, and COMMAND is checked by
+ * commandRefusal for the one unit named.
+ */
+export function offerChoices(s: KState, offer: KOffer): Omit<OfferOptions, 'command'> {
+  const u = s.units[offer.unitId]!;
   const group = actingUnit(s, offer.unitId)!;
   const joinedLeaderCard = u.kind === 'leader' && !!u.joinedTo;
   let leaders: LeadersChoice[] = [];
@@ -76,8 +90,6 @@ export function offerOptions(s: KState, offer: KOffer, table: TableQueries): Off
     ready: offer.via === 'card' && !offer.pinnedFailed && !offer.mustRegroup && !joinedLeaderCard,
     actions,
     leaders,
-    // K-2.2a a leader's activation may be used to command; K-7.1c a leader still pinned may only shoot.
-    command: u.kind === 'leader' && offer.via !== 'command' && !offer.pinnedFailed ? commandableUnits(s, table, u.id) : [],
   };
 }
 
