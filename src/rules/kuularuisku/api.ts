@@ -232,12 +232,11 @@ export function moveCandidates(s: KState, unitId: string, kind: 'move' | 'fast-m
     }
   }
   // Toward the unit's objective (purpose.ts): round water and walls, over bridges, through doors; the
-  // shorter one fits difficult going (K-4.2c). A soldier gains about his way's length at most (the
-  // field's 2 cm cells add a little), most a good deal less.
+  // shorter one fits difficult going (K-4.2c). Weighed at the most a soldier may gain by it.
   for (const p of goalMovePlans(s, table, unitId, mode, GOAL_FRACS, true)) {
     cmds.push({
       key: 'MOVE',
-      weight: gainWeight(p.length + 1),
+      weight: gainWeight(p.gain),
       build: () => {
         const moves = p.build();
         return moves ? { type: 'MOVE', side, unitId, mode, moves } : undefined;

@@ -742,10 +742,11 @@ export function goalMoves(s: KState, table: TableQueries, unitId: string, mode: 
  * goalMoves one at a time, planned only when built (random play builds the one it picks): per share
  * of the allowance, the shift, then the soldiers on their own paths. `length` is how far in plan the
  * leading soldier may go in open going (less where the unit starts in difficult going, found when
- * built; about the most field cost the move may gain); build gives undefined
+ * built); `gain` about the most field cost a soldier may gain by it (his way's length, with a cell's
+ * slack, and no more than the farthest soldier has left to go); build gives undefined
  * where that move does not exist (no free spot, nobody moves).
  */
-export interface GoalMovePlan { frac: number; kind: 'shift' | 'paths'; length: number; build: () => Step[] | undefined }
+export interface GoalMovePlan { frac: number; kind: 'shift' | 'paths'; length: number; gain: number; build: () => Step[] | undefined }
 
 export function goalMovePlans(s: KState, table: TableQueries, unitId: string, mode: MoveMode, fracs: readonly number[], staysChecked = false): GoalMovePlan[] {
   const goal = unitGoal(s, table, unitId);
@@ -765,6 +766,7 @@ export function goalMovePlans(s: KState, table: TableQueries, unitId: string, mo
   }
   const order = [...dist.keys()].sort((a, b) => dist.get(a)! - dist.get(b)!);
   if (!order.length || dist.get(order[0]!)! <= CELL) return []; // already there (or no way there)
+  const farthest = dist.get(order[order.length - 1]!)!;
   // The difficult rate (K-4.2b), for the builds only.
   let slowest: number | undefined;
   const slow = () => (slowest ??= Math.min(...figs.map((f) => movementAllowance(s, f.id, mode, true, house).allowance)));
@@ -864,8 +866,9 @@ export function goalMovePlans(s: KState, table: TableQueries, unitId: string, mo
     // A little short of the allowance: the tape runs in 3D, up and down banks and slopes (K-4.0).
     const length = allowance * frac * 0.96;
     const cap = () => slow() * Math.min(1, frac + 0.05) * 0.85;
-    out.push({ frac, kind: 'shift', length, build: () => shiftMove(length, cap()) });
-    out.push({ frac, kind: 'paths', length, build: () => pathMove(length, cap()) });
+    const gain = Math.min(length + 1, farthest);
+    out.push({ frac, kind: 'shift', length, gain, build: () => shiftMove(length, cap()) });
+    out.push({ frac, kind: 'paths', length, gain, build: () => pathMove(length, cap()) });
   }
   return out;
 }
