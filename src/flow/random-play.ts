@@ -32,7 +32,8 @@ export interface RandomPlayOptions {
   candidates?: () => Command[];
   /**
    * The same candidates in groups built on demand (e.g. the ruleset's candidateGroups): the kind of
-   * command is picked first and only the groups that may hold it are built. Wins over `candidates`.
+   * command is picked first and only the groups that may hold it are built — of a group of lazy
+   * candidates, only the candidate picked (LazyCandidates). Wins over `candidates`.
    */
   groups?: () => ReadonlyArray<CandidateGroup<Command>>;
   unchecked?: ReadonlySet<string>;

@@ -46,7 +46,8 @@ export function candidateCommands(s: KGameState, ctx: { scenario: Scenario; tabl
 /**
  * candidateCommands in groups built only on demand: `keys` are the weighting keys (command type, or
  * `MOVE:charge`) a group may hold, so a random player can pick the kind of command first and build
- * only the candidates of that kind (planning moves costs more than everything else together).
+ * only the candidates of that kind; the moves (planning them costs more than everything else
+ * together) come as lazy candidates, weighed first, each planned only when it is picked.
  */
 export interface CandidateGroup {
   keys: readonly string[];
@@ -190,9 +191,10 @@ function activationCandidates(s: KGameState, ctx: { scenario: Scenario; table: T
 }
 
 /**
- * Unchecked candidates in two lazy groups: the planner's moves (charges included), and shots at enemy
- * units within weapon range in plan. With a MovePlanner, the moves come one by one (each charge, each
- * move planned only when picked); the whole group still builds them all for candidateCommands.
+ * Unchecked candidates in lazy groups: the planner's moves (charges included), and shots at enemy
+ * units within weapon range in plan. With a MovePlanner, the moves and the charges are two groups of
+ * lazy candidates, each move or charge planned only when picked (build still plans them all, for
+ * candidateCommands); without one, one group built whole from KRulesApi.candidateActions.
  */
 function roughGroups(s: KGameState, ctx: { scenario: Scenario; table: TableQueries }, api: KRulesApi, planner?: MovePlanner): CandidateGroup[] {
   const a = s.activation!;
