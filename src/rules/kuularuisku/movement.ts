@@ -12,7 +12,7 @@ import { weaponById } from './data';
 import { ev, type FigureMove, type KEvent, type MoveMode } from './events';
 import { analyse, type PathPoint, type PathReport } from './paths';
 import { type Band, bandBox, onBand } from './special';
-import { baseOf, liveFigures, onTable, standHeightOf, standingFigures } from './table';
+import { baseOf, liveFigures, onTable, standingFigures } from './table';
 import { blownSpanOn, pathSamples, pathTouches } from './special-play';
 import type { HouseSettings, KFigure, KState, KUnit } from './state';
 
@@ -162,7 +162,7 @@ function plan(table: TableQueries, f: KFigure, step: FigureStep, house: HouseSet
   let report: PathReport;
   const end = { y: NaN };
   try {
-    report = analyse(table, points, house, f.baseRadius, end, standHeightOf(table, f));
+    report = analyse(table, points, house, f.baseRadius, end);
   } catch (e) {
     return refuse('K-4.0', `${figureLabel(f)}: ${(e as Error).message}`);
   }
@@ -253,7 +253,7 @@ function contactRefusal(s: KState, table: TableQueries, side: string, staying: r
     for (const g of near) {
       const reach = mine.radius + g.baseRadius + tol;
       if (Math.abs(g.at[0] - mx) > reach || Math.abs(g.at[1] - mz) > reach) continue;
-      const r = touch(table, side, p.f.id, mine, g.id, g.side, { at: g.at, y: standHeightOf(table, g), radius: g.baseRadius, floor: g.floor }, house, allowContact);
+      const r = touch(table, side, p.f.id, mine, g.id, g.side, { at: g.at, y: table.standHeight(g.at[0], g.at[1], g.floor), radius: g.baseRadius, floor: g.floor }, house, allowContact);
       if (r) return r;
     }
     for (const q of staying) {

@@ -129,10 +129,9 @@ export function analysePath(table: TableQueries, points: readonly PathPoint[], h
 
 /**
  * analysePath, also giving the stand height of the path's last point when the path stays on the table
- * (`end.y`, as table.standHeight answers it), so the move's end base need not be asked for again;
- * `y0` is the stand height of the first point when the caller knows it (table.standHeight's answer there).
+ * (`end.y`, as table.standHeight answers it), so the move's end base need not be asked for again.
  */
-export function analyse(table: TableQueries, points: readonly PathPoint[], house: HouseSettings, radius: number, end: { y: number } | undefined, y0?: number): PathReport {
+export function analyse(table: TableQueries, points: readonly PathPoint[], house: HouseSettings, radius: number, end: { y: number } | undefined): PathReport {
   const report: PathReport = { length: 0, difficult: [] };
   let acc = 0;
   const decks = decksOf(table);
@@ -140,7 +139,7 @@ export function analyse(table: TableQueries, points: readonly PathPoint[], house
   if (start.going === 'difficult') noteDifficult(report, 0, start.features);
   const buildings = table.buildings;
   const boxes = buildings ? boxesOf(buildings) : undefined;
-  let ya = y0 ?? heightAt(table, points[0]!);
+  let ya = heightAt(table, points[0]!);
   for (let i = 0; i + 1 < points.length; i++) {
     const a = points[i]!;
     let b = points[i + 1]!;

@@ -7,7 +7,7 @@ import { type KQuery, houseOf } from './context';
 import { weaponById } from './data';
 import { coverAt } from './terrain';
 import { crossingAt, elevatedRule, isHidden, isLit, nightNow } from './special-play';
-import { baseOf, eyePointOf, liveFigures, standHeightOf, standingFigures } from './table';
+import { baseOf, bodyOf, liveFigures, standingFigures } from './table';
 import type { HouseSettings, KFigure, KState, KUnit } from './state';
 
 export interface PairSight {
@@ -94,12 +94,12 @@ function overFeatures(s: KState, table: TableQueries, f: KFigure): readonly stri
 
 /** Eye of a standing figure (the table's eye point for a 15 mm figure). */
 function eyeOf(table: TableQueries, f: KFigure): Vec3 {
-  return eyePointOf(table, f); // table.eyePoint(bodyOf(f)), asked once per figure
+  return table.eyePoint(bodyOf(f));
 }
 
 /** K-5.2a the head, chest and base points of a target figure (as the battlefield's visibility samples them). */
 function samplesOf(table: TableQueries, f: KFigure): Vec3[] {
-  const y = standHeightOf(table, f);
+  const y = table.standHeight(f.at[0], f.at[1], f.floor);
   return [[f.at[0], y + FIGURE_HEIGHT * 0.94, f.at[1]], [f.at[0], y + FIGURE_HEIGHT * 0.7, f.at[1]], [f.at[0], y + 0.15, f.at[1]]];
 }
 

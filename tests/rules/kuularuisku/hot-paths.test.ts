@@ -6,9 +6,6 @@ import { segmentFirstInside, segmentInsideIntervals, type Vec2 } from '../../../
 import { defaultAllocation, type KState } from '../../../src/rules/kuularuisku';
 import { majorityCover, nearestFirst, unitCoverValue } from '../../../src/rules/kuularuisku/visibility';
 import { COVER_VALUE, type CoverName } from '../../../src/rules/kuularuisku/constants';
-import { baseOf, bodyOf, eyePointOf, standHeightOf } from '../../../src/rules/kuularuisku/table';
-import type { TableQueries } from '../../../src/core';
-import { stateWith, table } from './fixture';
 
 /** A small seeded generator (same cases on every run). */
 function rng(seed: number) {
@@ -98,40 +95,6 @@ describe('hot paths keep the answers', () => {
       const plain = Array.from({ length: T }, (_, j) => j).sort((x, y) => d[row + x]! - d[row + y]!);
       expect([...order.subarray(0, T)]).toEqual(plain);
     }
-  });
-
-  it('K-5.1d K-5.2a a figure\'s remembered stand height and eye point are the table\'s answers, per table and per place', async () => {
-    const bf = await table();
-    const r = rng(5);
-    const s = stateWith([{ id: 'a', at: Array.from({ length: 12 }, () => [5 + r() * 110, 5 + r() * 70] as const) }]);
-    // Another table with other answers: what one table said is never given for another.
-    const other = { ...bf, standHeight: (x: number, z: number) => x + z, eyePoint: (f: { at: readonly [number, number] }) => [f.at[0], 99, f.at[1]] } as unknown as TableQueries;
-    for (let pass = 0; pass < 3; pass++) {
-      for (const f of Object.values(s.figures)) {
-        expect(standHeightOf(bf, f)).toBe(bf.standHeight(f.at[0], f.at[1], f.floor));
-        expect(eyePointOf(bf, f)).toEqual(bf.eyePoint(bodyOf(f)));
-        expect(baseOf(bf, f)).toEqual({ at: f.at, y: bf.standHeight(f.at[0], f.at[1], f.floor), radius: f.baseRadius });
-        expect(standHeightOf(other, f)).toBe(f.at[0] + f.at[1]);
-        expect(eyePointOf(other, f)).toEqual([f.at[0], 99, f.at[1]]);
-      }
-    }
-    // More places than the memo has slots, asked again: each answer is the table's for that very place.
-    const places = Array.from({ length: 6000 }, (_, k) => ({ id: `p${k}`, at: [2 + r() * 116, 2 + r() * 76] as const, floor: 0, baseRadius: 0.6 }));
-    places.push({ id: 'zero', at: [-0, 10], floor: 0, baseRadius: 0.6 }, { id: 'zero2', at: [0, 10], floor: 0, baseRadius: 0.6 });
-    for (let pass = 0; pass < 2; pass++) {
-      for (const f of places) {
-        expect(Object.is(standHeightOf(bf, f), bf.standHeight(f.at[0], f.at[1], 0))).toBe(true);
-        expect(eyePointOf(bf, f)).toEqual(bf.eyePoint(bodyOf(f)));
-      }
-    }
-    // A figure object whose place was changed in place (tests do) is asked afresh.
-    const f = Object.values(s.figures)[0]! as unknown as { at: [number, number] };
-    standHeightOf(bf, f as never);
-    f.at = [60, 40];
-    expect(standHeightOf(bf, f as never)).toBe(bf.standHeight(60, 40, 0));
-    (f.at as [number, number])[0] = 61;
-    expect(standHeightOf(bf, f as never)).toBe(bf.standHeight(61, 40, 0));
-    expect(eyePointOf(bf, f as never)).toEqual(bf.eyePoint(bodyOf(f as never)));
   });
 
   it('K-5.4c K-SKL-3 a unit\'s cover counted without a map is the majority cover, ties to the worse', () => {
