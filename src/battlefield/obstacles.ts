@@ -86,13 +86,18 @@ export function obstacleCrossings(
   crests: readonly CrestLine[] = crestLines(scenario),
 ): ObstacleCrossing[] {
   const len = Math.hypot(to[0] - from[0], to[1] - from[1]);
-  // Most segments cross nothing: the map and its keys only once something is crossed.
-  let best: Map<string, ObstacleCrossing> | undefined;
-  const keep = (x: ObstacleCrossing) => {
-    best ??= new Map();
-    const k = `${x.featureId}/${x.part}`;
-    const prev = best.get(k);
-    if (!prev || prev.distance > x.distance) best.set(k, x);
+  // The nearest crossing of each feature part, in the order the parts were first met (a list: a
+  // segment crosses a few parts at most; the parts 'obstacle', 'parapet' and 'crest' tell the keys
+  // "feature/part" apart exactly as a map by that string would). A crossing is only built when it
+  // is nearer than the one kept for its part.
+  let best: ObstacleCrossing[] | undefined;
+  const slotOf = (featureId: string, part: string): number => {
+    if (best) for (let q = 0; q < best.length; q++) if (best[q]!.featureId === featureId && best[q]!.part === part) return q;
+    return -1;
+  };
+  const keep = (q: number, x: ObstacleCrossing) => {
+    if (q >= 0) best![q] = x;
+    else (best ??= []).push(x);
   };
   const minX = Math.min(from[0], to[0]), maxX = Math.max(from[0], to[0]);
   const minZ = Math.min(from[1], to[1]), maxZ = Math.max(from[1], to[1]);
@@ -104,11 +109,14 @@ export function obstacleCrossings(
     const s = b.solid;
     const t = segmentBox(from, to, b);
     if (t === undefined) continue;
-    const point: Vec2 = [from[0] + (to[0] - from[0]) * t, from[1] + (to[1] - from[1]) * t];
+    const distance = t * len;
+    const q = slotOf(s.featureId, s.part);
+    if (q >= 0 && !(best![q]!.distance > distance)) continue;
     const tags = tagsOf(s.featureId);
     if (!tags) continue;
+    const point: Vec2 = [from[0] + (to[0] - from[0]) * t, from[1] + (to[1] - from[1]) * t];
     const ground = gridHeightAt(grid, Math.min(Math.max(point[0], 0), scenario.table.width), Math.min(Math.max(point[1], 0), scenario.table.depth));
-    keep({ featureId: s.featureId, kind: s.featureKind, part: s.part, tags, distance: t * len, point, height: Math.max(0, s.center[1] + s.halfExtents[1] - ground) });
+    keep(q, { featureId: s.featureId, kind: s.featureKind, part: s.part, tags, distance, point, height: Math.max(0, s.center[1] + s.halfExtents[1] - ground) });
   }
   for (const f of crests) {
     if (f.maxX < minX || f.minX > maxX || f.maxZ < minZ || f.minZ > maxZ) continue;
@@ -117,10 +125,13 @@ export function obstacleCrossings(
     for (let i = 0; i < n; i++) {
       const t = segmentSegment(from, to, path[i]!, path[(i + 1) % path.length]!);
       if (t === undefined) continue;
+      const distance = t * len;
+      const q = slotOf(f.id, 'crest');
+      if (q >= 0 && !(best![q]!.distance > distance)) continue;
       const tags = tagsOf(f.id);
       if (!tags) continue;
-      keep({ featureId: f.id, kind: f.kind, part: 'crest', tags, distance: t * len, point: [from[0] + (to[0] - from[0]) * t, from[1] + (to[1] - from[1]) * t], height: 0 });
+      keep(q, { featureId: f.id, kind: f.kind, part: 'crest', tags, distance, point: [from[0] + (to[0] - from[0]) * t, from[1] + (to[1] - from[1]) * t], height: 0 });
     }
   }
-  return best ? [...best.values()].sort((a, b) => a.distance - b.distance) : [];
+  return best ? best.sort((a, b) => a.distance - b.distance) : [];
 }
