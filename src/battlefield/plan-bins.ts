@@ -58,15 +58,22 @@ export class PlanBins {
     }
     if (++this.epoch === 0xffffffff) { this.stamp.fill(0); this.epoch = 1; }
     const e = this.epoch;
+    let lo = Infinity, hi = -1;
     for (let j = j0; j <= j1; j++) for (let i = i0; i <= i1; i++) {
       const bin = this.bins[j * this.cols + i]!;
       for (let q = 0; q < bin.length; q++) {
         const k = bin[q]!;
-        if (this.stamp[k] !== e) { this.stamp[k] = e; out.push(k); }
+        if (this.stamp[k] !== e) { this.stamp[k] = e; out.push(k); if (k < lo) lo = k; if (k > hi) hi = k; }
       }
     }
-    // Ascending: each bin's list already is, so the merged list is nearly sorted — an insertion sort
-    // (the same order as sorting by value: the indices are distinct) without a comparator call per step.
+    if (out.length > 16) {
+      // Many: read them off the stamps in index order (ascending, once each) rather than sort.
+      out.length = 0;
+      for (let k = lo; k <= hi; k++) if (this.stamp[k] === e) out.push(k);
+      return true;
+    }
+    // Few, each bin's list ascending: an insertion sort (the same order as sorting by value: the
+    // indices are distinct) without a comparator call per step.
     for (let q = 1; q < out.length; q++) {
       const k = out[q]!;
       let m = q;
