@@ -1022,8 +1022,12 @@ function nearestEnemy(s: KState, unitId: string, range: number): number {
   return found ? Math.sqrt(best) : Infinity;
 }
 
-/** actionWeight's inputs per state object and unit (a state is never changed in place). */
-const PURPOSE = new WeakMap<object, Map<string, { table: TableQueries; d: number | undefined; near: boolean; close: boolean }>>();
+/**
+ * actionWeight's inputs for the last state, table and unit asked (a state is never changed in place):
+ * an offer's actions are weighed one after another on one state, and a weak map entry for every
+ * state played cost more than the answer it kept.
+ */
+let purpose: { s: KState; table: TableQueries; unitId: string; d: number | undefined; near: boolean; close: boolean } | undefined;
 
 /** Plan distance (cm) within which an enemy soldier may be charged: a normal charge move and the reach across a fence (K-6.1a). */
 const CHARGE_REACH = 13;
@@ -1034,12 +1038,10 @@ const CHARGE_REACH = 13;
  */
 export function actionWeight(s: KState, table: TableQueries, unitId: string, action: string): number {
   // The same for each of an offer's actions: worked out once per state and unit.
-  let byUnit = PURPOSE.get(s);
-  if (!byUnit) PURPOSE.set(s, (byUnit = new Map()));
-  let p = byUnit.get(unitId);
-  if (!p || p.table !== table) {
+  let p = purpose;
+  if (!p || p.s !== s || p.table !== table || p.unitId !== unitId) {
     const gap = nearestEnemy(s, unitId, 25);
-    byUnit.set(unitId, (p = { table, d: distanceToGoal(s, table, unitId), near: gap <= 25, close: gap <= CHARGE_REACH }));
+    purpose = p = { s, table, unitId, d: distanceToGoal(s, table, unitId), near: gap <= 25, close: gap <= CHARGE_REACH };
   }
   const { d, near, close } = p;
   // K-6.1a the enemy within a charge (across a fence too): the actions that may charge (a fast move only by house rule).
