@@ -30,14 +30,21 @@ export function liveFigures(s: KState, u: KUnit | string): KFigure[] {
   return out;
 }
 
-/** Figures on the table or leaving it (not removed, not dead): one list per figures record, asked again and again within a state. */
-const STANDING = new WeakMap<KState['figures'], readonly KFigure[]>();
+/**
+ * Figures on the table or leaving it (not removed, not dead), in the figures record's order: one list
+ * per figures record, asked again and again within a state. The two latest records are remembered
+ * (the state being decided and the one before): a weak map entry for every new record cost more than
+ * the list itself.
+ */
+let standingA: { figures: KState['figures']; list: readonly KFigure[] } | undefined;
+let standingB: { figures: KState['figures']; list: readonly KFigure[] } | undefined;
 export function standingFigures(s: KState): readonly KFigure[] {
-  let list = STANDING.get(s.figures);
-  if (!list) {
-    list = Object.values(s.figures).filter((f) => !f.removed && f.condition !== 'dead');
-    STANDING.set(s.figures, list);
-  }
+  const figures = s.figures;
+  if (standingA?.figures === figures) return standingA.list;
+  if (standingB?.figures === figures) return standingB.list;
+  const list = Object.values(figures).filter((f) => !f.removed && f.condition !== 'dead');
+  standingB = standingA;
+  standingA = { figures, list };
   return list;
 }
 

@@ -6,6 +6,7 @@ import { segmentFirstInside, segmentInsideIntervals, type Vec2 } from '../../../
 import { defaultAllocation, type KState } from '../../../src/rules/kuularuisku';
 import { majorityCover, nearestFirst, unitCoverValue } from '../../../src/rules/kuularuisku/visibility';
 import { COVER_VALUE, type CoverName } from '../../../src/rules/kuularuisku/constants';
+import { standingFigures } from '../../../src/rules/kuularuisku/table';
 
 /** A small seeded generator (same cases on every run). */
 function rng(seed: number) {
@@ -117,6 +118,20 @@ describe('hot paths keep the answers', () => {
       expect(got.name).toBe(plain);
       const values = figs.filter((f) => per[f.id] === plain).map((f) => (plain === 'open' && s.winter && f.skills.length ? 5 : COVER_VALUE[plain]));
       expect(got.value).toBe(values.length ? Math.max(...values) : COVER_VALUE[plain]);
+    }
+  });
+
+  it('standing figures remembered for the latest figures records are the plain filter of each, states asked in any order', () => {
+    const r = rng(41);
+    const conditions = ['healthy', 'light', 'serious', 'dead'];
+    const states = Array.from({ length: 5 }, () => {
+      const figures: Record<string, unknown> = {};
+      for (let k = 0; k < 12; k++) figures[`f${k}`] = { id: `f${k}`, removed: r() < 0.2, condition: conditions[Math.floor(r() * 4)] };
+      return { figures } as unknown as KState;
+    });
+    for (let n = 0; n < 200; n++) {
+      const s = states[Math.floor(r() * states.length)]!;
+      expect(standingFigures(s)).toEqual(Object.values(s.figures).filter((f) => !f.removed && f.condition !== 'dead'));
     }
   });
 });
