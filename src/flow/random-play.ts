@@ -8,9 +8,10 @@ import type { Command, GameEvent, GameSession, VictoryResult } from '../game';
 /** Relative weights by command type (types not listed weigh 1). */
 export const DEFAULT_WEIGHTS: Readonly<Record<string, number>> = {
   ACTIVATE: 8, READY: 1, PASS: 0.5, COMMAND: 2,
-  // A unit that may move usually does (and charges when it can reach the enemy); ending an activation
+  // A unit that may move usually does (and mostly charges when it can reach the enemy: K-6.1a, the way to
+  // take ground an enemy stands on); ending an activation
   // with nothing done stays possible but rare.
-  MOVE: 8, 'MOVE:charge': 8, SHOOT: 5, END_ACTIVATION: 0.5,
+  MOVE: 8, 'MOVE:charge': 16, SHOOT: 5, END_ACTIVATION: 0.5,
 };
 
 /** The weighting key of a command: its type, with `:mode` for a charge (so a charge is not one move among forty). */

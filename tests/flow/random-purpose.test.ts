@@ -9,6 +9,7 @@ import { cachedTable, playRandomGame } from '../../src/flow';
 import { GameSession } from '../../src/game';
 import { kuularuiskuRuleset, type KGameState } from '../../src/rules';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
+import { actionWeight, attacks, distanceToGoal, enemyWithin, gainWeight, unitGoal } from '../../src/rules/kuularuisku/purpose';
 
 const FILE = 'scenarios/kuularuisku/kalevankangas.json';
 const SEEDS = [1, 2, 3, 4];
@@ -49,4 +50,55 @@ describe('random play heads for the objectives (Kalevankangas, brief K1)', () =>
     expect(reached.length).toBeGreaterThan(0);
     expect(winners).toContain('red');
   }, 120_000);
+});
+
+describe('random play: the attacking side presses on to its objectives (purpose.ts)', () => {
+  const load = async (file: string) => {
+    const scenario = parseScenarioOrThrow(readFileSync(file, 'utf8'), file);
+    const table = await createBattlefield(scenario);
+    const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed: 1 });
+    return { scenario, table, s: g.state as KGameState };
+  };
+
+  it('K-GAP-1 the side with "hold" conditions of its own attacks; the side that wins by default defends', async () => {
+    for (const file of ['scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisku/tammerkoski.json']) {
+      const { table } = await load(file);
+      expect(attacks(table, 'white')).toBe(true);
+      expect(attacks(table, 'red')).toBe(false);
+      table.free();
+    }
+  }, 60_000);
+
+  it('an attacking unit far from its objective with no enemy near is weighted to advance (fast move over shooting); a long move toward the goal outweighs a short one by more than its length', async () => {
+    const { table, s } = await load('scenarios/kuularuisku/kalevankangas.json');
+    const white = Object.values(s.units).filter((u) => u.side === 'white' && (distanceToGoal(s, table, u.id) ?? 0) > 20 && !enemyWithin(s, u.id, 25));
+    expect(white.length).toBeGreaterThan(0);
+    for (const u of white) expect(actionWeight(s, table, u.id, 'fast-move')).toBeGreaterThan(actionWeight(s, table, u.id, 'shoot'));
+    expect(gainWeight(20) / gainWeight(10)).toBeGreaterThan(2);
+    expect(gainWeight(1)).toBe(1);
+    table.free();
+  }, 60_000);
+
+  it('K-3.3a Tammerkoski: every White unit east of the rapids has a way to its objective over a crossing; with the bridge span blown the way goes round by the dam, and a unit by the dam heads for the objective just over it', async () => {
+    const { table, s } = await load('scenarios/kuularuisku/tammerkoski.json');
+    const blown: KGameState = { ...s, special: { ...s.special!, destroyed: ['bridge-demolition'] } };
+    const east = Object.values(s.units).filter((u) => u.side === 'white');
+    let finite = 0;
+    for (const u of east) {
+      const d = distanceToGoal(s, table, u.id);
+      const db = distanceToGoal(blown, table, u.id);
+      if (d === undefined || db === undefined) continue;
+      finite++;
+      expect(db).toBeGreaterThanOrEqual(d - 1e-6);
+    }
+    expect(finite).toBeGreaterThan(2);
+    // The squad starting by the dam (south, x ≈ 136, z ≈ 22): the felt factory lies over the dam.
+    expect(unitGoal(blown, table, 'w_sq3')?.id).toBe('obj_felt_factory');
+    expect(distanceToGoal(blown, table, 'w_sq3')).toBeLessThan(200);
+    // Special rule "demolition": while the charge stands, some White unit heads for it (to remove it and keep the bridge); once blown, none.
+    const whites = Object.values(s.units).filter((u) => u.side === 'white').map((u) => u.id);
+    expect(whites.some((id) => unitGoal(s, table, id)?.id === 'remove:bridge-demolition')).toBe(true);
+    expect(whites.some((id) => unitGoal(blown, table, id)?.id.startsWith('remove:'))).toBe(false);
+    table.free();
+  }, 60_000);
 });

@@ -33,6 +33,20 @@ interface Grid {
 
 interface Field { grid: Grid; d: Float64Array }
 
+const ATTACKERS = new WeakMap<object, Map<string, boolean>>();
+
+/** K-GAP-1 does the side win by holding objectives of its own (it must take them), rather than by defending the enemy's? */
+export function attacks(table: TableQueries, side: string): boolean {
+  let bySide = ATTACKERS.get(table.scenario);
+  if (!bySide) ATTACKERS.set(table.scenario, (bySide = new Map()));
+  let a = bySide.get(side);
+  if (a === undefined) {
+    a = (scenarioOf(table).victory ?? []).some((v) => v.side === side && (v.data as { kind?: string } | undefined)?.kind === 'hold');
+    bySide.set(side, a);
+  }
+  return a;
+}
+
 /** A place a side wants to be: an objective (by id), its cells in plan. */
 export interface Goal { id: string; polygons: Vec2[][]; at: Vec2; radius: number }
 
@@ -691,10 +705,81 @@ const polyLength = (pts: readonly Vec2[]) => pts.slice(1).reduce((acc, p, i) => 
 export function unitGoal(s: KState, table: TableQueries, unitId: string): Goal | undefined {
   const u = s.units[unitId];
   if (!u) return undefined;
-  const goals = goalsOf(table, u.side);
+  const goals = withRemovals(s, u.side, goalsOf(table, u.side));
   if (!goals.length) return undefined;
-  // A split half follows its parent's goal.
-  return goals[unitHash(u.splitFrom ?? unitId) % goals.length];
+  if (goals.length === 1) return goals[0];
+  // Asked many times per state (every candidate move is weighed by it): kept for the last state and table.
+  if (!GOAL_MEMO || GOAL_MEMO.s !== s || GOAL_MEMO.table !== table) GOAL_MEMO = { s, table, goals: new Map() };
+  let g = GOAL_MEMO.goals.get(unitId);
+  if (!g) GOAL_MEMO.goals.set(unitId, (g = chooseGoal(s, table, u, goals)));
+  return g;
+}
+
+let REMOVALS: { sp: KState['special']; side: string; base: readonly Goal[]; goals: readonly Goal[] } | undefined;
+
+/**
+ * The side's objectives and, while a demolition charge the side may remove still stands on its
+ * bridge (special rule "demolition": a unit that reaches it and spends an activation there removes
+ * it), the charge: keeping the bridge is the short way over the river.
+ */
+function withRemovals(s: KState, side: string, base: readonly Goal[]): readonly Goal[] {
+  const sp = s.special;
+  if (!sp?.config.demolition.length || !base.length) return base;
+  if (REMOVALS && REMOVALS.sp === sp && REMOVALS.side === side && REMOVALS.base === base) return REMOVALS.goals;
+  const extra: Goal[] = [];
+  for (const d of sp.config.demolition) {
+    if (d.remove.side !== side || sp.destroyed.includes(d.id) || sp.cleared.includes(d.id)) continue;
+    extra.push({ id: `remove:${d.id}`, polygons: [], at: [d.charge[0], d.charge[1]], radius: d.remove.reach + 1 });
+  }
+  const goals = extra.length ? [...base, ...extra] : base;
+  REMOVALS = { sp, side, base, goals };
+  return goals;
+}
+
+/** Is the unit's goal a demolition charge to remove (by standing at it through an activation)? */
+function removing(goal: Goal | undefined): boolean {
+  return !!goal && goal.id.startsWith('remove:');
+}
+
+let GOAL_MEMO: { s: KState; table: TableQueries; goals: Map<string, Goal> } | undefined;
+
+function chooseGoal(s: KState, table: TableQueries, u: KState['units'][string], goals: readonly Goal[]): Goal {
+  const h = unitHash(u.splitFrom ?? u.id);
+  // Of the objectives the unit can reach by a way not much longer than to the nearest (field cost from
+  // its first soldier: round water, over whichever crossing still stands), one spread by unit — not one
+  // across a river whose bridge is down when another lies just over the dam. A split half follows its
+  // parent's (by id; from where it stands).
+  const f = liveFigures(s, u)[0];
+  if (!f) return goals[h % goals.length]!;
+  const ds = goals.map((g) => goalDistance(fieldOf(s, table, g), f.at));
+  // K-GAP-1 a hold condition needs all its objectives: one the side already holds (and the unit is not
+  // standing on) is left to those there, and the others press on to the rest.
+  const held = heldBy(s, u.side, goals);
+  let open = goals.map((_, i) => i).filter((i) => !held[i] || ds[i]! <= CELL);
+  if (!open.length) open = goals.map((_, i) => i);
+  const best = Math.min(...open.map((i) => ds[i]!));
+  if (!Number.isFinite(best)) return goals[h % goals.length]!;
+  const near = open.filter((i) => ds[i]! <= best * 1.5 + 10);
+  return goals[near[h % near.length]!]!;
+}
+
+/** The last state and side asked: which of the goals the side holds (a fighting soldier of its within the radius, no enemy's). */
+let HELD: { s: KState; side: string; goals: readonly Goal[]; held: boolean[] } | undefined;
+
+function heldBy(s: KState, side: string, goals: readonly Goal[]): boolean[] {
+  if (HELD && HELD.s === s && HELD.side === side && HELD.goals === goals) return HELD.held;
+  const mine = goals.map(() => false), theirs = goals.map(() => false);
+  for (const f of standingFigures(s)) {
+    const st = s.units[f.unitId]?.status;
+    if (f.condition === 'serious' || st === 'routing' || st === 'surrendered' || st === 'withdrawn' || st === 'destroyed') continue;
+    for (let i = 0; i < goals.length; i++) {
+      const g = goals[i]!;
+      if (Math.hypot(f.at[0] - g.at[0], f.at[1] - g.at[1]) <= g.radius + f.baseRadius) (f.side === side ? mine : theirs)[i] = true;
+    }
+  }
+  const held = mine.map((m, i) => m && !theirs[i]);
+  HELD = { s, side, goals, held };
+  return held;
 }
 
 const UNIT_HASHES = new Map<string, number>();
@@ -961,7 +1046,10 @@ export function moveWeight(s: KState, table: TableQueries, unitId: string, moves
 
 /** moveWeight's scale: the further a move brings the unit (mean field gain, cm), the more often it is offered, about once per cm. */
 export function gainWeight(g: number): number {
-  return g > 2 ? Math.min(24, 2 + Math.round(g)) : 1;
+  // Growing with the square of the gain: a move that covers its whole allowance toward the goal
+  // outweighs the several short or sideways ones offered beside it, so that a unit gets there in
+  // the game's turns instead of drifting a few centimetres per activation.
+  return g > 2 ? Math.min(96, 2 + Math.round((g * g) / 6)) : 1;
 }
 
 /**
@@ -1044,9 +1132,16 @@ export function actionWeight(s: KState, table: TableQueries, unitId: string, act
     purpose = p = { s, table, unitId, d: distanceToGoal(s, table, unitId), near: gap <= 25, close: gap <= CHARGE_REACH };
   }
   const { d, near, close } = p;
-  // K-6.1a the enemy within a charge (across a fence too): the actions that may charge (a fast move only by house rule).
-  if (close) return action === 'move' || action === 'move-shoot' || (action === 'fast-move' && s.house.fastCharge) ? 4 : 1;
-  if (d !== undefined && d > 20 && !near) return action === 'fast-move' ? 12 : action === 'move-shoot' ? 3 : 1;
+  // At a demolition charge to remove: an activation without a move there removes it (a shot moves nobody).
+  if (d !== undefined && d <= 3 && removing(unitGoal(s, table, unitId))) return action === 'shoot' ? 12 : 1;
+  const attacking = d !== undefined && attacks(table, s.units[unitId]!.side);
+  // K-6.1a the enemy within a charge (across a fence too): the actions that may charge (a fast move only by house rule);
+  // a side that must take the ground charges more readily off its objective.
+  if (close) return action === 'move' || action === 'move-shoot' || (action === 'fast-move' && s.house.fastCharge) ? (attacking && d! > 3 ? 8 : 4) : 1;
+  if (d !== undefined && d > 20 && !near) return action === 'fast-move' ? (attacking ? 20 : 12) : action === 'move-shoot' ? 3 : 1;
+  // K-GAP-1 a side that must hold objectives at the end presses on under fire: a fast move or a move (which may
+  // charge next) rather than standing to shoot; the defender may stand and shoot on the way.
+  if (attacking && d! > 3) return action === 'move' || action === 'move-shoot' ? 6 : action === 'fast-move' ? 4 : 1;
   // Under fire on the way: move and shoot (or shoot first and move).
   if (d !== undefined && d > 6) return action === 'move-shoot' || action === 'fast-move' ? 4 : 1;
   // At the goal (or without one) with the enemy near: shoot.
