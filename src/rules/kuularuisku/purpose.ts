@@ -749,12 +749,32 @@ function chooseGoal(s: KState, table: TableQueries, u: KState['units'][string], 
   // its first soldier: round water, over whichever crossing still stands), one spread by unit — not one
   // across a river whose bridge is down when another lies just over the dam. A split half follows its
   // parent's (by id; from where it stands).
-  const f = liveFigures(s, u)[0];
+  // The first live soldier (liveFigures' test, without the list).
+  let f: KFigure | undefined;
+  for (const id of u.figures) {
+    const x = s.figures[id];
+    if (x && !x.removed && x.condition !== 'dead' && !x.evacuation) { f = x; break; }
+  }
   if (!f) return goals[h % goals.length]!;
-  const ds = goals.map((g) => goalDistance(fieldOf(s, table, g), f.at));
   // K-GAP-1 a hold condition needs all its objectives: one the side already holds (and the unit is not
   // standing on) is left to those there, and the others press on to the rest.
   const held = heldBy(s, u.side, goals);
+  // The same answer as last time while the first soldier stands where he stood (a figure's place is a
+  // new array when he moves), on the same grid, with the same goals held.
+  const grid = gridOf(s, table);
+  let byUnit = CHOSEN.get(table);
+  if (!byUnit) CHOSEN.set(table, (byUnit = new Map()));
+  const last = byUnit.get(u.id);
+  if (last && last.at === f.at && last.grid === grid && last.goals === goals && last.held.every((x, i) => x === held[i])) return last.goal;
+  const goal = pickGoal(s, table, goals, f.at, held, h);
+  byUnit.set(u.id, { at: f.at, grid, goals, held, goal });
+  return goal;
+}
+
+const CHOSEN = new WeakMap<TableQueries, Map<string, { at: Vec2; grid: Grid; goals: readonly Goal[]; held: boolean[]; goal: Goal }>>();
+
+function pickGoal(s: KState, table: TableQueries, goals: readonly Goal[], at: Vec2, held: readonly boolean[], h: number): Goal {
+  const ds = goals.map((g) => goalDistance(fieldOf(s, table, g), at));
   let open = goals.map((_, i) => i).filter((i) => !held[i] || ds[i]! <= CELL);
   if (!open.length) open = goals.map((_, i) => i);
   const best = Math.min(...open.map((i) => ds[i]!));
@@ -763,22 +783,30 @@ function chooseGoal(s: KState, table: TableQueries, u: KState['units'][string], 
   return goals[near[h % near.length]!]!;
 }
 
-/** The last state and side asked: which of the goals the side holds (a fighting soldier of its within the radius, no enemy's). */
-let HELD: { s: KState; side: string; goals: readonly Goal[]; held: boolean[] } | undefined;
+/** The last state asked: which of each side's goals the side holds (both sides ask on one state). */
+let HELD: { s: KState; bySide: Map<string, { goals: readonly Goal[]; held: boolean[] }> } | undefined;
 
+/** Which of the goals the side holds: a fighting soldier of its within the radius in plan, no enemy's (K-GAP-1). */
 function heldBy(s: KState, side: string, goals: readonly Goal[]): boolean[] {
-  if (HELD && HELD.s === s && HELD.side === side && HELD.goals === goals) return HELD.held;
+  if (!HELD || HELD.s !== s) HELD = { s, bySide: new Map() };
+  const known = HELD.bySide.get(side);
+  if (known && known.goals === goals) return known.held;
   const mine = goals.map(() => false), theirs = goals.map(() => false);
   for (const f of standingFigures(s)) {
-    const st = s.units[f.unitId]?.status;
-    if (f.condition === 'serious' || st === 'routing' || st === 'surrendered' || st === 'withdrawn' || st === 'destroyed') continue;
+    if (f.condition === 'serious') continue;
+    const x = f.at[0], z = f.at[1];
+    let st: string | undefined;
     for (let i = 0; i < goals.length; i++) {
       const g = goals[i]!;
-      if (Math.hypot(f.at[0] - g.at[0], f.at[1] - g.at[1]) <= g.radius + f.baseRadius) (f.side === side ? mine : theirs)[i] = true;
+      const dx = x - g.at[0], dz = z - g.at[1], r = g.radius + f.baseRadius;
+      if (dx * dx + dz * dz > r * r) continue;
+      st ??= s.units[f.unitId]?.status ?? 'destroyed';
+      if (st === 'routing' || st === 'surrendered' || st === 'withdrawn' || st === 'destroyed') break;
+      (f.side === side ? mine : theirs)[i] = true;
     }
   }
   const held = mine.map((m, i) => m && !theirs[i]);
-  HELD = { s, side, goals, held };
+  HELD.bySide.set(side, { goals, held });
   return held;
 }
 
