@@ -12,6 +12,7 @@ import { goingAt, obstacleGoing } from './terrain';
 import { isSmallObstacle } from './contact';
 import type { MoveMode } from './events';
 import { unitSurelyStays } from './purpose-refusals';
+import { objectiveHolders } from './activation/victory';
 import type { HouseSettings, KFigure, KState } from './state';
 
 /** Grid cell of the fields, cm: fine enough for an 8 cm bridge and a door, cheap enough to build once per scenario. */
@@ -783,31 +784,15 @@ function pickGoal(s: KState, table: TableQueries, goals: readonly Goal[], at: Ve
   return goals[near[h % near.length]!]!;
 }
 
-/** The last state asked: which of each side's goals the side holds (both sides ask on one state). */
-let HELD: { s: KState; bySide: Map<string, { goals: readonly Goal[]; held: boolean[] }> } | undefined;
+/** The last state asked: who holds each goal of a list (both sides ask on one state). */
+let HELD: { s: KState; byGoals: Map<readonly Goal[], Array<string | null>> } | undefined;
 
-/** Which of the goals the side holds: a fighting soldier of its within the radius in plan, no enemy's (K-GAP-1). */
+/** Which of the goals the side holds, as the victory check decides it (K-GAP-1 objectiveHolders: its radius, or the buildings it names). */
 function heldBy(s: KState, side: string, goals: readonly Goal[]): boolean[] {
-  if (!HELD || HELD.s !== s) HELD = { s, bySide: new Map() };
-  const known = HELD.bySide.get(side);
-  if (known && known.goals === goals) return known.held;
-  const mine = goals.map(() => false), theirs = goals.map(() => false);
-  for (const f of standingFigures(s)) {
-    if (f.condition === 'serious') continue;
-    const x = f.at[0], z = f.at[1];
-    let st: string | undefined;
-    for (let i = 0; i < goals.length; i++) {
-      const g = goals[i]!;
-      const dx = x - g.at[0], dz = z - g.at[1], r = g.radius + f.baseRadius;
-      if (dx * dx + dz * dz > r * r) continue;
-      st ??= s.units[f.unitId]?.status ?? 'destroyed';
-      if (st === 'routing' || st === 'surrendered' || st === 'withdrawn' || st === 'destroyed') break;
-      (f.side === side ? mine : theirs)[i] = true;
-    }
-  }
-  const held = mine.map((m, i) => m && !theirs[i]);
-  HELD.bySide.set(side, { goals, held });
-  return held;
+  if (!HELD || HELD.s !== s) HELD = { s, byGoals: new Map() };
+  let holders = HELD.byGoals.get(goals);
+  if (!holders) HELD.byGoals.set(goals, (holders = objectiveHolders(s, goals.map((g) => ({ at: g.at, radius: g.radius, inside: g.polygons })))));
+  return holders.map((h) => h === side);
 }
 
 const UNIT_HASHES = new Map<string, number>();

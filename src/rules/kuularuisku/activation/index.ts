@@ -12,5 +12,5 @@ export { actionGate, activating, partOf, type Gate, type MoveMode } from './acti
 export { decideFlow, afterActivation, endActivation, immediateEnd, ACTION_NAMES, type FlowCtx, type FlowDecision } from './decide';
 export { startChargeSequence } from './melee-flow';
 export { legalCommands, candidateCommands, candidateGroups, type CandidateGroup, type KCommand } from './legal';
-export { KVictoryData, validateVictory, victoryCheck, turnLimitOf, objectiveHolder, objectivePoints, objectiveAreas, unitsIn, strength, sidesOnTable, type KVictoryDataT } from './victory';
+export { KVictoryData, validateVictory, victoryCheck, turnLimitOf, objectiveHolder, objectiveHolders, objectivePoints, objectiveAreas, unitsIn, strength, sidesOnTable, type KVictoryDataT } from './victory';
 export type { KRulesApi, KRulesCtx, KDecision, SoldierCommand } from './rules-api';

@@ -149,16 +149,27 @@ export function sidesOnTable(s: KState): string[] {
 
 /** Who controls an objective: the only side with a fighting soldier inside its radius (plan distance). */
 export function objectiveHolder(s: KState, o: { at: readonly [number, number]; radius: number }, inside?: readonly Vec2[][]): string | null {
-  const present = new Set<string>();
+  return objectiveHolders(s, [{ at: o.at, radius: o.radius, inside }])[0]!;
+}
+
+/**
+ * objectiveHolder for several objectives in one pass over the units: each one's holder, the only side
+ * with a fighting soldier there — inside its radius in plan, or inside the outlines it names (`inside`).
+ */
+export function objectiveHolders(s: KState, objectives: ReadonlyArray<{ at: readonly [number, number]; radius: number; inside?: readonly Vec2[][] | undefined }>): Array<string | null> {
+  const present = objectives.map(() => new Set<string>());
   for (const u of Object.values(s.units)) {
     if (u.status === 'routing' || u.status === 'surrendered' || !unitOnTable(s, u)) continue;
     for (const f of liveFigures(s, u)) {
       if (f.condition === 'serious') continue;
-      const there = inside?.length ? inside.some((poly) => pointInPolygon(f.at, poly)) : Math.hypot(f.at[0] - o.at[0], f.at[1] - o.at[1]) <= o.radius + f.baseRadius;
-      if (there) present.add(u.side);
+      for (let i = 0; i < objectives.length; i++) {
+        const o = objectives[i]!;
+        const there = o.inside?.length ? o.inside.some((poly) => pointInPolygon(f.at, poly)) : Math.hypot(f.at[0] - o.at[0], f.at[1] - o.at[1]) <= o.radius + f.baseRadius;
+        if (there) present[i]!.add(u.side);
+      }
     }
   }
-  return present.size === 1 ? [...present][0]! : null;
+  return present.map((p) => (p.size === 1 ? [...p][0]! : null));
 }
 
 export function objectivePoints(s: KState, scenario: Scenario): Record<string, number> {
