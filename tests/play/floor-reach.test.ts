@@ -8,7 +8,7 @@ import type { Vec2 } from '../../src/core';
 import { kuularuiskuRuleset, type KGameState } from '../../src/rules';
 import { movementAllowance, validateMove, type KFigure } from '../../src/rules/kuularuisku';
 import { FLOOR_CELL, floorReach, moveOffer } from '../../src/rules/kuularuisku/hud';
-import { createPlay } from '../../src/app/play';
+import { createPlay, type PlayHandle } from '../../src/app/play';
 import { beyondReach, inCells } from '../../src/view/play/play-geometry';
 import { loadTrainingGround, trainingGroundScenario } from '../battlefield/fixture';
 import { ThenDice, arrange } from '../flow/fixture';
@@ -59,6 +59,17 @@ function cellsOf(id: string, at: Vec2, floor: number, to: number): Set<string> {
   return new Set((reach[0]?.cells ?? []).map(([x, z]) => `${x},${z}`));
 }
 
+/** A game where `unitId`'s card is drawn first and it is activated to move and shoot. */
+function activeFirst(unitId: string): PlayHandle {
+  const order = [unitId, ...CARDS.filter((c) => c !== unitId)];
+  const p = createPlay(scenario, bf, { dice: new ThenDice(arrange(CARDS, order), 4), storage: null });
+  for (const id of ['begin-turn', 'draw', 'activate:move-shoot']) {
+    const a = p.view.get().actions.find((x) => x.id === id)!;
+    expect(p.control.send(a.command).ok).toBe(true);
+  }
+  return p;
+}
+
 describe('reach on other storeys (K-4.0, K-4.2)', () => {
   it('K-4.0 from the first-floor window, the ground-floor cells offered are exactly the ones the rules accept', () => {
     const v = verdicts('house_upper_1', [100, 33], 1, 0);
@@ -82,13 +93,8 @@ describe('reach on other storeys (K-4.0, K-4.2)', () => {
   });
 
   it('the play view\'s move offer carries the other storeys for a soldier in the farmhouse, and none far from any building', () => {
-    const order = ['house_upper', ...CARDS.filter((c) => c !== 'house_upper')];
-    const p = createPlay(scenario, bf, { dice: new ThenDice(arrange(CARDS, order), 4), storage: null });
+    const p = activeFirst('house_upper');
     try {
-      for (const id of ['begin-turn', 'draw', 'activate:move-shoot']) {
-        const a = p.view.get().actions.find((x) => x.id === id)!;
-        expect(p.control.send(a.command).ok).toBe(true);
-      }
       const move = p.view.get().move!;
       expect(move.unitId).toBe('house_upper');
       const down = move.floorReach?.['house_upper_1']?.find((r) => r.buildingId === 'house_two_storey' && r.floor === 0);
@@ -100,13 +106,8 @@ describe('reach on other storeys (K-4.0, K-4.2)', () => {
     } finally {
       p.dispose();
     }
-    const order2 = ['obs_ground', ...CARDS.filter((c) => c !== 'obs_ground')];
-    const q = createPlay(scenario, bf, { dice: new ThenDice(arrange(CARDS, order2), 4), storage: null });
+    const q = activeFirst('obs_ground');
     try {
-      for (const id of ['begin-turn', 'draw', 'activate:move-shoot']) {
-        const a = q.view.get().actions.find((x) => x.id === id)!;
-        expect(q.control.send(a.command).ok).toBe(true);
-      }
       const move = q.view.get().move!;
       expect(move.unitId).toBe('obs_ground');
       const f = q.view.get().units.find((u) => u.id === 'obs_ground')!.figures[0]!;
