@@ -11,7 +11,7 @@ import { pinnedTest, rallyCheck, rout } from './morale';
 import { type FigureStep, movementAllowance, validateMove } from './movement';
 import { resolveShooting } from './shooting';
 import { setupK } from './setup';
-import { liveFigures, onTable } from './table';
+import { isLive, liveFigures, onTable } from './table';
 import { joinUnit, leaderDive, leaveGroup, pickUpWeapon, reuniteUnit, splitUnit } from './units';
 import { validateKScenario } from './scenario-data';
 import { shootingCandidates } from './visibility';
@@ -97,7 +97,7 @@ function centre(s: KState, u: KUnit): Vec2 | undefined {
   let x = 0, z = 0, n = 0;
   for (const id of u.figures) {
     const f = s.figures[id];
-    if (f && !f.removed && f.condition !== 'dead' && !f.evacuation) { x += f.at[0]; z += f.at[1]; n++; }
+    if (isLive(f)) { x += f.at[0]; z += f.at[1]; n++; }
   }
   return n ? [x / n, z / n] : undefined;
 }

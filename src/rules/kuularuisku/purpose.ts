@@ -7,7 +7,7 @@ import type { Scenario } from '../../scenario';
 import { COHERENCY, FIGURE_HEIGHT } from './constants';
 import { movementAllowance } from './movement';
 import { type Band, onBand } from './special';
-import { liveFigures, onTable, standingFigures } from './table';
+import { isLive, liveFigures, onTable, standingFigures } from './table';
 import { goingAt, obstacleGoing } from './terrain';
 import { isSmallObstacle } from './contact';
 import type { MoveMode } from './events';
@@ -754,7 +754,7 @@ function chooseGoal(s: KState, table: TableQueries, u: KState['units'][string], 
   let f: KFigure | undefined;
   for (const id of u.figures) {
     const x = s.figures[id];
-    if (x && !x.removed && x.condition !== 'dead' && !x.evacuation) { f = x; break; }
+    if (isLive(x)) { f = x; break; }
   }
   if (!f) return goals[h % goals.length]!;
   // K-GAP-1 a hold condition needs all its objectives: one the side already holds (and the unit is not

@@ -18,6 +18,11 @@ export function baseOf(table: TableQueries, f: Pick<KFigure, 'at' | 'floor' | 'b
   return { at, y: table.standHeight(at[0], at[1], floor), radius: f.baseRadius };
 }
 
+/** Is the figure on the table with his unit (alive, not removed, not evacuating)? liveFigures' test, for loops that need no list. */
+export function isLive(f: KFigure | undefined): f is KFigure {
+  return !!f && !f.removed && f.condition !== 'dead' && !f.evacuation;
+}
+
 /** Figures of a unit that are on the table (alive, not evacuating). */
 export function liveFigures(s: KState, u: KUnit | string): KFigure[] {
   const unit = typeof u === 'string' ? s.units[u] : u;
@@ -25,7 +30,7 @@ export function liveFigures(s: KState, u: KUnit | string): KFigure[] {
   const out: KFigure[] = [];
   for (const id of unit.figures) {
     const f = s.figures[id];
-    if (f && !f.removed && f.condition !== 'dead' && !f.evacuation) out.push(f);
+    if (isLive(f)) out.push(f);
   }
   return out;
 }
