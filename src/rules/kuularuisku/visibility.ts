@@ -41,8 +41,11 @@ export interface TargetOption {
 
 /** K-5.1d a figure stands higher than another (a hill, an upper floor, a roof). */
 export function standsHigher(table: TableQueries, a: KFigure, than: KFigure): boolean {
-  return baseOf(table, a).y - baseOf(table, than).y >= HIGHER_BY - 1e-9;
+  return higherBase(baseOf(table, a).y, baseOf(table, than).y);
 }
+
+/** K-5.1d is a base at height `y` higher than one at `than` (by HIGHER_BY)? standsHigher's test on heights already asked. */
+const higherBase = (y: number, than: number) => y - than >= HIGHER_BY - 1e-9;
 
 /** K-5.1c / K-5.1d / K-6.0b what stands in the way of one shooter → target pair (a base lying across the plan line between them). */
 export function inTheWay(s: KState, table: TableQueries, shooter: KFigure, target: KFigure, among: readonly KFigure[] = Object.values(s.figures)): { rule: string; by: string } | undefined {
@@ -51,7 +54,7 @@ export function inTheWay(s: KState, table: TableQueries, shooter: KFigure, targe
   const dx = target.at[0] - ax, dz = target.at[1] - az;
   const len2 = dx * dx + dz * dz;
   if (len2 < 1e-9) return undefined; // nothing lies across a line of no length
-  // K-5.1d the shooter's and the target's stand heights, asked once (standsHigher's arithmetic below).
+  // K-5.1d the shooter's and the target's stand heights, asked once (for higherBase below).
   let sy = 0, ty = 0, shooterY = false, targetY = false;
   for (const c of among) {
     // Each test below only passes a figure over, so the cheap plan arithmetic goes first.
@@ -66,9 +69,9 @@ export function inTheWay(s: KState, table: TableQueries, shooter: KFigure, targe
     if (c.side === shooter.side && c.unitId !== shooter.unitId) {
       if (!shooterY) { sy = baseOf(table, shooter).y; shooterY = true; }
       const cy = baseOf(table, c).y;
-      if (sy - cy >= HIGHER_BY - 1e-9) continue; // K-5.1d the shooter stands higher (standsHigher)
+      if (higherBase(sy, cy)) continue; // K-5.1d the shooter stands higher
       if (!targetY) { ty = baseOf(table, target).y; targetY = true; }
-      if (ty - cy >= HIGHER_BY - 1e-9) continue; // K-5.1d the target stands higher
+      if (higherBase(ty, cy)) continue; // K-5.1d the target stands higher
       if (s.special?.config.elevated.length && firesOver(s, table, shooter, target, c)) continue; // K-5.1d by a scenario rule
       return { rule: 'K-5.1c', by: c.id };
     }
