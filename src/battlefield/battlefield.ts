@@ -509,11 +509,11 @@ class RapierBattlefield implements Battlefield {
     return out;
   }
 
-  obstaclesAlong(from: Vec2, to: Vec2): ObstacleCrossing[] {
+  obstaclesAlong(from: Vec2, to: Vec2, maxDistance?: number): ObstacleCrossing[] {
     const boxes = (this.obstacleBoxes ??= obstacleBoxes(this.solids));
     this.obstacleBins ??= new PlanBins(boxes, this.scenario.table.width, this.scenario.table.depth);
     this.crests ??= crestLines(this.scenario);
-    return obstacleCrossings(this.scenario, boxes, this.grid, from, to, this.tagsOf, this.obstacleCandidates, this.crests);
+    return obstacleCrossings(this.scenario, boxes, this.grid, from, to, this.tagsOf, this.obstacleCandidates, this.crests, maxDistance);
   }
 
   areasAlong(from: Vec2, to: Vec2): AreaSpan[] {

@@ -77,13 +77,15 @@ export function crestLines(scenario: Scenario): CrestLine[] {
 /**
  * The obstacles a segment crosses, nearest first. `candidates` (optional) gives the indices, ascending,
  * of the boxes whose plan bounds may meet the segment's (plan bins; undefined: look at all), `crests`
- * the crest lines found once per battlefield.
+ * the crest lines found once per battlefield. `maxDistance`: only the crossings at most that far from
+ * `from` (the same ones, at the same distances along the whole segment, as the full list gives).
  */
 export function obstacleCrossings(
   scenario: Scenario, boxes: readonly ObstacleBox[], grid: HeightGrid, from: Vec2, to: Vec2,
   tagsOf: (featureId: string) => ResolvedTags | undefined,
   candidates?: (minX: number, minZ: number, maxX: number, maxZ: number) => readonly number[] | undefined,
   crests: readonly CrestLine[] = crestLines(scenario),
+  maxDistance = Infinity,
 ): ObstacleCrossing[] {
   const len = Math.hypot(to[0] - from[0], to[1] - from[1]);
   // The nearest crossing of each feature part, in the order the parts were first met (a list: a
@@ -99,8 +101,16 @@ export function obstacleCrossings(
     if (q >= 0) best![q] = x;
     else (best ??= []).push(x);
   };
-  const minX = Math.min(from[0], to[0]), maxX = Math.max(from[0], to[0]);
-  const minZ = Math.min(from[1], to[1]), maxZ = Math.max(from[1], to[1]);
+  // The plan box of the part of the segment looked at: all of it, or its first maxDistance (padded
+  // against rounding: a crossing that near enters its box within this one).
+  let minX = Math.min(from[0], to[0]), maxX = Math.max(from[0], to[0]);
+  let minZ = Math.min(from[1], to[1]), maxZ = Math.max(from[1], to[1]);
+  if (maxDistance < len) {
+    const k = maxDistance / len;
+    const ex = from[0] + (to[0] - from[0]) * k, ez = from[1] + (to[1] - from[1]) * k;
+    minX = Math.min(from[0], ex) - 1e-6; maxX = Math.max(from[0], ex) + 1e-6;
+    minZ = Math.min(from[1], ez) - 1e-6; maxZ = Math.max(from[1], ez) + 1e-6;
+  }
   const near = candidates?.(minX, minZ, maxX, maxZ);
   const n = near ? near.length : boxes.length;
   for (let i = 0; i < n; i++) {
@@ -110,6 +120,7 @@ export function obstacleCrossings(
     const t = segmentBox(from, to, b);
     if (t === undefined) continue;
     const distance = t * len;
+    if (distance > maxDistance) continue;
     const q = slotOf(s.featureId, s.part);
     if (q >= 0 && !(best![q]!.distance > distance)) continue;
     const tags = tagsOf(s.featureId);
@@ -126,6 +137,7 @@ export function obstacleCrossings(
       const t = segmentSegment(from, to, path[i]!, path[(i + 1) % path.length]!);
       if (t === undefined) continue;
       const distance = t * len;
+      if (distance > maxDistance) continue;
       const q = slotOf(f.id, 'crest');
       if (q >= 0 && !(best![q]!.distance > distance)) continue;
       const tags = tagsOf(f.id);

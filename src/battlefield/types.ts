@@ -147,8 +147,11 @@ export interface Battlefield {
   areasAt(x: number, z: number): AreaAt[];
   /** Area features the plan segment from → to passes through, with the parts of it inside each. */
   areasAlong(from: Vec2, to: Vec2): AreaSpan[];
-  /** Linear obstacles, parapets and fortification crests the plan segment from → to crosses, nearest first. */
-  obstaclesAlong(from: Vec2, to: Vec2): ObstacleCrossing[];
+  /**
+   * Linear obstacles, parapets and fortification crests the plan segment from → to crosses, nearest
+   * first; with `maxDistance`, only those at most that far from `from` (distances along the whole segment).
+   */
+  obstaclesAlong(from: Vec2, to: Vec2, maxDistance?: number): ObstacleCrossing[];
   /** Solids (walls, obstacles, parapets, railings, roofs) a figure standing there would overlap; [] when clear. */
   bodyClashes(figure: FigureBody): BodyClash[];
   /** The building wall a figure walking from → to at knee height would run into (openings let it through). */

@@ -162,7 +162,8 @@ export function cachedTable(table: TableQueries): TableQueries {
     eyePoint: (figure) => table.eyePoint(figure),
     visibility: (observer, target, options) => table.visibility(observer, target, options),
     setFigures: (figures) => table.setFigures(figures),
-    obstaclesAlong: (from, to) => table.obstaclesAlong(from, to),
+    // A third argument (the battlefield's maxDistance, which TableQueries does not declare) passed on.
+    obstaclesAlong: (from, to, ...rest: []) => table.obstaclesAlong(from, to, ...rest),
     ...(table.buildings ? { buildings: table.buildings } : {}),
     ...(areasAlong ? { areasAlong } : {}),
     bodyClashes: (figure: Body) => {

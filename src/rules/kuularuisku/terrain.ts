@@ -100,6 +100,15 @@ export function betterCover(a: CoverName, b: CoverName): CoverName {
 }
 
 /**
+ * table.obstaclesAlong(from, to) as far as `reach` from `from`: the battlefield takes the reach as a third
+ * argument (src/battlefield, and the table cache passes it on) and leaves out what lies beyond; a table
+ * that ignores it gives the whole list, which the caller cuts at the same distance.
+ */
+function obstaclesWithin(table: TableQueries, from: Vec2, to: Vec2, reach: number): TableObstacleCrossing[] {
+  return (table.obstaclesAlong as (this: TableQueries, from: Vec2, to: Vec2, maxDistance?: number) => TableObstacleCrossing[]).call(table, from, to, reach);
+}
+
+/**
  * K-5.4 / K-3.1a / K-3.2a the cover a figure standing at `at` gets against fire from `from`: inside a
  * building (house), the area it stands in (woods, ruins, rocky ground, tall crops), or a fence, wall,
  * hedge, barricade or parapet lying between it and the firer within `coverContact` of its base.
@@ -116,8 +125,9 @@ export function coverAt(table: TableQueries, at: Vec2, radius: number, from: Vec
   if (b) take(coverOfFeature(feature(table, b.id), { cover: 'building', difficult: true, impassable: false, blocksSight: true, heightClass: 'high' }), b.id);
   for (const a of table.areasAt(at[0], at[1])) take(coverOfFeature(feature(table, a.featureId), a.tags), a.featureId);
   if (Math.hypot(from[0] - at[0], from[1] - at[1]) > 1e-6) {
-    for (const o of table.obstaclesAlong(at, from)) {
-      if (o.distance > radius + house.coverContact + 1e-9) break;
+    const reach = radius + house.coverContact + 1e-9;
+    for (const o of obstaclesWithin(table, at, from, reach)) {
+      if (o.distance > reach) break;
       if (b && o.featureId === b.id) continue;
       take(coverOfFeature(feature(table, o.featureId), o.tags), o.featureId);
     }

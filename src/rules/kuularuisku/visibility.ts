@@ -54,29 +54,63 @@ export function inTheWay(s: KState, table: TableQueries, shooter: KFigure, targe
   const dx = target.at[0] - ax, dz = target.at[1] - az;
   const len2 = dx * dx + dz * dz;
   if (len2 < 1e-9) return undefined; // nothing lies across a line of no length
-  // K-5.1d the shooter's and the target's stand heights, asked once (for higherBase below).
-  let sy = 0, ty = 0, shooterY = false, targetY = false;
+  HEIGHTS.shooter = HEIGHTS.target = false;
   for (const c of among) {
     // Each test below only passes a figure over, so the cheap plan arithmetic goes first.
     const t = ((c.at[0] - ax) * dx + (c.at[1] - az) * dz) / len2;
     if (t <= 0 || t >= 1) continue;
     const ex = c.at[0] - (ax + dx * t), ez = c.at[1] - (az + dz * t);
     if (Math.abs(ex) >= c.baseRadius || Math.abs(ez) >= c.baseRadius || !(Math.hypot(ex, ez) < c.baseRadius)) continue;
-    if (c.removed || c.condition === 'dead' || c.evacuation || c.id === shooter.id || c.id === target.id) continue;
-    const cu = s.units[c.unitId];
-    if (!cu) continue;
-    if (cu.status === 'in-melee' && c.unitId !== target.unitId && c.unitId !== shooter.unitId) return { rule: 'K-6.0b', by: c.id };
-    if (c.side === shooter.side && c.unitId !== shooter.unitId) {
-      if (!shooterY) { sy = baseOf(table, shooter).y; shooterY = true; }
-      const cy = baseOf(table, c).y;
-      if (higherBase(sy, cy)) continue; // K-5.1d the shooter stands higher
-      if (!targetY) { ty = baseOf(table, target).y; targetY = true; }
-      if (higherBase(ty, cy)) continue; // K-5.1d the target stands higher
-      if (s.special?.config.elevated.length && firesOver(s, table, shooter, target, c)) continue; // K-5.1d by a scenario rule
-      return { rule: 'K-5.1c', by: c.id };
-    }
+    const b = blockerOf(s, table, shooter, target, c);
+    if (b !== null) return b;
   }
   return undefined;
+}
+
+/**
+ * inTheWay over evaluateTarget's `between` figures, whose plan centres and base radii stand in the
+ * scratch arrays BX, BZ, BR (the same numbers as their at and baseRadius): a figure's record is read
+ * only when its base lies across the line.
+ */
+function inTheWayOf(s: KState, table: TableQueries, shooter: KFigure, target: KFigure, among: readonly KFigure[]): { rule: string; by: string } | undefined {
+  const ax = shooter.at[0], az = shooter.at[1];
+  const dx = target.at[0] - ax, dz = target.at[1] - az;
+  const len2 = dx * dx + dz * dz;
+  if (len2 < 1e-9) return undefined; // nothing lies across a line of no length
+  HEIGHTS.shooter = HEIGHTS.target = false;
+  const xs = BX, zs = BZ, rs = BR;
+  for (let k = 0; k < among.length; k++) {
+    const cx = xs[k]!, cz = zs[k]!, r = rs[k]!;
+    const t = ((cx - ax) * dx + (cz - az) * dz) / len2;
+    if (t <= 0 || t >= 1) continue;
+    const ex = cx - (ax + dx * t), ez = cz - (az + dz * t);
+    if (Math.abs(ex) >= r || Math.abs(ez) >= r || !(Math.hypot(ex, ez) < r)) continue;
+    const b = blockerOf(s, table, shooter, target, among[k]!);
+    if (b !== null) return b;
+  }
+  return undefined;
+}
+
+/** K-5.1d the shooter's and the target's stand heights, asked once per pair and only when needed (blockerOf). */
+const HEIGHTS = { shooter: false, sy: 0, target: false, ty: 0 };
+
+/** Whether c, whose base lies across the shooter → target line, blocks it (K-6.0b, K-5.1c unless K-5.1d); null when not. */
+function blockerOf(s: KState, table: TableQueries, shooter: KFigure, target: KFigure, c: KFigure): { rule: string; by: string } | null {
+  if (c.removed || c.condition === 'dead' || c.evacuation || c.id === shooter.id || c.id === target.id) return null;
+  const cu = s.units[c.unitId];
+  if (!cu) return null;
+  if (cu.status === 'in-melee' && c.unitId !== target.unitId && c.unitId !== shooter.unitId) return { rule: 'K-6.0b', by: c.id };
+  if (c.side === shooter.side && c.unitId !== shooter.unitId) {
+    const h = HEIGHTS;
+    if (!h.shooter) { h.sy = baseOf(table, shooter).y; h.shooter = true; }
+    const cy = baseOf(table, c).y;
+    if (higherBase(h.sy, cy)) return null; // K-5.1d the shooter stands higher
+    if (!h.target) { h.ty = baseOf(table, target).y; h.target = true; }
+    if (higherBase(h.ty, cy)) return null; // K-5.1d the target stands higher
+    if (s.special?.config.elevated.length && firesOver(s, table, shooter, target, c)) return null; // K-5.1d by a scenario rule
+    return { rule: 'K-5.1c', by: c.id };
+  }
+  return null;
 }
 
 /** K-5.1d a scenario makes the shooter or the target elevated (the-crest, elevated-defenders): a friend in between who is not elevated himself does not block. */
@@ -193,13 +227,15 @@ export function unitCoverValue(s: KState, figs: readonly KFigure[], per: Record<
 
 /**
  * Scratch buffers of evaluateTarget (it never runs inside itself): the shooter → target distances,
- * the lazily looked-at pairs, which targets may be hit and a nearest-first order, grown as needed and
+ * the lazily looked-at pairs, which targets may be hit, a nearest-first order and the plan centres and
+ * radii of the figures between the two units (for inTheWayOf), grown as needed and
  * reused, since a fresh typed array per shot costs more than the arithmetic it holds.
  */
 let DIST = new Float64Array(64);
 let MEMO: Array<PairSight | undefined> = [];
 let HIT = new Uint8Array(16);
 let ORDER = new Int32Array(16);
+let BX = new Float64Array(128), BZ = new Float64Array(128), BR = new Float64Array(128);
 
 /**
  * Indices 0…n−1 in `order`, sorted by d[row + j] ascending, equal ones in index order: what a stable
@@ -268,8 +304,18 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
   for (const f of firers) { minX = Math.min(minX, f.at[0]); maxX = Math.max(maxX, f.at[0]); minZ = Math.min(minZ, f.at[1]); maxZ = Math.max(maxZ, f.at[1]); }
   for (const f of targets) { minX = Math.min(minX, f.at[0]); maxX = Math.max(maxX, f.at[0]); minZ = Math.min(minZ, f.at[1]); maxZ = Math.max(maxZ, f.at[1]); }
   minX -= 1; maxX += 1; minZ -= 1; maxZ += 1;
+  // In the figures record's order (as inTheWay's `among`), their plan centres and radii in the scratch arrays.
   const between: KFigure[] = [];
-  for (const c of standingFigures(s)) if (c.at[0] >= minX && c.at[0] <= maxX && c.at[1] >= minZ && c.at[1] <= maxZ) between.push(c);
+  const standing = standingFigures(s);
+  if (BX.length < standing.length) { BX = new Float64Array(2 * standing.length); BZ = new Float64Array(2 * standing.length); BR = new Float64Array(2 * standing.length); }
+  const bx = BX, bz = BZ, br = BR;
+  for (const c of standing) {
+    const x = c.at[0], z = c.at[1];
+    if (x >= minX && x <= maxX && z >= minZ && z <= maxZ) {
+      bx[between.length] = x; bz[between.length] = z; br[between.length] = c.baseRadius;
+      between.push(c);
+    }
+  }
   // Sight pairs are looked at lazily: most shootings need only one clear line per shooter and per
   // target; the full matrix is built only when part of the target is hidden (K-5.2e).
   const night = nightNow(s);
@@ -297,7 +343,7 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
         if (!pts) samples[j] = pts = samplesAt(b, targetBases[j]!.y); // isClear keeps no reference to its points
         visible = seesAny(table, eye, pts, over ?? undefined);
       }
-      const blocked = visible ? inTheWay(s, table, a, b, between) : undefined;
+      const blocked = visible ? inTheWayOf(s, table, a, b, between) : undefined;
       p = blocked ? { shooter: a.id, target: b.id, distance, visible, blocked } : { shooter: a.id, target: b.id, distance, visible };
       memo[key] = p;
       looked.push(p);
