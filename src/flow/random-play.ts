@@ -60,6 +60,11 @@ export interface CandidateGroup<C extends Command = Command> {
    * without the rules' full check.
    */
   sureRefusal?: (c: C) => boolean;
+  /**
+   * Told of one of the group's commands the rules refused after dispatch (their answer): a player that
+   * learns from it (a later sureRefusal) saves the rules the same check again.
+   */
+  refused?: (c: C, why: { reason: string; rule?: string }) => void;
 }
 
 /** One command of a group, built only when picked. */
@@ -123,6 +128,8 @@ export class LazyCandidates<C extends Command> {
   private readonly pending: Array<CandidateGroup<C>>;
   /** The sureRefusal check of each built command's group. */
   private readonly checks = new Map<C, (c: C) => boolean>();
+  /** The refused hook of each built command's group that has one. */
+  private readonly learners = new Map<C, (c: C, why: { reason: string; rule?: string }) => void>();
 
   constructor(groups: ReadonlyArray<CandidateGroup<C>>, private readonly rng: Rng, private readonly weights: Readonly<Record<string, number>> = DEFAULT_WEIGHTS) {
     this.pending = [...groups];
@@ -148,6 +155,11 @@ export class LazyCandidates<C extends Command> {
     return !!check && check(c);
   }
 
+  /** Tell the command's group that the rules refused it (CandidateGroup.refused). */
+  refused(c: C, why: { reason: string; rule?: string }): void {
+    this.learners.get(c)?.(c, why);
+  }
+
   drop(c: C): void {
     // Every copy: a candidate offered several times (to weigh it) is one refusal.
     const k = keyOf(c);
@@ -170,7 +182,7 @@ export class LazyCandidates<C extends Command> {
       if (g.candidates) {
         for (const lazy of g.candidates()) {
           const weight = Math.round(lazy.weight);
-          if (weight >= 1) this.poolOf(lazy.key).push({ weight, lazy, check: g.sureRefusal });
+          if (weight >= 1) this.poolOf(lazy.key).push({ weight, lazy, check: g.sureRefusal, learn: g.refused });
         }
         continue;
       }
@@ -181,6 +193,7 @@ export class LazyCandidates<C extends Command> {
         if (c === prev) { entry!.weight++; continue; }
         prev = c;
         if (g.sureRefusal) this.checks.set(c, g.sureRefusal);
+        if (g.refused) this.learners.set(c, g.refused);
         this.poolOf(keyOf(c)).push((entry = { weight: 1, command: c }));
       }
     }
@@ -203,6 +216,7 @@ export class LazyCandidates<C extends Command> {
       if (!c) { pool.splice(i, 1); continue; }
       e.command = c;
       if (e.check) this.checks.set(c, e.check);
+      if (e.learn) this.learners.set(c, e.learn);
       if (lazy.weigh) {
         const w = Math.max(0, Math.round(lazy.weigh(c)));
         // Picked at its estimate, kept at its own weight (rejection sampling: over the retries, every
@@ -224,6 +238,7 @@ interface Entry<C extends Command> {
   command?: C;
   lazy?: LazyCandidate<C>;
   check?: (c: C) => boolean;
+  learn?: (c: C, why: { reason: string; rule?: string }) => void;
 }
 
 export interface RandomGame {
@@ -257,6 +272,7 @@ export function playRandomGame<S, C extends Command, E extends GameEvent, Q>(ses
         }
         refused++;
         if (opts.strict !== false && !opts.unchecked?.has(c.type)) throw new Error(`a legal command was refused: ${JSON.stringify(c)} — ${r.reason}${r.rule ? ` (${r.rule})` : ''}`);
+        lazy.refused(c, r);
         lazy.drop(c);
       }
       if (!c) break;

@@ -110,6 +110,20 @@ describe('random play over candidates built one at a time (CandidateGroup.candid
     expect(lazy.surelyRefused(lazy.pick()!)).toBe(true);
   });
 
+  it('tells a refused command\'s group (CandidateGroup.refused), built whole or lazily, and no other group', () => {
+    const told: string[] = [];
+    const lazy = new LazyCandidates<Command>([
+      { ...lazyGroup(() => [cand(1, 1, [])]), refused: (c, why) => told.push(`moves ${c.n} ${why.rule}`) },
+      { keys: ['SHOOT'], build: () => [{ type: 'SHOOT', n: 2 }], refused: (c, why) => told.push(`shots ${c.n} ${why.rule}`) },
+      { keys: ['END_ACTIVATION'], build: () => [{ type: 'END_ACTIVATION' }] },
+    ], createRng(2), { MOVE: 1, SHOOT: 1, END_ACTIVATION: 1 });
+    for (let c = lazy.pick(); c; c = lazy.pick()) {
+      lazy.refused(c, { reason: 'no', rule: `R${c.n ?? 0}` });
+      lazy.drop(c);
+    }
+    expect(told.sort()).toEqual(['moves 1 R1', 'shots 2 R2']);
+  });
+
   it('is reproducible: the same seed builds and picks the same candidates', () => {
     const run = (seed: number) => {
       const rng = createRng(seed);

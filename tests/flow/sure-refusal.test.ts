@@ -2,7 +2,9 @@
 // the rules would refuse it (src/rules/kuularuisku/purpose-refusals.ts, runsIntoWall in purpose.ts),
 // and plans no plain move at all for a unit that surely stays (unitSurelyStays: api.ts moveCandidates,
 // purpose.ts goalMovePlans). Both must only ever be real refusals: every command found so is checked
-// here against the rules' own decision on the same state.
+// here against the rules' own decision on the same state. A shot the rules refused for want of sight
+// (K-5.2a) is remembered by its soldiers' places (noteShotRefused) and, tried again before any of them
+// has moved, dropped the same way (shotKnownUnseen).
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
@@ -26,7 +28,7 @@ describe('sure refusals of random play are the rules\' refusals (Kalevankangas, 
   });
   afterAll(() => tables.forEach((t) => t.table.free()));
 
-  it('K-2.4, K-5.5e, K-WPN-10, K-5.3b, K-4.0: each command sureRefusal drops, and each move of a unit that surely stays, is refused by decide on the same state', () => {
+  it('K-2.4, K-5.5e, K-WPN-10, K-5.3b, K-4.0, K-5.2a: each command sureRefusal drops, and each move of a unit that surely stays, is refused by decide on the same state', () => {
     const found: Record<string, number> = {};
     const stays: Record<string, number> = {};
     const wrong: string[] = [];
@@ -63,6 +65,8 @@ describe('sure refusals of random play are the rules\' refusals (Kalevankangas, 
                 if (yes) {
                   const r = decide(s, c);
                   if (r.ok) wrong.push(JSON.stringify(c));
+                  // K-5.2a for want of sight (learnt from an earlier refusal), apart from a hidden target.
+                  else if (r.rule === 'K-5.2a' && r.reason.includes('is not visible to')) found['SHOOT unseen'] = (found['SHOOT unseen'] ?? 0) + 1;
                   else found[`${c.type} ${r.rule}`] = (found[`${c.type} ${r.rule}`] ?? 0) + 1;
                 }
                 return yes;
@@ -77,6 +81,8 @@ describe('sure refusals of random play are the rules\' refusals (Kalevankangas, 
     // Both come up in these games: sure refusals of picked commands (a wall in the way, a target out of
     // sight …), and units kept still by a seriously wounded soldier nobody carries or an MG that fired.
     expect(Object.keys(found).length).toBeGreaterThan(0);
+    // A shot refused for want of sight (K-5.2a) and tried again while neither unit has moved: dropped unsent.
+    expect(found['SHOOT unseen']).toBeGreaterThan(0);
     expect(Object.keys(stays).some((k) => k.startsWith('MOVE K-5.5e') || k.startsWith('MOVE K-WPN') || k.startsWith('MOVE K-AMB'))).toBe(true);
   }, 240_000);
 });

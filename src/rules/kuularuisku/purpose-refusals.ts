@@ -6,7 +6,8 @@
 // refusal the rules would give; false says nothing (the rules then decide). No terrain query.
 import { moveRefusal, seriousCanMove, shotAndBound, unitShotAndBound } from './movement';
 import { shootRefusal } from './shooting';
-import { isHidden } from './special-play';
+import type { Vec2 } from '../../core';
+import { isHidden, nightNow } from './special-play';
 import { liveFigures } from './table';
 import { ableFirers } from './visibility';
 import { actionGate } from './activation/action-gate';
@@ -85,4 +86,83 @@ export function shotSurelyRefused(s: KState, c: SoldierCommand): boolean {
   if (tu.status === 'in-melee' && !s.house.shootIntoMelee) return true;
   if (isHidden(s, tu.id)) return true;
   return !ableFirers(s, su, s.house).length;
+}
+
+/**
+ * What the rules' sight check depends on besides the two soldiers (visibility.ts evaluateTarget): the
+ * table, the scenario's special rules (elevated positions, the lit strip) and the night rule in force.
+ * Under one such context, each firer → target-soldier pair the rules found unseen (K-5.2a), by the
+ * two soldiers' places (a figure's place is a new array when he moves) and what else of them the
+ * check reads.
+ */
+interface SightContext {
+  table: object;
+  config: unknown;
+  night: unknown;
+  unseen: WeakMap<Vec2, WeakMap<Vec2, UnseenPair>>;
+}
+interface UnseenPair { aId: string; aFloor: number; aRadius: number; aSide: string; bFloor: number; bRadius: number }
+
+/** The last few contexts (a game has one or two: by night, by day). */
+const SIGHT: SightContext[] = [];
+
+function sightContext(s: KState, table: object, make: boolean): SightContext | undefined {
+  const config = s.special?.config;
+  const night = nightNow(s);
+  for (const c of SIGHT) if (c.table === table && c.config === config && c.night === night) return c;
+  if (!make) return undefined;
+  const c: SightContext = { table, config, night, unseen: new WeakMap() };
+  SIGHT.unshift(c);
+  if (SIGHT.length > 4) SIGHT.pop();
+  return c;
+}
+
+/** The soldiers evaluateTarget pairs: the shooting unit's able firers and the target unit's live soldiers. */
+function sightPairs(s: KState, c: SoldierCommand): { firers: KFigure[]; targets: KFigure[] } | undefined {
+  if (c.type !== 'SHOOT') return undefined;
+  const su = s.units[c.unitId ?? s.activation?.unitId ?? ''];
+  const tu = typeof c.targetId === 'string' ? s.units[c.targetId] : undefined;
+  if (!su || !tu) return undefined;
+  return { firers: ableFirers(s, su, s.house), targets: liveFigures(s, tu) };
+}
+
+/**
+ * Random play learns from a refused shot: K-5.2a "not visible" (evaluateTarget, after the target's
+ * own checks) is given only when every pair of an able firer and a target soldier was looked at and
+ * none was in sight — so each such pair is unseen while both soldiers stand where they stood (same
+ * place, floor, base) under the same sight context. A hidden target (K-5.2a too, but no pair looked
+ * at) teaches nothing.
+ */
+export function noteShotRefused(s: KState, table: object, c: SoldierCommand, why: { reason?: string; rule?: string }): void {
+  if (why.rule !== 'K-5.2a' || !why.reason?.includes('is not visible to')) return;
+  if (typeof c.targetId !== 'string' || isHidden(s, c.targetId)) return;
+  const p = sightPairs(s, c);
+  if (!p || !p.firers.length || !p.targets.length) return;
+  const ctx = sightContext(s, table, true)!;
+  for (const a of p.firers) {
+    let row = ctx.unseen.get(a.at);
+    if (!row) ctx.unseen.set(a.at, (row = new WeakMap()));
+    for (const b of p.targets) row.set(b.at, { aId: a.id, aFloor: a.floor, aRadius: a.baseRadius, aSide: a.side, bFloor: b.floor, bRadius: b.baseRadius });
+  }
+}
+
+/**
+ * Would the rules refuse this SHOOT for K-5.2a again: every pair of an able firer and a target soldier
+ * known unseen (noteShotRefused) in this sight context? Then no firer sees the target and evaluateTarget
+ * refuses it (or an earlier check does): a sure refusal, without the rules' sight check.
+ */
+export function shotKnownUnseen(s: KState, table: object, c: SoldierCommand): boolean {
+  const ctx = SIGHT.length ? sightContext(s, table, false) : undefined;
+  if (!ctx) return false;
+  const p = sightPairs(s, c);
+  if (!p || !p.firers.length || !p.targets.length) return false;
+  for (const a of p.firers) {
+    const row = ctx.unseen.get(a.at);
+    if (!row) return false;
+    for (const b of p.targets) {
+      const u = row.get(b.at);
+      if (!u || u.aId !== a.id || u.aFloor !== a.floor || u.aRadius !== a.baseRadius || u.aSide !== a.side || u.bFloor !== b.floor || u.bRadius !== b.baseRadius) return false;
+    }
+  }
+  return true;
 }

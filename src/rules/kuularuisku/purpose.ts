@@ -13,7 +13,7 @@ import { isSmallObstacle } from './contact';
 import type { MoveMode } from './events';
 import { unitSurelyStays } from './purpose-refusals';
 import { objectiveHolders } from './activation/victory';
-import type { HouseSettings, KFigure, KState } from './state';
+import type { HouseSettings, KFigure, KState, KUnit } from './state';
 
 /** Grid cell of the fields, cm: fine enough for an 8 cm bridge and a door, cheap enough to build once per scenario. */
 const CELL = 2;
@@ -759,20 +759,28 @@ function chooseGoal(s: KState, table: TableQueries, u: KState['units'][string], 
   if (!f) return goals[h % goals.length]!;
   // K-GAP-1 a hold condition needs all its objectives: one the side already holds (and the unit is not
   // standing on) is left to those there, and the others press on to the rest.
-  const held = heldBy(s, u.side, goals);
+  const holders = heldBy(s, goals);
+  const side = u.side;
   // The same answer as last time while the first soldier stands where he stood (a figure's place is a
-  // new array when he moves), on the same grid, with the same goals held.
+  // new array when he moves), on the same grid, with the same goals held by the unit's side.
   const grid = gridOf(s, table);
   let byUnit = CHOSEN.get(table);
   if (!byUnit) CHOSEN.set(table, (byUnit = new Map()));
   const last = byUnit.get(u.id);
-  if (last && last.at === f.at && last.grid === grid && last.goals === goals && last.held.every((x, i) => x === held[i])) return last.goal;
-  const goal = pickGoal(s, table, goals, f.at, held, h);
-  byUnit.set(u.id, { at: f.at, grid, goals, held, goal });
+  if (last && last.at === f.at && last.grid === grid && last.goals === goals && sameHeld(last.holders, holders, side)) return last.goal;
+  const goal = pickGoal(s, table, goals, f.at, holders.map((x) => x === side), h);
+  byUnit.set(u.id, { at: f.at, grid, goals, holders, goal });
   return goal;
 }
 
-const CHOSEN = new WeakMap<TableQueries, Map<string, { at: Vec2; grid: Grid; goals: readonly Goal[]; held: boolean[]; goal: Goal }>>();
+/** Does the side hold the same goals by both lists of holders? */
+function sameHeld(a: ReadonlyArray<string | null>, b: ReadonlyArray<string | null>, side: string): boolean {
+  if (a === b) return true;
+  for (let i = 0; i < a.length; i++) if ((a[i] === side) !== (b[i] === side)) return false;
+  return true;
+}
+
+const CHOSEN = new WeakMap<TableQueries, Map<string, { at: Vec2; grid: Grid; goals: readonly Goal[]; holders: ReadonlyArray<string | null>; goal: Goal }>>();
 
 function pickGoal(s: KState, table: TableQueries, goals: readonly Goal[], at: Vec2, held: readonly boolean[], h: number): Goal {
   const ds = goals.map((g) => goalDistance(fieldOf(s, table, g), at));
@@ -787,12 +795,82 @@ function pickGoal(s: KState, table: TableQueries, goals: readonly Goal[], at: Ve
 /** The last state asked: who holds each goal of a list (both sides ask on one state). */
 let HELD: { s: KState; byGoals: Map<readonly Goal[], Array<string | null>> } | undefined;
 
-/** Which of the goals the side holds, as the victory check decides it (K-GAP-1 objectiveHolders: its radius, or the buildings it names). */
-function heldBy(s: KState, side: string, goals: readonly Goal[]): boolean[] {
+/** Who holds each of the goals, as the victory check decides it (K-GAP-1 objectiveHolders: its radius, or the buildings it names). */
+function heldBy(s: KState, goals: readonly Goal[]): ReadonlyArray<string | null> {
   if (!HELD || HELD.s !== s) HELD = { s, byGoals: new Map() };
   let holders = HELD.byGoals.get(goals);
-  if (!holders) HELD.byGoals.set(goals, (holders = objectiveHolders(s, goals.map((g) => ({ at: g.at, radius: g.radius, inside: g.polygons })))));
-  return holders.map((h) => h === side);
+  if (!holders) HELD.byGoals.set(goals, (holders = goalHolders(s, goals)));
+  return holders;
+}
+
+/**
+ * One unit's part in objectiveHolders for a list of goals: the goals (bit i for goals[i]) where one of
+ * its soldiers stands, with the unit record and its soldiers' records it was read from (`figs`, the
+ * figures record they were looked up in last, `rec`). Records are never changed in place: while they
+ * are the same objects, so is the answer.
+ */
+interface Presence { u: KUnit; figs: Array<KFigure | undefined>; rec: KState['figures']; mask: number }
+const PRESENCE = new WeakMap<readonly Goal[], Map<string, Presence>>();
+
+/**
+ * objectiveHolders(s, goals) (K-GAP-1: each goal's holder, the only side with a fighting soldier there),
+ * with each unit's part kept while its records stay the same: a game's states share most unit and
+ * figure records, and the victory check's loop over every soldier and goal was most of the random
+ * player's goal choice. tests/flow/random-holders.test.ts compares it with objectiveHolders.
+ */
+export function goalHolders(s: KState, goals: readonly Goal[]): Array<string | null> {
+  if (goals.length > 30) return objectiveHolders(s, goals.map((g) => ({ at: g.at, radius: g.radius, inside: g.polygons })));
+  let byUnit = PRESENCE.get(goals);
+  if (!byUnit) PRESENCE.set(goals, (byUnit = new Map()));
+  const figures = s.figures;
+  let seen = 0, many = 0;
+  const holder: string[] = [];
+  for (const id in s.units) {
+    const u = s.units[id]!;
+    let p = byUnit.get(id);
+    if (!p || p.u !== u || (p.rec !== figures && !sameFigures(figures, u, p))) byUnit.set(id, (p = presence(s, u, goals)));
+    const m = p.mask;
+    if (!m) continue;
+    for (let i = 0; i < goals.length; i++) {
+      const bit = 1 << i;
+      if (!(m & bit)) continue;
+      if (!(seen & bit)) { seen |= bit; holder[i] = u.side; } else if (holder[i] !== u.side) many |= bit;
+    }
+  }
+  const out: Array<string | null> = [];
+  for (let i = 0; i < goals.length; i++) out.push(seen & (1 << i) && !(many & (1 << i)) ? holder[i]! : null);
+  return out;
+}
+
+/** Are the unit's soldiers' records in `figures` the ones its presence was read from? (Remembers the record when they are.) */
+function sameFigures(figures: KState['figures'], u: KUnit, p: Presence): boolean {
+  const ids = u.figures;
+  for (let k = 0; k < ids.length; k++) if (figures[ids[k]!] !== p.figs[k]) return false;
+  p.rec = figures;
+  return true;
+}
+
+/**
+ * The goals a unit's soldiers stand at, as objectiveHolders counts them: none for a routing, surrendered
+ * or gone unit (a gone one is not on the table, K-2.1a unitOnTable; any other unit with a live soldier
+ * is), else those a live soldier not seriously wounded stands at — inside the goal's radius in plan
+ * (base edge), or inside the buildings it names.
+ */
+function presence(s: KState, u: KUnit, goals: readonly Goal[]): Presence {
+  const figs: Array<KFigure | undefined> = [];
+  for (const id of u.figures) figs.push(s.figures[id]);
+  let mask = 0;
+  if (u.status !== 'routing' && u.status !== 'surrendered' && u.status !== 'withdrawn' && u.status !== 'destroyed') {
+    for (const f of figs) {
+      if (!isLive(f) || f.condition === 'serious') continue;
+      for (let i = 0; i < goals.length; i++) {
+        const g = goals[i]!;
+        const there = g.polygons.length ? g.polygons.some((poly) => pointInPolygon(f.at, poly)) : Math.hypot(f.at[0] - g.at[0], f.at[1] - g.at[1]) <= g.radius + f.baseRadius;
+        if (there) mask |= 1 << i;
+      }
+    }
+  }
+  return { u, figs, rec: s.figures, mask };
 }
 
 const UNIT_HASHES = new Map<string, number>();

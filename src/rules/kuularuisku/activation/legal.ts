@@ -6,6 +6,7 @@ import { weaponById } from '../data';
 import { moveRefusal, movementAllowance } from '../movement';
 import { liveFigures, standingFigures } from '../table';
 import { actionWeight, chargeSteps, moveWeight, runsIntoWall } from '../purpose';
+import { noteShotRefused, shotKnownUnseen } from '../purpose-refusals';
 import { contactReach } from '../contact';
 import { ableFirers } from '../visibility';
 import { actionGate, activating } from './action-gate';
@@ -57,6 +58,8 @@ export interface CandidateGroup {
   candidates?: () => LazyCandidate[];
   /** True for a built command the rules would surely refuse (checked only when it is picked). */
   sureRefusal?: (c: KCommand) => boolean;
+  /** Told of a command of the group the rules refused (their answer): what it teaches makes later sure refusals. */
+  refused?: (c: KCommand, why: { reason?: string; rule?: string }) => void;
 }
 
 /**
@@ -237,7 +240,16 @@ function roughGroups(s: KGameState, ctx: { scenario: Scenario; table: TableQueri
       sureRefusal,
     });
   }
-  if (shooters.length) groups.push({ keys: ['SHOOT'], build: () => shooters.flatMap((unitId) => shotCandidates(s, unitId, side)) });
+  if (shooters.length) {
+    groups.push({
+      keys: ['SHOOT'],
+      build: () => shooters.flatMap((unitId) => shotCandidates(s, unitId, side)),
+      // K-5.2a a shot the rules refused for want of sight, asked again while no soldier of either unit has
+      // moved (purpose-refusals.ts): dropped without their sight check.
+      sureRefusal: (c) => shotKnownUnseen(s, ctx.table, c as SoldierCommand),
+      refused: (c, why) => noteShotRefused(s, ctx.table, c as SoldierCommand, why),
+    });
+  }
   return groups;
 }
 
