@@ -12,20 +12,22 @@ import { kuularuiskuRuleset, type KGameState } from '../../src/rules';
 import { evolveFlow, isFlowEvent } from '../../src/rules/kuularuisku/activation';
 import type { KEvent } from '../../src/rules/kuularuisku/events';
 import { evolveK, evolveKRecalled } from '../../src/rules/kuularuisku/evolve';
+import { activationRecord, activationWith, figureWith, stateWith, unitWith } from '../../src/rules/kuularuisku/records';
 import type { KFigure, KState, KUnit } from '../../src/rules/kuularuisku/state';
 import { parseScenarioOrThrow } from '../../src/scenario';
 
-// The plain forms, as evolve.ts had them (one helper call per change).
+// The plain forms, as evolve.ts had them (one helper call per change), with records of the one shape
+// (records.ts: every field present, in one order).
 function setUnit(s: KState, id: string, patch: Partial<KUnit> | ((u: KUnit) => Partial<KUnit>)): KState {
   const u = s.units[id];
   if (!u) return s;
   const p = typeof patch === 'function' ? patch(u) : patch;
-  return { ...s, units: { ...s.units, [id]: { ...u, ...p } } };
+  return stateWith(s, { units: { ...s.units, [id]: unitWith(u, p) } });
 }
 function setFigure(s: KState, id: string, patch: Partial<KFigure>): KState {
   const f = s.figures[id];
   if (!f) return s;
-  return { ...s, figures: { ...s.figures, [id]: { ...f, ...patch } } };
+  return stateWith(s, { figures: { ...s.figures, [id]: figureWith(f, patch) } });
 }
 function dropMember(s: KState, figureId: string): KState {
   const f = s.figures[figureId];
@@ -42,31 +44,29 @@ function addUnique(list: readonly string[], items: readonly string[]): string[] 
 function plainEvolveK(s: KState, e: KEvent): KState {
   switch (e.type) {
     case 'ACTIVATION_STARTED':
-      return {
-        ...setUnit(s, e.unitId, { ready: false }),
-        activation: { unitId: e.unitId, units: e.units, via: e.via, ...(e.commandedBy ? { commandedBy: e.commandedBy } : {}), moved: [], shot: [], phase: 'none' },
-      };
+      return stateWith(setUnit(s, e.unitId, { ready: false }), {
+        activation: activationRecord({ unitId: e.unitId, units: e.units, via: e.via, commandedBy: e.commandedBy, moved: [], shot: [], phase: 'none' }),
+      });
     case 'ACTIVATION_ENDED': {
       let next = s;
       for (const id of e.units) next = setUnit(next, id, { activated: true, ready: false, commandedMove: false, chargeFrom: undefined });
       const melees = Object.fromEntries(Object.entries(next.melees).map(([id, m]) => [id, { ...m, grenadesOpen: false }]));
-      const { activation: _a, ...rest } = next;
-      return { ...rest, melees };
+      return stateWith(next, { melees, activation: undefined });
     }
     case 'FIGURES_MOVED': {
       const figures = { ...s.figures };
       for (const m of e.moves) {
         const f = figures[m.figureId];
-        if (f) figures[m.figureId] = { ...f, at: [m.to[0], m.to[1]], floor: m.floor };
+        if (f) figures[m.figureId] = figureWith(f, { at: [m.to[0], m.to[1]], floor: m.floor });
       }
-      let next: KState = { ...s, figures };
+      let next: KState = stateWith(s, { figures });
       const ids = e.moves.map((m) => m.figureId);
       if (e.mode === 'charge') next = setUnit(next, e.unitId, { chargeFrom: Object.fromEntries(e.moves.map((m) => [m.figureId, { at: m.from, floor: m.fromFloor }])) });
       next = setUnit(next, e.unitId, (u) => ({ movedThisTurn: addUnique(u.movedThisTurn, ids) }));
       if (next.activation && next.activation.units.includes(e.unitId) && e.mode !== 'fall-back' && e.mode !== 'evacuation') {
         const a = next.activation;
         const phase = a.phase === 'none' ? 'moving' : a.phase === 'shooting' ? 'shot-then-moving' : a.phase;
-        next = { ...next, activation: { ...a, moved: addUnique(a.moved, ids), phase } };
+        next = stateWith(next, { activation: activationWith(a, { moved: addUnique(a.moved, ids), phase }) });
       }
       return next;
     }

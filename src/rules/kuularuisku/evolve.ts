@@ -1,6 +1,7 @@
 // evolveK: fold one Kuularuisku event into the state (pure; returns a new state, never mutates).
 import type { KEvent } from './events';
 import { noteFiredOn } from './special';
+import { activationRecord, activationWith, figureMoved, figureWith, stateWith, unitWith } from './records';
 import type { KFigure, KState, KUnit } from './state';
 
 type Units = KState['units'];
@@ -10,14 +11,14 @@ function setUnit(s: KState, id: string, patch: Partial<KUnit> | ((u: KUnit) => P
   const u = s.units[id];
   if (!u) return s;
   const p = typeof patch === 'function' ? patch(u) : patch;
-  return { ...s, units: { ...s.units, [id]: { ...u, ...p } } };
+  return stateWith(s, { units: { ...s.units, [id]: unitWith(u, p) } });
 }
 
 function setFigure(s: KState, id: string, patch: Partial<KFigure> | ((f: KFigure) => Partial<KFigure>)): KState {
   const f = s.figures[id];
   if (!f) return s;
   const p = typeof patch === 'function' ? patch(f) : patch;
-  return { ...s, figures: { ...s.figures, [id]: { ...f, ...p } } };
+  return stateWith(s, { figures: { ...s.figures, [id]: figureWith(f, p) } });
 }
 
 /** Take a figure out of its unit's member list (dead, evacuating, removed). */
@@ -39,13 +40,13 @@ function movedFigures(before: Figures, moves: ReadonlyArray<{ figureId: string; 
   const figures: Figures = { ...before };
   for (const m of moves) {
     const f = figures[m.figureId];
-    if (f) figures[m.figureId] = { ...f, at: [m.to[0], m.to[1]], floor: m.floor };
+    if (f) figures[m.figureId] = figureMoved(f, [m.to[0], m.to[1]], m.floor);
   }
   return figures;
 }
 
 function moveFigures(s: KState, moves: ReadonlyArray<{ figureId: string; to: readonly [number, number]; floor: number }>): KState {
-  return { ...s, figures: movedFigures(s.figures, moves) };
+  return stateWith(s, { figures: movedFigures(s.figures, moves) });
 }
 
 function endMelee(s: KState, meleeId: string): KState {
@@ -54,14 +55,11 @@ function endMelee(s: KState, meleeId: string): KState {
   const units: Units = { ...s.units };
   for (const id of m.units) {
     const u = units[id];
-    if (u && u.meleeId === meleeId) {
-      const { meleeId: _gone, ...rest } = u;
-      units[id] = { ...rest, status: u.status === 'in-melee' ? 'normal' : u.status };
-    }
+    if (u && u.meleeId === meleeId) units[id] = unitWith(u, { meleeId: undefined, status: u.status === 'in-melee' ? 'normal' : u.status });
   }
   const melees = { ...s.melees };
   delete melees[meleeId];
-  return { ...s, units, melees };
+  return stateWith(s, { units, melees });
 }
 
 /** Remove a unit from any melee it is in; the melee ends when one side has no unit left. */
@@ -69,13 +67,12 @@ function leaveMelee(s: KState, unitId: string): KState {
   const u = s.units[unitId];
   if (!u?.meleeId) return s;
   const m = s.melees[u.meleeId];
-  const { meleeId: _gone, ...rest } = u;
-  let next: KState = { ...s, units: { ...s.units, [unitId]: { ...rest, status: u.status === 'in-melee' ? 'normal' : u.status } } };
+  let next: KState = stateWith(s, { units: { ...s.units, [unitId]: unitWith(u, { meleeId: undefined, status: u.status === 'in-melee' ? 'normal' : u.status }) } });
   if (!m) return next;
   const remaining = m.units.filter((id) => id !== unitId);
   const sides = new Set(remaining.map((id) => next.units[id]?.side));
-  if (sides.size < 2) return endMelee({ ...next, melees: { ...next.melees, [m.id]: { ...m, units: remaining } } }, m.id);
-  next = { ...next, melees: { ...next.melees, [m.id]: { ...m, units: remaining } } };
+  if (sides.size < 2) return endMelee(stateWith(next, { melees: { ...next.melees, [m.id]: { ...m, units: remaining } } }), m.id);
+  next = stateWith(next, { melees: { ...next.melees, [m.id]: { ...m, units: remaining } } });
   return next;
 }
 
@@ -84,27 +81,24 @@ export function evolveK(s: KState, e: KEvent): KState {
     case 'TURN_STARTED': {
       const units: Units = {};
       for (const [id, u] of Object.entries(s.units)) {
-        const { chargeFrom: _c, ...rest } = u;
-        units[id] = { ...rest, activated: false, ready: false, defensiveFireUsed: false, noMoveThisTurn: false, commandedMove: false, movedThisTurn: [], shotThisTurn: [] };
+        units[id] = unitWith(u, { chargeFrom: undefined, activated: false, ready: false, defensiveFireUsed: false, noMoveThisTurn: false, commandedMove: false, movedThisTurn: [], shotThisTurn: [] });
       }
       const melees = Object.fromEntries(Object.entries(s.melees).map(([id, m]) => [id, { ...m, grenadesOpen: false }]));
-      const { activation: _a, ...rest } = s;
-      return { ...rest, turn: e.turn, units, melees };
+      return stateWith(s, { turn: e.turn, units, melees, activation: undefined });
     }
     case 'TURN_ENDED': {
       let next: KState = s;
       for (const id of e.expiredReadiness) next = setUnit(next, id, { ready: false, activated: true });
-      const { activation: _a, ...rest } = next;
-      return rest;
+      return stateWith(next, { activation: undefined });
     }
     case 'ACTIVATION_STARTED': {
-      const activation: KState['activation'] = { unitId: e.unitId, units: e.units, via: e.via, ...(e.commandedBy ? { commandedBy: e.commandedBy } : {}), moved: [], shot: [], phase: 'none' };
+      const activation = activationRecord({ unitId: e.unitId, units: e.units, via: e.via, commandedBy: e.commandedBy, moved: [], shot: [], phase: 'none' });
       // setUnit and the activation in one copy of the state (the same keys in the same order).
       const u = s.units[e.unitId];
-      return u ? { ...s, units: { ...s.units, [e.unitId]: { ...u, ready: false } }, activation } : { ...s, activation };
+      return u ? stateWith(s, { units: { ...s.units, [e.unitId]: unitWith(u, { ready: false }) }, activation }) : stateWith(s, { activation });
     }
     case 'ACTION_CHOSEN':
-      return s.activation ? { ...s, activation: { ...s.activation, action: e.action } } : s;
+      return s.activation ? stateWith(s, { activation: activationWith(s.activation, { action: e.action }) }) : s;
     case 'ACTIVATION_ENDED': {
       // setUnit per unit, with one copy of the units record and of the state.
       let units = s.units;
@@ -112,12 +106,11 @@ export function evolveK(s: KState, e: KEvent): KState {
         const u = units[id];
         if (!u) continue;
         if (units === s.units) units = { ...units };
-        units[id] = { ...u, activated: true, ready: false, commandedMove: false, chargeFrom: undefined };
+        units[id] = unitWith(u, { activated: true, ready: false, commandedMove: false, chargeFrom: undefined });
       }
       // K-6.6d grenades only in the activation that started the melee.
       const melees = Object.fromEntries(Object.entries(s.melees).map(([id, m]) => [id, { ...m, grenadesOpen: false }]));
-      const { activation: _a, ...rest } = s;
-      return { ...rest, units, melees };
+      return stateWith(s, { units, melees, activation: undefined });
     }
     case 'READINESS_ENTERED':
       return setUnit(s, e.unitId, { ready: true });
@@ -134,59 +127,56 @@ export function evolveK(s: KState, e: KEvent): KState {
       const units = !u ? s.units : {
         ...s.units,
         [e.unitId]: e.mode === 'charge'
-          ? { ...u, chargeFrom: Object.fromEntries(e.moves.map((m) => [m.figureId, { at: m.from, floor: m.fromFloor }])), movedThisTurn: addUnique(u.movedThisTurn, ids) }
-          : { ...u, movedThisTurn: addUnique(u.movedThisTurn, ids) },
+          ? unitWith(u, { chargeFrom: Object.fromEntries(e.moves.map((m) => [m.figureId, { at: m.from, floor: m.fromFloor }])), movedThisTurn: addUnique(u.movedThisTurn, ids) })
+          : unitWith(u, { movedThisTurn: addUnique(u.movedThisTurn, ids) }),
       };
       const a = s.activation;
       if (a && a.units.includes(e.unitId) && e.mode !== 'fall-back' && e.mode !== 'evacuation') {
         const phase = a.phase === 'none' ? 'moving' : a.phase === 'shooting' ? 'shot-then-moving' : a.phase;
-        return { ...s, figures, units, activation: { ...a, moved: addUnique(a.moved, ids), phase } };
+        return stateWith(s, { figures, units, activation: activationWith(a, { moved: addUnique(a.moved, ids), phase }) });
       }
-      return { ...s, figures, units };
+      return stateWith(s, { figures, units });
     }
     case 'UNIT_SPLIT': {
       const parent = s.units[e.unitId];
       if (!parent) return s;
-      const half: KUnit = {
-        ...parent, id: e.newUnitId, name: `${parent.name} (covering fire)`, figures: [...e.figureIds], splitFrom: parent.id,
+      const half: KUnit = unitWith(parent, {
+        id: e.newUnitId, name: `${parent.name} (covering fire)`, figures: [...e.figureIds], splitFrom: parent.id,
         joinedLeaders: [], boundLeaders: [], coveringHalf: undefined, startStrength: e.figureIds.length, routLeaders: [],
         hadSquadLeader: e.figureIds.some((id) => s.figures[id]?.role === 'squad-leader'),
-      };
-      delete (half as { coveringHalf?: string }).coveringHalf;
-      let next: KState = { ...s, units: { ...s.units, [half.id]: half }, nextId: s.nextId + 1 };
+      });
+      let next: KState = stateWith(s, { units: { ...s.units, [half.id]: half }, nextId: s.nextId + 1 });
       next = setUnit(next, parent.id, { figures: parent.figures.filter((f) => !e.figureIds.includes(f)), coveringHalf: half.id });
       const figures: Figures = { ...next.figures };
-      for (const id of e.figureIds) figures[id] = { ...figures[id]!, unitId: half.id };
-      return { ...next, figures };
+      for (const id of e.figureIds) figures[id] = figureWith(figures[id]!, { unitId: half.id });
+      return stateWith(next, { figures });
     }
     case 'UNIT_REUNITED': {
       const half = s.units[e.unitId];
       const main = s.units[e.intoUnitId];
       if (!half || !main) return s;
       const figures: Figures = { ...s.figures };
-      for (const id of half.figures) figures[id] = { ...figures[id]!, unitId: main.id };
+      for (const id of half.figures) figures[id] = figureWith(figures[id]!, { unitId: main.id });
       const units: Units = { ...s.units };
       delete units[half.id];
-      const { coveringHalf: _c, ...mainRest } = main;
-      units[main.id] = { ...mainRest, figures: [...main.figures, ...half.figures] };
-      return { ...s, units, figures };
+      units[main.id] = unitWith(main, { coveringHalf: undefined, figures: [...main.figures, ...half.figures] });
+      return stateWith(s, { units, figures });
     }
     case 'UNIT_JOINED': {
       const from = s.units[e.unitId];
       const into = s.units[e.intoUnitId];
       if (!from || !into) return s;
       const figures: Figures = { ...s.figures };
-      for (const id of e.figureIds) figures[id] = { ...figures[id]!, unitId: into.id };
+      for (const id of e.figureIds) figures[id] = figureWith(figures[id]!, { unitId: into.id });
       const units: Units = { ...s.units };
-      units[from.id] = { ...from, figures: from.figures.filter((f) => !e.figureIds.includes(f)), joinedTo: into.id };
-      units[into.id] = {
-        ...into,
+      units[from.id] = unitWith(from, { figures: from.figures.filter((f) => !e.figureIds.includes(f)), joinedTo: into.id });
+      units[into.id] = unitWith(into, {
         figures: addUnique(into.figures, e.figureIds),
         joinedLeaders: e.kind === 'leader' ? addUnique(into.joinedLeaders, [from.id]) : into.joinedLeaders,
         boundLeaders: e.bound ? addUnique(into.boundLeaders, [from.id]) : into.boundLeaders,
         noMoveThisTurn: into.noMoveThisTurn || e.noMove,
-      };
-      return { ...s, units, figures };
+      });
+      return stateWith(s, { units, figures });
     }
     case 'LEADER_LEFT': {
       const leader = s.units[e.leaderUnitId];
@@ -194,16 +184,15 @@ export function evolveK(s: KState, e: KEvent): KState {
       if (!leader || !group) return s;
       const mine = group.figures.filter((f) => s.figures[f]?.homeUnitId === leader.id);
       const figures: Figures = { ...s.figures };
-      for (const id of mine) figures[id] = { ...figures[id]!, unitId: leader.id };
-      const { joinedTo: _j, ...leaderRest } = leader;
-      return {
-        ...s, figures,
+      for (const id of mine) figures[id] = figureWith(figures[id]!, { unitId: leader.id });
+      return stateWith(s, {
+        figures,
         units: {
           ...s.units,
-          [leader.id]: { ...leaderRest, figures: mine },
-          [group.id]: { ...group, figures: group.figures.filter((f) => !mine.includes(f)), joinedLeaders: group.joinedLeaders.filter((x) => x !== leader.id) },
+          [leader.id]: unitWith(leader, { joinedTo: undefined, figures: mine }),
+          [group.id]: unitWith(group, { figures: group.figures.filter((f) => !mine.includes(f)), joinedLeaders: group.joinedLeaders.filter((x) => x !== leader.id) }),
         },
-      };
+      });
     }
     case 'SHOT_FIRED': {
       let next = setUnit(s, e.shooterId, (u) => ({
@@ -213,10 +202,10 @@ export function evolveK(s: KState, e: KEvent): KState {
       if (!e.defensive && next.activation && next.activation.units.includes(e.shooterId)) {
         const a = next.activation;
         const phase = a.phase === 'none' ? 'shooting' : a.phase === 'moving' ? 'moved-then-shooting' : a.phase;
-        next = { ...next, activation: { ...a, shot: addUnique(a.shot, e.shooters), phase } };
+        next = stateWith(next, { activation: activationWith(a, { shot: addUnique(a.shot, e.shooters), phase }) });
       } else if (!e.defensive && next.activation && next.activation.units.includes(next.units[e.shooterId]?.splitFrom ?? '')) {
         const a = next.activation;
-        next = { ...next, activation: { ...a, supportShot: addUnique(a.supportShot ?? [], [e.shooterId]) } };
+        next = stateWith(next, { activation: activationWith(a, { supportShot: addUnique(a.supportShot ?? [], [e.shooterId]) }) });
       }
       return noteFiredOn(next, e.targetId); // cannot-go-to-ground: the turn first fired on
     }
@@ -224,8 +213,8 @@ export function evolveK(s: KState, e: KEvent): KState {
       return s;
     case 'WOUNDS_ALLOCATED': {
       const figures: Figures = { ...s.figures };
-      for (const [id, n] of Object.entries(e.allocation)) if (figures[id]) figures[id] = { ...figures[id]!, wounds: figures[id]!.wounds + n };
-      return { ...s, figures };
+      for (const [id, n] of Object.entries(e.allocation)) if (figures[id]) figures[id] = figureWith(figures[id]!, { wounds: figures[id]!.wounds + n });
+      return stateWith(s, { figures });
     }
     case 'WOUND_TEST': {
       const f = s.figures[e.figureId];
@@ -238,12 +227,12 @@ export function evolveK(s: KState, e: KEvent): KState {
       return setFigure(setFigure(s, e.fromFigureId, { weapon: null }), e.toFigureId, { weapon: e.weapon });
     case 'WEAPON_DROPPED': {
       const next = setFigure(s, e.figureId, { weapon: null });
-      return { ...next, nextId: next.nextId + 1, markers: { ...next.markers, [e.markerId]: { id: e.markerId, weapon: e.weapon, at: e.at, floor: e.floor, droppedBy: e.side } } };
+      return stateWith(next, { nextId: next.nextId + 1, markers: { ...next.markers, [e.markerId]: { id: e.markerId, weapon: e.weapon, at: e.at, floor: e.floor, droppedBy: e.side } } });
     }
     case 'WEAPON_PICKED_UP': {
       const markers = { ...s.markers };
       delete markers[e.markerId];
-      return setFigure({ ...s, markers }, e.figureId, { weapon: e.weapon });
+      return setFigure(stateWith(s, { markers }), e.figureId, { weapon: e.weapon });
     }
     case 'MORALE_TEST':
       return s;
@@ -262,34 +251,34 @@ export function evolveK(s: KState, e: KEvent): KState {
     case 'RALLIED':
       return setUnit(s, e.unitId, { status: 'normal', routLeaders: [], activated: true });
     case 'CHARGE_DECLARED':
-      return s.activation ? { ...s, activation: { ...s.activation, charged: e.targetId } } : s;
+      return s.activation ? stateWith(s, { activation: activationWith(s.activation, { charged: e.targetId }) }) : s;
     case 'CHARGE_COLLAPSED': {
       const next = moveFigures(s, e.moves.map((m) => ({ figureId: m.figureId, to: m.to, floor: m.floor })));
-      return next.activation ? { ...next, activation: { ...next.activation, phase: 'done' } } : next;
+      return next.activation ? stateWith(next, { activation: activationWith(next.activation, { phase: 'done' }) }) : next;
     }
     case 'MELEE_STARTED': {
       const units: Units = { ...s.units };
-      for (const id of e.units) if (units[id]) units[id] = { ...units[id]!, status: 'in-melee', meleeId: e.meleeId, ready: false };
-      return {
-        ...s, units, nextId: s.nextId + 1,
+      for (const id of e.units) if (units[id]) units[id] = unitWith(units[id]!, { status: 'in-melee', meleeId: e.meleeId, ready: false });
+      return stateWith(s, {
+        units, nextId: s.nextId + 1,
         melees: { ...s.melees, [e.meleeId]: { id: e.meleeId, units: [...e.units], startedTurn: s.turn, startedBy: e.startedBy, rounds: 0, grenades: [], grenadesOpen: true } },
-      };
+      });
     }
     case 'MELEE_JOINED': {
       const m = s.melees[e.meleeId];
       if (!m) return s;
       const next = setUnit(s, e.unitId, { status: 'in-melee', meleeId: e.meleeId, ready: false });
-      return { ...next, melees: { ...next.melees, [m.id]: { ...m, units: addUnique(m.units, [e.unitId]) } } };
+      return stateWith(next, { melees: { ...next.melees, [m.id]: { ...m, units: addUnique(m.units, [e.unitId]) } } });
     }
     case 'GRENADES_THROWN': {
       const m = s.melees[e.meleeId];
       if (!m) return s;
-      return { ...s, melees: { ...s.melees, [m.id]: { ...m, grenades: addUnique(m.grenades, [e.side]) } } };
+      return stateWith(s, { melees: { ...s.melees, [m.id]: { ...m, grenades: addUnique(m.grenades, [e.side]) } } });
     }
     case 'MELEE_ROUND': {
       const m = s.melees[e.meleeId];
       if (!m) return s;
-      return { ...s, melees: { ...s.melees, [m.id]: { ...m, rounds: m.rounds + 1 } } };
+      return stateWith(s, { melees: { ...s.melees, [m.id]: { ...m, rounds: m.rounds + 1 } } });
     }
     case 'MELEE_DECIDED':
       return s;
@@ -297,7 +286,7 @@ export function evolveK(s: KState, e: KEvent): KState {
       const m = s.melees[e.meleeId];
       const next = endMelee(s, e.meleeId);
       // K-6.3b a unit that wins the melee in its own activation can do nothing more.
-      if (m && next.activation && next.activation.units.some((u) => m.units.includes(u))) return { ...next, activation: { ...next.activation, phase: 'done' } };
+      if (m && next.activation && next.activation.units.some((u) => m.units.includes(u))) return stateWith(next, { activation: activationWith(next.activation, { phase: 'done' }) });
       return next;
     }
     case 'UNIT_DESTROYED':
@@ -311,40 +300,37 @@ export function evolveK(s: KState, e: KEvent): KState {
     case 'FIGURE_REMOVED': {
       const f = s.figures[e.figureId];
       if (!f) return s;
-      const { evacuation: _ev, ...rest } = f;
-      return { ...dropMember(s, e.figureId), figures: { ...s.figures, [f.id]: { ...rest, removed: e.reason } } };
+      return stateWith(dropMember(s, e.figureId), { figures: { ...s.figures, [f.id]: figureWith(f, { evacuation: undefined, removed: e.reason }) } });
     }
     case 'EVACUATION_STARTED':
       return setFigure(dropMember(s, e.figureId), e.figureId, { evacuation: e.evacuation });
     case 'EVACUATION_ARRIVED': {
       const f = s.figures[e.figureId];
       if (!f) return s;
-      const { evacuation: _ev, ...rest } = f;
-      let next: KState = { ...s, figures: { ...s.figures, [f.id]: { ...rest, removed: 'evacuated' } } };
+      let next: KState = stateWith(s, { figures: { ...s.figures, [f.id]: figureWith(f, { evacuation: undefined, removed: 'evacuated' }) } });
       if (e.escortId) next = setFigure(next, e.escortId, (f) => (f.evacuation ? { evacuation: { ...f.evacuation, returning: true } } : {}));
       return next;
     }
     case 'SPECIAL_ROLL':
-      return e.unitId && s.special ? { ...s, special: { ...s.special, tried: { ...s.special.tried, [e.special]: `${s.turn}:${e.unitId}` } } } : s;
+      return e.unitId && s.special ? stateWith(s, { special: { ...s.special, tried: { ...s.special.tried, [e.special]: `${s.turn}:${e.unitId}` } } }) : s;
     case 'SPECIAL_FIRE': {
       if (!s.special) return s;
       const was = s.special.used[e.special];
       const n = was && was.turn === s.turn ? was.n + 1 : 1;
-      return noteFiredOn({ ...s, special: { ...s.special, used: { ...s.special.used, [e.special]: { turn: s.turn, n } } } }, e.targetId);
+      return noteFiredOn(stateWith(s, { special: { ...s.special, used: { ...s.special.used, [e.special]: { turn: s.turn, n } } } }), e.targetId);
     }
     case 'SPAN_DESTROYED':
-      return s.special ? { ...s, special: { ...s.special, destroyed: addUnique(s.special.destroyed, [e.special]) } } : s;
+      return s.special ? stateWith(s, { special: { ...s.special, destroyed: addUnique(s.special.destroyed, [e.special]) } }) : s;
     case 'CHARGE_REMOVED':
-      return s.special ? { ...s, special: { ...s.special, cleared: addUnique(s.special.cleared, [e.special]) } } : s;
+      return s.special ? stateWith(s, { special: { ...s.special, cleared: addUnique(s.special.cleared, [e.special]) } }) : s;
     case 'SPECIAL_EFFECT':
       return s;
     case 'UNIT_REVEALED':
-      return s.special ? { ...s, special: { ...s.special, hidden: s.special.hidden.filter((id) => id !== e.unitId) } } : s;
+      return s.special ? stateWith(s, { special: { ...s.special, hidden: s.special.hidden.filter((id) => id !== e.unitId) } }) : s;
     case 'ESCORT_REJOINED': {
       const f = s.figures[e.figureId];
       if (!f) return s;
-      const { evacuation: _ev, ...rest } = f;
-      const next: KState = { ...s, figures: { ...s.figures, [f.id]: { ...rest, unitId: e.unitId } } };
+      const next: KState = stateWith(s, { figures: { ...s.figures, [f.id]: figureWith(f, { evacuation: undefined, unitId: e.unitId }) } });
       return setUnit(next, e.unitId, (u) => ({ figures: addUnique(u.figures, [f.id]) }));
     }
   }

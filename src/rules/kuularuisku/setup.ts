@@ -6,6 +6,7 @@ import { weaponById } from './data';
 import { resolveHouse } from './house';
 import { defaultRole, parseFigureData, parseRules, parseUnitData, unitKindOf, unitNationality } from './scenario-data';
 import { buildSpecial } from './special';
+import { figureRecord, figureWith, unitRecord, unitWith } from './records';
 import type { KFigure, KState, KUnit, SkillKey, TableEdge } from './state';
 
 /** K-1.0a, K-1.3b, K-GAP-5, K-GAP-11, K-SKL-2 the state before turn 1 from a validated scenario. */
@@ -30,13 +31,13 @@ export function setupK(scenario: Scenario): KState {
       const fallback = role === 'mg-gunner' ? (data.weapon && weaponById(data.weapon)?.class !== 'rifle' ? data.weapon : undefined) : data.weapon;
       const weaponRef = fd.weapon !== undefined ? fd.weapon : (inherits && fallback) || house.defaultWeapons[role] || null;
       const skills: SkillKey[] = [...new Set([...(role === 'leader' ? unitSkills : []), ...(fd.skills ?? []), ...(role === 'leader' ? ['leader' as const] : [])])];
-      figures[f.id] = {
+      figures[f.id] = figureRecord({
         id: f.id, unitId: u.id, homeUnitId: u.id, side: u.side, at: [f.at[0], f.at[1]], floor: f.floor ?? 0, facing: f.facing ?? 0,
         condition: 'healthy', wounds: 0, weapon: weaponRef ? weaponById(weaponRef)!.id : null,
         skill: fd.skill ?? skill, morale: fd.morale ?? morale, role, skills, baseRadius: fd.base ?? BASE_RADIUS,
-      };
+      });
     });
-    units[u.id] = {
+    units[u.id] = unitRecord({
       id: u.id, side: u.side, name: u.name, kind, figures: u.figures.map((f) => f.id), status: 'normal',
       activated: false, ready: false, defensiveFireUsed: false, skill, morale,
       nationality: unitNationality(data), languages: data.languages ?? [], skills: unitSkills,
@@ -44,7 +45,7 @@ export function setupK(scenario: Scenario): KState {
       hadSquadLeader: u.figures.some((f) => figures[f.id]!.role === 'squad-leader'),
       joinedLeaders: [], boundLeaders: [], routLeaders: [], noMoveThisTurn: false, commandedMove: false,
       movedThisTurn: [], shotThisTurn: [],
-    };
+    });
   }
   // K-1.3b leaders who start the game joined to a unit.
   for (const u of scenario.units ?? []) {
@@ -52,9 +53,9 @@ export function setupK(scenario: Scenario): KState {
     const leader = units[u.id];
     const group = target ? units[target] : undefined;
     if (!leader || !group || leader.kind !== 'leader') continue;
-    for (const fid of leader.figures) figures[fid] = { ...figures[fid]!, unitId: group.id };
-    units[group.id] = { ...group, figures: [...group.figures, ...leader.figures], joinedLeaders: [...group.joinedLeaders, leader.id] };
-    units[leader.id] = { ...leader, figures: [], joinedTo: group.id };
+    for (const fid of leader.figures) figures[fid] = figureWith(figures[fid]!, { unitId: group.id });
+    units[group.id] = unitWith(group, { figures: [...group.figures, ...leader.figures], joinedLeaders: [...group.joinedLeaders, leader.id] });
+    units[leader.id] = unitWith(leader, { figures: [], joinedTo: group.id });
   }
   // The scenario's special rules (special.ts): a winter ruling (K-SKL-3), aid posts (K-5.6a), hidden units …
   const special = buildSpecial(scenario);
@@ -67,7 +68,7 @@ export function setupK(scenario: Scenario): KState {
       ...(rules.dressingStations ?? []).map((d) => ({ side: d.side, at: [d.at[0], d.at[1]] as [number, number], radius: d.radius })),
       ...(special?.config.aidPosts ?? []).map((d) => ({ side: d.side, at: [d.at[0], d.at[1]] as [number, number], radius: d.radius })),
     ],
-    nextId: 1, house,
-    ...(special ? { special } : {}),
+    // Every field, optional ones as undefined, in KState's order: states keep one shape (records.ts).
+    activation: undefined, nextId: 1, house, special,
   };
 }
