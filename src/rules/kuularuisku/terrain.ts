@@ -108,29 +108,45 @@ function obstaclesWithin(table: TableQueries, from: Vec2, to: Vec2, reach: numbe
   return (table.obstaclesAlong as (this: TableQueries, from: Vec2, to: Vec2, maxDistance?: number) => TableObstacleCrossing[]).call(table, from, to, reach);
 }
 
+/** The tags coverOfFeature reads for a building a figure stands in (its kind decides first). */
+const BUILDING_TAGS: TerrainTags = { cover: 'building', difficult: true, impassable: false, blocksSight: true, heightClass: 'high' };
+
 /**
  * K-5.4 / K-3.1a / K-3.2a the cover a figure standing at `at` gets against fire from `from`: inside a
  * building (house), the area it stands in (woods, ruins, rocky ground, tall crops), or a fence, wall,
  * hedge, barricade or parapet lying between it and the firer within `coverContact` of its base.
  */
 export function coverAt(table: TableQueries, at: Vec2, radius: number, from: Vec2, house: HouseSettings): { cover: CoverName; sources: string[] } {
-  let cover: CoverName = 'open';
   const sources: string[] = [];
-  const take = (c: CoverName, id: string) => {
-    if (c === 'open') return;
-    sources.push(id);
-    cover = betterCover(cover, c);
-  };
+  const cover = coverScan(table, at, radius, from, house, sources);
+  return { cover, sources };
+}
+
+/** coverAt(...).cover without the list of sources (the shooting asks it per visible soldier). */
+export function coverClassAt(table: TableQueries, at: Vec2, radius: number, from: Vec2, house: HouseSettings): CoverName {
+  return coverScan(table, at, radius, from, house, undefined);
+}
+
+/** coverAt's search: the best class met, each source that gives one noted in `sources` (when given), in the order met. */
+function coverScan(table: TableQueries, at: Vec2, radius: number, from: Vec2, house: HouseSettings, sources: string[] | undefined): CoverName {
+  let cover: CoverName = 'open';
   const b = table.buildingAt(at[0], at[1]);
-  if (b) take(coverOfFeature(feature(table, b.id), { cover: 'building', difficult: true, impassable: false, blocksSight: true, heightClass: 'high' }), b.id);
-  for (const a of table.areasAt(at[0], at[1])) take(coverOfFeature(feature(table, a.featureId), a.tags), a.featureId);
+  if (b) {
+    const c = coverOfFeature(feature(table, b.id), BUILDING_TAGS);
+    if (c !== 'open') { sources?.push(b.id); cover = betterCover(cover, c); }
+  }
+  for (const a of table.areasAt(at[0], at[1])) {
+    const c = coverOfFeature(feature(table, a.featureId), a.tags);
+    if (c !== 'open') { sources?.push(a.featureId); cover = betterCover(cover, c); }
+  }
   if (Math.hypot(from[0] - at[0], from[1] - at[1]) > 1e-6) {
     const reach = radius + house.coverContact + 1e-9;
     for (const o of obstaclesWithin(table, at, from, reach)) {
       if (o.distance > reach) break;
       if (b && o.featureId === b.id) continue;
-      take(coverOfFeature(feature(table, o.featureId), o.tags), o.featureId);
+      const c = coverOfFeature(feature(table, o.featureId), o.tags);
+      if (c !== 'open') { sources?.push(o.featureId); cover = betterCover(cover, c); }
     }
   }
-  return { cover, sources };
+  return cover;
 }

@@ -5,7 +5,7 @@ import { type Base3, type TableQueries, type Vec2, type Vec3, baseDistance, with
 import { CLOSE_RANGE, COVER_VALUE, type CoverName, FIGURE_HEIGHT, HIGHER_BY } from './constants';
 import { type KQuery, houseOf } from './context';
 import { weaponById } from './data';
-import { coverAt } from './terrain';
+import { coverClassAt } from './terrain';
 import { crossingAt, elevatedRule, isHidden, isLit, nightNow } from './special-play';
 import { baseOf, bodyOf, liveFigures, standingFigures } from './table';
 import type { HouseSettings, KFigure, KState, KUnit } from './state';
@@ -228,7 +228,7 @@ export function unitCoverValue(s: KState, figs: readonly KFigure[], per: Record<
 /**
  * Scratch buffers of evaluateTarget (it never runs inside itself): the shooter → target distances,
  * the lazily looked-at pairs, which targets may be hit, a nearest-first order and the plan centres and
- * radii of the figures between the two units (for inTheWayOf), grown as needed and
+ * radii of the figures between the two units (for inTheWayOf) and which firers shoot, grown as needed and
  * reused, since a fresh typed array per shot costs more than the arithmetic it holds.
  */
 let DIST = new Float64Array(64);
@@ -236,6 +236,7 @@ let MEMO: Array<PairSight | undefined> = [];
 let HIT = new Uint8Array(16);
 let ORDER = new Int32Array(16);
 let BX = new Float64Array(128), BZ = new Float64Array(128), BR = new Float64Array(128);
+let SHOOTS = new Uint8Array(16);
 
 /**
  * Indices 0…n−1 in `order`, sorted by d[row + j] ascending, equal ones in index order: what a stable
@@ -395,6 +396,8 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
   // K-5.2f every soldier who sees one of them may shoot; K-AMB-6 with one in his weapon's range.
   const order = ORDER;
   const shooters: string[] = [];
+  if (SHOOTS.length < F) SHOOTS = new Uint8Array(2 * F);
+  const shoots = SHOOTS; // which firers are among the shooters
   for (let i = 0; i < F; i++) {
     const range = ranges[i]!;
     const row = i * T;
@@ -408,6 +411,7 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
       if (clear(i, j)) { may = true; break; }
     }
     if (may) shooters.push(firers[i]!.id);
+    shoots[i] = may ? 1 : 0;
   }
   if (!house.rangePerFirer) {
     let d = Infinity;
@@ -430,24 +434,29 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
   const closeRange = within(close, CLOSE_RANGE);
   // K-5.4c cover of the visible (hittable) soldiers, each against the nearest firer.
   const perFigure: Record<string, CoverName> = {};
-  for (const id of hittable) {
-    const t = s.figures[id]!;
-    const from = nearestShooter(s, t, shooters);
+  const seen: KFigure[] = []; // the hittable soldiers, in hittable's order (the targets')
+  for (let j = 0; j < T; j++) {
+    if (!hit[j]) continue;
+    const t = targets[j]!;
+    seen.push(t);
+    const from = nearestShooter(t, firers, SHOOTS);
     // narrow-crossing: figures on the walkway are in the open (K-5.4).
-    perFigure[id] = crossingAt(s, t.at)?.open ? 'open' : coverAt(table, t.at, t.baseRadius, from, house).cover;
+    perFigure[t.id] = crossingAt(s, t.at)?.open ? 'open' : coverClassAt(table, t.at, t.baseRadius, from, house);
   }
-  const cover = unitCoverValue(s, hittable.map((id) => s.figures[id]!), perFigure);
+  const cover = unitCoverValue(s, seen, perFigure);
   const coverOf = { name: cover.name, value: cover.value, perFigure };
   return chosen
     ? { targetId, valid: true, hittable, spotter: chosen, shooters, closeRange, cover: coverOf, pairs: looked }
     : { targetId, valid: true, hittable, shooters, closeRange, cover: coverOf, pairs: looked };
 }
 
-function nearestShooter(s: KState, t: KFigure, shooters: readonly string[]): Vec2 {
+/** The nearest (in plan) of the firers flagged in `shoots`, the first of equals; the target's own place when none is. */
+function nearestShooter(t: KFigure, firers: readonly KFigure[], shoots: Uint8Array): Vec2 {
   let best: KFigure | undefined;
   let d = Infinity;
-  for (const id of shooters) {
-    const f = s.figures[id]!;
+  for (let i = 0; i < firers.length; i++) {
+    if (!shoots[i]) continue;
+    const f = firers[i]!;
     const x = Math.hypot(f.at[0] - t.at[0], f.at[1] - t.at[1]);
     if (x < d) { d = x; best = f; }
   }

@@ -48,12 +48,18 @@ export function defaultAllocation(s: KState, eligible: readonly string[], wounds
   if (!eligible.length) return out;
   const ranks: number[] = []; // asked only on a tie, as the sort's comparison does
   const rankAt = (k: number) => (ranks[k] ??= rank(eligible[k]!));
+  // count(eligible[k]) kept per place in the list (each soldier's record read once), when no id comes twice.
+  const n = eligible.length;
+  let once = true;
+  for (let k = 1; k < n && once; k++) for (let m = 0; m < k; m++) if (eligible[m] === eligible[k]) { once = false; break; }
+  const counts: number[] = [];
+  if (once) for (let k = 0; k < n; k++) counts.push(count(eligible[k]!));
   for (let i = 0; i < wounds; i++) {
     // The first by (wounds so far, rank, place in the list): what sorting the list and taking its head gives.
     let best = 0;
-    let bestCount = count(eligible[0]!);
-    for (let k = 1; k < eligible.length; k++) {
-      const c = count(eligible[k]!);
+    let bestCount = once ? counts[0]! : count(eligible[0]!);
+    for (let k = 1; k < n; k++) {
+      const c = once ? counts[k]! : count(eligible[k]!);
       if (c < bestCount || (c === bestCount && rankAt(k) < rankAt(best))) {
         best = k;
         bestCount = c;
@@ -61,6 +67,7 @@ export function defaultAllocation(s: KState, eligible: readonly string[], wounds
     }
     const pick = eligible[best]!;
     out[pick] = (out[pick] ?? 0) + 1;
+    if (once) counts[best]!++;
   }
   return out;
 }
