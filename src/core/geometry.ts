@@ -5,12 +5,53 @@ export type Vec3 = readonly [number, number, number];
 
 export const EPS = 1e-9;
 
+/**
+ * Math.hypot(x, y), bit for bit: V8's own algorithm (scale by the larger magnitude, then the root of
+ * the sum of squares; Infinity before NaN, 0 for two zeros). V8 runs Math.hypot as a C++ call that
+ * boxes its answer, a few hundred thousand times per random game; this one the JIT inlines. Being
+ * the same number to the last bit, it decides every threshold as before (tests/unit/hypot.test.ts).
+ */
+export function hypot(x: number, y: number): number {
+  const ax = Math.abs(x);
+  const ay = Math.abs(y);
+  if (ax === Infinity || ay === Infinity) return Infinity;
+  if (ax !== ax || ay !== ay) return NaN;
+  const max = ax < ay ? ay : ax;
+  if (max === 0) return 0;
+  const nx = ax / max;
+  const ny = ay / max;
+  return Math.sqrt(nx * nx + ny * ny) * max;
+}
+
+/** Math.hypot(x, y, z), bit for bit (V8's algorithm: scaled, with its compensated sum). */
+export function hypot3(x: number, y: number, z: number): number {
+  const ax = Math.abs(x);
+  const ay = Math.abs(y);
+  const az = Math.abs(z);
+  if (ax === Infinity || ay === Infinity || az === Infinity) return Infinity;
+  if (ax !== ax || ay !== ay || az !== az) return NaN;
+  let max = ax;
+  if (ay > max) max = ay;
+  if (az > max) max = az;
+  if (max === 0) return 0;
+  // Kahan summation of the scaled squares, in argument order, as V8 does it.
+  const nx = ax / max;
+  const ny = ay / max;
+  const nz = az / max;
+  const s1 = nx * nx; // the first step's compensation is exactly 0
+  const t2 = ny * ny;
+  const s2 = s1 + t2;
+  const c2 = s2 - s1 - t2;
+  const t3 = nz * nz - c2;
+  return Math.sqrt(s2 + t3) * max;
+}
+
 export function dist2(a: Vec2, b: Vec2): number {
-  return Math.hypot(b[0] - a[0], b[1] - a[1]);
+  return hypot(b[0] - a[0], b[1] - a[1]);
 }
 
 export function dist3(a: Vec3, b: Vec3): number {
-  return Math.hypot(b[0] - a[0], b[1] - a[1], b[2] - a[2]);
+  return hypot3(b[0] - a[0], b[1] - a[1], b[2] - a[2]);
 }
 
 export function lerp3(a: Vec3, b: Vec3, t: number): Vec3 {
@@ -180,7 +221,7 @@ export function ribbonPolygon(path: readonly Vec2[], width: number): Vec2[] {
     const next = path[Math.min(path.length - 1, i + 1)]!;
     const dx = next[0] - prev[0];
     const dz = next[1] - prev[1];
-    const len = Math.hypot(dx, dz) || 1;
+    const len = hypot(dx, dz) || 1;
     const nx = -dz / len;
     const nz = dx / len;
     const p = path[i]!;

@@ -1,6 +1,6 @@
 // The one way distances between figures are measured (DESIGN.md): like a tape in 3D between the
 // nearest points of the two bases, so height counts; "within X" includes exactly X.
-import type { Vec2 } from './geometry';
+import { hypot, type Vec2 } from './geometry';
 
 /** A figure's base: a horizontal disc of `radius` centred at `at`, its underside at height `y`. */
 export interface Base3 {
@@ -17,9 +17,9 @@ export const WITHIN_EPS = 1e-6;
  * between their rims (0 when they overlap in plan) combined with the height difference.
  */
 export function baseDistance(a: Base3, b: Base3): number {
-  const centres = Math.hypot(b.at[0] - a.at[0], b.at[1] - a.at[1]);
+  const centres = hypot(b.at[0] - a.at[0], b.at[1] - a.at[1]);
   const gap = Math.max(0, centres - a.radius - b.radius);
-  return Math.hypot(gap, b.y - a.y);
+  return hypot(gap, b.y - a.y);
 }
 
 /** "Within X": the distance is at most X (X included). */
@@ -36,6 +36,6 @@ export function groupDistance(a: readonly Base3[], b: readonly Base3[]): number 
 
 /** Distance from a base to a point on the table surface at height y (a marker, an edge point). */
 export function basePointDistance(a: Base3, p: Vec2, y: number): number {
-  const gap = Math.max(0, Math.hypot(p[0] - a.at[0], p[1] - a.at[1]) - a.radius);
-  return Math.hypot(gap, y - a.y);
+  const gap = Math.max(0, hypot(p[0] - a.at[0], p[1] - a.at[1]) - a.radius);
+  return hypot(gap, y - a.y);
 }
