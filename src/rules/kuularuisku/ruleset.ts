@@ -4,12 +4,13 @@
 import type { Dice, GameEvent, TableQueries } from '../../core';
 import type { Scenario } from '../../scenario';
 import { kRulesApi, moveCandidates } from './api';
+import type { KFigure, KState, KUnit } from './state';
 import { type KGameOptions, applyKOptions, kOptionChoices } from './options';
 import { moveSurelyRefused, shotSurelyRefused } from './purpose-refusals';
 import {
   Acc, FLOW_COMMAND_TYPES, FoldMemo, actionGate, candidateCommands, candidateGroups, decideFlow, immediateEnd, legalCommands, phaseOf, startChargeSequence,
   turnLimitOf, validateVictory, withFlow,
-  type AnyGameEvent, type CandidateGroup, type FlowCommand, type KCommand, type KGameEvent, type KGameState, type KRulesApi, type SoldierCommand,
+  type AnyGameEvent, type CandidateGroup, type FlowCtx, type FlowCommand, type KCommand, type KGameEvent, type KGameState, type KRulesApi, type SoldierCommand,
 } from './activation';
 
 export interface KRulesetCtx {
@@ -26,9 +27,49 @@ const logged = (events: KGameEvent[]): LoggedEvent[] => events as unknown as Log
 export const KUULARUISKU_ID = 'kuularuisku';
 export const KUULARUISKU_VERSION = '1.0.0';
 
+/**
+ * K-1.0c stragglers as the flow asks them (an offer's regroup duty, F2.4), the last answer per unit given
+ * again while that unit's soldiers stand as they stood. The rules engine's stragglers reads only the
+ * unit's status (routing: its healthy men) and figure list, and each of its figures' liveness, condition,
+ * place, floor and base, on one table: when all of these are the same values, so is the answer. A unit
+ * is offered once a turn and many units do not move between two offers of theirs.
+ */
+export function recallingStragglers(stragglers: KRulesApi['stragglers']): KRulesApi['stragglers'] {
+  type Last = { table: TableQueries; routing: boolean; ids: readonly string[]; figures: Array<KFigure | undefined>; answer: string[] };
+  const last = new Map<string, Last>();
+  const same = (m: Last, s: KState, u: KUnit, table: TableQueries): boolean => {
+    if (m.table !== table || m.routing !== (u.status === 'routing')) return false;
+    const ids = u.figures;
+    if (ids !== m.ids && (ids.length !== m.ids.length || ids.some((id, i) => id !== m.ids[i]))) return false;
+    for (let i = 0; i < ids.length; i++) {
+      const f = s.figures[ids[i]!];
+      const g = m.figures[i];
+      if (f === g) continue;
+      // Records are never changed in place: the one remembered holds the values the answer was made of.
+      if (!f || !g || f.removed !== g.removed || f.condition !== g.condition || f.evacuation !== g.evacuation || f.at[0] !== g.at[0] || f.at[1] !== g.at[1] || f.floor !== g.floor || f.baseRadius !== g.baseRadius) return false;
+    }
+    return true;
+  };
+  return (s, unitId, table) => {
+    const u = s.units[unitId];
+    if (!u) return stragglers(s, unitId, table);
+    const m = last.get(unitId);
+    if (m && same(m, s, u, table)) return [...m.answer];
+    const answer = stragglers(s, unitId, table);
+    if (last.size > 256) last.clear();
+    last.set(unitId, { table, routing: u.status === 'routing', ids: u.figures, figures: u.figures.map((id) => s.figures[id]), answer: [...answer] });
+    return answer;
+  };
+}
+
 /** Build the ruleset around a set of rule functions (the real ones in ruleset registry; tests may pass their own). */
 export function createKuularuiskuRuleset(api: KRulesApi) {
   const memo = new FoldMemo();
+  // What the flow calls: the rules engine's own functions with stragglers recalled (see above); a test's
+  // own functions as they are (their stragglers may read anything).
+  const flowApi: KRulesApi = api === kRulesApi ? { ...api, stragglers: recallingStragglers(api.stragglers) } : api;
+  // The flow's context, one literal of one shape (a spread of the session's context cost more than the copy).
+  const flowCtx = (ctx: KRulesetCtx): FlowCtx => ({ scenario: ctx.scenario, table: ctx.table, dice: ctx.dice, api: flowApi });
 
   function decideSoldier(s: KGameState, c: SoldierCommand, ctx: KRulesetCtx): Decision {
     const p = phaseOf(s);
@@ -43,9 +84,10 @@ export function createKuularuiskuRuleset(api: KRulesApi) {
     const r = api.decideAction(s, cmd, ctx);
     if (!r.ok) return r;
     const acc = new Acc(s).push(...r.events);
+    const fctx = flowCtx(ctx);
     const charge = r.events.find((e) => e.type === 'CHARGE_DECLARED');
-    if (charge && charge.type === 'CHARGE_DECLARED') startChargeSequence(acc, charge.unitId, charge.targetId, { ...ctx, api });
-    immediateEnd(acc, { ...ctx, api });
+    if (charge && charge.type === 'CHARGE_DECLARED') startChargeSequence(acc, charge.unitId, charge.targetId, fctx);
+    immediateEnd(acc, fctx);
     memo.remember(acc);
     return { ok: true, events: logged(acc.events) };
   }
@@ -91,9 +133,10 @@ export function createKuularuiskuRuleset(api: KRulesApi) {
 
     decide(state: KGameState, command: KCommand, ctx: KRulesetCtx): Decision {
       if (FLOW_COMMAND_TYPES.has(command.type)) {
-        const r = decideFlow(state, command as FlowCommand, { ...ctx, api });
+        const fctx = flowCtx(ctx);
+        const r = decideFlow(state, command as FlowCommand, fctx);
         if (!r.ok) return r;
-        immediateEnd(r.acc, { ...ctx, api });
+        immediateEnd(r.acc, fctx);
         memo.remember(r.acc);
         return { ok: true, events: logged(r.acc.events) };
       }

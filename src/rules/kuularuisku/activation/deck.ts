@@ -15,10 +15,13 @@ function fighting(s: KState, figureId: string): boolean {
 /** The unit still has a soldier on the table (a joined leader counts by his own figure in the group). */
 export function unitOnTable(s: KState, u: KUnit): boolean {
   if (GONE.has(u.status)) return false;
-  if (u.figures.some((id) => fighting(s, id))) return true;
+  // Loops rather than some() with a closure: asked for many units after every decision.
+  const ids = u.figures;
+  for (let i = 0; i < ids.length; i++) if (fighting(s, ids[i]!)) return true;
   if (u.kind === 'leader' && u.joinedTo) {
     const group = s.units[u.joinedTo];
-    return !!group && !GONE.has(group.status) && group.figures.some((id) => s.figures[id]?.homeUnitId === u.id && fighting(s, id));
+    if (!group || GONE.has(group.status)) return false;
+    for (const id of group.figures) if (s.figures[id]?.homeUnitId === u.id && fighting(s, id)) return true;
   }
   return false;
 }

@@ -139,14 +139,50 @@ export function fev<T extends FlowEventType>(type: T, rule: string, text: string
   return { type, rule, text, ...fields } as FlowEventOf<T>;
 }
 
-export function initialFlow(turnLimit: number): KFlow {
-  return { turnOpen: false, deck: [], drawn: [], queue: [], acted: {}, turnLimit };
+/**
+ * Every flow record has one shape: all of KFlow's keys, in this order, an absent one holding
+ * undefined (the state hash and JSON leave undefined keys out, so this is the same flow as one
+ * without them). Flow records of one shape keep the fold's copies and the readers' loads monomorphic;
+ * records whose optional keys came and went by spread and rest had a hidden class per combination.
+ */
+function flowRecord(
+  turnOpen: boolean, deck: string[], drawn: string[], offer: KOffer | undefined, pending: KPending | undefined, choice: KChoice | undefined,
+  readyWindow: KWindow | undefined, queue: string[], acted: Record<string, number>, turnLimit: number, result: KResult | undefined,
+): KFlow {
+  return { turnOpen, deck, drawn, offer, pending, choice, readyWindow, queue, acted, turnLimit, result };
 }
 
-function without<T extends object, K extends keyof T>(o: T, key: K): Omit<T, K> {
-  if (!(key in o)) return o;
-  const { [key]: _gone, ...rest } = o;
-  return rest;
+/** A fresh copy of the flow record (one shape), to be changed before anyone else sees it. */
+function copyFlow(f: KFlow): KFlow {
+  return flowRecord(f.turnOpen, f.deck, f.drawn, f.offer, f.pending, f.choice, f.readyWindow, f.queue, f.acted, f.turnLimit, f.result);
+}
+
+export function initialFlow(turnLimit: number): KFlow {
+  return flowRecord(false, [], [], undefined, undefined, undefined, undefined, [], {}, turnLimit, undefined);
+}
+
+/**
+ * K-2.0b the activations-per-unit record of a new turn: every unit of the state as a key holding
+ * undefined (no activation yet; the hash and JSON leave such keys out, so it reads as {}). Counting
+ * copies this record at every activation: with the keys always present and in the units' order, every
+ * copy has one hidden class, where records grown key by key in each game's own activation order made
+ * a new hidden class (and a slow copy) for nearly every order.
+ */
+const ACTED_TEMPLATES = new Map<string, Record<string, number>>();
+
+function freshActed(units: Readonly<Record<string, unknown>>): Record<string, number> {
+  const ids = Object.keys(units);
+  const key = ids.join('\u0000');
+  let t = ACTED_TEMPLATES.get(key);
+  if (!t) {
+    // JSON.parse builds an object with fast properties whatever the number of keys (keyed stores
+    // turn one into a dictionary after a dozen); the values are then set to undefined in place.
+    t = JSON.parse(`{${ids.map((id) => `${JSON.stringify(id)}:0`).join(',')}}`) as Record<string, number>;
+    for (const id of ids) (t as Record<string, number | undefined>)[id] = undefined;
+    if (ACTED_TEMPLATES.size > 64) ACTED_TEMPLATES.clear();
+    ACTED_TEMPLATES.set(key, t);
+  }
+  return { ...t };
 }
 
 function count(acted: Record<string, number>, ids: readonly string[]): Record<string, number> {
@@ -161,53 +197,105 @@ function count(acted: Record<string, number>, ids: readonly string[]): Record<st
  */
 export function evolveFlow(s: KGameState, e: KGameEvent): KFlow {
   const f = s.flow;
+  let n: KFlow;
   switch (e.type) {
     case 'DECK_SHUFFLED':
-      return { ...f, deck: [...e.order], drawn: [] };
+      n = copyFlow(f);
+      n.deck = [...e.order];
+      n.drawn = [];
+      return n;
     case 'CARD_DRAWN':
-      return { ...f, deck: f.deck.slice(1), drawn: [...f.drawn, e.unitId] };
+      n = copyFlow(f);
+      n.deck = f.deck.slice(1);
+      n.drawn = [...f.drawn, e.unitId];
+      return n;
     case 'ACTIVATION_OFFERED':
-      return { ...f, offer: e.offer };
+      n = copyFlow(f);
+      n.offer = e.offer;
+      return n;
     case 'OFFER_LAPSED':
-      return without(f, 'offer');
+      if (f.offer === undefined) return f;
+      n = copyFlow(f);
+      n.offer = undefined;
+      return n;
     case 'STEP_PENDING':
-      return { ...f, pending: e.pending };
+      n = copyFlow(f);
+      n.pending = e.pending;
+      return n;
     case 'STEP_DONE':
-      return without(f, 'pending');
+      if (f.pending === undefined) return f;
+      n = copyFlow(f);
+      n.pending = undefined;
+      return n;
     case 'CHOICE_PENDING':
-      return { ...f, choice: e.choice };
+      n = copyFlow(f);
+      n.choice = e.choice;
+      return n;
     case 'CHOICE_MADE':
-      return without(f, 'choice');
+      if (f.choice === undefined) return f;
+      n = copyFlow(f);
+      n.choice = undefined;
+      return n;
     case 'WINDOW_OPENED':
-      return { ...f, readyWindow: { pending: [...e.sides], declared: {} } };
+      n = copyFlow(f);
+      n.readyWindow = { pending: [...e.sides], declared: {} };
+      return n;
     case 'READINESS_DECLARED':
-      return f.readyWindow
-        ? { ...f, readyWindow: { pending: f.readyWindow.pending.filter((x) => x !== e.side), declared: { ...f.readyWindow.declared, [e.side]: e.unitId } } }
-        : f;
+      if (!f.readyWindow) return f;
+      n = copyFlow(f);
+      n.readyWindow = { pending: f.readyWindow.pending.filter((x) => x !== e.side), declared: { ...f.readyWindow.declared, [e.side]: e.unitId } };
+      return n;
     case 'WINDOW_CLOSED':
-      return { ...without(f, 'readyWindow'), queue: [...e.queue] };
+      n = copyFlow(f);
+      n.readyWindow = undefined;
+      n.queue = [...e.queue];
+      return n;
     case 'QUEUE_SKIPPED':
-      return { ...f, queue: f.queue.filter((x) => x !== e.unitId) };
+      n = copyFlow(f);
+      n.queue = f.queue.filter((x) => x !== e.unitId);
+      return n;
     case 'GAME_ENDED':
-      return { ...f, result: { winner: e.winner, reason: e.reason, rule: e.rule, text: e.text, ...(e.score ? { score: e.score } : {}) } };
+      n = copyFlow(f);
+      n.result = { winner: e.winner, reason: e.reason, rule: e.rule, text: e.text, ...(e.score ? { score: e.score } : {}) };
+      return n;
     case 'TURN_STARTED':
-      return { ...f, turnOpen: true, acted: {}, queue: [] };
+      n = copyFlow(f);
+      n.turnOpen = true;
+      n.acted = freshActed(s.units);
+      n.queue = [];
+      return n;
     case 'TURN_ENDED':
-      return { ...without(without(without(f, 'offer'), 'pending'), 'choice'), turnOpen: false, deck: [], queue: [] };
-    case 'ACTIVATION_STARTED': {
-      const next = { ...without(f, 'offer'), acted: count(f.acted, e.units) };
-      return e.via === 'readiness' ? { ...next, queue: f.queue.filter((x) => x !== e.unitId) } : next;
-    }
+      n = copyFlow(f);
+      n.offer = undefined;
+      n.pending = undefined;
+      n.choice = undefined;
+      n.turnOpen = false;
+      n.deck = [];
+      n.queue = [];
+      return n;
+    case 'ACTIVATION_STARTED':
+      n = copyFlow(f);
+      n.offer = undefined;
+      n.acted = count(f.acted, e.units);
+      if (e.via === 'readiness') n.queue = f.queue.filter((x) => x !== e.unitId);
+      return n;
     case 'COMMAND_ISSUED':
       // K-2.2b commanding is the leader's activation.
-      return { ...without(f, 'offer'), acted: count(f.acted, [e.leaderId]) };
+      n = copyFlow(f);
+      n.offer = undefined;
+      n.acted = count(f.acted, [e.leaderId]);
+      return n;
     case 'READINESS_ENTERED':
-      return without(f, 'offer');
+      if (f.offer === undefined) return f;
+      n = copyFlow(f);
+      n.offer = undefined;
+      return n;
     case 'ROUT_STARTED':
       // K-7.3c a rout outside the unit's own activation counts as its activation.
-      return e.countsAsActivation && !s.activation?.units.includes(e.unitId) && !(f.acted[e.unitId] ?? 0)
-        ? { ...f, acted: count(f.acted, [e.unitId]) }
-        : f;
+      if (!e.countsAsActivation || s.activation?.units.includes(e.unitId) || (f.acted[e.unitId] ?? 0)) return f;
+      n = copyFlow(f);
+      n.acted = count(f.acted, [e.unitId]);
+      return n;
     default:
       return f;
   }

@@ -17,10 +17,14 @@ export function readyUnits(s: KState, side?: string): string[] {
 
 /** Sides (in the scenario's order) that have a ready unit to use in a window. */
 export function sidesWithReadyUnits(s: KGameState): string[] {
-  let any = false;
-  for (const id in s.units) if (s.units[id]!.ready) { any = true; break; }
-  if (!any) return [];
-  return s.sides.map((x) => x.id).filter((side) => readyUnits(s, side).length > 0);
+  // One pass over the units (asked after every activation; most of the time no unit is ready at all).
+  let found: string[] | undefined;
+  for (const id in s.units) {
+    const u = s.units[id]!;
+    if (!u.ready || found?.includes(u.side) || !canUseReadiness(s, u)) continue;
+    (found ??= []).push(u.side);
+  }
+  return found ? s.sides.map((x) => x.id).filter((side) => found.includes(side)) : [];
 }
 
 /**

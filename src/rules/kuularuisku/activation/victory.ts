@@ -122,29 +122,33 @@ export function turnLimitOf(scenario: Scenario, s: KState): number {
   return scenario.turnLimit ?? s.house.defaultTurnLimit;
 }
 
-/** The last answer of sidesOnTable, with the records it was read from. */
-let lastOnTable: { sides: KState['sides']; units: KState['units']; figures: KState['figures']; standing: readonly string[] } | undefined;
-
 /**
- * Sides with at least one unit on the table. It reads only the sides, units and figures records, and
- * K-GAP-1 asks it after every decision (most of which leave both records as they were, and a flow
- * decision asks it twice): the last answer is given again while the three records are the same objects.
+ * The unit that last showed each side to be on the table. K-GAP-1 asks sidesOnTable after every
+ * decision, and nearly every decision changes the units or figures records; a side's unit that was on
+ * the table usually still is: asking it first settles the side with one unitOnTable instead of a pass
+ * over the units. Only a witness that has gone sends the side to the full pass (the same answer).
  */
+const witnesses = new Map<string, string>();
+
+/** Sides with at least one unit on the table, in the sides' order. */
 export function sidesOnTable(s: KState): string[] {
-  const last = lastOnTable;
-  if (last && last.units === s.units && last.figures === s.figures && last.sides === s.sides) return [...last.standing];
-  // One pass over the units, each side settled by its first unit on the table (the same answer as
-  // asking, side by side, whether some unit of it is on the table).
-  const found: string[] = [];
-  for (const id in s.units) {
-    const u = s.units[id]!;
-    if (found.includes(u.side) || !unitOnTable(s, u)) continue;
-    found.push(u.side);
-    if (s.sides.every((x) => found.includes(x.id))) break;
+  const standing: string[] = [];
+  for (const side of s.sides) {
+    const w = witnesses.get(side.id);
+    const wu = w === undefined ? undefined : s.units[w];
+    if (wu && wu.side === side.id && unitOnTable(s, wu)) {
+      standing.push(side.id);
+      continue;
+    }
+    for (const id in s.units) {
+      const u = s.units[id]!;
+      if (u.side !== side.id || !unitOnTable(s, u)) continue;
+      witnesses.set(side.id, id);
+      standing.push(side.id);
+      break;
+    }
   }
-  const standing = s.sides.map((x) => x.id).filter((side) => found.includes(side));
-  lastOnTable = { sides: s.sides, units: s.units, figures: s.figures, standing };
-  return [...standing];
+  return standing;
 }
 
 /** Who controls an objective: the only side with a fighting soldier inside its radius (plan distance). */
@@ -172,14 +176,23 @@ export function objectiveHolders(s: KState, objectives: ReadonlyArray<{ at: read
   return present.map((p) => (p.size === 1 ? [...p][0]! : null));
 }
 
-export function objectivePoints(s: KState, scenario: Scenario): Record<string, number> {
-  const score: Record<string, number> = Object.fromEntries(s.sides.map((x) => [x.id, 0]));
+/** Each scenario objective's holder, in the objectives' order (objectiveHolder for every one, in one pass over the units). */
+function holdersOf(s: KState, scenario: Scenario): Array<string | null> {
   const areas = objectiveAreas(scenario);
-  for (const o of scenario.objectives ?? []) {
-    const h = objectiveHolder(s, o, areas.get(o.id));
+  return objectiveHolders(s, (scenario.objectives ?? []).map((o) => ({ at: o.at, radius: o.radius, inside: areas.get(o.id) })));
+}
+
+function pointsOf(s: KState, scenario: Scenario, holders: ReadonlyArray<string | null>): Record<string, number> {
+  const score: Record<string, number> = Object.fromEntries(s.sides.map((x) => [x.id, 0]));
+  (scenario.objectives ?? []).forEach((o, i) => {
+    const h = holders[i];
     if (h) score[h] = (score[h] ?? 0) + (o.points ?? 1);
-  }
+  });
   return score;
+}
+
+export function objectivePoints(s: KState, scenario: Scenario): Record<string, number> {
+  return pointsOf(s, scenario, holdersOf(s, scenario));
 }
 
 const OUT_OF_THE_FIGHT: ReadonlySet<string> = new Set(['surrendered', 'withdrawn', 'destroyed', 'routing']);
@@ -204,19 +217,18 @@ export function strength(s: KState, side: string): { start: number; now: number 
   return { start, now };
 }
 
-function met(s: KState, scenario: Scenario, side: string, d: KVictoryDataT, score: Record<string, number>): boolean {
+function met(s: KState, scenario: Scenario, side: string, d: KVictoryDataT, score: Record<string, number>, holders: ReadonlyArray<string | null>): boolean {
   if (d.kind === 'default') return false;
   // K-GAP-1 requirements on the condition itself, and those a special rule adds to every condition of the side.
   const reqs = [...(d.requires ?? []), ...(s.special?.config.victory ?? []).filter((v) => v.side === side).map((v) => v.requires)];
   if (reqs.some((r) => unitsIn(s, side, r) < r.atLeast)) return false;
   switch (d.kind) {
-    case 'hold': {
-      const areas = objectiveAreas(scenario);
+    case 'hold':
+      // holders[i] is objectives[i]'s: the first objective of that id, as a search by id finds it.
       return d.objectives.every((id) => {
-        const o = scenario.objectives?.find((x) => x.id === id);
-        return !!o && objectiveHolder(s, o, areas.get(id)) === side;
+        const i = scenario.objectives?.findIndex((x) => x.id === id) ?? -1;
+        return i >= 0 && holders[i] === side;
       });
-    }
     case 'points': {
       const mine = score[side] ?? 0;
       return mine >= (d.atLeast ?? 0) && Object.entries(score).every(([k, v]) => k === side || v < mine);
@@ -278,14 +290,15 @@ export function victoryCheck(s: KState, scenario: Scenario, moment: 'command' | 
     return fev('GAME_ENDED', 'K-GAP-1', `${gone} ${gone.includes(' and ') ? 'have' : 'has'} no unit left on the table: ${winner ? `${s.sides.find((x) => x.id === winner)?.name ?? winner} wins` : 'a draw'}`, { winner, reason: 'eliminated' });
   }
   if (moment === 'command') return undefined;
-  const score = objectivePoints(s, scenario);
+  const holders = holdersOf(s, scenario);
+  const score = pointsOf(s, scenario, holders);
   const entries = victoryEntries(scenario);
   const due = entries.filter((e) => e.data.kind !== 'default' && (final || ('when' in e.data && e.data.when === 'turn-end')));
-  const achieved = [...new Set(due.filter((e) => met(s, scenario, e.side, e.data, score)).map((e) => e.side))];
+  const achieved = [...new Set(due.filter((e) => met(s, scenario, e.side, e.data, score, holders)).map((e) => e.side))];
   const scoreText = Object.entries(score).map(([k, v]) => `${s.sides.find((x) => x.id === k)?.name ?? k} ${v}`).join(', ');
   if (achieved.length === 1) {
     const side = achieved[0]!;
-    const text = due.find((e) => e.side === side && met(s, scenario, side, e.data, score))!.text;
+    const text = due.find((e) => e.side === side && met(s, scenario, side, e.data, score, holders))!.text;
     return fev('GAME_ENDED', 'K-GAP-1', `${s.sides.find((x) => x.id === side)?.name ?? side} wins: ${text}`, { winner: side, reason: 'conditions', score });
   }
   if (!final) return undefined;

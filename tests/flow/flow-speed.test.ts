@@ -1,0 +1,89 @@
+// The flow's faster forms against their plain ones, on every state of random 1918 games: the
+// recalled K-1.0c stragglers (ruleset.ts), K-GAP-1 sidesOnTable by witness units and the objective
+// points from one holders pass (victory.ts), sidesWithReadyUnits in one pass (readiness.ts), and the
+// flow record's one shape (flow-state.ts: every key present, absent ones undefined).
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBattlefield, type Battlefield } from '../../src/battlefield';
+import { cachedTable, playRandomGame } from '../../src/flow';
+import { GameSession } from '../../src/game';
+import { kuularuiskuRuleset, type KGameState } from '../../src/rules';
+import {
+  initialFlow, objectiveAreas, objectiveHolder, objectivePoints, readyUnits, sidesOnTable, sidesWithReadyUnits, unitOnTable,
+} from '../../src/rules/kuularuisku/activation';
+import { kRulesApi } from '../../src/rules/kuularuisku/api';
+import { stragglers } from '../../src/rules/kuularuisku/coherency';
+import { recallingStragglers } from '../../src/rules/kuularuisku/ruleset';
+import type { KState } from '../../src/rules/kuularuisku/state';
+import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
+
+const plainSidesOnTable = (s: KState) => s.sides.map((x) => x.id).filter((side) => Object.values(s.units).some((u) => u.side === side && unitOnTable(s, u)));
+const plainSidesWithReadyUnits = (s: KState) => s.sides.map((x) => x.id).filter((side) => readyUnits(s, side).length > 0);
+function plainObjectivePoints(s: KState, scenario: Scenario): Record<string, number> {
+  const score: Record<string, number> = Object.fromEntries(s.sides.map((x) => [x.id, 0]));
+  const areas = objectiveAreas(scenario);
+  for (const o of scenario.objectives ?? []) {
+    const h = objectiveHolder(s, o, areas.get(o.id));
+    if (h) score[h] = (score[h] ?? 0) + (o.points ?? 1);
+  }
+  return score;
+}
+
+describe.each(['scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisku/tammerkoski.json'])('the flow\'s faster forms on %s', (file) => {
+  let bf: Battlefield;
+  beforeAll(async () => {
+    bf = await createBattlefield(parseScenarioOrThrow(readFileSync(file, 'utf8'), file));
+  });
+  afterAll(() => bf.free());
+
+  it('give the plain forms\' answers on every state of a random game (K-1.0c, K-GAP-1, K-2.3b)', () => {
+    const scenario = parseScenarioOrThrow(readFileSync(file, 'utf8'), file);
+    const table = cachedTable(bf);
+    const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed: 3 });
+    const states: KGameState[] = [g.state as KGameState];
+    const orig = g.dispatch.bind(g);
+    (g as { dispatch: typeof g.dispatch }).dispatch = (c) => {
+      const r = orig(c);
+      if (r.ok) states.push(g.state as KGameState);
+      return r;
+    };
+    playRandomGame(g, { seed: 3 * 7919 + 1, groups: () => kuularuiskuRuleset.candidateGroups(g.state, { scenario, table }), unchecked: kuularuiskuRuleset.uncheckedTypes });
+    expect(states.length).toBeGreaterThan(100);
+
+    const recalled = recallingStragglers(kRulesApi.stragglers);
+    const flowKeys = Object.keys(initialFlow(1));
+    let regrouping = 0;
+    for (const s of states) {
+      expect(Object.keys(s.flow)).toEqual(flowKeys);
+      expect(sidesOnTable(s)).toEqual(plainSidesOnTable(s));
+      expect(sidesWithReadyUnits(s)).toEqual(plainSidesWithReadyUnits(s));
+      for (const id in s.units) {
+        const want = stragglers(s, id, table);
+        expect(recalled(s, id, table), id).toEqual(want);
+        if (want.length) regrouping++;
+      }
+    }
+    // Objective points at every tenth state (each plain answer is a pass per objective).
+    for (let i = 0; i < states.length; i += 10) expect(objectivePoints(states[i]!, scenario)).toEqual(plainObjectivePoints(states[i]!, scenario));
+    void regrouping;
+
+    // A soldier carried out of formation and back (new records, then the old values again): the
+    // recalled answer follows his place, as the plain one does.
+    const s = states[states.length >> 1]!;
+    const live = (id: string) => !!s.figures[id] && !s.figures[id]!.removed && s.figures[id]!.condition !== 'dead' && s.figures[id]!.floor === 0;
+    const u = Object.values(s.units).find((x) => x.figures.filter(live).length >= 3)!;
+    const fid = u.figures.find(live)!;
+    const f = s.figures[fid]!;
+    const moved = (dx: number, dz: number): KState => ({ ...s, figures: { ...s.figures, [fid]: { ...f, at: [f.at[0] + dx, f.at[1] + dz] } } });
+    const far = [moved(40, 0), moved(-40, 0), moved(0, 40), moved(0, -40)].find((t) => {
+      try {
+        return stragglers(t, u.id, table).length > 0;
+      } catch {
+        return false;
+      }
+    })!;
+    const back = moved(0, 0);
+    for (const t of [s, far, back, far, s]) expect(recalled(t, u.id, table)).toEqual(stragglers(t, u.id, table));
+    expect(stragglers(far, u.id, table)).not.toEqual(stragglers(s, u.id, table));
+  });
+});
