@@ -9,12 +9,14 @@ import { cachedTable, playRandomGame } from '../../src/flow';
 import { GameSession } from '../../src/game';
 import { kuularuiskuRuleset, type KGameState } from '../../src/rules';
 import {
-  initialFlow, objectiveAreas, objectiveHolder, objectivePoints, readyUnits, sidesOnTable, sidesWithReadyUnits, unitOnTable,
+  initialFlow, objectiveAreas, objectiveHolder, objectiveHolders, objectivePoints, readyUnits, sidesOnTable, sidesWithReadyUnits, unitOnTable,
 } from '../../src/rules/kuularuisku/activation';
 import { kRulesApi } from '../../src/rules/kuularuisku/api';
 import { stragglers } from '../../src/rules/kuularuisku/coherency';
 import { recallingStragglers } from '../../src/rules/kuularuisku/ruleset';
 import type { KState } from '../../src/rules/kuularuisku/state';
+import { liveFigures } from '../../src/rules/kuularuisku/table';
+import { pointInPolygon, type Vec2 } from '../../src/core';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 
 const plainSidesOnTable = (s: KState) => s.sides.map((x) => x.id).filter((side) => Object.values(s.units).some((u) => u.side === side && unitOnTable(s, u)));
@@ -27,6 +29,24 @@ function plainObjectivePoints(s: KState, scenario: Scenario): Record<string, num
     if (h) score[h] = (score[h] ?? 0) + (o.points ?? 1);
   }
   return score;
+}
+
+type Objective = { at: readonly [number, number]; radius: number; inside?: readonly Vec2[][] | undefined };
+/** objectiveHolders as victory.ts had it: a set of sides per objective, unitOnTable and liveFigures per unit. */
+function plainObjectiveHolders(s: KState, objectives: readonly Objective[]): Array<string | null> {
+  const present = objectives.map(() => new Set<string>());
+  for (const u of Object.values(s.units)) {
+    if (u.status === 'routing' || u.status === 'surrendered' || !unitOnTable(s, u)) continue;
+    for (const f of liveFigures(s, u)) {
+      if (f.condition === 'serious') continue;
+      for (let i = 0; i < objectives.length; i++) {
+        const o = objectives[i]!;
+        const there = o.inside?.length ? o.inside.some((poly) => pointInPolygon(f.at, poly)) : Math.hypot(f.at[0] - o.at[0], f.at[1] - o.at[1]) <= o.radius + f.baseRadius;
+        if (there) present[i]!.add(u.side);
+      }
+    }
+  }
+  return present.map((p) => (p.size === 1 ? [...p][0]! : null));
 }
 
 describe.each(['scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisku/tammerkoski.json'])('the flow\'s faster forms on %s', (file) => {
@@ -63,6 +83,29 @@ describe.each(['scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisk
         if (want.length) regrouping++;
       }
     }
+    // Objective holders: the scenario's objectives (with the outlines they name) and goals around the
+    // soldiers of the state midway (some contested, some held, some empty, some exactly at a base edge).
+    const areas = objectiveAreas(scenario);
+    const mid = states[states.length >> 1]!;
+    const goals: Objective[] = (scenario.objectives ?? []).map((o) => ({ at: o.at, radius: o.radius, inside: areas.get(o.id) }));
+    for (const f of Object.values(mid.figures).filter((x) => !x.removed).slice(0, 40)) {
+      const [x, z] = f.at;
+      const square = (x0: number, x1: number, z0: number, z1: number): Vec2[] => [[x0, z0], [x1, z0], [x1, z1], [x0, z1]];
+      goals.push(
+        { at: [x + 3, z], radius: 3 - f.baseRadius }, { at: f.at, radius: 15 }, { at: [x + 40, z - 20], radius: 8 },
+        // Outlines around him, beside him (he is before or after the box), and with him on its edge.
+        { at: f.at, radius: 0, inside: [square(x - 5, x + 5, z - 5, z + 5)] }, { at: f.at, radius: 0, inside: [square(x + 1, x + 9, z - 5, z + 5), square(x - 9, x - 1, z - 5, z + 5)] },
+        { at: f.at, radius: 0, inside: [square(x, x + 9, z, z + 5)] },
+      );
+    }
+    let held = 0;
+    for (const s of states) {
+      const got = objectiveHolders(s, goals);
+      expect(got).toEqual(plainObjectiveHolders(s, goals));
+      held += got.filter((h) => h !== null).length;
+    }
+    expect(held).toBeGreaterThan(0);
+
     // Objective points at every tenth state (each plain answer is a pass per objective).
     for (let i = 0; i < states.length; i += 10) expect(objectivePoints(states[i]!, scenario)).toEqual(plainObjectivePoints(states[i]!, scenario));
     void regrouping;

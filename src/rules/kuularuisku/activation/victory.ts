@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { Scenario } from '../../../scenario';
 import type { KState } from '../state';
-import { liveFigures } from '../table';
+import { isLive, liveFigures } from '../table';
 import { unitOnTable } from './deck';
 import { fev, type FlowEvent } from './flow-state';
 import { UnitsIn, type UnitsInT, outlineOf } from '../special';
@@ -156,24 +156,65 @@ export function objectiveHolder(s: KState, o: { at: readonly [number, number]; r
   return objectiveHolders(s, [{ at: o.at, radius: o.radius, inside }])[0]!;
 }
 
+/** Outlines' bounding boxes [minX, maxX, minZ, maxZ] (outlines are never changed in place). */
+const BOXES = new WeakMap<readonly Vec2[], readonly [number, number, number, number]>();
+
+function boxOf(poly: readonly Vec2[]): readonly [number, number, number, number] {
+  let b = BOXES.get(poly);
+  if (!b) {
+    let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
+    for (const p of poly) {
+      minX = Math.min(minX, p[0]); maxX = Math.max(maxX, p[0]); minZ = Math.min(minZ, p[1]); maxZ = Math.max(maxZ, p[1]);
+    }
+    BOXES.set(poly, (b = [minX, maxX, minZ, maxZ]));
+  }
+  return b;
+}
+
+/**
+ * Could the point be inside an outline with this box? pointInPolygon (crossings of a ray towards +x)
+ * is false outside it: no edge straddles a point above or below the box, none lies to the right of a
+ * point beyond it, and a point before it crosses every straddling edge, an even number. The margin
+ * keeps the interpolated crossings' rounding inside the box.
+ */
+function inBox(p: Vec2, b: readonly [number, number, number, number]): boolean {
+  const m = 1e-6;
+  return p[0] >= b[0] - m && p[0] <= b[1] + m && p[1] >= b[2] - m && p[1] <= b[3] + m;
+}
+
 /**
  * objectiveHolder for several objectives in one pass over the units: each one's holder, the only side
  * with a fighting soldier there — inside its radius in plan, or inside the outlines it names (`inside`).
  */
 export function objectiveHolders(s: KState, objectives: ReadonlyArray<{ at: readonly [number, number]; radius: number; inside?: readonly Vec2[][] | undefined }>): Array<string | null> {
-  const present = objectives.map(() => new Set<string>());
-  for (const u of Object.values(s.units)) {
-    if (u.status === 'routing' || u.status === 'surrendered' || !unitOnTable(s, u)) continue;
-    for (const f of liveFigures(s, u)) {
-      if (f.condition === 'serious') continue;
+  // Per objective: undefined while no side is there, the side while one is, null once two are.
+  const holder: Array<string | null | undefined> = objectives.map(() => undefined);
+  for (const id in s.units) {
+    const u = s.units[id]!;
+    // A routing, surrendered or gone unit holds nothing. Any other unit with a live soldier of its own
+    // is on the table (unitOnTable), and only its own live soldiers count.
+    if (u.status === 'routing' || u.status === 'surrendered' || u.status === 'withdrawn' || u.status === 'destroyed') continue;
+    for (const fid of u.figures) {
+      const f = s.figures[fid];
+      if (!isLive(f) || f.condition === 'serious') continue;
       for (let i = 0; i < objectives.length; i++) {
+        const h = holder[i];
+        if (h === null || h === u.side) continue;
         const o = objectives[i]!;
-        const there = o.inside?.length ? o.inside.some((poly) => pointInPolygon(f.at, poly)) : Math.hypot(f.at[0] - o.at[0], f.at[1] - o.at[1]) <= o.radius + f.baseRadius;
-        if (there) present[i]!.add(u.side);
+        let there: boolean;
+        if (o.inside?.length) there = o.inside.some((poly) => inBox(f.at, boxOf(poly)) && pointInPolygon(f.at, poly));
+        else {
+          const dx = f.at[0] - o.at[0];
+          const dz = f.at[1] - o.at[1];
+          const reach = o.radius + f.baseRadius;
+          // Math.hypot is never below the larger leg: a soldier outside the square is outside the circle.
+          there = Math.abs(dx) <= reach && Math.abs(dz) <= reach && Math.hypot(dx, dz) <= reach;
+        }
+        if (there) holder[i] = h === undefined ? u.side : null;
       }
     }
   }
-  return present.map((p) => (p.size === 1 ? [...p][0]! : null));
+  return holder.map((h) => h ?? null);
 }
 
 /** Each scenario objective's holder, in the objectives' order (objectiveHolder for every one, in one pass over the units). */
