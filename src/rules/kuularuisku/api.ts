@@ -1,6 +1,6 @@
 // The rules engineer's side of KRulesApi (activation/rules-api.ts): the soldier-level commands
 // (move, charge, shoot, split, join, evacuate …) and the forced steps the flow calls, as one object.
-import type { TableQueries, Vec2 } from '../../core';
+import { type TableQueries, type Vec2, hypot } from '../../core';
 import type { KRulesApi, SoldierCommand } from './activation/rules-api';
 import { chargedTargetTest, chargerMorale, defensiveFire, defensiveFireRefusal, validateCharge } from './charge';
 import { stragglers } from './coherency';
@@ -156,9 +156,9 @@ export function moveCandidates(s: KState, unitId: string, kind: 'move' | 'fast-m
     if (!out.length || !main.length) return [];
     const moves = out.map((id) => {
       const f = s.figures[id]!;
-      const near = [...main].sort((a, b) => Math.hypot(a.at[0] - f.at[0], a.at[1] - f.at[1]) - Math.hypot(b.at[0] - f.at[0], b.at[1] - f.at[1]))[0]!;
+      const near = [...main].sort((a, b) => hypot(a.at[0] - f.at[0], a.at[1] - f.at[1]) - hypot(b.at[0] - f.at[0], b.at[1] - f.at[1]))[0]!;
       const dx = near.at[0] - f.at[0], dz = near.at[1] - f.at[1];
-      const d = Math.hypot(dx, dz) || 1;
+      const d = hypot(dx, dz) || 1;
       const a = movementAllowance(s, id, 'regroup', false, s.house).allowance;
       const go = Math.max(0, Math.min(a, d - f.baseRadius - near.baseRadius - 1));
       return { figureId: id, to: [f.at[0] + (dx / d) * go, f.at[1] + (dz / d) * go] as Vec2 };
@@ -177,13 +177,13 @@ export function moveCandidates(s: KState, unitId: string, kind: 'move' | 'fast-m
     if (e.side === side || e.status === 'surrendered' || e.status === 'withdrawn' || e.status === 'destroyed') continue;
     const ec = centre(s, e);
     if (!ec) continue;
-    const d = Math.hypot(ec[0] - c[0], ec[1] - c[1]);
+    const d = hypot(ec[0] - c[0], ec[1] - c[1]);
     if (!nearest || d < nearest.d) nearest = { e, c: ec, d };
   }
   const dirs: Vec2[] = [];
   if (nearest) {
     const dx = nearest.c[0] - c[0], dz = nearest.c[1] - c[1];
-    const d = Math.hypot(dx, dz) || 1;
+    const d = hypot(dx, dz) || 1;
     dirs.push([dx / d, dz / d]);
     // A charge: every soldier straight at the nearest enemy soldier, stopping in base contact (or at the fence between).
     if (charge && (mode === 'normal' || s.house.fastCharge)) {

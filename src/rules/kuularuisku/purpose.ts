@@ -2,7 +2,7 @@
 // K-GAP-1 victory conditions, its own to take, the enemy's to defend) as distance fields over the
 // table that go round impassable ground, over bridges and through doors (K-3.3a, K-4.0, K-4.2), and
 // the candidate moves that follow them. Only for the random player: the rules still check every move.
-import { type TableQueries, type Vec2, closestOnSegment, pointInPolygon } from '../../core';
+import { type TableQueries, type Vec2, closestOnSegment, hypot, pointInPolygon } from '../../core';
 import type { Scenario } from '../../scenario';
 import { COHERENCY, FIGURE_HEIGHT } from './constants';
 import { movementAllowance } from './movement';
@@ -220,7 +220,7 @@ function buildGrid(s: KState, table: TableQueries): Grid {
         extra = Math.max(a, b) === Infinity ? Infinity : Math.min(a, b);
       }
       if (extra === Infinity) continue;
-      edge[i * 8 + k] = Math.hypot(dx, dz) * CELL * (cost[i]! + cost[j]!) / 2 + extra;
+      edge[i * 8 + k] = hypot(dx, dz) * CELL * (cost[i]! + cost[j]!) / 2 + extra;
     }
   }
   const grid = { nx, nz, cost, hazard, edge };
@@ -253,7 +253,7 @@ function fieldOf(s: KState, table: TableQueries, goal: Goal): Field {
   const heap = new MinHeap();
   for (let i = 0; i < n; i++) {
     const p = centreOf(grid.nx, i);
-    const inside = goal.polygons.length ? goal.polygons.some((poly) => pointInPolygon(p, poly)) : Math.hypot(p[0] - goal.at[0], p[1] - goal.at[1]) <= Math.max(goal.radius - 1, CELL);
+    const inside = goal.polygons.length ? goal.polygons.some((poly) => pointInPolygon(p, poly)) : hypot(p[0] - goal.at[0], p[1] - goal.at[1]) <= Math.max(goal.radius - 1, CELL);
     if (inside && grid.edge.subarray(i * 8, i * 8 + 8).some((c) => c < Infinity)) {
       d[i] = 0;
       heap.push(i, 0);
@@ -338,7 +338,7 @@ function descent(f: Field, from: Vec2, length: number): Vec2[] {
   // Near walls and water, first to the middle of the soldier's own cell (the graph's steps start there).
   if (g.hazard[i]) {
     const c = centreOf(g.nx, i);
-    done += Math.hypot(c[0] - from[0], c[1] - from[1]);
+    done += hypot(c[0] - from[0], c[1] - from[1]);
     pts.push(c);
   }
   for (let n = 0; n < 400 && done < length; n++) {
@@ -353,7 +353,7 @@ function descent(f: Field, from: Vec2, length: number): Vec2[] {
     if (best < 0) break; // at the goal (or nowhere to go)
     const c = centreOf(g.nx, best);
     const last = pts[pts.length - 1]!;
-    done += Math.hypot(c[0] - last[0], c[1] - last[1]);
+    done += hypot(c[0] - last[0], c[1] - last[1]);
     pts.push(c);
     i = best;
   }
@@ -362,7 +362,7 @@ function descent(f: Field, from: Vec2, length: number): Vec2[] {
 
 /** Can a soldier walk straight from a to b over the grid: passable cells joined by open steps, no difficult going unless `difficultOk`? */
 function walkable(g: Grid, a: Vec2, b: Vec2, difficultOk: boolean): boolean {
-  const n = Math.ceil(Math.hypot(b[0] - a[0], b[1] - a[1]) / (CELL / 2));
+  const n = Math.ceil(hypot(b[0] - a[0], b[1] - a[1]) / (CELL / 2));
   let prev = cellAt(g, a);
   for (let k = 1; k <= n; k++) {
     const c = cellXZ(g, a[0] + ((b[0] - a[0]) * k) / n, a[1] + ((b[1] - a[1]) * k) / n);
@@ -390,7 +390,7 @@ function pull(g: Grid, pts: readonly Vec2[], length: number): Vec2[] {
     for (let k = pts.length - 1; k > i + 1; k--) {
       if (walkable(g, pts[i]!, pts[k]!, hard[k]! > hard[i]!)) { j = k; break; }
     }
-    done += Math.hypot(pts[j]![0] - pts[i]![0], pts[j]![1] - pts[i]![1]);
+    done += hypot(pts[j]![0] - pts[i]![0], pts[j]![1] - pts[i]![1]);
     out.push(pts[j]!);
     i = j;
   }
@@ -414,7 +414,7 @@ function streamline(f: Field, from: Vec2, length: number, difficult: number, pat
   let done = 0;
   for (let i = 1; i < path.length; i++) {
     const a = path[i - 1]!, b = path[i]!;
-    const l = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const l = hypot(b[0] - a[0], b[1] - a[1]);
     const n = Math.max(1, Math.ceil(l / (CELL / 4)));
     for (let k = 1; k <= n; k++) {
       const p: Vec2 = [a[0] + ((b[0] - a[0]) * k) / n, a[1] + ((b[1] - a[1]) * k) / n];
@@ -451,7 +451,7 @@ function scanPath(g: Grid, pts: readonly Vec2[]): { imp: number; diff: number } 
   let done = 0;
   for (let i = 1; i < pts.length && imp === Infinity; i++) {
     const a = pts[i - 1]!, b = pts[i]!;
-    const l = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const l = hypot(b[0] - a[0], b[1] - a[1]);
     const n = Math.max(1, Math.ceil(l / (CELL / 4)));
     for (let k = 1; k <= n; k++) {
       const c = cellXZ(g, a[0] + ((b[0] - a[0]) * k) / n, a[1] + ((b[1] - a[1]) * k) / n);
@@ -463,7 +463,7 @@ function scanPath(g: Grid, pts: readonly Vec2[]): { imp: number; diff: number } 
       const e = k8 < 0 ? Infinity : g.edge[prev * 8 + k8]!;
       if (cost === Infinity || e === Infinity) { imp = at; break; }
       // The step's cost beyond its length in its cells' going: a difficult obstacle on the way.
-      const base = Math.hypot(dx, dz) * CELL * (g.cost[prev]! + cost) / 2;
+      const base = hypot(dx, dz) * CELL * (g.cost[prev]! + cost) / 2;
       if (diff === Infinity && (cost > 1 || e > base + 0.5)) diff = at;
       prev = c;
     }
@@ -516,14 +516,14 @@ export function endsClash(s: KState, unitId: string, steps: ReadonlyArray<{ figu
     for (const m of steps) {
       const f = s.figures[m.figureId];
       if (!f) continue;
-      if (Math.hypot(g.at[0] - m.to[0], g.at[1] - m.to[1]) < f.baseRadius + g.baseRadius + extra) return true;
+      if (hypot(g.at[0] - m.to[0], g.at[1] - m.to[1]) < f.baseRadius + g.baseRadius + extra) return true;
     }
   }
   for (let i = 0; i < steps.length; i++) {
     const a = s.figures[steps[i]!.figureId];
     for (let j = i + 1; j < steps.length && a; j++) {
       const b = s.figures[steps[j]!.figureId];
-      if (b && Math.hypot(steps[i]!.to[0] - steps[j]!.to[0], steps[i]!.to[1] - steps[j]!.to[1]) < a.baseRadius + b.baseRadius + 0.05) return true;
+      if (b && hypot(steps[i]!.to[0] - steps[j]!.to[0], steps[i]!.to[1] - steps[j]!.to[1]) < a.baseRadius + b.baseRadius + 0.05) return true;
     }
   }
   return false;
@@ -590,11 +590,11 @@ export function chargeSteps(s: KState, table: TableQueries, mine: readonly KFigu
     let t = target[0]!;
     let best = Infinity;
     for (const x of target) {
-      const d = Math.hypot(x.at[0] - f.at[0], x.at[1] - f.at[1]);
+      const d = hypot(x.at[0] - f.at[0], x.at[1] - f.at[1]);
       if (d < best) { best = d; t = x; }
     }
     const dx = t.at[0] - f.at[0], dz = t.at[1] - f.at[1];
-    const d = Math.hypot(dx, dz) || 1;
+    const d = hypot(dx, dz) || 1;
     let want = Math.max(0, d - f.baseRadius - t.baseRadius - Math.min(0.1, tol / 2));
     // Contact kept by the bases (gap) or across the first obstacle (the soldier at its near face).
     let gapLeft = Math.min(0.1, tol / 2);
@@ -641,7 +641,7 @@ export function chargeSteps(s: KState, table: TableQueries, mine: readonly KFigu
     let t = go[i]!;
     for (; t >= 0.5; t -= 0.5) {
       const at: Vec2 = [p.f.at[0] + p.dir[0] * t, p.f.at[1] + p.dir[1] * t];
-      if (placed.some((q) => Math.hypot(q.at[0] - at[0], q.at[1] - at[1]) < q.r + p.f.baseRadius + 0.2)) continue;
+      if (placed.some((q) => hypot(q.at[0] - at[0], q.at[1] - at[1]) < q.r + p.f.baseRadius + 0.2)) continue;
       if (table.bodyClashes({ id: p.f.id, at, floor: 0, radius: p.f.baseRadius, height: FIGURE_HEIGHT }).length) continue;
       break;
     }
@@ -673,7 +673,7 @@ function pointAlong(pts: readonly Vec2[], t: number): Vec2 {
   let left = t;
   for (let i = 1; i < pts.length; i++) {
     const a = pts[i - 1]!, b = pts[i]!;
-    const l = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const l = hypot(b[0] - a[0], b[1] - a[1]);
     if (l >= left) {
       if (left > 1e-6) return l > 1e-9 ? [a[0] + ((b[0] - a[0]) * left) / l, a[1] + ((b[1] - a[1]) * left) / l] : b;
       return i === 1 ? pts[0]! : a;
@@ -689,7 +689,7 @@ function cut(pts: readonly Vec2[], t: number): Vec2[] {
   let left = t;
   for (let i = 1; i < pts.length; i++) {
     const a = pts[i - 1]!, b = pts[i]!;
-    const l = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const l = hypot(b[0] - a[0], b[1] - a[1]);
     if (l >= left) {
       if (left > 1e-6) out.push(l > 1e-9 ? [a[0] + ((b[0] - a[0]) * left) / l, a[1] + ((b[1] - a[1]) * left) / l] : b);
       return out;
@@ -700,7 +700,7 @@ function cut(pts: readonly Vec2[], t: number): Vec2[] {
   return out;
 }
 
-const polyLength = (pts: readonly Vec2[]) => pts.slice(1).reduce((acc, p, i) => acc + Math.hypot(p[0] - pts[i]![0], p[1] - pts[i]![1]), 0);
+const polyLength = (pts: readonly Vec2[]) => pts.slice(1).reduce((acc, p, i) => acc + hypot(p[0] - pts[i]![0], p[1] - pts[i]![1]), 0);
 
 /** The goal a unit plays for: one of its side's objectives, spread over the side's units (stable per unit). */
 export function unitGoal(s: KState, table: TableQueries, unitId: string): Goal | undefined {
@@ -865,7 +865,7 @@ function presence(s: KState, u: KUnit, goals: readonly Goal[]): Presence {
       if (!isLive(f) || f.condition === 'serious') continue;
       for (let i = 0; i < goals.length; i++) {
         const g = goals[i]!;
-        const there = g.polygons.length ? g.polygons.some((poly) => pointInPolygon(f.at, poly)) : Math.hypot(f.at[0] - g.at[0], f.at[1] - g.at[1]) <= g.radius + f.baseRadius;
+        const there = g.polygons.length ? g.polygons.some((poly) => pointInPolygon(f.at, poly)) : hypot(f.at[0] - g.at[0], f.at[1] - g.at[1]) <= g.radius + f.baseRadius;
         if (there) mask |= 1 << i;
       }
     }
@@ -989,7 +989,7 @@ export function goalMovePlans(s: KState, table: TableQueries, unitId: string, mo
     const v: Vec2 = [lead[1]![0] - from[0], lead[1]![1] - from[1]];
     // The others' straight legs may meet water or difficult going the leader's does not (K-3.3a, K-4.2c).
     let kMax = 1;
-    const vl = Math.hypot(v[0], v[1]);
+    const vl = hypot(v[0], v[1]);
     for (const f of figs) {
       const r = scanPath(field.grid, [f.at, [f.at[0] + v[0], f.at[1] + v[1]]]);
       if (r.imp < Infinity) return undefined;
@@ -1067,7 +1067,7 @@ function keepChain(plans: Array<{ f: KFigure; line: Vec2[]; t: number; path: Vec
         const a = end(plans[i]!);
         for (const j of linked) {
           const b = end(plans[j]!);
-          if (Math.hypot(a[0] - b[0], a[1] - b[1]) - plans[i]!.f.baseRadius - plans[j]!.f.baseRadius <= link) { linked.add(i); grew = true; break; }
+          if (hypot(a[0] - b[0], a[1] - b[1]) - plans[i]!.f.baseRadius - plans[j]!.f.baseRadius <= link) { linked.add(i); grew = true; break; }
         }
       }
     }
@@ -1092,7 +1092,7 @@ function sideBySide(files: ReadonlyArray<{ band: Band }>, f: KFigure, at: Vec2, 
   if (count < placed.length) placed = placed.slice(0, count);
   for (const c of files) {
     if (!onBand(c.band, at)) continue;
-    const len = Math.hypot(c.band.b[0] - c.band.a[0], c.band.b[1] - c.band.a[1]) || 1;
+    const len = hypot(c.band.b[0] - c.band.a[0], c.band.b[1] - c.band.a[1]) || 1;
     const along = (p: Vec2) => ((p[0] - c.band.a[0]) * (c.band.b[0] - c.band.a[0]) + (p[1] - c.band.a[1]) * (c.band.b[1] - c.band.a[1])) / len;
     const t = along(at);
     for (const g of [...placed, ...others.map((o) => ({ f: o, at: o.at }))]) {
@@ -1262,25 +1262,32 @@ function buildingBox(corners: readonly Vec2[]): readonly [number, number, number
 export function runsIntoWall(s: KState, table: TableQueries, moves: ReadonlyArray<{ figureId: string; to: Vec2; floor?: number; via?: Vec2[] }>): boolean {
   const bs = table.buildings;
   if (!bs?.length) return false;
-  for (const m of moves) {
+  // Asked of every move random play picks: indexed loops, no closures (nothing allocated on the way).
+  for (let k = 0; k < moves.length; k++) {
+    const m = moves[k]!;
     const f = s.figures[m.figureId];
     if (!f) continue;
     // The path's points in order: the soldier's place, the waypoints (ground floor), the end.
-    const via = m.via ?? [];
-    const n = via.length + 2;
-    const pointAt = (i: number): Vec2 => (i === 0 ? f.at : i === n - 1 ? m.to : via[i - 1]!);
-    const floorAt = (i: number): number => (i === 0 ? f.floor : i === n - 1 ? m.floor ?? 0 : 0);
+    const via = m.via;
+    const n = (via ? via.length : 0) + 2;
+    let a: Vec2 = f.at;
+    let fa = f.floor;
     for (let i = 0; i + 1 < n; i++) {
-      const a = pointAt(i), b = pointAt(i + 1);
+      const last = i + 2 === n;
+      const b: Vec2 = last ? m.to : via![i]!;
+      const fb = last ? m.floor ?? 0 : 0;
       if (!onTable(table, a) || !onTable(table, b)) break;
-      if (Math.hypot(b[0] - a[0], b[1] - a[1]) <= 1e-9) continue;
-      const lx = Math.min(a[0], b[0]), hx = Math.max(a[0], b[0]), lz = Math.min(a[1], b[1]), hz = Math.max(a[1], b[1]);
-      let near = false;
-      for (const bd of bs) {
-        const [x0, x1, z0, z1] = buildingBox(bd.corners);
-        if (!(hx < x0 || lx > x1 || hz < z0 || lz > z1)) { near = true; break; }
+      if (hypot(b[0] - a[0], b[1] - a[1]) > 1e-9) {
+        const lx = Math.min(a[0], b[0]), hx = Math.max(a[0], b[0]), lz = Math.min(a[1], b[1]), hz = Math.max(a[1], b[1]);
+        let near = false;
+        for (let j = 0; j < bs.length; j++) {
+          const box = buildingBox(bs[j]!.corners);
+          if (!(hx < box[0] || lx > box[1] || hz < box[2] || lz > box[3])) { near = true; break; }
+        }
+        if (near && table.wallBetween({ id: 'path', at: a, floor: fa, radius: f.baseRadius }, { id: 'path', at: b, floor: fb, radius: f.baseRadius })) return true;
       }
-      if (near && table.wallBetween({ id: 'path', at: a, floor: floorAt(i), radius: f.baseRadius }, { id: 'path', at: b, floor: floorAt(i + 1), radius: f.baseRadius })) return true;
+      a = b;
+      fa = fb;
     }
   }
   return false;

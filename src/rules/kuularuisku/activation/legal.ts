@@ -1,6 +1,6 @@
 // The commands the side to act may give now: the HUD offers only these and random play picks among
 // them. Complete enough that choosing among them always reaches the end of the game.
-import type { Dice, TableQueries } from '../../../core';
+import { type Dice, type TableQueries, hypot } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import { weaponById } from '../data';
 import { moveRefusal, movementAllowance } from '../movement';
@@ -218,9 +218,8 @@ function roughGroups(s: KGameState, ctx: { scenario: Scenario; table: TableQueri
   const kindOf = (mode: MoveMode | undefined) => (mode === 'fast' ? 'fast-move' : mode === 'regroup' ? 'regroup' : 'move');
   if (movers.length && planner) {
     // One by one: the moves, and apart from them the charges (a picked charge plans no move, a picked move no charge).
-    groups.push(lazyGroup(['MOVE'], () => movers.flatMap(({ unitId, mode }) => planner(s, unitId, kindOf(mode), ctx.table, false).map((c): LazyCandidate => ({
-      key: c.key, weight: c.weight, build: c.build, ...(c.weigh ? { weigh: c.weigh as (x: KCommand) => number } : {}),
-    }))), sureRefusal));
+    // The planner's candidates as they come (a move's weigh is only ever given the move it built).
+    groups.push(lazyGroup(['MOVE'], () => movers.flatMap(({ unitId, mode }) => planner(s, unitId, kindOf(mode), ctx.table, false) as readonly LazyCandidate[]), sureRefusal));
     if (movers.some((m) => m.mode !== 'regroup' && (m.mode !== 'fast' || s.house.fastCharge))) {
       groups.push(lazyGroup(['MOVE:charge'], () => movers.flatMap(({ unitId, mode }) => chargeTargets(s, unitId, mode).map((t): LazyCandidate => ({
         key: 'MOVE:charge', weight: 1, build: () => chargeAt(s, ctx.table, unitId, mode, t),
@@ -282,11 +281,11 @@ function shotCandidates(s: KGameState, unitId: string, side: string): KCommand[]
     // Units as discs around their centres first (most are far out of reach), then soldier by soldier.
     const figs = liveFigures(s, t);
     const them = spread(figs);
-    if (Math.hypot(me.x - them.x, me.z - them.z) - me.r - them.r > reach) continue;
+    if (hypot(me.x - them.x, me.z - them.z) - me.r - them.r > reach) continue;
     let near = false;
     for (const a of firers) {
       for (const b of figs) {
-        if (Math.hypot(b.at[0] - a.at[0], b.at[1] - a.at[1]) - a.baseRadius - b.baseRadius <= reach + 1e-6) { near = true; break; }
+        if (hypot(b.at[0] - a.at[0], b.at[1] - a.at[1]) - a.baseRadius - b.baseRadius <= reach + 1e-6) { near = true; break; }
       }
       if (near) break;
     }
@@ -311,7 +310,7 @@ function spread(figs: ReadonlyArray<{ at: readonly [number, number]; baseRadius:
     z += f.at[1] / figs.length;
   }
   let r = 0;
-  for (const f of figs) r = Math.max(r, Math.hypot(f.at[0] - x, f.at[1] - z) + f.baseRadius);
+  for (const f of figs) r = Math.max(r, hypot(f.at[0] - x, f.at[1] - z) + f.baseRadius);
   return { x, z, r };
 }
 
@@ -343,7 +342,7 @@ function chargeTargets(s: KGameState, unitId: string, mode: string | undefined):
   return Object.values(s.units)
     .filter((t) => t.side !== u.side && unitOnTable(s, t) && t.status !== 'surrendered')
     .map((t) => ({ t, figs: liveFigures(s, t) }))
-    .map((x) => ({ ...x, gap: ((d) => Math.hypot(me.x - d.x, me.z - d.z) - me.r - d.r)(spread(x.figs)) }))
+    .map((x) => ({ ...x, gap: ((d) => hypot(me.x - d.x, me.z - d.z) - me.r - d.r)(spread(x.figs)) }))
     .filter((x) => x.figs.length && x.gap <= reach + contactReach(s.house))
     .sort((a, b) => a.gap - b.gap)
     .slice(0, 2)
@@ -357,7 +356,7 @@ function withinReach(mine: readonly KFigure[], others: readonly KFigure[], side:
   for (const t of others) {
     if (t.side === side) continue;
     for (const f of mine) {
-      if (Math.hypot(t.at[0] - f.at[0], t.at[1] - f.at[1]) - f.baseRadius - t.baseRadius <= reach) return true;
+      if (hypot(t.at[0] - f.at[0], t.at[1] - f.at[1]) - f.baseRadius - t.baseRadius <= reach) return true;
     }
   }
   return false;
