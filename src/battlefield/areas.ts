@@ -1,6 +1,6 @@
 // Area volumes (woods, rubble, fields …): plan polygon × height above ground. Sight lines are
 // clipped against them to give the length travelled inside, which rules such as K-5.2d read.
-import { type Bounds2, type HeightGrid, type Vec2, type Vec3, boundsOf, gridHeightAt, segmentInsideIntervals } from '../core';
+import { type Bounds2, type HeightGrid, type Vec2, type Vec3, boundsOf, gridHeightAt, segmentInsideIntervals, hypot } from '../core';
 import { type Scenario, type ResolvedTags, areaPolygon, defaultAreaHeight, isArea, resolveTags } from '../scenario';
 
 export interface AreaVolume {
@@ -77,7 +77,7 @@ export function volumeIntervals(v: AreaVolume, grid: HeightGrid, from: Vec3, to:
   const b = v.bounds;
   if (maxX < b.minX || minX > b.maxX || maxZ < b.minZ || minZ > b.maxZ) return [];
   const plan = segmentInsideIntervals([from[0], from[2]], [to[0], to[2]], v.polygon);
-  const len = Math.hypot(to[0] - from[0], to[2] - from[2]);
+  const len = hypot(to[0] - from[0], to[2] - from[2]);
   const out: Array<[number, number]> = [];
   for (const [p0, p1] of plan) {
     const t0 = p0, t1 = Math.min(p1, tMax);

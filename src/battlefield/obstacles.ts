@@ -1,6 +1,6 @@
 // Plan-view crossings of a segment with linear obstacles, parapets and fortification crest lines:
 // pure geometry over the same solids Rapier holds (cover behind a wall or a parapet, K-style rules).
-import { type HeightGrid, type Solid, type Vec2, boundsOf, gridHeightAt } from '../core';
+import { type HeightGrid, type Solid, type Vec2, boundsOf, gridHeightAt, hypot } from '../core';
 import type { ResolvedTags, Scenario } from '../scenario';
 import type { ObstacleCrossing } from './types';
 
@@ -31,7 +31,7 @@ export function obstacleBoxes(solids: readonly Solid[]): ObstacleBox[] {
   const out: ObstacleBox[] = [];
   for (const s of solids) {
     if (s.shape !== 'box' || (s.part !== 'obstacle' && s.part !== 'parapet')) continue;
-    const r = Math.hypot(s.halfExtents[0], s.halfExtents[2]);
+    const r = hypot(s.halfExtents[0], s.halfExtents[2]);
     const a = (-s.rotationY * Math.PI) / 180;
     out.push({ solid: s, minX: s.center[0] - r, maxX: s.center[0] + r, minZ: s.center[2] - r, maxZ: s.center[2] + r, c: Math.cos(a), s: Math.sin(a) });
   }
@@ -87,7 +87,7 @@ export function obstacleCrossings(
   crests: readonly CrestLine[] = crestLines(scenario),
   maxDistance = Infinity,
 ): ObstacleCrossing[] {
-  const len = Math.hypot(to[0] - from[0], to[1] - from[1]);
+  const len = hypot(to[0] - from[0], to[1] - from[1]);
   // The nearest crossing of each feature part, in the order the parts were first met (a list: a
   // segment crosses a few parts at most; the parts 'obstacle', 'parapet' and 'crest' tell the keys
   // "feature/part" apart exactly as a map by that string would). A crossing is only built when it

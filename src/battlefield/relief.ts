@@ -1,6 +1,6 @@
 // Samples a scenario's relief into the one height grid: imported grid + hills + carved water +
 // sculpted ramparts and ditches. Both the Rapier terrain and the rendered mesh use this grid.
-import { type HeightGrid, type Vec2, pointInPolygon, boundsOf, polylineProjection } from '../core';
+import { type HeightGrid, type Vec2, pointInPolygon, boundsOf, polylineProjection, hypot } from '../core';
 import { areaPolygon, type FortificationFeature, type HillFeature, type Scenario, type WaterFeature } from '../scenario';
 
 const DEFAULT_SPACING = 1;
@@ -13,7 +13,7 @@ function hillProfile(h: HillFeature, x: number, z: number): number {
   // Into the hill's own frame (undo its rotation).
   const lx = dx * Math.cos(r) + dz * Math.sin(r);
   const lz = -dx * Math.sin(r) + dz * Math.cos(r);
-  const d = Math.hypot(lx / rx, lz / rz);
+  const d = hypot(lx / rx, lz / rz);
   if (d >= 1) return 0;
   switch (h.profile ?? 'dome') {
     case 'cone':

@@ -1,6 +1,6 @@
 // Scenario features → plain solids (boxes, convex hulls): building walls cut around their
 // openings, floor slabs, roofs; wall/fence/hedge runs; parapets with embrasures; bridges; ladders.
-import { type BoxSolid, type HeightGrid, type Solid, type Vec2, type Vec3, gridHeightAt, rotate2, dist2 } from '../core';
+import { type BoxSolid, type HeightGrid, type Solid, type Vec2, type Vec3, gridHeightAt, rotate2, dist2, hypot } from '../core';
 import {
   type BridgeFeature, type BuildingFeature, type FortificationFeature, type LadderFeature, type LinearFeature,
   type Scenario, resolveTags, storeyHeight, wallLength,
@@ -184,7 +184,7 @@ function parapetSolids(f: FortificationFeature, grid: HeightGrid, blocksSight: b
   const shifted: Vec2[] = path.map((p, i) => {
     const prev = path[Math.max(0, i - 1)]!, next = path[Math.min(path.length - 1, i + 1)]!;
     const dx = next[0] - prev[0], dz = next[1] - prev[1];
-    const len = Math.hypot(dx, dz) || 1;
+    const len = hypot(dx, dz) || 1;
     const n: Vec2 = [-dz / len, dx / len];
     const probe: Vec2 = [p[0] + n[0] * off, p[1] + n[1] * off];
     const sign = outerDistance(f, probe).s > 0 ? 1 : -1;

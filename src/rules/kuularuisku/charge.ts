@@ -1,6 +1,7 @@
 // K-6.1 / K-6.2 / K-7.2 charging: the charge move into contact with one enemy unit (K-6.1a–c,
 // K-AMB-11), the pinned or retreating target's test and surrender (K-7.2), defensive fire at the
 // charger as if in the open (K-6.2a–d, K-AMB-21), and the charger's morale (K-6.2e/f, K-AMB-20).
+import { hypot } from '../../core';
 import { type KCtx, type KQuery, type KResult, Steps, houseOf, refuse } from './context';
 import { weaponById } from './data';
 import { contactReach, inContact } from './contact';
@@ -34,7 +35,7 @@ function touching(s: KState, ctx: KQuery, side: string, moved: ReadonlyMap<strin
     for (const g of Object.values(s.figures)) {
       if (g.side === side || g.removed || g.condition === 'dead' || g.evacuation) continue;
       // Far apart in plan: no contact, not even across a fence (K-6.1a, house contactAcrossObstacle).
-      if (Math.hypot(g.at[0] - mine.at[0], g.at[1] - mine.at[1]) - mine.radius - g.baseRadius > reach + 1e-6) continue;
+      if (hypot(g.at[0] - mine.at[0], g.at[1] - mine.at[1]) - mine.radius - g.baseRadius > reach + 1e-6) continue;
       if (inContact(ctx.table, mine, { ...baseOf(ctx.table, g), floor: g.floor }, house)) out.add(g.unitId);
     }
   }
@@ -155,7 +156,7 @@ export function chargerMorale(s: KState, chargerId: string, ctx: KCtx): KEvent[]
   const from = st.state.units[chargerId]!.chargeFrom ?? {};
   const moves = liveFigures(st.state, chargerId).filter((f) => from[f.id]).map((f) => ({
     figureId: f.id, from: f.at, fromFloor: f.floor, to: from[f.id]!.at, floor: from[f.id]!.floor,
-    distance: Math.round(Math.hypot(from[f.id]!.at[0] - f.at[0], from[f.id]!.at[1] - f.at[1]) * 1000) / 1000,
+    distance: Math.round(hypot(from[f.id]!.at[0] - f.at[0], from[f.id]!.at[1] - f.at[1]) * 1000) / 1000,
   }));
   st.push(ev('CHARGE_COLLAPSED', 'K-6.2e', `${c.name}'s charge collapses: it goes back to where it started`, { unitId: chargerId, moves }));
   if (house.collapsedChargePinned) goToGround(st, chargerId, ctx);

@@ -5,6 +5,7 @@
 // gap is no more than the obstacle allowance (house contactAcrossObstacle) — the book lets soldiers
 // charge over a fence (K-3.1a: small obstacles do not normally affect movement), yet a base cannot stand
 // astride it, so without this a defender a little behind a fence could never be charged.
+import { hypot } from '../../core';
 import type { Base3, TableObstacleCrossing, TableQueries } from '../../core';
 import { FIGURE_HEIGHT } from './constants';
 import type { HouseSettings } from './state';
@@ -46,7 +47,7 @@ export function isSmallObstacle(o: TableObstacleCrossing): boolean {
  */
 export function inContact(table: TableQueries, a: ContactBase, b: ContactBase, house: ContactHouse): boolean {
   if (Math.abs(a.y - b.y) >= FIGURE_HEIGHT) return false;
-  const centre = Math.hypot(b.at[0] - a.at[0], b.at[1] - a.at[1]);
+  const centre = hypot(b.at[0] - a.at[0], b.at[1] - a.at[1]);
   const gap = centre - a.radius - b.radius;
   const tol = house.contactTolerance;
   if (gap <= tol + 1e-9) return true;

@@ -1,7 +1,7 @@
 // K-5.6 evacuation: the lightly wounded leave for the rear (K-5.6a), the seriously wounded need an
 // escort (K-5.6b/c); all of them move at half speed at the end of the turn (K-5.6e/f/g), arrive at
 // their edge or a dressing station (K-AMB-9: they leave the game), and escorts come back (K-5.6d).
-import { type TableQueries, type Vec2, within } from '../../core';
+import { type TableQueries, type Vec2, within, hypot, hypot3 } from '../../core';
 import { autoMoves } from './auto-move';
 import { JOIN_DISTANCE } from './constants';
 import { type KCtx, type KQuery, type KResult, Steps, houseOf, refuse } from './context';
@@ -17,7 +17,7 @@ export function destinationFor(s: KState, table: TableQueries, f: KFigure): Evac
   let best: { i: number; d: number } | undefined;
   s.dressingStations.forEach((d, i) => {
     if (d.side !== f.side) return;
-    const dist = Math.hypot(d.at[0] - f.at[0], d.at[1] - f.at[1]);
+    const dist = hypot(d.at[0] - f.at[0], d.at[1] - f.at[1]);
     if (!best || dist < best.d) best = { i, d: dist };
   });
   if (best) return { kind: 'station', index: best.i };
@@ -52,7 +52,7 @@ export function startEvacuation(s: KState, args: { figureId: string; escortId?: 
   const e = s.figures[args.escortId];
   if (!e || e.unitId !== f.unitId || e.removed || e.evacuation) return refuse('K-5.6b', `${args.escortId} is not a soldier of ${u.name}`);
   if (e.condition !== 'healthy' && e.condition !== 'light') return refuse('K-5.6b', 'the escort must be unwounded or lightly wounded');
-  if (!within(Math.hypot(e.at[0] - f.at[0], e.at[1] - f.at[1]) - e.baseRadius - f.baseRadius, JOIN_DISTANCE)) return refuse('K-5.6b', `${e.id} must be with ${f.id} (within ${JOIN_DISTANCE} cm) to escort him`);
+  if (!within(hypot(e.at[0] - f.at[0], e.at[1] - f.at[1]) - e.baseRadius - f.baseRadius, JOIN_DISTANCE)) return refuse('K-5.6b', `${e.id} must be with ${f.id} (within ${JOIN_DISTANCE} cm) to escort him`);
   return {
     ok: true,
     events: [
@@ -78,7 +78,7 @@ function targetPoint(s: KState, table: TableQueries, f: KFigure, d: Evacuation['
 function arrived(s: KState, f: KFigure, at: Vec2, d: Evacuation['destination']): boolean {
   if (d.kind === 'station') {
     const st = s.dressingStations[d.index]!;
-    return Math.hypot(st.at[0] - at[0], st.at[1] - at[1]) <= st.radius + f.baseRadius + 1e-6;
+    return hypot(st.at[0] - at[0], st.at[1] - at[1]) <= st.radius + f.baseRadius + 1e-6;
   }
   return false;
 }
@@ -86,7 +86,7 @@ function arrived(s: KState, f: KFigure, at: Vec2, d: Evacuation['destination']):
 /** Place the escort touching the wounded man, behind him as he goes. */
 function escortSpot(w: KFigure, e: KFigure, to: Vec2, from: Vec2): Vec2 {
   const dx = to[0] - from[0], dz = to[1] - from[1];
-  const d = Math.hypot(dx, dz) || 1;
+  const d = hypot(dx, dz) || 1;
   const gap = w.baseRadius + e.baseRadius + 0.05;
   return [to[0] - (dx / d) * gap, to[1] - (dz / d) * gap];
 }
@@ -116,7 +116,7 @@ export function evacuationMoves(s: KState, ctx: KCtx): KEvent[] {
     }
     // K-SKL-8 an escort not yet with the wounded man (a medic heading for him) goes to him first; one
     // beside him (within 3 cm, as K-5.6b asks) takes hold and they go together.
-    if (escort && Math.hypot(escort.at[0] - wounded.at[0], escort.at[1] - wounded.at[1]) - escort.baseRadius - wounded.baseRadius > JOIN_DISTANCE) {
+    if (escort && hypot(escort.at[0] - wounded.at[0], escort.at[1] - wounded.at[1]) - escort.baseRadius - wounded.baseRadius > JOIN_DISTANCE) {
       const a = movementAllowance(st.state, escort.id, 'evacuation', false, house).allowance;
       const d = movementAllowance(st.state, escort.id, 'evacuation', true, house).allowance;
       const spot = escortSpot(wounded, escort, wounded.at, escort.at);
@@ -135,7 +135,7 @@ export function evacuationMoves(s: KState, ctx: KCtx): KEvent[] {
     if (escort && !m.offTable) {
       const spot = escortSpot(wounded, escort, m.to, wounded.at);
       if (onTable(ctx.table, spot) && !ctx.table.bodyClashes({ id: escort.id, at: spot, floor: 0, radius: escort.baseRadius }).length) {
-        moves.push({ figureId: escort.id, from: escort.at, fromFloor: escort.floor, to: spot, floor: 0, distance: Math.round(Math.hypot(spot[0] - escort.at[0], spot[1] - escort.at[1]) * 1000) / 1000 });
+        moves.push({ figureId: escort.id, from: escort.at, fromFloor: escort.floor, to: spot, floor: 0, distance: Math.round(hypot(spot[0] - escort.at[0], spot[1] - escort.at[1]) * 1000) / 1000 });
       }
     }
     st.push(ev('FIGURES_MOVED', 'K-5.6e', `${wounded.id}${escort ? ` and ${escort.id}` : ''} head for the ${dest.kind === 'station' ? 'dressing station' : `${dest.edge} edge`} at half speed`, { unitId: wounded.unitId, mode: 'evacuation', moves, allowance: a }));
@@ -172,5 +172,5 @@ export function returnEscort(st: Steps, figureId: string, ctx: KCtx): void {
 
 function baseDist(table: TableQueries, a: KFigure, b: KFigure): number {
   const p = baseOf(table, a), q = baseOf(table, b);
-  return Math.hypot(p.at[0] - q.at[0], p.at[1] - q.at[1], p.y - q.y);
+  return hypot3(p.at[0] - q.at[0], p.at[1] - q.at[1], p.y - q.y);
 }

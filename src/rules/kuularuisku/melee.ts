@@ -1,6 +1,7 @@
 // K-6.3 – K-6.6 melee: locking units together (K-6.1b, K-6.5), grenades as it begins (K-6.6), the
 // simultaneous round (K-6.4a–d, K-AMB-13), the loser's morale and fall back or destruction
 // (K-6.4e–i, K-7.1e, K-AMB-14, K-GAP-6, K-GAP-7).
+import { hypot } from '../../core';
 import { autoMoves, type AutoMoveRequest } from './auto-move';
 import { FALL_BACK, GRENADE_PENALTY, MIN_MELEE_DICE } from './constants';
 import { type KCtx, Steps, houseOf } from './context';
@@ -79,7 +80,7 @@ function awayFrom(mine: readonly KFigure[], theirs: readonly KFigure[]): Vec2 {
   const c = (fs: readonly KFigure[]) => fs.reduce<[number, number]>((a, f) => [a[0] + f.at[0] / fs.length, a[1] + f.at[1] / fs.length], [0, 0]);
   const a = c(mine), b = c(theirs);
   const dx = a[0] - b[0], dz = a[1] - b[1];
-  const d = Math.hypot(dx, dz);
+  const d = hypot(dx, dz);
   return d > 1e-9 ? [dx / d, dz / d] : [1, 0];
 }
 

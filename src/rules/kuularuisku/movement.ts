@@ -1,7 +1,7 @@
 // K-4.x movement: allowances (K-4.0/4.1/4.2, K-5.5f, K-5.6, K-WPN half speed, K-AMB-5), who may move
 // (K-1.1b, K-1.2c, K-1.4, K-6.3a, K-7.1c, K-2.4), and validateMove: 3D tape distances on the table,
 // difficult going for the whole unit (K-4.2c), the edge stop (K-4.2d), walls, coherency (K-1.0b).
-import { type Base3, type TableQueries, type Vec2, within } from '../../core';
+import { type Base3, type TableQueries, type Vec2, within, hypot } from '../../core';
 import { chainGroups } from './coherency';
 import {
   FAST_MOVE, FAST_MOVE_DIFFICULT, FIGURE_HEIGHT, NORMAL_MOVE, NORMAL_MOVE_DIFFICULT,
@@ -204,7 +204,7 @@ function singleFileRefusal(s: KState, staying: readonly Planned[], moving: Reado
   if (!list?.length) return undefined;
   for (const c of list) {
     if (!c.singleFile) continue;
-    const len = Math.hypot(c.band.b[0] - c.band.a[0], c.band.b[1] - c.band.a[1]);
+    const len = hypot(c.band.b[0] - c.band.a[0], c.band.b[1] - c.band.a[1]);
     const along = (p: Vec2) => ((p[0] - c.band.a[0]) * (c.band.b[0] - c.band.a[0]) + (p[1] - c.band.a[1]) * (c.band.b[1] - c.band.a[1])) / len;
     const on: Array<{ f: KFigure; at: Vec2 }> = [];
     for (const p of staying) if (onBand(c.band, p.step.to)) on.push({ f: p.f, at: p.step.to });
@@ -269,7 +269,7 @@ function contactRefusal(s: KState, table: TableQueries, side: string, staying: r
 
 /** K-4.0 / K-6.1a one moving figure's end base against another base: standing on it, or touching an enemy. */
 function touch(table: TableQueries, side: string, moverId: string, mine: ContactBase, id: string, gSide: string, theirs: ContactBase, house: HouseSettings, allowContact: boolean): KRefusal | undefined {
-  const centre = Math.hypot(theirs.at[0] - mine.at[0], theirs.at[1] - mine.at[1]);
+  const centre = hypot(theirs.at[0] - mine.at[0], theirs.at[1] - mine.at[1]);
   const overlap = centre < mine.radius + theirs.radius - 1e-6 && Math.abs(theirs.y - mine.y) < FIGURE_HEIGHT;
   if (overlap) return refuse('K-4.0', `${moverId} would stand on ${id}`);
   if (gSide !== side && !allowContact && inContact(table, mine, theirs, house)) {

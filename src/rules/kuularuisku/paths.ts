@@ -1,6 +1,6 @@
 // K-4.x what a figure's path crosses: its tape length in 3D, where it first meets difficult ground
 // (K-4.2c/d), impassable ground or water (K-3.3a, K-AMB-4), and building walls in the way.
-import { EPS, type TableQueries, type Vec2, segmentFirstInside } from '../../core';
+import { EPS, type TableQueries, type Vec2, segmentFirstInside, hypot } from '../../core';
 import { areaGoing, goingAt, obstacleGoing } from './terrain';
 import type { HouseSettings } from './state';
 
@@ -100,7 +100,7 @@ function onDeck(decks: readonly Deck[], p: Vec2): boolean {
     const len2 = ex * ex + ez * ez;
     let t = len2 < EPS ? 0 : ((p[0] - d.a[0]) * ex + (p[1] - d.a[1]) * ez) / len2;
     t = Math.max(0, Math.min(1, t));
-    const distance = Math.hypot(d.a[0] + ex * t - p[0], d.a[1] + ez * t - p[1]);
+    const distance = hypot(d.a[0] + ex * t - p[0], d.a[1] + ez * t - p[1]);
     if (t >= 0 && t <= 1 && distance <= d.half) return true;
   }
   return false;
@@ -109,7 +109,7 @@ function onDeck(decks: readonly Deck[], p: Vec2): boolean {
 /** Where (as a segment parameter) a water span [t0, t1] of a→b first leaves the bridge decks; undefined when a deck carries all of it. */
 function unbridged(decks: readonly Deck[], a: Vec2, b: Vec2, t0: number, t1: number): number | undefined {
   if (!decks.length) return t0;
-  const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+  const len = hypot(b[0] - a[0], b[1] - a[1]);
   const n = Math.max(1, Math.ceil(((t1 - t0) * len) / STEP));
   for (let k = 0; k <= n; k++) {
     const t = t0 + ((t1 - t0) * k) / n;
@@ -145,9 +145,9 @@ export function analyse(table: TableQueries, points: readonly PathPoint[], house
     let b = points[i + 1]!;
     const exit = exitParam(table, a.at, b.at);
     if (exit !== undefined) b = { at: [a.at[0] + (b.at[0] - a.at[0]) * exit, a.at[1] + (b.at[1] - a.at[1]) * exit], floor: 0 };
-    const plan = Math.hypot(b.at[0] - a.at[0], b.at[1] - a.at[1]);
+    const plan = hypot(b.at[0] - a.at[0], b.at[1] - a.at[1]);
     const yb = heightAt(table, b);
-    const seg = Math.hypot(plan, yb - ya);
+    const seg = hypot(plan, yb - ya);
     ya = yb;
     let near: boolean | undefined; // does the segment's box touch a building's box (known once the buildings were looked at)?
     if (table.areasAlong && buildings && plan > 1e-9) {

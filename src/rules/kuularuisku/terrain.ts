@@ -1,5 +1,6 @@
 // K-3.x terrain as Kuularuisku reads the table: the going at a point (open, difficult, impassable,
 // water) and the K-5.4 cover class a figure gets from the terrain around it.
+import { hypot } from '../../core';
 import type { TableArea, TableFeatureInfo, TableObstacleCrossing, TableQueries, TerrainTags, Vec2 } from '../../core';
 import { COVER_VALUE, type CoverName } from './constants';
 import type { HouseSettings } from './state';
@@ -139,7 +140,7 @@ function coverScan(table: TableQueries, at: Vec2, radius: number, from: Vec2, ho
     const c = coverOfFeature(feature(table, a.featureId), a.tags);
     if (c !== 'open') { sources?.push(a.featureId); cover = betterCover(cover, c); }
   }
-  if (Math.hypot(from[0] - at[0], from[1] - at[1]) > 1e-6) {
+  if (hypot(from[0] - at[0], from[1] - at[1]) > 1e-6) {
     const reach = radius + house.coverContact + 1e-9;
     for (const o of obstaclesWithin(table, at, from, reach)) {
       if (o.distance > reach) break;

@@ -1,7 +1,7 @@
 // K-5.1 / K-5.2 / K-6.0b choosing a target: who sees whom through the table (terrain only, K-5.2a–d,
 // dense terrain 10 cm), friendly soldiers in the way (K-5.1c) unless shooter or target stands higher
 // (K-5.1d), units in melee in the way (K-6.0b), partial visibility (K-5.2e/f), range (K-WPN, K-AMB-6).
-import { type Base3, type TableQueries, type Vec2, type Vec3, baseDistance, within } from '../../core';
+import { type Base3, type TableQueries, type Vec2, type Vec3, baseDistance, within, hypot } from '../../core';
 import { CLOSE_RANGE, COVER_VALUE, type CoverName, FIGURE_HEIGHT, HIGHER_BY } from './constants';
 import { type KQuery, houseOf } from './context';
 import { weaponById } from './data';
@@ -60,7 +60,7 @@ export function inTheWay(s: KState, table: TableQueries, shooter: KFigure, targe
     const t = ((c.at[0] - ax) * dx + (c.at[1] - az) * dz) / len2;
     if (t <= 0 || t >= 1) continue;
     const ex = c.at[0] - (ax + dx * t), ez = c.at[1] - (az + dz * t);
-    if (Math.abs(ex) >= c.baseRadius || Math.abs(ez) >= c.baseRadius || !(Math.hypot(ex, ez) < c.baseRadius)) continue;
+    if (Math.abs(ex) >= c.baseRadius || Math.abs(ez) >= c.baseRadius || !(hypot(ex, ez) < c.baseRadius)) continue;
     const b = blockerOf(s, table, shooter, target, c);
     if (b !== null) return b;
   }
@@ -84,7 +84,7 @@ function inTheWayOf(s: KState, table: TableQueries, shooter: KFigure, target: KF
     const t = ((cx - ax) * dx + (cz - az) * dz) / len2;
     if (t <= 0 || t >= 1) continue;
     const ex = cx - (ax + dx * t), ez = cz - (az + dz * t);
-    if (Math.abs(ex) >= r || Math.abs(ez) >= r || !(Math.hypot(ex, ez) < r)) continue;
+    if (Math.abs(ex) >= r || Math.abs(ez) >= r || !(hypot(ex, ez) < r)) continue;
     const b = blockerOf(s, table, shooter, target, among[k]!);
     if (b !== null) return b;
   }
@@ -457,7 +457,7 @@ function nearestShooter(t: KFigure, firers: readonly KFigure[], shoots: Uint8Arr
   for (let i = 0; i < firers.length; i++) {
     if (!shoots[i]) continue;
     const f = firers[i]!;
-    const x = Math.hypot(f.at[0] - t.at[0], f.at[1] - t.at[1]);
+    const x = hypot(f.at[0] - t.at[0], f.at[1] - t.at[1]);
     if (x < d) { d = x; best = f; }
   }
   return best ? best.at : t.at;
