@@ -234,29 +234,35 @@ function contactRefusal(s: KState, table: TableQueries, side: string, staying: r
   // How far apart (edge to edge) two bases may be and still touch: across a fence too when enemy contact matters.
   const tol = allowContact ? house.contactTolerance : contactReach(house);
   let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity, maxR = 0;
-  for (const p of staying) {
+  for (let i = 0; i < staying.length; i++) {
+    const p = staying[i]!;
     minX = Math.min(minX, p.step.to[0]); maxX = Math.max(maxX, p.step.to[0]);
     minZ = Math.min(minZ, p.step.to[1]); maxZ = Math.max(maxZ, p.step.to[1]);
     maxR = Math.max(maxR, p.f.baseRadius);
   }
   const near: KFigure[] = [];
-  for (const g of standingFigures(s)) {
+  const standing = standingFigures(s);
+  for (let k = 0; k < standing.length; k++) {
+    const g = standing[k]!;
     const pad = maxR + g.baseRadius + tol;
     if (g.at[0] < minX - pad || g.at[0] > maxX + pad || g.at[1] < minZ - pad || g.at[1] > maxZ + pad) continue;
     if (endAt.has(g.id)) continue;
     near.push(g);
   }
-  for (const p of staying) {
+  for (let i = 0; i < staying.length; i++) {
+    const p = staying[i]!;
     // The end base: the height analysePath found at the end point (staying paths end on the table).
     const mine: ContactBase = { at: p.step.to, y: p.y, radius: p.f.baseRadius, floor: p.floor };
     const mx = mine.at[0], mz = mine.at[1];
-    for (const g of near) {
+    for (let k = 0; k < near.length; k++) {
+      const g = near[k]!;
       const reach = mine.radius + g.baseRadius + tol;
       if (Math.abs(g.at[0] - mx) > reach || Math.abs(g.at[1] - mz) > reach) continue;
       const r = touch(table, side, p.f.id, mine, g.id, g.side, { at: g.at, y: table.standHeight(g.at[0], g.at[1], g.floor), radius: g.baseRadius, floor: g.floor }, house, allowContact);
       if (r) return r;
     }
-    for (const q of staying) {
+    for (let j = 0; j < staying.length; j++) {
+      const q = staying[j]!;
       if (q === p) continue;
       const reach = mine.radius + q.f.baseRadius + tol;
       if (Math.abs(q.step.to[0] - mx) > reach || Math.abs(q.step.to[1] - mz) > reach) continue;
@@ -313,7 +319,8 @@ export function validateMove(s: KState, args: MoveArgs, ctx: KQuery & { fastChar
   if (!args.moves.length) return refuse('K-4.0b', 'no soldier moves');
   const live = liveFigures(s, u);
   const seen = new Set<string>();
-  for (const m of args.moves) {
+  for (let i = 0; i < args.moves.length; i++) {
+    const m = args.moves[i]!;
     const f = s.figures[m.figureId];
     if (!f || !live.includes(f)) return refuse('K-1.0a', `${m.figureId} is not a soldier of ${u.name} on the table`);
     if (seen.has(f.id)) return refuse('K-4.0', `${f.id} is moved twice`);
@@ -330,7 +337,8 @@ export function validateMove(s: KState, args: MoveArgs, ctx: KQuery & { fastChar
     return refuse('K-AMB-19', `${u.name}'s machine gun has fired this turn: house rule binds the whole unit`);
   }
   const planned: Planned[] = [];
-  for (const m of args.moves) {
+  for (let i = 0; i < args.moves.length; i++) {
+    const m = args.moves[i]!;
     const p = plan(table, s.figures[m.figureId]!, m, house);
     if ('ok' in p) return p;
     planned.push(p);
@@ -346,13 +354,15 @@ export function validateMove(s: KState, args: MoveArgs, ctx: KQuery & { fastChar
   const difficult = unitDifficult(planned);
   let allowance = Infinity;
   const allowances = new Map<string, number>();
-  for (const p of planned) {
+  for (let i = 0; i < planned.length; i++) {
+    const p = planned[i]!;
     const a = movementAllowance(s, p.f.id, args.mode, difficult, house, ctx.fastCharge).allowance * (slowed.get(p.f.id) ?? 1);
     allowances.set(p.f.id, a);
     allowance = Math.min(allowance, a);
   }
   if (house.unitSpeedOfSlowest) for (const p of planned) allowances.set(p.f.id, allowance);
-  for (const p of planned) {
+  for (let i = 0; i < planned.length; i++) {
+    const p = planned[i]!;
     const a = allowances.get(p.f.id)!;
     const r = p.report;
     if (r.impassable) return refuse('K-3.3a', `${p.f.id}: ${r.impassable.featureId} cannot be crossed`);
@@ -372,11 +382,12 @@ export function validateMove(s: KState, args: MoveArgs, ctx: KQuery & { fastChar
   }
   // The unit's own soldiers (each moved one is among them): where they end is the move's, not the table's.
   const endAt = new Set<string>();
-  for (const f of live) endAt.add(f.id);
+  for (let i = 0; i < live.length; i++) endAt.add(live[i]!.id);
   const staying = planned.filter((p) => p.report.edgeAt === undefined);
   const byId = new Map<string, Planned>();
-  for (const p of staying) byId.set(p.f.id, p);
-  for (const p of staying) {
+  for (let i = 0; i < staying.length; i++) byId.set(staying[i]!.f.id, staying[i]!);
+  for (let i = 0; i < staying.length; i++) {
+    const p = staying[i]!;
     const clash = table.bodyClashes({ id: p.f.id, at: p.step.to, floor: p.floor, radius: p.f.baseRadius, height: FIGURE_HEIGHT });
     if (clash.length) return refuse('K-4.0', `${p.f.id} would end inside ${clash.map((c) => `${c.featureId} (${c.part})`).join(', ')}`);
   }
@@ -391,7 +402,8 @@ export function validateMove(s: KState, args: MoveArgs, ctx: KQuery & { fastChar
   if (chainFigs.length > 1 && args.mode !== 'fall-back') {
     // Bases where everyone ends: a moved soldier's end height is the one his path analysis found.
     const bases: Base3[] = [];
-    for (const f of chainFigs) {
+    for (let i = 0; i < chainFigs.length; i++) {
+      const f = chainFigs[i]!;
       const p = byId.get(f.id);
       bases.push(p ? { at: p.step.to, y: p.y, radius: f.baseRadius } : baseOf(table, f));
     }

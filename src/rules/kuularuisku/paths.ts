@@ -152,7 +152,9 @@ export function analyse(table: TableQueries, points: readonly PathPoint[], house
     let near: boolean | undefined; // does the segment's box touch a building's box (known once the buildings were looked at)?
     if (table.areasAlong && buildings && plan > 1e-9) {
       // Exact: where the segment enters each area / building outline.
-      for (const area of table.areasAlong(a.at, b.at)) {
+      const areas = table.areasAlong(a.at, b.at);
+      for (let q = 0; q < areas.length; q++) {
+        const area = areas[q]!;
         const g = areaGoing(area, house);
         let t = area.spans[0]![0];
         if (g !== 'open' && area.kind === 'water') {
@@ -190,7 +192,9 @@ export function analyse(table: TableQueries, points: readonly PathPoint[], house
       }
     }
     if (plan > 1e-9) {
-      for (const o of table.obstaclesAlong(a.at, b.at)) {
+      const crossed = table.obstaclesAlong(a.at, b.at);
+      for (let q = 0; q < crossed.length; q++) {
+        const o = crossed[q]!;
         const g = obstacleGoing(o);
         const d = acc + seg * (o.distance / plan);
         if (g === 'impassable' && (!report.impassable || report.impassable.at > d)) report.impassable = { featureId: o.featureId, at: d };

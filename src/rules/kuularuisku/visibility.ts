@@ -279,15 +279,15 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
   // Out of every firer's reach: no need to look (K-5.1a range first).
   let reach = -Infinity;
   const ranges: number[] = [];
-  for (const a of firers) {
-    const r = weaponById(a.weapon!)!.range;
+  for (let i = 0; i < F; i++) {
+    const r = weaponById(firers[i]!.weapon!)!.range;
     ranges.push(r);
     reach = Math.max(reach, r);
   }
   const firerBases: Base3[] = [];
-  for (const f of firers) firerBases.push(baseOf(table, f));
+  for (let i = 0; i < F; i++) firerBases.push(baseOf(table, firers[i]!));
   const targetBases: Base3[] = [];
-  for (const f of targets) targetBases.push(baseOf(table, f));
+  for (let j = 0; j < T; j++) targetBases.push(baseOf(table, targets[j]!));
   // Every shooter → target base distance, once (firer first, as groupDistance measures).
   if (DIST.length < F * T) DIST = new Float64Array(2 * F * T);
   const dist = DIST;
@@ -302,15 +302,16 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
   if (!within(nearest, reach)) return badOption(targetId, 'K-5.1a', `${tu.name} is out of range of ${su.name}`);
   // Figures that could stand between the two units (plan box around both).
   let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
-  for (const f of firers) { minX = Math.min(minX, f.at[0]); maxX = Math.max(maxX, f.at[0]); minZ = Math.min(minZ, f.at[1]); maxZ = Math.max(maxZ, f.at[1]); }
-  for (const f of targets) { minX = Math.min(minX, f.at[0]); maxX = Math.max(maxX, f.at[0]); minZ = Math.min(minZ, f.at[1]); maxZ = Math.max(maxZ, f.at[1]); }
+  for (let i = 0; i < F; i++) { const f = firers[i]!; minX = Math.min(minX, f.at[0]); maxX = Math.max(maxX, f.at[0]); minZ = Math.min(minZ, f.at[1]); maxZ = Math.max(maxZ, f.at[1]); }
+  for (let j = 0; j < T; j++) { const f = targets[j]!; minX = Math.min(minX, f.at[0]); maxX = Math.max(maxX, f.at[0]); minZ = Math.min(minZ, f.at[1]); maxZ = Math.max(maxZ, f.at[1]); }
   minX -= 1; maxX += 1; minZ -= 1; maxZ += 1;
   // In the figures record's order (as inTheWay's `among`), their plan centres and radii in the scratch arrays.
   const between: KFigure[] = [];
   const standing = standingFigures(s);
   if (BX.length < standing.length) { BX = new Float64Array(2 * standing.length); BZ = new Float64Array(2 * standing.length); BR = new Float64Array(2 * standing.length); }
   const bx = BX, bz = BZ, br = BR;
-  for (const c of standing) {
+  for (let k = 0; k < standing.length; k++) {
+    const c = standing[k]!;
     const x = c.at[0], z = c.at[1];
     if (x >= minX && x <= maxX && z >= minZ && z <= maxZ) {
       bx[between.length] = x; bz[between.length] = z; br[between.length] = c.baseRadius;
@@ -376,7 +377,7 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
   let chosen: string | undefined;
   if (allSeen) {
     hittable = [];
-    for (const f of targets) hittable.push(f.id);
+    for (let j = 0; j < T; j++) hittable.push(targets[j]!.id);
     hit.fill(1, 0, T);
   } else {
     const counts: number[] = [];
@@ -422,7 +423,9 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
   // K-5.7a close range: the target unit within 15 cm of the shooting unit (all its soldiers on the table, not only the firers).
   let close = Infinity;
   let fi = 0;
-  for (const f of liveFigures(s, su)) {
+  const mine = liveFigures(s, su);
+  for (let m = 0; m < mine.length; m++) {
+    const f = mine[m]!;
     if (fi < F && firers[fi] === f) {
       for (let j = 0; j < T; j++) close = Math.min(close, dist[fi * T + j]!);
       fi++;
