@@ -1,7 +1,8 @@
 // Random play learns from a shot the rules refused for want of sight (K-5.2a, purpose-refusals.ts):
-// noteShotRefused remembers each able firer → target soldier pair as unseen by the soldiers' places,
-// and shotKnownUnseen finds the same shot a sure refusal only while every pair is known — a soldier of
-// either unit who has moved (a new place), another table or another night rule, and it is the rules' again.
+// noteShotRefused remembers the refused shot's able firers and target soldiers by their places (every
+// pair of them was found unseen), and shotKnownUnseen finds the same shot a sure refusal only while
+// every pair is among them — a soldier of either unit who has moved (a new place), another table or
+// another night rule, and it is the rules' again.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createBattlefield } from '../../src/battlefield';

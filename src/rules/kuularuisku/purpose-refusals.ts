@@ -89,19 +89,19 @@ export function shotSurelyRefused(s: KState, c: SoldierCommand): boolean {
 }
 
 /**
- * What the rules' sight check depends on besides the two soldiers (visibility.ts evaluateTarget): the
+ * What the rules' sight check depends on besides the soldiers (visibility.ts evaluateTarget): the
  * table, the scenario's special rules (elevated positions, the lit strip) and the night rule in force.
- * Under one such context, each firer → target-soldier pair the rules found unseen (K-5.2a), by the
- * two soldiers' places (a figure's place is a new array when he moves) and what else of them the
- * check reads.
+ * Under one such context, the last shot of each shooting unit at each target unit that the rules
+ * refused for want of sight (K-5.2a): its able firers and the target's soldiers, as the check reads
+ * them (a figure's place is a new array when he moves).
  */
 interface SightContext {
   table: object;
   config: unknown;
   night: unknown;
-  unseen: WeakMap<Vec2, WeakMap<Vec2, UnseenPair>>;
+  unseen: Map<string, { firers: Sighted[]; targets: Sighted[] }>;
 }
-interface UnseenPair { aId: string; aFloor: number; aRadius: number; aSide: string; bFloor: number; bRadius: number }
+interface Sighted { id: string; at: Vec2; floor: number; radius: number; side: string }
 
 /** The last few contexts (a game has one or two: by night, by day). */
 const SIGHT: SightContext[] = [];
@@ -111,19 +111,26 @@ function sightContext(s: KState, table: object, make: boolean): SightContext | u
   const night = nightNow(s);
   for (const c of SIGHT) if (c.table === table && c.config === config && c.night === night) return c;
   if (!make) return undefined;
-  const c: SightContext = { table, config, night, unseen: new WeakMap() };
+  const c: SightContext = { table, config, night, unseen: new Map() };
   SIGHT.unshift(c);
   if (SIGHT.length > 4) SIGHT.pop();
   return c;
 }
 
-/** The soldiers evaluateTarget pairs: the shooting unit's able firers and the target unit's live soldiers. */
-function sightPairs(s: KState, c: SoldierCommand): { firers: KFigure[]; targets: KFigure[] } | undefined {
+/** The shooting and the target unit of a SHOOT, and their key in a context's memo. */
+function shotUnits(s: KState, c: SoldierCommand): { su: KUnit; tu: KUnit; key: string } | undefined {
   if (c.type !== 'SHOOT') return undefined;
   const su = s.units[c.unitId ?? s.activation?.unitId ?? ''];
   const tu = typeof c.targetId === 'string' ? s.units[c.targetId] : undefined;
-  if (!su || !tu) return undefined;
-  return { firers: ableFirers(s, su, s.house), targets: liveFigures(s, tu) };
+  return su && tu ? { su, tu, key: `${su.id}\u0000${tu.id}` } : undefined;
+}
+
+const sighted = (f: KFigure): Sighted => ({ id: f.id, at: f.at, floor: f.floor, radius: f.baseRadius, side: f.side });
+
+/** Is the soldier one of `known`, by id, in the same place on the same floor with the same base (and side)? */
+function among(f: KFigure, known: readonly Sighted[]): boolean {
+  for (const k of known) if (k.id === f.id) return k.at === f.at && k.floor === f.floor && k.radius === f.baseRadius && k.side === f.side;
+  return false;
 }
 
 /**
@@ -136,33 +143,29 @@ function sightPairs(s: KState, c: SoldierCommand): { firers: KFigure[]; targets:
 export function noteShotRefused(s: KState, table: object, c: SoldierCommand, why: { reason?: string; rule?: string }): void {
   if (why.rule !== 'K-5.2a' || !why.reason?.includes('is not visible to')) return;
   if (typeof c.targetId !== 'string' || isHidden(s, c.targetId)) return;
-  const p = sightPairs(s, c);
-  if (!p || !p.firers.length || !p.targets.length) return;
-  const ctx = sightContext(s, table, true)!;
-  for (const a of p.firers) {
-    let row = ctx.unseen.get(a.at);
-    if (!row) ctx.unseen.set(a.at, (row = new WeakMap()));
-    for (const b of p.targets) row.set(b.at, { aId: a.id, aFloor: a.floor, aRadius: a.baseRadius, aSide: a.side, bFloor: b.floor, bRadius: b.baseRadius });
-  }
+  const p = shotUnits(s, c);
+  if (!p) return;
+  // The soldiers evaluateTarget pairs: the shooting unit's able firers and the target unit's live soldiers.
+  const firers = ableFirers(s, p.su, s.house), targets = liveFigures(s, p.tu);
+  if (!firers.length || !targets.length) return;
+  sightContext(s, table, true)!.unseen.set(p.key, { firers: firers.map(sighted), targets: targets.map(sighted) });
 }
 
 /**
- * Would the rules refuse this SHOOT for K-5.2a again: every pair of an able firer and a target soldier
- * known unseen (noteShotRefused) in this sight context? Then no firer sees the target and evaluateTarget
- * refuses it (or an earlier check does): a sure refusal, without the rules' sight check.
+ * Would the rules refuse this SHOOT for K-5.2a again: every able firer and every target soldier among
+ * those of the unit's last shot at that target refused for want of sight (noteShotRefused), in the
+ * same places, in this sight context? Then every pair is one found unseen, no firer sees the target
+ * and evaluateTarget refuses it (or an earlier check does): a sure refusal, without the sight check.
  */
 export function shotKnownUnseen(s: KState, table: object, c: SoldierCommand): boolean {
   const ctx = SIGHT.length ? sightContext(s, table, false) : undefined;
-  if (!ctx) return false;
-  const p = sightPairs(s, c);
-  if (!p || !p.firers.length || !p.targets.length) return false;
-  for (const a of p.firers) {
-    const row = ctx.unseen.get(a.at);
-    if (!row) return false;
-    for (const b of p.targets) {
-      const u = row.get(b.at);
-      if (!u || u.aId !== a.id || u.aFloor !== a.floor || u.aRadius !== a.baseRadius || u.aSide !== a.side || u.bFloor !== b.floor || u.bRadius !== b.baseRadius) return false;
-    }
-  }
+  if (!ctx?.unseen.size) return false;
+  const p = shotUnits(s, c);
+  const known = p && ctx.unseen.get(p.key);
+  if (!known) return false;
+  const firers = ableFirers(s, p.su, s.house), targets = liveFigures(s, p.tu);
+  if (!firers.length || !targets.length) return false;
+  for (const f of firers) if (!among(f, known.firers)) return false;
+  for (const f of targets) if (!among(f, known.targets)) return false;
   return true;
 }
