@@ -168,21 +168,19 @@ export function initialFlow(turnLimit: number): KFlow {
  * copy has one hidden class, where records grown key by key in each game's own activation order made
  * a new hidden class (and a slow copy) for nearly every order.
  */
-const ACTED_TEMPLATES = new Map<string, Record<string, number>>();
+let actedTemplate: { ids: readonly string[]; record: Record<string, number> } | undefined;
 
 function freshActed(units: Readonly<Record<string, unknown>>): Record<string, number> {
   const ids = Object.keys(units);
-  const key = ids.join('\u0000');
-  let t = ACTED_TEMPLATES.get(key);
-  if (!t) {
+  const last = actedTemplate;
+  if (!last || last.ids.length !== ids.length || ids.some((id, i) => id !== last.ids[i])) {
     // JSON.parse builds an object with fast properties whatever the number of keys (keyed stores
     // turn one into a dictionary after a dozen); the values are then set to undefined in place.
-    t = JSON.parse(`{${ids.map((id) => `${JSON.stringify(id)}:0`).join(',')}}`) as Record<string, number>;
-    for (const id of ids) (t as Record<string, number | undefined>)[id] = undefined;
-    if (ACTED_TEMPLATES.size > 64) ACTED_TEMPLATES.clear();
-    ACTED_TEMPLATES.set(key, t);
+    const record = JSON.parse(`{${ids.map((id) => `${JSON.stringify(id)}:0`).join(',')}}`) as Record<string, number>;
+    for (const id of ids) (record as Record<string, number | undefined>)[id] = undefined;
+    actedTemplate = { ids, record };
   }
-  return { ...t };
+  return { ...actedTemplate!.record };
 }
 
 function count(acted: Record<string, number>, ids: readonly string[]): Record<string, number> {

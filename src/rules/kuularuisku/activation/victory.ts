@@ -8,7 +8,7 @@ import { isLive, liveFigures } from '../table';
 import { unitOnTable } from './deck';
 import { fev, type FlowEvent } from './flow-state';
 import { UnitsIn, type UnitsInT, outlineOf } from '../special';
-import { type Vec2, pointInPolygon } from '../../../core';
+import { type Vec2, hypot, pointInPolygon } from '../../../core';
 
 const When = z.enum(['end', 'turn-end']).optional().describe("'end': checked after the last turn (default); 'turn-end': after every turn");
 /** Conditions that must hold as well (e.g. a foothold: so many unbroken units in a region). */
@@ -207,8 +207,8 @@ export function objectiveHolders(s: KState, objectives: ReadonlyArray<{ at: read
           const dx = f.at[0] - o.at[0];
           const dz = f.at[1] - o.at[1];
           const reach = o.radius + f.baseRadius;
-          // Math.hypot is never below the larger leg: a soldier outside the square is outside the circle.
-          there = Math.abs(dx) <= reach && Math.abs(dz) <= reach && Math.hypot(dx, dz) <= reach;
+          // hypot (Math.hypot's number, unboxed) is never below the larger leg: a soldier outside the square is outside the circle.
+          there = Math.abs(dx) <= reach && Math.abs(dz) <= reach && hypot(dx, dz) <= reach;
         }
         if (there) holder[i] = h === undefined ? u.side : null;
       }
@@ -336,7 +336,6 @@ export function victoryCheck(s: KState, scenario: Scenario, moment: 'command' | 
   const entries = victoryEntries(scenario);
   const due = entries.filter((e) => e.data.kind !== 'default' && (final || ('when' in e.data && e.data.when === 'turn-end')));
   const achieved = [...new Set(due.filter((e) => met(s, scenario, e.side, e.data, score, holders)).map((e) => e.side))];
-  const scoreText = Object.entries(score).map(([k, v]) => `${s.sides.find((x) => x.id === k)?.name ?? k} ${v}`).join(', ');
   if (achieved.length === 1) {
     const side = achieved[0]!;
     const text = due.find((e) => e.side === side && met(s, scenario, side, e.data, score, holders))!.text;
@@ -351,5 +350,6 @@ export function victoryCheck(s: KState, scenario: Scenario, moment: 'command' | 
   const ranked = Object.entries(score).sort((a, b) => b[1] - a[1]);
   const top = ranked[0];
   const winner = top && ranked.filter(([, v]) => v === top[1]).length === 1 && top[1] > 0 ? top[0] : null;
+  const scoreText = Object.entries(score).map(([k, v]) => `${s.sides.find((x) => x.id === k)?.name ?? k} ${v}`).join(', ');
   return fev('GAME_ENDED', 'K-GAP-1', `Turn limit reached (objective points: ${scoreText || 'none'}): ${winner ? `${s.sides.find((x) => x.id === winner)?.name ?? winner} wins on points` : 'a draw'}`, { winner, reason: 'turn-limit', score });
 }
