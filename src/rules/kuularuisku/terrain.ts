@@ -106,7 +106,7 @@ export function betterCover(a: CoverName, b: CoverName): CoverName {
  * that ignores it gives the whole list, which the caller cuts at the same distance.
  */
 function obstaclesWithin(table: TableQueries, from: Vec2, to: Vec2, reach: number): TableObstacleCrossing[] {
-  return (table.obstaclesAlong as (this: TableQueries, from: Vec2, to: Vec2, maxDistance?: number) => TableObstacleCrossing[]).call(table, from, to, reach);
+  return (table as unknown as { obstaclesAlong(from: Vec2, to: Vec2, maxDistance?: number): TableObstacleCrossing[] }).obstaclesAlong(from, to, reach);
 }
 
 /** The tags coverOfFeature reads for a building a figure stands in (its kind decides first). */
