@@ -96,24 +96,25 @@ export function shotSurelyRefused(s: KState, c: SoldierCommand): boolean {
  * them (a figure's place is a new array when he moves).
  */
 interface SightContext {
-  table: object;
   config: unknown;
   night: unknown;
   unseen: Map<string, { firers: Sighted[]; targets: Sighted[] }>;
 }
 interface Sighted { id: string; at: Vec2; floor: number; radius: number; side: string }
 
-/** The last few contexts (a game has one or two: by night, by day). */
-const SIGHT: SightContext[] = [];
+/** Per table, the last few contexts (a game has one or two: by night, by day). */
+const SIGHT = new WeakMap<object, SightContext[]>();
 
 function sightContext(s: KState, table: object, make: boolean): SightContext | undefined {
   const config = s.special?.config;
   const night = nightNow(s);
-  for (const c of SIGHT) if (c.table === table && c.config === config && c.night === night) return c;
+  let list = SIGHT.get(table);
+  if (list) for (const c of list) if (c.config === config && c.night === night) return c;
   if (!make) return undefined;
-  const c: SightContext = { table, config, night, unseen: new Map() };
-  SIGHT.unshift(c);
-  if (SIGHT.length > 4) SIGHT.pop();
+  if (!list) SIGHT.set(table, (list = []));
+  const c: SightContext = { config, night, unseen: new Map() };
+  list.unshift(c);
+  if (list.length > 4) list.pop();
   return c;
 }
 
@@ -158,7 +159,7 @@ export function noteShotRefused(s: KState, table: object, c: SoldierCommand, why
  * and evaluateTarget refuses it (or an earlier check does): a sure refusal, without the sight check.
  */
 export function shotKnownUnseen(s: KState, table: object, c: SoldierCommand): boolean {
-  const ctx = SIGHT.length ? sightContext(s, table, false) : undefined;
+  const ctx = sightContext(s, table, false);
   if (!ctx?.unseen.size) return false;
   const p = shotUnits(s, c);
   const known = p && ctx.unseen.get(p.key);
