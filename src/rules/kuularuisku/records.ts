@@ -35,7 +35,17 @@ export function figureRecord(f: KFigure): KFigure {
 
 /** The figure with some fields changed (a field given as undefined is cleared). */
 export function figureWith(f: KFigure, patch: Partial<KFigure>): KFigure {
-  return figureRecord({ ...f, ...patch });
+  return patched(figureRecord(f), patch);
+}
+
+/**
+ * A fresh record with the patch's fields written over it. The record already has every field, so
+ * writing one changes no shape; a spread of the two would make a temporary object, and a spread's
+ * result takes a hidden class of its own per call site.
+ */
+function patched<T extends object>(fresh: T, patch: Partial<T>): T {
+  for (const k in patch) fresh[k] = patch[k] as T[typeof k];
+  return fresh;
 }
 
 /** The figure moved to a new place (the commonest change: no temporary object). */
@@ -102,7 +112,7 @@ export function unitRecord(u: KUnit): KUnit {
 
 /** The unit with some fields changed (a field given as undefined is cleared). */
 export function unitWith(u: KUnit, patch: Partial<KUnit>): KUnit {
-  return unitRecord({ ...u, ...patch });
+  return patched(unitRecord(u), patch);
 }
 
 /** An activation record of the one shape (K-2.4 progress). */
@@ -124,7 +134,7 @@ export function activationRecord(a: KActivation): KActivation {
 
 /** The activation with some fields changed. */
 export function activationWith(a: KActivation, patch: Partial<KActivation>): KActivation {
-  return activationRecord({ ...a, ...patch });
+  return patched(activationRecord(a), patch);
 }
 
 /**
@@ -132,22 +142,21 @@ export function activationWith(a: KActivation, patch: Partial<KActivation>): KAc
  * the same object (KGameState); it is carried over as it is, and present (undefined) on a bare state.
  */
 export function stateWith(s: KState, patch: Partial<KState>): KState {
-  const x = { ...s, ...patch };
   const r: AllFields<KState> & { flow: unknown } = {
-    ruleset: x.ruleset,
-    turn: x.turn,
-    winter: x.winter,
-    sides: x.sides,
-    units: x.units,
-    figures: x.figures,
-    melees: x.melees,
-    markers: x.markers,
-    dressingStations: x.dressingStations,
-    activation: x.activation,
-    nextId: x.nextId,
-    house: x.house,
-    special: x.special,
-    flow: (x as { flow?: unknown }).flow,
+    ruleset: s.ruleset,
+    turn: s.turn,
+    winter: s.winter,
+    sides: s.sides,
+    units: s.units,
+    figures: s.figures,
+    melees: s.melees,
+    markers: s.markers,
+    dressingStations: s.dressingStations,
+    activation: s.activation,
+    nextId: s.nextId,
+    house: s.house,
+    special: s.special,
+    flow: (s as { flow?: unknown }).flow,
   };
-  return r;
+  return patched<KState>(r, patch);
 }
