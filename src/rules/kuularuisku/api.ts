@@ -233,7 +233,7 @@ export function moveCandidates(s: KState, unitId: string, kind: 'move' | 'fast-m
   }
   // Toward the unit's objective (purpose.ts): round water and walls, over bridges, through doors; the
   // shorter one fits difficult going (K-4.2c). Weighed at the most a soldier may gain by it.
-  for (const p of goalMovePlans(s, table, unitId, mode, GOAL_FRACS, true)) {
+  for (const p of goalMovePlans(s, table, unitId, mode, GOAL_FRACS, true, { figs, allowance: open })) {
     cmds.push({
       key: 'MOVE',
       weight: gainWeight(p.gain),

@@ -924,16 +924,23 @@ export function goalMoves(s: KState, table: TableQueries, unitId: string, mode: 
  */
 export interface GoalMovePlan { frac: number; kind: 'shift' | 'paths'; length: number; gain: number; build: () => Step[] | undefined }
 
-export function goalMovePlans(s: KState, table: TableQueries, unitId: string, mode: MoveMode, fracs: readonly number[], staysChecked = false): GoalMovePlan[] {
+/**
+ * What a caller that planned other moves of the unit on the same state has worked out already: its live
+ * soldiers (liveFigures) and the slowest one's allowance in the mode in open going (movementAllowance
+ * with the state's house settings).
+ */
+export interface UnitMoveBasis { figs: readonly KFigure[]; allowance: number }
+
+export function goalMovePlans(s: KState, table: TableQueries, unitId: string, mode: MoveMode, fracs: readonly number[], staysChecked = false, known?: UnitMoveBasis): GoalMovePlan[] {
   const goal = unitGoal(s, table, unitId);
-  const figs = liveFigures(s, unitId);
+  const figs = known?.figs ?? liveFigures(s, unitId);
   if (!goal || !figs.length) return [];
   // A soldier who may not move (K-5.5e nobody to carry him, K-WPN an MG crew that shot): every move of
   // the whole unit is refused (unless the caller has asked already).
   if (!staysChecked && (mode === 'normal' || mode === 'fast' || mode === 'regroup') && unitSurelyStays(s, unitId, mode)) return [];
   const field = fieldOf(s, table, goal);
   const house: HouseSettings = s.house;
-  const allowance = Math.min(...figs.map((f) => movementAllowance(s, f.id, mode, false, house).allowance));
+  const allowance = known?.allowance ?? Math.min(...figs.map((f) => movementAllowance(s, f.id, mode, false, house).allowance));
   // The soldiers nearest the goal first (each one's distance looked up once).
   const dist = new Map<KFigure, number>();
   for (const f of figs) {
