@@ -123,8 +123,12 @@ export interface TableQueries {
   readonly buildings?: readonly TableBuilding[];
   /** Area features the plan segment from → to passes through, with the spans inside each (faster than sampling areasAt). */
   areasAlong?(from: Vec2, to: Vec2): TableAreaSpan[];
-  /** Linear obstacles and fortification lines crossed by the plan segment from → to, nearest first. */
-  obstaclesAlong(from: Vec2, to: Vec2): TableObstacleCrossing[];
+  /**
+   * Linear obstacles and fortification lines crossed by the plan segment from → to, nearest first.
+   * With `maxDistance`, a table may leave out the crossings farther than that from `from` (the
+   * distances stay those along the whole segment); a table that ignores it gives the whole list.
+   */
+  obstaclesAlong(from: Vec2, to: Vec2, maxDistance?: number): TableObstacleCrossing[];
   /** Solids (walls, obstacles, parapets) a figure's body standing there would overlap; empty when clear. */
   bodyClashes(figure: TableFigure): TableBodyClash[];
   /** The first wall a figure walking from → to (at knee height) would run into: a building wall outside its openings. */

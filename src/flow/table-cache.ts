@@ -11,12 +11,7 @@
 // the big tables), or that come again too seldom to pay (areas and obstacles along a segment: 12–14 %
 // hits). Measured in random Kalevankangas games (session 5: hit rates after 8 games; the queries of
 // 16 recorded games replayed with and without the memo; whole games A/B: 3–15 % less CPU per game).
-import type { TableObstacleCrossing, TableQueries, Vec2 } from '../core';
-
-/** A table whose obstaclesAlong takes a reach (the battlefield's: only the crossings that near `from`). */
-interface ObstaclesWithin {
-  obstaclesAlong(from: Vec2, to: Vec2, maxDistance?: number): TableObstacleCrossing[];
-}
+import type { TableQueries, Vec2 } from '../core';
 
 /** Entries per memo before it starts afresh (a bound on memory over many games). */
 const LIMIT = 100_000;
@@ -170,7 +165,7 @@ export function cachedTable(table: TableQueries): TableQueries {
     visibility: (observer, target, options) => table.visibility(observer, target, options),
     setFigures: (figures) => table.setFigures(figures),
     // The battlefield's third argument (maxDistance, which TableQueries does not declare) passed on.
-    obstaclesAlong: (from: Vec2, to: Vec2, maxDistance?: number) => (table as unknown as ObstaclesWithin).obstaclesAlong(from, to, maxDistance),
+    obstaclesAlong: (from: Vec2, to: Vec2, maxDistance?: number) => table.obstaclesAlong(from, to, maxDistance),
     ...(table.buildings ? { buildings: table.buildings } : {}),
     ...(areasAlong ? { areasAlong } : {}),
     bodyClashes: (figure: Body) => {

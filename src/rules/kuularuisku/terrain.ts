@@ -101,12 +101,12 @@ export function betterCover(a: CoverName, b: CoverName): CoverName {
 }
 
 /**
- * table.obstaclesAlong(from, to) as far as `reach` from `from`: the battlefield takes the reach as a third
- * argument (src/battlefield, and the table cache passes it on) and leaves out what lies beyond; a table
- * that ignores it gives the whole list, which the caller cuts at the same distance.
+ * table.obstaclesAlong(from, to) as far as `reach` from `from`: the battlefield (and the table cache,
+ * passing it on) leaves out what lies beyond; a table that ignores it gives the whole list, which the
+ * caller cuts at the same distance.
  */
 function obstaclesWithin(table: TableQueries, from: Vec2, to: Vec2, reach: number): TableObstacleCrossing[] {
-  return (table as unknown as { obstaclesAlong(from: Vec2, to: Vec2, maxDistance?: number): TableObstacleCrossing[] }).obstaclesAlong(from, to, reach);
+  return table.obstaclesAlong(from, to, reach);
 }
 
 /** The tags coverOfFeature reads for a building a figure stands in (its kind decides first). */
