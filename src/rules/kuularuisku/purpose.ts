@@ -709,8 +709,12 @@ export function unitGoal(s: KState, table: TableQueries, unitId: string): Goal |
   const goals = withRemovals(s, u.side, goalsOf(table, u.side));
   if (!goals.length) return undefined;
   if (goals.length === 1) return goals[0];
-  // Asked many times per state (every candidate move is weighed by it): kept for the last state and table.
-  if (!GOAL_MEMO || GOAL_MEMO.s !== s || GOAL_MEMO.table !== table) GOAL_MEMO = { s, table, goals: new Map() };
+  // Asked many times per state (every candidate move is weighed by it): kept while what it reads is the
+  // same — the units and figures records, the special rules' state and the house reading (records are
+  // new objects when they change), on the same table — so the flow's own steps in between reuse it.
+  if (!GOAL_MEMO || GOAL_MEMO.units !== s.units || GOAL_MEMO.figures !== s.figures || GOAL_MEMO.special !== s.special || GOAL_MEMO.house !== s.house || GOAL_MEMO.table !== table) {
+    GOAL_MEMO = { units: s.units, figures: s.figures, special: s.special, house: s.house, table, goals: new Map() };
+  }
   let g = GOAL_MEMO.goals.get(unitId);
   if (!g) GOAL_MEMO.goals.set(unitId, (g = chooseGoal(s, table, u, goals)));
   return g;
@@ -742,7 +746,7 @@ function removing(goal: Goal | undefined): boolean {
   return !!goal && goal.id.startsWith('remove:');
 }
 
-let GOAL_MEMO: { s: KState; table: TableQueries; goals: Map<string, Goal> } | undefined;
+let GOAL_MEMO: { units: KState['units']; figures: KState['figures']; special: KState['special']; house: KState['house']; table: TableQueries; goals: Map<string, Goal> } | undefined;
 
 function chooseGoal(s: KState, table: TableQueries, u: KState['units'][string], goals: readonly Goal[]): Goal {
   const h = unitHash(u.splitFrom ?? u.id);
