@@ -1,9 +1,10 @@
-// One shape per record kind: every figure and every unit object of a Kuularuisku state is made here,
-// with all its fields (optional ones present as undefined) in one order. Records made by different
-// object literals and spreads get different hidden classes in the JavaScript engine even with the
-// same keys (a Kalevankangas game had 8 of each), and every rule that walks the figures then reads
-// them through slow, megamorphic property loads. An absent optional field and one set to undefined
-// read the same everywhere the rules look, and the state hash skips undefined (core/hash.ts).
+// One shape per record kind: every figure, unit, activation and state object of a Kuularuisku game is
+// made here, with all its fields (optional ones present as undefined) in one order. Records made by
+// different object literals and spreads get different hidden classes in the JavaScript engine even
+// with the same keys (a Kalevankangas game had 8 of figures and of units, 103 of activations), and
+// every rule that walks them then reads through slow, megamorphic property loads. An absent optional
+// field and one set to undefined read the same everywhere the rules look, and the state hash skips
+// undefined (core/hash.ts).
 import type { KActivation, KFigure, KState, KUnit } from './state';
 
 /** Every field of T, optional ones included (so a field left out of a record below is a type error). */
