@@ -2,7 +2,7 @@
 // K-GAP-1 victory conditions, its own to take, the enemy's to defend) as distance fields over the
 // table that go round impassable ground, over bridges and through doors (K-3.3a, K-4.0, K-4.2), and
 // the candidate moves that follow them. Only for the random player: the rules still check every move.
-import { type TableQueries, type Vec2, closestOnSegment, hypot, pointInPolygon } from '../../core';
+import { type Bounds2, type TableQueries, type Vec2, boundsOf, closestOnSegment, hypot, pointInPolygon } from '../../core';
 import type { Scenario } from '../../scenario';
 import { COHERENCY, FIGURE_HEIGHT } from './constants';
 import { movementAllowance } from './movement';
@@ -1252,15 +1252,12 @@ export function actionWeight(s: KState, table: TableQueries, unitId: string, act
 }
 
 /** A building outline's plan box, 1 cm wider all round (as paths.ts pads it), once per outline. */
-const BUILDING_BOXES = new WeakMap<readonly Vec2[], readonly [number, number, number, number]>();
-function buildingBox(corners: readonly Vec2[]): readonly [number, number, number, number] {
+const BUILDING_BOXES = new WeakMap<readonly Vec2[], Bounds2>();
+function buildingBox(corners: readonly Vec2[]): Bounds2 {
   let b = BUILDING_BOXES.get(corners);
   if (!b) {
-    let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
-    for (const c of corners) {
-      minX = Math.min(minX, c[0]); maxX = Math.max(maxX, c[0]); minZ = Math.min(minZ, c[1]); maxZ = Math.max(maxZ, c[1]);
-    }
-    BUILDING_BOXES.set(corners, (b = [minX - 1, maxX + 1, minZ - 1, maxZ + 1]));
+    const o = boundsOf(corners);
+    BUILDING_BOXES.set(corners, (b = { minX: o.minX - 1, minZ: o.minZ - 1, maxX: o.maxX + 1, maxZ: o.maxZ + 1 }));
   }
   return b;
 }
@@ -1293,7 +1290,7 @@ export function runsIntoWall(s: KState, table: TableQueries, moves: ReadonlyArra
         let near = false;
         for (let j = 0; j < bs.length; j++) {
           const box = buildingBox(bs[j]!.corners);
-          if (!(hx < box[0] || lx > box[1] || hz < box[2] || lz > box[3])) { near = true; break; }
+          if (!(hx < box.minX || lx > box.maxX || hz < box.minZ || lz > box.maxZ)) { near = true; break; }
         }
         if (near && table.wallBetween({ id: 'path', at: a, floor: fa, radius: f.baseRadius }, { id: 'path', at: b, floor: fb, radius: f.baseRadius })) return true;
       }

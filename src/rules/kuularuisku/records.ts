@@ -49,27 +49,11 @@ function patched<T extends object>(fresh: T, patch: Partial<T>): T {
   return fresh;
 }
 
-/** The figure moved to a new place (the commonest change: no temporary object). */
+/** The figure moved to a new place (the commonest change: no patch object). */
 export function figureMoved(f: KFigure, at: KFigure['at'], floor: number): KFigure {
-  const r: AllFields<KFigure> = {
-    id: f.id,
-    unitId: f.unitId,
-    homeUnitId: f.homeUnitId,
-    side: f.side,
-    at,
-    floor,
-    facing: f.facing,
-    condition: f.condition,
-    wounds: f.wounds,
-    weapon: f.weapon,
-    skill: f.skill,
-    morale: f.morale,
-    role: f.role,
-    skills: f.skills,
-    baseRadius: f.baseRadius,
-    removed: f.removed,
-    evacuation: f.evacuation,
-  };
+  const r = figureRecord(f);
+  r.at = at;
+  r.floor = floor;
   return r;
 }
 

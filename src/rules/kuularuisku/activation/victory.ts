@@ -8,7 +8,7 @@ import { isLive, liveFigures } from '../table';
 import { unitOnTable } from './deck';
 import { fev, type FlowEvent } from './flow-state';
 import { UnitsIn, type UnitsInT, outlineOf } from '../special';
-import { type Vec2, hypot, pointInPolygon } from '../../../core';
+import { type Bounds2, type Vec2, boundsOf, hypot, pointInPolygon } from '../../../core';
 
 const When = z.enum(['end', 'turn-end']).optional().describe("'end': checked after the last turn (default); 'turn-end': after every turn");
 /** Conditions that must hold as well (e.g. a foothold: so many unbroken units in a region). */
@@ -156,18 +156,12 @@ export function objectiveHolder(s: KState, o: { at: readonly [number, number]; r
   return objectiveHolders(s, [{ at: o.at, radius: o.radius, inside }])[0]!;
 }
 
-/** Outlines' bounding boxes [minX, maxX, minZ, maxZ] (outlines are never changed in place). */
-const BOXES = new WeakMap<readonly Vec2[], readonly [number, number, number, number]>();
+/** Outlines' bounding boxes (outlines are never changed in place). */
+const BOXES = new WeakMap<readonly Vec2[], Bounds2>();
 
-function boxOf(poly: readonly Vec2[]): readonly [number, number, number, number] {
+function boxOf(poly: readonly Vec2[]): Bounds2 {
   let b = BOXES.get(poly);
-  if (!b) {
-    let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
-    for (const p of poly) {
-      minX = Math.min(minX, p[0]); maxX = Math.max(maxX, p[0]); minZ = Math.min(minZ, p[1]); maxZ = Math.max(maxZ, p[1]);
-    }
-    BOXES.set(poly, (b = [minX, maxX, minZ, maxZ]));
-  }
+  if (!b) BOXES.set(poly, (b = boundsOf(poly)));
   return b;
 }
 
@@ -177,9 +171,9 @@ function boxOf(poly: readonly Vec2[]): readonly [number, number, number, number]
  * point beyond it, and a point before it crosses every straddling edge, an even number. The margin
  * keeps the interpolated crossings' rounding inside the box.
  */
-function inBox(p: Vec2, b: readonly [number, number, number, number]): boolean {
+function inBox(p: Vec2, b: Bounds2): boolean {
   const m = 1e-6;
-  return p[0] >= b[0] - m && p[0] <= b[1] + m && p[1] >= b[2] - m && p[1] <= b[3] + m;
+  return p[0] >= b.minX - m && p[0] <= b.maxX + m && p[1] >= b.minZ - m && p[1] <= b.maxZ + m;
 }
 
 /**
