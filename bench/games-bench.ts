@@ -1,12 +1,15 @@
 // npm run bench:games — headless full games per second per scenario with random legal play (the
 // flow's random player over the ruleset's legal commands, real dice, real battlefield queries).
-// Usage: npm run bench:games [-- --games N] [--workers N] [scenario files …] (bundled like the browser
-// build, see run-bundled.mjs). Goal: ≥ 20 games/s.
+// Usage: npm run bench:games [-- --games N] [--warmup N] [--workers N] [scenario files …] (bundled like
+// the browser build, see run-bundled.mjs). Goal: ≥ 20 games/s.
 //
-// Two figures per scenario: one game after another in this process (the rate one game is played at),
-// then the same seeds shared out to worker threads, one per core by default (what the machine
-// plays in a batch: 200-seed test runs, many headless games). Both play the same games: the results
-// must match, and the bench fails if they do not.
+// Per scenario, first the warm-up: --warmup games (default 20, seeds of their own) played in a fresh
+// process, printed as the cold rate. V8 compiles the hot rule code with TurboFan on a background thread
+// for about the first 20 games (≈ 500 compilations); until it has, the rate is a third of the warm one.
+// Then the measured games, one after another in this process (the rate games are played at once the
+// code is compiled), then the same seeds shared out to worker threads, one per core by default, each
+// warmed up the same way (what the machine plays in a batch: 200-seed test runs, many headless games).
+// Both play the same games: the results must match, and the bench fails if they do not.
 import { readFileSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -35,13 +38,25 @@ function player(scenario: Scenario, bf: Awaited<ReturnType<typeof createBattlefi
 
 const loadScenario = (file: string) => parseScenarioOrThrow(readFileSync(file, 'utf8'), file);
 
+/** Warm-up seeds: their own range, so the measured seeds 1…N are games the process has not played. */
+function warmupSeeds(n: number): number[] {
+  return Array.from({ length: n }, (_, i) => 100_001 + i);
+}
+
 if (!isMainThread) {
-  // A worker: build the battlefield, play a warm-up game, say ready, then play the seeds it is sent.
-  const { file } = workerData as { file: string };
+  // A worker (a fresh V8 isolate: nothing compiled yet): play the warm-up games and report their wall time,
+  // then free that battlefield and build a fresh one, so the measured games find the JIT warm but no
+  // terrain query memoised; say ready, then play the seeds it is sent.
+  const { file, warmup } = workerData as { file: string; warmup: number };
   const scenario = loadScenario(file);
-  const bf = await createBattlefield(scenario);
-  const play = player(scenario, bf);
-  play(0);
+  let bf = await createBattlefield(scenario);
+  let play = player(scenario, bf);
+  const t0 = performance.now();
+  for (const seed of warmupSeeds(warmup)) play(seed);
+  const warmupMs = performance.now() - t0;
+  bf.free();
+  bf = await createBattlefield(scenario);
+  play = player(scenario, bf);
   parentPort!.on('message', (seed: number | null) => {
     if (seed === null) {
       bf.free();
@@ -50,7 +65,7 @@ if (!isMainThread) {
     }
     parentPort!.postMessage(play(seed));
   });
-  parentPort!.postMessage('ready');
+  parentPort!.postMessage({ warmupMs });
 } else {
   await main();
 }
@@ -62,6 +77,7 @@ async function main() {
     return i >= 0 ? Number(args[i + 1]) : undefined;
   };
   const games = flag('--games') ?? 30;
+  const warmup = flag('--warmup') ?? 20;
   const workers = flag('--workers') ?? availableParallelism();
   const files = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
   const scenarioFiles = files.length ? files : [
@@ -75,34 +91,32 @@ async function main() {
     return Object.entries(t).sort().map(([k, v]) => `${k} ${v}`).join(', ');
   };
 
-  console.log(`Headless Kuularuisku games, random legal play, ${games} games per scenario (seeds 1…${games})`);
-  // Wall time is what a player waits; CPU time is what the cores spend (the two differ on a busy machine).
-  console.log(`${'scenario'.padEnd(26)} ${pad('games/s', 8)} ${pad('ms/game', 8)} ${pad('cpu ms', 7)} ${pad('cmds', 6)} ${pad('events', 7)}  results`);
+  console.log(`Headless Kuularuisku games, random legal play, ${games} games per scenario (seeds 1…${games}) after ${warmup} warm-up games`);
+  // Wall time is what a player waits; CPU time is what the cores spend (the two differ on a busy machine:
+  // V8's compiler and GC run on other threads).
+  console.log(`${'scenario'.padEnd(26)} ${pad('games/s', 8)} ${pad('ms/game', 8)} ${pad('cpu ms', 7)} ${pad('cold/s', 7)} ${pad('cmds', 6)} ${pad('events', 7)}  results`);
   let mismatch = false;
   for (const file of scenarioFiles) {
-    const scenario = loadScenario(file);
-    const bf = await createBattlefield(scenario);
-    const play = player(scenario, bf);
-    play(0); // warm-up (JIT, caches)
-    const results: GameResult[] = [];
-    const t0 = performance.now();
+    const id = loadScenario(file).id;
+    // One game after another in one thread: the rate a game is played at.
     const c0 = process.cpuUsage();
-    for (let seed = 1; seed <= games; seed++) results.push(play(seed));
-    const ms = performance.now() - t0;
+    const one = await playInWorkers(file, games, 1, warmup);
     const cpu = process.cpuUsage(c0);
-    bf.free();
+    const results = [...one.results].sort((a, b) => a.seed - b.seed);
     const sum = (k: 'commands' | 'events') => results.reduce((a, r) => a + r[k], 0);
-    console.log(`${scenario.id.padEnd(26)} ${pad((games / (ms / 1000)).toFixed(1), 8)} ${pad((ms / games).toFixed(1), 8)} ${pad(((cpu.user + cpu.system) / 1000 / games).toFixed(1), 7)} ${pad(Math.round(sum('commands') / games), 6)} ${pad(Math.round(sum('events') / games), 7)}  ${tallyOf(results)}`);
+    const cold = warmup > 0 ? (warmup / (one.warmupMs / 1000)).toFixed(1) : '–';
+    // cpu ms: all of the process's threads over the whole run, warm-up included, per measured game.
+    console.log(`${id.padEnd(26)} ${pad((games / (one.ms / 1000)).toFixed(1), 8)} ${pad((one.ms / games).toFixed(1), 8)} ${pad(((cpu.user + cpu.system) / 1000 / (games + warmup)).toFixed(1), 7)} ${pad(cold, 7)} ${pad(Math.round(sum('commands') / games), 6)} ${pad(Math.round(sum('events') / games), 7)}  ${tallyOf(results)}`);
 
     if (workers > 1) {
-      const parallel = await playInWorkers(file, games, workers);
+      const parallel = await playInWorkers(file, games, workers, warmup);
       const same = parallel.results.every((r) => {
-        const one = results[r.seed - 1]!;
-        return one.commands === r.commands && one.events === r.events && one.winner === r.winner;
+        const o = results[r.seed - 1]!;
+        return o.commands === r.commands && o.events === r.events && o.winner === r.winner;
       });
       if (!same) mismatch = true;
       const label = `  ${workers} workers`;
-      console.log(`${label.padEnd(26)} ${pad((games / (parallel.ms / 1000)).toFixed(1), 8)} ${pad((parallel.ms / games).toFixed(1), 8)} ${pad('', 7)} ${pad('', 6)} ${pad('', 7)}  ${same ? 'same games' : 'DIFFERENT GAMES'} (×${(ms / parallel.ms).toFixed(2)} the one-process rate)`);
+      console.log(`${label.padEnd(26)} ${pad((games / (parallel.ms / 1000)).toFixed(1), 8)} ${pad((parallel.ms / games).toFixed(1), 8)} ${pad('', 7)} ${pad('', 7)} ${pad('', 6)} ${pad('', 7)}  ${same ? 'same games' : 'DIFFERENT GAMES'} (×${(one.ms / parallel.ms).toFixed(2)} the one-thread rate)`);
     }
   }
   if (mismatch) {
@@ -111,14 +125,17 @@ async function main() {
   }
 }
 
-/** The same seeds shared out to `n` worker threads (each asks for the next seed when done); wall time from when all are warm. */
-async function playInWorkers(file: string, games: number, n: number): Promise<{ ms: number; results: GameResult[] }> {
+/**
+ * The seeds 1…games shared out to `n` worker threads (each asks for the next seed when done), each
+ * warmed up first; wall time from when all are warm, and the first worker's warm-up time.
+ */
+async function playInWorkers(file: string, games: number, n: number, warmup: number): Promise<{ ms: number; warmupMs: number; results: GameResult[] }> {
   const url = new URL(import.meta.url);
-  const pool = Array.from({ length: Math.min(n, games) }, () => new Worker(url, { workerData: { file } }));
+  const pool = Array.from({ length: Math.min(n, games) }, () => new Worker(url, { workerData: { file, warmup } }));
   const exited = pool.map((w) => new Promise((resolve) => w.once('exit', resolve)));
-  await Promise.all(pool.map((w) => new Promise<void>((resolve, reject) => {
+  const warm = await Promise.all(pool.map((w) => new Promise<number>((resolve, reject) => {
     w.once('error', reject);
-    w.once('message', () => resolve());
+    w.once('message', (m: { warmupMs: number }) => resolve(m.warmupMs));
   })));
   const results: GameResult[] = [];
   let next = 1;
@@ -141,5 +158,5 @@ async function playInWorkers(file: string, games: number, n: number): Promise<{ 
   })));
   const ms = performance.now() - t0;
   await Promise.all(exited);
-  return { ms, results };
+  return { ms, warmupMs: warm[0]!, results };
 }
