@@ -99,14 +99,11 @@ async function main() {
   for (const file of scenarioFiles) {
     const id = loadScenario(file).id;
     // One game after another in one thread: the rate a game is played at.
-    const c0 = process.cpuUsage();
     const one = await playInWorkers(file, games, 1, warmup);
-    const cpu = process.cpuUsage(c0);
     const results = [...one.results].sort((a, b) => a.seed - b.seed);
     const sum = (k: 'commands' | 'events') => results.reduce((a, r) => a + r[k], 0);
     const cold = warmup > 0 ? (warmup / (one.warmupMs / 1000)).toFixed(1) : '–';
-    // cpu ms: all of the process's threads over the whole run, warm-up included, per measured game.
-    console.log(`${id.padEnd(26)} ${pad((games / (one.ms / 1000)).toFixed(1), 8)} ${pad((one.ms / games).toFixed(1), 8)} ${pad(((cpu.user + cpu.system) / 1000 / (games + warmup)).toFixed(1), 7)} ${pad(cold, 7)} ${pad(Math.round(sum('commands') / games), 6)} ${pad(Math.round(sum('events') / games), 7)}  ${tallyOf(results)}`);
+    console.log(`${id.padEnd(26)} ${pad((games / (one.ms / 1000)).toFixed(1), 8)} ${pad((one.ms / games).toFixed(1), 8)} ${pad((one.cpuMs / games).toFixed(1), 7)} ${pad(cold, 7)} ${pad(Math.round(sum('commands') / games), 6)} ${pad(Math.round(sum('events') / games), 7)}  ${tallyOf(results)}`);
 
     if (workers > 1) {
       const parallel = await playInWorkers(file, games, workers, warmup);
@@ -129,7 +126,7 @@ async function main() {
  * The seeds 1…games shared out to `n` worker threads (each asks for the next seed when done), each
  * warmed up first; wall time from when all are warm, and the first worker's warm-up time.
  */
-async function playInWorkers(file: string, games: number, n: number, warmup: number): Promise<{ ms: number; warmupMs: number; results: GameResult[] }> {
+async function playInWorkers(file: string, games: number, n: number, warmup: number): Promise<{ ms: number; cpuMs: number; warmupMs: number; results: GameResult[] }> {
   const url = new URL(import.meta.url);
   const pool = Array.from({ length: Math.min(n, games) }, () => new Worker(url, { workerData: { file, warmup } }));
   const exited = pool.map((w) => new Promise((resolve) => w.once('exit', resolve)));
@@ -140,6 +137,8 @@ async function playInWorkers(file: string, games: number, n: number, warmup: num
   const results: GameResult[] = [];
   let next = 1;
   const t0 = performance.now();
+  // All of the process's threads (the workers, V8's compiler and GC threads) while the measured games run.
+  const c0 = process.cpuUsage();
   await Promise.all(pool.map((w) => new Promise<void>((resolve, reject) => {
     const feed = () => {
       if (next > games) {
@@ -157,6 +156,7 @@ async function playInWorkers(file: string, games: number, n: number, warmup: num
     feed();
   })));
   const ms = performance.now() - t0;
+  const cpu = process.cpuUsage(c0);
   await Promise.all(exited);
-  return { ms, warmupMs: warm[0]!, results };
+  return { ms, cpuMs: (cpu.user + cpu.system) / 1000, warmupMs: warm[0]!, results };
 }
