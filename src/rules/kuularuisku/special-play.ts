@@ -3,14 +3,14 @@
 // narrow crossing or a blown span) and the special actions themselves (a preparation barrage before
 // turn 1, fire from off the table, firing or clearing a demolition charge, reveals). Pure: state in,
 // events out; every event cites the K- rule it modifies and the special rule's id.
-import { type TableQueries, type Vec2, pointInPolygon } from '../../core';
+import { type TableQueries, type Vec2, hypot, pointInPolygon } from '../../core';
 import { COVER_VALUE, type CoverName } from './constants';
 import { type KCtx, type KResult, Steps, houseOf, refuse } from './context';
 import { ev, type KDie, type KEvent } from './events';
 import { coverTest, moraleAfterFire } from './shooting';
 import { type Band, type KSpecialConfig, bandBox, distanceToPolygon, onBand } from './special';
 import { coverAt } from './terrain';
-import { liveFigures } from './table';
+import { liveFigures, standingFigures } from './table';
 import { coverValue, majorityCover } from './visibility';
 import { applyWounds, medicDuties } from './wounds';
 import type { KFigure, KState, KUnit } from './state';
@@ -339,12 +339,21 @@ export function revealChecks(s: KState, events: ReadonlyArray<{ type: string; sh
       for (const g of mine) {
         minX = Math.min(minX, g.at[0]); maxX = Math.max(maxX, g.at[0]); minZ = Math.min(minZ, g.at[1]); maxZ = Math.max(maxZ, g.at[1]);
       }
+      // The enemy soldiers on the table (standingFigures: not removed, not dead — the same ones a loop
+      // over the figures record would test; `near` asks whether any is close, so their order is free).
       const pad = h.within + 6;
-      for (const id in s.figures) {
-        const f = s.figures[id]!;
-        if (f.side === u.side || f.removed || f.condition === 'dead') continue;
-        if (f.at[0] < minX - pad || f.at[0] > maxX + pad || f.at[1] < minZ - pad || f.at[1] > maxZ + pad) continue;
-        if (mine.some((g) => Math.hypot(g.at[0] - f.at[0], g.at[1] - f.at[1]) - g.baseRadius - f.baseRadius <= h.within + 1e-9)) { near = true; break; }
+      const x0 = minX - pad, x1 = maxX + pad, z0 = minZ - pad, z1 = maxZ + pad;
+      const reach = h.within + 1e-9;
+      const standing = standingFigures(s);
+      for (let k = 0; k < standing.length && !near; k++) {
+        const f = standing[k]!;
+        if (f.side === u.side) continue;
+        const fx = f.at[0], fz = f.at[1];
+        if (fx < x0 || fx > x1 || fz < z0 || fz > z1) continue;
+        for (let m = 0; m < mine.length; m++) {
+          const g = mine[m]!;
+          if (hypot(g.at[0] - fx, g.at[1] - fz) - g.baseRadius - f.baseRadius <= reach) { near = true; break; }
+        }
       }
     }
     if (fired || near) out.push(ev('UNIT_REVEALED', 'K-5.2a', `${u.name} is revealed: ${fired ? 'it opened fire' : `an enemy came within ${h.within} cm`} (${h.id})`, { special: h.id, unitId: uid, cause: fired ? 'fired' : 'enemy-near' }));
