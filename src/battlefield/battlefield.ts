@@ -36,6 +36,8 @@ const query = (filter: number) => (0xffff << 16) | filter;
 
 const END_TOLERANCE = 0.05; // cm: a surface touching the target point does not hide it
 export const DEFAULT_FIGURE_HEIGHT = 1.7;
+/** deckHeight's memo starts afresh past this many answers (a bound on memory over many games). */
+const DECK_MEMO_LIMIT = 100_000;
 const NUDGES: ReadonlyArray<readonly [number, number]> = [[0, 0], [1e-4, 3e-5], [-3e-5, 1e-4], [-1e-4, -3e-5]];
 export const EYE_FRACTION = 0.94;
 /** Parts a standing figure's body may not overlap (ladders and floor slabs are walked on or through). */
@@ -138,6 +140,9 @@ class RapierBattlefield implements Battlefield {
   private readonly areaAnswers: AreaAt[];
   /** The last ignore list of a sight query and its set (the rules ask many lines with the same list). */
   private lastIgnore: { list: readonly string[]; copy: string[]; set: ReadonlySet<string> } | undefined;
+  /** deckHeight's answers by x, then z, and how many (bounded by DECK_MEMO_LIMIT). */
+  private readonly deckMemo = new Map<number, Map<number, number>>();
+  private deckMemoSize = 0;
   /** The one downward ray of castDown (its origin is moved per cast). */
   private readonly downRay = new RAPIER.Ray({ x: 0, y: 0, z: 0 }, { x: 0, y: -1, z: 0 });
   private readonly tagsOf = (id: string): ResolvedTags | undefined => {
@@ -281,8 +286,25 @@ class RapierBattlefield implements Battlefield {
     if (floor !== undefined && floor > 0) throw new BattlefieldQueryError(`no building at (${x}, ${z}) to stand on floor ${floor}`);
     // Away from decks the surface is the ground, the grid's own triangles; Rapier only for decks.
     if (!this.onStandBox(x, z)) return gridHeightAt(this.grid, x, z);
+    return this.deckHeight(x, z);
+  }
+
+  /**
+   * The surface over a deck's plan box: Rapier's downward cast on terrain and decks, remembered per
+   * exact (x, z). Only terrain and deck colliders are in the cast, and they never change (figures'
+   * colliders are another group), so the answer is the same every time; soldiers on a bridge or dam
+   * ask it again and again (≈ 80 % of the casts of a Tammerkoski game are repeats, each a WASM ray).
+   */
+  private deckHeight(x: number, z: number): number {
+    let row = this.deckMemo.get(x);
+    const known = row?.get(z);
+    if (known !== undefined) return known;
     const y = this.castDown(x, z, G_TERRAIN | G_STAND);
     if (y === undefined) throw new BattlefieldQueryError(`no surface under (${x}, ${z})`);
+    if (this.deckMemoSize >= DECK_MEMO_LIMIT) { this.deckMemo.clear(); this.deckMemoSize = 0; row = undefined; }
+    if (!row) this.deckMemo.set(x, (row = new Map()));
+    row.set(z, y);
+    this.deckMemoSize++;
     return y;
   }
 
