@@ -1,7 +1,7 @@
 // evolveK: fold one Kuularuisku event into the state (pure; returns a new state, never mutates).
 import type { KEvent } from './events';
 import { noteFiredOn } from './special';
-import { activationRecord, activationWith, figureMoved, figureWith, stateWith, unitWith } from './records';
+import { activationRecord, activationWith, copyRecord, figureMoved, figureWith, recordWith, stateWith, unitWith } from './records';
 import type { KFigure, KState, KUnit } from './state';
 
 type Units = KState['units'];
@@ -11,14 +11,14 @@ function setUnit(s: KState, id: string, patch: Partial<KUnit> | ((u: KUnit) => P
   const u = s.units[id];
   if (!u) return s;
   const p = typeof patch === 'function' ? patch(u) : patch;
-  return stateWith(s, { units: { ...s.units, [id]: unitWith(u, p) } });
+  return stateWith(s, { units: recordWith(s.units, id, unitWith(u, p)) });
 }
 
 function setFigure(s: KState, id: string, patch: Partial<KFigure> | ((f: KFigure) => Partial<KFigure>)): KState {
   const f = s.figures[id];
   if (!f) return s;
   const p = typeof patch === 'function' ? patch(f) : patch;
-  return stateWith(s, { figures: { ...s.figures, [id]: figureWith(f, p) } });
+  return stateWith(s, { figures: recordWith(s.figures, id, figureWith(f, p)) });
 }
 
 /** Take a figure out of its unit's member list (dead, evacuating, removed). */
@@ -37,7 +37,7 @@ function addUnique(list: readonly string[], items: readonly string[]): string[] 
 }
 
 function movedFigures(before: Figures, moves: ReadonlyArray<{ figureId: string; to: readonly [number, number]; floor: number }>): Figures {
-  const figures: Figures = { ...before };
+  const figures: Figures = copyRecord(before);
   for (const m of moves) {
     const f = figures[m.figureId];
     if (f) figures[m.figureId] = figureMoved(f, [m.to[0], m.to[1]], m.floor);
@@ -52,7 +52,7 @@ function moveFigures(s: KState, moves: ReadonlyArray<{ figureId: string; to: rea
 function endMelee(s: KState, meleeId: string): KState {
   const m = s.melees[meleeId];
   if (!m) return s;
-  const units: Units = { ...s.units };
+  const units: Units = copyRecord(s.units);
   for (const id of m.units) {
     const u = units[id];
     if (u && u.meleeId === meleeId) units[id] = unitWith(u, { meleeId: undefined, status: u.status === 'in-melee' ? 'normal' : u.status });
@@ -67,7 +67,7 @@ function leaveMelee(s: KState, unitId: string): KState {
   const u = s.units[unitId];
   if (!u?.meleeId) return s;
   const m = s.melees[u.meleeId];
-  let next: KState = stateWith(s, { units: { ...s.units, [unitId]: unitWith(u, { meleeId: undefined, status: u.status === 'in-melee' ? 'normal' : u.status }) } });
+  let next: KState = stateWith(s, { units: recordWith(s.units, unitId, unitWith(u, { meleeId: undefined, status: u.status === 'in-melee' ? 'normal' : u.status })) });
   if (!m) return next;
   const remaining = m.units.filter((id) => id !== unitId);
   const sides = new Set(remaining.map((id) => next.units[id]?.side));
@@ -79,9 +79,10 @@ function leaveMelee(s: KState, unitId: string): KState {
 export function evolveK(s: KState, e: KEvent): KState {
   switch (e.type) {
     case 'TURN_STARTED': {
-      const units: Units = {};
-      for (const [id, u] of Object.entries(s.units)) {
-        units[id] = unitWith(u, { chargeFrom: undefined, activated: false, ready: false, defensiveFireUsed: false, noMoveThisTurn: false, commandedMove: false, movedThisTurn: [], shotThisTurn: [] });
+      // A copy written over (not a record grown key by key): the same keys in the same order, one shape.
+      const units: Units = copyRecord(s.units);
+      for (const id in units) {
+        units[id] = unitWith(units[id]!, { chargeFrom: undefined, activated: false, ready: false, defensiveFireUsed: false, noMoveThisTurn: false, commandedMove: false, movedThisTurn: [], shotThisTurn: [] });
       }
       const melees = Object.fromEntries(Object.entries(s.melees).map(([id, m]) => [id, { ...m, grenadesOpen: false }]));
       return stateWith(s, { turn: e.turn, units, melees, activation: undefined });
@@ -95,7 +96,7 @@ export function evolveK(s: KState, e: KEvent): KState {
       const activation = activationRecord({ unitId: e.unitId, units: e.units, via: e.via, commandedBy: e.commandedBy, moved: [], shot: [], phase: 'none' });
       // setUnit and the activation in one copy of the state (the same keys in the same order).
       const u = s.units[e.unitId];
-      return u ? stateWith(s, { units: { ...s.units, [e.unitId]: unitWith(u, { ready: false }) }, activation }) : stateWith(s, { activation });
+      return u ? stateWith(s, { units: recordWith(s.units, e.unitId, unitWith(u, { ready: false })), activation }) : stateWith(s, { activation });
     }
     case 'ACTION_CHOSEN':
       return s.activation ? stateWith(s, { activation: activationWith(s.activation, { action: e.action }) }) : s;
@@ -105,7 +106,7 @@ export function evolveK(s: KState, e: KEvent): KState {
       for (const id of e.units) {
         const u = units[id];
         if (!u) continue;
-        if (units === s.units) units = { ...units };
+        if (units === s.units) units = copyRecord(units);
         units[id] = unitWith(u, { activated: true, ready: false, commandedMove: false, chargeFrom: undefined });
       }
       // K-6.6d grenades only in the activation that started the melee.
@@ -124,12 +125,9 @@ export function evolveK(s: KState, e: KEvent): KState {
       const figures = movedFigures(s.figures, e.moves);
       const ids = e.moves.map((m) => m.figureId);
       const u = s.units[e.unitId];
-      const units = !u ? s.units : {
-        ...s.units,
-        [e.unitId]: e.mode === 'charge'
-          ? unitWith(u, { chargeFrom: Object.fromEntries(e.moves.map((m) => [m.figureId, { at: m.from, floor: m.fromFloor }])), movedThisTurn: addUnique(u.movedThisTurn, ids) })
-          : unitWith(u, { movedThisTurn: addUnique(u.movedThisTurn, ids) }),
-      };
+      const units = !u ? s.units : recordWith(s.units, e.unitId, e.mode === 'charge'
+        ? unitWith(u, { chargeFrom: Object.fromEntries(e.moves.map((m) => [m.figureId, { at: m.from, floor: m.fromFloor }])), movedThisTurn: addUnique(u.movedThisTurn, ids) })
+        : unitWith(u, { movedThisTurn: addUnique(u.movedThisTurn, ids) }));
       const a = s.activation;
       if (a && a.units.includes(e.unitId) && e.mode !== 'fall-back' && e.mode !== 'evacuation') {
         const phase = a.phase === 'none' ? 'moving' : a.phase === 'shooting' ? 'shot-then-moving' : a.phase;
@@ -145,9 +143,9 @@ export function evolveK(s: KState, e: KEvent): KState {
         joinedLeaders: [], boundLeaders: [], coveringHalf: undefined, startStrength: e.figureIds.length, routLeaders: [],
         hadSquadLeader: e.figureIds.some((id) => s.figures[id]?.role === 'squad-leader'),
       });
-      let next: KState = stateWith(s, { units: { ...s.units, [half.id]: half }, nextId: s.nextId + 1 });
+      let next: KState = stateWith(s, { units: recordWith(s.units, half.id, half), nextId: s.nextId + 1 });
       next = setUnit(next, parent.id, { figures: parent.figures.filter((f) => !e.figureIds.includes(f)), coveringHalf: half.id });
-      const figures: Figures = { ...next.figures };
+      const figures: Figures = copyRecord(next.figures);
       for (const id of e.figureIds) figures[id] = figureWith(figures[id]!, { unitId: half.id });
       return stateWith(next, { figures });
     }
@@ -155,9 +153,9 @@ export function evolveK(s: KState, e: KEvent): KState {
       const half = s.units[e.unitId];
       const main = s.units[e.intoUnitId];
       if (!half || !main) return s;
-      const figures: Figures = { ...s.figures };
+      const figures: Figures = copyRecord(s.figures);
       for (const id of half.figures) figures[id] = figureWith(figures[id]!, { unitId: main.id });
-      const units: Units = { ...s.units };
+      const units: Units = copyRecord(s.units);
       delete units[half.id];
       units[main.id] = unitWith(main, { coveringHalf: undefined, figures: [...main.figures, ...half.figures] });
       return stateWith(s, { units, figures });
@@ -166,9 +164,9 @@ export function evolveK(s: KState, e: KEvent): KState {
       const from = s.units[e.unitId];
       const into = s.units[e.intoUnitId];
       if (!from || !into) return s;
-      const figures: Figures = { ...s.figures };
+      const figures: Figures = copyRecord(s.figures);
       for (const id of e.figureIds) figures[id] = figureWith(figures[id]!, { unitId: into.id });
-      const units: Units = { ...s.units };
+      const units: Units = copyRecord(s.units);
       units[from.id] = unitWith(from, { figures: from.figures.filter((f) => !e.figureIds.includes(f)), joinedTo: into.id });
       units[into.id] = unitWith(into, {
         figures: addUnique(into.figures, e.figureIds),
@@ -183,16 +181,12 @@ export function evolveK(s: KState, e: KEvent): KState {
       const group = s.units[e.fromUnitId];
       if (!leader || !group) return s;
       const mine = group.figures.filter((f) => s.figures[f]?.homeUnitId === leader.id);
-      const figures: Figures = { ...s.figures };
+      const figures: Figures = copyRecord(s.figures);
       for (const id of mine) figures[id] = figureWith(figures[id]!, { unitId: leader.id });
-      return stateWith(s, {
-        figures,
-        units: {
-          ...s.units,
-          [leader.id]: unitWith(leader, { joinedTo: undefined, figures: mine }),
-          [group.id]: unitWith(group, { figures: group.figures.filter((f) => !mine.includes(f)), joinedLeaders: group.joinedLeaders.filter((x) => x !== leader.id) }),
-        },
-      });
+      const units: Units = copyRecord(s.units);
+      units[leader.id] = unitWith(leader, { joinedTo: undefined, figures: mine });
+      units[group.id] = unitWith(group, { figures: group.figures.filter((f) => !mine.includes(f)), joinedLeaders: group.joinedLeaders.filter((x) => x !== leader.id) });
+      return stateWith(s, { figures, units });
     }
     case 'SHOT_FIRED': {
       let next = setUnit(s, e.shooterId, (u) => ({
@@ -212,7 +206,7 @@ export function evolveK(s: KState, e: KEvent): KState {
     case 'COVER_TEST':
       return s;
     case 'WOUNDS_ALLOCATED': {
-      const figures: Figures = { ...s.figures };
+      const figures: Figures = copyRecord(s.figures);
       for (const [id, n] of Object.entries(e.allocation)) if (figures[id]) figures[id] = figureWith(figures[id]!, { wounds: figures[id]!.wounds + n });
       return stateWith(s, { figures });
     }
@@ -257,7 +251,7 @@ export function evolveK(s: KState, e: KEvent): KState {
       return next.activation ? stateWith(next, { activation: activationWith(next.activation, { phase: 'done' }) }) : next;
     }
     case 'MELEE_STARTED': {
-      const units: Units = { ...s.units };
+      const units: Units = copyRecord(s.units);
       for (const id of e.units) if (units[id]) units[id] = unitWith(units[id]!, { status: 'in-melee', meleeId: e.meleeId, ready: false });
       return stateWith(s, {
         units, nextId: s.nextId + 1,
@@ -300,14 +294,14 @@ export function evolveK(s: KState, e: KEvent): KState {
     case 'FIGURE_REMOVED': {
       const f = s.figures[e.figureId];
       if (!f) return s;
-      return stateWith(dropMember(s, e.figureId), { figures: { ...s.figures, [f.id]: figureWith(f, { evacuation: undefined, removed: e.reason }) } });
+      return stateWith(dropMember(s, e.figureId), { figures: recordWith(s.figures, f.id, figureWith(f, { evacuation: undefined, removed: e.reason })) });
     }
     case 'EVACUATION_STARTED':
       return setFigure(dropMember(s, e.figureId), e.figureId, { evacuation: e.evacuation });
     case 'EVACUATION_ARRIVED': {
       const f = s.figures[e.figureId];
       if (!f) return s;
-      let next: KState = stateWith(s, { figures: { ...s.figures, [f.id]: figureWith(f, { evacuation: undefined, removed: 'evacuated' }) } });
+      let next: KState = stateWith(s, { figures: recordWith(s.figures, f.id, figureWith(f, { evacuation: undefined, removed: 'evacuated' })) });
       if (e.escortId) next = setFigure(next, e.escortId, (f) => (f.evacuation ? { evacuation: { ...f.evacuation, returning: true } } : {}));
       return next;
     }
@@ -330,7 +324,7 @@ export function evolveK(s: KState, e: KEvent): KState {
     case 'ESCORT_REJOINED': {
       const f = s.figures[e.figureId];
       if (!f) return s;
-      const next: KState = stateWith(s, { figures: { ...s.figures, [f.id]: figureWith(f, { evacuation: undefined, unitId: e.unitId }) } });
+      const next: KState = stateWith(s, { figures: recordWith(s.figures, f.id, figureWith(f, { evacuation: undefined, unitId: e.unitId })) });
       return setUnit(next, e.unitId, (u) => ({ figures: addUnique(u.figures, [f.id]) }));
     }
   }

@@ -1,5 +1,5 @@
 // One shape per record kind: every figure, unit, activation and state object of a Kuularuisku game is
-// made here, with all its fields (optional ones present as undefined) in one order. Records made by
+// made here (and the records keyed by id, figures and units, are copied here: copyRecord), with all its fields (optional ones present as undefined) in one order. Records made by
 // different object literals and spreads get different hidden classes in the JavaScript engine even
 // with the same keys (a Kalevankangas game had 8 of figures and of units, 103 of activations), and
 // every rule that walks them then reads through slow, megamorphic property loads. An absent optional
@@ -144,4 +144,99 @@ export function stateWith(s: KState, patch: Partial<KState>): KState {
     flow: (s as { flow?: unknown }).flow,
   };
   return patched<KState>(r, patch);
+}
+
+/** The game state (a KState with the flow layer's part) with a new flow part, of the one shape (what `{ ...s, flow }` holds). */
+export function stateWithFlow<S extends KState & { flow: unknown }>(s: KState, flow: S['flow']): S {
+  const r = stateWith(s, {}) as S;
+  r.flow = flow;
+  return r;
+}
+
+// Copies of the records keyed by id (the figures, the units, the flow's per-unit counts). A spread of
+// a record of ~100 keys runs in V8's runtime, key by key: 6–14 µs a copy (a move or a wound copies the
+// figures record, the fold copies it again and again while deciding). An object literal naming every
+// key builds the same record from one boilerplate in well under a microsecond, so a record whose keys
+// have come often enough gets a copier made for its very key list. A copier is used only on a record
+// whose own enumerable keys are exactly its list, in order (a for-in walk compares them), so a copy
+// has the keys, the order and the values a spread would give.
+type Copier = (o: object) => object;
+
+/** Copies of a key list before a copier is made for it (key lists of a moment, as a split unit's, stay with spread). */
+const COPIER_AFTER = 8;
+/** Key lists counted or with a copier, at most (then counted afresh: a bound on memory over many games). */
+const COPIER_LIMIT = 256;
+/** Copiers tried first, most recently made first (one per record kind of the games being played). */
+const RECENT = 4;
+/** Biggest record given a copier (a literal of more keys may not keep fast properties). */
+const COPIER_MAX_KEYS = 512;
+
+const recentKeys: string[][] = [];
+const recentCopy: Copier[] = [];
+const seen = new Map<string, number | Copier>();
+
+/** Are o's own enumerable keys, in for-in order, exactly `keys`? (Records keyed by id have Object.prototype, which has no enumerable keys.) */
+function hasKeys(o: object, keys: readonly string[]): boolean {
+  let i = 0;
+  for (const k in o) {
+    if (keys[i] !== k) return false;
+    i++;
+  }
+  return i === keys.length;
+}
+
+function makeCopier(keys: readonly string[]): Copier {
+  // JSON.stringify quotes any key as a JavaScript string literal (no code from the key runs).
+  const body = keys.map((k) => { const q = JSON.stringify(k); return `${q}: o[${q}]`; }).join(',\n');
+  return new Function('o', `return {\n${body}\n};`) as Copier;
+}
+
+/**
+ * A fresh copy of a record keyed by id: the same keys in the same order, the same values (what `{ ...o }`
+ * gives). For the state's plain data records (string keys, Object.prototype, no symbols or accessors).
+ */
+export function copyRecord<T extends object>(o: T): T {
+  for (let i = 0; i < recentKeys.length; i++) if (hasKeys(o, recentKeys[i]!)) return recentCopy[i]!(o) as T;
+  return copySlow(o);
+}
+
+function copySlow<T extends object>(o: T): T {
+  const keys = Object.keys(o);
+  // A "__proto__" key in a literal would set the prototype instead (and for-in walks own keys only for plain records).
+  if (
+    keys.length > COPIER_MAX_KEYS || keys.includes('__proto__') || Object.getPrototypeOf(o) !== Object.prototype ||
+    keys.length !== Object.getOwnPropertyNames(o).length || Object.getOwnPropertySymbols(o).length
+  ) return { ...o };
+  const id = keys.join('\u0000');
+  const got = seen.get(id);
+  if (typeof got === 'function') {
+    remember(keys, got);
+    return got(o) as T;
+  }
+  const n = (got ?? 0) + 1;
+  if (n < COPIER_AFTER) {
+    if (seen.size >= COPIER_LIMIT) seen.clear();
+    seen.set(id, n);
+    return { ...o };
+  }
+  const copy = makeCopier(keys);
+  seen.set(id, copy);
+  remember(keys, copy);
+  return copy(o) as T;
+}
+
+function remember(keys: string[], copy: Copier): void {
+  recentKeys.unshift(keys);
+  recentCopy.unshift(copy);
+  if (recentKeys.length > RECENT) {
+    recentKeys.length = RECENT;
+    recentCopy.length = RECENT;
+  }
+}
+
+/** A copy of a record keyed by id with one entry set (what `{ ...o, [id]: v }` gives). */
+export function recordWith<V>(o: Readonly<Record<string, V>>, id: string, v: V): Record<string, V> {
+  const r = copyRecord(o as Record<string, V>);
+  r[id] = v;
+  return r;
 }

@@ -1,5 +1,6 @@
 // The turn & activation position of a Kuularuisku game (F1–F4): the activation deck, the unit offered
 // its activation, forced steps awaiting a roll, readiness windows and the result. Folded from events.
+import { copyRecord } from '../records';
 import type { KState } from '../state';
 import type { KEvent } from '../events';
 
@@ -180,11 +181,11 @@ function freshActed(units: Readonly<Record<string, unknown>>): Record<string, nu
     for (const id of ids) (record as Record<string, number | undefined>)[id] = undefined;
     actedTemplate = { ids, record };
   }
-  return { ...actedTemplate!.record };
+  return copyRecord(actedTemplate!.record);
 }
 
 function count(acted: Record<string, number>, ids: readonly string[]): Record<string, number> {
-  const out = { ...acted };
+  const out = copyRecord(acted);
   for (const id of ids) out[id] = (out[id] ?? 0) + 1;
   return out;
 }

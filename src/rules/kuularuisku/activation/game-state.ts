@@ -2,6 +2,7 @@
 // the flow's own events; and an accumulator that lets a decision see the state after its own events.
 import type { KEvent } from '../events';
 import { evolveKRecalled } from '../evolve';
+import { stateWithFlow } from '../records';
 import type { KState } from '../state';
 import { FLOW_EVENT_TYPES, evolveFlow, initialFlow, type FlowEvent, type KGameEvent, type KGameState } from './flow-state';
 
@@ -17,17 +18,17 @@ export function evolveGame(s: KGameState, e: AnyGameEvent): KGameState {
   if (e.type === 'DICE_ROLLED') return s;
   const ge = e as KGameEvent;
   const flow = evolveFlow(s, ge);
-  if (isFlowEvent(ge)) return flow === s.flow ? s : { ...s, flow };
+  if (isFlowEvent(ge)) return flow === s.flow ? s : stateWithFlow<KGameState>(s, flow);
   // evolveK has a branch per KEvent type and none for others: an unknown type leaves the state alone.
   const k: KState | undefined = evolveKRecalled(s, ge as KEvent);
-  if (!k) return flow === s.flow ? s : { ...s, flow };
+  if (!k) return flow === s.flow ? s : stateWithFlow<KGameState>(s, flow);
   // evolveK copies the state it gets, flow included: re-attach only when the flow moved (a fold the
   // rules' Steps made from this very state comes back as it was: the flow did not move in it).
-  return (k as Partial<KGameState>).flow === flow ? (k as KGameState) : { ...k, flow };
+  return (k as Partial<KGameState>).flow === flow ? (k as KGameState) : stateWithFlow<KGameState>(k, flow);
 }
 
 export function withFlow(k: KState, turnLimit: number): KGameState {
-  return { ...k, flow: initialFlow(turnLimit) };
+  return stateWithFlow<KGameState>(k, initialFlow(turnLimit));
 }
 
 /** Events of one decision, folded as they are added so later steps read the state they produce. */
