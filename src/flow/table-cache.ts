@@ -37,7 +37,7 @@ class FloatMemo<V> {
   private busy = false;
   private clobbered = false;
 
-  constructor(private readonly arity: number, private readonly initial = 1024) {
+  constructor(private readonly arity: number, initial = 1024) {
     this.key = new Float64Array(arity);
     this.keys = new Float64Array(initial * arity);
     this.slots = new Int32Array(initial).fill(-1);
@@ -85,11 +85,10 @@ class FloatMemo<V> {
     }
     if (this.clobbered) return v;
     if (this.vals.length >= LIMIT) {
-      // Start afresh (a bound on memory over many games).
+      // Start afresh (a bound on memory over many games), in the table grown so far: it fills up to
+      // the same size again, and growing it anew rehashes every key once more at each step.
       this.vals = [];
-      this.keys = new Float64Array(this.initial * n);
-      this.slots = new Int32Array(this.initial).fill(-1);
-      this.mask = this.initial - 1;
+      slots.fill(-1);
       this.insert(k, 0, this.vals.push(v) - 1);
     } else if ((this.vals.length + 1) * 2 > slots.length) {
       this.grow();
@@ -137,9 +136,10 @@ function memosOf(table: TableQueries): Memos {
   if (!m) {
     MEMOS.set(table, (m = {
       // Bodies by floor, radius and height (the figure's id plays no part in what it clashes with).
-      // Sized for the ~30 000 bodies of some thirty random games (≈ 3 MB): growing to it rehashed
-      // the table again and again over the first games (≈ 0.5 % of a benchmark's CPU).
-      clashes: new FloatMemo(5, 1 << 16),
+      // Sized for the ~65 000 bodies of some sixty random games (≈ 6 MB; ≈ 1 000 new bodies a
+      // Tammerkoski game): growing to it rehashed the table again and again over the first games, and
+      // a grow of 32 768 bodies fell inside a warmed-up benchmark's measured games (≈ 1 % of their CPU).
+      clashes: new FloatMemo(5, 1 << 17),
       walls: new FloatMemo(10),
     }));
   }
