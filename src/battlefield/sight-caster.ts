@@ -61,6 +61,20 @@ export class SightCaster {
   private readonly bins: number[][];
   private readonly binCols: number;
   private readonly binRows: number;
+  /**
+   * anySolid's view of the same data, flat (its loops run for every sight line the rules ask): the
+   * bins as one index list (group indices of bin b in binItems[binStart[b] … binStart[b + 1])); per
+   * group its frame (cos, sin, then min − pad and max + pad on the u, y and w axes: the numbers
+   * segmentTouchesFrame works out), its feature and its parts' range; per part its box less and
+   * plus the pad, as segmentAabb works them out.
+   */
+  private readonly binStart: Int32Array;
+  private readonly binItems: Int32Array;
+  private readonly frames: Float64Array;
+  private readonly groupFeature: string[];
+  private readonly groupStart: Int32Array;
+  private readonly groupEnd: Int32Array;
+  private readonly partBoxes: Float64Array;
   private readonly stamp: Uint32Array;
   private epoch = 0;
   private lastBlocker = -1;
@@ -87,6 +101,27 @@ export class SightCaster {
       const j0 = this.clampJ(Math.floor(g.box.min[2] / BIN)), j1 = this.clampJ(Math.floor(g.box.max[2] / BIN));
       for (let j = j0; j <= j1; j++) for (let i = i0; i <= i1; i++) this.bins[j * this.binCols + i]!.push(idx);
     });
+    this.binStart = new Int32Array(this.bins.length + 1);
+    for (let b = 0; b < this.bins.length; b++) this.binStart[b + 1] = this.binStart[b]! + this.bins[b]!.length;
+    this.binItems = new Int32Array(this.binStart[this.bins.length]!);
+    for (let b = 0; b < this.bins.length; b++) this.binItems.set(this.bins[b]!, this.binStart[b]!);
+    const ng = this.groups.length;
+    this.frames = new Float64Array(8 * ng);
+    this.groupFeature = [];
+    this.groupStart = new Int32Array(ng);
+    this.groupEnd = new Int32Array(ng);
+    for (let gi = 0; gi < ng; gi++) {
+      const g = this.groups[gi]!, o = 8 * gi;
+      this.frames[o] = g.cos; this.frames[o + 1] = g.sin;
+      for (let a = 0; a < 3; a++) { this.frames[o + 2 + 2 * a] = g.local.min[a]! - PAD; this.frames[o + 3 + 2 * a] = g.local.max[a]! + PAD; }
+      this.groupFeature.push(g.featureId);
+      this.groupStart[gi] = g.start;
+      this.groupEnd[gi] = g.end;
+    }
+    this.partBoxes = new Float64Array(6 * this.solids.length);
+    this.solids.forEach((sol, p) => {
+      for (let a = 0; a < 3; a++) { this.partBoxes[6 * p + 2 * a] = sol.box.min[a]! - PAD; this.partBoxes[6 * p + 1 + 2 * a] = sol.box.max[a]! + PAD; }
+    });
     this.stamp = new Uint32Array(this.groups.length);
     this.candT = new Float64Array(this.solids.length);
     this.candI = new Int32Array(this.solids.length);
@@ -112,8 +147,11 @@ export class SightCaster {
   blocked(from: Vec3, to: Vec3, tMax: number, ignore?: ReadonlySet<string>): boolean {
     // The part that stopped the previous line first: viewshed neighbours and a figure's lines to
     // others often share it, and any blocker decides the verdict.
-    const last = this.lastBlocker >= 0 ? this.solids[this.lastBlocker]! : undefined;
-    if (last && !ignore?.has(last.featureId) && segmentTouchesBox(from, to, last.box, tMax) && last.shape.cast(from, to, tMax) >= 0) return true;
+    const lb = this.lastBlocker;
+    if (lb >= 0) {
+      const last = this.solids[lb]!;
+      if (!ignore?.has(last.featureId) && boxTouches(this.partBoxes, 6 * lb, from, to, tMax) && last.shape.cast(from, to, tMax) >= 0) return true;
+    }
     // Solids next: on a table with buildings they stop most lines, and cost less than the terrain walk.
     if (this.anySolid(from, to, tMax, ignore)) return true;
     return !ignore?.has('terrain') && this.terrain.crosses(from[0], from[1], from[2], to[0], to[1], to[2], tMax);
@@ -125,6 +163,8 @@ export class SightCaster {
     const epoch = ++this.epoch;
     const x0 = from[0], z0 = from[2], dx = to[0] - x0, dz = to[2] - z0;
     const bc = this.binCols, brw = this.binRows;
+    const binStart = this.binStart, binItems = this.binItems, stamp = this.stamp, frames = this.frames, boxes = this.partBoxes;
+    const groupStart = this.groupStart, groupEnd = this.groupEnd;
     let i = Math.floor(x0 / BIN), j = Math.floor(z0 / BIN);
     if (i < 0) i = 0; else if (i >= bc) i = bc - 1;
     if (j < 0) j = 0; else if (j >= brw) j = brw - 1;
@@ -134,16 +174,14 @@ export class SightCaster {
     let tNextX = dx !== 0 ? ((dx > 0 ? (i + 1) * BIN : i * BIN) - x0) / dx : Infinity;
     let tNextZ = dz !== 0 ? ((dz > 0 ? (j + 1) * BIN : j * BIN) - z0) / dz : Infinity;
     for (;;) {
-      const list = this.bins[j * bc + i]!;
-      for (let k = 0; k < list.length; k++) {
-        const gi = list[k]!;
-        if (this.stamp[gi] === epoch) continue;
-        this.stamp[gi] = epoch;
-        const g = this.groups[gi]!;
-        if ((ignore !== undefined && ignore.has(g.featureId)) || !segmentTouchesFrame(from, to, g, tMax)) continue;
-        for (let p = g.start; p < g.end; p++) {
-          const s = this.solids[p]!;
-          if (segmentTouchesBox(from, to, s.box, tMax) && s.shape.cast(from, to, tMax) >= 0) { this.lastBlocker = p; return true; }
+      const b = j * bc + i;
+      for (let k = binStart[b]!, kEnd = binStart[b + 1]!; k < kEnd; k++) {
+        const gi = binItems[k]!;
+        if (stamp[gi] === epoch) continue;
+        stamp[gi] = epoch;
+        if ((ignore !== undefined && ignore.has(this.groupFeature[gi]!)) || !frameTouches(frames, 8 * gi, from, to, tMax)) continue;
+        for (let p = groupStart[gi]!, pEnd = groupEnd[gi]!; p < pEnd; p++) {
+          if (boxTouches(boxes, 6 * p, from, to, tMax) && this.solids[p]!.shape.cast(from, to, tMax) >= 0) { this.lastBlocker = p; return true; }
         }
       }
       if ((tNextX < tNextZ ? tNextX : tNextZ) >= tMax) return false;
@@ -285,17 +323,46 @@ function segmentTouchesFrame(from: Vec3, to: Vec3, g: SolidGroup, tMax: number):
   return true;
 }
 
-/** segmentAabb(...) !== undefined without the allocation (same padding). */
-function segmentTouchesBox(from: Vec3, to: Vec3, box: Aabb, tMax: number): boolean {
+/** The pad of segmentAabb and segmentTouchesFrame (cm). */
+const PAD = 1e-3;
+
+/**
+ * segmentTouchesFrame(from, to, g, tMax) on anySolid's flat frame of g at frames[o …]: the same
+ * arithmetic (the rotated end points, then the u, y and w slabs in that order).
+ */
+function frameTouches(frames: Float64Array, o: number, from: Vec3, to: Vec3, tMax: number): boolean {
+  const c = frames[o]!, sn = frames[o + 1]!;
+  const fu = from[0] * c + from[2] * sn, fw = -from[0] * sn + from[2] * c;
+  const tu = to[0] * c + to[2] * sn, tw = -to[0] * sn + to[2] * c;
   let t0 = 0, t1 = tMax;
   for (let a = 0; a < 3; a++) {
-    const o = from[a]!, d = to[a]! - o;
-    const lo = box.min[a]! - 1e-3, hi = box.max[a]! + 1e-3;
+    const s = a === 0 ? fu : a === 1 ? from[1] : fw;
+    const d = (a === 0 ? tu : a === 1 ? to[1] : tw) - s;
+    const lo = frames[o + 2 + 2 * a]!, hi = frames[o + 3 + 2 * a]!;
     if (Math.abs(d) < 1e-12) {
-      if (o < lo || o > hi) return false;
+      if (s < lo || s > hi) return false;
       continue;
     }
-    let p = (lo - o) / d, q = (hi - o) / d;
+    let p = (lo - s) / d, q = (hi - s) / d;
+    if (p > q) { const x = p; p = q; q = x; }
+    if (p > t0) t0 = p;
+    if (q < t1) t1 = q;
+    if (t0 > t1) return false;
+  }
+  return true;
+}
+
+/** segmentAabb(from, to, box, tMax) !== undefined on the padded box at boxes[o …] (x, y, z), without the allocation. */
+function boxTouches(boxes: Float64Array, o: number, from: Vec3, to: Vec3, tMax: number): boolean {
+  let t0 = 0, t1 = tMax;
+  for (let a = 0; a < 3; a++) {
+    const s = from[a]!, d = to[a]! - s;
+    const lo = boxes[o + 2 * a]!, hi = boxes[o + 1 + 2 * a]!;
+    if (Math.abs(d) < 1e-12) {
+      if (s < lo || s > hi) return false;
+      continue;
+    }
+    let p = (lo - s) / d, q = (hi - s) / d;
     if (p > q) { const x = p; p = q; q = x; }
     if (p > t0) t0 = p;
     if (q < t1) t1 = q;
