@@ -21,7 +21,7 @@ const DIRS: ReadonlyArray<readonly [number, number]> = [[1, 0], [-1, 0], [0, 1],
 /** The index in DIRS of the step (dx, dz), at (dx + 1) * 3 + dz + 1 (-1 for no step). */
 const DIR_INDEX: readonly number[] = Array.from({ length: 9 }, (_, i) => DIRS.findIndex((d) => d[0] === Math.floor(i / 3) - 1 && d[1] === (i % 3) - 1));
 
-interface Grid {
+export interface Grid {
   nx: number;
   nz: number;
   /** Going of each cell: 1 open, 2 difficult (K-4.2b), Infinity impassable. */
@@ -30,9 +30,25 @@ interface Grid {
   hazard: Uint8Array;
   /** Cost of each cell's 8 edges (cell * 8 + dir), Infinity where the step is impassable. */
   edge: Float32Array;
+  /**
+   * walkable between two cells' centres, by (from * cells + to) * 2 + difficultOk: the string pulling
+   * of every route asks it again and again (a unit's soldiers' descents soon run down the same cells).
+   */
+  walks: Map<number, boolean>;
 }
 
-interface Field { grid: Grid; d: Float64Array }
+export interface Field {
+  grid: Grid;
+  d: Float64Array;
+  /** Each cell's next cell down the field (descent's step), -1 at the goal or nowhere to go, -2 not worked out yet. */
+  next: Int32Array;
+  /**
+   * pull's step from a cell's centre: by cell * 1024 + how many points of the descent are left after it,
+   * how many it skips (its straight walk's end). The descent on from a cell is the field's (next), so the
+   * step is the same for every soldier whose descent passes there.
+   */
+  pulls: Map<number, number>;
+}
 
 const ATTACKERS = new WeakMap<object, Map<string, boolean>>();
 
@@ -223,7 +239,7 @@ function buildGrid(s: KState, table: TableQueries): Grid {
       edge[i * 8 + k] = hypot(dx, dz) * CELL * (cost[i]! + cost[j]!) / 2 + extra;
     }
   }
-  const grid = { nx, nz, cost, hazard, edge };
+  const grid = { nx, nz, cost, hazard, edge, walks: new Map<number, boolean>() };
   byKey.set(key, grid);
   return grid;
 }
@@ -241,8 +257,8 @@ function boxHit(box: readonly [number, number, number, number], a: Vec2, b: Vec2
   return !(Math.max(a[0], b[0]) < box[0] || Math.min(a[0], b[0]) > box[1] || Math.max(a[1], b[1]) < box[2] || Math.min(a[1], b[1]) > box[3]);
 }
 
-/** Cost from every cell to the goal (Dijkstra from the goal's cells), cached per grid and goal. */
-function fieldOf(s: KState, table: TableQueries, goal: Goal): Field {
+/** Cost from every cell to the goal (Dijkstra from the goal's cells), cached per grid and goal (exported for tests/flow/random-route.test.ts). */
+export function fieldOf(s: KState, table: TableQueries, goal: Goal): Field {
   const grid = gridOf(s, table);
   let byGoal = FIELDS.get(grid);
   if (!byGoal) FIELDS.set(grid, (byGoal = new Map()));
@@ -274,7 +290,7 @@ function fieldOf(s: KState, table: TableQueries, goal: Goal): Field {
       }
     }
   }
-  const f = { grid, d };
+  const f = { grid, d, next: new Int32Array(n).fill(-2), pulls: new Map<number, number>() };
   byGoal.set(goal.id, f);
   return f;
 }
@@ -342,14 +358,8 @@ function descent(f: Field, from: Vec2, length: number): Vec2[] {
     pts.push(c);
   }
   for (let n = 0; n < 400 && done < length; n++) {
-    const x = i % g.nx, z = Math.floor(i / g.nx);
-    let best = -1;
-    let bestD = f.d[i]!;
-    for (let k = 0; k < 8; k++) {
-      if (g.edge[i * 8 + k] === Infinity) continue;
-      const j = (z + DIRS[k]![1]) * g.nx + (x + DIRS[k]![0]);
-      if (f.d[j]! < bestD - 1e-6) { bestD = f.d[j]!; best = j; }
-    }
+    let best = f.next[i]!;
+    if (best === -2) f.next[i] = best = nextDown(f, i);
     if (best < 0) break; // at the goal (or nowhere to go)
     const c = centreOf(g.nx, best);
     const last = pts[pts.length - 1]!;
@@ -358,6 +368,20 @@ function descent(f: Field, from: Vec2, length: number): Vec2[] {
     i = best;
   }
   return pts;
+}
+
+/** The neighbour of cell i lowest down the field (the first of DIRS among equals), -1 when none is lower. */
+function nextDown(f: Field, i: number): number {
+  const g = f.grid;
+  const x = i % g.nx, z = Math.floor(i / g.nx);
+  let best = -1;
+  let bestD = f.d[i]!;
+  for (let k = 0; k < 8; k++) {
+    if (g.edge[i * 8 + k] === Infinity) continue;
+    const j = (z + DIRS[k]![1]) * g.nx + (x + DIRS[k]![0]);
+    if (f.d[j]! < bestD - 1e-6) { bestD = f.d[j]!; best = j; }
+  }
+  return best;
 }
 
 /** Can a soldier walk straight from a to b over the grid: passable cells joined by open steps, no difficult going unless `difficultOk`? */
@@ -378,18 +402,42 @@ function walkable(g: Grid, a: Vec2, b: Vec2, difficultOk: boolean): boolean {
 }
 
 /** Straighten a descent (string pulling) far enough to cover `length` cm: from each corner, on to the farthest point in a straight walk. */
-function pull(g: Grid, pts: readonly Vec2[], length: number): Vec2[] {
+function pull(f: Field, pts: readonly Vec2[], length: number): Vec2[] {
+  const g = f.grid;
   // Difficult cells met along the descent up to each point: a short cut may cross difficult going only where the descent does.
+  const cells: number[] = [cellAt(g, pts[0]!)];
   const hard: number[] = [0];
-  for (let i = 1; i < pts.length; i++) hard.push(hard[i - 1]! + (g.cost[cellAt(g, pts[i]!)]! > 1 ? 1 : 0));
+  for (let i = 1; i < pts.length; i++) {
+    const c = cellAt(g, pts[i]!);
+    cells.push(c);
+    hard.push(hard[i - 1]! + (g.cost[c]! > 1 ? 1 : 0));
+  }
+  // Past the soldier's own place, the descent's points are cells' centres (descent): their walks are remembered per grid.
+  const walks = g.walks;
+  if (walks.size > 1 << 20) walks.clear();
+  const pulls = f.pulls;
+  if (pulls.size > 1 << 20) pulls.clear();
+  const n = g.nx * g.nz;
+  const last = pts.length - 1;
   const out: Vec2[] = [pts[0]!];
   let i = 0;
   let done = 0;
-  while (i < pts.length - 1 && done < length) {
-    let j = i + 1;
-    for (let k = pts.length - 1; k > i + 1; k--) {
-      if (walkable(g, pts[i]!, pts[k]!, hard[k]! > hard[i]!)) { j = k; break; }
+  while (i < last && done < length) {
+    const step = i ? cells[i]! * 1024 + (last - i) : -1;
+    const known = i ? pulls.get(step) : undefined;
+    let j = known === undefined ? i + 1 : i + known;
+    for (let k = last; known === undefined && k > i + 1; k--) {
+      const ok = hard[k]! > hard[i]!;
+      let w: boolean | undefined;
+      if (i === 0) w = walkable(g, pts[0]!, pts[k]!, ok);
+      else {
+        const key = (cells[i]! * n + cells[k]!) * 2 + (ok ? 1 : 0);
+        w = walks.get(key);
+        if (w === undefined) walks.set(key, (w = walkable(g, pts[i]!, pts[k]!, ok)));
+      }
+      if (w) { j = k; break; }
     }
+    if (i && known === undefined) pulls.set(step, j - i);
     done += hypot(pts[j]![0] - pts[i]![0], pts[j]![1] - pts[i]![1]);
     out.push(pts[j]!);
     i = j;
@@ -397,9 +445,9 @@ function pull(g: Grid, pts: readonly Vec2[], length: number): Vec2[] {
   return out;
 }
 
-/** A soldier's way toward the goal, straightened over the next 60 cm or so (enough for any one move). */
-function route(f: Field, from: Vec2, length: number): Vec2[] {
-  return pull(f.grid, descent(f, from, Math.max(60, length * 2)), length);
+/** A soldier's way toward the goal, straightened over the next 60 cm or so (enough for any one move; exported for tests/flow/random-route.test.ts). */
+export function route(f: Field, from: Vec2, length: number): Vec2[] {
+  return pull(f, descent(f, from, Math.max(60, length * 2)), length);
 }
 
 /**
@@ -541,6 +589,8 @@ export function straightShift(s: KState, table: TableQueries, figs: readonly KFi
   for (const f of figs) {
     const r = scanPath(g, [f.at, [f.at[0] + dir[0] * length, f.at[1] + dir[1] * length]]);
     imp = Math.min(imp, r.imp - f.baseRadius - CELL / 2);
+    // Nothing below brings the unit further than this soldier's way (a unit upstairs meets its walls at once).
+    if (!(imp >= 1)) return undefined;
     diff = Math.min(diff, r.diff);
   }
   let go = Math.min(length, imp);
@@ -720,7 +770,13 @@ export function unitGoal(s: KState, table: TableQueries, unitId: string): Goal |
   return g;
 }
 
-let REMOVALS: { sp: KState['special']; side: string; base: readonly Goal[]; goals: readonly Goal[] } | undefined;
+/**
+ * withRemovals' last answer per side: its list of goals is kept (the same array, the same Goal objects)
+ * while the charges it names are the same — the special rules' state is a new object whenever any of it
+ * changes (a unit revealed, a special used), and goalHolders' and chooseGoal's memos are keyed by the
+ * list: a new list each time (both sides ask in turn) made them start afresh at every offer.
+ */
+const REMOVALS = new Map<string, { config: NonNullable<KState['special']>['config']; base: readonly Goal[]; ids: string[]; goals: readonly Goal[] }>();
 
 /**
  * The side's objectives and, while a demolition charge the side may remove still stands on its
@@ -730,14 +786,21 @@ let REMOVALS: { sp: KState['special']; side: string; base: readonly Goal[]; goal
 function withRemovals(s: KState, side: string, base: readonly Goal[]): readonly Goal[] {
   const sp = s.special;
   if (!sp?.config.demolition.length || !base.length) return base;
-  if (REMOVALS && REMOVALS.sp === sp && REMOVALS.side === side && REMOVALS.base === base) return REMOVALS.goals;
-  const extra: Goal[] = [];
+  // The charges still to remove (a few at most): the same ones as last time give the same list.
+  const ids: string[] = [];
   for (const d of sp.config.demolition) {
     if (d.remove.side !== side || sp.destroyed.includes(d.id) || sp.cleared.includes(d.id)) continue;
+    ids.push(d.id);
+  }
+  const last = REMOVALS.get(side);
+  if (last && last.config === sp.config && last.base === base && last.ids.length === ids.length && last.ids.every((id, i) => id === ids[i])) return last.goals;
+  const extra: Goal[] = [];
+  for (const d of sp.config.demolition) {
+    if (!ids.includes(d.id)) continue;
     extra.push({ id: `remove:${d.id}`, polygons: [], at: [d.charge[0], d.charge[1]], radius: d.remove.reach + 1 });
   }
   const goals = extra.length ? [...base, ...extra] : base;
-  REMOVALS = { sp, side, base, goals };
+  REMOVALS.set(side, { config: sp.config, base, ids, goals });
   return goals;
 }
 
@@ -796,12 +859,15 @@ function pickGoal(s: KState, table: TableQueries, goals: readonly Goal[], at: Ve
   return goals[near[h % near.length]!]!;
 }
 
-/** The last state asked: who holds each goal of a list (both sides ask on one state). */
-let HELD: { s: KState; byGoals: Map<readonly Goal[], Array<string | null>> } | undefined;
+/**
+ * The units and figures records last asked (all goalHolders reads; a state's flow steps, a card drawn,
+ * keep them): who holds each goal of a list (both sides ask on one state).
+ */
+let HELD: { units: KState['units']; figures: KState['figures']; byGoals: Map<readonly Goal[], Array<string | null>> } | undefined;
 
 /** Who holds each of the goals, as the victory check decides it (K-GAP-1 objectiveHolders: its radius, or the buildings it names). */
 function heldBy(s: KState, goals: readonly Goal[]): ReadonlyArray<string | null> {
-  if (!HELD || HELD.s !== s) HELD = { s, byGoals: new Map() };
+  if (!HELD || HELD.units !== s.units || HELD.figures !== s.figures) HELD = { units: s.units, figures: s.figures, byGoals: new Map() };
   let holders = HELD.byGoals.get(goals);
   if (!holders) HELD.byGoals.set(goals, (holders = goalHolders(s, goals)));
   return holders;
@@ -814,6 +880,9 @@ function heldBy(s: KState, goals: readonly Goal[]): ReadonlyArray<string | null>
  * are the same objects, so is the answer.
  */
 interface Presence { u: KUnit; figs: Array<KFigure | undefined>; rec: KState['figures']; mask: number }
+
+/** Does objectiveHolders count the unit's soldiers at all (not routing, surrendered or gone)? */
+const counts = (u: KUnit) => u.status !== 'routing' && u.status !== 'surrendered' && u.status !== 'withdrawn' && u.status !== 'destroyed';
 const PRESENCE = new WeakMap<readonly Goal[], Map<string, Presence>>();
 
 /**
@@ -832,7 +901,7 @@ export function goalHolders(s: KState, goals: readonly Goal[]): Array<string | n
   for (const id in s.units) {
     const u = s.units[id]!;
     let p = byUnit.get(id);
-    if (!p || p.u !== u || (p.rec !== figures && !sameFigures(figures, u, p))) byUnit.set(id, (p = presence(s, u, goals)));
+    if (!p || (p.u !== u && !sameUnit(p, u)) || (p.rec !== figures && !sameFigures(figures, u, p))) byUnit.set(id, (p = presence(s, u, goals)));
     const m = p.mask;
     if (!m) continue;
     for (let i = 0; i < goals.length; i++) {
@@ -844,6 +913,17 @@ export function goalHolders(s: KState, goals: readonly Goal[]): Array<string | n
   const out: Array<string | null> = [];
   for (let i = 0; i < goals.length; i++) out.push(seen & (1 << i) && !(many & (1 << i)) ? holder[i]! : null);
   return out;
+}
+
+/**
+ * Is a new record of the unit the same for its presence: the same list of soldiers (the array itself)
+ * and counted or not alike? (Remembers the record when it is: a unit's record changes at every
+ * activation and turn, its soldiers' places far less often.)
+ */
+function sameUnit(p: Presence, u: KUnit): boolean {
+  if (u.figures !== p.u.figures || counts(u) !== counts(p.u)) return false;
+  p.u = u;
+  return true;
 }
 
 /** Are the unit's soldiers' records in `figures` the ones its presence was read from? (Remembers the record when they are.) */
@@ -864,7 +944,7 @@ function presence(s: KState, u: KUnit, goals: readonly Goal[]): Presence {
   const figs: Array<KFigure | undefined> = [];
   for (const id of u.figures) figs.push(s.figures[id]);
   let mask = 0;
-  if (u.status !== 'routing' && u.status !== 'surrendered' && u.status !== 'withdrawn' && u.status !== 'destroyed') {
+  if (counts(u)) {
     for (const f of figs) {
       if (!isLive(f) || f.condition === 'serious') continue;
       for (let i = 0; i < goals.length; i++) {
