@@ -13,7 +13,7 @@ import { ev, type FigureMove, type KEvent, type MoveMode } from './events';
 import { analyse, type PathPoint, type PathReport } from './paths';
 import { type Band, bandBox, onBand } from './special';
 import { baseOf, liveFigures, onTable, standingFigures } from './table';
-import { blownSpanOn, pathSamples, pathTouches } from './special-play';
+import { blownSpanOnPath, pathOnBand } from './special-play';
 import type { HouseSettings, KFigure, KState, KUnit } from './state';
 
 /** One figure's requested move: its end point (and floor), through optional waypoints. */
@@ -190,10 +190,10 @@ function specialGround(s: KState, planned: readonly Planned[]): Map<string, numb
   const spans = sp.destroyed.length && sp.config.demolition.some((d) => sp.destroyed.includes(d.id) && near(d.span));
   if (!crossings.length && !spans) return factors;
   for (const p of planned) {
-    const samples = pathSamples(p.points.map((q) => q.at));
-    const d = spans ? blownSpanOn(s, samples) : undefined;
+    const points = p.points.map((q) => q.at);
+    const d = spans ? blownSpanOnPath(s, points) : undefined;
     if (d) return refuse(d.rule, `${p.f.id}: the span of ${d.bridge} has been blown (${d.id}): it cannot be crossed`);
-    for (const c of crossings) if (pathTouches(c.band, samples)) factors.set(p.f.id, Math.min(factors.get(p.f.id) ?? 1, c.speedFactor));
+    for (const c of crossings) if (pathOnBand(c.band, points)) factors.set(p.f.id, Math.min(factors.get(p.f.id) ?? 1, c.speedFactor));
   }
   return factors;
 }

@@ -85,6 +85,49 @@ function onSpan(d: Cfg['demolition'][number], p: Vec2): boolean {
   return onBand(d.span, p) && (!d.over.length || pointInPolygon(p, d.over));
 }
 
+/** The destroyed span a path crosses, if any: blownSpanOn(s, pathSamples(points)) without the list of samples. */
+export function blownSpanOnPath(s: KState, points: readonly Vec2[]): Cfg['demolition'][number] | undefined {
+  const sp = s.special;
+  if (!sp?.destroyed.length) return undefined;
+  for (const d of sp.config.demolition) {
+    if (!sp.destroyed.includes(d.id)) continue;
+    const [minX, maxX, minZ, maxZ] = bandBox(d.span);
+    if (anySampleIn(points, minX, maxX, minZ, maxZ, (p) => onSpan(d, p))) return d;
+  }
+  return undefined;
+}
+
+/** Does the path touch the band: pathTouches(band, pathSamples(points)) without the list of samples. */
+export function pathOnBand(band: Band, points: readonly Vec2[]): boolean {
+  const [minX, maxX, minZ, maxZ] = bandBox(band);
+  return anySampleIn(points, minX, maxX, minZ, maxZ, (p) => onBand(band, p));
+}
+
+/** More than the rounding of a sample's coordinates (cm): a sample of a leg lies within its ends' box grown by this. */
+const SAMPLE_PAD = 1e-9;
+
+/**
+ * Whether a sample of pathSamples(points) inside the box [minX, maxX] × [minZ, maxZ] passes `test`:
+ * the same samples (pathSamples' arithmetic), made one at a time, and none of a leg whose own box,
+ * grown by SAMPLE_PAD, misses the box (most legs of most moves are nowhere near a walkway or span).
+ */
+function anySampleIn(points: readonly Vec2[], minX: number, maxX: number, minZ: number, maxZ: number, test: (p: Vec2) => boolean): boolean {
+  const p0 = points[0]!;
+  if (!(p0[0] < minX || p0[0] > maxX || p0[1] < minZ || p0[1] > maxZ) && test(p0)) return true;
+  for (let i = 0; i + 1 < points.length; i++) {
+    const a = points[i]!, b = points[i + 1]!;
+    const ax = a[0], az = a[1], dx = b[0] - ax, dz = b[1] - az;
+    if (Math.max(ax, b[0]) + SAMPLE_PAD < minX || Math.min(ax, b[0]) - SAMPLE_PAD > maxX || Math.max(az, b[1]) + SAMPLE_PAD < minZ || Math.min(az, b[1]) - SAMPLE_PAD > maxZ) continue;
+    const n = Math.max(1, Math.ceil(hypot(dx, dz) / 0.5));
+    for (let k = 1; k <= n; k++) {
+      const x = ax + (dx * k) / n, z = az + (dz * k) / n;
+      if (x < minX || x > maxX || z < minZ || z > maxZ) continue;
+      if (test([x, z])) return true;
+    }
+  }
+  return false;
+}
+
 /** Points every half centimetre along a path (its ends included). */
 export function pathSamples(points: readonly Vec2[]): Vec2[] {
   const out: Vec2[] = [points[0]!];
@@ -381,7 +424,9 @@ export function crossingFalls(s: KState, moveEvents: readonly KEvent[], steps: R
   // Most fast moves are nowhere near the walkway: no dice, no fold.
   const touched = steps.some((step) => {
     const f = s.figures[step.figureId];
-    return !!f && list.some((c) => pathTouches(c.band, pathSamples([f.at, ...(step.via ?? []), step.to])));
+    if (!f) return false;
+    const points = [f.at, ...(step.via ?? []), step.to];
+    return list.some((c) => pathOnBand(c.band, points));
   });
   if (!touched) return [];
   const st = new Steps(s).push(...moveEvents);
@@ -389,8 +434,8 @@ export function crossingFalls(s: KState, moveEvents: readonly KEvent[], steps: R
   for (const step of steps) {
     const f = s.figures[step.figureId];
     if (!f || st.state.figures[f.id]?.removed) continue;
-    const samples = pathSamples([f.at, ...(step.via ?? []), step.to]);
-    const c = list.find((x) => pathTouches(x.band, samples));
+    const points = [f.at, ...(step.via ?? []), step.to];
+    const c = list.find((x) => pathOnBand(x.band, points));
     if (!c) continue;
     const value = ctx.dice.roll(6, `${f.id} runs along ${c.feature} (falls on ${c.fallOn!.join(', ')})`, 'K-4.1');
     const success = c.fallOn!.includes(value);
