@@ -6,8 +6,8 @@
 // refusal the rules would give; false says nothing (the rules then decide). No terrain query.
 import { moveRefusal, seriousCanMove, shotAndBound, unitShotAndBound } from './movement';
 import { shootRefusal } from './shooting';
-import type { Vec2 } from '../../core';
-import { isHidden, nightNow } from './special-play';
+import { type Vec2, hypot } from '../../core';
+import { isHidden, isLit, nightNow } from './special-play';
 import { liveFigures } from './table';
 import { ableFirers } from './visibility';
 import { actionGate } from './activation/action-gate';
@@ -68,7 +68,7 @@ export function moveSurelyRefused(s: KState, c: SoldierCommand): boolean {
   return unitBound(s, u, live, mode);
 }
 
-/** Would the rules refuse this SHOOT at their state-only checks (the gate, shootRefusal, the target gone, hidden or in melee, no one able to fire)? */
+/** Would the rules refuse this SHOOT at their state-only checks (the gate, shootRefusal, the target gone, hidden or in melee, no one able to fire, every pair in the dark at night)? */
 export function shotSurelyRefused(s: KState, c: SoldierCommand): boolean {
   if (c.type !== 'SHOOT') return false;
   const gate = actionGate(s, c);
@@ -85,7 +85,30 @@ export function shotSurelyRefused(s: KState, c: SoldierCommand): boolean {
   if (!liveFigures(s, tu).length || tu.status === 'surrendered' || tu.status === 'withdrawn' || tu.status === 'destroyed') return true;
   if (tu.status === 'in-melee' && !s.house.shootIntoMelee) return true;
   if (isHidden(s, tu.id)) return true;
-  return !ableFirers(s, su, s.house).length;
+  const firers = ableFirers(s, su, s.house);
+  if (!firers.length) return true;
+  // Past the range check, every pair of an able firer and a target soldier is looked at: at night none
+  // in sight is a refusal, K-5.2a "not visible" (or, for a pair in sight but blocked, K-5.2c/K-6.0b).
+  return allDark(s, firers, liveFigures(s, tu));
+}
+
+/**
+ * K-5.2a under a night rule in force (nightNow): is every pair of a firer and a target soldier in the
+ * dark — farther apart than the sight limit with the target soldier outside the lit areas? Then
+ * evaluateTarget finds no pair in sight without a sight line (its `dark` test on the tape in 3D, which is
+ * never shorter than the gap between the bases in plan measured here; a hair of margin for rounding).
+ */
+function allDark(s: KState, firers: readonly KFigure[], targets: readonly KFigure[]): boolean {
+  const night = nightNow(s);
+  if (!night) return false;
+  const limit = night.visibility + 1e-6;
+  for (const b of targets) {
+    if (isLit(s, b.at)) return false;
+    for (const a of firers) {
+      if (hypot(b.at[0] - a.at[0], b.at[1] - a.at[1]) - a.baseRadius - b.baseRadius <= limit) return false;
+    }
+  }
+  return true;
 }
 
 /**
