@@ -10,8 +10,15 @@ export function chainGroups(bases: readonly Base3[], link = COHERENCY): number[]
   const parent = bases.map((_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
   for (let i = 0; i < bases.length; i++) {
+    const a = bases[i]!;
     for (let j = i + 1; j < bases.length; j++) {
-      if (within(baseDistance(bases[i]!, bases[j]!), link)) parent[find(i)] = find(j);
+      const b = bases[j]!;
+      // Farther apart in plan than both radii and the link plus 1 cm: the bases' gap, and so their
+      // distance, exceeds the link by far more than any rounding (baseDistance ≥ |dx| − radii), so
+      // they are not linked and the distance need not be worked out.
+      const reach = a.radius + b.radius + link + 1;
+      if (Math.abs(b.at[0] - a.at[0]) > reach || Math.abs(b.at[1] - a.at[1]) > reach) continue;
+      if (within(baseDistance(a, b), link)) parent[find(i)] = find(j);
     }
   }
   const groups = new Map<number, number[]>();

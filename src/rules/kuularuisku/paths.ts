@@ -44,10 +44,14 @@ function boxesOf(buildings: readonly { corners: readonly Vec2[] }[]): Float64Arr
   return b;
 }
 
-/** Does the plan box of a segment touch the box of building k (a cheap test before a wall ray or an exact crossing)? */
-function boxTouches(boxes: Float64Array, k: number, a: Vec2, b: Vec2): boolean {
+/**
+ * Does the plan box of a segment (its x from x0 to x1, z from z0 to z1, each pair ordered) touch the
+ * box of building k (a cheap test before a wall ray or an exact crossing)? The segment's box is worked
+ * out once per segment, not per building.
+ */
+function boxTouches(boxes: Float64Array, k: number, x0: number, x1: number, z0: number, z1: number): boolean {
   const o = k * 4;
-  return !(Math.max(a[0], b[0]) < boxes[o]! || Math.min(a[0], b[0]) > boxes[o + 1]! || Math.max(a[1], b[1]) < boxes[o + 2]! || Math.min(a[1], b[1]) > boxes[o + 3]!);
+  return !(x1 < boxes[o]! || x0 > boxes[o + 1]! || z1 < boxes[o + 2]! || z0 > boxes[o + 3]!);
 }
 
 function inside(table: TableQueries, p: Vec2): boolean {
@@ -146,6 +150,7 @@ export function analyse(table: TableQueries, points: readonly PathPoint[], house
     const exit = exitParam(table, a.at, b.at);
     if (exit !== undefined) b = { at: [a.at[0] + (b.at[0] - a.at[0]) * exit, a.at[1] + (b.at[1] - a.at[1]) * exit], floor: 0 };
     const plan = hypot(b.at[0] - a.at[0], b.at[1] - a.at[1]);
+    const sx0 = Math.min(a.at[0], b.at[0]), sx1 = Math.max(a.at[0], b.at[0]), sz0 = Math.min(a.at[1], b.at[1]), sz1 = Math.max(a.at[1], b.at[1]);
     const yb = heightAt(table, b);
     const seg = hypot(plan, yb - ya);
     ya = yb;
@@ -174,7 +179,7 @@ export function analyse(table: TableQueries, points: readonly PathPoint[], house
         near = false;
         for (let k = 0; k < buildings.length; k++) {
           // A segment whose box misses the building's box cannot enter it.
-          if (!boxTouches(boxes!, k, a.at, b.at)) continue;
+          if (!boxTouches(boxes!, k, sx0, sx1, sz0, sz1)) continue;
           near = true;
           const bd = buildings[k]!;
           const t0 = segmentFirstInside(a.at, b.at, bd.corners);
@@ -205,7 +210,7 @@ export function analyse(table: TableQueries, points: readonly PathPoint[], house
       }
       if (near === undefined) {
         near = !buildings;
-        if (buildings) for (let k = 0; k < buildings.length && !near; k++) near = boxTouches(boxes!, k, a.at, b.at);
+        if (buildings) for (let k = 0; k < buildings.length && !near; k++) near = boxTouches(boxes!, k, sx0, sx1, sz0, sz1);
       }
       const wall = near ? table.wallBetween({ id: 'path', at: a.at, floor: a.floor, radius }, { id: 'path', at: b.at, floor: b.floor, radius }) : undefined;
       if (wall && !report.wall) report.wall = { featureId: wall.featureId, segment: i };
