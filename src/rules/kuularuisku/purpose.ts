@@ -1169,8 +1169,12 @@ function keepChain(plans: Array<{ f: KFigure; line: Vec2[]; t: number; path: Vec
       if (linked.has(i) || p.t <= 0) continue;
       const others = plans.filter((q) => q !== p).map((q) => ({ f: q.f, at: end(q) }));
       for (let t = p.t - 1; t >= 0; t -= 1) {
-        const path = t > 0.25 ? cut(p.line, t) : [p.line[0]!];
-        if (t <= 0.25 || free(p.f, path[path.length - 1]!, others)) { p.t = t > 0.25 ? t : 0; p.path = path; moved = true; break; }
+        // The spot first (cut's last point), the path up to it only once it is free.
+        if (t > 0.25 && !free(p.f, pointAlong(p.line, t), others)) continue;
+        p.t = t > 0.25 ? t : 0;
+        p.path = t > 0.25 ? cut(p.line, t) : [p.line[0]!];
+        moved = true;
+        break;
       }
     }
     if (!moved) return;
