@@ -119,11 +119,15 @@ export class GameSession<S, C extends Command = Command, E extends GameEvent = G
       if (this.dice.rolls.length !== rollsBefore || this.injected) this.dice = new SeededDice(this.seed, before);
       return decision;
     }
-    const rolls: DiceRolledEvent[] = dice.rolls.slice(rollsBefore).map((roll) => ({
-      type: 'DICE_ROLLED', roll, rule: roll.rule, text: `${roll.purpose}: d${roll.sides} → ${roll.value}`,
-    }));
-    // Rolls come first: the rule events that follow were decided from them.
-    const events: Array<E | DiceRolledEvent> = [...rolls, ...decision.events];
+    // Rolls come first: the rule events that follow were decided from them. (One array, filled in
+    // place: no slice, map and spread of the two lists per command.)
+    const events: Array<E | DiceRolledEvent> = [];
+    const all = dice.rolls;
+    for (let i = rollsBefore; i < all.length; i++) {
+      const roll = all[i]!;
+      events.push({ type: 'DICE_ROLLED', roll, rule: roll.rule, text: `${roll.purpose}: d${roll.sides} → ${roll.value}` });
+    }
+    for (let i = 0; i < decision.events.length; i++) events.push(decision.events[i]!);
     let s = this.current;
     for (const e of events) s = this.ruleset.evolve(s, e);
     this.current = s;

@@ -76,6 +76,16 @@ function leaveMelee(s: KState, unitId: string): KState {
   return next;
 }
 
+/**
+ * K-6.6d every melee with grenades no longer open. The record itself when none was open (most
+ * activations end with no melee at all): records are never changed in place, so it is the same value.
+ */
+function grenadesClosed(melees: KState['melees']): KState['melees'] {
+  let open = false;
+  for (const id in melees) if (melees[id]!.grenadesOpen) open = true;
+  return open ? Object.fromEntries(Object.entries(melees).map(([id, m]) => [id, { ...m, grenadesOpen: false }])) : melees;
+}
+
 export function evolveK(s: KState, e: KEvent): KState {
   switch (e.type) {
     case 'TURN_STARTED': {
@@ -84,8 +94,7 @@ export function evolveK(s: KState, e: KEvent): KState {
       for (const id in units) {
         units[id] = unitWith(units[id]!, { chargeFrom: undefined, activated: false, ready: false, defensiveFireUsed: false, noMoveThisTurn: false, commandedMove: false, movedThisTurn: [], shotThisTurn: [] });
       }
-      const melees = Object.fromEntries(Object.entries(s.melees).map(([id, m]) => [id, { ...m, grenadesOpen: false }]));
-      return stateWith(s, { turn: e.turn, units, melees, activation: undefined });
+      return stateWith(s, { turn: e.turn, units, melees: grenadesClosed(s.melees), activation: undefined });
     }
     case 'TURN_ENDED': {
       let next: KState = s;
@@ -110,8 +119,7 @@ export function evolveK(s: KState, e: KEvent): KState {
         units[id] = unitWith(u, { activated: true, ready: false, commandedMove: false, chargeFrom: undefined });
       }
       // K-6.6d grenades only in the activation that started the melee.
-      const melees = Object.fromEntries(Object.entries(s.melees).map(([id, m]) => [id, { ...m, grenadesOpen: false }]));
-      return stateWith(s, { units, melees, activation: undefined });
+      return stateWith(s, { units, melees: grenadesClosed(s.melees), activation: undefined });
     }
     case 'READINESS_ENTERED':
       return setUnit(s, e.unitId, { ready: true });
