@@ -345,16 +345,22 @@ export function goalDistance(f: Field, p: Vec2): number {
   return f.d[cellAt(f.grid, p)]!;
 }
 
-/** The cells' centres a soldier passes going down the field from a point, up to about `length` cm. */
+/** The cell of each point of the last descent (a scratch list for pull: up to 402 points). */
+const DESCENT_CELLS = new Int32Array(404);
+
+/** The cells' centres a soldier passes going down the field from a point, up to about `length` cm (their cells in DESCENT_CELLS). */
 function descent(f: Field, from: Vec2, length: number): Vec2[] {
   const g = f.grid;
+  const cells = DESCENT_CELLS;
   const pts: Vec2[] = [from];
   let i = cellAt(g, from);
+  cells[0] = i;
   let done = 0;
   // Near walls and water, first to the middle of the soldier's own cell (the graph's steps start there).
   if (g.hazard[i]) {
     const c = centreOf(g.nx, i);
     done += hypot(c[0] - from[0], c[1] - from[1]);
+    cells[pts.length] = i;
     pts.push(c);
   }
   for (let n = 0; n < 400 && done < length; n++) {
@@ -364,6 +370,7 @@ function descent(f: Field, from: Vec2, length: number): Vec2[] {
     const c = centreOf(g.nx, best);
     const last = pts[pts.length - 1]!;
     done += hypot(c[0] - last[0], c[1] - last[1]);
+    cells[pts.length] = best;
     pts.push(c);
     i = best;
   }
@@ -401,17 +408,16 @@ function walkable(g: Grid, a: Vec2, b: Vec2, difficultOk: boolean): boolean {
   return true;
 }
 
-/** Straighten a descent (string pulling) far enough to cover `length` cm: from each corner, on to the farthest point in a straight walk. */
-function pull(f: Field, pts: readonly Vec2[], length: number): Vec2[] {
+/** pull's count of difficult cells up to each point (scratch, as DESCENT_CELLS). */
+const PULL_HARD = new Int32Array(404);
+
+/** Straighten a descent (string pulling) far enough to cover `length` cm: from each corner, on to the farthest point in a straight walk. `cells` are the points' cells (descent's DESCENT_CELLS). */
+function pull(f: Field, pts: readonly Vec2[], cells: Int32Array, length: number): Vec2[] {
   const g = f.grid;
   // Difficult cells met along the descent up to each point: a short cut may cross difficult going only where the descent does.
-  const cells: number[] = [cellAt(g, pts[0]!)];
-  const hard: number[] = [0];
-  for (let i = 1; i < pts.length; i++) {
-    const c = cellAt(g, pts[i]!);
-    cells.push(c);
-    hard.push(hard[i - 1]! + (g.cost[c]! > 1 ? 1 : 0));
-  }
+  const hard = PULL_HARD;
+  hard[0] = 0;
+  for (let i = 1; i < pts.length; i++) hard[i] = hard[i - 1]! + (g.cost[cells[i]!]! > 1 ? 1 : 0);
   // Past the soldier's own place, the descent's points are cells' centres (descent): their walks are remembered per grid.
   const walks = g.walks;
   if (walks.size > 1 << 20) walks.clear();
@@ -447,7 +453,7 @@ function pull(f: Field, pts: readonly Vec2[], length: number): Vec2[] {
 
 /** A soldier's way toward the goal, straightened over the next 60 cm or so (enough for any one move; exported for tests/flow/random-route.test.ts). */
 export function route(f: Field, from: Vec2, length: number): Vec2[] {
-  return pull(f, descent(f, from, Math.max(60, length * 2)), length);
+  return pull(f, descent(f, from, Math.max(60, length * 2)), DESCENT_CELLS, length);
 }
 
 /**
