@@ -185,10 +185,21 @@ function hasKeys(o: object, keys: readonly string[]): boolean {
   return i === keys.length;
 }
 
+/** The spread itself: the copier of a page whose policy forbids making functions from text. */
+const spreadCopy: Copier = (o) => ({ ...o });
+let canMake = true;
+
 function makeCopier(keys: readonly string[]): Copier {
+  if (!canMake) return spreadCopy;
   // JSON.stringify quotes any key as a JavaScript string literal (no code from the key runs).
   const body = keys.map((k) => { const q = JSON.stringify(k); return `${q}: o[${q}]`; }).join(',\n');
-  return new Function('o', `return {\n${body}\n};`) as Copier;
+  try {
+    return new Function('o', `return {\n${body}\n};`) as Copier;
+  } catch {
+    // A Content-Security-Policy without 'unsafe-eval': copies stay spreads (the same records, slower).
+    canMake = false;
+    return spreadCopy;
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 // copyRecord / recordWith (records.ts) against their plain forms, `{ ...o }` and `{ ...o, [id]: v }`:
 // the same keys in the same order, the same values, a fresh object — for the key lists that get a
 // generated copier (copied often) and for those that do not, odd keys included.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { copyRecord, recordWith, stateWith, stateWithFlow } from '../../../src/rules/kuularuisku/records';
 import type { KState } from '../../../src/rules/kuularuisku/state';
 
@@ -60,5 +60,19 @@ describe('copyRecord and recordWith are the spread', () => {
     expect(g).toEqual({ ...s, flow });
     expect(Object.keys(g)).toEqual(Object.keys(stateWith(s, {})));
     expect(Object.keys(g).at(-1)).toBe('flow');
+  });
+
+  it('copies by spread where functions cannot be made from text (a page policy without unsafe-eval)', async () => {
+    const real = globalThis.Function;
+    vi.resetModules();
+    const mod = await import('../../../src/rules/kuularuisku/records');
+    globalThis.Function = function () { throw new EvalError('blocked by policy'); } as unknown as FunctionConstructor;
+    try {
+      const o: Record<string, number> = {};
+      for (let i = 0; i < 30; i++) o[`k${i}`] = i;
+      for (let i = 0; i < 20; i++) same(mod.copyRecord(o), { ...o });
+    } finally {
+      globalThis.Function = real;
+    }
   });
 });
