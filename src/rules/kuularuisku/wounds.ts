@@ -167,8 +167,11 @@ export function applyWounds(st: Steps, unitId: string, eligible: readonly string
   if (wounds <= 0) return { tested: 0, worst: [] };
   const alive = eligible.filter((id) => st.state.figures[id] && !st.state.figures[id]!.removed && st.state.figures[id]!.condition !== 'dead');
   if (!alive.length) return { tested: 0, worst: [] };
+  // The owner's own allocation is checked (K-5.5a/b). The default one passes by construction: each
+  // wound goes to a soldier with the fewest so far, so a receiver ends at most one above any other
+  // (tests/rules/kuularuisku/shoot-default-allocation.test.ts checks it against allocationRefusal).
   const allocation = opts.allocation ?? defaultAllocation(st.state, alive, wounds);
-  const bad = allocationRefusal(st.state, alive, wounds, allocation);
+  const bad = opts.allocation || !Number.isInteger(wounds) ? allocationRefusal(st.state, alive, wounds, allocation) : undefined;
   if (bad) return bad;
   st.push(ev('WOUNDS_ALLOCATED', opts.rule ?? 'K-5.5a', `${st.state.units[unitId]!.name}: ${Object.entries(allocation).filter(([, n]) => n).map(([id, n]) => `${id} ×${n}`).join(', ')}`, { unitId, allocation }));
   const { worst } = woundTests(st, unitId, allocation, ctx, opts);
