@@ -289,9 +289,41 @@ export function offTableTargets(s: KState, specialId: string): string[] {
   if (!r || !a || s.units[a.unitId]?.side !== r.side) return [];
   const used = s.special!.used[specialId];
   if (used && used.turn === s.turn && used.n >= r.perTurn) return [];
+  // offTableRefusal(s, specialId, id) for each enemy unit, with the checks that do not depend on the
+  // unit (the fire, the activation, the turn's use) already passed above, and each unit's soldiers
+  // listed once.
   const out: string[] = [];
-  for (const id in s.units) if (s.units[id]!.side !== r.side && !offTableRefusal(s, specialId, id)) out.push(id);
+  for (const id in s.units) {
+    const u = s.units[id]!;
+    if (u.side === r.side || GONE.has(u.status)) continue;
+    const live = liveFigures(s, u);
+    if (!live.length || u.status === 'in-melee' || isHidden(s, u.id)) continue;
+    if (r.targetsIn.some((poly) => figuresIn(live, poly))) out.push(id);
+  }
   return out;
+}
+
+/** Plan boxes of polygons (the off-table fire lanes), once per polygon. */
+const POLY_BOXES = new WeakMap<readonly Vec2[], readonly [number, number, number, number]>();
+
+/**
+ * Does a soldier of the list stand in the polygon (pointInPolygon)? A point farther than 1e-9 cm
+ * outside the polygon's plan box is outside it (the ray test then toggles an even number of times or
+ * never), so only the others are tested.
+ */
+function figuresIn(figs: readonly KFigure[], poly: readonly Vec2[]): boolean {
+  let box = POLY_BOXES.get(poly);
+  if (!box) {
+    let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
+    for (const q of poly) { minX = Math.min(minX, q[0]); maxX = Math.max(maxX, q[0]); minZ = Math.min(minZ, q[1]); maxZ = Math.max(maxZ, q[1]); }
+    box = [minX - 1e-9, maxX + 1e-9, minZ - 1e-9, maxZ + 1e-9];
+    POLY_BOXES.set(poly, box);
+  }
+  for (const f of figs) {
+    if (f.at[0] < box[0] || f.at[0] > box[1] || f.at[1] < box[2] || f.at[1] > box[3]) continue;
+    if (pointInPolygon(f.at, poly)) return true;
+  }
+  return false;
 }
 
 /** Why this unit cannot try to fire the demolition charge now (undefined when it can). */
