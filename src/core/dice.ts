@@ -42,8 +42,13 @@ export class SeededDice implements Dice {
     return value;
   }
 
+  /**
+   * The generator's state now: pure-rand's getState builds a fresh array each call (the dice's own
+   * numbers are not in it), so it is handed on without another copy (tests/unit/dice-state.test.ts
+   * checks that a state taken stays the same over later rolls).
+   */
   state(): number[] {
-    return [...this.rng.getState()];
+    return this.rng.getState() as number[];
   }
 }
 
