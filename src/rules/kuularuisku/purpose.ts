@@ -547,6 +547,9 @@ export function figuresAround(s: KState, unitId: string, reach: number): KFigure
   return out;
 }
 
+/** endsClash's scratch list of the steps' base radii (a unit has a dozen soldiers at most; more get their own). */
+const CLASH_RADII = new Float64Array(64);
+
 /**
  * K-4.0 / K-6.1a would these end places be refused for standing on a soldier (the unit's own new places,
  * or anyone else who stays: its soldiers not moved, the others) or touching an enemy (within the
@@ -554,9 +557,15 @@ export function figuresAround(s: KState, unitId: string, reach: number): KFigure
  */
 export function endsClash(s: KState, unitId: string, steps: ReadonlyArray<{ figureId: string; to: Vec2 }>, around?: readonly KFigure[]): boolean {
   const moved = new Set<string>();
+  // Each step's soldier looked up once (not once per soldier near and per pair): his base radius, or NaN
+  // for a soldier not in the record (no comparison with NaN holds: skipped, as before).
+  const n = steps.length;
+  const radius = n <= CLASH_RADII.length ? CLASH_RADII : new Float64Array(n);
   let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
-  for (const m of steps) {
+  for (let i = 0; i < n; i++) {
+    const m = steps[i]!;
     moved.add(m.figureId);
+    radius[i] = s.figures[m.figureId]?.baseRadius ?? NaN;
     minX = Math.min(minX, m.to[0]); maxX = Math.max(maxX, m.to[0]); minZ = Math.min(minZ, m.to[1]); maxZ = Math.max(maxZ, m.to[1]);
   }
   const side = s.units[unitId]?.side;
@@ -567,17 +576,16 @@ export function endsClash(s: KState, unitId: string, steps: ReadonlyArray<{ figu
     if (moved.has(g.id) || g.removed || g.condition === 'dead') continue;
     if (g.at[0] < minX - pad || g.at[0] > maxX + pad || g.at[1] < minZ - pad || g.at[1] > maxZ + pad) continue;
     const extra = g.side === side ? 0.05 : touch;
-    for (const m of steps) {
-      const f = s.figures[m.figureId];
-      if (!f) continue;
-      if (hypot(g.at[0] - m.to[0], g.at[1] - m.to[1]) < f.baseRadius + g.baseRadius + extra) return true;
+    for (let i = 0; i < n; i++) {
+      const m = steps[i]!;
+      if (hypot(g.at[0] - m.to[0], g.at[1] - m.to[1]) < radius[i]! + g.baseRadius + extra) return true;
     }
   }
-  for (let i = 0; i < steps.length; i++) {
-    const a = s.figures[steps[i]!.figureId];
-    for (let j = i + 1; j < steps.length && a; j++) {
-      const b = s.figures[steps[j]!.figureId];
-      if (b && hypot(steps[i]!.to[0] - steps[j]!.to[0], steps[i]!.to[1] - steps[j]!.to[1]) < a.baseRadius + b.baseRadius + 0.05) return true;
+  for (let i = 0; i < n; i++) {
+    const ra = radius[i]!;
+    if (ra !== ra) continue;
+    for (let j = i + 1; j < n; j++) {
+      if (hypot(steps[i]!.to[0] - steps[j]!.to[0], steps[i]!.to[1] - steps[j]!.to[1]) < ra + radius[j]! + 0.05) return true;
     }
   }
   return false;
@@ -856,13 +864,32 @@ function sameHeld(a: ReadonlyArray<string | null>, b: ReadonlyArray<string | nul
 const CHOSEN = new WeakMap<TableQueries, Map<string, { at: Vec2; grid: Grid; goals: readonly Goal[]; holders: ReadonlyArray<string | null>; goal: Goal }>>();
 
 function pickGoal(s: KState, table: TableQueries, goals: readonly Goal[], at: Vec2, held: readonly boolean[], h: number): Goal {
-  const ds = goals.map((g) => goalDistance(fieldOf(s, table, g), at));
-  let open = goals.map((_, i) => i).filter((i) => !held[i] || ds[i]! <= CELL);
-  if (!open.length) open = goals.map((_, i) => i);
-  const best = Math.min(...open.map((i) => ds[i]!));
-  if (!Number.isFinite(best)) return goals[h % goals.length]!;
-  const near = open.filter((i) => ds[i]! <= best * 1.5 + 10);
-  return goals[near[h % near.length]!]!;
+  const n = goals.length;
+  const ds: number[] = [];
+  for (let i = 0; i < n; i++) ds.push(goalDistance(fieldOf(s, table, goals[i]!), at));
+  // The goals open to the unit (not held by its side, or where it stands); all of them when none is.
+  let anyOpen = false;
+  for (let i = 0; i < n; i++) if (!held[i] || ds[i]! <= CELL) { anyOpen = true; break; }
+  const isOpen = (i: number) => !anyOpen || !held[i] || ds[i]! <= CELL;
+  // Math.min over the open ones (NaN or no number, from a point off the grid, makes NaN as it does there).
+  let best = Infinity;
+  for (let i = 0; i < n; i++) {
+    if (!isOpen(i)) continue;
+    const d = ds[i]!;
+    if (!(d <= Infinity)) { best = NaN; break; }
+    if (d < best) best = d;
+  }
+  if (!Number.isFinite(best)) return goals[h % n]!;
+  // The open goals within half as far again (and 10 cm) as the nearest: one of them by the unit's hash.
+  const lim = best * 1.5 + 10;
+  let count = 0;
+  for (let i = 0; i < n; i++) if (isOpen(i) && ds[i]! <= lim) count++;
+  let k = h % count;
+  for (let i = 0; i < n; i++) {
+    if (!isOpen(i) || !(ds[i]! <= lim)) continue;
+    if (k-- === 0) return goals[i]!;
+  }
+  return goals[h % n]!;
 }
 
 /**
@@ -977,9 +1004,8 @@ function unitHash(id: string): number {
 }
 
 /** How far (field cost, cm of open going) a unit's centre is from its goal; undefined when it has none or cannot get there. */
-export function distanceToGoal(s: KState, table: TableQueries, unitId: string): number | undefined {
+export function distanceToGoal(s: KState, table: TableQueries, unitId: string, figs: readonly KFigure[] = liveFigures(s, unitId)): number | undefined {
   const goal = unitGoal(s, table, unitId);
-  const figs = liveFigures(s, unitId);
   if (!goal || !figs.length) return undefined;
   const f = fieldOf(s, table, goal);
   let d = Infinity;
@@ -1273,10 +1299,10 @@ export function enemyWithin(s: KState, unitId: string, range: number): boolean {
 }
 
 /** How far (cm in plan, centre to centre) the nearest enemy soldier is from the unit's soldiers, when within `range`; else Infinity. */
-function nearestEnemy(s: KState, unitId: string, range: number): number {
+function nearestEnemy(s: KState, unitId: string, range: number, mine?: readonly KFigure[]): number {
   const u = s.units[unitId];
   if (!u) return Infinity;
-  const mine = liveFigures(s, u);
+  mine ??= liveFigures(s, u);
   if (!mine.length) return Infinity;
   // The unit's plan box grown by the range: most enemies are outside it.
   let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
@@ -1320,8 +1346,10 @@ export function actionWeight(s: KState, table: TableQueries, unitId: string, act
   // The same for each of an offer's actions: worked out once per state and unit.
   let p = purpose;
   if (!p || p.s !== s || p.table !== table || p.unitId !== unitId) {
-    const gap = nearestEnemy(s, unitId, 25);
-    purpose = p = { s, table, unitId, d: distanceToGoal(s, table, unitId), near: gap <= 25, close: gap <= CHARGE_REACH };
+    // The unit's live soldiers listed once for both.
+    const mine = liveFigures(s, unitId);
+    const gap = nearestEnemy(s, unitId, 25, mine);
+    purpose = p = { s, table, unitId, d: distanceToGoal(s, table, unitId, mine), near: gap <= 25, close: gap <= CHARGE_REACH };
   }
   const { d, near, close } = p;
   // At a demolition charge to remove: an activation without a move there removes it (a shot moves nobody).
