@@ -167,8 +167,15 @@ function commandsNow(s: KGameState, ctx: { scenario: Scenario; table: TableQueri
 /** The activation's units and the covering-fire halves split from them during it (K-1.1). */
 function actingUnits(s: KGameState): string[] {
   const a = s.activation!;
-  const halves = Object.values(s.units).filter((u) => !a.units.includes(u.id) && activating(s, a, u.id)).map((u) => u.id);
-  return [...a.units, ...halves];
+  const out = [...a.units];
+  // A split half acts on its parent's card only by house rule (activating): without it there is none to look for
+  // (asked at every pick of an activation: no pass over every unit then).
+  if (!s.house.splitActsOnOneCard) return out;
+  for (const id in s.units) {
+    const u = s.units[id]!;
+    if (!a.units.includes(u.id) && activating(s, a, u.id)) out.push(u.id);
+  }
+  return out;
 }
 
 /** Moves and shots the activating units may make now: moves checked against the rules (dice-free), shots at the targets the rules find valid. */
