@@ -159,7 +159,7 @@ export function returnEscort(st: Steps, figureId: string, ctx: KCtx): void {
     st.push(ev('ESCORT_REJOINED', 'K-5.6d', `${e.id} rejoins ${unit.name}`, { figureId: e.id, unitId: unit.id }));
     return;
   }
-  const nearest = liveFigures(st.state, unit).sort((a, b) => baseDist(ctx.table, e, a) - baseDist(ctx.table, e, b))[0]!;
+  const nearest = [...liveFigures(st.state, unit)].sort((a, b) => baseDist(ctx.table, e, a) - baseDist(ctx.table, e, b))[0]!;
   const a = movementAllowance(st.state, e.id, 'return', false, house).allowance;
   const d = movementAllowance(st.state, e.id, 'return', true, house).allowance;
   const spot = escortSpot(nearest, e, nearest.at, e.at);

@@ -23,8 +23,8 @@ export function isLive(f: KFigure | undefined): f is KFigure {
   return !!f && !f.removed && f.condition !== 'dead' && !f.evacuation;
 }
 
-/** Figures of a unit that are on the table (alive, not evacuating). */
-export function liveFigures(s: KState, u: KUnit | string): KFigure[] {
+/** Figures of a unit that are on the table (alive, not evacuating), built afresh (liveFigures' plain form). */
+export function liveFiguresPlain(s: KState, u: KUnit | string): KFigure[] {
   const unit = typeof u === 'string' ? s.units[u] : u;
   if (!unit) return [];
   const out: KFigure[] = [];
@@ -33,6 +33,36 @@ export function liveFigures(s: KState, u: KUnit | string): KFigure[] {
     if (isLive(f)) out.push(f);
   }
   return out;
+}
+
+/**
+ * Figures of a unit that are on the table (alive, not evacuating). The list depends only on the unit
+ * record (its figure ids) and the figures record, and neither is changed in place (a state is never
+ * mutated), so one list per unit record is remembered for the two latest figures records (the state
+ * being decided and the one before), like standingFigures. Shared: callers must not change it
+ * (readonly; copy before sorting).
+ */
+let liveA: { figures: KState['figures']; byUnit: Map<KUnit, readonly KFigure[]> } | undefined;
+let liveB: { figures: KState['figures']; byUnit: Map<KUnit, readonly KFigure[]> } | undefined;
+const NO_FIGURES: readonly KFigure[] = Object.freeze([]);
+export function liveFigures(s: KState, u: KUnit | string): readonly KFigure[] {
+  const unit = typeof u === 'string' ? s.units[u] : u;
+  if (!unit) return NO_FIGURES;
+  const figures = s.figures;
+  let byUnit: Map<KUnit, readonly KFigure[]>;
+  if (liveA?.figures === figures) byUnit = liveA.byUnit;
+  else if (liveB?.figures === figures) byUnit = liveB.byUnit;
+  else {
+    byUnit = new Map();
+    liveB = liveA;
+    liveA = { figures, byUnit };
+  }
+  let list = byUnit.get(unit);
+  if (!list) {
+    list = liveFiguresPlain(s, unit);
+    byUnit.set(unit, list);
+  }
+  return list;
 }
 
 /**
