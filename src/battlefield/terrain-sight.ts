@@ -83,19 +83,36 @@ export class TerrainSight {
         if (p > ta) ta = p;
         if (q < tb) tb = q;
       } else if (z0 < w0 || z0 > w1) tb = -1;
-      if (ta <= tb && this.cellCrosses(x0, y0, z0, dx, y1 - y0, dz, ta, tb, c, r)) return true;
+      if (ta <= tb && this.cellCrosses(x0, y0, z0, dx, y1 - y0, dz, ta, tb, c, r, x0, z0)) return true;
     }
     return this.firstCrossing(x0, y0, z0, x1, y1, z1, tMax) >= 0;
   }
 
-  /** Whether line minus surface changes sign within cell (c, r) for t in [ta, tb]. */
-  private cellCrosses(x0: number, y0: number, z0: number, dx: number, dy: number, dz: number, ta: number, tb: number, c: number, r: number): boolean {
+  /**
+   * Whether line minus surface changes sign within cell (c, r) for t in [ta, tb] — or is ≤ 0 there
+   * while the line starts above the surface: then it changed sign before (a lower line from the same
+   * eye, to a chest or a base under a hidden head, meets the crest earlier than the head's line did),
+   * and the walk from the start meets that change as a pair of consecutive values.
+   */
+  private cellCrosses(x0: number, y0: number, z0: number, dx: number, dy: number, dz: number, ta: number, tb: number, c: number, r: number, sx0: number, sz0: number): boolean {
     const fa = this.gap(x0, y0, z0, dx, dy, dz, ta, c, r), fb = this.gap(x0, y0, z0, dx, dy, dz, tb, c, r);
     if (fa * fb <= 0) return true;
-    const du = dx / this.sx - dz / this.sz;
-    if (du === 0) return false;
-    const td = (c - r - (x0 / this.sx - z0 / this.sz)) / du;
-    return td > ta && td < tb && fa * this.gap(x0, y0, z0, dx, dy, dz, td, c, r) <= 0;
+    let under = fa < 0; // fa and fb have one sign here
+    if (!under) {
+      const du = dx / this.sx - dz / this.sz;
+      if (du === 0) return false;
+      const td = (c - r - (x0 / this.sx - z0 / this.sz)) / du;
+      if (!(td > ta && td < tb)) return false;
+      const fd = this.gap(x0, y0, z0, dx, dy, dz, td, c, r);
+      if (fa * fd <= 0) return true;
+      under = fd < 0;
+      if (!under) return false;
+    }
+    // Under the surface in this cell: above it in the start's cell (as cellsCrossing picks it at t = 0)?
+    let c0 = Math.floor(sx0 / this.sx), r0 = Math.floor(sz0 / this.sz);
+    if (c0 < 0) c0 = 0; else if (c0 >= this.cells) c0 = this.cells - 1;
+    if (r0 < 0) r0 = 0; else if (r0 >= this.cellRows) r0 = this.cellRows - 1;
+    return this.gap(x0, y0, z0, dx, dy, dz, 0, c0, r0) > 0;
   }
 
   /**
