@@ -1177,28 +1177,36 @@ export function goalMovePlans(s: KState, table: TableQueries, unitId: string, mo
  * through a bridge or a door faster than those behind), the ones not linked to the rearmost soldier
  * come back along their paths, a centimetre at a time.
  */
-function keepChain(plans: Array<{ f: KFigure; line: Vec2[]; t: number; path: Vec2[] }>, free: (f: KFigure, at: Vec2, placed: ReadonlyArray<{ f: KFigure; at: Vec2 }>) => boolean): void {
+export function keepChain(plans: Array<{ f: KFigure; line: Vec2[]; t: number; path: Vec2[] }>, free: (f: KFigure, at: Vec2, placed: ReadonlyArray<{ f: KFigure; at: Vec2 }>) => boolean): void {
   const link = COHERENCY - 0.7;
   const end = (p: { path: Vec2[] }) => p.path[p.path.length - 1]!;
+  const n = plans.length;
+  if (!n) return;
+  const linked = new Uint8Array(n);
+  const queue: number[] = [];
   for (let round = 0; round < 40; round++) {
-    // Union the linked soldiers, from the rearmost (the last planned, furthest from the goal).
-    const linked = new Set<number>([plans.length - 1]);
-    for (let grew = true; grew;) {
-      grew = false;
-      for (let i = 0; i < plans.length; i++) {
-        if (linked.has(i)) continue;
+    // Union the linked soldiers, from the rearmost (the last planned, furthest from the goal): every
+    // soldier linked (by the same test, a soldier not yet linked against one linked) to one linked. The
+    // least such set, whatever the order of the search: each linked soldier's links looked for once.
+    linked.fill(0);
+    linked[n - 1] = 1;
+    let size = 1;
+    queue.length = 0;
+    queue.push(n - 1);
+    while (queue.length) {
+      const j = queue.pop()!;
+      const b = end(plans[j]!);
+      for (let i = 0; i < n; i++) {
+        if (linked[i]) continue;
         const a = end(plans[i]!);
-        for (const j of linked) {
-          const b = end(plans[j]!);
-          if (hypot(a[0] - b[0], a[1] - b[1]) - plans[i]!.f.baseRadius - plans[j]!.f.baseRadius <= link) { linked.add(i); grew = true; break; }
-        }
+        if (hypot(a[0] - b[0], a[1] - b[1]) - plans[i]!.f.baseRadius - plans[j]!.f.baseRadius <= link) { linked[i] = 1; size++; queue.push(i); }
       }
     }
-    if (linked.size === plans.length) return;
+    if (size === n) return;
     let moved = false;
-    for (let i = 0; i < plans.length; i++) {
+    for (let i = 0; i < n; i++) {
       const p = plans[i]!;
-      if (linked.has(i) || p.t <= 0) continue;
+      if (linked[i] || p.t <= 0) continue;
       const others = plans.filter((q) => q !== p).map((q) => ({ f: q.f, at: end(q) }));
       for (let t = p.t - 1; t >= 0; t -= 1) {
         // The spot first (cut's last point), the path up to it only once it is free.
