@@ -360,8 +360,21 @@ function chargeTargets(s: KGameState, unitId: string, mode: string | undefined):
 
 /** Is a soldier of `others` not of `side` within `reach` cm (base to base, in plan) of one of `mine`? */
 function withinReach(mine: readonly KFigure[], others: readonly KFigure[], side: string, reach: number): boolean {
+  // Plan box of `mine`, and their largest base: a soldier further than reach + both bases (and 1 cm
+  // more, well beyond any rounding) outside it along x or z is out of reach of each of them (the
+  // distance in plan is never below either difference), so the soldier-by-soldier test is skipped.
+  let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity, maxR = 0;
+  for (const f of mine) {
+    if (f.at[0] < minX) minX = f.at[0];
+    if (f.at[0] > maxX) maxX = f.at[0];
+    if (f.at[1] < minZ) minZ = f.at[1];
+    if (f.at[1] > maxZ) maxZ = f.at[1];
+    if (f.baseRadius > maxR) maxR = f.baseRadius;
+  }
   for (const t of others) {
     if (t.side === side) continue;
+    const pad = reach + maxR + t.baseRadius + 1;
+    if (t.at[0] < minX - pad || t.at[0] > maxX + pad || t.at[1] < minZ - pad || t.at[1] > maxZ + pad) continue;
     for (const f of mine) {
       if (hypot(t.at[0] - f.at[0], t.at[1] - f.at[1]) - f.baseRadius - t.baseRadius <= reach) return true;
     }
