@@ -132,6 +132,9 @@ export interface MoveCandidate {
   weigh?: (c: SoldierCommand) => number;
 }
 
+/** The four table axes as unit vectors (0°, 90°, 180°, 270°; worked out once, read only). */
+const TABLE_AXES: readonly Vec2[] = [0, 90, 180, 270].map((a): Vec2 => [Math.cos((a * Math.PI) / 180), Math.sin((a * Math.PI) / 180)]);
+
 /** Shares of the allowance tried for the straight moves and for the moves toward the goal. */
 const STRAIGHT_FRACS = [0.95, 0.5];
 const GOAL_FRACS = [0.95, 0.45];
@@ -199,7 +202,7 @@ export function moveCandidates(s: KState, unitId: string, kind: 'move' | 'fast-m
   }
   // K-5.5e, K-WPN: a soldier who may not move keeps the whole unit from moving (every plain move would be refused).
   if (unitSurelyStays(s, unitId, mode)) return cmds;
-  for (const a of [0, 90, 180, 270]) dirs.push([Math.cos((a * Math.PI) / 180), Math.sin((a * Math.PI) / 180)]);
+  for (const d of TABLE_AXES) dirs.push(d);
   // The slowest soldier's allowance sets the whole unit's step (worked out once for all the directions).
   const open = Math.min(...figs.map((f) => movementAllowance(s, f.id, mode, false, s.house).allowance));
   // What the straight moves share, worked out at the first one planned (terrain queries): K-4.2c a soldier

@@ -1292,7 +1292,8 @@ export function shiftWeigher(s: KState, table: TableQueries, unitId: string, fig
     let n = 0;
     for (let i = 0; i < figs.length; i++) {
       const a = from[i]!, f = figs[i]!;
-      const b = goalDistance(field, [f.at[0] + v[0], f.at[1] + v[1]]);
+      // goalDistance at the shifted place (its cell from the two numbers: no point built per soldier and direction).
+      const b = field.d[cellXZ(field.grid, f.at[0] + v[0], f.at[1] + v[1])]!;
       if (!Number.isFinite(a) || !Number.isFinite(b)) continue;
       gain += a - b;
       n++;
