@@ -64,9 +64,9 @@ export class SightCaster {
   /**
    * anySolid's view of the same data, flat (its loops run for every sight line the rules ask): the
    * bins as one index list (group indices of bin b in binItems[binStart[b] … binStart[b + 1])); per
-   * group its frame (cos, sin, then min − pad and max + pad on the u, y and w axes: the numbers
-   * segmentTouchesFrame works out), its feature and its parts' range; per part its box less and
-   * plus the pad, as segmentAabb works them out.
+   * group its frame (cos, sin, then min − pad and max + pad on the u, y and w axes, read by
+   * frameTouches for both casts), its feature and its parts' range; per part its box less and plus
+   * the pad, as segmentAabb works them out.
    */
   private readonly binStart: Int32Array;
   private readonly binItems: Int32Array;
@@ -203,7 +203,7 @@ export class SightCaster {
         if (this.stamp[gi] === this.epoch) continue;
         this.stamp[gi] = this.epoch;
         const g = this.groups[gi]!;
-        if (ignore?.has(g.featureId) || !segmentTouchesFrame(from, to, g, best)) continue;
+        if (ignore?.has(g.featureId) || !frameTouches(this.frames, 8 * gi, from, to, best)) continue;
         for (let idx = g.start; idx < g.end; idx++) {
           const r = segmentAabb(from, to, this.solids[idx]!.box, best);
           if (!r) continue;
@@ -300,35 +300,12 @@ function setFrame(g: SolidGroup, parts: Solid[]): void {
   g.cos = c; g.sin = sn; g.local = { min: min as unknown as Vec3, max: max as unknown as Vec3 };
 }
 
-/** Whether the segment may touch the group's frame box (padded like segmentAabb). */
-function segmentTouchesFrame(from: Vec3, to: Vec3, g: SolidGroup, tMax: number): boolean {
-  const c = g.cos, sn = g.sin;
-  const fu = from[0] * c + from[2] * sn, fw = -from[0] * sn + from[2] * c;
-  const tu = to[0] * c + to[2] * sn, tw = -to[0] * sn + to[2] * c;
-  let t0 = 0, t1 = tMax;
-  for (let a = 0; a < 3; a++) {
-    const o = a === 0 ? fu : a === 1 ? from[1] : fw;
-    const d = (a === 0 ? tu : a === 1 ? to[1] : tw) - o;
-    const lo = g.local.min[a]! - 1e-3, hi = g.local.max[a]! + 1e-3;
-    if (Math.abs(d) < 1e-12) {
-      if (o < lo || o > hi) return false;
-      continue;
-    }
-    let p = (lo - o) / d, q = (hi - o) / d;
-    if (p > q) { const x = p; p = q; q = x; }
-    if (p > t0) t0 = p;
-    if (q < t1) t1 = q;
-    if (t0 > t1) return false;
-  }
-  return true;
-}
-
-/** The pad of segmentAabb and segmentTouchesFrame (cm). */
+/** The pad of segmentAabb and of the group frames (cm). */
 const PAD = 1e-3;
 
 /**
- * segmentTouchesFrame(from, to, g, tMax) on anySolid's flat frame of g at frames[o …]: the same
- * arithmetic (the rotated end points, then the u, y and w slabs in that order).
+ * Whether the segment may touch a group's frame box (padded like segmentAabb), read from the flat
+ * frame at frames[o …]: the end points turned into the frame, then the u, y and w slabs in that order.
  */
 function frameTouches(frames: Float64Array, o: number, from: Vec3, to: Vec3, tMax: number): boolean {
   const c = frames[o]!, sn = frames[o + 1]!;

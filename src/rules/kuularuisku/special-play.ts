@@ -69,23 +69,11 @@ export function blownSpanAt(s: KState, p: Vec2): Cfg['demolition'][number] | und
   return sp.config.demolition.find((d) => sp.destroyed.includes(d.id) && onSpan(d, p));
 }
 
-/** The destroyed span a path (its samples) crosses, if any. */
-export function blownSpanOn(s: KState, samples: readonly Vec2[]): Cfg['demolition'][number] | undefined {
-  const sp = s.special;
-  if (!sp?.destroyed.length) return undefined;
-  for (const d of sp.config.demolition) {
-    if (!sp.destroyed.includes(d.id)) continue;
-    const [minX, maxX, minZ, maxZ] = bandBox(d.span);
-    for (const p of samples) if (p[0] >= minX && p[0] <= maxX && p[1] >= minZ && p[1] <= maxZ && onSpan(d, p)) return d;
-  }
-  return undefined;
-}
-
 function onSpan(d: Cfg['demolition'][number], p: Vec2): boolean {
   return onBand(d.span, p) && (!d.over.length || pointInPolygon(p, d.over));
 }
 
-/** The destroyed span a path crosses, if any: blownSpanOn(s, pathSamples(points)) without the list of samples. */
+/** The destroyed span a path crosses, if any (its half-centimetre samples, see anySampleIn; first destroyed span first). */
 export function blownSpanOnPath(s: KState, points: readonly Vec2[]): Cfg['demolition'][number] | undefined {
   const sp = s.special;
   if (!sp?.destroyed.length) return undefined;
@@ -97,7 +85,7 @@ export function blownSpanOnPath(s: KState, points: readonly Vec2[]): Cfg['demoli
   return undefined;
 }
 
-/** Does the path touch the band: pathTouches(band, pathSamples(points)) without the list of samples. */
+/** Does the path touch the band (a half-centimetre sample of it on the band, see anySampleIn)? */
 export function pathOnBand(band: Band, points: readonly Vec2[]): boolean {
   const [minX, maxX, minZ, maxZ] = bandBox(band);
   return anySampleIn(points, minX, maxX, minZ, maxZ, (p) => onBand(band, p));
@@ -107,9 +95,10 @@ export function pathOnBand(band: Band, points: readonly Vec2[]): boolean {
 const SAMPLE_PAD = 1e-9;
 
 /**
- * Whether a sample of pathSamples(points) inside the box [minX, maxX] × [minZ, maxZ] passes `test`:
- * the same samples (pathSamples' arithmetic), made one at a time, and none of a leg whose own box,
- * grown by SAMPLE_PAD, misses the box (most legs of most moves are nowhere near a walkway or span).
+ * Whether a sample of the path inside the box [minX, maxX] × [minZ, maxZ] passes `test`. The samples
+ * are the path's points and every half centimetre along each leg (its length over 0.5, rounded up,
+ * equal steps), made one at a time; none of a leg whose own box, grown by SAMPLE_PAD, misses the box
+ * (most legs of most moves are nowhere near a walkway or span).
  */
 function anySampleIn(points: readonly Vec2[], minX: number, maxX: number, minZ: number, maxZ: number, test: (p: Vec2) => boolean): boolean {
   const p0 = points[0]!;
@@ -126,28 +115,6 @@ function anySampleIn(points: readonly Vec2[], minX: number, maxX: number, minZ: 
     }
   }
   return false;
-}
-
-/** Points every half centimetre along a path (its ends included). */
-export function pathSamples(points: readonly Vec2[]): Vec2[] {
-  const out: Vec2[] = [points[0]!];
-  for (let i = 0; i + 1 < points.length; i++) {
-    const a = points[i]!, b = points[i + 1]!;
-    const n = Math.max(1, Math.ceil(Math.hypot(b[0] - a[0], b[1] - a[1]) / 0.5));
-    for (let k = 1; k <= n; k++) out.push([a[0] + ((b[0] - a[0]) * k) / n, a[1] + ((b[1] - a[1]) * k) / n]);
-  }
-  return out;
-}
-
-/** Does any sample of the path lie on the band? (A path whose box misses the band's box cannot.) */
-export function pathTouches(band: Band, samples: readonly Vec2[]): boolean {
-  const [minX, maxX, minZ, maxZ] = bandBox(band);
-  let hit = false;
-  for (const p of samples) {
-    if (p[0] < minX || p[0] > maxX || p[1] < minZ || p[1] > maxZ) continue;
-    if (onBand(band, p)) { hit = true; break; }
-  }
-  return hit;
 }
 
 /** Figures (any side) on the table standing on a point set. */
