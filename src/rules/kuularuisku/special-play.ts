@@ -3,7 +3,7 @@
 // narrow crossing or a blown span) and the special actions themselves (a preparation barrage before
 // turn 1, fire from off the table, firing or clearing a demolition charge, reveals). Pure: state in,
 // events out; every event cites the K- rule it modifies and the special rule's id.
-import { type TableQueries, type Vec2, hypot, pointInPolygon } from '../../core';
+import { type TableQueries, type Vec2, boundsOf, hypot, pointInPolygon } from '../../core';
 import { COVER_VALUE, type CoverName } from './constants';
 import { type KCtx, type KResult, Steps, houseOf, refuse } from './context';
 import { ev, type KDie, type KEvent } from './events';
@@ -179,7 +179,7 @@ function specialAttack(st: Steps, special: { id: string; rule: string }, targetI
 }
 
 function unitTouches(s: KState, u: KUnit, poly: readonly Vec2[]): boolean {
-  return liveFigures(s, u).some((f) => pointInPolygon(f.at, poly));
+  return figuresIn(liveFigures(s, u), poly);
 }
 
 /**
@@ -230,11 +230,18 @@ export function offTableRefusal(s: KState, specialId: string, targetId: string):
   if (!a || s.units[a.unitId]?.side !== r.side) return { rule: r.rule, reason: `${specialId}: only during an activation of ${r.side}` };
   const used = s.special!.used[specialId];
   if (used && used.turn === s.turn && used.n >= r.perTurn) return { rule: r.rule, reason: `${specialId}: used ${used.n} time${used.n === 1 ? '' : 's'} this turn already (${r.perTurn} a turn)` };
+  return offTableTargetRefusal(s, r, targetId);
+}
+
+/** offTableRefusal's checks of the target unit itself (the fire's own checks passed). */
+function offTableTargetRefusal(s: KState, r: Cfg['offTable'][number], targetId: string): { rule: string; reason: string } | undefined {
   const u = s.units[targetId];
-  if (!u || u.side === r.side || GONE.has(u.status) || !liveFigures(s, u).length) return { rule: 'K-5.1a', reason: `${targetId} is not an enemy unit on the table` };
+  if (!u || u.side === r.side || GONE.has(u.status)) return { rule: 'K-5.1a', reason: `${targetId} is not an enemy unit on the table` };
+  const live = liveFigures(s, u);
+  if (!live.length) return { rule: 'K-5.1a', reason: `${targetId} is not an enemy unit on the table` };
   if (u.status === 'in-melee') return { rule: 'K-AMB-6', reason: `${u.name} is locked in melee` };
   if (isHidden(s, u.id)) return { rule: 'K-5.2a', reason: `${u.name} has not been seen yet` };
-  if (!r.targetsIn.some((poly) => unitTouches(s, u, poly))) return { rule: r.rule, reason: `${u.name} is not in ${r.where}` };
+  if (!r.targetsIn.some((poly) => figuresIn(live, poly))) return { rule: r.rule, reason: `${u.name} is not in ${r.where}` };
   return undefined;
 }
 
@@ -256,17 +263,10 @@ export function offTableTargets(s: KState, specialId: string): string[] {
   if (!r || !a || s.units[a.unitId]?.side !== r.side) return [];
   const used = s.special!.used[specialId];
   if (used && used.turn === s.turn && used.n >= r.perTurn) return [];
-  // offTableRefusal(s, specialId, id) for each enemy unit, with the checks that do not depend on the
-  // unit (the fire, the activation, the turn's use) already passed above, and each unit's soldiers
-  // listed once.
+  // offTableRefusal(s, specialId, id) for each enemy unit, the checks that do not depend on the unit
+  // (the fire, the activation, the turn's use) passed once above.
   const out: string[] = [];
-  for (const id in s.units) {
-    const u = s.units[id]!;
-    if (u.side === r.side || GONE.has(u.status)) continue;
-    const live = liveFigures(s, u);
-    if (!live.length || u.status === 'in-melee' || isHidden(s, u.id)) continue;
-    if (r.targetsIn.some((poly) => figuresIn(live, poly))) out.push(id);
-  }
+  for (const id in s.units) if (s.units[id]!.side !== r.side && !offTableTargetRefusal(s, r, id)) out.push(id);
   return out;
 }
 
@@ -281,9 +281,8 @@ const POLY_BOXES = new WeakMap<readonly Vec2[], readonly [number, number, number
 function figuresIn(figs: readonly KFigure[], poly: readonly Vec2[]): boolean {
   let box = POLY_BOXES.get(poly);
   if (!box) {
-    let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
-    for (const q of poly) { minX = Math.min(minX, q[0]); maxX = Math.max(maxX, q[0]); minZ = Math.min(minZ, q[1]); maxZ = Math.max(maxZ, q[1]); }
-    box = [minX - 1e-9, maxX + 1e-9, minZ - 1e-9, maxZ + 1e-9];
+    const b = boundsOf(poly);
+    box = [b.minX - 1e-9, b.maxX + 1e-9, b.minZ - 1e-9, b.maxZ + 1e-9];
     POLY_BOXES.set(poly, box);
   }
   for (const f of figs) {
