@@ -13,7 +13,8 @@ export default defineConfig({
     // One production build and one `vite preview` for all browser test files (URL via inject).
     globalSetup: ['tests/e2e/global-setup.ts'],
     environment: 'node',
-    testTimeout: 60_000,
+    // Browser tests wait up to 60 s per step when the box is loaded (tests/e2e/browser.ts).
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
     // The JSON report lets .ci/run print a plain "N passed, N failed" closing line.

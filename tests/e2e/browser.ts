@@ -41,6 +41,9 @@ export async function openBrowser(): Promise<BrowserContext> {
 
 export async function watchedPage(ctx: BrowserContext, origin: string): Promise<Watched> {
   const page = await ctx.newPage();
+  // Software WebGL on a shared 2-core box can take many seconds for a frame when the box is loaded;
+  // Playwright's 30 s default for a click's "stable" wait then fails a test that is right.
+  page.setDefaultTimeout(60_000);
   const problems: string[] = [];
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console.error: ${m.text()}`); });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
