@@ -105,8 +105,28 @@ export function goalsOf(table: TableQueries, side: string): Goal[] {
       out.push({ id, polygons, at: [o.at[0], o.at[1]], radius: o.radius });
     }
   }
+  // Both sides often play for the same objectives (a defender for those the attacker must hold): then
+  // they share one list, and what is kept per list (who holds each goal, goalHolders' unit parts) is
+  // worked out once for both.
+  for (const other of bySide.values()) {
+    if (sameGoals(other, out)) {
+      bySide.set(side, other);
+      return other;
+    }
+  }
   bySide.set(side, out);
   return out;
+}
+
+/** The same goals in the same order (ids, places, radii, the same building outlines)? */
+function sameGoals(a: readonly Goal[], b: readonly Goal[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!, y = b[i]!;
+    if (x.id !== y.id || x.radius !== y.radius || x.at[0] !== y.at[0] || x.at[1] !== y.at[1] || x.polygons.length !== y.polygons.length) return false;
+    for (let k = 0; k < x.polygons.length; k++) if (x.polygons[k] !== y.polygons[k]) return false;
+  }
+  return true;
 }
 
 function bridgeDecks(table: TableQueries): Array<{ a: Vec2; b: Vec2; half: number }> {
