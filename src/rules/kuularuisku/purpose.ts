@@ -105,8 +105,28 @@ export function goalsOf(table: TableQueries, side: string): Goal[] {
       out.push({ id, polygons, at: [o.at[0], o.at[1]], radius: o.radius });
     }
   }
+  // Both sides often play for the same objectives (a defender for those the attacker must hold): then
+  // they share one list, and what is kept per list (who holds each goal, goalHolders' unit parts) is
+  // worked out once for both.
+  for (const other of bySide.values()) {
+    if (sameGoals(other, out)) {
+      bySide.set(side, other);
+      return other;
+    }
+  }
   bySide.set(side, out);
   return out;
+}
+
+/** The same goals in the same order (ids, places, radii, the same building outlines)? */
+function sameGoals(a: readonly Goal[], b: readonly Goal[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!, y = b[i]!;
+    if (x.id !== y.id || x.radius !== y.radius || x.at[0] !== y.at[0] || x.at[1] !== y.at[1] || x.polygons.length !== y.polygons.length) return false;
+    for (let k = 0; k < x.polygons.length; k++) if (x.polygons[k] !== y.polygons[k]) return false;
+  }
+  return true;
 }
 
 function bridgeDecks(table: TableQueries): Array<{ a: Vec2; b: Vec2; half: number }> {
@@ -471,9 +491,9 @@ function streamline(f: Field, from: Vec2, length: number, difficult: number, pat
     const l = hypot(b[0] - a[0], b[1] - a[1]);
     const n = Math.max(1, Math.ceil(l / (CELL / 4)));
     for (let k = 1; k <= n; k++) {
-      const p: Vec2 = [a[0] + ((b[0] - a[0]) * k) / n, a[1] + ((b[1] - a[1]) * k) / n];
       const d = done + (l * k) / n;
-      if (cap > difficult && g.cost[cellAt(g, p)]! > 1) {
+      // The sample's cell from its two numbers (no point built per half-cell step).
+      if (cap > difficult && g.cost[cellXZ(g, a[0] + ((b[0] - a[0]) * k) / n, a[1] + ((b[1] - a[1]) * k) / n)]! > 1) {
         if (d > difficult) {
           // K-4.2d: too far already — stop a little short of the difficult going.
           const t = Math.max(0, (l * (k - 2)) / n) / (l || 1);
@@ -591,6 +611,10 @@ export function endsClash(s: KState, unitId: string, steps: ReadonlyArray<{ figu
   return false;
 }
 
+/** straightShift's scratch line: a soldier's place and the end of his straight way. */
+const SHIFT_TO: [number, number] = [0, 0];
+const SHIFT_WAY: Vec2[] = [SHIFT_TO, SHIFT_TO];
+
 /**
  * K-4.0 the whole unit shifted straight along `dir` (a unit vector) by up to `length` cm, cut where the
  * rules would refuse it: short of the first impassable ground or wall any soldier meets (K-3.3a), and
@@ -600,8 +624,13 @@ export function endsClash(s: KState, unitId: string, steps: ReadonlyArray<{ figu
 export function straightShift(s: KState, table: TableQueries, figs: readonly KFigure[], dir: Vec2, length: number, slow: number, around?: readonly KFigure[]): Array<{ figureId: string; to: Vec2; floor?: number }> | undefined {
   const g = gridOf(s, table);
   let imp = Infinity, diff = Infinity;
+  // Each soldier's straight way as a scratch two-point line (scanPath keeps no reference to it).
+  const way = SHIFT_WAY, end = SHIFT_TO;
   for (const f of figs) {
-    const r = scanPath(g, [f.at, [f.at[0] + dir[0] * length, f.at[1] + dir[1] * length]]);
+    end[0] = f.at[0] + dir[0] * length;
+    end[1] = f.at[1] + dir[1] * length;
+    way[0] = f.at;
+    const r = scanPath(g, way);
     imp = Math.min(imp, r.imp - f.baseRadius - CELL / 2);
     // Nothing below brings the unit further than this soldier's way (a unit upstairs meets its walls at once).
     if (!(imp >= 1)) return undefined;
@@ -764,7 +793,12 @@ function cut(pts: readonly Vec2[], t: number): Vec2[] {
   return out;
 }
 
-const polyLength = (pts: readonly Vec2[]) => pts.slice(1).reduce((acc, p, i) => acc + hypot(p[0] - pts[i]![0], p[1] - pts[i]![1]), 0);
+/** A polyline's length in plan (its legs summed in order; no copy of the list). */
+function polyLength(pts: readonly Vec2[]): number {
+  let acc = 0;
+  for (let i = 1; i < pts.length; i++) acc += hypot(pts[i]![0] - pts[i - 1]![0], pts[i]![1] - pts[i - 1]![1]);
+  return acc;
+}
 
 /** The goal a unit plays for: one of its side's objectives, spread over the side's units (stable per unit). */
 export function unitGoal(s: KState, table: TableQueries, unitId: string): Goal | undefined {
@@ -1113,8 +1147,12 @@ export function goalMovePlans(s: KState, table: TableQueries, unitId: string, mo
     // The others' straight legs may meet water or difficult going the leader's does not (K-3.3a, K-4.2c).
     let kMax = 1;
     const vl = hypot(v[0], v[1]);
+    const way = SHIFT_WAY, end = SHIFT_TO;
     for (const f of figs) {
-      const r = scanPath(field.grid, [f.at, [f.at[0] + v[0], f.at[1] + v[1]]]);
+      end[0] = f.at[0] + v[0];
+      end[1] = f.at[1] + v[1];
+      way[0] = f.at;
+      const r = scanPath(field.grid, way);
       if (r.imp < Infinity) return undefined;
       if (vl > cap && (r.diff < Infinity || goingAt(table, [f.at[0] + v[0], f.at[1] + v[1]], house).going === 'difficult')) kMax = Math.min(kMax, cap / vl);
     }
