@@ -12,6 +12,7 @@ import { TerrainSight } from './terrain-sight';
 
 export const TILE_CELLS = 16;
 const BIN = 8; // cm, plan bins for solids
+const RECENT = 2; // blockers of the last lines, tried first
 
 export interface TerrainTile {
   collider: RAPIER.Collider;
@@ -77,7 +78,8 @@ export class SightCaster {
   private readonly partBoxes: Float64Array;
   private readonly stamp: Uint32Array;
   private epoch = 0;
-  private lastBlocker = -1;
+  /** The parts that stopped the last few lines (newest first, −1 for none yet): tried before the bins. */
+  private readonly recent = new Int32Array(RECENT).fill(-1);
   private readonly candT: Float64Array;
   private readonly candI: Int32Array;
 
@@ -127,6 +129,13 @@ export class SightCaster {
     this.candI = new Int32Array(this.solids.length);
   }
 
+  /** A part found by the bins goes first in `recent`, the oldest out. */
+  private noteBlocker(p: number): void {
+    const recent = this.recent;
+    for (let q = RECENT - 1; q > 0; q--) recent[q] = recent[q - 1]!;
+    recent[0] = p;
+  }
+
   private clampI(i: number): number { return Math.min(this.binCols - 1, Math.max(0, i)); }
   private clampJ(j: number): number { return Math.min(this.binRows - 1, Math.max(0, j)); }
 
@@ -145,27 +154,35 @@ export class SightCaster {
 
   /** Whether anything sight-blocking meets the segment for t in [0, tMax] (firstHit's verdict, cheaper). */
   blocked(from: Vec3, to: Vec3, tMax: number, ignore?: ReadonlySet<string>): boolean {
-    // The part that stopped the previous line first: viewshed neighbours and a figure's lines to
-    // others often share it, and any blocker decides the verdict.
-    const lb = this.lastBlocker;
-    if (lb >= 0) {
-      const last = this.solids[lb]!;
-      if (!ignore?.has(last.featureId) && boxTouches(this.partBoxes, 6 * lb, from, to, tMax) && last.shape.cast(from, to, tMax) >= 0) return true;
+    // The parts that stopped the last lines first: viewshed neighbours and a figure's lines to others
+    // often share one (a wall between two units), and any blocker decides the verdict.
+    const recent = this.recent;
+    const x0 = from[0], y0 = from[1], z0 = from[2];
+    const ix = recip(to[0] - x0), iy = recip(to[1] - y0), iz = recip(to[2] - z0);
+    for (let r = 0; r < RECENT; r++) {
+      const p = recent[r]!;
+      if (p < 0) break;
+      const part = this.solids[p]!;
+      if (!ignore?.has(part.featureId) && boxHit(this.partBoxes, 6 * p, x0, y0, z0, ix, iy, iz, tMax) && part.shape.cast(from, to, tMax) >= 0) {
+        for (let q = r; q > 0; q--) recent[q] = recent[q - 1]!;
+        recent[0] = p;
+        return true;
+      }
     }
     // Solids next: on a table with buildings they stop most lines, and cost less than the terrain walk.
-    if (this.anySolid(from, to, tMax, ignore)) return true;
+    if (this.anySolid(from, to, tMax, ignore, ix, iy, iz)) return true;
     return !ignore?.has('terrain') && this.terrain.crosses(from[0], from[1], from[2], to[0], to[1], to[2], tMax);
   }
 
   /**
    * Any solid hit for t in [0, tMax]: the plan bins walked in order, no sorting, first hit wins. The
-   * box tests read the segment's reciprocal direction, worked out once per line (boxHit, frameHit).
+   * box tests read the segment's reciprocal direction (ix, iy, iz: recip of each axis' difference),
+   * worked out once per line (boxHit, frameHit).
    */
-  private anySolid(from: Vec3, to: Vec3, tMax: number, ignore?: ReadonlySet<string>): boolean {
+  private anySolid(from: Vec3, to: Vec3, tMax: number, ignore: ReadonlySet<string> | undefined, ix: number, iy: number, iz: number): boolean {
     if (this.solids.length === 0) return false;
     const epoch = ++this.epoch;
-    const x0 = from[0], y0 = from[1], z0 = from[2], dx = to[0] - x0, dy = to[1] - y0, dz = to[2] - z0;
-    const ix = recip(dx), iy = recip(dy), iz = recip(dz);
+    const x0 = from[0], y0 = from[1], z0 = from[2], dx = to[0] - x0, dz = to[2] - z0;
     const bc = this.binCols, brw = this.binRows;
     const binStart = this.binStart, binItems = this.binItems, stamp = this.stamp, frames = this.frames, boxes = this.partBoxes;
     const groupStart = this.groupStart, groupEnd = this.groupEnd;
@@ -185,7 +202,7 @@ export class SightCaster {
         stamp[gi] = epoch;
         if ((ignore !== undefined && ignore.has(this.groupFeature[gi]!)) || !frameHit(frames, 8 * gi, x0, y0, z0, dx, iy, dz, tMax)) continue;
         for (let p = groupStart[gi]!, pEnd = groupEnd[gi]!; p < pEnd; p++) {
-          if (boxHit(boxes, 6 * p, x0, y0, z0, ix, iy, iz, tMax) && this.solids[p]!.shape.cast(from, to, tMax) >= 0) { this.lastBlocker = p; return true; }
+          if (boxHit(boxes, 6 * p, x0, y0, z0, ix, iy, iz, tMax) && this.solids[p]!.shape.cast(from, to, tMax) >= 0) { this.noteBlocker(p); return true; }
         }
       }
       if ((tNextX < tNextZ ? tNextX : tNextZ) >= tMax) return false;
