@@ -212,6 +212,7 @@ function majorityOf(figs: readonly KFigure[], per: Record<string, CoverName>): C
 
 /** K-SKL-3 snow suits give 5 in the open in a winter scenario. */
 export function coverValue(s: KState, f: KFigure, cover: CoverName): number {
+  if (cover !== 'open' || !s.winter) return COVER_VALUE[cover]; // the suits matter only in the open in winter
   const u = s.units[f.unitId];
   const suit = f.skills.includes('snow-suit') || !!u?.skills.includes('snow-suit');
   if (cover === 'open' && s.winter && suit) return 5;
@@ -221,8 +222,10 @@ export function coverValue(s: KState, f: KFigure, cover: CoverName): number {
 /** The value of a majority cover for a unit (K-5.4c with K-SKL-3 on its soldiers). */
 export function unitCoverValue(s: KState, figs: readonly KFigure[], per: Record<string, CoverName>): { value: number; name: CoverName } {
   const name = majorityOf(figs, per);
-  const values = figs.filter((f) => per[f.id] === name).map((f) => coverValue(s, f, name));
-  return { name, value: values.length ? Math.max(...values) : COVER_VALUE[name] };
+  // The worst (highest) value among the soldiers in that class, without the lists.
+  let value = -Infinity;
+  for (const f of figs) if (per[f.id] === name) value = Math.max(value, coverValue(s, f, name));
+  return { name, value: value === -Infinity ? COVER_VALUE[name] : value };
 }
 
 /**
