@@ -13,7 +13,7 @@ const coord = fc.double({ min: -50, max: 50, noNaN: true });
 const vec = fc.tuple(coord, coord, coord);
 /** Some segments flat on an axis (the flat case of the slab tests). */
 const segment = fc.tuple(vec, vec, fc.integer({ min: 0, max: 3 })).map(([a, b, flat]): [Vec3, Vec3] => {
-  const to: Vec3 = [...b];
+  const to: [number, number, number] = [b[0], b[1], b[2]];
   if (flat < 3) to[flat] = a[flat]!;
   return [a, to];
 });
