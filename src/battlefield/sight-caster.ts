@@ -12,6 +12,7 @@ import { TerrainSight } from './terrain-sight';
 
 export const TILE_CELLS = 16;
 const BIN = 8; // cm, plan bins for solids
+const RECENT = 2; // blockers of the last lines, tried first
 
 export interface TerrainTile {
   collider: RAPIER.Collider;
@@ -77,7 +78,8 @@ export class SightCaster {
   private readonly partBoxes: Float64Array;
   private readonly stamp: Uint32Array;
   private epoch = 0;
-  private lastBlocker = -1;
+  /** The parts that stopped the last few lines (newest first, −1 for none yet): tried before the bins. */
+  private readonly recent = new Int32Array(RECENT).fill(-1);
   private readonly candT: Float64Array;
   private readonly candI: Int32Array;
 
@@ -127,6 +129,13 @@ export class SightCaster {
     this.candI = new Int32Array(this.solids.length);
   }
 
+  /** A part found by the bins goes first in `recent`, the oldest out. */
+  private noteBlocker(p: number): void {
+    const recent = this.recent;
+    for (let q = RECENT - 1; q > 0; q--) recent[q] = recent[q - 1]!;
+    recent[0] = p;
+  }
+
   private clampI(i: number): number { return Math.min(this.binCols - 1, Math.max(0, i)); }
   private clampJ(j: number): number { return Math.min(this.binRows - 1, Math.max(0, j)); }
 
@@ -145,23 +154,35 @@ export class SightCaster {
 
   /** Whether anything sight-blocking meets the segment for t in [0, tMax] (firstHit's verdict, cheaper). */
   blocked(from: Vec3, to: Vec3, tMax: number, ignore?: ReadonlySet<string>): boolean {
-    // The part that stopped the previous line first: viewshed neighbours and a figure's lines to
-    // others often share it, and any blocker decides the verdict.
-    const lb = this.lastBlocker;
-    if (lb >= 0) {
-      const last = this.solids[lb]!;
-      if (!ignore?.has(last.featureId) && boxTouches(this.partBoxes, 6 * lb, from, to, tMax) && last.shape.cast(from, to, tMax) >= 0) return true;
+    // The parts that stopped the last lines first: viewshed neighbours and a figure's lines to others
+    // often share one (a wall between two units), and any blocker decides the verdict.
+    const recent = this.recent;
+    const x0 = from[0], y0 = from[1], z0 = from[2];
+    const ix = recip(to[0] - x0), iy = recip(to[1] - y0), iz = recip(to[2] - z0);
+    for (let r = 0; r < RECENT; r++) {
+      const p = recent[r]!;
+      if (p < 0) break;
+      const part = this.solids[p]!;
+      if (!ignore?.has(part.featureId) && boxHit(this.partBoxes, 6 * p, x0, y0, z0, ix, iy, iz, tMax) && part.shape.cast(from, to, tMax) >= 0) {
+        for (let q = r; q > 0; q--) recent[q] = recent[q - 1]!;
+        recent[0] = p;
+        return true;
+      }
     }
     // Solids next: on a table with buildings they stop most lines, and cost less than the terrain walk.
-    if (this.anySolid(from, to, tMax, ignore)) return true;
+    if (this.anySolid(from, to, tMax, ignore, ix, iy, iz)) return true;
     return !ignore?.has('terrain') && this.terrain.crosses(from[0], from[1], from[2], to[0], to[1], to[2], tMax);
   }
 
-  /** Any solid hit for t in [0, tMax]: the plan bins walked in order, no sorting, first hit wins. */
-  private anySolid(from: Vec3, to: Vec3, tMax: number, ignore?: ReadonlySet<string>): boolean {
+  /**
+   * Any solid hit for t in [0, tMax]: the plan bins walked in order, no sorting, first hit wins. The
+   * box tests read the segment's reciprocal direction (ix, iy, iz: recip of each axis' difference),
+   * worked out once per line (boxHit, frameHit).
+   */
+  private anySolid(from: Vec3, to: Vec3, tMax: number, ignore: ReadonlySet<string> | undefined, ix: number, iy: number, iz: number): boolean {
     if (this.solids.length === 0) return false;
     const epoch = ++this.epoch;
-    const x0 = from[0], z0 = from[2], dx = to[0] - x0, dz = to[2] - z0;
+    const x0 = from[0], y0 = from[1], z0 = from[2], dx = to[0] - x0, dz = to[2] - z0;
     const bc = this.binCols, brw = this.binRows;
     const binStart = this.binStart, binItems = this.binItems, stamp = this.stamp, frames = this.frames, boxes = this.partBoxes;
     const groupStart = this.groupStart, groupEnd = this.groupEnd;
@@ -179,9 +200,9 @@ export class SightCaster {
         const gi = binItems[k]!;
         if (stamp[gi] === epoch) continue;
         stamp[gi] = epoch;
-        if ((ignore !== undefined && ignore.has(this.groupFeature[gi]!)) || !frameTouches(frames, 8 * gi, from, to, tMax)) continue;
+        if ((ignore !== undefined && ignore.has(this.groupFeature[gi]!)) || !frameHit(frames, 8 * gi, x0, y0, z0, dx, iy, dz, tMax)) continue;
         for (let p = groupStart[gi]!, pEnd = groupEnd[gi]!; p < pEnd; p++) {
-          if (boxTouches(boxes, 6 * p, from, to, tMax) && this.solids[p]!.shape.cast(from, to, tMax) >= 0) { this.lastBlocker = p; return true; }
+          if (boxHit(boxes, 6 * p, x0, y0, z0, ix, iy, iz, tMax) && this.solids[p]!.shape.cast(from, to, tMax) >= 0) { this.noteBlocker(p); return true; }
         }
       }
       if ((tNextX < tNextZ ? tNextX : tNextZ) >= tMax) return false;
@@ -307,7 +328,7 @@ const PAD = 1e-3;
  * Whether the segment may touch a group's frame box (padded like segmentAabb), read from the flat
  * frame at frames[o …]: the end points turned into the frame, then the u, y and w slabs in that order.
  */
-function frameTouches(frames: Float64Array, o: number, from: Vec3, to: Vec3, tMax: number): boolean {
+export function frameTouches(frames: Float64Array, o: number, from: Vec3, to: Vec3, tMax: number): boolean {
   const c = frames[o]!, sn = frames[o + 1]!;
   const fu = from[0] * c + from[2] * sn, fw = -from[0] * sn + from[2] * c;
   const tu = to[0] * c + to[2] * sn, tw = -to[0] * sn + to[2] * c;
@@ -330,11 +351,80 @@ function frameTouches(frames: Float64Array, o: number, from: Vec3, to: Vec3, tMa
 }
 
 /** segmentAabb(from, to, box, tMax) !== undefined on the padded box at boxes[o …] (x, y, z), without the allocation. */
-function boxTouches(boxes: Float64Array, o: number, from: Vec3, to: Vec3, tMax: number): boolean {
+export function boxTouches(boxes: Float64Array, o: number, from: Vec3, to: Vec3, tMax: number): boolean {
   let t0 = 0, t1 = tMax;
   for (let a = 0; a < 3; a++) {
     const s = from[a]!, d = to[a]! - s;
     const lo = boxes[o + 2 * a]!, hi = boxes[o + 1 + 2 * a]!;
+    if (Math.abs(d) < 1e-12) {
+      if (s < lo || s > hi) return false;
+      continue;
+    }
+    let p = (lo - s) / d, q = (hi - s) / d;
+    if (p > q) { const x = p; p = q; q = x; }
+    if (p > t0) t0 = p;
+    if (q < t1) t1 = q;
+    if (t0 > t1) return false;
+  }
+  return true;
+}
+
+/**
+ * 1 / d for a box test's slab, or 0 for a direction the tests treat as flat (|d| < 1e-12, as
+ * boxTouches does): 1 / d is never 0 for a finite d, so 0 marks the flat case.
+ */
+function recip(d: number): number {
+  return Math.abs(d) < 1e-12 ? 0 : 1 / d;
+}
+
+/**
+ * boxTouches with the segment's start and reciprocal direction given (recip per axis), multiplying
+ * where boxTouches divides. Only a reject before the exact cast: a solid lies PAD inside its padded
+ * box, so a segment that meets the solid enters the box's slabs by PAD / |d| in t on every axis —
+ * far beyond the last-digit difference between (lo − s) · (1 / d) and (lo − s) / d — and both forms
+ * pass it on; where they can differ the segment misses the solid, and the cast says so.
+ */
+export function boxHit(boxes: Float64Array, o: number, x0: number, y0: number, z0: number, ix: number, iy: number, iz: number, tMax: number): boolean {
+  let t0 = 0, t1 = tMax;
+  for (let a = 0; a < 3; a++) {
+    const s = a === 0 ? x0 : a === 1 ? y0 : z0;
+    const inv = a === 0 ? ix : a === 1 ? iy : iz;
+    const lo = boxes[o + 2 * a]!, hi = boxes[o + 1 + 2 * a]!;
+    if (inv === 0) {
+      if (s < lo || s > hi) return false;
+      continue;
+    }
+    let p = (lo - s) * inv, q = (hi - s) * inv;
+    if (p > q) { const x = p; p = q; q = x; }
+    if (p > t0) t0 = p;
+    if (q < t1) t1 = q;
+    if (t0 > t1) return false;
+  }
+  return true;
+}
+
+/**
+ * frameTouches with the segment as start and direction (the y slab through its reciprocal iy), the
+ * cheap y slab first: the same reject before the exact casts (boxHit says why the rounding does not
+ * matter), the plan direction turned into the frame instead of both end points.
+ */
+export function frameHit(frames: Float64Array, o: number, x0: number, y0: number, z0: number, dx: number, iy: number, dz: number, tMax: number): boolean {
+  let t0 = 0, t1 = tMax;
+  const ylo = frames[o + 4]!, yhi = frames[o + 5]!;
+  if (iy === 0) {
+    if (y0 < ylo || y0 > yhi) return false;
+  } else {
+    let p = (ylo - y0) * iy, q = (yhi - y0) * iy;
+    if (p > q) { const x = p; p = q; q = x; }
+    if (p > t0) t0 = p;
+    if (q < t1) t1 = q;
+    if (t0 > t1) return false;
+  }
+  const c = frames[o]!, sn = frames[o + 1]!;
+  for (let a = 0; a < 2; a++) {
+    const s = a === 0 ? x0 * c + z0 * sn : -x0 * sn + z0 * c;
+    const d = a === 0 ? dx * c + dz * sn : -dx * sn + dz * c;
+    const lo = frames[o + 2 + 4 * a]!, hi = frames[o + 3 + 4 * a]!;
     if (Math.abs(d) < 1e-12) {
       if (s < lo || s > hi) return false;
       continue;

@@ -131,7 +131,7 @@ export function resolveShooting(s: KState, args: ShootArgs, ctx: KCtx): KResult<
   if (!su) return refuse('K-5.1a', `no unit "${args.shooterId}"`);
   const why = shootRefusal(s, su);
   if (why) return refuse(why.rule, why.reason);
-  const option = evaluateTarget(s, args.shooterId, args.targetId, ctx, args.spotter);
+  const option = evaluateTarget(s, args.shooterId, args.targetId, ctx, args.spotter, true); // a refusal's rule and text only
   if (!option.valid) return refuse(option.reason!.rule, option.reason!.text);
   const chosen = args.shooters ?? option.shooters;
   for (const id of chosen) if (!option.shooters.includes(id)) return refuse('K-5.2f', `${id} cannot shoot at ${s.units[args.targetId]!.name} (not in sight or range)`);

@@ -212,6 +212,7 @@ function majorityOf(figs: readonly KFigure[], per: Record<string, CoverName>): C
 
 /** K-SKL-3 snow suits give 5 in the open in a winter scenario. */
 export function coverValue(s: KState, f: KFigure, cover: CoverName): number {
+  if (cover !== 'open' || !s.winter) return COVER_VALUE[cover]; // the suits matter only in the open in winter
   const u = s.units[f.unitId];
   const suit = f.skills.includes('snow-suit') || !!u?.skills.includes('snow-suit');
   if (cover === 'open' && s.winter && suit) return 5;
@@ -221,8 +222,10 @@ export function coverValue(s: KState, f: KFigure, cover: CoverName): number {
 /** The value of a majority cover for a unit (K-5.4c with K-SKL-3 on its soldiers). */
 export function unitCoverValue(s: KState, figs: readonly KFigure[], per: Record<string, CoverName>): { value: number; name: CoverName } {
   const name = majorityOf(figs, per);
-  const values = figs.filter((f) => per[f.id] === name).map((f) => coverValue(s, f, name));
-  return { name, value: values.length ? Math.max(...values) : COVER_VALUE[name] };
+  // The worst (highest) value among the soldiers in that class, without the lists.
+  let value = -Infinity;
+  for (const f of figs) if (per[f.id] === name) value = Math.max(value, coverValue(s, f, name));
+  return { name, value: value === -Infinity ? COVER_VALUE[name] : value };
 }
 
 /**
@@ -261,9 +264,11 @@ function badOption(targetId: string, rule: string, text: string, pairs: PairSigh
 
 /**
  * K-5.1a/b/c/d, K-5.2, K-AMB-6: can this unit shoot at that enemy unit, with whom, at whom?
- * `spotter` picks the K-5.2e soldier when several see equally many.
+ * `spotter` picks the K-5.2e soldier when several see equally many. `verdict`: the caller reads only
+ * the verdict of a refused option (its rule and text), so its `pairs` may be fewer than the plain
+ * search looks at; a valid option is the same either way.
  */
-export function evaluateTarget(s: KState, shooterId: string, targetId: string, ctx: KQuery, spotter?: string): TargetOption {
+export function evaluateTarget(s: KState, shooterId: string, targetId: string, ctx: KQuery, spotter?: string, verdict = false): TargetOption {
   const house = houseOf(s, ctx);
   const { table } = ctx;
   const su = s.units[shooterId]!;
@@ -356,6 +361,12 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
     const p = pair(i, j);
     return p.visible && !p.blocked;
   };
+  // K-AMB-6 (range per firer) when no firer has a target soldier within his own weapon's range, any
+  // shooters list below is empty: one pair in sight settles the refusal it ends in, and with none the
+  // search below has looked at every pair, in its order, already.
+  if (verdict && house.rangePerFirer && !anyInOwnRange(dist, ranges, F, T)) {
+    for (let j = 0; j < T; j++) for (let i = 0; i < F; i++) if (clear(i, j)) return badOption(targetId, 'K-5.1a', outOfRangeOfSeers(tu), looked);
+  }
   // Is every target soldier seen by someone?
   let allSeen = true, noneSeen = true;
   for (let j = 0; j < T; j++) {
@@ -419,7 +430,7 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
     for (let i = 0; i < F; i++) for (let j = 0; j < T; j++) if (hit[j]) d = Math.min(d, dist[i * T + j]!);
     if (!within(d, reach)) return badOption(targetId, 'K-5.1a', `${tu.name} is out of range`, looked);
   }
-  if (!shooters.length) return badOption(targetId, 'K-5.1a', `${tu.name} is out of range of every soldier who sees it`, looked);
+  if (!shooters.length) return badOption(targetId, 'K-5.1a', outOfRangeOfSeers(tu), looked);
   // K-5.7a close range: the target unit within 15 cm of the shooting unit (all its soldiers on the table, not only the firers).
   let close = Infinity;
   let fi = 0;
@@ -451,6 +462,18 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
   return chosen
     ? { targetId, valid: true, hittable, spotter: chosen, shooters, closeRange, cover: coverOf, pairs: looked }
     : { targetId, valid: true, hittable, shooters, closeRange, cover: coverOf, pairs: looked };
+}
+
+/** K-AMB-6 the refusal when no soldier who sees the target has one of its soldiers in range. */
+const outOfRangeOfSeers = (tu: KUnit) => `${tu.name} is out of range of every soldier who sees it`;
+
+/** Has some firer i a target soldier j within his own range (dist[i · T + j] against ranges[i])? */
+function anyInOwnRange(dist: Float64Array, ranges: readonly number[], F: number, T: number): boolean {
+  for (let i = 0; i < F; i++) {
+    const r = ranges[i]!;
+    for (let j = 0; j < T; j++) if (within(dist[i * T + j]!, r)) return true;
+  }
+  return false;
 }
 
 /** The nearest (in plan) of the firers flagged in `shoots`, the first of equals; the target's own place when none is. */
