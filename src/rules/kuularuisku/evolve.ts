@@ -40,7 +40,8 @@ function movedFigures(before: Figures, moves: ReadonlyArray<{ figureId: string; 
   const figures: Figures = copyRecord(before);
   for (const m of moves) {
     const f = figures[m.figureId];
-    if (f) figures[m.figureId] = figureMoved(f, [m.to[0], m.to[1]], m.floor);
+    // slice, not an array literal: a literal's allocation site is pretenured (see FigureRecord, records.ts).
+    if (f) figures[m.figureId] = figureMoved(f, m.to.slice(0, 2) as [number, number], m.floor);
   }
   return figures;
 }

@@ -354,6 +354,47 @@ export function chargeRemoval(s: KState): KEvent[] {
   return out;
 }
 
+/** Whether an enemy soldier stands within `within` cm of any of the unit's soldiers (base edge to base edge, in plan). */
+export function enemyNearPlain(s: KState, u: KUnit, within: number): boolean {
+  const mine = liveFigures(s, u);
+  if (!mine.length) return false;
+  // A box around the hidden soldiers, as far out as any enemy base could reach.
+  let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
+  for (const g of mine) {
+    minX = Math.min(minX, g.at[0]); maxX = Math.max(maxX, g.at[0]); minZ = Math.min(minZ, g.at[1]); maxZ = Math.max(maxZ, g.at[1]);
+  }
+  // The enemy soldiers on the table (standingFigures: not removed, not dead — the same ones a loop
+  // over the figures record would test; `near` asks whether any is close, so their order is free).
+  const pad = within + 6;
+  const x0 = minX - pad, x1 = maxX + pad, z0 = minZ - pad, z1 = maxZ + pad;
+  const reach = within + 1e-9;
+  const standing = standingFigures(s);
+  for (let k = 0; k < standing.length; k++) {
+    const f = standing[k]!;
+    if (f.side === u.side) continue;
+    const fx = f.at[0], fz = f.at[1];
+    if (fx < x0 || fx > x1 || fz < z0 || fz > z1) continue;
+    for (let m = 0; m < mine.length; m++) {
+      const g = mine[m]!;
+      if (hypot(g.at[0] - fx, g.at[1] - fz) - g.baseRadius - f.baseRadius <= reach) return true;
+    }
+  }
+  return false;
+}
+
+// revealChecks runs after every decision (≈ 600 a Tammerkoski game, a loop over every standing soldier
+// each), but most decisions move or wound no one. The answer reads only the figures record, the unit's
+// member list and side, and the distance: remembered per hidden unit for the last of those it was
+// worked out from (records are never changed in place, so the same objects give the same answer).
+const nearMemo = new Map<string, { figures: KState['figures']; members: readonly string[]; side: string; within: number; near: boolean }>();
+export function enemyNear(s: KState, u: KUnit, within: number): boolean {
+  const m = nearMemo.get(u.id);
+  if (m && m.figures === s.figures && m.members === u.figures && m.side === u.side && m.within === within) return m.near;
+  const near = enemyNearPlain(s, u, within);
+  nearMemo.set(u.id, { figures: s.figures, members: u.figures, side: u.side, within, near });
+  return near;
+}
+
 /**
  * Hidden units (hidden-units, K-5.2a): revealed when they fire (a SHOT_FIRED among `events`) or when an
  * enemy soldier comes within the distance (plan, base edge to base edge). Checked after every decision.
@@ -371,32 +412,7 @@ export function revealChecks(s: KState, events: ReadonlyArray<{ type: string; sh
         if (e.type === 'SHOT_FIRED' && (e.shooterId === uid || (typeof e.shooterId === 'string' && s.units[e.shooterId]?.splitFrom === uid))) { fired = true; break; }
       }
     }
-    let near = false;
-    if (!fired) {
-      const mine = liveFigures(s, u);
-      if (!mine.length) continue;
-      // A box around the hidden soldiers, as far out as any enemy base could reach.
-      let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
-      for (const g of mine) {
-        minX = Math.min(minX, g.at[0]); maxX = Math.max(maxX, g.at[0]); minZ = Math.min(minZ, g.at[1]); maxZ = Math.max(maxZ, g.at[1]);
-      }
-      // The enemy soldiers on the table (standingFigures: not removed, not dead — the same ones a loop
-      // over the figures record would test; `near` asks whether any is close, so their order is free).
-      const pad = h.within + 6;
-      const x0 = minX - pad, x1 = maxX + pad, z0 = minZ - pad, z1 = maxZ + pad;
-      const reach = h.within + 1e-9;
-      const standing = standingFigures(s);
-      for (let k = 0; k < standing.length && !near; k++) {
-        const f = standing[k]!;
-        if (f.side === u.side) continue;
-        const fx = f.at[0], fz = f.at[1];
-        if (fx < x0 || fx > x1 || fz < z0 || fz > z1) continue;
-        for (let m = 0; m < mine.length; m++) {
-          const g = mine[m]!;
-          if (hypot(g.at[0] - fx, g.at[1] - fz) - g.baseRadius - f.baseRadius <= reach) { near = true; break; }
-        }
-      }
-    }
+    const near = !fired && enemyNear(s, u, h.within);
     if (fired || near) out.push(ev('UNIT_REVEALED', 'K-5.2a', `${u.name} is revealed: ${fired ? 'it opened fire' : `an enemy came within ${h.within} cm`} (${h.id})`, { special: h.id, unitId: uid, cause: fired ? 'fired' : 'enemy-near' }));
   }
   return out;
