@@ -234,14 +234,6 @@ function specialGround(s: KState, planned: readonly Planned[]): Map<string, numb
   return factors;
 }
 
-/** Each crossing band's plan box (bandBox), once per band: the scenario's special config does not change. */
-const BAND_BOXES = new WeakMap<Band, readonly [number, number, number, number]>();
-function bandBoxOf(b: Band): readonly [number, number, number, number] {
-  let box = BAND_BOXES.get(b);
-  if (!box) BAND_BOXES.set(b, (box = bandBox(b)));
-  return box;
-}
-
 /** narrow-crossing (K-4.0): figures that end on a single-file walkway stand one behind another, never side by side. */
 function singleFileRefusal(s: KState, staying: readonly Planned[], moving: ReadonlySet<string>): KRefusal | undefined {
   const list = s.special?.config.crossings;
@@ -250,11 +242,13 @@ function singleFileRefusal(s: KState, staying: readonly Planned[], moving: Reado
     if (!c.singleFile) continue;
     // Most moves end nowhere near the walkway: an end point outside its plan box (grown by a hair for
     // rounding) is not on it, and nothing else needs working out.
-    const box = bandBoxOf(c.band);
+    const { a, b, half } = c.band;
+    const x0 = Math.min(a[0], b[0]) - half - 1e-6, x1 = Math.max(a[0], b[0]) + half + 1e-6;
+    const z0 = Math.min(a[1], b[1]) - half - 1e-6, z1 = Math.max(a[1], b[1]) + half + 1e-6;
     let near = false;
     for (let i = 0; i < staying.length && !near; i++) {
       const to = staying[i]!.step.to;
-      near = to[0] >= box[0] - 1e-6 && to[0] <= box[1] + 1e-6 && to[1] >= box[2] - 1e-6 && to[1] <= box[3] + 1e-6;
+      near = to[0] >= x0 && to[0] <= x1 && to[1] >= z0 && to[1] <= z1;
     }
     if (!near) continue;
     const len = hypot(c.band.b[0] - c.band.a[0], c.band.b[1] - c.band.a[1]);
