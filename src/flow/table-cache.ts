@@ -57,15 +57,18 @@ class FloatMemo<V> {
     return (h ^ (h >>> 12)) >>> 0;
   }
 
-  /** The answer for `this.key`, made (and remembered) on a miss. */
-  get(make: () => V): V {
+  /**
+   * The answer for `this.key`, made by make(a, b) (and remembered) on a miss. The maker and its
+   * arguments are passed apart so that a call allocates no closure.
+   */
+  get<A, B>(make: (a: A, b: B) => V, a: A, b: B): V {
     if (this.busy) {
       // Asked again while making an answer (a table whose query asks the memo's own wrapper): not remembered.
       this.clobbered = true;
-      return make();
+      return make(a, b);
     }
     const k = this.key, n = this.arity;
-    for (let i = 0; i < n; i++) if (k[i] !== k[i]) return make(); // NaN: never the same key
+    for (let i = 0; i < n; i++) if (k[i] !== k[i]) return make(a, b); // NaN: never the same key
     const keys = this.keys, slots = this.slots, mask = this.mask;
     let slot = this.hash(k, n, 0) & mask;
     for (let at = slots[slot]!; at >= 0; at = slots[slot]!) {
@@ -79,7 +82,7 @@ class FloatMemo<V> {
     this.clobbered = false;
     let v: V;
     try {
-      v = make();
+      v = make(a, b);
     } finally {
       this.busy = false;
     }
@@ -154,6 +157,8 @@ export function cachedTable(table: TableQueries): TableQueries {
   const m = memosOf(table);
   const { clashes, walls } = m;
   const areasAlong = table.areasAlong?.bind(table);
+  const clashesOf = (figure: Body, _: undefined) => table.bodyClashes(figure);
+  const wallOf = (from: Body, to: Body) => table.wallBetween(from, to);
   return {
     scenario: table.scenario,
     standHeight: (x, z, floor) => table.standHeight(x, z, floor),
@@ -171,13 +176,13 @@ export function cachedTable(table: TableQueries): TableQueries {
     bodyClashes: (figure: Body) => {
       const k = clashes.key;
       k[0] = figure.at[0]; k[1] = figure.at[1]; k[2] = figure.floor ?? 0; k[3] = opt(figure.radius); k[4] = opt(figure.height);
-      return clashes.get(() => table.bodyClashes(figure));
+      return clashes.get(clashesOf, figure, undefined);
     },
     wallBetween: (from, to) => {
       const k = walls.key;
       k[0] = from.at[0]; k[1] = from.at[1]; k[2] = to.at[0]; k[3] = to.at[1];
       k[4] = from.floor ?? 0; k[5] = to.floor ?? 0; k[6] = opt(from.radius); k[7] = opt(to.radius); k[8] = opt(from.height); k[9] = opt(to.height);
-      return walls.get(() => table.wallBetween(from, to));
+      return walls.get(wallOf, from, to);
     },
   };
 }

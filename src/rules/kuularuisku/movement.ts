@@ -35,9 +35,19 @@ export function isFast(mode: MoveMode, house: HouseSettings, fastCharge = false)
   return mode === 'fast' || mode === 'rout' || (mode === 'charge' && house.fastCharge && fastCharge);
 }
 
+/** Per weapon id: does it halve its carrier's speed (K-WPN-10/11/12 heavy MG)? The weapon table is fixed data. */
+const HALF_SPEED = new Map<string, boolean>();
+
+/** Does this figure carry a weapon that halves his speed? */
+function heavy(x: KFigure): boolean {
+  if (!x.weapon) return false;
+  let h = HALF_SPEED.get(x.weapon);
+  if (h === undefined) HALF_SPEED.set(x.weapon, (h = !!weaponById(x.weapon)?.halfSpeed));
+  return h;
+}
+
 /** K-WPN-10/11/12 heavy MG crews move at half speed (K-AMB-19: the crew only, or the whole unit). */
 export function mgSlowed(s: KState, f: KFigure, house: HouseSettings): boolean {
-  const heavy = (x: KFigure) => !!(x.weapon && weaponById(x.weapon)?.halfSpeed);
   if (heavy(f)) return true;
   const unit = s.units[f.unitId];
   if (!unit) return false;
@@ -53,28 +63,54 @@ export function seriousCanMove(s: KState, unit: KUnit): boolean {
 }
 
 /**
- * K-4.0 / K-4.1 / K-4.2 / K-5.5f / K-5.6f / K-5.6g / K-WPN a figure's allowance in cm for a move mode,
- * given whether the unit moves at the difficult-terrain rate. Half-speed effects follow K-AMB-5.
+ * movementAllowance's number, and its reasons pushed onto `why` when a list is given (the rules and
+ * the random player ask the number for every soldier of every move; only the HUD reads the reasons).
  */
-export function movementAllowance(s: KState, figureId: string, mode: MoveMode, difficult: boolean, house: HouseSettings, fastCharge = false): { allowance: number; why: string[] } {
-  const f = s.figures[figureId];
-  if (!f) return { allowance: 0, why: ['no such figure'] };
-  const why: string[] = [];
-  if (mode === 'fall-back' && house.fallBackDistance === 'fixed-10') return { allowance: 10, why: ['K-6.4g 10 cm'] };
+function allowanceOf(s: KState, f: KFigure, mode: MoveMode, difficult: boolean, house: HouseSettings, fastCharge: boolean, why: string[] | undefined): number {
+  if (mode === 'fall-back' && house.fallBackDistance === 'fixed-10') { why?.push('K-6.4g 10 cm'); return 10; }
   // K-5.6g the seriously wounded never move fast.
   const fast = isFast(mode, house, fastCharge) && !(f.condition === 'serious');
-  if (isFast(mode, house, fastCharge) && !fast) why.push('K-5.6g seriously wounded cannot move fast');
+  if (why && isFast(mode, house, fastCharge) && !fast) why.push('K-5.6g seriously wounded cannot move fast');
   const open = fast ? FAST_MOVE : NORMAL_MOVE;
   const terrain = difficult ? (fast ? FAST_MOVE_DIFFICULT : NORMAL_MOVE_DIFFICULT) : open;
-  if (difficult) why.push('K-4.2 difficult terrain');
+  if (difficult) why?.push('K-4.2 difficult terrain');
   let half = false;
-  if (f.condition === 'light') { half = true; why.push('K-5.5f lightly wounded: half speed'); }
-  if (f.condition === 'serious') { half = true; why.push('K-5.6c seriously wounded: half speed (K-AMB-5)'); }
-  if (mode === 'evacuation') { half = true; why.push('K-5.6f heading to the rear: half speed'); }
-  if (mode !== 'rout' && mgSlowed(s, f, house)) { half = true; why.push('K-WPN machine gun: half speed'); }
+  if (f.condition === 'light') { half = true; why?.push('K-5.5f lightly wounded: half speed'); }
+  if (f.condition === 'serious') { half = true; why?.push('K-5.6c seriously wounded: half speed (K-AMB-5)'); }
+  if (mode === 'evacuation') { half = true; why?.push('K-5.6f heading to the rear: half speed'); }
+  if (mode !== 'rout' && mgSlowed(s, f, house)) { half = true; why?.push('K-WPN machine gun: half speed'); }
   let allowance = terrain;
   if (half) allowance = house.halfSpeedStacks ? terrain / 2 : Math.min(terrain, open / 2);
-  return { allowance, why };
+  return allowance;
+}
+
+/** movementAllowance's answer: the number at once, the reasons (`why`) worked out when first read. */
+class Allowance {
+  private reasons: string[] | undefined;
+  constructor(
+    readonly allowance: number,
+    private readonly s: KState, private readonly f: KFigure, private readonly mode: MoveMode,
+    private readonly difficult: boolean, private readonly house: HouseSettings, private readonly fastCharge: boolean,
+  ) {}
+
+  get why(): string[] {
+    if (!this.reasons) {
+      this.reasons = [];
+      allowanceOf(this.s, this.f, this.mode, this.difficult, this.house, this.fastCharge, this.reasons);
+    }
+    return this.reasons;
+  }
+}
+
+/**
+ * K-4.0 / K-4.1 / K-4.2 / K-5.5f / K-5.6f / K-5.6g / K-WPN a figure's allowance in cm for a move mode,
+ * given whether the unit moves at the difficult-terrain rate. Half-speed effects follow K-AMB-5.
+ * The reasons (`why`) are built only when read.
+ */
+export function movementAllowance(s: KState, figureId: string, mode: MoveMode, difficult: boolean, house: HouseSettings, fastCharge = false): { readonly allowance: number; readonly why: string[] } {
+  const f = s.figures[figureId];
+  if (!f) return { allowance: 0, why: ['no such figure'] };
+  return new Allowance(allowanceOf(s, f, mode, difficult, house, fastCharge, undefined), s, f, mode, difficult, house, fastCharge);
 }
 
 function figureLabel(f: KFigure): string {
@@ -204,6 +240,17 @@ function singleFileRefusal(s: KState, staying: readonly Planned[], moving: Reado
   if (!list?.length) return undefined;
   for (const c of list) {
     if (!c.singleFile) continue;
+    // Most moves end nowhere near the walkway: an end point outside its plan box (grown by a hair for
+    // rounding) is not on it, and nothing else needs working out.
+    const { a, b, half } = c.band;
+    const x0 = Math.min(a[0], b[0]) - half - 1e-6, x1 = Math.max(a[0], b[0]) + half + 1e-6;
+    const z0 = Math.min(a[1], b[1]) - half - 1e-6, z1 = Math.max(a[1], b[1]) + half + 1e-6;
+    let near = false;
+    for (let i = 0; i < staying.length && !near; i++) {
+      const to = staying[i]!.step.to;
+      near = to[0] >= x0 && to[0] <= x1 && to[1] >= z0 && to[1] <= z1;
+    }
+    if (!near) continue;
     const len = hypot(c.band.b[0] - c.band.a[0], c.band.b[1] - c.band.a[1]);
     const along = (p: Vec2) => ((p[0] - c.band.a[0]) * (c.band.b[0] - c.band.a[0]) + (p[1] - c.band.a[1]) * (c.band.b[1] - c.band.a[1])) / len;
     const on: Array<{ f: KFigure; at: Vec2 }> = [];
@@ -356,7 +403,7 @@ export function validateMove(s: KState, args: MoveArgs, ctx: KQuery & { fastChar
   const allowances = new Map<string, number>();
   for (let i = 0; i < planned.length; i++) {
     const p = planned[i]!;
-    const a = movementAllowance(s, p.f.id, args.mode, difficult, house, ctx.fastCharge).allowance * (slowed.get(p.f.id) ?? 1);
+    const a = allowanceOf(s, p.f, args.mode, difficult, house, !!ctx.fastCharge, undefined) * (slowed.get(p.f.id) ?? 1);
     allowances.set(p.f.id, a);
     allowance = Math.min(allowance, a);
   }
@@ -370,7 +417,7 @@ export function validateMove(s: KState, args: MoveArgs, ctx: KQuery & { fastChar
     // K-4.2d a move that reaches difficult ground after more than the difficult allowance stops at its edge.
     const dAt = r.difficultAt;
     if (dAt !== undefined && dAt > 0 && args.mode !== 'fall-back') {
-      const full = movementAllowance(s, p.f.id, args.mode, true, house, ctx.fastCharge).allowance;
+      const full = allowanceOf(s, p.f, args.mode, true, house, !!ctx.fastCharge, undefined);
       if (dAt > full + 1e-6) {
         return refuse('K-4.2d', `${p.f.id} has moved ${dAt.toFixed(1)} cm before reaching difficult terrain (${r.difficult.join(', ')}), more than its ${full} cm difficult-terrain move: it stops at the edge`);
       }
