@@ -101,9 +101,20 @@ export const WEAPONS: readonly Weapon[] = loadWeapons();
 export const SKILLS: readonly SkillInfo[] = loadSkills();
 export const ORGANISATIONS: readonly OrganisationInfo[] = loadOrganisations();
 
+/** id and key → weapon, built once: weaponById is asked on every shot, move and wound. The first weapon whose id
+ *  or key matches wins, as WEAPONS.find would give it. */
+const WEAPON_INDEX: ReadonlyMap<string, Weapon> = (() => {
+  const m = new Map<string, Weapon>();
+  for (const w of WEAPONS) {
+    if (!m.has(w.id)) m.set(w.id, w);
+    if (!m.has(w.key)) m.set(w.key, w);
+  }
+  return m;
+})();
+
 /** A weapon by its K-WPN id or key. */
 export function weaponById(idOrKey: string): Weapon | undefined {
-  return WEAPONS.find((w) => w.id === idOrKey || w.key === idOrKey);
+  return WEAPON_INDEX.get(idOrKey);
 }
 
 export function skillInfo(key: SkillKey): SkillInfo {
