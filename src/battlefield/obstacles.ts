@@ -92,15 +92,8 @@ export function obstacleCrossings(
   // segment crosses a few parts at most; the parts 'obstacle', 'parapet' and 'crest' tell the keys
   // "feature/part" apart exactly as a map by that string would). A crossing is only built when it
   // is nearer than the one kept for its part.
+  // (Plain functions below, not closures over `best`: this runs for every path segment the rules look at.)
   let best: ObstacleCrossing[] | undefined;
-  const slotOf = (featureId: string, part: string): number => {
-    if (best) for (let q = 0; q < best.length; q++) if (best[q]!.featureId === featureId && best[q]!.part === part) return q;
-    return -1;
-  };
-  const keep = (q: number, x: ObstacleCrossing) => {
-    if (q >= 0) best![q] = x;
-    else (best ??= []).push(x);
-  };
   // The plan box of the part of the segment looked at: all of it, or its first maxDistance (padded
   // against rounding: a crossing that near enters its box within this one).
   let minX = Math.min(from[0], to[0]), maxX = Math.max(from[0], to[0]);
@@ -121,13 +114,13 @@ export function obstacleCrossings(
     if (t === undefined) continue;
     const distance = t * len;
     if (distance > maxDistance) continue;
-    const q = slotOf(s.featureId, s.part);
+    const q = slotOf(best, s.featureId, s.part);
     if (q >= 0 && !(best![q]!.distance > distance)) continue;
     const tags = tagsOf(s.featureId);
     if (!tags) continue;
     const point: Vec2 = [from[0] + (to[0] - from[0]) * t, from[1] + (to[1] - from[1]) * t];
     const ground = gridHeightAt(grid, Math.min(Math.max(point[0], 0), scenario.table.width), Math.min(Math.max(point[1], 0), scenario.table.depth));
-    keep(q, { featureId: s.featureId, kind: s.featureKind, part: s.part, tags, distance, point, height: Math.max(0, s.center[1] + s.halfExtents[1] - ground) });
+    best = keep(best, q, { featureId: s.featureId, kind: s.featureKind, part: s.part, tags, distance, point, height: Math.max(0, s.center[1] + s.halfExtents[1] - ground) });
   }
   for (const f of crests) {
     if (f.maxX < minX || f.minX > maxX || f.maxZ < minZ || f.minZ > maxZ) continue;
@@ -138,12 +131,27 @@ export function obstacleCrossings(
       if (t === undefined) continue;
       const distance = t * len;
       if (distance > maxDistance) continue;
-      const q = slotOf(f.id, 'crest');
+      const q = slotOf(best, f.id, 'crest');
       if (q >= 0 && !(best![q]!.distance > distance)) continue;
       const tags = tagsOf(f.id);
       if (!tags) continue;
-      keep(q, { featureId: f.id, kind: f.kind, part: 'crest', tags, distance, point: [from[0] + (to[0] - from[0]) * t, from[1] + (to[1] - from[1]) * t], height: 0 });
+      best = keep(best, q, { featureId: f.id, kind: f.kind, part: 'crest', tags, distance, point: [from[0] + (to[0] - from[0]) * t, from[1] + (to[1] - from[1]) * t], height: 0 });
     }
   }
-  return best ? best.sort((a, b) => a.distance - b.distance) : [];
+  return best ? best.sort(byDistance) : [];
+}
+
+const byDistance = (a: ObstacleCrossing, b: ObstacleCrossing) => a.distance - b.distance;
+
+/** The slot of the crossing kept for a feature part, or -1. */
+function slotOf(best: readonly ObstacleCrossing[] | undefined, featureId: string, part: string): number {
+  if (best) for (let q = 0; q < best.length; q++) if (best[q]!.featureId === featureId && best[q]!.part === part) return q;
+  return -1;
+}
+
+/** Keep x in slot q (or as a new part when q < 0); the list, made on the first crossing. */
+function keep(best: ObstacleCrossing[] | undefined, q: number, x: ObstacleCrossing): ObstacleCrossing[] {
+  if (q >= 0) { best![q] = x; return best!; }
+  (best ??= []).push(x);
+  return best;
 }
