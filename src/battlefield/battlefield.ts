@@ -50,6 +50,8 @@ const KNEE = 0.5;
 const LIFT = 0.2;
 /** Room left by the exact plan and height reject of bodyClashes and wallBetween before they ask Rapier, cm. */
 const SPARE = 0.01;
+/** The answer of areasAt / areasAlong where no area is met: shared, and frozen so that a caller that would change it throws (no caller does). */
+const NO_AREAS: readonly never[] = Object.freeze([]);
 
 /**
  * A body solid as a vertical prism (boxes turn about y only): the rectangle centre, its turn (cos,
@@ -519,16 +521,16 @@ class RapierBattlefield implements Battlefield {
   }
 
   areasAt(x: number, z: number): AreaAt[] {
-    const out: AreaAt[] = [];
+    let out: AreaAt[] | undefined; // made on the first area: most points (and segments below) are in none
     const bins = this.volumeBins.at(x, z);
     for (let i = 0; i < bins.length; i++) {
       const v = this.volumes[bins[i]!]!;
       const b = v.bounds;
       if (x < b.minX || x > b.maxX || z < b.minZ || z > b.maxZ) continue;
       this.probe[0] = x; this.probe[1] = z;
-      if (pointInPolygon(this.probe as unknown as Vec2, v.polygon)) out.push(this.areaAnswers[bins[i]!]!);
+      if (pointInPolygon(this.probe as unknown as Vec2, v.polygon)) (out ??= []).push(this.areaAnswers[bins[i]!]!);
     }
-    return out;
+    return out ?? (NO_AREAS as never[]);
   }
 
   obstaclesAlong(from: Vec2, to: Vec2, maxDistance?: number): ObstacleCrossing[] {
@@ -539,7 +541,7 @@ class RapierBattlefield implements Battlefield {
   }
 
   areasAlong(from: Vec2, to: Vec2): AreaSpan[] {
-    const out: AreaSpan[] = [];
+    let out: AreaSpan[] | undefined;
     const minX = Math.min(from[0], to[0]), maxX = Math.max(from[0], to[0]);
     const minZ = Math.min(from[1], to[1]), maxZ = Math.max(from[1], to[1]);
     // Short segments: the volumes of the few bins under the segment's box (ascending: same order).
@@ -550,9 +552,9 @@ class RapierBattlefield implements Battlefield {
       const b = v.bounds;
       if (b.maxX < minX || b.minX > maxX || b.maxZ < minZ || b.minZ > maxZ) continue;
       const spans = segmentInsideIntervals(from, to, v.polygon);
-      if (spans.length) out.push({ featureId: v.featureId, kind: v.kind, tags: v.tags, spans });
+      if (spans.length) (out ??= []).push({ featureId: v.featureId, kind: v.kind, tags: v.tags, spans });
     }
-    return out;
+    return out ?? (NO_AREAS as never[]);
   }
 
   bodyClashes(figure: FigureBody): BodyClash[] {

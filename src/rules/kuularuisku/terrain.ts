@@ -36,24 +36,28 @@ export function areaGoing(a: TableArea, house: HouseSettings): Going {
 }
 
 /** K-4.2a/b, K-AMB-4: the going at a point (the worst of the areas there; a building's interior per house). */
-export function goingAt(table: TableQueries, p: Vec2, house: HouseSettings, onBridge = false): { going: Going; features: string[] } {
+export function goingAt(table: TableQueries, p: Vec2, house: HouseSettings, onBridge = false): { going: Going; features: readonly string[] } {
   let going: Going = 'open';
-  const features: string[] = [];
+  let features: string[] | undefined; // made on the first feature: most points are open going
   // K-3.3a on a bridge deck the water under it does not count.
-  for (const a of table.areasAt(p[0], p[1])) {
+  const areas = table.areasAt(p[0], p[1]);
+  for (let i = 0; i < areas.length; i++) {
+    const a = areas[i]!;
     if (onBridge && a.kind === 'water') continue;
     const g = areaGoing(a, house);
     if (g === 'open') continue;
-    features.push(a.featureId);
+    (features ??= []).push(a.featureId);
     if (g === 'impassable' || going === 'open') going = g;
   }
   const b = table.buildingAt(p[0], p[1]);
   if (b && house.buildingsDifficult) { // K-3.2b buildings hinder movement (K-AMB-4)
-    features.push(b.id);
+    (features ??= []).push(b.id);
     if (going === 'open') going = 'difficult';
   }
-  return { going, features };
+  return { going, features: features ?? NO_FEATURES };
 }
+
+const NO_FEATURES: readonly string[] = Object.freeze([]);
 
 /** K-3.1a a linear obstacle affects movement only when its tags say so (wire: difficult; impassable tag). */
 export function obstacleGoing(o: TableObstacleCrossing): Going {
