@@ -365,13 +365,12 @@ export function validateMove(s: KState, args: MoveArgs, ctx: KQuery & { fastChar
   if (why) return why;
   if (!args.moves.length) return refuse('K-4.0b', 'no soldier moves');
   const live = liveFigures(s, u);
-  const seen = new Set<string>();
   for (let i = 0; i < args.moves.length; i++) {
     const m = args.moves[i]!;
     const f = s.figures[m.figureId];
     if (!f || !live.includes(f)) return refuse('K-1.0a', `${m.figureId} is not a soldier of ${u.name} on the table`);
-    if (seen.has(f.id)) return refuse('K-4.0', `${f.id} is moved twice`);
-    seen.add(f.id);
+    // Moved twice: an earlier move names him (a unit's few moves: a scan, no set).
+    for (let j = 0; j < i; j++) if (args.moves[j]!.figureId === f.id) return refuse('K-4.0', `${f.id} is moved twice`);
     if (f.condition === 'serious' && !seriousCanMove(s, u) && args.mode !== 'rout') {
       return refuse('K-5.5e', `${f.id} is seriously wounded and ${u.name} has too few fit soldiers to carry him (one per seriously wounded)`);
     }
@@ -400,17 +399,18 @@ export function validateMove(s: KState, args: MoveArgs, ctx: KQuery & { fastChar
   if ('ok' in slowed) return slowed;
   const difficult = unitDifficult(planned);
   let allowance = Infinity;
-  const allowances = new Map<string, number>();
+  // Each planned figure's allowance, by its place in `planned` (each figure is planned once).
+  const allowances: number[] = [];
   for (let i = 0; i < planned.length; i++) {
     const p = planned[i]!;
     const a = allowanceOf(s, p.f, args.mode, difficult, house, !!ctx.fastCharge, undefined) * (slowed.get(p.f.id) ?? 1);
-    allowances.set(p.f.id, a);
+    allowances.push(a);
     allowance = Math.min(allowance, a);
   }
-  if (house.unitSpeedOfSlowest) for (const p of planned) allowances.set(p.f.id, allowance);
+  if (house.unitSpeedOfSlowest) allowances.fill(allowance);
   for (let i = 0; i < planned.length; i++) {
     const p = planned[i]!;
-    const a = allowances.get(p.f.id)!;
+    const a = allowances[i]!;
     const r = p.report;
     if (r.impassable) return refuse('K-3.3a', `${p.f.id}: ${r.impassable.featureId} cannot be crossed`);
     if (r.wall) return refuse('K-4.0', `${p.f.id}: the move runs into a wall of ${r.wall.featureId} (go through a door)`);
@@ -444,7 +444,7 @@ export function validateMove(s: KState, args: MoveArgs, ctx: KQuery & { fastChar
   const clash = contactRefusal(s, table, u.side, staying, endAt, house, !!ctx.allowContact);
   if (clash) return clash;
   // K-1.0b the unit stays in formation (K-1.0c: stragglers come back or as close as they can).
-  const remaining = live.filter((f) => !leaving.some((p) => p.f.id === f.id));
+  const remaining = leaving.length ? live.filter((f) => !leaving.some((p) => p.f.id === f.id)) : live;
   const chainFigs = args.mode === 'rout' ? remaining.filter((f) => f.condition === 'healthy') : remaining;
   if (chainFigs.length > 1 && args.mode !== 'fall-back') {
     // Bases where everyone ends: a moved soldier's end height is the one his path analysis found.
@@ -456,7 +456,7 @@ export function validateMove(s: KState, args: MoveArgs, ctx: KQuery & { fastChar
     }
     const ok = chainGroups(bases).length <= 1;
     if (!ok) {
-      const bestEffort = args.mode === 'regroup' && planned.every((p) => within(allowances.get(p.f.id)! - (p.report.length), 0.05));
+      const bestEffort = args.mode === 'regroup' && planned.every((p, i) => within(allowances[i]! - (p.report.length), 0.05));
       if (!bestEffort) return refuse('K-1.0b', `${u.name} would be out of formation: every soldier must end within 3 cm of another, all in one chain`);
     }
   }
