@@ -36,7 +36,7 @@ export function areaGoing(a: TableArea, house: HouseSettings): Going {
 }
 
 /** K-4.2a/b, K-AMB-4: the going at a point (the worst of the areas there; a building's interior per house). */
-export function goingAt(table: TableQueries, p: Vec2, house: HouseSettings, onBridge = false): { going: Going; features: readonly string[] } {
+export function goingAt(table: TableQueries, p: Vec2, house: HouseSettings, onBridge = false): { readonly going: Going; readonly features: readonly string[] } {
   let going: Going = 'open';
   let features: string[] | undefined; // made on the first feature: most points are open going
   // K-3.3a on a bridge deck the water under it does not count.
@@ -54,10 +54,11 @@ export function goingAt(table: TableQueries, p: Vec2, house: HouseSettings, onBr
     (features ??= []).push(b.id);
     if (going === 'open') going = 'difficult';
   }
-  return { going, features: features ?? NO_FEATURES };
+  return features ? { going, features } : OPEN_GOING;
 }
 
-const NO_FEATURES: readonly string[] = Object.freeze([]);
+/** goingAt's answer where no feature hinders (shared, frozen: answers are read-only). */
+const OPEN_GOING: { readonly going: Going; readonly features: readonly string[] } = Object.freeze({ going: 'open', features: Object.freeze([]) });
 
 /** K-3.1a a linear obstacle affects movement only when its tags say so (wire: difficult; impassable tag). */
 export function obstacleGoing(o: TableObstacleCrossing): Going {
