@@ -235,14 +235,30 @@ export function offTableRefusal(s: KState, specialId: string, targetId: string):
 
 /** offTableRefusal's checks of the target unit itself (the fire's own checks passed). */
 function offTableTargetRefusal(s: KState, r: Cfg['offTable'][number], targetId: string): { rule: string; reason: string } | undefined {
+  const why = offTableTargetWhy(s, r, targetId);
+  if (why === undefined) return undefined;
   const u = s.units[targetId];
-  if (!u || u.side === r.side || GONE.has(u.status)) return { rule: 'K-5.1a', reason: `${targetId} is not an enemy unit on the table` };
+  switch (why) {
+    case 'not-enemy': return { rule: 'K-5.1a', reason: `${targetId} is not an enemy unit on the table` };
+    case 'melee': return { rule: 'K-AMB-6', reason: `${u!.name} is locked in melee` };
+    case 'hidden': return { rule: 'K-5.2a', reason: `${u!.name} has not been seen yet` };
+    case 'not-in-lane': return { rule: r.rule, reason: `${u!.name} is not in ${r.where}` };
+  }
+}
+
+/**
+ * offTableTargetRefusal's checks, in its order, naming only which one failed: offTableTargets asks
+ * for every enemy unit and needs no reason text (most units are outside the lane).
+ */
+function offTableTargetWhy(s: KState, r: Cfg['offTable'][number], targetId: string): 'not-enemy' | 'melee' | 'hidden' | 'not-in-lane' | undefined {
+  const u = s.units[targetId];
+  if (!u || u.side === r.side || GONE.has(u.status)) return 'not-enemy';
   const live = liveFigures(s, u);
-  if (!live.length) return { rule: 'K-5.1a', reason: `${targetId} is not an enemy unit on the table` };
-  if (u.status === 'in-melee') return { rule: 'K-AMB-6', reason: `${u.name} is locked in melee` };
-  if (isHidden(s, u.id)) return { rule: 'K-5.2a', reason: `${u.name} has not been seen yet` };
-  if (!r.targetsIn.some((poly) => figuresIn(live, poly))) return { rule: r.rule, reason: `${u.name} is not in ${r.where}` };
-  return undefined;
+  if (!live.length) return 'not-enemy';
+  if (u.status === 'in-melee') return 'melee';
+  if (isHidden(s, u.id)) return 'hidden';
+  for (let i = 0; i < r.targetsIn.length; i++) if (figuresIn(live, r.targetsIn[i]!)) return undefined;
+  return 'not-in-lane';
 }
 
 /** Fire from off the table (off-table-fire): once per turn, at an enemy unit in the lane; cover against fire from that edge. */
@@ -266,7 +282,7 @@ export function offTableTargets(s: KState, specialId: string): string[] {
   // offTableRefusal(s, specialId, id) for each enemy unit, the checks that do not depend on the unit
   // (the fire, the activation, the turn's use) passed once above.
   const out: string[] = [];
-  for (const id in s.units) if (s.units[id]!.side !== r.side && !offTableTargetRefusal(s, r, id)) out.push(id);
+  for (const id in s.units) if (s.units[id]!.side !== r.side && offTableTargetWhy(s, r, id) === undefined) out.push(id);
   return out;
 }
 
