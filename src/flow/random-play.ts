@@ -100,12 +100,13 @@ export function pickRandomCommand<C extends Command>(commands: readonly C[], rng
 
 /** One weighting key among `types`, by weight (integer resolution keeps the pick reproducible on every platform). */
 function pickKey(types: readonly string[], rng: Rng, weights: Readonly<Record<string, number>>): string {
-  const w = types.map((t) => weights[t] ?? 1);
-  const total = w.reduce((a, b) => a + b, 0);
+  // Loops, no weights list: asked at every pick (the same sum in the same order).
+  let total = 0;
+  for (const k of types) total += weights[k] ?? 1;
   let t = rng.next(Math.max(1, Math.round(total * 1000))) / 1000;
   let type = types[types.length - 1]!;
   for (let i = 0; i < types.length; i++) {
-    t -= w[i]!;
+    t -= weights[types[i]!] ?? 1;
     if (t < 0) {
       type = types[i]!;
       break;
