@@ -1327,18 +1327,18 @@ export function gainWeight(g: number): number {
  * moveWeight of the whole unit shifted straight by a vector, known before the shift is planned: each
  * soldier's gain at the shift's full end (planning may cut it short, which gains less as a rule).
  */
-export function shiftWeigher(s: KState, table: TableQueries, unitId: string, figs: readonly KFigure[]): (v: Vec2) => number {
+export function shiftWeigher(s: KState, table: TableQueries, unitId: string, figs: readonly KFigure[]): (vx: number, vz: number) => number {
   const goal = unitGoal(s, table, unitId);
   if (!goal || !figs.length) return () => 1;
   const field = fieldOf(s, table, goal);
   const from = figs.map((f) => goalDistance(field, f.at));
-  return (v) => {
+  return (vx, vz) => {
     let gain = 0;
     let n = 0;
     for (let i = 0; i < figs.length; i++) {
       const a = from[i]!, f = figs[i]!;
       // goalDistance at the shifted place (its cell from the two numbers: no point built per soldier and direction).
-      const b = field.d[cellXZ(field.grid, f.at[0] + v[0], f.at[1] + v[1])]!;
+      const b = field.d[cellXZ(field.grid, f.at[0] + vx, f.at[1] + vz)]!;
       if (!Number.isFinite(a) || !Number.isFinite(b)) continue;
       gain += a - b;
       n++;
