@@ -100,12 +100,13 @@ export function pickRandomCommand<C extends Command>(commands: readonly C[], rng
 
 /** One weighting key among `types`, by weight (integer resolution keeps the pick reproducible on every platform). */
 function pickKey(types: readonly string[], rng: Rng, weights: Readonly<Record<string, number>>): string {
-  const w = types.map((t) => weights[t] ?? 1);
-  const total = w.reduce((a, b) => a + b, 0);
+  // Loops, no weights list: asked at every pick (the same sum in the same order).
+  let total = 0;
+  for (const k of types) total += weights[k] ?? 1;
   let t = rng.next(Math.max(1, Math.round(total * 1000))) / 1000;
   let type = types[types.length - 1]!;
   for (let i = 0; i < types.length; i++) {
-    t -= w[i]!;
+    t -= weights[types[i]!] ?? 1;
     if (t < 0) {
       type = types[i]!;
       break;
@@ -123,13 +124,16 @@ function pickKey(types: readonly string[], rng: Rng, weights: Readonly<Record<st
  * `pick` returns undefined when none is left.
  */
 export class LazyCandidates<C extends Command> {
-  /** Each key's candidates: built commands, or lazy ones not built yet, with their weights. */
-  private readonly pools = new Map<string, Array<Entry<C>>>();
+  // One of these per pick: no Map for a handful of keys, and the two per-command Maps only made when
+  // a group has a check or a hook (most picks' groups, the ready-made ones, have none).
+  /** The keys met so far, in order of first appearance, and each key's candidates (same index): built commands, or lazy ones not built yet, with their weights. */
+  private readonly poolKeys: string[] = [];
+  private readonly pools: Array<Array<Entry<C>>> = [];
   private readonly pending: Array<CandidateGroup<C>>;
   /** The sureRefusal check of each built command's group. */
-  private readonly checks = new Map<C, (c: C) => boolean>();
+  private checks: Map<C, (c: C) => boolean> | undefined;
   /** The refused hook of each built command's group that has one. */
-  private readonly learners = new Map<C, (c: C, why: { reason: string; rule?: string }) => void>();
+  private learners: Map<C, (c: C, why: { reason: string; rule?: string }) => void> | undefined;
 
   constructor(groups: ReadonlyArray<CandidateGroup<C>>, private readonly rng: Rng, private readonly weights: Readonly<Record<string, number>> = DEFAULT_WEIGHTS) {
     this.pending = [...groups];
@@ -138,39 +142,48 @@ export class LazyCandidates<C extends Command> {
   pick(): C | undefined {
     for (;;) {
       const keys: string[] = [];
-      for (const [k, pool] of this.pools) if (pool.length) keys.push(k);
+      for (let i = 0; i < this.pools.length; i++) if (this.pools[i]!.length) keys.push(this.poolKeys[i]!);
       for (const g of this.pending) for (const k of g.keys) if (!keys.includes(k)) keys.push(k);
       if (!keys.length) return undefined;
       const key = pickKey(keys, this.rng, this.weights);
       this.open(key);
       const c = this.pickOf(key);
       if (c) return c;
-      this.pools.set(key, []);
+      const i = this.poolKeys.indexOf(key);
+      if (i >= 0) this.pools[i] = [];
     }
   }
 
   /** Would the rules surely refuse this picked command (its group's sureRefusal)? */
   surelyRefused(c: C): boolean {
-    const check = this.checks.get(c);
+    const check = this.checks?.get(c);
     return !!check && check(c);
   }
 
   /** Tell the command's group that the rules refused it (CandidateGroup.refused). */
   refused(c: C, why: { reason: string; rule?: string }): void {
-    this.learners.get(c)?.(c, why);
+    this.learners?.get(c)?.(c, why);
   }
 
   drop(c: C): void {
     // Every copy: a candidate offered several times (to weigh it) is one refusal.
     const k = keyOf(c);
-    const pool = this.pools.get(k);
-    if (pool) this.pools.set(k, pool.filter((e) => e.command !== c));
+    const i = this.poolKeys.indexOf(k);
+    if (i >= 0) this.pools[i] = this.pools[i]!.filter((e) => e.command !== c);
   }
 
   private poolOf(key: string): Array<Entry<C>> {
-    let pool = this.pools.get(key);
-    if (!pool) this.pools.set(key, (pool = []));
+    const i = this.poolKeys.indexOf(key);
+    if (i >= 0) return this.pools[i]!;
+    const pool: Array<Entry<C>> = [];
+    this.poolKeys.push(key);
+    this.pools.push(pool);
     return pool;
+  }
+
+  private learn(c: C, check: ((c: C) => boolean) | undefined, learn: ((c: C, why: { reason: string; rule?: string }) => void) | undefined): void {
+    if (check) (this.checks ??= new Map()).set(c, check);
+    if (learn) (this.learners ??= new Map()).set(c, learn);
   }
 
   /** Build (or weigh) the pending groups that may hold `key`. */
@@ -192,8 +205,7 @@ export class LazyCandidates<C extends Command> {
       for (const c of g.build()) {
         if (c === prev) { entry!.weight++; continue; }
         prev = c;
-        if (g.sureRefusal) this.checks.set(c, g.sureRefusal);
-        if (g.refused) this.learners.set(c, g.refused);
+        this.learn(c, g.sureRefusal, g.refused);
         this.poolOf(keyOf(c)).push((entry = { weight: 1, command: c }));
       }
     }
@@ -201,7 +213,8 @@ export class LazyCandidates<C extends Command> {
 
   /** One of the key's commands by weight, building a lazy one when it is picked (undefined when none is left). */
   private pickOf(key: string): C | undefined {
-    const pool = this.pools.get(key);
+    const i0 = this.poolKeys.indexOf(key);
+    const pool = i0 >= 0 ? this.pools[i0] : undefined;
     while (pool?.length) {
       let total = 0;
       for (const e of pool) total += e.weight;
@@ -215,8 +228,7 @@ export class LazyCandidates<C extends Command> {
       const c = lazy.build();
       if (!c) { pool.splice(i, 1); continue; }
       e.command = c;
-      if (e.check) this.checks.set(c, e.check);
-      if (e.learn) this.learners.set(c, e.learn);
+      this.learn(c, e.check, e.learn);
       if (lazy.weigh) {
         const w = Math.max(0, Math.round(lazy.weigh(c)));
         // Picked at its estimate, kept at its own weight (rejection sampling: over the retries, every

@@ -204,7 +204,8 @@ export function moveCandidates(s: KState, unitId: string, kind: 'move' | 'fast-m
   if (unitSurelyStays(s, unitId, mode)) return cmds;
   for (const d of TABLE_AXES) dirs.push(d);
   // The slowest soldier's allowance sets the whole unit's step (worked out once for all the directions).
-  const open = Math.min(...figs.map((f) => movementAllowance(s, f.id, mode, false, s.house).allowance));
+  let open = Infinity;
+  for (const f of figs) open = Math.min(open, movementAllowance(s, f.id, mode, false, s.house).allowance);
   // What the straight moves share, worked out at the first one planned (terrain queries): K-4.2c a soldier
   // already in difficult going slows the whole unit (offer steps the rules can accept); the soldiers the
   // unit could reach, who may be in its way (K-4.0) or touched (K-6.1a).
@@ -222,7 +223,7 @@ export function moveCandidates(s: KState, unitId: string, kind: 'move' | 'fast-m
     for (const frac of STRAIGHT_FRACS) {
       cmds.push({
         key: 'MOVE',
-        weight: shiftWeight([d[0] * open * frac, d[1] * open * frac]),
+        weight: shiftWeight(d[0] * open * frac, d[1] * open * frac),
         build: () => {
           const { allowance, slow, around } = prepare();
           // Cut short of the rapids, walls and difficult going the rules would refuse (K-3.3a, K-4.2c/d).

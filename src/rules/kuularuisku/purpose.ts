@@ -367,34 +367,39 @@ export function goalDistance(f: Field, p: Vec2): number {
 
 /** The cell of each point of the last descent (a scratch list for pull: up to 402 points). */
 const DESCENT_CELLS = new Int32Array(404);
+/** The x, z of each point of the last descent (scratch, as DESCENT_CELLS: no throwaway point per cell; pull makes points only for the corners it keeps). */
+const DESCENT_XZ = new Float64Array(808);
 
-/** The cells' centres a soldier passes going down the field from a point, up to about `length` cm (their cells in DESCENT_CELLS). */
-function descent(f: Field, from: Vec2, length: number): Vec2[] {
+/** The cells' centres a soldier passes going down the field from a point, up to about `length` cm: how many points (the cells in DESCENT_CELLS, the points in DESCENT_XZ). */
+function descent(f: Field, from: Vec2, length: number): number {
   const g = f.grid;
   const cells = DESCENT_CELLS;
-  const pts: Vec2[] = [from];
+  const xz = DESCENT_XZ;
+  let count = 1;
+  xz[0] = from[0]; xz[1] = from[1];
   let i = cellAt(g, from);
   cells[0] = i;
   let done = 0;
   // Near walls and water, first to the middle of the soldier's own cell (the graph's steps start there).
   if (g.hazard[i]) {
-    const c = centreOf(g.nx, i);
-    done += hypot(c[0] - from[0], c[1] - from[1]);
-    cells[pts.length] = i;
-    pts.push(c);
+    const cx = ((i % g.nx) + 0.5) * CELL, cz = (Math.floor(i / g.nx) + 0.5) * CELL; // centreOf
+    done += hypot(cx - from[0], cz - from[1]);
+    cells[count] = i;
+    xz[count * 2] = cx; xz[count * 2 + 1] = cz;
+    count++;
   }
   for (let n = 0; n < 400 && done < length; n++) {
     let best = f.next[i]!;
     if (best === -2) f.next[i] = best = nextDown(f, i);
     if (best < 0) break; // at the goal (or nowhere to go)
-    const c = centreOf(g.nx, best);
-    const last = pts[pts.length - 1]!;
-    done += hypot(c[0] - last[0], c[1] - last[1]);
-    cells[pts.length] = best;
-    pts.push(c);
+    const cx = ((best % g.nx) + 0.5) * CELL, cz = (Math.floor(best / g.nx) + 0.5) * CELL; // centreOf
+    done += hypot(cx - xz[count * 2 - 2]!, cz - xz[count * 2 - 1]!);
+    cells[count] = best;
+    xz[count * 2] = cx; xz[count * 2 + 1] = cz;
+    count++;
     i = best;
   }
-  return pts;
+  return count;
 }
 
 /** The neighbour of cell i lowest down the field (the first of DIRS among equals), -1 when none is lower. */
@@ -412,11 +417,11 @@ function nextDown(f: Field, i: number): number {
 }
 
 /** Can a soldier walk straight from a to b over the grid: passable cells joined by open steps, no difficult going unless `difficultOk`? */
-function walkable(g: Grid, a: Vec2, b: Vec2, difficultOk: boolean): boolean {
-  const n = Math.ceil(hypot(b[0] - a[0], b[1] - a[1]) / (CELL / 2));
-  let prev = cellAt(g, a);
+function walkable(g: Grid, ax: number, az: number, bx: number, bz: number, difficultOk: boolean): boolean {
+  const n = Math.ceil(hypot(bx - ax, bz - az) / (CELL / 2));
+  let prev = cellXZ(g, ax, az);
   for (let k = 1; k <= n; k++) {
-    const c = cellXZ(g, a[0] + ((b[0] - a[0]) * k) / n, a[1] + ((b[1] - a[1]) * k) / n);
+    const c = cellXZ(g, ax + ((bx - ax) * k) / n, az + ((bz - az) * k) / n);
     if (c === prev) continue;
     const cost = g.cost[c]!;
     if (cost === Infinity || g.hazard[c] || (cost > 1 && !difficultOk)) return false;
@@ -431,21 +436,23 @@ function walkable(g: Grid, a: Vec2, b: Vec2, difficultOk: boolean): boolean {
 /** pull's count of difficult cells up to each point (scratch, as DESCENT_CELLS). */
 const PULL_HARD = new Int32Array(404);
 
-/** Straighten a descent (string pulling) far enough to cover `length` cm: from each corner, on to the farthest point in a straight walk. `cells` are the points' cells (descent's DESCENT_CELLS). */
-function pull(f: Field, pts: readonly Vec2[], cells: Int32Array, length: number): Vec2[] {
+/** Straighten a descent (string pulling) far enough to cover `length` cm: from each corner, on to the farthest point in a straight walk. The descent is descent's `count` points from `from` (DESCENT_CELLS, DESCENT_XZ). */
+function pull(f: Field, from: Vec2, count: number, length: number): Vec2[] {
   const g = f.grid;
+  const cells = DESCENT_CELLS;
+  const xz = DESCENT_XZ;
   // Difficult cells met along the descent up to each point: a short cut may cross difficult going only where the descent does.
   const hard = PULL_HARD;
   hard[0] = 0;
-  for (let i = 1; i < pts.length; i++) hard[i] = hard[i - 1]! + (g.cost[cells[i]!]! > 1 ? 1 : 0);
+  for (let i = 1; i < count; i++) hard[i] = hard[i - 1]! + (g.cost[cells[i]!]! > 1 ? 1 : 0);
   // Past the soldier's own place, the descent's points are cells' centres (descent): their walks are remembered per grid.
   const walks = g.walks;
   if (walks.size > 1 << 20) walks.clear();
   const pulls = f.pulls;
   if (pulls.size > 1 << 20) pulls.clear();
   const n = g.nx * g.nz;
-  const last = pts.length - 1;
-  const out: Vec2[] = [pts[0]!];
+  const last = count - 1;
+  const out: Vec2[] = [from];
   let i = 0;
   let done = 0;
   while (i < last && done < length) {
@@ -455,17 +462,17 @@ function pull(f: Field, pts: readonly Vec2[], cells: Int32Array, length: number)
     for (let k = last; known === undefined && k > i + 1; k--) {
       const ok = hard[k]! > hard[i]!;
       let w: boolean | undefined;
-      if (i === 0) w = walkable(g, pts[0]!, pts[k]!, ok);
+      if (i === 0) w = walkable(g, xz[0]!, xz[1]!, xz[k * 2]!, xz[k * 2 + 1]!, ok);
       else {
         const key = (cells[i]! * n + cells[k]!) * 2 + (ok ? 1 : 0);
         w = walks.get(key);
-        if (w === undefined) walks.set(key, (w = walkable(g, pts[i]!, pts[k]!, ok)));
+        if (w === undefined) walks.set(key, (w = walkable(g, xz[i * 2]!, xz[i * 2 + 1]!, xz[k * 2]!, xz[k * 2 + 1]!, ok)));
       }
       if (w) { j = k; break; }
     }
     if (i && known === undefined) pulls.set(step, j - i);
-    done += hypot(pts[j]![0] - pts[i]![0], pts[j]![1] - pts[i]![1]);
-    out.push(pts[j]!);
+    done += hypot(xz[j * 2]! - xz[i * 2]!, xz[j * 2 + 1]! - xz[i * 2 + 1]!);
+    out.push([xz[j * 2]!, xz[j * 2 + 1]!]);
     i = j;
   }
   return out;
@@ -473,7 +480,7 @@ function pull(f: Field, pts: readonly Vec2[], cells: Int32Array, length: number)
 
 /** A soldier's way toward the goal, straightened over the next 60 cm or so (enough for any one move; exported for tests/flow/random-route.test.ts). */
 export function route(f: Field, from: Vec2, length: number): Vec2[] {
-  return pull(f, descent(f, from, Math.max(60, length * 2)), DESCENT_CELLS, length);
+  return pull(f, from, descent(f, from, Math.max(60, length * 2)), length);
 }
 
 /**
@@ -1320,18 +1327,18 @@ export function gainWeight(g: number): number {
  * moveWeight of the whole unit shifted straight by a vector, known before the shift is planned: each
  * soldier's gain at the shift's full end (planning may cut it short, which gains less as a rule).
  */
-export function shiftWeigher(s: KState, table: TableQueries, unitId: string, figs: readonly KFigure[]): (v: Vec2) => number {
+export function shiftWeigher(s: KState, table: TableQueries, unitId: string, figs: readonly KFigure[]): (vx: number, vz: number) => number {
   const goal = unitGoal(s, table, unitId);
   if (!goal || !figs.length) return () => 1;
   const field = fieldOf(s, table, goal);
   const from = figs.map((f) => goalDistance(field, f.at));
-  return (v) => {
+  return (vx, vz) => {
     let gain = 0;
     let n = 0;
     for (let i = 0; i < figs.length; i++) {
       const a = from[i]!, f = figs[i]!;
       // goalDistance at the shifted place (its cell from the two numbers: no point built per soldier and direction).
-      const b = field.d[cellXZ(field.grid, f.at[0] + v[0], f.at[1] + v[1])]!;
+      const b = field.d[cellXZ(field.grid, f.at[0] + vx, f.at[1] + vz)]!;
       if (!Number.isFinite(a) || !Number.isFinite(b)) continue;
       gain += a - b;
       n++;

@@ -10,11 +10,21 @@ export type Gate = { ok: true; part: 'move' | 'shoot' | 'other'; mode?: MoveMode
 
 const no = (reason: string, rule: string): Gate => ({ ok: false, reason, rule });
 
-/** Figures of `unitId` that moved / shot in this activation. */
-function partsDone(s: KState, a: KActivation, unitId: string): { moved: boolean; shot: boolean } {
-  const mine = (ids: readonly string[]) => ids.some((id) => s.figures[id]?.unitId === unitId || s.figures[id]?.homeUnitId === unitId);
-  return { moved: mine(a.moved), shot: mine(a.shot) };
+/** Did a figure of `unitId` among `ids` (the activation's movers or shooters) act? (A loop: asked at every random pick.) */
+function anyOf(s: KState, ids: readonly string[], unitId: string): boolean {
+  for (const id of ids) {
+    const f = s.figures[id];
+    if (f?.unitId === unitId || f?.homeUnitId === unitId) return true;
+  }
+  return false;
 }
+
+// Each action's move modes, the first the default (read only: shared, not made per call).
+const MODES_ALL: readonly MoveMode[] = ['normal', 'charge', 'join'];
+const MODES_NO_CHARGE: readonly MoveMode[] = ['normal', 'join'];
+const MODES_FAST_CHARGE: readonly MoveMode[] = ['fast', 'charge', 'join'];
+const MODES_FAST: readonly MoveMode[] = ['fast', 'join'];
+const MODES_REGROUP: readonly MoveMode[] = ['regroup', 'join'];
 
 /** Is the unit acting now: one of the activation's units, or a covering-fire half split from one (K-1.1a/b, K-AMB-2). */
 export function activating(s: KState, a: KActivation, unitId: string): boolean {
@@ -43,27 +53,27 @@ export function actionGate(s: KState, c: SoldierCommand): Gate {
     return a.supportShot?.includes(unitId) ? no('the covering-fire group has shot already this activation', 'K-5.1a') : { ok: true, part };
   }
   if (a.charged || a.phase === 'done') return no('the unit charged this activation: it can do nothing more', 'K-6.3b');
-  const { moved, shot } = partsDone(s, a, unitId);
+  const moved = anyOf(s, a.moved, unitId), shot = anyOf(s, a.shot, unitId);
   const action = a.action;
   if (!action) return no('choose the action first', 'K-2.4a');
   if (part === 'move') {
     if (moved) return no('the unit has moved already: no soldier may move again (all movers move in one go)', 'K-2.4c');
-    let modes: MoveMode[];
+    let modes: readonly MoveMode[];
     switch (action) {
       case 'move-shoot':
         if (shot) return no('move, then shoot: the shooting is done, so the move part is over', 'K-2.4b');
-        modes = ['normal', 'charge', 'join'];
+        modes = MODES_ALL;
         break;
       case 'shoot-move':
         // K-AMB-11 house: a charge after shooting only when shootThenCharge is on.
-        modes = shot && !s.house.shootThenCharge ? ['normal', 'join'] : ['normal', 'charge', 'join'];
+        modes = shot && !s.house.shootThenCharge ? MODES_NO_CHARGE : MODES_ALL;
         break;
       case 'fast-move':
         // K-AMB-11 house: charging with a fast move only when fastCharge is on.
-        modes = s.house.fastCharge ? ['fast', 'charge', 'join'] : ['fast', 'join'];
+        modes = s.house.fastCharge ? MODES_FAST_CHARGE : MODES_FAST;
         break;
       case 'regroup':
-        modes = ['regroup', 'join'];
+        modes = MODES_REGROUP;
         break;
       case 'shoot':
         return no('the unit chose to shoot only', 'K-2.4a');

@@ -90,11 +90,14 @@ export function candidateGroups(s: KGameState, ctx: { scenario: Scenario; table:
   if (p.kind === 'offer') {
     // The actions are weighed by the unit's purpose (a walk over distance fields): only when ACTIVATE is picked.
     const opts = offerOptions(s, p.offer, ctx.table);
-    const activate: CandidateGroup[] = opts.actions.length ? [{ keys: ['ACTIVATE'], build: () => activateCommands(s, p.offer, opts, ctx.table, false) }] : [];
-    return [...activate, ...eagerGroups(otherOfferCommands(p.offer, opts))];
+    const groups: CandidateGroup[] = [];
+    if (opts.actions.length) groups.push({ keys: ['ACTIVATE'], build: () => activateCommands(s, p.offer, opts, ctx.table, false) });
+    return eagerGroups(otherOfferCommands(p.offer, opts), groups);
   }
   if (p.kind !== 'activation') return eagerGroups(commandsNow(s, ctx, api, false));
-  return [...roughGroups(s, ctx, api, planner), ...eagerGroups([...specials(s, api, p.side), { type: 'END_ACTIVATION', side: p.side }])];
+  const rest = specials(s, api, p.side);
+  rest.push({ type: 'END_ACTIVATION', side: p.side });
+  return eagerGroups(rest, roughGroups(s, ctx, api, planner));
 }
 
 type Offer = Extract<ReturnType<typeof phaseOf>, { kind: 'offer' }>['offer'];
@@ -123,16 +126,22 @@ function otherOfferCommands(o: Offer, opts: ReturnType<typeof offerOptions>): KC
   return out;
 }
 
-/** Ready-made commands, one group per weighting key (in order of first appearance). */
-function eagerGroups(commands: KCommand[]): CandidateGroup[] {
-  const byKey = new Map<string, KCommand[]>();
+/** Ready-made commands, one group per weighting key (in order of first appearance), pushed onto `out`. */
+function eagerGroups(commands: readonly KCommand[], out: CandidateGroup[] = []): CandidateGroup[] {
+  // Asked at every pick: a few keys, looked up in a small list (no Map, no copies).
+  const keys: string[] = [];
+  const lists: KCommand[][] = [];
   for (const c of commands) {
     const k = c.type === 'MOVE' && c.mode === 'charge' ? 'MOVE:charge' : c.type;
-    const list = byKey.get(k);
-    if (list) list.push(c);
-    else byKey.set(k, [c]);
+    const i = keys.indexOf(k);
+    if (i >= 0) lists[i]!.push(c);
+    else { keys.push(k); lists.push([c]); }
   }
-  return [...byKey].map(([k, list]) => ({ keys: [k], build: () => list }));
+  for (let i = 0; i < keys.length; i++) {
+    const list = lists[i]!;
+    out.push({ keys: [keys[i]!], build: () => list });
+  }
+  return out;
 }
 
 function commandsNow(s: KGameState, ctx: { scenario: Scenario; table: TableQueries }, api: KRulesApi, checked: boolean): KCommand[] {
