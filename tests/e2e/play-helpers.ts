@@ -70,13 +70,21 @@ export async function act(page: Page, id: string): Promise<void> {
   await takeOver(page);
 }
 
-/** Open a dock tab (it may start folded). */
+/**
+ * Open a dock tab (it may start folded). The HUD itself switches to Orders when a unit gets a move or
+ * targets (PlayHud), and a click on the open tab folds the dock: when that switch lands between reading
+ * the dock and the click, the click folds what the HUD just opened. So look again until the panel shows.
+ */
 export async function tab(page: Page, name: 'orders' | 'units' | 'log' | 'rules' | 'game'): Promise<void> {
   const dock = '[data-testid=play-dock]';
-  if ((await page.getAttribute(dock, 'data-tab')) !== name || (await page.getAttribute(dock, 'data-open')) !== 'true') {
-    await page.click(`[data-testid=tab-${name}]`);
+  const panel = `[data-testid=panel-${name}]`;
+  for (let i = 0; i < 6; i++) {
+    if ((await page.getAttribute(dock, 'data-tab')) !== name || (await page.getAttribute(dock, 'data-open')) !== 'true') {
+      await page.click(`[data-testid=tab-${name}]`);
+    }
+    if (await page.waitForSelector(panel, { timeout: 10_000 }).then(() => true, () => false)) return;
   }
-  await page.waitForSelector(`[data-testid=panel-${name}]`);
+  await page.waitForSelector(panel);
 }
 
 /** Fold the dock so it leaves the table free. */

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadScenarioFile, runCli } from '../../src/cli/commands';
+import { tab as openTab } from './play-helpers';
 import { browserRequired, hasBrowser, openBrowser, openTable, saveShot, type Watched } from './browser';
 
 const run = hasBrowser || browserRequired;
@@ -51,12 +52,8 @@ describe.runIf(run)('play HUD in Chromium', () => {
   };
 
   /** Open a dock tab (the dock starts folded at this size). */
-  async function tab(name: 'orders' | 'units' | 'log' | 'rules' | 'game'): Promise<void> {
-    if ((await page.getAttribute(byId('play-dock'), 'data-tab')) !== name || (await page.getAttribute(byId('play-dock'), 'data-open')) !== 'true') {
-      await page.click(byId(`tab-${name}`));
-    }
-    await page.waitForSelector(byId(`panel-${name}`));
-  }
+  // The shared tab opener (play-helpers.ts): it looks again when the HUD's own switch to Orders races the click.
+  const tab = (name: 'orders' | 'units' | 'log' | 'rules' | 'game'): Promise<void> => openTab(page, name);
 
   /** Take over the screen when the hand-over card asks; returns the side it named. */
   async function takeOver(): Promise<string | null> {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tab as openTab } from './play-helpers';
 import { browserRequired, hasBrowser, openBrowser, openTable, type Watched } from './browser';
 
 const run = hasBrowser || browserRequired;
@@ -18,12 +19,8 @@ describe.runIf(run)('game options in Chromium', () => {
   let page: Page;
   const byId = (id: string) => `[data-testid="${id}"]`;
 
-  async function tab(name: 'units' | 'rules' | 'game' | 'log'): Promise<void> {
-    if ((await page.getAttribute(byId('play-dock'), 'data-tab')) !== name || (await page.getAttribute(byId('play-dock'), 'data-open')) !== 'true') {
-      await page.click(byId(`tab-${name}`));
-    }
-    await page.waitForSelector(byId(`panel-${name}`));
-  }
+  // The shared tab opener (play-helpers.ts): it looks again when the HUD's own switch to Orders races the click.
+  const tab = (name: 'units' | 'rules' | 'game' | 'log'): Promise<void> => openTab(page, name);
 
   /** The hand-over card, if up, taken so the HUD is free. */
   async function takeOver(): Promise<void> {
