@@ -35,15 +35,9 @@ export function isFast(mode: MoveMode, house: HouseSettings, fastCharge = false)
   return mode === 'fast' || mode === 'rout' || (mode === 'charge' && house.fastCharge && fastCharge);
 }
 
-/** Per weapon id: does it halve its carrier's speed (K-WPN-10/11/12 heavy MG)? The weapon table is fixed data. */
-const HALF_SPEED = new Map<string, boolean>();
-
-/** Does this figure carry a weapon that halves his speed? */
+/** Does this figure carry a weapon that halves his speed (K-WPN-10/11/12 heavy MG; weaponById reads an index)? */
 function heavy(x: KFigure): boolean {
-  if (!x.weapon) return false;
-  let h = HALF_SPEED.get(x.weapon);
-  if (h === undefined) HALF_SPEED.set(x.weapon, (h = !!weaponById(x.weapon)?.halfSpeed));
-  return h;
+  return !!(x.weapon && weaponById(x.weapon)?.halfSpeed);
 }
 
 /** K-WPN-10/11/12 heavy MG crews move at half speed (K-AMB-19: the crew only, or the whole unit). */

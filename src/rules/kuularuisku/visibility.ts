@@ -215,8 +215,7 @@ export function coverValue(s: KState, f: KFigure, cover: CoverName): number {
   if (cover !== 'open' || !s.winter) return COVER_VALUE[cover]; // the suits matter only in the open in winter
   const u = s.units[f.unitId];
   const suit = f.skills.includes('snow-suit') || !!u?.skills.includes('snow-suit');
-  if (cover === 'open' && s.winter && suit) return 5;
-  return COVER_VALUE[cover];
+  return suit ? 5 : COVER_VALUE[cover];
 }
 
 /** The value of a majority cover for a unit (K-5.4c with K-SKL-3 on its soldiers). */
