@@ -4,9 +4,9 @@
 // each recorded command log through the rules, printing every game whose hash differs.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createBattlefield } from '../src/battlefield';
-import { cachedTable, playRandomGame } from '../src/flow';
+import { cachedTable, playGame } from '../src/flow';
 import { GameSession, type Command } from '../src/game';
-import { kuularuiskuRuleset } from '../src/rules';
+import { kuularuiskuPlayer, kuularuiskuRuleset } from '../src/rules';
 import { parseScenarioOrThrow } from '../src/scenario';
 
 const SCENARIOS = ['scenarios/sandbox/training-ground.json', 'scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisku/tammerkoski.json'];
@@ -22,11 +22,7 @@ async function playAll(): Promise<Game[]> {
     for (const seed of SEEDS) {
       const table = cachedTable(bf);
       const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed });
-      const r = playRandomGame(g, {
-        seed: seed * 7919 + 1,
-        groups: () => kuularuiskuRuleset.candidateGroups(g.state, { scenario, table }),
-        unchecked: kuularuiskuRuleset.uncheckedTypes,
-      });
+      const r = playGame(g, kuularuiskuPlayer({ seed: seed * 7919 + 1, draw: 'groups' }), { table });
       out.push({ scenario: file, seed, hash: g.stateHash(), winner: r.result?.winner ?? 'draw', commands: g.log.map((e) => e.command) });
     }
     bf.free();

@@ -1,5 +1,5 @@
 // npm run bench:games — headless full games per second per scenario with random legal play (the
-// flow's random player over the ruleset's legal commands, real dice, real battlefield queries).
+// ruleset's random player over its candidate commands, real dice, real battlefield queries).
 // Usage: npm run bench:games [-- --games N] [--warmup N] [--workers N] [scenario files …] (bundled like
 // the browser build, see run-bundled.mjs). Goal: ≥ 20 games/s.
 //
@@ -15,9 +15,9 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { createBattlefield } from '../src/battlefield';
-import { cachedTable, playRandomGame } from '../src/flow';
+import { cachedTable, playGame } from '../src/flow';
 import { GameSession } from '../src/game';
-import { kuularuiskuRuleset } from '../src/rules';
+import { kuularuiskuPlayer, kuularuiskuRuleset } from '../src/rules';
 import { parseScenarioOrThrow, type Scenario } from '../src/scenario';
 
 interface GameResult { seed: number; commands: number; events: number; winner: string }
@@ -26,12 +26,8 @@ function player(scenario: Scenario, bf: Awaited<ReturnType<typeof createBattlefi
   return (seed: number): GameResult => {
     const table = cachedTable(bf);
     const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed });
-    const r = playRandomGame(g, {
-      seed: seed * 7919 + 1,
-      // The kind of command first, then only the candidates of that kind are built (see LazyCandidates).
-      groups: () => kuularuiskuRuleset.candidateGroups(g.state, { scenario, table }),
-      unchecked: kuularuiskuRuleset.uncheckedTypes,
-    });
+    // The kind of command first, then only the candidates of that kind are built (see LazyCandidates).
+    const r = playGame(g, kuularuiskuPlayer({ seed: seed * 7919 + 1, draw: 'groups' }), { table });
     return { seed, commands: r.commands, events: g.events.length, winner: r.result ? r.result.winner ?? 'draw' : 'unfinished' };
   };
 }

@@ -3,9 +3,10 @@
 // the result, or all of it as JSON. Also writes saves, so games replay outside the browser.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createBattlefield } from '../battlefield';
-import { cachedTable, playRandomGame } from '../flow';
+import type { PlayerFactory } from '../core';
+import { cachedTable, playGame } from '../flow';
 import { GameOptionsError, GameSession, loadSave, makeSave, parseSave, SaveError, type Command, type GameEvent, type GameOptions, type Ruleset } from '../game';
-import { RULESETS, playRulesetId, rulesetFor } from '../rules';
+import { PLAYERS, RULESETS, playRulesetId, rulesetFor } from '../rules';
 import type { Scenario } from '../scenario';
 import { loadScenarioFile, UsageError, type Io } from './commands';
 
@@ -16,12 +17,9 @@ export interface PlayArgs {
 
 export const PLAY_USAGE = 'play <scenario> [--seed N] [--options JSON] [--ruleset id] [--commands file.jsonl] [--random-legal] [--random-seed N] [--max-commands N] [--save file.json] [--load file.json] [--json]';
 
-// The CLI drives any registered ruleset through the game layer's contract (plus, when the ruleset
-// offers them, cheap candidate commands for random play).
-type AnyRuleset = Ruleset<unknown, Command, GameEvent, unknown> & {
-  candidateCommands?(state: unknown, ctx: { scenario: Scenario; table: unknown }): Command[];
-  uncheckedTypes?: ReadonlySet<string>;
-};
+// The CLI drives any registered ruleset through the game layer's contract, and its player for random play.
+type AnyRuleset = Ruleset<unknown, Command, GameEvent, unknown>;
+const players: Readonly<Record<string, PlayerFactory<unknown, Command, unknown, Scenario> | undefined>> = PLAYERS;
 
 function text(a: PlayArgs, name: string): string | undefined {
   const v = a.flags.get(name);
@@ -141,11 +139,9 @@ export async function play(a: PlayArgs, io: Io): Promise<number> {
       }
     }
     if (a.flags.has('random-legal')) {
-      const game = session;
-      const cheap = ruleset.candidateCommands
-        ? { candidates: () => ruleset.candidateCommands!(game.state, { scenario: game.scenario, table }), unchecked: ruleset.uncheckedTypes ?? new Set<string>() }
-        : {};
-      playRandomGame(session, { seed: int(a, 'random-seed', session.seed), maxCommands: int(a, 'max-commands', 20_000), ...cheap });
+      const player = players[ruleset.id];
+      if (!player) throw new UsageError(`--random-legal: ruleset "${ruleset.id}" has no player`);
+      playGame(session, player({ seed: int(a, 'random-seed', session.seed) }), { table, maxCommands: int(a, 'max-commands', 20_000) });
     }
     const save = text(a, 'save');
     if (save) writeFileSync(save, `${JSON.stringify(makeSave(session), null, 1)}\n`);

@@ -9,3 +9,5 @@ export * from './measure';
 export type * from './table-queries';
 export type * from './option-choice';
 export type * from './play-view-types';
+export type * from './player';
+export * from './random-pick';

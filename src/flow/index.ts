@@ -34,7 +34,7 @@ export { createTurnMachine, cardsTurnMachine } from './turn-machine';
 export { activationMachine } from './activation-machine';
 export { meleeMachine } from './melee-machine';
 export { kuularuiskuAdapter } from './kuularuisku/adapter';
-export { pickRandomCommand, playRandomGame, createRng, keyOf, LazyCandidates, DEFAULT_WEIGHTS, type CandidateGroup, type RandomPlayOptions } from './random-play';
+export { playGame, type PlayGameOptions, type PlayedGame } from './play-game';
 export { cachedTable } from './table-cache';
 
 export type TurnActor = Actor<ReturnType<typeof createTurnMachine>>;

@@ -4,6 +4,10 @@ import { kuularuiskuRuleset } from './kuularuisku/ruleset';
 
 export { kuularuiskuRuleset, createKuularuiskuRuleset, K_RULES, KUULARUISKU_ID, type KuularuiskuRuleset } from './kuularuisku/ruleset';
 export * from './kuularuisku/activation';
+export { kuularuiskuPlayer } from './kuularuisku/player';
+import { kuularuiskuPlayer } from './kuularuisku/player';
+/** Each ruleset's player by id (random legal play: `cli play`, the games benchmark). */
+export const PLAYERS = { kuularuisku: kuularuiskuPlayer } as const;
 
 /** Rulesets by id. */
 export const RULESETS = {

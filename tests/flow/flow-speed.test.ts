@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
-import { cachedTable, playRandomGame } from '../../src/flow';
+import { cachedTable, playGame } from '../../src/flow';
+import { kuularuiskuPlayer } from '../../src/rules/kuularuisku/player';
 import { GameSession } from '../../src/game';
 import { kuularuiskuRuleset, type KGameState } from '../../src/rules';
 import {
@@ -67,7 +68,7 @@ describe.each(['scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisk
       if (r.ok) states.push(g.state as KGameState);
       return r;
     };
-    playRandomGame(g, { seed: 3 * 7919 + 1, groups: () => kuularuiskuRuleset.candidateGroups(g.state, { scenario, table }), unchecked: kuularuiskuRuleset.uncheckedTypes });
+    playGame(g, kuularuiskuPlayer({ seed: 3 * 7919 + 1, draw: 'groups' }), { table });
     expect(states.length).toBeGreaterThan(100);
 
     const recalled = recallingStragglers(kRulesApi.stragglers);

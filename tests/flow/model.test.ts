@@ -9,6 +9,7 @@ import type { Battlefield } from '../../src/battlefield';
 import { PureDriver, SessionDriver, activationMachine, kuularuiskuAdapter, meleeMachine } from '../../src/flow';
 import { GameSession, type Command } from '../../src/game';
 import { createKuularuiskuRuleset, kuularuiskuRuleset, phaseOf, type KGameState, type KRulesApi } from '../../src/rules';
+import { checkedCommands } from '../../src/rules/kuularuisku/player';
 import type { Scenario } from '../../src/scenario';
 import { flowScenario, flowTable, preparedApi, type UnitSpec } from './fixture';
 
@@ -31,9 +32,9 @@ function pureAt(f: Fixture): PureDriver<KGameState> | undefined {
   return d;
 }
 
-/** The legal commands of a position, trimmed: every flow command, two moves, two shots. */
+/** The legal commands of a position with the moves the rules accept (the player's, checked), trimmed: every flow command, two moves, two shots. */
 function commandsOf(f: Fixture, d: PureDriver<KGameState>): Command[] {
-  const all = f.ruleset.legalCommands(d.state, { scenario: f.scenario, table });
+  const all = checkedCommands(d.state, { scenario: f.scenario, table });
   const moves = all.filter((c) => c.type === 'MOVE').slice(0, 2);
   const shots = all.filter((c) => c.type === 'SHOOT').slice(0, 2);
   return [...all.filter((c) => c.type !== 'MOVE' && c.type !== 'SHOOT'), ...moves, ...shots] as Command[];

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { flowPosition, kuularuiskuAdapter, startFlow, type TurnActor } from '../../src/flow';
 import { phaseOf } from '../../src/rules';
+import { checkedCommands } from '../../src/rules/kuularuisku/player';
 import { CARDS, DEFAULT_UNITS, ThenDice, arrange, flowScenario, flowTable, must, newGame, preparedApi, type KSession, type UnitSpec } from './fixture';
 
 let table: Battlefield;
@@ -106,8 +107,8 @@ describe('F2 activation start: forced steps, then the choice', () => {
     expect(flowPosition(actor)).toMatchObject({ activation: { choosing: 'regroup' } });
     expect(g.dispatch({ type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'shoot' })).toMatchObject({ ok: false, rule: 'K-1.0c' });
     actor.send({ type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'regroup' });
-    const legal = g.legalCommands();
-    const regroup = legal.find((c) => c.type === 'MOVE');
+    // The regroup the player proposes, as the rules accept it.
+    const regroup = checkedCommands(g.state, { scenario: sc, table }).find((c) => c.type === 'MOVE');
     expect(regroup).toMatchObject({ mode: 'regroup' });
     actor.send(regroup!);
     expect(g.events.at(-1)).toMatchObject({ type: 'FIGURES_MOVED', mode: 'regroup' });

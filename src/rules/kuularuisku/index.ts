@@ -34,10 +34,12 @@ export { meleeStart, meleeSides, grenadeSides, throwGrenades, meleeDice, fallBac
 export type { MeleeOptions } from './melee';
 export { maxCoveringFire, splitUnit, reuniteUnit, joinKind, joinUnit, leaveGroup, leaderDive, pickUpWeapon } from './units';
 export { destinationFor, startEvacuation, evacuationMoves, returnEscort } from './evacuation';
-export { decideAction, candidateActions, kRulesApi, ACTION_TYPES } from './api';
+export { decideAction, kRulesApi, ACTION_TYPES } from './api';
 export { kuularuiskuHud, describePlay, moveCommand, contactedEnemy, rulesPanel, logLines, reachOutline, targetsFor, coverWords } from './hud';
 export type { KuularuiskuHud, HudView, HudLogLine, HudRuleEntry, HudFigureMove } from './hud';
 // Scenario special rules (special.ts validates and resolves them; special-play.ts plays them).
 export { validateSpecialRules, buildSpecial, specialHouseValues, outlineOf } from './special';
 export type { KSpecialConfig, KSpecialState, SpecialKind } from './special';
 export { elevatedRule, nightNow, isLit, isHidden, crossingAt, blownSpanAt, preparationFire, offTableFire, offTableTargets, offTableRefusal, fireDemolition, demolitionRefusal, chargeRemoval, revealChecks, crossingFalls, specialCommands } from './special-play';
+// The player, apart from the rules (player/): random legal play.
+export { kuularuiskuPlayer, type KPlayer, type KPlayerOptions } from './player';

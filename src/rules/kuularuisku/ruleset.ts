@@ -3,14 +3,13 @@
 // the soldier-level rules behind the K-2.4 gate; evolve = fold of both; victory per K-GAP-1.
 import type { Dice, GameEvent, TableQueries } from '../../core';
 import type { Scenario } from '../../scenario';
-import { kRulesApi, moveCandidates } from './api';
+import { kRulesApi } from './api';
 import type { KFigure, KState, KUnit } from './state';
 import { type KGameOptions, applyKOptions, kOptionChoices } from './options';
-import { moveSurelyRefused, shotSurelyRefused } from './purpose-refusals';
 import {
-  Acc, FLOW_COMMAND_TYPES, FoldMemo, actionGate, candidateCommands, candidateGroups, decideFlow, immediateEnd, legalCommands, phaseOf, startChargeSequence,
+  Acc, FLOW_COMMAND_TYPES, FoldMemo, actionGate, decideFlow, immediateEnd, legalCommands, phaseOf, startChargeSequence,
   turnLimitOf, validateVictory, withFlow,
-  type AnyGameEvent, type CandidateGroup, type FlowCtx, type FlowCommand, type KCommand, type KGameEvent, type KGameState, type KRulesApi, type SoldierCommand,
+  type AnyGameEvent, type FlowCtx, type FlowCommand, type KCommand, type KGameEvent, type KGameState, type KRulesApi, type SoldierCommand,
 } from './activation';
 
 export interface KRulesetCtx {
@@ -112,25 +111,6 @@ export function createKuularuiskuRuleset(api: KRulesApi) {
       return legalCommands(state, ctx, api);
     },
 
-    /** For random play: legalCommands, with the activation's moves and shots unchecked (see legal.ts). */
-    candidateCommands(state: KGameState, ctx: { scenario: Scenario; table: TableQueries }): KCommand[] {
-      return candidateCommands(state, ctx, api);
-    },
-
-    /**
-     * candidateCommands in groups by weighting key, each built only when asked for (random play picks
-     * the kind first). With the rules engine's own functions, the moves come one by one, each planned
-     * only when picked (api.ts moveCandidates), and a picked move or shot that the rules would refuse
-     * at their state-only checks is a sure refusal (purpose-refusals.ts): dropped undispatched.
-     */
-    candidateGroups(state: KGameState, ctx: { scenario: Scenario; table: TableQueries }): CandidateGroup[] {
-      if (api !== kRulesApi) return candidateGroups(state, ctx, api);
-      return candidateGroups(state, ctx, api, moveCandidates).map((g) => withSureRefusals(state, g));
-    },
-
-    /** Command types the rules may refuse among candidateCommands (soldier-level ones). */
-    uncheckedTypes: api.actionTypes,
-
     decide(state: KGameState, command: KCommand, ctx: KRulesetCtx): Decision {
       if (FLOW_COMMAND_TYPES.has(command.type)) {
         const fctx = flowCtx(ctx);
@@ -161,14 +141,6 @@ export function createKuularuiskuRuleset(api: KRulesApi) {
       return r ? { winner: r.winner, reason: r.text, rule: r.rule } : undefined;
     },
   };
-}
-
-/** A group's sureRefusal, with the state-only refusals of moves and shots asked first (they cost no terrain query). */
-function withSureRefusals(s: KGameState, g: CandidateGroup): CandidateGroup {
-  const own = g.sureRefusal;
-  if (g.keys.includes('SHOOT')) return { ...g, sureRefusal: (c) => (c.type === 'SHOOT' && shotSurelyRefused(s, c as SoldierCommand)) || !!own?.(c) };
-  if (g.keys.includes('MOVE')) return { ...g, sureRefusal: (c) => (c.type === 'MOVE' && moveSurelyRefused(s, c as SoldierCommand)) || !!own?.(c) };
-  return g;
 }
 
 export type KuularuiskuRuleset = ReturnType<typeof createKuularuiskuRuleset>;

@@ -11,6 +11,6 @@ export { actingUnit, offerOptions, activationUnits, type OfferOptions } from './
 export { actionGate, activating, partOf, type Gate, type MoveMode } from './action-gate';
 export { decideFlow, afterActivation, endActivation, immediateEnd, ACTION_NAMES, type FlowCtx, type FlowDecision } from './decide';
 export { startChargeSequence } from './melee-flow';
-export { legalCommands, candidateCommands, candidateGroups, type CandidateGroup, type KCommand } from './legal';
+export { legalCommands, activateCommands, otherOfferCommands, actingUnits, unitShots, specialCommandsNow, type Offer, type KCommand } from './legal';
 export { KVictoryData, validateVictory, victoryCheck, turnLimitOf, objectiveHolder, objectiveHolders, objectivePoints, objectiveAreas, unitsIn, strength, sidesOnTable, type KVictoryDataT } from './victory';
 export type { KRulesApi, KRulesCtx, KDecision, SoldierCommand } from './rules-api';

@@ -68,7 +68,4 @@ export interface KRulesApi {
   afterDecision?(s: KState, events: ReadonlyArray<{ type: string }>, ctx: KRulesCtx): KEvent[];
   /** Scenario special rules: the special commands the activating unit's side may give now. */
   specialCommands?(s: KState, unitId: string): SoldierCommand[];
-
-  /** Random legal play: soldier-level commands worth trying for the activating unit (each may still be refused). */
-  candidateActions(s: KState, unitId: string, kind: 'move' | 'fast-move' | 'regroup' | 'shoot', table: TableQueries): SoldierCommand[];
 }

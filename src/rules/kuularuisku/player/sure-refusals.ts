@@ -4,15 +4,15 @@
 // order, with the same arguments (activation/action-gate.ts, api.ts decideAction, movement.ts
 // validateMove, shooting.ts resolveShooting, visibility.ts evaluateTarget): a true answer is a
 // refusal the rules would give; false says nothing (the rules then decide). No terrain query.
-import { moveRefusal, seriousCanMove, shotAndBound, unitShotAndBound } from './movement';
-import { shootRefusal } from './shooting';
-import { type Vec2, hypot } from '../../core';
-import { isHidden, isLit, nightNow } from './special-play';
-import { liveFigures } from './table';
-import { ableFirers } from './visibility';
-import { actionGate } from './activation/action-gate';
-import type { SoldierCommand } from './activation/rules-api';
-import type { KFigure, KState, KUnit } from './state';
+import { moveRefusal, seriousCanMove, shotAndBound, unitShotAndBound } from '../movement';
+import { shootRefusal } from '../shooting';
+import { type Vec2, hypot } from '../../../core';
+import { isHidden, isLit, nightNow } from '../special-play';
+import { liveFigures } from '../table';
+import { ableFirers } from '../visibility';
+import { actionGate } from '../activation/action-gate';
+import type { SoldierCommand } from '../activation/rules-api';
+import type { KFigure, KState, KUnit } from '../state';
 
 type Step = { figureId?: unknown };
 
