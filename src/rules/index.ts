@@ -2,7 +2,7 @@
 // plus what the flow layer reads of each ruleset's own phase. Rulesets never import each other.
 import { kuularuiskuRuleset } from './kuularuisku/ruleset';
 
-export { kuularuiskuRuleset, createKuularuiskuRuleset, K_RULES, KUULARUISKU_ID, type KuularuiskuRuleset } from './kuularuisku/ruleset';
+export { kuularuiskuRuleset, createKuularuiskuRuleset, KUULARUISKU_ID, type KuularuiskuRuleset } from './kuularuisku/ruleset';
 export * from './kuularuisku/activation';
 export { kuularuiskuPlayer } from './kuularuisku/player';
 import { kuularuiskuPlayer } from './kuularuisku/player';

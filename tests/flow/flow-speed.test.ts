@@ -1,5 +1,5 @@
 // The flow's faster forms against their plain ones, on every state of random 1918 games: the
-// recalled K-1.0c stragglers (ruleset.ts), K-GAP-1 sidesOnTable by witness units and the objective
+// recalled K-1.0c stragglers (activation/stragglers-recalled.ts), K-GAP-1 sidesOnTable by witness units and the objective
 // points from one holders pass (victory.ts), sidesWithReadyUnits in one pass (readiness.ts), and the
 // flow record's one shape (flow-state.ts: every key present, absent ones undefined).
 import { readFileSync } from 'node:fs';
@@ -12,9 +12,8 @@ import { kuularuiskuRuleset, type KGameState } from '../../src/rules';
 import {
   initialFlow, objectiveAreas, objectiveHolder, objectiveHolders, objectivePoints, readyUnits, sidesOnTable, sidesWithReadyUnits, unitOnTable,
 } from '../../src/rules/kuularuisku/activation';
-import { kRulesApi } from '../../src/rules/kuularuisku/api';
 import { stragglers } from '../../src/rules/kuularuisku/coherency';
-import { recallingStragglers } from '../../src/rules/kuularuisku/ruleset';
+import { recallingStragglers } from '../../src/rules/kuularuisku/activation/stragglers-recalled';
 import type { KState } from '../../src/rules/kuularuisku/state';
 import { liveFigures } from '../../src/rules/kuularuisku/table';
 import { pointInPolygon, type Vec2 } from '../../src/core';
@@ -71,7 +70,7 @@ describe.each(['scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisk
     playGame(g, kuularuiskuPlayer({ seed: 3 * 7919 + 1, draw: 'groups' }), { table });
     expect(states.length).toBeGreaterThan(100);
 
-    const recalled = recallingStragglers(kRulesApi.stragglers);
+    const recalled = recallingStragglers(stragglers);
     const flowKeys = Object.keys(initialFlow(1));
     let regrouping = 0;
     for (const s of states) {

@@ -7,7 +7,7 @@ import type { Battlefield } from '../../src/battlefield';
 import { SessionDriver, createTurnMachine, flowPosition, kuularuiskuAdapter, type TurnActor } from '../../src/flow';
 import type { Command } from '../../src/game';
 import { phaseOf } from '../../src/rules';
-import { ThenDice, arrange, flowScenario, flowTable, newGame, preparedApi, type KSession, type UnitSpec } from './fixture';
+import { ThenDice, arrange, flowScenario, flowTable, newGame, preparedSetup, type KSession, type UnitSpec } from './fixture';
 
 let table: Battlefield;
 const errors: unknown[] = [];
@@ -122,7 +122,7 @@ describe('F6 charge and melee', () => {
   });
 
   it('K-7.2a a pinned target cannot fire; it tests morale and K-7.2c surrenders on a failure', () => {
-    const g = newGame(flowScenario(UNITS), table, new ThenDice([...cFirst, 1], 6), preparedApi({ type: 'UNIT_STATUS_CHANGED', unitId: 't', status: 'pinned', from: 'normal' }));
+    const g = newGame(flowScenario(UNITS), table, new ThenDice([...cFirst, 1], 6), preparedSetup({ type: 'UNIT_STATUS_CHANGED', unitId: 't', status: 'pinned', from: 'normal' }));
     const { actor, trail } = start(g);
     toCharge(g, actor);
     expect(flowPosition(actor)).toMatchObject({ melee: 'targetTest' });

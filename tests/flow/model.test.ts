@@ -8,10 +8,10 @@ import { getShortestPaths } from 'xstate/graph';
 import type { Battlefield } from '../../src/battlefield';
 import { PureDriver, SessionDriver, activationMachine, kuularuiskuAdapter, meleeMachine } from '../../src/flow';
 import { GameSession, type Command } from '../../src/game';
-import { createKuularuiskuRuleset, kuularuiskuRuleset, phaseOf, type KGameState, type KRulesApi } from '../../src/rules';
+import { createKuularuiskuRuleset, kuularuiskuRuleset, phaseOf, type KGameState } from '../../src/rules';
 import { checkedCommands } from '../../src/rules/kuularuisku/player';
 import type { Scenario } from '../../src/scenario';
-import { flowScenario, flowTable, preparedApi, type UnitSpec } from './fixture';
+import { flowScenario, flowTable, preparedSetup, type UnitSpec } from './fixture';
 
 let table: Battlefield;
 beforeAll(async () => {
@@ -100,7 +100,7 @@ describe('model-based paths (xstate/graph)', () => {
 
   it('F2.3 K-7.1f: from a pinned unit\'s card, both outcomes of its test lead on (pass: choosing; fail: pinned choice)', () => {
     const scenario = flowScenario();
-    const ruleset = createKuularuiskuRuleset(preparedApi({ type: 'UNIT_STATUS_CHANGED', unitId: 'w1', status: 'pinned', from: 'normal' }) as KRulesApi);
+    const ruleset = createKuularuiskuRuleset(preparedSetup({ type: 'UNIT_STATUS_CHANGED', unitId: 'w1', status: 'pinned', from: 'normal' }));
     const reached = new Set<string>();
     for (const passed of [true, false]) {
       const f = seedWhere(scenario, ruleset, [...opening, { type: 'RESOLVE', side: 'whites', step: 'pinned-test' }], (s) => offerOf(s) === 'w1' && (s.units.w1!.status === 'normal') === passed);

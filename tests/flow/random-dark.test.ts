@@ -14,7 +14,7 @@ import { kuularuiskuRuleset, type KGameState } from '../../src/rules';
 import { parseScenarioOrThrow } from '../../src/scenario';
 import { shotSurelyRefused } from '../../src/rules/kuularuisku/player/sure-refusals';
 import { nightNow } from '../../src/rules/kuularuisku/special-play';
-import type { SoldierCommand } from '../../src/rules/kuularuisku/activation/rules-api';
+import type { SoldierCommand } from '../../src/rules/kuularuisku/activation/soldier-command';
 
 describe('K-5.2a at night: a shot with every pair in the dark is a sure refusal (Tammerkoski)', () => {
   it('each one found in two random games is refused by decide on the same state', async () => {

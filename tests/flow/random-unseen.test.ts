@@ -13,7 +13,7 @@ import { kuularuiskuRuleset, type KGameState } from '../../src/rules';
 import { parseScenarioOrThrow } from '../../src/scenario';
 import { noteShotRefused, shotKnownUnseen } from '../../src/rules/kuularuisku/player/sure-refusals';
 import { liveFigures } from '../../src/rules/kuularuisku/table';
-import type { SoldierCommand } from '../../src/rules/kuularuisku/activation/rules-api';
+import type { SoldierCommand } from '../../src/rules/kuularuisku/activation/soldier-command';
 
 describe('K-5.2a a shot refused for want of sight, remembered by the soldiers\' places', () => {
   it('known unseen on the same places only (Kalevankangas)', async () => {

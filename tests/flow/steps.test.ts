@@ -5,7 +5,7 @@ import type { Battlefield } from '../../src/battlefield';
 import { flowPosition, kuularuiskuAdapter, startFlow, type TurnActor } from '../../src/flow';
 import { phaseOf } from '../../src/rules';
 import { checkedCommands } from '../../src/rules/kuularuisku/player';
-import { CARDS, DEFAULT_UNITS, ThenDice, arrange, flowScenario, flowTable, must, newGame, preparedApi, type KSession, type UnitSpec } from './fixture';
+import { CARDS, DEFAULT_UNITS, ThenDice, arrange, flowScenario, flowTable, must, newGame, preparedSetup, type KSession, type UnitSpec } from './fixture';
 
 let table: Battlefield;
 const scenario = flowScenario();
@@ -27,7 +27,7 @@ const status = (unitId: string, to: string) => ({ type: 'UNIT_STATUS_CHANGED', u
 
 describe('F2 activation start: forced steps, then the choice', () => {
   it('K-7.1f a pinned unit passes its start-of-activation test and acts normally', () => {
-    const g = newGame(scenario, table, new ThenDice([...w1First, 5], 6), preparedApi(status('w1', 'pinned')));
+    const g = newGame(scenario, table, new ThenDice([...w1First, 5], 6), preparedSetup(status('w1', 'pinned')));
     const actor = start(g);
     actor.send({ type: 'BEGIN_TURN' });
     actor.send({ type: 'DRAW_CARD' });
@@ -40,7 +40,7 @@ describe('F2 activation start: forced steps, then the choice', () => {
   });
 
   it('K-7.1c a pinned unit that fails stays pinned: it may shoot (hits on 6) but not move', () => {
-    const g = newGame(scenario, table, new ThenDice([...w1First, 2], 6), preparedApi(status('w1', 'pinned')));
+    const g = newGame(scenario, table, new ThenDice([...w1First, 2], 6), preparedSetup(status('w1', 'pinned')));
     const actor = start(g);
     actor.send({ type: 'BEGIN_TURN' });
     actor.send({ type: 'DRAW_CARD' });
@@ -58,7 +58,7 @@ describe('F2 activation start: forced steps, then the choice', () => {
     // No leader nearby: the rout runs without a rally test (K-7.3h).
     const units: UnitSpec[] = DEFAULT_UNITS.map((u) => (u.id === 'wl' ? { ...u, at: [60, 70] } : u));
     const sc = flowScenario(units);
-    const g = newGame(sc, table, new ThenDice(w1First, 6), preparedApi(status('w1', 'routing')));
+    const g = newGame(sc, table, new ThenDice(w1First, 6), preparedSetup(status('w1', 'routing')));
     const actor = start(g);
     actor.send({ type: 'BEGIN_TURN' });
     actor.send({ type: 'DRAW_CARD' });
@@ -78,7 +78,7 @@ describe('F2 activation start: forced steps, then the choice', () => {
     const sc = flowScenario(DEFAULT_UNITS.map((u) => (u.id === 'r1' ? { ...u, at: [21.3, 30] } : u)));
     // w1 rolls 3 dice (6s), r1 3 dice (1s); r1 takes 3 hits: 3 wound tests (6: scratches); its morale test 1 fails.
     const dice = new ThenDice([...w1First, 6, 6, 6, 1, 1, 1, 6, 6, 6, 1], 6);
-    const g = newGame(sc, table, dice, preparedApi({ type: 'MELEE_STARTED', meleeId: 'm1', units: ['w1', 'r1'], startedBy: 'w1' }));
+    const g = newGame(sc, table, dice, preparedSetup({ type: 'MELEE_STARTED', meleeId: 'm1', units: ['w1', 'r1'], startedBy: 'w1' }));
     const actor = start(g);
     actor.send({ type: 'BEGIN_TURN' });
     actor.send({ type: 'DRAW_CARD' });
@@ -99,7 +99,7 @@ describe('F2 activation start: forced steps, then the choice', () => {
     const sc = flowScenario([...units, { id: 'w3', side: 'whites', at: [10, 10], size: 1 }]);
     const cards = ['w1', 'w2', 'wl', 'r1', 'r2', 'w3'];
     // Move w1's second soldier 8 cm away from the first, out of the 3 cm chain.
-    const g = newGame(sc, table, new ThenDice(arrange(cards, cards), 6), preparedApi({ type: 'FIGURES_MOVED', unitId: 'w1', mode: 'normal', allowance: 10, moves: [{ figureId: 'w1_2', from: [20, 31.5], fromFloor: 0, to: [28, 31.5], floor: 0, distance: 8 }] }));
+    const g = newGame(sc, table, new ThenDice(arrange(cards, cards), 6), preparedSetup({ type: 'FIGURES_MOVED', unitId: 'w1', mode: 'normal', allowance: 10, moves: [{ figureId: 'w1_2', from: [20, 31.5], fromFloor: 0, to: [28, 31.5], floor: 0, distance: 8 }] }));
     const actor = start(g);
     actor.send({ type: 'BEGIN_TURN' });
     actor.send({ type: 'DRAW_CARD' });

@@ -34,7 +34,7 @@ export { meleeStart, meleeSides, grenadeSides, throwGrenades, meleeDice, fallBac
 export type { MeleeOptions } from './melee';
 export { maxCoveringFire, splitUnit, reuniteUnit, joinKind, joinUnit, leaveGroup, leaderDive, pickUpWeapon } from './units';
 export { destinationFor, startEvacuation, evacuationMoves, returnEscort } from './evacuation';
-export { decideAction, kRulesApi, ACTION_TYPES } from './api';
+export { decideAction, ACTION_TYPES } from './actions';
 export { kuularuiskuHud, describePlay, moveCommand, contactedEnemy, rulesPanel, logLines, reachOutline, targetsFor, coverWords } from './hud';
 export type { KuularuiskuHud, HudView, HudLogLine, HudRuleEntry, HudFigureMove } from './hud';
 // Scenario special rules (special.ts validates and resolves them; special-play.ts plays them).

@@ -9,7 +9,7 @@ import {
   type KEvent, type KState,
 } from '../../../src/rules/kuularuisku';
 import { validateCharge } from '../../../src/rules/kuularuisku/charge';
-import { decideAction } from '../../../src/rules/kuularuisku/api';
+import { decideAction } from '../../../src/rules/kuularuisku/actions';
 import {
   chargeRemoval, crossingAt, elevatedRule, fireDemolition, isHidden, nightNow, offTableFire, preparationFire, revealChecks,
 } from '../../../src/rules/kuularuisku/special-play';

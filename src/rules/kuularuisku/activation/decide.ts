@@ -1,5 +1,5 @@
 // The turn & activation structure as a pure decision: a flow command in, events out (F1–F4, the F6
-// choices). Soldier-level rules are called through KRulesApi; nothing here rolls their dice itself.
+// choices). Soldier-level rules are the rules engine's own functions; nothing here rolls their dice itself.
 import { ev } from '../events';
 import { actionGate } from './action-gate';
 import { commandRefusal } from './command';
@@ -11,11 +11,19 @@ import { resolveChoice, resolveMeleeStep } from './melee-flow';
 import { actingUnit, activationUnits, offerChoices, offerEvents, plainOffer } from './offer';
 import { phaseOf, sideToAct } from './phase';
 import { canUseReadiness, readyUnits, rollOff, sidesWithReadyUnits } from './readiness';
-import type { KRulesApi, KRulesCtx } from './rules-api';
 import { turnLimitOf, victoryCheck } from './victory';
+import type { Dice, TableQueries } from '../../../core';
+import type { Scenario } from '../../../scenario';
+import { pinnedTest, rout } from '../morale';
+import { meleeRound } from '../melee';
+import { evacuationMoves } from '../evacuation';
+import { chargeRemoval, preparationFire, revealChecks } from '../special-play';
 
-export interface FlowCtx extends KRulesCtx {
-  api: KRulesApi;
+/** What a decision reads besides the state: the scenario, the table and the dice. */
+export interface FlowCtx {
+  scenario: Scenario;
+  table: TableQueries;
+  dice: Dice;
 }
 
 /** The rule behind each forced step. */
@@ -40,7 +48,7 @@ export function decideFlow(s: KGameState, c: FlowCommand, ctx: FlowCtx): FlowDec
       if (p.kind !== 'between-turns') return refuse('the turn is still being played (K-TERM-9: it ends when the last card is done)', 'K-TERM-9');
       const turn = s.turn + 1;
       // Scenario special rules before the turn (a preparation barrage before turn 1).
-      if (ctx.api.beforeTurn) acc.push(...ctx.api.beforeTurn(acc.state, turn, ctx));
+      if (turn === 1) acc.push(...preparationFire(acc.state, ctx));
       if (immediateEnd(acc, ctx)) return { ok: true, acc };
       acc.push(ev('TURN_STARTED', 'K-2.1b', `Turn ${turn} begins`, { turn }));
       acc.push(...shuffleEvents(acc.state, ctx.dice, turn));
@@ -52,7 +60,7 @@ export function decideFlow(s: KGameState, c: FlowCommand, ctx: FlowCtx): FlowDec
       acc.push(fev('CARD_DRAWN', 'K-2.1b', `Card drawn: ${s.units[top]?.name ?? top} (${s.flow.deck.length - 1} left)`, { unitId: top, left: s.flow.deck.length - 1 }));
       const out = drawOutcome(acc.state, top);
       if (out.kind === 'spent') acc.push(fev('CARD_SPENT', out.rule, out.text, { unitId: top, reason: out.reason }));
-      else acc.push(...offerEvents(acc.state, top, 'card', ctx.api, ctx.table));
+      else acc.push(...offerEvents(acc.state, top, 'card', ctx.table));
       return { ok: true, acc };
     }
     case 'READY':
@@ -106,7 +114,7 @@ function decideOffer(acc: Acc, offer: KOffer, c: Extract<FlowCommand, { type: 'R
       if (why) return refuse(why.reason, why.rule);
       if (offer.via === 'command') return refuse('a leader cannot be commanded to command', 'K-2.2c');
       acc.push(ev('COMMAND_ISSUED', 'K-2.2a', `${name} commands ${s.units[c.unitId]!.name}`, { leaderId: c.leaderId, unitId: c.unitId }));
-      acc.push(...offerEvents(acc.state, c.unitId, 'command', ctx.api, ctx.table, c.leaderId));
+      acc.push(...offerEvents(acc.state, c.unitId, 'command', ctx.table, c.leaderId));
       return { ok: true, acc };
     }
     case 'PASS': {
@@ -148,7 +156,7 @@ function resolvePending(acc: Acc, pending: KPending, ctx: FlowCtx): void {
   const tail = pending.commandedBy ? { commandedBy: pending.commandedBy } : {};
   switch (pending.kind) {
     case 'pinned-test': {
-      acc.push(...ctx.api.pinnedTest(s, acting.id, ctx));
+      acc.push(...pinnedTest(s, acting.id, ctx));
       acc.push(fev('STEP_DONE', 'K-7.1f', `${acting.name}: start-of-activation test done`, { kind: pending.kind }));
       const now = acc.state.units[acting.id];
       if (!now || now.status === 'routing' || !acc.state.units[pending.unitId] || now.activated || !unitOnTable(acc.state, now)) {
@@ -157,7 +165,7 @@ function resolvePending(acc: Acc, pending: KPending, ctx: FlowCtx): void {
         afterActivation(acc, ctx);
         return;
       }
-      acc.push(plainOffer(acc.state, pending.unitId, via, ctx.api, ctx.table, pending.commandedBy, now.status === 'pinned'));
+      acc.push(plainOffer(acc.state, pending.unitId, via, ctx.table, pending.commandedBy, now.status === 'pinned'));
       return;
     }
     case 'rout':
@@ -168,8 +176,8 @@ function resolvePending(acc: Acc, pending: KPending, ctx: FlowCtx): void {
       acc.push(ev('ACTIVATION_STARTED', pending.kind === 'rout' ? 'K-7.3d' : 'K-6.3a', `${s.units[main]!.name} activates`, { unitId: main, units, via: units.length > 1 && s.units[pending.unitId]!.kind === 'leader' ? 'leader-group' : via, ...tail }));
       acc.push(ev('ACTION_CHOSEN', pending.kind === 'rout' ? 'K-7.3d' : 'K-6.3a', `${s.units[main]!.name}: ${ACTION_NAMES[action]}`, { unitId: main, action }));
       acc.push(fev('STEP_DONE', pending.kind === 'rout' ? 'K-7.3d' : 'K-6.3a', `${s.units[main]!.name}: ${ACTION_NAMES[action]}`, { kind: pending.kind }));
-      if (pending.kind === 'rout') acc.push(...ctx.api.rout(acc.state, acting.id, ctx));
-      else acc.push(...ctx.api.meleeRound(acc.state, pending.meleeId!, ctx));
+      if (pending.kind === 'rout') acc.push(...rout(acc.state, acting.id, ctx));
+      else acc.push(...meleeRound(acc.state, pending.meleeId!, ctx));
       // K-6.3b / K-7.3d nothing more in this activation.
       if (!acc.state.flow.pending && !acc.state.flow.choice) endActivation(acc, ctx);
       return;
@@ -192,7 +200,7 @@ export function endActivation(acc: Acc, ctx: FlowCtx, text?: string): void {
   if (!a) return;
   const name = acc.state.units[a.unitId]?.name ?? a.unitId;
   // Scenario special rules as the activation ends (a demolition charge cleared by a unit that stayed on it).
-  if (ctx.api.activationEnding) acc.push(...ctx.api.activationEnding(acc.state, ctx));
+  acc.push(...chargeRemoval(acc.state));
   acc.push(ev('ACTIVATION_ENDED', 'K-2.0b', text ?? `${name} has activated`, { unitId: a.unitId, units: a.units }));
   afterActivation(acc, ctx);
 }
@@ -212,7 +220,7 @@ function offerNextQueued(acc: Acc, ctx: FlowCtx): boolean {
   for (const id of [...acc.state.flow.queue]) {
     const u = acc.state.units[id];
     if (u && canUseReadiness(acc.state, u)) {
-      acc.push(...offerEvents(acc.state, id, 'readiness', ctx.api, ctx.table));
+      acc.push(...offerEvents(acc.state, id, 'readiness', ctx.table));
       return true;
     }
     acc.push(fev('QUEUE_SKIPPED', 'K-2.3b', `${u?.name ?? id} can no longer use its readiness`, { unitId: id }));
@@ -242,7 +250,7 @@ function decideReadiness(acc: Acc, side: string, unitId: string | null, ctx: Flo
 
 /** F1 END_OF_TURN_EVACUATION → TURN_END: K-5.6e wounded and escorts move, K-GAP-2 readiness lapses, K-GAP-1 the end check. */
 function endTurn(acc: Acc, ctx: FlowCtx): void {
-  acc.push(...ctx.api.endOfTurn(acc.state, ctx));
+  acc.push(...evacuationMoves(acc.state, ctx));
   const expired = acc.state.house.readinessExpires ? Object.values(acc.state.units).filter((u) => u.ready).map((u) => u.id) : [];
   const turn = acc.state.turn;
   acc.push(ev('TURN_ENDED', expired.length ? 'K-GAP-2' : 'K-TERM-9', `Turn ${turn} ends${expired.length ? `; unused readiness lapses for ${expired.map((id) => acc.state.units[id]!.name).join(', ')}` : ''}`, { turn, expiredReadiness: expired }));
@@ -254,7 +262,7 @@ function endTurn(acc: Acc, ctx: FlowCtx): void {
 export function immediateEnd(acc: Acc, ctx: FlowCtx): boolean {
   if (acc.state.flow.result) return true;
   // Scenario special rules after every decision (hidden units revealed by fire or by an enemy close by).
-  if (ctx.api.afterDecision) acc.push(...ctx.api.afterDecision(acc.state, acc.events, ctx));
+  acc.push(...revealChecks(acc.state, acc.events as ReadonlyArray<{ type: string; shooterId?: unknown }>));
   const end = victoryCheck(acc.state, ctx.scenario, 'command', false);
   if (end) acc.push(end);
   return !!end;

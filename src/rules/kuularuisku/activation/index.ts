@@ -13,4 +13,5 @@ export { decideFlow, afterActivation, endActivation, immediateEnd, ACTION_NAMES,
 export { startChargeSequence } from './melee-flow';
 export { legalCommands, activateCommands, otherOfferCommands, actingUnits, unitShots, specialCommandsNow, type Offer, type KCommand } from './legal';
 export { KVictoryData, validateVictory, victoryCheck, turnLimitOf, objectiveHolder, objectiveHolders, objectivePoints, objectiveAreas, unitsIn, strength, sidesOnTable, type KVictoryDataT } from './victory';
-export type { KRulesApi, KRulesCtx, KDecision, SoldierCommand } from './rules-api';
+export type { SoldierCommand } from './soldier-command';
+export { recallingStragglers, recalledStragglers } from './stragglers-recalled';

@@ -12,11 +12,12 @@ import type { KGameState } from './flow-state';
 import { offerOptions, type OfferOptions } from './offer';
 import { phaseOf } from './phase';
 import { readyUnits } from './readiness';
-import type { KRulesApi, SoldierCommand } from './rules-api';
+import type { SoldierCommand } from './soldier-command';
+import { specialCommands } from '../special-play';
 
 export type KCommand = FlowCommand | SoldierCommand;
 
-export function legalCommands(s: KGameState, ctx: { scenario: Scenario; table: TableQueries }, api: KRulesApi): KCommand[] {
+export function legalCommands(s: KGameState, ctx: { scenario: Scenario; table: TableQueries }): KCommand[] {
   const p = phaseOf(s);
   switch (p.kind) {
     case 'over':
@@ -41,7 +42,7 @@ export function legalCommands(s: KGameState, ctx: { scenario: Scenario; table: T
       return [...activateCommands(o, opts), ...otherOfferCommands(o, opts)];
     }
     case 'activation':
-      return [...activationShots(s, ctx.table), ...specialCommandsNow(s, api, p.side), { type: 'END_ACTIVATION', side: p.side }];
+      return [...activationShots(s, ctx.table), ...specialCommandsNow(s, p.side), { type: 'END_ACTIVATION', side: p.side }];
   }
 }
 
@@ -105,7 +106,7 @@ function activationShots(s: KGameState, table: TableQueries): KCommand[] {
 }
 
 /** Scenario special commands the activating side may give now (fire from off the table, a demolition charge): all legal. */
-export function specialCommandsNow(s: KGameState, api: KRulesApi, side: string): KCommand[] {
-  if (!s.special || !api.specialCommands) return [];
-  return api.specialCommands(s, s.activation!.unitId).map((c) => ({ ...c, side }));
+export function specialCommandsNow(s: KGameState, side: string): KCommand[] {
+  if (!s.special) return [];
+  return specialCommands(s, s.activation!.unitId).map((c) => ({ ...c, side }));
 }

@@ -3,7 +3,7 @@
 // the legal choices as buttons, the active unit's move offer and targets, and the result.
 import type { PlayAction, PlayPrompt, PlayUnit, PlayView, TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
-import { kRulesApi } from '../api';
+import { specialCommands } from '../special-play';
 import { ACTION_NAMES } from '../activation/decide';
 import type { KGameState } from '../activation/flow-state';
 import { legalCommands } from '../activation/legal';
@@ -144,8 +144,8 @@ export function describeActions(s: KGameState, ctx: DescribeCtx, p: KPhase = pha
   // In an activation the legal list is moves and shots (offered by `move` and `targets`), the end, and
   // the scenario's special commands; the soldier-level extras are checked against the rules here.
   const commands = p.kind === 'activation'
-    ? [{ type: 'END_ACTIVATION', side: p.side }, ...activationExtras(s, ctx), ...(kRulesApi.specialCommands?.(s, p.activation.unitId) ?? []).map((c) => ({ ...c, side: p.side }))]
-    : legalCommands(s, ctx, kRulesApi);
+    ? [{ type: 'END_ACTIVATION', side: p.side }, ...activationExtras(s, ctx), ...(s.special ? specialCommands(s, p.activation.unitId) : []).map((c) => ({ ...c, side: p.side }))]
+    : legalCommands(s, ctx);
   return commands.map((c) => actionFor(s, c)).filter((a): a is PlayAction => !!a);
 }
 

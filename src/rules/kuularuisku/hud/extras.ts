@@ -5,10 +5,10 @@
 // decideAction with dice that keep nothing, so only what the rules accept is offered.
 import type { Dice, TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
-import { kRulesApi } from '../api';
+import { decideAction } from '../actions';
 import { actionGate, activating } from '../activation/action-gate';
 import type { KGameState } from '../activation/flow-state';
-import type { SoldierCommand } from '../activation/rules-api';
+import type { SoldierCommand } from '../activation/soldier-command';
 import { JOIN_DISTANCE } from '../constants';
 import { liveFigures } from '../table';
 import { maxCoveringFire } from '../units';
@@ -63,5 +63,5 @@ export function activationExtras(s: KGameState, ctx: { scenario: Scenario; table
     }
   }
   const dice = new ProbeDice();
-  return tries.filter((c) => actionGate(s, c).ok && kRulesApi.decideAction(s, c, { ...ctx, dice }).ok);
+  return tries.filter((c) => actionGate(s, c).ok && decideAction(s, c, { ...ctx, dice }).ok);
 }

@@ -3,7 +3,7 @@
 // drop a picked move or shot the rules would refuse; and the same commands checked by the rules.
 import { type CandidateGroup as AnyGroup, type Dice, type LazyCandidate as AnyLazy, type TableQueries, hypot } from '../../../core';
 import type { Scenario } from '../../../scenario';
-import { kRulesApi, decideAction } from '../api';
+import { decideAction } from '../actions';
 import { contactReach } from '../contact';
 import { weaponById } from '../data';
 import { moveRefusal, movementAllowance } from '../movement';
@@ -57,7 +57,7 @@ export function candidateCommands(s: KGameState, ctx: Ctx): KCommand[] {
  * unit's shots, as the activation lists them).
  */
 export function checkedCommands(s: KGameState, ctx: Ctx): KCommand[] {
-  const legal = legalCommands(s, ctx, kRulesApi);
+  const legal = legalCommands(s, ctx);
   const p = phaseOf(s);
   if (p.kind !== 'activation') return legal;
   const side = p.side;
@@ -96,8 +96,8 @@ function groupsNow(s: KGameState, ctx: Ctx, planner?: MovePlanner): CandidateGro
     if (opts.actions.length) groups.push({ keys: ['ACTIVATE'], build: () => activateCommands(p.offer, opts, (action) => actionWeight(s, ctx.table, p.offer.unitId, action)) });
     return eagerGroups(otherOfferCommands(p.offer, opts), groups);
   }
-  if (p.kind !== 'activation') return eagerGroups(legalCommands(s, ctx, kRulesApi));
-  const rest = specialCommandsNow(s, kRulesApi, p.side);
+  if (p.kind !== 'activation') return eagerGroups(legalCommands(s, ctx));
+  const rest = specialCommandsNow(s, p.side);
   rest.push({ type: 'END_ACTIVATION', side: p.side });
   return eagerGroups(rest, roughGroups(s, ctx, planner));
 }

@@ -1,7 +1,7 @@
 // The random player's moves for a unit: straight shifts, moves toward its objective (purpose.ts),
 // the regroup of stragglers and a charge at the nearest enemy, each planned only when picked.
 import { type TableQueries, type Vec2, hypot } from '../../../core';
-import type { SoldierCommand } from '../activation/rules-api';
+import type { SoldierCommand } from '../activation/soldier-command';
 import { stragglers } from '../coherency';
 import type { MoveMode } from '../events';
 import { movementAllowance } from '../movement';

@@ -2,7 +2,7 @@
 // more often than they pass, over this player's own candidates (candidates.ts); the rules judge each.
 import { type Player, type Rng, type TableQueries, pickRandomCommand as pickWeighted, randomPlayer } from '../../../core';
 import type { Scenario } from '../../../scenario';
-import { ACTION_TYPES } from '../api';
+import { ACTION_TYPES } from '../actions';
 import type { KCommand, KGameState } from '../activation';
 import { type CandidateGroup, candidateCommands, candidateGroups, checkedCommands } from './candidates';
 

@@ -1,20 +1,16 @@
-// The rules engineer's side of KRulesApi (activation/rules-api.ts): the soldier-level commands
-// (move, charge, shoot, split, join, evacuate …) and the forced steps the flow calls, as one object.
+// The soldier-level commands (move, charge, shoot, split, join, evacuate …): each checked by the rule
+// it touches, once the flow has let it through the K-2.4 gate.
 import type { Vec2 } from '../../core';
-import type { KRulesApi, SoldierCommand } from './activation/rules-api';
-import { chargedTargetTest, chargerMorale, defensiveFire, defensiveFireRefusal, validateCharge } from './charge';
-import { stragglers } from './coherency';
+import type { SoldierCommand } from './activation/soldier-command';
+import { validateCharge } from './charge';
 import { houseOf, type KCtx, type KResult, refuse, Steps } from './context';
-import { evacuationMoves, startEvacuation } from './evacuation';
-import { grenadeSides, meleeRound, meleeStart, throwGrenades } from './melee';
-import { pinnedTest, rallyCheck, rout } from './morale';
+import { startEvacuation } from './evacuation';
+import { rallyCheck } from './morale';
 import { type FigureStep, validateMove } from './movement';
 import { resolveShooting } from './shooting';
-import { setupK } from './setup';
 import { liveFigures } from './table';
 import { joinUnit, leaderDive, leaveGroup, pickUpWeapon, reuniteUnit, splitUnit } from './units';
-import { validateKScenario } from './scenario-data';
-import { chargeRemoval, crossingFalls, fireDemolition, offTableFire, preparationFire, revealChecks, specialCommands } from './special-play';
+import { crossingFalls, fireDemolition, offTableFire } from './special-play';
 import type { MoveMode } from './events';
 import type { KState } from './state';
 
@@ -87,27 +83,3 @@ export function decideAction(s: KState, c: SoldierCommand, ctx: KCtx): KResult {
     default: return refuse('K-2.4a', `unknown command "${c.type}"`);
   }
 }
-
-/** KRulesApi for the flow (src/rules/kuularuisku/activation): the rules engine's functions, as it names them. */
-export const kRulesApi: KRulesApi = {
-  setup: setupK,
-  validate: validateKScenario,
-  meleeRound: (s, meleeId, ctx) => meleeRound(s, meleeId, ctx),
-  rout: (s, unitId, ctx) => rout(s, unitId, ctx),
-  pinnedTest: (s, unitId, ctx) => pinnedTest(s, unitId, ctx),
-  stragglers: (s, unitId, table) => stragglers(s, unitId, table),
-  decideAction: (s, c, ctx) => decideAction(s, c, ctx),
-  actionTypes: ACTION_TYPES,
-  chargedTargetTest: (s, chargerId, targetId, ctx) => chargedTargetTest(s, chargerId, targetId, ctx),
-  defensiveFireRefusal: (s, chargerId, targetId) => defensiveFireRefusal(s, chargerId, targetId),
-  defensiveFire: (s, chargerId, targetId, ctx) => defensiveFire(s, chargerId, targetId, ctx),
-  chargerMorale: (s, chargerId, ctx) => chargerMorale(s, chargerId, ctx),
-  meleeStart: (s, chargerId, targetId) => meleeStart(s, chargerId, targetId),
-  grenadeSides: (s, meleeId) => grenadeSides(s, meleeId),
-  throwGrenades: (s, meleeId, side) => throwGrenades(s, meleeId, side),
-  endOfTurn: (s, ctx) => evacuationMoves(s, ctx),
-  beforeTurn: (s, turn, ctx) => (turn === 1 ? preparationFire(s, ctx) : []),
-  activationEnding: (s) => chargeRemoval(s),
-  afterDecision: (s, events) => revealChecks(s, events as ReadonlyArray<{ type: string; shooterId?: unknown }>),
-  specialCommands: (s, unitId) => specialCommands(s, unitId).map((c) => ({ ...c })),
-};
