@@ -1,7 +1,8 @@
 // K-2.4 the action choices and their order (K-2.4a–c, K-4.1a, K-1.0c, K-7.1c, K-6.3b, K-GAP-4, K-AMB-11).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
-import { actionGate, evolveGame, offerOptions, phaseOf, type KGameState } from '../../src/rules';
+import { actionGate, offerOptions, phaseOf, type KGameState } from '../../src/rules';
+import { evolveK } from '../../src/rules/kuularuisku';
 import { flowScenario, flowTable, keepOrder, must, newGame, scripted } from './fixture';
 
 let table: Battlefield;
@@ -12,7 +13,7 @@ beforeAll(async () => {
 });
 
 type Ev = Record<string, unknown> & { type: string };
-const fold = (s: KGameState, ...events: Ev[]) => events.reduce((x, e) => evolveGame(x, e as never), s);
+const fold = (s: KGameState, ...events: Ev[]) => events.reduce((x, e) => evolveK(x, e as never), s);
 const moved: Ev = { type: 'FIGURES_MOVED', rule: 'K-4.0', text: '', unitId: 'w1', mode: 'normal', allowance: 10, moves: [{ figureId: 'w1_1', from: [20, 30], fromFloor: 0, to: [25, 30], floor: 0, distance: 5 }] };
 const shot: Ev = { type: 'SHOT_FIRED', rule: 'K-5.3', text: '', shooterId: 'w1', targetId: 'r1', shooters: ['w1_1'], targets: ['r1_1'], dice: [], hits: 0, closeRange: false, defensive: false, pinned: false, machineGun: false };
 

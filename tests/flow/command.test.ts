@@ -1,7 +1,8 @@
 // F4 leader command and joined leaders (K-2.2a–e, K-1.4b, K-SKL-5, K-AMB-3) with scripted dice.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
-import { commandRefusal, commandableUnits, evolveGame, offerOptions, phaseOf, type KGameState } from '../../src/rules';
+import { commandRefusal, commandableUnits, offerOptions, phaseOf, type KGameState } from '../../src/rules';
+import { evolveK } from '../../src/rules/kuularuisku';
 import { CARDS, DEFAULT_UNITS, arrange, flowScenario, flowTable, must, newGame, scripted, type UnitSpec } from './fixture';
 
 let table: Battlefield;
@@ -11,7 +12,7 @@ beforeAll(async () => {
   table = await flowTable(scenario);
 });
 
-const fold = (s: KGameState, ...events: Array<Record<string, unknown> & { type: string }>) => events.reduce((x, e) => evolveGame(x, e as never), s);
+const fold = (s: KGameState, ...events: Array<Record<string, unknown> & { type: string }>) => events.reduce((x, e) => evolveK(x, e as never), s);
 const leaderFirst = () => scripted(...arrange(CARDS, ['wl', 'w1', 'w2', 'r1', 'r2']));
 
 describe('F4 leader command (K-2.2)', () => {

@@ -2,7 +2,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { SeededDice } from '../../src/core';
-import { deckCards, drawOutcome, evolveGame, phaseOf, shuffleDeck, type KGameState } from '../../src/rules';
+import { deckCards, drawOutcome, phaseOf, shuffleDeck, type KGameState } from '../../src/rules';
+import { evolveK } from '../../src/rules/kuularuisku';
 import { CARDS, arrange, flowOf, flowScenario, flowTable, keepOrder, must, newGame, scripted } from './fixture';
 
 let table: Battlefield;
@@ -13,7 +14,7 @@ beforeAll(async () => {
 });
 
 /** Fold hand-made events into a state (to set up positions the rules reach only after many turns). */
-const fold = (s: KGameState, ...events: Array<Record<string, unknown> & { type: string }>) => events.reduce((x, e) => evolveGame(x, e as never), s);
+const fold = (s: KGameState, ...events: Array<Record<string, unknown> & { type: string }>) => events.reduce((x, e) => evolveK(x, e as never), s);
 
 describe('F1 turn: shuffle, draw, spend', () => {
   it('K-2.1a one card per unit and per leader; K-2.1b shuffled with the game\'s dice into the deck', () => {

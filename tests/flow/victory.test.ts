@@ -2,7 +2,8 @@
 // and a side with no unit left on the table.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
-import { evolveGame, kuularuiskuRuleset, objectiveHolder, phaseOf, sidesOnTable, strength, turnLimitOf, validateVictory, victoryCheck, type KGameState } from '../../src/rules';
+import { kuularuiskuRuleset, objectiveHolder, phaseOf, sidesOnTable, strength, turnLimitOf, validateVictory, victoryCheck, type KGameState } from '../../src/rules';
+import { evolveK } from '../../src/rules/kuularuisku';
 import type { Scenario } from '../../src/scenario';
 import { DEFAULT_UNITS, flowScenario, flowTable, keepOrder, must, newGame, scripted, type KSession } from './fixture';
 
@@ -13,7 +14,7 @@ beforeAll(async () => {
 });
 
 type Ev = Record<string, unknown> & { type: string };
-const fold = (s: KGameState, ...events: Ev[]) => events.reduce((x, e) => evolveGame(x, e as never), s);
+const fold = (s: KGameState, ...events: Ev[]) => events.reduce((x, e) => evolveK(x, e as never), s);
 const objectives = [
   { id: 'obj_w', name: 'West farm', at: [20, 31] as [number, number], radius: 5, points: 2 },
   { id: 'obj_e', name: 'East farm', at: [100, 31] as [number, number], radius: 5 },

@@ -7,10 +7,11 @@ import { ACTION_TYPES, decideAction } from './actions';
 import { validateKScenario } from './scenario-data';
 import { setupK } from './setup';
 import type { KState } from './state';
+import { Steps } from './context';
 import { type KGameOptions, applyKOptions, kOptionChoices } from './options';
 import {
-  Acc, FLOW_COMMAND_TYPES, FoldMemo, actionGate, decideFlow, immediateEnd, legalCommands, phaseOf, startChargeSequence,
-  turnLimitOf, validateVictory, withFlow,
+  FLOW_COMMAND_TYPES, FoldMemo, actionGate, decideFlow, immediateEnd, legalCommands, phaseOf, startChargeSequence,
+  validateVictory,
   type AnyGameEvent, type FlowCtx, type FlowCommand, type KCommand, type KGameEvent, type KGameState, type SoldierCommand,
 } from './activation';
 
@@ -49,7 +50,7 @@ export function createKuularuiskuRuleset(setup: (scenario: Scenario) => KState =
     const cmd: SoldierCommand = gate.mode ? { ...c, mode: gate.mode } : c;
     const r = decideAction(s, cmd, ctx);
     if (!r.ok) return r;
-    const acc = new Acc(s).push(...r.events);
+    const acc = new Steps<KGameEvent>(s).push(...r.events);
     const fctx = flowCtx(ctx);
     const charge = r.events.find((e) => e.type === 'CHARGE_DECLARED');
     if (charge && charge.type === 'CHARGE_DECLARED') startChargeSequence(acc, charge.unitId, charge.targetId, fctx);
@@ -69,8 +70,7 @@ export function createKuularuiskuRuleset(setup: (scenario: Scenario) => KState =
     },
 
     setup(scenario: Scenario, _ctx: { table: TableQueries }): KGameState {
-      const k = setup(scenario);
-      return withFlow(k, turnLimitOf(scenario, k));
+      return setup(scenario);
     },
 
     legalCommands(state: KGameState, ctx: { scenario: Scenario; table: TableQueries }): KCommand[] {

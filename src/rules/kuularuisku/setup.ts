@@ -8,6 +8,7 @@ import { defaultRole, parseFigureData, parseRules, parseUnitData, unitKindOf, un
 import { buildSpecial } from './special';
 import { figureRecord, figureWith, unitRecord, unitWith } from './records';
 import type { KFigure, KState, KUnit, SkillKey, TableEdge } from './state';
+import { initialFlow } from './activation/flow-state';
 
 /**
  * The state before turn 1 per scenario object. Scenarios are never changed in place (the game
@@ -17,7 +18,7 @@ import type { KFigure, KState, KUnit, SkillKey, TableEdge } from './state';
  */
 const SETUPS = new WeakMap<Scenario, KState>();
 
-/** K-1.0a, K-1.3b, K-GAP-5, K-GAP-11, K-SKL-2 the state before turn 1 from a validated scenario. */
+/** K-1.0a, K-1.3b, K-GAP-5, K-GAP-11, K-SKL-2 the state before turn 1 from a validated scenario (the turn structure's too: no card drawn yet). */
 export function setupK(scenario: Scenario): KState {
   let s = SETUPS.get(scenario);
   if (!s) SETUPS.set(scenario, (s = buildSetup(scenario)));
@@ -84,5 +85,7 @@ function buildSetup(scenario: Scenario): KState {
     ],
     // Every field, optional ones as undefined, in KState's order: states keep one shape (records.ts).
     activation: undefined, nextId: 1, house, special,
+    // K-GAP-1 the game's last turn: the scenario's, else the house default.
+    flow: initialFlow(scenario.turnLimit ?? house.defaultTurnLimit),
   };
 }

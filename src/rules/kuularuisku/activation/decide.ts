@@ -5,8 +5,8 @@ import { actionGate } from './action-gate';
 import { commandRefusal } from './command';
 import type { FlowCommand } from './commands';
 import { drawOutcome, shuffleEvents, unitOnTable } from './deck';
-import { fev, type KGameState, type KOffer, type KPending } from './flow-state';
-import { Acc } from './game-state';
+import { fev, type KGameEvent, type KGameState, type KOffer, type KPending } from './flow-state';
+import { Steps } from '../context';
 import { resolveChoice, resolveMeleeStep } from './melee-flow';
 import { actingUnit, activationUnits, offerChoices, offerEvents, plainOffer } from './offer';
 import { phaseOf, sideToAct } from './phase';
@@ -31,7 +31,7 @@ const STEP_RULES: Record<KPending['kind'], string> = {
   'pinned-test': 'K-7.1f', rout: 'K-7.3d', 'melee-round': 'K-6.3a', 'charge-target-test': 'K-7.2a', 'charger-morale': 'K-6.2e', 'melee-start': 'K-6.1b',
 };
 
-export type FlowDecision = { ok: true; acc: Acc } | { ok: false; reason: string; rule?: string };
+export type FlowDecision = { ok: true; acc: Steps<KGameEvent> } | { ok: false; reason: string; rule?: string };
 
 const refuse = (reason: string, rule?: string): FlowDecision => ({ ok: false, reason, ...(rule ? { rule } : {}) });
 
@@ -42,7 +42,7 @@ export function decideFlow(s: KGameState, c: FlowCommand, ctx: FlowCtx): FlowDec
   if (c.type === 'READINESS' && p.kind !== 'window') return refuse('ready units activate only between activations, never in the middle of one', 'K-2.3b');
   const who = sideToAct(p);
   if (who && c.side && c.side !== who) return refuse(`it is ${s.sides.find((x) => x.id === who)?.name ?? who}'s decision now, not ${c.side}'s`, 'K-2.1b');
-  const acc = new Acc(s);
+  const acc = new Steps<KGameEvent>(s);
   switch (c.type) {
     case 'BEGIN_TURN': {
       if (p.kind !== 'between-turns') return refuse('the turn is still being played (K-TERM-9: it ends when the last card is done)', 'K-TERM-9');
@@ -97,7 +97,7 @@ export function decideFlow(s: KGameState, c: FlowCommand, ctx: FlowCtx): FlowDec
   }
 }
 
-function decideOffer(acc: Acc, offer: KOffer, c: Extract<FlowCommand, { type: 'READY' | 'ACTIVATE' | 'COMMAND' | 'PASS' }>, ctx: FlowCtx): FlowDecision {
+function decideOffer(acc: Steps<KGameEvent>, offer: KOffer, c: Extract<FlowCommand, { type: 'READY' | 'ACTIVATE' | 'COMMAND' | 'PASS' }>, ctx: FlowCtx): FlowDecision {
   const s = acc.state;
   const unitId = c.type === 'COMMAND' ? c.leaderId : c.unitId;
   if (unitId !== offer.unitId) return refuse(`${s.units[offer.unitId]?.name ?? offer.unitId} is the unit activating, not ${s.units[unitId]?.name ?? unitId}`, 'K-2.1b');
@@ -149,7 +149,7 @@ export const ACTION_NAMES: Record<string, string> = {
 };
 
 /** F2 steps 1–3 resolved with their dice; then the offer, or the end of the activation. */
-function resolvePending(acc: Acc, pending: KPending, ctx: FlowCtx): void {
+function resolvePending(acc: Steps<KGameEvent>, pending: KPending, ctx: FlowCtx): void {
   const s = acc.state;
   const acting = actingUnit(s, pending.unitId)!;
   const via = pending.via ?? 'card';
@@ -189,13 +189,13 @@ function resolvePending(acc: Acc, pending: KPending, ctx: FlowCtx): void {
 }
 
 /** After the F6 sequence of a charge: the charging unit's activation is over (K-6.3b). */
-function afterChargeSequence(acc: Acc, ctx: FlowCtx): void {
+function afterChargeSequence(acc: Steps<KGameEvent>, ctx: FlowCtx): void {
   if (acc.state.activation) endActivation(acc, ctx);
   else afterActivation(acc, ctx);
 }
 
 /** F2.6 ACTIVATION_DONE, then what comes between activations. */
-export function endActivation(acc: Acc, ctx: FlowCtx, text?: string): void {
+export function endActivation(acc: Steps<KGameEvent>, ctx: FlowCtx, text?: string): void {
   const a = acc.state.activation;
   if (!a) return;
   const name = acc.state.units[a.unitId]?.name ?? a.unitId;
@@ -209,14 +209,14 @@ export function endActivation(acc: Acc, ctx: FlowCtx, text?: string): void {
  * BETWEEN_ACTIVATIONS (K-2.3b): ready units queued by a roll-off go first; otherwise a window opens
  * for every side that has a ready unit; otherwise the next card (or the end of the turn) is due.
  */
-export function afterActivation(acc: Acc, ctx: FlowCtx): void {
+export function afterActivation(acc: Steps<KGameEvent>, ctx: FlowCtx): void {
   if (immediateEnd(acc, ctx)) return;
   if (offerNextQueued(acc, ctx)) return;
   const sides = sidesWithReadyUnits(acc.state);
   if (sides.length) acc.push(fev('WINDOW_OPENED', 'K-2.3b', `Between activations: ${sides.map((x) => acc.state.sides.find((y) => y.id === x)?.name ?? x).join(' and ')} may use a ready unit`, { sides }));
 }
 
-function offerNextQueued(acc: Acc, ctx: FlowCtx): boolean {
+function offerNextQueued(acc: Steps<KGameEvent>, ctx: FlowCtx): boolean {
   for (const id of [...acc.state.flow.queue]) {
     const u = acc.state.units[id];
     if (u && canUseReadiness(acc.state, u)) {
@@ -228,7 +228,7 @@ function offerNextQueued(acc: Acc, ctx: FlowCtx): boolean {
   return false;
 }
 
-function decideReadiness(acc: Acc, side: string, unitId: string | null, ctx: FlowCtx): FlowDecision {
+function decideReadiness(acc: Steps<KGameEvent>, side: string, unitId: string | null, ctx: FlowCtx): FlowDecision {
   const s = acc.state;
   if (unitId !== null && !readyUnits(s, side).includes(unitId)) return refuse(`${s.units[unitId]?.name ?? unitId} is not a ready unit of ${side}`, 'K-2.3b');
   acc.push(fev('READINESS_DECLARED', 'K-2.3b', unitId ? `${s.sides.find((x) => x.id === side)?.name ?? side} wants to use ${s.units[unitId]!.name}` : `${s.sides.find((x) => x.id === side)?.name ?? side} waits`, { side, unitId }));
@@ -249,7 +249,7 @@ function decideReadiness(acc: Acc, side: string, unitId: string | null, ctx: Flo
 }
 
 /** F1 END_OF_TURN_EVACUATION → TURN_END: K-5.6e wounded and escorts move, K-GAP-2 readiness lapses, K-GAP-1 the end check. */
-function endTurn(acc: Acc, ctx: FlowCtx): void {
+function endTurn(acc: Steps<KGameEvent>, ctx: FlowCtx): void {
   acc.push(...evacuationMoves(acc.state, ctx));
   const expired = acc.state.house.readinessExpires ? Object.values(acc.state.units).filter((u) => u.ready).map((u) => u.id) : [];
   const turn = acc.state.turn;
@@ -259,7 +259,7 @@ function endTurn(acc: Acc, ctx: FlowCtx): void {
 }
 
 /** K-GAP-1 a side with no unit left on the table ends the game at once. */
-export function immediateEnd(acc: Acc, ctx: FlowCtx): boolean {
+export function immediateEnd(acc: Steps<KGameEvent>, ctx: FlowCtx): boolean {
   if (acc.state.flow.result) return true;
   // Scenario special rules after every decision (hidden units revealed by fire or by an enemy close by).
   acc.push(...revealChecks(acc.state, acc.events as ReadonlyArray<{ type: string; shooterId?: unknown }>));

@@ -2,16 +2,16 @@
 // (K-6.2, the defender's choice), charger morale (K-6.2e), the melee's start with grenades (K-6.6,
 // each side's choice) and its first round (K-6.1b). The rule outcomes come from the rules engine (charge.ts, melee.ts).
 import { chargerMustTest } from '../charge';
-import { fev, type KChoice, type KPending } from './flow-state';
-import type { Acc } from './game-state';
+import { fev, type KChoice, type KGameEvent, type KPending } from './flow-state';
+import type { Steps } from '../context';
 import type { FlowCtx } from './decide';
 import { chargedTargetTest, chargerMorale, defensiveFire, defensiveFireRefusal } from '../charge';
 import { grenadeSides, meleeRound, meleeStart, throwGrenades } from '../melee';
 
-const sideName = (acc: Acc, side: string) => acc.state.sides.find((x) => x.id === side)?.name ?? side;
+const sideName = (acc: Steps<KGameEvent>, side: string) => acc.state.sides.find((x) => x.id === side)?.name ?? side;
 
 /** F6 CHARGE_MOVE done (a MOVE gave CHARGE_DECLARED): what comes next for this charge. */
-export function startChargeSequence(acc: Acc, chargerId: string, targetId: string, ctx: FlowCtx): void {
+export function startChargeSequence(acc: Steps<KGameEvent>, chargerId: string, targetId: string, ctx: FlowCtx): void {
   const s = acc.state;
   const target = s.units[targetId];
   const charger = s.units[chargerId];
@@ -34,7 +34,7 @@ export function startChargeSequence(acc: Acc, chargerId: string, targetId: strin
 }
 
 /** F6 MELEE_START: lock the units, then grenades (each side that may) or the first round. */
-function meleeBegins(acc: Acc, chargerId: string, targetId: string, ctx: FlowCtx): void {
+function meleeBegins(acc: Steps<KGameEvent>, chargerId: string, targetId: string, ctx: FlowCtx): void {
   const started = meleeStart(acc.state, chargerId, targetId);
   acc.push(...started);
   const meleeId = acc.state.units[chargerId]?.meleeId;
@@ -50,13 +50,13 @@ function meleeBegins(acc: Acc, chargerId: string, targetId: string, ctx: FlowCtx
   firstRound(acc, chargerId, targetId, meleeId);
 }
 
-function firstRound(acc: Acc, chargerId: string, targetId: string, meleeId: string): void {
+function firstRound(acc: Steps<KGameEvent>, chargerId: string, targetId: string, meleeId: string): void {
   const side = acc.state.units[chargerId]!.side;
   acc.push(fev('STEP_PENDING', 'K-6.1b', 'The melee is fought at once', { pending: { kind: 'melee-start', side, unitId: chargerId, meleeId, chargerId, targetId } }));
 }
 
 /** A player's F6 decision (the phase check has made sure it is the one due). */
-export function resolveChoice(acc: Acc, choice: KChoice, yes: boolean, ctx: FlowCtx): void {
+export function resolveChoice(acc: Steps<KGameEvent>, choice: KChoice, yes: boolean, ctx: FlowCtx): void {
   const s = acc.state;
   if (choice.kind === 'defensive-fire') {
     acc.push(fev('CHOICE_MADE', 'K-6.2a', `${s.units[choice.unitId]!.name} ${yes ? 'fires defensive fire' : 'holds its fire'}`, { kind: choice.kind, side: choice.side, yes }));
@@ -94,7 +94,7 @@ export function resolveChoice(acc: Acc, choice: KChoice, yes: boolean, ctx: Flow
 }
 
 /** F6 forced steps: K-7.2a target test, K-6.2e charger morale, the first melee round. */
-export function resolveMeleeStep(acc: Acc, p: KPending, ctx: FlowCtx): void {
+export function resolveMeleeStep(acc: Steps<KGameEvent>, p: KPending, ctx: FlowCtx): void {
   const chargerId = p.chargerId!;
   const targetId = p.targetId!;
   switch (p.kind) {
