@@ -1,13 +1,14 @@
 // The flow's machines over an immutable game (PureDriver): their `apply` action keeps the driver each
 // command gives, so every snapshot carries its own game, as model-based traversal needs.
 import { assign } from 'xstate';
-import type { ActivationModel, Command } from '../game';
-import { activationMachine, createTurnMachine, meleeMachine, type FlowContext } from '../flow';
-import type { PureDriver } from './pure-driver';
+import type { Command } from '../game';
+import { activationMachine, meleeMachine, type FlowContext } from '../flow';
+import { PureDriver } from './pure-driver';
 
 /** The `apply` of the pure machines: the next driver and the refusal, if any (the old driver is unchanged). */
-export function applyPure(context: FlowContext, command: Command): Partial<Pick<FlowContext, 'refusal' | 'driver'>> {
-  const { driver, result } = (context.driver as PureDriver<unknown>).step(command);
+function applyPure(context: FlowContext, command: Command): Partial<Pick<FlowContext, 'refusal' | 'driver'>> {
+  if (!(context.driver instanceof PureDriver)) throw new TypeError('the pure machines run on a PureDriver (PureDriver.start), not a session');
+  const { driver, result } = context.driver.step(command);
   return { driver, refusal: result.ok ? undefined : { reason: result.reason, ...(result.rule ? { rule: result.rule } : {}), command } };
 }
 
@@ -19,10 +20,3 @@ export const pureActivationMachine = activationMachine.provide({
   actions: { apply: assign(({ context, event }) => applyPure(context, event)) },
   actors: { melee: pureMeleeMachine },
 });
-
-export function pureTurnMachine(model: ActivationModel) {
-  return createTurnMachine(model).provide({
-    actions: { apply: assign(({ context, event }) => applyPure(context, event)) },
-    actors: { activation: pureActivationMachine },
-  });
-}
