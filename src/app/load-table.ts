@@ -1,6 +1,6 @@
 // From a scenario id to a built battlefield: read the bundled file, validate it, then load the
 // battlefield code lazily (Rapier's WASM stays out of the initial bundle) and build the world.
-import type { Battlefield } from '../battlefield/types';
+import type { Battlefield } from '../battlefield';
 import { parseScenario, type Scenario, type ScenarioIssue } from '../scenario';
 import { loadScenarioText } from './scenario-files';
 

@@ -242,7 +242,7 @@ class RapierBattlefield implements Battlefield {
 
   /**
    * The ground: the shared grid's own triangles, which Rapier's terrain tiles hold (property-tested
-   * against a Rapier cast, rapierReferenceHeight).
+   * against a Rapier cast, src/testing's rapierReferenceHeight).
    */
   groundHeight(x: number, z: number): number {
     this.checkOnTable(x, z);
@@ -308,11 +308,6 @@ class RapierBattlefield implements Battlefield {
     row.set(z, y);
     this.deckMemoSize++;
     return y;
-  }
-
-  /** Rapier's own downward cast on the terrain (ground) or terrain and decks (surface): the tests' reference. */
-  rapierReferenceHeight(x: number, z: number, what: 'ground' | 'surface'): number | undefined {
-    return this.castDown(x, z, what === 'ground' ? G_TERRAIN : G_TERRAIN | G_STAND);
   }
 
   eyePoint(f: FigureBody): Vec3 {
@@ -678,53 +673,9 @@ class RapierBattlefield implements Battlefield {
     this.world.step();
   }
 
-  /** Rapier's own first hit over all terrain and sight-blocking colliders (the reference for tests). */
-  rapierReferenceHit(from: Vec3, to: Vec3): { t: number; featureId: string } | undefined {
-    const ray = new RAPIER.Ray({ x: from[0], y: from[1], z: from[2] }, { x: to[0] - from[0], y: to[1] - from[1], z: to[2] - from[2] });
-    const d = dist3(from, to);
-    const hit = this.world.castRay(ray, Math.max(0, 1 - END_TOLERANCE / d), true, undefined, query(G_TERRAIN | G_BLOCK));
-    return hit ? { t: hit.timeOfImpact, featureId: this.info.get(hit.collider.handle)?.featureId ?? '?' } : undefined;
-  }
-
-  /** Rapier alone, without the exact rejects in front (the references of the tests). */
-  rapierReferenceBody(figure: FigureBody): BodyClash[] {
-    const y = this.standHeight(figure.at[0], figure.at[1], figure.floor);
-    return this.rapierBodyClashes(figure.at[0], figure.at[1], y, figure.height ?? DEFAULT_FIGURE_HEIGHT, figure.radius ?? 0.6);
-  }
-
-  rapierReferenceWall(from: FigureBody, to: FigureBody): BodyClash | undefined {
-    const ay = this.standHeight(from.at[0], from.at[1], from.floor) + KNEE;
-    const by = this.standHeight(to.at[0], to.at[1], to.floor) + KNEE;
-    if (dist3([from.at[0], ay, from.at[1]], [to.at[0], by, to.at[1]]) < 1e-6) return undefined;
-    return this.rapierWallBetween(from.at[0], ay, from.at[1], to.at[0], by, to.at[1]);
-  }
-
   free(): void {
     this.world.free();
   }
-}
-
-/** Rapier's answers to bodyClashes and wallBetween without the exact rejects in front (tests compare). */
-export function rapierReferenceBody(bf: Battlefield, figure: FigureBody): BodyClash[] {
-  if (!(bf instanceof RapierBattlefield)) throw new TypeError('not a Rapier battlefield');
-  return bf.rapierReferenceBody(figure);
-}
-
-export function rapierReferenceWall(bf: Battlefield, from: FigureBody, to: FigureBody): BodyClash | undefined {
-  if (!(bf instanceof RapierBattlefield)) throw new TypeError('not a Rapier battlefield');
-  return bf.rapierReferenceWall(from, to);
-}
-
-/** Rapier's downward cast on the ground or the standing surface (tests compare the grid heights to it). */
-export function rapierReferenceHeight(bf: Battlefield, x: number, z: number, what: 'ground' | 'surface'): number | undefined {
-  if (!(bf instanceof RapierBattlefield)) throw new TypeError('not a Rapier battlefield');
-  return bf.rapierReferenceHeight(x, z, what);
-}
-
-/** Rapier's reference cast for a battlefield made by createBattlefield (tests compare the fast path to it). */
-export function rapierReferenceHit(bf: Battlefield, from: Vec3, to: Vec3): { t: number; featureId: string } | undefined {
-  if (!(bf instanceof RapierBattlefield)) throw new TypeError('not a Rapier battlefield');
-  return bf.rapierReferenceHit(from, to);
 }
 
 export type { Vec2 };

@@ -6,14 +6,11 @@ import { createBattlefield, DEFAULT_FIGURE_HEIGHT, EYE_FRACTION, type Battlefiel
 import type { Vec3 } from '../core';
 import { formatLength } from '../core';
 import { viewshedPng } from './viewshed-png';
+import { loadScenarioFile, UsageError, type Io } from './cli-io';
 import { play } from './play';
 
-export class UsageError extends Error {}
-
-export interface Io {
-  out: (s: string) => void;
-  err: (s: string) => void;
-}
+// Re-exported for the callers that know the CLI by this module.
+export { loadScenarioFile, UsageError, type Io };
 
 const stdio: Io = { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) };
 
@@ -79,18 +76,6 @@ export function parsePoint(s: string | undefined, what: string): PointSpec {
 export function resolvePoint(bf: Battlefield, p: PointSpec): Vec3 {
   const y = bf.standHeight(p.x, p.z, p.floor);
   return [p.x, y + (p.above ?? DEFAULT_FIGURE_HEIGHT * EYE_FRACTION), p.z];
-}
-
-export function loadScenarioFile(file: string): Scenario {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    throw new UsageError(`cannot read scenario file ${file}`);
-  }
-  const r = parseScenario(text, file);
-  if (!r.ok) throw new UsageError(`${formatIssue(r.issues[0]!)}${r.issues.length > 1 ? ` (and ${r.issues.length - 1} more problems; run validate)` : ''}`);
-  return r.scenario;
 }
 
 function listJson(path: string): string[] {

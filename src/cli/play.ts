@@ -8,7 +8,7 @@ import { cachedTable, playGame } from '../flow';
 import { GameOptionsError, GameSession, loadSave, makeSave, parseSave, SaveError, type Command, type GameEvent, type GameOptions, type Ruleset } from '../game';
 import { PLAYERS, RULESETS, playRulesetId, rulesetFor } from '../rules';
 import type { Scenario } from '../scenario';
-import { loadScenarioFile, UsageError, type Io } from './commands';
+import { loadScenarioFile, UsageError, type Io } from './cli-io';
 
 export interface PlayArgs {
   positional: string[];

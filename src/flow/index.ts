@@ -28,7 +28,6 @@ import type { FlowAdapter } from './types';
 
 export * from './types';
 export { SessionDriver } from './driver';
-export { PureDriver, type PureGame } from './pure-driver';
 export { PICK_COMMANDS, applyCommand, type FlowContext, type FlowInput, type FlowOutput, type AnyDriver } from './common';
 export { createTurnMachine, cardsTurnMachine } from './turn-machine';
 export { activationMachine } from './activation-machine';
