@@ -13,7 +13,7 @@ import { GameSession } from '../../src/game';
 import { kuularuiskuRuleset, type KGameState } from '../../src/rules';
 import { parseScenarioOrThrow } from '../../src/scenario';
 import { shotSurelyRefused } from '../../src/rules/kuularuisku/player/sure-refusals';
-import { nightNow } from '../../src/rules/kuularuisku/special-play';
+import { nightNow } from '../../src/rules/kuularuisku/special-queries';
 import type { SoldierCommand } from '../../src/rules/kuularuisku/activation/soldier-command';
 
 describe('K-5.2a at night: a shot with every pair in the dark is a sure refusal (Tammerkoski)', () => {

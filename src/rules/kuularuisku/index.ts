@@ -40,6 +40,7 @@ export type { KuularuiskuHud, HudView, HudLogLine, HudRuleEntry, HudFigureMove }
 // Scenario special rules (special.ts validates and resolves them; special-play.ts plays them).
 export { validateSpecialRules, buildSpecial, specialHouseValues, outlineOf } from './special';
 export type { KSpecialConfig, KSpecialState, SpecialKind } from './special';
-export { elevatedRule, nightNow, isLit, isHidden, crossingAt, blownSpanAt, preparationFire, offTableFire, offTableTargets, offTableRefusal, fireDemolition, demolitionRefusal, chargeRemoval, revealChecks, crossingFalls, specialCommands } from './special-play';
+export { elevatedRule, nightNow, isLit, isHidden, crossingAt, blownSpanAt } from './special-queries';
+export { preparationFire, offTableFire, offTableTargets, offTableRefusal, fireDemolition, demolitionRefusal, chargeRemoval, revealChecks, crossingFalls, specialCommands } from './special-play';
 // The player, apart from the rules (player/): random legal play.
 export { kuularuiskuPlayer, type KPlayer, type KPlayerOptions } from './player';

@@ -6,7 +6,7 @@ import { CLOSE_RANGE, COVER_VALUE, type CoverName, FIGURE_HEIGHT, HIGHER_BY } fr
 import { type KQuery, houseOf } from './context';
 import { weaponById } from './data';
 import { coverClassAt } from './terrain';
-import { crossingAt, elevatedRule, isHidden, isLit, nightNow } from './special-play';
+import { crossingAt, elevatedRule, isHidden, isLit, nightNow } from './special-queries';
 import { baseOf, bodyOf, liveFigures, standingFigures } from './table';
 import type { HouseSettings, KFigure, KState, KUnit } from './state';
 

@@ -10,9 +10,8 @@ import {
 } from '../../../src/rules/kuularuisku';
 import { validateCharge } from '../../../src/rules/kuularuisku/charge';
 import { decideAction } from '../../../src/rules/kuularuisku/actions';
-import {
-  chargeRemoval, crossingAt, elevatedRule, fireDemolition, isHidden, nightNow, offTableFire, preparationFire, revealChecks,
-} from '../../../src/rules/kuularuisku/special-play';
+import { chargeRemoval, fireDemolition, offTableFire, preparationFire, revealChecks } from '../../../src/rules/kuularuisku/special-play';
+import { crossingAt, elevatedRule, isHidden, nightNow } from '../../../src/rules/kuularuisku/special-queries';
 import { specialHouseValues } from '../../../src/rules/kuularuisku/special';
 import { parseScenarioOrThrow, type Scenario } from '../../../src/scenario';
 

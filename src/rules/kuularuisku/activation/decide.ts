@@ -12,19 +12,13 @@ import { actingUnit, activationUnits, offerChoices, offerEvents, plainOffer } fr
 import { phaseOf, sideToAct } from './phase';
 import { canUseReadiness, readyUnits, rollOff, sidesWithReadyUnits } from './readiness';
 import { turnLimitOf, victoryCheck } from './victory';
-import type { Dice, TableQueries } from '../../../core';
-import type { Scenario } from '../../../scenario';
+import type { FlowCtx } from './flow-ctx';
 import { pinnedTest, rout } from '../morale';
 import { meleeRound } from '../melee';
 import { evacuationMoves } from '../evacuation';
 import { chargeRemoval, preparationFire, revealChecks } from '../special-play';
 
-/** What a decision reads besides the state: the scenario, the table and the dice. */
-export interface FlowCtx {
-  scenario: Scenario;
-  table: TableQueries;
-  dice: Dice;
-}
+export type { FlowCtx } from './flow-ctx';
 
 /** The rule behind each forced step. */
 const STEP_RULES: Record<KPending['kind'], string> = {

@@ -4,7 +4,7 @@
 import { chargerMustTest } from '../charge';
 import { fev, type KChoice, type KGameEvent, type KPending } from './flow-state';
 import type { Steps } from '../context';
-import type { FlowCtx } from './decide';
+import type { FlowCtx } from './flow-ctx';
 import { chargedTargetTest, chargerMorale, defensiveFire, defensiveFireRefusal } from '../charge';
 import { grenadeSides, meleeRound, meleeStart, throwGrenades } from '../melee';
 

@@ -9,7 +9,7 @@ import type { KGameState } from '../activation/flow-state';
 import { legalCommands } from '../activation/legal';
 import { phaseOf, sideToAct, type KPhase } from '../activation/phase';
 import { isLeaderless } from '../movement';
-import { isHidden, nightNow } from '../special-play';
+import { isHidden, nightNow } from '../special-queries';
 import { liveFigures } from '../table';
 import type { KUnit } from '../state';
 import { actionFor } from './actions';

@@ -7,7 +7,7 @@
 import { moveRefusal, seriousCanMove, shotAndBound, unitShotAndBound } from '../movement';
 import { shootRefusal } from '../shooting';
 import { type Vec2, hypot } from '../../../core';
-import { isHidden, isLit, nightNow } from '../special-play';
+import { isHidden, isLit, nightNow } from '../special-queries';
 import { liveFigures } from '../table';
 import { ableFirers } from '../visibility';
 import { actionGate } from '../activation/action-gate';
