@@ -1,6 +1,6 @@
 // Random play drops a picked move or shot without dispatching it when its group's sureRefusal says
 // the rules would refuse it (src/rules/kuularuisku/player/sure-refusals.ts, runsIntoWall in player/purpose.ts),
-// and plans no plain move at all for a unit that surely stays (unitSurelyStays: api.ts moveCandidates,
+// and plans no plain move at all for a unit that surely stays (unitSurelyStays: player/move-candidates.ts moveCandidates,
 // purpose.ts goalMovePlans). Both must only ever be real refusals: every command found so is checked
 // here against the rules' own decision on the same state. A shot the rules refused for want of sight
 // (K-5.2a) is remembered by its soldiers' places (noteShotRefused) and, tried again before any of them

@@ -135,7 +135,7 @@ export function activationWith(a: KActivation, patch: Partial<KActivation>): KAc
 
 /**
  * The state with some fields changed, of the one shape. The flow layer keeps its own part (`flow`) on
- * the same object (KGameState); it is carried over as it is, and present (undefined) on a bare state.
+ * the same object (KState); it is carried over as it is, and present (undefined) on a bare state.
  */
 export function stateWith(s: KState, patch: Partial<KState>): KState {
   const r: AllFields<KState> = {

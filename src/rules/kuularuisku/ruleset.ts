@@ -12,7 +12,7 @@ import { type KGameOptions, applyKOptions, kOptionChoices } from './options';
 import {
   FLOW_COMMAND_TYPES, FoldMemo, actionGate, decideFlow, immediateEnd, legalCommands, phaseOf, startChargeSequence,
   validateVictory,
-  type AnyGameEvent, type FlowCtx, type FlowCommand, type KCommand, type KGameEvent, type KGameState, type SoldierCommand,
+  type AnyGameEvent, type FlowCtx, type FlowCommand, type KCommand, type KGameEvent, type SoldierCommand,
 } from './activation';
 
 export interface KRulesetCtx {
@@ -38,7 +38,7 @@ export function createKuularuiskuRuleset(setup: (scenario: Scenario) => KState =
   // The flow's context, one literal of one shape (a spread of the session's context cost more than the copy).
   const flowCtx = (ctx: KRulesetCtx): FlowCtx => ({ scenario: ctx.scenario, table: ctx.table, dice: ctx.dice });
 
-  function decideSoldier(s: KGameState, c: SoldierCommand, ctx: KRulesetCtx): Decision {
+  function decideSoldier(s: KState, c: SoldierCommand, ctx: KRulesetCtx): Decision {
     const p = phaseOf(s);
     if (p.kind === 'over') return { ok: false, reason: `the game is over: ${p.result.text}`, rule: p.result.rule };
     if (p.kind !== 'activation') {
@@ -69,15 +69,15 @@ export function createKuularuiskuRuleset(setup: (scenario: Scenario) => KState =
       return [...validateKScenario(scenario), ...validateVictory(scenario)];
     },
 
-    setup(scenario: Scenario, _ctx: { table: TableQueries }): KGameState {
+    setup(scenario: Scenario, _ctx: { table: TableQueries }): KState {
       return setup(scenario);
     },
 
-    legalCommands(state: KGameState, ctx: { scenario: Scenario; table: TableQueries }): KCommand[] {
+    legalCommands(state: KState, ctx: { scenario: Scenario; table: TableQueries }): KCommand[] {
       return legalCommands(state, ctx);
     },
 
-    decide(state: KGameState, command: KCommand, ctx: KRulesetCtx): Decision {
+    decide(state: KState, command: KCommand, ctx: KRulesetCtx): Decision {
       if (FLOW_COMMAND_TYPES.has(command.type)) {
         const fctx = flowCtx(ctx);
         const r = decideFlow(state, command as FlowCommand, fctx);
@@ -89,7 +89,7 @@ export function createKuularuiskuRuleset(setup: (scenario: Scenario) => KState =
       return decideSoldier(state, command as SoldierCommand, ctx);
     },
 
-    evolve(state: KGameState, event: LoggedEvent): KGameState {
+    evolve(state: KState, event: LoggedEvent): KState {
       return memo.evolve(state, event as AnyGameEvent);
     },
 
@@ -102,7 +102,7 @@ export function createKuularuiskuRuleset(setup: (scenario: Scenario) => KState =
       return applyKOptions(scenario, options);
     },
 
-    victory(state: KGameState, _ctx: { scenario: Scenario }) {
+    victory(state: KState, _ctx: { scenario: Scenario }) {
       const r = state.flow.result;
       return r ? { winner: r.winner, reason: r.text, rule: r.rule } : undefined;
     },

@@ -1,11 +1,12 @@
 // The turn & activation structure as a pure decision: a flow command in, events out (F1–F4, the F6
 // choices). Soldier-level rules are the rules engine's own functions; nothing here rolls their dice itself.
+import type { KState } from '../state';
 import { ev } from '../events';
 import { actionGate } from './action-gate';
 import { commandRefusal } from './command';
 import type { FlowCommand } from './commands';
 import { drawOutcome, shuffleEvents, unitOnTable } from './deck';
-import { fev, type KGameEvent, type KGameState, type KOffer, type KPending } from './flow-state';
+import { fev, type KGameEvent, type KOffer, type KPending } from './flow-state';
 import { Steps } from '../context';
 import { resolveChoice, resolveMeleeStep } from './melee-flow';
 import { actingUnit, activationUnits, offerChoices, offerEvents, plainOffer } from './offer';
@@ -30,7 +31,7 @@ export type FlowDecision = { ok: true; acc: Steps<KGameEvent> } | { ok: false; r
 const refuse = (reason: string, rule?: string): FlowDecision => ({ ok: false, reason, ...(rule ? { rule } : {}) });
 
 /** Decide a flow command. */
-export function decideFlow(s: KGameState, c: FlowCommand, ctx: FlowCtx): FlowDecision {
+export function decideFlow(s: KState, c: FlowCommand, ctx: FlowCtx): FlowDecision {
   const p = phaseOf(s);
   if (p.kind === 'over') return refuse(`the game is over: ${p.result.text}`, p.result.rule);
   if (c.type === 'READINESS' && p.kind !== 'window') return refuse('ready units activate only between activations, never in the middle of one', 'K-2.3b');

@@ -104,7 +104,7 @@ function count(acted: Record<string, number>, ids: readonly string[]): Record<st
  * Fold one event into the flow. `s` is the state before the event (KState events such as
  * ACTIVATION_STARTED also move the flow: the offer is taken up, the activation is counted).
  */
-export function evolveFlow(s: KGameState, e: KGameEvent): KFlow {
+export function evolveFlow(s: KState, e: KGameEvent): KFlow {
   const f = s.flow;
   let n: KFlow;
   switch (e.type) {

@@ -2,13 +2,13 @@
 // and in an activation the shots at valid targets, the scenario's special commands and the end.
 // Moves are not listed (a player proposes one, by a drag or its planner, and decide judges it).
 // Complete enough that choosing among them always reaches the end of the game.
+import type { KState } from '../state';
 import type { TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import { liveFigures } from '../table';
 import { shootingCandidates } from '../visibility';
 import { actionGate, activating } from './action-gate';
 import type { FlowCommand } from './commands';
-import type { KGameState } from './flow-state';
 import { offerOptions, type OfferOptions } from './offer';
 import { phaseOf } from './phase';
 import { readyUnits } from './readiness';
@@ -17,7 +17,7 @@ import { specialCommands } from '../special-play';
 
 export type KCommand = FlowCommand | SoldierCommand;
 
-export function legalCommands(s: KGameState, ctx: { scenario: Scenario; table: TableQueries }): KCommand[] {
+export function legalCommands(s: KState, ctx: { scenario: Scenario; table: TableQueries }): KCommand[] {
   const p = phaseOf(s);
   switch (p.kind) {
     case 'over':
@@ -73,7 +73,7 @@ export function otherOfferCommands(o: Offer, opts: OfferOptions): KCommand[] {
 }
 
 /** The activation's units and the covering-fire halves split from them during it (K-1.1). */
-export function actingUnits(s: KGameState): string[] {
+export function actingUnits(s: KState): string[] {
   const a = s.activation!;
   const out = [...a.units];
   // A split half acts on its parent's card only by house rule (activating): without it there is none to look for
@@ -87,14 +87,14 @@ export function actingUnits(s: KGameState): string[] {
 }
 
 /** K-5.1a a unit's shots at the targets the rules find valid, given by the activating side. */
-export function unitShots(s: KGameState, unitId: string, side: string, table: TableQueries): KCommand[] {
+export function unitShots(s: KState, unitId: string, side: string, table: TableQueries): KCommand[] {
   const u = s.units[unitId];
   if (!u || !liveFigures(s, u).length) return [];
   return shootingCandidates(s, unitId, { table }).filter((o) => o.valid).map((o) => ({ type: 'SHOOT', side, unitId, targetId: o.targetId }));
 }
 
 /** The shots the activating units may make now (a leader joined to a unit acts with it, not apart). */
-function activationShots(s: KGameState, table: TableQueries): KCommand[] {
+function activationShots(s: KState, table: TableQueries): KCommand[] {
   const side = s.units[s.activation!.unitId]!.side;
   const out: KCommand[] = [];
   for (const unitId of actingUnits(s)) {
@@ -106,7 +106,7 @@ function activationShots(s: KGameState, table: TableQueries): KCommand[] {
 }
 
 /** Scenario special commands the activating side may give now (fire from off the table, a demolition charge): all legal. */
-export function specialCommandsNow(s: KGameState, side: string): KCommand[] {
+export function specialCommandsNow(s: KState, side: string): KCommand[] {
   if (!s.special) return [];
   return specialCommands(s, s.activation!.unitId).map((c) => ({ ...c, side }));
 }

@@ -7,12 +7,12 @@ import { decideAction } from '../actions';
 import { contactReach } from '../contact';
 import { weaponById } from '../data';
 import { moveRefusal, movementAllowance } from '../movement';
-import type { KFigure } from '../state';
+import type { KFigure, KState } from '../state';
 import { liveFigures, standingFigures } from '../table';
 import { ableFirers } from '../visibility';
 import {
   actingUnits, actionGate, activateCommands, legalCommands, offerOptions, otherOfferCommands, phaseOf, specialCommandsNow, unitOnTable,
-  type KCommand, type KGameState, type MoveMode, type SoldierCommand,
+  type KCommand, type MoveMode, type SoldierCommand,
 } from '../activation';
 import { candidateActions, moveCandidates } from './move-candidates';
 import { actionWeight, chargeSteps, moveWeight, runsIntoWall } from './purpose';
@@ -23,7 +23,7 @@ type LazyCandidate = AnyLazy<KCommand>;
 type Ctx = { scenario: Scenario; table: TableQueries };
 
 /** A unit's candidate moves one by one (move-candidates.ts moveCandidates), charges left out: the caller offers them. */
-type MovePlanner = (s: KGameState, unitId: string, kind: 'move' | 'fast-move' | 'regroup', table: TableQueries, charge: false) => ReadonlyArray<{
+type MovePlanner = (s: KState, unitId: string, kind: 'move' | 'fast-move' | 'regroup', table: TableQueries, charge: false) => ReadonlyArray<{
   key: string;
   weight: number;
   build: () => SoldierCommand | undefined;
@@ -38,7 +38,7 @@ type MovePlanner = (s: KGameState, unitId: string, kind: 'move' | 'fast-move' | 
  * everything else together) come as lazy candidates, weighed first, each planned only when picked,
  * and a picked move or shot the rules would refuse at their state-only checks is a sure refusal.
  */
-export function candidateGroups(s: KGameState, ctx: Ctx): CandidateGroup[] {
+export function candidateGroups(s: KState, ctx: Ctx): CandidateGroup[] {
   return groupsNow(s, ctx, moveCandidates).map((g) => withSureRefusals(s, g));
 }
 
@@ -47,7 +47,7 @@ export function candidateGroups(s: KGameState, ctx: Ctx): CandidateGroup[] {
  * the moves proposed all at once for every acting unit (candidateActions): a cheaper list than the
  * rules' legal commands plus checked moves; the rules refuse what does not fit.
  */
-export function candidateCommands(s: KGameState, ctx: Ctx): KCommand[] {
+export function candidateCommands(s: KState, ctx: Ctx): KCommand[] {
   return groupsNow(s, ctx).flatMap((g) => g.build());
 }
 
@@ -56,7 +56,7 @@ export function candidateCommands(s: KGameState, ctx: Ctx): KCommand[] {
  * rules with dice that keep nothing: every command is one the rules accept (the moves before each
  * unit's shots, as the activation lists them).
  */
-export function checkedCommands(s: KGameState, ctx: Ctx): KCommand[] {
+export function checkedCommands(s: KState, ctx: Ctx): KCommand[] {
   const legal = legalCommands(s, ctx);
   const p = phaseOf(s);
   if (p.kind !== 'activation') return legal;
@@ -87,7 +87,7 @@ class ProbeDice implements Dice {
   }
 }
 
-function groupsNow(s: KGameState, ctx: Ctx, planner?: MovePlanner): CandidateGroup[] {
+function groupsNow(s: KState, ctx: Ctx, planner?: MovePlanner): CandidateGroup[] {
   const p = phaseOf(s);
   if (p.kind === 'offer') {
     // The actions are weighed by the unit's purpose (a walk over distance fields): only when ACTIVATE is picked.
@@ -103,7 +103,7 @@ function groupsNow(s: KGameState, ctx: Ctx, planner?: MovePlanner): CandidateGro
 }
 
 /** A group's sureRefusal, with the state-only refusals of moves and shots asked first (they cost no terrain query). */
-function withSureRefusals(s: KGameState, g: CandidateGroup): CandidateGroup {
+function withSureRefusals(s: KState, g: CandidateGroup): CandidateGroup {
   const own = g.sureRefusal;
   if (g.keys.includes('SHOOT')) return { ...g, sureRefusal: (c) => (c.type === 'SHOOT' && shotSurelyRefused(s, c as SoldierCommand)) || !!own?.(c) };
   if (g.keys.includes('MOVE')) return { ...g, sureRefusal: (c) => (c.type === 'MOVE' && moveSurelyRefused(s, c as SoldierCommand)) || !!own?.(c) };
@@ -134,7 +134,7 @@ function eagerGroups(commands: readonly KCommand[], out: CandidateGroup[] = []):
  * lazy candidates, each move or charge planned only when picked (build still plans them all); without
  * one, one group built whole from candidateActions (candidateCommands' list).
  */
-function roughGroups(s: KGameState, ctx: { scenario: Scenario; table: TableQueries }, planner?: MovePlanner): CandidateGroup[] {
+function roughGroups(s: KState, ctx: { scenario: Scenario; table: TableQueries }, planner?: MovePlanner): CandidateGroup[] {
   const a = s.activation!;
   const side = s.units[a.unitId]!.side;
   const movers: Array<{ unitId: string; mode: MoveMode | undefined }> = [];
@@ -179,7 +179,7 @@ function roughGroups(s: KGameState, ctx: { scenario: Scenario; table: TableQueri
       keys: ['SHOOT'],
       build: () => shooters.flatMap((unitId) => shotCandidates(s, unitId, side)),
       // K-5.2a a shot the rules refused for want of sight, asked again while no soldier of either unit has
-      // moved (purpose-refusals.ts): dropped without their sight check.
+      // moved (sure-refusals.ts): dropped without their sight check.
       sureRefusal: (c) => shotKnownUnseen(s, ctx.table, c as SoldierCommand),
       refused: (c, why) => noteShotRefused(s, ctx.table, c as SoldierCommand, why),
     });
@@ -205,7 +205,7 @@ function lazyGroup(keys: readonly string[], candidates: () => LazyCandidate[], s
  * shoot and a target soldier is at most the longest weapon range among them (the tape in 3D is never
  * shorter than the gap in plan; the rules measure exactly and look for sight lines).
  */
-function shotCandidates(s: KGameState, unitId: string, side: string): KCommand[] {
+function shotCandidates(s: KState, unitId: string, side: string): KCommand[] {
   const out: KCommand[] = [];
   const firers = ableFirers(s, s.units[unitId]!, s.house);
   const reach = Math.max(0, ...firers.map((f) => (f.weapon ? weaponById(f.weapon)?.range ?? 0 : 0)));
@@ -249,7 +249,7 @@ function spread(figs: ReadonlyArray<{ at: readonly [number, number]; baseRadius:
  * across it, K-6.1a) or short of his allowance (purpose.ts chargeSteps: none when nobody would reach).
  * Only where the action allows a charge (the gate's modes); the rules decide the rest.
  */
-function chargeCandidates(s: KGameState, table: TableQueries, unitId: string, mode: string | undefined): SoldierCommand[] {
+function chargeCandidates(s: KState, table: TableQueries, unitId: string, mode: string | undefined): SoldierCommand[] {
   const out: SoldierCommand[] = [];
   for (const t of chargeTargets(s, unitId, mode)) {
     const c = chargeAt(s, table, unitId, mode, t);
@@ -259,7 +259,7 @@ function chargeCandidates(s: KGameState, table: TableQueries, unitId: string, mo
 }
 
 /** The enemy units chargeCandidates tries (the two nearest within the unit's charge move and reach in plan): cheap, nothing planned. */
-function chargeTargets(s: KGameState, unitId: string, mode: string | undefined): string[] {
+function chargeTargets(s: KState, unitId: string, mode: string | undefined): string[] {
   if (mode === 'regroup' || (mode === 'fast' && !s.house.fastCharge)) return [];
   const u = s.units[unitId]!;
   const mine = liveFigures(s, u);
@@ -305,7 +305,7 @@ function withinReach(mine: readonly KFigure[], others: readonly KFigure[], side:
 }
 
 /** The charge at one enemy unit (purpose.ts chargeSteps), or undefined when no soldier would reach it. */
-function chargeAt(s: KGameState, table: TableQueries, unitId: string, mode: string | undefined, targetId: string): SoldierCommand | undefined {
+function chargeAt(s: KState, table: TableQueries, unitId: string, mode: string | undefined, targetId: string): SoldierCommand | undefined {
   const u = s.units[unitId]!;
   const moves = chargeSteps(s, table, liveFigures(s, u), liveFigures(s, targetId), mode === 'fast');
   return moves ? { type: 'MOVE', side: u.side, unitId, mode: 'charge', targetId, moves } : undefined;
