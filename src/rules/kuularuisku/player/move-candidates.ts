@@ -8,7 +8,6 @@ import { movementAllowance } from '../movement';
 import type { KFigure, KState, KUnit } from '../state';
 import { isLive, liveFigures, onTable } from '../table';
 import { goingAt } from '../terrain';
-import { shootingCandidates } from '../visibility';
 import { chargeSteps, endsClash, figuresAround, gainWeight, goalMovePlans, moveWeight, shiftWeigher, straightShift } from './purpose';
 import { unitSurelyStays } from './sure-refusals';
 
@@ -22,13 +21,10 @@ function centre(s: KState, u: KUnit): Vec2 | undefined {
   return n ? [x / n, z / n] : undefined;
 }
 
-/** Random legal play: a handful of soldier-level commands worth trying (each may still be refused). */
-export function candidateActions(s: KState, unitId: string, kind: 'move' | 'fast-move' | 'regroup' | 'shoot', table: TableQueries): SoldierCommand[] {
+/** A unit's moves worth trying, all planned now (each may still be refused). */
+export function candidateActions(s: KState, unitId: string, kind: 'move' | 'fast-move' | 'regroup', table: TableQueries): SoldierCommand[] {
   const u = s.units[unitId];
   if (!u || !liveFigures(s, u).length) return [];
-  if (kind === 'shoot') {
-    return shootingCandidates(s, unitId, { table }).filter((o) => o.valid).map((o) => ({ type: 'SHOOT', side: u.side, unitId, targetId: o.targetId }));
-  }
   const out: SoldierCommand[] = [];
   for (const c of moveCandidates(s, unitId, kind, table)) {
     const cmd = c.build();
