@@ -6,6 +6,7 @@ import { CLOSE_RANGE, COVER_VALUE, type CoverName, FIGURE_HEIGHT, HIGHER_BY } fr
 import { type KQuery, houseOf } from './context';
 import { weaponById } from './data';
 import { coverClassAt } from './terrain';
+import { sightOptions } from './sight-options';
 import { crossingAt, elevatedRule, isHidden, isLit, nightNow } from './special-play';
 import { baseOf, bodyOf, liveFigures, standingFigures } from './table';
 import type { HouseSettings, KFigure, KState, KUnit } from './state';
@@ -146,15 +147,15 @@ function samplesAt(f: KFigure, y: number): Vec3[] {
 }
 
 /** K-5.2a–d any of these points clear from the eye (figureSees with the target's points given). */
-function seesAny(table: TableQueries, eye: Vec3, points: readonly Vec3[], ignore?: readonly string[]): boolean {
-  const opts = ignore ? { ignore } : undefined;
+function seesAny(table: TableQueries, eye: Vec3, points: readonly Vec3[], house: HouseSettings, ignore?: readonly string[]): boolean {
+  const opts = sightOptions(house, ignore);
   for (const p of points) if (table.isClear(eye, p, opts)) return true;
   return false;
 }
 
-/** K-5.2a–d terrain sight from one figure to another (head, chest or base visible; 10 cm into dense terrain). */
-export function figureSees(table: TableQueries, shooter: KFigure, target: KFigure, eye: Vec3 = eyeOf(table, shooter), ignore?: readonly string[]): boolean {
-  const opts = ignore ? { ignore } : undefined;
+/** K-5.2a–d terrain sight from one figure to another (head, chest or base visible; 10 cm into dense terrain as K-AMB-23 reads it). */
+export function figureSees(table: TableQueries, shooter: KFigure, target: KFigure, house?: HouseSettings): boolean {
+  const eye = eyeOf(table, shooter), opts = sightOptions(house);
   for (const p of samplesOf(table, target)) if (table.isClear(eye, p, opts)) return true;
   return false;
 }
@@ -347,7 +348,7 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
         if (over === undefined) overs[i] = over = overFeatures(s, table, a) ?? null;
         let pts = samples[j];
         if (!pts) samples[j] = pts = samplesAt(b, targetBases[j]!.y); // isClear keeps no reference to its points
-        visible = seesAny(table, eye, pts, over ?? undefined);
+        visible = seesAny(table, eye, pts, house, over ?? undefined);
       }
       const blocked = visible ? inTheWayOf(s, table, a, b, between) : undefined;
       p = blocked ? { shooter: a.id, target: b.id, distance, visible, blocked } : { shooter: a.id, target: b.id, distance, visible };

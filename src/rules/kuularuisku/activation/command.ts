@@ -3,6 +3,7 @@
 import { baseDistance, within, type TableQueries } from '../../../core';
 import { COMMAND_RANGE } from '../constants';
 import { nationalityCompatible } from '../scenario-data';
+import { sightOptions } from '../sight-options';
 import type { KState, KUnit } from '../state';
 import { baseOf, liveFigures } from '../table';
 import { hasCard } from './deck';
@@ -40,7 +41,7 @@ export function commandRefusal(s: KState, table: TableQueries, leaderId: string,
     : mine.some((m) => theirs.some((t) => within(dist(m, t), COMMAND_RANGE)));
   if (!ok) return { reason: `${unit.name} is more than ${COMMAND_RANGE} cm from ${leader.name}`, rule: 'K-2.2a' };
   if (s.house.commandNeedsSight) {
-    const seen = mine.some((m) => theirs.some((t) => table.isClear(table.eyePoint({ id: m.id, at: m.at, floor: m.floor }), table.eyePoint({ id: t.id, at: t.at, floor: t.floor }))));
+    const seen = mine.some((m) => theirs.some((t) => table.isClear(table.eyePoint({ id: m.id, at: m.at, floor: m.floor }), table.eyePoint({ id: t.id, at: t.at, floor: t.floor }), sightOptions(s.house))));
     if (!seen) return { reason: `${leader.name} cannot see ${unit.name} (house rule: command needs sight)`, rule: 'K-AMB-3' };
   }
   return undefined;
