@@ -34,7 +34,7 @@ export function commandRefusal(s: KState, table: TableQueries, leaderId: string,
   if (!mine.length || !theirs.length) return { reason: `${leader.name} or ${unit.name} is not on the table`, rule: 'K-2.2a' };
   // The 3D tape is never shorter than the gap in plan: only pairs within 15 cm in plan need heights.
   const planGap = (a: (typeof mine)[number], b: (typeof theirs)[number]) => Math.hypot(a.at[0] - b.at[0], a.at[1] - b.at[1]) - a.baseRadius - b.baseRadius;
-  const dist = (a: (typeof mine)[number], b: (typeof theirs)[number]) => (planGap(a, b) > COMMAND_RANGE + 1e-6 ? Infinity : baseDistance(baseOf(table, a), baseOf(table, b)));
+  const dist = (a: (typeof mine)[number], b: (typeof theirs)[number]) => (!within(planGap(a, b), COMMAND_RANGE) ? Infinity : baseDistance(baseOf(table, a), baseOf(table, b)));
   // K-AMB-3 house: 'nearest' = the nearest soldier of the unit within 15 cm; 'all' = every soldier.
   const ok = s.house.commandMeasure === 'all'
     ? theirs.every((t) => mine.some((m) => within(dist(m, t), COMMAND_RANGE)))
