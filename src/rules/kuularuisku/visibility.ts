@@ -172,6 +172,30 @@ export function ableFirers(s: KState, u: KUnit, house: HouseSettings): KFigure[]
   });
 }
 
+/** K-WPN-9…13 the weapon (its id is the rule) that keeps a soldier from shooting because it moved this turn. */
+export function movedGun(u: KUnit, f: KFigure): { id: string; name: string } | undefined {
+  const w = f.weapon ? weaponById(f.weapon) : undefined;
+  return w?.cannotShootAndMove && u.movedThisTurn.includes(f.id) ? w : undefined;
+}
+
+/** Why a soldier the unit's shooting leaves out cannot shoot, when it is his machine gun having moved (K-WPN-9…13). */
+export function movedGunRefusal(u: KUnit, f: KFigure): { rule: string; reason: string } | undefined {
+  const w = movedGun(u, f);
+  return w && { rule: w.id, reason: `${f.id}: the ${w.name} moved — cannot shoot in the same turn` };
+}
+
+/**
+ * K-5.3b why a unit with no soldier able to fire (ableFirers empty) cannot shoot: the real reason when
+ * it is a machine gun that moved (K-WPN-9…13), not the general one.
+ */
+export function noFirerRefusal(s: KState, u: KUnit): { rule: string; reason: string } {
+  for (const f of liveFigures(s, u)) {
+    const w = f.condition === 'serious' ? undefined : movedGun(u, f);
+    if (w) return { rule: w.id, reason: `${u.name}: the ${w.name} moved — cannot shoot in the same turn` };
+  }
+  return { rule: 'K-5.3b', reason: `${u.name} has no soldier able to shoot` };
+}
+
 /** K-5.4c majority cover of the visible soldiers; a tie goes to the worse (higher) value. */
 export function majorityCover(perFigure: readonly CoverName[]): CoverName {
   const counts = new Map<CoverName, number>();
@@ -279,7 +303,10 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
   if (tu.status === 'in-melee' && !house.shootIntoMelee) return badOption(targetId, 'K-AMB-6', `${tu.name} is locked in melee: house rule forbids shooting at it`);
   if (isHidden(s, tu.id)) return badOption(targetId, 'K-5.2a', `${tu.name} has not been seen yet (${s.special!.config.hidden!.id})`);
   const firers = ableFirers(s, su, house);
-  if (!firers.length) return badOption(targetId, 'K-5.3b', `${su.name} has no soldier able to shoot`);
+  if (!firers.length) {
+    const why = noFirerRefusal(s, su);
+    return badOption(targetId, why.rule, why.reason);
+  }
   const F = firers.length, T = targets.length;
   // Out of every firer's reach: no need to look (K-5.1a range first).
   let reach = -Infinity;
