@@ -376,6 +376,6 @@ describe('K-7.1 morale triggers of fire', () => {
   it('K-WPN-9 a Lewis gunner who moved this turn cannot shoot', () => {
     let s = stateWith([{ id: 'lw', at: [[5, 80]], figureData: [{ weapon: 'lewis' }] }, { id: 'bs', side: 'blue', at: [[55, 80]] }]);
     s = { ...s, units: { ...s.units, lw: { ...s.units.lw!, movedThisTurn: ['lw_1'] } } };
-    expect(evaluateTarget(s, 'lw', 'bs', { table: t })).toMatchObject({ valid: false, reason: { rule: 'K-5.3b' } });
+    expect(evaluateTarget(s, 'lw', 'bs', { table: t })).toMatchObject({ valid: false, reason: { rule: 'K-WPN-9', text: 'lw: the Lewis (M/Lewis) moved — cannot shoot in the same turn' } });
   });
 });
