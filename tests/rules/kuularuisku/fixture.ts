@@ -86,16 +86,12 @@ export function types(events: readonly KEvent[]): string[] {
   return events.map((e) => e.type);
 }
 
-/** Wound or kill figures outright (test set-up, no dice): dead ones leave their unit's list (K-5.5d). */
-export function kill(s: KState, ids: string[], condition: 'dead' | 'serious' | 'light' = 'dead'): KState {
-  const figures = { ...s.figures };
-  const units = { ...s.units };
-  for (const id of ids) {
-    figures[id] = { ...figures[id]!, condition, ...(condition === 'dead' ? { removed: 'killed' as const } : {}) };
-    if (condition === 'dead') {
-      const u = units[figures[id]!.unitId]!;
-      units[u.id] = { ...u, figures: u.figures.filter((f) => f !== id) };
-    }
-  }
-  return { ...s, figures, units };
+/** UnitSpec.figureStart: these figures (by number) fell before the scenario opens (K-5.5d: off the table, in the record). */
+export function fallen(...numbers: number[]): Record<number, FigureStartT> {
+  return Object.fromEntries(numbers.map((n) => [n, { removed: 'killed' as const }]));
+}
+
+/** UnitSpec.figureStart: these figures (by number) start lightly (K-5.5f) or seriously (K-5.5e) wounded. */
+export function wounded(condition: 'light' | 'serious', ...numbers: number[]): Record<number, FigureStartT> {
+  return Object.fromEntries(numbers.map((n) => [n, { condition }]));
 }

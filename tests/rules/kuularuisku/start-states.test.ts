@@ -211,3 +211,65 @@ describe('starting states set up and played by the rules', () => {
     expect(Object.values(plain.units).map((u) => [u.status, u.activated, u.meleeId])).toEqual([['normal', false, undefined], ['normal', false, undefined]]);
   });
 });
+
+describe('starting states validated with the file\'s JSON path and what was expected', () => {
+  const red = (start?: UnitSpec['start'], at = line(40, 80, 3)): UnitSpec => ({ id: 'a', at, ...(start ? { start } : {}) });
+  const blue = (start?: UnitSpec['start'], at = line(46.2, 80, 3)): UnitSpec => ({ id: 'b', side: 'blue', at, ...(start ? { start } : {}) });
+  const cases: Array<[string, UnitSpec[], Record<string, unknown> | undefined, string, string]> = [
+    ['K-6.3 melee with an unknown unit', [red({ meleeWith: 'zz' }), blue()], undefined, 'units.0.data.start.meleeWith', '"zz" is not a unit of this scenario — expected the id of a unit of the other side in base contact'],
+    ['K-6.3 melee with a friend', [red({ meleeWith: 'c' }), { id: 'c', at: line(40, 84, 3), start: { meleeWith: 'a' } }, blue()], undefined, 'units.0.data.start.meleeWith', '"c" is not an enemy unit — expected the id of a unit of the other side in base contact'],
+    ['K-6.3 the enemy does not agree', [red({ meleeWith: 'b' }), blue()], undefined, 'units.0.data.start.meleeWith', '"b" does not start in melee — expected its data.start.meleeWith to name "a"'],
+    ['K-6.1a not in base contact', [red({ meleeWith: 'b' }), blue({ meleeWith: 'a' }, line(60, 80, 3))], undefined, 'units.0.data.start.meleeWith', '"a" and "b" are not in base contact (no two soldiers within 2.5 cm, edge to edge, on one floor)'],
+    ['K-6.1b in melee and pinned', [red({ meleeWith: 'b', status: 'pinned' }), blue({ meleeWith: 'a' })], undefined, 'units.0.data.start.status', 'a unit locked in melee is "in melee", not pinned'],
+    ['K-6.1a two chargers', [red({ meleeWith: 'b', charged: true }), blue({ meleeWith: 'a', charged: true })], undefined, 'units.1.data.start.charged', 'one unit started the melee — "a" and "b" both say they charged'],
+    ['K-6.1a a charger not in melee', [red({ charged: true }), blue()], undefined, 'units.0.data.start.charged', 'only a unit in melee charged into it'],
+    ['K-2.0b activated without a deck', [red({ activated: true }), blue()], undefined, 'units.0.data.start.activated', 'activated is a fact of the turn being played — expected rules.start.deck too'],
+    ['K-2.3 ready and activated', [red({ activated: true, ready: true }), blue()], { start: { deck: ['b'] } }, 'units.0.data.start.ready', 'expected ready or activated, not both'],
+    ['K-2.3 a routing unit in readiness', [red({ status: 'routing', ready: true }), blue()], { start: { deck: ['b'] } }, 'units.0.data.start.ready', 'a routing unit is not waiting in readiness'],
+    ['K-2.1b a card missing from the deck', [red(), blue()], { start: { deck: ['b'] } }, 'units.0.data.start', 'the card of "a" is not in rules.start.deck, so it was drawn — expected activated or ready here, or its id in the deck'],
+    ['K-2.1b an unknown card', [red(), blue()], { start: { deck: ['a', 'b', 'q'] } }, 'rules.start.deck.2', '"q" is not a unit of this scenario'],
+    ['K-2.1a a card twice', [red(), blue()], { start: { deck: ['a', 'b', 'a'] } }, 'rules.start.deck.2', '"a" is in the deck twice'],
+    ['K-2.3a a ready unit\'s card in the deck', [red({ ready: true }), blue()], { start: { deck: ['a', 'b'] } }, 'rules.start.deck.0', '"a" is in readiness: its card was drawn'],
+    ['K-1.1 a covering-fire half\'s card', [red(), blue(), { id: 'h', at: line(40, 76, 1), start: { splitFrom: 'a' } }], { start: { deck: ['a', 'b', 'h'] } }, 'rules.start.deck.2', '"h" is a covering-fire half: it acts on its parent\'s card'],
+    ['K-GAP-1 a start after the last turn', [red(), blue()], { start: { turn: 7 } }, 'rules.start.turn', 'the game opens in turn 7, after its last turn 6 — expected a turn from 1 to 6'],
+    ['K-1.1 half of an unknown unit', [red({ splitFrom: 'zz' }), blue()], undefined, 'units.0.data.start.splitFrom', '"zz" is not a unit of this scenario'],
+    ['K-1.1 half of an enemy', [red({ splitFrom: 'b' }), blue()], undefined, 'units.0.data.start.splitFrom', '"b" is an enemy unit'],
+    ['K-1.1a a half too big', [red(), blue(), { id: 'h', at: line(40, 76, 4), start: { splitFrom: 'a' } }], undefined, 'units.2.data.start.splitFrom', 'K-1.1a the covering-fire half is at most half the unit\'s soldiers: 4 of 7'],
+    ['K-1.1 two halves', [red(), blue(), { id: 'h', at: line(40, 76, 1), start: { splitFrom: 'a' } }, { id: 'i', at: line(40, 72, 1), start: { splitFrom: 'a' } }], undefined, 'units.3.data.start.splitFrom', '"a" already has a covering-fire half, "h"'],
+    ['K-1.4b bound to a squad with its squad leader', [red(), blue(), { id: 'lt', type: 'leader', at: [[48, 84]], data: { joinedTo: 'a' }, start: { bound: true } }], undefined, 'units.2.data.start.bound', 'a leader becomes the squad leader only of a unit that lost its own'],
+    ['K-1.4b bound without joining', [red({ bound: true }), blue()], undefined, 'units.0.data.start.bound', 'only a leader starting joined to a unit (data.joinedTo) can be bound to it'],
+    ['K-7.1 a status the file cannot give', [red({ status: 'surrendered' } as unknown as UnitSpec['start']), blue()], undefined, 'units.0.data.start.status', 'expected one of "pinned"|"routing"'],
+  ];
+  it.each(cases)('%s', (_name, units, rules, path, message) => {
+    const issues = validateKScenario(scenarioWith(units, rules));
+    expect(issues.map((i) => i.path)).toContain(path);
+    expect(issues.find((i) => i.path === path)!.message).toContain(message);
+  });
+
+  const fig = (figureStart: UnitSpec['figureStart'], rules?: Record<string, unknown>): [UnitSpec[], Record<string, unknown> | undefined] => [[{ id: 'a', at: line(40, 80, 3), figureStart }, blue()], rules];
+  const figureCases: Array<[string, [UnitSpec[], Record<string, unknown> | undefined], string, string]> = [
+    ['K-5.5c wounded with no wound', fig({ 1: { condition: 'light', wounds: 0 } }), 'units.0.figures.0.data.start.wounds', 'expected wounds ≥ 1'],
+    ['K-5.6 removed and heading to the rear', fig({ 1: { condition: 'light', removed: 'evacuated', evacuation: {} } }), 'units.0.figures.0.data.start.evacuation', 'expected removed or evacuation, not both'],
+    ['K-5.6a a healthy man heading to the rear', fig({ 1: { evacuation: {} } }), 'units.0.figures.0.data.start.evacuation', 'only the wounded head to the rear'],
+    ['K-5.6b seriously wounded without escort', fig({ 1: { condition: 'serious', evacuation: {} } }), 'units.0.figures.0.data.start.evacuation', 'cannot move without an escort'],
+    ['K-5.6b an escort of another unit', fig({ 1: { condition: 'serious', evacuation: { escort: 'b_1' } } }), 'units.0.figures.0.data.start.evacuation.escort', '"b_1" is not a figure of unit "a"'],
+    ['K-5.6b a seriously wounded escort', fig({ 1: { condition: 'serious', evacuation: { escort: 'a_2' } }, 2: { condition: 'serious' } }), 'units.0.figures.0.data.start.evacuation.escort', 'expected an unwounded or lightly wounded soldier still with the unit'],
+    ['K-5.6c an escort too far away', [[{ id: 'a', at: [[40, 80], [42, 80], [46.5, 80]], figureStart: { 1: { condition: 'serious', evacuation: { escort: 'a_3' } } } }, blue()], undefined], 'units.0.figures.0.data.start.evacuation.escort', 'expected the escort within 3 cm'],
+    ['K-5.6a no such dressing station', fig({ 1: { condition: 'light', evacuation: { to: 2 } } }), 'units.0.figures.0.data.start.evacuation.to', 'there is no dressing station 2'],
+    ['K-5.6a the enemy\'s dressing station', fig({ 1: { condition: 'light', evacuation: { to: 0 } } }, { dressingStations: [{ side: 'blue', at: [170, 80], radius: 3 }] }), 'units.0.figures.0.data.start.evacuation.to', 'belongs to side "blue" — expected one of his own side'],
+    ['K-5.6d a returning escort carrying someone', fig({ 1: { evacuation: { returning: true, escort: 'a_2' } } }), 'units.0.figures.0.data.start.evacuation', 'expected returning alone'],
+    ['every figure gone', fig({ 1: { removed: 'killed' }, 2: { removed: 'killed' }, 3: { removed: 'withdrawn' } }), 'units.0.figures', 'expected at least one on the table, or leave the unit out'],
+    ['K-WPN moved without a deck', fig({ 1: { movedThisTurn: true } }), 'units.0.figures.0.data.start.movedThisTurn', 'expected rules.start.deck too'],
+    ['K-5.5h an unknown weapon left on the table', fig(undefined, { start: { markers: [{ weapon: 'spear', at: [50, 50], side: 'red' }] } }), 'rules.start.markers.0.weapon', 'unknown weapon "spear"'],
+    ['K-5.5h a weapon left by an unknown side', fig(undefined, { start: { markers: [{ weapon: 'maxim-1910', at: [50, 50], side: 'green' }] } }), 'rules.start.markers.0.side', 'unknown side "green" — expected one of "red", "blue"'],
+  ];
+  it.each(figureCases)('%s', (_name, [units, rules], path, message) => {
+    const issues = validateKScenario(scenarioWith(units, rules));
+    expect(issues.map((i) => i.path)).toContain(path);
+    expect(issues.find((i) => i.path === path)!.message).toContain(message);
+  });
+
+  it('a melee both sides agree on, in contact, with a charger: no problem', () => {
+    expect(validateKScenario(scenarioWith([red({ meleeWith: 'b', charged: true }), blue({ meleeWith: 'a' })]))).toEqual([]);
+  });
+});
