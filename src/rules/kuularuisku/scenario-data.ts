@@ -6,7 +6,6 @@ import { ORGANISATIONS, squadSize, weaponById } from './data';
 import { HouseChoice, resolveHouse } from './house';
 import { validateSpecialRules } from './special';
 import { FigureStart, StartRules, UnitStart, startInfo, validateStartStates, type StartUnitInfo } from './start-states';
-import { BASE_RADIUS } from './constants';
 import type { FigureRole, Nationality, SkillKey, UnitKind } from './state';
 
 const Level = z.number().int().min(1).max(6);
@@ -187,7 +186,7 @@ export function validateKScenario(s: Scenario): Issue[] {
       }
     });
     // Starting states once every unit's and figure's data is sound (their checks read each other's).
-    if (startsComplete) issues.push(...validateStartStates(s, house, starts, rules.data.start, BASE_RADIUS));
+    if (startsComplete) issues.push(...validateStartStates(s, house, starts, rules.data.start));
   }
   return issues;
 }

@@ -7,7 +7,7 @@ import type { Vec2 } from '../../core';
 import type { Scenario, UnitPlacement } from '../../scenario';
 import { hasCard } from './activation/deck';
 import { initialFlow, type KFlow, type KGameState } from './activation/flow-state';
-import { JOIN_DISTANCE } from './constants';
+import { BASE_RADIUS, JOIN_DISTANCE } from './constants';
 import { contactReach } from './contact';
 import { weaponById } from './data';
 import { copyRecord, figureWith, stateWith, stateWithFlow, unitWith } from './records';
@@ -83,9 +83,9 @@ function planGap(a: { at: readonly number[] }, b: { at: readonly number[] }, ra:
 }
 
 /** A figure's base radius from its data (setupK's default when none is given). */
-function radiusOf(f: UnitPlacement['figures'][number], fallback: number): number {
+function radiusOf(f: UnitPlacement['figures'][number]): number {
   const base = (f.data as { base?: unknown } | undefined)?.base;
-  return typeof base === 'number' ? base : fallback;
+  return typeof base === 'number' ? base : BASE_RADIUS;
 }
 
 /**
@@ -93,7 +93,7 @@ function radiusOf(f: UnitPlacement['figures'][number], fallback: number): number
  * the rule it stands for, and against the others (both sides of a melee agree, an escort is with his
  * man, per-turn facts only when the game opens inside a turn).
  */
-export function validateStartStates(s: Scenario, house: HouseSettings, units: StartUnitInfo[], rules: StartRulesT | undefined, baseRadius: number): Issue[] {
+export function validateStartStates(s: Scenario, house: HouseSettings, units: StartUnitInfo[], rules: StartRulesT | undefined): Issue[] {
   const issues: Issue[] = [];
   const bad = (path: string, message: string) => issues.push({ path, message });
   const byId = new Map(units.map((u) => [u.placement.id, u]));
@@ -133,7 +133,7 @@ export function validateStartStates(s: Scenario, house: HouseSettings, units: St
       else if (enemy.placement.side === u.placement.side) bad(path, `"${st.meleeWith}" is not an enemy unit — ${expected}`);
       else if (enemy.kind === 'leader' && enemy.joinedTo) bad(path, `"${st.meleeWith}" is a leader joined to "${enemy.joinedTo}" — expected the unit he joined`);
       else if (!enemy.start?.meleeWith) bad(path, `"${st.meleeWith}" does not start in melee — expected its data.start.meleeWith to name ${name} (both sides of a melee say so)`);
-      else if (!inContact(u, enemy, house, baseRadius)) bad(path, `${name} and "${st.meleeWith}" are not in base contact (no two soldiers within ${contactReach(house)} cm, edge to edge, on one floor) — ${expected}`);
+      else if (!inContact(u, enemy, house)) bad(path, `${name} and "${st.meleeWith}" are not in base contact (no two soldiers within ${contactReach(house)} cm, edge to edge, on one floor) — ${expected}`);
     }
     if (st.splitFrom !== undefined) {
       const parent = byId.get(st.splitFrom);
@@ -149,7 +149,7 @@ export function validateStartStates(s: Scenario, house: HouseSettings, units: St
         else if (mine * 2 > mine + theirs) bad(path, `K-1.1a the covering-fire half is at most half the unit's soldiers: ${mine} of ${mine + theirs}`);
       }
     }
-    u.placement.figures.forEach((_, fi) => validateFigureStart(u, fi, midTurn, baseRadius, s, bad));
+    u.placement.figures.forEach((_, fi) => validateFigureStart(u, fi, midTurn, s, bad));
   }
 
   // Each melee has one charger at most.
@@ -164,7 +164,7 @@ export function validateStartStates(s: Scenario, house: HouseSettings, units: St
   return issues;
 }
 
-function validateFigureStart(u: StartUnitInfo, fi: number, midTurn: boolean, baseRadius: number, s: Scenario, bad: (path: string, message: string) => void): void {
+function validateFigureStart(u: StartUnitInfo, fi: number, midTurn: boolean, s: Scenario, bad: (path: string, message: string) => void): void {
   const fs = u.figureStarts[fi];
   if (!fs) return;
   const base = `units.${u.index}.figures.${fi}.data.start`;
@@ -190,7 +190,7 @@ function validateFigureStart(u: StartUnitInfo, fi: number, midTurn: boolean, bas
     else if (ei === fi) bad(path, 'a soldier does not escort himself');
     else if (es?.condition === 'serious' || es?.removed || es?.evacuation) bad(path, `K-5.6b "${ev.escort}" cannot escort him — expected an unwounded or lightly wounded soldier still with the unit`);
     else if (carriers.length > 1) bad(path, `"${ev.escort}" escorts ${carriers.map((g) => `"${g.id}"`).join(' and ')} — expected one man each`);
-    else if (planGap(figures[fi]!, figures[ei]!, radiusOf(figures[fi]!, baseRadius), radiusOf(figures[ei]!, baseRadius)) > JOIN_DISTANCE + 1e-9) bad(path, `K-5.6c "${ev.escort}" is not with him — expected the escort within ${JOIN_DISTANCE} cm`);
+    else if (planGap(figures[fi]!, figures[ei]!, radiusOf(figures[fi]!), radiusOf(figures[ei]!)) > JOIN_DISTANCE + 1e-9) bad(path, `K-5.6c "${ev.escort}" is not with him — expected the escort within ${JOIN_DISTANCE} cm`);
   }
   if (typeof ev.to === 'number') {
     const station = (s.rules as { dressingStations?: Array<{ side: string }> } | undefined)?.dressingStations?.[ev.to];
@@ -204,6 +204,8 @@ function validateStartRules(s: Scenario, house: HouseSettings, units: StartUnitI
   (rules.markers ?? []).forEach((m, i) => {
     const w = weaponById(m.weapon);
     if (!w) bad(`rules.start.markers.${i}.weapon`, `unknown weapon "${m.weapon}" — expected a K-WPN id or key from data/weapons.json`);
+    const { width, depth } = s.table;
+    if (m.at[0] < 0 || m.at[0] > width || m.at[1] < 0 || m.at[1] > depth) bad(`rules.start.markers.${i}.at`, `[${m.at.join(', ')}] is off the table — expected x from 0 to ${width} and z from 0 to ${depth}`);
     if (!s.sides.some((x) => x.id === m.side)) bad(`rules.start.markers.${i}.side`, `unknown side "${m.side}" — expected one of ${s.sides.map((x) => `"${x.id}"`).join(', ')}`);
   });
   if (!rules.deck) return;
@@ -226,11 +228,11 @@ function validateStartRules(s: Scenario, house: HouseSettings, units: StartUnitI
 }
 
 /** Do two units of the file touch (K-6.1a), as far as the file tells: bases within the contact reach in plan, on one floor. */
-function inContact(a: StartUnitInfo, b: StartUnitInfo, house: HouseSettings, baseRadius: number): boolean {
+function inContact(a: StartUnitInfo, b: StartUnitInfo, house: HouseSettings): boolean {
   const reach = contactReach(house) + 1e-9;
   return a.placement.figures.some((f, fi) => !a.figureStarts[fi]?.removed && !a.figureStarts[fi]?.evacuation
     && b.placement.figures.some((g, gi) => !b.figureStarts[gi]?.removed && !b.figureStarts[gi]?.evacuation
-      && (f.floor ?? 0) === (g.floor ?? 0) && planGap(f, g, radiusOf(f, baseRadius), radiusOf(g, baseRadius)) <= reach));
+      && (f.floor ?? 0) === (g.floor ?? 0) && planGap(f, g, radiusOf(f), radiusOf(g)) <= reach));
 }
 
 /** The melees the pairs make: units linked by meleeWith, in the order their first unit appears. */
@@ -402,5 +404,6 @@ export function startTurnFlow(g: KGameState, scenario: Scenario): KGameState {
 
 /** The starting-state parts of each unit (for validateKScenario, which parsed the rest). */
 export function startInfo(u: UnitPlacement, index: number, kind: UnitKind, joinedTo: string | undefined, roles: FigureRole[]): StartUnitInfo {
-  return { index, placement: u, kind, ...(joinedTo ? { joinedTo } : {}), ...(unitStartOf(u) ? { start: unitStartOf(u)! } : {}), roles, figureStarts: u.figures.map((f) => figureStartOf(f.data)) };
+  const start = unitStartOf(u);
+  return { index, placement: u, kind, ...(joinedTo ? { joinedTo } : {}), ...(start ? { start } : {}), roles, figureStarts: u.figures.map((f) => figureStartOf(f.data)) };
 }

@@ -261,6 +261,7 @@ describe('starting states validated with the file\'s JSON path and what was expe
     ['every figure gone', fig({ 1: { removed: 'killed' }, 2: { removed: 'killed' }, 3: { removed: 'withdrawn' } }), 'units.0.figures', 'expected at least one on the table, or leave the unit out'],
     ['K-WPN moved without a deck', fig({ 1: { movedThisTurn: true } }), 'units.0.figures.0.data.start.movedThisTurn', 'expected rules.start.deck too'],
     ['K-5.5h an unknown weapon left on the table', fig(undefined, { start: { markers: [{ weapon: 'spear', at: [50, 50], side: 'red' }] } }), 'rules.start.markers.0.weapon', 'unknown weapon "spear"'],
+    ['K-5.5h a weapon left off the table', fig(undefined, { start: { markers: [{ weapon: 'maxim-1910', at: [190, 50], side: 'red' }] } }), 'rules.start.markers.0.at', '[190, 50] is off the table — expected x from 0 to 180 and z from 0 to 120'],
     ['K-5.5h a weapon left by an unknown side', fig(undefined, { start: { markers: [{ weapon: 'maxim-1910', at: [50, 50], side: 'green' }] } }), 'rules.start.markers.0.side', 'unknown side "green" — expected one of "red", "blue"'],
   ];
   it.each(figureCases)('%s', (_name, [units, rules], path, message) => {
