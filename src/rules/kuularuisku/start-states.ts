@@ -328,8 +328,8 @@ export function applyStartStates(scenario: Scenario, s0: KState): KState {
         figures[f.id] = figureWith(f, { evacuation: { role: 'escort', destination: { kind: 'edge', edge: edgeOf(s0, scenario, f) }, returning: true } });
       } else {
         const destination: Evacuation['destination'] = ev.to === 'edge' ? { kind: 'edge', edge: edgeOf(s0, scenario, f) } : typeof ev.to === 'number' ? { kind: 'station', index: ev.to } : defaultDestination(s0, scenario, f);
-        figures[f.id] = figureWith(f, { evacuation: { role: 'wounded', destination, ...(ev.escort ? { partner: ev.escort } : {}) } });
-        if (ev.escort) {
+        figures[f.id] = figureWith(f, { evacuation: { role: 'wounded', destination, ...(ev.escort && figures[ev.escort] ? { partner: ev.escort } : {}) } });
+        if (ev.escort && figures[ev.escort]) {
           figures[ev.escort] = figureWith(figures[ev.escort]!, { evacuation: { role: 'escort', partner: f.id, destination } });
           evacuating.push(figures[ev.escort]!);
         }
@@ -342,16 +342,14 @@ export function applyStartStates(scenario: Scenario, s0: KState): KState {
   // Units: covering-fire halves (K-1.1), bound leaders (K-1.4b), statuses, per-turn facts.
   for (const { u, st } of starts) {
     if (!st) continue;
-    if (st.splitFrom) {
-      const parent = units[st.splitFrom]!;
+    const parent = st.splitFrom ? units[st.splitFrom] : undefined;
+    if (parent) {
       // As UNIT_SPLIT leaves them: the parent keeps its strength at the start (both halves), each half its own.
       setUnit(parent.id, { coveringHalf: u.id, startStrength: parent.startStrength + units[u.id]!.startStrength, hadSquadLeader: parent.hadSquadLeader || units[u.id]!.hadSquadLeader });
       setUnit(u.id, { splitFrom: parent.id });
     }
-    if (st.bound) {
-      const group = units[units[u.id]!.joinedTo!]!;
-      setUnit(group.id, { boundLeaders: [...group.boundLeaders, u.id] });
-    }
+    const group = st.bound && units[u.id]!.joinedTo ? units[units[u.id]!.joinedTo!] : undefined;
+    if (group) setUnit(group.id, { boundLeaders: [...group.boundLeaders, u.id] });
     if (st.status) setUnit(u.id, { status: st.status });
     // K-7.3i the leaders with a routing unit rout with it: they cannot rally it.
     if (st.status === 'routing') setUnit(u.id, { routLeaders: [...units[u.id]!.joinedLeaders] });
@@ -366,7 +364,7 @@ export function applyStartStates(scenario: Scenario, s0: KState): KState {
   // Melees (K-6.x): units linked by meleeWith, each melee fought once already (K-6.1b) and past its grenades (K-6.6d).
   let nextId = s0.nextId;
   const meleeRecords: Record<string, KMelee> = { ...s0.melees };
-  const pairs = starts.filter((x) => x.st?.meleeWith).map((x): [string, string] => [x.u.id, x.st!.meleeWith!]);
+  const pairs = starts.filter((x) => x.st?.meleeWith && units[x.st.meleeWith]).map((x): [string, string] => [x.u.id, x.st!.meleeWith!]);
   for (const group of melees(pairs)) {
     const order = placements.map((p) => p.id).filter((id) => group.includes(id));
     const charger = order.find((id) => starts.find((x) => x.u.id === id)?.st?.charged) ?? order[0]!;
@@ -392,8 +390,9 @@ export function applyStartStates(scenario: Scenario, s0: KState): KState {
  * the game opens between turns as usual (its first BEGIN_TURN shuffles for rules.start.turn).
  */
 export function startTurnFlow(g: KGameState, scenario: Scenario): KGameState {
-  const deck = startRulesOf(scenario)?.deck;
-  if (!deck) return g;
+  const listed = startRulesOf(scenario)?.deck;
+  if (!listed) return g;
+  const deck = listed.filter((id) => g.units[id]);
   const f0 = initialFlow(g.flow.turnLimit);
   const acted: Record<string, number> = {};
   for (const id in g.units) if (g.units[id]!.activated) acted[id] = 1;

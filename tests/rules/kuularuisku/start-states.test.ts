@@ -204,6 +204,19 @@ describe('starting states set up and played by the rules', () => {
     expect(s.units.a).toMatchObject({ noMoveThisTurn: true, fellBackTurn: 2, movedThisTurn: ['a_1'], shotThisTurn: ['a_2'] });
   });
 
+  it('K-1.1 K-6.3 a start naming a unit the game options left out (an optional unit) is dropped at setup, not a crash', () => {
+    // Game options are applied after the file was validated: setup must bear a unit gone from the scenario.
+    const sc = scenarioWith([
+      { id: 'a', at: line(40, 80, 3), start: { meleeWith: 'gone' } },
+      { id: 'h', at: line(40, 76, 1), start: { splitFrom: 'gone' } },
+      { id: 'b', side: 'blue', at: line(120, 80, 3) },
+    ], { start: { deck: ['gone', 'a', 'h', 'b'] } });
+    const g = kuularuiskuRuleset.setup(sc, { table: t });
+    expect(g.units.a).toMatchObject({ status: 'normal', meleeId: undefined });
+    expect(g.units.h!.splitFrom).toBeUndefined();
+    expect(g.flow.deck).toEqual(['a', 'h', 'b']);
+  });
+
   it('a scenario without starting states sets up exactly as before (no start: the same state)', () => {
     const units: UnitSpec[] = [{ id: 'a', at: line(40, 80, 3) }, { id: 'b', side: 'blue', at: line(120, 80, 3) }];
     const plain = setupK(scenarioWith(units));
