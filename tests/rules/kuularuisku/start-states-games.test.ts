@@ -1,7 +1,11 @@
 // A scenario opening mid-battle (turn 2 under way: a melee, a pinned and a routing unit, the wounded on
-// their way, a machine gun on the ground) played to the end by random legal commands, seed by seed.
+// their way, a machine gun on the ground) played to the end by random legal commands, and through `cli play`.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../../src/battlefield';
+import { runCli } from '../../../src/cli/commands';
 import { hashValue } from '../../../src/core';
 import { cachedTable, playRandomGame } from '../../../src/flow';
 import { GameSession, loadSave, makeSave } from '../../../src/game';
@@ -53,5 +57,30 @@ describe('a mid-battle start played to the end', () => {
     expect(problems).toEqual([]);
     // The starting states came into play: the melee fought on, the pinned test, the rout, the wounded moved.
     for (const want of ['MELEE_ROUND:K-6.4', 'MORALE_TEST:K-7.1-T4', 'FIGURES_MOVED:K-7.3c:b_rout', 'FIGURES_MOVED:K-5.6e:r_pinned']) expect([...seen].some((s) => s.startsWith(want))).toBe(true);
+  });
+});
+
+describe('a mid-battle scenario file through `cli play`', () => {
+  async function cli(...argv: string[]) {
+    let out = '';
+    let err = '';
+    const code = await runCli(argv, { out: (x) => { out += x; }, err: (x) => { err += x; } });
+    return { code, out, err };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'sandtable-start-'));
+
+  it('K-6.3 a bad starting state is refused naming the file, the JSON path and what was expected; a sound one plays to the end', async () => {
+    const bad = join(dir, 'bad-melee.json');
+    const units = JSON.parse(JSON.stringify(scenario.units)) as NonNullable<Scenario['units']>;
+    (units[1]!.data as { start: { meleeWith: string } }).start.meleeWith = 'r_pinned';
+    writeFileSync(bad, JSON.stringify({ ...scenario, units }));
+    const refused = await cli('play', bad, '--random-legal', '--seed', '1');
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain(`${bad}: units.1.data.start.meleeWith: "r_pinned" does not start in melee — expected its data.start.meleeWith to name "b_melee"`);
+    const good = join(dir, 'mid-battle.json');
+    writeFileSync(good, JSON.stringify(scenario));
+    const played = await cli('play', good, '--random-legal', '--seed', '2');
+    expect(played.code).toBe(0);
+    expect(played.out).toMatch(/\nResult: .+ \(K-GAP-1\)\n/);
   });
 });
