@@ -9,6 +9,7 @@ import { type CrestLine, type ObstacleBox, crestLines, obstacleBoxes, obstacleCr
 import { sampleRelief } from './relief';
 import { buildSolids, buildingBase, SLAB } from './solids';
 import { areaVolumes, mayCross, volumeIntervals, type AreaVolume } from './areas';
+import { depthStop as depthStopAt } from './see-in-depth';
 import { losViewshed } from './viewshed';
 import { type Aabb, SolidCuller, solidAabb } from './broadphase';
 import { SightCaster, buildTerrainTiles } from './sight-caster';
@@ -368,16 +369,8 @@ class RapierBattlefield implements Battlefield {
     for (const { v, spans } of perArea) {
       const limit = this.depthLimit(v, options);
       if (limit === undefined) continue;
-      let acc = 0;
-      for (const [a, b] of spans) {
-        const len = (b - a) * distance;
-        if (acc + len > limit + 1e-9) {
-          const t = a + (limit - acc) / distance;
-          if (!depthStop || t < depthStop.t) depthStop = { t, v };
-          break;
-        }
-        acc += len;
-      }
+      const t = depthStopAt(options?.depthMeasure, v.polygon, spans, from, to, distance, limit, tEnd);
+      if (t !== undefined && (!depthStop || t < depthStop.t)) depthStop = { t, v };
     }
     if (depthStop) {
       tEnd = depthStop.t;
@@ -439,6 +432,10 @@ class RapierBattlefield implements Battlefield {
     for (const v of this.volumes) {
       const limit = this.depthLimit(v, options);
       if (limit === undefined || ignore?.has(v.featureId) || !mayCross(v, from, to)) continue;
+      if (options?.depthMeasure === 'from-edge') {
+        if (depthStopAt('from-edge', v.polygon, volumeIntervals(v, this.grid, from, to, 1), from, to, distance, limit, 1) !== undefined) return false;
+        continue;
+      }
       let acc = 0;
       for (const [a, b] of volumeIntervals(v, this.grid, from, to, 1)) acc += (b - a) * distance;
       if (acc > limit + 1e-9) return false;

@@ -6,6 +6,7 @@ import { weaponById } from './data';
 import { resolveHouse } from './house';
 import { defaultRole, parseFigureData, parseRules, parseUnitData, unitKindOf, unitNationality } from './scenario-data';
 import { buildSpecial } from './special';
+import { applyStartStates, startTurnFlow } from './start-states';
 import { figureRecord, figureWith, unitRecord, unitWith } from './records';
 import type { KFigure, KState, KUnit, SkillKey, TableEdge } from './state';
 import { initialFlow } from './activation/flow-state';
@@ -18,10 +19,11 @@ import { initialFlow } from './activation/flow-state';
  */
 const SETUPS = new WeakMap<Scenario, KState>();
 
-/** K-1.0a, K-1.3b, K-GAP-5, K-GAP-11, K-SKL-2 the state before turn 1 from a validated scenario (the turn structure's too: no card drawn yet). */
+/** K-1.0a, K-1.3b, K-GAP-5, K-GAP-11, K-SKL-2 the state before turn 1 (or the scenario's mid-battle start, its deck too) from a validated scenario. */
 export function setupK(scenario: Scenario): KState {
   let s = SETUPS.get(scenario);
-  if (!s) SETUPS.set(scenario, (s = buildSetup(scenario)));
+  // A scenario that opens mid-battle: its units' and figures' starting states (start-states.ts).
+  if (!s) SETUPS.set(scenario, (s = startTurnFlow(applyStartStates(scenario, buildSetup(scenario)), scenario)));
   return s;
 }
 

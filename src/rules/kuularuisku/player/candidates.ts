@@ -1,7 +1,7 @@
 // The random player's candidates: the commands worth trying now, in groups by weighting key built
 // only on demand (the moves planned one by one, each only when picked), with the sure refusals that
 // drop a picked move or shot the rules would refuse; and the same commands checked by the rules.
-import { type CandidateGroup as AnyGroup, type Dice, type LazyCandidate as AnyLazy, type TableQueries, hypot } from '../../../core';
+import { type CandidateGroup as AnyGroup, type Dice, type LazyCandidate as AnyLazy, type TableQueries, hypot, within } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import { decideAction } from '../actions';
 import { contactReach } from '../contact';
@@ -216,11 +216,11 @@ function shotCandidates(s: KState, unitId: string, side: string): KCommand[] {
     // Units as discs around their centres first (most are far out of reach), then soldier by soldier.
     const figs = liveFigures(s, t);
     const them = spread(figs);
-    if (hypot(me.x - them.x, me.z - them.z) - me.r - them.r > reach) continue;
+    if (!within(hypot(me.x - them.x, me.z - them.z) - me.r - them.r, reach)) continue;
     let near = false;
     for (const a of firers) {
       for (const b of figs) {
-        if (hypot(b.at[0] - a.at[0], b.at[1] - a.at[1]) - a.baseRadius - b.baseRadius <= reach + 1e-6) { near = true; break; }
+        if (within(hypot(b.at[0] - a.at[0], b.at[1] - a.at[1]) - a.baseRadius - b.baseRadius, reach)) { near = true; break; }
       }
       if (near) break;
     }
