@@ -53,8 +53,8 @@ export function createRng(seed: number): Rng {
 }
 
 /**
- * Pick one command: first a command type (a charge counts as its own), weighted so that forty
- * candidate moves do not drown the one END_ACTIVATION, then one command of that type, uniformly.
+ * Pick one command: first a weighting key (keyOf), weighted so that forty candidates of one kind do
+ * not drown the lone one of another, then one command of that key, uniformly.
  */
 export function pickRandomCommand<C extends Command>(commands: readonly C[], rng: Rng, weights: Readonly<Record<string, number>>, keyOf: (c: C) => string): C {
   const type = pickKey([...new Set(commands.map(keyOf))], rng, weights);
