@@ -276,7 +276,7 @@ export function playRandomGame<S, C extends Command, E extends GameEvent, Q>(ses
           lazy.drop(c);
           continue;
         }
-        const r = session.dispatch(c as C);
+        const r = session.dispatch(session.withSideToAct(c as C));
         if (r.ok) {
           n++;
           opts.onCommand?.(c, r.events);
@@ -294,7 +294,7 @@ export function playRandomGame<S, C extends Command, E extends GameEvent, Q>(ses
     let done = false;
     while (options.length && !done) {
       const c = pickRandomCommand(options, rng, opts.weights);
-      const r = session.dispatch(c as C);
+      const r = session.dispatch(session.withSideToAct(c as C));
       if (r.ok) {
         done = true;
         n++;

@@ -9,7 +9,7 @@ import { type KGameOptions, applyKOptions, kOptionChoices } from './options';
 import { moveSurelyRefused, shotSurelyRefused } from './purpose-refusals';
 import { startTurnFlow } from './start-states';
 import {
-  Acc, FLOW_COMMAND_TYPES, FoldMemo, actionGate, candidateCommands, candidateGroups, decideFlow, immediateEnd, legalCommands, phaseOf, startChargeSequence,
+  Acc, FLOW_COMMAND_TYPES, FoldMemo, actingSides, actionGate, candidateCommands, candidateGroups, decideFlow, immediateEnd, legalCommands, phaseOf, startChargeSequence,
   turnLimitOf, validateVictory, withFlow,
   type AnyGameEvent, type CandidateGroup, type FlowCtx, type FlowCommand, type KCommand, type KGameEvent, type KGameState, type KRulesApi, type SoldierCommand,
 } from './activation';
@@ -131,6 +131,11 @@ export function createKuularuiskuRuleset(api: KRulesApi) {
 
     /** Command types the rules may refuse among candidateCommands (soldier-level ones). */
     uncheckedTypes: api.actionTypes,
+
+    /** Who may send a command now, read from the phase (activation/acting-sides.ts). */
+    actingSides(state: KGameState, command: KCommand, _ctx: { scenario: Scenario }) {
+      return actingSides(state, command);
+    },
 
     decide(state: KGameState, command: KCommand, ctx: KRulesetCtx): Decision {
       if (FLOW_COMMAND_TYPES.has(command.type)) {
