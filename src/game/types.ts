@@ -27,6 +27,8 @@ export interface ActingSides {
   awaiting?: string;
   /** The book's rule that says who acts then (K-2.1b …). */
   rule?: string;
+  /** A step any player may take, no side's own (shuffling, drawing a card): the player at the screen sends it as theirs. */
+  anySide?: boolean;
 }
 
 export type ActivationModel = 'cards' | 'alternating' | 'igougo';

@@ -10,6 +10,7 @@ export interface KActingSides {
   sides: readonly string[];
   awaiting?: string;
   rule?: string;
+  anySide?: boolean;
 }
 
 /** What each forced step waits for (no unit names: a refusal may reach the side a unit is hidden from). */
@@ -59,6 +60,6 @@ export function actingSides(s: KGameState, _command: Command, p: KPhase = phaseO
       return { sides: p.readyWindow.pending, awaiting: 'their word on using a ready unit between activations', rule: 'K-2.3b' };
     default:
       // The game's start, a card draw, the end of a turn (and a game over: the rules say so).
-      return { sides: allSides(s) };
+      return { sides: allSides(s), anySide: true };
   }
 }
