@@ -48,8 +48,8 @@ const charge: Command = {
 };
 
 function toCharge(g: KSession, actor: TurnActor) {
-  actor.send({ type: 'BEGIN_TURN' });
-  actor.send({ type: 'DRAW_CARD' });
+  actor.send({ type: 'BEGIN_TURN', side: 'whites' });
+  actor.send({ type: 'DRAW_CARD', side: 'whites' });
   actor.send({ type: 'ACTIVATE', side: 'whites', unitId: 'c', action: 'move-shoot' });
   actor.send(charge);
   expect(g.events.find((e) => e.type === 'CHARGE_DECLARED')).toMatchObject({ rule: 'K-6.1a', unitId: 'c', targetId: 't' });
@@ -64,7 +64,7 @@ describe('F6 charge and melee', () => {
     expect(flowPosition(actor)).toMatchObject({ activation: 'melee', melee: 'defensiveFire' });
     expect(phaseOf(g.state)).toMatchObject({ kind: 'choice', choice: { kind: 'defensive-fire', side: 'reds' } });
     // The charger's side cannot answer for the defender.
-    expect(g.dispatch({ type: 'DEFENSIVE_FIRE', side: 'whites', fire: false })).toMatchObject({ ok: false, rule: 'K-2.1b' });
+    expect(g.dispatch({ type: 'DEFENSIVE_FIRE', side: 'whites', fire: false })).toEqual({ ok: false, reason: 'Whites may not act now: the game waits for Reds — the defensive fire decision of their charged unit', rule: 'K-6.2a' });
     actor.send({ type: 'DEFENSIVE_FIRE', side: 'reds', fire: false });
     expect(g.events.find((e) => e.type === 'MELEE_STARTED')).toMatchObject({ rule: 'K-6.1b', units: ['c', 't'] });
     expect(flowPosition(actor)).toMatchObject({ melee: 'round' });
