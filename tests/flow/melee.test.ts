@@ -121,6 +121,24 @@ describe('F6 charge and melee', () => {
     expect(g.state.units.t!.status).toBe('in-melee');
   });
 
+  it('K-6.6a/c both sides choose grenades at the same moment: the side asked second may answer first', () => {
+    const units = UNITS.map((u) => (u.id === 'x' ? u : { ...u, data: { grenades: true } }));
+    const g = newGame(flowScenario(units), table, new ThenDice([...cFirst, 5, 1, 1, 1, 6, 6, 6, 6, 6, 6], 6));
+    const { actor } = start(g);
+    toCharge(g, actor);
+    actor.send({ type: 'DEFENSIVE_FIRE', side: 'reds', fire: true });
+    actor.send({ type: 'RESOLVE', side: 'whites', step: 'charger-morale' });
+    expect(phaseOf(g.state)).toMatchObject({ kind: 'choice', choice: { kind: 'grenades', side: 'whites', nextSides: ['reds'] } });
+    actor.send({ type: 'GRENADES', side: 'reds', use: false });
+    expect(g.events.at(-2)).toMatchObject({ type: 'CHOICE_MADE', kind: 'grenades', side: 'reds', yes: false });
+    expect(phaseOf(g.state)).toMatchObject({ kind: 'choice', choice: { kind: 'grenades', side: 'whites', nextSides: [] } });
+    // The Reds have chosen: only the Whites now.
+    expect(g.dispatch({ type: 'GRENADES', side: 'reds', use: true })).toEqual({ ok: false, rule: 'K-6.6a', reason: 'Reds may not act now: the game waits for Whites — their choice whether to throw grenades as the melee begins' });
+    actor.send({ type: 'GRENADES', side: 'whites', use: true });
+    expect(g.events.filter((e) => e.type === 'GRENADES_THROWN').map((e) => e.side)).toEqual(['whites']);
+    expect(phaseOf(g.state)).toMatchObject({ kind: 'pending', pending: { kind: 'melee-start' } });
+  });
+
   it('K-7.2a a pinned target cannot fire; it tests morale and K-7.2c surrenders on a failure', () => {
     const g = newGame(flowScenario(UNITS), table, new ThenDice([...cFirst, 1], 6), preparedApi({ type: 'UNIT_STATUS_CHANGED', unitId: 't', status: 'pinned', from: 'normal' }));
     const { actor, trail } = start(g);

@@ -1,6 +1,7 @@
 // Who may send a command now, read from the phase: the side whose unit's card was drawn acts (K-2.1b),
 // the charged unit's owner decides on defensive fire (K-6.2a), each side with ready units declares in a
-// readiness window, in any order (K-2.3b); anyone may shuffle, draw a card or end the turn.
+// readiness window (K-2.3b) and each side with grenades chooses (K-6.6a), in any order; anyone may
+// shuffle, draw a card or end the turn.
 import type { Command } from '../../../core';
 import type { KGameState, KPendingKind, OfferVia } from './flow-state';
 import { phaseOf, type KPhase } from './phase';
@@ -48,7 +49,8 @@ export function actingSides(s: KGameState, _command: Command, p: KPhase = phaseO
     case 'choice':
       return p.choice.kind === 'defensive-fire'
         ? { sides: [p.choice.side], awaiting: 'the defensive fire decision of their charged unit', rule: 'K-6.2a' }
-        : { sides: [p.choice.side], awaiting: 'their choice whether to throw grenades as the melee begins', rule: 'K-6.6a' };
+        // K-6.6a/c both sides choose as the melee begins: any side still to choose may answer first.
+        : { sides: [p.choice.side, ...(p.choice.nextSides ?? [])], awaiting: 'their choice whether to throw grenades as the melee begins', rule: 'K-6.6a' };
     case 'pending':
       return { sides: [p.pending.side], ...STEP_WAITS[p.pending.kind] };
     case 'activation':

@@ -76,7 +76,7 @@ export function decideFlow(s: KGameState, c: FlowCommand, ctx: FlowCtx): FlowDec
     case 'GRENADES': {
       const want = c.type === 'DEFENSIVE_FIRE' ? 'defensive-fire' : 'grenades';
       if (p.kind !== 'choice' || p.choice.kind !== want) return refuse(`no ${want.replace('-', ' ')} decision is due now`, want === 'grenades' ? 'K-6.6a' : 'K-6.2a');
-      resolveChoice(acc, p.choice, c.type === 'DEFENSIVE_FIRE' ? c.fire : c.use, ctx);
+      resolveChoice(acc, p.choice, c.type === 'DEFENSIVE_FIRE' ? c.fire : c.use, ctx, c.side);
       if (!acc.state.flow.pending && !acc.state.flow.choice) afterChargeSequence(acc, ctx);
       return { ok: true, acc };
     }
