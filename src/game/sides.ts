@@ -32,7 +32,7 @@ export function sideRefusal(scenario: Scenario, command: Command, acting: Acting
   }
   if (acting.sides.includes(side)) return undefined;
   const waits = acting.sides.length ? `the game waits for ${names(scenario, acting.sides)}` : 'no side may act now';
-  return { ok: false, reason: `${nameOf(scenario, side)} may not act now: ${waits}${acting.awaiting ? ` — ${acting.awaiting}` : ''}`, ...(acting.rule ? { rule: acting.rule } : {}) };
+  return { ok: false, reason: `${nameOf(scenario, side)} may not act now: ${waits}${acting.awaiting ? ` (${acting.awaiting})` : ''}`, ...(acting.rule ? { rule: acting.rule } : {}) };
 }
 
 /** The command as the side to act sends it: its own side kept, else the first side that may send it now (old saves, players that leave it out). */

@@ -79,7 +79,7 @@ describe('cli play', () => {
     writeFileSync(file, [...lines, JSON.stringify({ ...pass, side: other.id })].join('\n'));
     const wrong = await cli('play', TG, '--seed', '1', '--commands', file);
     expect(wrong.code).toBe(1);
-    expect(wrong.err).toContain(`sides.jsonl:3: command 3 (PASS) refused — ${other.name} may not act now: the game waits for ${owner.name} — the action of their unit whose card was drawn (K-2.1b)`);
+    expect(wrong.err).toContain(`sides.jsonl:3: command 3 (PASS) refused — ${other.name} may not act now: the game waits for ${owner.name} (the action of their unit whose card was drawn) (K-2.1b)`);
   });
 
   it('a command line without its side is refused, naming the file, the line and the sides', async () => {

@@ -64,7 +64,7 @@ describe('F6 charge and melee', () => {
     expect(flowPosition(actor)).toMatchObject({ activation: 'melee', melee: 'defensiveFire' });
     expect(phaseOf(g.state)).toMatchObject({ kind: 'choice', choice: { kind: 'defensive-fire', side: 'reds' } });
     // The charger's side cannot answer for the defender.
-    expect(g.dispatch({ type: 'DEFENSIVE_FIRE', side: 'whites', fire: false })).toEqual({ ok: false, reason: 'Whites may not act now: the game waits for Reds — the defensive fire decision of their charged unit', rule: 'K-6.2a' });
+    expect(g.dispatch({ type: 'DEFENSIVE_FIRE', side: 'whites', fire: false })).toEqual({ ok: false, reason: 'Whites may not act now: the game waits for Reds (the defensive fire decision of their charged unit)', rule: 'K-6.2a' });
     actor.send({ type: 'DEFENSIVE_FIRE', side: 'reds', fire: false });
     expect(g.events.find((e) => e.type === 'MELEE_STARTED')).toMatchObject({ rule: 'K-6.1b', units: ['c', 't'] });
     expect(flowPosition(actor)).toMatchObject({ melee: 'round' });
@@ -133,7 +133,7 @@ describe('F6 charge and melee', () => {
     expect(g.events.at(-2)).toMatchObject({ type: 'CHOICE_MADE', kind: 'grenades', side: 'reds', yes: false });
     expect(phaseOf(g.state)).toMatchObject({ kind: 'choice', choice: { kind: 'grenades', side: 'whites', nextSides: [] } });
     // The Reds have chosen: only the Whites now.
-    expect(g.dispatch({ type: 'GRENADES', side: 'reds', use: true })).toEqual({ ok: false, rule: 'K-6.6a', reason: 'Reds may not act now: the game waits for Whites — their choice whether to throw grenades as the melee begins' });
+    expect(g.dispatch({ type: 'GRENADES', side: 'reds', use: true })).toEqual({ ok: false, rule: 'K-6.6a', reason: 'Reds may not act now: the game waits for Whites (their choice whether to throw grenades as the melee begins)' });
     actor.send({ type: 'GRENADES', side: 'whites', use: true });
     expect(g.events.filter((e) => e.type === 'GRENADES_THROWN').map((e) => e.side)).toEqual(['whites']);
     expect(phaseOf(g.state)).toMatchObject({ kind: 'pending', pending: { kind: 'melee-start' } });

@@ -24,7 +24,7 @@ describe('F3 readiness (K-2.3)', () => {
     must(g, { type: 'DRAW_CARD', side: 'whites' });
     must(g, { type: 'ACTIVATE', side: 'reds', unitId: 'r1', action: 'shoot' });
     // K-2.3b never in the middle of an activation: the Whites may not act in the Reds' (K-2.1b), nor a ready unit in the acting side's.
-    expect(g.dispatch({ type: 'READINESS', side: 'whites', unitId: 'w1' })).toMatchObject({ ok: false, rule: 'K-2.1b', reason: 'Whites may not act now: the game waits for Reds — the activation of their unit' });
+    expect(g.dispatch({ type: 'READINESS', side: 'whites', unitId: 'w1' })).toMatchObject({ ok: false, rule: 'K-2.1b', reason: 'Whites may not act now: the game waits for Reds (the activation of their unit)' });
     expect(g.dispatch({ type: 'READINESS', side: 'reds', unitId: 'r2' })).toMatchObject({ ok: false, rule: 'K-2.3b' });
     const ended = must(g, { type: 'END_ACTIVATION', side: 'reds' });
     expect(ended.at(-1)).toMatchObject({ type: 'WINDOW_OPENED', rule: 'K-2.3b', sides: ['whites'] });
@@ -53,7 +53,7 @@ describe('F3 readiness (K-2.3)', () => {
     expect(phaseOf(g.state)).toMatchObject({ kind: 'window', side: 'whites' });
     expect(g.dispatch({ type: 'READINESS', side: 'whites', unitId: 'w2' })).toMatchObject({ ok: false, rule: 'K-2.3b' });
     // A side with no ready unit has no say in the window.
-    expect(g.dispatch({ type: 'READINESS', side: 'reds', unitId: null })).toEqual({ ok: false, rule: 'K-2.3b', reason: 'Reds may not act now: the game waits for Whites — their word on using a ready unit between activations' });
+    expect(g.dispatch({ type: 'READINESS', side: 'reds', unitId: null })).toEqual({ ok: false, rule: 'K-2.3b', reason: 'Reds may not act now: the game waits for Whites (their word on using a ready unit between activations)' });
   });
 
   it('K-2.3b/c both players say at the same moment whether they use a ready unit: either may declare first', () => {
@@ -66,7 +66,7 @@ describe('F3 readiness (K-2.3)', () => {
     expect(phaseOf(g.state)).toMatchObject({ kind: 'window', readyWindow: { pending: ['whites', 'reds'] } });
     expect(must(g, { type: 'READINESS', side: 'reds', unitId: 'r1' })).toMatchObject([{ type: 'READINESS_DECLARED', side: 'reds', unitId: 'r1' }]);
     // The Reds have had their say: only the Whites now.
-    expect(g.dispatch({ type: 'READINESS', side: 'reds', unitId: null })).toMatchObject({ ok: false, rule: 'K-2.3b', reason: 'Reds may not act now: the game waits for Whites — their word on using a ready unit between activations' });
+    expect(g.dispatch({ type: 'READINESS', side: 'reds', unitId: null })).toMatchObject({ ok: false, rule: 'K-2.3b', reason: 'Reds may not act now: the game waits for Whites (their word on using a ready unit between activations)' });
     const closed = must(g, { type: 'READINESS', side: 'whites', unitId: 'w1' });
     expect(closed.filter((e) => e.type === 'READINESS_ROLL_OFF').at(-1)).toMatchObject({ rule: 'K-2.3c', first: 'whites' });
     expect(closed.find((e) => e.type === 'WINDOW_CLOSED')).toMatchObject({ queue: ['w1', 'r1'] });

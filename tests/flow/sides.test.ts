@@ -36,7 +36,7 @@ describe('commands carry their side', () => {
     const other = owner === 'whites' ? 'reds' : 'whites';
     const hash = g.stateHash();
     expect(g.dispatch({ type: 'RESOLVE', side: other, step: 'pinned-test' })).toEqual({
-      ok: false, rule: 'K-7.1f', reason: `${NAMES[other]} may not act now: the game waits for ${NAMES[owner]} — the start-of-activation morale test of their pinned unit`,
+      ok: false, rule: 'K-7.1f', reason: `${NAMES[other]} may not act now: the game waits for ${NAMES[owner]} (the start-of-activation morale test of their pinned unit)`,
     });
     expect(g.stateHash()).toBe(hash);
     expect(g.log).toHaveLength(2);

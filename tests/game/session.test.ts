@@ -107,7 +107,7 @@ describe('commands carry their side', () => {
     g.dispatch(red({ type: 'MOVE', by: 1 }));
     const hash = g.stateHash();
     const r = g.dispatch({ type: 'SHOOT', side: 'blue' });
-    expect(r).toEqual({ ok: false, reason: 'Blue may not act now: the game waits for Red — their turn', rule: 'T-0' });
+    expect(r).toEqual({ ok: false, reason: 'Blue may not act now: the game waits for Red (their turn)', rule: 'T-0' });
     expect(g.stateHash()).toBe(hash);
     expect(g.log).toHaveLength(1);
     // No die was rolled for it: red's shot rolls what it rolls in the same game without the refused command.
@@ -122,7 +122,7 @@ describe('commands carry their side', () => {
     const g = newSession(5);
     expect(g.dispatch(red({ type: 'END_TURN' })).ok).toBe(true);
     expect(g.dispatch({ type: 'SHOOT', side: 'blue' }).ok).toBe(true);
-    expect(g.dispatch(red({ type: 'SHOOT' }))).toMatchObject({ ok: false, reason: 'Red may not act now: the game waits for Blue — their turn' });
+    expect(g.dispatch(red({ type: 'SHOOT' }))).toMatchObject({ ok: false, reason: 'Red may not act now: the game waits for Blue (their turn)' });
     expect(g.log.map((e) => e.command.side)).toEqual(['red', 'blue']);
   });
 
@@ -177,7 +177,7 @@ describe('saves', () => {
     expect(() => parseSave(text, 'x.json')).toThrow(/x\.json: \$\.commands\[1\]\.side: expected the side that sent this SHOOT/);
     // A side that may not act then: the log does not replay, naming the command and the reason.
     const wrong = { ...save, commands: save.commands.map((c, i) => (i === 4 ? { ...c, side: 'red' } : c)) };
-    expect(() => loadSave(wrong, 'x.json', scenario, counter, null)).toThrow(/\$\.commands\[4\]: the log does not replay here — Red may not act now: the game waits for Blue — their turn \(T-0\)/);
+    expect(() => loadSave(wrong, 'x.json', scenario, counter, null)).toThrow(/\$\.commands\[4\]: the log does not replay here — Red may not act now: the game waits for Blue \(their turn\) \(T-0\)/);
   });
 
   it('rejects an unknown version, bad JSON, a wrong scenario, a changed scenario, a tampered or truncated log', () => {

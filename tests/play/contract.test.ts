@@ -52,7 +52,7 @@ describe('the play handle', () => {
     const pass = p.view.get().actions.find((a) => a.command.type === 'PASS')!.command;
     expect(pass.side).toBe(owner);
     const hash = p.game().stateHash();
-    const refusal = { ok: false, reason: `${names[other]} may not act now: the game waits for ${names[owner]} — the action of their unit whose card was drawn`, rule: 'K-2.1b' };
+    const refusal = { ok: false, reason: `${names[other]} may not act now: the game waits for ${names[owner]} (the action of their unit whose card was drawn)`, rule: 'K-2.1b' };
     expect(p.control.check({ ...pass, side: other })).toEqual(refusal);
     expect(p.control.send({ ...pass, side: other })).toMatchObject(refusal);
     expect(p.lastRefusal.get()).toEqual({ reason: refusal.reason, rule: 'K-2.1b' });

@@ -38,7 +38,7 @@ export function decideFlow(s: KGameState, c: FlowCommand, ctx: FlowCtx): FlowDec
   const acting = actingSides(s, c, p);
   if (c.side && !acting.sides.includes(c.side)) {
     const names = acting.sides.map((id) => s.sides.find((x) => x.id === id)?.name ?? id).join(' or ');
-    return refuse(`${s.sides.find((x) => x.id === c.side)?.name ?? c.side} may not act now: the game waits for ${names}${acting.awaiting ? ` — ${acting.awaiting}` : ''}`, acting.rule);
+    return refuse(`${s.sides.find((x) => x.id === c.side)?.name ?? c.side} may not act now: the game waits for ${names}${acting.awaiting ? ` (${acting.awaiting})` : ''}`, acting.rule);
   }
   const acc = new Acc(s);
   switch (c.type) {
