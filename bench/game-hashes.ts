@@ -35,7 +35,8 @@ async function replay(game: Game): Promise<string> {
   const bf = await createBattlefield(scenario);
   const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table: cachedTable(bf), seed: game.seed });
   for (const c of game.commands) {
-    const r = g.dispatch(c as never);
+    // Logs recorded before commands carried their side: each is sent by the side to act when it comes.
+    const r = g.dispatch(g.withSideToAct(c as never));
     if (!r.ok) { bf.free(); return `refused ${c.type}: ${r.reason}`; }
   }
   const h = g.stateHash();

@@ -1,4 +1,4 @@
-// `cli play`: play a scenario headless — a commands file (JSON lines), random legal commands to the
+// `cli play`: play a scenario headless — a commands file (JSON lines, each command with its side), random legal commands to the
 // end, or a save replayed and verified — and print the event log (each line with its rule id) and
 // the result, or all of it as JSON. Also writes saves, so games replay outside the browser.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -43,9 +43,19 @@ function chooseRuleset(a: PlayArgs, scenario: Scenario): AnyRuleset {
   return r as unknown as AnyRuleset;
 }
 
-/** JSON lines: one command object per line; blank lines and lines starting with # are skipped. */
-export function parseCommandLines(body: string, file: string): Command[] {
-  const out: Command[] = [];
+/** A command of a commands file with the line it came from (for messages). */
+export interface CommandLine {
+  command: Command;
+  line: number;
+}
+
+/**
+ * JSON lines: one command object per line, each with its "type" and the "side" (id) that sends it;
+ * blank lines and lines starting with # are skipped. `sides`: the scenario's, named in the message
+ * for a command without one.
+ */
+export function parseCommandFile(body: string, file: string, sides: ReadonlyArray<{ id: string; name: string }> = []): CommandLine[] {
+  const out: CommandLine[] = [];
   body.split('\n').forEach((line, i) => {
     const t = line.trim();
     if (!t || t.startsWith('#')) return;
@@ -56,9 +66,19 @@ export function parseCommandLines(body: string, file: string): Command[] {
       throw new UsageError(`${file}:${i + 1}: bad JSON (${err instanceof Error ? err.message : String(err)})`);
     }
     if (!c || typeof c !== 'object' || typeof (c as { type?: unknown }).type !== 'string') throw new UsageError(`${file}:${i + 1}: a command is an object with a "type"`);
-    out.push(c as Command);
+    const side = (c as { side?: unknown }).side;
+    if (typeof side !== 'string' || !side) {
+      const choices = sides.length ? `: ${sides.map((x) => `"${x.id}" (${x.name})`).join(' or ')}` : '';
+      throw new UsageError(`${file}:${i + 1}: ${(c as Command).type} has no "side": every command names the side that sends it${choices}`);
+    }
+    out.push({ command: c as Command, line: i + 1 });
   });
   return out;
+}
+
+/** The commands of a commands file (parseCommandFile without the line numbers). */
+export function parseCommandLines(body: string, file: string, sides: ReadonlyArray<{ id: string; name: string }> = []): Command[] {
+  return parseCommandFile(body, file, sides).map((l) => l.command);
 }
 
 function logLine(e: GameEvent, turn: number): string {
@@ -129,11 +149,11 @@ export async function play(a: PlayArgs, io: Io): Promise<number> {
       } catch {
         throw new UsageError(`cannot read commands file ${commandsFile}`);
       }
-      const commands = parseCommandLines(body, commandsFile);
-      for (const [i, c] of commands.entries()) {
+      const commands = parseCommandFile(body, commandsFile, session.scenario.sides);
+      for (const [i, { command: c, line }] of commands.entries()) {
         const r = session.dispatch(c);
         if (!r.ok) {
-          io.err(`sandtable: ${commandsFile}: command ${i + 1} (${c.type}) refused — ${r.reason}${r.rule ? ` (${r.rule})` : ''}\n`);
+          io.err(`sandtable: ${commandsFile}:${line}: command ${i + 1} (${c.type}) refused — ${r.reason}${r.rule ? ` (${r.rule})` : ''}\n`);
           return 1;
         }
       }

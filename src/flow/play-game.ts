@@ -32,10 +32,12 @@ export function playGame<S, C extends Command, E extends GameEvent, Q>(session: 
     const choice = player.choose(session.state, view);
     let c: C | undefined;
     while ((c = choice.next())) {
-      const r = session.dispatch(c);
+      // The random player plays both sides: its proposal goes as sent by the side to act (a side it names stays).
+      const sent = session.withSideToAct(c);
+      const r = session.dispatch(sent);
       if (r.ok) {
         n++;
-        opts.onCommand?.(c, r.events);
+        opts.onCommand?.(sent, r.events);
         break;
       }
       refused++;

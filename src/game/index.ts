@@ -1,6 +1,7 @@
 // Game layer: rulesets' common contract, sessions (commands → events → state), saves and replay.
 export type * from './types';
 export { GameSession, type LogEntry, type SessionInit } from './session';
+export { sideRefusal, withSideToAct, type SideRefusal } from './sides';
 export { makeSave, parseSave, loadSave, SaveError, SAVE_FORMAT, type SaveFile } from './save';
 export * from './play-view';
 export { GameOptionsSchema, GameOptionsError, normaliseOptions, hasOptions, parseGameOptions, describeOptions, type GameOptions, type GameOptionChoice } from './options';

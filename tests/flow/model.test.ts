@@ -88,7 +88,7 @@ function seedWhere(scenario: Scenario, ruleset: Ruleset, prefix: Command[], want
 }
 
 const offerOf = (s: KGameState) => (phaseOf(s).kind === 'offer' ? (phaseOf(s) as { offer: { unitId: string } }).offer.unitId : undefined);
-const opening: Command[] = [{ type: 'BEGIN_TURN' }, { type: 'DRAW_CARD' }];
+const opening: Command[] = [{ type: 'BEGIN_TURN', side: 'whites' }, { type: 'DRAW_CARD', side: 'whites' }];
 
 describe('model-based paths (xstate/graph)', () => {
   it('F4 → F2 → K-2.4: from a leader\'s card, every activation state is reached by real commands and replays live', () => {

@@ -17,6 +17,8 @@ interface Toy {
 }
 const UNITS: Record<string, string> = { a1: 'A', a2: 'A', b1: 'B' };
 const other = (side: string) => (side === 'A' ? 'B' : 'A');
+/** The training ground's sides play the toy's A and B. */
+const SIDE: Record<string, string> = { A: 'red', B: 'blue' };
 const left = (s: Toy, side: string) => Object.keys(UNITS).filter((u) => UNITS[u] === side && !s.acted[u]);
 
 const toy: Ruleset<Toy, Command, GameEvent, null> = {
@@ -24,6 +26,8 @@ const toy: Ruleset<Toy, Command, GameEvent, null> = {
   validateScenario: () => [],
   setup: () => ({ round: 0, open: false, toAct: null, acted: {}, current: null, over: false }),
   legalCommands: () => [],
+  // C-3.2e the side with the turn acts; between rounds either may roll for initiative.
+  actingSides: (s) => ({ sides: s.toAct ? [SIDE[s.toAct]!] : ['red', 'blue'], rule: 'C-3.2e' }),
   decide(s, c, { dice }) {
     const no = (reason: string) => ({ ok: false as const, reason, rule: 'C-3.2' });
     switch (c.type) {
@@ -103,7 +107,7 @@ describe('another activation model on the same machines', () => {
     const errors: unknown[] = [];
     actor.subscribe({ error: (e) => errors.push(e) });
     const go = (c: Command) => {
-      actor.send(c);
+      actor.send(g.withSideToAct(c));
       return flowPosition(actor);
     };
     expect(flowPosition(actor)).toEqual({ turn: 'betweenTurns' });

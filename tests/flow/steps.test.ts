@@ -29,8 +29,8 @@ describe('F2 activation start: forced steps, then the choice', () => {
   it('K-7.1f a pinned unit passes its start-of-activation test and acts normally', () => {
     const g = newGame(scenario, table, new ThenDice([...w1First, 5], 6), preparedSetup(status('w1', 'pinned')));
     const actor = start(g);
-    actor.send({ type: 'BEGIN_TURN' });
-    actor.send({ type: 'DRAW_CARD' });
+    actor.send({ type: 'BEGIN_TURN', side: 'whites' });
+    actor.send({ type: 'DRAW_CARD', side: 'whites' });
     expect(flowPosition(actor)).toMatchObject({ activation: 'pinnedTest' });
     expect(phaseOf(g.state)).toMatchObject({ kind: 'pending', pending: { kind: 'pinned-test', side: 'whites', unitId: 'w1' } });
     actor.send({ type: 'RESOLVE', side: 'whites', step: 'pinned-test' });
@@ -42,8 +42,8 @@ describe('F2 activation start: forced steps, then the choice', () => {
   it('K-7.1c a pinned unit that fails stays pinned: it may shoot (hits on 6) but not move', () => {
     const g = newGame(scenario, table, new ThenDice([...w1First, 2], 6), preparedSetup(status('w1', 'pinned')));
     const actor = start(g);
-    actor.send({ type: 'BEGIN_TURN' });
-    actor.send({ type: 'DRAW_CARD' });
+    actor.send({ type: 'BEGIN_TURN', side: 'whites' });
+    actor.send({ type: 'DRAW_CARD', side: 'whites' });
     actor.send({ type: 'RESOLVE', side: 'whites', step: 'pinned-test' });
     expect(g.state.units.w1!.status).toBe('pinned');
     expect(flowPosition(actor)).toMatchObject({ activation: { choosing: 'pinned' } });
@@ -60,8 +60,8 @@ describe('F2 activation start: forced steps, then the choice', () => {
     const sc = flowScenario(units);
     const g = newGame(sc, table, new ThenDice(w1First, 6), preparedSetup(status('w1', 'routing')));
     const actor = start(g);
-    actor.send({ type: 'BEGIN_TURN' });
-    actor.send({ type: 'DRAW_CARD' });
+    actor.send({ type: 'BEGIN_TURN', side: 'whites' });
+    actor.send({ type: 'DRAW_CARD', side: 'whites' });
     expect(flowPosition(actor)).toMatchObject({ activation: 'routing' });
     const before = g.state.figures.w1_1!.at[0];
     actor.send({ type: 'RESOLVE', side: 'whites', step: 'rout' });
@@ -80,8 +80,8 @@ describe('F2 activation start: forced steps, then the choice', () => {
     const dice = new ThenDice([...w1First, 6, 6, 6, 1, 1, 1, 6, 6, 6, 1], 6);
     const g = newGame(sc, table, dice, preparedSetup({ type: 'MELEE_STARTED', meleeId: 'm1', units: ['w1', 'r1'], startedBy: 'w1' }));
     const actor = start(g);
-    actor.send({ type: 'BEGIN_TURN' });
-    actor.send({ type: 'DRAW_CARD' });
+    actor.send({ type: 'BEGIN_TURN', side: 'whites' });
+    actor.send({ type: 'DRAW_CARD', side: 'whites' });
     expect(flowPosition(actor)).toMatchObject({ activation: 'melee', melee: 'round' });
     expect(g.dispatch({ type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'shoot' })).toMatchObject({ ok: false });
     actor.send({ type: 'RESOLVE', side: 'whites', step: 'melee-round' });
@@ -101,8 +101,8 @@ describe('F2 activation start: forced steps, then the choice', () => {
     // Move w1's second soldier 8 cm away from the first, out of the 3 cm chain.
     const g = newGame(sc, table, new ThenDice(arrange(cards, cards), 6), preparedSetup({ type: 'FIGURES_MOVED', unitId: 'w1', mode: 'normal', allowance: 10, moves: [{ figureId: 'w1_2', from: [20, 31.5], fromFloor: 0, to: [28, 31.5], floor: 0, distance: 8 }] }));
     const actor = start(g);
-    actor.send({ type: 'BEGIN_TURN' });
-    actor.send({ type: 'DRAW_CARD' });
+    actor.send({ type: 'BEGIN_TURN', side: 'whites' });
+    actor.send({ type: 'DRAW_CARD', side: 'whites' });
     expect(phaseOf(g.state)).toMatchObject({ kind: 'offer', offer: { unitId: 'w1', mustRegroup: true } });
     expect(flowPosition(actor)).toMatchObject({ activation: { choosing: 'regroup' } });
     expect(g.dispatch({ type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'shoot' })).toMatchObject({ ok: false, rule: 'K-1.0c' });

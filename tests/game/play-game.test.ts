@@ -14,6 +14,8 @@ type C = Command & ({ type: 'STEP'; by: number } | { type: 'END_TURN' });
 const steps: Ruleset<S, C, GameEvent, null> = {
   id: 'test-steps', version: '1', activationModel: 'igougo', meleeModel: 'none',
   validateScenario: () => [],
+  // One walker: either side of the table may move it.
+  actingSides: () => ({ sides: ['red', 'blue'], anySide: true }),
   setup: () => ({ position: 0, turn: 1 }),
   legalCommands: (s) => (s.turn > 3 ? [] : [{ type: 'STEP', by: 1 }, { type: 'STEP', by: 2 }, { type: 'END_TURN' }]),
   decide(s, c) {

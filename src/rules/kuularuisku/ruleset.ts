@@ -10,7 +10,7 @@ import type { KState } from './state';
 import { Steps } from './context';
 import { type KGameOptions, applyKOptions, kOptionChoices } from './options';
 import {
-  FLOW_COMMAND_TYPES, FoldMemo, actionGate, decideFlow, immediateEnd, legalCommands, phaseOf, startChargeSequence,
+  FLOW_COMMAND_TYPES, FoldMemo, actingSides, actionGate, decideFlow, immediateEnd, legalCommands, phaseOf, startChargeSequence,
   validateVictory,
   type AnyGameEvent, type FlowCtx, type FlowCommand, type KCommand, type KGameEvent, type SoldierCommand,
 } from './activation';
@@ -75,6 +75,11 @@ export function createKuularuiskuRuleset(setup: (scenario: Scenario) => KState =
 
     legalCommands(state: KState, ctx: { scenario: Scenario; table: TableQueries }): KCommand[] {
       return legalCommands(state, ctx);
+    },
+
+    /** Who may send a command now, read from the phase (activation/acting-sides.ts). */
+    actingSides(state: KState, command: KCommand, _ctx: { scenario: Scenario }) {
+      return actingSides(state, command);
     },
 
     decide(state: KState, command: KCommand, ctx: KRulesetCtx): Decision {

@@ -10,7 +10,8 @@ import { fev, type KGameEvent, type KOffer, type KPending } from './flow-state';
 import { Steps } from '../context';
 import { resolveChoice, resolveMeleeStep } from './melee-flow';
 import { actingUnit, activationUnits, offerChoices, offerEvents, plainOffer } from './offer';
-import { phaseOf, sideToAct } from './phase';
+import { actingSides } from './acting-sides';
+import { phaseOf } from './phase';
 import { canUseReadiness, readyUnits, rollOff, sidesWithReadyUnits } from './readiness';
 import { turnLimitOf, victoryCheck } from './victory';
 import type { FlowCtx } from './flow-ctx';
@@ -35,8 +36,13 @@ export function decideFlow(s: KState, c: FlowCommand, ctx: FlowCtx): FlowDecisio
   const p = phaseOf(s);
   if (p.kind === 'over') return refuse(`the game is over: ${p.result.text}`, p.result.rule);
   if (c.type === 'READINESS' && p.kind !== 'window') return refuse('ready units activate only between activations, never in the middle of one', 'K-2.3b');
-  const who = sideToAct(p);
-  if (who && c.side && c.side !== who) return refuse(`it is ${s.sides.find((x) => x.id === who)?.name ?? who}'s decision now, not ${c.side}'s`, 'K-2.1b');
+  // The game session refuses a side that may not act before the rules see the command; asked here
+  // again for callers that ask the rules directly (the HUD's "why not?").
+  const acting = actingSides(s, c, p);
+  if (c.side && !acting.sides.includes(c.side)) {
+    const names = acting.sides.map((id) => s.sides.find((x) => x.id === id)?.name ?? id).join(' or ');
+    return refuse(`${s.sides.find((x) => x.id === c.side)?.name ?? c.side} may not act now: the game waits for ${names}${acting.awaiting ? ` (${acting.awaiting})` : ''}`, acting.rule);
+  }
   const acc = new Steps<KGameEvent>(s);
   switch (c.type) {
     case 'BEGIN_TURN': {
@@ -73,12 +79,13 @@ export function decideFlow(s: KState, c: FlowCommand, ctx: FlowCtx): FlowDecisio
     case 'GRENADES': {
       const want = c.type === 'DEFENSIVE_FIRE' ? 'defensive-fire' : 'grenades';
       if (p.kind !== 'choice' || p.choice.kind !== want) return refuse(`no ${want.replace('-', ' ')} decision is due now`, want === 'grenades' ? 'K-6.6a' : 'K-6.2a');
-      resolveChoice(acc, p.choice, c.type === 'DEFENSIVE_FIRE' ? c.fire : c.use, ctx);
+      resolveChoice(acc, p.choice, c.type === 'DEFENSIVE_FIRE' ? c.fire : c.use, ctx, c.side);
       if (!acc.state.flow.pending && !acc.state.flow.choice) afterChargeSequence(acc, ctx);
       return { ok: true, acc };
     }
     case 'READINESS':
-      return p.kind === 'window' ? decideReadiness(acc, p.side, c.unitId, ctx) : refuse('ready units activate only between activations', 'K-2.3b');
+      // K-2.3b either side still to declare may go first.
+      return p.kind === 'window' ? decideReadiness(acc, c.side && p.readyWindow.pending.includes(c.side) ? c.side : p.side, c.unitId, ctx) : refuse('ready units activate only between activations', 'K-2.3b');
     case 'END_ACTIVATION': {
       if (p.kind !== 'activation') return refuse('no unit is activating', 'K-2.4a');
       endActivation(acc, ctx);

@@ -3,6 +3,7 @@
 export * from './flow-state';
 export * from './commands';
 export * from './phase';
+export { actingSides, type KActingSides } from './acting-sides';
 export { FoldMemo, isFlowEvent, type AnyGameEvent } from './game-state';
 export { deckCards, shuffleDeck, drawOutcome, hasCard, unitOnTable } from './deck';
 export { commandRefusal, commandableUnits, leaderFigures } from './command';

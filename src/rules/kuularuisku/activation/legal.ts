@@ -22,12 +22,13 @@ export function legalCommands(s: KState, ctx: { scenario: Scenario; table: Table
   switch (p.kind) {
     case 'over':
       return [];
+    // Any player may take these steps: they carry the first side (a player at the screen sends its own).
     case 'between-turns':
-      return [{ type: 'BEGIN_TURN' }];
+      return [{ type: 'BEGIN_TURN', side: s.sides[0]!.id }];
     case 'draw':
-      return [{ type: 'DRAW_CARD' }];
+      return [{ type: 'DRAW_CARD', side: s.sides[0]!.id }];
     case 'turn-end':
-      return [{ type: 'END_TURN' }];
+      return [{ type: 'END_TURN', side: s.sides[0]!.id }];
     case 'pending':
       return [{ type: 'RESOLVE', side: p.pending.side, step: p.pending.kind }];
     case 'choice':

@@ -55,8 +55,11 @@ function firstRound(acc: Steps<KGameEvent>, chargerId: string, targetId: string,
   acc.push(fev('STEP_PENDING', 'K-6.1b', 'The melee is fought at once', { pending: { kind: 'melee-start', side, unitId: chargerId, meleeId, chargerId, targetId } }));
 }
 
-/** A player's F6 decision (the phase check has made sure it is the one due). */
-export function resolveChoice(acc: Steps<KGameEvent>, choice: KChoice, yes: boolean, ctx: FlowCtx): void {
+/**
+ * A player's F6 decision (the phase check has made sure it is the one due). K-6.6a/c both sides choose
+ * grenades at the same moment: `by`, a side still to choose, may answer before the one asked first.
+ */
+export function resolveChoice(acc: Steps<KGameEvent>, choice: KChoice, yes: boolean, ctx: FlowCtx, by: string = choice.side): void {
   const s = acc.state;
   if (choice.kind === 'defensive-fire') {
     acc.push(fev('CHOICE_MADE', 'K-6.2a', `${s.units[choice.unitId]!.name} ${yes ? 'fires defensive fire' : 'holds its fire'}`, { kind: choice.kind, side: choice.side, yes }));
@@ -80,12 +83,13 @@ export function resolveChoice(acc: Steps<KGameEvent>, choice: KChoice, yes: bool
   }
   // K-6.6 grenades (the sides that may throw, asked one after the other).
   const throwing = [...(choice.throwing ?? [])];
-  acc.push(fev('CHOICE_MADE', 'K-6.6a', `${sideName(acc, choice.side)} ${yes ? 'throws grenades' : 'keeps its grenades'}`, { kind: choice.kind, side: choice.side, yes }));
+  const side = by === choice.side || choice.nextSides?.includes(by) ? by : choice.side;
+  acc.push(fev('CHOICE_MADE', 'K-6.6a', `${sideName(acc, side)} ${yes ? 'throws grenades' : 'keeps its grenades'}`, { kind: choice.kind, side, yes }));
   if (yes) {
-    acc.push(...throwGrenades(acc.state, choice.meleeId!, choice.side));
-    throwing.push(choice.side);
+    acc.push(...throwGrenades(acc.state, choice.meleeId!, side));
+    throwing.push(side);
   }
-  const [next, ...rest] = choice.nextSides ?? [];
+  const [next, ...rest] = [choice.side, ...(choice.nextSides ?? [])].filter((x) => x !== side);
   if (next) {
     acc.push(fev('CHOICE_PENDING', 'K-6.6a', `${sideName(acc, next)} may throw grenades as the melee begins`, { choice: { ...choice, side: next, nextSides: rest, throwing } }));
     return;
