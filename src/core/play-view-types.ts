@@ -218,8 +218,31 @@ export interface PlayView {
   supportTargets?: Array<{ unitId: string; name: string; rule?: string; targets: PlayTarget[] }>;
   /** The active unit may split now (absent otherwise). */
   split?: PlaySplitOffer;
+  /** A choice the game waits for (its side may not be the one acting); its options are the actions then. */
+  decision?: PendingDecision;
   /** Set when the game is over. */
   victory?: VictoryResult;
+}
+
+/**
+ * A choice the game waits for from one side, often not the side acting (an owner's choice the book
+ * gives, such as where the wounds of a shot fall). The game holds it until answered; the HUD prompts
+ * `side` (hand-over in hot seat), a player answers it in headless play. Ruleset-neutral: the flow,
+ * HUD and players read it without knowing the ruleset.
+ */
+export interface PendingDecision<C extends Command = Command> {
+  /** The deciding side (id). */
+  side: string;
+  /** The ruleset's name for the kind of choice ("wound-allocation"): for players that know it. */
+  kind: string;
+  /** What is asked, in player's words: "Where do the 2 wounds of 2nd Squad fall?". */
+  label: string;
+  /** The rule that gives the choice. */
+  rule?: string;
+  /** The legal answers, the book's default first (a long list may be cut: `more` says how many are left out). */
+  options: Array<{ label: string; command: C }>;
+  /** Legal answers not listed in `options`. */
+  more?: number;
 }
 
 /** A figure's destination from a drag on the table (the view's move request). */

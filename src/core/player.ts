@@ -1,6 +1,6 @@
 // The Player interface: whoever chooses a side's commands (random legal play, a later AI), apart
 // from the rules. The rules judge what a player proposes; a player never decides a rule.
-import type { Command } from './play-view-types';
+import type { Command, PendingDecision } from './play-view-types';
 
 /** What a player sees of the game when it chooses: the scenario, the table, and the rules' legal commands (built only when asked). */
 export interface PlayerView<C extends Command = Command, Q = unknown, Sc = unknown> {
@@ -17,12 +17,9 @@ export interface Refusal {
 
 /**
  * A choice asked of a player who is not the side acting (an owner's choice the book gives, such as
- * allocating wounds): what is awaited and from which side.
+ * allocating wounds): what is awaited, from which side, and its legal answers (core's PendingDecision).
  */
-export interface PlayerDecision {
-  kind: string;
-  side?: string;
-}
+export type PlayerDecision<C extends Command = Command> = PendingDecision<C>;
 
 /**
  * One choice in progress: the commands the player would give, best first. The game loop dispatches
@@ -36,7 +33,8 @@ export interface PlayerChoice<C extends Command = Command> {
 
 /** A player: for a state, the commands it would give (one choice per command the game needs). */
 export interface Player<S, C extends Command = Command, Q = unknown, Sc = unknown> {
-  choose(state: S, view: PlayerView<C, Q, Sc>, decision?: PlayerDecision): PlayerChoice<C>;
+  /** `decision`: the choice the game waits for now, when it waits for one (the answer is one of its options). */
+  choose(state: S, view: PlayerView<C, Q, Sc>, decision?: PlayerDecision<C>): PlayerChoice<C>;
 }
 
 /** Makes a ruleset's player for one game: seeded, so that the same seed gives the same game. */

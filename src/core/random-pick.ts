@@ -4,7 +4,7 @@
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import type { Command } from './play-view-types';
-import type { Player, PlayerChoice, PlayerView, Refusal } from './player';
+import type { Player, PlayerChoice, PlayerDecision, PlayerView, Refusal } from './player';
 
 export type Rng = { next(n: number): number };
 
@@ -238,6 +238,18 @@ export interface RandomPlayerOptions<S, C extends Command, Q, Sc> {
    */
   unchecked?: ReadonlySet<string>;
   strict?: boolean;
+  /**
+   * Kinds of pending decision (core's PendingDecision) answered with the book's default, its first
+   * option (then the next, if refused), without drawing from the generator: asking the decision
+   * changes no other pick. Other kinds are picked at random like any command.
+   */
+  defaultAnswers?: ReadonlySet<string>;
+}
+
+/** The options of a decision in order, the default first: a choice that draws nothing. */
+function inOrder<C extends Command>(decision: PlayerDecision<C>): PlayerChoice<C> {
+  let i = 0;
+  return { next: () => decision.options[i++]?.command, refused() {} };
 }
 
 /** A player picking at random among candidates (or the legal commands), weighted by kind; a refused pick is dropped and another picked. */
@@ -248,7 +260,8 @@ export function randomPlayer<S, C extends Command, Q, Sc>(opts: RandomPlayerOpti
   const mayRefuse = (c: C) => !!opts.unchecked?.has(c.type);
   const bug = (c: C, why: Refusal) => new Error(`a legal command was refused: ${JSON.stringify(c)} — ${why.reason}${why.rule ? ` (${why.rule})` : ''}`);
   return {
-    choose(state, view): PlayerChoice<C> {
+    choose(state, view, decision): PlayerChoice<C> {
+      if (decision && opts.defaultAnswers?.has(decision.kind)) return inOrder(decision);
       if (opts.groups) {
         const lazy = new LazyCandidates(opts.groups(state, view), rng, weights, keyOf);
         return {

@@ -29,7 +29,9 @@ export function playGame<S, C extends Command, E extends GameEvent, Q>(session: 
   let n = 0;
   let refused = 0;
   while (n < max && !session.victory()) {
-    const choice = player.choose(session.state, view);
+    // A choice asked of one side (often not the side acting) goes to the player with its options.
+    const decision = session.pendingDecision();
+    const choice = decision ? player.choose(session.state, view, decision) : player.choose(session.state, view);
     let c: C | undefined;
     while ((c = choice.next())) {
       // The random player plays both sides: its proposal goes as sent by the side to act (a side it names stays).

@@ -7,7 +7,7 @@ import { SeededDice, hashValue, type Dice } from '../core';
 import type { Scenario } from '../scenario';
 import { GameOptionsError, hasOptions, parseGameOptions, type GameOptions } from './options';
 import { sideRefusal, withSideToAct } from './sides';
-import type { ActingSides, Command, DiceRolledEvent, GameEvent, Ruleset, VictoryResult } from './types';
+import type { ActingSides, Command, DiceRolledEvent, GameEvent, PendingDecision, Ruleset, VictoryResult } from './types';
 
 export interface LogEntry<C extends Command = Command, E extends GameEvent = GameEvent> {
   command: C;
@@ -98,6 +98,11 @@ export class GameSession<S, C extends Command = Command, E extends GameEvent = G
 
   legalCommands(): C[] {
     return this.ruleset.legalCommands(this.current, { scenario: this.scenario, table: this.table });
+  }
+
+  /** The choice the game waits for now from one side (often not the side acting), if any. */
+  pendingDecision(): PendingDecision<C> | undefined {
+    return this.ruleset.pendingDecision?.(this.current, { scenario: this.scenario, table: this.table });
   }
 
   victory(): VictoryResult | undefined {

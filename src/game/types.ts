@@ -1,12 +1,12 @@
 // The shape every ruleset fills in. A game is commands in, events out; state = fold(evolve, events).
 // Rules are pure: `decide` reads the state, the table and dice and returns events (or a refusal);
 // `evolve` folds one event into the state. Machines (src/flow) ask the ruleset, never its id.
-import type { Command, Dice, GameEvent, Roll, VictoryResult } from '../core';
+import type { Command, Dice, GameEvent, PendingDecision, Roll, VictoryResult } from '../core';
 import type { Scenario } from '../scenario';
 import type { GameOptionChoice, GameOptions } from './options';
 
 /** A player's request, an event and a game's result: defined in core (src/core/play-view-types.ts), shared with the rulesets' HUDs. */
-export type { Command, GameEvent, VictoryResult } from '../core';
+export type { Command, GameEvent, PendingDecision, VictoryResult } from '../core';
 
 /** The event every die roll becomes (the engine adds it; rulesets only call dice.roll). */
 export interface DiceRolledEvent extends GameEvent {
@@ -61,6 +61,12 @@ export interface Ruleset<S, C extends Command = Command, E extends GameEvent = G
    * after the acting side's shot) lists the deciding side for its answer, the acting side for the rest.
    */
   actingSides(state: S, command: C, ctx: { scenario: Scenario }): ActingSides;
+  /**
+   * The choice the game waits for now from one side, when it waits for one (an owner's choice asked
+   * of the side not acting: where the wounds fall …): its side, label, rule and legal answers, the
+   * book's default first. Absent: the ruleset asks no such choices.
+   */
+  pendingDecision?(state: S, ctx: { scenario: Scenario; table: Q }): PendingDecision<C> | undefined;
   decide(state: S, command: C, ctx: RulesContext<Q>): Decision<E>;
   evolve(state: S, event: E | DiceRolledEvent): S;
   victory(state: S, ctx: { scenario: Scenario }): VictoryResult | undefined;
