@@ -1,11 +1,12 @@
 // Final state hashes of random legal games (3 scenarios × 20 seeds), the check that a refactor kept
 // every game: `npx tsx bench/game-hashes.ts record FILE` plays them and writes hashes and command logs;
 // `npx tsx bench/game-hashes.ts check FILE` plays the same seeds again (same player) and also replays
-// each recorded command log through the rules, printing every game whose hash differs.
+// each recorded command log through the rules, printing every game whose hash differs. A log recorded
+// before the rules asked the owner's decisions replays with the default answer for each (game/missing-answers.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createBattlefield } from '../src/battlefield';
 import { cachedTable, playGame } from '../src/flow';
-import { GameSession, type Command } from '../src/game';
+import { GameSession, answerMissingDecisions, type Command } from '../src/game';
 import { kuularuiskuPlayer, kuularuiskuRuleset } from '../src/rules';
 import { parseScenarioOrThrow } from '../src/scenario';
 
@@ -35,10 +36,13 @@ async function replay(game: Game): Promise<string> {
   const bf = await createBattlefield(scenario);
   const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table: cachedTable(bf), seed: game.seed });
   for (const c of game.commands) {
+    // Logs recorded before the owner's decisions were asked lack the answers: the default stands in (as for old saves).
+    answerMissingDecisions(g, c);
     // Logs recorded before commands carried their side: each is sent by the side to act when it comes.
     const r = g.dispatch(g.withSideToAct(c as never));
     if (!r.ok) { bf.free(); return `refused ${c.type}: ${r.reason}`; }
   }
+  if (g.stateHash() !== game.hash) answerMissingDecisions(g);
   const h = g.stateHash();
   bf.free();
   return h;

@@ -1,11 +1,14 @@
 // Save files: scenario id + content hash + game options + seed + command log (versioned JSON).
 // Loading checks them with clear messages and replays the log to the identical state (compared by
 // state hash). Format 2 added the options; format 3 commands carry their side (older logs are
-// replayed with the side to act stamped on each command); a format-1 save loads without options.
+// replayed with the side to act stamped on each command); a format-1 save loads without options. A
+// log from before the rules asked a decision of the other player (a wound allocation) replays with
+// each missing answer given as the decision's default.
 import { z } from 'zod';
 import { hashValue } from '../core';
 import { jsonPath, type Scenario } from '../scenario';
 import { GameOptionsError, normaliseOptions, parseGameOptions } from './options';
+import { answerMissingDecisions } from './missing-answers';
 import { GameSession } from './session';
 import type { Command, GameEvent, Ruleset } from './types';
 
@@ -107,9 +110,13 @@ export function loadSave<S, C extends Command, E extends GameEvent, Q>(
   // Formats 1 and 2 logged commands without their side: each is sent by the side to act when it comes.
   const stamp = save.sandtableSave < 3;
   save.commands.forEach((command, i) => {
+    answerMissingDecisions(session, command);
     const r = session.dispatch(stamp ? session.withSideToAct(command as C) : (command as C));
     if (!r.ok) throw new SaveError(`${file}: $.commands[${i}]: the log does not replay here — ${r.reason}${r.rule ? ` (${r.rule})` : ''}${rulesChanged}`);
   });
+  // An older log ending where the rules now ask a decision: its default answer gives the saved game
+  // (a game saved while the decision waited has the saved hash already and is left waiting).
+  if (session.stateHash() !== save.stateHash) answerMissingDecisions(session);
   if (session.stateHash() !== save.stateHash) {
     throw new SaveError(`${file}: $.stateHash: the replayed game differs from the saved one (${rulesChanged ? rulesChanged.slice(2) : 'log tampered or truncated?'})`);
   }

@@ -7,7 +7,7 @@ import { houseOf, type KCtx, type KResult, refuse, Steps } from './context';
 import { startEvacuation } from './evacuation';
 import { rallyCheck } from './morale';
 import { type FigureStep, validateMove } from './movement';
-import { resolveShooting } from './shooting';
+import { resolveShooting, type WoundsAwaiting } from './shooting';
 import { liveFigures } from './table';
 import { joinUnit, leaderDive, leaveGroup, pickUpWeapon, reuniteUnit, splitUnit } from './units';
 import { crossingFalls, fireDemolition, offTableFire } from './special-play';
@@ -32,7 +32,7 @@ function steps(v: unknown): FigureStep[] | undefined {
 }
 
 /** K-2.4 soldier-level commands (move K-4, charge K-6.1, shoot K-5, split K-1.1, join K-1.2, evacuate K-5.6 …): each checked by the rule it touches. */
-export function decideAction(s: KState, c: SoldierCommand, ctx: KCtx): KResult {
+export function decideAction(s: KState, c: SoldierCommand, ctx: KCtx): KResult<{ awaiting?: WoundsAwaiting }> {
   switch (c.type) {
     case 'MOVE': {
       const unitId = c.unitId ?? s.activation?.unitId;
@@ -67,8 +67,10 @@ export function decideAction(s: KState, c: SoldierCommand, ctx: KCtx): KResult {
         ...(Array.isArray(c.shooters) ? { shooters: c.shooters as string[] } : {}),
         ...(str(c.spotter) ? { spotter: str(c.spotter)! } : {}),
         ...(c.allocation && typeof c.allocation === 'object' ? { allocation: c.allocation as Record<string, number> } : {}),
+        // K-5.5a the target's owner allocates the wounds (asked of him when he has a choice).
+        ownerAllocates: true,
       }, ctx);
-      return r.ok ? { ok: true, events: r.events } : r;
+      return r.ok ? { ok: true, events: r.events, ...(r.awaiting ? { awaiting: r.awaiting } : {}) } : r;
     }
     case 'SPLIT': return splitUnit(s, { unitId: c.unitId ?? '', figureIds: Array.isArray(c.figureIds) ? (c.figureIds as string[]) : [] }, ctx);
     case 'REUNITE': return reuniteUnit(s, c.unitId ?? '', ctx);

@@ -43,8 +43,29 @@ export interface KPending {
   commandedBy?: string;
 }
 
+/** A decision the game waits for from one player, often not the one acting (F6 charge choices, K-5.5a wounds). */
+export type KChoice = KChargeChoice | KWoundsChoice;
+
+/**
+ * K-5.5a after a shot's cover test, the target's owner allocates its wounds (K-5.5b spreading them);
+ * the wound tests and the rest of the shooting follow the answer.
+ */
+export interface KWoundsChoice {
+  kind: 'wounds';
+  /** The target's owner, who allocates. */
+  side: string;
+  /** The unit hit. */
+  unitId: string;
+  shooterId: string;
+  /** K-5.5b the soldiers who may take a wound (those the shooters could hit). */
+  eligible: string[];
+  wounds: number;
+  /** K-7.1-T2 a machine gun fired: the morale after fire counts it. */
+  machineGun: boolean;
+}
+
 /** F6 an optional decision by one player in the middle of a charge (K-6.2a defensive fire, K-6.6a grenades). */
-export interface KChoice {
+export interface KChargeChoice {
   kind: 'defensive-fire' | 'grenades';
   side: string;
   /** The unit that would fire or throw. */

@@ -10,7 +10,7 @@ import type { KState } from './state';
 import { Steps } from './context';
 import { type KGameOptions, applyKOptions, kOptionChoices } from './options';
 import {
-  FLOW_COMMAND_TYPES, FoldMemo, actingSides, actionGate, decideFlow, immediateEnd, legalCommands, phaseOf, startChargeSequence,
+  FLOW_COMMAND_TYPES, FoldMemo, actingSides, askAllocation, woundDecision, actionGate, decideFlow, immediateEnd, legalCommands, phaseOf, startChargeSequence,
   validateVictory,
   type AnyGameEvent, type FlowCtx, type FlowCommand, type KCommand, type KGameEvent, type SoldierCommand,
 } from './activation';
@@ -53,6 +53,8 @@ export function createKuularuiskuRuleset(setup: (scenario: Scenario) => KState =
     if (!r.ok) return r;
     const acc = new Steps<KGameEvent>(s).push(...r.events);
     const fctx = flowCtx(ctx);
+    // K-5.5a the shot's wounds wait for the target's owner.
+    if (r.awaiting) askAllocation(acc, r.awaiting);
     const charge = r.events.find((e) => e.type === 'CHARGE_DECLARED');
     if (charge && charge.type === 'CHARGE_DECLARED') startChargeSequence(acc, charge.unitId, charge.targetId, fctx);
     immediateEnd(acc, fctx);
@@ -81,6 +83,12 @@ export function createKuularuiskuRuleset(setup: (scenario: Scenario) => KState =
     /** Who may send a command now, read from the phase (activation/acting-sides.ts). */
     actingSides(state: KState, command: KCommand, _ctx: { scenario: Scenario }) {
       return actingSides(state, command);
+    },
+
+    /** The choice the game waits for from one side, when it is an owner's choice (K-5.5a wound allocation). */
+    pendingDecision(state: KState, _ctx: { scenario: Scenario; table: TableQueries }) {
+      const c = state.flow.choice;
+      return c?.kind === 'wounds' && !state.flow.result ? woundDecision(state, c) : undefined;
     },
 
     decide(state: KState, command: KCommand, ctx: KRulesetCtx): Decision {

@@ -1,13 +1,13 @@
 // K-5.3 – K-5.7 shooting: firepower dice per soldier and weapon (K-5.3, K-WPN, MG loader K-AMB-19),
 // hits on skill (6 when pinned, K-7.1c), close-range re-rolls (K-5.7), the cover test with the
 // majority cover (K-5.4), wounds (K-5.5), then the morale triggers (K-7.1-T1/T2, K-AMB-16).
-import { type KCtx, type KResult, Steps, houseOf, refuse } from './context';
+import { type KCtx, type KRefusal, type KResult, Steps, houseOf, refuse } from './context';
 import { weaponById } from './data';
 import { ev, type KDie } from './events';
 import { moraleTest } from './morale';
 import { liveFigures } from './table';
 import { evaluateTarget, movedGunRefusal, type TargetOption } from './visibility';
-import { type MedicPolicy, applyWounds, medicDuties } from './wounds';
+import { type MedicPolicy, allocationChoices, applyWounds, medicDuties, woundable } from './wounds';
 import { PINNED_HIT } from './constants';
 import { biteCover } from './special';
 import type { HouseSettings, KFigure, KState, KUnit } from './state';
@@ -69,6 +69,22 @@ export interface ShootArgs {
   medic?: MedicPolicy;
   /** K-5.5h who takes over a fallen MG (figure id, or null to leave it). */
   takeOver?: Record<string, string | null>;
+  /**
+   * K-5.5a the target's owner allocates: when he has a real choice (more than one allowed allocation)
+   * and no `allocation` is given, the shooting stops after the cover test and returns what he must
+   * allocate (`awaiting`); finishShooting resolves the rest with his answer.
+   */
+  ownerAllocates?: boolean;
+}
+
+/** K-5.5a the wounds of a shot that wait for the target owner's allocation. */
+export interface WoundsAwaiting {
+  unitId: string;
+  shooterId: string;
+  /** K-5.5b the soldiers who may take a wound. */
+  eligible: string[];
+  wounds: number;
+  machineGun: boolean;
 }
 
 /** Roll the shooting test (K-5.3d, K-7.1c, K-5.7a) for some soldiers. */
@@ -124,8 +140,20 @@ export function moraleAfterFire(st: Steps, unitId: string, worst: ReadonlyArray<
   }
 }
 
-/** K-5.1 … K-5.7 a unit shoots at an enemy unit: every die, test and consequence as events. */
-export function resolveShooting(s: KState, args: ShootArgs, ctx: KCtx): KResult<{ option: TargetOption }> {
+/**
+ * K-5.5 – K-7.1 the rest of a shooting once its wounds are known: allocation (given, else the
+ * default), wound tests, morale after fire, the medics' duties.
+ */
+export function finishShooting(st: Steps, w: WoundsAwaiting, ctx: KCtx, opts: { allocation?: Record<string, number>; medic?: MedicPolicy; takeOver?: Record<string, string | null>; text?: string } = {}): KRefusal | undefined {
+  const applied = applyWounds(st, w.unitId, w.eligible, w.wounds, ctx, opts);
+  if ('ok' in applied) return applied;
+  moraleAfterFire(st, w.unitId, applied.worst, w.machineGun, ctx);
+  st.push(...medicDuties(st.state, ctx.table, houseOf(st.state, ctx)));
+  return undefined;
+}
+
+/** K-5.1 … K-5.7 a unit shoots at an enemy unit: every die, test and consequence as events (up to the owner's allocation when he allocates). */
+export function resolveShooting(s: KState, args: ShootArgs, ctx: KCtx): KResult<{ option: TargetOption; awaiting?: WoundsAwaiting }> {
   const house = houseOf(s, ctx);
   const su = s.units[args.shooterId];
   if (!su) return refuse('K-5.1a', `no unit "${args.shooterId}"`);
@@ -154,10 +182,12 @@ export function resolveShooting(s: KState, args: ShootArgs, ctx: KCtx): KResult<
     shooterId: su.id, targetId: tu.id, shooters: chosen, targets: option.hittable, dice, hits, closeRange: option.closeRange, defensive: false, pinned, machineGun,
   }));
   const wounds = coverTest(st, tu.id, hits, option.cover, ctx);
-  const applied = applyWounds(st, tu.id, option.hittable, wounds, ctx, { ...(args.allocation ? { allocation: args.allocation } : {}), ...(args.medic ? { medic: args.medic } : {}), ...(args.takeOver ? { takeOver: args.takeOver } : {}) });
-  if ('ok' in applied) return applied;
-  moraleAfterFire(st, tu.id, applied.worst, machineGun, ctx);
-  st.push(...medicDuties(st.state, ctx.table, house));
+  const w: WoundsAwaiting = { unitId: tu.id, shooterId: su.id, eligible: option.hittable, wounds, machineGun };
+  if (args.ownerAllocates && !args.allocation && wounds > 0 && allocationChoices(st.state, woundable(st.state, option.hittable), wounds, 2).count > 1) {
+    return { ok: true, events: st.events, option, awaiting: { ...w, eligible: woundable(st.state, option.hittable) } };
+  }
+  const bad = finishShooting(st, w, ctx, { ...(args.allocation ? { allocation: args.allocation } : {}), ...(args.medic ? { medic: args.medic } : {}), ...(args.takeOver ? { takeOver: args.takeOver } : {}) });
+  if (bad) return bad;
   return { ok: true, events: st.events, option };
 }
 

@@ -72,6 +72,62 @@ export function defaultAllocation(s: KState, eligible: readonly string[], wounds
   return out;
 }
 
+/** The soldiers of `eligible` who can still take a wound (on the table, not dead). */
+export function woundable(s: KState, eligible: readonly string[]): string[] {
+  return eligible.filter((id) => s.figures[id] && !s.figures[id]!.removed && s.figures[id]!.condition !== 'dead');
+}
+
+/**
+ * K-5.5a/b the owner's possible allocations of `wounds` among `eligible` (those who can take one):
+ * wounds spread level by level (each soldier at the lowest count takes one before anyone takes
+ * another), so only the last level leaves a choice — which of its soldiers take the remainder. The
+ * default allocation first, then the others, at most `max` listed; `count` is how many there are.
+ */
+export function allocationChoices(s: KState, eligible: readonly string[], wounds: number, max = 12): { options: Array<Record<string, number>>; count: number } {
+  const first = defaultAllocation(s, eligible, wounds);
+  const ids = [...new Set(eligible)];
+  if (!ids.length || wounds <= 0) return { options: [first], count: 1 };
+  const forced: Record<string, number> = {};
+  const count = (id: string) => (s.figures[id]?.wounds ?? 0) + (forced[id] ?? 0);
+  let left = wounds;
+  for (;;) {
+    const low = Math.min(...ids.map(count));
+    const level = ids.filter((id) => count(id) === low);
+    if (left < level.length) {
+      const total = binomial(level.length, left);
+      if (total <= 1) return { options: [first], count: 1 };
+      const options = [first];
+      const key = (a: Record<string, number>) => ids.map((id) => a[id] ?? 0).join(',');
+      const seen = new Set([key(first)]);
+      for (const pick of subsets(level, left)) {
+        if (options.length >= max) break;
+        const a: Record<string, number> = { ...forced };
+        for (const id of pick) a[id] = (a[id] ?? 0) + 1;
+        const clean = Object.fromEntries(ids.filter((id) => a[id]).map((id) => [id, a[id]!]));
+        if (seen.has(key(clean))) continue;
+        seen.add(key(clean));
+        options.push(clean);
+      }
+      return { options, count: total };
+    }
+    for (const id of level) forced[id] = (forced[id] ?? 0) + 1;
+    left -= level.length;
+    if (!left) return { options: [first], count: 1 };
+  }
+}
+
+function binomial(n: number, k: number): number {
+  let r = 1;
+  for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i;
+  return Math.round(r);
+}
+
+/** The k-element subsets of `items`, in order. */
+function* subsets<T>(items: readonly T[], k: number, from = 0): Generator<T[]> {
+  if (k === 0) { yield []; return; }
+  for (let i = from; i <= items.length - k; i++) for (const rest of subsets(items, k - 1, i + 1)) yield [items[i]!, ...rest];
+}
+
 const SEVERITY: Record<Condition | 'scratch', number> = { scratch: 0, healthy: 0, light: 1, serious: 2, dead: 3 };
 
 /** K-5.5c / K-AMB-7 one wound-test die read on the house wound table. */
@@ -163,9 +219,9 @@ export function specialWeapon(st: Steps, figureId: string, choice?: string | nul
  * K-5.5a–h the whole wound step for a unit that took `wounds`: allocation (given or default), wound
  * tests, special weapons. `eligible` are the soldiers that can be hit (K-5.5b "visible").
  */
-export function applyWounds(st: Steps, unitId: string, eligible: readonly string[], wounds: number, ctx: KCtx, opts: { allocation?: Record<string, number>; medic?: MedicPolicy; takeOver?: Record<string, string | null>; rule?: string } = {}): KRefusal | { tested: number; worst: Array<Condition | 'scratch'> } {
+export function applyWounds(st: Steps, unitId: string, eligible: readonly string[], wounds: number, ctx: KCtx, opts: { allocation?: Record<string, number>; medic?: MedicPolicy; takeOver?: Record<string, string | null>; rule?: string; text?: string } = {}): KRefusal | { tested: number; worst: Array<Condition | 'scratch'> } {
   if (wounds <= 0) return { tested: 0, worst: [] };
-  const alive = eligible.filter((id) => st.state.figures[id] && !st.state.figures[id]!.removed && st.state.figures[id]!.condition !== 'dead');
+  const alive = woundable(st.state, eligible);
   if (!alive.length) return { tested: 0, worst: [] };
   // The owner's own allocation is checked (K-5.5a/b). The default one passes by construction: each
   // wound goes to a soldier with the fewest so far, so a receiver ends at most one above any other
@@ -173,7 +229,7 @@ export function applyWounds(st: Steps, unitId: string, eligible: readonly string
   const allocation = opts.allocation ?? defaultAllocation(st.state, alive, wounds);
   const bad = opts.allocation || !Number.isInteger(wounds) ? allocationRefusal(st.state, alive, wounds, allocation) : undefined;
   if (bad) return bad;
-  st.push(ev('WOUNDS_ALLOCATED', opts.rule ?? 'K-5.5a', `${st.state.units[unitId]!.name}: ${Object.entries(allocation).filter(([, n]) => n).map(([id, n]) => `${id} ×${n}`).join(', ')}`, { unitId, allocation }));
+  st.push(ev('WOUNDS_ALLOCATED', opts.rule ?? 'K-5.5a', opts.text ?? `${st.state.units[unitId]!.name}: ${Object.entries(allocation).filter(([, n]) => n).map(([id, n]) => `${id} ×${n}`).join(', ')}`, { unitId, allocation }));
   const { worst } = woundTests(st, unitId, allocation, ctx, opts);
   return { tested: worst.length, worst };
 }

@@ -27,6 +27,8 @@ export type FlowCommand =
   | { type: 'RESOLVE'; side: string; step: KPendingKind }
   /** F6 K-6.2a the charged unit fires defensive fire, or not. */
   | { type: 'DEFENSIVE_FIRE'; side: string; fire: boolean }
+  /** K-5.5a the target's owner allocates a shot's wounds (soldier id → wounds). */
+  | { type: 'ALLOCATE_WOUNDS'; side: string; allocation: Record<string, number> }
   /** F6 K-6.6a throw grenades as the melee begins, or not. */
   | { type: 'GRENADES'; side: string; use: boolean }
   /** F3 K-2.3b/c in a between-activations window: use a ready unit now (or pass with null). */
@@ -39,6 +41,6 @@ export type FlowCommand =
 export type FlowCommandType = FlowCommand['type'];
 
 export const FLOW_COMMAND_TYPES: ReadonlySet<string> = new Set<FlowCommandType>([
-  'BEGIN_TURN', 'DRAW_CARD', 'READY', 'ACTIVATE', 'COMMAND', 'PASS', 'RESOLVE', 'DEFENSIVE_FIRE', 'GRENADES',
+  'BEGIN_TURN', 'DRAW_CARD', 'READY', 'ACTIVATE', 'COMMAND', 'PASS', 'RESOLVE', 'DEFENSIVE_FIRE', 'GRENADES', 'ALLOCATE_WOUNDS',
   'READINESS', 'END_ACTIVATION', 'END_TURN',
 ]);

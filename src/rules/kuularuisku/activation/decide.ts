@@ -11,6 +11,7 @@ import { Steps } from '../context';
 import { resolveChoice, resolveMeleeStep } from './melee-flow';
 import { actingUnit, activationUnits, offerChoices, offerEvents, plainOffer } from './offer';
 import { actingSides } from './acting-sides';
+import { decideAllocation } from './wound-choice';
 import { phaseOf } from './phase';
 import { canUseReadiness, readyUnits, rollOff, sidesWithReadyUnits } from './readiness';
 import { turnLimitOf, victoryCheck } from './victory';
@@ -82,6 +83,11 @@ export function decideFlow(s: KState, c: FlowCommand, ctx: FlowCtx): FlowDecisio
       resolveChoice(acc, p.choice, c.type === 'DEFENSIVE_FIRE' ? c.fire : c.use, ctx, c.side);
       if (!acc.state.flow.pending && !acc.state.flow.choice) afterChargeSequence(acc, ctx);
       return { ok: true, acc };
+    }
+    case 'ALLOCATE_WOUNDS': {
+      if (p.kind !== 'choice' || p.choice.kind !== 'wounds') return refuse('no wounds wait to be allocated', 'K-5.5a');
+      const r = decideAllocation(acc, p.choice, c.allocation, ctx);
+      return r.ok ? { ok: true, acc } : refuse(r.reason, r.rule);
     }
     case 'READINESS':
       // K-2.3b either side still to declare may go first.

@@ -2,7 +2,7 @@
 // (K-6.2, the defender's choice), charger morale (K-6.2e), the melee's start with grenades (K-6.6,
 // each side's choice) and its first round (K-6.1b). The rule outcomes come from the rules engine (charge.ts, melee.ts).
 import { chargerMustTest } from '../charge';
-import { fev, type KChoice, type KGameEvent, type KPending } from './flow-state';
+import { fev, type KChargeChoice, type KGameEvent, type KPending } from './flow-state';
 import type { Steps } from '../context';
 import type { FlowCtx } from './flow-ctx';
 import { chargedTargetTest, chargerMorale, defensiveFire, defensiveFireRefusal } from '../charge';
@@ -59,7 +59,7 @@ function firstRound(acc: Steps<KGameEvent>, chargerId: string, targetId: string,
  * A player's F6 decision (the phase check has made sure it is the one due). K-6.6a/c both sides choose
  * grenades at the same moment: `by`, a side still to choose, may answer before the one asked first.
  */
-export function resolveChoice(acc: Steps<KGameEvent>, choice: KChoice, yes: boolean, ctx: FlowCtx, by: string = choice.side): void {
+export function resolveChoice(acc: Steps<KGameEvent>, choice: KChargeChoice, yes: boolean, ctx: FlowCtx, by: string = choice.side): void {
   const s = acc.state;
   if (choice.kind === 'defensive-fire') {
     acc.push(fev('CHOICE_MADE', 'K-6.2a', `${s.units[choice.unitId]!.name} ${yes ? 'fires defensive fire' : 'holds its fire'}`, { kind: choice.kind, side: choice.side, yes }));

@@ -47,7 +47,7 @@ export function actionFor(s: KState, c: KCommand | Command): PlayAction | undefi
       return base(`resolve:${step}`, l.label, l.rule, l.hint);
     }
     case 'DEFENSIVE_FIRE': {
-      const ch = s.flow.choice;
+      const ch = s.flow.choice?.kind === 'defensive-fire' ? s.flow.choice : undefined;
       return cmd.fire
         ? base('defensive-fire:yes', `Fire defensive fire at ${unitName(s, ch?.chargerId)}`, 'K-6.2a', 'Full firepower if the unit has not activated this turn, else half (K-6.2b); once per turn (K-6.2c)')
         : base('defensive-fire:no', 'Hold fire', 'K-6.2a');

@@ -16,6 +16,9 @@ export const DEFAULT_WEIGHTS: Readonly<Record<string, number>> = {
   MOVE: 8, 'MOVE:charge': 16, SHOOT: 5, END_ACTIVATION: 0.5,
 };
 
+/** The kinds of pending decision answered with their default (the first option). */
+const DEFAULT_ANSWERS: ReadonlySet<string> = new Set(['wound-allocation']);
+
 /** The weighting key of a command: its type, with `:mode` for a charge (so a charge is not one move among forty). */
 export const keyOf = (c: { type: string; mode?: unknown }) => (c.mode === 'charge' ? `${c.type}:charge` : c.type);
 
@@ -44,7 +47,9 @@ export interface KPlayerOptions {
 
 /** The random legal player for one game. */
 export function kuularuiskuPlayer(opts: KPlayerOptions): KPlayer {
-  const base = { seed: opts.seed, weights: opts.weights ?? DEFAULT_WEIGHTS, keyOf, ...(opts.strict === undefined ? {} : { strict: opts.strict }) };
+  // K-5.5a an owner's wound allocation is answered with the book's default (spread, key soldiers last),
+  // drawing nothing: the rest of the game is the one the default allocation gave before it was asked.
+  const base = { seed: opts.seed, weights: opts.weights ?? DEFAULT_WEIGHTS, keyOf, defaultAnswers: DEFAULT_ANSWERS, ...(opts.strict === undefined ? {} : { strict: opts.strict }) };
   const draw = opts.groups ? 'groups' : opts.draw ?? 'list';
   if (draw === 'checked') return randomPlayer<KState, KCommand, TableQueries, Scenario>({ ...base, candidates: (s, v) => checkedCommands(s, v) });
   // The soldier-level commands among the candidates are unchecked: the rules may refuse them.

@@ -1,0 +1,30 @@
+// How the log and the HUD name a soldier and a side: players read names, never ids. A scenario gives
+// soldiers no names, so a soldier is his role and his place in the unit he was deployed in.
+import type { FigureRole, KState } from './state';
+
+const ROLE_NAMES: Record<FigureRole, string> = {
+  soldier: 'rifleman', 'squad-leader': 'squad leader', 'lance-corporal': 'lance corporal', leader: 'leader',
+  'mg-gunner': 'machine gunner', 'mg-loader': 'loader', medic: 'medic',
+};
+
+/** "rifleman 3 of 2nd Squad", "the squad leader of 2nd Squad" (a role the unit has once goes without a number). */
+export function soldierName(s: KState, figureId: string): string {
+  const f = s.figures[figureId];
+  if (!f) return 'a soldier no longer on the table';
+  const home = s.units[f.homeUnitId];
+  const role = ROLE_NAMES[f.role] ?? f.role;
+  if (!home) return role;
+  const same = home.figures.filter((id) => s.figures[id]?.role === f.role);
+  return same.length > 1 ? `${role} ${same.indexOf(f.id) + 1} of ${home.name}` : `the ${role} of ${home.name}`;
+}
+
+/** A side's name as the scenario gives it. */
+export function sideName(s: KState, side: string): string {
+  return s.sides.find((x) => x.id === side)?.name ?? side;
+}
+
+/** The soldiers of an allocation by name, each with his wounds when more than one: "rifleman 1 of 2nd Squad and the loader of 2nd Squad". */
+export function allocationText(s: KState, allocation: Readonly<Record<string, number>>): string {
+  const parts = Object.entries(allocation).filter(([, n]) => n).map(([id, n]) => `${soldierName(s, id)}${n > 1 ? ` (${n} wounds)` : ''}`);
+  return parts.length < 2 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
