@@ -29,6 +29,13 @@ function partsDone(action: string, phase: string): number {
   return parts[0] === happened ? 1 : 2;
 }
 
+/** K-2.4 the acting unit's action and how many of its parts are done. */
+function actingStage(a: NonNullable<KGameState['activation']>): ActivationStage {
+  const action = a.action ?? 'none';
+  const parts = PARTS[action] ?? [];
+  return { kind: 'acting', action, parts, done: a.charged ? parts.length : partsDone(action, a.phase) };
+}
+
 const F6_STEPS = new Set(['charge-target-test', 'charger-morale', 'melee-start']);
 
 export const kuularuiskuAdapter: FlowAdapter<KGameState> = {
@@ -56,6 +63,8 @@ export const kuularuiskuAdapter: FlowAdapter<KGameState> = {
         return { kind: 'forced', step: k };
       }
       case 'choice':
+        // K-5.5a the owner allocating a shot's wounds: the shooter's activation goes on after his answer.
+        if (p.choice.kind === 'wounds' && s.activation) return actingStage(s.activation);
         return { kind: 'melee' };
       case 'offer': {
         const o = p.offer;
@@ -63,12 +72,8 @@ export const kuularuiskuAdapter: FlowAdapter<KGameState> = {
         const chooser = o.pinnedFailed ? 'pinned' : o.mustRegroup ? 'regroup' : u?.kind === 'leader' ? 'leader' : 'unit';
         return { kind: 'choosing', chooser };
       }
-      case 'activation': {
-        const a = p.activation;
-        const action = a.action ?? 'none';
-        const parts = PARTS[action] ?? [];
-        return { kind: 'acting', action, parts, done: a.charged ? parts.length : partsDone(action, a.phase) };
-      }
+      case 'activation':
+        return actingStage(p.activation);
       default:
         return { kind: 'none' };
     }
@@ -76,7 +81,7 @@ export const kuularuiskuAdapter: FlowAdapter<KGameState> = {
 
   meleeStage(s): MeleeStage {
     const p = phaseOf(s);
-    if (p.kind === 'choice') return p.choice.kind === 'defensive-fire' ? 'defensive-fire' : 'grenades';
+    if (p.kind === 'choice') return p.choice.kind === 'defensive-fire' ? 'defensive-fire' : p.choice.kind === 'grenades' ? 'grenades' : 'none';
     if (p.kind !== 'pending') return 'none';
     switch (p.pending.kind) {
       case 'charge-target-test': return 'target-test';
