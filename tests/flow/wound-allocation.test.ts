@@ -4,11 +4,11 @@
 // has no real choice. Scripted dice by purpose: every shooting die hits.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
-import type { Dice, Roll } from '../../src/core';
 import { answerMissingDecisions } from '../../src/game';
 import { phaseOf } from '../../src/rules';
 import { defaultAllocation } from '../../src/rules/kuularuisku';
-import { flowScenario, flowTable, keepOrder, must, newGame, type KSession } from './fixture';
+import { flowScenario, flowTable, must, newGame, type KSession } from './fixture';
+import { ShotDice } from './shot-dice';
 
 let table: Battlefield;
 // Whites w1 ≈ 25 cm from Reds r1 on open ground (range, no close-range re-roll); r1 three soldiers.
@@ -20,23 +20,6 @@ const scenario = flowScenario([
 beforeAll(async () => {
   table = await flowTable(scenario);
 });
-
-/** Dice by purpose: the deck kept in order, every shooting die a 6, the cover dice as given (then 6: no wound), wound tests as given (then 6: a scratch). */
-class ShotDice implements Dice {
-  readonly rolls: Roll[] = [];
-  private deck: number[];
-  constructor(private cover: number[], private wound: number[] = []) {
-    this.deck = keepOrder(2);
-  }
-  roll(sides: number, purpose: string, rule: string): number {
-    const value = /shuffle|deck/i.test(purpose) && this.deck.length ? this.deck.shift()!
-      : purpose.startsWith('cover test') ? this.cover.shift() ?? 6
-        : purpose.startsWith('wound test') ? this.wound.shift() ?? 6
-          : 6;
-    this.rolls.push({ sides, value, purpose, rule });
-    return value;
-  }
-}
 
 /** Whites' w1 shoots at r1 with these cover dice (a 1 wounds on open ground); returns the game and the shot's events. */
 function shotWith(cover: number[], wound: number[] = []): { g: KSession; events: ReturnType<typeof must> } {

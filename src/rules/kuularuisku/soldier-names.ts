@@ -7,15 +7,20 @@ const ROLE_NAMES: Record<FigureRole, string> = {
   'mg-gunner': 'machine gunner', 'mg-loader': 'loader', medic: 'medic',
 };
 
-/** "rifleman 3 of 2nd Squad", "the squad leader of 2nd Squad" (a role the unit has once goes without a number). */
+/** "rifleman 3", "the squad leader": a soldier within the unit he was deployed in (a role it has once goes without a number). */
+function nameInUnit(s: KState, figureId: string): string {
+  const f = s.figures[figureId]!;
+  const role = ROLE_NAMES[f.role] ?? f.role;
+  const same = s.units[f.homeUnitId]?.figures.filter((id) => s.figures[id]?.role === f.role) ?? [];
+  return same.length > 1 ? `${role} ${same.indexOf(f.id) + 1}` : `the ${role}`;
+}
+
+/** "rifleman 3 of 2nd Squad", "the squad leader of 2nd Squad". */
 export function soldierName(s: KState, figureId: string): string {
   const f = s.figures[figureId];
   if (!f) return 'a soldier no longer on the table';
   const home = s.units[f.homeUnitId];
-  const role = ROLE_NAMES[f.role] ?? f.role;
-  if (!home) return role;
-  const same = home.figures.filter((id) => s.figures[id]?.role === f.role);
-  return same.length > 1 ? `${role} ${same.indexOf(f.id) + 1} of ${home.name}` : `the ${role} of ${home.name}`;
+  return home ? `${nameInUnit(s, figureId)} of ${home.name}` : ROLE_NAMES[f.role] ?? f.role;
 }
 
 /** A side's name as the scenario gives it. */
@@ -25,6 +30,11 @@ export function sideName(s: KState, side: string): string {
 
 /** The soldiers of an allocation by name, each with his wounds when more than one: "rifleman 1 of 2nd Squad and the loader of 2nd Squad". */
 export function allocationText(s: KState, allocation: Readonly<Record<string, number>>): string {
-  const parts = Object.entries(allocation).filter(([, n]) => n).map(([id, n]) => `${soldierName(s, id)}${n > 1 ? ` (${n} wounds)` : ''}`);
-  return parts.length < 2 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+  const ids = Object.entries(allocation).filter(([, n]) => n).map(([id]) => id);
+  const homes = new Set(ids.map((id) => s.figures[id]?.homeUnitId));
+  const home = homes.size === 1 && ids.every((id) => s.figures[id]) ? s.units[[...homes][0]!] : undefined;
+  // Soldiers of one unit: "the squad leader and rifleman 1 of 2nd Squad".
+  const parts = ids.map((id) => `${home ? nameInUnit(s, id) : soldierName(s, id)}${allocation[id]! > 1 ? ` (${allocation[id]} wounds)` : ''}`);
+  const list = parts.length < 2 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+  return home ? `${list} of ${home.name}` : list;
 }

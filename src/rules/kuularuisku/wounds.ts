@@ -7,6 +7,7 @@ import { weaponById } from './data';
 import { ev, type KEvent } from './events';
 import { figureDistance, liveFigures, standingFigures } from './table';
 import { figureSees } from './visibility';
+import { soldierName } from './soldier-names';
 import type { Condition, HouseSettings, KFigure, KState } from './state';
 
 const KEY_ROLES = ['leader', 'squad-leader', 'mg-gunner', 'medic', 'mg-loader', 'lance-corporal'];
@@ -185,7 +186,7 @@ export function woundTests(st: Steps, unitId: string, allocation: Readonly<Recor
     const before = f.condition;
     const condition: Condition = SEVERITY[result] > SEVERITY[before] ? (result as Condition) : before;
     const label = result === 'dead' ? 'killed outright (K-5.5d)' : result === 'serious' ? 'seriously wounded (K-5.5e)' : result === 'light' ? 'lightly wounded (K-5.5f)' : 'just a scratch! (K-5.5g)';
-    const text = `${id}: wound test ${rolls.join(usedMedic ? ' → ' : ', ')} — ${label}`;
+    const text = `${soldierName(st.state, id)}: wound test ${rolls.join(usedMedic ? ' → ' : ', ')}${usedMedic ? ` (re-rolled by the medic, ${soldierName(st.state, usedMedic)})` : ''} — ${label}`;
     st.push(ev('WOUND_TEST', 'K-5.5c', text, usedMedic ? { figureId: id, rolls, medic: usedMedic, result, condition } : { figureId: id, rolls, result, condition }));
     worst.push(result);
     if ((condition === 'dead' || condition === 'serious') && before !== condition) specialWeapon(st, f.id, opts.takeOver?.[f.id]);

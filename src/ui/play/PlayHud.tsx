@@ -7,6 +7,7 @@ import { createStore, focusOn, useStore } from '../../view';
 import { ActionBar } from './ActionBar';
 import { DiceTray } from './DiceTray';
 import { GameLog } from './GameLog';
+import { DecisionPanel } from './DecisionPanel';
 import { HandOver } from './HandOver';
 import { MovePanel } from './MovePanel';
 import { usePlayKeys } from './play-keys';
@@ -97,11 +98,13 @@ export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
   // When the unit has targets to choose from, show them.
   const targetCount = view.targets.length;
   const hasMove = view.move !== undefined;
-  const prev = useRef({ targetCount: 0, hasMove: false });
+  // A decision asked of a side (an owner's choice) opens the Orders tab too.
+  const deciding = view.decision !== undefined;
+  const prev = useRef({ targetCount: 0, hasMove: false, deciding: false });
   useEffect(() => {
-    if ((targetCount > 0 && prev.current.targetCount === 0) || (hasMove && !prev.current.hasMove)) setTab('orders');
-    prev.current = { targetCount, hasMove };
-  }, [targetCount, hasMove]);
+    if ((targetCount > 0 && prev.current.targetCount === 0) || (hasMove && !prev.current.hasMove) || (deciding && !prev.current.deciding)) setTab('orders');
+    prev.current = { targetCount, hasMove, deciding };
+  }, [targetCount, hasMove, deciding]);
   // Another game (New game gives a new handle, a loaded save another record): show its result again
   // when it has one, and hand the screen over afresh.
   const restart = useCallback(() => {
@@ -144,12 +147,13 @@ export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
         {tab === 'orders' && (
           <>
             <p className="st-play-orders-detail">{view.prompt.detail}</p>
+            <DecisionPanel view={view} locked={locked} onAnswer={send} onRule={openRule} />
             <MovePanel view={view} refusal={view.move ? showRefusal : null} onRule={openRule} moveFloor={play.moveFloor} locked={locked} />
             <TargetList view={view} locked={locked} onShoot={send} onRule={openRule} />
             {view.split && (
               <SplitPanel view={view} offer={view.split} locked={locked} check={play.control.check} onSplit={send} onRule={openRule} pick={pick} />
             )}
-            {!view.move && targetCount === 0 && <p className="st-hint">Choose from the action bar below.</p>}
+            {!view.move && targetCount === 0 && !view.decision && <p className="st-hint">Choose from the action bar below.</p>}
           </>
         )}
         {tab === 'units' && <UnitCards view={view} onFocus={focusUnit} />}

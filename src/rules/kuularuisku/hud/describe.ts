@@ -1,12 +1,13 @@
 // describePlay: a Kuularuisku game state as the play HUD shows it — whose turn (the side that must act:
 // card drawn, roll pending, choice, readiness window), the units with their status chips and figures,
 // the legal choices as buttons, the active unit's move offer and targets, and the result.
-import type { PlayAction, PlayPrompt, PlayUnit, PlayView, TableQueries } from '../../../core';
+import type { PendingDecision, PlayAction, PlayPrompt, PlayUnit, PlayView, TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import { specialCommands } from '../special-play';
 import { ACTION_NAMES } from '../activation/decide';
 import { legalCommands } from '../activation/legal';
 import { phaseOf, sideToAct, type KPhase } from '../activation/phase';
+import { woundDecision } from '../activation/wound-choice';
 import { isLeaderless } from '../movement';
 import { isHidden, nightNow } from '../special-queries';
 import { liveFigures } from '../table';
@@ -119,6 +120,10 @@ function prompt(s: KState, ctx: DescribeCtx, p: KPhase): PlayPrompt {
     }
     case 'choice': {
       const c = p.choice;
+      if (c.kind === 'wounds') {
+        const n = `${c.wounds} wound${c.wounds === 1 ? '' : 's'}`;
+        return { ...base, headline: `${head} · ${who} decides`, detail: `${who} (owner of ${name(c.unitId)}): ${name(c.shooterId)}'s fire put ${n} on ${name(c.unitId)} — choose who takes ${c.wounds === 1 ? 'it' : 'them'}, spread before anyone takes a second (K-5.5a/b)` };
+      }
       const what = c.kind === 'defensive-fire' ? `${name(c.unitId)} is charged by ${name(c.chargerId)}: fire defensive fire? (K-6.2a)` : `${name(c.unitId)}: throw grenades as the melee begins? (K-6.6a)`;
       return { ...base, headline: `${head} · ${who} decides`, detail: `${who}: ${what}` };
     }
@@ -140,12 +145,22 @@ function activationDetail(who: string, unit: string, move: boolean, shoot: boole
 
 /** The legal choices of the moment as buttons (moves and shots are offered separately). */
 export function describeActions(s: KState, ctx: DescribeCtx, p: KPhase = phaseOf(s)): PlayAction[] {
+  // K-5.5a the owner's allocations, labelled with the soldiers' names (the default first).
+  if (p.kind === 'choice' && p.choice.kind === 'wounds') return allocationActions(woundDecision(s, p.choice));
   // In an activation the legal list is moves and shots (offered by `move` and `targets`), the end, and
   // the scenario's special commands; the soldier-level extras are checked against the rules here.
   const commands = p.kind === 'activation'
     ? [{ type: 'END_ACTIVATION', side: p.side }, ...activationExtras(s, ctx), ...(s.special ? specialCommands(s, p.activation.unitId) : []).map((c) => ({ ...c, side: p.side }))]
     : legalCommands(s, ctx);
   return commands.map((c) => actionFor(s, c)).filter((a): a is PlayAction => !!a);
+}
+
+/** A pending decision's options as buttons (K-5.5a wound allocation). */
+function allocationActions(d: PendingDecision): PlayAction[] {
+  return d.options.map((o, i) => ({
+    id: `allocate:${i}`, label: o.label, ...(d.rule ? { rule: d.rule } : {}), command: o.command,
+    hint: i === 0 ? 'The book\'s default: wounds spread, ordinary soldiers before leaders and specialists' : 'Wounds are spread: nobody takes a second before everyone has one (K-5.5b)',
+  }));
 }
 
 /** The whole HUD model for a Kuularuisku game. */
@@ -162,6 +177,7 @@ export function describePlay(s: KState, ctx: DescribeCtx): PlayView {
   const supportTargets = half && halfTargets.length > 0 ? [{ unitId: half, name: s.units[half]!.name, rule: 'K-1.1b', targets: halfTargets }] : [];
   const split = p.kind === 'activation' ? splitOffer(s) : undefined;
   const result = s.flow.result;
+  const decision = p.kind === 'choice' && p.choice.kind === 'wounds' ? woundDecision(s, p.choice) : undefined;
   return {
     rulesetId: 'kuularuisku',
     scenarioTitle: ctx.scenario.title,
@@ -174,6 +190,7 @@ export function describePlay(s: KState, ctx: DescribeCtx): PlayView {
     targets,
     ...(supportTargets.length > 0 ? { supportTargets } : {}),
     ...(split ? { split } : {}),
+    ...(decision ? { decision } : {}),
     ...(result ? { victory: { winner: result.winner, reason: result.text, rule: result.rule } } : {}),
   };
 }
