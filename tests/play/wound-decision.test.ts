@@ -36,7 +36,7 @@ describe('play: the owner allocates the wounds of a shot', () => {
     const pick = v.actions[2]!;
     expect(p.control.send(pick.command)).toMatchObject({ ok: true });
     const line = p.log.get().find((l) => l.type === 'WOUNDS_ALLOCATED')!;
-    expect(line.text).toBe(`Reds (owner of Squad r1) put the wound on ${pick.label}`);
+    expect(line.text).toBe(`Reds (owner of Squad r1) put the wound on ${pick.label} of Squad r1`);
     expect(line.side).toBe('reds');
     // K-5.5c the wound test names the soldier, not his id.
     const test = p.log.get().find((l) => l.type === 'WOUND_TEST')!;

@@ -28,13 +28,16 @@ export function sideName(s: KState, side: string): string {
   return s.sides.find((x) => x.id === side)?.name ?? side;
 }
 
-/** The soldiers of an allocation by name, each with his wounds when more than one: "rifleman 1 of 2nd Squad and the loader of 2nd Squad". */
-export function allocationText(s: KState, allocation: Readonly<Record<string, number>>): string {
+/**
+ * The soldiers of an allocation by name, each with his wounds when more than one: "the squad leader
+ * and rifleman 1 of 2nd Squad" (`within` that unit: without "of 2nd Squad", where the unit is named already).
+ */
+export function allocationText(s: KState, allocation: Readonly<Record<string, number>>, opts: { within?: string } = {}): string {
   const ids = Object.entries(allocation).filter(([, n]) => n).map(([id]) => id);
   const homes = new Set(ids.map((id) => s.figures[id]?.homeUnitId));
   const home = homes.size === 1 && ids.every((id) => s.figures[id]) ? s.units[[...homes][0]!] : undefined;
   // Soldiers of one unit: "the squad leader and rifleman 1 of 2nd Squad".
   const parts = ids.map((id) => `${home ? nameInUnit(s, id) : soldierName(s, id)}${allocation[id]! > 1 ? ` (${allocation[id]} wounds)` : ''}`);
   const list = parts.length < 2 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
-  return home ? `${list} of ${home.name}` : list;
+  return home && home.id !== opts.within ? `${list} of ${home.name}` : list;
 }

@@ -19,7 +19,7 @@ export function DecisionPanel({ view, locked, onAnswer, onRule }: DecisionPanelP
     <section className="st-play-section" data-testid="decision" data-side={d.side}>
       <h3><span className="st-swatch" style={{ background: look.colour }} />{look.name} decide {d.rule && <RuleLink rule={d.rule} onOpen={onRule} />}</h3>
       <p className="st-play-decision-label" data-testid="decision-label">{d.label}</p>
-      <div className="st-actions">
+      <div className="st-play-decision-options">
         {d.options.map((o, i) => (
           <button key={i} type="button" className={i === 0 ? 'st-btn st-btn-primary' : 'st-btn'} disabled={locked} data-testid={`decision-option-${i}`} onClick={() => onAnswer(o.command)}>
             {o.label}

@@ -63,7 +63,8 @@ export function woundDecision(s: KState, c: KWoundsChoice, max = 12): PendingDec
   return {
     side: c.side, kind: 'wound-allocation', rule: 'K-5.5a',
     label: `${plural(c.wounds, 'wound')} on ${unit}: who takes ${c.wounds === 1 ? 'it' : 'them'}?`,
-    options: options.map((a, i) => ({ label: `${i === 0 ? 'Default: ' : ''}${allocationText(s, a)}`, command: answer(c, a) })),
+    // The question names the unit: the answers name its soldiers alone.
+    options: options.map((a, i) => ({ label: `${i === 0 ? 'Default: ' : ''}${allocationText(s, a, { within: c.unitId })}`, command: answer(c, a) })),
     ...(count > options.length ? { more: count - options.length } : {}),
   };
 }
