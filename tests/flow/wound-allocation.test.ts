@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { answerMissingDecisions } from '../../src/game';
 import { phaseOf } from '../../src/rules';
-import { defaultAllocation } from '../../src/rules/kuularuisku';
+import { defaultAllocation, resolveShooting } from '../../src/rules/kuularuisku';
 import { flowScenario, flowTable, must, newGame, type KSession } from './fixture';
 import { ShotDice } from './shot-dice';
 
@@ -103,5 +103,81 @@ describe('K-5.5a the owner allocates the wounds of a shot', () => {
     expect(g.pendingDecision()).toBeUndefined();
     expect(answerMissingDecisions(g, { type: 'END_ACTIVATION', side: 'whites' })).toBe(0);
     must(g, { type: 'END_ACTIVATION', side: 'whites' });
+  });
+});
+
+// r1 with a medic (its fourth soldier, K-SKL-8): one wound is still the owner's to allocate among four.
+const withMedic = (() => {
+  const sc = flowScenario([{ id: 'w1', side: 'whites', at: [20, 30] }, { id: 'r1', side: 'reds', at: [45, 30], size: 4 }]);
+  sc.units[1]!.figures[3]!.data = { role: 'medic', skills: ['medic'] };
+  return sc;
+})();
+
+/** Whites shoot at r1 (one wound); Reds put it on rifleman r1_2. */
+function medicShot(wound: number[]): KSession {
+  const g = newGame(withMedic, table, new ShotDice([1], wound));
+  must(g, { type: 'BEGIN_TURN', side: 'whites' });
+  must(g, { type: 'DRAW_CARD', side: 'whites' });
+  must(g, { type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'shoot' });
+  must(g, { type: 'SHOOT', side: 'whites', unitId: 'w1', targetId: 'r1' });
+  must(g, { type: 'ALLOCATE_WOUNDS', side: 'reds', allocation: { r1_2: 1 } });
+  return g;
+}
+
+describe('K-SKL-8 the owner decides on the medic\'s re-roll', () => {
+  it('K-SKL-8 a wound test of 1 (killed, K-5.5d) waits for Reds: re-rolling is the default; Whites cannot go on', () => {
+    const g = medicShot([1]);
+    const p = phaseOf(g.state);
+    expect(p.kind === 'choice' && p.choice.kind).toBe('medic');
+    expect(g.log.at(-1)!.events.some((e) => e.type === 'WOUND_TEST')).toBe(false);
+    const d = g.pendingDecision()!;
+    expect(d).toMatchObject({ side: 'reds', kind: 'medic-reroll', rule: 'K-SKL-8' });
+    expect(d.label).toMatch(/^rifleman \d of Squad r1 rolled 1 on his wound test: killed outright\. Does the medic of Squad r1 re-roll it\? The second result stands\.$/);
+    expect(d.options.map((o) => o.command)).toEqual([{ type: 'MEDIC_REROLL', side: 'reds', reroll: true }, { type: 'MEDIC_REROLL', side: 'reds', reroll: false }]);
+    expect(g.dispatch({ type: 'END_ACTIVATION', side: 'whites' })).toMatchObject({ ok: false, rule: 'K-SKL-8' });
+    expect(g.dispatch({ type: 'MEDIC_REROLL', side: 'reds', reroll: 'yes' })).toMatchObject({ ok: false, rule: 'K-SKL-8' });
+  });
+
+  it('K-SKL-8 re-rolled: the second result stands (5: lightly wounded), the log says Reds had the medic re-roll', () => {
+    const g = medicShot([1, 5]);
+    const events = must(g, { type: 'MEDIC_REROLL', side: 'reds', reroll: true });
+    expect(events.find((e) => e.type === 'CHOICE_MADE')!.text).toMatch(/^Reds \(owner of Squad r1\) had the medic of Squad r1 re-roll the wound test of rifleman \d of Squad r1$/);
+    expect(events.find((e) => e.type === 'WOUND_TEST')).toMatchObject({ figureId: 'r1_2', rolls: [1, 5], medic: 'r1_4', result: 'light' });
+    expect(g.state.figures.r1_2!.condition).toBe('light');
+    expect(phaseOf(g.state).kind).toBe('activation');
+  });
+
+  it('K-SKL-8 kept: the first result stands (1: killed outright, K-5.5d), no die rolled for the medic', () => {
+    const g = medicShot([1, 5]);
+    const events = must(g, { type: 'MEDIC_REROLL', side: 'reds', reroll: false });
+    expect(events.filter((e) => e.type === 'DICE_ROLLED' && String((e.roll as { purpose: string }).purpose).startsWith('medic'))).toHaveLength(0);
+    expect(events.find((e) => e.type === 'WOUND_TEST')).toMatchObject({ figureId: 'r1_2', rolls: [1], result: 'dead' });
+    expect(g.state.figures.r1_2!.condition).toBe('dead');
+  });
+
+  it('K-SKL-8 a light wound (4) is kept by default; a scratch (6) is not asked about', () => {
+    const light = medicShot([4]);
+    expect(light.pendingDecision()!.options[0]!.command).toEqual({ type: 'MEDIC_REROLL', side: 'reds', reroll: false });
+    const scratch = medicShot([6]);
+    expect(scratch.pendingDecision()).toBeUndefined();
+    expect(scratch.log.at(-1)!.events.find((e) => e.type === 'WOUND_TEST')).toMatchObject({ rolls: [6], result: 'scratch' });
+  });
+});
+
+describe('the default answers are what the rules did before they asked', () => {
+  it('K-5.5a K-SKL-8 default allocation and default re-roll word give the same wound tests as the shot resolved at once', () => {
+    const g = newGame(withMedic, table, new ShotDice([1, 1], [1, 5, 2]));
+    must(g, { type: 'BEGIN_TURN', side: 'whites' });
+    must(g, { type: 'DRAW_CARD', side: 'whites' });
+    must(g, { type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'shoot' });
+    const before = g.state;
+    must(g, { type: 'SHOOT', side: 'whites', unitId: 'w1', targetId: 'r1' });
+    expect(answerMissingDecisions(g)).toBeGreaterThanOrEqual(2);
+    const asked = g.log.slice(3).flatMap((e) => e.events).filter((e) => e.type === 'WOUND_TEST' || e.type === 'MORALE_TEST');
+    const atOnce = resolveShooting(before, { shooterId: 'w1', targetId: 'r1' }, { table, dice: new ShotDice([1, 1], [1, 5, 2]) });
+    expect(atOnce.ok).toBe(true);
+    const direct = atOnce.ok ? atOnce.events.filter((e) => e.type === 'WOUND_TEST' || e.type === 'MORALE_TEST') : [];
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked).toEqual(direct);
   });
 });

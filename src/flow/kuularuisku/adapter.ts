@@ -63,8 +63,8 @@ export const kuularuiskuAdapter: FlowAdapter<KGameState> = {
         return { kind: 'forced', step: k };
       }
       case 'choice':
-        // K-5.5a the owner allocating a shot's wounds: the shooter's activation goes on after his answer.
-        if (p.choice.kind === 'wounds' && s.activation) return actingStage(s.activation);
+        // K-5.5a / K-SKL-8 the target's owner deciding in a shot: the shooter's activation goes on after his answer.
+        if ((p.choice.kind === 'wounds' || p.choice.kind === 'medic') && s.activation) return actingStage(s.activation);
         return { kind: 'melee' };
       case 'offer': {
         const o = p.offer;

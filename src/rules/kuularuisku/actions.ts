@@ -7,7 +7,7 @@ import { houseOf, type KCtx, type KResult, refuse, Steps } from './context';
 import { startEvacuation } from './evacuation';
 import { rallyCheck } from './morale';
 import { type FigureStep, validateMove } from './movement';
-import { resolveShooting, type WoundsAwaiting } from './shooting';
+import { resolveShooting, type ShotAwaiting } from './shooting';
 import { liveFigures } from './table';
 import { joinUnit, leaderDive, leaveGroup, pickUpWeapon, reuniteUnit, splitUnit } from './units';
 import { crossingFalls, fireDemolition, offTableFire } from './special-play';
@@ -32,7 +32,7 @@ function steps(v: unknown): FigureStep[] | undefined {
 }
 
 /** K-2.4 soldier-level commands (move K-4, charge K-6.1, shoot K-5, split K-1.1, join K-1.2, evacuate K-5.6 …): each checked by the rule it touches. */
-export function decideAction(s: KState, c: SoldierCommand, ctx: KCtx): KResult<{ awaiting?: WoundsAwaiting }> {
+export function decideAction(s: KState, c: SoldierCommand, ctx: KCtx): KResult<{ awaiting?: ShotAwaiting }> {
   switch (c.type) {
     case 'MOVE': {
       const unitId = c.unitId ?? s.activation?.unitId;

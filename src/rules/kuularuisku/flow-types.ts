@@ -44,7 +44,7 @@ export interface KPending {
 }
 
 /** A decision the game waits for from one player, often not the one acting (F6 charge choices, K-5.5a wounds). */
-export type KChoice = KChargeChoice | KWoundsChoice;
+export type KChoice = KChargeChoice | KWoundsChoice | KMedicChoice;
 
 /**
  * K-5.5a after a shot's cover test, the target's owner allocates its wounds (K-5.5b spreading them);
@@ -62,6 +62,43 @@ export interface KWoundsChoice {
   wounds: number;
   /** K-7.1-T2 a machine gun fired: the morale after fire counts it. */
   machineGun: boolean;
+}
+
+/** K-5.5c a wound test's result (a scratch, or the condition it leaves). */
+export type WoundResult = 'scratch' | 'healthy' | 'light' | 'serious' | 'dead';
+
+/**
+ * Where a run of wound tests stands (K-5.5c): the soldier (his place among the allocation's soldiers
+ * with wounds) and test reached, his rolls and worst result so far, the results of the soldiers done.
+ * Plain data: a run paused for the owner's word on the medic's re-roll is held in the game's state.
+ */
+export interface WoundTestCursor {
+  entry: number;
+  test: number;
+  rolls: number[];
+  result: WoundResult;
+  usedMedic?: string;
+  /** K-SKL-8 / K-AMB-18 the medic's re-roll was used in this fire (scope 'event': once). */
+  medicUsed: boolean;
+  worst: Array<WoundResult>;
+  /** The unit's medic when the tests began (he stays the one asked). */
+  medicId?: string;
+  /** A wound-test die the owner may have the medic re-roll: the run waits for his word. */
+  pending?: number;
+}
+
+/**
+ * K-SKL-8 a shot's wound tests wait for the target's owner: does his medic re-roll this die (the
+ * second result stands)? The tests go on from `cursor` with his word.
+ */
+export interface KMedicChoice {
+  kind: 'medic';
+  side: string;
+  unitId: string;
+  shooterId: string;
+  machineGun: boolean;
+  allocation: Record<string, number>;
+  cursor: WoundTestCursor;
 }
 
 /** F6 an optional decision by one player in the middle of a charge (K-6.2a defensive fire, K-6.6a grenades). */

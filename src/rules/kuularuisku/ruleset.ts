@@ -10,7 +10,7 @@ import type { KState } from './state';
 import { Steps } from './context';
 import { type KGameOptions, applyKOptions, kOptionChoices } from './options';
 import {
-  FLOW_COMMAND_TYPES, FoldMemo, actingSides, askAllocation, woundDecision, actionGate, decideFlow, immediateEnd, legalCommands, phaseOf, startChargeSequence,
+  FLOW_COMMAND_TYPES, FoldMemo, actingSides, askOwner, ownerDecision, actionGate, decideFlow, immediateEnd, legalCommands, phaseOf, startChargeSequence,
   validateVictory,
   type AnyGameEvent, type FlowCtx, type FlowCommand, type KCommand, type KGameEvent, type SoldierCommand,
 } from './activation';
@@ -53,8 +53,8 @@ export function createKuularuiskuRuleset(setup: (scenario: Scenario) => KState =
     if (!r.ok) return r;
     const acc = new Steps<KGameEvent>(s).push(...r.events);
     const fctx = flowCtx(ctx);
-    // K-5.5a the shot's wounds wait for the target's owner.
-    if (r.awaiting) askAllocation(acc, r.awaiting);
+    // K-5.5a / K-SKL-8 the shot's wounds wait for the target's owner.
+    if (r.awaiting) askOwner(acc, r.awaiting);
     const charge = r.events.find((e) => e.type === 'CHARGE_DECLARED');
     if (charge && charge.type === 'CHARGE_DECLARED') startChargeSequence(acc, charge.unitId, charge.targetId, fctx);
     immediateEnd(acc, fctx);
@@ -85,10 +85,10 @@ export function createKuularuiskuRuleset(setup: (scenario: Scenario) => KState =
       return actingSides(state, command);
     },
 
-    /** The choice the game waits for from one side, when it is an owner's choice (K-5.5a wound allocation). */
+    /** The choice the game waits for from one side, when it is an owner's choice (K-5.5a wound allocation, K-SKL-8 the medic's re-roll). */
     pendingDecision(state: KState, _ctx: { scenario: Scenario; table: TableQueries }) {
       const c = state.flow.choice;
-      return c?.kind === 'wounds' && !state.flow.result ? woundDecision(state, c) : undefined;
+      return (c?.kind === 'wounds' || c?.kind === 'medic') && !state.flow.result ? ownerDecision(state, c) : undefined;
     },
 
     decide(state: KState, command: KCommand, ctx: KRulesetCtx): Decision {

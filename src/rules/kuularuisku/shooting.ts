@@ -7,7 +7,7 @@ import { ev, type KDie } from './events';
 import { moraleTest } from './morale';
 import { liveFigures } from './table';
 import { evaluateTarget, movedGunRefusal, type TargetOption } from './visibility';
-import { type MedicPolicy, allocationChoices, applyWounds, medicDuties, woundable } from './wounds';
+import { type MedicPolicy, type WoundTestCursor, allocationChoices, applyWoundsAsking, medicDuties, woundable, woundTests } from './wounds';
 import { PINNED_HIT } from './constants';
 import { biteCover } from './special';
 import type { HouseSettings, KFigure, KState, KUnit } from './state';
@@ -72,13 +72,15 @@ export interface ShootArgs {
   /**
    * K-5.5a the target's owner allocates: when he has a real choice (more than one allowed allocation)
    * and no `allocation` is given, the shooting stops after the cover test and returns what he must
-   * allocate (`awaiting`); finishShooting resolves the rest with his answer.
+   * allocate (`awaiting`); finishShooting resolves the rest with his answer. K-SKL-8 he also says
+   * whether his medic re-rolls a wound test (resumeShooting goes on with his word).
    */
   ownerAllocates?: boolean;
 }
 
 /** K-5.5a the wounds of a shot that wait for the target owner's allocation. */
 export interface WoundsAwaiting {
+  kind: 'wounds';
   unitId: string;
   shooterId: string;
   /** K-5.5b the soldiers who may take a wound. */
@@ -140,20 +142,50 @@ export function moraleAfterFire(st: Steps, unitId: string, worst: ReadonlyArray<
   }
 }
 
+/** K-SKL-8 a shot's wound tests paused: the target's owner says whether his medic re-rolls the die. */
+export interface MedicAwaiting {
+  kind: 'medic';
+  unitId: string;
+  shooterId: string;
+  machineGun: boolean;
+  allocation: Record<string, number>;
+  cursor: WoundTestCursor;
+}
+
+/** What a shooting waits for from the target's owner. */
+export type ShotAwaiting = WoundsAwaiting | MedicAwaiting;
+
+type FinishOpts = { allocation?: Record<string, number>; medic?: MedicPolicy; takeOver?: Record<string, string | null>; text?: string; askMedic?: boolean };
+
 /**
  * K-5.5 – K-7.1 the rest of a shooting once its wounds are known: allocation (given, else the
- * default), wound tests, morale after fire, the medics' duties.
+ * default), wound tests, morale after fire, the medics' duties. With `askMedic` it stops at a die the
+ * medic could re-roll and returns what the owner must answer.
  */
-export function finishShooting(st: Steps, w: WoundsAwaiting, ctx: KCtx, opts: { allocation?: Record<string, number>; medic?: MedicPolicy; takeOver?: Record<string, string | null>; text?: string } = {}): KRefusal | undefined {
-  const applied = applyWounds(st, w.unitId, w.eligible, w.wounds, ctx, opts);
+export function finishShooting(st: Steps, w: Omit<WoundsAwaiting, 'kind'>, ctx: KCtx, opts: FinishOpts = {}): KRefusal | MedicAwaiting | undefined {
+  const applied = applyWoundsAsking(st, w.unitId, w.eligible, w.wounds, ctx, opts);
   if ('ok' in applied) return applied;
-  moraleAfterFire(st, w.unitId, applied.worst, w.machineGun, ctx);
+  if ('paused' in applied) return { kind: 'medic', unitId: w.unitId, shooterId: w.shooterId, machineGun: w.machineGun, allocation: applied.allocation, cursor: applied.paused };
+  afterWoundTests(st, w.unitId, applied.worst, w.machineGun, ctx);
+  return undefined;
+}
+
+/** K-7.1 morale after fire and K-SKL-8 the medics' duties, once every wound test is done. */
+function afterWoundTests(st: Steps, unitId: string, worst: ReadonlyArray<string>, machineGun: boolean, ctx: KCtx): void {
+  moraleAfterFire(st, unitId, worst, machineGun, ctx);
   st.push(...medicDuties(st.state, ctx.table, houseOf(st.state, ctx)));
+}
+
+/** K-SKL-8 the owner's word on the medic's re-roll: the wound tests go on (and may ask again), then the rest of the shooting. */
+export function resumeShooting(st: Steps, m: MedicAwaiting, reroll: boolean, ctx: KCtx): MedicAwaiting | undefined {
+  const run = woundTests(st, m.unitId, m.allocation, ctx, { askMedic: true }, m.cursor, reroll);
+  if ('paused' in run) return { ...m, cursor: run.paused };
+  afterWoundTests(st, m.unitId, run.worst, m.machineGun, ctx);
   return undefined;
 }
 
 /** K-5.1 … K-5.7 a unit shoots at an enemy unit: every die, test and consequence as events (up to the owner's allocation when he allocates). */
-export function resolveShooting(s: KState, args: ShootArgs, ctx: KCtx): KResult<{ option: TargetOption; awaiting?: WoundsAwaiting }> {
+export function resolveShooting(s: KState, args: ShootArgs, ctx: KCtx): KResult<{ option: TargetOption; awaiting?: ShotAwaiting }> {
   const house = houseOf(s, ctx);
   const su = s.units[args.shooterId];
   if (!su) return refuse('K-5.1a', `no unit "${args.shooterId}"`);
@@ -182,12 +214,12 @@ export function resolveShooting(s: KState, args: ShootArgs, ctx: KCtx): KResult<
     shooterId: su.id, targetId: tu.id, shooters: chosen, targets: option.hittable, dice, hits, closeRange: option.closeRange, defensive: false, pinned, machineGun,
   }));
   const wounds = coverTest(st, tu.id, hits, option.cover, ctx);
-  const w: WoundsAwaiting = { unitId: tu.id, shooterId: su.id, eligible: option.hittable, wounds, machineGun };
+  const w: WoundsAwaiting = { kind: 'wounds', unitId: tu.id, shooterId: su.id, eligible: option.hittable, wounds, machineGun };
   if (args.ownerAllocates && !args.allocation && wounds > 0 && allocationChoices(st.state, woundable(st.state, option.hittable), wounds, 2).count > 1) {
     return { ok: true, events: st.events, option, awaiting: { ...w, eligible: woundable(st.state, option.hittable) } };
   }
-  const bad = finishShooting(st, w, ctx, { ...(args.allocation ? { allocation: args.allocation } : {}), ...(args.medic ? { medic: args.medic } : {}), ...(args.takeOver ? { takeOver: args.takeOver } : {}) });
-  if (bad) return bad;
-  return { ok: true, events: st.events, option };
+  const rest = finishShooting(st, w, ctx, { ...(args.allocation ? { allocation: args.allocation } : {}), ...(args.medic ? { medic: args.medic } : {}), ...(args.takeOver ? { takeOver: args.takeOver } : {}), ...(args.ownerAllocates ? { askMedic: true } : {}) });
+  if (rest && 'ok' in rest) return rest;
+  return { ok: true, events: st.events, option, ...(rest ? { awaiting: rest } : {}) };
 }
 

@@ -9,6 +9,7 @@ import { figureDistance, liveFigures, standingFigures } from './table';
 import { figureSees } from './visibility';
 import { soldierName } from './soldier-names';
 import type { Condition, HouseSettings, KFigure, KState } from './state';
+import type { WoundTestCursor } from './flow-types';
 
 const KEY_ROLES = ['leader', 'squad-leader', 'mg-gunner', 'medic', 'mg-loader', 'lance-corporal'];
 
@@ -153,45 +154,85 @@ function wantsReroll(result: Condition | 'scratch', policy: MedicPolicy): boolea
   return result === 'dead' || result === 'serious';
 }
 
+export type { WoundTestCursor } from './flow-types';
+
+export interface WoundTestOpts {
+  medic?: MedicPolicy;
+  takeOver?: Record<string, string | null>;
+  /** K-SKL-8 the owner decides on each re-roll the medic could make (the run pauses): for the shooting's decisions. */
+  askMedic?: boolean;
+}
+
+/** K-SKL-8 the book's default word on a re-roll (the house policy: the worse results). */
+export function medicWants(result: Condition | 'scratch', policy: MedicPolicy = 'serious-or-worse'): boolean {
+  return wantsReroll(result, policy);
+}
+
 /**
  * K-5.5c–g wound tests for an allocation: one per wound, most severe applies (K-AMB-8 house), the
- * medic's re-roll (K-SKL-8: the second result stands), then special weapons (K-5.5h).
+ * medic's re-roll (K-SKL-8: the second result stands), then special weapons (K-5.5h). With `askMedic`
+ * the run pauses at a die the medic could re-roll (worse than a scratch) and returns where it stands;
+ * it goes on from `cursor` with the owner's `answer`.
  */
-export function woundTests(st: Steps, unitId: string, allocation: Readonly<Record<string, number>>, ctx: KCtx, opts: { medic?: MedicPolicy; takeOver?: Record<string, string | null> } = {}): { worst: Array<Condition | 'scratch'> } {
+export function woundTests(st: Steps, unitId: string, allocation: Readonly<Record<string, number>>, ctx: KCtx, opts: WoundTestOpts = {}, cursor?: WoundTestCursor, answer?: boolean): { worst: Array<Condition | 'scratch'> } | { paused: WoundTestCursor } {
   const house = houseOf(st.state, ctx);
-  const medic = unitMedic(st.state, unitId);
-  let medicUsed = false;
-  const worst: Array<Condition | 'scratch'> = [];
-  for (const [id, n] of Object.entries(allocation)) {
-    if (!n) continue;
-    const f = st.state.figures[id]!;
+  const entries = Object.entries(allocation).filter(([, n]) => n);
+  const c: WoundTestCursor = cursor
+    ? { ...cursor, rolls: [...cursor.rolls], worst: [...cursor.worst] }
+    : { entry: 0, test: 0, rolls: [], result: 'scratch', medicUsed: false, worst: [], ...(unitMedic(st.state, unitId) ? { medicId: unitMedic(st.state, unitId)!.id } : {}) };
+  const medic = c.medicId;
+  while (c.entry < entries.length) {
+    const [id, n] = entries[c.entry]!;
     const tests = house.woundTestsPer === 'wound' ? n : 1;
-    const rolls: number[] = [];
-    let result: Condition | 'scratch' = 'scratch';
-    let usedMedic: string | undefined;
-    for (let k = 0; k < tests; k++) {
-      let v = ctx.dice.roll(6, `wound test of ${id}`, 'K-5.5c');
-      let r = woundResult(v, house);
-      const may = medic && medic.id !== id && (house.medicRerollScope === 'soldier' || !medicUsed);
-      if (may && wantsReroll(r, opts.medic ?? 'serious-or-worse')) {
-        rolls.push(v);
-        v = ctx.dice.roll(6, `medic ${medic.id} re-rolls the wound test of ${id}`, 'K-SKL-8');
-        r = woundResult(v, house);
-        usedMedic = medic.id;
-        medicUsed = true;
+    while (c.test < tests) {
+      let v: number;
+      let reroll: boolean;
+      if (c.pending !== undefined) {
+        v = c.pending;
+        delete c.pending;
+        reroll = !!answer;
+      } else {
+        v = ctx.dice.roll(6, `wound test of ${id}`, 'K-5.5c');
+        const r = woundResult(v, house);
+        const may = !!medic && medic !== id && (house.medicRerollScope === 'soldier' || !c.medicUsed);
+        if (may && opts.askMedic && r !== 'scratch') {
+          c.pending = v;
+          return { paused: c };
+        }
+        reroll = may && wantsReroll(r, opts.medic ?? 'serious-or-worse');
       }
-      rolls.push(v);
-      if (SEVERITY[r] > SEVERITY[result]) result = r;
+      if (reroll) {
+        c.rolls.push(v);
+        v = ctx.dice.roll(6, `medic ${medic} re-rolls the wound test of ${id}`, 'K-SKL-8');
+        c.usedMedic = medic;
+        c.medicUsed = true;
+      }
+      const r = woundResult(v, house);
+      c.rolls.push(v);
+      if (SEVERITY[r] > SEVERITY[c.result]) c.result = r;
+      c.test++;
     }
-    const before = f.condition;
-    const condition: Condition = SEVERITY[result] > SEVERITY[before] ? (result as Condition) : before;
-    const label = result === 'dead' ? 'killed outright (K-5.5d)' : result === 'serious' ? 'seriously wounded (K-5.5e)' : result === 'light' ? 'lightly wounded (K-5.5f)' : 'just a scratch! (K-5.5g)';
-    const text = `${soldierName(st.state, id)}: wound test ${rolls.join(usedMedic ? ' → ' : ', ')}${usedMedic ? ` (re-rolled by the medic, ${soldierName(st.state, usedMedic)})` : ''} — ${label}`;
-    st.push(ev('WOUND_TEST', 'K-5.5c', text, usedMedic ? { figureId: id, rolls, medic: usedMedic, result, condition } : { figureId: id, rolls, result, condition }));
-    worst.push(result);
-    if ((condition === 'dead' || condition === 'serious') && before !== condition) specialWeapon(st, f.id, opts.takeOver?.[f.id]);
+    woundTestDone(st, id, c, opts);
+    c.entry++;
+    c.test = 0;
+    c.rolls = [];
+    c.result = 'scratch';
+    delete c.usedMedic;
   }
-  return { worst };
+  return { worst: c.worst };
+}
+
+/** K-5.5d–h one soldier's tests done: his condition, the log line, a fallen soldier's special weapon. */
+function woundTestDone(st: Steps, id: string, c: WoundTestCursor, opts: WoundTestOpts): void {
+  const f = st.state.figures[id]!;
+  const { rolls, result, usedMedic } = c;
+  const before = f.condition;
+  const condition: Condition = SEVERITY[result] > SEVERITY[before] ? (result as Condition) : before;
+  const label = result === 'dead' ? 'killed outright (K-5.5d)' : result === 'serious' ? 'seriously wounded (K-5.5e)' : result === 'light' ? 'lightly wounded (K-5.5f)' : 'just a scratch! (K-5.5g)';
+  const text = `${soldierName(st.state, id)}: wound test ${rolls.join(usedMedic ? ' → ' : ', ')}${usedMedic ? ` (re-rolled by the medic, ${soldierName(st.state, usedMedic)})` : ''} — ${label}`;
+  st.push(ev('WOUND_TEST', 'K-5.5c', text, usedMedic ? { figureId: id, rolls: [...rolls], medic: usedMedic, result, condition } : { figureId: id, rolls: [...rolls], result, condition }));
+  c.worst.push(result);
+  if ((condition === 'dead' || condition === 'serious') && before !== condition) specialWeapon(st, f.id, opts.takeOver?.[f.id]);
 }
 
 /**
@@ -220,7 +261,16 @@ export function specialWeapon(st: Steps, figureId: string, choice?: string | nul
  * K-5.5a–h the whole wound step for a unit that took `wounds`: allocation (given or default), wound
  * tests, special weapons. `eligible` are the soldiers that can be hit (K-5.5b "visible").
  */
-export function applyWounds(st: Steps, unitId: string, eligible: readonly string[], wounds: number, ctx: KCtx, opts: { allocation?: Record<string, number>; medic?: MedicPolicy; takeOver?: Record<string, string | null>; rule?: string; text?: string } = {}): KRefusal | { tested: number; worst: Array<Condition | 'scratch'> } {
+export function applyWounds(st: Steps, unitId: string, eligible: readonly string[], wounds: number, ctx: KCtx, opts: Omit<WoundsOpts, 'askMedic'> = {}): KRefusal | { tested: number; worst: Array<Condition | 'scratch'> } {
+  const r = applyWoundsAsking(st, unitId, eligible, wounds, ctx, opts);
+  if ('paused' in r) throw new Error('K-SKL-8 the wound tests paused for the medic\'s re-roll without being asked to');
+  return r;
+}
+
+type WoundsOpts = WoundTestOpts & { allocation?: Record<string, number>; rule?: string; text?: string };
+
+/** applyWounds that may pause for the owner's word on the medic's re-roll (`askMedic`, K-SKL-8): returns where the tests stand. */
+export function applyWoundsAsking(st: Steps, unitId: string, eligible: readonly string[], wounds: number, ctx: KCtx, opts: WoundsOpts = {}): KRefusal | { tested: number; worst: Array<Condition | 'scratch'> } | { paused: WoundTestCursor; allocation: Record<string, number> } {
   if (wounds <= 0) return { tested: 0, worst: [] };
   const alive = woundable(st.state, eligible);
   if (!alive.length) return { tested: 0, worst: [] };
@@ -231,8 +281,9 @@ export function applyWounds(st: Steps, unitId: string, eligible: readonly string
   const bad = opts.allocation || !Number.isInteger(wounds) ? allocationRefusal(st.state, alive, wounds, allocation) : undefined;
   if (bad) return bad;
   st.push(ev('WOUNDS_ALLOCATED', opts.rule ?? 'K-5.5a', opts.text ?? `${st.state.units[unitId]!.name}: ${Object.entries(allocation).filter(([, n]) => n).map(([id, n]) => `${id} ×${n}`).join(', ')}`, { unitId, allocation }));
-  const { worst } = woundTests(st, unitId, allocation, ctx, opts);
-  return { tested: worst.length, worst };
+  const run = woundTests(st, unitId, allocation, ctx, opts);
+  if ('paused' in run) return { paused: run.paused, allocation };
+  return { tested: run.worst.length, worst: run.worst };
 }
 
 /**

@@ -48,6 +48,7 @@ export function actingSides(s: KGameState, _command: Command, p: KPhase = phaseO
   switch (p.kind) {
     case 'choice':
       if (p.choice.kind === 'wounds') return { sides: [p.choice.side], awaiting: 'where the wounds of the shot at their unit fall', rule: 'K-5.5a' };
+      if (p.choice.kind === 'medic') return { sides: [p.choice.side], awaiting: 'their word on their medic re-rolling a wound test', rule: 'K-SKL-8' };
       return p.choice.kind === 'defensive-fire'
         ? { sides: [p.choice.side], awaiting: 'the defensive fire decision of their charged unit', rule: 'K-6.2a' }
         // K-6.6a/c both sides choose as the melee begins: any side still to choose may answer first.

@@ -29,6 +29,8 @@ export type FlowCommand =
   | { type: 'DEFENSIVE_FIRE'; side: string; fire: boolean }
   /** K-5.5a the target's owner allocates a shot's wounds (soldier id → wounds). */
   | { type: 'ALLOCATE_WOUNDS'; side: string; allocation: Record<string, number> }
+  /** K-SKL-8 the target's owner: his medic re-rolls the wound test the game waits on, or not. */
+  | { type: 'MEDIC_REROLL'; side: string; reroll: boolean }
   /** F6 K-6.6a throw grenades as the melee begins, or not. */
   | { type: 'GRENADES'; side: string; use: boolean }
   /** F3 K-2.3b/c in a between-activations window: use a ready unit now (or pass with null). */
@@ -41,6 +43,6 @@ export type FlowCommand =
 export type FlowCommandType = FlowCommand['type'];
 
 export const FLOW_COMMAND_TYPES: ReadonlySet<string> = new Set<FlowCommandType>([
-  'BEGIN_TURN', 'DRAW_CARD', 'READY', 'ACTIVATE', 'COMMAND', 'PASS', 'RESOLVE', 'DEFENSIVE_FIRE', 'GRENADES', 'ALLOCATE_WOUNDS',
+  'BEGIN_TURN', 'DRAW_CARD', 'READY', 'ACTIVATE', 'COMMAND', 'PASS', 'RESOLVE', 'DEFENSIVE_FIRE', 'GRENADES', 'ALLOCATE_WOUNDS', 'MEDIC_REROLL',
   'READINESS', 'END_ACTIVATION', 'END_TURN',
 ]);

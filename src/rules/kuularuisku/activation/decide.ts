@@ -11,7 +11,7 @@ import { Steps } from '../context';
 import { resolveChoice, resolveMeleeStep } from './melee-flow';
 import { actingUnit, activationUnits, offerChoices, offerEvents, plainOffer } from './offer';
 import { actingSides } from './acting-sides';
-import { decideAllocation } from './wound-choice';
+import { decideAllocation, decideMedic } from './wound-choice';
 import { phaseOf } from './phase';
 import { canUseReadiness, readyUnits, rollOff, sidesWithReadyUnits } from './readiness';
 import { turnLimitOf, victoryCheck } from './victory';
@@ -87,6 +87,11 @@ export function decideFlow(s: KState, c: FlowCommand, ctx: FlowCtx): FlowDecisio
     case 'ALLOCATE_WOUNDS': {
       if (p.kind !== 'choice' || p.choice.kind !== 'wounds') return refuse('no wounds wait to be allocated', 'K-5.5a');
       const r = decideAllocation(acc, p.choice, c.allocation, ctx);
+      return r.ok ? { ok: true, acc } : refuse(r.reason, r.rule);
+    }
+    case 'MEDIC_REROLL': {
+      if (p.kind !== 'choice' || p.choice.kind !== 'medic') return refuse('no wound test waits for the medic', 'K-SKL-8');
+      const r = decideMedic(acc, p.choice, c.reroll, ctx);
       return r.ok ? { ok: true, acc } : refuse(r.reason, r.rule);
     }
     case 'READINESS':

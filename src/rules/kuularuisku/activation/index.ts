@@ -16,4 +16,4 @@ export { legalCommands, activateCommands, otherOfferCommands, actingUnits, unitS
 export { KVictoryData, validateVictory, victoryCheck, turnLimitOf, objectiveHolder, objectiveHolders, objectivePoints, objectiveAreas, unitsIn, strength, sidesOnTable, type KVictoryDataT } from './victory';
 export type { SoldierCommand } from './soldier-command';
 export { recallingStragglers, recalledStragglers } from './stragglers-recalled';
-export { askAllocation, decideAllocation, woundDecision, allocationCommands, ownerOf } from './wound-choice';
+export { askOwner, decideAllocation, decideMedic, woundDecision, medicDecision, ownerDecision, ownerAnswers, ownerOf } from './wound-choice';

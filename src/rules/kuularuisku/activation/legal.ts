@@ -14,7 +14,7 @@ import { phaseOf } from './phase';
 import { readyUnits } from './readiness';
 import type { SoldierCommand } from './soldier-command';
 import { specialCommands } from '../special-play';
-import { allocationCommands } from './wound-choice';
+import { ownerAnswers } from './wound-choice';
 
 export type KCommand = FlowCommand | SoldierCommand;
 
@@ -33,7 +33,7 @@ export function legalCommands(s: KState, ctx: { scenario: Scenario; table: Table
     case 'pending':
       return [{ type: 'RESOLVE', side: p.pending.side, step: p.pending.kind }];
     case 'choice':
-      if (p.choice.kind === 'wounds') return allocationCommands(s, p.choice) as KCommand[];
+      if (p.choice.kind === 'wounds' || p.choice.kind === 'medic') return ownerAnswers(s, p.choice) as KCommand[];
       return p.choice.kind === 'defensive-fire'
         ? [{ type: 'DEFENSIVE_FIRE', side: p.choice.side, fire: true }, { type: 'DEFENSIVE_FIRE', side: p.choice.side, fire: false }]
         : [{ type: 'GRENADES', side: p.choice.side, use: true }, { type: 'GRENADES', side: p.choice.side, use: false }];

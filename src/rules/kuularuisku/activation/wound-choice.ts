@@ -1,13 +1,14 @@
-// K-5.5a the target's owner allocates the wounds of a shot: the game waits for his answer (a choice
-// asked of the side not acting), checks it by the spreading rule (K-5.5b), then the wound tests and the
-// rest of the shooting follow. Asked only when he has a real choice (shooting.ts ownerAllocates).
+// The target owner's choices in a shot, asked of the side not acting: K-5.5a he allocates the wounds
+// (checked by the spreading rule, K-5.5b; asked only when he has a real choice), then K-SKL-8 for each
+// wound test his medic could re-roll he says whether the medic does; the rest of the shooting follows.
 import type { Command, PendingDecision } from '../../../core';
 import { Steps, type KCtx } from '../context';
-import { finishShooting, type WoundsAwaiting } from '../shooting';
-import { allocationText, sideName } from '../soldier-names';
+import type { WoundResult } from '../flow-types';
+import { finishShooting, resumeShooting, type MedicAwaiting, type ShotAwaiting } from '../shooting';
+import { allocationText, sideName, soldierName } from '../soldier-names';
 import type { KState } from '../state';
-import { allocationChoices, allocationRefusal } from '../wounds';
-import { fev, type KGameEvent, type KWoundsChoice } from './flow-state';
+import { allocationChoices, allocationRefusal, medicWants, woundResult } from '../wounds';
+import { fev, type KGameEvent, type KMedicChoice, type KWoundsChoice } from './flow-state';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -16,8 +17,12 @@ export function ownerOf(s: KState, c: { side: string; unitId: string }): string 
   return `${sideName(s, c.side)} (owner of ${s.units[c.unitId]?.name ?? 'the unit hit'})`;
 }
 
-/** K-5.5a the shot stops after its cover test: the target's owner is asked where the wounds fall. */
-export function askAllocation(acc: Steps<KGameEvent>, w: WoundsAwaiting): void {
+/** The shot stops for the target's owner: K-5.5a where the wounds fall, or K-SKL-8 whether the medic re-rolls. */
+export function askOwner(acc: Steps<KGameEvent>, w: ShotAwaiting): void {
+  if (w.kind === 'medic') {
+    askMedic(acc, w);
+    return;
+  }
   const s = acc.state;
   const unit = s.units[w.unitId]!;
   const choice: KWoundsChoice = { kind: 'wounds', side: unit.side, unitId: w.unitId, shooterId: w.shooterId, eligible: w.eligible, wounds: w.wounds, machineGun: w.machineGun };
@@ -47,10 +52,58 @@ export function decideAllocation(acc: Steps<KGameEvent>, choice: KWoundsChoice, 
   acc.push(fev('CHOICE_MADE', 'K-5.5a', `${ownerOf(s, choice)} allocated ${plural(choice.wounds, 'wound')}`, { kind: 'wounds', side: choice.side, yes: true }));
   const text = `${ownerOf(s, choice)} put ${choice.wounds === 1 ? 'the wound' : 'the wounds'} on ${allocationText(s, chosen)}`;
   const st = new Steps(acc.state);
-  const refused = finishShooting(st, choice, ctx, { allocation: chosen, text });
-  if (refused) return refused;
+  const rest = finishShooting(st, choice, ctx, { allocation: chosen, text, askMedic: true });
+  if (rest && 'ok' in rest) return rest;
   acc.push(...st.events);
+  if (rest) askMedic(acc, rest);
   return { ok: true };
+}
+
+/** The soldier whose wound test waits, his die and what it reads (K-5.5c). */
+function medicAsk(s: KState, c: MedicAwaiting): { figureId: string; value: number; result: WoundResult } {
+  const figureId = Object.entries(c.allocation).filter(([, n]) => n)[c.cursor.entry]![0];
+  const value = c.cursor.pending!;
+  return { figureId, value, result: woundResult(value, s.house) };
+}
+
+const RESULT_WORDS: Record<WoundResult, string> = { dead: 'killed outright', serious: 'seriously wounded', light: 'lightly wounded', healthy: 'unhurt', scratch: 'just a scratch' };
+
+/** K-SKL-8 the tests stop at a die the medic could re-roll: the owner is asked. */
+function askMedic(acc: Steps<KGameEvent>, m: MedicAwaiting): void {
+  const s = acc.state;
+  const side = s.units[m.unitId]?.side ?? s.figures[Object.keys(m.allocation)[0]!]!.side;
+  const choice: KMedicChoice = { kind: 'medic', side, unitId: m.unitId, shooterId: m.shooterId, machineGun: m.machineGun, allocation: m.allocation, cursor: m.cursor };
+  const a = medicAsk(s, m);
+  acc.push(fev('CHOICE_PENDING', 'K-SKL-8', `${soldierName(s, a.figureId)} rolled ${a.value} on his wound test (${RESULT_WORDS[a.result]}): for ${ownerOf(s, choice)} to say whether ${medicName(s, m)} re-rolls it`, { choice }));
+}
+
+const medicName = (s: KState, m: MedicAwaiting) => (m.cursor.medicId ? soldierName(s, m.cursor.medicId) : 'the medic');
+
+/** K-SKL-8 the owner's word on the medic's re-roll; the wound tests go on (and may ask again), then the rest of the shooting. */
+export function decideMedic(acc: Steps<KGameEvent>, choice: KMedicChoice, reroll: unknown, ctx: KCtx): { ok: true } | { ok: false; reason: string; rule: string } {
+  if (typeof reroll !== 'boolean') return { ok: false, reason: 'MEDIC_REROLL needs "reroll": true (the medic re-rolls the wound test) or false (the result stands)', rule: 'K-SKL-8' };
+  const s = acc.state;
+  const a = medicAsk(s, { ...choice, kind: 'medic' });
+  acc.push(fev('CHOICE_MADE', 'K-SKL-8', `${ownerOf(s, choice)} ${reroll ? `had ${medicName(s, { ...choice, kind: 'medic' })} re-roll` : 'kept'} the wound test of ${soldierName(s, a.figureId)}`, { kind: 'medic', side: choice.side, yes: reroll }));
+  const st = new Steps(acc.state);
+  const more = resumeShooting(st, { ...choice, kind: 'medic' }, reroll, ctx);
+  acc.push(...st.events);
+  if (more) askMedic(acc, more);
+  return { ok: true };
+}
+
+/** K-SKL-8 the pending re-roll as the neutral play model's decision: the book's default word first (re-roll the worse results). */
+export function medicDecision(s: KState, c: KMedicChoice): PendingDecision {
+  const m: MedicAwaiting = { ...c, kind: 'medic' };
+  const a = medicAsk(s, m);
+  const yes = { label: `${medicName(s, m)} re-rolls it`, command: { type: 'MEDIC_REROLL', side: c.side, reroll: true } };
+  const no = { label: `Keep ${a.value} (${RESULT_WORDS[a.result]})`, command: { type: 'MEDIC_REROLL', side: c.side, reroll: false } };
+  const first = medicWants(a.result) ? [yes, no] : [no, yes];
+  return {
+    side: c.side, kind: 'medic-reroll', rule: 'K-SKL-8',
+    label: `${soldierName(s, a.figureId)} rolled ${a.value} on his wound test: ${RESULT_WORDS[a.result]}. Does ${medicName(s, m)} re-roll it? The second result stands.`,
+    options: first.map((o, i) => ({ ...o, label: `${i === 0 ? 'Default: ' : ''}${o.label}` })),
+  };
 }
 
 /** The command answering with this allocation. */
@@ -69,7 +122,12 @@ export function woundDecision(s: KState, c: KWoundsChoice, max = 12): PendingDec
   };
 }
 
+/** The owner's decision now (K-5.5a allocation or K-SKL-8 re-roll). */
+export function ownerDecision(s: KState, c: KWoundsChoice | KMedicChoice): PendingDecision {
+  return c.kind === 'wounds' ? woundDecision(s, c) : medicDecision(s, c);
+}
+
 /** The legal answers (as many as the decision lists). */
-export function allocationCommands(s: KState, c: KWoundsChoice): Command[] {
-  return woundDecision(s, c).options.map((o) => o.command);
+export function ownerAnswers(s: KState, c: KWoundsChoice | KMedicChoice): Command[] {
+  return ownerDecision(s, c).options.map((o) => o.command);
 }

@@ -7,7 +7,7 @@ import { specialCommands } from '../special-play';
 import { ACTION_NAMES } from '../activation/decide';
 import { legalCommands } from '../activation/legal';
 import { phaseOf, sideToAct, type KPhase } from '../activation/phase';
-import { woundDecision } from '../activation/wound-choice';
+import { medicDecision, ownerDecision, woundDecision } from '../activation/wound-choice';
 import { isLeaderless } from '../movement';
 import { isHidden, nightNow } from '../special-queries';
 import { liveFigures } from '../table';
@@ -120,6 +120,7 @@ function prompt(s: KState, ctx: DescribeCtx, p: KPhase): PlayPrompt {
     }
     case 'choice': {
       const c = p.choice;
+      if (c.kind === 'medic') return { ...base, headline: `${head} · ${who} decides`, detail: `${who} (owner of ${name(c.unitId)}): ${medicDecision(s, c).label} (K-SKL-8)` };
       if (c.kind === 'wounds') {
         const n = `${c.wounds} wound${c.wounds === 1 ? '' : 's'}`;
         return { ...base, headline: `${head} · ${who} decides`, detail: `${who} (owner of ${name(c.unitId)}): ${name(c.shooterId)}'s fire put ${n} on ${name(c.unitId)} — choose who takes ${c.wounds === 1 ? 'it' : 'them'}, spread before anyone takes a second (K-5.5a/b)` };
@@ -147,6 +148,7 @@ function activationDetail(who: string, unit: string, move: boolean, shoot: boole
 export function describeActions(s: KState, ctx: DescribeCtx, p: KPhase = phaseOf(s)): PlayAction[] {
   // K-5.5a the owner's allocations, labelled with the soldiers' names (the default first).
   if (p.kind === 'choice' && p.choice.kind === 'wounds') return allocationActions(woundDecision(s, p.choice));
+  if (p.kind === 'choice' && p.choice.kind === 'medic') return medicActions(medicDecision(s, p.choice));
   // In an activation the legal list is moves and shots (offered by `move` and `targets`), the end, and
   // the scenario's special commands; the soldier-level extras are checked against the rules here.
   const commands = p.kind === 'activation'
@@ -160,6 +162,14 @@ function allocationActions(d: PendingDecision): PlayAction[] {
   return d.options.map((o, i) => ({
     id: `allocate:${i}`, label: o.label, ...(d.rule ? { rule: d.rule } : {}), command: o.command,
     hint: i === 0 ? 'The book\'s default: wounds spread, ordinary soldiers before leaders and specialists' : 'Wounds are spread: nobody takes a second before everyone has one (K-5.5b)',
+  }));
+}
+
+/** K-SKL-8 the medic's re-roll, or the result kept, as buttons (the default first). */
+function medicActions(d: PendingDecision): PlayAction[] {
+  return d.options.map((o) => ({
+    id: `medic:${o.command.reroll ? 'reroll' : 'keep'}`, label: o.label, ...(d.rule ? { rule: d.rule } : {}), command: o.command,
+    hint: o.command.reroll ? 'The medic re-rolls the wound test: the second result stands, better or worse' : 'The wound test result stands',
   }));
 }
 
@@ -177,7 +187,7 @@ export function describePlay(s: KState, ctx: DescribeCtx): PlayView {
   const supportTargets = half && halfTargets.length > 0 ? [{ unitId: half, name: s.units[half]!.name, rule: 'K-1.1b', targets: halfTargets }] : [];
   const split = p.kind === 'activation' ? splitOffer(s) : undefined;
   const result = s.flow.result;
-  const decision = p.kind === 'choice' && p.choice.kind === 'wounds' ? woundDecision(s, p.choice) : undefined;
+  const decision = p.kind === 'choice' && (p.choice.kind === 'wounds' || p.choice.kind === 'medic') ? ownerDecision(s, p.choice) : undefined;
   return {
     rulesetId: 'kuularuisku',
     scenarioTitle: ctx.scenario.title,

@@ -17,7 +17,7 @@ export const DEFAULT_WEIGHTS: Readonly<Record<string, number>> = {
 };
 
 /** The kinds of pending decision answered with their default (the first option). */
-const DEFAULT_ANSWERS: ReadonlySet<string> = new Set(['wound-allocation']);
+const DEFAULT_ANSWERS: ReadonlySet<string> = new Set(['wound-allocation', 'medic-reroll']);
 
 /** The weighting key of a command: its type, with `:mode` for a charge (so a charge is not one move among forty). */
 export const keyOf = (c: { type: string; mode?: unknown }) => (c.mode === 'charge' ? `${c.type}:charge` : c.type);
@@ -47,8 +47,9 @@ export interface KPlayerOptions {
 
 /** The random legal player for one game. */
 export function kuularuiskuPlayer(opts: KPlayerOptions): KPlayer {
-  // K-5.5a an owner's wound allocation is answered with the book's default (spread, key soldiers last),
-  // drawing nothing: the rest of the game is the one the default allocation gave before it was asked.
+  // K-5.5a an owner's wound allocation and K-SKL-8 his medic's re-roll are answered with the book's
+  // default (spread, key soldiers last; re-roll the worse results), drawing nothing: the rest of the
+  // game is the one the defaults gave before the owner was asked.
   const base = { seed: opts.seed, weights: opts.weights ?? DEFAULT_WEIGHTS, keyOf, defaultAnswers: DEFAULT_ANSWERS, ...(opts.strict === undefined ? {} : { strict: opts.strict }) };
   const draw = opts.groups ? 'groups' : opts.draw ?? 'list';
   if (draw === 'checked') return randomPlayer<KState, KCommand, TableQueries, Scenario>({ ...base, candidates: (s, v) => checkedCommands(s, v) });
