@@ -109,7 +109,7 @@ describe('K-5.5a the owner allocates the wounds of a shot', () => {
 // r1 with a medic (its fourth soldier, K-SKL-8): one wound is still the owner's to allocate among four.
 const withMedic = (() => {
   const sc = flowScenario([{ id: 'w1', side: 'whites', at: [20, 30] }, { id: 'r1', side: 'reds', at: [45, 30], size: 4 }]);
-  sc.units[1]!.figures[3]!.data = { role: 'medic', skills: ['medic'] };
+  sc.units![1]!.figures[3]!.data = { role: 'medic', skills: ['medic'] };
   return sc;
 })();
 
