@@ -12,10 +12,12 @@ import {
 import { gridTriangles, type Vec2, type Vec3 } from '../src/core';
 import { cachedTable, playRandomGame } from '../src/flow';
 import { GameSession } from '../src/game';
-import { kuularuiskuRuleset } from '../src/rules';
+import { RULESET_MODULES } from '../src/rules';
 import { parseScenarioOrThrow } from '../src/scenario';
 import { referenceAreas, referenceBody, referenceBuildingAt, referenceObstacles, referenceStand } from '../tests/battlefield/reference-queries';
 import { largeTable } from './large-table';
+
+const kuularuiskuRuleset = RULESET_MODULES.kuularuisku.ruleset;
 
 const now = () => performance.now();
 

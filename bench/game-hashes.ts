@@ -6,8 +6,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createBattlefield } from '../src/battlefield';
 import { cachedTable, playRandomGame } from '../src/flow';
 import { GameSession, type Command } from '../src/game';
-import { kuularuiskuRuleset } from '../src/rules';
+import { RULESET_MODULES } from '../src/rules';
 import { parseScenarioOrThrow } from '../src/scenario';
+
+const kuularuiskuRuleset = RULESET_MODULES.kuularuisku.ruleset;
 
 const SCENARIOS = ['scenarios/sandbox/training-ground.json', 'scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisku/tammerkoski.json'];
 const SEEDS = Array.from({ length: 20 }, (_, i) => i + 1);

@@ -4,8 +4,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createBattlefield } from '../battlefield';
 import { cachedTable, playRandomGame } from '../flow';
-import { GameOptionsError, GameSession, loadSave, makeSave, parseSave, SaveError, type Command, type GameEvent, type GameOptions, type Ruleset } from '../game';
-import { RULESETS, playRulesetId, rulesetFor } from '../rules';
+import { GameOptionsError, GameSession, loadSave, makeSave, parseSave, SaveError, type AnyRulesetModule, type Command, type GameEvent, type GameOptions, type Ruleset } from '../game';
+import { playRulesetId, rulesetIds, rulesetModuleFor } from '../rules';
 import type { Scenario } from '../scenario';
 import { loadScenarioFile, UsageError, type Io } from './commands';
 
@@ -37,12 +37,12 @@ function int(a: PlayArgs, name: string, fallback: number): number {
   return n;
 }
 
-/** The ruleset to play: --ruleset, else the scenario's own; a sandbox table is played with the first registered. */
+/** The ruleset to play: --ruleset, else the scenario's own; a sandbox table is played with the registry's default. */
 function chooseRuleset(a: PlayArgs, scenario: Scenario): AnyRuleset {
   const id = text(a, 'ruleset') ?? playRulesetId(scenario);
-  const r = rulesetFor(id);
-  if (!r) throw new UsageError(`--ruleset: no ruleset "${id}" (known: ${Object.keys(RULESETS).join(', ')})`);
-  return r as unknown as AnyRuleset;
+  const m: AnyRulesetModule | undefined = rulesetModuleFor(id);
+  if (!m) throw new UsageError(`--ruleset: no ruleset "${id}" (known: ${rulesetIds().join(', ')})`);
+  return m.ruleset;
 }
 
 /** JSON lines: one command object per line; blank lines and lines starting with # are skipped. */

@@ -6,6 +6,8 @@ export * from './solids';
 export * from './dice';
 export * from './hash';
 export * from './measure';
+export * from './sight-points';
 export type * from './table-queries';
 export type * from './option-choice';
 export type * from './play-view-types';
+export type * from './flow-readings';

@@ -1,7 +1,7 @@
 // The shape every ruleset fills in. A game is commands in, events out; state = fold(evolve, events).
 // Rules are pure: `decide` reads the state, the table and dice and returns events (or a refusal);
 // `evolve` folds one event into the state. Machines (src/flow) ask the ruleset, never its id.
-import type { Command, Dice, GameEvent, Roll, VictoryResult } from '../core';
+import type { ActivationModel, Command, Dice, GameEvent, MeleeModel, Roll, VictoryResult } from '../core';
 import type { Scenario } from '../scenario';
 import type { GameOptionChoice, GameOptions } from './options';
 
@@ -16,8 +16,8 @@ export interface DiceRolledEvent extends GameEvent {
 
 export type Decision<E extends GameEvent> = { ok: true; events: E[] } | { ok: false; reason: string; rule?: string };
 
-export type ActivationModel = 'cards' | 'alternating' | 'igougo';
-export type MeleeModel = 'locked-rounds' | 'single-roll' | 'none';
+/** The machines' models (defined in core, src/core/flow-readings.ts, shared with the rulesets). */
+export type { ActivationModel, MeleeModel } from '../core';
 
 /** What rules may read of the world besides the state: the table (through a query interface). */
 export interface RulesContext<Q = unknown> {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import { cachedTable, createRng, pickRandomCommand } from '../../src/flow';
 import { GameSession, makeSave } from '../../src/game';
-import { kuularuiskuRuleset, type KGameState } from '../../src/rules';
+import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { PLAY_COLOURS } from '../../src/view/play/colours';
 import { WOUND_TINTS } from '../../src/view/play/play-poses';
 import { parseScenarioOrThrow } from '../../src/scenario';

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { SeededDice } from '../../src/core';
-import { deckCards, drawOutcome, evolveGame, phaseOf, shuffleDeck, type KGameState } from '../../src/rules';
+import { deckCards, drawOutcome, evolveGame, phaseOf, shuffleDeck, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { CARDS, arrange, flowOf, flowScenario, flowTable, keepOrder, must, newGame, scripted } from './fixture';
 
 let table: Battlefield;

@@ -3,8 +3,8 @@
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import { ScriptedDice, type Dice } from '../../src/core';
 import { GameSession } from '../../src/game';
-import { K_RULES, createKuularuiskuRuleset, kuularuiskuRuleset, type KGameState, type KRulesApi } from '../../src/rules';
-import { evolveK } from '../../src/rules/kuularuisku';
+import { K_RULES, createKuularuiskuRuleset, kuularuiskuRuleset, type KGameState, type KRulesApi } from '../../src/rules/kuularuisku/engine';
+import { evolveK } from '../../src/rules/kuularuisku/engine';
 import { validateScenario, type Scenario } from '../../src/scenario';
 
 export interface UnitSpec {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import { cachedTable, playRandomGame } from '../../src/flow';
 import { GameSession } from '../../src/game';
-import { kuularuiskuRuleset, type KGameState } from '../../src/rules';
+import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
 import {
   initialFlow, objectiveAreas, objectiveHolder, objectiveHolders, objectivePoints, readyUnits, sidesOnTable, sidesWithReadyUnits, unitOnTable,
 } from '../../src/rules/kuularuisku/activation';

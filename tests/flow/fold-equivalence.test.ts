@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import { cachedTable, playRandomGame } from '../../src/flow';
 import { GameSession } from '../../src/game';
-import { kuularuiskuRuleset, type KGameState } from '../../src/rules';
+import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { evolveFlow, isFlowEvent } from '../../src/rules/kuularuisku/activation';
 import type { KEvent } from '../../src/rules/kuularuisku/events';
 import { evolveK, evolveKRecalled } from '../../src/rules/kuularuisku/evolve';

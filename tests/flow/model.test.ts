@@ -6,9 +6,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor, type AnyStateMachine } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { Battlefield } from '../../src/battlefield';
-import { PureDriver, SessionDriver, activationMachine, kuularuiskuAdapter, meleeMachine } from '../../src/flow';
+import { PureDriver, SessionDriver, activationMachineFor, meleeMachineFor } from '../../src/flow';
+import { kuularuiskuFlow } from '../../src/rules/kuularuisku/flow';
 import { GameSession, type Command } from '../../src/game';
-import { createKuularuiskuRuleset, kuularuiskuRuleset, phaseOf, type KGameState, type KRulesApi } from '../../src/rules';
+import { createKuularuiskuRuleset, kuularuiskuRuleset, phaseOf, type KGameState, type KRulesApi } from '../../src/rules/kuularuisku/engine';
 import type { Scenario } from '../../src/scenario';
 import { flowScenario, flowTable, preparedApi, type UnitSpec } from './fixture';
 
@@ -22,7 +23,7 @@ interface Fixture { scenario: Scenario; ruleset: Ruleset; seed: number; prefix: 
 
 /** Play `prefix` on a pure game; undefined if a command is refused. */
 function pureAt(f: Fixture): PureDriver<KGameState> | undefined {
-  let d = PureDriver.start<KGameState>({ ruleset: f.ruleset as never, scenario: f.scenario, table, seed: f.seed }, kuularuiskuAdapter);
+  let d = PureDriver.start<KGameState>({ ruleset: f.ruleset as never, scenario: f.scenario, table, seed: f.seed }, kuularuiskuFlow);
   for (const c of f.prefix) {
     const r = d.step(c);
     if (!r.result.ok) return undefined;
@@ -52,7 +53,7 @@ function traverse(machine: AnyStateMachine, f: Fixture): { reached: Set<string>;
     // One vertex per machine state and game stage (the game itself would make every vertex new).
     serializeState: (snap: { value: unknown; context: unknown }) => {
       const d = (snap.context as { driver: PureDriver<KGameState> }).driver;
-      return JSON.stringify([snap.value, phaseOf(d.state).kind, kuularuiskuAdapter.sideToAct(d.state), kuularuiskuAdapter.activationStage(d.state), kuularuiskuAdapter.meleeStage(d.state)]);
+      return JSON.stringify([snap.value, phaseOf(d.state).kind, kuularuiskuFlow.sideToAct(d.state), kuularuiskuFlow.activationStage(d.state), kuularuiskuFlow.meleeStage(d.state)]);
     },
   } as never);
   const reached = new Set<string>();
@@ -60,7 +61,7 @@ function traverse(machine: AnyStateMachine, f: Fixture): { reached: Set<string>;
     // The live system: a session replaying the prefix, the same machine on a session driver.
     const session = new GameSession({ ruleset: f.ruleset as never, scenario: f.scenario, table, seed: f.seed });
     for (const c of f.prefix) expect(session.dispatch(c as never).ok).toBe(true);
-    const actor = createActor(machine, { input: { driver: new SessionDriver(session, kuularuiskuAdapter) } });
+    const actor = createActor(machine, { input: { driver: new SessionDriver(session, kuularuiskuFlow) } });
     const errors: unknown[] = [];
     actor.subscribe({ error: (e) => errors.push(e) });
     actor.start();
@@ -92,7 +93,7 @@ describe('model-based paths (xstate/graph)', () => {
   it('F4 → F2 → K-2.4: from a leader\'s card, every activation state is reached by real commands and replays live', () => {
     const scenario = flowScenario();
     const f = seedWhere(scenario, kuularuiskuRuleset, opening, (s) => offerOf(s) === 'wl');
-    const { reached, paths } = traverse(activationMachine, f);
+    const { reached, paths } = traverse(activationMachineFor(kuularuiskuFlow), f);
     expect(paths).toBeGreaterThan(5);
     for (const v of ['{"choosing":"leader"}', '{"choosing":"unit"}', '{"acting":"firstPart"}', '{"acting":"secondPart"}', '{"acting":"finished"}', 'done']) expect(reached).toContain(v);
   });
@@ -104,7 +105,7 @@ describe('model-based paths (xstate/graph)', () => {
     for (const passed of [true, false]) {
       const f = seedWhere(scenario, ruleset, [...opening, { type: 'RESOLVE', side: 'whites', step: 'pinned-test' }], (s) => offerOf(s) === 'w1' && (s.units.w1!.status === 'normal') === passed);
       f.prefix = opening;
-      for (const v of traverse(activationMachine, f).reached) reached.add(v);
+      for (const v of traverse(activationMachineFor(kuularuiskuFlow), f).reached) reached.add(v);
     }
     for (const v of ['{"choosing":"unit"}', '{"choosing":"pinned"}', '{"acting":"firstPart"}', 'done']) expect(reached).toContain(v);
   });
@@ -125,7 +126,7 @@ describe('model-based paths (xstate/graph)', () => {
       const d = pureAt(f);
       if (!d || phaseOf(d.state).kind !== 'choice') continue;
       tried++;
-      for (const v of traverse(meleeMachine, f).reached) reached.add(v);
+      for (const v of traverse(meleeMachineFor(kuularuiskuFlow), f).reached) reached.add(v);
     }
     expect(tried).toBeGreaterThan(0);
     // Resting states and outcomes (the transient resolution → loserMorale steps are microsteps: melee.test.ts).

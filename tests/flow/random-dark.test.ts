@@ -9,7 +9,7 @@ import { createBattlefield } from '../../src/battlefield';
 import { SeededDice } from '../../src/core';
 import { cachedTable, playRandomGame } from '../../src/flow';
 import { GameSession } from '../../src/game';
-import { kuularuiskuRuleset, type KGameState } from '../../src/rules';
+import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { parseScenarioOrThrow } from '../../src/scenario';
 import { shotSurelyRefused } from '../../src/rules/kuularuisku/purpose-refusals';
 import { nightNow } from '../../src/rules/kuularuisku/special-play';

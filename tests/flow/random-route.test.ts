@@ -11,7 +11,7 @@ import { createBattlefield } from '../../src/battlefield';
 import { type Vec2, hypot } from '../../src/core';
 import { cachedTable, playRandomGame } from '../../src/flow';
 import { GameSession } from '../../src/game';
-import { kuularuiskuRuleset, type KGameState } from '../../src/rules';
+import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { parseScenarioOrThrow } from '../../src/scenario';
 import { type Field, type Grid, fieldOf, goalsOf, route } from '../../src/rules/kuularuisku/purpose';
 

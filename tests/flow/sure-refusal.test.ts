@@ -11,7 +11,7 @@ import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import { SeededDice } from '../../src/core';
 import { cachedTable, playRandomGame } from '../../src/flow';
 import { GameSession } from '../../src/game';
-import { actionGate, kuularuiskuRuleset, phaseOf, type KGameState } from '../../src/rules';
+import { actionGate, kuularuiskuRuleset, phaseOf, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { liveFigures } from '../../src/rules/kuularuisku/table';
 import { unitSurelyStays } from '../../src/rules/kuularuisku/purpose-refusals';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';

@@ -2,7 +2,7 @@
 // and a side with no unit left on the table.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
-import { evolveGame, kuularuiskuRuleset, objectiveHolder, phaseOf, sidesOnTable, strength, turnLimitOf, validateVictory, victoryCheck, type KGameState } from '../../src/rules';
+import { evolveGame, kuularuiskuRuleset, objectiveHolder, phaseOf, sidesOnTable, strength, turnLimitOf, validateVictory, victoryCheck, type KGameState } from '../../src/rules/kuularuisku/engine';
 import type { Scenario } from '../../src/scenario';
 import { DEFAULT_UNITS, flowScenario, flowTable, keepOrder, must, newGame, scripted, type KSession } from './fixture';
 

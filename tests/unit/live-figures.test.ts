@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createBattlefield } from '../../src/battlefield';
 import { cachedTable, playRandomGame } from '../../src/flow';
 import { GameSession } from '../../src/game';
-import { kuularuiskuRuleset, type KGameState } from '../../src/rules';
+import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { parseScenarioOrThrow } from '../../src/scenario';
 import { liveFigures, liveFiguresPlain } from '../../src/rules/kuularuisku/table';
 

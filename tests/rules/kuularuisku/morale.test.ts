@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../../src/battlefield';
 import {
   belowHalf, bestMorale, moraleTest, pinnedTest, rout, validateMove, type KEvent, type KState,
-} from '../../../src/rules/kuularuisku';
+} from '../../../src/rules/kuularuisku/engine';
 import { apply, dice, kill, line, stateWith, table, types } from './fixture';
 
 let t: Battlefield;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../../src/battlefield';
 import { cachedTable, playRandomGame } from '../../../src/flow';
 import { GameSession } from '../../../src/game';
-import { kuularuiskuRuleset, type KGameState } from '../../../src/rules';
+import { kuularuiskuRuleset, type KGameState } from '../../../src/rules/kuularuisku/engine';
 import { activationWith, figureMoved, figureWith, stateWith, unitWith } from '../../../src/rules/kuularuisku/records';
 import { setupK } from '../../../src/rules/kuularuisku/setup';
 import { parseScenarioOrThrow } from '../../../src/scenario';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../../src/battlefield';
 import { cachedTable, playRandomGame } from '../../../src/flow';
 import { GameSession } from '../../../src/game';
-import { kuularuiskuRuleset } from '../../../src/rules';
+import { kuularuiskuRuleset } from '../../../src/rules/kuularuisku/engine';
 import { evaluateTarget } from '../../../src/rules/kuularuisku/visibility';
 import { parseScenarioOrThrow } from '../../../src/scenario';
 

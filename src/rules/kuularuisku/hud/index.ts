@@ -66,13 +66,24 @@ export function contactedEnemy(s: KGameState, moves: readonly PlayFigureMove[], 
   return best?.unitId;
 }
 
-/** The play HUD's describer for Kuularuisku (the app picks it by ruleset id from PLAY_HUDS). */
+/**
+ * K-6.1a a move into contact is a charge: a drag the rules refused for touching an enemy, as the same
+ * move declared as a charge at the unit it touches. Undefined when the refusal was for another reason.
+ */
+export function dragAsCharge(s: KGameState, moves: readonly PlayFigureMove[], refusal: { reason: string; rule?: string }, table?: TableQueries): Command | undefined {
+  if (refusal.rule !== 'K-6.1a') return undefined;
+  const target = contactedEnemy(s, moves, table);
+  return target ? moveCommand(s, moves, target) : undefined;
+}
+
+/** The play HUD's describer for Kuularuisku (the module's `hud`). */
 export const kuularuiskuHud = {
   describe: (state: KGameState, ctx: DescribeCtx) => describePlay(state, ctx),
   log: logLines,
   rules: (state?: KGameState) => rulesPanel(state?.house),
   moveCommand,
   contactedEnemy,
+  dragAsCharge,
 };
 
 export type KuularuiskuHud = typeof kuularuiskuHud;
