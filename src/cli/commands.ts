@@ -3,8 +3,10 @@ import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseScenario, formatIssue, type Scenario } from '../scenario';
 import { createBattlefield, DEFAULT_FIGURE_HEIGHT, EYE_FRACTION, type Battlefield } from '../battlefield';
-import type { Vec3 } from '../core';
+import type { LengthUnit, Vec3 } from '../core';
 import { formatLength } from '../core';
+import type { AnyRulesetModule } from '../game';
+import { playRulesetId, rulesetIdIssue, rulesetModuleFor } from '../rules';
 import { viewshedPng } from './viewshed-png';
 import { play } from './play';
 
@@ -88,9 +90,23 @@ export function loadScenarioFile(file: string): Scenario {
   } catch {
     throw new UsageError(`cannot read scenario file ${file}`);
   }
-  const r = parseScenario(text, file);
+  const r = parseScenarioWithRuleset(text, file);
   if (!r.ok) throw new UsageError(`${formatIssue(r.issues[0]!)}${r.issues.length > 1 ? ` (and ${r.issues.length - 1} more problems; run validate)` : ''}`);
   return r.scenario;
+}
+
+/** A scenario file parsed and validated, its `ruleset` checked against the registry (the scenario layer knows no rulesets). */
+export function parseScenarioWithRuleset(text: string, file: string): ReturnType<typeof parseScenario> {
+  const r = parseScenario(text, file);
+  if (!r.ok) return r;
+  const issue = rulesetIdIssue(r.scenario.ruleset);
+  return issue ? { ok: false, issues: [{ file, ...issue }] } : r;
+}
+
+/** The unit a scenario's ruleset shows lengths in (the scenario's own displayUnit wins over it). */
+function rulesetUnit(ruleset: string): LengthUnit {
+  const m: AnyRulesetModule | undefined = rulesetModuleFor(playRulesetId({ ruleset }));
+  return m?.measure === 'inch' ? 'in' : 'cm';
 }
 
 function listJson(path: string): string[] {
@@ -110,7 +126,7 @@ async function validate(a: Args, io: Io): Promise<number> {
   let bad = 0;
   const report: Array<{ file: string; ok: boolean; issues: unknown[] }> = [];
   for (const f of files) {
-    const r = parseScenario(readFileSync(f, 'utf8'), relative(process.cwd(), f) || f);
+    const r = parseScenarioWithRuleset(readFileSync(f, 'utf8'), relative(process.cwd(), f) || f);
     report.push({ file: f, ok: r.ok, issues: r.ok ? [] : r.issues });
     if (r.ok) { if (!a.flags.has('json')) io.out(`ok  ${f}\n`); }
     else {
@@ -158,7 +174,7 @@ async function los(a: Args, io: Io): Promise<number> {
     const p = resolvePoint(bf, from);
     const q = resolvePoint(bf, to);
     const r = bf.lineOfSight(p, q);
-    const unit = bf.scenario.displayUnit ?? (bf.scenario.ruleset === 'shturm' ? 'in' : 'cm');
+    const unit = bf.scenario.displayUnit ?? rulesetUnit(bf.scenario.ruleset);
     if (a.flags.has('json')) {
       io.out(`${JSON.stringify({
         clear: r.clear, from: r3(p), to: r3(q), distance: round(r.distance),

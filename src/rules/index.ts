@@ -17,9 +17,12 @@ export const SANDBOX_ID = 'sandbox';
 /** The ruleset a sandbox table is played with. */
 export const PLAY_DEFAULT_RULESET: RulesetId = 'kuularuisku';
 
+/** A registry as the listing functions read it (the real one by default; tests pass a copy with a toy module). */
+export type Registry = Readonly<Record<string, { readonly name: string }>>;
+
 /** The registered ids. */
-export function rulesetIds(): string[] {
-  return Object.keys(RULESET_MODULES);
+export function rulesetIds(modules: Registry = RULESET_MODULES): string[] {
+  return Object.keys(modules);
 }
 
 /** The module registered under this id, or undefined. */
@@ -33,9 +36,9 @@ export function playRulesetId(scenario: { ruleset: string }): string {
 }
 
 /** The display names of the ids a scenario's `ruleset` may hold (the sandbox and every registered ruleset). */
-export function rulesetNames(): Record<string, string> {
+export function rulesetNames(modules: Registry = RULESET_MODULES): Record<string, string> {
   const names: Record<string, string> = { [SANDBOX_ID]: 'Sandbox' };
-  for (const [id, m] of Object.entries(RULESET_MODULES)) names[id] = m.name;
+  for (const [id, m] of Object.entries(modules)) names[id] = m.name;
   return names;
 }
 
@@ -43,8 +46,8 @@ export function rulesetNames(): Record<string, string> {
  * A scenario's `ruleset` checked against the registry: undefined when it is the sandbox or a
  * registered id, else the problem at `$.ruleset` naming the ids there are.
  */
-export function rulesetIdIssue(ruleset: string): { path: string; message: string } | undefined {
-  if (ruleset === SANDBOX_ID || Object.hasOwn(RULESET_MODULES, ruleset)) return undefined;
-  const known = [SANDBOX_ID, ...rulesetIds()].map((id) => `"${id}"`).join(', ');
+export function rulesetIdIssue(ruleset: string, modules: Registry = RULESET_MODULES): { path: string; message: string } | undefined {
+  if (ruleset === SANDBOX_ID || Object.hasOwn(modules, ruleset)) return undefined;
+  const known = [SANDBOX_ID, ...rulesetIds(modules)].map((id) => `"${id}"`).join(', ');
   return { path: '$.ruleset', message: `expected one of ${known} (the registered rulesets), got ${JSON.stringify(ruleset)}` };
 }
