@@ -4,7 +4,7 @@
 import type { Battlefield } from '../battlefield/types';
 import type { LengthUnit } from '../core';
 import { parseScenario, type Scenario, type ScenarioIssue } from '../scenario';
-import { rulesetOfScenario } from './rulesets';
+import { preloadRulesets, rulesetOfScenario } from './rulesets';
 import { loadScenarioText } from './scenario-files';
 
 export type ScenarioLoad =
@@ -14,6 +14,7 @@ export type ScenarioLoad =
   | { ok: false; issues: ScenarioIssue[] };
 
 export async function readScenario(id: string): Promise<ScenarioLoad> {
+  preloadRulesets();
   const file = await loadScenarioText(id);
   if (!file.ok) return { ok: false, missing: file.message };
   const parsed = parseScenario(file.text, file.file);

@@ -3,6 +3,11 @@
 // battlefield and play), so the rules stay out of the first bundle.
 import type { LengthUnit } from '../core';
 
+/** Start loading the registry's chunk (beside the scenario file: the check below then waits less). */
+export function preloadRulesets(): void {
+  void import('../rules');
+}
+
 /** The unit a ruleset module's `measure` names. */
 export function lengthUnitOf(measure: 'cm' | 'inch'): LengthUnit {
   return measure === 'inch' ? 'in' : 'cm';
