@@ -48,6 +48,8 @@ export interface FlowSteps {
   pick: readonly string[];
   /** Taken in a window between activations (e.g. units kept ready act now). */
   window: readonly string[];
+  /** The window's machine state (the ruleset's word for it). */
+  windowState: string;
   /** Ends the turn. */
   endTurn: readonly string[];
   /** Resolves a forced step of an activation. */

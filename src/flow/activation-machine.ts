@@ -24,7 +24,7 @@ export function createActivationMachine(adapter: AnyAdapter) {
     },
     actors: { melee: meleeMachineFor(adapter) },
     guards: {
-      /** The activation that began when this machine started is over (ended, readiness, lapsed). */
+      /** The activation that began when this machine started is over (as the ruleset reads its events). */
       ended: ({ context }) => context.driver.adapter.activationEnded(context.driver.eventsSince(context.since)),
       forced: ({ context }, params: { step: string }) => {
         const st = context.driver.adapter.activationStage(context.driver.state);

@@ -7,7 +7,7 @@ import type { Command } from '../game';
 import { applyCommand, onCommands, perAdapter, type FlowContext, type FlowInput, type FlowOutput } from './common';
 import type { MeleeStep } from './types';
 
-/** The check after a test step (e.g. a step `chargerMorale` is checked in `afterChargerMorale`). */
+/** The check after a test step (e.g. a step `moraleTest` is checked in `afterMoraleTest`). */
 const checkOf = (step: string) => `after${step[0]!.toUpperCase()}${step.slice(1)}`;
 
 type StateConfig = Record<string, unknown>;

@@ -43,7 +43,7 @@ export function createTurnMachine(adapter: AnyAdapter) {
           { guard: { type: 'stageIs', params: { stage: 'over' } }, target: 'over' },
           { guard: { type: 'stageIs', params: { stage: 'between-turns' } }, target: 'betweenTurns' },
           { guard: { type: 'stageIs', params: { stage: 'activation' } }, target: 'turn.activation' },
-          { guard: { type: 'stageIs', params: { stage: 'window' } }, target: 'turn.readiness' },
+          { guard: { type: 'stageIs', params: { stage: 'window' } }, target: `turn.${steps.windowState}` },
           { guard: { type: 'stageIs', params: { stage: 'turn-end' } }, target: 'turn.turnEnd' },
           { target: 'turn.pick' },
         ],
@@ -68,8 +68,8 @@ export function createTurnMachine(adapter: AnyAdapter) {
               '*': { actions: forwardTo('activation') },
             },
           },
-          /** A window between activations (units kept ready may act). */
-          readiness: { on: onCommands(steps.window, toSync) },
+          /** A window between activations (e.g. units kept ready may act), named by the ruleset. */
+          [steps.windowState]: { on: onCommands(steps.window, toSync) },
           /** Nobody is left to act: the turn ends (with the ruleset's end-of-turn steps). */
           turnEnd: { on: onCommands(steps.endTurn, toSync) },
         },

@@ -76,7 +76,7 @@ export const toyAdapter: FlowAdapter<Toy> = {
   activationModel: 'alternating',
   meleeModel: 'none',
   // C-3.2 the toy's own words: a unit is picked by selecting it; no forced steps, no melee.
-  steps: { beginTurn: ['BEGIN_TURN'], pick: ['SELECT_UNIT'], window: [], endTurn: ['END_TURN'], resolve: [], choose: ['ACTIVATE'], choosers: ['unit'], forced: {}, melee: [] },
+  steps: { beginTurn: ['BEGIN_TURN'], pick: ['SELECT_UNIT'], window: [], windowState: 'window', endTurn: ['END_TURN'], resolve: [], choose: ['ACTIVATE'], choosers: ['unit'], forced: {}, melee: [] },
   turnStage(s): TurnStage {
     if (s.over) return 'over';
     if (!s.open) return 'between-turns';

@@ -40,6 +40,7 @@ export const K_FLOW_STEPS: FlowSteps = {
   pick: ['DRAW_CARD'],
   // F3 BETWEEN_ACTIVATIONS (K-2.3b): ready units may be used.
   window: ['READINESS'],
+  windowState: 'readiness',
   // F1 DECK_EMPTY → END_OF_TURN_EVACUATION (K-5.6e) → TURN_END.
   endTurn: ['END_TURN'],
   resolve: ['RESOLVE'],
