@@ -7,13 +7,14 @@ import { ConvexGeometry } from 'three/examples/jsm/geometries/ConvexGeometry.js'
 import { mergeGeometries } from 'three/examples/jsm/utils/BufferGeometryUtils.js';
 import { readFileSync } from 'node:fs';
 import {
-  createBattlefield, initRapier, rapierReferenceWall, EYE_FRACTION, DEFAULT_FIGURE_HEIGHT, type Battlefield, type FigureBody,
+  createBattlefield, initRapier, EYE_FRACTION, DEFAULT_FIGURE_HEIGHT, type Battlefield, type FigureBody,
 } from '../src/battlefield';
 import { gridTriangles, type Vec2, type Vec3 } from '../src/core';
 import { cachedTable, playRandomGame } from '../src/flow';
 import { GameSession } from '../src/game';
 import { RULESET_MODULES } from '../src/rules';
 import { parseScenarioOrThrow } from '../src/scenario';
+import { rapierReferenceWall } from '../src/testing';
 import { referenceAreas, referenceBody, referenceBuildingAt, referenceObstacles, referenceStand } from '../tests/battlefield/reference-queries';
 import { largeTable } from './large-table';
 

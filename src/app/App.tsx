@@ -2,7 +2,7 @@
 // battlefield lazily, shows the table (explore, or hot-seat play with its HUD), and keeps
 // window.__sandtable up to date for browser tests.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { Battlefield } from '../battlefield/types';
+import type { Battlefield } from '../battlefield';
 import type { LengthUnit } from '../core';
 import type { Scenario, ScenarioIssue } from '../scenario';
 import { LoadingPanel, PlayHud, PlayToggle, ScenarioHeader, ScenarioIssues, ScenarioPicker, StartChoice, TableTools, ToolPanels } from '../ui';

@@ -1,7 +1,7 @@
 // From a scenario id to a built battlefield: read the bundled file, validate it (its ruleset against
 // the registry too), then load the battlefield code lazily (Rapier's WASM stays out of the initial
 // bundle) and build the world.
-import type { Battlefield } from '../battlefield/types';
+import type { Battlefield } from '../battlefield';
 import type { LengthUnit } from '../core';
 import { parseScenario, type Scenario, type ScenarioIssue } from '../scenario';
 import { preloadRulesets, rulesetOfScenario } from './rulesets';

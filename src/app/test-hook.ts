@@ -1,6 +1,6 @@
 // window.__sandtable: a read-only window into the app for browser tests. `ready` turns true once
 // the battlefield is built and the first frame of the table has been drawn.
-import type { Battlefield } from '../battlefield/types';
+import type { Battlefield } from '../battlefield';
 import type { ScenarioIssue } from '../scenario';
 import type { ToolsHook, ViewProbe } from '../view';
 import type { PlayHandle } from './play';

@@ -6,7 +6,7 @@
 // The handle carries the hot seat too: the side at the screen, shared by the HUD and the table, as
 // are the covering-fire pick and the move's destination storey (the move panel's floor buttons).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Battlefield } from '../battlefield/types';
+import type { Battlefield } from '../battlefield';
 import type { GameOptions } from '../game';
 import type { Scenario } from '../scenario';
 import { createMoveFloorStore, createStore, type MoveFloor, type Store } from '../view';

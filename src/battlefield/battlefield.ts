@@ -10,6 +10,7 @@ import { type CrestLine, type ObstacleBox, crestLines, obstacleBoxes, obstacleCr
 import { sampleRelief } from './relief';
 import { buildSolids, buildingBase, SLAB } from './solids';
 import { areaVolumes, mayCross, volumeIntervals, type AreaVolume } from './areas';
+import { depthStop as depthStopAt } from './see-in-depth';
 import { losViewshed } from './viewshed';
 import { type Aabb, SolidCuller, solidAabb } from './broadphase';
 import { SightCaster, buildTerrainTiles } from './sight-caster';
@@ -243,7 +244,7 @@ class RapierBattlefield implements Battlefield {
 
   /**
    * The ground: the shared grid's own triangles, which Rapier's terrain tiles hold (property-tested
-   * against a Rapier cast, rapierReferenceHeight).
+   * against a Rapier cast, src/testing's rapierReferenceHeight).
    */
   groundHeight(x: number, z: number): number {
     this.checkOnTable(x, z);
@@ -311,11 +312,6 @@ class RapierBattlefield implements Battlefield {
     return y;
   }
 
-  /** Rapier's own downward cast on the terrain (ground) or terrain and decks (surface): the tests' reference. */
-  rapierReferenceHeight(x: number, z: number, what: 'ground' | 'surface'): number | undefined {
-    return this.castDown(x, z, what === 'ground' ? G_TERRAIN : G_TERRAIN | G_STAND);
-  }
-
   eyePoint(f: FigureBody): Vec3 {
     const h = f.height ?? DEFAULT_FIGURE_HEIGHT;
     return [f.at[0], this.standHeight(f.at[0], f.at[1], f.floor) + h * EYE_FRACTION, f.at[1]];
@@ -374,16 +370,8 @@ class RapierBattlefield implements Battlefield {
     for (const { v, spans } of perArea) {
       const limit = this.depthLimit(v, options);
       if (limit === undefined) continue;
-      let acc = 0;
-      for (const [a, b] of spans) {
-        const len = (b - a) * distance;
-        if (acc + len > limit + 1e-9) {
-          const t = a + (limit - acc) / distance;
-          if (!depthStop || t < depthStop.t) depthStop = { t, v };
-          break;
-        }
-        acc += len;
-      }
+      const t = depthStopAt(options?.depthMeasure, v.polygon, spans, from, to, distance, limit, tEnd);
+      if (t !== undefined && (!depthStop || t < depthStop.t)) depthStop = { t, v };
     }
     if (depthStop) {
       tEnd = depthStop.t;
@@ -445,6 +433,10 @@ class RapierBattlefield implements Battlefield {
     for (const v of this.volumes) {
       const limit = this.depthLimit(v, options);
       if (limit === undefined || ignore?.has(v.featureId) || !mayCross(v, from, to)) continue;
+      if (options?.depthMeasure === 'from-edge') {
+        if (depthStopAt('from-edge', v.polygon, volumeIntervals(v, this.grid, from, to, 1), from, to, distance, limit, 1) !== undefined) return false;
+        continue;
+      }
       let acc = 0;
       for (const [a, b] of volumeIntervals(v, this.grid, from, to, 1)) acc += (b - a) * distance;
       if (acc > limit + 1e-9) return false;
@@ -680,53 +672,9 @@ class RapierBattlefield implements Battlefield {
     this.world.step();
   }
 
-  /** Rapier's own first hit over all terrain and sight-blocking colliders (the reference for tests). */
-  rapierReferenceHit(from: Vec3, to: Vec3): { t: number; featureId: string } | undefined {
-    const ray = new RAPIER.Ray({ x: from[0], y: from[1], z: from[2] }, { x: to[0] - from[0], y: to[1] - from[1], z: to[2] - from[2] });
-    const d = dist3(from, to);
-    const hit = this.world.castRay(ray, Math.max(0, 1 - END_TOLERANCE / d), true, undefined, query(G_TERRAIN | G_BLOCK));
-    return hit ? { t: hit.timeOfImpact, featureId: this.info.get(hit.collider.handle)?.featureId ?? '?' } : undefined;
-  }
-
-  /** Rapier alone, without the exact rejects in front (the references of the tests). */
-  rapierReferenceBody(figure: FigureBody): BodyClash[] {
-    const y = this.standHeight(figure.at[0], figure.at[1], figure.floor);
-    return this.rapierBodyClashes(figure.at[0], figure.at[1], y, figure.height ?? DEFAULT_FIGURE_HEIGHT, figure.radius ?? 0.6);
-  }
-
-  rapierReferenceWall(from: FigureBody, to: FigureBody): BodyClash | undefined {
-    const ay = this.standHeight(from.at[0], from.at[1], from.floor) + KNEE;
-    const by = this.standHeight(to.at[0], to.at[1], to.floor) + KNEE;
-    if (dist3([from.at[0], ay, from.at[1]], [to.at[0], by, to.at[1]]) < 1e-6) return undefined;
-    return this.rapierWallBetween(from.at[0], ay, from.at[1], to.at[0], by, to.at[1]);
-  }
-
   free(): void {
     this.world.free();
   }
-}
-
-/** Rapier's answers to bodyClashes and wallBetween without the exact rejects in front (tests compare). */
-export function rapierReferenceBody(bf: Battlefield, figure: FigureBody): BodyClash[] {
-  if (!(bf instanceof RapierBattlefield)) throw new TypeError('not a Rapier battlefield');
-  return bf.rapierReferenceBody(figure);
-}
-
-export function rapierReferenceWall(bf: Battlefield, from: FigureBody, to: FigureBody): BodyClash | undefined {
-  if (!(bf instanceof RapierBattlefield)) throw new TypeError('not a Rapier battlefield');
-  return bf.rapierReferenceWall(from, to);
-}
-
-/** Rapier's downward cast on the ground or the standing surface (tests compare the grid heights to it). */
-export function rapierReferenceHeight(bf: Battlefield, x: number, z: number, what: 'ground' | 'surface'): number | undefined {
-  if (!(bf instanceof RapierBattlefield)) throw new TypeError('not a Rapier battlefield');
-  return bf.rapierReferenceHeight(x, z, what);
-}
-
-/** Rapier's reference cast for a battlefield made by createBattlefield (tests compare the fast path to it). */
-export function rapierReferenceHit(bf: Battlefield, from: Vec3, to: Vec3): { t: number; featureId: string } | undefined {
-  if (!(bf instanceof RapierBattlefield)) throw new TypeError('not a Rapier battlefield');
-  return bf.rapierReferenceHit(from, to);
 }
 
 export type { Vec2 };

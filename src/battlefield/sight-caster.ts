@@ -33,7 +33,8 @@ export interface Hit {
 
 /**
  * Terrain tiles of TILE_CELLS × TILE_CELLS cells, each its own trimesh collider: what Rapier's own
- * queries (heights, the reference casts of the tests) see. Sight lines use TerrainSight instead.
+ * queries (deck heights) see; src/testing's reference world tiles it the same way. Sight lines use
+ * TerrainSight instead.
  */
 export function buildTerrainTiles(
   grid: HeightGrid, create: (vertices: Float32Array, indices: Uint32Array) => RAPIER.Collider,

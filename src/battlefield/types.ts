@@ -41,7 +41,15 @@ export interface LosOptions {
   figures?: { ignore?: readonly string[] } | false;
   /** Override see-in depth (cm) per area kind or feature id, for rulesets that read it differently. */
   seeInDepth?: Readonly<Record<string, number | null>>;
+  /**
+   * How a see-in depth is measured: the length of the line inside the area (default), or each end's
+   * depth from the edge the line crosses, a line with neither end inside being stopped (see-in-depth.ts).
+   */
+  depthMeasure?: DepthMeasure;
 }
+
+/** The two readings of a see-in depth ("10 cm in from the edge"). */
+export type DepthMeasure = 'along-line' | 'from-edge';
 
 export interface FigureBody {
   id: string;

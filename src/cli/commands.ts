@@ -6,16 +6,13 @@ import { createBattlefield, DEFAULT_FIGURE_HEIGHT, EYE_FRACTION, type Battlefiel
 import type { LengthUnit, Vec3 } from '../core';
 import { formatLength } from '../core';
 import type { AnyRulesetModule } from '../game';
-import { playRulesetId, rulesetIdIssue, rulesetModuleFor } from '../rules';
+import { playRulesetId, rulesetModuleFor } from '../rules';
 import { viewshedPng } from './viewshed-png';
+import { loadScenarioFile, parseScenarioWithRuleset, UsageError, type Io } from './cli-io';
 import { play } from './play';
 
-export class UsageError extends Error {}
-
-export interface Io {
-  out: (s: string) => void;
-  err: (s: string) => void;
-}
+// Re-exported for the callers that know the CLI by this module.
+export { loadScenarioFile, UsageError, type Io };
 
 const stdio: Io = { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) };
 
@@ -81,26 +78,6 @@ export function parsePoint(s: string | undefined, what: string): PointSpec {
 export function resolvePoint(bf: Battlefield, p: PointSpec): Vec3 {
   const y = bf.standHeight(p.x, p.z, p.floor);
   return [p.x, y + (p.above ?? DEFAULT_FIGURE_HEIGHT * EYE_FRACTION), p.z];
-}
-
-export function loadScenarioFile(file: string): Scenario {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    throw new UsageError(`cannot read scenario file ${file}`);
-  }
-  const r = parseScenarioWithRuleset(text, file);
-  if (!r.ok) throw new UsageError(`${formatIssue(r.issues[0]!)}${r.issues.length > 1 ? ` (and ${r.issues.length - 1} more problems; run validate)` : ''}`);
-  return r.scenario;
-}
-
-/** A scenario file parsed and validated, its `ruleset` checked against the registry (the scenario layer knows no rulesets). */
-export function parseScenarioWithRuleset(text: string, file: string): ReturnType<typeof parseScenario> {
-  const r = parseScenario(text, file);
-  if (!r.ok) return r;
-  const issue = rulesetIdIssue(r.scenario.ruleset);
-  return issue ? { ok: false, issues: [{ file, ...issue }] } : r;
 }
 
 /** The unit a scenario's ruleset shows lengths in (the scenario's own displayUnit wins over it). */

@@ -7,7 +7,7 @@ import { cachedTable, playRandomGame } from '../flow';
 import { GameOptionsError, GameSession, loadSave, makeSave, parseSave, SaveError, type AnyRulesetModule, type Command, type GameEvent, type GameOptions, type Ruleset } from '../game';
 import { playRulesetId, rulesetIds, rulesetModuleFor } from '../rules';
 import type { Scenario } from '../scenario';
-import { loadScenarioFile, UsageError, type Io } from './commands';
+import { loadScenarioFile, UsageError, type Io } from './cli-io';
 
 export interface PlayArgs {
   positional: string[];

@@ -12,6 +12,18 @@ export interface Base3 {
 /** Tolerance for "within": a measured 15.0000000001 cm is still within 15 cm. */
 export const WITHIN_EPS = 1e-6;
 
+/** What a player's tape reads to: the millimetre, cm. */
+export const TAPE_STEP = 0.1;
+
+/**
+ * A length as a player's tape reads it, to the millimetre. Rules judge distances as read: a move over
+ * relief a few millimetres lower measures a hair over its allowance in 3D, yet the tape (and the HUD,
+ * which shows tenths) reads the allowance exactly.
+ */
+export function tapeReading(distance: number): number {
+  return Math.round(distance / TAPE_STEP) * TAPE_STEP;
+}
+
 /**
  * Distance between the nearest points of two bases (parallel horizontal discs): the horizontal gap
  * between their rims (0 when they overlap in plan) combined with the height difference.
@@ -22,9 +34,12 @@ export function baseDistance(a: Base3, b: Base3): number {
   return hypot(gap, b.y - a.y);
 }
 
-/** "Within X": the distance is at most X (X included). */
+/**
+ * "Within X" (DESIGN.md: includes exactly X): the distance as the tape reads it (tapeReading, to the
+ * millimetre) is at most X. Every distance limit of the rules (moves, ranges, command, joining) asks this.
+ */
 export function within(distance: number, limit: number): boolean {
-  return distance <= limit + WITHIN_EPS;
+  return tapeReading(distance) <= limit + WITHIN_EPS;
 }
 
 /** Nearest base-to-base distance between two groups of bases (unit to unit); Infinity if either is empty. */

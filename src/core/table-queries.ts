@@ -49,6 +49,8 @@ export interface TableLosOptions {
   ignore?: readonly string[];
   figures?: { ignore?: readonly string[] } | false;
   seeInDepth?: Readonly<Record<string, number | null>>;
+  /** A see-in depth measured along the line inside the area (default) or as each end's depth from the edge crossed. */
+  depthMeasure?: 'along-line' | 'from-edge';
 }
 
 export interface TableVisibility {

@@ -27,14 +27,10 @@ export interface FlowOutput {
 }
 
 /**
- * Apply a command through the driver (the session records it; an immutable driver gives the next
- * one, which the machine keeps); keep the refusal for the HUD.
+ * Apply a command through the driver (the session records it); keep the refusal for the HUD. The
+ * machines name this their `apply` action, so a test may provide another (an immutable game's).
  */
 export function applyCommand(context: FlowContext, command: Command): Partial<Pick<FlowContext, 'refusal' | 'driver'>> {
-  if (context.driver.step) {
-    const { driver, result } = context.driver.step(command);
-    return { driver, refusal: result.ok ? undefined : { reason: result.reason, ...(result.rule ? { rule: result.rule } : {}), command } };
-  }
   const r = context.driver.dispatch(command);
   return { refusal: r.ok ? undefined : { reason: r.reason, ...(r.rule ? { rule: r.rule } : {}), command } };
 }

@@ -28,7 +28,6 @@ import type { FlowAdapter } from './types';
 
 export * from './types';
 export { SessionDriver } from './driver';
-export { PureDriver, type PureGame } from './pure-driver';
 export { applyCommand, type FlowContext, type FlowInput, type FlowOutput, type AnyDriver, type AnyAdapter } from './common';
 export { createTurnMachine, turnMachineFor } from './turn-machine';
 export { createActivationMachine, activationMachineFor } from './activation-machine';

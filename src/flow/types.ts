@@ -20,8 +20,6 @@ export interface FlowDriver<S = unknown> {
   readonly lastEvents: readonly GameEvent[];
   /** Take back the last command if the game allows it (nothing rolled); the machines re-sync after. */
   undo(): boolean;
-  /** An immutable driver answers with a new driver instead of changing (PureDriver). */
-  step?(command: Command): { driver: FlowDriver<S>; result: DispatchResult };
 }
 
 /** A command sent to a machine: the same object the session records. */

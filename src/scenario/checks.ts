@@ -1,5 +1,5 @@
 // Cross-field checks the schema cannot express: ids, table bounds, floors, openings, grid size.
-import { type Vec2, pointInPolygon, polylineLength } from '../core/geometry';
+import { type Vec2, pointInPolygon, polylineLength } from '../core';
 import type { BuildingFeature, Scenario } from './schema';
 import { buildingCorners, featurePoints, isArea } from './shapes';
 import { jsonPath } from './json-path';

@@ -1,5 +1,5 @@
 // Plan-view outlines of scenario features (pure geometry from the file, no physics).
-import { type Vec2, rotate2, ribbonPolygon } from '../core/geometry';
+import { type Vec2, rotate2, ribbonPolygon } from '../core';
 import type { AreaFeature, BuildingFeature, Feature } from './schema';
 
 export function buildingCorners(b: BuildingFeature): Vec2[] {

@@ -1,7 +1,7 @@
 // The DOM tools around the table for one built battlefield: toolbar, presenter narration (synced
 // with the URL), viewshed panel (and the runner that asks the battlefield), help and keyboard.
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { Battlefield } from '../battlefield/types';
+import type { Battlefield } from '../battlefield';
 import { presenter, presenterStore, useStore, viewshedControls, viewshedStore, ViewshedRunner } from '../view';
 import { HelpOverlay } from './HelpOverlay';
 import { PresenterPanel, usePresenterUrl } from './presenter';

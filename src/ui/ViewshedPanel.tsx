@@ -1,7 +1,7 @@
 // The viewshed panel: choose the observer (any figure; its floor when it stands in a building) and
 // the target height; shows how much of the table is seen, at what cell size and how fast.
 // Until picking on the table lands, the observer comes from this list.
-import type { Battlefield } from '../battlefield/types';
+import type { Battlefield } from '../battlefield';
 import type { Scenario } from '../scenario';
 import { TARGET_HEIGHTS, useStore, viewshedControls, viewshedStore, type TargetKind, type ViewshedObserver } from '../view';
 

@@ -18,7 +18,7 @@ export interface Violation {
   message: string;
 }
 
-export const HEADLESS_LAYERS = ['core', 'scenario', 'battlefield', 'rules', 'game', 'flow'] as const;
+export const HEADLESS_LAYERS = ['core', 'scenario', 'battlefield', 'rules', 'game', 'flow', 'testing'] as const;
 const UI_PACKAGES = /^(react|react-dom|three|@react-three\/[^/]+)$/;
 const RAPIER = '@dimforge/rapier3d-compat';
 
@@ -182,6 +182,8 @@ export const LAYER_RULES: Readonly<Record<string, LayerRule>> = {
   ui: { denyLayers: ['app', 'cli'], typeOnlyLayers: ['battlefield'], denyPackages: [/^@dimforge\//] },
   app: { denyLayers: ['cli'] },
   cli: { denyLayers: ['app', 'view', 'ui'] },
+  // The tests' entry point (oracles, an immutable game): any headless layer, concrete battlefield included.
+  testing: { denyLayers: ['view', 'ui', 'app', 'cli'] },
 };
 
 /** Every layer-rule violation in one source file (`fileRel` relative to the repository root). */

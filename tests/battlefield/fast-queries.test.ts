@@ -6,7 +6,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBattlefield, rapierReferenceBody, rapierReferenceHeight, rapierReferenceWall, type Battlefield, type BuildingInfo } from '../../src/battlefield';
+import { createBattlefield, type Battlefield, type BuildingInfo } from '../../src/battlefield';
+import { rapierReferenceBody, rapierReferenceHeight, rapierReferenceWall } from '../../src/testing';
 import { type Vec2, type Vec3, gridHeightAt } from '../../src/core';
 import { areaVolumes, mayCross, volumeIntervals } from '../../src/battlefield/areas';
 import { parseScenarioOrThrow, type BridgeFeature } from '../../src/scenario';

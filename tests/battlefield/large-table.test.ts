@@ -2,7 +2,8 @@
 // 256×256 heights, walls and hedges — and the bulk queries against single ones.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBattlefield, rapierReferenceHit, type Battlefield } from '../../src/battlefield';
+import { createBattlefield, type Battlefield } from '../../src/battlefield';
+import { rapierReferenceHit } from '../../src/testing';
 import type { Vec3 } from '../../src/core';
 import { largeTable } from '../../bench/large-table';
 

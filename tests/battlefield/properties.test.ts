@@ -2,7 +2,8 @@
 // continuity of the ground and agreement of Rapier's terrain with the shared height grid.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rapierReferenceHeight, rapierReferenceHit, type Battlefield } from '../../src/battlefield';
+import type { Battlefield } from '../../src/battlefield';
+import { rapierReferenceHeight, rapierReferenceHit } from '../../src/testing';
 import { gridHeightAt, type Vec3 } from '../../src/core';
 import { loadTrainingGround } from './fixture';
 

@@ -1,6 +1,7 @@
 // The former (plain) forms of the battlefield's point and segment queries: linear scans and Rapier's
 // own casts. The property tests hold the fast queries to them; the battlefield benchmark times both.
-import { rapierReferenceBody, rapierReferenceHeight, type AreaAt, type AreaSpan, type Battlefield, type BodyClash, type FigureBody } from '../../src/battlefield';
+import type { AreaAt, AreaSpan, Battlefield, BodyClash, FigureBody } from '../../src/battlefield';
+import { rapierReferenceBody, rapierReferenceHeight } from '../../src/testing';
 import { solidAabb } from '../../src/battlefield/broadphase';
 import { PlanBins } from '../../src/battlefield/plan-bins';
 import { type Vec2, gridHeightAt, pointInPolygon, segmentInsideIntervals } from '../../src/core';

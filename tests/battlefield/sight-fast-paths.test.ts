@@ -3,7 +3,8 @@
 // columns and cell diagonals, from grid vertices), viewsheds from hill tops and upper floors, matrices.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBattlefield, rapierReferenceHit, type Battlefield, type LosOptions, type Viewshed } from '../../src/battlefield';
+import { createBattlefield, type Battlefield, type LosOptions, type Viewshed } from '../../src/battlefield';
+import { rapierReferenceHit } from '../../src/testing';
 import type { Vec3 } from '../../src/core';
 import { largeTable } from '../../bench/large-table';
 import type { Scenario } from '../../src/scenario';

@@ -14,6 +14,8 @@ export interface UnitSpec {
   size?: number;
   leader?: boolean;
   data?: Record<string, unknown>;
+  /** Figures' starting states (their data.start) by figure number: 1 is `${id}_1`. */
+  figureStart?: Record<number, Record<string, unknown>>;
 }
 
 export const DEFAULT_UNITS: UnitSpec[] = [
@@ -43,7 +45,9 @@ export function flowScenario(units: UnitSpec[] = DEFAULT_UNITS, extra: Partial<S
       name: u.leader ? `Leader ${u.id}` : `Squad ${u.id}`,
       type: u.leader ? 'leader' : 'infantry',
       profile: u.leader ? 'officer' : 'rifleman',
-      figures: Array.from({ length: u.leader ? 1 : u.size ?? 3 }, (_, i) => ({ id: `${u.id}_${i + 1}`, at: [u.at[0], u.at[1] + i * 1.5] })),
+      figures: Array.from({ length: u.leader ? 1 : u.size ?? 3 }, (_, i) => ({
+        id: `${u.id}_${i + 1}`, at: [u.at[0], u.at[1] + i * 1.5], ...(u.figureStart?.[i + 1] ? { data: { start: u.figureStart[i + 1] } } : {}),
+      })),
       ...(u.data ? { data: u.data } : {}),
     })),
     turnLimit: 3,

@@ -1,16 +1,17 @@
 // Model-based paths (xstate/graph): the activation and melee machines are traversed with an
-// immutable game (PureDriver: real rules, seeded dice) taking the legal commands of each position;
-// every shortest path is then replayed on live machines over a GameSession and must pass through
-// the same states. Coverage: every state the model reaches, and the ones F2/F4/F6 require.
+// immutable game (PureDriver and the machines' `apply` provided for it: real rules, seeded dice)
+// taking the legal commands of each position; every shortest path is then replayed on the live
+// machines over a GameSession and must pass through the same states. Coverage: every state the model reaches, and the ones F2/F4/F6 require.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor, type AnyStateMachine } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { Battlefield } from '../../src/battlefield';
-import { PureDriver, SessionDriver, activationMachineFor, meleeMachineFor } from '../../src/flow';
+import { SessionDriver, activationMachineFor, meleeMachineFor } from '../../src/flow';
 import { kuularuiskuFlow } from '../../src/rules/kuularuisku/flow';
 import { GameSession, type Command } from '../../src/game';
 import { createKuularuiskuRuleset, kuularuiskuRuleset, phaseOf, type KGameState, type KRulesApi } from '../../src/rules/kuularuisku/engine';
 import type { Scenario } from '../../src/scenario';
+import { PureDriver, pureActivationMachine, pureMeleeMachine } from '../../src/testing';
 import { flowScenario, flowTable, preparedApi, type UnitSpec } from './fixture';
 
 let table: Battlefield;
@@ -42,11 +43,11 @@ function commandsOf(f: Fixture, d: PureDriver<KGameState>): Command[] {
 
 const valueKey = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 
-/** Traverse a machine from a prepared position and replay every shortest path on live machines. */
-function traverse(machine: AnyStateMachine, f: Fixture): { reached: Set<string>; paths: number } {
+/** Traverse a machine's pure form from a prepared position and replay every shortest path on the live machine. */
+function traverse(pure: AnyStateMachine, machine: AnyStateMachine, f: Fixture): { reached: Set<string>; paths: number } {
   const start = pureAt(f)!;
   // Traversed as the machine logic itself (createTestModel refuses machines that invoke others).
-  const paths = getShortestPaths(machine, {
+  const paths = getShortestPaths(pure, {
     input: { driver: start },
     events: (snap: { context: unknown }) => commandsOf(f, (snap.context as { driver: PureDriver<KGameState> }).driver),
     serializeEvent: (e: unknown) => JSON.stringify(e),
@@ -93,7 +94,7 @@ describe('model-based paths (xstate/graph)', () => {
   it('F4 → F2 → K-2.4: from a leader\'s card, every activation state is reached by real commands and replays live', () => {
     const scenario = flowScenario();
     const f = seedWhere(scenario, kuularuiskuRuleset, opening, (s) => offerOf(s) === 'wl');
-    const { reached, paths } = traverse(activationMachineFor(kuularuiskuFlow), f);
+    const { reached, paths } = traverse(pureActivationMachine(kuularuiskuFlow), activationMachineFor(kuularuiskuFlow), f);
     expect(paths).toBeGreaterThan(5);
     for (const v of ['{"choosing":"leader"}', '{"choosing":"unit"}', '{"acting":"firstPart"}', '{"acting":"secondPart"}', '{"acting":"finished"}', 'done']) expect(reached).toContain(v);
   });
@@ -105,7 +106,7 @@ describe('model-based paths (xstate/graph)', () => {
     for (const passed of [true, false]) {
       const f = seedWhere(scenario, ruleset, [...opening, { type: 'RESOLVE', side: 'whites', step: 'pinned-test' }], (s) => offerOf(s) === 'w1' && (s.units.w1!.status === 'normal') === passed);
       f.prefix = opening;
-      for (const v of traverse(activationMachineFor(kuularuiskuFlow), f).reached) reached.add(v);
+      for (const v of traverse(pureActivationMachine(kuularuiskuFlow), activationMachineFor(kuularuiskuFlow), f).reached) reached.add(v);
     }
     for (const v of ['{"choosing":"unit"}', '{"choosing":"pinned"}', '{"acting":"firstPart"}', 'done']) expect(reached).toContain(v);
   });
@@ -126,7 +127,7 @@ describe('model-based paths (xstate/graph)', () => {
       const d = pureAt(f);
       if (!d || phaseOf(d.state).kind !== 'choice') continue;
       tried++;
-      for (const v of traverse(meleeMachineFor(kuularuiskuFlow), f).reached) reached.add(v);
+      for (const v of traverse(pureMeleeMachine(kuularuiskuFlow), meleeMachineFor(kuularuiskuFlow), f).reached) reached.add(v);
     }
     expect(tried).toBeGreaterThan(0);
     // Resting states and outcomes (the transient resolution → loserMorale steps are microsteps: melee.test.ts).

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { describePlay } from '../../src/rules/kuularuisku/hud';
-import { flowScenario, flowTable } from '../flow/fixture';
+import { DEFAULT_UNITS, flowScenario, flowTable } from '../flow/fixture';
 
 const scenario = flowScenario();
 let table: Battlefield;
@@ -40,7 +40,10 @@ describe('describePlay: who must act, and the buttons', () => {
   });
 
   it('K-2.3b a readiness window: the side with a ready unit may use it or pass', () => {
-    const base = { ...s0, units: { ...s0.units, w2: { ...s0.units.w2!, ready: true } } };
+    // Turn 2 as the scenario opens it: w2 waits in readiness, the others have acted but r2.
+    const readiness = flowScenario(DEFAULT_UNITS.map((u) => (u.id === 'r2' ? u : { ...u, data: { start: u.id === 'w2' ? { ready: true } : { activated: true } } })), { rules: { start: { turn: 2, deck: ['r2'] } } });
+    const base = kuularuiskuRuleset.setup(readiness, { table });
+    expect(base.units.w2).toMatchObject({ ready: true, activated: false });
     const s = open(base, { readyWindow: { pending: ['whites'], declared: {} } });
     const v = describePlay(s, ctx());
     expect(v.prompt).toMatchObject({ side: 'whites', headline: 'Turn 2 · between activations' });

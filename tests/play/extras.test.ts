@@ -69,8 +69,8 @@ describe('play: the activation\'s other buttons', () => {
 
   it('K-5.6a a lightly wounded soldier may leave for the rear; K-5.6b a seriously wounded one with the nearest fit escort', () => {
     const s0 = kuularuiskuRuleset.setup(scenario, { table });
-    const f = s0.figures;
-    const s = acting({ ...s0, figures: { ...f, w1_2: { ...f.w1_2!, condition: 'light', wounds: 1 }, w1_4: { ...f.w1_4!, condition: 'serious', wounds: 1 } } }, 'w1');
+    const hurt = flowScenario([{ ...UNITS[0]!, figureStart: { 2: { condition: 'light' }, 4: { condition: 'serious' } } }, ...UNITS.slice(1)]);
+    const s = acting(kuularuiskuRuleset.setup(hurt, { table }), 'w1');
     const extras = activationExtras(s, { scenario, table });
     expect(extras).toEqual(expect.arrayContaining([
       { type: 'EVACUATE', side: 'whites', unitId: 'w1', figureId: 'w1_2' },

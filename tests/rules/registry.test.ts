@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildJsonSchema } from '../../scripts/json-schema';
 import { playHudFor, playModuleFor } from '../../src/app/play';
-import { parseScenarioWithRuleset } from '../../src/cli/commands';
+import { parseScenarioWithRuleset } from '../../src/cli/cli-io';
 import type { AnyRulesetModule } from '../../src/game';
 import * as registry from '../../src/rules';
 import {

@@ -3,7 +3,7 @@
 // re-published after each command, the log, the rules panel, autosave / resume, save files and the
 // replay scrubber, and the game options chosen at the start (the session applies them; a save keeps
 // them). The ui and view only read the stores and call `control`.
-import type { Battlefield } from '../../battlefield/types';
+import type { Battlefield } from '../../battlefield';
 import type { Dice } from '../../core';
 import { cachedTable, flowCan, startFlow, type TurnActor } from '../../flow';
 import {
@@ -12,7 +12,7 @@ import {
 } from '../../game';
 import { playRulesetId } from '../../rules';
 import type { Scenario } from '../../scenario';
-import { createStore, type Store } from '../../view/store';
+import { createStore, type Store } from '../../view';
 import { autosaveKeyFor, readSave, resumeFrom, type SaveStorage } from './saves';
 import { playModuleFor, type PlayHud } from './huds';
 import { readOnly } from './replay-view';

@@ -6,7 +6,7 @@ import type { FigureMove } from './events';
 import { analysePath } from './paths';
 import { baseOf, onTable } from './table';
 import type { HouseSettings, KFigure, KState } from './state';
-import type { TableQueries, Vec2 } from '../../core';
+import { type TableQueries, type Vec2, within } from '../../core';
 
 export interface AutoMoveRequest {
   figure: KFigure;
@@ -81,7 +81,7 @@ export function autoMoves(s: KState, table: TableQueries, requests: readonly Aut
       }
       if (report.impassable || report.wall) continue;
       const length = report.edgeAt ?? report.length;
-      if (report.difficultAt !== undefined && length > r.difficultAllowance + 1e-6) continue; // K-4.2c/d
+      if (report.difficultAt !== undefined && !within(length, r.difficultAllowance)) continue; // K-4.2c/d
       if (!leaving) {
         if (table.bodyClashes({ id: f.id, at: to, floor: 0, radius: f.baseRadius, height: FIGURE_HEIGHT }).length) continue;
         if (occupied(s, table, f, to, placed, f.side, house)) continue;

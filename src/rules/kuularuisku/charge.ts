@@ -10,7 +10,7 @@ import { goToGround, rollMorale } from './morale';
 import { type FigureStep, validateMove } from './movement';
 import { coverTest, firepowerOf, shootingDice } from './shooting';
 import { baseOf, liveFigures } from './table';
-import { ableFirers, evaluateTarget } from './visibility';
+import { ableFirers, evaluateTarget, noFirerRefusal } from './visibility';
 import { type MedicPolicy, applyWounds, medicDuties } from './wounds';
 import { SNOW_SUIT_OPEN } from './constants';
 import { isHidden } from './special-play';
@@ -100,7 +100,7 @@ export function defensiveFireRefusal(s: KState, _chargerId: string, targetId: st
   if (t.status === 'in-melee') return { rule: 'K-6.5b', reason: `${t.name} is already in melee: no defensive fire` };
   if (pinnedOrRetreating(s, t)) return { rule: 'K-7.2a', reason: `${t.name} is ${t.status === 'pinned' ? 'pinned' : 'retreating'}: no defensive fire` };
   if (t.defensiveFireUsed) return { rule: 'K-6.2c', reason: `${t.name} has already fired defensive fire this turn` };
-  if (!ableFirers(s, t, s.house).length) return { rule: 'K-5.3b', reason: `${t.name} has no soldier able to shoot` };
+  if (!ableFirers(s, t, s.house).length) return noFirerRefusal(s, t);
   return undefined;
 }
 

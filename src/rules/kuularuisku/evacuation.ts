@@ -152,7 +152,7 @@ export function returnEscort(st: Steps, figureId: string, ctx: KCtx): void {
   const e = st.state.figures[figureId]!;
   const candidates = Object.values(st.state.units).filter((u) => u.side === e.side && u.kind !== 'leader' && liveFigures(st.state, u).length && ['normal', 'pinned'].includes(u.status));
   const home = candidates.find((u) => u.id === e.homeUnitId);
-  const visible = candidates.filter((u) => liveFigures(st.state, u).some((g) => figureSees(ctx.table, e, g))).sort((a, b) => figureToUnit(st.state, ctx.table, e, a) - figureToUnit(st.state, ctx.table, e, b));
+  const visible = candidates.filter((u) => liveFigures(st.state, u).some((g) => figureSees(ctx.table, e, g, house))).sort((a, b) => figureToUnit(st.state, ctx.table, e, a) - figureToUnit(st.state, ctx.table, e, b));
   const unit = home ?? visible[0];
   if (!unit) return;
   if (within(figureToUnit(st.state, ctx.table, e, unit), JOIN_DISTANCE)) {

@@ -72,6 +72,7 @@ export const HouseSettingsSchema = z.object({
   contactTolerance: z.number().nonnegative(),
   contactAcrossObstacle: z.number().nonnegative(),
   figuresBlockSight: z.boolean(),
+  denseSightMeasure: z.enum(['along-line', 'from-edge']),
 }).strict();
 
 export type HouseSettings = z.infer<typeof HouseSettingsSchema>;

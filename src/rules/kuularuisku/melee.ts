@@ -1,7 +1,7 @@
 // K-6.3 – K-6.6 melee: locking units together (K-6.1b, K-6.5), grenades as it begins (K-6.6), the
 // simultaneous round (K-6.4a–d, K-AMB-13), the loser's morale and fall back or destruction
 // (K-6.4e–i, K-7.1e, K-AMB-14, K-GAP-6, K-GAP-7).
-import { hypot } from '../../core';
+import { TAPE_STEP, hypot } from '../../core';
 import { autoMoves, type AutoMoveRequest } from './auto-move';
 import { FALL_BACK, GRENADE_PENALTY, MIN_MELEE_DICE } from './constants';
 import { type KCtx, Steps, houseOf } from './context';
@@ -75,7 +75,7 @@ export function meleeDice(s: KState, m: KMelee, side: string, units: readonly st
   return { dice, penalty };
 }
 
-/** K-6.4g direction away from the enemy: from their soldiers' centre to ours. */
+/** The unit's way back when a soldier has none of his own (standing on an enemy): from the enemy soldiers' centre to ours. */
 function awayFrom(mine: readonly KFigure[], theirs: readonly KFigure[]): Vec2 {
   const c = (fs: readonly KFigure[]) => fs.reduce<[number, number]>((a, f) => [a[0] + f.at[0] / fs.length, a[1] + f.at[1] / fs.length], [0, 0]);
   const a = c(mine), b = c(theirs);
@@ -84,14 +84,43 @@ function awayFrom(mine: readonly KFigure[], theirs: readonly KFigure[]): Vec2 {
   return d > 1e-9 ? [dx / d, dz / d] : [1, 0];
 }
 
+/** Enemies this much farther than the nearest are as near on the tape (half its millimetre). */
+const AS_NEAR = TAPE_STEP / 2;
+
+/**
+ * K-6.4g a soldier's way back: directly away from the nearest enemy soldier he fights (from several as
+ * near, away from them all together), so that his distance from it grows by the whole fall back.
+ */
+function awayFromNearest(f: KFigure, theirs: readonly KFigure[], unitWay: Vec2): Vec2 {
+  const gap = (g: KFigure) => hypot(f.at[0] - g.at[0], f.at[1] - g.at[1]) - f.baseRadius - g.baseRadius;
+  const nearest = nearestGap(f, theirs);
+  let dx = 0, dz = 0;
+  for (const g of theirs) {
+    if (gap(g) > nearest + AS_NEAR) continue;
+    const ex = f.at[0] - g.at[0], ez = f.at[1] - g.at[1];
+    const d = hypot(ex, ez);
+    if (d > 1e-9) { dx += ex / d; dz += ez / d; }
+  }
+  const d = hypot(dx, dz);
+  return d > 1e-9 ? [dx / d, dz / d] : unitWay;
+}
+
+/** The plan gap between a soldier's base and the nearest enemy base. */
+function nearestGap(f: KFigure, theirs: readonly KFigure[]): number {
+  let best = Infinity;
+  for (const g of theirs) best = Math.min(best, hypot(f.at[0] - g.at[0], f.at[1] - g.at[1]) - f.baseRadius - g.baseRadius);
+  return best;
+}
+
 function rotate(v: Vec2, deg: number): Vec2 {
   const r = (deg * Math.PI) / 180;
   return [v[0] * Math.cos(r) - v[1] * Math.sin(r), v[0] * Math.sin(r) + v[1] * Math.cos(r)];
 }
 
 /**
- * K-6.4g/h, K-7.1e, K-AMB-14 the losing units fall back 10 cm away from the enemy (not pinned); the
- * seriously wounded stay and are lost (K-GAP-7); a unit that cannot make the move is destroyed.
+ * K-6.4g/h, K-7.1e, K-AMB-14 the losing units fall back 10 cm away from the enemy (not pinned), each
+ * soldier directly away from the nearest enemy soldier (turned alike, 30° at a time, when one has no
+ * room); the seriously wounded stay and are lost (K-GAP-7); a unit that cannot make the move is destroyed.
  */
 export function fallBack(st: Steps, unitId: string, enemyUnits: readonly string[], ctx: KCtx): void {
   const house = houseOf(st.state, ctx);
@@ -102,16 +131,17 @@ export function fallBack(st: Steps, unitId: string, enemyUnits: readonly string[
   const mine = liveFigures(st.state, u);
   if (!mine.length) return;
   const theirs = enemyUnits.flatMap((id) => liveFigures(st.state, id));
-  const away = awayFrom(mine, theirs);
-  const reqs = (dir: Vec2): AutoMoveRequest[] => mine.map((f) => {
+  const unitWay = awayFrom(mine, theirs);
+  // The soldiers farthest back go first, so that those in front step into the room they leave.
+  const order = mine.map((f) => ({ f, way: awayFromNearest(f, theirs, unitWay), d: nearestGap(f, theirs) })).sort((a, b) => b.d - a.d);
+  const reqs = (angle: number): AutoMoveRequest[] => order.map(({ f, way }) => {
     const full = house.fallBackDistance === 'fixed-10' ? FALL_BACK : movementAllowance(st.state, f.id, 'normal', false, house).allowance;
     const diff = house.fallBackDistance === 'fixed-10' ? FALL_BACK : movementAllowance(st.state, f.id, 'normal', true, house).allowance;
-    return { figure: f, toward: { dir }, allowance: full, difficultAllowance: diff, mayLeave: true };
+    return { figure: f, toward: { dir: rotate(way, angle) }, allowance: full, difficultAllowance: diff, mayLeave: true };
   });
   for (const angle of [0, 30, -30, 60, -60, 90, -90]) {
-    const dir = rotate(away, angle);
-    let plan = autoMoves(st.state, ctx.table, reqs(dir), house, false, true);
-    if (plan.stuck.length && house.fallBackDistance === 'unit-move') plan = autoMoves(st.state, ctx.table, reqs(dir), house, true, true);
+    let plan = autoMoves(st.state, ctx.table, reqs(angle), house, false, true);
+    if (plan.stuck.length && house.fallBackDistance === 'unit-move') plan = autoMoves(st.state, ctx.table, reqs(angle), house, true, true);
     if (plan.stuck.length) continue;
     st.push(ev('FIGURES_MOVED', 'K-6.4g', `${u.name} falls back ${house.fallBackDistance === 'fixed-10' ? FALL_BACK : 'its move'} cm away from the enemy`, { unitId, mode: 'fall-back', moves: plan.moves, allowance: FALL_BACK }));
     const gone = plan.moves.filter((m) => m.offTable);

@@ -1,7 +1,7 @@
 // K-4.x movement: allowances (K-4.0/4.1/4.2, K-5.5f, K-5.6, K-WPN half speed, K-AMB-5), who may move
 // (K-1.1b, K-1.2c, K-1.4, K-6.3a, K-7.1c, K-2.4), and validateMove: 3D tape distances on the table,
 // difficult going for the whole unit (K-4.2c), the edge stop (K-4.2d), walls, coherency (K-1.0b).
-import { type Base3, type TableQueries, type Vec2, within, hypot } from '../../core';
+import { type Base3, type TableQueries, type Vec2, WITHIN_EPS, within, hypot } from '../../core';
 import { chainGroups } from './coherency';
 import {
   FAST_MOVE, FAST_MOVE_DIFFICULT, FIGURE_HEIGHT, NORMAL_MOVE, NORMAL_MOVE_DIFFICULT,
@@ -412,7 +412,7 @@ export function validateMove(s: KState, args: MoveArgs, ctx: KQuery & { fastChar
     const dAt = r.difficultAt;
     if (dAt !== undefined && dAt > 0 && args.mode !== 'fall-back') {
       const full = allowanceOf(s, p.f, args.mode, true, house, !!ctx.fastCharge, undefined);
-      if (dAt > full + 1e-6) {
+      if (!within(dAt, full)) {
         return refuse('K-4.2d', `${p.f.id} has moved ${dAt.toFixed(1)} cm before reaching difficult terrain (${r.difficult.join(', ')}), more than its ${full} cm difficult-terrain move: it stops at the edge`);
       }
     }
@@ -450,7 +450,7 @@ export function validateMove(s: KState, args: MoveArgs, ctx: KQuery & { fastChar
     }
     const ok = chainGroups(bases).length <= 1;
     if (!ok) {
-      const bestEffort = args.mode === 'regroup' && planned.every((p, i) => within(allowances[i]! - (p.report.length), 0.05));
+      const bestEffort = args.mode === 'regroup' && planned.every((p, i) => allowances[i]! - p.report.length <= 0.05 + WITHIN_EPS);
       if (!bestEffort) return refuse('K-1.0b', `${u.name} would be out of formation: every soldier must end within 3 cm of another, all in one chain`);
     }
   }

@@ -7,6 +7,7 @@ import { kRulesApi, moveCandidates } from './api';
 import type { KFigure, KState, KUnit } from './state';
 import { type KGameOptions, applyKOptions, kOptionChoices } from './options';
 import { moveSurelyRefused, shotSurelyRefused } from './purpose-refusals';
+import { startTurnFlow } from './start-states';
 import {
   Acc, FLOW_COMMAND_TYPES, FoldMemo, actionGate, candidateCommands, candidateGroups, decideFlow, immediateEnd, legalCommands, phaseOf, startChargeSequence,
   turnLimitOf, validateVictory, withFlow,
@@ -105,7 +106,7 @@ export function createKuularuiskuRuleset(api: KRulesApi) {
 
     setup(scenario: Scenario, _ctx: { table: TableQueries }): KGameState {
       const k = api.setup(scenario);
-      return withFlow(k, turnLimitOf(scenario, k));
+      return startTurnFlow(withFlow(k, turnLimitOf(scenario, k)), scenario);
     },
 
     legalCommands(state: KGameState, ctx: { scenario: Scenario; table: TableQueries }): KCommand[] {

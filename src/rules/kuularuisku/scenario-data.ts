@@ -5,6 +5,7 @@ import type { Scenario, UnitPlacement } from '../../scenario';
 import { ORGANISATIONS, squadSize, weaponById } from './data';
 import { HouseChoice, resolveHouse } from './house';
 import { validateSpecialRules } from './special';
+import { FigureStart, StartRules, UnitStart, startInfo, validateStartStates, type StartUnitInfo } from './start-states';
 import type { FigureRole, Nationality, SkillKey, UnitKind } from './state';
 
 const Level = z.number().int().min(1).max(6);
@@ -26,6 +27,7 @@ export const KUnitData = z.object({
   organisation: z.enum(['K-ORG-1', 'K-ORG-2', 'K-ORG-3', 'K-ORG-4', 'K-ORG-5']).optional(),
   squadLeader: z.boolean().optional().describe('K-1.4 whether the first figure is the squad leader (default: squads yes, MG squads no)'),
   joinedTo: z.string().optional().describe('K-1.3b a leader starting the game joined to this unit id'),
+  start: UnitStart.optional().describe('its state when a scenario opens mid-battle (start-states.ts)'),
 }).strict();
 
 /** A figure's `data`. */
@@ -36,6 +38,7 @@ export const KFigureData = z.object({
   morale: Level.optional(),
   skills: z.array(SkillKeySchema).optional(),
   base: z.number().positive().max(5).optional().describe('base radius, cm'),
+  start: FigureStart.optional().describe('his state when a scenario opens mid-battle (start-states.ts)'),
 }).strict();
 
 /** The scenario's `rules` for Kuularuisku. */
@@ -43,6 +46,7 @@ export const KRules = z.object({
   house: z.record(z.string(), HouseChoice).optional().describe('house options by key (data/house-values.json)'),
   winter: z.boolean().optional().describe('K-SKL-3 a winter scenario (default: conditions.snow)'),
   dressingStations: z.array(z.object({ side: z.string(), at: z.tuple([z.number(), z.number()]), radius: z.number().positive() }).strict()).optional().describe('K-5.6a'),
+  start: StartRules.optional().describe('the turn a mid-battle scenario opens in, its deck, weapons left on the table (start-states.ts)'),
 }).strict();
 
 export type KUnitDataT = z.infer<typeof KUnitData>;
@@ -124,6 +128,8 @@ export function validateKScenario(s: Scenario): Issue[] {
     }
     const units = s.units ?? [];
     const byId = new Map(units.map((u) => [u.id, u]));
+    const starts: StartUnitInfo[] = [];
+    let startsComplete = true;
     units.forEach((u, ui) => {
       const base = `units.${ui}`;
       if (house.refuseUnsupportedUnits && (u.type === 'gun' || u.type === 'vehicle' || u.type === 'cavalry')) {
@@ -132,17 +138,24 @@ export function validateKScenario(s: Scenario): Issue[] {
       const d = KUnitData.safeParse(u.data ?? {});
       if (!d.success) {
         issues.push(...zodIssues(`${base}.data`, d.error));
+        startsComplete = false;
         return;
       }
       const data = d.data;
       const kind = unitKindOf(u, data);
       if (kind === 'leader' && u.figures.length !== 1) issues.push({ path: `${base}.figures`, message: 'K-1.0a a leader unit is a single leader figure' });
       let squadLeaders = 0;
+      const roles: FigureRole[] = [];
       u.figures.forEach((f, fi) => {
         const fd = KFigureData.safeParse(f.data ?? {});
-        if (!fd.success) issues.push(...zodIssues(`${base}.figures.${fi}.data`, fd.error));
-        else if ((fd.data.role ?? defaultRole(kind, fi, data, house.mgCrew)) === 'squad-leader') squadLeaders++;
+        if (!fd.success) {
+          issues.push(...zodIssues(`${base}.figures.${fi}.data`, fd.error));
+          startsComplete = false;
+        }
+        roles.push(fd.data?.role ?? defaultRole(kind, fi, data, house.mgCrew));
+        if (roles[fi] === 'squad-leader') squadLeaders++;
       });
+      starts.push(startInfo(u, ui, kind, data.joinedTo, roles));
       if (squadLeaders > 1) issues.push({ path: `${base}.figures`, message: 'K-1.4 a unit has at most one squad leader' });
       if (kind === 'mg-squad') {
         const hasMg = u.figures.some((f, fi) => {
@@ -172,6 +185,8 @@ export function validateKScenario(s: Scenario): Issue[] {
         }
       }
     });
+    // Starting states once every unit's and figure's data is sound (their checks read each other's).
+    if (startsComplete) issues.push(...validateStartStates(s, house, starts, rules.data.start));
   }
   return issues;
 }

@@ -6,6 +6,7 @@ import { weaponById } from './data';
 import { resolveHouse } from './house';
 import { defaultRole, parseFigureData, parseRules, parseUnitData, unitKindOf, unitNationality } from './scenario-data';
 import { buildSpecial } from './special';
+import { applyStartStates } from './start-states';
 import { figureRecord, figureWith, unitRecord, unitWith } from './records';
 import type { KFigure, KState, KUnit, SkillKey, TableEdge } from './state';
 
@@ -17,10 +18,11 @@ import type { KFigure, KState, KUnit, SkillKey, TableEdge } from './state';
  */
 const SETUPS = new WeakMap<Scenario, KState>();
 
-/** K-1.0a, K-1.3b, K-GAP-5, K-GAP-11, K-SKL-2 the state before turn 1 from a validated scenario. */
+/** K-1.0a, K-1.3b, K-GAP-5, K-GAP-11, K-SKL-2 the state before turn 1 (or the scenario's mid-battle start) from a validated scenario. */
 export function setupK(scenario: Scenario): KState {
   let s = SETUPS.get(scenario);
-  if (!s) SETUPS.set(scenario, (s = buildSetup(scenario)));
+  // A scenario that opens mid-battle: its units' and figures' starting states (start-states.ts).
+  if (!s) SETUPS.set(scenario, (s = applyStartStates(scenario, buildSetup(scenario))));
   return s;
 }
 

@@ -6,7 +6,7 @@ import { weaponById } from './data';
 import { ev, type KDie } from './events';
 import { moraleTest } from './morale';
 import { liveFigures } from './table';
-import { evaluateTarget, type TargetOption } from './visibility';
+import { evaluateTarget, movedGunRefusal, type TargetOption } from './visibility';
 import { type MedicPolicy, applyWounds, medicDuties } from './wounds';
 import { PINNED_HIT } from './constants';
 import { biteCover } from './special';
@@ -134,7 +134,13 @@ export function resolveShooting(s: KState, args: ShootArgs, ctx: KCtx): KResult<
   const option = evaluateTarget(s, args.shooterId, args.targetId, ctx, args.spotter, true); // a refusal's rule and text only
   if (!option.valid) return refuse(option.reason!.rule, option.reason!.text);
   const chosen = args.shooters ?? option.shooters;
-  for (const id of chosen) if (!option.shooters.includes(id)) return refuse('K-5.2f', `${id} cannot shoot at ${s.units[args.targetId]!.name} (not in sight or range)`);
+  for (const id of chosen) {
+    if (option.shooters.includes(id)) continue;
+    const f = s.figures[id];
+    const moved = f && f.unitId === su.id ? movedGunRefusal(su, f) : undefined;
+    if (moved) return refuse(moved.rule, moved.reason);
+    return refuse('K-5.2f', `${id} cannot shoot at ${s.units[args.targetId]!.name} (not in sight or range)`);
+  }
   if (!chosen.length) return refuse('K-2.4c', 'no soldier shoots');
   const st = new Steps(s);
   const firers = chosen.map((id) => s.figures[id]!);

@@ -6,6 +6,7 @@ import { CLOSE_RANGE, COVER_VALUE, type CoverName, HIGHER_BY } from './constants
 import { type KQuery, houseOf } from './context';
 import { weaponById } from './data';
 import { coverClassAt } from './terrain';
+import { sightOptions } from './sight-options';
 import { crossingAt, elevatedRule, isHidden, isLit, nightNow } from './special-play';
 import { baseOf, bodyOf, liveFigures, standingFigures } from './table';
 import type { HouseSettings, KFigure, KState, KUnit } from './state';
@@ -148,15 +149,15 @@ function samplesAt(f: KFigure, y: number): Vec3[] {
 }
 
 /** K-5.2a–d any of these points clear from the eye (figureSees with the target's points given). */
-function seesAny(table: TableQueries, eye: Vec3, points: readonly Vec3[], ignore?: readonly string[]): boolean {
-  const opts = ignore ? { ignore } : undefined;
+function seesAny(table: TableQueries, eye: Vec3, points: readonly Vec3[], house: HouseSettings, ignore?: readonly string[]): boolean {
+  const opts = sightOptions(house, ignore);
   for (const p of points) if (table.isClear(eye, p, opts)) return true;
   return false;
 }
 
-/** K-5.2a–d terrain sight from one figure to another (head, chest or base visible; 10 cm into dense terrain). */
-export function figureSees(table: TableQueries, shooter: KFigure, target: KFigure, eye: Vec3 = eyeOf(table, shooter), ignore?: readonly string[]): boolean {
-  const opts = ignore ? { ignore } : undefined;
+/** K-5.2a–d terrain sight from one figure to another (head, chest or base visible; 10 cm into dense terrain as K-AMB-23 reads it). */
+export function figureSees(table: TableQueries, shooter: KFigure, target: KFigure, house?: HouseSettings): boolean {
+  const eye = eyeOf(table, shooter), opts = sightOptions(house);
   for (const p of samplesOf(table, target)) if (table.isClear(eye, p, opts)) return true;
   return false;
 }
@@ -171,6 +172,30 @@ export function ableFirers(s: KState, u: KUnit, house: HouseSettings): KFigure[]
     if (w.cannotShootAndMove && u.movedThisTurn.includes(f.id)) return false; // K-WPN-9…13
     return true;
   });
+}
+
+/** K-WPN-9…13 the weapon (its id is the rule) that keeps a soldier from shooting because it moved this turn. */
+export function movedGun(u: KUnit, f: KFigure): { id: string; name: string } | undefined {
+  const w = f.weapon ? weaponById(f.weapon) : undefined;
+  return w?.cannotShootAndMove && u.movedThisTurn.includes(f.id) ? w : undefined;
+}
+
+/** Why a soldier the unit's shooting leaves out cannot shoot, when it is his machine gun having moved (K-WPN-9…13). */
+export function movedGunRefusal(u: KUnit, f: KFigure): { rule: string; reason: string } | undefined {
+  const w = movedGun(u, f);
+  return w && { rule: w.id, reason: `${f.id}: the ${w.name} moved — cannot shoot in the same turn` };
+}
+
+/**
+ * K-5.3b why a unit with no soldier able to fire (ableFirers empty) cannot shoot: the real reason when
+ * it is a machine gun that moved (K-WPN-9…13), not the general one.
+ */
+export function noFirerRefusal(s: KState, u: KUnit): { rule: string; reason: string } {
+  for (const f of liveFigures(s, u)) {
+    const w = f.condition === 'serious' ? undefined : movedGun(u, f);
+    if (w) return { rule: w.id, reason: `${u.name}: the ${w.name} moved — cannot shoot in the same turn` };
+  }
+  return { rule: 'K-5.3b', reason: `${u.name} has no soldier able to shoot` };
 }
 
 /** K-5.4c majority cover of the visible soldiers; a tie goes to the worse (higher) value. */
@@ -280,7 +305,10 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
   if (tu.status === 'in-melee' && !house.shootIntoMelee) return badOption(targetId, 'K-AMB-6', `${tu.name} is locked in melee: house rule forbids shooting at it`);
   if (isHidden(s, tu.id)) return badOption(targetId, 'K-5.2a', `${tu.name} has not been seen yet (${s.special!.config.hidden!.id})`);
   const firers = ableFirers(s, su, house);
-  if (!firers.length) return badOption(targetId, 'K-5.3b', `${su.name} has no soldier able to shoot`);
+  if (!firers.length) {
+    const why = noFirerRefusal(s, su);
+    return badOption(targetId, why.rule, why.reason);
+  }
   const F = firers.length, T = targets.length;
   // Out of every firer's reach: no need to look (K-5.1a range first).
   let reach = -Infinity;
@@ -349,7 +377,7 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
         if (over === undefined) overs[i] = over = overFeatures(s, table, a) ?? null;
         let pts = samples[j];
         if (!pts) samples[j] = pts = samplesAt(b, targetBases[j]!.y); // isClear keeps no reference to its points
-        visible = seesAny(table, eye, pts, over ?? undefined);
+        visible = seesAny(table, eye, pts, house, over ?? undefined);
       }
       const blocked = visible ? inTheWayOf(s, table, a, b, between) : undefined;
       p = blocked ? { shooter: a.id, target: b.id, distance, visible, blocked } : { shooter: a.id, target: b.id, distance, visible };

@@ -202,7 +202,7 @@ export function medicDuties(s: KState, table: TableQueries, house: HouseSettings
     const wounded = free
       .filter((f) => house.medicRescuesEnemy || f.side === m.side)
       .map((f) => ({ f, d: figureDistance(table, m, f) }))
-      .filter((x) => within(x.d, MEDIC_RANGE) && figureSees(table, m, x.f))
+      .filter((x) => within(x.d, MEDIC_RANGE) && figureSees(table, m, x.f, house))
       .sort((a, b) => a.d - b.d)[0];
     if (!wounded) continue;
     const edge = st.state.units[wounded.f.homeUnitId]?.startEdge ?? unit.startEdge;

@@ -13,7 +13,7 @@ export interface GameLogProps {
   onRule: (rule: string) => void;
 }
 
-const TURN_START = /^(TURN_STARTED|TURN_BEGAN|BEGIN_TURN)$/;
+const TURN_START = /^(TURN_STARTED|TURN_BEGAN)$/;
 
 export function GameLog({ view, log, replayAt, onRule }: GameLogProps) {
   const list = useRef<HTMLOListElement>(null);

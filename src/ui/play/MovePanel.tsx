@@ -66,7 +66,7 @@ export function MovePanel({ view, refusal, onRule, moveFloor, locked = false }: 
       <p className="st-hint" data-testid="move-floor-hint">
         In a building, pick the storey under “To floor”, or while dragging: <kbd>PageUp</kbd> / <kbd>]</kbd> / wheel up for the floor above, <kbd>PageDown</kbd> / <kbd>[</kbd> /
         wheel down for the one below. The climb counts as straight tape (a storey adds its height; stairs are anywhere
-        inside); walls still need a door (K-4.0).
+        inside); walls still need a door.
       </p>
       {refusal && (
         <p className="st-error" data-testid="move-refusal">

@@ -1,6 +1,6 @@
 // The tool rail (left): select, line of sight, measure; and eye view from the selected figure or
 // the LOS observer.
-import { type ToolController, type ToolId, useToolState } from '../../view/tools';
+import { type ToolController, type ToolId, useToolState } from '../../view';
 import { ToolIcon, type ToolIconName } from './ToolIcon';
 
 export interface ToolRailProps {

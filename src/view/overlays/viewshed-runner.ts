@@ -3,7 +3,7 @@
 // budget; when the final pass is expected to be slow, a coarse pass (4 cm cells) is shown first. Results are cached, a newer request cancels an older one, and after a final result
 // the floors just above and below a building observer are computed while idle, so stepping through
 // a tower's floors is immediate.
-import type { Battlefield, Viewshed } from '../../battlefield/types';
+import type { Battlefield, Viewshed } from '../../battlefield';
 import { TARGET_HEIGHTS, viewshedStore, type ViewshedObserver, type ViewshedResult, type Vec3 } from './viewshed-store';
 
 export type ViewshedSource = Pick<Battlefield, 'scenario' | 'viewshed' | 'eyePoint' | 'buildingAt'>;

@@ -1,6 +1,6 @@
 // What the viewshed overlay shows: on/off, the observer (a figure, or any point and floor), the
 // target height, and the latest result computed by the battlefield (coarse first, then final).
-import type { Viewshed } from '../../battlefield/types';
+import type { Viewshed } from '../../battlefield';
 import type { Vec3 } from '../../core';
 import { createStore } from '../store';
 

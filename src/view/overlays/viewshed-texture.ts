@@ -2,7 +2,7 @@
 // = a dark veil), on a copy of the terrain surface lifted a hair, with UVs that put each texel
 // centre on its cell centre.
 import { BufferAttribute, BufferGeometry, DataTexture, LinearFilter, RGBAFormat, SRGBColorSpace, UnsignedByteType } from 'three';
-import type { Viewshed } from '../../battlefield/types';
+import type { Viewshed } from '../../battlefield';
 import { gridTriangles, type HeightGrid } from '../../core';
 
 export const SEEN_RGBA = [98, 216, 92, 135] as const;

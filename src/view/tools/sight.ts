@@ -2,7 +2,7 @@
 // asked of the battlefield (eyePoint, standHeight, lineOfSight, visibility); this only assembles
 // the answers for the panel and the overlay. A point end is the eye of a standard figure standing
 // there, exactly as the CLI's `los --from x,z[,floor]` reads it.
-import type { LosResult, VisibilityResult } from '../../battlefield/types';
+import type { LosResult, VisibilityResult } from '../../battlefield';
 import { dist3, type Vec2, type Vec3 } from '../../core';
 import { type FigureRef, type ToolsModel, featureName, figureBody, floorName } from './tool-model';
 

@@ -1,7 +1,7 @@
 // The table tools' state and actions (select, line of sight, measure, range rings, cutaway, eye
 // view), shared by the scene (view) and the panels (ui). Actions ask the battlefield for every
 // answer through sight.ts; components only render this state and call these actions.
-import type { BuildingInfo } from '../../battlefield/types';
+import type { BuildingInfo } from '../../battlefield';
 import type { LengthUnit, Vec3 } from '../../core';
 import { createStore, type Store } from '../store';
 import { BASE_RADIUS } from '../figure-geometry';

@@ -1,7 +1,7 @@
 // What the table tools read from a built battlefield (types only: the view never loads the
 // battlefield's code), plus small lookups over the scenario: figures by id, floor names, the unit
 // lengths are shown in.
-import type { Battlefield, BuildingInfo, FigureBody } from '../../battlefield/types';
+import type { Battlefield, BuildingInfo, FigureBody } from '../../battlefield';
 import type { LengthUnit } from '../../core';
 import type { Scenario } from '../../scenario';
 

@@ -1,10 +1,12 @@
 // Test tables for the Kuularuisku rules: the training ground (every terrain kind) with the units a
-// test needs, validated as a scenario, plus a battlefield built once per file.
+// test needs, validated as a scenario, plus a battlefield built once per file. A situation mid-battle
+// (pinned, in melee, wounded …) is set through the scenario's starting states, the path a scenario file takes.
 import { readFileSync } from 'node:fs';
 import { createBattlefield, type Battlefield } from '../../../src/battlefield';
 import { ScriptedDice, type Vec2 } from '../../../src/core';
 import { parseScenarioOrThrow, type Scenario } from '../../../src/scenario';
 import { foldK, setupK, validateKScenario, type KEvent, type KState } from '../../../src/rules/kuularuisku/engine';
+import type { FigureStartT, UnitStartT } from '../../../src/rules/kuularuisku/start-states';
 
 export const TRAINING_GROUND = 'scenarios/sandbox/training-ground.json';
 
@@ -16,6 +18,19 @@ export interface UnitSpec {
   floor?: number;
   data?: Record<string, unknown>;
   figureData?: Array<Record<string, unknown> | undefined>;
+  /** The unit's starting state (its data.start): status, meleeWith, activated … */
+  start?: UnitStartT;
+  /** Figures' starting states (their data.start) by figure number: 1 is `${id}_1`. */
+  figureStart?: Record<number, FigureStartT>;
+}
+
+/** A unit's data with its starting state, and figure i's (0-based) data with its own. */
+function unitData(u: UnitSpec): Record<string, unknown> | undefined {
+  return u.start ? { ...u.data, start: u.start } : u.data;
+}
+function figureData(u: UnitSpec, i: number): Record<string, unknown> | undefined {
+  const start = u.figureStart?.[i + 1];
+  return start ? { ...u.figureData?.[i], start } : u.figureData?.[i];
 }
 
 /** The training ground's terrain with these units (and optional rules) as a Kuularuisku scenario. */
@@ -27,8 +42,8 @@ export function scenarioWith(units: UnitSpec[], rules?: Record<string, unknown>,
     ruleset: 'kuularuisku',
     units: units.map((u) => ({
       id: u.id, side: u.side ?? 'red', name: u.id, type: u.type ?? 'infantry', profile: 'rifleman',
-      figures: u.at.map((at, i) => ({ id: `${u.id}_${i + 1}`, at, ...(u.floor !== undefined ? { floor: u.floor } : {}), ...(u.figureData?.[i] ? { data: u.figureData[i] } : {}) })),
-      ...(u.data ? { data: u.data } : {}),
+      figures: u.at.map((at, i) => ({ id: `${u.id}_${i + 1}`, at, ...(u.floor !== undefined ? { floor: u.floor } : {}), ...(figureData(u, i) ? { data: figureData(u, i) } : {}) })),
+      ...(unitData(u) ? { data: unitData(u) } : {}),
     })),
     ...(rules ? { rules } : {}),
     ...extra,
@@ -71,16 +86,12 @@ export function types(events: readonly KEvent[]): string[] {
   return events.map((e) => e.type);
 }
 
-/** Wound or kill figures outright (test set-up, no dice): dead ones leave their unit's list (K-5.5d). */
-export function kill(s: KState, ids: string[], condition: 'dead' | 'serious' | 'light' = 'dead'): KState {
-  const figures = { ...s.figures };
-  const units = { ...s.units };
-  for (const id of ids) {
-    figures[id] = { ...figures[id]!, condition, ...(condition === 'dead' ? { removed: 'killed' as const } : {}) };
-    if (condition === 'dead') {
-      const u = units[figures[id]!.unitId]!;
-      units[u.id] = { ...u, figures: u.figures.filter((f) => f !== id) };
-    }
-  }
-  return { ...s, figures, units };
+/** UnitSpec.figureStart: these figures (by number) fell before the scenario opens (K-5.5d: off the table, in the record). */
+export function fallen(...numbers: number[]): Record<number, FigureStartT> {
+  return Object.fromEntries(numbers.map((n) => [n, { removed: 'killed' as const }]));
+}
+
+/** UnitSpec.figureStart: these figures (by number) start lightly (K-5.5f) or seriously (K-5.5e) wounded. */
+export function wounded(condition: 'light' | 'serious', ...numbers: number[]): Record<number, FigureStartT> {
+  return Object.fromEntries(numbers.map((n) => [n, { condition }]));
 }

@@ -89,8 +89,7 @@ describe('F6 charge and melee, step by step', () => {
   });
 
   it('K-7.2a K-7.2c K-GAP-10: a charge on a pinned unit — it tests, fails and surrenders; no defensive fire', () => {
-    let s = stateWith([{ id: 'rs', at: line(42, 80, 3) }, { id: 'bs', side: 'blue', at: line(53, 80, 2) }]);
-    s = { ...s, units: { ...s.units, bs: { ...s.units.bs!, status: 'pinned' } } };
+    let s = stateWith([{ id: 'rs', at: line(42, 80, 3) }, { id: 'bs', side: 'blue', at: line(53, 80, 2), start: { status: 'pinned' } }]);
     const moves = s.units.rs!.figures.map((id) => ({ figureId: id, to: [s.figures[id]!.at[0] + 4.6, 80] as [number, number] }));
     const c = validateCharge(s, { unitId: 'rs', targetId: 'bs', moves }, { table: t });
     s = apply(s, c.ok ? c.events : []);

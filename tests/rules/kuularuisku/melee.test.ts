@@ -6,18 +6,18 @@ import {
   chargedTargetTest, chargerMorale, chargerMustTest, defensiveFire, defensiveFireRefusal, grenadeSides, meleeRound, meleeStart,
   resolveShooting, throwGrenades, validateCharge, validateMove, type KEvent, type KState,
 } from '../../../src/rules/kuularuisku/engine';
-import { apply, dice, line, stateWith, table, types } from './fixture';
+import { apply, dice, line, stateWith, table, types, type UnitSpec } from './fixture';
 
 let t: Battlefield;
 beforeAll(async () => { t = await table(); });
 
 const of = <T extends KEvent['type']>(events: readonly KEvent[], type: T) => events.filter((e): e is Extract<KEvent, { type: T }> => e.type === type);
 
-/** Red (3) at x 40…44 and blue (3) at x 52…56 on the open lane z = 80. */
-function pair(extra: Record<string, unknown> = {}, redData?: Record<string, unknown>, blueData?: Record<string, unknown>): KState {
+/** Red (3) at x 40…44 and blue (3) at x 52…56 on the open lane z = 80; blue's starting state, if any (K-7.1b pinned …). */
+function pair(extra: Record<string, unknown> = {}, redData?: Record<string, unknown>, blueData?: Record<string, unknown>, blueStart: Pick<UnitSpec, 'start' | 'figureStart'> = {}): KState {
   return stateWith([
     { id: 'rs', at: line(40, 80, 3), ...(redData ? { data: redData } : {}) },
-    { id: 'bs', side: 'blue', at: line(52, 80, 3), ...(blueData ? { data: blueData } : {}) },
+    { id: 'bs', side: 'blue', at: line(52, 80, 3), ...(blueData ? { data: blueData } : {}), ...blueStart },
   ], extra);
 }
 
@@ -87,8 +87,7 @@ describe('K-6.2 defensive fire', () => {
   });
 
   it('K-6.2b an already activated defender fires half its firepower, rounded down', () => {
-    const s0 = charged(pair());
-    const s = { ...s0, units: { ...s0.units, bs: { ...s0.units.bs!, activated: true } } };
+    const s = charged(pair({ start: { deck: ['rs'] } }, undefined, undefined, { start: { activated: true } }));
     const ev = defensiveFire(s, 'rs', 'bs', { table: t, dice: dice(1, 1) });
     expect(of(ev, 'SHOT_FIRED')[0]!.dice).toHaveLength(1);
   });
@@ -97,9 +96,14 @@ describe('K-6.2 defensive fire', () => {
     const s = charged(pair());
     const used = apply(s, defensiveFire(s, 'rs', 'bs', { table: t, dice: dice(1, 1, 1, 1, 1, 1) }));
     expect(defensiveFireRefusal(used, 'rs', 'bs')).toMatchObject({ rule: 'K-6.2c' });
-    const locked = { ...s, units: { ...s.units, bs: { ...s.units.bs!, status: 'in-melee' as const } } };
+    // Blue already locked in melee with a second red squad just east of it.
+    const locked = charged(stateWith([
+      { id: 'rs', at: line(40, 80, 3) },
+      { id: 'bs', side: 'blue', at: line(52, 80, 3), start: { meleeWith: 'r2' } },
+      { id: 'r2', at: line(57.4, 80, 2), start: { meleeWith: 'bs', charged: true } },
+    ]));
     expect(defensiveFireRefusal(locked, 'rs', 'bs')).toMatchObject({ rule: 'K-6.5b' });
-    const down = { ...s, units: { ...s.units, bs: { ...s.units.bs!, status: 'pinned' as const } } };
+    const down = charged(pair({}, undefined, undefined, { start: { status: 'pinned' } }));
     expect(defensiveFireRefusal(down, 'rs', 'bs')).toMatchObject({ rule: 'K-7.2a' });
   });
 
@@ -143,32 +147,29 @@ describe('K-6.2 defensive fire', () => {
 
 describe('K-7.2 charging pinned or retreating units', () => {
   it('K-7.2 K-7.2a K-7.2c a pinned unit charged tests morale and surrenders on a failure (K-GAP-10: taken prisoner)', () => {
-    const s0 = charged(pair());
-    const s = { ...s0, units: { ...s0.units, bs: { ...s0.units.bs!, status: 'pinned' as const } } };
+    const s = charged(pair({}, undefined, undefined, { start: { status: 'pinned' } }));
     const ev = chargedTargetTest(s, 'rs', 'bs', { table: t, dice: dice(1) });
     expect(ev.map((e) => [e.type, e.rule])).toEqual([['MORALE_TEST', 'K-7.2a'], ['UNIT_SURRENDERED', 'K-7.2c'], ['FIGURE_REMOVED', 'K-GAP-10'], ['FIGURE_REMOVED', 'K-GAP-10'], ['FIGURE_REMOVED', 'K-GAP-10']]);
     expect(apply(s, ev).units.bs!.status).toBe('surrendered');
   });
 
   it('K-7.2b passing, the pinned unit fights the melee normally', () => {
-    const s0 = charged(pair());
-    const s = { ...s0, units: { ...s0.units, bs: { ...s0.units.bs!, status: 'routing' as const } } };
+    const s = charged(pair({}, undefined, undefined, { start: { status: 'routing' } }));
     const ev = chargedTargetTest(s, 'rs', 'bs', { table: t, dice: dice(4) });
     expect(ev.map((e) => [e.type, e.rule])).toEqual([['MORALE_TEST', 'K-7.2a'], ['UNIT_STATUS_CHANGED', 'K-7.2b']]);
   });
 
   it('K-AMB-22 "retreating" means routing; the option also counts a melee loser that fell back this turn', () => {
-    const s0 = charged(pair());
-    const fell = { ...s0, turn: 2, units: { ...s0.units, bs: { ...s0.units.bs!, fellBackTurn: 2 } } };
-    expect(chargedTargetTest(fell, 'rs', 'bs', { table: t, dice: dice() })).toEqual([]);
-    const o = { ...fell, house: { ...fell.house, fellBackCountsAsRetreating: true } };
+    const fellBack = (house: Record<string, unknown>) => charged(pair({ house, start: { turn: 2, deck: ['rs', 'bs'] } }, undefined, undefined, { start: { fellBackThisTurn: true } }));
+    expect(chargedTargetTest(fellBack({}), 'rs', 'bs', { table: t, dice: dice() })).toEqual([]);
+    const o = fellBack({ fellBackCountsAsRetreating: 'fell-back-this-turn' });
     expect(types(chargedTargetTest(o, 'rs', 'bs', { table: t, dice: dice(6) }))).toContain('MORALE_TEST');
   });
 });
 
 describe('K-6.3 – K-6.6 melee', () => {
-  function locked(extra: Record<string, unknown> = {}, redData?: Record<string, unknown>, blueData?: Record<string, unknown>): KState {
-    const s = charged(pair(extra, redData, blueData));
+  function locked(extra: Record<string, unknown> = {}, redData?: Record<string, unknown>, blueData?: Record<string, unknown>, blueStart: Pick<UnitSpec, 'start' | 'figureStart'> = {}): KState {
+    const s = charged(pair(extra, redData, blueData, blueStart));
     return apply(s, meleeStart(s, 'rs', 'bs'));
   }
   const mid = (s: KState) => s.units.rs!.meleeId!;
@@ -192,8 +193,7 @@ describe('K-6.3 – K-6.6 melee', () => {
   });
 
   it('K-6.4b the seriously wounded do not roll melee dice', () => {
-    const s0 = locked();
-    const s = { ...s0, figures: { ...s0.figures, bs_3: { ...s0.figures.bs_3!, condition: 'serious' as const } } };
+    const s = locked({}, undefined, undefined, { figureStart: { 3: { condition: 'serious' } } });
     const ev = meleeRound(s, mid(s), { table: t, dice: dice(1, 1, 1, 1, 1) });
     expect(of(ev, 'MELEE_ROUND')[0]!.sides.find((x) => x.side === 'blue')!.dice).toHaveLength(2);
   });

@@ -5,7 +5,8 @@ import type { Battlefield } from '../../../src/battlefield';
 import {
   belowHalf, bestMorale, moraleTest, pinnedTest, rout, validateMove, type KEvent, type KState,
 } from '../../../src/rules/kuularuisku/engine';
-import { apply, dice, kill, line, stateWith, table, types } from './fixture';
+import type { UnitSpec } from './fixture';
+import { apply, dice, fallen, line, stateWith, table, types, wounded } from './fixture';
 
 let t: Battlefield;
 beforeAll(async () => { t = await table(); });
@@ -43,8 +44,8 @@ describe('K-7.1 the morale test', () => {
   });
 
   it('K-7.1d units in melee take no morale test for casualties', () => {
-    const s = stateWith([{ id: 'sq', at: line(10, 80, 4) }]);
-    const locked = { ...s, units: { ...s.units, sq: { ...s.units.sq!, status: 'in-melee' as const } } };
+    const locked = stateWith([{ id: 'sq', at: line(10, 80, 4), start: { meleeWith: 'en' } }, { id: 'en', side: 'blue', at: line(17.4, 80, 2), start: { meleeWith: 'sq' } }]);
+    expect(locked.units.sq!.status).toBe('in-melee');
     expect(moraleTest(locked, 'sq', 'K-7.1-T1', { table: t, dice: dice() })).toEqual([]);
   });
 
@@ -69,17 +70,17 @@ describe('K-7.1 the morale test', () => {
 
 describe('K-7.3 below half strength and rout', () => {
   it('K-7.3a K-AMB-17 below half = fewer than half the starting strength able to fight', () => {
-    const s = stateWith([{ id: 'sq', at: line(10, 80, 6) }]);
-    expect(belowHalf(kill(s, ['sq_4', 'sq_5', 'sq_6']), 'sq', s.house)).toBe(false); // 3 of 6: not below half
-    expect(belowHalf(kill(s, ['sq_3', 'sq_4', 'sq_5', 'sq_6']), 'sq', s.house)).toBe(true);
+    const sq = (figureStart: UnitSpec['figureStart'], rules?: Record<string, unknown>) => stateWith([{ id: 'sq', at: line(10, 80, 6), figureStart }], rules);
+    const below = (s: KState) => belowHalf(s, 'sq', s.house);
+    expect(below(sq(fallen(4, 5, 6)))).toBe(false); // 3 of 6: not below half
+    expect(below(sq(fallen(3, 4, 5, 6)))).toBe(true);
     // Two dead and two seriously wounded: two of six still fight.
-    expect(belowHalf(kill(kill(s, ['sq_5', 'sq_6']), ['sq_3', 'sq_4'], 'serious'), 'sq', s.house)).toBe(true);
-    const counting = { ...s, house: { ...s.house, belowHalfCountsSerious: true } };
-    expect(belowHalf(kill(kill(counting, ['sq_5', 'sq_6']), ['sq_3', 'sq_4'], 'serious'), 'sq', counting.house)).toBe(false);
+    expect(below(sq({ ...fallen(5, 6), ...wounded('serious', 3, 4) }))).toBe(true);
+    expect(below(sq({ ...fallen(5, 6), ...wounded('serious', 3, 4) }, { house: { belowHalfCountsSerious: true } }))).toBe(false);
   });
 
   it('K-7.3 K-7.3a K-7.3b K-7.3c a unit below half that fails goes to ground, fails its second test and routs at once toward its edge', () => {
-    const s = kill(stateWith([{ id: 'sq', at: line(30, 80, 6) }]), ['sq_3', 'sq_4', 'sq_5', 'sq_6']);
+    const s = stateWith([{ id: 'sq', at: line(30, 80, 6), figureStart: fallen(3, 4, 5, 6) }]);
     const ev = moraleTest(s, 'sq', 'K-7.1-T1', { table: t, dice: dice(1, 2) });
     expect(ev.map((e) => [e.type, e.rule])).toEqual([
       ['MORALE_TEST', 'K-7.1-T1'], ['UNIT_STATUS_CHANGED', 'K-7.1b'], ['MORALE_TEST', 'K-7.3a'], ['ROUT_STARTED', 'K-7.3b'], ['FIGURES_MOVED', 'K-7.3c'],
@@ -93,7 +94,7 @@ describe('K-7.3 below half strength and rout', () => {
   });
 
   it('K-7.3d in later turns the routing unit runs a fast move toward its edge in its own activation; K-7.4 K-7.4a over the edge it withdraws', () => {
-    const s0 = kill(stateWith([{ id: 'sq', at: line(32, 80, 6) }]), ['sq_3', 'sq_4', 'sq_5', 'sq_6']);
+    const s0 = stateWith([{ id: 'sq', at: line(32, 80, 6), figureStart: fallen(3, 4, 5, 6) }]);
     const s = apply(s0, moraleTest(s0, 'sq', 'K-7.1-T1', { table: t, dice: dice(1, 1) }));
     expect(s.units.sq!.status).toBe('routing');
     const ev = rout(s, 'sq', { table: t, dice: dice() });
@@ -102,8 +103,7 @@ describe('K-7.3 below half strength and rout', () => {
   });
 
   it('K-7.3e a routing MG team leaves its heavy gun behind; K-7.3g the seriously wounded are left behind', () => {
-    let s = stateWith([{ id: 'mg', type: 'weapon-team', at: line(40, 80, 5), data: { weapon: 'maxim-1910' } }]);
-    s = kill(kill(s, ['mg_3', 'mg_4']), ['mg_5'], 'serious');
+    const s = stateWith([{ id: 'mg', type: 'weapon-team', at: line(40, 80, 5), data: { weapon: 'maxim-1910' }, figureStart: { ...fallen(3, 4), ...wounded('serious', 5) } }]);
     const ev = moraleTest(s, 'mg', 'K-7.1-T1', { table: t, dice: dice(1, 1) });
     const dropped = of(ev, 'WEAPON_DROPPED');
     expect(dropped.map((d) => [d.figureId, d.rule])).toEqual([['mg_1', 'K-7.3e']]);
@@ -113,8 +113,7 @@ describe('K-7.3 below half strength and rout', () => {
   });
 
   it('K-7.3f the lightly wounded run as fast as they can (half) and the others need not keep formation with them', () => {
-    let s = stateWith([{ id: 'sq', at: line(40, 80, 7) }]);
-    s = kill(kill(s, ['sq_4', 'sq_5', 'sq_6', 'sq_7']), ['sq_3'], 'light');
+    const s = stateWith([{ id: 'sq', at: line(40, 80, 7), figureStart: { ...fallen(4, 5, 6, 7), ...wounded('light', 3) } }]);
     const ev = moraleTest(s, 'sq', 'K-7.1-T1', { table: t, dice: dice(1, 1) });
     const moves = of(ev, 'FIGURES_MOVED')[0]!.moves;
     expect(moves.find((m) => m.figureId === 'sq_3')!.distance).toBeCloseTo(10, 3);
@@ -122,10 +121,10 @@ describe('K-7.3 below half strength and rout', () => {
   });
 
   it('K-7.3h a routing unit that runs to within 15 cm of a leader rallies on a pass with his morale; K-SKL-2 only a leader can', () => {
-    const s0 = kill(stateWith([
-      { id: 'sq', at: line(40, 80, 6), data: { morale: 5 } },
+    const s0 = stateWith([
+      { id: 'sq', at: line(40, 80, 6), data: { morale: 5 }, figureStart: fallen(3, 4, 5, 6) },
       { id: 'cpt', type: 'leader', at: [[12, 80]], data: { morale: 2 } },
-    ]), ['sq_3', 'sq_4', 'sq_5', 'sq_6']);
+    ]);
     const ev = moraleTest(s0, 'sq', 'K-7.1-T1', { table: t, dice: dice(1, 1, 2) });
     const rally = of(ev, 'MORALE_TEST').find((e) => e.trigger === 'K-7.3h')!;
     expect(rally).toMatchObject({ value: 2, need: 2, passed: true, moraleFrom: 'cpt_1' });
@@ -134,26 +133,24 @@ describe('K-7.3 below half strength and rout', () => {
   });
 
   it('K-7.3i a leader who was with the unit when it broke cannot rally it', () => {
-    const s0 = kill(stateWith([
-      { id: 'sq', at: line(40, 80, 6), data: { morale: 5 } },
+    const s0 = stateWith([
+      { id: 'sq', at: line(40, 80, 6), data: { morale: 5 }, figureStart: fallen(3, 4, 5, 6) },
       { id: 'cpt', type: 'leader', at: [[52, 80]], data: { morale: 5, joinedTo: 'sq' } },
-    ]), ['sq_3', 'sq_4', 'sq_5', 'sq_6']);
+    ]);
     const ev = moraleTest(s0, 'sq', 'K-7.1-T1', { table: t, dice: dice(1, 1) });
     expect(of(ev, 'ROUT_STARTED')[0]!.leaders).toEqual(['cpt']);
     expect(of(ev, 'MORALE_TEST').map((e) => e.trigger)).toEqual(['K-7.1-T1', 'K-7.3a']);
   });
 
   it('K-AMB-16 a pinned unit failing its start-of-activation test takes no second test; the option makes it test', () => {
-    const s0 = kill(stateWith([{ id: 'sq', at: line(40, 80, 6) }]), ['sq_3', 'sq_4', 'sq_5', 'sq_6']);
-    const s = { ...s0, units: { ...s0.units, sq: { ...s0.units.sq!, status: 'pinned' as const } } };
-    expect(types(pinnedTest(s, 'sq', { table: t, dice: dice(1) }))).toEqual(['MORALE_TEST']);
-    const o = { ...s, house: { ...s.house, pinnedRetestBelowHalf: true } };
+    const pinned = (rules?: Record<string, unknown>) => stateWith([{ id: 'sq', at: line(40, 80, 6), start: { status: 'pinned' }, figureStart: fallen(3, 4, 5, 6) }], rules);
+    expect(types(pinnedTest(pinned(), 'sq', { table: t, dice: dice(1) }))).toEqual(['MORALE_TEST']);
+    const o = pinned({ house: { pinnedRetestBelowHalf: true } });
     expect(types(pinnedTest(o, 'sq', { table: t, dice: dice(1, 1) })).slice(0, 3)).toEqual(['MORALE_TEST', 'MORALE_TEST', 'ROUT_STARTED']);
   });
 
   it('K-AMB-16 a routing unit that fails another test keeps routing (house: nothing more happens)', () => {
-    const s0 = stateWith([{ id: 'sq', at: line(40, 80, 6) }]);
-    const s = { ...s0, units: { ...s0.units, sq: { ...s0.units.sq!, status: 'routing' as const } } };
+    const s = stateWith([{ id: 'sq', at: line(40, 80, 6), start: { status: 'routing' } }]);
     expect(types(moraleTest(s, 'sq', 'K-7.1-T2', { table: t, dice: dice(1) }))).toEqual(['MORALE_TEST']);
   });
 });
@@ -179,7 +176,10 @@ describe('K-SKL-1 No retreat!', () => {
       { id: 'sq', at: line(30, 80, 5) },
       { id: 'com', type: 'leader', at: [[30, 90]], data: { skills: ['no-retreat'] } },
     ]);
-    const down = { ...s, units: { ...s.units, com: { ...s.units.com!, status: 'pinned' as const } } };
+    const down = stateWith([
+      { id: 'sq', at: line(30, 80, 5) },
+      { id: 'com', type: 'leader', at: [[30, 90]], data: { skills: ['no-retreat'] }, start: { status: 'pinned' } },
+    ]);
     expect(types(moraleTest(down, 'sq', 'K-7.1-T1', { table: t, dice: dice(1) }))).toEqual(['MORALE_TEST', 'UNIT_STATUS_CHANGED']);
     const optional = { ...s, house: { ...s.house, noRetreatCompulsory: false } };
     expect(types(moraleTest(optional, 'sq', 'K-7.1-T1', { table: t, dice: dice(1), useNoRetreat: false }))).toEqual(['MORALE_TEST', 'UNIT_STATUS_CHANGED']); // K-AMB-18 optional, declined

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../../src/battlefield';
 import { baseDistance } from '../../../src/core';
 import { goingAt, movementAllowance, validateMove, coverAt, type KState } from '../../../src/rules/kuularuisku/engine';
-import { apply, line, stateWith, table } from './fixture';
+import { apply, line, stateWith, table, wounded } from './fixture';
 
 let t: Battlefield;
 beforeAll(async () => { t = await table(); });
@@ -159,15 +159,13 @@ describe('K-3 terrain and K-4.2 difficult going', () => {
 
 describe('slow movers', () => {
   it('K-5.5f a lightly wounded soldier moves at half speed (5 cm)', () => {
-    let s = stateWith([{ id: 'a', at: [[5, 80]] }]);
-    s = { ...s, figures: { ...s.figures, a_1: { ...s.figures.a_1!, condition: 'light' } } };
+    const s = stateWith([{ id: 'a', at: [[5, 80]], figureStart: wounded('light', 1) }]);
     expect(movementAllowance(s, 'a_1', 'normal', false, s.house).allowance).toBe(5);
     expect(validateMove(s, { unitId: 'a', mode: 'normal', moves: [{ figureId: 'a_1', to: [11, 80] }] }, { table: t })).toMatchObject({ ok: false });
   });
 
   it('K-AMB-5 half speed does not stack with difficult terrain by default; the "stacking" option gives a quarter', () => {
-    let s = stateWith([{ id: 'a', at: [[5, 80]] }]);
-    s = { ...s, figures: { ...s.figures, a_1: { ...s.figures.a_1!, condition: 'light' } } };
+    const s = stateWith([{ id: 'a', at: [[5, 80]], figureStart: wounded('light', 1) }]);
     expect(movementAllowance(s, 'a_1', 'normal', true, s.house).allowance).toBe(5);
     const st = { ...s, house: { ...s.house, halfSpeedStacks: true } };
     expect(movementAllowance(st, 'a_1', 'normal', true, st.house).allowance).toBe(2.5);
@@ -175,18 +173,16 @@ describe('slow movers', () => {
   });
 
   it('K-5.5e a seriously wounded soldier moves only if his unit has a fit soldier for each seriously wounded one', () => {
-    let s = stateWith([{ id: 'a', at: [[5, 80], [7, 80], [9, 80]] }]);
-    const hurt = (ids: string[]) => ({ ...s, figures: { ...s.figures, ...Object.fromEntries(ids.map((id) => [id, { ...s.figures[id]!, condition: 'serious' as const }])) } });
+    const hurt = (...n: number[]) => stateWith([{ id: 'a', at: [[5, 80], [7, 80], [9, 80]], figureStart: wounded('serious', ...n) }]);
     // (a_1 is the squad leader: his serious wound would leave the unit leaderless, K-1.4a.)
-    s = hurt(['a_3']);
+    let s = hurt(3);
     expect(validateMove(s, { unitId: 'a', mode: 'normal', moves: shift(s, 'a', 4, 0) }, { table: t }).ok).toBe(true);
-    s = hurt(['a_2', 'a_3']);
+    s = hurt(2, 3);
     expect(validateMove(s, { unitId: 'a', mode: 'normal', moves: shift(s, 'a', 4, 0) }, { table: t })).toMatchObject({ ok: false, rule: 'K-5.5e' });
   });
 
   it('K-5.6g a seriously wounded soldier never moves fast', () => {
-    let s = stateWith([{ id: 'a', at: [[5, 80], [7, 80]] }]);
-    s = { ...s, figures: { ...s.figures, a_1: { ...s.figures.a_1!, condition: 'serious' } } };
+    const s = stateWith([{ id: 'a', at: [[5, 80], [7, 80]], figureStart: wounded('serious', 1) }]);
     expect(movementAllowance(s, 'a_1', 'fast', false, s.house)).toMatchObject({ allowance: 5 });
   });
 

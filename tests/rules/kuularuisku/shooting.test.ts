@@ -5,7 +5,7 @@ import type { Battlefield } from '../../../src/battlefield';
 import {
   evaluateTarget, firepowerOf, leaderDive, resolveShooting, shootingCandidates, validateTarget, type KEvent, type KState,
 } from '../../../src/rules/kuularuisku/engine';
-import { apply, dice, line, stateWith, table, types } from './fixture';
+import { apply, dice, fallen, line, stateWith, table, types, wounded, type UnitSpec } from './fixture';
 
 let t: Battlefield;
 beforeAll(async () => { t = await table(); });
@@ -13,10 +13,12 @@ beforeAll(async () => { t = await table(); });
 const of = <T extends KEvent['type']>(events: readonly KEvent[], type: T) => events.filter((e): e is Extract<KEvent, { type: T }> => e.type === type);
 
 /** Red riflemen at the west end of the open lane along z = 80, blue at x. */
-function lane(blueX: number, redN = 3, blueN = 3, extra: Record<string, unknown> = {}): KState {
+/** Red at x 5 and blue at blueX on the lane z = 80, each with its starting state if given (K-7.1b pinned, K-5.5 wounded …). */
+type Starts = Pick<UnitSpec, 'start' | 'figureStart'>;
+function lane(blueX: number, redN = 3, blueN = 3, extra: Record<string, unknown> = {}, red: Starts = {}, blue: Starts = {}): KState {
   return stateWith([
-    { id: 'rs', at: line(5, 80, redN) },
-    { id: 'bs', side: 'blue', at: line(blueX, 80, blueN) },
+    { id: 'rs', at: line(5, 80, redN), ...red },
+    { id: 'bs', side: 'blue', at: line(blueX, 80, blueN), ...blue },
   ], extra);
 }
 
@@ -40,8 +42,7 @@ describe('K-5.3 shooting test', () => {
   });
 
   it('K-5.3b a seriously wounded soldier adds no dice; K-5.3c a soldier uses one weapon at a time', () => {
-    let s = lane(55);
-    s = { ...s, figures: { ...s.figures, rs_2: { ...s.figures.rs_2!, condition: 'serious' } } };
+    const s = lane(55, 3, 3, {}, { figureStart: wounded('serious', 2) });
     const d = dice(1, 1);
     const r = resolveShooting(s, { shooterId: 'rs', targetId: 'bs' }, { table: t, dice: d });
     expect(r.ok && of(r.events, 'SHOT_FIRED')[0]!.shooters).toEqual(['rs_1', 'rs_3']);
@@ -60,26 +61,28 @@ describe('K-5.3 shooting test', () => {
   });
 
   it('K-5.3f K-WPN-8 K-WPN-9 K-WPN-10 firepower comes from the weapon: Chauchat 2N, Lewis 3N, Maxim 6N (3N without a loader)', () => {
-    const s = stateWith([
+    const teams = (mgStart: UnitSpec['figureStart'] = {}) => stateWith([
       { id: 'ch', at: [[5, 80]], figureData: [{ weapon: 'chauchat' }] },
       { id: 'lw', at: [[5, 70]], figureData: [{ weapon: 'K-WPN-9' }] },
-      { id: 'mg', type: 'weapon-team', at: [[5, 60], [7, 60]], data: { weapon: 'maxim-1910' } },
+      { id: 'mg', type: 'weapon-team', at: [[5, 60], [7, 60]], data: { weapon: 'maxim-1910' }, figureStart: mgStart },
     ]);
+    const s = teams();
     expect(firepowerOf(s, s.figures.ch_1!, s.house)).toBe(2);
     expect(firepowerOf(s, s.figures.lw_1!, s.house)).toBe(3);
     expect(firepowerOf(s, s.figures.mg_1!, s.house)).toBe(6);
-    const noLoader: KState = { ...s, figures: { ...s.figures, mg_2: { ...s.figures.mg_2!, condition: 'serious' as const } } };
+    const noLoader = teams(wounded('serious', 2));
     expect(firepowerOf(noLoader, noLoader.figures.mg_1!, s.house)).toBe(3);
   });
 
   it('K-AMB-19 the loader rolls no die of his own; MG-08 and 08/15 fire 3N without a loader (house)', () => {
-    const s = stateWith([
-      { id: 'g', type: 'weapon-team', at: [[5, 80], [7, 80]], data: { weapon: 'maxim-mg08' }, figureData: [undefined, { weapon: 'mosin-nagant' }] },
+    const crew = (figureStart: UnitSpec['figureStart'] = {}) => stateWith([
+      { id: 'g', type: 'weapon-team', at: [[5, 80], [7, 80]], data: { weapon: 'maxim-mg08' }, figureData: [undefined, { weapon: 'mosin-nagant' }], figureStart },
       { id: 'bs', side: 'blue', at: [[60, 80]] },
     ]);
+    const s = crew();
     const o = evaluateTarget(s, 'g', 'bs', { table: t });
     expect(o.shooters).toEqual(['g_1']);
-    const alone: KState = { ...s, figures: { ...s.figures, g_2: { ...s.figures.g_2!, condition: 'dead' as const, removed: 'killed' as const } } };
+    const alone = crew(fallen(2));
     expect(firepowerOf(alone, alone.figures.g_1!, s.house)).toBe(3);
   });
 });
@@ -110,8 +113,12 @@ describe('K-5.1 choosing a target', () => {
   });
 
   it('K-AMB-6 units locked in melee cannot be targeted (house)', () => {
-    const s = lane(55);
-    const locked = { ...s, units: { ...s.units, bs: { ...s.units.bs!, status: 'in-melee' as const } } };
+    // Blue locked in melee with a second red squad on its far side.
+    const locked = stateWith([
+      { id: 'rs', at: line(5, 80, 3) },
+      { id: 'bs', side: 'blue', at: line(55, 80, 3), start: { meleeWith: 'r2' } },
+      { id: 'r2', at: line(60.4, 80, 2), start: { meleeWith: 'bs' } },
+    ]);
     expect(evaluateTarget(locked, 'rs', 'bs', { table: t })).toMatchObject({ valid: false, reason: { rule: 'K-AMB-6' } });
   });
 
@@ -150,12 +157,13 @@ describe('K-5.1 choosing a target', () => {
   });
 
   it('K-6.0 K-6.0b units in melee block shooting through them', () => {
-    const s = stateWith([
+    // A blue soldier in the line of fire, locked in melee with a red one beside him.
+    const locked = stateWith([
       { id: 'rs', at: [[5, 80]] },
-      { id: 'brawl', side: 'blue', at: [[30, 80]] },
+      { id: 'brawl', side: 'blue', at: [[30, 80]], start: { meleeWith: 'r2' } },
+      { id: 'r2', at: [[30, 81.4]], start: { meleeWith: 'brawl' } },
       { id: 'bs', side: 'blue', at: [[55, 80]] },
     ]);
-    const locked = { ...s, units: { ...s.units, brawl: { ...s.units.brawl!, status: 'in-melee' as const } } };
     expect(evaluateTarget(locked, 'rs', 'bs', { table: t })).toMatchObject({ valid: false, reason: { rule: 'K-6.0b' } });
   });
 
@@ -257,8 +265,7 @@ describe('K-5.5 wounds', () => {
   });
 
   it('K-5.5b wounds from earlier fire count: the next wound goes to a soldier with none', () => {
-    let s = lane(55, 1, 2);
-    s = { ...s, figures: { ...s.figures, bs_2: { ...s.figures.bs_2!, wounds: 1, condition: 'light' } } };
+    const s = lane(55, 1, 2, {}, {}, { figureStart: { 2: { condition: 'light', wounds: 1 } } });
     const r = resolveShooting(s, { shooterId: 'rs', targetId: 'bs', allocation: { bs_2: 1 } }, { table: t, dice: dice(6, 1, 3, 4) });
     expect(r).toMatchObject({ ok: false, rule: 'K-5.5b' });
     const d = resolveShooting(s, { shooterId: 'rs', targetId: 'bs' }, { table: t, dice: dice(6, 1, 3, 4) });
@@ -339,8 +346,7 @@ describe('K-5.7 close range', () => {
   });
 
   it('K-7.1c a pinned unit hits only on 6; K-AMB-10 it still re-rolls at close range (house)', () => {
-    let s = lane(18, 1, 1);
-    s = { ...s, units: { ...s.units, rs: { ...s.units.rs!, status: 'pinned' } } };
+    const s = lane(18, 1, 1, {}, { start: { status: 'pinned' } });
     const r = resolveShooting(s, { shooterId: 'rs', targetId: 'bs' }, { table: t, dice: dice(5, 6, 6) });
     const shot = r.ok ? of(r.events, 'SHOT_FIRED')[0]! : undefined;
     expect(shot).toMatchObject({ pinned: true, hits: 1, rule: 'K-7.1c' });
@@ -374,8 +380,9 @@ describe('K-7.1 morale triggers of fire', () => {
   });
 
   it('K-WPN-9 a Lewis gunner who moved this turn cannot shoot', () => {
-    let s = stateWith([{ id: 'lw', at: [[5, 80]], figureData: [{ weapon: 'lewis' }] }, { id: 'bs', side: 'blue', at: [[55, 80]] }]);
-    s = { ...s, units: { ...s.units, lw: { ...s.units.lw!, movedThisTurn: ['lw_1'] } } };
-    expect(evaluateTarget(s, 'lw', 'bs', { table: t })).toMatchObject({ valid: false, reason: { rule: 'K-5.3b' } });
+    // The game opens inside a turn in which the gunner has moved (his unit's card still to come).
+    const s = stateWith([{ id: 'lw', at: [[5, 80]], figureData: [{ weapon: 'lewis' }], figureStart: { 1: { movedThisTurn: true } } }, { id: 'bs', side: 'blue', at: [[55, 80]] }], { start: { deck: ['lw', 'bs'] } });
+    expect(s.units.lw!.movedThisTurn).toEqual(['lw_1']);
+    expect(evaluateTarget(s, 'lw', 'bs', { table: t })).toMatchObject({ valid: false, reason: { rule: 'K-WPN-9', text: 'lw: the Lewis (M/Lewis) moved — cannot shoot in the same turn' } });
   });
 });

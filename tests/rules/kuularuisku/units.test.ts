@@ -7,7 +7,7 @@ import {
   validateMove, type KState,
 } from '../../../src/rules/kuularuisku/engine';
 import { actionGate } from '../../../src/rules/kuularuisku/activation/action-gate';
-import { apply, dice, kill, line, stateWith, table } from './fixture';
+import { apply, dice, fallen, line, stateWith, table } from './fixture';
 
 let t: Battlefield;
 beforeAll(async () => { t = await table(); });
@@ -129,19 +129,19 @@ describe('K-1.1 splitting a unit', () => {
 
 describe('K-1.2 joining and K-1.3 leaders', () => {
   it('K-1.2 K-1.2a a sole survivor joins another unit by moving within 3 cm; K-1.2c that unit cannot move this turn if it has not activated', () => {
-    const s = kill(stateWith([{ id: 'a', at: line(10, 80, 3) }, { id: 'b', at: line(17, 80, 3) }]), ['a_1', 'a_2']);
+    const s = stateWith([{ id: 'a', at: line(10, 80, 3), figureStart: fallen(1, 2) }, { id: 'b', at: line(17, 80, 3) }]);
     const r = joinUnit(s, { unitId: 'a', intoUnitId: 'b' }, { table: t });
     expect(r.ok && r.events[0]).toMatchObject({ type: 'UNIT_JOINED', kind: 'survivor', noMove: true, rule: 'K-1.2a' });
     const after = apply(s, r.ok ? r.events : []);
     expect(after.units.b!.figures).toContain('a_3');
     expect(after.units.a!.joinedTo).toBe('b');
     expect(validateMove(after, { unitId: 'b', mode: 'normal', moves: [{ figureId: 'b_3', to: [22, 80] }] }, { table: t })).toMatchObject({ ok: false, rule: 'K-1.2c' });
-    const far = kill(stateWith([{ id: 'a', at: line(5, 80, 3) }, { id: 'b', at: line(17, 80, 3) }]), ['a_2', 'a_3']);
+    const far = stateWith([{ id: 'a', at: line(5, 80, 3), figureStart: fallen(2, 3) }, { id: 'b', at: line(17, 80, 3) }]);
     expect(joinUnit(far, { unitId: 'a', intoUnitId: 'b' }, { table: t })).toMatchObject({ ok: false, rule: 'K-1.2a' });
   });
 
   it('K-1.2b a squad that lost its squad leader joins a squad that has one; K-1.4 K-1.4a until then it cannot move', () => {
-    const s = kill(stateWith([{ id: 'a', at: line(10, 80, 3) }, { id: 'b', at: line(16, 80, 3) }, { id: 'c', at: line(10, 70, 3) }]), ['a_1', 'c_1']);
+    const s = stateWith([{ id: 'a', at: line(10, 80, 3), figureStart: fallen(1) }, { id: 'b', at: line(16, 80, 3) }, { id: 'c', at: line(10, 70, 3), figureStart: fallen(1) }]);
     expect(isLeaderless(s, s.units.a!)).toBe(true);
     expect(validateMove(s, { unitId: 'a', mode: 'normal', moves: [{ figureId: 'a_3', to: [13, 80] }] }, { table: t })).toMatchObject({ ok: false, rule: 'K-1.4a' });
     const r = joinUnit(s, { unitId: 'a', intoUnitId: 'b' }, { table: t });
@@ -183,7 +183,7 @@ describe('K-1.2 joining and K-1.3 leaders', () => {
     const left = leaveGroup(s, 'lt');
     expect(left.ok).toBe(true);
     expect(apply(s, left.ok ? left.events : []).units.lt!.figures).toEqual(['lt_1']);
-    const lost = kill(stateWith([{ id: 'sq', at: line(10, 80, 3) }, { id: 'lt', type: 'leader', at: [[16, 80]] }]), ['sq_1']);
+    const lost = stateWith([{ id: 'sq', at: line(10, 80, 3), figureStart: fallen(1) }, { id: 'lt', type: 'leader', at: [[16, 80]] }]);
     const j = joinUnit(lost, { unitId: 'lt', intoUnitId: 'sq' }, { table: t });
     expect(j.ok && j.events[0]).toMatchObject({ bound: true, rule: 'K-1.4b' });
     const bound = apply(lost, j.ok ? j.events : []);
@@ -192,7 +192,7 @@ describe('K-1.2 joining and K-1.3 leaders', () => {
   });
 
   it('K-1.4c a leaderless unit commanded by a leader may move in that activation', () => {
-    const s = kill(stateWith([{ id: 'a', at: line(10, 80, 3) }]), ['a_1']);
+    const s = stateWith([{ id: 'a', at: line(10, 80, 3), figureStart: fallen(1) }]);
     const commanded = { ...s, units: { ...s.units, a: { ...s.units.a!, commandedMove: true } } };
     expect(validateMove(commanded, { unitId: 'a', mode: 'normal', moves: [{ figureId: 'a_3', to: [16, 80] }] }, { table: t }).ok).toBe(true);
   });

@@ -3,6 +3,7 @@
 import { baseDistance, within, type TableQueries } from '../../../core';
 import { COMMAND_RANGE } from '../constants';
 import { nationalityCompatible } from '../scenario-data';
+import { sightOptions } from '../sight-options';
 import type { KState, KUnit } from '../state';
 import { baseOf, liveFigures } from '../table';
 import { hasCard } from './deck';
@@ -33,14 +34,14 @@ export function commandRefusal(s: KState, table: TableQueries, leaderId: string,
   if (!mine.length || !theirs.length) return { reason: `${leader.name} or ${unit.name} is not on the table`, rule: 'K-2.2a' };
   // The 3D tape is never shorter than the gap in plan: only pairs within 15 cm in plan need heights.
   const planGap = (a: (typeof mine)[number], b: (typeof theirs)[number]) => Math.hypot(a.at[0] - b.at[0], a.at[1] - b.at[1]) - a.baseRadius - b.baseRadius;
-  const dist = (a: (typeof mine)[number], b: (typeof theirs)[number]) => (planGap(a, b) > COMMAND_RANGE + 1e-6 ? Infinity : baseDistance(baseOf(table, a), baseOf(table, b)));
+  const dist = (a: (typeof mine)[number], b: (typeof theirs)[number]) => (!within(planGap(a, b), COMMAND_RANGE) ? Infinity : baseDistance(baseOf(table, a), baseOf(table, b)));
   // K-AMB-3 house: 'nearest' = the nearest soldier of the unit within 15 cm; 'all' = every soldier.
   const ok = s.house.commandMeasure === 'all'
     ? theirs.every((t) => mine.some((m) => within(dist(m, t), COMMAND_RANGE)))
     : mine.some((m) => theirs.some((t) => within(dist(m, t), COMMAND_RANGE)));
   if (!ok) return { reason: `${unit.name} is more than ${COMMAND_RANGE} cm from ${leader.name}`, rule: 'K-2.2a' };
   if (s.house.commandNeedsSight) {
-    const seen = mine.some((m) => theirs.some((t) => table.isClear(table.eyePoint({ id: m.id, at: m.at, floor: m.floor }), table.eyePoint({ id: t.id, at: t.at, floor: t.floor }))));
+    const seen = mine.some((m) => theirs.some((t) => table.isClear(table.eyePoint({ id: m.id, at: m.at, floor: m.floor }), table.eyePoint({ id: t.id, at: t.at, floor: t.floor }), sightOptions(s.house))));
     if (!seen) return { reason: `${leader.name} cannot see ${unit.name} (house rule: command needs sight)`, rule: 'K-AMB-3' };
   }
   return undefined;

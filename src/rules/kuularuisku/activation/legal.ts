@@ -1,6 +1,6 @@
 // The commands the side to act may give now: the HUD offers only these and random play picks among
 // them. Complete enough that choosing among them always reaches the end of the game.
-import { type Dice, type TableQueries, hypot } from '../../../core';
+import { type Dice, type TableQueries, hypot, within } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import { weaponById } from '../data';
 import { moveRefusal, movementAllowance } from '../movement';
@@ -297,11 +297,11 @@ function shotCandidates(s: KGameState, unitId: string, side: string): KCommand[]
     // Units as discs around their centres first (most are far out of reach), then soldier by soldier.
     const figs = liveFigures(s, t);
     const them = spread(figs);
-    if (hypot(me.x - them.x, me.z - them.z) - me.r - them.r > reach) continue;
+    if (!within(hypot(me.x - them.x, me.z - them.z) - me.r - them.r, reach)) continue;
     let near = false;
     for (const a of firers) {
       for (const b of figs) {
-        if (hypot(b.at[0] - a.at[0], b.at[1] - a.at[1]) - a.baseRadius - b.baseRadius <= reach + 1e-6) { near = true; break; }
+        if (within(hypot(b.at[0] - a.at[0], b.at[1] - a.at[1]) - a.baseRadius - b.baseRadius, reach)) { near = true; break; }
       }
       if (near) break;
     }

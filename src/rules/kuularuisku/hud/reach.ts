@@ -3,7 +3,7 @@
 // wall or the body of a wall or obstacle where he would stand (K-4.0), impassable ground (K-3.3a, K-AMB-4), the table edge, and difficult ground: the
 // difficult rate once the ray enters it (K-4.2c), or its edge when the figure has already run further
 // than that rate (K-4.2d). Starting in difficult ground, the whole ring uses the difficult rate.
-import type { FloorReach, TableQueries, Vec2 } from '../../../core';
+import { type FloorReach, type TableQueries, type Vec2, within } from '../../../core';
 import { FIGURE_HEIGHT } from '../constants';
 import { analysePath } from '../paths';
 import type { HouseSettings, KFigure } from '../state';
@@ -175,15 +175,15 @@ export function reachesOnFloor(table: TableQueries, house: HouseSettings, input:
   if (!b || floor < 0 || floor >= b.levels.length) return false;
   const max = input.startDifficult ? input.difficult : input.open;
   // The tape is never shorter than the plan distance.
-  if (max <= 0 || Math.hypot(p[0] - f.at[0], p[1] - f.at[1]) > max + 1e-9) return false;
+  if (max <= 0 || !within(Math.hypot(p[0] - f.at[0], p[1] - f.at[1]), max)) return false;
   const r = analysePath(table, [{ at: f.at, floor: f.floor }, { at: p, floor }], house, f.baseRadius);
   if (r.impassable || r.wall || r.edgeAt !== undefined) return false;
   let limit = max;
   if (!input.startDifficult && r.difficultAt !== undefined) {
-    if (r.difficultAt > 0 && r.difficultAt > input.difficult + 1e-6) return false;
+    if (r.difficultAt > 0 && !within(r.difficultAt, input.difficult)) return false;
     limit = input.difficult;
   }
-  if (r.length > limit + 1e-6) return false;
+  if (!within(r.length, limit)) return false;
   return !table.bodyClashes({ id: f.id, at: p, floor, radius: f.baseRadius, height: FIGURE_HEIGHT }).length;
 }
 

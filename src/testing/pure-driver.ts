@@ -1,11 +1,11 @@
 // An immutable game for the machines: each command gives a new driver (state, dice state, events)
 // and leaves the old one as it was, the way GameSession.dispatch would have played it (dice rolls
-// first, refusals change nothing). Lets a machine snapshot carry its whole game — for model-based
-// traversal (xstate/graph explores from many snapshots) and for previews ("what if I shoot?").
+// first, refusals change nothing). Lets a machine snapshot carry its whole game, for model-based
+// traversal (xstate/graph explores from many snapshots): pure-machines.ts wires it in.
 import { SeededDice, hashValue } from '../core';
 import type { Command, DiceRolledEvent, GameEvent, Ruleset } from '../game';
 import type { Scenario } from '../scenario';
-import type { DispatchResult, FlowAdapter, FlowDriver } from './types';
+import type { DispatchResult, FlowAdapter, FlowDriver } from '../flow';
 
 export interface PureGame<S> {
   ruleset: Ruleset<S, Command, GameEvent, unknown>;
@@ -52,9 +52,9 @@ export class PureDriver<S> implements FlowDriver<S> {
     return { driver: next, result: { ok: true, events } };
   }
 
-  /** FlowDriver's imperative entry: a pure driver cannot change in place (the machines call step). */
+  /** FlowDriver's imperative entry: a pure driver cannot change in place (the pure machines call step). */
   dispatch(_command: Command): DispatchResult {
-    return { ok: false, reason: 'a pure driver changes only through step(): the machines assign the driver it returns' };
+    return { ok: false, reason: 'a pure driver changes only through step(): use the machines of src/testing/pure-machines.ts' };
   }
 
   undo(): boolean {
