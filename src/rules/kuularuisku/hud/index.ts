@@ -9,7 +9,7 @@ import { logLines } from './log';
 import { moveModeNow } from './move-offer';
 import { rulesPanel } from './rules-panel';
 
-/** The play model under its former HUD names (src/rules/kuularuisku/index.ts re-exports these): the core types themselves. */
+/** The play model under its former HUD names (engine.ts re-exports these for tests): the core types themselves. */
 export type { PlayView as HudView, PlayLogLine as HudLogLine, PlayRuleEntry as HudRuleEntry, PlayFigureMove as HudFigureMove } from '../../../core';
 export { describePlay, describeUnits, describeActions, activeUnitOf, type DescribeCtx } from './describe';
 export { actionFor } from './actions';
