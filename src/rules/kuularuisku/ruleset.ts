@@ -63,7 +63,7 @@ export function recallingStragglers(stragglers: KRulesApi['stragglers']): KRules
   };
 }
 
-/** Build the ruleset around a set of rule functions (the real ones: K_RULES; tests may pass their own). */
+/** Build the ruleset around a set of rule functions (the real ones in ruleset registry; tests may pass their own). */
 export function createKuularuiskuRuleset(api: KRulesApi) {
   const memo = new FoldMemo();
   // What the flow calls: the rules engine's own functions with stragglers recalled (see above); a test's
