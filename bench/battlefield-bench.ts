@@ -10,7 +10,7 @@ import {
   createBattlefield, initRapier, EYE_FRACTION, DEFAULT_FIGURE_HEIGHT, type Battlefield, type FigureBody,
 } from '../src/battlefield';
 import { gridTriangles, type Vec2, type Vec3 } from '../src/core';
-import { cachedTable, playRandomGame } from '../src/flow';
+import { cachedTable, playGame } from '../src/flow';
 import { GameSession } from '../src/game';
 import { RULESET_MODULES } from '../src/rules';
 import { parseScenarioOrThrow } from '../src/scenario';
@@ -18,7 +18,7 @@ import { rapierReferenceWall } from '../src/testing';
 import { referenceAreas, referenceBody, referenceBuildingAt, referenceObstacles, referenceStand } from '../tests/battlefield/reference-queries';
 import { largeTable } from './large-table';
 
-const kuularuiskuRuleset = RULESET_MODULES.kuularuisku.ruleset;
+const { ruleset: kuularuiskuRuleset, player: kuularuiskuPlayer } = RULESET_MODULES.kuularuisku;
 
 const now = () => performance.now();
 
@@ -205,7 +205,7 @@ async function rulesQueries(file: string, games: number): Promise<void> {
   for (let seed = 1; seed <= games; seed++) {
     const table = cachedTable(recorder);
     const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed });
-    playRandomGame(g, { seed: seed * 7919 + 1, groups: () => kuularuiskuRuleset.candidateGroups(g.state, { scenario, table }), unchecked: kuularuiskuRuleset.uncheckedTypes });
+    playGame(g, kuularuiskuPlayer({ seed: seed * 7919 + 1, draw: 'groups' }), { table });
   }
   const areas = referenceAreas(scenario);
   const obstacles = referenceObstacles(scenario, bf);

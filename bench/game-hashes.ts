@@ -4,12 +4,12 @@
 // each recorded command log through the rules, printing every game whose hash differs.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createBattlefield } from '../src/battlefield';
-import { cachedTable, playRandomGame } from '../src/flow';
+import { cachedTable, playGame } from '../src/flow';
 import { GameSession, type Command } from '../src/game';
 import { RULESET_MODULES } from '../src/rules';
 import { parseScenarioOrThrow } from '../src/scenario';
 
-const kuularuiskuRuleset = RULESET_MODULES.kuularuisku.ruleset;
+const { ruleset: kuularuiskuRuleset, player: kuularuiskuPlayer } = RULESET_MODULES.kuularuisku;
 
 const SCENARIOS = ['scenarios/sandbox/training-ground.json', 'scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisku/tammerkoski.json'];
 const SEEDS = Array.from({ length: 20 }, (_, i) => i + 1);
@@ -24,11 +24,7 @@ async function playAll(): Promise<Game[]> {
     for (const seed of SEEDS) {
       const table = cachedTable(bf);
       const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed });
-      const r = playRandomGame(g, {
-        seed: seed * 7919 + 1,
-        groups: () => kuularuiskuRuleset.candidateGroups(g.state, { scenario, table }),
-        unchecked: kuularuiskuRuleset.uncheckedTypes,
-      });
+      const r = playGame(g, kuularuiskuPlayer({ seed: seed * 7919 + 1, draw: 'groups' }), { table });
       out.push({ scenario: file, seed, hash: g.stateHash(), winner: r.result?.winner ?? 'draw', commands: g.log.map((e) => e.command) });
     }
     bf.free();
@@ -41,7 +37,8 @@ async function replay(game: Game): Promise<string> {
   const bf = await createBattlefield(scenario);
   const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table: cachedTable(bf), seed: game.seed });
   for (const c of game.commands) {
-    const r = g.dispatch(c as never);
+    // Logs recorded before commands carried their side: each is sent by the side to act when it comes.
+    const r = g.dispatch(g.withSideToAct(c as never));
     if (!r.ok) { bf.free(); return `refused ${c.type}: ${r.reason}`; }
   }
   const h = g.stateHash();

@@ -1,5 +1,5 @@
 // npm run bench:games — headless full games per second per scenario with random legal play (the
-// flow's random player over the ruleset's legal commands, real dice, real battlefield queries).
+// ruleset's random player over its candidate commands, real dice, real battlefield queries).
 // Usage: npm run bench:games [-- --games N] [--warmup N] [--workers N] [scenario files …] (bundled like
 // the browser build, see run-bundled.mjs). Goal: ≥ 20 games/s.
 //
@@ -15,12 +15,12 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { createBattlefield } from '../src/battlefield';
-import { cachedTable, playRandomGame } from '../src/flow';
+import { cachedTable, playGame } from '../src/flow';
 import { GameSession } from '../src/game';
 import { RULESET_MODULES } from '../src/rules';
 import { parseScenarioOrThrow, type Scenario } from '../src/scenario';
 
-const kuularuiskuRuleset = RULESET_MODULES.kuularuisku.ruleset;
+const { ruleset: kuularuiskuRuleset, player: kuularuiskuPlayer } = RULESET_MODULES.kuularuisku;
 
 interface GameResult { seed: number; commands: number; events: number; winner: string }
 
@@ -28,12 +28,8 @@ function player(scenario: Scenario, bf: Awaited<ReturnType<typeof createBattlefi
   return (seed: number): GameResult => {
     const table = cachedTable(bf);
     const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed });
-    const r = playRandomGame(g, {
-      seed: seed * 7919 + 1,
-      // The kind of command first, then only the candidates of that kind are built (see LazyCandidates).
-      groups: () => kuularuiskuRuleset.candidateGroups(g.state, { scenario, table }),
-      unchecked: kuularuiskuRuleset.uncheckedTypes,
-    });
+    // The kind of command first, then only the candidates of that kind are built (see LazyCandidates).
+    const r = playGame(g, kuularuiskuPlayer({ seed: seed * 7919 + 1, draw: 'groups' }), { table });
     return { seed, commands: r.commands, events: g.events.length, winner: r.result ? r.result.winner ?? 'draw' : 'unfinished' };
   };
 }

@@ -84,7 +84,9 @@ export function usePlayMode(scenario: Scenario | null, battlefield: Battlefield 
       asked.current = false;
       const chosen = options.current;
       const seed = seedFromUrl();
-      made = Object.assign(createPlay(scenario, battlefield, { storage: browserStorage(), resume: !startFresh, ...(seed !== undefined ? { seed } : {}), ...(chosen ? { options: chosen } : {}) }), { seat: createStore<string | null>(null), picked: createStore<string[] | null>(null), moveFloor: createMoveFloorStore() });
+      // The seat goes to the game too: a step any player may take (a card draw) is sent as the seat's.
+      const seat = createStore<string | null>(null);
+      made = Object.assign(createPlay(scenario, battlefield, { storage: browserStorage(), resume: !startFresh, seat, ...(seed !== undefined ? { seed } : {}), ...(chosen ? { options: chosen } : {}) }), { seat, picked: createStore<string[] | null>(null), moveFloor: createMoveFloorStore() });
       setHandle(made);
       setChoosing(!startFresh && (made.resumed?.ok === true || (ask && made.options.choices.length > 0)));
     }).catch((err: unknown) => console.error('play mode could not start', err));

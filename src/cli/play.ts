@@ -1,9 +1,9 @@
-// `cli play`: play a scenario headless — a commands file (JSON lines), random legal commands to the
+// `cli play`: play a scenario headless — a commands file (JSON lines, each command with its side), random legal commands to the
 // end, or a save replayed and verified — and print the event log (each line with its rule id) and
 // the result, or all of it as JSON. Also writes saves, so games replay outside the browser.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createBattlefield } from '../battlefield';
-import { cachedTable, playRandomGame } from '../flow';
+import { cachedTable, playGame } from '../flow';
 import { GameOptionsError, GameSession, loadSave, makeSave, parseSave, SaveError, type AnyRulesetModule, type Command, type GameEvent, type GameOptions, type Ruleset } from '../game';
 import { playRulesetId, rulesetIds, rulesetModuleFor } from '../rules';
 import type { Scenario } from '../scenario';
@@ -16,12 +16,8 @@ export interface PlayArgs {
 
 export const PLAY_USAGE = 'play <scenario> [--seed N] [--options JSON] [--ruleset id] [--commands file.jsonl] [--random-legal] [--random-seed N] [--max-commands N] [--save file.json] [--load file.json] [--json]';
 
-// The CLI drives any registered ruleset through the game layer's contract (plus, when the ruleset
-// offers them, cheap candidate commands for random play).
-type AnyRuleset = Ruleset<unknown, Command, GameEvent, unknown> & {
-  candidateCommands?(state: unknown, ctx: { scenario: Scenario; table: unknown }): Command[];
-  uncheckedTypes?: ReadonlySet<string>;
-};
+// The CLI drives any registered ruleset through its module: the game layer's contract, and its player for random play.
+type AnyRuleset = Ruleset<unknown, Command, GameEvent, unknown>;
 
 function text(a: PlayArgs, name: string): string | undefined {
   const v = a.flags.get(name);
@@ -37,17 +33,27 @@ function int(a: PlayArgs, name: string, fallback: number): number {
   return n;
 }
 
-/** The ruleset to play: --ruleset, else the scenario's own; a sandbox table is played with the registry's default. */
-function chooseRuleset(a: PlayArgs, scenario: Scenario): AnyRuleset {
+/** The ruleset module to play: --ruleset, else the scenario's own; a sandbox table is played with the registry's default. */
+function chooseRuleset(a: PlayArgs, scenario: Scenario): AnyRulesetModule {
   const id = text(a, 'ruleset') ?? playRulesetId(scenario);
   const m: AnyRulesetModule | undefined = rulesetModuleFor(id);
   if (!m) throw new UsageError(`--ruleset: no ruleset "${id}" (known: ${rulesetIds().join(', ')})`);
-  return m.ruleset;
+  return m;
 }
 
-/** JSON lines: one command object per line; blank lines and lines starting with # are skipped. */
-export function parseCommandLines(body: string, file: string): Command[] {
-  const out: Command[] = [];
+/** A command of a commands file with the line it came from (for messages). */
+export interface CommandLine {
+  command: Command;
+  line: number;
+}
+
+/**
+ * JSON lines: one command object per line, each with its "type" and the "side" (id) that sends it;
+ * blank lines and lines starting with # are skipped. `sides`: the scenario's, named in the message
+ * for a command without one.
+ */
+export function parseCommandFile(body: string, file: string, sides: ReadonlyArray<{ id: string; name: string }> = []): CommandLine[] {
+  const out: CommandLine[] = [];
   body.split('\n').forEach((line, i) => {
     const t = line.trim();
     if (!t || t.startsWith('#')) return;
@@ -58,9 +64,19 @@ export function parseCommandLines(body: string, file: string): Command[] {
       throw new UsageError(`${file}:${i + 1}: bad JSON (${err instanceof Error ? err.message : String(err)})`);
     }
     if (!c || typeof c !== 'object' || typeof (c as { type?: unknown }).type !== 'string') throw new UsageError(`${file}:${i + 1}: a command is an object with a "type"`);
-    out.push(c as Command);
+    const side = (c as { side?: unknown }).side;
+    if (typeof side !== 'string' || !side) {
+      const choices = sides.length ? `: ${sides.map((x) => `"${x.id}" (${x.name})`).join(' or ')}` : '';
+      throw new UsageError(`${file}:${i + 1}: ${(c as Command).type} has no "side": every command names the side that sends it${choices}`);
+    }
+    out.push({ command: c as Command, line: i + 1 });
   });
   return out;
+}
+
+/** The commands of a commands file (parseCommandFile without the line numbers). */
+export function parseCommandLines(body: string, file: string, sides: ReadonlyArray<{ id: string; name: string }> = []): Command[] {
+  return parseCommandFile(body, file, sides).map((l) => l.command);
 }
 
 function logLine(e: GameEvent, turn: number): string {
@@ -78,7 +94,8 @@ export async function play(a: PlayArgs, io: Io): Promise<number> {
   const file = a.positional[1];
   if (!file) throw new UsageError(`play: expected a scenario file — ${PLAY_USAGE}`);
   const scenario = loadScenarioFile(file);
-  const ruleset = chooseRuleset(a, scenario);
+  const rulesetModule = chooseRuleset(a, scenario);
+  const ruleset: AnyRuleset = rulesetModule.ruleset;
   const problems = ruleset.validateScenario(scenario);
   if (problems.length) {
     for (const p of problems) io.err(`${file}: ${p.path}: ${p.message}\n`);
@@ -131,21 +148,19 @@ export async function play(a: PlayArgs, io: Io): Promise<number> {
       } catch {
         throw new UsageError(`cannot read commands file ${commandsFile}`);
       }
-      const commands = parseCommandLines(body, commandsFile);
-      for (const [i, c] of commands.entries()) {
+      const commands = parseCommandFile(body, commandsFile, session.scenario.sides);
+      for (const [i, { command: c, line }] of commands.entries()) {
         const r = session.dispatch(c);
         if (!r.ok) {
-          io.err(`sandtable: ${commandsFile}: command ${i + 1} (${c.type}) refused — ${r.reason}${r.rule ? ` (${r.rule})` : ''}\n`);
+          io.err(`sandtable: ${commandsFile}:${line}: command ${i + 1} (${c.type}) refused — ${r.reason}${r.rule ? ` (${r.rule})` : ''}\n`);
           return 1;
         }
       }
     }
     if (a.flags.has('random-legal')) {
-      const game = session;
-      const cheap = ruleset.candidateCommands
-        ? { candidates: () => ruleset.candidateCommands!(game.state, { scenario: game.scenario, table }), unchecked: ruleset.uncheckedTypes ?? new Set<string>() }
-        : {};
-      playRandomGame(session, { seed: int(a, 'random-seed', session.seed), maxCommands: int(a, 'max-commands', 20_000), ...cheap });
+      const player = rulesetModule.player;
+      if (!player) throw new UsageError(`--random-legal: ruleset "${ruleset.id}" has no player`);
+      playGame(session, player({ seed: int(a, 'random-seed', session.seed) }), { table, maxCommands: int(a, 'max-commands', 20_000) });
     }
     const save = text(a, 'save');
     if (save) writeFileSync(save, `${JSON.stringify(makeSave(session), null, 1)}\n`);

@@ -11,3 +11,5 @@ export type * from './table-queries';
 export type * from './option-choice';
 export type * from './play-view-types';
 export type * from './flow-readings';
+export type * from './player';
+export * from './random-pick';

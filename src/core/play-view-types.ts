@@ -8,7 +8,10 @@ import type { Vec2 } from './geometry';
 /** A player's (or the flow's) request. `type` is UPPER_SNAKE; the rest is ruleset data. */
 export interface Command {
   type: string;
-  /** The side issuing it, when it matters (hot-seat checks it against whose turn it is). */
+  /**
+   * The side (id) sending it. Every command carries one: the game session refuses a command without
+   * it, or from a side that may not act now (optional here only because files and old saves may lack it).
+   */
   side?: string;
   [key: string]: unknown;
 }

@@ -32,7 +32,7 @@ export { applyCommand, type FlowContext, type FlowInput, type FlowOutput, type A
 export { createTurnMachine, turnMachineFor } from './turn-machine';
 export { createActivationMachine, activationMachineFor } from './activation-machine';
 export { createMeleeMachine, meleeMachineFor } from './melee-machine';
-export { pickRandomCommand, playRandomGame, createRng, keyOf, LazyCandidates, DEFAULT_WEIGHTS, type CandidateGroup, type RandomPlayOptions } from './random-play';
+export { playGame, type PlayGameOptions, type PlayedGame } from './play-game';
 export { cachedTable } from './table-cache';
 
 export type TurnActor = Actor<ReturnType<typeof createTurnMachine>>;

@@ -2,6 +2,7 @@
 export type * from './types';
 export type * from './ruleset-module';
 export { GameSession, type LogEntry, type SessionInit } from './session';
+export { sideRefusal, withSideToAct, type SideRefusal } from './sides';
 export { makeSave, parseSave, loadSave, SaveError, SAVE_FORMAT, type SaveFile } from './save';
 export * from './play-view';
 export { GameOptionsSchema, GameOptionsError, normaliseOptions, hasOptions, parseGameOptions, describeOptions, type GameOptions, type GameOptionChoice } from './options';

@@ -4,7 +4,7 @@
 // so it meets this shape structurally and its parts that rulesets type themselves (flow readings,
 // play view, table queries) are core types. The composition roots (src/app, src/cli) read the
 // registry as RulesetModule, which checks every module's signatures at compile time.
-import type { Command, FlowAdapter, GameEvent, PlayFigureMove, PlayLogLine, PlayRuleEntry, PlayView, SightPoint, TableQueries } from '../core';
+import type { Command, FlowAdapter, GameEvent, PlayFigureMove, PlayLogLine, PlayRuleEntry, PlayerFactory, PlayView, SightPoint, TableQueries } from '../core';
 import type { Scenario } from '../scenario';
 import type { LogEntry } from './session';
 import type { Ruleset } from './types';
@@ -35,14 +35,6 @@ export interface PhaseInfo {
   label: string;
 }
 
-/**
- * A player that chooses commands for a side (random legal play, later an AI). The random player is
- * moving behind this slot; until then a module may leave it out.
- */
-export interface Player<S> {
-  choose(state: S, legal: readonly Command[], decision?: unknown): Command;
-}
-
 export interface RulesetModule<S> {
   /** The rules: the game layer's contract. */
   readonly ruleset: Ruleset<S, Command, GameEvent, TableQueries>;
@@ -62,8 +54,8 @@ export interface RulesetModule<S> {
   readonly sightPoints: readonly SightPoint[];
   /** Checks the ruleset's own data in a scenario (units' data, rules options, victory): clear messages or none. */
   validateScenarioData(scenario: Scenario): Array<{ path: string; message: string }>;
-  /** The player for headless play; optional until every ruleset has one. */
-  readonly player?: Player<S>;
+  /** Makes the ruleset's player for headless play (core's Player: random legal play, later an AI); optional. */
+  readonly player?: PlayerFactory<S, Command, TableQueries, Scenario>;
 }
 
 // Typed over `any` state where a module is picked by id (each module reads its own state).

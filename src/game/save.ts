@@ -1,6 +1,7 @@
 // Save files: scenario id + content hash + game options + seed + command log (versioned JSON).
 // Loading checks them with clear messages and replays the log to the identical state (compared by
-// state hash). Format 2 added the options; a format-1 save loads as a game without options.
+// state hash). Format 2 added the options; format 3 commands carry their side (older logs are
+// replayed with the side to act stamped on each command); a format-1 save loads without options.
 import { z } from 'zod';
 import { hashValue } from '../core';
 import { jsonPath, type Scenario } from '../scenario';
@@ -8,19 +9,20 @@ import { GameOptionsError, normaliseOptions, parseGameOptions } from './options'
 import { GameSession } from './session';
 import type { Command, GameEvent, Ruleset } from './types';
 
-export const SAVE_FORMAT = 2;
-/** Older formats still read (1: no options). */
-const READABLE = [1, 2];
+export const SAVE_FORMAT = 3;
+/** Older formats still read (1: no options; 1 and 2: commands without their side). */
+const READABLE = [1, 2, 3];
 
 const SaveSchema = z
   .object({
-    sandtableSave: z.union([z.literal(1), z.literal(2)]).describe('save format version'),
+    sandtableSave: z.union([z.literal(1), z.literal(2), z.literal(3)]).describe('save format version'),
     scenario: z.object({ id: z.string(), hash: z.string() }).strict(),
     ruleset: z.object({ id: z.string(), version: z.string() }).strict(),
     /** The game options chosen at the start (format 2; checked again against the ruleset on load). */
     options: z.unknown().optional(),
     seed: z.number().int(),
-    commands: z.array(z.object({ type: z.string() }).passthrough()),
+    /** Format 3: each with the side that sent it (checked in parseSave; older formats have none). */
+    commands: z.array(z.object({ type: z.string(), side: z.string().optional() }).passthrough()),
     /** Hash of the state after the last command: a truncated or tampered log no longer matches. */
     stateHash: z.string(),
     savedAt: z.string().optional(),
@@ -64,6 +66,10 @@ export function parseSave(text: string, file: string): SaveFile {
     throw new SaveError(`${file}: ${jsonPath(i.path)}: ${i.message}`);
   }
   if (r.data.sandtableSave === 1 && r.data.options !== undefined) throw new SaveError(`${file}: $.options: a format-1 save has no options: expected sandtableSave 2`);
+  if (r.data.sandtableSave >= 3) {
+    const i = r.data.commands.findIndex((c) => !c.side);
+    if (i >= 0) throw new SaveError(`${file}: $.commands[${i}].side: expected the side that sent this ${r.data.commands[i]!.type} (a format-3 save's commands carry their side)`);
+  }
   try {
     return { ...r.data, options: parseGameOptions(r.data.options, file, '$.options') };
   } catch (err) {
@@ -94,8 +100,10 @@ export function loadSave<S, C extends Command, E extends GameEvent, Q>(
     if (err instanceof GameOptionsError) throw new SaveError(err.message);
     throw err;
   }
+  // Formats 1 and 2 logged commands without their side: each is sent by the side to act when it comes.
+  const stamp = save.sandtableSave < 3;
   save.commands.forEach((command, i) => {
-    const r = session.dispatch(command as C);
+    const r = session.dispatch(stamp ? session.withSideToAct(command as C) : (command as C));
     if (!r.ok) throw new SaveError(`${file}: $.commands[${i}]: the log does not replay here — ${r.reason}${r.rule ? ` (${r.rule})` : ''}`);
   });
   if (session.stateHash() !== save.stateHash) {

@@ -1,11 +1,13 @@
 // A game in progress: dispatch commands through a ruleset with the game's own seeded dice, keep
 // the command log and every event, undo what touched no dice, save, and rebuild any past state.
 // Game options (chosen at the start) make the scenario that is played: `scenario` is that one,
-// `baseScenario` the file as loaded (its hash identifies the game in saves).
+// `baseScenario` the file as loaded (its hash identifies the game in saves). Every command carries
+// its side; one from a side the ruleset says may not act now is refused before the rules see it.
 import { SeededDice, hashValue, type Dice } from '../core';
 import type { Scenario } from '../scenario';
 import { GameOptionsError, hasOptions, parseGameOptions, type GameOptions } from './options';
-import type { Command, DiceRolledEvent, GameEvent, Ruleset, VictoryResult } from './types';
+import { sideRefusal, withSideToAct } from './sides';
+import type { ActingSides, Command, DiceRolledEvent, GameEvent, Ruleset, VictoryResult } from './types';
 
 export interface LogEntry<C extends Command = Command, E extends GameEvent = GameEvent> {
   command: C;
@@ -102,8 +104,23 @@ export class GameSession<S, C extends Command = Command, E extends GameEvent = G
     return this.ruleset.victory(this.current, { scenario: this.scenario });
   }
 
-  /** Apply a command: its events, dice rolls included, are folded into the state. Refusals change nothing. */
+  /** The sides that may send this command now (the ruleset's answer). */
+  actingSides(command: C): ActingSides {
+    return this.ruleset.actingSides(this.current, command, { scenario: this.scenario });
+  }
+
+  /** The command with the side to act stamped on it when it names none (old saves, players that leave it out). */
+  withSideToAct(command: C): C {
+    return withSideToAct(this.ruleset, this.current, this.scenario, command);
+  }
+
+  /**
+   * Apply a command: its events, dice rolls included, are folded into the state. Refusals change
+   * nothing — a command without a side, or from a side that may not act now, among them.
+   */
   dispatch(command: C): { ok: true; events: Array<E | DiceRolledEvent> } | { ok: false; reason: string; rule?: string } {
+    const wrongSide = sideRefusal(this.scenario, command, this.actingSides(command));
+    if (wrongSide) return wrongSide;
     const before = this.dice.state();
     const dice = this.injected ?? this.dice;
     const rollsBefore = dice.rolls.length;

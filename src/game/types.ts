@@ -18,6 +18,20 @@ export type Decision<E extends GameEvent> = { ok: true; events: E[] } | { ok: fa
 
 /** The machines' models (defined in core, src/core/flow-readings.ts, shared with the rulesets). */
 export type { ActivationModel, MeleeModel } from '../core';
+/**
+ * Who may send a command now, as the ruleset reads its state: the session refuses a command from any
+ * other side (and one that names no side) before `decide`, changing nothing.
+ */
+export interface ActingSides {
+  /** Side ids, in the scenario's order; every side when any player may send it (a card draw, the end of a turn). */
+  sides: readonly string[];
+  /** What the game waits for, without side names (the refusal names them): "the activation of the unit whose card was drawn". */
+  awaiting?: string;
+  /** The book's rule that says who acts then (K-2.1b …). */
+  rule?: string;
+  /** A step any player may take, no side's own (shuffling, drawing a card): the player at the screen sends it as theirs. */
+  anySide?: boolean;
+}
 
 /** What rules may read of the world besides the state: the table (through a query interface). */
 export interface RulesContext<Q = unknown> {
@@ -35,8 +49,17 @@ export interface Ruleset<S, C extends Command = Command, E extends GameEvent = G
   validateScenario(scenario: Scenario): Array<{ path: string; message: string }>;
   /** The state before any event (no dice). */
   setup(scenario: Scenario, ctx: { table: Q }): S;
-  /** Commands the side to act may issue now (the HUD offers only these; random play picks from them). */
+  /**
+   * Commands the side to act may issue now (the HUD offers only these; random play picks from them),
+   * each carrying the side that sends it (one any player may send: the first side that may).
+   */
   legalCommands(state: S, ctx: { scenario: Scenario; table: Q }): C[];
+  /**
+   * The sides that may send this command now; the session asks before `decide` and refuses any other.
+   * Asked per command, not per moment: a decision asked of the side not acting (an owner's choice
+   * after the acting side's shot) lists the deciding side for its answer, the acting side for the rest.
+   */
+  actingSides(state: S, command: C, ctx: { scenario: Scenario }): ActingSides;
   decide(state: S, command: C, ctx: RulesContext<Q>): Decision<E>;
   evolve(state: S, event: E | DiceRolledEvent): S;
   victory(state: S, ctx: { scenario: Scenario }): VictoryResult | undefined;

@@ -3,7 +3,7 @@
 // first, refusals change nothing). Lets a machine snapshot carry its whole game, for model-based
 // traversal (xstate/graph explores from many snapshots): pure-machines.ts wires it in.
 import { SeededDice, hashValue } from '../core';
-import type { Command, DiceRolledEvent, GameEvent, Ruleset } from '../game';
+import { sideRefusal, type Command, type DiceRolledEvent, type GameEvent, type Ruleset } from '../game';
 import type { Scenario } from '../scenario';
 import type { DispatchResult, FlowAdapter, FlowDriver } from '../flow';
 
@@ -41,6 +41,8 @@ export class PureDriver<S> implements FlowDriver<S> {
 
   /** The game after this command, and what happened; this driver is unchanged. */
   step(command: Command): { driver: PureDriver<S>; result: DispatchResult } {
+    const wrongSide = sideRefusal(this.game.scenario, command, this.game.ruleset.actingSides(this.state, command, { scenario: this.game.scenario }));
+    if (wrongSide) return { driver: this, result: wrongSide };
     const dice = new SeededDice(this.game.seed, this.diceState ? [...this.diceState] : undefined);
     const decision = this.game.ruleset.decide(this.state, command, { scenario: this.game.scenario, table: this.game.table, dice });
     if (!decision.ok) return { driver: this, result: decision };

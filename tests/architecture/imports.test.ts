@@ -24,19 +24,6 @@ function sourceFiles(dir: string): string[] {
  * listed violation that no longer occurs fails the test too: take it off the list.
  */
 const KNOWN: Readonly<Record<string, string>> = {
-  // player-fold: breaks the cycles inside the Kuularuisku rules.
-  'cycle: src/rules/kuularuisku/activation/decide.ts → src/rules/kuularuisku/activation/melee-flow.ts → src/rules/kuularuisku/activation/decide.ts': 'player-fold',
-  'cycle: src/rules/kuularuisku/morale.ts → src/rules/kuularuisku/movement.ts → src/rules/kuularuisku/special-play.ts → src/rules/kuularuisku/shooting.ts → src/rules/kuularuisku/morale.ts': 'player-fold',
-  'cycle: src/rules/kuularuisku/special-play.ts → src/rules/kuularuisku/visibility.ts → src/rules/kuularuisku/special-play.ts': 'player-fold',
-  'cycle: src/rules/kuularuisku/special-play.ts → src/rules/kuularuisku/wounds.ts → src/rules/kuularuisku/visibility.ts → src/rules/kuularuisku/special-play.ts': 'player-fold',
-  // player-fold: random play (DEFAULT_WEIGHTS) moves into the ruleset's player folder.
-  'src/flow/random-play.ts: Kuularuisku command word "ACTIVATE" outside src/rules/kuularuisku/': 'player-fold',
-  'src/flow/random-play.ts: Kuularuisku command word "COMMAND" outside src/rules/kuularuisku/': 'player-fold',
-  'src/flow/random-play.ts: Kuularuisku command word "END_ACTIVATION" outside src/rules/kuularuisku/': 'player-fold',
-  'src/flow/random-play.ts: Kuularuisku command word "MOVE" outside src/rules/kuularuisku/': 'player-fold',
-  'src/flow/random-play.ts: Kuularuisku command word "PASS" outside src/rules/kuularuisku/': 'player-fold',
-  'src/flow/random-play.ts: Kuularuisku command word "READY" outside src/rules/kuularuisku/': 'player-fold',
-  'src/flow/random-play.ts: Kuularuisku command word "SHOOT" outside src/rules/kuularuisku/': 'player-fold',
 };
 
 /** Compare what a check finds (keys without line numbers) with the known list's entries of that kind. */

@@ -11,7 +11,9 @@ import { Color } from 'three';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
-import { cachedTable, createRng, pickRandomCommand } from '../../src/flow';
+import { createRng } from '../../src/core';
+import { cachedTable } from '../../src/flow';
+import { checkedCommands, pickRandomCommand } from '../../src/rules/kuularuisku/player';
 import { GameSession, makeSave } from '../../src/game';
 import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { PLAY_COLOURS } from '../../src/view/play/colours';
@@ -46,7 +48,8 @@ function reachMarkedPosition(bf: Battlefield): Reached {
     const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed });
     const rng = createRng(seed * 7919 + 1);
     for (let n = 1; n <= 400 && !g.victory(); n++) {
-      const options = g.legalCommands();
+      // The rules' legal commands and the moves they accept (what the legal list held when these seeds were chosen).
+      const options = checkedCommands(g.state as KGameState, { scenario, table });
       if (!options.length) break;
       const r = g.dispatch(pickRandomCommand(options, rng));
       if (!r.ok) throw new Error(`seed ${seed}: a legal command was refused: ${r.reason}`);

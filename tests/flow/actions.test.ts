@@ -1,7 +1,8 @@
 // K-2.4 the action choices and their order (K-2.4a–c, K-4.1a, K-1.0c, K-7.1c, K-6.3b, K-GAP-4, K-AMB-11).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
-import { actionGate, evolveGame, offerOptions, phaseOf, type KGameState } from '../../src/rules/kuularuisku/engine';
+import { actionGate, offerOptions, phaseOf, type KGameState } from '../../src/rules/kuularuisku/engine';
+import { evolveK } from '../../src/rules/kuularuisku/engine';
 import { flowScenario, flowTable, keepOrder, must, newGame, scripted } from './fixture';
 
 let table: Battlefield;
@@ -12,15 +13,15 @@ beforeAll(async () => {
 });
 
 type Ev = Record<string, unknown> & { type: string };
-const fold = (s: KGameState, ...events: Ev[]) => events.reduce((x, e) => evolveGame(x, e as never), s);
+const fold = (s: KGameState, ...events: Ev[]) => events.reduce((x, e) => evolveK(x, e as never), s);
 const moved: Ev = { type: 'FIGURES_MOVED', rule: 'K-4.0', text: '', unitId: 'w1', mode: 'normal', allowance: 10, moves: [{ figureId: 'w1_1', from: [20, 30], fromFloor: 0, to: [25, 30], floor: 0, distance: 5 }] };
 const shot: Ev = { type: 'SHOT_FIRED', rule: 'K-5.3', text: '', shooterId: 'w1', targetId: 'r1', shooters: ['w1_1'], targets: ['r1_1'], dice: [], hits: 0, closeRange: false, defensive: false, pinned: false, machineGun: false };
 
 /** w1 activating with `action` chosen. */
 function activating(action: string): KGameState {
   const g = newGame(scenario, table, scripted(...keepOrder(5)));
-  must(g, { type: 'BEGIN_TURN' });
-  must(g, { type: 'DRAW_CARD' });
+  must(g, { type: 'BEGIN_TURN', side: 'whites' });
+  must(g, { type: 'DRAW_CARD', side: 'whites' });
   must(g, { type: 'ACTIVATE', side: 'whites', unitId: 'w1', action });
   return g.state;
 }
@@ -31,8 +32,8 @@ const shoot = { type: 'SHOOT', side: 'whites', unitId: 'w1', targetId: 'r1' };
 describe('K-2.4 actions and their order', () => {
   it('K-2.4a the offered unit chooses one action; K-GAP-4 special action is off by default (house)', () => {
     const g = newGame(scenario, table, scripted(...keepOrder(5)));
-    must(g, { type: 'BEGIN_TURN' });
-    must(g, { type: 'DRAW_CARD' });
+    must(g, { type: 'BEGIN_TURN', side: 'whites' });
+    must(g, { type: 'DRAW_CARD', side: 'whites' });
     const p = phaseOf(g.state);
     expect(p.kind === 'offer' && offerOptions(g.state, p.offer, table)).toEqual({ ready: true, actions: ['move-shoot', 'shoot-move', 'fast-move', 'shoot'], leaders: [], command: [] });
     expect(g.dispatch({ type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'special' })).toMatchObject({ ok: false, rule: 'K-GAP-4' });
@@ -43,8 +44,8 @@ describe('K-2.4 actions and their order', () => {
 
   it('K-GAP-4 with the house option on, a special action only spends the activation', () => {
     const g = newGame(flowScenario(undefined, { rules: { house: { specialActionAllowed: 'spend-activation' } } }), table, scripted(...keepOrder(5)));
-    must(g, { type: 'BEGIN_TURN' });
-    must(g, { type: 'DRAW_CARD' });
+    must(g, { type: 'BEGIN_TURN', side: 'whites' });
+    must(g, { type: 'DRAW_CARD', side: 'whites' });
     const events = must(g, { type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'special' });
     expect(events.map((e) => e.type)).toEqual(['ACTIVATION_STARTED', 'ACTION_CHOSEN', 'ACTIVATION_ENDED']);
     expect(events[1]).toMatchObject({ rule: 'K-GAP-4' });
@@ -101,7 +102,7 @@ describe('K-2.4 actions and their order', () => {
 
   it('K-2.1b soldiers act only in their unit\'s activation', () => {
     const g = newGame(scenario, table, scripted(...keepOrder(5)));
-    must(g, { type: 'BEGIN_TURN' });
+    must(g, { type: 'BEGIN_TURN', side: 'whites' });
     expect(actionGate(g.state, move)).toMatchObject({ ok: false, rule: 'K-2.1b' });
   });
 });

@@ -1,11 +1,17 @@
 // `cli play` in-process: random legal play to the end with a save, the save replayed and verified,
-// a tampered save refused, a commands file (JSON lines) with a refused command, JSON output.
+// a tampered save refused, a commands file (JSON lines, each command with its side) with a refused
+// command, a command of the side that may not act, a line without a side, JSON output.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/commands';
 import { parseCommandLines } from '../../src/cli/play';
+import { loadScenarioFile } from '../../src/cli/commands';
+import { createBattlefield } from '../../src/battlefield';
+import { cachedTable } from '../../src/flow';
+import { GameSession } from '../../src/game';
+import { kuularuiskuRuleset } from '../../src/rules/kuularuisku/ruleset';
 
 const TG = 'scenarios/sandbox/training-ground.json';
 const dir = mkdtempSync(join(tmpdir(), 'sandtable-play-'));
@@ -46,11 +52,42 @@ describe('cli play', () => {
 
   it('plays a commands file and stops at the first refused command with its reason and rule', async () => {
     const file = join(dir, 'moves.jsonl');
-    writeFileSync(file, ['# a turn begins', '{"type":"BEGIN_TURN"}', '', '{"type":"DRAW_CARD"}', '{"type":"END_TURN"}'].join('\n'));
+    writeFileSync(file, ['# a turn begins', '{"type":"BEGIN_TURN","side":"red"}', '', '{"type":"DRAW_CARD","side":"blue"}', '{"type":"END_TURN","side":"red"}'].join('\n'));
     const r = await cli('play', TG, '--seed', '1', '--commands', file);
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/moves\.jsonl: command 3 \(END_TURN\) refused — .* \(K-TERM-9\)/);
+    expect(r.err).toMatch(/moves\.jsonl:5: command 3 \(END_TURN\) refused — .* \(K-TERM-9\)/);
     expect(() => parseCommandLines('{"type":1}', 'x.jsonl')).toThrow(/x\.jsonl:1: a command is an object with a "type"/);
+  });
+
+  it('a commands file with sides plays; a command from the side that may not act is refused naming the sides (K-2.1b)', async () => {
+    // Which unit's card comes first (seed 1): the same game played here.
+    const scenario = loadScenarioFile(TG);
+    const bf = await createBattlefield(scenario);
+    const g = new GameSession({ ruleset: kuularuiskuRuleset as never, scenario, table: cachedTable(bf), seed: 1 });
+    for (const c of g.legalCommands()) g.dispatch(c); // BEGIN_TURN
+    g.dispatch(g.legalCommands()[0]!); // DRAW_CARD
+    const pass = g.legalCommands().find((c) => c.type === 'PASS')!;
+    bf.free();
+    const owner = scenario.sides.find((x) => x.id === pass.side)!;
+    const other = scenario.sides.find((x) => x.id !== pass.side)!;
+    const lines = ['{"type":"BEGIN_TURN","side":"red"}', '{"type":"DRAW_CARD","side":"blue"}'];
+    const file = join(dir, 'sides.jsonl');
+    writeFileSync(file, [...lines, JSON.stringify(pass)].join('\n'));
+    const ok = await cli('play', TG, '--seed', '1', '--commands', file, '--json');
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.out).commands).toBe(3);
+    writeFileSync(file, [...lines, JSON.stringify({ ...pass, side: other.id })].join('\n'));
+    const wrong = await cli('play', TG, '--seed', '1', '--commands', file);
+    expect(wrong.code).toBe(1);
+    expect(wrong.err).toContain(`sides.jsonl:3: command 3 (PASS) refused — ${other.name} may not act now: the game waits for ${owner.name} (the action of their unit whose card was drawn) (K-2.1b)`);
+  });
+
+  it('a command line without its side is refused, naming the file, the line and the sides', async () => {
+    const file = join(dir, 'no-side.jsonl');
+    writeFileSync(file, ['{"type":"BEGIN_TURN","side":"red"}', '{"type":"DRAW_CARD"}'].join('\n'));
+    const r = await cli('play', TG, '--seed', '1', '--commands', file);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/no-side\.jsonl:2: DRAW_CARD has no "side": every command names the side that sends it: "red" \(Red\) or "blue" \(Blue\)/);
   });
 
   it('--json prints the result, the state hash, the events and the final state', async () => {

@@ -1,7 +1,8 @@
 // F4 leader command and joined leaders (K-2.2a–e, K-1.4b, K-SKL-5, K-AMB-3) with scripted dice.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
-import { commandRefusal, commandableUnits, evolveGame, offerOptions, phaseOf, type KGameState } from '../../src/rules/kuularuisku/engine';
+import { commandRefusal, commandableUnits, offerOptions, phaseOf, type KGameState } from '../../src/rules/kuularuisku/engine';
+import { evolveK } from '../../src/rules/kuularuisku/engine';
 import { CARDS, DEFAULT_UNITS, arrange, flowScenario, flowTable, must, newGame, scripted, type UnitSpec } from './fixture';
 
 let table: Battlefield;
@@ -11,14 +12,14 @@ beforeAll(async () => {
   table = await flowTable(scenario);
 });
 
-const fold = (s: KGameState, ...events: Array<Record<string, unknown> & { type: string }>) => events.reduce((x, e) => evolveGame(x, e as never), s);
+const fold = (s: KGameState, ...events: Array<Record<string, unknown> & { type: string }>) => events.reduce((x, e) => evolveK(x, e as never), s);
 const leaderFirst = () => scripted(...arrange(CARDS, ['wl', 'w1', 'w2', 'r1', 'r2']));
 
 describe('F4 leader command (K-2.2)', () => {
   it('K-2.2a a leader commands one friendly unit within 15 cm; it activates as if its card were drawn', () => {
     const g = newGame(scenario, table, leaderFirst());
-    must(g, { type: 'BEGIN_TURN' });
-    must(g, { type: 'DRAW_CARD' });
+    must(g, { type: 'BEGIN_TURN', side: 'whites' });
+    must(g, { type: 'DRAW_CARD', side: 'whites' });
     const p = phaseOf(g.state);
     expect(p.kind === 'offer' && offerOptions(g.state, p.offer, table).command).toEqual(['w1', 'w2']);
     const events = must(g, { type: 'COMMAND', side: 'whites', leaderId: 'wl', unitId: 'w2' });
@@ -71,8 +72,8 @@ describe('F4 leader command (K-2.2)', () => {
 
   it('K-2.2a the commanded unit is refused when the leader names another', () => {
     const g = newGame(scenario, table, leaderFirst());
-    must(g, { type: 'BEGIN_TURN' });
-    must(g, { type: 'DRAW_CARD' });
+    must(g, { type: 'BEGIN_TURN', side: 'whites' });
+    must(g, { type: 'DRAW_CARD', side: 'whites' });
     expect(g.dispatch({ type: 'COMMAND', side: 'whites', leaderId: 'wl', unitId: 'r1' })).toMatchObject({ ok: false, rule: 'K-2.2a' });
     expect(g.dispatch({ type: 'COMMAND', side: 'whites', leaderId: 'w1', unitId: 'w2' })).toMatchObject({ ok: false, rule: 'K-2.1b' });
   });
@@ -84,34 +85,34 @@ describe('F4 joined leaders (K-2.2d/e, K-1.4b)', () => {
 
   it('K-2.2d a joined leader\'s card: the group acts with him; the group\'s own card is then spent', () => {
     const g = newGame(joined, table, scripted(...arrange(CARDS, ['wl', 'w1', 'w2', 'r1', 'r2'])));
-    must(g, { type: 'BEGIN_TURN' });
-    must(g, { type: 'DRAW_CARD' });
+    must(g, { type: 'BEGIN_TURN', side: 'whites' });
+    must(g, { type: 'DRAW_CARD', side: 'whites' });
     const p = phaseOf(g.state);
     expect(p.kind === 'offer' && offerOptions(g.state, p.offer, table)).toMatchObject({ ready: false, leaders: ['with', 'leave'] });
     const started = must(g, { type: 'ACTIVATE', side: 'whites', unitId: 'wl', action: 'move-shoot' });
     expect(started.find((e) => e.type === 'ACTIVATION_STARTED')).toMatchObject({ unitId: 'w1', units: ['w1', 'wl'], via: 'leader-group' });
     must(g, { type: 'END_ACTIVATION', side: 'whites' });
-    expect(must(g, { type: 'DRAW_CARD' }).map((e) => e.type)).toEqual(['CARD_DRAWN', 'CARD_SPENT']);
+    expect(must(g, { type: 'DRAW_CARD', side: 'whites' }).map((e) => e.type)).toEqual(['CARD_DRAWN', 'CARD_SPENT']);
   });
 
   it('K-2.2e the group activates first: the leader goes with it (his card is skipped) or leaves to act on his own card', () => {
     const order = scripted(...arrange(CARDS, ['w1', 'wl', 'w2', 'r1', 'r2']), ...arrange(CARDS, ['w1', 'wl', 'w2', 'r1', 'r2']));
     const g = newGame(joined, table, order);
-    must(g, { type: 'BEGIN_TURN' });
-    must(g, { type: 'DRAW_CARD' });
+    must(g, { type: 'BEGIN_TURN', side: 'whites' });
+    must(g, { type: 'DRAW_CARD', side: 'whites' });
     must(g, { type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'shoot', leaders: 'with' });
     must(g, { type: 'END_ACTIVATION', side: 'whites' });
-    const spent = must(g, { type: 'DRAW_CARD' });
+    const spent = must(g, { type: 'DRAW_CARD', side: 'whites' });
     expect(spent.map((e) => [e.type, e.rule])).toEqual([['CARD_DRAWN', 'K-2.1b'], ['CARD_SPENT', 'K-2.2b']]);
 
     const h = newGame(joined, table, scripted(...arrange(CARDS, ['w1', 'wl', 'w2', 'r1', 'r2'])));
-    must(h, { type: 'BEGIN_TURN' });
-    must(h, { type: 'DRAW_CARD' });
+    must(h, { type: 'BEGIN_TURN', side: 'whites' });
+    must(h, { type: 'DRAW_CARD', side: 'whites' });
     const left = must(h, { type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'shoot', leaders: 'leave' });
     expect(left[0]).toMatchObject({ type: 'LEADER_LEFT', rule: 'K-2.2e', leaderUnitId: 'wl', fromUnitId: 'w1' });
     expect(left.find((e) => e.type === 'ACTIVATION_STARTED')).toMatchObject({ units: ['w1'] });
     must(h, { type: 'END_ACTIVATION', side: 'whites' });
-    expect(must(h, { type: 'DRAW_CARD' }).map((e) => e.type)).toEqual(['CARD_DRAWN', 'ACTIVATION_OFFERED']);
+    expect(must(h, { type: 'DRAW_CARD', side: 'whites' }).map((e) => e.type)).toEqual(['CARD_DRAWN', 'ACTIVATION_OFFERED']);
     expect(phaseOf(h.state)).toMatchObject({ kind: 'offer', offer: { unitId: 'wl' } });
   });
 

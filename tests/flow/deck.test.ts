@@ -2,7 +2,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { SeededDice } from '../../src/core';
-import { deckCards, drawOutcome, evolveGame, phaseOf, shuffleDeck, type KGameState } from '../../src/rules/kuularuisku/engine';
+import { deckCards, drawOutcome, phaseOf, shuffleDeck, type KGameState } from '../../src/rules/kuularuisku/engine';
+import { evolveK } from '../../src/rules/kuularuisku/engine';
 import { CARDS, arrange, flowOf, flowScenario, flowTable, keepOrder, must, newGame, scripted } from './fixture';
 
 let table: Battlefield;
@@ -13,13 +14,13 @@ beforeAll(async () => {
 });
 
 /** Fold hand-made events into a state (to set up positions the rules reach only after many turns). */
-const fold = (s: KGameState, ...events: Array<Record<string, unknown> & { type: string }>) => events.reduce((x, e) => evolveGame(x, e as never), s);
+const fold = (s: KGameState, ...events: Array<Record<string, unknown> & { type: string }>) => events.reduce((x, e) => evolveK(x, e as never), s);
 
 describe('F1 turn: shuffle, draw, spend', () => {
   it('K-2.1a one card per unit and per leader; K-2.1b shuffled with the game\'s dice into the deck', () => {
     const g = newGame(scenario, table, scripted(...keepOrder(5)));
     expect(deckCards(g.state)).toEqual(['w1', 'w2', 'wl', 'r1', 'r2']);
-    const events = must(g, { type: 'BEGIN_TURN' });
+    const events = must(g, { type: 'BEGIN_TURN', side: 'whites' });
     const rolls = events.filter((e) => e.type === 'DICE_ROLLED');
     expect(rolls).toHaveLength(4);
     expect(rolls.every((e) => e.rule === 'K-2.1b')).toBe(true);
@@ -39,14 +40,14 @@ describe('F1 turn: shuffle, draw, spend', () => {
 
   it('K-2.1b a drawn card offers its unit the activation; the next card waits until it is done', () => {
     const g = newGame(scenario, table, scripted(...keepOrder(5)));
-    must(g, { type: 'BEGIN_TURN' });
-    const drawn = must(g, { type: 'DRAW_CARD' });
+    must(g, { type: 'BEGIN_TURN', side: 'whites' });
+    const drawn = must(g, { type: 'DRAW_CARD', side: 'whites' });
     expect(drawn.map((e) => e.type)).toEqual(['CARD_DRAWN', 'ACTIVATION_OFFERED']);
     expect(phaseOf(g.state)).toMatchObject({ kind: 'offer', offer: { unitId: 'w1', side: 'whites', via: 'card' } });
-    const again = g.dispatch({ type: 'DRAW_CARD' });
+    const again = g.dispatch({ type: 'DRAW_CARD', side: 'whites' });
     expect(again).toMatchObject({ ok: false, rule: 'K-2.1b' });
     must(g, { type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'move-shoot' });
-    expect(g.dispatch({ type: 'DRAW_CARD' })).toMatchObject({ ok: false, rule: 'K-2.1b' });
+    expect(g.dispatch({ type: 'DRAW_CARD', side: 'whites' })).toMatchObject({ ok: false, rule: 'K-2.1b' });
     must(g, { type: 'END_ACTIVATION', side: 'whites' });
     expect(g.state.units.w1!.activated).toBe(true);
     expect(phaseOf(g.state).kind).toBe('draw');
@@ -54,8 +55,8 @@ describe('F1 turn: shuffle, draw, spend', () => {
 
   it('K-2.1b only the side whose unit activates decides for it', () => {
     const g = newGame(scenario, table, scripted(...keepOrder(5)));
-    must(g, { type: 'BEGIN_TURN' });
-    must(g, { type: 'DRAW_CARD' });
+    must(g, { type: 'BEGIN_TURN', side: 'whites' });
+    must(g, { type: 'DRAW_CARD', side: 'whites' });
     expect(g.dispatch({ type: 'PASS', side: 'reds', unitId: 'w1' })).toMatchObject({ ok: false, rule: 'K-2.1b' });
     expect(g.dispatch({ type: 'PASS', side: 'whites', unitId: 'w2' })).toMatchObject({ ok: false, rule: 'K-2.1b' });
   });
@@ -63,18 +64,18 @@ describe('F1 turn: shuffle, draw, spend', () => {
   it('K-2.0b / K-2.2b a card whose unit already activated (commanded earlier) is spent', () => {
     // Deck order: wl first, then w1.
     const g = newGame(scenario, table, scripted(...arrange(CARDS, ['wl', 'w1', 'w2', 'r1', 'r2'])));
-    must(g, { type: 'BEGIN_TURN' });
+    must(g, { type: 'BEGIN_TURN', side: 'whites' });
     expect(flowOf(g).deck.slice(0, 2)).toEqual(['wl', 'w1']);
-    must(g, { type: 'DRAW_CARD' });
+    must(g, { type: 'DRAW_CARD', side: 'whites' });
     must(g, { type: 'COMMAND', side: 'whites', leaderId: 'wl', unitId: 'w1' });
     must(g, { type: 'PASS', side: 'whites', unitId: 'w1' });
-    const drawn = must(g, { type: 'DRAW_CARD' });
+    const drawn = must(g, { type: 'DRAW_CARD', side: 'whites' });
     expect(drawn.map((e) => [e.type, e.rule])).toEqual([['CARD_DRAWN', 'K-2.1b'], ['CARD_SPENT', 'K-2.0b']]);
   });
 
   it('K-2.1a a unit no longer on the table has its card spent, and no card in the next deck', () => {
     const g = newGame(scenario, table, scripted(...keepOrder(5)));
-    must(g, { type: 'BEGIN_TURN' });
+    must(g, { type: 'BEGIN_TURN', side: 'whites' });
     const s = fold(g.state, { type: 'UNIT_WITHDRAWN', rule: 'K-7.4a', text: '', unitId: 'w1' });
     expect(drawOutcome(s, 'w1')).toMatchObject({ kind: 'spent', reason: 'gone', rule: 'K-2.1a' });
     expect(deckCards(s)).not.toContain('w1');
@@ -93,18 +94,18 @@ describe('F1 turn: shuffle, draw, spend', () => {
 
   it('K-TERM-9 the turn ends only when the last card is done; K-5.6e then the end of turn; the next turn reshuffles', () => {
     const g = newGame(scenario, table, scripted(...keepOrder(5), ...keepOrder(5)));
-    must(g, { type: 'BEGIN_TURN' });
-    expect(g.dispatch({ type: 'END_TURN' })).toMatchObject({ ok: false, rule: 'K-TERM-9' });
-    expect(g.dispatch({ type: 'BEGIN_TURN' })).toMatchObject({ ok: false, rule: 'K-TERM-9' });
+    must(g, { type: 'BEGIN_TURN', side: 'whites' });
+    expect(g.dispatch({ type: 'END_TURN', side: 'whites' })).toMatchObject({ ok: false, rule: 'K-TERM-9' });
+    expect(g.dispatch({ type: 'BEGIN_TURN', side: 'whites' })).toMatchObject({ ok: false, rule: 'K-TERM-9' });
     for (const [id, side] of [['w1', 'whites'], ['w2', 'whites'], ['wl', 'whites'], ['r1', 'reds'], ['r2', 'reds']] as const) {
-      must(g, { type: 'DRAW_CARD' });
+      must(g, { type: 'DRAW_CARD', side: 'whites' });
       must(g, { type: 'PASS', side, unitId: id });
     }
     expect(phaseOf(g.state).kind).toBe('turn-end');
-    const end = must(g, { type: 'END_TURN' });
+    const end = must(g, { type: 'END_TURN', side: 'whites' });
     expect(end.map((e) => e.type)).toEqual(['TURN_ENDED']);
     expect(phaseOf(g.state)).toMatchObject({ kind: 'between-turns', turn: 1 });
-    must(g, { type: 'BEGIN_TURN' });
+    must(g, { type: 'BEGIN_TURN', side: 'whites' });
     expect(g.state.turn).toBe(2);
     expect(Object.values(g.state.units).every((u) => !u.activated)).toBe(true);
     expect(flowOf(g).acted).toEqual({});

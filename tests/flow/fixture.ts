@@ -3,8 +3,8 @@
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import { ScriptedDice, type Dice } from '../../src/core';
 import { GameSession } from '../../src/game';
-import { K_RULES, createKuularuiskuRuleset, kuularuiskuRuleset, type KGameState, type KRulesApi } from '../../src/rules/kuularuisku/engine';
-import { evolveK } from '../../src/rules/kuularuisku/engine';
+import { createKuularuiskuRuleset, kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
+import { evolveK, setupK, type KState } from '../../src/rules/kuularuisku/engine';
 import { validateScenario, type Scenario } from '../../src/scenario';
 
 export interface UnitSpec {
@@ -87,8 +87,8 @@ export function arrange(cards: readonly string[], wanted: readonly string[]): nu
 
 export const CARDS = ['w1', 'w2', 'wl', 'r1', 'r2'];
 
-export function newGame(scenario: Scenario, table: Battlefield, dice?: Dice, api?: KRulesApi) {
-  const ruleset = api ? createKuularuiskuRuleset(api) : kuularuiskuRuleset;
+export function newGame(scenario: Scenario, table: Battlefield, dice?: Dice, setup?: (scenario: Scenario) => KState) {
+  const ruleset = setup ? createKuularuiskuRuleset(setup) : kuularuiskuRuleset;
   return new GameSession({ ruleset, scenario, table, seed: 7, ...(dice ? { dice } : {}) });
 }
 
@@ -122,13 +122,10 @@ export class ThenDice implements Dice {
 }
 
 /**
- * The real rules with a prepared starting position: `setup` folds these events (statuses the rules
+ * A prepared starting position for the real rules: the setup folds these events (statuses the rules
  * reach only after turns of play: pinned, routing, locked in melee …) into the scenario's state, so
  * the session's initial state — and every replay — starts from there.
  */
-export function preparedApi(...events: Array<Record<string, unknown> & { type: string }>): KRulesApi {
-  return {
-    ...K_RULES,
-    setup: (scenario) => events.reduce((s, e) => evolveK(s, { rule: 'test', text: 'prepared', ...e } as never), K_RULES.setup(scenario)),
-  };
+export function preparedSetup(...events: Array<Record<string, unknown> & { type: string }>): (scenario: Scenario) => KState {
+  return (scenario) => events.reduce((s, e) => evolveK(s, { rule: 'test', text: 'prepared', ...e } as never), setupK(scenario));
 }

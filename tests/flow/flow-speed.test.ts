@@ -1,19 +1,19 @@
 // The flow's faster forms against their plain ones, on every state of random 1918 games: the
-// recalled K-1.0c stragglers (ruleset.ts), K-GAP-1 sidesOnTable by witness units and the objective
+// recalled K-1.0c stragglers (activation/stragglers-recalled.ts), K-GAP-1 sidesOnTable by witness units and the objective
 // points from one holders pass (victory.ts), sidesWithReadyUnits in one pass (readiness.ts), and the
 // flow record's one shape (flow-state.ts: every key present, absent ones undefined).
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
-import { cachedTable, playRandomGame } from '../../src/flow';
+import { cachedTable, playGame } from '../../src/flow';
+import { kuularuiskuPlayer } from '../../src/rules/kuularuisku/player';
 import { GameSession } from '../../src/game';
 import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
 import {
   initialFlow, objectiveAreas, objectiveHolder, objectiveHolders, objectivePoints, readyUnits, sidesOnTable, sidesWithReadyUnits, unitOnTable,
 } from '../../src/rules/kuularuisku/activation';
-import { kRulesApi } from '../../src/rules/kuularuisku/api';
 import { stragglers } from '../../src/rules/kuularuisku/coherency';
-import { recallingStragglers } from '../../src/rules/kuularuisku/ruleset';
+import { recallingStragglers } from '../../src/rules/kuularuisku/activation/stragglers-recalled';
 import type { KState } from '../../src/rules/kuularuisku/state';
 import { liveFigures } from '../../src/rules/kuularuisku/table';
 import { pointInPolygon, type Vec2 } from '../../src/core';
@@ -67,10 +67,10 @@ describe.each(['scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisk
       if (r.ok) states.push(g.state as KGameState);
       return r;
     };
-    playRandomGame(g, { seed: 3 * 7919 + 1, groups: () => kuularuiskuRuleset.candidateGroups(g.state, { scenario, table }), unchecked: kuularuiskuRuleset.uncheckedTypes });
+    playGame(g, kuularuiskuPlayer({ seed: 3 * 7919 + 1, draw: 'groups' }), { table });
     expect(states.length).toBeGreaterThan(100);
 
-    const recalled = recallingStragglers(kRulesApi.stragglers);
+    const recalled = recallingStragglers(stragglers);
     const flowKeys = Object.keys(initialFlow(1));
     let regrouping = 0;
     for (const s of states) {

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
-import { cachedTable, playRandomGame } from '../../src/flow';
+import { cachedTable, playGame } from '../../src/flow';
+import { kuularuiskuPlayer } from '../../src/rules/kuularuisku/player';
 import { GameSession } from '../../src/game';
 import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { evolveFlow, isFlowEvent } from '../../src/rules/kuularuisku/activation';
@@ -97,7 +98,7 @@ describe.each(['scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisk
     for (const seed of [1]) {
       const table = cachedTable(bf);
       const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed });
-      playRandomGame(g, { seed: seed * 7919 + 1, groups: () => kuularuiskuRuleset.candidateGroups(g.state, { scenario, table }), unchecked: kuularuiskuRuleset.uncheckedTypes });
+      playGame(g, kuularuiskuPlayer({ seed: seed * 7919 + 1, draw: 'groups' }), { table });
       let s = kuularuiskuRuleset.setup(g.scenario, { table }) as KGameState;
       for (const logged of g.events) {
         if (logged.type === 'DICE_ROLLED') continue;

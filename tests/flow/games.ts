@@ -4,7 +4,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
-import { cachedTable, playRandomGame } from '../../src/flow';
+import { cachedTable, playGame } from '../../src/flow';
+import { kuularuiskuPlayer } from '../../src/rules/kuularuisku/player';
 import { GameSession } from '../../src/game';
 import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
@@ -34,15 +35,14 @@ export function describeGames(file: string, from: number, to: number, replayEver
       for (let seed = from; seed <= to; seed++) {
         const cached = cachedTable(table);
         const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table: cached, seed });
-        // Most seeds pick among the cheap candidates (the rules refuse what does not fit), built
-        // group by group as the benchmark does (odd seeds) or all at once (even seeds); every
-        // twentieth picks only among legalCommands, each of which the rules must then accept.
+        // Most seeds pick among the player's cheap candidates (the rules refuse what does not fit),
+        // built group by group as the benchmark does (odd seeds) or all at once (even seeds); every
+        // twentieth picks only among the rules' legal commands and the moves they accept (checkedCommands),
+        // each of which the rules must then accept.
         const checked = seed % 20 === 0;
-        const ctx = { scenario, table: cached };
-        const cheap = seed % 2 ? { groups: () => kuularuiskuRuleset.candidateGroups(g.state, ctx) } : { candidates: () => kuularuiskuRuleset.candidateCommands(g.state, ctx) };
-        const r = playRandomGame(g, {
-          seed: seed * 7919 + 1,
-          ...(checked ? {} : { ...cheap, unchecked: kuularuiskuRuleset.uncheckedTypes }),
+        const draw = checked ? 'checked' : seed % 2 ? 'groups' : 'list';
+        const r = playGame(g, kuularuiskuPlayer({ seed: seed * 7919 + 1, draw }), {
+          table: cached,
           onCommand: (_c, events) => {
             for (const p of placementViolations(g.state as KGameState, table, events)) problems.push(`seed ${seed}: ${p}`);
           },

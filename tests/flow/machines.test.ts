@@ -37,24 +37,24 @@ describe('turn and activation machines (F1, F2, F4)', () => {
     const g = newGame(scenario, table, scripted(...keepOrder(5)));
     const actor = start(g);
     expect(flowPosition(actor)).toEqual({ turn: 'betweenTurns' });
-    expect(send(actor, { type: 'BEGIN_TURN' })).toEqual({ turn: { turn: 'pick' } });
-    expect(send(actor, { type: 'DRAW_CARD' })).toEqual({ turn: { turn: 'activation' }, activation: { choosing: 'unit' } });
+    expect(send(actor, { type: 'BEGIN_TURN', side: 'whites' })).toEqual({ turn: { turn: 'pick' } });
+    expect(send(actor, { type: 'DRAW_CARD', side: 'whites' })).toEqual({ turn: { turn: 'activation' }, activation: { choosing: 'unit' } });
     expect(send(actor, { type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'move-shoot' })).toEqual({ turn: { turn: 'activation' }, activation: { acting: 'firstPart' } });
     expect(send(actor, { type: 'END_ACTIVATION', side: 'whites' })).toEqual({ turn: { turn: 'pick' } });
     for (const [id, side] of [['w2', 'whites'], ['wl', 'whites'], ['r1', 'reds'], ['r2', 'reds']] as const) {
-      send(actor, { type: 'DRAW_CARD' });
+      send(actor, { type: 'DRAW_CARD', side: 'whites' });
       send(actor, { type: 'PASS', side, unitId: id });
     }
     expect(flowPosition(actor)).toEqual({ turn: { turn: 'turnEnd' } });
-    expect(send(actor, { type: 'END_TURN' })).toEqual({ turn: 'betweenTurns' });
+    expect(send(actor, { type: 'END_TURN', side: 'whites' })).toEqual({ turn: 'betweenTurns' });
     expect(g.state.turn).toBe(1);
   });
 
   it('F4 a leader\'s card → choosing.leader; COMMAND → the commanded unit chooses (same activation machine)', () => {
     const g = newGame(scenario, table, scripted(...arrange(CARDS, ['wl', 'w1', 'w2', 'r1', 'r2'])));
     const actor = start(g);
-    send(actor, { type: 'BEGIN_TURN' });
-    expect(send(actor, { type: 'DRAW_CARD' })).toMatchObject({ activation: { choosing: 'leader' } });
+    send(actor, { type: 'BEGIN_TURN', side: 'whites' });
+    expect(send(actor, { type: 'DRAW_CARD', side: 'whites' })).toMatchObject({ activation: { choosing: 'leader' } });
     const child = actor.getSnapshot().children.activation;
     expect(send(actor, { type: 'COMMAND', side: 'whites', leaderId: 'wl', unitId: 'w1' })).toMatchObject({ activation: { choosing: 'unit' } });
     expect(actor.getSnapshot().children.activation).toBe(child);
@@ -65,10 +65,10 @@ describe('turn and activation machines (F1, F2, F4)', () => {
   it('F3 readiness: READY ends the offer; the window state takes READINESS; a ready unit activates from the queue', () => {
     const g = newGame(scenario, table, scripted(...arrange(CARDS, ['w1', 'r1', 'w2', 'wl', 'r2'])));
     const actor = start(g);
-    send(actor, { type: 'BEGIN_TURN' });
-    send(actor, { type: 'DRAW_CARD' });
+    send(actor, { type: 'BEGIN_TURN', side: 'whites' });
+    send(actor, { type: 'DRAW_CARD', side: 'whites' });
     expect(send(actor, { type: 'READY', side: 'whites', unitId: 'w1' })).toEqual({ turn: { turn: 'pick' } });
-    send(actor, { type: 'DRAW_CARD' });
+    send(actor, { type: 'DRAW_CARD', side: 'whites' });
     expect(send(actor, { type: 'PASS', side: 'reds', unitId: 'r1' })).toEqual({ turn: { turn: 'readiness' } });
     expect(send(actor, { type: 'READINESS', side: 'whites', unitId: 'w1' })).toMatchObject({ turn: { turn: 'activation' }, activation: { choosing: 'unit' } });
     expect(send(actor, { type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'shoot-move' })).toMatchObject({ activation: { acting: 'firstPart' } });
@@ -78,8 +78,8 @@ describe('turn and activation machines (F1, F2, F4)', () => {
   it('a refused command changes nothing and leaves its reason and rule id in the context', () => {
     const g = newGame(scenario, table, scripted(...keepOrder(5)));
     const actor = start(g);
-    send(actor, { type: 'BEGIN_TURN' });
-    send(actor, { type: 'DRAW_CARD' });
+    send(actor, { type: 'BEGIN_TURN', side: 'whites' });
+    send(actor, { type: 'DRAW_CARD', side: 'whites' });
     const before = g.stateHash();
     actor.send({ type: 'PASS', side: 'reds', unitId: 'w1' });
     const child = actor.getSnapshot().children.activation!.getSnapshot() as { context: { refusal?: { rule?: string; reason: string } } };
@@ -87,16 +87,16 @@ describe('turn and activation machines (F1, F2, F4)', () => {
     expect(g.stateHash()).toBe(before);
     expect(flowPosition(actor)).toMatchObject({ activation: { choosing: 'unit' } });
     // A command of another step is not even taken by the machines.
-    expect(flowCan(actor, { type: 'END_TURN' })).toBe(false);
-    expect(flowCan(actor, { type: 'BEGIN_TURN' })).toBe(false);
+    expect(flowCan(actor, { type: 'END_TURN', side: 'whites' })).toBe(false);
+    expect(flowCan(actor, { type: 'BEGIN_TURN', side: 'whites' })).toBe(false);
     expect(flowCan(actor, { type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'shoot' })).toBe(true);
   });
 
   it('UNDO takes back a command that rolled no dice and the machines follow', () => {
     const g = newGame(scenario, table, scripted(...keepOrder(5)));
     const actor = start(g);
-    send(actor, { type: 'BEGIN_TURN' });
-    send(actor, { type: 'DRAW_CARD' });
+    send(actor, { type: 'BEGIN_TURN', side: 'whites' });
+    send(actor, { type: 'DRAW_CARD', side: 'whites' });
     send(actor, { type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'shoot' });
     expect(send(actor, { type: 'UNDO' })).toMatchObject({ activation: { choosing: 'unit' } });
     expect(g.state.activation).toBeUndefined();
@@ -110,8 +110,8 @@ describe('turn and activation machines (F1, F2, F4)', () => {
     const seen: string[] = [];
     const g = newGame(scenario, table, scripted(...keepOrder(5)));
     const { actor } = startFlowInspected(g, (id, value) => seen.push(`${id}:${JSON.stringify(value)}`));
-    actor.send({ type: 'BEGIN_TURN' });
-    actor.send({ type: 'DRAW_CARD' });
+    actor.send({ type: 'BEGIN_TURN', side: 'whites' });
+    actor.send({ type: 'DRAW_CARD', side: 'whites' });
     // After DRAW_CARD: the turn machine re-syncs, invokes the activation machine, which routes (F2
     // checks) into its choosing state.
     const i = seen.lastIndexOf('turn:"sync"');

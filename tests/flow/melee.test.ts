@@ -8,7 +8,7 @@ import { SessionDriver, createTurnMachine, flowPosition, type TurnActor } from '
 import { kuularuiskuFlow } from '../../src/rules/kuularuisku/flow';
 import type { Command } from '../../src/game';
 import { phaseOf } from '../../src/rules/kuularuisku/engine';
-import { ThenDice, arrange, flowScenario, flowTable, newGame, preparedApi, type KSession, type UnitSpec } from './fixture';
+import { ThenDice, arrange, flowScenario, flowTable, newGame, preparedSetup, type KSession, type UnitSpec } from './fixture';
 
 let table: Battlefield;
 const errors: unknown[] = [];
@@ -49,8 +49,8 @@ const charge: Command = {
 };
 
 function toCharge(g: KSession, actor: TurnActor) {
-  actor.send({ type: 'BEGIN_TURN' });
-  actor.send({ type: 'DRAW_CARD' });
+  actor.send({ type: 'BEGIN_TURN', side: 'whites' });
+  actor.send({ type: 'DRAW_CARD', side: 'whites' });
   actor.send({ type: 'ACTIVATE', side: 'whites', unitId: 'c', action: 'move-shoot' });
   actor.send(charge);
   expect(g.events.find((e) => e.type === 'CHARGE_DECLARED')).toMatchObject({ rule: 'K-6.1a', unitId: 'c', targetId: 't' });
@@ -65,7 +65,7 @@ describe('F6 charge and melee', () => {
     expect(flowPosition(actor)).toMatchObject({ activation: 'melee', melee: 'defensiveFire' });
     expect(phaseOf(g.state)).toMatchObject({ kind: 'choice', choice: { kind: 'defensive-fire', side: 'reds' } });
     // The charger's side cannot answer for the defender.
-    expect(g.dispatch({ type: 'DEFENSIVE_FIRE', side: 'whites', fire: false })).toMatchObject({ ok: false, rule: 'K-2.1b' });
+    expect(g.dispatch({ type: 'DEFENSIVE_FIRE', side: 'whites', fire: false })).toEqual({ ok: false, reason: 'Whites may not act now: the game waits for Reds (the defensive fire decision of their charged unit)', rule: 'K-6.2a' });
     actor.send({ type: 'DEFENSIVE_FIRE', side: 'reds', fire: false });
     expect(g.events.find((e) => e.type === 'MELEE_STARTED')).toMatchObject({ rule: 'K-6.1b', units: ['c', 't'] });
     expect(flowPosition(actor)).toMatchObject({ melee: 'round' });
@@ -122,8 +122,26 @@ describe('F6 charge and melee', () => {
     expect(g.state.units.t!.status).toBe('in-melee');
   });
 
+  it('K-6.6a/c both sides choose grenades at the same moment: the side asked second may answer first', () => {
+    const units = UNITS.map((u) => (u.id === 'x' ? u : { ...u, data: { grenades: true } }));
+    const g = newGame(flowScenario(units), table, new ThenDice([...cFirst, 5, 1, 1, 1, 6, 6, 6, 6, 6, 6], 6));
+    const { actor } = start(g);
+    toCharge(g, actor);
+    actor.send({ type: 'DEFENSIVE_FIRE', side: 'reds', fire: true });
+    actor.send({ type: 'RESOLVE', side: 'whites', step: 'charger-morale' });
+    expect(phaseOf(g.state)).toMatchObject({ kind: 'choice', choice: { kind: 'grenades', side: 'whites', nextSides: ['reds'] } });
+    actor.send({ type: 'GRENADES', side: 'reds', use: false });
+    expect(g.events.at(-2)).toMatchObject({ type: 'CHOICE_MADE', kind: 'grenades', side: 'reds', yes: false });
+    expect(phaseOf(g.state)).toMatchObject({ kind: 'choice', choice: { kind: 'grenades', side: 'whites', nextSides: [] } });
+    // The Reds have chosen: only the Whites now.
+    expect(g.dispatch({ type: 'GRENADES', side: 'reds', use: true })).toEqual({ ok: false, rule: 'K-6.6a', reason: 'Reds may not act now: the game waits for Whites (their choice whether to throw grenades as the melee begins)' });
+    actor.send({ type: 'GRENADES', side: 'whites', use: true });
+    expect(g.events.filter((e) => e.type === 'GRENADES_THROWN').map((e) => e.side)).toEqual(['whites']);
+    expect(phaseOf(g.state)).toMatchObject({ kind: 'pending', pending: { kind: 'melee-start' } });
+  });
+
   it('K-7.2a a pinned target cannot fire; it tests morale and K-7.2c surrenders on a failure', () => {
-    const g = newGame(flowScenario(UNITS), table, new ThenDice([...cFirst, 1], 6), preparedApi({ type: 'UNIT_STATUS_CHANGED', unitId: 't', status: 'pinned', from: 'normal' }));
+    const g = newGame(flowScenario(UNITS), table, new ThenDice([...cFirst, 1], 6), preparedSetup({ type: 'UNIT_STATUS_CHANGED', unitId: 't', status: 'pinned', from: 'normal' }));
     const { actor, trail } = start(g);
     toCharge(g, actor);
     expect(flowPosition(actor)).toMatchObject({ melee: 'targetTest' });

@@ -9,10 +9,11 @@ import type { Battlefield } from '../../src/battlefield';
 import { SessionDriver, activationMachineFor, meleeMachineFor } from '../../src/flow';
 import { kuularuiskuFlow } from '../../src/rules/kuularuisku/flow';
 import { GameSession, type Command } from '../../src/game';
-import { createKuularuiskuRuleset, kuularuiskuRuleset, phaseOf, type KGameState, type KRulesApi } from '../../src/rules/kuularuisku/engine';
+import { createKuularuiskuRuleset, kuularuiskuRuleset, phaseOf, type KGameState } from '../../src/rules/kuularuisku/engine';
+import { checkedCommands } from '../../src/rules/kuularuisku/player';
 import type { Scenario } from '../../src/scenario';
 import { PureDriver, pureActivationMachine, pureMeleeMachine } from '../../src/testing';
-import { flowScenario, flowTable, preparedApi, type UnitSpec } from './fixture';
+import { flowScenario, flowTable, preparedSetup, type UnitSpec } from './fixture';
 
 let table: Battlefield;
 beforeAll(async () => {
@@ -33,9 +34,9 @@ function pureAt(f: Fixture): PureDriver<KGameState> | undefined {
   return d;
 }
 
-/** The legal commands of a position, trimmed: every flow command, two moves, two shots. */
+/** The legal commands of a position with the moves the rules accept (the player's, checked), trimmed: every flow command, two moves, two shots. */
 function commandsOf(f: Fixture, d: PureDriver<KGameState>): Command[] {
-  const all = f.ruleset.legalCommands(d.state, { scenario: f.scenario, table });
+  const all = checkedCommands(d.state, { scenario: f.scenario, table });
   const moves = all.filter((c) => c.type === 'MOVE').slice(0, 2);
   const shots = all.filter((c) => c.type === 'SHOOT').slice(0, 2);
   return [...all.filter((c) => c.type !== 'MOVE' && c.type !== 'SHOOT'), ...moves, ...shots] as Command[];
@@ -88,7 +89,7 @@ function seedWhere(scenario: Scenario, ruleset: Ruleset, prefix: Command[], want
 }
 
 const offerOf = (s: KGameState) => (phaseOf(s).kind === 'offer' ? (phaseOf(s) as { offer: { unitId: string } }).offer.unitId : undefined);
-const opening: Command[] = [{ type: 'BEGIN_TURN' }, { type: 'DRAW_CARD' }];
+const opening: Command[] = [{ type: 'BEGIN_TURN', side: 'whites' }, { type: 'DRAW_CARD', side: 'whites' }];
 
 describe('model-based paths (xstate/graph)', () => {
   it('F4 → F2 → K-2.4: from a leader\'s card, every activation state is reached by real commands and replays live', () => {
@@ -101,7 +102,7 @@ describe('model-based paths (xstate/graph)', () => {
 
   it('F2.3 K-7.1f: from a pinned unit\'s card, both outcomes of its test lead on (pass: choosing; fail: pinned choice)', () => {
     const scenario = flowScenario();
-    const ruleset = createKuularuiskuRuleset(preparedApi({ type: 'UNIT_STATUS_CHANGED', unitId: 'w1', status: 'pinned', from: 'normal' }) as KRulesApi);
+    const ruleset = createKuularuiskuRuleset(preparedSetup({ type: 'UNIT_STATUS_CHANGED', unitId: 'w1', status: 'pinned', from: 'normal' }));
     const reached = new Set<string>();
     for (const passed of [true, false]) {
       const f = seedWhere(scenario, ruleset, [...opening, { type: 'RESOLVE', side: 'whites', step: 'pinned-test' }], (s) => offerOf(s) === 'w1' && (s.units.w1!.status === 'normal') === passed);

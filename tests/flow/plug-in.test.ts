@@ -21,7 +21,7 @@ describe('another activation model on the same machines', () => {
     const errors: unknown[] = [];
     actor.subscribe({ error: (e) => errors.push(e) });
     const go = (c: Command) => {
-      actor.send(c);
+      actor.send(g.withSideToAct(c));
       return flowPosition(actor);
     };
     expect(flowPosition(actor)).toEqual({ turn: 'betweenTurns' });

@@ -1,19 +1,20 @@
 // K-5.2a under Tammerkoski's night rule (turns 1–4, sight limited to 30 cm except onto lit areas): a shot
 // whose every pair of an able firer and a target soldier is farther apart in plan than the limit, with
-// no target soldier in the lit strip, sees nobody — random play drops it unsent (purpose-refusals.ts
+// no target soldier in the lit strip, sees nobody — random play drops it unsent (player/sure-refusals.ts
 // shotSurelyRefused). Each such shot of two random games is checked here against the rules' decision
 // on the same state: refused, for want of sight (K-5.2a) or by an earlier check.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createBattlefield } from '../../src/battlefield';
 import { SeededDice } from '../../src/core';
-import { cachedTable, playRandomGame } from '../../src/flow';
+import { cachedTable, playGame } from '../../src/flow';
+import { candidateGroups, kuularuiskuPlayer } from '../../src/rules/kuularuisku/player';
 import { GameSession } from '../../src/game';
 import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { parseScenarioOrThrow } from '../../src/scenario';
-import { shotSurelyRefused } from '../../src/rules/kuularuisku/purpose-refusals';
-import { nightNow } from '../../src/rules/kuularuisku/special-play';
-import type { SoldierCommand } from '../../src/rules/kuularuisku/activation/rules-api';
+import { shotSurelyRefused } from '../../src/rules/kuularuisku/player/sure-refusals';
+import { nightNow } from '../../src/rules/kuularuisku/special-queries';
+import type { SoldierCommand } from '../../src/rules/kuularuisku/activation/soldier-command';
 
 describe('K-5.2a at night: a shot with every pair in the dark is a sure refusal (Tammerkoski)', () => {
   it('each one found in two random games is refused by decide on the same state', async () => {
@@ -27,11 +28,10 @@ describe('K-5.2a at night: a shot with every pair in the dark is a sure refusal 
       for (const seed of [1, 2]) {
         const table = cachedTable(bf);
         const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed });
-        playRandomGame(g, {
+        playGame(g, kuularuiskuPlayer({
           seed: seed * 7919 + 1,
-          groups: () => {
-            const s = g.state as KGameState;
-            return kuularuiskuRuleset.candidateGroups(s, { scenario, table }).map((grp) => !grp.keys.includes('SHOOT') ? grp : {
+          groups: (s: KGameState) => {
+            return candidateGroups(s, { scenario, table }).map((grp) => !grp.keys.includes('SHOOT') ? grp : {
               ...grp,
               sureRefusal: (c: Parameters<NonNullable<typeof grp.sureRefusal>>[0]) => {
                 const yes = grp.sureRefusal!(c);
@@ -52,8 +52,7 @@ describe('K-5.2a at night: a shot with every pair in the dark is a sure refusal 
               },
             });
           },
-          unchecked: kuularuiskuRuleset.uncheckedTypes,
-        });
+        }), { table });
       }
       expect(wrong).toEqual([]);
       expect(rules['K-5.2a']).toBeGreaterThan(0);

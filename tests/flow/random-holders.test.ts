@@ -5,11 +5,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createBattlefield } from '../../src/battlefield';
-import { cachedTable, playRandomGame } from '../../src/flow';
+import { cachedTable, playGame } from '../../src/flow';
+import { kuularuiskuPlayer } from '../../src/rules/kuularuisku/player';
 import { GameSession } from '../../src/game';
 import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { parseScenarioOrThrow } from '../../src/scenario';
-import { goalHolders, goalsOf, type Goal } from '../../src/rules/kuularuisku/purpose';
+import { goalHolders, goalsOf, type Goal } from '../../src/rules/kuularuisku/player/purpose';
 import { objectiveHolders } from '../../src/rules/kuularuisku/activation/victory';
 
 const FILES = ['scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisku/tammerkoski.json'];
@@ -44,12 +45,7 @@ describe('purpose.ts goalHolders = objectiveHolders (K-GAP-1) on recorded games'
             states++;
           };
           check();
-          playRandomGame(g, {
-            seed: seed * 7919 + 1,
-            groups: () => kuularuiskuRuleset.candidateGroups(g.state, { scenario, table }),
-            unchecked: kuularuiskuRuleset.uncheckedTypes,
-            onCommand: check,
-          });
+          playGame(g, kuularuiskuPlayer({ seed: seed * 7919 + 1, draw: 'groups' }), { table, onCommand: check });
         }
         expect(states).toBeGreaterThan(200);
         // The games do put soldiers on the objectives (the comparison is not only of empty answers).

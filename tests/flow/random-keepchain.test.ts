@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { hypot, type Vec2 } from '../../src/core';
 import { COHERENCY } from '../../src/rules/kuularuisku/constants';
-import { keepChain } from '../../src/rules/kuularuisku/purpose';
+import { keepChain } from '../../src/rules/kuularuisku/player/purpose';
 import type { KFigure } from '../../src/rules/kuularuisku/state';
 
 type Plan = { f: KFigure; line: Vec2[]; t: number; path: Vec2[] };

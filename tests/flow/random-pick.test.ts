@@ -2,8 +2,12 @@
 // that may hold it are built (or, for groups of lazy candidates, only the candidate picked); empty
 // kinds, candidates that build nothing and refused commands drop out; the same seed, the same picks.
 import { describe, expect, it } from 'vitest';
-import { type CandidateGroup, LazyCandidates, createRng } from '../../src/flow';
+import { type CandidateGroup, LazyCandidates, type Rng, createRng } from '../../src/core';
 import type { Command } from '../../src/game';
+import { DEFAULT_WEIGHTS, keyOf } from '../../src/rules/kuularuisku/player';
+
+/** The pick as the Kuularuisku player makes it (its weighting keys: a charge counts as its own). */
+const lazyOf = (gs: ReadonlyArray<CandidateGroup<Command>>, rng: Rng, weights: Readonly<Record<string, number>> = DEFAULT_WEIGHTS) => new LazyCandidates<Command>(gs, rng, weights, keyOf);
 
 function groups(log: string[]): Array<CandidateGroup<Command>> {
   const group = (name: string, keys: string[], commands: Command[]): CandidateGroup<Command> => ({ keys, build: () => (log.push(name), commands) });
@@ -17,7 +21,7 @@ function groups(log: string[]): Array<CandidateGroup<Command>> {
 describe('random play over lazily built candidate groups', () => {
   it('builds only the group holding the picked kind, each at most once', () => {
     const log: string[] = [];
-    const lazy = new LazyCandidates(groups(log), createRng(1), { MOVE: 1, 'MOVE:charge': 0, SHOOT: 0, END_ACTIVATION: 0 });
+    const lazy = lazyOf(groups(log), createRng(1), { MOVE: 1, 'MOVE:charge': 0, SHOOT: 0, END_ACTIVATION: 0 });
     expect(lazy.pick()?.type).toBe('MOVE');
     expect(log).toEqual(['moves']);
     lazy.pick();
@@ -26,7 +30,7 @@ describe('random play over lazily built candidate groups', () => {
 
   it('drops a kind that turns out empty and a refused command, until nothing is left', () => {
     const log: string[] = [];
-    const lazy = new LazyCandidates(groups(log), createRng(2));
+    const lazy = lazyOf(groups(log), createRng(2));
     const picked: Command[] = [];
     for (let c = lazy.pick(); c; c = lazy.pick()) {
       picked.push(c);
@@ -40,7 +44,7 @@ describe('random play over lazily built candidate groups', () => {
   it('is reproducible: the same seed picks the same commands', () => {
     const run = (seed: number) => {
       const rng = createRng(seed);
-      return Array.from({ length: 20 }, () => new LazyCandidates(groups([]), rng).pick()).map((c) => `${c!.type}${c!.n ?? ''}`);
+      return Array.from({ length: 20 }, () => lazyOf(groups([]), rng).pick()).map((c) => `${c!.type}${c!.n ?? ''}`);
     };
     expect(run(7)).toEqual(run(7));
     expect(new Set(run(7)).size).toBeGreaterThan(1);
@@ -61,7 +65,7 @@ describe('random play over candidates built one at a time (CandidateGroup.candid
   it('builds only the candidate it picks, and weighs the rest without building them', () => {
     const log: number[] = [];
     let weighed = 0;
-    const lazy = new LazyCandidates([lazyGroup(() => (weighed++, [cand(1, 1, log), cand(2, 5, log), cand(3, 2, log)]))], createRng(3), only);
+    const lazy = lazyOf([lazyGroup(() => (weighed++, [cand(1, 1, log), cand(2, 5, log), cand(3, 2, log)]))], createRng(3), only);
     const c = lazy.pick()!;
     expect(weighed).toBe(1);
     expect(log).toEqual([c.n]);
@@ -73,7 +77,7 @@ describe('random play over candidates built one at a time (CandidateGroup.candid
   it('picks in proportion to the weights (seeded, 6000 picks)', () => {
     const rng = createRng(11);
     const count = [0, 0, 0, 0];
-    for (let i = 0; i < 6000; i++) count[new LazyCandidates([lazyGroup(() => [cand(1, 1, []), cand(2, 3, []), cand(3, 6, [])])], rng, only).pick()!.n as number]!++;
+    for (let i = 0; i < 6000; i++) count[lazyOf([lazyGroup(() => [cand(1, 1, []), cand(2, 3, []), cand(3, 6, [])])], rng, only).pick()!.n as number]!++;
     // Expected 600, 1800, 3600: within about four standard deviations.
     expect(Math.abs(count[1]! - 600)).toBeLessThan(100);
     expect(Math.abs(count[2]! - 1800)).toBeLessThan(150);
@@ -84,13 +88,13 @@ describe('random play over candidates built one at a time (CandidateGroup.candid
     const rng = createRng(5);
     const count = [0, 0, 0];
     // Candidate 1 is weighed 10 before it is built, 2 once built; candidate 2 weighs 2 all along: half and half.
-    for (let i = 0; i < 4000; i++) count[new LazyCandidates([lazyGroup(() => [cand(1, 10, [], { own: 2 }), cand(2, 2, [], { own: 2 })])], rng, only).pick()!.n as number]!++;
+    for (let i = 0; i < 4000; i++) count[lazyOf([lazyGroup(() => [cand(1, 10, [], { own: 2 }), cand(2, 2, [], { own: 2 })])], rng, only).pick()!.n as number]!++;
     expect(Math.abs(count[1]! - 2000)).toBeLessThan(130);
   });
 
   it('drops a candidate that builds nothing and picks another; a key with nothing left gives way to another key', () => {
     const log: number[] = [];
-    const lazy = new LazyCandidates<Command>([
+    const lazy = lazyOf([
       lazyGroup(() => [cand(1, 50, log, { empty: true }), cand(2, 1, log), cand(3, 50, log, { empty: true })]),
       lazyGroup(() => [cand(4, 1, log, { key: 'MOVE:charge', empty: true })], ['MOVE:charge']),
       { keys: ['END_ACTIVATION'], build: () => [{ type: 'END_ACTIVATION' }] },
@@ -106,13 +110,13 @@ describe('random play over candidates built one at a time (CandidateGroup.candid
   });
 
   it('asks its group\'s sureRefusal about a command built lazily', () => {
-    const lazy = new LazyCandidates([{ ...lazyGroup(() => [cand(1, 1, [])]), sureRefusal: (c) => c.n === 1 }], createRng(1), only);
+    const lazy = lazyOf([{ ...lazyGroup(() => [cand(1, 1, [])]), sureRefusal: (c) => c.n === 1 }], createRng(1), only);
     expect(lazy.surelyRefused(lazy.pick()!)).toBe(true);
   });
 
   it('tells a refused command\'s group (CandidateGroup.refused), built whole or lazily, and no other group', () => {
     const told: string[] = [];
-    const lazy = new LazyCandidates<Command>([
+    const lazy = lazyOf([
       { ...lazyGroup(() => [cand(1, 1, [])]), refused: (c, why) => told.push(`moves ${c.n} ${why.rule}`) },
       { keys: ['SHOOT'], build: () => [{ type: 'SHOOT', n: 2 }], refused: (c, why) => told.push(`shots ${c.n} ${why.rule}`) },
       { keys: ['END_ACTIVATION'], build: () => [{ type: 'END_ACTIVATION' }] },
@@ -128,7 +132,7 @@ describe('random play over candidates built one at a time (CandidateGroup.candid
     const run = (seed: number) => {
       const rng = createRng(seed);
       const log: number[] = [];
-      const picks = Array.from({ length: 30 }, () => new LazyCandidates([lazyGroup(() => [cand(1, 3, log, { own: 1 }), cand(2, 2, log, { empty: true }), cand(3, 4, log)])], rng, only).pick()!.n);
+      const picks = Array.from({ length: 30 }, () => lazyOf([lazyGroup(() => [cand(1, 3, log, { own: 1 }), cand(2, 2, log, { empty: true }), cand(3, 4, log)])], rng, only).pick()!.n);
       return { picks, log };
     };
     expect(run(4)).toEqual(run(4));

@@ -5,11 +5,12 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
-import { cachedTable, playRandomGame } from '../../src/flow';
+import { cachedTable, playGame } from '../../src/flow';
+import { kuularuiskuPlayer } from '../../src/rules/kuularuisku/player';
 import { GameSession } from '../../src/game';
 import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
-import { actionWeight, attacks, distanceToGoal, enemyWithin, gainWeight, unitGoal } from '../../src/rules/kuularuisku/purpose';
+import { actionWeight, attacks, distanceToGoal, enemyWithin, gainWeight, unitGoal } from '../../src/rules/kuularuisku/player/purpose';
 
 const FILE = 'scenarios/kuularuisku/kalevankangas.json';
 const SEEDS = [1, 2, 3, 4];
@@ -31,10 +32,8 @@ describe('random play heads for the objectives (Kalevankangas, brief K1)', () =>
       const cached = cachedTable(table);
       const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table: cached, seed });
       let there = false;
-      const r = playRandomGame(g, {
-        seed: seed * 7919 + 1,
-        groups: () => kuularuiskuRuleset.candidateGroups(g.state, { scenario, table: cached }),
-        unchecked: kuularuiskuRuleset.uncheckedTypes,
+      const r = playGame(g, kuularuiskuPlayer({ seed: seed * 7919 + 1, draw: 'groups' }), {
+        table: cached,
         onCommand: () => {
           if (there) return;
           const s = g.state as KGameState;

@@ -9,11 +9,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createBattlefield } from '../../src/battlefield';
 import { type Vec2, hypot } from '../../src/core';
-import { cachedTable, playRandomGame } from '../../src/flow';
+import { cachedTable, playGame } from '../../src/flow';
+import { kuularuiskuPlayer } from '../../src/rules/kuularuisku/player';
 import { GameSession } from '../../src/game';
 import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { parseScenarioOrThrow } from '../../src/scenario';
-import { type Field, type Grid, fieldOf, goalsOf, route } from '../../src/rules/kuularuisku/purpose';
+import { type Field, type Grid, fieldOf, goalsOf, route } from '../../src/rules/kuularuisku/player/purpose';
 
 const CELL = 2;
 const DIRS: ReadonlyArray<readonly [number, number]> = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]];
@@ -99,8 +100,8 @@ describe('purpose.ts route = its plain form (K-4.0 the way toward a goal)', () =
         const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed: 3 });
         const places: Vec2[] = [];
         let moves = 0;
-        playRandomGame(g, {
-          seed: 3 * 7919 + 1, groups: () => kuularuiskuRuleset.candidateGroups(g.state, { scenario, table }), unchecked: kuularuiskuRuleset.uncheckedTypes,
+        playGame(g, kuularuiskuPlayer({ seed: 3 * 7919 + 1, draw: 'groups' }), {
+          table,
           // The soldiers' places after every fifth move (those who moved, and many who did not: ways that share cells).
           onCommand: (c) => { if (c.type === 'MOVE' && ++moves % 5 === 0) for (const f of Object.values((g.state as KGameState).figures)) places.push(f.at); },
         });

@@ -1,4 +1,4 @@
-// Random play learns from a shot the rules refused for want of sight (K-5.2a, purpose-refusals.ts):
+// Random play learns from a shot the rules refused for want of sight (K-5.2a, player/sure-refusals.ts):
 // noteShotRefused remembers the refused shot's able firers and target soldiers by their places (every
 // pair of them was found unseen), and shotKnownUnseen finds the same shot a sure refusal only while
 // every pair is among them — a soldier of either unit who has moved (a new place), another table or
@@ -6,13 +6,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createBattlefield } from '../../src/battlefield';
-import { cachedTable, playRandomGame } from '../../src/flow';
+import { cachedTable, playGame } from '../../src/flow';
+import { candidateGroups, kuularuiskuPlayer } from '../../src/rules/kuularuisku/player';
 import { GameSession } from '../../src/game';
 import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { parseScenarioOrThrow } from '../../src/scenario';
-import { noteShotRefused, shotKnownUnseen } from '../../src/rules/kuularuisku/purpose-refusals';
+import { noteShotRefused, shotKnownUnseen } from '../../src/rules/kuularuisku/player/sure-refusals';
 import { liveFigures } from '../../src/rules/kuularuisku/table';
-import type { SoldierCommand } from '../../src/rules/kuularuisku/activation/rules-api';
+import type { SoldierCommand } from '../../src/rules/kuularuisku/activation/soldier-command';
 
 describe('K-5.2a a shot refused for want of sight, remembered by the soldiers\' places', () => {
   it('known unseen on the same places only (Kalevankangas)', async () => {
@@ -31,7 +32,7 @@ describe('K-5.2a a shot refused for want of sight, remembered by the soldiers\' 
         if (!found && !r.ok && c.type === 'SHOOT' && r.rule === 'K-5.2a' && r.reason.includes('is not visible to')) found = { s, c: c as SoldierCommand, why: r };
         return r;
       };
-      playRandomGame(g, { seed: 7920, groups: () => (found ? [] : kuularuiskuRuleset.candidateGroups(g.state, { scenario, table })), unchecked: kuularuiskuRuleset.uncheckedTypes });
+      playGame(g, kuularuiskuPlayer({ seed: 7920, groups: (s) => (found ? [] : candidateGroups(s, { scenario, table })) }), { table });
       expect(found).toBeDefined();
       const { s, c, why } = found!;
       const other = cachedTable(bf);

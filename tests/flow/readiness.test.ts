@@ -14,17 +14,18 @@ beforeAll(async () => {
 describe('F3 readiness (K-2.3)', () => {
   it('K-2.3a a unit goes into readiness instead of activating; K-2.3b it may act after the next activation', () => {
     const g = newGame(scenario, table, scripted(...arrange(CARDS, ['w1', 'r1', 'w2', 'wl', 'r2'])));
-    must(g, { type: 'BEGIN_TURN' });
-    must(g, { type: 'DRAW_CARD' });
+    must(g, { type: 'BEGIN_TURN', side: 'whites' });
+    must(g, { type: 'DRAW_CARD', side: 'whites' });
     const ready = must(g, { type: 'READY', side: 'whites', unitId: 'w1' });
     expect(ready).toMatchObject([{ type: 'READINESS_ENTERED', rule: 'K-2.3a', unitId: 'w1' }]);
     expect(g.state.units.w1).toMatchObject({ ready: true, activated: false });
     // Going into readiness is not an activation: no window yet, the next card is due.
     expect(phaseOf(g.state).kind).toBe('draw');
-    must(g, { type: 'DRAW_CARD' });
+    must(g, { type: 'DRAW_CARD', side: 'whites' });
     must(g, { type: 'ACTIVATE', side: 'reds', unitId: 'r1', action: 'shoot' });
-    // K-2.3b never in the middle of an activation.
-    expect(g.dispatch({ type: 'READINESS', side: 'whites', unitId: 'w1' })).toMatchObject({ ok: false, rule: 'K-2.3b' });
+    // K-2.3b never in the middle of an activation: the Whites may not act in the Reds' (K-2.1b), nor a ready unit in the acting side's.
+    expect(g.dispatch({ type: 'READINESS', side: 'whites', unitId: 'w1' })).toMatchObject({ ok: false, rule: 'K-2.1b', reason: 'Whites may not act now: the game waits for Reds (the activation of their unit)' });
+    expect(g.dispatch({ type: 'READINESS', side: 'reds', unitId: 'r2' })).toMatchObject({ ok: false, rule: 'K-2.3b' });
     const ended = must(g, { type: 'END_ACTIVATION', side: 'reds' });
     expect(ended.at(-1)).toMatchObject({ type: 'WINDOW_OPENED', rule: 'K-2.3b', sides: ['whites'] });
     expect(phaseOf(g.state)).toMatchObject({ kind: 'window', side: 'whites' });
@@ -40,28 +41,46 @@ describe('F3 readiness (K-2.3)', () => {
 
   it('K-2.3b a side may pass the window and use its ready unit after a later activation', () => {
     const g = newGame(scenario, table, scripted(...arrange(CARDS, ['w1', 'r1', 'r2', 'w2', 'wl'])));
-    must(g, { type: 'BEGIN_TURN' });
-    must(g, { type: 'DRAW_CARD' });
+    must(g, { type: 'BEGIN_TURN', side: 'whites' });
+    must(g, { type: 'DRAW_CARD', side: 'whites' });
     must(g, { type: 'READY', side: 'whites', unitId: 'w1' });
-    must(g, { type: 'DRAW_CARD' });
+    must(g, { type: 'DRAW_CARD', side: 'whites' });
     must(g, { type: 'PASS', side: 'reds', unitId: 'r1' });
     expect(must(g, { type: 'READINESS', side: 'whites', unitId: null }).map((e) => e.type)).toEqual(['READINESS_DECLARED', 'WINDOW_CLOSED']);
     expect(phaseOf(g.state).kind).toBe('draw');
-    must(g, { type: 'DRAW_CARD' });
+    must(g, { type: 'DRAW_CARD', side: 'whites' });
     must(g, { type: 'PASS', side: 'reds', unitId: 'r2' });
     expect(phaseOf(g.state)).toMatchObject({ kind: 'window', side: 'whites' });
     expect(g.dispatch({ type: 'READINESS', side: 'whites', unitId: 'w2' })).toMatchObject({ ok: false, rule: 'K-2.3b' });
+    // A side with no ready unit has no say in the window.
+    expect(g.dispatch({ type: 'READINESS', side: 'reds', unitId: null })).toEqual({ ok: false, rule: 'K-2.3b', reason: 'Reds may not act now: the game waits for Whites (their word on using a ready unit between activations)' });
+  });
+
+  it('K-2.3b/c both players say at the same moment whether they use a ready unit: either may declare first', () => {
+    // As below, the Reds declaring first: the roll-off (reds 3 – whites 3, then reds 2 – whites 5) puts the Whites first.
+    const g = newGame(scenario, table, scripted(...arrange(CARDS, ['w1', 'r1', 'w2', 'wl', 'r2']), 3, 3, 2, 5));
+    for (const c of [
+      { type: 'BEGIN_TURN', side: 'reds' }, { type: 'DRAW_CARD', side: 'reds' }, { type: 'READY', side: 'whites', unitId: 'w1' }, { type: 'DRAW_CARD', side: 'reds' },
+      { type: 'READY', side: 'reds', unitId: 'r1' }, { type: 'DRAW_CARD', side: 'reds' }, { type: 'PASS', side: 'whites', unitId: 'w2' },
+    ]) must(g, c);
+    expect(phaseOf(g.state)).toMatchObject({ kind: 'window', readyWindow: { pending: ['whites', 'reds'] } });
+    expect(must(g, { type: 'READINESS', side: 'reds', unitId: 'r1' })).toMatchObject([{ type: 'READINESS_DECLARED', side: 'reds', unitId: 'r1' }]);
+    // The Reds have had their say: only the Whites now.
+    expect(g.dispatch({ type: 'READINESS', side: 'reds', unitId: null })).toMatchObject({ ok: false, rule: 'K-2.3b', reason: 'Reds may not act now: the game waits for Whites (their word on using a ready unit between activations)' });
+    const closed = must(g, { type: 'READINESS', side: 'whites', unitId: 'w1' });
+    expect(closed.filter((e) => e.type === 'READINESS_ROLL_OFF').at(-1)).toMatchObject({ rule: 'K-2.3c', first: 'whites' });
+    expect(closed.find((e) => e.type === 'WINDOW_CLOSED')).toMatchObject({ queue: ['w1', 'r1'] });
   });
 
   it('K-2.3c both players want a ready unit at once: a d6 each, ties re-rolled, the higher goes first', () => {
     // Deck: w1 (ready), r1 (ready), w2 acts; then the roll-off: 3–3 tie, then whites 2, reds 5.
     const g = newGame(scenario, table, scripted(...arrange(CARDS, ['w1', 'r1', 'w2', 'wl', 'r2']), 3, 3, 2, 5));
-    must(g, { type: 'BEGIN_TURN' });
-    must(g, { type: 'DRAW_CARD' });
+    must(g, { type: 'BEGIN_TURN', side: 'whites' });
+    must(g, { type: 'DRAW_CARD', side: 'whites' });
     must(g, { type: 'READY', side: 'whites', unitId: 'w1' });
-    must(g, { type: 'DRAW_CARD' });
+    must(g, { type: 'DRAW_CARD', side: 'whites' });
     must(g, { type: 'READY', side: 'reds', unitId: 'r1' });
-    must(g, { type: 'DRAW_CARD' });
+    must(g, { type: 'DRAW_CARD', side: 'whites' });
     must(g, { type: 'PASS', side: 'whites', unitId: 'w2' });
     expect(phaseOf(g.state)).toMatchObject({ kind: 'window', side: 'whites', readyWindow: { pending: ['whites', 'reds'] } });
     must(g, { type: 'READINESS', side: 'whites', unitId: 'w1' });
@@ -86,16 +105,16 @@ describe('F3 readiness (K-2.3)', () => {
 
   it('K-GAP-2 a ready unit not used by the end of the turn loses its activation (house value)', () => {
     const g = newGame(scenario, table, scripted(...arrange(CARDS, ['w1', 'r1', 'w2', 'wl', 'r2'])));
-    must(g, { type: 'BEGIN_TURN' });
-    must(g, { type: 'DRAW_CARD' });
+    must(g, { type: 'BEGIN_TURN', side: 'whites' });
+    must(g, { type: 'DRAW_CARD', side: 'whites' });
     must(g, { type: 'READY', side: 'whites', unitId: 'w1' });
     for (const [id, side] of [['r1', 'reds'], ['w2', 'whites'], ['wl', 'whites'], ['r2', 'reds']] as const) {
-      must(g, { type: 'DRAW_CARD' });
+      must(g, { type: 'DRAW_CARD', side: 'whites' });
       must(g, { type: 'PASS', side, unitId: id });
       must(g, { type: 'READINESS', side: 'whites', unitId: null });
     }
     expect(phaseOf(g.state).kind).toBe('turn-end');
-    const end = must(g, { type: 'END_TURN' });
+    const end = must(g, { type: 'END_TURN', side: 'whites' });
     expect(end.find((e) => e.type === 'TURN_ENDED')).toMatchObject({ rule: 'K-GAP-2', expiredReadiness: ['w1'] });
     expect(g.state.units.w1).toMatchObject({ ready: false, activated: true });
   });
@@ -106,12 +125,12 @@ describe('F3 readiness lost', () => {
     // whites declare w1, reds r1; reds win the roll-off (2 vs 5); r1's activation locks w1 in melee
     // (set up by a melee event in r1's activation is beyond this test: fold it through the rules' evolve).
     const g = newGame(scenario, table, scripted(...arrange(CARDS, ['w1', 'r1', 'w2', 'wl', 'r2']), 2, 5));
-    must(g, { type: 'BEGIN_TURN' });
-    must(g, { type: 'DRAW_CARD' });
+    must(g, { type: 'BEGIN_TURN', side: 'whites' });
+    must(g, { type: 'DRAW_CARD', side: 'whites' });
     must(g, { type: 'READY', side: 'whites', unitId: 'w1' });
-    must(g, { type: 'DRAW_CARD' });
+    must(g, { type: 'DRAW_CARD', side: 'whites' });
     must(g, { type: 'READY', side: 'reds', unitId: 'r1' });
-    must(g, { type: 'DRAW_CARD' });
+    must(g, { type: 'DRAW_CARD', side: 'whites' });
     must(g, { type: 'PASS', side: 'whites', unitId: 'w2' });
     must(g, { type: 'READINESS', side: 'whites', unitId: 'w1' });
     must(g, { type: 'READINESS', side: 'reds', unitId: 'r1' });

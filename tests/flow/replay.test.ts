@@ -4,10 +4,12 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
-import { cachedTable, createRng, flowPosition, pickRandomCommand, startFlow } from '../../src/flow';
+import { createRng } from '../../src/core';
+import { cachedTable, flowPosition, startFlow } from '../../src/flow';
 import { kuularuiskuFlow } from '../../src/rules/kuularuisku/flow';
 import { GameSession, loadSave, makeSave, type Command } from '../../src/game';
-import { kuularuiskuRuleset } from '../../src/rules/kuularuisku/engine';
+import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
+import { candidateCommands, pickRandomCommand } from '../../src/rules/kuularuisku/player';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 
 const FILE = 'scenarios/sandbox/training-ground.json';
@@ -30,7 +32,7 @@ function playThroughMachines(seed: number) {
   const rng = createRng(seed);
   const positions: string[] = [JSON.stringify(flowPosition(actor))];
   for (let n = 0; n < 5000 && !g.victory(); n++) {
-    let options: Command[] = kuularuiskuRuleset.candidateCommands(g.state, { scenario, table });
+    let options: Command[] = candidateCommands(g.state as KGameState, { scenario, table });
     for (;;) {
       const c = pickRandomCommand(options, rng);
       const before = g.log.length;

@@ -5,7 +5,8 @@ import type { Battlefield } from '../../src/battlefield';
 import { flowPosition, startFlow, type TurnActor } from '../../src/flow';
 import { kuularuiskuFlow } from '../../src/rules/kuularuisku/flow';
 import { phaseOf } from '../../src/rules/kuularuisku/engine';
-import { CARDS, DEFAULT_UNITS, ThenDice, arrange, flowScenario, flowTable, must, newGame, preparedApi, type KSession, type UnitSpec } from './fixture';
+import { checkedCommands } from '../../src/rules/kuularuisku/player';
+import { CARDS, DEFAULT_UNITS, ThenDice, arrange, flowScenario, flowTable, must, newGame, preparedSetup, type KSession, type UnitSpec } from './fixture';
 
 let table: Battlefield;
 const scenario = flowScenario();
@@ -27,10 +28,10 @@ const status = (unitId: string, to: string) => ({ type: 'UNIT_STATUS_CHANGED', u
 
 describe('F2 activation start: forced steps, then the choice', () => {
   it('K-7.1f a pinned unit passes its start-of-activation test and acts normally', () => {
-    const g = newGame(scenario, table, new ThenDice([...w1First, 5], 6), preparedApi(status('w1', 'pinned')));
+    const g = newGame(scenario, table, new ThenDice([...w1First, 5], 6), preparedSetup(status('w1', 'pinned')));
     const actor = start(g);
-    actor.send({ type: 'BEGIN_TURN' });
-    actor.send({ type: 'DRAW_CARD' });
+    actor.send({ type: 'BEGIN_TURN', side: 'whites' });
+    actor.send({ type: 'DRAW_CARD', side: 'whites' });
     expect(flowPosition(actor)).toMatchObject({ activation: 'pinnedTest' });
     expect(phaseOf(g.state)).toMatchObject({ kind: 'pending', pending: { kind: 'pinned-test', side: 'whites', unitId: 'w1' } });
     actor.send({ type: 'RESOLVE', side: 'whites', step: 'pinned-test' });
@@ -40,10 +41,10 @@ describe('F2 activation start: forced steps, then the choice', () => {
   });
 
   it('K-7.1c a pinned unit that fails stays pinned: it may shoot (hits on 6) but not move', () => {
-    const g = newGame(scenario, table, new ThenDice([...w1First, 2], 6), preparedApi(status('w1', 'pinned')));
+    const g = newGame(scenario, table, new ThenDice([...w1First, 2], 6), preparedSetup(status('w1', 'pinned')));
     const actor = start(g);
-    actor.send({ type: 'BEGIN_TURN' });
-    actor.send({ type: 'DRAW_CARD' });
+    actor.send({ type: 'BEGIN_TURN', side: 'whites' });
+    actor.send({ type: 'DRAW_CARD', side: 'whites' });
     actor.send({ type: 'RESOLVE', side: 'whites', step: 'pinned-test' });
     expect(g.state.units.w1!.status).toBe('pinned');
     expect(flowPosition(actor)).toMatchObject({ activation: { choosing: 'pinned' } });
@@ -58,10 +59,10 @@ describe('F2 activation start: forced steps, then the choice', () => {
     // No leader nearby: the rout runs without a rally test (K-7.3h).
     const units: UnitSpec[] = DEFAULT_UNITS.map((u) => (u.id === 'wl' ? { ...u, at: [60, 70] } : u));
     const sc = flowScenario(units);
-    const g = newGame(sc, table, new ThenDice(w1First, 6), preparedApi(status('w1', 'routing')));
+    const g = newGame(sc, table, new ThenDice(w1First, 6), preparedSetup(status('w1', 'routing')));
     const actor = start(g);
-    actor.send({ type: 'BEGIN_TURN' });
-    actor.send({ type: 'DRAW_CARD' });
+    actor.send({ type: 'BEGIN_TURN', side: 'whites' });
+    actor.send({ type: 'DRAW_CARD', side: 'whites' });
     expect(flowPosition(actor)).toMatchObject({ activation: 'routing' });
     const before = g.state.figures.w1_1!.at[0];
     actor.send({ type: 'RESOLVE', side: 'whites', step: 'rout' });
@@ -78,10 +79,10 @@ describe('F2 activation start: forced steps, then the choice', () => {
     const sc = flowScenario(DEFAULT_UNITS.map((u) => (u.id === 'r1' ? { ...u, at: [21.3, 30] } : u)));
     // w1 rolls 3 dice (6s), r1 3 dice (1s); r1 takes 3 hits: 3 wound tests (6: scratches); its morale test 1 fails.
     const dice = new ThenDice([...w1First, 6, 6, 6, 1, 1, 1, 6, 6, 6, 1], 6);
-    const g = newGame(sc, table, dice, preparedApi({ type: 'MELEE_STARTED', meleeId: 'm1', units: ['w1', 'r1'], startedBy: 'w1' }));
+    const g = newGame(sc, table, dice, preparedSetup({ type: 'MELEE_STARTED', meleeId: 'm1', units: ['w1', 'r1'], startedBy: 'w1' }));
     const actor = start(g);
-    actor.send({ type: 'BEGIN_TURN' });
-    actor.send({ type: 'DRAW_CARD' });
+    actor.send({ type: 'BEGIN_TURN', side: 'whites' });
+    actor.send({ type: 'DRAW_CARD', side: 'whites' });
     expect(flowPosition(actor)).toMatchObject({ activation: 'melee', melee: 'round' });
     expect(g.dispatch({ type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'shoot' })).toMatchObject({ ok: false });
     actor.send({ type: 'RESOLVE', side: 'whites', step: 'melee-round' });
@@ -99,16 +100,16 @@ describe('F2 activation start: forced steps, then the choice', () => {
     const sc = flowScenario([...units, { id: 'w3', side: 'whites', at: [10, 10], size: 1 }]);
     const cards = ['w1', 'w2', 'wl', 'r1', 'r2', 'w3'];
     // Move w1's second soldier 8 cm away from the first, out of the 3 cm chain.
-    const g = newGame(sc, table, new ThenDice(arrange(cards, cards), 6), preparedApi({ type: 'FIGURES_MOVED', unitId: 'w1', mode: 'normal', allowance: 10, moves: [{ figureId: 'w1_2', from: [20, 31.5], fromFloor: 0, to: [28, 31.5], floor: 0, distance: 8 }] }));
+    const g = newGame(sc, table, new ThenDice(arrange(cards, cards), 6), preparedSetup({ type: 'FIGURES_MOVED', unitId: 'w1', mode: 'normal', allowance: 10, moves: [{ figureId: 'w1_2', from: [20, 31.5], fromFloor: 0, to: [28, 31.5], floor: 0, distance: 8 }] }));
     const actor = start(g);
-    actor.send({ type: 'BEGIN_TURN' });
-    actor.send({ type: 'DRAW_CARD' });
+    actor.send({ type: 'BEGIN_TURN', side: 'whites' });
+    actor.send({ type: 'DRAW_CARD', side: 'whites' });
     expect(phaseOf(g.state)).toMatchObject({ kind: 'offer', offer: { unitId: 'w1', mustRegroup: true } });
     expect(flowPosition(actor)).toMatchObject({ activation: { choosing: 'regroup' } });
     expect(g.dispatch({ type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'shoot' })).toMatchObject({ ok: false, rule: 'K-1.0c' });
     actor.send({ type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'regroup' });
-    const legal = g.legalCommands();
-    const regroup = legal.find((c) => c.type === 'MOVE');
+    // The regroup the player proposes, as the rules accept it.
+    const regroup = checkedCommands(g.state, { scenario: sc, table }).find((c) => c.type === 'MOVE');
     expect(regroup).toMatchObject({ mode: 'regroup' });
     actor.send(regroup!);
     expect(g.events.at(-1)).toMatchObject({ type: 'FIGURES_MOVED', mode: 'regroup' });

@@ -1,6 +1,6 @@
 // Random play drops a picked move or shot without dispatching it when its group's sureRefusal says
-// the rules would refuse it (src/rules/kuularuisku/purpose-refusals.ts, runsIntoWall in purpose.ts),
-// and plans no plain move at all for a unit that surely stays (unitSurelyStays: api.ts moveCandidates,
+// the rules would refuse it (src/rules/kuularuisku/player/sure-refusals.ts, runsIntoWall in player/purpose.ts),
+// and plans no plain move at all for a unit that surely stays (unitSurelyStays: player/move-candidates.ts moveCandidates,
 // purpose.ts goalMovePlans). Both must only ever be real refusals: every command found so is checked
 // here against the rules' own decision on the same state. A shot the rules refused for want of sight
 // (K-5.2a) is remembered by its soldiers' places (noteShotRefused) and, tried again before any of them
@@ -9,11 +9,12 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import { SeededDice } from '../../src/core';
-import { cachedTable, playRandomGame } from '../../src/flow';
+import { cachedTable, playGame } from '../../src/flow';
+import { candidateGroups, kuularuiskuPlayer } from '../../src/rules/kuularuisku/player';
 import { GameSession } from '../../src/game';
 import { actionGate, kuularuiskuRuleset, phaseOf, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { liveFigures } from '../../src/rules/kuularuisku/table';
-import { unitSurelyStays } from '../../src/rules/kuularuisku/purpose-refusals';
+import { unitSurelyStays } from '../../src/rules/kuularuisku/player/sure-refusals';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 
 const FILES = ['scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisku/tammerkoski.json'];
@@ -36,10 +37,9 @@ describe('sure refusals of random play are the rules\' refusals (Kalevankangas, 
       const cached = cachedTable(table);
       const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table: cached, seed });
       const decide = (s: KGameState, c: Parameters<typeof kuularuiskuRuleset.decide>[1]) => kuularuiskuRuleset.decide(s, c, { scenario, table: cached, dice: new SeededDice(1) });
-      playRandomGame(g, {
+      playGame(g, kuularuiskuPlayer({
         seed: seed * 7919 + 1,
-        groups: () => {
-          const s = g.state as KGameState;
+        groups: (s: KGameState) => {
           // K-5.5e, K-WPN: a unit of the activation that the planner skips as surely staying; any shift
           // of the whole unit (here half a centimetre) must be refused at the rules' state-only checks.
           const a = s.activation;
@@ -55,7 +55,7 @@ describe('sure refusals of random play are the rules\' refusals (Kalevankangas, 
               else stays[`MOVE ${r.rule}`] = (stays[`MOVE ${r.rule}`] ?? 0) + 1;
             }
           }
-          return kuularuiskuRuleset.candidateGroups(s, { scenario, table: cached }).map((grp) => {
+          return candidateGroups(s, { scenario, table: cached }).map((grp) => {
             const sure = grp.sureRefusal;
             if (!sure) return grp;
             return {
@@ -74,8 +74,7 @@ describe('sure refusals of random play are the rules\' refusals (Kalevankangas, 
             };
           });
         },
-        unchecked: kuularuiskuRuleset.uncheckedTypes,
-      });
+      }), { table: cached });
     }
     expect(wrong).toEqual([]);
     // Both come up in these games: sure refusals of picked commands (a wall in the way, a target out of

@@ -14,6 +14,8 @@ export interface Toy {
 }
 const UNITS: Record<string, string> = { a1: 'A', a2: 'A', b1: 'B' };
 const other = (side: string) => (side === 'A' ? 'B' : 'A');
+/** The training ground's sides play the toy's A and B. */
+const SIDE: Record<string, string> = { A: 'red', B: 'blue' };
 const left = (s: Toy, side: string) => Object.keys(UNITS).filter((u) => UNITS[u] === side && !s.acted[u]);
 
 export const toy: Ruleset<Toy, Command, GameEvent, TableQueries> = {
@@ -21,6 +23,8 @@ export const toy: Ruleset<Toy, Command, GameEvent, TableQueries> = {
   validateScenario: () => [],
   setup: () => ({ round: 0, open: false, toAct: null, acted: {}, current: null, over: false }),
   legalCommands: () => [],
+  // C-3.2e the side with the turn acts; between rounds either may roll for initiative.
+  actingSides: (s) => ({ sides: s.toAct ? [SIDE[s.toAct]!] : ['red', 'blue'], rule: 'C-3.2e' }),
   decide(s, c, { dice }) {
     const no = (reason: string) => ({ ok: false as const, reason, rule: 'C-3.2' });
     switch (c.type) {

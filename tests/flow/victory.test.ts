@@ -2,7 +2,8 @@
 // and a side with no unit left on the table.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
-import { evolveGame, kuularuiskuRuleset, objectiveHolder, phaseOf, sidesOnTable, strength, turnLimitOf, validateVictory, victoryCheck, type KGameState } from '../../src/rules/kuularuisku/engine';
+import { kuularuiskuRuleset, objectiveHolder, phaseOf, sidesOnTable, strength, turnLimitOf, validateVictory, victoryCheck, type KGameState } from '../../src/rules/kuularuisku/engine';
+import { evolveK } from '../../src/rules/kuularuisku/engine';
 import type { Scenario } from '../../src/scenario';
 import { DEFAULT_UNITS, flowScenario, flowTable, keepOrder, must, newGame, scripted, type KSession } from './fixture';
 
@@ -13,7 +14,7 @@ beforeAll(async () => {
 });
 
 type Ev = Record<string, unknown> & { type: string };
-const fold = (s: KGameState, ...events: Ev[]) => events.reduce((x, e) => evolveGame(x, e as never), s);
+const fold = (s: KGameState, ...events: Ev[]) => events.reduce((x, e) => evolveK(x, e as never), s);
 const objectives = [
   { id: 'obj_w', name: 'West farm', at: [20, 31] as [number, number], radius: 5, points: 2 },
   { id: 'obj_e', name: 'East farm', at: [100, 31] as [number, number], radius: 5 },
@@ -25,14 +26,14 @@ function withVictory(victory: Scenario['victory'], turnLimit = 1): Scenario {
 
 /** Play one whole turn with every unit passing. */
 function passTurn(g: KSession) {
-  must(g, { type: 'BEGIN_TURN' });
+  must(g, { type: 'BEGIN_TURN', side: 'whites' });
   while (phaseOf(g.state).kind !== 'turn-end') {
     const p = phaseOf(g.state);
-    if (p.kind === 'draw') must(g, { type: 'DRAW_CARD' });
+    if (p.kind === 'draw') must(g, { type: 'DRAW_CARD', side: 'whites' });
     else if (p.kind === 'offer') must(g, { type: 'PASS', side: p.offer.side, unitId: p.offer.unitId });
     else throw new Error(`unexpected ${p.kind}`);
   }
-  return must(g, { type: 'END_TURN' });
+  return must(g, { type: 'END_TURN', side: 'whites' });
 }
 
 describe('K-GAP-1 end of the game', () => {
@@ -45,7 +46,7 @@ describe('K-GAP-1 end of the game', () => {
     expect(kuularuiskuRuleset.victory(g.state, { scenario: withVictory([]) })).toMatchObject({ winner: 'whites', rule: 'K-GAP-1' });
     expect(phaseOf(g.state).kind).toBe('over');
     expect(kuularuiskuRuleset.legalCommands(g.state, { scenario: withVictory([]), table })).toEqual([]);
-    expect(g.dispatch({ type: 'BEGIN_TURN' })).toMatchObject({ ok: false, rule: 'K-GAP-1' });
+    expect(g.dispatch({ type: 'BEGIN_TURN', side: 'whites' })).toMatchObject({ ok: false, rule: 'K-GAP-1' });
   });
 
   it('K-GAP-1 a "hold" condition met at the end wins; a "default" side wins when nobody met theirs', () => {
@@ -85,7 +86,7 @@ describe('K-GAP-1 end of the game', () => {
 
   it('K-GAP-1 a side with no unit left on the table loses at once', () => {
     const g = newGame(withVictory([], 5), table, scripted(...keepOrder(5)));
-    must(g, { type: 'BEGIN_TURN' });
+    must(g, { type: 'BEGIN_TURN', side: 'whites' });
     const gone = fold(g.state, { type: 'UNIT_WITHDRAWN', rule: 'K-7.4a', text: '', unitId: 'r1' }, { type: 'UNIT_SURRENDERED', rule: 'K-7.2c', text: '', unitId: 'r2', to: 'whites' });
     expect(victoryCheck(gone, withVictory([], 5), 'command', false)).toMatchObject({ winner: 'whites', reason: 'eliminated' });
     // sidesOnTable gives its last answer again only for the same records: each state answers for itself.

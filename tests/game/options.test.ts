@@ -63,10 +63,10 @@ describe('game options (session and save format 2)', () => {
     expect((g.state as Flow).units.r_women!.activated).toBe(true);
   });
 
-  it('the options are saved (format 2, canonical) and a load replays them to the same state; changed options no longer replay', () => {
+  it('the options are saved (since format 2, canonical) and a load replays them to the same state; changed options no longer replay', () => {
     const g = played({ house: { splitRounding: 'ceil' }, rules: { 'opt-white-suits': true, 'opt-womens-guard': true }, readings: { 'opt-white-suits': 'not-pinned' } });
     const save = makeSave(g);
-    expect(save.sandtableSave).toBe(2);
+    expect(save.sandtableSave).toBe(3);
     expect(JSON.stringify(save.options)).toBe('{"rules":{"opt-white-suits":true,"opt-womens-guard":true},"readings":{"opt-white-suits":"not-pinned"},"house":{"splitRounding":"ceil"}}');
     const back = loadSave(parseSave(JSON.stringify(save), 'game.json'), 'game.json', kal, ruleset, cachedTable(bf));
     expect(back.stateHash()).toBe(g.stateHash());
@@ -86,7 +86,7 @@ describe('game options (session and save format 2)', () => {
     expect(back.stateHash()).toBe(g.stateHash());
     expect(back.options).toEqual({});
     expect(() => parseSave(JSON.stringify({ ...v1, options: WOMEN }), 'old.json')).toThrow(/old\.json: \$\.options: a format-1 save has no options: expected sandtableSave 2/);
-    expect(() => parseSave(JSON.stringify({ ...v1, sandtableSave: 3 }), 'new.json')).toThrow(/new\.json: \$\.sandtableSave: unknown save version 3, expected one of 1, 2/);
+    expect(() => parseSave(JSON.stringify({ ...v1, sandtableSave: 4 }), 'new.json')).toThrow(/new\.json: \$\.sandtableSave: unknown save version 4, expected one of 1, 2, 3/);
   });
 
   it('bad options are refused naming the file, the JSON path and what was expected', () => {
@@ -117,7 +117,7 @@ describe('cli play --options', () => {
     const r = await cli('play', KAL, '--seed', '2', '--options', JSON.stringify(WOMEN), '--random-legal', '--max-commands', '40', '--save', file, '--json');
     expect(r.code, r.err).toBe(0);
     expect(Object.keys(JSON.parse(r.out).state.units)).toContain('r_women');
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ sandtableSave: 2, options: WOMEN });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ sandtableSave: 3, options: WOMEN });
     const back = await cli('play', KAL, '--load', file);
     expect(back.code, back.err).toBe(0);
     expect(back.out).toMatch(/state hash verified/);

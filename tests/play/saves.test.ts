@@ -32,7 +32,7 @@ describe('play saves (K-2.1b games replay from their seed and commands)', () => 
     const storage = new MemoryStorage();
     const p = played(storage);
     expect(p.saves.autosaveKey).toBe(`sandtable.autosave.${scenario.id}`);
-    expect(JSON.parse(storage.getItem(p.saves.autosaveKey)!)).toMatchObject({ sandtableSave: 2, options: {}, seed: 5, commands: expect.any(Array) });
+    expect(JSON.parse(storage.getItem(p.saves.autosaveKey)!)).toMatchObject({ sandtableSave: 3, options: {}, seed: 5, commands: expect.any(Array) });
     const q = createPlay(scenario, bf, { storage, resume: true });
     expect(q.resumed).toEqual({ ok: true, commands: 5 });
     expect(q.game().stateHash()).toBe(p.game().stateHash());
@@ -70,7 +70,7 @@ describe('play saves (K-2.1b games replay from their seed and commands)', () => 
     expect(q.game().log).toHaveLength(0);
     expect(q.view.get().prompt.headline).toBe('The game begins');
     // A command the rules refuse in the log is named by its index.
-    save.commands.push({ type: 'DRAW_CARD' }, { type: 'BEGIN_TURN' });
+    save.commands.push({ type: 'DRAW_CARD', side: 'red' }, { type: 'BEGIN_TURN', side: 'red' });
     storage.setItem(p.saves.autosaveKey, JSON.stringify(save));
     expect(createPlay(scenario, bf, { storage, resume: true }).resumed).toMatchObject({ ok: false, message: expect.stringMatching(/\$\.commands\[\d+\]: the log does not replay here/) });
   });
@@ -99,7 +99,7 @@ describe('play with game options (Kalevankangas: opt-womens-guard K-ORG-1, opt-w
     const a = p.view.get().actions[0]!;
     expect(p.control.send(a.command).ok).toBe(true);
     const text = p.saves.toJson();
-    expect(JSON.parse(text)).toMatchObject({ sandtableSave: 2, options });
+    expect(JSON.parse(text)).toMatchObject({ sandtableSave: 3, options });
     // Loaded into a game started without options: the save's options come with it.
     const q = createPlay(kal, kalBf, { seed: 1, storage: null });
     expect(q.view.get().units.some((u) => u.id === 'r_women')).toBe(false);

@@ -7,7 +7,7 @@ import type { Battlefield } from '../../battlefield';
 import type { Dice } from '../../core';
 import { cachedTable, flowCan, startFlow, type TurnActor } from '../../flow';
 import {
-  GameSession, describeOptions, hasOptions, parseGameOptions,
+  GameSession, describeOptions, hasOptions, parseGameOptions, sideRefusal,
   type Command, type GameEvent, type GameOptionChoice, type GameOptions, type PlayControl, type PlayLogLine, type PlayRuleEntry, type PlayView, type Ruleset,
 } from '../../game';
 import { playRulesetId } from '../../rules';
@@ -29,6 +29,8 @@ export interface PlayOptions {
   dice?: Dice;
   /** The game options for a new game (ignored when an autosave is resumed: it has its own). */
   options?: GameOptions;
+  /** Who sits at the screen (hot seat, shared with the HUD): a step any player may take is sent as theirs. */
+  seat?: Store<string | null>;
 }
 
 export interface PlayHandle {
@@ -155,8 +157,26 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
   };
   publish();
 
+  /**
+   * The command as the player at the screen sends it: a step any player may take (a card draw) as the
+   * seat's; one without a side (a hand-written test command) as the side to act's; else as it is.
+   */
+  const sentBy = (command: Command): Command => {
+    const seat = opts.seat?.get();
+    if (seat && command.side !== seat) {
+      const acting = session!.actingSides(command);
+      if (acting.anySide && acting.sides.includes(seat)) return { ...command, side: seat };
+    }
+    return session!.withSideToAct(command);
+  };
+
+  /** Why the game would refuse this side's command now (the session's own check), or undefined. */
+  const sideWhy = (command: Command): Refusal | undefined => sideRefusal(session!.scenario, command, session!.actingSides(command));
+
   /** Why the rules (or the machines' step) would not take this command now. */
   const why = (command: Command): Refusal => {
+    const wrongSide = sideWhy(command);
+    if (wrongSide) return wrongSide;
     let r;
     try {
       r = session!.ruleset.decide(session!.state, command, { ...ctx(), dice: probeDice });
@@ -172,7 +192,8 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
     return r;
   };
 
-  const send: PlayControl['send'] = (command) => {
+  const send: PlayControl['send'] = (given) => {
+    const command = sentBy(given);
     if (replayStore.get().at !== null) return refuse({ ok: false, reason: 'the table shows a past moment of the game: go back to the live game to play' });
     if (broken) start(); // an exception in a machine action stopped the actor: restart it on the session
     if (!flowCan(actor, command)) return refuse(why(command));
@@ -198,9 +219,12 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
     return c.ok ? { ok: true } : c;
   };
 
-  const check: PlayControl['check'] = (command) => {
+  const check: PlayControl['check'] = (given) => {
     if (replayStore.get().at !== null) return { ok: false, reason: 'the table shows a past moment of the game' };
+    const command = sentBy(given);
     if (!flowCan(actor, command)) return why(command);
+    const wrongSide = sideWhy(command);
+    if (wrongSide) return wrongSide;
     try {
       const r = session!.ruleset.decide(session!.state, command, { scenario, table, dice: probeDice });
       return r.ok ? { ok: true } : { ok: false, reason: r.reason, ...(r.rule ? { rule: r.rule } : {}) };

@@ -13,7 +13,7 @@ import { baseOf, liveFigures } from './table';
 import { ableFirers, evaluateTarget, noFirerRefusal } from './visibility';
 import { type MedicPolicy, applyWounds, medicDuties } from './wounds';
 import { SNOW_SUIT_OPEN } from './constants';
-import { isHidden } from './special-play';
+import { isHidden } from './special-queries';
 import type { KState, KUnit } from './state';
 
 export interface ChargeArgs {

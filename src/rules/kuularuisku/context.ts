@@ -1,6 +1,7 @@
 // What every Kuularuisku rule function receives besides the state, and what it returns.
 import type { Dice, TableQueries } from '../../core';
 import type { KEvent } from './events';
+import type { KGameEvent } from './activation/flow-state';
 import { evolveKRecalled } from './evolve';
 import type { HouseSettings, KState } from './state';
 
@@ -23,14 +24,23 @@ export function refuse(rule: string, reason: string): KRefusal {
   return { ok: false, rule, reason };
 }
 
-/** Accumulates events and the state they lead to, for rules that decide step by step. */
-export class Steps {
-  readonly events: KEvent[] = [];
-  constructor(public state: KState) {}
-  push(...events: KEvent[]): this {
+/**
+ * The one accumulator: the events of a decision, folded (evolveK) as they are added so that later
+ * steps read the state they produce. `trace[i]` is the state after `events[i]`. A rule's own steps
+ * hold rule events (KEvent); the flow's decisions hold its events too (KGameEvent).
+ */
+export class Steps<E extends KGameEvent = KEvent> {
+  readonly events: E[] = [];
+  readonly trace: KState[] = [];
+  readonly start: KState;
+  constructor(public state: KState) {
+    this.start = state;
+  }
+  push(...events: E[]): this {
     for (const e of events) {
       this.events.push(e);
       this.state = evolveKRecalled(this.state, e);
+      this.trace.push(this.state);
     }
     return this;
   }

@@ -4,7 +4,7 @@
 export * from './activation';
 /** The events' move modes (activation/ has its own, narrower MoveMode: import it from there). */
 export type { MoveMode } from './events';
-export { kuularuiskuRuleset, createKuularuiskuRuleset, K_RULES, KUULARUISKU_ID, type KuularuiskuRuleset } from './ruleset';
+export { kuularuiskuRuleset, createKuularuiskuRuleset, KUULARUISKU_ID, type KuularuiskuRuleset } from './ruleset';
 export { kuularuiskuFlow, K_FLOW_STEPS } from './flow';
 export type * from './state';
 export type * from './events';
@@ -40,10 +40,13 @@ export { meleeStart, meleeSides, grenadeSides, throwGrenades, meleeDice, fallBac
 export type { MeleeOptions } from './melee';
 export { maxCoveringFire, splitUnit, reuniteUnit, joinKind, joinUnit, leaveGroup, leaderDive, pickUpWeapon } from './units';
 export { destinationFor, startEvacuation, evacuationMoves, returnEscort } from './evacuation';
-export { decideAction, candidateActions, kRulesApi, ACTION_TYPES } from './api';
+export { decideAction, ACTION_TYPES } from './actions';
 export { kuularuiskuHud, describePlay, moveCommand, contactedEnemy, rulesPanel, logLines, reachOutline, targetsFor, coverWords } from './hud';
 export type { KuularuiskuHud, HudView, HudLogLine, HudRuleEntry, HudFigureMove } from './hud';
 // Scenario special rules (special.ts validates and resolves them; special-play.ts plays them).
 export { validateSpecialRules, buildSpecial, specialHouseValues, outlineOf } from './special';
 export type { KSpecialConfig, KSpecialState, SpecialKind } from './special';
-export { elevatedRule, nightNow, isLit, isHidden, crossingAt, blownSpanAt, preparationFire, offTableFire, offTableTargets, offTableRefusal, fireDemolition, demolitionRefusal, chargeRemoval, revealChecks, crossingFalls, specialCommands } from './special-play';
+export { elevatedRule, nightNow, isLit, isHidden, crossingAt, blownSpanAt } from './special-queries';
+export { preparationFire, offTableFire, offTableTargets, offTableRefusal, fireDemolition, demolitionRefusal, chargeRemoval, revealChecks, crossingFalls, specialCommands } from './special-play';
+// The player, apart from the rules (player/): random legal play.
+export { kuularuiskuPlayer, type KPlayer, type KPlayerOptions } from './player';

@@ -1,7 +1,9 @@
-// evolveK: fold one Kuularuisku event into the state (pure; returns a new state, never mutates).
+// evolveK: the one fold of a Kuularuisku game — any event of the log (a rule event, a turn & activation
+// event, a dice roll) into the state (pure; returns a new state, never mutates).
 import type { KEvent } from './events';
 import { noteFiredOn } from './special';
-import { activationRecord, activationWith, copyRecord, figureMoved, figureWith, recordWith, stateWith, unitWith } from './records';
+import { activationRecord, activationWith, copyRecord, figureMoved, figureWith, recordWith, stateWith, stateWithFlow, unitWith } from './records';
+import { FLOW_EVENT_TYPES, evolveFlow, type AnyGameEvent, type KGameEvent } from './activation/flow-state';
 import type { KFigure, KState, KUnit } from './state';
 
 type Units = KState['units'];
@@ -87,7 +89,21 @@ function grenadesClosed(melees: KState['melees']): KState['melees'] {
   return open ? Object.fromEntries(Object.entries(melees).map(([id, m]) => [id, { ...m, grenadesOpen: false }])) : melees;
 }
 
-export function evolveK(s: KState, e: KEvent): KState {
+/** Fold one event into the state: the flow position (evolveFlow) and the records it touches. */
+export function evolveK(s: KState, e: AnyGameEvent): KState {
+  if (e.type === 'DICE_ROLLED') return s;
+  const ge = e as KGameEvent;
+  const flow = evolveFlow(s, ge);
+  if (FLOW_EVENT_TYPES.has(ge.type)) return flow === s.flow ? s : stateWithFlow(s, flow);
+  // A branch per KEvent type and none for others: an unknown type leaves the records alone.
+  const k: KState | undefined = evolveRecords(s, ge as KEvent);
+  if (!k) return flow === s.flow ? s : stateWithFlow(s, flow);
+  // The records' copy keeps the flow it got: re-attach only when the flow moved.
+  return k.flow === flow ? k : stateWithFlow(k, flow);
+}
+
+/** The records (units, figures, melees, markers …) after one rule event. */
+function evolveRecords(s: KState, e: KEvent): KState {
   switch (e.type) {
     case 'TURN_STARTED': {
       // A copy written over (not a record grown key by key): the same keys in the same order, one shape.
@@ -340,25 +356,27 @@ export function evolveK(s: KState, e: KEvent): KState {
 }
 
 /** Fold many events. */
-export function foldK(s: KState, events: readonly KEvent[]): KState {
+export function foldK(s: KState, events: readonly AnyGameEvent[]): KState {
   return events.reduce(evolveK, s);
 }
 
 // The last folds made, as (state, event) → state by identity. A decision's events are folded more
 // than once: by the rules that decide step by step (Steps, nested Steps pushing an inner one's events
-// again), then by the flow's accumulator from the same state. evolveK is pure and states are never
+// again), then by the decision's outer Steps from the same state. evolveK is pure and states are never
 // changed in place, so the same event object folded from the same state object has the same answer:
 // hand back the one already made instead of copying the figures and units records again. A small
 // ring: it holds a few states only, and a fold that is not in it is simply made. 16 entries find
 // 99.7 % of the folds 64 would (random Kalevankangas and Tammerkoski games: 8 back find 96–98 %).
 const RING = 16;
 const ringFrom: Array<KState | undefined> = new Array<KState | undefined>(RING).fill(undefined);
-const ringEvent: Array<KEvent | undefined> = new Array<KEvent | undefined>(RING).fill(undefined);
+const ringEvent: Array<AnyGameEvent | undefined> = new Array<AnyGameEvent | undefined>(RING).fill(undefined);
 const ringTo: Array<KState | undefined> = new Array<KState | undefined>(RING).fill(undefined);
 let ringAt = 0;
 
 /** evolveK(s, e), the answer recalled when this very event was folded from this very state lately (among the last 16 folds). */
-export function evolveKRecalled(s: KState, e: KEvent): KState {
+export function evolveKRecalled(s: KState, e: AnyGameEvent): KState {
+  // Dice rolls and flow events copy no record: folded afresh, they leave the ring to the rule events.
+  if (e.type === 'DICE_ROLLED' || FLOW_EVENT_TYPES.has(e.type)) return evolveK(s, e);
   for (let i = 1; i <= RING; i++) {
     const j = (ringAt - i) & (RING - 1);
     if (ringEvent[j] === e && ringFrom[j] === s) return ringTo[j]!;

@@ -13,7 +13,7 @@ import { ev, type FigureMove, type KEvent, type MoveMode } from './events';
 import { analyse, type PathPoint, type PathReport } from './paths';
 import { type Band, bandBox, onBand } from './special';
 import { baseOf, liveFigures, onTable, standingFigures } from './table';
-import { blownSpanOnPath, pathOnBand } from './special-play';
+import { blownSpanOnPath, pathOnBand } from './special-queries';
 import type { HouseSettings, KFigure, KState, KUnit } from './state';
 
 /** One figure's requested move: its end point (and floor), through optional waypoints. */

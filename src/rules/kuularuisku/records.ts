@@ -135,10 +135,10 @@ export function activationWith(a: KActivation, patch: Partial<KActivation>): KAc
 
 /**
  * The state with some fields changed, of the one shape. The flow layer keeps its own part (`flow`) on
- * the same object (KGameState); it is carried over as it is, and present (undefined) on a bare state.
+ * the same object (KState); it is carried over as it is, and present (undefined) on a bare state.
  */
 export function stateWith(s: KState, patch: Partial<KState>): KState {
-  const r: AllFields<KState> & { flow: unknown } = {
+  const r: AllFields<KState> = {
     ruleset: s.ruleset,
     turn: s.turn,
     winter: s.winter,
@@ -152,14 +152,14 @@ export function stateWith(s: KState, patch: Partial<KState>): KState {
     nextId: s.nextId,
     house: s.house,
     special: s.special,
-    flow: (s as { flow?: unknown }).flow,
+    flow: s.flow,
   };
   return patched<KState>(r, patch);
 }
 
-/** The game state (a KState with the flow layer's part) with a new flow part, of the one shape (what `{ ...s, flow }` holds). */
-export function stateWithFlow<S extends KState & { flow: unknown }>(s: KState, flow: S['flow']): S {
-  const r = stateWith(s, {}) as S;
+/** The state with a new flow position, of the one shape (what `{ ...s, flow }` holds). */
+export function stateWithFlow(s: KState, flow: KState['flow']): KState {
+  const r = stateWith(s, {});
   r.flow = flow;
   return r;
 }

@@ -6,9 +6,10 @@ import { weaponById } from './data';
 import { resolveHouse } from './house';
 import { defaultRole, parseFigureData, parseRules, parseUnitData, unitKindOf, unitNationality } from './scenario-data';
 import { buildSpecial } from './special';
-import { applyStartStates } from './start-states';
+import { applyStartStates, startTurnFlow } from './start-states';
 import { figureRecord, figureWith, unitRecord, unitWith } from './records';
 import type { KFigure, KState, KUnit, SkillKey, TableEdge } from './state';
+import { initialFlow } from './activation/flow-state';
 
 /**
  * The state before turn 1 per scenario object. Scenarios are never changed in place (the game
@@ -18,11 +19,11 @@ import type { KFigure, KState, KUnit, SkillKey, TableEdge } from './state';
  */
 const SETUPS = new WeakMap<Scenario, KState>();
 
-/** K-1.0a, K-1.3b, K-GAP-5, K-GAP-11, K-SKL-2 the state before turn 1 (or the scenario's mid-battle start) from a validated scenario. */
+/** K-1.0a, K-1.3b, K-GAP-5, K-GAP-11, K-SKL-2 the state before turn 1 (or the scenario's mid-battle start, its deck too) from a validated scenario. */
 export function setupK(scenario: Scenario): KState {
   let s = SETUPS.get(scenario);
   // A scenario that opens mid-battle: its units' and figures' starting states (start-states.ts).
-  if (!s) SETUPS.set(scenario, (s = applyStartStates(scenario, buildSetup(scenario))));
+  if (!s) SETUPS.set(scenario, (s = startTurnFlow(applyStartStates(scenario, buildSetup(scenario)), scenario)));
   return s;
 }
 
@@ -86,5 +87,7 @@ function buildSetup(scenario: Scenario): KState {
     ],
     // Every field, optional ones as undefined, in KState's order: states keep one shape (records.ts).
     activation: undefined, nextId: 1, house, special,
+    // K-GAP-1 the game's last turn: the scenario's, else the house default.
+    flow: initialFlow(scenario.turnLimit ?? house.defaultTurnLimit),
   };
 }

@@ -398,7 +398,7 @@ export function startTurnFlow(g: KGameState, scenario: Scenario): KGameState {
   for (const id in g.units) if (g.units[id]!.activated) acted[id] = 1;
   const drawn = Object.values(g.units).filter((u) => hasCard(g, u) && !deck.includes(u.id)).map((u) => u.id);
   const flow: KFlow = { ...f0, turnOpen: true, deck: [...deck], drawn, acted };
-  return stateWithFlow<KGameState>(g, flow);
+  return stateWithFlow(g, flow);
 }
 
 /** The starting-state parts of each unit (for validateKScenario, which parsed the rest). */

@@ -7,7 +7,7 @@ import { type KQuery, houseOf } from './context';
 import { weaponById } from './data';
 import { coverClassAt } from './terrain';
 import { sightOptions } from './sight-options';
-import { crossingAt, elevatedRule, isHidden, isLit, nightNow } from './special-play';
+import { crossingAt, elevatedRule, isHidden, isLit, nightNow } from './special-queries';
 import { baseOf, bodyOf, liveFigures, standingFigures } from './table';
 import type { HouseSettings, KFigure, KState, KUnit } from './state';
 import { K_SIGHT_HEIGHTS } from './sight-points';

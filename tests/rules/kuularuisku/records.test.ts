@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../../src/battlefield';
-import { cachedTable, playRandomGame } from '../../../src/flow';
+import { cachedTable, playGame } from '../../../src/flow';
+import { kuularuiskuPlayer } from '../../../src/rules/kuularuisku/player';
 import { GameSession } from '../../../src/game';
 import { kuularuiskuRuleset, type KGameState } from '../../../src/rules/kuularuisku/engine';
 import { activationWith, figureMoved, figureWith, stateWith, unitWith } from '../../../src/rules/kuularuisku/records';
@@ -36,7 +37,7 @@ describe('records of one shape', () => {
       for (const f of Object.values(s.figures)) seen.figure.add(keys(f));
     };
     look();
-    playRandomGame(g, { seed: 2 * 7919 + 1, groups: () => kuularuiskuRuleset.candidateGroups(g.state, { scenario, table }), unchecked: kuularuiskuRuleset.uncheckedTypes, onCommand: look });
+    playGame(g, kuularuiskuPlayer({ seed: 2 * 7919 + 1, draw: 'groups' }), { table, onCommand: look });
     expect(states).toBeGreaterThan(100);
     // Splits, joins, wounds, evacuations, melees and removals all happened in some state of this game or not:
     // whichever did, the key lists stayed one per kind.

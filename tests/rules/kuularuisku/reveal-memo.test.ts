@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createBattlefield } from '../../../src/battlefield';
-import { cachedTable, playRandomGame } from '../../../src/flow';
+import { cachedTable, playGame } from '../../../src/flow';
+import { kuularuiskuPlayer } from '../../../src/rules/kuularuisku/player';
 import { GameSession } from '../../../src/game';
 import { kuularuiskuRuleset, type KGameState } from '../../../src/rules/kuularuisku/engine';
 import { parseScenarioOrThrow } from '../../../src/scenario';
@@ -39,7 +40,7 @@ describe('enemyNear = enemyNearPlain', () => {
         states++;
       };
       check();
-      playRandomGame(g, { seed: 5 * 7919 + 1, groups: () => kuularuiskuRuleset.candidateGroups(g.state, { scenario, table }), unchecked: kuularuiskuRuleset.uncheckedTypes, onCommand: check });
+      playGame(g, kuularuiskuPlayer({ seed: 5 * 7919 + 1, draw: 'groups' }), { table, onCommand: check });
       expect(states).toBeGreaterThan(200);
       expect(near).toBeGreaterThan(0);
       expect(far).toBeGreaterThan(0);

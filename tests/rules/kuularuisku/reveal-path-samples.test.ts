@@ -3,7 +3,7 @@
 // the plain forms below over the full list of samples (K-4.0, K-4.1, K-3.3a), edges included.
 import { describe, expect, it } from 'vitest';
 import { type Vec2, pointInPolygon } from '../../../src/core';
-import { blownSpanOnPath, pathOnBand } from '../../../src/rules/kuularuisku/special-play';
+import { blownSpanOnPath, pathOnBand } from '../../../src/rules/kuularuisku/special-queries';
 import { type Band, onBand } from '../../../src/rules/kuularuisku/special';
 import type { KState } from '../../../src/rules/kuularuisku/state';
 

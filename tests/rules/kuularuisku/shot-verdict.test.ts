@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../../src/battlefield';
-import { cachedTable, playRandomGame } from '../../../src/flow';
+import { cachedTable, playGame } from '../../../src/flow';
+import { kuularuiskuPlayer } from '../../../src/rules/kuularuisku/player';
 import { GameSession } from '../../../src/game';
 import { kuularuiskuRuleset } from '../../../src/rules/kuularuisku/engine';
 import { evaluateTarget } from '../../../src/rules/kuularuisku/visibility';
@@ -36,7 +37,7 @@ describe('evaluateTarget verdict mode', () => {
         }
         return dispatch(c);
       };
-      playRandomGame(g, { seed: seed * 7919 + 1, groups: () => kuularuiskuRuleset.candidateGroups(g.state, { scenario, table }), unchecked: kuularuiskuRuleset.uncheckedTypes });
+      playGame(g, kuularuiskuPlayer({ seed: seed * 7919 + 1, draw: 'groups' }), { table });
     }
     expect(seen.ok).toBeGreaterThan(10);
     expect(seen['out of range of seers']).toBeGreaterThan(0); // the early refusal was met

@@ -9,10 +9,9 @@ import {
   type KEvent, type KState,
 } from '../../../src/rules/kuularuisku/engine';
 import { validateCharge } from '../../../src/rules/kuularuisku/charge';
-import { decideAction } from '../../../src/rules/kuularuisku/api';
-import {
-  chargeRemoval, crossingAt, elevatedRule, fireDemolition, isHidden, nightNow, offTableFire, preparationFire, revealChecks,
-} from '../../../src/rules/kuularuisku/special-play';
+import { decideAction } from '../../../src/rules/kuularuisku/actions';
+import { chargeRemoval, fireDemolition, offTableFire, preparationFire, revealChecks } from '../../../src/rules/kuularuisku/special-play';
+import { crossingAt, elevatedRule, isHidden, nightNow } from '../../../src/rules/kuularuisku/special-queries';
 import { specialHouseValues } from '../../../src/rules/kuularuisku/special';
 import { parseScenarioOrThrow, type Scenario } from '../../../src/scenario';
 

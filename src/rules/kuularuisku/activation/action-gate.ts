@@ -1,7 +1,7 @@
 // K-2.4 the order of an activation's parts: which soldier-level command the activating unit may give
 // now (move and shoot once each, in the chosen order; fast move without shooting; pinned: shoot only).
 import type { KActivation, KState } from '../state';
-import type { SoldierCommand } from './rules-api';
+import type { SoldierCommand } from './soldier-command';
 
 /** The voluntary move modes of an activation (K-4.0, K-4.1, K-1.0c, K-6.1a charge, K-1.2 join). */
 export type MoveMode = 'normal' | 'fast' | 'regroup' | 'charge' | 'join';

@@ -12,9 +12,9 @@ export type LeadersChoice = 'with' | 'leave';
 
 export type FlowCommand =
   /** F1 TURN_START: shuffle the deck (K-2.1b). */
-  | { type: 'BEGIN_TURN'; side?: string }
+  | { type: 'BEGIN_TURN'; side: string }
   /** F1 DRAW_CARD (K-2.1b). */
-  | { type: 'DRAW_CARD'; side?: string }
+  | { type: 'DRAW_CARD'; side: string }
   /** F3 K-2.3a wait in readiness instead of activating. */
   | { type: 'READY'; side: string; unitId: string }
   /** F2.5 K-2.4 act: choose the action. */
@@ -34,7 +34,7 @@ export type FlowCommand =
   /** F2.6 ACTIVATION_DONE. */
   | { type: 'END_ACTIVATION'; side: string }
   /** F1 DECK_EMPTY → END_OF_TURN_EVACUATION → TURN_END (K-5.6e, K-GAP-2, K-GAP-1). */
-  | { type: 'END_TURN'; side?: string };
+  | { type: 'END_TURN'; side: string };
 
 export type FlowCommandType = FlowCommand['type'];
 

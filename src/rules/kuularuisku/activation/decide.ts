@@ -1,46 +1,55 @@
 // The turn & activation structure as a pure decision: a flow command in, events out (F1–F4, the F6
-// choices). Soldier-level rules are called through KRulesApi; nothing here rolls their dice itself.
+// choices). Soldier-level rules are the rules engine's own functions; nothing here rolls their dice itself.
+import type { KState } from '../state';
 import { ev } from '../events';
 import { actionGate } from './action-gate';
 import { commandRefusal } from './command';
 import type { FlowCommand } from './commands';
 import { drawOutcome, shuffleEvents, unitOnTable } from './deck';
-import { fev, type KGameState, type KOffer, type KPending } from './flow-state';
-import { Acc } from './game-state';
+import { fev, type KGameEvent, type KOffer, type KPending } from './flow-state';
+import { Steps } from '../context';
 import { resolveChoice, resolveMeleeStep } from './melee-flow';
 import { actingUnit, activationUnits, offerChoices, offerEvents, plainOffer } from './offer';
-import { phaseOf, sideToAct } from './phase';
+import { actingSides } from './acting-sides';
+import { phaseOf } from './phase';
 import { canUseReadiness, readyUnits, rollOff, sidesWithReadyUnits } from './readiness';
-import type { KRulesApi, KRulesCtx } from './rules-api';
 import { turnLimitOf, victoryCheck } from './victory';
+import type { FlowCtx } from './flow-ctx';
+import { pinnedTest, rout } from '../morale';
+import { meleeRound } from '../melee';
+import { evacuationMoves } from '../evacuation';
+import { chargeRemoval, preparationFire, revealChecks } from '../special-play';
 
-export interface FlowCtx extends KRulesCtx {
-  api: KRulesApi;
-}
+export type { FlowCtx } from './flow-ctx';
 
 /** The rule behind each forced step. */
 const STEP_RULES: Record<KPending['kind'], string> = {
   'pinned-test': 'K-7.1f', rout: 'K-7.3d', 'melee-round': 'K-6.3a', 'charge-target-test': 'K-7.2a', 'charger-morale': 'K-6.2e', 'melee-start': 'K-6.1b',
 };
 
-export type FlowDecision = { ok: true; acc: Acc } | { ok: false; reason: string; rule?: string };
+export type FlowDecision = { ok: true; acc: Steps<KGameEvent> } | { ok: false; reason: string; rule?: string };
 
 const refuse = (reason: string, rule?: string): FlowDecision => ({ ok: false, reason, ...(rule ? { rule } : {}) });
 
 /** Decide a flow command. */
-export function decideFlow(s: KGameState, c: FlowCommand, ctx: FlowCtx): FlowDecision {
+export function decideFlow(s: KState, c: FlowCommand, ctx: FlowCtx): FlowDecision {
   const p = phaseOf(s);
   if (p.kind === 'over') return refuse(`the game is over: ${p.result.text}`, p.result.rule);
   if (c.type === 'READINESS' && p.kind !== 'window') return refuse('ready units activate only between activations, never in the middle of one', 'K-2.3b');
-  const who = sideToAct(p);
-  if (who && c.side && c.side !== who) return refuse(`it is ${s.sides.find((x) => x.id === who)?.name ?? who}'s decision now, not ${c.side}'s`, 'K-2.1b');
-  const acc = new Acc(s);
+  // The game session refuses a side that may not act before the rules see the command; asked here
+  // again for callers that ask the rules directly (the HUD's "why not?").
+  const acting = actingSides(s, c, p);
+  if (c.side && !acting.sides.includes(c.side)) {
+    const names = acting.sides.map((id) => s.sides.find((x) => x.id === id)?.name ?? id).join(' or ');
+    return refuse(`${s.sides.find((x) => x.id === c.side)?.name ?? c.side} may not act now: the game waits for ${names}${acting.awaiting ? ` (${acting.awaiting})` : ''}`, acting.rule);
+  }
+  const acc = new Steps<KGameEvent>(s);
   switch (c.type) {
     case 'BEGIN_TURN': {
       if (p.kind !== 'between-turns') return refuse('the turn is still being played (K-TERM-9: it ends when the last card is done)', 'K-TERM-9');
       const turn = s.turn + 1;
       // Scenario special rules before the turn (a preparation barrage before turn 1).
-      if (ctx.api.beforeTurn) acc.push(...ctx.api.beforeTurn(acc.state, turn, ctx));
+      if (turn === 1) acc.push(...preparationFire(acc.state, ctx));
       if (immediateEnd(acc, ctx)) return { ok: true, acc };
       acc.push(ev('TURN_STARTED', 'K-2.1b', `Turn ${turn} begins`, { turn }));
       acc.push(...shuffleEvents(acc.state, ctx.dice, turn));
@@ -52,7 +61,7 @@ export function decideFlow(s: KGameState, c: FlowCommand, ctx: FlowCtx): FlowDec
       acc.push(fev('CARD_DRAWN', 'K-2.1b', `Card drawn: ${s.units[top]?.name ?? top} (${s.flow.deck.length - 1} left)`, { unitId: top, left: s.flow.deck.length - 1 }));
       const out = drawOutcome(acc.state, top);
       if (out.kind === 'spent') acc.push(fev('CARD_SPENT', out.rule, out.text, { unitId: top, reason: out.reason }));
-      else acc.push(...offerEvents(acc.state, top, 'card', ctx.api, ctx.table));
+      else acc.push(...offerEvents(acc.state, top, 'card', ctx.table));
       return { ok: true, acc };
     }
     case 'READY':
@@ -70,12 +79,13 @@ export function decideFlow(s: KGameState, c: FlowCommand, ctx: FlowCtx): FlowDec
     case 'GRENADES': {
       const want = c.type === 'DEFENSIVE_FIRE' ? 'defensive-fire' : 'grenades';
       if (p.kind !== 'choice' || p.choice.kind !== want) return refuse(`no ${want.replace('-', ' ')} decision is due now`, want === 'grenades' ? 'K-6.6a' : 'K-6.2a');
-      resolveChoice(acc, p.choice, c.type === 'DEFENSIVE_FIRE' ? c.fire : c.use, ctx);
+      resolveChoice(acc, p.choice, c.type === 'DEFENSIVE_FIRE' ? c.fire : c.use, ctx, c.side);
       if (!acc.state.flow.pending && !acc.state.flow.choice) afterChargeSequence(acc, ctx);
       return { ok: true, acc };
     }
     case 'READINESS':
-      return p.kind === 'window' ? decideReadiness(acc, p.side, c.unitId, ctx) : refuse('ready units activate only between activations', 'K-2.3b');
+      // K-2.3b either side still to declare may go first.
+      return p.kind === 'window' ? decideReadiness(acc, c.side && p.readyWindow.pending.includes(c.side) ? c.side : p.side, c.unitId, ctx) : refuse('ready units activate only between activations', 'K-2.3b');
     case 'END_ACTIVATION': {
       if (p.kind !== 'activation') return refuse('no unit is activating', 'K-2.4a');
       endActivation(acc, ctx);
@@ -89,7 +99,7 @@ export function decideFlow(s: KGameState, c: FlowCommand, ctx: FlowCtx): FlowDec
   }
 }
 
-function decideOffer(acc: Acc, offer: KOffer, c: Extract<FlowCommand, { type: 'READY' | 'ACTIVATE' | 'COMMAND' | 'PASS' }>, ctx: FlowCtx): FlowDecision {
+function decideOffer(acc: Steps<KGameEvent>, offer: KOffer, c: Extract<FlowCommand, { type: 'READY' | 'ACTIVATE' | 'COMMAND' | 'PASS' }>, ctx: FlowCtx): FlowDecision {
   const s = acc.state;
   const unitId = c.type === 'COMMAND' ? c.leaderId : c.unitId;
   if (unitId !== offer.unitId) return refuse(`${s.units[offer.unitId]?.name ?? offer.unitId} is the unit activating, not ${s.units[unitId]?.name ?? unitId}`, 'K-2.1b');
@@ -106,7 +116,7 @@ function decideOffer(acc: Acc, offer: KOffer, c: Extract<FlowCommand, { type: 'R
       if (why) return refuse(why.reason, why.rule);
       if (offer.via === 'command') return refuse('a leader cannot be commanded to command', 'K-2.2c');
       acc.push(ev('COMMAND_ISSUED', 'K-2.2a', `${name} commands ${s.units[c.unitId]!.name}`, { leaderId: c.leaderId, unitId: c.unitId }));
-      acc.push(...offerEvents(acc.state, c.unitId, 'command', ctx.api, ctx.table, c.leaderId));
+      acc.push(...offerEvents(acc.state, c.unitId, 'command', ctx.table, c.leaderId));
       return { ok: true, acc };
     }
     case 'PASS': {
@@ -141,14 +151,14 @@ export const ACTION_NAMES: Record<string, string> = {
 };
 
 /** F2 steps 1–3 resolved with their dice; then the offer, or the end of the activation. */
-function resolvePending(acc: Acc, pending: KPending, ctx: FlowCtx): void {
+function resolvePending(acc: Steps<KGameEvent>, pending: KPending, ctx: FlowCtx): void {
   const s = acc.state;
   const acting = actingUnit(s, pending.unitId)!;
   const via = pending.via ?? 'card';
   const tail = pending.commandedBy ? { commandedBy: pending.commandedBy } : {};
   switch (pending.kind) {
     case 'pinned-test': {
-      acc.push(...ctx.api.pinnedTest(s, acting.id, ctx));
+      acc.push(...pinnedTest(s, acting.id, ctx));
       acc.push(fev('STEP_DONE', 'K-7.1f', `${acting.name}: start-of-activation test done`, { kind: pending.kind }));
       const now = acc.state.units[acting.id];
       if (!now || now.status === 'routing' || !acc.state.units[pending.unitId] || now.activated || !unitOnTable(acc.state, now)) {
@@ -157,7 +167,7 @@ function resolvePending(acc: Acc, pending: KPending, ctx: FlowCtx): void {
         afterActivation(acc, ctx);
         return;
       }
-      acc.push(plainOffer(acc.state, pending.unitId, via, ctx.api, ctx.table, pending.commandedBy, now.status === 'pinned'));
+      acc.push(plainOffer(acc.state, pending.unitId, via, ctx.table, pending.commandedBy, now.status === 'pinned'));
       return;
     }
     case 'rout':
@@ -168,8 +178,8 @@ function resolvePending(acc: Acc, pending: KPending, ctx: FlowCtx): void {
       acc.push(ev('ACTIVATION_STARTED', pending.kind === 'rout' ? 'K-7.3d' : 'K-6.3a', `${s.units[main]!.name} activates`, { unitId: main, units, via: units.length > 1 && s.units[pending.unitId]!.kind === 'leader' ? 'leader-group' : via, ...tail }));
       acc.push(ev('ACTION_CHOSEN', pending.kind === 'rout' ? 'K-7.3d' : 'K-6.3a', `${s.units[main]!.name}: ${ACTION_NAMES[action]}`, { unitId: main, action }));
       acc.push(fev('STEP_DONE', pending.kind === 'rout' ? 'K-7.3d' : 'K-6.3a', `${s.units[main]!.name}: ${ACTION_NAMES[action]}`, { kind: pending.kind }));
-      if (pending.kind === 'rout') acc.push(...ctx.api.rout(acc.state, acting.id, ctx));
-      else acc.push(...ctx.api.meleeRound(acc.state, pending.meleeId!, ctx));
+      if (pending.kind === 'rout') acc.push(...rout(acc.state, acting.id, ctx));
+      else acc.push(...meleeRound(acc.state, pending.meleeId!, ctx));
       // K-6.3b / K-7.3d nothing more in this activation.
       if (!acc.state.flow.pending && !acc.state.flow.choice) endActivation(acc, ctx);
       return;
@@ -181,18 +191,18 @@ function resolvePending(acc: Acc, pending: KPending, ctx: FlowCtx): void {
 }
 
 /** After the F6 sequence of a charge: the charging unit's activation is over (K-6.3b). */
-function afterChargeSequence(acc: Acc, ctx: FlowCtx): void {
+function afterChargeSequence(acc: Steps<KGameEvent>, ctx: FlowCtx): void {
   if (acc.state.activation) endActivation(acc, ctx);
   else afterActivation(acc, ctx);
 }
 
 /** F2.6 ACTIVATION_DONE, then what comes between activations. */
-export function endActivation(acc: Acc, ctx: FlowCtx, text?: string): void {
+export function endActivation(acc: Steps<KGameEvent>, ctx: FlowCtx, text?: string): void {
   const a = acc.state.activation;
   if (!a) return;
   const name = acc.state.units[a.unitId]?.name ?? a.unitId;
   // Scenario special rules as the activation ends (a demolition charge cleared by a unit that stayed on it).
-  if (ctx.api.activationEnding) acc.push(...ctx.api.activationEnding(acc.state, ctx));
+  acc.push(...chargeRemoval(acc.state));
   acc.push(ev('ACTIVATION_ENDED', 'K-2.0b', text ?? `${name} has activated`, { unitId: a.unitId, units: a.units }));
   afterActivation(acc, ctx);
 }
@@ -201,18 +211,18 @@ export function endActivation(acc: Acc, ctx: FlowCtx, text?: string): void {
  * BETWEEN_ACTIVATIONS (K-2.3b): ready units queued by a roll-off go first; otherwise a window opens
  * for every side that has a ready unit; otherwise the next card (or the end of the turn) is due.
  */
-export function afterActivation(acc: Acc, ctx: FlowCtx): void {
+export function afterActivation(acc: Steps<KGameEvent>, ctx: FlowCtx): void {
   if (immediateEnd(acc, ctx)) return;
   if (offerNextQueued(acc, ctx)) return;
   const sides = sidesWithReadyUnits(acc.state);
   if (sides.length) acc.push(fev('WINDOW_OPENED', 'K-2.3b', `Between activations: ${sides.map((x) => acc.state.sides.find((y) => y.id === x)?.name ?? x).join(' and ')} may use a ready unit`, { sides }));
 }
 
-function offerNextQueued(acc: Acc, ctx: FlowCtx): boolean {
+function offerNextQueued(acc: Steps<KGameEvent>, ctx: FlowCtx): boolean {
   for (const id of [...acc.state.flow.queue]) {
     const u = acc.state.units[id];
     if (u && canUseReadiness(acc.state, u)) {
-      acc.push(...offerEvents(acc.state, id, 'readiness', ctx.api, ctx.table));
+      acc.push(...offerEvents(acc.state, id, 'readiness', ctx.table));
       return true;
     }
     acc.push(fev('QUEUE_SKIPPED', 'K-2.3b', `${u?.name ?? id} can no longer use its readiness`, { unitId: id }));
@@ -220,7 +230,7 @@ function offerNextQueued(acc: Acc, ctx: FlowCtx): boolean {
   return false;
 }
 
-function decideReadiness(acc: Acc, side: string, unitId: string | null, ctx: FlowCtx): FlowDecision {
+function decideReadiness(acc: Steps<KGameEvent>, side: string, unitId: string | null, ctx: FlowCtx): FlowDecision {
   const s = acc.state;
   if (unitId !== null && !readyUnits(s, side).includes(unitId)) return refuse(`${s.units[unitId]?.name ?? unitId} is not a ready unit of ${side}`, 'K-2.3b');
   acc.push(fev('READINESS_DECLARED', 'K-2.3b', unitId ? `${s.sides.find((x) => x.id === side)?.name ?? side} wants to use ${s.units[unitId]!.name}` : `${s.sides.find((x) => x.id === side)?.name ?? side} waits`, { side, unitId }));
@@ -241,8 +251,8 @@ function decideReadiness(acc: Acc, side: string, unitId: string | null, ctx: Flo
 }
 
 /** F1 END_OF_TURN_EVACUATION → TURN_END: K-5.6e wounded and escorts move, K-GAP-2 readiness lapses, K-GAP-1 the end check. */
-function endTurn(acc: Acc, ctx: FlowCtx): void {
-  acc.push(...ctx.api.endOfTurn(acc.state, ctx));
+function endTurn(acc: Steps<KGameEvent>, ctx: FlowCtx): void {
+  acc.push(...evacuationMoves(acc.state, ctx));
   const expired = acc.state.house.readinessExpires ? Object.values(acc.state.units).filter((u) => u.ready).map((u) => u.id) : [];
   const turn = acc.state.turn;
   acc.push(ev('TURN_ENDED', expired.length ? 'K-GAP-2' : 'K-TERM-9', `Turn ${turn} ends${expired.length ? `; unused readiness lapses for ${expired.map((id) => acc.state.units[id]!.name).join(', ')}` : ''}`, { turn, expiredReadiness: expired }));
@@ -251,10 +261,10 @@ function endTurn(acc: Acc, ctx: FlowCtx): void {
 }
 
 /** K-GAP-1 a side with no unit left on the table ends the game at once. */
-export function immediateEnd(acc: Acc, ctx: FlowCtx): boolean {
+export function immediateEnd(acc: Steps<KGameEvent>, ctx: FlowCtx): boolean {
   if (acc.state.flow.result) return true;
   // Scenario special rules after every decision (hidden units revealed by fire or by an enemy close by).
-  if (ctx.api.afterDecision) acc.push(...ctx.api.afterDecision(acc.state, acc.events, ctx));
+  acc.push(...revealChecks(acc.state, acc.events as ReadonlyArray<{ type: string; shooterId?: unknown }>));
   const end = victoryCheck(acc.state, ctx.scenario, 'command', false);
   if (end) acc.push(end);
   return !!end;

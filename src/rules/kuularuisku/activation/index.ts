@@ -3,7 +3,8 @@
 export * from './flow-state';
 export * from './commands';
 export * from './phase';
-export { evolveGame, withFlow, Acc, FoldMemo, isFlowEvent, type AnyGameEvent } from './game-state';
+export { actingSides, type KActingSides } from './acting-sides';
+export { FoldMemo, isFlowEvent, type AnyGameEvent } from './game-state';
 export { deckCards, shuffleDeck, drawOutcome, hasCard, unitOnTable } from './deck';
 export { commandRefusal, commandableUnits, leaderFigures } from './command';
 export { canUseReadiness, readyUnits, sidesWithReadyUnits, rollOff } from './readiness';
@@ -11,6 +12,7 @@ export { actingUnit, offerOptions, activationUnits, type OfferOptions } from './
 export { actionGate, activating, partOf, type Gate, type MoveMode } from './action-gate';
 export { decideFlow, afterActivation, endActivation, immediateEnd, ACTION_NAMES, type FlowCtx, type FlowDecision } from './decide';
 export { startChargeSequence } from './melee-flow';
-export { legalCommands, candidateCommands, candidateGroups, type CandidateGroup, type KCommand } from './legal';
+export { legalCommands, activateCommands, otherOfferCommands, actingUnits, unitShots, specialCommandsNow, type Offer, type KCommand } from './legal';
 export { KVictoryData, validateVictory, victoryCheck, turnLimitOf, objectiveHolder, objectiveHolders, objectivePoints, objectiveAreas, unitsIn, strength, sidesOnTable, type KVictoryDataT } from './victory';
-export type { KRulesApi, KRulesCtx, KDecision, SoldierCommand } from './rules-api';
+export type { SoldierCommand } from './soldier-command';
+export { recallingStragglers, recalledStragglers } from './stragglers-recalled';

@@ -1,15 +1,17 @@
 // F6 the charge sequence between the players' decisions: target test (K-7.2a) or defensive fire
 // (K-6.2, the defender's choice), charger morale (K-6.2e), the melee's start with grenades (K-6.6,
-// each side's choice) and its first round (K-6.1b). The rule outcomes come from KRulesApi.
+// each side's choice) and its first round (K-6.1b). The rule outcomes come from the rules engine (charge.ts, melee.ts).
 import { chargerMustTest } from '../charge';
-import { fev, type KChoice, type KPending } from './flow-state';
-import type { Acc } from './game-state';
-import type { FlowCtx } from './decide';
+import { fev, type KChoice, type KGameEvent, type KPending } from './flow-state';
+import type { Steps } from '../context';
+import type { FlowCtx } from './flow-ctx';
+import { chargedTargetTest, chargerMorale, defensiveFire, defensiveFireRefusal } from '../charge';
+import { grenadeSides, meleeRound, meleeStart, throwGrenades } from '../melee';
 
-const sideName = (acc: Acc, side: string) => acc.state.sides.find((x) => x.id === side)?.name ?? side;
+const sideName = (acc: Steps<KGameEvent>, side: string) => acc.state.sides.find((x) => x.id === side)?.name ?? side;
 
 /** F6 CHARGE_MOVE done (a MOVE gave CHARGE_DECLARED): what comes next for this charge. */
-export function startChargeSequence(acc: Acc, chargerId: string, targetId: string, ctx: FlowCtx): void {
+export function startChargeSequence(acc: Steps<KGameEvent>, chargerId: string, targetId: string, ctx: FlowCtx): void {
   const s = acc.state;
   const target = s.units[targetId];
   const charger = s.units[chargerId];
@@ -21,7 +23,7 @@ export function startChargeSequence(acc: Acc, chargerId: string, targetId: strin
     }));
     return;
   }
-  const refusal = ctx.api.defensiveFireRefusal(s, chargerId, targetId);
+  const refusal = defensiveFireRefusal(s, chargerId, targetId);
   if (!refusal) {
     acc.push(fev('CHOICE_PENDING', 'K-6.2a', `${target.name} may fire defensive fire at ${charger.name}`, {
       choice: { kind: 'defensive-fire', side: target.side, unitId: targetId, chargerId, targetId },
@@ -32,12 +34,12 @@ export function startChargeSequence(acc: Acc, chargerId: string, targetId: strin
 }
 
 /** F6 MELEE_START: lock the units, then grenades (each side that may) or the first round. */
-function meleeBegins(acc: Acc, chargerId: string, targetId: string, ctx: FlowCtx): void {
-  const started = ctx.api.meleeStart(acc.state, chargerId, targetId);
+function meleeBegins(acc: Steps<KGameEvent>, chargerId: string, targetId: string, ctx: FlowCtx): void {
+  const started = meleeStart(acc.state, chargerId, targetId);
   acc.push(...started);
   const meleeId = acc.state.units[chargerId]?.meleeId;
   if (!meleeId) return;
-  const sides = ctx.api.grenadeSides(acc.state, meleeId);
+  const sides = grenadeSides(acc.state, meleeId);
   if (sides.length) {
     const [first, ...rest] = sides;
     acc.push(fev('CHOICE_PENDING', 'K-6.6a', `${sideName(acc, first!)} may throw grenades as the melee begins`, {
@@ -48,13 +50,16 @@ function meleeBegins(acc: Acc, chargerId: string, targetId: string, ctx: FlowCtx
   firstRound(acc, chargerId, targetId, meleeId);
 }
 
-function firstRound(acc: Acc, chargerId: string, targetId: string, meleeId: string): void {
+function firstRound(acc: Steps<KGameEvent>, chargerId: string, targetId: string, meleeId: string): void {
   const side = acc.state.units[chargerId]!.side;
   acc.push(fev('STEP_PENDING', 'K-6.1b', 'The melee is fought at once', { pending: { kind: 'melee-start', side, unitId: chargerId, meleeId, chargerId, targetId } }));
 }
 
-/** A player's F6 decision (the phase check has made sure it is the one due). */
-export function resolveChoice(acc: Acc, choice: KChoice, yes: boolean, ctx: FlowCtx): void {
+/**
+ * A player's F6 decision (the phase check has made sure it is the one due). K-6.6a/c both sides choose
+ * grenades at the same moment: `by`, a side still to choose, may answer before the one asked first.
+ */
+export function resolveChoice(acc: Steps<KGameEvent>, choice: KChoice, yes: boolean, ctx: FlowCtx, by: string = choice.side): void {
   const s = acc.state;
   if (choice.kind === 'defensive-fire') {
     acc.push(fev('CHOICE_MADE', 'K-6.2a', `${s.units[choice.unitId]!.name} ${yes ? 'fires defensive fire' : 'holds its fire'}`, { kind: choice.kind, side: choice.side, yes }));
@@ -62,7 +67,7 @@ export function resolveChoice(acc: Acc, choice: KChoice, yes: boolean, ctx: Flow
       meleeBegins(acc, choice.chargerId, choice.targetId, ctx);
       return;
     }
-    const fire = ctx.api.defensiveFire(acc.state, choice.chargerId, choice.targetId, ctx);
+    const fire = defensiveFire(acc.state, choice.chargerId, choice.targetId, ctx);
     acc.push(...fire);
     const charger = acc.state.units[choice.chargerId];
     if (!charger || (charger.status !== 'normal' && charger.status !== 'pinned')) return;
@@ -78,12 +83,13 @@ export function resolveChoice(acc: Acc, choice: KChoice, yes: boolean, ctx: Flow
   }
   // K-6.6 grenades (the sides that may throw, asked one after the other).
   const throwing = [...(choice.throwing ?? [])];
-  acc.push(fev('CHOICE_MADE', 'K-6.6a', `${sideName(acc, choice.side)} ${yes ? 'throws grenades' : 'keeps its grenades'}`, { kind: choice.kind, side: choice.side, yes }));
+  const side = by === choice.side || choice.nextSides?.includes(by) ? by : choice.side;
+  acc.push(fev('CHOICE_MADE', 'K-6.6a', `${sideName(acc, side)} ${yes ? 'throws grenades' : 'keeps its grenades'}`, { kind: choice.kind, side, yes }));
   if (yes) {
-    acc.push(...ctx.api.throwGrenades(acc.state, choice.meleeId!, choice.side));
-    throwing.push(choice.side);
+    acc.push(...throwGrenades(acc.state, choice.meleeId!, side));
+    throwing.push(side);
   }
-  const [next, ...rest] = choice.nextSides ?? [];
+  const [next, ...rest] = [choice.side, ...(choice.nextSides ?? [])].filter((x) => x !== side);
   if (next) {
     acc.push(fev('CHOICE_PENDING', 'K-6.6a', `${sideName(acc, next)} may throw grenades as the melee begins`, { choice: { ...choice, side: next, nextSides: rest, throwing } }));
     return;
@@ -92,13 +98,13 @@ export function resolveChoice(acc: Acc, choice: KChoice, yes: boolean, ctx: Flow
 }
 
 /** F6 forced steps: K-7.2a target test, K-6.2e charger morale, the first melee round. */
-export function resolveMeleeStep(acc: Acc, p: KPending, ctx: FlowCtx): void {
+export function resolveMeleeStep(acc: Steps<KGameEvent>, p: KPending, ctx: FlowCtx): void {
   const chargerId = p.chargerId!;
   const targetId = p.targetId!;
   switch (p.kind) {
     case 'charge-target-test': {
       acc.push(fev('STEP_DONE', 'K-7.2a', `${acc.state.units[targetId]!.name} tests morale as it is charged`, { kind: p.kind }));
-      acc.push(...ctx.api.chargedTargetTest(acc.state, chargerId, targetId, ctx));
+      acc.push(...chargedTargetTest(acc.state, chargerId, targetId, ctx));
       const t = acc.state.units[targetId];
       // K-7.2c a failure: it surrenders and the charge has nothing left to fight.
       if (!t || t.status === 'surrendered' || t.status === 'destroyed' || t.status === 'withdrawn') return;
@@ -108,14 +114,14 @@ export function resolveMeleeStep(acc: Acc, p: KPending, ctx: FlowCtx): void {
     case 'charger-morale': {
       acc.push(fev('STEP_DONE', 'K-6.2e', `${acc.state.units[chargerId]!.name} tests morale under defensive fire`, { kind: p.kind }));
       const before = acc.events.length;
-      acc.push(...ctx.api.chargerMorale(acc.state, chargerId, ctx));
+      acc.push(...chargerMorale(acc.state, chargerId, ctx));
       if (acc.events.slice(before).some((e) => e.type === 'CHARGE_COLLAPSED')) return;
       meleeBegins(acc, chargerId, targetId, ctx);
       return;
     }
     default: {
       acc.push(fev('STEP_DONE', 'K-6.1b', 'Melee round', { kind: p.kind }));
-      if (p.meleeId && acc.state.melees[p.meleeId]) acc.push(...ctx.api.meleeRound(acc.state, p.meleeId, ctx));
+      if (p.meleeId && acc.state.melees[p.meleeId]) acc.push(...meleeRound(acc.state, p.meleeId, ctx));
     }
   }
 }

@@ -5,7 +5,7 @@ import type { KActivation, KState, KUnit } from '../state';
 import type { ChosenAction, LeadersChoice } from './commands';
 import { commandableUnits } from './command';
 import { fev, type KGameEvent, type KOffer, type OfferVia } from './flow-state';
-import type { KRulesApi } from './rules-api';
+import { recalledStragglers } from './stragglers-recalled';
 
 /** The unit that acts for a card: a joined leader acts with his group (K-2.2d). */
 export function actingUnit(s: KState, unitId: string): KUnit | undefined {
@@ -24,7 +24,7 @@ export function joinedLeadersToAsk(s: KState, group: KUnit): { bound: string[]; 
  * F2 checks 1–4, in the digest's order, for a unit offered its activation: a forced step (melee
  * round, rout, pinned test) or the offer itself (with the K-1.0c regroup duty).
  */
-export function offerEvents(s: KState, unitId: string, via: OfferVia, api: KRulesApi, table: TableQueries, commandedBy?: string): KGameEvent[] {
+export function offerEvents(s: KState, unitId: string, via: OfferVia, table: TableQueries, commandedBy?: string): KGameEvent[] {
   const u = s.units[unitId]!;
   const acting = actingUnit(s, unitId)!;
   const tail = { via, ...(commandedBy ? { commandedBy } : {}) };
@@ -37,14 +37,14 @@ export function offerEvents(s: KState, unitId: string, via: OfferVia, api: KRule
   if (acting.status === 'pinned') {
     return [fev('STEP_PENDING', 'K-7.1f', `${acting.name} is pinned: it tests morale at the start of its activation`, { pending: { kind: 'pinned-test', side: u.side, unitId, ...tail } })];
   }
-  return [plainOffer(s, unitId, via, api, table, commandedBy)];
+  return [plainOffer(s, unitId, via, table, commandedBy)];
 }
 
 /** The offer after the checks (F2.4–5). */
-export function plainOffer(s: KState, unitId: string, via: OfferVia, api: KRulesApi, table: TableQueries, commandedBy?: string, pinnedFailed = false): KGameEvent {
+export function plainOffer(s: KState, unitId: string, via: OfferVia, table: TableQueries, commandedBy?: string, pinnedFailed = false): KGameEvent {
   const u = s.units[unitId]!;
   const acting = actingUnit(s, unitId)!;
-  const mustRegroup = api.stragglers(s, acting.id, table).length > 0;
+  const mustRegroup = recalledStragglers(s, acting.id, table).length > 0;
   const offer: KOffer = { unitId, side: u.side, via, ...(commandedBy ? { commandedBy } : {}), ...(pinnedFailed ? { pinnedFailed } : {}), ...(mustRegroup ? { mustRegroup } : {}) };
   const how = via === 'card' ? 'card drawn' : via === 'command' ? `commanded by ${s.units[commandedBy ?? '']?.name ?? commandedBy}` : 'out of readiness';
   const rule = via === 'command' ? 'K-2.2a' : via === 'readiness' ? 'K-2.3b' : 'K-2.1b';

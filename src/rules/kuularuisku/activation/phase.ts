@@ -1,7 +1,7 @@
 // Where a Kuularuisku game stands (F1): one value derived from the state, read by legality checks,
 // the legal-command list and the XState machines (which mirror it, never decide it).
-import type { KActivation } from '../state';
-import type { KChoice, KGameState, KOffer, KPending, KResult, KWindow } from './flow-state';
+import type { KActivation, KState } from '../state';
+import type { KChoice, KOffer, KPending, KResult, KWindow } from './flow-state';
 
 export type KPhase =
   | { kind: 'over'; result: KResult }
@@ -24,7 +24,7 @@ export type KPhase =
 
 export type KPhaseKind = KPhase['kind'];
 
-export function phaseOf(s: KGameState): KPhase {
+export function phaseOf(s: KState): KPhase {
   const f = s.flow;
   if (f.result) return { kind: 'over', result: f.result };
   if (!f.turnOpen) return { kind: 'between-turns', turn: s.turn };

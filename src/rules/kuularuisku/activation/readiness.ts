@@ -4,7 +4,6 @@ import type { Dice } from '../../../core';
 import { ev, type KEvent } from '../events';
 import type { KState, KUnit } from '../state';
 import { unitOnTable } from './deck';
-import type { KGameState } from './flow-state';
 
 /** A ready unit that may still use its readiness (not charged into melee, not routing, on the table). */
 export function canUseReadiness(s: KState, u: KUnit): boolean {
@@ -16,7 +15,7 @@ export function readyUnits(s: KState, side?: string): string[] {
 }
 
 /** Sides (in the scenario's order) that have a ready unit to use in a window. */
-export function sidesWithReadyUnits(s: KGameState): string[] {
+export function sidesWithReadyUnits(s: KState): string[] {
   // One pass over the units (asked after every activation; most of the time no unit is ready at all).
   let found: string[] | undefined;
   for (const id in s.units) {

@@ -1,8 +1,8 @@
 // The buttons of the play HUD: each legal flow command of the moment with a readable label, the rule
 // it comes from and a hint. Moves and shots are not buttons (the move offer and the targets carry them).
+import type { KState } from '../state';
 import type { Command, PlayAction } from '../../../core';
 import { ACTION_NAMES } from '../activation/decide';
-import type { KGameState } from '../activation/flow-state';
 import type { KCommand } from '../activation/legal';
 
 const STEP_LABELS: Record<string, { label: string; rule: string; hint: string }> = {
@@ -18,17 +18,17 @@ const ACTION_RULES: Record<string, string> = { regroup: 'K-1.0c', special: 'K-GA
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-function unitName(s: KGameState, id: unknown): string {
+function unitName(s: KState, id: unknown): string {
   return typeof id === 'string' ? s.units[id]?.name ?? id : '';
 }
 
 /** The rule a scenario special rule modifies (its first), for the button's rule link. */
-function specialRule(s: KGameState, id: unknown): string | undefined {
+function specialRule(s: KState, id: unknown): string | undefined {
   return s.special?.config.rules.find((r) => r.id === id)?.modifies[0];
 }
 
 /** The action id, label, rule and hint for one legal command (undefined for moves and shots). */
-export function actionFor(s: KGameState, c: KCommand | Command): PlayAction | undefined {
+export function actionFor(s: KState, c: KCommand | Command): PlayAction | undefined {
   const cmd = c as Command;
   const base = (id: string, label: string, rule?: string, hint?: string): PlayAction => ({ id, label, ...(rule ? { rule } : {}), ...(hint ? { hint } : {}), command: cmd });
   switch (cmd.type) {

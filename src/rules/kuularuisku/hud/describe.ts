@@ -3,15 +3,14 @@
 // the legal choices as buttons, the active unit's move offer and targets, and the result.
 import type { PlayAction, PlayPrompt, PlayUnit, PlayView, TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
-import { kRulesApi } from '../api';
+import { specialCommands } from '../special-play';
 import { ACTION_NAMES } from '../activation/decide';
-import type { KGameState } from '../activation/flow-state';
 import { legalCommands } from '../activation/legal';
 import { phaseOf, sideToAct, type KPhase } from '../activation/phase';
 import { isLeaderless } from '../movement';
-import { isHidden, nightNow } from '../special-play';
+import { isHidden, nightNow } from '../special-queries';
 import { liveFigures } from '../table';
-import type { KUnit } from '../state';
+import type { KUnit, KState } from '../state';
 import { actionFor } from './actions';
 import { activationExtras } from './extras';
 import { moveOffer } from './move-offer';
@@ -29,12 +28,12 @@ const STEP_WORDS: Record<string, string> = {
   'charge-target-test': 'charged unit\'s morale test (K-7.2a)', 'charger-morale': 'charger\'s morale test (K-6.2e)', 'melee-start': 'first round of melee (K-6.1b)',
 };
 
-function sideName(s: KGameState, ctx: DescribeCtx, side: string | undefined): string {
+function sideName(s: KState, ctx: DescribeCtx, side: string | undefined): string {
   if (!side) return '';
   return ctx.scenario.sides.find((x) => x.id === side)?.name ?? s.sides.find((x) => x.id === side)?.name ?? side;
 }
 
-function statusChips(s: KGameState, u: KUnit): string[] {
+function statusChips(s: KState, u: KUnit): string[] {
   const chips: string[] = [];
   if (u.status !== 'normal') chips.push(u.status === 'in-melee' ? 'in melee' : u.status);
   if (u.activated) chips.push('activated');
@@ -49,7 +48,7 @@ function statusChips(s: KGameState, u: KUnit): string[] {
   return chips;
 }
 
-export function describeUnits(s: KGameState): PlayUnit[] {
+export function describeUnits(s: KState): PlayUnit[] {
   const byUnit = new Map<string, PlayUnit['figures']>();
   for (const f of Object.values(s.figures)) {
     const list = byUnit.get(f.unitId) ?? [];
@@ -74,7 +73,7 @@ export function describeUnits(s: KGameState): PlayUnit[] {
 }
 
 /** The unit the HUD highlights: acting, offered its activation, or concerned by the pending step or choice. */
-export function activeUnitOf(s: KGameState, p: KPhase = phaseOf(s)): string | undefined {
+export function activeUnitOf(s: KState, p: KPhase = phaseOf(s)): string | undefined {
   switch (p.kind) {
     case 'activation': return p.activation.unitId;
     case 'offer': return p.offer.unitId;
@@ -84,7 +83,7 @@ export function activeUnitOf(s: KGameState, p: KPhase = phaseOf(s)): string | un
   }
 }
 
-function prompt(s: KGameState, ctx: DescribeCtx, p: KPhase): PlayPrompt {
+function prompt(s: KState, ctx: DescribeCtx, p: KPhase): PlayPrompt {
   const turn = s.turn;
   const f = s.flow;
   const night = nightNow(s);
@@ -140,17 +139,17 @@ function activationDetail(who: string, unit: string, move: boolean, shoot: boole
 }
 
 /** The legal choices of the moment as buttons (moves and shots are offered separately). */
-export function describeActions(s: KGameState, ctx: DescribeCtx, p: KPhase = phaseOf(s)): PlayAction[] {
+export function describeActions(s: KState, ctx: DescribeCtx, p: KPhase = phaseOf(s)): PlayAction[] {
   // In an activation the legal list is moves and shots (offered by `move` and `targets`), the end, and
   // the scenario's special commands; the soldier-level extras are checked against the rules here.
   const commands = p.kind === 'activation'
-    ? [{ type: 'END_ACTIVATION', side: p.side }, ...activationExtras(s, ctx), ...(kRulesApi.specialCommands?.(s, p.activation.unitId) ?? []).map((c) => ({ ...c, side: p.side }))]
-    : legalCommands(s, ctx, kRulesApi);
+    ? [{ type: 'END_ACTIVATION', side: p.side }, ...activationExtras(s, ctx), ...(s.special ? specialCommands(s, p.activation.unitId) : []).map((c) => ({ ...c, side: p.side }))]
+    : legalCommands(s, ctx);
   return commands.map((c) => actionFor(s, c)).filter((a): a is PlayAction => !!a);
 }
 
 /** The whole HUD model for a Kuularuisku game. */
-export function describePlay(s: KGameState, ctx: DescribeCtx): PlayView {
+export function describePlay(s: KState, ctx: DescribeCtx): PlayView {
   const p = phaseOf(s);
   const active = activeUnitOf(s, p);
   const pr = prompt(s, ctx, p);

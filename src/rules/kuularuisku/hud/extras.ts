@@ -3,12 +3,12 @@
 // (K-1.1a; the HUD may send its own choice of soldiers), REUNITE a covering-fire half (K-1.1c), JOIN a friendly unit within
 // 3 cm (K-1.2a/b/d), EVACUATE a wounded soldier (K-5.6a/b). Each is tried through the action gate and
 // decideAction with dice that keep nothing, so only what the rules accept is offered.
+import type { KState } from '../state';
 import type { Dice, TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
-import { kRulesApi } from '../api';
+import { decideAction } from '../actions';
 import { actionGate, activating } from '../activation/action-gate';
-import type { KGameState } from '../activation/flow-state';
-import type { SoldierCommand } from '../activation/rules-api';
+import type { SoldierCommand } from '../activation/soldier-command';
 import { JOIN_DISTANCE } from '../constants';
 import { liveFigures } from '../table';
 import { maxCoveringFire } from '../units';
@@ -20,7 +20,7 @@ class ProbeDice implements Dice {
   }
 }
 
-function gap(s: KGameState, a: string, b: string): number {
+function gap(s: KState, a: string, b: string): number {
   let best = Infinity;
   for (const f of liveFigures(s, a)) for (const g of liveFigures(s, b)) best = Math.min(best, Math.hypot(f.at[0] - g.at[0], f.at[1] - g.at[1]) - f.baseRadius - g.baseRadius);
   return best;
@@ -37,7 +37,7 @@ function nearestFit(figs: ReturnType<typeof liveFigures>, f: ReturnType<typeof l
   return best;
 }
 
-export function activationExtras(s: KGameState, ctx: { scenario: Scenario; table: TableQueries }): SoldierCommand[] {
+export function activationExtras(s: KState, ctx: { scenario: Scenario; table: TableQueries }): SoldierCommand[] {
   const a = s.activation;
   if (!a) return [];
   const side = s.units[a.unitId]?.side ?? '';
@@ -63,5 +63,5 @@ export function activationExtras(s: KGameState, ctx: { scenario: Scenario; table
     }
   }
   const dice = new ProbeDice();
-  return tries.filter((c) => actionGate(s, c).ok && kRulesApi.decideAction(s, c, { ...ctx, dice }).ok);
+  return tries.filter((c) => actionGate(s, c).ok && decideAction(s, c, { ...ctx, dice }).ok);
 }

@@ -1,7 +1,7 @@
 // Kuularuisku for the play HUD: pure readings of the game state into the ruleset-neutral play model
 // (PlayView & co., defined once in src/core/play-view-types.ts), and the MOVE command a drag builds.
+import type { KState } from '../state';
 import type { Command, PlayFigureMove, TableQueries } from '../../../core';
-import type { KGameState } from '../activation/flow-state';
 import { contactReach, inContact } from '../contact';
 import { baseOf } from '../table';
 import { describePlay, type DescribeCtx } from './describe';
@@ -25,7 +25,7 @@ export { rulesPanel, loadRuleIndex, RULE_INDEX, type RuleIndex } from './rules-p
  * The MOVE command for the active unit's drag (K-2.4 mode from the action gate). `charge` names an
  * enemy unit: the same move as a charge at it (K-6.1a). Undefined when no unit may move now.
  */
-export function moveCommand(s: KGameState, moves: readonly PlayFigureMove[], charge?: string): Command | undefined {
+export function moveCommand(s: KState, moves: readonly PlayFigureMove[], charge?: string): Command | undefined {
   const a = s.activation;
   if (!a) return undefined;
   const unitId = a.unitId;
@@ -44,7 +44,7 @@ export function moveCommand(s: KGameState, moves: readonly PlayFigureMove[], cha
  * and at about the same height level): the move is then a charge at it. With the table, contact is the
  * rules' own test (contact.ts: also across a fence, house contactAcrossObstacle). Undefined when none.
  */
-export function contactedEnemy(s: KGameState, moves: readonly PlayFigureMove[], table?: TableQueries): string | undefined {
+export function contactedEnemy(s: KState, moves: readonly PlayFigureMove[], table?: TableQueries): string | undefined {
   const side = s.activation ? s.units[s.activation.unitId]?.side : undefined;
   if (!side) return undefined;
   const tol = (table ? contactReach(s.house) : s.house.contactTolerance) + 0.05;
@@ -70,7 +70,7 @@ export function contactedEnemy(s: KGameState, moves: readonly PlayFigureMove[], 
  * K-6.1a a move into contact is a charge: a drag the rules refused for touching an enemy, as the same
  * move declared as a charge at the unit it touches. Undefined when the refusal was for another reason.
  */
-export function dragAsCharge(s: KGameState, moves: readonly PlayFigureMove[], refusal: { reason: string; rule?: string }, table?: TableQueries): Command | undefined {
+export function dragAsCharge(s: KState, moves: readonly PlayFigureMove[], refusal: { reason: string; rule?: string }, table?: TableQueries): Command | undefined {
   if (refusal.rule !== 'K-6.1a') return undefined;
   const target = contactedEnemy(s, moves, table);
   return target ? moveCommand(s, moves, target) : undefined;
@@ -78,9 +78,9 @@ export function dragAsCharge(s: KGameState, moves: readonly PlayFigureMove[], re
 
 /** The play HUD's describer for Kuularuisku (the module's `hud`). */
 export const kuularuiskuHud = {
-  describe: (state: KGameState, ctx: DescribeCtx) => describePlay(state, ctx),
+  describe: (state: KState, ctx: DescribeCtx) => describePlay(state, ctx),
   log: logLines,
-  rules: (state?: KGameState) => rulesPanel(state?.house),
+  rules: (state?: KState) => rulesPanel(state?.house),
   moveCommand,
   contactedEnemy,
   dragAsCharge,

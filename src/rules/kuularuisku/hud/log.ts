@@ -1,7 +1,7 @@
 // The game log as the HUD lists it: one readable line per event with its rule id and the side it
 // concerns; each die rolled is its own DICE_ROLLED line with the roll's purpose, value and rule.
+import type { KState } from '../state';
 import type { GameEvent, PlayLogLine } from '../../../core';
-import type { KGameState } from '../activation/flow-state';
 
 /** An event as the session logs it. */
 export type LoggedEvent = GameEvent;
@@ -9,7 +9,7 @@ export type LoggedEvent = GameEvent;
 interface Roll { sides: number; value: number; purpose: string; rule?: string }
 
 /** The side an event concerns: its own `side`, else that of the unit, figure or leader it names. */
-export function eventSide(s: KGameState, e: LoggedEvent, fallback?: string): string | undefined {
+export function eventSide(s: KState, e: LoggedEvent, fallback?: string): string | undefined {
   if (typeof e.side === 'string') return e.side;
   for (const key of ['unitId', 'leaderId', 'leaderUnitId']) {
     const id = e[key];
@@ -29,7 +29,7 @@ export function eventSide(s: KGameState, e: LoggedEvent, fallback?: string): str
  * Log lines for a session's commands and their events, in order. `s` names units and figures (the
  * latest state: ids never change meaning); a roll's side is that of the command that made it.
  */
-export function logLines(s: KGameState, log: ReadonlyArray<{ command: { type: string; side?: string }; events: readonly LoggedEvent[] }>): PlayLogLine[] {
+export function logLines(s: KState, log: ReadonlyArray<{ command: { type: string; side?: string }; events: readonly LoggedEvent[] }>): PlayLogLine[] {
   const out: PlayLogLine[] = [];
   let index = 0;
   log.forEach((entry, commandIndex) => {

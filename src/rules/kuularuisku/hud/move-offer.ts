@@ -1,9 +1,9 @@
 // The move the active unit may make now (K-2.4 parts): its mode from the action gate, each soldier's
 // allowance in open and difficult ground with the reasons (K-4.0, K-4.1, K-4.2, K-5.5f, K-WPN …) and
 // the reach outline around him. Absent when the unit may not move at this step.
+import type { KState } from '../state';
 import type { PlayMoveOffer, TableQueries } from '../../../core';
 import { actionGate, type MoveMode } from '../activation/action-gate';
-import type { KGameState } from '../activation/flow-state';
 import { moveRefusal, movementAllowance } from '../movement';
 import { liveFigures } from '../table';
 import { goingAt } from '../terrain';
@@ -12,7 +12,7 @@ import { floorReach, reachOutline } from './reach';
 const MODE_RULE: Partial<Record<MoveMode, string>> = { normal: 'K-4.0', fast: 'K-4.1', regroup: 'K-1.0c', join: 'K-1.2a' };
 
 /** The move mode the active unit's next step allows (undefined: it may not move now). */
-export function moveModeNow(s: KGameState, unitId: string): MoveMode | undefined {
+export function moveModeNow(s: KState, unitId: string): MoveMode | undefined {
   const u = s.units[unitId];
   if (!u || !s.activation) return undefined;
   const gate = actionGate(s, { type: 'MOVE', side: u.side, unitId });
@@ -22,7 +22,7 @@ export function moveModeNow(s: KGameState, unitId: string): MoveMode | undefined
 }
 
 /** The move offer for one unit, or undefined when it may not move now. */
-export function moveOffer(s: KGameState, unitId: string, table: TableQueries): PlayMoveOffer | undefined {
+export function moveOffer(s: KState, unitId: string, table: TableQueries): PlayMoveOffer | undefined {
   const mode = moveModeNow(s, unitId);
   if (!mode) return undefined;
   const figs = liveFigures(s, unitId);

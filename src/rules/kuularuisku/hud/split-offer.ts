@@ -1,14 +1,14 @@
 // K-1.1a the covering-fire split as the player composes it: which soldiers of the active unit may stay
 // behind and how many (half or fewer, the house rounding). Whether a given pick is legal (each part in
 // formation, K-1.0b) is asked of the controller with the SPLIT command, never decided here.
+import type { KState } from '../state';
 import type { PlaySplitOffer } from '../../../core';
 import { actionGate } from '../activation/action-gate';
-import type { KGameState } from '../activation/flow-state';
 import { liveFigures } from '../table';
 import { maxCoveringFire } from '../units';
 
 /** The split offer for the unit acting now, or undefined when it may not split (K-1.1a, the action gate). */
-export function splitOffer(s: KGameState): PlaySplitOffer | undefined {
+export function splitOffer(s: KState): PlaySplitOffer | undefined {
   const a = s.activation;
   const u = a ? s.units[a.unitId] : undefined;
   if (!u || u.kind === 'leader' || u.splitFrom || u.coveringHalf || u.status !== 'normal') return undefined;

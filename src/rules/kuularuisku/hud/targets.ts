@@ -1,9 +1,9 @@
 // The targets of the active unit when shooting is its next step: every enemy unit on the table with
 // what the rules see (K-5.1a range, K-5.2 sight, K-5.4c cover, K-5.7a close range) — read from
 // shootingCandidates / evaluateTarget, never recomputed here.
+import type { KState } from '../state';
 import { groupDistance, type TableQueries, type PlayTarget } from '../../../core';
 import { actionGate } from '../activation/action-gate';
-import type { KGameState } from '../activation/flow-state';
 import type { CoverName } from '../constants';
 import { baseOf, liveFigures } from '../table';
 import { shootingCandidates, type TargetOption } from '../visibility';
@@ -18,14 +18,14 @@ export function coverWords(name: CoverName, value: number): string {
 }
 
 /** May the unit shoot now (K-2.4 order, K-4.1a, K-1.0c)? */
-export function mayShootNow(s: KGameState, unitId: string): boolean {
+export function mayShootNow(s: KState, unitId: string): boolean {
   const u = s.units[unitId];
   if (!u || !s.activation) return false;
   const gate = actionGate(s, { type: 'SHOOT', side: u.side, unitId });
   return gate.ok && gate.part === 'shoot';
 }
 
-function describeTarget(s: KGameState, shooterId: string, o: TargetOption, table: TableQueries): PlayTarget {
+function describeTarget(s: KState, shooterId: string, o: TargetOption, table: TableQueries): PlayTarget {
   const su = s.units[shooterId]!;
   const tu = s.units[o.targetId]!;
   const theirs = liveFigures(s, tu);
@@ -46,7 +46,7 @@ function describeTarget(s: KGameState, shooterId: string, o: TargetOption, table
 }
 
 /** Targets for the unit, nearest first (empty when it may not shoot now). */
-export function targetsFor(s: KGameState, shooterId: string, table: TableQueries): PlayTarget[] {
+export function targetsFor(s: KState, shooterId: string, table: TableQueries): PlayTarget[] {
   if (!mayShootNow(s, shooterId)) return [];
   return shootingCandidates(s, shooterId, { table })
     .map((o) => describeTarget(s, shooterId, o, table))

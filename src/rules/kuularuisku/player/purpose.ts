@@ -2,18 +2,18 @@
 // K-GAP-1 victory conditions, its own to take, the enemy's to defend) as distance fields over the
 // table that go round impassable ground, over bridges and through doors (K-3.3a, K-4.0, K-4.2), and
 // the candidate moves that follow them. Only for the random player: the rules still check every move.
-import { type Bounds2, type TableQueries, type Vec2, boundsOf, closestOnSegment, hypot, pointInPolygon } from '../../core';
-import type { Scenario } from '../../scenario';
-import { COHERENCY, FIGURE_HEIGHT } from './constants';
-import { movementAllowance } from './movement';
-import { type Band, onBand } from './special';
-import { isLive, liveFigures, onTable, standingFigures } from './table';
-import { goingAt, obstacleGoing } from './terrain';
-import { isSmallObstacle } from './contact';
-import type { MoveMode } from './events';
-import { unitSurelyStays } from './purpose-refusals';
-import { objectiveHolders } from './activation/victory';
-import type { HouseSettings, KFigure, KState, KUnit } from './state';
+import { type Bounds2, type TableQueries, type Vec2, boundsOf, closestOnSegment, hypot, pointInPolygon } from '../../../core';
+import type { Scenario } from '../../../scenario';
+import { COHERENCY, FIGURE_HEIGHT } from '../constants';
+import { movementAllowance } from '../movement';
+import { type Band, onBand } from '../special';
+import { isLive, liveFigures, onTable, standingFigures } from '../table';
+import { goingAt, obstacleGoing } from '../terrain';
+import { isSmallObstacle } from '../contact';
+import type { MoveMode } from '../events';
+import { unitSurelyStays } from './sure-refusals';
+import { objectiveHolders } from '../activation/victory';
+import type { HouseSettings, KFigure, KState, KUnit } from '../state';
 
 /** Grid cell of the fields, cm: fine enough for an 8 cm bridge and a door, cheap enough to build once per scenario. */
 const CELL = 2;

@@ -1,18 +1,18 @@
 // Sure refusals for random play: a picked candidate MOVE or SHOOT that the rules would refuse at the
 // first, state-only steps of their check (the K-2.4 gate, K-5.5e, K-WPN-9…13, K-5.3b, a target gone
 // or hidden …) is dropped without dispatching it. Each test here asks what the rules ask, in their
-// order, with the same arguments (activation/action-gate.ts, api.ts decideAction, movement.ts
+// order, with the same arguments (activation/action-gate.ts, actions.ts decideAction, movement.ts
 // validateMove, shooting.ts resolveShooting, visibility.ts evaluateTarget): a true answer is a
 // refusal the rules would give; false says nothing (the rules then decide). No terrain query.
-import { moveRefusal, seriousCanMove, shotAndBound, unitShotAndBound } from './movement';
-import { shootRefusal } from './shooting';
-import { type Vec2, hypot } from '../../core';
-import { isHidden, isLit, nightNow } from './special-play';
-import { liveFigures } from './table';
-import { ableFirers } from './visibility';
-import { actionGate } from './activation/action-gate';
-import type { SoldierCommand } from './activation/rules-api';
-import type { KFigure, KState, KUnit } from './state';
+import { moveRefusal, seriousCanMove, shotAndBound, unitShotAndBound } from '../movement';
+import { shootRefusal } from '../shooting';
+import { type Vec2, hypot } from '../../../core';
+import { isHidden, isLit, nightNow } from '../special-queries';
+import { liveFigures } from '../table';
+import { ableFirers } from '../visibility';
+import { actionGate } from '../activation/action-gate';
+import type { SoldierCommand } from '../activation/soldier-command';
+import type { KFigure, KState, KUnit } from '../state';
 
 type Step = { figureId?: unknown };
 

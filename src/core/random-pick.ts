@@ -1,46 +1,10 @@
-// Random legal play: pick among the ruleset's legal commands with a seeded generator (weighted by
-// command type so that units act more often than they pass), until the game ends. For tests, the
-// CLI and the games benchmark; the picks are recorded in the session like any player's commands.
+// Seeded random picking for players: a weighted pick of a command kind (its weighting key), then
+// of one command of that kind, over a built list or over candidate groups built only on demand; and
+// the random player made of it. Neutral: each ruleset's player gives the keys and their weights.
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
-import type { Command, GameEvent, GameSession, VictoryResult } from '../game';
-
-/** Relative weights by command type (types not listed weigh 1). */
-export const DEFAULT_WEIGHTS: Readonly<Record<string, number>> = {
-  ACTIVATE: 8, READY: 1, PASS: 0.5, COMMAND: 2,
-  // A unit that may move usually does (and mostly charges when it can reach the enemy: K-6.1a, the way to
-  // take ground an enemy stands on); ending an activation
-  // with nothing done stays possible but rare.
-  MOVE: 8, 'MOVE:charge': 16, SHOOT: 5, END_ACTIVATION: 0.5,
-};
-
-/** The weighting key of a command: its type, with `:mode` for a charge (so a charge is not one move among forty). */
-export const keyOf = (c: Command) => (c.mode === 'charge' ? `${c.type}:charge` : c.type);
-
-export interface RandomPlayOptions {
-  /** Seed of the picking generator (the game's dice have their own seed). */
-  seed: number;
-  /** Stop after this many commands (a safety net; every game ends by its turn limit). */
-  maxCommands?: number;
-  weights?: Readonly<Record<string, number>>;
-  /** A legal command the rules refuse is a bug: throw (default) or skip it. */
-  strict?: boolean;
-  /**
-   * Cheaper candidates to pick from instead of the session's legal commands (e.g. the ruleset's
-   * candidateCommands): those of `unchecked` types may be refused — the pick is then dropped and
-   * another tried; any other refusal is still a bug.
-   */
-  candidates?: () => Command[];
-  /**
-   * The same candidates in groups built on demand (e.g. the ruleset's candidateGroups): the kind of
-   * command is picked first and only the groups that may hold it are built — of a group of lazy
-   * candidates, only the candidate picked (LazyCandidates). Wins over `candidates`.
-   */
-  groups?: () => ReadonlyArray<CandidateGroup<Command>>;
-  unchecked?: ReadonlySet<string>;
-  /** Called after each accepted command. */
-  onCommand?: (command: Command, events: readonly GameEvent[]) => void;
-}
+import type { Command } from './play-view-types';
+import type { Player, PlayerChoice, PlayerView, Refusal } from './player';
 
 export type Rng = { next(n: number): number };
 
@@ -69,7 +33,7 @@ export interface CandidateGroup<C extends Command = Command> {
 
 /** One command of a group, built only when picked. */
 export interface LazyCandidate<C extends Command = Command> {
-  /** The built command's weighting key (keyOf). */
+  /** The built command's weighting key (as the player's keyOf gives it). */
   key: string;
   /** How many times it counts among its key's commands (a whole number; as many copies as `build` of the group would give). */
   weight: number;
@@ -89,10 +53,10 @@ export function createRng(seed: number): Rng {
 }
 
 /**
- * Pick one command: first a command type (a charge counts as its own), weighted so that forty
- * candidate moves do not drown the one END_ACTIVATION, then one command of that type, uniformly.
+ * Pick one command: first a weighting key (keyOf), weighted so that forty candidates of one kind do
+ * not drown the lone one of another, then one command of that key, uniformly.
  */
-export function pickRandomCommand<C extends Command>(commands: readonly C[], rng: Rng, weights: Readonly<Record<string, number>> = DEFAULT_WEIGHTS): C {
+export function pickRandomCommand<C extends Command>(commands: readonly C[], rng: Rng, weights: Readonly<Record<string, number>>, keyOf: (c: C) => string): C {
   const type = pickKey([...new Set(commands.map(keyOf))], rng, weights);
   const ofType = commands.filter((c) => keyOf(c) === type);
   return ofType[rng.next(ofType.length)]!;
@@ -135,7 +99,7 @@ export class LazyCandidates<C extends Command> {
   /** The refused hook of each built command's group that has one. */
   private learners: Map<C, (c: C, why: { reason: string; rule?: string }) => void> | undefined;
 
-  constructor(groups: ReadonlyArray<CandidateGroup<C>>, private readonly rng: Rng, private readonly weights: Readonly<Record<string, number>> = DEFAULT_WEIGHTS) {
+  constructor(groups: ReadonlyArray<CandidateGroup<C>>, private readonly rng: Rng, private readonly weights: Readonly<Record<string, number>>, private readonly keyOf: (c: C) => string) {
     this.pending = [...groups];
   }
 
@@ -167,7 +131,7 @@ export class LazyCandidates<C extends Command> {
 
   drop(c: C): void {
     // Every copy: a candidate offered several times (to weigh it) is one refusal.
-    const k = keyOf(c);
+    const k = this.keyOf(c);
     const i = this.poolKeys.indexOf(k);
     if (i >= 0) this.pools[i] = this.pools[i]!.filter((e) => e.command !== c);
   }
@@ -206,7 +170,7 @@ export class LazyCandidates<C extends Command> {
         if (c === prev) { entry!.weight++; continue; }
         prev = c;
         this.learn(c, g.sureRefusal, g.refused);
-        this.poolOf(keyOf(c)).push((entry = { weight: 1, command: c }));
+        this.poolOf(this.keyOf(c)).push((entry = { weight: 1, command: c }));
       }
     }
   }
@@ -253,59 +217,64 @@ interface Entry<C extends Command> {
   learn?: (c: C, why: { reason: string; rule?: string }) => void;
 }
 
-export interface RandomGame {
-  commands: number;
-  refused: number;
-  result: VictoryResult | undefined;
+
+export interface RandomPlayerOptions<S, C extends Command, Q, Sc> {
+  /** Seed of the picking generator (the game's dice have their own seed). */
+  seed: number;
+  /** Relative weights by weighting key (keys not listed weigh 1). */
+  weights: Readonly<Record<string, number>>;
+  /** A command's weighting key. */
+  keyOf: (c: C) => string;
+  /**
+   * Candidates in groups built on demand: the kind of command is picked first and only the groups
+   * that may hold it are built (LazyCandidates). Wins over `candidates`.
+   */
+  groups?: (state: S, view: PlayerView<C, Q, Sc>) => ReadonlyArray<CandidateGroup<C>>;
+  /** Candidates as one list; without this nor `groups`, the rules' legal commands. */
+  candidates?: (state: S, view: PlayerView<C, Q, Sc>) => C[];
+  /**
+   * Command types among the candidates that the rules may refuse: such a pick is dropped and another
+   * tried. A refusal of any other type is a bug: thrown (unless `strict` is false).
+   */
+  unchecked?: ReadonlySet<string>;
+  strict?: boolean;
 }
 
-/** Play random legal commands on a session until the game ends (or maxCommands). */
-export function playRandomGame<S, C extends Command, E extends GameEvent, Q>(session: GameSession<S, C, E, Q>, opts: RandomPlayOptions): RandomGame {
+/** A player picking at random among candidates (or the legal commands), weighted by kind; a refused pick is dropped and another picked. */
+export function randomPlayer<S, C extends Command, Q, Sc>(opts: RandomPlayerOptions<S, C, Q, Sc>): Player<S, C, Q, Sc> {
   const rng = createRng(opts.seed);
-  const max = opts.maxCommands ?? 20_000;
-  let n = 0;
-  let refused = 0;
-  while (n < max && !session.victory()) {
-    if (opts.groups) {
-      const lazy = new LazyCandidates(opts.groups(), rng, opts.weights);
-      let c: Command | undefined;
-      while ((c = lazy.pick())) {
-        if (opts.unchecked?.has(c.type) && lazy.surelyRefused(c)) {
-          // What the rules would refuse after their full check: dropped as that refusal would be.
-          refused++;
-          lazy.drop(c);
-          continue;
-        }
-        const r = session.dispatch(c as C);
-        if (r.ok) {
-          n++;
-          opts.onCommand?.(c, r.events);
-          break;
-        }
-        refused++;
-        if (opts.strict !== false && !opts.unchecked?.has(c.type)) throw new Error(`a legal command was refused: ${JSON.stringify(c)} — ${r.reason}${r.rule ? ` (${r.rule})` : ''}`);
-        lazy.refused(c, r);
-        lazy.drop(c);
+  const { weights, keyOf } = opts;
+  const strict = opts.strict !== false;
+  const mayRefuse = (c: C) => !!opts.unchecked?.has(c.type);
+  const bug = (c: C, why: Refusal) => new Error(`a legal command was refused: ${JSON.stringify(c)} — ${why.reason}${why.rule ? ` (${why.rule})` : ''}`);
+  return {
+    choose(state, view): PlayerChoice<C> {
+      if (opts.groups) {
+        const lazy = new LazyCandidates(opts.groups(state, view), rng, weights, keyOf);
+        return {
+          next() {
+            for (;;) {
+              const c = lazy.pick();
+              // What the rules would refuse after their full check: dropped as that refusal would be.
+              if (c && mayRefuse(c) && lazy.surelyRefused(c)) { lazy.drop(c); continue; }
+              return c;
+            }
+          },
+          refused(c, why) {
+            if (strict && !mayRefuse(c)) throw bug(c, why);
+            lazy.refused(c, why);
+            lazy.drop(c);
+          },
+        };
       }
-      if (!c) break;
-      continue;
-    }
-    let options: Command[] = opts.candidates ? opts.candidates() : session.legalCommands();
-    let done = false;
-    while (options.length && !done) {
-      const c = pickRandomCommand(options, rng, opts.weights);
-      const r = session.dispatch(c as C);
-      if (r.ok) {
-        done = true;
-        n++;
-        opts.onCommand?.(c, r.events);
-      } else {
-        refused++;
-        if (opts.strict !== false && !opts.unchecked?.has(c.type)) throw new Error(`a legal command was refused: ${JSON.stringify(c)} — ${r.reason}${r.rule ? ` (${r.rule})` : ''}`);
-        options = options.filter((x) => x !== c);
-      }
-    }
-    if (!done) break;
-  }
-  return { commands: n, refused, result: session.victory() };
+      let options = opts.candidates ? opts.candidates(state, view) : view.legal();
+      return {
+        next: () => (options.length ? pickRandomCommand(options, rng, weights, keyOf) : undefined),
+        refused(c, why) {
+          if (strict && !mayRefuse(c)) throw bug(c, why);
+          options = options.filter((x) => x !== c);
+        },
+      };
+    },
+  };
 }
