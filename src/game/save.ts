@@ -92,6 +92,10 @@ export function loadSave<S, C extends Command, E extends GameEvent, Q>(
   if (save.ruleset.id !== ruleset.id) {
     throw new SaveError(`${file}: $.ruleset.id: saved with ruleset "${save.ruleset.id}", expected "${ruleset.id}"`);
   }
+  // A save from an older version of the rules may not replay the same: say so rather than suspect tampering.
+  const rulesChanged = save.ruleset.version !== ruleset.version
+    ? `; saved with ${ruleset.id} rules version ${save.ruleset.version}, these are version ${ruleset.version}: the rules have changed since`
+    : '';
   // The options must still mean something to this ruleset and scenario (an option removed since?).
   let session: GameSession<S, C, E, Q>;
   try {
@@ -104,10 +108,10 @@ export function loadSave<S, C extends Command, E extends GameEvent, Q>(
   const stamp = save.sandtableSave < 3;
   save.commands.forEach((command, i) => {
     const r = session.dispatch(stamp ? session.withSideToAct(command as C) : (command as C));
-    if (!r.ok) throw new SaveError(`${file}: $.commands[${i}]: the log does not replay here — ${r.reason}${r.rule ? ` (${r.rule})` : ''}`);
+    if (!r.ok) throw new SaveError(`${file}: $.commands[${i}]: the log does not replay here — ${r.reason}${r.rule ? ` (${r.rule})` : ''}${rulesChanged}`);
   });
   if (session.stateHash() !== save.stateHash) {
-    throw new SaveError(`${file}: $.stateHash: the replayed game differs from the saved one (log tampered or truncated?)`);
+    throw new SaveError(`${file}: $.stateHash: the replayed game differs from the saved one (${rulesChanged ? rulesChanged.slice(2) : 'log tampered or truncated?'})`);
   }
   return session;
 }

@@ -180,6 +180,13 @@ describe('saves', () => {
     expect(() => loadSave(wrong, 'x.json', scenario, counter, null)).toThrow(/\$\.commands\[4\]: the log does not replay here — Red may not act now: the game waits for Blue \(their turn\) \(T-0\)/);
   });
 
+  it('a save from another version of the rules that no longer replays the same says the rules changed, not that the log was tampered with', () => {
+    const save = makeSave(played());
+    const older = { ...save, ruleset: { ...save.ruleset, version: '0.9.0' }, commands: save.commands.slice(0, 3) };
+    expect(() => loadSave(older, 'x.json', scenario, counter, null)).toThrow(/\$\.stateHash: the replayed game differs from the saved one \(saved with test-counter rules version 0\.9\.0, these are version 1: the rules have changed since\)/);
+    expect(() => loadSave({ ...save, commands: save.commands.slice(0, 3) }, 'x.json', scenario, counter, null)).toThrow(/\(log tampered or truncated\?\)/);
+  });
+
   it('rejects an unknown version, bad JSON, a wrong scenario, a changed scenario, a tampered or truncated log', () => {
     const save = makeSave(played());
     expect(() => parseSave('{"sandtableSave": 9}', 'x.json')).toThrow(/x\.json: \$\.sandtableSave: unknown save version 9/);

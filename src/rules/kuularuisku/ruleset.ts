@@ -27,7 +27,8 @@ type Decision = { ok: true; events: LoggedEvent[] } | { ok: false; reason: strin
 const logged = (events: KGameEvent[]): LoggedEvent[] => events as unknown as LoggedEvent[];
 
 export const KUULARUISKU_ID = 'kuularuisku';
-export const KUULARUISKU_VERSION = '1.0.0';
+// 1.1: tape precision, K-AMB-23's house option, falling back figure by figure, sides on commands.
+export const KUULARUISKU_VERSION = '1.1.0';
 
 /**
  * Build the ruleset; `setup` makes the state before turn 1 from the scenario (the rules engine's setupK;
