@@ -12,11 +12,13 @@ import {
 import { gridTriangles, type Vec2, type Vec3 } from '../src/core';
 import { cachedTable, playGame } from '../src/flow';
 import { GameSession } from '../src/game';
-import { kuularuiskuPlayer, kuularuiskuRuleset } from '../src/rules';
+import { RULESET_MODULES } from '../src/rules';
 import { parseScenarioOrThrow } from '../src/scenario';
 import { rapierReferenceWall } from '../src/testing';
 import { referenceAreas, referenceBody, referenceBuildingAt, referenceObstacles, referenceStand } from '../tests/battlefield/reference-queries';
 import { largeTable } from './large-table';
+
+const { ruleset: kuularuiskuRuleset, player: kuularuiskuPlayer } = RULESET_MODULES.kuularuisku;
 
 const now = () => performance.now();
 

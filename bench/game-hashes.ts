@@ -7,8 +7,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createBattlefield } from '../src/battlefield';
 import { cachedTable, playGame } from '../src/flow';
 import { GameSession, answerMissingDecisions, type Command } from '../src/game';
-import { kuularuiskuPlayer, kuularuiskuRuleset } from '../src/rules';
+import { RULESET_MODULES } from '../src/rules';
 import { parseScenarioOrThrow } from '../src/scenario';
+
+const { ruleset: kuularuiskuRuleset, player: kuularuiskuPlayer } = RULESET_MODULES.kuularuisku;
 
 const SCENARIOS = ['scenarios/sandbox/training-ground.json', 'scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisku/tammerkoski.json'];
 const SEEDS = Array.from({ length: 20 }, (_, i) => i + 1);

@@ -17,8 +17,10 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import { createBattlefield } from '../src/battlefield';
 import { cachedTable, playGame } from '../src/flow';
 import { GameSession } from '../src/game';
-import { kuularuiskuPlayer, kuularuiskuRuleset } from '../src/rules';
+import { RULESET_MODULES } from '../src/rules';
 import { parseScenarioOrThrow, type Scenario } from '../src/scenario';
+
+const { ruleset: kuularuiskuRuleset, player: kuularuiskuPlayer } = RULESET_MODULES.kuularuisku;
 
 interface GameResult { seed: number; commands: number; events: number; winner: string }
 

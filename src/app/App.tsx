@@ -3,6 +3,7 @@
 // window.__sandtable up to date for browser tests.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Battlefield } from '../battlefield';
+import type { LengthUnit } from '../core';
 import type { Scenario, ScenarioIssue } from '../scenario';
 import { LoadingPanel, PlayHud, PlayToggle, ScenarioHeader, ScenarioIssues, ScenarioPicker, StartChoice, TableTools, ToolPanels } from '../ui';
 import { TableView, ToolController, toolsHook, viewProbe } from '../view';
@@ -17,7 +18,7 @@ type Phase =
   | { kind: 'missing'; message: string }
   | { kind: 'invalid'; issues: ScenarioIssue[] }
   | { kind: 'building'; scenario: Scenario }
-  | { kind: 'ready'; scenario: Scenario; battlefield: Battlefield }
+  | { kind: 'ready'; scenario: Scenario; battlefield: Battlefield; unit: LengthUnit }
   | { kind: 'failed'; message: string };
 
 function errorText(err: unknown): string {
@@ -44,7 +45,7 @@ function useTable(scenarioId: string): Phase {
         return;
       }
       built = battlefield;
-      setPhase({ kind: 'ready', scenario: read.scenario, battlefield });
+      setPhase({ kind: 'ready', scenario: read.scenario, battlefield, unit: read.unit });
     })().catch((err: unknown) => {
       console.error(err);
       if (!cancelled) setPhase({ kind: 'failed', message: errorText(err) });
@@ -80,7 +81,8 @@ export function App() {
   const battlefield = phase.kind === 'ready' ? phase.battlefield : null;
   const play = usePlayMode(phase.kind === 'ready' ? phase.scenario : null, battlefield);
   const game = play.handle;
-  const tools = useMemo(() => (battlefield ? new ToolController(battlefield) : null), [battlefield]);
+  const rulesetUnit = phase.kind === 'ready' ? phase.unit : undefined;
+  const tools = useMemo(() => (battlefield ? new ToolController(battlefield, rulesetUnit) : null), [battlefield, rulesetUnit]);
   // The battlefield whose first frame has been drawn (ready means: built and on screen).
   const [drawn, setDrawn] = useState<Battlefield | null>(null);
   const onFirstFrame = useCallback(() => setDrawn(battlefield), [battlefield]);

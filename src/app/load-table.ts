@@ -1,19 +1,27 @@
-// From a scenario id to a built battlefield: read the bundled file, validate it, then load the
-// battlefield code lazily (Rapier's WASM stays out of the initial bundle) and build the world.
+// From a scenario id to a built battlefield: read the bundled file, validate it (its ruleset against
+// the registry too), then load the battlefield code lazily (Rapier's WASM stays out of the initial
+// bundle) and build the world.
 import type { Battlefield } from '../battlefield';
+import type { LengthUnit } from '../core';
 import { parseScenario, type Scenario, type ScenarioIssue } from '../scenario';
+import { preloadRulesets, rulesetOfScenario } from './rulesets';
 import { loadScenarioText } from './scenario-files';
 
 export type ScenarioLoad =
-  | { ok: true; scenario: Scenario; file: string }
+  /** `unit`: the unit its ruleset shows lengths in (the scenario's own displayUnit still wins). */
+  | { ok: true; scenario: Scenario; file: string; unit: LengthUnit }
   | { ok: false; missing: string }
   | { ok: false; issues: ScenarioIssue[] };
 
 export async function readScenario(id: string): Promise<ScenarioLoad> {
+  preloadRulesets();
   const file = await loadScenarioText(id);
   if (!file.ok) return { ok: false, missing: file.message };
   const parsed = parseScenario(file.text, file.file);
-  return parsed.ok ? { ok: true, scenario: parsed.scenario, file: file.file } : { ok: false, issues: parsed.issues };
+  if (!parsed.ok) return { ok: false, issues: parsed.issues };
+  const ruleset = await rulesetOfScenario(parsed.scenario.ruleset);
+  if (!ruleset.ok) return { ok: false, issues: [{ file: file.file, path: ruleset.path, message: ruleset.message }] };
+  return { ok: true, scenario: parsed.scenario, file: file.file, unit: ruleset.unit };
 }
 
 export async function buildBattlefield(scenario: Scenario): Promise<Battlefield> {

@@ -1,6 +1,7 @@
 // Finds scenario files bundled with the app: every scenarios/<ruleset>/<slug>.json becomes a lazy
 // chunk (Vite glob, raw text), so only the chosen scenario is fetched, from the app's own origin.
 import type { ScenarioEntry } from '../ui';
+import { rulesetDisplayNames } from './rulesets';
 
 const loaders = import.meta.glob<string>('/scenarios/*/*.json', { query: '?raw', import: 'default', eager: false });
 
@@ -60,7 +61,8 @@ export async function loadScenarioText(id: string): Promise<ScenarioText> {
  * JSON object is listed with its problem rather than dropped.
  */
 export async function scenarioCatalogue(): Promise<ScenarioEntry[]> {
-  return Promise.all(
+  const names = await rulesetDisplayNames();
+  const entries = await Promise.all(
     scenarioIds().map(async (id): Promise<ScenarioEntry> => {
       const ruleset = id.split('/')[0]!;
       try {
@@ -79,4 +81,6 @@ export async function scenarioCatalogue(): Promise<ScenarioEntry[]> {
       }
     }),
   );
+  // The picker shows each ruleset by its registered name (the ui does not read the rules).
+  return entries.map((e) => (names[e.ruleset] ? { ...e, rulesetName: names[e.ruleset] } : e));
 }

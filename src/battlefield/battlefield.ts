@@ -4,6 +4,7 @@ import RAPIER from '@dimforge/rapier3d-compat';
 import {
   type HeightGrid, type Solid, type Vec2, type Vec3, boundsOf, gridHeightAt, gridMaxHeight, lerp3, pointInPolygon, dist3, segmentInsideIntervals,
 } from '../core';
+import { FIGURE_SIGHT_POINTS, sightPointHeight } from '../core';
 import { type BuildingFeature, type ResolvedTags, type Scenario, buildingCorners, resolveTags } from '../scenario';
 import { type CrestLine, type ObstacleBox, crestLines, obstacleBoxes, obstacleCrossings } from './obstacles';
 import { sampleRelief } from './relief';
@@ -484,10 +485,11 @@ class RapierBattlefield implements Battlefield {
     const ground = this.standHeight(target.at[0], target.at[1], target.floor);
     const figs = options?.figures ? { ignore: [...(options.figures.ignore ?? []), observer.id, target.id] } : false;
     const opts: LosOptions = { ...options, figures: figs };
-    const names = [['head', h * EYE_FRACTION], ['chest', h * 0.7], ['base', 0.15]] as const;
-    const samples = names.map(([name, dy]) => {
-      const point: Vec3 = [target.at[0], ground + dy, target.at[1]];
-      return { name, point, result: this.lineOfSight(eye, point, opts) };
+    // The battlefield's default points (core FIGURE_SIGHT_POINTS: head at the eye's height, chest, base);
+    // a ruleset's own sight lines aim at the points its module declares (`sightPoints`).
+    const samples = FIGURE_SIGHT_POINTS.map((sp) => {
+      const point: Vec3 = [target.at[0], ground + sightPointHeight(sp, h), target.at[1]];
+      return { name: sp.name as 'head' | 'chest' | 'base', point, result: this.lineOfSight(eye, point, opts) };
     });
     const visibleCount = samples.filter((s) => s.result.clear).length;
     return { eye, samples, visibleCount, fraction: visibleCount / samples.length };

@@ -1,6 +1,7 @@
 // What every CLI verb shares: the output streams, the usage error (exit 2) and reading a scenario file
-// with its first problem as a one-line error; its own module, so the verbs' files need not import each other.
+// (its ruleset checked against the registry) with its first problem as a one-line error; its own module, so the verbs' files need not import each other.
 import { readFileSync } from 'node:fs';
+import { rulesetIdIssue } from '../rules';
 import { parseScenario, formatIssue, type Scenario } from '../scenario';
 
 export class UsageError extends Error {}
@@ -17,7 +18,15 @@ export function loadScenarioFile(file: string): Scenario {
   } catch {
     throw new UsageError(`cannot read scenario file ${file}`);
   }
-  const r = parseScenario(text, file);
+  const r = parseScenarioWithRuleset(text, file);
   if (!r.ok) throw new UsageError(`${formatIssue(r.issues[0]!)}${r.issues.length > 1 ? ` (and ${r.issues.length - 1} more problems; run validate)` : ''}`);
   return r.scenario;
+}
+
+/** A scenario file parsed and validated, its `ruleset` checked against the registry (the scenario layer knows no rulesets). */
+export function parseScenarioWithRuleset(text: string, file: string): ReturnType<typeof parseScenario> {
+  const r = parseScenario(text, file);
+  if (!r.ok) return r;
+  const issue = rulesetIdIssue(r.scenario.ruleset);
+  return issue ? { ok: false, issues: [{ file, ...issue }] } : r;
 }

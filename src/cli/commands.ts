@@ -3,10 +3,12 @@ import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseScenario, formatIssue, type Scenario } from '../scenario';
 import { createBattlefield, DEFAULT_FIGURE_HEIGHT, EYE_FRACTION, type Battlefield } from '../battlefield';
-import type { Vec3 } from '../core';
+import type { LengthUnit, Vec3 } from '../core';
 import { formatLength } from '../core';
+import type { AnyRulesetModule } from '../game';
+import { playRulesetId, rulesetModuleFor } from '../rules';
 import { viewshedPng } from './viewshed-png';
-import { loadScenarioFile, UsageError, type Io } from './cli-io';
+import { loadScenarioFile, parseScenarioWithRuleset, UsageError, type Io } from './cli-io';
 import { play } from './play';
 
 // Re-exported for the callers that know the CLI by this module.
@@ -78,6 +80,12 @@ export function resolvePoint(bf: Battlefield, p: PointSpec): Vec3 {
   return [p.x, y + (p.above ?? DEFAULT_FIGURE_HEIGHT * EYE_FRACTION), p.z];
 }
 
+/** The unit a scenario's ruleset shows lengths in (the scenario's own displayUnit wins over it). */
+function rulesetUnit(ruleset: string): LengthUnit {
+  const m: AnyRulesetModule | undefined = rulesetModuleFor(playRulesetId({ ruleset }));
+  return m?.measure === 'inch' ? 'in' : 'cm';
+}
+
 function listJson(path: string): string[] {
   const st = statSync(path, { throwIfNoEntry: false });
   if (!st) throw new UsageError(`no such file or directory: ${path}`);
@@ -95,7 +103,7 @@ async function validate(a: Args, io: Io): Promise<number> {
   let bad = 0;
   const report: Array<{ file: string; ok: boolean; issues: unknown[] }> = [];
   for (const f of files) {
-    const r = parseScenario(readFileSync(f, 'utf8'), relative(process.cwd(), f) || f);
+    const r = parseScenarioWithRuleset(readFileSync(f, 'utf8'), relative(process.cwd(), f) || f);
     report.push({ file: f, ok: r.ok, issues: r.ok ? [] : r.issues });
     if (r.ok) { if (!a.flags.has('json')) io.out(`ok  ${f}\n`); }
     else {
@@ -143,7 +151,7 @@ async function los(a: Args, io: Io): Promise<number> {
     const p = resolvePoint(bf, from);
     const q = resolvePoint(bf, to);
     const r = bf.lineOfSight(p, q);
-    const unit = bf.scenario.displayUnit ?? (bf.scenario.ruleset === 'shturm' ? 'in' : 'cm');
+    const unit = bf.scenario.displayUnit ?? rulesetUnit(bf.scenario.ruleset);
     if (a.flags.has('json')) {
       io.out(`${JSON.stringify({
         clear: r.clear, from: r3(p), to: r3(q), distance: round(r.distance),

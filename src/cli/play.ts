@@ -3,10 +3,9 @@
 // the result, or all of it as JSON. Also writes saves, so games replay outside the browser.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createBattlefield } from '../battlefield';
-import type { PlayerFactory } from '../core';
 import { cachedTable, playGame } from '../flow';
-import { GameOptionsError, GameSession, loadSave, makeSave, parseSave, SaveError, type Command, type GameEvent, type GameOptions, type Ruleset } from '../game';
-import { PLAYERS, RULESETS, playRulesetId, rulesetFor } from '../rules';
+import { GameOptionsError, GameSession, loadSave, makeSave, parseSave, SaveError, type AnyRulesetModule, type Command, type GameEvent, type GameOptions, type Ruleset } from '../game';
+import { playRulesetId, rulesetIds, rulesetModuleFor } from '../rules';
 import type { Scenario } from '../scenario';
 import { loadScenarioFile, UsageError, type Io } from './cli-io';
 
@@ -17,9 +16,8 @@ export interface PlayArgs {
 
 export const PLAY_USAGE = 'play <scenario> [--seed N] [--options JSON] [--ruleset id] [--commands file.jsonl] [--random-legal] [--random-seed N] [--max-commands N] [--save file.json] [--load file.json] [--json]';
 
-// The CLI drives any registered ruleset through the game layer's contract, and its player for random play.
+// The CLI drives any registered ruleset through its module: the game layer's contract, and its player for random play.
 type AnyRuleset = Ruleset<unknown, Command, GameEvent, unknown>;
-const players: Readonly<Record<string, PlayerFactory<unknown, Command, unknown, Scenario> | undefined>> = PLAYERS;
 
 function text(a: PlayArgs, name: string): string | undefined {
   const v = a.flags.get(name);
@@ -35,12 +33,12 @@ function int(a: PlayArgs, name: string, fallback: number): number {
   return n;
 }
 
-/** The ruleset to play: --ruleset, else the scenario's own; a sandbox table is played with the first registered. */
-function chooseRuleset(a: PlayArgs, scenario: Scenario): AnyRuleset {
+/** The ruleset module to play: --ruleset, else the scenario's own; a sandbox table is played with the registry's default. */
+function chooseRuleset(a: PlayArgs, scenario: Scenario): AnyRulesetModule {
   const id = text(a, 'ruleset') ?? playRulesetId(scenario);
-  const r = rulesetFor(id);
-  if (!r) throw new UsageError(`--ruleset: no ruleset "${id}" (known: ${Object.keys(RULESETS).join(', ')})`);
-  return r as unknown as AnyRuleset;
+  const m: AnyRulesetModule | undefined = rulesetModuleFor(id);
+  if (!m) throw new UsageError(`--ruleset: no ruleset "${id}" (known: ${rulesetIds().join(', ')})`);
+  return m;
 }
 
 /** A command of a commands file with the line it came from (for messages). */
@@ -96,7 +94,8 @@ export async function play(a: PlayArgs, io: Io): Promise<number> {
   const file = a.positional[1];
   if (!file) throw new UsageError(`play: expected a scenario file — ${PLAY_USAGE}`);
   const scenario = loadScenarioFile(file);
-  const ruleset = chooseRuleset(a, scenario);
+  const rulesetModule = chooseRuleset(a, scenario);
+  const ruleset: AnyRuleset = rulesetModule.ruleset;
   const problems = ruleset.validateScenario(scenario);
   if (problems.length) {
     for (const p of problems) io.err(`${file}: ${p.path}: ${p.message}\n`);
@@ -159,7 +158,7 @@ export async function play(a: PlayArgs, io: Io): Promise<number> {
       }
     }
     if (a.flags.has('random-legal')) {
-      const player = players[ruleset.id];
+      const player = rulesetModule.player;
       if (!player) throw new UsageError(`--random-legal: ruleset "${ruleset.id}" has no player`);
       playGame(session, player({ seed: int(a, 'random-seed', session.seed) }), { table, maxCommands: int(a, 'max-commands', 20_000) });
     }

@@ -1,11 +1,13 @@
 // What the three machines share: their context (the driver, the last refusal, where the current
 // activation began in the event log) and the one action that applies a command to the game.
 import type { Command } from '../game';
-import type { FlowDriver, Refusal } from './types';
+import type { FlowAdapter, FlowDriver, Refusal } from './types';
 
 // The machines are typed over `any` game state: the adapter is the only reader of it.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyDriver = FlowDriver<any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyAdapter = FlowAdapter<any>;
 
 export interface FlowContext {
   driver: AnyDriver;
@@ -33,9 +35,17 @@ export function applyCommand(context: FlowContext, command: Command): Partial<Pi
   return { refusal: r.ok ? undefined : { reason: r.reason, ...(r.rule ? { rule: r.rule } : {}), command } };
 }
 
-/** Commands the picking step of each activation model accepts (the machines' only per-model difference). */
-export const PICK_COMMANDS = {
-  cards: ['DRAW_CARD'],
-  alternating: ['ROLL_INITIATIVE', 'PASS_INITIATIVE', 'SELECT_UNIT'],
-  igougo: ['SELECT_UNIT', 'END_PHASE'],
-} as const;
+/** Transitions for each of a step's commands (the ruleset names them in its FlowSteps). */
+export function onCommands<T>(commands: readonly string[], transition: T): Record<string, T> {
+  return Object.fromEntries(commands.map((type) => [type, transition]));
+}
+
+/** A machine built once per adapter (machines are pure definitions; an adapter is a module-level object). */
+export function perAdapter<M>(build: (adapter: AnyAdapter) => M): (adapter: AnyAdapter) => M {
+  const built = new WeakMap<AnyAdapter, M>();
+  return (adapter) => {
+    let m = built.get(adapter);
+    if (!m) built.set(adapter, (m = build(adapter)));
+    return m;
+  };
+}

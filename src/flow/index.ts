@@ -1,11 +1,11 @@
-// Flow layer: XState v5 machines that sequence a game for interactive play — turn (F1), activation
-// (F2/F4, K-2.4 parts) and melee (F6) — shared by every ruleset through a FlowAdapter.
+// Flow layer: XState v5 machines that sequence a game for interactive play — turn, activation and
+// melee — shared by every ruleset through its FlowAdapter (a ruleset module's `flow`).
 //
 // How the machines and the GameSession relate (decided here):
 // * The GameSession is the record and the truth. Commands go in, events come out, state =
 //   fold(evolve, events); a save is the scenario, the seed and the command log.
-// * The rules hold the whole position, the turn structure included (Kuularuisku: the deck, the unit
-//   offered its activation, the step awaiting a roll, the readiness window — KFlow in the state). So
+// * The rules hold the whole position, the turn structure included (e.g. a card deck, the unit
+//   offered its activation, the step awaiting a roll, a window between activations). So
 //   legalCommands and decide need no machine, and a save replays with the session alone (loadSave,
 //   `cli play --load`), dice and all.
 // * The machines are the sequencer for a player at the table: the HUD sends every command to the
@@ -16,43 +16,31 @@
 // * Each machine state is a function of the previous one, the command and the game state it led
 //   to: re-sending a save's commands to a fresh actor rebuilds the same snapshot, and an actor
 //   started on a loaded session syncs to that same snapshot (tests/flow check both).
-// * The per-ruleset differences are the adapter's: activationModel picks the turn machine's
-//   picking step (cards: draw; alternating: initiative and a unit; IGO-UGO: the phasing player),
-//   meleeModel the melee sequence; stage readings say where the game is. No branch on a ruleset id.
+// * The per-ruleset differences are the adapter's: its steps name the machines' states (choosers,
+//   forced steps, melee steps) and the commands each step takes (the picking step: draw a card,
+//   initiative and a unit, the phasing player); stage readings say where the game is. No branch on a
+//   ruleset id, no ruleset's words here.
 import { createActor, type Actor } from 'xstate';
 import type { Command, GameEvent, GameSession } from '../game';
 import { SessionDriver } from './driver';
-import { kuularuiskuAdapter } from './kuularuisku/adapter';
-import { createTurnMachine } from './turn-machine';
+import { createTurnMachine, turnMachineFor } from './turn-machine';
 import type { FlowAdapter } from './types';
 
 export * from './types';
 export { SessionDriver } from './driver';
-export { PICK_COMMANDS, applyCommand, type FlowContext, type FlowInput, type FlowOutput, type AnyDriver } from './common';
-export { createTurnMachine, cardsTurnMachine } from './turn-machine';
-export { activationMachine } from './activation-machine';
-export { meleeMachine } from './melee-machine';
-export { kuularuiskuAdapter } from './kuularuisku/adapter';
+export { applyCommand, type FlowContext, type FlowInput, type FlowOutput, type AnyDriver, type AnyAdapter } from './common';
+export { createTurnMachine, turnMachineFor } from './turn-machine';
+export { createActivationMachine, activationMachineFor } from './activation-machine';
+export { createMeleeMachine, meleeMachineFor } from './melee-machine';
 export { playGame, type PlayGameOptions, type PlayedGame } from './play-game';
 export { cachedTable } from './table-cache';
 
 export type TurnActor = Actor<ReturnType<typeof createTurnMachine>>;
 
-/** Each registered ruleset's adapter, for the composition roots (app, CLI) that pick one by a scenario's ruleset. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const FLOW_ADAPTERS: Readonly<Record<string, FlowAdapter<any>>> = {
-  kuularuisku: kuularuiskuAdapter,
-};
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function flowAdapterFor(rulesetId: string): FlowAdapter<any> | undefined {
-  return FLOW_ADAPTERS[rulesetId];
-}
-
 /** Start the machines on a session (a new game or a loaded save): they sync to the game's step. */
 export function startFlow<S>(session: GameSession<S, Command, GameEvent, unknown>, adapter: FlowAdapter<S>): { driver: SessionDriver<S>; actor: TurnActor } {
   const driver = new SessionDriver(session, adapter);
-  const actor = createActor(createTurnMachine(adapter.activationModel), { input: { driver } });
+  const actor = createActor(turnMachineFor(adapter), { input: { driver } });
   actor.start();
   return { driver, actor };
 }

@@ -1,25 +1,27 @@
-// The turn machine (F1): between turns → pick who acts (cards: draw; alternating: initiative and a
-// unit; IGO-UGO: the phasing player) → the activation machine → readiness windows → end of turn (with
-// evacuation) → next turn, until the game is over. It applies commands and follows the game's stage.
+// The turn machine: between turns → pick who acts (cards: draw; alternating: initiative and a unit;
+// IGO-UGO: the phasing player) → the activation machine → windows between activations → end of turn
+// → next turn, until the game is over. It applies commands and follows the game's stage; the commands
+// each step takes are the ruleset's (FlowSteps).
 import { assign, forwardTo, setup } from 'xstate';
-import type { ActivationModel, Command } from '../game';
-import { activationMachine } from './activation-machine';
-import { PICK_COMMANDS, applyCommand, type FlowContext, type FlowInput, type FlowOutput } from './common';
+import type { Command } from '../game';
+import { activationMachineFor } from './activation-machine';
+import { applyCommand, onCommands, perAdapter, type AnyAdapter, type FlowContext, type FlowInput, type FlowOutput } from './common';
 import type { TurnStage } from './types';
 
 const toSync = { actions: 'apply', target: '#turn.sync' } as const;
 
-export function createTurnMachine(model: ActivationModel) {
-  const pickOn = Object.fromEntries(PICK_COMMANDS[model].map((type) => [type, toSync]));
+/** The turn machine for an adapter's ruleset. */
+export function createTurnMachine(adapter: AnyAdapter) {
+  const steps = adapter.steps;
   return setup({
     types: {
       context: {} as FlowContext,
       events: {} as Command,
       input: {} as FlowInput,
     },
-    actors: { activation: activationMachine },
+    actors: { activation: activationMachineFor(adapter) },
     guards: {
-      /** The game's F1 stage, as the ruleset's adapter reads it. */
+      /** The game's turn stage, as the ruleset's adapter reads it. */
       stageIs: ({ context }, params: { stage: TurnStage }) => context.driver.adapter.turnStage(context.driver.state) === params.stage,
     },
     actions: {
@@ -41,19 +43,19 @@ export function createTurnMachine(model: ActivationModel) {
           { guard: { type: 'stageIs', params: { stage: 'over' } }, target: 'over' },
           { guard: { type: 'stageIs', params: { stage: 'between-turns' } }, target: 'betweenTurns' },
           { guard: { type: 'stageIs', params: { stage: 'activation' } }, target: 'turn.activation' },
-          { guard: { type: 'stageIs', params: { stage: 'window' } }, target: 'turn.readiness' },
+          { guard: { type: 'stageIs', params: { stage: 'window' } }, target: `turn.${steps.windowState}` },
           { guard: { type: 'stageIs', params: { stage: 'turn-end' } }, target: 'turn.turnEnd' },
           { target: 'turn.pick' },
         ],
       },
-      /** F1 TURN_START (K-2.1b): the next turn's deck is shuffled. */
-      betweenTurns: { on: { BEGIN_TURN: toSync } },
+      /** Between turns: the next turn begins. */
+      betweenTurns: { on: onCommands(steps.beginTurn, toSync) },
       turn: {
         initial: 'pick',
         states: {
-          /** F1 DRAW_CARD (cards) or the model's own way to choose who acts. */
-          pick: { on: pickOn },
-          /** F2: the activation machine runs until the unit's activation is over. */
+          /** The model's way to choose who acts (cards: draw a card). */
+          pick: { on: onCommands(steps.pick, toSync) },
+          /** The activation machine runs until the unit's activation is over. */
           activation: {
             invoke: {
               id: 'activation',
@@ -66,16 +68,17 @@ export function createTurnMachine(model: ActivationModel) {
               '*': { actions: forwardTo('activation') },
             },
           },
-          /** F3 BETWEEN_ACTIVATIONS (K-2.3b): ready units may be used. */
-          readiness: { on: { READINESS: toSync } },
-          /** F1 DECK_EMPTY → END_OF_TURN_EVACUATION (K-5.6e) → TURN_END. */
-          turnEnd: { on: { END_TURN: toSync } },
+          /** A window between activations (e.g. units kept ready may act), named by the ruleset. */
+          [steps.windowState]: { on: onCommands(steps.window, toSync) },
+          /** Nobody is left to act: the turn ends (with the ruleset's end-of-turn steps). */
+          turnEnd: { on: onCommands(steps.endTurn, toSync) },
         },
       },
-      /** K-GAP-1 the game has ended. */
+      /** The game has ended. */
       over: { type: 'final' },
     },
   });
 }
 
-export const cardsTurnMachine = createTurnMachine('cards');
+/** The turn machine of an adapter's ruleset (built once per adapter). */
+export const turnMachineFor = perAdapter(createTurnMachine);

@@ -1,7 +1,7 @@
 // The shape every ruleset fills in. A game is commands in, events out; state = fold(evolve, events).
 // Rules are pure: `decide` reads the state, the table and dice and returns events (or a refusal);
 // `evolve` folds one event into the state. Machines (src/flow) ask the ruleset, never its id.
-import type { Command, Dice, GameEvent, PendingDecision, Roll, VictoryResult } from '../core';
+import type { ActivationModel, Command, Dice, GameEvent, MeleeModel, PendingDecision, Roll, VictoryResult } from '../core';
 import type { Scenario } from '../scenario';
 import type { GameOptionChoice, GameOptions } from './options';
 
@@ -16,6 +16,8 @@ export interface DiceRolledEvent extends GameEvent {
 
 export type Decision<E extends GameEvent> = { ok: true; events: E[] } | { ok: false; reason: string; rule?: string };
 
+/** The machines' models (defined in core, src/core/flow-readings.ts, shared with the rulesets). */
+export type { ActivationModel, MeleeModel } from '../core';
 /**
  * Who may send a command now, as the ruleset reads its state: the session refuses a command from any
  * other side (and one that names no side) before `decide`, changing nothing.
@@ -30,9 +32,6 @@ export interface ActingSides {
   /** A step any player may take, no side's own (shuffling, drawing a card): the player at the screen sends it as theirs. */
   anySide?: boolean;
 }
-
-export type ActivationModel = 'cards' | 'alternating' | 'igougo';
-export type MeleeModel = 'locked-rounds' | 'single-roll' | 'none';
 
 /** What rules may read of the world besides the state: the table (through a query interface). */
 export interface RulesContext<Q = unknown> {

@@ -1,32 +1,53 @@
-// The rulesets registry: every ruleset by id (a plain object the game layer and the machines call),
-// plus what the flow layer reads of each ruleset's own phase. Rulesets never import each other.
-import { kuularuiskuRuleset } from './kuularuisku/ruleset';
+// The rulesets registry: one module per ruleset, by id (each folder src/rules/<id>/ exports one; add a
+// ruleset with one line here). Everything that lists rulesets — the flow adapters, the HUD lookup, the
+// scenario picker's names, the schema's ruleset names, the architecture test — derives from this map;
+// nothing else of a ruleset is exported. Rulesets never import each other.
+import { kuularuiskuModule } from './kuularuisku';
 
-export { kuularuiskuRuleset, createKuularuiskuRuleset, KUULARUISKU_ID, type KuularuiskuRuleset } from './kuularuisku/ruleset';
-export * from './kuularuisku/activation';
-export { kuularuiskuPlayer } from './kuularuisku/player';
-import { kuularuiskuPlayer } from './kuularuisku/player';
-/** Each ruleset's player by id (random legal play: `cli play`, the games benchmark). */
-export const PLAYERS = { kuularuisku: kuularuiskuPlayer } as const;
-
-/** Rulesets by id. */
-export const RULESETS = {
-  kuularuisku: kuularuiskuRuleset,
+/** Every registered ruleset module by id (its shape: the game layer's RulesetModule). */
+export const RULESET_MODULES = {
+  kuularuisku: kuularuiskuModule,
 } as const;
 
-export type RulesetId = keyof typeof RULESETS;
+export type RulesetId = keyof typeof RULESET_MODULES;
+export type RegisteredModule = (typeof RULESET_MODULES)[RulesetId];
 
-/** The ruleset a scenario names, or undefined when none is registered under that id. */
-export function rulesetFor(id: string): (typeof RULESETS)[RulesetId] | undefined {
-  return (RULESETS as Record<string, (typeof RULESETS)[RulesetId]>)[id];
+/** A scenario's `ruleset` that names no ruleset: a bare table, played with PLAY_DEFAULT_RULESET. */
+export const SANDBOX_ID = 'sandbox';
+/** The ruleset a sandbox table is played with. */
+export const PLAY_DEFAULT_RULESET: RulesetId = 'kuularuisku';
+
+/** A registry as the listing functions read it (the real one by default; tests pass a copy with a toy module). */
+export type Registry = Readonly<Record<string, { readonly name: string }>>;
+
+/** The registered ids. */
+export function rulesetIds(modules: Registry = RULESET_MODULES): string[] {
+  return Object.keys(modules);
 }
 
-// The play HUD's describers by ruleset id (src/app/play picks one without branching on the id).
-import { kuularuiskuHud } from './kuularuisku/hud';
-export { kuularuiskuHud };
-export const PLAY_HUDS = { kuularuisku: kuularuiskuHud } as const;
+/** The module registered under this id, or undefined. */
+export function rulesetModuleFor(id: string): RegisteredModule | undefined {
+  return Object.hasOwn(RULESET_MODULES, id) ? RULESET_MODULES[id as RulesetId] : undefined;
+}
 
-/** The ruleset a scenario is played with: its own, or for a sandbox table the first registered (as `cli play` does). */
+/** The ruleset a scenario is played with: its own, or for a sandbox table the named default. */
 export function playRulesetId(scenario: { ruleset: string }): string {
-  return scenario.ruleset === 'sandbox' ? Object.keys(RULESETS)[0]! : scenario.ruleset;
+  return scenario.ruleset === SANDBOX_ID ? PLAY_DEFAULT_RULESET : scenario.ruleset;
+}
+
+/** The display names of the ids a scenario's `ruleset` may hold (the sandbox and every registered ruleset). */
+export function rulesetNames(modules: Registry = RULESET_MODULES): Record<string, string> {
+  const names: Record<string, string> = { [SANDBOX_ID]: 'Sandbox' };
+  for (const [id, m] of Object.entries(modules)) names[id] = m.name;
+  return names;
+}
+
+/**
+ * A scenario's `ruleset` checked against the registry: undefined when it is the sandbox or a
+ * registered id, else the problem at `$.ruleset` naming the ids there are.
+ */
+export function rulesetIdIssue(ruleset: string, modules: Registry = RULESET_MODULES): { path: string; message: string } | undefined {
+  if (ruleset === SANDBOX_ID || Object.hasOwn(modules, ruleset)) return undefined;
+  const known = [SANDBOX_ID, ...rulesetIds(modules)].map((id) => `"${id}"`).join(', ');
+  return { path: '$.ruleset', message: `expected one of ${known} (the registered rulesets), got ${JSON.stringify(ruleset)}` };
 }

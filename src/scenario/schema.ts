@@ -290,7 +290,8 @@ export const ScenarioSchema = z
     $schema: z.string().optional(),
     format: z.literal(1).describe('scenario format version'),
     id,
-    ruleset: z.enum(['sandbox', 'kuularuisku', 'cobi', 'shturm']),
+    // The scenario layer knows no rulesets: the id is checked against the registry where scenarios are loaded (src/app, src/cli).
+    ruleset: id.describe('the ruleset it is played with (a registered id), or "sandbox" for a bare table'),
     title: z.string().min(1),
     date: z.string().optional(),
     place: z.string().optional(),

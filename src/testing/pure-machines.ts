@@ -2,7 +2,7 @@
 // command gives, so every snapshot carries its own game, as model-based traversal needs.
 import { assign } from 'xstate';
 import type { Command } from '../game';
-import { activationMachine, meleeMachine, type FlowContext } from '../flow';
+import { activationMachineFor, meleeMachineFor, type AnyAdapter, type FlowContext } from '../flow';
 import { PureDriver } from './pure-driver';
 
 /** The `apply` of the pure machines: the next driver and the refusal, if any (the old driver is unchanged). */
@@ -12,11 +12,17 @@ function applyPure(context: FlowContext, command: Command): Partial<Pick<FlowCon
   return { driver, refusal: result.ok ? undefined : { reason: result.reason, ...(result.rule ? { rule: result.rule } : {}), command } };
 }
 
-export const pureMeleeMachine = meleeMachine.provide({
-  actions: { apply: assign(({ context, event }) => applyPure(context, event)) },
-});
+/** The melee machine of an adapter's ruleset over an immutable game. */
+export function pureMeleeMachine(adapter: AnyAdapter) {
+  return meleeMachineFor(adapter).provide({
+    actions: { apply: assign(({ context, event }) => applyPure(context, event)) },
+  });
+}
 
-export const pureActivationMachine = activationMachine.provide({
-  actions: { apply: assign(({ context, event }) => applyPure(context, event)) },
-  actors: { melee: pureMeleeMachine },
-});
+/** The activation machine of an adapter's ruleset over an immutable game (its melee machine too). */
+export function pureActivationMachine(adapter: AnyAdapter) {
+  return activationMachineFor(adapter).provide({
+    actions: { apply: assign(({ context, event }) => applyPure(context, event)) },
+    actors: { melee: pureMeleeMachine(adapter) },
+  });
+}

@@ -6,6 +6,8 @@ export interface ScenarioEntry {
   /** `<ruleset>/<slug>`, as in `?scenario=`. */
   id: string;
   ruleset: string;
+  /** The ruleset's display name (from the registry, read by the app); the id when it has none. */
+  rulesetName?: string;
   title: string;
   date?: string;
   place?: string;
@@ -21,8 +23,6 @@ export interface ScenarioPickerProps {
   /** Always open, in the page flow (on the error pages). */
   inline?: boolean;
 }
-
-const RULESETS: Record<string, string> = { sandbox: 'Sandbox', kuularuisku: 'Kuularuisku 1918', cobi: 'COBI', shturm: 'Shturm' };
 
 function ListIcon() {
   return (
@@ -91,7 +91,7 @@ export function ScenarioPicker({ current, load, onPick, inline = false }: Scenar
               <button type="button" role="option" aria-selected={e.id === current} aria-current={e.id === current} data-scenario={e.id} onClick={() => pick(e.id)}>
                 <span className="st-scenario-title">{e.title}</span>
                 <span className="st-scenario-meta">
-                  <span className="st-ruleset">{RULESETS[e.ruleset] ?? e.ruleset}</span>
+                  <span className="st-ruleset">{e.rulesetName ?? e.ruleset}</span>
                   {[e.date, e.place].filter(Boolean).join(' · ') || <code>{e.id}</code>}
                 </span>
                 {e.problem && <span className="st-scenario-meta st-error">{e.problem}</span>}

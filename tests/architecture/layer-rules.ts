@@ -2,6 +2,7 @@
 // dynamic imports and window/document references in TypeScript source, and a checker that names
 // every import a layer must not make. Used by layers.test.ts (which also feeds it bad sources).
 import path from 'node:path';
+import { rulesetIds } from '../../src/rules';
 
 export interface ImportRef {
   specifier: string;
@@ -129,8 +130,8 @@ export function findDomGlobals(source: string): Array<{ name: string; line: numb
   return hits;
 }
 
-/** Ruleset folders under src/rules (a third path segment naming one of these is a ruleset). */
-const RULESETS = ['sandbox', 'kuularuisku', 'cobi', 'shturm'];
+/** Ruleset folders under src/rules (a third path segment naming one of these is a ruleset): the registry's ids. */
+const RULESETS = rulesetIds();
 
 /**
  * The layer of a path under src/ (with or without an extension), and for rules the ruleset it

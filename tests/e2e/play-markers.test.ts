@@ -15,7 +15,7 @@ import { createRng } from '../../src/core';
 import { cachedTable } from '../../src/flow';
 import { checkedCommands, pickRandomCommand } from '../../src/rules/kuularuisku/player';
 import { GameSession, makeSave } from '../../src/game';
-import { kuularuiskuRuleset, type KGameState } from '../../src/rules';
+import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { PLAY_COLOURS } from '../../src/view/play/colours';
 import { WOUND_TINTS } from '../../src/view/play/play-poses';
 import { parseScenarioOrThrow } from '../../src/scenario';

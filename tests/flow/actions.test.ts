@@ -1,8 +1,8 @@
 // K-2.4 the action choices and their order (K-2.4a–c, K-4.1a, K-1.0c, K-7.1c, K-6.3b, K-GAP-4, K-AMB-11).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
-import { actionGate, offerOptions, phaseOf, type KGameState } from '../../src/rules';
-import { evolveK } from '../../src/rules/kuularuisku';
+import { actionGate, offerOptions, phaseOf, type KGameState } from '../../src/rules/kuularuisku/engine';
+import { evolveK } from '../../src/rules/kuularuisku/engine';
 import { flowScenario, flowTable, keepOrder, must, newGame, scripted } from './fixture';
 
 let table: Battlefield;

@@ -1,8 +1,8 @@
 // F4 leader command and joined leaders (K-2.2a–e, K-1.4b, K-SKL-5, K-AMB-3) with scripted dice.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
-import { commandRefusal, commandableUnits, offerOptions, phaseOf, type KGameState } from '../../src/rules';
-import { evolveK } from '../../src/rules/kuularuisku';
+import { commandRefusal, commandableUnits, offerOptions, phaseOf, type KGameState } from '../../src/rules/kuularuisku/engine';
+import { evolveK } from '../../src/rules/kuularuisku/engine';
 import { CARDS, DEFAULT_UNITS, arrange, flowScenario, flowTable, must, newGame, scripted, type UnitSpec } from './fixture';
 
 let table: Battlefield;

@@ -2,8 +2,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { SeededDice } from '../../src/core';
-import { deckCards, drawOutcome, phaseOf, shuffleDeck, type KGameState } from '../../src/rules';
-import { evolveK } from '../../src/rules/kuularuisku';
+import { deckCards, drawOutcome, phaseOf, shuffleDeck, type KGameState } from '../../src/rules/kuularuisku/engine';
+import { evolveK } from '../../src/rules/kuularuisku/engine';
 import { CARDS, arrange, flowOf, flowScenario, flowTable, keepOrder, must, newGame, scripted } from './fixture';
 
 let table: Battlefield;

@@ -3,8 +3,8 @@
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import { ScriptedDice, type Dice } from '../../src/core';
 import { GameSession } from '../../src/game';
-import { createKuularuiskuRuleset, kuularuiskuRuleset, type KGameState } from '../../src/rules';
-import { evolveK, setupK, type KState } from '../../src/rules/kuularuisku';
+import { createKuularuiskuRuleset, kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
+import { evolveK, setupK, type KState } from '../../src/rules/kuularuisku/engine';
 import { validateScenario, type Scenario } from '../../src/scenario';
 
 export interface UnitSpec {

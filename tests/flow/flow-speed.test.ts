@@ -8,7 +8,7 @@ import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import { cachedTable, playGame } from '../../src/flow';
 import { kuularuiskuPlayer } from '../../src/rules/kuularuisku/player';
 import { GameSession } from '../../src/game';
-import { kuularuiskuRuleset, type KGameState } from '../../src/rules';
+import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
 import {
   initialFlow, objectiveAreas, objectiveHolder, objectiveHolders, objectivePoints, readyUnits, sidesOnTable, sidesWithReadyUnits, unitOnTable,
 } from '../../src/rules/kuularuisku/activation';

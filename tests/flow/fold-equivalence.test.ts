@@ -9,7 +9,7 @@ import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import { cachedTable, playGame } from '../../src/flow';
 import { kuularuiskuPlayer } from '../../src/rules/kuularuisku/player';
 import { GameSession } from '../../src/game';
-import { kuularuiskuRuleset, type KGameState } from '../../src/rules';
+import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { evolveFlow, isFlowEvent } from '../../src/rules/kuularuisku/activation';
 import type { KEvent } from '../../src/rules/kuularuisku/events';
 import { evolveK, evolveKRecalled } from '../../src/rules/kuularuisku/evolve';

@@ -3,7 +3,7 @@
 // citing a rule, the game ended within its turn limit, and the save replaying to the same hash.
 import { hashValue, type TableQueries } from '../../src/core';
 import { loadSave, makeSave, type GameEvent, type GameSession, type Ruleset } from '../../src/game';
-import { turnLimitOf, type KGameState } from '../../src/rules';
+import { turnLimitOf, type KGameState } from '../../src/rules/kuularuisku/engine';
 import type { Scenario } from '../../src/scenario';
 
 const FIGURE_HEIGHT = 1.7;

@@ -3,7 +3,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { createActor } from 'xstate';
-import { SessionDriver, createTurnMachine, flowCan, flowPosition, kuularuiskuAdapter, startFlow, type TurnActor } from '../../src/flow';
+import { SessionDriver, createTurnMachine, flowCan, flowPosition, startFlow, type TurnActor } from '../../src/flow';
+import { kuularuiskuFlow } from '../../src/rules/kuularuisku/flow';
 import type { Command } from '../../src/game';
 import { CARDS, arrange, flowScenario, flowTable, keepOrder, newGame, scripted, type KSession } from './fixture';
 
@@ -20,7 +21,7 @@ afterEach(() => {
 });
 
 function start(g: KSession): TurnActor {
-  const { actor } = startFlow(g, kuularuiskuAdapter);
+  const { actor } = startFlow(g, kuularuiskuFlow);
   // An exception inside an action does not come out of send(): watch for it.
   actor.subscribe({ error: (e) => errors.push(e) });
   return actor;
@@ -119,8 +120,8 @@ describe('turn and activation machines (F1, F2, F4)', () => {
 });
 
 function startFlowInspected(g: KSession, onStep: (machine: string, value: unknown) => void) {
-  const driver = new SessionDriver(g, kuularuiskuAdapter);
-  const actor = createActor(createTurnMachine('cards'), {
+  const driver = new SessionDriver(g, kuularuiskuFlow);
+  const actor = createActor(createTurnMachine(kuularuiskuFlow), {
     input: { driver },
     inspect: (ev) => {
       if (ev.type === '@xstate.microstep') {

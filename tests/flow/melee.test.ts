@@ -4,9 +4,10 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Battlefield } from '../../src/battlefield';
-import { SessionDriver, createTurnMachine, flowPosition, kuularuiskuAdapter, type TurnActor } from '../../src/flow';
+import { SessionDriver, createTurnMachine, flowPosition, type TurnActor } from '../../src/flow';
+import { kuularuiskuFlow } from '../../src/rules/kuularuisku/flow';
 import type { Command } from '../../src/game';
-import { phaseOf } from '../../src/rules';
+import { phaseOf } from '../../src/rules/kuularuisku/engine';
 import { ThenDice, arrange, flowScenario, flowTable, newGame, preparedSetup, type KSession, type UnitSpec } from './fixture';
 
 let table: Battlefield;
@@ -28,8 +29,8 @@ afterEach(() => expect(errors).toEqual([]));
 /** Start the machines, recording every machine state entered (microsteps included). */
 function start(g: KSession): { actor: TurnActor; trail: string[] } {
   const trail: string[] = [];
-  const driver = new SessionDriver(g, kuularuiskuAdapter);
-  const actor = createActor(createTurnMachine('cards'), {
+  const driver = new SessionDriver(g, kuularuiskuFlow);
+  const actor = createActor(createTurnMachine(kuularuiskuFlow), {
     input: { driver },
     inspect: (ev) => {
       if (ev.type !== '@xstate.microstep') return;

@@ -6,9 +6,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor, type AnyStateMachine } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { Battlefield } from '../../src/battlefield';
-import { SessionDriver, activationMachine, kuularuiskuAdapter, meleeMachine } from '../../src/flow';
+import { SessionDriver, activationMachineFor, meleeMachineFor } from '../../src/flow';
+import { kuularuiskuFlow } from '../../src/rules/kuularuisku/flow';
 import { GameSession, type Command } from '../../src/game';
-import { createKuularuiskuRuleset, kuularuiskuRuleset, phaseOf, type KGameState } from '../../src/rules';
+import { createKuularuiskuRuleset, kuularuiskuRuleset, phaseOf, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { checkedCommands } from '../../src/rules/kuularuisku/player';
 import type { Scenario } from '../../src/scenario';
 import { PureDriver, pureActivationMachine, pureMeleeMachine } from '../../src/testing';
@@ -24,7 +25,7 @@ interface Fixture { scenario: Scenario; ruleset: Ruleset; seed: number; prefix: 
 
 /** Play `prefix` on a pure game; undefined if a command is refused. */
 function pureAt(f: Fixture): PureDriver<KGameState> | undefined {
-  let d = PureDriver.start<KGameState>({ ruleset: f.ruleset as never, scenario: f.scenario, table, seed: f.seed }, kuularuiskuAdapter);
+  let d = PureDriver.start<KGameState>({ ruleset: f.ruleset as never, scenario: f.scenario, table, seed: f.seed }, kuularuiskuFlow);
   for (const c of f.prefix) {
     const r = d.step(c);
     if (!r.result.ok) return undefined;
@@ -54,7 +55,7 @@ function traverse(pure: AnyStateMachine, machine: AnyStateMachine, f: Fixture): 
     // One vertex per machine state and game stage (the game itself would make every vertex new).
     serializeState: (snap: { value: unknown; context: unknown }) => {
       const d = (snap.context as { driver: PureDriver<KGameState> }).driver;
-      return JSON.stringify([snap.value, phaseOf(d.state).kind, kuularuiskuAdapter.sideToAct(d.state), kuularuiskuAdapter.activationStage(d.state), kuularuiskuAdapter.meleeStage(d.state)]);
+      return JSON.stringify([snap.value, phaseOf(d.state).kind, kuularuiskuFlow.sideToAct(d.state), kuularuiskuFlow.activationStage(d.state), kuularuiskuFlow.meleeStage(d.state)]);
     },
   } as never);
   const reached = new Set<string>();
@@ -62,7 +63,7 @@ function traverse(pure: AnyStateMachine, machine: AnyStateMachine, f: Fixture): 
     // The live system: a session replaying the prefix, the same machine on a session driver.
     const session = new GameSession({ ruleset: f.ruleset as never, scenario: f.scenario, table, seed: f.seed });
     for (const c of f.prefix) expect(session.dispatch(c as never).ok).toBe(true);
-    const actor = createActor(machine, { input: { driver: new SessionDriver(session, kuularuiskuAdapter) } });
+    const actor = createActor(machine, { input: { driver: new SessionDriver(session, kuularuiskuFlow) } });
     const errors: unknown[] = [];
     actor.subscribe({ error: (e) => errors.push(e) });
     actor.start();
@@ -94,7 +95,7 @@ describe('model-based paths (xstate/graph)', () => {
   it('F4 → F2 → K-2.4: from a leader\'s card, every activation state is reached by real commands and replays live', () => {
     const scenario = flowScenario();
     const f = seedWhere(scenario, kuularuiskuRuleset, opening, (s) => offerOf(s) === 'wl');
-    const { reached, paths } = traverse(pureActivationMachine, activationMachine, f);
+    const { reached, paths } = traverse(pureActivationMachine(kuularuiskuFlow), activationMachineFor(kuularuiskuFlow), f);
     expect(paths).toBeGreaterThan(5);
     for (const v of ['{"choosing":"leader"}', '{"choosing":"unit"}', '{"acting":"firstPart"}', '{"acting":"secondPart"}', '{"acting":"finished"}', 'done']) expect(reached).toContain(v);
   });
@@ -106,7 +107,7 @@ describe('model-based paths (xstate/graph)', () => {
     for (const passed of [true, false]) {
       const f = seedWhere(scenario, ruleset, [...opening, { type: 'RESOLVE', side: 'whites', step: 'pinned-test' }], (s) => offerOf(s) === 'w1' && (s.units.w1!.status === 'normal') === passed);
       f.prefix = opening;
-      for (const v of traverse(pureActivationMachine, activationMachine, f).reached) reached.add(v);
+      for (const v of traverse(pureActivationMachine(kuularuiskuFlow), activationMachineFor(kuularuiskuFlow), f).reached) reached.add(v);
     }
     for (const v of ['{"choosing":"unit"}', '{"choosing":"pinned"}', '{"acting":"firstPart"}', 'done']) expect(reached).toContain(v);
   });
@@ -127,7 +128,7 @@ describe('model-based paths (xstate/graph)', () => {
       const d = pureAt(f);
       if (!d || phaseOf(d.state).kind !== 'choice') continue;
       tried++;
-      for (const v of traverse(pureMeleeMachine, meleeMachine, f).reached) reached.add(v);
+      for (const v of traverse(pureMeleeMachine(kuularuiskuFlow), meleeMachineFor(kuularuiskuFlow), f).reached) reached.add(v);
     }
     expect(tried).toBeGreaterThan(0);
     // Resting states and outcomes (the transient resolution → loserMorale steps are microsteps: melee.test.ts).

@@ -1,109 +1,23 @@
-// The machines take any ruleset through its adapter: a toy ruleset with COBI-style alternating
-// activation (initiative roll each round, sides take turns picking a unit, one action each) runs on
-// the same turn and activation machines, chosen by its activationModel — no branch on a ruleset id.
+// The machines take any ruleset through its module: a toy ruleset with COBI-style alternating
+// activation (initiative roll each round, sides take turns picking a unit, one action each), added to
+// a copy of the registry, runs on the same turn and activation machines built from its own steps and
+// commands — no branch on a ruleset id.
 import { describe, expect, it } from 'vitest';
+import { playModuleFor } from '../../src/app/play';
 import { ScriptedDice } from '../../src/core';
-import { flowPosition, startFlow, type ActivationStage, type FlowAdapter, type TurnStage } from '../../src/flow';
-import { GameSession, type Command, type GameEvent, type Ruleset } from '../../src/game';
+import { flowPosition, startFlow } from '../../src/flow';
+import { GameSession, type AnyRulesetModule, type Command, type GameEvent } from '../../src/game';
+import { RULESET_MODULES } from '../../src/rules';
 import { trainingGroundScenario } from '../battlefield/fixture';
+import { toyModule, type Toy } from './toy-module';
 
-interface Toy {
-  round: number;
-  open: boolean;
-  toAct: string | null;
-  acted: Record<string, boolean>;
-  current: { unit: string; action?: string; done: boolean } | null;
-  over: boolean;
-}
-const UNITS: Record<string, string> = { a1: 'A', a2: 'A', b1: 'B' };
-const other = (side: string) => (side === 'A' ? 'B' : 'A');
-/** The training ground's sides play the toy's A and B. */
-const SIDE: Record<string, string> = { A: 'red', B: 'blue' };
-const left = (s: Toy, side: string) => Object.keys(UNITS).filter((u) => UNITS[u] === side && !s.acted[u]);
-
-const toy: Ruleset<Toy, Command, GameEvent, null> = {
-  id: 'toy-alternating', version: '1', activationModel: 'alternating', meleeModel: 'none',
-  validateScenario: () => [],
-  setup: () => ({ round: 0, open: false, toAct: null, acted: {}, current: null, over: false }),
-  legalCommands: () => [],
-  // C-3.2e the side with the turn acts; between rounds either may roll for initiative.
-  actingSides: (s) => ({ sides: s.toAct ? [SIDE[s.toAct]!] : ['red', 'blue'], rule: 'C-3.2e' }),
-  decide(s, c, { dice }) {
-    const no = (reason: string) => ({ ok: false as const, reason, rule: 'C-3.2' });
-    switch (c.type) {
-      case 'BEGIN_TURN': {
-        if (s.open || s.over) return no('the round is on');
-        // C-3.2f initiative: both roll, the higher acts first (ties to A here).
-        const a = dice.roll(6, 'initiative A', 'C-3.2f');
-        const b = dice.roll(6, 'initiative B', 'C-3.2f');
-        return { ok: true, events: [{ type: 'ROUND_STARTED', rule: 'C-3.2f', first: a >= b ? 'A' : 'B' }] };
-      }
-      case 'SELECT_UNIT':
-        if (!s.open || s.current || UNITS[c.unitId as string] !== s.toAct || s.acted[c.unitId as string]) return no('not that unit now');
-        return { ok: true, events: [{ type: 'SELECTED', rule: 'C-3.3a', unit: c.unitId }] };
-      case 'ACTIVATE':
-        if (!s.current || s.current.action) return no('no unit to act');
-        return { ok: true, events: [{ type: 'ACTION', rule: 'C-3.3c', action: c.action }] };
-      case 'MOVE':
-      case 'ATTACK':
-        if (!s.current?.action || s.current.done || s.current.action !== c.type.toLowerCase()) return no('not this action');
-        return { ok: true, events: [{ type: 'DONE_PART', rule: 'C-3.3c' }] };
-      case 'END_ACTIVATION':
-        if (!s.current) return no('no unit acting');
-        return { ok: true, events: [{ type: 'ACTED', rule: 'C-3.2e', unit: s.current.unit }] };
-      case 'END_TURN':
-        if (!s.open || s.toAct) return no('units still to act');
-        return { ok: true, events: [{ type: 'ROUND_ENDED', rule: 'C-3.2g', over: s.round >= 2 }] };
-      default:
-        return no(`unknown ${c.type}`);
-    }
-  },
-  evolve(s, e) {
-    switch (e.type) {
-      case 'ROUND_STARTED': return { ...s, round: s.round + 1, open: true, acted: {}, toAct: e.first as string };
-      case 'SELECTED': return { ...s, current: { unit: e.unit as string, done: false } };
-      case 'ACTION': return { ...s, current: { ...s.current!, action: e.action as string } };
-      case 'DONE_PART': return { ...s, current: { ...s.current!, done: true } };
-      case 'ACTED': {
-        const acted = { ...s.acted, [e.unit as string]: true };
-        const next = { ...s, acted, current: null };
-        const side = UNITS[e.unit as string]!;
-        // C-3.2e the turn passes to the opponent; C-GAP-1 (toy): if he has none left, back again.
-        const toAct = left(next, other(side)).length ? other(side) : left(next, side).length ? side : null;
-        return { ...next, toAct };
-      }
-      case 'ROUND_ENDED': return { ...s, open: false, over: e.over as boolean };
-      default: return s;
-    }
-  },
-  victory: (s) => (s.over ? { winner: null, reason: 'two rounds played' } : undefined),
-};
-
-const toyAdapter: FlowAdapter<Toy> = {
-  activationModel: 'alternating',
-  meleeModel: 'none',
-  turnStage(s): TurnStage {
-    if (s.over) return 'over';
-    if (!s.open) return 'between-turns';
-    if (s.current) return 'activation';
-    return s.toAct ? 'pick' : 'turn-end';
-  },
-  activationStage(s): ActivationStage {
-    if (!s.current) return { kind: 'none' };
-    if (!s.current.action) return { kind: 'choosing', chooser: 'unit' };
-    return { kind: 'acting', action: s.current.action, parts: [s.current.action], done: s.current.done ? 1 : 0 };
-  },
-  meleeStage: () => 'none',
-  sideToAct: (s) => s.toAct ?? undefined,
-  activationEnded: (events) => events.some((e) => e.type === 'ACTED'),
-  meleeOutcome: () => 'none',
-  meleeRoundFought: () => ({ fought: false, loserTested: false }),
-};
+const modules: Readonly<Record<string, AnyRulesetModule>> = { ...RULESET_MODULES, toy: toyModule };
 
 describe('another activation model on the same machines', () => {
   it('alternating activation (COBI-style): initiative, alternate picks, one action each, rounds to the end', () => {
-    const g = new GameSession({ ruleset: toy, scenario: trainingGroundScenario(), table: null, seed: 1, dice: new ScriptedDice([2, 5, 6, 1]) });
-    const { actor } = startFlow(g, toyAdapter);
+    const toy = playModuleFor('toy', modules)!;
+    const g = new GameSession<Toy, Command, GameEvent, unknown>({ ruleset: toy.ruleset, scenario: trainingGroundScenario(), table: null, seed: 1, dice: new ScriptedDice([2, 5, 6, 1]) });
+    const { actor } = startFlow(g, toy.flow);
     const errors: unknown[] = [];
     actor.subscribe({ error: (e) => errors.push(e) });
     const go = (c: Command) => {

@@ -10,7 +10,7 @@ import { SeededDice } from '../../src/core';
 import { cachedTable, playGame } from '../../src/flow';
 import { candidateGroups, kuularuiskuPlayer } from '../../src/rules/kuularuisku/player';
 import { GameSession } from '../../src/game';
-import { kuularuiskuRuleset, type KGameState } from '../../src/rules';
+import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { parseScenarioOrThrow } from '../../src/scenario';
 import { shotSurelyRefused } from '../../src/rules/kuularuisku/player/sure-refusals';
 import { nightNow } from '../../src/rules/kuularuisku/special-queries';

@@ -8,7 +8,7 @@ import { createBattlefield } from '../../src/battlefield';
 import { cachedTable, playGame } from '../../src/flow';
 import { kuularuiskuPlayer } from '../../src/rules/kuularuisku/player';
 import { GameSession } from '../../src/game';
-import { kuularuiskuRuleset, type KGameState } from '../../src/rules';
+import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { parseScenarioOrThrow } from '../../src/scenario';
 import { goalHolders, goalsOf, type Goal } from '../../src/rules/kuularuisku/player/purpose';
 import { objectiveHolders } from '../../src/rules/kuularuisku/activation/victory';

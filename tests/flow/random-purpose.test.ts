@@ -8,7 +8,7 @@ import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import { cachedTable, playGame } from '../../src/flow';
 import { kuularuiskuPlayer } from '../../src/rules/kuularuisku/player';
 import { GameSession } from '../../src/game';
-import { kuularuiskuRuleset, type KGameState } from '../../src/rules';
+import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 import { actionWeight, attacks, distanceToGoal, enemyWithin, gainWeight, unitGoal } from '../../src/rules/kuularuisku/player/purpose';
 

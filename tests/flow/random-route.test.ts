@@ -12,7 +12,7 @@ import { type Vec2, hypot } from '../../src/core';
 import { cachedTable, playGame } from '../../src/flow';
 import { kuularuiskuPlayer } from '../../src/rules/kuularuisku/player';
 import { GameSession } from '../../src/game';
-import { kuularuiskuRuleset, type KGameState } from '../../src/rules';
+import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { parseScenarioOrThrow } from '../../src/scenario';
 import { type Field, type Grid, fieldOf, goalsOf, route } from '../../src/rules/kuularuisku/player/purpose';
 

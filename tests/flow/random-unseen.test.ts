@@ -9,7 +9,7 @@ import { createBattlefield } from '../../src/battlefield';
 import { cachedTable, playGame } from '../../src/flow';
 import { candidateGroups, kuularuiskuPlayer } from '../../src/rules/kuularuisku/player';
 import { GameSession } from '../../src/game';
-import { kuularuiskuRuleset, type KGameState } from '../../src/rules';
+import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { parseScenarioOrThrow } from '../../src/scenario';
 import { noteShotRefused, shotKnownUnseen } from '../../src/rules/kuularuisku/player/sure-refusals';
 import { liveFigures } from '../../src/rules/kuularuisku/table';

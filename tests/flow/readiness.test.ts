@@ -1,7 +1,7 @@
 // F3 readiness / overwatch (K-2.3a–c, K-GAP-2) with scripted dice.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
-import { canUseReadiness, kuularuiskuRuleset, phaseOf, rollOff } from '../../src/rules';
+import { canUseReadiness, kuularuiskuRuleset, phaseOf, rollOff } from '../../src/rules/kuularuisku/engine';
 import { CARDS, arrange, flowScenario, flowTable, must, newGame, scripted } from './fixture';
 
 let table: Battlefield;

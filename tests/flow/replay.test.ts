@@ -5,9 +5,10 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import { createRng } from '../../src/core';
-import { cachedTable, flowPosition, kuularuiskuAdapter, startFlow } from '../../src/flow';
+import { cachedTable, flowPosition, startFlow } from '../../src/flow';
+import { kuularuiskuFlow } from '../../src/rules/kuularuisku/flow';
 import { GameSession, loadSave, makeSave, type Command } from '../../src/game';
-import { kuularuiskuRuleset, type KGameState } from '../../src/rules';
+import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { candidateCommands, pickRandomCommand } from '../../src/rules/kuularuisku/player';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 
@@ -26,7 +27,7 @@ afterAll(() => bf.free());
 function playThroughMachines(seed: number) {
   const table = cachedTable(bf);
   const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed });
-  const { actor } = startFlow(g, kuularuiskuAdapter);
+  const { actor } = startFlow(g, kuularuiskuFlow);
   actor.subscribe({ error: (e) => errors.push(e) });
   const rng = createRng(seed);
   const positions: string[] = [JSON.stringify(flowPosition(actor))];
@@ -56,11 +57,11 @@ describe('machines, sessions and saves', () => {
       // Loaded by the session alone: same hash; machines started on it sync to the same position.
       const loaded = loadSave(save, 'game.json', scenario, kuularuiskuRuleset, table);
       expect(loaded.stateHash()).toBe(g.stateHash());
-      expect(JSON.stringify(flowPosition(startFlow(loaded, kuularuiskuAdapter).actor))).toBe(positions.at(-1));
+      expect(JSON.stringify(flowPosition(startFlow(loaded, kuularuiskuFlow).actor))).toBe(positions.at(-1));
 
       // Re-sent command by command through fresh machines: the same position after every command.
       const fresh = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed });
-      const { actor } = startFlow(fresh, kuularuiskuAdapter);
+      const { actor } = startFlow(fresh, kuularuiskuFlow);
       actor.subscribe({ error: (e) => errors.push(e) });
       const replayed = [JSON.stringify(flowPosition(actor))];
       for (const c of save.commands as Command[]) {
@@ -79,7 +80,7 @@ describe('machines, sessions and saves', () => {
     for (const k of [0, 1, 2, 5, 17, 40, 77, Math.floor(commands.length / 2), commands.length - 3]) {
       const part = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed: 5 });
       for (const c of commands.slice(0, k)) expect(part.dispatch(c).ok).toBe(true);
-      expect(JSON.stringify(flowPosition(startFlow(part, kuularuiskuAdapter).actor))).toBe(positions[k]);
+      expect(JSON.stringify(flowPosition(startFlow(part, kuularuiskuFlow).actor))).toBe(positions[k]);
     }
   });
 });

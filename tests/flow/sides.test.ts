@@ -6,7 +6,7 @@ import type { Battlefield } from '../../src/battlefield';
 import { randomPlayer } from '../../src/core';
 import { playGame } from '../../src/flow';
 import type { Command } from '../../src/game';
-import { phaseOf } from '../../src/rules';
+import { phaseOf } from '../../src/rules/kuularuisku/engine';
 import { DEFAULT_WEIGHTS, keyOf } from '../../src/rules/kuularuisku/player';
 import { flowScenario, flowTable, must, newGame, preparedSetup } from './fixture';
 

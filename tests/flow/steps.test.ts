@@ -2,8 +2,9 @@
 // K-6.5a), routing (K-7.3d), pinned (K-7.1f pass / fail, K-7.1c), out of formation (K-1.0c).
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
-import { flowPosition, kuularuiskuAdapter, startFlow, type TurnActor } from '../../src/flow';
-import { phaseOf } from '../../src/rules';
+import { flowPosition, startFlow, type TurnActor } from '../../src/flow';
+import { kuularuiskuFlow } from '../../src/rules/kuularuisku/flow';
+import { phaseOf } from '../../src/rules/kuularuisku/engine';
 import { checkedCommands } from '../../src/rules/kuularuisku/player';
 import { CARDS, DEFAULT_UNITS, ThenDice, arrange, flowScenario, flowTable, must, newGame, preparedSetup, type KSession, type UnitSpec } from './fixture';
 
@@ -17,7 +18,7 @@ beforeAll(async () => {
 afterEach(() => expect(errors).toEqual([]));
 
 function start(g: KSession): TurnActor {
-  const { actor } = startFlow(g, kuularuiskuAdapter);
+  const { actor } = startFlow(g, kuularuiskuFlow);
   actor.subscribe({ error: (e) => errors.push(e) });
   return actor;
 }

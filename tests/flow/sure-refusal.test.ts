@@ -12,7 +12,7 @@ import { SeededDice } from '../../src/core';
 import { cachedTable, playGame } from '../../src/flow';
 import { candidateGroups, kuularuiskuPlayer } from '../../src/rules/kuularuisku/player';
 import { GameSession } from '../../src/game';
-import { actionGate, kuularuiskuRuleset, phaseOf, type KGameState } from '../../src/rules';
+import { actionGate, kuularuiskuRuleset, phaseOf, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { liveFigures } from '../../src/rules/kuularuisku/table';
 import { unitSurelyStays } from '../../src/rules/kuularuisku/player/sure-refusals';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';

@@ -2,8 +2,8 @@
 // and a side with no unit left on the table.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
-import { kuularuiskuRuleset, objectiveHolder, phaseOf, sidesOnTable, strength, turnLimitOf, validateVictory, victoryCheck, type KGameState } from '../../src/rules';
-import { evolveK } from '../../src/rules/kuularuisku';
+import { kuularuiskuRuleset, objectiveHolder, phaseOf, sidesOnTable, strength, turnLimitOf, validateVictory, victoryCheck, type KGameState } from '../../src/rules/kuularuisku/engine';
+import { evolveK } from '../../src/rules/kuularuisku/engine';
 import type { Scenario } from '../../src/scenario';
 import { DEFAULT_UNITS, flowScenario, flowTable, keepOrder, must, newGame, scripted, type KSession } from './fixture';
 

@@ -5,8 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { answerMissingDecisions } from '../../src/game';
-import { phaseOf } from '../../src/rules';
-import { defaultAllocation, resolveShooting } from '../../src/rules/kuularuisku';
+import { phaseOf } from '../../src/rules/kuularuisku/engine';
+import { defaultAllocation, resolveShooting } from '../../src/rules/kuularuisku/engine';
 import { flowScenario, flowTable, must, newGame, type KSession } from './fixture';
 import { ShotDice } from './shot-dice';
 

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import { cachedTable, playGame } from '../../src/flow';
 import { GameSession, loadSave, makeSave } from '../../src/game';
-import { kuularuiskuPlayer, kuularuiskuRuleset } from '../../src/rules';
+import { kuularuiskuPlayer } from '../../src/rules/kuularuisku/player';
+import { kuularuiskuRuleset } from '../../src/rules/kuularuisku/engine';
 import { parseScenarioOrThrow } from '../../src/scenario';
 
 const file = 'scenarios/kuularuisku/tammerkoski.json';

@@ -3,7 +3,7 @@
 // (K-GAP-1) — the prompt names the side that must act and the buttons are exactly the legal commands.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
-import { kuularuiskuRuleset, type KGameState } from '../../src/rules';
+import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { describePlay } from '../../src/rules/kuularuisku/hud';
 import { DEFAULT_UNITS, flowScenario, flowTable } from '../flow/fixture';
 

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { createPlay } from '../../src/app/play';
-import { kuularuiskuRuleset, type KGameState } from '../../src/rules';
+import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { activationExtras, actionFor } from '../../src/rules/kuularuisku/hud';
 import { ThenDice, arrange, flowScenario, flowTable, type UnitSpec } from '../flow/fixture';
 

@@ -5,8 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import type { Vec2 } from '../../src/core';
-import { kuularuiskuRuleset, type KGameState } from '../../src/rules';
-import { movementAllowance, validateMove, type KFigure } from '../../src/rules/kuularuisku';
+import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
+import { movementAllowance, validateMove, type KFigure } from '../../src/rules/kuularuisku/engine';
 import { FLOOR_CELL, floorReach, moveOffer } from '../../src/rules/kuularuisku/hud';
 import { createPlay, type PlayHandle } from '../../src/app/play';
 import { beyondReach, inCells } from '../../src/view/play/play-geometry';

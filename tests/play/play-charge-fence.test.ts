@@ -3,7 +3,7 @@
 // by the controller as a charge at that unit; with the house value 0 it stays a plain move.
 import { describe, expect, it } from 'vitest';
 import { createPlay } from '../../src/app/play';
-import type { KGameState } from '../../src/rules';
+import type { KGameState } from '../../src/rules/kuularuisku/engine';
 import type { Scenario } from '../../src/scenario';
 import { ThenDice, arrange, flowScenario, flowTable, type UnitSpec } from '../flow/fixture';
 

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { createPlay, type PlayHandle } from '../../src/app/play';
-import { analysePath } from '../../src/rules/kuularuisku';
+import { analysePath } from '../../src/rules/kuularuisku/engine';
 import { DEFAULT_HOUSE } from '../../src/rules/kuularuisku/house';
 import { dragTargets, stepDragFloor, type MoveDrag } from '../../src/view/play/drag-store';
 import { floorAt, floorsAt, moveTape } from '../../src/view/play/surface';

@@ -9,7 +9,7 @@ import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import { createPlay, type PlayHandle } from '../../src/app/play';
 import { cachedTable } from '../../src/flow';
 import { concealedFrom, hiddenNames, logForSeat, redactText, viewForSeat, type PlayView } from '../../src/game';
-import type { KGameState } from '../../src/rules';
+import type { KGameState } from '../../src/rules/kuularuisku/engine';
 import { describePlay } from '../../src/rules/kuularuisku/hud';
 import { parseScenarioOrThrow } from '../../src/scenario';
 

@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import { createPlay, type PlayHandle } from '../../src/app/play';
-import type { KGameState } from '../../src/rules';
-import { commandableUnits, deckCards, kuularuiskuRuleset } from '../../src/rules';
+import type { KGameState } from '../../src/rules/kuularuisku/engine';
+import { commandableUnits, deckCards, kuularuiskuRuleset } from '../../src/rules/kuularuisku/engine';
 import { parseScenarioOrThrow } from '../../src/scenario';
 
 const FILE = 'scenarios/kuularuisku/kalevankangas.json';

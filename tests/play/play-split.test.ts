@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { createPlay, type PlayHandle } from '../../src/app/play';
-import type { KGameState } from '../../src/rules';
+import type { KGameState } from '../../src/rules/kuularuisku/engine';
 import { ThenDice, arrange, flowScenario, flowTable, type UnitSpec } from '../flow/fixture';
 
 const UNITS: UnitSpec[] = [

@@ -6,8 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { createPlay, type PlayHandle } from '../../src/app/play';
 import type { Command } from '../../src/game';
-import type { KGameState } from '../../src/rules';
-import { coverWords, evaluateTarget } from '../../src/rules/kuularuisku';
+import type { KGameState } from '../../src/rules/kuularuisku/engine';
+import { coverWords, evaluateTarget } from '../../src/rules/kuularuisku/engine';
 import { loadTrainingGround, trainingGroundScenario } from '../battlefield/fixture';
 import { ThenDice, arrange } from '../flow/fixture';
 

@@ -5,8 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import type { Vec2 } from '../../src/core';
-import { kuularuiskuRuleset, type KGameState } from '../../src/rules';
-import { validateMove, type KFigure } from '../../src/rules/kuularuisku';
+import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
+import { validateMove, type KFigure } from '../../src/rules/kuularuisku/engine';
 import { reachAlong, reachOutline } from '../../src/rules/kuularuisku/hud';
 import { loadTrainingGround, trainingGroundScenario } from '../battlefield/fixture';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildRuleIndex, ruleIndexJson, RULE_INDEX as RULE_INDEX_FILE } from '../../scripts/gen-rule-index';
 import { DIGEST, digestIds } from '../../scripts/uncited-rules';
-import { HOUSE_ENTRIES } from '../../src/rules/kuularuisku';
+import { HOUSE_ENTRIES } from '../../src/rules/kuularuisku/engine';
 import { RULE_INDEX, loadRuleIndex, rulesPanel } from '../../src/rules/kuularuisku/hud';
 
 const ROOT = path.resolve(__dirname, '../..');

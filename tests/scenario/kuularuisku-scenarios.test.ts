@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, DEFAULT_FIGURE_HEIGHT, EYE_FRACTION, type Battlefield } from '../../src/battlefield';
 import { pointInPolygon, type Vec2, type Vec3 } from '../../src/core';
-import { kuularuiskuRuleset } from '../../src/rules';
+import { kuularuiskuRuleset } from '../../src/rules/kuularuisku/engine';
 import { parseScenarioOrThrow, resolveTags, type FigurePlacement, type Scenario } from '../../src/scenario';
 
 const K1 = 'scenarios/kuularuisku/kalevankangas.json';

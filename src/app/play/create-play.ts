@@ -3,18 +3,18 @@
 // re-published after each command, the log, the rules panel, autosave / resume, save files and the
 // replay scrubber, and the game options chosen at the start (the session applies them; a save keeps
 // them). The ui and view only read the stores and call `control`.
-import type { Battlefield } from '../../battlefield/types';
+import type { Battlefield } from '../../battlefield';
 import type { Dice } from '../../core';
-import { cachedTable, flowAdapterFor, flowCan, startFlow, type TurnActor } from '../../flow';
+import { cachedTable, flowCan, startFlow, type TurnActor } from '../../flow';
 import {
   GameSession, describeOptions, hasOptions, parseGameOptions, sideRefusal,
   type Command, type GameEvent, type GameOptionChoice, type GameOptions, type PlayControl, type PlayLogLine, type PlayRuleEntry, type PlayView, type Ruleset,
 } from '../../game';
-import { playRulesetId, rulesetFor } from '../../rules';
+import { playRulesetId } from '../../rules';
 import type { Scenario } from '../../scenario';
-import { createStore, type Store } from '../../view/store';
+import { createStore, type Store } from '../../view';
 import { autosaveKeyFor, readSave, resumeFrom, type SaveStorage } from './saves';
-import { playHudFor, type PlayHud } from './huds';
+import { playModuleFor, type PlayHud } from './huds';
 import { readOnly } from './replay-view';
 
 type AnySession = GameSession<unknown, Command, GameEvent, unknown>;
@@ -79,10 +79,11 @@ function machineRefusal(actor: TurnActor): { reason: string; rule?: string } | u
 
 export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: PlayOptions = {}): PlayHandle {
   const rulesetId = playRulesetId(scenario);
-  const ruleset = rulesetFor(rulesetId) as unknown as Ruleset<unknown, Command, GameEvent, unknown> | undefined;
-  const adapter = flowAdapterFor(rulesetId);
-  const hud: PlayHud<unknown> | undefined = playHudFor(rulesetId);
-  if (!ruleset || !adapter || !hud) throw new Error(`${scenario.id}: no playable ruleset "${rulesetId}" (a ruleset, its flow adapter and its play HUD are needed)`);
+  const rulesetModule = playModuleFor(rulesetId);
+  if (!rulesetModule) throw new Error(`${scenario.id}: no ruleset "${rulesetId}" is registered (src/rules/index.ts)`);
+  const ruleset: Ruleset<unknown, Command, GameEvent, unknown> = rulesetModule.ruleset;
+  const adapter = rulesetModule.flow;
+  const hud: PlayHud<unknown> = rulesetModule.hud;
   const problems = ruleset.validateScenario(scenario);
   if (problems.length) throw new Error(`${scenario.id}: not playable with ${rulesetId}: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
   if (opts.seed !== undefined && !Number.isSafeInteger(opts.seed)) throw new Error(`${scenario.id}: seed: expected a whole number, got ${opts.seed}`);
@@ -211,9 +212,8 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
     if (!command) return refuse({ ok: false, reason: 'no unit may move now' });
     const r = send(command);
     if (r.ok) return { ok: true };
-    // K-6.1a a move into contact is a charge: send it as one at the enemy it touches.
-    const target = r.rule === 'K-6.1a' ? hud.contactedEnemy(state, moves, table) : undefined;
-    const charge = target ? hud.moveCommand(state, moves, target) : undefined;
+    // The ruleset may read a refused drag as another command (e.g. a move into contact as a charge).
+    const charge = hud.dragAsCharge(state, moves, r, table);
     if (!charge) return r;
     const c = send(charge);
     return c.ok ? { ok: true } : c;

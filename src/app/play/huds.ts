@@ -1,28 +1,22 @@
-// The play describers as the app sees them: one neutral interface over each ruleset's HUD functions
-// (the rulesets build the same core PlayView types; the assignment below checks their signatures).
-import type { Command, GameEvent, LogEntry, PlayFigureMove, PlayLogLine, PlayRuleEntry, PlayView } from '../../game';
-import type { TableQueries } from '../../core';
-import type { Scenario } from '../../scenario';
-import { PLAY_HUDS } from '../../rules';
+// The registered ruleset modules as the app sees them: each read through the game layer's
+// RulesetModule (its `hud` a PlayHud, its `flow` the machines' FlowAdapter), checked at compile time.
+import type { AnyRulesetModule, PlayFigureMove } from '../../game';
+import { RULESET_MODULES } from '../../rules';
+
+export type { PlayHud } from '../../game';
 
 /** A figure's drag destination (the play model's PlayFigureMove). */
 export type FigureDrag = PlayFigureMove;
 
-export interface PlayHud<S> {
-  describe(state: S, ctx: { scenario: Scenario; table: TableQueries }): PlayView;
-  log(state: S, log: ReadonlyArray<LogEntry<Command, GameEvent>>): PlayLogLine[];
-  rules(state?: S): PlayRuleEntry[];
-  /** The MOVE command for a drag (with `charge`: a charge at that enemy unit); undefined when nothing may move. */
-  moveCommand(state: S, moves: readonly FigureDrag[], charge?: string): Command | undefined;
-  /** The enemy unit a drag would touch (the move is then a charge), if any; `table` lets the ruleset measure on the terrain. */
-  contactedEnemy(state: S, moves: readonly FigureDrag[], table?: TableQueries): string | undefined;
+/** The registry as the app reads it: the assignment checks each module against the game layer's RulesetModule. */
+const MODULES: Readonly<Record<string, AnyRulesetModule>> = RULESET_MODULES;
+
+/** The registered module of a ruleset id (from `modules`: the registry, or a test's copy of it). */
+export function playModuleFor(rulesetId: string, modules: Readonly<Record<string, AnyRulesetModule>> = MODULES): AnyRulesetModule | undefined {
+  return Object.hasOwn(modules, rulesetId) ? modules[rulesetId] : undefined;
 }
 
-// Typed over `any` state (each describer reads its own ruleset's state); return types are still checked.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const HUDS: Readonly<Record<string, PlayHud<any>>> = PLAY_HUDS;
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function playHudFor(rulesetId: string): PlayHud<any> | undefined {
-  return HUDS[rulesetId];
+/** The play HUD describer of a ruleset id. */
+export function playHudFor(rulesetId: string, modules?: Readonly<Record<string, AnyRulesetModule>>): AnyRulesetModule['hud'] | undefined {
+  return playModuleFor(rulesetId, modules)?.hud;
 }

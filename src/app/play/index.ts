@@ -2,4 +2,4 @@
 // ui (src/ui/play) and the view (src/view/play) a PlayHandle — stores to render, a control to send to.
 export { createPlay, type PlayHandle, type PlayOptions } from './create-play';
 export { autosaveKeyFor, AUTOSAVE_PREFIX, type SaveStorage } from './saves';
-export { playHudFor, type PlayHud, type FigureDrag } from './huds';
+export { playHudFor, playModuleFor, type PlayHud, type FigureDrag } from './huds';

@@ -1,46 +1,25 @@
-// Kuularuisku 1918 rules engine: state model, events, the evolveK fold and the pure rule functions
-// the flow (src/flow) wires into the Ruleset. Everything outside src/rules imports from here.
-export type * from './state';
-export type * from './events';
-export { ev } from './events';
-export { evolveK, foldK } from './evolve';
-export { setupK } from './setup';
-export { validateKScenario, KUnitData, KFigureData, KRules, nationalityCompatible } from './scenario-data';
-export { loadHouseValues, resolveHouse, HOUSE_ENTRIES, DEFAULT_HOUSE, houseEntry, HouseSettingsSchema } from './house';
-export type { HouseEntry, HouseKey } from './house';
-export { WEAPONS, SKILLS, ORGANISATIONS, weaponById, skillInfo, loadWeapons, loadSkills, loadOrganisations, squadSize } from './data';
-export type { Weapon, SkillInfo, OrganisationInfo } from './data';
-export * from './constants';
-export { refuse, houseOf, Steps } from './context';
-export type { KCtx, KQuery, KResult, KRefusal } from './context';
-export { chainGroups, isCoherent, stragglers } from './coherency';
-export { movementAllowance, validateMove, moveRefusal, isLeaderless, seriousCanMove, mgSlowed } from './movement';
-export type { FigureStep, MoveArgs } from './movement';
-export { analysePath } from './paths';
-export { goingAt, areaGoing, coverAt, coverOfFeature, coverOfTag } from './terrain';
-export { liveFigures, baseOf, bodyOf, figureDistance, unitDistance, figureToUnit, enemyOf } from './table';
-export { autoMoves, edgeDirection, nearestEdge } from './auto-move';
-export { bestMorale, belowHalf, rollMorale, goToGround, moraleTest, pinnedTest, startRout, routMoveSteps, rout, rallyLeaders, rallyCheck, noRetreatHero, executionVictim, leaderFits } from './morale';
-export type { MoraleTrigger } from './morale';
-export { evaluateTarget, validateTarget, shootingCandidates, inTheWay, standsHigher, figureSees, ableFirers, majorityCover, coverValue } from './visibility';
-export type { TargetOption, PairSight } from './visibility';
-export { allocationRefusal, defaultAllocation, woundResult, woundTests, specialWeapon, applyWounds, medicDuties, unitMedic } from './wounds';
-export type { MedicPolicy } from './wounds';
-export { firepowerOf, shootRefusal, shootingDice, coverTest, moraleAfterFire, resolveShooting } from './shooting';
-export type { ShootArgs } from './shooting';
-export { validateCharge, pinnedOrRetreating, chargedTargetTest, surrender, defensiveFireRefusal, defensiveFire, chargerMustTest, chargerMorale } from './charge';
-export type { ChargeArgs } from './charge';
-export { meleeStart, meleeSides, grenadeSides, throwGrenades, meleeDice, fallBack, meleeRound } from './melee';
-export type { MeleeOptions } from './melee';
-export { maxCoveringFire, splitUnit, reuniteUnit, joinKind, joinUnit, leaveGroup, leaderDive, pickUpWeapon } from './units';
-export { destinationFor, startEvacuation, evacuationMoves, returnEscort } from './evacuation';
-export { decideAction, ACTION_TYPES } from './actions';
-export { kuularuiskuHud, describePlay, moveCommand, contactedEnemy, rulesPanel, logLines, reachOutline, targetsFor, coverWords } from './hud';
-export type { KuularuiskuHud, HudView, HudLogLine, HudRuleEntry, HudFigureMove } from './hud';
-// Scenario special rules (special.ts validates and resolves them; special-play.ts plays them).
-export { validateSpecialRules, buildSpecial, specialHouseValues, outlineOf } from './special';
-export type { KSpecialConfig, KSpecialState, SpecialKind } from './special';
-export { elevatedRule, nightNow, isLit, isHidden, crossingAt, blownSpanAt } from './special-queries';
-export { preparationFire, offTableFire, offTableTargets, offTableRefusal, fireDemolition, demolitionRefusal, chargeRemoval, revealChecks, crossingFalls, specialCommands } from './special-play';
-// The player, apart from the rules (player/): random legal play.
-export { kuularuiskuPlayer, type KPlayer, type KPlayerOptions } from './player';
+// Kuularuisku 1918 as one registered module (src/rules/index.ts lists it): the rules, where the game
+// stands, what the flow machines read, the play HUD, the unit of measure, its dice, the points its sight
+// lines aim at, its scenario-data check and its player. It meets the game layer's RulesetModule structurally (rules
+// never import the game layer); nothing else of the ruleset is exported to the rest of the program.
+import { kuularuiskuFlow } from './flow';
+import { kuularuiskuHud } from './hud';
+import { kuularuiskuPhase } from './phase-info';
+import { kuularuiskuPlayer } from './player';
+import { kuularuiskuRuleset } from './ruleset';
+import { K_SIGHT_POINTS } from './sight-points';
+
+export const kuularuiskuModule = {
+  ruleset: kuularuiskuRuleset,
+  name: 'Kuularuisku 1918',
+  phase: kuularuiskuPhase,
+  flow: kuularuiskuFlow,
+  hud: kuularuiskuHud,
+  measure: 'cm' as const,
+  // K-INTRO-d normal six-sided dice.
+  dice: { sides: [6] },
+  sightPoints: K_SIGHT_POINTS,
+  validateScenarioData: kuularuiskuRuleset.validateScenario,
+  // Random legal play (player/), apart from the rules: `cli play --random-legal`, the games benchmark.
+  player: kuularuiskuPlayer,
+};

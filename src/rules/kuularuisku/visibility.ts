@@ -2,7 +2,7 @@
 // dense terrain 10 cm), friendly soldiers in the way (K-5.1c) unless shooter or target stands higher
 // (K-5.1d), units in melee in the way (K-6.0b), partial visibility (K-5.2e/f), range (K-WPN, K-AMB-6).
 import { type Base3, type TableQueries, type Vec2, type Vec3, baseDistance, within, hypot } from '../../core';
-import { CLOSE_RANGE, COVER_VALUE, type CoverName, FIGURE_HEIGHT, HIGHER_BY } from './constants';
+import { CLOSE_RANGE, COVER_VALUE, type CoverName, HIGHER_BY } from './constants';
 import { type KQuery, houseOf } from './context';
 import { weaponById } from './data';
 import { coverClassAt } from './terrain';
@@ -10,6 +10,7 @@ import { sightOptions } from './sight-options';
 import { crossingAt, elevatedRule, isHidden, isLit, nightNow } from './special-queries';
 import { baseOf, bodyOf, liveFigures, standingFigures } from './table';
 import type { HouseSettings, KFigure, KState, KUnit } from './state';
+import { K_SIGHT_HEIGHTS } from './sight-points';
 
 export interface PairSight {
   shooter: string;
@@ -135,15 +136,16 @@ function eyeOf(table: TableQueries, f: KFigure): Vec3 {
   return table.eyePoint(bodyOf(f));
 }
 
-/** K-5.2a the head, chest and base points of a target figure (as the battlefield's visibility samples them). */
+/** K-5.2a the points of a target figure its sight lines aim at (K_SIGHT_POINTS: head, chest, base). */
 function samplesOf(table: TableQueries, f: KFigure): Vec3[] {
-  const y = table.standHeight(f.at[0], f.at[1], f.floor);
-  return [[f.at[0], y + FIGURE_HEIGHT * 0.94, f.at[1]], [f.at[0], y + FIGURE_HEIGHT * 0.7, f.at[1]], [f.at[0], y + 0.15, f.at[1]]];
+  return samplesAt(f, table.standHeight(f.at[0], f.at[1], f.floor));
 }
 
-/** The K-5.2a head, chest and base points of a figure standing at stand height y (as samplesOf). */
+/** The K-5.2a sight points of a figure standing at stand height y (as samplesOf). */
 function samplesAt(f: KFigure, y: number): Vec3[] {
-  return [[f.at[0], y + FIGURE_HEIGHT * 0.94, f.at[1]], [f.at[0], y + FIGURE_HEIGHT * 0.7, f.at[1]], [f.at[0], y + 0.15, f.at[1]]];
+  const out: Vec3[] = [];
+  for (let i = 0; i < K_SIGHT_HEIGHTS.length; i++) out.push([f.at[0], y + K_SIGHT_HEIGHTS[i]!, f.at[1]]);
+  return out;
 }
 
 /** K-5.2a–d any of these points clear from the eye (figureSees with the target's points given). */

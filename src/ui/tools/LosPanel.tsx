@@ -2,7 +2,7 @@
 // distance in the scenario's unit, the first blocker, see-through obstacles, areas crossed with the
 // length inside each, and for a unit target each figure's head / chest / base and visible fraction.
 import { formatLength } from '../../core';
-import { type LosReport, type ToolController, displayUnit, featureName, useToolState } from '../../view';
+import { type LosReport, type ToolController, featureName, useToolState } from '../../view';
 import { EndBlock } from './EndBlock';
 import { ToolIcon } from './ToolIcon';
 import { ToolPanel } from './ToolPanel';
@@ -33,7 +33,7 @@ function Verdict({ report, unit }: { report: LosReport; unit: 'cm' | 'in' }) {
 export function LosPanel({ tools }: LosPanelProps) {
   const los = useToolState(tools, (s) => s.los);
   const scenario = tools.model.scenario;
-  const unit = displayUnit(scenario);
+  const unit = tools.lengthUnit;
   const r = los.report;
   const name = (id: string) => featureName(scenario, id);
   return (

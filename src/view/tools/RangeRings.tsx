@@ -5,7 +5,6 @@ import { useMemo } from 'react';
 import { CM_PER_INCH } from '../../core';
 import { LINE_SIDE, OVERLAY_ORDER, TOOL_COLOURS } from './colours';
 import type { ToolController } from './tool-controller';
-import { displayUnit } from './tool-model';
 import { useToolState } from './use-tools';
 
 const lineStyle = { side: LINE_SIDE, depthWrite: false, toneMapped: false, fog: false, transparent: true, opacity: 0.9, renderOrder: OVERLAY_ORDER - 1 } as const;
@@ -28,7 +27,7 @@ export function RangeRings({ tools }: RangeRingsProps) {
   const rings = useToolState(tools, (s) => s.rings);
   const tool = useToolState(tools, (s) => s.tool);
   const show = tool === 'measure' && rings.visible && selected !== null;
-  const unit = displayUnit(tools.model.scenario);
+  const unit = tools.lengthUnit;
   const drawn = useMemo(() => (show && selected ? tools.rangeRings(selected, rings.radii) : []), [show, selected, rings.radii, tools]);
   if (!show) return null;
   return (

@@ -7,7 +7,6 @@ import { TAPE_LIFT as LIFT, tapeTicks } from './overlay-geometry';
 import { LINE_SIDE, OVERLAY_ORDER, TOOL_COLOURS } from './colours';
 import { Dot } from './SightLines';
 import type { ToolController } from './tool-controller';
-import { displayUnit } from './tool-model';
 import { useToolState } from './use-tools';
 
 const overlay = { side: LINE_SIDE, depthTest: false, depthWrite: false, toneMapped: false, fog: false, renderOrder: OVERLAY_ORDER, transparent: true } as const;
@@ -31,7 +30,7 @@ export interface TapeProps {
 export function Tape({ tools }: TapeProps) {
   const m = useToolState(tools, (s) => s.measure);
   const tool = useToolState(tools, (s) => s.tool);
-  const unit = displayUnit(tools.model.scenario);
+  const unit = tools.lengthUnit;
   const r = m.report;
   const ticks = useMemo(() => (r ? tapeTicks(r.from, r.to, unit === 'in' ? CM_PER_INCH : 5) : []), [r, unit]);
   if (tool !== 'measure') return null;

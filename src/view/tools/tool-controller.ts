@@ -2,13 +2,13 @@
 // view), shared by the scene (view) and the panels (ui). Actions ask the battlefield for every
 // answer through sight.ts; components only render this state and call these actions.
 import type { BuildingInfo } from '../../battlefield';
-import type { Vec3 } from '../../core';
+import type { LengthUnit, Vec3 } from '../../core';
 import { createStore, type Store } from '../store';
 import { BASE_RADIUS } from '../figure-geometry';
 import { cutawayScope, levelIn } from './cutaway';
 import { DEFAULT_RINGS, ringRuns } from './overlay-geometry';
 import { describeEnd, lineOfSightReport, measureReport, type EndReport, type LosReport, type MeasureReport, type SightEnd, type TargetMode } from './sight';
-import { figureIndex, type FigureRef, type ToolsModel, figureBody } from './tool-model';
+import { displayUnit, figureIndex, type FigureRef, type ToolsModel, figureBody } from './tool-model';
 
 export type ToolId = 'select' | 'los' | 'measure';
 export type EndName = 'observer' | 'target' | 'a' | 'b';
@@ -98,8 +98,12 @@ export class ToolController {
 
   private readonly stands = new Map<string, Vec3>();
 
-  constructor(readonly model: ToolsModel) {
+  /** The unit lengths are shown in (the scenario's choice, else its ruleset's `measure`, passed in by the app). */
+  readonly lengthUnit: LengthUnit;
+
+  constructor(readonly model: ToolsModel, rulesetUnit?: LengthUnit) {
     this.placed = figureIndex(model.scenario);
+    this.lengthUnit = displayUnit(model.scenario, rulesetUnit);
   }
 
   /** Figures on the table by id: the scenario's deployment, or where play put them (placeFigures). */

@@ -35,9 +35,9 @@ export function figureBody(ref: FigureRef): FigureBody {
   return { id: ref.figure.id, at: ref.figure.at, ...(ref.figure.floor !== undefined ? { floor: ref.figure.floor } : {}) };
 }
 
-/** The unit lengths are shown in: the scenario's own choice, else inches for Shturm, else cm. */
-export function displayUnit(scenario: Scenario): LengthUnit {
-  return scenario.displayUnit ?? (scenario.ruleset === 'shturm' ? 'in' : 'cm');
+/** The unit lengths are shown in: the scenario's own choice, else its ruleset's (a module's `measure`, from the app), else cm. */
+export function displayUnit(scenario: Scenario, rulesetUnit?: LengthUnit): LengthUnit {
+  return scenario.displayUnit ?? rulesetUnit ?? 'cm';
 }
 
 /** A floor's name as the scenario gives it ("belfry"), else "ground floor" / "floor 2" / "roof". */

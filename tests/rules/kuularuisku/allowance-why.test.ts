@@ -3,7 +3,7 @@
 // house settings and machine-gun crews.
 import { describe, expect, it } from 'vitest';
 import { FAST_MOVE, FAST_MOVE_DIFFICULT, NORMAL_MOVE, NORMAL_MOVE_DIFFICULT } from '../../../src/rules/kuularuisku/constants';
-import { mgSlowed, movementAllowance, type KState } from '../../../src/rules/kuularuisku';
+import { mgSlowed, movementAllowance, type KState } from '../../../src/rules/kuularuisku/engine';
 import type { HouseSettings } from '../../../src/rules/kuularuisku/state';
 import type { MoveMode } from '../../../src/rules/kuularuisku/events';
 import { stateWith } from './fixture';

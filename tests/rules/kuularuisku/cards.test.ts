@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { SeededDice } from '../../../src/core';
 import { deckCards, shuffleDeck } from '../../../src/rules/kuularuisku/activation';
-import { evolveK, foldK } from '../../../src/rules/kuularuisku';
+import { evolveK, foldK } from '../../../src/rules/kuularuisku/engine';
 import { line, stateWith } from './fixture';
 
 const s0 = stateWith([

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../../src/battlefield';
 import { parseScenarioOrThrow } from '../../../src/scenario';
 import type { Vec2 } from '../../../src/core';
-import { meleeRound, meleeStart, setupK, validateCharge, validateMove, type KEvent, type KState } from '../../../src/rules/kuularuisku';
+import { meleeRound, meleeStart, setupK, validateCharge, validateMove, type KEvent, type KState } from '../../../src/rules/kuularuisku/engine';
 import { contactReach, inContact } from '../../../src/rules/kuularuisku/contact';
 import { DEFAULT_HOUSE, houseEntry } from '../../../src/rules/kuularuisku/house';
 import { apply, dice, stateWith, table, types } from './fixture';

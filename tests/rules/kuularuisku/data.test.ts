@@ -6,7 +6,7 @@ import { baseDistance } from '../../../src/core';
 import {
   BASE_RADIUS, DEFAULT_HOUSE, FIGURE_HEIGHT, HOUSE_ENTRIES, ORGANISATIONS, SKILLS, WEAPONS, loadHouseValues, loadOrganisations,
   loadSkills, loadWeapons, resolveHouse, resolveShooting, setupK, shootRefusal, skillInfo, squadSize, validateKScenario, weaponById,
-} from '../../../src/rules/kuularuisku';
+} from '../../../src/rules/kuularuisku/engine';
 import { dice, line, scenarioWith, stateWith, table } from './fixture';
 
 let t: Battlefield;

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../../src/battlefield';
-import { DEFAULT_HOUSE, evaluateTarget, resolveHouse, setupK, type KState } from '../../../src/rules/kuularuisku';
+import { DEFAULT_HOUSE, evaluateTarget, resolveHouse, setupK, type KState } from '../../../src/rules/kuularuisku/engine';
 import { applyKOptions, kOptionChoices } from '../../../src/rules/kuularuisku/options';
 import type { Scenario } from '../../../src/scenario';
 import { TRAINING_GROUND, scenarioWith, stateWith, table, type UnitSpec } from './fixture';

@@ -2,7 +2,7 @@
 // half speed, arrival (K-AMB-9) and the escort's way back to a unit.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../../src/battlefield';
-import { evacuationMoves, medicDuties, startEvacuation, validateMove, type KEvent, type KState } from '../../../src/rules/kuularuisku';
+import { evacuationMoves, medicDuties, startEvacuation, validateMove, type KEvent, type KState } from '../../../src/rules/kuularuisku/engine';
 import type { UnitSpec } from './fixture';
 import { apply, dice, line, stateWith, table, types, wounded } from './fixture';
 

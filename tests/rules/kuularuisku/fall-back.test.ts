@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../../src/battlefield';
 import { TAPE_STEP, type Vec2 } from '../../../src/core';
-import { meleeRound, meleeStart, type KEvent, type KFigure, type KState } from '../../../src/rules/kuularuisku';
+import { meleeRound, meleeStart, type KEvent, type KFigure, type KState } from '../../../src/rules/kuularuisku/engine';
 import { apply, dice, stateWith, table } from './fixture';
 
 let t: Battlefield;

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createBattlefield, type Battlefield } from '../../../src/battlefield';
 import { ScriptedDice, type Vec2 } from '../../../src/core';
 import { parseScenarioOrThrow, type Scenario } from '../../../src/scenario';
-import { foldK, setupK, validateKScenario, type KEvent, type KState } from '../../../src/rules/kuularuisku';
+import { foldK, setupK, validateKScenario, type KEvent, type KState } from '../../../src/rules/kuularuisku/engine';
 import type { FigureStartT, UnitStartT } from '../../../src/rules/kuularuisku/start-states';
 
 export const TRAINING_GROUND = 'scenarios/sandbox/training-ground.json';

@@ -6,7 +6,7 @@ import {
   chargedTargetTest, chargerMorale, chargerMustTest, defensiveFire, evaluateTarget, grenadeSides, leaderDive, meleeRound, meleeStart,
   moraleTest, pickUpWeapon, pinnedTest, resolveShooting, rout, startEvacuation, evacuationMoves, throwGrenades, validateCharge,
   validateMove, type KEvent,
-} from '../../../src/rules/kuularuisku';
+} from '../../../src/rules/kuularuisku/engine';
 import { apply, dice, line, stateWith, table, types } from './fixture';
 
 let t: Battlefield;

@@ -3,7 +3,7 @@
 // building every span, K-3.2b / K-4.2c) against the plain computation they replace, on random inputs.
 import { describe, expect, it } from 'vitest';
 import { segmentFirstInside, segmentInsideIntervals, type Vec2 } from '../../../src/core';
-import { defaultAllocation, type KState } from '../../../src/rules/kuularuisku';
+import { defaultAllocation, type KState } from '../../../src/rules/kuularuisku/engine';
 import { majorityCover, nearestFirst, unitCoverValue } from '../../../src/rules/kuularuisku/visibility';
 import { COVER_VALUE, type CoverName } from '../../../src/rules/kuularuisku/constants';
 import { standingFigures } from '../../../src/rules/kuularuisku/table';

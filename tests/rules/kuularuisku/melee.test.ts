@@ -5,7 +5,7 @@ import type { Battlefield } from '../../../src/battlefield';
 import {
   chargedTargetTest, chargerMorale, chargerMustTest, defensiveFire, defensiveFireRefusal, grenadeSides, meleeRound, meleeStart,
   resolveShooting, throwGrenades, validateCharge, validateMove, type KEvent, type KState,
-} from '../../../src/rules/kuularuisku';
+} from '../../../src/rules/kuularuisku/engine';
 import { apply, dice, line, stateWith, table, types, type UnitSpec } from './fixture';
 
 let t: Battlefield;

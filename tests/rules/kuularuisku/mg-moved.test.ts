@@ -2,7 +2,7 @@
 // the same turn"), not as a unit with no soldier able to shoot or a soldier out of sight or range.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../../src/battlefield';
-import { defensiveFireRefusal, evaluateTarget, resolveShooting, validateMove, type KState } from '../../../src/rules/kuularuisku';
+import { defensiveFireRefusal, evaluateTarget, resolveShooting, validateMove, type KState } from '../../../src/rules/kuularuisku/engine';
 import { apply, dice, line, stateWith, table } from './fixture';
 
 let t: Battlefield;

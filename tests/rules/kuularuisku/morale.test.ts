@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../../src/battlefield';
 import {
   belowHalf, bestMorale, moraleTest, pinnedTest, rout, validateMove, type KEvent, type KState,
-} from '../../../src/rules/kuularuisku';
+} from '../../../src/rules/kuularuisku/engine';
 import type { UnitSpec } from './fixture';
 import { apply, dice, fallen, line, stateWith, table, types, wounded } from './fixture';
 

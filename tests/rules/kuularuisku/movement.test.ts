@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../../src/battlefield';
 import { baseDistance } from '../../../src/core';
-import { goingAt, movementAllowance, validateMove, coverAt, type KState } from '../../../src/rules/kuularuisku';
+import { goingAt, movementAllowance, validateMove, coverAt, type KState } from '../../../src/rules/kuularuisku/engine';
 import { apply, line, stateWith, table, wounded } from './fixture';
 
 let t: Battlefield;

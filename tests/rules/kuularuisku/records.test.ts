@@ -7,7 +7,7 @@ import { createBattlefield, type Battlefield } from '../../../src/battlefield';
 import { cachedTable, playGame } from '../../../src/flow';
 import { kuularuiskuPlayer } from '../../../src/rules/kuularuisku/player';
 import { GameSession } from '../../../src/game';
-import { kuularuiskuRuleset, type KGameState } from '../../../src/rules';
+import { kuularuiskuRuleset, type KGameState } from '../../../src/rules/kuularuisku/engine';
 import { activationWith, figureMoved, figureWith, stateWith, unitWith } from '../../../src/rules/kuularuisku/records';
 import { setupK } from '../../../src/rules/kuularuisku/setup';
 import { parseScenarioOrThrow } from '../../../src/scenario';

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Vec2 } from '../../../src/core';
-import { setupK, type KState } from '../../../src/rules/kuularuisku';
+import { setupK, type KState } from '../../../src/rules/kuularuisku/engine';
 import { offTableRefusal, offTableTargets } from '../../../src/rules/kuularuisku/special-play';
 import { parseScenarioOrThrow } from '../../../src/scenario';
 

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../../src/battlefield';
 import {
   evaluateTarget, firepowerOf, leaderDive, resolveShooting, shootingCandidates, validateTarget, type KEvent, type KState,
-} from '../../../src/rules/kuularuisku';
+} from '../../../src/rules/kuularuisku/engine';
 import { apply, dice, fallen, line, stateWith, table, types, wounded, type UnitSpec } from './fixture';
 
 let t: Battlefield;

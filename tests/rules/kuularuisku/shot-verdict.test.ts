@@ -7,7 +7,7 @@ import { createBattlefield, type Battlefield } from '../../../src/battlefield';
 import { cachedTable, playGame } from '../../../src/flow';
 import { kuularuiskuPlayer } from '../../../src/rules/kuularuisku/player';
 import { GameSession } from '../../../src/game';
-import { kuularuiskuRuleset } from '../../../src/rules';
+import { kuularuiskuRuleset } from '../../../src/rules/kuularuisku/engine';
 import { evaluateTarget } from '../../../src/rules/kuularuisku/visibility';
 import { parseScenarioOrThrow } from '../../../src/scenario';
 

@@ -10,7 +10,7 @@ import { type Dice, type Roll, type Vec2, pointInPolygon } from '../../../src/co
 import {
   Steps, coverTest, evaluateTarget, foldK, moraleTest, resolveShooting, setupK, validateKScenario,
   type KEvent, type KState,
-} from '../../../src/rules/kuularuisku';
+} from '../../../src/rules/kuularuisku/engine';
 import { applyKOptions, kOptionChoices } from '../../../src/rules/kuularuisku/options';
 import { preparationFire } from '../../../src/rules/kuularuisku/special-play';
 import { parseScenarioOrThrow, type Scenario } from '../../../src/scenario';

@@ -7,7 +7,7 @@ import type { Dice, Roll, Vec2 } from '../../../src/core';
 import {
   coverValue, evaluateTarget, foldK, inTheWay, setupK, validateKScenario, validateMove,
   type KEvent, type KState,
-} from '../../../src/rules/kuularuisku';
+} from '../../../src/rules/kuularuisku/engine';
 import { validateCharge } from '../../../src/rules/kuularuisku/charge';
 import { decideAction } from '../../../src/rules/kuularuisku/actions';
 import { chargeRemoval, fireDemolition, offTableFire, preparationFire, revealChecks } from '../../../src/rules/kuularuisku/special-play';

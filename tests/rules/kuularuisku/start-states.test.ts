@@ -6,7 +6,7 @@ import type { Dice } from '../../../src/core';
 import type { Scenario } from '../../../src/scenario';
 import {
   belowHalf, defensiveFire, evacuationMoves, leaveGroup, movementAllowance, pickUpWeapon, reuniteUnit, setupK, validateKScenario, validateMove, type KEvent,
-} from '../../../src/rules/kuularuisku';
+} from '../../../src/rules/kuularuisku/engine';
 import { phaseOf, type KCommand, type KGameState } from '../../../src/rules/kuularuisku/activation';
 import { kuularuiskuRuleset } from '../../../src/rules/kuularuisku/ruleset';
 import { dice, line, scenarioWith, stateWith, table, type UnitSpec } from './fixture';

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../../src/battlefield';
 import { tapeReading, within } from '../../../src/core';
-import { evaluateTarget, validateMove, type KState } from '../../../src/rules/kuularuisku';
+import { evaluateTarget, validateMove, type KState } from '../../../src/rules/kuularuisku/engine';
 import { stateWith, table } from './fixture';
 
 let t: Battlefield;

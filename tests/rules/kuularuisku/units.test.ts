@@ -5,7 +5,7 @@ import type { Battlefield } from '../../../src/battlefield';
 import {
   bestMorale, evaluateTarget, isLeaderless, shootRefusal, joinUnit, leaveGroup, maxCoveringFire, moraleTest, reuniteUnit, splitUnit, stragglers,
   validateMove, type KState,
-} from '../../../src/rules/kuularuisku';
+} from '../../../src/rules/kuularuisku/engine';
 import { actionGate } from '../../../src/rules/kuularuisku/activation/action-gate';
 import { apply, dice, fallen, line, stateWith, table } from './fixture';
 

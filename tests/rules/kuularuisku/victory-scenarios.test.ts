@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Vec2 } from '../../../src/core';
-import { setupK, type KState } from '../../../src/rules/kuularuisku';
+import { setupK, type KState } from '../../../src/rules/kuularuisku/engine';
 import { objectivePoints, victoryCheck } from '../../../src/rules/kuularuisku/activation/victory';
 import { parseScenarioOrThrow } from '../../../src/scenario';
 

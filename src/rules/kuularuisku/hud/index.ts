@@ -9,7 +9,7 @@ import { logLines } from './log';
 import { moveModeNow } from './move-offer';
 import { rulesPanel } from './rules-panel';
 
-/** The play model under its former HUD names (src/rules/kuularuisku/index.ts re-exports these): the core types themselves. */
+/** The play model under its former HUD names (engine.ts re-exports these for tests): the core types themselves. */
 export type { PlayView as HudView, PlayLogLine as HudLogLine, PlayRuleEntry as HudRuleEntry, PlayFigureMove as HudFigureMove } from '../../../core';
 export { describePlay, describeUnits, describeActions, activeUnitOf, type DescribeCtx } from './describe';
 export { actionFor } from './actions';
@@ -66,13 +66,24 @@ export function contactedEnemy(s: KState, moves: readonly PlayFigureMove[], tabl
   return best?.unitId;
 }
 
-/** The play HUD's describer for Kuularuisku (the app picks it by ruleset id from PLAY_HUDS). */
+/**
+ * K-6.1a a move into contact is a charge: a drag the rules refused for touching an enemy, as the same
+ * move declared as a charge at the unit it touches. Undefined when the refusal was for another reason.
+ */
+export function dragAsCharge(s: KState, moves: readonly PlayFigureMove[], refusal: { reason: string; rule?: string }, table?: TableQueries): Command | undefined {
+  if (refusal.rule !== 'K-6.1a') return undefined;
+  const target = contactedEnemy(s, moves, table);
+  return target ? moveCommand(s, moves, target) : undefined;
+}
+
+/** The play HUD's describer for Kuularuisku (the module's `hud`). */
 export const kuularuiskuHud = {
   describe: (state: KState, ctx: DescribeCtx) => describePlay(state, ctx),
   log: logLines,
   rules: (state?: KState) => rulesPanel(state?.house),
   moveCommand,
   contactedEnemy,
+  dragAsCharge,
 };
 
 export type KuularuiskuHud = typeof kuularuiskuHud;

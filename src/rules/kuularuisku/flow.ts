@@ -1,9 +1,10 @@
-// How the machines read a Kuularuisku game: the F1 stage, the F2/F4 step and K-2.4 parts of the
-// activation, the F6 step of a charge, and what a step's events led to. Pure readings of the rules'
-// own phase (activation/phase.ts); nothing here decides a rule.
-import type { GameEvent } from '../../game';
-import { phaseOf, sideToAct, type KGameState } from '../../rules';
-import type { ActivationStage, FlowAdapter, MeleeOutcome, MeleeStage, TurnStage } from '../types';
+// How the flow machines (src/flow) read a Kuularuisku game: the F1 stage, the F2/F4 step and K-2.4
+// parts of the activation, the F6 step of a charge, and what a step's events led to — pure readings of
+// the rules' own phase (activation/phase.ts); nothing here decides a rule — plus the names of its steps
+// and the commands each takes, from which the machines build their states.
+import type { ActivationStage, FlowAdapter, FlowSteps, GameEvent, TurnStage } from '../../core';
+import { phaseOf, sideToAct } from './activation/phase';
+import type { KGameState } from './activation/flow-state';
 
 /** K-2.4 each action's parts in order. */
 const PARTS: Record<string, readonly string[]> = {
@@ -38,9 +39,51 @@ function actingStage(a: NonNullable<KGameState['activation']>): ActivationStage 
 
 const F6_STEPS = new Set(['charge-target-test', 'charger-morale', 'melee-start']);
 
-export const kuularuiskuAdapter: FlowAdapter<KGameState> = {
+/** The machines' states for Kuularuisku's steps, and the commands each step takes. */
+export const K_FLOW_STEPS: FlowSteps = {
+  // F1 TURN_START (K-2.1b): the next turn's deck is shuffled.
+  beginTurn: ['BEGIN_TURN'],
+  // F1 DRAW_CARD: a card names the unit (or leader) offered its activation.
+  pick: ['DRAW_CARD'],
+  // F3 BETWEEN_ACTIVATIONS (K-2.3b): ready units may be used.
+  window: ['READINESS'],
+  windowState: 'readiness',
+  // F1 DECK_EMPTY → END_OF_TURN_EVACUATION (K-5.6e) → TURN_END.
+  endTurn: ['END_TURN'],
+  resolve: ['RESOLVE'],
+  // F2.5 readiness or one K-2.4 action; F4 a leader's command; passing the card.
+  choose: ['READY', 'ACTIVATE', 'COMMAND', 'PASS'],
+  // F2.5 the unit; F4 a leader's card; F2.3 failed: still pinned, it may only shoot (K-7.1c); F2.4 K-1.0c out of formation: it must move back.
+  choosers: ['unit', 'leader', 'pinned', 'regroup'],
+  forced: {
+    // F2.1 K-6.3a in melee: fight a round (the melee machine), then end.
+    melee: 'melee',
+    // F2.2 K-7.3d routing: forced fast move toward its own edge, rally check.
+    rout: 'routing',
+    // F2.3 K-7.1f pinned: morale test at the start of its activation.
+    'pinned-test': 'pinnedTest',
+  },
+  // F6 charge → target test (pinned/retreating, K-7.2) or defensive fire (K-6.2) → charger morale (K-6.2e)
+  // → grenades (K-6.6) → the round (K-6.4) → loser morale → fall back / destroyed / continues.
+  melee: [
+    // K-7.2a a pinned or retreating target tests morale: fail → it surrenders (K-7.2c).
+    { name: 'targetTest', kind: 'test', commands: ['RESOLVE'], ends: { surrendered: 'surrendered' } },
+    // K-6.2a the defender chooses to fire or not (K-6.2b–d).
+    { name: 'defensiveFire', kind: 'choice', commands: ['DEFENSIVE_FIRE'] },
+    // K-6.2e the charger took wound tests: a failed test collapses the charge (it is back where it started).
+    { name: 'chargerMorale', kind: 'test', commands: ['RESOLVE'], ends: { collapsed: 'collapsed' } },
+    // K-6.6a each side with grenades chooses as the melee begins.
+    { name: 'grenades', kind: 'choice', commands: ['GRENADES'] },
+    // K-6.4a–d both sides roll at once; K-6.4e/i the side with more hits tests morale: K-6.4g it falls back
+    // 10 cm or, unable to, is destroyed; equal hits or a held test: the melee continues (K-6.5a).
+    { name: 'round', kind: 'round', commands: ['RESOLVE'], ends: { 'loser-fell-back': 'fallBack', 'loser-destroyed': 'destroyed' } },
+  ],
+};
+
+export const kuularuiskuFlow: FlowAdapter<KGameState> = {
   activationModel: 'cards',
   meleeModel: 'locked-rounds',
+  steps: K_FLOW_STEPS,
 
   turnStage(s): TurnStage {
     switch (phaseOf(s).kind) {
@@ -79,13 +122,13 @@ export const kuularuiskuAdapter: FlowAdapter<KGameState> = {
     }
   },
 
-  meleeStage(s): MeleeStage {
+  meleeStage(s): string {
     const p = phaseOf(s);
-    if (p.kind === 'choice') return p.choice.kind === 'defensive-fire' ? 'defensive-fire' : p.choice.kind === 'grenades' ? 'grenades' : 'none';
+    if (p.kind === 'choice') return p.choice.kind === 'defensive-fire' ? 'defensiveFire' : p.choice.kind === 'grenades' ? 'grenades' : 'none';
     if (p.kind !== 'pending') return 'none';
     switch (p.pending.kind) {
-      case 'charge-target-test': return 'target-test';
-      case 'charger-morale': return 'charger-morale';
+      case 'charge-target-test': return 'targetTest';
+      case 'charger-morale': return 'chargerMorale';
       case 'melee-start':
       case 'melee-round':
         return 'round';
@@ -101,7 +144,7 @@ export const kuularuiskuAdapter: FlowAdapter<KGameState> = {
     return events.some((e) => e.type === 'ACTIVATION_ENDED' || e.type === 'READINESS_ENTERED' || e.type === 'OFFER_LAPSED');
   },
 
-  meleeOutcome(events: readonly GameEvent[]): MeleeOutcome {
+  meleeOutcome(events: readonly GameEvent[]): string {
     if (events.some((e) => e.type === 'UNIT_SURRENDERED')) return 'surrendered';
     if (events.some((e) => e.type === 'CHARGE_COLLAPSED')) return 'collapsed';
     const i = events.findIndex((e) => e.type === 'MELEE_DECIDED');

@@ -1,0 +1,84 @@
+// What the flow machines (src/flow) read of a ruleset: where its game stands, the names of its steps
+// and the commands each step takes. Plain types in core so that a ruleset (src/rules/<id>, which may
+// not import the game or flow layers) types its readings where it writes them; the machines use the
+// same definitions. The words in these types are the machines' own, never a ruleset's.
+import type { GameEvent } from './play-view-types';
+
+/** How the next unit to act is chosen: a card drawn, initiative and alternate picks, the phasing player. */
+export type ActivationModel = 'cards' | 'alternating' | 'igougo';
+/** How close combat runs: rounds while the units stay locked, one roll, or none. */
+export type MeleeModel = 'locked-rounds' | 'single-roll' | 'none';
+
+/** Where the turn stands. `pick`: the model's way to choose who acts next (draw a card, …). */
+export type TurnStage = 'over' | 'between-turns' | 'pick' | 'activation' | 'window' | 'turn-end';
+
+/** Inside one activation. Step and chooser names are the ruleset's (see FlowSteps). */
+export type ActivationStage =
+  /** A forced step before the unit may choose (a test, a compulsory move …). */
+  | { kind: 'forced'; step: string }
+  /** Someone chooses how the activation is used: one of FlowSteps.choosers. */
+  | { kind: 'choosing'; chooser: string }
+  /** The chosen action: its parts in order (e.g. move then shoot) and how many are done. */
+  | { kind: 'acting'; action: string; parts: readonly string[]; done: number }
+  /** Close combat is under way (the melee machine). */
+  | { kind: 'melee' }
+  | { kind: 'none' };
+
+/**
+ * A step of the close-combat exchange, named by the ruleset (its name is the melee machine's state).
+ * - `choice`: a side decides; the exchange then goes on to its next step.
+ * - `test`: a roll whose outcome may end the exchange (`ends`); refused, the step waits again.
+ * - `round`: a round of fighting; when a loser tested, its outcome may end the exchange (`ends`),
+ *   otherwise the units stay locked (the machine's `continues`).
+ */
+export interface MeleeStep {
+  name: string;
+  kind: 'choice' | 'test' | 'round';
+  /** The commands this step takes. */
+  commands: readonly string[];
+  /** Outcomes (FlowAdapter.meleeOutcome's words) that end the exchange, each with the final state it ends in. */
+  ends?: Readonly<Record<string, string>>;
+}
+
+/** The names of a ruleset's steps and the commands each takes: the machines build their states from these. */
+export interface FlowSteps {
+  /** Starts the next turn (between turns). */
+  beginTurn: readonly string[];
+  /** The picking step: the commands that choose who acts next (draw a card, roll initiative …). */
+  pick: readonly string[];
+  /** Taken in a window between activations (e.g. units kept ready act now). */
+  window: readonly string[];
+  /** The window's machine state (the ruleset's word for it). */
+  windowState: string;
+  /** Ends the turn. */
+  endTurn: readonly string[];
+  /** Resolves a forced step of an activation. */
+  resolve: readonly string[];
+  /** Chooses how the offered unit uses its activation (or passes it on). */
+  choose: readonly string[];
+  /** Who may be choosing (ActivationStage's chooser): a machine state each, the first is the default. */
+  choosers: readonly string[];
+  /** Forced steps with a machine state of their own: step → state name ('melee' hands over to the melee machine); any other waits in `forced`. */
+  forced: Readonly<Record<string, string>>;
+  /** The close-combat exchange's steps. */
+  melee: readonly MeleeStep[];
+}
+
+/** What the machines need from a ruleset: its models, its steps, and readings of where its game stands. */
+export interface FlowAdapter<S> {
+  readonly activationModel: ActivationModel;
+  readonly meleeModel: MeleeModel;
+  readonly steps: FlowSteps;
+  turnStage(state: S): TurnStage;
+  activationStage(state: S): ActivationStage;
+  /** The close-combat step awaited now: a FlowSteps.melee name, or 'none'. */
+  meleeStage(state: S): string;
+  /** The side whose player must act now (undefined: either may). */
+  sideToAct(state: S): string | undefined;
+  /** Did these events (since an activation began) end it? */
+  activationEnded(events: readonly GameEvent[]): boolean;
+  /** The outcome a close-combat step's events show, in the ruleset's words ('none' when nothing ended). */
+  meleeOutcome(events: readonly GameEvent[]): string;
+  /** Did a round of close combat happen in these events, and did a loser test? */
+  meleeRoundFought(events: readonly GameEvent[]): { fought: boolean; loserTested: boolean };
+}
