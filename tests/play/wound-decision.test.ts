@@ -46,4 +46,24 @@ describe('play: the owner allocates the wounds of a shot', () => {
     expect(after.prompt.side).toBe('whites');
     expect(after.actions.map((a) => a.id)).toContain('end-activation');
   });
+
+  it('K-SKL-8 Reds are asked whether their medic re-rolls a killing wound test; the buttons carry it and the log says who chose', () => {
+    const medicScenario = flowScenario([{ id: 'w1', side: 'whites', at: [20, 30] }, { id: 'r1', side: 'reds', at: [45, 30], size: 4 }]);
+    medicScenario.units![1]!.figures[3]!.data = { role: 'medic', skills: ['medic'] };
+    const p = createPlay(medicScenario, table, { dice: new ShotDice([1], [1, 3]), storage: null });
+    for (const id of ['begin-turn', 'draw', 'activate:shoot']) expect(p.control.send(p.view.get().actions.find((a) => a.id === id)!.command).ok).toBe(true);
+    expect(p.control.send(p.view.get().targets.find((t) => t.unitId === 'r1')!.command!)).toMatchObject({ ok: true });
+    expect(p.control.send(p.view.get().actions[0]!.command)).toMatchObject({ ok: true });
+    const v = p.view.get();
+    expect(v.prompt.side).toBe('reds');
+    expect(v.decision).toMatchObject({ side: 'reds', kind: 'medic-reroll', rule: 'K-SKL-8' });
+    expect(v.actions.map((a) => [a.id, a.label])).toEqual([['medic:reroll', 'Default: the medic of Squad r1 re-rolls it'], ['medic:keep', 'Keep 1 (killed outright)']]);
+    expect(p.control.send(v.actions[0]!.command)).toMatchObject({ ok: true });
+    const made = p.log.get().filter((l) => l.type === 'CHOICE_MADE').at(-1)!;
+    expect(made).toMatchObject({ side: 'reds', rule: 'K-SKL-8' });
+    expect(made.text).toMatch(/^Reds \(owner of Squad r1\) had the medic of Squad r1 re-roll the wound test of rifleman \d of Squad r1$/);
+    const test = p.log.get().find((l) => l.type === 'WOUND_TEST')!;
+    expect(test.text).toMatch(/: wound test 1 → 3 \(re-rolled by the medic of Squad r1\) — lightly wounded \(K-5\.5f\)$/);
+    expect(p.view.get().decision).toBeUndefined();
+  });
 });

@@ -229,7 +229,7 @@ function woundTestDone(st: Steps, id: string, c: WoundTestCursor, opts: WoundTes
   const before = f.condition;
   const condition: Condition = SEVERITY[result] > SEVERITY[before] ? (result as Condition) : before;
   const label = result === 'dead' ? 'killed outright (K-5.5d)' : result === 'serious' ? 'seriously wounded (K-5.5e)' : result === 'light' ? 'lightly wounded (K-5.5f)' : 'just a scratch! (K-5.5g)';
-  const text = `${soldierName(st.state, id)}: wound test ${rolls.join(usedMedic ? ' → ' : ', ')}${usedMedic ? ` (re-rolled by the medic, ${soldierName(st.state, usedMedic)})` : ''} — ${label}`;
+  const text = `${soldierName(st.state, id)}: wound test ${rolls.join(usedMedic ? ' → ' : ', ')}${usedMedic ? ` (re-rolled by ${soldierName(st.state, usedMedic)})` : ''} — ${label}`;
   st.push(ev('WOUND_TEST', 'K-5.5c', text, usedMedic ? { figureId: id, rolls: [...rolls], medic: usedMedic, result, condition } : { figureId: id, rolls: [...rolls], result, condition }));
   c.worst.push(result);
   if ((condition === 'dead' || condition === 'serious') && before !== condition) specialWeapon(st, f.id, opts.takeOver?.[f.id]);
