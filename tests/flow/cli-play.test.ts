@@ -29,7 +29,7 @@ describe('cli play', () => {
     const r = await cli('play', TG, '--seed', '4', '--random-legal', '--save', save);
     expect(r.code).toBe(0);
     const lines = r.out.trim().split('\n');
-    expect(lines[0]).toMatch(/^Training Ground — kuularuisku 1\.0\.0, seed 4$/);
+    expect(lines[0]).toBe(`Training Ground — kuularuisku ${kuularuiskuRuleset.version}, seed 4`);
     const log = lines.filter((l) => /^T\d+ /.test(l));
     expect(log.length).toBeGreaterThan(100);
     expect(log.every((l) => /^T\d+ K-[\w.-]+ +\S/.test(l))).toBe(true);
