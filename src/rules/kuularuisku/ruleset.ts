@@ -27,7 +27,7 @@ type Decision = { ok: true; events: LoggedEvent[] } | { ok: false; reason: strin
 const logged = (events: KGameEvent[]): LoggedEvent[] => events as unknown as LoggedEvent[];
 
 export const KUULARUISKU_ID = 'kuularuisku';
-// 1.1: tape precision, K-AMB-23's house option, falling back figure by figure, sides on commands.
+// 1.1: tape precision, K-AMB-23's house option, falling back figure by figure, sides on commands, the owner's wound allocation and medic re-roll (old logs get the default answers).
 export const KUULARUISKU_VERSION = '1.1.0';
 
 /**
