@@ -3,12 +3,14 @@
 // table's vehicle poses are read from that model — a moved vehicle is drawn where it went, turned as
 // it turned, and a destroyed one is not drawn. Kuularuisku (K-GAP-3) plays no vehicles, so its state is
 // used here only as a small game state whose figure the game moved.
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Battlefield } from '../../src/battlefield';
+import { createPlay } from '../../src/app/play';
+import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import type { PlayUnit } from '../../src/game';
 import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { describePlay } from '../../src/rules/kuularuisku/hud';
-import { withVehicles, type Scenario } from '../../src/scenario';
+import { parseScenarioOrThrow, withVehicles, type Scenario } from '../../src/scenario';
 import { playPoses, playVehiclePoses } from '../../src/view/play/play-poses';
 import { hullSpec } from '../../src/view/vehicle-geometry';
 import { flowScenario, flowTable } from '../flow/fixture';
@@ -79,5 +81,14 @@ describe('vehicles on the table in play', () => {
     expect(playVehiclePoses(gone, colours, flat)).toEqual([]);
     const bare = v.units.map((u) => ({ ...u, figures: u.figures.map((f) => (f.id === 'r1_1' ? { ...f, hull: {} } : f)) }));
     expect(playVehiclePoses(bare, colours, flat)[0]!.spec).toEqual(hullSpec(undefined));
+  });
+});
+
+describe('the armour yard in play', () => {
+  it('K-GAP-3 a sandbox table with vehicles is played by Kuularuisku, which refuses them: play does not start, and says why', async () => {
+    const FILE = 'scenarios/sandbox/armour-yard.json';
+    const yard = parseScenarioOrThrow(readFileSync(FILE, 'utf8'), FILE);
+    const bf = await createBattlefield(yard);
+    expect(() => createPlay(yard, bf, { storage: null })).toThrow(/armour-yard: not playable with kuularuisku: .*K-GAP-3: Kuularuisku has no rules for vehicle units/);
   });
 });

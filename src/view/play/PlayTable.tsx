@@ -23,6 +23,7 @@ import { PlayMarkers } from './PlayMarkers';
 import { RefusalLabel } from './RefusalLabel';
 import { drawHeight } from './surface';
 import { TargetMarks } from './TargetMarks';
+import { TemplateMarks } from './TemplateMarks';
 import type { PlayTableLink } from './types';
 import { useMoveDrag } from './use-move-drag';
 
@@ -139,6 +140,7 @@ export function PlayTable({ play, model, tools }: PlayTableProps) {
       {view.move && <MoveGizmo model={model} move={view.move} unit={moving} drag={drag} floor={moveFloor} />}
       {vehiclePoses.length > 0 && <VehicleModels poses={vehiclePoses} tools={tools} />}
       <TargetMarks targets={view.targets} support={otherTargets} poses={allPoses} activeUnitId={view.activeUnitId} hoveredUnitId={hoveredUnit} measure={view.measure} />
+      {view.templates && <TemplateMarks templates={view.templates} model={model} measure={view.measure} />}
       <RefusalLabel refusal={refusal} poses={allPoses} />
     </group>
   );

@@ -1,0 +1,37 @@
+// Templates on the table in play (PlayView.templates): a blast circle's outline is its radius all
+// round; a teardrop runs from its narrow end to the wide circle `length` ahead along its heading; the
+// label gives the radius in the view's measure.
+import { describe, expect, it } from 'vitest';
+import type { PlayTemplate } from '../../src/game';
+import { templateOutline } from '../../src/view/play/template-outline';
+import { templateLabel } from '../../src/view/play/TemplateMarks';
+
+const dist = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!);
+
+describe('template outlines', () => {
+  it('a circle: every point at the radius from the centre', () => {
+    const ring = templateOutline({ kind: 'circle', centre: [40, 30], radius: 5 }, 32);
+    expect(ring).toHaveLength(32);
+    for (const p of ring) expect(dist(p, [40, 30])).toBeCloseTo(5, 9);
+  });
+
+  it('a teardrop heading east: starts at its narrow end, reaches the wide circle\'s far side, sides tangent to it', () => {
+    const t = { kind: 'teardrop', centre: [10, 20], radius: 3, length: 12, facing: 90 } as const;
+    const ring = templateOutline(t, 48);
+    expect(ring[0]).toEqual([10, 20]);
+    const wide: [number, number] = [22, 20];
+    for (const p of ring.slice(1)) expect(dist(p, wide)).toBeCloseTo(3, 9);
+    // The far point of the circle (x = 25) is on the outline; nothing lies behind the narrow end.
+    expect(Math.max(...ring.map((p) => p[0]))).toBeCloseTo(25, 1);
+    expect(Math.min(...ring.map((p) => p[0]))).toBe(10);
+    // Tangent: at the first arc point the side is square to the radius.
+    const [tx, tz] = ring[1]!;
+    expect((tx - 10) * (tx - wide[0]) + (tz - 20) * (tz - wide[1])).toBeCloseTo(0, 9);
+  });
+
+  it('labels the radius in the view\'s measure', () => {
+    const t: PlayTemplate = { id: 'he', kind: 'circle', centre: [0, 0], radius: 5.08, label: 'HE blast', rule: 'C-7.2' };
+    expect(templateLabel(t)).toBe('HE blast · 5.1 cm radius (C-7.2)');
+    expect(templateLabel(t, 'inch')).toBe('HE blast · 2.0″ radius (C-7.2)');
+  });
+});
