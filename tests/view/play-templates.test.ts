@@ -16,7 +16,7 @@ describe('template outlines', () => {
   });
 
   it('a teardrop heading east: starts at its narrow end, reaches the wide circle\'s far side, sides tangent to it', () => {
-    const t = { kind: 'teardrop', centre: [10, 20], radius: 3, length: 12, facing: 90 } as const;
+    const t: Pick<PlayTemplate, 'kind' | 'centre' | 'radius' | 'length' | 'facing'> = { kind: 'teardrop', centre: [10, 20], radius: 3, length: 12, facing: 90 };
     const ring = templateOutline(t, 48);
     expect(ring[0]).toEqual([10, 20]);
     const wide: [number, number] = [22, 20];
