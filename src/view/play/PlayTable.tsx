@@ -14,6 +14,7 @@ import { createStore, useStore } from '../store';
 import type { TableModel } from '../table-model';
 import type { ToolController } from '../tools/tool-controller';
 import { ToolFigures } from '../tools/ToolFigures';
+import { ArcMarks } from './ArcMarks';
 import { createDragStore, createRefusalStore } from './drag-store';
 import { GhostFigures } from './GhostFigures';
 import { createMoveFloorStore, floorsNear, moveFloorKey, nextMoveFloor } from './move-floor';
@@ -140,6 +141,7 @@ export function PlayTable({ play, model, tools }: PlayTableProps) {
       {view.move && <MoveGizmo model={model} move={view.move} unit={moving} drag={drag} floor={moveFloor} />}
       {vehiclePoses.length > 0 && <VehicleModels poses={vehiclePoses} tools={tools} />}
       <TargetMarks targets={view.targets} support={otherTargets} poses={allPoses} activeUnitId={view.activeUnitId} hoveredUnitId={hoveredUnit} measure={view.measure} />
+      <ArcMarks units={view.units} model={model} />
       {view.templates && <TemplateMarks templates={view.templates} model={model} measure={view.measure} />}
       <RefusalLabel refusal={refusal} poses={allPoses} />
     </group>

@@ -6,7 +6,7 @@ import type { PlayTemplate } from '../../game';
 import type { TableModel } from '../table-model';
 import { LINE_SIDE, OVERLAY_ORDER } from '../tools/colours';
 import { labelStyle, PLAY_COLOURS } from './colours';
-import { templateOutline } from './template-outline';
+import { templateOutline } from './outlines';
 
 const overlay = { side: LINE_SIDE, depthTest: false, depthWrite: false, toneMapped: false, fog: false, renderOrder: OVERLAY_ORDER, transparent: true } as const;
 

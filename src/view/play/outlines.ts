@@ -1,6 +1,7 @@
-// The outline of a template on the table (a blast circle, a flame teardrop), as plan points [x, z] in
-// order, a closed ring: pure geometry for TemplateMarks. Headings are degrees clockwise from north.
-import type { PlayTemplate } from '../../game';
+// Outlines of the play overlays as plan points [x, z] in order, each a closed ring: a template on the
+// table (a blast circle, a flame teardrop) and a figure's arc (a turret's traverse, a hull's front).
+// Pure geometry for TemplateMarks and ArcMarks. Headings are degrees clockwise from north.
+import type { PlayArc, PlayTemplate } from '../../game';
 import type { TablePoint } from './play-geometry';
 
 /** A unit vector on the table for a heading (x east, z north). */
@@ -28,4 +29,19 @@ export function templateOutline(t: Pick<PlayTemplate, 'kind' | 'centre' | 'radiu
   const beta = Math.acos(r / length);
   const back = Math.atan2(-dx, -dz);
   return [[px, pz], ...circle(cx, cz, back + beta, back + 2 * Math.PI - beta, segments)];
+}
+
+/** Reach of an arc drawn without its own, cm. */
+export const ARC_REACH = 12;
+
+/** A wedge from the figure's centre, clockwise from `from` to `to` (passing 360 when `to` < `from`). */
+export function arcOutline(at: TablePoint, arc: Pick<PlayArc, 'from' | 'to' | 'range'>, segments = 24): TablePoint[] {
+  const r = arc.range ?? ARC_REACH;
+  const span = ((((arc.to - arc.from) % 360) + 360) % 360) || 360;
+  const n = Math.max(2, Math.ceil((segments * span) / 360));
+  const rim = Array.from({ length: n + 1 }, (_, i): TablePoint => {
+    const [dx, dz] = heading(arc.from + (span * i) / n);
+    return [at[0] + dx * r, at[1] + dz * r];
+  });
+  return span === 360 ? rim.slice(0, n) : [[at[0], at[1]], ...rim];
 }
