@@ -46,3 +46,11 @@ describe('the play model is neutral', () => {
     expect(half.targets[0]!.distance).toBeGreaterThan(30);
   });
 });
+
+describe('the measure of the view', () => {
+  it('a scenario shown in inches (displayUnit) gives the view the inch, whatever the module\'s', () => {
+    const inches = { ...scenario, displayUnit: 'in' as const };
+    const p = createPlay(inches, table, { dice: new ThenDice(arrange(['w1', 'r1'], ['w1', 'r1']), 4), storage: null });
+    expect(p.view.get().measure).toBe('inch');
+  });
+});

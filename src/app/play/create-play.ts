@@ -83,8 +83,10 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
   if (!rulesetModule) throw new Error(`${scenario.id}: no ruleset "${rulesetId}" is registered (src/rules/index.ts)`);
   const ruleset: Ruleset<unknown, Command, GameEvent, unknown> = rulesetModule.ruleset;
   const adapter = rulesetModule.flow;
-  // The view carries the module's unit of measure, so every HUD label formats distances alike.
-  const describe: PlayHud<unknown>['describe'] = (state, c) => ({ measure: rulesetModule.measure, ...rulesetModule.hud.describe(state, c) });
+  // The view carries the unit distances are shown in (the scenario's displayUnit, else the module's
+  // measure), so every HUD label formats them alike.
+  const measure = scenario.displayUnit ? (scenario.displayUnit === 'in' ? 'inch' : 'cm') : rulesetModule.measure;
+  const describe: PlayHud<unknown>['describe'] = (state, c) => ({ measure, ...rulesetModule.hud.describe(state, c) });
   const hud: PlayHud<unknown> = { ...rulesetModule.hud, describe };
   const problems = ruleset.validateScenario(scenario);
   if (problems.length) throw new Error(`${scenario.id}: not playable with ${rulesetId}: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
