@@ -138,7 +138,7 @@ export function PlayTable({ play, model, tools }: PlayTableProps) {
         <GhostFigures model={model} poses={ghosts} tools={tools} onFigureDown={onDown} onFigureHover={onHover} onFigureClick={onClick} />
       )}
       <PlayMarkers units={view.units} poses={allPoses} activeUnitId={active?.id} picked={picked ?? undefined} />
-      {view.move && <MoveGizmo model={model} move={view.move} unit={moving} drag={drag} floor={moveFloor} />}
+      {view.move && <MoveGizmo model={model} move={view.move} unit={moving} drag={drag} floor={moveFloor} measure={view.measure} />}
       {vehiclePoses.length > 0 && <VehicleModels poses={vehiclePoses} tools={tools} />}
       <TargetMarks targets={view.targets} support={otherTargets} poses={allPoses} activeUnitId={view.activeUnitId} hoveredUnitId={hoveredUnit} measure={view.measure} />
       <ArcMarks units={view.units} model={model} />
