@@ -14,7 +14,7 @@ import type { PlayHandle } from './play';
 
 /**
  * The game, who sits at the screen (the side that took it at the last hand-over; null: nobody yet),
- * the soldiers picked for a covering-fire split (null: no pick open; the table marks and toggles them)
+ * the figures picked in a pick-figures panel (null: no pick open; the table marks and toggles them)
  * and the destination storey of the next move drags (the table offers the storeys, the HUD picks one).
  */
 export type PlayModeHandle = PlayHandle & { seat: Store<string | null>; picked: Store<string[] | null>; moveFloor: Store<MoveFloor | null> };

@@ -6,6 +6,7 @@ export * from './solids';
 export * from './dice';
 export * from './hash';
 export * from './measure';
+export * from './distance-format';
 export * from './sight-points';
 export type * from './table-queries';
 export type * from './option-choice';

@@ -3,6 +3,7 @@
 // Plain types in core so there is one definition: the game layer (src/game: Command, PlayView, the
 // seat filters, the controller interface) and each ruleset's HUD describers (src/rules/<id>/hud, which
 // may not import the game layer) both use these. Nothing here decides a rule.
+import type { Measure } from './distance-format';
 import type { Vec2 } from './geometry';
 
 /** A player's (or the flow's) request. `type` is UPPER_SNAKE; the rest is ruleset data. */
@@ -69,6 +70,49 @@ export interface PlayFigure {
   role?: string;
   /** Off the table (dead, evacuated, left the table): not drawn. */
   removed?: string;
+  /** A vehicle's model (hull size from the scenario's hull spec): the table draws it as a vehicle, not a soldier. */
+  hull?: PlayHull;
+  /** Degrees clockwise from north, as `facing`: a turret's (or a gun's) heading; absent: the hull's. */
+  turretFacing?: number;
+  /** Arcs the rules read around the figure (a turret's traverse, a hull's front), for the HUD to show. */
+  arcs?: PlayArc[];
+}
+
+/** A vehicle's model size, cm, as the scenario's hull spec gives it (absent parts take the view's defaults). */
+export interface PlayHull {
+  length?: number;
+  width?: number;
+  height?: number;
+  running?: 'tracks' | 'wheels' | 'halftrack';
+  turret?: boolean;
+}
+
+/**
+ * An arc around a figure, degrees clockwise from north from `from` to `to` (clockwise, may pass 360);
+ * `kind` says which facing it belongs to.
+ */
+export interface PlayArc {
+  from: number;
+  to: number;
+  kind: 'turret' | 'hull-front' | 'hull-side' | 'hull-rear' | 'fire';
+  /** Reach of the arc as drawn, cm (absent: the HUD's default). */
+  range?: number;
+  label?: string;
+}
+
+/** A template on the table (a blast marker, a flame teardrop), cm; the rules placed it, the view draws it. */
+export interface PlayTemplate {
+  id: string;
+  kind: 'circle' | 'teardrop';
+  /** Centre of the circle, or the teardrop's narrow end, [x, z]. */
+  centre: [number, number];
+  /** Radius of the circle, or the teardrop's wide end. */
+  radius: number;
+  /** Teardrop only: length from the narrow end, and its heading (degrees clockwise from north). */
+  length?: number;
+  facing?: number;
+  label?: string;
+  rule?: string;
 }
 
 /** One choice the HUD offers as a button; `command` goes to the controller unchanged. */
@@ -123,9 +167,8 @@ export interface PlayTarget {
   unitId: string;
   name: string;
   side: string;
-  /** Distance in the ruleset's unit (cm or inches) from the nearest firer, and that unit's label. */
+  /** Distance on the table in cm from the nearest firer; the HUD shows it in the view's `measure` (formatDistance). */
   distance: number;
-  unit: 'cm' | 'in';
   /** Figures of the target unit seen / in the unit. */
   visible: number;
   total: number;
@@ -139,22 +182,56 @@ export interface PlayTarget {
 }
 
 /**
- * A unit that may leave some of its soldiers behind as a group of their own (Kuularuisku's covering
- * fire, K-1.1a): the player picks them; the controller's `check` says whether that choice is legal.
+ * A choice of some of a unit's figures (e.g. who stays behind, who boards): the player picks them
+ * (in the panel, or by clicking them on the table) and the HUD sends `command` with `field` set to the
+ * pick; the controller's `check` says whether that pick is legal. The texts are the ruleset's.
  */
-export interface PlaySplitOffer {
+export interface PlayPickPanel {
+  kind: 'pick-figures';
+  /** Stable id: the panel's test ids are `${id}-panel`, `${id}-fig-<figure>`, `${id}-count`, `${id}-send`, `${id}-refusal`. */
+  id: string;
   unitId: string;
-  name: string;
-  /** Soldiers who may be picked (a joined leader goes with the main part). */
+  /** Heading and a one-line explanation. */
+  title: string;
+  hint: string;
+  /** Figures who may be picked, and how many. */
   figureIds: string[];
-  /** How many may stay behind. */
   min: number;
   max: number;
+  /** After the count: "… may stay behind". */
+  countLabel: string;
+  /** The send button; `{n}` stands for the number picked. */
+  sendLabel: string;
   rule?: string;
-  /** What the group does, for the panel's heading. */
-  label: string;
-  /** The command for a default choice; the HUD sends it with `figureIds` set to the player's pick. */
+  /** The command for a default choice; the HUD sends it with `field` set to the player's pick. */
   command: Command;
+  field: string;
+}
+
+/** Another unit that may shoot now, with its own targets (e.g. a detached part acting on the same turn). */
+export interface PlayTargetsPanel {
+  kind: 'targets';
+  /** Stable id: test ids `${id}-targets-<unit>` for the list and `${id}-<unit>-<target>` for its items. */
+  id: string;
+  unitId: string;
+  name: string;
+  rule?: string;
+  targets: PlayTarget[];
+}
+
+/** A ruleset's extra choice, rendered by its kind: the HUD knows the kinds, never the rules behind them. */
+export type PlayPanel = PlayPickPanel | PlayTargetsPanel;
+
+/** A count of the turn's structure the banner shows (cards left in a deck, activations to go). */
+export interface PlayTally {
+  /** Stable id: the banner's test id is `play-${id}`. */
+  id: string;
+  /** As shown, e.g. "Deck 5 left · 3 drawn". */
+  text: string;
+  /** The main number, for tests and players reading the model. */
+  count?: number;
+  /** Tooltip. */
+  title?: string;
 }
 
 /** Whose turn it is and what the game waits for. */
@@ -170,8 +247,8 @@ export interface PlayPrompt {
   turnLimit?: number;
   /** The activation card or initiative marker being played, if any. */
   card?: { unitId: string; label: string; via: string };
-  /** Cards left in the deck (card-driven rulesets). */
-  deck?: { left: number; drawn: number };
+  /** Counts of the turn's structure (cards left in a deck …), shown in the banner. */
+  tallies?: PlayTally[];
 }
 
 /** A line of the game log. */
@@ -211,13 +288,12 @@ export interface PlayView {
   move?: PlayMoveOffer;
   /** Targets for the active unit when shooting is its next step. */
   targets: PlayTarget[];
-  /**
-   * Other units acting on the same card that may shoot now, each with its own targets — Kuularuisku's
-   * covering-fire half (K-1.1b, K-AMB-2). Absent when there are none.
-   */
-  supportTargets?: Array<{ unitId: string; name: string; rule?: string; targets: PlayTarget[] }>;
-  /** The active unit may split now (absent otherwise). */
-  split?: PlaySplitOffer;
+  /** The ruleset's extra choices, each rendered by its kind (absent when there are none). */
+  panels?: PlayPanel[];
+  /** Templates on the table (blast markers …). */
+  templates?: PlayTemplate[];
+  /** The unit distances are shown in (the ruleset module's; absent: cm). See formatDistance. */
+  measure?: Measure;
   /** A choice the game waits for (its side may not be the one acting); its options are the actions then. */
   decision?: PendingDecision;
   /** Set when the game is over. */

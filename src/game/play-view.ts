@@ -4,7 +4,7 @@
 // ui and view render it and send commands back. Nothing here decides a rule. The model's types are
 // defined once in core (src/core/play-view-types.ts, so the rulesets' describers share them) and
 // re-exported here; this file adds the controller interface and the hot-seat filters.
-import type { Command, GameEvent, PlayFigureMove, PlayLogLine, PlayTarget, PlayUnit, PlayView } from '../core';
+import type { Command, GameEvent, PlayFigureMove, PlayLogLine, PlayPanel, PlayTarget, PlayUnit, PlayView } from '../core';
 
 export type {
   PlayUnit,
@@ -12,7 +12,13 @@ export type {
   PlayAction,
   PlayMoveOffer,
   PlayTarget,
-  PlaySplitOffer,
+  PlayPanel,
+  PlayPickPanel,
+  PlayTargetsPanel,
+  PlayTally,
+  PlayTemplate,
+  PlayHull,
+  PlayArc,
   PlayPrompt,
   PlayLogLine,
   PlayRuleEntry,
@@ -50,15 +56,16 @@ export function concealedFrom(unit: Pick<PlayUnit, 'hiddenFrom'>, seat: string |
 
 /**
  * The PlayView as the player at the screen may see it (hot seat): units hidden from that side are left
- * out of the units, the targets and the covering-fire targets, so nothing drawn or listed names them.
+ * out of the units, the targets and the panels, so nothing drawn or listed names them.
  */
 export function viewForSeat(view: PlayView, seat: string | null): PlayView {
   const gone = new Set(view.units.filter((u) => concealedFrom(u, seat)).map((u) => u.id));
   if (gone.size === 0) return view;
   const names = hiddenNames(view, seat);
   const keep = (t: PlayTarget) => !gone.has(t.unitId);
-  const support = view.supportTargets?.filter((g) => !gone.has(g.unitId)).map((g) => ({ ...g, targets: g.targets.filter(keep) }));
-  const { supportTargets: _all, ...rest } = view;
+  // A panel about a concealed unit goes; a targets panel keeps only the targets the seat may see.
+  const panels = view.panels?.filter((g) => !gone.has(g.unitId)).map((g): PlayPanel => (g.kind === 'targets' ? { ...g, targets: g.targets.filter(keep) } : g));
+  const { panels: _all, ...rest } = view;
   const p = view.prompt;
   return {
     ...rest,
@@ -67,7 +74,7 @@ export function viewForSeat(view: PlayView, seat: string | null): PlayView {
     actions: view.actions.map((a) => ({ ...a, label: redactText(a.label, names), ...(a.hint ? { hint: redactText(a.hint, names) } : {}) })),
     units: view.units.filter((u) => !gone.has(u.id)),
     targets: view.targets.filter(keep),
-    ...(support?.length ? { supportTargets: support } : {}),
+    ...(panels?.length ? { panels } : {}),
   };
 }
 

@@ -6,3 +6,4 @@ export { resolveTags, defaultTags, defaultAreaHeight } from './tags';
 export type { ResolvedTags } from './tags';
 export { buildingCorners, areaPolygon, isArea, featurePoints, AREA_KINDS } from './shapes';
 export { storeyHeight, wallLength } from './checks';
+export { withVehicles } from './play-vehicles';

@@ -62,7 +62,8 @@ export function TableView({ model, quality, onFirstFrame, tools, play }: TableVi
         </PickSurface>
         <Trees features={features} groundHeight={groundHeight} />
         {play ? <PlayTable play={play} model={model} tools={tools} /> : tools ? <ToolFigures tools={tools} model={model} /> : <Figures model={model} />}
-        <Vehicles model={model} tools={tools} />
+        {/* In play the game's vehicles are drawn by PlayTable, where the game has them. */}
+        {!play && <Vehicles model={model} tools={tools} />}
         <TableFrame grid={model.grid} width={width} depth={depth} base={model.scenario.relief?.base ?? 0} />
         <ViewshedOverlay model={model} />
         <HighlightRings model={model} />

@@ -1,5 +1,5 @@
-// Every deployed vehicle as a low-poly model: hull turned to the figure's facing, turret to its
-// turret facing, standing at the battlefield's stand height, a ground frame in the side's colour
+// Vehicles as low-poly models (the scenario's deployment, or in play where the game has them): hull
+// turned to the figure's facing, turret to its turret facing, standing at the battlefield's stand height, a ground frame in the side's colour
 // (gold when selected, pale under the pointer). One instanced mesh set per model size.
 import { type ThreeEvent, useThree } from '@react-three/fiber';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
@@ -151,8 +151,8 @@ export interface VehiclesProps {
   tools?: ToolController | undefined;
 }
 
-function Plain({ model, marked, onHover, onClick }: { model: TableModel } & Pick<GroupProps, 'marked' | 'onHover' | 'onClick'>) {
-  const groups = useMemo(() => groupBySpec(vehiclePoses(model.scenario, model.standHeight.bind(model))), [model]);
+function Plain({ poses, marked, onHover, onClick }: { poses: readonly VehiclePose[] } & Pick<GroupProps, 'marked' | 'onHover' | 'onClick'>) {
+  const groups = useMemo(() => groupBySpec(poses), [poses]);
   if (groups.length === 0) return null;
   return (
     <group name="vehicles">
@@ -163,7 +163,7 @@ function Plain({ model, marked, onHover, onClick }: { model: TableModel } & Pick
 
 const unmarked = () => null;
 
-function WithTools({ model, tools }: { model: TableModel; tools: ToolController }) {
+function WithTools({ poses, tools }: { poses: readonly VehiclePose[]; tools: ToolController }) {
   const selected = useToolState(tools, (st) => (st.eye ? null : st.selected));
   const hovered = useHover(tools)?.figureId ?? null;
   const marked = useMemo(
@@ -176,9 +176,22 @@ function WithTools({ model, tools }: { model: TableModel; tools: ToolController 
     [tools],
   );
   const onClick = useMemo(() => (figureId: string) => tools.pickFigure(figureId), [tools]);
-  return <Plain model={model} marked={marked} onHover={onHover} onClick={onClick} />;
+  return <Plain poses={poses} marked={marked} onHover={onHover} onClick={onClick} />;
 }
 
+export interface VehicleModelsProps {
+  /** Where each vehicle stands and faces (play: where the game has it). */
+  poses: readonly VehiclePose[];
+  tools?: ToolController | undefined;
+}
+
+/** Vehicles at the given poses, with the tools' hover and pick when the tools are on. */
+export function VehicleModels({ poses, tools }: VehicleModelsProps) {
+  return tools ? <WithTools poses={poses} tools={tools} /> : <Plain poses={poses} marked={unmarked} />;
+}
+
+/** The scenario's deployed vehicles (the table outside play). */
 export function Vehicles({ model, tools }: VehiclesProps) {
-  return tools ? <WithTools model={model} tools={tools} /> : <Plain model={model} marked={unmarked} />;
+  const poses = useMemo(() => vehiclePoses(model.scenario, model.standHeight.bind(model)), [model]);
+  return <VehicleModels poses={poses} tools={tools} />;
 }

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
-import type { PlayView } from '../../src/game';
+import type { PlayTargetsPanel, PlayView } from '../../src/game';
 import { parseScenarioOrThrow } from '../../src/scenario';
 import { browserRequired, hasBrowser, nextFrame, openBrowser, saveShot, tablePixel, type Watched } from './browser';
 import { openPlay } from './play-helpers';
@@ -29,6 +29,8 @@ describe.runIf(run)('covering-fire targets on the table in Chromium', () => {
   let page: Page;
 
   const view = (): Promise<PlayView> => page.evaluate(() => window.__sandtable!.play!.view.get());
+  // K-1.1b the covering-fire half's targets are the view's targets panel "support".
+  const supportOf = (v: PlayView) => v.panels?.find((x): x is PlayTargetsPanel => x.kind === 'targets' && x.id === 'support');
 
   /** RGBA of the canvas in a square around a page pixel (read back from the drawn frame). */
   async function grab(p: { x: number; y: number }, r: number): Promise<number[]> {
@@ -66,8 +68,8 @@ describe.runIf(run)('covering-fire targets on the table in Chromium', () => {
         const a = p.view.get().actions.find((x) => x.id === id);
         if (!a || !p.control.send(a.command).ok) return `${id} failed`;
       }
-      const split = p.view.get().split;
-      if (!split) return 'no split offered';
+      const split = p.view.get().panels?.find((x) => x.id === 'split');
+      if (split?.kind !== 'pick-figures') return 'no split offered';
       return p.control.send(split.command).ok ? 'ok' : 'split refused';
     });
     expect(ok).toBe('ok');
@@ -75,7 +77,7 @@ describe.runIf(run)('covering-fire targets on the table in Chromium', () => {
     await page.click('[data-testid=handover-ok]');
     const v = await view();
     expect(v.activeUnitId).toBe('r_os3');
-    const group = v.supportTargets![0]!;
+    const group = supportOf(v)!;
     const only = group.targets.find((t) => t.command && !v.targets.some((o) => o.unitId === t.unitId && o.command))!;
     expect(only).toBeDefined();
     const both = group.targets.find((t) => t.command && v.targets.some((o) => o.unitId === t.unitId && o.command));
@@ -102,7 +104,7 @@ describe.runIf(run)('covering-fire targets on the table in Chromium', () => {
     // Click: the half shoots that unit; the squad's own targets stay open.
     const before = (await page.evaluate(() => window.__sandtable!.play!.log.get().length));
     await page.mouse.click(body.x, body.y);
-    await expect.poll(async () => (await view()).supportTargets).toBeUndefined();
+    await expect.poll(async () => supportOf(await view())).toBeUndefined();
     const lines = await page.evaluate((n) => window.__sandtable!.play!.log.get().slice(n).map((l) => l.text), before);
     expect(lines.join('\n')).toContain(only.name);
     const after = await view();

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
-import type { PlayView } from '../../src/game';
+import type { PlayPickPanel, PlayView } from '../../src/game';
 import { parseScenarioOrThrow } from '../../src/scenario';
 import { browserRequired, hasBrowser, nextFrame, openBrowser, saveShot, tablePixel, type Watched } from './browser';
 import { openPlay } from './play-helpers';
@@ -22,6 +22,8 @@ describe.runIf(run)('choosing the covering-fire soldiers in Chromium', () => {
   let page: Page;
 
   const view = (): Promise<PlayView> => page.evaluate(() => window.__sandtable!.play!.view.get());
+  // K-1.1a the split offer is the view's pick-figures panel "split".
+  const splitOf = (v: PlayView) => v.panels?.find((x): x is PlayPickPanel => x.kind === 'pick-figures' && x.id === 'split');
   const picked = (): Promise<string[] | null> => page.evaluate(() => (window.__sandtable!.play as unknown as { picked: { get(): string[] | null } }).picked.get());
 
   beforeAll(async () => {
@@ -56,7 +58,7 @@ describe.runIf(run)('choosing the covering-fire soldiers in Chromium', () => {
     await page.click('[data-testid=handover-ok]');
     await page.click('[data-testid=action-bar] [data-action="activate:move-shoot"]');
     await page.click('[data-testid=tab-orders]');
-    const offer = (await view()).split!;
+    const offer = splitOf(await view())!;
     expect(offer.unitId).toBe(unitId);
     const panel = page.locator('[data-testid=split-panel]');
     await panel.waitFor();
@@ -106,7 +108,7 @@ describe.runIf(run)('choosing the covering-fire soldiers in Chromium', () => {
     await expect.poll(async () => page.locator('[data-testid=split-send]').isDisabled()).toBe(false);
 
     await page.click('[data-testid=split-send]');
-    await expect.poll(async () => (await view()).split).toBeUndefined();
+    await expect.poll(async () => splitOf(await view())).toBeUndefined();
     const v = await view();
     const half = v.units.find((u) => u.status.includes('covering fire'))!;
     expect(half.figures.map((f) => f.id)).toEqual([legal]);

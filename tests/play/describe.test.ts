@@ -24,7 +24,7 @@ describe('describePlay: who must act, and the buttons', () => {
   it('K-7.1f a pending pinned test: the pinned unit\'s side rolls it', () => {
     const s = open(s0, { pending: { kind: 'pinned-test', side: 'reds', unitId: 'r1', via: 'card' } });
     const v = describePlay(s, ctx());
-    expect(v.prompt).toMatchObject({ side: 'reds', turn: 2, card: { unitId: 'r1', via: 'card' }, deck: { left: 1, drawn: 2 } });
+    expect(v.prompt).toMatchObject({ side: 'reds', turn: 2, card: { unitId: 'r1', via: 'card' }, tallies: [expect.objectContaining({ id: 'deck', count: 1, text: 'Deck 1 left · 2 drawn' })] });
     expect(v.prompt.detail).toBe('Reds rolls the pinned test (K-7.1f)');
     expect(v.activeUnitId).toBe('r1');
     expect(v.actions).toEqual([expect.objectContaining({ id: 'resolve:pinned-test', rule: 'K-7.1f' })]);

@@ -53,9 +53,11 @@ describe('play: the activation\'s other buttons', () => {
     const v = p.view.get();
     // The fast-moving half may not shoot (K-4.1a); the covering half may.
     expect(v.targets).toEqual([]);
-    expect(v.supportTargets).toHaveLength(1);
-    const group = v.supportTargets![0]!;
-    expect(group).toMatchObject({ unitId: half, rule: 'K-1.1b' });
+    const groups = (v.panels ?? []).filter((x) => x.kind === 'targets');
+    expect(groups).toHaveLength(1);
+    const group = groups[0]!;
+    expect(group).toMatchObject({ kind: 'targets', id: 'support', unitId: half, rule: 'K-1.1b' });
+    if (group.kind !== 'targets') throw new Error('a targets panel');
     const r1 = group.targets.find((t) => t.unitId === 'r1')!;
     expect(r1.command).toMatchObject({ type: 'SHOOT', unitId: half, targetId: 'r1' });
     const before = p.log.get().length;
@@ -64,7 +66,7 @@ describe('play: the activation\'s other buttons', () => {
     // K-5.1a once: its targets are gone after the shot.
     // Recorded apart from the parent's own shooters (K-2.4 order stays the parent's).
     expect((p.game().state as KGameState).activation).toMatchObject({ shot: [], supportShot: [half] });
-    expect(p.view.get().supportTargets).toBeUndefined();
+    expect(p.view.get().panels?.some((x) => x.kind === 'targets')).toBeFalsy();
   });
 
   it('K-5.6a a lightly wounded soldier may leave for the rear; K-5.6b a seriously wounded one with the nearest fit escort', () => {

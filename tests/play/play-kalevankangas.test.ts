@@ -57,7 +57,7 @@ describe('play on Kalevankangas', () => {
     act(p, 'draw');
     const drawn = p.game().state as KGameState;
     const top = drawn.flow.drawn[0]!;
-    expect(p.view.get().prompt).toMatchObject({ side: drawn.units[top]!.side, deck: { left: CARDS.length - 1, drawn: 1 } });
+    expect(p.view.get().prompt).toMatchObject({ side: drawn.units[top]!.side, tallies: [expect.objectContaining({ id: 'deck', count: CARDS.length - 1, text: `Deck ${CARDS.length - 1} left · 1 drawn` })] });
     expect(p.view.get().prompt.headline).toContain(drawn.units[top]!.name);
   });
 

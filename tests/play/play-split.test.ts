@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { createPlay, type PlayHandle } from '../../src/app/play';
+import type { PlayPickPanel, PlayView } from '../../src/game';
 import type { KGameState } from '../../src/rules/kuularuisku/engine';
 import { ThenDice, arrange, flowScenario, flowTable, type UnitSpec } from '../flow/fixture';
 
@@ -13,6 +14,9 @@ const UNITS: UnitSpec[] = [
 ];
 const scenario = flowScenario(UNITS);
 let table: Battlefield;
+
+/** The split offer: the view's pick-figures panel "split" (K-1.1a). */
+const splitOf = (v: PlayView) => v.panels?.find((x): x is PlayPickPanel => x.kind === 'pick-figures' && x.id === 'split');
 
 beforeAll(async () => {
   table = await flowTable(flowScenario());
@@ -24,13 +28,13 @@ function started(action: string): PlayHandle {
   return p;
 }
 
-const pick = (p: PlayHandle, figureIds: string[]) => p.control.check({ ...p.view.get().split!.command, figureIds });
+const pick = (p: PlayHandle, figureIds: string[]) => p.control.check({ ...splitOf(p.view.get())!.command, figureIds });
 
 describe('play: choosing the covering-fire soldiers (K-1.1a)', () => {
   it('offers every soldier of the acting squad and at most half of five (house rounding: two)', () => {
     const p = started('activate:move-shoot');
-    const offer = p.view.get().split!;
-    expect(offer).toMatchObject({ unitId: 'w1', figureIds: ['w1_1', 'w1_2', 'w1_3', 'w1_4', 'w1_5'], min: 1, max: 2, rule: 'K-1.1a' });
+    const offer = splitOf(p.view.get())!;
+    expect(offer).toMatchObject({ unitId: 'w1', figureIds: ['w1_1', 'w1_2', 'w1_3', 'w1_4', 'w1_5'], min: 1, max: 2, rule: 'K-1.1a', field: 'figureIds' });
     expect(offer.command).toMatchObject({ type: 'SPLIT', side: 'whites', unitId: 'w1' });
   });
 
@@ -46,28 +50,28 @@ describe('play: choosing the covering-fire soldiers (K-1.1a)', () => {
     expect(pick(p, ['r1_1'])).toMatchObject({ ok: false, rule: 'K-1.1a' });
     expect(p.game().log.length).toBe(log);
     // The first two, not the last half, stay behind.
-    expect(p.control.send({ ...p.view.get().split!.command, figureIds: ['w1_1', 'w1_2'] })).toMatchObject({ ok: true });
+    expect(p.control.send({ ...splitOf(p.view.get())!.command, figureIds: ['w1_1', 'w1_2'] })).toMatchObject({ ok: true });
     const s = p.game().state as KGameState;
     const half = s.units.w1!.coveringHalf!;
     expect(Object.values(s.figures).filter((f) => f.unitId === half).map((f) => f.id).sort()).toEqual(['w1_1', 'w1_2']);
     // Split once: no more offer.
-    expect(p.view.get().split).toBeUndefined();
+    expect(splitOf(p.view.get())).toBeUndefined();
   });
 
   it('no offer before the card is played, nor for the other actions than the gate allows', () => {
     const p = createPlay(scenario, table, { dice: new ThenDice(arrange(['w1', 'r1'], ['w1', 'r1']), 4), storage: null });
-    expect(p.view.get().split).toBeUndefined();
+    expect(splitOf(p.view.get())).toBeUndefined();
     for (const id of ['begin-turn', 'draw']) expect(p.control.send(p.view.get().actions.find((a) => a.id === id)!.command).ok).toBe(true);
     // Offered its activation, not yet acting: nothing to split.
     expect(p.view.get().activeUnitId).toBe('w1');
-    expect(p.view.get().split).toBeUndefined();
+    expect(splitOf(p.view.get())).toBeUndefined();
   });
 
   it('offered exactly when the controller would take a split of the last two, whatever the action chosen', () => {
     for (const action of ['activate:move-shoot', 'activate:shoot-move', 'activate:fast-move', 'activate:shoot']) {
       const p = started(action);
       const legal = p.control.check({ type: 'SPLIT', side: 'whites', unitId: 'w1', figureIds: ['w1_4', 'w1_5'] }).ok;
-      expect(!!p.view.get().split).toBe(legal);
+      expect(!!splitOf(p.view.get())).toBe(legal);
     }
   });
 });

@@ -61,7 +61,7 @@ describe('play on the training ground: prompt and buttons (K-2.1b, K-2.4a)', () 
       expect(v.actions.map((a) => a.command)).toEqual(flowChoices(p));
       for (const a of v.actions) expect(a.rule).toMatch(/^K-/);
     }
-    expect(p.view.get().prompt.deck).toEqual({ left: 9, drawn: 2 });
+    expect(p.view.get().prompt.tallies).toEqual([{ id: 'deck', text: 'Deck 9 left · 2 drawn', count: 9, title: 'Activation cards left in the deck / drawn this turn' }]);
     expect(p.view.get().units.find((u) => u.id === 'behind_wall')!.status).toContain('ready');
     expect(p.log.get().filter((l) => l.type === 'DICE_ROLLED').every((l) => l.dice && l.dice.values.length === 1 && l.rule === 'K-2.1b')).toBe(true);
   });

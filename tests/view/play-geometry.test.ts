@@ -136,9 +136,11 @@ describe('the game\'s figures on the table', () => {
     expect(centreOf(poses.map((p) => [p.position[0], p.position[2]]))).toEqual([52.5, 60]);
   });
 
-  it('leaves out units another layer draws (vehicles)', () => {
-    const units = [unit('tank', 'red', [], [['t1', [40, 60], 'healthy']]), unit('u2', 'red', [], [['f9', [41, 61], 'healthy']])];
-    expect(playPoses(units, new Map(), bf.standHeight.bind(bf), new Set(['tank'])).map((p) => p.figureId)).toEqual(['f9']);
+  it('leaves out vehicles (a figure with a hull: drawn as a vehicle model)', () => {
+    const tank = unit('tank', 'red', [], [['t1', [40, 60], 'healthy']]);
+    tank.figures[0]!.hull = { length: 6, width: 3 };
+    const units = [tank, unit('u2', 'red', [], [['f9', [41, 61], 'healthy']])];
+    expect(playPoses(units, new Map(), bf.standHeight.bind(bf)).map((p) => p.figureId)).toEqual(['f9']);
   });
 
   it('marks routing over pinned, and nothing for a steady unit', () => {
@@ -148,9 +150,11 @@ describe('the game\'s figures on the table', () => {
   });
 
   it('labels a shootable target with distance and cover, a refused one with reason and rule', () => {
-    const base: PlayTarget = { unitId: 't', name: 'Reds', side: 'red', distance: 23.46, unit: 'cm', visible: 2, total: 3, cover: 'light cover (5+)', notes: [] };
+    const base: PlayTarget = { unitId: 't', name: 'Reds', side: 'red', distance: 23.46, visible: 2, total: 3, cover: 'light cover (5+)', notes: [] };
     expect(targetLabel({ ...base, command: { type: 'SHOOT' } as never })).toBe('Reds · 23.5 cm · light cover (5+) · 2/3 seen');
     expect(targetLabel({ ...base, refusal: { reason: 'not in sight', rule: 'K-5.1a' } })).toBe('Reds: not in sight (K-5.1a)');
+    // In a ruleset played in inches the same distance reads in inches (23.46 cm = 9.24″).
+    expect(targetLabel({ ...base, command: { type: 'SHOOT' } as never }, 'inch')).toBe('Reds · 9.2″ · light cover (5+) · 2/3 seen');
   });
 });
 

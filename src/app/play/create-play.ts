@@ -83,7 +83,11 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
   if (!rulesetModule) throw new Error(`${scenario.id}: no ruleset "${rulesetId}" is registered (src/rules/index.ts)`);
   const ruleset: Ruleset<unknown, Command, GameEvent, unknown> = rulesetModule.ruleset;
   const adapter = rulesetModule.flow;
-  const hud: PlayHud<unknown> = rulesetModule.hud;
+  // The view carries the unit distances are shown in (the scenario's displayUnit, else the module's
+  // measure), so every HUD label formats them alike.
+  const measure = scenario.displayUnit ? (scenario.displayUnit === 'in' ? 'inch' : 'cm') : rulesetModule.measure;
+  const describe: PlayHud<unknown>['describe'] = (state, c) => ({ measure, ...rulesetModule.hud.describe(state, c) });
+  const hud: PlayHud<unknown> = { ...rulesetModule.hud, describe };
   const problems = ruleset.validateScenario(scenario);
   if (problems.length) throw new Error(`${scenario.id}: not playable with ${rulesetId}: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
   if (opts.seed !== undefined && !Number.isSafeInteger(opts.seed)) throw new Error(`${scenario.id}: seed: expected a whole number, got ${opts.seed}`);

@@ -3,6 +3,7 @@
 // In or next to a building of more than one storey it offers the destination floor of the next drags
 // as buttons (the table says which storeys stand there; touch and pen have no keys or wheel); the
 // rules still judge the move.
+import { formatDistance } from '../../core';
 import type { PlayView } from '../../game';
 import { createStore, moveFloorKey, pressedFloor, storeyName, useStore, type MoveFloor, type Store } from '../../view';
 import type { PlayRefusal } from './types';
@@ -38,7 +39,7 @@ export function MovePanel({ view, refusal, onRule, moveFloor, locked = false }: 
         <thead><tr><th>Figure</th><th>Open</th><th>Difficult</th></tr></thead>
         <tbody>
           {(same && figures.length > 1 ? [[`all ${figures.length}`, figures[0]![1]] as const] : figures).map(([id, a]) => (
-            <tr key={id} data-figure={id}><td><code>{id}</code></td><td>{a.open} cm</td><td>{a.difficult} cm</td></tr>
+            <tr key={id} data-figure={id}><td><code>{id}</code></td><td>{formatDistance(a.open, view.measure)}</td><td>{formatDistance(a.difficult, view.measure)}</td></tr>
           ))}
         </tbody>
       </table>

@@ -12,12 +12,12 @@ import { HandOver } from './HandOver';
 import { MovePanel } from './MovePanel';
 import { usePlayKeys } from './play-keys';
 import { PlayDock, type DockTab } from './PlayDock';
+import { PickFiguresPanel } from './PickFiguresPanel';
 import { PlayNotice } from './PlayNotice';
 import { RefusalToast } from './RefusalToast';
 import { ReplayBar } from './ReplayBar';
 import { RulesPanel } from './RulesPanel';
 import { SaveLoad } from './SaveLoad';
-import { SplitPanel } from './SplitPanel';
 import { sideLook } from './side-colour';
 import { TargetList } from './TargetList';
 import { TurnBanner } from './TurnBanner';
@@ -73,7 +73,7 @@ export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
     setOpen(true);
   }, []);
   const send = useCallback((command: Command) => void play.control.send(command), [play]);
-  // The covering-fire pick: shared with the table when the app gives a store (marks, clicks).
+  // A pick-figures panel's pick: shared with the table when the app gives a store (marks, clicks).
   const ownPick = useMemo(() => createStore<string[] | null>(null), [play]);
   const pick = play.picked ?? ownPick;
   const act = useCallback((a: PlayAction) => send(a.command), [send]);
@@ -150,9 +150,9 @@ export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
             <DecisionPanel view={view} locked={locked} onAnswer={send} onRule={openRule} />
             <MovePanel view={view} refusal={view.move ? showRefusal : null} onRule={openRule} moveFloor={play.moveFloor} locked={locked} />
             <TargetList view={view} locked={locked} onShoot={send} onRule={openRule} />
-            {view.split && (
-              <SplitPanel view={view} offer={view.split} locked={locked} check={play.control.check} onSplit={send} onRule={openRule} pick={pick} />
-            )}
+            {view.panels?.map((p) => p.kind === 'pick-figures' && (
+              <PickFiguresPanel key={p.id} view={view} panel={p} locked={locked} check={play.control.check} onSend={send} onRule={openRule} pick={pick} />
+            ))}
             {!view.move && targetCount === 0 && !view.decision && <p className="st-hint">Choose from the action bar below.</p>}
           </>
         )}

@@ -1,6 +1,7 @@
 // The active unit's possible targets: distance, figures seen, cover class and notes; the ones it may
 // shoot are buttons sending their command, the others are greyed with the reason and rule.
-import type { Command, PlayTarget, PlayView } from '../../game';
+import { formatDistance } from '../../core';
+import type { Command, PlayTarget, PlayTargetsPanel, PlayView } from '../../game';
 import { RuleLink } from './RuleLink';
 import { sideLook } from './side-colour';
 
@@ -11,12 +12,9 @@ export interface TargetListProps {
   onRule: (rule: string) => void;
 }
 
-function distance(t: PlayTarget): string {
-  return `${t.distance.toFixed(t.unit === 'in' ? 1 : 0)} ${t.unit}`;
-}
-
 export function TargetList({ view, locked, onShoot, onRule }: TargetListProps) {
-  const support = view.supportTargets ?? [];
+  // Other units' targets (a ruleset's targets panels) follow the active unit's.
+  const support = (view.panels ?? []).filter((p): p is PlayTargetsPanel => p.kind === 'targets');
   if (view.targets.length === 0 && support.length === 0) return null;
   return (
     <>
@@ -27,9 +25,9 @@ export function TargetList({ view, locked, onShoot, onRule }: TargetListProps) {
         </section>
       )}
       {support.map((g) => (
-        <section key={g.unitId} className="st-play-section" data-testid={`support-targets-${g.unitId}`}>
+        <section key={`${g.id}:${g.unitId}`} className="st-play-section" data-testid={`${g.id}-targets-${g.unitId}`}>
           <h3>Targets for {g.name} {g.rule && <RuleLink rule={g.rule} onOpen={onRule} />}</h3>
-          <TargetItems view={view} targets={g.targets} locked={locked} onShoot={onShoot} onRule={onRule} testId={`support-${g.unitId}`} />
+          <TargetItems view={view} targets={g.targets} locked={locked} onShoot={onShoot} onRule={onRule} testId={`${g.id}-${g.unitId}`} />
         </section>
       ))}
     </>
@@ -51,7 +49,7 @@ function TargetItems({ view, targets, locked, onShoot, onRule, testId }: TargetI
             <>
               <span className="st-play-target-name"><span className="st-swatch" style={{ background: look.colour }} />{t.name}</span>
               <span className="st-play-target-meta">
-                {distance(t)} · seen {t.visible}/{t.total} · {t.cover}
+                {formatDistance(t.distance, view.measure)} · seen {t.visible}/{t.total} · {t.cover}
               </span>
               {t.notes.length > 0 && <span className="st-play-target-notes">{t.notes.join(' · ')}</span>}
             </>

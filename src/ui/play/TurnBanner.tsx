@@ -1,5 +1,5 @@
 // The turn plate (top left in play): turn n/limit, the card drawn and whose it is, the side to act
-// in its colour, what the game waits for, the deck; and the replay notice while scrubbing.
+// in its colour, what the game waits for, the turn's tallies (cards left …); and the replay notice while scrubbing.
 import type { PlayView } from '../../game';
 import { sideLook } from './side-colour';
 
@@ -21,7 +21,7 @@ export function TurnBanner({ view, replayAt, onLive }: TurnBannerProps) {
     <header className="st-play-banner" data-testid="play-banner" data-side={p.side ?? ''} style={{ borderLeftColor: acting.colour }}>
       <div className="st-play-banner-top">
         <span className="st-eyebrow" data-testid="play-turn">Turn {p.turn}{p.turnLimit ? ` / ${p.turnLimit}` : ''}</span>
-        {p.deck && <span className="st-play-deck" data-testid="play-deck" title="Activation cards left in the deck / drawn this turn">Deck {p.deck.left} left · {p.deck.drawn} drawn</span>}
+        {p.tallies?.map((t) => <span key={t.id} className="st-play-tally" data-testid={`play-${t.id}`} title={t.title}>{t.text}</span>)}
       </div>
       <h2 data-testid="play-headline">{p.headline}</h2>
       {card && (

@@ -8,7 +8,7 @@
 import { Html, Line } from '@react-three/drei';
 import { useEffect, useMemo } from 'react';
 import { BufferGeometry, Float32BufferAttribute } from 'three';
-import type { Vec3 } from '../../core';
+import { formatDistance, type Measure, type Vec3 } from '../../core';
 import type { PlayMoveOffer, PlayUnit } from '../../game';
 import { figureBodyGeometry } from '../figure-geometry';
 import { createStore, useStore, type Store } from '../store';
@@ -29,11 +29,13 @@ export interface MoveGizmoProps {
   drag: Store<MoveDrag | null>;
   /** The storey chosen for the next drags (the HUD's floor buttons); the reach drawn for it. */
   floor?: Store<MoveFloor | null> | undefined;
+  /** The view's unit of measure for the tape's label. */
+  measure?: Measure | undefined;
 }
 
 const NO_FLOOR = createStore<MoveFloor | null>(null);
 
-export function MoveGizmo({ model, move, unit, drag, floor }: MoveGizmoProps) {
+export function MoveGizmo({ model, move, unit, drag, floor, measure }: MoveGizmoProps) {
   const rings = useMemo(
     () => Object.entries(move.reach).filter(([, r]) => r.length > 2).map(([id, r]) => ({ id, points: drapeRing(r, (x, z) => model.groundHeight(x, z)) })),
     [move, model],
@@ -50,7 +52,7 @@ export function MoveGizmo({ model, move, unit, drag, floor }: MoveGizmoProps) {
         <Line key={r.id} points={r.points} color={PLAY_COLOURS.reach} lineWidth={2} opacity={shown === null ? 0.85 : 0.4} {...overlay} />
       ))}
       {shown !== null && <FloorCells model={model} move={move} unit={unit} floor={shown} />}
-      <Ghosts model={model} move={move} unit={unit} drag={drag} />
+      <Ghosts model={model} move={move} unit={unit} drag={drag} measure={measure} />
     </group>
   );
 }
@@ -88,7 +90,7 @@ function FloorCells({ model, move, unit, floor }: { model: TableModel; move: Pla
   );
 }
 
-function Ghosts({ model, move, unit, drag }: MoveGizmoProps) {
+function Ghosts({ model, move, unit, drag, measure }: MoveGizmoProps) {
   const d = useStore(drag);
   const body = useMemo(() => figureBodyGeometry(), []);
   useEffect(() => () => body.dispose(), [body]);
@@ -117,6 +119,7 @@ function Ghosts({ model, move, unit, drag }: MoveGizmoProps) {
           to={tether.to}
           toY={stand(tether.to, tether.floor)}
           tape={moveTape(model, dragged.at, dragged.floor ?? 0, tether.to, tether.floor)}
+          measure={measure}
           floor={(tether.floor ?? 0) !== (dragged.floor ?? 0) || floorsAt(model, tether.to) > 1 ? tether.floor ?? 0 : undefined}
         />
       )}
@@ -125,7 +128,7 @@ function Ghosts({ model, move, unit, drag }: MoveGizmoProps) {
 }
 
 /** `floor`: the destination storey, named in the label when the move is in or into a building. */
-function Tether({ from, fromY, to, toY, tape, floor }: { from: [number, number]; fromY: number; to: [number, number]; toY: number; tape: number; floor: number | undefined }) {
+function Tether({ from, fromY, to, toY, tape, floor, measure }: { from: [number, number]; fromY: number; to: [number, number]; toY: number; tape: number; floor: number | undefined; measure: Measure | undefined }) {
   const a: Vec3 = [from[0], fromY + 0.3, from[1]];
   const b: Vec3 = [to[0], toY + 0.3, to[1]];
   // A move straight up or down a storey has no plan distance but still a tape.
@@ -135,7 +138,7 @@ function Tether({ from, fromY, to, toY, tape, floor }: { from: [number, number];
       <Line points={[a, b]} color={PLAY_COLOURS.ghost} lineWidth={2} dashed dashSize={0.8} gapSize={0.5} {...overlay} />
       <Html position={[b[0], b[1] + 2.2, b[2]]} style={labelStyle(PLAY_COLOURS.ghost)} zIndexRange={[5, 0]}>
         {floor !== undefined && <span data-testid="play-drag-floor" data-floor={floor}>→ {floorName(floor)}, </span>}
-        <span data-testid="play-drag-distance">{tape.toFixed(1)} cm</span>
+        <span data-testid="play-drag-distance">{formatDistance(tape, measure)}</span>
       </Html>
     </>
   );

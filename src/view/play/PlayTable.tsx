@@ -1,29 +1,36 @@
 // The table during play: figures where the game says (through the tools' figures when the tools are
 // on, so LOS, tape and hover use the game's positions), the active unit's marks, the move gizmo,
-// targets and refusals. A press on a figure of the unit that may move drags it; a click on a
-// shootable target's figure sends that target's command (the active unit's, else its covering-fire
-// half's); anything else goes to the tools.
+// targets and refusals; vehicles drawn from the view too. A press on a figure of the unit that may move
+// drags it; a click on a shootable target's figure sends that target's command (the active unit's,
+// else another unit's that may shoot now); anything else goes to the tools.
 // Hot seat: units the rules hide from the side at the screen are not drawn, marked or given to the
 // tools; a hidden unit its owner sees is drawn see-through with a "hidden" chip.
 import { type ThreeEvent, useThree } from '@react-three/fiber';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { viewForSeat } from '../../game';
+import { viewForSeat, type PlayPickPanel, type PlayTargetsPanel, type PlayView } from '../../game';
 import { Figures } from '../Figures';
+import { VehicleModels } from '../Vehicles';
 import { createStore, useStore } from '../store';
 import type { TableModel } from '../table-model';
 import type { ToolController } from '../tools/tool-controller';
 import { ToolFigures } from '../tools/ToolFigures';
+import { ArcMarks } from './ArcMarks';
 import { createDragStore, createRefusalStore } from './drag-store';
 import { GhostFigures } from './GhostFigures';
 import { createMoveFloorStore, floorsNear, moveFloorKey, nextMoveFloor } from './move-floor';
 import { MoveGizmo } from './MoveGizmo';
-import { playPoses, sideColours, vehicleUnitIds } from './play-poses';
+import { playPoses, playVehiclePoses, sideColours } from './play-poses';
 import { PlayMarkers } from './PlayMarkers';
 import { RefusalLabel } from './RefusalLabel';
 import { drawHeight } from './surface';
 import { TargetMarks } from './TargetMarks';
+import { TemplateMarks } from './TemplateMarks';
 import type { PlayTableLink } from './types';
 import { useMoveDrag } from './use-move-drag';
+
+/** The view's pick-figures panel (a click on one of its figures toggles it) and its other units' targets. */
+const pickPanel = (v: PlayView) => v.panels?.find((p): p is PlayPickPanel => p.kind === 'pick-figures');
+const targetPanels = (v: PlayView) => (v.panels ?? []).filter((p): p is PlayTargetsPanel => p.kind === 'targets');
 
 const NO_SEAT = createStore<string | null>(null);
 const NO_PICK = createStore<string[] | null>(null);
@@ -47,8 +54,10 @@ export function PlayTable({ play, model, tools }: PlayTableProps) {
   const moveFloor = play.moveFloor ?? ownFloor;
   const [hoveredUnit, setHoveredUnit] = useState<string | null>(null);
   const colours = useMemo(() => sideColours(view), [view.sides]); // eslint-disable-line react-hooks/exhaustive-deps
-  const vehicles = useMemo(() => vehicleUnitIds(model.scenario), [model]);
-  const allPoses = useMemo(() => playPoses(view.units, colours, (x, z, floor) => drawHeight(model, [x, z], floor), vehicles), [view.units, colours, model, vehicles]);
+  const allPoses = useMemo(() => playPoses(view.units, colours, (x, z, floor) => drawHeight(model, [x, z], floor)), [view.units, colours, model]);
+  // Vehicles where the game has them (moved, turned, or off the table when destroyed).
+  const vehiclePoses = useMemo(() => playVehiclePoses(view.units, colours, model.standHeight.bind(model)), [view.units, colours, model]);
+  const otherTargets = useMemo(() => targetPanels(view), [view]);
   // Hidden units still in view belong to the side at the screen: drawn apart, see-through.
   const hiddenOwn = useMemo(() => new Set(view.units.filter((u) => u.hiddenFrom?.length).map((u) => u.id)), [view.units]);
   const [poses, ghosts] = useMemo(() => [allPoses.filter((p) => !hiddenOwn.has(p.unitId)), allPoses.filter((p) => hiddenOwn.has(p.unitId))], [allPoses, hiddenOwn]);
@@ -95,9 +104,9 @@ export function PlayTable({ play, model, tools }: PlayTableProps) {
       // With a tool chosen (sight, tape, viewshed) a click belongs to the tool, never a shot.
       if (tools && tools.state.get().tool !== 'select') return false;
       const v = viewForSeat(play.view.get(), play.seat ? play.seat.get() : play.view.get().prompt.side);
-      // While the HUD's covering-fire pick is open, a click on one of the squad's soldiers toggles him.
+      // While the HUD's pick-figures panel is open, a click on one of its figures toggles him.
       const pick = play.picked;
-      if (pick && pick.get() !== null && v.split?.figureIds.includes(figureId)) {
+      if (pick && pick.get() !== null && pickPanel(v)?.figureIds.includes(figureId)) {
         pick.set((p) => {
           const now = p ?? [];
           return now.includes(figureId) ? now.filter((x) => x !== figureId) : [...now, figureId];
@@ -105,9 +114,9 @@ export function PlayTable({ play, model, tools }: PlayTableProps) {
         return true;
       }
       const unitId = unitOf.get(figureId);
-      // The active unit's shot first; else the covering-fire half's (K-1.1b) at that unit.
+      // The active unit's shot first; else another unit's that may shoot now (a targets panel) at that unit.
       const command = v.targets.find((t) => t.unitId === unitId && t.command)?.command
-        ?? v.supportTargets?.flatMap((g) => g.targets).find((t) => t.unitId === unitId && t.command)?.command;
+        ?? targetPanels(v).flatMap((g) => g.targets).find((t) => t.unitId === unitId && t.command)?.command;
       if (!command) return false;
       const r = play.control.send(command);
       if (!r.ok) refusal.set({ unitId: v.activeUnitId ?? null, reason: r.reason, ...(r.rule ? { rule: r.rule } : {}), since: performance.now() });
@@ -129,8 +138,11 @@ export function PlayTable({ play, model, tools }: PlayTableProps) {
         <GhostFigures model={model} poses={ghosts} tools={tools} onFigureDown={onDown} onFigureHover={onHover} onFigureClick={onClick} />
       )}
       <PlayMarkers units={view.units} poses={allPoses} activeUnitId={active?.id} picked={picked ?? undefined} />
-      {view.move && <MoveGizmo model={model} move={view.move} unit={moving} drag={drag} floor={moveFloor} />}
-      <TargetMarks targets={view.targets} support={view.supportTargets} poses={allPoses} activeUnitId={view.activeUnitId} hoveredUnitId={hoveredUnit} />
+      {view.move && <MoveGizmo model={model} move={view.move} unit={moving} drag={drag} floor={moveFloor} measure={view.measure} />}
+      {vehiclePoses.length > 0 && <VehicleModels poses={vehiclePoses} tools={tools} />}
+      <TargetMarks targets={view.targets} support={otherTargets} poses={allPoses} activeUnitId={view.activeUnitId} hoveredUnitId={hoveredUnit} measure={view.measure} />
+      <ArcMarks units={view.units} model={model} />
+      {view.templates && <TemplateMarks templates={view.templates} model={model} measure={view.measure} />}
       <RefusalLabel refusal={refusal} poses={allPoses} />
     </group>
   );

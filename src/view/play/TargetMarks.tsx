@@ -1,13 +1,13 @@
 // Targets on the table: a ring under each figure of every target unit of the active unit (green when
-// it may be shot, grey when the rules refuse it), and, for a covering-fire half shooting on the same
-// card (K-1.1b), a wider blue ring under each of its targets; a label on hover (name, distance and
+// it may be shot, grey when the rules refuse it), and, for another unit shooting now (a targets panel:
+// Kuularuisku's covering-fire half, K-1.1b), a wider blue ring under each of its targets; a label on hover (name, distance and
 // cover, or the reason and rule) and thin sight lines from the shooting unit's centre to each
 // shootable target — drawn from the PlayView's answers; the view computes no line of sight.
 import { Html, Line } from '@react-three/drei';
 import { useEffect, useMemo } from 'react';
 import type { BufferGeometry } from 'three';
-import type { Vec3 } from '../../core';
-import type { PlayTarget, PlayView } from '../../game';
+import { formatDistance, type Measure, type Vec3 } from '../../core';
+import type { PlayTarget, PlayTargetsPanel } from '../../game';
 import type { FigurePose } from '../Figures';
 import { ringGeometry } from '../presenter/highlight-geometry';
 import { LINE_SIDE, OVERLAY_ORDER } from '../tools/colours';
@@ -18,8 +18,10 @@ const overlay = { side: LINE_SIDE, depthTest: false, depthWrite: false, toneMapp
 
 export interface TargetMarksProps {
   targets: readonly PlayTarget[];
-  /** The covering-fire half's targets (PlayView.supportTargets). */
-  support?: PlayView['supportTargets'];
+  /** Other units' targets (the view's targets panels). */
+  support?: readonly PlayTargetsPanel[];
+  /** The view's unit of measure for the labels. */
+  measure?: Measure | undefined;
   poses: readonly FigurePose[];
   activeUnitId: string | undefined;
   /** Unit under the pointer (its label shows). */
@@ -27,10 +29,10 @@ export interface TargetMarksProps {
 }
 
 /** One line of a target's label. */
-export function targetLabel(t: PlayTarget): string {
+export function targetLabel(t: PlayTarget, measure?: Measure): string {
   if (!t.command) return `${t.name}: ${t.refusal?.reason ?? 'may not be shot'}${t.refusal?.rule ? ` (${t.refusal.rule})` : ''}`;
   const seen = t.visible < t.total ? ` · ${t.visible}/${t.total} seen` : '';
-  return `${t.name} · ${t.distance.toFixed(1)} ${t.unit} · ${t.cover}${seen}`;
+  return `${t.name} · ${formatDistance(t.distance, measure)} · ${t.cover}${seen}`;
 }
 
 function centre(poses: readonly FigurePose[], lift: number): Vec3 | null {
@@ -52,9 +54,10 @@ interface GroupProps {
   labelId: string;
   /** Label lift above the target, so two groups' labels do not overlap. */
   labelLift: number;
+  measure: Measure | undefined;
 }
 
-function TargetGroup({ name, targets, poses, from, ring, shootable, hoveredUnitId, lead, labelId, labelLift }: GroupProps) {
+function TargetGroup({ name, targets, poses, from, ring, shootable, hoveredUnitId, lead, labelId, labelLift, measure }: GroupProps) {
   const of = (unitId: string) => poses.filter((p) => p.unitId === unitId);
   return (
     <group name={name}>
@@ -72,7 +75,7 @@ function TargetGroup({ name, targets, poses, from, ring, shootable, hoveredUnitI
             {t.command && from && to && <Line points={[from, to]} color={shootable} lineWidth={1.2} opacity={0.55} {...overlay} />}
             {to && hoveredUnitId === t.unitId && (
               <Html position={[to[0], to[1] + labelLift, to[2]]} style={labelStyle(colour)} zIndexRange={[6, 0]}>
-                <span data-testid={labelId} data-unit={t.unitId}>{lead ? `${lead}: ` : ''}{targetLabel(t)}</span>
+                <span data-testid={labelId} data-unit={t.unitId}>{lead ? `${lead}: ` : ''}{targetLabel(t, measure)}</span>
               </Html>
             )}
           </group>
@@ -82,7 +85,7 @@ function TargetGroup({ name, targets, poses, from, ring, shootable, hoveredUnitI
   );
 }
 
-export function TargetMarks({ targets, support = [], poses, activeUnitId, hoveredUnitId }: TargetMarksProps) {
+export function TargetMarks({ targets, support = [], poses, activeUnitId, hoveredUnitId, measure }: TargetMarksProps) {
   const rings = useMemo(() => ({ own: ringGeometry(0.8, 1.1), support: ringGeometry(1.25, 1.5) }), []);
   useEffect(() => () => Object.values(rings).forEach((r) => r.dispose()), [rings]);
   if (targets.length === 0 && support.length === 0) return null;
@@ -91,11 +94,11 @@ export function TargetMarks({ targets, support = [], poses, activeUnitId, hovere
     <group name="play:targets">
       {targets.length > 0 && (
         <TargetGroup name="play:target" targets={targets} poses={poses} from={from(activeUnitId)} ring={rings.own} shootable={PLAY_COLOURS.shootable}
-          hoveredUnitId={hoveredUnitId} labelId="play-target-label" labelLift={1.5} />
+          hoveredUnitId={hoveredUnitId} labelId="play-target-label" labelLift={1.5} measure={measure} />
       )}
       {support.map((g) => (
-        <TargetGroup key={g.unitId} name={`play:support:${g.unitId}`} targets={g.targets} poses={poses} from={from(g.unitId)} ring={rings.support}
-          shootable={PLAY_COLOURS.support} hoveredUnitId={hoveredUnitId} lead={g.name} labelId="play-support-label" labelLift={targets.length ? 3.4 : 1.5} />
+        <TargetGroup key={`${g.id}:${g.unitId}`} name={`play:${g.id}:${g.unitId}`} targets={g.targets} poses={poses} from={from(g.unitId)} ring={rings.support}
+          shootable={PLAY_COLOURS.support} hoveredUnitId={hoveredUnitId} lead={g.name} labelId={`play-${g.id}-label`} labelLift={targets.length ? 3.4 : 1.5} measure={measure} />
       ))}
     </group>
   );

@@ -15,6 +15,10 @@ export const PLAY_COLOURS = {
   sight: TOOL_COLOURS.clear,
   /** Targets of a covering-fire half (K-1.1b): a blue apart from the active unit's green. */
   support: '#6aa9ff',
+  /** A figure's arc (a turret's traverse, a field of fire). */
+  arc: '#ffd27a',
+  /** A template the rules put on the table (a blast marker). */
+  template: '#ff9a3c',
   /** A hidden unit as its owner sees it (ghost figures, chip). */
   hidden: '#a9bfd6',
 } as const;

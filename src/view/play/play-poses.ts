@@ -1,10 +1,11 @@
 // The game's figures as the table draws them: positions from the PlayView (not the scenario's
-// deployment), heights from the model, side colour on the rim, wounded figures tinted. Figures
-// taken off the table are left out.
-import type { PlayUnit, PlayView } from '../../game';
+// deployment), heights from the model, side colour on the rim, wounded figures tinted; vehicles (a
+// figure with a hull) as vehicle models, where the game has them. Figures taken off the table are left out.
+import type { PlayHull, PlayUnit, PlayView } from '../../game';
 import { FALLBACK_SIDE_COLOURS, type FigurePose } from '../Figures';
 import { PALETTE } from '../palette';
 import type { TableModel } from '../table-model';
+import { hullSpec, type HullSpec, type VehiclePose } from '../vehicle-geometry';
 
 /** Body tints for wounded figures (multiplied over the paint): a light wound pink, a serious one red. */
 export const WOUND_TINTS: Record<string, string> = { light: '#f0b0a0', serious: '#d8645a' };
@@ -17,18 +18,16 @@ export function sideColours(view: Pick<PlayView, 'sides'>): Map<string, string> 
   return new Map(view.sides.map((s, i) => [s.id, s.colour ?? FALLBACK_SIDE_COLOURS[i % FALLBACK_SIDE_COLOURS.length]!] as const));
 }
 
-/** Units drawn by another layer (vehicles: Vehicles.tsx) are left out by id. */
+/** The soldiers (a figure with a hull is a vehicle: playVehiclePoses draws it). */
 export function playPoses(
   units: readonly PlayUnit[],
   colours: ReadonlyMap<string, string>,
   standHeight: TableModel['standHeight'],
-  skip: ReadonlySet<string> = new Set(),
 ): FigurePose[] {
   const poses: FigurePose[] = [];
   for (const unit of units) {
-    if (skip.has(unit.id)) continue;
     for (const f of unit.figures) {
-      if (f.removed) continue;
+      if (f.removed || f.hull) continue;
       const [x, z] = f.at;
       const tint = woundTint(f.condition);
       poses.push({
@@ -53,7 +52,42 @@ export function unitMarker(unit: Pick<PlayUnit, 'status'>): 'routing' | 'pinned'
   return null;
 }
 
-/** Ids of the scenario's vehicle units (Vehicles.tsx draws those). */
-export function vehicleUnitIds(scenario: TableModel['scenario']): Set<string> {
-  return new Set((scenario.units ?? []).filter((u) => u.type === 'vehicle').map((u) => u.id));
+/** A view's hull (sizes may be left out) as the model's spec, the defaults filled in. */
+function specOf(h: PlayHull): HullSpec {
+  const d = hullSpec(undefined);
+  return hullSpec({
+    length: h.length ?? d.length,
+    width: h.width ?? d.width,
+    ...(h.height !== undefined ? { height: h.height } : {}),
+    ...(h.running ? { running: h.running } : {}),
+    ...(h.turret !== undefined ? { turret: h.turret } : {}),
+  });
+}
+
+/**
+ * The game's vehicles (figures with a hull) as the vehicle models draw them: where the game has them
+ * now, hull and turret turned as the game says; a vehicle taken off the table is not drawn.
+ */
+export function playVehiclePoses(
+  units: readonly PlayUnit[],
+  colours: ReadonlyMap<string, string>,
+  standHeight: TableModel['standHeight'],
+): VehiclePose[] {
+  const poses: VehiclePose[] = [];
+  for (const unit of units) {
+    for (const f of unit.figures) {
+      if (f.removed || !f.hull) continue;
+      const [x, z] = f.at;
+      poses.push({
+        unitId: unit.id,
+        figureId: f.id,
+        position: [x, standHeight(x, z, f.floor || undefined), z],
+        facing: f.facing,
+        turretFacing: f.turretFacing ?? f.facing,
+        spec: specOf(f.hull),
+        sideColour: colours.get(unit.side) ?? PALETTE.neutralSide,
+      });
+    }
+  }
+  return poses;
 }

@@ -1,8 +1,8 @@
 // describePlay: a Kuularuisku game state as the play HUD shows it — whose turn (the side that must act:
 // card drawn, roll pending, choice, readiness window), the units with their status chips and figures,
 // the legal choices as buttons, the active unit's move offer and targets, and the result.
-import type { PendingDecision, PlayAction, PlayPrompt, PlayUnit, PlayView, TableQueries } from '../../../core';
-import type { Scenario } from '../../../scenario';
+import type { PendingDecision, PlayAction, PlayPanel, PlayPrompt, PlayUnit, PlayView, TableQueries } from '../../../core';
+import { withVehicles, type Scenario } from '../../../scenario';
 import { specialCommands } from '../special-play';
 import { ACTION_NAMES } from '../activation/decide';
 import { legalCommands } from '../activation/legal';
@@ -93,7 +93,9 @@ function prompt(s: KState, ctx: DescribeCtx, p: KPhase): PlayPrompt {
   const side = sideToAct(p) ?? null;
   const who = sideName(s, ctx, side ?? undefined);
   const name = (id: string | undefined) => (id ? s.units[id]?.name ?? id : '');
-  const base = { side, turn, turnLimit: f.turnLimit, ...(f.turnOpen ? { deck: { left: f.deck.length, drawn: f.drawn.length } } : {}) };
+  // K-2.1b the activation deck, as the banner's tally.
+  const deck = { id: 'deck', text: `Deck ${f.deck.length} left · ${f.drawn.length} drawn`, count: f.deck.length, title: 'Activation cards left in the deck / drawn this turn' };
+  const base = { side, turn, turnLimit: f.turnLimit, ...(f.turnOpen ? { tallies: [deck] } : {}) };
   const card = (unitId: string, via: string) => ({ card: { unitId, label: name(unitId), via } });
   switch (p.kind) {
     case 'over':
@@ -184,8 +186,10 @@ export function describePlay(s: KState, ctx: DescribeCtx): PlayView {
   // K-1.1b / K-AMB-2 the covering-fire half shoots on its parent's card, with its own targets.
   const half = p.kind === 'activation' && active ? s.units[active]?.coveringHalf : undefined;
   const halfTargets = half && s.units[half] ? targetsFor(s, half, ctx.table) : [];
-  const supportTargets = half && halfTargets.length > 0 ? [{ unitId: half, name: s.units[half]!.name, rule: 'K-1.1b', targets: halfTargets }] : [];
+  const panels: PlayPanel[] = [];
+  if (half && halfTargets.length > 0) panels.push({ kind: 'targets', id: 'support', unitId: half, name: s.units[half]!.name, rule: 'K-1.1b', targets: halfTargets });
   const split = p.kind === 'activation' ? splitOffer(s) : undefined;
+  if (split) panels.push(split);
   const result = s.flow.result;
   const decision = p.kind === 'choice' && (p.choice.kind === 'wounds' || p.choice.kind === 'medic') ? ownerDecision(s, p.choice) : undefined;
   return {
@@ -193,13 +197,12 @@ export function describePlay(s: KState, ctx: DescribeCtx): PlayView {
     scenarioTitle: ctx.scenario.title,
     sides: ctx.scenario.sides.map((x) => ({ id: x.id, name: x.name, ...(x.colour ? { colour: x.colour } : {}) })),
     prompt: pr,
-    units: describeUnits(s),
+    units: withVehicles(describeUnits(s), ctx.scenario),
     ...(active ? { activeUnitId: active } : {}),
     actions: describeActions(s, ctx, p),
     ...(move ? { move } : {}),
     targets,
-    ...(supportTargets.length > 0 ? { supportTargets } : {}),
-    ...(split ? { split } : {}),
+    ...(panels.length > 0 ? { panels } : {}),
     ...(decision ? { decision } : {}),
     ...(result ? { victory: { winner: result.winner, reason: result.text, rule: result.rule } } : {}),
   };

@@ -36,7 +36,7 @@ function describeTarget(s: KState, shooterId: string, o: TargetOption, table: Ta
   if (su.status === 'pinned') notes.push('K-7.1c pinned: hits only on a 6');
   if (o.valid && o.shooters.length < liveFigures(s, su).length) notes.push(`K-5.2f ${o.shooters.length} soldier${o.shooters.length === 1 ? '' : 's'} can shoot`);
   const base = {
-    unitId: tu.id, name: tu.name, side: tu.side, distance: Math.round(distance * 10) / 10, unit: 'cm' as const,
+    unitId: tu.id, name: tu.name, side: tu.side, distance: Math.round(distance * 10) / 10,
     visible: o.valid ? o.hittable.length : theirs.filter((t) => o.pairs.some((p) => p.target === t.id && p.visible)).length,
     total: theirs.length, notes,
   };

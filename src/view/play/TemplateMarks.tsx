@@ -1,0 +1,42 @@
+// Templates the rules put on the table (PlayView.templates: a blast circle, a flame teardrop): their
+// outline on the ground, labelled with its words and its radius in the view's measure.
+import { Html, Line } from '@react-three/drei';
+import { formatDistance, type Measure } from '../../core';
+import type { PlayTemplate } from '../../game';
+import type { TableModel } from '../table-model';
+import { LINE_SIDE, OVERLAY_ORDER } from '../tools/colours';
+import { labelStyle, PLAY_COLOURS } from './colours';
+import { templateOutline } from './outlines';
+
+const overlay = { side: LINE_SIDE, depthTest: false, depthWrite: false, toneMapped: false, fog: false, renderOrder: OVERLAY_ORDER, transparent: true } as const;
+
+export interface TemplateMarksProps {
+  templates: readonly PlayTemplate[];
+  model: TableModel;
+  measure?: Measure | undefined;
+}
+
+/** A template's label: its own words and its radius as the players read it. */
+export function templateLabel(t: PlayTemplate, measure?: Measure): string {
+  return `${t.label ?? (t.kind === 'circle' ? 'Template' : 'Teardrop')} · ${formatDistance(t.radius, measure)} radius${t.rule ? ` (${t.rule})` : ''}`;
+}
+
+export function TemplateMarks({ templates, model, measure }: TemplateMarksProps) {
+  if (templates.length === 0) return null;
+  return (
+    <group name="play:templates">
+      {templates.map((t) => {
+        const ring = templateOutline(t).map(([x, z]) => [x, model.standHeight(x, z) + 0.15, z] as [number, number, number]);
+        const [x, z] = t.centre;
+        return (
+          <group key={t.id} name={`play:template:${t.id}`}>
+            <Line points={[...ring, ring[0]!]} color={PLAY_COLOURS.template} lineWidth={2} {...overlay} />
+            <Html position={[x, model.standHeight(x, z) + 1.5, z]} style={labelStyle(PLAY_COLOURS.template)} zIndexRange={[6, 0]}>
+              <span data-testid="play-template-label" data-template={t.id}>{templateLabel(t, measure)}</span>
+            </Html>
+          </group>
+        );
+      })}
+    </group>
+  );
+}

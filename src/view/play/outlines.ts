@@ -1,0 +1,47 @@
+// Outlines of the play overlays as plan points [x, z] in order, each a closed ring: a template on the
+// table (a blast circle, a flame teardrop) and a figure's arc (a turret's traverse, a hull's front).
+// Pure geometry for TemplateMarks and ArcMarks. Headings are degrees clockwise from north.
+import type { PlayArc, PlayTemplate } from '../../game';
+import type { TablePoint } from './play-geometry';
+
+/** A unit vector on the table for a heading (x east, z north). */
+function heading(deg: number): TablePoint {
+  const r = (deg * Math.PI) / 180;
+  return [Math.sin(r), Math.cos(r)];
+}
+
+/** The ring around the template: a circle, or a teardrop from its narrow end to the wide circle. */
+export function templateOutline(t: Pick<PlayTemplate, 'kind' | 'centre' | 'radius' | 'length' | 'facing'>, segments = 48): TablePoint[] {
+  const [px, pz] = t.centre;
+  const r = t.radius;
+  const circle = (cx: number, cz: number, from: number, to: number, n: number): TablePoint[] =>
+    Array.from({ length: n + 1 }, (_, i) => {
+      const a = from + ((to - from) * i) / n;
+      return [cx + r * Math.sin(a), cz + r * Math.cos(a)];
+    });
+  const length = t.length ?? 0;
+  if (t.kind === 'circle' || length <= r) return circle(px, pz, 0, 2 * Math.PI, segments).slice(0, segments);
+  // Teardrop: the wide circle's centre lies `length` ahead; the sides are the tangents from the narrow end.
+  const [dx, dz] = heading(t.facing ?? 0);
+  const cx = px + dx * length;
+  const cz = pz + dz * length;
+  // Angle (at the wide centre, from the direction back to the narrow end) of each tangent point.
+  const beta = Math.acos(r / length);
+  const back = Math.atan2(-dx, -dz);
+  return [[px, pz], ...circle(cx, cz, back + beta, back + 2 * Math.PI - beta, segments)];
+}
+
+/** Reach of an arc drawn without its own, cm. */
+export const ARC_REACH = 12;
+
+/** A wedge from the figure's centre, clockwise from `from` to `to` (passing 360 when `to` < `from`). */
+export function arcOutline(at: TablePoint, arc: Pick<PlayArc, 'from' | 'to' | 'range'>, segments = 24): TablePoint[] {
+  const r = arc.range ?? ARC_REACH;
+  const span = ((((arc.to - arc.from) % 360) + 360) % 360) || 360;
+  const n = Math.max(2, Math.ceil((segments * span) / 360));
+  const rim = Array.from({ length: n + 1 }, (_, i): TablePoint => {
+    const [dx, dz] = heading(arc.from + (span * i) / n);
+    return [at[0] + dx * r, at[1] + dz * r];
+  });
+  return span === 360 ? rim.slice(0, n) : [[at[0], at[1]], ...rim];
+}

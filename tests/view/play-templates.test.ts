@@ -1,0 +1,59 @@
+// Templates and arcs on the table in play (PlayView.templates, PlayFigure.arcs): a blast circle's
+// outline is its radius all round; a teardrop runs from its narrow end to the wide circle `length`
+// ahead along its heading; the label gives the radius in the view's measure; an arc is a wedge
+// clockwise between its headings.
+import { describe, expect, it } from 'vitest';
+import type { PlayTemplate } from '../../src/game';
+import { ARC_REACH, arcOutline, templateOutline } from '../../src/view/play/outlines';
+import { templateLabel } from '../../src/view/play/TemplateMarks';
+
+const dist = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!);
+
+describe('template outlines', () => {
+  it('a circle: every point at the radius from the centre', () => {
+    const ring = templateOutline({ kind: 'circle', centre: [40, 30], radius: 5 }, 32);
+    expect(ring).toHaveLength(32);
+    for (const p of ring) expect(dist(p, [40, 30])).toBeCloseTo(5, 9);
+  });
+
+  it('a teardrop heading east: starts at its narrow end, reaches the wide circle\'s far side, sides tangent to it', () => {
+    const t: Pick<PlayTemplate, 'kind' | 'centre' | 'radius' | 'length' | 'facing'> = { kind: 'teardrop', centre: [10, 20], radius: 3, length: 12, facing: 90 };
+    const ring = templateOutline(t, 48);
+    expect(ring[0]).toEqual([10, 20]);
+    const wide: [number, number] = [22, 20];
+    for (const p of ring.slice(1)) expect(dist(p, wide)).toBeCloseTo(3, 9);
+    // The far point of the circle (x = 25) is on the outline; nothing lies behind the narrow end.
+    expect(Math.max(...ring.map((p) => p[0]))).toBeCloseTo(25, 1);
+    expect(Math.min(...ring.map((p) => p[0]))).toBe(10);
+    // Tangent: at the first arc point the side is square to the radius.
+    const [tx, tz] = ring[1]!;
+    expect((tx - 10) * (tx - wide[0]) + (tz - 20) * (tz - wide[1])).toBeCloseTo(0, 9);
+  });
+
+  it('labels the radius in the view\'s measure', () => {
+    const t: PlayTemplate = { id: 'he', kind: 'circle', centre: [0, 0], radius: 5.08, label: 'HE blast', rule: 'C-7.2' };
+    expect(templateLabel(t)).toBe('HE blast · 5.1 cm radius (C-7.2)');
+    expect(templateLabel(t, 'inch')).toBe('HE blast · 2.0″ radius (C-7.2)');
+  });
+});
+
+describe('arc outlines', () => {
+  it('a turret arc of 90° from 45° reaches its range between those headings, from the figure', () => {
+    const ring = arcOutline([0, 0], { from: 45, to: 135, range: 10 }, 24);
+    expect(ring[0]).toEqual([0, 0]);
+    for (const p of ring.slice(1)) expect(dist(p, [0, 0])).toBeCloseTo(10, 9);
+    // First and last rim points at 45° and 135° (north-east, south-east); due east in between.
+    expect(ring[1]![0]).toBeCloseTo(10 * Math.SQRT1_2, 9);
+    expect(ring[1]![1]).toBeCloseTo(10 * Math.SQRT1_2, 9);
+    expect(ring.at(-1)![1]).toBeCloseTo(-10 * Math.SQRT1_2, 9);
+    expect(Math.max(...ring.map((p) => p[0]))).toBeCloseTo(10, 9);
+  });
+
+  it('an arc across north (300° to 60°) stays in front, and takes the default reach', () => {
+    const ring = arcOutline([5, 5], { from: 300, to: 60 });
+    for (const p of ring.slice(1)) {
+      expect(dist(p, [5, 5])).toBeCloseTo(ARC_REACH, 9);
+      expect(p[1] - 5).toBeGreaterThanOrEqual(ARC_REACH / 2 - 1e-9);
+    }
+  });
+});
