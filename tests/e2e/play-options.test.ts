@@ -67,7 +67,7 @@ describe.runIf(run)('game options in Chromium', () => {
     expect(await page.textContent(byId('unit-r_women'))).toContain("Women's guard osasto (Tammela)");
     expect(await page.textContent(byId('unit-r_women'))).toContain('9/9');
     const save = await page.evaluate(() => JSON.parse(window.__sandtable!.play!.saves.toJson()) as { sandtableSave: number; options: unknown });
-    expect(save).toMatchObject({ sandtableSave: 2, options: { rules: { 'opt-womens-guard': true } } });
+    expect(save).toMatchObject({ sandtableSave: 3, options: { rules: { 'opt-womens-guard': true } } });
     await tab('rules');
     expect(await page.textContent('[data-rule-id="opt-womens-guard"]')).toContain('on in this game');
     await tab('log');
