@@ -4,7 +4,7 @@ import RAPIER from '@dimforge/rapier3d-compat';
 import {
   type HeightGrid, type Solid, type Vec2, type Vec3, boundsOf, gridHeightAt, gridMaxHeight, lerp3, pointInPolygon, dist3, segmentInsideIntervals,
 } from '../core';
-import { FIGURE_SIGHT_POINTS, sightPointHeight } from '../core';
+import { FIGURE_SIGHT_POINTS, sightPointHeight, type SightPoint } from '../core';
 import { type BuildingFeature, type ResolvedTags, type Scenario, buildingCorners, resolveTags } from '../scenario';
 import { type CrestLine, type ObstacleBox, crestLines, obstacleBoxes, obstacleCrossings } from './obstacles';
 import { sampleRelief } from './relief';
@@ -479,20 +479,20 @@ class RapierBattlefield implements Battlefield {
     };
   }
 
-  visibility(observer: FigureBody, target: FigureBody, options?: LosOptions): VisibilityResult {
+  visibility(observer: FigureBody, target: FigureBody, options?: LosOptions, points: readonly SightPoint[] = FIGURE_SIGHT_POINTS): VisibilityResult {
     const eye = this.eyePoint(observer);
     const h = target.height ?? DEFAULT_FIGURE_HEIGHT;
     const ground = this.standHeight(target.at[0], target.at[1], target.floor);
     const figs = options?.figures ? { ignore: [...(options.figures.ignore ?? []), observer.id, target.id] } : false;
     const opts: LosOptions = { ...options, figures: figs };
-    // The battlefield's default points (core FIGURE_SIGHT_POINTS: head at the eye's height, chest, base);
-    // a ruleset's own sight lines aim at the points its module declares (`sightPoints`).
-    const samples = FIGURE_SIGHT_POINTS.map((sp) => {
+    // The points a ruleset aims at (its module's `sightPoints`), or the battlefield's default (core
+    // FIGURE_SIGHT_POINTS: head at the eye's height, chest, base).
+    const samples = points.map((sp) => {
       const point: Vec3 = [target.at[0], ground + sightPointHeight(sp, h), target.at[1]];
-      return { name: sp.name as 'head' | 'chest' | 'base', point, result: this.lineOfSight(eye, point, opts) };
+      return { name: sp.name, point, result: this.lineOfSight(eye, point, opts) };
     });
     const visibleCount = samples.filter((s) => s.result.clear).length;
-    return { eye, samples, visibleCount, fraction: visibleCount / samples.length };
+    return { eye, samples, visibleCount, fraction: samples.length > 0 ? visibleCount / samples.length : 0 };
   }
 
   viewshed(eye: Vec3, region: Parameters<Battlefield['viewshed']>[1], resolution: number, targetHeight: number, options?: LosOptions) {

@@ -1,5 +1,5 @@
 // Public types of the battlefield queries (all lengths in cm, table coordinates: x east, z north, y up).
-import type { HeightGrid, Solid, Vec2, Vec3 } from '../core';
+import type { HeightGrid, SightPoint, Solid, Vec2, Vec3 } from '../core';
 import type { Scenario, ResolvedTags } from '../scenario';
 
 export interface AreaCrossing {
@@ -62,7 +62,8 @@ export interface FigureBody {
 }
 
 export interface SamplePoint {
-  name: 'head' | 'chest' | 'base';
+  /** The sight point's name (head, chest, base for the default points). */
+  name: string;
   point: Vec3;
   result: LosResult;
 }
@@ -149,7 +150,7 @@ export interface Battlefield {
   losMatrix(points: readonly Vec3[], options?: LosOptions): Uint8Array;
   /** Eye point of a figure standing at its place. */
   eyePoint(figure: FigureBody): Vec3;
-  visibility(observer: FigureBody, target: FigureBody, options?: LosOptions): VisibilityResult;
+  visibility(observer: FigureBody, target: FigureBody, options?: LosOptions, points?: readonly SightPoint[]): VisibilityResult;
   viewshed(eye: Vec3, region: ViewshedRegion, resolution: number, targetHeight: number, options?: LosOptions): Viewshed;
   /** Area features whose outline contains (x, z): tags for cover and going at a point. */
   areasAt(x: number, z: number): AreaAt[];

@@ -1,6 +1,7 @@
 // The narrow view of the battlefield that rulesets may use (DESIGN.md layer rules): declared here in
 // core so src/rules never imports the battlefield; the real Battlefield satisfies it structurally.
 import type { Vec2, Vec3 } from './geometry';
+import type { SightPoint } from './sight-points';
 
 /** Rules tags of a terrain feature as the battlefield resolved them (scenario/tags.ts). */
 export interface TerrainTags {
@@ -55,7 +56,8 @@ export interface TableLosOptions {
 
 export interface TableVisibility {
   eye: Vec3;
-  samples: Array<{ name: 'head' | 'chest' | 'base'; point: Vec3; result: TableLos }>;
+  /** One per sight point asked for, in its order, named as the point is. */
+  samples: Array<{ name: string; point: Vec3; result: TableLos }>;
   visibleCount: number;
   fraction: number;
 }
@@ -117,7 +119,8 @@ export interface TableQueries {
   lineOfSight(from: Vec3, to: Vec3, options?: TableLosOptions): TableLos;
   isClear(from: Vec3, to: Vec3, options?: TableLosOptions): boolean;
   eyePoint(figure: TableFigure): Vec3;
-  visibility(observer: TableFigure, target: TableFigure, options?: TableLosOptions): TableVisibility;
+  /** Sight lines from the observer's eye to the target's `points` (default FIGURE_SIGHT_POINTS); a ruleset passes its own. */
+  visibility(observer: TableFigure, target: TableFigure, options?: TableLosOptions, points?: readonly SightPoint[]): TableVisibility;
   setFigures(figures: readonly TableFigure[]): void;
   /** Area features whose outline contains (x, z), whatever their height. */
   areasAt(x: number, z: number): TableArea[];

@@ -167,7 +167,7 @@ export function cachedTable(table: TableQueries): TableQueries {
     lineOfSight: (from, to, options) => table.lineOfSight(from, to, options),
     isClear: (from, to, options) => table.isClear(from, to, options),
     eyePoint: (figure) => table.eyePoint(figure),
-    visibility: (observer, target, options) => table.visibility(observer, target, options),
+    visibility: (observer, target, options, points) => table.visibility(observer, target, options, points),
     setFigures: (figures) => table.setFigures(figures),
     // The battlefield's third argument (maxDistance, which TableQueries does not declare) passed on.
     obstaclesAlong: (from: Vec2, to: Vec2, maxDistance?: number) => table.obstaclesAlong(from, to, maxDistance),

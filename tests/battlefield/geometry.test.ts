@@ -1,7 +1,7 @@
 // Geometry cases on the training ground (scenarios/sandbox/training-ground.json), each with its why.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
-import { gridHeightAt, gridPoint } from '../../src/core';
+import { gridHeightAt, gridPoint, type Vec2 } from '../../src/core';
 import { eye, loadTrainingGround } from './fixture';
 
 let bf: Battlefield;
@@ -51,6 +51,21 @@ describe('buildings and walls', () => {
     expect(bf.lineOfSight(eye(bf, 40, 95), eye(bf, 40, 105)).clear).toBe(true);
     expect(bf.lineOfSight(eye(bf, 40, 95), [40, 0.15, 101]).blocker?.featureId).toBe('hedge_lane');
     expect(bf.lineOfSight(eye(bf, 97, 20), eye(bf, 97, 40)).clear).toBe(false);
+  });
+
+  it('visibility samples the sight points asked for: a figure behind the hedge shows its head, not its base', () => {
+    // A ruleset names the points it aims at (its module's sightPoints); the default is head, chest, base.
+    const observer = { id: 'probe_south', at: [40, 95] as Vec2 }, target = { id: 'probe_north', at: [40, 101] as Vec2 };
+    const byDefault = bf.visibility(observer, target);
+    expect(byDefault.samples.map((s) => [s.name, s.result.clear])).toEqual([['head', true], ['chest', true], ['base', false]]);
+    expect(byDefault.fraction).toBeCloseTo(2 / 3, 9);
+    const headOnly = bf.visibility(observer, target, undefined, [{ name: 'head', fraction: 0.94 }]);
+    expect(headOnly.fraction).toBe(1);
+    const low = bf.visibility(observer, target, undefined, [{ name: 'low', cm: 0.2 }]);
+    expect(low.samples.map((s) => s.name)).toEqual(['low']);
+    expect(low.samples[0]!.point[1]).toBeCloseTo(bf.standHeight(40, 101) + 0.2, 9);
+    expect(low.fraction).toBe(0);
+    expect(low.samples[0]!.result.blocker?.featureId).toBe('hedge_lane');
   });
 
   it('a fence is seen through and reported as crossed', () => {

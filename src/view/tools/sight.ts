@@ -48,7 +48,7 @@ export interface SightLine {
 
 export interface FigureSight {
   figureId: string;
-  samples: Array<{ name: 'head' | 'chest' | 'base'; clear: boolean; blocker: string | null }>;
+  samples: Array<{ name: string; clear: boolean; blocker: string | null }>;
   visibleCount: number;
   fraction: number;
 }
