@@ -79,9 +79,10 @@ export function parseCommandLines(body: string, file: string, sides: ReadonlyArr
   return parseCommandFile(body, file, sides).map((l) => l.command);
 }
 
-function logLine(e: GameEvent, turn: number): string {
+/** A log line: the turn label (when the ruleset numbers its turns), the rule id, the event's text. */
+function logLine(e: GameEvent, turn: number | undefined): string {
   const rule = (e.rule ?? '').padEnd(9);
-  return `T${turn} ${rule} ${e.text ?? e.type}`;
+  return `${turn === undefined ? '' : `T${turn} `}${rule} ${e.text ?? e.type}`;
 }
 
 export async function play(a: PlayArgs, io: Io): Promise<number> {
@@ -174,12 +175,13 @@ export async function play(a: PlayArgs, io: Io): Promise<number> {
       return 0;
     }
     io.out(`${scenario.title} — ${ruleset.id} ${ruleset.version}, seed ${session.seed}${load ? `, replayed from ${load} (${replayed} commands, state hash verified)` : ''}\n`);
-    let turn = 0;
-    for (const entry of session.log) {
-      // A command that starts a turn rolls its shuffle first: label its lines with the new turn.
-      const started = entry.events.find((e) => e.type === 'TURN_STARTED');
-      if (started) turn = Number(started.turn);
-      for (const e of entry.events) io.out(`${logLine(e, turn)}\n`);
+    // Each command's lines carry the turn its ruleset reads in the state after it (a command that
+    // starts a turn is labelled with the new turn); a ruleset without `turnOf` prints no label.
+    const turnOf = rulesetModule.turnOf?.bind(rulesetModule);
+    let i = 0;
+    for (const after of session.statesAfterCommands()) {
+      const turn = turnOf?.(after);
+      for (const e of session.log[i++]!.events) io.out(`${logLine(e, turn)}\n`);
     }
     io.out(result ? `Result: ${result.reason}${result.rule ? ` (${result.rule})` : ''}\n` : `No result yet: the game goes on (${session.legalCommands().length} legal commands)\n`);
     io.out(`${session.log.length} commands, ${events.length} events, state hash ${session.stateHash()}${save ? `, saved to ${save}` : ''}\n`);

@@ -44,6 +44,8 @@ export interface RulesetModule<S> {
   readonly name: string;
   /** A neutral description of the current phase. */
   phase(state: S): PhaseInfo;
+  /** The number of the turn (or round) the game is in, for labelling log lines (`cli play`); optional. */
+  turnOf?(state: S): number;
   /** What the flow machines read (the ruleset's stages, step names and the commands each step takes). */
   readonly flow: FlowAdapter<S>;
   /** The play HUD's describer. */

@@ -173,6 +173,15 @@ export class GameSession<S, C extends Command = Command, E extends GameEvent = G
     return true;
   }
 
+  /** The state after each logged command, in order (one pass: per-command readings of a long log). */
+  *statesAfterCommands(): Generator<S> {
+    let s = this.initial;
+    for (const entry of this.entries) {
+      for (const e of entry.events) s = this.ruleset.evolve(s, e);
+      yield s;
+    }
+  }
+
   /** The state after the first `count` events (the replay scrubber). */
   stateAt(count: number): S {
     let s = this.initial;

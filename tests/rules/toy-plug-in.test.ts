@@ -68,6 +68,8 @@ const TOY_CASES = [
   { id: 'toylines', exportName: 'toylinesModule', scenario: 'toylines.json' },
 ];
 const planted = new Map<string, { dir: string; play: Promise<{ stdout: string; stderr: string }> }>();
+/** toyarmour's game again as the text log (its lines labelled by the module's turnOf). */
+let armourText: Promise<{ stdout: string; stderr: string }>;
 
 beforeAll(() => {
   // Both games start at once: a tsx start is most of the time.
@@ -77,12 +79,17 @@ beforeAll(() => {
     const play = promisify(execFile)(path.join(ROOT, 'node_modules/.bin/tsx'), args, { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
     play.catch(() => undefined);
     planted.set(t.id, { dir, play });
+    if (t.id === 'toyarmour') {
+      armourText = promisify(execFile)(path.join(ROOT, 'node_modules/.bin/tsx'), args.slice(0, -1), { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
+      armourText.catch(() => undefined);
+    }
   }
 });
 
 afterAll(async () => {
   for (const { dir, play } of planted.values()) {
     await play.catch(() => undefined);
+    await armourText?.catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
   }
 });
@@ -115,16 +122,16 @@ describe('a ruleset added by its own folder and its registry line', () => {
     expect(game.result).toMatchObject({ rule: 'TA-8' });
     expect(game.result!.reason).toMatch(/\d+–\d+/);
     const types = game.events.map((e) => e.type);
-    expect(types.filter((x) => x === 'TURN_STARTED').length).toBeGreaterThanOrEqual(1);
+    expect(types.filter((x) => x === 'ROUND_STARTED').length).toBeGreaterThanOrEqual(1);
     // TA-1 each round opens with both sides' d6 for initiative.
     const initiative = game.events.filter((e) => e.type === 'DICE_ROLLED' && (e.roll as { rule: string }).rule === 'TA-1');
-    expect(initiative.length).toBeGreaterThanOrEqual(2 * types.filter((x) => x === 'TURN_STARTED').length);
+    expect(initiative.length).toBeGreaterThanOrEqual(2 * types.filter((x) => x === 'ROUND_STARTED').length);
     expect(game.events.filter((e) => e.type === 'DICE_ROLLED').every((e) => (e.roll as { sides: number }).sides === 6)).toBe(true);
     // TA-2 activations alternate: within a round a side acts twice running only once the other has no unit left to act.
     const sideOf = Object.fromEntries(scenarioUnits('toyarmour.json').map((u) => [u.id, u.side]));
     const rounds: string[][] = [];
     for (const e of game.events) {
-      if (e.type === 'TURN_STARTED') rounds.push([]);
+      if (e.type === 'ROUND_STARTED') rounds.push([]);
       if (e.type === 'UNIT_SELECTED') rounds.at(-1)!.push(sideOf[e.unit as string]!);
     }
     expect(rounds.flat().length).toBeGreaterThan(4);
@@ -136,6 +143,25 @@ describe('a ruleset added by its own folder and its registry line', () => {
     expect(types).toContain('TEMPLATE_FIRED');
     // The log speaks cm.
     expect(game.events.filter((e) => ['UNIT_MOVED', 'UNIT_SHOT', 'TEMPLATE_FIRED'].includes(e.type)).every((e) => / cm\b/.test(e.text ?? ''))).toBe(true);
+  });
+
+  it('toyarmour (TA-1): `cli play`\'s text log labels each line with the round its module\'s turnOf reads after the command', async () => {
+    const { stdout } = await armourText;
+    const lines = stdout.split('\n').filter((l) => /^T\d+ /.test(l));
+    expect(lines.length).toBeGreaterThan(10);
+    const label = (l: string) => Number(/^T(\d+) /.exec(l)![1]);
+    // Each round's initiative line (and its dice, rolled by the same command) carries the new round.
+    const opened = lines.filter((l) => / win the initiative /.test(l));
+    expect(opened.length).toBeGreaterThanOrEqual(2);
+    opened.forEach((l, i) => {
+      expect(l).toContain(`Round ${i + 1}: `);
+      expect(label(l)).toBe(i + 1);
+    });
+    const firstOpen = lines.indexOf(opened[0]!);
+    expect(lines.slice(0, firstOpen).every((l) => l.startsWith('T1 TA-1 '))).toBe(true);
+    // Labels never go back, and a round's end is labelled with that round.
+    lines.forEach((l, i) => { if (i > 0) expect(label(l)).toBeGreaterThanOrEqual(label(lines[i - 1]!)); });
+    for (const l of lines.filter((x) => / Round \d+ ends$/.test(x))) expect(label(l)).toBe(Number(/Round (\d+) ends$/.exec(l)![1]));
   });
 
   it('toylines (TL-1, TL-3, TL-5) plays to the end through the copy\'s `cli play --random-legal`: phases, d20s, distances in inches', async () => {

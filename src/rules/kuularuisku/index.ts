@@ -8,11 +8,14 @@ import { kuularuiskuPhase } from './phase-info';
 import { kuularuiskuPlayer } from './player';
 import { kuularuiskuRuleset } from './ruleset';
 import { K_SIGHT_POINTS } from './sight-points';
+import type { KState } from './state';
 
 export const kuularuiskuModule = {
   ruleset: kuularuiskuRuleset,
   name: 'Kuularuisku 1918',
   phase: kuularuiskuPhase,
+  // The turn the log's lines are labelled with (TURN_STARTED sets it; 0 before the first).
+  turnOf: (state: KState) => state.turn,
   flow: kuularuiskuFlow,
   hud: kuularuiskuHud,
   measure: 'cm' as const,

@@ -89,6 +89,8 @@ export const toyarmourModule = {
   ruleset,
   name: 'Toy armour (alternating)',
   phase,
+  // The round the log's lines are labelled with (`cli play`).
+  turnOf: (s: ArmourState) => s.round,
   flow,
   hud,
   measure: 'cm' as const,

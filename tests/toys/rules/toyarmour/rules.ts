@@ -142,7 +142,7 @@ export function decideArmour(s: ArmourState, c: Command, ctx: { scenario: Scenar
         b = dice.roll(6, `initiative of ${sideName(scenario, sides[1]!)}`, 'TA-1');
       }
       const first = a > b ? sides[0]! : sides[1]!;
-      return { ok: true, events: [{ type: 'TURN_STARTED', rule: 'TA-1', turn: s.round + 1, first, text: `Round ${s.round + 1}: ${sideName(scenario, first)} win the initiative (${a}–${b})` }] };
+      return { ok: true, events: [{ type: 'ROUND_STARTED', rule: 'TA-1', round: s.round + 1, first, text: `Round ${s.round + 1}: ${sideName(scenario, first)} win the initiative (${a}–${b})` }] };
     }
     case 'SELECT_UNIT': {
       const unit = String(c.unitId);
@@ -226,8 +226,8 @@ function hurt(s: ArmourState, id: string): ArmourState {
 
 export function evolveArmour(s: ArmourState, e: GameEvent): ArmourState {
   switch (e.type) {
-    case 'TURN_STARTED':
-      return { ...s, round: e.turn as number, open: true, acted: [], current: null, toAct: e.first as string };
+    case 'ROUND_STARTED':
+      return { ...s, round: e.round as number, open: true, acted: [], current: null, toAct: e.first as string };
     case 'UNIT_SELECTED':
       return { ...s, current: e.unit as string };
     case 'UNIT_MOVED':

@@ -86,6 +86,8 @@ export const toylinesModule = {
   ruleset,
   name: 'Toy lines (you go, I go)',
   phase,
+  // The game turn the log's lines are labelled with (`cli play`).
+  turnOf: (s: LinesState) => s.turn,
   flow,
   hud,
   measure: 'inch' as const,
