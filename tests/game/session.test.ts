@@ -60,6 +60,18 @@ describe('game session', () => {
     expect(g.stateAt(3)).toEqual({ position: 3, hits: 1, turn: 1 });
   });
 
+  it('gives the state after each logged command, in order (the CLI labels each command\'s log lines from it)', () => {
+    const g = newSession(1, new ScriptedDice([5, 2]));
+    g.dispatch(red({ type: 'MOVE', by: 3 }));
+    g.dispatch(red({ type: 'SHOOT' }));
+    g.dispatch(red({ type: 'MOVE', by: 2 }));
+    expect([...g.statesAfterCommands()]).toEqual([
+      { position: 3, hits: 0, turn: 1 },
+      { position: 3, hits: 1, turn: 1 },
+      { position: 5, hits: 1, turn: 1 },
+    ]);
+  });
+
   it('refuses illegal commands with the reason and changes nothing', () => {
     const g = newSession();
     const before = g.stateHash();
