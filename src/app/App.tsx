@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Battlefield } from '../battlefield';
 import type { LengthUnit } from '../core';
 import type { Scenario, ScenarioIssue } from '../scenario';
-import { LoadingPanel, PlayHud, PlayToggle, ScenarioHeader, ScenarioIssues, ScenarioPicker, StartChoice, TableTools, ToolPanels } from '../ui';
+import { LoadingPanel, PlayHud, PlayRefused, PlayToggle, ScenarioHeader, ScenarioIssues, ScenarioPicker, StartChoice, TableTools, ToolPanels } from '../ui';
 import { TableView, ToolController, toolsHook, viewProbe } from '../view';
 import { buildBattlefield, readScenario } from './load-table';
 import { chooseQuality } from './quality';
@@ -135,10 +135,11 @@ export function App() {
           </div>
           {!game && <ScenarioHeader scenario={phase.scenario} />}
           <TableTools battlefield={phase.battlefield}>
-            <PlayToggle playing={play.playing} onToggle={play.playing ? play.leave : play.enter} />
+            <PlayToggle playing={play.playing} onToggle={play.playing ? play.leave : play.enter} refused={play.refused?.title} />
           </TableTools>
           {tools && <ToolPanels tools={tools} />}
           {!play.playing && picker}
+          {play.refused && play.refusalOpen && <PlayRefused title={play.refused.title} reasons={play.refused.reasons} onDismiss={play.dismissRefusal} />}
           {game && play.choosing && (
             <StartChoice commands={game.resumed?.ok ? game.resumed.commands : 0} saved={game.resumed?.ok === true} choices={game.options.choices}
               onResume={play.resume} onNew={play.newGameWith} />
