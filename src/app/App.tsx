@@ -135,7 +135,7 @@ export function App() {
           </div>
           {!game && <ScenarioHeader scenario={phase.scenario} />}
           <TableTools battlefield={phase.battlefield}>
-            <PlayToggle playing={play.playing} onToggle={play.playing ? play.leave : play.enter} refused={play.refused?.title} />
+            <PlayToggle playing={play.playing} onToggle={play.playing ? play.leave : play.enter} refused={play.unplayable ? `${play.unplayable.title} — ${play.unplayable.reasons.join('; ')}` : undefined} />
           </TableTools>
           {tools && <ToolPanels tools={tools} />}
           {!play.playing && picker}

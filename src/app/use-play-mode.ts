@@ -15,6 +15,7 @@ import { createMoveFloorStore, createStore, type MoveFloor, type Store } from '.
 import type { PlayHandle } from './play';
 // Small and free of the rules: kept out of the lazily loaded play chunk so a failed load is explained too.
 import { playRefusalOf, type PlayRefusalText } from './play/not-playable';
+import { playRefusalAhead } from './rulesets';
 
 /**
  * The game, who sits at the screen (the side that took it at the last hand-over; null: nobody yet),
@@ -38,6 +39,8 @@ export interface PlayMode {
   resume(): void;
   /** Why the last try to play this table failed (null: it did not); kept for the Play button's tooltip. */
   refused: PlayRefusalText | null;
+  /** Why this table cannot be played, known before trying (the ruleset's check) or from the last try. */
+  unplayable: PlayRefusalText | null;
   /** The refusal is on show (until dismissed). */
   refusalOpen: boolean;
   dismissRefusal(): void;
@@ -76,8 +79,17 @@ export function usePlayMode(scenario: Scenario | null, battlefield: Battlefield 
   const [choosing, setChoosing] = useState(false);
   const [refused, setRefused] = useState<PlayRefusalText | null>(null);
   const [refusalOpen, setRefusalOpen] = useState(false);
-  // Another table: the refusal was about the one left.
-  useEffect(() => setRefused(null), [scenario]);
+  const [ahead, setAhead] = useState<PlayRefusalText | null>(null);
+  // Another table: the refusal was about the one left; ask the ruleset about this one (the registry
+  // is loaded with the table already, so this costs one validation).
+  useEffect(() => {
+    setRefused(null);
+    setAhead(null);
+    if (!scenario) return;
+    let cancelled = false;
+    playRefusalAhead(scenario).then((r) => { if (!cancelled) setAhead(r); }, (err: unknown) => console.warn('could not check whether the table is playable', err));
+    return () => { cancelled = true; };
+  }, [scenario]);
   // Bumped by New game: the effect below then builds a fresh game without resuming.
   const [generation, setGeneration] = useState(0);
   const fresh = useRef(false);
@@ -129,5 +141,5 @@ export function usePlayMode(scenario: Scenario | null, battlefield: Battlefield 
   }, [handle]);
   const newGame = useCallback(() => newGameWith(handle?.options.chosen()), [handle, newGameWith]);
   const resume = useCallback(() => setChoosing(false), []);
-  return { playing, handle, choosing, enter, leave, newGame, newGameWith, resume, refused, refusalOpen: refused !== null && refusalOpen, dismissRefusal };
+  return { playing, handle, choosing, enter, leave, newGame, newGameWith, resume, refused, unplayable: refused ?? ahead, refusalOpen: refused !== null && refusalOpen, dismissRefusal };
 }

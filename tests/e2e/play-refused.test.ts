@@ -1,7 +1,8 @@
 // Play refused in a real browser: the armour yard (a sandbox table, played with Kuularuisku) has
 // vehicles, which Kuularuisku refuses (K-GAP-3, a house value on by default). Opened with ?play=1 the
 // page says why — the table's title, the ruleset's name and message with its rule id, the vehicles by
-// name — the message dismisses, the table's tools still work and the Play button tries again.
+// name — the message dismisses, the table's tools still work and the Play button tries again. Before
+// any try, the Play button's tooltip already says so.
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,7 +59,7 @@ describe.runIf(run)('play refused in Chromium', () => {
     expect(await page.evaluate(() => window.__sandtable!.play)).toBeNull();
     expect(new URL(page.url()).searchParams.get('play')).toBeNull();
     expect(await page.getAttribute(byId('play-toggle'), 'aria-pressed')).toBe('false');
-    expect(await page.getAttribute(byId('play-toggle'), 'title')).toContain('Play could not start: Armour yard cannot be played with Kuularuisku 1918');
+    expect(await page.getAttribute(byId('play-toggle'), 'title')).toContain('Cannot play: Armour yard cannot be played with Kuularuisku 1918 — K-GAP-3: Kuularuisku has no rules for vehicle units');
     await expectUnclipped();
     await saveShot(page, 'play-refused-1280x800.png');
     await page.setViewportSize({ width: 640, height: 400 });
@@ -88,5 +89,15 @@ describe.runIf(run)('play refused in Chromium', () => {
     await page.click(byId('play-refused-dismiss'));
     await page.waitForSelector(byId('play-refused'), { state: 'detached' });
     expect(w.problems).toEqual([]);
+  }, 180_000);
+
+  it('K-GAP-3 before any try, the Play button\'s tooltip already says the table cannot be played, and why', async () => {
+    const plain = await openTable(ctx, '?scenario=sandbox/armour-yard');
+    await plain.page.waitForFunction((sel) => document.querySelector(sel)?.getAttribute('title')?.startsWith('Cannot play'), byId('play-toggle'), { timeout: 30_000 });
+    expect(await plain.page.getAttribute(byId('play-toggle'), 'title')).toBe('Cannot play: Armour yard cannot be played with Kuularuisku 1918 — K-GAP-3: Kuularuisku has no rules for vehicle units '
+      + '(only infantry, MG teams and leaders): T-34/85 platoon, BA-64 armoured car, Panzer IV (Zug leader), Panzer IV, Sd.Kfz. 251 half-track (press Play to see why in full)');
+    expect(await plain.page.$(byId('play-refused'))).toBeNull();
+    expect(plain.problems).toEqual([]);
+    await plain.page.close();
   }, 180_000);
 });

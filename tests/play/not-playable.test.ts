@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createPlay, NotPlayableError, notPlayableText, playRefusalOf } from '../../src/app/play';
+import { playRefusalAhead } from '../../src/app/rulesets';
 import { createBattlefield } from '../../src/battlefield';
 import { parseScenarioOrThrow } from '../../src/scenario';
 
@@ -46,5 +47,9 @@ describe('notPlayableText', () => {
       title: 'Armour yard cannot be played with Kuularuisku 1918',
       reasons: ['K-GAP-3: Kuularuisku has no rules for vehicle units (only infantry, MG teams and leaders): T-34/85 platoon, BA-64 armoured car, Panzer IV (Zug leader), Panzer IV, Sd.Kfz. 251 half-track'],
     });
+    // The Play button's tooltip knows it before any try (the same check), and a playable table is not flagged.
+    expect(await playRefusalAhead(yard)).toEqual(playRefusalOf(caught, yard.title));
+    const TRAINING = 'scenarios/sandbox/training-ground.json';
+    expect(await playRefusalAhead(parseScenarioOrThrow(readFileSync(TRAINING, 'utf8'), TRAINING))).toBeNull();
   });
 });

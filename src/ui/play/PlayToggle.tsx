@@ -2,13 +2,13 @@
 export interface PlayToggleProps {
   playing: boolean;
   onToggle: () => void;
-  /** Why the last try to play this table failed: the tooltip says so (the button still tries again). */
+  /** Why this table cannot be played (known ahead or from a try): the tooltip says so; the button still tries. */
   refused?: string;
 }
 
 export function PlayToggle({ playing, onToggle, refused }: PlayToggleProps) {
   const title = playing ? 'Leave play (the game is kept in this browser)'
-    : refused ? `Play could not start: ${refused} — press to try again` : 'Play this scenario: two players at one screen';
+    : refused ? `Cannot play: ${refused} (press Play to see why in full)` : 'Play this scenario: two players at one screen';
   return (
     <button type="button" className="st-btn st-play-toggle" aria-pressed={playing} data-testid="play-toggle"
       title={title} onClick={onToggle}>
