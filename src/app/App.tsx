@@ -140,11 +140,15 @@ export function App() {
           {tools && <ToolPanels tools={tools} />}
           {!play.playing && picker}
           {play.refused && play.refusalOpen && <PlayRefused title={play.refused.title} reasons={play.refused.reasons} onDismiss={play.dismissRefusal} />}
-          {game && play.choosing && (
+          {game && play.resumeFailed && (
+            <PlayRefused title={play.resumeFailed.title} reasons={play.resumeFailed.reasons} onDismiss={play.dismissResumeFailed}
+              eyebrow="Saved game not resumed" note="A new game has started in its place." action="Play the new game" />
+          )}
+          {game && play.choosing && !play.resumeFailed && (
             <StartChoice commands={game.resumed?.ok ? game.resumed.commands : 0} saved={game.resumed?.ok === true} choices={game.options.choices}
               onResume={play.resume} onNew={play.newGameWith} />
           )}
-          {game && !play.choosing && (
+          {game && !play.choosing && !play.resumeFailed && (
             <PlayHud play={game} saveName={`${scenarioId.replace(/\//g, '-')}-save.json`} onNewGame={play.newGame} onLeave={play.leave} />
           )}
         </div>

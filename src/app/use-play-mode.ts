@@ -44,6 +44,9 @@ export interface PlayMode {
   /** The refusal is on show (until dismissed). */
   refusalOpen: boolean;
   dismissRefusal(): void;
+  /** This scenario's autosave would not load, so a new game started: why (until dismissed). */
+  resumeFailed: PlayRefusalText | null;
+  dismissResumeFailed(): void;
 }
 
 function flagFromUrl(): boolean {
@@ -80,6 +83,7 @@ export function usePlayMode(scenario: Scenario | null, battlefield: Battlefield 
   const [refused, setRefused] = useState<PlayRefusalText | null>(null);
   const [refusalOpen, setRefusalOpen] = useState(false);
   const [ahead, setAhead] = useState<PlayRefusalText | null>(null);
+  const [resumeFailed, setResumeFailed] = useState<PlayRefusalText | null>(null);
   // Another table: the refusal was about the one left; ask the ruleset about this one (the registry
   // is loaded with the table already, so this costs one validation).
   useEffect(() => {
@@ -113,6 +117,7 @@ export function usePlayMode(scenario: Scenario | null, battlefield: Battlefield 
       const seat = createStore<string | null>(null);
       made = Object.assign(createPlay(scenario, battlefield, { storage: browserStorage(), resume: !startFresh, seat, ...(seed !== undefined ? { seed } : {}), ...(chosen ? { options: chosen } : {}) }), { seat, picked: createStore<string[] | null>(null), moveFloor: createMoveFloorStore() });
       setHandle(made);
+      if (made.resumed?.ok === false) setResumeFailed({ title: `The saved game of ${scenario.title} could not be resumed`, reasons: [made.resumed.message] });
       setChoosing(!startFresh && (made.resumed?.ok === true || (ask && made.options.choices.length > 0)));
     }).catch((err: unknown) => {
       console.warn('play mode could not start', err);
@@ -127,11 +132,13 @@ export function usePlayMode(scenario: Scenario | null, battlefield: Battlefield 
       made?.dispose();
       setHandle(null);
       setChoosing(false);
+      setResumeFailed(null);
     };
   }, [playing, scenario, battlefield, generation]);
 
   const enter = useCallback(() => { asked.current = true; setRefused(null); setUrlFlag(true); setPlaying(true); }, []);
   const dismissRefusal = useCallback(() => setRefusalOpen(false), []);
+  const dismissResumeFailed = useCallback(() => setResumeFailed(null), []);
   const leave = useCallback(() => { setUrlFlag(false); setPlaying(false); }, []);
   const newGameWith = useCallback((chosen?: GameOptions) => {
     options.current = chosen && Object.keys(chosen).length ? chosen : undefined;
@@ -141,5 +148,5 @@ export function usePlayMode(scenario: Scenario | null, battlefield: Battlefield 
   }, [handle]);
   const newGame = useCallback(() => newGameWith(handle?.options.chosen()), [handle, newGameWith]);
   const resume = useCallback(() => setChoosing(false), []);
-  return { playing, handle, choosing, enter, leave, newGame, newGameWith, resume, refused, unplayable: refused ?? ahead, refusalOpen: refused !== null && refusalOpen, dismissRefusal };
+  return { playing, handle, choosing, enter, leave, newGame, newGameWith, resume, refused, unplayable: refused ?? ahead, refusalOpen: refused !== null && refusalOpen, dismissRefusal, resumeFailed, dismissResumeFailed };
 }

@@ -2,10 +2,11 @@
 // vehicles, which Kuularuisku refuses (K-GAP-3, a house value on by default). Opened with ?play=1 the
 // page says why — the table's title, the ruleset's name and message with its rule id, the vehicles by
 // name — the message dismisses, the table's tools still work and the Play button tries again. Before
-// any try, the Play button's tooltip already says so.
+// any try, the Play button's tooltip already says so. An autosave that does not load is explained too.
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { autosaveKeyFor } from '../../src/app/play';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import { parseScenarioOrThrow } from '../../src/scenario';
 import { browserRequired, clickTable, hasBrowser, nextFrame, openBrowser, openTable, saveShot, type Watched } from './browser';
@@ -21,8 +22,8 @@ describe.runIf(run)('play refused in Chromium', () => {
   let page: Page;
 
   /** The refusal box lies inside the page and no line of it is cut off sideways. */
-  async function expectUnclipped(): Promise<void> {
-    const fit = await page.evaluate((sel) => {
+  async function expectUnclipped(on: Page = page): Promise<void> {
+    const fit = await on.evaluate((sel) => {
       const box = document.querySelector(sel)!;
       const r = box.getBoundingClientRect();
       const inside = r.left >= 0 && r.top >= 0 && r.right <= window.innerWidth && r.bottom <= window.innerHeight;
@@ -99,5 +100,24 @@ describe.runIf(run)('play refused in Chromium', () => {
     expect(await plain.page.$(byId('play-refused'))).toBeNull();
     expect(plain.problems).toEqual([]);
     await plain.page.close();
+  }, 180_000);
+
+  it('an autosave that does not load is explained in the page; the new game that replaces it starts on dismissal', async () => {
+    const key = autosaveKeyFor({ id: 'training-ground' });
+    const bad = await openTable(ctx, '?scenario=sandbox/training-ground');
+    await bad.page.evaluate((k) => window.localStorage.setItem(k, '{"format": "not a save"'), key);
+    await bad.page.goto(new URL('?scenario=sandbox/training-ground&play=1', bad.page.url()).href);
+    await bad.page.waitForSelector(byId('play-refused'), { timeout: 90_000 });
+    expect(await bad.page.textContent('#st-refused-title')).toBe('The saved game of Training Ground could not be resumed');
+    expect(await bad.page.textContent(byId('play-refused-reasons'))).toContain(key);
+    expect(await bad.page.$(byId('play-hud'))).toBeNull();
+    await bad.page.setViewportSize({ width: 640, height: 400 });
+    await expectUnclipped(bad.page);
+    await saveShot(bad.page, 'play-resume-failed-640x400.png');
+    await bad.page.click(byId('play-refused-dismiss'));
+    await bad.page.waitForSelector(byId('play-hud'), { timeout: 60_000 });
+    expect(await bad.page.$(byId('play-refused'))).toBeNull();
+    expect(bad.problems).toEqual([]);
+    await bad.page.close();
   }, 180_000);
 });
