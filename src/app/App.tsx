@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Battlefield } from '../battlefield';
 import type { LengthUnit } from '../core';
 import type { Scenario, ScenarioIssue } from '../scenario';
-import { LoadingPanel, PlayHud, PlayToggle, ScenarioHeader, ScenarioIssues, ScenarioPicker, StartChoice, TableTools, ToolPanels } from '../ui';
+import { LoadingPanel, PlayHud, PlayRefused, PlayToggle, ScenarioHeader, ScenarioIssues, ScenarioPicker, StartChoice, TableTools, ToolPanels } from '../ui';
 import { TableView, ToolController, toolsHook, viewProbe } from '../view';
 import { buildBattlefield, readScenario } from './load-table';
 import { chooseQuality } from './quality';
@@ -135,15 +135,20 @@ export function App() {
           </div>
           {!game && <ScenarioHeader scenario={phase.scenario} />}
           <TableTools battlefield={phase.battlefield}>
-            <PlayToggle playing={play.playing} onToggle={play.playing ? play.leave : play.enter} />
+            <PlayToggle playing={play.playing} onToggle={play.playing ? play.leave : play.enter} refused={play.unplayable ? `${play.unplayable.title} — ${play.unplayable.reasons.join('; ')}` : undefined} />
           </TableTools>
           {tools && <ToolPanels tools={tools} />}
           {!play.playing && picker}
-          {game && play.choosing && (
+          {play.refused && play.refusalOpen && <PlayRefused title={play.refused.title} reasons={play.refused.reasons} onDismiss={play.dismissRefusal} />}
+          {game && play.resumeFailed && (
+            <PlayRefused title={play.resumeFailed.title} reasons={play.resumeFailed.reasons} onDismiss={play.dismissResumeFailed}
+              eyebrow="Saved game not resumed" note="A new game has started in its place." action="Play the new game" />
+          )}
+          {game && play.choosing && !play.resumeFailed && (
             <StartChoice commands={game.resumed?.ok ? game.resumed.commands : 0} saved={game.resumed?.ok === true} choices={game.options.choices}
               onResume={play.resume} onNew={play.newGameWith} />
           )}
-          {game && !play.choosing && (
+          {game && !play.choosing && !play.resumeFailed && (
             <PlayHud play={game} saveName={`${scenarioId.replace(/\//g, '-')}-save.json`} onNewGame={play.newGame} onLeave={play.leave} />
           )}
         </div>

@@ -1,7 +1,9 @@
 // What the page reads of the rulesets registry outside play — a scenario's ruleset checked against it,
-// the unit lengths are shown in, the picker's ruleset names. The registry is loaded lazily (like the
+// the unit lengths are shown in, the picker's ruleset names, whether the table can be played. The registry is loaded lazily (like the
 // battlefield and play), so the rules stay out of the first bundle.
 import type { LengthUnit } from '../core';
+import type { Scenario } from '../scenario';
+import { notPlayableText, type PlayRefusalText } from './play/not-playable';
 
 /** Start loading the registry's chunk (beside the scenario file: the check below then waits less). */
 export function preloadRulesets(): void {
@@ -23,6 +25,15 @@ export async function rulesetOfScenario(ruleset: string): Promise<{ ok: true; un
   if (issue) return { ok: false, ...issue };
   const played = rulesetModuleFor(playRulesetId({ ruleset }));
   return { ok: true, unit: lengthUnitOf(played?.measure ?? 'cm') };
+}
+
+/** Why the ruleset this scenario is played with would refuse it (what createPlay checks first), or null. */
+export async function playRefusalAhead(scenario: Scenario): Promise<PlayRefusalText | null> {
+  const { playRulesetId, rulesetModuleFor } = await import('../rules');
+  const played = rulesetModuleFor(playRulesetId(scenario));
+  if (!played) return null; // createPlay says so, naming the id
+  const problems = played.validateScenarioData(scenario);
+  return problems.length ? notPlayableText(scenario, played.name, problems) : null;
 }
 
 /** Each ruleset id's display name (the sandbox's too). */

@@ -5,12 +5,17 @@
 // starts at once with the defaults); New game keeps the options of the game it replaces.
 // The handle carries the hot seat too: the side at the screen, shared by the HUD and the table, as
 // are the covering-fire pick and the move's destination storey (the move panel's floor buttons).
+// When play cannot start (the ruleset refuses the table, a bad save), play is left and `refused` says
+// why, until dismissed or the next try; the table stays to explore.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Battlefield } from '../battlefield';
 import type { GameOptions } from '../game';
 import type { Scenario } from '../scenario';
 import { createMoveFloorStore, createStore, type MoveFloor, type Store } from '../view';
 import type { PlayHandle } from './play';
+// Small and free of the rules: kept out of the lazily loaded play chunk so a failed load is explained too.
+import { playRefusalOf, type PlayRefusalText } from './play/not-playable';
+import { playRefusalAhead } from './rulesets';
 
 /**
  * The game, who sits at the screen (the side that took it at the last hand-over; null: nobody yet),
@@ -32,6 +37,16 @@ export interface PlayMode {
   newGameWith(options?: GameOptions): void;
   /** Keep the resumed game. */
   resume(): void;
+  /** Why the last try to play this table failed (null: it did not); kept for the Play button's tooltip. */
+  refused: PlayRefusalText | null;
+  /** Why this table cannot be played, known before trying (the ruleset's check) or from the last try. */
+  unplayable: PlayRefusalText | null;
+  /** The refusal is on show (until dismissed). */
+  refusalOpen: boolean;
+  dismissRefusal(): void;
+  /** This scenario's autosave would not load, so a new game started: why (until dismissed). */
+  resumeFailed: PlayRefusalText | null;
+  dismissResumeFailed(): void;
 }
 
 function flagFromUrl(): boolean {
@@ -65,6 +80,20 @@ export function usePlayMode(scenario: Scenario | null, battlefield: Battlefield 
   const [playing, setPlaying] = useState(flagFromUrl);
   const [handle, setHandle] = useState<PlayModeHandle | null>(null);
   const [choosing, setChoosing] = useState(false);
+  const [refused, setRefused] = useState<PlayRefusalText | null>(null);
+  const [refusalOpen, setRefusalOpen] = useState(false);
+  const [ahead, setAhead] = useState<PlayRefusalText | null>(null);
+  const [resumeFailed, setResumeFailed] = useState<PlayRefusalText | null>(null);
+  // Another table: the refusal was about the one left; ask the ruleset about this one (the registry
+  // is loaded with the table already, so this costs one validation).
+  useEffect(() => {
+    setRefused(null);
+    setAhead(null);
+    if (!scenario) return;
+    let cancelled = false;
+    playRefusalAhead(scenario).then((r) => { if (!cancelled) setAhead(r); }, (err: unknown) => console.warn('could not check whether the table is playable', err));
+    return () => { cancelled = true; };
+  }, [scenario]);
   // Bumped by New game: the effect below then builds a fresh game without resuming.
   const [generation, setGeneration] = useState(0);
   const fresh = useRef(false);
@@ -88,17 +117,28 @@ export function usePlayMode(scenario: Scenario | null, battlefield: Battlefield 
       const seat = createStore<string | null>(null);
       made = Object.assign(createPlay(scenario, battlefield, { storage: browserStorage(), resume: !startFresh, seat, ...(seed !== undefined ? { seed } : {}), ...(chosen ? { options: chosen } : {}) }), { seat, picked: createStore<string[] | null>(null), moveFloor: createMoveFloorStore() });
       setHandle(made);
+      if (made.resumed?.ok === false) setResumeFailed({ title: `The saved game of ${scenario.title} could not be resumed`, reasons: [made.resumed.message] });
       setChoosing(!startFresh && (made.resumed?.ok === true || (ask && made.options.choices.length > 0)));
-    }).catch((err: unknown) => console.error('play mode could not start', err));
+    }).catch((err: unknown) => {
+      console.warn('play mode could not start', err);
+      if (cancelled) return;
+      setRefused(playRefusalOf(err, scenario.title));
+      setRefusalOpen(true);
+      setUrlFlag(false);
+      setPlaying(false);
+    });
     return () => {
       cancelled = true;
       made?.dispose();
       setHandle(null);
       setChoosing(false);
+      setResumeFailed(null);
     };
   }, [playing, scenario, battlefield, generation]);
 
-  const enter = useCallback(() => { asked.current = true; setUrlFlag(true); setPlaying(true); }, []);
+  const enter = useCallback(() => { asked.current = true; setRefused(null); setUrlFlag(true); setPlaying(true); }, []);
+  const dismissRefusal = useCallback(() => setRefusalOpen(false), []);
+  const dismissResumeFailed = useCallback(() => setResumeFailed(null), []);
   const leave = useCallback(() => { setUrlFlag(false); setPlaying(false); }, []);
   const newGameWith = useCallback((chosen?: GameOptions) => {
     options.current = chosen && Object.keys(chosen).length ? chosen : undefined;
@@ -108,5 +148,5 @@ export function usePlayMode(scenario: Scenario | null, battlefield: Battlefield 
   }, [handle]);
   const newGame = useCallback(() => newGameWith(handle?.options.chosen()), [handle, newGameWith]);
   const resume = useCallback(() => setChoosing(false), []);
-  return { playing, handle, choosing, enter, leave, newGame, newGameWith, resume };
+  return { playing, handle, choosing, enter, leave, newGame, newGameWith, resume, refused, unplayable: refused ?? ahead, refusalOpen: refused !== null && refusalOpen, dismissRefusal, resumeFailed, dismissResumeFailed };
 }

@@ -14,5 +14,5 @@ export { ScenarioPicker } from './ScenarioPicker';
 export type { ScenarioEntry, ScenarioPickerProps } from './ScenarioPicker';
 export { ToolPanels } from './tools';
 export type { ToolPanelsProps } from './tools';
-export { PlayHud, PlayToggle, StartChoice } from './play';
-export type { PlayHudHandle, PlayHudProps, PlayRefusal, PlayToggleProps, StartChoiceProps } from './play';
+export { PlayHud, PlayRefused, PlayToggle, StartChoice } from './play';
+export type { PlayHudHandle, PlayHudProps, PlayRefusal, PlayRefusedProps, PlayToggleProps, StartChoiceProps } from './play';

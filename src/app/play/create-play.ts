@@ -15,6 +15,7 @@ import type { Scenario } from '../../scenario';
 import { createStore, type Store } from '../../view';
 import { autosaveKeyFor, readSave, resumeFrom, type SaveStorage } from './saves';
 import { playModuleFor, type PlayHud } from './huds';
+import { NotPlayableError, notPlayableText } from './not-playable';
 import { readOnly } from './replay-view';
 
 type AnySession = GameSession<unknown, Command, GameEvent, unknown>;
@@ -89,7 +90,10 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
   const describe: PlayHud<unknown>['describe'] = (state, c) => ({ measure, ...rulesetModule.hud.describe(state, c) });
   const hud: PlayHud<unknown> = { ...rulesetModule.hud, describe };
   const problems = ruleset.validateScenario(scenario);
-  if (problems.length) throw new Error(`${scenario.id}: not playable with ${rulesetId}: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
+  if (problems.length) {
+    throw new NotPlayableError(`${scenario.id}: not playable with ${rulesetId}: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`,
+      notPlayableText(scenario, rulesetModule.name, problems));
+  }
   if (opts.seed !== undefined && !Number.isSafeInteger(opts.seed)) throw new Error(`${scenario.id}: seed: expected a whole number, got ${opts.seed}`);
   const options = parseGameOptions(opts.options, `${scenario.id}: game options`);
   const choices = ruleset.optionChoices?.(scenario) ?? [];

@@ -3,3 +3,4 @@
 export { createPlay, type PlayHandle, type PlayOptions } from './create-play';
 export { autosaveKeyFor, AUTOSAVE_PREFIX, type SaveStorage } from './saves';
 export { playHudFor, playModuleFor, type PlayHud, type FigureDrag } from './huds';
+export { NotPlayableError, notPlayableText, playRefusalOf, type PlayRefusalText } from './not-playable';
