@@ -107,7 +107,16 @@ describe.runIf(run)('covering-fire targets on the table in Chromium', () => {
     await expect.poll(async () => supportOf(await view())).toBeUndefined();
     const lines = await page.evaluate((n) => window.__sandtable!.play!.log.get().slice(n).map((l) => l.text), before);
     expect(lines.join('\n')).toContain(only.name);
+    // K-5.5a when the target's owner has a real choice the game waits for his allocation: the Reds
+    // answer with the book's default, and the Whites' squad is back to its own targets.
+    const pending = (await view()).decision;
+    if (pending) {
+      const n = await page.evaluate(() => window.__sandtable!.play!.log.get().length);
+      await page.evaluate((c) => window.__sandtable!.play!.control.send(c), pending.options[0]!.command);
+      await page.waitForFunction((k) => window.__sandtable!.play!.log.get().length > k, n, { timeout: 30_000 });
+    }
     const after = await view();
+    expect(after.decision).toBeUndefined();
     expect(after.targets.filter((t) => t.command).map((t) => t.unitId)).toEqual(v.targets.filter((t) => t.command).map((t) => t.unitId));
     if (both) expect(after.targets.find((t) => t.unitId === both.unitId)!.command).toBeDefined();
     expect(w.problems).toEqual([]);
