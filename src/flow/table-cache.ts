@@ -9,7 +9,7 @@
 // plan bins faster than a hash memo of a hundred thousand answers finds them again (stand heights
 // 86 % hits, buildings and areas at a point ~55 %, eye points 50 %: each hit a few cache misses in
 // the big tables), or that come again too seldom to pay (areas and obstacles along a segment: 12–14 %
-// hits). Measured in random Kalevankangas games (session 5: hit rates after 8 games; the queries of
+// hits). Measured in random Kalevankangas games (hit rates after 8 games; the queries of
 // 16 recorded games replayed with and without the memo; whole games A/B: 3–15 % less CPU per game).
 import type { TableQueries, Vec2 } from '../core';
 
