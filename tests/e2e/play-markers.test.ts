@@ -179,10 +179,14 @@ describe.runIf(run)('play markers and wounds in Chromium', () => {
     await saveShot(page, 'play-markers-wounded.png');
 
     await tab(page, 'units');
-    const mark = page.locator(`[data-testid=unit-${unitId}] i.st-fig[data-condition=${condition}]`);
-    expect(await mark.count()).toBe(1);
-    expect(await mark.getAttribute('title')).toBe(`${id}${f.role ? ` (${f.role})` : ''}: ${condition === 'light' ? 'Lightly wounded' : 'Seriously wounded'}${f.weapon ? ` — ${f.weapon}` : ''}`);
-    expect(await mark.getAttribute('class')).toContain(`st-fig-${condition}`);
+    // One mark per soldier of the unit in that condition (the owner's allocations may have wounded others too).
+    const marks = page.locator(`[data-testid=unit-${unitId}] i.st-fig[data-condition=${condition}]`);
+    const same = (await playView(page)).units.find((u) => u.id === unitId)!.figures.filter((x) => !x.removed && x.condition === condition);
+    expect(await marks.count()).toBe(same.length);
+    const titles = await marks.evaluateAll((els) => els.map((e) => e.getAttribute('title')));
+    expect(titles).toContain(`${id}${f.role ? ` (${f.role})` : ''}: ${condition === 'light' ? 'Lightly wounded' : 'Seriously wounded'}${f.weapon ? ` — ${f.weapon}` : ''}`);
+    const classes = await marks.evaluateAll((els) => els.map((e) => e.getAttribute('class') ?? ''));
+    expect(classes.every((c) => c.includes(`st-fig-${condition}`))).toBe(true);
   }, 120_000);
 
   it('the marks follow the game: replayed back to the first event, no chip, pin or tint is drawn; Live brings them back', async () => {
