@@ -15,7 +15,7 @@ type AllFields<T> = { [K in keyof Required<T>]: T[K] };
  * pretenures a literal's allocation site when its objects mostly outlive a young-generation collection,
  * as figure records do (the states of a decision hold them), so every figure made went straight into
  * the old generation, slowly, and died there for the full collector to find (2–4 µs a record against
- * ≈ 0.1 µs young; bench/tmp/fold-types.ts). Objects made by `new` have no allocation site. Its
+ * ≈ 0.1 µs young). Objects made by `new` have no allocation site. Its
  * prototype is Object.prototype: a record is a plain object as before (the same keys in the same
  * order, the same prototype).
  */
