@@ -47,7 +47,7 @@ export function PresenterPanel({ scenario }: PresenterPanelProps) {
               return (
                 <li key={id} data-unit={id}>
                   <span className="st-swatch" style={{ background: (u && sideColour.get(u.side)) ?? '#888' }} />
-                  {u?.name ?? id}
+                  <MarkedText text={u?.name ?? id} />
                 </li>
               );
             })}
