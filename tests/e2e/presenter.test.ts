@@ -1,17 +1,21 @@
 // Presenter mode, preset views, the viewshed overlay and the keyboard in a real browser: the camera
 // ends each flight on the beat's camera, the narration and highlight follow the beat, the URL holds
 // the beat (and a link or Back restores it), a 1918 beat and the briefing show their source marks
-// with a legend, preset views move the camera, the overlay drawn on the table is exactly
-// battlefield.viewshed for the same observer (in the page and in Node), and an idle table draws no
-// frames.
+// with a legend, a beat follows its unit in play, preset views move the camera, the overlay drawn
+// on the table is exactly battlefield.viewshed for the same observer (in the page and in Node), and
+// an idle table draws no frames.
 import { readFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Battlefield } from '../../src/battlefield';
+import { createBattlefield, type Battlefield } from '../../src/battlefield';
+import { cachedTable, playGame } from '../../src/flow';
+import { GameSession, makeSave } from '../../src/game';
+import { RULESET_MODULES } from '../../src/rules';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 import { eye, loadTrainingGround, trainingGroundScenario } from '../battlefield/fixture';
 import { browserRequired, hasBrowser, openBrowser, openTable, saveShot } from './browser';
+import { loadSaveFile, openPlay, playView, saveFile } from './play-helpers';
 
 const run = hasBrowser || browserRequired;
 const TG = '?scenario=sandbox/training-ground';
@@ -227,6 +231,50 @@ describe.runIf(run)('presenter, camera views and viewshed in Chromium', () => {
     expect(problems).toEqual([]);
     await page.close();
   }, 240_000);
+
+  it('in play, "White on brown" follows the Swedish squad to where the game has moved it', async () => {
+    const file = 'scenarios/kuularuisku/kalevankangas.json';
+    const k1 = parseScenarioOrThrow(readFileSync(file, 'utf8'), file);
+    // A game (seed 3, random legal commands) played in Node until the Swedes have advanced 10 cm or more.
+    const kbf = await createBattlefield(k1);
+    let save: string;
+    try {
+      const { ruleset, player } = RULESET_MODULES.kuularuisku;
+      const table = cachedTable(kbf);
+      const g = new GameSession({ ruleset, scenario: k1, table, seed: 3 });
+      const p = player({ seed: 3, draw: 'groups' });
+      const swedesX = () => {
+        const figs = Object.values(g.state.figures).filter((f) => f.homeUnitId === 'w_swedes' && !f.removed);
+        return figs.reduce((a, f) => a + f.at[0], 0) / figs.length;
+      };
+      for (let i = 0; i < 300 && !(swedesX() <= 155 && !g.pendingDecision()); i++) playGame(g, p, { table, maxCommands: 1 });
+      expect(swedesX()).toBeLessThanOrEqual(155);
+      save = JSON.stringify(makeSave(g));
+    } finally {
+      kbf.free();
+    }
+    const w = await openPlay(ctx, '?scenario=kuularuisku/kalevankangas&play=1&seed=3');
+    const page = w.page;
+    await loadSaveFile(page, saveFile(save, 'presenter-follow-kalevankangas'));
+    const swedes = (await playView(page)).units.find((u) => u.id === 'w_swedes')!.figures.filter((f) => !f.removed);
+    const at = [0, 1].map((k) => swedes.reduce((a, f) => a + f.at[k]!, 0) / swedes.length);
+    await page.click('[data-testid=presenter-toggle]');
+    await page.click('[data-testid=presenter-next]');
+    await page.click('[data-testid=presenter-next]');
+    await settle(page);
+    const cam = await camera(page);
+    const beat = k1.beats![2]!;
+    expect(cam.view).toBe('beat');
+    // Aimed at the squad where it stands now, the written offset kept; not at its starting line.
+    expectNear([cam.target[0], cam.target[2]], at);
+    expectNear([cam.position[0] - cam.target[0], cam.position[2] - cam.target[2]], [beat.camera.position[0]! - beat.camera.target[0]!, beat.camera.position[2]! - beat.camera.target[2]!]);
+    expect(beat.camera.target[0]! - cam.target[0]).toBeGreaterThanOrEqual(10);
+    // The rings are drawn under the squad's figures where the game has them.
+    expect([...(await page.evaluate(() => window.__sandtable!.view!.presenter())).highlightedFigures].sort()).toEqual(swedes.map((f) => f.id).sort());
+    await saveShot(page, 'presenter-follow-in-play.png');
+    expect(w.problems).toEqual([]);
+    await page.close();
+  }, 300_000);
 
   it('preset views move the camera; keys and help; an idle table draws nothing', async () => {
     const { page, problems } = await openTable(ctx, TG);
