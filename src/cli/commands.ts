@@ -4,7 +4,6 @@ import { join, relative } from 'node:path';
 import { parseScenario, formatIssue, type Scenario } from '../scenario';
 import { createBattlefield, type Battlefield } from '../battlefield';
 import type { LengthUnit, Vec3 } from '../core';
-import { formatLength } from '../core';
 import type { AnyRulesetModule } from '../game';
 import { playRulesetId, rulesetModuleFor } from '../rules';
 import { viewshedPng } from './viewshed-png';
