@@ -1,7 +1,9 @@
 // The close-combat machine: its states are the ruleset's melee steps (FlowSteps.melee), routed by
 // their neutral kind — a choice goes on to the next step; a test may end the exchange by its outcome
 // (a refused roll waits again); a round is resolved, and when a loser tested, its outcome may end the
-// exchange, else the units stay locked (`continues`). Final with the outcome's state, or `over`.
+// exchange, else the units stay locked (`continues`). A round may stop half-way for a side's choice
+// (e.g. where its wounds fall): the choice is taken, and the round's outcome is read from its answer.
+// Final with the outcome's state, or `over`.
 import { assign, setup } from 'xstate';
 import type { Command } from '../game';
 import { applyCommand, onCommands, perAdapter, type FlowContext, type FlowInput, type FlowOutput } from './common';
@@ -21,21 +23,25 @@ function meleeStates(steps: readonly MeleeStep[]): Record<string, StateConfig> {
     },
   };
   const finals = new Set<string>();
+  const hasRound = steps.some((st) => st.kind === 'round');
   for (const st of steps) {
     const ends = Object.entries(st.ends ?? {}).map(([outcome, target]) => {
       finals.add(target);
       return { guard: { type: 'outcome', params: { outcome } }, target };
     });
     if (st.kind === 'choice') {
-      states[st.name] = { on: onCommands(st.commands, { actions: 'apply', target: 'route' }) };
+      const check = checkOf(st.name);
+      states[st.name] = { on: onCommands(st.commands, { actions: 'apply', target: check }) };
+      // The answer that finished a round goes on to the round's outcome; a refused one waits again.
+      states[check] = { always: [{ guard: 'refused', target: st.name }, ...(hasRound ? [{ guard: 'roundFought', target: 'resolution' }] : []), { target: 'route' }] };
     } else if (st.kind === 'test') {
       const check = checkOf(st.name);
       states[st.name] = { on: onCommands(st.commands, { actions: 'apply', target: check }) };
       states[check] = { always: [{ guard: 'refused', target: st.name }, ...ends, { target: 'route' }] };
     } else {
       states[st.name] = { on: onCommands(st.commands, { actions: 'apply', target: 'resolution' }) };
-      // Equal hits (no loser tested): the units stay locked.
-      states.resolution = { always: [{ guard: 'refused', target: st.name }, { guard: 'loserTested', target: 'loserMorale' }, { target: 'continues' }] };
+      // The round stopped for a side's choice: it is taken first. Equal hits (no loser tested): the units stay locked.
+      states.resolution = { always: [{ guard: 'refused', target: st.name }, { guard: 'choiceAwaited', target: 'route' }, { guard: 'loserTested', target: 'loserMorale' }, { target: 'continues' }] };
       states.loserMorale = { always: [...ends, { target: 'continues' }] };
     }
   }
@@ -49,6 +55,7 @@ function meleeStates(steps: readonly MeleeStep[]): Record<string, StateConfig> {
 
 /** The melee machine for a ruleset's steps. */
 export function createMeleeMachine(steps: readonly MeleeStep[]) {
+  const choices = new Set(steps.filter((st) => st.kind === 'choice').map((st) => st.name));
   return setup({
     types: {
       context: {} as FlowContext,
@@ -60,6 +67,9 @@ export function createMeleeMachine(steps: readonly MeleeStep[]) {
       stage: ({ context }, params: { stage: string }) => context.driver.adapter.meleeStage(context.driver.state) === params.stage,
       refused: ({ context }) => context.refusal !== undefined,
       outcome: ({ context }, params: { outcome: string }) => context.driver.adapter.meleeOutcome(context.driver.lastEvents) === params.outcome,
+      roundFought: ({ context }) => context.driver.adapter.meleeRoundFought(context.driver.lastEvents).fought,
+      /** The game awaits one of the ruleset's choice steps (asked in the middle of a round). */
+      choiceAwaited: ({ context }) => choices.has(context.driver.adapter.meleeStage(context.driver.state)),
       loserTested: ({ context }) => context.driver.adapter.meleeRoundFought(context.driver.lastEvents).loserTested,
     },
     actions: {

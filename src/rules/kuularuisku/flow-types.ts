@@ -62,6 +62,30 @@ export interface KWoundsChoice {
   wounds: number;
   /** K-7.1-T2 a machine gun fired: the morale after fire counts it. */
   machineGun: boolean;
+  /** Where the wounds came from when not a shot (K-6.2d defensive fire, K-6.4d a melee round): what follows the answer. */
+  after?: KWoundsAfter;
+}
+
+/**
+ * K-6.2d the charger's owner allocates the wounds of defensive fire (the charge goes on after); K-6.4d
+ * the owner of a side hit in a melee round allocates its wounds among the soldiers of all its units
+ * there (`side` of the round's `order`), then the sides after it, then the rest of the round.
+ */
+export type KWoundsAfter =
+  | { kind: 'defensive-fire'; chargerId: string; targetId: string }
+  | { kind: 'melee'; round: MeleeRoundWounds };
+
+/** A melee round between its dice and its outcome (K-6.4d–i): kept while an owner allocates. */
+export interface MeleeRoundWounds {
+  meleeId: string;
+  /** The melee's units when the round began. */
+  units: string[];
+  /** Each side in the order its wounds are taken (the order the round rolled them), with its units. */
+  order: Array<{ side: string; units: string[] }>;
+  /** Hits each side took (K-6.4e compares them). */
+  hitsTaken: Record<string, number>;
+  /** The place in `order` of the side whose wounds wait. */
+  at: number;
 }
 
 /** K-5.5c a wound test's result (a scratch, or the condition it leaves). */

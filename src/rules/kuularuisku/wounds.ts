@@ -83,10 +83,10 @@ export function woundable(s: KState, eligible: readonly string[]): string[] {
  * K-5.5a/b the owner's possible allocations of `wounds` among `eligible` (those who can take one):
  * wounds spread level by level (each soldier at the lowest count takes one before anyone takes
  * another), so only the last level leaves a choice — which of its soldiers take the remainder. The
- * default allocation first, then the others, at most `max` listed; `count` is how many there are.
+ * default allocation first (`first`, where the rules' default is another, e.g. K-6.4d the melee's
+ * spread), then the others, at most `max` listed; `count` is how many there are.
  */
-export function allocationChoices(s: KState, eligible: readonly string[], wounds: number, max = 12): { options: Array<Record<string, number>>; count: number } {
-  const first = defaultAllocation(s, eligible, wounds);
+export function allocationChoices(s: KState, eligible: readonly string[], wounds: number, max = 12, first: Record<string, number> = defaultAllocation(s, eligible, wounds)): { options: Array<Record<string, number>>; count: number } {
   const ids = [...new Set(eligible)];
   if (!ids.length || wounds <= 0) return { options: [first], count: 1 };
   const forced: Record<string, number> = {};

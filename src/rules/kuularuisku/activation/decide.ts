@@ -8,7 +8,7 @@ import type { FlowCommand } from './commands';
 import { drawOutcome, shuffleEvents, unitOnTable } from './deck';
 import { fev, type KGameEvent, type KOffer, type KPending } from './flow-state';
 import { Steps } from '../context';
-import { resolveChoice, resolveMeleeStep } from './melee-flow';
+import { decideChargeAllocation, meleeRoundStep, resolveChoice, resolveMeleeStep } from './melee-flow';
 import { actingUnit, activationUnits, offerChoices, offerEvents, plainOffer } from './offer';
 import { actingSides } from './acting-sides';
 import { decideAllocation, decideMedic } from './wound-choice';
@@ -17,7 +17,6 @@ import { canUseReadiness, readyUnits, rollOff, sidesWithReadyUnits } from './rea
 import { turnLimitOf, victoryCheck } from './victory';
 import type { FlowCtx } from './flow-ctx';
 import { pinnedTest, rout } from '../morale';
-import { meleeRound } from '../melee';
 import { evacuationMoves } from '../evacuation';
 import { chargeRemoval, preparationFire, revealChecks } from '../special-play';
 
@@ -86,8 +85,15 @@ export function decideFlow(s: KState, c: FlowCommand, ctx: FlowCtx): FlowDecisio
     }
     case 'ALLOCATE_WOUNDS': {
       if (p.kind !== 'choice' || p.choice.kind !== 'wounds') return refuse('no wounds wait to be allocated', 'K-5.5a');
-      const r = decideAllocation(acc, p.choice, c.allocation, ctx);
-      return r.ok ? { ok: true, acc } : refuse(r.reason, r.rule);
+      if (!p.choice.after) {
+        const r = decideAllocation(acc, p.choice, c.allocation, ctx);
+        return r.ok ? { ok: true, acc } : refuse(r.reason, r.rule);
+      }
+      // K-6.2d / K-6.4d in a charge or a melee round: when nothing more waits, the activation is over (K-6.3b).
+      const r = decideChargeAllocation(acc, p.choice, c.allocation, ctx);
+      if (!r.ok) return refuse(r.reason, r.rule);
+      if (!acc.state.flow.pending && !acc.state.flow.choice) afterChargeSequence(acc, ctx);
+      return { ok: true, acc };
     }
     case 'MEDIC_REROLL': {
       if (p.kind !== 'choice' || p.choice.kind !== 'medic') return refuse('no wound test waits for the medic', 'K-SKL-8');
@@ -190,7 +196,7 @@ function resolvePending(acc: Steps<KGameEvent>, pending: KPending, ctx: FlowCtx)
       acc.push(ev('ACTION_CHOSEN', pending.kind === 'rout' ? 'K-7.3d' : 'K-6.3a', `${s.units[main]!.name}: ${ACTION_NAMES[action]}`, { unitId: main, action }));
       acc.push(fev('STEP_DONE', pending.kind === 'rout' ? 'K-7.3d' : 'K-6.3a', `${s.units[main]!.name}: ${ACTION_NAMES[action]}`, { kind: pending.kind }));
       if (pending.kind === 'rout') acc.push(...rout(acc.state, acting.id, ctx));
-      else acc.push(...meleeRound(acc.state, pending.meleeId!, ctx));
+      else meleeRoundStep(acc, pending.meleeId!, ctx);
       // K-6.3b / K-7.3d nothing more in this activation.
       if (!acc.state.flow.pending && !acc.state.flow.choice) endActivation(acc, ctx);
       return;

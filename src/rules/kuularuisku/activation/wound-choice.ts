@@ -4,7 +4,8 @@
 import type { Command, PendingDecision } from '../../../core';
 import { Steps, type KCtx } from '../context';
 import type { WoundResult } from '../flow-types';
-import { finishShooting, resumeShooting, type MedicAwaiting, type ShotAwaiting } from '../shooting';
+import { finishShooting, resumeShooting, type MedicAwaiting, type ShotAwaiting, type WoundsAwaiting } from '../shooting';
+import { meleeDefaultAllocation, type MeleeWoundsAwaiting } from '../melee';
 import { allocationText, sideName, soldierName } from '../soldier-names';
 import type { KState } from '../state';
 import { allocationChoices, allocationRefusal, medicWants, woundResult } from '../wounds';
@@ -23,10 +24,33 @@ export function askOwner(acc: Steps<KGameEvent>, w: ShotAwaiting): void {
     askMedic(acc, w);
     return;
   }
+  askAllocation(acc, { kind: 'wounds', side: acc.state.units[w.unitId]!.side, unitId: w.unitId, shooterId: w.shooterId, eligible: w.eligible, wounds: w.wounds, machineGun: w.machineGun });
+}
+
+/** K-6.2d defensive fire stops for the charger's owner to allocate its wounds (K-5.5a/b). */
+export function askDefensiveFireOwner(acc: Steps<KGameEvent>, w: WoundsAwaiting, chargerId: string, targetId: string): void {
+  askAllocation(acc, { kind: 'wounds', side: acc.state.units[w.unitId]!.side, unitId: w.unitId, shooterId: w.shooterId, eligible: w.eligible, wounds: w.wounds, machineGun: w.machineGun, after: { kind: 'defensive-fire', chargerId, targetId } });
+}
+
+/** K-6.4d a melee round stops for the owner of the side hit to allocate its wounds among his soldiers there. */
+export function askMeleeOwner(acc: Steps<KGameEvent>, w: MeleeWoundsAwaiting): void {
+  askAllocation(acc, { kind: 'wounds', side: w.side, unitId: w.unitId, shooterId: w.shooterId, eligible: w.eligible, wounds: w.wounds, machineGun: false, after: { kind: 'melee', round: w.round } });
+}
+
+/** The rule each kind of allocation cites: K-5.5a a shot, K-6.2d defensive fire, K-6.4d a melee round. */
+export const allocationRule = (c: KWoundsChoice): string => (c.after?.kind === 'defensive-fire' ? 'K-6.2d' : c.after?.kind === 'melee' ? 'K-6.4d' : 'K-5.5a');
+
+/** Who is hit, by name: the unit (a shot, defensive fire) or, in a melee, the side's units there. */
+function hitName(s: KState, c: KWoundsChoice): string {
+  if (c.after?.kind !== 'melee') return s.units[c.unitId]?.name ?? 'the unit hit';
+  const units = c.after.round.order[c.after.round.at]?.units ?? [c.unitId];
+  return units.map((id) => s.units[id]?.name ?? 'the unit hit').join(' and ');
+}
+
+function askAllocation(acc: Steps<KGameEvent>, choice: KWoundsChoice): void {
   const s = acc.state;
-  const unit = s.units[w.unitId]!;
-  const choice: KWoundsChoice = { kind: 'wounds', side: unit.side, unitId: w.unitId, shooterId: w.shooterId, eligible: w.eligible, wounds: w.wounds, machineGun: w.machineGun };
-  acc.push(fev('CHOICE_PENDING', 'K-5.5a', `${plural(w.wounds, 'wound')} on ${unit.name}: for ${ownerOf(s, choice)} to allocate`, { choice }));
+  const from = choice.after?.kind === 'defensive-fire' ? ' from defensive fire' : choice.after?.kind === 'melee' ? ' in the melee' : '';
+  acc.push(fev('CHOICE_PENDING', allocationRule(choice), `${plural(choice.wounds, 'wound')}${from} on ${hitName(s, choice)}: for ${ownerOf(s, choice)} to allocate`, { choice }));
 }
 
 /** An ALLOCATE_WOUNDS answer's allocation, read from the command: soldier id → wounds, or why not. */
@@ -39,20 +63,29 @@ function readAllocation(v: unknown): Record<string, number> | string {
 }
 
 /**
- * K-5.5a/b the owner's answer: checked against the spreading rule (refused with the reason), then the
- * wound tests, the morale after fire and the medics' duties of the shot (K-5.5c–h, K-7.1).
+ * K-5.5a/b the owner's answer checked against the spreading rule (refused with the reason); when it
+ * stands, the log line naming who chose, and the allocation with its line for the wound tests.
  */
-export function decideAllocation(acc: Steps<KGameEvent>, choice: KWoundsChoice, raw: unknown, ctx: KCtx): { ok: true } | { ok: false; reason: string; rule: string } {
+export function acceptAllocation(acc: Steps<KGameEvent>, choice: KWoundsChoice, raw: unknown): { ok: true; chosen: Record<string, number>; text: string } | { ok: false; reason: string; rule: string } {
   const s = acc.state;
   const allocation = readAllocation(raw);
-  if (typeof allocation === 'string') return { ok: false, reason: allocation, rule: 'K-5.5a' };
+  if (typeof allocation === 'string') return { ok: false, reason: allocation, rule: allocationRule(choice) };
   const bad = allocationRefusal(s, choice.eligible, choice.wounds, allocation);
   if (bad) return { ok: false, reason: bad.reason, rule: bad.rule };
   const chosen = Object.fromEntries(Object.entries(allocation).filter(([, n]) => n));
-  acc.push(fev('CHOICE_MADE', 'K-5.5a', `${ownerOf(s, choice)} allocated ${plural(choice.wounds, 'wound')}`, { kind: 'wounds', side: choice.side, yes: true }));
-  const text = `${ownerOf(s, choice)} put ${choice.wounds === 1 ? 'the wound' : 'the wounds'} on ${allocationText(s, chosen)}`;
+  acc.push(fev('CHOICE_MADE', allocationRule(choice), `${ownerOf(s, choice)} allocated ${plural(choice.wounds, 'wound')}`, { kind: 'wounds', side: choice.side, yes: true }));
+  return { ok: true, chosen, text: `${ownerOf(s, choice)} put ${choice.wounds === 1 ? 'the wound' : 'the wounds'} on ${allocationText(s, chosen)}` };
+}
+
+/**
+ * K-5.5a/b the owner's answer in a shot: checked against the spreading rule (refused with the reason),
+ * then the wound tests, the morale after fire and the medics' duties of the shot (K-5.5c–h, K-7.1).
+ */
+export function decideAllocation(acc: Steps<KGameEvent>, choice: KWoundsChoice, raw: unknown, ctx: KCtx): { ok: true } | { ok: false; reason: string; rule: string } {
+  const took = acceptAllocation(acc, choice, raw);
+  if (!took.ok) return took;
   const st = new Steps(acc.state);
-  const rest = finishShooting(st, choice, ctx, { allocation: chosen, text, askMedic: true });
+  const rest = finishShooting(st, choice, ctx, { allocation: took.chosen, text: took.text, askMedic: true });
   if (rest && 'ok' in rest) return rest;
   acc.push(...st.events);
   if (rest) askMedic(acc, rest);
@@ -111,13 +144,16 @@ const answer = (c: KWoundsChoice, allocation: Record<string, number>): Command =
 
 /** K-5.5a the pending allocation as the neutral play model's decision: the book's default first (spread, key soldiers last). */
 export function woundDecision(s: KState, c: KWoundsChoice, max = 12): PendingDecision {
-  const { options, count } = allocationChoices(s, c.eligible, c.wounds, max);
-  const unit = s.units[c.unitId]?.name ?? 'the unit hit';
+  // K-6.4d the melee's default spreads over all the side's units there (what the round did before it asked).
+  const first = c.after?.kind === 'melee' ? meleeDefaultAllocation(s, c.after.round.order[c.after.round.at]!.units, c.wounds) : undefined;
+  const { options, count } = allocationChoices(s, c.eligible, c.wounds, max, ...(first ? [first] : []));
+  const from = c.after?.kind === 'defensive-fire' ? ' from defensive fire' : c.after?.kind === 'melee' ? ' in the melee' : '';
+  const oneUnit = c.after?.kind !== 'melee' || c.after.round.order[c.after.round.at]!.units.length === 1;
   return {
-    side: c.side, kind: 'wound-allocation', rule: 'K-5.5a',
-    label: `${plural(c.wounds, 'wound')} on ${unit}: who takes ${c.wounds === 1 ? 'it' : 'them'}?`,
+    side: c.side, kind: 'wound-allocation', rule: allocationRule(c),
+    label: `${plural(c.wounds, 'wound')}${from} on ${hitName(s, c)}: who takes ${c.wounds === 1 ? 'it' : 'them'}?`,
     // The question names the unit: the answers name its soldiers alone.
-    options: options.map((a, i) => ({ label: `${i === 0 ? 'Default: ' : ''}${allocationText(s, a, { within: c.unitId })}`, command: answer(c, a) })),
+    options: options.map((a, i) => ({ label: `${i === 0 ? 'Default: ' : ''}${allocationText(s, a, oneUnit ? { within: c.unitId } : {})}`, command: answer(c, a) })),
     ...(count > options.length ? { more: count - options.length } : {}),
   };
 }

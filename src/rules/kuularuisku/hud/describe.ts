@@ -125,7 +125,9 @@ function prompt(s: KState, ctx: DescribeCtx, p: KPhase): PlayPrompt {
       if (c.kind === 'medic') return { ...base, headline: `${head} · ${who} decides`, detail: `${who} (owner of ${name(c.unitId)}): ${medicDecision(s, c).label} (K-SKL-8)` };
       if (c.kind === 'wounds') {
         const n = `${c.wounds} wound${c.wounds === 1 ? '' : 's'}`;
-        return { ...base, headline: `${head} · ${who} decides`, detail: `${who} (owner of ${name(c.unitId)}): ${name(c.shooterId)}'s fire put ${n} on ${name(c.unitId)} — choose who takes ${c.wounds === 1 ? 'it' : 'them'}, spread before anyone takes a second (K-5.5a/b)` };
+        const cause = c.after?.kind === 'melee' ? `the melee round put ${n} on your soldiers there` : `${name(c.shooterId)}'s ${c.after ? 'defensive fire' : 'fire'} put ${n} on ${name(c.unitId)}`;
+        const rule = c.after?.kind === 'melee' ? 'K-6.4d' : c.after ? 'K-6.2d' : 'K-5.5a/b';
+        return { ...base, headline: `${head} · ${who} decides`, detail: `${who} (owner of ${name(c.unitId)}): ${cause} — choose who takes ${c.wounds === 1 ? 'it' : 'them'}, spread before anyone takes a second (${rule})` };
       }
       const what = c.kind === 'defensive-fire' ? `${name(c.unitId)} is charged by ${name(c.chargerId)}: fire defensive fire? (K-6.2a)` : `${name(c.unitId)}: throw grenades as the melee begins? (K-6.6a)`;
       return { ...base, headline: `${head} · ${who} decides`, detail: `${who}: ${what}` };
