@@ -44,7 +44,15 @@ export interface KPending {
 }
 
 /** A decision the game waits for from one player, often not the one acting (F6 charge choices, K-5.5a wounds). */
-export type KChoice = KChargeChoice | KWoundsChoice | KMedicChoice;
+export type KChoice = KChargeChoice | KOwnerChoice;
+
+/** An owner's choice the book gives in the middle of another side's action, asked of that owner. */
+export type KOwnerChoice = KWoundsChoice | KMedicChoice | KTakeOverChoice;
+
+/** Is this choice an owner's choice (a neutral PendingDecision with its answers)? */
+export function isOwnerChoice(c: KChoice | undefined): c is KOwnerChoice {
+  return !!c && (c.kind === 'wounds' || c.kind === 'medic' || c.kind === 'take-over');
+}
 
 /**
  * K-5.5a after a shot's cover test, the target's owner allocates its wounds (K-5.5b spreading them);
@@ -109,6 +117,8 @@ export interface WoundTestCursor {
   medicId?: string;
   /** A wound-test die the owner may have the medic re-roll: the run waits for his word. */
   pending?: number;
+  /** K-5.5h a fallen soldier (his tests done) whose special weapon waits for the owner's word on who takes it over. */
+  takeOver?: string;
 }
 
 /**
@@ -123,6 +133,14 @@ export interface KMedicChoice {
   machineGun: boolean;
   allocation: Record<string, number>;
   cursor: WoundTestCursor;
+}
+
+/**
+ * K-5.5h a shot's wound tests wait for the target's owner: who of the unit takes over the special
+ * weapon of the soldier who fell (`cursor.takeOver`), or nobody (a marker is left)? The tests go on after.
+ */
+export interface KTakeOverChoice extends Omit<KMedicChoice, 'kind'> {
+  kind: 'take-over';
 }
 
 /** F6 an optional decision by one player in the middle of a charge (K-6.2a defensive fire, K-6.6a grenades). */

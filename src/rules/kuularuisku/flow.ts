@@ -5,6 +5,7 @@
 import type { ActivationStage, FlowAdapter, FlowSteps, GameEvent, TurnStage } from '../../core';
 import { phaseOf, sideToAct } from './activation/phase';
 import type { KGameState } from './activation/flow-state';
+import { isOwnerChoice } from './flow-types';
 
 /** K-2.4 each action's parts in order. */
 const PARTS: Record<string, readonly string[]> = {
@@ -110,7 +111,7 @@ export const kuularuiskuFlow: FlowAdapter<KGameState> = {
       case 'choice':
         // K-5.5a / K-SKL-8 the target's owner deciding in a shot: the shooter's activation goes on after his answer.
         // K-6.2d / K-6.4d the owner allocating in a charge or a melee round: still the melee's stage.
-        if ((p.choice.kind === 'wounds' && !p.choice.after || p.choice.kind === 'medic') && s.activation) return actingStage(s.activation);
+        if (isOwnerChoice(p.choice) && !(p.choice.kind === 'wounds' && p.choice.after) && s.activation) return actingStage(s.activation);
         return { kind: 'melee' };
       case 'offer': {
         const o = p.offer;

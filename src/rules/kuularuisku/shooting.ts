@@ -155,11 +155,11 @@ export interface MedicAwaiting {
 /** What a shooting waits for from the target's owner. */
 export type ShotAwaiting = WoundsAwaiting | MedicAwaiting;
 
-type FinishOpts = { allocation?: Record<string, number>; medic?: MedicPolicy; takeOver?: Record<string, string | null>; text?: string; askMedic?: boolean };
+type FinishOpts = { allocation?: Record<string, number>; medic?: MedicPolicy; takeOver?: Record<string, string | null>; text?: string; askOwner?: boolean };
 
 /**
  * K-5.5 – K-7.1 the rest of a shooting once its wounds are known: allocation (given, else the
- * default), wound tests, morale after fire, the medics' duties. With `askMedic` it stops at a die the
+ * default), wound tests, morale after fire, the medics' duties. With `askOwner` it stops at a die the
  * medic could re-roll and returns what the owner must answer.
  */
 export function finishShooting(st: Steps, w: Omit<WoundsAwaiting, 'kind'>, ctx: KCtx, opts: FinishOpts = {}): KRefusal | MedicAwaiting | undefined {
@@ -177,8 +177,8 @@ function afterWoundTests(st: Steps, unitId: string, worst: ReadonlyArray<string>
 }
 
 /** K-SKL-8 the owner's word on the medic's re-roll: the wound tests go on (and may ask again), then the rest of the shooting. */
-export function resumeShooting(st: Steps, m: MedicAwaiting, reroll: boolean, ctx: KCtx): MedicAwaiting | undefined {
-  const run = woundTests(st, m.unitId, m.allocation, ctx, { askMedic: true }, m.cursor, reroll);
+export function resumeShooting(st: Steps, m: MedicAwaiting, answer: boolean | string | null, ctx: KCtx): MedicAwaiting | undefined {
+  const run = woundTests(st, m.unitId, m.allocation, ctx, { askOwner: true }, m.cursor, answer);
   if ('paused' in run) return { ...m, cursor: run.paused };
   afterWoundTests(st, m.unitId, run.worst, m.machineGun, ctx);
   return undefined;
@@ -218,7 +218,7 @@ export function resolveShooting(s: KState, args: ShootArgs, ctx: KCtx): KResult<
   if (args.ownerAllocates && !args.allocation && wounds > 0 && allocationChoices(st.state, woundable(st.state, option.hittable), wounds, 2).count > 1) {
     return { ok: true, events: st.events, option, awaiting: { ...w, eligible: woundable(st.state, option.hittable) } };
   }
-  const rest = finishShooting(st, w, ctx, { ...(args.allocation ? { allocation: args.allocation } : {}), ...(args.medic ? { medic: args.medic } : {}), ...(args.takeOver ? { takeOver: args.takeOver } : {}), ...(args.ownerAllocates ? { askMedic: true } : {}) });
+  const rest = finishShooting(st, w, ctx, { ...(args.allocation ? { allocation: args.allocation } : {}), ...(args.medic ? { medic: args.medic } : {}), ...(args.takeOver ? { takeOver: args.takeOver } : {}), ...(args.ownerAllocates ? { askOwner: true } : {}) });
   if (rest && 'ok' in rest) return rest;
   return { ok: true, events: st.events, option, ...(rest ? { awaiting: rest } : {}) };
 }

@@ -54,6 +54,7 @@ export function actingSides(s: KGameState, _command: Command, p: KPhase = phaseO
         return { sides: [p.choice.side], awaiting: 'where the wounds of the shot at their unit fall', rule: 'K-5.5a' };
       }
       if (p.choice.kind === 'medic') return { sides: [p.choice.side], awaiting: 'their word on their medic re-rolling a wound test', rule: 'K-SKL-8' };
+      if (p.choice.kind === 'take-over') return { sides: [p.choice.side], awaiting: 'their word on who takes over the special weapon of their fallen soldier', rule: 'K-5.5h' };
       return p.choice.kind === 'defensive-fire'
         ? { sides: [p.choice.side], awaiting: 'the defensive fire decision of their charged unit', rule: 'K-6.2a' }
         // K-6.6a/c both sides choose as the melee begins: any side still to choose may answer first.

@@ -11,7 +11,7 @@ import { Steps } from '../context';
 import { decideChargeAllocation, meleeRoundStep, resolveChoice, resolveMeleeStep } from './melee-flow';
 import { actingUnit, activationUnits, offerChoices, offerEvents, plainOffer } from './offer';
 import { actingSides } from './acting-sides';
-import { decideAllocation, decideMedic } from './wound-choice';
+import { decideAllocation, decideMedic, decideTakeOver } from './wound-choice';
 import { phaseOf } from './phase';
 import { canUseReadiness, readyUnits, rollOff, sidesWithReadyUnits } from './readiness';
 import { turnLimitOf, victoryCheck } from './victory';
@@ -94,6 +94,11 @@ export function decideFlow(s: KState, c: FlowCommand, ctx: FlowCtx): FlowDecisio
       if (!r.ok) return refuse(r.reason, r.rule);
       if (!acc.state.flow.pending && !acc.state.flow.choice) afterChargeSequence(acc, ctx);
       return { ok: true, acc };
+    }
+    case 'TAKE_OVER': {
+      if (p.kind !== 'choice' || p.choice.kind !== 'take-over') return refuse('no fallen soldier\'s weapon waits to be taken over', 'K-5.5h');
+      const r = decideTakeOver(acc, p.choice, c.figureId, ctx);
+      return r.ok ? { ok: true, acc } : refuse(r.reason, r.rule);
     }
     case 'MEDIC_REROLL': {
       if (p.kind !== 'choice' || p.choice.kind !== 'medic') return refuse('no wound test waits for the medic', 'K-SKL-8');

@@ -6,11 +6,13 @@ import { Steps, type KCtx } from '../context';
 import type { WoundResult } from '../flow-types';
 import { finishShooting, resumeShooting, type MedicAwaiting, type ShotAwaiting, type WoundsAwaiting } from '../shooting';
 import { meleeDefaultAllocation, type MeleeWoundsAwaiting } from '../melee';
-import { allocationText, sideName, soldierName } from '../soldier-names';
+import { allocationText, nameInUnit, sideName, soldierName } from '../soldier-names';
 import type { KState } from '../state';
-import { allocationChoices, allocationRefusal, medicWants, woundResult } from '../wounds';
-import { fev, type KGameEvent, type KMedicChoice, type KWoundsChoice } from './flow-state';
+import { allocationChoices, allocationRefusal, defaultTaker, medicWants, takeOverMates, woundResult } from '../wounds';
+import { weaponById } from '../data';
+import { fev, type KGameEvent, type KMedicChoice, type KOwnerChoice, type KTakeOverChoice, type KWoundsChoice } from './flow-state';
 
+const cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** "Reds (owner of 2nd Squad)": who decides, by name. */
@@ -85,7 +87,7 @@ export function decideAllocation(acc: Steps<KGameEvent>, choice: KWoundsChoice, 
   const took = acceptAllocation(acc, choice, raw);
   if (!took.ok) return took;
   const st = new Steps(acc.state);
-  const rest = finishShooting(st, choice, ctx, { allocation: took.chosen, text: took.text, askMedic: true });
+  const rest = finishShooting(st, choice, ctx, { allocation: took.chosen, text: took.text, askOwner: true });
   if (rest && 'ok' in rest) return rest;
   acc.push(...st.events);
   if (rest) askMedic(acc, rest);
@@ -101,10 +103,14 @@ function medicAsk(s: KState, c: MedicAwaiting): { figureId: string; value: numbe
 
 const RESULT_WORDS: Record<WoundResult, string> = { dead: 'killed outright', serious: 'seriously wounded', light: 'lightly wounded', healthy: 'unhurt', scratch: 'just a scratch' };
 
-/** K-SKL-8 the tests stop at a die the medic could re-roll: the owner is asked. */
+/** K-SKL-8 the tests stop at a die the medic could re-roll, or K-5.5h at a fallen soldier's special weapon: the owner is asked. */
 function askMedic(acc: Steps<KGameEvent>, m: MedicAwaiting): void {
   const s = acc.state;
   const side = s.units[m.unitId]?.side ?? s.figures[Object.keys(m.allocation)[0]!]!.side;
+  if (m.cursor.takeOver !== undefined) {
+    askTakeOver(acc, { kind: 'take-over', side, unitId: m.unitId, shooterId: m.shooterId, machineGun: m.machineGun, allocation: m.allocation, cursor: m.cursor });
+    return;
+  }
   const choice: KMedicChoice = { kind: 'medic', side, unitId: m.unitId, shooterId: m.shooterId, machineGun: m.machineGun, allocation: m.allocation, cursor: m.cursor };
   const a = medicAsk(s, m);
   acc.push(fev('CHOICE_PENDING', 'K-SKL-8', `${soldierName(s, a.figureId)} rolled ${a.value} on his wound test (${RESULT_WORDS[a.result]}): for ${ownerOf(s, choice)} to say whether ${medicName(s, m)} re-rolls it`, { choice }));
@@ -139,6 +145,51 @@ export function medicDecision(s: KState, c: KMedicChoice): PendingDecision {
   };
 }
 
+/** K-5.5h the fallen soldier and his special weapon's name. */
+function takeOverAsk(s: KState, c: KTakeOverChoice): { figureId: string; weapon: string } {
+  const figureId = c.cursor.takeOver!;
+  const w = s.figures[figureId]?.weapon;
+  return { figureId, weapon: (w && weaponById(w)?.name) ?? 'special weapon' };
+}
+
+function askTakeOver(acc: Steps<KGameEvent>, c: KTakeOverChoice): void {
+  const s = acc.state;
+  const a = takeOverAsk(s, c);
+  acc.push(fev('CHOICE_PENDING', 'K-5.5h', `${soldierName(s, a.figureId)} fell with the ${a.weapon}: for ${ownerOf(s, c)} to say who takes it over`, { choice: c }));
+}
+
+/** K-5.5h the owner's word on the fallen soldier's weapon (a soldier of the unit, or null: nobody); the wound tests go on, then the rest of the shooting. */
+export function decideTakeOver(acc: Steps<KGameEvent>, choice: KTakeOverChoice, figureId: unknown, ctx: KCtx): { ok: true } | { ok: false; reason: string; rule: string } {
+  const s = acc.state;
+  const a = takeOverAsk(s, choice);
+  const mates = takeOverMates(s, a.figureId);
+  if (figureId !== null && (typeof figureId !== 'string' || !mates.some((f) => f.id === figureId))) {
+    return { ok: false, rule: 'K-5.5h', reason: `TAKE_OVER needs "figureId": a soldier of ${s.units[choice.unitId]?.name ?? 'the unit'} able to take the ${a.weapon} over (${mates.map((f) => f.id).join(', ')}), or null to leave it` };
+  }
+  const what = figureId === null ? `left the ${a.weapon} of ${soldierName(s, a.figureId)} on the table` : `had ${soldierName(s, figureId)} take over the ${a.weapon} of ${soldierName(s, a.figureId)}`;
+  acc.push(fev('CHOICE_MADE', 'K-5.5h', `${ownerOf(s, choice)} ${what}`, { kind: 'take-over', side: choice.side, yes: figureId !== null }));
+  const st = new Steps(acc.state);
+  const more = resumeShooting(st, { ...choice, kind: 'medic' }, figureId, ctx);
+  acc.push(...st.events);
+  if (more) askMedic(acc, more);
+  return { ok: true };
+}
+
+/** K-5.5h the pending take-over as the neutral play model's decision: the book's default first (the loader, else the fittest rifleman). */
+export function takeOverDecision(s: KState, c: KTakeOverChoice): PendingDecision {
+  const a = takeOverAsk(s, c);
+  const mates = takeOverMates(s, a.figureId);
+  const first = defaultTaker(s, a.figureId);
+  const leave = { label: 'Nobody: leave it on the table', command: { type: 'TAKE_OVER', side: c.side, figureId: null } };
+  const takers = mates.map((f) => ({ label: `${cap(nameInUnit(s, f.id))} takes it over`, command: { type: 'TAKE_OVER', side: c.side, figureId: f.id } }));
+  const ordered = first ? [takers[mates.indexOf(first)]!, ...takers.filter((_, i) => mates[i] !== first), leave] : [leave, ...takers];
+  return {
+    side: c.side, kind: 'mg-take-over', rule: 'K-5.5h',
+    label: `${soldierName(s, a.figureId)} fell with the ${a.weapon}: who of ${s.units[c.unitId]?.name ?? 'his unit'} takes it over?`,
+    options: ordered.map((o, i) => ({ ...o, label: `${i === 0 ? 'Default: ' : ''}${o.label}` })),
+  };
+}
+
 /** The command answering with this allocation. */
 const answer = (c: KWoundsChoice, allocation: Record<string, number>): Command => ({ type: 'ALLOCATE_WOUNDS', side: c.side, allocation });
 
@@ -158,12 +209,16 @@ export function woundDecision(s: KState, c: KWoundsChoice, max = 12): PendingDec
   };
 }
 
-/** The owner's decision now (K-5.5a allocation or K-SKL-8 re-roll). */
-export function ownerDecision(s: KState, c: KWoundsChoice | KMedicChoice): PendingDecision {
-  return c.kind === 'wounds' ? woundDecision(s, c) : medicDecision(s, c);
+/** The owner's decision now (K-5.5a allocation, K-SKL-8 re-roll, K-5.5h a fallen MG's taker). */
+export function ownerDecision(s: KState, c: KOwnerChoice): PendingDecision {
+  switch (c.kind) {
+    case 'wounds': return woundDecision(s, c);
+    case 'medic': return medicDecision(s, c);
+    case 'take-over': return takeOverDecision(s, c);
+  }
 }
 
 /** The legal answers (as many as the decision lists). */
-export function ownerAnswers(s: KState, c: KWoundsChoice | KMedicChoice): Command[] {
+export function ownerAnswers(s: KState, c: KOwnerChoice): Command[] {
   return ownerDecision(s, c).options.map((o) => o.command);
 }

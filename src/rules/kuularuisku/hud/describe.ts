@@ -17,6 +17,7 @@ import { activationExtras } from './extras';
 import { moveOffer } from './move-offer';
 import { splitOffer } from './split-offer';
 import { targetsFor } from './targets';
+import { isOwnerChoice } from '../flow-types';
 
 export interface DescribeCtx {
   scenario: Scenario;
@@ -122,7 +123,10 @@ function prompt(s: KState, ctx: DescribeCtx, p: KPhase): PlayPrompt {
     }
     case 'choice': {
       const c = p.choice;
-      if (c.kind === 'medic') return { ...base, headline: `${head} · ${who} decides`, detail: `${who} (owner of ${name(c.unitId)}): ${medicDecision(s, c).label} (K-SKL-8)` };
+      if (c.kind === 'medic' || c.kind === 'take-over') {
+        const d = ownerDecision(s, c);
+        return { ...base, headline: `${head} · ${who} decides`, detail: `${who} (owner of ${name(c.unitId)}): ${d.label} (${d.rule})` };
+      }
       if (c.kind === 'wounds') {
         const n = `${c.wounds} wound${c.wounds === 1 ? '' : 's'}`;
         const cause = c.after?.kind === 'melee' ? `the melee round put ${n} on your soldiers there` : `${name(c.shooterId)}'s ${c.after ? 'defensive fire' : 'fire'} put ${n} on ${name(c.unitId)}`;
@@ -153,6 +157,7 @@ export function describeActions(s: KState, ctx: DescribeCtx, p: KPhase = phaseOf
   // K-5.5a the owner's allocations, labelled with the soldiers' names (the default first).
   if (p.kind === 'choice' && p.choice.kind === 'wounds') return allocationActions(woundDecision(s, p.choice));
   if (p.kind === 'choice' && p.choice.kind === 'medic') return medicActions(medicDecision(s, p.choice));
+  if (p.kind === 'choice' && isOwnerChoice(p.choice)) return decisionActions(ownerDecision(s, p.choice));
   // In an activation the legal list is moves and shots (offered by `move` and `targets`), the end, and
   // the scenario's special commands; the soldier-level extras are checked against the rules here.
   const commands = p.kind === 'activation'
@@ -167,6 +172,11 @@ function allocationActions(d: PendingDecision): PlayAction[] {
     id: `allocate:${i}`, label: o.label, ...(d.rule ? { rule: d.rule } : {}), command: o.command,
     hint: i === 0 ? 'The book\'s default: wounds spread, ordinary soldiers before leaders and specialists' : 'Wounds are spread: nobody takes a second before everyone has one (K-5.5b)',
   }));
+}
+
+/** Any other owner's decision's answers as buttons (the default first). */
+function decisionActions(d: PendingDecision): PlayAction[] {
+  return d.options.map((o, i) => ({ id: `${d.kind}:${i}`, label: o.label, ...(d.rule ? { rule: d.rule } : {}), command: o.command }));
 }
 
 /** K-SKL-8 the medic's re-roll, or the result kept, as buttons (the default first). */
@@ -193,7 +203,7 @@ export function describePlay(s: KState, ctx: DescribeCtx): PlayView {
   const split = p.kind === 'activation' ? splitOffer(s) : undefined;
   if (split) panels.push(split);
   const result = s.flow.result;
-  const decision = p.kind === 'choice' && (p.choice.kind === 'wounds' || p.choice.kind === 'medic') ? ownerDecision(s, p.choice) : undefined;
+  const decision = p.kind === 'choice' && isOwnerChoice(p.choice) ? ownerDecision(s, p.choice) : undefined;
   return {
     rulesetId: 'kuularuisku',
     scenarioTitle: ctx.scenario.title,
