@@ -47,11 +47,27 @@ export interface KPending {
 export type KChoice = KChargeChoice | KOwnerChoice;
 
 /** An owner's choice the book gives in the middle of another side's action, asked of that owner. */
-export type KOwnerChoice = KWoundsChoice | KMedicChoice | KTakeOverChoice;
+export type KOwnerChoice = KWoundsChoice | KMedicChoice | KTakeOverChoice | KDiveChoice;
 
 /** Is this choice an owner's choice (a neutral PendingDecision with its answers)? */
 export function isOwnerChoice(c: KChoice | undefined): c is KOwnerChoice {
-  return !!c && (c.kind === 'wounds' || c.kind === 'medic' || c.kind === 'take-over');
+  return !!c && (c.kind === 'wounds' || c.kind === 'medic' || c.kind === 'take-over' || c.kind === 'dive');
+}
+
+/**
+ * K-5.1b a shot at a lone leader waits, before any die, for his owner: does he dive into one of the
+ * units `into` (within 3 cm; the whole unit becomes the target) or stay on his own?
+ */
+export interface KDiveChoice {
+  kind: 'dive';
+  /** The leader's owner. */
+  side: string;
+  /** The leader (his own unit). */
+  unitId: string;
+  shooterId: string;
+  shooters?: string[];
+  spotter?: string;
+  into: string[];
 }
 
 /**

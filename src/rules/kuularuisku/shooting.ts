@@ -152,8 +152,18 @@ export interface MedicAwaiting {
   cursor: WoundTestCursor;
 }
 
+/** K-5.1b the shot at a lone leader waits, before any die, for his owner: does he dive into one of `into` (each a valid target then) or stay alone? */
+export interface DiveAwaiting {
+  kind: 'dive';
+  leaderId: string;
+  shooterId: string;
+  shooters?: string[];
+  spotter?: string;
+  into: string[];
+}
+
 /** What a shooting waits for from the target's owner. */
-export type ShotAwaiting = WoundsAwaiting | MedicAwaiting;
+export type ShotAwaiting = WoundsAwaiting | MedicAwaiting | DiveAwaiting;
 
 type FinishOpts = { allocation?: Record<string, number>; medic?: MedicPolicy; takeOver?: Record<string, string | null>; text?: string; askOwner?: boolean };
 
@@ -184,9 +194,8 @@ export function resumeShooting(st: Steps, m: MedicAwaiting, answer: boolean | st
   return undefined;
 }
 
-/** K-5.1 … K-5.7 a unit shoots at an enemy unit: every die, test and consequence as events (up to the owner's allocation when he allocates). */
-export function resolveShooting(s: KState, args: ShootArgs, ctx: KCtx): KResult<{ option: TargetOption; awaiting?: ShotAwaiting }> {
-  const house = houseOf(s, ctx);
+/** K-5.1a, K-5.2f, K-2.4c may this shot be fired (the target valid, each chosen soldier able to hit it): the target's option and the soldiers who shoot. */
+export function checkShot(s: KState, args: Pick<ShootArgs, 'shooterId' | 'targetId' | 'shooters' | 'spotter'>, ctx: KCtx): KRefusal | { option: TargetOption; chosen: string[] } {
   const su = s.units[args.shooterId];
   if (!su) return refuse('K-5.1a', `no unit "${args.shooterId}"`);
   const why = shootRefusal(s, su);
@@ -202,6 +211,16 @@ export function resolveShooting(s: KState, args: ShootArgs, ctx: KCtx): KResult<
     return refuse('K-5.2f', `${id} cannot shoot at ${s.units[args.targetId]!.name} (not in sight or range)`);
   }
   if (!chosen.length) return refuse('K-2.4c', 'no soldier shoots');
+  return { option, chosen };
+}
+
+/** K-5.1 … K-5.7 a unit shoots at an enemy unit: every die, test and consequence as events (up to the owner's allocation when he allocates). */
+export function resolveShooting(s: KState, args: ShootArgs, ctx: KCtx): KResult<{ option: TargetOption; awaiting?: ShotAwaiting }> {
+  const house = houseOf(s, ctx);
+  const checked = checkShot(s, args, ctx);
+  if ('ok' in checked) return checked;
+  const { option, chosen } = checked;
+  const su = s.units[args.shooterId]!;
   const st = new Steps(s);
   const firers = chosen.map((id) => s.figures[id]!);
   const pinned = su.status === 'pinned';

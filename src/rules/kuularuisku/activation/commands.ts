@@ -33,6 +33,8 @@ export type FlowCommand =
   | { type: 'MEDIC_REROLL'; side: string; reroll: boolean }
   /** K-5.5h the owner of a soldier who fell with a special weapon: who of the unit takes it over (null: nobody, it is left). */
   | { type: 'TAKE_OVER'; side: string; figureId: string | null }
+  /** K-5.1b the owner of a targeted lone leader: the unit he dives into (null: he stays on his own). */
+  | { type: 'LEADER_DIVE'; side: string; intoUnitId: string | null }
   /** F6 K-6.6a throw grenades as the melee begins, or not. */
   | { type: 'GRENADES'; side: string; use: boolean }
   /** F3 K-2.3b/c in a between-activations window: use a ready unit now (or pass with null). */
@@ -45,6 +47,6 @@ export type FlowCommand =
 export type FlowCommandType = FlowCommand['type'];
 
 export const FLOW_COMMAND_TYPES: ReadonlySet<string> = new Set<FlowCommandType>([
-  'BEGIN_TURN', 'DRAW_CARD', 'READY', 'ACTIVATE', 'COMMAND', 'PASS', 'RESOLVE', 'DEFENSIVE_FIRE', 'GRENADES', 'ALLOCATE_WOUNDS', 'MEDIC_REROLL', 'TAKE_OVER',
+  'BEGIN_TURN', 'DRAW_CARD', 'READY', 'ACTIVATE', 'COMMAND', 'PASS', 'RESOLVE', 'DEFENSIVE_FIRE', 'GRENADES', 'ALLOCATE_WOUNDS', 'MEDIC_REROLL', 'TAKE_OVER', 'LEADER_DIVE',
   'READINESS', 'END_ACTIVATION', 'END_TURN',
 ]);

@@ -11,7 +11,8 @@ import { Steps } from '../context';
 import { decideChargeAllocation, meleeRoundStep, resolveChoice, resolveMeleeStep } from './melee-flow';
 import { actingUnit, activationUnits, offerChoices, offerEvents, plainOffer } from './offer';
 import { actingSides } from './acting-sides';
-import { decideAllocation, decideMedic, decideTakeOver } from './wound-choice';
+import { askOwner, decideAllocation, decideMedic, decideTakeOver } from './wound-choice';
+import { decideDive } from './dive-choice';
 import { phaseOf } from './phase';
 import { canUseReadiness, readyUnits, rollOff, sidesWithReadyUnits } from './readiness';
 import { turnLimitOf, victoryCheck } from './victory';
@@ -94,6 +95,11 @@ export function decideFlow(s: KState, c: FlowCommand, ctx: FlowCtx): FlowDecisio
       if (!r.ok) return refuse(r.reason, r.rule);
       if (!acc.state.flow.pending && !acc.state.flow.choice) afterChargeSequence(acc, ctx);
       return { ok: true, acc };
+    }
+    case 'LEADER_DIVE': {
+      if (p.kind !== 'choice' || p.choice.kind !== 'dive') return refuse('no targeted leader waits to dive', 'K-5.1b');
+      const r = decideDive(acc, p.choice, c.intoUnitId, ctx, askOwner);
+      return r.ok ? { ok: true, acc } : refuse(r.reason, r.rule);
     }
     case 'TAKE_OVER': {
       if (p.kind !== 'choice' || p.choice.kind !== 'take-over') return refuse('no fallen soldier\'s weapon waits to be taken over', 'K-5.5h');

@@ -10,6 +10,7 @@ import { allocationText, nameInUnit, sideName, soldierName } from '../soldier-na
 import type { KState } from '../state';
 import { allocationChoices, allocationRefusal, defaultTaker, medicWants, takeOverMates, woundResult } from '../wounds';
 import { weaponById } from '../data';
+import { askDive, diveDecision } from './dive-choice';
 import { fev, type KGameEvent, type KMedicChoice, type KOwnerChoice, type KTakeOverChoice, type KWoundsChoice } from './flow-state';
 
 const cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
@@ -20,10 +21,14 @@ export function ownerOf(s: KState, c: { side: string; unitId: string }): string 
   return `${sideName(s, c.side)} (owner of ${s.units[c.unitId]?.name ?? 'the unit hit'})`;
 }
 
-/** The shot stops for the target's owner: K-5.5a where the wounds fall, or K-SKL-8 whether the medic re-rolls. */
+/** The shot stops for the target's owner: K-5.1b whether his lone leader dives, K-5.5a where the wounds fall, or K-SKL-8 whether the medic re-rolls. */
 export function askOwner(acc: Steps<KGameEvent>, w: ShotAwaiting): void {
   if (w.kind === 'medic') {
     askMedic(acc, w);
+    return;
+  }
+  if (w.kind === 'dive') {
+    askDive(acc, w);
     return;
   }
   askAllocation(acc, { kind: 'wounds', side: acc.state.units[w.unitId]!.side, unitId: w.unitId, shooterId: w.shooterId, eligible: w.eligible, wounds: w.wounds, machineGun: w.machineGun });
@@ -209,12 +214,13 @@ export function woundDecision(s: KState, c: KWoundsChoice, max = 12): PendingDec
   };
 }
 
-/** The owner's decision now (K-5.5a allocation, K-SKL-8 re-roll, K-5.5h a fallen MG's taker). */
+/** The owner's decision now (K-5.5a allocation, K-SKL-8 re-roll, K-5.5h a fallen MG's taker, K-5.1b a targeted leader's dive). */
 export function ownerDecision(s: KState, c: KOwnerChoice): PendingDecision {
   switch (c.kind) {
     case 'wounds': return woundDecision(s, c);
     case 'medic': return medicDecision(s, c);
     case 'take-over': return takeOverDecision(s, c);
+    case 'dive': return diveDecision(s, c);
   }
 }
 
