@@ -53,6 +53,8 @@ export interface FlowSteps {
   windowState: string;
   /** Ends the turn. */
   endTurn: readonly string[];
+  /** Answers to a choice asked while the turn ends (e.g. an owner's end-of-turn move); the turn still ends after them. */
+  turnEndChoices?: readonly string[];
   /** Resolves a forced step of an activation. */
   resolve: readonly string[];
   /** Chooses how the offered unit uses its activation (or passes it on). */

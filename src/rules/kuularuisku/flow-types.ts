@@ -47,11 +47,35 @@ export interface KPending {
 export type KChoice = KChargeChoice | KOwnerChoice;
 
 /** An owner's choice the book gives in the middle of another side's action, asked of that owner. */
-export type KOwnerChoice = KWoundsChoice | KMedicChoice | KTakeOverChoice | KDiveChoice;
+export type KOwnerChoice = KWoundsChoice | KMedicChoice | KTakeOverChoice | KDiveChoice | KEvacuationChoice;
 
 /** Is this choice an owner's choice (a neutral PendingDecision with its answers)? */
 export function isOwnerChoice(c: KChoice | undefined): c is KOwnerChoice {
-  return !!c && (c.kind === 'wounds' || c.kind === 'medic' || c.kind === 'take-over' || c.kind === 'dive');
+  return !!c && (c.kind === 'wounds' || c.kind === 'medic' || c.kind === 'take-over' || c.kind === 'dive' || c.kind === 'evacuation');
+}
+
+/** Where a wounded man heads (KFigure's evacuation destination, met structurally). */
+export type KEvacuationDestination = { kind: 'edge'; edge: string } | { kind: 'station'; index: number };
+
+/**
+ * K-5.6e as the turn ends, a group heading to the rear (a wounded man, with his escort if any) waits
+ * for its owner's word on its move: where it heads and how far. `rest`: the groups that move after it.
+ */
+export interface KEvacuationChoice {
+  kind: 'evacuation';
+  /** The wounded man's owner. */
+  side: string;
+  /** The wounded man's own unit (named in the question). */
+  unitId: string;
+  /** The group's key (its first figure in the order of moving). */
+  key: string;
+  rest: string[];
+  wounded: string;
+  escort?: string;
+  destination: KEvacuationDestination;
+  other?: KEvacuationDestination;
+  /** K-5.6f his whole half-speed move, cm. */
+  allowance: number;
 }
 
 /**

@@ -13,12 +13,12 @@ import { actingUnit, activationUnits, offerChoices, offerEvents, plainOffer } fr
 import { actingSides } from './acting-sides';
 import { askOwner, decideAllocation, decideMedic, decideTakeOver } from './wound-choice';
 import { decideDive } from './dive-choice';
+import { decideEvacuation, startEvacuationMoves } from './evacuation-choice';
 import { phaseOf } from './phase';
 import { canUseReadiness, readyUnits, rollOff, sidesWithReadyUnits } from './readiness';
 import { turnLimitOf, victoryCheck } from './victory';
 import type { FlowCtx } from './flow-ctx';
 import { pinnedTest, rout } from '../morale';
-import { evacuationMoves } from '../evacuation';
 import { chargeRemoval, preparationFire, revealChecks } from '../special-play';
 
 export type { FlowCtx } from './flow-ctx';
@@ -95,6 +95,11 @@ export function decideFlow(s: KState, c: FlowCommand, ctx: FlowCtx): FlowDecisio
       if (!r.ok) return refuse(r.reason, r.rule);
       if (!acc.state.flow.pending && !acc.state.flow.choice) afterChargeSequence(acc, ctx);
       return { ok: true, acc };
+    }
+    case 'EVACUATION_MOVE': {
+      if (p.kind !== 'choice' || p.choice.kind !== 'evacuation') return refuse('no one heading to the rear waits for his move', 'K-5.6e');
+      const r = decideEvacuation(acc, p.choice, c.toward, c.distance, ctx, finishTurn);
+      return r.ok ? { ok: true, acc } : refuse(r.reason, r.rule);
     }
     case 'LEADER_DIVE': {
       if (p.kind !== 'choice' || p.choice.kind !== 'dive') return refuse('no targeted leader waits to dive', 'K-5.1b');
@@ -278,9 +283,13 @@ function decideReadiness(acc: Steps<KGameEvent>, side: string, unitId: string | 
   return { ok: true, acc };
 }
 
-/** F1 END_OF_TURN_EVACUATION → TURN_END: K-5.6e wounded and escorts move, K-GAP-2 readiness lapses, K-GAP-1 the end check. */
+/** F1 END_OF_TURN_EVACUATION → TURN_END: K-5.6e wounded and escorts move (their owners choosing), then the turn ends. */
 function endTurn(acc: Steps<KGameEvent>, ctx: FlowCtx): void {
-  acc.push(...evacuationMoves(acc.state, ctx));
+  startEvacuationMoves(acc, ctx, finishTurn);
+}
+
+/** TURN_END: K-GAP-2 readiness lapses, K-GAP-1 the end check. */
+function finishTurn(acc: Steps<KGameEvent>, ctx: FlowCtx): void {
   const expired = acc.state.house.readinessExpires ? Object.values(acc.state.units).filter((u) => u.ready).map((u) => u.id) : [];
   const turn = acc.state.turn;
   acc.push(ev('TURN_ENDED', expired.length ? 'K-GAP-2' : 'K-TERM-9', `Turn ${turn} ends${expired.length ? `; unused readiness lapses for ${expired.map((id) => acc.state.units[id]!.name).join(', ')}` : ''}`, { turn, expiredReadiness: expired }));

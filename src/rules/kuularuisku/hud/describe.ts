@@ -123,7 +123,7 @@ function prompt(s: KState, ctx: DescribeCtx, p: KPhase): PlayPrompt {
     }
     case 'choice': {
       const c = p.choice;
-      if (c.kind === 'medic' || c.kind === 'take-over' || c.kind === 'dive') {
+      if (isOwnerChoice(c) && c.kind !== 'wounds') {
         const d = ownerDecision(s, c);
         return { ...base, headline: `${head} · ${who} decides`, detail: `${who} (owner of ${name(c.unitId)}): ${d.label} (${d.rule})` };
       }
