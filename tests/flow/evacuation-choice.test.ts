@@ -14,12 +14,12 @@ import { flowScenario, flowTable, must, newGame, type KSession } from './fixture
 
 let table: Battlefield;
 const errors: unknown[] = [];
-// The game opens in turn 1 with every card drawn: only the end of the turn is left. Squad r1's second
+// The game opens in turn 1 with every card drawn (both units have activated): only the end of the turn is left. Squad r1's second
 // rifleman, lightly wounded, heads for the Reds' (east) edge; a Red dressing station lies to the north-east.
 const scenario = flowScenario(
   [
-    { id: 'w1', side: 'whites', at: [20, 30] },
-    { id: 'r1', side: 'reds', at: [90, 40], figureStart: { 2: { condition: 'light', evacuation: { to: 'edge' } } } },
+    { id: 'w1', side: 'whites', at: [20, 30], data: { start: { activated: true } } },
+    { id: 'r1', side: 'reds', at: [90, 40], data: { start: { activated: true } }, figureStart: { 2: { condition: 'light', evacuation: { to: 'edge' } } } },
   ],
   { rules: { start: { turn: 1, deck: [] }, dressingStations: [{ side: 'reds', at: [90, 70], radius: 2 }] } },
 );
