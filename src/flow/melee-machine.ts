@@ -1,12 +1,11 @@
-// The close-combat machine: its states are the ruleset's melee steps (FlowSteps.melee), routed by
+// The close-combat exchange: its states are the ruleset's melee steps (FlowSteps.melee), routed by
 // their neutral kind — a choice goes on to the next step; a test may end the exchange by its outcome
 // (a refused roll waits again); a round is resolved, and when a loser tested, its outcome may end the
 // exchange, else the units stay locked (`continues`). A round may stop half-way for a side's choice
 // (e.g. where its wounds fall): the choice is taken, and the round's outcome is read from its answer.
 // Final with the outcome's state, or `over`.
-import { assign, setup } from 'xstate';
-import type { Command } from '../game';
-import { applyCommand, onCommands, perAdapter, type FlowContext, type FlowInput, type FlowOutput } from './common';
+// The states nest in the activation (meleeState); a machine of their own serves tests (createMeleeMachine).
+import { flowSetup, onCommands, perAdapter } from './common';
 import type { MeleeStep } from './types';
 
 /** The check after a test step (e.g. a step `moraleTest` is checked in `afterMoraleTest`). */
@@ -15,11 +14,11 @@ const checkOf = (step: string) => `after${step[0]!.toUpperCase()}${step.slice(1)
 type StateConfig = Record<string, unknown>;
 
 /** The states for a ruleset's melee steps (see the header). */
-function meleeStates(steps: readonly MeleeStep[]): Record<string, StateConfig> {
+export function meleeStates(steps: readonly MeleeStep[]): Record<string, StateConfig> {
   const states: Record<string, StateConfig> = {
     /** Follow the game into the step it awaits. */
     route: {
-      always: [...steps.map((st) => ({ guard: { type: 'stage', params: { stage: st.name } }, target: st.name })), { target: 'over' }],
+      always: [...steps.map((st) => ({ guard: { type: 'meleeStage', params: { stage: st.name } }, target: st.name })), { target: 'over' }],
     },
   };
   const finals = new Set<string>();
@@ -27,7 +26,7 @@ function meleeStates(steps: readonly MeleeStep[]): Record<string, StateConfig> {
   for (const st of steps) {
     const ends = Object.entries(st.ends ?? {}).map(([outcome, target]) => {
       finals.add(target);
-      return { guard: { type: 'outcome', params: { outcome } }, target };
+      return { guard: { type: 'meleeOutcome', params: { outcome } }, target };
     });
     if (st.kind === 'choice') {
       const check = checkOf(st.name);
@@ -41,7 +40,7 @@ function meleeStates(steps: readonly MeleeStep[]): Record<string, StateConfig> {
     } else {
       states[st.name] = { on: onCommands(st.commands, { actions: 'apply', target: 'resolution' }) };
       // The round stopped for a side's choice: it is taken first. Equal hits (no loser tested): the units stay locked.
-      states.resolution = { always: [{ guard: 'refused', target: st.name }, { guard: 'choiceAwaited', target: 'route' }, { guard: 'loserTested', target: 'loserMorale' }, { target: 'continues' }] };
+      states.resolution = { always: [{ guard: 'refused', target: st.name }, { guard: 'meleeChoiceAwaited', target: 'route' }, { guard: 'loserTested', target: 'loserMorale' }, { target: 'continues' }] };
       states.loserMorale = { always: [...ends, { target: 'continues' }] };
     }
   }
@@ -53,29 +52,14 @@ function meleeStates(steps: readonly MeleeStep[]): Record<string, StateConfig> {
   return states;
 }
 
-/** The melee machine for a ruleset's steps. */
+/** The melee exchange as a nested state (its final states end it: the parent's onDone follows). */
+export function meleeState(steps: readonly MeleeStep[], onDone: string): StateConfig {
+  return { id: 'melee', initial: 'route', states: meleeStates(steps), onDone };
+}
+
+/** The melee exchange as a machine of its own (tests: traversal from a prepared position). */
 export function createMeleeMachine(steps: readonly MeleeStep[]) {
-  const choices = new Set(steps.filter((st) => st.kind === 'choice').map((st) => st.name));
-  return setup({
-    types: {
-      context: {} as FlowContext,
-      events: {} as Command,
-      input: {} as FlowInput,
-      output: {} as FlowOutput,
-    },
-    guards: {
-      stage: ({ context }, params: { stage: string }) => context.driver.adapter.meleeStage(context.driver.state) === params.stage,
-      refused: ({ context }) => context.refusal !== undefined,
-      outcome: ({ context }, params: { outcome: string }) => context.driver.adapter.meleeOutcome(context.driver.lastEvents) === params.outcome,
-      roundFought: ({ context }) => context.driver.adapter.meleeRoundFought(context.driver.lastEvents).fought,
-      /** The game awaits one of the ruleset's choice steps (asked in the middle of a round). */
-      choiceAwaited: ({ context }) => choices.has(context.driver.adapter.meleeStage(context.driver.state)),
-      loserTested: ({ context }) => context.driver.adapter.meleeRoundFought(context.driver.lastEvents).loserTested,
-    },
-    actions: {
-      apply: assign(({ context, event }) => applyCommand(context, event)),
-    },
-  }).createMachine({
+  return flowSetup().createMachine({
     id: 'melee',
     context: ({ input }) => ({ driver: input.driver, refusal: undefined, since: input.driver.eventCount }),
     output: ({ context }) => ({ driver: context.driver }),
