@@ -1,9 +1,9 @@
 // Writes a hand-planned game of a 1918 scenario as a `cli play --commands` file: one side follows a
 // plan (each listed unit heads for its goal point, shoots when it is there or cannot get nearer; the
 // other units shoot or stand), the other side is the random legal player. Games are tried seed after
-// seed until one ends with the wanted result text; its commands, each with its side, are written.
-// Usage: npx tsx scripts/plan-game.ts <plan.json> <out.jsonl> [--seeds N]
-// A plan: { "scenario": file, "side": id, "goals": { unitId: [x, z] }, "want": "text in the result", "options"?: {...} }
+// seed until one ends with the wanted result text; its commands, each with its side, are written to
+// scenarios/kuularuisku/plans/<plan>.jsonl (the seed in its header).
+// Usage: npx tsx scripts/plan-game.ts <plan name> [--seeds N]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createBattlefield } from '../src/battlefield';
 import { cachedTable } from '../src/flow';
@@ -18,13 +18,29 @@ const { ruleset, player } = RULESET_MODULES.kuularuisku;
 interface Plan { scenario: string; side: string; goals: Record<string, [number, number]>; want: string; options?: GameOptions }
 type Cmd = Command & { side?: string; unitId?: string; mode?: string; moves?: Array<{ figureId: string; to: [number, number] }>; targetId?: string };
 
-const [planFile, outFile, ...rest] = process.argv.slice(2);
-if (!planFile || !outFile) {
-  console.error('usage: npx tsx scripts/plan-game.ts <plan.json> <out.jsonl> [--seeds N]');
+/** The plans: where each unit of the planned side heads (cm, x east, z north), and the result wanted. */
+const PLANS: Record<string, Plan> = {
+  // 28 March 1918: the company goes up the bare slope in one rush at the east gate, the Swedes beside
+  // it, the flank squads onto the rise north and south of the gate; the leaders follow close behind.
+  'kalevankangas-white': {
+    scenario: 'scenarios/kuularuisku/kalevankangas.json',
+    side: 'white',
+    want: 'White minor win, the result closest to 1918',
+    goals: {
+      w_sq3: [104, 70], w_swedes: [106, 58], w_sq2: [112, 45], w_sq4: [112, 88], w_sq5: [115, 66], w_sq1: [126, 30],
+      w_coy: [118, 66], w_pl1: [118, 50], w_pl2: [118, 85],
+    },
+  },
+};
+
+const [name, ...rest] = process.argv.slice(2);
+const plan = name ? PLANS[name] : undefined;
+if (!plan) {
+  console.error(`usage: npx tsx scripts/plan-game.ts <plan> [--seeds N]; plans: ${Object.keys(PLANS).join(', ')}`);
   process.exit(2);
 }
+const outFile = `scenarios/kuularuisku/plans/${name}.jsonl`;
 const seeds = Number(rest[rest.indexOf('--seeds') + 1] ?? 40) || 40;
-const plan = JSON.parse(readFileSync(planFile, 'utf8')) as Plan;
 const scenario = parseScenarioOrThrow(readFileSync(plan.scenario, 'utf8'), plan.scenario);
 const bf = await createBattlefield(scenario);
 
@@ -91,7 +107,7 @@ for (let seed = 1; seed <= seeds; seed++) {
   }).join('; ')}`);
   if (end?.text?.includes(plan.want)) {
     const lines = [
-      `# ${scenario.title}: the ${plan.side} side's plan played by hand (scripts/plan-game.ts ${planFile}), the other side random legal.`,
+      `# ${scenario.title}: the ${plan.side} side's plan played by hand (scripts/plan-game.ts ${name}), the other side random legal.`,
       `# Play it with: npm run cli -- play ${plan.scenario} --seed ${seed} --commands ${outFile}`,
       `# Result: ${end.text}`,
       ...g.log.map((e) => JSON.stringify(e.command)),
