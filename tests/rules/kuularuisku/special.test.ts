@@ -271,6 +271,11 @@ describe('Tammerkoski', () => {
     expect(ids).toEqual(['w_sappers_1', 'w_sappers_2']);
     expect(validateMove(s, { unitId: 'w_sappers', moves: go(4.5), mode: 'normal' }, { table: tamTable }).ok).toBe(true);
     expect(validateMove(s, { unitId: 'w_sappers', moves: go(6.5), mode: 'normal' }, { table: tamTable })).toMatchObject({ ok: false, rule: 'K-4.0', reason: expect.stringContaining('more than its 5 cm') });
+    // Already on the walkway, half speed still (5 cm), not a quarter.
+    const on = activating(place(s, 'w_sappers', [[110, 29.5], [112, 29.5]]), 'w_sappers');
+    const along = (dx: number) => [{ figureId: 'w_sappers_1', to: [110 - dx, 29.5] as Vec2 }, { figureId: 'w_sappers_2', to: [112 - dx, 29.5] as Vec2 }];
+    expect(validateMove(on, { unitId: 'w_sappers', moves: along(4.8), mode: 'normal' }, { table: tamTable }).ok).toBe(true);
+    expect(validateMove(on, { unitId: 'w_sappers', moves: along(5.5), mode: 'normal' }, { table: tamTable })).toMatchObject({ ok: false, reason: expect.stringContaining('more than its 5 cm') });
     const abreast = [{ figureId: 'w_sappers_1', to: [120, 29.0] as Vec2 }, { figureId: 'w_sappers_2', to: [120.4, 30.2] as Vec2 }];
     expect(validateMove(s, { unitId: 'w_sappers', moves: abreast, mode: 'normal' }, { table: tamTable })).toMatchObject({ ok: false, reason: expect.stringContaining('single file') });
     const fast = activating(s, 'w_sappers');
