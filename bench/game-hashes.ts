@@ -10,7 +10,7 @@ import { GameSession, answerMissingDecisions, type Command } from '../src/game';
 import { RULESET_MODULES } from '../src/rules';
 import { parseScenarioOrThrow } from '../src/scenario';
 
-const { ruleset: kuularuiskuRuleset, player: kuularuiskuPlayer } = RULESET_MODULES.kuularuisku;
+const { ruleset: kuularuiskuRuleset, player: kuularuiskuPlayer, flow: kuularuiskuFlow } = RULESET_MODULES.kuularuisku;
 
 const SCENARIOS = ['scenarios/sandbox/training-ground.json', 'scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisku/tammerkoski.json'];
 const SEEDS = Array.from({ length: 20 }, (_, i) => i + 1);
@@ -25,7 +25,7 @@ async function playAll(): Promise<Game[]> {
     for (const seed of SEEDS) {
       const table = cachedTable(bf);
       const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed });
-      const r = playGame(g, kuularuiskuPlayer({ seed: seed * 7919 + 1, draw: 'groups' }), { table });
+      const r = playGame(g, kuularuiskuPlayer({ seed: seed * 7919 + 1, draw: 'groups' }), { table, flow: kuularuiskuFlow });
       out.push({ scenario: file, seed, hash: g.stateHash(), winner: r.result?.winner ?? 'draw', commands: g.log.map((e) => e.command) });
     }
     bf.free();

@@ -1,7 +1,9 @@
-// What the three machines share: their context (the driver, the last refusal, where the current
-// activation began in the event log) and the one action that applies a command to the game.
+// What the machines share: their context (the driver, the last refusal, where the current activation
+// began in the event log), the one action that applies a command to the game, and one setup with
+// every guard the turn, activation and melee states use (they nest in one machine: no child actors).
+import { assign, setup } from 'xstate';
 import type { Command } from '../game';
-import type { FlowAdapter, FlowDriver, Refusal } from './types';
+import type { FlowAdapter, FlowDriver, Refusal, TurnStage } from './types';
 
 // The machines are typed over `any` game state: the adapter is the only reader of it.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -13,7 +15,7 @@ export interface FlowContext {
   driver: AnyDriver;
   /** The last command the rules refused, with their reason (cleared by the next accepted one). */
   refusal: Refusal | undefined;
-  /** Index in the event log where this machine's activation (or melee) began. */
+  /** Index in the event log where the current activation began. */
   since: number;
 }
 
@@ -21,7 +23,7 @@ export interface FlowInput {
   driver: AnyDriver;
 }
 
-/** What the activation and melee machines hand back when they finish. */
+/** What a machine of its own (the tests' activation or melee machine) hands back when it finishes. */
 export interface FlowOutput {
   driver: AnyDriver;
 }
@@ -48,4 +50,61 @@ export function perAdapter<M>(build: (adapter: AnyAdapter) => M): (adapter: AnyA
     if (!m) built.set(adapter, (m = build(adapter)));
     return m;
   };
+}
+
+type Args = { context: FlowContext };
+const stage = (context: FlowContext) => context.driver.adapter.activationStage(context.driver.state);
+
+/** Every guard of the turn, activation and melee states: readings of the game through the ruleset's adapter. */
+export const flowGuards = {
+  /** The game's turn stage, as the ruleset's adapter reads it. */
+  stageIs: ({ context }: Args, params: { stage: TurnStage }) => context.driver.adapter.turnStage(context.driver.state) === params.stage,
+  /** The activation that began when the machines entered it is over (as the ruleset reads its events). */
+  ended: ({ context }: Args) => context.driver.adapter.activationEnded(context.driver.eventsSince(context.since)),
+  forced: ({ context }: Args, params: { step: string }) => {
+    const st = stage(context);
+    return st.kind === 'forced' && st.step === params.step;
+  },
+  anyForced: ({ context }: Args) => stage(context).kind === 'forced',
+  inMelee: ({ context }: Args) => stage(context).kind === 'melee',
+  choosing: ({ context }: Args, params: { chooser: string }) => {
+    const st = stage(context);
+    return st.kind === 'choosing' && st.chooser === params.chooser;
+  },
+  /** The part now due: 0 = the first, 1 = the second, 'finished' = every part is done. */
+  part: ({ context }: Args, params: { part: 0 | 1 | 'finished' }) => {
+    const st = stage(context);
+    if (st.kind !== 'acting') return false;
+    const due = st.done >= st.parts.length ? 'finished' : st.done;
+    return due === params.part;
+  },
+  /** The close-combat step the game awaits. */
+  meleeStage: ({ context }: Args, params: { stage: string }) => context.driver.adapter.meleeStage(context.driver.state) === params.stage,
+  refused: ({ context }: Args) => context.refusal !== undefined,
+  /** Any command but a take-back (UNDO is the turn's, wherever the machines stand). */
+  notUndo: ({ event }: { event: Command }) => event.type !== 'UNDO',
+  meleeOutcome: ({ context }: Args, params: { outcome: string }) => context.driver.adapter.meleeOutcome(context.driver.lastEvents) === params.outcome,
+  loserTested: ({ context }: Args) => context.driver.adapter.meleeRoundFought(context.driver.lastEvents).loserTested,
+};
+
+/** The one setup of the flow machines (types, guards, actions). */
+export function flowSetup() {
+  return setup({
+    types: {
+      context: {} as FlowContext,
+      events: {} as Command,
+      input: {} as FlowInput,
+      output: {} as FlowOutput,
+    },
+    guards: flowGuards,
+    // The machines' actions: apply a command, take one back, mark where an activation begins.
+    actions: {
+      apply: assign(({ context, event }) => applyCommand(context, event)),
+      undo: assign(({ context }) => {
+        context.driver.undo();
+        return { refusal: undefined, since: context.driver.eventCount };
+      }),
+      activationBegins: assign(({ context }) => ({ since: context.driver.eventCount })),
+    },
+  });
 }

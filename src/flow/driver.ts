@@ -6,6 +6,9 @@ import type { DispatchResult, FlowAdapter, FlowDriver } from './types';
 export class SessionDriver<S> implements FlowDriver<S> {
   private events: GameEvent[];
   private last: GameEvent[] = [];
+  /** Commands sent to the session so far, and the answer to the last: what a caller of the machines reads after a send. */
+  dispatches = 0;
+  lastResult: DispatchResult | undefined;
 
   constructor(
     readonly session: GameSession<S, Command, GameEvent, unknown>,
@@ -32,6 +35,8 @@ export class SessionDriver<S> implements FlowDriver<S> {
 
   dispatch(command: Command): DispatchResult {
     const r = this.session.dispatch(command);
+    this.dispatches++;
+    this.lastResult = r;
     if (r.ok) {
       this.last = r.events;
       this.events.push(...r.events);

@@ -6,13 +6,18 @@
 //   fold(evolve, events); a save is the scenario, the seed and the command log.
 // * The rules hold the whole position, the turn structure included (e.g. a card deck, the unit
 //   offered its activation, the step awaiting a roll, a window between activations). So
-//   legalCommands and decide need no machine, and a save replays with the session alone (loadSave,
-//   `cli play --load`), dice and all.
-// * The machines are the sequencer for a player at the table: the HUD sends every command to the
-//   turn actor; each machine state accepts only the commands of its step (`snapshot.can`); the
-//   `apply` action dispatches through a FlowDriver (the session), and after each command the machines
-//   follow the game to its next step with guards that read the ruleset's adapter. They never decide
-//   a rule; a refused command changes nothing and leaves its reason and rule id in the context.
+//   legalCommands and decide need no machine.
+// * Every play path sends its commands through the machines: the HUD (startFlow), headless play
+//   (playGame with the ruleset's flow), `cli play --commands` and save replays (machineSender,
+//   throughMachines). Each machine state takes only the commands of its step; the `apply` action
+//   dispatches through a FlowDriver (the session), and after each command the machines follow the
+//   game to its next step with guards that read the ruleset's adapter. A command the step does not
+//   take is refused with the rules' reason; one the rules would take is a FlowMismatchError (the
+//   machines and the rules disagree on the sequence). They never decide a rule.
+// * One machine: the activation's states nest in the turn machine and the melee exchange's in the
+//   activation (no child actors, a command is one macrostep, and xstate/graph can walk a whole turn:
+//   tests/flow/turn-models.test.ts). The activation and the melee exchange are also built as machines
+//   of their own for tests that start from a prepared position.
 // * Each machine state is a function of the previous one, the command and the game state it led
 //   to: re-sending a save's commands to a fresh actor rebuilds the same snapshot, and an actor
 //   started on a loaded session syncs to that same snapshot (tests/flow check both).
@@ -20,22 +25,23 @@
 //   forced steps, melee steps) and the commands each step takes (the picking step: draw a card,
 //   initiative and a unit, the phasing player); stage readings say where the game is. No branch on a
 //   ruleset id, no ruleset's words here.
-import { createActor, type Actor } from 'xstate';
+import { createActor } from 'xstate';
 import type { Command, GameEvent, GameSession } from '../game';
 import { SessionDriver } from './driver';
-import { createTurnMachine, turnMachineFor } from './turn-machine';
+import { turnMachineFor } from './turn-machine';
+import type { TurnActor } from './position';
 import type { FlowAdapter } from './types';
 
 export * from './types';
 export { SessionDriver } from './driver';
 export { applyCommand, type FlowContext, type FlowInput, type FlowOutput, type AnyDriver, type AnyAdapter } from './common';
 export { createTurnMachine, turnMachineFor } from './turn-machine';
-export { createActivationMachine, activationMachineFor } from './activation-machine';
-export { createMeleeMachine, meleeMachineFor } from './melee-machine';
+export { createActivationMachine, activationMachineFor, activationStates } from './activation-machine';
+export { createMeleeMachine, meleeMachineFor, meleeStates } from './melee-machine';
+export { flowCan, flowPosition, positionOf, type FlowPosition, type TurnActor } from './position';
+export { machineSender, throughMachines, FlowMismatchError, type MachineSender } from './machine-sender';
 export { playGame, type PlayGameOptions, type PlayedGame } from './play-game';
 export { cachedTable } from './table-cache';
-
-export type TurnActor = Actor<ReturnType<typeof createTurnMachine>>;
 
 /** Start the machines on a session (a new game or a loaded save): they sync to the game's step. */
 export function startFlow<S>(session: GameSession<S, Command, GameEvent, unknown>, adapter: FlowAdapter<S>): { driver: SessionDriver<S>; actor: TurnActor } {
@@ -43,26 +49,4 @@ export function startFlow<S>(session: GameSession<S, Command, GameEvent, unknown
   const actor = createActor(turnMachineFor(adapter), { input: { driver } });
   actor.start();
   return { driver, actor };
-}
-
-type Can = { getSnapshot(): { can(e: Command): boolean; children: Record<string, Can | undefined> } };
-
-/** Would the machines take this command now? Asks the innermost running machine (activation, melee). */
-export function flowCan(actor: TurnActor, command: Command): boolean {
-  let m: Can = actor as unknown as Can;
-  for (;;) {
-    const snap = m.getSnapshot();
-    const child = snap.children.activation ?? snap.children.melee;
-    if (!child) return snap.can(command);
-    m = child;
-  }
-}
-
-/** The machines' positions, outermost first (turn, then activation and melee while they run). */
-export function flowPosition(actor: TurnActor): { turn: unknown; activation?: unknown; melee?: unknown } {
-  const snap = actor.getSnapshot();
-  const act = snap.children.activation as { getSnapshot(): { value: unknown; children: Record<string, { getSnapshot(): { value: unknown } } | undefined> } } | undefined;
-  const a = act?.getSnapshot();
-  const m = a?.children.melee?.getSnapshot();
-  return { turn: snap.value, ...(a ? { activation: a.value } : {}), ...(m ? { melee: m.value } : {}) };
 }

@@ -1,10 +1,9 @@
-// The close-combat machine: its states are the ruleset's melee steps (FlowSteps.melee), routed by
+// The close-combat exchange: its states are the ruleset's melee steps (FlowSteps.melee), routed by
 // their neutral kind — a choice goes on to the next step; a test may end the exchange by its outcome
 // (a refused roll waits again); a round is resolved, and when a loser tested, its outcome may end the
 // exchange, else the units stay locked (`continues`). Final with the outcome's state, or `over`.
-import { assign, setup } from 'xstate';
-import type { Command } from '../game';
-import { applyCommand, onCommands, perAdapter, type FlowContext, type FlowInput, type FlowOutput } from './common';
+// The states nest in the activation (meleeState); a machine of their own serves tests (createMeleeMachine).
+import { flowSetup, onCommands, perAdapter } from './common';
 import type { MeleeStep } from './types';
 
 /** The check after a test step (e.g. a step `moraleTest` is checked in `afterMoraleTest`). */
@@ -13,18 +12,18 @@ const checkOf = (step: string) => `after${step[0]!.toUpperCase()}${step.slice(1)
 type StateConfig = Record<string, unknown>;
 
 /** The states for a ruleset's melee steps (see the header). */
-function meleeStates(steps: readonly MeleeStep[]): Record<string, StateConfig> {
+export function meleeStates(steps: readonly MeleeStep[]): Record<string, StateConfig> {
   const states: Record<string, StateConfig> = {
     /** Follow the game into the step it awaits. */
     route: {
-      always: [...steps.map((st) => ({ guard: { type: 'stage', params: { stage: st.name } }, target: st.name })), { target: 'over' }],
+      always: [...steps.map((st) => ({ guard: { type: 'meleeStage', params: { stage: st.name } }, target: st.name })), { target: 'over' }],
     },
   };
   const finals = new Set<string>();
   for (const st of steps) {
     const ends = Object.entries(st.ends ?? {}).map(([outcome, target]) => {
       finals.add(target);
-      return { guard: { type: 'outcome', params: { outcome } }, target };
+      return { guard: { type: 'meleeOutcome', params: { outcome } }, target };
     });
     if (st.kind === 'choice') {
       states[st.name] = { on: onCommands(st.commands, { actions: 'apply', target: 'route' }) };
@@ -47,25 +46,14 @@ function meleeStates(steps: readonly MeleeStep[]): Record<string, StateConfig> {
   return states;
 }
 
-/** The melee machine for a ruleset's steps. */
+/** The melee exchange as a nested state (its final states end it: the parent's onDone follows). */
+export function meleeState(steps: readonly MeleeStep[], onDone: string): StateConfig {
+  return { id: 'melee', initial: 'route', states: meleeStates(steps), onDone };
+}
+
+/** The melee exchange as a machine of its own (tests: traversal from a prepared position). */
 export function createMeleeMachine(steps: readonly MeleeStep[]) {
-  return setup({
-    types: {
-      context: {} as FlowContext,
-      events: {} as Command,
-      input: {} as FlowInput,
-      output: {} as FlowOutput,
-    },
-    guards: {
-      stage: ({ context }, params: { stage: string }) => context.driver.adapter.meleeStage(context.driver.state) === params.stage,
-      refused: ({ context }) => context.refusal !== undefined,
-      outcome: ({ context }, params: { outcome: string }) => context.driver.adapter.meleeOutcome(context.driver.lastEvents) === params.outcome,
-      loserTested: ({ context }) => context.driver.adapter.meleeRoundFought(context.driver.lastEvents).loserTested,
-    },
-    actions: {
-      apply: assign(({ context, event }) => applyCommand(context, event)),
-    },
-  }).createMachine({
+  return flowSetup().createMachine({
     id: 'melee',
     context: ({ input }) => ({ driver: input.driver, refusal: undefined, since: input.driver.eventCount }),
     output: ({ context }) => ({ driver: context.driver }),

@@ -8,14 +8,16 @@ import type { Command, GameEvent } from './types';
  * Answer pending decisions with their default while `next` (the log's next command; none at the log's
  * end) is not one of their answers. Returns how many answers were added.
  */
-export function answerMissingDecisions<S, C extends Command, E extends GameEvent, Q>(session: GameSession<S, C, E, Q>, next?: Command): number {
+export function answerMissingDecisions<S, C extends Command, E extends GameEvent, Q>(
+  session: GameSession<S, C, E, Q>, next?: Command, send: (command: C) => { ok: boolean } = (c) => session.dispatch(c),
+): number {
   let added = 0;
   // A decision answered leads to the next one at most a few times; the bound stops a ruleset that loops.
   for (let guard = 0; guard < 64; guard++) {
     const d = session.pendingDecision();
     const answer = d?.options[0]?.command;
     if (!d || !answer || (next && d.options.some((o) => o.command.type === next.type))) return added;
-    if (!session.dispatch(answer).ok) return added;
+    if (!send(answer).ok) return added;
     added++;
   }
   return added;

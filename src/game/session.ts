@@ -158,6 +158,19 @@ export class GameSession<S, C extends Command = Command, E extends GameEvent = G
     return { ok: true, events };
   }
 
+  /**
+   * Would the rules take this command now? Decided on a copy of the game's dice: nothing is recorded
+   * and no die is spent (the machines ask it of a command their step does not take).
+   */
+  check(command: C): { ok: true } | { ok: false; reason: string; rule?: string } {
+    const wrongSide = sideRefusal(this.scenario, command, this.actingSides(command));
+    if (wrongSide) return wrongSide;
+    // (Scripted dice are left alone: whether a command is taken does not hang on the numbers rolled.)
+    const dice = new SeededDice(this.seed, this.dice.state());
+    const decision = this.ruleset.decide(this.current, command, { scenario: this.scenario, table: this.table, dice });
+    return decision.ok ? { ok: true } : decision;
+  }
+
   /** Whether the last command can be taken back: only while it rolled no dice. */
   canUndo(): boolean {
     const last = this.entries[this.entries.length - 1];

@@ -7,3 +7,5 @@ export type { ResolvedTags } from './tags';
 export { buildingCorners, areaPolygon, isArea, featurePoints, AREA_KINDS } from './shapes';
 export { storeyHeight, wallLength } from './checks';
 export { withVehicles } from './play-vehicles';
+export { MARKS, splitMarks, marksUsed, markProblems } from './marks';
+export type { MarkKind, MarkInfo, MarkedSegment } from './marks';

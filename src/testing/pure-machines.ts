@@ -2,7 +2,7 @@
 // command gives, so every snapshot carries its own game, as model-based traversal needs.
 import { assign } from 'xstate';
 import type { Command } from '../game';
-import { activationMachineFor, meleeMachineFor, type AnyAdapter, type FlowContext } from '../flow';
+import { activationMachineFor, meleeMachineFor, turnMachineFor, type AnyAdapter, type FlowContext } from '../flow';
 import { PureDriver } from './pure-driver';
 
 /** The `apply` of the pure machines: the next driver and the refusal, if any (the old driver is unchanged). */
@@ -19,10 +19,16 @@ export function pureMeleeMachine(adapter: AnyAdapter) {
   });
 }
 
-/** The activation machine of an adapter's ruleset over an immutable game (its melee machine too). */
+/** The activation machine of an adapter's ruleset over an immutable game (its melee exchange nested in it). */
 export function pureActivationMachine(adapter: AnyAdapter) {
   return activationMachineFor(adapter).provide({
     actions: { apply: assign(({ context, event }) => applyPure(context, event)) },
-    actors: { melee: pureMeleeMachine(adapter) },
+  });
+}
+
+/** The whole turn machine of an adapter's ruleset (activation and melee nested) over an immutable game. */
+export function pureTurnMachine(adapter: AnyAdapter) {
+  return turnMachineFor(adapter).provide({
+    actions: { apply: assign(({ context, event }) => applyPure(context, event)) },
   });
 }

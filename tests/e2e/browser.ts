@@ -24,6 +24,20 @@ export function appUrl(): string {
   return url;
 }
 
+/** The test-only build with the toy rulesets registered (global-setup.ts builds it when a toy browser test runs). */
+export function toyAppUrl(): string {
+  const url = inject('toyAppUrl');
+  if (!url) throw new Error('no toy app URL: the global setup did not build the toy app (is /usr/bin/chromium installed?)');
+  return url;
+}
+
+/** Where the normal build lies (to read what it ships). */
+export function appDir(): string {
+  const dir = inject('appDir');
+  if (!dir) throw new Error('no app dir: the global setup did not build the app');
+  return dir;
+}
+
 export interface Watched {
   page: Page;
   problems: string[];
@@ -56,9 +70,9 @@ export async function watchedPage(ctx: BrowserContext, origin: string): Promise<
   return { page, problems };
 }
 
-/** Open the app at `search` (e.g. "?scenario=…") and wait until the table is drawn. */
-export async function openTable(ctx: BrowserContext, search = ''): Promise<Watched> {
-  const url = appUrl();
+/** Open the app (`base`: the normal build) at `search` (e.g. "?scenario=…") and wait until the table is drawn. */
+export async function openTable(ctx: BrowserContext, search = '', base?: string): Promise<Watched> {
+  const url = base ?? appUrl();
   const w = await watchedPage(ctx, new URL(url).origin);
   await w.page.goto(new URL(search, url).href);
   await w.page.waitForFunction(() => window.__sandtable?.ready === true || ['missing', 'invalid', 'failed'].includes(window.__sandtable?.status ?? ''), null, { timeout: 120_000 });

@@ -5,7 +5,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserRequired, hasBrowser, openBrowser, saveShot } from './browser';
-import { act, openPlay, playView, tab } from './play-helpers';
+import { act, foldDock, openPlay, playView, tab } from './play-helpers';
 
 const run = hasBrowser || browserRequired;
 const SEARCH = '?scenario=kuularuisku/kalevankangas&play=1&seed=11';
@@ -47,6 +47,15 @@ describe.runIf(run)('an owner allocates a wound in Chromium', () => {
     const leader = 'the squad leader of Osasto 1 (cemetery east fence, north of the gate)';
     // The same answers are in the action bar, numbered for the digit keys.
     expect(await page.$$eval('[data-testid=action-bar] [data-action]', (els) => els.map((e) => e.getAttribute('data-action')))).toContain('allocate:1');
+    // A long list of answers: the default and three more in the bar, a "more" button for the rest, which the panel lists.
+    expect(await page.$$eval('[data-testid=action-bar] [data-action^="allocate:"]', (els) => els.length)).toBe(4);
+    const more = Number(/^(\d+) more…$/.exec((await page.textContent(byId('action-more'))) ?? '')?.[1]);
+    expect(await page.$$eval('[data-testid^=decision-option-]', (els) => els.length)).toBe(4 + more);
+    // "more" opens the Orders tab with the panel when the dock was folded.
+    await foldDock(page);
+    expect(await page.$(byId('decision'))).toBeNull();
+    await page.click(byId('action-more'));
+    await page.waitForSelector(byId('decision'));
     await saveShot(page, 'play-decision-wounds.png');
     const n = await page.evaluate(() => window.__sandtable!.play!.log.get().length);
     await page.click(byId('decision-option-1'));

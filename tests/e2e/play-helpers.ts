@@ -33,9 +33,9 @@ export async function captureScenes(ctx: BrowserContext): Promise<void> {
   });
 }
 
-/** Open a scenario in play mode and wait for the HUD and the play hook. */
-export async function openPlay(ctx: BrowserContext, search: string, viewport = { width: 880, height: 620 }): Promise<Watched> {
-  const w = await openTable(ctx, search);
+/** Open a scenario in play mode (`base`: the normal build) and wait for the HUD and the play hook. */
+export async function openPlay(ctx: BrowserContext, search: string, viewport = { width: 880, height: 620 }, base?: string): Promise<Watched> {
+  const w = await openTable(ctx, search, base);
   await w.page.setViewportSize(viewport);
   try {
     await w.page.waitForSelector('[data-testid=play-hud]', { timeout: 90_000 });

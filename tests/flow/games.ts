@@ -8,6 +8,7 @@ import { cachedTable, playGame } from '../../src/flow';
 import { kuularuiskuPlayer } from '../../src/rules/kuularuisku/player';
 import { GameSession } from '../../src/game';
 import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
+import { kuularuiskuFlow } from '../../src/rules/kuularuisku/flow';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 import { gameViolations, placementViolations } from './invariants';
 
@@ -41,8 +42,10 @@ export function describeGames(file: string, from: number, to: number, replayEver
         // each of which the rules must then accept.
         const checked = seed % 20 === 0;
         const draw = checked ? 'checked' : seed % 2 ? 'groups' : 'list';
+        // Every command goes through the turn, activation and melee machines (a step they do not model throws).
         const r = playGame(g, kuularuiskuPlayer({ seed: seed * 7919 + 1, draw }), {
           table: cached,
+          flow: kuularuiskuFlow,
           onCommand: (_c, events) => {
             for (const p of placementViolations(g.state as KGameState, table, events)) problems.push(`seed ${seed}: ${p}`);
           },

@@ -4,7 +4,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Battlefield } from '../../src/battlefield';
-import { SessionDriver, createTurnMachine, flowPosition, type TurnActor } from '../../src/flow';
+import { SessionDriver, createTurnMachine, flowPosition, positionOf, type TurnActor } from '../../src/flow';
 import { kuularuiskuFlow } from '../../src/rules/kuularuisku/flow';
 import type { Command } from '../../src/game';
 import { phaseOf } from '../../src/rules/kuularuisku/engine';
@@ -35,7 +35,9 @@ function start(g: KSession): { actor: TurnActor; trail: string[] } {
     inspect: (ev) => {
       if (ev.type !== '@xstate.microstep') return;
       const snap = (ev as { snapshot: { value?: unknown; machine?: { id: string } } }).snapshot;
-      if (snap.machine?.id === 'melee') trail.push(typeof snap.value === 'string' ? snap.value : JSON.stringify(snap.value));
+      // The melee exchange's part of each microstep's position (it nests in the activation).
+      const melee = positionOf(snap.value).melee;
+      if (melee !== undefined) trail.push(typeof melee === 'string' ? melee : JSON.stringify(melee));
     },
   });
   actor.subscribe({ error: (e) => errors.push(e) });
@@ -72,7 +74,7 @@ describe('F6 charge and melee', () => {
     actor.send({ type: 'RESOLVE', side: 'whites', step: 'melee-start' });
     expect(g.events.find((e) => e.type === 'MELEE_DECIDED')).toMatchObject({ loser: 'reds', rule: 'K-6.4e' });
     expect(g.events.find((e) => e.type === 'FIGURES_MOVED' && e.mode === 'fall-back')).toMatchObject({ unitId: 't', rule: 'K-6.4g' });
-    expect(trail).toEqual(['defensiveFire', 'route', 'round', 'resolution', 'loserMorale', 'fallBack']);
+    expect(trail).toEqual(['route', 'defensiveFire', 'route', 'round', 'resolution', 'loserMorale', 'fallBack']);
     // K-6.3b the charge was the whole activation: it is over.
     expect(g.state.units.c!.activated).toBe(true);
     expect(flowPosition(actor)).toEqual({ turn: { turn: 'pick' } });
@@ -92,7 +94,7 @@ describe('F6 charge and melee', () => {
     const collapsed = g.events.find((e) => e.type === 'CHARGE_COLLAPSED');
     expect(collapsed).toMatchObject({ rule: 'K-6.2e', unitId: 'c' });
     expect(g.state.figures.c_1!.at).toEqual([50, 40]);
-    expect(trail).toEqual(['defensiveFire', 'route', 'chargerMorale', 'afterChargerMorale', 'collapsed']);
+    expect(trail).toEqual(['route', 'defensiveFire', 'route', 'chargerMorale', 'afterChargerMorale', 'collapsed']);
     expect(g.state.melees).toEqual({});
     expect(flowPosition(actor)).toEqual({ turn: { turn: 'pick' } });
   });
@@ -149,7 +151,7 @@ describe('F6 charge and melee', () => {
     actor.send({ type: 'RESOLVE', side: 'reds', step: 'charge-target-test' });
     expect(g.events.find((e) => e.type === 'MORALE_TEST')).toMatchObject({ rule: 'K-7.2a', passed: false });
     expect(g.events.find((e) => e.type === 'UNIT_SURRENDERED')).toMatchObject({ rule: 'K-7.2c', unitId: 't' });
-    expect(trail).toEqual(['targetTest', 'afterTargetTest', 'surrendered']);
+    expect(trail).toEqual(['route', 'targetTest', 'afterTargetTest', 'surrendered']);
     expect(flowPosition(actor)).toEqual({ turn: { turn: 'pick' } });
   });
 });

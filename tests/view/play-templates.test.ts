@@ -4,7 +4,7 @@
 // clockwise between its headings.
 import { describe, expect, it } from 'vitest';
 import type { PlayTemplate } from '../../src/game';
-import { ARC_REACH, arcOutline, templateOutline } from '../../src/view/play/outlines';
+import { ARC_REACH, arcOutline, clipToTable, templateOutline } from '../../src/view/play/outlines';
 import { templateLabel } from '../../src/view/play/TemplateMarks';
 
 const dist = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!);
@@ -55,5 +55,23 @@ describe('arc outlines', () => {
       expect(dist(p, [5, 5])).toBeCloseTo(ARC_REACH, 9);
       expect(p[1] - 5).toBeGreaterThanOrEqual(ARC_REACH / 2 - 1e-9);
     }
+  });
+
+  it('a wedge reaching past the table\'s edge is cut at the edge: every point on the table, the edge itself reached', () => {
+    // A turret at (12, 22) on a 60 × 40 table, its 40 cm arc from 0° to 90°: most of it lies beyond the north edge.
+    const ring = clipToTable(arcOutline([12, 22], { from: 0, to: 90, range: 40 }), 60, 40);
+    expect(ring.length).toBeGreaterThan(3);
+    for (const [x, z] of ring) {
+      expect(x).toBeGreaterThanOrEqual(0);
+      expect(x).toBeLessThanOrEqual(60);
+      expect(z).toBeGreaterThanOrEqual(0);
+      expect(z).toBeLessThanOrEqual(40);
+    }
+    expect(ring.filter((p) => Math.abs(p[1] - 40) < 1e-9).length).toBeGreaterThanOrEqual(2);
+    expect(ring).toContainEqual([12, 22]);
+    // Inside the table nothing changes; wholly off it, nothing is left.
+    const inside = arcOutline([30, 20], { from: 45, to: 135, range: 10 });
+    expect(clipToTable(inside, 60, 40)).toEqual(inside);
+    expect(clipToTable([[70, 10], [80, 10], [75, 20]], 60, 40)).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
 // them). The ui and view only read the stores and call `control`.
 import type { Battlefield } from '../../battlefield';
 import type { Dice } from '../../core';
-import { cachedTable, flowCan, startFlow, type TurnActor } from '../../flow';
+import { cachedTable, flowCan, startFlow, throughMachines, type TurnActor } from '../../flow';
 import {
   GameSession, describeOptions, hasOptions, parseGameOptions, sideRefusal,
   type Command, type GameEvent, type GameOptionChoice, type GameOptions, type PlayControl, type PlayLogLine, type PlayRuleEntry, type PlayView, type Ruleset,
@@ -104,7 +104,7 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
   let resumed: PlayHandle['resumed'] = null;
   let session: AnySession | undefined;
   if (opts.resume && storage) {
-    const r = resumeFrom(storage, autosaveKey, scenario, ruleset, table);
+    const r = resumeFrom(storage, autosaveKey, scenario, ruleset, table, throughMachines(adapter));
     if (r) {
       resumed = r.ok ? { ok: true, commands: r.session.log.length } : { ok: false, message: r.message };
       if (r.ok) session = r.session;
@@ -260,7 +260,7 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
     saves: {
       toJson: () => readSave(session!),
       load(text) {
-        const r = resumeFrom({ getItem: () => text, setItem: () => {}, removeItem: () => {} }, 'uploaded save', scenario, ruleset, table);
+        const r = resumeFrom({ getItem: () => text, setItem: () => {}, removeItem: () => {} }, 'uploaded save', scenario, ruleset, table, throughMachines(adapter));
         if (!r) return { ok: false, message: 'uploaded save: the file is empty' };
         if (!r.ok) return { ok: false, message: r.message };
         session = r.session;

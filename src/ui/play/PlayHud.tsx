@@ -140,7 +140,8 @@ export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
         {notice && <PlayNotice text={notice.text} onClose={() => setNotice(null)} />}
         {showRefusal && <RefusalToast refusal={showRefusal} onRule={openRule} onClose={() => setDismissed(showRefusal)} />}
         <DiceTray log={replayAt === null ? log : log.filter((l) => l.index <= replayAt)} onRule={openRule} />
-        <ActionBar actions={view.actions} locked={locked} canUndo={canUndo} onAction={act} onUndo={undo} onRule={openRule} />
+        <ActionBar actions={view.actions} decision={view.decision} locked={locked} canUndo={canUndo} onAction={act} onUndo={undo} onRule={openRule}
+          onMore={() => { setTab('orders'); setOpen(true); }} />
       </div>
       <PlayDock tab={tab} open={open} badges={{ orders: targetCount, log: log.length }} onTab={(t) => { setTab(t); setOpen(true); }}
         onToggle={() => setOpen((o) => !o)}>

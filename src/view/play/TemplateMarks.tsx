@@ -1,12 +1,13 @@
 // Templates the rules put on the table (PlayView.templates: a blast circle, a flame teardrop): their
-// outline on the ground, labelled with its words and its radius in the view's measure.
+// outline on the ground (cut at the table's edge), labelled with its words and its radius in the view's measure.
 import { Html, Line } from '@react-three/drei';
 import { formatDistance, type Measure } from '../../core';
 import type { PlayTemplate } from '../../game';
 import type { TableModel } from '../table-model';
 import { LINE_SIDE, OVERLAY_ORDER } from '../tools/colours';
 import { labelStyle, PLAY_COLOURS } from './colours';
-import { templateOutline } from './outlines';
+import { clipToTable, templateOutline } from './outlines';
+import { drawHeight } from './surface';
 
 const overlay = { side: LINE_SIDE, depthTest: false, depthWrite: false, toneMapped: false, fog: false, renderOrder: OVERLAY_ORDER, transparent: true } as const;
 
@@ -26,12 +27,14 @@ export function TemplateMarks({ templates, model, measure }: TemplateMarksProps)
   return (
     <group name="play:templates">
       {templates.map((t) => {
-        const ring = templateOutline(t).map(([x, z]) => [x, model.standHeight(x, z) + 0.15, z] as [number, number, number]);
+        const { width, depth } = model.scenario.table;
+        const ring = clipToTable(templateOutline(t), width, depth).map(([x, z]) => [x, drawHeight(model, [x, z]) + 0.15, z] as [number, number, number]);
+        if (ring.length < 2) return null;
         const [x, z] = t.centre;
         return (
           <group key={t.id} name={`play:template:${t.id}`}>
             <Line points={[...ring, ring[0]!]} color={PLAY_COLOURS.template} lineWidth={2} {...overlay} />
-            <Html position={[x, model.standHeight(x, z) + 1.5, z]} style={labelStyle(PLAY_COLOURS.template)} zIndexRange={[6, 0]}>
+            <Html position={[x, drawHeight(model, [x, z]) + 1.5, z]} style={labelStyle(PLAY_COLOURS.template)} zIndexRange={[6, 0]}>
               <span data-testid="play-template-label" data-template={t.id}>{templateLabel(t, measure)}</span>
             </Html>
           </group>

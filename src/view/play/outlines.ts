@@ -45,3 +45,35 @@ export function arcOutline(at: TablePoint, arc: Pick<PlayArc, 'from' | 'to' | 'r
   });
   return span === 360 ? rim.slice(0, n) : [[at[0], at[1]], ...rim];
 }
+
+/**
+ * A closed ring cut to the table's rectangle (0..width × 0..depth), so an overlay reaching past an
+ * edge is drawn to the edge (and asks no height off the table). Empty when nothing is on the table.
+ */
+export function clipToTable(ring: readonly TablePoint[], width: number, depth: number): TablePoint[] {
+  // Sutherland–Hodgman: keep the part inside each edge's half-plane in turn.
+  const edges: Array<{ inside: (p: TablePoint) => boolean; cut: (a: TablePoint, b: TablePoint) => TablePoint }> = [
+    { inside: (p) => p[0] >= 0, cut: (a, b) => at(a, b, (0 - a[0]) / (b[0] - a[0])) },
+    { inside: (p) => p[0] <= width, cut: (a, b) => at(a, b, (width - a[0]) / (b[0] - a[0])) },
+    { inside: (p) => p[1] >= 0, cut: (a, b) => at(a, b, (0 - a[1]) / (b[1] - a[1])) },
+    { inside: (p) => p[1] <= depth, cut: (a, b) => at(a, b, (depth - a[1]) / (b[1] - a[1])) },
+  ];
+  let out: TablePoint[] = [...ring];
+  for (const { inside, cut } of edges) {
+    const input = out;
+    out = [];
+    input.forEach((p, i) => {
+      const prev = input[(i + input.length - 1) % input.length]!;
+      if (inside(p)) {
+        if (!inside(prev)) out.push(cut(prev, p));
+        out.push(p);
+      } else if (inside(prev)) out.push(cut(prev, p));
+    });
+    if (out.length === 0) return [];
+  }
+  return out;
+}
+
+function at(a: TablePoint, b: TablePoint, t: number): TablePoint {
+  return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+}

@@ -1,5 +1,8 @@
 // The game log as the HUD lists it: one readable line per event with its rule id and the side it
-// concerns; each die rolled is its own DICE_ROLLED line with the roll's purpose, value and rule.
+// concerns; each die rolled is its own DICE_ROLLED line with the roll's purpose, value and rule. The
+// rules word a roll's purpose with figure ids; players read names, so the log names each soldier and
+// the dice tray names the unit whose soldiers rolled (one line for a unit's dice of one test).
+import { sideName, soldierName } from '../soldier-names';
 import type { KState } from '../state';
 import type { GameEvent, PlayLogLine } from '../../../core';
 
@@ -25,6 +28,28 @@ export function eventSide(s: KState, e: LoggedEvent, fallback?: string): string 
   return offer?.side ?? pending?.side ?? choice?.side ?? fallback;
 }
 
+/** A test each soldier of a unit rolls for alike: the tray shows the unit's dice together, under its name. */
+const UNIT_TEST = /^((?:shooting test|wound test|melee die|close-range re-roll) of )([\w-]+)/;
+
+/**
+ * A roll's purpose as players read it: each figure id replaced by the soldier's name ("shooting test
+ * of rifleman 2 of 2nd Squad (4+)", "the medic of 2nd Squad re-rolls …"), a side's id by its name.
+ */
+export function namedPurpose(s: KState, purpose: string): string {
+  const side = /^(readiness roll-off: )(\S+)$/.exec(purpose);
+  if (side) return `${side[1]}${sideName(s, side[2]!)}`;
+  const soldiers = (text: string) => text.replace(/[\w-]+/g, (word) => (s.figures[word] ? soldierName(s, word) : word));
+  const medic = /^medic ([\w-]+)( .*)$/.exec(purpose);
+  return medic && s.figures[medic[1]!] ? `${soldierName(s, medic[1]!)}${soldiers(medic[2]!)}` : soldiers(purpose);
+}
+
+/** A roll's purpose for the dice tray: a unit test names the unit ("shooting test of 2nd Squad (4+)"), anything else as namedPurpose. */
+export function trayPurpose(s: KState, purpose: string): string {
+  const m = UNIT_TEST.exec(purpose);
+  const unit = m ? s.units[s.figures[m[2]!]?.homeUnitId ?? '']?.name : undefined;
+  return unit ? `${m![1]}${unit}${namedPurpose(s, purpose.slice(m![0].length))}` : namedPurpose(s, purpose);
+}
+
 /**
  * Log lines for a session's commands and their events, in order. `s` names units and figures (the
  * latest state: ids never change meaning); a roll's side is that of the command that made it.
@@ -38,8 +63,8 @@ export function logLines(s: KState, log: ReadonlyArray<{ command: { type: string
       if (e.type === 'DICE_ROLLED') {
         const roll = e.roll as Roll;
         out.push({
-          index, commandIndex, type: e.type, text: `${roll.purpose}: d${roll.sides} → ${roll.value}`, ...(roll.rule ? { rule: roll.rule } : {}),
-          dice: { purpose: roll.purpose, values: [roll.value], sides: roll.sides, ...(roll.rule ? { rule: roll.rule } : {}) }, ...(side ? { side } : {}),
+          index, commandIndex, type: e.type, text: `${namedPurpose(s, roll.purpose)}: d${roll.sides} → ${roll.value}`, ...(roll.rule ? { rule: roll.rule } : {}),
+          dice: { purpose: trayPurpose(s, roll.purpose), values: [roll.value], sides: roll.sides, ...(roll.rule ? { rule: roll.rule } : {}) }, ...(side ? { side } : {}),
         });
       } else {
         out.push({ index, commandIndex, type: e.type, text: e.text ?? e.type.toLowerCase().replace(/_/g, ' '), ...(e.rule ? { rule: e.rule } : {}), ...(side ? { side } : {}) });

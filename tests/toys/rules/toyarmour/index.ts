@@ -1,12 +1,11 @@
 // The toy armour ruleset (tests only, not shipped) as one module: initiative and alternating
 // activation, one vehicle with a hull facing and a turret arc, a template attack, in cm. It drops into
 // src/rules/toyarmour/ with one registry line (tests/rules/toy-plug-in.test.ts).
-import type { ActivationStage, Command, FlowAdapter, GameEvent, PlayView, TableQueries, TurnStage } from '../../core';
+import type { ActivationStage, Command, FlowAdapter, GameEvent, TableQueries, TurnStage } from '../../core';
 import type { Scenario } from '../../scenario';
+import { armourLog, armourPhase, describeArmour } from './hud';
 import { armourPlayer } from './player';
 import { armourVictory, decideArmour, evolveArmour, legalArmour, setupArmour, type ArmourState } from './rules';
-
-const sideName = (scenario: Scenario, side: string | null | undefined) => scenario.sides.find((x) => x.id === side)?.name ?? side ?? '';
 
 const ruleset = {
   id: 'toyarmour',
@@ -31,13 +30,6 @@ function validateArmourScenario(scenario: Scenario): Array<{ path: string; messa
   const vehicles = (scenario.units ?? []).filter((u) => u.type === 'vehicle');
   if (vehicles.length !== 1 || vehicles[0]!.figures.length !== 1) out.push({ path: '$.units', message: 'expected exactly one vehicle unit of one figure' });
   return out;
-}
-
-function phase(s: ArmourState): { side: string | undefined; awaiting: string; label: string } {
-  if (s.over) return { side: undefined, awaiting: 'over', label: 'The game is over' };
-  if (!s.open) return { side: undefined, awaiting: 'between-turns', label: `Round ${s.round + 1}: roll for initiative` };
-  if (!s.toAct) return { side: undefined, awaiting: 'turn-end', label: `Round ${s.round}: end the round` };
-  return { side: s.toAct, awaiting: s.current ? 'action' : 'pick', label: `Round ${s.round}: ${s.current ? 'the selected unit acts' : 'select a unit'}` };
 }
 
 const flow: FlowAdapter<ArmourState> = {
@@ -65,20 +57,17 @@ const flow: FlowAdapter<ArmourState> = {
 const RULES = [
   { id: 'TA-1', title: 'Initiative', text: 'Each round both sides roll a d6; the higher activates first (ties re-rolled).' },
   { id: 'TA-2', title: 'Alternating activation', text: 'Sides take turns to activate one unit; a side with none left passes.' },
+  { id: 'TA-3', title: 'Actions', text: 'An activated unit holds, moves or shoots; a squad shoots at an enemy figure within 30 cm, each soldier hitting on 4+.' },
+  { id: 'TA-4', title: 'Movement', text: 'A squad moves up to 10 cm, every figure the same way, staying on the table.' },
   { id: 'TA-5', title: 'Turret arc', text: 'The vehicle fires only within 45° of its turret bearing.' },
   { id: 'TA-6', title: 'Template', text: 'Every figure whose base centre is within 4 cm of the template centre is attacked.' },
   { id: 'TA-7', title: 'Armour', text: 'A hit on the vehicle strikes its front, side or rear armour by the angle off its hull facing.' },
+  { id: 'TA-8', title: 'The end', text: 'The game ends when a side has nothing left or after the last round; the side with more left standing wins.' },
 ];
 
 const hud = {
-  describe: (s: ArmourState, { scenario }: { scenario: Scenario; table: TableQueries }): PlayView => ({
-    rulesetId: 'toyarmour', scenarioTitle: scenario.title, sides: scenario.sides.map((x) => ({ id: x.id, name: x.name })),
-    prompt: { side: phase(s).side ?? null, headline: phase(s).label, detail: s.toAct ? `${sideName(scenario, s.toAct)} to act` : '', turn: s.round },
-    units: [], actions: [], targets: [],
-  }),
-  log: (_s: ArmourState, log: ReadonlyArray<{ command: Command; events: readonly GameEvent[] }>) =>
-    log.flatMap((entry, commandIndex) => entry.events.map((e) => ({ commandIndex, type: e.type, text: e.text ?? e.type, ...(e.rule ? { rule: e.rule } : {}) })))
-      .map((line, index) => ({ index, ...line })),
+  describe: describeArmour,
+  log: armourLog,
   rules: () => RULES,
   moveCommand: () => undefined,
   contactedEnemy: () => undefined,
@@ -88,7 +77,7 @@ const hud = {
 export const toyarmourModule = {
   ruleset,
   name: 'Toy armour (alternating)',
-  phase,
+  phase: armourPhase,
   // The round the log's lines are labelled with (`cli play`).
   turnOf: (s: ArmourState) => s.round,
   flow,

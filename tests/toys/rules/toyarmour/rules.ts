@@ -113,13 +113,19 @@ type Decision = { ok: true; events: GameEvent[] } | Refusal;
 const no = (reason: string, rule: string): Refusal => ({ ok: false, reason, rule });
 const nameOf = (scenario: Scenario, unit: string) => scenario.units?.find((u) => u.id === unit)?.name ?? unit;
 const sideName = (scenario: Scenario, side: string) => scenario.sides.find((x) => x.id === side)?.name ?? side;
+/** A figure as players read it: its unit's name and its place in the unit ("Red squad 2"). */
+export function figureName(scenario: Scenario, f: { id: string; unit: string }): string {
+  const unit = scenario.units?.find((u) => u.id === f.unit);
+  const n = unit ? unit.figures.findIndex((x) => x.id === f.id) : -1;
+  return unit && unit.figures.length > 1 && n >= 0 ? `${unit.name ?? unit.id} ${n + 1}` : nameOf(scenario, f.unit);
+}
 const cm = (d: number) => `${d.toFixed(1)} cm`;
 
 /** TA-7 a hit on a figure: a soldier falls; the vehicle's armour, by the face struck, must be beaten by a d6. */
 function hitEvents(s: ArmourState, scenario: Scenario, dice: Dice, target: ArmourFigure, from: Vec2, rule: string): GameEvent[] {
-  if (!target.vehicle) return [{ type: 'FIGURE_DOWN', rule, figure: target.id, text: `${nameOf(scenario, target.unit)}: ${target.id} is down` }];
+  if (!target.vehicle) return [{ type: 'FIGURE_DOWN', rule, figure: target.id, text: `${figureName(scenario, target)} is down` }];
   const face = armourFace(target, from);
-  const roll = dice.roll(6, `penetration of the ${face} armour`, 'TA-7');
+  const roll = dice.roll(6, `penetration of the ${face} armour (${ARMOUR[face] + 1}+)`, 'TA-7');
   const through = roll > ARMOUR[face];
   return [{
     type: 'ARMOUR_HIT', rule: 'TA-7', figure: target.id, face, armour: ARMOUR[face], roll, penetrated: through,
@@ -188,11 +194,11 @@ export function decideArmour(s: ArmourState, c: Command, ctx: { scenario: Scenar
       if (!target || target.side === s.toAct) return no('the target is not an enemy figure on the table', 'TA-3');
       const range = Math.min(...own.map((f) => figureDistance(table, f, target)));
       if (!within(range, RIFLE_RANGE)) return no(`the target is ${cm(range)} away, beyond ${RIFLE_RANGE} cm`, 'TA-3');
-      const events: GameEvent[] = [{ type: 'UNIT_SHOT', rule: 'TA-3', unit: s.current, target: target.id, cm: range, text: `${nameOf(scenario, s.current)} shoot at ${target.id}, ${cm(range)} away` }];
+      const events: GameEvent[] = [{ type: 'UNIT_SHOT', rule: 'TA-3', unit: s.current, target: target.id, cm: range, text: `${nameOf(scenario, s.current)} shoot at ${figureName(scenario, target)}, ${cm(range)} away` }];
       let left = target.hp;
       for (const f of own) {
         if (left <= 0) break;
-        if (dice.roll(6, `shot by ${f.id}`, 'TA-3') < 4) continue;
+        if (dice.roll(6, `shot by ${figureName(scenario, f)} (4+)`, 'TA-3') < 4) continue;
         const hit = hitEvents(s, scenario, dice, target, f.at, 'TA-3');
         if (hit.some((e) => e.type === 'FIGURE_DOWN' || e.penetrated)) left--;
         events.push(...hit);
@@ -212,7 +218,7 @@ export function decideArmour(s: ArmourState, c: Command, ctx: { scenario: Scenar
       const under = underTemplate(s, table, at).filter((f) => f.id !== vehicle.id);
       const events: GameEvent[] = [{ type: 'TEMPLATE_FIRED', rule: 'TA-6', figure: vehicle.id, at, radius: TEMPLATE_RADIUS, under: under.map((f) => f.id), text: `${nameOf(scenario, s.current)} fire a ${TEMPLATE_RADIUS} cm template ${cm(range)} away: ${under.length} under it` }];
       for (const f of under) {
-        if (dice.roll(6, `template on ${f.id}`, 'TA-6') >= 3) events.push(...hitEvents(s, scenario, dice, f, vehicle.at, 'TA-6'));
+        if (dice.roll(6, `template on ${figureName(scenario, f)} (3+)`, 'TA-6') >= 3) events.push(...hitEvents(s, scenario, dice, f, vehicle.at, 'TA-6'));
       }
       return { ok: true, events: [...events, acted] };
     }

@@ -1,12 +1,11 @@
 // The toy lines ruleset (tests only, not shipped) as one module: you go, I go, in phases (move, fire,
 // end of the player's turn), d20s, lines of figures moved together, lengths in inches. It drops into
 // src/rules/toylines/ with one registry line (tests/rules/toy-plug-in.test.ts).
-import type { ActivationStage, Command, FlowAdapter, GameEvent, PlayView, TableQueries, TurnStage } from '../../core';
+import type { ActivationStage, Command, FlowAdapter, GameEvent, TableQueries, TurnStage } from '../../core';
 import type { Scenario } from '../../scenario';
+import { describeLines, linesLog, linesPhase } from './hud';
 import { linesPlayer } from './player';
 import { decideLines, evolveLines, legalLines, linesVictory, setupLines, type LinesState } from './rules';
-
-const sideName = (scenario: Scenario, side: string | null) => scenario.sides.find((x) => x.id === side)?.name ?? side ?? '';
 
 /** TL-1 two sides, each with lines of figures (infantry units). */
 function validateLinesScenario(scenario: Scenario): Array<{ path: string; message: string }> {
@@ -34,12 +33,6 @@ const ruleset = {
   victory: (s: LinesState, { scenario }: { scenario: Scenario }) => linesVictory(s, scenario),
 };
 
-function phase(s: LinesState): { side: string | undefined; awaiting: string; label: string } {
-  if (s.over) return { side: undefined, awaiting: 'over', label: 'The game is over' };
-  if (!s.phasing) return { side: undefined, awaiting: s.played.length ? 'turn-end' : 'between-turns', label: s.played.length ? `Turn ${s.turn}: end the turn` : `Turn ${s.turn + 1} is about to begin` };
-  return { side: s.phasing, awaiting: s.phase!, label: `Turn ${s.turn}: ${s.phase} phase` };
-}
-
 const PARTS = ['move', 'fire'] as const;
 
 const flow: FlowAdapter<LinesState> = {
@@ -64,18 +57,13 @@ const RULES = [
   { id: 'TL-1', title: 'You go, I go', text: 'Each turn the sides play in order: move phase, fire phase, then the turn passes.' },
   { id: 'TL-2', title: 'Lines move together', text: 'In the move phase a line moves once, up to 6", every figure the same way.' },
   { id: 'TL-3', title: 'Fire', text: 'In the fire phase a line fires once within 24": a d20 a figure, 16+ within 12", else 19+.' },
+  { id: 'TL-4', title: 'Losses', text: 'Each hit takes a figure off the end of the target line.' },
   { id: 'TL-5', title: 'The end', text: 'After the last turn the side with more figures left wins.' },
 ];
 
 const hud = {
-  describe: (s: LinesState, { scenario }: { scenario: Scenario; table: TableQueries }): PlayView => ({
-    rulesetId: 'toylines', scenarioTitle: scenario.title, sides: scenario.sides.map((x) => ({ id: x.id, name: x.name })),
-    prompt: { side: phase(s).side ?? null, headline: phase(s).label, detail: s.phasing ? `${sideName(scenario, s.phasing)}: ${s.phase} phase` : '', turn: s.turn, ...(scenario.turnLimit ? { turnLimit: scenario.turnLimit } : {}) },
-    units: [], actions: [], targets: [],
-  }),
-  log: (_s: LinesState, log: ReadonlyArray<{ command: Command; events: readonly GameEvent[] }>) =>
-    log.flatMap((entry, commandIndex) => entry.events.map((e) => ({ commandIndex, type: e.type, text: e.text ?? e.type, ...(e.rule ? { rule: e.rule } : {}) })))
-      .map((line, index) => ({ index, ...line })),
+  describe: describeLines,
+  log: linesLog,
   rules: () => RULES,
   moveCommand: () => undefined,
   contactedEnemy: () => undefined,
@@ -85,7 +73,7 @@ const hud = {
 export const toylinesModule = {
   ruleset,
   name: 'Toy lines (you go, I go)',
-  phase,
+  phase: linesPhase,
   // The game turn the log's lines are labelled with (`cli play`).
   turnOf: (s: LinesState) => s.turn,
   flow,

@@ -122,7 +122,7 @@ export function decideLines(s: LinesState, c: Command, ctx: { scenario: Scenario
       const range = lineRange(s, table, unit, target);
       if (!within(range, MAX_RANGE)) return no(`${nameOf(scenario, target)} is ${inchText(range)} away, beyond ${MAX_RANGE}"`, 'TL-3');
       const need = within(range, CLOSE_RANGE) ? HIT_CLOSE : HIT_FAR;
-      const rolls = lineFigures(s, unit).map((f) => dice.roll(20, `fire of ${f.id}`, 'TL-3'));
+      const rolls = lineFigures(s, unit).map(() => dice.roll(20, `fire of ${nameOf(scenario, unit)} (${need}+)`, 'TL-3'));
       const hits = rolls.filter((r) => r >= need).length;
       // TL-4 each hit takes a figure off the target line, from its end.
       const line = lineFigures(s, target);
