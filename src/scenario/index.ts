@@ -7,3 +7,5 @@ export type { ResolvedTags } from './tags';
 export { buildingCorners, areaPolygon, isArea, featurePoints, AREA_KINDS } from './shapes';
 export { storeyHeight, wallLength } from './checks';
 export { withVehicles } from './play-vehicles';
+export { LIMITS } from './limits';
+export { reliefSampleCounts } from './resource-checks';

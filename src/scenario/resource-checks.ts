@@ -1,0 +1,61 @@
+// Resource bounds of a validated file (limits.ts): what building its battlefield would cost in height
+// samples, sampling work, obstacle solids and figures, refused before it exhausts memory or time.
+import { type Vec2, polylineLength } from '../core';
+import type { Scenario } from './schema';
+import { LIMITS } from './limits';
+import type { RawIssue } from './raw-issue';
+
+/** Columns and rows of the relief's height grid, as the battlefield samples it (default spacing 1 cm). */
+export function reliefSampleCounts(s: Scenario): { columns: number; rows: number } {
+  const spacing = s.relief?.spacing ?? 1;
+  return {
+    columns: s.relief?.samples?.[0] ?? Math.max(2, Math.round(s.table.width / spacing) + 1),
+    rows: s.relief?.samples?.[1] ?? Math.max(2, Math.round(s.table.depth / spacing) + 1),
+  };
+}
+
+const n = (x: number): string => x.toLocaleString('en-US');
+
+export function checkResources(s: Scenario): RawIssue[] {
+  const issues: RawIssue[] = [];
+  const { columns, rows } = reliefSampleCounts(s);
+  const samples = columns * rows;
+  if (samples > LIMITS.reliefSamples) {
+    const path = s.relief?.samples ? ['relief', 'samples'] : s.relief?.spacing !== undefined ? ['relief', 'spacing'] : ['table'];
+    issues.push({ path, message: `the relief would have ${columns} × ${rows} = ${n(samples)} height samples: expected at most ${n(LIMITS.reliefSamples)} (set a coarser relief.spacing or fewer relief.samples)` });
+  }
+  const g = s.relief?.grid;
+  if (g && g.columns * g.rows > LIMITS.reliefSamples) {
+    issues.push({ path: ['relief', 'grid'], message: `a height grid of ${g.columns} × ${g.rows} = ${n(g.columns * g.rows)} heights: expected at most ${n(LIMITS.reliefSamples)}` });
+  }
+  // Each sample looks at every hill, every fortification path point and, inside its outline, every water point.
+  let perSample = 1;
+  let obstacleLength = 0;
+  for (const f of s.features) {
+    if (f.kind === 'hill') perSample += 1;
+    if (f.kind === 'rampart' || f.kind === 'bastion' || f.kind === 'redoubt') {
+      perSample += f.path.length;
+      if (f.parapet) obstacleLength += polylineLength(f.path as Vec2[], f.closed ?? f.kind !== 'rampart');
+    }
+    if (f.kind === 'water') perSample += (f.polygon ?? f.path ?? []).length * (f.polygon ? 1 : 2);
+    if (f.kind === 'wall' || f.kind === 'fence' || f.kind === 'hedge' || f.kind === 'palisade' || f.kind === 'wire' || f.kind === 'barricade') {
+      obstacleLength += polylineLength(f.path as Vec2[]);
+    }
+  }
+  if (samples <= LIMITS.reliefSamples && samples * perSample > LIMITS.reliefWork) {
+    issues.push({ path: ['features'], message: `sampling the relief would take ${n(samples)} samples × ${n(perSample)} (hills, fortification and water points) = ${n(samples * perSample)} steps: expected at most ${n(LIMITS.reliefWork)} (fewer samples or simpler features)` });
+  }
+  if (obstacleLength > LIMITS.obstacleLength) {
+    issues.push({ path: ['features'], message: `walls, hedges, fences and parapets ${n(Math.round(obstacleLength))} cm long in all: expected at most ${n(LIMITS.obstacleLength)} cm` });
+  }
+  const shapePoints = s.features.reduce((acc, f) => acc + ('polygon' in f ? f.polygon?.length ?? 0 : 0) + ('path' in f ? f.path?.length ?? 0 : 0), 0)
+    + s.sides.reduce((acc, side) => acc + (side.deployment ?? []).reduce((a, d) => a + d.polygon.length, 0), 0);
+  if (shapePoints > LIMITS.totalShapePoints) {
+    issues.push({ path: ['features'], message: `${n(shapePoints)} polygon and path points in all: expected at most ${n(LIMITS.totalShapePoints)}` });
+  }
+  const figures = (s.units ?? []).reduce((acc, u) => acc + u.figures.length, 0);
+  if (figures > LIMITS.figures) {
+    issues.push({ path: ['units'], message: `${n(figures)} figures in all: expected at most ${n(LIMITS.figures)}` });
+  }
+  return issues;
+}
