@@ -236,3 +236,73 @@ describe('validated mutants build a sound battlefield', () => {
     }
   }, 120_000);
 });
+
+describe('resource bounds are refused at validation, naming the limit', () => {
+  const tg = (): Json => JSON.parse(TEXTS[0]!);
+  const refusal = (doc: Json): ScenarioIssue[] => {
+    const r = parseScenario(JSON.stringify(doc), 'big.json');
+    if (r.ok) throw new Error('expected the file to be refused');
+    expectClearIssues(r.issues, 'big.json', doc);
+    return r.issues;
+  };
+
+  it('a 100,000 × 100,000 cm table (it once validated and then failed to build: "Invalid typed array length")', () => {
+    const doc = tg();
+    doc.table = { width: 100_000, depth: 100_000 };
+    const issues = refusal(doc);
+    expect(issues.map((i) => i.path)).toEqual(['$.table.width', '$.table.depth']);
+    expect(issues[0]!.message).toContain(`≤ ${LIMITS.tableSide}`);
+  });
+
+  it('a table within the side limit whose 1 cm relief has too many height samples', () => {
+    const doc = tg();
+    doc.table = { width: 2000, depth: 2000 };
+    doc.features = []; doc.units = []; doc.objectives = []; doc.beats = []; doc.sides.forEach((x: Json) => delete x.deployment);
+    const [issue] = refusal(doc);
+    expect(issue!.path).toBe('$.relief.spacing');
+    expect(issue!.message).toContain('2001 × 2001 = 4,004,001 height samples');
+    expect(issue!.message).toContain(`at most ${LIMITS.reliefSamples.toLocaleString('en-US')}`);
+    // The same table with a coarser relief validates.
+    doc.relief.spacing = 4;
+    expect(parseScenario(JSON.stringify(doc), 'big.json').ok).toBe(true);
+  });
+
+  it('an imported height grid over the sample limit', () => {
+    const doc = tg();
+    doc.relief = { grid: { columns: 1000, rows: 1000, heights: [0] } };
+    const [issue] = refusal(doc);
+    expect(issue!.path).toBe('$.relief.grid');
+    expect(issue!.message).toContain(`expected at most ${LIMITS.reliefSamples.toLocaleString('en-US')}`);
+  });
+
+  it('more features, figures or points than the limits', () => {
+    const doc = tg();
+    const hill = doc.features.find((f: Json) => f.kind === 'hill');
+    doc.features = Array.from({ length: LIMITS.features + 1 }, (_, i) => ({ ...hill, id: `h${i}` }));
+    expect(refusal(doc).map((i) => [i.path, i.message])).toEqual([['$.features', `expected at most ${LIMITS.features} items (the format's limit), got ${LIMITS.features + 1}`]]);
+
+    const many = tg();
+    const unit = many.units[0];
+    many.units = Array.from({ length: 3 }, (_, i) => ({ ...unit, id: `u${i}`, figures: Array.from({ length: 700 }, (_, j) => ({ id: `u${i}_${j}`, at: [10 + (j % 100), 10 + Math.floor(j / 100)] })) }));
+    const issues = refusal(many);
+    expect(issues.map((i) => i.path)).toEqual(['$.units']);
+    expect(issues[0]!.message).toBe(`2,100 figures in all: expected at most ${LIMITS.figures.toLocaleString('en-US')}`);
+  });
+
+  it('walls longer than the obstacle limit in all', () => {
+    const doc = tg();
+    const wall = doc.features.find((f: Json) => f.kind === 'wall');
+    wall.path = Array.from({ length: 900 }, (_, i) => [i % 2 ? 179 : 1, 1 + i * 0.13]);
+    const [issue] = refusal(doc);
+    expect(issue!.path).toBe('$.features');
+    expect(issue!.message).toContain(`expected at most ${LIMITS.obstacleLength.toLocaleString('en-US')} cm`);
+  });
+
+  it('a number beyond the format\'s largest size', () => {
+    const doc = tg();
+    const hill = doc.features.findIndex((f: Json) => f.kind === 'hill');
+    doc.features[hill].height = 1e308;
+    const issues = refusal(doc);
+    expect(issues.map((i) => [i.path, i.message])).toEqual([[`$.features[${hill}].height`, `expected a number ≤ ${LIMITS.magnitude} (the format's largest size, cm), got 1e+308`]]);
+  });
+});
