@@ -1,6 +1,7 @@
 // Scenario layer: the file format, its validation and plan-view shapes of features.
 export * from './schema';
-export { parseScenario, parseScenarioOrThrow, validateScenario, formatIssue, jsonPath, ScenarioError } from './load';
+export { parseScenario, parseScenarioOrThrow, validateScenario, formatIssue, jsonPath, ScenarioError, describeJsonError } from './load';
+export { describeZodIssue } from './zod-issue';
 export type { ScenarioIssue, LoadResult } from './load';
 export { resolveTags, defaultTags, defaultAreaHeight } from './tags';
 export type { ResolvedTags } from './tags';

@@ -53,7 +53,8 @@ function firstUnexpected(text: string, ch: string): number {
   return -1;
 }
 
-function describeJsonError(text: string, err: unknown): string {
+/** A JSON.parse error as a message with its line and column; `what` says what the file should hold. */
+export function describeJsonError(text: string, err: unknown, what = 'a JSON object'): string {
   const msg = (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ');
   const m = /position (\d+)/.exec(msg);
   // Node 20 leaves the position out of some messages: end of input, or an unexpected token we can find.
@@ -62,7 +63,7 @@ function describeJsonError(text: string, err: unknown): string {
   const tok = /Unexpected token '(.)'/.exec(msg);
   if (offset === undefined && tok) offset = firstUnexpected(text, tok[1]!);
   const where = offset !== undefined && offset >= 0 ? ` at ${lineCol(text, offset)}` : '';
-  return `bad JSON${where}: ${msg.replace(/^JSON\.parse: /, '')} — expected a JSON object`;
+  return `bad JSON${where}: ${msg.replace(/^JSON\.parse: /, '')} — expected ${what}`;
 }
 
 function describeIssue(root: unknown, issue: z.core.$ZodIssue): RawIssue {

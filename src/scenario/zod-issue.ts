@@ -36,12 +36,15 @@ export function quote(v: unknown): string {
 function unionExpectation(issue: z.core.$ZodIssue & { code: 'invalid_union' }): string {
   if ('options' in issue && issue.options?.length) return `one of ${issue.options.map((o) => JSON.stringify(o)).join(', ')}`;
   const forms = new Set<string>();
+  const values: unknown[] = [];
   for (const branch of issue.errors) {
     const first = branch[0];
     if (first?.code === 'invalid_type' && first.path.length === 0) forms.add(typeName(first.expected));
-    else if (first?.code === 'invalid_value') forms.add(`one of ${first.values.map((v) => JSON.stringify(v)).join(', ')}`);
+    else if (first?.code === 'invalid_value' && first.path.length === 0) values.push(...first.values);
     else if (first) forms.add('another form');
   }
+  // Literal branches (1 | 2 | 3) read as one list.
+  if (values.length) forms.add(values.length === 1 ? JSON.stringify(values[0]) : `one of ${values.map((v) => JSON.stringify(v)).join(', ')}`);
   return forms.size ? [...forms].join(' or ') : 'another form';
 }
 

@@ -53,10 +53,15 @@ export function deleteAt(root: Json, path: readonly Key[]): void {
 }
 
 /** Values no field expects: wrong types, huge, tiny, negative and empty. */
-export const JUNK: readonly Json[] = [
+export const JUNK: readonly Json[] = Object.freeze([
   null, true, false, '', 'ghost', '12', 0, -1, 0.5, -0.5, 1e7, -1e7, 1e308, -1e308, 5e-324, 2 ** 53, 3.7,
   [], [0], [0, 0], [1e308, 1e308], [-5, -5], {}, { x: 1 }, [[0, 0], [1, 1]], 'north', '#zzzzzz',
-];
+]);
+
+/** A fresh copy of one junk value (the document may be mutated further). */
+export function junk(p: Picks): Json {
+  return structuredClone(p.one(JUNK));
+}
 
 /** Factors that push a number out of its range (or to a boundary). */
 const FACTORS = [0, -1, 1e-9, 10, 1000, 1e6, 1e300, -1e300, 1.0000001];
@@ -79,7 +84,7 @@ export function damageValue(doc: Json, p: Picks): void {
   const path = p.one(paths);
   const v = getAt(doc, path);
   switch (p.int(5)) {
-    case 0: setAt(doc, path, p.one(JUNK)); break;
+    case 0: setAt(doc, path, junk(p)); break;
     case 1: {
       const nums = paths.filter((q) => typeof getAt(doc, q) === 'number');
       if (nums.length) {
@@ -91,7 +96,7 @@ export function damageValue(doc: Json, p: Picks): void {
     case 2: deleteAt(doc, path); break;
     case 3: {
       const objects = paths.filter((q) => { const x = getAt(doc, q); return x && typeof x === 'object' && !Array.isArray(x); });
-      if (objects.length) getAt(doc, p.one(objects)).surprise = p.one(JUNK);
+      if (objects.length) getAt(doc, p.one(objects)).surprise = junk(p);
       break;
     }
     default:
@@ -99,7 +104,7 @@ export function damageValue(doc: Json, p: Picks): void {
       if (typeof v === 'string') {
         const strings = paths.filter((q) => typeof getAt(doc, q) === 'string');
         setAt(doc, path, p.chance(0.5) ? getAt(doc, p.one(strings)) : `${v}_ghost`);
-      } else setAt(doc, path, p.one(JUNK));
+      } else setAt(doc, path, junk(p));
   }
 }
 
