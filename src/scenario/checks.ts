@@ -4,6 +4,7 @@ import type { BuildingFeature, Scenario } from './schema';
 import { buildingCorners, featurePoints, isArea } from './shapes';
 import { jsonPath } from './json-path';
 import type { RawIssue } from './raw-issue';
+import { LIMITS } from './limits';
 import { checkResources } from './resource-checks';
 import { checkShapes } from './shape-checks';
 
@@ -44,6 +45,10 @@ function checkBuilding(b: BuildingFeature, at: Array<string | number>, issues: R
       issues.push({ path: [...at, 'floors', i, 'elevation'], message: `floors must ascend: expected more than ${prev.elevation} (floor ${i - 1}), got ${f.elevation}` });
     }
   });
+  const roofHeight = b.roof?.height ?? 0;
+  if (roofHeight > LIMITS.roofSlenderness * Math.min(b.size[0], b.size[1])) {
+    issues.push({ path: [...at, 'roof', 'height'], message: `a roof ${roofHeight} cm high on a building ${Math.min(...b.size)} cm across: expected at most ${LIMITS.roofSlenderness} times its smaller side (${LIMITS.roofSlenderness * Math.min(...b.size)} cm)` });
+  }
   const top = b.floors[b.floors.length - 1]!;
   if (top.elevation >= b.eaves) {
     issues.push({ path: [...at, 'eaves'], message: `expected the eaves above the top floor (${top.elevation} cm), got ${b.eaves}` });

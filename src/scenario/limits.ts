@@ -24,6 +24,8 @@ export const LIMITS = {
   floors: 100,
   openings: 500,
   embrasures: 500,
+  /** A roof's height over its building's smaller side (the physics cannot hull a needle: it fails near 1,000). */
+  roofSlenderness: 100,
   sides: 16,
   /** Deployment zones of one side. */
   deployment: 100,

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createBattlefield } from '../../src/battlefield';
 import { LIMITS, parseScenario, type Scenario, type ScenarioIssue } from '../../src/scenario';
-import { Picks, damageText, damageValue, getAt, pathKeys, type Json } from './mutants';
+import { Picks, damageText, damageValue, getAt, pathKeys, setAt, valuePaths, type Json } from './mutants';
 
 const FILES = [
   'scenarios/sandbox/training-ground.json', 'scenarios/sandbox/armour-yard.json',
@@ -202,6 +202,16 @@ describe('bad scenario files (property: clear issues, never a throw)', () => {
     }), { seed: SEED, numRuns: 1500 });
   });
 
+  it('extreme values within the number range the format takes', () => {
+    fc.assert(fc.property(fileIndex, seed, (k, n) => {
+      const p = new Picks(n);
+      const doc = JSON.parse(TEXTS[k]!);
+      const nums = valuePaths(doc).filter((q) => typeof getAt(doc, q) === 'number');
+      setAt(doc, p.one(nums), p.one([LIMITS.magnitude, -LIMITS.magnitude, LIMITS.magnitude / 3, 1e-9, 5e-324, 1e-3, 0]));
+      keep('extreme value', judge(JSON.stringify(doc), `extreme-${k}.json`), TEXTS[k]!);
+    }), { seed: SEED, numRuns: 1000 });
+  });
+
   it('random junk: any JSON value, any text', () => {
     fc.assert(fc.property(fc.oneof(fc.jsonValue().map((v) => JSON.stringify(v)), fc.string({ unit: 'binary', maxLength: 300 })), (text) => {
       const o = judge(text, 'junk.json');
@@ -212,11 +222,14 @@ describe('bad scenario files (property: clear issues, never a throw)', () => {
 
 describe('validated mutants build a sound battlefield', () => {
   it('a sample of them builds without error, every height and solid finite, and answers a sight line', async () => {
-    expect(validated.length).toBeGreaterThan(20);
-    // Count-based sample spread over the whole list (the geometry-changing value mutations among them).
-    const step = Math.max(1, Math.floor(validated.length / 24));
-    for (let i = 0; i < validated.length; i += step) {
-      const { how, scenario } = validated[i]!;
+    // Count-based samples spread over each list: extreme values apart (they stress the geometry most).
+    const extreme = validated.filter((v) => v.how === 'extreme value');
+    const other = validated.filter((v) => v.how !== 'extreme value');
+    expect(extreme.length).toBeGreaterThan(20);
+    expect(other.length).toBeGreaterThan(20);
+    const sample = [extreme, other].flatMap((list, j) => list.filter((_, i) => i % Math.max(1, Math.floor(list.length / (j ? 18 : 14))) === 0));
+    for (let i = 0; i < sample.length; i++) {
+      const { how, scenario } = sample[i]!;
       const label = `${how} #${i}`;
       const bf = await createBattlefield(scenario).catch((e: unknown) => { throw new Error(`${label}: validated but does not build: ${String(e)}`); });
       try {
@@ -296,6 +309,15 @@ describe('resource bounds are refused at validation, naming the limit', () => {
     const [issue] = refusal(doc);
     expect(issue!.path).toBe('$.features');
     expect(issue!.message).toContain(`expected at most ${LIMITS.obstacleLength.toLocaleString('en-US')} cm`);
+  });
+
+  it('a roof too slender for the physics to build (it once validated and then failed: "expected instance of p")', () => {
+    const doc = tg();
+    const b = doc.features.findIndex((f: Json) => f.kind === 'building' && f.roof?.kind === 'gable');
+    doc.features[b].roof.height = 30_000;
+    const issues = refusal(doc);
+    expect(issues.map((i) => i.path)).toEqual([`$.features[${b}].roof.height`]);
+    expect(issues[0]!.message).toContain(`expected at most ${LIMITS.roofSlenderness} times its smaller side`);
   });
 
   it('a number beyond the format\'s largest size', () => {
