@@ -73,6 +73,12 @@ export function describeZodIssue(root: unknown, issue: z.core.$ZodIssue): Descri
       return { path, message: got === undefined ? `missing: expected ${typeName(issue.expected)}` : `expected ${typeName(issue.expected)}, got ${gotText}` };
     case 'unrecognized_keys':
       return { path, message: `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => quote(k)).join(', ')}: expected only the fields of this object` };
+    case 'invalid_key': {
+      // A record's key (the path ends at it) of the wrong form: what its schema expected of it.
+      const inner = issue.issues[0];
+      const key = path[path.length - 1];
+      return { path, message: `bad key ${quote(key)}: ${inner ? describeZodIssue(key, { ...inner, path: [] }).message : 'expected another key'}` };
+    }
     case 'invalid_format':
       // The schema's regex messages name the form (an id of letters, digits …).
       return { path, message: `expected ${issue.message.startsWith('Invalid') ? `the ${issue.format} form` : issue.message}, got ${gotText}` };

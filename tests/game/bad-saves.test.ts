@@ -50,7 +50,7 @@ afterAll(() => bf.free());
 /** A SaveError of the form `file: $.path: … expected …`, its path's parent in the document. */
 function expectClearSaveError(err: unknown, file: string, doc: Json | undefined): void {
   if (!(err instanceof SaveError)) throw new Error(`not a SaveError: ${err instanceof Error ? err.stack : String(err)}`);
-  const m = /^([^:]+): (\$\S*): (.+)$/s.exec(err.message);
+  const m = /^([^:]+): (\$.*?): (.+)$/s.exec(err.message);
   expect(m, err.message).not.toBeNull();
   expect(m![1], err.message).toBe(file);
   const keys = pathKeys(m![2]!);
@@ -93,7 +93,7 @@ const SAVE_MUTATIONS: Array<(s: Json, p: Picks) => void> = [
   },
   (s, p) => { s.sandtableSave = p.one([0, 4, 2.5, '3', -1]); },
   (s, p) => { s.seed = p.one([1.5, '7', -1e308, 1e308, null]); },
-  (s, p) => { s.options = p.one([{ rules: { nope: true } }, { house: { nope: 'x' } }, { rules: { a: 'yes' } }, 'none', [], { extra: 1 }]); },
+  (s, p) => { s.options = p.one([{ rules: { nope: true } }, { house: { nope: 'x' } }, { rules: { a: 'yes' } }, { rules: { 'a b': 1 } }, { readings: { '': 'x' } }, 'none', [], { extra: 1 }]); },
 ];
 
 const damaged: Array<{ file: string; save: SaveFile }> = [];

@@ -108,11 +108,11 @@ export function damageValue(doc: Json, p: Picks): void {
   }
 }
 
-/** Tokens of a JSON path such as $.features[3].floors[1] (null when it is not one). */
+/** Tokens of a JSON path such as $.features[3].floors[1] or $.options.rules.opt-snow (null when it is not one). */
 export function pathKeys(path: string): Key[] | null {
   if (!path.startsWith('$')) return null;
   const keys: Key[] = [];
-  const re = /\.([A-Za-z_$][\w$]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/y;
+  const re = /\.([A-Za-z_$][\w$-]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/y;
   re.lastIndex = 1;
   while (re.lastIndex < path.length) {
     const at = re.lastIndex;
