@@ -20,6 +20,11 @@ export const LIMITS = {
   totalShapePoints: 20_000,
   /** Length of all walls, hedges, fences and parapets together, cm (each 3 cm piece is one solid). */
   obstacleLength: 100_000,
+  /**
+   * Plan area the battlefield's solids cover, cm², each box counted by its rotation-safe square plus a
+   * 10 cm margin (the sight culler indexes every 10 cm square a solid touches; real tables: under 300,000).
+   */
+  solidCover: 50_000_000,
   /** Floors and openings of one building; embrasures of one fortification. */
   floors: 100,
   openings: 500,

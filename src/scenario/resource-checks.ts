@@ -16,6 +16,25 @@ export function reliefSampleCounts(s: Scenario): { columns: number; rows: number
 
 const n = (x: number): string => x.toLocaleString('en-US');
 
+/** Upper bound of the plan area a box of these plan sides covers at any rotation, with the culler's 10 cm margin. */
+const boxCover = (a: number, b: number): number => (a + b + 10) ** 2;
+
+/** The plan cover of the solids built from a feature (boxes along runs every 3 cm, building slabs, decks, ladders). */
+function featureCover(f: Scenario['features'][number]): number {
+  const run = (path: readonly (readonly number[])[], closed: boolean, thickness: number): number => {
+    const length = polylineLength(path as Vec2[], closed);
+    return (length / 3 + path.length) * boxCover(3 + thickness, thickness);
+  };
+  switch (f.kind) {
+    case 'building': return (f.floors.length + 2) * boxCover(f.size[0], f.size[1]) + 2 * run([[0, 0], [f.size[0] + f.size[1], 0]], false, f.wallThickness ?? 0.4);
+    case 'wall': case 'fence': case 'hedge': case 'palisade': case 'wire': case 'barricade': return run(f.path, false, f.thickness ?? 1.5);
+    case 'rampart': case 'bastion': case 'redoubt': return f.parapet ? run(f.path, f.closed ?? f.kind !== 'rampart', f.parapet.thickness) : 0;
+    case 'bridge': return 3 * boxCover(polylineLength(f.path as Vec2[]), f.width);
+    case 'ladder': return boxCover(f.width ?? 1.5, f.topHeight * 0.3);
+    default: return 0;
+  }
+}
+
 export function checkResources(s: Scenario): RawIssue[] {
   const issues: RawIssue[] = [];
   const { columns, rows } = reliefSampleCounts(s);
@@ -47,6 +66,10 @@ export function checkResources(s: Scenario): RawIssue[] {
   }
   if (obstacleLength > LIMITS.obstacleLength) {
     issues.push({ path: ['features'], message: `walls, hedges, fences and parapets ${n(Math.round(obstacleLength))} cm long in all: expected at most ${n(LIMITS.obstacleLength)} cm` });
+  }
+  const cover = s.features.reduce((acc, f) => acc + featureCover(f), 0);
+  if (cover > LIMITS.solidCover) {
+    issues.push({ path: ['features'], message: `the walls, buildings, bridges and other solids would cover ${n(Math.round(cover))} cm² of plan (counted generously): expected at most ${n(LIMITS.solidCover)} cm² (thinner walls, smaller buildings?)` });
   }
   const shapePoints = s.features.reduce((acc, f) => acc + ('polygon' in f ? f.polygon?.length ?? 0 : 0) + ('path' in f ? f.path?.length ?? 0 : 0), 0)
     + s.sides.reduce((acc, side) => acc + (side.deployment ?? []).reduce((a, d) => a + d.polygon.length, 0), 0);

@@ -320,6 +320,15 @@ describe('resource bounds are refused at validation, naming the limit', () => {
     expect(issues[0]!.message).toContain(`expected at most ${LIMITS.roofSlenderness} times its smaller side`);
   });
 
+  it('a fence 300 m thick (it once validated and then ran out of memory building the sight index)', () => {
+    const doc = tg();
+    const fence = doc.features.find((f: Json) => f.kind === 'fence');
+    fence.thickness = 30_000;
+    const [issue] = refusal(doc);
+    expect(issue!.path).toBe('$.features');
+    expect(issue!.message).toContain(`cm² of plan (counted generously): expected at most ${LIMITS.solidCover.toLocaleString('en-US')} cm²`);
+  });
+
   it('a number beyond the format\'s largest size', () => {
     const doc = tg();
     const hill = doc.features.findIndex((f: Json) => f.kind === 'hill');
