@@ -27,7 +27,10 @@ export const LIMITS = {
   solidCover: 50_000_000,
   /** Floors and openings of one building; embrasures of one fortification. */
   floors: 100,
-  openings: 500,
+  /** Openings of one building (cutting a wall around them grows with the cube of their number) … */
+  openings: 200,
+  /** … and of all buildings together (real tables: about 100). */
+  totalOpenings: 2_000,
   embrasures: 500,
   /** A roof's height over its building's smaller side (the physics cannot hull a needle: it fails near 1,000). */
   roofSlenderness: 100,

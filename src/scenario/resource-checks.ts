@@ -76,6 +76,10 @@ export function checkResources(s: Scenario): RawIssue[] {
   if (shapePoints > LIMITS.totalShapePoints) {
     issues.push({ path: ['features'], message: `${n(shapePoints)} polygon and path points in all: expected at most ${n(LIMITS.totalShapePoints)}` });
   }
+  const openings = s.features.reduce((acc, f) => acc + (f.kind === 'building' ? f.openings?.length ?? 0 : 0), 0);
+  if (openings > LIMITS.totalOpenings) {
+    issues.push({ path: ['features'], message: `${n(openings)} openings in all buildings together: expected at most ${n(LIMITS.totalOpenings)}` });
+  }
   const figures = (s.units ?? []).reduce((acc, u) => acc + u.figures.length, 0);
   if (figures > LIMITS.figures) {
     issues.push({ path: ['units'], message: `${n(figures)} figures in all: expected at most ${n(LIMITS.figures)}` });

@@ -302,6 +302,24 @@ describe('resource bounds are refused at validation, naming the limit', () => {
     expect(issues[0]!.message).toBe(`2,100 figures in all: expected at most ${LIMITS.figures.toLocaleString('en-US')}`);
   });
 
+  it('more openings than a building or all buildings may have', () => {
+    const doc = tg();
+    const b = doc.features.findIndex((f: Json) => f.kind === 'building' && f.openings?.length);
+    const opening = doc.features[b].openings[0];
+    doc.features[b].openings = Array.from({ length: LIMITS.openings + 1 }, () => ({ ...opening, id: undefined }));
+    expect(refusal(doc).map((i) => i.path)).toEqual([`$.features[${b}].openings`]);
+
+    const many = tg();
+    const house = many.features[b];
+    house.openings = Array.from({ length: LIMITS.openings }, () => ({ ...opening, id: undefined }));
+    const copies = Math.ceil(LIMITS.totalOpenings / LIMITS.openings);
+    many.features.push(...Array.from({ length: copies }, (_, i) => ({ ...house, id: `copy${i}` })));
+    const issues = refusal(many);
+    const total = many.features.reduce((acc: number, f: Json) => acc + (f.openings?.length ?? 0), 0);
+    expect(total).toBeGreaterThan(LIMITS.totalOpenings);
+    expect(issues.map((i) => [i.path, i.message])).toEqual([['$.features', `${total.toLocaleString('en-US')} openings in all buildings together: expected at most ${LIMITS.totalOpenings.toLocaleString('en-US')}`]]);
+  });
+
   it('walls longer than the obstacle limit in all', () => {
     const doc = tg();
     const wall = doc.features.find((f: Json) => f.kind === 'wall');
