@@ -25,6 +25,8 @@ export const LIMITS = {
    * 10 cm margin (the sight culler indexes every 10 cm square a solid touches; real tables: under 300,000).
    */
   solidCover: 50_000_000,
+  /** Solids (Rapier colliders) the battlefield would build, as counted at validation (real tables: under 1,200; 20,000 build in about a second). */
+  solids: 50_000,
   /** Floors and openings of one building; embrasures of one fortification. */
   floors: 100,
   /** Openings of one building (cutting a wall around them grows with the cube of their number) … */

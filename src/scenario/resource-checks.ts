@@ -35,6 +35,29 @@ function featureCover(f: Scenario['features'][number]): number {
   }
 }
 
+/** Boxes along a run: one per 3 cm piece of each segment (solids.ts runPieces). */
+function runCount(path: readonly (readonly number[])[], closed: boolean): number {
+  let count = 0;
+  const segments = closed ? path.length : path.length - 1;
+  for (let i = 0; i < segments; i++) {
+    const a = path[i]!, b = path[(i + 1) % path.length]!;
+    count += Math.max(1, Math.ceil(Math.hypot(b[0]! - a[0]!, b[1]! - a[1]!) / 3));
+  }
+  return count;
+}
+
+/** An upper estimate of the solids built from a feature: wall pieces around openings, slabs, roof, runs, decks. */
+function solidCount(f: Scenario['features'][number]): number {
+  switch (f.kind) {
+    case 'building': return f.floors.length + 2 + 4 * (1 + 2 * (f.openings?.length ?? 0));
+    case 'wall': case 'fence': case 'hedge': case 'palisade': case 'wire': case 'barricade': return runCount(f.path, false);
+    case 'rampart': case 'bastion': case 'redoubt': return f.parapet ? runCount(f.path, f.closed ?? f.kind !== 'rampart') : 0;
+    case 'bridge': return 3;
+    case 'ladder': return 1;
+    default: return 0;
+  }
+}
+
 export function checkResources(s: Scenario): RawIssue[] {
   const issues: RawIssue[] = [];
   const { columns, rows } = reliefSampleCounts(s);
@@ -70,6 +93,10 @@ export function checkResources(s: Scenario): RawIssue[] {
   const cover = s.features.reduce((acc, f) => acc + featureCover(f), 0);
   if (cover > LIMITS.solidCover) {
     issues.push({ path: ['features'], message: `the walls, buildings, bridges and other solids would cover ${n(Math.round(cover))} cm² of plan (counted generously): expected at most ${n(LIMITS.solidCover)} cm² (thinner walls, smaller buildings?)` });
+  }
+  const solids = s.features.reduce((acc, f) => acc + solidCount(f), 0);
+  if (solids > LIMITS.solids) {
+    issues.push({ path: ['features'], message: `the features would build about ${n(solids)} solids: expected at most ${n(LIMITS.solids)} (fewer or shorter walls, fewer floors and openings)` });
   }
   const shapePoints = s.features.reduce((acc, f) => acc + ('polygon' in f ? f.polygon?.length ?? 0 : 0) + ('path' in f ? f.path?.length ?? 0 : 0), 0)
     + s.sides.reduce((acc, side) => acc + (side.deployment ?? []).reduce((a, d) => a + d.polygon.length, 0), 0);

@@ -320,6 +320,16 @@ describe('resource bounds are refused at validation, naming the limit', () => {
     expect(issues.map((i) => [i.path, i.message])).toEqual([['$.features', `${total.toLocaleString('en-US')} openings in all buildings together: expected at most ${LIMITS.totalOpenings.toLocaleString('en-US')}`]]);
   });
 
+  it('buildings with more floors in all than the solid limit allows', () => {
+    const doc = tg();
+    const b = doc.features.findIndex((f: Json) => f.kind === 'building');
+    const tower = { ...doc.features[b], size: [4, 4], roof: { kind: 'flat' }, openings: [], floors: Array.from({ length: LIMITS.floors }, (_, i) => ({ elevation: i })), eaves: LIMITS.floors + 1 };
+    doc.features.push(...Array.from({ length: Math.ceil(LIMITS.solids / LIMITS.floors) }, (_, i) => ({ ...tower, id: `tower${i}` })));
+    const issues = refusal(doc);
+    expect(issues.map((i) => i.path)).toEqual(['$.features']);
+    expect(issues[0]!.message).toContain(`solids: expected at most ${LIMITS.solids.toLocaleString('en-US')}`);
+  });
+
   it('walls longer than the obstacle limit in all', () => {
     const doc = tg();
     const wall = doc.features.find((f: Json) => f.kind === 'wall');
