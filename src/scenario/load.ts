@@ -82,7 +82,7 @@ export const MAX_LISTED_ISSUES = 50;
 function capped(issues: ScenarioIssue[], file: string): ScenarioIssue[] {
   if (issues.length <= MAX_LISTED_ISSUES) return issues;
   const more = issues.length - MAX_LISTED_ISSUES;
-  return [...issues.slice(0, MAX_LISTED_ISSUES), { file, path: '$', message: `and ${more} more problem${more > 1 ? 's' : ''} not listed: expected a file with at most ${MAX_LISTED_ISSUES} to list` }];
+  return [...issues.slice(0, MAX_LISTED_ISSUES), { file, path: '$', message: `and ${more} more problem${more > 1 ? 's' : ''}, not listed: expected none (fix the ones above and validate again)` }];
 }
 
 /** Validate already-parsed JSON. */
