@@ -9,6 +9,16 @@ export class UsageError extends Error {}
 export interface Io {
   out: (s: string) => void;
   err: (s: string) => void;
+  /** All of standard input (batch `los`); absent where there is none to read. */
+  input?: () => Promise<string>;
+}
+
+/** The process's standard input, read to its end; a terminal gives no batch (it would wait for typing). */
+export async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) throw new UsageError('los: expected --from POINT --to POINT, or sight lines as JSON lines piped in or in --lines FILE (stdin is a terminal)');
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(typeof c === 'string' ? Buffer.from(c) : (c as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 export function loadScenarioFile(file: string): Scenario {

@@ -2,27 +2,30 @@
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseScenario, formatIssue, type Scenario } from '../scenario';
-import { createBattlefield, DEFAULT_FIGURE_HEIGHT, EYE_FRACTION, type Battlefield } from '../battlefield';
+import { createBattlefield, type Battlefield } from '../battlefield';
 import type { LengthUnit, Vec3 } from '../core';
-import { formatLength } from '../core';
 import type { AnyRulesetModule } from '../game';
 import { playRulesetId, rulesetModuleFor } from '../rules';
 import { viewshedPng } from './viewshed-png';
-import { loadScenarioFile, parseScenarioWithRuleset, UsageError, type Io } from './cli-io';
+import { loadScenarioFile, parseScenarioWithRuleset, readStdin, UsageError, type Io } from './cli-io';
+import { losBatch, losSingle, readBatch } from './los';
+import { DEFAULT_EYE_HEIGHT, parsePoint, resolvePoint } from './points';
 import { play } from './play';
 
 // Re-exported for the callers that know the CLI by this module.
 export { loadScenarioFile, UsageError, type Io };
 
-const stdio: Io = { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) };
+const stdio: Io = { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s), input: readStdin };
 
 const USAGE = `usage: npm run cli -- <verb> …
   validate <file|dir>
   height <scenario> <x> <z> [--floor n] [--json]
-  los <scenario> --from x,z[,floor|,@height] --to x,z[,floor|,@height] [--json]
-  viewshed <scenario> --from x,z[,floor|,@height] --out file.png [--res cm] [--target-height cm] [--json]
+  los <scenario> --from POINT --to POINT [--json]
+  los <scenario> [--lines FILE|-]      many sight lines: JSON lines {"from": POINT, "to": POINT} on stdin or in FILE, one JSON answer a line
+  viewshed <scenario> --from POINT --out file.png [--res cm] [--target-height cm] [--json]
   play <scenario> [--seed N] [--options JSON] [--ruleset id] [--commands file.jsonl] [--random-legal] [--random-seed N] [--max-commands N] [--save file.json] [--load file.json] [--json]
-points: "x,z" is the eye of a figure standing there; "x,z,2" the eye on floor 2; "x,z,@h" a point h cm above the surface`;
+POINT: "x,z" the eye of a standard figure standing there (${DEFAULT_EYE_HEIGHT.toFixed(3)} cm up); "x,z,2" that eye on floor 2;
+  "x,z,@h" h cm above the surface; "x,z,2,@h" h cm above floor 2; "x,z,=y" the absolute height y cm`;
 
 interface Args {
   positional: string[];
@@ -53,31 +56,6 @@ function flag(a: Args, name: string): string | undefined {
   const v = a.flags.get(name);
   if (v === true) throw new UsageError(`--${name}: expected a value`);
   return v;
-}
-
-export interface PointSpec { x: number; z: number; floor?: number; above?: number }
-
-export function parsePoint(s: string | undefined, what: string): PointSpec {
-  if (!s) throw new UsageError(`${what}: expected x,z[,floor|,@height]`);
-  const parts = s.split(',');
-  if (parts.length < 2 || parts.length > 3) throw new UsageError(`${what}: expected x,z[,floor|,@height], got ${JSON.stringify(s)}`);
-  const p: PointSpec = { x: num(parts[0], `${what} x`), z: num(parts[1], `${what} z`) };
-  const third = parts[2];
-  if (third !== undefined) {
-    if (third.startsWith('@')) p.above = num(third.slice(1), `${what} height`);
-    else {
-      const f = num(third, `${what} floor`);
-      if (!Number.isInteger(f) || f < 0) throw new UsageError(`${what} floor: expected a whole number ≥ 0, got ${third}`);
-      p.floor = f;
-    }
-  }
-  return p;
-}
-
-/** A figure's eye at a place (or a point a given height above the surface). */
-export function resolvePoint(bf: Battlefield, p: PointSpec): Vec3 {
-  const y = bf.standHeight(p.x, p.z, p.floor);
-  return [p.x, y + (p.above ?? DEFAULT_FIGURE_HEIGHT * EYE_FRACTION), p.z];
 }
 
 /** The unit a scenario's ruleset shows lengths in (the scenario's own displayUnit wins over it). */
@@ -145,28 +123,16 @@ async function height(a: Args, io: Io): Promise<number> {
 }
 
 async function los(a: Args, io: Io): Promise<number> {
+  const lines = flag(a, 'lines');
+  const single = a.flags.has('from') || a.flags.has('to');
+  if (single && lines !== undefined) throw new UsageError('los: --from and --to ask one sight line, --lines many: give one or the other');
+  if (!single) {
+    const { body, source } = await readBatch(lines, io);
+    return withBattlefield(a.positional[1], (bf) => losBatch(bf, body, source, io));
+  }
   const from = parsePoint(flag(a, 'from'), '--from');
   const to = parsePoint(flag(a, 'to'), '--to');
-  return withBattlefield(a.positional[1], (bf) => {
-    const p = resolvePoint(bf, from);
-    const q = resolvePoint(bf, to);
-    const r = bf.lineOfSight(p, q);
-    const unit = bf.scenario.displayUnit ?? rulesetUnit(bf.scenario.ruleset);
-    if (a.flags.has('json')) {
-      io.out(`${JSON.stringify({
-        clear: r.clear, from: r3(p), to: r3(q), distance: round(r.distance),
-        blocker: r.blocker ? { ...r.blocker, point: r3(r.blocker.point), distance: round(r.blocker.distance) } : null,
-        crossed: r.crossed.map((c) => ({ ...c, point: r3(c.point), distance: round(c.distance) })),
-        areas: r.areas.map((ar) => ({ featureId: ar.featureId, kind: ar.kind, length: round(ar.length) })),
-      })}\n`);
-    } else {
-      io.out(`${r.clear ? 'CLEAR' : 'BLOCKED'}  ${formatLength(r.distance, unit)} from (${r3(p).join(', ')}) to (${r3(q).join(', ')})\n`);
-      if (r.blocker) io.out(`  first blocker: ${r.blocker.featureId} (${r.blocker.kind} ${r.blocker.part}) at ${formatLength(r.blocker.distance, unit)}, point (${r3(r.blocker.point).join(', ')})\n`);
-      for (const c of r.crossed) io.out(`  crosses ${c.featureId} (${c.kind}) at ${formatLength(c.distance, unit)}\n`);
-      for (const ar of r.areas) io.out(`  inside ${ar.featureId} (${ar.kind}) for ${formatLength(ar.length, unit)}\n`);
-    }
-    return 0;
-  });
+  return withBattlefield(a.positional[1], (bf) => losSingle(bf, from, to, a.flags.has('json'), bf.scenario.displayUnit ?? rulesetUnit(bf.scenario.ruleset), io));
 }
 
 async function viewshed(a: Args, io: Io): Promise<number> {
@@ -177,9 +143,9 @@ async function viewshed(a: Args, io: Io): Promise<number> {
   const thFlag = flag(a, 'target-height');
   const res = resFlag === undefined ? 1 : num(resFlag, '--res');
   if (res <= 0) throw new UsageError(`--res: expected a number > 0, got ${res}`);
-  const th = thFlag === undefined ? DEFAULT_FIGURE_HEIGHT * EYE_FRACTION : num(thFlag, '--target-height');
+  const th = thFlag === undefined ? DEFAULT_EYE_HEIGHT : num(thFlag, '--target-height');
   return withBattlefield(a.positional[1], (bf) => {
-    const eye = resolvePoint(bf, from);
+    const eye = resolvePoint(bf, from, '--from');
     const { width, depth } = bf.scenario.table;
     const t0 = performance.now();
     const vs = bf.viewshed(eye, { minX: 0, minZ: 0, maxX: width, maxZ: depth }, res, th);

@@ -26,7 +26,8 @@ export type ActivationStage =
 
 /**
  * A step of the close-combat exchange, named by the ruleset (its name is the melee machine's state).
- * - `choice`: a side decides; the exchange then goes on to its next step.
+ * - `choice`: a side decides; the exchange then goes on to its next step (asked half-way through a
+ *   round, e.g. where a side's wounds fall, to the round's outcome once the answer finished it).
  * - `test`: a roll whose outcome may end the exchange (`ends`); refused, the step waits again.
  * - `round`: a round of fighting; when a loser tested, its outcome may end the exchange (`ends`),
  *   otherwise the units stay locked (the machine's `continues`).
@@ -52,6 +53,8 @@ export interface FlowSteps {
   windowState: string;
   /** Ends the turn. */
   endTurn: readonly string[];
+  /** Answers to a choice asked while the turn ends (e.g. an owner's end-of-turn move); the turn still ends after them. */
+  turnEndChoices?: readonly string[];
   /** Resolves a forced step of an activation. */
   resolve: readonly string[];
   /** Chooses how the offered unit uses its activation (or passes it on). */
@@ -79,6 +82,6 @@ export interface FlowAdapter<S> {
   activationEnded(events: readonly GameEvent[]): boolean;
   /** The outcome a close-combat step's events show, in the ruleset's words ('none' when nothing ended). */
   meleeOutcome(events: readonly GameEvent[]): string;
-  /** Did a round of close combat happen in these events, and did a loser test? */
+  /** Did a round of close combat happen (or end, after a choice asked half-way) in these events, and did a loser test? */
   meleeRoundFought(events: readonly GameEvent[]): { fought: boolean; loserTested: boolean };
 }

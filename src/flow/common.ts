@@ -85,6 +85,13 @@ export const flowGuards = {
   notUndo: ({ event }: { event: Command }) => event.type !== 'UNDO',
   meleeOutcome: ({ context }: Args, params: { outcome: string }) => context.driver.adapter.meleeOutcome(context.driver.lastEvents) === params.outcome,
   loserTested: ({ context }: Args) => context.driver.adapter.meleeRoundFought(context.driver.lastEvents).loserTested,
+  /** A round of close combat happened, or ended, in the last command's events (one may end in the answer to a choice asked half-way). */
+  roundFought: ({ context }: Args) => context.driver.adapter.meleeRoundFought(context.driver.lastEvents).fought,
+  /** The game awaits one of the ruleset's melee choice steps (asked in the middle of a round). */
+  meleeChoiceAwaited: ({ context }: Args) => {
+    const now = context.driver.adapter.meleeStage(context.driver.state);
+    return context.driver.adapter.steps.melee.some((st) => st.kind === 'choice' && st.name === now);
+  },
 };
 
 /** The one setup of the flow machines (types, guards, actions). */

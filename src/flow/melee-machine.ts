@@ -1,7 +1,9 @@
 // The close-combat exchange: its states are the ruleset's melee steps (FlowSteps.melee), routed by
 // their neutral kind — a choice goes on to the next step; a test may end the exchange by its outcome
 // (a refused roll waits again); a round is resolved, and when a loser tested, its outcome may end the
-// exchange, else the units stay locked (`continues`). Final with the outcome's state, or `over`.
+// exchange, else the units stay locked (`continues`). A round may stop half-way for a side's choice
+// (e.g. where its wounds fall): the choice is taken, and the round's outcome is read from its answer.
+// Final with the outcome's state, or `over`.
 // The states nest in the activation (meleeState); a machine of their own serves tests (createMeleeMachine).
 import { flowSetup, onCommands, perAdapter } from './common';
 import type { MeleeStep } from './types';
@@ -20,21 +22,25 @@ export function meleeStates(steps: readonly MeleeStep[]): Record<string, StateCo
     },
   };
   const finals = new Set<string>();
+  const hasRound = steps.some((st) => st.kind === 'round');
   for (const st of steps) {
     const ends = Object.entries(st.ends ?? {}).map(([outcome, target]) => {
       finals.add(target);
       return { guard: { type: 'meleeOutcome', params: { outcome } }, target };
     });
     if (st.kind === 'choice') {
-      states[st.name] = { on: onCommands(st.commands, { actions: 'apply', target: 'route' }) };
+      const check = checkOf(st.name);
+      states[st.name] = { on: onCommands(st.commands, { actions: 'apply', target: check }) };
+      // The answer that finished a round goes on to the round's outcome; a refused one waits again.
+      states[check] = { always: [{ guard: 'refused', target: st.name }, ...(hasRound ? [{ guard: 'roundFought', target: 'resolution' }] : []), { target: 'route' }] };
     } else if (st.kind === 'test') {
       const check = checkOf(st.name);
       states[st.name] = { on: onCommands(st.commands, { actions: 'apply', target: check }) };
       states[check] = { always: [{ guard: 'refused', target: st.name }, ...ends, { target: 'route' }] };
     } else {
       states[st.name] = { on: onCommands(st.commands, { actions: 'apply', target: 'resolution' }) };
-      // Equal hits (no loser tested): the units stay locked.
-      states.resolution = { always: [{ guard: 'refused', target: st.name }, { guard: 'loserTested', target: 'loserMorale' }, { target: 'continues' }] };
+      // The round stopped for a side's choice: it is taken first. Equal hits (no loser tested): the units stay locked.
+      states.resolution = { always: [{ guard: 'refused', target: st.name }, { guard: 'meleeChoiceAwaited', target: 'route' }, { guard: 'loserTested', target: 'loserMorale' }, { target: 'continues' }] };
       states.loserMorale = { always: [...ends, { target: 'continues' }] };
     }
   }

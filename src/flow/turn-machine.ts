@@ -46,7 +46,7 @@ export function createTurnMachine(adapter: AnyAdapter) {
           /** A window between activations (e.g. units kept ready may act), named by the ruleset. */
           [steps.windowState]: { on: onCommands(steps.window, toSync) },
           /** Nobody is left to act: the turn ends (with the ruleset's end-of-turn steps). */
-          turnEnd: { on: onCommands(steps.endTurn, toSync) },
+          turnEnd: { on: onCommands([...steps.endTurn, ...(steps.turnEndChoices ?? [])], toSync) },
         },
       },
       /** The game has ended. */

@@ -7,6 +7,7 @@ import type { RawIssue } from './raw-issue';
 import { LIMITS } from './limits';
 import { checkResources } from './resource-checks';
 import { checkShapes } from './shape-checks';
+import { markProblems } from './marks';
 
 export type { RawIssue };
 
@@ -172,6 +173,23 @@ export function checkScenario(s: Scenario): RawIssue[] {
     b.highlight?.forEach((h, j) => {
       if (!unitIds.has(h)) issues.push({ path: ['beats', i, 'highlight', j], message: `unknown unit "${h}": expected a unit id of this scenario` });
     });
+    const follow = b.camera.follow;
+    if (follow !== undefined && !unitIds.has(follow)) issues.push({ path: ['beats', i, 'camera', 'follow'], message: `unknown unit "${follow}": expected a unit id of this scenario` });
   });
+  checkMarks(s, issues);
   return issues;
+}
+
+/** The texts a reader or presenter sees carry only well-formed source marks (marks.ts). */
+function checkMarks(s: Scenario, issues: RawIssue[]): void {
+  const texts: Array<[Array<string | number>, string | undefined]> = [
+    [['title'], s.title], [['summary'], s.summary],
+    ...s.sides.map((x, i): [Array<string | number>, string | undefined] => [['sides', i, 'briefing'], x.briefing]),
+    ...(s.victory ?? []).map((x, i): [Array<string | number>, string] => [['victory', i, 'text'], x.text]),
+    ...(s.specialRules ?? []).map((x, i): [Array<string | number>, string] => [['specialRules', i, 'text'], x.text]),
+    ...(s.beats ?? []).flatMap((x, i): Array<[Array<string | number>, string]> => [[['beats', i, 'title'], x.title], [['beats', i, 'narration'], x.narration]]),
+    ...s.features.map((x, i): [Array<string | number>, string | undefined] => [['features', i, 'name'], x.name]),
+    ...(s.units ?? []).map((x, i): [Array<string | number>, string] => [['units', i, 'name'], x.name]),
+  ];
+  for (const [path, text] of texts) for (const message of markProblems(text ?? '')) issues.push({ path, message });
 }

@@ -274,7 +274,13 @@ export const Beat = z
     id: id.optional(),
     title: z.string(),
     narration: z.string(),
-    camera: z.object({ position: Point3, target: Point3 }).strict(),
+    camera: z
+      .object({
+        position: Point3,
+        target: Point3,
+        follow: id.optional().describe('unit id: at show time the target moves to this unit\'s figures where they stand now (in play, the game\'s positions) and the position keeps its offset from the target'),
+      })
+      .strict(),
     highlight: list(id, LIMITS.highlight).optional().describe('unit ids to highlight'),
     turn: z.number().int().nonnegative().optional(),
   })

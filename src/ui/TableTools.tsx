@@ -1,8 +1,9 @@
 // The DOM tools around the table for one built battlefield: toolbar, presenter narration (synced
-// with the URL), viewshed panel (and the runner that asks the battlefield), help and keyboard.
+// with the URL), briefing, viewshed panel (and the runner that asks the battlefield), help and keyboard.
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Battlefield } from '../battlefield';
 import { presenter, presenterStore, useStore, viewshedControls, viewshedStore, ViewshedRunner } from '../view';
+import { BriefingOverlay } from './BriefingOverlay';
 import { HelpOverlay } from './HelpOverlay';
 import { PresenterPanel, usePresenterUrl } from './presenter';
 import { useTableKeys } from './table-keys';
@@ -19,6 +20,7 @@ export interface TableToolsProps {
 export function TableTools({ battlefield, children }: TableToolsProps) {
   const scenario = battlefield.scenario;
   const [helpOpen, setHelpOpen] = useState(false);
+  const [briefingOpen, setBriefingOpen] = useState(false);
   const [loaded, setLoaded] = useState<typeof battlefield | null>(null);
 
   useEffect(() => {
@@ -45,13 +47,16 @@ export function TableTools({ battlefield, children }: TableToolsProps) {
   }, [battlefield]);
   const presenting = useStore(presenterStore).open;
   const toggleHelp = useCallback(() => setHelpOpen((h) => !h), []);
+  const toggleBriefing = useCallback(() => setBriefingOpen((b) => !b), []);
+  const closeBriefing = useCallback(() => setBriefingOpen(false), []);
   useTableKeys({ edgePresets: edges, helpOpen, setHelpOpen, observerLevels });
 
   return (
     <div className={presenting ? 'st-tools-layer st-presenting' : 'st-tools-layer'}>
-      <Toolbar scenario={scenario} helpOpen={helpOpen} onHelp={toggleHelp}>{children}</Toolbar>
+      <Toolbar scenario={scenario} helpOpen={helpOpen} onHelp={toggleHelp} briefingOpen={briefingOpen} onBriefing={toggleBriefing}>{children}</Toolbar>
       <ViewshedPanel battlefield={battlefield} />
       <PresenterPanel scenario={scenario} />
+      {briefingOpen && <BriefingOverlay scenario={scenario} onClose={closeBriefing} />}
       {helpOpen && <HelpOverlay onClose={() => setHelpOpen(false)} />}
     </div>
   );

@@ -1,13 +1,17 @@
 // The table's toolbar (top right): camera views (home, top-down, each side's edge, back to the
-// free camera), presenter mode, the viewshed overlay and help. Other tools add buttons as children.
+// free camera), presenter mode, the briefing, the viewshed overlay and help. Other tools add
+// buttons as children.
 import type { ReactNode } from 'react';
 import type { Scenario } from '../scenario';
+import { hasBriefing } from './BriefingOverlay';
 import { cameraDirector, cameraStatus, presenter, presenterStore, useStore, viewshedControls, viewshedStore, type PresetName, type TableEdgeName } from '../view';
 
 export interface ToolbarProps {
   scenario: Scenario;
   helpOpen: boolean;
   onHelp: () => void;
+  briefingOpen: boolean;
+  onBriefing: () => void;
   children?: ReactNode;
 }
 
@@ -36,6 +40,7 @@ const ICONS = {
   free: 'M12 3v18M3 12h18M12 3l-3 3M12 3l3 3M12 21l-3-3M12 21l3-3M3 12l3-3M3 12l3 3M21 12l-3-3M21 12l-3 3',
   edge: 'M3 19h18M6 15l6-9 6 9',
   present: 'M4 5h16v11H4zM12 16v4M8 20h8M10 8.5v4l3.5-2z',
+  brief: 'M6 3h9l3 3v15H6zM15 3v3h3M9 10h6M9 13.5h6M9 17h4',
   eye: 'M2 12s3.5-6 10-6 10 6 10 6-3.5 6-10 6S2 12 2 12zM12 9.2a2.8 2.8 0 1 0 0 5.6 2.8 2.8 0 0 0 0-5.6z',
   help: 'M9.2 9a2.9 2.9 0 1 1 4 2.7c-.8.4-1.2 1-1.2 1.8v.5M12 17.2v.3',
 } as const;
@@ -48,7 +53,7 @@ export function Icon({ name }: { name: keyof typeof ICONS }) {
   );
 }
 
-export function Toolbar({ scenario, helpOpen, onHelp, children }: ToolbarProps) {
+export function Toolbar({ scenario, helpOpen, onHelp, briefingOpen, onBriefing, children }: ToolbarProps) {
   const camera = useStore(cameraStatus);
   const show = useStore(presenterStore);
   const vs = useStore(viewshedStore);
@@ -82,6 +87,12 @@ export function Toolbar({ scenario, helpOpen, onHelp, children }: ToolbarProps) 
           onClick={() => presenter.toggle()}>
           <Icon name="present" /><span className="st-label">Present</span>
         </button>
+        {hasBriefing(scenario) && (
+          <button type="button" className="st-btn" aria-pressed={briefingOpen} data-testid="briefing-toggle" title="Briefing: the situation and each side's orders, sources marked"
+            onClick={onBriefing}>
+            <Icon name="brief" /><span className="st-label">Briefing</span>
+          </button>
+        )}
         <button type="button" className="st-btn" aria-pressed={vs.on} data-testid="viewshed-toggle" title="Viewshed: what the observer sees (V)"
           onClick={() => viewshedControls.toggle()}>
           <Icon name="eye" /><span className="st-label">Viewshed</span>

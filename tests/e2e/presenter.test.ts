@@ -1,15 +1,21 @@
 // Presenter mode, preset views, the viewshed overlay and the keyboard in a real browser: the camera
 // ends each flight on the beat's camera, the narration and highlight follow the beat, the URL holds
-// the beat (and a link or Back restores it), preset views move the camera, the overlay drawn on the
-// table is exactly battlefield.viewshed for the same observer (in the page and in Node), and an
-// idle table draws no frames.
+// the beat (and a link or Back restores it), a 1918 beat and the briefing show their source marks
+// with a legend, a beat follows its unit in play, preset views move the camera, the overlay drawn
+// on the table is exactly battlefield.viewshed for the same observer (in the page and in Node), and
+// an idle table draws no frames.
+import { readFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Battlefield } from '../../src/battlefield';
-import type { Scenario } from '../../src/scenario';
+import { createBattlefield, type Battlefield } from '../../src/battlefield';
+import { cachedTable, playGame } from '../../src/flow';
+import { GameSession, makeSave } from '../../src/game';
+import { RULESET_MODULES } from '../../src/rules';
+import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 import { eye, loadTrainingGround, trainingGroundScenario } from '../battlefield/fixture';
 import { browserRequired, hasBrowser, openBrowser, openTable, saveShot } from './browser';
+import { loadSaveFile, openPlay, playView, saveFile } from './play-helpers';
 
 const run = hasBrowser || browserRequired;
 const TG = '?scenario=sandbox/training-ground';
@@ -181,6 +187,94 @@ describe.runIf(run)('presenter, camera views and viewshed in Chromium', () => {
     expect(far.problems).toEqual([]);
     await far.page.close();
   }, 240_000);
+
+  it('a 1918 beat and the briefing show [design] and (?) as marks with their meaning; a beat that follows a unit lands on it', async () => {
+    const file = 'scenarios/kuularuisku/kalevankangas.json';
+    const k1 = parseScenarioOrThrow(readFileSync(file, 'utf8'), file);
+    const { page, problems } = await openTable(ctx, '?scenario=kuularuisku/kalevankangas&beat=1');
+    await settle(page);
+    const beat = k1.beats![0]!;
+    // The text reads as written; its marks are tagged spans titled with their meaning, explained below it.
+    expect(await page.textContent('[data-testid=presenter-narration]')).toBe(beat.narration);
+    const marks = await page.$$eval('[data-testid=presenter-narration] [data-mark]', (els) => els.map((e) => [e.getAttribute('data-mark'), e.getAttribute('title'), e.textContent]));
+    expect(marks).toEqual([['approximate', 'approximate, or the sources differ', '(~)'], ['design', 'a game choice, not a historical claim', '[design]']]);
+    const legend = await page.textContent('[data-testid=presenter-marks]');
+    expect(legend).toContain('(~) approximate, or the sources differ');
+    expect(legend).toContain('[design] a game choice, not a historical claim');
+    await saveShot(page, 'presenter-marks-kalevankangas.png');
+
+    // "White on brown" follows the Swedish squad: at the set-up the camera is the one written in the file.
+    await page.click('[data-testid=presenter-next]');
+    await page.click('[data-testid=presenter-next]');
+    await settle(page);
+    const follow = k1.beats![2]!;
+    expect(follow.camera.follow).toBe('w_swedes');
+    const cam = await camera(page);
+    expect(cam.view).toBe('beat');
+    expectNear(cam.target, follow.camera.target);
+    expectNear(cam.position, follow.camera.position);
+    expect([...(await page.evaluate(() => window.__sandtable!.view!.presenter())).highlightedUnits]).toEqual(['w_swedes']);
+
+    // The toolbar's Briefing button opens the summary and both sides' briefings, marks shown.
+    await page.keyboard.press('Escape');
+    await page.click('[data-testid=briefing-toggle]');
+    await page.waitForSelector('[data-testid=briefing-panel]');
+    const panel = (await page.textContent('[data-testid=briefing-panel]'))!;
+    expect(panel).toContain('The day is remembered as the bloodiest of the war');
+    for (const side of k1.sides) expect(panel).toContain(side.name);
+    const kinds = await page.$$eval('[data-testid=briefing-panel] p:not([data-testid]) [data-mark]', (els) => [...new Set(els.map((e) => e.getAttribute('data-mark')))].sort());
+    expect(kinds).toEqual(['approximate', 'design', 'sourced', 'uncertain']);
+    expect(await page.textContent('[data-testid=briefing-marks]')).toContain('(?) uncertain or reconstructed for play');
+    await saveShot(page, 'briefing-kalevankangas.png');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid=briefing-panel]', { state: 'detached' });
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 240_000);
+
+  it('in play, "White on brown" follows the Swedish squad to where the game has moved it', async () => {
+    const file = 'scenarios/kuularuisku/kalevankangas.json';
+    const k1 = parseScenarioOrThrow(readFileSync(file, 'utf8'), file);
+    // A game (seed 3, random legal commands) played in Node until the Swedes have advanced 10 cm or more.
+    const kbf = await createBattlefield(k1);
+    let save: string;
+    try {
+      const { ruleset, player } = RULESET_MODULES.kuularuisku;
+      const table = cachedTable(kbf);
+      const g = new GameSession({ ruleset, scenario: k1, table, seed: 3 });
+      const p = player({ seed: 3, draw: 'groups' });
+      const swedesX = () => {
+        const figs = Object.values(g.state.figures).filter((f) => f.homeUnitId === 'w_swedes' && !f.removed);
+        return figs.reduce((a, f) => a + f.at[0], 0) / figs.length;
+      };
+      for (let i = 0; i < 300 && !(swedesX() <= 155 && !g.pendingDecision()); i++) playGame(g, p, { table, maxCommands: 1 });
+      expect(swedesX()).toBeLessThanOrEqual(155);
+      save = JSON.stringify(makeSave(g));
+    } finally {
+      kbf.free();
+    }
+    const w = await openPlay(ctx, '?scenario=kuularuisku/kalevankangas&play=1&seed=3');
+    const page = w.page;
+    await loadSaveFile(page, saveFile(save, 'presenter-follow-kalevankangas'));
+    const swedes = (await playView(page)).units.find((u) => u.id === 'w_swedes')!.figures.filter((f) => !f.removed);
+    const at = [0, 1].map((k) => swedes.reduce((a, f) => a + f.at[k]!, 0) / swedes.length);
+    await page.click('[data-testid=presenter-toggle]');
+    await page.click('[data-testid=presenter-next]');
+    await page.click('[data-testid=presenter-next]');
+    await settle(page);
+    const cam = await camera(page);
+    const beat = k1.beats![2]!;
+    expect(cam.view).toBe('beat');
+    // Aimed at the squad where it stands now, the written offset kept; not at its starting line.
+    expectNear([cam.target[0], cam.target[2]], at);
+    expectNear([cam.position[0] - cam.target[0], cam.position[2] - cam.target[2]], [beat.camera.position[0]! - beat.camera.target[0]!, beat.camera.position[2]! - beat.camera.target[2]!]);
+    expect(beat.camera.target[0]! - cam.target[0]).toBeGreaterThanOrEqual(10);
+    // The rings are drawn under the squad's figures where the game has them.
+    expect([...(await page.evaluate(() => window.__sandtable!.view!.presenter())).highlightedFigures].sort()).toEqual(swedes.map((f) => f.id).sort());
+    await saveShot(page, 'presenter-follow-in-play.png');
+    expect(w.problems).toEqual([]);
+    await page.close();
+  }, 300_000);
 
   it('preset views move the camera; keys and help; an idle table draws nothing', async () => {
     const { page, problems } = await openTable(ctx, TG);

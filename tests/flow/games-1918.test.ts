@@ -5,7 +5,9 @@ import { KUULARUISKU_SCENARIOS, SOAK, describeGames } from './games';
 // Events of each scenario's special rules that random play must produce across the seeds.
 const SPECIAL_EVENTS: Record<string, string[]> = {
   'scenarios/kuularuisku/kalevankangas.json': ['SPECIAL_ROLL'], // failed-preparation: the dice before turn 1
-  'scenarios/kuularuisku/tammerkoski.json': ['SPECIAL_ROLL', 'SPAN_DESTROYED', 'UNIT_REVEALED'], // bridge-demolition, felt-factory-garrison
+  // bridge-demolition's try, felt-factory-garrison; the span goes only on a 6, once in a game (K-3.3a,
+  // tests/rules/kuularuisku/special.test.ts blows it with scripted dice), too seldom for a few seeds.
+  'scenarios/kuularuisku/tammerkoski.json': ['SPECIAL_ROLL', 'UNIT_REVEALED'],
 };
 
 // Their saves replay every other seed (a replay costs about as much as the game).

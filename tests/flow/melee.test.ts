@@ -74,9 +74,31 @@ describe('F6 charge and melee', () => {
     actor.send({ type: 'RESOLVE', side: 'whites', step: 'melee-start' });
     expect(g.events.find((e) => e.type === 'MELEE_DECIDED')).toMatchObject({ loser: 'reds', rule: 'K-6.4e' });
     expect(g.events.find((e) => e.type === 'FIGURES_MOVED' && e.mode === 'fall-back')).toMatchObject({ unitId: 't', rule: 'K-6.4g' });
-    expect(trail).toEqual(['route', 'defensiveFire', 'route', 'round', 'resolution', 'loserMorale', 'fallBack']);
+    expect(trail).toEqual(['route', 'defensiveFire', 'afterDefensiveFire', 'route', 'round', 'resolution', 'loserMorale', 'fallBack']);
     // K-6.3b the charge was the whole activation: it is over.
     expect(g.state.units.c!.activated).toBe(true);
+    expect(flowPosition(actor)).toEqual({ turn: { turn: 'pick' } });
+  });
+
+  it('K-6.4d the round stops for the loser\'s owner to allocate its wound, then K-6.4e its morale fails → K-6.4g it falls back', () => {
+    // Melee dice: whites 6 1, reds 1 1 → one hit on the Reds, whose owner chooses who takes it (K-6.4d);
+    // wound test 6 (a scratch); the Reds took more hits: morale 1 fails → they fall back.
+    const g = newGame(flowScenario(UNITS), table, new ThenDice([...cFirst, 6, 1, 1, 1, 6, 1], 6));
+    const { actor, trail } = start(g);
+    toCharge(g, actor);
+    actor.send({ type: 'DEFENSIVE_FIRE', side: 'reds', fire: false });
+    actor.send({ type: 'RESOLVE', side: 'whites', step: 'melee-start' });
+    expect(g.events.some((e) => e.type === 'MELEE_DECIDED')).toBe(false);
+    expect(flowPosition(actor)).toMatchObject({ activation: 'melee', melee: 'allocate' });
+    const d = g.pendingDecision()!;
+    expect(d).toMatchObject({ side: 'reds', kind: 'wound-allocation', rule: 'K-6.4d' });
+    // The default is the melee's own spread (what the round did before it asked); the label names soldiers, not ids.
+    expect(d.options.map((o) => o.label)).toEqual(['Default: the squad leader', 'the rifleman']);
+    actor.send(d.options[1]!.command);
+    expect(g.events.find((e) => e.type === 'WOUND_TEST')).toMatchObject({ figureId: 't_2', rule: 'K-5.5c' });
+    expect(g.events.find((e) => e.type === 'MELEE_DECIDED')).toMatchObject({ loser: 'reds', rule: 'K-6.4e' });
+    expect(g.events.find((e) => e.type === 'FIGURES_MOVED' && e.mode === 'fall-back')).toMatchObject({ unitId: 't', rule: 'K-6.4g' });
+    expect(trail.slice(-8)).toEqual(['round', 'resolution', 'route', 'allocate', 'afterAllocate', 'resolution', 'loserMorale', 'fallBack']);
     expect(flowPosition(actor)).toEqual({ turn: { turn: 'pick' } });
   });
 
@@ -94,20 +116,23 @@ describe('F6 charge and melee', () => {
     const collapsed = g.events.find((e) => e.type === 'CHARGE_COLLAPSED');
     expect(collapsed).toMatchObject({ rule: 'K-6.2e', unitId: 'c' });
     expect(g.state.figures.c_1!.at).toEqual([50, 40]);
-    expect(trail).toEqual(['route', 'defensiveFire', 'route', 'chargerMorale', 'afterChargerMorale', 'collapsed']);
+    expect(trail).toEqual(['route', 'defensiveFire', 'afterDefensiveFire', 'route', 'chargerMorale', 'afterChargerMorale', 'collapsed']);
     expect(g.state.melees).toEqual({});
     expect(flowPosition(actor)).toEqual({ turn: { turn: 'pick' } });
   });
 
-  it('K-6.2f the charger passes its test → K-6.6 each side with grenades chooses → the round; equal hits: the melee continues', () => {
+  it('K-6.2f the charger passes its test → K-6.6 each side with grenades chooses → the round; K-6.4d each owner allocates his side\'s wound; equal hits: the melee continues', () => {
     const units = UNITS.map((u) => (u.id === 'x' ? u : { ...u, data: { grenades: true } }));
-    // Defensive fire 5 1 → re-roll the 1 (close range) → 1: 1 hit; cover 1 → 1 wound; wound test 6;
-    // charger morale 6 passes. Melee (grenades both ways: 2 − 2 → 1 die each): 6 and 6 → equal hits,
-    // wound tests 6 and 6.
+    // Defensive fire 5 1 → re-roll the 1 (close range) → 1: 1 hit; cover 1 → 1 wound (K-6.2d: the Whites
+    // allocate it); wound test 6; charger morale 6 passes. Melee (grenades both ways: 2 − 2 → 1 die each):
+    // 6 and 6 → equal hits, one wound on each side (K-6.4d: each owner allocates it), wound tests 6 and 6.
     const g = newGame(flowScenario(units), table, new ThenDice([...cFirst, 5, 1, 1, 1, 6, 6, 6, 6, 6, 6], 6));
     const { actor, trail } = start(g);
     toCharge(g, actor);
     actor.send({ type: 'DEFENSIVE_FIRE', side: 'reds', fire: true });
+    expect(flowPosition(actor)).toMatchObject({ melee: 'allocate' });
+    actor.send({ type: 'ALLOCATE_WOUNDS', side: 'whites', allocation: { c_2: 1 } });
+    expect(flowPosition(actor)).toMatchObject({ melee: 'chargerMorale' });
     actor.send({ type: 'RESOLVE', side: 'whites', step: 'charger-morale' });
     expect(flowPosition(actor)).toMatchObject({ melee: 'grenades' });
     expect(phaseOf(g.state)).toMatchObject({ kind: 'choice', choice: { kind: 'grenades', side: 'whites' } });
@@ -118,10 +143,21 @@ describe('F6 charge and melee', () => {
     actor.send({ type: 'RESOLVE', side: 'whites', step: 'melee-start' });
     const round = g.events.find((e) => e.type === 'MELEE_ROUND') as unknown as { sides: Array<{ dice: unknown[]; penalty: number }> };
     expect(round.sides.map((x) => [x.dice.length, x.penalty])).toEqual([[1, 2], [1, 2]]);
+    // K-6.4d the Whites' wound must fall on c_1 (K-5.5b: c_2 already took the defensive fire's), so the
+    // round stops for the Reds' owner alone: the machine waits in `allocate`.
+    expect(flowPosition(actor)).toMatchObject({ melee: 'allocate' });
+    expect(g.pendingDecision()).toMatchObject({ side: 'reds', rule: 'K-6.4d', label: '1 wound in the melee on Squad t: who takes it?' });
+    // The Whites cannot answer for the Reds.
+    expect(g.dispatch({ type: 'ALLOCATE_WOUNDS', side: 'whites', allocation: { t_2: 1 } })).toMatchObject({ ok: false, rule: 'K-6.4d' });
+    actor.send({ type: 'ALLOCATE_WOUNDS', side: 'reds', allocation: { t_1: 1 } });
+    expect(g.events.filter((e) => e.type === 'WOUND_TEST').map((e) => e.figureId)).toEqual(['c_2', 'c_1', 't_1']);
+    expect(g.events.filter((e) => e.type === 'WOUNDS_ALLOCATED').at(-1)!.text).toMatch(/^Reds \(owner of Squad t\) put the wound on the squad leader of Squad t$/);
     expect(g.events.find((e) => e.type === 'MELEE_DECIDED')).toMatchObject({ loser: null, rule: 'K-6.4i' });
-    expect(trail.slice(-3)).toEqual(['round', 'resolution', 'continues']);
+    expect(trail.slice(-7)).toEqual(['round', 'resolution', 'route', 'allocate', 'afterAllocate', 'resolution', 'continues']);
     expect(Object.values(g.state.melees)).toHaveLength(1);
     expect(g.state.units.t!.status).toBe('in-melee');
+    // K-6.3b the charge was the whole activation.
+    expect(flowPosition(actor)).toEqual({ turn: { turn: 'pick' } });
   });
 
   it('K-6.6a/c both sides choose grenades at the same moment: the side asked second may answer first', () => {
@@ -130,6 +166,7 @@ describe('F6 charge and melee', () => {
     const { actor } = start(g);
     toCharge(g, actor);
     actor.send({ type: 'DEFENSIVE_FIRE', side: 'reds', fire: true });
+    actor.send({ type: 'ALLOCATE_WOUNDS', side: 'whites', allocation: { c_2: 1 } });
     actor.send({ type: 'RESOLVE', side: 'whites', step: 'charger-morale' });
     expect(phaseOf(g.state)).toMatchObject({ kind: 'choice', choice: { kind: 'grenades', side: 'whites', nextSides: ['reds'] } });
     actor.send({ type: 'GRENADES', side: 'reds', use: false });

@@ -67,11 +67,11 @@ describe('purpose.ts goalHolders = objectiveHolders (K-GAP-1) on recorded games'
       const goals: Goal[] = [{ id: o.id, polygons: [], at: [o.at[0], o.at[1]], radius: o.radius }];
       const plain = (s: KGameState) => objectiveHolders(s, [{ at: o.at, radius: o.radius }]);
       expect(goalHolders(s0, goals)).toEqual(plain(s0));
-      // A fighting soldier of a fighting unit of each side in turn, put on the objective (for a side not
-      // holding it alone already, which changes the holder).
+      // A fighting soldier of a fighting squad of each side in turn, put on the objective (for a side not
+      // holding it alone already, which changes the holder; a lone leader holds nothing at Kalevankangas).
       let changed = 0;
       for (const side of s0.sides) {
-        const u = Object.values(s0.units).find((x) => x.side === side.id && x.status !== 'routing' && x.figures.some((id) => !s0.figures[id]!.removed))!;
+        const u = Object.values(s0.units).find((x) => x.side === side.id && x.kind !== 'leader' && x.status !== 'routing' && x.figures.some((id) => !s0.figures[id]!.removed))!;
         const f = s0.figures[u.figures.find((id) => !s0.figures[id]!.removed)!]!;
         const s1: KGameState = { ...s0, figures: { ...s0.figures, [f.id]: { ...f, at: [o.at[0], o.at[1]] } } };
         if (JSON.stringify(plain(s1)) === JSON.stringify(plain(s0))) continue;

@@ -1,5 +1,6 @@
-// Saves written before the rules asked the owner's decisions (K-5.5a wound allocation) have no answer
-// commands: they still load, each missing answer given as the decision's default, to the saved state.
+// Saves written before the rules asked the owner's decisions (wound allocation, a fallen MG's taker, a
+// targeted leader's dive, the evacuation move) have no answer commands: they still load, each missing
+// answer given as the decision's default, to the saved state.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
@@ -34,5 +35,32 @@ describe('a save without the owners\' answers', () => {
     expect(loaded.log.filter((e) => e.command.type === 'ALLOCATE_WOUNDS')).toHaveLength(answers);
     // A save with its answers replays them as they are.
     expect(loadSave(save, 'new.json', scenario, kuularuiskuRuleset, cachedTable(bf)).stateHash()).toBe(save.stateHash);
+  });
+});
+
+/** Every owner's answer the rules ask for (K-5.5a, K-6.2d, K-6.4d wounds; K-SKL-8; K-5.5h; K-5.1b; K-5.6e). */
+const ANSWERS = new Set(['ALLOCATE_WOUNDS', 'MEDIC_REROLL', 'TAKE_OVER', 'LEADER_DIVE', 'EVACUATION_MOVE']);
+
+// A game on this scenario (seed 1) asks every kind of owner's choice but the medic's.
+const kalevankangas = 'scenarios/kuularuisku/kalevankangas.json';
+
+describe('a save without any owner\'s answers', () => {
+  it('K-5.5a K-6.4d K-5.5h K-5.1b K-5.6e loads with the default in place of each, to the saved state', async () => {
+    const sc = parseScenarioOrThrow(readFileSync(kalevankangas, 'utf8'), kalevankangas);
+    const field = await createBattlefield(sc);
+    try {
+      const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario: sc, table: cachedTable(field), seed: 1 });
+      playGame(g, kuularuiskuPlayer({ seed: 7919 + 1, draw: 'groups' }), { table: cachedTable(field), maxCommands: 6000 });
+      const save = makeSave(g);
+      const kinds = new Set(save.commands.filter((c) => ANSWERS.has(c.type)).map((c) => c.type));
+      expect([...kinds].sort()).toEqual(['ALLOCATE_WOUNDS', 'EVACUATION_MOVE', 'LEADER_DIVE', 'TAKE_OVER']);
+      const old = { ...save, commands: save.commands.filter((c) => !ANSWERS.has(c.type)) };
+      const loaded = loadSave(old, 'old.json', sc, kuularuiskuRuleset, cachedTable(field));
+      expect(loaded.stateHash()).toBe(save.stateHash);
+      // Each missing answer is back in its place, as the default.
+      expect(loaded.log.map((e) => e.command.type)).toEqual(save.commands.map((c) => c.type));
+    } finally {
+      field.free();
+    }
   });
 });

@@ -258,7 +258,7 @@ describe('Across the Tammerkoski, April 1918 (K2)', () => {
   });
 
   it('the Theatre\'s upper floor sees the bridge from its east windows, all but the few cm under its own wall', () => {
-    // Why: "the Theatre and the City Hall dominated it completely"; beat 2 is shot from this window.
+    // Why: "the Theatre and the City Hall dominated it completely"; the bridge beat is shot from this floor.
     const gunner = figure(s, 'r_mg1_1');
     expect(gunner.floor).toBe(2);
     const eye = eyeOf(bf, gunner);

@@ -7,7 +7,8 @@ import { houseOf, type KCtx, type KResult, refuse, Steps } from './context';
 import { startEvacuation } from './evacuation';
 import { rallyCheck } from './morale';
 import { type FigureStep, validateMove } from './movement';
-import { resolveShooting, type ShotAwaiting } from './shooting';
+import { checkShot, resolveShooting, type ShotAwaiting } from './shooting';
+import { diveAwaiting } from './dive';
 import { liveFigures } from './table';
 import { joinUnit, leaderDive, leaveGroup, pickUpWeapon, reuniteUnit, splitUnit } from './units';
 import { crossingFalls, fireDemolition, offTableFire } from './special-play';
@@ -62,10 +63,21 @@ export function decideAction(s: KState, c: SoldierCommand, ctx: KCtx): KResult<{
       const shooterId = c.unitId ?? s.activation?.unitId;
       const targetId = str(c.targetId);
       if (!shooterId || !targetId) return refuse('K-5.1a', 'SHOOT needs the shooting unit and its target (targetId)');
-      const r = resolveShooting(s, {
+      const shot = {
         shooterId, targetId,
         ...(Array.isArray(c.shooters) ? { shooters: c.shooters as string[] } : {}),
         ...(str(c.spotter) ? { spotter: str(c.spotter)! } : {}),
+      };
+      // K-5.1b a lone leader targeted: his owner says first whether he dives into a unit near him.
+      const t = s.units[targetId];
+      if (t?.kind === 'leader' && !t.joinedTo) {
+        const checked = checkShot(s, shot, ctx);
+        if ('ok' in checked) return checked;
+        const dive = diveAwaiting(s, shot, ctx);
+        if (dive) return { ok: true, events: [], awaiting: dive };
+      }
+      const r = resolveShooting(s, {
+        ...shot,
         ...(c.allocation && typeof c.allocation === 'object' ? { allocation: c.allocation as Record<string, number> } : {}),
         // K-5.5a the target's owner allocates the wounds (asked of him when he has a choice).
         ownerAllocates: true,

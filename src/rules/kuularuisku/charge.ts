@@ -8,10 +8,10 @@ import { contactReach, inContact } from './contact';
 import { ev, type KEvent } from './events';
 import { goToGround, rollMorale } from './morale';
 import { type FigureStep, validateMove } from './movement';
-import { coverTest, firepowerOf, shootingDice } from './shooting';
+import { coverTest, firepowerOf, shootingDice, type WoundsAwaiting } from './shooting';
 import { baseOf, liveFigures } from './table';
 import { ableFirers, evaluateTarget, noFirerRefusal } from './visibility';
-import { type MedicPolicy, applyWounds, medicDuties } from './wounds';
+import { type MedicPolicy, allocationChoices, applyWounds, medicDuties, woundable } from './wounds';
 import { SNOW_SUIT_OPEN } from './constants';
 import { isHidden } from './special-queries';
 import type { KState, KUnit } from './state';
@@ -109,8 +109,16 @@ export function defensiveFireRefusal(s: KState, _chargerId: string, targetId: st
  * has; the charger tests cover as if in the open (6; snow suits K-AMB-21); wounds and wound tests.
  */
 export function defensiveFire(s: KState, chargerId: string, targetId: string, ctx: KCtx, opts: { allocation?: Record<string, number>; medic?: MedicPolicy } = {}): KEvent[] {
+  return defensiveFireAsking(s, chargerId, targetId, ctx, opts).events;
+}
+
+/**
+ * defensiveFire that may stop after the cover test for the charger's owner (`ownerAllocates`, K-6.2d
+ * with K-5.5a: he allocates the wounds, asked only when he has a real choice); `finishDefensiveFire` goes on.
+ */
+export function defensiveFireAsking(s: KState, chargerId: string, targetId: string, ctx: KCtx, opts: { allocation?: Record<string, number>; medic?: MedicPolicy; ownerAllocates?: boolean } = {}): { events: KEvent[]; awaiting?: WoundsAwaiting } {
   const house = houseOf(s, ctx);
-  if (defensiveFireRefusal(s, chargerId, targetId)) return [];
+  if (defensiveFireRefusal(s, chargerId, targetId)) return { events: [] };
   const st = new Steps(s);
   const t = s.units[targetId]!;
   const c = s.units[chargerId]!;
@@ -130,9 +138,21 @@ export function defensiveFire(s: KState, chargerId: string, targetId: string, ct
   const suits = liveFigures(s, c).filter((f) => f.skills.includes('snow-suit') || c.skills.includes('snow-suit')).length;
   const snow = s.winter && house.snowSuitWhenCharging && suits * 2 > liveFigures(s, c).length;
   const wounds = coverTest(st, chargerId, hits, { value: snow ? SNOW_SUIT_OPEN : 6, name: snow ? 'open, snow suits' : 'open (charging)' }, ctx, 'K-6.2d');
-  applyWounds(st, chargerId, option.hittable.length ? option.hittable : liveFigures(s, c).map((f) => f.id), wounds, ctx, { ...opts, rule: 'K-6.2d' });
-  st.push(...medicDuties(st.state, ctx.table, house));
-  return st.events;
+  const eligible = option.hittable.length ? option.hittable : liveFigures(s, c).map((f) => f.id);
+  if (opts.ownerAllocates && !opts.allocation && wounds > 0) {
+    const alive = woundable(st.state, eligible);
+    if (allocationChoices(st.state, alive, wounds, 2).count > 1) {
+      return { events: st.events, awaiting: { kind: 'wounds', unitId: chargerId, shooterId: targetId, eligible: alive, wounds, machineGun } };
+    }
+  }
+  finishDefensiveFire(st, chargerId, eligible, wounds, ctx, { ...(opts.allocation ? { allocation: opts.allocation } : {}), ...(opts.medic ? { medic: opts.medic } : {}) });
+  return { events: st.events };
+}
+
+/** K-6.2d the defensive fire's wounds (the owner's allocation, else the default) and wound tests, then the medics' duties. */
+export function finishDefensiveFire(st: Steps, chargerId: string, eligible: readonly string[], wounds: number, ctx: KCtx, opts: { allocation?: Record<string, number>; medic?: MedicPolicy; text?: string } = {}): void {
+  applyWounds(st, chargerId, eligible, wounds, ctx, { ...opts, rule: 'K-6.2d' });
+  st.push(...medicDuties(st.state, ctx.table, houseOf(st.state, ctx)));
 }
 
 /** K-6.2e / K-AMB-12 must the charger test morale after these defensive-fire events? */

@@ -92,57 +92,140 @@ function escortSpot(w: KFigure, e: KFigure, to: Vec2, from: Vec2): Vec2 {
 }
 
 /**
- * K-5.6c–g, K-SKL-8 the end-of-turn moves of everyone heading to the rear (half speed, never fast),
- * arrivals, and escorts heading back to their unit or the nearest visible friendly unit (K-5.6d).
+ * K-5.6a/e the owner's word on a group's end-of-turn move: where it heads (the dressing station or the
+ * table edge, when both are open to it) and how far (its whole half-speed move, half of it, or none).
  */
-export function evacuationMoves(s: KState, ctx: KCtx): KEvent[] {
-  const house: HouseSettings = houseOf(s, ctx);
-  const st = new Steps(s);
-  st.push(...medicDuties(s, ctx.table, house));
+export interface EvacuationPlan {
+  toward: 'station' | 'edge';
+  distance: 'full' | 'half' | 'none';
+}
+
+/** K-5.6c–g the end-of-turn move's opening: K-SKL-8 the medics' duties. */
+export function evacuationStart(s: KState, ctx: KCtx): KEvent[] {
+  return medicDuties(s, ctx.table, houseOf(s, ctx));
+}
+
+/**
+ * The evacuating groups in the order they move (a wounded man with his escort is one group, named by
+ * whichever of them comes first; an escort heading back is a group of his own).
+ */
+export function evacuationGroups(s: KState): string[] {
   const done = new Set<string>();
-  for (const f0 of Object.values(st.state.figures)) {
-    const f = st.state.figures[f0.id]!;
+  const keys: string[] = [];
+  for (const f of Object.values(s.figures)) {
     if (!f.evacuation || f.removed || done.has(f.id)) continue;
     done.add(f.id);
+    keys.push(f.id);
     const evac = f.evacuation;
-    if (evac.role === 'escort' && evac.returning) { returnEscort(st, f.id, ctx); continue; }
-    const wounded = evac.role === 'wounded' ? f : st.state.figures[evac.partner!]!;
-    const escort = evac.role === 'escort' ? f : evac.partner ? st.state.figures[evac.partner] : undefined;
-    if (escort) done.add(escort.id);
-    done.add(wounded.id);
-    if (wounded.removed || wounded.condition === 'dead') {
-      if (escort) st.push(ev('EVACUATION_ARRIVED', 'K-5.6d', `${escort.id} has no one left to carry and heads back`, { figureId: wounded.id, escortId: escort.id }));
-      continue;
-    }
-    // K-SKL-8 an escort not yet with the wounded man (a medic heading for him) goes to him first; one
-    // beside him (within 3 cm, as K-5.6b asks) takes hold and they go together.
-    if (escort && hypot(escort.at[0] - wounded.at[0], escort.at[1] - wounded.at[1]) - escort.baseRadius - wounded.baseRadius > JOIN_DISTANCE) {
-      const a = movementAllowance(st.state, escort.id, 'evacuation', false, house).allowance;
-      const d = movementAllowance(st.state, escort.id, 'evacuation', true, house).allowance;
-      const spot = escortSpot(wounded, escort, wounded.at, escort.at);
-      const plan = autoMoves(st.state, ctx.table, [{ figure: escort, toward: { point: spot }, allowance: a, difficultAllowance: d, mayLeave: false }], house);
-      if (plan.moves.length) st.push(ev('FIGURES_MOVED', 'K-5.6e', `${escort.id} goes to ${wounded.id}`, { unitId: escort.unitId, mode: 'evacuation', moves: plan.moves, allowance: a }));
-      continue;
-    }
-    const dest = wounded.evacuation!.destination;
-    const target = targetPoint(st.state, ctx.table, wounded, dest);
-    const a = movementAllowance(st.state, wounded.id, 'evacuation', false, house).allowance;
-    const d = movementAllowance(st.state, wounded.id, 'evacuation', true, house).allowance;
-    const plan = autoMoves(st.state, ctx.table, [{ figure: wounded, toward: { point: target.point }, allowance: a, difficultAllowance: d, mayLeave: target.leave }], house);
-    const m = plan.moves[0];
-    if (!m) continue;
-    const moves = [m];
-    if (escort && !m.offTable) {
-      const spot = escortSpot(wounded, escort, m.to, wounded.at);
-      if (onTable(ctx.table, spot) && !ctx.table.bodyClashes({ id: escort.id, at: spot, floor: 0, radius: escort.baseRadius }).length) {
-        moves.push({ figureId: escort.id, from: escort.at, fromFloor: escort.floor, to: spot, floor: 0, distance: Math.round(hypot(spot[0] - escort.at[0], spot[1] - escort.at[1]) * 1000) / 1000 });
-      }
-    }
-    st.push(ev('FIGURES_MOVED', 'K-5.6e', `${wounded.id}${escort ? ` and ${escort.id}` : ''} head for the ${dest.kind === 'station' ? 'dressing station' : `${dest.edge} edge`} at half speed`, { unitId: wounded.unitId, mode: 'evacuation', moves, allowance: a }));
-    if (m.offTable || arrived(st.state, wounded, m.to, dest)) {
-      st.push(ev('EVACUATION_ARRIVED', 'K-5.6d', `${wounded.id} reaches the ${dest.kind === 'station' ? 'dressing station' : 'table edge'} and leaves the game (K-AMB-9)`, { figureId: wounded.id, ...(escort ? { escortId: escort.id } : {}) }));
+    if (evac.role === 'escort' && evac.returning) continue;
+    if (evac.partner) done.add(evac.partner);
+  }
+  return keys;
+}
+
+/** The group's wounded man and escort, when it heads to the rear together now (not an escort heading back or still going to his man). */
+function headingGroup(s: KState, key: string): { wounded: KFigure; escort?: KFigure } | undefined {
+  const f = s.figures[key];
+  if (!f?.evacuation || f.removed) return undefined;
+  const evac = f.evacuation;
+  if (evac.role === 'escort' && evac.returning) return undefined;
+  const wounded = evac.role === 'wounded' ? f : s.figures[evac.partner!]!;
+  const escort = evac.role === 'escort' ? f : evac.partner ? s.figures[evac.partner] : undefined;
+  if (wounded.removed || wounded.condition === 'dead') return undefined;
+  if (escort && hypot(escort.at[0] - wounded.at[0], escort.at[1] - wounded.at[1]) - escort.baseRadius - wounded.baseRadius > JOIN_DISTANCE) return undefined;
+  return { wounded, ...(escort ? { escort } : {}) };
+}
+
+/** K-5.6a the other place a wounded man may head for: the edge when he heads for a station, the nearest station of his side when he heads for the edge. */
+function otherDestination(s: KState, table: TableQueries, f: KFigure, d: Evacuation['destination']): Evacuation['destination'] | undefined {
+  if (d.kind === 'station') {
+    const edge = s.units[f.homeUnitId]?.startEdge ?? 'none';
+    return { kind: 'edge', edge: edge === 'none' ? nearestEdgeOf(table, f.at) : edge };
+  }
+  const station = destinationFor(s, table, f);
+  return station.kind === 'station' ? station : undefined;
+}
+
+/** What the owner of a group heading to the rear may choose for its move now (undefined: nothing to choose). */
+export interface EvacuationOptions {
+  wounded: string;
+  escort?: string;
+  /** Where he heads by default, and the other place open to him. */
+  destination: Evacuation['destination'];
+  other?: Evacuation['destination'];
+  /** K-5.6f his whole half-speed move, cm. */
+  allowance: number;
+}
+
+/** K-5.6e the group's choices: asked only when its default move goes somewhere. */
+export function evacuationOptions(s: KState, key: string, ctx: KCtx): EvacuationOptions | undefined {
+  const g = headingGroup(s, key);
+  if (!g) return undefined;
+  const house = houseOf(s, ctx);
+  const dest = g.wounded.evacuation!.destination;
+  const target = targetPoint(s, ctx.table, g.wounded, dest);
+  const a = movementAllowance(s, g.wounded.id, 'evacuation', false, house).allowance;
+  const d = movementAllowance(s, g.wounded.id, 'evacuation', true, house).allowance;
+  if (!autoMoves(s, ctx.table, [{ figure: g.wounded, toward: { point: target.point }, allowance: a, difficultAllowance: d, mayLeave: target.leave }], house).moves.length) return undefined;
+  const other = otherDestination(s, ctx.table, g.wounded, dest);
+  return { wounded: g.wounded.id, ...(g.escort ? { escort: g.escort.id } : {}), destination: dest, ...(other ? { other } : {}), allowance: a };
+}
+
+/**
+ * K-5.6c–g, K-SKL-8 one group's end-of-turn move (half speed, never fast), its arrival, or an escort
+ * heading back to his unit or the nearest visible friendly unit (K-5.6d). `plan`: the owner's word
+ * (default: the whole move toward where he heads).
+ */
+export function moveEvacuationGroup(st: Steps, key: string, ctx: KCtx, plan?: EvacuationPlan): void {
+  const house: HouseSettings = houseOf(st.state, ctx);
+  const f = st.state.figures[key]!;
+  if (!f.evacuation || f.removed) return;
+  const evac = f.evacuation;
+  if (evac.role === 'escort' && evac.returning) { returnEscort(st, f.id, ctx); return; }
+  const wounded = evac.role === 'wounded' ? f : st.state.figures[evac.partner!]!;
+  const escort = evac.role === 'escort' ? f : evac.partner ? st.state.figures[evac.partner] : undefined;
+  if (wounded.removed || wounded.condition === 'dead') {
+    if (escort) st.push(ev('EVACUATION_ARRIVED', 'K-5.6d', `${escort.id} has no one left to carry and heads back`, { figureId: wounded.id, escortId: escort.id }));
+    return;
+  }
+  // K-SKL-8 an escort not yet with the wounded man (a medic heading for him) goes to him first; one
+  // beside him (within 3 cm, as K-5.6b asks) takes hold and they go together.
+  if (escort && hypot(escort.at[0] - wounded.at[0], escort.at[1] - wounded.at[1]) - escort.baseRadius - wounded.baseRadius > JOIN_DISTANCE) {
+    const a = movementAllowance(st.state, escort.id, 'evacuation', false, house).allowance;
+    const d = movementAllowance(st.state, escort.id, 'evacuation', true, house).allowance;
+    const spot = escortSpot(wounded, escort, wounded.at, escort.at);
+    const plan = autoMoves(st.state, ctx.table, [{ figure: escort, toward: { point: spot }, allowance: a, difficultAllowance: d, mayLeave: false }], house);
+    if (plan.moves.length) st.push(ev('FIGURES_MOVED', 'K-5.6e', `${escort.id} goes to ${wounded.id}`, { unitId: escort.unitId, mode: 'evacuation', moves: plan.moves, allowance: a }));
+    return;
+  }
+  if (plan?.distance === 'none') return;
+  const stored = wounded.evacuation!.destination;
+  const dest = plan && plan.toward !== stored.kind ? otherDestination(st.state, ctx.table, wounded, stored) ?? stored : stored;
+  const target = targetPoint(st.state, ctx.table, wounded, dest);
+  const share = plan?.distance === 'half' ? 0.5 : 1;
+  const a = movementAllowance(st.state, wounded.id, 'evacuation', false, house).allowance * share;
+  const d = movementAllowance(st.state, wounded.id, 'evacuation', true, house).allowance * share;
+  const planned = autoMoves(st.state, ctx.table, [{ figure: wounded, toward: { point: target.point }, allowance: a, difficultAllowance: d, mayLeave: target.leave }], house);
+  const m = planned.moves[0];
+  if (!m) return;
+  const moves = [m];
+  if (escort && !m.offTable) {
+    const spot = escortSpot(wounded, escort, m.to, wounded.at);
+    if (onTable(ctx.table, spot) && !ctx.table.bodyClashes({ id: escort.id, at: spot, floor: 0, radius: escort.baseRadius }).length) {
+      moves.push({ figureId: escort.id, from: escort.at, fromFloor: escort.floor, to: spot, floor: 0, distance: Math.round(hypot(spot[0] - escort.at[0], spot[1] - escort.at[1]) * 1000) / 1000 });
     }
   }
+  st.push(ev('FIGURES_MOVED', 'K-5.6e', `${wounded.id}${escort ? ` and ${escort.id}` : ''} head for the ${dest.kind === 'station' ? 'dressing station' : `${dest.edge} edge`} at half speed`, { unitId: wounded.unitId, mode: 'evacuation', moves, allowance: a }));
+  if (m.offTable || arrived(st.state, wounded, m.to, dest)) {
+    st.push(ev('EVACUATION_ARRIVED', 'K-5.6d', `${wounded.id} reaches the ${dest.kind === 'station' ? 'dressing station' : 'table edge'} and leaves the game (K-AMB-9)`, { figureId: wounded.id, ...(escort ? { escortId: escort.id } : {}) }));
+  }
+}
+
+/** K-5.6c–g, K-SKL-8 the end-of-turn moves of everyone heading to the rear, each group its default move. */
+export function evacuationMoves(s: KState, ctx: KCtx): KEvent[] {
+  const st = new Steps(s);
+  st.push(...evacuationStart(s, ctx));
+  for (const key of evacuationGroups(st.state)) moveEvacuationGroup(st, key, ctx);
   return st.events;
 }
 

@@ -330,8 +330,13 @@ function evolveRecords(s: KState, e: KEvent): KState {
       if (e.escortId) next = setFigure(next, e.escortId, (f) => (f.evacuation ? { evacuation: { ...f.evacuation, returning: true } } : {}));
       return next;
     }
-    case 'SPECIAL_ROLL':
-      return e.unitId && s.special ? stateWith(s, { special: { ...s.special, tried: { ...s.special.tried, [e.special]: `${s.turn}:${e.unitId}` } } }) : s;
+    case 'SPECIAL_ROLL': {
+      if (!e.unitId || !s.special) return s;
+      // A demolition with a limited number of tries counts them (only such a game carries the record).
+      const limited = s.special.config.demolition.some((d) => d.id === e.special && d.fire.tries !== undefined);
+      const triesMade = limited ? { triesMade: { ...s.special.triesMade, [e.special]: (s.special.triesMade?.[e.special] ?? 0) + 1 } } : {};
+      return stateWith(s, { special: { ...s.special, tried: { ...s.special.tried, [e.special]: `${s.turn}:${e.unitId}` }, ...triesMade } });
+    }
     case 'SPECIAL_FIRE': {
       if (!s.special) return s;
       const was = s.special.used[e.special];

@@ -44,7 +44,55 @@ export interface KPending {
 }
 
 /** A decision the game waits for from one player, often not the one acting (F6 charge choices, K-5.5a wounds). */
-export type KChoice = KChargeChoice | KWoundsChoice | KMedicChoice;
+export type KChoice = KChargeChoice | KOwnerChoice;
+
+/** An owner's choice the book gives in the middle of another side's action, asked of that owner. */
+export type KOwnerChoice = KWoundsChoice | KMedicChoice | KTakeOverChoice | KDiveChoice | KEvacuationChoice;
+
+/** Is this choice an owner's choice (a neutral PendingDecision with its answers)? */
+export function isOwnerChoice(c: KChoice | undefined): c is KOwnerChoice {
+  return !!c && (c.kind === 'wounds' || c.kind === 'medic' || c.kind === 'take-over' || c.kind === 'dive' || c.kind === 'evacuation');
+}
+
+/** Where a wounded man heads (KFigure's evacuation destination, met structurally). */
+export type KEvacuationDestination = { kind: 'edge'; edge: string } | { kind: 'station'; index: number };
+
+/**
+ * K-5.6e as the turn ends, a group heading to the rear (a wounded man, with his escort if any) waits
+ * for its owner's word on its move: where it heads and how far. `rest`: the groups that move after it.
+ */
+export interface KEvacuationChoice {
+  kind: 'evacuation';
+  /** The wounded man's owner. */
+  side: string;
+  /** The wounded man's own unit (named in the question). */
+  unitId: string;
+  /** The group's key (its first figure in the order of moving). */
+  key: string;
+  rest: string[];
+  wounded: string;
+  escort?: string;
+  destination: KEvacuationDestination;
+  other?: KEvacuationDestination;
+  /** K-5.6f his whole half-speed move, cm. */
+  allowance: number;
+}
+
+/**
+ * K-5.1b a shot at a lone leader waits, before any die, for his owner: does he dive into one of the
+ * units `into` (within 3 cm; the whole unit becomes the target) or stay on his own?
+ */
+export interface KDiveChoice {
+  kind: 'dive';
+  /** The leader's owner. */
+  side: string;
+  /** The leader (his own unit). */
+  unitId: string;
+  shooterId: string;
+  shooters?: string[];
+  spotter?: string;
+  into: string[];
+}
 
 /**
  * K-5.5a after a shot's cover test, the target's owner allocates its wounds (K-5.5b spreading them);
@@ -62,6 +110,30 @@ export interface KWoundsChoice {
   wounds: number;
   /** K-7.1-T2 a machine gun fired: the morale after fire counts it. */
   machineGun: boolean;
+  /** Where the wounds came from when not a shot (K-6.2d defensive fire, K-6.4d a melee round): what follows the answer. */
+  after?: KWoundsAfter;
+}
+
+/**
+ * K-6.2d the charger's owner allocates the wounds of defensive fire (the charge goes on after); K-6.4d
+ * the owner of a side hit in a melee round allocates its wounds among the soldiers of all its units
+ * there (`side` of the round's `order`), then the sides after it, then the rest of the round.
+ */
+export type KWoundsAfter =
+  | { kind: 'defensive-fire'; chargerId: string; targetId: string }
+  | { kind: 'melee'; round: MeleeRoundWounds };
+
+/** A melee round between its dice and its outcome (K-6.4d–i): kept while an owner allocates. */
+export interface MeleeRoundWounds {
+  meleeId: string;
+  /** The melee's units when the round began. */
+  units: string[];
+  /** Each side in the order its wounds are taken (the order the round rolled them), with its units. */
+  order: Array<{ side: string; units: string[] }>;
+  /** Hits each side took (K-6.4e compares them). */
+  hitsTaken: Record<string, number>;
+  /** The place in `order` of the side whose wounds wait. */
+  at: number;
 }
 
 /** K-5.5c a wound test's result (a scratch, or the condition it leaves). */
@@ -85,6 +157,8 @@ export interface WoundTestCursor {
   medicId?: string;
   /** A wound-test die the owner may have the medic re-roll: the run waits for his word. */
   pending?: number;
+  /** K-5.5h a fallen soldier (his tests done) whose special weapon waits for the owner's word on who takes it over. */
+  takeOver?: string;
 }
 
 /**
@@ -99,6 +173,14 @@ export interface KMedicChoice {
   machineGun: boolean;
   allocation: Record<string, number>;
   cursor: WoundTestCursor;
+}
+
+/**
+ * K-5.5h a shot's wound tests wait for the target's owner: who of the unit takes over the special
+ * weapon of the soldier who fell (`cursor.takeOver`), or nobody (a marker is left)? The tests go on after.
+ */
+export interface KTakeOverChoice extends Omit<KMedicChoice, 'kind'> {
+  kind: 'take-over';
 }
 
 /** F6 an optional decision by one player in the middle of a charge (K-6.2a defensive fire, K-6.6a grenades). */

@@ -5,6 +5,7 @@
 import type { ActivationStage, FlowAdapter, FlowSteps, GameEvent, TurnStage } from '../../core';
 import { phaseOf, sideToAct } from './activation/phase';
 import type { KGameState } from './activation/flow-state';
+import { isOwnerChoice } from './flow-types';
 
 /** K-2.4 each action's parts in order. */
 const PARTS: Record<string, readonly string[]> = {
@@ -50,6 +51,8 @@ export const K_FLOW_STEPS: FlowSteps = {
   windowState: 'readiness',
   // F1 DECK_EMPTY → END_OF_TURN_EVACUATION (K-5.6e) → TURN_END.
   endTurn: ['END_TURN'],
+  // K-5.6e the owners' words on the end-of-turn moves of those heading to the rear.
+  turnEndChoices: ['EVACUATION_MOVE'],
   resolve: ['RESOLVE'],
   // F2.5 readiness or one K-2.4 action; F4 a leader's command; passing the card.
   choose: ['READY', 'ACTIVATE', 'COMMAND', 'PASS'],
@@ -76,6 +79,8 @@ export const K_FLOW_STEPS: FlowSteps = {
     { name: 'grenades', kind: 'choice', commands: ['GRENADES'] },
     // K-6.4a–d both sides roll at once; K-6.4e/i the side with more hits tests morale: K-6.4g it falls back
     // 10 cm or, unable to, is destroyed; equal hits or a held test: the melee continues (K-6.5a).
+    // K-6.2d / K-6.4d the owner of the unit hit by defensive fire, or of a side hit in a round, allocates its wounds.
+    { name: 'allocate', kind: 'choice', commands: ['ALLOCATE_WOUNDS'] },
     { name: 'round', kind: 'round', commands: ['RESOLVE'], ends: { 'loser-fell-back': 'fallBack', 'loser-destroyed': 'destroyed' } },
   ],
 };
@@ -86,7 +91,10 @@ export const kuularuiskuFlow: FlowAdapter<KGameState> = {
   steps: K_FLOW_STEPS,
 
   turnStage(s): TurnStage {
-    switch (phaseOf(s).kind) {
+    const p = phaseOf(s);
+    switch (p.kind) {
+      // K-5.6e an owner's word on an end-of-turn move: the turn is ending.
+      case 'choice': return p.choice.kind === 'evacuation' ? 'turn-end' : 'activation';
       case 'over': return 'over';
       case 'between-turns': return 'between-turns';
       case 'draw': return 'pick';
@@ -106,8 +114,10 @@ export const kuularuiskuFlow: FlowAdapter<KGameState> = {
         return { kind: 'forced', step: k };
       }
       case 'choice':
+        if (p.choice.kind === 'evacuation') return { kind: 'none' };
         // K-5.5a / K-SKL-8 the target's owner deciding in a shot: the shooter's activation goes on after his answer.
-        if ((p.choice.kind === 'wounds' || p.choice.kind === 'medic') && s.activation) return actingStage(s.activation);
+        // K-6.2d / K-6.4d the owner allocating in a charge or a melee round: still the melee's stage.
+        if (isOwnerChoice(p.choice) && !(p.choice.kind === 'wounds' && p.choice.after) && s.activation) return actingStage(s.activation);
         return { kind: 'melee' };
       case 'offer': {
         const o = p.offer;
@@ -124,7 +134,11 @@ export const kuularuiskuFlow: FlowAdapter<KGameState> = {
 
   meleeStage(s): string {
     const p = phaseOf(s);
-    if (p.kind === 'choice') return p.choice.kind === 'defensive-fire' ? 'defensiveFire' : p.choice.kind === 'grenades' ? 'grenades' : 'none';
+    if (p.kind === 'choice') {
+      const c = p.choice;
+      if (c.kind === 'wounds') return c.after ? 'allocate' : 'none';
+      return c.kind === 'defensive-fire' ? 'defensiveFire' : c.kind === 'grenades' ? 'grenades' : 'none';
+    }
     if (p.kind !== 'pending') return 'none';
     switch (p.pending.kind) {
       case 'charge-target-test': return 'targetTest';
@@ -158,7 +172,8 @@ export const kuularuiskuFlow: FlowAdapter<KGameState> = {
 
   meleeRoundFought(events) {
     const i = events.findIndex((e) => e.type === 'MELEE_DECIDED');
-    const fought = events.some((e) => e.type === 'MELEE_ROUND');
+    // A round stopped for an owner's allocation (K-6.4d) ends in the answer's events.
+    const fought = i >= 0 || events.some((e) => e.type === 'MELEE_ROUND');
     if (i < 0) return { fought, loserTested: false };
     return { fought, loserTested: !!events[i]!.loser && events.slice(i + 1).some((e) => e.type === 'MORALE_TEST') };
   },

@@ -9,7 +9,8 @@ import { ev, type KDie, type KEvent } from './events';
 import { bestMorale, rollMorale } from './morale';
 import { movementAllowance } from './movement';
 import { liveFigures } from './table';
-import { applyWounds, medicDuties, type MedicPolicy } from './wounds';
+import { allocationChoices, applyWounds, medicDuties, woundable, type MedicPolicy } from './wounds';
+import type { MeleeRoundWounds } from './flow-types';
 import type { KFigure, KMelee, KState } from './state';
 import type { Vec2 } from '../../core';
 
@@ -25,7 +26,7 @@ export function meleeStart(s: KState, chargerId: string, targetId: string): KEve
 }
 
 /** K-6.5a / K-6.4e the units of each side in a melee that still have soldiers on the table. */
-export function meleeSides(s: KState, m: KMelee): Map<string, string[]> {
+export function meleeSides(s: KState, m: Pick<KMelee, 'units'>): Map<string, string[]> {
   const sides = new Map<string, string[]>();
   for (const id of m.units) {
     const u = s.units[id];
@@ -158,6 +159,23 @@ export interface MeleeOptions {
   /** K-5.5a per side: the owner's allocation of hits. */
   allocation?: Record<string, Record<string, number>>;
   medic?: MedicPolicy;
+  /**
+   * K-6.4d the owner of a side hit allocates: where he has a real choice and no `allocation` is given
+   * for his side, the round stops before that side's wound tests and returns what he must allocate.
+   */
+  ownerAllocates?: boolean;
+}
+
+/** K-6.4d a melee round's wounds that wait for the owner of the side hit (his soldiers in all his units there). */
+export interface MeleeWoundsAwaiting {
+  kind: 'wounds';
+  side: string;
+  unitId: string;
+  /** An enemy unit of the melee (the one whose blows these are, for the record). */
+  shooterId: string;
+  eligible: string[];
+  wounds: number;
+  round: MeleeRoundWounds;
 }
 
 /**
@@ -166,14 +184,18 @@ export interface MeleeOptions {
  * goes on (K-6.4f), fail → it falls back (K-6.4g) and the melee ends; equal hits → it goes on (K-6.4i).
  */
 export function meleeRound(s: KState, meleeId: string, ctx: KCtx, opts: MeleeOptions = {}): KEvent[] {
-  const house = houseOf(s, ctx);
+  return meleeRoundAsking(s, meleeId, ctx, { ...opts, ownerAllocates: false }).events;
+}
+
+/** meleeRound that may stop for an owner's allocation (`ownerAllocates`, K-6.4d); resumeMeleeRound goes on with it. */
+export function meleeRoundAsking(s: KState, meleeId: string, ctx: KCtx, opts: MeleeOptions = {}): { events: KEvent[]; awaiting?: MeleeWoundsAwaiting } {
   const st = new Steps(s);
   const m = s.melees[meleeId];
-  if (!m) return [];
+  if (!m) return { events: [] };
   const sides = meleeSides(s, m);
   if (sides.size < 2) {
     st.push(ev('MELEE_ENDED', 'K-GAP-6', 'The melee is over: one side has no one left', { meleeId, winner: [...sides.keys()][0] ?? null }));
-    return st.events;
+    return { events: st.events };
   }
   const rolled = [...sides.entries()].map(([side, units]) => ({ side, units, ...meleeDice(s, m, side, units, ctx) }));
   const hitsOn = new Map<string, number>();
@@ -184,29 +206,77 @@ export function meleeRound(s: KState, meleeId: string, ctx: KCtx, opts: MeleeOpt
   st.push(ev('MELEE_ROUND', 'K-6.4a', `Melee: ${rolled.map((r) => `${r.side} ${r.dice.length} dice${r.penalty ? ` (grenades −${r.penalty})` : ''}, ${r.dice.filter((d) => d.success).length} hits`).join('; ')}`, {
     meleeId, sides: rolled.map((r) => ({ side: r.side, units: r.units, dice: r.dice, hits: r.dice.filter((d) => d.success).length, penalty: r.penalty })),
   }));
-  // K-6.4d hits are wounds, allocated by the owner among his soldiers (K-5.5a/b), then wound tests.
-  for (const r of rolled) {
-    const wounds = hitsOn.get(r.side) ?? 0;
+  const round: MeleeRoundWounds = {
+    meleeId, units: [...m.units], order: rolled.map((r) => ({ side: r.side, units: r.units })),
+    hitsTaken: Object.fromEntries(rolled.map((r) => [r.side, hitsOn.get(r.side) ?? 0])), at: 0,
+  };
+  const awaiting = meleeWounds(st, round, 0, ctx, opts);
+  if (awaiting) return { events: st.events, awaiting };
+  meleeOutcome(st, round, ctx);
+  return { events: st.events };
+}
+
+/** K-6.4d the owner's allocation for the side that waited; then the other sides' wounds (which may ask) and the round's outcome. */
+export function resumeMeleeRound(s: KState, round: MeleeRoundWounds, allocation: Record<string, number>, ctx: KCtx, text?: string): { events: KEvent[]; awaiting?: MeleeWoundsAwaiting } {
+  const st = new Steps(s);
+  const side = round.order[round.at]!;
+  sideWounds(st, side.units, round.hitsTaken[side.side] ?? 0, allocation, ctx, undefined, text);
+  const awaiting = meleeWounds(st, round, round.at + 1, ctx, { ownerAllocates: true });
+  if (awaiting) return { events: st.events, awaiting };
+  meleeOutcome(st, round, ctx);
+  return { events: st.events };
+}
+
+/**
+ * K-6.4d hits are wounds, allocated by the owner among his soldiers (K-5.5a/b), then wound tests: the
+ * sides in the round's order from `from`, stopping at one whose owner has a real choice to make.
+ */
+function meleeWounds(st: Steps, round: MeleeRoundWounds, from: number, ctx: KCtx, opts: MeleeOptions): MeleeWoundsAwaiting | undefined {
+  for (let i = from; i < round.order.length; i++) {
+    const { side, units } = round.order[i]!;
+    const wounds = round.hitsTaken[side] ?? 0;
     if (!wounds) continue;
-    const byUnit = splitWounds(st.state, r.units, wounds, opts.allocation?.[r.side]);
-    for (const [unitId, alloc] of byUnit) {
-      const n = Object.values(alloc).reduce((a, b) => a + b, 0);
-      if (n) applyWounds(st, unitId, liveFigures(st.state, unitId).map((f) => f.id), n, ctx, { allocation: alloc, ...(opts.medic ? { medic: opts.medic } : {}), rule: 'K-6.4d' });
+    const given = opts.allocation?.[side];
+    if (opts.ownerAllocates && !given) {
+      const eligible = woundable(st.state, units.flatMap((id) => liveFigures(st.state, id).map((f) => f.id)));
+      const first = meleeDefaultAllocation(st.state, units, wounds);
+      if (eligible.length && allocationChoices(st.state, eligible, wounds, 2, first).count > 1) {
+        const enemy = round.order.find((x) => x.side !== side)?.units[0] ?? '';
+        return { kind: 'wounds', side, unitId: units[0]!, shooterId: enemy, eligible, wounds, round: { ...round, at: i } };
+      }
     }
+    sideWounds(st, units, wounds, given, ctx, opts.medic);
   }
-  const taken = Object.fromEntries([...sides.keys()].map((side) => [side, hitsOn.get(side) ?? 0]));
-  const [a, b] = [...sides.keys()] as [string, string];
+  return undefined;
+}
+
+/** One side's melee wounds: its allocation (the owner's, or the default spread) split by unit, then each unit's wound tests. */
+function sideWounds(st: Steps, units: readonly string[], wounds: number, allocation: Record<string, number> | undefined, ctx: KCtx, medic?: MedicPolicy, text?: string): void {
+  const byUnit = [...splitWounds(st.state, units, wounds, allocation)].map(([unitId, alloc]) => ({ unitId, alloc, n: Object.values(alloc).reduce((a, b) => a + b, 0) })).filter((x) => x.n);
+  // The owner's line (who chose) stands for the allocation when his wounds fell on one unit.
+  const said = text && byUnit.length === 1 ? { text } : {};
+  for (const { unitId, alloc, n } of byUnit) {
+    applyWounds(st, unitId, liveFigures(st.state, unitId).map((f) => f.id), n, ctx, { allocation: alloc, ...(medic ? { medic } : {}), rule: 'K-6.4d', ...said });
+  }
+}
+
+/** K-6.4d–i the round's outcome once every wound test is done: who took more hits tests morale, falls back or fights on. */
+function meleeOutcome(st: Steps, round: MeleeRoundWounds, ctx: KCtx): void {
+  const house = houseOf(st.state, ctx);
+  const { meleeId } = round;
+  const taken = round.hitsTaken;
+  const [a, b] = round.order.map((x) => x.side) as [string, string];
   const loser = taken[a]! > taken[b]! ? a : taken[b]! > taken[a]! ? b : null;
   st.push(ev('MELEE_DECIDED', loser ? 'K-6.4e' : 'K-6.4i', loser ? `${loser} took more hits (${taken[loser]}) and must test morale` : `Equal hits (${taken[a]}): the melee goes on`, { meleeId, loser, hitsTaken: taken }));
   // Units wiped out by the round.
-  const alive = meleeSides(st.state, st.state.melees[meleeId] ?? m);
+  const alive = meleeSides(st.state, st.state.melees[meleeId] ?? round);
   if (alive.size < 2) {
     const winner = [...alive.keys()][0] ?? null;
-    const dead = m.units.filter((id) => !liveFigures(st.state, id).length);
+    const dead = round.units.filter((id) => !liveFigures(st.state, id).length);
     st.push(ev('MELEE_ENDED', 'K-GAP-6', `The melee is over${winner ? `: ${winner} holds the field` : ''}`, { meleeId, winner }));
     for (const id of dead) if (st.state.units[id]!.status !== 'destroyed') st.push(ev('UNIT_DESTROYED', 'K-6.4d', `${st.state.units[id]!.name} is wiped out`, { unitId: id }));
     st.push(...medicDuties(st.state, ctx.table, house));
-    return st.events;
+    return;
   }
   if (loser) {
     const units = alive.get(loser) ?? [];
@@ -225,7 +295,13 @@ export function meleeRound(s: KState, meleeId: string, ctx: KCtx, opts: MeleeOpt
     }
   }
   st.push(...medicDuties(st.state, ctx.table, house));
-  return st.events;
+}
+
+/** K-5.5a/b the owner's default for a side's melee wounds: spread over all its units' soldiers, leaders last. */
+export function meleeDefaultAllocation(s: KState, units: readonly string[], wounds: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const a of splitWounds(s, units, wounds).values()) Object.assign(out, a);
+  return out;
 }
 
 /** K-5.5a/b spread a side's melee wounds over its units' soldiers (owner's allocation, or by default spread evenly). */

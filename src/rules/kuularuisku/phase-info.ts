@@ -4,6 +4,7 @@ import type { KGameState } from './activation/flow-state';
 import type { PendingDecision } from '../../core';
 import { phaseOf, sideToAct } from './activation/phase';
 import { ownerDecision } from './activation/wound-choice';
+import { isOwnerChoice } from './flow-types';
 
 const STEP_WORDS: Record<string, string> = {
   'pinned-test': 'test the pinned unit\'s morale (K-7.1f)',
@@ -30,7 +31,7 @@ export function kuularuiskuPhase(s: KGameState): { side: string | undefined; awa
     case 'pending': return { side, awaiting: 'pending', label: `${turn}: ${sideName(side)} — ${STEP_WORDS[p.pending.kind] ?? p.pending.kind}` };
     case 'choice':
       // K-5.5a / K-SKL-8 an owner's choice in a shot: the decision itself, with its answers.
-      if (p.choice.kind === 'wounds' || p.choice.kind === 'medic') {
+      if (isOwnerChoice(p.choice)) {
         const decision = ownerDecision(s, p.choice);
         return { side, awaiting: 'choice', label: `${turn}: ${sideName(side)} — ${decision.label}`, decision };
       }

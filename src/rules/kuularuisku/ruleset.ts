@@ -9,6 +9,7 @@ import { setupK } from './setup';
 import type { KState } from './state';
 import { Steps } from './context';
 import { type KGameOptions, applyKOptions, kOptionChoices } from './options';
+import { isOwnerChoice } from './flow-types';
 import {
   FLOW_COMMAND_TYPES, FoldMemo, actingSides, askOwner, ownerDecision, actionGate, decideFlow, immediateEnd, legalCommands, phaseOf, startChargeSequence,
   validateVictory,
@@ -88,7 +89,7 @@ export function createKuularuiskuRuleset(setup: (scenario: Scenario) => KState =
     /** The choice the game waits for from one side, when it is an owner's choice (K-5.5a wound allocation, K-SKL-8 the medic's re-roll). */
     pendingDecision(state: KState, _ctx: { scenario: Scenario; table: TableQueries }) {
       const c = state.flow.choice;
-      return (c?.kind === 'wounds' || c?.kind === 'medic') && !state.flow.result ? ownerDecision(state, c) : undefined;
+      return isOwnerChoice(c) && !state.flow.result ? ownerDecision(state, c) : undefined;
     },
 
     decide(state: KState, command: KCommand, ctx: KRulesetCtx): Decision {

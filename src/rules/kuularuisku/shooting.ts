@@ -152,14 +152,24 @@ export interface MedicAwaiting {
   cursor: WoundTestCursor;
 }
 
-/** What a shooting waits for from the target's owner. */
-export type ShotAwaiting = WoundsAwaiting | MedicAwaiting;
+/** K-5.1b the shot at a lone leader waits, before any die, for his owner: does he dive into one of `into` (each a valid target then) or stay alone? */
+export interface DiveAwaiting {
+  kind: 'dive';
+  leaderId: string;
+  shooterId: string;
+  shooters?: string[];
+  spotter?: string;
+  into: string[];
+}
 
-type FinishOpts = { allocation?: Record<string, number>; medic?: MedicPolicy; takeOver?: Record<string, string | null>; text?: string; askMedic?: boolean };
+/** What a shooting waits for from the target's owner. */
+export type ShotAwaiting = WoundsAwaiting | MedicAwaiting | DiveAwaiting;
+
+type FinishOpts = { allocation?: Record<string, number>; medic?: MedicPolicy; takeOver?: Record<string, string | null>; text?: string; askOwner?: boolean };
 
 /**
  * K-5.5 – K-7.1 the rest of a shooting once its wounds are known: allocation (given, else the
- * default), wound tests, morale after fire, the medics' duties. With `askMedic` it stops at a die the
+ * default), wound tests, morale after fire, the medics' duties. With `askOwner` it stops at a die the
  * medic could re-roll and returns what the owner must answer.
  */
 export function finishShooting(st: Steps, w: Omit<WoundsAwaiting, 'kind'>, ctx: KCtx, opts: FinishOpts = {}): KRefusal | MedicAwaiting | undefined {
@@ -177,16 +187,15 @@ function afterWoundTests(st: Steps, unitId: string, worst: ReadonlyArray<string>
 }
 
 /** K-SKL-8 the owner's word on the medic's re-roll: the wound tests go on (and may ask again), then the rest of the shooting. */
-export function resumeShooting(st: Steps, m: MedicAwaiting, reroll: boolean, ctx: KCtx): MedicAwaiting | undefined {
-  const run = woundTests(st, m.unitId, m.allocation, ctx, { askMedic: true }, m.cursor, reroll);
+export function resumeShooting(st: Steps, m: MedicAwaiting, answer: boolean | string | null, ctx: KCtx): MedicAwaiting | undefined {
+  const run = woundTests(st, m.unitId, m.allocation, ctx, { askOwner: true }, m.cursor, answer);
   if ('paused' in run) return { ...m, cursor: run.paused };
   afterWoundTests(st, m.unitId, run.worst, m.machineGun, ctx);
   return undefined;
 }
 
-/** K-5.1 … K-5.7 a unit shoots at an enemy unit: every die, test and consequence as events (up to the owner's allocation when he allocates). */
-export function resolveShooting(s: KState, args: ShootArgs, ctx: KCtx): KResult<{ option: TargetOption; awaiting?: ShotAwaiting }> {
-  const house = houseOf(s, ctx);
+/** K-5.1a, K-5.2f, K-2.4c may this shot be fired (the target valid, each chosen soldier able to hit it): the target's option and the soldiers who shoot. */
+export function checkShot(s: KState, args: Pick<ShootArgs, 'shooterId' | 'targetId' | 'shooters' | 'spotter'>, ctx: KCtx): KRefusal | { option: TargetOption; chosen: string[] } {
   const su = s.units[args.shooterId];
   if (!su) return refuse('K-5.1a', `no unit "${args.shooterId}"`);
   const why = shootRefusal(s, su);
@@ -202,6 +211,16 @@ export function resolveShooting(s: KState, args: ShootArgs, ctx: KCtx): KResult<
     return refuse('K-5.2f', `${id} cannot shoot at ${s.units[args.targetId]!.name} (not in sight or range)`);
   }
   if (!chosen.length) return refuse('K-2.4c', 'no soldier shoots');
+  return { option, chosen };
+}
+
+/** K-5.1 … K-5.7 a unit shoots at an enemy unit: every die, test and consequence as events (up to the owner's allocation when he allocates). */
+export function resolveShooting(s: KState, args: ShootArgs, ctx: KCtx): KResult<{ option: TargetOption; awaiting?: ShotAwaiting }> {
+  const house = houseOf(s, ctx);
+  const checked = checkShot(s, args, ctx);
+  if ('ok' in checked) return checked;
+  const { option, chosen } = checked;
+  const su = s.units[args.shooterId]!;
   const st = new Steps(s);
   const firers = chosen.map((id) => s.figures[id]!);
   const pinned = su.status === 'pinned';
@@ -218,7 +237,7 @@ export function resolveShooting(s: KState, args: ShootArgs, ctx: KCtx): KResult<
   if (args.ownerAllocates && !args.allocation && wounds > 0 && allocationChoices(st.state, woundable(st.state, option.hittable), wounds, 2).count > 1) {
     return { ok: true, events: st.events, option, awaiting: { ...w, eligible: woundable(st.state, option.hittable) } };
   }
-  const rest = finishShooting(st, w, ctx, { ...(args.allocation ? { allocation: args.allocation } : {}), ...(args.medic ? { medic: args.medic } : {}), ...(args.takeOver ? { takeOver: args.takeOver } : {}), ...(args.ownerAllocates ? { askMedic: true } : {}) });
+  const rest = finishShooting(st, w, ctx, { ...(args.allocation ? { allocation: args.allocation } : {}), ...(args.medic ? { medic: args.medic } : {}), ...(args.takeOver ? { takeOver: args.takeOver } : {}), ...(args.ownerAllocates ? { askOwner: true } : {}) });
   if (rest && 'ok' in rest) return rest;
   return { ok: true, events: st.events, option, ...(rest ? { awaiting: rest } : {}) };
 }

@@ -8,7 +8,7 @@ const ROLE_NAMES: Record<FigureRole, string> = {
 };
 
 /** "rifleman 3", "the squad leader": a soldier within the unit he was deployed in (a role it has once goes without a number). */
-function nameInUnit(s: KState, figureId: string): string {
+export function nameInUnit(s: KState, figureId: string): string {
   const f = s.figures[figureId]!;
   const role = ROLE_NAMES[f.role] ?? f.role;
   const same = s.units[f.homeUnitId]?.figures.filter((id) => s.figures[id]?.role === f.role) ?? [];

@@ -223,6 +223,9 @@ export function demolitionRefusal(s: KState, specialId: string, unitId: string):
   if (!u || !a || !a.units.includes(unitId)) return { rule: 'K-2.0b', reason: `${u?.name ?? unitId} is not activating` };
   if (u.side !== d.fire.side) return { rule: d.rule, reason: `only ${d.fire.side} can fire the charge` };
   if (u.status !== 'normal' && u.status !== 'pinned') return { rule: 'K-7.3d', reason: `${u.name} cannot act (${u.status})` };
+  if (d.fire.notPinned && u.status === 'pinned') return { rule: 'K-7.1b', reason: `${u.name} is pinned: a pinned unit cannot fire the charge (${d.id})` };
+  const made = sp.triesMade?.[d.id] ?? 0;
+  if (d.fire.tries !== undefined && made >= d.fire.tries) return { rule: d.rule, reason: `the charge on ${d.bridge} has been tried ${made === 1 ? 'once' : `${made} times`} already: ${d.fire.tries === 1 ? 'one try' : `${d.fire.tries} tries`} in the game (${d.id})` };
   if (sp.tried[d.id] === `${s.turn}:${unitId}`) return { rule: d.rule, reason: `${u.name} has tried the charge in this activation already` };
   const near = liveFigures(s, u).some((f) => f.condition !== 'serious' && distanceToPolygon(f.at, d.fire.of) - f.baseRadius <= d.fire.within + 1e-9);
   if (!near) return { rule: d.rule, reason: `${u.name} has no soldier within ${d.fire.within} cm of ${d.fire.ofId}` };
@@ -263,6 +266,8 @@ export function chargeRemoval(s: KState): KEvent[] {
     for (const uid of a.units) {
       const u = s.units[uid];
       if (!u || u.side !== d.remove.side || u.status !== 'normal') continue;
+      // Only the listed units (the sappers) know how to remove it, or a covering-fire half of one.
+      if (d.remove.units && !d.remove.units.includes(uid) && !d.remove.units.includes(u.splitFrom ?? '')) continue;
       const there = liveFigures(s, u).some((f) => f.condition !== 'serious' && !a.moved.includes(f.id) && Math.hypot(f.at[0] - d.charge[0], f.at[1] - d.charge[1]) - f.baseRadius <= d.remove.reach + 1e-9);
       if (there) {
         out.push(ev('CHARGE_REMOVED', d.rule, `${u.name} spent its activation at the charge on ${d.bridge} and removes it (${d.id})`, { special: d.id, unitId: uid }));
@@ -349,10 +354,13 @@ export function specialCommands(s: KState, unitId: string): Array<{ type: string
 
 /**
  * narrow-crossing: after a fast move, each soldier whose path touched the walkway rolls a die; on the
- * listed results he falls into the water and is lost (K-4.1 fast move, K-GAP-3 no rules for it).
+ * listed results he falls into the water and is lost (K-4.1 fast move, K-GAP-3 no rules for it). A
+ * walkway with falls under fire only: only when the moving unit was fired on in this turn.
  */
 export function crossingFalls(s: KState, moveEvents: readonly KEvent[], steps: ReadonlyArray<{ figureId: string; to: Vec2; via?: Vec2[] }>, ctx: KCtx): KEvent[] {
-  const list = s.special?.config.crossings.filter((c) => c.fallOn);
+  const underFire = (unitId: string | undefined) => unitId !== undefined && s.special?.lastFiredOn?.[unitId] === s.turn;
+  const mover = steps.length ? s.figures[steps[0]!.figureId]?.unitId : undefined;
+  const list = s.special?.config.crossings.filter((c) => c.fallOn && (!c.fallUnderFire || underFire(mover)));
   if (!list?.length) return [];
   // Most fast moves are nowhere near the walkway: no dice, no fold.
   const touched = steps.some((step) => {

@@ -117,8 +117,15 @@ const Demolition = z.object({
   charge: z.string().describe('the objective marking the charge'),
   bridge: FeatureId.describe('the bridge whose span it destroys'),
   over: FeatureId.describe('the water under the span: the deck over it is the span'),
-  fire: z.object({ side: z.string(), within: z.number().positive(), of: FeatureId, on: Die }).strict(),
-  remove: z.object({ side: z.string(), reach: z.number().positive() }).strict(),
+  fire: z.object({
+    side: z.string(), within: z.number().positive(), of: FeatureId, on: Die,
+    tries: z.number().int().min(1).optional().describe('how many tries the side has in the whole game (default: one per activation, no limit)'),
+    notPinned: z.boolean().optional().describe('a pinned unit (K-7.1b) cannot try (default: it can)'),
+  }).strict(),
+  remove: z.object({
+    side: z.string(), reach: z.number().positive(),
+    units: z.array(z.string()).min(1).optional().describe('only these units can remove the charge (default: any unit of the side)'),
+  }).strict(),
   house: House,
 }).strict();
 
@@ -128,7 +135,10 @@ const NarrowCrossing = z.object({
   feature: FeatureId,
   singleFile: z.boolean(),
   speedFactor: z.number().gt(0).max(1),
-  fastMoveFall: z.object({ on: Die }).strict().optional(),
+  fastMoveFall: z.object({
+    on: Die,
+    underFire: z.boolean().optional().describe('only a soldier of a unit fired on in this turn (a shot or fire from off the table) risks the fall (default: every fast mover)'),
+  }).strict().optional(),
   cover: z.literal('open').optional(),
   house: House,
 }).strict();
@@ -157,6 +167,18 @@ const VictoryRequirement = z.object({
   modifies: KIds,
   side: z.string(),
   requires: UnitsIn,
+  house: House,
+}).strict();
+
+/**
+ * K-GAP-1 who can hold or contest an objective (house: the book has no objectives). By default every
+ * unit with a fighting soldier there does; a scenario may leave out lone leaders and pinned units.
+ */
+const ObjectiveControl = z.object({
+  kind: z.literal('objective-control'),
+  modifies: KIds,
+  loneLeaders: z.boolean().describe('a leader on his own (not joined to a squad, K-1.3) holds or contests an objective'),
+  pinned: z.boolean().describe('a pinned unit (K-7.1b) holds or contests an objective'),
   house: House,
 }).strict();
 
@@ -189,7 +211,7 @@ const OptionalUnit = z.object({
 const KINDS = {
   'preparation-fire': PreparationFire, winter: Winter, elevated: Elevated, night: Night, 'off-table-fire': OffTableFire,
   demolition: Demolition, 'narrow-crossing': NarrowCrossing, 'hidden-units': HiddenUnits, 'victory-requirement': VictoryRequirement,
-  'aid-posts': AidPosts, 'optional-unit': OptionalUnit, 'cannot-go-to-ground': CannotGoToGround,
+  'aid-posts': AidPosts, 'optional-unit': OptionalUnit, 'cannot-go-to-ground': CannotGoToGround, 'objective-control': ObjectiveControl,
 } as const;
 
 export type SpecialKind = keyof typeof KINDS;
@@ -284,6 +306,7 @@ export function validateSpecialRules(s: Scenario): SpecialIssue[] {
         feature('fire.of', d.fire.of, outlined, 'a feature with an outline');
         side('fire.side', d.fire.side);
         side('remove.side', d.remove.side);
+        d.remove.units?.forEach((u, j) => { if (!units.has(u) && !added.has(u)) bad(`remove.units.${j}`, `unknown unit "${u}": expected the id of a unit in \`units\` or one an optional rule adds`); });
         break;
       case 'narrow-crossing':
         feature('feature', d.feature, (f) => f.kind === 'bridge', 'a bridge (the walkway)');
@@ -400,8 +423,10 @@ export interface KSpecialConfig {
   elevated: Array<{ id: string; rule: string; side?: string; area?: Vec2[]; minGround?: number; buildings?: string[]; minFloor: number; overFriends: boolean; overFeatures: string[] }>;
   night?: { id: string; rule: string; turns: number[]; visibility: number; lit?: Band & { side: string } };
   offTable: Array<{ id: string; rule: string; side: string; perTurn: number; from: 'west' | 'east' | 'north' | 'south'; targetsIn: Vec2[][]; where: string; attack: z.infer<typeof SpecialAttack> }>;
-  demolition: Array<{ id: string; rule: string; charge: Vec2; bridge: string; span: Band; over: Vec2[]; fire: { side: string; within: number; of: Vec2[]; ofId: string; on: number[] }; remove: { side: string; reach: number } }>;
-  crossings: Array<{ id: string; rule: string; feature: string; band: Band; singleFile: boolean; speedFactor: number; fallOn?: number[]; open: boolean }>;
+  demolition: Array<{ id: string; rule: string; charge: Vec2; bridge: string; span: Band; over: Vec2[]; fire: { side: string; within: number; of: Vec2[]; ofId: string; on: number[]; tries?: number; notPinned?: boolean }; remove: { side: string; reach: number; units?: string[] } }>;
+  crossings: Array<{ id: string; rule: string; feature: string; band: Band; singleFile: boolean; speedFactor: number; fallOn?: number[]; fallUnderFire?: boolean; open: boolean }>;
+  /** objective-control: lone leaders and pinned units left out of holding objectives (K-GAP-1). */
+  control?: { id: string; rule: string; loneLeaders: boolean; pinned: boolean };
   hidden?: { id: string; rule: string; units: string[]; onFire: boolean; within: number };
   victory: Array<{ id: string; rule: string; side: string; requires: UnitsInT }>;
   aidPosts: Array<{ side: string; at: Vec2; radius: number }>;
@@ -425,6 +450,10 @@ export interface KSpecialState {
   cleared: string[];
   /** cannot-go-to-ground: unit id → the turn it was first fired on (present only when the rule is on). */
   firstFiredOn?: Record<string, number>;
+  /** narrow-crossing with falls only under fire: unit id → the last turn it was fired on (present only then). */
+  lastFiredOn?: Record<string, number>;
+  /** demolition with a limited number of tries: rule id → tries made (present once tried). */
+  triesMade?: Record<string, number>;
 }
 
 const BUILT = new WeakMap<Scenario, KSpecialConfig | null>();
@@ -439,7 +468,8 @@ export function buildSpecial(s: Scenario): KSpecialState | undefined {
   }
   if (!cfg) return undefined;
   const hidden = cfg.hidden ? [...cfg.hidden.units] : [];
-  return { config: cfg, hidden, used: {}, tried: {}, destroyed: [], cleared: [], ...(cfg.bite ? { firstFiredOn: {} } : {}) };
+  const underFire = cfg.crossings.some((c) => c.fallUnderFire);
+  return { config: cfg, hidden, used: {}, tried: {}, destroyed: [], cleared: [], ...(cfg.bite ? { firstFiredOn: {} } : {}), ...(underFire ? { lastFiredOn: {} } : {}) };
 }
 
 function resolveSpecial(s: Scenario): KSpecialConfig | undefined {
@@ -497,13 +527,13 @@ function resolveSpecial(s: Scenario): KSpecialConfig | undefined {
         if (!span || !charge) break;
         cfg.demolition.push({
           id, rule, charge: [charge[0], charge[1]], bridge: d.bridge, span, over: outline(d.over),
-          fire: { side: d.fire.side, within: d.fire.within, of: outline(d.fire.of), ofId: d.fire.of, on: d.fire.on }, remove: d.remove,
+          fire: { side: d.fire.side, within: d.fire.within, of: outline(d.fire.of), ofId: d.fire.of, on: d.fire.on, ...(d.fire.tries ? { tries: d.fire.tries } : {}), ...(d.fire.notPinned ? { notPinned: true } : {}) }, remove: d.remove,
         });
         break;
       }
       case 'narrow-crossing': {
         const band = bandOf(features.get(d.feature));
-        if (band) cfg.crossings.push({ id, rule, feature: d.feature, band, singleFile: d.singleFile, speedFactor: d.speedFactor, ...(d.fastMoveFall ? { fallOn: d.fastMoveFall.on } : {}), open: d.cover === 'open' });
+        if (band) cfg.crossings.push({ id, rule, feature: d.feature, band, singleFile: d.singleFile, speedFactor: d.speedFactor, ...(d.fastMoveFall ? { fallOn: d.fastMoveFall.on } : {}), ...(d.fastMoveFall?.underFire ? { fallUnderFire: true } : {}), open: d.cover === 'open' });
         break;
       }
       case 'hidden-units':
@@ -520,6 +550,9 @@ function resolveSpecial(s: Scenario): KSpecialConfig | undefined {
         break;
       case 'optional-unit':
         break; // placed (or left out) by the game options before setup (options.ts)
+      case 'objective-control':
+        cfg.control = { id, rule, loneLeaders: d.loneLeaders, pinned: d.pinned };
+        break;
       case 'cannot-go-to-ground':
         if (d.enabled) cfg.bite = { id, rule, units: d.units, reading: d.reading, openCover: d.openCover ?? 7 };
         break;
@@ -549,10 +582,15 @@ function biteKey(units: Readonly<Record<string, { splitFrom?: string }>>, unitId
 
 /**
  * cannot-go-to-ground: note the turn a listed unit is first fired on (folded on SHOT_FIRED and
- * SPECIAL_FIRE). Only a game with the rule on carries the record, so other games' states are unchanged.
+ * SPECIAL_FIRE); narrow-crossing under fire: the turn any unit was last fired on. Only a game with such
+ * a rule carries the record, so other games' states are unchanged.
  */
 export function noteFiredOn<S extends { turn: number; units: Readonly<Record<string, { splitFrom?: string }>>; special?: KSpecialState }>(s: S, unitId: string): S {
   const sp = s.special;
+  if (sp?.lastFiredOn && sp.lastFiredOn[unitId] !== s.turn) {
+    // narrow-crossing with falls under fire only: the turn this unit was last fired on.
+    return noteFiredOn({ ...s, special: { ...sp, lastFiredOn: { ...sp.lastFiredOn, [unitId]: s.turn } } }, unitId);
+  }
   if (!sp?.firstFiredOn || !sp.config.bite) return s;
   const key = biteKey(s.units, unitId, sp.config.bite.units);
   if (!key || key in sp.firstFiredOn) return s;

@@ -83,10 +83,10 @@ export function woundable(s: KState, eligible: readonly string[]): string[] {
  * K-5.5a/b the owner's possible allocations of `wounds` among `eligible` (those who can take one):
  * wounds spread level by level (each soldier at the lowest count takes one before anyone takes
  * another), so only the last level leaves a choice — which of its soldiers take the remainder. The
- * default allocation first, then the others, at most `max` listed; `count` is how many there are.
+ * default allocation first (`first`, where the rules' default is another, e.g. K-6.4d the melee's
+ * spread), then the others, at most `max` listed; `count` is how many there are.
  */
-export function allocationChoices(s: KState, eligible: readonly string[], wounds: number, max = 12): { options: Array<Record<string, number>>; count: number } {
-  const first = defaultAllocation(s, eligible, wounds);
+export function allocationChoices(s: KState, eligible: readonly string[], wounds: number, max = 12, first: Record<string, number> = defaultAllocation(s, eligible, wounds)): { options: Array<Record<string, number>>; count: number } {
   const ids = [...new Set(eligible)];
   if (!ids.length || wounds <= 0) return { options: [first], count: 1 };
   const forced: Record<string, number> = {};
@@ -159,8 +159,11 @@ export type { WoundTestCursor } from './flow-types';
 export interface WoundTestOpts {
   medic?: MedicPolicy;
   takeOver?: Record<string, string | null>;
-  /** K-SKL-8 the owner decides on each re-roll the medic could make (the run pauses): for the shooting's decisions. */
-  askMedic?: boolean;
+  /**
+   * The owner decides (the run pauses): K-SKL-8 on each re-roll the medic could make, K-5.5h who takes
+   * over a fallen soldier's special weapon when he has a choice. For the shooting's decisions.
+   */
+  askOwner?: boolean;
 }
 
 /** K-SKL-8 the book's default word on a re-roll (the house policy: the worse results). */
@@ -170,17 +173,23 @@ export function medicWants(result: Condition | 'scratch', policy: MedicPolicy = 
 
 /**
  * K-5.5c–g wound tests for an allocation: one per wound, most severe applies (K-AMB-8 house), the
- * medic's re-roll (K-SKL-8: the second result stands), then special weapons (K-5.5h). With `askMedic`
- * the run pauses at a die the medic could re-roll (worse than a scratch) and returns where it stands;
- * it goes on from `cursor` with the owner's `answer`.
+ * medic's re-roll (K-SKL-8: the second result stands), then special weapons (K-5.5h). With `askOwner`
+ * the run pauses at a die the medic could re-roll (worse than a scratch), or at a fallen soldier's
+ * special weapon that more than one answer could settle, and returns where it stands; it goes on from
+ * `cursor` with the owner's `answer` (re-roll or not; the soldier who takes the weapon over, or null).
  */
-export function woundTests(st: Steps, unitId: string, allocation: Readonly<Record<string, number>>, ctx: KCtx, opts: WoundTestOpts = {}, cursor?: WoundTestCursor, answer?: boolean): { worst: Array<Condition | 'scratch'> } | { paused: WoundTestCursor } {
+export function woundTests(st: Steps, unitId: string, allocation: Readonly<Record<string, number>>, ctx: KCtx, opts: WoundTestOpts = {}, cursor?: WoundTestCursor, answer?: boolean | string | null): { worst: Array<Condition | 'scratch'> } | { paused: WoundTestCursor } {
   const house = houseOf(st.state, ctx);
   const entries = Object.entries(allocation).filter(([, n]) => n);
   const c: WoundTestCursor = cursor
     ? { ...cursor, rolls: [...cursor.rolls], worst: [...cursor.worst] }
     : { entry: 0, test: 0, rolls: [], result: 'scratch', medicUsed: false, worst: [], ...(unitMedic(st.state, unitId) ? { medicId: unitMedic(st.state, unitId)!.id } : {}) };
   const medic = c.medicId;
+  // K-5.5h the owner's word on the fallen soldier's weapon the run paused at (his tests are done).
+  if (c.takeOver !== undefined) {
+    specialWeapon(st, c.takeOver, typeof answer === 'string' || answer === null ? answer : undefined);
+    delete c.takeOver;
+  }
   while (c.entry < entries.length) {
     const [id, n] = entries[c.entry]!;
     const tests = house.woundTestsPer === 'wound' ? n : 1;
@@ -195,7 +204,7 @@ export function woundTests(st: Steps, unitId: string, allocation: Readonly<Recor
         v = ctx.dice.roll(6, `wound test of ${id}`, 'K-5.5c');
         const r = woundResult(v, house);
         const may = !!medic && medic !== id && (house.medicRerollScope === 'soldier' || !c.medicUsed);
-        if (may && opts.askMedic && r !== 'scratch') {
+        if (may && opts.askOwner && r !== 'scratch') {
           c.pending = v;
           return { paused: c };
         }
@@ -212,18 +221,25 @@ export function woundTests(st: Steps, unitId: string, allocation: Readonly<Recor
       if (SEVERITY[r] > SEVERITY[c.result]) c.result = r;
       c.test++;
     }
-    woundTestDone(st, id, c, opts);
+    const fallen = woundTestDone(st, id, c, opts);
     c.entry++;
     c.test = 0;
     c.rolls = [];
     c.result = 'scratch';
     delete c.usedMedic;
+    if (fallen) {
+      c.takeOver = fallen;
+      return { paused: c };
+    }
   }
   return { worst: c.worst };
 }
 
-/** K-5.5d–h one soldier's tests done: his condition, the log line, a fallen soldier's special weapon. */
-function woundTestDone(st: Steps, id: string, c: WoundTestCursor, opts: WoundTestOpts): void {
+/**
+ * K-5.5d–h one soldier's tests done: his condition, the log line, a fallen soldier's special weapon —
+ * or, when the owner is asked and has a choice, his id: the run waits for the owner's word on it.
+ */
+function woundTestDone(st: Steps, id: string, c: WoundTestCursor, opts: WoundTestOpts): string | undefined {
   const f = st.state.figures[id]!;
   const { rolls, result, usedMedic } = c;
   const before = f.condition;
@@ -232,7 +248,24 @@ function woundTestDone(st: Steps, id: string, c: WoundTestCursor, opts: WoundTes
   const text = `${soldierName(st.state, id)}: wound test ${rolls.join(usedMedic ? ' → ' : ', ')}${usedMedic ? ` (re-rolled by ${soldierName(st.state, usedMedic)})` : ''} — ${label}`;
   st.push(ev('WOUND_TEST', 'K-5.5c', text, usedMedic ? { figureId: id, rolls: [...rolls], medic: usedMedic, result, condition } : { figureId: id, rolls: [...rolls], result, condition }));
   c.worst.push(result);
-  if ((condition === 'dead' || condition === 'serious') && before !== condition) specialWeapon(st, f.id, opts.takeOver?.[f.id]);
+  if ((condition !== 'dead' && condition !== 'serious') || before === condition) return undefined;
+  if (opts.askOwner && opts.takeOver?.[f.id] === undefined && takeOverMates(st.state, f.id).length) return f.id;
+  specialWeapon(st, f.id, opts.takeOver?.[f.id]);
+  return undefined;
+}
+
+/** K-5.5h the soldiers of a fallen soldier's unit who could take over his special weapon (none: he has none). */
+export function takeOverMates(s: KState, figureId: string): KFigure[] {
+  const f = s.figures[figureId]!;
+  const w = f.weapon ? weaponById(f.weapon) : undefined;
+  if (!w?.special) return [];
+  return liveFigures(s, f.unitId).filter((g) => g.id !== f.id && g.condition !== 'serious' && !(g.weapon && weaponById(g.weapon)?.special));
+}
+
+/** K-5.5h the default taker of a fallen soldier's special weapon: the loader, else the fittest rifleman, else anyone but a leader. */
+export function defaultTaker(s: KState, figureId: string): KFigure | undefined {
+  const mates = takeOverMates(s, figureId);
+  return mates.find((g) => g.role === 'mg-loader') ?? mates.find((g) => g.role === 'soldier' && g.condition === 'healthy') ?? mates.find((g) => g.role !== 'leader' && g.role !== 'squad-leader');
 }
 
 /**
@@ -244,16 +277,15 @@ export function specialWeapon(st: Steps, figureId: string, choice?: string | nul
   const f = st.state.figures[figureId]!;
   const w = f.weapon ? weaponById(f.weapon) : undefined;
   if (!w?.special) return;
-  const mates = liveFigures(st.state, f.unitId).filter((g) => g.id !== f.id && g.condition !== 'serious' && !(g.weapon && weaponById(g.weapon)?.special));
   let taker: KFigure | undefined;
   if (choice === null) taker = undefined;
-  else if (choice) taker = mates.find((g) => g.id === choice);
-  else taker = mates.find((g) => g.role === 'mg-loader') ?? mates.find((g) => g.role === 'soldier' && g.condition === 'healthy') ?? mates.find((g) => g.role !== 'leader' && g.role !== 'squad-leader');
+  else if (choice) taker = takeOverMates(st.state, figureId).find((g) => g.id === choice);
+  else taker = defaultTaker(st.state, figureId);
   if (taker) {
-    st.push(ev('WEAPON_TAKEN_OVER', 'K-5.5h', `${taker.id} takes over the ${w.name} from ${f.id}`, { fromFigureId: f.id, toFigureId: taker.id, weapon: w.id, previous: taker.weapon }));
+    st.push(ev('WEAPON_TAKEN_OVER', 'K-5.5h', `${soldierName(st.state, taker.id)} takes over the ${w.name} from ${soldierName(st.state, f.id)}`, { fromFigureId: f.id, toFigureId: taker.id, weapon: w.id, previous: taker.weapon }));
   } else {
     const markerId = `mg-${st.state.nextId}`;
-    st.push(ev('WEAPON_DROPPED', 'K-5.5h', `The ${w.name} of ${f.id} is left on the table`, { markerId, figureId: f.id, weapon: w.id, at: f.at, floor: f.floor, side: f.side }));
+    st.push(ev('WEAPON_DROPPED', 'K-5.5h', `The ${w.name} of ${soldierName(st.state, f.id)} is left on the table`, { markerId, figureId: f.id, weapon: w.id, at: f.at, floor: f.floor, side: f.side }));
   }
 }
 
@@ -261,7 +293,7 @@ export function specialWeapon(st: Steps, figureId: string, choice?: string | nul
  * K-5.5a–h the whole wound step for a unit that took `wounds`: allocation (given or default), wound
  * tests, special weapons. `eligible` are the soldiers that can be hit (K-5.5b "visible").
  */
-export function applyWounds(st: Steps, unitId: string, eligible: readonly string[], wounds: number, ctx: KCtx, opts: Omit<WoundsOpts, 'askMedic'> = {}): KRefusal | { tested: number; worst: Array<Condition | 'scratch'> } {
+export function applyWounds(st: Steps, unitId: string, eligible: readonly string[], wounds: number, ctx: KCtx, opts: Omit<WoundsOpts, 'askOwner'> = {}): KRefusal | { tested: number; worst: Array<Condition | 'scratch'> } {
   const r = applyWoundsAsking(st, unitId, eligible, wounds, ctx, opts);
   if ('paused' in r) throw new Error('K-SKL-8 the wound tests paused for the medic\'s re-roll without being asked to');
   return r;
@@ -269,7 +301,7 @@ export function applyWounds(st: Steps, unitId: string, eligible: readonly string
 
 type WoundsOpts = WoundTestOpts & { allocation?: Record<string, number>; rule?: string; text?: string };
 
-/** applyWounds that may pause for the owner's word on the medic's re-roll (`askMedic`, K-SKL-8): returns where the tests stand. */
+/** applyWounds that may pause for the owner's word (`askOwner`: K-SKL-8 the medic's re-roll, K-5.5h a fallen MG): returns where the tests stand. */
 export function applyWoundsAsking(st: Steps, unitId: string, eligible: readonly string[], wounds: number, ctx: KCtx, opts: WoundsOpts = {}): KRefusal | { tested: number; worst: Array<Condition | 'scratch'> } | { paused: WoundTestCursor; allocation: Record<string, number> } {
   if (wounds <= 0) return { tested: 0, worst: [] };
   const alive = woundable(st.state, eligible);

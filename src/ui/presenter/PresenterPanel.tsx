@@ -1,9 +1,10 @@
-// The narration card of presenter mode: beat number, title and text, the units in focus (in their
-// side's colour), previous/next and close. The camera flight and highlight follow the same state.
-// The card keeps clear of the screen centre, where the beat's camera target is (presenter.css), and
-// folds down to its title and buttons.
+// The narration card of presenter mode: beat number, title and text (source marks shown, with a
+// legend), the units in focus (in their side's colour), previous/next and close. The camera flight
+// and highlight follow the same state. The card keeps clear of the screen centre, where the beat's
+// camera target is (presenter.css), and folds down to its title and buttons.
 import { useState } from 'react';
-import type { Scenario } from '../../scenario';
+import { marksUsed, type Scenario } from '../../scenario';
+import { MarkedText, MarkLegend } from '../MarkedText';
 import { presenter, presenterStore, useStore } from '../../view';
 import './presenter.css';
 
@@ -35,8 +36,9 @@ export function PresenterPanel({ scenario }: PresenterPanelProps) {
           <button type="button" className="st-icon-btn" aria-label="Leave presenter mode" title="Leave presenter mode (Esc)" onClick={() => presenter.close()}>×</button>
         </span>
       </header>
-      <h2 data-testid="presenter-title">{beat.title}</h2>
-      {!folded && <p data-testid="presenter-narration">{beat.narration}</p>}
+      <h2 data-testid="presenter-title"><MarkedText text={beat.title} /></h2>
+      {!folded && <p data-testid="presenter-narration"><MarkedText text={beat.narration} /></p>}
+      {!folded && <MarkLegend kinds={marksUsed(beat.title, beat.narration)} testId="presenter-marks" />}
       <footer>
         {!folded && (beat.highlight?.length ?? 0) > 0 && (
           <ul className="st-chips" aria-label="Units in focus" data-testid="presenter-units">
@@ -45,7 +47,7 @@ export function PresenterPanel({ scenario }: PresenterPanelProps) {
               return (
                 <li key={id} data-unit={id}>
                   <span className="st-swatch" style={{ background: (u && sideColour.get(u.side)) ?? '#888' }} />
-                  {u?.name ?? id}
+                  <MarkedText text={u?.name ?? id} />
                 </li>
               );
             })}

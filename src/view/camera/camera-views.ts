@@ -122,3 +122,24 @@ export function interpolatePose(a: CameraPose, b: CameraPose, t: number, out: Ca
   out.position[1] += lift;
   return out;
 }
+
+/** How far above its figures' stands a followed unit's centre is aimed at (cm, about chest height). */
+export const FOLLOW_LIFT = 1;
+
+/** The point a beat following a unit aims at: the mean of its figures' stand points, lifted to chest height. */
+export function followTarget(stands: readonly (readonly number[])[]): Vec3 | undefined {
+  if (stands.length === 0) return undefined;
+  const sum = [0, 0, 0];
+  for (const p of stands) for (let i = 0; i < 3; i++) sum[i]! += p[i] ?? 0;
+  return [sum[0]! / stands.length, sum[1]! / stands.length + FOLLOW_LIFT, sum[2]! / stands.length];
+}
+
+/**
+ * A beat's camera (table coordinates) aimed at `target` instead of its own, the position keeping
+ * its offset from the authored target: the same shot of a unit wherever it has moved.
+ */
+export function followedCamera(camera: { position: readonly number[]; target: readonly number[] }, target: Vec3): { position: Vec3; target: Vec3 } {
+  const [px = 0, py = 0, pz = 0] = camera.position;
+  const [tx = 0, ty = 0, tz = 0] = camera.target;
+  return { position: [target[0] + px - tx, target[1] + py - ty, target[2] + pz - tz], target };
+}

@@ -3,5 +3,5 @@ export { TableCamera } from './TableCamera';
 export type { TableCameraProps } from './TableCamera';
 export { cameraDirector, cameraStatus, focusOn, FLIGHT_MS } from './camera-director';
 export type { CameraStatus, CameraView, HeldMove } from './camera-director';
-export { beatPose, presetPose, homePose } from './camera-views';
+export { beatPose, presetPose, homePose, followTarget, followedCamera, FOLLOW_LIFT } from './camera-views';
 export type { CameraPose, PresetName, TableEdgeName } from './camera-views';

@@ -10,6 +10,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { viewForSeat, type PlayPickPanel, type PlayTargetsPanel, type PlayView } from '../../game';
 import { Figures } from '../Figures';
 import { VehicleModels } from '../Vehicles';
+import { figurePlace, unitPlacesStore, vehiclePlace } from '../presenter';
 import { createStore, useStore } from '../store';
 import type { TableModel } from '../table-model';
 import type { ToolController } from '../tools/tool-controller';
@@ -62,6 +63,12 @@ export function PlayTable({ play, model, tools }: PlayTableProps) {
   const hiddenOwn = useMemo(() => new Set(view.units.filter((u) => u.hiddenFrom?.length).map((u) => u.id)), [view.units]);
   const [poses, ghosts] = useMemo(() => [allPoses.filter((p) => !hiddenOwn.has(p.unitId)), allPoses.filter((p) => hiddenOwn.has(p.unitId))], [allPoses, hiddenOwn]);
   const unitOf = useMemo(() => new Map(allPoses.map((p) => [p.figureId, p.unitId] as const)), [allPoses]);
+
+  // The presenter highlights and follows units where the game has them on this screen.
+  useEffect(() => {
+    unitPlacesStore.set((s) => ({ ...s, play: [...allPoses.map(figurePlace), ...vehiclePoses.map(vehiclePlace)] }));
+  }, [allPoses, vehiclePoses]);
+  useEffect(() => () => unitPlacesStore.set((s) => ({ ...s, play: null })), []);
 
   // The tools measure and sight from where the game's figures stand now.
   useEffect(() => {

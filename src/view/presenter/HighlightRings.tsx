@@ -1,6 +1,6 @@
-// Units named by the open presentation beat: a glowing ring under every figure's base (widened
-// round a vehicle's hull) and a pin over its head that shows through roofs and walls, so a unit on
-// a tower floor is found too.
+// Units named by the open presentation beat, where they stand now (the set-up, or the game's
+// positions in play): a glowing ring under every figure's base (widened round a vehicle's hull) and
+// a pin over its head that shows through roofs and walls, so a unit on a tower floor is found too.
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { type InstancedMesh, Matrix4, Quaternion, Vector3 } from 'three';
 import { figurePoses } from '../Figures';
@@ -9,9 +9,9 @@ import type { TableModel } from '../table-model';
 import { vehiclePoses } from '../vehicle-geometry';
 import { haloGeometry, pinGeometry, ringGeometry } from './highlight-geometry';
 import { highlightedUnits, presenterStore } from './presenter';
+import { currentPlaces, figurePlace, unitPlacesStore, vehiclePlace, type PlacedFigure } from './unit-places';
 
 export const HIGHLIGHT_COLOUR = '#ffcf5a';
-const PIN_LIFT = 3.4;
 
 /** Figure ids the highlight is drawn under now (read by the test probe). */
 export const highlightProbe = { figures: [] as string[], units: [] as string[] };
@@ -21,26 +21,10 @@ const q = new Quaternion();
 const at = new Vector3();
 const size = new Vector3();
 
-interface Marked {
-  unitId: string;
-  figureId: string;
-  position: [number, number, number];
-  /** Ring scale (1 for a figure base) and pin height above the stand. */
-  scale: number;
-  lift: number;
-}
-
-/** Figures and vehicles of the scenario where the highlight would go. */
-function markedPoses(model: TableModel): Marked[] {
+/** Figures and vehicles of the scenario's set-up, where the highlight goes when no game is on. */
+function deployedPlaces(model: TableModel): PlacedFigure[] {
   const stand = model.standHeight.bind(model);
-  const figures = figurePoses(model.scenario, stand).map((p) => ({ unitId: p.unitId, figureId: p.figureId, position: p.position, scale: 1, lift: PIN_LIFT }));
-  // The ring's inner edge (0.78 cm at scale 1) clears the hull's corners.
-  const vehicles = vehiclePoses(model.scenario, stand).map((p) => ({
-    unitId: p.unitId, figureId: p.figureId, position: p.position,
-    scale: (Math.hypot(p.spec.length, p.spec.width) / 2 + 0.4) / 0.78,
-    lift: p.spec.height + p.spec.width * 0.3 + 1.6,
-  }));
-  return [...figures, ...vehicles];
+  return [...figurePoses(model.scenario, stand).map(figurePlace), ...vehiclePoses(model.scenario, stand).map(vehiclePlace)];
 }
 
 export interface HighlightRingsProps {
@@ -50,7 +34,11 @@ export interface HighlightRingsProps {
 export function HighlightRings({ model }: HighlightRingsProps) {
   const state = useStore(presenterStore);
   const units = highlightedUnits(state);
-  const poses = useMemo(() => markedPoses(model), [model]);
+  // This table's set-up is where units are found when no game is on (play publishes its own places).
+  useEffect(() => {
+    unitPlacesStore.set((s) => ({ ...s, deployed: deployedPlaces(model) }));
+  }, [model]);
+  const poses = currentPlaces(useStore(unitPlacesStore));
   const chosen = useMemo(() => {
     const set = new Set(units);
     return poses.filter((p) => set.has(p.unitId));

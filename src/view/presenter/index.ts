@@ -1,4 +1,6 @@
-// Presenter mode in the scene: beat state and the highlight of the beat's units.
-export { presenter, presenterStore, highlightedUnits } from './presenter';
+// Presenter mode in the scene: beat state, the units' places and the highlight of the beat's units.
+export { presenter, presenterStore, highlightedUnits, beatCamera } from './presenter';
+export { unitPlacesStore, figurePlace, vehiclePlace } from './unit-places';
+export type { PlacedFigure, UnitPlaces } from './unit-places';
 export type { Beat, PresenterState } from './presenter';
 export { HighlightRings, highlightProbe, HIGHLIGHT_COLOUR } from './HighlightRings';

@@ -1,8 +1,10 @@
 // Presenter mode: which of the scenario's beats is on show. Showing a beat flies the camera to
-// the beat's view (table coordinates in the file) and names the units to highlight.
+// the beat's view (table coordinates in the file) and names the units to highlight; a beat that
+// follows a unit aims at that unit where it stands now, and keeps aiming there as it moves.
 import type { Scenario } from '../../scenario';
-import { beatPose, cameraDirector } from '../camera';
+import { beatPose, cameraDirector, cameraStatus, followedCamera, followTarget } from '../camera';
 import { createStore } from '../store';
+import { unitPlacesStore, unitStands } from './unit-places';
 
 export type Beat = NonNullable<Scenario['beats']>[number];
 
@@ -17,6 +19,16 @@ export interface PresenterState {
 }
 
 export const presenterStore = createStore<PresenterState>({ width: 180, depth: 120, beats: [], open: false, index: 0 });
+
+/** The beat's camera in table coordinates: as written, or aimed at the unit it follows where it stands now. */
+export function beatCamera(beat: Beat): { position: readonly number[]; target: readonly number[] } {
+  const unit = beat.camera.follow;
+  const target = unit === undefined ? undefined : followTarget(unitStands(unitPlacesStore.get(), unit));
+  return target ? followedCamera(beat.camera, target) : beat.camera;
+}
+
+/** The target the camera was last sent to for a beat (to re-aim only when a followed unit moved). */
+let aimed: readonly number[] = [];
 
 function clampIndex(i: number, n: number): number {
   return Math.min(Math.max(Math.round(i), 0), Math.max(n - 1, 0));
@@ -34,7 +46,9 @@ export const presenter = {
     const i = clampIndex(index, s.beats.length);
     const beat = s.beats[i]!;
     presenterStore.set({ ...s, open: true, index: i });
-    cameraDirector.flyTo(beatPose(s, beat.camera), 'beat', opts);
+    const cam = beatCamera(beat);
+    aimed = cam.target;
+    cameraDirector.flyTo(beatPose(s, cam), 'beat', opts);
   },
   next(): void {
     const s = presenterStore.get();
@@ -55,6 +69,18 @@ export const presenter = {
     if (s.open) presenterStore.set({ ...s, open: false });
   },
 };
+
+// A followed unit moves (a game command, the set-up drawn): the camera goes with it, unless the
+// user has taken the camera elsewhere since.
+unitPlacesStore.subscribe(() => {
+  const s = presenterStore.get();
+  const beat = s.open ? s.beats[s.index] : undefined;
+  if (!beat?.camera.follow || cameraStatus.get().view !== 'beat') return;
+  const cam = beatCamera(beat);
+  if (cam.target.every((v, i) => Math.abs(v - (aimed[i] ?? NaN)) < 1e-6)) return;
+  aimed = cam.target;
+  cameraDirector.flyTo(beatPose(s, cam), 'beat');
+});
 
 /** Unit ids highlighted now (the open beat's `highlight`), else none. */
 export function highlightedUnits(s: PresenterState): readonly string[] {

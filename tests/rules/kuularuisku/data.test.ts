@@ -61,7 +61,9 @@ describe('K-ORG organisations', () => {
   it('K-ORG-2 a Red MG plutoona: 4 Maxims with crews', () => {
     const o = ORGANISATIONS.find((x) => x.id === 'K-ORG-2')!;
     expect(o.squad).toMatchObject({ count: [4, 4], mg: true, weapons: ['K-WPN-10'] });
-    expect(squadSize(o)).toBe(2); // K-GAP-12 house crew: gunner + loader
+    // K-GAP-12 house crew: gunner + loader, and up to two riflemen carrying ammunition (the 1918 briefs' 3–4 crew)
+    expect(o.squad.members).toEqual([{ role: 'mg-gunner', count: 1 }, { role: 'mg-loader', count: 1 }, { role: 'soldier', count: 2 }]);
+    expect(squadSize(o)).toBe(4);
   });
 
   it('K-ORG-3 a Jäger company: 2–8 platoons of 2–5 squads of a squad leader and 8 riflemen', () => {

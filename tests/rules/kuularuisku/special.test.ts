@@ -70,8 +70,8 @@ describe('special rules as validated scenario data', () => {
     expect(validateKScenario(kal)).toEqual([]);
     expect(validateKScenario(tam)).toEqual([]);
     const kalRules = setupK(kal).special!.config.rules.map((r) => r.kind);
-    expect(kalRules).toEqual(['preparation-fire', 'winter', 'cannot-go-to-ground', 'elevated', 'aid-posts', 'optional-unit', 'optional-unit', 'optional-unit']);
-    expect(setupK(tam).special!.config.rules.map((r) => r.kind)).toEqual(['victory-requirement', 'night', 'off-table-fire', 'demolition', 'narrow-crossing', 'hidden-units', 'elevated']);
+    expect(kalRules).toEqual(['preparation-fire', 'winter', 'cannot-go-to-ground', 'elevated', 'aid-posts', 'optional-unit', 'optional-unit', 'optional-unit', 'objective-control']);
+    expect(setupK(tam).special!.config.rules.map((r) => r.kind)).toEqual(['victory-requirement', 'night', 'off-table-fire', 'demolition', 'narrow-crossing', 'hidden-units', 'elevated', 'optional-unit']);
     const house = specialHouseValues(kal);
     expect(house.find((h) => h.ruleId === 'failed-preparation' && h.key === 'attack.skill')).toMatchObject({ value: 4 });
     expect(specialHouseValues(tam).map((h) => h.ruleId)).toContain('pyynikki-fire-lane');
@@ -210,17 +210,23 @@ describe('Tammerkoski', () => {
     expect(offTableFire(activating(s, 'w_sq2'), { special: 'pyynikki-fire-lane', targetId: 'w_sq1' }, { table: tamTable, dice: new Seq([]) })).toMatchObject({ ok: false });
   });
 
-  it('bridge-demolition K-3.3a: a Red unit at the barricade fires the charge on a 5–6; the span and every figure on it go, and no one crosses it afterwards', () => {
+  it('bridge-demolition K-3.3a K-7.1b: once in the game a Red unit at the barricade, not pinned, fires the charge on a 6; the span and every figure on it go, and no one crosses it afterwards', () => {
     let s = setupK(tam);
     s = place(s, 'w_sappers', [[100, 67], [101.6, 67]]);
     s = activating(s, 'r_os2');
-    const miss = fireDemolition(s, { special: 'bridge-demolition', unitId: 'r_os2' }, { table: tamTable, dice: new Seq([4]) });
+    const miss = fireDemolition(s, { special: 'bridge-demolition', unitId: 'r_os2' }, { table: tamTable, dice: new Seq([5]) });
     expect(miss.ok && miss.events.map((e) => e.type)).toEqual(['SPECIAL_ROLL']);
     const tried = foldK(s, miss.ok ? miss.events : []);
-    expect(fireDemolition(tried, { special: 'bridge-demolition', unitId: 'r_os2' }, { table: tamTable, dice: new Seq([6]) })).toMatchObject({ ok: false, reason: expect.stringContaining('tried the charge in this activation') });
+    expect(tried.special!.triesMade).toEqual({ 'bridge-demolition': 1 });
+    // One try in the game: not again in this activation, nor in a later turn.
+    expect(fireDemolition(tried, { special: 'bridge-demolition', unitId: 'r_os2' }, { table: tamTable, dice: new Seq([6]) })).toMatchObject({ ok: false, reason: expect.stringContaining('one try in the game') });
+    expect(fireDemolition(activating({ ...tried, turn: tried.turn + 1 }, 'r_os2'), { special: 'bridge-demolition', unitId: 'r_os2' }, { table: tamTable, dice: new Seq([6]) })).toMatchObject({ ok: false, rule: 'K-3.3a' });
+    // A pinned unit keeps its head down (K-7.1b).
+    const pinned = { ...s, units: { ...s.units, r_os2: { ...s.units.r_os2!, status: 'pinned' as const } } };
+    expect(fireDemolition(pinned, { special: 'bridge-demolition', unitId: 'r_os2' }, { table: tamTable, dice: new Seq([6]) })).toMatchObject({ ok: false, rule: 'K-7.1b', reason: expect.stringContaining('pinned') });
     const far = activating(s, 'r_os3');
     expect(fireDemolition(far, { special: 'bridge-demolition', unitId: 'r_os3' }, { table: tamTable, dice: new Seq([6]) })).toMatchObject({ ok: false, reason: expect.stringContaining('within 5 cm of barricade_west') });
-    const hit = fireDemolition(s, { special: 'bridge-demolition', unitId: 'r_os2' }, { table: tamTable, dice: new Seq([5]) });
+    const hit = fireDemolition(s, { special: 'bridge-demolition', unitId: 'r_os2' }, { table: tamTable, dice: new Seq([6]) });
     expect(hit.ok).toBe(true);
     const events = hit.ok ? hit.events : [];
     expect(events.map((e) => e.type)).toEqual(['SPECIAL_ROLL', 'SPAN_DESTROYED', 'FIGURE_REMOVED', 'FIGURE_REMOVED', 'UNIT_DESTROYED']);
@@ -241,9 +247,11 @@ describe('Tammerkoski', () => {
     expect(fireDemolition(activating(blown, 'r_os2'), { special: 'bridge-demolition', unitId: 'r_os2' }, { table: tamTable, dice: new Seq([6]) })).toMatchObject({ ok: false });
   });
 
-  it('bridge-demolition K-3.3a: a White unit that spends a whole activation at the charge removes it; the charge can then never be fired', () => {
+  it('bridge-demolition K-3.3a: the sappers, spending a whole activation at the charge, remove it (no other White unit can); the charge can then never be fired', () => {
     let s = setupK(tam);
     s = place(s, 'w_sappers', [[102.5, 68], [102.5, 66.5]]);
+    const squad = place(s, 'w_sq1', line(101, 66, 9, 0.4, 0.3));
+    expect(chargeRemoval(activating(squad, 'w_sq1'))).toEqual([]);
     const stayed = chargeRemoval(activating(s, 'w_sappers'));
     expect(stayed).toMatchObject([{ type: 'CHARGE_REMOVED', special: 'bridge-demolition', unitId: 'w_sappers', rule: 'K-3.3a' }]);
     expect(chargeRemoval(activating(s, 'w_sappers', s.units.w_sappers!.figures))).toEqual([]);
@@ -251,7 +259,7 @@ describe('Tammerkoski', () => {
     expect(fireDemolition(cleared, { special: 'bridge-demolition', unitId: 'r_os2' }, { table: tamTable, dice: new Seq([6]) })).toMatchObject({ ok: false, reason: expect.stringContaining('removed') });
   });
 
-  it('the-dam K-4.0 K-4.1: single file at half speed on the needle dam; a fast move over it falls into the rapids on a 1; figures on it are in the open', () => {
+  it('the-dam K-4.0 K-4.1: single file at half speed on the needle dam; a fast move over it by a unit fired on this turn falls into the rapids on a 1; figures on it are in the open', () => {
     let s = setupK(tam);
     s = activating(place(s, 'w_sappers', [[123, 29.5], [125, 29.5]]), 'w_sappers');
     const go = (dx: number, dz2 = 0) => [{ figureId: 'w_sappers_1', to: [123 - dx, 29.5] as Vec2 }, { figureId: 'w_sappers_2', to: [125 - dx, 29.5 + dz2] as Vec2 }];
@@ -259,10 +267,22 @@ describe('Tammerkoski', () => {
     expect(ids).toEqual(['w_sappers_1', 'w_sappers_2']);
     expect(validateMove(s, { unitId: 'w_sappers', moves: go(4.5), mode: 'normal' }, { table: tamTable }).ok).toBe(true);
     expect(validateMove(s, { unitId: 'w_sappers', moves: go(6.5), mode: 'normal' }, { table: tamTable })).toMatchObject({ ok: false, rule: 'K-4.0', reason: expect.stringContaining('more than its 5 cm') });
+    // Already on the walkway, half speed still (5 cm), not a quarter.
+    const on = activating(place(s, 'w_sappers', [[110, 29.5], [112, 29.5]]), 'w_sappers');
+    const along = (dx: number) => [{ figureId: 'w_sappers_1', to: [110 - dx, 29.5] as Vec2 }, { figureId: 'w_sappers_2', to: [112 - dx, 29.5] as Vec2 }];
+    expect(validateMove(on, { unitId: 'w_sappers', moves: along(4.8), mode: 'normal' }, { table: tamTable }).ok).toBe(true);
+    expect(validateMove(on, { unitId: 'w_sappers', moves: along(5.5), mode: 'normal' }, { table: tamTable })).toMatchObject({ ok: false, reason: expect.stringContaining('more than its 5 cm') });
     const abreast = [{ figureId: 'w_sappers_1', to: [120, 29.0] as Vec2 }, { figureId: 'w_sappers_2', to: [120.4, 30.2] as Vec2 }];
     expect(validateMove(s, { unitId: 'w_sappers', moves: abreast, mode: 'normal' }, { table: tamTable })).toMatchObject({ ok: false, reason: expect.stringContaining('single file') });
     const fast = activating(s, 'w_sappers');
-    const r = decideAction({ ...fast, activation: { ...fast.activation!, action: 'fast-move' } }, { type: 'MOVE', unitId: 'w_sappers', mode: 'fast', moves: go(8) }, { table: tamTable, dice: new Seq([1, 4]) });
+    const run = { ...fast, activation: { ...fast.activation!, action: 'fast-move' as const } };
+    // Not fired on this turn: no one slips, no die.
+    const calm = decideAction(run, { type: 'MOVE', unitId: 'w_sappers', mode: 'fast', moves: go(8) }, { table: tamTable, dice: new Seq([]) });
+    expect(calm.ok && calm.events.filter((e) => e.type === 'SPECIAL_ROLL')).toEqual([]);
+    // Fired on this turn (SHOT_FIRED at it folds the turn in): a die for each man on the walkway.
+    const shotAt = foldK(run, [{ type: 'SHOT_FIRED', rule: 'K-5.3', text: 'Osasto 3 fires at the sappers', shooterId: 'r_os3', shooters: [], defensive: true, targetId: 'w_sappers' } as never]);
+    expect(shotAt.special!.lastFiredOn).toEqual({ w_sappers: run.turn });
+    const r = decideAction(shotAt, { type: 'MOVE', unitId: 'w_sappers', mode: 'fast', moves: go(8) }, { table: tamTable, dice: new Seq([1, 4]) });
     expect(r.ok).toBe(true);
     const events = r.ok ? r.events : [];
     expect(events.filter((e) => e.type === 'SPECIAL_ROLL')).toMatchObject([{ special: 'the-dam', figureId: 'w_sappers_1', value: 1, success: true }, { figureId: 'w_sappers_2', value: 4, success: false }]);

@@ -1,11 +1,12 @@
 // K-GAP-1 the two 1918 scenarios' victory conditions as the ruleset validates and checks them:
 // objectives held at the end (in a building, any floor), a foothold required by a special rule, a
-// casualty threshold ("more than half"), exits over an edge, the turn limit.
+// casualty threshold ("more than half"), a tier's own-loss limit, who may hold an objective, exits
+// over an edge, the turn limit.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Vec2 } from '../../../src/core';
 import { setupK, type KState } from '../../../src/rules/kuularuisku/engine';
-import { objectiveAreas, objectiveHolder, strength, unitsIn, validateVictory, victoryCheck } from '../../../src/rules/kuularuisku/activation/victory';
+import { lossesOf, objectiveAreas, objectiveHolder, strength, unitsIn, validateVictory, victoryCheck } from '../../../src/rules/kuularuisku/activation/victory';
 import { parseScenarioOrThrow, type Scenario } from '../../../src/scenario';
 
 const load = (f: string) => parseScenarioOrThrow(readFileSync(f, 'utf8'), f);
@@ -92,17 +93,54 @@ describe('K-GAP-1 victory conditions of the 1918 scenarios', () => {
     expect(victoryCheck({ ...two, turn: 9 }, tam, 'turn-end', false)).toBeUndefined();
   });
 
-  it('K-GAP-1 Kalevankangas: the Reds win at a turn end once the Whites have lost more than half their starting figures (exactly half is not enough)', () => {
+  it('K-GAP-1 casualties: a side wins at a turn end once every enemy side has lost more than the fraction (exactly the fraction is not enough); "at least" takes it', () => {
     const s = { ...setupK(kal), turn: 3 };
     const { start } = strength(s, 'white');
     const half = Math.floor(start / 2);
-    const exact = start % 2 === 0 ? half : half; // with an odd start, half rounded down is below half
-    expect(victoryCheck(kill(s, 'white', exact), kal, 'turn-end', false)).toBeUndefined();
-    expect(victoryCheck(kill(s, 'white', half + 1), kal, 'turn-end', false)).toMatchObject({ winner: 'red', reason: 'conditions' });
-    // "At least" (no moreThan) accepts exactly the fraction.
+    const more = structuredClone(kal) as Scenario;
+    more.victory = [{ side: 'red', text: 'more than half', data: { kind: 'casualties', fraction: 0.5, moreThan: true, when: 'turn-end' } }];
+    expect(victoryCheck(kill(s, 'white', half), more, 'turn-end', false)).toBeUndefined();
+    expect(victoryCheck(kill(s, 'white', half + 1), more, 'turn-end', false)).toMatchObject({ winner: 'red', reason: 'conditions' });
     const atLeast = structuredClone(kal) as Scenario;
     atLeast.victory = [{ side: 'red', text: 'half', data: { kind: 'casualties', fraction: half / start, when: 'turn-end' } }];
     expect(victoryCheck(kill(s, 'white', half), atLeast, 'turn-end', false)).toMatchObject({ winner: 'red' });
+  });
+
+  it('K-GAP-1 Kalevankangas: heavy White losses end nothing before the last turn (the price is counted once, at the end of turn 8)', () => {
+    const s = { ...setupK(kal), turn: 3 };
+    const { start } = strength(s, 'white');
+    expect(victoryCheck(kill(s, 'white', Math.ceil(start * 0.75)), kal, 'turn-end', false)).toBeUndefined();
+  });
+
+  it('K-GAP-1 lossesAtMost: the side\'s own killed and seriously wounded (carried off included), not the withdrawn or lightly wounded, against its starting figures', () => {
+    const s = { ...setupK(kal), turn: 8 };
+    const { start } = lossesOf(s, 'white');
+    expect(start).toBe(66);
+    expect(lossesOf(kill(s, 'white', 10), 'white').lost).toBe(10);
+    expect(lossesOf(kill(s, 'white', 10, 'withdrawn'), 'white').lost).toBe(0);
+    const hurt = { ...s, figures: { ...s.figures, w_sq1_2: { ...s.figures.w_sq1_2!, condition: 'serious' as const }, w_sq1_3: { ...s.figures.w_sq1_3!, condition: 'light' as const }, w_sq1_4: { ...s.figures.w_sq1_4!, condition: 'serious' as const, removed: 'evacuated' as const } } };
+    expect(lossesOf(hurt, 'white').lost).toBe(2);
+  });
+
+  it('K-GAP-1 objective-control (Kalevankangas): a lone leader or a pinned squad neither holds nor contests an objective; an unpinned squad does', () => {
+    const s = { ...setupK(kal), turn: 8 };
+    const gate = { at: [105, 65] as const, radius: 5 };
+    // Only the commissar at the gate, the Red osastos moved off it: nobody holds it.
+    let g = place(place(place(s, 'r_os1', line(20, 100, 13)), 'r_os2', line(20, 104, 13)), 'r_commissar', [[104, 65]]);
+    expect(objectiveHolder(g, gate)).toBeNull();
+    // A White squad there holds it against the lone commissar …
+    g = place(g, 'w_sq3', line(103, 60, 9, 0.3, 1.2));
+    expect(objectiveHolder(g, gate)).toBe('white');
+    // … a Red osasto there contests it, unless it is pinned.
+    const contested = place(g, 'r_os2', line(106, 58, 13, 0, 1.2));
+    expect(objectiveHolder(contested, gate)).toBeNull();
+    const pinned: KState = { ...contested, units: { ...contested.units, r_os2: { ...contested.units.r_os2!, status: 'pinned' } } };
+    expect(objectiveHolder(pinned, gate)).toBe('white');
+    const whitePinned = { ...pinned, units: { ...pinned.units, w_sq3: { ...pinned.units.w_sq3!, status: 'pinned' as const } } };
+    expect(objectiveHolder(whitePinned, gate)).toBeNull();
+    // Tammerkoski has no such rule: a lone leader holds there.
+    const t0 = { ...setupK(tam), turn: 10 };
+    expect(objectiveHolder(place(t0, 'w_pl', [[170, 5]]), { at: [170, 5], radius: 5 })).toBe('white');
   });
 
   it('K-GAP-1 K-7.4a exits: so many figures (or whole units) gone over the named edge', () => {

@@ -47,8 +47,16 @@ function allSides(s: KGameState): readonly string[] {
 export function actingSides(s: KGameState, _command: Command, p: KPhase = phaseOf(s)): KActingSides {
   switch (p.kind) {
     case 'choice':
-      if (p.choice.kind === 'wounds') return { sides: [p.choice.side], awaiting: 'where the wounds of the shot at their unit fall', rule: 'K-5.5a' };
+      if (p.choice.kind === 'wounds') {
+        const after = p.choice.after?.kind;
+        if (after === 'defensive-fire') return { sides: [p.choice.side], awaiting: 'where the wounds of the defensive fire at their charging unit fall', rule: 'K-6.2d' };
+        if (after === 'melee') return { sides: [p.choice.side], awaiting: 'where the wounds of the melee round on their soldiers fall', rule: 'K-6.4d' };
+        return { sides: [p.choice.side], awaiting: 'where the wounds of the shot at their unit fall', rule: 'K-5.5a' };
+      }
       if (p.choice.kind === 'medic') return { sides: [p.choice.side], awaiting: 'their word on their medic re-rolling a wound test', rule: 'K-SKL-8' };
+      if (p.choice.kind === 'evacuation') return { sides: [p.choice.side], awaiting: 'their word on the end-of-turn move of their wounded heading to the rear', rule: 'K-5.6e' };
+      if (p.choice.kind === 'dive') return { sides: [p.choice.side], awaiting: 'their word on their targeted leader diving into a unit near him', rule: 'K-5.1b' };
+      if (p.choice.kind === 'take-over') return { sides: [p.choice.side], awaiting: 'their word on who takes over the special weapon of their fallen soldier', rule: 'K-5.5h' };
       return p.choice.kind === 'defensive-fire'
         ? { sides: [p.choice.side], awaiting: 'the defensive fire decision of their charged unit', rule: 'K-6.2a' }
         // K-6.6a/c both sides choose as the melee begins: any side still to choose may answer first.

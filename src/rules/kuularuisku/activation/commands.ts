@@ -31,6 +31,12 @@ export type FlowCommand =
   | { type: 'ALLOCATE_WOUNDS'; side: string; allocation: Record<string, number> }
   /** K-SKL-8 the target's owner: his medic re-rolls the wound test the game waits on, or not. */
   | { type: 'MEDIC_REROLL'; side: string; reroll: boolean }
+  /** K-5.5h the owner of a soldier who fell with a special weapon: who of the unit takes it over (null: nobody, it is left). */
+  | { type: 'TAKE_OVER'; side: string; figureId: string | null }
+  /** K-5.1b the owner of a targeted lone leader: the unit he dives into (null: he stays on his own). */
+  | { type: 'LEADER_DIVE'; side: string; intoUnitId: string | null }
+  /** K-5.6e the owner of a group heading to the rear, as the turn ends: where it heads (K-5.6a) and how far. */
+  | { type: 'EVACUATION_MOVE'; side: string; toward: 'station' | 'edge'; distance: 'full' | 'half' | 'none' }
   /** F6 K-6.6a throw grenades as the melee begins, or not. */
   | { type: 'GRENADES'; side: string; use: boolean }
   /** F3 K-2.3b/c in a between-activations window: use a ready unit now (or pass with null). */
@@ -43,6 +49,6 @@ export type FlowCommand =
 export type FlowCommandType = FlowCommand['type'];
 
 export const FLOW_COMMAND_TYPES: ReadonlySet<string> = new Set<FlowCommandType>([
-  'BEGIN_TURN', 'DRAW_CARD', 'READY', 'ACTIVATE', 'COMMAND', 'PASS', 'RESOLVE', 'DEFENSIVE_FIRE', 'GRENADES', 'ALLOCATE_WOUNDS', 'MEDIC_REROLL',
+  'BEGIN_TURN', 'DRAW_CARD', 'READY', 'ACTIVATE', 'COMMAND', 'PASS', 'RESOLVE', 'DEFENSIVE_FIRE', 'GRENADES', 'ALLOCATE_WOUNDS', 'MEDIC_REROLL', 'TAKE_OVER', 'LEADER_DIVE', 'EVACUATION_MOVE',
   'READINESS', 'END_ACTIVATION', 'END_TURN',
 ]);

@@ -8,17 +8,17 @@ import type { FlowCommand } from './commands';
 import { drawOutcome, shuffleEvents, unitOnTable } from './deck';
 import { fev, type KGameEvent, type KOffer, type KPending } from './flow-state';
 import { Steps } from '../context';
-import { resolveChoice, resolveMeleeStep } from './melee-flow';
+import { decideChargeAllocation, meleeRoundStep, resolveChoice, resolveMeleeStep } from './melee-flow';
 import { actingUnit, activationUnits, offerChoices, offerEvents, plainOffer } from './offer';
 import { actingSides } from './acting-sides';
-import { decideAllocation, decideMedic } from './wound-choice';
+import { askOwner, decideAllocation, decideMedic, decideTakeOver } from './wound-choice';
+import { decideDive } from './dive-choice';
+import { decideEvacuation, startEvacuationMoves } from './evacuation-choice';
 import { phaseOf } from './phase';
 import { canUseReadiness, readyUnits, rollOff, sidesWithReadyUnits } from './readiness';
 import { turnLimitOf, victoryCheck } from './victory';
 import type { FlowCtx } from './flow-ctx';
 import { pinnedTest, rout } from '../morale';
-import { meleeRound } from '../melee';
-import { evacuationMoves } from '../evacuation';
 import { chargeRemoval, preparationFire, revealChecks } from '../special-play';
 
 export type { FlowCtx } from './flow-ctx';
@@ -86,7 +86,29 @@ export function decideFlow(s: KState, c: FlowCommand, ctx: FlowCtx): FlowDecisio
     }
     case 'ALLOCATE_WOUNDS': {
       if (p.kind !== 'choice' || p.choice.kind !== 'wounds') return refuse('no wounds wait to be allocated', 'K-5.5a');
-      const r = decideAllocation(acc, p.choice, c.allocation, ctx);
+      if (!p.choice.after) {
+        const r = decideAllocation(acc, p.choice, c.allocation, ctx);
+        return r.ok ? { ok: true, acc } : refuse(r.reason, r.rule);
+      }
+      // K-6.2d / K-6.4d in a charge or a melee round: when nothing more waits, the activation is over (K-6.3b).
+      const r = decideChargeAllocation(acc, p.choice, c.allocation, ctx);
+      if (!r.ok) return refuse(r.reason, r.rule);
+      if (!acc.state.flow.pending && !acc.state.flow.choice) afterChargeSequence(acc, ctx);
+      return { ok: true, acc };
+    }
+    case 'EVACUATION_MOVE': {
+      if (p.kind !== 'choice' || p.choice.kind !== 'evacuation') return refuse('no one heading to the rear waits for his move', 'K-5.6e');
+      const r = decideEvacuation(acc, p.choice, c.toward, c.distance, ctx, finishTurn);
+      return r.ok ? { ok: true, acc } : refuse(r.reason, r.rule);
+    }
+    case 'LEADER_DIVE': {
+      if (p.kind !== 'choice' || p.choice.kind !== 'dive') return refuse('no targeted leader waits to dive', 'K-5.1b');
+      const r = decideDive(acc, p.choice, c.intoUnitId, ctx, askOwner);
+      return r.ok ? { ok: true, acc } : refuse(r.reason, r.rule);
+    }
+    case 'TAKE_OVER': {
+      if (p.kind !== 'choice' || p.choice.kind !== 'take-over') return refuse('no fallen soldier\'s weapon waits to be taken over', 'K-5.5h');
+      const r = decideTakeOver(acc, p.choice, c.figureId, ctx);
       return r.ok ? { ok: true, acc } : refuse(r.reason, r.rule);
     }
     case 'MEDIC_REROLL': {
@@ -190,7 +212,7 @@ function resolvePending(acc: Steps<KGameEvent>, pending: KPending, ctx: FlowCtx)
       acc.push(ev('ACTION_CHOSEN', pending.kind === 'rout' ? 'K-7.3d' : 'K-6.3a', `${s.units[main]!.name}: ${ACTION_NAMES[action]}`, { unitId: main, action }));
       acc.push(fev('STEP_DONE', pending.kind === 'rout' ? 'K-7.3d' : 'K-6.3a', `${s.units[main]!.name}: ${ACTION_NAMES[action]}`, { kind: pending.kind }));
       if (pending.kind === 'rout') acc.push(...rout(acc.state, acting.id, ctx));
-      else acc.push(...meleeRound(acc.state, pending.meleeId!, ctx));
+      else meleeRoundStep(acc, pending.meleeId!, ctx);
       // K-6.3b / K-7.3d nothing more in this activation.
       if (!acc.state.flow.pending && !acc.state.flow.choice) endActivation(acc, ctx);
       return;
@@ -261,9 +283,13 @@ function decideReadiness(acc: Steps<KGameEvent>, side: string, unitId: string | 
   return { ok: true, acc };
 }
 
-/** F1 END_OF_TURN_EVACUATION → TURN_END: K-5.6e wounded and escorts move, K-GAP-2 readiness lapses, K-GAP-1 the end check. */
+/** F1 END_OF_TURN_EVACUATION → TURN_END: K-5.6e wounded and escorts move (their owners choosing), then the turn ends. */
 function endTurn(acc: Steps<KGameEvent>, ctx: FlowCtx): void {
-  acc.push(...evacuationMoves(acc.state, ctx));
+  startEvacuationMoves(acc, ctx, finishTurn);
+}
+
+/** TURN_END: K-GAP-2 readiness lapses, K-GAP-1 the end check. */
+function finishTurn(acc: Steps<KGameEvent>, ctx: FlowCtx): void {
   const expired = acc.state.house.readinessExpires ? Object.values(acc.state.units).filter((u) => u.ready).map((u) => u.id) : [];
   const turn = acc.state.turn;
   acc.push(ev('TURN_ENDED', expired.length ? 'K-GAP-2' : 'K-TERM-9', `Turn ${turn} ends${expired.length ? `; unused readiness lapses for ${expired.map((id) => acc.state.units[id]!.name).join(', ')}` : ''}`, { turn, expiredReadiness: expired }));

@@ -5,7 +5,8 @@ import type { KState } from '../state';
 import type { KChoice, KFlow, KOffer, KPending, KPendingKind, KResult, KWindow } from '../flow-types';
 import type { KEvent } from '../events';
 
-export type { OfferVia, KOffer, KPendingKind, KPending, KChoice, KChargeChoice, KWoundsChoice, KMedicChoice, KWindow, KFlow, KResult } from '../flow-types';
+export { isOwnerChoice } from '../flow-types';
+export type { OfferVia, KOffer, KPendingKind, KPending, KChoice, KChargeChoice, KWoundsChoice, KMedicChoice, KTakeOverChoice, KDiveChoice, KEvacuationChoice, KOwnerChoice, KWindow, KFlow, KResult } from '../flow-types';
 
 /** The whole game's state: one type (KState holds the flow position); the name the flow and the view use. */
 export type KGameState = KState;

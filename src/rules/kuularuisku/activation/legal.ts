@@ -15,6 +15,7 @@ import { readyUnits } from './readiness';
 import type { SoldierCommand } from './soldier-command';
 import { specialCommands } from '../special-play';
 import { ownerAnswers } from './wound-choice';
+import { isOwnerChoice } from '../flow-types';
 
 export type KCommand = FlowCommand | SoldierCommand;
 
@@ -33,7 +34,7 @@ export function legalCommands(s: KState, ctx: { scenario: Scenario; table: Table
     case 'pending':
       return [{ type: 'RESOLVE', side: p.pending.side, step: p.pending.kind }];
     case 'choice':
-      if (p.choice.kind === 'wounds' || p.choice.kind === 'medic') return ownerAnswers(s, p.choice) as KCommand[];
+      if (isOwnerChoice(p.choice)) return ownerAnswers(s, p.choice) as KCommand[];
       return p.choice.kind === 'defensive-fire'
         ? [{ type: 'DEFENSIVE_FIRE', side: p.choice.side, fire: true }, { type: 'DEFENSIVE_FIRE', side: p.choice.side, fire: false }]
         : [{ type: 'GRENADES', side: p.choice.side, use: true }, { type: 'GRENADES', side: p.choice.side, use: false }];

@@ -2,11 +2,13 @@
 // (K-6.2, the defender's choice), charger morale (K-6.2e), the melee's start with grenades (K-6.6,
 // each side's choice) and its first round (K-6.1b). The rule outcomes come from the rules engine (charge.ts, melee.ts).
 import { chargerMustTest } from '../charge';
-import { fev, type KChargeChoice, type KGameEvent, type KPending } from './flow-state';
-import type { Steps } from '../context';
+import { fev, type KChargeChoice, type KGameEvent, type KPending, type KWoundsChoice } from './flow-state';
+import { Steps } from '../context';
+import type { KEvent } from '../events';
+import { acceptAllocation, askDefensiveFireOwner, askMeleeOwner } from './wound-choice';
 import type { FlowCtx } from './flow-ctx';
-import { chargedTargetTest, chargerMorale, defensiveFire, defensiveFireRefusal } from '../charge';
-import { grenadeSides, meleeRound, meleeStart, throwGrenades } from '../melee';
+import { chargedTargetTest, chargerMorale, defensiveFireAsking, defensiveFireRefusal, finishDefensiveFire } from '../charge';
+import { grenadeSides, meleeRoundAsking, meleeStart, resumeMeleeRound, throwGrenades } from '../melee';
 
 const sideName = (acc: Steps<KGameEvent>, side: string) => acc.state.sides.find((x) => x.id === side)?.name ?? side;
 
@@ -67,18 +69,11 @@ export function resolveChoice(acc: Steps<KGameEvent>, choice: KChargeChoice, yes
       meleeBegins(acc, choice.chargerId, choice.targetId, ctx);
       return;
     }
-    const fire = defensiveFire(acc.state, choice.chargerId, choice.targetId, ctx);
-    acc.push(...fire);
-    const charger = acc.state.units[choice.chargerId];
-    if (!charger || (charger.status !== 'normal' && charger.status !== 'pinned')) return;
-    // K-6.2e wound tests (and, K-AMB-12 house, fire from a machine gun) call for the charger's test.
-    if (chargerMustTest(acc.state, choice.chargerId, fire)) {
-      acc.push(fev('STEP_PENDING', 'K-6.2e', `${charger.name} came under defensive fire: it must pass a morale test to press the charge`, {
-        pending: { kind: 'charger-morale', side: charger.side, unitId: choice.chargerId, chargerId: choice.chargerId, targetId: choice.targetId },
-      }));
-      return;
-    }
-    meleeBegins(acc, choice.chargerId, choice.targetId, ctx);
+    const fire = defensiveFireAsking(acc.state, choice.chargerId, choice.targetId, ctx, { ownerAllocates: true });
+    acc.push(...fire.events);
+    // K-6.2d the charger's owner allocates the wounds: the charge goes on after his answer.
+    if (fire.awaiting) askDefensiveFireOwner(acc, fire.awaiting, choice.chargerId, choice.targetId);
+    else afterDefensiveFire(acc, choice.chargerId, choice.targetId, fire.events, ctx);
     return;
   }
   // K-6.6 grenades (the sides that may throw, asked one after the other).
@@ -95,6 +90,49 @@ export function resolveChoice(acc: Steps<KGameEvent>, choice: KChargeChoice, yes
     return;
   }
   firstRound(acc, choice.chargerId, choice.targetId, choice.meleeId!);
+}
+
+/** K-6.2e after defensive fire: the charger's morale test (wound tests, or K-AMB-12 a machine gun), else the melee begins. */
+function afterDefensiveFire(acc: Steps<KGameEvent>, chargerId: string, targetId: string, fire: readonly KEvent[], ctx: FlowCtx): void {
+  const charger = acc.state.units[chargerId];
+  if (!charger || (charger.status !== 'normal' && charger.status !== 'pinned')) return;
+  // K-6.2e wound tests (and, K-AMB-12 house, fire from a machine gun) call for the charger's test.
+  if (chargerMustTest(acc.state, chargerId, fire)) {
+    acc.push(fev('STEP_PENDING', 'K-6.2e', `${charger.name} came under defensive fire: it must pass a morale test to press the charge`, {
+      pending: { kind: 'charger-morale', side: charger.side, unitId: chargerId, chargerId, targetId },
+    }));
+    return;
+  }
+  meleeBegins(acc, chargerId, targetId, ctx);
+}
+
+/** K-6.4 a round of melee in the flow: K-6.4d it stops for the owner of a side hit who has a real choice. */
+export function meleeRoundStep(acc: Steps<KGameEvent>, meleeId: string, ctx: FlowCtx): void {
+  const r = meleeRoundAsking(acc.state, meleeId, ctx, { ownerAllocates: true });
+  acc.push(...r.events);
+  if (r.awaiting) askMeleeOwner(acc, r.awaiting);
+}
+
+/**
+ * The owner's ALLOCATE_WOUNDS after defensive fire (K-6.2d: then K-6.2e, the melee) or in a melee round
+ * (K-6.4d: then the other side's wounds, which may ask, and the round's outcome K-6.4e–i).
+ */
+export function decideChargeAllocation(acc: Steps<KGameEvent>, choice: KWoundsChoice, raw: unknown, ctx: FlowCtx): { ok: true } | { ok: false; reason: string; rule: string } {
+  const took = acceptAllocation(acc, choice, raw);
+  if (!took.ok) return took;
+  if (choice.after?.kind === 'defensive-fire') {
+    const st = new Steps(acc.state);
+    finishDefensiveFire(st, choice.unitId, choice.eligible, choice.wounds, ctx, { allocation: took.chosen, text: took.text });
+    acc.push(...st.events);
+    afterDefensiveFire(acc, choice.after.chargerId, choice.after.targetId, st.events, ctx);
+    return { ok: true };
+  }
+  if (choice.after?.kind === 'melee') {
+    const r = resumeMeleeRound(acc.state, choice.after.round, took.chosen, ctx, took.text);
+    acc.push(...r.events);
+    if (r.awaiting) askMeleeOwner(acc, r.awaiting);
+  }
+  return { ok: true };
 }
 
 /** F6 forced steps: K-7.2a target test, K-6.2e charger morale, the first melee round. */
@@ -121,7 +159,7 @@ export function resolveMeleeStep(acc: Steps<KGameEvent>, p: KPending, ctx: FlowC
     }
     default: {
       acc.push(fev('STEP_DONE', 'K-6.1b', 'Melee round', { kind: p.kind }));
-      if (p.meleeId && acc.state.melees[p.meleeId]) acc.push(...meleeRound(acc.state, p.meleeId, ctx));
+      if (p.meleeId && acc.state.melees[p.meleeId]) meleeRoundStep(acc, p.meleeId, ctx);
     }
   }
 }

@@ -14,15 +14,18 @@ const When = z.enum(['end', 'turn-end']).optional().describe("'end': checked aft
 /** Conditions that must hold as well (e.g. a foothold: so many unbroken units in a region). */
 const Requires = z.array(UnitsIn).min(1).optional();
 const Edge = z.enum(['north', 'east', 'south', 'west']);
+/** A tier that holds only while the side's own losses stay low (a costly win drops to the tier below). */
+const LossesAtMost = z.number().min(0).max(1).optional()
+  .describe("the side's own losses at that moment — killed and seriously wounded (on the table, carried off or left behind), and those lost to a special rule — at most this fraction of its starting figures");
 
 /** The `data` of a scenario victory entry for Kuularuisku (K-GAP-1 house format). */
 export const KVictoryData = z.discriminatedUnion('kind', [
   z.object({
-    kind: z.literal('hold'), objectives: z.array(z.string()).min(1), when: When, requires: Requires,
+    kind: z.literal('hold'), objectives: z.array(z.string()).min(1), when: When, requires: Requires, lossesAtMost: LossesAtMost,
     inside: z.record(z.string(), z.array(z.string()).min(1)).optional().describe('objective id → features (buildings, areas): held by the soldiers inside them, any floor, instead of within its radius'),
   }).strict()
     .describe('the side controls every listed objective'),
-  z.object({ kind: z.literal('points'), atLeast: z.number().nonnegative().optional(), when: When, requires: Requires }).strict()
+  z.object({ kind: z.literal('points'), atLeast: z.number().nonnegative().optional(), when: When, requires: Requires, lossesAtMost: LossesAtMost }).strict()
     .describe('the side has more objective points than any other (and at least `atLeast`)'),
   z.object({ kind: z.literal('casualties'), fraction: z.number().gt(0).max(1), moreThan: z.boolean().optional().describe('strictly more than the fraction (default: at least)'), when: When, requires: Requires }).strict()
     .describe('every enemy side has lost at least (or more than) this fraction of its starting figures: killed, seriously wounded, carried off, or in units routing, surrendered or gone'),
@@ -183,11 +186,13 @@ function inBox(p: Vec2, b: Bounds2): boolean {
 export function objectiveHolders(s: KState, objectives: ReadonlyArray<{ at: readonly [number, number]; radius: number; inside?: readonly Vec2[][] | undefined }>): Array<string | null> {
   // Per objective: undefined while no side is there, the side while one is, null once two are.
   const holder: Array<string | null | undefined> = objectives.map(() => undefined);
+  const control = s.special?.config.control;
   for (const id in s.units) {
     const u = s.units[id]!;
     // A routing, surrendered or gone unit holds nothing. Any other unit with a live soldier of its own
     // is on the table (unitOnTable), and only its own live soldiers count.
     if (u.status === 'routing' || u.status === 'surrendered' || u.status === 'withdrawn' || u.status === 'destroyed') continue;
+    if (control && !holdsObjectives(u, control)) continue;
     for (const fid of u.figures) {
       const f = s.figures[fid];
       if (!isLive(f) || f.condition === 'serious') continue;
@@ -209,6 +214,18 @@ export function objectiveHolders(s: KState, objectives: ReadonlyArray<{ at: read
     }
   }
   return holder.map((h) => h ?? null);
+}
+
+/**
+ * objective-control (K-GAP-1, a scenario's house rule): may this unit hold or contest an objective? A
+ * leader on his own (his figure in his own unit, not joined to a squad, K-1.3) and a pinned unit
+ * (K-7.1b) may not when the scenario says so.
+ */
+export function holdsObjectives(u: { kind: string; status: string }, control: { loneLeaders: boolean; pinned: boolean } | undefined): boolean {
+  if (!control) return true;
+  if (!control.loneLeaders && u.kind === 'leader') return false;
+  if (!control.pinned && u.status === 'pinned') return false;
+  return true;
 }
 
 /** Each scenario objective's holder, in the objectives' order (objectiveHolder for every one, in one pass over the units). */
@@ -252,11 +269,35 @@ export function strength(s: KState, side: string): { start: number; now: number 
   return { start, now };
 }
 
+/** Figures the side has lost for good or for this fight: killed, seriously wounded, lost to a special rule (K-5.5d, K-5.5, K-GAP-1). */
+const LOST_FOR_GOOD: ReadonlySet<string> = new Set(['killed', 'executed', 'lost', 'left-behind']);
+
+/**
+ * A side's own losses as a fraction of its starting figures (K-GAP-1 house reading for a tier's
+ * `lossesAtMost`): the killed and the seriously wounded, wherever they are (on the table, carried off,
+ * left behind), and those lost to a special rule. Light wounds, escorts, routing, surrendered and
+ * withdrawn men are not losses here: the count is of the blood paid, made at the moment of the check.
+ */
+export function lossesOf(s: KState, side: string): { start: number; lost: number } {
+  let start = 0;
+  let lost = 0;
+  for (const u of Object.values(s.units)) if (u.side === side) start += u.splitFrom ? 0 : u.startStrength;
+  for (const f of Object.values(s.figures)) {
+    if (f.side !== side) continue;
+    if (f.condition === 'dead' || f.condition === 'serious' || (f.removed !== undefined && LOST_FOR_GOOD.has(f.removed))) lost++;
+  }
+  return { start, lost };
+}
+
 function met(s: KState, scenario: Scenario, side: string, d: KVictoryDataT, score: Record<string, number>, holders: ReadonlyArray<string | null>): boolean {
   if (d.kind === 'default') return false;
   // K-GAP-1 requirements on the condition itself, and those a special rule adds to every condition of the side.
   const reqs = [...(d.requires ?? []), ...(s.special?.config.victory ?? []).filter((v) => v.side === side).map((v) => v.requires)];
   if (reqs.some((r) => unitsIn(s, side, r) < r.atLeast)) return false;
+  if ('lossesAtMost' in d && d.lossesAtMost !== undefined) {
+    const l = lossesOf(s, side);
+    if (l.start > 0 && l.lost / l.start > d.lossesAtMost + 1e-12) return false;
+  }
   switch (d.kind) {
     case 'hold':
       // holders[i] is objectives[i]'s: the first objective of that id, as a search by id finds it.

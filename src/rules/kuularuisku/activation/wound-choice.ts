@@ -4,12 +4,17 @@
 import type { Command, PendingDecision } from '../../../core';
 import { Steps, type KCtx } from '../context';
 import type { WoundResult } from '../flow-types';
-import { finishShooting, resumeShooting, type MedicAwaiting, type ShotAwaiting } from '../shooting';
-import { allocationText, sideName, soldierName } from '../soldier-names';
+import { finishShooting, resumeShooting, type MedicAwaiting, type ShotAwaiting, type WoundsAwaiting } from '../shooting';
+import { meleeDefaultAllocation, type MeleeWoundsAwaiting } from '../melee';
+import { allocationText, nameInUnit, sideName, soldierName } from '../soldier-names';
 import type { KState } from '../state';
-import { allocationChoices, allocationRefusal, medicWants, woundResult } from '../wounds';
-import { fev, type KGameEvent, type KMedicChoice, type KWoundsChoice } from './flow-state';
+import { allocationChoices, allocationRefusal, defaultTaker, medicWants, takeOverMates, woundResult } from '../wounds';
+import { weaponById } from '../data';
+import { askDive, diveDecision } from './dive-choice';
+import { evacuationDecision } from './evacuation-choice';
+import { fev, type KGameEvent, type KMedicChoice, type KOwnerChoice, type KTakeOverChoice, type KWoundsChoice } from './flow-state';
 
+const cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** "Reds (owner of 2nd Squad)": who decides, by name. */
@@ -17,16 +22,43 @@ export function ownerOf(s: KState, c: { side: string; unitId: string }): string 
   return `${sideName(s, c.side)} (owner of ${s.units[c.unitId]?.name ?? 'the unit hit'})`;
 }
 
-/** The shot stops for the target's owner: K-5.5a where the wounds fall, or K-SKL-8 whether the medic re-rolls. */
+/** The shot stops for the target's owner: K-5.1b whether his lone leader dives, K-5.5a where the wounds fall, or K-SKL-8 whether the medic re-rolls. */
 export function askOwner(acc: Steps<KGameEvent>, w: ShotAwaiting): void {
   if (w.kind === 'medic') {
     askMedic(acc, w);
     return;
   }
+  if (w.kind === 'dive') {
+    askDive(acc, w);
+    return;
+  }
+  askAllocation(acc, { kind: 'wounds', side: acc.state.units[w.unitId]!.side, unitId: w.unitId, shooterId: w.shooterId, eligible: w.eligible, wounds: w.wounds, machineGun: w.machineGun });
+}
+
+/** K-6.2d defensive fire stops for the charger's owner to allocate its wounds (K-5.5a/b). */
+export function askDefensiveFireOwner(acc: Steps<KGameEvent>, w: WoundsAwaiting, chargerId: string, targetId: string): void {
+  askAllocation(acc, { kind: 'wounds', side: acc.state.units[w.unitId]!.side, unitId: w.unitId, shooterId: w.shooterId, eligible: w.eligible, wounds: w.wounds, machineGun: w.machineGun, after: { kind: 'defensive-fire', chargerId, targetId } });
+}
+
+/** K-6.4d a melee round stops for the owner of the side hit to allocate its wounds among his soldiers there. */
+export function askMeleeOwner(acc: Steps<KGameEvent>, w: MeleeWoundsAwaiting): void {
+  askAllocation(acc, { kind: 'wounds', side: w.side, unitId: w.unitId, shooterId: w.shooterId, eligible: w.eligible, wounds: w.wounds, machineGun: false, after: { kind: 'melee', round: w.round } });
+}
+
+/** The rule each kind of allocation cites: K-5.5a a shot, K-6.2d defensive fire, K-6.4d a melee round. */
+export const allocationRule = (c: KWoundsChoice): string => (c.after?.kind === 'defensive-fire' ? 'K-6.2d' : c.after?.kind === 'melee' ? 'K-6.4d' : 'K-5.5a');
+
+/** Who is hit, by name: the unit (a shot, defensive fire) or, in a melee, the side's units there. */
+function hitName(s: KState, c: KWoundsChoice): string {
+  if (c.after?.kind !== 'melee') return s.units[c.unitId]?.name ?? 'the unit hit';
+  const units = c.after.round.order[c.after.round.at]?.units ?? [c.unitId];
+  return units.map((id) => s.units[id]?.name ?? 'the unit hit').join(' and ');
+}
+
+function askAllocation(acc: Steps<KGameEvent>, choice: KWoundsChoice): void {
   const s = acc.state;
-  const unit = s.units[w.unitId]!;
-  const choice: KWoundsChoice = { kind: 'wounds', side: unit.side, unitId: w.unitId, shooterId: w.shooterId, eligible: w.eligible, wounds: w.wounds, machineGun: w.machineGun };
-  acc.push(fev('CHOICE_PENDING', 'K-5.5a', `${plural(w.wounds, 'wound')} on ${unit.name}: for ${ownerOf(s, choice)} to allocate`, { choice }));
+  const from = choice.after?.kind === 'defensive-fire' ? ' from defensive fire' : choice.after?.kind === 'melee' ? ' in the melee' : '';
+  acc.push(fev('CHOICE_PENDING', allocationRule(choice), `${plural(choice.wounds, 'wound')}${from} on ${hitName(s, choice)}: for ${ownerOf(s, choice)} to allocate`, { choice }));
 }
 
 /** An ALLOCATE_WOUNDS answer's allocation, read from the command: soldier id → wounds, or why not. */
@@ -39,20 +71,29 @@ function readAllocation(v: unknown): Record<string, number> | string {
 }
 
 /**
- * K-5.5a/b the owner's answer: checked against the spreading rule (refused with the reason), then the
- * wound tests, the morale after fire and the medics' duties of the shot (K-5.5c–h, K-7.1).
+ * K-5.5a/b the owner's answer checked against the spreading rule (refused with the reason); when it
+ * stands, the log line naming who chose, and the allocation with its line for the wound tests.
  */
-export function decideAllocation(acc: Steps<KGameEvent>, choice: KWoundsChoice, raw: unknown, ctx: KCtx): { ok: true } | { ok: false; reason: string; rule: string } {
+export function acceptAllocation(acc: Steps<KGameEvent>, choice: KWoundsChoice, raw: unknown): { ok: true; chosen: Record<string, number>; text: string } | { ok: false; reason: string; rule: string } {
   const s = acc.state;
   const allocation = readAllocation(raw);
-  if (typeof allocation === 'string') return { ok: false, reason: allocation, rule: 'K-5.5a' };
+  if (typeof allocation === 'string') return { ok: false, reason: allocation, rule: allocationRule(choice) };
   const bad = allocationRefusal(s, choice.eligible, choice.wounds, allocation);
   if (bad) return { ok: false, reason: bad.reason, rule: bad.rule };
   const chosen = Object.fromEntries(Object.entries(allocation).filter(([, n]) => n));
-  acc.push(fev('CHOICE_MADE', 'K-5.5a', `${ownerOf(s, choice)} allocated ${plural(choice.wounds, 'wound')}`, { kind: 'wounds', side: choice.side, yes: true }));
-  const text = `${ownerOf(s, choice)} put ${choice.wounds === 1 ? 'the wound' : 'the wounds'} on ${allocationText(s, chosen)}`;
+  acc.push(fev('CHOICE_MADE', allocationRule(choice), `${ownerOf(s, choice)} allocated ${plural(choice.wounds, 'wound')}`, { kind: 'wounds', side: choice.side, yes: true }));
+  return { ok: true, chosen, text: `${ownerOf(s, choice)} put ${choice.wounds === 1 ? 'the wound' : 'the wounds'} on ${allocationText(s, chosen)}` };
+}
+
+/**
+ * K-5.5a/b the owner's answer in a shot: checked against the spreading rule (refused with the reason),
+ * then the wound tests, the morale after fire and the medics' duties of the shot (K-5.5c–h, K-7.1).
+ */
+export function decideAllocation(acc: Steps<KGameEvent>, choice: KWoundsChoice, raw: unknown, ctx: KCtx): { ok: true } | { ok: false; reason: string; rule: string } {
+  const took = acceptAllocation(acc, choice, raw);
+  if (!took.ok) return took;
   const st = new Steps(acc.state);
-  const rest = finishShooting(st, choice, ctx, { allocation: chosen, text, askMedic: true });
+  const rest = finishShooting(st, choice, ctx, { allocation: took.chosen, text: took.text, askOwner: true });
   if (rest && 'ok' in rest) return rest;
   acc.push(...st.events);
   if (rest) askMedic(acc, rest);
@@ -68,10 +109,14 @@ function medicAsk(s: KState, c: MedicAwaiting): { figureId: string; value: numbe
 
 const RESULT_WORDS: Record<WoundResult, string> = { dead: 'killed outright', serious: 'seriously wounded', light: 'lightly wounded', healthy: 'unhurt', scratch: 'just a scratch' };
 
-/** K-SKL-8 the tests stop at a die the medic could re-roll: the owner is asked. */
+/** K-SKL-8 the tests stop at a die the medic could re-roll, or K-5.5h at a fallen soldier's special weapon: the owner is asked. */
 function askMedic(acc: Steps<KGameEvent>, m: MedicAwaiting): void {
   const s = acc.state;
   const side = s.units[m.unitId]?.side ?? s.figures[Object.keys(m.allocation)[0]!]!.side;
+  if (m.cursor.takeOver !== undefined) {
+    askTakeOver(acc, { kind: 'take-over', side, unitId: m.unitId, shooterId: m.shooterId, machineGun: m.machineGun, allocation: m.allocation, cursor: m.cursor });
+    return;
+  }
   const choice: KMedicChoice = { kind: 'medic', side, unitId: m.unitId, shooterId: m.shooterId, machineGun: m.machineGun, allocation: m.allocation, cursor: m.cursor };
   const a = medicAsk(s, m);
   acc.push(fev('CHOICE_PENDING', 'K-SKL-8', `${soldierName(s, a.figureId)} rolled ${a.value} on his wound test (${RESULT_WORDS[a.result]}): for ${ownerOf(s, choice)} to say whether ${medicName(s, m)} re-rolls it`, { choice }));
@@ -106,28 +151,82 @@ export function medicDecision(s: KState, c: KMedicChoice): PendingDecision {
   };
 }
 
+/** K-5.5h the fallen soldier and his special weapon's name. */
+function takeOverAsk(s: KState, c: KTakeOverChoice): { figureId: string; weapon: string } {
+  const figureId = c.cursor.takeOver!;
+  const w = s.figures[figureId]?.weapon;
+  return { figureId, weapon: (w && weaponById(w)?.name) ?? 'special weapon' };
+}
+
+function askTakeOver(acc: Steps<KGameEvent>, c: KTakeOverChoice): void {
+  const s = acc.state;
+  const a = takeOverAsk(s, c);
+  acc.push(fev('CHOICE_PENDING', 'K-5.5h', `${soldierName(s, a.figureId)} fell with the ${a.weapon}: for ${ownerOf(s, c)} to say who takes it over`, { choice: c }));
+}
+
+/** K-5.5h the owner's word on the fallen soldier's weapon (a soldier of the unit, or null: nobody); the wound tests go on, then the rest of the shooting. */
+export function decideTakeOver(acc: Steps<KGameEvent>, choice: KTakeOverChoice, figureId: unknown, ctx: KCtx): { ok: true } | { ok: false; reason: string; rule: string } {
+  const s = acc.state;
+  const a = takeOverAsk(s, choice);
+  const mates = takeOverMates(s, a.figureId);
+  if (figureId !== null && (typeof figureId !== 'string' || !mates.some((f) => f.id === figureId))) {
+    return { ok: false, rule: 'K-5.5h', reason: `TAKE_OVER needs "figureId": a soldier of ${s.units[choice.unitId]?.name ?? 'the unit'} able to take the ${a.weapon} over (${mates.map((f) => f.id).join(', ')}), or null to leave it` };
+  }
+  const what = figureId === null ? `left the ${a.weapon} of ${soldierName(s, a.figureId)} on the table` : `had ${soldierName(s, figureId)} take over the ${a.weapon} of ${soldierName(s, a.figureId)}`;
+  acc.push(fev('CHOICE_MADE', 'K-5.5h', `${ownerOf(s, choice)} ${what}`, { kind: 'take-over', side: choice.side, yes: figureId !== null }));
+  const st = new Steps(acc.state);
+  const more = resumeShooting(st, { ...choice, kind: 'medic' }, figureId, ctx);
+  acc.push(...st.events);
+  if (more) askMedic(acc, more);
+  return { ok: true };
+}
+
+/** K-5.5h the pending take-over as the neutral play model's decision: the book's default first (the loader, else the fittest rifleman). */
+export function takeOverDecision(s: KState, c: KTakeOverChoice): PendingDecision {
+  const a = takeOverAsk(s, c);
+  const mates = takeOverMates(s, a.figureId);
+  const first = defaultTaker(s, a.figureId);
+  const leave = { label: 'Nobody: leave it on the table', command: { type: 'TAKE_OVER', side: c.side, figureId: null } };
+  const takers = mates.map((f) => ({ label: `${cap(nameInUnit(s, f.id))} takes it over`, command: { type: 'TAKE_OVER', side: c.side, figureId: f.id } }));
+  const ordered = first ? [takers[mates.indexOf(first)]!, ...takers.filter((_, i) => mates[i] !== first), leave] : [leave, ...takers];
+  return {
+    side: c.side, kind: 'mg-take-over', rule: 'K-5.5h',
+    label: `${soldierName(s, a.figureId)} fell with the ${a.weapon}: who of ${s.units[c.unitId]?.name ?? 'his unit'} takes it over?`,
+    options: ordered.map((o, i) => ({ ...o, label: `${i === 0 ? 'Default: ' : ''}${o.label}` })),
+  };
+}
+
 /** The command answering with this allocation. */
 const answer = (c: KWoundsChoice, allocation: Record<string, number>): Command => ({ type: 'ALLOCATE_WOUNDS', side: c.side, allocation });
 
 /** K-5.5a the pending allocation as the neutral play model's decision: the book's default first (spread, key soldiers last). */
 export function woundDecision(s: KState, c: KWoundsChoice, max = 12): PendingDecision {
-  const { options, count } = allocationChoices(s, c.eligible, c.wounds, max);
-  const unit = s.units[c.unitId]?.name ?? 'the unit hit';
+  // K-6.4d the melee's default spreads over all the side's units there (what the round did before it asked).
+  const first = c.after?.kind === 'melee' ? meleeDefaultAllocation(s, c.after.round.order[c.after.round.at]!.units, c.wounds) : undefined;
+  const { options, count } = allocationChoices(s, c.eligible, c.wounds, max, ...(first ? [first] : []));
+  const from = c.after?.kind === 'defensive-fire' ? ' from defensive fire' : c.after?.kind === 'melee' ? ' in the melee' : '';
+  const oneUnit = c.after?.kind !== 'melee' || c.after.round.order[c.after.round.at]!.units.length === 1;
   return {
-    side: c.side, kind: 'wound-allocation', rule: 'K-5.5a',
-    label: `${plural(c.wounds, 'wound')} on ${unit}: who takes ${c.wounds === 1 ? 'it' : 'them'}?`,
+    side: c.side, kind: 'wound-allocation', rule: allocationRule(c),
+    label: `${plural(c.wounds, 'wound')}${from} on ${hitName(s, c)}: who takes ${c.wounds === 1 ? 'it' : 'them'}?`,
     // The question names the unit: the answers name its soldiers alone.
-    options: options.map((a, i) => ({ label: `${i === 0 ? 'Default: ' : ''}${allocationText(s, a, { within: c.unitId })}`, command: answer(c, a) })),
+    options: options.map((a, i) => ({ label: `${i === 0 ? 'Default: ' : ''}${allocationText(s, a, oneUnit ? { within: c.unitId } : {})}`, command: answer(c, a) })),
     ...(count > options.length ? { more: count - options.length } : {}),
   };
 }
 
-/** The owner's decision now (K-5.5a allocation or K-SKL-8 re-roll). */
-export function ownerDecision(s: KState, c: KWoundsChoice | KMedicChoice): PendingDecision {
-  return c.kind === 'wounds' ? woundDecision(s, c) : medicDecision(s, c);
+/** The owner's decision now (K-5.5a allocation, K-SKL-8 re-roll, K-5.5h a fallen MG's taker, K-5.1b a targeted leader's dive, K-5.6e an evacuation move). */
+export function ownerDecision(s: KState, c: KOwnerChoice): PendingDecision {
+  switch (c.kind) {
+    case 'wounds': return woundDecision(s, c);
+    case 'medic': return medicDecision(s, c);
+    case 'take-over': return takeOverDecision(s, c);
+    case 'dive': return diveDecision(s, c);
+    case 'evacuation': return evacuationDecision(s, c);
+  }
 }
 
 /** The legal answers (as many as the decision lists). */
-export function ownerAnswers(s: KState, c: KWoundsChoice | KMedicChoice): Command[] {
+export function ownerAnswers(s: KState, c: KOwnerChoice): Command[] {
   return ownerDecision(s, c).options.map((o) => o.command);
 }

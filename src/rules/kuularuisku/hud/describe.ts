@@ -17,6 +17,7 @@ import { activationExtras } from './extras';
 import { moveOffer } from './move-offer';
 import { splitOffer } from './split-offer';
 import { targetsFor } from './targets';
+import { isOwnerChoice } from '../flow-types';
 
 export interface DescribeCtx {
   scenario: Scenario;
@@ -122,10 +123,15 @@ function prompt(s: KState, ctx: DescribeCtx, p: KPhase): PlayPrompt {
     }
     case 'choice': {
       const c = p.choice;
-      if (c.kind === 'medic') return { ...base, headline: `${head} · ${who} decides`, detail: `${who} (owner of ${name(c.unitId)}): ${medicDecision(s, c).label} (K-SKL-8)` };
+      if (isOwnerChoice(c) && c.kind !== 'wounds') {
+        const d = ownerDecision(s, c);
+        return { ...base, headline: `${head} · ${who} decides`, detail: `${who} (owner of ${name(c.unitId)}): ${d.label} (${d.rule})` };
+      }
       if (c.kind === 'wounds') {
         const n = `${c.wounds} wound${c.wounds === 1 ? '' : 's'}`;
-        return { ...base, headline: `${head} · ${who} decides`, detail: `${who} (owner of ${name(c.unitId)}): ${name(c.shooterId)}'s fire put ${n} on ${name(c.unitId)} — choose who takes ${c.wounds === 1 ? 'it' : 'them'}, spread before anyone takes a second (K-5.5a/b)` };
+        const cause = c.after?.kind === 'melee' ? `the melee round put ${n} on your soldiers there` : `${name(c.shooterId)}'s ${c.after ? 'defensive fire' : 'fire'} put ${n} on ${name(c.unitId)}`;
+        const rule = c.after?.kind === 'melee' ? 'K-6.4d' : c.after ? 'K-6.2d' : 'K-5.5a/b';
+        return { ...base, headline: `${head} · ${who} decides`, detail: `${who} (owner of ${name(c.unitId)}): ${cause} — choose who takes ${c.wounds === 1 ? 'it' : 'them'}, spread before anyone takes a second (${rule})` };
       }
       const what = c.kind === 'defensive-fire' ? `${name(c.unitId)} is charged by ${name(c.chargerId)}: fire defensive fire? (K-6.2a)` : `${name(c.unitId)}: throw grenades as the melee begins? (K-6.6a)`;
       return { ...base, headline: `${head} · ${who} decides`, detail: `${who}: ${what}` };
@@ -151,6 +157,7 @@ export function describeActions(s: KState, ctx: DescribeCtx, p: KPhase = phaseOf
   // K-5.5a the owner's allocations, labelled with the soldiers' names (the default first).
   if (p.kind === 'choice' && p.choice.kind === 'wounds') return allocationActions(woundDecision(s, p.choice));
   if (p.kind === 'choice' && p.choice.kind === 'medic') return medicActions(medicDecision(s, p.choice));
+  if (p.kind === 'choice' && isOwnerChoice(p.choice)) return decisionActions(ownerDecision(s, p.choice));
   // In an activation the legal list is moves and shots (offered by `move` and `targets`), the end, and
   // the scenario's special commands; the soldier-level extras are checked against the rules here.
   const commands = p.kind === 'activation'
@@ -165,6 +172,11 @@ function allocationActions(d: PendingDecision): PlayAction[] {
     id: `allocate:${i}`, label: o.label, ...(d.rule ? { rule: d.rule } : {}), command: o.command,
     hint: i === 0 ? 'The book\'s default: wounds spread, ordinary soldiers before leaders and specialists' : 'Wounds are spread: nobody takes a second before everyone has one (K-5.5b)',
   }));
+}
+
+/** Any other owner's decision's answers as buttons (the default first). */
+function decisionActions(d: PendingDecision): PlayAction[] {
+  return d.options.map((o, i) => ({ id: `${d.kind}:${i}`, label: o.label, ...(d.rule ? { rule: d.rule } : {}), command: o.command }));
 }
 
 /** K-SKL-8 the medic's re-roll, or the result kept, as buttons (the default first). */
@@ -191,7 +203,7 @@ export function describePlay(s: KState, ctx: DescribeCtx): PlayView {
   const split = p.kind === 'activation' ? splitOffer(s) : undefined;
   if (split) panels.push(split);
   const result = s.flow.result;
-  const decision = p.kind === 'choice' && (p.choice.kind === 'wounds' || p.choice.kind === 'medic') ? ownerDecision(s, p.choice) : undefined;
+  const decision = p.kind === 'choice' && isOwnerChoice(p.choice) ? ownerDecision(s, p.choice) : undefined;
   return {
     rulesetId: 'kuularuisku',
     scenarioTitle: ctx.scenario.title,

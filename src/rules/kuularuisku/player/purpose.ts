@@ -12,7 +12,7 @@ import { goingAt, obstacleGoing } from '../terrain';
 import { isSmallObstacle } from '../contact';
 import type { MoveMode } from '../events';
 import { unitSurelyStays } from './sure-refusals';
-import { objectiveHolders } from '../activation/victory';
+import { holdsObjectives, objectiveHolders } from '../activation/victory';
 import type { HouseSettings, KFigure, KState, KUnit } from '../state';
 
 /** Grid cell of the fields, cm: fine enough for an 8 cm bridge and a door, cheap enough to build once per scenario. */
@@ -955,8 +955,9 @@ function heldBy(s: KState, goals: readonly Goal[]): ReadonlyArray<string | null>
  */
 interface Presence { u: KUnit; figs: Array<KFigure | undefined>; rec: KState['figures']; mask: number }
 
-/** Does objectiveHolders count the unit's soldiers at all (not routing, surrendered or gone)? */
-const counts = (u: KUnit) => u.status !== 'routing' && u.status !== 'surrendered' && u.status !== 'withdrawn' && u.status !== 'destroyed';
+/** Does objectiveHolders count the unit's soldiers at all (not routing, surrendered or gone; objective-control: not a lone leader or pinned)? */
+type Control = NonNullable<KState['special']>['config']['control'];
+const counts = (u: KUnit, control: Control) => u.status !== 'routing' && u.status !== 'surrendered' && u.status !== 'withdrawn' && u.status !== 'destroyed' && holdsObjectives(u, control);
 const PRESENCE = new WeakMap<readonly Goal[], Map<string, Presence>>();
 
 /**
@@ -970,12 +971,13 @@ export function goalHolders(s: KState, goals: readonly Goal[]): Array<string | n
   let byUnit = PRESENCE.get(goals);
   if (!byUnit) PRESENCE.set(goals, (byUnit = new Map()));
   const figures = s.figures;
+  const control = s.special?.config.control;
   let seen = 0, many = 0;
   const holder: string[] = [];
   for (const id in s.units) {
     const u = s.units[id]!;
     let p = byUnit.get(id);
-    if (!p || (p.u !== u && !sameUnit(p, u)) || (p.rec !== figures && !sameFigures(figures, u, p))) byUnit.set(id, (p = presence(s, u, goals)));
+    if (!p || (p.u !== u && !sameUnit(p, u, control)) || (p.rec !== figures && !sameFigures(figures, u, p))) byUnit.set(id, (p = presence(s, u, goals)));
     const m = p.mask;
     if (!m) continue;
     for (let i = 0; i < goals.length; i++) {
@@ -994,8 +996,8 @@ export function goalHolders(s: KState, goals: readonly Goal[]): Array<string | n
  * and counted or not alike? (Remembers the record when it is: a unit's record changes at every
  * activation and turn, its soldiers' places far less often.)
  */
-function sameUnit(p: Presence, u: KUnit): boolean {
-  if (u.figures !== p.u.figures || counts(u) !== counts(p.u)) return false;
+function sameUnit(p: Presence, u: KUnit, control: Control): boolean {
+  if (u.figures !== p.u.figures || counts(u, control) !== counts(p.u, control)) return false;
   p.u = u;
   return true;
 }
@@ -1018,7 +1020,7 @@ function presence(s: KState, u: KUnit, goals: readonly Goal[]): Presence {
   const figs: Array<KFigure | undefined> = [];
   for (const id of u.figures) figs.push(s.figures[id]);
   let mask = 0;
-  if (counts(u)) {
+  if (counts(u, s.special?.config.control)) {
     for (const f of figs) {
       if (!isLive(f) || f.condition === 'serious') continue;
       for (let i = 0; i < goals.length; i++) {

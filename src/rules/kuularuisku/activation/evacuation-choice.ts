@@ -1,0 +1,90 @@
+// K-5.6e the end-of-turn moves of those heading to the rear, group by group: where a group's move
+// leaves a choice (where it heads, K-5.6a; how far), its owner decides, then the groups after it move;
+// when all have moved the turn ends (`finish`, the caller's).
+import type { PendingDecision } from '../../../core';
+import { Steps } from '../context';
+import { evacuationGroups, evacuationOptions, evacuationStart, moveEvacuationGroup, type EvacuationPlan } from '../evacuation';
+import { sideName, soldierName } from '../soldier-names';
+import type { KState } from '../state';
+import type { FlowCtx } from './flow-ctx';
+import { fev, type KEvacuationChoice, type KGameEvent } from './flow-state';
+import type { KEvacuationDestination } from '../flow-types';
+
+type Finish = (acc: Steps<KGameEvent>, ctx: FlowCtx) => void;
+
+/** K-5.6e the medics' duties, then each group's move in turn (stopping for an owner's word), then `finish`. */
+export function startEvacuationMoves(acc: Steps<KGameEvent>, ctx: FlowCtx, finish: Finish): void {
+  acc.push(...evacuationStart(acc.state, ctx));
+  evacuateFrom(acc, ctx, evacuationGroups(acc.state), finish);
+}
+
+function evacuateFrom(acc: Steps<KGameEvent>, ctx: FlowCtx, keys: readonly string[], finish: Finish): void {
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const o = evacuationOptions(acc.state, key, ctx);
+    if (o) {
+      const w = acc.state.figures[o.wounded]!;
+      const choice: KEvacuationChoice = { kind: 'evacuation', side: w.side, unitId: w.homeUnitId, key, rest: keys.slice(i + 1), ...o };
+      acc.push(fev('CHOICE_PENDING', 'K-5.6e', `${groupName(acc.state, choice)} heads for the rear: for ${sideName(acc.state, w.side)} to say where and how far`, { choice }));
+      return;
+    }
+    const st = new Steps(acc.state);
+    moveEvacuationGroup(st, key, ctx);
+    acc.push(...st.events);
+  }
+  finish(acc, ctx);
+}
+
+const DISTANCES = ['full', 'half', 'none'] as const;
+
+/** K-5.6e the owner's word (where to, how far), the group's move, then the groups after it and the turn's end. */
+export function decideEvacuation(acc: Steps<KGameEvent>, c: KEvacuationChoice, toward: unknown, distance: unknown, ctx: FlowCtx, finish: Finish): { ok: true } | { ok: false; reason: string; rule: string } {
+  const s = acc.state;
+  const places = [c.destination.kind, ...(c.other ? [c.other.kind] : [])];
+  if (typeof toward !== 'string' || !places.includes(toward as 'edge' | 'station')) {
+    return { ok: false, rule: 'K-5.6a', reason: `EVACUATION_MOVE needs "toward": ${places.map((p) => `"${p}"`).join(' or ')} (where ${soldierName(s, c.wounded)} may head)` };
+  }
+  if (!DISTANCES.includes(distance as EvacuationPlan['distance'])) return { ok: false, rule: 'K-5.6e', reason: 'EVACUATION_MOVE needs "distance": "full" (his whole half-speed move), "half" or "none"' };
+  const plan: EvacuationPlan = { toward: toward as EvacuationPlan['toward'], distance: distance as EvacuationPlan['distance'] };
+  acc.push(fev('CHOICE_MADE', 'K-5.6e', `${sideName(s, c.side)} (owner of ${s.units[c.unitId]?.name ?? 'the unit'}) had ${groupName(s, c)} ${planWords(s, c, plan)}`, { kind: 'evacuation', side: c.side, yes: plan.distance !== 'none' }));
+  const st = new Steps(acc.state);
+  moveEvacuationGroup(st, c.key, ctx, plan);
+  acc.push(...st.events);
+  evacuateFrom(acc, ctx, c.rest, finish);
+  return { ok: true };
+}
+
+/** "rifleman 2 of Squad r1" (and his escort). */
+function groupName(s: KState, c: KEvacuationChoice): string {
+  return `${soldierName(s, c.wounded)}${c.escort ? ` (escorted by ${soldierName(s, c.escort)})` : ''}`;
+}
+
+function placeName(d: KEvacuationDestination): string {
+  if (d.kind === 'edge') return `the ${d.edge} table edge`;
+  return 'the dressing station';
+}
+
+const cm = (n: number) => `${Math.round(n * 10) / 10} cm`;
+
+function planWords(s: KState, c: KEvacuationChoice, p: EvacuationPlan): string {
+  if (p.distance === 'none') return 'stay where he is this turn';
+  const place = placeName(p.toward === c.destination.kind ? c.destination : c.other!);
+  return p.distance === 'full' ? `make his whole move (${cm(c.allowance)}) toward ${place}` : `move half of it (${cm(c.allowance / 2)}) toward ${place}`;
+}
+
+/** K-5.6e the pending move as the neutral play model's decision: the whole move where he heads first (what the rules did before they asked). */
+export function evacuationDecision(s: KState, c: KEvacuationChoice): PendingDecision {
+  const here = c.destination.kind;
+  const plans: EvacuationPlan[] = [
+    { toward: here, distance: 'full' },
+    { toward: here, distance: 'half' },
+    ...(c.other ? [{ toward: c.other.kind, distance: 'full' as const }] : []),
+    { toward: here, distance: 'none' },
+  ];
+  const words = (p: EvacuationPlan) => { const w = planWords(s, c, p); return w.charAt(0).toUpperCase() + w.slice(1); };
+  return {
+    side: c.side, kind: 'evacuation-move', rule: 'K-5.6e',
+    label: `End of turn: ${groupName(s, c)} heads for the rear at half speed. Where to, and how far?`,
+    options: plans.map((p, i) => ({ label: `${i === 0 ? 'Default: ' : ''}${words(p)}`, command: { type: 'EVACUATION_MOVE', side: c.side, toward: p.toward, distance: p.distance } })),
+  };
+}

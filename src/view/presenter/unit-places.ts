@@ -1,0 +1,49 @@
+// Where the presenter finds a beat's units now: the scenario's deployment, or in play the figures and
+// vehicles where the game has them on this screen. The highlight is drawn there and a beat that
+// follows a unit aims its camera there.
+import { createStore } from '../store';
+
+/** A figure or vehicle as the highlight marks it, table coordinates (y = its stand). */
+export interface PlacedFigure {
+  unitId: string;
+  figureId: string;
+  position: [number, number, number];
+  /** Ring scale (1 for a figure base) and pin height above the stand. */
+  scale: number;
+  lift: number;
+}
+
+export interface UnitPlaces {
+  /** The scenario's set-up, drawn when no game is on. */
+  deployed: readonly PlacedFigure[];
+  /** The game's positions while playing, else null. */
+  play: readonly PlacedFigure[] | null;
+}
+
+export const unitPlacesStore = createStore<UnitPlaces>({ deployed: [], play: null });
+
+/** The places shown now: the game's while playing, else the deployment. */
+export function currentPlaces(s: UnitPlaces): readonly PlacedFigure[] {
+  return s.play ?? s.deployed;
+}
+
+/** The stand points of one unit's figures now (empty when it has none on the table). */
+export function unitStands(s: UnitPlaces, unitId: string): Array<[number, number, number]> {
+  return currentPlaces(s).filter((p) => p.unitId === unitId).map((p) => p.position);
+}
+
+const PIN_LIFT = 3.4;
+
+/** A figure's place: a base-sized ring, the pin over its head. */
+export function figurePlace(p: { unitId: string; figureId: string; position: [number, number, number] }): PlacedFigure {
+  return { unitId: p.unitId, figureId: p.figureId, position: p.position, scale: 1, lift: PIN_LIFT };
+}
+
+/** A vehicle's place: the ring's inner edge (0.78 cm at scale 1) clears the hull's corners, the pin over its turret. */
+export function vehiclePlace(p: { unitId: string; figureId: string; position: [number, number, number]; spec: { length: number; width: number; height: number } }): PlacedFigure {
+  return {
+    unitId: p.unitId, figureId: p.figureId, position: p.position,
+    scale: (Math.hypot(p.spec.length, p.spec.width) / 2 + 0.4) / 0.78,
+    lift: p.spec.height + p.spec.width * 0.3 + 1.6,
+  };
+}
