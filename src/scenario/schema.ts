@@ -5,9 +5,10 @@ import { LIMITS } from './limits';
 
 // Every length, height, coordinate and angle within the format's largest size (no overflow in building).
 const M = LIMITS.magnitude;
-const num = z.number().min(-M).max(M);
-const pos = z.number().positive().max(M);
-const nonneg = z.number().nonnegative().max(M);
+const LARGEST = 'the format\'s largest size, cm';
+const num = z.number().min(-M, LARGEST).max(M, LARGEST);
+const pos = z.number().positive().max(M, LARGEST);
+const nonneg = z.number().nonnegative().max(M, LARGEST);
 /** An array of at most `max` items (the resource bounds of limits.ts). */
 const list = <T extends z.ZodType>(item: T, max: number) => z.array(item).max(max);
 const id = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, 'an id of letters, digits, _ . : -');
@@ -120,7 +121,7 @@ const areaShape = {
   height: nonneg.optional().describe('cm of the volume above ground that sight passes through'),
 };
 
-export const Woods = z.object({ ...base, kind: z.literal('woods'), ...areaShape, density: z.enum(['normal', 'dense']).optional(), trees: z.number().int().nonnegative().max(LIMITS.trees).optional().describe('trees to draw (visual only)') }).strict();
+export const Woods = z.object({ ...base, kind: z.literal('woods'), ...areaShape, density: z.enum(['normal', 'dense']).optional(), trees: z.number().int().nonnegative().max(LIMITS.trees, 'the most trees one woods draws').optional().describe('trees to draw (visual only)') }).strict();
 export const Field = z.object({ ...base, kind: z.literal('field'), ...areaShape, crop: z.enum(['stubble', 'crop', 'plough', 'pasture', 'mud']).optional() }).strict();
 export const Marsh = z.object({ ...base, kind: z.literal('marsh'), ...areaShape }).strict();
 export const Rubble = z.object({ ...base, kind: z.literal('rubble'), ...areaShape }).strict();
@@ -202,6 +203,8 @@ export const Relief = z
       .optional(),
   })
   .strict();
+
+const TABLE_SIDE = 'the largest table side the format takes, cm';
 
 export const TableEdge = z.enum(['north', 'east', 'south', 'west', 'none']);
 
@@ -308,7 +311,7 @@ export const ScenarioSchema = z
     place: z.string().optional(),
     summary: z.string().optional(),
     displayUnit: z.enum(['cm', 'in']).optional(),
-    table: z.object({ width: pos.max(LIMITS.tableSide), depth: pos.max(LIMITS.tableSide) }).strict().describe('cm along x (east) and z (north)'),
+    table: z.object({ width: pos.max(LIMITS.tableSide, TABLE_SIDE), depth: pos.max(LIMITS.tableSide, TABLE_SIDE) }).strict().describe('cm along x (east) and z (north)'),
     relief: Relief.optional(),
     features: list(Feature, LIMITS.features),
     sides: list(Side, LIMITS.sides),

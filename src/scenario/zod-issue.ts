@@ -1,6 +1,5 @@
 // A zod issue as people read it: what was expected at that path and what the file has there.
 import type { z } from 'zod';
-import { LIMITS } from './limits';
 
 export interface DescribedIssue {
   path: Array<string | number>;
@@ -48,7 +47,8 @@ function unionExpectation(issue: z.core.$ZodIssue & { code: 'invalid_union' }): 
   return forms.size ? [...forms].join(' or ') : 'another form';
 }
 
-const limitNote = (n: number | bigint): string => (Math.abs(Number(n)) === LIMITS.magnitude ? ' (the format\'s largest size, cm)' : '');
+/** A bound's own words where the schema gives them (a resource limit: "the largest table side, cm"), after zod's number. */
+const boundNote = (issue: { message: string }): string => (/^(Too (big|small)|Invalid)/.test(issue.message) ? '' : ` (${issue.message})`);
 
 /** `root` is the whole document the issue's path points into. */
 export function describeZodIssue(root: unknown, issue: z.core.$ZodIssue): DescribedIssue {
@@ -62,12 +62,12 @@ export function describeZodIssue(root: unknown, issue: z.core.$ZodIssue): Descri
       return { path, message: `expected ${issue.values.length === 1 ? JSON.stringify(issue.values[0]) : `one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`}, got ${gotText}` };
     case 'too_small':
       if (issue.origin === 'array') return { path, message: `expected at least ${String(issue.minimum)} items, got ${Array.isArray(got) ? got.length : gotText}` };
-      if (issue.origin === 'number') return { path, message: `expected a number ${issue.inclusive ? '≥' : '>'} ${String(issue.minimum)}${limitNote(issue.minimum)}, got ${gotText}` };
+      if (issue.origin === 'number') return { path, message: `expected a number ${issue.inclusive ? '≥' : '>'} ${String(issue.minimum)}${boundNote(issue)}, got ${gotText}` };
       if (issue.origin === 'string') return { path, message: `expected a text of at least ${String(issue.minimum)} characters, got ${gotText}` };
       return { path, message: `expected at least ${String(issue.minimum)}, got ${gotText}` };
     case 'too_big':
       if (issue.origin === 'array') return { path, message: `expected at most ${String(issue.maximum)} items (the format's limit), got ${Array.isArray(got) ? got.length : gotText}` };
-      if (issue.origin === 'number') return { path, message: `expected a number ${issue.inclusive ? '≤' : '<'} ${String(issue.maximum)}${limitNote(issue.maximum)}, got ${gotText}` };
+      if (issue.origin === 'number') return { path, message: `expected a number ${issue.inclusive ? '≤' : '<'} ${String(issue.maximum)}${boundNote(issue)}, got ${gotText}` };
       return { path, message: `expected at most ${String(issue.maximum)}, got ${gotText}` };
     case 'invalid_type':
       return { path, message: got === undefined ? `missing: expected ${typeName(issue.expected)}` : `expected ${typeName(issue.expected)}, got ${gotText}` };
