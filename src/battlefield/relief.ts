@@ -1,9 +1,7 @@
 // Samples a scenario's relief into the one height grid: imported grid + hills + carved water +
 // sculpted ramparts and ditches. Both the Rapier terrain and the rendered mesh use this grid.
 import { type HeightGrid, type Vec2, pointInPolygon, boundsOf, polylineProjection, hypot } from '../core';
-import { areaPolygon, type FortificationFeature, type HillFeature, type Scenario, type WaterFeature } from '../scenario';
-
-const DEFAULT_SPACING = 1;
+import { areaPolygon, reliefSampleCounts, type FortificationFeature, type HillFeature, type Scenario, type WaterFeature } from '../scenario';
 
 function hillProfile(h: HillFeature, x: number, z: number): number {
   const [rx, rz] = typeof h.radius === 'number' ? [h.radius, h.radius] : h.radius;
@@ -80,9 +78,8 @@ function importedGrid(s: Scenario): ((x: number, z: number) => number) | undefin
 export function sampleRelief(s: Scenario): HeightGrid {
   const W = s.table.width;
   const D = s.table.depth;
-  const spacing = s.relief?.spacing ?? DEFAULT_SPACING;
-  const columns = s.relief?.samples?.[0] ?? Math.max(2, Math.round(W / spacing) + 1);
-  const rows = s.relief?.samples?.[1] ?? Math.max(2, Math.round(D / spacing) + 1);
+  // The same counts validation bounds (LIMITS.reliefSamples).
+  const { columns, rows } = reliefSampleCounts(s);
   const spacingX = W / (columns - 1);
   const spacingZ = D / (rows - 1);
   const heights = new Float32Array(columns * rows);

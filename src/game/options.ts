@@ -3,6 +3,7 @@
 // the ruleset (meaning: which ids and names exist), kept in the session and in the save.
 import { z } from 'zod';
 import type { OptionChoice } from '../core';
+import { describeZodIssue, jsonPath } from '../scenario';
 
 const Id = z.string().min(1);
 
@@ -47,8 +48,12 @@ export function parseGameOptions(data: unknown, where: string, base = '$'): Game
   const r = GameOptionsSchema.safeParse(data ?? {});
   if (r.success) return normaliseOptions(r.data);
   const i = r.error.issues[0]!;
-  const path = [base, ...i.path.map(String)].join('.');
-  const msg = i.code === 'unrecognized_keys' ? `unknown key${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => `"${k}"`).join(', ')}: expected rules, readings or house` : i.message;
+  // Option ids (opt-womens-guard) read as names after a dot; a key no one could read so is quoted.
+  const path = base + i.path.map((k) => (typeof k === 'string' && /^[A-Za-z_][\w-]*$/.test(k) ? `.${k}` : jsonPath([k]).slice(1))).join('');
+  // The schema's own messages say what was expected; zod's ("Invalid input …") are described as the scenario loader does.
+  const msg = i.code === 'unrecognized_keys'
+    ? `unknown key${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => `"${k}"`).join(', ')}: expected rules, readings or house`
+    : /^Invalid/.test(i.message) ? describeZodIssue(data ?? {}, i).message : i.message;
   throw new GameOptionsError(`${where}: ${path}: ${msg}`);
 }
 

@@ -6,7 +6,7 @@
 // each missing answer given as the decision's default.
 import { z } from 'zod';
 import { hashValue } from '../core';
-import { jsonPath, type Scenario } from '../scenario';
+import { describeJsonError, describeZodIssue, jsonPath, type Scenario } from '../scenario';
 import { GameOptionsError, normaliseOptions, parseGameOptions } from './options';
 import { answerMissingDecisions } from './missing-answers';
 import { GameSession } from './session';
@@ -18,7 +18,7 @@ const READABLE = [1, 2, 3];
 
 const SaveSchema = z
   .object({
-    sandtableSave: z.union([z.literal(1), z.literal(2), z.literal(3)]).describe('save format version'),
+    sandtableSave: z.literal([1, 2, 3]).describe('save format version'),
     scenario: z.object({ id: z.string(), hash: z.string() }).strict(),
     ruleset: z.object({ id: z.string(), version: z.string() }).strict(),
     /** The game options chosen at the start (format 2; checked again against the ruleset on load). */
@@ -57,7 +57,7 @@ export function parseSave(text: string, file: string): SaveFile {
   try {
     data = JSON.parse(text);
   } catch (err) {
-    throw new SaveError(`${file}: $: bad JSON (${err instanceof Error ? err.message : String(err)}) — expected a Sandtable save`);
+    throw new SaveError(`${file}: $: ${describeJsonError(text, err, 'a Sandtable save')}`);
   }
   const version = (data as { sandtableSave?: unknown } | null)?.sandtableSave;
   if (typeof version === 'number' && !READABLE.includes(version)) {
@@ -65,7 +65,7 @@ export function parseSave(text: string, file: string): SaveFile {
   }
   const r = SaveSchema.safeParse(data);
   if (!r.success) {
-    const i = r.error.issues[0]!;
+    const i = describeZodIssue(data, r.error.issues[0]!);
     throw new SaveError(`${file}: ${jsonPath(i.path)}: ${i.message}`);
   }
   if (r.data.sandtableSave === 1 && r.data.options !== undefined) throw new SaveError(`${file}: $.options: a format-1 save has no options: expected sandtableSave 2`);
@@ -95,11 +95,11 @@ export function loadSave<S, C extends Command, E extends GameEvent, Q>(
   save: SaveFile, file: string, scenario: Scenario, ruleset: Ruleset<S, C, E, Q>, table: Q, through?: ReplaySender<S, C, E, Q>,
 ): GameSession<S, C, E, Q> {
   if (save.scenario.id !== scenario.id) {
-    throw new SaveError(`${file}: $.scenario.id: this save is for scenario "${save.scenario.id}", not "${scenario.id}"`);
+    throw new SaveError(`${file}: $.scenario.id: this save is for scenario "${save.scenario.id}", not "${scenario.id}": expected a save of "${scenario.id}"`);
   }
   const hash = hashValue(scenario);
   if (save.scenario.hash !== hash) {
-    throw new SaveError(`${file}: $.scenario.hash: the scenario "${scenario.id}" has changed since this game was saved (hash ${save.scenario.hash}, now ${hash})`);
+    throw new SaveError(`${file}: $.scenario.hash: the scenario "${scenario.id}" has changed since this game was saved (hash ${save.scenario.hash}, now ${hash}): expected the scenario as it was saved`);
   }
   if (save.ruleset.id !== ruleset.id) {
     throw new SaveError(`${file}: $.ruleset.id: saved with ruleset "${save.ruleset.id}", expected "${ruleset.id}"`);
@@ -124,7 +124,7 @@ export function loadSave<S, C extends Command, E extends GameEvent, Q>(
     save.commands.forEach((command, i) => {
       answerMissingDecisions(session, command, send);
       const r = send(stamp ? session.withSideToAct(command as C) : (command as C));
-      if (!r.ok) throw new SaveError(`${file}: $.commands[${i}]: the log does not replay here — ${r.reason}${r.rule ? ` (${r.rule})` : ''}${rulesChanged}`);
+      if (!r.ok) throw new SaveError(`${file}: $.commands[${i}]: the log does not replay here — ${r.reason}${r.rule ? ` (${r.rule})` : ''}: expected a command the rules accept at this point${rulesChanged}`);
     });
     // An older log ending where the rules now ask a decision: its default answer gives the saved game
     // (a game saved while the decision waited has the saved hash already and is left waiting).
@@ -133,7 +133,7 @@ export function loadSave<S, C extends Command, E extends GameEvent, Q>(
     sender?.stop();
   }
   if (session.stateHash() !== save.stateHash) {
-    throw new SaveError(`${file}: $.stateHash: the replayed game differs from the saved one (${rulesChanged ? rulesChanged.slice(2) : 'log tampered or truncated?'})`);
+    throw new SaveError(`${file}: $.stateHash: the replayed game differs from the saved one (${rulesChanged ? rulesChanged.slice(2) : 'log tampered or truncated?'}): expected the log to replay to the saved state`);
   }
   return session;
 }

@@ -3,12 +3,13 @@ import { type Vec2, pointInPolygon, polylineLength } from '../core';
 import type { BuildingFeature, Scenario } from './schema';
 import { buildingCorners, featurePoints, isArea } from './shapes';
 import { jsonPath } from './json-path';
+import type { RawIssue } from './raw-issue';
+import { LIMITS } from './limits';
+import { checkResources } from './resource-checks';
+import { checkShapes } from './shape-checks';
 import { markProblems } from './marks';
 
-export interface RawIssue {
-  path: Array<string | number>;
-  message: string;
-}
+export type { RawIssue };
 
 const TOL = 1e-6;
 
@@ -45,6 +46,10 @@ function checkBuilding(b: BuildingFeature, at: Array<string | number>, issues: R
       issues.push({ path: [...at, 'floors', i, 'elevation'], message: `floors must ascend: expected more than ${prev.elevation} (floor ${i - 1}), got ${f.elevation}` });
     }
   });
+  const roofHeight = b.roof?.height ?? 0;
+  if (roofHeight > LIMITS.roofSlenderness * Math.min(b.size[0], b.size[1])) {
+    issues.push({ path: [...at, 'roof', 'height'], message: `a roof ${roofHeight} cm high on a building ${Math.min(...b.size)} cm across: expected at most ${LIMITS.roofSlenderness} times its smaller side (${LIMITS.roofSlenderness * Math.min(...b.size)} cm)` });
+  }
   const top = b.floors[b.floors.length - 1]!;
   if (top.elevation >= b.eaves) {
     issues.push({ path: [...at, 'eaves'], message: `expected the eaves above the top floor (${top.elevation} cm), got ${b.eaves}` });
@@ -67,7 +72,10 @@ function checkBuilding(b: BuildingFeature, at: Array<string | number>, issues: R
 }
 
 export function checkScenario(s: Scenario): RawIssue[] {
-  const issues: RawIssue[] = [];
+  // Over a resource bound: say so alone (the other checks grow with the sizes refused).
+  const resources = checkResources(s);
+  if (resources.length) return resources;
+  const issues: RawIssue[] = checkShapes(s);
   const seen = new Map<string, string>();
   const claim = (id: string | undefined, path: Array<string | number>) => {
     if (id === undefined) return;
@@ -110,7 +118,7 @@ export function checkScenario(s: Scenario): RawIssue[] {
     if (f.kind === 'rampart' || f.kind === 'bastion' || f.kind === 'redoubt') {
       const closed = f.closed ?? f.kind !== 'rampart';
       if (closed && f.path.length < 3) {
-        issues.push({ path: [...at, 'path'], message: `a closed ${f.kind} needs at least 3 points, got ${f.path.length}` });
+        issues.push({ path: [...at, 'path'], message: `a closed ${f.kind} needs at least 3 points: expected 3 or more, got ${f.path.length}` });
       }
       const length = polylineLength(f.path as Vec2[], closed);
       f.embrasures?.forEach((e, j) => {
@@ -134,10 +142,10 @@ export function checkScenario(s: Scenario): RawIssue[] {
       }
       if (fig.floor !== undefined && fig.floor > 0) {
         const b = buildings.find((bb) => pointInPolygon(fig.at, buildingCorners(bb)));
-        if (!b) issues.push({ path: [...at, 'floor'], message: `figure "${fig.id}" is on floor ${fig.floor} but stands in no building at ${fmt(fig.at)}` });
+        if (!b) issues.push({ path: [...at, 'floor'], message: `figure "${fig.id}" is on floor ${fig.floor} but stands in no building at ${fmt(fig.at)}: expected floor 0 (or none) outside buildings` });
         else {
           const roof = b.roof?.walkable ? 1 : 0;
-          if (fig.floor >= b.floors.length + roof) issues.push({ path: [...at, 'floor'], message: `building "${b.id}" has floors 0–${b.floors.length - 1 + roof}, got ${fig.floor}` });
+          if (fig.floor >= b.floors.length + roof) issues.push({ path: [...at, 'floor'], message: `building "${b.id}" has floors 0–${b.floors.length - 1 + roof}: expected one of them, got ${fig.floor}` });
         }
       }
     });
@@ -145,7 +153,7 @@ export function checkScenario(s: Scenario): RawIssue[] {
 
   s.objectives?.forEach((o, i) => {
     claim(o.id, ['objectives', i, 'id']);
-    if (!onTable(s, o.at)) issues.push({ path: ['objectives', i, 'at'], message: `objective "${o.id}" outside the table at ${fmt(o.at)}` });
+    if (!onTable(s, o.at)) issues.push({ path: ['objectives', i, 'at'], message: `objective "${o.id}" outside the table at ${fmt(o.at)}: expected within 0–${s.table.width} × 0–${s.table.depth}` });
   });
 
   s.specialRules?.forEach((r, i) => claim(r.id, ['specialRules', i, 'id']));

@@ -1,11 +1,14 @@
 // Scenario layer: the file format, its validation and plan-view shapes of features.
 export * from './schema';
-export { parseScenario, parseScenarioOrThrow, validateScenario, formatIssue, jsonPath, ScenarioError } from './load';
+export { parseScenario, parseScenarioOrThrow, validateScenario, formatIssue, jsonPath, ScenarioError, describeJsonError } from './load';
+export { describeZodIssue } from './zod-issue';
 export type { ScenarioIssue, LoadResult } from './load';
 export { resolveTags, defaultTags, defaultAreaHeight } from './tags';
 export type { ResolvedTags } from './tags';
 export { buildingCorners, areaPolygon, isArea, featurePoints, AREA_KINDS } from './shapes';
 export { storeyHeight, wallLength } from './checks';
 export { withVehicles } from './play-vehicles';
+export { LIMITS } from './limits';
+export { reliefSampleCounts } from './resource-checks';
 export { MARKS, splitMarks, marksUsed, markProblems } from './marks';
 export type { MarkKind, MarkInfo, MarkedSegment } from './marks';

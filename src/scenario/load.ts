@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { FEATURE_KINDS, ScenarioSchema, type Scenario } from './schema';
 import { checkScenario, type RawIssue } from './checks';
 import { jsonPath } from './json-path';
+import { describeZodIssue, quote } from './zod-issue';
 
 export { jsonPath };
 
@@ -52,7 +53,8 @@ function firstUnexpected(text: string, ch: string): number {
   return -1;
 }
 
-function describeJsonError(text: string, err: unknown): string {
+/** A JSON.parse error as a message with its line and column; `what` says what the file should hold. */
+export function describeJsonError(text: string, err: unknown, what = 'a JSON object'): string {
   const msg = (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ');
   const m = /position (\d+)/.exec(msg);
   // Node 20 leaves the position out of some messages: end of input, or an unexpected token we can find.
@@ -61,44 +63,26 @@ function describeJsonError(text: string, err: unknown): string {
   const tok = /Unexpected token '(.)'/.exec(msg);
   if (offset === undefined && tok) offset = firstUnexpected(text, tok[1]!);
   const where = offset !== undefined && offset >= 0 ? ` at ${lineCol(text, offset)}` : '';
-  return `bad JSON${where}: ${msg.replace(/^JSON\.parse: /, '')} — expected a JSON object`;
+  return `bad JSON${where}: ${msg.replace(/^JSON\.parse: /, '')} — expected ${what}`;
 }
 
-function valueAt(root: unknown, path: ReadonlyArray<PropertyKey>): unknown {
-  let v: unknown = root;
-  for (const k of path) {
-    if (v === null || typeof v !== 'object') return undefined;
-    v = (v as Record<PropertyKey, unknown>)[k as string];
-  }
-  return v;
-}
-
-function describeZodIssue(root: unknown, issue: z.core.$ZodIssue): RawIssue {
-  const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)) as Array<string | number>;
-  const got = valueAt(root, issue.path);
-  const gotText = got === undefined ? 'nothing' : JSON.stringify(got)?.slice(0, 60);
+function describeIssue(root: unknown, issue: z.core.$ZodIssue): RawIssue {
+  const d = describeZodIssue(root, issue);
+  const { path } = d;
   if (path.length === 3 && path[2] === 'kind' && path[0] === 'features' && (issue.code === 'invalid_union' || issue.code === 'invalid_value')) {
-    return { path, message: got === undefined ? `missing "kind": expected one of ${FEATURE_KINDS.join(', ')}` : `unknown terrain kind ${gotText}: expected one of ${FEATURE_KINDS.join(', ')}` };
+    const got = (root as { features?: Array<{ kind?: unknown }> } | null)?.features?.[path[1] as number]?.kind;
+    return { path, message: got === undefined ? `missing "kind": expected one of ${FEATURE_KINDS.join(', ')}` : `unknown terrain kind ${quote(got)}: expected one of ${FEATURE_KINDS.join(', ')}` };
   }
-  switch (issue.code) {
-    case 'invalid_union':
-      return { path, message: `${issue.message}, got ${gotText}` };
-    case 'invalid_value':
-      return { path, message: `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, got ${gotText}` };
-    case 'too_small':
-      if (issue.origin === 'array') return { path, message: `expected at least ${String(issue.minimum)} items, got ${Array.isArray(got) ? got.length : gotText}` };
-      if (issue.origin === 'number') return { path, message: `expected a number ${issue.inclusive ? '≥' : '>'} ${String(issue.minimum)}, got ${gotText}` };
-      return { path, message: `${issue.message}, got ${gotText}` };
-    case 'too_big':
-      if (issue.origin === 'number') return { path, message: `expected a number ${issue.inclusive ? '≤' : '<'} ${String(issue.maximum)}, got ${gotText}` };
-      return { path, message: `${issue.message}, got ${gotText}` };
-    case 'invalid_type':
-      return { path, message: got === undefined ? `missing: expected ${issue.expected}` : `expected ${issue.expected}, got ${gotText}` };
-    case 'unrecognized_keys':
-      return { path, message: `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}: expected only the fields of this object` };
-    default:
-      return { path, message: `${issue.message}, got ${gotText}` };
-  }
+  return d;
+}
+
+/** Issues listed at most (a file of junk can have thousands): the rest are counted in one last issue. */
+export const MAX_LISTED_ISSUES = 50;
+
+function capped(issues: ScenarioIssue[], file: string): ScenarioIssue[] {
+  if (issues.length <= MAX_LISTED_ISSUES) return issues;
+  const more = issues.length - MAX_LISTED_ISSUES;
+  return [...issues.slice(0, MAX_LISTED_ISSUES), { file, path: '$', message: `and ${more} more problem${more > 1 ? 's' : ''}, not listed: expected none (fix the ones above and validate again)` }];
 }
 
 /** Validate already-parsed JSON. */
@@ -106,10 +90,10 @@ export function validateScenario(data: unknown, file: string): LoadResult {
   const parsed = ScenarioSchema.safeParse(data);
   const toIssue = (r: RawIssue): ScenarioIssue => ({ file, path: jsonPath(r.path), message: r.message });
   if (!parsed.success) {
-    return { ok: false, issues: parsed.error.issues.map((i) => toIssue(describeZodIssue(data, i))) };
+    return { ok: false, issues: capped(parsed.error.issues.map((i) => toIssue(describeIssue(data, i))), file) };
   }
   const raw = checkScenario(parsed.data);
-  if (raw.length > 0) return { ok: false, issues: raw.map(toIssue) };
+  if (raw.length > 0) return { ok: false, issues: capped(raw.map(toIssue), file) };
   return { ok: true, scenario: parsed.data };
 }
 

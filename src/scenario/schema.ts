@@ -1,18 +1,24 @@
 // The scenario file format (zod). World units are cm; (x, z) from the table's south-west
 // corner, x east, z north, y up. Ruleset-specific unit data stays `unknown` here.
 import { z } from 'zod';
+import { LIMITS } from './limits';
 
-const num = z.number();
-const pos = z.number().positive();
-const nonneg = z.number().nonnegative();
+// Every length, height, coordinate and angle within the format's largest size (no overflow in building).
+const M = LIMITS.magnitude;
+const LARGEST = 'the format\'s largest size, cm';
+const num = z.number().min(-M, LARGEST).max(M, LARGEST);
+const pos = z.number().positive().max(M, LARGEST);
+const nonneg = z.number().nonnegative().max(M, LARGEST);
+/** An array of at most `max` items (the resource bounds of limits.ts). */
+const list = <T extends z.ZodType>(item: T, max: number) => z.array(item).max(max);
 const id = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, 'an id of letters, digits, _ . : -');
 
 /** A point on the table: [x, z] in cm. */
 export const Point2 = z.tuple([num, num]).describe('[x, z] in cm from the south-west corner');
 /** A point in space: [x, y, z] in cm. */
 export const Point3 = z.tuple([num, num, num]).describe('[x, y, z] in cm');
-const Polygon = z.array(Point2).min(3).describe('closed outline, at least 3 points');
-const Path = z.array(Point2).min(2).describe('polyline, at least 2 points');
+const Polygon = list(Point2, LIMITS.shapePoints).min(3).describe('closed outline, at least 3 points');
+const Path = list(Point2, LIMITS.shapePoints).min(2).describe('polyline, at least 2 points');
 
 export const CoverClass = z.enum(['none', 'light', 'hard', 'building', 'fortification', 'armoured']);
 export const HeightClass = z.enum(['flat', 'low', 'high', 'elevated']);
@@ -88,10 +94,10 @@ export const Building = z
     rotation: num.optional(),
     wallThickness: pos.optional(),
     baseHeight: num.optional().describe('absolute y of the building base; default: ground at its centre'),
-    floors: z.array(Floor).min(1),
+    floors: list(Floor, LIMITS.floors).min(1),
     eaves: pos.describe('top of the walls, cm above the base'),
     roof: Roof.optional(),
-    openings: z.array(Opening).optional(),
+    openings: list(Opening, LIMITS.openings).optional(),
     ruined: z.boolean().optional().describe('roofless shell, broken upper walls'),
     material: z.enum(['stone', 'brick', 'wood', 'concrete', 'plaster']).optional(),
   })
@@ -115,7 +121,7 @@ const areaShape = {
   height: nonneg.optional().describe('cm of the volume above ground that sight passes through'),
 };
 
-export const Woods = z.object({ ...base, kind: z.literal('woods'), ...areaShape, density: z.enum(['normal', 'dense']).optional(), trees: z.number().int().nonnegative().optional().describe('trees to draw (visual only)') }).strict();
+export const Woods = z.object({ ...base, kind: z.literal('woods'), ...areaShape, density: z.enum(['normal', 'dense']).optional(), trees: z.number().int().nonnegative().max(LIMITS.trees, 'the most trees one woods draws').optional().describe('trees to draw (visual only)') }).strict();
 export const Field = z.object({ ...base, kind: z.literal('field'), ...areaShape, crop: z.enum(['stubble', 'crop', 'plough', 'pasture', 'mud']).optional() }).strict();
 export const Marsh = z.object({ ...base, kind: z.literal('marsh'), ...areaShape }).strict();
 export const Rubble = z.object({ ...base, kind: z.literal('rubble'), ...areaShape }).strict();
@@ -145,7 +151,7 @@ export const Fortification = z
     slope: pos.optional().describe('horizontal run of each face, cm'),
     ditch: z.object({ depth: pos, width: pos }).strict().optional(),
     parapet: z.object({ height: pos, thickness: pos }).strict().optional(),
-    embrasures: z.array(z.object({ id: id.optional(), at: nonneg.describe('cm along the path'), width: pos }).strict()).optional(),
+    embrasures: list(z.object({ id: id.optional(), at: nonneg.describe('cm along the path'), width: pos }).strict(), LIMITS.embrasures).optional(),
   })
   .strict();
 
@@ -191,12 +197,14 @@ export const Relief = z
       .object({
         columns: z.number().int().min(2),
         rows: z.number().int().min(2),
-        heights: z.array(num).describe('columns × rows heights, row-major from the south-west corner, spanning the table'),
+        heights: list(num, LIMITS.reliefSamples).describe('columns × rows heights, row-major from the south-west corner, spanning the table'),
       })
       .strict()
       .optional(),
   })
   .strict();
+
+const TABLE_SIDE = 'the largest table side the format takes, cm';
 
 export const TableEdge = z.enum(['north', 'east', 'south', 'west', 'none']);
 
@@ -206,7 +214,7 @@ export const Side = z
     name: z.string(),
     edge: TableEdge,
     colour: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(),
-    deployment: z.array(z.object({ id: id.optional(), polygon: Polygon }).strict()).optional(),
+    deployment: list(z.object({ id: id.optional(), polygon: Polygon }).strict(), LIMITS.deployment).optional(),
     briefing: z.string().optional(),
   })
   .strict();
@@ -245,7 +253,7 @@ export const UnitPlacement = z
     name: z.string(),
     type: z.enum(['infantry', 'leader', 'weapon-team', 'gun', 'vehicle', 'cavalry']),
     profile: z.string().describe('ruleset profile id'),
-    figures: z.array(FigurePlacement).min(1),
+    figures: list(FigurePlacement, LIMITS.figures).min(1),
     reserve: z.boolean().optional().describe('enters later rather than deployed'),
     data: z.unknown().optional().describe('ruleset-specific unit data, validated by the ruleset'),
   })
@@ -276,7 +284,7 @@ export const Beat = z
         follow: id.optional().describe('unit id: at show time the target moves to this unit\'s figures where they stand now (in play, the game\'s positions) and the position keeps its offset from the target'),
       })
       .strict(),
-    highlight: z.array(id).optional().describe('unit ids to highlight'),
+    highlight: list(id, LIMITS.highlight).optional().describe('unit ids to highlight'),
     turn: z.number().int().nonnegative().optional(),
   })
   .strict();
@@ -303,17 +311,17 @@ export const ScenarioSchema = z
     place: z.string().optional(),
     summary: z.string().optional(),
     displayUnit: z.enum(['cm', 'in']).optional(),
-    table: z.object({ width: pos, depth: pos }).strict().describe('cm along x (east) and z (north)'),
+    table: z.object({ width: pos.max(LIMITS.tableSide, TABLE_SIDE), depth: pos.max(LIMITS.tableSide, TABLE_SIDE) }).strict().describe('cm along x (east) and z (north)'),
     relief: Relief.optional(),
-    features: z.array(Feature),
-    sides: z.array(Side),
-    units: z.array(UnitPlacement).optional(),
-    objectives: z.array(Objective).optional(),
-    victory: z.array(z.object({ side: id.optional(), text: z.string(), data: z.unknown().optional() }).strict()).optional(),
+    features: list(Feature, LIMITS.features),
+    sides: list(Side, LIMITS.sides),
+    units: list(UnitPlacement, LIMITS.units).optional(),
+    objectives: list(Objective, LIMITS.objectives).optional(),
+    victory: list(z.object({ side: id.optional(), text: z.string(), data: z.unknown().optional() }).strict(), LIMITS.victory).optional(),
     turnLimit: z.number().int().positive().optional(),
     conditions: Conditions.optional(),
-    specialRules: z.array(z.object({ id, text: z.string(), data: z.unknown().optional() }).strict()).optional(),
-    beats: z.array(Beat).optional(),
+    specialRules: list(z.object({ id, text: z.string(), data: z.unknown().optional() }).strict(), LIMITS.specialRules).optional(),
+    beats: list(Beat, LIMITS.beats).optional(),
     rules: z.unknown().optional().describe('ruleset-specific options (house rules), validated by the ruleset'),
   })
   .strict();
