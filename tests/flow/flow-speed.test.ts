@@ -10,7 +10,7 @@ import { kuularuiskuPlayer } from '../../src/rules/kuularuisku/player';
 import { GameSession } from '../../src/game';
 import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
 import {
-  initialFlow, objectiveAreas, objectiveHolder, objectiveHolders, objectivePoints, readyUnits, sidesOnTable, sidesWithReadyUnits, unitOnTable,
+  holdsObjectives, initialFlow, objectiveAreas, objectiveHolder, objectiveHolders, objectivePoints, readyUnits, sidesOnTable, sidesWithReadyUnits, unitOnTable,
 } from '../../src/rules/kuularuisku/activation';
 import { stragglers } from '../../src/rules/kuularuisku/coherency';
 import { recallingStragglers } from '../../src/rules/kuularuisku/activation/stragglers-recalled';
@@ -32,11 +32,15 @@ function plainObjectivePoints(s: KState, scenario: Scenario): Record<string, num
 }
 
 type Objective = { at: readonly [number, number]; radius: number; inside?: readonly Vec2[][] | undefined };
-/** objectiveHolders as victory.ts had it: a set of sides per objective, unitOnTable and liveFigures per unit. */
+/**
+ * objectiveHolders as victory.ts had it: a set of sides per objective, unitOnTable and liveFigures per
+ * unit — with the scenario's objective-control (a lone leader or a pinned unit holds nothing, K-GAP-1).
+ */
 function plainObjectiveHolders(s: KState, objectives: readonly Objective[]): Array<string | null> {
   const present = objectives.map(() => new Set<string>());
   for (const u of Object.values(s.units)) {
     if (u.status === 'routing' || u.status === 'surrendered' || !unitOnTable(s, u)) continue;
+    if (!holdsObjectives(u, s.special?.config.control)) continue;
     for (const f of liveFigures(s, u)) {
       if (f.condition === 'serious') continue;
       for (let i = 0; i < objectives.length; i++) {
