@@ -1,7 +1,7 @@
 // The table's toolbar (top right): camera views (home, top-down, each side's edge, back to the
 // free camera), presenter mode, the briefing, the viewshed overlay and help. Other tools add
 // buttons as children.
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { Scenario } from '../scenario';
 import { hasBriefing } from './BriefingOverlay';
 import { cameraDirector, cameraStatus, presenter, presenterStore, useStore, viewshedControls, viewshedStore, type PresetName, type TableEdgeName } from '../view';
@@ -59,6 +59,23 @@ export function Toolbar({ scenario, helpOpen, onHelp, briefingOpen, onBriefing, 
   const vs = useStore(viewshedStore);
   const edges = edgeViews(scenario);
   const hasBeats = (scenario.beats?.length ?? 0) > 0;
+  // Where the toolbar begins (--st-toolbar-left): the scenario plate on the same row stops short of it.
+  const bar = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const el = bar.current;
+    if (!el) return;
+    const root = document.documentElement.style;
+    const mark = () => root.setProperty('--st-toolbar-left', `${Math.floor(el.getBoundingClientRect().left)}px`);
+    mark();
+    const watch = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(mark);
+    watch?.observe(el);
+    window.addEventListener('resize', mark);
+    return () => {
+      watch?.disconnect();
+      window.removeEventListener('resize', mark);
+      root.removeProperty('--st-toolbar-left');
+    };
+  }, []);
   const view = (preset: PresetName, label: string, key: string, icon: keyof typeof ICONS, colour?: string) => (
     <button
       key={preset}
@@ -70,11 +87,12 @@ export function Toolbar({ scenario, helpOpen, onHelp, briefingOpen, onBriefing, 
       onClick={() => cameraDirector.showPreset(preset)}
     >
       {colour ? <span className="st-swatch" style={{ background: colour }} /> : <Icon name={icon} />}
-      <span className={colour ? undefined : 'st-label'}>{label}</span>
+      {/* A side's view is labelled with the side's short name ("Reds" of "Reds — Tampere Red Guard"); the title has it all. */}
+      <span className={colour ? undefined : 'st-label'}>{colour ? label.split(' — ')[0] : label}</span>
     </button>
   );
   return (
-    <nav className="st-toolbar" aria-label="Table tools" data-testid="toolbar">
+    <nav ref={bar} className="st-toolbar" aria-label="Table tools" data-testid="toolbar">
       <div className="st-group" role="group" aria-label="Camera views">
         {view('home', 'Home', 'H', 'home')}
         {view('top', 'Top', 'T', 'top')}
