@@ -9,6 +9,7 @@ import { createBattlefield, type Battlefield } from '../src/battlefield';
 import { runCli } from '../src/cli/commands';
 import { answerLines } from '../src/cli/los';
 import { loadScenarioFile } from '../src/cli/cli-io';
+import { randomStream } from '../src/view/noise';
 
 const scenarioFile = process.argv[2] ?? 'scenarios/kuularuisku/kalevankangas.json';
 const LINES = Number(process.argv[3] ?? 1000);
@@ -17,17 +18,8 @@ const now = () => performance.now();
 /** This process's CPU time (user + system), ms: what the work cost, whatever else the machine runs. */
 const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 
-/** A small seeded generator (mulberry32), so every run asks the same lines. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The project's seeded stream (mulberry32), so every run asks the same lines. */
+const rng = randomStream;
 
 /** A random point in one of the CLI's forms: a floor (and height) inside a building, else eye, @height or =y. */
 function randomPoint(bf: Battlefield, r: () => number): string {

@@ -1,9 +1,10 @@
 // The table's toolbar (top right): camera views (home, top-down, each side's edge, back to the
 // free camera), presenter mode, the briefing, the viewshed overlay and help. Other tools add
 // buttons as children.
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import type { Scenario } from '../scenario';
 import { hasBriefing } from './BriefingOverlay';
+import { useEdgeVar } from './edge-var';
 import { cameraDirector, cameraStatus, presenter, presenterStore, useStore, viewshedControls, viewshedStore, type PresetName, type TableEdgeName } from '../view';
 
 export interface ToolbarProps {
@@ -61,21 +62,7 @@ export function Toolbar({ scenario, helpOpen, onHelp, briefingOpen, onBriefing, 
   const hasBeats = (scenario.beats?.length ?? 0) > 0;
   // Where the toolbar begins (--st-toolbar-left): the scenario plate on the same row stops short of it.
   const bar = useRef<HTMLElement>(null);
-  useLayoutEffect(() => {
-    const el = bar.current;
-    if (!el) return;
-    const root = document.documentElement.style;
-    const mark = () => root.setProperty('--st-toolbar-left', `${Math.floor(el.getBoundingClientRect().left)}px`);
-    mark();
-    const watch = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(mark);
-    watch?.observe(el);
-    window.addEventListener('resize', mark);
-    return () => {
-      watch?.disconnect();
-      window.removeEventListener('resize', mark);
-      root.removeProperty('--st-toolbar-left');
-    };
-  }, []);
+  useEdgeVar(bar, '--st-toolbar-left', 'left');
   const view = (preset: PresetName, label: string, key: string, icon: keyof typeof ICONS, colour?: string) => (
     <button
       key={preset}

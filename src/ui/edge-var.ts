@@ -1,0 +1,25 @@
+// A panel tells the page where one of its edges lies, as a CSS variable on the root (px), kept up to
+// date as the panel resizes or the window does; removed when it unmounts. Lets absolutely placed
+// panels keep clear of each other however their text wraps.
+import { useLayoutEffect, type RefObject } from 'react';
+
+export function useEdgeVar(ref: RefObject<HTMLElement | null>, name: string, edge: 'left' | 'bottom'): void {
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const root = document.documentElement.style;
+    const mark = () => {
+      const box = el.getBoundingClientRect();
+      root.setProperty(name, `${edge === 'left' ? Math.floor(box.left) : Math.ceil(box.bottom)}px`);
+    };
+    mark();
+    const watch = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(mark);
+    watch?.observe(el);
+    window.addEventListener('resize', mark);
+    return () => {
+      watch?.disconnect();
+      window.removeEventListener('resize', mark);
+      root.removeProperty(name);
+    };
+  }, [ref, name, edge]);
+}
