@@ -21,9 +21,10 @@ import type {
 } from './types';
 
 let rapierReady: Promise<void> | undefined;
+let rapierLoaded = false;
 /** Load Rapier's WASM once per process/page. */
 export function initRapier(): Promise<void> {
-  rapierReady ??= RAPIER.init();
+  rapierReady ??= RAPIER.init().then(() => { rapierLoaded = true; });
   return rapierReady;
 }
 
@@ -115,6 +116,15 @@ function addSolid(world: RAPIER.World, s: Solid): RAPIER.Collider | undefined {
 
 export async function createBattlefield(scenario: Scenario): Promise<Battlefield> {
   await initRapier();
+  return createBattlefieldNow(scenario);
+}
+
+/**
+ * The same, at once, once Rapier is loaded (a table was built before): a game whose options change
+ * the terrain builds its own table when its options are known (a save being read, a new game).
+ */
+export function createBattlefieldNow(scenario: Scenario): Battlefield {
+  if (!rapierLoaded) throw new Error(`${scenario.id}: the battlefield cannot be built before Rapier is loaded: await initRapier() (or build one table with createBattlefield) first`);
   const grid = sampleRelief(scenario);
   const solids = buildSolids(scenario, grid);
   return new RapierBattlefield(scenario, grid, solids);

@@ -1,7 +1,7 @@
 // Samples a scenario's relief into the one height grid: imported grid + hills + carved water +
-// sculpted ramparts and ditches. Both the Rapier terrain and the rendered mesh use this grid.
+// sculpted ramparts and ditches + raised road banks (a railway embankment). Both the Rapier terrain and the rendered mesh use this grid.
 import { type HeightGrid, type Vec2, pointInPolygon, boundsOf, polylineProjection, hypot } from '../core';
-import { areaPolygon, reliefSampleCounts, type FortificationFeature, type HillFeature, type Scenario, type WaterFeature } from '../scenario';
+import { areaPolygon, reliefSampleCounts, type AreaFeature, type FortificationFeature, type HillFeature, type Scenario, type WaterFeature } from '../scenario';
 
 function hillProfile(h: HillFeature, x: number, z: number): number {
   const [rx, rz] = typeof h.radius === 'number' ? [h.radius, h.radius] : h.radius;
@@ -58,6 +58,29 @@ export function outerDistance(f: FortificationFeature, p: Vec2): { s: number; al
   return { s: outer ? proj.distance : -proj.distance, along: proj.along };
 }
 
+type RoadFeature = Extract<AreaFeature, { kind: 'road' }>;
+/** A road on a bank, as the sampler walks it: its path, crest half-width, side run, height and a plan box to skip samples by. */
+interface Bank { path: Vec2[]; half: number; slope: number; height: number; minX: number; maxX: number; minZ: number; maxZ: number }
+
+function banksOf(s: Scenario): Bank[] {
+  return s.features
+    .filter((f): f is RoadFeature => f.kind === 'road' && !!f.embankment && !!f.path && f.path.length >= 2)
+    .map((f) => {
+      const e = f.embankment!;
+      const half = (e.crestWidth ?? f.width ?? 0) / 2;
+      const reach = half + e.slope;
+      const b = boundsOf(f.path as Vec2[]);
+      return { path: f.path as Vec2[], half, slope: e.slope, height: e.height, minX: b.minX - reach, maxX: b.maxX + reach, minZ: b.minZ - reach, maxZ: b.maxZ + reach };
+    });
+}
+
+/** A bank's rise at plan distance d from its path: the full height on the crest, falling evenly down each side. */
+export function bankRaise(b: Pick<Bank, 'half' | 'slope' | 'height'>, d: number): number {
+  if (d <= b.half) return b.height;
+  if (d >= b.half + b.slope) return 0;
+  return b.height * (1 - (d - b.half) / b.slope);
+}
+
 function importedGrid(s: Scenario): ((x: number, z: number) => number) | undefined {
   const g = s.relief?.grid;
   if (!g) return undefined;
@@ -87,6 +110,7 @@ export function sampleRelief(s: Scenario): HeightGrid {
   const imported = importedGrid(s);
   const hills = s.features.filter((f): f is HillFeature => f.kind === 'hill');
   const forts = s.features.filter((f): f is FortificationFeature => f.kind === 'rampart' || f.kind === 'bastion' || f.kind === 'redoubt');
+  const banks = banksOf(s);
   const waters = s.features
     .filter((f): f is WaterFeature => f.kind === 'water')
     .map((w) => {
@@ -107,6 +131,11 @@ export function sampleRelief(s: Scenario): HeightGrid {
         const { raise, dig } = rampartProfile(f, sd);
         if (raise > 0) h = Math.max(h, ground + raise);
         if (dig > 0) h = Math.min(h, ground - dig);
+      }
+      for (const b of banks) {
+        if (x < b.minX || x > b.maxX || z < b.minZ || z > b.maxZ) continue;
+        const raise = bankRaise(b, polylineProjection([x, z], b.path).distance);
+        if (raise > 0) h = Math.max(h, ground + raise);
       }
       for (const w of waters) {
         const b = w.bounds;

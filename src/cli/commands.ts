@@ -11,6 +11,7 @@ import { loadScenarioFile, parseScenarioWithRuleset, readStdin, UsageError, type
 import { losBatch, losSingle, readBatch } from './los';
 import { DEFAULT_EYE_HEIGHT, parsePoint, resolvePoint } from './points';
 import { play } from './play';
+import { optionsFlag, playedScenario } from './played';
 
 // Re-exported for the callers that know the CLI by this module.
 export { loadScenarioFile, UsageError, type Io };
@@ -19,10 +20,12 @@ const stdio: Io = { out: (s) => process.stdout.write(s), err: (s) => process.std
 
 const USAGE = `usage: npm run cli -- <verb> …
   validate <file|dir>
-  height <scenario> <x> <z> [--floor n] [--json]
-  los <scenario> --from POINT --to POINT [--json]
-  los <scenario> [--lines FILE|-]      many sight lines: JSON lines {"from": POINT, "to": POINT} on stdin or in FILE, one JSON answer a line
-  viewshed <scenario> --from POINT --out file.png [--res cm] [--target-height cm] [--json]
+  height <scenario> <x> <z> [--floor n] [--options JSON] [--json]
+  los <scenario> --from POINT --to POINT [--options JSON] [--json]
+  los <scenario> [--lines FILE|-] [--options JSON]   many sight lines: JSON lines {"from": POINT, "to": POINT} on stdin or in FILE, one JSON answer a line
+  viewshed <scenario> --from POINT --out file.png [--res cm] [--target-height cm] [--options JSON] [--json]
+--options: the game options the table is played with, as for play (a terrain switch such as
+  '{"rules":{"opt-rail-embankment":false}}' changes the table)
   play <scenario> [--seed N] [--options JSON] [--ruleset id] [--commands file.jsonl] [--random-legal] [--random-seed N] [--max-commands N] [--save file.json] [--load file.json] [--json]
 POINT: "x,z" the eye of a standard figure standing there (${DEFAULT_EYE_HEIGHT.toFixed(3)} cm up); "x,z,2" that eye on floor 2;
   "x,z,@h" h cm above the surface; "x,z,2,@h" h cm above floor 2; "x,z,=y" the absolute height y cm`;
@@ -94,9 +97,11 @@ async function validate(a: Args, io: Io): Promise<number> {
   return bad ? 1 : 0;
 }
 
-async function withBattlefield<T>(file: string | undefined, f: (bf: Battlefield) => T | Promise<T>): Promise<T> {
+/** The table of the scenario file (positional 1) as played with `--options`, if given (a terrain switch changes it). */
+async function withBattlefield<T>(a: Args, f: (bf: Battlefield) => T | Promise<T>): Promise<T> {
+  const file = a.positional[1];
   if (!file) throw new UsageError('expected a scenario file');
-  const bf = await createBattlefield(loadScenarioFile(file));
+  const bf = await createBattlefield(playedScenario(loadScenarioFile(file), optionsFlag(flag(a, 'options'))));
   try {
     return await f(bf);
   } finally {
@@ -112,7 +117,7 @@ async function height(a: Args, io: Io): Promise<number> {
   const z = num(a.positional[3], 'z');
   const floorFlag = flag(a, 'floor');
   const floor = floorFlag === undefined ? undefined : num(floorFlag, '--floor');
-  return withBattlefield(a.positional[1], (bf) => {
+  return withBattlefield(a, (bf) => {
     const ground = bf.groundHeight(x, z);
     const stand = bf.standHeight(x, z, floor);
     const building = bf.buildingAt(x, z);
@@ -128,11 +133,11 @@ async function los(a: Args, io: Io): Promise<number> {
   if (single && lines !== undefined) throw new UsageError('los: --from and --to ask one sight line, --lines many: give one or the other');
   if (!single) {
     const { body, source } = await readBatch(lines, io);
-    return withBattlefield(a.positional[1], (bf) => losBatch(bf, body, source, io));
+    return withBattlefield(a, (bf) => losBatch(bf, body, source, io));
   }
   const from = parsePoint(flag(a, 'from'), '--from');
   const to = parsePoint(flag(a, 'to'), '--to');
-  return withBattlefield(a.positional[1], (bf) => losSingle(bf, from, to, a.flags.has('json'), bf.scenario.displayUnit ?? rulesetUnit(bf.scenario.ruleset), io));
+  return withBattlefield(a, (bf) => losSingle(bf, from, to, a.flags.has('json'), bf.scenario.displayUnit ?? rulesetUnit(bf.scenario.ruleset), io));
 }
 
 async function viewshed(a: Args, io: Io): Promise<number> {
@@ -144,7 +149,7 @@ async function viewshed(a: Args, io: Io): Promise<number> {
   const res = resFlag === undefined ? 1 : num(resFlag, '--res');
   if (res <= 0) throw new UsageError(`--res: expected a number > 0, got ${res}`);
   const th = thFlag === undefined ? DEFAULT_EYE_HEIGHT : num(thFlag, '--target-height');
-  return withBattlefield(a.positional[1], (bf) => {
+  return withBattlefield(a, (bf) => {
     const eye = resolvePoint(bf, from, '--from');
     const { width, depth } = bf.scenario.table;
     const t0 = performance.now();

@@ -4,10 +4,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createBattlefield } from '../battlefield';
 import { cachedTable, machineSender, playGame, throughMachines } from '../flow';
-import { GameOptionsError, GameSession, loadSave, makeSave, parseSave, SaveError, type AnyRulesetModule, type Command, type GameEvent, type GameOptions, type Ruleset } from '../game';
+import { GameOptionsError, GameSession, loadSave, makeSave, parseSave, SaveError, TableFor, type AnyRulesetModule, type Command, type GameEvent, type Ruleset } from '../game';
 import { playRulesetId, rulesetIds, rulesetModuleFor } from '../rules';
 import type { Scenario } from '../scenario';
 import { loadScenarioFile, UsageError, type Io } from './cli-io';
+import { optionsFlag, tablesFrom } from './played';
 
 export interface PlayArgs {
   positional: string[];
@@ -104,7 +105,9 @@ export async function play(a: PlayArgs, io: Io): Promise<number> {
   }
   const json = a.flags.has('json');
   const bf = await createBattlefield(scenario);
-  const table = cachedTable(bf);
+  // The game's table is built from the scenario as played: options that switch terrain get their own.
+  const tables = tablesFrom(bf);
+  const table = new TableFor((played: Scenario) => cachedTable(tables.tableFor(played)));
   try {
     let session: GameSession<unknown, Command, GameEvent, unknown>;
     const load = text(a, 'load');
@@ -126,15 +129,9 @@ export async function play(a: PlayArgs, io: Io): Promise<number> {
       }
     } else {
       // --options '{"rules":{"opt-womens-guard":true}}': the game options a new game starts with (a save brings its own).
-      const given = text(a, 'options');
-      let options: unknown;
+      const options = optionsFlag(text(a, 'options'));
       try {
-        options = given === undefined ? undefined : JSON.parse(given);
-      } catch (err) {
-        throw new UsageError(`--options: bad JSON (${err instanceof Error ? err.message : String(err)}): expected {"rules":{…},"readings":{…},"house":{…}}`);
-      }
-      try {
-        session = new GameSession({ ruleset, scenario, table, seed: int(a, 'seed', 1), ...(options === undefined ? {} : { options: options as GameOptions }), optionsSource: '--options' });
+        session = new GameSession({ ruleset, scenario, table, seed: int(a, 'seed', 1), ...(options === undefined ? {} : { options }), optionsSource: '--options' });
       } catch (err) {
         if (err instanceof GameOptionsError) throw new UsageError(err.message);
         throw err;
@@ -167,7 +164,7 @@ export async function play(a: PlayArgs, io: Io): Promise<number> {
     if (a.flags.has('random-legal')) {
       const player = rulesetModule.player;
       if (!player) throw new UsageError(`--random-legal: ruleset "${ruleset.id}" has no player`);
-      playGame(session, player({ seed: int(a, 'random-seed', session.seed) }), { table, flow: rulesetModule.flow, maxCommands: int(a, 'max-commands', 20_000) });
+      playGame(session, player({ seed: int(a, 'random-seed', session.seed) }), { table: session.table, flow: rulesetModule.flow, maxCommands: int(a, 'max-commands', 20_000) });
     }
     const save = text(a, 'save');
     if (save) writeFileSync(save, `${JSON.stringify(makeSave(session), null, 1)}\n`);
@@ -193,6 +190,7 @@ export async function play(a: PlayArgs, io: Io): Promise<number> {
     io.out(`${session.log.length} commands, ${events.length} events, state hash ${session.stateHash()}${save ? `, saved to ${save}` : ''}\n`);
     return 0;
   } finally {
+    tables.free();
     bf.free();
   }
 }

@@ -1,7 +1,7 @@
 // Game layer: rulesets' common contract, sessions (commands → events → state), saves and replay.
 export type * from './types';
 export type * from './ruleset-module';
-export { GameSession, type LogEntry, type SessionInit } from './session';
+export { GameSession, TableFor, sameTable, scenarioWithOptions, tableKey, type LogEntry, type SessionInit } from './session';
 export { sideRefusal, withSideToAct, type SideRefusal } from './sides';
 export { makeSave, parseSave, loadSave, SaveError, SAVE_FORMAT, type SaveFile, type ReplaySender } from './save';
 export { answerMissingDecisions } from './missing-answers';

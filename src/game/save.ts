@@ -9,7 +9,7 @@ import { hashValue } from '../core';
 import { describeJsonError, describeZodIssue, jsonPath, type Scenario } from '../scenario';
 import { GameOptionsError, normaliseOptions, parseGameOptions } from './options';
 import { answerMissingDecisions } from './missing-answers';
-import { GameSession } from './session';
+import { GameSession, type TableFor } from './session';
 import type { Command, GameEvent, Ruleset } from './types';
 
 export const SAVE_FORMAT = 3;
@@ -90,9 +90,10 @@ export type ReplaySender<S, C extends Command, E extends GameEvent, Q> = (sessio
 /**
  * Replay a save against its scenario and ruleset; the result has the saved state hash or this throws.
  * `through` sends the log through the machines (the app and `cli play` do); without it, straight to the session.
+ * `table` as a TableFor: built for the scenario as the save's options make it (terrain they switch off is gone).
  */
 export function loadSave<S, C extends Command, E extends GameEvent, Q>(
-  save: SaveFile, file: string, scenario: Scenario, ruleset: Ruleset<S, C, E, Q>, table: Q, through?: ReplaySender<S, C, E, Q>,
+  save: SaveFile, file: string, scenario: Scenario, ruleset: Ruleset<S, C, E, Q>, table: Q | TableFor<Q>, through?: ReplaySender<S, C, E, Q>,
 ): GameSession<S, C, E, Q> {
   if (save.scenario.id !== scenario.id) {
     throw new SaveError(`${file}: $.scenario.id: this save is for scenario "${save.scenario.id}", not "${scenario.id}": expected a save of "${scenario.id}"`);

@@ -14,10 +14,29 @@ export interface LogEntry<C extends Command = Command, E extends GameEvent = Gam
   events: Array<E | DiceRolledEvent>;
 }
 
+/**
+ * A table built for the scenario as played: game options may change the terrain (optional-terrain), so
+ * a game whose options are read from a save or a start dialog gets its table once they are applied.
+ */
+export class TableFor<Q> {
+  constructor(readonly build: (played: Scenario) => Q) {}
+}
+
+/** Does the scenario as played stand on the file's own table (no terrain switched: the same relief and features)? */
+export function sameTable(played: Scenario, base: Scenario): boolean {
+  return played.table === base.table && played.relief === base.relief && played.features === base.features;
+}
+
+/** A key for the table a scenario builds (size, relief, features): games with equal terrain share one. */
+export function tableKey(s: Scenario): string {
+  return hashValue({ table: s.table, relief: s.relief ?? null, features: s.features });
+}
+
 export interface SessionInit<S, C extends Command, E extends GameEvent, Q> {
   ruleset: Ruleset<S, C, E, Q>;
   scenario: Scenario;
-  table: Q;
+  /** The table's queries, or how to build them for the scenario as played (options applied). */
+  table: Q | TableFor<Q>;
   seed: number;
   /** Tests inject dice; otherwise the game's seeded dice are used. */
   dice?: Dice;
@@ -59,7 +78,8 @@ export class GameSession<S, C extends Command = Command, E extends GameEvent = G
   readonly seed: number;
   /** The options chosen at the start, canonical (empty when none). */
   readonly options: GameOptions;
-  private readonly table: Q;
+  /** The table the game is played on: built from the scenario as played. */
+  readonly table: Q;
   private readonly initial: S;
   private current: S;
   private readonly entries: Array<LogEntry<C, E>> = [];
@@ -77,10 +97,10 @@ export class GameSession<S, C extends Command = Command, E extends GameEvent = G
     this.options = parseGameOptions(init.options, where, base);
     this.scenario = scenarioWithOptions(init.ruleset, init.scenario, this.options, where, base);
     this.seed = init.seed;
-    this.table = init.table;
+    this.table = init.table instanceof TableFor ? (init.table as TableFor<Q>).build(this.scenario) : (init.table as Q);
     this.injected = init.dice;
     this.dice = new SeededDice(init.seed);
-    this.initial = init.ruleset.setup(this.scenario, { table: init.table });
+    this.initial = init.ruleset.setup(this.scenario, { table: this.table });
     this.current = this.initial;
   }
 

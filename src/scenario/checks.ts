@@ -110,6 +110,8 @@ export function checkScenario(s: Scenario): RawIssue[] {
     if (isArea(f)) {
       if (!f.polygon && !(f.path && f.width)) issues.push({ path: at, message: `area "${f.id}" has no shape: expected "polygon", or "path" with "width"` });
       if (f.polygon && f.path) issues.push({ path: [...at, 'path'], message: `area "${f.id}" has both shapes: expected "polygon" or "path", not both` });
+      // A bank is raised along the road's path (relief.ts); an outline alone gives it no line to follow.
+      if (f.kind === 'road' && f.embankment && !f.path) issues.push({ path: [...at, 'embankment'], message: `road "${f.id}" on an embankment has no path: expected "path" with "width" (the bank follows the path)` });
     }
     if (f.kind === 'building') {
       checkBuilding(f, at, issues);

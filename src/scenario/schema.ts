@@ -126,7 +126,18 @@ export const Field = z.object({ ...base, kind: z.literal('field'), ...areaShape,
 export const Marsh = z.object({ ...base, kind: z.literal('marsh'), ...areaShape }).strict();
 export const Rubble = z.object({ ...base, kind: z.literal('rubble'), ...areaShape }).strict();
 export const Rocky = z.object({ ...base, kind: z.literal('rocky'), ...areaShape }).strict();
-export const Road = z.object({ ...base, kind: z.literal('road'), ...areaShape, surface: z.enum(['dirt', 'paved', 'track', 'rail']).optional() }).strict();
+/** A road or railway raised on a bank: sculpted into the relief, so the bank goes with the feature (an optional one too). */
+export const Embankment = z
+  .object({
+    height: pos.describe('cm the crest stands above the ground around it'),
+    crestWidth: pos.optional().describe('cm across the flat top (default: the road\'s width)'),
+    slope: pos.describe('horizontal run of each side, cm'),
+  })
+  .strict();
+export const Road = z.object({
+  ...base, kind: z.literal('road'), ...areaShape, surface: z.enum(['dirt', 'paved', 'track', 'rail']).optional(),
+  embankment: Embankment.optional().describe('the road runs on a bank (with path and width): raised into the relief'),
+}).strict();
 export const Water = z
   .object({
     ...base,

@@ -1,10 +1,12 @@
 // Game options for Kuularuisku: what the players may choose when a game starts — the scenario's
-// optional rules (optional-unit, cannot-go-to-ground) on or off, the bite's reading, and the house
-// values that have named options (data/house-values.json). applyKOptions turns a choice into the
-// scenario that is played (units added or left out, rules switched, rules.house set): pure, checked,
-// and the identity when nothing is chosen, so a game without options is the file as written.
+// optional rules (optional-unit, optional-terrain, cannot-go-to-ground) on or off, the bite's reading,
+// and the house values that have named options (data/house-values.json). applyKOptions turns a choice
+// into the scenario that is played (units added or left out, terrain put on or taken off the table,
+// rules switched, rules.house set): pure, checked, and the identity when nothing is chosen, so a game
+// without options is the file as written. The table is built from that scenario (heights, solids,
+// sight and the drawn table), so terrain switched off is gone for the rules and the eye alike.
 import type { OptionChoice } from '../../core';
-import type { Scenario } from '../../scenario';
+import { validateScenario, type Scenario } from '../../scenario';
 import { HOUSE_ENTRIES } from './house';
 import { validateKScenario } from './scenario-data';
 import { BITE_READINGS, type SpecialData, parseSpecialData } from './special';
@@ -20,14 +22,14 @@ export interface KGameOptions {
 }
 
 type Issue = { path: string; message: string };
-type Optional = { index: number; id: string; text: string; data: Extract<SpecialData, { kind: 'optional-unit' | 'cannot-go-to-ground' }> };
+type Optional = { index: number; id: string; text: string; data: Extract<SpecialData, { kind: 'optional-unit' | 'optional-terrain' | 'cannot-go-to-ground' }> };
 
 /** The scenario's optional rules (valid data only: validation reports the rest). */
 function optionalRules(s: Scenario): Optional[] {
   const out: Optional[] = [];
   (s.specialRules ?? []).forEach((r, index) => {
     const d = r.data === undefined ? undefined : parseSpecialData(r.data);
-    if (d && (d.kind === 'optional-unit' || d.kind === 'cannot-go-to-ground')) out.push({ index, id: r.id, text: r.text, data: d });
+    if (d && (d.kind === 'optional-unit' || d.kind === 'optional-terrain' || d.kind === 'cannot-go-to-ground')) out.push({ index, id: r.id, text: r.text, data: d });
   });
   return out;
 }
@@ -91,6 +93,20 @@ function flipUnit(r: Optional, on: boolean, units: NonNullable<Scenario['units']
   return units; // already as chosen
 }
 
+/** An optional-terrain rule flipped: the features move between the rule's `terrain` (off) and `features` (on), as flipUnit does for units. */
+function flipTerrain(r: Optional, on: boolean, features: Scenario['features'], rules: NonNullable<Scenario['specialRules']>): Scenario['features'] {
+  const d = r.data;
+  if (d.kind !== 'optional-terrain' || d.enabled === on) return features; // already as chosen
+  const { terrain, enabled: _n, ...rest } = d;
+  if (on) {
+    rules[r.index] = { ...rules[r.index]!, data: { ...rest, enabled: true } };
+    return [...features, ...((terrain ?? []) as unknown as Scenario['features'])];
+  }
+  const ids = new Set(d.features);
+  rules[r.index] = { ...rules[r.index]!, data: { ...rest, enabled: false, terrain: features.filter((f) => ids.has(f.id)) } };
+  return features.filter((f) => !ids.has(f.id));
+}
+
 /**
  * The scenario played with these options, or what is wrong with them (paths under the options:
  * `rules.<id>`, `readings.<id>`, `house.<key>`). No choice at all returns the scenario itself.
@@ -105,6 +121,7 @@ export function applyKOptions(s: Scenario, o: KGameOptions): { scenario: Scenari
   const names = optional.map((r) => r.id).join(', ') || 'none';
   const rules = [...(s.specialRules ?? [])];
   let units = [...(s.units ?? [])];
+  let features = s.features;
   for (const [id, on] of chosenRules) {
     const r = optional.find((x) => x.id === id);
     if (!r) {
@@ -112,6 +129,7 @@ export function applyKOptions(s: Scenario, o: KGameOptions): { scenario: Scenari
       continue;
     }
     if (r.data.kind === 'optional-unit') units = flipUnit(r, on, units, rules);
+    else if (r.data.kind === 'optional-terrain') features = flipTerrain(r, on, features, rules);
     else rules[r.index] = { ...rules[r.index]!, data: { ...(rules[r.index]!.data as object), enabled: on } };
   }
   for (const [id, name] of chosenReadings) {
@@ -141,8 +159,15 @@ export function applyKOptions(s: Scenario, o: KGameOptions): { scenario: Scenari
     house[key] = name;
   }
   if (issues.length) return { scenario: s, issues };
-  const scenario: Scenario = { ...s, units, specialRules: rules, ...(chosenHouse.length ? { rules: { ...sr, house } } : {}) };
+  // The features array is the file's own unless terrain was switched: the table is then the file's table.
+  const scenario: Scenario = { ...s, units, specialRules: rules, ...(features !== s.features ? { features } : {}), ...(chosenHouse.length ? { rules: { ...sr, house } } : {}) };
   // The options may not make an unplayable game (an added unit whose data is wrong, a clash).
   for (const i of validateKScenario(scenario)) issues.push({ path: '', message: `the scenario with these options: ${i.path}: ${i.message}` });
+  // Terrain switched: the table must still be one the battlefield can build (a figure on a floor of a
+  // building left out, a rule naming a feature taken off).
+  if (features !== s.features) {
+    const checked = validateScenario(scenario, s.id);
+    if (!checked.ok) for (const i of checked.issues) issues.push({ path: '', message: `the scenario with these options: ${i.path}: ${i.message}` });
+  }
   return { scenario: issues.length ? s : scenario, issues };
 }

@@ -5,7 +5,7 @@
 // open are house values, marked in the data's `house` map (field path → why) for the rules panel.
 import { z } from 'zod';
 import { type Vec2, closestOnSegment, pointInPolygon } from '../../core';
-import { type Feature, type Scenario, UnitPlacement, areaPolygon, buildingCorners, isArea, resolveTags } from '../../scenario';
+import { type Feature, Feature as FeatureSchema, type Scenario, UnitPlacement, areaPolygon, buildingCorners, isArea, resolveTags } from '../../scenario';
 import { ribbonPolygon } from '../../core';
 
 const Level = z.number().int().min(1).max(6);
@@ -208,10 +208,30 @@ const OptionalUnit = z.object({
   else if (v.existing && !v.enabled) ctx.addIssue({ code: 'custom', path: ['enabled'], message: 'a unit listed in `units` is in the default game: expected true' });
 });
 
+/**
+ * Terrain the players may leave out or put on the table at the start (game options): the brief's
+ * optional pieces (a railway embankment, a belfry). The file's `features` are the default table: terrain
+ * on by default stands there and `features` names it; terrain off by default is held in `terrain`
+ * (features as in the file's `features`) and `features` names its ids. The table is built from the
+ * scenario as played, so the switch changes sight, heights and the drawn table alike.
+ */
+const OptionalTerrain = z.object({
+  kind: z.literal('optional-terrain'),
+  modifies: KIds,
+  enabled: z.boolean().describe('the default: true when the features stand in the file\'s `features`, false when held in `terrain`'),
+  features: z.array(FeatureId).min(1).describe('the ids of the features the option puts on the table'),
+  terrain: z.array(z.record(z.string(), z.unknown())).optional().describe('off by default: the features themselves (as in `features`)'),
+  house: House,
+}).strict().superRefine((v, ctx) => {
+  if (v.enabled && v.terrain) ctx.addIssue({ code: 'custom', path: ['terrain'], message: 'terrain on by default stands in the file\'s `features` (the default table): expected no terrain here' });
+  if (!v.enabled && !v.terrain) ctx.addIssue({ code: 'custom', path: ['terrain'], message: 'terrain off by default is held here: expected the features the option puts on the table' });
+});
+
 const KINDS = {
   'preparation-fire': PreparationFire, winter: Winter, elevated: Elevated, night: Night, 'off-table-fire': OffTableFire,
   demolition: Demolition, 'narrow-crossing': NarrowCrossing, 'hidden-units': HiddenUnits, 'victory-requirement': VictoryRequirement,
   'aid-posts': AidPosts, 'optional-unit': OptionalUnit, 'cannot-go-to-ground': CannotGoToGround, 'objective-control': ObjectiveControl,
+  'optional-terrain': OptionalTerrain,
 } as const;
 
 export type SpecialKind = keyof typeof KINDS;
@@ -331,11 +351,38 @@ export function validateSpecialRules(s: Scenario): SpecialIssue[] {
       case 'cannot-go-to-ground':
         d.units.forEach((u, j) => { if (!units.has(u) && !added.has(u)) bad(`units.${j}`, `unknown unit "${u}"`); });
         break;
+      case 'optional-terrain':
+        optionalTerrainIssues(d, features, bad);
+        break;
       default:
         break;
     }
   });
   return issues;
+}
+
+/**
+ * Optional terrain: on by default, every named feature stands in `features`; off by default, each held
+ * feature is a valid feature whose id is named and clashes with none on the table. (The scenario as
+ * played is checked whole when the option changes the table: options.ts.)
+ */
+function optionalTerrainIssues(d: SpecialOf<'optional-terrain'>, features: Map<string, Feature>, bad: (path: string, message: string) => void): void {
+  if (d.enabled) {
+    d.features.forEach((id, j) => { if (!features.has(id)) bad(`features.${j}`, `unknown feature "${id}": expected the id of a feature in \`features\` (terrain on by default stands there)`); });
+    return;
+  }
+  const held = new Set<string>();
+  (d.terrain ?? []).forEach((t, j) => {
+    const r = FeatureSchema.safeParse(t);
+    if (!r.success) {
+      for (const i of r.error.issues) bad(['terrain', j, ...i.path.map(String)].join('.'), i.message);
+      return;
+    }
+    held.add(r.data.id);
+    if (features.has(r.data.id)) bad(`terrain.${j}.id`, `"${r.data.id}" is already a feature in \`features\`: expected a new id`);
+    if (!d.features.includes(r.data.id)) bad(`terrain.${j}.id`, `"${r.data.id}" is not listed in features: expected one of ${d.features.join(', ')}`);
+  });
+  d.features.forEach((id, j) => { if (!held.has(id)) bad(`features.${j}`, `"${id}" is held in no terrain entry (terrain off by default is held there): expected a feature of terrain with this id`); });
 }
 
 /** The ids of the units optional-unit rules may add (so other rules may name them). */
@@ -483,6 +530,8 @@ function resolveSpecial(s: Scenario): KSpecialConfig | undefined {
   const outline = (id: string | undefined) => (id && features.has(id) ? outlineOf(features.get(id)!) : []);
   const cfg: KSpecialConfig = { rules: [], elevated: [], offTable: [], demolition: [], crossings: [], victory: [], aidPosts: [] };
   for (const { id, d } of rules) {
+    // Optional terrain is applied to the table before setup (options.ts): play reads nothing of it.
+    if (d.kind === 'optional-terrain') continue;
     cfg.rules.push({ id, kind: d.kind, modifies: d.modifies });
     const rule = d.modifies[0]!;
     switch (d.kind) {
