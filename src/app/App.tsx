@@ -6,7 +6,7 @@ import type { Battlefield } from '../battlefield';
 import type { LengthUnit } from '../core';
 import type { Scenario, ScenarioIssue } from '../scenario';
 import { LoadingPanel, PlayHud, PlayRefused, PlayToggle, ScenarioHeader, ScenarioIssues, ScenarioPicker, StartChoice, TableTools, ToolPanels } from '../ui';
-import { TableView, ToolController, toolsHook, viewProbe } from '../view';
+import { TableView, ToolController, createStore, toolsHook, useStore, viewProbe, type Store } from '../view';
 import { buildBattlefield, readScenario } from './load-table';
 import { chooseQuality } from './quality';
 import { scenarioCatalogue, scenarioIdFromSearch } from './scenario-files';
@@ -24,6 +24,9 @@ type Phase =
 function errorText(err: unknown): string {
   return err instanceof Error ? `${err.name}: ${err.message}` : String(err);
 }
+
+/** The store read when no game is on: no table of its own. */
+const NO_TABLE = createStore<Battlefield | null>(null);
 
 function useTable(scenarioId: string): Phase {
   const [phase, setPhase] = useState<Phase>({ kind: 'reading' });
@@ -78,9 +81,12 @@ export function App() {
   const quality = useMemo(() => chooseQuality(window.location.search, navigator.webdriver === true), []);
   const phase = useTable(scenarioId);
 
-  const battlefield = phase.kind === 'ready' ? phase.battlefield : null;
-  const play = usePlayMode(phase.kind === 'ready' ? phase.scenario : null, battlefield);
+  const fileTable = phase.kind === 'ready' ? phase.battlefield : null;
+  const play = usePlayMode(phase.kind === 'ready' ? phase.scenario : null, fileTable);
   const game = play.handle;
+  // The table on show: the game's (built from the scenario as played: a terrain switch changes it), else the file's.
+  const gameTable = useStore<Battlefield | null>((game?.battlefield as Store<Battlefield | null> | undefined) ?? NO_TABLE);
+  const battlefield = gameTable ?? fileTable;
   const rulesetUnit = phase.kind === 'ready' ? phase.unit : undefined;
   const tools = useMemo(() => (battlefield ? new ToolController(battlefield, rulesetUnit) : null), [battlefield, rulesetUnit]);
   // The battlefield whose first frame has been drawn (ready means: built and on screen).
@@ -131,10 +137,10 @@ export function App() {
       return (
         <div className={game ? 'st-app st-playing' : 'st-app'}>
           <div className="st-canvas">
-            <TableView model={phase.battlefield} quality={quality} onFirstFrame={onFirstFrame} tools={tools ?? undefined} play={game ?? undefined} />
+            <TableView model={battlefield ?? phase.battlefield} quality={quality} onFirstFrame={onFirstFrame} tools={tools ?? undefined} play={game ?? undefined} />
           </div>
           {!game && <ScenarioHeader scenario={phase.scenario} />}
-          <TableTools battlefield={phase.battlefield}>
+          <TableTools battlefield={battlefield ?? phase.battlefield}>
             <PlayToggle playing={play.playing} onToggle={play.playing ? play.leave : play.enter} refused={play.unplayable ? `${play.unplayable.title} — ${play.unplayable.reasons.join('; ')}` : undefined} />
           </TableTools>
           {tools && <ToolPanels tools={tools} />}

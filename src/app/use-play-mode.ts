@@ -105,7 +105,9 @@ export function usePlayMode(scenario: Scenario | null, battlefield: Battlefield 
     if (!playing || !scenario || !battlefield) return;
     let cancelled = false;
     let made: PlayModeHandle | null = null;
-    void import('./play').then(({ createPlay }) => {
+    // The battlefield module is loaded already (the table was built with it): a game whose options
+    // switch terrain builds its own table from it at once.
+    void Promise.all([import('./play'), import('../battlefield')]).then(([{ createPlay }, { createBattlefieldNow }]) => {
       if (cancelled) return;
       const startFresh = fresh.current;
       fresh.current = false;
@@ -115,7 +117,7 @@ export function usePlayMode(scenario: Scenario | null, battlefield: Battlefield 
       const seed = seedFromUrl();
       // The seat goes to the game too: a step any player may take (a card draw) is sent as the seat's.
       const seat = createStore<string | null>(null);
-      made = Object.assign(createPlay(scenario, battlefield, { storage: browserStorage(), resume: !startFresh, seat, ...(seed !== undefined ? { seed } : {}), ...(chosen ? { options: chosen } : {}) }), { seat, picked: createStore<string[] | null>(null), moveFloor: createMoveFloorStore() });
+      made = Object.assign(createPlay(scenario, battlefield, { storage: browserStorage(), resume: !startFresh, seat, buildTable: createBattlefieldNow, ...(seed !== undefined ? { seed } : {}), ...(chosen ? { options: chosen } : {}) }), { seat, picked: createStore<string[] | null>(null), moveFloor: createMoveFloorStore() });
       setHandle(made);
       if (made.resumed?.ok === false) setResumeFailed({ title: `The saved game of ${scenario.title} could not be resumed`, reasons: [made.resumed.message] });
       setChoosing(!startFresh && (made.resumed?.ok === true || (ask && made.options.choices.length > 0)));

@@ -24,7 +24,7 @@ import { Water } from './Water';
 export interface TableViewProps {
   model: TableModel;
   quality: Quality;
-  /** Called once the first frame with the table has been drawn. */
+  /** Called once the first frame with the table has been drawn (again for each other model). */
   onFirstFrame?: () => void;
   /** Picking, selection, LOS, tape, cutaway and eye view (src/view/tools); absent = a plain table. */
   tools?: ToolController;
@@ -33,6 +33,15 @@ export interface TableViewProps {
 }
 
 const DPR: Record<Quality, number | [number, number]> = { high: [1, 2], medium: [1, 1.5], low: 1, test: 1 };
+
+/** A number per table model: the first-frame callback fires again for another table (a game's own, built for its options). */
+const MODEL_KEYS = new WeakMap<TableModel, number>();
+let nextModelKey = 0;
+function modelKey(m: TableModel): number {
+  let k = MODEL_KEYS.get(m);
+  if (k === undefined) MODEL_KEYS.set(m, (k = nextModelKey++));
+  return k;
+}
 
 export function TableView({ model, quality, onFirstFrame, tools, play }: TableViewProps) {
   const { width, depth } = model.scenario.table;
@@ -73,7 +82,7 @@ export function TableView({ model, quality, onFirstFrame, tools, play }: TableVi
       {tools && <ToolBridge tools={tools} />}
       {tools && <EyeCamera tools={tools} />}
       <RenderProbe />
-      {onFirstFrame && <FirstFrame onRendered={onFirstFrame} />}
+      {onFirstFrame && <FirstFrame key={modelKey(model)} onRendered={onFirstFrame} />}
     </Canvas>
   );
 }

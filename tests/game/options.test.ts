@@ -95,7 +95,7 @@ describe('game options (session and save format 2)', () => {
     expect(bad({ rules: { 'opt-womens-guard': 'yes' } })).toThrow(/^x\.json: \$\.options\.rules\.opt-womens-guard: expected true \(on\) or false \(off\)$/);
     expect(bad({ colours: {} })).toThrow(/^x\.json: \$\.options: unknown key "colours": expected rules, readings or house$/);
     expect(bad({ rules: { 'opt-snow': true } })).toThrow(SaveError);
-    expect(bad({ rules: { 'opt-snow': true } })).toThrow(/^x\.json: \$\.options\.rules\.opt-snow: "opt-snow" is not an optional rule of kalevankangas: expected one of opt-white-suits, opt-womens-guard, opt-swedish-squad, opt-medic$/);
+    expect(bad({ rules: { 'opt-snow': true } })).toThrow(/^x\.json: \$\.options\.rules\.opt-snow: "opt-snow" is not an optional rule of kalevankangas: expected one of opt-white-suits, opt-womens-guard, opt-swedish-squad, opt-medic, opt-rail-embankment$/);
     expect(bad({ house: { splitRounding: 'up' } })).toThrow(/x\.json: \$\.options\.house\.splitRounding: "up" is not an option of K-AMB-2 splitRounding: expected one of floor, ceil/);
     expect(() => new GameSession({ ruleset, scenario: kal, table: cachedTable(bf), seed: 1, options: { readings: { 'opt-white-suits': 'lie-down' } } }))
       .toThrow(/^options: \$\.readings\.opt-white-suits: "lie-down" is not a reading of opt-white-suits/);

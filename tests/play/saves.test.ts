@@ -91,7 +91,7 @@ describe('play with game options (Kalevankangas: opt-womens-guard K-ORG-1, opt-w
     const options = { rules: { 'opt-womens-guard': true, 'opt-white-suits': true } };
     const p = createPlay(kal, kalBf, { seed: 3, storage, options });
     expect(p.options.chosen()).toEqual(options);
-    expect(p.options.choices.filter((c) => c.kind !== 'house').map((c) => `${c.kind}:${c.id}`)).toEqual(['rule:opt-white-suits', 'reading:opt-white-suits', 'rule:opt-womens-guard', 'rule:opt-swedish-squad', 'rule:opt-medic']);
+    expect(p.options.choices.filter((c) => c.kind !== 'house').map((c) => `${c.kind}:${c.id}`)).toEqual(['rule:opt-white-suits', 'reading:opt-white-suits', 'rule:opt-womens-guard', 'rule:opt-swedish-squad', 'rule:opt-medic', 'rule:opt-rail-embankment']);
     expect(p.view.get().units.find((u) => u.id === 'r_women')).toMatchObject({ side: 'red', name: "Women's guard osasto (Tammela)" });
     expect(p.log.get()[0]).toMatchObject({ type: 'GAME_OPTIONS', text: expect.stringMatching(/women's guard osasto.*: on/) });
     expect(p.rules.find((r) => r.id === 'opt-womens-guard')?.title).toMatch(/on in this game/);

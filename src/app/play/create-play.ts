@@ -2,12 +2,14 @@
 // the truth) sequenced by the flow machines (every command goes to the turn actor), the HUD model
 // re-published after each command, the log, the rules panel, autosave / resume, save files and the
 // replay scrubber, and the game options chosen at the start (the session applies them; a save keeps
-// them). The ui and view only read the stores and call `control`.
+// them). The game is played on the table of the scenario as played: options that switch terrain
+// (optional-terrain) get a battlefield built for them, published in `battlefield` for the view to draw.
+// The ui and view only read the stores and call `control`.
 import type { Battlefield } from '../../battlefield';
-import type { Dice } from '../../core';
+import type { Dice, TableQueries } from '../../core';
 import { cachedTable, flowCan, startFlow, throughMachines, type TurnActor } from '../../flow';
 import {
-  GameSession, describeOptions, hasOptions, parseGameOptions, sideRefusal,
+  GameSession, TableFor, describeOptions, hasOptions, parseGameOptions, sameTable, sideRefusal, tableKey,
   type Command, type GameEvent, type GameOptionChoice, type GameOptions, type PlayControl, type PlayLogLine, type PlayRuleEntry, type PlayView, type Ruleset,
 } from '../../game';
 import { playRulesetId } from '../../rules';
@@ -32,9 +34,17 @@ export interface PlayOptions {
   options?: GameOptions;
   /** Who sits at the screen (hot seat, shared with the HUD): a step any player may take is sent as theirs. */
   seat?: Store<string | null>;
+  /**
+   * Builds the table of a scenario as played whose terrain differs from the file's (game options that
+   * switch terrain); the app passes the battlefield module's createBattlefieldNow. Without it such
+   * options are refused.
+   */
+  buildTable?: (played: Scenario) => Battlefield;
 }
 
 export interface PlayHandle {
+  /** The table the game is played on (the scenario as played): the one given, or one built for options that switch terrain. */
+  battlefield: Store<Battlefield>;
   view: Store<PlayView>;
   log: Store<PlayLogLine[]>;
   lastRefusal: Store<{ reason: string; rule?: string } | null>;
@@ -97,22 +107,36 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
   if (opts.seed !== undefined && !Number.isSafeInteger(opts.seed)) throw new Error(`${scenario.id}: seed: expected a whole number, got ${opts.seed}`);
   const options = parseGameOptions(opts.options, `${scenario.id}: game options`);
   const choices = ruleset.optionChoices?.(scenario) ?? [];
-  const table = cachedTable(battlefield);
+  // Tables by terrain: the one given for the file's own, one built per other terrain the options make.
+  const built = new Map<string, Battlefield>();
+  const battlefieldFor = (played: Scenario): Battlefield => {
+    if (sameTable(played, scenario)) return battlefield;
+    const key = tableKey(played);
+    let bf = built.get(key);
+    if (!bf) {
+      if (!opts.buildTable) throw new Error(`${scenario.id}: these game options change the table (optional terrain): createPlay needs buildTable to build it`);
+      built.set(key, (bf = opts.buildTable(played)));
+    }
+    return bf;
+  };
+  const tableFor = new TableFor<unknown>((played) => cachedTable(battlefieldFor(played)));
   const storage = opts.storage === undefined ? defaultStorage() : opts.storage;
   const autosaveKey = autosaveKeyFor(scenario);
 
   let resumed: PlayHandle['resumed'] = null;
   let session: AnySession | undefined;
   if (opts.resume && storage) {
-    const r = resumeFrom(storage, autosaveKey, scenario, ruleset, table, throughMachines(adapter));
+    const r = resumeFrom(storage, autosaveKey, scenario, ruleset, tableFor, throughMachines(adapter));
     if (r) {
       resumed = r.ok ? { ok: true, commands: r.session.log.length } : { ok: false, message: r.message };
       if (r.ok) session = r.session;
     }
   }
-  session ??= new GameSession({ ruleset, scenario, table, seed: opts.seed ?? 1, options, optionsSource: `${scenario.id}: game options`, ...(opts.dice ? { dice: opts.dice } : {}) });
-  // The scenario as played (options applied) follows the session: a loaded save brings its own options.
-  const ctx = () => ({ scenario: session!.scenario, table });
+  session ??= new GameSession({ ruleset, scenario, table: tableFor, seed: opts.seed ?? 1, options, optionsSource: `${scenario.id}: game options`, ...(opts.dice ? { dice: opts.dice } : {}) });
+  // The scenario as played (options applied) and its table follow the session: a loaded save brings its own options.
+  const tableOf = () => session!.table as TableQueries;
+  const ctx = () => ({ scenario: session!.scenario, table: tableOf() });
+  const shownTable = createStore<Battlefield>(battlefieldFor(session.scenario));
   /** The chosen options in the rules panel (scenario options first) and as the log's first line. */
   const optionRules = (): PlayRuleEntry[] => {
     const chosen = session!.options;
@@ -221,7 +245,7 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
     const r = send(command);
     if (r.ok) return { ok: true };
     // The ruleset may read a refused drag as another command (e.g. a move into contact as a charge).
-    const charge = hud.dragAsCharge(state, moves, r, table);
+    const charge = hud.dragAsCharge(state, moves, r, tableOf());
     if (!charge) return r;
     const c = send(charge);
     return c.ok ? { ok: true } : c;
@@ -234,7 +258,7 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
     const wrongSide = sideWhy(command);
     if (wrongSide) return wrongSide;
     try {
-      const r = session!.ruleset.decide(session!.state, command, { scenario, table, dice: probeDice });
+      const r = session!.ruleset.decide(session!.state, command, { ...ctx(), dice: probeDice });
       return r.ok ? { ok: true } : { ok: false, reason: r.reason, ...(r.rule ? { rule: r.rule } : {}) };
     } catch (err) {
       return { ok: false, reason: `the rules could not take ${command.type}: ${err instanceof Error ? err.message : String(err)}` };
@@ -252,6 +276,7 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
   };
 
   return {
+    battlefield: shownTable,
     view,
     log,
     lastRefusal,
@@ -260,10 +285,11 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
     saves: {
       toJson: () => readSave(session!),
       load(text) {
-        const r = resumeFrom({ getItem: () => text, setItem: () => {}, removeItem: () => {} }, 'uploaded save', scenario, ruleset, table, throughMachines(adapter));
+        const r = resumeFrom({ getItem: () => text, setItem: () => {}, removeItem: () => {} }, 'uploaded save', scenario, ruleset, tableFor, throughMachines(adapter));
         if (!r) return { ok: false, message: 'uploaded save: the file is empty' };
         if (!r.ok) return { ok: false, message: r.message };
         session = r.session;
+        shownTable.set(battlefieldFor(session.scenario));
         start();
         replayStore.set((v) => ({ ...v, at: null }));
         lastRefusal.set(null);
@@ -288,6 +314,11 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
     resumed,
     dispose() {
       actor.stop();
+      // The tables built for this game's options: freed once the view, which draws the file's table
+      // again when play is left, has let go of them (Rapier worlds are not garbage collected).
+      const extra = [...built.values()];
+      built.clear();
+      if (extra.length) setTimeout(() => { for (const bf of extra) bf.free(); }, 1000);
     },
   };
 }

@@ -208,7 +208,7 @@ describe('opt-womens-guard (optional-unit, K-ORG-1), opt-swedish-squad (K-ORG-3)
     const r = applyKOptions(kal, { rules: { 'opt-snow': true }, readings: { 'opt-white-suits': 'lie-down', 'opt-womens-guard': 'x' }, house: { splitRounding: 'up', nonsense: 'a' } });
     expect(r.scenario).toBe(kal);
     expect(r.issues.map((i) => `${i.path}: ${i.message}`)).toEqual([
-      'rules.opt-snow: "opt-snow" is not an optional rule of kalevankangas: expected one of opt-white-suits, opt-womens-guard, opt-swedish-squad, opt-medic',
+      'rules.opt-snow: "opt-snow" is not an optional rule of kalevankangas: expected one of opt-white-suits, opt-womens-guard, opt-swedish-squad, opt-medic, opt-rail-embankment',
       'readings.opt-white-suits: "lie-down" is not a reading of opt-white-suits: expected one of no-cover, not-pinned',
       'readings.opt-womens-guard: "opt-womens-guard" has no readings to choose in kalevankangas: expected one of opt-white-suits',
       'house.splitRounding: "up" is not an option of K-AMB-2 splitRounding: expected one of floor, ceil',
