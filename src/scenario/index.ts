@@ -10,5 +10,5 @@ export { storeyHeight, wallLength } from './checks';
 export { withVehicles } from './play-vehicles';
 export { LIMITS } from './limits';
 export { reliefSampleCounts } from './resource-checks';
-export { MARKS, splitMarks, marksUsed, markProblems } from './marks';
+export { MARKS, splitMarks, marksUsed, markProblems, withoutMarks } from './marks';
 export type { MarkKind, MarkInfo, MarkedSegment } from './marks';

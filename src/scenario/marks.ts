@@ -39,6 +39,23 @@ export function splitMarks(text: string): MarkedSegment[] {
   return out;
 }
 
+/**
+ * The text with its marks left out, for a name shown compactly (a label on the table, a target, the
+ * turn plate): "Red Guard leader (command post [design])" reads "Red Guard leader (command post)". The
+ * full text, marks drawn, stays where there is room (unit cards, the log, the briefing).
+ */
+export function withoutMarks(text: string): string {
+  const parts = splitMarks(text);
+  if (parts.length <= 1 && !(parts[0] && 'mark' in parts[0])) return text;
+  return parts.map((p) => ('text' in p ? p.text : ' '))
+    .join('')
+    .replace(/\(\s*\)/g, '') // a bracket that held only the mark
+    .replace(/\s+([)\],.;:])/g, '$1')
+    .replace(/\(\s+/g, '(')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
+}
+
 /** The kinds of mark a text uses, in MARKS order (for a legend of only what is shown). */
 export function marksUsed(...texts: readonly string[]): MarkKind[] {
   const used = new Set<MarkKind>();

@@ -16,7 +16,7 @@ describe.runIf(run)('optional terrain in Chromium', () => {
   const byId = (id: string) => `[data-testid="${id}"]`;
 
   /** Triangles of the table's solids as drawn (the merged solid meshes). */
-  const solidTriangles = () => page.evaluate(() => window.__sandtable!.view.meshCosts()
+  const solidTriangles = () => page.evaluate(() => window.__sandtable!.view!.meshCosts()
     .filter((m) => /solid/i.test(m.name)).reduce((n, m) => n + m.triangles, 0));
   const hasBelfry = () => page.evaluate(() => window.__sandtable!.battlefield!.scenario.features.some((f) => f.id === 'old_church_belfry'));
 

@@ -4,6 +4,7 @@
 // decision panel, which a "more" button opens (a long list would climb over the table).
 import { Fragment } from 'react';
 import type { PendingDecision, PlayAction } from '../../game';
+import { withoutMarks } from '../../scenario';
 import { RuleLink } from './RuleLink';
 
 /** A decision's answers shown in the bar: the default first, then the next ones. */
@@ -55,7 +56,7 @@ export function ActionBar({ actions, decision, locked, canUndo, onAction, onUndo
               <button type="button" className="st-btn" disabled={locked} title={a.hint ? `${a.hint}${i < 9 ? ` (${i + 1})` : ''}` : undefined}
                 data-testid={`action-${a.id}`} data-action={a.id} onClick={() => onAction(a)}>
                 {i < 9 && <kbd>{i + 1}</kbd>}
-                <span>{a.label}</span>
+                <span>{withoutMarks(a.label)}</span>
               </button>
               {a.rule && <RuleLink rule={a.rule} onOpen={onRule} />}
             </div>

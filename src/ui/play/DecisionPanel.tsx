@@ -2,6 +2,7 @@
 // gives): the question, who decides, and its answers as buttons, the default first, in the Orders tab.
 import type { Command, PlayView } from '../../game';
 import { RuleLink } from './RuleLink';
+import { withoutMarks } from '../../scenario';
 import { sideLook } from './side-colour';
 
 export interface DecisionPanelProps {
@@ -18,11 +19,11 @@ export function DecisionPanel({ view, locked, onAnswer, onRule }: DecisionPanelP
   return (
     <section className="st-play-section" data-testid="decision" data-side={d.side}>
       <h3><span className="st-swatch" style={{ background: look.colour }} />{look.name} decide {d.rule && <RuleLink rule={d.rule} onOpen={onRule} />}</h3>
-      <p className="st-play-decision-label" data-testid="decision-label">{d.label}</p>
+      <p className="st-play-decision-label" data-testid="decision-label">{withoutMarks(d.label)}</p>
       <div className="st-play-decision-options">
         {d.options.map((o, i) => (
           <button key={i} type="button" className={i === 0 ? 'st-btn st-btn-primary' : 'st-btn'} disabled={locked} data-testid={`decision-option-${i}`} onClick={() => onAnswer(o.command)}>
-            {o.label}
+            {withoutMarks(o.label)}
           </button>
         ))}
       </div>

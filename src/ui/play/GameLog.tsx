@@ -3,6 +3,7 @@
 // replaying, the events after the replayed one are dimmed.
 import { useEffect, useRef } from 'react';
 import type { PlayLogLine, PlayView } from '../../game';
+import { MarkedText } from '../MarkedText';
 import { RuleLink } from './RuleLink';
 import { sideLook } from './side-colour';
 
@@ -31,7 +32,7 @@ export function GameLog({ view, log, replayAt, onRule }: GameLogProps) {
           <li key={l.index} data-index={l.index} data-type={l.type}
             className={[TURN_START.test(l.type) ? 'st-turn-sep' : '', future ? 'st-future' : ''].filter(Boolean).join(' ') || undefined}
             style={colour ? { borderLeftColor: colour } : undefined}>
-            <span className="st-play-log-text">{l.text}</span>
+            <span className="st-play-log-text"><MarkedText text={l.text} /></span>
             {l.dice && <span className="st-play-log-dice" data-testid="log-dice">[{l.dice.values.join(' ')}]</span>}
             {l.rule && <RuleLink rule={l.rule} onOpen={onRule} />}
           </li>

@@ -1,6 +1,7 @@
 // The active unit's possible targets: distance, figures seen, cover class and notes; the ones it may
 // shoot are buttons sending their command, the others are greyed with the reason and rule.
 import { formatDistance } from '../../core';
+import { withoutMarks } from '../../scenario';
 import type { Command, PlayTarget, PlayTargetsPanel, PlayView } from '../../game';
 import { RuleLink } from './RuleLink';
 import { sideLook } from './side-colour';
@@ -26,7 +27,7 @@ export function TargetList({ view, locked, onShoot, onRule }: TargetListProps) {
       )}
       {support.map((g) => (
         <section key={`${g.id}:${g.unitId}`} className="st-play-section" data-testid={`${g.id}-targets-${g.unitId}`}>
-          <h3>Targets for {g.name} {g.rule && <RuleLink rule={g.rule} onOpen={onRule} />}</h3>
+          <h3>Targets for {withoutMarks(g.name)} {g.rule && <RuleLink rule={g.rule} onOpen={onRule} />}</h3>
           <TargetItems view={view} targets={g.targets} locked={locked} onShoot={onShoot} onRule={onRule} testId={`${g.id}-${g.unitId}`} />
         </section>
       ))}
@@ -47,7 +48,7 @@ function TargetItems({ view, targets, locked, onShoot, onRule, testId }: TargetI
           const look = sideLook(view, t.side);
           const facts = (
             <>
-              <span className="st-play-target-name"><span className="st-swatch" style={{ background: look.colour }} />{t.name}</span>
+              <span className="st-play-target-name"><span className="st-swatch" style={{ background: look.colour }} />{withoutMarks(t.name)}</span>
               <span className="st-play-target-meta">
                 {formatDistance(t.distance, view.measure)} · seen {t.visible}/{t.total} · {t.cover}
               </span>

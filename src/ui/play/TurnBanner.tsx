@@ -1,6 +1,7 @@
 // The turn plate (top left in play): turn n/limit, the card drawn and whose it is, the side to act
 // in its colour, what the game waits for, the turn's tallies (cards left …); and the replay notice while scrubbing.
 import type { PlayView } from '../../game';
+import { withoutMarks } from '../../scenario';
 import { sideLook } from './side-colour';
 
 export interface TurnBannerProps {
@@ -23,7 +24,7 @@ export function TurnBanner({ view, replayAt, onLive }: TurnBannerProps) {
         <span className="st-eyebrow" data-testid="play-turn">Turn {p.turn}{p.turnLimit ? ` / ${p.turnLimit}` : ''}</span>
         {p.tallies?.map((t) => <span key={t.id} className="st-play-tally" data-testid={`play-${t.id}`} title={t.title}>{t.text}</span>)}
       </div>
-      <h2 data-testid="play-headline">{p.headline}</h2>
+      <h2 data-testid="play-headline">{withoutMarks(p.headline)}</h2>
       {card && (
         <p className="st-play-card" data-testid="play-card">
           Card: <b>{card.label}</b>
@@ -37,7 +38,7 @@ export function TurnBanner({ view, replayAt, onLive }: TurnBannerProps) {
             <span className="st-swatch" style={{ background: acting.colour }} />{acting.name}
           </span>
         )}
-        <span data-testid="play-detail">{detail}</span>
+        <span data-testid="play-detail">{withoutMarks(detail)}</span>
       </p>
       {replayAt !== null && (
         <p className="st-play-replay-note" data-testid="replay-note">

@@ -1,6 +1,7 @@
 // Unit cards, side by side: each unit's figures by condition, strength now/start and status chips;
 // the active unit marked. Clicking a card asks the camera to look at the unit.
 import type { PlayFigure, PlayUnit, PlayView } from '../../game';
+import { MarkedText } from '../MarkedText';
 import { sideLook } from './side-colour';
 
 export interface UnitCardsProps {
@@ -31,7 +32,7 @@ export function UnitCards({ view, onFocus }: UnitCardsProps) {
                 aria-current={u.id === view.activeUnitId ? 'true' : undefined} title="Show this unit on the table" onClick={() => onFocus(u)}
                 style={{ borderLeftColor: look.colour }}>
                 <span className="st-play-unit-head">
-                  <b>{u.name}</b>
+                  <b><MarkedText text={u.name} /></b>
                   <span className="st-play-strength" title="Figures now / at the start">{u.strength.now}/{u.strength.start}</span>
                 </span>
                 <span className="st-play-unit-kind">{u.kind}</span>

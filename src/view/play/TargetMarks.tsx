@@ -8,6 +8,7 @@ import { useEffect, useMemo } from 'react';
 import type { BufferGeometry } from 'three';
 import { formatDistance, type Measure, type Vec3 } from '../../core';
 import type { PlayTarget, PlayTargetsPanel } from '../../game';
+import { withoutMarks } from '../../scenario';
 import type { FigurePose } from '../Figures';
 import { ringGeometry } from '../presenter/highlight-geometry';
 import { LINE_SIDE, OVERLAY_ORDER } from '../tools/colours';
@@ -30,9 +31,9 @@ export interface TargetMarksProps {
 
 /** One line of a target's label. */
 export function targetLabel(t: PlayTarget, measure?: Measure): string {
-  if (!t.command) return `${t.name}: ${t.refusal?.reason ?? 'may not be shot'}${t.refusal?.rule ? ` (${t.refusal.rule})` : ''}`;
+  if (!t.command) return `${withoutMarks(t.name)}: ${t.refusal?.reason ?? 'may not be shot'}${t.refusal?.rule ? ` (${t.refusal.rule})` : ''}`;
   const seen = t.visible < t.total ? ` · ${t.visible}/${t.total} seen` : '';
-  return `${t.name} · ${formatDistance(t.distance, measure)} · ${t.cover}${seen}`;
+  return `${withoutMarks(t.name)} · ${formatDistance(t.distance, measure)} · ${t.cover}${seen}`;
 }
 
 function centre(poses: readonly FigurePose[], lift: number): Vec3 | null {
@@ -98,7 +99,7 @@ export function TargetMarks({ targets, support = [], poses, activeUnitId, hovere
       )}
       {support.map((g) => (
         <TargetGroup key={`${g.id}:${g.unitId}`} name={`play:${g.id}:${g.unitId}`} targets={g.targets} poses={poses} from={from(g.unitId)} ring={rings.support}
-          shootable={PLAY_COLOURS.support} hoveredUnitId={hoveredUnitId} lead={g.name} labelId={`play-${g.id}-label`} labelLift={targets.length ? 3.4 : 1.5} measure={measure} />
+          shootable={PLAY_COLOURS.support} hoveredUnitId={hoveredUnitId} lead={withoutMarks(g.name)} labelId={`play-${g.id}-label`} labelLift={targets.length ? 3.4 : 1.5} measure={measure} />
       ))}
     </group>
   );
