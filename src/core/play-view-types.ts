@@ -100,15 +100,15 @@ export interface PlayArc {
   label?: string;
 }
 
-/** A template on the table (a blast marker, a flame teardrop), cm; the rules placed it, the view draws it. */
+/** A template on the table (a blast marker, a flame teardrop, a lit strip), cm; the rules placed it, the view draws it. */
 export interface PlayTemplate {
   id: string;
-  kind: 'circle' | 'teardrop';
-  /** Centre of the circle, or the teardrop's narrow end, [x, z]. */
+  kind: 'circle' | 'teardrop' | 'strip';
+  /** Centre of the circle, the teardrop's narrow end, or the middle of the strip's starting end, [x, z]. */
   centre: [number, number];
-  /** Radius of the circle, or the teardrop's wide end. */
+  /** Radius of the circle, or the teardrop's wide end; half the strip's width. */
   radius: number;
-  /** Teardrop only: length from the narrow end, and its heading (degrees clockwise from north). */
+  /** Teardrop and strip: length from the narrow (starting) end, and its heading (degrees clockwise from north). */
   length?: number;
   facing?: number;
   label?: string;

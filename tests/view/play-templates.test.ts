@@ -10,6 +10,19 @@ import { templateLabel } from '../../src/view/play/TemplateMarks';
 const dist = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!);
 
 describe('template outlines', () => {
+  it('a strip heading east (a searchlight): a band of the width, from its starting end the length ahead; its label gives width and length', () => {
+    const t: PlayTemplate = { id: 'lit', kind: 'strip', centre: [0, 68], radius: 10, length: 85, facing: 90, label: 'Searchlight: lit at night', rule: 'K-5.2a' };
+    const ring = templateOutline(t);
+    expect(ring).toHaveLength(4);
+    const xs = ring.map((p) => p[0]);
+    const zs = ring.map((p) => p[1]);
+    expect(Math.min(...xs)).toBeCloseTo(0, 9);
+    expect(Math.max(...xs)).toBeCloseTo(85, 9);
+    expect(Math.min(...zs)).toBeCloseTo(58, 9);
+    expect(Math.max(...zs)).toBeCloseTo(78, 9);
+    expect(templateLabel(t, 'cm')).toBe('Searchlight: lit at night · 20.0 cm wide, 85.0 cm long (K-5.2a)');
+  });
+
   it('a circle: every point at the radius from the centre', () => {
     const ring = templateOutline({ kind: 'circle', centre: [40, 30], radius: 5 }, 32);
     expect(ring).toHaveLength(32);

@@ -1,5 +1,5 @@
-// Templates the rules put on the table (PlayView.templates: a blast circle, a flame teardrop): their
-// outline on the ground (cut at the table's edge), labelled with its words and its radius in the view's measure.
+// Templates the rules put on the table (PlayView.templates: a blast circle, a flame teardrop, a lit
+// strip): their outline on the ground (cut at the table's edge), labelled with its words and its size in the view's measure.
 import { Html, Line } from '@react-three/drei';
 import { formatDistance, type Measure } from '../../core';
 import type { PlayTemplate } from '../../game';
@@ -17,9 +17,11 @@ export interface TemplateMarksProps {
   measure?: Measure | undefined;
 }
 
-/** A template's label: its own words and its radius as the players read it. */
+/** A template's label: its own words and its size as the players read it. */
 export function templateLabel(t: PlayTemplate, measure?: Measure): string {
-  return `${t.label ?? (t.kind === 'circle' ? 'Template' : 'Teardrop')} · ${formatDistance(t.radius, measure)} radius${t.rule ? ` (${t.rule})` : ''}`;
+  const rule = t.rule ? ` (${t.rule})` : '';
+  if (t.kind === 'strip') return `${t.label ?? 'Strip'} · ${formatDistance(2 * t.radius, measure)} wide, ${formatDistance(t.length ?? 0, measure)} long${rule}`;
+  return `${t.label ?? (t.kind === 'circle' ? 'Template' : 'Teardrop')} · ${formatDistance(t.radius, measure)} radius${rule}`;
 }
 
 export function TemplateMarks({ templates, model, measure }: TemplateMarksProps) {
@@ -30,7 +32,10 @@ export function TemplateMarks({ templates, model, measure }: TemplateMarksProps)
         const { width, depth } = model.scenario.table;
         const ring = clipToTable(templateOutline(t), width, depth).map(([x, z]) => [x, drawHeight(model, [x, z]) + 0.15, z] as [number, number, number]);
         if (ring.length < 2) return null;
-        const [x, z] = t.centre;
+        // The label sits at the circle's centre, or half-way along a strip.
+        const [hx, hz] = t.kind === 'strip' ? [Math.sin(((t.facing ?? 0) * Math.PI) / 180), Math.cos(((t.facing ?? 0) * Math.PI) / 180)] : [0, 0];
+        const x = t.centre[0] + (hx * (t.length ?? 0)) / 2;
+        const z = t.centre[1] + (hz * (t.length ?? 0)) / 2;
         return (
           <group key={t.id} name={`play:template:${t.id}`}>
             <Line points={[...ring, ring[0]!]} color={PLAY_COLOURS.template} lineWidth={2} {...overlay} />

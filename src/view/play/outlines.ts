@@ -20,6 +20,12 @@ export function templateOutline(t: Pick<PlayTemplate, 'kind' | 'centre' | 'radiu
       return [cx + r * Math.sin(a), cz + r * Math.cos(a)];
     });
   const length = t.length ?? 0;
+  if (t.kind === 'strip') {
+    // A band `length` long ahead of the starting end, `r` either side of its axis.
+    const [dx, dz] = heading(t.facing ?? 0);
+    const [sx, sz] = [dz * r, -dx * r]; // to the right of the heading
+    return [[px - sx, pz - sz], [px + sx, pz + sz], [px + dx * length + sx, pz + dz * length + sz], [px + dx * length - sx, pz + dz * length - sz]];
+  }
   if (t.kind === 'circle' || length <= r) return circle(px, pz, 0, 2 * Math.PI, segments).slice(0, segments);
   // Teardrop: the wide circle's centre lies `length` ahead; the sides are the tangents from the narrow end.
   const [dx, dz] = heading(t.facing ?? 0);

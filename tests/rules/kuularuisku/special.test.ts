@@ -177,7 +177,7 @@ describe('Kalevankangas', () => {
 });
 
 describe('Tammerkoski', () => {
-  it('night K-5.2a: on turns 1–4 nothing beyond 30 cm is seen unless it stands in the searchlight strip down Hämeenkatu', () => {
+  it('night K-5.2a: on turns 1–4 nothing beyond 30 cm is seen unless it stands in the searchlight strip down Hämeenkatu, which stops at the barricade', () => {
     let s = setupK(tam);
     for (const u of Object.keys(s.units)) if (u !== 'r_os3' && u !== 'w_sq1') s = park(s, u, s.units[u]!.side === 'red' ? [2, 2] : [178, 2]);
     s = place(s, 'w_sq1', line(178, 86, 9, 0, 1.5));
@@ -186,9 +186,13 @@ describe('Tammerkoski', () => {
     expect(nightNow(dark)?.id).toBe('night');
     expect(evaluateTarget(dark, 'w_sq1', 'r_os3', { table: tamTable })).toMatchObject({ valid: false, reason: { rule: 'K-5.2a' } });
     expect(evaluateTarget({ ...s, turn: 5 }, 'w_sq1', 'r_os3', { table: tamTable }).valid).toBe(true);
-    // In the lit strip (within 10 cm of z = 68), seen at any range the weapon allows.
-    const lit = place(place(dark, 'w_sq1', line(178, 62, 9, 0, 1.5)), 'r_os3', line(122, 66, 11, 1.2));
+    // In the lit strip (within 10 cm of z = 68, west of the barricade), seen at any range the weapon allows.
+    const lit = place(place(dark, 'w_sq1', line(10, 66, 9)), 'r_os3', line(60, 59.5, 11, 1.2));
     expect(evaluateTarget(lit, 'w_sq1', 'r_os3', { table: tamTable }).valid).toBe(true);
+    // On the same line east of the barricade (the east bank at z = 66) the strip has stopped: dark.
+    const east = place(place(dark, 'w_sq1', line(178, 62, 9, 0, 1.5)), 'r_os3', line(122, 66, 11, 1.2));
+    expect(evaluateTarget(east, 'w_sq1', 'r_os3', { table: tamTable })).toMatchObject({ valid: false, reason: { rule: 'K-5.2a' } });
+    expect(evaluateTarget({ ...east, turn: 5 }, 'w_sq1', 'r_os3', { table: tamTable }).valid).toBe(true);
   });
 
   it('pyynikki-fire-lane K-5.3d K-7.1-T2: once a turn, in a Red activation, 3 dice at a White unit on Hämeenkatu, cover from the west edge, MG morale test', () => {

@@ -1,7 +1,7 @@
 // describePlay: a Kuularuisku game state as the play HUD shows it — whose turn (the side that must act:
 // card drawn, roll pending, choice, readiness window), the units with their status chips and figures,
 // the legal choices as buttons, the active unit's move offer and targets, and the result.
-import type { PendingDecision, PlayAction, PlayPanel, PlayPrompt, PlayUnit, PlayView, TableQueries } from '../../../core';
+import type { PendingDecision, PlayAction, PlayPanel, PlayPrompt, PlayTemplate, PlayUnit, PlayView, TableQueries } from '../../../core';
 import { withVehicles, type Scenario } from '../../../scenario';
 import { specialCommands } from '../special-play';
 import { ACTION_NAMES } from '../activation/decide';
@@ -187,6 +187,19 @@ function medicActions(d: PendingDecision): PlayAction[] {
   }));
 }
 
+/** A night's lit strip (the Tammerkoski searchlight), drawn on the table while the night lasts: what it lights is seen at any range (K-5.2a). */
+function litTemplates(s: KState): PlayTemplate[] {
+  const night = nightNow(s);
+  const lit = night?.lit;
+  if (!night || !lit) return [];
+  const dx = lit.b[0] - lit.a[0];
+  const dz = lit.b[1] - lit.a[1];
+  return [{
+    id: `${night.id}:lit`, kind: 'strip', centre: [lit.a[0], lit.a[1]], radius: lit.half, length: Math.hypot(dx, dz),
+    facing: (Math.atan2(dx, dz) * 180) / Math.PI, label: 'Searchlight: lit at night', rule: night.rule,
+  }];
+}
+
 /** The whole HUD model for a Kuularuisku game. */
 export function describePlay(s: KState, ctx: DescribeCtx): PlayView {
   const p = phaseOf(s);
@@ -204,6 +217,7 @@ export function describePlay(s: KState, ctx: DescribeCtx): PlayView {
   if (split) panels.push(split);
   const result = s.flow.result;
   const decision = p.kind === 'choice' && isOwnerChoice(p.choice) ? ownerDecision(s, p.choice) : undefined;
+  const templates = litTemplates(s);
   return {
     rulesetId: 'kuularuisku',
     scenarioTitle: ctx.scenario.title,
@@ -215,6 +229,7 @@ export function describePlay(s: KState, ctx: DescribeCtx): PlayView {
     ...(move ? { move } : {}),
     targets,
     ...(panels.length > 0 ? { panels } : {}),
+    ...(templates.length > 0 ? { templates } : {}),
     ...(decision ? { decision } : {}),
     ...(result ? { victory: { winner: result.winner, reason: result.text, rule: result.rule } } : {}),
   };
