@@ -162,8 +162,18 @@ export interface WoundTestCursor {
 }
 
 /**
- * K-SKL-8 a shot's wound tests wait for the target's owner: does his medic re-roll this die (the
- * second result stands)? The tests go on from `cursor` with his word.
+ * Where wound tests paused for their owner's word came from when not a shot: K-6.2d defensive fire
+ * (then K-6.2e, the melee), or K-6.4d a melee round (`byUnit`: the allocation of the side's wounds to
+ * each of its units there, `unit` the one whose tests wait; then its other units, the other side's
+ * wounds and the round's outcome).
+ */
+export type KTestsAfter =
+  | { kind: 'defensive-fire'; chargerId: string; targetId: string }
+  | { kind: 'melee'; round: MeleeRoundWounds; byUnit: Array<{ unitId: string; allocation: Record<string, number> }>; unit: number };
+
+/**
+ * K-SKL-8 a unit's wound tests wait for its owner: does his medic re-roll this die (the second result
+ * stands)? The tests go on from `cursor` with his word (`after`: not a shot's tests).
  */
 export interface KMedicChoice {
   kind: 'medic';
@@ -173,11 +183,13 @@ export interface KMedicChoice {
   machineGun: boolean;
   allocation: Record<string, number>;
   cursor: WoundTestCursor;
+  after?: KTestsAfter;
 }
 
 /**
- * K-5.5h a shot's wound tests wait for the target's owner: who of the unit takes over the special
- * weapon of the soldier who fell (`cursor.takeOver`), or nobody (a marker is left)? The tests go on after.
+ * K-5.5h a unit's wound tests (a shot's, defensive fire's or a melee round's) wait for its owner: who
+ * of the unit takes over the special weapon of the soldier who fell (`cursor.takeOver`), or nobody (a
+ * marker is left)? The tests go on after.
  */
 export interface KTakeOverChoice extends Omit<KMedicChoice, 'kind'> {
   kind: 'take-over';

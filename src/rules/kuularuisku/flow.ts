@@ -81,6 +81,9 @@ export const K_FLOW_STEPS: FlowSteps = {
     // 10 cm or, unable to, is destroyed; equal hits or a held test: the melee continues (K-6.5a).
     // K-6.2d / K-6.4d the owner of the unit hit by defensive fire, or of a side hit in a round, allocates its wounds.
     { name: 'allocate', kind: 'choice', commands: ['ALLOCATE_WOUNDS'] },
+    // K-SKL-8 / K-5.5h in those wound tests the owner says whether his medic re-rolls a die, and who takes over a fallen soldier's weapon.
+    { name: 'medic', kind: 'choice', commands: ['MEDIC_REROLL'] },
+    { name: 'takeOver', kind: 'choice', commands: ['TAKE_OVER'] },
     { name: 'round', kind: 'round', commands: ['RESOLVE'], ends: { 'loser-fell-back': 'fallBack', 'loser-destroyed': 'destroyed' } },
   ],
 };
@@ -116,8 +119,8 @@ export const kuularuiskuFlow: FlowAdapter<KGameState> = {
       case 'choice':
         if (p.choice.kind === 'evacuation') return { kind: 'none' };
         // K-5.5a / K-SKL-8 the target's owner deciding in a shot: the shooter's activation goes on after his answer.
-        // K-6.2d / K-6.4d the owner allocating in a charge or a melee round: still the melee's stage.
-        if (isOwnerChoice(p.choice) && !(p.choice.kind === 'wounds' && p.choice.after) && s.activation) return actingStage(s.activation);
+        // K-6.2d / K-6.4d the owner deciding in a charge or a melee round (allocation, medic, take-over): still the melee's stage.
+        if (isOwnerChoice(p.choice) && !('after' in p.choice && p.choice.after) && s.activation) return actingStage(s.activation);
         return { kind: 'melee' };
       case 'offer': {
         const o = p.offer;
@@ -137,6 +140,8 @@ export const kuularuiskuFlow: FlowAdapter<KGameState> = {
     if (p.kind === 'choice') {
       const c = p.choice;
       if (c.kind === 'wounds') return c.after ? 'allocate' : 'none';
+      if (c.kind === 'medic') return c.after ? 'medic' : 'none';
+      if (c.kind === 'take-over') return c.after ? 'takeOver' : 'none';
       return c.kind === 'defensive-fire' ? 'defensiveFire' : c.kind === 'grenades' ? 'grenades' : 'none';
     }
     if (p.kind !== 'pending') return 'none';

@@ -11,6 +11,7 @@ import { type MedicPolicy, type WoundTestCursor, allocationChoices, applyWoundsA
 import { PINNED_HIT } from './constants';
 import { biteCover } from './special';
 import type { HouseSettings, KFigure, KState, KUnit } from './state';
+import type { KTestsAfter } from './flow-types';
 
 /** K-5.3b / K-WPN / K-AMB-19 dice a soldier rolls: his weapon's firepower; an MG without a loader 3N. */
 export function firepowerOf(s: KState, f: KFigure, house: HouseSettings): number {
@@ -142,7 +143,10 @@ export function moraleAfterFire(st: Steps, unitId: string, worst: ReadonlyArray<
   }
 }
 
-/** K-SKL-8 a shot's wound tests paused: the target's owner says whether his medic re-rolls the die. */
+/**
+ * K-SKL-8 / K-5.5h a unit's wound tests paused: its owner says whether his medic re-rolls the die, or
+ * who takes over a fallen soldier's weapon (`after`: tests of defensive fire or a melee round, not a shot's).
+ */
 export interface MedicAwaiting {
   kind: 'medic';
   unitId: string;
@@ -150,6 +154,7 @@ export interface MedicAwaiting {
   machineGun: boolean;
   allocation: Record<string, number>;
   cursor: WoundTestCursor;
+  after?: KTestsAfter;
 }
 
 /** K-5.1b the shot at a lone leader waits, before any die, for his owner: does he dive into one of `into` (each a valid target then) or stay alone? */
