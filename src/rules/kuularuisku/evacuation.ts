@@ -8,9 +8,10 @@ import { type KCtx, type KQuery, type KResult, Steps, houseOf, refuse } from './
 import { ev, type KEvent } from './events';
 import { movementAllowance } from './movement';
 import { baseOf, figureToUnit, liveFigures, onTable } from './table';
+import { soldierName } from './soldier-names';
 import { figureSees } from './visibility';
 import { medicDuties } from './wounds';
-import type { Evacuation, HouseSettings, KFigure, KState } from './state';
+import type { Evacuation, HouseSettings, KFigure, KState, KUnit } from './state';
 
 /** K-5.6a the nearest dressing station of his side, else his side's table edge. */
 export function destinationFor(s: KState, table: TableQueries, f: KFigure): Evacuation['destination'] {
@@ -229,17 +230,50 @@ export function evacuationMoves(s: KState, ctx: KCtx): KEvent[] {
   return st.events;
 }
 
-/** K-5.6d an escort heads back to his unit (or the nearest visible friendly unit) and joins within 3 cm. */
-export function returnEscort(st: Steps, figureId: string, ctx: KCtx): void {
+/** K-5.6d the units an escort who delivered his man may head back to: his own unit, the nearest visible friendly unit. */
+function escortUnits(s: KState, e: KFigure, ctx: KCtx): { home?: KUnit; nearest?: KUnit } {
+  const house = houseOf(s, ctx);
+  const candidates = Object.values(s.units).filter((u) => u.side === e.side && u.kind !== 'leader' && liveFigures(s, u).length && ['normal', 'pinned'].includes(u.status));
+  const home = candidates.find((u) => u.id === e.homeUnitId);
+  const visible = candidates.filter((u) => liveFigures(s, u).some((g) => figureSees(ctx.table, e, g, house))).sort((a, b) => figureToUnit(s, ctx.table, e, a) - figureToUnit(s, ctx.table, e, b));
+  return { ...(home ? { home } : {}), ...(visible[0] ? { nearest: visible[0] } : {}) };
+}
+
+/** K-5.6d what the owner of an escort heading back may choose (undefined: nothing to choose). */
+export interface EscortReturnOptions {
+  escort: string;
+  /** Where he heads by default (his own unit, else the nearest visible friendly unit), and the other unit open to him. */
+  unitId: string;
+  other?: string;
+}
+
+/**
+ * K-5.6d an escort who delivered his man "may head back toward his own unit, or toward the nearest
+ * visible friendly unit": his owner chooses (or keeps him where he is). Not asked when he has no unit to
+ * go to, or is already within 3 cm of the one he would head for (he joins it at once).
+ */
+export function escortReturnOptions(s: KState, figureId: string, ctx: KCtx): EscortReturnOptions | undefined {
+  const e = s.figures[figureId];
+  if (!e || e.removed || e.evacuation?.role !== 'escort' || !e.evacuation.returning) return undefined;
+  const { home, nearest } = escortUnits(s, e, ctx);
+  const unit = home ?? nearest;
+  if (!unit || within(figureToUnit(s, ctx.table, e, unit), JOIN_DISTANCE)) return undefined;
+  return { escort: e.id, unitId: unit.id, ...(nearest && nearest.id !== unit.id ? { other: nearest.id } : {}) };
+}
+
+/**
+ * K-5.6d an escort heads back to his unit (or the nearest visible friendly unit) and joins within 3 cm.
+ * `toward`: the owner's word — one of those units, or null (he stays where he is); by default his own unit.
+ */
+export function returnEscort(st: Steps, figureId: string, ctx: KCtx, toward?: string | null): void {
   const house = houseOf(st.state, ctx);
   const e = st.state.figures[figureId]!;
-  const candidates = Object.values(st.state.units).filter((u) => u.side === e.side && u.kind !== 'leader' && liveFigures(st.state, u).length && ['normal', 'pinned'].includes(u.status));
-  const home = candidates.find((u) => u.id === e.homeUnitId);
-  const visible = candidates.filter((u) => liveFigures(st.state, u).some((g) => figureSees(ctx.table, e, g, house))).sort((a, b) => figureToUnit(st.state, ctx.table, e, a) - figureToUnit(st.state, ctx.table, e, b));
-  const unit = home ?? visible[0];
+  if (toward === null) return;
+  const open = escortUnits(st.state, e, ctx);
+  const unit = toward !== undefined && open.nearest?.id === toward ? open.nearest : open.home ?? open.nearest;
   if (!unit) return;
   if (within(figureToUnit(st.state, ctx.table, e, unit), JOIN_DISTANCE)) {
-    st.push(ev('ESCORT_REJOINED', 'K-5.6d', `${e.id} rejoins ${unit.name}`, { figureId: e.id, unitId: unit.id }));
+    st.push(ev('ESCORT_REJOINED', 'K-5.6d', `${soldierName(st.state, e.id)} rejoins ${unit.name}`, { figureId: e.id, unitId: unit.id }));
     return;
   }
   const nearest = [...liveFigures(st.state, unit)].sort((a, b) => baseDist(ctx.table, e, a) - baseDist(ctx.table, e, b))[0]!;
@@ -247,9 +281,9 @@ export function returnEscort(st: Steps, figureId: string, ctx: KCtx): void {
   const d = movementAllowance(st.state, e.id, 'return', true, house).allowance;
   const spot = escortSpot(nearest, e, nearest.at, e.at);
   const plan = autoMoves(st.state, ctx.table, [{ figure: e, toward: { point: spot }, allowance: a, difficultAllowance: d, mayLeave: false }], house);
-  if (plan.moves.length) st.push(ev('FIGURES_MOVED', 'K-5.6d', `${e.id} heads back to ${unit.name}`, { unitId: e.unitId, mode: 'return', moves: plan.moves, allowance: a }));
+  if (plan.moves.length) st.push(ev('FIGURES_MOVED', 'K-5.6d', `${soldierName(st.state, e.id)} heads back to ${unit.name}`, { unitId: e.unitId, mode: 'return', moves: plan.moves, allowance: a }));
   if (within(figureToUnit(st.state, ctx.table, st.state.figures[e.id]!, unit), JOIN_DISTANCE)) {
-    st.push(ev('ESCORT_REJOINED', 'K-5.6d', `${e.id} rejoins ${unit.name}`, { figureId: e.id, unitId: unit.id }));
+    st.push(ev('ESCORT_REJOINED', 'K-5.6d', `${soldierName(st.state, e.id)} rejoins ${unit.name}`, { figureId: e.id, unitId: unit.id }));
   }
 }
 

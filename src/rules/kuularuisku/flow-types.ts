@@ -47,11 +47,11 @@ export interface KPending {
 export type KChoice = KChargeChoice | KOwnerChoice;
 
 /** An owner's choice the book gives in the middle of another side's action, asked of that owner. */
-export type KOwnerChoice = KWoundsChoice | KMedicChoice | KTakeOverChoice | KDiveChoice | KEvacuationChoice;
+export type KOwnerChoice = KWoundsChoice | KMedicChoice | KTakeOverChoice | KDiveChoice | KEvacuationChoice | KEscortChoice;
 
 /** Is this choice an owner's choice (a neutral PendingDecision with its answers)? */
 export function isOwnerChoice(c: KChoice | undefined): c is KOwnerChoice {
-  return !!c && (c.kind === 'wounds' || c.kind === 'medic' || c.kind === 'take-over' || c.kind === 'dive' || c.kind === 'evacuation');
+  return !!c && (c.kind === 'wounds' || c.kind === 'medic' || c.kind === 'take-over' || c.kind === 'dive' || c.kind === 'evacuation' || c.kind === 'escort');
 }
 
 /** Where a wounded man heads (KFigure's evacuation destination, met structurally). */
@@ -76,6 +76,24 @@ export interface KEvacuationChoice {
   other?: KEvacuationDestination;
   /** K-5.6f his whole half-speed move, cm. */
   allowance: number;
+}
+
+/**
+ * K-5.6d as the turn ends, an escort who delivered his man waits for his owner's word: he heads back to
+ * his own unit (`toward`, the default; else the nearest visible friendly unit), to the nearest visible
+ * friendly unit (`other`), or stays where he is. `rest`: the groups that move after him.
+ */
+export interface KEscortChoice {
+  kind: 'escort';
+  /** The escort's owner. */
+  side: string;
+  /** The escort's own unit (named in the question). */
+  unitId: string;
+  key: string;
+  rest: string[];
+  escort: string;
+  toward: string;
+  other?: string;
 }
 
 /**

@@ -51,8 +51,8 @@ export const K_FLOW_STEPS: FlowSteps = {
   windowState: 'readiness',
   // F1 DECK_EMPTY → END_OF_TURN_EVACUATION (K-5.6e) → TURN_END.
   endTurn: ['END_TURN'],
-  // K-5.6e the owners' words on the end-of-turn moves of those heading to the rear.
-  turnEndChoices: ['EVACUATION_MOVE'],
+  // K-5.6e the owners' words on the end-of-turn moves of those heading to the rear (K-5.6d an escort heading back).
+  turnEndChoices: ['EVACUATION_MOVE', 'ESCORT_RETURN'],
   resolve: ['RESOLVE'],
   // F2.5 readiness or one K-2.4 action; F4 a leader's command; passing the card.
   choose: ['READY', 'ACTIVATE', 'COMMAND', 'PASS'],
@@ -97,7 +97,7 @@ export const kuularuiskuFlow: FlowAdapter<KGameState> = {
     const p = phaseOf(s);
     switch (p.kind) {
       // K-5.6e an owner's word on an end-of-turn move: the turn is ending.
-      case 'choice': return p.choice.kind === 'evacuation' ? 'turn-end' : 'activation';
+      case 'choice': return p.choice.kind === 'evacuation' || p.choice.kind === 'escort' ? 'turn-end' : 'activation';
       case 'over': return 'over';
       case 'between-turns': return 'between-turns';
       case 'draw': return 'pick';
@@ -117,7 +117,7 @@ export const kuularuiskuFlow: FlowAdapter<KGameState> = {
         return { kind: 'forced', step: k };
       }
       case 'choice':
-        if (p.choice.kind === 'evacuation') return { kind: 'none' };
+        if (p.choice.kind === 'evacuation' || p.choice.kind === 'escort') return { kind: 'none' };
         // K-5.5a / K-SKL-8 the target's owner deciding in a shot: the shooter's activation goes on after his answer.
         // K-6.2d / K-6.4d the owner deciding in a charge or a melee round (allocation, medic, take-over): still the melee's stage.
         if (isOwnerChoice(p.choice) && !('after' in p.choice && p.choice.after) && s.activation) return actingStage(s.activation);

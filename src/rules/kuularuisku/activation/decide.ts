@@ -13,7 +13,7 @@ import { actingUnit, activationUnits, offerChoices, offerEvents, plainOffer } fr
 import { actingSides } from './acting-sides';
 import { askOwner, decideAllocation, decideMedic, decideTakeOver } from './wound-choice';
 import { decideDive } from './dive-choice';
-import { decideEvacuation, startEvacuationMoves } from './evacuation-choice';
+import { decideEscortReturn, decideEvacuation, startEvacuationMoves } from './evacuation-choice';
 import { phaseOf } from './phase';
 import { canUseReadiness, readyUnits, rollOff, sidesWithReadyUnits } from './readiness';
 import { turnLimitOf, victoryCheck } from './victory';
@@ -99,6 +99,11 @@ export function decideFlow(s: KState, c: FlowCommand, ctx: FlowCtx): FlowDecisio
     case 'EVACUATION_MOVE': {
       if (p.kind !== 'choice' || p.choice.kind !== 'evacuation') return refuse('no one heading to the rear waits for his move', 'K-5.6e');
       const r = decideEvacuation(acc, p.choice, c.toward, c.distance, ctx, finishTurn);
+      return r.ok ? { ok: true, acc } : refuse(r.reason, r.rule);
+    }
+    case 'ESCORT_RETURN': {
+      if (p.kind !== 'choice' || p.choice.kind !== 'escort') return refuse('no escort waits to head back', 'K-5.6d');
+      const r = decideEscortReturn(acc, p.choice, c.unitId, ctx, finishTurn);
       return r.ok ? { ok: true, acc } : refuse(r.reason, r.rule);
     }
     case 'LEADER_DIVE': {

@@ -1,13 +1,13 @@
 // K-5.6e the end-of-turn moves of those heading to the rear, group by group: where a group's move
-// leaves a choice (where it heads, K-5.6a; how far), its owner decides, then the groups after it move;
-// when all have moved the turn ends (`finish`, the caller's).
+// leaves a choice (where it heads, K-5.6a; how far; K-5.6d the unit an escort heads back to), its owner
+// decides, then the groups after it move; when all have moved the turn ends (`finish`, the caller's).
 import type { PendingDecision } from '../../../core';
 import { Steps } from '../context';
-import { evacuationGroups, evacuationOptions, evacuationStart, moveEvacuationGroup, type EvacuationPlan } from '../evacuation';
+import { escortReturnOptions, evacuationGroups, evacuationOptions, evacuationStart, moveEvacuationGroup, returnEscort, type EvacuationPlan } from '../evacuation';
 import { sideName, soldierName } from '../soldier-names';
 import type { KState } from '../state';
 import type { FlowCtx } from './flow-ctx';
-import { fev, type KEvacuationChoice, type KGameEvent } from './flow-state';
+import { fev, type KEscortChoice, type KEvacuationChoice, type KGameEvent } from './flow-state';
 import type { KEvacuationDestination } from '../flow-types';
 
 type Finish = (acc: Steps<KGameEvent>, ctx: FlowCtx) => void;
@@ -21,6 +21,13 @@ export function startEvacuationMoves(acc: Steps<KGameEvent>, ctx: FlowCtx, finis
 function evacuateFrom(acc: Steps<KGameEvent>, ctx: FlowCtx, keys: readonly string[], finish: Finish): void {
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
+    const back = escortReturnOptions(acc.state, key, ctx);
+    if (back) {
+      const e = acc.state.figures[back.escort]!;
+      const choice: KEscortChoice = { kind: 'escort', side: e.side, unitId: e.homeUnitId, key, rest: keys.slice(i + 1), escort: back.escort, toward: back.unitId, ...(back.other ? { other: back.other } : {}) };
+      acc.push(fev('CHOICE_PENDING', 'K-5.6d', `${soldierName(acc.state, back.escort)} has brought his man to the rear: for ${sideName(acc.state, e.side)} to say where he heads back to`, { choice }));
+      return;
+    }
     const o = evacuationOptions(acc.state, key, ctx);
     if (o) {
       const w = acc.state.figures[o.wounded]!;
@@ -52,6 +59,41 @@ export function decideEvacuation(acc: Steps<KGameEvent>, c: KEvacuationChoice, t
   acc.push(...st.events);
   evacuateFrom(acc, ctx, c.rest, finish);
   return { ok: true };
+}
+
+const unitName = (s: KState, id: string) => s.units[id]?.name ?? 'a unit no longer on the table';
+
+/** K-5.6d the owner's word on an escort heading back (a unit open to him, or null: he stays), his move, then the groups after him and the turn's end. */
+export function decideEscortReturn(acc: Steps<KGameEvent>, c: KEscortChoice, unitId: unknown, ctx: FlowCtx, finish: Finish): { ok: true } | { ok: false; reason: string; rule: string } {
+  const s = acc.state;
+  const open = [c.toward, ...(c.other ? [c.other] : [])];
+  if (unitId !== null && (typeof unitId !== 'string' || !open.includes(unitId))) {
+    return { ok: false, rule: 'K-5.6d', reason: `ESCORT_RETURN needs "unitId": a unit ${soldierName(s, c.escort)} may head back to (${open.map((id) => `${id}: ${unitName(s, id)}`).join(', ')}), or null to stay where he is` };
+  }
+  const what = unitId === null ? `kept ${soldierName(s, c.escort)} where he is this turn` : `had ${soldierName(s, c.escort)} head back to ${unitName(s, unitId)}`;
+  acc.push(fev('CHOICE_MADE', 'K-5.6d', `${sideName(s, c.side)} (owner of ${unitName(s, c.unitId)}) ${what}`, { kind: 'escort', side: c.side, yes: unitId !== null }));
+  const st = new Steps(acc.state);
+  returnEscort(st, c.key, ctx, unitId);
+  acc.push(...st.events);
+  evacuateFrom(acc, ctx, c.rest, finish);
+  return { ok: true };
+}
+
+/** K-5.6d the pending return as the neutral play model's decision: his own unit first (else the nearest visible one: what the rules did before they asked). */
+export function escortDecision(s: KState, c: KEscortChoice): PendingDecision {
+  const e = s.figures[c.escort];
+  const own = (id: string) => e?.homeUnitId === id;
+  const unitWords = (id: string) => (own(id) ? `Head back to his own unit, ${unitName(s, id)}` : `Head for ${unitName(s, id)}, the nearest friendly unit he can see`);
+  const options = [
+    { label: unitWords(c.toward), command: { type: 'ESCORT_RETURN', side: c.side, unitId: c.toward } },
+    ...(c.other ? [{ label: unitWords(c.other), command: { type: 'ESCORT_RETURN', side: c.side, unitId: c.other } }] : []),
+    { label: 'Stay where he is this turn', command: { type: 'ESCORT_RETURN', side: c.side, unitId: null } },
+  ];
+  return {
+    side: c.side, kind: 'escort-return', rule: 'K-5.6d',
+    label: `End of turn: ${soldierName(s, c.escort)} has brought his man to the rear. Where does he head back to, at half speed? He joins that unit within 3 cm.`,
+    options: options.map((o, i) => ({ ...o, label: `${i === 0 ? 'Default: ' : ''}${o.label}` })),
+  };
 }
 
 /** "rifleman 2 of Squad r1" (and his escort). */

@@ -11,7 +11,7 @@ import type { KState } from '../state';
 import { allocationChoices, allocationRefusal, defaultTaker, medicWants, takeOverMates, woundResult } from '../wounds';
 import { weaponById } from '../data';
 import { askDive, diveDecision } from './dive-choice';
-import { evacuationDecision } from './evacuation-choice';
+import { escortDecision, evacuationDecision } from './evacuation-choice';
 import { fev, type KGameEvent, type KMedicChoice, type KOwnerChoice, type KTakeOverChoice, type KWoundsChoice } from './flow-state';
 
 const cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
@@ -240,7 +240,7 @@ export function woundDecision(s: KState, c: KWoundsChoice, max = 12): PendingDec
   };
 }
 
-/** The owner's decision now (K-5.5a allocation, K-SKL-8 re-roll, K-5.5h a fallen MG's taker, K-5.1b a targeted leader's dive, K-5.6e an evacuation move). */
+/** The owner's decision now (K-5.5a allocation, K-SKL-8 re-roll, K-5.5h a fallen MG's taker, K-5.1b a targeted leader's dive, K-5.6e an evacuation move, K-5.6d an escort heading back). */
 export function ownerDecision(s: KState, c: KOwnerChoice): PendingDecision {
   switch (c.kind) {
     case 'wounds': return woundDecision(s, c);
@@ -248,6 +248,7 @@ export function ownerDecision(s: KState, c: KOwnerChoice): PendingDecision {
     case 'take-over': return takeOverDecision(s, c);
     case 'dive': return diveDecision(s, c);
     case 'evacuation': return evacuationDecision(s, c);
+    case 'escort': return escortDecision(s, c);
   }
 }
 
