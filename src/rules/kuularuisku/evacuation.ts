@@ -1,8 +1,8 @@
 // K-5.6 evacuation: the lightly wounded leave for the rear (K-5.6a), the seriously wounded need an
 // escort (K-5.6b/c); all of them move at half speed at the end of the turn (K-5.6e/f/g), arrive at
 // their edge or a dressing station (K-AMB-9: they leave the game), and escorts come back (K-5.6d).
-import { type TableQueries, type Vec2, within, hypot, hypot3 } from '../../core';
-import { autoMoves } from './auto-move';
+import { type TableQueries, type Vec2, within, hypot, hypot3, rotate2 } from '../../core';
+import { autoMoves, type AutoMoveRequest } from './auto-move';
 import { JOIN_DISTANCE } from './constants';
 import { type KCtx, type KQuery, type KResult, Steps, houseOf, refuse } from './context';
 import { ev, type KEvent } from './events';
@@ -94,11 +94,29 @@ function escortSpot(w: KFigure, e: KFigure, to: Vec2, from: Vec2): Vec2 {
 
 /**
  * K-5.6a/e the owner's word on a group's end-of-turn move: where it heads (the dressing station or the
- * table edge, when both are open to it) and how far (its whole half-speed move, half of it, or none).
+ * table edge, when both are open to it), how far (its whole half-speed move, half of it, or none) and
+ * by which path: K-5.6a says only "toward" the place (a rout, K-7.3d, goes "by the most direct route"),
+ * so he may bear off the straight line, `bearing` degrees to his left (negative: his right), less than
+ * a right angle so that every step still brings him nearer.
  */
 export interface EvacuationPlan {
   toward: 'station' | 'edge';
   distance: 'full' | 'half' | 'none';
+  bearing?: number;
+}
+
+/** K-5.6a the largest bearing off the straight line that still heads toward the place (exclusive). */
+export const MAX_EVACUATION_BEARING = 90;
+
+/** The bearings (degrees to his left, K-5.6a) the owner is offered besides the straight line. */
+const OFFERED_BEARINGS = [45, -45] as const;
+
+/** Which way a group heads: straight at the place's point, or `bearing` degrees off that line. */
+function headingOf(from: Vec2, point: Vec2, bearing: number | undefined): AutoMoveRequest['toward'] {
+  if (!bearing) return { point };
+  const dx = point[0] - from[0], dz = point[1] - from[1];
+  const d = hypot(dx, dz) || 1;
+  return { dir: rotate2([dx / d, dz / d], bearing) };
 }
 
 /** K-5.6c–g the end-of-turn move's opening: K-SKL-8 the medics' duties. */
@@ -156,6 +174,8 @@ export interface EvacuationOptions {
   other?: Evacuation['destination'];
   /** K-5.6f his whole half-speed move, cm. */
   allowance: number;
+  /** K-5.6a the bearings off the straight line (degrees to his left) along which his whole move goes somewhere. */
+  bearings: number[];
 }
 
 /** K-5.6e the group's choices: asked only when its default move goes somewhere. */
@@ -167,9 +187,10 @@ export function evacuationOptions(s: KState, key: string, ctx: KCtx): Evacuation
   const target = targetPoint(s, ctx.table, g.wounded, dest);
   const a = movementAllowance(s, g.wounded.id, 'evacuation', false, house).allowance;
   const d = movementAllowance(s, g.wounded.id, 'evacuation', true, house).allowance;
-  if (!autoMoves(s, ctx.table, [{ figure: g.wounded, toward: { point: target.point }, allowance: a, difficultAllowance: d, mayLeave: target.leave }], house).moves.length) return undefined;
+  const goes = (bearing: number) => autoMoves(s, ctx.table, [{ figure: g.wounded, toward: headingOf(g.wounded.at, target.point, bearing), allowance: a, difficultAllowance: d, mayLeave: target.leave }], house).moves.length > 0;
+  if (!goes(0)) return undefined;
   const other = otherDestination(s, ctx.table, g.wounded, dest);
-  return { wounded: g.wounded.id, ...(g.escort ? { escort: g.escort.id } : {}), destination: dest, ...(other ? { other } : {}), allowance: a };
+  return { wounded: g.wounded.id, ...(g.escort ? { escort: g.escort.id } : {}), destination: dest, ...(other ? { other } : {}), allowance: a, bearings: OFFERED_BEARINGS.filter(goes) };
 }
 
 /**
@@ -206,7 +227,7 @@ export function moveEvacuationGroup(st: Steps, key: string, ctx: KCtx, plan?: Ev
   const share = plan?.distance === 'half' ? 0.5 : 1;
   const a = movementAllowance(st.state, wounded.id, 'evacuation', false, house).allowance * share;
   const d = movementAllowance(st.state, wounded.id, 'evacuation', true, house).allowance * share;
-  const planned = autoMoves(st.state, ctx.table, [{ figure: wounded, toward: { point: target.point }, allowance: a, difficultAllowance: d, mayLeave: target.leave }], house);
+  const planned = autoMoves(st.state, ctx.table, [{ figure: wounded, toward: headingOf(wounded.at, target.point, plan?.bearing), allowance: a, difficultAllowance: d, mayLeave: target.leave }], house);
   const m = planned.moves[0];
   if (!m) return;
   const moves = [m];
@@ -216,7 +237,7 @@ export function moveEvacuationGroup(st: Steps, key: string, ctx: KCtx, plan?: Ev
       moves.push({ figureId: escort.id, from: escort.at, fromFloor: escort.floor, to: spot, floor: 0, distance: Math.round(hypot(spot[0] - escort.at[0], spot[1] - escort.at[1]) * 1000) / 1000 });
     }
   }
-  st.push(ev('FIGURES_MOVED', 'K-5.6e', `${wounded.id}${escort ? ` and ${escort.id}` : ''} head for the ${dest.kind === 'station' ? 'dressing station' : `${dest.edge} edge`} at half speed`, { unitId: wounded.unitId, mode: 'evacuation', moves, allowance: a }));
+  st.push(ev('FIGURES_MOVED', 'K-5.6e', `${wounded.id}${escort ? ` and ${escort.id}` : ''} head for the ${dest.kind === 'station' ? 'dressing station' : `${dest.edge} edge`} at half speed${plan?.bearing ? `, bearing ${Math.abs(plan.bearing)}° to the ${plan.bearing > 0 ? 'left' : 'right'}` : ''}`, { unitId: wounded.unitId, mode: 'evacuation', moves, allowance: a }));
   if (m.offTable || arrived(st.state, wounded, m.to, dest)) {
     st.push(ev('EVACUATION_ARRIVED', 'K-5.6d', `${wounded.id} reaches the ${dest.kind === 'station' ? 'dressing station' : 'table edge'} and leaves the game (K-AMB-9)`, { figureId: wounded.id, ...(escort ? { escortId: escort.id } : {}) }));
   }

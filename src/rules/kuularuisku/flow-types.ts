@@ -76,6 +76,8 @@ export interface KEvacuationChoice {
   other?: KEvacuationDestination;
   /** K-5.6f his whole half-speed move, cm. */
   allowance: number;
+  /** K-5.6a the bearings off the straight line (degrees to his left) offered for his whole move. */
+  bearings?: number[];
 }
 
 /**

@@ -35,8 +35,8 @@ export type FlowCommand =
   | { type: 'TAKE_OVER'; side: string; figureId: string | null }
   /** K-5.1b the owner of a targeted lone leader: the unit he dives into (null: he stays on his own). */
   | { type: 'LEADER_DIVE'; side: string; intoUnitId: string | null }
-  /** K-5.6e the owner of a group heading to the rear, as the turn ends: where it heads (K-5.6a) and how far. */
-  | { type: 'EVACUATION_MOVE'; side: string; toward: 'station' | 'edge'; distance: 'full' | 'half' | 'none' }
+  /** K-5.6e the owner of a group heading to the rear, as the turn ends: where it heads (K-5.6a), how far, and its path (degrees to his left of the straight line; default 0). */
+  | { type: 'EVACUATION_MOVE'; side: string; toward: 'station' | 'edge'; distance: 'full' | 'half' | 'none'; bearing?: number }
   /** K-5.6d the owner of an escort who delivered his man, as the turn ends: the unit he heads back to (null: he stays). */
   | { type: 'ESCORT_RETURN'; side: string; unitId: string | null }
   /** F6 K-6.6a throw grenades as the melee begins, or not. */

@@ -98,7 +98,7 @@ export function decideFlow(s: KState, c: FlowCommand, ctx: FlowCtx): FlowDecisio
     }
     case 'EVACUATION_MOVE': {
       if (p.kind !== 'choice' || p.choice.kind !== 'evacuation') return refuse('no one heading to the rear waits for his move', 'K-5.6e');
-      const r = decideEvacuation(acc, p.choice, c.toward, c.distance, ctx, finishTurn);
+      const r = decideEvacuation(acc, p.choice, c, ctx, finishTurn);
       return r.ok ? { ok: true, acc } : refuse(r.reason, r.rule);
     }
     case 'ESCORT_RETURN': {

@@ -3,7 +3,7 @@
 // decides, then the groups after it move; when all have moved the turn ends (`finish`, the caller's).
 import type { PendingDecision } from '../../../core';
 import { Steps } from '../context';
-import { escortReturnOptions, evacuationGroups, evacuationOptions, evacuationStart, moveEvacuationGroup, returnEscort, type EvacuationPlan } from '../evacuation';
+import { MAX_EVACUATION_BEARING, escortReturnOptions, evacuationGroups, evacuationOptions, evacuationStart, moveEvacuationGroup, returnEscort, type EvacuationPlan } from '../evacuation';
 import { sideName, soldierName } from '../soldier-names';
 import type { KState } from '../state';
 import type { FlowCtx } from './flow-ctx';
@@ -44,15 +44,19 @@ function evacuateFrom(acc: Steps<KGameEvent>, ctx: FlowCtx, keys: readonly strin
 
 const DISTANCES = ['full', 'half', 'none'] as const;
 
-/** K-5.6e the owner's word (where to, how far), the group's move, then the groups after it and the turn's end. */
-export function decideEvacuation(acc: Steps<KGameEvent>, c: KEvacuationChoice, toward: unknown, distance: unknown, ctx: FlowCtx, finish: Finish): { ok: true } | { ok: false; reason: string; rule: string } {
+/** K-5.6e the owner's word (where to, how far, by which path), the group's move, then the groups after it and the turn's end. */
+export function decideEvacuation(acc: Steps<KGameEvent>, c: KEvacuationChoice, answer: { toward?: unknown; distance?: unknown; bearing?: unknown }, ctx: FlowCtx, finish: Finish): { ok: true } | { ok: false; reason: string; rule: string } {
   const s = acc.state;
+  const { toward, distance, bearing = 0 } = answer;
   const places = [c.destination.kind, ...(c.other ? [c.other.kind] : [])];
   if (typeof toward !== 'string' || !places.includes(toward as 'edge' | 'station')) {
     return { ok: false, rule: 'K-5.6a', reason: `EVACUATION_MOVE needs "toward": ${places.map((p) => `"${p}"`).join(' or ')} (where ${soldierName(s, c.wounded)} may head)` };
   }
   if (!DISTANCES.includes(distance as EvacuationPlan['distance'])) return { ok: false, rule: 'K-5.6e', reason: 'EVACUATION_MOVE needs "distance": "full" (his whole half-speed move), "half" or "none"' };
-  const plan: EvacuationPlan = { toward: toward as EvacuationPlan['toward'], distance: distance as EvacuationPlan['distance'] };
+  if (typeof bearing !== 'number' || !(Math.abs(bearing) < MAX_EVACUATION_BEARING)) {
+    return { ok: false, rule: 'K-5.6a', reason: `EVACUATION_MOVE "bearing" must be a number of degrees off the straight line (to his left; negative: to his right) under ${MAX_EVACUATION_BEARING}: he must still head toward the place, not ${JSON.stringify(bearing)}` };
+  }
+  const plan: EvacuationPlan = { toward: toward as EvacuationPlan['toward'], distance: distance as EvacuationPlan['distance'], ...(bearing ? { bearing } : {}) };
   acc.push(fev('CHOICE_MADE', 'K-5.6e', `${sideName(s, c.side)} (owner of ${s.units[c.unitId]?.name ?? 'the unit'}) had ${groupName(s, c)} ${planWords(s, c, plan)}`, { kind: 'evacuation', side: c.side, yes: plan.distance !== 'none' }));
   const st = new Steps(acc.state);
   moveEvacuationGroup(st, c.key, ctx, plan);
@@ -111,22 +115,24 @@ const cm = (n: number) => `${Math.round(n * 10) / 10} cm`;
 function planWords(s: KState, c: KEvacuationChoice, p: EvacuationPlan): string {
   if (p.distance === 'none') return 'stay where he is this turn';
   const place = placeName(p.toward === c.destination.kind ? c.destination : c.other!);
-  return p.distance === 'full' ? `make his whole move (${cm(c.allowance)}) toward ${place}` : `move half of it (${cm(c.allowance / 2)}) toward ${place}`;
+  const path = p.bearing ? `, bearing ${Math.abs(p.bearing)}° to his ${p.bearing > 0 ? 'left' : 'right'}` : '';
+  return p.distance === 'full' ? `make his whole move (${cm(c.allowance)}) toward ${place}${path}` : `move half of it (${cm(c.allowance / 2)}) toward ${place}${path}`;
 }
 
-/** K-5.6e the pending move as the neutral play model's decision: the whole move where he heads first (what the rules did before they asked). */
+/** K-5.6e the pending move as the neutral play model's decision: the whole move straight where he heads first (what the rules did before they asked), then other distances, places and paths (K-5.6a). */
 export function evacuationDecision(s: KState, c: KEvacuationChoice): PendingDecision {
   const here = c.destination.kind;
   const plans: EvacuationPlan[] = [
     { toward: here, distance: 'full' },
     { toward: here, distance: 'half' },
     ...(c.other ? [{ toward: c.other.kind, distance: 'full' as const }] : []),
+    ...(c.bearings ?? []).map((bearing) => ({ toward: here, distance: 'full' as const, bearing })),
     { toward: here, distance: 'none' },
   ];
   const words = (p: EvacuationPlan) => { const w = planWords(s, c, p); return w.charAt(0).toUpperCase() + w.slice(1); };
   return {
     side: c.side, kind: 'evacuation-move', rule: 'K-5.6e',
-    label: `End of turn: ${groupName(s, c)} heads for the rear at half speed. Where to, and how far?`,
-    options: plans.map((p, i) => ({ label: `${i === 0 ? 'Default: ' : ''}${words(p)}`, command: { type: 'EVACUATION_MOVE', side: c.side, toward: p.toward, distance: p.distance } })),
+    label: `End of turn: ${groupName(s, c)} heads for the rear at half speed. Where to, how far, and which way (toward it: straight, or bearing off)?`,
+    options: plans.map((p, i) => ({ label: `${i === 0 ? 'Default: ' : ''}${words(p)}`, command: { type: 'EVACUATION_MOVE', side: c.side, toward: p.toward, distance: p.distance, ...(p.bearing ? { bearing: p.bearing } : {}) } })),
   };
 }
