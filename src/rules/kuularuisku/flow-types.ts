@@ -112,6 +112,8 @@ export interface KDiveChoice {
   shooters?: string[];
   spotter?: string;
   into: string[];
+  /** Fire from off the table (the scenario's special rule id) rather than a unit's shot (`shooterId`: the activating unit). */
+  offTable?: string;
 }
 
 /**

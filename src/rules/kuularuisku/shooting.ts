@@ -165,6 +165,8 @@ export interface DiveAwaiting {
   shooters?: string[];
   spotter?: string;
   into: string[];
+  /** Fire from off the table (the scenario's special rule id) rather than a unit's shot. */
+  offTable?: string;
 }
 
 /** What a shooting waits for from the target's owner. */
