@@ -97,7 +97,8 @@ export function decideAction(s: KState, c: SoldierCommand, ctx: KCtx): KResult<{
       // K-5.1b aimed at a lone leader: his owner says first whether he dives into a unit near him.
       const dive = offTableRefusal(s, fire.special, fire.targetId) ? undefined : offTableDiveAwaiting(s, fire.special, fire.targetId, ctx);
       if (dive) return { ok: true, events: [], awaiting: dive };
-      return offTableFire(s, fire, ctx);
+      // K-5.5a the target's owner allocates the wounds (asked of him when he has a choice).
+      return offTableFire(s, { ...fire, ownerAsked: true }, ctx);
     }
     case 'DEMOLISH': return fireDemolition(s, { special: str(c.special) ?? '', unitId: c.unitId ?? s.activation?.unitId ?? '' }, ctx);
     default: return refuse('K-2.4a', `unknown command "${c.type}"`);

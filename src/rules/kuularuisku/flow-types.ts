@@ -132,6 +132,8 @@ export interface KWoundsChoice {
   wounds: number;
   /** K-7.1-T2 a machine gun fired: the morale after fire counts it. */
   machineGun: boolean;
+  /** Fire from off the table (the scenario's special rule id; `shooterId` is then the activating unit): its wounds as a shot's. */
+  offTable?: string;
   /** Where the wounds came from when not a shot (K-6.2d defensive fire, K-6.4d a melee round): what follows the answer. */
   after?: KWoundsAfter;
 }

@@ -88,6 +88,8 @@ export interface WoundsAwaiting {
   eligible: string[];
   wounds: number;
   machineGun: boolean;
+  /** Fire from off the table (the scenario's special rule id; `shooterId` is then the activating unit). */
+  offTable?: string;
 }
 
 /** Roll the shooting test (K-5.3d, K-7.1c, K-5.7a) for some soldiers. */

@@ -44,9 +44,10 @@ export function decideDive(acc: Steps<KGameEvent>, c: KDiveChoice, intoUnitId: u
     acc.push(...d.events);
   }
   if (c.offTable) {
-    const fire = offTableFire(acc.state, { special: c.offTable, targetId: intoUnitId ?? c.unitId }, ctx);
+    const fire = offTableFire(acc.state, { special: c.offTable, targetId: intoUnitId ?? c.unitId, ownerAsked: true }, ctx);
     if (!fire.ok) return fire;
-    acc.push(...fire.events);
+    acc.push(...(fire.events as KGameEvent[]));
+    if (fire.awaiting) ask(acc, fire.awaiting);
     return { ok: true };
   }
   const r = resolveShooting(acc.state, {

@@ -32,7 +32,7 @@ export function askOwner(acc: Steps<KGameEvent>, w: ShotAwaiting): void {
     askDive(acc, w);
     return;
   }
-  askAllocation(acc, { kind: 'wounds', side: acc.state.units[w.unitId]!.side, unitId: w.unitId, shooterId: w.shooterId, eligible: w.eligible, wounds: w.wounds, machineGun: w.machineGun });
+  askAllocation(acc, { kind: 'wounds', side: acc.state.units[w.unitId]!.side, unitId: w.unitId, shooterId: w.shooterId, eligible: w.eligible, wounds: w.wounds, machineGun: w.machineGun, ...(w.offTable ? { offTable: w.offTable } : {}) });
 }
 
 /** K-6.2d defensive fire stops for the charger's owner to allocate its wounds (K-5.5a/b), or in its wound tests for his word (K-SKL-8, K-5.5h). */

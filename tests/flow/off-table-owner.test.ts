@@ -1,7 +1,8 @@
-// K-5.1b fire from off the table (a scenario's off-table-fire rule) aimed at a lone leader: his owner
-// decides, before any die, whether he dives into a unit within 3 cm that the same fire may take (the
-// whole unit is then its target); staying on his own is the default, what the rules did before they
-// asked. Scripted dice: every shooting die hits, cover dice as given.
+// Fire from off the table (a scenario's off-table-fire rule) asks the target's owner what a shot asks:
+// K-5.5a where its wounds fall; K-5.1b aimed at a lone leader, whether he dives, before any die, into a
+// unit within 3 cm that the same fire may take (the whole unit is then its target). The defaults (the
+// spread allocation, staying on his own) are what the rules did before they asked. Scripted dice: every
+// shooting die hits, cover and wound dice as given.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { answerMissingDecisions } from '../../src/game';
@@ -45,6 +46,41 @@ function fireAtLeader(cover: number[] = []): { g: KSession; events: ReturnType<t
   return { g, events };
 }
 
+/** Reds' r1 activates and the fire from the east edge falls on Squad w1 (three hits). */
+function fireAtSquad(cover: number[], wound: number[] = []): KSession {
+  const g = newGame(scenario, table, new ShotDice(cover, wound, 5));
+  must(g, { type: 'BEGIN_TURN', side: 'reds' });
+  must(g, { type: 'DRAW_CARD', side: 'reds' });
+  must(g, { type: 'ACTIVATE', side: 'reds', unitId: 'r1', action: 'shoot' });
+  must(g, { type: 'OFF_TABLE_FIRE', side: 'reds', special: 'lane-fire', targetId: 'w1' });
+  return g;
+}
+
+describe('K-5.5a the owner of a unit under fire from off the table allocates its wounds, as after a shot', () => {
+  it('K-5.5a one wound on Squad w1: Whites are asked (the spread default first) and put it on the soldier they choose', () => {
+    const g = fireAtSquad([1, 6, 6], [5]);
+    expect(phaseOf(g.state)).toMatchObject({ kind: 'choice', choice: { kind: 'wounds', side: 'whites', unitId: 'w1', shooterId: 'r1', offTable: 'lane-fire' } });
+    const d = g.pendingDecision()!;
+    expect(d).toMatchObject({ side: 'whites', kind: 'wound-allocation', rule: 'K-5.5a' });
+    // Not the default: the squad leader w1_1 (key soldiers last by default).
+    expect(d.options[0]!.command).not.toEqual({ type: 'ALLOCATE_WOUNDS', side: 'whites', allocation: { w1_1: 1 } });
+    expect(d.options.map((o) => o.command)).toContainEqual({ type: 'ALLOCATE_WOUNDS', side: 'whites', allocation: { w1_1: 1 } });
+    const events = must(g, { type: 'ALLOCATE_WOUNDS', side: 'whites', allocation: { w1_1: 1 } });
+    expect(events.find((e) => e.type === 'WOUND_TEST')).toMatchObject({ figureId: 'w1_1', result: 'light' });
+    expect(g.state.figures.w1_1!.condition).toBe('light');
+    expect(phaseOf(g.state).kind).toBe('activation');
+  });
+
+  it('K-5.5a a log from before the owner was asked replays with the default allocation, as the fire resolved then', () => {
+    const g = fireAtSquad([1, 6, 6], [5]);
+    const fallback = g.pendingDecision()!.options[0]!.command;
+    expect(answerMissingDecisions(g, { type: 'END_ACTIVATION', side: 'reds' })).toBe(1);
+    expect(g.log.at(-1)!.command).toEqual(fallback);
+    const tested = g.log.at(-1)!.events.find((e) => e.type === 'WOUND_TEST')!;
+    expect(Object.keys(fallback.allocation as Record<string, number>)).toEqual([tested.figureId]);
+  });
+});
+
 describe('K-5.1b a lone leader under fire from off the table may dive into a unit', () => {
   it('K-5.1b the fire waits for Whites before any die: stay on his own (the default), dive into Squad w1 or Squad w2 (w3 is too far)', () => {
     const { g, events } = fireAtLeader();
@@ -64,7 +100,10 @@ describe('K-5.1b a lone leader under fire from off the table may dive into a uni
     expect(events.find((e) => e.type === 'CHOICE_MADE')!.text).toBe('Whites (owner of Leader wl) had Leader wl dive into Squad w1');
     expect(events.find((e) => e.type === 'UNIT_JOINED')).toMatchObject({ rule: 'K-5.1b', unitId: 'wl', intoUnitId: 'w1' });
     expect(events.find((e) => e.type === 'SPECIAL_FIRE')).toMatchObject({ special: 'lane-fire', targetId: 'w1', hits: 3 });
-    expect(events.find((e) => e.type === 'WOUNDS_ALLOCATED')).toMatchObject({ unitId: 'w1' });
+    // K-5.5a the one wound is Whites' to allocate among the squad and its new leader.
+    expect(phaseOf(g.state)).toMatchObject({ kind: 'choice', choice: { kind: 'wounds', side: 'whites', unitId: 'w1', wounds: 1, offTable: 'lane-fire' } });
+    must(g, { type: 'ALLOCATE_WOUNDS', side: 'whites', allocation: { wl_1: 1 } });
+    expect(g.log.at(-1)!.events.find((e) => e.type === 'WOUND_TEST')).toMatchObject({ figureId: 'wl_1' });
     expect(phaseOf(g.state).kind).toBe('activation');
   });
 
