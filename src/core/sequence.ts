@@ -70,6 +70,8 @@ interface ProgramBase<T, Sc, Q> {
   units(table: T, side: string): string[];
   /** The round after which the game ends (read once, at setup). */
   lastRound(scenario: Sc): number;
+  /** Guard: is the game decided on the table (a side has nothing left)? The machine then ends it at once. */
+  won(table: T, sides: readonly string[]): boolean;
   /** The word for a round in the log ("Round", "Turn"). */
   readonly roundWord: string;
 }

@@ -38,6 +38,7 @@ export function alternatingMachine(p: AlternatingProgram<unknown, unknown, unkno
       otherReady: ({ context }: Args) => ready(p, context, other(context, context.side)).length > 0,
       unitReady: ({ context, event }: Args) => ready(p, context, context.side).includes(String(event.unit)),
       lastRoundPlayed: ({ context }: Args) => context.round >= context.lastRound,
+      won: ({ context }: Args) => p.won(context.table, context.sides),
     },
   }).createMachine({
     id: 'alternating',
@@ -48,9 +49,10 @@ export function alternatingMachine(p: AlternatingProgram<unknown, unknown, unkno
         meta: { takes: ['begin'] },
         on: { [E.begin]: { target: 'next', actions: assign(({ event }) => ({ round: Number(event.round), first: String(event.first), side: String(event.first), acted: [], unit: null })) } },
       },
-      /** Who acts now: the side whose turn it is; if it has no unit left, the other; if neither has, the round ends. */
+      /** Who acts now: the side whose turn it is; if it has no unit left, the other; if neither has, the round ends. A game won on the table ends. */
       next: {
         always: [
+          { guard: 'won', target: 'over', actions: assign({ side: null }) },
           { guard: 'sideReady', target: 'pick' },
           { guard: 'otherReady', target: 'pick', actions: assign(({ context }) => ({ side: other(context, context.side) })) },
           { target: 'end', actions: assign({ side: null }) },
@@ -81,6 +83,7 @@ export function phasesMachine(p: PhasesProgram<unknown, unknown, unknown>) {
     guards: {
       sideLeft: ({ context }: Args) => context.sides.some((x) => !context.played.includes(x)),
       lastRoundPlayed: ({ context }: Args) => context.round >= context.lastRound,
+      won: ({ context }: Args) => p.won(context.table, context.sides),
     },
   }).createMachine({
     id: 'phases',
@@ -95,7 +98,13 @@ export function phasesMachine(p: PhasesProgram<unknown, unknown, unknown>) {
         initial: p.phases[0]!,
         // Built from the ruleset's phase names, so typed loosely (each is a plain state with one transition).
         states: phaseStates as never,
-        on: { [E.acted]: { actions: assign(({ context, event }) => ({ acted: [...context.acted, String(event.unit)] })) } },
+        // A unit has acted in this phase; a game won on the table ends at once.
+        on: {
+          [E.acted]: [
+            { guard: 'won', target: '#phases.over', actions: assign({ side: null, acted: [] }) },
+            { actions: assign(({ context, event }) => ({ acted: [...context.acted, String(event.unit)] })) },
+          ],
+        },
       },
       /** A side's turn is over: the next side in order plays, or the game turn ends. */
       sideDone: {

@@ -34,7 +34,7 @@ async function tableOf(scenario: Scenario): Promise<TableQueries> {
 
 const armour = playableModule(toyarmourModule);
 const lines = playableModule(toylinesModule);
-type State = Sequenced<{ figures: Array<{ unit: string; side: string }> }>;
+type State = Sequenced<{ figures: Array<{ id: string; unit: string; side: string }> }>;
 
 /** The toy armour scenario with a third red unit: a side outnumbers the other, so it acts on alone. */
 function armourThreeUnits(): Scenario {
@@ -199,6 +199,22 @@ describe('the alternating machine over the toy armour rules (TA-1, TA-2, TA-8)',
     expect(g.legalCommands()).toEqual([]);
   });
 
+  it('TA-8 a side with nothing left ends the game at once: the machine goes to its end from the middle of a round', () => {
+    const ruleset = armour.ruleset;
+    const start = ruleset.setup(scenario, { table }) as State;
+    // Blue down to one soldier, under the tank's template; the tank activated in round 1.
+    const figures = start.table.figures.map((f) => (f.side === 'blue' && f.id !== 'blue_a_1' ? { ...f, hp: 0 } : f));
+    const s: State = { table: { figures }, seq: { ...start.seq, step: 'activation', round: 1, first: 'red', side: 'red', unit: 'tank' } };
+    expect(ruleset.victory(s, { scenario })).toBeUndefined();
+    const d = ruleset.decide(s, { type: 'TEMPLATE', side: 'red', unitId: 'tank', at: [44, 30] }, { scenario, table, dice: new ScriptedDice([3]) });
+    expect(d.ok).toBe(true);
+    let after = s;
+    for (const e of d.ok ? d.events : []) after = ruleset.evolve(after, e);
+    expect(after.seq).toMatchObject({ step: 'over', side: null, round: 1 });
+    expect(ruleset.victory(after, { scenario })).toMatchObject({ winner: 'red', rule: 'TA-8' });
+    expect(ruleset.legalCommands(after, { scenario, table })).toEqual([]);
+  });
+
   it('TA-2 a step out of turn is refused with the machine\'s reason; undo takes back a command that rolled nothing', () => {
     const g = new GameSession<State, Command, GameEvent, TableQueries>({ ruleset: armour.ruleset as never, scenario, table, seed: 1, dice: new ScriptedDice([6, 1]) });
     expect(g.dispatch({ type: 'SELECT_UNIT', side: 'red', unitId: 'tank' })).toMatchObject({ ok: false, rule: 'TA-1' });
@@ -247,6 +263,23 @@ describe('the phases machine over the toy lines rules (TL-1, TL-5)', () => {
       }
     }
     expect([...phases].sort()).toEqual(['blue:fire', 'blue:move', 'red:fire', 'red:move']);
+  });
+
+  it('TL-5 a side with no figure left ends the game at once, in the middle of its enemy\'s fire phase', () => {
+    const ruleset = lines.ruleset;
+    const start = ruleset.setup(scenario, { table }) as State;
+    type Fig = { id: string; side: string; unit: string; at: [number, number]; alive: boolean };
+    const figs = (start.table.figures as unknown as Fig[]);
+    const last = figs.filter((f) => f.side === 'blue').at(-1)!;
+    // Blue down to one figure, 12" from the red line.
+    const figures = figs.map((f) => (f.side !== 'blue' ? f : f === last ? { ...f, at: [f.at[0], 4 + 12 * 2.54 + 2.5] } : { ...f, alive: false }));
+    const s = { table: { figures }, seq: { ...start.seq, step: 'phase', phase: 'fire', round: 1, side: 'red' } } as unknown as State;
+    const d = ruleset.decide(s, { type: 'FIRE', side: 'red', unitId: 'red_line', targetId: last.unit }, { scenario, table, dice: new ScriptedDice([20, 20, 20, 20, 20, 20]) });
+    expect(d.ok).toBe(true);
+    let after = s;
+    for (const e of d.ok ? d.events : []) after = ruleset.evolve(after, e);
+    expect(after.seq).toMatchObject({ step: 'over', side: null, phase: null });
+    expect(ruleset.victory(after, { scenario })).toMatchObject({ winner: 'red', rule: 'TL-5' });
   });
 
   it('TL-5 after the last turn the game is over; a save replays through the machines to the same state', () => {

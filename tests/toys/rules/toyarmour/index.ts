@@ -29,6 +29,8 @@ const sequence: AlternatingProgram<ArmourTable, Scenario, TableQueries> = {
   roundWord: 'Round',
   units: armourUnits,
   lastRound: (scenario) => scenario.turnLimit ?? 3,
+  // TA-8 a side with nothing left ends the game at once.
+  won: (t, sides) => sides.some((side) => armourUnits(t, side).length === 0),
   initiative: armourInitiative,
   rules: {
     id: 'toyarmour',

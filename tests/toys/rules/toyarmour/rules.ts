@@ -236,7 +236,7 @@ export function evolveArmour(t: ArmourTable, e: GameEvent): ArmourTable {
   }
 }
 
-/** TA-8 the game ends when a side has nothing left, or after the last round (the machine's `over`): the side with more left standing wins. */
+/** TA-8 the game ends when a side has nothing left, or after the last round (either way the machine's `over`): the side with more left standing wins. */
 export function armourVictory(s: ArmourState, scenario: Scenario): { winner: string | null; reason: string; rule: string } | undefined {
   const gone = wiped(s.table, scenario);
   if (!gone && s.seq.step !== 'over') return undefined;

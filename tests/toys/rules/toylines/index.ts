@@ -31,6 +31,8 @@ const sequence: PhasesProgram<LinesTable, Scenario, TableQueries> = {
   roundWord: 'Turn',
   units: sideLines,
   lastRound: (scenario) => scenario.turnLimit ?? 3,
+  // TL-5 a side with no figure left ends the game at once.
+  won: (t, sides) => sides.some((side) => sideLines(t, side).length === 0),
   rules: {
     id: 'toylines',
     version: '2',
