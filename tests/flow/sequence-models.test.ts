@@ -4,7 +4,8 @@
 // commands with the game's seeded dice. Every command on every path is taken, every state reached is
 // one the model allows (a side to act has a unit left; a round ends only when nobody has), a side
 // with no unit left lets the other act on, and initiative is rolled again each round. Then the same
-// sequence through a session: undo, and a save replayed through the machines.
+// sequence through a session (undo, a save replayed through the machines), and the XState machines
+// themselves walked whole games long with the sequence events the rules decide.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ import { GameSession, loadSave, makeSave, type AnyRulesetModule, type Command, t
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 import { toyarmourModule } from '../toys/rules/toyarmour';
 import { armourUnits } from '../toys/rules/toyarmour/rules';
+import { sequenceMachineFor, viewOf, type SequenceContext } from '../../src/flow/sequence-machines';
 import { toylinesModule } from '../toys/rules/toylines';
 import { sideLines } from '../toys/rules/toylines/rules';
 
@@ -293,5 +295,66 @@ describe('the phases machine over the toy lines rules (TL-1, TL-5)', () => {
     const loaded = loadSave(makeSave(session), 'save.json', session.scenario, lines.ruleset as never, table, throughMachines(lines.flow) as never) as GameSession<State>;
     expect(loaded.state).toEqual(session.state);
     expect(loaded.stateHash()).toBe(session.stateHash());
+  });
+});
+
+describe('the machines themselves, walked with the sequence events the toys\' rules decide', () => {
+  /**
+   * Every path of the module's sequence machine from a new game to its end, each event the one its
+   * step's command leads to (the units hold, or a side ends its phases: the table stays as set up).
+   */
+  function machinePaths(module: AnyRulesetModule, sequence: object, scenario: Scenario, table: TableQueries) {
+    const start = module.ruleset.setup(scenario, { table }) as State;
+    const own = new Set(['ROUND_STARTED', 'UNIT_SELECTED', 'UNIT_ACTED', 'ROUND_ENDED', 'TURN_STARTED', 'PHASE_ENDED', 'TURN_ENDED']);
+    const events = (snap: { value: never; context: SequenceContext }): GameEvent[] => {
+      const s: State = { table: start.table, seq: viewOf(snap.value, snap.context) };
+      return module.ruleset.legalCommands(s, { scenario, table })
+        .filter((c) => !['MOVE', 'SHOOT', 'PIVOT', 'TEMPLATE', 'MOVE_LINE', 'FIRE'].includes(c.type))
+        .flatMap((c) => {
+          const d = module.ruleset.decide(s, c, { scenario, table, dice: new SeededDice(1) });
+          return d.ok ? d.events.filter((e) => own.has(e.type)) : [];
+        });
+    };
+    const { step: _s, phase: _p, ...context } = start.seq;
+    return getShortestPaths(sequenceMachineFor(sequence as never) as never, {
+      input: { ...context, table: start.table },
+      events,
+      serializeEvent: (e: unknown) => JSON.stringify(e),
+      serializeState: (snap: { value: unknown; context: SequenceContext }) => JSON.stringify([snap.value, { ...snap.context, table: undefined }]),
+    } as never) as unknown as Array<{ state: { value: never; context: SequenceContext; status: string }; steps: Array<{ event: GameEvent }> }>;
+  }
+
+  it('alternating (TA-1, TA-2, TA-8): each round every unit acts once, the sides taking turns, and after the last round the machine is over', async () => {
+    const scenario = load('toyarmour');
+    const table = await tableOf(scenario);
+    const paths = machinePaths(armour, toyarmourModule.sequence, scenario, table);
+    const ended = paths.filter((p) => p.state.status === 'done');
+    expect(ended.length).toBeGreaterThan(0);
+    const units = scenario.units!.length;
+    const rounds = scenario.turnLimit!;
+    for (const p of ended) {
+      const types = p.steps.map((st) => st.event.type);
+      expect(types.filter((t) => t === 'ROUND_STARTED').length).toBe(rounds);
+      expect(types.filter((t) => t === 'ROUND_ENDED').length).toBe(rounds);
+      expect(types.filter((t) => t === 'UNIT_ACTED').length).toBe(rounds * units);
+      // TA-2 within a round the sides take turns while both have a unit left (two units each here).
+      const sides = p.steps.filter((st) => st.event.type === 'UNIT_SELECTED').map((st) => String(st.event.unit).startsWith('blue') ? 'blue' : 'red');
+      for (let r = 0; r < rounds; r++) {
+        const round = sides.slice(r * units, (r + 1) * units);
+        round.forEach((side, i) => { if (i > 0) expect(side).not.toBe(round[i - 1]); });
+      }
+    }
+    const steps = new Set(paths.map((p) => viewOf(p.state.value, p.state.context).step));
+    expect([...steps].sort()).toEqual(['activation', 'between', 'end', 'over', 'pick']);
+  });
+
+  it('phases (TL-1, TL-5): every side plays the move then the fire phase in the scenario\'s order each turn, then over', async () => {
+    const scenario = load('toylines');
+    const table = await tableOf(scenario);
+    const paths = machinePaths(lines, toylinesModule.sequence, scenario, table);
+    const ended = paths.filter((p) => p.state.status === 'done');
+    expect(ended.length).toBe(1);
+    const phases = ended[0]!.steps.filter((st) => st.event.type === 'PHASE_ENDED').map((st) => `${st.event.side}:${st.event.phase}`);
+    expect(phases).toEqual(Array.from({ length: scenario.turnLimit! }, () => ['red:move', 'red:fire', 'blue:move', 'blue:fire']).flat());
   });
 });
