@@ -81,8 +81,10 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
         }
         case 'select': {
           const unit = String(c.unitId);
-          if (!readyUnits(p, s).includes(unit)) return no(`${nameOf(scenario, unit)} may not activate now`, p.rule.select);
-          return { ok: true, events: [{ type: E.select, rule: p.rule.select, unit, text: `${nameOf(scenario, unit)} activates` }] };
+          const selected: GameEvent = { type: E.select, rule: p.rule.select, unit, text: `${nameOf(scenario, unit)} activates` };
+          // The machine's guard: a unit of the side to act that has not acted this round.
+          if (!snapshotOf(machine, s).can(selected as never)) return no(`${nameOf(scenario, unit)} may not activate now`, p.rule.select);
+          return { ok: true, events: [selected] };
         }
         case 'action': {
           if (c.unitId !== seq.unit) return no(`${nameOf(scenario, String(c.unitId))} is not the unit acting: ${nameOf(scenario, seq.unit!)} is`, p.rule.select);
@@ -152,7 +154,10 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
       if (s.seq.step === 'over' || rules.victory(s, ctx)) return no('the game is over', p.rule.end);
       const role = roleOf(p, c.type);
       if (!role) return no(`unknown command ${c.type}`, p.rule.begin);
-      if (!rolesNow(machine, s).includes(role)) return no(`not now: ${awaited(p, s.seq, ctx.scenario).reason}`, awaited(p, s.seq, ctx.scenario).rule);
+      if (!rolesNow(machine, s).includes(role)) {
+        const wait = awaited(p, s.seq, ctx.scenario);
+        return no(`not now: ${wait.reason}`, wait.rule);
+      }
       return resolve(s, c, role, ctx);
     },
     evolve(s, e) {

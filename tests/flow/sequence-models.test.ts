@@ -201,6 +201,18 @@ describe('the alternating machine over the toy armour rules (TA-1, TA-2, TA-8)',
     expect(g.legalCommands()).toEqual([]);
   });
 
+  it('TA-2 a unit that has acted this round may not be picked again: the machine\'s guard refuses it', () => {
+    const g = new GameSession<State, Command, GameEvent, TableQueries>({ ruleset: armour.ruleset as never, scenario, table, seed: 1, dice: new ScriptedDice([6, 1]) });
+    g.dispatch({ type: 'BEGIN_TURN', side: 'red' });
+    for (const [side, unitId] of [['red', 'tank'], ['blue', 'blue_a']]) {
+      g.dispatch({ type: 'SELECT_UNIT', side, unitId });
+      g.dispatch({ type: 'HOLD', side, unitId });
+    }
+    expect(g.state.seq).toMatchObject({ step: 'pick', side: 'red', acted: ['tank', 'blue_a'] });
+    expect(g.dispatch({ type: 'SELECT_UNIT', side: 'red', unitId: 'tank' })).toEqual({ ok: false, reason: 'Tank may not activate now', rule: 'TA-2' });
+    expect(g.legalCommands().map((c) => c.unitId)).toEqual(['red_squad']);
+  });
+
   it('TA-8 a side with nothing left ends the game at once: the machine goes to its end from the middle of a round', () => {
     const ruleset = armour.ruleset;
     const start = ruleset.setup(scenario, { table }) as State;
