@@ -40,6 +40,22 @@ function actingStage(a: NonNullable<KGameState['activation']>): ActivationStage 
 
 const F6_STEPS = new Set(['charge-target-test', 'charger-morale', 'melee-start']);
 
+/**
+ * A reading kept for the last state it was asked of: after each command the machines' guards ask the
+ * same state for its stage once per guard of a state's `always` list (states are never changed in place).
+ */
+function lastRead<T>(read: (s: KGameState) => T): (s: KGameState) => T {
+  let last: KGameState | undefined;
+  let value!: T;
+  return (s) => {
+    if (s !== last) {
+      value = read(s);
+      last = s;
+    }
+    return value;
+  };
+}
+
 /** The machines' states for Kuularuisku's steps, and the commands each step takes. */
 export const K_FLOW_STEPS: FlowSteps = {
   // F1 TURN_START (K-2.1b): the next turn's deck is shuffled.
@@ -93,7 +109,7 @@ export const kuularuiskuFlow: FlowAdapter<KGameState> = {
   meleeModel: 'locked-rounds',
   steps: K_FLOW_STEPS,
 
-  turnStage(s): TurnStage {
+  turnStage: lastRead((s): TurnStage => {
     const p = phaseOf(s);
     switch (p.kind) {
       // K-5.6e an owner's word on an end-of-turn move: the turn is ending.
@@ -105,9 +121,9 @@ export const kuularuiskuFlow: FlowAdapter<KGameState> = {
       case 'turn-end': return 'turn-end';
       default: return 'activation';
     }
-  },
+  }),
 
-  activationStage(s): ActivationStage {
+  activationStage: lastRead((s): ActivationStage => {
     const p = phaseOf(s);
     switch (p.kind) {
       case 'pending': {
@@ -133,9 +149,9 @@ export const kuularuiskuFlow: FlowAdapter<KGameState> = {
       default:
         return { kind: 'none' };
     }
-  },
+  }),
 
-  meleeStage(s): string {
+  meleeStage: lastRead((s): string => {
     const p = phaseOf(s);
     if (p.kind === 'choice') {
       const c = p.choice;
@@ -153,7 +169,7 @@ export const kuularuiskuFlow: FlowAdapter<KGameState> = {
         return 'round';
       default: return 'none';
     }
-  },
+  }),
 
   sideToAct(s) {
     return sideToAct(phaseOf(s));
