@@ -3,8 +3,8 @@
 // the result, or all of it as JSON. Also writes saves, so games replay outside the browser.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createBattlefield } from '../battlefield';
-import { cachedTable, machineSender, playGame, throughMachines } from '../flow';
-import { GameOptionsError, GameSession, loadSave, makeSave, parseSave, SaveError, TableFor, type AnyRulesetModule, type Command, type GameEvent, type Ruleset } from '../game';
+import { cachedTable, machineSender, playableModule, playGame, throughMachines } from '../flow';
+import { GameOptionsError, GameSession, loadSave, makeSave, parseSave, SaveError, TableFor, type AnyRulesetModule, type Command, type GameEvent, type ModuleSource, type Ruleset } from '../game';
 import { playRulesetId, rulesetIds, rulesetModuleFor } from '../rules';
 import type { Scenario } from '../scenario';
 import { loadScenarioFile, UsageError, type Io } from './cli-io';
@@ -37,9 +37,9 @@ function int(a: PlayArgs, name: string, fallback: number): number {
 /** The ruleset module to play: --ruleset, else the scenario's own; a sandbox table is played with the registry's default. */
 function chooseRuleset(a: PlayArgs, scenario: Scenario): AnyRulesetModule {
   const id = text(a, 'ruleset') ?? playRulesetId(scenario);
-  const m: AnyRulesetModule | undefined = rulesetModuleFor(id);
+  const m: ModuleSource | undefined = rulesetModuleFor(id);
   if (!m) throw new UsageError(`--ruleset: no ruleset "${id}" (known: ${rulesetIds().join(', ')})`);
-  return m;
+  return playableModule(m);
 }
 
 /** A command of a commands file with the line it came from (for messages). */

@@ -1,7 +1,7 @@
 // What the machines share: their context (the driver, the last refusal, where the current activation
 // began in the event log), the one action that applies a command to the game, and one setup with
 // every guard the turn, activation and melee states use (they nest in one machine: no child actors).
-import { assign, setup } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import type { Command } from '../game';
 import type { FlowAdapter, FlowDriver, Refusal, TurnStage } from './types';
 
@@ -106,7 +106,12 @@ export function flowSetup() {
     guards: flowGuards,
     // The machines' actions: apply a command, take one back, mark where an activation begins.
     actions: {
-      apply: assign(({ context, event }) => applyCommand(context, event)),
+      // The context changes only when the refusal does (a refused command, or the one after it): an
+      // assign on every command made the machines copy their whole snapshot once more per command.
+      apply: enqueueActions(({ context, event, enqueue }) => {
+        const next = applyCommand(context, event);
+        if (next.refusal !== context.refusal || next.driver !== undefined) enqueue.assign(next);
+      }),
       undo: assign(({ context }) => {
         context.driver.undo();
         return { refusal: undefined, since: context.driver.eventCount };

@@ -4,9 +4,11 @@
 // How the machines and the GameSession relate (decided here):
 // * The GameSession is the record and the truth. Commands go in, events come out, state =
 //   fold(evolve, events); a save is the scenario, the seed and the command log.
-// * The rules hold the whole position, the turn structure included (e.g. a card deck, the unit
-//   offered its activation, the step awaiting a roll, a window between activations). So
-//   legalCommands and decide need no machine.
+// * A sequenced ruleset (alternating, phases: src/core/sequence.ts) leaves its turn structure to a
+//   sequence machine (sequence-machines.ts), run in the session's fold (sequenced.ts): the state is
+//   its table and the machine's snapshot. A reading ruleset (card-driven, for now) holds the whole
+//   position, the turn structure included (a card deck, the unit offered, a step awaiting a roll,
+//   a window between activations); the machines below follow it through its adapter.
 // * Every play path sends its commands through the machines: the HUD (startFlow), headless play
 //   (playGame with the ruleset's flow), `cli play --commands` and save replays (machineSender,
 //   throughMachines). Each machine state takes only the commands of its step; the `apply` action
@@ -42,6 +44,8 @@ export { flowCan, flowPosition, positionOf, type FlowPosition, type TurnActor } 
 export { machineSender, throughMachines, FlowMismatchError, type MachineSender } from './machine-sender';
 export { playGame, type PlayGameOptions, type PlayedGame } from './play-game';
 export { cachedTable } from './table-cache';
+export { playableModule, sequencedRuleset, sequenceAdapter } from './sequenced';
+export { SEQUENCE_EVENTS, sequenceMachineFor, alternatingMachine, phasesMachine } from './sequence-machines';
 
 /** Start the machines on a session (a new game or a loaded save): they sync to the game's step. */
 export function startFlow<S>(session: GameSession<S, Command, GameEvent, unknown>, adapter: FlowAdapter<S>): { driver: SessionDriver<S>; actor: TurnActor } {

@@ -4,7 +4,7 @@
 // so it meets this shape structurally and its parts that rulesets type themselves (flow readings,
 // play view, table queries) are core types. The composition roots (src/app, src/cli) read the
 // registry as RulesetModule, which checks every module's signatures at compile time.
-import type { Command, FlowAdapter, GameEvent, PendingDecision, PlayFigureMove, PlayLogLine, PlayRuleEntry, PlayerFactory, PlayView, SightPoint, TableQueries } from '../core';
+import type { Command, FlowAdapter, GameEvent, PendingDecision, PlayFigureMove, PlayLogLine, PlayRuleEntry, PlayerFactory, PlayView, Sequenced, SequenceProgram, SightPoint, TableQueries } from '../core';
 import type { Scenario } from '../scenario';
 import type { LogEntry } from './session';
 import type { Ruleset } from './types';
@@ -65,3 +65,21 @@ export interface RulesetModule<S> {
 // Typed over `any` state where a module is picked by id (each module reads its own state).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyRulesetModule = RulesetModule<any>;
+
+/** The HUD of a sequenced ruleset: `describe` is given the legal commands (the sequence's steps are the machine's). */
+export interface SequencedHud<S> extends Omit<PlayHud<S>, 'describe'> {
+  describe(state: S, ctx: { scenario: Scenario; table: TableQueries; legal: Command[] }): PlayView;
+}
+
+/**
+ * A ruleset whose sequence the flow machines own (src/core/sequence.ts): its table rules and its
+ * steps' guards and resolutions in `sequence`; flow's `playableModule` composes its `ruleset` and `flow`.
+ */
+export interface SequencedRulesetModule<T> extends Omit<RulesetModule<Sequenced<T>>, 'ruleset' | 'flow' | 'hud'> {
+  readonly sequence: SequenceProgram<T, Scenario, TableQueries>;
+  readonly hud: SequencedHud<Sequenced<T>>;
+}
+
+/** A registered module: played as it is, or (sequenced) once composed. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ModuleSource = AnyRulesetModule | SequencedRulesetModule<any>;

@@ -1,6 +1,6 @@
 // K-5.6e those heading to the rear move at the end of the turn: the owner of each group chooses where
-// it heads (K-5.6a: his edge, or a dressing station of his side) and how far (its whole half-speed
-// move, half of it, or none); the default is the whole move toward where it was heading (what the rules
+// it heads (K-5.6a: his edge, or a dressing station of his side), how far (its whole half-speed
+// move, half of it, or none) and which way (K-5.6a says only "toward": straight, or bearing off); the default is the whole move toward where it was heading (what the rules
 // did before they asked), taken by the random player and old logs. Driven through the turn machine.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
@@ -52,11 +52,13 @@ describe('K-5.6e the owner chooses the end-of-turn move of a wounded man heading
     expect(flowPosition(actor)).toEqual({ turn: { turn: 'turnEnd' } });
     const d = g.pendingDecision()!;
     expect(d).toMatchObject({ side: 'reds', kind: 'evacuation-move', rule: 'K-5.6e' });
-    expect(d.label).toBe('End of turn: the rifleman of Squad r1 heads for the rear at half speed. Where to, and how far?');
+    expect(d.label).toBe('End of turn: the rifleman of Squad r1 heads for the rear at half speed. Where to, how far, and which way (toward it: straight, or bearing off)?');
     expect(d.options.map((o) => o.label)).toEqual([
       'Default: Make his whole move (5 cm) toward the east table edge',
       'Move half of it (2.5 cm) toward the east table edge',
       'Make his whole move (5 cm) toward the dressing station',
+      'Make his whole move (5 cm) toward the east table edge, bearing 45° to his left',
+      'Make his whole move (5 cm) toward the east table edge, bearing 45° to his right',
       'Stay where he is this turn',
     ]);
     expect(g.legalCommands()).toEqual(d.options.map((o) => o.command));
@@ -69,6 +71,9 @@ describe('K-5.6e the owner chooses the end-of-turn move of a wounded man heading
     expect(g.dispatch({ type: 'EVACUATION_MOVE', side: 'whites', toward: 'edge', distance: 'full' })).toMatchObject({ ok: false, rule: 'K-5.6e' });
     expect(g.dispatch({ type: 'EVACUATION_MOVE', side: 'reds', toward: 'home', distance: 'full' })).toMatchObject({ ok: false, rule: 'K-5.6a', reason: expect.stringContaining('"toward"') });
     expect(g.dispatch({ type: 'EVACUATION_MOVE', side: 'reds', toward: 'edge', distance: 'far' })).toMatchObject({ ok: false, rule: 'K-5.6e', reason: expect.stringContaining('"distance"') });
+    // K-5.6a a path at a right angle (or more) off the line no longer heads toward the place.
+    expect(g.dispatch({ type: 'EVACUATION_MOVE', side: 'reds', toward: 'edge', distance: 'full', bearing: 90 })).toMatchObject({ ok: false, rule: 'K-5.6a', reason: expect.stringContaining('"bearing"') });
+    expect(g.dispatch({ type: 'EVACUATION_MOVE', side: 'reds', toward: 'edge', distance: 'full', bearing: 'north' })).toMatchObject({ ok: false, rule: 'K-5.6a', reason: expect.stringContaining('"bearing"') });
     expect(g.stateHash()).toBe(hash);
   });
 
@@ -91,6 +96,21 @@ describe('K-5.6e the owner chooses the end-of-turn move of a wounded man heading
     expect(at(g)[0]).toBeCloseTo(90, 3);
     expect(at(g)[1]).toBeCloseTo(46.5, 3);
     expect(g.events.some((e) => e.type === 'TURN_ENDED')).toBe(true);
+  });
+
+  it('K-5.6a the path is his owner\'s: bearing 45° to his left, the whole 5 cm goes north-east, still toward his edge', () => {
+    const { g, actor } = startTurnEnd();
+    actor.send({ type: 'EVACUATION_MOVE', side: 'reds', toward: 'edge', distance: 'full', bearing: 45 });
+    const events = g.log.at(-1)!.events;
+    expect(events.find((e) => e.type === 'CHOICE_MADE')!.text).toBe('Reds (owner of Squad r1) had the rifleman of Squad r1 make his whole move (5 cm) toward the east table edge, bearing 45° to his left');
+    expect(at(g)[0]).toBeCloseTo(90 + 5 * Math.SQRT1_2, 3);
+    expect(at(g)[1]).toBeCloseTo(41.5 + 5 * Math.SQRT1_2, 3);
+    // A bearing of 30° to his right (not among the offered ones) is as good: south-east.
+    const right = startTurnEnd();
+    right.actor.send({ type: 'EVACUATION_MOVE', side: 'reds', toward: 'edge', distance: 'half', bearing: -30 });
+    expect(at(right.g)[0]).toBeCloseTo(90 + 2.5 * Math.cos(Math.PI / 6), 3);
+    expect(at(right.g)[1]).toBeCloseTo(41.5 - 2.5 * Math.sin(Math.PI / 6), 3);
+    expect(right.g.events.some((e) => e.type === 'TURN_ENDED')).toBe(true);
   });
 
   it('K-5.6e he stays where he is this turn, still heading to the rear', () => {

@@ -3,7 +3,7 @@
 // phases as one activation) goes through the machines, which take every command the rules allow.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
-import { cachedTable, flowCan, flowPosition, startFlow } from '../../src/flow';
+import { cachedTable, flowCan, flowPosition, playableModule, startFlow } from '../../src/flow';
 import { GameSession, type AnyRulesetModule, type Command, type GameEvent } from '../../src/game';
 import { parseScenarioOrThrow } from '../../src/scenario';
 import { readFileSync } from 'node:fs';
@@ -50,7 +50,7 @@ function playOnMachines(module: AnyRulesetModule, id: string, seed: number) {
 
 describe('the machines run the toys\' activation models', () => {
   it('alternating (TA-1, TA-2): initiative opens each round, then a unit is picked and chooses its action', () => {
-    const { session, actor, errors, positions } = playOnMachines(toyarmourModule, 'toyarmour', 3);
+    const { session, actor, errors, positions } = playOnMachines(playableModule(toyarmourModule), 'toyarmour', 3);
     expect(errors).toEqual([]);
     expect(session.victory()).toMatchObject({ rule: 'TA-8' });
     expect(flowPosition(actor)).toEqual({ turn: 'over' });
@@ -60,7 +60,7 @@ describe('the machines run the toys\' activation models', () => {
   });
 
   it('IGO-UGO (TL-1): the phasing side\'s move and fire phases are the parts of one activation, then the other side\'s', () => {
-    const { session, actor, errors, positions } = playOnMachines(toylinesModule, 'toylines', 2);
+    const { session, actor, errors, positions } = playOnMachines(playableModule(toylinesModule), 'toylines', 2);
     expect(errors).toEqual([]);
     expect(session.victory()).toMatchObject({ rule: 'TL-5' });
     expect(flowPosition(actor)).toEqual({ turn: 'over' });

@@ -10,7 +10,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getShortestPaths } from 'xstate/graph';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
-import { cachedTable, flowPosition, machineSender, positionOf, type FlowAdapter } from '../../src/flow';
+import { cachedTable, flowPosition, machineSender, playableModule, positionOf, type FlowAdapter } from '../../src/flow';
+import type { Sequenced } from '../../src/core';
 import { GameSession, type AnyRulesetModule, type Command, type GameEvent } from '../../src/game';
 import { kuularuiskuModule } from '../../src/rules/kuularuisku';
 import type { KGameState } from '../../src/rules/kuularuisku/engine';
@@ -122,18 +123,18 @@ describe('model-based paths through each turn model (xstate/graph)', () => {
   });
 
   it('initiative and alternating activations (TA-1, TA-2): initiative, a unit picked, its action, the round\'s end', () => {
-    const { reached, paths } = traverse(toyarmourModule, armour.scenario, armour.table, 3, {
-      stopAt: (s: { round: number }) => s.round >= 2,
-      progress: (s: { acted: string[] }) => s.acted.length,
+    const { reached, paths } = traverse(playableModule(toyarmourModule), armour.scenario, armour.table, 3, {
+      stopAt: (s: Sequenced<unknown>) => s.seq.round >= 2,
+      progress: (s: Sequenced<unknown>) => s.seq.acted.length,
     });
     expect(paths).toBeGreaterThan(8);
     for (const v of [at('betweenTurns'), at({ turn: 'pick' }), at({ turn: 'activation' }, { choosing: 'unit' }), at({ turn: 'turnEnd' })]) expect(reached).toContain(v);
   });
 
   it('you-go-I-go phases (TL-1): the phasing side\'s move then fire phase, then the other side', () => {
-    const { reached, paths } = traverse(toylinesModule, lines.scenario, lines.table, 2, {
-      stopAt: (s: { turn: number }) => s.turn >= 2,
-      progress: (s: { phasing: string | null; phase: string | null; played: string[] }) => [s.phasing, s.phase, s.played.length],
+    const { reached, paths } = traverse(playableModule(toylinesModule), lines.scenario, lines.table, 2, {
+      stopAt: (s: Sequenced<unknown>) => s.seq.round >= 2,
+      progress: (s: Sequenced<unknown>) => [s.seq.side, s.seq.phase, s.seq.played.length],
     });
     expect(paths).toBeGreaterThan(4);
     for (const v of [at('betweenTurns'), at({ turn: 'activation' }, { acting: 'firstPart' }), at({ turn: 'activation' }, { acting: 'secondPart' }), at({ turn: 'turnEnd' })]) expect(reached).toContain(v);

@@ -1,11 +1,12 @@
 // The HUD of the owner's decisions beyond the wounds of a shot, through the play controller: a targeted
-// lone leader's dive (K-5.1b) and an evacuation move at the end of the turn (K-5.6e). The prompt turns
+// lone leader's dive (K-5.1b), an evacuation move (K-5.6e) and an escort heading back (K-5.6d) at the
+// end of the turn, a medic's re-roll in the wound tests of defensive fire (K-SKL-8, K-6.2d). The prompt turns
 // to the owner, the view carries the decision (names, never ids), the action bar offers its answers,
 // and the log line of the choice is the owner's.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { createPlay } from '../../src/app/play';
-import { flowScenario, flowTable } from '../flow/fixture';
+import { ThenDice, flowScenario, flowTable, keepOrder } from '../flow/fixture';
 import { ShotDice } from '../flow/shot-dice';
 
 const diveScenario = flowScenario([
@@ -21,13 +22,38 @@ const evacuationScenario = flowScenario(
   ],
   { rules: { start: { turn: 1, deck: [] }, dressingStations: [{ side: 'reds', at: [90, 70], radius: 2 }] } },
 );
+const escortScenario = (() => {
+  const sc = flowScenario(
+    [
+      { id: 'w1', side: 'whites', at: [20, 30], data: { start: { activated: true } } },
+      { id: 'r1', side: 'reds', at: [95, 40], data: { start: { activated: true } }, figureStart: { 3: { evacuation: { returning: true } } } },
+      { id: 'r2', side: 'reds', at: [70, 28], data: { start: { activated: true } } },
+    ],
+    { rules: { start: { turn: 1, deck: [] } } },
+  );
+  sc.units![1]!.figures[2]!.at = [70, 20];
+  return sc;
+})();
+// A White squad of two (c_2 its medic) 6.8 cm from a Red squad of two: a charge, and defensive fire.
+const chargeScenario = (() => {
+  const sc = flowScenario([{ id: 'c', side: 'whites', at: [50, 40], size: 2 }, { id: 't', side: 'reds', at: [58, 40], size: 2 }]);
+  sc.units![0]!.figures[1]!.data = { role: 'medic', skills: ['medic'] };
+  return sc;
+})();
 let diveTable: Battlefield;
 let evacuationTable: Battlefield;
+let escortTable: Battlefield;
+let chargeTable: Battlefield;
 
 beforeAll(async () => {
   diveTable = await flowTable(diveScenario);
   evacuationTable = await flowTable(evacuationScenario);
+  escortTable = await flowTable(escortScenario);
+  chargeTable = await flowTable(chargeScenario);
 });
+
+/** Dice: the deck in its order, then as given (then 6). */
+const dice = (values: number[]) => new ThenDice([...keepOrder(2), ...values], 6);
 
 const ids = (labels: string[]) => labels.every((l) => !/\b(r1|rl|w1)_\d/.test(l));
 
@@ -58,9 +84,39 @@ describe('play: owners\' decisions in the HUD', () => {
     expect(v.decision).toMatchObject({ side: 'reds', kind: 'evacuation-move', rule: 'K-5.6e' });
     expect(v.actions.map((a) => a.label)).toEqual(v.decision!.options.map((o) => o.label));
     expect(ids(v.actions.map((a) => a.label))).toBe(true);
-    expect(p.control.send(v.actions[3]!.command)).toMatchObject({ ok: true });
+    expect(p.control.send(v.actions.at(-1)!.command)).toMatchObject({ ok: true });
     const line = p.log.get().find((l) => l.type === 'CHOICE_MADE')!;
     expect(line).toMatchObject({ side: 'reds', text: 'Reds (owner of Squad r1) had the rifleman of Squad r1 stay where he is this turn' });
     expect(p.log.get().some((l) => l.type === 'TURN_ENDED')).toBe(true);
+  });
+
+  it('K-5.6d as the turn ends, Reds are prompted where their escort heads back to; units by name; their answer is logged as theirs', () => {
+    const p = createPlay(escortScenario, escortTable, { storage: null });
+    expect(p.control.send(p.view.get().actions.find((a) => a.command.type === 'END_TURN')!.command)).toMatchObject({ ok: true });
+    const v = p.view.get();
+    expect(v.prompt.side).toBe('reds');
+    expect(v.prompt.detail).toMatch(/^Reds \(owner of Squad r1\): End of turn: the rifleman of Squad r1 has brought his man to the rear/);
+    expect(v.decision).toMatchObject({ side: 'reds', kind: 'escort-return', rule: 'K-5.6d' });
+    expect(v.actions.map((a) => a.label)).toEqual(['Default: Head back to his own unit, Squad r1', 'Head for Squad r2, the nearest friendly unit he can see', 'Stay where he is this turn']);
+    expect(p.control.send(v.actions[1]!.command)).toMatchObject({ ok: true });
+    expect(p.log.get().find((l) => l.type === 'CHOICE_MADE')).toMatchObject({ side: 'reds', text: 'Reds (owner of Squad r1) had the rifleman of Squad r1 head back to Squad r2' });
+  });
+
+  it('K-SKL-8 defensive fire wounds the charger\'s squad leader: Whites (not Reds, who fired) are prompted for their medic\'s re-roll', () => {
+    // Defensive fire 5 5 (2 hits), cover 1 6 (1 wound); Whites put it on c_1; wound test 1 (killed outright).
+    const p = createPlay(chargeScenario, chargeTable, { dice: dice([5, 5, 1, 6, 1]), storage: null });
+    for (const id of ['begin-turn', 'draw']) expect(p.control.send(p.view.get().actions.find((a) => a.id === id)!.command)).toMatchObject({ ok: true });
+    expect(p.control.send({ type: 'ACTIVATE', side: 'whites', unitId: 'c', action: 'move-shoot' })).toMatchObject({ ok: true });
+    expect(p.control.send({ type: 'MOVE', side: 'whites', unitId: 'c', mode: 'charge', targetId: 't', moves: [{ figureId: 'c_1', to: [56.75, 40] }, { figureId: 'c_2', to: [56.75, 41.5] }] })).toMatchObject({ ok: true });
+    expect(p.control.send({ type: 'DEFENSIVE_FIRE', side: 'reds', fire: true })).toMatchObject({ ok: true });
+    expect(p.control.send({ type: 'ALLOCATE_WOUNDS', side: 'whites', allocation: { c_1: 1 } })).toMatchObject({ ok: true });
+    const v = p.view.get();
+    expect(v.prompt.side).toBe('whites');
+    expect(v.prompt.detail).toMatch(/^Whites \(owner of Squad c\): the squad leader of Squad c rolled 1 on his wound test: killed outright\. Does the medic of Squad c re-roll it\?/);
+    expect(v.decision).toMatchObject({ side: 'whites', kind: 'medic-reroll', rule: 'K-SKL-8' });
+    expect(v.actions.every((a) => !/\b[ct]_\d/.test(a.label))).toBe(true);
+    expect(v.actions.map((a) => a.label)).toEqual(['Default: the medic of Squad c re-rolls it', 'Keep 1 (killed outright)']);
+    expect(p.control.send(v.actions[1]!.command)).toMatchObject({ ok: true });
+    expect(p.log.get().find((l) => l.type === 'CHOICE_MADE' && l.rule === 'K-SKL-8')).toMatchObject({ side: 'whites', text: 'Whites (owner of Squad c) kept the wound test of the squad leader of Squad c' });
   });
 });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import { formatDistance, ScriptedDice, type TableQueries } from '../../src/core';
-import { cachedTable } from '../../src/flow';
+import { cachedTable, playableModule } from '../../src/flow';
 import { GameSession, type Command, type GameEvent, type PlayView } from '../../src/game';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 import { toyarmourModule } from '../toys/rules/toyarmour';
@@ -25,19 +25,21 @@ afterAll(() => {
   for (const bf of Object.values(fields)) bf.free();
 });
 const tableOf = (id: string): TableQueries => cachedTable(fields[id]!);
+const armour = playableModule(toyarmourModule);
+const lines = playableModule(toylinesModule);
 
 function armourGame(dice: number[]) {
   const scenario = load('toyarmour');
   const table = tableOf('toyarmour');
-  const g = new GameSession<ArmourState, Command, GameEvent, TableQueries>({ ruleset: toyarmourModule.ruleset, scenario, table, seed: 1, dice: new ScriptedDice(dice) });
-  return { g, view: (): PlayView => toyarmourModule.hud.describe(g.state, { scenario, table }) };
+  const g = new GameSession<ArmourState, Command, GameEvent, TableQueries>({ ruleset: armour.ruleset, scenario, table, seed: 1, dice: new ScriptedDice(dice) });
+  return { g, view: (): PlayView => armour.hud.describe(g.state, { scenario, table }) };
 }
 
 function linesGame(dice: number[]) {
   const scenario = load('toylines');
   const table = tableOf('toylines');
-  const g = new GameSession<LinesState, Command, GameEvent, TableQueries>({ ruleset: toylinesModule.ruleset, scenario, table, seed: 1, dice: new ScriptedDice(dice) });
-  return { g, table, view: (): PlayView => toylinesModule.hud.describe(g.state, { scenario, table }) };
+  const g = new GameSession<LinesState, Command, GameEvent, TableQueries>({ ruleset: lines.ruleset, scenario, table, seed: 1, dice: new ScriptedDice(dice) });
+  return { g, table, view: (): PlayView => lines.hud.describe(g.state, { scenario, table }) };
 }
 
 describe('toy armour HUD (cm)', () => {

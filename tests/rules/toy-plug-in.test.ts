@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { playableModule } from '../../src/flow';
 import type { AnyRulesetModule, GameEvent, VictoryResult } from '../../src/game';
 import { toyarmourModule } from '../toys/rules/toyarmour';
 import { toylinesModule } from '../toys/rules/toylines';
@@ -16,8 +17,8 @@ const ROOT = path.resolve(__dirname, '../..');
 const TOYS = path.join(ROOT, 'tests/toys');
 const REGISTRY = 'src/rules/index.ts';
 
-// Both meet the game layer's module shape (checked at compile time, as the registry's readers do).
-const modules: Record<string, AnyRulesetModule> = { toyarmour: toyarmourModule, toylines: toylinesModule };
+// Both meet the game layer's module shape once composed (checked at compile time, as the registry's readers do).
+const modules: Record<string, AnyRulesetModule> = { toyarmour: playableModule(toyarmourModule), toylines: playableModule(toylinesModule) };
 
 /** Every file under `dir`, as paths relative to it. */
 function listFiles(dir: string, under = ''): string[] {

@@ -5,13 +5,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import { ScriptedDice, type TableQueries, type Vec2 } from '../../src/core';
-import { cachedTable } from '../../src/flow';
+import { cachedTable, playableModule } from '../../src/flow';
 import { GameSession, type Command, type GameEvent } from '../../src/game';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 import { toyarmourModule } from '../toys/rules/toyarmour';
-import { armourFace, decideArmour, setupArmour, TEMPLATE_RADIUS, underTemplate, type ArmourState } from '../toys/rules/toyarmour/rules';
+import { actArmour, armourFace, setupArmour, TEMPLATE_RADIUS, underTemplate, type ArmourState } from '../toys/rules/toyarmour/rules';
 import { toylinesModule } from '../toys/rules/toylines';
-import { CM_PER_INCH, decideLines, lineFigures, type LinesState } from '../toys/rules/toylines/rules';
+import { actLines, CM_PER_INCH, lineFigures, type LinesState } from '../toys/rules/toylines/rules';
 
 const SCENARIOS = path.resolve(__dirname, '../toys/scenarios');
 const fields: Record<string, Battlefield> = {};
@@ -24,9 +24,11 @@ afterAll(() => {
   for (const bf of Object.values(fields)) bf.free();
 });
 const tableOf = (id: string): TableQueries => cachedTable(fields[id]!);
+const armour = playableModule(toyarmourModule);
+const lines = playableModule(toylinesModule);
 
 function armourGame(dice: number[]) {
-  return new GameSession<ArmourState, Command, GameEvent, TableQueries>({ ruleset: toyarmourModule.ruleset, scenario: load('toyarmour'), table: tableOf('toyarmour'), seed: 1, dice: new ScriptedDice(dice) });
+  return new GameSession<ArmourState, Command, GameEvent, TableQueries>({ ruleset: armour.ruleset, scenario: load('toyarmour'), table: tableOf('toyarmour'), seed: 1, dice: new ScriptedDice(dice) });
 }
 
 describe('toy armour (alternating, cm)', () => {
@@ -34,7 +36,7 @@ describe('toy armour (alternating, cm)', () => {
     const g = armourGame([3, 3, 2, 5]);
     const r = g.dispatch({ type: 'BEGIN_TURN', side: 'red' });
     expect(r.ok).toBe(true);
-    expect(g.state.toAct).toBe('blue');
+    expect(g.state.seq.side).toBe('blue');
     expect(g.dispatch({ type: 'SELECT_UNIT', side: 'red', unitId: 'tank' })).toMatchObject({ ok: false });
   });
 
@@ -43,7 +45,7 @@ describe('toy armour (alternating, cm)', () => {
     g.dispatch({ type: 'BEGIN_TURN', side: 'red' });
     expect(g.dispatch({ type: 'SELECT_UNIT', side: 'blue', unitId: 'blue_a' }).ok).toBe(true);
     expect(g.dispatch({ type: 'HOLD', side: 'blue', unitId: 'blue_a' }).ok).toBe(true);
-    expect(g.state.toAct).toBe('red');
+    expect(g.state.seq.side).toBe('red');
     expect(g.legalCommands().map((c) => c.unitId).sort()).toEqual(['red_squad', 'tank']);
   });
 
@@ -63,7 +65,7 @@ describe('toy armour (alternating, cm)', () => {
     expect(events.find((e) => e.type === 'TEMPLATE_FIRED')).toMatchObject({ under: ['blue_a_1', 'blue_a_2'], radius: 4 });
     // d6 3+ hits: blue_a_1 (3) falls, blue_a_2 (2) does not.
     expect(events.filter((e) => e.type === 'FIGURE_DOWN').map((e) => e.figure)).toEqual(['blue_a_1']);
-    expect(g.state.toAct).toBe('blue');
+    expect(g.state.seq.side).toBe('blue');
   });
 
   it('TA-6 the template reaches exactly its radius, measured on the battlefield in cm (height counts)', () => {
@@ -98,8 +100,8 @@ describe('toy armour (alternating, cm)', () => {
     const s = setupArmour(scenario);
     // The blue squad right behind the tank (hull facing east).
     const figures = s.figures.map((f) => (f.unit === 'blue_b' ? { ...f, at: [f.at[0] - 40, 22] as Vec2 } : f));
-    const state: ArmourState = { ...s, figures, round: 1, open: true, toAct: 'blue', current: 'blue_b' };
-    const r = decideArmour(state, { type: 'SHOOT', side: 'blue', unitId: 'blue_b', target: 'tank_1' }, { scenario, table: tableOf('toyarmour'), dice: new ScriptedDice([4, 4, 1, 1]) });
+    const state: ArmourState = { table: { figures }, seq: { ...armour.ruleset.setup(scenario, { table: tableOf('toyarmour') }).seq, step: 'activation', round: 1, side: 'blue', unit: 'blue_b' } };
+    const r = actArmour(state, { type: 'SHOOT', side: 'blue', unitId: 'blue_b', target: 'tank_1' }, { scenario, table: tableOf('toyarmour'), dice: new ScriptedDice([4, 4, 1, 1]) });
     expect(r.ok).toBe(true);
     const hit = r.ok ? r.events.find((e) => e.type === 'ARMOUR_HIT') : undefined;
     expect(hit).toMatchObject({ face: 'rear', armour: 3, roll: 4, penetrated: true });
@@ -107,20 +109,20 @@ describe('toy armour (alternating, cm)', () => {
 });
 
 function linesGame(dice: number[]) {
-  return new GameSession<LinesState, Command, GameEvent, TableQueries>({ ruleset: toylinesModule.ruleset, scenario: load('toylines'), table: tableOf('toylines'), seed: 1, dice: new ScriptedDice(dice) });
+  return new GameSession<LinesState, Command, GameEvent, TableQueries>({ ruleset: lines.ruleset, scenario: load('toylines'), table: tableOf('toylines'), seed: 1, dice: new ScriptedDice(dice) });
 }
 
 describe('toy lines (you go, I go, inches)', () => {
   it('TL-1 phases: move, then fire, then the turn passes to the other side; a step out of its phase is refused', () => {
     const g = linesGame([]);
     g.dispatch({ type: 'BEGIN_TURN', side: 'red' });
-    expect(g.state).toMatchObject({ phasing: 'red', phase: 'move' });
+    expect(g.state.seq).toMatchObject({ side: 'red', phase: 'move' });
     expect(g.dispatch({ type: 'FIRE', side: 'red', unitId: 'red_line', targetId: 'blue_line' })).toMatchObject({ ok: false, rule: 'TL-3' });
     g.dispatch({ type: 'END_PHASE', side: 'red' });
-    expect(g.state.phase).toBe('fire');
+    expect(g.state.seq.phase).toBe('fire');
     expect(g.dispatch({ type: 'MOVE_LINE', side: 'red', unitId: 'red_line', inches: 2 })).toMatchObject({ ok: false, rule: 'TL-2' });
     g.dispatch({ type: 'END_PHASE', side: 'red' });
-    expect(g.state).toMatchObject({ phasing: 'blue', phase: 'move', played: ['red'] });
+    expect(g.state.seq).toMatchObject({ side: 'blue', phase: 'move', played: ['red'] });
     expect(toylinesModule.phase(g.state)).toEqual({ side: 'blue', awaiting: 'move', label: 'Turn 1: move phase' });
     g.dispatch({ type: 'END_PHASE', side: 'blue' });
     g.dispatch({ type: 'END_PHASE', side: 'blue' });
@@ -148,13 +150,13 @@ describe('toy lines (you go, I go, inches)', () => {
     g.dispatch({ type: 'BEGIN_TURN', side: 'red' });
     g.dispatch({ type: 'END_PHASE', side: 'red' });
     // Bases 1.25 cm in radius: centres 12" + 2.5 cm apart are 12" apart, on the flat.
-    const at = (z: number) => g.state.figures.map((f) => (f.side === 'blue' ? { ...f, at: [f.at[0], z] as Vec2 } : f));
-    const close: LinesState = { ...g.state, figures: at(4 + 12 * CM_PER_INCH + 2.5) };
-    const r = decideLines(close, { type: 'FIRE', side: 'red', unitId: 'red_line', targetId: 'blue_line' }, { scenario, table, dice: new ScriptedDice([16, 15, 20, 1, 19]) });
+    const at = (z: number) => g.state.table.figures.map((f) => (f.side === 'blue' ? { ...f, at: [f.at[0], z] as Vec2 } : f));
+    const close: LinesState = { ...g.state, table: { figures: at(4 + 12 * CM_PER_INCH + 2.5) } };
+    const r = actLines(close, { type: 'FIRE', side: 'red', unitId: 'red_line', targetId: 'blue_line' }, { scenario, table, dice: new ScriptedDice([16, 15, 20, 1, 19]) });
     expect(r.ok && r.events[0]).toMatchObject({ rangeInches: 12, need: 16, hits: 3, fallen: ['blue_line_3', 'blue_line_4', 'blue_line_5'] });
     expect(r.ok && r.events[0]!.text).toBe('Red line fire at Blue line, 12.0" away, needing 16+: 3 hits');
-    const far: LinesState = { ...g.state, figures: at(4 + 12.5 * CM_PER_INCH + 2.5) };
-    const f = decideLines(far, { type: 'FIRE', side: 'red', unitId: 'red_line', targetId: 'blue_line' }, { scenario, table, dice: new ScriptedDice([16, 18, 19, 20, 1]) });
+    const far: LinesState = { ...g.state, table: { figures: at(4 + 12.5 * CM_PER_INCH + 2.5) } };
+    const f = actLines(far, { type: 'FIRE', side: 'red', unitId: 'red_line', targetId: 'blue_line' }, { scenario, table, dice: new ScriptedDice([16, 18, 19, 20, 1]) });
     expect(f.ok && f.events[0]).toMatchObject({ rangeInches: 12.5, need: 19, hits: 2 });
   });
 

@@ -8,10 +8,10 @@ import { startEvacuation } from './evacuation';
 import { rallyCheck } from './morale';
 import { type FigureStep, validateMove } from './movement';
 import { checkShot, resolveShooting, type ShotAwaiting } from './shooting';
-import { diveAwaiting } from './dive';
+import { diveAwaiting, offTableDiveAwaiting } from './dive';
 import { liveFigures } from './table';
 import { joinUnit, leaderDive, leaveGroup, pickUpWeapon, reuniteUnit, splitUnit } from './units';
-import { crossingFalls, fireDemolition, offTableFire } from './special-play';
+import { crossingFalls, fireDemolition, offTableFire, offTableRefusal } from './special-play';
 import type { MoveMode } from './events';
 import type { KState } from './state';
 
@@ -92,7 +92,14 @@ export function decideAction(s: KState, c: SoldierCommand, ctx: KCtx): KResult<{
     case 'PICK_UP': case 'TAKE_WEAPON': return pickUpWeapon(s, { markerId: str(c.markerId) ?? '', figureId: str(c.figureId) ?? '' }, ctx);
     case 'EVACUATE': return startEvacuation(s, { figureId: str(c.figureId) ?? '', ...(str(c.escortId) ? { escortId: str(c.escortId)! } : {}) }, ctx);
     // Scenario special rules (special-play.ts): fire from off the table, firing a demolition charge.
-    case 'OFF_TABLE_FIRE': return offTableFire(s, { special: str(c.special) ?? '', targetId: str(c.targetId) ?? '' }, ctx);
+    case 'OFF_TABLE_FIRE': {
+      const fire = { special: str(c.special) ?? '', targetId: str(c.targetId) ?? '' };
+      // K-5.1b aimed at a lone leader: his owner says first whether he dives into a unit near him.
+      const dive = offTableRefusal(s, fire.special, fire.targetId) ? undefined : offTableDiveAwaiting(s, fire.special, fire.targetId, ctx);
+      if (dive) return { ok: true, events: [], awaiting: dive };
+      // K-5.5a the target's owner allocates the wounds (asked of him when he has a choice).
+      return offTableFire(s, { ...fire, ownerAsked: true }, ctx);
+    }
     case 'DEMOLISH': return fireDemolition(s, { special: str(c.special) ?? '', unitId: c.unitId ?? s.activation?.unitId ?? '' }, ctx);
     default: return refuse('K-2.4a', `unknown command "${c.type}"`);
   }

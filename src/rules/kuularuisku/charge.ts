@@ -8,10 +8,10 @@ import { contactReach, inContact } from './contact';
 import { ev, type KEvent } from './events';
 import { goToGround, rollMorale } from './morale';
 import { type FigureStep, validateMove } from './movement';
-import { coverTest, firepowerOf, shootingDice, type WoundsAwaiting } from './shooting';
+import { coverTest, firepowerOf, shootingDice, type MedicAwaiting, type WoundsAwaiting } from './shooting';
 import { baseOf, liveFigures } from './table';
 import { ableFirers, evaluateTarget, noFirerRefusal } from './visibility';
-import { type MedicPolicy, allocationChoices, applyWounds, medicDuties, woundable } from './wounds';
+import { type MedicPolicy, type WoundTestCursor, allocationChoices, applyWoundsAsking, medicDuties, woundTests, woundable } from './wounds';
 import { SNOW_SUIT_OPEN } from './constants';
 import { isHidden } from './special-queries';
 import type { KState, KUnit } from './state';
@@ -114,9 +114,11 @@ export function defensiveFire(s: KState, chargerId: string, targetId: string, ct
 
 /**
  * defensiveFire that may stop after the cover test for the charger's owner (`ownerAllocates`, K-6.2d
- * with K-5.5a: he allocates the wounds, asked only when he has a real choice); `finishDefensiveFire` goes on.
+ * with K-5.5a: he allocates the wounds, asked only when he has a real choice), and in the wound tests
+ * for his word on his medic's re-roll (K-SKL-8) or a fallen soldier's weapon (K-5.5h);
+ * `finishDefensiveFire` and `resumeDefensiveFire` go on.
  */
-export function defensiveFireAsking(s: KState, chargerId: string, targetId: string, ctx: KCtx, opts: { allocation?: Record<string, number>; medic?: MedicPolicy; ownerAllocates?: boolean } = {}): { events: KEvent[]; awaiting?: WoundsAwaiting } {
+export function defensiveFireAsking(s: KState, chargerId: string, targetId: string, ctx: KCtx, opts: { allocation?: Record<string, number>; medic?: MedicPolicy; ownerAllocates?: boolean } = {}): { events: KEvent[]; awaiting?: WoundsAwaiting | MedicAwaiting } {
   const house = houseOf(s, ctx);
   if (defensiveFireRefusal(s, chargerId, targetId)) return { events: [] };
   const st = new Steps(s);
@@ -145,14 +147,39 @@ export function defensiveFireAsking(s: KState, chargerId: string, targetId: stri
       return { events: st.events, awaiting: { kind: 'wounds', unitId: chargerId, shooterId: targetId, eligible: alive, wounds, machineGun } };
     }
   }
-  finishDefensiveFire(st, chargerId, eligible, wounds, ctx, { ...(opts.allocation ? { allocation: opts.allocation } : {}), ...(opts.medic ? { medic: opts.medic } : {}) });
-  return { events: st.events };
+  const paused = finishDefensiveFire(st, { chargerId, targetId, machineGun }, eligible, wounds, ctx, { ...(opts.allocation ? { allocation: opts.allocation } : {}), ...(opts.medic ? { medic: opts.medic } : {}), ...(opts.ownerAllocates ? { askOwner: true } : {}) });
+  return { events: st.events, ...(paused ? { awaiting: paused } : {}) };
 }
 
-/** K-6.2d the defensive fire's wounds (the owner's allocation, else the default) and wound tests, then the medics' duties. */
-export function finishDefensiveFire(st: Steps, chargerId: string, eligible: readonly string[], wounds: number, ctx: KCtx, opts: { allocation?: Record<string, number>; medic?: MedicPolicy; text?: string } = {}): void {
-  applyWounds(st, chargerId, eligible, wounds, ctx, { ...opts, rule: 'K-6.2d' });
+/** The defensive fire whose wounds are being taken: the charger, the defender, whether a machine gun fired. */
+export interface DefensiveFireAt {
+  chargerId: string;
+  targetId: string;
+  machineGun: boolean;
+}
+
+/**
+ * K-6.2d the defensive fire's wounds (the owner's allocation, else the default) and wound tests, then
+ * the medics' duties. With `askOwner` the tests may stop for the charger's owner (K-SKL-8, K-5.5h):
+ * what he must answer is returned, and `resumeDefensiveFire` goes on with his word.
+ */
+export function finishDefensiveFire(st: Steps, fire: DefensiveFireAt, eligible: readonly string[], wounds: number, ctx: KCtx, opts: { allocation?: Record<string, number>; medic?: MedicPolicy; text?: string; askOwner?: boolean } = {}): MedicAwaiting | undefined {
+  const applied = applyWoundsAsking(st, fire.chargerId, eligible, wounds, ctx, { ...opts, rule: 'K-6.2d' });
+  if ('paused' in applied) return defensiveTestsAwaiting(fire, applied.allocation, applied.paused);
   st.push(...medicDuties(st.state, ctx.table, houseOf(st.state, ctx)));
+  return undefined;
+}
+
+function defensiveTestsAwaiting(fire: DefensiveFireAt, allocation: Record<string, number>, cursor: WoundTestCursor): MedicAwaiting {
+  return { kind: 'medic', unitId: fire.chargerId, shooterId: fire.targetId, machineGun: fire.machineGun, allocation, cursor, after: { kind: 'defensive-fire', chargerId: fire.chargerId, targetId: fire.targetId } };
+}
+
+/** K-SKL-8 / K-5.5h the charger's owner answered: the defensive fire's wound tests go on (and may ask again), then the medics' duties. */
+export function resumeDefensiveFire(st: Steps, m: MedicAwaiting, answer: boolean | string | null, ctx: KCtx): MedicAwaiting | undefined {
+  const run = woundTests(st, m.unitId, m.allocation, ctx, { askOwner: true }, m.cursor, answer);
+  if ('paused' in run) return { ...m, cursor: run.paused };
+  st.push(...medicDuties(st.state, ctx.table, houseOf(st.state, ctx)));
+  return undefined;
 }
 
 /** K-6.2e / K-AMB-12 must the charger test morale after these defensive-fire events? */

@@ -1,16 +1,17 @@
 // K-5.6 evacuation: the lightly wounded leave for the rear (K-5.6a), the seriously wounded need an
 // escort (K-5.6b/c); all of them move at half speed at the end of the turn (K-5.6e/f/g), arrive at
 // their edge or a dressing station (K-AMB-9: they leave the game), and escorts come back (K-5.6d).
-import { type TableQueries, type Vec2, within, hypot, hypot3 } from '../../core';
-import { autoMoves } from './auto-move';
+import { type TableQueries, type Vec2, within, hypot, hypot3, rotate2 } from '../../core';
+import { autoMoves, type AutoMoveRequest } from './auto-move';
 import { JOIN_DISTANCE } from './constants';
 import { type KCtx, type KQuery, type KResult, Steps, houseOf, refuse } from './context';
 import { ev, type KEvent } from './events';
 import { movementAllowance } from './movement';
 import { baseOf, figureToUnit, liveFigures, onTable } from './table';
+import { soldierName } from './soldier-names';
 import { figureSees } from './visibility';
 import { medicDuties } from './wounds';
-import type { Evacuation, HouseSettings, KFigure, KState } from './state';
+import type { Evacuation, HouseSettings, KFigure, KState, KUnit } from './state';
 
 /** K-5.6a the nearest dressing station of his side, else his side's table edge. */
 export function destinationFor(s: KState, table: TableQueries, f: KFigure): Evacuation['destination'] {
@@ -93,11 +94,29 @@ function escortSpot(w: KFigure, e: KFigure, to: Vec2, from: Vec2): Vec2 {
 
 /**
  * K-5.6a/e the owner's word on a group's end-of-turn move: where it heads (the dressing station or the
- * table edge, when both are open to it) and how far (its whole half-speed move, half of it, or none).
+ * table edge, when both are open to it), how far (its whole half-speed move, half of it, or none) and
+ * by which path: K-5.6a says only "toward" the place (a rout, K-7.3d, goes "by the most direct route"),
+ * so he may bear off the straight line, `bearing` degrees to his left (negative: his right), less than
+ * a right angle so that every step still brings him nearer.
  */
 export interface EvacuationPlan {
   toward: 'station' | 'edge';
   distance: 'full' | 'half' | 'none';
+  bearing?: number;
+}
+
+/** K-5.6a the largest bearing off the straight line that still heads toward the place (exclusive). */
+export const MAX_EVACUATION_BEARING = 90;
+
+/** The bearings (degrees to his left, K-5.6a) the owner is offered besides the straight line. */
+const OFFERED_BEARINGS = [45, -45] as const;
+
+/** Which way a group heads: straight at the place's point, or `bearing` degrees off that line. */
+function headingOf(from: Vec2, point: Vec2, bearing: number | undefined): AutoMoveRequest['toward'] {
+  if (!bearing) return { point };
+  const dx = point[0] - from[0], dz = point[1] - from[1];
+  const d = hypot(dx, dz) || 1;
+  return { dir: rotate2([dx / d, dz / d], bearing) };
 }
 
 /** K-5.6c–g the end-of-turn move's opening: K-SKL-8 the medics' duties. */
@@ -155,6 +174,8 @@ export interface EvacuationOptions {
   other?: Evacuation['destination'];
   /** K-5.6f his whole half-speed move, cm. */
   allowance: number;
+  /** K-5.6a the bearings off the straight line (degrees to his left) along which his whole move goes somewhere. */
+  bearings: number[];
 }
 
 /** K-5.6e the group's choices: asked only when its default move goes somewhere. */
@@ -166,9 +187,10 @@ export function evacuationOptions(s: KState, key: string, ctx: KCtx): Evacuation
   const target = targetPoint(s, ctx.table, g.wounded, dest);
   const a = movementAllowance(s, g.wounded.id, 'evacuation', false, house).allowance;
   const d = movementAllowance(s, g.wounded.id, 'evacuation', true, house).allowance;
-  if (!autoMoves(s, ctx.table, [{ figure: g.wounded, toward: { point: target.point }, allowance: a, difficultAllowance: d, mayLeave: target.leave }], house).moves.length) return undefined;
+  const goes = (bearing: number) => autoMoves(s, ctx.table, [{ figure: g.wounded, toward: headingOf(g.wounded.at, target.point, bearing), allowance: a, difficultAllowance: d, mayLeave: target.leave }], house).moves.length > 0;
+  if (!goes(0)) return undefined;
   const other = otherDestination(s, ctx.table, g.wounded, dest);
-  return { wounded: g.wounded.id, ...(g.escort ? { escort: g.escort.id } : {}), destination: dest, ...(other ? { other } : {}), allowance: a };
+  return { wounded: g.wounded.id, ...(g.escort ? { escort: g.escort.id } : {}), destination: dest, ...(other ? { other } : {}), allowance: a, bearings: OFFERED_BEARINGS.filter(goes) };
 }
 
 /**
@@ -205,7 +227,7 @@ export function moveEvacuationGroup(st: Steps, key: string, ctx: KCtx, plan?: Ev
   const share = plan?.distance === 'half' ? 0.5 : 1;
   const a = movementAllowance(st.state, wounded.id, 'evacuation', false, house).allowance * share;
   const d = movementAllowance(st.state, wounded.id, 'evacuation', true, house).allowance * share;
-  const planned = autoMoves(st.state, ctx.table, [{ figure: wounded, toward: { point: target.point }, allowance: a, difficultAllowance: d, mayLeave: target.leave }], house);
+  const planned = autoMoves(st.state, ctx.table, [{ figure: wounded, toward: headingOf(wounded.at, target.point, plan?.bearing), allowance: a, difficultAllowance: d, mayLeave: target.leave }], house);
   const m = planned.moves[0];
   if (!m) return;
   const moves = [m];
@@ -215,7 +237,7 @@ export function moveEvacuationGroup(st: Steps, key: string, ctx: KCtx, plan?: Ev
       moves.push({ figureId: escort.id, from: escort.at, fromFloor: escort.floor, to: spot, floor: 0, distance: Math.round(hypot(spot[0] - escort.at[0], spot[1] - escort.at[1]) * 1000) / 1000 });
     }
   }
-  st.push(ev('FIGURES_MOVED', 'K-5.6e', `${wounded.id}${escort ? ` and ${escort.id}` : ''} head for the ${dest.kind === 'station' ? 'dressing station' : `${dest.edge} edge`} at half speed`, { unitId: wounded.unitId, mode: 'evacuation', moves, allowance: a }));
+  st.push(ev('FIGURES_MOVED', 'K-5.6e', `${wounded.id}${escort ? ` and ${escort.id}` : ''} head for the ${dest.kind === 'station' ? 'dressing station' : `${dest.edge} edge`} at half speed${plan?.bearing ? `, bearing ${Math.abs(plan.bearing)}° to the ${plan.bearing > 0 ? 'left' : 'right'}` : ''}`, { unitId: wounded.unitId, mode: 'evacuation', moves, allowance: a }));
   if (m.offTable || arrived(st.state, wounded, m.to, dest)) {
     st.push(ev('EVACUATION_ARRIVED', 'K-5.6d', `${wounded.id} reaches the ${dest.kind === 'station' ? 'dressing station' : 'table edge'} and leaves the game (K-AMB-9)`, { figureId: wounded.id, ...(escort ? { escortId: escort.id } : {}) }));
   }
@@ -229,17 +251,50 @@ export function evacuationMoves(s: KState, ctx: KCtx): KEvent[] {
   return st.events;
 }
 
-/** K-5.6d an escort heads back to his unit (or the nearest visible friendly unit) and joins within 3 cm. */
-export function returnEscort(st: Steps, figureId: string, ctx: KCtx): void {
+/** K-5.6d the units an escort who delivered his man may head back to: his own unit, the nearest visible friendly unit. */
+function escortUnits(s: KState, e: KFigure, ctx: KCtx): { home?: KUnit; nearest?: KUnit } {
+  const house = houseOf(s, ctx);
+  const candidates = Object.values(s.units).filter((u) => u.side === e.side && u.kind !== 'leader' && liveFigures(s, u).length && ['normal', 'pinned'].includes(u.status));
+  const home = candidates.find((u) => u.id === e.homeUnitId);
+  const visible = candidates.filter((u) => liveFigures(s, u).some((g) => figureSees(ctx.table, e, g, house))).sort((a, b) => figureToUnit(s, ctx.table, e, a) - figureToUnit(s, ctx.table, e, b));
+  return { ...(home ? { home } : {}), ...(visible[0] ? { nearest: visible[0] } : {}) };
+}
+
+/** K-5.6d what the owner of an escort heading back may choose (undefined: nothing to choose). */
+export interface EscortReturnOptions {
+  escort: string;
+  /** Where he heads by default (his own unit, else the nearest visible friendly unit), and the other unit open to him. */
+  unitId: string;
+  other?: string;
+}
+
+/**
+ * K-5.6d an escort who delivered his man "may head back toward his own unit, or toward the nearest
+ * visible friendly unit": his owner chooses (or keeps him where he is). Not asked when he has no unit to
+ * go to, or is already within 3 cm of the one he would head for (he joins it at once).
+ */
+export function escortReturnOptions(s: KState, figureId: string, ctx: KCtx): EscortReturnOptions | undefined {
+  const e = s.figures[figureId];
+  if (!e || e.removed || e.evacuation?.role !== 'escort' || !e.evacuation.returning) return undefined;
+  const { home, nearest } = escortUnits(s, e, ctx);
+  const unit = home ?? nearest;
+  if (!unit || within(figureToUnit(s, ctx.table, e, unit), JOIN_DISTANCE)) return undefined;
+  return { escort: e.id, unitId: unit.id, ...(nearest && nearest.id !== unit.id ? { other: nearest.id } : {}) };
+}
+
+/**
+ * K-5.6d an escort heads back to his unit (or the nearest visible friendly unit) and joins within 3 cm.
+ * `toward`: the owner's word — one of those units, or null (he stays where he is); by default his own unit.
+ */
+export function returnEscort(st: Steps, figureId: string, ctx: KCtx, toward?: string | null): void {
   const house = houseOf(st.state, ctx);
   const e = st.state.figures[figureId]!;
-  const candidates = Object.values(st.state.units).filter((u) => u.side === e.side && u.kind !== 'leader' && liveFigures(st.state, u).length && ['normal', 'pinned'].includes(u.status));
-  const home = candidates.find((u) => u.id === e.homeUnitId);
-  const visible = candidates.filter((u) => liveFigures(st.state, u).some((g) => figureSees(ctx.table, e, g, house))).sort((a, b) => figureToUnit(st.state, ctx.table, e, a) - figureToUnit(st.state, ctx.table, e, b));
-  const unit = home ?? visible[0];
+  if (toward === null) return;
+  const open = escortUnits(st.state, e, ctx);
+  const unit = toward !== undefined && open.nearest?.id === toward ? open.nearest : open.home ?? open.nearest;
   if (!unit) return;
   if (within(figureToUnit(st.state, ctx.table, e, unit), JOIN_DISTANCE)) {
-    st.push(ev('ESCORT_REJOINED', 'K-5.6d', `${e.id} rejoins ${unit.name}`, { figureId: e.id, unitId: unit.id }));
+    st.push(ev('ESCORT_REJOINED', 'K-5.6d', `${soldierName(st.state, e.id)} rejoins ${unit.name}`, { figureId: e.id, unitId: unit.id }));
     return;
   }
   const nearest = [...liveFigures(st.state, unit)].sort((a, b) => baseDist(ctx.table, e, a) - baseDist(ctx.table, e, b))[0]!;
@@ -247,9 +302,9 @@ export function returnEscort(st: Steps, figureId: string, ctx: KCtx): void {
   const d = movementAllowance(st.state, e.id, 'return', true, house).allowance;
   const spot = escortSpot(nearest, e, nearest.at, e.at);
   const plan = autoMoves(st.state, ctx.table, [{ figure: e, toward: { point: spot }, allowance: a, difficultAllowance: d, mayLeave: false }], house);
-  if (plan.moves.length) st.push(ev('FIGURES_MOVED', 'K-5.6d', `${e.id} heads back to ${unit.name}`, { unitId: e.unitId, mode: 'return', moves: plan.moves, allowance: a }));
+  if (plan.moves.length) st.push(ev('FIGURES_MOVED', 'K-5.6d', `${soldierName(st.state, e.id)} heads back to ${unit.name}`, { unitId: e.unitId, mode: 'return', moves: plan.moves, allowance: a }));
   if (within(figureToUnit(st.state, ctx.table, st.state.figures[e.id]!, unit), JOIN_DISTANCE)) {
-    st.push(ev('ESCORT_REJOINED', 'K-5.6d', `${e.id} rejoins ${unit.name}`, { figureId: e.id, unitId: unit.id }));
+    st.push(ev('ESCORT_REJOINED', 'K-5.6d', `${soldierName(st.state, e.id)} rejoins ${unit.name}`, { figureId: e.id, unitId: unit.id }));
   }
 }
 

@@ -47,11 +47,11 @@ export interface KPending {
 export type KChoice = KChargeChoice | KOwnerChoice;
 
 /** An owner's choice the book gives in the middle of another side's action, asked of that owner. */
-export type KOwnerChoice = KWoundsChoice | KMedicChoice | KTakeOverChoice | KDiveChoice | KEvacuationChoice;
+export type KOwnerChoice = KWoundsChoice | KMedicChoice | KTakeOverChoice | KDiveChoice | KEvacuationChoice | KEscortChoice;
 
 /** Is this choice an owner's choice (a neutral PendingDecision with its answers)? */
 export function isOwnerChoice(c: KChoice | undefined): c is KOwnerChoice {
-  return !!c && (c.kind === 'wounds' || c.kind === 'medic' || c.kind === 'take-over' || c.kind === 'dive' || c.kind === 'evacuation');
+  return !!c && (c.kind === 'wounds' || c.kind === 'medic' || c.kind === 'take-over' || c.kind === 'dive' || c.kind === 'evacuation' || c.kind === 'escort');
 }
 
 /** Where a wounded man heads (KFigure's evacuation destination, met structurally). */
@@ -76,6 +76,26 @@ export interface KEvacuationChoice {
   other?: KEvacuationDestination;
   /** K-5.6f his whole half-speed move, cm. */
   allowance: number;
+  /** K-5.6a the bearings off the straight line (degrees to his left) offered for his whole move. */
+  bearings?: number[];
+}
+
+/**
+ * K-5.6d as the turn ends, an escort who delivered his man waits for his owner's word: he heads back to
+ * his own unit (`toward`, the default; else the nearest visible friendly unit), to the nearest visible
+ * friendly unit (`other`), or stays where he is. `rest`: the groups that move after him.
+ */
+export interface KEscortChoice {
+  kind: 'escort';
+  /** The escort's owner. */
+  side: string;
+  /** The escort's own unit (named in the question). */
+  unitId: string;
+  key: string;
+  rest: string[];
+  escort: string;
+  toward: string;
+  other?: string;
 }
 
 /**
@@ -92,6 +112,8 @@ export interface KDiveChoice {
   shooters?: string[];
   spotter?: string;
   into: string[];
+  /** Fire from off the table (the scenario's special rule id) rather than a unit's shot (`shooterId`: the activating unit). */
+  offTable?: string;
 }
 
 /**
@@ -110,6 +132,8 @@ export interface KWoundsChoice {
   wounds: number;
   /** K-7.1-T2 a machine gun fired: the morale after fire counts it. */
   machineGun: boolean;
+  /** Fire from off the table (the scenario's special rule id; `shooterId` is then the activating unit): its wounds as a shot's. */
+  offTable?: string;
   /** Where the wounds came from when not a shot (K-6.2d defensive fire, K-6.4d a melee round): what follows the answer. */
   after?: KWoundsAfter;
 }
@@ -162,8 +186,18 @@ export interface WoundTestCursor {
 }
 
 /**
- * K-SKL-8 a shot's wound tests wait for the target's owner: does his medic re-roll this die (the
- * second result stands)? The tests go on from `cursor` with his word.
+ * Where wound tests paused for their owner's word came from when not a shot: K-6.2d defensive fire
+ * (then K-6.2e, the melee), or K-6.4d a melee round (`byUnit`: the allocation of the side's wounds to
+ * each of its units there, `unit` the one whose tests wait; then its other units, the other side's
+ * wounds and the round's outcome).
+ */
+export type KTestsAfter =
+  | { kind: 'defensive-fire'; chargerId: string; targetId: string }
+  | { kind: 'melee'; round: MeleeRoundWounds; byUnit: Array<{ unitId: string; allocation: Record<string, number> }>; unit: number };
+
+/**
+ * K-SKL-8 a unit's wound tests wait for its owner: does his medic re-roll this die (the second result
+ * stands)? The tests go on from `cursor` with his word (`after`: not a shot's tests).
  */
 export interface KMedicChoice {
   kind: 'medic';
@@ -173,11 +207,13 @@ export interface KMedicChoice {
   machineGun: boolean;
   allocation: Record<string, number>;
   cursor: WoundTestCursor;
+  after?: KTestsAfter;
 }
 
 /**
- * K-5.5h a shot's wound tests wait for the target's owner: who of the unit takes over the special
- * weapon of the soldier who fell (`cursor.takeOver`), or nobody (a marker is left)? The tests go on after.
+ * K-5.5h a unit's wound tests (a shot's, defensive fire's or a melee round's) wait for its owner: who
+ * of the unit takes over the special weapon of the soldier who fell (`cursor.takeOver`), or nobody (a
+ * marker is left)? The tests go on after.
  */
 export interface KTakeOverChoice extends Omit<KMedicChoice, 'kind'> {
   kind: 'take-over';

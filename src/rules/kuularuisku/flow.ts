@@ -40,6 +40,22 @@ function actingStage(a: NonNullable<KGameState['activation']>): ActivationStage 
 
 const F6_STEPS = new Set(['charge-target-test', 'charger-morale', 'melee-start']);
 
+/**
+ * A reading kept for the last state it was asked of: after each command the machines' guards ask the
+ * same state for its stage once per guard of a state's `always` list (states are never changed in place).
+ */
+function lastRead<T>(read: (s: KGameState) => T): (s: KGameState) => T {
+  let last: KGameState | undefined;
+  let value!: T;
+  return (s) => {
+    if (s !== last) {
+      value = read(s);
+      last = s;
+    }
+    return value;
+  };
+}
+
 /** The machines' states for Kuularuisku's steps, and the commands each step takes. */
 export const K_FLOW_STEPS: FlowSteps = {
   // F1 TURN_START (K-2.1b): the next turn's deck is shuffled.
@@ -51,8 +67,8 @@ export const K_FLOW_STEPS: FlowSteps = {
   windowState: 'readiness',
   // F1 DECK_EMPTY → END_OF_TURN_EVACUATION (K-5.6e) → TURN_END.
   endTurn: ['END_TURN'],
-  // K-5.6e the owners' words on the end-of-turn moves of those heading to the rear.
-  turnEndChoices: ['EVACUATION_MOVE'],
+  // K-5.6e the owners' words on the end-of-turn moves of those heading to the rear (K-5.6d an escort heading back).
+  turnEndChoices: ['EVACUATION_MOVE', 'ESCORT_RETURN'],
   resolve: ['RESOLVE'],
   // F2.5 readiness or one K-2.4 action; F4 a leader's command; passing the card.
   choose: ['READY', 'ACTIVATE', 'COMMAND', 'PASS'],
@@ -81,6 +97,9 @@ export const K_FLOW_STEPS: FlowSteps = {
     // 10 cm or, unable to, is destroyed; equal hits or a held test: the melee continues (K-6.5a).
     // K-6.2d / K-6.4d the owner of the unit hit by defensive fire, or of a side hit in a round, allocates its wounds.
     { name: 'allocate', kind: 'choice', commands: ['ALLOCATE_WOUNDS'] },
+    // K-SKL-8 / K-5.5h in those wound tests the owner says whether his medic re-rolls a die, and who takes over a fallen soldier's weapon.
+    { name: 'medic', kind: 'choice', commands: ['MEDIC_REROLL'] },
+    { name: 'takeOver', kind: 'choice', commands: ['TAKE_OVER'] },
     { name: 'round', kind: 'round', commands: ['RESOLVE'], ends: { 'loser-fell-back': 'fallBack', 'loser-destroyed': 'destroyed' } },
   ],
 };
@@ -90,11 +109,11 @@ export const kuularuiskuFlow: FlowAdapter<KGameState> = {
   meleeModel: 'locked-rounds',
   steps: K_FLOW_STEPS,
 
-  turnStage(s): TurnStage {
+  turnStage: lastRead((s): TurnStage => {
     const p = phaseOf(s);
     switch (p.kind) {
       // K-5.6e an owner's word on an end-of-turn move: the turn is ending.
-      case 'choice': return p.choice.kind === 'evacuation' ? 'turn-end' : 'activation';
+      case 'choice': return p.choice.kind === 'evacuation' || p.choice.kind === 'escort' ? 'turn-end' : 'activation';
       case 'over': return 'over';
       case 'between-turns': return 'between-turns';
       case 'draw': return 'pick';
@@ -102,9 +121,9 @@ export const kuularuiskuFlow: FlowAdapter<KGameState> = {
       case 'turn-end': return 'turn-end';
       default: return 'activation';
     }
-  },
+  }),
 
-  activationStage(s): ActivationStage {
+  activationStage: lastRead((s): ActivationStage => {
     const p = phaseOf(s);
     switch (p.kind) {
       case 'pending': {
@@ -114,10 +133,10 @@ export const kuularuiskuFlow: FlowAdapter<KGameState> = {
         return { kind: 'forced', step: k };
       }
       case 'choice':
-        if (p.choice.kind === 'evacuation') return { kind: 'none' };
+        if (p.choice.kind === 'evacuation' || p.choice.kind === 'escort') return { kind: 'none' };
         // K-5.5a / K-SKL-8 the target's owner deciding in a shot: the shooter's activation goes on after his answer.
-        // K-6.2d / K-6.4d the owner allocating in a charge or a melee round: still the melee's stage.
-        if (isOwnerChoice(p.choice) && !(p.choice.kind === 'wounds' && p.choice.after) && s.activation) return actingStage(s.activation);
+        // K-6.2d / K-6.4d the owner deciding in a charge or a melee round (allocation, medic, take-over): still the melee's stage.
+        if (isOwnerChoice(p.choice) && !('after' in p.choice && p.choice.after) && s.activation) return actingStage(s.activation);
         return { kind: 'melee' };
       case 'offer': {
         const o = p.offer;
@@ -130,13 +149,15 @@ export const kuularuiskuFlow: FlowAdapter<KGameState> = {
       default:
         return { kind: 'none' };
     }
-  },
+  }),
 
-  meleeStage(s): string {
+  meleeStage: lastRead((s): string => {
     const p = phaseOf(s);
     if (p.kind === 'choice') {
       const c = p.choice;
       if (c.kind === 'wounds') return c.after ? 'allocate' : 'none';
+      if (c.kind === 'medic') return c.after ? 'medic' : 'none';
+      if (c.kind === 'take-over') return c.after ? 'takeOver' : 'none';
       return c.kind === 'defensive-fire' ? 'defensiveFire' : c.kind === 'grenades' ? 'grenades' : 'none';
     }
     if (p.kind !== 'pending') return 'none';
@@ -148,7 +169,7 @@ export const kuularuiskuFlow: FlowAdapter<KGameState> = {
         return 'round';
       default: return 'none';
     }
-  },
+  }),
 
   sideToAct(s) {
     return sideToAct(phaseOf(s));

@@ -9,8 +9,9 @@ import { ev, type KDie, type KEvent } from './events';
 import { bestMorale, rollMorale } from './morale';
 import { movementAllowance } from './movement';
 import { liveFigures } from './table';
-import { allocationChoices, applyWounds, medicDuties, woundable, type MedicPolicy } from './wounds';
-import type { MeleeRoundWounds } from './flow-types';
+import { allocationChoices, applyWoundsAsking, medicDuties, woundTests, woundable, type MedicPolicy } from './wounds';
+import type { KTestsAfter, MeleeRoundWounds } from './flow-types';
+import type { MedicAwaiting } from './shooting';
 import type { KFigure, KMelee, KState } from './state';
 import type { Vec2 } from '../../core';
 
@@ -166,6 +167,14 @@ export interface MeleeOptions {
   ownerAllocates?: boolean;
 }
 
+/** K-SKL-8 / K-5.5h a melee round's wound tests that wait for the owner of the unit hit. */
+export interface MeleeTestsAwaiting extends MedicAwaiting {
+  after: Extract<KTestsAfter, { kind: 'melee' }>;
+}
+
+/** What a melee round waits for: an owner's allocation, or his word in his side's wound tests. */
+export type MeleeAwaiting = MeleeWoundsAwaiting | MeleeTestsAwaiting;
+
 /** K-6.4d a melee round's wounds that wait for the owner of the side hit (his soldiers in all his units there). */
 export interface MeleeWoundsAwaiting {
   kind: 'wounds';
@@ -187,8 +196,12 @@ export function meleeRound(s: KState, meleeId: string, ctx: KCtx, opts: MeleeOpt
   return meleeRoundAsking(s, meleeId, ctx, { ...opts, ownerAllocates: false }).events;
 }
 
-/** meleeRound that may stop for an owner's allocation (`ownerAllocates`, K-6.4d); resumeMeleeRound goes on with it. */
-export function meleeRoundAsking(s: KState, meleeId: string, ctx: KCtx, opts: MeleeOptions = {}): { events: KEvent[]; awaiting?: MeleeWoundsAwaiting } {
+/**
+ * meleeRound that may stop for an owner's word (`ownerAllocates`): K-6.4d his allocation, then in his
+ * side's wound tests K-SKL-8 his medic's re-roll and K-5.5h a fallen soldier's weapon; resumeMeleeRound
+ * and resumeMeleeTests go on with it.
+ */
+export function meleeRoundAsking(s: KState, meleeId: string, ctx: KCtx, opts: MeleeOptions = {}): { events: KEvent[]; awaiting?: MeleeAwaiting } {
   const st = new Steps(s);
   const m = s.melees[meleeId];
   if (!m) return { events: [] };
@@ -210,28 +223,46 @@ export function meleeRoundAsking(s: KState, meleeId: string, ctx: KCtx, opts: Me
     meleeId, units: [...m.units], order: rolled.map((r) => ({ side: r.side, units: r.units })),
     hitsTaken: Object.fromEntries(rolled.map((r) => [r.side, hitsOn.get(r.side) ?? 0])), at: 0,
   };
-  const awaiting = meleeWounds(st, round, 0, ctx, opts);
+  return roundFrom(st, round, 0, ctx, opts);
+}
+
+/** The round's wounds from side `from` on, then its outcome; stops where an owner's word is awaited. */
+function roundFrom(st: Steps, round: MeleeRoundWounds, from: number, ctx: KCtx, opts: MeleeOptions): { events: KEvent[]; awaiting?: MeleeAwaiting } {
+  const awaiting = meleeWounds(st, round, from, ctx, opts);
   if (awaiting) return { events: st.events, awaiting };
   meleeOutcome(st, round, ctx);
   return { events: st.events };
 }
 
-/** K-6.4d the owner's allocation for the side that waited; then the other sides' wounds (which may ask) and the round's outcome. */
-export function resumeMeleeRound(s: KState, round: MeleeRoundWounds, allocation: Record<string, number>, ctx: KCtx, text?: string): { events: KEvent[]; awaiting?: MeleeWoundsAwaiting } {
+/** K-6.4d the owner's allocation for the side that waited; then its wound tests and the other sides' wounds (which may ask), and the round's outcome. */
+export function resumeMeleeRound(s: KState, round: MeleeRoundWounds, allocation: Record<string, number>, ctx: KCtx, text?: string): { events: KEvent[]; awaiting?: MeleeAwaiting } {
   const st = new Steps(s);
   const side = round.order[round.at]!;
-  sideWounds(st, side.units, round.hitsTaken[side.side] ?? 0, allocation, ctx, undefined, text);
-  const awaiting = meleeWounds(st, round, round.at + 1, ctx, { ownerAllocates: true });
-  if (awaiting) return { events: st.events, awaiting };
-  meleeOutcome(st, round, ctx);
-  return { events: st.events };
+  const paused = sideWounds(st, round, side.units, round.hitsTaken[side.side] ?? 0, allocation, ctx, { askOwner: true, ...(text ? { text } : {}) });
+  if (paused) return { events: st.events, awaiting: paused };
+  return roundFrom(st, round, round.at + 1, ctx, { ownerAllocates: true });
+}
+
+/**
+ * K-SKL-8 / K-5.5h the owner's word on his side's paused wound tests: they go on (and may ask again),
+ * then his side's other units, the other sides' wounds and the round's outcome.
+ */
+export function resumeMeleeTests(s: KState, m: MeleeTestsAwaiting, answer: boolean | string | null, ctx: KCtx): { events: KEvent[]; awaiting?: MeleeAwaiting } {
+  const st = new Steps(s);
+  const at = m.after;
+  const run = woundTests(st, m.unitId, m.allocation, ctx, { askOwner: true }, m.cursor, answer);
+  if ('paused' in run) return { events: st.events, awaiting: { ...m, cursor: run.paused } };
+  const paused = unitsWounds(st, at.round, at.byUnit, at.unit + 1, ctx, { askOwner: true });
+  if (paused) return { events: st.events, awaiting: paused };
+  return roundFrom(st, at.round, at.round.at + 1, ctx, { ownerAllocates: true });
 }
 
 /**
  * K-6.4d hits are wounds, allocated by the owner among his soldiers (K-5.5a/b), then wound tests: the
- * sides in the round's order from `from`, stopping at one whose owner has a real choice to make.
+ * sides in the round's order from `from`, stopping at one whose owner has a real choice to make (where
+ * the wounds fall, then in the tests his medic's re-roll or who takes over a fallen soldier's weapon).
  */
-function meleeWounds(st: Steps, round: MeleeRoundWounds, from: number, ctx: KCtx, opts: MeleeOptions): MeleeWoundsAwaiting | undefined {
+function meleeWounds(st: Steps, round: MeleeRoundWounds, from: number, ctx: KCtx, opts: MeleeOptions): MeleeAwaiting | undefined {
   for (let i = from; i < round.order.length; i++) {
     const { side, units } = round.order[i]!;
     const wounds = round.hitsTaken[side] ?? 0;
@@ -245,19 +276,38 @@ function meleeWounds(st: Steps, round: MeleeRoundWounds, from: number, ctx: KCtx
         return { kind: 'wounds', side, unitId: units[0]!, shooterId: enemy, eligible, wounds, round: { ...round, at: i } };
       }
     }
-    sideWounds(st, units, wounds, given, ctx, opts.medic);
+    const paused = sideWounds(st, { ...round, at: i }, units, wounds, given, ctx, { ...(opts.medic ? { medic: opts.medic } : {}), ...(opts.ownerAllocates ? { askOwner: true } : {}) });
+    if (paused) return paused;
   }
   return undefined;
 }
 
-/** One side's melee wounds: its allocation (the owner's, or the default spread) split by unit, then each unit's wound tests. */
-function sideWounds(st: Steps, units: readonly string[], wounds: number, allocation: Record<string, number> | undefined, ctx: KCtx, medic?: MedicPolicy, text?: string): void {
-  const byUnit = [...splitWounds(st.state, units, wounds, allocation)].map(([unitId, alloc]) => ({ unitId, alloc, n: Object.values(alloc).reduce((a, b) => a + b, 0) })).filter((x) => x.n);
+type SideWoundsOpts = { medic?: MedicPolicy; text?: string; askOwner?: boolean };
+
+/** One side's melee wounds (the side at `round.at`): its allocation (the owner's, or the default spread) split by unit, then each unit's wound tests. */
+function sideWounds(st: Steps, round: MeleeRoundWounds, units: readonly string[], wounds: number, allocation: Record<string, number> | undefined, ctx: KCtx, opts: SideWoundsOpts): MeleeTestsAwaiting | undefined {
+  const byUnit = [...splitWounds(st.state, units, wounds, allocation)].map(([unitId, alloc]) => ({ unitId, allocation: alloc })).filter((x) => woundCount(x.allocation));
   // The owner's line (who chose) stands for the allocation when his wounds fell on one unit.
-  const said = text && byUnit.length === 1 ? { text } : {};
-  for (const { unitId, alloc, n } of byUnit) {
-    applyWounds(st, unitId, liveFigures(st.state, unitId).map((f) => f.id), n, ctx, { allocation: alloc, ...(medic ? { medic } : {}), rule: 'K-6.4d', ...said });
+  const { text, ...rest } = opts;
+  return unitsWounds(st, round, byUnit, 0, ctx, { ...rest, ...(text && byUnit.length === 1 ? { text } : {}) });
+}
+
+const woundCount = (a: Record<string, number>) => Object.values(a).reduce((x, y) => x + y, 0);
+
+/** The wound tests of a side's units from `from` on; with `askOwner` they stop for the owner's word (K-SKL-8, K-5.5h). */
+function unitsWounds(st: Steps, round: MeleeRoundWounds, byUnit: Array<{ unitId: string; allocation: Record<string, number> }>, from: number, ctx: KCtx, opts: SideWoundsOpts): MeleeTestsAwaiting | undefined {
+  for (let i = from; i < byUnit.length; i++) {
+    const { unitId, allocation } = byUnit[i]!;
+    const r = applyWoundsAsking(st, unitId, liveFigures(st.state, unitId).map((f) => f.id), woundCount(allocation), ctx, {
+      allocation, rule: 'K-6.4d', ...(opts.medic ? { medic: opts.medic } : {}), ...(opts.text ? { text: opts.text } : {}), ...(opts.askOwner ? { askOwner: true } : {}),
+    });
+    if ('paused' in r) {
+      const side = round.order[round.at]!.side;
+      const enemy = round.order.find((x) => x.side !== side)?.units[0] ?? '';
+      return { kind: 'medic', unitId, shooterId: enemy, machineGun: false, allocation: r.allocation, cursor: r.paused, after: { kind: 'melee', round, byUnit, unit: i } };
+    }
   }
+  return undefined;
 }
 
 /** K-6.4d–i the round's outcome once every wound test is done: who took more hits tests morale, falls back or fights on. */

@@ -11,6 +11,7 @@ import { type MedicPolicy, type WoundTestCursor, allocationChoices, applyWoundsA
 import { PINNED_HIT } from './constants';
 import { biteCover } from './special';
 import type { HouseSettings, KFigure, KState, KUnit } from './state';
+import type { KTestsAfter } from './flow-types';
 
 /** K-5.3b / K-WPN / K-AMB-19 dice a soldier rolls: his weapon's firepower; an MG without a loader 3N. */
 export function firepowerOf(s: KState, f: KFigure, house: HouseSettings): number {
@@ -87,6 +88,8 @@ export interface WoundsAwaiting {
   eligible: string[];
   wounds: number;
   machineGun: boolean;
+  /** Fire from off the table (the scenario's special rule id; `shooterId` is then the activating unit). */
+  offTable?: string;
 }
 
 /** Roll the shooting test (K-5.3d, K-7.1c, K-5.7a) for some soldiers. */
@@ -142,7 +145,10 @@ export function moraleAfterFire(st: Steps, unitId: string, worst: ReadonlyArray<
   }
 }
 
-/** K-SKL-8 a shot's wound tests paused: the target's owner says whether his medic re-rolls the die. */
+/**
+ * K-SKL-8 / K-5.5h a unit's wound tests paused: its owner says whether his medic re-rolls the die, or
+ * who takes over a fallen soldier's weapon (`after`: tests of defensive fire or a melee round, not a shot's).
+ */
 export interface MedicAwaiting {
   kind: 'medic';
   unitId: string;
@@ -150,6 +156,7 @@ export interface MedicAwaiting {
   machineGun: boolean;
   allocation: Record<string, number>;
   cursor: WoundTestCursor;
+  after?: KTestsAfter;
 }
 
 /** K-5.1b the shot at a lone leader waits, before any die, for his owner: does he dive into one of `into` (each a valid target then) or stay alone? */
@@ -160,6 +167,8 @@ export interface DiveAwaiting {
   shooters?: string[];
   spotter?: string;
   into: string[];
+  /** Fire from off the table (the scenario's special rule id) rather than a unit's shot. */
+  offTable?: string;
 }
 
 /** What a shooting waits for from the target's owner. */

@@ -7,12 +7,12 @@ import { type TableQueries, type Vec2, boundsOf, hypot, pointInPolygon } from '.
 import { COVER_VALUE, type CoverName } from './constants';
 import { type KCtx, type KResult, Steps, houseOf, refuse } from './context';
 import { ev, type KDie, type KEvent } from './events';
-import { coverTest, moraleAfterFire } from './shooting';
+import { coverTest, finishShooting, moraleAfterFire, type MedicAwaiting, type WoundsAwaiting } from './shooting';
 import { type Band, type KSpecialConfig, bandBox, distanceToPolygon, onBand } from './special';
 import { coverAt } from './terrain';
 import { liveFigures, standingFigures } from './table';
 import { coverValue, majorityCover } from './visibility';
-import { applyWounds, medicDuties } from './wounds';
+import { allocationChoices, applyWounds, medicDuties, woundable } from './wounds';
 import type { KFigure, KState, KUnit } from './state';
 import { anySampleIn, crossingAt, isHidden, onSpan, pathOnBand } from './special-queries';
 
@@ -56,12 +56,17 @@ function attackCover(s: KState, table: TableQueries, figs: readonly KFigure[], f
 
 type Attack = NonNullable<Cfg['preparation']>['attack'];
 
-/** An attack by no unit on the table: shooting test, cover test, wounds and the morale triggers. */
-function specialAttack(st: Steps, special: { id: string; rule: string }, targetId: string, attack: Attack, from: ((f: KFigure) => Vec2) | 'above', what: string, ctx: KCtx): void {
+/**
+ * An attack by no unit on the table: shooting test, cover test, wounds and the morale triggers. With
+ * `ownerAsked` (fire from off the table in an activation) the target's owner allocates the wounds when he
+ * has a real choice (K-5.5a) and gives his word in the wound tests (K-SKL-8, K-5.5h), as after a shot:
+ * what he must answer is returned, and the shooting's own steps go on with it.
+ */
+function specialAttack(st: Steps, special: { id: string; rule: string }, targetId: string, attack: Attack, from: ((f: KFigure) => Vec2) | 'above', what: string, ctx: KCtx, ownerAsked?: { shooterId: string }): WoundsAwaiting | MedicAwaiting | undefined {
   const house = houseOf(st.state, ctx);
   const u = st.state.units[targetId]!;
   const figs = liveFigures(st.state, u);
-  if (!figs.length) return;
+  if (!figs.length) return undefined;
   const dice: KDie[] = [];
   for (let i = 0; i < attack.firepower; i++) {
     const v = ctx.dice.roll(6, `${what}: shooting test (${attack.skill}+)`, 'K-5.3d');
@@ -71,14 +76,22 @@ function specialAttack(st: Steps, special: { id: string; rule: string }, targetI
   st.push(ev('SPECIAL_FIRE', special.rule, `${what} on ${u.name}: ${attack.firepower} dice — ${hits} hit${hits === 1 ? '' : 's'} (${special.id})`, { special: special.id, targetId, dice, hits, machineGun: !!attack.machineGun }));
   if (!hits) {
     if (attack.machineGun) moraleAfterFire(st, targetId, [], true, ctx);
-    return;
+    return undefined;
   }
   const cover = attackCover(st.state, ctx.table, figs, from, attack.cover === 'open', ctx);
   const wounds = coverTest(st, targetId, hits, cover, ctx);
+  if (ownerAsked) {
+    const w: WoundsAwaiting = { kind: 'wounds', unitId: targetId, shooterId: ownerAsked.shooterId, eligible: figs.map((f) => f.id), wounds, machineGun: !!attack.machineGun, offTable: special.id };
+    const alive = woundable(st.state, w.eligible);
+    if (wounds > 0 && allocationChoices(st.state, alive, wounds, 2).count > 1) return { ...w, eligible: alive };
+    const rest = finishShooting(st, w, ctx, { askOwner: true });
+    return rest && !('ok' in rest) ? rest : undefined;
+  }
   const applied = applyWounds(st, targetId, figs.map((f) => f.id), wounds, ctx);
   if ('ok' in applied) return;
   moraleAfterFire(st, targetId, applied.worst, !!attack.machineGun, ctx);
   st.push(...medicDuties(st.state, ctx.table, house));
+  return undefined;
 }
 
 function unitTouches(s: KState, u: KUnit, poly: readonly Vec2[]): boolean {
@@ -164,14 +177,18 @@ function offTableTargetWhy(s: KState, r: Cfg['offTable'][number], targetId: stri
   return 'not-in-lane';
 }
 
-/** Fire from off the table (off-table-fire): once per turn, at an enemy unit in the lane; cover against fire from that edge. */
-export function offTableFire(s: KState, args: { special: string; targetId: string }, ctx: KCtx): KResult {
+/**
+ * Fire from off the table (off-table-fire): once per turn, at an enemy unit in the lane; cover against
+ * fire from that edge. With `ownerAsked` the target's owner allocates its wounds and gives his word in
+ * their tests (K-5.5a, K-SKL-8, K-5.5h) as after a shot: `awaiting` says what he must answer.
+ */
+export function offTableFire(s: KState, args: { special: string; targetId: string; ownerAsked?: boolean }, ctx: KCtx): KResult<{ awaiting?: WoundsAwaiting | MedicAwaiting }> {
   const why = offTableRefusal(s, args.special, args.targetId);
   if (why) return refuse(why.rule, why.reason);
   const r = s.special!.config.offTable.find((x) => x.id === args.special)!;
   const st = new Steps(s);
-  specialAttack(st, r, args.targetId, r.attack, (f) => edgePoint(ctx.table, r.from, f), `Fire from the ${r.from} edge`, ctx);
-  return { ok: true, events: st.events };
+  const awaiting = specialAttack(st, r, args.targetId, r.attack, (f) => edgePoint(ctx.table, r.from, f), `Fire from the ${r.from} edge`, ctx, args.ownerAsked ? { shooterId: s.activation?.unitId ?? '' } : undefined);
+  return { ok: true, events: st.events, ...(awaiting ? { awaiting } : {}) };
 }
 
 /** The enemy units an off-table fire may hit now (for the HUD and random play). */

@@ -106,8 +106,9 @@ export function allocationChoices(s: KState, eligible: readonly string[], wounds
         const a: Record<string, number> = { ...forced };
         for (const id of pick) a[id] = (a[id] ?? 0) + 1;
         const clean = Object.fromEntries(ids.filter((id) => a[id]).map((id) => [id, a[id]!]));
-        if (seen.has(key(clean))) continue;
-        seen.add(key(clean));
+        const k = key(clean);
+        if (seen.has(k)) continue;
+        seen.add(k);
         options.push(clean);
       }
       return { options, count: total };

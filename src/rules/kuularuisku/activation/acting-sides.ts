@@ -55,6 +55,7 @@ export function actingSides(s: KGameState, _command: Command, p: KPhase = phaseO
       }
       if (p.choice.kind === 'medic') return { sides: [p.choice.side], awaiting: 'their word on their medic re-rolling a wound test', rule: 'K-SKL-8' };
       if (p.choice.kind === 'evacuation') return { sides: [p.choice.side], awaiting: 'their word on the end-of-turn move of their wounded heading to the rear', rule: 'K-5.6e' };
+      if (p.choice.kind === 'escort') return { sides: [p.choice.side], awaiting: 'their word on where their escort heads back to as the turn ends', rule: 'K-5.6d' };
       if (p.choice.kind === 'dive') return { sides: [p.choice.side], awaiting: 'their word on their targeted leader diving into a unit near him', rule: 'K-5.1b' };
       if (p.choice.kind === 'take-over') return { sides: [p.choice.side], awaiting: 'their word on who takes over the special weapon of their fallen soldier', rule: 'K-5.5h' };
       return p.choice.kind === 'defensive-fire'

@@ -35,8 +35,10 @@ export type FlowCommand =
   | { type: 'TAKE_OVER'; side: string; figureId: string | null }
   /** K-5.1b the owner of a targeted lone leader: the unit he dives into (null: he stays on his own). */
   | { type: 'LEADER_DIVE'; side: string; intoUnitId: string | null }
-  /** K-5.6e the owner of a group heading to the rear, as the turn ends: where it heads (K-5.6a) and how far. */
-  | { type: 'EVACUATION_MOVE'; side: string; toward: 'station' | 'edge'; distance: 'full' | 'half' | 'none' }
+  /** K-5.6e the owner of a group heading to the rear, as the turn ends: where it heads (K-5.6a), how far, and its path (degrees to his left of the straight line; default 0). */
+  | { type: 'EVACUATION_MOVE'; side: string; toward: 'station' | 'edge'; distance: 'full' | 'half' | 'none'; bearing?: number }
+  /** K-5.6d the owner of an escort who delivered his man, as the turn ends: the unit he heads back to (null: he stays). */
+  | { type: 'ESCORT_RETURN'; side: string; unitId: string | null }
   /** F6 K-6.6a throw grenades as the melee begins, or not. */
   | { type: 'GRENADES'; side: string; use: boolean }
   /** F3 K-2.3b/c in a between-activations window: use a ready unit now (or pass with null). */
@@ -49,6 +51,6 @@ export type FlowCommand =
 export type FlowCommandType = FlowCommand['type'];
 
 export const FLOW_COMMAND_TYPES: ReadonlySet<string> = new Set<FlowCommandType>([
-  'BEGIN_TURN', 'DRAW_CARD', 'READY', 'ACTIVATE', 'COMMAND', 'PASS', 'RESOLVE', 'DEFENSIVE_FIRE', 'GRENADES', 'ALLOCATE_WOUNDS', 'MEDIC_REROLL', 'TAKE_OVER', 'LEADER_DIVE', 'EVACUATION_MOVE',
+  'BEGIN_TURN', 'DRAW_CARD', 'READY', 'ACTIVATE', 'COMMAND', 'PASS', 'RESOLVE', 'DEFENSIVE_FIRE', 'GRENADES', 'ALLOCATE_WOUNDS', 'MEDIC_REROLL', 'TAKE_OVER', 'LEADER_DIVE', 'EVACUATION_MOVE', 'ESCORT_RETURN',
   'READINESS', 'END_ACTIVATION', 'END_TURN',
 ]);

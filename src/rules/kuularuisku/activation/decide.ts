@@ -6,14 +6,14 @@ import { actionGate } from './action-gate';
 import { commandRefusal } from './command';
 import type { FlowCommand } from './commands';
 import { drawOutcome, shuffleEvents, unitOnTable } from './deck';
-import { fev, type KGameEvent, type KOffer, type KPending } from './flow-state';
+import { fev, type KGameEvent, type KMedicChoice, type KOffer, type KPending, type KTakeOverChoice } from './flow-state';
 import { Steps } from '../context';
-import { decideChargeAllocation, meleeRoundStep, resolveChoice, resolveMeleeStep } from './melee-flow';
+import { decideChargeAllocation, decideChargeTests, meleeRoundStep, resolveChoice, resolveMeleeStep } from './melee-flow';
 import { actingUnit, activationUnits, offerChoices, offerEvents, plainOffer } from './offer';
 import { actingSides } from './acting-sides';
 import { askOwner, decideAllocation, decideMedic, decideTakeOver } from './wound-choice';
 import { decideDive } from './dive-choice';
-import { decideEvacuation, startEvacuationMoves } from './evacuation-choice';
+import { decideEscortReturn, decideEvacuation, startEvacuationMoves } from './evacuation-choice';
 import { phaseOf } from './phase';
 import { canUseReadiness, readyUnits, rollOff, sidesWithReadyUnits } from './readiness';
 import { turnLimitOf, victoryCheck } from './victory';
@@ -98,7 +98,12 @@ export function decideFlow(s: KState, c: FlowCommand, ctx: FlowCtx): FlowDecisio
     }
     case 'EVACUATION_MOVE': {
       if (p.kind !== 'choice' || p.choice.kind !== 'evacuation') return refuse('no one heading to the rear waits for his move', 'K-5.6e');
-      const r = decideEvacuation(acc, p.choice, c.toward, c.distance, ctx, finishTurn);
+      const r = decideEvacuation(acc, p.choice, c, ctx, finishTurn);
+      return r.ok ? { ok: true, acc } : refuse(r.reason, r.rule);
+    }
+    case 'ESCORT_RETURN': {
+      if (p.kind !== 'choice' || p.choice.kind !== 'escort') return refuse('no escort waits to head back', 'K-5.6d');
+      const r = decideEscortReturn(acc, p.choice, c.unitId, ctx, finishTurn);
       return r.ok ? { ok: true, acc } : refuse(r.reason, r.rule);
     }
     case 'LEADER_DIVE': {
@@ -106,15 +111,21 @@ export function decideFlow(s: KState, c: FlowCommand, ctx: FlowCtx): FlowDecisio
       const r = decideDive(acc, p.choice, c.intoUnitId, ctx, askOwner);
       return r.ok ? { ok: true, acc } : refuse(r.reason, r.rule);
     }
-    case 'TAKE_OVER': {
-      if (p.kind !== 'choice' || p.choice.kind !== 'take-over') return refuse('no fallen soldier\'s weapon waits to be taken over', 'K-5.5h');
-      const r = decideTakeOver(acc, p.choice, c.figureId, ctx);
-      return r.ok ? { ok: true, acc } : refuse(r.reason, r.rule);
-    }
+    case 'TAKE_OVER':
     case 'MEDIC_REROLL': {
-      if (p.kind !== 'choice' || p.choice.kind !== 'medic') return refuse('no wound test waits for the medic', 'K-SKL-8');
-      const r = decideMedic(acc, p.choice, c.reroll, ctx);
-      return r.ok ? { ok: true, acc } : refuse(r.reason, r.rule);
+      const want = c.type === 'TAKE_OVER' ? 'take-over' : 'medic';
+      if (p.kind !== 'choice' || p.choice.kind !== want) return c.type === 'TAKE_OVER' ? refuse('no fallen soldier\'s weapon waits to be taken over', 'K-5.5h') : refuse('no wound test waits for the medic', 'K-SKL-8');
+      const choice = p.choice as KMedicChoice | KTakeOverChoice;
+      const answer = c.type === 'TAKE_OVER' ? c.figureId : c.reroll;
+      if (!choice.after) {
+        const r = choice.kind === 'medic' ? decideMedic(acc, choice, answer, ctx) : decideTakeOver(acc, choice, answer, ctx);
+        return r.ok ? { ok: true, acc } : refuse(r.reason, r.rule);
+      }
+      // K-6.2d / K-6.4d the tests of defensive fire or a melee round: when nothing more waits, the activation is over (K-6.3b).
+      const r = decideChargeTests(acc, choice, answer, ctx);
+      if (!r.ok) return refuse(r.reason, r.rule);
+      if (!acc.state.flow.pending && !acc.state.flow.choice) afterChargeSequence(acc, ctx);
+      return { ok: true, acc };
     }
     case 'READINESS':
       // K-2.3b either side still to declare may go first.

@@ -4,6 +4,7 @@
 import type { PendingDecision } from '../../../core';
 import { Steps, type KCtx } from '../context';
 import { resolveShooting, type DiveAwaiting, type ShotAwaiting } from '../shooting';
+import { offTableFire } from '../special-play';
 import { sideName } from '../soldier-names';
 import type { KState } from '../state';
 import { leaderDive } from '../units';
@@ -11,12 +12,19 @@ import { fev, type KDiveChoice, type KGameEvent } from './flow-state';
 
 const unitName = (s: KState, id: string) => s.units[id]?.name ?? 'a unit no longer on the table';
 
-/** K-5.1b the shot waits for the leader's owner. */
+/** Who fires at the leader: the shooting unit, or the fire from off the table and its edge. */
+function firer(s: KState, c: { shooterId: string; offTable?: string }): string {
+  if (!c.offTable) return unitName(s, c.shooterId);
+  const from = s.special?.config.offTable.find((r) => r.id === c.offTable)?.from;
+  return from ? `The fire from the ${from} table edge` : 'The fire from off the table';
+}
+
+/** K-5.1b the shot (or the fire from off the table) waits for the leader's owner. */
 export function askDive(acc: Steps<KGameEvent>, w: DiveAwaiting): void {
   const s = acc.state;
   const side = s.units[w.leaderId]!.side;
-  const choice: KDiveChoice = { kind: 'dive', side, unitId: w.leaderId, shooterId: w.shooterId, into: w.into, ...(w.shooters ? { shooters: w.shooters } : {}), ...(w.spotter ? { spotter: w.spotter } : {}) };
-  acc.push(fev('CHOICE_PENDING', 'K-5.1b', `${unitName(s, w.shooterId)} takes aim at ${unitName(s, w.leaderId)}: for ${sideName(s, side)} to say whether he dives into a unit near him`, { choice }));
+  const choice: KDiveChoice = { kind: 'dive', side, unitId: w.leaderId, shooterId: w.shooterId, into: w.into, ...(w.shooters ? { shooters: w.shooters } : {}), ...(w.spotter ? { spotter: w.spotter } : {}), ...(w.offTable ? { offTable: w.offTable } : {}) };
+  acc.push(fev('CHOICE_PENDING', 'K-5.1b', `${firer(s, w)} takes aim at ${unitName(s, w.leaderId)}: for ${sideName(s, side)} to say whether he dives into a unit near him`, { choice }));
 }
 
 /**
@@ -35,6 +43,13 @@ export function decideDive(acc: Steps<KGameEvent>, c: KDiveChoice, intoUnitId: u
     if (!d.ok) return d;
     acc.push(...d.events);
   }
+  if (c.offTable) {
+    const fire = offTableFire(acc.state, { special: c.offTable, targetId: intoUnitId ?? c.unitId, ownerAsked: true }, ctx);
+    if (!fire.ok) return fire;
+    acc.push(...(fire.events as KGameEvent[]));
+    if (fire.awaiting) ask(acc, fire.awaiting);
+    return { ok: true };
+  }
   const r = resolveShooting(acc.state, {
     shooterId: c.shooterId, targetId: intoUnitId ?? c.unitId, ownerAllocates: true,
     ...(c.shooters ? { shooters: c.shooters } : {}), ...(c.spotter ? { spotter: c.spotter } : {}),
@@ -52,7 +67,7 @@ export function diveDecision(s: KState, c: KDiveChoice): PendingDecision {
   const dives = c.into.map((id) => ({ label: `${leader} dives into ${unitName(s, id)}`, command: { type: 'LEADER_DIVE', side: c.side, intoUnitId: id } }));
   return {
     side: c.side, kind: 'leader-dive', rule: 'K-5.1b',
-    label: `${unitName(s, c.shooterId)} takes aim at ${leader}. Does he dive into a unit within 3 cm? Then the whole unit is the target.`,
+    label: `${firer(s, c)} takes aim at ${leader}. Does he dive into a unit within 3 cm? Then the whole unit is the target.`,
     options: [stay, ...dives],
   };
 }

@@ -6,7 +6,7 @@ import type { KChoice, KFlow, KOffer, KPending, KPendingKind, KResult, KWindow }
 import type { KEvent } from '../events';
 
 export { isOwnerChoice } from '../flow-types';
-export type { OfferVia, KOffer, KPendingKind, KPending, KChoice, KChargeChoice, KWoundsChoice, KMedicChoice, KTakeOverChoice, KDiveChoice, KEvacuationChoice, KOwnerChoice, KWindow, KFlow, KResult } from '../flow-types';
+export type { OfferVia, KOffer, KPendingKind, KPending, KChoice, KChargeChoice, KWoundsChoice, KMedicChoice, KTakeOverChoice, KDiveChoice, KEvacuationChoice, KEscortChoice, KOwnerChoice, KWindow, KFlow, KResult } from '../flow-types';
 
 /** The whole game's state: one type (KState holds the flow position); the name the flow and the view use. */
 export type KGameState = KState;

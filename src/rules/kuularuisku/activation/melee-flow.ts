@@ -2,13 +2,14 @@
 // (K-6.2, the defender's choice), charger morale (K-6.2e), the melee's start with grenades (K-6.6,
 // each side's choice) and its first round (K-6.1b). The rule outcomes come from the rules engine (charge.ts, melee.ts).
 import { chargerMustTest } from '../charge';
-import { fev, type KChargeChoice, type KGameEvent, type KPending, type KWoundsChoice } from './flow-state';
+import { fev, type KChargeChoice, type KGameEvent, type KMedicChoice, type KPending, type KTakeOverChoice, type KWoundsChoice } from './flow-state';
 import { Steps } from '../context';
 import type { KEvent } from '../events';
-import { acceptAllocation, askDefensiveFireOwner, askMeleeOwner } from './wound-choice';
+import { acceptAllocation, acceptMedic, acceptTakeOver, askDefensiveFireOwner, askMedic, askMeleeOwner } from './wound-choice';
 import type { FlowCtx } from './flow-ctx';
-import { chargedTargetTest, chargerMorale, defensiveFireAsking, defensiveFireRefusal, finishDefensiveFire } from '../charge';
-import { grenadeSides, meleeRoundAsking, meleeStart, resumeMeleeRound, throwGrenades } from '../melee';
+import { chargedTargetTest, chargerMorale, defensiveFireAsking, defensiveFireRefusal, finishDefensiveFire, resumeDefensiveFire } from '../charge';
+import type { MedicAwaiting } from '../shooting';
+import { grenadeSides, meleeRoundAsking, meleeStart, resumeMeleeRound, resumeMeleeTests, throwGrenades } from '../melee';
 
 const sideName = (acc: Steps<KGameEvent>, side: string) => acc.state.sides.find((x) => x.id === side)?.name ?? side;
 
@@ -92,12 +93,16 @@ export function resolveChoice(acc: Steps<KGameEvent>, choice: KChargeChoice, yes
   firstRound(acc, choice.chargerId, choice.targetId, choice.meleeId!);
 }
 
-/** K-6.2e after defensive fire: the charger's morale test (wound tests, or K-AMB-12 a machine gun), else the melee begins. */
-function afterDefensiveFire(acc: Steps<KGameEvent>, chargerId: string, targetId: string, fire: readonly KEvent[], ctx: FlowCtx): void {
+/**
+ * K-6.2e after defensive fire: the charger's morale test (wound tests, or K-AMB-12 a machine gun), else
+ * the melee begins. `fire`: the fire's events, or `true` when its wound tests were taken over several
+ * commands (an owner's word asked in them: there were wound tests).
+ */
+function afterDefensiveFire(acc: Steps<KGameEvent>, chargerId: string, targetId: string, fire: readonly KEvent[] | true, ctx: FlowCtx): void {
   const charger = acc.state.units[chargerId];
   if (!charger || (charger.status !== 'normal' && charger.status !== 'pinned')) return;
   // K-6.2e wound tests (and, K-AMB-12 house, fire from a machine gun) call for the charger's test.
-  if (chargerMustTest(acc.state, chargerId, fire)) {
+  if (fire === true || chargerMustTest(acc.state, chargerId, fire)) {
     acc.push(fev('STEP_PENDING', 'K-6.2e', `${charger.name} came under defensive fire: it must pass a morale test to press the charge`, {
       pending: { kind: 'charger-morale', side: charger.side, unitId: chargerId, chargerId, targetId },
     }));
@@ -122,13 +127,43 @@ export function decideChargeAllocation(acc: Steps<KGameEvent>, choice: KWoundsCh
   if (!took.ok) return took;
   if (choice.after?.kind === 'defensive-fire') {
     const st = new Steps(acc.state);
-    finishDefensiveFire(st, choice.unitId, choice.eligible, choice.wounds, ctx, { allocation: took.chosen, text: took.text });
+    const { chargerId, targetId } = choice.after;
+    const paused = finishDefensiveFire(st, { chargerId, targetId, machineGun: choice.machineGun }, choice.eligible, choice.wounds, ctx, { allocation: took.chosen, text: took.text, askOwner: true });
     acc.push(...st.events);
-    afterDefensiveFire(acc, choice.after.chargerId, choice.after.targetId, st.events, ctx);
+    // K-SKL-8 / K-5.5h the tests stopped for the charger's owner: the charge goes on after his word.
+    if (paused) askMedic(acc, paused);
+    else afterDefensiveFire(acc, chargerId, targetId, st.events, ctx);
     return { ok: true };
   }
   if (choice.after?.kind === 'melee') {
     const r = resumeMeleeRound(acc.state, choice.after.round, took.chosen, ctx, took.text);
+    acc.push(...r.events);
+    if (r.awaiting) askMeleeOwner(acc, r.awaiting);
+  }
+  return { ok: true };
+}
+
+/**
+ * K-SKL-8 the owner's word on his medic's re-roll, or K-5.5h on who takes over a fallen soldier's
+ * weapon, in the wound tests of defensive fire (then the rest of them, K-6.2e, the melee) or of a melee
+ * round (then the rest of the round's wounds, which may ask again, and its outcome K-6.4e–i).
+ */
+export function decideChargeTests(acc: Steps<KGameEvent>, choice: KMedicChoice | KTakeOverChoice, answer: unknown, ctx: FlowCtx): { ok: true } | { ok: false; reason: string; rule: string } {
+  const took = choice.kind === 'medic' ? acceptMedic(acc, choice, answer) : acceptTakeOver(acc, choice, answer);
+  if (!took.ok) return took;
+  const word = answer as boolean | string | null;
+  const paused: MedicAwaiting = { ...choice, kind: 'medic' };
+  const after = choice.after;
+  if (after?.kind === 'defensive-fire') {
+    const st = new Steps(acc.state);
+    const more = resumeDefensiveFire(st, paused, word, ctx);
+    acc.push(...st.events);
+    if (more) askMedic(acc, more);
+    else afterDefensiveFire(acc, after.chargerId, after.targetId, true, ctx);
+    return { ok: true };
+  }
+  if (after?.kind === 'melee') {
+    const r = resumeMeleeTests(acc.state, { ...paused, after }, word, ctx);
     acc.push(...r.events);
     if (r.awaiting) askMeleeOwner(acc, r.awaiting);
   }

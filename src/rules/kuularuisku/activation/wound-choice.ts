@@ -5,13 +5,13 @@ import type { Command, PendingDecision } from '../../../core';
 import { Steps, type KCtx } from '../context';
 import type { WoundResult } from '../flow-types';
 import { finishShooting, resumeShooting, type MedicAwaiting, type ShotAwaiting, type WoundsAwaiting } from '../shooting';
-import { meleeDefaultAllocation, type MeleeWoundsAwaiting } from '../melee';
+import { meleeDefaultAllocation, type MeleeAwaiting } from '../melee';
 import { allocationText, nameInUnit, sideName, soldierName } from '../soldier-names';
 import type { KState } from '../state';
 import { allocationChoices, allocationRefusal, defaultTaker, medicWants, takeOverMates, woundResult } from '../wounds';
 import { weaponById } from '../data';
 import { askDive, diveDecision } from './dive-choice';
-import { evacuationDecision } from './evacuation-choice';
+import { escortDecision, evacuationDecision } from './evacuation-choice';
 import { fev, type KGameEvent, type KMedicChoice, type KOwnerChoice, type KTakeOverChoice, type KWoundsChoice } from './flow-state';
 
 const cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
@@ -32,16 +32,24 @@ export function askOwner(acc: Steps<KGameEvent>, w: ShotAwaiting): void {
     askDive(acc, w);
     return;
   }
-  askAllocation(acc, { kind: 'wounds', side: acc.state.units[w.unitId]!.side, unitId: w.unitId, shooterId: w.shooterId, eligible: w.eligible, wounds: w.wounds, machineGun: w.machineGun });
+  askAllocation(acc, { kind: 'wounds', side: acc.state.units[w.unitId]!.side, unitId: w.unitId, shooterId: w.shooterId, eligible: w.eligible, wounds: w.wounds, machineGun: w.machineGun, ...(w.offTable ? { offTable: w.offTable } : {}) });
 }
 
-/** K-6.2d defensive fire stops for the charger's owner to allocate its wounds (K-5.5a/b). */
-export function askDefensiveFireOwner(acc: Steps<KGameEvent>, w: WoundsAwaiting, chargerId: string, targetId: string): void {
+/** K-6.2d defensive fire stops for the charger's owner to allocate its wounds (K-5.5a/b), or in its wound tests for his word (K-SKL-8, K-5.5h). */
+export function askDefensiveFireOwner(acc: Steps<KGameEvent>, w: WoundsAwaiting | MedicAwaiting, chargerId: string, targetId: string): void {
+  if (w.kind === 'medic') {
+    askMedic(acc, w);
+    return;
+  }
   askAllocation(acc, { kind: 'wounds', side: acc.state.units[w.unitId]!.side, unitId: w.unitId, shooterId: w.shooterId, eligible: w.eligible, wounds: w.wounds, machineGun: w.machineGun, after: { kind: 'defensive-fire', chargerId, targetId } });
 }
 
-/** K-6.4d a melee round stops for the owner of the side hit to allocate its wounds among his soldiers there. */
-export function askMeleeOwner(acc: Steps<KGameEvent>, w: MeleeWoundsAwaiting): void {
+/** K-6.4d a melee round stops for the owner of the side hit to allocate its wounds among his soldiers there, or in his wound tests for his word (K-SKL-8, K-5.5h). */
+export function askMeleeOwner(acc: Steps<KGameEvent>, w: MeleeAwaiting): void {
+  if (w.kind === 'medic') {
+    askMedic(acc, w);
+    return;
+  }
   askAllocation(acc, { kind: 'wounds', side: w.side, unitId: w.unitId, shooterId: w.shooterId, eligible: w.eligible, wounds: w.wounds, machineGun: false, after: { kind: 'melee', round: w.round } });
 }
 
@@ -110,28 +118,38 @@ function medicAsk(s: KState, c: MedicAwaiting): { figureId: string; value: numbe
 const RESULT_WORDS: Record<WoundResult, string> = { dead: 'killed outright', serious: 'seriously wounded', light: 'lightly wounded', healthy: 'unhurt', scratch: 'just a scratch' };
 
 /** K-SKL-8 the tests stop at a die the medic could re-roll, or K-5.5h at a fallen soldier's special weapon: the owner is asked. */
-function askMedic(acc: Steps<KGameEvent>, m: MedicAwaiting): void {
+export function askMedic(acc: Steps<KGameEvent>, m: MedicAwaiting): void {
   const s = acc.state;
   const side = s.units[m.unitId]?.side ?? s.figures[Object.keys(m.allocation)[0]!]!.side;
+  const base = { side, unitId: m.unitId, shooterId: m.shooterId, machineGun: m.machineGun, allocation: m.allocation, cursor: m.cursor, ...(m.after ? { after: m.after } : {}) };
   if (m.cursor.takeOver !== undefined) {
-    askTakeOver(acc, { kind: 'take-over', side, unitId: m.unitId, shooterId: m.shooterId, machineGun: m.machineGun, allocation: m.allocation, cursor: m.cursor });
+    askTakeOver(acc, { kind: 'take-over', ...base });
     return;
   }
-  const choice: KMedicChoice = { kind: 'medic', side, unitId: m.unitId, shooterId: m.shooterId, machineGun: m.machineGun, allocation: m.allocation, cursor: m.cursor };
+  const choice: KMedicChoice = { kind: 'medic', ...base };
   const a = medicAsk(s, m);
   acc.push(fev('CHOICE_PENDING', 'K-SKL-8', `${soldierName(s, a.figureId)} rolled ${a.value} on his wound test (${RESULT_WORDS[a.result]}): for ${ownerOf(s, choice)} to say whether ${medicName(s, m)} re-rolls it`, { choice }));
 }
 
 const medicName = (s: KState, m: MedicAwaiting) => (m.cursor.medicId ? soldierName(s, m.cursor.medicId) : 'the medic');
 
-/** K-SKL-8 the owner's word on the medic's re-roll; the wound tests go on (and may ask again), then the rest of the shooting. */
-export function decideMedic(acc: Steps<KGameEvent>, choice: KMedicChoice, reroll: unknown, ctx: KCtx): { ok: true } | { ok: false; reason: string; rule: string } {
+type Answer = { ok: true } | { ok: false; reason: string; rule: string };
+
+/** K-SKL-8 the owner's word on the medic's re-roll, checked and logged (who chose what). */
+export function acceptMedic(acc: Steps<KGameEvent>, choice: KMedicChoice, reroll: unknown): Answer {
   if (typeof reroll !== 'boolean') return { ok: false, reason: 'MEDIC_REROLL needs "reroll": true (the medic re-rolls the wound test) or false (the result stands)', rule: 'K-SKL-8' };
   const s = acc.state;
   const a = medicAsk(s, { ...choice, kind: 'medic' });
   acc.push(fev('CHOICE_MADE', 'K-SKL-8', `${ownerOf(s, choice)} ${reroll ? `had ${medicName(s, { ...choice, kind: 'medic' })} re-roll` : 'kept'} the wound test of ${soldierName(s, a.figureId)}`, { kind: 'medic', side: choice.side, yes: reroll }));
+  return { ok: true };
+}
+
+/** K-SKL-8 the owner's word on the medic's re-roll in a shot; the wound tests go on (and may ask again), then the rest of the shooting. */
+export function decideMedic(acc: Steps<KGameEvent>, choice: KMedicChoice, reroll: unknown, ctx: KCtx): Answer {
+  const took = acceptMedic(acc, choice, reroll);
+  if (!took.ok) return took;
   const st = new Steps(acc.state);
-  const more = resumeShooting(st, { ...choice, kind: 'medic' }, reroll, ctx);
+  const more = resumeShooting(st, { ...choice, kind: 'medic' }, reroll as boolean, ctx);
   acc.push(...st.events);
   if (more) askMedic(acc, more);
   return { ok: true };
@@ -164,8 +182,8 @@ function askTakeOver(acc: Steps<KGameEvent>, c: KTakeOverChoice): void {
   acc.push(fev('CHOICE_PENDING', 'K-5.5h', `${soldierName(s, a.figureId)} fell with the ${a.weapon}: for ${ownerOf(s, c)} to say who takes it over`, { choice: c }));
 }
 
-/** K-5.5h the owner's word on the fallen soldier's weapon (a soldier of the unit, or null: nobody); the wound tests go on, then the rest of the shooting. */
-export function decideTakeOver(acc: Steps<KGameEvent>, choice: KTakeOverChoice, figureId: unknown, ctx: KCtx): { ok: true } | { ok: false; reason: string; rule: string } {
+/** K-5.5h the owner's word on the fallen soldier's weapon (a soldier of the unit, or null: nobody), checked and logged. */
+export function acceptTakeOver(acc: Steps<KGameEvent>, choice: KTakeOverChoice, figureId: unknown): Answer {
   const s = acc.state;
   const a = takeOverAsk(s, choice);
   const mates = takeOverMates(s, a.figureId);
@@ -174,8 +192,15 @@ export function decideTakeOver(acc: Steps<KGameEvent>, choice: KTakeOverChoice, 
   }
   const what = figureId === null ? `left the ${a.weapon} of ${soldierName(s, a.figureId)} on the table` : `had ${soldierName(s, figureId)} take over the ${a.weapon} of ${soldierName(s, a.figureId)}`;
   acc.push(fev('CHOICE_MADE', 'K-5.5h', `${ownerOf(s, choice)} ${what}`, { kind: 'take-over', side: choice.side, yes: figureId !== null }));
+  return { ok: true };
+}
+
+/** K-5.5h the owner's word on the fallen soldier's weapon in a shot; the wound tests go on, then the rest of the shooting. */
+export function decideTakeOver(acc: Steps<KGameEvent>, choice: KTakeOverChoice, figureId: unknown, ctx: KCtx): Answer {
+  const took = acceptTakeOver(acc, choice, figureId);
+  if (!took.ok) return took;
   const st = new Steps(acc.state);
-  const more = resumeShooting(st, { ...choice, kind: 'medic' }, figureId, ctx);
+  const more = resumeShooting(st, { ...choice, kind: 'medic' }, figureId as string | null, ctx);
   acc.push(...st.events);
   if (more) askMedic(acc, more);
   return { ok: true };
@@ -215,7 +240,7 @@ export function woundDecision(s: KState, c: KWoundsChoice, max = 12): PendingDec
   };
 }
 
-/** The owner's decision now (K-5.5a allocation, K-SKL-8 re-roll, K-5.5h a fallen MG's taker, K-5.1b a targeted leader's dive, K-5.6e an evacuation move). */
+/** The owner's decision now (K-5.5a allocation, K-SKL-8 re-roll, K-5.5h a fallen MG's taker, K-5.1b a targeted leader's dive, K-5.6e an evacuation move, K-5.6d an escort heading back). */
 export function ownerDecision(s: KState, c: KOwnerChoice): PendingDecision {
   switch (c.kind) {
     case 'wounds': return woundDecision(s, c);
@@ -223,6 +248,7 @@ export function ownerDecision(s: KState, c: KOwnerChoice): PendingDecision {
     case 'take-over': return takeOverDecision(s, c);
     case 'dive': return diveDecision(s, c);
     case 'evacuation': return evacuationDecision(s, c);
+    case 'escort': return escortDecision(s, c);
   }
 }
 

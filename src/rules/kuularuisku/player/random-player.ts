@@ -17,7 +17,7 @@ export const DEFAULT_WEIGHTS: Readonly<Record<string, number>> = {
 };
 
 /** The kinds of pending decision answered with their default (the first option). */
-const DEFAULT_ANSWERS: ReadonlySet<string> = new Set(['wound-allocation', 'medic-reroll', 'mg-take-over', 'leader-dive', 'evacuation-move']);
+const DEFAULT_ANSWERS: ReadonlySet<string> = new Set(['wound-allocation', 'medic-reroll', 'mg-take-over', 'leader-dive', 'evacuation-move', 'escort-return']);
 
 /** The weighting key of a command: its type, with `:mode` for a charge (so a charge is not one move among forty). */
 export const keyOf = (c: { type: string; mode?: unknown }) => (c.mode === 'charge' ? `${c.type}:charge` : c.type);

@@ -4,13 +4,15 @@
 import { formatDistance, hypot, within, type Command, type GameEvent, type PlayAction, type PlayArc, type PlayFigure, type PlayLogLine, type PlayTarget, type PlayUnit, type PlayView, type TableQueries, type Vec2 } from '../../core';
 import type { Scenario } from '../../scenario';
 import {
-  ARMOUR, GUN_RANGE, RIFLE_RANGE, TURRET_HALF_ARC, angleBetween, armourVictory, bearing, figureDistance, inTurretArc, legalArmour, readyUnits,
+  ARMOUR, GUN_RANGE, RIFLE_RANGE, TURRET_HALF_ARC, angleBetween, armourVictory, bearing, figureDistance, inTurretArc, readyUnits,
   type ArmourFigure, type ArmourState,
 } from './rules';
 
 interface Ctx {
   scenario: Scenario;
   table: TableQueries;
+  /** The legal commands now (the sequence's steps are the flow machine's). */
+  legal: Command[];
 }
 
 const COMPASS_NAMES = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'];
@@ -26,7 +28,7 @@ export const arcText = (from: number, to: number) => `${norm(from).toFixed(0)}°
 
 const nameOf = (scenario: Scenario, unit: string) => scenario.units?.find((u) => u.id === unit)?.name ?? unit;
 const sideName = (scenario: Scenario, side: string | null | undefined) => scenario.sides.find((x) => x.id === side)?.name ?? side ?? '';
-const live = (s: ArmourState) => s.figures.filter((f) => f.hp > 0);
+const live = (s: ArmourState) => s.table.figures.filter((f) => f.hp > 0);
 
 /** TA-5 the turret's arc and TA-7 the hull's front, side and rear armour, around the vehicle. */
 export function vehicleArcs(f: ArmourFigure): PlayArc[] {
@@ -60,10 +62,10 @@ function vehicleChips(f: ArmourFigure): string[] {
 
 export function describeUnits(s: ArmourState, scenario: Scenario): PlayUnit[] {
   return (scenario.units ?? []).map((u) => {
-    const figs = s.figures.filter((f) => f.unit === u.id);
+    const figs = s.table.figures.filter((f) => f.unit === u.id);
     const vehicle = figs.find((f) => f.vehicle && f.hp > 0);
-    const activated = s.acted.includes(u.id);
-    const status = [...(vehicle ? vehicleChips(vehicle) : []), ...(s.current === u.id ? ['acting'] : activated ? ['activated'] : [])];
+    const activated = s.seq.acted.includes(u.id);
+    const status = [...(vehicle ? vehicleChips(vehicle) : []), ...(s.seq.unit === u.id ? ['acting'] : activated ? ['activated'] : [])];
     return {
       id: u.id, side: u.side, name: u.name ?? u.id, kind: figs.some((f) => f.vehicle) ? 'vehicle' : 'rifle squad', status,
       strength: { now: figs.filter((f) => f.hp > 0).length, start: figs.length }, figures: figs.map((f) => figureOf(scenario, f)), activated,
@@ -75,7 +77,7 @@ export function describeUnits(s: ArmourState, scenario: Scenario): PlayUnit[] {
 function actionOf(c: Command, s: ArmourState, scenario: Scenario): PlayAction | undefined {
   const unit = String(c.unitId ?? '');
   switch (c.type) {
-    case 'BEGIN_TURN': return { id: 'begin-turn', label: `Roll for initiative (round ${s.round + 1})`, rule: 'TA-1', command: c };
+    case 'BEGIN_TURN': return { id: 'begin-turn', label: `Roll for initiative (round ${s.seq.round + 1})`, rule: 'TA-1', command: c };
     case 'END_TURN': return { id: 'end-turn', label: 'End the round', rule: 'TA-8', command: c };
     case 'SELECT_UNIT': return { id: `select:${unit}`, label: `Activate ${nameOf(scenario, unit)}`, rule: 'TA-2', command: c };
     case 'HOLD': return { id: 'hold', label: 'Hold', rule: 'TA-3', command: c };
@@ -104,13 +106,14 @@ function pivotAction(c: Command, s: ArmourState): PlayAction | undefined {
 /** The active unit's targets, one per enemy unit: rifles within RIFLE_RANGE (TA-3), the gun inside its turret arc and GUN_RANGE (TA-5). */
 function targetsOf(s: ArmourState, ctx: Ctx, legal: Command[]): PlayTarget[] {
   const { scenario, table } = ctx;
-  if (!s.current || !s.toAct) return [];
-  const own = live(s).filter((f) => f.unit === s.current);
+  const { unit, side } = s.seq;
+  if (s.seq.step !== 'activation' || !unit || !side) return [];
+  const own = live(s).filter((f) => f.unit === unit);
   const vehicle = own.find((f) => f.vehicle);
-  const enemyUnits = [...new Set(live(s).filter((f) => f.side !== s.toAct).map((f) => f.unit))];
+  const enemyUnits = [...new Set(live(s).filter((f) => f.side !== side).map((f) => f.unit))];
   return enemyUnits.map((unitId): PlayTarget => {
     const figs = live(s).filter((f) => f.unit === unitId);
-    const base = { unitId, name: nameOf(scenario, unitId), side: figs[0]!.side, visible: figs.length, total: s.figures.filter((f) => f.unit === unitId).length, cover: 'open' };
+    const base = { unitId, name: nameOf(scenario, unitId), side: figs[0]!.side, visible: figs.length, total: s.table.figures.filter((f) => f.unit === unitId).length, cover: 'open' };
     if (vehicle) {
       const nearest = figs.map((f) => ({ f, d: hypot(f.at[0] - vehicle.at[0], f.at[1] - vehicle.at[1]) })).sort((a, b) => a.d - b.d);
       const shot = nearest.find(({ f }) => legal.some((c) => c.type === 'TEMPLATE' && samePoint(c.at as Vec2, f.at)));
@@ -131,32 +134,34 @@ const samePoint = (a: Vec2 | undefined, b: Vec2) => !!a && a[0] === b[0] && a[1]
 
 /** The neutral description of the current phase: the side to act, what is awaited, a label (the HUD's headline). */
 export function armourPhase(s: ArmourState): { side: string | undefined; awaiting: string; label: string } {
-  if (s.over) return { side: undefined, awaiting: 'over', label: 'The game is over' };
-  if (!s.open) return { side: undefined, awaiting: 'between-turns', label: `Round ${s.round + 1}: roll for initiative` };
-  if (!s.toAct) return { side: undefined, awaiting: 'turn-end', label: `Round ${s.round}: end the round` };
-  return { side: s.toAct, awaiting: s.current ? 'action' : 'pick', label: `Round ${s.round}: ${s.current ? 'the selected unit acts' : 'select a unit'}` };
+  const { step, round, side } = s.seq;
+  if (step === 'over') return { side: undefined, awaiting: 'over', label: 'The game is over' };
+  if (step === 'between') return { side: undefined, awaiting: 'between-turns', label: `Round ${round + 1}: roll for initiative` };
+  if (step === 'end' || !side) return { side: undefined, awaiting: 'turn-end', label: `Round ${round}: end the round` };
+  const acting = step === 'activation';
+  return { side, awaiting: acting ? 'action' : 'pick', label: `Round ${round}: ${acting ? 'the selected unit acts' : 'select a unit'}` };
 }
 
 /** What the player is to do now, under the phase's label. */
 function detailOf(s: ArmourState, scenario: Scenario): string {
-  if (s.over) return '';
-  if (!s.open) return 'Both sides roll a d6; the higher activates first (TA-1)';
-  if (!s.toAct) return 'Every unit has acted';
-  const who = sideName(scenario, s.toAct);
-  if (s.current) return `${who}: choose what ${nameOf(scenario, s.current)} does`;
-  return `${who} to act: ${readyUnits(s, s.toAct).length} unit(s) left to activate this round`;
+  const { step, side, unit } = s.seq;
+  if (step === 'over') return '';
+  if (step === 'between') return 'Both sides roll a d6; the higher activates first (TA-1)';
+  if (step === 'end' || !side) return 'Every unit has acted';
+  const who = sideName(scenario, side);
+  if (step === 'activation' && unit) return `${who}: choose what ${nameOf(scenario, unit)} does`;
+  return `${who} to act: ${readyUnits(s, side).length} unit(s) left to activate this round`;
 }
 
 export function describeArmour(s: ArmourState, ctx: Ctx): PlayView {
-  const { scenario, table } = ctx;
-  const legal = legalArmour(s, scenario, table);
+  const { scenario, legal } = ctx;
   const p = armourPhase(s);
   const result = armourVictory(s, scenario);
   return {
     rulesetId: 'toyarmour', scenarioTitle: scenario.title, sides: scenario.sides.map((x) => ({ id: x.id, name: x.name, ...(x.colour ? { colour: x.colour } : {}) })),
-    prompt: { side: p.side ?? null, headline: p.label, detail: detailOf(s, scenario), turn: s.round, ...(scenario.turnLimit ? { turnLimit: scenario.turnLimit } : {}) },
+    prompt: { side: p.side ?? null, headline: p.label, detail: detailOf(s, scenario), turn: s.seq.round, ...(scenario.turnLimit ? { turnLimit: scenario.turnLimit } : {}) },
     units: describeUnits(s, scenario),
-    ...(s.current ? { activeUnitId: s.current } : {}),
+    ...(s.seq.step === 'activation' && s.seq.unit ? { activeUnitId: s.seq.unit } : {}),
     actions: legal.map((c) => actionOf(c, s, scenario)).filter((a): a is PlayAction => a !== undefined),
     targets: targetsOf(s, ctx, legal),
     ...(result ? { victory: { winner: result.winner, reason: result.reason, rule: result.rule } } : {}),

@@ -1,27 +1,12 @@
 // The toy armour ruleset (tests only, not shipped) as one module: initiative and alternating
 // activation, one vehicle with a hull facing and a turret arc, a template attack, in cm. It drops into
-// src/rules/toyarmour/ with one registry line (tests/rules/toy-plug-in.test.ts).
-import type { ActivationStage, Command, FlowAdapter, GameEvent, TableQueries, TurnStage } from '../../core';
+// src/rules/toyarmour/ with one registry line (tests/rules/toy-plug-in.test.ts). Its sequence is the
+// flow's alternating machine: the rules hold only the table.
+import type { AlternatingProgram, TableQueries } from '../../core';
 import type { Scenario } from '../../scenario';
 import { armourLog, armourPhase, describeArmour } from './hud';
 import { armourPlayer } from './player';
-import { armourVictory, decideArmour, evolveArmour, legalArmour, setupArmour, type ArmourState } from './rules';
-
-const ruleset = {
-  id: 'toyarmour',
-  version: '1',
-  activationModel: 'alternating' as const,
-  meleeModel: 'none' as const,
-  validateScenario: (scenario: Scenario) => validateArmourScenario(scenario),
-  setup: (scenario: Scenario) => setupArmour(scenario),
-  legalCommands: (s: ArmourState, ctx: { scenario: Scenario; table: TableQueries }) => legalArmour(s, ctx.scenario, ctx.table),
-  // TA-2 the side whose turn it is acts; starting and ending a round is anyone's.
-  actingSides: (s: ArmourState, _c: Command, { scenario }: { scenario: Scenario }) =>
-    s.open && s.toAct ? { sides: [s.toAct], rule: 'TA-2' } : { sides: scenario.sides.map((x) => x.id), rule: 'TA-1', anySide: true },
-  decide: decideArmour,
-  evolve: (s: ArmourState, e: GameEvent) => evolveArmour(s, e),
-  victory: (s: ArmourState, { scenario }: { scenario: Scenario }) => armourVictory(s, scenario),
-};
+import { actArmour, armourActions, armourInitiative, armourUnits, armourVictory, evolveArmour, setupArmour, type ArmourState, type ArmourTable } from './rules';
 
 /** TA-8 two sides, exactly one vehicle. */
 function validateArmourScenario(scenario: Scenario): Array<{ path: string; message: string }> {
@@ -32,26 +17,32 @@ function validateArmourScenario(scenario: Scenario): Array<{ path: string; messa
   return out;
 }
 
-const flow: FlowAdapter<ArmourState> = {
-  activationModel: 'alternating',
-  meleeModel: 'none',
-  // TA-2 a unit is picked by selecting it, then takes one action, which ends its activation.
-  steps: {
-    beginTurn: ['BEGIN_TURN'], pick: ['SELECT_UNIT'], window: [], windowState: 'window', endTurn: ['END_TURN'], resolve: [],
-    choose: ['HOLD', 'MOVE', 'SHOOT', 'PIVOT', 'TEMPLATE'], choosers: ['unit'], forced: {}, melee: [],
+/**
+ * The sequence is the flow's alternating machine (TA-1 initiative each round, TA-2 alternate
+ * activations, one action each, TA-8 the round limit); this ruleset gives it the initiative roll, its
+ * units and its table rules, and names the sequence's commands.
+ */
+const sequence: AlternatingProgram<ArmourTable, Scenario, TableQueries> = {
+  model: 'alternating',
+  commands: { begin: 'BEGIN_TURN', select: 'SELECT_UNIT', end: 'END_TURN' },
+  rule: { begin: 'TA-1', select: 'TA-2', end: 'TA-8' },
+  roundWord: 'Round',
+  units: armourUnits,
+  lastRound: (scenario) => scenario.turnLimit ?? 3,
+  // TA-8 a side with nothing left ends the game at once.
+  won: (t, sides) => sides.some((side) => armourUnits(t, side).length === 0),
+  initiative: armourInitiative,
+  rules: {
+    id: 'toyarmour',
+    version: '2',
+    validateScenario: validateArmourScenario,
+    setup: (scenario) => setupArmour(scenario),
+    actionTypes: ['HOLD', 'MOVE', 'SHOOT', 'PIVOT', 'TEMPLATE'],
+    actions: (s, { scenario, table }) => armourActions(s, scenario, table),
+    act: actArmour,
+    evolve: evolveArmour,
+    victory: (s: ArmourState, { scenario }) => armourVictory(s, scenario),
   },
-  turnStage(s): TurnStage {
-    if (s.over) return 'over';
-    if (!s.open) return 'between-turns';
-    if (s.current) return 'activation';
-    return s.toAct ? 'pick' : 'turn-end';
-  },
-  activationStage: (s): ActivationStage => (s.current ? { kind: 'choosing', chooser: 'unit' } : { kind: 'none' }),
-  meleeStage: () => 'none',
-  sideToAct: (s) => (s.open && s.toAct ? s.toAct : undefined),
-  activationEnded: (events) => events.some((e) => e.type === 'UNIT_ACTED'),
-  meleeOutcome: () => 'none',
-  meleeRoundFought: () => ({ fought: false, loserTested: false }),
 };
 
 const RULES = [
@@ -75,12 +66,11 @@ const hud = {
 };
 
 export const toyarmourModule = {
-  ruleset,
+  sequence,
   name: 'Toy armour (alternating)',
   phase: armourPhase,
   // The round the log's lines are labelled with (`cli play`).
-  turnOf: (s: ArmourState) => s.round,
-  flow,
+  turnOf: (s: ArmourState) => s.seq.round,
   hud,
   measure: 'cm' as const,
   dice: { sides: [6] },

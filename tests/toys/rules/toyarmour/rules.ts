@@ -1,7 +1,9 @@
-// The toy armour rules (tests only): each round both sides roll a d6 for initiative, then alternate
-// activating one unit each; infantry move or shoot, the one vehicle pivots its hull and turret or
-// fires a template. Lengths in cm, measured on the battlefield (height counts). Rule ids TA-n.
-import { baseDistance, hypot, within, type Command, type Dice, type GameEvent, type TableQueries, type Vec2 } from '../../core';
+// The toy armour rules (tests only): the table and the actions; the sequence — each round both sides
+// roll a d6 for initiative, then alternate activating one unit each — is the flow's alternating
+// machine, given this ruleset's initiative roll and its units (index.ts). Infantry move or shoot, the
+// one vehicle pivots its hull and turret or fires a template. Lengths in cm, measured on the
+// battlefield (height counts). Rule ids TA-n.
+import { baseDistance, hypot, within, type Command, type Dice, type GameEvent, type Resolution, type Sequenced, type SequenceCtx, type TableQueries, type Vec2 } from '../../core';
 import type { Scenario } from '../../scenario';
 
 export interface ArmourFigure {
@@ -20,17 +22,13 @@ export interface ArmourFigure {
   hp: number;
 }
 
-export interface ArmourState {
-  round: number;
-  open: boolean;
-  /** The side whose turn it is to activate a unit; null when nobody is left (or between rounds). */
-  toAct: string | null;
-  acted: string[];
-  /** The unit selected and not yet acted. */
-  current: string | null;
+/** The table: the figures (the sequence — round, who acts, which units acted — is the machine's). */
+export interface ArmourTable {
   figures: ArmourFigure[];
-  over: boolean;
 }
+
+/** The game state: the table and the machine's read-only sequence. */
+export type ArmourState = Sequenced<ArmourTable>;
 
 /** TA-4 infantry move up to this far; TA-5 the vehicle fires its template up to this far (cm). */
 export const INFANTRY_MOVE = 10;
@@ -68,11 +66,20 @@ export function inTurretArc(vehicle: ArmourFigure, point: Vec2): boolean {
   return angleBetween(bearing(vehicle.at, point), vehicle.turret ?? vehicle.facing) <= TURRET_HALF_ARC + 1e-9;
 }
 
-const live = (s: ArmourState) => s.figures.filter((f) => f.hp > 0);
-const unitFigures = (s: ArmourState, unit: string) => live(s).filter((f) => f.unit === unit);
-const unitsOf = (s: ArmourState, side: string) => [...new Set(live(s).filter((f) => f.side === side).map((f) => f.unit))];
+const live = (t: ArmourTable) => t.figures.filter((f) => f.hp > 0);
+const unitFigures = (t: ArmourTable, unit: string) => live(t).filter((f) => f.unit === unit);
 const sidesOf = (scenario: Scenario) => scenario.sides.map((x) => x.id);
 const base = (table: TableQueries, f: { at: Vec2; radius: number }) => ({ at: f.at, radius: f.radius, y: table.standHeight(f.at[0], f.at[1]) });
+
+/** TA-2 the units of a side still on the table (the machine leaves out those that acted this round). */
+export function armourUnits(t: ArmourTable, side: string): string[] {
+  return [...new Set(live(t).filter((f) => f.side === side).map((f) => f.unit))];
+}
+
+/** Units of a side that may still be activated this round. */
+export function readyUnits(s: ArmourState, side: string): string[] {
+  return armourUnits(s.table, side).filter((u) => !s.seq.acted.includes(u));
+}
 
 /** Distance between two figures' bases on the battlefield (cm, height counts). */
 export function figureDistance(table: TableQueries, a: ArmourFigure, b: ArmourFigure): number {
@@ -80,21 +87,16 @@ export function figureDistance(table: TableQueries, a: ArmourFigure, b: ArmourFi
 }
 
 /** TA-6 the figures the template centred at `at` covers: base centre within its radius (cm, height counts). */
-export function underTemplate(s: ArmourState, table: TableQueries, at: Vec2): ArmourFigure[] {
+export function underTemplate(t: ArmourTable, table: TableQueries, at: Vec2): ArmourFigure[] {
   const y = table.standHeight(at[0], at[1]);
-  return live(s).filter((f) => hypot(hypot(f.at[0] - at[0], f.at[1] - at[1]), table.standHeight(f.at[0], f.at[1]) - y) <= TEMPLATE_RADIUS + 1e-9);
+  return live(t).filter((f) => hypot(hypot(f.at[0] - at[0], f.at[1] - at[1]), table.standHeight(f.at[0], f.at[1]) - y) <= TEMPLATE_RADIUS + 1e-9);
 }
 
-/** Units of a side that may still be activated this round. */
-export function readyUnits(s: ArmourState, side: string): string[] {
-  return unitsOf(s, side).filter((u) => !s.acted.includes(u));
+function wiped(t: ArmourTable, scenario: Scenario): string | undefined {
+  return sidesOf(scenario).find((side) => armourUnits(t, side).length === 0);
 }
 
-function wiped(s: ArmourState, scenario: Scenario): string | undefined {
-  return sidesOf(scenario).find((side) => unitsOf(s, side).length === 0);
-}
-
-export function setupArmour(scenario: Scenario): ArmourState {
+export function setupArmour(scenario: Scenario): ArmourTable {
   const figures: ArmourFigure[] = (scenario.units ?? []).flatMap((u) =>
     u.figures.map((f) => {
       const vehicle = u.type === 'vehicle';
@@ -105,11 +107,10 @@ export function setupArmour(scenario: Scenario): ArmourState {
       };
     }),
   );
-  return { round: 0, open: false, toAct: null, acted: [], current: null, figures, over: false };
+  return { figures };
 }
 
 type Refusal = { ok: false; reason: string; rule: string };
-type Decision = { ok: true; events: GameEvent[] } | Refusal;
 const no = (reason: string, rule: string): Refusal => ({ ok: false, reason, rule });
 const nameOf = (scenario: Scenario, unit: string) => scenario.units?.find((u) => u.id === unit)?.name ?? unit;
 const sideName = (scenario: Scenario, side: string) => scenario.sides.find((x) => x.id === side)?.name ?? side;
@@ -121,8 +122,23 @@ export function figureName(scenario: Scenario, f: { id: string; unit: string }):
 }
 const cm = (d: number) => `${d.toFixed(1)} cm`;
 
+type Ctx = SequenceCtx<Scenario, TableQueries>;
+
+/** TA-1 the resolution of a round's start: both sides roll a d6; the higher activates first, a tie re-rolled until one is higher. */
+export function armourInitiative(s: ArmourState, { scenario, dice }: Ctx & { dice: Dice }): { first: string; text: string } {
+  const sides = sidesOf(scenario);
+  let a = 0;
+  let b = 0;
+  while (a === b) {
+    a = dice.roll(6, `initiative of ${sideName(scenario, sides[0]!)}`, 'TA-1');
+    b = dice.roll(6, `initiative of ${sideName(scenario, sides[1]!)}`, 'TA-1');
+  }
+  const first = a > b ? sides[0]! : sides[1]!;
+  return { first, text: `Round ${s.seq.round + 1}: ${sideName(scenario, first)} win the initiative (${a}–${b})` };
+}
+
 /** TA-7 a hit on a figure: a soldier falls; the vehicle's armour, by the face struck, must be beaten by a d6. */
-function hitEvents(s: ArmourState, scenario: Scenario, dice: Dice, target: ArmourFigure, from: Vec2, rule: string): GameEvent[] {
+function hitEvents(scenario: Scenario, dice: Dice, target: ArmourFigure, from: Vec2, rule: string): GameEvent[] {
   if (!target.vehicle) return [{ type: 'FIGURE_DOWN', rule, figure: target.id, text: `${figureName(scenario, target)} is down` }];
   const face = armourFace(target, from);
   const roll = dice.roll(6, `penetration of the ${face} armour (${ARMOUR[face] + 1}+)`, 'TA-7');
@@ -133,42 +149,16 @@ function hitEvents(s: ArmourState, scenario: Scenario, dice: Dice, target: Armou
   }];
 }
 
-export function decideArmour(s: ArmourState, c: Command, ctx: { scenario: Scenario; table: TableQueries; dice: Dice }): Decision {
+/** TA-3…TA-6 the action of the unit the machine has activated (`s.seq.unit`): its events, or the refusal. */
+export function actArmour(s: ArmourState, c: Command, ctx: Ctx & { dice: Dice }): Resolution {
   const { scenario, table, dice } = ctx;
-  const sides = sidesOf(scenario);
-  if (s.over) return no('the game is over', 'TA-8');
-  switch (c.type) {
-    case 'BEGIN_TURN': {
-      if (s.open) return no('the round is still on', 'TA-1');
-      // TA-1 both sides roll a d6; the higher activates first, a tie re-rolled until one is higher.
-      let a = 0;
-      let b = 0;
-      while (a === b) {
-        a = dice.roll(6, `initiative of ${sideName(scenario, sides[0]!)}`, 'TA-1');
-        b = dice.roll(6, `initiative of ${sideName(scenario, sides[1]!)}`, 'TA-1');
-      }
-      const first = a > b ? sides[0]! : sides[1]!;
-      return { ok: true, events: [{ type: 'ROUND_STARTED', rule: 'TA-1', round: s.round + 1, first, text: `Round ${s.round + 1}: ${sideName(scenario, first)} win the initiative (${a}–${b})` }] };
-    }
-    case 'SELECT_UNIT': {
-      const unit = String(c.unitId);
-      if (!s.open || !s.toAct || s.current) return no('no unit may be selected now', 'TA-2');
-      if (!readyUnits(s, s.toAct).includes(unit)) return no(`${nameOf(scenario, unit)} may not activate now`, 'TA-2');
-      return { ok: true, events: [{ type: 'UNIT_SELECTED', rule: 'TA-2', unit, text: `${nameOf(scenario, unit)} activates` }] };
-    }
-    case 'END_TURN': {
-      if (!s.open || s.toAct) return no('units are still to act this round', 'TA-2');
-      const limit = scenario.turnLimit ?? 3;
-      return { ok: true, events: [{ type: 'ROUND_ENDED', rule: 'TA-8', round: s.round, over: s.round >= limit, text: `Round ${s.round} ends` }] };
-    }
-  }
-  if (!s.current || c.unitId !== s.current) return no('that unit is not the one activated', 'TA-2');
-  const own = unitFigures(s, s.current);
-  const acted: GameEvent = { type: 'UNIT_ACTED', rule: 'TA-2', unit: s.current, text: `${nameOf(scenario, s.current)}: activation over` };
+  const unit = s.seq.unit!;
+  const t = s.table;
+  const own = unitFigures(t, unit);
   const vehicle = own.find((f) => f.vehicle);
   switch (c.type) {
     case 'HOLD':
-      return { ok: true, events: [{ type: 'UNIT_HELD', rule: 'TA-3', unit: s.current, text: `${nameOf(scenario, s.current)} hold` }, acted] };
+      return { ok: true, events: [{ type: 'UNIT_HELD', rule: 'TA-3', unit, text: `${nameOf(scenario, unit)} hold` }] };
     case 'MOVE': {
       // TA-4 infantry move together, each figure the same way, up to INFANTRY_MOVE cm, staying on the table.
       if (vehicle) return no('the vehicle pivots; it does not move in this toy', 'TA-4');
@@ -178,32 +168,32 @@ export function decideArmour(s: ArmourState, c: Command, ctx: { scenario: Scenar
       if (!within(length, INFANTRY_MOVE)) return no(`a move of ${cm(length)} is beyond ${INFANTRY_MOVE} cm`, 'TA-4');
       const off = own.some((f) => f.at[0] + dx < 0 || f.at[0] + dx > scenario.table.width || f.at[1] + dz < 0 || f.at[1] + dz > scenario.table.depth);
       if (off) return no('a figure would leave the table', 'TA-4');
-      return { ok: true, events: [{ type: 'UNIT_MOVED', rule: 'TA-4', unit: s.current, dx, dz, cm: length, text: `${nameOf(scenario, s.current)} move ${cm(length)}` }, acted] };
+      return { ok: true, events: [{ type: 'UNIT_MOVED', rule: 'TA-4', unit, dx, dz, cm: length, text: `${nameOf(scenario, unit)} move ${cm(length)}` }] };
     }
     case 'PIVOT': {
       // TA-5 the vehicle turns its hull and its turret to any of the eight compass bearings.
       if (!vehicle) return no('only the vehicle pivots', 'TA-5');
       const [facing, turret] = [Number(c.facing), Number(c.turret)];
       if (!COMPASS.includes(facing) || !COMPASS.includes(turret)) return no('facing and turret are compass bearings (0, 45 … 315)', 'TA-5');
-      return { ok: true, events: [{ type: 'VEHICLE_PIVOTED', rule: 'TA-5', figure: vehicle.id, facing, turret, text: `${nameOf(scenario, s.current)} hull to ${facing}°, turret to ${turret}°` }, acted] };
+      return { ok: true, events: [{ type: 'VEHICLE_PIVOTED', rule: 'TA-5', figure: vehicle.id, facing, turret, text: `${nameOf(scenario, unit)} hull to ${facing}°, turret to ${turret}°` }] };
     }
     case 'SHOOT': {
       // TA-3 every soldier of the unit shoots at one enemy figure within RIFLE_RANGE cm: a hit on 4+.
       if (vehicle) return no('the vehicle fires its template', 'TA-3');
-      const target = live(s).find((f) => f.id === c.target);
-      if (!target || target.side === s.toAct) return no('the target is not an enemy figure on the table', 'TA-3');
+      const target = live(t).find((f) => f.id === c.target);
+      if (!target || target.side === s.seq.side) return no('the target is not an enemy figure on the table', 'TA-3');
       const range = Math.min(...own.map((f) => figureDistance(table, f, target)));
       if (!within(range, RIFLE_RANGE)) return no(`the target is ${cm(range)} away, beyond ${RIFLE_RANGE} cm`, 'TA-3');
-      const events: GameEvent[] = [{ type: 'UNIT_SHOT', rule: 'TA-3', unit: s.current, target: target.id, cm: range, text: `${nameOf(scenario, s.current)} shoot at ${figureName(scenario, target)}, ${cm(range)} away` }];
+      const events: GameEvent[] = [{ type: 'UNIT_SHOT', rule: 'TA-3', unit, target: target.id, cm: range, text: `${nameOf(scenario, unit)} shoot at ${figureName(scenario, target)}, ${cm(range)} away` }];
       let left = target.hp;
       for (const f of own) {
         if (left <= 0) break;
         if (dice.roll(6, `shot by ${figureName(scenario, f)} (4+)`, 'TA-3') < 4) continue;
-        const hit = hitEvents(s, scenario, dice, target, f.at, 'TA-3');
+        const hit = hitEvents(scenario, dice, target, f.at, 'TA-3');
         if (hit.some((e) => e.type === 'FIGURE_DOWN' || e.penetrated)) left--;
         events.push(...hit);
       }
-      return { ok: true, events: [...events, acted] };
+      return { ok: true, events };
     }
     case 'TEMPLATE': {
       // TA-5 the gun fires only inside the turret's arc, up to GUN_RANGE cm; TA-6 its template hits every base centre within TEMPLATE_RADIUS.
@@ -215,73 +205,56 @@ export function decideArmour(s: ArmourState, c: Command, ctx: { scenario: Scenar
       }
       const range = hypot(at[0] - vehicle.at[0], at[1] - vehicle.at[1]);
       if (!within(range, GUN_RANGE)) return no(`the point is ${cm(range)} away, beyond ${GUN_RANGE} cm`, 'TA-5');
-      const under = underTemplate(s, table, at).filter((f) => f.id !== vehicle.id);
-      const events: GameEvent[] = [{ type: 'TEMPLATE_FIRED', rule: 'TA-6', figure: vehicle.id, at, radius: TEMPLATE_RADIUS, under: under.map((f) => f.id), text: `${nameOf(scenario, s.current)} fire a ${TEMPLATE_RADIUS} cm template ${cm(range)} away: ${under.length} under it` }];
+      const under = underTemplate(t, table, at).filter((f) => f.id !== vehicle.id);
+      const events: GameEvent[] = [{ type: 'TEMPLATE_FIRED', rule: 'TA-6', figure: vehicle.id, at, radius: TEMPLATE_RADIUS, under: under.map((f) => f.id), text: `${nameOf(scenario, unit)} fire a ${TEMPLATE_RADIUS} cm template ${cm(range)} away: ${under.length} under it` }];
       for (const f of under) {
-        if (dice.roll(6, `template on ${figureName(scenario, f)} (3+)`, 'TA-6') >= 3) events.push(...hitEvents(s, scenario, dice, f, vehicle.at, 'TA-6'));
+        if (dice.roll(6, `template on ${figureName(scenario, f)} (3+)`, 'TA-6') >= 3) events.push(...hitEvents(scenario, dice, f, vehicle.at, 'TA-6'));
       }
-      return { ok: true, events: [...events, acted] };
+      return { ok: true, events };
     }
   }
-  return no(`unknown command ${c.type}`, 'TA-2');
+  return no(`unknown command ${c.type}`, 'TA-3');
 }
 
-function hurt(s: ArmourState, id: string): ArmourState {
-  return { ...s, figures: s.figures.map((f) => (f.id === id ? { ...f, hp: f.hp - 1 } : f)) };
+function hurt(t: ArmourTable, id: string): ArmourTable {
+  return { figures: t.figures.map((f) => (f.id === id ? { ...f, hp: f.hp - 1 } : f)) };
 }
 
-export function evolveArmour(s: ArmourState, e: GameEvent): ArmourState {
+/** The table after one of the rules' events. */
+export function evolveArmour(t: ArmourTable, e: GameEvent): ArmourTable {
   switch (e.type) {
-    case 'ROUND_STARTED':
-      return { ...s, round: e.round as number, open: true, acted: [], current: null, toAct: e.first as string };
-    case 'UNIT_SELECTED':
-      return { ...s, current: e.unit as string };
     case 'UNIT_MOVED':
-      return { ...s, figures: s.figures.map((f) => (f.unit === e.unit ? { ...f, at: [f.at[0] + (e.dx as number), f.at[1] + (e.dz as number)] as Vec2 } : f)) };
+      return { figures: t.figures.map((f) => (f.unit === e.unit ? { ...f, at: [f.at[0] + (e.dx as number), f.at[1] + (e.dz as number)] as Vec2 } : f)) };
     case 'VEHICLE_PIVOTED':
-      return { ...s, figures: s.figures.map((f) => (f.id === e.figure ? { ...f, facing: e.facing as number, turret: e.turret as number } : f)) };
+      return { figures: t.figures.map((f) => (f.id === e.figure ? { ...f, facing: e.facing as number, turret: e.turret as number } : f)) };
     case 'FIGURE_DOWN':
-      return hurt(s, e.figure as string);
+      return hurt(t, e.figure as string);
     case 'ARMOUR_HIT':
-      return e.penetrated ? hurt(s, e.figure as string) : s;
-    case 'UNIT_ACTED': {
-      // TA-2 the turn passes to the other side; when it has nothing left to activate, back to this one.
-      const side = s.toAct!;
-      const next = { ...s, acted: [...s.acted, e.unit as string], current: null };
-      const other = [...new Set(s.figures.map((f) => f.side))].find((x) => x !== side)!;
-      const toAct = readyUnits(next, other).length ? other : readyUnits(next, side).length ? side : null;
-      return { ...next, toAct };
-    }
-    case 'ROUND_ENDED':
-      return { ...s, open: false, toAct: null, over: e.over as boolean };
+      return e.penetrated ? hurt(t, e.figure as string) : t;
     default:
-      return s;
+      return t;
   }
 }
 
-/** TA-8 the game ends when a side has nothing left, or after the last round: the side with more left standing wins. */
+/** TA-8 the game ends when a side has nothing left, or after the last round (either way the machine's `over`): the side with more left standing wins. */
 export function armourVictory(s: ArmourState, scenario: Scenario): { winner: string | null; reason: string; rule: string } | undefined {
-  const gone = wiped(s, scenario);
-  if (!gone && !s.over) return undefined;
-  const score = (side: string) => live(s).filter((f) => f.side === side).reduce((n, f) => n + (f.vehicle ? 3 * f.hp : 1), 0);
+  const gone = wiped(s.table, scenario);
+  if (!gone && s.seq.step !== 'over') return undefined;
+  const score = (side: string) => live(s.table).filter((f) => f.side === side).reduce((n, f) => n + (f.vehicle ? 3 * f.hp : 1), 0);
   const [a, b] = sidesOf(scenario).map(score) as [number, number];
   const winner = a === b ? null : a > b ? sidesOf(scenario)[0]! : sidesOf(scenario)[1]!;
-  const why = gone ? `${sideName(scenario, gone)} have nothing left` : `round ${s.round} was the last`;
+  const why = gone ? `${sideName(scenario, gone)} have nothing left` : `round ${s.seq.round} was the last`;
   return { winner, reason: `${why}: ${a}–${b}${winner ? `, ${sideName(scenario, winner)} win` : ', a draw'}`, rule: 'TA-8' };
 }
 
-/** Every command the side to act may give now (each with its side). */
-export function legalArmour(s: ArmourState, scenario: Scenario, table: TableQueries): Command[] {
-  if (s.over || armourVictory(s, scenario)) return [];
-  const sides = sidesOf(scenario);
-  if (!s.open) return [{ type: 'BEGIN_TURN', side: sides[0] }];
-  if (!s.toAct) return [{ type: 'END_TURN', side: sides[0] }];
-  const side = s.toAct;
-  if (!s.current) return readyUnits(s, side).map((unitId) => ({ type: 'SELECT_UNIT', side, unitId }));
-  const unitId = s.current;
-  const own = unitFigures(s, unitId);
+/** Every action the activated unit may take now (each with its side). */
+export function armourActions(s: ArmourState, scenario: Scenario, table: TableQueries): Command[] {
+  const unitId = s.seq.unit;
+  const side = s.seq.side;
+  if (!unitId || !side) return [];
+  const own = unitFigures(s.table, unitId);
   const out: Command[] = [{ type: 'HOLD', side, unitId }];
-  const enemies = live(s).filter((f) => f.side !== side);
+  const enemies = live(s.table).filter((f) => f.side !== side);
   const vehicle = own.find((f) => f.vehicle);
   if (vehicle) {
     for (const facing of COMPASS) for (const turret of COMPASS) if (angleBetween(facing, turret) <= 90) out.push({ type: 'PIVOT', side, unitId, facing, turret });

@@ -4,11 +4,13 @@
 // measure); the move buttons read in inches too.
 import { formatDistance, within, type Command, type GameEvent, type PlayAction, type PlayLogLine, type PlayPanel, type PlayTarget, type PlayUnit, type PlayView, type TableQueries } from '../../core';
 import type { Scenario } from '../../scenario';
-import { CLOSE_RANGE, CM_PER_INCH, HIT_CLOSE, HIT_FAR, MAX_RANGE, MOVE_INCHES, legalLines, lineFigures, lineRange, linesVictory, type LinesState } from './rules';
+import { CLOSE_RANGE, CM_PER_INCH, HIT_CLOSE, HIT_FAR, MAX_RANGE, MOVE_INCHES, lineFigures, lineRange, linesVictory, type LinesState } from './rules';
 
 interface Ctx {
   scenario: Scenario;
   table: TableQueries;
+  /** The legal commands now (the sequence's steps are the flow machine's). */
+  legal: Command[];
 }
 
 /** A length in inches as the HUD shows it ("6.0″"), through the same formatting as every other label. */
@@ -20,15 +22,17 @@ const WHEEL_WORDS: Record<string, string> = { '0': 'ahead', '-45': 'obliquely le
 
 /** The neutral description of the current phase: the side to act, what is awaited, a label (the HUD's headline). */
 export function linesPhase(s: LinesState): { side: string | undefined; awaiting: string; label: string } {
-  if (s.over) return { side: undefined, awaiting: 'over', label: 'The game is over' };
-  if (!s.phasing) return { side: undefined, awaiting: s.played.length ? 'turn-end' : 'between-turns', label: s.played.length ? `Turn ${s.turn}: end the turn` : `Turn ${s.turn + 1} is about to begin` };
-  return { side: s.phasing, awaiting: s.phase!, label: `Turn ${s.turn}: ${s.phase} phase` };
+  const { step, round, side, phase } = s.seq;
+  if (step === 'over') return { side: undefined, awaiting: 'over', label: 'The game is over' };
+  if (step === 'end') return { side: undefined, awaiting: 'turn-end', label: `Turn ${round}: end the turn` };
+  if (step !== 'phase' || !side) return { side: undefined, awaiting: 'between-turns', label: `Turn ${round + 1} is about to begin` };
+  return { side, awaiting: phase!, label: `Turn ${round}: ${phase} phase` };
 }
 
 function detailOf(s: LinesState, scenario: Scenario): string {
-  if (s.over || !s.phasing) return '';
-  const who = sideName(scenario, s.phasing);
-  return s.phase === 'move'
+  if (s.seq.step !== 'phase' || !s.seq.side) return '';
+  const who = sideName(scenario, s.seq.side);
+  return s.seq.phase === 'move'
     ? `${who}: move phase — each line may move once, up to ${inchLabel(MOVE_INCHES)} (TL-2)`
     : `${who}: fire phase — each line may fire once within ${inchLabel(MAX_RANGE)}, hitting on ${HIT_CLOSE}+ within ${inchLabel(CLOSE_RANGE)}, else ${HIT_FAR}+ (TL-3)`;
 }
@@ -36,12 +40,12 @@ function detailOf(s: LinesState, scenario: Scenario): string {
 export function linesUnits(s: LinesState, scenario: Scenario): PlayUnit[] {
   const ahead = (side: string) => ({ north: 180, east: 270, west: 90 } as Record<string, number>)[scenario.sides.find((x) => x.id === side)?.edge ?? ''] ?? 0;
   return (scenario.units ?? []).map((u) => {
-    const figs = s.figures.filter((f) => f.unit === u.id);
-    const done = s.done.includes(u.id);
-    const status = done ? [s.phase === 'fire' ? 'fired' : 'moved'] : s.phasing === u.side ? ['ready'] : [];
+    const figs = s.table.figures.filter((f) => f.unit === u.id);
+    const done = s.seq.acted.includes(u.id);
+    const status = done ? [s.seq.phase === 'fire' ? 'fired' : 'moved'] : s.seq.side === u.side ? ['ready'] : [];
     return {
       id: u.id, side: u.side, name: u.name ?? u.id, kind: `line of ${figs.length}`, status,
-      strength: { now: figs.filter((f) => f.alive).length, start: figs.length }, activated: done || s.played.includes(u.side),
+      strength: { now: figs.filter((f) => f.alive).length, start: figs.length }, activated: done || s.seq.played.includes(u.side),
       figures: figs.map((f) => ({ id: f.id, unitId: f.unit, side: f.side, at: [f.at[0], f.at[1]] as [number, number], floor: 0, facing: ahead(f.side), condition: f.alive ? 'healthy' : 'dead', weapon: 'musket', ...(f.alive ? {} : { removed: 'fallen' }) })),
     };
   });
@@ -50,9 +54,9 @@ export function linesUnits(s: LinesState, scenario: Scenario): PlayUnit[] {
 function actionOf(c: Command, s: LinesState, scenario: Scenario): PlayAction | undefined {
   const unit = String(c.unitId ?? '');
   switch (c.type) {
-    case 'BEGIN_TURN': return { id: 'begin-turn', label: `Begin turn ${s.turn + 1}`, rule: 'TL-1', command: c };
-    case 'END_TURN': return { id: 'end-turn', label: `End turn ${s.turn}`, rule: 'TL-5', command: c };
-    case 'END_PHASE': return { id: 'end-phase', label: `End the ${s.phase} phase`, rule: 'TL-1', command: c };
+    case 'BEGIN_TURN': return { id: 'begin-turn', label: `Begin turn ${s.seq.round + 1}`, rule: 'TL-1', command: c };
+    case 'END_TURN': return { id: 'end-turn', label: `End turn ${s.seq.round}`, rule: 'TL-5', command: c };
+    case 'END_PHASE': return { id: 'end-phase', label: `End the ${s.seq.phase} phase`, rule: 'TL-1', command: c };
     case 'MOVE_LINE': {
       const [inch, wheel] = [Number(c.inches), Number(c.wheel ?? 0)];
       if (wheel !== 0 && inch !== MOVE_INCHES) return undefined;
@@ -65,15 +69,15 @@ function actionOf(c: Command, s: LinesState, scenario: Scenario): PlayAction | u
 /** A line's targets in the fire phase: every enemy line, with the range and the score to hit, refused beyond MAX_RANGE. */
 function targetsOf(s: LinesState, ctx: Ctx, unit: string, legal: Command[]): PlayTarget[] {
   const { scenario, table } = ctx;
-  const enemy = [...new Set(s.figures.filter((f) => f.alive && f.side !== s.phasing).map((f) => f.unit))];
+  const enemy = [...new Set(s.table.figures.filter((f) => f.alive && f.side !== s.seq.side).map((f) => f.unit))];
   return enemy.map((target): PlayTarget => {
     const range = lineRange(s, table, unit, target);
     const command = legal.find((c) => c.type === 'FIRE' && c.unitId === unit && c.targetId === target);
     const need = within(range, CLOSE_RANGE) ? HIT_CLOSE : HIT_FAR;
     const left = lineFigures(s, target).length;
     return {
-      unitId: target, name: nameOf(scenario, target), side: s.figures.find((f) => f.unit === target)!.side, distance: range * CM_PER_INCH,
-      visible: left, total: s.figures.filter((f) => f.unit === target).length, cover: 'open',
+      unitId: target, name: nameOf(scenario, target), side: s.table.figures.find((f) => f.unit === target)!.side, distance: range * CM_PER_INCH,
+      visible: left, total: s.table.figures.filter((f) => f.unit === target).length, cover: 'open',
       notes: command ? [`d20 a figure, ${need}+ to hit`] : [],
       ...(command ? { command } : { refusal: { reason: `beyond ${inchLabel(MAX_RANGE)}`, rule: 'TL-3' } }),
     };
@@ -81,17 +85,16 @@ function targetsOf(s: LinesState, ctx: Ctx, unit: string, legal: Command[]): Pla
 }
 
 export function describeLines(s: LinesState, ctx: Ctx): PlayView {
-  const { scenario, table } = ctx;
-  const legal = legalLines(s, scenario, table);
+  const { scenario, legal } = ctx;
   const p = linesPhase(s);
   const result = linesVictory(s, scenario);
   // TL-3 in the fire phase every line that has not fired may: the first is the active one, the rest get their own target lists.
-  const firing = s.phase === 'fire' && s.phasing ? [...new Set(lineFiguresOfSide(s, s.phasing))].filter((u) => !s.done.includes(u)) : [];
+  const firing = s.seq.phase === 'fire' && s.seq.side ? [...new Set(lineFiguresOfSide(s, s.seq.side))].filter((u) => !s.seq.acted.includes(u)) : [];
   const [active, ...others] = firing;
   const panels: PlayPanel[] = others.map((unitId) => ({ kind: 'targets', id: 'fire', unitId, name: nameOf(scenario, unitId), rule: 'TL-3', targets: targetsOf(s, ctx, unitId, legal) }));
   return {
     rulesetId: 'toylines', scenarioTitle: scenario.title, sides: scenario.sides.map((x) => ({ id: x.id, name: x.name, ...(x.colour ? { colour: x.colour } : {}) })),
-    prompt: { side: p.side ?? null, headline: p.label, detail: detailOf(s, scenario), turn: s.turn, ...(scenario.turnLimit ? { turnLimit: scenario.turnLimit } : {}) },
+    prompt: { side: p.side ?? null, headline: p.label, detail: detailOf(s, scenario), turn: s.seq.round, ...(scenario.turnLimit ? { turnLimit: scenario.turnLimit } : {}) },
     units: linesUnits(s, scenario),
     ...(active ? { activeUnitId: active } : {}),
     actions: legal.map((c) => actionOf(c, s, scenario)).filter((a): a is PlayAction => a !== undefined),
@@ -101,7 +104,7 @@ export function describeLines(s: LinesState, ctx: Ctx): PlayView {
   };
 }
 
-const lineFiguresOfSide = (s: LinesState, side: string) => s.figures.filter((f) => f.alive && f.side === side).map((f) => f.unit);
+const lineFiguresOfSide = (s: LinesState, side: string) => s.table.figures.filter((f) => f.alive && f.side === side).map((f) => f.unit);
 
 interface Roll { sides: number; value: number; purpose: string; rule?: string }
 

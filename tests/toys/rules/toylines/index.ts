@@ -1,11 +1,12 @@
 // The toy lines ruleset (tests only, not shipped) as one module: you go, I go, in phases (move, fire,
 // end of the player's turn), d20s, lines of figures moved together, lengths in inches. It drops into
-// src/rules/toylines/ with one registry line (tests/rules/toy-plug-in.test.ts).
-import type { ActivationStage, Command, FlowAdapter, GameEvent, TableQueries, TurnStage } from '../../core';
+// src/rules/toylines/ with one registry line (tests/rules/toy-plug-in.test.ts). Its sequence is the
+// flow's phases machine: the rules hold only the table.
+import type { PhasesProgram, TableQueries } from '../../core';
 import type { Scenario } from '../../scenario';
 import { describeLines, linesLog, linesPhase } from './hud';
 import { linesPlayer } from './player';
-import { decideLines, evolveLines, legalLines, linesVictory, setupLines, type LinesState } from './rules';
+import { actLines, evolveLines, LINES_PHASES, linesActions, linesVictory, setupLines, sideLines, type LinesState, type LinesTable } from './rules';
 
 /** TL-1 two sides, each with lines of figures (infantry units). */
 function validateLinesScenario(scenario: Scenario): Array<{ path: string; message: string }> {
@@ -17,40 +18,32 @@ function validateLinesScenario(scenario: Scenario): Array<{ path: string; messag
   return out;
 }
 
-const ruleset = {
-  id: 'toylines',
-  version: '1',
-  activationModel: 'igougo' as const,
-  meleeModel: 'none' as const,
-  validateScenario: validateLinesScenario,
-  setup: (scenario: Scenario) => setupLines(scenario),
-  legalCommands: (s: LinesState, ctx: { scenario: Scenario; table: TableQueries }) => legalLines(s, ctx.scenario, ctx.table),
-  // TL-1 the phasing side acts; starting and ending a game turn is anyone's.
-  actingSides: (s: LinesState, _c: Command, { scenario }: { scenario: Scenario }) =>
-    s.phasing ? { sides: [s.phasing], rule: 'TL-1' } : { sides: scenario.sides.map((x) => x.id), rule: 'TL-1', anySide: true },
-  decide: decideLines,
-  evolve: (s: LinesState, e: GameEvent) => evolveLines(s, e),
-  victory: (s: LinesState, { scenario }: { scenario: Scenario }) => linesVictory(s, scenario),
-};
-
-const PARTS = ['move', 'fire'] as const;
-
-const flow: FlowAdapter<LinesState> = {
-  activationModel: 'igougo',
-  meleeModel: 'none',
-  // TL-1 a player turn is one activation of the phasing side: its parts are the phases; no pick, no melee.
-  steps: { beginTurn: ['BEGIN_TURN'], pick: [], window: [], windowState: 'window', endTurn: ['END_TURN'], resolve: [], choose: [], choosers: ['phasing'], forced: {}, melee: [] },
-  turnStage(s): TurnStage {
-    if (s.over) return 'over';
-    if (s.phasing) return 'activation';
-    return s.played.length ? 'turn-end' : 'between-turns';
+/**
+ * The sequence is the flow's phases machine (TL-1: each side in the scenario's order plays its move
+ * then its fire phase; TL-5 the turn limit); this ruleset names its phases and commands and gives its
+ * lines and its table rules.
+ */
+const sequence: PhasesProgram<LinesTable, Scenario, TableQueries> = {
+  model: 'phases',
+  phases: LINES_PHASES,
+  commands: { begin: 'BEGIN_TURN', endPhase: 'END_PHASE', end: 'END_TURN' },
+  rule: { begin: 'TL-1', endPhase: 'TL-1', end: 'TL-5' },
+  roundWord: 'Turn',
+  units: sideLines,
+  lastRound: (scenario) => scenario.turnLimit ?? 3,
+  // TL-5 a side with no figure left ends the game at once.
+  won: (t, sides) => sides.some((side) => sideLines(t, side).length === 0),
+  rules: {
+    id: 'toylines',
+    version: '2',
+    validateScenario: validateLinesScenario,
+    setup: (scenario) => setupLines(scenario),
+    actionTypes: ['MOVE_LINE', 'FIRE'],
+    actions: (s, { scenario, table }) => linesActions(s, scenario, table),
+    act: actLines,
+    evolve: evolveLines,
+    victory: (s: LinesState, { scenario }) => linesVictory(s, scenario),
   },
-  activationStage: (s): ActivationStage => (s.phasing && s.phase ? { kind: 'acting', action: 'player-turn', parts: PARTS, done: PARTS.indexOf(s.phase) } : { kind: 'none' }),
-  meleeStage: () => 'none',
-  sideToAct: (s) => s.phasing ?? undefined,
-  activationEnded: (events) => events.some((e) => e.type === 'PLAYER_TURN_ENDED'),
-  meleeOutcome: () => 'none',
-  meleeRoundFought: () => ({ fought: false, loserTested: false }),
 };
 
 const RULES = [
@@ -71,12 +64,11 @@ const hud = {
 };
 
 export const toylinesModule = {
-  ruleset,
+  sequence,
   name: 'Toy lines (you go, I go)',
   phase: linesPhase,
   // The game turn the log's lines are labelled with (`cli play`).
-  turnOf: (s: LinesState) => s.turn,
-  flow,
+  turnOf: (s: LinesState) => s.seq.round,
   hud,
   measure: 'inch' as const,
   dice: { sides: [20] },

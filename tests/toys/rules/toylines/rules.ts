@@ -1,7 +1,9 @@
-// The toy lines rules (tests only): you go, I go — the phasing side moves (each line of figures all
-// together), then fires (a d20 a figure), then its turn ends and the other side goes; after both, the
-// game turn ends. Lengths are inches (1" = 2.54 cm) measured on the battlefield. Rule ids TL-n.
-import { groupDistance, hypot, within, type Command, type Dice, type GameEvent, type TableQueries, type Vec2 } from '../../core';
+// The toy lines rules (tests only): the table and the phases' actions — in the move phase each line
+// of figures moves all together, in the fire phase it fires (a d20 a figure). The sequence (you go,
+// I go: each side's move then fire phase, then the other side, then the game turn's end) is the
+// flow's phases machine (index.ts). Lengths are inches (1" = 2.54 cm) measured on the battlefield.
+// Rule ids TL-n.
+import { groupDistance, hypot, within, type Command, type Dice, type GameEvent, type Resolution, type Sequenced, type SequenceCtx, type TableQueries, type Vec2 } from '../../core';
 import type { Scenario } from '../../scenario';
 
 /** TL-0 one inch in the battlefield's cm. */
@@ -25,18 +27,16 @@ export interface LineFigure {
   alive: boolean;
 }
 
-export interface LinesState {
-  turn: number;
-  /** The phasing side, or null between player turns. */
-  phasing: string | null;
-  phase: LinesPhase | null;
-  /** Lines that moved or fired in this phase. */
-  done: string[];
-  /** Sides that have had their player turn this game turn. */
-  played: string[];
+/** The table: the figures (the turn, the phasing side, its phase and the lines done in it are the machine's). */
+export interface LinesTable {
   figures: LineFigure[];
-  over: boolean;
 }
+
+/** The game state: the table and the machine's read-only sequence (`seq.phase` is a LinesPhase). */
+export type LinesState = Sequenced<LinesTable>;
+
+/** TL-1 the phases of a side's turn, in order. */
+export const LINES_PHASES: readonly LinesPhase[] = ['move', 'fire'];
 
 const BASE_RADIUS = 1.25;
 export const inches = (cm: number) => cm / CM_PER_INCH;
@@ -45,9 +45,11 @@ export const inchText = (inch: number) => `${inch.toFixed(1)}"`;
 const sidesOf = (scenario: Scenario) => scenario.sides.map((x) => x.id);
 const sideName = (scenario: Scenario, side: string) => scenario.sides.find((x) => x.id === side)?.name ?? side;
 const nameOf = (scenario: Scenario, unit: string) => scenario.units?.find((u) => u.id === unit)?.name ?? unit;
-const alive = (s: LinesState) => s.figures.filter((f) => f.alive);
+const alive = (s: LinesState) => s.table.figures.filter((f) => f.alive);
 export const lineFigures = (s: LinesState, unit: string) => alive(s).filter((f) => f.unit === unit);
 const linesOf = (s: LinesState, side: string) => [...new Set(alive(s).filter((f) => f.side === side).map((f) => f.unit))];
+/** TL-1 the lines of a side still on the table (the machine's guard reads them). */
+export const sideLines = (t: LinesTable, side: string) => [...new Set(t.figures.filter((f) => f.alive && f.side === side).map((f) => f.unit))];
 
 /** TL-2 straight ahead for a side: away from its own table edge (degrees, 0 = north). */
 function ahead(scenario: Scenario, side: string): number {
@@ -61,13 +63,11 @@ export function lineRange(s: LinesState, table: TableQueries, a: string, b: stri
   return inches(groupDistance(bases(a), bases(b)));
 }
 
-export function setupLines(scenario: Scenario): LinesState {
-  const figures = (scenario.units ?? []).flatMap((u) => u.figures.map((f) => ({ id: f.id, unit: u.id, side: u.side, at: f.at, alive: true })));
-  return { turn: 0, phasing: null, phase: null, done: [], played: [], figures, over: false };
+export function setupLines(scenario: Scenario): LinesTable {
+  return { figures: (scenario.units ?? []).flatMap((u) => u.figures.map((f) => ({ id: f.id, unit: u.id, side: u.side, at: f.at, alive: true }))) };
 }
 
-type Decision = { ok: true; events: GameEvent[] } | { ok: false; reason: string; rule: string };
-const no = (reason: string, rule: string): Decision => ({ ok: false, reason, rule });
+const no = (reason: string, rule: string): Resolution => ({ ok: false, reason, rule });
 
 /** Where a line's figures end after moving `inch` inches `wheel` degrees off ahead (all together), or undefined off the table. */
 function moved(s: LinesState, scenario: Scenario, unit: string, side: string, inch: number, wheel: number): Vec2[] | undefined {
@@ -77,35 +77,22 @@ function moved(s: LinesState, scenario: Scenario, unit: string, side: string, in
   return to.every(([x, z]) => x >= 0 && x <= scenario.table.width && z >= 0 && z <= scenario.table.depth) ? to : undefined;
 }
 
-export function decideLines(s: LinesState, c: Command, ctx: { scenario: Scenario; table: TableQueries; dice: Dice }): Decision {
+/** TL-2, TL-3 a line's action in the phasing side's phase (`s.seq`): its events, or the refusal. */
+export function actLines(s: LinesState, c: Command, ctx: SequenceCtx<Scenario, TableQueries> & { dice: Dice }): Resolution {
   const { scenario, table, dice } = ctx;
   const sides = sidesOf(scenario);
-  if (s.over) return no('the game is over', 'TL-5');
+  const done = s.seq.acted;
   switch (c.type) {
-    case 'BEGIN_TURN':
-      if (s.phasing || s.played.length) return no('the game turn is still on', 'TL-1');
-      // TL-1 the sides go in the scenario's order.
-      return { ok: true, events: [{ type: 'TURN_STARTED', rule: 'TL-1', turn: s.turn + 1, phasing: sides[0], text: `Turn ${s.turn + 1}: ${sideName(scenario, sides[0]!)} go first` }] };
-    case 'END_TURN':
-      if (s.phasing || s.played.length < sides.length) return no('a side has still to play its turn', 'TL-1');
-      return { ok: true, events: [{ type: 'TURN_ENDED', rule: 'TL-5', turn: s.turn, over: s.turn >= (scenario.turnLimit ?? 3), text: `Turn ${s.turn} ends` }] };
-    case 'END_PHASE': {
-      if (!s.phasing || !s.phase) return no('no phase is on', 'TL-1');
-      const ended: GameEvent = { type: 'PHASE_ENDED', rule: 'TL-1', phase: s.phase, text: `${sideName(scenario, s.phasing)}: the ${s.phase} phase ends` };
-      if (s.phase === 'move') return { ok: true, events: [ended] };
-      const next = sides.find((x) => x !== s.phasing && !s.played.includes(x));
-      return { ok: true, events: [ended, { type: 'PLAYER_TURN_ENDED', rule: 'TL-1', side: s.phasing, next: next ?? null, text: `${sideName(scenario, s.phasing)}' turn ends` }] };
-    }
     case 'MOVE_LINE': {
       // TL-2 in the move phase each line moves once, every figure the same distance the same way.
-      if (s.phase !== 'move') return no('lines move in the move phase', 'TL-2');
+      if (s.seq.phase !== 'move') return no('lines move in the move phase', 'TL-2');
       const unit = String(c.unitId);
-      if (!linesOf(s, s.phasing!).includes(unit)) return no(`${nameOf(scenario, unit)} is not a line of the phasing side`, 'TL-2');
-      if (s.done.includes(unit)) return no(`${nameOf(scenario, unit)} has moved this phase`, 'TL-2');
+      if (!linesOf(s, s.seq.side!).includes(unit)) return no(`${nameOf(scenario, unit)} is not a line of the phasing side`, 'TL-2');
+      if (done.includes(unit)) return no(`${nameOf(scenario, unit)} has moved this phase`, 'TL-2');
       const [inch, wheel] = [Number(c.inches), Number(c.wheel ?? 0)];
       if (!Number.isFinite(inch) || inch <= 0 || !within(inch, MOVE_INCHES)) return no(`a line moves more than 0" and at most ${MOVE_INCHES}", got ${JSON.stringify(c.inches)}`, 'TL-2');
       if (!WHEELS.includes(wheel)) return no('a line goes ahead (wheel 0) or obliquely (wheel -45 or 45)', 'TL-2');
-      const to = moved(s, scenario, unit, s.phasing!, inch, wheel);
+      const to = moved(s, scenario, unit, s.seq.side!, inch, wheel);
       if (!to) return no('a figure would leave the table', 'TL-2');
       const figs = lineFigures(s, unit);
       const cm = hypot(to[0]![0] - figs[0]!.at[0], to[0]![1] - figs[0]!.at[1]);
@@ -113,12 +100,12 @@ export function decideLines(s: LinesState, c: Command, ctx: { scenario: Scenario
     }
     case 'FIRE': {
       // TL-3 in the fire phase each line fires once at an enemy line within MAX_RANGE: a d20 a figure.
-      if (s.phase !== 'fire') return no('lines fire in the fire phase', 'TL-3');
+      if (s.seq.phase !== 'fire') return no('lines fire in the fire phase', 'TL-3');
       const unit = String(c.unitId);
       const target = String(c.targetId);
-      if (!linesOf(s, s.phasing!).includes(unit)) return no(`${nameOf(scenario, unit)} is not a line of the phasing side`, 'TL-3');
-      if (s.done.includes(unit)) return no(`${nameOf(scenario, unit)} has fired this phase`, 'TL-3');
-      if (!linesOf(s, sides.find((x) => x !== s.phasing)!).includes(target)) return no('the target is not an enemy line on the table', 'TL-3');
+      if (!linesOf(s, s.seq.side!).includes(unit)) return no(`${nameOf(scenario, unit)} is not a line of the phasing side`, 'TL-3');
+      if (done.includes(unit)) return no(`${nameOf(scenario, unit)} has fired this phase`, 'TL-3');
+      if (!linesOf(s, sides.find((x) => x !== s.seq.side)!).includes(target)) return no('the target is not an enemy line on the table', 'TL-3');
       const range = lineRange(s, table, unit, target);
       if (!within(range, MAX_RANGE)) return no(`${nameOf(scenario, target)} is ${inchText(range)} away, beyond ${MAX_RANGE}"`, 'TL-3');
       const need = within(range, CLOSE_RANGE) ? HIT_CLOSE : HIT_FAR;
@@ -136,29 +123,20 @@ export function decideLines(s: LinesState, c: Command, ctx: { scenario: Scenario
   return no(`unknown command ${c.type}`, 'TL-1');
 }
 
-export function evolveLines(s: LinesState, e: GameEvent): LinesState {
+/** The table after one of the rules' events. */
+export function evolveLines(t: LinesTable, e: GameEvent): LinesTable {
   switch (e.type) {
-    case 'TURN_STARTED':
-      return { ...s, turn: e.turn as number, phasing: e.phasing as string, phase: 'move', done: [], played: [] };
-    case 'PHASE_ENDED':
-      return { ...s, phase: s.phase === 'move' ? 'fire' : null, done: [] };
-    case 'PLAYER_TURN_ENDED': {
-      const next = (e.next as string | null) ?? null;
-      return { ...s, played: [...s.played, e.side as string], phasing: next, phase: next ? 'move' : null, done: [] };
-    }
     case 'LINE_MOVED': {
       const to = e.to as Vec2[];
       let i = 0;
-      return { ...s, done: [...s.done, e.unit as string], figures: s.figures.map((f) => (f.alive && f.unit === e.unit ? { ...f, at: to[i++]! } : f)) };
+      return { figures: t.figures.map((f) => (f.alive && f.unit === e.unit ? { ...f, at: to[i++]! } : f)) };
     }
     case 'LINE_FIRED': {
       const fallen = e.fallen as string[];
-      return { ...s, done: [...s.done, e.unit as string], figures: s.figures.map((f) => (fallen.includes(f.id) ? { ...f, alive: false } : f)) };
+      return { figures: t.figures.map((f) => (fallen.includes(f.id) ? { ...f, alive: false } : f)) };
     }
-    case 'TURN_ENDED':
-      return { ...s, played: [], over: e.over as boolean };
     default:
-      return s;
+      return t;
   }
 }
 
@@ -167,22 +145,21 @@ export function linesVictory(s: LinesState, scenario: Scenario): { winner: strin
   const sides = sidesOf(scenario);
   const counts = sides.map((side) => alive(s).filter((f) => f.side === side).length);
   const gone = sides.find((_, i) => counts[i] === 0);
-  if (!gone && !s.over) return undefined;
+  if (!gone && s.seq.step !== 'over') return undefined;
   const [a, b] = counts as [number, number];
   const winner = a === b ? null : a > b ? sides[0]! : sides[1]!;
-  const why = gone ? `${sideName(scenario, gone)} have no figures left` : `turn ${s.turn} was the last`;
+  const why = gone ? `${sideName(scenario, gone)} have no figures left` : `turn ${s.seq.round} was the last`;
   return { winner, reason: `${why}: ${a}–${b} figures${winner ? `, ${sideName(scenario, winner)} win` : ', a draw'}`, rule: 'TL-5' };
 }
 
-/** Every command the side to act may give now (each with its side). */
-export function legalLines(s: LinesState, scenario: Scenario, table: TableQueries): Command[] {
-  if (linesVictory(s, scenario)) return [];
+/** Every action the phasing side may take in its phase now (each with its side). */
+export function linesActions(s: LinesState, scenario: Scenario, table: TableQueries): Command[] {
+  const side = s.seq.side;
+  if (!side) return [];
   const sides = sidesOf(scenario);
-  if (!s.phasing) return s.played.length ? [{ type: 'END_TURN', side: sides[0] }] : [{ type: 'BEGIN_TURN', side: sides[0] }];
-  const side = s.phasing;
-  const out: Command[] = [{ type: 'END_PHASE', side }];
-  const ready = linesOf(s, side).filter((u) => !s.done.includes(u));
-  if (s.phase === 'move') {
+  const out: Command[] = [];
+  const ready = linesOf(s, side).filter((u) => !s.seq.acted.includes(u));
+  if (s.seq.phase === 'move') {
     for (const unitId of ready) for (const inch of [2, 4, MOVE_INCHES]) for (const wheel of WHEELS) if (moved(s, scenario, unitId, side, inch, wheel)) out.push({ type: 'MOVE_LINE', side, unitId, inches: inch, wheel });
   } else {
     const enemy = linesOf(s, sides.find((x) => x !== side)!);

@@ -1,0 +1,232 @@
+// A sequenced ruleset made playable: its table rules and the sequence machine of its model composed
+// into the game layer's Ruleset. The state is the table data and the machine's sequence; `evolve`
+// sends the sequence's events through the machine (so every play path, a replayed save and an undo
+// run it); `decide` takes a command only in a machine step whose meta takes its role, resolving the
+// step with the ruleset's pure functions. The flow adapter the HUD's and headless play's turn machine
+// reads is a reading of the sequence machine, not of the rules.
+import { transition, type StateValue } from 'xstate';
+import type { ActivationStage, Command, Dice, FlowAdapter, GameEvent, PlayView, Sequenced, SequenceProgram, SequenceView, TableQueries, TurnStage } from '../core';
+import type { ActingSides, AnyRulesetModule, Decision, ModuleSource, Ruleset, SequencedRulesetModule } from '../game';
+import type { Scenario } from '../scenario';
+import { SEQUENCE_EVENTS, sequenceMachineFor, valueOf, viewOf, type CommandRole, type SequenceMachine } from './sequence-machines';
+
+type Program = SequenceProgram<unknown, Scenario, TableQueries>;
+type State = Sequenced<unknown>;
+type Ctx = { scenario: Scenario; table: TableQueries };
+
+const nameOf = (scenario: Scenario, unit: string) => scenario.units?.find((u) => u.id === unit)?.name ?? unit;
+const sideName = (scenario: Scenario, side: string) => scenario.sides.find((x) => x.id === side)?.name ?? side;
+
+/** The machine's snapshot of a stored state (the table put in its context for the guards). */
+function snapshotOf(machine: SequenceMachine, s: State) {
+  const { step: _step, phase: _phase, ...rest } = s.seq;
+  return machine.resolveState({ value: valueOf(s.seq) as never, context: { ...rest, table: s.table } });
+}
+
+/** A sequence event through the machine: the sequence it leads to. */
+function stepped(machine: SequenceMachine, s: State, event: GameEvent): SequenceView {
+  const [next] = transition(machine as never, snapshotOf(machine, s) as never, event as never) as unknown as [{ value: StateValue; context: Parameters<typeof viewOf>[1] }];
+  return viewOf(next.value, next.context);
+}
+
+/** The command roles the machine's current step takes (its states' meta). */
+function rolesNow(machine: SequenceMachine, s: State): readonly CommandRole[] {
+  const meta = snapshotOf(machine, s).getMeta() as Record<string, { takes?: CommandRole[] } | undefined>;
+  return Object.values(meta).flatMap((m) => m?.takes ?? []);
+}
+
+/** The role of a command in this program's sequence, or undefined for a command it does not know. */
+function roleOf(p: Program, type: string): CommandRole | undefined {
+  const c = p.commands as Record<string, string>;
+  for (const role of ['begin', 'select', 'endPhase', 'end'] as const) if (c[role] === type) return role;
+  return p.rules.actionTypes.includes(type) ? 'action' : undefined;
+}
+
+/** What the machine's step awaits, in words a refusal gives. */
+function awaited(p: Program, seq: SequenceView, scenario: Scenario): { reason: string; rule: string } {
+  const word = p.roundWord.toLowerCase();
+  switch (seq.step) {
+    case 'between': return { reason: `the next ${word} has to begin first`, rule: p.rule.begin };
+    case 'pick': return { reason: `${sideName(scenario, seq.side!)} pick a unit to act first`, rule: p.model === 'alternating' ? p.rule.select : p.rule.begin };
+    case 'activation': return { reason: `${nameOf(scenario, seq.unit!)} is acting`, rule: p.model === 'alternating' ? p.rule.select : p.rule.begin };
+    case 'phase': return { reason: `${sideName(scenario, seq.side!)} are in their ${seq.phase} phase`, rule: p.model === 'phases' ? p.rule.endPhase : p.rule.begin };
+    case 'end': return { reason: `the ${word} is over: it has to end first`, rule: p.rule.end };
+    default: return { reason: 'the game is over', rule: p.rule.end };
+  }
+}
+
+/** The units of the side to act that may still act this round (alternating) or phase. */
+function readyUnits(p: Program, s: State): string[] {
+  return s.seq.side ? p.units(s.table, s.seq.side).filter((u) => !s.seq.acted.includes(u)) : [];
+}
+
+/** The composed Ruleset of a program (the game layer's contract; built once per program). */
+export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent, TableQueries> {
+  const machine = sequenceMachineFor(p as SequenceProgram<unknown, unknown, unknown>);
+  const own = new Set<string>(Object.values(p.model === 'alternating' ? SEQUENCE_EVENTS.alternating : SEQUENCE_EVENTS.phases));
+  const rules = p.rules;
+  const no = (reason: string, rule: string): Decision<GameEvent> => ({ ok: false, reason, rule });
+
+  /** The events of a sequence step (dice through `dice`). */
+  function resolve(s: State, c: Command, role: CommandRole, ctx: Ctx & { dice: Dice }): Decision<GameEvent> {
+    const { scenario } = ctx;
+    const seq = s.seq;
+    const next = seq.round + 1;
+    if (p.model === 'alternating') {
+      const E = SEQUENCE_EVENTS.alternating;
+      switch (role) {
+        case 'begin': {
+          const r = p.initiative(s, ctx);
+          return { ok: true, events: [{ type: E.begin, rule: p.rule.begin, round: next, first: r.first, text: r.text }] };
+        }
+        case 'select': {
+          const unit = String(c.unitId);
+          const selected: GameEvent = { type: E.select, rule: p.rule.select, unit, text: `${nameOf(scenario, unit)} activates` };
+          // The machine's guard: a unit of the side to act that has not acted this round.
+          if (!snapshotOf(machine, s).can(selected as never)) return no(`${nameOf(scenario, unit)} may not activate now`, p.rule.select);
+          return { ok: true, events: [selected] };
+        }
+        case 'action': {
+          if (c.unitId !== seq.unit) return no(`${nameOf(scenario, String(c.unitId))} is not the unit acting: ${nameOf(scenario, seq.unit!)} is`, p.rule.select);
+          const r = rules.act(s, c, ctx);
+          if (!r.ok) return r;
+          return { ok: true, events: [...r.events, { type: E.acted, rule: p.rule.select, unit: seq.unit, text: `${nameOf(scenario, seq.unit!)}: activation over` }] };
+        }
+        default:
+          return { ok: true, events: [{ type: E.end, rule: p.rule.end, round: seq.round, text: `${p.roundWord} ${seq.round} ends` }] };
+      }
+    }
+    const E = SEQUENCE_EVENTS.phases;
+    switch (role) {
+      case 'begin': {
+        const first = seq.sides[0]!;
+        return { ok: true, events: [{ type: E.begin, rule: p.rule.begin, turn: next, side: first, text: `${p.roundWord} ${next}: ${sideName(scenario, first)} go first` }] };
+      }
+      case 'action': {
+        const r = rules.act(s, c, ctx);
+        if (!r.ok) return r;
+        const unit = String(c.unitId);
+        return { ok: true, events: [...r.events, { type: E.acted, rule: p.rule.endPhase, unit, text: `${nameOf(scenario, unit)}: done in the ${seq.phase} phase` }] };
+      }
+      case 'endPhase': {
+        const side = seq.side!;
+        const ended: GameEvent = { type: E.endPhase, rule: p.rule.endPhase, phase: seq.phase, side, text: `${sideName(scenario, side)}: the ${seq.phase} phase ends` };
+        // Whether the side's turn ends with it is the machine's to say: the log says so when it does.
+        const after = stepped(machine, s, ended);
+        if (after.side === side) return { ok: true, events: [ended] };
+        return { ok: true, events: [ended, { type: E.sideDone, rule: p.rule.endPhase, side, next: after.side, text: `${sideName(scenario, side)}' turn ends` }] };
+      }
+      default:
+        return { ok: true, events: [{ type: E.end, rule: p.rule.end, turn: seq.round, text: `${p.roundWord} ${seq.round} ends` }] };
+    }
+  }
+
+  return {
+    id: rules.id,
+    version: rules.version,
+    activationModel: p.model === 'alternating' ? 'alternating' : 'igougo',
+    meleeModel: 'none',
+    validateScenario: (scenario) => rules.validateScenario(scenario),
+    setup(scenario, ctx) {
+      const sides = scenario.sides.map((x) => x.id);
+      const context = { table: undefined, round: 0, lastRound: p.lastRound(scenario), sides, side: null, first: null, unit: null, acted: [], played: [] };
+      return { table: rules.setup(scenario, ctx), seq: viewOf('between', context) };
+    },
+    legalCommands(s, ctx) {
+      if (rules.victory(s, ctx)) return [];
+      const first = s.seq.sides[0];
+      switch (s.seq.step) {
+        case 'between': return [{ type: p.commands.begin, side: first }];
+        case 'pick': return p.model === 'alternating' ? readyUnits(p, s).map((unitId) => ({ type: p.commands.select, side: s.seq.side!, unitId })) : [];
+        case 'activation': return rules.actions(s, ctx);
+        case 'phase': return p.model === 'phases' ? [{ type: p.commands.endPhase, side: s.seq.side! }, ...rules.actions(s, ctx)] : [];
+        case 'end': return [{ type: p.commands.end, side: first }];
+        default: return [];
+      }
+    },
+    actingSides(s, _c, { scenario }): ActingSides {
+      const side = s.seq.side;
+      const sides = scenario.sides.map((x) => x.id);
+      if (side && s.seq.step !== 'between' && s.seq.step !== 'end') return { sides: [side], rule: p.model === 'alternating' ? p.rule.select : p.rule.begin };
+      return { sides, rule: s.seq.step === 'end' ? p.rule.end : p.rule.begin, anySide: true };
+    },
+    decide(s, c, ctx) {
+      if (s.seq.step === 'over' || rules.victory(s, ctx)) return no('the game is over', p.rule.end);
+      const role = roleOf(p, c.type);
+      if (!role) return no(`unknown command ${c.type}`, p.rule.begin);
+      if (!rolesNow(machine, s).includes(role)) {
+        const wait = awaited(p, s.seq, ctx.scenario);
+        return no(`not now: ${wait.reason}`, wait.rule);
+      }
+      return resolve(s, c, role, ctx);
+    },
+    evolve(s, e) {
+      if (own.has(e.type)) return { table: s.table, seq: stepped(machine, s, e) };
+      const table = rules.evolve(s.table, e);
+      return table === s.table ? s : { table, seq: s.seq };
+    },
+    victory: (s, ctx) => rules.victory(s, ctx),
+  };
+}
+
+/** What the HUD's and headless play's turn machine reads: the sequence machine's step, as its stages. */
+export function sequenceAdapter(p: Program): FlowAdapter<State> {
+  const turnStage = (s: State): TurnStage => {
+    switch (s.seq.step) {
+      case 'over': return 'over';
+      case 'between': return 'between-turns';
+      case 'pick': return 'pick';
+      case 'end': return 'turn-end';
+      default: return 'activation';
+    }
+  };
+  const phases = p.model === 'phases' ? p.phases : [];
+  return {
+    activationModel: p.model === 'alternating' ? 'alternating' : 'igougo',
+    meleeModel: 'none',
+    steps: {
+      beginTurn: [p.commands.begin],
+      pick: p.model === 'alternating' ? [p.commands.select] : [],
+      window: [],
+      windowState: 'window',
+      endTurn: [p.commands.end],
+      resolve: [],
+      choose: p.model === 'alternating' ? p.rules.actionTypes : [],
+      // The acting unit chooses (alternating); the phasing side plays its phases as the activation's parts.
+      choosers: [p.model === 'alternating' ? 'unit' : 'phasing'],
+      forced: {},
+      melee: [],
+    },
+    turnStage,
+    activationStage: (s): ActivationStage => {
+      if (s.seq.step === 'activation') return { kind: 'choosing', chooser: 'unit' };
+      if (s.seq.step === 'phase') return { kind: 'acting', action: 'side-turn', parts: phases, done: phases.indexOf(s.seq.phase!) };
+      return { kind: 'none' };
+    },
+    meleeStage: () => 'none',
+    sideToAct: (s) => (s.seq.step === 'pick' || s.seq.step === 'activation' || s.seq.step === 'phase' ? s.seq.side ?? undefined : undefined),
+    // An activation (alternating) or a side's turn (phases) ends with the machine's event.
+    activationEnded: (events) => events.some((e) => e.type === (p.model === 'alternating' ? SEQUENCE_EVENTS.alternating.acted : SEQUENCE_EVENTS.phases.sideDone)),
+    meleeOutcome: () => 'none',
+    meleeRoundFought: () => ({ fought: false, loserTested: false }),
+  };
+}
+
+const PLAYABLE = new WeakMap<object, AnyRulesetModule>();
+
+/**
+ * A registered module as the app, the CLI and the tests play it: a sequenced ruleset's module with its
+ * composed rules, its flow adapter and its HUD given the legal commands; any other module as it is.
+ */
+export function playableModule(source: ModuleSource): AnyRulesetModule {
+  if (!('sequence' in source)) return source;
+  let m = PLAYABLE.get(source);
+  if (!m) {
+    const module = source as SequencedRulesetModule<unknown>;
+    const program = module.sequence as Program;
+    const ruleset = sequencedRuleset(program);
+    const describe = (s: State, ctx: Ctx): PlayView => module.hud.describe(s, { ...ctx, legal: ruleset.legalCommands(s, ctx) });
+    PLAYABLE.set(source, (m = { ...module, ruleset, flow: sequenceAdapter(program), hud: { ...module.hud, describe } }));
+  }
+  return m;
+}

@@ -1,0 +1,104 @@
+// K-5.6d an escort who delivered his man "may head back toward his own unit, or toward the nearest
+// visible friendly unit", joining it within 3 cm: as the turn ends his owner chooses which (or keeps
+// him where he is); the default is his own unit, what the rules did before they asked. Through the turn machine.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import type { Battlefield } from '../../src/battlefield';
+import { SessionDriver, createTurnMachine, flowPosition } from '../../src/flow';
+import { answerMissingDecisions } from '../../src/game';
+import { kuularuiskuFlow } from '../../src/rules/kuularuisku/flow';
+import { phaseOf } from '../../src/rules/kuularuisku/engine';
+import { flowScenario, flowTable, must, newGame, type KSession } from './fixture';
+
+let table: Battlefield;
+const errors: unknown[] = [];
+// Turn 1 with every card drawn: only the end of the turn is left. Reds' r1_3 has brought his man to the
+// rear and heads back: his own squad r1 is 40 cm off to the north-east, Squad r2 stands 8 cm north of him.
+const scenario = (() => {
+  const sc = flowScenario(
+    [
+      { id: 'w1', side: 'whites', at: [20, 30], data: { start: { activated: true } } },
+      { id: 'r1', side: 'reds', at: [95, 40], data: { start: { activated: true } }, figureStart: { 3: { evacuation: { returning: true } } } },
+      { id: 'r2', side: 'reds', at: [70, 28], data: { start: { activated: true } } },
+    ],
+    { rules: { start: { turn: 1, deck: [] } } },
+  );
+  sc.units![1]!.figures[2]!.at = [70, 20];
+  return sc;
+})();
+
+beforeAll(async () => {
+  table = await flowTable(scenario);
+});
+afterEach(() => expect(errors.splice(0)).toEqual([]));
+
+function startTurnEnd(): { g: KSession; actor: ReturnType<typeof createActor<ReturnType<typeof createTurnMachine>>> } {
+  const g = newGame(scenario, table);
+  const actor = createActor(createTurnMachine(kuularuiskuFlow), { input: { driver: new SessionDriver(g, kuularuiskuFlow) } });
+  actor.subscribe({ error: (e) => errors.push(e) });
+  actor.start();
+  actor.send({ type: 'END_TURN', side: 'whites' });
+  return { g, actor };
+}
+
+const at = (g: KSession) => g.state.figures.r1_3!.at;
+
+describe('K-5.6d the owner says where an escort heads back to', () => {
+  it('K-5.6d the turn waits for Reds: his own squad (default), the nearest squad he can see, or staying', () => {
+    const { g, actor } = startTurnEnd();
+    expect(g.events.some((e) => e.type === 'TURN_ENDED')).toBe(false);
+    expect(phaseOf(g.state)).toMatchObject({ kind: 'choice', choice: { kind: 'escort', side: 'reds', escort: 'r1_3', toward: 'r1', other: 'r2' } });
+    expect(flowPosition(actor)).toEqual({ turn: { turn: 'turnEnd' } });
+    const d = g.pendingDecision()!;
+    expect(d).toMatchObject({ side: 'reds', kind: 'escort-return', rule: 'K-5.6d' });
+    expect(d.label).toMatch(/^End of turn: the rifleman of Squad r1 has brought his man to the rear\. Where does he head back to/);
+    expect(d.options.map((o) => o.label)).toEqual([
+      'Default: Head back to his own unit, Squad r1',
+      'Head for Squad r2, the nearest friendly unit he can see',
+      'Stay where he is this turn',
+    ]);
+    expect(g.legalCommands()).toEqual(d.options.map((o) => o.command));
+    const hash = g.stateHash();
+    expect(g.dispatch({ type: 'ESCORT_RETURN', side: 'whites', unitId: 'r2' })).toMatchObject({ ok: false, rule: 'K-5.6d' });
+    expect(g.dispatch({ type: 'ESCORT_RETURN', side: 'reds', unitId: 'w1' })).toMatchObject({ ok: false, rule: 'K-5.6d', reason: expect.stringContaining('"unitId"') });
+    expect(g.stateHash()).toBe(hash);
+  });
+
+  it('K-5.6d Reds send him to Squad r2: he comes within 3 cm and joins it (K-1.2); the log names who chose; the turn ends', () => {
+    const { g, actor } = startTurnEnd();
+    actor.send({ type: 'ESCORT_RETURN', side: 'reds', unitId: 'r2' });
+    const events = g.log.at(-1)!.events;
+    expect(events.find((e) => e.type === 'CHOICE_MADE')!.text).toBe('Reds (owner of Squad r1) had the rifleman of Squad r1 head back to Squad r2');
+    expect(events.find((e) => e.type === 'ESCORT_REJOINED')).toMatchObject({ rule: 'K-5.6d', figureId: 'r1_3', unitId: 'r2' });
+    expect(g.state.figures.r1_3!.unitId).toBe('r2');
+    expect(at(g)[1]).toBeGreaterThan(20);
+    expect(events.some((e) => e.type === 'TURN_ENDED')).toBe(true);
+    expect(flowPosition(actor)).toEqual({ turn: 'betweenTurns' });
+  });
+
+  it('K-5.6d the default: he heads back toward his own squad, still out of reach of it', () => {
+    const { g, actor } = startTurnEnd();
+    actor.send(g.pendingDecision()!.options[0]!.command);
+    const moved = g.log.at(-1)!.events.find((e) => e.type === 'FIGURES_MOVED')!;
+    expect(moved).toMatchObject({ rule: 'K-5.6d', mode: 'return' });
+    expect(moved.text).toBe('the rifleman of Squad r1 heads back to Squad r1');
+    expect(at(g)[0]).toBeGreaterThan(70);
+    expect(g.state.figures.r1_3!.evacuation).toMatchObject({ role: 'escort', returning: true });
+  });
+
+  it('K-5.6d he stays where he is this turn', () => {
+    const { g, actor } = startTurnEnd();
+    actor.send({ type: 'ESCORT_RETURN', side: 'reds', unitId: null });
+    expect(at(g)).toEqual([70, 20]);
+    expect(g.log.at(-1)!.events.find((e) => e.type === 'CHOICE_MADE')!.text).toBe('Reds (owner of Squad r1) kept the rifleman of Squad r1 where he is this turn');
+    expect(g.events.some((e) => e.type === 'TURN_ENDED')).toBe(true);
+  });
+
+  it('K-5.6d a log from before the owner was asked replays with the default (his own squad) in its place', () => {
+    const g = newGame(scenario, table);
+    must(g, { type: 'END_TURN', side: 'whites' });
+    expect(answerMissingDecisions(g, { type: 'BEGIN_TURN', side: 'whites' })).toBe(1);
+    expect(g.log.at(-1)!.command).toEqual({ type: 'ESCORT_RETURN', side: 'reds', unitId: 'r1' });
+    expect(g.events.some((e) => e.type === 'TURN_ENDED')).toBe(true);
+  });
+});
