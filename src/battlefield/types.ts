@@ -101,6 +101,21 @@ export interface BuildingInfo {
   corners: Vec2[];
 }
 
+/** A place to stand on a building's floor: the room's centre, or just inside one of its openings. */
+export interface StandingSpot {
+  /** 'centre', or the opening's id (else wall-kind-index). */
+  id: string;
+  kind: 'centre' | 'window' | 'door' | 'embrasure' | 'loophole' | 'breach';
+  /** For people: "centre of the belfry", "north window", "south window, east". */
+  label: string;
+  buildingId: string;
+  floor: number;
+  /** Where to stand (plan, cm). */
+  at: Vec2;
+  /** The opening's centre in the wall (plan), or null for the centre. */
+  opening: Vec2 | null;
+}
+
 /** An area feature under a point (woods, field, marsh, rubble, rocky, road, water), whatever its height. */
 export interface AreaAt {
   featureId: string;
@@ -143,6 +158,8 @@ export interface Battlefield {
   standHeight(x: number, z: number, floor?: number): number;
   /** The building whose interior contains (x, z), if any. */
   buildingAt(x: number, z: number): BuildingInfo | undefined;
+  /** Standing spots of a building's floor (centre first, then its openings, nearest `near` first); [] when none. */
+  standingSpots(buildingId: string, floor: number, near?: Vec2): StandingSpot[];
   lineOfSight(from: Vec3, to: Vec3, options?: LosOptions): LosResult;
   /** lineOfSight(...).clear without the lists: for viewsheds and matrices. */
   isClear(from: Vec3, to: Vec3, options?: LosOptions): boolean;
