@@ -1,22 +1,16 @@
 // The LOS overlay: each sight line green up to the first blocker and red (dashed) after it, the
-// blocking point as a small red diamond, and the two ends as pale dots. Drawn over everything.
+// blocking point as a small red diamond, the observer's eye as a marker (EyeMarker) and a point
+// target as a pale dot. Drawn over everything.
 import { Line } from '@react-three/drei';
 import type { Vec3 } from '../../core';
-import { LINE_SIDE, OVERLAY_ORDER, TOOL_COLOURS } from './colours';
+import { OVERLAY_ORDER, TOOL_COLOURS } from './colours';
 import type { SightLine } from './sight';
 import type { ToolController } from './tool-controller';
 import { useToolState } from './use-tools';
+import { Dot, OVERLAY } from './Dot';
+import { EyeMarker } from './EyeMarker';
 
-const overlay = { side: LINE_SIDE, depthTest: false, depthWrite: false, toneMapped: false, fog: false, renderOrder: OVERLAY_ORDER, transparent: true } as const;
-
-export function Dot({ at, colour, size = 0.28 }: { at: Vec3; colour: string; size?: number }) {
-  return (
-    <mesh position={at} renderOrder={OVERLAY_ORDER + 1}>
-      <sphereGeometry args={[size, 10, 8]} />
-      <meshBasicMaterial color={colour} {...overlay} />
-    </mesh>
-  );
-}
+const overlay = OVERLAY;
 
 function Diamond({ at }: { at: Vec3 }) {
   return (
@@ -50,14 +44,14 @@ export function SightLines({ tools }: SightLinesProps) {
   if (tool !== 'los' && !eye) return null;
   if (!report) {
     // Observer picked, target not yet: mark the observer's eye.
-    return tool === 'los' && los.first && !los.target ? <Dot at={los.first.eye} colour={TOOL_COLOURS.point} /> : null;
+    return tool === 'los' && los.first && !los.target ? <EyeMarker end={los.first} /> : null;
   }
   return (
     <group name="tools:sight">
       {report.lines.map((l, i) => (
         <Sight key={i} line={l} />
       ))}
-      {!eye && <Dot at={report.from} colour={TOOL_COLOURS.point} />}
+      {!eye && <EyeMarker end={report.observer} />}
       {report.target.kind === 'point' && <Dot at={report.to} colour={TOOL_COLOURS.point} size={0.22} />}
     </group>
   );
