@@ -116,11 +116,18 @@ export function describeEnd(model: ToolsModel, figures: Figures, end: SightEnd):
   };
 }
 
-/** A figure for people: "Rifle squad, leader", "Rifle squad 3", or the unit's name when it is alone. */
+/**
+ * A figure for people, within its unit: its role in words ("squad leader", "rifleman 3" when the
+ * unit has several), else "figure 2"; a figure alone in its unit is the unit's name.
+ */
 export function figureLabel(ref: FigureRef): string {
-  if (ref.figure.role) return `${ref.unit.name}, ${ref.figure.role}`;
-  if (ref.unit.figures.length < 2) return ref.unit.name;
-  return `${ref.unit.name} ${ref.unit.figures.findIndex((f) => f.id === ref.figure.id) + 1}`;
+  const all = ref.unit.figures;
+  if (all.length < 2) return ref.unit.name;
+  const role = ref.figure.role;
+  if (!role) return `figure ${all.findIndex((f) => f.id === ref.figure.id) + 1}`;
+  const same = all.filter((f) => f.role === role);
+  const words = role.replace(/[-_]+/g, ' ');
+  return same.length < 2 ? words : `${words} ${same.findIndex((f) => f.id === ref.figure.id) + 1}`;
 }
 
 function lineOf(from: Vec3, to: Vec3, r: LosResult): SightLine {
