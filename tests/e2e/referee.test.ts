@@ -272,7 +272,7 @@ describe.runIf(run)('the referee\'s sight line in Chromium', () => {
         }
       }
 
-      // The panel at 1280×800 and 640×400: inside the window, nothing clipped sideways, clear of the rail.
+      // The panel at 1280×800 and 640×400: inside the window, nothing clipped sideways, clear of the rail and the toolbar.
       for (const [width, height] of [[1280, 800], [640, 400]] as const) {
         await kp.setViewportSize({ width, height });
         await nextFrame(kp);
@@ -281,14 +281,16 @@ describe.runIf(run)('the referee\'s sight line in Chromium', () => {
           const panel = document.querySelector('[data-testid=los-panel]')!;
           const box = panel.getBoundingClientRect();
           const rail = document.querySelector('.st-rail')?.getBoundingClientRect();
+          const bar = document.querySelector('[data-testid=toolbar]')?.getBoundingClientRect();
           const clipped = [...panel.querySelectorAll('*')].filter((el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible' && el.tagName !== 'SELECT' && el.tagName !== 'INPUT')
             .map((el) => `${el.tagName}.${el.className}`);
-          const overlapsRail = !!rail && box.left < rail.right && rail.left < box.right && box.top < rail.bottom && rail.top < box.bottom;
-          return { box: [box.left, box.top, box.right, box.bottom], inside: box.left >= 0 && box.top >= 0 && box.right <= innerWidth && box.bottom <= innerHeight, clipped, overlapsRail };
+          const meets = (o: DOMRect | undefined) => !!o && box.left < o.right && o.left < box.right && box.top < o.bottom && o.top < box.bottom;
+          return { box: [box.left, box.top, box.right, box.bottom], inside: box.left >= 0 && box.top >= 0 && box.right <= innerWidth && box.bottom <= innerHeight, clipped, overlapsRail: meets(rail), overlapsToolbar: meets(bar) };
         });
         expect(fit.inside, `panel ${fit.box.join(', ')} at ${width}×${height}`).toBe(true);
         expect(fit.clipped).toEqual([]);
         expect(fit.overlapsRail).toBe(false);
+        expect(fit.overlapsToolbar).toBe(false);
       }
       await kp.close();
     } finally {
