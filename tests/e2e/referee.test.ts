@@ -2,8 +2,8 @@
 // the top view gives the same observer (the belfry's centre) and verdict; standing at a chosen
 // window, a typed and a nudged point, all as the CLI answers; a click after a finished line changes
 // the target; a whole unit at once, by figure names with each hidden point's first blocker; the
-// share link opens the same verdict; the viewshed says why a walled floor sees nothing; the panel
-// fits at 1280×800 and 640×400.
+// share link opens the same verdict; the viewshed says why a walled floor sees nothing; eye view
+// frames the target, a wall beside the eye ghosted; the panel fits at 1280×800 and 640×400.
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -229,6 +229,37 @@ describe.runIf(run)('the referee\'s sight line in Chromium', () => {
     await page.click('[data-testid=viewshed-floors] [data-floor="4"]');
     await expect.poll(() => page.locator('[data-testid=viewshed-reason]').count(), { timeout: 60_000 }).toBe(0);
     await page.keyboard.press('v');
+  }, 180_000);
+
+  it('eye view frames the target from the exact eye; by a blind wall the wall beside the eye is a ghost', async () => {
+    const r = await lastLos(page);
+    await page.click('[data-testid=los-eye]');
+    await nextFrame(page);
+    let cam = (await page.evaluate(() => window.__sandtable!.tools!.camera))!;
+    expect(cam.mode).toBe('eye');
+    for (let i = 0; i < 3; i++) expect(cam.position[i]).toBeCloseTo(r.from[i]!, 3);
+    const d = r.to.map((v, i) => v - r.from[i]!);
+    const len = Math.hypot(...d);
+    expect(cam.direction.reduce((sum, v, i) => sum + v * d[i]! / len, 0)).toBeGreaterThan(0.999);
+    await saveShot(page, 'referee-eye-view.png');
+    await page.click('[data-testid=eye-exit]');
+
+    // Floor 3 has no openings: an eye 0.3 cm from its south wall looks at the target past a ghost of it.
+    await page.click('[data-testid=edit-observer]');
+    await page.fill('[data-testid=exact-observer-x]', '140');
+    await page.fill('[data-testid=exact-observer-z]', '87.9');
+    await page.fill('[data-testid=exact-observer-floor]', '3');
+    await page.fill('[data-testid=exact-observer-above]', '1.598');
+    await page.click('[data-testid=exact-observer-apply]');
+    expect((await lastLos(page)).result.blocker?.featureId).toBe('church_tower');
+    await page.click('[data-testid=los-eye]');
+    await nextFrame(page);
+    cam = (await page.evaluate(() => window.__sandtable!.tools!.camera))!;
+    expect(cam.mode).toBe('eye');
+    expect(await page.evaluate(() => window.__sandtable!.tools!.objectNames('solids:wall-faded'))).toHaveLength(1);
+    await saveShot(page, 'referee-eye-view-blind-wall.png');
+    await page.click('[data-testid=eye-exit]');
+    expect(await page.evaluate(() => window.__sandtable!.tools!.objectNames('solids:wall-faded'))).toHaveLength(0);
   }, 180_000);
 
   it('a whole unit at once: each figure by name, head / chest / base, the first blocker of each hidden point', async () => {

@@ -12,22 +12,24 @@ import { EyeMarker } from './EyeMarker';
 
 const overlay = OVERLAY;
 
-function Diamond({ at }: { at: Vec3 }) {
+/** The blocker's marker: 0.45 cm, or seen from the eye a small fixed share of the view (never filling it). */
+function Diamond({ at, eye }: { at: Vec3; eye: Vec3 | null }) {
+  const size = eye ? Math.min(0.45, 0.012 * Math.hypot(at[0] - eye[0], at[1] - eye[1], at[2] - eye[2])) : 0.45;
   return (
-    <mesh position={at} renderOrder={OVERLAY_ORDER + 1}>
-      <octahedronGeometry args={[0.45, 0]} />
+    <mesh position={at} renderOrder={OVERLAY_ORDER + 1} name="tools:blocker">
+      <octahedronGeometry args={[size, 0]} />
       <meshBasicMaterial color={TOOL_COLOURS.blocked} {...overlay} />
     </mesh>
   );
 }
 
-function Sight({ line }: { line: SightLine }) {
+function Sight({ line, eye }: { line: SightLine; eye: Vec3 | null }) {
   if (!line.blockAt) return <Line points={[line.from, line.to]} color={TOOL_COLOURS.clear} lineWidth={3} {...overlay} />;
   return (
     <>
       <Line points={[line.from, line.blockAt]} color={TOOL_COLOURS.clear} lineWidth={3} {...overlay} />
       <Line points={[line.blockAt, line.to]} color={TOOL_COLOURS.blocked} lineWidth={2.5} dashed dashSize={1.2} gapSize={0.8} {...overlay} />
-      <Diamond at={line.blockAt} />
+      <Diamond at={line.blockAt} eye={eye} />
     </>
   );
 }
@@ -49,7 +51,7 @@ export function SightLines({ tools }: SightLinesProps) {
   return (
     <group name="tools:sight">
       {report.lines.map((l, i) => (
-        <Sight key={i} line={l} />
+        <Sight key={i} line={l} eye={eye?.from ?? null} />
       ))}
       {!eye && <EyeMarker end={report.observer} />}
       {report.target.kind === 'point' && <Dot at={report.to} colour={TOOL_COLOURS.point} size={0.22} />}
