@@ -12,7 +12,7 @@ import { buildSolids, buildingBase, SLAB } from './solids';
 import { areaVolumes, mayCross, volumeIntervals, type AreaVolume } from './areas';
 import { depthStop as depthStopAt } from './see-in-depth';
 import { losViewshed } from './viewshed';
-import { standingSpots } from './standing-spots';
+import { onWalk, standingSpots } from './standing-spots';
 import { type Aabb, SolidCuller, solidAabb } from './broadphase';
 import { SightCaster, buildTerrainTiles } from './sight-caster';
 import { type PlanBox, PlanBins } from './plan-bins';
@@ -269,9 +269,16 @@ class RapierBattlefield implements Battlefield {
     return k < 0 ? undefined : this.buildings[k];
   }
 
-  standingSpots(buildingId: string, floor: number, near?: Vec2): StandingSpot[] {
-    const b = this.buildings.find((x) => x.id === buildingId);
-    return b ? standingSpots(this.scenario, buildingId, floor, b.levels.length, near) : [];
+  standingSpots(featureId: string, floor: number, near?: Vec2): StandingSpot[] {
+    const b = this.buildings.find((x) => x.id === featureId);
+    return standingSpots(this.scenario, featureId, floor, b ? b.levels.length : 1, near);
+  }
+
+  walkAt(x: number, z: number): string | undefined {
+    for (const f of this.scenario.features) {
+      if ((f.kind === 'rampart' || f.kind === 'bastion' || f.kind === 'redoubt') && onWalk(f, x, z)) return f.id;
+    }
+    return undefined;
   }
 
   /** Does the plan box of a standable solid (bridge deck) hold (x, z)? Elsewhere the surface is the ground. */

@@ -1,8 +1,9 @@
 // Standing spots of a building's floor: the room's centre and, for each opening on that floor, the
 // point just inside it where a figure would stand to look out ("stand at this window"). The tools
 // place an observer on one of these instead of wherever a click happened to land on the floor.
-import { rotate2, type Vec2 } from '../core';
-import type { BuildingFeature, OpeningSpec, Scenario } from '../scenario';
+import { dist2, polylineProjection, rotate2, type Vec2 } from '../core';
+import type { BuildingFeature, FortificationFeature, OpeningSpec, Scenario } from '../scenario';
+import { outerDistance } from './relief';
 import type { StandingSpot } from './types';
 
 /** How far in from a wall's inner face the spot at an opening lies, cm: a figure's base radius and a little. */
@@ -73,14 +74,68 @@ export function buildingSpots(b: BuildingFeature, floor: number): StandingSpot[]
   return spots;
 }
 
+/** The point `along` cm along a path (closed: back to its start), and the unit normal there (left of travel). */
+function pointAlong(path: readonly Vec2[], closed: boolean, along: number): { at: Vec2; normal: Vec2 } {
+  const n = closed ? path.length : path.length - 1;
+  let acc = 0;
+  for (let i = 0; i < n; i++) {
+    const p = path[i]!;
+    const q = path[(i + 1) % path.length]!;
+    const len = dist2(p, q);
+    if (along <= acc + len || i === n - 1) {
+      const t = len > 0 ? Math.min(Math.max((along - acc) / len, 0), 1) : 0;
+      return { at: [p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t], normal: len > 0 ? [-(q[1] - p[1]) / len, (q[0] - p[0]) / len] : [0, 0] };
+    }
+    acc += len;
+  }
+  return { at: path[0]!, normal: [0, 0] };
+}
+
+/** Is (x, z) on a fortification's walk (within half the crest width of its crest line)? */
+export function onWalk(f: FortificationFeature, x: number, z: number): boolean {
+  return Math.abs(outerDistance(f, [x, z]).s) <= (f.crestWidth ?? 4) / 2;
+}
+
+/**
+ * Standing spots of a rampart, bastion or redoubt: its walk on the crest line level with `near`,
+ * then each embrasure, STAND_BACK behind the parapet's inner face (or on the crest line without one).
+ */
+export function walkSpots(f: FortificationFeature, near: Vec2): StandingSpot[] {
+  const closed = f.closed ?? f.kind !== 'rampart';
+  const path = f.path as Vec2[];
+  const name = f.name ?? f.kind;
+  const proj = polylineProjection(near, path, closed);
+  const spots: StandingSpot[] = [
+    { id: 'walk', kind: 'walk', label: `on the walk of the ${name}`, buildingId: f.id, floor: 0, at: pointAlong(path, closed, proj.along).at, opening: null },
+  ];
+  const half = (f.crestWidth ?? 4) / 2;
+  const back = f.parapet ? Math.max(0, half - f.parapet.thickness - STAND_BACK) : 0;
+  const all = f.embrasures ?? [];
+  all.forEach((e, i) => {
+    const { at, normal } = pointAlong(path, closed, e.at);
+    // The outer side: whichever normal outerDistance calls outer.
+    const probe: Vec2 = [at[0] + normal[0] * 0.01, at[1] + normal[1] * 0.01];
+    const sign = outerDistance(f, probe).s > 0 ? 1 : -1;
+    const toward = (d: number): Vec2 => [at[0] + sign * normal[0] * d, at[1] + sign * normal[1] * d];
+    spots.push({
+      id: e.id ?? `embrasure-${i}`, kind: 'embrasure', label: all.length > 1 ? `embrasure ${i + 1}` : 'embrasure', buildingId: f.id, floor: 0,
+      at: toward(back), opening: toward(f.parapet ? half - f.parapet.thickness / 2 : 0),
+    });
+  });
+  return spots;
+}
+
 /**
  * The spots of a building's floor by ids; [] for a feature that is no building or a floor it lacks.
  * With `near`, the openings come nearest first (by the opening's place in the wall), after the centre.
  */
 export function standingSpots(scenario: Scenario, buildingId: string, floor: number, levels: number, near?: Vec2): StandingSpot[] {
-  const b = scenario.features.find((f): f is BuildingFeature => f.kind === 'building' && f.id === buildingId);
-  if (!b || !Number.isInteger(floor) || floor < 0 || floor >= levels) return [];
-  const [centre, ...openings] = buildingSpots(b, floor);
+  const feature = scenario.features.find((f) => f.id === buildingId);
+  if (!feature || !Number.isInteger(floor) || floor < 0 || floor >= levels) return [];
+  const b = feature.kind === 'building' ? feature : undefined;
+  const fort = feature.kind === 'rampart' || feature.kind === 'bastion' || feature.kind === 'redoubt' ? feature : undefined;
+  if (!b && !fort) return [];
+  const [centre, ...openings] = b ? buildingSpots(b, floor) : walkSpots(fort!, near ?? (fort!.path[0] as Vec2));
   if (near) {
     const d = (s: StandingSpot) => Math.hypot(s.opening![0] - near[0], s.opening![1] - near[1]);
     openings.sort((a, c) => d(a) - d(c));

@@ -54,6 +54,24 @@ describe('standing spots', () => {
     expect(out.blocker?.featureId).not.toBe('church_tower');
   });
 
+  it('a rampart\'s walk: the crest line level with the click, then each embrasure behind the parapet', () => {
+    expect(bf.walkAt(159.2, 70)).toBe('rampart_east');
+    expect(bf.walkAt(163, 70)).toBeUndefined(); // the front slope, off the walk
+    const spots = bf.standingSpots('rampart_east', 0, [159.2, 70]);
+    expect(spots.map((x) => [x.id, x.kind, x.label])).toEqual([
+      ['walk', 'walk', 'on the walk of the East rampart'],
+      ['rampart_embrasure', 'embrasure', 'embrasure'],
+    ]);
+    expect(spots[0]!.at).toEqual([160, 70]);
+    // 17 cm along the path, on the outer (east) side: crest half-width 2 − parapet 0.8 − STAND_BACK.
+    const e = spots[1]!;
+    expect(e.at[0]).toBeCloseTo(160 + 2 - 0.8 - STAND_BACK, 9);
+    expect(e.at[1]).toBeCloseTo(62, 9);
+    expect(e.opening![0]).toBeCloseTo(160 + 2 - 0.4, 9);
+    expect(bf.walkAt(e.at[0], e.at[1])).toBe('rampart_east');
+    expect(bf.standingSpots('rampart_east', 1)).toEqual([]);
+  });
+
   it('a turned building turns its spots with it, and they stay inside the walls', () => {
     const b: BuildingFeature = {
       id: 'b', kind: 'building', center: [50, 50], size: [10, 6], rotation: 90, wallThickness: 0.5, floors: [{ elevation: 0 }], eaves: 4,

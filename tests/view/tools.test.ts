@@ -114,6 +114,24 @@ describe('line of sight tool', () => {
     expect(t.state.get().los.error).toMatch(/off the table/);
   });
 
+  it('a click on a rampart walk stands on its crest line; "Stand at" moves to the embrasure', () => {
+    const t = new ToolController(bf);
+    t.setTool('los');
+    t.pickSurface({ x: 159.2, y: bf.groundHeight(159.2, 70), z: 70 });
+    let f = t.state.get().los.first!;
+    expect(f.at).toEqual([160, 70]);
+    expect(f.spot).toBe('walk');
+    expect(f.spots.map((x) => x.id)).toEqual(['walk', 'rampart_embrasure']);
+    t.setSpot('observer', 'rampart_embrasure');
+    f = t.state.get().los.first!;
+    expect(f.at).toEqual(bf.standingSpots('rampart_east', 0)[1]!.at);
+    expect(f.eye).toEqual(eye(bf, f.at[0], f.at[1]));
+    // The tape keeps the exact point clicked.
+    t.setTool('measure');
+    t.pickSurface({ x: 159.2, y: bf.groundHeight(159.2, 70), z: 70 });
+    expect(t.state.get().measure.a).toEqual({ kind: 'point', x: 159.2, z: 70, floor: 0 });
+  });
+
   it('a unit target lists each figure by name with the first blocker of each hidden point', () => {
     const t = new ToolController(bf);
     t.setTool('los');

@@ -111,9 +111,14 @@ export function describeEnd(model: ToolsModel, figures: Figures, end: SightEnd):
     stand,
     eye,
     above: eye[1] - stand,
-    spots: point && building ? model.standingSpots(building.id, floor, point.click ?? [x, z]) : [],
+    spots: point ? spotsAt(model, building?.id ?? model.walkAt(x, z), floor, point.click ?? [x, z]) : [],
     spot: point?.spot ?? null,
   };
+}
+
+/** The standing spots of the building floor or walk an end stands on ([] elsewhere). */
+function spotsAt(model: ToolsModel, feature: string | undefined, floor: number, near: Vec2) {
+  return feature ? model.standingSpots(feature, floor, near) : [];
 }
 
 /**

@@ -6,7 +6,7 @@ import type { LengthUnit, Vec3 } from '../../core';
 import { createStore, type Store } from '../store';
 import { BASE_RADIUS } from '../figure-geometry';
 import { cutawayScope, levelIn } from './cutaway';
-import { buildingByWall, exactEnd, spotEnd } from './los-ends';
+import { buildingByWall, exactEnd, spotEnd, spotFeature } from './los-ends';
 import { DEFAULT_RINGS, ringRuns } from './overlay-geometry';
 import { describeEnd, lineOfSightReport, measureReport, type EndReport, type LosReport, type MeasureReport, type SightEnd, type TargetMode } from './sight';
 import { displayUnit, figureIndex, type FigureRef, type ToolsModel, figureBody } from './tool-model';
@@ -198,7 +198,9 @@ export class ToolController {
     // met its floor, its roof or its wall from outside; the tape keeps the exact point.
     const building = inside ?? (s.tool === 'los' ? buildingByWall(this.model, hit.x, hit.z, hit.y) : undefined);
     const floor = floorAtHit(building, hit.y, levelIn(s.cutaway, cutawayScope(this).get().target, building?.id));
-    if (s.tool === 'los' && building) return this.pickEnd(spotEnd(this.model, building, floor, 'centre', [hit.x, hit.z]));
+    if (s.tool === 'los' && building) return this.pickEnd(spotEnd(this.model, building.id, floor, 'centre', [hit.x, hit.z]));
+    const walk = s.tool === 'los' && !building ? this.model.walkAt(hit.x, hit.z) : undefined;
+    if (walk) return this.pickEnd(spotEnd(this.model, walk, 0, 'walk', [hit.x, hit.z]));
     this.pickEnd({ kind: 'point', x: hit.x, z: hit.z, floor });
   }
 
@@ -231,8 +233,8 @@ export class ToolController {
   setSpot(end: 'observer' | 'target', spotId: string): void {
     const cur = this.state.get().los[end];
     if (!cur || cur.kind !== 'point') return;
-    const building = this.model.buildingAt(cur.x, cur.z);
-    if (building) this.setLos({ [end]: spotEnd(this.model, building, cur.floor, spotId, cur.click ?? [cur.x, cur.z]) });
+    const feature = spotFeature(this.model, cur.x, cur.z);
+    if (feature) this.setLos({ [end]: spotEnd(this.model, feature, cur.floor, spotId, cur.click ?? [cur.x, cur.z]) });
   }
 
   /** Put an end exactly at (x, z) on a floor, its eye `above` cm over the surface (undefined: a figure's eye). */
@@ -291,7 +293,7 @@ export class ToolController {
     if (!cur || cur.kind !== 'point') return;
     // An end on a standing spot goes to the new floor's centre (the openings differ from floor to floor).
     const building = cur.spot ? this.model.buildingAt(cur.x, cur.z) : undefined;
-    const next: SightEnd = building ? spotEnd(this.model, building, floor, 'centre', cur.click ?? [cur.x, cur.z]) : { ...cur, floor };
+    const next: SightEnd = building ? spotEnd(this.model, building.id, floor, 'centre', cur.click ?? [cur.x, cur.z]) : { ...cur, floor };
     if (end === 'observer' || end === 'target') this.setLos({ [end]: next });
     else this.setMeasure({ [end]: next });
   }
