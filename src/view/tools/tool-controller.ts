@@ -11,18 +11,11 @@ import { DEFAULT_RINGS, ringRuns } from './overlay-geometry';
 import { describeEnd, lineOfSightReport, measureReport, type EndReport, type LosReport, type MeasureReport, type SightEnd, type TargetMode } from './sight';
 import { displayUnit, figureIndex, type FigureRef, type ToolsModel, figureBody } from './tool-model';
 
+import type { EyeView, Hover, CanvasLink, SurfaceHit } from './tool-types';
+
+export type { EyeView, Hover, CanvasLink, SurfaceHit } from './tool-types';
 export type ToolId = 'select' | 'los' | 'measure';
 export type EndName = 'observer' | 'target' | 'a' | 'b';
-
-export interface EyeView {
-  /** Eye point in table coordinates. */
-  from: Vec3;
-  /** Where to look (table coordinates), or null to start looking along `facing`. */
-  lookAt: Vec3 | null;
-  /** Degrees clockwise from north, for a free look. */
-  facing: number;
-  label: string;
-}
 
 export interface ToolState {
   tool: ToolId;
@@ -43,29 +36,6 @@ export interface ToolState {
   /** Floor cutaway level (null = roofs on). */
   cutaway: number | null;
   eye: EyeView | null;
-}
-
-export interface Hover {
-  figureId: string;
-  /** Pointer position in the page (CSS pixels). */
-  clientX: number;
-  clientY: number;
-}
-
-/** What the canvas registers so tools and tests can reach its camera (see ToolBridge). */
-export interface CanvasLink {
-  camera: import('three').PerspectiveCamera;
-  scene: import('three').Scene;
-  canvas: HTMLCanvasElement;
-  controls: unknown;
-  invalidate: () => void;
-}
-
-/** A surface hit in table coordinates (y is the mesh's height: a hint for the floor, never a height). */
-export interface SurfaceHit {
-  x: number;
-  y: number;
-  z: number;
 }
 
 const initial = (): ToolState => ({
