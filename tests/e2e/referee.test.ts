@@ -122,6 +122,8 @@ describe.runIf(run)('the referee\'s sight line in Chromium', () => {
     expect(st.first?.floor).toBe(4);
     expect(st.first?.spot).toBe('centre');
     await expect.poll(() => eyeLabels(page)).toEqual(['belfry · eye 1.6 cm']);
+    await page.evaluate(([p, t]) => window.__sandtable!.tools!.setCamera(p, t), [[128, y4 + 14, 78], [140, y4, 90]] as const);
+    await saveShot(page, 'referee-belfry-marker.png'); // the eye marker and its label, for a person to look at
     await clickFigure(65, 60);
     const fromDefault = await lastLos(page);
     expect(fromDefault.target.unitId).toBe('tgt_east');
