@@ -7,8 +7,8 @@ import { OVERLAY_ORDER, TOOL_COLOURS } from './colours';
 import { Dot, OVERLAY as overlay } from './Dot';
 import type { EndReport } from './sight';
 
-/** Label height on screen as a share of the view's height (a sprite that keeps its size). */
-const LABEL_HEIGHT = 0.04;
+/** Label height in the sprite's screen-fixed units (sizeAttenuation off): about 23 px of an 800 px view. */
+const LABEL_HEIGHT = 0.018;
 
 /** The label as a texture (a sprite, not DOM: it lives and dies with the scene). */
 function labelTexture(text: string): { texture: CanvasTexture; aspect: number } {
