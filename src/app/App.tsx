@@ -74,6 +74,7 @@ export function App() {
     const url = new URL(window.location.href);
     url.searchParams.set('scenario', id);
     url.searchParams.delete('beat');
+    for (const k of ['from', 'to', 'target']) url.searchParams.delete(k); // a sight line belongs to its scenario
     window.history.pushState(null, '', url);
     setScenarioId(id);
   }, []);

@@ -12,12 +12,13 @@ import { buildSolids, buildingBase, SLAB } from './solids';
 import { areaVolumes, mayCross, volumeIntervals, type AreaVolume } from './areas';
 import { depthStop as depthStopAt } from './see-in-depth';
 import { losViewshed } from './viewshed';
+import { onWalk, standingSpots } from './standing-spots';
 import { type Aabb, SolidCuller, solidAabb } from './broadphase';
 import { SightCaster, buildTerrainTiles } from './sight-caster';
 import { type PlanBox, PlanBins } from './plan-bins';
 import { type RayShape, rayShape } from './solid-ray';
 import type {
-  AreaAt, AreaCrossing, AreaSpan, Battlefield, BodyClash, BuildingInfo, FigureBody, LosHit, LosOptions, LosResult, ObstacleCrossing, VisibilityResult,
+  AreaAt, AreaCrossing, AreaSpan, Battlefield, BodyClash, BuildingInfo, FigureBody, LosHit, LosOptions, LosResult, ObstacleCrossing, StandingSpot, VisibilityResult,
 } from './types';
 
 let rapierReady: Promise<void> | undefined;
@@ -276,6 +277,18 @@ class RapierBattlefield implements Battlefield {
   buildingAt(x: number, z: number): BuildingInfo | undefined {
     const k = this.buildingIndexAt(x, z);
     return k < 0 ? undefined : this.buildings[k];
+  }
+
+  standingSpots(featureId: string, floor: number, near?: Vec2): StandingSpot[] {
+    const b = this.buildings.find((x) => x.id === featureId);
+    return standingSpots(this.scenario, featureId, floor, b ? b.levels.length : 1, near);
+  }
+
+  walkAt(x: number, z: number): string | undefined {
+    for (const f of this.scenario.features) {
+      if ((f.kind === 'rampart' || f.kind === 'bastion' || f.kind === 'redoubt') && onWalk(f, x, z)) return f.id;
+    }
+    return undefined;
   }
 
   /** Does the plan box of a standable solid (bridge deck) hold (x, z)? Elsewhere the surface is the ground. */

@@ -101,6 +101,21 @@ export interface BuildingInfo {
   corners: Vec2[];
 }
 
+/** A place to stand on a building's floor (the room's centre, or just inside one of its openings) or on a fortification's walk (on the crest line, or behind an embrasure). */
+export interface StandingSpot {
+  /** 'centre' or 'walk', or the opening's id (else wall-kind-index, embrasure-index). */
+  id: string;
+  kind: 'centre' | 'walk' | 'window' | 'door' | 'embrasure' | 'loophole' | 'breach';
+  /** For people: "centre of the belfry", "north window", "south window, east". */
+  label: string;
+  buildingId: string;
+  floor: number;
+  /** Where to stand (plan, cm). */
+  at: Vec2;
+  /** The opening's centre in the wall (plan), or null for the centre. */
+  opening: Vec2 | null;
+}
+
 /** An area feature under a point (woods, field, marsh, rubble, rocky, road, water), whatever its height. */
 export interface AreaAt {
   featureId: string;
@@ -143,6 +158,13 @@ export interface Battlefield {
   standHeight(x: number, z: number, floor?: number): number;
   /** The building whose interior contains (x, z), if any. */
   buildingAt(x: number, z: number): BuildingInfo | undefined;
+  /**
+   * Standing spots of a building's floor (centre first, then its openings, nearest `near` first), or
+   * of a fortification's walk (floor 0: the walk level with `near`, then its embrasures); [] when none.
+   */
+  standingSpots(featureId: string, floor: number, near?: Vec2): StandingSpot[];
+  /** The fortification (rampart, bastion, redoubt) whose walk holds (x, z), if any. */
+  walkAt(x: number, z: number): string | undefined;
   lineOfSight(from: Vec3, to: Vec3, options?: LosOptions): LosResult;
   /** lineOfSight(...).clear without the lists: for viewsheds and matrices. */
   isClear(from: Vec3, to: Vec3, options?: LosOptions): boolean;

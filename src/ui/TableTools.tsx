@@ -12,7 +12,7 @@ import { levelsAt, observerChoices, ViewshedPanel } from './ViewshedPanel';
 import './table-tools.css';
 
 export interface TableToolsProps {
-  battlefield: Pick<Battlefield, 'scenario' | 'viewshed' | 'eyePoint' | 'buildingAt'>;
+  battlefield: Pick<Battlefield, 'scenario' | 'viewshed' | 'eyePoint' | 'buildingAt' | 'standingSpots'>;
   /** Extra toolbar buttons (other tools). */
   children?: ReactNode;
 }

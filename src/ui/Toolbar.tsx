@@ -60,9 +60,11 @@ export function Toolbar({ scenario, helpOpen, onHelp, briefingOpen, onBriefing, 
   const vs = useStore(viewshedStore);
   const edges = edgeViews(scenario);
   const hasBeats = (scenario.beats?.length ?? 0) > 0;
-  // Where the toolbar begins (--st-toolbar-left): the scenario plate on the same row stops short of it.
+  // Where the toolbar begins (--st-toolbar-left): the scenario plate on the same row stops short of it;
+  // where it ends (--st-toolbar-bottom): the tool panels start under it however it wraps.
   const bar = useRef<HTMLElement>(null);
   useEdgeVar(bar, '--st-toolbar-left', 'left');
+  useEdgeVar(bar, '--st-toolbar-bottom', 'bottom');
   const view = (preset: PresetName, label: string, key: string, icon: keyof typeof ICONS, colour?: string) => (
     <button
       key={preset}

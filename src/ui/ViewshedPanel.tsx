@@ -1,11 +1,13 @@
 // The viewshed panel: choose the observer (any figure; its floor when it stands in a building) and
-// the target height; shows how much of the table is seen, at what cell size and how fast.
+// the target height; shows how much of the table is seen, at what cell size and how fast, and why
+// when nothing is (a floor without openings); floors without openings are marked.
 // Until picking on the table lands, the observer comes from this list.
 import type { Battlefield } from '../battlefield';
 import type { Scenario } from '../scenario';
 import { TARGET_HEIGHTS, useStore, viewshedControls, viewshedStore, type TargetKind, type ViewshedObserver } from '../view';
+import { openingsAt, viewshedReason } from './viewshed-reason';
 
-export type ObserverSource = Pick<Battlefield, 'scenario' | 'buildingAt'>;
+export type ObserverSource = Pick<Battlefield, 'scenario' | 'buildingAt' | 'standingSpots'>;
 
 export interface ObserverChoice {
   figureId: string;
@@ -85,12 +87,15 @@ export function ViewshedPanel({ battlefield }: ViewshedPanelProps) {
         <div className="st-field">
           <span>Floor</span>
           <div className="st-seg st-seg-fill" role="group" aria-label="Observer floor" data-testid="viewshed-floors">
-            {Array.from({ length: levels }, (_, f) => (
-              <button key={f} type="button" className="st-btn" aria-pressed={(o.floor ?? 0) === f} data-floor={f}
-                title={f === 0 ? 'Ground floor' : `Floor ${f}`} onClick={() => viewshedControls.setFloor(f)}>
-                {floorLabel(f)}
-              </button>
-            ))}
+            {Array.from({ length: levels }, (_, f) => {
+              const shut = openingsAt(battlefield, o.x, o.z, f) === 0;
+              return (
+                <button key={f} type="button" className={shut ? 'st-btn st-shut' : 'st-btn'} aria-pressed={(o.floor ?? 0) === f} data-floor={f}
+                  title={`${f === 0 ? 'Ground floor' : `Floor ${f}`}${shut ? ': no openings' : ''}`} onClick={() => viewshedControls.setFloor(f)}>
+                  {floorLabel(f)}
+                </button>
+              );
+            })}
           </div>
         </div>
       )}
@@ -115,6 +120,9 @@ export function ViewshedPanel({ battlefield }: ViewshedPanelProps) {
             : 'Computing…'}
         </span>
       </footer>
+      {o && r && !s.error && viewshedReason(battlefield, o, r.viewshed.visibleFraction) && (
+        <p className="st-hint" data-testid="viewshed-reason">{viewshedReason(battlefield, o, r.viewshed.visibleFraction)}</p>
+      )}
     </section>
   );
 }

@@ -65,6 +65,11 @@ describe.runIf(run)('table tools in Chromium', () => {
     expect(await hook(page, () => window.__sandtable!.tools!.tool)).toBe(tool);
   }
 
+  /** After a finished line a click changes the target: ask for a new observer first. */
+  async function newObserver(): Promise<void> {
+    await page.click('[data-testid=los-new-observer]');
+  }
+
   async function lastLos(): Promise<LosReport> {
     const r = await hook(page, () => window.__sandtable!.tools!.los);
     expect(r, 'the LOS tool has no result').not.toBeNull();
@@ -127,6 +132,7 @@ describe.runIf(run)('table tools in Chromium', () => {
     await saveShot(page, 'tools-los-hill-clear.png');
 
     // Ground observer (15, 60) → the same target: the hill is in the way.
+    await newObserver();
     await clickFigure(15, 60);
     await clickFigure(65, 60);
     r = await lastLos();
@@ -139,6 +145,7 @@ describe.runIf(run)('table tools in Chromium', () => {
     await saveShot(page, 'tools-los-hill-blocked.png');
 
     // Ground points, not figures: (20, 55) → (60, 55) across the hill's flank.
+    await newObserver();
     await clickGround(20, 55);
     await clickGround(60, 55);
     r = await lastLos();
@@ -155,6 +162,7 @@ describe.runIf(run)('table tools in Chromium', () => {
     await page.click('[data-testid=cutaway-1]');
     expect(await hook(page, () => window.__sandtable!.tools!.cutaway)).toBe(1);
     // The first-floor figure (100, 33, floor 1) → the figure behind the wall (100, 47).
+    await newObserver();
     await clickFigure(100, 33, 1);
     await clickFigure(100, 47);
     let r = await lastLos();
@@ -165,6 +173,7 @@ describe.runIf(run)('table tools in Chromium', () => {
     await saveShot(page, 'tools-los-upper-floor-clear.png');
 
     // The ground figure south of the wall (104, 38) → the same target: the stone wall blocks.
+    await newObserver();
     await clickFigure(104, 38);
     await clickFigure(100, 47);
     r = await lastLos();
@@ -174,14 +183,20 @@ describe.runIf(run)('table tools in Chromium', () => {
     expect(wall.clear).toBe(false);
     expect(wall.blocker?.featureId).toBe('stone_wall');
 
-    // A picked point inside the house: the floor drawn there (floor 1, roof cut away) is the guess;
-    // the floor selector moves the observer down and the wall blocks again.
+    // A picked point inside the house: the floor drawn there (floor 1, roof cut away) is the guess and
+    // the observer stands at the room's centre, where the house's own north wall hides the target; at
+    // the north window it does not. The floor selector moves the observer down and the stone wall blocks.
+    await newObserver();
     await clickGround(100, 31, bf.standHeight(100, 31, 1));
-    await clickFigure(100, 47);
     r = await lastLos();
     expect(r.observer.kind).toBe('point');
     expect(r.observer.building).toBe('house_two_storey');
     expect(r.observer.floor).toBe(1);
+    expect(r.observer.at).toEqual([100, 30]);
+    expect((await expectSameAsCli(r)).blocker?.featureId).toBe('house_two_storey');
+    await page.selectOption('[data-testid=spot-observer]', 'house_win_n1');
+    r = await lastLos();
+    expect(r.observer.at).toEqual([100, 33.9]);
     expect((await expectSameAsCli(r)).clear).toBe(true);
     await page.click('[data-testid=floor-observer-0]');
     r = await lastLos();
@@ -191,6 +206,7 @@ describe.runIf(run)('table tools in Chromium', () => {
     expect(low.blocker?.featureId).toBe('stone_wall');
     await expect.poll(() => page.textContent('[data-testid=los-verdict]')).toContain('BLOCKED');
     await page.click('[data-testid=floor-observer-1]');
+    await page.selectOption('[data-testid=spot-observer]', 'house_win_n1');
     expect((await lastLos()).result.clear).toBe(true);
     await page.click('[data-testid=cutaway-off]');
   }, 180_000);
@@ -251,6 +267,7 @@ describe.runIf(run)('table tools in Chromium', () => {
 
     // From the LOS observer toward its target: the belfry sees the figure beyond the wood.
     await useTool('los');
+    await newObserver();
     await clickFigure(140, 90, 4);
     await clickFigure(62, 90);
     const r = await lastLos();

@@ -33,27 +33,118 @@ describe('line of sight tool', () => {
     expect(r.figures).toHaveLength(1);
     expect(r.figures[0]!.fraction).toBe(v.fraction);
     expect(r.figures[0]!.samples.map((s) => s.clear)).toEqual(v.samples.map((s) => s.result.clear));
-    // A third pick starts a new line from a new observer.
+    // A third pick changes only the target; "New observer" makes the next pick the observer, the target kept.
     t.pickFigure('obs_ground_1');
-    expect(t.state.get().los.report).toBeNull();
-    expect(t.state.get().los.observer).toEqual({ kind: 'figure', figureId: 'obs_ground_1' });
+    expect(t.state.get().los.observer).toEqual({ kind: 'figure', figureId: 'hill_top_1' });
+    expect(t.state.get().los.target).toEqual({ kind: 'figure', figureId: 'obs_ground_1' });
+    t.newObserver();
+    t.pickFigure('tgt_east_1');
+    expect(t.state.get().los.observer).toEqual({ kind: 'figure', figureId: 'tgt_east_1' });
+    expect(t.state.get().los.report?.target.figureId).toBe('obs_ground_1');
+    t.pickFigure('hill_top_1');
+    expect(t.state.get().los.observer).toEqual({ kind: 'figure', figureId: 'tgt_east_1' });
+    expect(t.state.get().los.report?.target.figureId).toBe('hill_top_1');
   });
 
-  it('a point inside a building takes the floor drawn under the click, and the floor selector moves it', () => {
+  it('a point inside a building takes the floor drawn under the click, stands at its centre, and the floor selector moves it', () => {
     const t = new ToolController(bf);
     t.setTool('los');
     t.pickSurface({ x: 100, y: 4, z: 31 }); // the first-floor slab of the farmhouse
-    expect(t.state.get().los.observer).toEqual({ kind: 'point', x: 100, z: 31, floor: 1 });
+    expect(t.state.get().los.observer).toMatchObject({ kind: 'point', x: 100, z: 30, floor: 1, spot: 'centre' });
     t.pickFigure('behind_wall_1');
     let r = t.state.get().los.report!;
     expect(r.observer.building).toBe('house_two_storey');
     expect(r.observer.floorName).toBe('first floor');
-    expect(r.result.clear).toBe(bf.lineOfSight(eye(bf, 100, 31, 1), eye(bf, 100, 47)).clear);
+    expect(r.result.clear).toBe(bf.lineOfSight(eye(bf, 100, 30, 1), eye(bf, 100, 47)).clear);
+    // From the room's centre the house's own north wall is in the way; at the north window it is not.
+    expect(r.result.blocker?.featureId).toBe('house_two_storey');
+    t.setSpot('observer', 'house_win_n1');
+    r = t.state.get().los.report!;
+    expect(r.observer.at).toEqual([100, 33.9]);
     expect(r.result.clear).toBe(true);
     t.setFloor('observer', 0);
     r = t.state.get().los.report!;
     expect(r.observer.floor).toBe(0);
     expect(r.result.blocker?.featureId).toBe('stone_wall');
+  });
+
+  it('a click anywhere on the belfry floor, or on the tower wall from outside, gives the same observer: the belfry centre', () => {
+    const picks = [{ x: 139.3, y: bf.standHeight(140, 90, 4), z: 88 }, { x: 140, y: bf.standHeight(140, 90, 4), z: 90 }, { x: 142.2, y: bf.standHeight(140, 90, 4) + 0.4, z: 91.9 }];
+    // The tower's east wall face from outside (x = 143), at the belfry's height.
+    picks.push({ x: 143.1, y: bf.standHeight(140, 90, 4) + 1, z: 89.5 });
+    const seen = picks.map((hit) => {
+      const t = new ToolController(bf);
+      t.setTool('los');
+      t.pickSurface(hit);
+      t.pickFigure('tgt_east_1');
+      const r = t.state.get().los.report!;
+      return { at: r.observer.at, floor: r.observer.floor, clear: r.result.clear, spot: r.observer.spot };
+    });
+    for (const s of seen) expect(s).toEqual({ at: [140, 90], floor: 4, clear: seen[0]!.clear, spot: 'centre' });
+  });
+
+  it('stand at a window: the observer moves just inside it; typed and nudged points are used exactly', () => {
+    const t = new ToolController(bf);
+    t.setTool('los');
+    t.pickSurface({ x: 142, y: bf.standHeight(140, 90, 4), z: 90.5 });
+    const spots = t.state.get().los.first!.spots;
+    expect(spots[0]!.id).toBe('centre');
+    expect(spots[1]!.id).toBe('tower_bell_e'); // nearest the click
+    t.setSpot('observer', 'tower_bell_e');
+    const first = t.state.get().los.first!;
+    expect(first.at).toEqual(bf.standingSpots('church_tower', 4)[2]!.at);
+    expect(first.spot).toBe('tower_bell_e');
+    expect(first.eye).toEqual(eye(bf, first.at[0], first.at[1], 4));
+    t.setExact('observer', 141, 89, 4, 1.2);
+    let f = t.state.get().los.first!;
+    expect(f.at).toEqual([141, 89]);
+    expect(f.spot).toBeNull();
+    expect(f.eye[1]).toBeCloseTo(bf.standHeight(141, 89, 4) + 1.2, 12);
+    t.pickFigure('tgt_east_1');
+    const r = t.state.get().los.report!;
+    const v = bf.visibility({ id: 'tgt', at: [141, 89] }, { id: 'tgt_east_1', at: [65, 60] });
+    expect(r.figures[0]!.samples.map((s) => s.clear)).toEqual(v.samples.map((s) => bf.lineOfSight(f.eye, s.point).clear));
+    t.nudgeObserver(0.5, 0, 0.1);
+    f = t.state.get().los.first!;
+    expect(f.at).toEqual([141.5, 89]);
+    expect(f.above).toBeCloseTo(1.3, 9);
+    t.setExact('observer', 141, 89, 9, 1.2);
+    expect(t.state.get().los.error).toMatch(/floors 0–4/);
+    t.setExact('observer', -1, 89, 0);
+    expect(t.state.get().los.error).toMatch(/off the table/);
+  });
+
+  it('a click on a rampart walk stands on its crest line; "Stand at" moves to the embrasure', () => {
+    const t = new ToolController(bf);
+    t.setTool('los');
+    t.pickSurface({ x: 159.2, y: bf.groundHeight(159.2, 70), z: 70 });
+    let f = t.state.get().los.first!;
+    expect(f.at).toEqual([160, 70]);
+    expect(f.spot).toBe('walk');
+    expect(f.spots.map((x) => x.id)).toEqual(['walk', 'rampart_embrasure']);
+    t.setSpot('observer', 'rampart_embrasure');
+    f = t.state.get().los.first!;
+    expect(f.at).toEqual(bf.standingSpots('rampart_east', 0)[1]!.at);
+    expect(f.eye).toEqual(eye(bf, f.at[0], f.at[1]));
+    // The tape keeps the exact point clicked.
+    t.setTool('measure');
+    t.pickSurface({ x: 159.2, y: bf.groundHeight(159.2, 70), z: 70 });
+    expect(t.state.get().measure.a).toEqual({ kind: 'point', x: 159.2, z: 70, floor: 0 });
+  });
+
+  it('a unit target lists each figure by name with the first blocker of each hidden point', () => {
+    const t = new ToolController(bf);
+    t.setTool('los');
+    t.pickFigure('obs_ground_1');
+    t.pickFigure('tgt_east_1');
+    const r = t.state.get().los.report!;
+    for (const f of r.figures) {
+      expect(f.label).not.toContain(f.figureId);
+      for (const s of f.samples) {
+        if (s.clear) expect(s.blocker).toBeNull();
+        else expect(s.blockerName).toBeTruthy();
+      }
+    }
   });
 
   it('point → point through dense woods: areas with the length inside, then the see-in depth blocks', () => {

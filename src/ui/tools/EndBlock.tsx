@@ -1,7 +1,9 @@
 // One end of a sight line or a tape in a panel: what it is, where it stands and its eye height,
-// and — for a point inside a building — the floor selector.
+// and — for a point inside a building — the floor selector; a sight line's end also shows its
+// standing spot and exact point (EndExact).
 import type { Scenario } from '../../scenario';
 import { type EndName, type EndReport, type ToolController, floorName } from '../../view';
+import { EndExact } from './EndExact';
 
 export interface EndBlockProps {
   tools: ToolController;
@@ -30,7 +32,6 @@ export function EndBlock({ tools, role, name, end, eye, extra }: EndBlockProps) 
     <div className="st-end" data-testid={`end-${name}`}>
       <div className="st-end-role">
         <span>{role}</span>
-        {end.figureId && <code>{end.figureId}</code>}
       </div>
       <div className="st-end-name" title={end.label}>
         {colour && <span className="st-swatch" style={{ background: colour }} />}
@@ -51,6 +52,7 @@ export function EndBlock({ tools, role, name, end, eye, extra }: EndBlockProps) 
           ))}
         </div>
       )}
+      {eye && (name === 'observer' || name === 'target') && <EndExact tools={tools} name={name} end={end} />}
     </div>
   );
 }

@@ -1,9 +1,12 @@
-// The line-of-sight report: observer and target (with their heights and floors), the verdict and
-// distance in the scenario's unit, the first blocker, see-through obstacles, areas crossed with the
-// length inside each, and for a unit target each figure's head / chest / base and visible fraction.
+// The line-of-sight report: observer and target (with their heights, floors and exact points), the
+// verdict and distance in the scenario's unit, the first blocker, see-through obstacles, areas
+// crossed with the length inside each, and for a unit target each figure's verdicts (FigureVerdicts).
+// After a finished line a click changes the target; "New observer" makes the next click the observer.
 import { formatLength } from '../../core';
 import { type LosReport, type ToolController, featureName, useToolState } from '../../view';
 import { EndBlock } from './EndBlock';
+import { FigureVerdicts } from './FigureVerdicts';
+import { LosLinkButton } from './LosLinkButton';
 import { ToolIcon } from './ToolIcon';
 import { ToolPanel } from './ToolPanel';
 
@@ -44,9 +47,18 @@ export function LosPanel({ tools }: LosPanelProps) {
           <button type="button" className="st-icon-btn" aria-label="Clear the sight line" title="Clear" onClick={() => tools.clearLos()}>×</button>
         )}
       </header>
-      {!los.first && <p className="st-hint">Click the observer: a figure, the ground, or a building (then choose its floor).</p>}
+      {!los.first && <p className="st-hint">Click the observer: a figure, the ground, or a building's floor, roof or wall (then choose its floor and where to stand).</p>}
       {los.first && <EndBlock tools={tools} role="Observer" name="observer" end={r ? r.observer : los.first} eye />}
-      {los.first && !los.target && <p className="st-hint">Now click the target: a point, or a figure (its whole unit).</p>}
+      {los.first && (
+        <div className="st-actions">
+          <button type="button" className="st-btn" aria-pressed={los.next === 'observer'} data-testid="los-new-observer" onClick={() => tools.newObserver()}
+            title="The next click picks a new observer; the target stays">
+            <span>New observer</span>
+          </button>
+        </div>
+      )}
+      {los.first && los.next === 'observer' && <p className="st-hint" data-testid="los-hint">Click the new observer; the target stays.</p>}
+      {los.first && los.next === 'target' && <p className="st-hint" data-testid="los-hint">{los.target ? 'Click to change the target; the observer stays.' : 'Now click the target: a point, or a figure (its whole unit).'}</p>}
       {r && (
         <EndBlock tools={tools} role={r.target.unitId ? (los.mode === 'unit' ? 'Target unit' : 'Target figure') : 'Target point'} name="target" end={r.target}
           eye extra={r.target.unitId && los.mode === 'unit' && r.figures.length > 1 ? `${r.figures.length} figures` : undefined} />
@@ -67,8 +79,7 @@ export function LosPanel({ tools }: LosPanelProps) {
               <>
                 <dt>Blocked by</dt>
                 <dd data-testid="los-blocker">
-                  {name(r.result.blocker.featureId) !== r.result.blocker.featureId && <>{name(r.result.blocker.featureId)} </>}
-                  <code>{r.result.blocker.featureId}</code> · {r.result.blocker.kind} {r.result.blocker.part} at {formatLength(r.result.blocker.distance, unit)}
+                  {name(r.result.blocker.featureId)} · {r.result.blocker.kind} {r.result.blocker.part} at {formatLength(r.result.blocker.distance, unit)}
                 </dd>
               </>
             )}
@@ -85,24 +96,7 @@ export function LosPanel({ tools }: LosPanelProps) {
               </span>
             ))}
           </dl>
-          {r.figures.length > 0 && (
-            <table className="st-figures" data-testid="los-figures">
-              <thead>
-                <tr><th>Figure</th><th>Head</th><th>Chest</th><th>Base</th><th>Seen</th></tr>
-              </thead>
-              <tbody>
-                {r.figures.map((f) => (
-                  <tr key={f.figureId} data-figure={f.figureId}>
-                    <td><code>{f.figureId}</code></td>
-                    {f.samples.map((s) => (
-                      <td key={s.name} className={s.clear ? 'st-yes' : 'st-no'} title={s.clear ? 'visible' : `hidden by ${s.blocker ?? '?'}`}>{s.clear ? '✓' : '✗'}</td>
-                    ))}
-                    <td>{Math.round(f.fraction * 100)}%</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          {r.figures.length > 0 && <FigureVerdicts figures={r.figures} />}
           <div className="st-actions">
             <button type="button" className="st-btn" data-testid="los-eye" onClick={() => tools.eyeFromObserver()} title="Look from the observer's eye toward the target (I)">
               <ToolIcon name="eye" /><span>Eye view</span>
@@ -110,6 +104,7 @@ export function LosPanel({ tools }: LosPanelProps) {
             <button type="button" className="st-btn" onClick={() => tools.swapLos()} title="Swap observer and target">
               <ToolIcon name="swap" /><span>Swap</span>
             </button>
+            <LosLinkButton tools={tools} />
           </div>
         </>
       )}

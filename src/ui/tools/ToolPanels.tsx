@@ -7,6 +7,7 @@ import { EyeBar } from './EyeBar';
 import { FigureTooltip } from './FigureTooltip';
 import { FloorsBar } from './FloorsBar';
 import { LosPanel } from './LosPanel';
+import { useLosUrl } from './los-url';
 import { MeasurePanel } from './MeasurePanel';
 import { SelectionPanel } from './SelectionPanel';
 import { ToolRail } from './ToolRail';
@@ -25,6 +26,8 @@ const SHORTCUTS = {
     { keys: ['M'], label: 'Measure: tape between two points, range rings' },
     { keys: ['I'], label: 'Eye view from the selection or the observer' },
     { keys: ['F'], label: 'Fly the camera to the selected figure' },
+    { keys: ['Shift', '←↑↓→'], label: 'Nudge the sight observer 0.5 cm (west, north, south, east)' },
+    { keys: ['Shift', 'PgUp/PgDn'], label: 'Raise or lower the observer\'s eye 0.1 cm' },
     { keys: ['Esc'], label: 'Leave eye view · cancel · back to Select' },
   ],
 } as const;
@@ -70,6 +73,30 @@ function useToolKeys(tools: ToolController): void {
   }, [tools]);
 }
 
+const NUDGES: Record<string, [number, number, number]> = {
+  ArrowLeft: [-0.5, 0, 0], ArrowRight: [0.5, 0, 0], ArrowUp: [0, 0.5, 0], ArrowDown: [0, -0.5, 0], PageUp: [0, 0, 0.1], PageDown: [0, 0, -0.1],
+};
+
+/**
+ * Shift + arrows nudge a point observer of the sight line north/south/east/west, Shift + PageUp /
+ * PageDown its eye; taken before the camera keys (capture), which move the camera on plain arrows.
+ */
+function useObserverNudge(tools: ToolController): void {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const n = NUDGES[e.key];
+      if (!n || !e.shiftKey || e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
+      const s = tools.state.get();
+      if (s.tool !== 'los' || s.los.observer?.kind !== 'point' || s.eye) return;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      tools.nudgeObserver(n[0], n[1], n[2]);
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [tools]);
+}
+
 /** The figure just selected, or the LOS observer just picked, becomes the viewshed's observer. */
 function useViewshedObserver(tools: ToolController): void {
   useEffect(() => {
@@ -93,7 +120,9 @@ function useViewshedObserver(tools: ToolController): void {
 export function ToolPanels({ tools }: ToolPanelsProps) {
   const tool = useToolState(tools, (s) => s.tool);
   useToolKeys(tools);
+  useObserverNudge(tools);
   useViewshedObserver(tools);
+  useLosUrl(tools);
   return (
     <>
       <ToolRail tools={tools} />

@@ -1,6 +1,7 @@
 // The solids with the floor cutaway applied: storeys above the chosen level removed and roofs
 // faded, on every building or the one aimed at. The building under the pointer becomes the
-// cutaway's candidate ("this building"). Eye view always shows every solid: what the eye sees.
+// cutaway's candidate ("this building"). Eye view shows every solid, what the eye sees, but for the
+// wall pieces right beside the eye, drawn as ghosts (eye-ghosts.ts).
 import type { ThreeEvent } from '@react-three/fiber';
 import type { ComponentProps } from 'react';
 import { useEffect, useLayoutEffect, useMemo } from 'react';
@@ -9,6 +10,7 @@ import { Solids } from '../Solids';
 import { solidGeometries } from '../solid-geometry';
 import { worldToTable } from '../TableSpace';
 import { cutBuildings, cutawayProbe, cutawayScope, cutSolids, fadedRoofs } from './cutaway';
+import { wallsBesideEye } from './eye-ghosts';
 import type { ToolController } from './tool-controller';
 import { useToolState } from './use-tools';
 
@@ -44,12 +46,15 @@ function buildingUnder(tools: ToolController, e: ThreeEvent<PointerEvent>): stri
 
 function Cut({ tools, solids, features }: CutawaySolidsProps & { tools: ToolController }) {
   const level = useToolState(tools, (s) => (s.eye ? null : s.cutaway));
+  const eye = useToolState(tools, (s) => s.eye?.from ?? null);
   const scope = useStore(cutawayScope(tools));
-  const shown = useMemo(() => cutSolids(solids, level, scope.target), [solids, level, scope.target]);
-  const faded = useMemo(() => fadedRoofs(solids, level, scope.target), [solids, level, scope.target]);
+  const beside = useMemo(() => (eye ? new Set(wallsBesideEye(solids, eye)) : null), [solids, eye]);
+  const kept = useMemo(() => cutSolids(solids, level, scope.target), [solids, level, scope.target]);
+  const shown = useMemo(() => (beside?.size ? kept.filter((x) => !beside.has(x)) : kept), [kept, beside]);
+  const faded = useMemo(() => [...fadedRoofs(solids, level, scope.target), ...(beside ?? [])], [solids, level, scope.target, beside]);
   useLayoutEffect(() => {
-    Object.assign(cutawayProbe, { level, building: scope.target, cut: cutBuildings(solids, shown), faded: [...new Set(faded.map((s) => s.featureId))].sort() });
-  }, [solids, shown, faded, level, scope.target]);
+    Object.assign(cutawayProbe, { level, building: scope.target, cut: cutBuildings(solids, kept), faded: [...new Set(faded.filter((s) => s.part === 'roof').map((s) => s.featureId))].sort() });
+  }, [solids, kept, faded, level, scope.target]);
   const onPointerMove = useMemo(() => {
     const store = cutawayScope(tools);
     return (e: ThreeEvent<PointerEvent>) => {

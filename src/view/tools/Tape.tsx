@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { CM_PER_INCH, type Vec3 } from '../../core';
 import { TAPE_LIFT as LIFT, tapeTicks } from './overlay-geometry';
 import { LINE_SIDE, OVERLAY_ORDER, TOOL_COLOURS } from './colours';
-import { Dot } from './SightLines';
+import { Dot } from './Dot';
 import type { ToolController } from './tool-controller';
 import { useToolState } from './use-tools';
 

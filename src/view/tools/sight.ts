@@ -2,7 +2,7 @@
 // asked of the battlefield (eyePoint, standHeight, lineOfSight, visibility); this only assembles
 // the answers for the panel and the overlay. A point end is the eye of a standard figure standing
 // there, exactly as the CLI's `los --from x,z[,floor]` reads it.
-import type { LosResult, VisibilityResult } from '../../battlefield';
+import type { LosResult, StandingSpot, VisibilityResult } from '../../battlefield';
 import { dist3, type Vec2, type Vec3 } from '../../core';
 import { type FigureRef, type ToolsModel, featureName, figureBody, floorName } from './tool-model';
 
@@ -12,6 +12,12 @@ export interface PointEnd {
   x: number;
   z: number;
   floor: number;
+  /** Eye height above the surface stood on, cm (default: a standard figure's eye). */
+  above?: number;
+  /** The standing spot (battlefield's id) the end stands on, when it does. */
+  spot?: string;
+  /** Where the click landed, for ordering the floor's openings nearest first. */
+  click?: Vec2;
 }
 
 /** A picked figure (for a target, its whole unit unless the target mode says figure). */
@@ -36,6 +42,12 @@ export interface EndReport {
   /** Surface the end stands on, and the eye (or aim) point above it; cm. */
   stand: number;
   eye: Vec3;
+  /** The eye's height above the surface, cm. */
+  above: number;
+  /** A point end in a building: the floor's standing spots (centre, then openings nearest the click first). */
+  spots: StandingSpot[];
+  /** The spot it stands on, if any. */
+  spot: string | null;
 }
 
 export interface SightLine {
@@ -48,7 +60,10 @@ export interface SightLine {
 
 export interface FigureSight {
   figureId: string;
-  samples: Array<{ name: string; clear: boolean; blocker: string | null }>;
+  /** For people: the unit's name with the figure's role or number. */
+  label: string;
+  /** Each sight point; a hidden one names its first blocker (feature id, name for people, part). */
+  samples: Array<{ name: string; clear: boolean; blocker: string | null; blockerName: string | null; blockerPart: string | null }>;
   visibleCount: number;
   fraction: number;
 }
@@ -81,6 +96,9 @@ export function describeEnd(model: ToolsModel, figures: Figures, end: SightEnd):
   const floor = ref ? ref.figure.floor ?? 0 : end.kind === 'point' ? end.floor : 0;
   const building = model.buildingAt(x, z);
   const body = ref ? figureBody(ref) : { id: 'point', at: [x, z] as Vec2, ...(floor ? { floor } : {}) };
+  const point = end.kind === 'point' ? end : undefined;
+  const stand = model.standHeight(x, z, floor || undefined);
+  const eye: Vec3 = point?.above !== undefined ? [x, stand + point.above, z] : model.eyePoint(body);
   return {
     kind: ref ? 'figure' : 'point',
     label: ref ? ref.unit.name : building ? featureName(model.scenario, building.id) : 'Point on the ground',
@@ -90,22 +108,56 @@ export function describeEnd(model: ToolsModel, figures: Figures, end: SightEnd):
     building: building?.id ?? null,
     levels: building?.levels.length ?? 0,
     floorName: floorName(model.scenario, building, floor),
-    stand: model.standHeight(x, z, floor || undefined),
-    eye: model.eyePoint(body),
+    stand,
+    eye,
+    above: eye[1] - stand,
+    spots: point ? spotsAt(model, building?.id ?? model.walkAt(x, z), floor, point.click ?? [x, z]) : [],
+    spot: point?.spot ?? null,
   };
+}
+
+/** The standing spots of the building floor or walk an end stands on ([] elsewhere). */
+function spotsAt(model: ToolsModel, feature: string | undefined, floor: number, near: Vec2) {
+  return feature ? model.standingSpots(feature, floor, near) : [];
+}
+
+/**
+ * A figure for people, within its unit: its role in words ("squad leader", "rifleman 3" when the
+ * unit has several), else "figure 2"; a figure alone in its unit is the unit's name.
+ */
+export function figureLabel(ref: FigureRef): string {
+  const all = ref.unit.figures;
+  if (all.length < 2) return ref.unit.name;
+  const role = ref.figure.role;
+  if (!role) return `figure ${all.findIndex((f) => f.id === ref.figure.id) + 1}`;
+  const same = all.filter((f) => f.role === role);
+  const words = role.replace(/[-_]+/g, ' ');
+  return same.length < 2 ? words : `${words} ${same.findIndex((f) => f.id === ref.figure.id) + 1}`;
 }
 
 function lineOf(from: Vec3, to: Vec3, r: LosResult): SightLine {
   return { from, to, clear: r.clear, blockAt: r.blocker ? r.blocker.point : null };
 }
 
-function figureSight(figureId: string, v: VisibilityResult): FigureSight {
+function figureSight(model: ToolsModel, ref: FigureRef, v: VisibilityResult): FigureSight {
   return {
-    figureId,
-    samples: v.samples.map((s) => ({ name: s.name, clear: s.result.clear, blocker: s.result.blocker?.featureId ?? null })),
+    figureId: ref.figure.id,
+    label: figureLabel(ref),
+    samples: v.samples.map((s) => {
+      const b = s.result.blocker;
+      return { name: s.name, clear: s.result.clear, blocker: b?.featureId ?? null, blockerName: b ? featureName(model.scenario, b.featureId) : null, blockerPart: b ? b.part : null };
+    }),
     visibleCount: v.visibleCount,
     fraction: v.fraction,
   };
+}
+
+/** The same samples seen from a given eye (a point observer at a typed height) instead of a figure's. */
+function eyeAt(model: ToolsModel, v: VisibilityResult, eye: Vec3 | null): VisibilityResult {
+  if (!eye) return v;
+  const samples = v.samples.map((s) => ({ ...s, result: model.lineOfSight(eye, s.point) }));
+  const visibleCount = samples.filter((s) => s.result.clear).length;
+  return { eye, samples, visibleCount, fraction: samples.length ? visibleCount / samples.length : 0 };
 }
 
 /** Line of sight from an observer (figure or point) to a target (point, figure or unit). */
@@ -125,9 +177,10 @@ export function lineOfSightReport(model: ToolsModel, figures: Figures, observer:
   let main: { to: Vec3; result: LosResult } | undefined;
   for (const f of members) {
     if (obsRef && f.id === obsRef.figure.id) continue;
-    const v = model.visibility(obsBody, figureBody(lookup(figures, f.id)));
+    const ref = lookup(figures, f.id);
+    const v = eyeAt(model, model.visibility(obsBody, figureBody(ref)), observer.kind === 'point' && observer.above !== undefined ? obs.eye : null);
     const head = v.samples[0]!;
-    sights.push(figureSight(f.id, v));
+    sights.push(figureSight(model, ref, v));
     lines.push(lineOf(v.eye, head.point, head.result));
     if (f.id === picked.figure.id) main = { to: head.point, result: head.result };
   }

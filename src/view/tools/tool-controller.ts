@@ -6,22 +6,16 @@ import type { LengthUnit, Vec3 } from '../../core';
 import { createStore, type Store } from '../store';
 import { BASE_RADIUS } from '../figure-geometry';
 import { cutawayScope, levelIn } from './cutaway';
+import { buildingByWall, exactEnd, spotEnd, spotFeature } from './los-ends';
 import { DEFAULT_RINGS, ringRuns } from './overlay-geometry';
 import { describeEnd, lineOfSightReport, measureReport, type EndReport, type LosReport, type MeasureReport, type SightEnd, type TargetMode } from './sight';
 import { displayUnit, figureIndex, type FigureRef, type ToolsModel, figureBody } from './tool-model';
 
+import type { EyeView, Hover, CanvasLink, SurfaceHit } from './tool-types';
+
+export type { EyeView, Hover, CanvasLink, SurfaceHit } from './tool-types';
 export type ToolId = 'select' | 'los' | 'measure';
 export type EndName = 'observer' | 'target' | 'a' | 'b';
-
-export interface EyeView {
-  /** Eye point in table coordinates. */
-  from: Vec3;
-  /** Where to look (table coordinates), or null to start looking along `facing`. */
-  lookAt: Vec3 | null;
-  /** Degrees clockwise from north, for a free look. */
-  facing: number;
-  label: string;
-}
 
 export interface ToolState {
   tool: ToolId;
@@ -30,6 +24,8 @@ export interface ToolState {
     observer: SightEnd | null;
     target: SightEnd | null;
     mode: TargetMode;
+    /** What the next click sets: after a finished line it changes the target, until "New observer". */
+    next: 'observer' | 'target';
     /** The observer's place and eye, as soon as it is picked. */
     first: EndReport | null;
     report: LosReport | null;
@@ -42,33 +38,10 @@ export interface ToolState {
   eye: EyeView | null;
 }
 
-export interface Hover {
-  figureId: string;
-  /** Pointer position in the page (CSS pixels). */
-  clientX: number;
-  clientY: number;
-}
-
-/** What the canvas registers so tools and tests can reach its camera (see ToolBridge). */
-export interface CanvasLink {
-  camera: import('three').PerspectiveCamera;
-  scene: import('three').Scene;
-  canvas: HTMLCanvasElement;
-  controls: unknown;
-  invalidate: () => void;
-}
-
-/** A surface hit in table coordinates (y is the mesh's height: a hint for the floor, never a height). */
-export interface SurfaceHit {
-  x: number;
-  y: number;
-  z: number;
-}
-
 const initial = (): ToolState => ({
   tool: 'select',
   selected: null,
-  los: { observer: null, target: null, mode: 'unit', first: null, report: null, error: null },
+  los: { observer: null, target: null, mode: 'unit', next: 'observer', first: null, report: null, error: null },
   measure: { a: null, b: null, first: null, report: null, error: null },
   rings: { radii: DEFAULT_RINGS, visible: true },
   cutaway: null,
@@ -190,18 +163,68 @@ export class ToolController {
     if (!(hit.x >= 0 && hit.z >= 0 && hit.x <= width && hit.z <= depth)) return;
     const s = this.state.get();
     if (s.tool === 'select') return this.select(null);
-    const building = this.model.buildingAt(hit.x, hit.z);
+    const inside = this.model.buildingAt(hit.x, hit.z);
+    // Sight ends stand on a building's standing spot (its floor's centre at first), whether the click
+    // met its floor, its roof or its wall from outside; the tape keeps the exact point.
+    const building = inside ?? (s.tool === 'los' ? buildingByWall(this.model, hit.x, hit.z, hit.y) : undefined);
     const floor = floorAtHit(building, hit.y, levelIn(s.cutaway, cutawayScope(this).get().target, building?.id));
+    if (s.tool === 'los' && building) return this.pickEnd(spotEnd(this.model, building.id, floor, 'centre', [hit.x, hit.z]));
+    const walk = s.tool === 'los' && !building ? this.model.walkAt(hit.x, hit.z) : undefined;
+    if (walk) return this.pickEnd(spotEnd(this.model, walk, 0, 'walk', [hit.x, hit.z]));
     this.pickEnd({ kind: 'point', x: hit.x, z: hit.z, floor });
   }
 
   private pickEnd(end: SightEnd): void {
     const s = this.state.get();
-    const first = s.tool === 'los' ? !s.los.observer || s.los.target !== null : !s.measure.a || s.measure.b !== null;
+    const first = s.tool === 'los' ? !s.los.observer || s.los.next === 'observer' : !s.measure.a || s.measure.b !== null;
     // The first end, when a figure, becomes the selection (its highlight, its range rings).
     if (first && end.kind === 'figure') this.patch({ selected: end.figureId });
-    if (s.tool === 'los') this.setLos(first ? { observer: end, target: null } : { target: end });
+    // A new observer keeps the target (if any); a later click changes only the target.
+    if (s.tool === 'los') this.setLos(first ? { observer: end, next: 'target' } : { target: end });
     else if (s.tool === 'measure') this.setMeasure(first ? { a: end, b: null } : { b: end });
+  }
+
+  /** A sight line that could not be set (a bad link): said in the panel. */
+  losError(message: string): void {
+    this.patch({ los: { ...this.state.get().los, error: message } });
+  }
+
+  /** The next click picks a new observer (the target stays). */
+  newObserver(): void {
+    this.setLos({ next: 'observer' });
+  }
+
+  /** Both ends at once (a shared link): the line as it was sent. */
+  setLosEnds(observer: SightEnd, target: SightEnd | null, mode: TargetMode = this.state.get().los.mode): void {
+    this.setLos({ observer, target, mode, next: 'target' });
+  }
+
+  /** Stand an end inside a building on one of its floor's standing spots ('centre' or an opening's id). */
+  setSpot(end: 'observer' | 'target', spotId: string): void {
+    const cur = this.state.get().los[end];
+    if (!cur || cur.kind !== 'point') return;
+    const feature = spotFeature(this.model, cur.x, cur.z);
+    if (feature) this.setLos({ [end]: spotEnd(this.model, feature, cur.floor, spotId, cur.click ?? [cur.x, cur.z]) });
+  }
+
+  /** Put an end exactly at (x, z) on a floor, its eye `above` cm over the surface (undefined: a figure's eye). */
+  setExact(end: 'observer' | 'target', x: number, z: number, floor: number, above?: number): void {
+    const { width, depth } = this.model.scenario.table;
+    if (![x, z, floor].every(Number.isFinite) || (above !== undefined && !(above >= 0))) {
+      return this.patch({ los: { ...this.state.get().los, error: 'expected numbers: x and z in cm, a floor number and a height of 0 or more' } });
+    }
+    if (!(x >= 0 && z >= 0 && x <= width && z <= depth)) {
+      return this.patch({ los: { ...this.state.get().los, error: `point (${x}, ${z}) is off the table: expected x in 0–${width} and z in 0–${depth}` } });
+    }
+    this.setLos({ [end]: exactEnd(this.model, x, z, floor, above), ...(end === 'observer' && !this.state.get().los.observer ? { next: 'target' as const } : {}) });
+  }
+
+  /** Move a point observer by (dx, dz) cm on its floor and its eye by dAbove cm (the nudge keys). */
+  nudgeObserver(dx: number, dz: number, dAbove = 0): void {
+    const { observer, first } = this.state.get().los;
+    if (!observer || observer.kind !== 'point' || !first) return;
+    const r = (n: number) => Math.round(n * 1000) / 1000;
+    this.setExact('observer', r(observer.x + dx), r(observer.z + dz), observer.floor, dAbove ? Math.max(0, r(first.above + dAbove)) : observer.above);
   }
 
   private setLos(p: Partial<ToolState['los']>): void {
@@ -238,7 +261,9 @@ export class ToolController {
     const group = end === 'observer' || end === 'target' ? s.los : s.measure;
     const cur = (group as Record<string, SightEnd | null>)[end];
     if (!cur || cur.kind !== 'point') return;
-    const next: SightEnd = { ...cur, floor };
+    // An end on a standing spot goes to the new floor's centre (the openings differ from floor to floor).
+    const building = cur.spot ? this.model.buildingAt(cur.x, cur.z) : undefined;
+    const next: SightEnd = building ? spotEnd(this.model, building.id, floor, 'centre', cur.click ?? [cur.x, cur.z]) : { ...cur, floor };
     if (end === 'observer' || end === 'target') this.setLos({ [end]: next });
     else this.setMeasure({ [end]: next });
   }

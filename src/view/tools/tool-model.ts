@@ -7,7 +7,7 @@ import type { Scenario } from '../../scenario';
 
 export type ToolsModel = Pick<
   Battlefield,
-  'scenario' | 'grid' | 'solids' | 'buildings' | 'groundHeight' | 'standHeight' | 'buildingAt' | 'lineOfSight' | 'eyePoint' | 'visibility'
+  'scenario' | 'grid' | 'solids' | 'buildings' | 'groundHeight' | 'standHeight' | 'buildingAt' | 'standingSpots' | 'walkAt' | 'lineOfSight' | 'eyePoint' | 'visibility'
 >;
 
 type Unit = NonNullable<Scenario['units']>[number];

@@ -31,6 +31,8 @@ export interface ToolsHook {
   toCanvas(x: number, y: number, z: number): CanvasPoint | null;
   /** What a click at a page pixel would hit on the ground and solids (mesh name, table point), as drawn now. */
   probe(px: number, py: number): { object: string; point: Vec3 } | null;
+  /** Names of the scene's objects that start with a prefix (labels drawn as sprites, for instance). */
+  objectNames(prefix: string): string[];
   /** Ask for a new frame (frameloop "demand"); `frames` counts up once it is drawn. */
   redraw(): void;
   /** Put the orbit camera at a table point looking at another (no flight). */
@@ -86,6 +88,13 @@ export function toolsHook(tools: ToolController): ToolsHook {
       const hit = ray.intersectObject(surface, true)[0];
       if (!hit) return null;
       return { object: hit.object.name, point: worldToTable(width, depth, hit.point.x, hit.point.y, hit.point.z) };
+    },
+    objectNames(prefix) {
+      const out: string[] = [];
+      tools.link?.scene.traverse((o) => {
+        if (o.name.startsWith(prefix)) out.push(o.name);
+      });
+      return out;
     },
     redraw() {
       tools.link?.invalidate();
