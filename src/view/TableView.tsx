@@ -4,7 +4,7 @@ import { Canvas } from '@react-three/fiber';
 import { useCallback, useMemo } from 'react';
 import { AgXToneMapping } from 'three';
 import { CameraRig, homeCamera } from './CameraRig';
-import { Figures } from './Figures';
+import { FigureDetailContext, Figures } from './Figures';
 import { FirstFrame } from './FirstFrame';
 import { Lights } from './Lights';
 import { ViewshedOverlay } from './overlays';
@@ -52,28 +52,30 @@ export function TableView({ model, quality, onFirstFrame, tools, play }: TableVi
   );
   return (
     <Canvas frameloop="demand" shadows={false} dpr={DPR[quality]} camera={camera} gl={gl} data-testid="table-canvas">
-      <color attach="background" args={[PALETTE.backdrop]} />
-      <Lights span={span} />
-      <TableSpace width={width} depth={depth}>
-        <PickSurface tools={tools}>
-          <Terrain grid={model.grid} features={features} solids={model.solids} lambert={quality === 'low' || quality === 'test'} />
-          <Water grid={model.grid} features={features} />
-          <CutawaySolids tools={tools} solids={model.solids} features={features} />
-        </PickSurface>
-        <Trees features={features} groundHeight={groundHeight} />
-        {play ? <PlayTable play={play} model={model} tools={tools} /> : tools ? <ToolFigures tools={tools} model={model} /> : <Figures model={model} />}
-        {/* In play the game's vehicles are drawn by PlayTable, where the game has them. */}
-        {!play && <Vehicles model={model} tools={tools} />}
-        <TableFrame grid={model.grid} width={width} depth={depth} base={model.scenario.relief?.base ?? 0} />
-        <ViewshedOverlay model={model} />
-        <HighlightRings model={model} />
-        {tools && <ToolOverlays tools={tools} />}
-      </TableSpace>
-      <CameraRig span={span} width={width} depth={depth} />
-      {tools && <ToolBridge tools={tools} />}
-      {tools && <EyeCamera tools={tools} />}
-      <RenderProbe />
-      {onFirstFrame && <FirstFrame onRendered={onFirstFrame} />}
+      <FigureDetailContext.Provider value={quality === 'high' || quality === 'medium' ? 'fine' : 'plain'}>
+        <color attach="background" args={[PALETTE.backdrop]} />
+        <Lights span={span} />
+        <TableSpace width={width} depth={depth}>
+          <PickSurface tools={tools}>
+            <Terrain grid={model.grid} features={features} solids={model.solids} lambert={quality === 'low' || quality === 'test'} />
+            <Water grid={model.grid} features={features} />
+            <CutawaySolids tools={tools} solids={model.solids} features={features} />
+          </PickSurface>
+          <Trees features={features} groundHeight={groundHeight} />
+          {play ? <PlayTable play={play} model={model} tools={tools} /> : tools ? <ToolFigures tools={tools} model={model} /> : <Figures model={model} />}
+          {/* In play the game's vehicles are drawn by PlayTable, where the game has them. */}
+          {!play && <Vehicles model={model} tools={tools} />}
+          <TableFrame grid={model.grid} width={width} depth={depth} base={model.scenario.relief?.base ?? 0} />
+          <ViewshedOverlay model={model} />
+          <HighlightRings model={model} />
+          {tools && <ToolOverlays tools={tools} />}
+        </TableSpace>
+        <CameraRig span={span} width={width} depth={depth} />
+        {tools && <ToolBridge tools={tools} />}
+        {tools && <EyeCamera tools={tools} />}
+        <RenderProbe />
+        {onFirstFrame && <FirstFrame onRendered={onFirstFrame} />}
+      </FigureDetailContext.Provider>
     </Canvas>
   );
 }
