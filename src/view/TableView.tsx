@@ -11,6 +11,8 @@ import { ViewshedOverlay } from './overlays';
 import { PlayTable, type PlayTableLink } from './play';
 import { HighlightRings } from './presenter';
 import { RenderProbe } from './RenderProbe';
+import { Sky } from './Sky';
+import { SKY } from './sky-geometry';
 import { PALETTE } from './palette';
 import { TableFrame } from './TableFrame';
 import type { Quality, TableModel } from './table-model';
@@ -38,6 +40,7 @@ export function TableView({ model, quality, onFirstFrame, tools, play }: TableVi
   const { width, depth } = model.scenario.table;
   const span = Math.max(width / 180, depth / 120);
   const features = model.scenario.features;
+  const night = model.scenario.conditions?.night === true;
   const groundHeight = useCallback((x: number, z: number) => model.groundHeight(x, z), [model]);
   const camera = useMemo(() => ({ fov: 32, near: 1, far: 3000 * span, position: homeCamera(span) }), [span]);
   const gl = useMemo(
@@ -53,8 +56,9 @@ export function TableView({ model, quality, onFirstFrame, tools, play }: TableVi
   return (
     <Canvas frameloop="demand" shadows={false} dpr={DPR[quality]} camera={camera} gl={gl} data-testid="table-canvas">
       <FigureDetailContext.Provider value={quality === 'high' || quality === 'medium' ? 'fine' : 'plain'}>
-        <color attach="background" args={[PALETTE.backdrop]} />
-        <Lights span={span} />
+        <color attach="background" args={[night ? SKY.night.horizon : SKY.day.horizon]} />
+        <Sky night={night} radius={1500 * span} />
+        <Lights span={span} night={night} />
         <TableSpace width={width} depth={depth}>
           <PickSurface tools={tools}>
             <Terrain grid={model.grid} features={features} solids={model.solids} lambert={quality === 'low' || quality === 'test'} />
