@@ -55,31 +55,31 @@ export function TableView({ model, quality, onFirstFrame, tools, play }: TableVi
   );
   return (
     <Canvas frameloop="demand" shadows={false} dpr={DPR[quality]} camera={camera} gl={gl} data-testid="table-canvas">
-      <FigureDetailContext.Provider value={quality === 'high' || quality === 'medium' ? 'fine' : 'plain'}>
-        <color attach="background" args={[night ? SKY.night.horizon : SKY.day.horizon]} />
-        <Sky night={night} radius={1500 * span} />
-        <Lights span={span} night={night} />
-        <TableSpace width={width} depth={depth}>
-          <PickSurface tools={tools}>
-            <Terrain grid={model.grid} features={features} solids={model.solids} lambert={quality === 'low' || quality === 'test'} />
-            <Water grid={model.grid} features={features} />
-            <CutawaySolids tools={tools} solids={model.solids} features={features} />
-          </PickSurface>
-          <Trees features={features} groundHeight={groundHeight} />
+      <color attach="background" args={[night ? SKY.night.horizon : SKY.day.horizon]} />
+      <Sky night={night} radius={1500 * span} />
+      <Lights span={span} night={night} />
+      <TableSpace width={width} depth={depth}>
+        <PickSurface tools={tools}>
+          <Terrain grid={model.grid} features={features} solids={model.solids} lambert={quality === 'low' || quality === 'test'} />
+          <Water grid={model.grid} features={features} />
+          <CutawaySolids tools={tools} solids={model.solids} features={features} />
+        </PickSurface>
+        <Trees features={features} groundHeight={groundHeight} />
+        <FigureDetailContext.Provider value={quality === 'high' || quality === 'medium' ? 'fine' : 'plain'}>
           {play ? <PlayTable play={play} model={model} tools={tools} /> : tools ? <ToolFigures tools={tools} model={model} /> : <Figures model={model} />}
-          {/* In play the game's vehicles are drawn by PlayTable, where the game has them. */}
-          {!play && <Vehicles model={model} tools={tools} />}
-          <TableFrame grid={model.grid} width={width} depth={depth} base={model.scenario.relief?.base ?? 0} />
-          <ViewshedOverlay model={model} />
-          <HighlightRings model={model} />
-          {tools && <ToolOverlays tools={tools} />}
-        </TableSpace>
-        <CameraRig span={span} width={width} depth={depth} />
-        {tools && <ToolBridge tools={tools} />}
-        {tools && <EyeCamera tools={tools} />}
-        <RenderProbe />
-        {onFirstFrame && <FirstFrame onRendered={onFirstFrame} />}
-      </FigureDetailContext.Provider>
+        </FigureDetailContext.Provider>
+        {/* In play the game's vehicles are drawn by PlayTable, where the game has them. */}
+        {!play && <Vehicles model={model} tools={tools} />}
+        <TableFrame grid={model.grid} width={width} depth={depth} base={model.scenario.relief?.base ?? 0} />
+        <ViewshedOverlay model={model} />
+        <HighlightRings model={model} />
+        {tools && <ToolOverlays tools={tools} />}
+      </TableSpace>
+      <CameraRig span={span} width={width} depth={depth} />
+      {tools && <ToolBridge tools={tools} />}
+      {tools && <EyeCamera tools={tools} />}
+      <RenderProbe />
+      {onFirstFrame && <FirstFrame onRendered={onFirstFrame} />}
     </Canvas>
   );
 }
