@@ -13,7 +13,6 @@ import { HighlightRings } from './presenter';
 import { RenderProbe } from './RenderProbe';
 import { Sky } from './Sky';
 import { SKY } from './sky-geometry';
-import { PALETTE } from './palette';
 import { TableFrame } from './TableFrame';
 import type { Quality, TableModel } from './table-model';
 import { TableSpace } from './TableSpace';
