@@ -219,12 +219,21 @@ const TABLE_SIDE = 'the largest table side the format takes, cm';
 
 export const TableEdge = z.enum(['north', 'east', 'south', 'west', 'none']);
 
+/** How the figures are painted (drawn only, never a rule): coat colour and headgear. */
+export const Uniform = z
+  .object({
+    colour: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional().describe('coat and trousers, sRGB hex (default: a neutral olive)'),
+    headgear: z.enum(['peaked-cap', 'fur-cap', 'hood']).optional().describe('default peaked-cap'),
+  })
+  .strict();
+
 export const Side = z
   .object({
     id,
     name: z.string(),
     edge: TableEdge,
     colour: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(),
+    uniform: Uniform.optional().describe('how the side\'s figures are painted, unless a unit says otherwise'),
     deployment: list(z.object({ id: id.optional(), polygon: Polygon }).strict(), LIMITS.deployment).optional(),
     briefing: z.string().optional(),
   })
@@ -266,6 +275,7 @@ export const UnitPlacement = z
     profile: z.string().describe('ruleset profile id'),
     figures: list(FigurePlacement, LIMITS.figures).min(1),
     reserve: z.boolean().optional().describe('enters later rather than deployed'),
+    uniform: Uniform.optional().describe('how this unit\'s figures are painted (over the side\'s uniform)'),
     data: z.unknown().optional().describe('ruleset-specific unit data, validated by the ruleset'),
   })
   .strict()
@@ -356,4 +366,5 @@ export type UnitPlacement = z.infer<typeof UnitPlacement>;
 export type FigurePlacement = z.infer<typeof FigurePlacement>;
 export type VehicleHull = z.infer<typeof VehicleHull>;
 export type Side = z.infer<typeof Side>;
+export type Uniform = z.infer<typeof Uniform>;
 export type Beat = z.infer<typeof Beat>;

@@ -4,14 +4,15 @@ import { Canvas } from '@react-three/fiber';
 import { useCallback, useMemo } from 'react';
 import { AgXToneMapping } from 'three';
 import { CameraRig, homeCamera } from './CameraRig';
-import { Figures } from './Figures';
+import { FigureDetailContext, Figures } from './Figures';
 import { FirstFrame } from './FirstFrame';
 import { Lights } from './Lights';
 import { ViewshedOverlay } from './overlays';
 import { PlayTable, type PlayTableLink } from './play';
 import { HighlightRings } from './presenter';
 import { RenderProbe } from './RenderProbe';
-import { PALETTE } from './palette';
+import { Sky } from './Sky';
+import { SKY } from './sky-geometry';
 import { TableFrame } from './TableFrame';
 import type { Quality, TableModel } from './table-model';
 import { TableSpace } from './TableSpace';
@@ -47,6 +48,7 @@ export function TableView({ model, quality, onFirstFrame, tools, play }: TableVi
   const { width, depth } = model.scenario.table;
   const span = Math.max(width / 180, depth / 120);
   const features = model.scenario.features;
+  const night = model.scenario.conditions?.night === true;
   const groundHeight = useCallback((x: number, z: number) => model.groundHeight(x, z), [model]);
   const camera = useMemo(() => ({ fov: 32, near: 1, far: 3000 * span, position: homeCamera(span) }), [span]);
   const gl = useMemo(
@@ -61,8 +63,9 @@ export function TableView({ model, quality, onFirstFrame, tools, play }: TableVi
   );
   return (
     <Canvas frameloop="demand" shadows={false} dpr={DPR[quality]} camera={camera} gl={gl} data-testid="table-canvas">
-      <color attach="background" args={[PALETTE.backdrop]} />
-      <Lights span={span} />
+      <color attach="background" args={[night ? SKY.night.horizon : SKY.day.horizon]} />
+      <Sky night={night} radius={1500 * span} />
+      <Lights span={span} night={night} />
       <TableSpace width={width} depth={depth}>
         <PickSurface tools={tools}>
           <Terrain grid={model.grid} features={features} solids={model.solids} lambert={quality === 'low' || quality === 'test'} />
@@ -70,7 +73,9 @@ export function TableView({ model, quality, onFirstFrame, tools, play }: TableVi
           <CutawaySolids tools={tools} solids={model.solids} features={features} />
         </PickSurface>
         <Trees features={features} groundHeight={groundHeight} />
-        {play ? <PlayTable play={play} model={model} tools={tools} /> : tools ? <ToolFigures tools={tools} model={model} /> : <Figures model={model} />}
+        <FigureDetailContext.Provider value={quality === 'high' || quality === 'medium' ? 'fine' : 'plain'}>
+          {play ? <PlayTable play={play} model={model} tools={tools} /> : tools ? <ToolFigures tools={tools} model={model} /> : <Figures model={model} />}
+        </FigureDetailContext.Provider>
         {/* In play the game's vehicles are drawn by PlayTable, where the game has them. */}
         {!play && <Vehicles model={model} tools={tools} />}
         <TableFrame grid={model.grid} width={width} depth={depth} base={model.scenario.relief?.base ?? 0} />
