@@ -154,13 +154,23 @@ export const Fortification = z
   .object({
     ...base,
     kind: z.enum(['rampart', 'bastion', 'redoubt']),
-    path: Path.describe('line of the rampart crest; the ditch and parapet lie on the outer side'),
+    path: Path.describe('line of the rampart crest (of the ditch\'s inner edge when height is 0); the ditch and parapet lie on the outer side'),
     closed: z.boolean().optional(),
     outer: z.enum(['left', 'right']).optional().describe('outer (enemy) side, seen along the path'),
-    height: pos.describe('walk (terreplein) height above the ground, cm'),
-    crestWidth: pos.optional().describe('width of the walk on top, cm'),
-    slope: pos.optional().describe('horizontal run of each face, cm'),
-    ditch: z.object({ depth: pos, width: pos }).strict().optional(),
+    height: nonneg.describe('walk (terreplein) height above the ground, cm; 0 = no bank, a ditch alone along the path'),
+    crestWidth: pos.optional().describe('width of the walk on top, cm (default 4)'),
+    slope: pos.optional().describe('horizontal run of each face, cm (default 3)'),
+    frontSlope: pos.optional().describe('horizontal run of the outer (front) face, cm (default: slope)'),
+    rearSlope: pos.optional().describe('horizontal run of the inner (rear) face, cm (default: slope)'),
+    ditch: z
+      .object({
+        depth: pos,
+        width: pos,
+        scarp: pos.optional().describe('horizontal run of the near (inner) face, cm (default: width / 4, at most 1)'),
+        counterscarp: pos.optional().describe('horizontal run of the far (outer) face, cm (default: width / 4, at most 1)'),
+      })
+      .strict()
+      .optional(),
     parapet: z.object({ height: pos, thickness: pos }).strict().optional(),
     embrasures: list(z.object({ id: id.optional(), at: nonneg.describe('cm along the path'), width: pos }).strict(), LIMITS.embrasures).optional(),
   })
