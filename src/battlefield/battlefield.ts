@@ -9,7 +9,7 @@ import { type BuildingFeature, type ResolvedTags, type Scenario, buildingCorners
 import { type CrestLine, type ObstacleBox, crestLines, obstacleBoxes, obstacleCrossings } from './obstacles';
 import { plainGround, roadBankRaise, sampleRelief } from './relief';
 import { EarthworkNamer } from './earthworks';
-import { buildSolids, buildingBase, SLAB } from './solids';
+import { buildSolids, buildingBase, slabOf } from './solids';
 import { areaVolumes, mayCross, volumeIntervals, type AreaVolume } from './areas';
 import { depthStop as depthStopAt } from './see-in-depth';
 import { losViewshed } from './viewshed';
@@ -220,7 +220,7 @@ class RapierBattlefield implements Battlefield {
       .map((b) => {
         const base = buildingBase(b, grid);
         const levels = b.floors.map((f) => base + f.elevation);
-        if (b.roof?.walkable && !b.ruined) levels.push(base + b.eaves + (b.roof.kind === 'flat' || !b.roof.height ? SLAB : 0));
+        if (b.roof?.walkable && !b.ruined) levels.push(base + b.eaves + (b.roof.kind === 'flat' || !b.roof.height ? slabOf(b) : 0));
         return { id: b.id, baseHeight: base, levels, corners: buildingCorners(b) };
       });
     this.buildingBoxes = this.buildings.map((info) => ({ info, ...boundsOf(info.corners) }));

@@ -93,6 +93,7 @@ export const Building = z
     size: z.tuple([pos, pos]).describe('[width along x, depth along z] in cm'),
     rotation: num.optional(),
     wallThickness: pos.optional(),
+    slab: pos.optional().describe('thickness of the upper floor slabs and of a flat roof, cm (default 0.3)'),
     baseHeight: num.optional().describe('absolute y of the building base; default: ground at its centre'),
     floors: list(Floor, LIMITS.floors).min(1),
     eaves: pos.describe('top of the walls, cm above the base'),
@@ -110,6 +111,7 @@ export const LinearObstacle = z
     path: Path,
     height: pos,
     thickness: pos.optional(),
+    endOverlap: nonneg.optional().describe('cm each straight leg reaches past its end points, closing the corners (default: half the thickness)'),
     material: z.enum(['stone', 'brick', 'wood', 'hedge', 'wire', 'earth', 'sandbag']).optional(),
   })
   .strict();
@@ -118,7 +120,7 @@ const areaShape = {
   polygon: Polygon.optional(),
   path: Path.optional(),
   width: pos.optional().describe('cm, with path: a ribbon such as a road or river'),
-  height: nonneg.optional().describe('cm of the volume above ground that sight passes through'),
+  height: nonneg.optional().describe('cm of the volume above ground that sight passes through (default: woods 10, dense woods 12, rubble 1.5, rocky 1, a standing crop 1, others 0)'),
 };
 
 export const Woods = z.object({ ...base, kind: z.literal('woods'), ...areaShape, density: z.enum(['normal', 'dense']).optional(), trees: z.number().int().nonnegative().max(LIMITS.trees, 'the most trees one woods draws').optional().describe('trees to draw (visual only)') }).strict();
