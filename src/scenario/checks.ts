@@ -125,6 +125,9 @@ export function checkScenario(s: Scenario): RawIssue[] {
       if (f.height === 0 && !f.ditch) {
         issues.push({ path: [...at, 'height'], message: `${f.kind} "${f.id}" has no bank (height 0) and no ditch: expected a height above 0, or a "ditch"` });
       }
+      if (f.height === 0 && f.parapet) {
+        issues.push({ path: [...at, 'parapet'], message: `${f.kind} "${f.id}" has a parapet but no bank (height 0): expected a height above 0, or no parapet` });
+      }
       if (f.ditch) {
         // Each face's run defaults to a quarter of the width, at most 1 cm.
         const short = Math.min(1, f.ditch.width / 4);

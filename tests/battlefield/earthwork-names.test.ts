@@ -95,9 +95,12 @@ describe('own slopes and a ditch alone', () => {
     expect(bf.obstaclesAlong([70, 60], [90, 60])).toEqual([]);
   });
 
-  it('a rampart with neither bank nor ditch, or ditch faces wider than the ditch, is refused naming the path', () => {
+  it('a rampart with neither bank nor ditch, a parapet without a bank, or ditch faces wider than the ditch, is refused naming the path', () => {
     const bare = { ...json, features: [{ ...works[1], ditch: undefined }] };
     const wide = { ...json, features: [{ ...works[0], ditch: { depth: 1, width: 2, scarp: 1.5, counterscarp: 1 } }] };
+    const walled = { ...json, features: [{ ...works[1], parapet: { height: 1, thickness: 0.5 } }] };
+    const c = validateScenario(JSON.parse(JSON.stringify(walled)), 'walled.json');
+    expect(c.ok ? [] : c.issues).toContainEqual(expect.objectContaining({ path: '$.features[0].parapet', message: expect.stringMatching(/parapet but no bank/) }));
     const a = validateScenario(JSON.parse(JSON.stringify(bare)), 'bare.json');
     const b = validateScenario(JSON.parse(JSON.stringify(wide)), 'wide.json');
     expect(a.ok ? [] : a.issues).toContainEqual(expect.objectContaining({ file: 'bare.json', path: '$.features[0].height', message: expect.stringMatching(/no bank \(height 0\) and no ditch/) }));
