@@ -4,7 +4,8 @@ import { type HeightGrid, type Vec2, boundsOf, pointInPolygon, polylineProjectio
 import { areaPolygon, type FortificationFeature, type Scenario } from '../scenario';
 
 /** The named parts of an earthwork's cross-section, as a sight line's blocker reports them. */
-export type EarthworkPart = 'front slope' | 'crest' | 'walkway' | 'rear slope' | 'scarp' | 'ditch floor' | 'counterscarp';
+export const EARTHWORK_PARTS = ['front slope', 'crest', 'walkway', 'rear slope', 'scarp', 'ditch floor', 'counterscarp'] as const;
+export type EarthworkPart = (typeof EARTHWORK_PARTS)[number];
 
 /** Defaults of the cross-section, cm (the scenario format documents them). */
 export const EARTHWORK_DEFAULTS = { crestWidth: 4, slope: 3, bankRun: 1 } as const;
