@@ -27,7 +27,8 @@ export const hasBank = (f: FortificationFeature): boolean => f.height > 0;
 /**
  * Cross-section at signed distance s from the path (s > 0 on the outer side). The bank's top is
  * crestWidth wide, centred on the path; its front (outer) and rear faces run frontSlope and rearSlope
- * (default: slope). The ditch begins at the front foot (at the path for a work without a bank); its
+ * (default: slope). The ditch begins at the front foot (at the path for a work without a bank), or
+ * a berm's width beyond it; its
  * scarp (near face) and counterscarp (far face) run scarp and counterscarp each (default: a quarter of
  * its width, at most 1 cm).
  */
@@ -46,8 +47,10 @@ export function earthworkSection(f: FortificationFeature, s: number): EarthworkS
     return { raise: f.height * (1 - (a - half) / run), dig: 0, part: s > 0 ? 'front slope' : 'rear slope' };
   }
   const d = f.ditch;
-  const from = half + front;
-  if (!d || !(s > from)) return { raise: 0, dig: 0 };
+  if (!d) return { raise: 0, dig: 0 };
+  // A berm (a level strip, plain ground) may lie between the front foot and the scarp.
+  const from = d.berm ? half + front + d.berm : half + front;
+  if (!(s > from)) return { raise: 0, dig: 0 };
   const u = s - from;
   const short = Math.min(EARTHWORK_DEFAULTS.bankRun, d.width / 4);
   const scarp = d.scarp ?? short;
@@ -153,5 +156,5 @@ function reachOf(f: FortificationFeature): number {
   const half = hasBank(f) ? (f.crestWidth ?? EARTHWORK_DEFAULTS.crestWidth) / 2 : 0;
   const front = hasBank(f) ? f.frontSlope ?? f.slope ?? EARTHWORK_DEFAULTS.slope : 0;
   const rear = f.rearSlope ?? f.slope ?? EARTHWORK_DEFAULTS.slope;
-  return half + Math.max(front + (f.ditch?.width ?? 0), rear) + 1e-6;
+  return half + Math.max(front + (f.ditch?.berm ?? 0) + (f.ditch?.width ?? 0), rear) + 1e-6;
 }

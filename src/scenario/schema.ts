@@ -170,6 +170,7 @@ export const Fortification = z
         width: pos,
         scarp: pos.optional().describe('horizontal run of the near (inner) face, cm (default: width / 4, at most 1)'),
         counterscarp: pos.optional().describe('horizontal run of the far (outer) face, cm (default: width / 4, at most 1)'),
+        berm: nonneg.optional().describe('level strip between the front foot (or the path) and the scarp, cm (default 0)'),
       })
       .strict()
       .optional(),

@@ -63,6 +63,7 @@ describe('own slopes and a ditch alone', () => {
       id: 'long_rampart', kind: 'rampart', name: 'Long rampart', path: [[40, 20], [40, 100]], outer: 'right', height: 3,
       crestWidth: 2, frontSlope: 6, rearSlope: 2, ditch: { depth: 2, width: 6, scarp: 2, counterscarp: 0.5 },
     },
+    { id: 'bermed', kind: 'rampart', name: 'Bermed rampart', path: [[120, 20], [120, 100]], outer: 'right', height: 2, crestWidth: 2, slope: 2, ditch: { depth: 1, width: 4, berm: 3 } },
     { id: 'lone_ditch', kind: 'rampart', name: 'Lone ditch', path: [[80, 20], [80, 100]], outer: 'right', height: 0, ditch: { depth: 1.5, width: 4 } },
   ];
   const json = { ...base, features: works, units: [], objectives: [], beats: [] } as Record<string, unknown>;
@@ -83,6 +84,15 @@ describe('own slopes and a ditch alone', () => {
     expect(plunge(bf, 51, 60).blocker?.part).toBe('ditch floor');
   });
 
+  it('a berm leaves plain ground between the front foot and the scarp', () => {
+    // Top 119–121; front face 121–123; berm 123–126 at ground level; scarp 126–127; floor 127–129.
+    expect(bf.groundHeight(124.5, 60)).toBeCloseTo(0, 5);
+    expect(bf.groundHeight(126.5, 60)).toBeCloseTo(-0.5, 3);
+    expect(bf.groundHeight(128, 60)).toBeCloseTo(-1, 5);
+    expect(plunge(bf, 124.5, 60).blocker).toMatchObject({ featureId: 'terrain' });
+    expect(plunge(bf, 126.5, 60).blocker).toMatchObject({ featureId: 'bermed', part: 'scarp' });
+  });
+
   it('a ditch alone digs from its path outward, raises nothing, and names its parts', () => {
     // Path x = 80 is the scarp's top; scarp 80–81, floor 81–83, counterscarp 83–84.
     expect(bf.groundHeight(79, 60)).toBeCloseTo(0, 5);
@@ -96,9 +106,9 @@ describe('own slopes and a ditch alone', () => {
   });
 
   it('a rampart with neither bank nor ditch, a parapet without a bank, or ditch faces wider than the ditch, is refused naming the path', () => {
-    const bare = { ...json, features: [{ ...works[1], ditch: undefined }] };
+    const bare = { ...json, features: [{ ...works[2], ditch: undefined }] };
     const wide = { ...json, features: [{ ...works[0], ditch: { depth: 1, width: 2, scarp: 1.5, counterscarp: 1 } }] };
-    const walled = { ...json, features: [{ ...works[1], parapet: { height: 1, thickness: 0.5 } }] };
+    const walled = { ...json, features: [{ ...works[2], parapet: { height: 1, thickness: 0.5 } }] };
     const c = validateScenario(JSON.parse(JSON.stringify(walled)), 'walled.json');
     expect(c.ok ? [] : c.issues).toContainEqual(expect.objectContaining({ path: '$.features[0].parapet', message: expect.stringMatching(/parapet but no bank/) }));
     const a = validateScenario(JSON.parse(JSON.stringify(bare)), 'bare.json');
