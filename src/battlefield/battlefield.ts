@@ -7,8 +7,9 @@ import {
 import { FIGURE_SIGHT_POINTS, sightPointHeight, type SightPoint } from '../core';
 import { type BuildingFeature, type ResolvedTags, type Scenario, buildingCorners, resolveTags } from '../scenario';
 import { type CrestLine, type ObstacleBox, crestLines, obstacleBoxes, obstacleCrossings } from './obstacles';
-import { sampleRelief } from './relief';
-import { buildSolids, buildingBase, SLAB } from './solids';
+import { plainGround, roadBankRaise, sampleRelief } from './relief';
+import { EarthworkNamer } from './earthworks';
+import { buildSolids, buildingBase, slabOf } from './solids';
 import { areaVolumes, mayCross, volumeIntervals, type AreaVolume } from './areas';
 import { depthStop as depthStopAt } from './see-in-depth';
 import { losViewshed } from './viewshed';
@@ -187,6 +188,8 @@ class RapierBattlefield implements Battlefield {
   private crests?: CrestLine[];
   private readonly tagsById = new Map<string, ResolvedTags>();
   private figureColliders: RAPIER.Collider[] = [];
+  /** Names the rampart or ditch whose sculpted earth stopped a line (the grid alone says "terrain"). */
+  private readonly earthworks: EarthworkNamer;
   private readonly figureHandles = new Map<number, string>();
 
   constructor(readonly scenario: Scenario, readonly grid: HeightGrid, readonly solids: Solid[]) {
@@ -211,13 +214,14 @@ class RapierBattlefield implements Battlefield {
     this.world.step();
     this.caster = new SightCaster(grid, terrain.tiles[0]!.collider.handle, blocking, scenario.table.width, scenario.table.depth);
     this.volumes = areaVolumes(scenario, grid);
+    this.earthworks = new EarthworkNamer(scenario, grid, plainGround(scenario), roadBankRaise(scenario));
     this.seeCuller = new SolidCuller(solids.filter((x) => !x.blocksSight));
     this.buildings = scenario.features
       .filter((f): f is BuildingFeature => f.kind === 'building')
       .map((b) => {
         const base = buildingBase(b, grid);
         const levels = b.floors.map((f) => base + f.elevation);
-        if (b.roof?.walkable && !b.ruined) levels.push(base + b.eaves + (b.roof.kind === 'flat' || !b.roof.height ? SLAB : 0));
+        if (b.roof?.walkable && !b.ruined) levels.push(base + b.eaves + (b.roof.kind === 'flat' || !b.roof.height ? slabOf(b) : 0));
         return { id: b.id, baseHeight: base, levels, corners: buildingCorners(b) };
       });
     this.buildingBoxes = this.buildings.map((info) => ({ info, ...boundsOf(info.corners) }));
@@ -493,6 +497,11 @@ class RapierBattlefield implements Battlefield {
   private hitOf(handle: number, from: Vec3, to: Vec3, t: number, distance: number): LosHit {
     const fig = this.figureHandles.get(handle);
     const info = fig !== undefined ? undefined : this.info.get(handle);
+    if (info?.kind === 'terrain') {
+      const point = lerp3(from, to, t);
+      const work = this.earthworks.at(point[0], point[2]);
+      if (work) return { ...work, point, distance: t * distance };
+    }
     return {
       featureId: fig ?? info?.featureId ?? '?',
       kind: fig !== undefined ? 'figure' : info?.kind ?? '?',

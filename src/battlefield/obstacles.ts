@@ -68,6 +68,8 @@ export function crestLines(scenario: Scenario): CrestLine[] {
   const out: CrestLine[] = [];
   for (const f of scenario.features) {
     if (!WORKS.has(f.kind) || !('path' in f) || !f.path) continue;
+    // A ditch alone (no bank) has no crest line to shelter behind.
+    if ('height' in f && f.height === 0) continue;
     const path = f.path as Vec2[];
     out.push({ id: f.id, kind: f.kind, path, closed: 'closed' in f && f.closed !== undefined ? !!f.closed : f.kind !== 'rampart', ...boundsOf(path) });
   }

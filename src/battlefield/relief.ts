@@ -1,7 +1,10 @@
 // Samples a scenario's relief into the one height grid: imported grid + hills + carved water +
 // sculpted ramparts and ditches + raised road banks (a railway embankment). Both the Rapier terrain and the rendered mesh use this grid.
 import { type HeightGrid, type Vec2, pointInPolygon, boundsOf, polylineProjection, hypot } from '../core';
-import { areaPolygon, reliefSampleCounts, type AreaFeature, type FortificationFeature, type HillFeature, type Scenario, type WaterFeature } from '../scenario';
+import { areaPolygon, reliefSampleCounts, type AreaFeature, type HillFeature, type Scenario, type WaterFeature } from '../scenario';
+import { earthworkSection, isFortification, outerDistance } from './earthworks';
+
+export { outerDistance } from './earthworks';
 
 function hillProfile(h: HillFeature, x: number, z: number): number {
   const [rx, rz] = typeof h.radius === 'number' ? [h.radius, h.radius] : h.radius;
@@ -26,36 +29,6 @@ function hillProfile(h: HillFeature, x: number, z: number): number {
       // Raised cosine: smooth crest and smooth foot.
       return h.height * 0.5 * (1 + Math.cos(Math.PI * d));
   }
-}
-
-/** Rampart cross-section at signed distance s from the crest line (s > 0 on the outer side). */
-export function rampartProfile(f: FortificationFeature, s: number): { raise: number; dig: number } {
-  const half = (f.crestWidth ?? 4) / 2;
-  const slope = f.slope ?? 3;
-  const a = Math.abs(s);
-  let raise = 0;
-  if (a <= half) raise = f.height;
-  else if (a < half + slope) raise = f.height * (1 - (a - half) / slope);
-  let dig = 0;
-  if (f.ditch && s > half + slope) {
-    const from = half + slope;
-    const bank = Math.min(1, f.ditch.width / 4); // short scarp and counterscarp
-    const u = s - from;
-    if (u < bank) dig = f.ditch.depth * (u / bank);
-    else if (u <= f.ditch.width - bank) dig = f.ditch.depth;
-    else if (u < f.ditch.width) dig = f.ditch.depth * ((f.ditch.width - u) / bank);
-  }
-  return { raise, dig };
-}
-
-/** Signed distance from the crest line: positive toward the outer side. */
-export function outerDistance(f: FortificationFeature, p: Vec2): { s: number; along: number } {
-  const closed = f.closed ?? f.kind !== 'rampart';
-  const proj = polylineProjection(p, f.path as Vec2[], closed);
-  let outer: boolean;
-  if (closed) outer = !pointInPolygon(p, f.path as Vec2[]);
-  else outer = (f.outer ?? 'left') === 'left' ? proj.side > 0 : proj.side < 0;
-  return { s: outer ? proj.distance : -proj.distance, along: proj.along };
 }
 
 type RoadFeature = Extract<AreaFeature, { kind: 'road' }>;
@@ -98,6 +71,31 @@ function importedGrid(s: Scenario): ((x: number, z: number) => number) | undefin
   };
 }
 
+/** The ground before earthworks, road banks and water: base + imported grid + hills. */
+export function plainGround(s: Scenario): (x: number, z: number) => number {
+  const base = s.relief?.base ?? 0;
+  const imported = importedGrid(s);
+  const hills = s.features.filter((f): f is HillFeature => f.kind === 'hill');
+  return (x, z) => {
+    let h = base + (imported ? imported(x, z) : 0);
+    for (const hill of hills) h += hillProfile(hill, x, z);
+    return h;
+  };
+}
+
+/** The highest road-bank rise at a point (0 off every bank), as sampleRelief raises it. */
+export function roadBankRaise(s: Scenario): (x: number, z: number) => number {
+  const banks = banksOf(s);
+  return (x, z) => {
+    let top = 0;
+    for (const b of banks) {
+      if (x < b.minX || x > b.maxX || z < b.minZ || z > b.maxZ) continue;
+      top = Math.max(top, bankRaise(b, polylineProjection([x, z], b.path).distance));
+    }
+    return top;
+  };
+}
+
 export function sampleRelief(s: Scenario): HeightGrid {
   const W = s.table.width;
   const D = s.table.depth;
@@ -106,10 +104,8 @@ export function sampleRelief(s: Scenario): HeightGrid {
   const spacingX = W / (columns - 1);
   const spacingZ = D / (rows - 1);
   const heights = new Float32Array(columns * rows);
-  const base = s.relief?.base ?? 0;
-  const imported = importedGrid(s);
-  const hills = s.features.filter((f): f is HillFeature => f.kind === 'hill');
-  const forts = s.features.filter((f): f is FortificationFeature => f.kind === 'rampart' || f.kind === 'bastion' || f.kind === 'redoubt');
+  const plain = plainGround(s);
+  const forts = s.features.filter(isFortification);
   const banks = banksOf(s);
   const waters = s.features
     .filter((f): f is WaterFeature => f.kind === 'water')
@@ -123,12 +119,11 @@ export function sampleRelief(s: Scenario): HeightGrid {
     const z = r * spacingZ;
     for (let c = 0; c < columns; c++) {
       const x = c * spacingX;
-      let h = base + (imported ? imported(x, z) : 0);
-      for (const hill of hills) h += hillProfile(hill, x, z);
+      let h = plain(x, z);
       const ground = h;
       for (const f of forts) {
         const { s: sd } = outerDistance(f, [x, z]);
-        const { raise, dig } = rampartProfile(f, sd);
+        const { raise, dig } = earthworkSection(f, sd);
         if (raise > 0) h = Math.max(h, ground + raise);
         if (dig > 0) h = Math.min(h, ground - dig);
       }

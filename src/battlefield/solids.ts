@@ -7,7 +7,10 @@ import {
 } from '../scenario';
 import { outerDistance } from './relief';
 
-export const SLAB = 0.3; // floor slab thickness, cm
+/** Default thickness of upper floor slabs and flat roofs, cm (a building's `slab` sets its own). */
+export const SLAB = 0.3;
+/** A building's slab and flat-roof thickness, cm. */
+export const slabOf = (b: BuildingFeature): number => b.slab ?? SLAB;
 const PIECE = 3; // max length of one run piece, cm: follows the ground on slopes
 
 const DEFAULT_THICKNESS: Record<LinearFeature['kind'], number> = {
@@ -61,6 +64,7 @@ function buildingSolids(b: BuildingFeature, grid: HeightGrid, blocksSight: boole
   const out: Solid[] = [];
   const [w, d] = b.size;
   const t = b.wallThickness ?? 0.4;
+  const slab = slabOf(b);
   const rot = b.rotation ?? 0;
   const base = buildingBase(b, grid);
   const common = { featureId: b.id, featureKind: 'building', blocksSight, standable: false };
@@ -86,7 +90,7 @@ function buildingSolids(b: BuildingFeature, grid: HeightGrid, blocksSight: boole
   // Upper floor slabs, inside the walls.
   b.floors.forEach((f, i) => {
     if (i === 0) return;
-    box('floor', 0, base + f.elevation - SLAB / 2, 0, w / 2 - t, SLAB / 2, d / 2 - t, i);
+    box('floor', 0, base + f.elevation - slab / 2, 0, w / 2 - t, slab / 2, d / 2 - t, i);
   });
 
   // Walls: north/south span the full width, east/west fit between them.
@@ -118,7 +122,7 @@ function buildingSolids(b: BuildingFeature, grid: HeightGrid, blocksSight: boole
     const top = base + b.eaves;
     const rh = roof.height ?? 0;
     if (roof.kind === 'flat' || rh <= 0) {
-      box('roof', 0, top + SLAB / 2, 0, w / 2, SLAB / 2, d / 2, b.floors.length);
+      box('roof', 0, top + slab / 2, 0, w / 2, slab / 2, d / 2, b.floors.length);
     } else {
       const p = (lx: number, y: number, lz: number): Vec3 => {
         const [x, z] = toWorld(lx, lz);
@@ -144,6 +148,7 @@ function buildingSolids(b: BuildingFeature, grid: HeightGrid, blocksSight: boole
 function runPieces(
   path: readonly Vec2[], grid: HeightGrid, height: number, thickness: number, common: Omit<BoxSolid, 'shape' | 'center' | 'halfExtents' | 'rotationY'>,
   topAt?: (x: number, z: number) => number, skip?: (along: number) => number | undefined,
+  endOverlap = thickness / 2,
 ): BoxSolid[] {
   const out: BoxSolid[] = [];
   let acc = 0;
@@ -165,8 +170,9 @@ function runPieces(
       const h = skip?.(along) ?? height;
       if (h <= 0) continue;
       const top = groundTop + h;
-      // Overlap half a thickness at each end so joints at corners stay closed.
-      const half = (len / n) / 2 + (k === 0 || k === n - 1 ? thickness / 2 : 0.01);
+      // Each leg reaches past its end points (by default half a thickness) so joints at corners stay
+      // closed; pieces within a leg overlap by 0.01 cm so no crack opens between them.
+      const half = (len / n) / 2 + (k === 0 || k === n - 1 ? endOverlap : 0.01);
       out.push({ ...common, shape: 'box', center: [xm, (bottom + top) / 2, zm], halfExtents: [half, (top - bottom) / 2, thickness / 2], rotationY: yaw });
     }
     acc += len;
@@ -246,7 +252,8 @@ export function buildSolids(s: Scenario, grid: HeightGrid): Solid[] {
       case 'building': out.push(...buildingSolids(f, grid, tags.blocksSight)); break;
       case 'wall': case 'fence': case 'hedge': case 'palisade': case 'wire': case 'barricade':
         out.push(...runPieces(f.path as Vec2[], grid, f.height, f.thickness ?? DEFAULT_THICKNESS[f.kind],
-          { featureId: f.id, featureKind: f.kind, part: 'obstacle', blocksSight: tags.blocksSight, standable: false }));
+          { featureId: f.id, featureKind: f.kind, part: 'obstacle', blocksSight: tags.blocksSight, standable: false },
+          undefined, undefined, f.endOverlap));
         break;
       case 'rampart': case 'bastion': case 'redoubt': out.push(...parapetSolids(f, grid, tags.blocksSight)); break;
       case 'bridge': out.push(...bridgeSolids(f, grid)); break;

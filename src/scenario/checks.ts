@@ -122,6 +122,20 @@ export function checkScenario(s: Scenario): RawIssue[] {
       if (closed && f.path.length < 3) {
         issues.push({ path: [...at, 'path'], message: `a closed ${f.kind} needs at least 3 points: expected 3 or more, got ${f.path.length}` });
       }
+      if (f.height === 0 && !f.ditch) {
+        issues.push({ path: [...at, 'height'], message: `${f.kind} "${f.id}" has no bank (height 0) and no ditch: expected a height above 0, or a "ditch"` });
+      }
+      if (f.height === 0 && f.parapet) {
+        issues.push({ path: [...at, 'parapet'], message: `${f.kind} "${f.id}" has a parapet but no bank (height 0): expected a height above 0, or no parapet` });
+      }
+      if (f.ditch) {
+        // Each face's run defaults to a quarter of the width, at most 1 cm.
+        const short = Math.min(1, f.ditch.width / 4);
+        const faces = (f.ditch.scarp ?? short) + (f.ditch.counterscarp ?? short);
+        if (faces > f.ditch.width + TOL) {
+          issues.push({ path: [...at, 'ditch'], message: `ditch faces wider than the ditch: expected scarp + counterscarp at most the width ${f.ditch.width} cm, got ${faces} cm` });
+        }
+      }
       const length = polylineLength(f.path as Vec2[], closed);
       f.embrasures?.forEach((e, j) => {
         claim(e.id, [...at, 'embrasures', j, 'id']);

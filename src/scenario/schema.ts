@@ -93,6 +93,7 @@ export const Building = z
     size: z.tuple([pos, pos]).describe('[width along x, depth along z] in cm'),
     rotation: num.optional(),
     wallThickness: pos.optional(),
+    slab: pos.optional().describe('thickness of the upper floor slabs and of a flat roof, cm (default 0.3)'),
     baseHeight: num.optional().describe('absolute y of the building base; default: ground at its centre'),
     floors: list(Floor, LIMITS.floors).min(1),
     eaves: pos.describe('top of the walls, cm above the base'),
@@ -110,6 +111,7 @@ export const LinearObstacle = z
     path: Path,
     height: pos,
     thickness: pos.optional(),
+    endOverlap: nonneg.optional().describe('cm each straight leg reaches past its end points, closing the corners (default: half the thickness)'),
     material: z.enum(['stone', 'brick', 'wood', 'hedge', 'wire', 'earth', 'sandbag']).optional(),
   })
   .strict();
@@ -118,7 +120,7 @@ const areaShape = {
   polygon: Polygon.optional(),
   path: Path.optional(),
   width: pos.optional().describe('cm, with path: a ribbon such as a road or river'),
-  height: nonneg.optional().describe('cm of the volume above ground that sight passes through'),
+  height: nonneg.optional().describe('cm of the volume above ground that sight passes through (default: woods 10, dense woods 12, rubble 1.5, rocky 1, a standing crop 1, others 0)'),
 };
 
 export const Woods = z.object({ ...base, kind: z.literal('woods'), ...areaShape, density: z.enum(['normal', 'dense']).optional(), trees: z.number().int().nonnegative().max(LIMITS.trees, 'the most trees one woods draws').optional().describe('trees to draw (visual only)') }).strict();
@@ -154,13 +156,24 @@ export const Fortification = z
   .object({
     ...base,
     kind: z.enum(['rampart', 'bastion', 'redoubt']),
-    path: Path.describe('line of the rampart crest; the ditch and parapet lie on the outer side'),
+    path: Path.describe('line of the rampart crest (of the ditch\'s inner edge when height is 0); the ditch and parapet lie on the outer side'),
     closed: z.boolean().optional(),
     outer: z.enum(['left', 'right']).optional().describe('outer (enemy) side, seen along the path'),
-    height: pos.describe('walk (terreplein) height above the ground, cm'),
-    crestWidth: pos.optional().describe('width of the walk on top, cm'),
-    slope: pos.optional().describe('horizontal run of each face, cm'),
-    ditch: z.object({ depth: pos, width: pos }).strict().optional(),
+    height: nonneg.describe('walk (terreplein) height above the ground, cm; 0 = no bank, a ditch alone along the path'),
+    crestWidth: pos.optional().describe('width of the walk on top, cm (default 4)'),
+    slope: pos.optional().describe('horizontal run of each face, cm (default 3)'),
+    frontSlope: pos.optional().describe('horizontal run of the outer (front) face, cm (default: slope)'),
+    rearSlope: pos.optional().describe('horizontal run of the inner (rear) face, cm (default: slope)'),
+    ditch: z
+      .object({
+        depth: pos,
+        width: pos,
+        scarp: pos.optional().describe('horizontal run of the near (inner) face, cm (default: width / 4, at most 1)'),
+        counterscarp: pos.optional().describe('horizontal run of the far (outer) face, cm (default: width / 4, at most 1)'),
+        berm: nonneg.optional().describe('level strip between the front foot (or the path) and the scarp, cm (default 0)'),
+      })
+      .strict()
+      .optional(),
     parapet: z.object({ height: pos, thickness: pos }).strict().optional(),
     embrasures: list(z.object({ id: id.optional(), at: nonneg.describe('cm along the path'), width: pos }).strict(), LIMITS.embrasures).optional(),
   })

@@ -8,7 +8,7 @@ import { rapierReferenceHit } from '../../src/testing';
 import type { Vec3 } from '../../src/core';
 import { largeTable } from '../../bench/large-table';
 import type { Scenario } from '../../src/scenario';
-import { loadTrainingGround, trainingGroundScenario } from './fixture';
+import { colliderId, loadTrainingGround, trainingGroundScenario } from './fixture';
 
 /** The same relief (hills, water, earthworks) without any solid: Rapier's reference is then the terrain alone. */
 function reliefOnly(s: Scenario): Scenario {
@@ -35,7 +35,7 @@ const noDepth: LosOptions = { seeInDepth: { woods: null, rubble: null } };
 function agreesWithRapier(bf: Battlefield, a: Vec3, b: Vec3): string | undefined {
   const ref = rapierReferenceHit(bf, a, b);
   const los = bf.lineOfSight(a, b, noDepth);
-  expect(los.blocker?.featureId).toBe(ref?.featureId);
+  expect(colliderId(los.blocker)).toBe(ref?.featureId);
   if (ref) expect(los.blocker!.distance).toBeCloseTo(ref.t * los.distance, 3);
   expect(bf.isClear(a, b, noDepth)).toBe(los.clear);
   return ref?.featureId;
