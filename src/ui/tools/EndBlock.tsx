@@ -1,7 +1,7 @@
 // One end of a sight line or a tape in a panel: what it is, where it stands and its eye height,
 // and — for a point inside a building — the floor selector.
 import type { Scenario } from '../../scenario';
-import { type EndName, type EndReport, type ToolController, floorName } from '../../view';
+import { type EndName, type EndReport, type ToolController, figureName, floorName } from '../../view';
 
 export interface EndBlockProps {
   tools: ToolController;
@@ -30,7 +30,7 @@ export function EndBlock({ tools, role, name, end, eye, extra }: EndBlockProps) 
     <div className="st-end" data-testid={`end-${name}`}>
       <div className="st-end-role">
         <span>{role}</span>
-        {end.figureId && <code>{end.figureId}</code>}
+        {end.figureId && tools.figures.get(end.figureId) && <span>{figureName(tools.figures.get(end.figureId)!)}</span>}
       </div>
       <div className="st-end-name" title={end.label}>
         {colour && <span className="st-swatch" style={{ background: colour }} />}

@@ -2,7 +2,7 @@
 // distance in the scenario's unit, the first blocker, see-through obstacles, areas crossed with the
 // length inside each, and for a unit target each figure's head / chest / base and visible fraction.
 import { formatLength } from '../../core';
-import { type LosReport, type ToolController, featureName, useToolState } from '../../view';
+import { type LosReport, type ToolController, featureName, figureName, useToolState } from '../../view';
 import { EndBlock } from './EndBlock';
 import { ToolIcon } from './ToolIcon';
 import { ToolPanel } from './ToolPanel';
@@ -67,8 +67,7 @@ export function LosPanel({ tools }: LosPanelProps) {
               <>
                 <dt>Blocked by</dt>
                 <dd data-testid="los-blocker">
-                  {name(r.result.blocker.featureId) !== r.result.blocker.featureId && <>{name(r.result.blocker.featureId)} </>}
-                  <code>{r.result.blocker.featureId}</code> · {r.result.blocker.kind} {r.result.blocker.part} at {formatLength(r.result.blocker.distance, unit)}
+                  {name(r.result.blocker.featureId)} · {r.result.blocker.kind} {r.result.blocker.part} at {formatLength(r.result.blocker.distance, unit)}
                 </dd>
               </>
             )}
@@ -93,7 +92,7 @@ export function LosPanel({ tools }: LosPanelProps) {
               <tbody>
                 {r.figures.map((f) => (
                   <tr key={f.figureId} data-figure={f.figureId}>
-                    <td><code>{f.figureId}</code></td>
+                    <td>{tools.figures.get(f.figureId) ? figureName(tools.figures.get(f.figureId)!) : 'a figure'}</td>
                     {f.samples.map((s) => (
                       <td key={s.name} className={s.clear ? 'st-yes' : 'st-no'} title={s.clear ? 'visible' : `hidden by ${s.blocker ?? '?'}`}>{s.clear ? '✓' : '✗'}</td>
                     ))}
