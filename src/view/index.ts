@@ -23,3 +23,4 @@ export type {
 } from './tools';
 export { PlayTable, PLAY_COLOURS, createMoveFloorStore, moveFloorKey, pressedFloor, storeyName } from './play';
 export type { MoveFloor, PlayRefusal, PlayTableLink } from './play';
+export { quietDependencyNotices } from './three-notices';
