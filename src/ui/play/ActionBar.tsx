@@ -1,8 +1,10 @@
 // The action bar (bottom centre): the legal choices of the PlayView as buttons, numbered for the
 // digit keys, each with its rule chip and hint; and Undo when the last command rolled no dice. While
 // a decision waits, its default answer and a few others stand here; the rest are in the Orders tab's
-// decision panel, which a "more" button opens (a long list would climb over the table).
-import { Fragment } from 'react';
+// decision panel, which a "more" button opens (a long list would climb over the table). The bar is
+// one row: the buttons that do not fit the width it has are left to the Orders tab too, counted on
+// the same "more" button (its width measured from an unseen copy of every button).
+import { Fragment, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { PendingDecision, PlayAction } from '../../game';
 import { RuleLink } from './RuleLink';
 
@@ -43,10 +45,66 @@ export function barActions(actions: readonly PlayAction[], decision?: PendingDec
   return { shown, more, moreAfter };
 }
 
+/** How many of the buttons (their widths, px, in order) fit in `room` px with `gap` between them. */
+export function buttonsThatFit(widths: readonly number[], room: number, gap: number): number {
+  let used = 0;
+  for (let k = 0; k < widths.length; k++) {
+    used += widths[k]! + (k > 0 ? gap : 0);
+    if (used > room) return k;
+  }
+  return widths.length;
+}
+
+/** Room the "N more…" button and Undo take beside the list, px (a little over their widths). */
+const MORE_WIDTH = 78;
+
+/** The number of buttons that fit in one row of the bar, remeasured as the bar's column resizes. */
+function useFit(key: string, count: number, extra: number): { fit: number; measure: RefObject<HTMLDivElement | null>; nav: RefObject<HTMLElement | null> } {
+  const measure = useRef<HTMLDivElement>(null);
+  const nav = useRef<HTMLElement>(null);
+  const [fit, setFit] = useState(count);
+  useLayoutEffect(() => {
+    const copy = measure.current;
+    const bar = nav.current;
+    const column = bar?.parentElement;
+    if (!copy || !bar || !column) return;
+    const run = () => {
+      const style = getComputedStyle(bar);
+      const widthCap = parseFloat(style.maxWidth) || Infinity;
+      const undo = bar.querySelector<HTMLElement>('.st-play-undo')?.offsetWidth ?? 0;
+      const pad = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + parseFloat(style.borderLeftWidth) + parseFloat(style.borderRightWidth);
+      const room = Math.min(column.clientWidth, widthCap) - pad - undo - 8;
+      const widths = Array.from(copy.children).map((c) => (c as HTMLElement).offsetWidth);
+      const gap = parseFloat(getComputedStyle(copy).columnGap) || 3;
+      const all = buttonsThatFit(widths, room - (extra > 0 ? MORE_WIDTH : 0), gap);
+      // When some are left out the "more" button needs its room too.
+      setFit(all < widths.length && extra === 0 ? buttonsThatFit(widths, room - MORE_WIDTH, gap) : all);
+    };
+    run();
+    const watch = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(run);
+    watch?.observe(column);
+    return () => watch?.disconnect();
+  }, [key, extra]);
+  return { fit: Math.min(fit, count), measure, nav };
+}
+
 export function ActionBar({ actions, decision, locked, canUndo, onAction, onUndo, onRule, onMore }: ActionBarProps) {
-  const { shown, more, moreAfter } = barActions(actions, decision);
+  const { shown: all, more: answersLeft, moreAfter: answersEnd } = barActions(actions, decision);
+  const { fit, measure, nav } = useFit(all.map(({ a }) => `${a.id}:${a.label}`).join('|'), all.length, answersLeft);
+  const shown = all.slice(0, Math.max(1, fit));
+  const more = answersLeft + all.length - shown.length;
+  // The "more" button: after the decision's last answer shown, else after the last button shown.
+  const moreAfter = answersEnd >= 0 && answersEnd < shown.length && shown.length === all.length ? answersEnd : shown.length - 1;
   return (
-    <nav className="st-play-actions" aria-label="Actions" data-testid="action-bar">
+    <nav ref={nav} className="st-play-actions" aria-label="Actions" data-testid="action-bar">
+      <div ref={measure} className="st-play-action-list st-play-action-measure" aria-hidden="true">
+        {all.map(({ a, i }) => (
+          <span key={a.id} className="st-play-action">
+            <span className="st-btn">{i < 9 && <kbd>{i + 1}</kbd>}<span>{a.label}</span></span>
+            {a.rule && <span className="st-rule-link">{a.rule}</span>}
+          </span>
+        ))}
+      </div>
       <div className="st-play-action-list">
         {actions.length === 0 && <span className="st-hint">No choices now</span>}
         {shown.map(({ a, i }, k) => (
@@ -60,7 +118,7 @@ export function ActionBar({ actions, decision, locked, canUndo, onAction, onUndo
               {a.rule && <RuleLink rule={a.rule} onOpen={onRule} />}
             </div>
             {k === moreAfter && more > 0 && (
-              <button type="button" className="st-btn st-play-more" data-testid="action-more" title="Every answer is in the Orders tab" onClick={onMore}>
+              <button type="button" className="st-btn st-play-more" data-testid="action-more" title="Every choice is in the Orders tab" onClick={onMore}>
                 {more} more…
               </button>
             )}

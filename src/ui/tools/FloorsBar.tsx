@@ -1,7 +1,8 @@
 // Floor cutaway (bottom left): all roofs on, or the buildings cut above a chosen level so their
 // interiors and the figures inside can be seen and picked — every building, or only the one last
 // pointed at (hovered, or holding the selected figure).
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { useEdgeVar } from '../edge-var';
 import { type ToolController, cutawayScope, featureName, levelsFor, useStore, useToolState } from '../../view';
 import { ToolIcon } from './ToolIcon';
 import './floors.css';
@@ -31,6 +32,9 @@ export function FloorsBar({ tools }: FloorsBarProps) {
   useSelectionAim(tools);
   const buildings = tools.model.buildings;
   const levels = levelsFor(buildings, scope.target);
+  // Its right edge (--st-floors-right): the play HUD's bottom column starts beside it.
+  const bar = useRef<HTMLDivElement>(null);
+  useEdgeVar(bar, '--st-floors-right', 'right', levels > 0 && !eye);
   if (levels === 0 || eye) return null;
   const shownBuilding = scope.candidate ?? scope.target;
   const name = shownBuilding ? featureName(tools.model.scenario, shownBuilding) : null;
@@ -42,7 +46,7 @@ export function FloorsBar({ tools }: FloorsBarProps) {
     if (cutaway !== null && cutaway >= n) tools.setCutaway(n - 1);
   };
   return (
-    <div className="st-floors st-floors-stack" data-testid="cutaway">
+    <div ref={bar} className="st-floors st-floors-stack" data-testid="cutaway">
       {buildings.length > 1 && (
         <div className="st-group st-floors-scope" role="group" aria-label="Buildings cut">
           <button type="button" className="st-btn" aria-pressed={scope.target === null} data-testid="cutaway-scope-all"
@@ -50,7 +54,7 @@ export function FloorsBar({ tools }: FloorsBarProps) {
           <button type="button" className="st-btn" aria-pressed={scope.target !== null && scope.target === shownBuilding} data-testid="cutaway-scope-building"
             data-building={shownBuilding ?? ''} disabled={!shownBuilding}
             title={shownBuilding ? `Cut only ${name}` : 'Point at a building (or select a figure in one) to cut only that one'}
-            onClick={() => aim(shownBuilding)}>{name ?? 'Point at a building'}</button>
+            onClick={() => aim(shownBuilding)}><span className="st-floors-name">{name ?? 'Point at a building'}</span></button>
         </div>
       )}
       <div className="st-group" role="group" aria-label="Building floors">
