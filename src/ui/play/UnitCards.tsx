@@ -1,5 +1,5 @@
-// Unit cards, side by side: each unit's figures by condition, strength now/start and status chips;
-// the active unit marked. Clicking a card asks the camera to look at the unit.
+// Unit cards, side by side: each unit's figures by condition (a legend says what each dot means),
+// strength now/start and status chips; the active unit marked. Clicking a card asks the camera to look at the unit.
 import type { PlayFigure, PlayUnit, PlayView } from '../../game';
 import { playFigureName } from './figure-names';
 import { sideLook } from './side-colour';
@@ -17,9 +17,17 @@ function FigureMark({ f, unit }: { f: PlayFigure; unit: PlayUnit }) {
   return <i className={`st-fig st-fig-${cond}`} title={title} data-condition={f.condition} />;
 }
 
+/** The dots' meanings, in the order a soldier goes through them. */
+const LEGEND: ReadonlyArray<[string, string]> = [
+  ['healthy', 'healthy'], ['light', 'lightly wounded'], ['serious', 'seriously wounded'], ['dead', 'dead'], ['removed', 'off the table'],
+];
+
 export function UnitCards({ view, onFocus }: UnitCardsProps) {
   return (
     <div className="st-play-units" data-testid="unit-cards">
+      <p className="st-play-fig-legend" data-testid="condition-legend">
+        {LEGEND.map(([cond, words]) => <span key={cond}><i className={`st-fig st-fig-${cond}`} /> {words}</span>)}
+      </p>
       {view.sides.map((s) => {
         const look = sideLook(view, s.id);
         const units = view.units.filter((u) => u.side === s.id);
