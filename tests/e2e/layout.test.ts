@@ -1,6 +1,7 @@
 // The HUD gives the table room, at 1920×1080, 1280×800, 1024×768 and 640×400 in Chromium: for the
-// scenario picker, every scenario's table, and the main play states (the start dialog, a card offered
-// with many choices, a unit's activation with its targets listed, the dice of a shot, the log), no two
+// scenario picker, every scenario's table, and the main play states of a Kalevankangas game (the start
+// dialog, a card offered with many choices, a unit's activation with its targets listed, the dice of a
+// shot, the log), no two
 // HUD boxes overlap, no text is cut off without an ellipsis, nothing lies off screen, and the middle of
 // the table stays the table's (layout-probe.ts says how each is measured). One browser and one page;
 // each state is set up once and measured at every size.
