@@ -2,8 +2,8 @@
 // digit keys, each with its rule chip and hint; and Undo when the last command rolled no dice. While
 // a decision waits, its default answer and a few others stand here; the rest are in the Orders tab's
 // decision panel, which a "more" button opens (a long list would climb over the table). The bar is
-// one row: the buttons that do not fit the width it has are left to the Orders tab too, counted on
-// the same "more" button (its width measured from an unseen copy of every button).
+// two rows at most (one on a small screen): the buttons that do not fit are left to the Orders tab too,
+// counted on the same "more" button (their widths measured on an unseen copy of every button).
 import { Fragment, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { PendingDecision, PlayAction } from '../../game';
 import { RuleLink } from './RuleLink';
@@ -45,14 +45,29 @@ export function barActions(actions: readonly PlayAction[], decision?: PendingDec
   return { shown, more, moreAfter };
 }
 
-/** How many of the buttons (their widths, px, in order) fit in `room` px with `gap` between them. */
-export function buttonsThatFit(widths: readonly number[], room: number, gap: number): number {
-  let used = 0;
-  for (let k = 0; k < widths.length; k++) {
-    used += widths[k]! + (k > 0 ? gap : 0);
-    if (used > room) return k;
-  }
-  return widths.length;
+/**
+ * How many of the buttons (their widths, px, in order) fit in `rows` rows of `room` px with `gap`
+ * between them; with `tail` px kept free at the end of the last row (the "more" button) when not all fit.
+ */
+export function buttonsThatFit(widths: readonly number[], room: number, gap: number, rows = 1, tail = 0): number {
+  const fit = (last: number): number => {
+    let row = 1;
+    let used = 0;
+    for (let k = 0; k < widths.length; k++) {
+      const w = widths[k]!;
+      const limit = row === rows ? room - last : room;
+      if (used > 0 && used + gap + w > limit) {
+        if (row === rows) return k;
+        row++;
+        used = w;
+        if (used > (row === rows ? room - last : room)) return k;
+      } else used += (used > 0 ? gap : 0) + w;
+      if (used > limit) return k;
+    }
+    return widths.length;
+  };
+  const all = fit(0);
+  return all === widths.length || tail === 0 ? all : fit(tail + gap);
 }
 
 /** Room the "N more…" button and Undo take beside the list, px (a little over their widths). */
@@ -76,9 +91,10 @@ function useFit(key: string, count: number, extra: number): { fit: number; measu
       const room = Math.min(column.clientWidth, widthCap) - pad - undo - 8;
       const widths = Array.from(copy.children).map((c) => (c as HTMLElement).offsetWidth);
       const gap = parseFloat(getComputedStyle(copy).columnGap) || 3;
-      const all = buttonsThatFit(widths, room - (extra > 0 ? MORE_WIDTH : 0), gap);
-      // When some are left out the "more" button needs its room too.
-      setFit(all < widths.length && extra === 0 ? buttonsThatFit(widths, room - MORE_WIDTH, gap) : all);
+      // Two rows; one where the screen is small (the bar's list then keeps to one line).
+      const rows = getComputedStyle(bar.querySelector('.st-play-action-list:not(.st-play-action-measure)') ?? bar).flexWrap === 'nowrap' ? 1 : 2;
+      // The "more" button needs its room at the end when some are left out (always, for a decision's hidden answers).
+      setFit(extra > 0 ? buttonsThatFit(widths, room - MORE_WIDTH, gap, rows) : buttonsThatFit(widths, room, gap, rows, MORE_WIDTH));
     };
     run();
     const watch = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(run);
