@@ -42,5 +42,8 @@ describe('the action bar keeps to its rows', () => {
     expect(buttonsThatFit(w, 250, 4, 2, 80)).toBe(3);
     expect(buttonsThatFit(w, 1000, 4, 2, 80)).toBe(5);
     expect(buttonsThatFit([300], 250, 4, 2)).toBe(0);
+    // A decision with hidden answers: the button's room is kept even when every button shown fits.
+    expect(buttonsThatFit([100, 100, 100], 250, 4, 2, 80, true)).toBe(3);
+    expect(buttonsThatFit([100, 100, 100, 100], 250, 4, 2, 80, true)).toBe(3);
   });
 });

@@ -47,9 +47,10 @@ export function barActions(actions: readonly PlayAction[], decision?: PendingDec
 
 /**
  * How many of the buttons (their widths, px, in order) fit in `rows` rows of `room` px with `gap`
- * between them; with `tail` px kept free at the end of the last row (the "more" button) when not all fit.
+ * between them; with `tail` px kept free at the end of the last row (the "more" button) when not all
+ * fit, or `always` (a decision's hidden answers have the button anyway).
  */
-export function buttonsThatFit(widths: readonly number[], room: number, gap: number, rows = 1, tail = 0): number {
+export function buttonsThatFit(widths: readonly number[], room: number, gap: number, rows = 1, tail = 0, always = false): number {
   const fit = (last: number): number => {
     let row = 1;
     let used = 0;
@@ -66,6 +67,7 @@ export function buttonsThatFit(widths: readonly number[], room: number, gap: num
     }
     return widths.length;
   };
+  if (always) return fit(tail + gap);
   const all = fit(0);
   return all === widths.length || tail === 0 ? all : fit(tail + gap);
 }
@@ -94,7 +96,7 @@ function useFit(key: string, count: number, extra: number): { fit: number; measu
       // Two rows; one where the screen is small (the bar's list then keeps to one line).
       const rows = getComputedStyle(bar.querySelector('.st-play-action-list:not(.st-play-action-measure)') ?? bar).flexWrap === 'nowrap' ? 1 : 2;
       // The "more" button needs its room at the end when some are left out (always, for a decision's hidden answers).
-      setFit(extra > 0 ? buttonsThatFit(widths, room - MORE_WIDTH, gap, rows) : buttonsThatFit(widths, room, gap, rows, MORE_WIDTH));
+      setFit(buttonsThatFit(widths, room, gap, rows, MORE_WIDTH, extra > 0));
     };
     run();
     const watch = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(run);

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { hiddenNames, logForSeat, viewForSeat, type Command, type PlayAction, type PlayUnit } from '../../game';
 import { createStore, focusOn, useStore } from '../../view';
 import { ActionBar } from './ActionBar';
+import { useEdgeVar } from '../edge-var';
 import { ChoiceList } from './ChoiceList';
 import { DiceTray } from './DiceTray';
 import { GameLog } from './GameLog';
@@ -61,6 +62,9 @@ export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
   const { at: replayAt } = useStore(play.replay.store);
   const [tab, setTab] = useState<DockTab>('orders');
   const [open, setOpen] = useState(wideScreen);
+  // Where the bottom column (dice, actions) begins (--st-bottom-top): the floor cutaway bar stands above it.
+  const bottom = useRef<HTMLDivElement>(null);
+  useEdgeVar(bottom, '--st-bottom-top', 'top');
   // A window made small folds the dock (there it would cover the table's middle); a tab opens it again.
   useEffect(() => {
     let wide = wideScreen();
@@ -165,7 +169,7 @@ export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
   return (
     <div className={open ? 'st-play st-dock-open' : 'st-play'} data-testid="play-hud" data-locked={locked}>
       <TurnBanner view={view} replayAt={replayAt} onLive={() => play.replay.seek(null)} />
-      <div className="st-play-bottom">
+      <div ref={bottom} className="st-play-bottom">
         {notice && <PlayNotice text={notice.text} onClose={() => setNotice(null)} />}
         {showRefusal && <RefusalToast refusal={showRefusal} onRule={openRule} onClose={() => setDismissed(showRefusal)} />}
         <DiceTray log={replayAt === null ? log : log.filter((l) => l.index <= replayAt)} fromCommand={replayAt === null ? trayFrom.fromCommand : undefined}

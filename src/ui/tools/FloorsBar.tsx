@@ -1,8 +1,7 @@
 // Floor cutaway (bottom left): all roofs on, or the buildings cut above a chosen level so their
 // interiors and the figures inside can be seen and picked — every building, or only the one last
 // pointed at (hovered, or holding the selected figure).
-import { useEffect, useRef } from 'react';
-import { useEdgeVar } from '../edge-var';
+import { useEffect } from 'react';
 import { type ToolController, cutawayScope, featureName, levelsFor, useStore, useToolState } from '../../view';
 import { ToolIcon } from './ToolIcon';
 import './floors.css';
@@ -32,9 +31,6 @@ export function FloorsBar({ tools }: FloorsBarProps) {
   useSelectionAim(tools);
   const buildings = tools.model.buildings;
   const levels = levelsFor(buildings, scope.target);
-  // Its right edge (--st-floors-right): the play HUD's bottom column starts beside it.
-  const bar = useRef<HTMLDivElement>(null);
-  useEdgeVar(bar, '--st-floors-right', 'right', levels > 0 && !eye);
   if (levels === 0 || eye) return null;
   const shownBuilding = scope.candidate ?? scope.target;
   const name = shownBuilding ? featureName(tools.model.scenario, shownBuilding) : null;
@@ -46,7 +42,7 @@ export function FloorsBar({ tools }: FloorsBarProps) {
     if (cutaway !== null && cutaway >= n) tools.setCutaway(n - 1);
   };
   return (
-    <div ref={bar} className="st-floors st-floors-stack" data-testid="cutaway">
+    <div className="st-floors st-floors-stack" data-testid="cutaway">
       {buildings.length > 1 && (
         <div className="st-group st-floors-scope" role="group" aria-label="Buildings cut">
           <button type="button" className="st-btn" aria-pressed={scope.target === null} data-testid="cutaway-scope-all"
