@@ -2,8 +2,9 @@
 // digit keys, each with its rule chip and hint; and Undo when the last command rolled no dice. While
 // a decision waits, its default answer and a few others stand here; the rest are in the Orders tab's
 // decision panel, which a "more" button opens (a long list would climb over the table). The bar is
-// two rows at most (one on a small screen): the buttons that do not fit are left to the Orders tab too,
-// counted on the same "more" button (their widths measured on an unseen copy of every button).
+// two rows at most: the buttons that do not fit are left to the Orders tab too, counted on the same
+// "more" button (their widths measured on an unseen copy of every button). On a small screen it is one
+// row that scrolls sideways.
 import { Fragment, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { PendingDecision, PlayAction } from '../../game';
 import { RuleLink } from './RuleLink';
@@ -96,7 +97,8 @@ function useFit(key: string, count: number, extra: number): { fit: number; measu
       // Two rows; one where the screen is small (the bar's list then keeps to one line).
       const rows = getComputedStyle(bar.querySelector('.st-play-action-list:not(.st-play-action-measure)') ?? bar).flexWrap === 'nowrap' ? 1 : 2;
       // The "more" button needs its room at the end when some are left out (always, for a decision's hidden answers).
-      setFit(buttonsThatFit(widths, room, gap, rows, MORE_WIDTH, extra > 0));
+      // One row (a small screen) scrolls sideways and keeps every button; two rows leave the rest to "more".
+      setFit(rows === 1 ? widths.length : buttonsThatFit(widths, room, gap, rows, MORE_WIDTH, extra > 0));
     };
     run();
     const watch = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(run);
