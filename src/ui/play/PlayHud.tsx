@@ -123,10 +123,6 @@ export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
     if (activeUnit && activeUnit !== trayFrom.unit) setTrayFrom({ unit: activeUnit, fromCommand: rawLog[rawLog.length - 1]?.commandIndex ?? 0 });
   }, [activeUnit, trayFrom.unit, rawLog]);
   useEffect(() => setTrayFrom({ unit: undefined, fromCommand: 0 }), [play]);
-  const openLog = useCallback(() => {
-    setTab('log');
-    setOpen(true);
-  }, []);
 
   // When the unit has targets to choose from, show them.
   const targetCount = view.targets.length;
@@ -173,7 +169,7 @@ export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
         {notice && <PlayNotice text={notice.text} onClose={() => setNotice(null)} />}
         {showRefusal && <RefusalToast refusal={showRefusal} onRule={openRule} onClose={() => setDismissed(showRefusal)} />}
         <DiceTray log={replayAt === null ? log : log.filter((l) => l.index <= replayAt)} fromCommand={replayAt === null ? trayFrom.fromCommand : undefined}
-          rows={trayRows()} onRule={openRule} onLog={openLog} />
+          rows={trayRows()} onRule={openRule} />
         <ActionBar actions={view.actions} decision={view.decision} locked={locked} canUndo={canUndo} onAction={act} onUndo={undo} onRule={openRule}
           onMore={() => { setTab('orders'); setOpen(true); }} />
       </div>
