@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Battlefield } from '../battlefield';
 import type { LengthUnit } from '../core';
 import type { Scenario, ScenarioIssue } from '../scenario';
-import { LoadingPanel, PlayHud, PlayRefused, PlayToggle, ScenarioHeader, ScenarioIssues, ScenarioPicker, StartChoice, TableTools, ToolPanels } from '../ui';
+import { cleanView, LoadingPanel, PlayHud, PlayRefused, PlayToggle, ScenarioHeader, ScenarioIssues, ScenarioPicker, StartChoice, TableTools, ToolPanels } from '../ui';
 import { TableView, ToolController, createStore, toolsHook, useStore, viewProbe, type Store } from '../view';
 import { buildBattlefield, readScenario } from './load-table';
 import { chooseQuality } from './quality';
@@ -81,6 +81,7 @@ export function App() {
   const picker = <ScenarioPicker current={scenarioId} load={scenarioCatalogue} onPick={pickScenario} />;
   const quality = useMemo(() => chooseQuality(window.location.search, navigator.webdriver === true), []);
   const phase = useTable(scenarioId);
+  const clean = useStore(cleanView);
 
   const fileTable = phase.kind === 'ready' ? phase.battlefield : null;
   const play = usePlayMode(phase.kind === 'ready' ? phase.scenario : null, fileTable);
@@ -136,7 +137,7 @@ export function App() {
       return <ScenarioIssues title="The table could not be built" message={phase.message} />;
     case 'ready':
       return (
-        <div className={game ? 'st-app st-playing' : 'st-app'}>
+        <div className={['st-app', game ? 'st-playing' : '', clean ? 'st-clean' : ''].filter(Boolean).join(' ')} data-clean={clean}>
           <div className="st-canvas">
             <TableView model={battlefield ?? phase.battlefield} quality={quality} onFirstFrame={onFirstFrame} tools={tools ?? undefined} play={game ?? undefined} />
           </div>
@@ -145,14 +146,14 @@ export function App() {
             <PlayToggle playing={play.playing} onToggle={play.playing ? play.leave : play.enter} refused={play.unplayable ? `${play.unplayable.title} — ${play.unplayable.reasons.join('; ')}` : undefined} />
           </TableTools>
           {tools && <ToolPanels tools={tools} />}
-          {!play.playing && picker}
+          {picker}
           {play.refused && play.refusalOpen && <PlayRefused title={play.refused.title} reasons={play.refused.reasons} onDismiss={play.dismissRefusal} />}
           {game && play.resumeFailed && (
             <PlayRefused title={play.resumeFailed.title} reasons={play.resumeFailed.reasons} onDismiss={play.dismissResumeFailed}
               eyebrow="Saved game not resumed" note="A new game has started in its place." action="Play the new game" />
           )}
           {game && play.choosing && !play.resumeFailed && (
-            <StartChoice commands={game.resumed?.ok ? game.resumed.commands : 0} saved={game.resumed?.ok === true} choices={game.options.choices}
+            <StartChoice commands={game.resumed?.ok ? game.resumed.commands : 0} saved={game.resumed?.ok === true} choices={game.options.choices} current={game.options.chosen()}
               onResume={play.resume} onNew={play.newGameWith} />
           )}
           {game && !play.choosing && !play.resumeFailed && (

@@ -41,6 +41,8 @@ export interface PlayControl {
    * the HUD can enable a choice the player composes (e.g. which soldiers give covering fire, K-1.1a).
    */
   check(command: Command): { ok: true } | { ok: false; reason: string; rule?: string };
+  /** Would the game take these figure destinations as the active unit's move now? (`check` for a drag; nothing sent.) */
+  checkMove(moves: PlayFigureMove[]): { ok: true } | { ok: false; reason: string; rule?: string };
   /** Undo the last command if it rolled no dice. */
   undo(): boolean;
   canUndo(): boolean;

@@ -1,4 +1,5 @@
-// The `?` overlay: every keyboard shortcut and mouse gesture, grouped. Esc or a click outside closes it.
+// The `?` overlay: every keyboard shortcut and mouse gesture, grouped. Esc or a click outside closes it
+// (and Esc then does nothing else).
 import { useEffect, useRef } from 'react';
 import { useStore } from '../view';
 import { shortcutsStore, type Shortcut } from './shortcuts';
@@ -24,6 +25,18 @@ export function HelpOverlay({ onClose }: HelpOverlayProps) {
   const groups = useStore(shortcutsStore);
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => closeRef.current?.focus(), []);
+  // Esc closes the overlay and nothing else: taken before the table's own Esc (which would deselect
+  // the figure behind the overlay) and marked as handled for every later listener.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      onClose();
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [onClose]);
   return (
     <div className="st-help-backdrop" onClick={onClose} data-testid="help-overlay">
       <div className="st-help" role="dialog" aria-modal="true" aria-labelledby="st-help-title" onClick={(e) => e.stopPropagation()}>

@@ -3,14 +3,15 @@
 // panels keep clear of each other however their text wraps.
 import { useLayoutEffect, type RefObject } from 'react';
 
-export function useEdgeVar(ref: RefObject<HTMLElement | null>, name: string, edge: 'left' | 'bottom'): void {
+/** `shown`: whether the panel is rendered now (a panel that comes and goes marks its edge each time it comes). */
+export function useEdgeVar(ref: RefObject<HTMLElement | null>, name: string, edge: 'left' | 'right' | 'top' | 'bottom', shown = true): void {
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
     const root = document.documentElement.style;
     const mark = () => {
       const box = el.getBoundingClientRect();
-      root.setProperty(name, `${edge === 'left' ? Math.floor(box.left) : Math.ceil(box.bottom)}px`);
+      root.setProperty(name, `${edge === 'left' ? Math.floor(box.left) : edge === 'top' ? Math.floor(box.top) : Math.ceil(edge === 'right' ? box.right : box.bottom)}px`);
     };
     mark();
     const watch = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(mark);
@@ -21,5 +22,5 @@ export function useEdgeVar(ref: RefObject<HTMLElement | null>, name: string, edg
       window.removeEventListener('resize', mark);
       root.removeProperty(name);
     };
-  }, [ref, name, edge]);
+  }, [ref, name, edge, shown]);
 }

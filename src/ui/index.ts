@@ -9,6 +9,7 @@ export type { ScenarioHeaderProps } from './ScenarioHeader';
 export { TableTools } from './TableTools';
 export type { TableToolsProps } from './TableTools';
 export { registerShortcuts } from './shortcuts';
+export { cleanView } from './clean-view';
 export type { Shortcut, ShortcutGroup } from './shortcuts';
 export { ScenarioPicker } from './ScenarioPicker';
 export type { ScenarioEntry, ScenarioPickerProps } from './ScenarioPicker';

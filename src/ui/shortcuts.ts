@@ -39,6 +39,7 @@ export const BASE_SHORTCUTS: readonly ShortcutGroup[] = [
       { keys: ['P'], label: 'Start or leave presenter mode' },
       { keys: ['→', 'Page Down'], label: 'Next beat' },
       { keys: ['←', 'Page Up'], label: 'Previous beat' },
+      { keys: ['H'], label: 'Clean view: hide or show the tools around the table' },
     ],
   },
   {

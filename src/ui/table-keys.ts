@@ -2,6 +2,7 @@
 // preset views, presenter stepping, viewshed, help and Esc. Keys typed into form fields, and keys
 // another handler already took (defaultPrevented), are left alone.
 import { useEffect } from 'react';
+import { cleanView } from './clean-view';
 import {
   cameraDirector, presenter, presenterStore, viewshedControls, viewshedStore, TARGET_HEIGHTS,
   type HeldMove, type PresetName, type TargetKind,
@@ -54,7 +55,11 @@ export function useTableKeys(o: TableKeysOptions): void {
       if (held) { cameraDirector.hold(held, true); return done(); }
       if (e.repeat) return;
       switch (e.key.toLowerCase()) {
-        case 'h': cameraDirector.showPreset('home'); return done();
+        case 'h':
+          // In presenter mode H gives the clean view (the table and the narration only).
+          if (showing) cleanView.set((c) => !c);
+          else cameraDirector.showPreset('home');
+          return done();
         case 't': cameraDirector.showPreset('top'); return done();
         case 'p': presenter.toggle(); return done();
         case 'v': viewshedControls.toggle(); return done();

@@ -14,7 +14,7 @@ export type { ViewProbe, FrameStats, FrameTiming } from './probe';
 export { createStore, useStore } from './store';
 export type { Store } from './store';
 export {
-  ToolController, floorAtHit, lineOfSightReport, measureReport, describeEnd, displayUnit, figureIndex, floorName, featureName,
+  ToolController, floorAtHit, lineOfSightReport, measureReport, describeEnd, displayUnit, figureIndex, figureName, floorName, featureName,
   cutSolids, cutawayScope, floorCutAway, levelsFor, maxLevels, DEFAULT_RINGS, parseRadii, ringRuns, TOOL_COLOURS, useHover, useToolState, toolsHook,
 } from './tools';
 export type {
@@ -23,3 +23,4 @@ export type {
 } from './tools';
 export { PlayTable, PLAY_COLOURS, createMoveFloorStore, moveFloorKey, pressedFloor, storeyName } from './play';
 export type { MoveFloor, PlayRefusal, PlayTableLink } from './play';
+export { quietDependencyNotices } from './three-notices';

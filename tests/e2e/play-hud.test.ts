@@ -32,7 +32,8 @@ describe.runIf(run)('play HUD in Chromium', () => {
   const byId = (id: string) => `[data-testid="${id}"]`;
   const text = async (id: string) => (await page.textContent(byId(id)))?.trim() ?? '';
   const actionIds = () => page.$$eval('[data-testid=action-bar] [data-action]', (els) => els.map((e) => e.getAttribute('data-action')!));
-  const logLength = () => page.evaluate(() => document.querySelectorAll('[data-testid=game-log] li').length);
+  // Events listed (a volley's folded line is no event of its own).
+  const logLength = () => page.evaluate(() => document.querySelectorAll('[data-testid=game-log] li[data-type]').length);
 
   /** Share of a 10×10 grid of page points where the table's canvas is on top (not under the HUD). */
   const canvasShare = async () => {

@@ -100,6 +100,17 @@ describe('K-2.4 actions and their order', () => {
     expect(actionGate(split, { ...shoot, unitId: 'w2' })).toMatchObject({ ok: false, rule: 'K-2.0b' });
   });
 
+  it('K-1.1b covering fire is for a unit with part of its action still to do: refused once it has moved and shot', () => {
+    const split = { type: 'SPLIT', side: 'whites', unitId: 'w1', figureIds: ['w1_3'] };
+    const s = activating('move-shoot');
+    expect(actionGate(s, split)).toMatchObject({ ok: true });
+    // Moved: the shooting is still to come, and a group may stay to cover it.
+    expect(actionGate(fold(s, moved), split)).toMatchObject({ ok: true });
+    expect(actionGate(fold(s, moved, shot), split)).toMatchObject({ ok: false, rule: 'K-1.1b' });
+    // Shoot only: done once it has shot.
+    expect(actionGate(fold(activating('shoot'), shot), split)).toMatchObject({ ok: false, rule: 'K-1.1b' });
+  });
+
   it('K-2.1b soldiers act only in their unit\'s activation', () => {
     const g = newGame(scenario, table, scripted(...keepOrder(5)));
     must(g, { type: 'BEGIN_TURN', side: 'whites' });

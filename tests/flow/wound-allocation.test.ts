@@ -64,7 +64,7 @@ describe('K-5.5a the owner allocates the wounds of a shot', () => {
   it('K-5.5b an allocation that does not spread the wounds, or names a soldier who cannot take one, is refused with the reason', () => {
     const { g } = shotWith([1, 1]);
     expect(g.pendingDecision()!.options).toHaveLength(3);
-    expect(g.dispatch({ type: 'ALLOCATE_WOUNDS', side: 'reds', allocation: { r1_2: 2 } })).toEqual({ ok: false, rule: 'K-5.5b', reason: 'r1_2 cannot take wound 2 while r1_1 has only 0: wounds are spread first' });
+    expect(g.dispatch({ type: 'ALLOCATE_WOUNDS', side: 'reds', allocation: { r1_2: 2 } })).toEqual({ ok: false, rule: 'K-5.5b', reason: 'rifleman 1 of Squad r1 cannot take wound 2 while the squad leader of Squad r1 has only 0: wounds are spread first' });
     expect(g.dispatch({ type: 'ALLOCATE_WOUNDS', side: 'reds', allocation: { r1_2: 1 } })).toEqual({ ok: false, rule: 'K-5.5a', reason: '2 wounds must be allocated, not 1' });
     expect(g.dispatch({ type: 'ALLOCATE_WOUNDS', side: 'reds', allocation: { w1_1: 1, r1_2: 1 } })).toMatchObject({ ok: false, rule: 'K-5.5b' });
     expect(g.dispatch({ type: 'ALLOCATE_WOUNDS', side: 'reds', allocation: { r1_2: 1.5 } })).toMatchObject({ ok: false, rule: 'K-5.5a' });

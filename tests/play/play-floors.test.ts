@@ -100,7 +100,7 @@ describe('moving between floors through the drag model (K-4.0)', () => {
     expect(moveTape(bf, [100, 33], 1, [97, 31], 0)).toBeGreaterThan(5);
     const refused = release(p, far);
     expect(refused).toMatchObject({ ok: false, rule: 'K-4.2c' });
-    expect(refused.ok ? '' : refused.reason).toMatch(/house_upper_1 would move 5\.4 cm, more than its 5 cm/);
+    expect(refused.ok ? '' : refused.reason).toMatch(/^the squad leader of First-floor window[^:]* would move 5\.4 cm, more than its 5 cm/);
     expect(figure(p, 'house_upper_1')).toMatchObject({ at: [100, 33], floor: 1 });
     // 2 cm across and down: tape hypot(2, 4) ≈ 4.5 cm, within the 5 cm.
     const near = stepDragFloor(dragTo(p, 'house_upper', 'house_upper_1', [98, 33]), unit, -1, floorOf, stories);
@@ -137,7 +137,7 @@ describe('moving between floors through the drag model (K-4.0)', () => {
     expect(dragTargets(d, unit, floorOf)[0]).toMatchObject({ to: [104, 34], floor: 1 });
     const r = release(p, d);
     expect(r).toMatchObject({ ok: false, rule: 'K-4.0' });
-    expect(r.ok ? '' : r.reason).toMatch(/wall_south_1: the move runs into a wall of house_two_storey/);
+    expect(r.ok ? '' : r.reason).toMatch(/^the squad leader of South of the wall[^:]*: the move runs into a wall of house_two_storey/);
     expect(figure(p, 'wall_south_1')).toMatchObject({ at: [104, 38], floor: 0 });
     p.dispose();
   });

@@ -3,7 +3,7 @@
 // panel lists them all); the other actions stay, and every button keeps its digit key.
 import { describe, expect, it } from 'vitest';
 import type { PendingDecision, PlayAction } from '../../src/game';
-import { barActions, DECISION_ANSWERS_IN_BAR } from '../../src/ui/play/ActionBar';
+import { barActions, buttonsThatFit, DECISION_ANSWERS_IN_BAR } from '../../src/ui/play/ActionBar';
 
 const answer = (i: number): PlayAction => ({ id: `allocate:${i}`, label: `soldier ${i}`, command: { type: 'ALLOCATE_WOUNDS', side: 'red', pick: i } });
 const decision = (n: number): PendingDecision => ({ side: 'red', kind: 'wound-allocation', label: 'Who takes the wound?', options: Array.from({ length: n }, (_, i) => ({ label: `soldier ${i}`, command: { type: 'ALLOCATE_WOUNDS', side: 'red', pick: i } })) });
@@ -29,5 +29,21 @@ describe('the action bar during a decision', () => {
     const plain = Array.from({ length: 12 }, (_, i) => ({ ...answer(i), id: `x${i}` }));
     expect(barActions(plain).shown).toHaveLength(12);
     expect(barActions(plain).more).toBe(0);
+  });
+});
+
+describe('the action bar keeps to its rows', () => {
+  it('fits buttons in one or two rows of the room it has, keeping room for "more" at the end when some are left out', () => {
+    const w = [100, 100, 100, 100, 100];
+    expect(buttonsThatFit(w, 1000, 4)).toBe(5);
+    expect(buttonsThatFit(w, 250, 4)).toBe(2);
+    expect(buttonsThatFit(w, 250, 4, 2)).toBe(4);
+    // Not all fit: the last row keeps 80 px for the "more" button.
+    expect(buttonsThatFit(w, 250, 4, 2, 80)).toBe(3);
+    expect(buttonsThatFit(w, 1000, 4, 2, 80)).toBe(5);
+    expect(buttonsThatFit([300], 250, 4, 2)).toBe(0);
+    // A decision with hidden answers: the button's room is kept even when every button shown fits.
+    expect(buttonsThatFit([100, 100, 100], 250, 4, 2, 80, true)).toBe(3);
+    expect(buttonsThatFit([100, 100, 100, 100], 250, 4, 2, 80, true)).toBe(3);
   });
 });

@@ -31,8 +31,27 @@ describe('dice tray rolls', () => {
     expect(latestRolls(log)).toEqual([
       { index: 3, purpose: 'shooting test of a_1 (4+)', rule: 'K-5.3d', dice: [{ value: 3, sides: 6 }, { value: 5, sides: 6 }], need: 4 },
       { index: 4, purpose: 'cover test of B (wound below 5)', rule: 'K-5.4a', dice: [{ value: 6, sides: 6 }] },
-      { index: 5, purpose: 'wound test of', rule: 'K-5.5a', dice: [{ value: 2, sides: 6 }, { value: 6, sides: 6 }] },
+      { index: 5, purpose: 'wound test of b_1, b_2', rule: 'K-5.5a', dice: [{ value: 2, sides: 6 }, { value: 6, sides: 6 }] },
     ]);
+  });
+
+  it('names every soldier whose rolls it merges, the target number once at the end', () => {
+    const log = [
+      roll(0, 3, 'shooting test of rifleman 1 of Osasto 1 (4+)', [4], 'K-5.3d'),
+      roll(1, 3, 'shooting test of rifleman 2 of Osasto 1 (4+)', [1], 'K-5.3d'),
+      roll(2, 3, 'wound test of rifleman 3', [5], 'K-5.5c'),
+      roll(3, 3, 'wound test of rifleman 3', [2], 'K-5.5c'),
+    ];
+    expect(latestRolls(log).map((r) => r.purpose)).toEqual(['shooting test of rifleman 1 of Osasto 1, rifleman 2 of Osasto 1 (4+)', 'wound test of rifleman 3']);
+  });
+
+  it('starts empty with each activation and keeps every roll of it: the shot and the wound tests answered after it', () => {
+    const log = [roll(0, 2, 'shooting test of a_1 (4+)', [3], 'K-5.3d'), line(1, 5, 'B is activated')];
+    expect(latestRolls(log, 5)).toEqual([]);
+    expect(latestRolls(log, 2)).toHaveLength(1);
+    const activation = [...log, roll(2, 6, 'shooting test of b_1 (4+)', [4], 'K-5.3d'), roll(3, 7, 'wound test of a_2', [2], 'K-5.5c')];
+    expect(latestRolls(activation, 5).map((r) => r.index)).toEqual([2, 3]);
+    expect(latestRolls(activation).map((r) => r.index)).toEqual([3]);
   });
 
   it('merges the deck shuffle into one row of mixed dice under their common purpose', () => {

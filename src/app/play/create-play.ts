@@ -265,6 +265,11 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
     }
   };
 
+  const checkMove: PlayControl['checkMove'] = (moves) => {
+    const command = hud.moveCommand(session!.state, moves);
+    return command ? check(command) : { ok: false, reason: 'no unit may move now' };
+  };
+
   const undo = (): boolean => {
     if (replayStore.get().at !== null || !session!.canUndo()) return false;
     session!.undo();
@@ -281,7 +286,7 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
     log,
     lastRefusal,
     get rules() { return [...optionRules(), ...hud.rules(session!.state)]; },
-    control: { send, move, check, undo, canUndo: () => replayStore.get().at === null && session!.canUndo() },
+    control: { send, move, check, checkMove, undo, canUndo: () => replayStore.get().at === null && session!.canUndo() },
     saves: {
       toJson: () => readSave(session!),
       load(text) {

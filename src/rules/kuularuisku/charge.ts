@@ -14,6 +14,7 @@ import { ableFirers, evaluateTarget, noFirerRefusal } from './visibility';
 import { type MedicPolicy, type WoundTestCursor, allocationChoices, applyWoundsAsking, medicDuties, woundTests, woundable } from './wounds';
 import { SNOW_SUIT_OPEN } from './constants';
 import { isHidden } from './special-queries';
+import { soldierName } from './soldier-names';
 import type { KState, KUnit } from './state';
 
 export interface ChargeArgs {
@@ -90,7 +91,7 @@ export function surrender(st: Steps, unitId: string, toUnitId: string, remove: b
   const u = st.state.units[unitId]!;
   const figs = liveFigures(st.state, u);
   st.push(ev('UNIT_SURRENDERED', 'K-7.2c', `${u.name} is too tired and frightened to fight: it surrenders to ${st.state.units[toUnitId]?.name ?? toUnitId}`, { unitId, to: toUnitId }));
-  if (remove) for (const f of figs) st.push(ev('FIGURE_REMOVED', 'K-GAP-10', `${f.id} is taken prisoner`, { figureId: f.id, reason: 'surrendered' }));
+  if (remove) for (const f of figs) st.push(ev('FIGURE_REMOVED', 'K-GAP-10', `${soldierName(st.state, f.id)} is taken prisoner`, { figureId: f.id, reason: 'surrendered' }));
 }
 
 /** K-6.2 (K-6.5b, K-7.2a, K-6.2c) why the target may not fire defensive fire at the charger now. */

@@ -43,22 +43,22 @@ export function startEvacuation(s: KState, args: { figureId: string; escortId?: 
   if (!f || f.removed || f.condition === 'dead' || f.evacuation) return refuse('K-5.6a', `${args.figureId} cannot be evacuated`);
   const u = s.units[f.unitId]!;
   if (u.status === 'in-melee') return refuse('K-6.3a', `${u.name} is locked in melee`);
-  if (house.evacuationDecisionAtActivation && !(s.activation?.units.includes(u.id))) return refuse('K-5.6a', `${f.id} may leave only at his unit's activation (K-AMB-9)`);
+  if (house.evacuationDecisionAtActivation && !(s.activation?.units.includes(u.id))) return refuse('K-5.6a', `${soldierName(s, f.id)} may leave only at his unit's activation (K-AMB-9)`);
   const destination = destinationFor(s, ctx.table, f);
   if (f.condition === 'light' && !args.escortId) {
-    return { ok: true, events: [ev('EVACUATION_STARTED', 'K-5.6a', `${f.id} is lightly wounded and leaves ${u.name} for the rear`, { figureId: f.id, evacuation: { role: 'wounded', destination } })] };
+    return { ok: true, events: [ev('EVACUATION_STARTED', 'K-5.6a', `${soldierName(s, f.id)} is lightly wounded and leaves ${u.name} for the rear`, { figureId: f.id, evacuation: { role: 'wounded', destination } })] };
   }
-  if (f.condition === 'healthy') return refuse('K-5.6a', `${f.id} is not wounded`);
-  if (!args.escortId) return refuse('K-5.6b', `${f.id} is seriously wounded: he needs an escort`);
+  if (f.condition === 'healthy') return refuse('K-5.6a', `${soldierName(s, f.id)} is not wounded`);
+  if (!args.escortId) return refuse('K-5.6b', `${soldierName(s, f.id)} is seriously wounded: he needs an escort`);
   const e = s.figures[args.escortId];
   if (!e || e.unitId !== f.unitId || e.removed || e.evacuation) return refuse('K-5.6b', `${args.escortId} is not a soldier of ${u.name}`);
   if (e.condition !== 'healthy' && e.condition !== 'light') return refuse('K-5.6b', 'the escort must be unwounded or lightly wounded');
-  if (!within(hypot(e.at[0] - f.at[0], e.at[1] - f.at[1]) - e.baseRadius - f.baseRadius, JOIN_DISTANCE)) return refuse('K-5.6b', `${e.id} must be with ${f.id} (within ${JOIN_DISTANCE} cm) to escort him`);
+  if (!within(hypot(e.at[0] - f.at[0], e.at[1] - f.at[1]) - e.baseRadius - f.baseRadius, JOIN_DISTANCE)) return refuse('K-5.6b', `${soldierName(s, e.id)} must be with ${soldierName(s, f.id)} (within ${JOIN_DISTANCE} cm) to escort him`);
   return {
     ok: true,
     events: [
-      ev('EVACUATION_STARTED', 'K-5.6b', `${e.id} escorts ${f.id} to the rear`, { figureId: e.id, evacuation: { role: 'escort', partner: f.id, destination } }),
-      ev('EVACUATION_STARTED', 'K-5.6b', `${f.id} is carried to the rear by ${e.id}`, { figureId: f.id, evacuation: { role: 'wounded', partner: e.id, destination } }),
+      ev('EVACUATION_STARTED', 'K-5.6b', `${soldierName(s, e.id)} escorts ${soldierName(s, f.id)} to the rear`, { figureId: e.id, evacuation: { role: 'escort', partner: f.id, destination } }),
+      ev('EVACUATION_STARTED', 'K-5.6b', `${soldierName(s, f.id)} is carried to the rear by ${soldierName(s, e.id)}`, { figureId: f.id, evacuation: { role: 'wounded', partner: e.id, destination } }),
     ],
   };
 }
@@ -207,7 +207,7 @@ export function moveEvacuationGroup(st: Steps, key: string, ctx: KCtx, plan?: Ev
   const wounded = evac.role === 'wounded' ? f : st.state.figures[evac.partner!]!;
   const escort = evac.role === 'escort' ? f : evac.partner ? st.state.figures[evac.partner] : undefined;
   if (wounded.removed || wounded.condition === 'dead') {
-    if (escort) st.push(ev('EVACUATION_ARRIVED', 'K-5.6d', `${escort.id} has no one left to carry and heads back`, { figureId: wounded.id, escortId: escort.id }));
+    if (escort) st.push(ev('EVACUATION_ARRIVED', 'K-5.6d', `${soldierName(st.state, escort.id)} has no one left to carry and heads back`, { figureId: wounded.id, escortId: escort.id }));
     return;
   }
   // K-SKL-8 an escort not yet with the wounded man (a medic heading for him) goes to him first; one
@@ -217,7 +217,7 @@ export function moveEvacuationGroup(st: Steps, key: string, ctx: KCtx, plan?: Ev
     const d = movementAllowance(st.state, escort.id, 'evacuation', true, house).allowance;
     const spot = escortSpot(wounded, escort, wounded.at, escort.at);
     const plan = autoMoves(st.state, ctx.table, [{ figure: escort, toward: { point: spot }, allowance: a, difficultAllowance: d, mayLeave: false }], house);
-    if (plan.moves.length) st.push(ev('FIGURES_MOVED', 'K-5.6e', `${escort.id} goes to ${wounded.id}`, { unitId: escort.unitId, mode: 'evacuation', moves: plan.moves, allowance: a }));
+    if (plan.moves.length) st.push(ev('FIGURES_MOVED', 'K-5.6e', `${soldierName(st.state, escort.id)} goes to ${soldierName(st.state, wounded.id)}`, { unitId: escort.unitId, mode: 'evacuation', moves: plan.moves, allowance: a }));
     return;
   }
   if (plan?.distance === 'none') return;
@@ -237,9 +237,9 @@ export function moveEvacuationGroup(st: Steps, key: string, ctx: KCtx, plan?: Ev
       moves.push({ figureId: escort.id, from: escort.at, fromFloor: escort.floor, to: spot, floor: 0, distance: Math.round(hypot(spot[0] - escort.at[0], spot[1] - escort.at[1]) * 1000) / 1000 });
     }
   }
-  st.push(ev('FIGURES_MOVED', 'K-5.6e', `${wounded.id}${escort ? ` and ${escort.id}` : ''} head for the ${dest.kind === 'station' ? 'dressing station' : `${dest.edge} edge`} at half speed${plan?.bearing ? `, bearing ${Math.abs(plan.bearing)}° to the ${plan.bearing > 0 ? 'left' : 'right'}` : ''}`, { unitId: wounded.unitId, mode: 'evacuation', moves, allowance: a }));
+  st.push(ev('FIGURES_MOVED', 'K-5.6e', `${soldierName(st.state, wounded.id)}${escort ? ` and ${soldierName(st.state, escort.id)}` : ''} head for the ${dest.kind === 'station' ? 'dressing station' : `${dest.edge} edge`} at half speed${plan?.bearing ? `, bearing ${Math.abs(plan.bearing)}° to the ${plan.bearing > 0 ? 'left' : 'right'}` : ''}`, { unitId: wounded.unitId, mode: 'evacuation', moves, allowance: a }));
   if (m.offTable || arrived(st.state, wounded, m.to, dest)) {
-    st.push(ev('EVACUATION_ARRIVED', 'K-5.6d', `${wounded.id} reaches the ${dest.kind === 'station' ? 'dressing station' : 'table edge'} and leaves the game (K-AMB-9)`, { figureId: wounded.id, ...(escort ? { escortId: escort.id } : {}) }));
+    st.push(ev('EVACUATION_ARRIVED', 'K-5.6d', `${soldierName(st.state, wounded.id)} reaches the ${dest.kind === 'station' ? 'dressing station' : 'table edge'} and leaves the game (K-AMB-9)`, { figureId: wounded.id, ...(escort ? { escortId: escort.id } : {}) }));
   }
 }
 

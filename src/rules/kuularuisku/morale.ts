@@ -11,6 +11,7 @@ import { biteKeepsStanding } from './bite';
 import { movementAllowance } from './movement';
 import { nationalityCompatible } from './scenario-data';
 import { figureToUnit, liveFigures } from './table';
+import { soldierName } from './soldier-names';
 import type { HouseSettings, KFigure, KState, KUnit } from './state';
 
 /** What caused a test (its rule id is cited on the MORALE_TEST event). */
@@ -103,7 +104,7 @@ export function rollMorale(st: Steps, unitId: string, trigger: MoraleTrigger, ct
     if (!house.noRetreatCompulsory && ctx.useNoRetreat === false) return false; // K-AMB-18 optional, declined
     const victim = executionVictim(st.state, unitId, hero);
     if (!victim) return false; // the hero alone: he retreats (the failure stands)
-    st.push(ev('FIGURE_EXECUTED', 'K-SKL-1', `${hero.id} (No retreat!) executes ${victim.id} of ${u().name}; the unit tests again`, { figureId: victim.id, by: hero.id }));
+    st.push(ev('FIGURE_EXECUTED', 'K-SKL-1', `${soldierName(st.state, hero.id)} (No retreat!) executes ${soldierName(st.state, victim.id)} of ${u().name}; the unit tests again`, { figureId: victim.id, by: hero.id }));
     if (!liveFigures(st.state, unitId).length) return false;
   }
 }
@@ -175,13 +176,13 @@ export function routMoveSteps(st: Steps, unitId: string, ctx: KCtx): void {
   const u = st.state.units[unitId]!;
   const figs = liveFigures(st.state, u);
   for (const f of figs.filter((x) => x.condition === 'serious')) {
-    st.push(ev('FIGURE_REMOVED', 'K-7.3g', `${f.id} is seriously wounded and left behind by the rout${house.removeLeftBehind ? ' (removed as a casualty, K-GAP-7)' : ''}`, { figureId: f.id, reason: 'left-behind' }));
+    st.push(ev('FIGURE_REMOVED', 'K-7.3g', `${soldierName(st.state, f.id)} is seriously wounded and left behind by the rout${house.removeLeftBehind ? ' (removed as a casualty, K-GAP-7)' : ''}`, { figureId: f.id, reason: 'left-behind' }));
   }
   for (const f of liveFigures(st.state, unitId)) {
     const w = f.weapon ? weaponById(f.weapon) : undefined;
     if (w?.halfSpeed) {
       const markerId = `mg-${st.state.nextId}`;
-      st.push(ev('WEAPON_DROPPED', 'K-7.3e', `${f.id} abandons the ${w.name}: it cannot move at full speed`, { markerId, figureId: f.id, weapon: w.id, at: f.at, floor: f.floor, side: f.side }));
+      st.push(ev('WEAPON_DROPPED', 'K-7.3e', `${soldierName(st.state, f.id)} abandons the ${w.name}: it cannot move at full speed`, { markerId, figureId: f.id, weapon: w.id, at: f.at, floor: f.floor, side: f.side }));
     }
   }
   const runners = liveFigures(st.state, unitId);

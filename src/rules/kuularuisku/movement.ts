@@ -14,6 +14,7 @@ import { analyse, type PathPoint, type PathReport } from './paths';
 import { type Band, bandBox, onBand } from './special';
 import { baseOf, liveFigures, onTable, standingFigures } from './table';
 import { blownSpanOnPath, pathOnBand } from './special-queries';
+import { soldierName } from './soldier-names';
 import type { HouseSettings, KFigure, KState, KUnit } from './state';
 
 /** One figure's requested move: its end point (and floor), through optional waypoints. */
@@ -222,7 +223,7 @@ function specialGround(s: KState, planned: readonly Planned[]): Map<string, numb
   for (const p of planned) {
     const points = p.points.map((q) => q.at);
     const d = spans ? blownSpanOnPath(s, points) : undefined;
-    if (d) return refuse(d.rule, `${p.f.id}: the span of ${d.bridge} has been blown (${d.id}): it cannot be crossed`);
+    if (d) return refuse(d.rule, `${soldierName(s, p.f.id)}: the span of ${d.bridge} has been blown (${d.id}): it cannot be crossed`);
     for (const c of crossings) if (pathOnBand(c.band, points)) factors.set(p.f.id, Math.min(factors.get(p.f.id) ?? 1, c.speedFactor));
   }
   return factors;
@@ -364,13 +365,13 @@ export function validateMove(s: KState, args: MoveArgs, ctx: KQuery & { fastChar
     const f = s.figures[m.figureId];
     if (!f || !live.includes(f)) return refuse('K-1.0a', `${m.figureId} is not a soldier of ${u.name} on the table`);
     // Moved twice: an earlier move names him (a unit's few moves: a scan, no set).
-    for (let j = 0; j < i; j++) if (args.moves[j]!.figureId === f.id) return refuse('K-4.0', `${f.id} is moved twice`);
+    for (let j = 0; j < i; j++) if (args.moves[j]!.figureId === f.id) return refuse('K-4.0', `${soldierName(s, f.id)} is moved twice`);
     if (f.condition === 'serious' && !seriousCanMove(s, u) && args.mode !== 'rout') {
-      return refuse('K-5.5e', `${f.id} is seriously wounded and ${u.name} has too few fit soldiers to carry him (one per seriously wounded)`);
+      return refuse('K-5.5e', `${soldierName(s, f.id)} is seriously wounded and ${u.name} has too few fit soldiers to carry him (one per seriously wounded)`);
     }
     if (shotAndBound(u, live, f, args.mode, house)) {
       const w = f.weapon ? weaponById(f.weapon) : undefined;
-      return refuse(w?.id ?? 'K-WPN-10', `${f.id}: the ${w?.name ?? 'machine gun'} crew cannot shoot and move in the same turn`);
+      return refuse(w?.id ?? 'K-WPN-10', `${soldierName(s, f.id)}: the ${w?.name ?? 'machine gun'} crew cannot shoot and move in the same turn`);
     }
   }
   if (unitShotAndBound(u, live, args.mode, house)) {
@@ -406,19 +407,19 @@ export function validateMove(s: KState, args: MoveArgs, ctx: KQuery & { fastChar
     const p = planned[i]!;
     const a = allowances[i]!;
     const r = p.report;
-    if (r.impassable) return refuse('K-3.3a', `${p.f.id}: ${r.impassable.featureId} cannot be crossed`);
-    if (r.wall) return refuse('K-4.0', `${p.f.id}: the move runs into a wall of ${r.wall.featureId} (go through a door)`);
+    if (r.impassable) return refuse('K-3.3a', `${soldierName(s, p.f.id)}: ${r.impassable.featureId} cannot be crossed`);
+    if (r.wall) return refuse('K-4.0', `${soldierName(s, p.f.id)}: the move runs into a wall of ${r.wall.featureId} (go through a door)`);
     // K-4.2d a move that reaches difficult ground after more than the difficult allowance stops at its edge.
     const dAt = r.difficultAt;
     if (dAt !== undefined && dAt > 0 && args.mode !== 'fall-back') {
       const full = allowanceOf(s, p.f, args.mode, true, house, !!ctx.fastCharge, undefined);
       if (!within(dAt, full)) {
-        return refuse('K-4.2d', `${p.f.id} has moved ${dAt.toFixed(1)} cm before reaching difficult terrain (${r.difficult.join(', ')}), more than its ${full} cm difficult-terrain move: it stops at the edge`);
+        return refuse('K-4.2d', `${soldierName(s, p.f.id)} has moved ${dAt.toFixed(1)} cm before reaching difficult terrain (${r.difficult.join(', ')}), more than its ${full} cm difficult-terrain move: it stops at the edge`);
       }
     }
     const length = r.edgeAt ?? r.length;
     if (!within(length, a)) {
-      return refuse(difficult ? 'K-4.2c' : isFast(args.mode, house, ctx.fastCharge) ? 'K-4.1' : 'K-4.0', `${p.f.id} would move ${length.toFixed(1)} cm, more than its ${a} cm${difficult ? ' (difficult terrain: the whole unit moves at the difficult rate)' : ''}`);
+      return refuse(difficult ? 'K-4.2c' : isFast(args.mode, house, ctx.fastCharge) ? 'K-4.1' : 'K-4.0', `${soldierName(s, p.f.id)} would move ${length.toFixed(1)} cm, more than its ${a} cm${difficult ? ' (difficult terrain: the whole unit moves at the difficult rate)' : ''}`);
     }
   }
   // The unit's own soldiers (each moved one is among them): where they end is the move's, not the table's.
@@ -430,7 +431,7 @@ export function validateMove(s: KState, args: MoveArgs, ctx: KQuery & { fastChar
   for (let i = 0; i < staying.length; i++) {
     const p = staying[i]!;
     const clash = table.bodyClashes({ id: p.f.id, at: p.step.to, floor: p.floor, radius: p.f.baseRadius, height: FIGURE_HEIGHT });
-    if (clash.length) return refuse('K-4.0', `${p.f.id} would end inside ${clash.map((c) => `${c.featureId} (${c.part})`).join(', ')}`);
+    if (clash.length) return refuse('K-4.0', `${soldierName(s, p.f.id)} would end inside ${clash.map((c) => `${c.featureId} (${c.part})`).join(', ')}`);
   }
   const file = singleFileRefusal(s, staying, endAt);
   if (file) return file;
@@ -463,7 +464,7 @@ export function validateMove(s: KState, args: MoveArgs, ctx: KQuery & { fastChar
   });
   const rule = args.mode === 'fast' ? 'K-4.1' : args.mode === 'rout' ? 'K-7.3c' : args.mode === 'fall-back' ? 'K-6.4g' : args.mode === 'charge' ? 'K-6.1a' : args.mode === 'regroup' ? 'K-1.0c' : difficult ? 'K-4.2c' : 'K-4.0';
   const list: KEvent[] = [ev('FIGURES_MOVED', rule, `${u.name} ${args.mode === 'fast' ? 'moves fast' : args.mode === 'rout' ? 'routs' : args.mode === 'fall-back' ? 'falls back' : args.mode === 'charge' ? 'charges' : 'moves'} (${moves.length} soldier${moves.length === 1 ? '' : 's'}, up to ${allowance} cm${difficult ? ', difficult terrain' : ''})`, { unitId: u.id, mode: args.mode, moves, allowance })];
-  for (const p of leaving) list.push(ev('FIGURE_REMOVED', 'K-7.4a', `${p.f.id} leaves the table`, { figureId: p.f.id, reason: 'withdrawn' }));
+  for (const p of leaving) list.push(ev('FIGURE_REMOVED', 'K-7.4a', `${soldierName(s, p.f.id)} leaves the table`, { figureId: p.f.id, reason: 'withdrawn' }));
   if (leaving.length && remaining.length === 0) list.push(ev('UNIT_WITHDRAWN', 'K-7.4a', `${u.name} has left the table: withdrawn, not destroyed`, { unitId: u.id }));
   return { ok: true, events: list, allowance, difficult };
 }

@@ -49,6 +49,12 @@ function houseName(key: string, value: unknown): string | undefined {
 }
 
 /** Everything the players may choose for this scenario, with its default (the scenario's own rules.house included). */
+/** A house setting's key as words: "defaultTurnLimit" → "Default turn limit". */
+function houseTitle(key: string): string {
+  const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 export function kOptionChoices(s: Scenario): KOptionChoice[] {
   const out: KOptionChoice[] = [];
   for (const r of optionalRules(s)) {
@@ -66,7 +72,7 @@ export function kOptionChoices(s: Scenario): KOptionChoice[] {
     const chosen = scenarioHouse[e.key];
     const def = typeof chosen === 'string' && e.options.some((o) => o.name === chosen) ? chosen : houseName(e.key, chosen ?? e.value);
     if (def === undefined) continue; // the scenario fixed a value no option names: not the players' to switch
-    out.push({ kind: 'house', id: e.key, title: `${e.id} ${e.key}`, text: e.reason, default: def, options: e.options.map((o) => ({ name: o.name })), house: true, rule: e.id });
+    out.push({ kind: 'house', id: e.key, title: `${houseTitle(e.key)} (${e.id})`, text: e.reason, default: def, options: e.options.map((o) => ({ name: o.name })), house: true, rule: e.id });
   }
   return out;
 }

@@ -13,6 +13,7 @@ import { coverAt } from './terrain';
 import { liveFigures, standingFigures } from './table';
 import { coverValue, majorityCover } from './visibility';
 import { allocationChoices, applyWounds, medicDuties, woundable } from './wounds';
+import { soldierName } from './soldier-names';
 import type { KFigure, KState, KUnit } from './state';
 import { anySampleIn, crossingAt, isHidden, onSpan, pathOnBand } from './special-queries';
 
@@ -32,7 +33,7 @@ export function loseFigures(st: Steps, ids: readonly string[], rule: string, spe
     const f = st.state.figures[id];
     if (!f || f.removed) continue;
     units.add(f.unitId);
-    st.push({ ...ev('FIGURE_REMOVED', rule, `${f.id} ${why} (${special})`, { figureId: f.id, reason: 'lost' }), special } as KEvent);
+    st.push({ ...ev('FIGURE_REMOVED', rule, `${soldierName(st.state, f.id)} ${why} (${special})`, { figureId: f.id, reason: 'lost' }), special } as KEvent);
   }
   for (const uid of units) {
     const u = st.state.units[uid];
@@ -397,7 +398,7 @@ export function crossingFalls(s: KState, moveEvents: readonly KEvent[], steps: R
     if (!c) continue;
     const value = ctx.dice.roll(6, `${f.id} runs along ${c.feature} (falls on ${c.fallOn!.join(', ')})`, 'K-4.1');
     const success = c.fallOn!.includes(value);
-    st.push(ev('SPECIAL_ROLL', 'K-4.1', `${f.id} runs along ${c.feature}: ${value}${success ? ' — falls into the water' : ''} (${c.id})`, { special: c.id, value, on: c.fallOn!, success, figureId: f.id }));
+    st.push(ev('SPECIAL_ROLL', 'K-4.1', `${soldierName(s, f.id)} runs along ${c.feature}: ${value}${success ? ' — falls into the water' : ''} (${c.id})`, { special: c.id, value, on: c.fallOn!, success, figureId: f.id }));
     if (success) loseFigures(st, [f.id], 'K-4.1', c.id, 'falls into the water and is lost');
   }
   return st.events.slice(start);

@@ -10,6 +10,7 @@ import { ev } from './events';
 import { leaderFits } from './morale';
 import { isLeaderless } from './movement';
 import { baseOf, figureToUnit, liveFigures, unitDistance } from './table';
+import { soldierName } from './soldier-names';
 import type { KState, KUnit } from './state';
 import { basePointDistance } from '../../core';
 
@@ -31,7 +32,7 @@ export function splitUnit(s: KState, args: { unitId: string; figureIds: string[]
   const ids = [...new Set(args.figureIds)];
   if (!ids.length) return refuse('K-1.1a', 'name the soldiers who stay to give covering fire');
   if (ids.length > max) return refuse('K-1.1a', `at most ${max} of ${live.length} soldiers may stay behind (half or fewer)`);
-  for (const id of ids) if (!live.some((f) => f.id === id)) return refuse('K-1.1a', `${id} is not a soldier of ${u.name}`);
+  for (const id of ids) if (!live.some((f) => f.id === id)) return refuse('K-1.1a', `${soldierName(s, id)} is not a soldier of ${u.name}`);
   if (ids.some((id) => s.figures[id]!.role === 'leader')) return refuse('K-1.3a', 'a joined leader goes with the main part, not the covering fire');
   const cover = live.filter((f) => ids.includes(f.id));
   const rest = live.filter((f) => !ids.includes(f.id));
@@ -87,7 +88,7 @@ export function joinUnit(s: KState, args: { unitId: string; intoUnitId: string }
   if ('reason' in k) return refuse(k.rule, k.reason);
   const figs = liveFigures(s, u);
   const far = figs.find((f) => !within(figureToUnit(s, ctx.table, f, into), JOIN_DISTANCE));
-  if (k.kind !== 'leaderless' && far) return refuse(k.rule, `${far.id} must be within ${JOIN_DISTANCE} cm of ${into.name} to join`);
+  if (k.kind !== 'leaderless' && far) return refuse(k.rule, `${soldierName(s, far.id)} must be within ${JOIN_DISTANCE} cm of ${into.name} to join`);
   if (k.kind === 'leaderless' && !within(unitDistance(s, ctx.table, u, into), JOIN_DISTANCE)) return refuse('K-1.2b', `${u.name} must be within ${JOIN_DISTANCE} cm of ${into.name} to join`);
   if (!isCoherent(ctx.table, [...liveFigures(s, into), ...figs])) return refuse('K-1.0b', 'the joined unit must be in formation (3 cm chain)');
   const bound = k.kind === 'leader' && isLeaderless(s, into);
@@ -131,9 +132,9 @@ export function pickUpWeapon(s: KState, args: { markerId: string; figureId: stri
   const f = s.figures[args.figureId];
   if (!m) return refuse('K-5.5h', `no weapon marker "${args.markerId}"`);
   if (!f || f.removed || f.condition === 'dead' || f.evacuation) return refuse('K-5.5h', `${args.figureId} is not on the table`);
-  if (f.condition === 'serious') return refuse('K-5.5e', `${f.id} is seriously wounded and cannot use weapons`);
+  if (f.condition === 'serious') return refuse('K-5.5e', `${soldierName(s, f.id)} is seriously wounded and cannot use weapons`);
   const y = ctx.table.standHeight(m.at[0], m.at[1], m.floor);
-  if (!within(basePointDistance(baseOf(ctx.table, f), m.at, y), house.contactTolerance)) return refuse('K-5.5h', `${f.id} must be in contact with the ${weaponById(m.weapon)?.name ?? m.weapon}`);
-  return { ok: true, events: [ev('WEAPON_PICKED_UP', 'K-5.5h', `${f.id} takes over the ${weaponById(m.weapon)?.name ?? m.weapon}`, { markerId: m.id, figureId: f.id, weapon: m.weapon, previous: f.weapon })] };
+  if (!within(basePointDistance(baseOf(ctx.table, f), m.at, y), house.contactTolerance)) return refuse('K-5.5h', `${soldierName(s, f.id)} must be in contact with the ${weaponById(m.weapon)?.name ?? m.weapon}`);
+  return { ok: true, events: [ev('WEAPON_PICKED_UP', 'K-5.5h', `${soldierName(s, f.id)} takes over the ${weaponById(m.weapon)?.name ?? m.weapon}`, { markerId: m.id, figureId: f.id, weapon: m.weapon, previous: f.weapon })] };
 }
 

@@ -183,7 +183,7 @@ export function movedGun(u: KUnit, f: KFigure): { id: string; name: string } | u
 /** Why a soldier the unit's shooting leaves out cannot shoot, when it is his machine gun having moved (K-WPN-9…13). */
 export function movedGunRefusal(u: KUnit, f: KFigure): { rule: string; reason: string } | undefined {
   const w = movedGun(u, f);
-  return w && { rule: w.id, reason: `${f.id}: the ${w.name} moved — cannot shoot in the same turn` };
+  return w && { rule: w.id, reason: `the ${w.name} moved — cannot shoot in the same turn` };
 }
 
 /**

@@ -21,8 +21,8 @@ const KEY_ROLES = ['leader', 'squad-leader', 'mg-gunner', 'medic', 'mg-loader', 
 export function allocationRefusal(s: KState, eligible: readonly string[], wounds: number, allocation: Readonly<Record<string, number>>): KRefusal | undefined {
   let total = 0;
   for (const [id, n] of Object.entries(allocation)) {
-    if (!eligible.includes(id)) return refuse('K-5.5b', `${id} cannot take a wound: only the visible soldiers can (${eligible.join(', ')})`);
-    if (!Number.isInteger(n) || n < 0) return refuse('K-5.5a', `${id}: a wound count must be a whole number`);
+    if (!eligible.includes(id)) return refuse('K-5.5b', `${soldierName(s, id)} cannot take a wound: only the visible soldiers can (${eligible.map((e) => soldierName(s, e)).join(', ')})`);
+    if (!Number.isInteger(n) || n < 0) return refuse('K-5.5a', `${soldierName(s, id)}: a wound count must be a whole number`);
     total += n;
   }
   if (total !== wounds) return refuse('K-5.5a', `${wounds} wound${wounds === 1 ? '' : 's'} must be allocated, not ${total}`);
@@ -31,7 +31,7 @@ export function allocationRefusal(s: KState, eligible: readonly string[], wounds
     if (!(allocation[id] ?? 0)) continue;
     for (const other of eligible) {
       if (other !== id && final(id) - 1 > final(other)) {
-        return refuse('K-5.5b', `${id} cannot take wound ${final(id)} while ${other} has only ${final(other)}: wounds are spread first`);
+        return refuse('K-5.5b', `${soldierName(s, id)} cannot take wound ${final(id)} while ${soldierName(s, other)} has only ${final(other)}: wounds are spread first`);
       }
     }
   }
@@ -348,8 +348,8 @@ export function medicDuties(s: KState, table: TableQueries, house: HouseSettings
     if (!wounded) continue;
     const edge = st.state.units[wounded.f.homeUnitId]?.startEdge ?? unit.startEdge;
     const destination = { kind: 'edge' as const, edge };
-    st.push(ev('EVACUATION_STARTED', 'K-SKL-8', `Medic ${m.id} goes to ${wounded.f.id} to carry him to the table edge`, { figureId: m.id, evacuation: { role: 'escort', partner: wounded.f.id, destination } }));
-    st.push(ev('EVACUATION_STARTED', 'K-SKL-8', `${wounded.f.id} will be escorted by medic ${m.id}`, { figureId: wounded.f.id, evacuation: { role: 'wounded', partner: m.id, destination } }));
+    st.push(ev('EVACUATION_STARTED', 'K-SKL-8', `Medic ${soldierName(s, m.id)} goes to ${soldierName(s, wounded.f.id)} to carry him to the table edge`, { figureId: m.id, evacuation: { role: 'escort', partner: wounded.f.id, destination } }));
+    st.push(ev('EVACUATION_STARTED', 'K-SKL-8', `${soldierName(s, wounded.f.id)} will be escorted by medic ${soldierName(s, m.id)}`, { figureId: wounded.f.id, evacuation: { role: 'wounded', partner: m.id, destination } }));
   }
   return st.events;
 }

@@ -1,8 +1,11 @@
 // The action bar (bottom centre): the legal choices of the PlayView as buttons, numbered for the
 // digit keys, each with its rule chip and hint; and Undo when the last command rolled no dice. While
 // a decision waits, its default answer and a few others stand here; the rest are in the Orders tab's
-// decision panel, which a "more" button opens (a long list would climb over the table).
-import { Fragment } from 'react';
+// decision panel, which a "more" button opens (a long list would climb over the table). The bar is
+// two rows at most: the buttons that do not fit are left to the Orders tab too, counted on the same
+// "more" button (their widths measured on an unseen copy of every button). On a small screen it is one
+// row that scrolls sideways.
+import { Fragment, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { PendingDecision, PlayAction } from '../../game';
 import { withoutMarks } from '../../scenario';
 import { RuleLink } from './RuleLink';
@@ -44,10 +47,85 @@ export function barActions(actions: readonly PlayAction[], decision?: PendingDec
   return { shown, more, moreAfter };
 }
 
+/**
+ * How many of the buttons (their widths, px, in order) fit in `rows` rows of `room` px with `gap`
+ * between them; with `tail` px kept free at the end of the last row (the "more" button) when not all
+ * fit, or `always` (a decision's hidden answers have the button anyway).
+ */
+export function buttonsThatFit(widths: readonly number[], room: number, gap: number, rows = 1, tail = 0, always = false): number {
+  const fit = (last: number): number => {
+    let row = 1;
+    let used = 0;
+    for (let k = 0; k < widths.length; k++) {
+      const w = widths[k]!;
+      const limit = row === rows ? room - last : room;
+      if (used > 0 && used + gap + w > limit) {
+        if (row === rows) return k;
+        row++;
+        used = w;
+        if (used > (row === rows ? room - last : room)) return k;
+      } else used += (used > 0 ? gap : 0) + w;
+      if (used > limit) return k;
+    }
+    return widths.length;
+  };
+  if (always) return fit(tail + gap);
+  const all = fit(0);
+  return all === widths.length || tail === 0 ? all : fit(tail + gap);
+}
+
+/** Room the "N more…" button and Undo take beside the list, px (a little over their widths). */
+const MORE_WIDTH = 78;
+
+/** The number of buttons that fit in one row of the bar, remeasured as the bar's column resizes. */
+function useFit(key: string, count: number, extra: number): { fit: number; measure: RefObject<HTMLDivElement | null>; nav: RefObject<HTMLElement | null> } {
+  const measure = useRef<HTMLDivElement>(null);
+  const nav = useRef<HTMLElement>(null);
+  const [fit, setFit] = useState(count);
+  useLayoutEffect(() => {
+    const copy = measure.current;
+    const bar = nav.current;
+    const column = bar?.parentElement;
+    if (!copy || !bar || !column) return;
+    const run = () => {
+      const style = getComputedStyle(bar);
+      const widthCap = parseFloat(style.maxWidth) || Infinity;
+      const undo = bar.querySelector<HTMLElement>('.st-play-undo')?.offsetWidth ?? 0;
+      const pad = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + parseFloat(style.borderLeftWidth) + parseFloat(style.borderRightWidth);
+      const room = Math.min(column.clientWidth, widthCap) - pad - undo - 8;
+      const widths = Array.from(copy.children).map((c) => (c as HTMLElement).offsetWidth);
+      const gap = parseFloat(getComputedStyle(copy).columnGap) || 3;
+      // Two rows; one where the screen is small (the bar's list then keeps to one line).
+      const rows = getComputedStyle(bar.querySelector('.st-play-action-list:not(.st-play-action-measure)') ?? bar).flexWrap === 'nowrap' ? 1 : 2;
+      // The "more" button needs its room at the end when some are left out (always, for a decision's hidden answers).
+      // One row (a small screen) scrolls sideways and keeps every button; two rows leave the rest to "more".
+      setFit(rows === 1 ? widths.length : buttonsThatFit(widths, room, gap, rows, MORE_WIDTH, extra > 0));
+    };
+    run();
+    const watch = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(run);
+    watch?.observe(column);
+    return () => watch?.disconnect();
+  }, [key, extra]);
+  return { fit: Math.min(fit, count), measure, nav };
+}
+
 export function ActionBar({ actions, decision, locked, canUndo, onAction, onUndo, onRule, onMore }: ActionBarProps) {
-  const { shown, more, moreAfter } = barActions(actions, decision);
+  const { shown: all, more: answersLeft, moreAfter: answersEnd } = barActions(actions, decision);
+  const { fit, measure, nav } = useFit(all.map(({ a }) => `${a.id}:${a.label}`).join('|'), all.length, answersLeft);
+  const shown = all.slice(0, Math.max(1, fit));
+  const more = answersLeft + all.length - shown.length;
+  // The "more" button: after the decision's last answer shown, else after the last button shown.
+  const moreAfter = answersEnd >= 0 && answersEnd < shown.length && shown.length === all.length ? answersEnd : shown.length - 1;
   return (
-    <nav className="st-play-actions" aria-label="Actions" data-testid="action-bar">
+    <nav ref={nav} className="st-play-actions" aria-label="Actions" data-testid="action-bar">
+      <div ref={measure} className="st-play-action-list st-play-action-measure" aria-hidden="true">
+        {all.map(({ a, i }) => (
+          <span key={a.id} className="st-play-action">
+            <span className="st-btn">{i < 9 && <kbd>{i + 1}</kbd>}<span>{a.label}</span></span>
+            {a.rule && <span className="st-rule-link">{a.rule}</span>}
+          </span>
+        ))}
+      </div>
       <div className="st-play-action-list">
         {actions.length === 0 && <span className="st-hint">No choices now</span>}
         {shown.map(({ a, i }, k) => (
@@ -61,7 +139,7 @@ export function ActionBar({ actions, decision, locked, canUndo, onAction, onUndo
               {a.rule && <RuleLink rule={a.rule} onOpen={onRule} />}
             </div>
             {k === moreAfter && more > 0 && (
-              <button type="button" className="st-btn st-play-more" data-testid="action-more" title="Every answer is in the Orders tab" onClick={onMore}>
+              <button type="button" className="st-btn st-play-more" data-testid="action-more" title="Every choice is in the Orders tab" onClick={onMore}>
                 {more} more…
               </button>
             )}

@@ -1,5 +1,7 @@
-// The dice tray: the latest command's rolls as dice faces, one row per purpose with its rule;
-// successes (a die at or above a stated "N+") highlighted.
+// The dice tray: the latest command's rolls as dice faces, one row per purpose (naming who rolled)
+// with its rule; successes (a die at or above a stated "N+") highlighted. It starts empty with each
+// unit's activation (`fromCommand`), and shows a few rows (it scrolls for the rest; the Log has every die).
+import { useEffect, useRef } from 'react';
 import type { PlayLogLine } from '../../game';
 import { Die } from './Die';
 import { latestRolls } from './dice-rolls';
@@ -7,14 +9,24 @@ import { RuleLink } from './RuleLink';
 
 export interface DiceTrayProps {
   log: readonly PlayLogLine[];
+  /** The first command of the unit acting now: its rolls since then are shown, older ones not (absent: the latest command's). */
+  fromCommand?: number;
+  /** Rows shown at most (the tray scrolls for the rest; the Log has them all). */
+  rows?: number;
   onRule: (rule: string) => void;
 }
 
-export function DiceTray({ log, onRule }: DiceTrayProps) {
-  const rolls = latestRolls(log);
+export function DiceTray({ log, fromCommand, rows = 4, onRule }: DiceTrayProps) {
+  const rolls = latestRolls(log, fromCommand);
+  const box = useRef<HTMLElement>(null);
+  // The newest rolls in view: a tray taller than `rows` scrolls, kept at its end.
+  useEffect(() => {
+    if (box.current) box.current.scrollTop = box.current.scrollHeight;
+  }, [rolls.length]);
   if (rolls.length === 0) return null;
   return (
-    <section className="st-play-dice" aria-label="Latest dice" data-testid="dice-tray">
+    <section ref={box} className="st-play-dice" aria-label="Latest dice" data-testid="dice-tray" style={{ maxHeight: `${rows * 1.45 + 0.6}rem` }}
+      title={rolls.length > rows ? 'Scroll for the earlier rolls; the Log lists every die' : undefined}>
       {rolls.map((r) => {
         // Pips for a group of d6; numbers where any die is another size (the deck shuffle's d11…d2).
         const allD6 = r.dice.every((d) => d.sides === 6);

@@ -1,13 +1,24 @@
 // The game options a new game may start with: the scenario's optional rules (on/off), the readings
-// the players may switch, and the house values with named options — each with its text, house values
-// marked "house". Controlled: `value` holds only what differs from the defaults.
+// the players may switch, and the house values with named options — each with its text (its title
+// not repeated), house values marked "house", source marks ("[design]") drawn as marks, and a legend
+// for both. Controlled: `value` holds only what differs from the defaults; `readOnly` shows a game's
+// options without letting them change (a game in progress keeps the options it began with).
 import type { GameOptionChoice, GameOptions as Chosen } from '../../game';
+import { MarkedText } from '../MarkedText';
 import './game-options.css';
 
 export interface GameOptionsProps {
   choices: readonly GameOptionChoice[];
   value: Chosen;
   onChange: (next: Chosen) => void;
+  readOnly?: boolean;
+}
+
+/** An option's text without its title in front ("Optional medic (…): the brief lists …" under the title "Optional medic (…)"). */
+export function textAfterTitle(text: string, title: string): string {
+  if (!text.startsWith(title)) return text;
+  const rest = text.slice(title.length).replace(/^\s*[:—–-]\s*/, '');
+  return rest ? rest.charAt(0).toUpperCase() + rest.slice(1) : text;
 }
 
 type MapKey = 'rules' | 'readings' | 'house';
@@ -34,19 +45,19 @@ function HouseMark() {
   return <span className="st-play-option-house" title="A house value: Sandtable's reading or number, not the book's">house</span>;
 }
 
-function Choice({ c, value, onChange }: { c: GameOptionChoice; value: Chosen; onChange: GameOptionsProps['onChange'] }) {
+function Choice({ c, value, onChange, readOnly = false }: { c: GameOptionChoice; value: Chosen; onChange: GameOptionsProps['onChange']; readOnly?: boolean }) {
   const v = optionValue(value, c);
   const changed = v !== c.default;
-  const testid = `option-${c.kind}-${c.id}`;
+  const testid = readOnly ? undefined : `option-${c.kind}-${c.id}`;
   if (c.kind === 'rule') {
     return (
       <label className={`st-play-option${changed ? ' st-play-option-changed' : ''}`} data-option={c.id}>
         <span className="st-play-option-head">
-          <input type="checkbox" checked={v === true} data-testid={testid} onChange={(e) => onChange(withOption(value, c, e.target.checked))} />
-          {c.title}
+          <input type="checkbox" checked={v === true} disabled={readOnly} data-testid={testid} onChange={(e) => onChange(withOption(value, c, e.target.checked))} />
+          <MarkedText text={c.title} />
           {c.house && <HouseMark />}
         </span>
-        <span className="st-play-option-text">{c.text}</span>
+        <span className="st-play-option-text"><MarkedText text={textAfterTitle(c.text, c.title)} /></span>
       </label>
     );
   }
@@ -54,18 +65,18 @@ function Choice({ c, value, onChange }: { c: GameOptionChoice; value: Chosen; on
   return (
     <label className={`st-play-option${changed ? ' st-play-option-changed' : ''}`} data-option={c.id}>
       <span className="st-play-option-head">
-        {c.title}
+        <MarkedText text={c.title} />
         {c.house && <HouseMark />}
-        <select value={String(v)} data-testid={testid} onChange={(e) => onChange(withOption(value, c, e.target.value))}>
+        <select value={String(v)} disabled={readOnly} data-testid={testid} onChange={(e) => onChange(withOption(value, c, e.target.value))}>
           {(c.options ?? []).map((o) => <option key={o.name} value={o.name}>{o.name}{o.name === c.default ? ' (default)' : ''}</option>)}
         </select>
       </span>
-      <span className="st-play-option-text">{current?.text || c.text}</span>
+      <span className="st-play-option-text"><MarkedText text={textAfterTitle(current?.text || c.text, c.title)} /></span>
     </label>
   );
 }
 
-export function GameOptions({ choices, value, onChange }: GameOptionsProps) {
+export function GameOptions({ choices, value, onChange, readOnly = false }: GameOptionsProps) {
   const scenario = choices.filter((c) => c.kind !== 'house');
   const house = choices.filter((c) => c.kind === 'house');
   const houseChanged = house.filter((c) => optionValue(value, c) !== c.default).length;
@@ -74,15 +85,19 @@ export function GameOptions({ choices, value, onChange }: GameOptionsProps) {
       {scenario.length > 0 && (
         <>
           <h3>Scenario options</h3>
-          {scenario.map((c) => <Choice key={`${c.kind}:${c.id}`} c={c} value={value} onChange={onChange} />)}
+          {scenario.map((c) => <Choice key={`${c.kind}:${c.id}`} c={c} value={value} onChange={onChange} readOnly={readOnly} />)}
         </>
       )}
       {house.length > 0 && (
-        <details data-testid="house-options">
+        <details data-testid={readOnly ? undefined : 'house-options'}>
           <summary>House rules: {house.length} readings with named options{houseChanged ? ` (${houseChanged} changed)` : ''}</summary>
-          {house.map((c) => <Choice key={`${c.kind}:${c.id}`} c={c} value={value} onChange={onChange} />)}
+          {house.map((c) => <Choice key={`${c.kind}:${c.id}`} c={c} value={value} onChange={onChange} readOnly={readOnly} />)}
         </details>
       )}
+      <p className="st-play-options-legend" data-testid="options-legend">
+        <span className="st-mark st-mark-design">design</span> a choice of the scenario's designer, not a historical record ·{' '}
+        <span className="st-play-option-house">house</span> Sandtable's reading where the rulebook is silent or unclear (the Rules tab lists each)
+      </p>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { formatDistance } from '../../core';
 import type { PlayView } from '../../game';
 import { createStore, moveFloorKey, pressedFloor, storeyName, useStore, type MoveFloor, type Store } from '../../view';
 import type { PlayRefusal } from './types';
+import { playFigureName } from './figure-names';
 import { RuleLink } from './RuleLink';
 
 export interface MovePanelProps {
@@ -39,7 +40,7 @@ export function MovePanel({ view, refusal, onRule, moveFloor, locked = false }: 
         <thead><tr><th>Figure</th><th>Open</th><th>Difficult</th></tr></thead>
         <tbody>
           {(same && figures.length > 1 ? [[`all ${figures.length}`, figures[0]![1]] as const] : figures).map(([id, a]) => (
-            <tr key={id} data-figure={id}><td><code>{id}</code></td><td>{formatDistance(a.open, view.measure)}</td><td>{formatDistance(a.difficult, view.measure)}</td></tr>
+            <tr key={id} data-figure={id}><td>{id.startsWith('all ') ? id : playFigureName(unit, unit?.figures.find((f) => f.id === id) ?? { id })}</td><td>{formatDistance(a.open, view.measure)}</td><td>{formatDistance(a.difficult, view.measure)}</td></tr>
           ))}
         </tbody>
       </table>

@@ -6,6 +6,7 @@
 import { useEffect, useMemo } from 'react';
 import type { Command, PlayControl, PlayPickPanel, PlayView } from '../../game';
 import { useStore, type Store } from '../../view';
+import { playFigureName } from './figure-names';
 import { RuleLink } from './RuleLink';
 
 export interface PickFiguresPanelProps {
@@ -39,7 +40,8 @@ export function PickFiguresPanel({ view, panel, locked, check, onSend, onRule, p
     pick.set([]);
     return () => pick.set(null);
   }, [pick, key]);
-  const figures = useMemo(() => new Map(view.units.find((u) => u.id === panel.unitId)?.figures.map((f) => [f.id, f] as const) ?? []), [view.units, panel.unitId]);
+  const unit = view.units.find((u) => u.id === panel.unitId);
+  const figures = useMemo(() => new Map(unit?.figures.map((f) => [f.id, f] as const) ?? []), [unit]);
   const command = useMemo<Command>(() => ({ ...panel.command, [panel.field]: picked }), [panel.command, panel.field, picked]);
   const verdict = useMemo(() => (picked.length === 0 ? null : check(command)), [check, command, picked.length]);
   const toggle = (id: string) => pick.set((p) => togglePick(p ?? [], id));
@@ -53,10 +55,11 @@ export function PickFiguresPanel({ view, panel, locked, check, onSend, onRule, p
         {panel.figureIds.map((fid) => {
           const f = figures.get(fid);
           const on = picked.includes(fid);
+          const label = f ? playFigureName(unit, f) : 'a soldier';
           return (
             <button key={fid} type="button" className="st-btn st-play-pick-fig" aria-pressed={on} disabled={locked} data-testid={`${id}-fig-${fid}`}
-              title={f ? `${fid}${f.role ? ` (${f.role})` : ''}: ${f.condition}${f.weapon ? ` — ${f.weapon}` : ''}` : fid} onClick={() => toggle(fid)}>
-              <i className={`st-fig st-fig-${f?.condition ?? 'healthy'}`} />{fid}
+              title={f ? `${label}: ${f.condition}${f.weapon ? ` — ${f.weapon}` : ''}` : label} onClick={() => toggle(fid)}>
+              <i className={`st-fig st-fig-${f?.condition ?? 'healthy'}`} />{label}
             </button>
           );
         })}

@@ -28,7 +28,7 @@ export function PlayDock({ tab, open, badges, onTab, onToggle, children }: PlayD
   const top = useBelowToolbar();
   return (
     <aside className={open ? 'st-play-dock open' : 'st-play-dock'} aria-label="Play panels" data-testid="play-dock" data-open={open} data-tab={tab}
-      style={top === null ? undefined : { top, maxHeight: `calc(100% - ${top}px - 0.75rem)` }}>
+      style={top === null ? undefined : { top, maxHeight: `calc(var(--st-dock-floor, 100vh) - ${top}px - 0.5rem)` }}>
       <div className="st-group st-play-tabs" role="tablist">
         {TABS.map((t) => (
           <button key={t.id} type="button" role="tab" className="st-btn" aria-selected={open && tab === t.id} aria-pressed={open && tab === t.id}

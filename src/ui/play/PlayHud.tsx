@@ -5,6 +5,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { hiddenNames, logForSeat, viewForSeat, type Command, type PlayAction, type PlayUnit } from '../../game';
 import { createStore, focusOn, useStore } from '../../view';
 import { ActionBar } from './ActionBar';
+import { useEdgeVar } from '../edge-var';
+import { ChoiceList } from './ChoiceList';
 import { DiceTray } from './DiceTray';
 import { GameLog } from './GameLog';
 import { DecisionPanel } from './DecisionPanel';
@@ -39,6 +41,11 @@ function wideScreen(): boolean {
   return typeof window !== 'undefined' && window.innerWidth >= 900 && window.innerHeight >= 560;
 }
 
+/** Rows the dice tray may fill and still end below the table's middle (two on a 400 px high screen, seven on 800). */
+function trayRows(): number {
+  return typeof window === 'undefined' ? 4 : Math.max(2, Math.floor((window.innerHeight - 250) / 70));
+}
+
 export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
   const live = useStore(play.view);
   // The hot seat: the side that took the screen at the last hand-over (the app shares it with the table).
@@ -55,6 +62,20 @@ export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
   const { at: replayAt } = useStore(play.replay.store);
   const [tab, setTab] = useState<DockTab>('orders');
   const [open, setOpen] = useState(wideScreen);
+  // Where the bottom column (dice, actions) begins (--st-bottom-top): the floor cutaway bar stands above it.
+  const bottom = useRef<HTMLDivElement>(null);
+  useEdgeVar(bottom, '--st-bottom-top', 'top');
+  // A window made small folds the dock (there it would cover the table's middle); a tab opens it again.
+  useEffect(() => {
+    let wide = wideScreen();
+    const onResize = () => {
+      const now = wideScreen();
+      if (wide && !now) setOpen(false);
+      wide = now;
+    };
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
   const [ruleFocus, setRuleFocus] = useState<string | null>(null);
   const [reviewing, setReviewing] = useState(false);
   const [dismissed, setDismissed] = useState<PlayRefusal | null>(null);
@@ -94,6 +115,14 @@ export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
     },
     undo,
   });
+
+  // The dice tray starts empty with each unit's activation: the command from which a new unit acts.
+  const activeUnit = view.activeUnitId;
+  const [trayFrom, setTrayFrom] = useState({ unit: activeUnit, fromCommand: 0 });
+  useEffect(() => {
+    if (activeUnit && activeUnit !== trayFrom.unit) setTrayFrom({ unit: activeUnit, fromCommand: rawLog[rawLog.length - 1]?.commandIndex ?? 0 });
+  }, [activeUnit, trayFrom.unit, rawLog]);
+  useEffect(() => setTrayFrom({ unit: undefined, fromCommand: 0 }), [play]);
 
   // When the unit has targets to choose from, show them.
   const targetCount = view.targets.length;
@@ -136,10 +165,11 @@ export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
   return (
     <div className={open ? 'st-play st-dock-open' : 'st-play'} data-testid="play-hud" data-locked={locked}>
       <TurnBanner view={view} replayAt={replayAt} onLive={() => play.replay.seek(null)} />
-      <div className="st-play-bottom">
+      <div ref={bottom} className="st-play-bottom">
         {notice && <PlayNotice text={notice.text} onClose={() => setNotice(null)} />}
         {showRefusal && <RefusalToast refusal={showRefusal} onRule={openRule} onClose={() => setDismissed(showRefusal)} />}
-        <DiceTray log={replayAt === null ? log : log.filter((l) => l.index <= replayAt)} onRule={openRule} />
+        <DiceTray log={replayAt === null ? log : log.filter((l) => l.index <= replayAt)} fromCommand={replayAt === null ? trayFrom.fromCommand : undefined}
+          rows={trayRows()} onRule={openRule} />
         <ActionBar actions={view.actions} decision={view.decision} locked={locked} canUndo={canUndo} onAction={act} onUndo={undo} onRule={openRule}
           onMore={() => { setTab('orders'); setOpen(true); }} />
       </div>
@@ -154,7 +184,7 @@ export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
             {view.panels?.map((p) => p.kind === 'pick-figures' && (
               <PickFiguresPanel key={p.id} view={view} panel={p} locked={locked} check={play.control.check} onSend={send} onRule={openRule} pick={pick} />
             ))}
-            {!view.move && targetCount === 0 && !view.decision && <p className="st-hint">Choose from the action bar below.</p>}
+            {!view.decision && <ChoiceList actions={view.actions} locked={locked} onAction={act} onRule={openRule} />}
           </>
         )}
         {tab === 'units' && <UnitCards view={view} onFocus={focusUnit} />}

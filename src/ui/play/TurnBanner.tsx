@@ -1,7 +1,11 @@
 // The turn plate (top left in play): turn n/limit, the card drawn and whose it is, the side to act
 // in its colour, what the game waits for, the turn's tallies (cards left …); and the replay notice while scrubbing.
+// It stands where the scenario plate stands outside play and, like it, tells the page where it ends
+// (--st-plate-bottom): the scenario picker and the tool rail sit under it however its text wraps.
+import { useRef } from 'react';
 import type { PlayView } from '../../game';
 import { withoutMarks } from '../../scenario';
+import { useEdgeVar } from '../edge-var';
 import { sideLook } from './side-colour';
 
 export interface TurnBannerProps {
@@ -18,8 +22,10 @@ export function TurnBanner({ view, replayAt, onLive }: TurnBannerProps) {
   const cardSide = cardUnit ? sideLook(view, cardUnit.side) : undefined;
   // The side is shown in its colour before the detail; the detail's own "Red: " lead is dropped.
   const detail = p.side && p.detail.startsWith(`${acting.full}: `) ? p.detail.slice(acting.full.length + 2) : p.detail;
+  const plate = useRef<HTMLElement>(null);
+  useEdgeVar(plate, '--st-plate-bottom', 'bottom');
   return (
-    <header className="st-play-banner" data-testid="play-banner" data-side={p.side ?? ''} style={{ borderLeftColor: acting.colour }}>
+    <header ref={plate} className="st-play-banner" data-testid="play-banner" data-side={p.side ?? ''} style={{ borderLeftColor: acting.colour }}>
       <div className="st-play-banner-top">
         <span className="st-eyebrow" data-testid="play-turn">Turn {p.turn}{p.turnLimit ? ` / ${p.turnLimit}` : ''}</span>
         {p.tallies?.map((t) => <span key={t.id} className="st-play-tally" data-testid={`play-${t.id}`} title={t.title}>{t.text}</span>)}

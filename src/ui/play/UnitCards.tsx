@@ -1,7 +1,8 @@
-// Unit cards, side by side: each unit's figures by condition, strength now/start and status chips;
-// the active unit marked. Clicking a card asks the camera to look at the unit.
+// Unit cards, side by side: each unit's figures by condition (a legend says what each dot means),
+// strength now/start and status chips; the active unit marked. Clicking a card asks the camera to look at the unit.
 import type { PlayFigure, PlayUnit, PlayView } from '../../game';
 import { MarkedText } from '../MarkedText';
+import { playFigureName } from './figure-names';
 import { sideLook } from './side-colour';
 
 export interface UnitCardsProps {
@@ -11,15 +12,23 @@ export interface UnitCardsProps {
 
 const CONDITION_TITLE: Record<string, string> = { healthy: 'Healthy', light: 'Lightly wounded', serious: 'Seriously wounded', dead: 'Dead' };
 
-function FigureMark({ f }: { f: PlayFigure }) {
+function FigureMark({ f, unit }: { f: PlayFigure; unit: PlayUnit }) {
   const cond = f.removed && f.condition !== 'dead' ? 'removed' : f.condition;
-  const title = `${f.id}${f.role ? ` (${f.role})` : ''}: ${CONDITION_TITLE[f.condition] ?? f.condition}${f.removed ? `, ${f.removed}` : ''}${f.weapon ? ` — ${f.weapon}` : ''}`;
+  const title = `${playFigureName(unit, f)}: ${CONDITION_TITLE[f.condition] ?? f.condition}${f.removed ? `, ${f.removed}` : ''}${f.weapon ? ` — ${f.weapon}` : ''}`;
   return <i className={`st-fig st-fig-${cond}`} title={title} data-condition={f.condition} />;
 }
+
+/** The dots' meanings, in the order a soldier goes through them. */
+const LEGEND: ReadonlyArray<[string, string]> = [
+  ['healthy', 'healthy'], ['light', 'lightly wounded'], ['serious', 'seriously wounded'], ['dead', 'dead'], ['removed', 'off the table'],
+];
 
 export function UnitCards({ view, onFocus }: UnitCardsProps) {
   return (
     <div className="st-play-units" data-testid="unit-cards">
+      <p className="st-play-fig-legend" data-testid="condition-legend">
+        {LEGEND.map(([cond, words]) => <span key={cond}><i className={`st-fig st-fig-${cond}`} /> {words}</span>)}
+      </p>
       {view.sides.map((s) => {
         const look = sideLook(view, s.id);
         const units = view.units.filter((u) => u.side === s.id);
@@ -36,7 +45,7 @@ export function UnitCards({ view, onFocus }: UnitCardsProps) {
                   <span className="st-play-strength" title="Figures now / at the start">{u.strength.now}/{u.strength.start}</span>
                 </span>
                 <span className="st-play-unit-kind">{u.kind}</span>
-                <span className="st-play-figs">{u.figures.map((f) => <FigureMark key={f.id} f={f} />)}</span>
+                <span className="st-play-figs">{u.figures.map((f) => <FigureMark key={f.id} f={f} unit={u} />)}</span>
                 {(u.status.length > 0 || u.activated) && (
                   <span className="st-play-status">
                     {u.status.map((c) => <span key={c} className={`st-status st-status-${c.replace(/\s+/g, '-')}`}>{c}</span>)}

@@ -1,6 +1,6 @@
-// Hover card next to the pointer (after a short delay): unit, side, profile, figure id and floor.
+// Hover card next to the pointer (after a short delay): unit, side, profile, the figure's name and floor.
 import { useEffect, useState } from 'react';
-import { type ToolController, floorName, useHover } from '../../view';
+import { type ToolController, figureName, floorName, useHover } from '../../view';
 
 export interface FigureTooltipProps {
   tools: ToolController;
@@ -31,7 +31,7 @@ export function FigureTooltip({ tools, delayMs = 180 }: FigureTooltipProps) {
       </strong>
       <span>{ref.sideName} · {ref.figure.profile ?? ref.unit.profile} · {ref.unit.type}</span>
       <span>
-        <code>{ref.figure.id}</code>
+        {figureName(ref)}
         {building && <> · {floorName(scenario, building, ref.figure.floor ?? 0)}</>}
       </span>
     </div>

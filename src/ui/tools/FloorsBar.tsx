@@ -50,7 +50,7 @@ export function FloorsBar({ tools }: FloorsBarProps) {
           <button type="button" className="st-btn" aria-pressed={scope.target !== null && scope.target === shownBuilding} data-testid="cutaway-scope-building"
             data-building={shownBuilding ?? ''} disabled={!shownBuilding}
             title={shownBuilding ? `Cut only ${name}` : 'Point at a building (or select a figure in one) to cut only that one'}
-            onClick={() => aim(shownBuilding)}>{name ?? 'Point at a building'}</button>
+            onClick={() => aim(shownBuilding)}><span className="st-floors-name">{name ?? 'Point at a building'}</span></button>
         </div>
       )}
       <div className="st-group" role="group" aria-label="Building floors">

@@ -3,7 +3,7 @@
 // crossed with the length inside each, and for a unit target each figure's verdicts (FigureVerdicts).
 // After a finished line a click changes the target; "New observer" makes the next click the observer.
 import { formatLength } from '../../core';
-import { type LosReport, type ToolController, featureName, useToolState } from '../../view';
+import { type LosReport, type ToolController, featureName, figureName, useToolState } from '../../view';
 import { EndBlock } from './EndBlock';
 import { FigureVerdicts } from './FigureVerdicts';
 import { LosLinkButton } from './LosLinkButton';

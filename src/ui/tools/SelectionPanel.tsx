@@ -1,6 +1,6 @@
 // The selected figure: unit, side, profile, where it stands (height from the battlefield), and what
 // to do from there — eye view, focus the camera, line of sight or a tape from it.
-import { focusOn, type ToolController, floorName, useToolState } from '../../view';
+import { figureName, focusOn, type ToolController, floorName, useToolState } from '../../view';
 import { ToolIcon } from './ToolIcon';
 import { ToolPanel } from './ToolPanel';
 
@@ -38,7 +38,7 @@ export function SelectionPanel({ tools }: SelectionPanelProps) {
         <dt>Profile</dt>
         <dd>{ref.figure.profile ?? ref.unit.profile} · {ref.unit.type}</dd>
         <dt>Figure</dt>
-        <dd><code>{ref.figure.id}</code> ({ref.unit.figures.length} in unit)</dd>
+        <dd>{figureName(ref)} ({ref.unit.figures.length} in unit)</dd>
         <dt>At</dt>
         <dd>{x.toFixed(1)}, {z.toFixed(1)}{building ? ` · ${floorName(scenario, building, ref.figure.floor ?? 0)}` : ''}</dd>
         {info && (

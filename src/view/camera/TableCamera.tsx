@@ -35,6 +35,10 @@ export function TableCamera({ width, depth }: TableCameraProps) {
     return cameraDirector.attach(c, width, depth, invalidate);
   }, [width, depth, invalidate]);
 
+  // A preset view fits the canvas: fitted again when the canvas changes size (the play dock docks beside it).
+  const size = useThree((s) => s.size);
+  useEffect(() => cameraDirector.refit(size.height > 0 ? size.width / size.height : undefined), [size.width, size.height]);
+
   useFrame((_, delta) => {
     if (cameraDirector.step(performance.now(), delta)) invalidate();
   }, -2);
@@ -51,6 +55,8 @@ export function TableCamera({ width, depth }: TableCameraProps) {
       minPolarAngle={0}
       maxPolarAngle={1.42}
       onControlStart={() => cameraDirector.userMoved()}
+      // The wheel sends no "control start", only "control": a zoom frees the view too (Home unlit).
+      onControl={() => cameraDirector.userMoved()}
     />
   );
 }

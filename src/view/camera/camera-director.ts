@@ -130,6 +130,16 @@ class CameraDirector {
     this.flyTo(presetPose(name, f), name, opts);
   }
 
+  /** The canvas changed size (a docked panel, the window): a preset view is fitted to it again; a camera the user moved stays. */
+  refit(aspect?: number): void {
+    const { view, flying } = cameraStatus.get();
+    const f = this.frame();
+    if (!f || flying || view === 'free' || view === 'focus' || view === 'beat') return;
+    // The canvas's new shape (the camera's own aspect may not have caught up yet).
+    this.place(presetPose(view, aspect ? { ...f, aspect } : f));
+    this.at?.invalidate();
+  }
+
   /** Fly to look at a table point (x east, z north, y up; cm) from the current direction, close up. */
   focusOn(x: number, z: number, y?: number, opts: { instant?: boolean; distance?: number } = {}): void {
     const current = this.pose();

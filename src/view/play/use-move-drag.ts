@@ -40,10 +40,41 @@ export function useMoveDrag(
     invalidate();
   }, [drag, controls, invalidate]);
 
+  // A press on a figure of the acting unit that may not move now (it moved already, it chose to shoot
+  // only …): the rules' reason shows over the unit, and the press does not turn the camera instead.
+  const refuseStart = useCallback(
+    (figureId: string, e: ThreeEvent<PointerEvent>): boolean => {
+      const view = play.view.get();
+      const unit = view.units.find((u) => u.id === view.activeUnitId);
+      const figure = unit?.figures.find((f) => f.id === figureId && !f.removed);
+      if (!unit || !figure) return false;
+      const r = play.control.checkMove([{ figureId, to: figure.at, ...(figure.floor ? { floor: figure.floor } : {}) }]);
+      if (r.ok) return false;
+      // A click still selects the figure; a drag says why it cannot move.
+      const [x0, y0] = [e.nativeEvent.clientX, e.nativeEvent.clientY];
+      const was = controls && 'enabled' in controls ? controls.enabled : undefined;
+      if (controls && 'enabled' in controls) controls.enabled = false;
+      const moved = (m: PointerEvent) => {
+        if (Math.hypot(m.clientX - x0, m.clientY - y0) <= CLICK_SLOP) return;
+        window.removeEventListener('pointermove', moved);
+        refusal.set({ unitId: unit.id, reason: r.reason, ...(r.rule ? { rule: r.rule } : {}), since: performance.now() });
+        invalidate();
+      };
+      window.addEventListener('pointermove', moved);
+      window.addEventListener('pointerup', () => {
+        window.removeEventListener('pointermove', moved);
+        if (controls && was !== undefined) controls.enabled = was;
+      }, { once: true });
+      return false;
+    },
+    [play, refusal, controls, invalidate],
+  );
+
   const begin = useCallback(
     (figureId: string, e: ThreeEvent<PointerEvent>): boolean => {
       const view = play.view.get();
       const move = view.move;
+      if (!move && e.nativeEvent.button === 0 && !drag.get()) return refuseStart(figureId, e);
       if (!move || e.nativeEvent.button !== 0 || drag.get()) return false;
       const unit = view.units.find((u) => u.id === move.unitId);
       const figure = unit?.figures.find((f) => f.id === figureId && !f.removed);
@@ -63,7 +94,7 @@ export function useMoveDrag(
       invalidate();
       return true;
     },
-    [play, drag, camera, canvas, model, controls, invalidate, moveFloor],
+    [play, drag, camera, canvas, model, controls, invalidate, moveFloor, refuseStart],
   );
 
   useEffect(() => {

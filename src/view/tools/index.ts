@@ -4,7 +4,7 @@ export { ToolController, floorAtHit } from './tool-controller';
 export type { CanvasLink, EndName, EyeView, Hover, SurfaceHit, ToolId, ToolState } from './tool-controller';
 export type { EndReport, FigureSight, LosReport, MeasureReport, PointEnd, FigureEnd, SightEnd, SightLine, TargetMode } from './sight';
 export { lineOfSightReport, measureReport, describeEnd, figureLabel } from './sight';
-export { displayUnit, figureIndex, floorName, featureName } from './tool-model';
+export { displayUnit, figureIndex, figureName, floorName, featureName } from './tool-model';
 export type { FigureRef, ToolsModel } from './tool-model';
 export { cutSolids, cutawayScope, fadedRoofs, floorCutAway, levelsFor, maxLevels } from './cutaway';
 export type { CutawayScope } from './cutaway';

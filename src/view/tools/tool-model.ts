@@ -30,6 +30,22 @@ export function figureIndex(scenario: Scenario, withReserves = false): Map<strin
   return out;
 }
 
+/**
+ * A figure as players call it: its role as the scenario gives it and, when the unit has several of
+ * that role, its place among them ("rifleman 3", "the squad leader"); a vehicle or a lone figure is its
+ * unit. `withUnit` adds "of <unit>". Never the figure's id.
+ */
+export function figureName(ref: FigureRef, withUnit = false): string {
+  const { figure, unit } = ref;
+  if (unit.figures.length === 1) return unit.name;
+  const role = figure.role?.replace(/[-_]+/g, ' ');
+  const same = unit.figures.filter((f) => f.role === figure.role);
+  const own = role
+    ? same.length > 1 ? `${role} ${same.indexOf(figure) + 1}` : `the ${role}`
+    : `figure ${unit.figures.indexOf(figure) + 1} of ${unit.figures.length}`;
+  return withUnit ? `${own}${role ? ' of' : ','} ${unit.name}` : own;
+}
+
 /** The body the battlefield answers sight questions for. */
 export function figureBody(ref: FigureRef): FigureBody {
   return { id: ref.figure.id, at: ref.figure.at, ...(ref.figure.floor !== undefined ? { floor: ref.figure.floor } : {}) };

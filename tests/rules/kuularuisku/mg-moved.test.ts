@@ -36,7 +36,7 @@ describe('K-WPN machine guns that moved', () => {
     ]), 'rs', 3);
     expect(evaluateTarget(s, 'rs', 'bs', { table: t }).shooters).toEqual(['rs_2', 'rs_3']);
     const r = resolveShooting(s, { shooterId: 'rs', targetId: 'bs', shooters: ['rs_1', 'rs_2'] }, { table: t, dice: dice() });
-    expect(r).toEqual({ ok: false, rule: 'K-WPN-9', reason: 'rs_1: the Lewis (M/Lewis) moved — cannot shoot in the same turn' });
+    expect(r).toEqual({ ok: false, rule: 'K-WPN-9', reason: 'the Lewis (M/Lewis) moved — cannot shoot in the same turn' });
   });
 
   it('K-5.3b a unit with no soldier able to shoot for another reason keeps the general refusal', () => {

@@ -230,6 +230,7 @@ describe('house options offered at the start', () => {
     expect(byKey({ ...kal, rules: { house: { defaultTurnLimit: '10-turns' } } }).get('defaultTurnLimit')).toBe('10-turns');
     expect(byKey({ ...kal, rules: { house: { defaultTurnLimit: 12 } } }).get('defaultTurnLimit')).toBe('12-turns');
     expect(byKey({ ...kal, rules: { house: { defaultTurnLimit: 7 } } }).has('defaultTurnLimit')).toBe(false);
-    expect(kOptionChoices(kal).filter((c) => c.kind === 'house').every((c) => c.house && /^K-(GAP|AMB)-\d+ /.test(c.title))).toBe(true);
+    // Titled in words, the rule id after them ("Default turn limit (K-GAP-1)").
+    expect(kOptionChoices(kal).filter((c) => c.kind === 'house').every((c) => c.house && /^[A-Z][a-z ]+ \(K-(GAP|AMB)-\d+\)$/.test(c.title))).toBe(true);
   });
 });

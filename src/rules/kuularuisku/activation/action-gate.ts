@@ -46,6 +46,11 @@ export function actionGate(s: KState, c: SoldierCommand): Gate {
   const side = s.units[a.unitId]?.side;
   if (c.side && c.side !== side) return no(`it is ${side}'s activation`, 'K-2.1b');
   const part = partOf(c);
+  if (c.type === 'SPLIT' && !actionGate(s, { type: 'MOVE', unitId }).ok && !actionGate(s, { type: 'SHOOT', unitId }).ok) {
+    // K-1.1a/b the covering-fire group stays and shoots while "the other part acts normally": once the
+    // unit may neither move nor shoot any more this activation, no part is left to act or to cover.
+    return no('the unit has done all its action: no part is left to act while a group covers it', 'K-1.1b');
+  }
   if (part === 'other') return { ok: true, part };
   if (part === 'shoot' && !a.units.includes(unitId)) {
     // K-1.1b / K-AMB-2 the covering-fire half acts on its parent's card and can only shoot: once,

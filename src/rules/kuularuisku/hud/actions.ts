@@ -1,5 +1,6 @@
 // The buttons of the play HUD: each legal flow command of the moment with a readable label, the rule
 // it comes from and a hint. Moves and shots are not buttons (the move offer and the targets carry them).
+import { allocationText, soldierName } from '../soldier-names';
 import type { KState } from '../state';
 import type { Command, PlayAction } from '../../../core';
 import { ACTION_NAMES } from '../activation/decide';
@@ -73,14 +74,14 @@ export function actionFor(s: KState, c: KCommand | Command): PlayAction | undefi
       return base('end-activation', 'End the activation', 'K-2.0b', 'The unit has activated for this turn');
     case 'SPLIT': {
       const ids = Array.isArray(cmd.figureIds) ? (cmd.figureIds as string[]) : [];
-      return base(`split:${String(cmd.unitId)}`, `Leave ${ids.join(', ')} behind to give covering fire`, 'K-1.1a', 'The covering-fire group cannot move; it can only shoot (K-1.1b) and may rejoin later (K-1.1c)');
+      return base(`split:${String(cmd.unitId)}`, `Leave ${allocationText(s, Object.fromEntries(ids.map((id) => [id, 1])), { within: String(cmd.unitId) })} behind to give covering fire`, 'K-1.1a', 'The covering-fire group cannot move; it can only shoot (K-1.1b) and may rejoin later (K-1.1c)');
     }
     case 'REUNITE':
       return base(`reunite:${String(cmd.unitId)}`, `Reunite ${unitName(s, cmd.unitId)} with its unit`, 'K-1.1c');
     case 'JOIN':
       return base(`join:${String(cmd.unitId)}:${String(cmd.intoUnitId)}`, `${unitName(s, cmd.unitId)} joins ${unitName(s, cmd.intoUnitId)}`, s.units[String(cmd.unitId)]?.kind === 'leader' ? 'K-1.2d' : 'K-1.2a');
     case 'EVACUATE':
-      return base(`evacuate:${String(cmd.figureId)}`, `${String(cmd.figureId)} leaves for the rear${cmd.escortId ? ` escorted by ${String(cmd.escortId)}` : ''}`, cmd.escortId ? 'K-5.6b' : 'K-5.6a');
+      return base(`evacuate:${String(cmd.figureId)}`, `${soldierName(s, String(cmd.figureId))} leaves for the rear${cmd.escortId ? ` escorted by ${soldierName(s, String(cmd.escortId))}` : ''}`, cmd.escortId ? 'K-5.6b' : 'K-5.6a');
     case 'OFF_TABLE_FIRE':
       return base(`off-table-fire:${String(cmd.special)}:${String(cmd.targetId)}`, `Call fire from off the table on ${unitName(s, cmd.targetId)}`, specialRule(s, cmd.special), `Scenario special rule ${String(cmd.special)}`);
     case 'DEMOLISH':

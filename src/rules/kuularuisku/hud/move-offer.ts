@@ -1,6 +1,7 @@
 // The move the active unit may make now (K-2.4 parts): its mode from the action gate, each soldier's
 // allowance in open and difficult ground with the reasons (K-4.0, K-4.1, K-4.2, K-5.5f, K-WPN …) and
 // the reach outline around him. Absent when the unit may not move at this step.
+import { nameInUnit } from '../soldier-names';
 import type { KState } from '../state';
 import type { PlayMoveOffer, TableQueries } from '../../../core';
 import { actionGate, type MoveMode } from '../activation/action-gate';
@@ -38,7 +39,7 @@ export function moveOffer(s: KState, unitId: string, table: TableQueries): PlayM
     const open = movementAllowance(s, f.id, mode, false, s.house);
     const difficult = movementAllowance(s, f.id, mode, true, s.house);
     allowance[f.id] = { open: open.allowance, difficult: difficult.allowance };
-    for (const w of open.why) why.add(`${f.id}: ${w}`);
+    for (const w of open.why) why.add(`${nameInUnit(s, f.id)}: ${w}`);
     const input = { figure: f, open: open.allowance, difficult: difficult.allowance, startDifficult };
     reach[f.id] = reachOutline(table, s.house, input);
     // The other storeys of buildings in reach (the floor buttons, PageUp / PageDown): where he may end on each.

@@ -1,0 +1,148 @@
+// The HUD gives the table room, at 1920×1080, 1280×800, 1024×768 and 640×400 in Chromium: for the
+// scenario picker, every scenario's table, and the main play states of a Kalevankangas game (the start
+// dialog, a card offered with many choices, a unit's activation with its targets listed, the dice of a
+// shot, the log), no two
+// HUD boxes overlap, no text is cut off without an ellipsis, nothing lies off screen, and the middle of
+// the table stays the table's (layout-probe.ts says how each is measured). One browser and one page;
+// each state is set up once and measured at every size.
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUrl, browserRequired, hasBrowser, nextFrame, openBrowser, saveShot, watchedPage, type Watched } from './browser';
+import { measureLayout } from './layout-probe';
+
+const run = hasBrowser || browserRequired;
+const SIZES = [[1920, 1080], [1280, 800], [1024, 768], [640, 400]] as const;
+const SCENARIOS = ['sandbox/training-ground', 'sandbox/armour-yard', 'kuularuisku/kalevankangas', 'kuularuisku/tammerkoski'];
+const PLAYED = ['kuularuisku/kalevankangas'];
+
+describe.runIf(run)('the HUD leaves the table room at four screen sizes', () => {
+  let ctx: BrowserContext;
+  let w: Watched;
+  let page: Page;
+
+  beforeAll(async () => {
+    ctx = await openBrowser();
+    w = await watchedPage(ctx, new URL(appUrl()).origin);
+    page = w.page;
+    // Loading a scenario warns of nothing either (a deprecation notice is a warning).
+    page.on('console', (m) => { if (m.type() === 'warning') w.problems.push(`console.warning: ${m.text()}`); });
+  }, 240_000);
+
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  async function open(search: string): Promise<void> {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(new URL(search, appUrl()).href);
+    await page.waitForFunction(() => window.__sandtable?.ready === true, null, { timeout: 120_000 });
+  }
+
+  /**
+   * Measure the page at every size and return what is wrong, each prefixed with the state and size.
+   * `middle`: whether the table's middle must be free (not while a centre card asks a question).
+   */
+  async function check(state: string, opts: { middle?: boolean; before?: () => Promise<void> } = {}): Promise<string[]> {
+    const out: string[] = [];
+    for (const [width, height] of SIZES) {
+      await page.setViewportSize({ width, height });
+      await opts.before?.();
+      await nextFrame(page);
+      await page.waitForTimeout(120);
+      const r = await measureLayout(page);
+      const at = `${state} @${width}×${height}`;
+      const had = out.length;
+      out.push(...r.overlaps.map((o) => `${at}: overlap ${o}`), ...r.clipped.map((c) => `${at}: clipped ${c}`), ...r.outside.map((o) => `${at}: off screen ${o}`));
+      if (opts.middle !== false && (!r.centre || r.free < 0.95)) out.push(`${at}: the table's middle is ${Math.round(r.free * 100)}% free${r.centre ? '' : ', its centre covered'} (by ${r.covering.join(', ')})`);
+      if (out.length > had) await saveShot(page, `layout-${state.replace(/\W+/g, '-')}-${width}x${height}.png`);
+    }
+    return out;
+  }
+
+  /** Send the play view's actions from inside the page until `done` holds (drawing cards, passing). */
+  async function playUntil(goal: 'many-actions' | 'targets'): Promise<void> {
+    const ok = await page.evaluate((g) => {
+      const p = window.__sandtable!.play!;
+      for (let k = 0; k < 400; k++) {
+        const v = p.view.get();
+        if (g === 'many-actions' && v.actions.length >= 8) return true;
+        if (g === 'targets' && v.targets.some((t) => t.command)) return true;
+        const pick = (id: string) => v.actions.find((a) => a.id === id || a.id.startsWith(`${id}:`));
+        const a = pick('begin-turn') ?? pick('draw') ?? (g === 'targets' ? pick('activate:shoot') ?? pick('activate:move-shoot') : undefined) ?? pick('pass') ?? pick('end-activation') ?? v.actions[0];
+        if (!a || !p.control.send(a.command).ok) return false;
+      }
+      return false;
+    }, goal);
+    expect(ok, `no play state with ${goal}`).toBe(true);
+    await takeOver();
+  }
+
+  async function takeOver(): Promise<void> {
+    if (await page.$('[data-testid=handover]')) {
+      await page.click('[data-testid=handover-ok]');
+      await page.waitForSelector('[data-testid=handover]', { state: 'detached' });
+    }
+  }
+
+  async function openTab(name: string): Promise<void> {
+    const dock = '[data-testid=play-dock]';
+    if ((await page.getAttribute(dock, 'data-tab')) !== name || (await page.getAttribute(dock, 'data-open')) !== 'true') await page.click(`[data-testid=tab-${name}]`);
+    await page.waitForSelector(`[data-testid=panel-${name}]`);
+  }
+
+  it('the scenario picker and every scenario\u2019s table', async () => {
+    const problems: string[] = [];
+    for (const id of SCENARIOS) {
+      await open(`?scenario=${id}`);
+      problems.push(...(await check(id)));
+    }
+    // The picker's list, open over the table (it closes on a click away, so it is opened at each size).
+    await page.click('[data-testid=scenario-picker-toggle]');
+    await page.waitForSelector('[data-testid=scenario-list] [data-scenario]');
+    problems.push(...(await check('picker', {
+      middle: false,
+      before: async () => {
+        if (!(await page.$('[data-testid=scenario-list]'))) await page.click('[data-testid=scenario-picker-toggle]');
+      },
+    })));
+    expect(problems).toEqual([]);
+    expect(w.problems).toEqual([]);
+  }, 600_000);
+
+  for (const id of PLAYED) {
+    it(`the play states of ${id}`, async () => {
+      const problems: string[] = [];
+      await open(`?scenario=${id}&seed=7`);
+      await page.evaluate(() => localStorage.clear());
+      await page.click('[data-testid=play-toggle]');
+      await page.waitForSelector('[data-testid=start-choice]', { timeout: 60_000 });
+      problems.push(...(await check('start dialog', { middle: false })));
+      await page.click('[data-testid=new-game]');
+      await page.waitForSelector('[data-testid=play-hud]');
+
+      await playUntil('many-actions');
+      problems.push(...(await check('a card with many choices')));
+
+      await playUntil('targets');
+      await openTab('orders');
+      problems.push(...(await check('an activation with its target list')));
+
+      // A shot: the dice tray fills.
+      await page.evaluate(() => {
+        const p = window.__sandtable!.play!;
+        const t = p.view.get().targets.find((x) => x.command)!;
+        p.control.send(t.command!);
+        // An owner's decision after the shot: the book's default.
+        for (let k = 0; k < 10 && p.view.get().decision; k++) p.control.send(p.view.get().actions[0]!.command);
+      });
+      await takeOver();
+      await page.waitForSelector('[data-testid=dice-tray]');
+      problems.push(...(await check('the dice of a shot')));
+
+      await openTab('log');
+      problems.push(...(await check('the log')));
+      expect(problems).toEqual([]);
+      expect(w.problems).toEqual([]);
+    }, 600_000);
+  }
+});
