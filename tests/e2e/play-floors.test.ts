@@ -182,7 +182,7 @@ describe.runIf(run)('play in buildings and on floors in Chromium', () => {
     await expect.poll(async () => label.getAttribute('data-rule')).toBe('K-4.0');
     expect(await label.textContent()).toMatch(/runs into a wall of house_two_storey \(go through a door\)/);
     await page.waitForSelector('[data-testid=refusal]');
-    expect(await page.textContent('[data-testid=refusal-reason]')).toMatch(/wall_south_1: the move runs into a wall of house_two_storey/);
+    expect(await page.textContent('[data-testid=refusal-reason]')).toMatch(/the squad leader of South of the wall: the move runs into a wall of house_two_storey/);
     await saveShot(page, 'play-floors-wall-refused.png');
     expect((await figure('wall_south_1')).at).toEqual(start);
     expect((await figure('wall_south_1')).floor ?? 0).toBe(0);
@@ -314,7 +314,15 @@ describe.runIf(run)('play in buildings and on floors in Chromium', () => {
 
   it('K-4.0: with only the Orders tab\'s floor buttons and a touch drag, the ground-floor soldier goes up to floor 1', async () => {
     const seed = seedDrawingFirst(scenario, bf, 'house_upper');
+    // A browser of its own: this touch drag fails after the tests above in the same browser context
+    // (it passes alone); the cause is not found yet.
+    await ctx.close();
+    ctx = await openBrowser();
+    await captureScenes(ctx);
+    w = await openPlay(ctx, '?scenario=sandbox/training-ground&play=1&seed=1');
+    page = w.page;
     await loadSaveFile(page, saveFile(saveUpperOnGroundTurn2(scenario, bf, seed), 'floors-upper-again'));
+
     expect((await playView(page)).activeUnitId).toBe('house_upper');
     expect((await figure('house_upper_1'))).toMatchObject({ at: [99, 33], floor: 0 });
     await act(page, 'activate:move-shoot');
@@ -418,7 +426,7 @@ describe.runIf(run)('play in buildings and on floors in Chromium', () => {
       // machine: the HUD's toast, which stays, is read instead.)
       await saveShot(page, 'play-floors-past-door.png');
       await expect.poll(async () => page.evaluate(() => window.__sandtable!.play!.lastRefusal.get()), { timeout: 30_000 }).toMatchObject({ rule: 'K-4.0' });
-      expect(await page.textContent('[data-testid=refusal-reason]')).toMatch(/w_cmd_1: the move runs into a wall of east_houses_1 \(go through a door\)/);
+      expect(await page.textContent('[data-testid=refusal-reason]')).toMatch(/the leader of Company commander \(Grafström's group\): the move runs into a wall of east_houses_1 \(go through a door\)/);
       expect((await figure('w_cmd_1')).at).toEqual(start);
       await page.click('[data-testid=refusal-close]');
 

@@ -63,7 +63,10 @@ export async function takeOver(page: Page): Promise<void> {
 export async function act(page: Page, id: string): Promise<void> {
   await takeOver(page);
   const before = await page.evaluate(() => window.__sandtable!.play!.log.get().length);
-  await page.click(`[data-testid=action-bar] [data-action="${id}"]`, { timeout: 60_000 });
+  // An action that does not fit the bar is under "N more…", in the Orders tab's choices.
+  const inBar = await page.$(`[data-testid=action-bar] [data-action="${id}"]`);
+  if (!inBar && (await page.$('[data-testid=action-more]'))) await page.click('[data-testid=action-more]');
+  await page.click(inBar ? `[data-testid=action-bar] [data-action="${id}"]` : `[data-testid=action-bar] [data-action="${id}"], [data-testid=choice-list] [data-choice="${id}"]`, { timeout: 60_000 });
   await page.waitForFunction((n) => window.__sandtable!.play!.log.get().length > n, before, { timeout: 30_000 });
   // A hand-over card may come now (another side acts); the next step takes it.
   await page.waitForTimeout(50);

@@ -18,6 +18,7 @@ import { GameSession, makeSave } from '../../src/game';
 import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { PLAY_COLOURS } from '../../src/view/play/colours';
 import { WOUND_TINTS } from '../../src/view/play/play-poses';
+import { playFigureName } from '../../src/ui/play/figure-names';
 import { parseScenarioOrThrow } from '../../src/scenario';
 import { browserRequired, hasBrowser, openBrowser, saveShot, type Watched } from './browser';
 import { captureScenes, drawnAt, drawnFigures, drawnMarkers, foldDock, loadSaveFile, look, openPlay, playView, saveFile, tab } from './play-helpers';
@@ -184,7 +185,7 @@ describe.runIf(run)('play markers and wounds in Chromium', () => {
     const same = (await playView(page)).units.find((u) => u.id === unitId)!.figures.filter((x) => !x.removed && x.condition === condition);
     expect(await marks.count()).toBe(same.length);
     const titles = await marks.evaluateAll((els) => els.map((e) => e.getAttribute('title')));
-    expect(titles).toContain(`${id}${f.role ? ` (${f.role})` : ''}: ${condition === 'light' ? 'Lightly wounded' : 'Seriously wounded'}${f.weapon ? ` — ${f.weapon}` : ''}`);
+    expect(titles).toContain(`${playFigureName((await playView(page)).units.find((u) => u.id === unitId), f)}: ${condition === 'light' ? 'Lightly wounded' : 'Seriously wounded'}${f.weapon ? ` — ${f.weapon}` : ''}`);
     const classes = await marks.evaluateAll((els) => els.map((e) => e.getAttribute('class') ?? ''));
     expect(classes.every((c) => c.includes(`st-fig-${condition}`))).toBe(true);
   }, 120_000);

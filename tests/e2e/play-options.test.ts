@@ -71,8 +71,9 @@ describe.runIf(run)('game options in Chromium', () => {
     await tab('rules');
     expect(await page.textContent('[data-rule-id="opt-womens-guard"]')).toContain('on in this game');
     await tab('log');
-    // The game's options are logged once, as its first event (the log lists the newest first).
-    expect(await page.$$eval('[data-testid=game-log] li[data-type=GAME_OPTIONS]', (els) => els.map((e) => e.getAttribute('data-index')))).toEqual(['0']);
+    // The game's options are logged once, before every event (index -1), at the bottom of the newest-first log.
+    expect(await page.$$eval('[data-testid=game-log] li[data-type=GAME_OPTIONS]', (els) => els.map((e) => e.getAttribute('data-index')))).toEqual(['-1']);
+    expect(await page.$eval('[data-testid=game-log] > li:last-child', (e) => e.getAttribute('data-type'))).toBe('GAME_OPTIONS');
     expect(await page.textContent('[data-testid=game-log] li[data-type=GAME_OPTIONS]')).toMatch(/Game options: Optional women's guard osasto.*: on/);
     expect(w.problems).toEqual([]);
   }, 180_000);

@@ -33,7 +33,7 @@ describe('K-5.5b the owner\'s possible allocations', () => {
         ids.push(`f${k}`);
         figures[`f${k}`] = { id: `f${k}`, role: roles[Math.floor(r() * roles.length)], condition: 'healthy', wounds: Math.floor(r() * 3) };
       }
-      const s = { figures } as unknown as KState;
+      const s = { figures, units: {} } as unknown as KState;
       const wounds = 1 + Math.floor(r() * 5);
       const allowed = [...every(ids, wounds)].filter((a) => !allocationRefusal(s, ids, wounds, a));
       const { options, count } = allocationChoices(s, ids, wounds, 1000);
