@@ -230,11 +230,17 @@ function bridgeSolids(f: BridgeFeature, grid: HeightGrid): Solid[] {
   return out;
 }
 
-function ladderSolid(f: LadderFeature, grid: HeightGrid): Solid {
-  // Facing is a compass bearing (0 = north, 90 = east); the ladder leans away from the climber's feet.
-  const run = f.topHeight * 0.3;
+/**
+ * How a ladder leans: the plan direction from its foot toward its top (facing is a compass bearing,
+ * 0 = north, 90 = east; the ladder leans away from the climber's feet) and the run of that lean, cm.
+ */
+export function ladderLean(f: LadderFeature): { dir: Vec2; run: number } {
   const br = (f.facing * Math.PI) / 180;
-  const dir: Vec2 = [Math.sin(br), Math.cos(br)];
+  return { dir: [Math.sin(br), Math.cos(br)], run: f.topHeight * 0.3 };
+}
+
+function ladderSolid(f: LadderFeature, grid: HeightGrid): Solid {
+  const { dir, run } = ladderLean(f);
   const g = gridHeightAt(grid, f.foot[0], f.foot[1]);
   const c: Vec3 = [f.foot[0] + (dir[0] * run) / 2, g + f.topHeight / 2, f.foot[1] + (dir[1] * run) / 2];
   // An upright slab over the leaning ladder's footprint, see-through for sight.
