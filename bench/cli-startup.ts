@@ -1,13 +1,15 @@
-// npm run bench:cli [scenario] [runs] — a CLI call's start-up: the sources run by tsx (how `npm run cli`
-// ran before) against the esbuild bundle scripts/cli.mjs runs, each a real process, interleaved.
-// Prints median wall and CPU (user + system, the process and its children) per form; no pass/fail.
+// npm run bench:cli [scenario] [runs] [before-checkout] — a CLI call's start-up: the sources run by tsx
+// (how `npm run cli` ran before; in another checkout when given, e.g. the main branch's) against the
+// esbuild bundle scripts/cli.mjs runs, each a real process, interleaved. Prints median wall and CPU
+// (user + system, the process and its children) per form; no pass/fail.
 import { spawnSync } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 
 const scenario = process.argv[2] ?? 'scenarios/sandbox/training-ground.json';
 const RUNS = Number(process.argv[3] ?? 7);
 const node = process.execPath;
-const tsx = 'node_modules/.bin/tsx';
+const beforeRoot = process.argv[4] ?? '.';
+const tsx = `${beforeRoot}/node_modules/.bin/tsx`;
 
 /** The commands timed: a verb that builds no table (start-up alone), and one sight line (start-up and the table). */
 const calls: Array<{ name: string; args: string[] }> = [
@@ -15,7 +17,7 @@ const calls: Array<{ name: string; args: string[] }> = [
   { name: 'los (one line)', args: ['los', scenario, '--from', '15,60', '--to', '65,60', '--json'] },
 ];
 const forms: Array<{ name: string; argv: (args: string[]) => string[] }> = [
-  { name: 'tsx src/cli/main.ts (before)', argv: (args) => [tsx, 'src/cli/main.ts', ...args] },
+  { name: 'tsx src/cli/main.ts (before)', argv: (args) => [tsx, `${beforeRoot}/src/cli/main.ts`, ...args] },
   { name: 'node scripts/cli.mjs (bundle)', argv: (args) => [node, 'scripts/cli.mjs', ...args] },
   { name: 'npm run -s cli (bundle)', argv: (args) => ['npm', 'run', '-s', 'cli', '--', ...args] },
 ];
