@@ -1,6 +1,6 @@
 // The CLI's launcher (scripts/cli.mjs, `npm run cli`): the esbuild bundle it runs answers exactly as
-// the sources do in-process, a plain-text batch through a real pipe included, and it is rebuilt once
-// a file it was built from is newer than it.
+// the sources do in-process, a plain-text batch through a real pipe included, a large answer arrives
+// whole through a pipe, and the bundle is rebuilt once a file it was built from is newer than it.
 import { spawn } from 'node:child_process';
 import { readFileSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
@@ -42,6 +42,16 @@ describe('cli launcher (bundled)', () => {
       const sources = await inProcess(argv, stdin);
       expect(bundled, argv.join(' ')).toEqual(sources);
     }
+  });
+
+  it('a batch answer far larger than a pipe\'s 64 KiB arrives whole through the pipe', async () => {
+    const lines = Array.from({ length: 2000 }, (_, i) => `${(i % 170) + 5},${(i * 7) % 110 + 5} 65,60,@${(i % 9) / 2}`);
+    const r = await launcher(['los', TRAINING_GROUND], `${lines.join('\n')}\n`);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out.length).toBeGreaterThan(4 * 65_536);
+    const answers = r.out.trimEnd().split('\n').map((l) => JSON.parse(l) as { line: number });
+    expect(answers.map((a) => a.line)).toEqual(lines.map((_, i) => i + 1));
   });
 
   it('rebuilds the bundle when a file it was built from is newer than it', async () => {
