@@ -7,8 +7,23 @@ const ROLE_NAMES: Record<FigureRole, string> = {
   'mg-gunner': 'machine gunner', 'mg-loader': 'loader', medic: 'medic',
 };
 
+/**
+ * The names given for the latest figures and units records: a wound allocation's options name the
+ * same soldiers again and again (the decision is listed at every state that waits for it). A name
+ * reads only those records, which are never changed in place (a change makes new ones).
+ */
+let NAMES: { figures: KState['figures']; units: KState['units']; names: Map<string, string> } | undefined;
+
 /** "rifleman 3", "the squad leader": a soldier within the unit he was deployed in (a role it has once goes without a number). */
 export function nameInUnit(s: KState, figureId: string): string {
+  if (!NAMES || NAMES.figures !== s.figures || NAMES.units !== s.units) NAMES = { figures: s.figures, units: s.units, names: new Map() };
+  let name = NAMES.names.get(figureId);
+  if (name === undefined) NAMES.names.set(figureId, (name = unitName(s, figureId)));
+  return name;
+}
+
+/** nameInUnit worked out. */
+function unitName(s: KState, figureId: string): string {
   const f = s.figures[figureId]!;
   const role = ROLE_NAMES[f.role] ?? f.role;
   const same = s.units[f.homeUnitId]?.figures.filter((id) => s.figures[id]?.role === f.role) ?? [];
