@@ -9,6 +9,8 @@ import { GameSession } from '../../../src/game';
 import { kuularuiskuRuleset, type KGameState } from '../../../src/rules/kuularuisku/engine';
 import { kuularuiskuPlayer } from '../../../src/rules/kuularuisku/player';
 import { nameInUnit } from '../../../src/rules/kuularuisku/soldier-names';
+import { goalsOf, heldBy } from '../../../src/rules/kuularuisku/player/purpose';
+import { objectiveHolders } from '../../../src/rules/kuularuisku/activation/victory';
 import { parseScenarioOrThrow } from '../../../src/scenario';
 import type { TableQueries } from '../../../src/core';
 
@@ -64,6 +66,39 @@ describe('answers remembered per state = worked out afresh, on seeded random gam
       }
     }
     expect(asked).toBeGreaterThan(30_000);
+  });
+
+  it('K-GAP-1 who holds each goal, kept across units records that count the same soldiers = objectiveHolders', () => {
+    let held = 0;
+    for (const s of shuffled()) {
+      for (const side of s.sides) {
+        const goals = goalsOf(table, side.id);
+        const want = objectiveHolders(s, goals.map((g) => ({ at: g.at, radius: g.radius, inside: g.polygons })));
+        expect(heldBy(s, goals)).toEqual(want);
+        held += want.filter((h) => h !== null).length;
+      }
+    }
+    expect(held).toBeGreaterThan(0);
+  });
+
+  it('K-GAP-1 a unit routing in a new units record (its soldiers\' records the same) no longer holds its goal', () => {
+    // A state where a unit holds a goal alone, then the same figures with that unit routing (K-GAP-1: a routing unit holds nothing).
+    for (const s of states) {
+      for (const side of s.sides) {
+        const goals = goalsOf(table, side.id);
+        const holders = heldBy(s, goals);
+        const i = holders.findIndex((h) => h !== null);
+        if (i < 0) continue;
+        const holder = Object.values(s.units).find((u) => objectiveHolders({ ...s, units: { [u.id]: u } }, [{ at: goals[i]!.at, radius: goals[i]!.radius, inside: goals[i]!.polygons }])[0] !== null);
+        if (!holder) continue;
+        const routed: KGameState = { ...s, units: { ...s.units, [holder.id]: { ...holder, status: 'routing' } } };
+        const want = objectiveHolders(routed, goals.map((g) => ({ at: g.at, radius: g.radius, inside: g.polygons })));
+        expect(heldBy(routed, goals)).toEqual(want);
+        expect(heldBy(s, goals)).toEqual(holders);
+        return;
+      }
+    }
+    throw new Error('no state of the games has a goal held');
   });
 
   it('a soldier given another role in new records is named by it at once (the memo follows the records)', () => {
