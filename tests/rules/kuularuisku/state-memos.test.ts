@@ -101,6 +101,19 @@ describe('answers remembered per state = worked out afresh, on seeded random gam
     throw new Error('no state of the games has a goal held');
   });
 
+  it('a soldier whose home unit lists its soldiers anew (same figures record) is named by the new list', () => {
+    const s0 = states[0]!;
+    const u = Object.values(s0.units).find((x) => x.figures.filter((id) => s0.figures[id]!.role === 'soldier').length > 2)!;
+    const riflemen = u.figures.filter((id) => s0.figures[id]!.role === 'soldier');
+    const last = riflemen[riflemen.length - 1]!;
+    const before = nameInUnit(s0, last);
+    // The same figures record, the unit's list without its first rifleman: the last one's number drops by one.
+    const s1: KGameState = { ...s0, units: { ...s0.units, [u.id]: { ...u, figures: u.figures.filter((id) => id !== riflemen[0]) } } };
+    expect(nameInUnit(s1, last)).toBe(plainName(s1, last));
+    expect(nameInUnit(s1, last)).not.toBe(before);
+    expect(nameInUnit(s0, last)).toBe(before);
+  });
+
   it('a soldier given another role in new records is named by it at once (the memo follows the records)', () => {
     const s0 = states[0]!;
     const id = Object.keys(s0.figures).find((x) => s0.figures[x]!.role === 'soldier')!;
