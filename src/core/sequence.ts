@@ -56,13 +56,13 @@ export interface SequenceView {
   /** Cards: units that went into readiness this turn and have not used it. */
   readonly ready?: readonly string[];
   /** Cards: the readiness window open now, or null. */
-  readonly window?: ReadinessWindow | null;
+  readonly readiness?: ReadinessWindow | null;
   /** Cards: ready units to act next, in the roll-off's order. */
   readonly queue?: readonly string[];
 }
 
 /** The card-driven model's view: every cards field present. */
-export type CardsView = SequenceView & Required<Pick<SequenceView, 'deck' | 'drawn' | 'via' | 'by' | 'forced' | 'ready' | 'window' | 'queue'>>;
+export type CardsView = SequenceView & Required<Pick<SequenceView, 'deck' | 'drawn' | 'via' | 'by' | 'forced' | 'ready' | 'readiness' | 'queue'>>;
 
 /** A game state of a sequenced ruleset: the rules' table data and the machine's sequence. */
 export interface Sequenced<T> {
@@ -150,7 +150,7 @@ export interface CardsProgram<T, Sc = unknown, Q = unknown> extends ProgramBase<
   /** The rules each step cites. */
   readonly rule: {
     readonly begin: string; readonly draw: string; readonly activate: string; readonly command: string;
-    readonly ready: string; readonly window: string; readonly end: string;
+    readonly ready: string; readonly readiness: string; readonly end: string;
   };
   /** The names of the forced steps (the machine's `forced` holds one). */
   readonly forcedSteps: readonly string[];

@@ -1,9 +1,10 @@
 // The sequence machines: the one model of a sequenced ruleset's turn (src/core/sequence.ts). Their
 // events are the game's own sequence events, so the session's fold (evolve) runs them and a save's
 // command log replays through them; their context is the sequence (round, initiative, who acts,
-// which units acted; for cards the deck, the unit offered, the readiness window); the phase is their state. Guards ask the ruleset's pure functions of the table
-// (a side's units left to act) and the round limit. Each state's `meta.takes` names the command roles
-// it takes: the ruleset composed around them (sequenced.ts) accepts no other.
+// which units acted; for cards the deck, the unit offered, the readiness window); the phase is their
+// state. Guards ask the ruleset's pure functions of the table (a side's units left to act, a forced
+// step due, whom a leader may command) and the round limit. Each state's `meta.takes` names the
+// command roles it takes: the ruleset composed around them (sequenced.ts) accepts no other.
 import { assign, setup, transition, type StateValue } from 'xstate';
 import type { AlternatingProgram, CardsProgram, GameEvent, PhasesProgram, Sequenced, SequenceProgram, SequenceStep, SequenceView } from '../core';
 
@@ -126,7 +127,7 @@ export function phasesMachine(p: PhasesProgram<unknown, unknown, unknown>) {
 }
 
 /** The card-driven machine's context: every cards field of the view present. */
-type CardKeys = 'deck' | 'drawn' | 'via' | 'by' | 'forced' | 'ready' | 'window' | 'queue';
+type CardKeys = 'deck' | 'drawn' | 'via' | 'by' | 'forced' | 'ready' | 'readiness' | 'queue';
 export type CardsContext = Omit<SequenceContext, CardKeys> & Required<Pick<SequenceView, CardKeys>>;
 type CardsArgs = { context: CardsContext; event: GameEvent };
 type CardsProg = CardsProgram<unknown, unknown, unknown>;
@@ -165,9 +166,9 @@ export function cardsMachine(p: CardsProg) {
       windowDue: ({ context }: CardsArgs) => ableQueue(p, context).length === 0 && context.sides.some((side) => readyToUse(p, context, side).length > 0),
       mayDeclare: ({ context, event }: CardsArgs) => {
         const side = String(event.side);
-        return !!context.window?.pending.includes(side) && (event.unit === null || readyToUse(p, context, side).includes(String(event.unit)));
+        return !!context.readiness?.pending.includes(side) && (event.unit === null || readyToUse(p, context, side).includes(String(event.unit)));
       },
-      allDeclared: ({ context }: CardsArgs) => context.window?.pending.length === 0,
+      allDeclared: ({ context }: CardsArgs) => context.readiness?.pending.length === 0,
       lastRoundPlayed: ({ context }: CardsArgs) => context.round >= context.lastRound,
     },
   }).createMachine({
@@ -177,7 +178,7 @@ export function cardsMachine(p: CardsProg) {
     states: {
       between: {
         meta: { takes: ['begin'] },
-        on: { [E.begin]: { target: 'next', actions: assign(({ event }) => ({ round: Number(event.round), deck: [...(event.deck as string[])], drawn: [], acted: [], ready: [], queue: [], window: null, ...cleared })) } },
+        on: { [E.begin]: { target: 'next', actions: assign(({ event }) => ({ round: Number(event.round), deck: [...(event.deck as string[])], drawn: [], acted: [], ready: [], queue: [], readiness: null, ...cleared })) } },
       },
       /** What comes next: a queued ready unit, else the next card, else the turn's end. */
       next: {
@@ -244,7 +245,7 @@ export function cardsMachine(p: CardsProg) {
           {
             guard: 'windowDue',
             target: 'window',
-            actions: assign(({ context }) => ({ window: { pending: context.sides.filter((side) => readyToUse(p, context, side).length > 0), declared: {} } })),
+            actions: assign(({ context }) => ({ readiness: { pending: context.sides.filter((side) => readyToUse(p, context, side).length > 0), declared: {} } })),
           },
           { target: 'next' },
         ],
@@ -256,8 +257,8 @@ export function cardsMachine(p: CardsProg) {
             guard: 'mayDeclare',
             actions: assign(({ context, event }) => {
               const side = String(event.side);
-              const w = context.window!;
-              return { window: { pending: w.pending.filter((x) => x !== side), declared: { ...w.declared, [side]: event.unit === null ? null : String(event.unit) } } };
+              const w = context.readiness!;
+              return { readiness: { pending: w.pending.filter((x) => x !== side), declared: { ...w.declared, [side]: event.unit === null ? null : String(event.unit) } } };
             }),
           },
           // Every side has declared: the declared units queue in the roll-off's order.
@@ -266,7 +267,7 @@ export function cardsMachine(p: CardsProg) {
             target: 'next',
             actions: assign(({ context, event }) => {
               const queue = [...(event.queue as string[])];
-              return { queue, ready: context.ready.filter((u) => !queue.includes(u)), window: null };
+              return { queue, ready: context.ready.filter((u) => !queue.includes(u)), readiness: null };
             }),
           },
         },

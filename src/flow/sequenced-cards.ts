@@ -16,7 +16,7 @@ const sideName = (scenario: Scenario, side: string) => scenario.sides.find((x) =
 const cardsOf = (s: State) => s.seq as CardsView;
 
 /** The cards fields of a new game's sequence (before the first turn). */
-export const CARDS_START = { deck: [], drawn: [], via: null, by: null, forced: null, ready: [], window: null, queue: [] } as const;
+export const CARDS_START = { deck: [], drawn: [], via: null, by: null, forced: null, ready: [], readiness: null, queue: [] } as const;
 
 /** The command roles of a cards program, by its words. */
 export function cardsRoleOf(p: Program, type: string): CommandRole | undefined {
@@ -88,16 +88,16 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
     case 'declare': {
       const side = String(c.side);
       const declared = c.unitId === null || c.unitId === undefined ? null : String(c.unitId);
-      const e: GameEvent = { type: E.declare, rule: p.rule.window, side, unit: declared, text: declared ? `${sideName(scenario, side)} use ${nameOf(scenario, declared)}'s readiness` : `${sideName(scenario, side)} use no ready unit now` };
-      if (!can(e)) return no(declared ? `${nameOf(scenario, declared)} may not use readiness now` : `${sideName(scenario, side)} have nothing to declare now`, p.rule.window);
+      const e: GameEvent = { type: E.declare, rule: p.rule.readiness, side, unit: declared, text: declared ? `${sideName(scenario, side)} use ${nameOf(scenario, declared)}'s readiness` : `${sideName(scenario, side)} use no ready unit now` };
+      if (!can(e)) return no(declared ? `${nameOf(scenario, declared)} may not use readiness now` : `${sideName(scenario, side)} have nothing to declare now`, p.rule.readiness);
       const after = stepped(machine, s, e);
-      if (after.window!.pending.length > 0) return { ok: true, events: [e] };
+      if (after.readiness!.pending.length > 0) return { ok: true, events: [e] };
       // Every side has declared: those with a unit queue, a roll-off ordering them when several did.
-      const decl = after.window!.declared;
+      const decl = after.readiness!.declared;
       const sides = seq.sides.filter((x) => decl[x]);
       const off = sides.length > 1 ? p.rollOff(sides, ctx) : { order: sides, text: sides.length ? `${nameOf(scenario, decl[sides[0]!]!)} acts out of readiness` : 'No ready unit acts now' };
       const queue = off.order.map((x) => decl[x]!);
-      return { ok: true, events: [e, { type: E.close, rule: p.rule.window, queue, text: off.text }] };
+      return { ok: true, events: [e, { type: E.close, rule: p.rule.readiness, queue, text: off.text }] };
     }
     default:
       return { ok: true, events: [{ type: E.end, rule: p.rule.end, round: seq.round, text: `${p.roundWord} ${seq.round} ends` }] };
@@ -122,7 +122,7 @@ export function cardsLegal(p: Program, s: State, ctx: Ctx): Command[] {
       ...commandableNow(p, s).map((target) => ({ type: C.command, side, unitId, target })),
     ];
     case 'activation': return p.rules.actions(s, ctx);
-    case 'window': return seq.window!.pending.flatMap((x) => [{ type: C.declare, side: x, unitId: null }, ...readyOf(p, s, x).map((u) => ({ type: C.declare, side: x, unitId: u }))]);
+    case 'window': return seq.readiness!.pending.flatMap((x) => [{ type: C.declare, side: x, unitId: null }, ...readyOf(p, s, x).map((u) => ({ type: C.declare, side: x, unitId: u }))]);
     case 'end': return [{ type: C.end, side: first }];
     default: return [];
   }
@@ -132,7 +132,7 @@ export function cardsLegal(p: Program, s: State, ctx: Ctx): Command[] {
 export function cardsActingSides(p: Program, s: State, scenario: Scenario): ActingSides {
   const seq = cardsOf(s);
   const sides = scenario.sides.map((x) => x.id);
-  if (seq.step === 'window') return { sides: [...seq.window!.pending], rule: p.rule.window };
+  if (seq.step === 'window') return { sides: [...seq.readiness!.pending], rule: p.rule.readiness };
   if (seq.side && (seq.step === 'forced' || seq.step === 'offer' || seq.step === 'activation')) return { sides: [seq.side], rule: p.rule.activate };
   const rule = seq.step === 'end' ? p.rule.end : seq.step === 'draw' ? p.rule.draw : p.rule.begin;
   return { sides, rule, anySide: true };
@@ -149,7 +149,7 @@ export function cardsAwaited(p: Program, s: State, scenario: Scenario): { reason
     case 'forced': return { reason: `${unit} must first resolve its ${seq.forced}`, rule: p.rule.activate };
     case 'offer': return { reason: `${unit} has to decide how to use its activation`, rule: p.rule.activate };
     case 'activation': return { reason: `${unit} is acting`, rule: p.rule.activate };
-    case 'window': return { reason: `ready units are being declared (${seq.window!.pending.map((x) => sideName(scenario, x)).join(', ')})`, rule: p.rule.window };
+    case 'window': return { reason: `ready units are being declared (${seq.readiness!.pending.map((x) => sideName(scenario, x)).join(', ')})`, rule: p.rule.readiness };
     case 'end': return { reason: `the ${word} is over: it has to end first`, rule: p.rule.end };
     default: return { reason: 'the game is over', rule: p.rule.end };
   }
@@ -194,7 +194,7 @@ export function cardsAdapter(p: Program): FlowAdapter<State> {
     meleeStage: () => 'none',
     sideToAct: (s) => {
       const seq = cardsOf(s);
-      if (seq.step === 'window') return seq.window!.pending.length === 1 ? seq.window!.pending[0] : undefined;
+      if (seq.step === 'window') return seq.readiness!.pending.length === 1 ? seq.readiness!.pending[0] : undefined;
       return seq.step === 'forced' || seq.step === 'offer' || seq.step === 'activation' ? seq.side ?? undefined : undefined;
     },
     // An activation ends with its action, a pass, readiness, or a forced step that spent it.

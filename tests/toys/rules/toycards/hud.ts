@@ -25,7 +25,7 @@ export function cardsPhase(s: CardsState, _ctx?: unknown): { side: string | unde
     case 'forced': return { side: seq.side ?? undefined, awaiting: 'forced', label: `Turn ${seq.round}: ${unit} — ${seq.forced}` };
     case 'offer': return { side: seq.side ?? undefined, awaiting: 'offer', label: `Turn ${seq.round}: ${unit} is offered its activation` };
     case 'activation': return { side: seq.side ?? undefined, awaiting: 'action', label: `Turn ${seq.round}: ${unit} acts` };
-    case 'window': return { side: seq.window!.pending.length === 1 ? seq.window!.pending[0] : undefined, awaiting: 'readiness', label: `Turn ${seq.round}: ready units may act` };
+    case 'window': return { side: seq.readiness!.pending.length === 1 ? seq.readiness!.pending[0] : undefined, awaiting: 'readiness', label: `Turn ${seq.round}: ready units may act` };
     default: return { side: undefined, awaiting: 'turn-end', label: `Turn ${seq.round}: end the turn` };
   }
 }

@@ -29,7 +29,7 @@ function validateCardsScenario(scenario: Scenario): Array<{ path: string; messag
 const sequence: CardsProgram<CardsTable, Scenario, TableQueries> = {
   model: 'cards',
   commands: { begin: 'BEGIN_TURN', draw: 'DRAW_CARD', activate: 'ACTIVATE', pass: 'PASS', command: 'COMMAND', ready: 'READY', resolve: 'RESOLVE', declare: 'READINESS', end: 'END_TURN' },
-  rule: { begin: 'TC-1', draw: 'TC-2', activate: 'TC-2', command: 'TC-4', ready: 'TC-6', window: 'TC-6', end: 'TC-7' },
+  rule: { begin: 'TC-1', draw: 'TC-2', activate: 'TC-2', command: 'TC-4', ready: 'TC-6', readiness: 'TC-6', end: 'TC-7' },
   roundWord: 'Turn',
   forcedSteps: ['nerve test'],
   units: cardUnits,
