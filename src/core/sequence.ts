@@ -5,8 +5,21 @@
 import type { Dice } from './dice';
 import type { Command, GameEvent, VictoryResult } from './play-view-types';
 
-/** The machine's step: between rounds, a side picks a unit, a unit (or a side's phase) acts, the round's end, the game's end. */
-export type SequenceStep = 'between' | 'pick' | 'activation' | 'phase' | 'end' | 'over';
+/**
+ * The machine's step: between rounds, a side picks a unit, a unit (or a side's phase) acts, the round's
+ * end, the game's end; and in the card-driven model a card to draw, a forced step awaiting its roll,
+ * the unit offered deciding, a readiness window open.
+ */
+export type SequenceStep = 'between' | 'pick' | 'activation' | 'phase' | 'end' | 'over' | 'draw' | 'forced' | 'offer' | 'window';
+
+/** Cards: how the unit offered (or acting) came to it: its card drawn, a command, its readiness used. */
+export type OfferVia = 'card' | 'command' | 'readiness';
+
+/** Cards: a readiness window between activations: the sides still to declare, and each side's declared unit (null: none). */
+export interface ReadinessWindow {
+  readonly pending: readonly string[];
+  readonly declared: Readonly<Record<string, string | null>>;
+}
 
 /** Where the sequence stands, as the machine gives it: read-only to the rules, the HUD and the player. */
 export interface SequenceView {
@@ -29,7 +42,27 @@ export interface SequenceView {
   readonly phase: string | null;
   /** Phases: the sides that have played their turn this game turn. */
   readonly played: readonly string[];
+  // The card-driven model's own (absent from the other models' views).
+  /** Cards: the cards left in the deck, top first. */
+  readonly deck?: readonly string[];
+  /** Cards: the cards drawn this turn, in order (spent ones included). */
+  readonly drawn?: readonly string[];
+  /** Cards: how the unit offered or acting came to it (null when none is). */
+  readonly via?: OfferVia | null;
+  /** Cards: the unit whose command brought the unit offered (via 'command'). */
+  readonly by?: string | null;
+  /** Cards: the forced step awaited (one of the program's `forcedSteps`), or null. */
+  readonly forced?: string | null;
+  /** Cards: units that went into readiness this turn and have not used it. */
+  readonly ready?: readonly string[];
+  /** Cards: the readiness window open now, or null. */
+  readonly readiness?: ReadinessWindow | null;
+  /** Cards: ready units to act next, in the roll-off's order. */
+  readonly queue?: readonly string[];
 }
+
+/** The card-driven model's view: every cards field present. */
+export type CardsView = SequenceView & Required<Pick<SequenceView, 'deck' | 'drawn' | 'via' | 'by' | 'forced' | 'ready' | 'readiness' | 'queue'>>;
 
 /** A game state of a sequenced ruleset: the rules' table data and the machine's sequence. */
 export interface Sequenced<T> {
@@ -97,4 +130,46 @@ export interface PhasesProgram<T, Sc = unknown, Q = unknown> extends ProgramBase
   readonly rule: { readonly begin: string; readonly endPhase: string; readonly end: string };
 }
 
-export type SequenceProgram<T, Sc = unknown, Q = unknown> = AlternatingProgram<T, Sc, Q> | PhasesProgram<T, Sc, Q>;
+/** A forced step's resolution: its events, and whether the unit goes on to decide its activation (else the activation is spent). */
+export type ForcedResolution = { ok: true; events: GameEvent[]; goesOn: boolean } | { ok: false; reason: string; rule?: string };
+
+/**
+ * Card-driven activation: each turn a deck (one card a unit or a leader) is built and shuffled; cards
+ * are drawn one by one; the unit a card offers may first face a forced step (a test awaiting a roll),
+ * then decides: act (its actions), pass, go into readiness, or — a leader — command another unit, which
+ * is then offered. After an activation a readiness window may open: the sides with ready units declare
+ * one (or none), a roll-off orders them, and they act before the next card. The turn ends when the deck
+ * is empty and nobody is queued; after the last turn the game is over.
+ */
+export interface CardsProgram<T, Sc = unknown, Q = unknown> extends ProgramBase<T, Sc, Q> {
+  readonly model: 'cards';
+  readonly commands: {
+    readonly begin: string; readonly draw: string; readonly activate: string; readonly pass: string;
+    readonly command: string; readonly ready: string; readonly resolve: string; readonly declare: string; readonly end: string;
+  };
+  /** The rules each step cites. */
+  readonly rule: {
+    readonly begin: string; readonly draw: string; readonly activate: string; readonly command: string;
+    readonly ready: string; readonly readiness: string; readonly end: string;
+  };
+  /** The names of the forced steps (the machine's `forced` holds one). */
+  readonly forcedSteps: readonly string[];
+  /** Resolution of a turn's start: the new deck, built and shuffled with the dice, top first, and the log's line. */
+  deal(s: Sequenced<T>, ctx: SequenceCtx<Sc, Q> & { dice: Dice }): { deck: string[]; text: string };
+  /** Resolution of a card drawn: the unit it offers its activation, or null (a spent card), and the log's line. */
+  card(s: Sequenced<T>, card: string, ctx: SequenceCtx<Sc, Q>): { unit: string | null; text: string; rule?: string };
+  /** The side a unit belongs to. */
+  sideOf(table: T, unit: string): string;
+  /** Guard: the forced step the unit offered must face before it decides (one of `forcedSteps`), or null. */
+  forced(table: T, unit: string): string | null;
+  /** Resolution of a forced step (dice through `dice`). */
+  resolveForced(s: Sequenced<T>, step: string, ctx: SequenceCtx<Sc, Q> & { dice: Dice }): ForcedResolution;
+  /** Guard: the units the offered unit may command (a leader's; none for others). */
+  commandable(table: T, unit: string): string[];
+  /** Guard: may the unit offered go into readiness instead of acting (only on its own card)? */
+  mayReady(table: T, unit: string): boolean;
+  /** Resolution of a readiness window's roll-off among the sides that declared a unit (dice through `dice`): their order, the log's line. */
+  rollOff(sides: readonly string[], ctx: SequenceCtx<Sc, Q> & { dice: Dice }): { order: string[]; text: string };
+}
+
+export type SequenceProgram<T, Sc = unknown, Q = unknown> = AlternatingProgram<T, Sc, Q> | PhasesProgram<T, Sc, Q> | CardsProgram<T, Sc, Q>;

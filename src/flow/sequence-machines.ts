@@ -1,20 +1,25 @@
 // The sequence machines: the one model of a sequenced ruleset's turn (src/core/sequence.ts). Their
 // events are the game's own sequence events, so the session's fold (evolve) runs them and a save's
 // command log replays through them; their context is the sequence (round, initiative, who acts,
-// which units acted); the phase is their state. Guards ask the ruleset's pure functions of the table
-// (a side's units left to act) and the round limit. Each state's `meta.takes` names the command roles
-// it takes: the ruleset composed around them (sequenced.ts) accepts no other.
-import { assign, setup, type StateValue } from 'xstate';
-import type { AlternatingProgram, GameEvent, PhasesProgram, SequenceProgram, SequenceStep, SequenceView } from '../core';
+// which units acted; for cards the deck, the unit offered, the readiness window); the phase is their
+// state. Guards ask the ruleset's pure functions of the table (a side's units left to act, a forced
+// step due, whom a leader may command) and the round limit. Each state's `meta.takes` names the
+// command roles it takes: the ruleset composed around them (sequenced.ts) accepts no other.
+import { assign, setup, transition, type StateValue } from 'xstate';
+import type { AlternatingProgram, CardsProgram, GameEvent, PhasesProgram, Sequenced, SequenceProgram, SequenceStep, SequenceView } from '../core';
 
 /** The events the machines take (their own words: no ruleset names them). */
 export const SEQUENCE_EVENTS = {
   alternating: { begin: 'ROUND_STARTED', select: 'UNIT_SELECTED', acted: 'UNIT_ACTED', end: 'ROUND_ENDED' },
   phases: { begin: 'TURN_STARTED', acted: 'UNIT_ACTED', endPhase: 'PHASE_ENDED', sideDone: 'PLAYER_TURN_ENDED', end: 'TURN_ENDED' },
+  cards: {
+    begin: 'TURN_OPENED', draw: 'CARD_DRAWN', resolved: 'FORCED_RESOLVED', activate: 'UNIT_ACTIVATED', pass: 'UNIT_PASSED', ready: 'UNIT_READIED',
+    command: 'UNIT_COMMANDED', acted: 'UNIT_ACTED', declare: 'READINESS_DECLARED', close: 'WINDOW_CLOSED', end: 'TURN_CLOSED',
+  },
 } as const;
 
 /** A command's role in the sequence: a step of the machine, or an action resolved by the rules. */
-export type CommandRole = 'begin' | 'select' | 'action' | 'endPhase' | 'end';
+export type CommandRole = 'begin' | 'select' | 'action' | 'endPhase' | 'end' | 'draw' | 'resolve' | 'activate' | 'pass' | 'command' | 'ready' | 'declare';
 
 /** The machine's context: the sequence, with the table its guards read (put in for a transition, never stored). */
 export interface SequenceContext extends Omit<SequenceView, 'step' | 'phase'> {
@@ -121,14 +126,167 @@ export function phasesMachine(p: PhasesProgram<unknown, unknown, unknown>) {
   });
 }
 
-export type SequenceMachine = ReturnType<typeof alternatingMachine> | ReturnType<typeof phasesMachine>;
+/** The card-driven machine's context: every cards field of the view present. */
+type CardKeys = 'deck' | 'drawn' | 'via' | 'by' | 'forced' | 'ready' | 'readiness' | 'queue';
+export type CardsContext = Omit<SequenceContext, CardKeys> & Required<Pick<SequenceView, CardKeys>>;
+type CardsArgs = { context: CardsContext; event: GameEvent };
+type CardsProg = CardsProgram<unknown, unknown, unknown>;
+
+/** Cards: may this unit still act this turn (on the table, not acted)? */
+const able = (p: CardsProg, c: CardsContext, unit: string) => !c.acted.includes(unit) && p.units(c.table, p.sideOf(c.table, unit)).includes(unit);
+/** Cards: the ready units of a side that may still use their readiness. */
+export const readyToUse = (p: CardsProg, c: CardsContext, side: string) => c.ready.filter((u) => p.sideOf(c.table, u) === side && able(p, c, u));
+/** Cards: the queued ready units that may still act, in order. */
+const ableQueue = (p: CardsProg, c: CardsContext) => c.queue.filter((u) => able(p, c, u));
+/** Cards: nobody offered or acting (an activation over, a card spent). */
+const cleared = { unit: null, side: null, via: null, by: null, forced: null } as const;
+
+/**
+ * Cards: each turn a dealt deck, cards drawn one by one; the unit a card offers faces its forced step
+ * if any, then acts, passes, goes ready, or (a leader) commands another unit, which is offered in turn;
+ * after an activation a readiness window opens if a ready unit waits; the turn ends with the deck and
+ * the queue empty; after the last turn, over. A game won on the table ends at once.
+ */
+export function cardsMachine(p: CardsProg) {
+  const E = SEQUENCE_EVENTS.cards;
+  const actedNow = ({ context }: CardsArgs) => ({ acted: [...context.acted, context.unit!], ...cleared });
+  return setup({
+    types: { context: {} as CardsContext, events: {} as GameEvent, input: {} as CardsContext },
+    guards: {
+      won: ({ context }: CardsArgs) => p.won(context.table, context.sides),
+      queued: ({ context }: CardsArgs) => ableQueue(p, context).length > 0,
+      deckLeft: ({ context }: CardsArgs) => context.deck.length > 0,
+      offersUnit: ({ event }: CardsArgs) => typeof event.unit === 'string',
+      forcedDue: ({ context }: CardsArgs) => p.forced(context.table, context.unit!) !== null,
+      goesOn: ({ event }: CardsArgs) => event.goesOn === true,
+      // Readiness only on the unit's own card.
+      mayReady: ({ context }: CardsArgs) => context.via === 'card' && p.mayReady(context.table, context.unit!),
+      // A commanded unit may not command in turn; the unit commanded has not acted.
+      mayCommand: ({ context, event }: CardsArgs) => context.via !== 'command' && able(p, context, String(event.unit)) && p.commandable(context.table, context.unit!).includes(String(event.unit)),
+      windowDue: ({ context }: CardsArgs) => ableQueue(p, context).length === 0 && context.sides.some((side) => readyToUse(p, context, side).length > 0),
+      mayDeclare: ({ context, event }: CardsArgs) => {
+        const side = String(event.side);
+        return !!context.readiness?.pending.includes(side) && (event.unit === null || readyToUse(p, context, side).includes(String(event.unit)));
+      },
+      allDeclared: ({ context }: CardsArgs) => context.readiness?.pending.length === 0,
+      lastRoundPlayed: ({ context }: CardsArgs) => context.round >= context.lastRound,
+    },
+  }).createMachine({
+    id: 'cards',
+    context: ({ input }) => input,
+    initial: 'between',
+    states: {
+      between: {
+        meta: { takes: ['begin'] },
+        on: { [E.begin]: { target: 'next', actions: assign(({ event }) => ({ round: Number(event.round), deck: [...(event.deck as string[])], drawn: [], acted: [], ready: [], queue: [], readiness: null, ...cleared })) } },
+      },
+      /** What comes next: a queued ready unit, else the next card, else the turn's end. */
+      next: {
+        always: [
+          { guard: 'won', target: 'over', actions: assign(cleared) },
+          {
+            guard: 'queued',
+            target: 'offered',
+            actions: assign(({ context }) => {
+              const [unit, ...rest] = ableQueue(p, context);
+              return { unit: unit!, side: p.sideOf(context.table, unit!), via: 'readiness' as const, by: null, queue: rest };
+            }),
+          },
+          { guard: 'deckLeft', target: 'draw', actions: assign({ queue: [] }) },
+          { target: 'end', actions: assign({ queue: [] }) },
+        ],
+      },
+      draw: {
+        meta: { takes: ['draw'] },
+        on: {
+          [E.draw]: [
+            { guard: 'offersUnit', target: 'offered', actions: assign(({ context, event }) => ({ deck: context.deck.slice(1), drawn: [...context.drawn, String(event.card)], unit: String(event.unit), side: p.sideOf(context.table, String(event.unit)), via: 'card' as const, by: null })) },
+            // A spent card: nothing is offered.
+            { target: 'next', actions: assign(({ context, event }) => ({ deck: context.deck.slice(1), drawn: [...context.drawn, String(event.card)] })) },
+          ],
+        },
+      },
+      /** A unit offered its activation: its forced step first, if the ruleset names one. */
+      offered: {
+        always: [
+          { guard: 'forcedDue', target: 'forced', actions: assign(({ context }) => ({ forced: p.forced(context.table, context.unit!) })) },
+          { target: 'offer' },
+        ],
+      },
+      forced: {
+        meta: { takes: ['resolve'] },
+        on: {
+          [E.resolved]: [
+            { guard: 'goesOn', target: 'offer', actions: assign({ forced: null }) },
+            // The step spent the activation.
+            { target: 'afterActivation', actions: assign(actedNow) },
+          ],
+        },
+      },
+      offer: {
+        meta: { takes: ['activate', 'pass', 'ready', 'command'] },
+        on: {
+          [E.activate]: 'activation',
+          [E.pass]: { target: 'afterActivation', actions: assign(actedNow) },
+          [E.ready]: { guard: 'mayReady', target: 'next', actions: assign(({ context }) => ({ ready: [...context.ready, context.unit!], ...cleared })) },
+          // The leader's activation is used to command: the unit commanded is offered in its place.
+          [E.command]: {
+            guard: 'mayCommand',
+            target: 'offered',
+            actions: assign(({ context, event }) => ({ acted: [...context.acted, context.unit!], unit: String(event.unit), side: p.sideOf(context.table, String(event.unit)), via: 'command' as const, by: context.unit })),
+          },
+        },
+      },
+      activation: { meta: { takes: ['action'] }, on: { [E.acted]: { target: 'afterActivation', actions: assign(actedNow) } } },
+      /** An activation is over: the game may be won; ready units may use the window. */
+      afterActivation: {
+        always: [
+          { guard: 'won', target: 'over' },
+          {
+            guard: 'windowDue',
+            target: 'window',
+            actions: assign(({ context }) => ({ readiness: { pending: context.sides.filter((side) => readyToUse(p, context, side).length > 0), declared: {} } })),
+          },
+          { target: 'next' },
+        ],
+      },
+      window: {
+        meta: { takes: ['declare'] },
+        on: {
+          [E.declare]: {
+            guard: 'mayDeclare',
+            actions: assign(({ context, event }) => {
+              const side = String(event.side);
+              const w = context.readiness!;
+              return { readiness: { pending: w.pending.filter((x) => x !== side), declared: { ...w.declared, [side]: event.unit === null ? null : String(event.unit) } } };
+            }),
+          },
+          // Every side has declared: the declared units queue in the roll-off's order.
+          [E.close]: {
+            guard: 'allDeclared',
+            target: 'next',
+            actions: assign(({ context, event }) => {
+              const queue = [...(event.queue as string[])];
+              return { queue, ready: context.ready.filter((u) => !queue.includes(u)), readiness: null };
+            }),
+          },
+        },
+      },
+      end: { meta: { takes: ['end'] }, on: { [E.end]: 'afterTurn' } },
+      afterTurn: { always: [{ guard: 'lastRoundPlayed', target: 'over' }, { target: 'between' }] },
+      over: { type: 'final', meta: { takes: [] } },
+    },
+  });
+}
+
+export type SequenceMachine = ReturnType<typeof alternatingMachine> | ReturnType<typeof phasesMachine> | ReturnType<typeof cardsMachine>;
 
 const MACHINES = new WeakMap<object, SequenceMachine>();
 
 /** The machine of a ruleset's program (built once per program object). */
 export function sequenceMachineFor(p: SequenceProgram<unknown, unknown, unknown>): SequenceMachine {
   let m = MACHINES.get(p);
-  if (!m) MACHINES.set(p, (m = p.model === 'alternating' ? alternatingMachine(p) : phasesMachine(p)));
+  if (!m) MACHINES.set(p, (m = p.model === 'alternating' ? alternatingMachine(p) : p.model === 'phases' ? phasesMachine(p) : cardsMachine(p)));
   return m;
 }
 
@@ -144,3 +302,22 @@ export function viewOf(value: StateValue, context: SequenceContext): SequenceVie
   const [step, sub] = Object.entries(value)[0]!;
   return { ...rest, step: step as SequenceStep, phase: String(sub) };
 }
+
+/** The machine's snapshot of a stored state (the table put in its context for the guards). */
+export function snapshotOf(machine: SequenceMachine, s: Sequenced<unknown>) {
+  const { step: _step, phase: _phase, ...rest } = s.seq;
+  return machine.resolveState({ value: valueOf(s.seq) as never, context: { ...rest, table: s.table } as never });
+}
+
+/** A sequence event through the machine: the sequence it leads to. */
+export function stepped(machine: SequenceMachine, s: Sequenced<unknown>, event: GameEvent): SequenceView {
+  const [next] = transition(machine as never, snapshotOf(machine, s) as never, event as never) as unknown as [{ value: StateValue; context: Parameters<typeof viewOf>[1] }];
+  return viewOf(next.value, next.context);
+}
+
+/** The command roles the machine's current step takes (its states' meta). */
+export function rolesNow(machine: SequenceMachine, s: Sequenced<unknown>): readonly CommandRole[] {
+  const meta = snapshotOf(machine, s).getMeta() as Record<string, { takes?: CommandRole[] } | undefined>;
+  return Object.values(meta).flatMap((m) => m?.takes ?? []);
+}
+

@@ -4,11 +4,11 @@
 // run it); `decide` takes a command only in a machine step whose meta takes its role, resolving the
 // step with the ruleset's pure functions. The flow adapter the HUD's and headless play's turn machine
 // reads is a reading of the sequence machine, not of the rules.
-import { transition, type StateValue } from 'xstate';
 import type { ActivationStage, Command, Dice, FlowAdapter, GameEvent, PlayView, Sequenced, SequenceProgram, SequenceView, TableQueries, TurnStage } from '../core';
 import type { ActingSides, AnyRulesetModule, Decision, ModuleSource, Ruleset, SequencedRulesetModule } from '../game';
 import type { Scenario } from '../scenario';
-import { SEQUENCE_EVENTS, sequenceMachineFor, valueOf, viewOf, type CommandRole, type SequenceMachine } from './sequence-machines';
+import { rolesNow, SEQUENCE_EVENTS, sequenceMachineFor, snapshotOf, stepped, viewOf, type CommandRole } from './sequence-machines';
+import { CARDS_START, cardsActingSides, cardsAdapter, cardsAwaited, cardsLegal, cardsResolve, cardsRoleOf } from './sequenced-cards';
 
 type Program = SequenceProgram<unknown, Scenario, TableQueries>;
 type State = Sequenced<unknown>;
@@ -17,33 +17,16 @@ type Ctx = { scenario: Scenario; table: TableQueries };
 const nameOf = (scenario: Scenario, unit: string) => scenario.units?.find((u) => u.id === unit)?.name ?? unit;
 const sideName = (scenario: Scenario, side: string) => scenario.sides.find((x) => x.id === side)?.name ?? side;
 
-/** The machine's snapshot of a stored state (the table put in its context for the guards). */
-function snapshotOf(machine: SequenceMachine, s: State) {
-  const { step: _step, phase: _phase, ...rest } = s.seq;
-  return machine.resolveState({ value: valueOf(s.seq) as never, context: { ...rest, table: s.table } });
-}
-
-/** A sequence event through the machine: the sequence it leads to. */
-function stepped(machine: SequenceMachine, s: State, event: GameEvent): SequenceView {
-  const [next] = transition(machine as never, snapshotOf(machine, s) as never, event as never) as unknown as [{ value: StateValue; context: Parameters<typeof viewOf>[1] }];
-  return viewOf(next.value, next.context);
-}
-
-/** The command roles the machine's current step takes (its states' meta). */
-function rolesNow(machine: SequenceMachine, s: State): readonly CommandRole[] {
-  const meta = snapshotOf(machine, s).getMeta() as Record<string, { takes?: CommandRole[] } | undefined>;
-  return Object.values(meta).flatMap((m) => m?.takes ?? []);
-}
-
 /** The role of a command in this program's sequence, or undefined for a command it does not know. */
 function roleOf(p: Program, type: string): CommandRole | undefined {
+  if (p.model === 'cards') return cardsRoleOf(p, type);
   const c = p.commands as Record<string, string>;
   for (const role of ['begin', 'select', 'endPhase', 'end'] as const) if (c[role] === type) return role;
   return p.rules.actionTypes.includes(type) ? 'action' : undefined;
 }
 
 /** What the machine's step awaits, in words a refusal gives. */
-function awaited(p: Program, seq: SequenceView, scenario: Scenario): { reason: string; rule: string } {
+function awaited(p: Exclude<Program, { model: 'cards' }>, seq: SequenceView, scenario: Scenario): { reason: string; rule: string } {
   const word = p.roundWord.toLowerCase();
   switch (seq.step) {
     case 'between': return { reason: `the next ${word} has to begin first`, rule: p.rule.begin };
@@ -63,12 +46,13 @@ function readyUnits(p: Program, s: State): string[] {
 /** The composed Ruleset of a program (the game layer's contract; built once per program). */
 export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent, TableQueries> {
   const machine = sequenceMachineFor(p as SequenceProgram<unknown, unknown, unknown>);
-  const own = new Set<string>(Object.values(p.model === 'alternating' ? SEQUENCE_EVENTS.alternating : SEQUENCE_EVENTS.phases));
+  const own = new Set<string>(Object.values(SEQUENCE_EVENTS[p.model]));
   const rules = p.rules;
   const no = (reason: string, rule: string): Decision<GameEvent> => ({ ok: false, reason, rule });
 
   /** The events of a sequence step (dice through `dice`). */
   function resolve(s: State, c: Command, role: CommandRole, ctx: Ctx & { dice: Dice }): Decision<GameEvent> {
+    if (p.model === 'cards') return cardsResolve(p, machine, s, c, role, ctx);
     const { scenario } = ctx;
     const seq = s.seq;
     const next = seq.round + 1;
@@ -124,16 +108,17 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
   return {
     id: rules.id,
     version: rules.version,
-    activationModel: p.model === 'alternating' ? 'alternating' : 'igougo',
+    activationModel: p.model === 'phases' ? 'igougo' : p.model,
     meleeModel: 'none',
     validateScenario: (scenario) => rules.validateScenario(scenario),
     setup(scenario, ctx) {
       const sides = scenario.sides.map((x) => x.id);
-      const context = { table: undefined, round: 0, lastRound: p.lastRound(scenario), sides, side: null, first: null, unit: null, acted: [], played: [] };
+      const context = { table: undefined, round: 0, lastRound: p.lastRound(scenario), sides, side: null, first: null, unit: null, acted: [], played: [], ...(p.model === 'cards' ? CARDS_START : {}) };
       return { table: rules.setup(scenario, ctx), seq: viewOf('between', context) };
     },
     legalCommands(s, ctx) {
       if (rules.victory(s, ctx)) return [];
+      if (p.model === 'cards') return cardsLegal(p, s, ctx);
       const first = s.seq.sides[0];
       switch (s.seq.step) {
         case 'between': return [{ type: p.commands.begin, side: first }];
@@ -145,6 +130,7 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
       }
     },
     actingSides(s, _c, { scenario }): ActingSides {
+      if (p.model === 'cards') return cardsActingSides(p, s, scenario);
       const side = s.seq.side;
       const sides = scenario.sides.map((x) => x.id);
       if (side && s.seq.step !== 'between' && s.seq.step !== 'end') return { sides: [side], rule: p.model === 'alternating' ? p.rule.select : p.rule.begin };
@@ -155,7 +141,7 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
       const role = roleOf(p, c.type);
       if (!role) return no(`unknown command ${c.type}`, p.rule.begin);
       if (!rolesNow(machine, s).includes(role)) {
-        const wait = awaited(p, s.seq, ctx.scenario);
+        const wait = p.model === 'cards' ? cardsAwaited(p, s, ctx.scenario) : awaited(p, s.seq, ctx.scenario);
         return no(`not now: ${wait.reason}`, wait.rule);
       }
       return resolve(s, c, role, ctx);
@@ -171,6 +157,7 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
 
 /** What the HUD's and headless play's turn machine reads: the sequence machine's step, as its stages. */
 export function sequenceAdapter(p: Program): FlowAdapter<State> {
+  if (p.model === 'cards') return cardsAdapter(p);
   const turnStage = (s: State): TurnStage => {
     switch (s.seq.step) {
       case 'over': return 'over';

@@ -12,14 +12,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromTransition } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
-import { ScriptedDice, SeededDice, type Sequenced, type TableQueries } from '../../src/core';
-import { cachedTable, playableModule, throughMachines } from '../../src/flow';
+import { ScriptedDice, SeededDice, type CardsView, type Sequenced, type TableQueries } from '../../src/core';
+import { cachedTable, playableModule, playGame, throughMachines } from '../../src/flow';
 import { GameSession, loadSave, makeSave, type AnyRulesetModule, type Command, type GameEvent } from '../../src/game';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 import { toyarmourModule } from '../toys/rules/toyarmour';
 import { armourUnits } from '../toys/rules/toyarmour/rules';
-import { sequenceMachineFor, viewOf, type SequenceContext } from '../../src/flow/sequence-machines';
+import { SEQUENCE_EVENTS, sequenceMachineFor, viewOf, type SequenceContext } from '../../src/flow/sequence-machines';
 import { toylinesModule } from '../toys/rules/toylines';
+import { toycardsModule } from '../toys/rules/toycards';
+import { cardUnits, type CardsTable } from '../toys/rules/toycards/rules';
 import { sideLines } from '../toys/rules/toylines/rules';
 
 const SCENARIOS = path.resolve(__dirname, '../toys/scenarios');
@@ -36,6 +38,7 @@ async function tableOf(scenario: Scenario): Promise<TableQueries> {
 
 const armour = playableModule(toyarmourModule);
 const lines = playableModule(toylinesModule);
+const cards = playableModule(toycardsModule);
 type State = Sequenced<{ figures: Array<{ id: string; unit: string; side: string }> }>;
 
 /** The toy armour scenario with a third red unit: a side outnumbers the other, so it acts on alone. */
@@ -93,8 +96,12 @@ function walk(module: AnyRulesetModule, scenario: Scenario, table: TableQueries,
     events: (snap: { context: Game }) => legal(snap.context),
     serializeEvent: (e: unknown) => JSON.stringify(e),
     serializeState: (snap: { context: Game }) => {
-      const { seq } = snap.context.state;
-      return JSON.stringify([seq.step, seq.phase, seq.round, seq.side, seq.unit, [...seq.acted].sort(), seq.played, snap.context.refused ?? null]);
+      const { seq, table: t } = snap.context.state;
+      // The cards model's own fields (absent elsewhere) and what its guards read of the table (shaken units, figures standing).
+      const c = seq as Partial<CardsView>;
+      const shaken = (t as Partial<CardsTable>).shaken;
+      const cardsPart = c.deck ? [c.deck, c.via, c.by, c.forced, c.ready, c.readiness, c.queue, shaken, (t as CardsTable).figures.filter((f) => f.alive).length] : [];
+      return JSON.stringify([seq.step, seq.phase, seq.round, seq.side, seq.unit, [...seq.acted].sort(), seq.played, ...cardsPart, snap.context.refused ?? null]);
     },
   } as never);
   return { games: paths.map((p) => p.steps.map((st) => (st.state as { context: Game }).context)), module, scenario, table };
@@ -310,6 +317,206 @@ describe('the phases machine over the toy lines rules (TL-1, TL-5)', () => {
   });
 });
 
+describe('the cards machine over the toy cards rules (TC-1 … TC-7)', () => {
+  let scenario: Scenario;
+  let table: TableQueries;
+  /** The lieutenant and one squad a side: two turns of every path stay few. */
+  let small: { scenario: Scenario; table: TableQueries };
+  beforeAll(async () => {
+    scenario = load('toycards');
+    table = await tableOf(scenario);
+    const s2 = { ...scenario, turnLimit: 2, units: scenario.units!.filter((u) => u.id !== 'red_b' && u.id !== 'blue_b') };
+    small = { scenario: s2, table: await tableOf(s2) };
+  });
+  type CState = Sequenced<CardsTable> & { seq: CardsView };
+  const session = (dice: number[], turnLimit = 1) =>
+    new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: cards.ruleset as never, scenario: { ...scenario, turnLimit }, table, seed: 1, dice: new ScriptedDice(dice) });
+  const ok = (g: GameSession<CState>, c: Command) => {
+    const r = g.dispatch(c);
+    expect(r.ok, `${c.type}: ${r.ok ? '' : r.reason}`).toBe(true);
+  };
+  const types = (g: GameSession<CState>) => g.legalCommands().map((c) => c.type);
+
+  /** Each state the model allows (the machine's context against the table and the legal commands). */
+  function checkCardStates(w: Walk) {
+    const reached = new Set<string>();
+    for (const path of w.games) {
+      for (const g of path) {
+        expect(g.refused, g.refused).toBeUndefined();
+        const s = g.state as unknown as CState;
+        const seq = s.seq;
+        reached.add(seq.step);
+        const legal = w.module.ruleset.legalCommands(s, { scenario: w.scenario, table: w.table });
+        if (w.module.ruleset.victory(s, { scenario: w.scenario })) {
+          expect(legal).toEqual([]);
+          continue;
+        }
+        expect(legal.length, `no legal command at ${seq.step}`).toBeGreaterThan(0);
+        // TC-1 every card drawn this turn came off the deck: drawn + left = the units dealt, each once.
+        if (seq.step !== 'between' && seq.step !== 'over') expect(new Set([...seq.drawn, ...seq.deck]).size).toBe(seq.drawn.length + seq.deck.length);
+        if (seq.step === 'draw') expect(seq.deck.length).toBeGreaterThan(0);
+        if (seq.step === 'forced' || seq.step === 'offer' || seq.step === 'activation') {
+          expect(seq.acted).not.toContain(seq.unit);
+          expect(cardUnits(s.table, seq.side!)).toContain(seq.unit);
+          expect(legal.every((c) => c.side === seq.side && (c.unitId === undefined || c.unitId === seq.unit))).toBe(true);
+        }
+        // TC-5 the forced step comes only to a shaken unit, and nothing else is taken then.
+        if (seq.step === 'forced') {
+          expect(s.table.shaken).toContain(seq.unit);
+          expect(legal.map((c) => c.type)).toEqual(['RESOLVE']);
+        }
+        if (seq.step === 'offer') {
+          expect(legal.slice(0, 2).map((c) => c.type)).toEqual(['ACTIVATE', 'PASS']);
+          // TC-4 a commanded unit may neither command nor go ready; TC-6 readiness only on its own card.
+          if (seq.via !== 'card') expect(legal.some((c) => c.type === 'READY' || c.type === 'COMMAND')).toBe(false);
+          if (seq.via === 'command') expect(seq.acted).toContain(seq.by);
+        }
+        if (seq.step === 'window') {
+          expect(seq.readiness!.pending.length).toBeGreaterThan(0);
+          for (const side of seq.readiness!.pending) expect(seq.ready.some((u) => s.table.figures.some((f) => f.unit === u && f.side === side && f.alive))).toBe(true);
+        }
+        // The turn ends only with the deck empty and nobody queued.
+        if (seq.step === 'end') {
+          expect(seq.deck).toEqual([]);
+          expect(seq.queue).toEqual([]);
+        }
+      }
+    }
+    return reached;
+  }
+
+  it('TC-1, TC-2, TC-5, TC-6 every path through a turn takes each legal command and reaches only states the model allows', () => {
+    const w = walk(cards, scenario, table, 1, 1);
+    expect(w.games.length).toBeGreaterThan(50);
+    const reached = checkCardStates(w);
+    for (const step of ['between', 'draw', 'forced', 'offer', 'activation', 'window', 'end']) expect(reached, step).toContain(step);
+    // Every step's event is taken on some path (a pass leads to the state a held activation does: the walk keeps one of them).
+    const taken = new Set(w.games.flatMap((path) => path.flatMap((g) => g.last.map((e) => e.type))));
+    for (const t of ['TURN_OPENED', 'CARD_DRAWN', 'FORCED_RESOLVED', 'UNIT_ACTIVATED', 'UNIT_READIED', 'UNIT_COMMANDED', 'UNIT_ACTED', 'READINESS_DECLARED', 'WINDOW_CLOSED', 'TURN_CLOSED']) expect(taken, t).toContain(t);
+  });
+
+  it('TC-1 every turn deals a new deck of the units on the table; the turn ends with the deck empty; after the last turn the game is over (TC-7)', () => {
+    const w = walk(cards, small.scenario, small.table, 3, 2);
+    expect(checkCardStates(w)).toContain('over');
+    const dealt = w.games.flatMap((path) => path.filter((g) => g.last.some((e) => e.type === 'TURN_OPENED')));
+    expect(new Set(dealt.map((g) => g.state.seq.round))).toEqual(new Set([1, 2]));
+    for (const g of dealt) {
+      const s = g.state as unknown as CState;
+      const units = s.seq.sides.flatMap((side) => cardUnits(s.table, side));
+      expect([...s.seq.deck].sort()).toEqual([...units].sort());
+      expect(g.last.filter((e) => e.type === 'DICE_ROLLED').length).toBe(units.length);
+      expect(s.seq).toMatchObject({ drawn: [], acted: [], ready: [], queue: [] });
+    }
+  });
+
+  it('TC-4 the leader commands a squad: it acts in his place, its own card is then spent; TC-5 a shaken unit fails its nerve and its activation is spent; TC-6 a ready squad acts in the window after it', () => {
+    // Cards: lieutenant 6, first squad 5, second 4, blue first 3, blue second 2: drawn in that order.
+    const g = session([6, 5, 4, 3, 2, 6, 6, 1, 2]);
+    ok(g, { type: 'BEGIN_TURN', side: 'red' });
+    expect(g.state.seq.deck).toEqual(['red_lt', 'red_a', 'red_b', 'blue_a', 'blue_b']);
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    expect(g.state.seq).toMatchObject({ step: 'offer', unit: 'red_lt', via: 'card', side: 'red' });
+    expect(types(g)).toEqual(['ACTIVATE', 'PASS', 'COMMAND', 'COMMAND']);
+    ok(g, { type: 'COMMAND', side: 'red', unitId: 'red_lt', target: 'red_a' });
+    expect(g.state.seq).toMatchObject({ step: 'offer', unit: 'red_a', via: 'command', by: 'red_lt', acted: ['red_lt'] });
+    expect(types(g)).toEqual(['ACTIVATE', 'PASS']);
+    // A commanded unit may not command in turn (the machine's guard refuses it).
+    expect(g.dispatch({ type: 'COMMAND', side: 'red', unitId: 'red_a', target: 'red_b' })).toEqual({ ok: false, reason: 'Red first squad may not command Red second squad now', rule: 'TC-4' });
+    ok(g, { type: 'ACTIVATE', side: 'red', unitId: 'red_a' });
+    ok(g, { type: 'SHOOT', side: 'red', unitId: 'red_a', target: 'blue_a' });
+    expect(g.state.table.shaken).toEqual(['blue_a']);
+    expect(g.state.seq).toMatchObject({ step: 'draw', acted: ['red_lt', 'red_a'] });
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    expect(g.events.at(-1)).toMatchObject({ type: 'CARD_DRAWN', card: 'red_a', unit: null, rule: 'TC-4' });
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    ok(g, { type: 'READY', side: 'red', unitId: 'red_b' });
+    // Going ready is no activation: no window yet.
+    expect(g.state.seq).toMatchObject({ step: 'draw', ready: ['red_b'], readiness: null });
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    expect(g.state.seq).toMatchObject({ step: 'forced', unit: 'blue_a', forced: 'nerve test', side: 'blue' });
+    expect(g.dispatch({ type: 'ACTIVATE', side: 'blue', unitId: 'blue_a' })).toMatchObject({ ok: false, reason: 'not now: Blue first squad must first resolve its nerve test', rule: 'TC-2' });
+    ok(g, { type: 'RESOLVE', side: 'blue', unitId: 'blue_a', step: 'nerve test' });
+    expect(g.state.table.shaken).toEqual(['blue_a']);
+    expect(g.state.seq).toMatchObject({ step: 'window', acted: ['red_lt', 'red_a', 'blue_a'], readiness: { pending: ['red'], declared: {} } });
+    expect(g.dispatch({ type: 'READINESS', side: 'red', unitId: 'red_a' })).toMatchObject({ ok: false, rule: 'TC-6' });
+    ok(g, { type: 'READINESS', side: 'red', unitId: 'red_b' });
+    expect(g.state.seq).toMatchObject({ step: 'offer', unit: 'red_b', via: 'readiness', ready: [], queue: [], readiness: null });
+    ok(g, { type: 'ACTIVATE', side: 'red', unitId: 'red_b' });
+    ok(g, { type: 'HOLD', side: 'red', unitId: 'red_b' });
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    ok(g, { type: 'PASS', side: 'blue', unitId: 'blue_b' });
+    expect(g.state.seq).toMatchObject({ step: 'end', deck: [], drawn: ['red_lt', 'red_a', 'red_b', 'blue_a', 'blue_b'] });
+    ok(g, { type: 'END_TURN', side: 'red' });
+    expect(g.state.seq.step).toBe('over');
+    expect(g.victory()).toMatchObject({ rule: 'TC-7', winner: 'red' });
+  });
+
+  it('TC-6 both sides declare a ready unit: a roll-off (a tie re-rolled) orders them, both act before the next card', () => {
+    // Cards: first squad 6, blue first 5, lieutenant 4, second 2, blue second 1; roll-off 4–4 then 2–5.
+    const g = session([4, 6, 2, 5, 1, 4, 4, 2, 5]);
+    ok(g, { type: 'BEGIN_TURN', side: 'red' });
+    expect(g.state.seq.deck).toEqual(['red_a', 'blue_a', 'red_lt', 'red_b', 'blue_b']);
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    ok(g, { type: 'READY', side: 'red', unitId: 'red_a' });
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    ok(g, { type: 'READY', side: 'blue', unitId: 'blue_a' });
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    expect(types(g)).not.toContain('READY');
+    ok(g, { type: 'ACTIVATE', side: 'red', unitId: 'red_lt' });
+    ok(g, { type: 'HOLD', side: 'red', unitId: 'red_lt' });
+    expect(g.state.seq.readiness).toEqual({ pending: ['red', 'blue'], declared: {} });
+    expect(g.legalCommands()).toEqual([
+      { type: 'READINESS', side: 'red', unitId: null }, { type: 'READINESS', side: 'red', unitId: 'red_a' },
+      { type: 'READINESS', side: 'blue', unitId: null }, { type: 'READINESS', side: 'blue', unitId: 'blue_a' },
+    ]);
+    expect(g.actingSides({ type: 'READINESS', side: 'blue', unitId: 'blue_a' }).sides).toEqual(['red', 'blue']);
+    ok(g, { type: 'READINESS', side: 'blue', unitId: 'blue_a' });
+    expect(g.state.seq).toMatchObject({ step: 'window', readiness: { pending: ['red'], declared: { blue: 'blue_a' } } });
+    ok(g, { type: 'READINESS', side: 'red', unitId: 'red_a' });
+    expect(g.events.at(-1)).toMatchObject({ type: 'WINDOW_CLOSED', queue: ['blue_a', 'red_a'], text: 'Readiness roll-off 2–5: Blues go first' });
+    expect(g.state.seq).toMatchObject({ step: 'offer', unit: 'blue_a', via: 'readiness', queue: ['red_a'] });
+    ok(g, { type: 'ACTIVATE', side: 'blue', unitId: 'blue_a' });
+    ok(g, { type: 'HOLD', side: 'blue', unitId: 'blue_a' });
+    expect(g.state.seq).toMatchObject({ step: 'offer', unit: 'red_a', via: 'readiness', queue: [] });
+    ok(g, { type: 'PASS', side: 'red', unitId: 'red_a' });
+    expect(g.state.seq).toMatchObject({ step: 'draw', deck: ['red_b', 'blue_b'] });
+  });
+
+  it('TC-7 a side with nothing left ends the game at once, in the middle of the turn, even with a ready unit waiting (TC-6)', () => {
+    const ruleset = cards.ruleset;
+    const start = ruleset.setup(scenario, { table }) as CState;
+    const last = start.table.figures.find((f) => f.id === 'blue_a_1')!;
+    const figures = start.table.figures.map((f) => (f.side === 'blue' && f !== last ? { ...f, alive: false } : f));
+    const s = { table: { ...start.table, figures }, seq: { ...start.seq, step: 'activation', round: 1, side: 'red', unit: 'red_a', via: 'card', deck: ['blue_a'], drawn: ['red_b', 'red_a'], ready: ['red_b'] } } as CState;
+    const d = ruleset.decide(s, { type: 'SHOOT', side: 'red', unitId: 'red_a', target: 'blue_a' }, { scenario, table, dice: new ScriptedDice([6, 1, 1]) });
+    expect(d.ok).toBe(true);
+    let after = s;
+    for (const e of d.ok ? d.events : []) after = ruleset.evolve(after, e) as CState;
+    expect(after.seq).toMatchObject({ step: 'over', deck: ['blue_a'] });
+    expect(ruleset.victory(after, { scenario })).toMatchObject({ winner: 'red', rule: 'TC-7' });
+    expect(ruleset.legalCommands(after, { scenario, table })).toEqual([]);
+  });
+
+  it('TC-2 undo takes back a choice that rolled nothing; a save replays through the machines to the same state', () => {
+    const g = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: cards.ruleset as never, scenario, table, seed: 9 });
+    // Random play through the turn machine too (as `cli play` and the browser send commands).
+    const played = playGame(g as never, cards.player!({ seed: 9 }) as never, { table, flow: cards.flow, maxCommands: 30 });
+    expect(played).toMatchObject({ commands: 30, refused: 0 });
+    const loaded = loadSave(makeSave(g), 'save.json', g.scenario, cards.ruleset as never, table, throughMachines(cards.flow) as never) as GameSession<CState>;
+    expect(loaded.state).toEqual(g.state);
+    expect(loaded.stateHash()).toBe(g.stateHash());
+    // Walk on to an offer and take the choice back.
+    while (g.state.seq.step !== 'offer' && !g.victory()) ok(g, g.legalCommands()[0]!);
+    if (g.state.seq.step === 'offer') {
+      const before = g.state;
+      ok(g, { type: 'PASS', side: before.seq.side!, unitId: before.seq.unit! });
+      expect(g.state.seq.acted).toContain(before.seq.unit);
+      expect(g.undo()).toBe(true);
+      expect(g.state).toEqual(before);
+    }
+  });
+});
+
 describe('the machines themselves, walked with the sequence events the toys\' rules decide', () => {
   /**
    * Every path of the module's sequence machine from a new game to its end, each event the one its
@@ -317,7 +524,7 @@ describe('the machines themselves, walked with the sequence events the toys\' ru
    */
   function machinePaths(module: AnyRulesetModule, sequence: object, scenario: Scenario, table: TableQueries) {
     const start = module.ruleset.setup(scenario, { table }) as State;
-    const own = new Set(['ROUND_STARTED', 'UNIT_SELECTED', 'UNIT_ACTED', 'ROUND_ENDED', 'TURN_STARTED', 'PHASE_ENDED', 'TURN_ENDED']);
+    const own = new Set<string>([...Object.values(SEQUENCE_EVENTS.alternating), ...Object.values(SEQUENCE_EVENTS.phases), ...Object.values(SEQUENCE_EVENTS.cards)]);
     const events = (snap: { value: never; context: SequenceContext }): GameEvent[] => {
       const s: State = { table: start.table, seq: viewOf(snap.value, snap.context) };
       return module.ruleset.legalCommands(s, { scenario, table })
@@ -358,6 +565,43 @@ describe('the machines themselves, walked with the sequence events the toys\' ru
     }
     const steps = new Set(paths.map((p) => viewOf(p.state.value, p.state.context).step));
     expect([...steps].sort()).toEqual(['activation', 'between', 'end', 'over', 'pick']);
+  });
+
+  it('cards (TC-1, TC-2, TC-4, TC-6, TC-7): each turn every card is drawn once, no unit acts twice, readiness waits for an activation, and after the last turn the machine is over', async () => {
+    const full = load('toycards');
+    // The lieutenant and one squad a side, two turns.
+    const scenario = { ...full, turnLimit: 2, units: full.units!.filter((u) => u.id !== 'red_b' && u.id !== 'blue_b') };
+    const table = await tableOf(scenario);
+    const paths = machinePaths(cards, toycardsModule.sequence, scenario, table);
+    const ended = paths.filter((p) => p.state.status === 'done');
+    expect(ended.length).toBeGreaterThan(0);
+    for (const p of ended) {
+      const types = p.steps.map((st) => st.event.type);
+      expect(types.filter((t) => t === 'TURN_OPENED').length).toBe(2);
+      expect(types.filter((t) => t === 'TURN_CLOSED').length).toBe(2);
+    }
+    const units = scenario.units!.map((u) => u.id);
+    expect(paths.length).toBeGreaterThan(50);
+    for (const p of paths) {
+      // Split into turns: every card drawn once in a turn that closed; a unit's activation ends at most once a turn.
+      const turns: GameEvent[][] = [];
+      for (const { event: e } of p.steps) {
+        if (e.type === 'TURN_OPENED') turns.push([]);
+        else turns.at(-1)?.push(e);
+      }
+      for (const turn of turns) {
+        if (turn.at(-1)?.type === 'TURN_CLOSED') expect(turn.filter((e) => e.type === 'CARD_DRAWN').map((e) => e.card).sort()).toEqual([...units].sort());
+        // TC-4 the leader who commands has used his activation.
+        const done = turn.flatMap((e) => (e.type === 'UNIT_PASSED' || e.type === 'UNIT_ACTED' ? [String(e.unit)] : e.type === 'UNIT_COMMANDED' ? [String(e.by)] : []));
+        expect(new Set(done).size).toBe(done.length);
+        // TC-6 a window opens only after an activation ended (never straight after a card or a unit going ready).
+        turn.forEach((e, i) => {
+          if (e.type === 'READINESS_DECLARED' && turn[i - 1]?.type !== 'READINESS_DECLARED') expect(['UNIT_ACTED', 'UNIT_PASSED']).toContain(turn[i - 1]?.type);
+        });
+      }
+    }
+    const steps = new Set(paths.map((p) => viewOf(p.state.value, p.state.context).step));
+    expect([...steps].sort()).toEqual(['activation', 'between', 'draw', 'end', 'offer', 'over', 'window']);
   });
 
   it('phases (TL-1, TL-5): every side plays the move then the fire phase in the scenario\'s order each turn, then over', async () => {

@@ -12,13 +12,14 @@ import { playableModule } from '../../src/flow';
 import type { AnyRulesetModule, GameEvent, VictoryResult } from '../../src/game';
 import { toyarmourModule } from '../toys/rules/toyarmour';
 import { toylinesModule } from '../toys/rules/toylines';
+import { toycardsModule } from '../toys/rules/toycards';
 
 const ROOT = path.resolve(__dirname, '../..');
 const TOYS = path.join(ROOT, 'tests/toys');
 const REGISTRY = 'src/rules/index.ts';
 
-// Both meet the game layer's module shape once composed (checked at compile time, as the registry's readers do).
-const modules: Record<string, AnyRulesetModule> = { toyarmour: playableModule(toyarmourModule), toylines: playableModule(toylinesModule) };
+// Each meets the game layer's module shape once composed (checked at compile time, as the registry's readers do).
+const modules: Record<string, AnyRulesetModule> = { toyarmour: playableModule(toyarmourModule), toylines: playableModule(toylinesModule), toycards: playableModule(toycardsModule) };
 
 /** Every file under `dir`, as paths relative to it. */
 function listFiles(dir: string, under = ''): string[] {
@@ -67,13 +68,14 @@ interface PlayJson {
 const TOY_CASES = [
   { id: 'toyarmour', exportName: 'toyarmourModule', scenario: 'toyarmour.json' },
   { id: 'toylines', exportName: 'toylinesModule', scenario: 'toylines.json' },
+  { id: 'toycards', exportName: 'toycardsModule', scenario: 'toycards.json' },
 ];
 const planted = new Map<string, { dir: string; play: Promise<{ stdout: string; stderr: string }> }>();
 /** toyarmour's game again as the text log (its lines labelled by the module's turnOf). */
 let armourText: Promise<{ stdout: string; stderr: string }>;
 
 beforeAll(() => {
-  // Both games start at once: a tsx start is most of the time.
+  // The games start at once: a tsx start is most of the time.
   for (const t of TOY_CASES) {
     const dir = plant(t.id, t.exportName);
     const args = [path.join(dir, 'src/cli/main.ts'), 'play', path.join(TOYS, 'scenarios', t.scenario), '--seed', '1', '--random-legal', '--json'];
@@ -163,6 +165,23 @@ describe('a ruleset added by its own folder and its registry line', () => {
     // Labels never go back, and a round's end is labelled with that round.
     lines.forEach((l, i) => { if (i > 0) expect(label(l)).toBeGreaterThanOrEqual(label(lines[i - 1]!)); });
     for (const l of lines.filter((x) => / Round \d+ ends$/.test(x))) expect(label(l)).toBe(Number(/Round (\d+) ends$/.exec(l)![1]));
+  });
+
+  it('toycards (TC-1, TC-2, TC-7) plays to the end through the copy\'s `cli play --random-legal`: a deck each turn, every card drawn once, a result', async () => {
+    const game = await played('toycards');
+    expect(game.ruleset).toBe('toycards');
+    expect(game.result).toMatchObject({ rule: 'TC-7' });
+    const turns: string[][] = [];
+    for (const e of game.events) {
+      if (e.type === 'TURN_OPENED') turns.push([]);
+      if (e.type === 'CARD_DRAWN') turns.at(-1)!.push(String(e.card));
+    }
+    expect(turns.length).toBeGreaterThanOrEqual(1);
+    // TC-1 each turn's cards are drawn one at a time, none twice; TC-2 each card offered or spent.
+    for (const drawn of turns) expect(new Set(drawn).size).toBe(drawn.length);
+    const types = game.events.map((e) => e.type);
+    expect(types).toContain('UNIT_ACTIVATED');
+    expect(game.events.filter((e) => e.type === 'DICE_ROLLED').every((e) => (e.roll as { sides: number }).sides === 6)).toBe(true);
   });
 
   it('toylines (TL-1, TL-3, TL-5) plays to the end through the copy\'s `cli play --random-legal`: phases, d20s, distances in inches', async () => {

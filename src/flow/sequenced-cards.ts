@@ -1,0 +1,205 @@
+// The card-driven model composed into the game layer's Ruleset (sequenced.ts calls these): what each
+// step of the cards machine takes and resolves with the ruleset's pure functions, the legal commands
+// of each step, who may act, and the reading the HUD's and headless play's turn machine follows.
+import type { ActivationStage, CardsProgram, CardsView, Command, Dice, FlowAdapter, GameEvent, Sequenced, TableQueries, TurnStage } from '../core';
+import type { ActingSides, Decision } from '../game';
+import type { Scenario } from '../scenario';
+import { SEQUENCE_EVENTS, snapshotOf, stepped, type CommandRole, type SequenceMachine } from './sequence-machines';
+
+type Program = CardsProgram<unknown, Scenario, TableQueries>;
+type State = Sequenced<unknown>;
+type Ctx = { scenario: Scenario; table: TableQueries };
+
+const E = SEQUENCE_EVENTS.cards;
+const nameOf = (scenario: Scenario, unit: string) => scenario.units?.find((u) => u.id === unit)?.name ?? unit;
+const sideName = (scenario: Scenario, side: string) => scenario.sides.find((x) => x.id === side)?.name ?? side;
+const cardsOf = (s: State) => s.seq as CardsView;
+
+/** The cards fields of a new game's sequence (before the first turn). */
+export const CARDS_START = { deck: [], drawn: [], via: null, by: null, forced: null, ready: [], readiness: null, queue: [] } as const;
+
+/** The command roles of a cards program, by its words. */
+export function cardsRoleOf(p: Program, type: string): CommandRole | undefined {
+  const c = p.commands;
+  for (const role of ['begin', 'draw', 'resolve', 'activate', 'pass', 'ready', 'command', 'declare', 'end'] as const) if (c[role] === type) return role;
+  return p.rules.actionTypes.includes(type) ? 'action' : undefined;
+}
+
+/** The ready units of a side that may still use their readiness now. */
+function readyOf(p: Program, s: State, side: string): string[] {
+  const seq = cardsOf(s);
+  return seq.ready.filter((u) => p.sideOf(s.table, u) === side && !seq.acted.includes(u) && p.units(s.table, side).includes(u));
+}
+
+/** The units the offered unit may command now (none for a unit itself commanded). */
+function commandableNow(p: Program, s: State): string[] {
+  const seq = cardsOf(s);
+  if (!seq.unit || seq.via === 'command') return [];
+  return p.commandable(s.table, seq.unit).filter((u) => !seq.acted.includes(u) && p.units(s.table, p.sideOf(s.table, u)).includes(u));
+}
+
+/** The events of a cards step (dice through `dice`), or the refusal. */
+export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: Command, role: CommandRole, ctx: Ctx & { dice: Dice }): Decision<GameEvent> {
+  const { scenario } = ctx;
+  const seq = cardsOf(s);
+  const no = (reason: string, rule: string): Decision<GameEvent> => ({ ok: false, reason, rule });
+  const unit = seq.unit ?? '';
+  // A command naming a unit must name the one offered (or acting).
+  if (['resolve', 'activate', 'pass', 'ready', 'command', 'action'].includes(role) && c.unitId !== undefined && c.unitId !== unit) {
+    return no(`${nameOf(scenario, String(c.unitId))} is not the unit offered: ${nameOf(scenario, unit)} is`, p.rule.draw);
+  }
+  const can = (e: GameEvent) => snapshotOf(machine, s).can(e as never);
+  switch (role) {
+    case 'begin': {
+      const round = seq.round + 1;
+      const r = p.deal(s, ctx);
+      return { ok: true, events: [{ type: E.begin, rule: p.rule.begin, round, deck: r.deck, text: r.text }] };
+    }
+    case 'draw': {
+      const card = seq.deck[0]!;
+      const r = p.card(s, card, ctx);
+      return { ok: true, events: [{ type: E.draw, rule: r.rule ?? p.rule.draw, card, unit: r.unit, text: r.text }] };
+    }
+    case 'resolve': {
+      const step = seq.forced!;
+      const r = p.resolveForced(s, step, ctx);
+      if (!r.ok) return r.rule ? { ok: false, reason: r.reason, rule: r.rule } : { ok: false, reason: r.reason };
+      const then = r.goesOn ? 'it goes on to its activation' : 'its activation is spent';
+      return { ok: true, events: [...r.events, { type: E.resolved, rule: p.rule.activate, step, unit, goesOn: r.goesOn, text: `${nameOf(scenario, unit)}: ${step} resolved — ${then}` }] };
+    }
+    case 'activate':
+      return { ok: true, events: [{ type: E.activate, rule: p.rule.activate, unit, via: seq.via, text: `${nameOf(scenario, unit)} activates` }] };
+    case 'pass':
+      return { ok: true, events: [{ type: E.pass, rule: p.rule.activate, unit, text: `${nameOf(scenario, unit)} passes: the activation is spent` }] };
+    case 'ready': {
+      const e: GameEvent = { type: E.ready, rule: p.rule.ready, unit, text: `${nameOf(scenario, unit)} goes into readiness` };
+      return can(e) ? { ok: true, events: [e] } : no(`${nameOf(scenario, unit)} may not go into readiness now`, p.rule.ready);
+    }
+    case 'command': {
+      const target = String(c.target);
+      const e: GameEvent = { type: E.command, rule: p.rule.command, by: unit, unit: target, text: `${nameOf(scenario, unit)} commands ${nameOf(scenario, target)}` };
+      return can(e) ? { ok: true, events: [e] } : no(`${nameOf(scenario, unit)} may not command ${nameOf(scenario, target)} now`, p.rule.command);
+    }
+    case 'action': {
+      const r = p.rules.act(s, c, ctx);
+      if (!r.ok) return r.rule ? { ok: false, reason: r.reason, rule: r.rule } : { ok: false, reason: r.reason };
+      return { ok: true, events: [...r.events, { type: E.acted, rule: p.rule.activate, unit, text: `${nameOf(scenario, unit)}: activation over` }] };
+    }
+    case 'declare': {
+      const side = String(c.side);
+      const declared = c.unitId === null || c.unitId === undefined ? null : String(c.unitId);
+      const e: GameEvent = { type: E.declare, rule: p.rule.readiness, side, unit: declared, text: declared ? `${sideName(scenario, side)} use ${nameOf(scenario, declared)}'s readiness` : `${sideName(scenario, side)} use no ready unit now` };
+      if (!can(e)) return no(declared ? `${nameOf(scenario, declared)} may not use readiness now` : `${sideName(scenario, side)} have nothing to declare now`, p.rule.readiness);
+      const after = stepped(machine, s, e);
+      if (after.readiness!.pending.length > 0) return { ok: true, events: [e] };
+      // Every side has declared: those with a unit queue, a roll-off ordering them when several did.
+      const decl = after.readiness!.declared;
+      const sides = seq.sides.filter((x) => decl[x]);
+      const off = sides.length > 1 ? p.rollOff(sides, ctx) : { order: sides, text: sides.length ? `${nameOf(scenario, decl[sides[0]!]!)} acts out of readiness` : 'No ready unit acts now' };
+      const queue = off.order.map((x) => decl[x]!);
+      return { ok: true, events: [e, { type: E.close, rule: p.rule.readiness, queue, text: off.text }] };
+    }
+    default:
+      return { ok: true, events: [{ type: E.end, rule: p.rule.end, round: seq.round, text: `${p.roundWord} ${seq.round} ends` }] };
+  }
+}
+
+/** The legal commands of the cards step now (each with its side). */
+export function cardsLegal(p: Program, s: State, ctx: Ctx): Command[] {
+  const seq = cardsOf(s);
+  const first = seq.sides[0];
+  const C = p.commands;
+  const side = seq.side!;
+  const unitId = seq.unit!;
+  switch (seq.step) {
+    case 'between': return [{ type: C.begin, side: first }];
+    case 'draw': return [{ type: C.draw, side: first }];
+    case 'forced': return [{ type: C.resolve, side, unitId, step: seq.forced }];
+    case 'offer': return [
+      { type: C.activate, side, unitId },
+      { type: C.pass, side, unitId },
+      ...(seq.via === 'card' && p.mayReady(s.table, unitId) ? [{ type: C.ready, side, unitId }] : []),
+      ...commandableNow(p, s).map((target) => ({ type: C.command, side, unitId, target })),
+    ];
+    case 'activation': return p.rules.actions(s, ctx);
+    case 'window': return seq.readiness!.pending.flatMap((x) => [{ type: C.declare, side: x, unitId: null }, ...readyOf(p, s, x).map((u) => ({ type: C.declare, side: x, unitId: u }))]);
+    case 'end': return [{ type: C.end, side: first }];
+    default: return [];
+  }
+}
+
+/** Who may give the next command: the unit offered's side; in a window every side still to declare; any side between the turn's steps. */
+export function cardsActingSides(p: Program, s: State, scenario: Scenario): ActingSides {
+  const seq = cardsOf(s);
+  const sides = scenario.sides.map((x) => x.id);
+  if (seq.step === 'window') return { sides: [...seq.readiness!.pending], rule: p.rule.readiness };
+  if (seq.side && (seq.step === 'forced' || seq.step === 'offer' || seq.step === 'activation')) return { sides: [seq.side], rule: p.rule.activate };
+  const rule = seq.step === 'end' ? p.rule.end : seq.step === 'draw' ? p.rule.draw : p.rule.begin;
+  return { sides, rule, anySide: true };
+}
+
+/** What the cards step awaits, in words a refusal gives. */
+export function cardsAwaited(p: Program, s: State, scenario: Scenario): { reason: string; rule: string } {
+  const seq = cardsOf(s);
+  const word = p.roundWord.toLowerCase();
+  const unit = seq.unit ? nameOf(scenario, seq.unit) : '';
+  switch (seq.step) {
+    case 'between': return { reason: `the next ${word} has to begin first`, rule: p.rule.begin };
+    case 'draw': return { reason: 'the next card has to be drawn', rule: p.rule.draw };
+    case 'forced': return { reason: `${unit} must first resolve its ${seq.forced}`, rule: p.rule.activate };
+    case 'offer': return { reason: `${unit} has to decide how to use its activation`, rule: p.rule.activate };
+    case 'activation': return { reason: `${unit} is acting`, rule: p.rule.activate };
+    case 'window': return { reason: `ready units are being declared (${seq.readiness!.pending.map((x) => sideName(scenario, x)).join(', ')})`, rule: p.rule.readiness };
+    case 'end': return { reason: `the ${word} is over: it has to end first`, rule: p.rule.end };
+    default: return { reason: 'the game is over', rule: p.rule.end };
+  }
+}
+
+/** What the HUD's and headless play's turn machine reads of the cards machine: its step, as the stages. */
+export function cardsAdapter(p: Program): FlowAdapter<State> {
+  const C = p.commands;
+  const ends = new Set<string>([E.acted, E.pass, E.ready]);
+  return {
+    activationModel: 'cards',
+    meleeModel: 'none',
+    steps: {
+      beginTurn: [C.begin],
+      pick: [C.draw],
+      window: [C.declare],
+      windowState: 'window',
+      endTurn: [C.end],
+      resolve: [C.resolve],
+      // The unit offered decides, then (activated) takes its action: both are its choosing.
+      choose: [C.activate, C.pass, C.ready, C.command, ...p.rules.actionTypes],
+      choosers: ['unit'],
+      forced: {},
+      melee: [],
+    },
+    turnStage: (s): TurnStage => {
+      switch (s.seq.step) {
+        case 'over': return 'over';
+        case 'between': return 'between-turns';
+        case 'draw': return 'pick';
+        case 'window': return 'window';
+        case 'end': return 'turn-end';
+        default: return 'activation';
+      }
+    },
+    activationStage: (s): ActivationStage => {
+      const seq = cardsOf(s);
+      if (seq.step === 'forced') return { kind: 'forced', step: seq.forced! };
+      if (seq.step === 'offer' || seq.step === 'activation') return { kind: 'choosing', chooser: 'unit' };
+      return { kind: 'none' };
+    },
+    meleeStage: () => 'none',
+    sideToAct: (s) => {
+      const seq = cardsOf(s);
+      if (seq.step === 'window') return seq.readiness!.pending.length === 1 ? seq.readiness!.pending[0] : undefined;
+      return seq.step === 'forced' || seq.step === 'offer' || seq.step === 'activation' ? seq.side ?? undefined : undefined;
+    },
+    // An activation ends with its action, a pass, readiness, or a forced step that spent it.
+    activationEnded: (events) => events.some((e) => ends.has(e.type) || (e.type === E.resolved && e.goesOn === false)),
+    meleeOutcome: () => 'none',
+    meleeRoundFought: () => ({ fought: false, loserTested: false }),
+  };
+}

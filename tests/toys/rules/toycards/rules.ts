@@ -1,0 +1,203 @@
+// The toy cards rules (tests only): the table and its guards and resolutions; the sequence — a deck of
+// unit cards each turn, a card's unit acting, passing, going ready or (the leader) commanding a squad,
+// a shaken unit's nerve test first, readiness windows after activations — is the flow's cards machine
+// (index.ts). One action an activation: hold, move or shoot. Lengths in cm. Rule ids TC-n.
+import { baseDistance, hypot, within, type Command, type Dice, type GameEvent, type Resolution, type Sequenced, type SequenceCtx, type TableQueries, type Vec2 } from '../../core';
+import type { Scenario } from '../../scenario';
+
+export interface CardFigure {
+  id: string;
+  unit: string;
+  side: string;
+  at: Vec2;
+  alive: boolean;
+}
+
+/** The table: the figures, the leaders' units, and the units shaken by fire (the sequence is the machine's). */
+export interface CardsTable {
+  figures: CardFigure[];
+  leaders: string[];
+  shaken: string[];
+}
+
+export type CardsState = Sequenced<CardsTable>;
+type Ctx = SequenceCtx<Scenario, TableQueries>;
+
+/** TC-3 a move and the rifles' range; TC-4 a leader's command range (cm). */
+export const MOVE = 10;
+export const RANGE = 30;
+export const COMMAND_RANGE = 15;
+/** TC-3 a hit on 4+; TC-5 the nerve test passes on 4+. */
+export const HIT = 4;
+export const NERVE = 4;
+const RADIUS = 1.25;
+const COMPASS = [0, 45, 90, 135, 180, 225, 270, 315];
+
+const live = (t: CardsTable) => t.figures.filter((f) => f.alive);
+export const unitFigures = (t: CardsTable, unit: string) => live(t).filter((f) => f.unit === unit);
+export const nameOf = (scenario: Scenario, unit: string) => scenario.units?.find((u) => u.id === unit)?.name ?? unit;
+export const sideName = (scenario: Scenario, side: string) => scenario.sides.find((x) => x.id === side)?.name ?? side;
+const cm = (d: number) => `${d.toFixed(1)} cm`;
+const no = (reason: string, rule: string): Resolution => ({ ok: false, reason, rule });
+
+/** TC-1 the units of a side still on the table (each has a card). */
+export function cardUnits(t: CardsTable, side: string): string[] {
+  return [...new Set(live(t).filter((f) => f.side === side).map((f) => f.unit))];
+}
+
+export function sideOfUnit(t: CardsTable, unit: string): string {
+  return t.figures.find((f) => f.unit === unit)!.side;
+}
+
+/** The nearest distance between two groups of figures on the battlefield (cm, height counts). */
+function distance(table: TableQueries, a: readonly CardFigure[], b: readonly CardFigure[]): number {
+  const base = (f: CardFigure) => ({ at: f.at, radius: RADIUS, y: table.standHeight(f.at[0], f.at[1]) });
+  let best = Infinity;
+  for (const x of a) for (const y of b) best = Math.min(best, baseDistance(base(x), base(y)));
+  return best;
+}
+
+/** Centre-to-centre distance of two units on the table plan (cm): the leader's command reach (TC-4). */
+function planDistance(t: CardsTable, a: string, b: string): number {
+  const centre = (u: string) => {
+    const fs = unitFigures(t, u);
+    return [fs.reduce((n, f) => n + f.at[0], 0) / fs.length, fs.reduce((n, f) => n + f.at[1], 0) / fs.length] as Vec2;
+  };
+  const [p, q] = [centre(a), centre(b)];
+  return hypot(p[0] - q[0], p[1] - q[1]);
+}
+
+export function setupCards(scenario: Scenario): CardsTable {
+  const units = scenario.units ?? [];
+  return {
+    figures: units.flatMap((u) => u.figures.map((f) => ({ id: f.id, unit: u.id, side: u.side, at: f.at, alive: true }))),
+    leaders: units.filter((u) => u.type === 'leader').map((u) => u.id),
+    shaken: [],
+  };
+}
+
+/** TC-1 each turn every unit on the table has a card; each card gets a d6 and the deck is drawn highest first (ties in the scenario's order). */
+export function dealCards(s: CardsState, { scenario, dice }: Ctx & { dice: Dice }): { deck: string[]; text: string } {
+  const units = s.seq.sides.flatMap((side) => cardUnits(s.table, side));
+  const rolled = units.map((unit, i) => ({ unit, i, roll: dice.roll(6, `card of ${nameOf(scenario, unit)}`, 'TC-1') }));
+  const deck = rolled.sort((a, b) => b.roll - a.roll || a.i - b.i).map((r) => r.unit);
+  return { deck, text: `Turn ${s.seq.round + 1}: ${deck.length} cards shuffled into the deck` };
+}
+
+/** TC-2 a drawn card offers its unit an activation, unless the unit is gone or has already acted (commanded): the card is spent. */
+export function drawnCard(s: CardsState, card: string, { scenario }: Ctx): { unit: string | null; text: string; rule?: string } {
+  if (unitFigures(s.table, card).length === 0) return { unit: null, text: `${nameOf(scenario, card)} is no longer on the table: the card is spent`, rule: 'TC-1' };
+  if (s.seq.acted.includes(card)) return { unit: null, text: `${nameOf(scenario, card)} has already acted this turn: the card is spent`, rule: 'TC-4' };
+  return { unit: card, text: `${nameOf(scenario, card)}'s card is drawn` };
+}
+
+/** TC-5 a shaken unit offered its activation first tests its nerve. */
+export const shakenTest = (t: CardsTable, unit: string): string | null => (t.shaken.includes(unit) ? 'nerve test' : null);
+
+/** TC-5 the nerve test: a d6, 4+ steadies the unit (it goes on to act); else it stays shaken and the activation is spent. */
+export function nerveTest(s: CardsState, _step: string, { scenario, dice }: Ctx & { dice: Dice }): { ok: true; events: GameEvent[]; goesOn: boolean } {
+  const unit = s.seq.unit!;
+  const roll = dice.roll(6, `nerve test of ${nameOf(scenario, unit)} (${NERVE}+)`, 'TC-5');
+  const steady = roll >= NERVE;
+  return { ok: true, goesOn: steady, events: [{ type: 'NERVE_TESTED', rule: 'TC-5', unit, roll, steady, text: `${nameOf(scenario, unit)} tests its nerve: ${roll}, ${steady ? 'steady' : 'still shaken'}` }] };
+}
+
+/** TC-4 the leader's card may command a squad of his side within COMMAND_RANGE cm. */
+export function commandableUnits(t: CardsTable, unit: string): string[] {
+  if (!t.leaders.includes(unit)) return [];
+  const side = sideOfUnit(t, unit);
+  return cardUnits(t, side).filter((u) => u !== unit && !t.leaders.includes(u) && within(planDistance(t, unit, u), COMMAND_RANGE));
+}
+
+/** TC-6 a squad (not the leader, not shaken) may go into readiness on its own card. */
+export const mayGoReady = (t: CardsTable, unit: string) => !t.leaders.includes(unit) && !t.shaken.includes(unit);
+
+/** TC-6 the readiness roll-off: a d6 a side, the higher first, ties re-rolled. */
+export function readinessRollOff(sides: readonly string[], { scenario, dice }: Ctx & { dice: Dice }): { order: string[]; text: string } {
+  const [a, b] = sides as [string, string];
+  let [ra, rb] = [0, 0];
+  while (ra === rb) {
+    ra = dice.roll(6, `readiness roll-off: ${sideName(scenario, a)}`, 'TC-6');
+    rb = dice.roll(6, `readiness roll-off: ${sideName(scenario, b)}`, 'TC-6');
+  }
+  const order = ra > rb ? [a, b] : [b, a];
+  return { order, text: `Readiness roll-off ${ra}–${rb}: ${sideName(scenario, order[0]!)} go first` };
+}
+
+/** TC-3 the activated unit's one action (`s.seq.unit`): hold, move or shoot. */
+export function actCards(s: CardsState, c: Command, { scenario, table, dice }: Ctx & { dice: Dice }): Resolution {
+  const unit = s.seq.unit!;
+  const own = unitFigures(s.table, unit);
+  switch (c.type) {
+    case 'HOLD':
+      return { ok: true, events: [{ type: 'UNIT_HELD', rule: 'TC-3', unit, text: `${nameOf(scenario, unit)} hold` }] };
+    case 'MOVE': {
+      const [dx, dz] = [Number(c.dx), Number(c.dz)];
+      if (!Number.isFinite(dx) || !Number.isFinite(dz)) return no('a move needs dx and dz (cm)', 'TC-3');
+      const length = hypot(dx, dz);
+      if (!within(length, MOVE)) return no(`a move of ${cm(length)} is beyond ${MOVE} cm`, 'TC-3');
+      if (!stays(own, dx, dz, scenario)) return no('a figure would leave the table', 'TC-3');
+      return { ok: true, events: [{ type: 'UNIT_MOVED', rule: 'TC-3', unit, dx, dz, text: `${nameOf(scenario, unit)} move ${cm(length)}` }] };
+    }
+    case 'SHOOT': {
+      const target = String(c.target);
+      const enemy = unitFigures(s.table, target);
+      if (enemy.length === 0 || enemy[0]!.side === s.seq.side) return no('the target is not an enemy unit on the table', 'TC-3');
+      const range = distance(table, own, enemy);
+      if (!within(range, RANGE)) return no(`${nameOf(scenario, target)} is ${cm(range)} away, beyond ${RANGE} cm`, 'TC-3');
+      const hits = own.map(() => dice.roll(6, `shot by ${nameOf(scenario, unit)} (${HIT}+)`, 'TC-3')).filter((r) => r >= HIT).length;
+      const fallen = enemy.slice(0, hits).map((f) => f.id);
+      return { ok: true, events: [{ type: 'UNIT_SHOT', rule: 'TC-3', unit, target, hits, fallen, text: `${nameOf(scenario, unit)} shoot at ${nameOf(scenario, target)}, ${cm(range)} away: ${hits} hit${hits === 1 ? '' : 's'}${hits ? ', it is shaken (TC-5)' : ''}` }] };
+    }
+  }
+  return no(`unknown command ${c.type}`, 'TC-3');
+}
+
+function stays(own: readonly CardFigure[], dx: number, dz: number, scenario: Scenario): boolean {
+  return own.every((f) => f.at[0] + dx >= 0 && f.at[0] + dx <= scenario.table.width && f.at[1] + dz >= 0 && f.at[1] + dz <= scenario.table.depth);
+}
+
+/** The table after one of the rules' events: a move, a shot's fallen and its target shaken (TC-5), a steady nerve. */
+export function evolveCards(t: CardsTable, e: GameEvent): CardsTable {
+  switch (e.type) {
+    case 'UNIT_MOVED':
+      return { ...t, figures: t.figures.map((f) => (f.unit === e.unit ? { ...f, at: [f.at[0] + (e.dx as number), f.at[1] + (e.dz as number)] as Vec2 } : f)) };
+    case 'UNIT_SHOT': {
+      const fallen = e.fallen as string[];
+      if (!fallen.length) return t;
+      return { ...t, figures: t.figures.map((f) => (fallen.includes(f.id) ? { ...f, alive: false } : f)), shaken: t.shaken.includes(String(e.target)) ? t.shaken : [...t.shaken, String(e.target)] };
+    }
+    case 'NERVE_TESTED':
+      return e.steady ? { ...t, shaken: t.shaken.filter((u) => u !== e.unit) } : t;
+    default:
+      return t;
+  }
+}
+
+/** TC-3 every action the activated unit may take now (moves the eight compass ways, shots within range). */
+export function cardsActions(s: CardsState, scenario: Scenario, table: TableQueries): Command[] {
+  const unitId = s.seq.unit;
+  const side = s.seq.side;
+  if (!unitId || !side) return [];
+  const own = unitFigures(s.table, unitId);
+  const out: Command[] = [{ type: 'HOLD', side, unitId }];
+  for (const b of COMPASS) {
+    const r = (b * Math.PI) / 180;
+    const [dx, dz] = [Math.round(MOVE * Math.sin(r) * 10) / 10, Math.round(MOVE * Math.cos(r) * 10) / 10];
+    if (within(hypot(dx, dz), MOVE) && stays(own, dx, dz, scenario)) out.push({ type: 'MOVE', side, unitId, dx, dz });
+  }
+  const enemies = [...new Set(live(s.table).filter((f) => f.side !== side).map((f) => f.unit))];
+  for (const target of enemies) if (within(distance(table, own, unitFigures(s.table, target)), RANGE)) out.push({ type: 'SHOOT', side, unitId, target });
+  return out;
+}
+
+/** TC-7 the game ends when a side has nothing left, or after the last turn: more figures standing wins. */
+export function cardsVictory(s: CardsState, scenario: Scenario): { winner: string | null; reason: string; rule: string } | undefined {
+  const sides = scenario.sides.map((x) => x.id);
+  const gone = sides.find((side) => cardUnits(s.table, side).length === 0);
+  if (!gone && s.seq.step !== 'over') return undefined;
+  const [a, b] = sides.map((side) => live(s.table).filter((f) => f.side === side).length) as [number, number];
+  const winner = a === b ? null : a > b ? sides[0]! : sides[1]!;
+  const why = gone ? `${sideName(scenario, gone)} have nothing left` : `turn ${s.seq.round} was the last`;
+  return { winner, reason: `${why}: ${a}–${b}${winner ? `, ${sideName(scenario, winner)} win` : ', a draw'}`, rule: 'TC-7' };
+}
