@@ -180,9 +180,9 @@ describe.runIf(run)('play in buildings and on floors in Chromium', () => {
 
     const label = page.locator('[data-testid=play-refusal]');
     await expect.poll(async () => label.getAttribute('data-rule')).toBe('K-4.0');
-    expect(await label.textContent()).toMatch(/runs into a wall of house_two_storey \(go through a door\)/);
+    expect(await label.textContent()).toMatch(/runs into a wall of Farmhouse \(go through a door\)/);
     await page.waitForSelector('[data-testid=refusal]');
-    expect(await page.textContent('[data-testid=refusal-reason]')).toMatch(/the squad leader of South of the wall: the move runs into a wall of house_two_storey/);
+    expect(await page.textContent('[data-testid=refusal-reason]')).toMatch(/the squad leader of South of the wall: the move runs into a wall of Farmhouse/);
     await saveShot(page, 'play-floors-wall-refused.png');
     expect((await figure('wall_south_1')).at).toEqual(start);
     expect((await figure('wall_south_1')).floor ?? 0).toBe(0);
@@ -426,7 +426,7 @@ describe.runIf(run)('play in buildings and on floors in Chromium', () => {
       // machine: the HUD's toast, which stays, is read instead.)
       await saveShot(page, 'play-floors-past-door.png');
       await expect.poll(async () => page.evaluate(() => window.__sandtable!.play!.lastRefusal.get()), { timeout: 30_000 }).toMatchObject({ rule: 'K-4.0' });
-      expect(await page.textContent('[data-testid=refusal-reason]')).toMatch(/the leader of Company commander \(Grafström's group\): the move runs into a wall of east_houses_1 \(go through a door\)/);
+      expect(await page.textContent('[data-testid=refusal-reason]')).toMatch(/the leader of Company commander \(Grafström's group\): the move runs into a wall of East-bank house, 3 storeys, stone \(go through a door\)/);
       expect((await figure('w_cmd_1')).at).toEqual(start);
       await page.click('[data-testid=refusal-close]');
 
