@@ -30,6 +30,8 @@ async function main(): Promise<void> {
   const url = server.resolvedUrls?.local[0];
   if (!url) throw new Error('vite preview gave no local URL');
   const ctx = await openBrowser();
+  // tsx keeps function names with a `__name` helper, which the functions sent to the page call there too.
+  await ctx.addInitScript({ content: 'window.__name = (f) => f;' });
   let n = 0;
   try {
     const { page, problems } = await watchedPage(ctx, new URL(url).origin);
@@ -72,8 +74,8 @@ async function main(): Promise<void> {
     await page.waitForSelector('[data-testid=play-hud]');
     await playToTargets(page);
     await takeOver(page);
-    await openTab(page, 'orders');
-    await shoot('play-activation-targets');
+    // A smaller screen may fold the dock: it is opened again at each size.
+    await shoot('play-activation-targets', () => openTab(page, 'orders'));
     await page.evaluate(() => {
       const p = window.__sandtable!.play!;
       p.control.send(p.view.get().targets.find((t) => t.command)!.command!);
@@ -83,8 +85,7 @@ async function main(): Promise<void> {
     await takeOver(page);
     await page.waitForSelector('[data-testid=dice-tray]');
     await shoot('play-dice');
-    await openTab(page, 'log');
-    await shoot('play-log');
+    await shoot('play-log', () => openTab(page, 'log'));
     if (problems.length) console.warn(`page problems:\n  ${problems.join('\n  ')}`);
     console.log(`${n} states × ${SIZES.length} sizes in ${out}`);
   } finally {
