@@ -13,7 +13,7 @@ import { buildSolids, buildingBase, slabOf } from './solids';
 import { areaVolumes, mayCross, volumeIntervals, type AreaVolume } from './areas';
 import { depthStop as depthStopAt } from './see-in-depth';
 import { losViewshed } from './viewshed';
-import { onWalk, standingSpots } from './standing-spots';
+import { onLadder, onWalk, standingSpots } from './standing-spots';
 import { type Aabb, SolidCuller, solidAabb } from './broadphase';
 import { SightCaster, buildTerrainTiles } from './sight-caster';
 import { type PlanBox, PlanBins } from './plan-bins';
@@ -285,10 +285,12 @@ class RapierBattlefield implements Battlefield {
 
   standingSpots(featureId: string, floor: number, near?: Vec2): StandingSpot[] {
     const b = this.buildings.find((x) => x.id === featureId);
-    return standingSpots(this.scenario, featureId, floor, b ? b.levels.length : 1, near);
+    return standingSpots(this.scenario, featureId, floor, b ? b.levels.length : 1, near, (x, z) => gridHeightAt(this.grid, x, z));
   }
 
   walkAt(x: number, z: number): string | undefined {
+    // A ladder first: where one leans on a work, its top is what a click there means.
+    for (const f of this.scenario.features) if (f.kind === 'ladder' && onLadder(f, x, z)) return f.id;
     for (const f of this.scenario.features) {
       if ((f.kind === 'rampart' || f.kind === 'bastion' || f.kind === 'redoubt') && onWalk(f, x, z)) return f.id;
     }

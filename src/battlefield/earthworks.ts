@@ -152,7 +152,8 @@ export class EarthworkNamer {
 }
 
 /** How far a work's earth reaches from its path, cm. */
-function reachOf(f: FortificationFeature): number {
+/** How far from its path a work shapes the ground, cm: beyond it earthworkSection is 0 and 0. */
+export function reachOf(f: FortificationFeature): number {
   const half = hasBank(f) ? (f.crestWidth ?? EARTHWORK_DEFAULTS.crestWidth) / 2 : 0;
   const front = hasBank(f) ? f.frontSlope ?? f.slope ?? EARTHWORK_DEFAULTS.slope : 0;
   const rear = f.rearSlope ?? f.slope ?? EARTHWORK_DEFAULTS.slope;

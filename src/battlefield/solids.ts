@@ -1,6 +1,6 @@
 // Scenario features → plain solids (boxes, convex hulls): building walls cut around their
 // openings, floor slabs, roofs; wall/fence/hedge runs; parapets with embrasures; bridges; ladders.
-import { type BoxSolid, type HeightGrid, type Solid, type Vec2, type Vec3, gridHeightAt, rotate2, dist2, hypot } from '../core';
+import { type BoxSolid, type HeightGrid, type HullSolid, type Solid, type Vec2, type Vec3, gridHeightAt, rotate2, dist2, hypot } from '../core';
 import {
   type BridgeFeature, type BuildingFeature, type FortificationFeature, type LadderFeature, type LinearFeature,
   type Scenario, resolveTags, storeyHeight, wallLength,
@@ -202,8 +202,35 @@ function parapetSolids(f: FortificationFeature, grid: HeightGrid, blocksSight: b
     return e ? sill : undefined;
   };
   const walk = (x: number, z: number) => gridHeightAt(grid, x, z);
-  return runPieces(shifted, grid, f.parapet.height, f.parapet.thickness,
+  const boxes = runPieces(shifted, grid, f.parapet.height, f.parapet.thickness,
     { featureId: f.id, featureKind: f.kind, part: 'parapet', blocksSight, standable: false }, walk, embrasureAt);
+  const run = f.parapet.frontSlope ?? 0;
+  return run > 0 ? boxes.map((b) => slopedFront(b, f, walk(b.center[0], b.center[2]), run / f.parapet!.height)) : boxes;
+}
+
+/**
+ * A parapet piece with a sloped outer face: upright from below the ground to its foot on the walk
+ * (`foot`), then leaning in `lean` cm per cm of height up to its top, the inner face upright — a
+ * convex hull. The outer side is the one outerDistance calls outer.
+ */
+function slopedFront(b: BoxSolid, f: FortificationFeature, foot: number, lean: number): HullSolid {
+  const a = (b.rotationY * Math.PI) / 180;
+  const c = Math.cos(a), s = Math.sin(a);
+  const [hx, hy, hz] = b.halfExtents;
+  // The box's local z axis in plan (the sight casts' frame): which end of it is outer.
+  const nz: Vec2 = [-s, c];
+  const probe = (d: number): number => outerDistance(f, [b.center[0] + nz[0] * d, b.center[2] + nz[1] * d]).s;
+  const outer = probe(0.01) > probe(-0.01) ? 1 : -1;
+  const bottom = b.center[1] - hy, top = b.center[1] + hy;
+  const inset = lean * Math.max(0, top - foot);
+  const at = (lx: number, lz: number, y: number): Vec3 => [b.center[0] + lx * c - lz * s, y, b.center[2] + lx * s + lz * c];
+  const points: Vec3[] = [];
+  for (const lx of [-hx, hx]) {
+    points.push(at(lx, -hz, bottom), at(lx, hz, bottom), at(lx, outer * hz, foot));
+    points.push(at(lx, -outer * hz, top), at(lx, outer * (hz - inset), top));
+  }
+  const { center: _c, halfExtents: _h, rotationY: _r, shape: _s, ...common } = b;
+  return { ...common, shape: 'hull', points };
 }
 
 function bridgeSolids(f: BridgeFeature, grid: HeightGrid): Solid[] {
@@ -230,11 +257,17 @@ function bridgeSolids(f: BridgeFeature, grid: HeightGrid): Solid[] {
   return out;
 }
 
-function ladderSolid(f: LadderFeature, grid: HeightGrid): Solid {
-  // Facing is a compass bearing (0 = north, 90 = east); the ladder leans away from the climber's feet.
-  const run = f.topHeight * 0.3;
+/**
+ * How a ladder leans: the plan direction from its foot toward its top (facing is a compass bearing,
+ * 0 = north, 90 = east; the ladder leans away from the climber's feet) and the run of that lean, cm.
+ */
+export function ladderLean(f: LadderFeature): { dir: Vec2; run: number } {
   const br = (f.facing * Math.PI) / 180;
-  const dir: Vec2 = [Math.sin(br), Math.cos(br)];
+  return { dir: [Math.sin(br), Math.cos(br)], run: f.topHeight * 0.3 };
+}
+
+function ladderSolid(f: LadderFeature, grid: HeightGrid): Solid {
+  const { dir, run } = ladderLean(f);
   const g = gridHeightAt(grid, f.foot[0], f.foot[1]);
   const c: Vec3 = [f.foot[0] + (dir[0] * run) / 2, g + f.topHeight / 2, f.foot[1] + (dir[1] * run) / 2];
   // An upright slab over the leaning ladder's footprint, see-through for sight.

@@ -1,9 +1,11 @@
 // Standing spots of a building's floor: the room's centre and, for each opening on that floor, the
-// point just inside it where a figure would stand to look out ("stand at this window"). The tools
-// place an observer on one of these instead of wherever a click happened to land on the floor.
+// point just inside it where a figure would stand to look out ("stand at this window"); of a rampart's
+// walk; of a ladder's top. The tools place an observer on one of these instead of wherever a click
+// happened to land on the floor.
 import { dist2, polylineProjection, rotate2, type Vec2 } from '../core';
-import type { BuildingFeature, FortificationFeature, OpeningSpec, Scenario } from '../scenario';
+import type { BuildingFeature, FortificationFeature, LadderFeature, OpeningSpec, Scenario } from '../scenario';
 import { outerDistance } from './relief';
+import { ladderLean } from './solids';
 import type { StandingSpot } from './types';
 
 /** How far in from a wall's inner face the spot at an opening lies, cm: a figure's base radius and a little. */
@@ -125,13 +127,38 @@ export function walkSpots(f: FortificationFeature, near: Vec2): StandingSpot[] {
   return spots;
 }
 
+/** Is (x, z) on a ladder's plan: across its width, from its foot to where its top rests? */
+export function onLadder(f: LadderFeature, x: number, z: number): boolean {
+  const { dir, run } = ladderLean(f);
+  const dx = x - f.foot[0], dz = z - f.foot[1];
+  const along = dx * dir[0] + dz * dir[1];
+  const across = dx * dir[1] - dz * dir[0];
+  return along >= 0 && along <= run && Math.abs(across) <= (f.width ?? 1.5) / 2;
+}
+
 /**
- * The spots of a building's floor by ids; [] for a feature that is no building or a floor it lacks.
- * With `near`, the openings come nearest first (by the opening's place in the wall), after the centre.
+ * A ladder's one standing spot, its top: a climber's feet level with where the ladder rests (the
+ * ground at its foot + topHeight), so that he looks over what it leans on, his body STAND_BACK back
+ * from the top along the ladder (never behind its foot). `footGround`: the ground at the foot, cm.
  */
-export function standingSpots(scenario: Scenario, buildingId: string, floor: number, levels: number, near?: Vec2): StandingSpot[] {
+export function ladderSpot(f: LadderFeature, footGround: number): StandingSpot {
+  const { dir, run } = ladderLean(f);
+  const along = run - Math.min(STAND_BACK, run);
+  return {
+    id: 'top', kind: 'ladder top', label: `top of the ${f.name ?? 'ladder'}`, buildingId: f.id, floor: 0,
+    at: [f.foot[0] + dir[0] * along, f.foot[1] + dir[1] * along], opening: null, stand: footGround + f.topHeight,
+  };
+}
+
+/**
+ * The spots of a building's floor, a fortification's walk or a ladder (floor 0) by ids; [] for
+ * another feature or a floor it lacks. With `near`, the openings come nearest first (by the opening's
+ * place in the wall), after the centre. `ground`: the ground height at a point (a ladder's foot).
+ */
+export function standingSpots(scenario: Scenario, buildingId: string, floor: number, levels: number, near?: Vec2, ground?: (x: number, z: number) => number): StandingSpot[] {
   const feature = scenario.features.find((f) => f.id === buildingId);
   if (!feature || !Number.isInteger(floor) || floor < 0 || floor >= levels) return [];
+  if (feature.kind === 'ladder') return ground ? [ladderSpot(feature, ground(feature.foot[0], feature.foot[1]))] : [];
   const b = feature.kind === 'building' ? feature : undefined;
   const fort = feature.kind === 'rampart' || feature.kind === 'bastion' || feature.kind === 'redoubt' ? feature : undefined;
   if (!b && !fort) return [];

@@ -105,7 +105,7 @@ export interface BuildingInfo {
 export interface StandingSpot {
   /** 'centre' or 'walk', or the opening's id (else wall-kind-index, embrasure-index). */
   id: string;
-  kind: 'centre' | 'walk' | 'window' | 'door' | 'embrasure' | 'loophole' | 'breach';
+  kind: 'centre' | 'walk' | 'ladder top' | 'window' | 'door' | 'embrasure' | 'loophole' | 'breach';
   /** For people: "centre of the belfry", "north window", "south window, east". */
   label: string;
   buildingId: string;
@@ -114,6 +114,11 @@ export interface StandingSpot {
   at: Vec2;
   /** The opening's centre in the wall (plan), or null for the centre. */
   opening: Vec2 | null;
+  /**
+   * The height stood on, cm, where it is not the floor's surface at `at`: a ladder's top, with the
+   * ground (or ditch) under it.
+   */
+  stand?: number;
 }
 
 /** An area feature under a point (woods, field, marsh, rubble, rocky, road, water), whatever its height. */
@@ -159,11 +164,15 @@ export interface Battlefield {
   /** The building whose interior contains (x, z), if any. */
   buildingAt(x: number, z: number): BuildingInfo | undefined;
   /**
-   * Standing spots of a building's floor (centre first, then its openings, nearest `near` first), or
-   * of a fortification's walk (floor 0: the walk level with `near`, then its embrasures); [] when none.
+   * Standing spots of a building's floor (centre first, then its openings, nearest `near` first), of
+   * a fortification's walk (floor 0: the walk level with `near`, then its embrasures) or of a ladder
+   * (floor 0: its top); [] when none.
    */
   standingSpots(featureId: string, floor: number, near?: Vec2): StandingSpot[];
-  /** The fortification (rampart, bastion, redoubt) whose walk holds (x, z), if any. */
+  /**
+   * The ladder whose plan holds (x, z), else the fortification (rampart, bastion, redoubt) whose walk
+   * holds it, if any: a feature with standing spots on floor 0 (the ladder's top; the walk).
+   */
   walkAt(x: number, z: number): string | undefined;
   lineOfSight(from: Vec3, to: Vec3, options?: LosOptions): LosResult;
   /** lineOfSight(...).clear without the lists: for viewsheds and matrices. */

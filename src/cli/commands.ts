@@ -22,7 +22,8 @@ const USAGE = `usage: npm run cli -- <verb> …
   validate <file|dir>
   height <scenario> <x> <z> [--floor n] [--options JSON] [--json]
   los <scenario> --from POINT --to POINT [--options JSON] [--json]
-  los <scenario> [--lines FILE|-] [--options JSON]   many sight lines: JSON lines {"from": POINT, "to": POINT} on stdin or in FILE, one JSON answer a line
+  los <scenario> [--lines FILE|-] [--text] [--options JSON]   many sight lines on stdin or in FILE, one a line:
+    {"from": POINT, "to": POINT} or plain "POINT POINT"; one JSON answer a line, or with --text one verdict line
   viewshed <scenario> --from POINT --out file.png [--res cm] [--target-height cm] [--options JSON] [--json]
 --options: the game options the table is played with, as for play (a terrain switch such as
   '{"rules":{"opt-rail-embankment":false}}' changes the table)
@@ -42,7 +43,7 @@ function parseArgs(argv: string[]): Args {
     const a = argv[i]!;
     if (a.startsWith('--')) {
       const next = argv[i + 1];
-      if (next !== undefined && !next.startsWith('--') && a !== '--json') { flags.set(a.slice(2), next); i++; }
+      if (next !== undefined && !next.startsWith('--') && a !== '--json' && a !== '--text') { flags.set(a.slice(2), next); i++; }
       else flags.set(a.slice(2), true);
     } else positional.push(a);
   }
@@ -133,7 +134,8 @@ async function los(a: Args, io: Io): Promise<number> {
   if (single && lines !== undefined) throw new UsageError('los: --from and --to ask one sight line, --lines many: give one or the other');
   if (!single) {
     const { body, source } = await readBatch(lines, io);
-    return withBattlefield(a, (bf) => losBatch(bf, body, source, io));
+    if (a.flags.has('json') && a.flags.has('text')) throw new UsageError('los: --json and --text ask for different answers: give one or the other');
+    return withBattlefield(a, (bf) => losBatch(bf, body, source, io, { text: a.flags.has('text'), unit: bf.scenario.displayUnit ?? rulesetUnit(bf.scenario.ruleset) }));
   }
   const from = parsePoint(flag(a, 'from'), '--from');
   const to = parsePoint(flag(a, 'to'), '--to');

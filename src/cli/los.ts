@@ -1,10 +1,11 @@
-// `cli los`: one sight line (--from, --to), or many in one call — JSON lines from --lines FILE or
-// stdin, one answer line each — all asked of one battlefield built once (the costly part of a call).
+// `cli los`: one sight line (--from, --to), or many in one call — lines from --lines FILE or stdin,
+// each a JSON object or plain text "FROM TO", one answer line each (JSON, or a verdict line with
+// --text) — all asked of one battlefield built once (the costly part of a call).
 import { readFileSync } from 'node:fs';
 import { BattlefieldQueryError, type Battlefield } from '../battlefield';
 import type { LengthUnit, Vec3 } from '../core';
 import { formatLength } from '../core';
-import { pointFromJson, resolvePoint, type PointSpec } from './points';
+import { parsePoint, pointFromJson, resolvePoint, type PointSpec } from './points';
 import { UsageError, type Io } from './cli-io';
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
@@ -37,13 +38,33 @@ export function losText(a: LosAnswer, unit: LengthUnit): string {
 
 const LINE_KEYS = new Set(['from', 'to', 'id']);
 const LINE_FORM = '{"from": point, "to": point, "id"?: anything}';
+const TEXT_FORM = 'FROM TO (two points split by spaces, e.g. "15,60 65,60,@1")';
+const LINE_FORMS = `a JSON object ${LINE_FORM} or plain text ${TEXT_FORM}`;
 
 /** A batch line's answer: its line number, its "id" when it has one, then the answer or the error. */
 export type BatchResult = { line: number; id?: unknown } & (LosAnswer | { error: string });
 
-/** Answers one line of a batch; a bad line's result carries its error (`source`: the file, or "stdin"). */
+/** A plain-text line, "FROM TO": each point in its text form (the single call's --from and --to). */
+function answerTextLine(bf: Battlefield, text: string, where: string, line: number): BatchResult {
+  const parts = text.split(/\s+/);
+  try {
+    if (parts.length !== 2) throw new UsageError(`${where}: expected ${LINE_FORMS}; got ${parts.length} word${parts.length === 1 ? '' : 's'} in ${JSON.stringify(text)}`);
+    const from = parsePoint(parts[0], `${where}: from`);
+    const to = parsePoint(parts[1], `${where}: to`);
+    return { line, ...losAnswer(bf, from, to, [`${where}: from`, `${where}: to`]) };
+  } catch (err) {
+    if (err instanceof UsageError || err instanceof BattlefieldQueryError) return { line, error: err instanceof UsageError ? err.message : `${where}: ${err.message}` };
+    throw err;
+  }
+}
+
+/**
+ * Answers one line of a batch: a JSON object (it starts with "{") or plain text "FROM TO"; a bad
+ * line's result carries its error (`source`: the file, or "stdin").
+ */
 export function answerLine(bf: Battlefield, text: string, source: string, line: number): BatchResult {
   const where = `${source}:${line}`;
+  if (!text.startsWith('{')) return answerTextLine(bf, text, where, line);
   let v: unknown;
   try {
     v = JSON.parse(text);
@@ -65,14 +86,26 @@ export function answerLine(bf: Battlefield, text: string, source: string, line: 
   }
 }
 
+/** A batch answer as one verdict line (--text): the input's line, CLEAR/BLOCKED, length, both points, the first blocker; or ERROR and why. */
+export function verdictLine(r: BatchResult, unit: LengthUnit): string {
+  if ('error' in r) return `line ${r.line}: ERROR ${r.error}`;
+  const b = r.blocker;
+  return `line ${r.line}: ${r.clear ? 'CLEAR' : 'BLOCKED'} ${formatLength(r.distance, unit)} from (${r.from.join(', ')}) to (${r.to.join(', ')})`
+    + (b ? `; first blocker ${b.featureId} (${b.kind} ${b.part}) at ${formatLength(b.distance, unit)}` : '');
+}
+
 /** How many answer lines go out in one write: few writes, bounded memory. */
 const CHUNK = 500;
 
+/** How a batch's answers are printed: JSON lines, or with `text` a verdict line each in `unit`. */
+export interface BatchOutput { text?: boolean; unit?: LengthUnit }
+
 /**
  * Answers every line of a batch (blank lines and lines starting with # are skipped) and prints one
- * JSON line each, in order. Returns how many lines were answered and how many carried an error.
+ * line each, in order: JSON, or a verdict line with `output.text`. Returns how many lines were answered
+ * and how many carried an error.
  */
-export function answerLines(bf: Battlefield, body: string, source: string, io: Io): { lines: number; refused: string[] } {
+export function answerLines(bf: Battlefield, body: string, source: string, io: Io, output: BatchOutput = {}): { lines: number; refused: string[] } {
   const refused: string[] = [];
   let lines = 0;
   let pending: string[] = [];
@@ -83,7 +116,7 @@ export function answerLines(bf: Battlefield, body: string, source: string, io: I
     const r = answerLine(bf, t, source, i + 1);
     lines++;
     if ('error' in r) refused.push(r.error);
-    pending.push(JSON.stringify(r));
+    pending.push(output.text ? verdictLine(r, output.unit ?? 'cm') : JSON.stringify(r));
     if (pending.length >= CHUNK) { io.out(`${pending.join('\n')}\n`); pending = []; }
   }
   if (pending.length) io.out(`${pending.join('\n')}\n`);
@@ -99,7 +132,7 @@ export async function readBatch(file: string | undefined, io: Io): Promise<{ bod
       throw new UsageError(`cannot read sight-lines file ${file}`);
     }
   }
-  if (!io.input) throw new UsageError('los: expected --from and --to, or sight lines as JSON lines on stdin or in --lines FILE');
+  if (!io.input) throw new UsageError('los: expected --from and --to, or sight lines (JSON or "FROM TO" lines) on stdin or in --lines FILE');
   return { body: await io.input(), source: 'stdin' };
 }
 
@@ -111,9 +144,9 @@ export function losSingle(bf: Battlefield, from: PointSpec, to: PointSpec, json:
 }
 
 /** `los` with lines: every line answered; exit 1 when some line was refused (its result says why), 2 when there were none. */
-export function losBatch(bf: Battlefield, body: string, source: string, io: Io): number {
-  const { lines, refused } = answerLines(bf, body, source, io);
-  if (!lines) throw new UsageError(`${source}: no sight lines: expected one JSON object per line, ${LINE_FORM}`);
+export function losBatch(bf: Battlefield, body: string, source: string, io: Io, output: BatchOutput = {}): number {
+  const { lines, refused } = answerLines(bf, body, source, io, output);
+  if (!lines) throw new UsageError(`${source}: no sight lines: expected one per line, ${LINE_FORMS}`);
   if (refused.length) io.err(`sandtable: ${refused.length} of ${lines} sight lines refused, each result line says why; the first: ${refused[0]}\n`);
   return refused.length ? 1 : 0;
 }

@@ -1,6 +1,7 @@
 // The points `los` and `viewshed` take: "x,z" (a figure's eye standing there), "x,z,floor",
-// "x,z,@height" (above the surface), "x,z,floor,@height" (above that floor) and "x,z,=y" (absolute
-// height), or the same as a JSON object in batch lines; and the 3D point each names on a battlefield.
+// "x,z,@height" (above the surface; negative: below it, not into the earth), "x,z,floor,@height"
+// (above that floor) and "x,z,=y" (absolute height), or the same as a JSON object in batch lines;
+// and the 3D point each names on a battlefield.
 import { BattlefieldQueryError, DEFAULT_FIGURE_HEIGHT, EYE_FRACTION, type Battlefield } from '../battlefield';
 import type { Vec3 } from '../core';
 import { UsageError } from './cli-io';
@@ -96,7 +97,16 @@ export function resolvePoint(bf: Battlefield, p: PointSpec, what: string): Vec3 
       if (p.y < ground) throw new UsageError(`absolute height ${p.y} cm is under the ground at (${p.x}, ${p.z}), which is ${Math.round(ground * 1000) / 1000} cm high`);
       return [p.x, p.y, p.z];
     }
-    return [p.x, bf.standHeight(p.x, p.z, p.floor) + (p.above ?? DEFAULT_EYE_HEIGHT), p.z];
+    const y = bf.standHeight(p.x, p.z, p.floor) + (p.above ?? DEFAULT_EYE_HEIGHT);
+    // A negative height reaches below what is stood on (under an upper floor, below a deck), never
+    // into the earth: a trench or ditch is part of the relief, so its floor is the surface there.
+    if (p.above !== undefined && p.above < 0) {
+      const ground = bf.groundHeight(p.x, p.z);
+      if (y < ground - 1e-9) {
+        throw new UsageError(`height @${p.above} puts the point under the ground at (${p.x}, ${p.z}), ${Math.round((ground - y) * 1000) / 1000} cm deep: a trench or ditch is part of the relief, so measure from its floor (x,z,@h), or give an absolute height (x,z,=y)`);
+      }
+    }
+    return [p.x, y, p.z];
   } catch (err) {
     if (err instanceof UsageError || err instanceof BattlefieldQueryError) throw new UsageError(`${what}: ${err.message}`);
     throw err;

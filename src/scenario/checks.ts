@@ -128,6 +128,9 @@ export function checkScenario(s: Scenario): RawIssue[] {
       if (f.height === 0 && f.parapet) {
         issues.push({ path: [...at, 'parapet'], message: `${f.kind} "${f.id}" has a parapet but no bank (height 0): expected a height above 0, or no parapet` });
       }
+      if (f.parapet?.frontSlope !== undefined && f.parapet.frontSlope >= f.parapet.thickness) {
+        issues.push({ path: [...at, 'parapet', 'frontSlope'], message: `parapet front slope leaves it no top: expected less than its thickness ${f.parapet.thickness} cm, got ${f.parapet.frontSlope} cm` });
+      }
       if (f.ditch) {
         // Each face's run defaults to a quarter of the width, at most 1 cm.
         const short = Math.min(1, f.ditch.width / 4);

@@ -174,7 +174,14 @@ export const Fortification = z
       })
       .strict()
       .optional(),
-    parapet: z.object({ height: pos, thickness: pos }).strict().optional(),
+    parapet: z
+      .object({
+        height: pos,
+        thickness: pos,
+        frontSlope: nonneg.optional().describe('horizontal run of the outer face from its foot to its top, cm (default 0: upright); less than the thickness'),
+      })
+      .strict()
+      .optional(),
     embrasures: list(z.object({ id: id.optional(), at: nonneg.describe('cm along the path'), width: pos }).strict(), LIMITS.embrasures).optional(),
   })
   .strict();

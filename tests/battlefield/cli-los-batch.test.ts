@@ -114,7 +114,7 @@ describe('cli los batch', () => {
   });
 
   it('a bad line carries its error naming the input, the line and what was expected; the other lines are answered', async () => {
-    const body = ['{"from":"15,60","to":"65,60"}', '', '# a comment', '{"from":"15","to":"65,60","id":"short"}', 'not json', '{"from":{"x":15,"z":"60"},"to":"65,60"}', '{"from":"15,60","to":"65,60","form":1}', '{"to":"65,60"}', '{"from":"40,60","to":"65,60"}'].join('\n');
+    const body = ['{"from":"15,60","to":"65,60"}', '', '# a comment', '{"from":"15","to":"65,60","id":"short"}', '{not json', '{"from":{"x":15,"z":"60"},"to":"65,60"}', '{"from":"15,60","to":"65,60","form":1}', '{"to":"65,60"}', '{"from":"40,60","to":"65,60"}'].join('\n');
     const file = join(dir, 'bad.jsonl');
     writeFileSync(file, body);
     for (const [argv, stdin, source] of [[['los', TRAINING_GROUND, '--lines', file], undefined, file], [['los', TRAINING_GROUND], body, 'stdin']] as const) {
@@ -148,7 +148,7 @@ describe('cli los batch', () => {
   it('a batch without a sight line is refused naming its input', async () => {
     const r = await cli(['los', TRAINING_GROUND], '\n# nothing\n');
     expect(r.code).toBe(2);
-    expect(r.err).toBe('sandtable: stdin: no sight lines: expected one JSON object per line, {"from": point, "to": point, "id"?: anything}\n');
+    expect(r.err).toBe('sandtable: stdin: no sight lines: expected one per line, a JSON object {"from": point, "to": point, "id"?: anything} or plain text FROM TO (two points split by spaces, e.g. "15,60 65,60,@1")\n');
   });
 });
 

@@ -72,6 +72,30 @@ describe('standing spots', () => {
     expect(bf.standingSpots('rampart_east', 1)).toEqual([]);
   });
 
+  it('a ladder\'s top: a click on its plan stands there, feet level with its top, and sees over the parapet', () => {
+    // The scaling ladder: foot (170, 55), facing west (270), top 5 cm up, so it leans 1.5 cm west.
+    expect(bf.walkAt(169.5, 55)).toBe('ladder_rampart');
+    expect(bf.walkAt(168.6, 55.6)).toBe('ladder_rampart');
+    expect(bf.walkAt(170.2, 55)).toBeUndefined(); // behind its foot
+    expect(bf.walkAt(169.5, 56)).toBeUndefined(); // beside it (1.5 wide)
+    const spots = bf.standingSpots('ladder_rampart', 0, [169.5, 55]);
+    expect(spots).toHaveLength(1);
+    const top = spots[0]!;
+    expect([top.id, top.kind, top.label, top.buildingId, top.floor]).toEqual(['top', 'ladder top', 'top of the Scaling ladder', 'ladder_rampart', 0]);
+    // STAND_BACK back from where the top rests, along the ladder toward its foot.
+    expect(top.at[0]).toBeCloseTo(170 - 1.5 + STAND_BACK, 9);
+    expect(top.at[1]).toBeCloseTo(55, 9);
+    expect(top.stand).toBeCloseTo(bf.groundHeight(170, 55) + 5, 9);
+    expect(bf.standingSpots('ladder_rampart', 1)).toEqual([]);
+    // A defender on the walk behind the parapet (top 4 + 1.5): hidden from the ladder's foot, seen from its top.
+    const defender = eye(bf, 159, 55);
+    const fromTop: [number, number, number] = [top.at[0], top.stand! + 1.7 * 0.94, top.at[1]];
+    expect(bf.lineOfSight(fromTop, defender).clear).toBe(true);
+    const fromFoot = bf.lineOfSight(eye(bf, 170, 55), defender);
+    expect(fromFoot.clear).toBe(false);
+    expect(fromFoot.blocker?.featureId).toBe('rampart_east');
+  });
+
   it('a turned building turns its spots with it, and they stay inside the walls', () => {
     const b: BuildingFeature = {
       id: 'b', kind: 'building', center: [50, 50], size: [10, 6], rotation: 90, wallThickness: 0.5, floors: [{ elevation: 0 }], eaves: 4,

@@ -1,4 +1,4 @@
-// liveFigures (table.ts) remembers one list per unit record for the two latest figures records; here
+// liveFigures (table.ts) remembers one list per list of figure ids for the two latest figures records; here
 // it is asked on every state of random games (and on the state before, and in alternation) and must
 // give the same figures in the same order as its plain form — a list kept too long would differ.
 import { readFileSync } from 'node:fs';

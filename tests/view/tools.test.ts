@@ -132,6 +132,19 @@ describe('line of sight tool', () => {
     expect(t.state.get().measure.a).toEqual({ kind: 'point', x: 159.2, z: 70, floor: 0 });
   });
 
+  it('a click on a ladder stands on its top: the eye a figure\'s eye over the top, not the ground under it', () => {
+    const t = new ToolController(bf);
+    t.setTool('los');
+    t.pickSurface({ x: 169.5, y: bf.groundHeight(169.5, 55) + 2, z: 55 });
+    const f = t.state.get().los.first!;
+    const top = bf.standingSpots('ladder_rampart', 0)[0]!;
+    expect(f.spot).toBe('top');
+    expect(f.at).toEqual(top.at);
+    expect(f.spots.map((x) => x.label)).toEqual(['top of the Scaling ladder']);
+    expect(f.eye[1]).toBeCloseTo(top.stand! + 1.598, 3);
+    expect(t.state.get().los.observer).toMatchObject({ kind: 'point', spot: 'top', above: Math.round((top.stand! - bf.standHeight(top.at[0], top.at[1]) + 1.598) * 1000) / 1000 });
+  });
+
   it('a unit target lists each figure by name with the first blocker of each hidden point', () => {
     const t = new ToolController(bf);
     t.setTool('los');

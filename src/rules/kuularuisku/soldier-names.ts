@@ -7,8 +7,28 @@ const ROLE_NAMES: Record<FigureRole, string> = {
   'mg-gunner': 'machine gunner', 'mg-loader': 'loader', medic: 'medic',
 };
 
+/**
+ * The names given for the latest figures record: a wound allocation's options name the same soldiers
+ * again and again (the decision is listed at every state that waits for it), and the log names them in
+ * every event. A name reads the soldier's record and his home unit's list of soldiers (each kept with
+ * the name: a unit's record is new at every activation mark, its list only when its soldiers change);
+ * records are never changed in place (a change makes new ones).
+ */
+let NAMES: { figures: KState['figures']; names: Map<string, { ids: readonly string[] | undefined; name: string }> } | undefined;
+
 /** "rifleman 3", "the squad leader": a soldier within the unit he was deployed in (a role it has once goes without a number). */
 export function nameInUnit(s: KState, figureId: string): string {
+  if (!NAMES || NAMES.figures !== s.figures) NAMES = { figures: s.figures, names: new Map() };
+  const ids = s.units[s.figures[figureId]!.homeUnitId]?.figures;
+  const known = NAMES.names.get(figureId);
+  if (known && known.ids === ids) return known.name;
+  const name = unitName(s, figureId);
+  NAMES.names.set(figureId, { ids, name });
+  return name;
+}
+
+/** nameInUnit worked out. */
+function unitName(s: KState, figureId: string): string {
   const f = s.figures[figureId]!;
   const role = ROLE_NAMES[f.role] ?? f.role;
   const same = s.units[f.homeUnitId]?.figures.filter((id) => s.figures[id]?.role === f.role) ?? [];

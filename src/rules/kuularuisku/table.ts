@@ -36,20 +36,21 @@ export function liveFiguresPlain(s: KState, u: KUnit | string): KFigure[] {
 }
 
 /**
- * Figures of a unit that are on the table (alive, not evacuating). The list depends only on the unit
- * record (its figure ids) and the figures record, and neither is changed in place (a state is never
- * mutated), so one list per unit record is remembered for the two latest figures records (the state
- * being decided and the one before), like standingFigures. Shared: callers must not change it
- * (readonly; copy before sorting).
+ * Figures of a unit that are on the table (alive, not evacuating). The list depends only on the unit's
+ * list of figure ids and the figures record, and neither is changed in place (a state is never
+ * mutated), so one list per list of ids is remembered for the two latest figures records (the state
+ * being decided and the one before), like standingFigures. Keyed by the ids' array, not the unit
+ * record: a unit's record is new at every activation mark, its array of ids only when its soldiers
+ * change. Shared: callers must not change it (readonly; copy before sorting).
  */
-let liveA: { figures: KState['figures']; byUnit: Map<KUnit, readonly KFigure[]> } | undefined;
-let liveB: { figures: KState['figures']; byUnit: Map<KUnit, readonly KFigure[]> } | undefined;
+let liveA: { figures: KState['figures']; byUnit: Map<readonly string[], readonly KFigure[]> } | undefined;
+let liveB: { figures: KState['figures']; byUnit: Map<readonly string[], readonly KFigure[]> } | undefined;
 const NO_FIGURES: readonly KFigure[] = Object.freeze([]);
 export function liveFigures(s: KState, u: KUnit | string): readonly KFigure[] {
   const unit = typeof u === 'string' ? s.units[u] : u;
   if (!unit) return NO_FIGURES;
   const figures = s.figures;
-  let byUnit: Map<KUnit, readonly KFigure[]>;
+  let byUnit: Map<readonly string[], readonly KFigure[]>;
   if (liveA?.figures === figures) byUnit = liveA.byUnit;
   else if (liveB?.figures === figures) byUnit = liveB.byUnit;
   else {
@@ -57,10 +58,10 @@ export function liveFigures(s: KState, u: KUnit | string): readonly KFigure[] {
     liveB = liveA;
     liveA = { figures, byUnit };
   }
-  let list = byUnit.get(unit);
+  let list = byUnit.get(unit.figures);
   if (!list) {
     list = liveFiguresPlain(s, unit);
-    byUnit.set(unit, list);
+    byUnit.set(unit.figures, list);
   }
   return list;
 }

@@ -89,46 +89,73 @@ export function woundable(s: KState, eligible: readonly string[]): string[] {
 export function allocationChoices(s: KState, eligible: readonly string[], wounds: number, max = 12, first: Record<string, number> = defaultAllocation(s, eligible, wounds)): { options: Array<Record<string, number>>; count: number } {
   const ids = [...new Set(eligible)];
   if (!ids.length || wounds <= 0) return { options: [first], count: 1 };
-  const forced: Record<string, number> = {};
-  const count = (id: string) => (s.figures[id]?.wounds ?? 0) + (forced[id] ?? 0);
+  // Asked at every state waiting for an allocation (the pending decision) and at every shot that hits:
+  // the soldiers' counts as numbers in arrays (each record read once), no strings, no generator.
+  const n = ids.length;
+  const base: number[] = [];
+  const forced: number[] = [];
+  for (let k = 0; k < n; k++) {
+    base.push(s.figures[ids[k]!]?.wounds ?? 0);
+    forced.push(0);
+  }
   let left = wounds;
   for (;;) {
-    const low = Math.min(...ids.map(count));
-    const level = ids.filter((id) => count(id) === low);
+    let low = Infinity;
+    for (let k = 0; k < n; k++) if (base[k]! + forced[k]! < low) low = base[k]! + forced[k]!;
+    const level: number[] = [];
+    for (let k = 0; k < n; k++) if (base[k]! + forced[k]! === low) level.push(k);
     if (left < level.length) {
       const total = binomial(level.length, left);
       if (total <= 1) return { options: [first], count: 1 };
-      const options = [first];
-      const key = (a: Record<string, number>) => ids.map((id) => a[id] ?? 0).join(',');
-      const seen = new Set([key(first)]);
-      for (const pick of subsets(level, left)) {
-        if (options.length >= max) break;
-        const a: Record<string, number> = { ...forced };
-        for (const id of pick) a[id] = (a[id] ?? 0) + 1;
-        const clean = Object.fromEntries(ids.filter((id) => a[id]).map((id) => [id, a[id]!]));
-        const k = key(clean);
-        if (seen.has(k)) continue;
-        seen.add(k);
-        options.push(clean);
-      }
-      return { options, count: total };
+      return { options: levelChoices(ids, forced, level, left, first, max), count: total };
     }
-    for (const id of level) forced[id] = (forced[id] ?? 0) + 1;
+    for (const k of level) forced[k]!++;
     left -= level.length;
     if (!left) return { options: [first], count: 1 };
   }
+}
+
+/**
+ * allocationChoices' list: `first`, then the forced wounds plus one more for each `pick`-element subset
+ * of the last level (places in `ids`), subsets in lexicographic order, the one equal to `first` left
+ * out, at most `max` in all. Each allocation names its soldiers in the order of `ids`. (Distinct
+ * subsets of distinct soldiers are distinct allocations: only `first` can come twice.)
+ */
+function levelChoices(ids: readonly string[], forced: readonly number[], level: readonly number[], pick: number, first: Readonly<Record<string, number>>, max: number): Array<Record<string, number>> {
+  const options: Array<Record<string, number>> = [first as Record<string, number>];
+  const n = ids.length;
+  const firstAt: number[] = [];
+  for (let k = 0; k < n; k++) firstAt.push(first[ids[k]!] ?? 0);
+  const extra: number[] = new Array<number>(n).fill(0);
+  // The subset as places in `level`, counted up like an odometer (the last place fastest).
+  const at: number[] = [];
+  for (let i = 0; i < pick; i++) at.push(i);
+  const m = level.length;
+  for (;;) {
+    if (options.length >= max) break;
+    for (let i = 0; i < pick; i++) extra[level[at[i]!]!] = 1;
+    let same = true;
+    for (let k = 0; k < n && same; k++) if (forced[k]! + extra[k]! !== firstAt[k]) same = false;
+    if (!same) {
+      const a: Record<string, number> = {};
+      for (let k = 0; k < n; k++) if (forced[k]! + extra[k]!) a[ids[k]!] = forced[k]! + extra[k]!;
+      options.push(a);
+    }
+    for (let i = 0; i < pick; i++) extra[level[at[i]!]!] = 0;
+    // The next subset: the last place that can still move on moves, the places after it follow it.
+    let i = pick - 1;
+    while (i >= 0 && at[i] === m - pick + i) i--;
+    if (i < 0) break;
+    at[i]!++;
+    for (let j = i + 1; j < pick; j++) at[j] = at[j - 1]! + 1;
+  }
+  return options;
 }
 
 function binomial(n: number, k: number): number {
   let r = 1;
   for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i;
   return Math.round(r);
-}
-
-/** The k-element subsets of `items`, in order. */
-function* subsets<T>(items: readonly T[], k: number, from = 0): Generator<T[]> {
-  if (k === 0) { yield []; return; }
-  for (let i = from; i <= items.length - k; i++) for (const rest of subsets(items, k - 1, i + 1)) yield [items[i]!, ...rest];
 }
 
 const SEVERITY: Record<Condition | 'scratch', number> = { scratch: 0, healthy: 0, light: 1, serious: 2, dead: 3 };

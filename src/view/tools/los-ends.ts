@@ -1,7 +1,7 @@
 // Where a click puts a sight line's end: inside a building (or on its wall, from outside) the end
 // stands on a standing spot the battlefield names — the room's centre at first, or one of its
-// openings when chosen — and on a rampart's walk on its crest line (or behind an embrasure), so the
-// verdict never hangs on where on the floor or walk a click happened to land.
+// openings when chosen —, on a rampart's walk on its crest line (or behind an embrasure) and on a
+// ladder at its top, so the verdict never hangs on where on the floor or walk a click happened to land.
 import type { BuildingInfo } from '../../battlefield';
 import { closestOnSegment, type Vec2 } from '../../core';
 import type { PointEnd } from './sight';
@@ -37,7 +37,13 @@ export function spotEnd(model: ToolsModel, featureId: string, floor: number, spo
   const spots = model.standingSpots(featureId, floor, click);
   const spot = spots.find((s) => s.id === spotId) ?? spots[0];
   if (!spot) return { kind: 'point', x: click[0], z: click[1], floor };
-  return { kind: 'point', x: spot.at[0], z: spot.at[1], floor, spot: spot.id, click };
+  const end: PointEnd = { kind: 'point', x: spot.at[0], z: spot.at[1], floor, spot: spot.id, click };
+  // A spot above the surface there (a ladder's top): a standard figure's eye over what is stood on.
+  if (spot.stand === undefined) return end;
+  const surface = model.standHeight(spot.at[0], spot.at[1], floor);
+  const eye = model.eyePoint({ id: 'spot', at: spot.at, floor })[1] - surface;
+  const above = spot.stand - surface + eye;
+  return { ...end, above: Math.round(above * 1000) / 1000 };
 }
 
 /** A typed or nudged end: exactly there, off any standing spot (unless it is exactly on one). */

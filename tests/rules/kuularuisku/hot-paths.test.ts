@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { segmentFirstInside, segmentInsideIntervals, type Vec2 } from '../../../src/core';
 import { defaultAllocation, type KState } from '../../../src/rules/kuularuisku/engine';
+import { allocationChoices } from '../../../src/rules/kuularuisku/wounds';
 import { majorityCover, nearestFirst, unitCoverValue } from '../../../src/rules/kuularuisku/visibility';
 import { COVER_VALUE, type CoverName } from '../../../src/rules/kuularuisku/constants';
 import { standingFigures } from '../../../src/rules/kuularuisku/table';
@@ -36,6 +37,49 @@ function sortedAllocation(s: KState, eligible: readonly string[], wounds: number
   return out;
 }
 
+/** allocationChoices as first written: the soldiers' counts looked up by id, subsets from a generator, string keys. */
+function generatedChoices(s: KState, eligible: readonly string[], wounds: number, max: number, first: Record<string, number>): { options: Array<Record<string, number>>; count: number } {
+  const ids = [...new Set(eligible)];
+  if (!ids.length || wounds <= 0) return { options: [first], count: 1 };
+  const forced: Record<string, number> = {};
+  const count = (id: string) => (s.figures[id]?.wounds ?? 0) + (forced[id] ?? 0);
+  const binomial = (n: number, k: number) => {
+    let r = 1;
+    for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i;
+    return Math.round(r);
+  };
+  function* subsets<T>(items: readonly T[], k: number, from = 0): Generator<T[]> {
+    if (k === 0) { yield []; return; }
+    for (let i = from; i <= items.length - k; i++) for (const rest of subsets(items, k - 1, i + 1)) yield [items[i]!, ...rest];
+  }
+  let left = wounds;
+  for (;;) {
+    const low = Math.min(...ids.map(count));
+    const level = ids.filter((id) => count(id) === low);
+    if (left < level.length) {
+      const total = binomial(level.length, left);
+      if (total <= 1) return { options: [first], count: 1 };
+      const options = [first];
+      const key = (a: Record<string, number>) => ids.map((id) => a[id] ?? 0).join(',');
+      const seen = new Set([key(first)]);
+      for (const pick of subsets(level, left)) {
+        if (options.length >= max) break;
+        const a: Record<string, number> = { ...forced };
+        for (const id of pick) a[id] = (a[id] ?? 0) + 1;
+        const clean = Object.fromEntries(ids.filter((id) => a[id]).map((id) => [id, a[id]!]));
+        const k = key(clean);
+        if (seen.has(k)) continue;
+        seen.add(k);
+        options.push(clean);
+      }
+      return { options, count: total };
+    }
+    for (const id of level) forced[id] = (forced[id] ?? 0) + 1;
+    left -= level.length;
+    if (!left) return { options: [first], count: 1 };
+  }
+}
+
 describe('hot paths keep the answers', () => {
   it('K-5.5a K-5.5b the default allocation spreads wounds, ordinary soldiers first, exactly as sorting for each wound', () => {
     const r = rng(7);
@@ -52,6 +96,33 @@ describe('hot paths keep the answers', () => {
       const s = { figures } as unknown as KState;
       const wounds = Math.floor(r() * 10);
       expect(defaultAllocation(s, eligible, wounds)).toEqual(sortedAllocation(s, eligible, wounds));
+    }
+  });
+
+  it('K-5.5a K-5.5b the owner\'s allocations are listed as the subset generator listed them: same allocations, same order, same key order, cut at max', () => {
+    const r = rng(23);
+    for (let n = 0; n < 1500; n++) {
+      const size = 1 + Math.floor(r() * 9);
+      const figures: Record<string, unknown> = {};
+      const ids: string[] = [];
+      for (let k = 0; k < size; k++) {
+        ids.push(`f${k}`);
+        figures[`f${k}`] = { id: `f${k}`, role: ROLES[Math.floor(r() * ROLES.length)], condition: r() < 0.2 ? 'serious' : 'healthy', wounds: Math.floor(r() * 3) };
+      }
+      const s = { figures, units: {} } as unknown as KState;
+      // Eligible in any order, a soldier sometimes listed twice.
+      const eligible = ids.filter(() => r() < 0.85).sort(() => r() - 0.5);
+      if (r() < 0.2 && eligible.length) eligible.push(eligible[0]!);
+      const wounds = Math.floor(r() * 7);
+      const max = 1 + Math.floor(r() * 14);
+      // The rules' default, or another first choice (K-6.4d a melee's spread over several units).
+      const first = r() < 0.7 ? defaultAllocation(s, eligible, wounds) : { [eligible[eligible.length - 1] ?? 'f0']: wounds };
+      const fast = allocationChoices(s, eligible, wounds, max, first);
+      const plain = generatedChoices(s, eligible, wounds, max, first);
+      expect(fast.count).toBe(plain.count);
+      expect(fast.options).toEqual(plain.options);
+      expect(fast.options.map((a) => Object.keys(a).join())).toEqual(plain.options.map((a) => Object.keys(a).join()));
+      expect(fast.options[0]).toBe(first);
     }
   });
 

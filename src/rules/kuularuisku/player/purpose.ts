@@ -934,17 +934,37 @@ function pickGoal(s: KState, table: TableQueries, goals: readonly Goal[], at: Ve
 }
 
 /**
- * The units and figures records last asked (all goalHolders reads; a state's flow steps, a card drawn,
- * keep them): who holds each goal of a list (both sides ask on one state).
+ * The records last asked (all goalHolders reads; a state's flow steps, a card drawn, keep them): who
+ * holds each goal of a list (both sides ask on one state). A new units record whose units count the
+ * same soldiers (the same lists, counted alike: most changes are activation marks) keeps the answers.
  */
-let HELD: { units: KState['units']; figures: KState['figures']; byGoals: Map<readonly Goal[], Array<string | null>> } | undefined;
+let HELD: { units: KState['units']; size: number; figures: KState['figures']; control: Control; byGoals: Map<readonly Goal[], Array<string | null>> } | undefined;
 
 /** Who holds each of the goals, as the victory check decides it (K-GAP-1 objectiveHolders: its radius, or the buildings it names). */
-function heldBy(s: KState, goals: readonly Goal[]): ReadonlyArray<string | null> {
-  if (!HELD || HELD.units !== s.units || HELD.figures !== s.figures) HELD = { units: s.units, figures: s.figures, byGoals: new Map() };
+export function heldBy(s: KState, goals: readonly Goal[]): ReadonlyArray<string | null> {
+  const control = s.special?.config.control;
+  if (!HELD || HELD.figures !== s.figures || HELD.control !== control || (HELD.units !== s.units && !sameCounting(HELD, s.units, control))) {
+    let size = 0;
+    for (const _ in s.units) size++;
+    HELD = { units: s.units, size, figures: s.figures, control, byGoals: new Map() };
+  }
   let holders = HELD.byGoals.get(goals);
   if (!holders) HELD.byGoals.set(goals, (holders = goalHolders(s, goals)));
   return holders;
+}
+
+/** Does every unit of `units` count the same soldiers as in the record last asked (the same units, each the same record or the same list counted alike)? Remembers `units` when so. */
+function sameCounting(held: { units: KState['units']; size: number }, units: KState['units'], control: Control): boolean {
+  let size = 0;
+  for (const id in units) {
+    size++;
+    const a = held.units[id], b = units[id]!;
+    if (a === b) continue;
+    if (!a || a.figures !== b.figures || counts(a, control) !== counts(b, control)) return false;
+  }
+  if (size !== held.size) return false;
+  held.units = units;
+  return true;
 }
 
 /**
