@@ -3,11 +3,11 @@
 // 40 buildings; written next to the build as scenarios/local/bench-large.json, never under
 // scenarios/) and prints draw calls, triangles and frame time per forced frame, plus the gzip
 // sizes of the initial JS and of the lazy chunks.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { build, preview } from 'vite';
+import { bundleSizes, printBundle } from './bundle-size';
 import { hasBrowser, openBrowser, watchedPage } from '../tests/e2e/browser';
 import { renderScene } from './render-scene';
 
@@ -16,36 +16,6 @@ const RUNS = [
   { quality: 'test', width: 640, height: 400 },
   { quality: 'medium', width: 1280, height: 720 },
 ] as const;
-
-const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
-
-interface Chunk { file: string; raw: number; gzip: number; initial: boolean }
-
-/** Every JS/CSS asset of the build; initial = loaded by index.html (entry script, preloads, CSS). */
-function bundleSizes(outDir: string): Chunk[] {
-  const html = readFileSync(join(outDir, 'index.html'), 'utf8');
-  const initial = new Set([...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+)"/g)].map((m) => m[1]!));
-  const assets = readdirSync(join(outDir, 'assets')).filter((f) => /\.(js|css|wasm)$/.test(f));
-  return assets
-    .map((f) => {
-      const buf = readFileSync(join(outDir, 'assets', f));
-      return { file: `assets/${f}`, raw: statSync(join(outDir, 'assets', f)).size, gzip: gzipSync(buf).length, initial: initial.has(`assets/${f}`) };
-    })
-    .sort((a, b) => Number(b.initial) - Number(a.initial) || b.gzip - a.gzip);
-}
-
-function printBundle(chunks: Chunk[]): void {
-  const sum = (xs: Chunk[], k: 'raw' | 'gzip') => xs.reduce((s, c) => s + c[k], 0);
-  const initialJs = chunks.filter((c) => c.initial && c.file.endsWith('.js'));
-  const lazy = chunks.filter((c) => !c.initial && c.file.endsWith('.js'));
-  console.log('\nBundle (gzip):');
-  console.log(`  initial JS   ${kb(sum(initialJs, 'gzip')).padStart(10)}  (${kb(sum(initialJs, 'raw'))} raw, ${initialJs.length} file${initialJs.length === 1 ? '' : 's'})`);
-  for (const c of chunks.filter((c) => c.initial && !c.file.endsWith('.js'))) console.log(`  initial CSS  ${kb(c.gzip).padStart(10)}  ${c.file}`);
-  const big = lazy.filter((c) => c.gzip >= 2048);
-  for (const c of big) console.log(`  lazy         ${kb(c.gzip).padStart(10)}  ${c.file} (${kb(c.raw)} raw)`);
-  const small = lazy.filter((c) => c.gzip < 2048);
-  if (small.length) console.log(`  lazy, small  ${kb(sum(small, 'gzip')).padStart(10)}  ${small.length} chunks (scenario files and such)`);
-}
 
 async function main(): Promise<void> {
   if (!hasBrowser) throw new Error('bench:render needs /usr/bin/chromium (apt-get install -y chromium)');

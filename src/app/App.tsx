@@ -1,17 +1,20 @@
 // Composition root of the page: picks the scenario from the URL, loads and validates it, builds the
 // battlefield lazily, shows the table (explore, or hot-seat play with its HUD), and keeps
 // window.__sandtable up to date for browser tests.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Battlefield } from '../battlefield';
 import type { LengthUnit } from '../core';
 import type { Scenario, ScenarioIssue } from '../scenario';
 import { cleanView, LoadingPanel, PlayHud, PlayRefused, PlayToggle, ScenarioHeader, ScenarioIssues, ScenarioPicker, StartChoice, TableTools, ToolPanels } from '../ui';
-import { TableView, ToolController, createStore, toolsHook, useStore, viewProbe, type Store } from '../view';
+import { loadTableView, ToolController, createStore, toolsHook, useStore, viewProbe, type Store } from '../view';
 import { buildBattlefield, readScenario } from './load-table';
 import { chooseQuality } from './quality';
 import { scenarioCatalogue, scenarioIdFromSearch } from './scenario-files';
 import { publish } from './test-hook';
 import { usePlayMode } from './use-play-mode';
+
+// The canvas code (three.js, React Three Fiber) is a chunk of its own, fetched beside the scenario file.
+const TableView = lazy(() => loadTableView().then((m) => ({ default: m.TableView })));
 
 type Phase =
   | { kind: 'reading' }
@@ -34,6 +37,7 @@ function useTable(scenarioId: string): Phase {
     let cancelled = false;
     let built: Battlefield | undefined;
     setPhase({ kind: 'reading' });
+    void loadTableView(); // loads while the scenario is read and its battlefield built
     (async () => {
       const read = await readScenario(scenarioId);
       if (cancelled) return;
@@ -139,7 +143,7 @@ export function App() {
       return (
         <div className={['st-app', game ? 'st-playing' : '', clean ? 'st-clean' : ''].filter(Boolean).join(' ')} data-clean={clean}>
           <div className="st-canvas">
-            <TableView model={battlefield ?? phase.battlefield} quality={quality} onFirstFrame={onFirstFrame} tools={tools ?? undefined} play={game ?? undefined} />
+            <Suspense fallback={null}><TableView model={battlefield ?? phase.battlefield} quality={quality} onFirstFrame={onFirstFrame} tools={tools ?? undefined} play={game ?? undefined} /></Suspense>
           </div>
           {!game && <ScenarioHeader scenario={phase.scenario} />}
           <TableTools battlefield={battlefield ?? phase.battlefield}>

@@ -6,69 +6,15 @@ import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Color, type InstancedMesh, Matrix4, Quaternion, Vector3 } from 'three';
 import type { TableModel } from './table-model';
 import { TOOL_COLOURS, type ToolController, useHover, useToolState } from './tools';
+import { vehicleRegistry, type RegisteredVehicles } from './vehicle-registry';
 import { frameGeometry, groupBySpec, hullGeometry, type HullSpec, turretGeometry, turretPivot, vehiclePaint, vehiclePoses, type VehiclePose } from './vehicle-geometry';
 
-/** A vehicle as drawn now, read back from the instance matrices (test hook, src/view/probe.ts). */
-export interface DrawnVehicle {
-  figureId: string;
-  unitId: string;
-  /** Hull origin in table coordinates (cm) and headings in degrees clockwise from north, 0–360. */
-  position: [number, number, number];
-  hullFacing: number;
-  turretFacing: number | null;
-  /** Where the gun's pivot sits (table coordinates), null without a turret. */
-  turretAt: [number, number, number] | null;
-  frameColour: string;
-  meshes: string[];
-}
-
-interface Registered {
-  poses: readonly VehiclePose[];
-  hull: InstancedMesh;
-  turret: InstancedMesh | null;
-  frame: InstancedMesh;
-}
-
-const registry = new Set<Registered>();
 const m = new Matrix4();
 const q = new Quaternion();
 const p = new Vector3();
-const s = new Vector3();
-const dir = new Vector3();
 const up = new Vector3(0, 1, 0);
 const one = new Vector3(1, 1, 1);
 const c = new Color();
-
-function heading(quat: Quaternion): number {
-  dir.set(0, 0, 1).applyQuaternion(quat);
-  const deg = (Math.atan2(dir.x, dir.z) * 180) / Math.PI;
-  return Math.round(((deg % 360) + 360) % 360 * 1000) / 1000;
-}
-
-/** Every vehicle drawn in the scene now, with the rotations its meshes really have. */
-export function drawnVehicles(): DrawnVehicle[] {
-  const out: DrawnVehicle[] = [];
-  for (const r of registry) {
-    r.poses.forEach((pose, i) => {
-      r.hull.getMatrixAt(i, m);
-      m.decompose(p, q, s);
-      const position: [number, number, number] = [p.x, p.y, p.z];
-      const hullFacing = heading(q);
-      let turretFacing: number | null = null;
-      let turretAt: [number, number, number] | null = null;
-      if (r.turret) {
-        r.turret.getMatrixAt(i, m);
-        m.decompose(p, q, s);
-        turretFacing = heading(q);
-        turretAt = [p.x, p.y, p.z];
-      }
-      r.frame.getColorAt(i, c);
-      const meshes = [r.hull, r.turret, r.frame].filter((x): x is InstancedMesh => !!x && x.parent !== null && x.count > i).map((x) => x.name);
-      out.push({ figureId: pose.figureId, unitId: pose.unitId, position, hullFacing, turretFacing, turretAt, frameColour: `#${c.getHexString()}`, meshes });
-    });
-  }
-  return out;
-}
 
 const rad = (deg: number) => (deg * Math.PI) / 180;
 
@@ -102,7 +48,7 @@ function VehicleGroup({ spec, poses, marked, onHover, onClick }: GroupProps) {
       hull.current?.setColorAt(i, vehiclePaint(pose.sideColour));
       turret.current?.setColorAt(i, vehiclePaint(pose.sideColour));
     });
-    const registered: Registered = { poses, hull: hull.current!, turret: turret.current, frame: frame.current! };
+    const registered: RegisteredVehicles = { poses, hull: hull.current!, turret: turret.current, frame: frame.current! };
     for (const mesh of [hull.current, turret.current, frame.current]) {
       if (!mesh) continue;
       mesh.count = poses.length;
@@ -110,8 +56,8 @@ function VehicleGroup({ spec, poses, marked, onHover, onClick }: GroupProps) {
       if (mesh.instanceColor) mesh.instanceColor.needsUpdate = true;
       mesh.computeBoundingSphere();
     }
-    registry.add(registered);
-    return () => void registry.delete(registered);
+    vehicleRegistry.add(registered);
+    return () => void vehicleRegistry.delete(registered);
   }, [poses, spec]);
 
   useLayoutEffect(() => {

@@ -1,5 +1,6 @@
 // View layer: the R3F scene of the table. Renders state; decides no rule, height or line of sight.
-export { TableView } from './TableView';
+/** The R3F canvas and everything drawn in it (three.js, React Three Fiber): a chunk of its own. */
+export const loadTableView = () => import('./TableView');
 export type { TableViewProps } from './TableView';
 export type { Quality, TableModel } from './table-model';
 export { tableToWorld } from './TableSpace';

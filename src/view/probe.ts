@@ -5,7 +5,7 @@ import { cameraDirector, cameraStatus } from './camera';
 import { overlayCells, viewshedStore, type TargetKind } from './overlays';
 import { highlightProbe, presenterStore } from './presenter';
 import { cutawayProbe } from './tools/cutaway';
-import { drawnVehicles, type DrawnVehicle } from './Vehicles';
+import { drawnVehicles, type DrawnVehicle } from './vehicle-registry';
 
 type Vec3 = [number, number, number];
 

@@ -1,16 +1,20 @@
-// Shared plumbing of the play browser tests (play-markers, play-touch, play-floors): opening a game,
-// the hand-over card, the dock tabs, saves made in Node and loaded through the Game tab, and a
-// read-only look at what three.js draws — the page's Scene objects, caught through three's own
+// Shared plumbing of the play and tool browser tests (play-markers, play-touch, play-floors,
+// play-options, play-terrain-switch, tools, referee): opening a game, the start dialog, the hand-over
+// card, the dock tabs, saves made in Node and loaded through the Game tab, the sight tool's camera,
+// clicks and the CLI's answer for the same points, and a read-only look at what three.js draws — the page's Scene objects, caught through three's own
 // devtools hook (`__THREE_DEVTOOLS__` 'observe' events, present in the production build too).
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { createPlay } from '../../src/app/play';
 import type { Battlefield } from '../../src/battlefield';
+import { runCli } from '../../src/cli/commands';
 import type { PlayView } from '../../src/game';
 import type { Scenario } from '../../src/scenario';
-import { nextFrame, openTable, saveShot, tablePixel, type Watched } from './browser';
+import type { LosReport } from '../../src/view';
+import { clickTable, nextFrame, openTable, saveShot, tablePixel, type Watched } from './browser';
 
 declare global {
   interface Window {
@@ -222,4 +226,60 @@ export async function mouseDrag(page: Page, a: { x: number; y: number }, b: { x:
   await nextFrame(page);
   await page.mouse.up();
   await nextFrame(page);
+}
+
+/** The Play button from the table: waits for the start dialog and gives its text. */
+export async function openStartDialog(page: Page): Promise<string> {
+  await page.click('[data-testid="play-toggle"]');
+  await page.waitForSelector('[data-testid="start-choice"]', { timeout: 60_000 });
+  return (await page.textContent('[data-testid="start-choice"]')) ?? '';
+}
+
+/** In the open start dialog: each scenario option switched as given (special-rule id → on), then New game; waits for the HUD. */
+export async function startNewGame(page: Page, options: Readonly<Record<string, boolean>> = {}): Promise<void> {
+  for (const [id, on] of Object.entries(options)) {
+    const box = `[data-testid="option-rule-${id}"]`;
+    if (on) await page.check(box);
+    else await page.uncheck(box);
+  }
+  await page.click('[data-testid="new-game"]');
+  await page.waitForSelector('[data-testid="play-hud"]', { timeout: 60_000 });
+}
+
+/** What `los --json` prints (the fields the browser tests compare). */
+export interface CliLos {
+  clear: boolean;
+  distance: number;
+  from: [number, number, number];
+  to: [number, number, number];
+  blocker: { featureId: string; kind: string; part: string; distance: number } | null;
+}
+
+/** The CLI's sight line between two points of a scenario file (`x,z[,floor]`), run in-process. */
+export async function cliLos(file: string, from: string, to: string): Promise<CliLos> {
+  let out = '';
+  let err = '';
+  const code = await runCli(['los', file, '--from', from, '--to', to, '--json'], { out: (s) => void (out += s), err: (s) => void (err += s) });
+  expect(code, err).toBe(0);
+  return JSON.parse(out) as CliLos;
+}
+
+/** Look at a table point (x, z at height y) from close by and steeply from above (walls do not hide it), so clicks land on it. */
+export async function focusAt(page: Page, x: number, z: number, y: number, dist = 34): Promise<void> {
+  await page.evaluate(([p, t]) => window.__sandtable!.tools!.setCamera(p, t), [[x, y + dist, z - dist * 0.2], [x, y, z]] as const);
+  await nextFrame(page);
+}
+
+/** Click a figure standing at (x, z) on `floor` (on its chest) after bringing it into view. */
+export async function clickFigureAt(page: Page, bf: Battlefield, x: number, z: number, floor?: number): Promise<void> {
+  const y = bf.standHeight(x, z, floor);
+  await focusAt(page, x, z, y);
+  await clickTable(page, x, y + 1.1, z);
+}
+
+/** The sight tool's line now; fails the test when it has none. */
+export async function lastLos(page: Page): Promise<LosReport> {
+  const r = await page.evaluate(() => window.__sandtable!.tools!.los);
+  expect(r, 'the sight tool has no line').not.toBeNull();
+  return r!;
 }

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tab as openTab } from './play-helpers';
+import { openStartDialog, startNewGame, tab as openTab } from './play-helpers';
 import { browserRequired, hasBrowser, openBrowser, openTable, type Watched } from './browser';
 
 const run = hasBrowser || browserRequired;
@@ -49,9 +49,7 @@ describe.runIf(run)('game options in Chromium', () => {
   });
 
   it('K-ORG-1 the Play button offers the options; with the women\'s guard on, the osasto is in the Units tab, the option in the rules panel and the log', async () => {
-    await page.click(byId('play-toggle'));
-    await page.waitForSelector(byId('start-choice'), { timeout: 60_000 });
-    const dialog = (await page.textContent(byId('start-choice'))) ?? '';
+    const dialog = await openStartDialog(page);
     expect(dialog).toContain('Start a game of this scenario');
     expect(dialog).not.toContain('Resume game');
     expect(dialog).toContain("women's guard osasto");
@@ -60,9 +58,7 @@ describe.runIf(run)('game options in Chromium', () => {
     expect(await page.$$eval('[data-testid=house-options] [data-option]', (els) => els.length)).toBeGreaterThan(10);
     expect(await page.isChecked(byId('option-rule-opt-womens-guard'))).toBe(false);
     expect(await page.isChecked(byId('option-rule-opt-swedish-squad'))).toBe(true);
-    await page.check(byId('option-rule-opt-womens-guard'));
-    await page.click(byId('new-game'));
-    await page.waitForSelector(byId('play-hud'), { timeout: 60_000 });
+    await startNewGame(page, { 'opt-womens-guard': true });
     expect(await hasWomen()).toBe(true);
     expect(await page.textContent(byId('unit-r_women'))).toContain("Women's guard osasto (Tammela)");
     expect(await page.textContent(byId('unit-r_women'))).toContain('9/9');
@@ -92,11 +88,8 @@ describe.runIf(run)('game options in Chromium', () => {
     // Leave, and start again from the Play button with the defaults: no women's guard.
     await page.click(byId('play-toggle'));
     await page.waitForSelector(byId('play-hud'), { state: 'detached' });
-    await page.click(byId('play-toggle'));
-    await page.waitForSelector(byId('start-choice'));
-    expect(await page.textContent(byId('start-choice'))).toContain('Resume game');
-    await page.click(byId('new-game'));
-    await page.waitForSelector(byId('play-hud'));
+    expect(await openStartDialog(page)).toContain('Resume game');
+    await startNewGame(page);
     expect(await hasWomen()).toBe(false);
 
     await tab('game');

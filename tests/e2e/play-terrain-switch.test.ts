@@ -5,6 +5,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserRequired, hasBrowser, openBrowser, openTable, type Watched } from './browser';
+import { openStartDialog, startNewGame } from './play-helpers';
 
 const run = hasBrowser || browserRequired;
 const SEARCH = '?scenario=kuularuisku/tammerkoski&seed=4';
@@ -36,13 +37,9 @@ describe.runIf(run)('optional terrain in Chromium', () => {
     expect(await hasBelfry()).toBe(true);
     const before = await solidTriangles();
     expect(before).toBeGreaterThan(0);
-    await page.click(byId('play-toggle'));
-    await page.waitForSelector(byId('start-choice'), { timeout: 60_000 });
-    expect(await page.textContent(byId('start-choice'))).toContain('Optional Old Church belfry');
+    expect(await openStartDialog(page)).toContain('Optional Old Church belfry');
     expect(await page.isChecked(byId('option-rule-opt-old-church-belfry'))).toBe(true);
-    await page.uncheck(byId('option-rule-opt-old-church-belfry'));
-    await page.click(byId('new-game'));
-    await page.waitForSelector(byId('play-hud'), { timeout: 60_000 });
+    await startNewGame(page, { 'opt-old-church-belfry': false });
     await expect.poll(hasBelfry, { timeout: 30_000 }).toBe(false);
     // The game's own table has been drawn (the test hook's ready follows the table on show).
     await page.waitForFunction(() => window.__sandtable?.ready === true, null, { timeout: 60_000 });

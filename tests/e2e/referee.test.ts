@@ -8,24 +8,17 @@ import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
-import { runCli } from '../../src/cli/commands';
 import { parseScenarioOrThrow } from '../../src/scenario';
-import type { LosReport } from '../../src/view';
 import { figureLabel } from '../../src/view/tools/sight';
 import { figureIndex } from '../../src/view/tools/tool-model';
 import { loadTrainingGround } from '../battlefield/fixture';
 import { browserRequired, clickTable, hasBrowser, nextFrame, openBrowser, openTable, saveShot, tablePixel, type Watched } from './browser';
+import { clickFigureAt, cliLos as cliLosOf, focusAt, lastLos } from './play-helpers';
 
 const run = hasBrowser || browserRequired;
 const SCENARIO = 'scenarios/sandbox/training-ground.json';
 
-async function cliLos(from: string, to: string, file = SCENARIO): Promise<{ clear: boolean; distance: number; blocker: { featureId: string; part: string } | null }> {
-  let out = '';
-  let err = '';
-  const code = await runCli(['los', file, '--from', from, '--to', to, '--json'], { out: (s) => void (out += s), err: (s) => void (err += s) });
-  expect(code, err).toBe(0);
-  return JSON.parse(out);
-}
+const cliLos = (from: string, to: string, file = SCENARIO) => cliLosOf(file, from, to);
 
 /** The observer eye marker's labels drawn in the scene. */
 const eyeLabels = (page: Page) =>
@@ -33,12 +26,6 @@ const eyeLabels = (page: Page) =>
 
 const los = (page: Page) => page.evaluate(() => window.__sandtable!.tools!.los);
 const losState = (page: Page) => page.evaluate(() => window.__sandtable!.tools!.losState);
-
-async function lastLos(page: Page): Promise<LosReport> {
-  const r = await los(page);
-  expect(r, 'the sight tool has no line').not.toBeNull();
-  return r!;
-}
 
 /** The browser's line from a point observer to a point target agrees with the CLI for the exact points the panel states. */
 async function expectPanelPointsAsCli(page: Page, file = SCENARIO): Promise<void> {
@@ -58,16 +45,8 @@ describe.runIf(run)('the referee\'s sight line in Chromium', () => {
   let page: Page;
   const extra: Watched[] = [];
 
-  async function focus(x: number, z: number, y: number, dist = 34): Promise<void> {
-    await page.evaluate(([p, t]) => window.__sandtable!.tools!.setCamera(p, t), [[x, y + dist, z - dist * 0.2], [x, y, z]] as const);
-    await nextFrame(page);
-  }
-
-  async function clickFigure(x: number, z: number, floor?: number): Promise<void> {
-    const y = bf.standHeight(x, z, floor);
-    await focus(x, z, y);
-    await clickTable(page, x, y + 1.1, z);
-  }
+  const focus = (x: number, z: number, y: number, dist = 34) => focusAt(page, x, z, y, dist);
+  const clickFigure = (x: number, z: number, floor?: number) => clickFigureAt(page, bf, x, z, floor);
 
   /** Click the first of these table points the camera shows (not under a panel). */
   async function clickFirstVisible(points: ReadonlyArray<readonly [number, number, number]>): Promise<readonly [number, number, number]> {

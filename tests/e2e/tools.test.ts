@@ -6,29 +6,15 @@ import { readdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
-import { runCli } from '../../src/cli/commands';
 import type { LosReport } from '../../src/view';
 import { loadTrainingGround } from '../battlefield/fixture';
 import { browserRequired, clickTable, hasBrowser, nextFrame, openBrowser, openTable, saveShot, tablePixel, type Watched } from './browser';
+import { clickFigureAt, cliLos as cliLosOf, type CliLos, focusAt, lastLos as lastLosOf } from './play-helpers';
 
 const run = hasBrowser || browserRequired;
 const SCENARIO = 'scenarios/sandbox/training-ground.json';
 
-interface CliLos {
-  clear: boolean;
-  distance: number;
-  from: [number, number, number];
-  to: [number, number, number];
-  blocker: { featureId: string; kind: string; part: string; distance: number } | null;
-}
-
-async function cliLos(from: string, to: string): Promise<CliLos> {
-  let out = '';
-  let err = '';
-  const code = await runCli(['los', SCENARIO, '--from', from, '--to', to, '--json'], { out: (s) => void (out += s), err: (s) => void (err += s) });
-  expect(code, err).toBe(0);
-  return JSON.parse(out) as CliLos;
-}
+const cliLos = (from: string, to: string) => cliLosOf(SCENARIO, from, to);
 
 /** The CLI point of an LOS end: x,z plus the floor when there is one (full precision). */
 const spec = (e: LosReport['observer']) => `${e.at[0]},${e.at[1]}${e.floor ? `,${e.floor}` : ''}`;
@@ -41,18 +27,8 @@ describe.runIf(run)('table tools in Chromium', () => {
   let w: Watched;
   let page: Page;
 
-  /** Look at a table point from close by and steeply from above (walls do not hide it), so clicks land on it. */
-  async function focus(x: number, z: number, y = bf.standHeight(x, z), dist = 34): Promise<void> {
-    await page.evaluate(([p, t]) => window.__sandtable!.tools!.setCamera(p, t), [[x, y + dist, z - dist * 0.2], [x, y, z]] as const);
-    await nextFrame(page);
-  }
-
-  /** Click a figure (on its chest) after bringing it into view. */
-  async function clickFigure(x: number, z: number, floor?: number): Promise<void> {
-    const y = bf.standHeight(x, z, floor);
-    await focus(x, z, y);
-    await clickTable(page, x, y + 1.1, z);
-  }
+  const focus = (x: number, z: number, y = bf.standHeight(x, z), dist = 34) => focusAt(page, x, z, y, dist);
+  const clickFigure = (x: number, z: number, floor?: number) => clickFigureAt(page, bf, x, z, floor);
 
   /** Click the ground (or the floor surface drawn) at a table point. */
   async function clickGround(x: number, z: number, y = bf.standHeight(x, z)): Promise<void> {
@@ -70,11 +46,7 @@ describe.runIf(run)('table tools in Chromium', () => {
     await page.click('[data-testid=los-new-observer]');
   }
 
-  async function lastLos(): Promise<LosReport> {
-    const r = await hook(page, () => window.__sandtable!.tools!.los);
-    expect(r, 'the LOS tool has no result').not.toBeNull();
-    return r!;
-  }
+  const lastLos = () => lastLosOf(page);
 
   /** The browser's LOS for the picked ends equals the CLI's for the same points. */
   async function expectSameAsCli(r: LosReport): Promise<CliLos> {

@@ -3,56 +3,22 @@
 // through the fire or the round, on the machines; the book's default reproduces what the rules did
 // before they asked. Scripted dice.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
 import type { Battlefield } from '../../src/battlefield';
 import type { Command } from '../../src/core';
-import { SessionDriver, createTurnMachine, flowPosition, positionOf, type TurnActor } from '../../src/flow';
+import { flowPosition, type TurnActor } from '../../src/flow';
 import { answerMissingDecisions } from '../../src/game';
-import { kuularuiskuFlow } from '../../src/rules/kuularuisku/flow';
 import { meleeRound, phaseOf } from '../../src/rules/kuularuisku/engine';
-import { ThenDice, arrange, flowScenario, flowTable, must, newGame, type KSession, type UnitSpec } from './fixture';
+import { ThenDice, flowScenario, flowTable, must, newGame, type KSession } from './fixture';
+import { CHARGER_FIRST, TO_CHARGE, chargeScenario, startRecordingMelee } from './situations';
 
 let table: Battlefield;
 const errors: unknown[] = [];
-// A White squad of two 6.8 cm (base to base) from a Red squad of two: well within a 10 cm charge.
-const UNITS: UnitSpec[] = [
-  { id: 'c', side: 'whites', at: [50, 40], size: 2 },
-  { id: 't', side: 'reds', at: [58, 40], size: 2 },
-  { id: 'x', side: 'reds', at: [110, 70], size: 1 },
-];
-const cFirst = arrange(['c', 't', 'x'], ['c', 't', 'x']);
-const charge: Command = {
-  type: 'MOVE', side: 'whites', unitId: 'c', mode: 'charge', targetId: 't',
-  moves: [{ figureId: 'c_1', to: [56.75, 40] }, { figureId: 'c_2', to: [56.75, 41.5] }],
-};
-
-/** The scenario with some soldiers' data set (a medic, a machine gunner). */
-function scenarioWith(data: Record<string, Record<string, unknown>>) {
-  const sc = flowScenario(UNITS);
-  for (const u of sc.units!) for (const f of u.figures) if (data[f.id]) f.data = data[f.id];
-  return sc;
-}
-
 beforeAll(async () => {
   table = await flowTable(flowScenario());
 });
 afterEach(() => expect(errors.splice(0)).toEqual([]));
 
-/** The machines, recording the melee exchange's states entered. */
-function start(g: KSession): { actor: TurnActor; trail: string[] } {
-  const trail: string[] = [];
-  const actor = createActor(createTurnMachine(kuularuiskuFlow), {
-    input: { driver: new SessionDriver(g, kuularuiskuFlow) },
-    inspect: (ev) => {
-      if (ev.type !== '@xstate.microstep') return;
-      const melee = positionOf((ev as { snapshot: { value?: unknown } }).snapshot.value).melee;
-      if (melee !== undefined) trail.push(typeof melee === 'string' ? melee : JSON.stringify(melee));
-    },
-  });
-  actor.subscribe({ error: (e) => errors.push(e) });
-  actor.start();
-  return { actor, trail };
-}
+const start = (g: KSession) => startRecordingMelee(g, errors);
 
 function send(g: KSession, actor: TurnActor, c: Command) {
   const n = g.log.length;
@@ -61,18 +27,15 @@ function send(g: KSession, actor: TurnActor, c: Command) {
 }
 
 function toCharge(g: KSession, actor: TurnActor) {
-  send(g, actor, { type: 'BEGIN_TURN', side: 'whites' });
-  send(g, actor, { type: 'DRAW_CARD', side: 'whites' });
-  send(g, actor, { type: 'ACTIVATE', side: 'whites', unitId: 'c', action: 'move-shoot' });
-  send(g, actor, charge);
+  for (const c of TO_CHARGE) send(g, actor, c);
 }
 
 describe('K-SKL-8 in the wound tests of defensive fire (K-6.2d): the charger\'s owner decides', () => {
   // c_2 is Whites' medic. Defensive fire: 2 dice 5 5 (2 hits), cover as in the open 1 6 (1 wound);
   // Whites put it on c_1, whose wound test is 1 (killed outright), then `rest`.
-  const medicCharger = () => scenarioWith({ c_2: { role: 'medic', skills: ['medic'] } });
+  const medicCharger = () => chargeScenario({ c_2: { role: 'medic', skills: ['medic'] } });
   function woundTestOfOne(rest: number[]) {
-    const g = newGame(medicCharger(), table, new ThenDice([...cFirst, 5, 5, 1, 6, 1, ...rest], 6));
+    const g = newGame(medicCharger(), table, new ThenDice([...CHARGER_FIRST, 5, 5, 1, 6, 1, ...rest], 6));
     const m = start(g);
     toCharge(g, m.actor);
     send(g, m.actor, { type: 'DEFENSIVE_FIRE', side: 'reds', fire: true });
@@ -117,7 +80,7 @@ describe('K-6.4d a melee round waits for its owner\'s word in his wound tests', 
   // Reds hold their fire; the round: Whites 6 1 (1 hit on Reds), Reds 1 1 (none). Reds' one wound
   // is theirs to put on t_1 or t_2; on t_1 his wound test is 1 (killed outright), then `rest`.
   function roundWithWound(data: Record<string, Record<string, unknown>>, rest: number[]) {
-    const g = newGame(scenarioWith(data), table, new ThenDice([...cFirst, 6, 1, 1, 1, 1, ...rest], 6));
+    const g = newGame(chargeScenario(data), table, new ThenDice([...CHARGER_FIRST, 6, 1, 1, 1, 1, ...rest], 6));
     const m = start(g);
     toCharge(g, m.actor);
     send(g, m.actor, { type: 'DEFENSIVE_FIRE', side: 'reds', fire: false });
@@ -148,7 +111,7 @@ describe('K-6.4d a melee round waits for its owner\'s word in his wound tests', 
     expect(g.state.figures.t_1!.condition).toBe('light');
     // The same round resolved at once (no one asked) with the same dice and t_1 chosen.
     const at = g.log.findIndex((e) => e.command.type === 'RESOLVE');
-    const before = newGame(scenarioWith(data), table, new ThenDice([...cFirst, 6, 1, 1, 1, 1, 5, 6], 6));
+    const before = newGame(chargeScenario(data), table, new ThenDice([...CHARGER_FIRST, 6, 1, 1, 1, 1, 5, 6], 6));
     for (const e of g.log.slice(0, at)) must(before, e.command as never);
     const meleeId = before.state.units.c!.meleeId!;
     const atOnce = meleeRound(before.state, meleeId, { table, dice: new ThenDice([6, 1, 1, 1, 1, 5, 6], 6) }, { allocation: { reds: { t_1: 1 } } });

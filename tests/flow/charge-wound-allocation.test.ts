@@ -3,34 +3,19 @@
 // rolls the wound test of his choice and goes on to the charger's morale (K-6.2e). Scripted dice.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
-import type { Command } from '../../src/core';
 import { phaseOf } from '../../src/rules/kuularuisku/engine';
-import { ThenDice, arrange, flowScenario, flowTable, must, newGame, type UnitSpec } from './fixture';
+import { ThenDice, flowScenario, flowTable, must, newGame } from './fixture';
+import { CHARGER_FIRST, TO_CHARGE, chargeScenario } from './situations';
 
 let table: Battlefield;
-// A White squad of two 6.8 cm (base to base) from a Red squad of two: well within a 10 cm charge.
-const UNITS: UnitSpec[] = [
-  { id: 'c', side: 'whites', at: [50, 40], size: 2 },
-  { id: 't', side: 'reds', at: [58, 40], size: 2 },
-  { id: 'x', side: 'reds', at: [110, 70], size: 1 },
-];
-const cFirst = arrange(['c', 't', 'x'], ['c', 't', 'x']);
-const charge: Command = {
-  type: 'MOVE', side: 'whites', unitId: 'c', mode: 'charge', targetId: 't',
-  moves: [{ figureId: 'c_1', to: [56.75, 40] }, { figureId: 'c_2', to: [56.75, 41.5] }],
-};
-
 beforeAll(async () => {
   table = await flowTable(flowScenario());
 });
 
 /** Whites charge; Reds fire defensive fire: 2 dice 5 5 (2 hits), cover as in the open 1 6 (1 wound), then `rest`. */
 function defensiveFireOneWound(rest: number[]) {
-  const g = newGame(flowScenario(UNITS), table, new ThenDice([...cFirst, 5, 5, 1, 6, ...rest], 6));
-  must(g, { type: 'BEGIN_TURN', side: 'whites' });
-  must(g, { type: 'DRAW_CARD', side: 'whites' });
-  must(g, { type: 'ACTIVATE', side: 'whites', unitId: 'c', action: 'move-shoot' });
-  must(g, charge);
+  const g = newGame(chargeScenario(), table, new ThenDice([...CHARGER_FIRST, 5, 5, 1, 6, ...rest], 6));
+  for (const c of TO_CHARGE) must(g, c);
   must(g, { type: 'DEFENSIVE_FIRE', side: 'reds', fire: true });
   return g;
 }

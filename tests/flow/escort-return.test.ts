@@ -8,24 +8,12 @@ import { SessionDriver, createTurnMachine, flowPosition } from '../../src/flow';
 import { answerMissingDecisions } from '../../src/game';
 import { kuularuiskuFlow } from '../../src/rules/kuularuisku/flow';
 import { phaseOf } from '../../src/rules/kuularuisku/engine';
-import { flowScenario, flowTable, must, newGame, type KSession } from './fixture';
+import { flowTable, must, newGame, type KSession } from './fixture';
+import { escortReturnScenario } from './situations';
 
 let table: Battlefield;
 const errors: unknown[] = [];
-// Turn 1 with every card drawn: only the end of the turn is left. Reds' r1_3 has brought his man to the
-// rear and heads back: his own squad r1 is 40 cm off to the north-east, Squad r2 stands 8 cm north of him.
-const scenario = (() => {
-  const sc = flowScenario(
-    [
-      { id: 'w1', side: 'whites', at: [20, 30], data: { start: { activated: true } } },
-      { id: 'r1', side: 'reds', at: [95, 40], data: { start: { activated: true } }, figureStart: { 3: { evacuation: { returning: true } } } },
-      { id: 'r2', side: 'reds', at: [70, 28], data: { start: { activated: true } } },
-    ],
-    { rules: { start: { turn: 1, deck: [] } } },
-  );
-  sc.units![1]!.figures[2]!.at = [70, 20];
-  return sc;
-})();
+const scenario = escortReturnScenario();
 
 beforeAll(async () => {
   table = await flowTable(scenario);

@@ -2,66 +2,30 @@
 // (K-6.2) → charger morale (K-6.2e) → grenades (K-6.6) → round (K-6.4) → loser morale → fall back /
 // continue; a pinned target's test and surrender (K-7.2).
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
 import type { Battlefield } from '../../src/battlefield';
-import { SessionDriver, createTurnMachine, flowPosition, positionOf, type TurnActor } from '../../src/flow';
-import { kuularuiskuFlow } from '../../src/rules/kuularuisku/flow';
-import type { Command } from '../../src/game';
+import { flowPosition, type TurnActor } from '../../src/flow';
 import { phaseOf } from '../../src/rules/kuularuisku/engine';
-import { ThenDice, arrange, flowScenario, flowTable, newGame, preparedSetup, type KSession, type UnitSpec } from './fixture';
+import { ThenDice, flowScenario, flowTable, newGame, preparedSetup, type KSession } from './fixture';
+import { CHARGER_FIRST, CHARGE_UNITS, TO_CHARGE, startRecordingMelee } from './situations';
 
 let table: Battlefield;
 const errors: unknown[] = [];
-// A White squad of two 6.8 cm (base to base) from a Red squad of two: well within a 10 cm charge.
-const UNITS: UnitSpec[] = [
-  { id: 'c', side: 'whites', at: [50, 40], size: 2 },
-  { id: 't', side: 'reds', at: [58, 40], size: 2 },
-  { id: 'x', side: 'reds', at: [110, 70], size: 1 },
-];
-const CARDS = ['c', 't', 'x'];
-const cFirst = arrange(CARDS, ['c', 't', 'x']);
-
 beforeAll(async () => {
   table = await flowTable(flowScenario());
 });
 afterEach(() => expect(errors).toEqual([]));
 
-/** Start the machines, recording every machine state entered (microsteps included). */
-function start(g: KSession): { actor: TurnActor; trail: string[] } {
-  const trail: string[] = [];
-  const driver = new SessionDriver(g, kuularuiskuFlow);
-  const actor = createActor(createTurnMachine(kuularuiskuFlow), {
-    input: { driver },
-    inspect: (ev) => {
-      if (ev.type !== '@xstate.microstep') return;
-      const snap = (ev as { snapshot: { value?: unknown; machine?: { id: string } } }).snapshot;
-      // The melee exchange's part of each microstep's position (it nests in the activation).
-      const melee = positionOf(snap.value).melee;
-      if (melee !== undefined) trail.push(typeof melee === 'string' ? melee : JSON.stringify(melee));
-    },
-  });
-  actor.subscribe({ error: (e) => errors.push(e) });
-  actor.start();
-  return { actor, trail };
-}
-
-const charge: Command = {
-  type: 'MOVE', side: 'whites', unitId: 'c', mode: 'charge', targetId: 't',
-  moves: [{ figureId: 'c_1', to: [56.75, 40] }, { figureId: 'c_2', to: [56.75, 41.5] }],
-};
+const start = (g: KSession) => startRecordingMelee(g, errors);
 
 function toCharge(g: KSession, actor: TurnActor) {
-  actor.send({ type: 'BEGIN_TURN', side: 'whites' });
-  actor.send({ type: 'DRAW_CARD', side: 'whites' });
-  actor.send({ type: 'ACTIVATE', side: 'whites', unitId: 'c', action: 'move-shoot' });
-  actor.send(charge);
+  for (const c of TO_CHARGE) actor.send(c);
   expect(g.events.find((e) => e.type === 'CHARGE_DECLARED')).toMatchObject({ rule: 'K-6.1a', unitId: 'c', targetId: 't' });
 }
 
 describe('F6 charge and melee', () => {
   it('K-6.1a → K-6.2a holds fire → K-6.1b melee → K-6.4 round → loser fails morale → K-6.4g falls back', () => {
     // Melee dice: whites 6 6, reds 1 1 → reds take 2 hits: wound tests 6 6 (scratches); reds' morale 1: fails.
-    const g = newGame(flowScenario(UNITS), table, new ThenDice([...cFirst, 6, 6, 1, 1, 6, 6, 1], 6));
+    const g = newGame(flowScenario(CHARGE_UNITS), table, new ThenDice([...CHARGER_FIRST, 6, 6, 1, 1, 6, 6, 1], 6));
     const { actor, trail } = start(g);
     toCharge(g, actor);
     expect(flowPosition(actor)).toMatchObject({ activation: 'melee', melee: 'defensiveFire' });
@@ -83,7 +47,7 @@ describe('F6 charge and melee', () => {
   it('K-6.4d the round stops for the loser\'s owner to allocate its wound, then K-6.4e its morale fails → K-6.4g it falls back', () => {
     // Melee dice: whites 6 1, reds 1 1 → one hit on the Reds, whose owner chooses who takes it (K-6.4d);
     // wound test 6 (a scratch); the Reds took more hits: morale 1 fails → they fall back.
-    const g = newGame(flowScenario(UNITS), table, new ThenDice([...cFirst, 6, 1, 1, 1, 6, 1], 6));
+    const g = newGame(flowScenario(CHARGE_UNITS), table, new ThenDice([...CHARGER_FIRST, 6, 1, 1, 1, 6, 1], 6));
     const { actor, trail } = start(g);
     toCharge(g, actor);
     actor.send({ type: 'DEFENSIVE_FIRE', side: 'reds', fire: false });
@@ -105,7 +69,7 @@ describe('F6 charge and melee', () => {
   it('K-6.2b defensive fire wounds the charger → K-6.2e morale test fails → the charge collapses', () => {
     // Defensive fire: 2 dice 5 5 (2 hits; close range, nothing to re-roll); cover as in the open 1 1
     // (2 wounds); wound tests 6 6; the charger's morale 1: the charge collapses.
-    const g = newGame(flowScenario(UNITS), table, new ThenDice([...cFirst, 5, 5, 1, 1, 6, 6, 1], 6));
+    const g = newGame(flowScenario(CHARGE_UNITS), table, new ThenDice([...CHARGER_FIRST, 5, 5, 1, 1, 6, 6, 1], 6));
     const { actor, trail } = start(g);
     toCharge(g, actor);
     actor.send({ type: 'DEFENSIVE_FIRE', side: 'reds', fire: true });
@@ -122,11 +86,11 @@ describe('F6 charge and melee', () => {
   });
 
   it('K-6.2f the charger passes its test → K-6.6 each side with grenades chooses → the round; K-6.4d each owner allocates his side\'s wound; equal hits: the melee continues', () => {
-    const units = UNITS.map((u) => (u.id === 'x' ? u : { ...u, data: { grenades: true } }));
+    const units = CHARGE_UNITS.map((u) => (u.id === 'x' ? u : { ...u, data: { grenades: true } }));
     // Defensive fire 5 1 → re-roll the 1 (close range) → 1: 1 hit; cover 1 → 1 wound (K-6.2d: the Whites
     // allocate it); wound test 6; charger morale 6 passes. Melee (grenades both ways: 2 − 2 → 1 die each):
     // 6 and 6 → equal hits, one wound on each side (K-6.4d: each owner allocates it), wound tests 6 and 6.
-    const g = newGame(flowScenario(units), table, new ThenDice([...cFirst, 5, 1, 1, 1, 6, 6, 6, 6, 6, 6], 6));
+    const g = newGame(flowScenario(units), table, new ThenDice([...CHARGER_FIRST, 5, 1, 1, 1, 6, 6, 6, 6, 6, 6], 6));
     const { actor, trail } = start(g);
     toCharge(g, actor);
     actor.send({ type: 'DEFENSIVE_FIRE', side: 'reds', fire: true });
@@ -161,8 +125,8 @@ describe('F6 charge and melee', () => {
   });
 
   it('K-6.6a/c both sides choose grenades at the same moment: the side asked second may answer first', () => {
-    const units = UNITS.map((u) => (u.id === 'x' ? u : { ...u, data: { grenades: true } }));
-    const g = newGame(flowScenario(units), table, new ThenDice([...cFirst, 5, 1, 1, 1, 6, 6, 6, 6, 6, 6], 6));
+    const units = CHARGE_UNITS.map((u) => (u.id === 'x' ? u : { ...u, data: { grenades: true } }));
+    const g = newGame(flowScenario(units), table, new ThenDice([...CHARGER_FIRST, 5, 1, 1, 1, 6, 6, 6, 6, 6, 6], 6));
     const { actor } = start(g);
     toCharge(g, actor);
     actor.send({ type: 'DEFENSIVE_FIRE', side: 'reds', fire: true });
@@ -180,7 +144,7 @@ describe('F6 charge and melee', () => {
   });
 
   it('K-7.2a a pinned target cannot fire; it tests morale and K-7.2c surrenders on a failure', () => {
-    const g = newGame(flowScenario(UNITS), table, new ThenDice([...cFirst, 1], 6), preparedSetup({ type: 'UNIT_STATUS_CHANGED', unitId: 't', status: 'pinned', from: 'normal' }));
+    const g = newGame(flowScenario(CHARGE_UNITS), table, new ThenDice([...CHARGER_FIRST, 1], 6), preparedSetup({ type: 'UNIT_STATUS_CHANGED', unitId: 't', status: 'pinned', from: 'normal' }));
     const { actor, trail } = start(g);
     toCharge(g, actor);
     expect(flowPosition(actor)).toMatchObject({ melee: 'targetTest' });

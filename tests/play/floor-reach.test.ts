@@ -120,6 +120,19 @@ describe('reach on other storeys (K-4.0, K-4.2)', () => {
   });
 });
 
+describe('the move offer\'s notes name soldiers (K-4.2c)', () => {
+  it('K-4.2c a soldier starting in the farmhouse (difficult ground, K-AMB-4) is named in the note, never by his id', () => {
+    const p = activeFirst('house_upper');
+    try {
+      const note = p.view.get().move!.why.find((w) => w.startsWith('K-4.2c'));
+      expect(note).toBe('K-4.2c the squad leader starts in difficult ground: the whole unit moves at the difficult rate');
+      expect(note).not.toContain('house_upper_1');
+    } finally {
+      p.dispose();
+    }
+  });
+});
+
 describe('the gizmo\'s hint for a destination on another storey (view/play beyondReach)', () => {
   const ring: Array<[number, number]> = [[90, 20], [110, 20], [110, 40], [90, 40]];
   const floors = [{ floor: 0, cell: 1, cells: [[99.5, 30.5], [100.5, 30.5]] as Array<[number, number]> }];

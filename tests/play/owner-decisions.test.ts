@@ -8,6 +8,7 @@ import type { Battlefield } from '../../src/battlefield';
 import { createPlay } from '../../src/app/play';
 import { ThenDice, flowScenario, flowTable, keepOrder } from '../flow/fixture';
 import { ShotDice } from '../flow/shot-dice';
+import { escortReturnScenario } from '../flow/situations';
 
 const diveScenario = flowScenario([
   { id: 'w1', side: 'whites', at: [20, 33] },
@@ -22,18 +23,7 @@ const evacuationScenario = flowScenario(
   ],
   { rules: { start: { turn: 1, deck: [] }, dressingStations: [{ side: 'reds', at: [90, 70], radius: 2 }] } },
 );
-const escortScenario = (() => {
-  const sc = flowScenario(
-    [
-      { id: 'w1', side: 'whites', at: [20, 30], data: { start: { activated: true } } },
-      { id: 'r1', side: 'reds', at: [95, 40], data: { start: { activated: true } }, figureStart: { 3: { evacuation: { returning: true } } } },
-      { id: 'r2', side: 'reds', at: [70, 28], data: { start: { activated: true } } },
-    ],
-    { rules: { start: { turn: 1, deck: [] } } },
-  );
-  sc.units![1]!.figures[2]!.at = [70, 20];
-  return sc;
-})();
+const escortScenario = escortReturnScenario();
 // A White squad of two (c_2 its medic) 6.8 cm from a Red squad of two: a charge, and defensive fire.
 const chargeScenario = (() => {
   const sc = flowScenario([{ id: 'c', side: 'whites', at: [50, 40], size: 2 }, { id: 't', side: 'reds', at: [58, 40], size: 2 }]);

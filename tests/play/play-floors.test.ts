@@ -137,7 +137,7 @@ describe('moving between floors through the drag model (K-4.0)', () => {
     expect(dragTargets(d, unit, floorOf)[0]).toMatchObject({ to: [104, 34], floor: 1 });
     const r = release(p, d);
     expect(r).toMatchObject({ ok: false, rule: 'K-4.0' });
-    expect(r.ok ? '' : r.reason).toMatch(/^the squad leader of South of the wall[^:]*: the move runs into a wall of house_two_storey/);
+    expect(r.ok ? '' : r.reason).toMatch(/^the squad leader of South of the wall[^:]*: the move runs into a wall of Farmhouse \(go through a door\)$/);
     expect(figure(p, 'wall_south_1')).toMatchObject({ at: [104, 38], floor: 0 });
     p.dispose();
   });

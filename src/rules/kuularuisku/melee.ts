@@ -8,6 +8,7 @@ import { type KCtx, Steps, houseOf } from './context';
 import { ev, type KDie, type KEvent } from './events';
 import { bestMorale, rollMorale } from './morale';
 import { movementAllowance } from './movement';
+import { soldierName } from './soldier-names';
 import { liveFigures } from './table';
 import { allocationChoices, applyWoundsAsking, medicDuties, woundTests, woundable, type MedicPolicy } from './wounds';
 import type { KTestsAfter, MeleeRoundWounds } from './flow-types';
@@ -128,7 +129,7 @@ export function fallBack(st: Steps, unitId: string, enemyUnits: readonly string[
   const house = houseOf(st.state, ctx);
   const u = st.state.units[unitId]!;
   for (const f of liveFigures(st.state, u).filter((x) => x.condition === 'serious')) {
-    st.push(ev('FIGURE_REMOVED', 'K-6.4h', `${f.id} is seriously wounded and left to the enemy${house.removeLeftBehind ? ' (lost, K-GAP-7)' : ''}`, { figureId: f.id, reason: 'left-behind' }));
+    st.push(ev('FIGURE_REMOVED', 'K-6.4h', `${soldierName(st.state, f.id)} is seriously wounded and left to the enemy${house.removeLeftBehind ? ' (lost, K-GAP-7)' : ''}`, { figureId: f.id, reason: 'left-behind' }));
   }
   const mine = liveFigures(st.state, u);
   if (!mine.length) return;
@@ -147,12 +148,12 @@ export function fallBack(st: Steps, unitId: string, enemyUnits: readonly string[
     if (plan.stuck.length) continue;
     st.push(ev('FIGURES_MOVED', 'K-6.4g', `${u.name} falls back ${house.fallBackDistance === 'fixed-10' ? FALL_BACK : 'its move'} cm away from the enemy`, { unitId, mode: 'fall-back', moves: plan.moves, allowance: FALL_BACK }));
     const gone = plan.moves.filter((m) => m.offTable);
-    for (const m of gone) st.push(ev('FIGURE_REMOVED', 'K-7.4a', `${m.figureId} falls back off the table`, { figureId: m.figureId, reason: 'withdrawn' }));
+    for (const m of gone) st.push(ev('FIGURE_REMOVED', 'K-7.4a', `${soldierName(st.state, m.figureId)} falls back off the table`, { figureId: m.figureId, reason: 'withdrawn' }));
     if (gone.length && !liveFigures(st.state, unitId).length) st.push(ev('UNIT_WITHDRAWN', 'K-7.4a', `${u.name} has left the table`, { unitId }));
     return;
   }
   // K-6.4g no room to fall back: the unit counts as completely killed.
-  for (const f of mine) st.push(ev('FIGURE_REMOVED', 'K-6.4g', `${f.id} is cut down: ${u.name} cannot fall back`, { figureId: f.id, reason: 'destroyed' }));
+  for (const f of mine) st.push(ev('FIGURE_REMOVED', 'K-6.4g', `${soldierName(st.state, f.id)} is cut down: ${u.name} cannot fall back`, { figureId: f.id, reason: 'destroyed' }));
   st.push(ev('UNIT_DESTROYED', 'K-6.4g', `${u.name} cannot fall back and is destroyed`, { unitId }));
 }
 

@@ -200,7 +200,7 @@ export function routMoveSteps(st: Steps, unitId: string, ctx: KCtx): void {
     st.push(ev('FIGURES_MOVED', 'K-7.3c', `${u.name} routs toward the ${edge} edge (fast move, ${plan.difficult ? FAST_MOVE_DIFFICULT : FAST_MOVE} cm)`, { unitId, mode: 'rout', moves: plan.moves, allowance: plan.difficult ? FAST_MOVE_DIFFICULT : FAST_MOVE }));
   }
   const gone = plan.moves.filter((m) => m.offTable);
-  for (const m of gone) st.push(ev('FIGURE_REMOVED', 'K-7.4a', `${m.figureId} runs off the table`, { figureId: m.figureId, reason: 'withdrawn' }));
+  for (const m of gone) st.push(ev('FIGURE_REMOVED', 'K-7.4a', `${soldierName(st.state, m.figureId)} runs off the table`, { figureId: m.figureId, reason: 'withdrawn' }));
   if (!liveFigures(st.state, unitId).length) {
     if (gone.length) st.push(ev('UNIT_WITHDRAWN', 'K-7.4a', `${u.name} has run off the table: withdrawn, not destroyed`, { unitId }));
     return;
@@ -229,7 +229,7 @@ export function rallyCheck(st: Steps, unitId: string, ctx: KCtx): void {
   const house = houseOf(st.state, ctx);
   const value = house.moraleTarget === 'skill' ? leader.skill : leader.morale;
   if (rollMorale(st, unitId, 'K-7.3h', ctx, { value, from: leader.id })) {
-    st.push(ev('RALLIED', 'K-7.3h', `${st.state.units[unitId]!.name} rallies on ${leader.id}: it acts normally from the next turn`, { unitId, leaderId: leader.id }));
+    st.push(ev('RALLIED', 'K-7.3h', `${st.state.units[unitId]!.name} rallies on ${soldierName(st.state, leader.id)}: it acts normally from the next turn`, { unitId, leaderId: leader.id }));
   }
 }
 

@@ -3,23 +3,13 @@
 // result as it is; decides nothing.
 import { useEffect, useMemo } from 'react';
 import { useThree } from '@react-three/fiber';
-import type { DataTexture } from 'three';
 import { useStore } from '../store';
 import type { TableModel } from '../table-model';
-import { cellsFromPixels, cellTransform, drapeGeometry, viewshedTexture } from './viewshed-texture';
+import { overlayProbe } from './overlay-probe';
+import { cellTransform, drapeGeometry, viewshedTexture } from './viewshed-texture';
 import { viewshedStore, type ViewshedResult } from './viewshed-store';
 
 const EYE_COLOUR = '#ffe08a';
-
-/** The texture on screen now, for the test probe (what is drawn, not a copy of the result). */
-export const overlayProbe: { texture: DataTexture | null; result: ViewshedResult | null } = { texture: null, result: null };
-
-export function overlayCells(): { columns: number; rows: number; resolution: number; cells: number[] } | null {
-  const { texture, result } = overlayProbe;
-  if (!texture || !result) return null;
-  const img = texture.image as { data: Uint8Array; width: number; height: number };
-  return { columns: img.width, rows: img.height, resolution: result.resolution, cells: cellsFromPixels(img.data) };
-}
 
 export interface ViewshedOverlayProps {
   model: TableModel;

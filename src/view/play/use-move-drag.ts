@@ -32,6 +32,10 @@ export function useMoveDrag(
   const invalidate = useThree((s) => s.invalidate);
   // The controls' own setting while a drag holds them (restored when it ends).
   const held = useRef<boolean | undefined>(undefined);
+  // A refused press is under way (until its pointerup): R3F hands the same press to each mesh of the
+  // figure hit (body, clothes, base), and only the first may note the controls' setting, or a later
+  // one notes them already off and leaves them off (no orbit, no touch-action: a touch drag then pans).
+  const refusing = useRef(false);
 
   const release = useCallback(() => {
     drag.set(null);
@@ -49,7 +53,8 @@ export function useMoveDrag(
       const figure = unit?.figures.find((f) => f.id === figureId && !f.removed);
       if (!unit || !figure) return false;
       const r = play.control.checkMove([{ figureId, to: figure.at, ...(figure.floor ? { floor: figure.floor } : {}) }]);
-      if (r.ok) return false;
+      if (r.ok || refusing.current) return false;
+      refusing.current = true;
       // A click still selects the figure; a drag says why it cannot move.
       const [x0, y0] = [e.nativeEvent.clientX, e.nativeEvent.clientY];
       const was = controls && 'enabled' in controls ? controls.enabled : undefined;
@@ -60,11 +65,16 @@ export function useMoveDrag(
         refusal.set({ unitId: unit.id, reason: r.reason, ...(r.rule ? { rule: r.rule } : {}), since: performance.now() });
         invalidate();
       };
-      window.addEventListener('pointermove', moved);
-      window.addEventListener('pointerup', () => {
+      const done = () => {
         window.removeEventListener('pointermove', moved);
+        window.removeEventListener('pointerup', done);
+        window.removeEventListener('pointercancel', done);
+        refusing.current = false;
         if (controls && was !== undefined) controls.enabled = was;
-      }, { once: true });
+      };
+      window.addEventListener('pointermove', moved);
+      window.addEventListener('pointerup', done);
+      window.addEventListener('pointercancel', done);
       return false;
     },
     [play, refusal, controls, invalidate],

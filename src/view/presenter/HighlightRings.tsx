@@ -8,13 +8,12 @@ import { useStore } from '../store';
 import type { TableModel } from '../table-model';
 import { vehiclePoses } from '../vehicle-geometry';
 import { haloGeometry, pinGeometry, ringGeometry } from './highlight-geometry';
+import { highlightProbe } from './highlight-probe';
 import { highlightedUnits, presenterStore } from './presenter';
 import { currentPlaces, figurePlace, unitPlacesStore, vehiclePlace, type PlacedFigure } from './unit-places';
 
 export const HIGHLIGHT_COLOUR = '#ffcf5a';
 
-/** Figure ids the highlight is drawn under now (read by the test probe). */
-export const highlightProbe = { figures: [] as string[], units: [] as string[] };
 
 const m = new Matrix4();
 const q = new Quaternion();

@@ -3,4 +3,5 @@ export { presenter, presenterStore, highlightedUnits, beatCamera } from './prese
 export { unitPlacesStore, figurePlace, vehiclePlace } from './unit-places';
 export type { PlacedFigure, UnitPlaces } from './unit-places';
 export type { Beat, PresenterState } from './presenter';
-export { HighlightRings, highlightProbe, HIGHLIGHT_COLOUR } from './HighlightRings';
+export { HighlightRings, HIGHLIGHT_COLOUR } from './HighlightRings';
+export { highlightProbe } from './highlight-probe';

@@ -51,13 +51,13 @@ describe('K-4.0 normal move', () => {
     const s = stateWith([{ id: 'a', at: [[110, 38]] }, { id: 'b', at: [[100, 21]] }]);
     const inWall = validateMove(s, { unitId: 'a', mode: 'normal', moves: [{ figureId: 'a_1', to: [110, 42] }] }, { table: t });
     expect(inWall).toMatchObject({ ok: false, rule: 'K-4.0' });
-    expect(!inWall.ok && inWall.reason).toContain('stone_wall');
+    expect(!inWall.ok && inWall.reason).toMatch(/would end inside Stone wall \(/); // its name, never its id
     const door = validateMove(s, { unitId: 'b', mode: 'normal', moves: [{ figureId: 'b_1', to: [100, 26] }] }, { table: t }); // K-AMB-4: inside, 5 cm
     expect(door.ok).toBe(true);
     const s2 = stateWith([{ id: 'c', at: [[90, 30]] }]);
     const through = validateMove(s2, { unitId: 'c', mode: 'normal', moves: [{ figureId: 'c_1', to: [97, 30] }] }, { table: t });
     expect(through).toMatchObject({ ok: false, rule: 'K-4.0' });
-    expect(!through.ok && through.reason).toContain('house_two_storey');
+    expect(!through.ok && through.reason).toContain('the move runs into a wall of Farmhouse (go through a door)');
   });
 
   it('K-4.0 a figure cannot end on another figure, nor move twice in one activation', () => {
@@ -143,6 +143,7 @@ describe('K-3 terrain and K-4.2 difficult going', () => {
     const s = stateWith([{ id: 'a', at: [[62, 25]] }]);
     const r = validateMove(s, { unitId: 'a', mode: 'normal', moves: [{ figureId: 'a_1', to: [62, 16] }] }, { table: t });
     expect(r).toMatchObject({ ok: false, rule: 'K-4.2d' });
+    expect(!r.ok && r.reason).toContain('before reaching difficult terrain (Reed marsh)');
     expect(!r.ok && r.reason).toContain('stops at the edge');
     // Reaching the edge within 5 cm may go on in at the difficult rate.
     const s2 = stateWith([{ id: 'a', at: [[62, 21]] }]);

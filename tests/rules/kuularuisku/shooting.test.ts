@@ -5,6 +5,8 @@ import type { Battlefield } from '../../../src/battlefield';
 import {
   evaluateTarget, firepowerOf, leaderDive, resolveShooting, shootingCandidates, validateTarget, type KEvent, type KState,
 } from '../../../src/rules/kuularuisku/engine';
+import { soldierName } from '../../../src/rules/kuularuisku/soldier-names';
+import { targetsFor } from '../../../src/rules/kuularuisku/hud';
 import { apply, dice, fallen, line, stateWith, table, types, wounded, type UnitSpec } from './fixture';
 
 let t: Battlefield;
@@ -213,6 +215,11 @@ describe('K-5.2 visibility', () => {
     const seenBySpotter = o.pairs.filter((p) => p.shooter === o.spotter && p.visible).map((p) => p.target);
     expect(o.hittable).toEqual(seenBySpotter);
     expect(o.shooters.length).toBeGreaterThan(0);
+    // The HUD's note names the soldier who picks, never his id.
+    const active = { ...s, activation: { unitId: 'rs', units: ['rs'], via: 'card' as const, moved: [], shot: [], phase: 'none' as const, action: 'shoot' as const } };
+    const note = targetsFor(active, 'rs', t).find((x) => x.unitId === 'bs')!.notes.find((n) => n.startsWith('K-5.2e'));
+    expect(note).toBe(`K-5.2e only part of the unit is visible: ${soldierName(s, o.spotter!)} picks who can be hit`);
+    expect(note).not.toContain(o.spotter!);
   });
 });
 

@@ -22,6 +22,11 @@ export function moveModeNow(s: KState, unitId: string): MoveMode | undefined {
   return moveRefusal(s, u, mode, s.house) ? undefined : mode;
 }
 
+/** "rifleman 1, rifleman 2 and the squad leader". */
+function listed(names: string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
 /** The move offer for one unit, or undefined when it may not move now. */
 export function moveOffer(s: KState, unitId: string, table: TableQueries): PlayMoveOffer | undefined {
   const mode = moveModeNow(s, unitId);
@@ -46,7 +51,7 @@ export function moveOffer(s: KState, unitId: string, table: TableQueries): PlayM
     const other = floorReach(table, s.house, input);
     if (other.length) floors[f.id] = other;
   }
-  if (startDifficult) why.add(`K-4.2c ${inDifficult.map((f) => f.id).join(', ')} start${inDifficult.length === 1 ? 's' : ''} in difficult ground: the whole unit moves at the difficult rate`);
+  if (startDifficult) why.add(`K-4.2c ${listed(inDifficult.map((f) => nameInUnit(s, f.id)))} start${inDifficult.length === 1 ? 's' : ''} in difficult ground: the whole unit moves at the difficult rate`);
   else why.add('K-4.2c if any soldier ends in or passes through difficult ground, the whole unit moves at the difficult rate (each outline assumes only its own soldier\'s path)');
   why.add('K-4.2d a soldier who has run further than his difficult-terrain move stops at its edge');
   why.add('K-1.0b every soldier ends within 3 cm of another, all in one chain');

@@ -1,6 +1,7 @@
 // The targets of the active unit when shooting is its next step: every enemy unit on the table with
 // what the rules see (K-5.1a range, K-5.2 sight, K-5.4c cover, K-5.7a close range) — read from
 // shootingCandidates / evaluateTarget, never recomputed here.
+import { soldierName } from '../soldier-names';
 import type { KState } from '../state';
 import { groupDistance, type TableQueries, type PlayTarget } from '../../../core';
 import { actionGate } from '../activation/action-gate';
@@ -32,7 +33,7 @@ function describeTarget(s: KState, shooterId: string, o: TargetOption, table: Ta
   const distance = groupDistance(liveFigures(s, su).map((f) => baseOf(table, f)), theirs.map((f) => baseOf(table, f)));
   const notes: string[] = [];
   if (o.closeRange) notes.push('K-5.7a close range (within 15 cm)');
-  if (o.spotter) notes.push(`K-5.2e only part of the unit is visible: ${o.spotter} picks who can be hit`);
+  if (o.spotter) notes.push(`K-5.2e only part of the unit is visible: ${soldierName(s, o.spotter)} picks who can be hit`);
   if (su.status === 'pinned') notes.push('K-7.1c pinned: hits only on a 6');
   if (o.valid && o.shooters.length < liveFigures(s, su).length) notes.push(`K-5.2f ${o.shooters.length} soldier${o.shooters.length === 1 ? '' : 's'} can shoot`);
   const base = {

@@ -1,0 +1,137 @@
+// npm run shots [-- --out DIR] — screenshots for review (issue 17): the scenario picker, every
+// scenario's table, and play states of a Kalevankangas game (the start dialog, a unit's activation
+// with its targets, the dice of a shot, the log), each at 1920×1080, 1280×800, 1024×768 and 640×400.
+// Builds the app, serves it with `vite preview` and drives Debian's Chromium on SwiftShader, as the
+// browser tests do; writes DIR/<width>x<height>/<nn>-<state>.png (DIR defaults to shots/, ignored by git).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { build, preview } from 'vite';
+import { hasBrowser, nextFrame, openBrowser, watchedPage } from '../tests/e2e/browser';
+
+const SIZES = [[1920, 1080], [1280, 800], [1024, 768], [640, 400]] as const;
+const SCENARIOS = ['sandbox/training-ground', 'sandbox/armour-yard', 'kuularuisku/kalevankangas', 'kuularuisku/tammerkoski'];
+const PLAYED = 'kuularuisku/kalevankangas';
+
+function outDirFromArgs(argv: readonly string[]): string {
+  const i = argv.indexOf('--out');
+  if (i >= 0 && !argv[i + 1]) throw new Error('--out needs a folder');
+  return resolve(i >= 0 ? argv[i + 1]! : 'shots');
+}
+
+async function main(): Promise<void> {
+  if (!hasBrowser) throw new Error('npm run shots needs /usr/bin/chromium (apt-get install -y chromium)');
+  const out = outDirFromArgs(process.argv.slice(2));
+  const dist = mkdtempSync(join(tmpdir(), 'sandtable-shots-'));
+  console.log('Building the app…');
+  await build({ logLevel: 'error', build: { outDir: dist, emptyOutDir: true } });
+  const server = await preview({ logLevel: 'error', build: { outDir: dist }, preview: { port: 0, host: '127.0.0.1', strictPort: false } });
+  const url = server.resolvedUrls?.local[0];
+  if (!url) throw new Error('vite preview gave no local URL');
+  const ctx = await openBrowser();
+  // tsx keeps function names with a `__name` helper, which the functions sent to the page call there too.
+  await ctx.addInitScript({ content: 'window.__name = (f) => f;' });
+  let n = 0;
+  try {
+    const { page, problems } = await watchedPage(ctx, new URL(url).origin);
+    const open = async (search: string) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(new URL(search, url).href);
+      await page.waitForFunction(() => window.__sandtable?.ready === true, null, { timeout: 240_000 });
+    };
+    /** One shot of the state at every size; `before` restores what a resize closes. */
+    const shoot = async (state: string, before?: () => Promise<void>) => {
+      const name = `${String(++n).padStart(2, '0')}-${state}.png`;
+      for (const [width, height] of SIZES) {
+        await page.setViewportSize({ width, height });
+        await before?.();
+        await settle(page);
+        const dir = join(out, `${width}x${height}`);
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(join(dir, name), await page.screenshot());
+      }
+      console.log(`  ${name}`);
+    };
+
+    for (const id of SCENARIOS) {
+      await open(`?scenario=${id}`);
+      await shoot(id.replace('/', '-'));
+    }
+    const picker = async () => {
+      if (!(await page.$('[data-testid=scenario-list]'))) await page.click('[data-testid=scenario-picker-toggle]');
+      await page.waitForSelector('[data-testid=scenario-list] [data-scenario]');
+    };
+    await shoot('picker', picker);
+    await page.keyboard.press('Escape');
+
+    await open(`?scenario=${PLAYED}&seed=7`);
+    await page.evaluate(() => localStorage.clear());
+    await page.click('[data-testid=play-toggle]');
+    await page.waitForSelector('[data-testid=start-choice]', { timeout: 60_000 });
+    await shoot('play-start-dialog');
+    await page.click('[data-testid=new-game]');
+    await page.waitForSelector('[data-testid=play-hud]');
+    await playToTargets(page);
+    await takeOver(page);
+    // A smaller screen may fold the dock: it is opened again at each size.
+    await shoot('play-activation-targets', () => openTab(page, 'orders'));
+    await page.evaluate(() => {
+      const p = window.__sandtable!.play!;
+      p.control.send(p.view.get().targets.find((t) => t.command)!.command!);
+      // An owner's decision after the shot: the book's default.
+      for (let k = 0; k < 10 && p.view.get().decision; k++) p.control.send(p.view.get().actions[0]!.command);
+    });
+    await takeOver(page);
+    await page.waitForSelector('[data-testid=dice-tray]');
+    await shoot('play-dice');
+    await shoot('play-log', () => openTab(page, 'log'));
+    if (problems.length) console.warn(`page problems:\n  ${problems.join('\n  ')}`);
+    console.log(`${n} states × ${SIZES.length} sizes in ${out}`);
+  } finally {
+    await ctx.close();
+    await server.close();
+    rmSync(dist, { recursive: true, force: true });
+  }
+}
+
+/** A frame drawn at the new size, and a moment for the HUD's layout to follow it. */
+async function settle(page: Page): Promise<void> {
+  await nextFrame(page);
+  await page.waitForTimeout(200);
+  await nextFrame(page);
+}
+
+/** Play from inside the page (cards drawn, others passed) until a unit is activated with targets it may shoot. */
+async function playToTargets(page: Page): Promise<void> {
+  const ok = await page.evaluate(() => {
+    const p = window.__sandtable!.play!;
+    for (let k = 0; k < 400; k++) {
+      const v = p.view.get();
+      if (v.targets.some((t) => t.command)) return true;
+      const pick = (id: string) => v.actions.find((a) => a.id === id || a.id.startsWith(`${id}:`));
+      const a = pick('begin-turn') ?? pick('draw') ?? pick('activate:shoot') ?? pick('activate:move-shoot') ?? pick('pass') ?? pick('end-activation') ?? v.actions[0];
+      if (!a || !p.control.send(a.command).ok) return false;
+    }
+    return false;
+  });
+  if (!ok) throw new Error('no unit with targets came up in the game played');
+}
+
+async function takeOver(page: Page): Promise<void> {
+  if (await page.$('[data-testid=handover]')) {
+    await page.click('[data-testid=handover-ok]');
+    await page.waitForSelector('[data-testid=handover]', { state: 'detached' });
+  }
+}
+
+async function openTab(page: Page, name: string): Promise<void> {
+  const dock = '[data-testid=play-dock]';
+  if ((await page.getAttribute(dock, 'data-tab')) !== name || (await page.getAttribute(dock, 'data-open')) !== 'true') await page.click(`[data-testid=tab-${name}]`);
+  await page.waitForSelector(`[data-testid=panel-${name}]`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
