@@ -1,14 +1,15 @@
 // Every deployed figure of the scenario as instanced miniatures, standing at the battlefield's own
 // stand height, each in the shape its look asks for (standing, aiming, kneeling, prone; rifle, pistol,
-// a gunner at his gun): per shape present the fixed parts (skin, leather, weapon) in one mesh and the
-// cloth in the unit's uniform colour in one mesh per headgear; a gun mesh per mount; a base rim in the side's colour.
+// a gunner at his gun): one instanced mesh per shape present (base, rim in the side's colour, body,
+// the unit's uniform colour and headgear, per instance in the figure shader) and one per gun mount.
 import type { ThreeEvent } from '@react-three/fiber';
 import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { Color, type InstancedMesh, Matrix4, Quaternion, Vector3 } from 'three';
+import { Color, type InstancedMesh, Matrix4, MeshLambertMaterial, Quaternion, Vector3 } from 'three';
 import type { PlayFigureLook } from '../core';
 import type { Scenario } from '../scenario';
 import { unitDress } from './figure-dress';
-import { figureBaseGeometry, figureRimGeometry, type FigureDetail } from './figure-geometry';
+import { type FigureDetail, HEADGEAR } from './figure-geometry';
+import { figureMaterial, instanceAttribute } from './figure-material';
 import { FigureMeshes, figureMeshGroups, type MeshGroup } from './figure-meshes';
 import { PALETTE } from './palette';
 import type { TableModel } from './table-model';
@@ -60,7 +61,6 @@ const p = new Vector3();
 const one = new Vector3(1, 1, 1);
 const up = new Vector3(0, 1, 0);
 const c = new Color();
-const tint = new Color();
 const hidden = new Matrix4().makeScale(0, 0, 0);
 
 export interface FiguresProps {
@@ -86,15 +86,13 @@ export function Figures({ model, poses: given, maxFloor, onFigureHover, onFigure
   const deployed = useMemo(() => (given ? null : figurePoses(model.scenario, model.standHeight.bind(model))), [model, given]);
   const poses = given ?? deployed ?? [];
   const detail = useContext(FigureDetailContext);
-  const geometries = useMemo(() => ({ base: figureBaseGeometry(), rim: figureRimGeometry() }), []);
-  useEffect(() => () => Object.values(geometries).forEach((g) => g.dispose()), [geometries]);
-  // Built on demand, per shape, headgear and mount present; freed with the canvas's detail.
+  // Built on demand, per shape and mount present; freed with the canvas's detail.
   const shapes = useMemo(() => new FigureMeshes(detail), [detail]);
   useEffect(() => () => shapes.dispose(), [shapes]);
+  const materials = useMemo(() => ({ figure: figureMaterial(ghost ? GHOST : null), gun: new MeshLambertMaterial({ vertexColors: true, ...(ghost ? GHOST : {}) }) }), [ghost]);
+  useEffect(() => () => Object.values(materials).forEach((m) => m.dispose()), [materials]);
   const dressOf = useMemo(() => unitDress(model.scenario), [model]);
-  const groups = useMemo(() => figureMeshGroups(poses, (unitId) => dressOf(unitId).headgear), [poses, dressOf]);
-  const base = useRef<InstancedMesh>(null);
-  const rim = useRef<InstancedMesh>(null);
+  const groups = useMemo(() => figureMeshGroups(poses), [poses]);
   const meshes = useRef(new Map<string, InstancedMesh>());
 
   useLayoutEffect(() => {
@@ -104,27 +102,27 @@ export function Figures({ model, poses: given, maxFloor, onFigureHover, onFigure
       const cut = maxFloor !== undefined && maxFloor !== null && (pose.floor ?? 0) > maxFloor;
       return cut ? hidden : new Matrix4().compose(p.set(...pose.position), q, one);
     });
-    poses.forEach((pose, i) => {
-      for (const mesh of [base.current, rim.current]) mesh?.setMatrixAt(i, matrices[i]!);
-      rim.current?.setColorAt(i, c.set(pose.sideColour));
-    });
-    for (const mesh of [base.current, rim.current]) if (mesh) mesh.count = poses.length;
     for (const group of groups) {
       const mesh = meshes.current.get(group.name);
       if (!mesh) continue;
+      const n = group.members.length;
+      const figure = group.part === 'body';
+      const uniform = figure ? instanceAttribute(mesh, 'instanceUniform', n) : null;
+      const side = figure ? instanceAttribute(mesh, 'instanceSide', n) : null;
+      const headgear = figure ? instanceAttribute(mesh, 'instanceHeadgear', n) : null;
       group.members.forEach((i, j) => {
         const pose = poses[i]!;
         mesh.setMatrixAt(j, matrices[i]!);
-        // Cloth takes the uniform colour; fixed parts and guns only the wound tint.
-        if (group.part === 'cloth') c.set(dressOf(pose.unitId).colour);
-        else c.copy(WHITE);
-        if (pose.tint && group.part !== 'gun') c.multiply(tint.set(pose.tint));
-        mesh.setColorAt(j, c);
+        // The instance colour is the wound tint (the shader lays it over body and uniform, not base or rim); guns are untinted.
+        mesh.setColorAt(j, figure && pose.tint ? c.set(pose.tint) : WHITE);
+        if (!uniform || !side || !headgear) return;
+        const dress = dressOf(pose.unitId);
+        uniform.setXYZ(j, ...c.set(dress.colour).toArray() as [number, number, number]);
+        side.setXYZ(j, ...c.set(pose.sideColour).toArray() as [number, number, number]);
+        headgear.setX(j, HEADGEAR.indexOf(dress.headgear));
       });
-      mesh.count = group.members.length;
-    }
-    for (const mesh of [base.current, rim.current, ...groups.map((g) => meshes.current.get(g.name))]) {
-      if (!mesh) continue;
+      for (const a of [uniform, side, headgear]) if (a) a.needsUpdate = true;
+      mesh.count = n;
       mesh.instanceMatrix.needsUpdate = true;
       if (mesh.instanceColor) mesh.instanceColor.needsUpdate = true;
       mesh.computeBoundingSphere();
@@ -132,8 +130,7 @@ export function Figures({ model, poses: given, maxFloor, onFigureHover, onFigure
   }, [poses, maxFloor, groups, dressOf]);
 
   if (poses.length === 0) return null;
-  const n = poses.length;
-  // A hit on a grouped mesh gives the index among that mesh's members; map it back to the pose.
+  // A hit on a mesh gives the index among that mesh's members; map it back to the pose.
   const poseIndex = (e: ThreeEvent<PointerEvent | MouseEvent>) => {
     if (e.instanceId === undefined) return undefined;
     const members = (e.object.userData as { members?: number[] }).members;
@@ -148,12 +145,10 @@ export function Figures({ model, poses: given, maxFloor, onFigureHover, onFigure
     <instancedMesh
       key={`${group.name}:${group.members.length}`}
       ref={(mesh) => { if (mesh) meshes.current.set(group.name, mesh); else meshes.current.delete(group.name); }}
-      args={[shapes.geometry(group), undefined, group.members.length]}
+      args={[shapes.geometry(group), group.part === 'body' ? materials.figure : materials.gun, group.members.length]}
       name={group.name}
       userData={{ members: group.members }}
-    >
-      <meshLambertMaterial vertexColors {...(ghost ? GHOST : {})} />
-    </instancedMesh>
+    />
   );
   return (
     <group
@@ -164,12 +159,6 @@ export function Figures({ model, poses: given, maxFloor, onFigureHover, onFigure
       onPointerDown={onFigureDown && ((e) => { const pose = shown(e); if (pose) onFigureDown(pose.figureId, e); })}
     >
       {groups.map(groupMesh)}
-      <instancedMesh ref={base} args={[geometries.base, undefined, n]} name="figures:base">
-        <meshLambertMaterial vertexColors {...(ghost ? GHOST : {})} />
-      </instancedMesh>
-      <instancedMesh ref={rim} args={[geometries.rim, undefined, n]} name="figures:rim">
-        <meshLambertMaterial vertexColors {...(ghost ? GHOST : {})} />
-      </instancedMesh>
     </group>
   );
 }

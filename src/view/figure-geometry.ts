@@ -5,7 +5,7 @@
 // two parts sharing one instance matrix: "cloth" with the headgear (pale shading, the instance colour
 // paints the uniform; a fur cap or a visor is a darker multiple of it) and "fixed" (skin, leather,
 // wood, metal in their own colours); a gunner's machine gun and its mount are a third part.
-import { BoxGeometry, type BufferGeometry, CylinderGeometry, Quaternion, SphereGeometry, TorusGeometry, Vector3 } from 'three';
+import { BoxGeometry, BufferAttribute, type BufferGeometry, CylinderGeometry, Quaternion, SphereGeometry, TorusGeometry, Vector3 } from 'three';
 import { mergeParts, paintPart } from './merge';
 import { bodyOf, elbowOf, type FigureShape, gripOf, GRIPS_Y, GRIPS_Z, type Mount, type P, STANDING_RIFLEMAN } from './figure-pose';
 import { PALETTE } from './palette';
@@ -73,9 +73,9 @@ function tube(a: P, b: P, ra: number, rb: number, sides: number, h: number, open
 const at = (p: P, h: number): [number, number, number] => [p[0] * h, BASE_THICKNESS + p[1] * h, p[2] * h];
 const offset = (p: P, d: P): P => [p[0] + d[0], p[1] + d[1], p[2] + d[2]];
 
-/** The parts painted in the uniform: legs, greatcoat skirt and chest, arms, and a cloth cap or hood. */
-export function figureClothGeometry(headgear: Headgear = 'peaked-cap', detail: FigureDetail = 'fine', shape: FigureShape = STANDING_RIFLEMAN, h = FIGURE_HEIGHT): BufferGeometry {
-  const { sides, head } = ROUND[detail];
+/** The uniform's parts without the headgear: legs, greatcoat skirt and chest, arms (painted). */
+function clothBodyParts(detail: FigureDetail, shape: FigureShape, h: number): BufferGeometry[] {
+  const { sides } = ROUND[detail];
   const body = bodyOf(shape);
   const { hands } = gripOf(shape);
   const parts: BufferGeometry[] = [];
@@ -88,24 +88,38 @@ export function figureClothGeometry(headgear: Headgear = 'peaked-cap', detail: F
     const elbow = elbowOf(shoulder, hands[i]!, i === 0 ? 1 : -1);
     parts.push(limb(shoulder, elbow, 0.075, h), limb(elbow, hands[i]!, 0.068, h));
   });
-  const painted = parts.map((p) => paintPart(p, CLOTH, 0.14));
-  // Headgear sits on the head wherever the posture puts it (offsets from the standing head at 0.91).
-  const [hx, hy, hz] = at(offset(body.head, [0, -0.91, 0]), h);
+  return parts.map((p) => paintPart(p, CLOTH, 0.14));
+}
+
+/** One headgear on the head wherever the posture puts it (painted; offsets from the standing head at 0.91). */
+function headgearParts(headgear: Headgear, detail: FigureDetail, shape: FigureShape, h: number): BufferGeometry[] {
+  const { sides, head } = ROUND[detail];
+  const [hx, hy, hz] = at(offset(bodyOf(shape).head, [0, -0.91, 0]), h);
   const onHead = (g: BufferGeometry) => g.translate(hx, hy - BASE_THICKNESS, hz);
   const b = BASE_THICKNESS;
-  if (headgear === 'peaked-cap') {
-    painted.push(paintPart(onHead(new CylinderGeometry(0.104 * h, 0.094 * h, 0.065 * h, sides).translate(0, b + 0.985 * h, -0.005 * h)), CLOTH, 0.14));
-    painted.push(paintPart(onHead(new BoxGeometry(0.13 * h, 0.014 * h, 0.07 * h).translate(0, b + 0.958 * h, 0.095 * h)), VISOR, 0.05));
+  switch (headgear) {
+    case 'peaked-cap': return [
+      paintPart(onHead(new CylinderGeometry(0.104 * h, 0.094 * h, 0.065 * h, sides).translate(0, b + 0.985 * h, -0.005 * h)), CLOTH, 0.14),
+      paintPart(onHead(new BoxGeometry(0.13 * h, 0.014 * h, 0.07 * h).translate(0, b + 0.958 * h, 0.095 * h)), VISOR, 0.05),
+    ];
+    // Fur cap: a short wide cylinder (1.2 × the head, ART.md §8), exaggerated so it reads at 15 mm.
+    case 'fur-cap': return [paintPart(onHead(new CylinderGeometry(0.108 * h, 0.112 * h, 0.1 * h, sides).translate(0, b + 0.99 * h, -0.005 * h)), FUR, 0.2)];
+    // Snow-suit hood: a cap of a sphere a little larger than the head, set back so the face shows.
+    case 'hood': return [paintPart(onHead(new SphereGeometry(0.108 * h, head[0], Math.max(3, head[1] - 2), 0, Math.PI * 2, 0, Math.PI * 0.62).translate(0, b + 0.915 * h, -0.022 * h)), CLOTH, 0.14)];
   }
-  // Fur cap: a short wide cylinder (1.2 × the head, ART.md §8), exaggerated so it reads at 15 mm.
-  if (headgear === 'fur-cap') painted.push(paintPart(onHead(new CylinderGeometry(0.108 * h, 0.112 * h, 0.1 * h, sides).translate(0, b + 0.99 * h, -0.005 * h)), FUR, 0.2));
-  // Snow-suit hood: a cap of a sphere a little larger than the head, set back so the face shows.
-  if (headgear === 'hood') painted.push(paintPart(onHead(new SphereGeometry(0.108 * h, head[0], Math.max(3, head[1] - 2), 0, Math.PI * 2, 0, Math.PI * 0.62).translate(0, b + 0.915 * h, -0.022 * h)), CLOTH, 0.14));
-  return mergeParts(painted)!;
+}
+
+/** The parts painted in the uniform: legs, greatcoat skirt and chest, arms, and a cloth cap or hood. */
+export function figureClothGeometry(headgear: Headgear = 'peaked-cap', detail: FigureDetail = 'fine', shape: FigureShape = STANDING_RIFLEMAN, h = FIGURE_HEIGHT): BufferGeometry {
+  return mergeParts([...clothBodyParts(detail, shape, h), ...headgearParts(headgear, detail, shape, h)])!;
 }
 
 /** The parts in their own colours, the same for every uniform: boots, belt, coat slit, hands, head, weapon, a medic's kit. */
 export function figureFixedGeometry(detail: FigureDetail = 'fine', shape: FigureShape = STANDING_RIFLEMAN, h = FIGURE_HEIGHT): BufferGeometry {
+  return mergeParts(fixedParts(detail, shape, h))!;
+}
+
+function fixedParts(detail: FigureDetail, shape: FigureShape, h: number): BufferGeometry[] {
   const { sides, head } = ROUND[detail];
   const body = bodyOf(shape);
   const grip = gripOf(shape);
@@ -141,7 +155,7 @@ export function figureFixedGeometry(detail: FigureDetail = 'fine', shape: Figure
     const bag = offset(body.belt, body.slit ? [-0.19, -0.1, 0.02] : [-0.2, 0.02, 0]);
     parts.push([box(bag, 0.07, 0.12, 0.13), CANVAS, 0.1]);
   }
-  return mergeParts(parts.map(([g, colour, z]) => paintPart(g, colour, z)))!;
+  return parts.map(([g, colour, z]) => paintPart(g, colour, z));
 }
 
 const along = (a: P, b: P, t: number): P => [a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]), a[2] + t * (b[2] - a[2])];
@@ -185,14 +199,43 @@ export function figureBodyGeometry(headgear: Headgear = 'peaked-cap'): BufferGeo
   return mergeParts([figureClothGeometry(headgear), figureFixedGeometry()])!;
 }
 
-/** The base disc, flocked in the table's felt colour. */
-export function figureBaseGeometry(): BufferGeometry {
-  const disc = new CylinderGeometry(BASE_RADIUS, BASE_RADIUS, BASE_THICKNESS, 16).translate(0, BASE_THICKNESS / 2, 0);
-  return mergeParts([paintPart(disc, PALETTE.figureBase, 0.1)])!;
+/** The base disc, flocked in the table's felt colour (painted). */
+function basePart(): BufferGeometry {
+  return paintPart(new CylinderGeometry(BASE_RADIUS, BASE_RADIUS, BASE_THICKNESS, 16).translate(0, BASE_THICKNESS / 2, 0), PALETTE.figureBase, 0.1);
 }
 
-/** The thin ring around the base edge, white so the instance colour (side colour) shows as is. */
-export function figureRimGeometry(): BufferGeometry {
-  const ring = new TorusGeometry(BASE_RADIUS, 0.05, 4, 20).rotateX(Math.PI / 2).translate(0, BASE_THICKNESS, 0);
-  return mergeParts([paintPart(ring, '#ffffff', 0)])!;
+/** The thin ring around the base edge, white so the side colour shows as is (painted). */
+function rimPart(): BufferGeometry {
+  return paintPart(new TorusGeometry(BASE_RADIUS, 0.05, 4, 20).rotateX(Math.PI / 2).translate(0, BASE_THICKNESS, 0), '#ffffff', 0);
+}
+
+/**
+ * How the figure shader paints a vertex (attribute `paint`): in its own colour times the wound tint,
+ * in the uniform times the tint, in the side colour (the rim), or as is (the base).
+ */
+export const PAINT = { fixed: 0, uniform: 1, side: 2, asIs: 3 } as const;
+
+/** Tag painted parts with how the shader paints them and which headgear they are (-1: worn by all). */
+function tagged(parts: BufferGeometry[], paint: number, headgear: number): BufferGeometry[] {
+  for (const g of parts) {
+    const n = g.getAttribute('position').count;
+    g.setAttribute('paint', new BufferAttribute(new Float32Array(n).fill(paint), 1));
+    g.setAttribute('headgear', new BufferAttribute(new Float32Array(n).fill(headgear), 1));
+  }
+  return parts;
+}
+
+/**
+ * A whole miniature of one shape for the figure shader (figure-material.ts): base, side rim, body,
+ * uniform and every headgear (index into HEADGEAR; the shader keeps the one each instance wears), so a
+ * table draws all the figures of a shape in one call whatever their side, uniform and headgear.
+ */
+export function figureShapeGeometry(shape: FigureShape = STANDING_RIFLEMAN, detail: FigureDetail = 'fine', h = FIGURE_HEIGHT): BufferGeometry {
+  return mergeParts([
+    ...tagged([basePart()], PAINT.asIs, -1),
+    ...tagged([rimPart()], PAINT.side, -1),
+    ...tagged(fixedParts(detail, shape, h), PAINT.fixed, -1),
+    ...tagged(clothBodyParts(detail, shape, h), PAINT.uniform, -1),
+    ...HEADGEAR.flatMap((k, i) => tagged(headgearParts(k, detail, shape, h), PAINT.uniform, i)),
+  ])!;
 }

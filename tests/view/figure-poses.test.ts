@@ -9,9 +9,9 @@ import type { PlayFigureLook } from '../../src/core';
 import { describeUnits } from '../../src/rules/kuularuisku/hud';
 import { parseScenarioOrThrow } from '../../src/scenario';
 import { setupK } from '../../src/rules/kuularuisku/engine';
-import { figureClothGeometry, figureFixedGeometry, gunGeometry, HEADGEAR } from '../../src/view/figure-geometry';
+import { figureClothGeometry, figureFixedGeometry, figureShapeGeometry, gunGeometry, HEADGEAR, PAINT } from '../../src/view/figure-geometry';
 import { figureMeshGroups } from '../../src/view/figure-meshes';
-import { type FigureShape, type Hold, mountOf, shapeKey, shapeOf, type Stance } from '../../src/view/figure-pose';
+import { type FigureShape, type Hold, mountOf, shapeKey, shapeOf, type Stance, STANDING_RIFLEMAN } from '../../src/view/figure-pose';
 import { line, stateWith, type UnitSpec } from '../rules/kuularuisku/fixture';
 
 const triangles = (g: { getAttribute(n: string): { count: number } }) => g.getAttribute('position').count / 3;
@@ -146,32 +146,45 @@ describe('the view\'s shapes', () => {
   });
 });
 
-describe('meshes per table: by shape, headgear and mount present', () => {
-  const pose = (unitId: string, look?: PlayFigureLook) => ({ unitId, ...(look ? { look } : {}) });
-  const headgear = (unitId: string) => (unitId.startsWith('w') ? 'peaked-cap' : 'fur-cap');
+describe('meshes per table: by shape and mount present', () => {
+  const pose = (look?: PlayFigureLook) => (look ? { look } : {});
 
-  it('a table of standing riflemen needs one body and one cloth mesh per headgear, however many figures', () => {
-    const groups = figureMeshGroups([...Array(300)].map((_, i) => pose(i % 2 ? 'w' : 'r')), headgear);
-    expect(groups.map((g) => [g.name, g.members.length])).toEqual([
-      ['figures:body:standing-rifle', 300], ['figures:cloth:standing-rifle:peaked-cap', 150], ['figures:cloth:standing-rifle:fur-cap', 150],
-    ]);
+  it('a table of standing riflemen is one mesh, however many figures and whatever their uniforms and headgear', () => {
+    const groups = figureMeshGroups([...Array(300)].map(() => pose()));
+    expect(groups.map((g) => [g.name, g.members.length])).toEqual([['figures:body:standing-rifle', 300]]);
   });
 
-  it('every figure is in exactly one body and one cloth mesh; gunners also in their mount\'s gun mesh', () => {
-    const poses = [pose('r', { stance: 'prone' }), pose('w'), pose('w', { arms: 'machine-gun', mount: 'wheeled' }), pose('w', { stance: 'kneeling', arms: 'none', crew: true }), pose('r', { arms: 'machine-gun' })];
-    const groups = figureMeshGroups(poses, headgear);
-    for (const part of ['body', 'cloth'] as const) {
-      expect(groups.filter((g) => g.part === part).flatMap((g) => g.members).sort()).toEqual([0, 1, 2, 3, 4]);
-    }
+  it('every figure is in exactly one figure mesh; gunners also in their mount\'s gun mesh', () => {
+    const poses = [pose({ stance: 'prone' }), pose(), pose({ arms: 'machine-gun', mount: 'wheeled' }), pose({ stance: 'kneeling', arms: 'none', crew: true }), pose({ arms: 'machine-gun' })];
+    const groups = figureMeshGroups(poses);
+    expect(groups.filter((g) => g.part === 'body').flatMap((g) => g.members).sort()).toEqual([0, 1, 2, 3, 4]);
     expect(groups.filter((g) => g.part === 'gun').map((g) => [g.name, g.members])).toEqual([['figures:gun:tripod', [4]], ['figures:gun:wheeled', [2]]]);
   });
 
-  it('the meshes a busy game can need stay few: every posture with rifle and pistol, gunners, loaders and a medic, two headgears', () => {
-    const poses = (['standing', 'aiming', 'kneeling', 'prone'] as const).flatMap((stance) => ['w', 'r'].flatMap((u) => [pose(u, { stance }), pose(u, { stance, arms: 'pistol' })]));
-    poses.push(pose('w', { arms: 'machine-gun', mount: 'wheeled' }), pose('w', { arms: 'machine-gun' }), pose('r', { arms: 'machine-gun', mount: 'wheeled' }), pose('w', { stance: 'kneeling', arms: 'none', crew: true }), pose('w', { arms: 'none', medic: true }));
-    const groups = figureMeshGroups(poses, headgear);
-    // 8 posture × hold shapes + gunner, loader, medic = 11 bodies; 20 cloth meshes; 2 guns (+ base and rim).
-    expect(groups.filter((g) => g.part === 'body')).toHaveLength(11);
-    expect(groups.length + 2).toBeLessThanOrEqual(35);
+  it('a busy game needs few meshes: every posture with rifle and pistol, gunners, loaders and medics make 16 meshes', () => {
+    const poses = (['standing', 'aiming', 'kneeling', 'prone'] as const).flatMap((stance) => [pose({ stance }), pose({ stance, arms: 'pistol' }), pose({ stance, arms: 'none', medic: true })]);
+    poses.push(pose({ arms: 'machine-gun', mount: 'wheeled' }), pose({ stance: 'prone', arms: 'machine-gun' }), pose({ stance: 'kneeling', arms: 'none', crew: true }), pose({ stance: 'prone' }));
+    const groups = figureMeshGroups(poses);
+    // 4 postures × rifle and pistol, 3 medic postures (aiming empty-handed is standing), 2 gunners, a loader = 14 figure meshes; 2 guns.
+    expect(groups.filter((g) => g.part === 'body')).toHaveLength(14);
+    expect(groups).toHaveLength(16);
+  });
+});
+
+describe('the figure shader\'s geometry: one mesh per shape', () => {
+  it('holds base, rim, body, uniform and every headgear, each vertex tagged with how it is painted and which headgear it is', () => {
+    const g = figureShapeGeometry(STANDING_RIFLEMAN, 'fine');
+    const paint = g.getAttribute('paint');
+    const headgear = g.getAttribute('headgear');
+    const count = (f: (i: number) => boolean) => Array.from({ length: paint.count }, (_, i) => i).filter(f).length / 3;
+    // Every headgear is in it; the body and the uniform are as in the two-part figure.
+    const uniformBody = count((v) => paint.getX(v) === PAINT.uniform && headgear.getX(v) === -1);
+    HEADGEAR.forEach((k, i) => expect(uniformBody + count((v) => headgear.getX(v) === i), k).toBe(triangles(figureClothGeometry(k))));
+    expect(count((v) => paint.getX(v) === PAINT.fixed)).toBe(triangles(figureFixedGeometry()));
+    expect(count((v) => paint.getX(v) === PAINT.side)).toBeGreaterThan(0);
+    expect(count((v) => paint.getX(v) === PAINT.asIs)).toBeGreaterThan(0);
+    // What one instance draws (its own headgear, not the others) is the figure's budget plus base and rim.
+    const worn = count((v) => headgear.getX(v) < 0 || headgear.getX(v) === 0);
+    expect(worn - count((v) => paint.getX(v) >= PAINT.side)).toBe(triangles(figureClothGeometry('peaked-cap')) + triangles(figureFixedGeometry()));
   });
 });
