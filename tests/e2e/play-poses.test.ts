@@ -145,7 +145,6 @@ describe.runIf(run)('figures drawn in their poses in Chromium', () => {
     const ground = (x: number, z: number) => bf.groundHeight(x, z);
     const view = await playView(page);
     const at = (unitId: string) => view.units.find((u) => u.id === unitId)!.figures.find((f) => !f.removed)!.at;
-    await page.keyboard.press('Home').catch(() => undefined);
     await page.evaluate(() => window.__sandtable!.tools!.setCamera([90, 150, -40], [100, 0, 60]));
     await saveShot(page, 'play-poses-overview.png');
     const stats = await page.evaluate(() => window.__sandtable!.view!.frameStats());

@@ -5,8 +5,8 @@ import type { PlayFigureLook } from '../../../core';
 import { weaponById } from '../data';
 import type { KFigure, KState, KUnit } from '../state';
 
-/** The mount each crewed machine gun is drawn on (by weapon key); others stand on a tripod. */
-const MOUNTS: Record<string, NonNullable<PlayFigureLook['mount']>> = { 'maxim-1910': 'wheeled', 'maxim-mg08': 'wheeled' };
+/** The mount each crewed machine gun is drawn on (by weapon key): the Russian Maxim's wheeled Sokolov; the others (Colt, the MG 08's sled) a tripod. */
+const MOUNTS: Record<string, NonNullable<PlayFigureLook['mount']>> = { 'maxim-1910': 'wheeled' };
 
 /** Posture from the unit's state: K-7.1 pinned lies down, K-2.3 readiness kneels, K-5 a shooter aims. */
 function stanceOf(u: KUnit | undefined, f: KFigure): NonNullable<PlayFigureLook['stance']> {
