@@ -6,14 +6,12 @@ import { AgXToneMapping } from 'three';
 import { CameraRig, homeCamera } from './CameraRig';
 import { FigureDetailContext, Figures } from './Figures';
 import { FirstFrame } from './FirstFrame';
-import { Lights } from './Lights';
 import { ViewshedOverlay } from './overlays';
 import { PlayTable, type PlayTableLink } from './play';
 import { HighlightRings } from './presenter';
 import { RenderProbe } from './RenderProbe';
-import { Sky } from './Sky';
-import { SKY } from './sky-geometry';
 import { TableFrame } from './TableFrame';
+import { TableLight } from './TableLight';
 import type { Quality, TableModel } from './table-model';
 import { TableSpace } from './TableSpace';
 import { CutawaySolids, EyeCamera, PickSurface, type ToolController, ToolBridge, ToolFigures, ToolOverlays } from './tools';
@@ -48,7 +46,6 @@ export function TableView({ model, quality, onFirstFrame, tools, play }: TableVi
   const { width, depth } = model.scenario.table;
   const span = Math.max(width / 180, depth / 120);
   const features = model.scenario.features;
-  const night = model.scenario.conditions?.night === true;
   const groundHeight = useCallback((x: number, z: number) => model.groundHeight(x, z), [model]);
   const camera = useMemo(() => ({ fov: 32, near: 1, far: 3000 * span, position: homeCamera(span) }), [span]);
   const gl = useMemo(
@@ -63,9 +60,7 @@ export function TableView({ model, quality, onFirstFrame, tools, play }: TableVi
   );
   return (
     <Canvas frameloop="demand" shadows={false} dpr={DPR[quality]} camera={camera} gl={gl} data-testid="table-canvas">
-      <color attach="background" args={[night ? SKY.night.horizon : SKY.day.horizon]} />
-      <Sky night={night} radius={1500 * span} />
-      <Lights span={span} night={night} />
+      <TableLight model={model} span={span} play={play?.view} />
       <TableSpace width={width} depth={depth}>
         <PickSurface tools={tools}>
           <Terrain grid={model.grid} features={features} solids={model.solids} lambert={quality === 'low' || quality === 'test'} />

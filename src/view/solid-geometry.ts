@@ -38,7 +38,12 @@ export function solidColour(solid: Solid, feature: Feature | undefined): string 
 
 const scratch = new Matrix4();
 
-/** A stone fence is a row of standing stones (the cemetery's headstone rows): this far apart, centre to centre, cm. */
+/** A fence or wall the scenario draws as a row of grave stones (`style: "headstones"`). */
+export function isHeadstoneRow(feature: Feature | undefined): boolean {
+  return (feature?.kind === 'fence' || feature?.kind === 'wall') && feature.style === 'headstones';
+}
+
+/** Headstones in a row (the cemetery's headstone rows): this far apart, centre to centre, cm. */
 export const HEADSTONE_PITCH = 1.6;
 
 /**
@@ -79,7 +84,8 @@ export function solidParts(solid: Solid, colour: Color, feature?: Feature): Buff
     // rotationY is counter-clockwise seen from above in table coordinates (x east, z north),
     // which is three's makeRotationY with the opposite sign.
     scratch.makeRotationY((-solid.rotationY * Math.PI) / 180).setPosition(...solid.center);
-    const stones = solid.part === 'obstacle' && feature?.kind === 'fence' && 'material' in feature && feature.material === 'stone';
+    // Grave rows are the scenario's word (style "headstones"), never guessed from kind or material.
+    const stones = solid.part === 'obstacle' && isHeadstoneRow(feature);
     const pieces = stones ? headstoneRow(solid.halfExtents, hashString(solid.featureId)) : [new BoxGeometry(hx * 2, hy * 2, hz * 2)];
     return pieces.map((g) => paintPart(g.applyMatrix4(scratch), colour));
   }
