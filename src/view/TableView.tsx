@@ -1,7 +1,7 @@
 // The 3D table: an on-demand R3F canvas (turn-based, so frames are drawn only when something
 // changes) showing terrain, water, woods, solids and figures of a built battlefield.
 import { Canvas } from '@react-three/fiber';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { AgXToneMapping } from 'three';
 import { CameraRig, homeCamera } from './CameraRig';
 import { FigureDetailContext, Figures } from './Figures';
@@ -29,6 +29,17 @@ export interface TableViewProps {
   tools?: ToolController;
   /** Play mode: figures where the game says, the move gizmo, targets and refusals (src/view/play). */
   play?: PlayTableLink;
+  /**
+   * Called with each model the canvas draws: it holds that table until the returned call, made once the
+   * canvas draws another model or is gone (a table built for a game's options is freed by its last user).
+   */
+  hold?: (model: TableModel) => () => void;
+}
+
+/** Holds the model while the canvas's scene is built from it (its cleanup runs after the scene moved on). */
+function ModelHold({ model, hold }: { model: TableModel; hold: (model: TableModel) => () => void }) {
+  useEffect(() => hold(model), [model, hold]);
+  return null;
 }
 
 const DPR: Record<Quality, number | [number, number]> = { high: [1, 2], medium: [1, 1.5], low: 1, test: 1 };
@@ -42,7 +53,7 @@ function modelKey(m: TableModel): number {
   return k;
 }
 
-export function TableView({ model, quality, onFirstFrame, tools, play }: TableViewProps) {
+export function TableView({ model, quality, onFirstFrame, tools, play, hold }: TableViewProps) {
   const { width, depth } = model.scenario.table;
   const span = Math.max(width / 180, depth / 120);
   const features = model.scenario.features;
@@ -82,6 +93,7 @@ export function TableView({ model, quality, onFirstFrame, tools, play }: TableVi
       {tools && <ToolBridge tools={tools} />}
       {tools && <EyeCamera tools={tools} />}
       <RenderProbe />
+      {hold && <ModelHold model={model} hold={hold} />}
       {onFirstFrame && <FirstFrame key={modelKey(model)} onRendered={onFirstFrame} />}
     </Canvas>
   );
