@@ -76,7 +76,7 @@ export function TableView({ model, quality, onFirstFrame, tools, play, hold }: T
         <PickSurface tools={tools}>
           <Terrain grid={model.grid} features={features} solids={model.solids} lambert={quality === 'low' || quality === 'test'} />
           <Water grid={model.grid} features={features} />
-          <CutawaySolids tools={tools} solids={model.solids} features={features} />
+          <CutawaySolids tools={tools} solids={model.solids} features={features} grid={model.grid} />
         </PickSurface>
         <Trees features={features} groundHeight={groundHeight} />
         <FigureDetailContext.Provider value={quality === 'high' || quality === 'medium' ? 'fine' : 'plain'}>

@@ -6,6 +6,7 @@ import type { Solid, SolidPart } from '../core';
 import type { Feature } from '../scenario';
 import { mergeParts, paintPart } from './merge';
 import { hashString } from './noise';
+import { railingParts } from './piece-geometry';
 
 const MATERIAL_COLOURS: Record<string, string> = {
   stone: '#9d968a', brick: '#8a4a3a', wood: '#7a5a3e', concrete: '#a6a299', plaster: '#b8ad9c',
@@ -86,6 +87,8 @@ export function solidParts(solid: Solid, colour: Color, feature?: Feature): Buff
     scratch.makeRotationY((-solid.rotationY * Math.PI) / 180).setPosition(...solid.center);
     // Grave rows are the scenario's word (style "headstones"), never guessed from kind or material.
     const stones = solid.part === 'obstacle' && isHeadstoneRow(feature);
+    // A railing is drawn as posts and rails within its box (see-through, as the rules have it).
+    if (solid.part === 'railing') return railingParts(solid).map((g) => paintPart(g, colour));
     const pieces = stones ? headstoneRow(solid.halfExtents, hashString(solid.featureId)) : [new BoxGeometry(hx * 2, hy * 2, hz * 2)];
     return pieces.map((g) => paintPart(g.applyMatrix4(scratch), colour));
   }
