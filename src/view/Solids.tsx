@@ -18,6 +18,9 @@ const ROUGHNESS: Partial<Record<SolidPart, number>> = { roof: 0.75, deck: 0.8, r
 // (seen when the floor cutaway opens a building to its ground floor).
 const FLUSH = { polygonOffset: true, polygonOffsetFactor: -1, polygonOffsetUnits: -2 } as const;
 
+/** The pieces' detail is never picked: a click goes through to the wall, floor or ground the rules have. */
+const noPick = () => undefined;
+
 export function Solids({ solids, features, grid }: SolidsProps) {
   const geometries = useMemo(() => [...solidGeometries(solids, features)], [solids, features]);
   useEffect(() => () => geometries.forEach(([, g]) => g.dispose()), [geometries]);
@@ -32,7 +35,7 @@ export function Solids({ solids, features, grid }: SolidsProps) {
         </mesh>
       ))}
       {pieces && (
-        <mesh geometry={pieces} name="solids:pieces">
+        <mesh geometry={pieces} name="solids:pieces" raycast={noPick}>
           <meshStandardMaterial vertexColors flatShading roughness={0.85} metalness={0} />
         </mesh>
       )}
