@@ -3,14 +3,12 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { PlayView } from '../game';
 import { LIGHTING, lightAt, tableBrightness } from './lighting';
+import { lightingProbe } from './lighting-probe';
 import { Lights } from './Lights';
 import { presenterStore } from './presenter';
 import { Sky } from './Sky';
 import type { Store } from './store';
 import type { TableModel } from './table-model';
-
-/** The light as drawn now, for the test hook: its kind, the turn it was chosen for and its brightness. */
-export const lightingProbe = { light: null as string | null, turn: null as number | null, brightness: null as number | null };
 
 const NO_PLAY = { subscribe: () => () => {}, get: () => null };
 

@@ -5,7 +5,7 @@ import { cameraDirector, cameraStatus } from './camera';
 import { overlayCells, viewshedStore, type TargetKind } from './overlays';
 import { highlightProbe, presenterStore } from './presenter';
 import { cutawayProbe } from './tools/cutaway';
-import { lightingProbe } from './TableLight';
+import { lightingProbe } from './lighting-probe';
 import { drawnVehicles, type DrawnVehicle } from './Vehicles';
 
 type Vec3 = [number, number, number];
