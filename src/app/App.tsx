@@ -6,10 +6,11 @@ import type { Battlefield } from '../battlefield';
 import type { LengthUnit } from '../core';
 import type { Scenario, ScenarioIssue } from '../scenario';
 import { cleanView, LoadingPanel, PlayHud, PlayRefused, PlayToggle, ScenarioHeader, ScenarioIssues, ScenarioPicker, StartChoice, TableTools, ToolPanels } from '../ui';
-import { loadTableView, ToolController, createStore, toolsHook, useStore, viewProbe, type Store } from '../view';
+import { loadTableView, ToolController, createStore, toolsHook, useStore, viewProbe, type Store, type TableModel } from '../view';
 import { buildBattlefield, readScenario } from './load-table';
 import { chooseQuality } from './quality';
 import { scenarioCatalogue, scenarioIdFromSearch } from './scenario-files';
+import { builtTables } from './table-leases';
 import { publish } from './test-hook';
 import { usePlayMode } from './use-play-mode';
 
@@ -30,6 +31,9 @@ function errorText(err: unknown): string {
 
 /** The store read when no game is on: no table of its own. */
 const NO_TABLE = createStore<Battlefield | null>(null);
+
+/** The canvas holds a table built for a game's options while it draws it (table-leases.ts). */
+const holdTable = (model: TableModel): (() => void) => builtTables.hold(model as Battlefield);
 
 function useTable(scenarioId: string): Phase {
   const [phase, setPhase] = useState<Phase>({ kind: 'reading' });
@@ -143,7 +147,7 @@ export function App() {
       return (
         <div className={['st-app', game ? 'st-playing' : '', clean ? 'st-clean' : ''].filter(Boolean).join(' ')} data-clean={clean}>
           <div className="st-canvas">
-            <Suspense fallback={null}><TableView model={battlefield ?? phase.battlefield} quality={quality} onFirstFrame={onFirstFrame} tools={tools ?? undefined} play={game ?? undefined} /></Suspense>
+            <Suspense fallback={null}><TableView model={battlefield ?? phase.battlefield} quality={quality} onFirstFrame={onFirstFrame} tools={tools ?? undefined} play={game ?? undefined} hold={holdTable} /></Suspense>
           </div>
           {!game && <ScenarioHeader scenario={phase.scenario} />}
           <TableTools battlefield={battlefield ?? phase.battlefield}>

@@ -7,6 +7,7 @@ import type { RawIssue } from './raw-issue';
 import { LIMITS } from './limits';
 import { checkResources } from './resource-checks';
 import { checkShapes } from './shape-checks';
+import { checkLook } from './look-checks';
 import { markProblems } from './marks';
 
 export type { RawIssue };
@@ -196,6 +197,7 @@ export function checkScenario(s: Scenario): RawIssue[] {
     if (follow !== undefined && !unitIds.has(follow)) issues.push({ path: ['beats', i, 'camera', 'follow'], message: `unknown unit "${follow}": expected a unit id of this scenario` });
   });
   checkMarks(s, issues);
+  issues.push(...checkLook(s));
   return issues;
 }
 

@@ -46,6 +46,8 @@ export const LIMITS = {
   victory: 100,
   specialRules: 500,
   beats: 500,
+  /** Changes of light in one game (conditions.light). */
+  lightChanges: 100,
   /** Units one beat highlights. */
   highlight: 1_000,
 } as const;

@@ -113,6 +113,7 @@ export const LinearObstacle = z
     thickness: pos.optional(),
     endOverlap: nonneg.optional().describe('cm each straight leg reaches past its end points, closing the corners (default: half the thickness)'),
     material: z.enum(['stone', 'brick', 'wood', 'hedge', 'wire', 'earth', 'sandbag']).optional(),
+    style: z.enum(['plain', 'headstones']).optional().describe('how it is drawn (never a rule): "headstones" = a row of separate grave stones (fence or wall only); default plain'),
   })
   .strict();
 
@@ -330,6 +331,14 @@ export const Beat = z
   })
   .strict();
 
+/** The table's light from a turn on (drawn only): day, the grey of first light or dusk, or moonlit night. */
+export const LightChange = z
+  .object({
+    fromTurn: z.number().int().nonnegative().describe('the first turn with this light (0 = before the game, as a presenter beat at turn 0)'),
+    light: z.enum(['day', 'dawn', 'dusk', 'night']),
+  })
+  .strict();
+
 export const Conditions = z
   .object({
     night: z.boolean().optional(),
@@ -337,6 +346,10 @@ export const Conditions = z
     fog: z.boolean().optional(),
     visibility: pos.optional().describe('cm beyond which nothing can be seen'),
     timeOfDay: z.string().optional(),
+    light: list(LightChange, LIMITS.lightChanges)
+      .min(1)
+      .optional()
+      .describe('the light through the game, drawn only (the sight rules are the ruleset\'s): each entry holds from its turn until the next entry; before the first, the first entry\'s light. Default: night all game when "night" is true, else day'),
   })
   .strict();
 
@@ -388,3 +401,4 @@ export type VehicleHull = z.infer<typeof VehicleHull>;
 export type Side = z.infer<typeof Side>;
 export type Uniform = z.infer<typeof Uniform>;
 export type Beat = z.infer<typeof Beat>;
+export type LightKind = z.infer<typeof LightChange>['light'];

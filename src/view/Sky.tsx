@@ -1,24 +1,26 @@
-// The sky and horizon around the table: a vertex-coloured dome (day or night from the scenario's
-// conditions) and, at night, stars. Drawn behind everything, untouched by fog and tone mapping.
+// The sky and horizon around the table: a vertex-coloured dome (the colours of the light on show) and
+// stars when the light has them. Drawn behind everything, untouched by fog and tone mapping.
 import { useEffect, useMemo } from 'react';
 import { BackSide, BufferAttribute, BufferGeometry } from 'three';
-import { SKY, skyDomeGeometry, starPositions } from './sky-geometry';
+import { type SkyColours, skyDomeGeometry, starPositions } from './sky-geometry';
 
 export interface SkyProps {
-  night: boolean;
+  colours: SkyColours;
+  /** Stars to scatter (0: none). */
+  stars: number;
   /** Dome radius, cm: inside the camera's far plane, beyond the floor. */
   radius: number;
 }
 
-export function Sky({ night, radius }: SkyProps) {
-  const dome = useMemo(() => skyDomeGeometry(radius, night ? SKY.night : SKY.day), [radius, night]);
+export function Sky({ colours, stars: count, radius }: SkyProps) {
+  const dome = useMemo(() => skyDomeGeometry(radius, colours), [radius, colours]);
   useEffect(() => () => dome.dispose(), [dome]);
   const stars = useMemo(() => {
-    if (!night) return null;
+    if (count === 0) return null;
     const g = new BufferGeometry();
-    g.setAttribute('position', new BufferAttribute(starPositions(radius * 0.98, 700), 3));
+    g.setAttribute('position', new BufferAttribute(starPositions(radius * 0.98, count), 3));
     return g;
-  }, [radius, night]);
+  }, [radius, count]);
   useEffect(() => () => stars?.dispose(), [stars]);
   return (
     <group name="sky">

@@ -1,19 +1,17 @@
 // The 3D table: an on-demand R3F canvas (turn-based, so frames are drawn only when something
 // changes) showing terrain, water, woods, solids and figures of a built battlefield.
 import { Canvas } from '@react-three/fiber';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { AgXToneMapping } from 'three';
 import { CameraRig, homeCamera } from './CameraRig';
 import { FigureDetailContext, Figures } from './Figures';
 import { FirstFrame } from './FirstFrame';
-import { Lights } from './Lights';
 import { ViewshedOverlay } from './overlays';
 import { PlayTable, type PlayTableLink } from './play';
 import { HighlightRings } from './presenter';
 import { RenderProbe } from './RenderProbe';
-import { Sky } from './Sky';
-import { SKY } from './sky-geometry';
 import { TableFrame } from './TableFrame';
+import { TableLight } from './TableLight';
 import type { Quality, TableModel } from './table-model';
 import { TableSpace } from './TableSpace';
 import { CutawaySolids, EyeCamera, PickSurface, type ToolController, ToolBridge, ToolFigures, ToolOverlays } from './tools';
@@ -31,6 +29,17 @@ export interface TableViewProps {
   tools?: ToolController;
   /** Play mode: figures where the game says, the move gizmo, targets and refusals (src/view/play). */
   play?: PlayTableLink;
+  /**
+   * Called with each model the canvas draws: it holds that table until the returned call, made once the
+   * canvas draws another model or is gone (a table built for a game's options is freed by its last user).
+   */
+  hold?: (model: TableModel) => () => void;
+}
+
+/** Holds the model while the canvas's scene is built from it (its cleanup runs after the scene moved on). */
+function ModelHold({ model, hold }: { model: TableModel; hold: (model: TableModel) => () => void }) {
+  useEffect(() => hold(model), [model, hold]);
+  return null;
 }
 
 const DPR: Record<Quality, number | [number, number]> = { high: [1, 2], medium: [1, 1.5], low: 1, test: 1 };
@@ -44,11 +53,10 @@ function modelKey(m: TableModel): number {
   return k;
 }
 
-export function TableView({ model, quality, onFirstFrame, tools, play }: TableViewProps) {
+export function TableView({ model, quality, onFirstFrame, tools, play, hold }: TableViewProps) {
   const { width, depth } = model.scenario.table;
   const span = Math.max(width / 180, depth / 120);
   const features = model.scenario.features;
-  const night = model.scenario.conditions?.night === true;
   const groundHeight = useCallback((x: number, z: number) => model.groundHeight(x, z), [model]);
   const camera = useMemo(() => ({ fov: 32, near: 1, far: 3000 * span, position: homeCamera(span) }), [span]);
   const gl = useMemo(
@@ -63,14 +71,12 @@ export function TableView({ model, quality, onFirstFrame, tools, play }: TableVi
   );
   return (
     <Canvas frameloop="demand" shadows={false} dpr={DPR[quality]} camera={camera} gl={gl} data-testid="table-canvas">
-      <color attach="background" args={[night ? SKY.night.horizon : SKY.day.horizon]} />
-      <Sky night={night} radius={1500 * span} />
-      <Lights span={span} night={night} />
+      <TableLight model={model} span={span} play={play?.view} />
       <TableSpace width={width} depth={depth}>
         <PickSurface tools={tools}>
           <Terrain grid={model.grid} features={features} solids={model.solids} lambert={quality === 'low' || quality === 'test'} />
           <Water grid={model.grid} features={features} />
-          <CutawaySolids tools={tools} solids={model.solids} features={features} />
+          <CutawaySolids tools={tools} solids={model.solids} features={features} grid={model.grid} />
         </PickSurface>
         <Trees features={features} groundHeight={groundHeight} />
         <FigureDetailContext.Provider value={quality === 'high' || quality === 'medium' ? 'fine' : 'plain'}>
@@ -87,6 +93,7 @@ export function TableView({ model, quality, onFirstFrame, tools, play }: TableVi
       {tools && <ToolBridge tools={tools} />}
       {tools && <EyeCamera tools={tools} />}
       <RenderProbe />
+      {hold && <ModelHold model={model} hold={hold} />}
       {onFirstFrame && <FirstFrame key={modelKey(model)} onRendered={onFirstFrame} />}
     </Canvas>
   );

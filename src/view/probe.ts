@@ -5,6 +5,7 @@ import { cameraDirector, cameraStatus } from './camera';
 import { overlayCells, viewshedStore, type TargetKind } from './overlays';
 import { highlightProbe, presenterStore } from './presenter';
 import { cutawayProbe } from './tools/cutaway';
+import { lightingProbe } from './lighting-probe';
 import { drawnVehicles, type DrawnVehicle } from './vehicle-registry';
 
 type Vec3 = [number, number, number];
@@ -68,6 +69,8 @@ export interface ViewProbe {
   vehicles(): DrawnVehicle[];
   /** The floor cutaway as drawn: level, the building aimed at (null = all), buildings cut and roofs faded. */
   cutaway(): { level: number | null; building: string | null; cut: string[]; faded: string[] };
+  /** The light drawn now (day, dawn, dusk, night), the turn it was chosen for (null: the opening) and its brightness. */
+  lighting(): { light: string | null; turn: number | null; brightness: number | null };
 }
 
 function median(xs: number[]): number {
@@ -107,6 +110,9 @@ export const viewProbe: ViewProbe = {
   },
   overlayCells,
   vehicles: drawnVehicles,
+  lighting() {
+    return { ...lightingProbe };
+  },
   cutaway() {
     return { ...cutawayProbe, cut: [...cutawayProbe.cut], faded: [...cutawayProbe.faded] };
   },

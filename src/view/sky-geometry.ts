@@ -1,5 +1,6 @@
 // The sky dome (made in code, nothing fetched): a sphere coloured per vertex from the zenith through
-// a hazy horizon to a dark ground below it, and a seeded scatter of stars for night tables.
+// a hazy horizon to a dark ground below it, and a seeded scatter of stars for night tables. The colours
+// of each light are in lighting.ts.
 import { BufferAttribute, type BufferGeometry, Color, SphereGeometry } from 'three';
 
 export interface SkyColours {
@@ -7,12 +8,6 @@ export interface SkyColours {
   horizon: string;
   ground: string;
 }
-
-/** Day (the 1918 thaw's pale overcast blue, ART.md §2) and night (moonlit blue-black). */
-export const SKY: Record<'day' | 'night', SkyColours> = {
-  day: { zenith: '#7f97b3', horizon: '#d3dbe3', ground: '#2a2d33' },
-  night: { zenith: '#05080f', horizon: '#1a2336', ground: '#0b0d12' },
-};
 
 /** A dome of `radius` with vertex colours blending zenith → horizon (above) and horizon → ground (just below). */
 export function skyDomeGeometry(radius: number, colours: SkyColours): BufferGeometry {

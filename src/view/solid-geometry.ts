@@ -6,6 +6,7 @@ import type { Solid, SolidPart } from '../core';
 import type { Feature } from '../scenario';
 import { mergeParts, paintPart } from './merge';
 import { hashString } from './noise';
+import { railingParts } from './piece-geometry';
 
 const MATERIAL_COLOURS: Record<string, string> = {
   stone: '#9d968a', brick: '#8a4a3a', wood: '#7a5a3e', concrete: '#a6a299', plaster: '#b8ad9c',
@@ -38,7 +39,12 @@ export function solidColour(solid: Solid, feature: Feature | undefined): string 
 
 const scratch = new Matrix4();
 
-/** A stone fence is a row of standing stones (the cemetery's headstone rows): this far apart, centre to centre, cm. */
+/** A fence or wall the scenario draws as a row of grave stones (`style: "headstones"`). */
+export function isHeadstoneRow(feature: Feature | undefined): boolean {
+  return (feature?.kind === 'fence' || feature?.kind === 'wall') && feature.style === 'headstones';
+}
+
+/** Headstones in a row (the cemetery's headstone rows): this far apart, centre to centre, cm. */
 export const HEADSTONE_PITCH = 1.6;
 
 /**
@@ -79,7 +85,10 @@ export function solidParts(solid: Solid, colour: Color, feature?: Feature): Buff
     // rotationY is counter-clockwise seen from above in table coordinates (x east, z north),
     // which is three's makeRotationY with the opposite sign.
     scratch.makeRotationY((-solid.rotationY * Math.PI) / 180).setPosition(...solid.center);
-    const stones = solid.part === 'obstacle' && feature?.kind === 'fence' && 'material' in feature && feature.material === 'stone';
+    // Grave rows are the scenario's word (style "headstones"), never guessed from kind or material.
+    const stones = solid.part === 'obstacle' && isHeadstoneRow(feature);
+    // A railing is drawn as posts and rails within its box (see-through, as the rules have it).
+    if (solid.part === 'railing') return railingParts(solid).map((g) => paintPart(g, colour));
     const pieces = stones ? headstoneRow(solid.halfExtents, hashString(solid.featureId)) : [new BoxGeometry(hx * 2, hy * 2, hz * 2)];
     return pieces.map((g) => paintPart(g.applyMatrix4(scratch), colour));
   }

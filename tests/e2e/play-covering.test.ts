@@ -12,7 +12,7 @@ import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import type { PlayTargetsPanel, PlayView } from '../../src/game';
 import { parseScenarioOrThrow } from '../../src/scenario';
 import { browserRequired, hasBrowser, nextFrame, openBrowser, saveShot, tablePixel, type Watched } from './browser';
-import { openPlay } from './play-helpers';
+import { holdFireThrough, openPlay } from './play-helpers';
 
 const run = hasBrowser || browserRequired;
 const FILE = 'scenarios/kuularuisku/tammerkoski.json';
@@ -66,19 +66,7 @@ describe.runIf(run)('covering-fire targets on the table in Chromium', () => {
   it('K-1.1b the half\'s targets get blue rings; a click on one only the half may shoot shoots with the half', async () => {
     // The night turns (1–4) pass with nobody firing or moving: turn starts, card draws, units held
     // ready or passing, turn ends (a unit's first button that neither moves nor shoots otherwise).
-    const dawn = await page.evaluate(() => {
-      const p = window.__sandtable!.play!;
-      const turn = () => (p.game().state as { turn: number }).turn;
-      for (let n = 0; n < 400; n++) {
-        const v = p.view.get();
-        if (turn() >= 4 && v.actions.some((a) => a.id === 'begin-turn')) return `turn ${turn()} over`;
-        const pick = v.actions.find((a) => a.id === 'begin-turn' || a.id === 'draw') ?? v.actions.find((a) => a.id === 'ready')
-          ?? v.actions.find((a) => /^(end|pass)/.test(a.id)) ?? v.actions.find((a) => !/shoot|move|charge|split/.test(a.id));
-        if (!pick) return `stuck: ${v.prompt.headline}`;
-        if (!p.control.send(pick.command).ok) return `${pick.id} refused`;
-      }
-      return 'still night after 400 commands';
-    });
+    const dawn = await holdFireThrough(page, 4);
     expect(dawn).toBe('turn 4 over');
     const ok = await page.evaluate(() => {
       const p = window.__sandtable!.play!;

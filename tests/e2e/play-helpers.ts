@@ -52,6 +52,26 @@ export async function openPlay(ctx: BrowserContext, search: string, viewport = {
   return w;
 }
 
+/**
+ * Step the game with nobody firing or moving until turn `last` is over (turn starts, card draws, units
+ * held ready or passing, turn ends): "turn N over" when it is, else what stopped it.
+ */
+export function holdFireThrough(page: Page, last: number): Promise<string> {
+  return page.evaluate((lastTurn) => {
+    const p = window.__sandtable!.play!;
+    const turn = () => (p.game().state as { turn: number }).turn;
+    for (let n = 0; n < 100 * lastTurn; n++) {
+      const v = p.view.get();
+      if (turn() >= lastTurn && v.actions.some((a) => a.id === 'begin-turn')) return `turn ${turn()} over`;
+      const pick = v.actions.find((a) => a.id === 'begin-turn' || a.id === 'draw') ?? v.actions.find((a) => a.id === 'ready')
+        ?? v.actions.find((a) => /^(end|pass)/.test(a.id)) ?? v.actions.find((a) => !/shoot|move|charge|split/.test(a.id));
+      if (!pick) return `stuck: ${v.prompt.headline}`;
+      if (!p.control.send(pick.command).ok) return `${pick.id} refused`;
+    }
+    return `turn ${lastTurn} not over after ${100 * lastTurn} commands`;
+  }, last);
+}
+
 export const playView = (page: Page): Promise<PlayView> => page.evaluate(() => window.__sandtable!.play!.view.get());
 
 /** Take the hand-over card when one is shown. */

@@ -2,7 +2,10 @@
 // overhead, night dark, stars only above the horizon haze and the same on every load.
 import { Color } from 'three';
 import { describe, expect, it } from 'vitest';
-import { SKY, skyDomeGeometry, starPositions } from '../../src/view/sky-geometry';
+import { LIGHTING } from '../../src/view/lighting';
+import { skyDomeGeometry, starPositions } from '../../src/view/sky-geometry';
+
+const SKY = { day: LIGHTING.day.sky, night: LIGHTING.night.sky };
 
 /** Colour of the dome vertex whose height (fraction of the radius) is nearest `y`. */
 function colourAt(g: ReturnType<typeof skyDomeGeometry>, radius: number, y: number): Color {

@@ -19,6 +19,7 @@ import { autosaveKeyFor, readSave, resumeFrom, type SaveStorage } from './saves'
 import { playModuleFor, type PlayHud } from './huds';
 import { NotPlayableError, notPlayableText } from './not-playable';
 import { readOnly } from './replay-view';
+import { builtTables, type TableLeases } from '../table-leases';
 
 type AnySession = GameSession<unknown, Command, GameEvent, unknown>;
 
@@ -40,6 +41,8 @@ export interface PlayOptions {
    * options are refused.
    */
   buildTable?: (played: Scenario) => Battlefield;
+  /** Leases on the tables built for options (default: the app's, which the canvas drawing a table holds too). */
+  tableLeases?: TableLeases<Battlefield>;
 }
 
 export interface PlayHandle {
@@ -109,6 +112,9 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
   const choices = ruleset.optionChoices?.(scenario) ?? [];
   // Tables by terrain: the one given for the file's own, one built per other terrain the options make.
   const built = new Map<string, Battlefield>();
+  // The game's own hold on each table it built (the canvas that draws one holds it too: table-leases.ts).
+  const letGo: Array<() => void> = [];
+  const leases = opts.tableLeases ?? builtTables;
   const battlefieldFor = (played: Scenario): Battlefield => {
     if (sameTable(played, scenario)) return battlefield;
     const key = tableKey(played);
@@ -116,6 +122,7 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
     if (!bf) {
       if (!opts.buildTable) throw new Error(`${scenario.id}: these game options change the table (optional terrain): createPlay needs buildTable to build it`);
       built.set(key, (bf = opts.buildTable(played)));
+      letGo.push(leases.adopt(bf));
     }
     return bf;
   };
@@ -319,11 +326,10 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
     resumed,
     dispose() {
       actor.stop();
-      // The tables built for this game's options: freed once the view, which draws the file's table
-      // again when play is left, has let go of them (Rapier worlds are not garbage collected).
-      const extra = [...built.values()];
+      // The tables built for this game's options: freed when the last canvas drawing one lets go too
+      // (the view draws the file's table again when play is left).
       built.clear();
-      if (extra.length) setTimeout(() => { for (const bf of extra) bf.free(); }, 1000);
+      for (const release of letGo.splice(0)) release();
     },
   };
 }

@@ -44,7 +44,7 @@ function buildingUnder(tools: ToolController, e: ThreeEvent<PointerEvent>): stri
   return tools.model.buildingAt(x, z)?.id ?? null;
 }
 
-function Cut({ tools, solids, features }: CutawaySolidsProps & { tools: ToolController }) {
+function Cut({ tools, solids, features, grid }: CutawaySolidsProps & { tools: ToolController }) {
   const level = useToolState(tools, (s) => (s.eye ? null : s.cutaway));
   const eye = useToolState(tools, (s) => s.eye?.from ?? null);
   const scope = useStore(cutawayScope(tools));
@@ -64,7 +64,7 @@ function Cut({ tools, solids, features }: CutawaySolidsProps & { tools: ToolCont
   }, [tools]);
   return (
     <group onPointerMove={onPointerMove}>
-      <Solids solids={shown} features={features} />
+      <Solids solids={shown} features={features} {...(grid ? { grid } : {})} />
       {faded.length > 0 && <FadedRoofs solids={faded} features={features} />}
     </group>
   );
