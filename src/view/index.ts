@@ -3,7 +3,7 @@ export { TableView } from './TableView';
 export type { TableViewProps } from './TableView';
 export type { Quality, TableModel } from './table-model';
 export { tableToWorld } from './TableSpace';
-export { cameraDirector, cameraStatus, focusOn, presetPose } from './camera';
+export { cameraDirector, cameraStatus, focusOn, followActive, presetPose } from './camera';
 export type { CameraStatus, CameraView, HeldMove, PresetName, TableEdgeName } from './camera';
 export { presenter, presenterStore, highlightedUnits, HIGHLIGHT_COLOUR } from './presenter';
 export type { Beat, PresenterState } from './presenter';

@@ -27,6 +27,7 @@ import { drawHeight } from './surface';
 import { TargetMarks } from './TargetMarks';
 import { TemplateMarks } from './TemplateMarks';
 import type { PlayTableLink } from './types';
+import { useFollowActive } from './use-follow-active';
 import { useMoveDrag } from './use-move-drag';
 
 /** The view's pick-figures panel (a click on one of its figures toggles it) and its other units' targets. */
@@ -131,6 +132,8 @@ export function PlayTable({ play, model, tools }: PlayTableProps) {
     },
     [play, unitOf, refusal, tools],
   );
+
+  useFollowActive(view, allPoses);
 
   const active = view.units.find((u) => u.id === view.activeUnitId);
   const moving = view.move ? view.units.find((u) => u.id === view.move!.unitId) : undefined;
