@@ -23,6 +23,7 @@ import { MoveGizmo } from './MoveGizmo';
 import { playPoses, playVehiclePoses, sideColours } from './play-poses';
 import { PlayMarkers } from './PlayMarkers';
 import { RefusalLabel } from './RefusalLabel';
+import { ShotMarks } from './ShotMarks';
 import { drawHeight } from './surface';
 import { TargetMarks } from './TargetMarks';
 import { TemplateMarks } from './TemplateMarks';
@@ -153,6 +154,7 @@ export function PlayTable({ play, model, tools }: PlayTableProps) {
       <TargetMarks targets={view.targets} support={otherTargets} poses={allPoses} activeUnitId={view.activeUnitId} hoveredUnitId={hoveredUnit} measure={view.measure} />
       <ArcMarks units={view.units} model={model} />
       {view.templates && <TemplateMarks templates={view.templates} model={model} measure={view.measure} />}
+      {play.log && <ShotMarks log={play.log} units={view.units} model={model} />}
       <RefusalLabel refusal={refusal} poses={allPoses} />
     </group>
   );
