@@ -18,6 +18,7 @@ import { ToolFigures } from '../tools/ToolFigures';
 import { ArcMarks } from './ArcMarks';
 import { createDragStore, createRefusalStore } from './drag-store';
 import { GhostFigures } from './GhostFigures';
+import { GrabHandles } from './GrabHandles';
 import { createMoveFloorStore, floorsNear, moveFloorKey, nextMoveFloor } from './move-floor';
 import { MoveGizmo } from './MoveGizmo';
 import { playPoses, playVehiclePoses, sideColours } from './play-poses';
@@ -135,6 +136,9 @@ export function PlayTable({ play, model, tools }: PlayTableProps) {
   );
 
   useFollowActive(view, allPoses);
+  // The soldiers a press may drag now get grab handles wider than the figures (a near miss still takes them).
+  const movingId = view.move?.unitId;
+  const movingPoses = useMemo(() => (movingId ? allPoses.filter((p) => p.unitId === movingId) : []), [allPoses, movingId]);
 
   const active = view.units.find((u) => u.id === view.activeUnitId);
   const moving = view.move ? view.units.find((u) => u.id === view.move!.unitId) : undefined;
@@ -149,6 +153,7 @@ export function PlayTable({ play, model, tools }: PlayTableProps) {
         <GhostFigures model={model} poses={ghosts} tools={tools} onFigureDown={onDown} onFigureHover={onHover} onFigureClick={onClick} />
       )}
       <PlayMarkers units={view.units} poses={allPoses} activeUnitId={active?.id} picked={picked ?? undefined} />
+      {movingPoses.length > 0 && <GrabHandles poses={movingPoses} width={model.scenario.table.width} depth={model.scenario.table.depth} onDown={onDown} />}
       {view.move && <MoveGizmo model={model} move={view.move} unit={moving} drag={drag} floor={moveFloor} measure={view.measure} />}
       {vehiclePoses.length > 0 && <VehicleModels poses={vehiclePoses} tools={tools} />}
       <TargetMarks targets={view.targets} support={otherTargets} poses={allPoses} activeUnitId={view.activeUnitId} hoveredUnitId={hoveredUnit} measure={view.measure} />

@@ -62,8 +62,12 @@ export function useFollowActive(view: PlayView, poses: readonly FigurePose[]): v
   useEffect(() => {
     followedAt.current = null;
     if (!on || !key) return;
-    // After the HUD has laid out for this moment (the dock turns to Orders, the action bar fills).
-    const timer = setTimeout(bring, 120);
+    // After the HUD has laid out for this moment (the dock turns to Orders, the action bar fills),
+    // unless the user has taken the camera meanwhile.
+    const moves = cameraDirector.userMoves;
+    const timer = setTimeout(() => {
+      if (cameraDirector.userMoves === moves) bring();
+    }, 120);
     return () => clearTimeout(timer);
   }, [on, key, bring]);
 
