@@ -223,6 +223,15 @@ class CameraDirector {
     return more;
   }
 
+  /** Where a table point (cm; x east, y up, z north) is on the canvas, in normalised device coordinates; null behind the camera. */
+  toNdc(x: number, y: number, z: number): [number, number] | null {
+    if (!this.at) return null;
+    const cam = this.at.controls.camera as PerspectiveCamera;
+    cam.updateMatrixWorld();
+    const v = v3a.set(...tableToWorld(this.at.width, this.at.depth, x, y, z)).project(cam);
+    return v.z > 1 ? null : [v.x, v.y];
+  }
+
   /** Camera and target in table coordinates (x east, z north, y up), for tests and tools. */
   tablePose(): { position: Vec3; target: Vec3 } | null {
     const pose = this.pose();

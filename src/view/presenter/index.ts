@@ -4,3 +4,4 @@ export { unitPlacesStore, figurePlace, vehiclePlace } from './unit-places';
 export type { PlacedFigure, UnitPlaces } from './unit-places';
 export type { Beat, PresenterState } from './presenter';
 export { HighlightRings, highlightProbe, HIGHLIGHT_COLOUR } from './HighlightRings';
+export { highlightOnScreen } from './highlight-screen';
