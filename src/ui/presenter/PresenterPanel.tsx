@@ -21,7 +21,8 @@ function useCardPlace(card: React.RefObject<HTMLElement | null>, key: string): C
       const canvas = document.querySelector('.st-canvas canvas');
       if (!el || !canvas) return;
       const c = canvas.getBoundingClientRect();
-      const points = highlightOnScreen().map(([x, y]) => [c.left + ((x + 1) / 2) * c.width, c.top + ((1 - y) / 2) * c.height] as const);
+      // The beat's units, and the canvas's middle, where the beat's camera aims.
+      const points = [...highlightOnScreen(), [0, 0] as const].map(([x, y]) => [c.left + ((x + 1) / 2) * c.width, c.top + ((1 - y) / 2) * c.height] as const);
       const own = el.getBoundingClientRect();
       const others = hudCovers(canvas).filter((r) => !(Math.abs(r.left - own.left) < 1 && Math.abs(r.top - own.top) < 1));
       setPlace(chooseCardPlace(points, { w: own.width, h: own.height }, { W: window.innerWidth, H: window.innerHeight }, others));
