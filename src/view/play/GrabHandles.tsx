@@ -73,6 +73,8 @@ export function GrabHandles({ poses, width, depth, onDown }: GrabHandlesProps) {
       args={[COLUMN, undefined, poses.length]}
       frustumCulled={false}
       onPointerDown={(e) => {
+        // A press on a figure itself goes to the figure's own handler, as without handles.
+        if (e.intersections.some((i) => i.object !== e.object && i.object.name.startsWith('figures:'))) return;
         const id = e.instanceId === undefined ? undefined : ids[e.instanceId];
         if (id) onDown(id, e);
       }}
