@@ -282,6 +282,24 @@ export interface PlayLogLine {
   /** Dice rolled, for DICE_ROLLED lines. */
   dice?: { purpose: string; values: number[]; sides: number; rule?: string };
   side?: string;
+  /** A shot this event records, for the table to draw (lines from the shooters, hit and miss marks). */
+  shot?: PlayShot;
+}
+
+/**
+ * A shot as the table draws it, from the event that recorded it (the rules decided every die): who
+ * fired each die and whether it hit, at which unit. Fire from off the table has no shooters on it.
+ */
+export interface PlayShot {
+  /** The unit shot at, and its figures that could be hit. */
+  targetUnitId: string;
+  targetFigureIds: string[];
+  /** Each die of the shooting test: the figure who rolled it (absent: fire from off the table) and whether it hit. */
+  dice: Array<{ figureId?: string; hit: boolean }>;
+  /** Fire from off the table: the table edge it comes from (absent: from above, e.g. shells). */
+  fromEdge?: 'north' | 'east' | 'south' | 'west';
+  /** Defensive fire at a charging unit. */
+  defensive?: boolean;
 }
 
 /** A rule or house value the rules panel lists. */

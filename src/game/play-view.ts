@@ -21,6 +21,7 @@ export type {
   PlayArc,
   PlayPrompt,
   PlayLogLine,
+  PlayShot,
   PlayRuleEntry,
   PlayView,
   PlayFigureMove,

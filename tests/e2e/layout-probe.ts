@@ -135,3 +135,37 @@ export function measureLayout(page: Page, middle = 0.4): Promise<LayoutReport> {
     return { overlaps, clipped, free: total ? free / total : 0, centre, covering: [...covering], outside };
   }, middle);
 }
+
+/**
+ * The active unit on screen and uncovered: each of its figures (stand and head) projects inside the
+ * canvas where the canvas is topmost (no HUD box over it). Returns the figures that are not, with
+ * why; waits first for a camera flight to end. Empty when the game has no active unit.
+ */
+export async function activeUnitCovered(page: Page): Promise<string[]> {
+  await page.waitForTimeout(400); // the camera follows a moment after the HUD has laid out
+  await page.waitForFunction(() => window.__sandtable?.view?.camera()?.flying === false, null, { timeout: 10_000 });
+  return page.evaluate(() => {
+    const s = window.__sandtable!;
+    const p = s.play;
+    const tools = s.tools;
+    if (!p || !tools) return ['no play or tools hook'];
+    const v = p.view.get();
+    const unit = v.units.find((u) => u.id === v.activeUnitId);
+    if (!unit) return [];
+    const bf = p.battlefield.get();
+    const out: string[] = [];
+    for (const f of unit.figures) {
+      if (f.removed || f.hull) continue;
+      const y = bf.standHeight(f.at[0], f.at[1], f.floor || undefined);
+      for (const [part, h] of [['stand', 0.2], ['head', 2.4]] as const) {
+        const c = tools.toCanvas(f.at[0], y + h, f.at[1]);
+        if (!c || !c.inView) out.push(`${unit.name} ${f.id} ${part}: off screen`);
+        else if (!c.onCanvas) {
+          const top = document.elementFromPoint(c.x, c.y)?.closest('[data-testid]') as HTMLElement | null;
+          out.push(`${unit.name} ${f.id} ${part}: under ${top?.dataset.testid ?? 'a HUD box'}`);
+        }
+      }
+    }
+    return out;
+  });
+}

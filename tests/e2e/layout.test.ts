@@ -2,13 +2,14 @@
 // scenario picker, every scenario's table, and the main play states of a Kalevankangas game (the start
 // dialog, a card offered with many choices, a unit's activation with its targets listed, the dice of a
 // shot, the log), no two
-// HUD boxes overlap, no text is cut off without an ellipsis, nothing lies off screen, and the middle of
-// the table stays the table's (layout-probe.ts says how each is measured). One browser and one page;
+// HUD boxes overlap, no text is cut off without an ellipsis, nothing lies off screen, the middle of
+// the table stays the table's, and in play the camera has brought the active unit's figures into the
+// part of the canvas no HUD box covers (layout-probe.ts says how each is measured). One browser and one page;
 // each state is set up once and measured at every size.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, browserRequired, hasBrowser, nextFrame, openBrowser, saveShot, watchedPage, type Watched } from './browser';
-import { measureLayout } from './layout-probe';
+import { activeUnitCovered, measureLayout } from './layout-probe';
 
 const run = hasBrowser || browserRequired;
 const SIZES = [[1920, 1080], [1280, 800], [1024, 768], [640, 400]] as const;
@@ -40,9 +41,10 @@ describe.runIf(run)('the HUD leaves the table room at four screen sizes', () => 
 
   /**
    * Measure the page at every size and return what is wrong, each prefixed with the state and size.
-   * `middle`: whether the table's middle must be free (not while a centre card asks a question).
+   * `middle`: whether the table's middle must be free (not while a centre card asks a question);
+   * `unit`: whether the active unit's figures must stand on screen, uncovered (the camera brings it).
    */
-  async function check(state: string, opts: { middle?: boolean; before?: () => Promise<void> } = {}): Promise<string[]> {
+  async function check(state: string, opts: { middle?: boolean; unit?: boolean; before?: () => Promise<void> } = {}): Promise<string[]> {
     const out: string[] = [];
     for (const [width, height] of SIZES) {
       await page.setViewportSize({ width, height });
@@ -54,6 +56,7 @@ describe.runIf(run)('the HUD leaves the table room at four screen sizes', () => 
       const had = out.length;
       out.push(...r.overlaps.map((o) => `${at}: overlap ${o}`), ...r.clipped.map((c) => `${at}: clipped ${c}`), ...r.outside.map((o) => `${at}: off screen ${o}`));
       if (opts.middle !== false && (!r.centre || r.free < 0.95)) out.push(`${at}: the table's middle is ${Math.round(r.free * 100)}% free${r.centre ? '' : ', its centre covered'} (by ${r.covering.join(', ')})`);
+      if (opts.unit) out.push(...(await activeUnitCovered(page)).map((u) => `${at}: the active unit is not in the clear: ${u}`));
       if (out.length > had) await saveShot(page, `layout-${state.replace(/\W+/g, '-')}-${width}x${height}.png`);
     }
     return out;
@@ -121,11 +124,11 @@ describe.runIf(run)('the HUD leaves the table room at four screen sizes', () => 
       await page.waitForSelector('[data-testid=play-hud]');
 
       await playUntil('many-actions');
-      problems.push(...(await check('a card with many choices')));
+      problems.push(...(await check('a card with many choices', { unit: true })));
 
       await playUntil('targets');
       await openTab('orders');
-      problems.push(...(await check('an activation with its target list')));
+      problems.push(...(await check('an activation with its target list', { unit: true })));
 
       // A shot: the dice tray fills.
       await page.evaluate(() => {
@@ -137,10 +140,10 @@ describe.runIf(run)('the HUD leaves the table room at four screen sizes', () => 
       });
       await takeOver();
       await page.waitForSelector('[data-testid=dice-tray]');
-      problems.push(...(await check('the dice of a shot')));
+      problems.push(...(await check('the dice of a shot', { unit: true })));
 
       await openTab('log');
-      problems.push(...(await check('the log')));
+      problems.push(...(await check('the log', { unit: true })));
       expect(problems).toEqual([]);
       expect(w.problems).toEqual([]);
     }, 600_000);

@@ -8,6 +8,7 @@ import { ActionBar } from './ActionBar';
 import { useEdgeVar } from '../edge-var';
 import { ChoiceList } from './ChoiceList';
 import { DiceTray } from './DiceTray';
+import { FollowSetting } from './FollowSetting';
 import { GameLog } from './GameLog';
 import { DecisionPanel } from './DecisionPanel';
 import { HandOver } from './HandOver';
@@ -205,6 +206,7 @@ export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
                 <button type="button" className="st-btn" data-testid="game-leave" onClick={onLeave}>Leave play</button>
               </div>
               <p className="st-hint">Leaving keeps this game in the browser; Play resumes it.</p>
+              <FollowSetting />
             </section>
           </>
         )}

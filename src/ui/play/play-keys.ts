@@ -1,6 +1,7 @@
 // The play HUD's keys: digits pick the numbered action, U undoes. They are taken in the capture
 // phase so the table's own digit keys (edge views) do not also fire while playing.
 import { useEffect, useRef } from 'react';
+import { followActive } from '../../view';
 import { registerShortcuts } from '../shortcuts';
 
 export const PLAY_SHORTCUTS = {
@@ -9,6 +10,7 @@ export const PLAY_SHORTCUTS = {
   items: [
     { keys: ['1', '2', '…', '9'], label: 'Choose the numbered action (edge views stay in the toolbar)' },
     { keys: ['U'], label: 'Undo the last command (when it rolled no dice)' },
+    { keys: ['C'], label: 'Camera brings the acting unit into view: on / off' },
     { keys: ['Enter'], label: 'Take over the screen after the hand-over' },
     { keys: ['Drag'], label: 'Move the active unit (shift-drag: one figure)' },
   ],
@@ -39,6 +41,9 @@ export function usePlayKeys(handlers: PlayKeyHandlers): void {
         e.stopPropagation();
       } else if (e.key === 'u' || e.key === 'U') {
         h.current.undo();
+        e.preventDefault();
+      } else if (e.key === 'c' || e.key === 'C') {
+        followActive.set((on) => !on);
         e.preventDefault();
       }
     };

@@ -1,12 +1,36 @@
 // The narration card of presenter mode: beat number, title and text (source marks shown, with a
 // legend), the units in focus (in their side's colour), previous/next and close. The camera flight
 // and highlight follow the same state. The card keeps clear of the screen centre, where the beat's
-// camera target is (presenter.css), and folds down to its title and buttons.
-import { useState } from 'react';
+// camera target is (presenter.css), and of the beat's units: once the camera has arrived it moves
+// to another edge when it would cover one of them (card-place.ts). It folds down to its title and buttons.
+import { useEffect, useRef, useState } from 'react';
 import { marksUsed, type Scenario } from '../../scenario';
 import { MarkedText, MarkLegend } from '../MarkedText';
-import { presenter, presenterStore, useStore } from '../../view';
+import { cameraStatus, highlightOnScreen, hudCovers, presenter, presenterStore, useStore } from '../../view';
+import { chooseCardPlace, type CardPlace } from './card-place';
 import './presenter.css';
+
+/** The card's place for the beat on show, measured once the camera has stopped. */
+function useCardPlace(card: React.RefObject<HTMLElement | null>, key: string): CardPlace {
+  const [place, setPlace] = useState<CardPlace>('bottom');
+  const camera = useStore(cameraStatus);
+  useEffect(() => {
+    if (camera.flying) return;
+    const frame = requestAnimationFrame(() => {
+      const el = card.current;
+      const canvas = document.querySelector('.st-canvas canvas');
+      if (!el || !canvas) return;
+      const c = canvas.getBoundingClientRect();
+      // The beat's units, and the canvas's middle, where the beat's camera aims.
+      const points = [...highlightOnScreen(), [0, 0] as const].map(([x, y]) => [c.left + ((x + 1) / 2) * c.width, c.top + ((1 - y) / 2) * c.height] as const);
+      const own = el.getBoundingClientRect();
+      const others = hudCovers(canvas).filter((r) => !(Math.abs(r.left - own.left) < 1 && Math.abs(r.top - own.top) < 1));
+      setPlace(chooseCardPlace(points, { w: own.width, h: own.height }, { W: window.innerWidth, H: window.innerHeight }, others));
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [camera.flying, camera.view, key, card]);
+  return place;
+}
 
 export interface PresenterPanelProps {
   scenario: Scenario;
@@ -15,6 +39,8 @@ export interface PresenterPanelProps {
 export function PresenterPanel({ scenario }: PresenterPanelProps) {
   const s = useStore(presenterStore);
   const [folded, setFolded] = useState(false);
+  const ref = useRef<HTMLElement>(null);
+  const place = useCardPlace(ref, `${s.open}|${s.index}|${folded}`);
   if (!s.open) return null;
   const beat = s.beats[s.index];
   if (!beat) return null;
@@ -23,7 +49,7 @@ export function PresenterPanel({ scenario }: PresenterPanelProps) {
   const first = s.index === 0;
   const last = s.index === s.beats.length - 1;
   return (
-    <section className={`st-presenter${folded ? ' st-folded' : ''}`} aria-label="Presenter" aria-live="polite" data-testid="presenter-panel">
+    <section ref={ref} className={`st-presenter st-at-${place}${folded ? ' st-folded' : ''}`} aria-label="Presenter" aria-live="polite" data-testid="presenter-panel" data-place={place}>
       <header>
         <span className="st-eyebrow" data-testid="presenter-count">
           Beat {s.index + 1} of {s.beats.length}

@@ -7,6 +7,8 @@ import { type PerspectiveCamera, Vector3 } from 'three';
 import { createStore } from '../store';
 import { worldToTable, tableToWorld } from '../TableSpace';
 import { focusPose, interpolatePose, presetPose, type CameraPose, type Frame, type PresetName, type Vec3 } from './camera-views';
+import type { Rect } from './clear-area';
+import { unitInViewPose } from './unit-in-view';
 
 export type CameraView = PresetName | 'beat' | 'focus';
 
@@ -51,6 +53,8 @@ class CameraDirector {
   private pending: { pose: CameraPose; view: CameraView } | null = null;
   private free: CameraPose | null = null;
   private held = new Set<HeldMove>();
+  /** Counts the user's own camera moves (drags, wheel, keys, preset buttons): a follower yields to them. */
+  userMoves = 0;
   /** Held moves that no frame has applied yet (a quick tap on a slow renderer still moves). */
   private unapplied = new Set<HeldMove>();
 
@@ -115,6 +119,7 @@ class CameraDirector {
 
   /** Fly to a named view. `free` returns to where the user last left the camera. */
   showPreset(name: PresetName, opts: { instant?: boolean } = {}): void {
+    this.userMoves++;
     const f = this.frame();
     if (name === 'free') {
       if (cameraStatus.get().view === 'free') return;
@@ -149,8 +154,26 @@ class CameraDirector {
     this.flyTo(focusPose(current, point, opts.distance ?? 40), 'focus', opts);
   }
 
+  /**
+   * Glide so that these table points (cm; x east, y up, z north) stand inside `clear` (the canvas's
+   * uncovered part, in normalised device coordinates), keeping the viewing direction; nothing when
+   * they already do. True when a flight started.
+   */
+  bringIntoView(points: readonly Vec3[], clear: Rect, opts: { instant?: boolean } = {}): boolean {
+    const current = this.pose();
+    const f = this.frame();
+    if (!this.at || !current || !f || !this.at.controls.enabled) return false;
+    const { width, depth } = this.at;
+    const world = points.map((p) => tableToWorld(width, depth, p[0], p[1], p[2]));
+    const pose = unitInViewPose(current, f, world, clear);
+    if (!pose) return false;
+    this.flyTo(pose, 'focus', opts);
+    return true;
+  }
+
   /** The user took the camera (drag, wheel, keys): stop any flight; the view is now free. */
   userMoved(): void {
+    this.userMoves++;
     this.flight = null;
     if (cameraStatus.get().view !== 'free' || cameraStatus.get().flying) cameraStatus.set({ view: 'free', flying: false });
   }
@@ -198,6 +221,15 @@ class CameraDirector {
       more = true;
     }
     return more;
+  }
+
+  /** Where a table point (cm; x east, y up, z north) is on the canvas, in normalised device coordinates; null behind the camera. */
+  toNdc(x: number, y: number, z: number): [number, number] | null {
+    if (!this.at) return null;
+    const cam = this.at.controls.camera as PerspectiveCamera;
+    cam.updateMatrixWorld();
+    const v = v3a.set(...tableToWorld(this.at.width, this.at.depth, x, y, z)).project(cam);
+    return v.z > 1 ? null : [v.x, v.y];
   }
 
   /** Camera and target in table coordinates (x east, z north, y up), for tests and tools. */

@@ -5,3 +5,7 @@ export { cameraDirector, cameraStatus, focusOn, FLIGHT_MS } from './camera-direc
 export type { CameraStatus, CameraView, HeldMove } from './camera-director';
 export { beatPose, presetPose, homePose, followTarget, followedCamera, FOLLOW_LIFT } from './camera-views';
 export type { CameraPose, PresetName, TableEdgeName } from './camera-views';
+export { followActive } from './follow-active';
+export { clearRect, hudCovers, toNdc } from './clear-area';
+export type { Rect } from './clear-area';
+export { unitInViewPose, allInside, projectNdc } from './unit-in-view';

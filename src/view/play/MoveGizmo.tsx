@@ -1,5 +1,5 @@
-// The move gizmo: each figure's reach outline (the model's ring, draped on the ground — shorter in
-// difficult terrain because the rules computed it so); with another storey chosen (the floor buttons,
+// The move gizmo: the unit's reach as one outline, the union of its figures' rings (the model's
+// rings, draped on the ground — shorter in difficult terrain because the rules computed it so); with another storey chosen (the floor buttons,
 // PageUp / PageDown during a drag) the cells of that storey each figure may reach, drawn at its height;
 // and during a drag a ghost at every destination, red when outside that figure's reach on the
 // destination's floor (a hint: the rules decide on release), with a
@@ -17,7 +17,8 @@ import { LINE_SIDE, OVERLAY_ORDER } from '../tools/colours';
 import { labelStyle, PLAY_COLOURS } from './colours';
 import { dragTargets, type MoveDrag } from './drag-store';
 import { pressedFloor, type MoveFloor } from './move-floor';
-import { beyondReach, drapeRing, flatDistance, type TablePoint } from './play-geometry';
+import { beyondReach, flatDistance, type TablePoint } from './play-geometry';
+import { drapeSegments, unionOutline } from './reach-outline';
 import { drawHeight, floorAt, floorName, floorsAt, moveTape, onTable } from './surface';
 
 const overlay = { side: LINE_SIDE, depthTest: false, depthWrite: false, toneMapped: false, fog: false, renderOrder: OVERLAY_ORDER, transparent: true } as const;
@@ -36,8 +37,9 @@ export interface MoveGizmoProps {
 const NO_FLOOR = createStore<MoveFloor | null>(null);
 
 export function MoveGizmo({ model, move, unit, drag, floor, measure }: MoveGizmoProps) {
-  const rings = useMemo(
-    () => Object.entries(move.reach).filter(([, r]) => r.length > 2).map(([id, r]) => ({ id, points: drapeRing(r, (x, z) => model.groundHeight(x, z)) })),
+  // One outline for the unit (nine stacked rings read as a smudge), as line pieces on the ground.
+  const outline = useMemo(
+    () => drapeSegments(unionOutline(Object.values(move.reach)), (x, z) => model.groundHeight(x, z)),
     [move, model],
   );
   const d = useStore(drag);
@@ -48,9 +50,9 @@ export function MoveGizmo({ model, move, unit, drag, floor, measure }: MoveGizmo
   const shown = aimed !== null && unit?.figures.some((f) => !f.removed && (f.floor ?? 0) !== aimed) ? aimed : null;
   return (
     <group name="play:move">
-      {rings.map((r) => (
-        <Line key={r.id} points={r.points} color={PLAY_COLOURS.reach} lineWidth={2} opacity={shown === null ? 0.85 : 0.4} {...overlay} />
-      ))}
+      {outline.length > 0 && (
+        <Line name="play:reach" points={outline} segments color={PLAY_COLOURS.reach} lineWidth={2} opacity={shown === null ? 0.85 : 0.4} {...overlay} />
+      )}
       {shown !== null && <FloorCells model={model} move={move} unit={unit} floor={shown} />}
       <Ghosts model={model} move={move} unit={unit} drag={drag} measure={measure} />
     </group>

@@ -18,15 +18,18 @@ import { ToolFigures } from '../tools/ToolFigures';
 import { ArcMarks } from './ArcMarks';
 import { createDragStore, createRefusalStore } from './drag-store';
 import { GhostFigures } from './GhostFigures';
+import { GrabHandles } from './GrabHandles';
 import { createMoveFloorStore, floorsNear, moveFloorKey, nextMoveFloor } from './move-floor';
 import { MoveGizmo } from './MoveGizmo';
 import { playPoses, playVehiclePoses, sideColours } from './play-poses';
 import { PlayMarkers } from './PlayMarkers';
 import { RefusalLabel } from './RefusalLabel';
+import { ShotMarks } from './ShotMarks';
 import { drawHeight } from './surface';
 import { TargetMarks } from './TargetMarks';
 import { TemplateMarks } from './TemplateMarks';
 import type { PlayTableLink } from './types';
+import { useFollowActive } from './use-follow-active';
 import { useMoveDrag } from './use-move-drag';
 
 /** The view's pick-figures panel (a click on one of its figures toggles it) and its other units' targets. */
@@ -132,6 +135,11 @@ export function PlayTable({ play, model, tools }: PlayTableProps) {
     [play, unitOf, refusal, tools],
   );
 
+  useFollowActive(view, allPoses);
+  // The soldiers a press may drag now get grab handles wider than the figures (a near miss still takes them).
+  const movingId = view.move?.unitId;
+  const movingPoses = useMemo(() => (movingId ? allPoses.filter((p) => p.unitId === movingId) : []), [allPoses, movingId]);
+
   const active = view.units.find((u) => u.id === view.activeUnitId);
   const moving = view.move ? view.units.find((u) => u.id === view.move!.unitId) : undefined;
   return (
@@ -145,11 +153,13 @@ export function PlayTable({ play, model, tools }: PlayTableProps) {
         <GhostFigures model={model} poses={ghosts} tools={tools} onFigureDown={onDown} onFigureHover={onHover} onFigureClick={onClick} />
       )}
       <PlayMarkers units={view.units} poses={allPoses} activeUnitId={active?.id} picked={picked ?? undefined} />
+      {movingPoses.length > 0 && <GrabHandles poses={movingPoses} width={model.scenario.table.width} depth={model.scenario.table.depth} onDown={onDown} />}
       {view.move && <MoveGizmo model={model} move={view.move} unit={moving} drag={drag} floor={moveFloor} measure={view.measure} />}
       {vehiclePoses.length > 0 && <VehicleModels poses={vehiclePoses} tools={tools} />}
       <TargetMarks targets={view.targets} support={otherTargets} poses={allPoses} activeUnitId={view.activeUnitId} hoveredUnitId={hoveredUnit} measure={view.measure} />
       <ArcMarks units={view.units} model={model} />
       {view.templates && <TemplateMarks templates={view.templates} model={model} measure={view.measure} />}
+      {play.log && <ShotMarks log={play.log} units={view.units} model={model} />}
       <RefusalLabel refusal={refusal} poses={allPoses} />
     </group>
   );

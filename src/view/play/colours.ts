@@ -19,6 +19,9 @@ export const PLAY_COLOURS = {
   arc: '#ffd27a',
   /** A template the rules put on the table (a blast marker). */
   template: '#ff9a3c',
+  /** A shot drawn on the table: the line and mark of a die that hit, and of one that missed. */
+  shotHit: '#ff4b3a',
+  shotMiss: '#ece6d6',
   /** A hidden unit as its owner sees it (ghost figures, chip). */
   hidden: '#a9bfd6',
 } as const;

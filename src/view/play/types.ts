@@ -1,6 +1,6 @@
 // What the table needs of the app's play handle (src/app/play): the published HUD model, the
 // controller moves and shots go through, and the last refusal to show over the unit.
-import type { PlayControl, PlayView } from '../../game';
+import type { PlayControl, PlayLogLine, PlayView } from '../../game';
 import type { Store } from '../store';
 import type { MoveFloor } from './move-floor';
 
@@ -13,6 +13,8 @@ export interface PlayTableLink {
   view: Store<PlayView>;
   control: PlayControl;
   lastRefusal: Store<PlayRefusal | null>;
+  /** The game log: the table draws the newest command's shots from its shot records (absent: none drawn). */
+  log?: Store<PlayLogLine[]>;
   /** The side at the hot-seat screen (the HUD sets it at each hand-over); absent: the side to act. */
   seat?: Store<string | null>;
   /** The covering-fire pick the HUD has open (null: none): marked on the table, toggled by a click. */

@@ -1,13 +1,13 @@
 // Units named by the open presentation beat, where they stand now (the set-up, or the game's
 // positions in play): a glowing ring under every figure's base (widened round a vehicle's hull) and
-// a pin over its head that shows through roofs and walls, so a unit on a tower floor is found too.
+// one slim pin over each unit that shows through roofs and walls, so a unit on a tower floor is found too.
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { type InstancedMesh, Matrix4, Quaternion, Vector3 } from 'three';
 import { figurePoses } from '../Figures';
 import { useStore } from '../store';
 import type { TableModel } from '../table-model';
 import { vehiclePoses } from '../vehicle-geometry';
-import { haloGeometry, pinGeometry, ringGeometry } from './highlight-geometry';
+import { haloGeometry, pinGeometry, ringGeometry, unitPins } from './highlight-geometry';
 import { highlightProbe } from './highlight-probe';
 import { highlightedUnits, presenterStore } from './presenter';
 import { currentPlaces, figurePlace, unitPlacesStore, vehiclePlace, type PlacedFigure } from './unit-places';
@@ -42,6 +42,7 @@ export function HighlightRings({ model }: HighlightRingsProps) {
     const set = new Set(units);
     return poses.filter((p) => set.has(p.unitId));
   }, [poses, units]);
+  const pins = useMemo(() => unitPins(chosen), [chosen]);
   const geometries = useMemo(() => ({ ring: ringGeometry(), halo: haloGeometry(), pin: pinGeometry() }), []);
   useEffect(() => () => Object.values(geometries).forEach((g) => g.dispose()), [geometries]);
   const ring = useRef<InstancedMesh>(null);
@@ -56,12 +57,14 @@ export function HighlightRings({ model }: HighlightRingsProps) {
       m.compose(at.set(x, y + 0.05, z), q, size.setScalar(p.scale));
       ring.current?.setMatrixAt(i, m);
       halo.current?.setMatrixAt(i, m);
-      m.makeTranslation(x, y + p.lift, z);
+    });
+    pins.forEach((p, i) => {
+      m.makeTranslation(...p.at);
       pin.current?.setMatrixAt(i, m);
     });
     for (const mesh of [ring.current, halo.current, pin.current]) {
       if (!mesh) continue;
-      mesh.count = chosen.length;
+      mesh.count = mesh === pin.current ? pins.length : chosen.length;
       mesh.instanceMatrix.needsUpdate = true;
       mesh.computeBoundingSphere();
     }
@@ -69,7 +72,7 @@ export function HighlightRings({ model }: HighlightRingsProps) {
       highlightProbe.figures = [];
       highlightProbe.units = [];
     };
-  }, [chosen]);
+  }, [chosen, pins]);
 
   if (chosen.length === 0) return null;
   const n = chosen.length;
@@ -81,7 +84,7 @@ export function HighlightRings({ model }: HighlightRingsProps) {
       <instancedMesh ref={ring} args={[geometries.ring, undefined, n]} renderOrder={21} frustumCulled={false}>
         <meshBasicMaterial color={HIGHLIGHT_COLOUR} transparent opacity={0.95} depthWrite={false} toneMapped={false} fog={false} side={2} />
       </instancedMesh>
-      <instancedMesh ref={pin} args={[geometries.pin, undefined, n]} renderOrder={22} frustumCulled={false}>
+      <instancedMesh name="presenter-pins" ref={pin} args={[geometries.pin, undefined, Math.max(1, pins.length)]} renderOrder={22} frustumCulled={false}>
         <meshBasicMaterial color={HIGHLIGHT_COLOUR} transparent opacity={0.9} depthTest={false} depthWrite={false} toneMapped={false} fog={false} />
       </instancedMesh>
     </group>

@@ -21,7 +21,27 @@ export function haloGeometry(inner = 1.0, outer = 2.6, alpha = 0.55): BufferGeom
   return g;
 }
 
-/** A four-sided pin pointing down, its tip at y = 0. */
-export function pinGeometry(radius = 0.55, height = 1.3): BufferGeometry {
+/** A four-sided pin pointing down, its tip at y = 0 (one per unit, so slim). */
+export function pinGeometry(radius = 0.4, height = 1.1): BufferGeometry {
   return new ConeGeometry(radius, height, 4).rotateX(Math.PI).translate(0, height / 2, 0);
+}
+
+/** How high a unit's one pin hovers over the highest of its figures' pins, cm. */
+const UNIT_PIN_RISE = 2.5;
+
+/**
+ * One pin per unit instead of one per figure (a cone on every soldier hid the very unit the beat is
+ * about): over the middle of the unit's figures, above the highest of them. Table coordinates.
+ */
+export function unitPins(places: ReadonlyArray<{ unitId: string; position: readonly [number, number, number]; lift: number }>): Array<{ unitId: string; at: [number, number, number] }> {
+  const by = new Map<string, { n: number; x: number; z: number; top: number }>();
+  for (const p of places) {
+    const u = by.get(p.unitId) ?? { n: 0, x: 0, z: 0, top: -Infinity };
+    u.n++;
+    u.x += p.position[0];
+    u.z += p.position[2];
+    u.top = Math.max(u.top, p.position[1] + p.lift);
+    by.set(p.unitId, u);
+  }
+  return [...by].map(([unitId, u]) => ({ unitId, at: [u.x / u.n, u.top + UNIT_PIN_RISE, u.z / u.n] }));
 }

@@ -5,3 +5,4 @@ export type { PlacedFigure, UnitPlaces } from './unit-places';
 export type { Beat, PresenterState } from './presenter';
 export { HighlightRings, HIGHLIGHT_COLOUR } from './HighlightRings';
 export { highlightProbe } from './highlight-probe';
+export { highlightOnScreen } from './highlight-screen';

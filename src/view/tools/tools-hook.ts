@@ -2,6 +2,7 @@
 // camera in table coordinates, and helpers to click exactly on a table point.
 import { Raycaster, Vector2, Vector3 } from 'three';
 import type { Vec3 } from '../../core';
+import { cameraDirector } from '../camera';
 import { tableToWorld, worldToTable } from '../TableSpace';
 import type { LosReport, MeasureReport } from './sight';
 import type { ToolController, ToolId, ToolState } from './tool-controller';
@@ -104,6 +105,8 @@ export function toolsHook(tools: ToolController): ToolsHook {
       if (!link) return false;
       const p = tableToWorld(width, depth, ...position);
       const t = tableToWorld(width, depth, ...target);
+      // Placed as a user would place it: a flight under way (the camera following a unit) stops.
+      cameraDirector.userMoved();
       const c = link.controls as LookAtControls | null;
       if (c?.setLookAt) {
         void c.setLookAt(p[0], p[1], p[2], t[0], t[1], t[2], false);

@@ -4,7 +4,7 @@
 // the dice tray names the unit whose soldiers rolled (one line for a unit's dice of one test).
 import { sideName, soldierName } from '../soldier-names';
 import type { KState } from '../state';
-import type { GameEvent, PlayLogLine } from '../../../core';
+import type { GameEvent, PlayLogLine, PlayShot } from '../../../core';
 
 /** An event as the session logs it. */
 export type LoggedEvent = GameEvent;
@@ -50,6 +50,23 @@ export function trayPurpose(s: KState, purpose: string): string {
   return unit ? `${m![1]}${unit}${namedPurpose(s, purpose.slice(m![0].length))}` : namedPurpose(s, purpose);
 }
 
+/** The shot an event records, for the table to draw (SHOT_FIRED, and SPECIAL_FIRE from off the table or above). */
+export function shotOf(s: KState, e: LoggedEvent): PlayShot | undefined {
+  const dice = e.dice as Array<{ figureId?: string; success: boolean }> | undefined;
+  if (!Array.isArray(dice) || typeof e.targetId !== 'string') return undefined;
+  const roll = (d: { figureId?: string; success: boolean }) => ({ ...(d.figureId ? { figureId: d.figureId } : {}), hit: d.success });
+  if (e.type === 'SHOT_FIRED') {
+    const targets = Array.isArray(e.targets) ? (e.targets as string[]) : [];
+    return { targetUnitId: e.targetId, targetFigureIds: targets, dice: dice.map(roll), ...(e.defensive ? { defensive: true } : {}) };
+  }
+  if (e.type === 'SPECIAL_FIRE') {
+    const edge = s.special?.config.offTable.find((r) => r.id === e.special)?.from;
+    const figures = Object.values(s.figures).filter((f) => f.unitId === e.targetId).map((f) => f.id);
+    return { targetUnitId: e.targetId, targetFigureIds: figures, dice: dice.map((d) => ({ hit: d.success })), ...(edge ? { fromEdge: edge } : {}) };
+  }
+  return undefined;
+}
+
 /**
  * Log lines for a session's commands and their events, in order. `s` names units and figures (the
  * latest state: ids never change meaning); a roll's side is that of the command that made it.
@@ -67,7 +84,8 @@ export function logLines(s: KState, log: ReadonlyArray<{ command: { type: string
           dice: { purpose: trayPurpose(s, roll.purpose), values: [roll.value], sides: roll.sides, ...(roll.rule ? { rule: roll.rule } : {}) }, ...(side ? { side } : {}),
         });
       } else {
-        out.push({ index, commandIndex, type: e.type, text: e.text ?? e.type.toLowerCase().replace(/_/g, ' '), ...(e.rule ? { rule: e.rule } : {}), ...(side ? { side } : {}) });
+        const shot = shotOf(s, e);
+        out.push({ index, commandIndex, type: e.type, text: e.text ?? e.type.toLowerCase().replace(/_/g, ' '), ...(e.rule ? { rule: e.rule } : {}), ...(side ? { side } : {}), ...(shot ? { shot } : {}) });
       }
       index++;
     }

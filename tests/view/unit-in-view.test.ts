@@ -1,0 +1,76 @@
+// The camera's glide to the acting unit: the clear part of the canvas left by the HUD's boxes, and a
+// pose with the same viewing direction that puts the unit's figures inside it.
+import { describe, expect, it } from 'vitest';
+import { allInside, clearRect, projectNdc, toNdc, unitInViewPose, type CameraPose } from '../../src/view/camera';
+import { followKey, focusUnitId } from '../../src/view/play/use-follow-active';
+
+const canvas = { left: 0, top: 0, right: 1280, bottom: 800 };
+
+describe('the clear area of the canvas', () => {
+  it('cuts a right-hand dock, a top plate and a bottom bar away from their own sides', () => {
+    const dock = { left: 900, top: 60, right: 1280, bottom: 800 };
+    const plate = { left: 400, top: 0, right: 880, bottom: 70 };
+    const bar = { left: 0, top: 700, right: 900, bottom: 800 };
+    expect(clearRect(canvas, [dock, plate, bar])).toEqual({ left: 0, top: 70, right: 900, bottom: 700 });
+  });
+
+  it('keeps the whole canvas when nothing covers it, and nothing when a box covers all of it', () => {
+    expect(clearRect(canvas, [{ left: 1300, top: 0, right: 1400, bottom: 50 }])).toEqual(canvas);
+    expect(clearRect(canvas, [{ left: -5, top: -5, right: 1290, bottom: 810 }])).toBeNull();
+  });
+
+  it('turns page pixels into the canvas\u2019s device coordinates (y up)', () => {
+    expect(toNdc(canvas, { left: 0, top: 0, right: 640, bottom: 400 })).toEqual({ left: -1, top: 1, right: 0, bottom: 0 });
+  });
+});
+
+describe('the pose that brings a unit into view', () => {
+  const lens = { fov: 32, aspect: 1.6 };
+  const home: CameraPose = { position: [0, 140, 190], target: [0, 0, 0] };
+  const full = { left: -1, right: 1, top: 1, bottom: -1 };
+  // The left half of the screen, as if a dock covered the right half.
+  const leftHalf = { left: -1, right: 0, top: 1, bottom: -1 };
+  const unit: Array<[number, number, number]> = [[60, 0, -20], [64, 0, -22], [62, 2.6, -18]];
+
+  it('leaves the camera alone when the figures already stand in the clear area', () => {
+    expect(allInside(home, lens, unit, full)).toBe(true);
+    expect(unitInViewPose(home, lens, unit, full)).toBeNull();
+  });
+
+  it('glides, keeping the direction and distance, so a unit under the dock stands in the left half', () => {
+    expect(allInside(home, lens, unit, leftHalf)).toBe(false);
+    const pose = unitInViewPose(home, lens, unit, leftHalf)!;
+    expect(pose).not.toBeNull();
+    expect(allInside(pose, lens, unit, leftHalf)).toBe(true);
+    const dir = (p: CameraPose) => p.target.map((t, i) => t - p.position[i]!);
+    const a = dir(home), b = dir(pose);
+    expect(b[0]! / Math.hypot(...b)).toBeCloseTo(a[0]! / Math.hypot(...a), 6);
+    expect(b[1]! / Math.hypot(...b)).toBeCloseTo(a[1]! / Math.hypot(...a), 6);
+    expect(Math.hypot(...b)).toBeCloseTo(Math.hypot(...a), 6);
+    // The unit's middle at the middle of the clear area.
+    const mid = projectNdc(pose, lens, [62, 0.87, -20])!;
+    expect(mid[0]).toBeCloseTo(-0.5, 1);
+    expect(mid[1]).toBeCloseTo(0, 1);
+  });
+
+  it('steps back when a wide unit would not fit the clear area from where the camera is', () => {
+    const close: CameraPose = { position: [0, 20, 30], target: [0, 0, 0] };
+    const wide: Array<[number, number, number]> = [[-30, 0, 0], [30, 0, 0]];
+    const pose = unitInViewPose(close, lens, wide, full)!;
+    expect(allInside(pose, lens, wide, full)).toBe(true);
+    expect(Math.hypot(...pose.position.map((p, i) => p - pose.target[i]!))).toBeGreaterThan(Math.hypot(20, 30));
+  });
+});
+
+describe('the moments the camera follows', () => {
+  const units = [{ id: 'a', name: '2nd Squad' }, { id: 'b', name: 'Squad' }, { id: 'c', name: 'Lahti Guard' }] as never;
+  const prompt = { turn: 2 } as never;
+
+  it('a new acting unit, or a decision about the unit its question names', () => {
+    expect(focusUnitId({ units, activeUnitId: 'c' })).toBe('c');
+    expect(focusUnitId({ units, activeUnitId: 'c', decision: { label: 'Where do the 2 wounds of 2nd Squad fall?' } as never })).toBe('a');
+    expect(followKey({ units, activeUnitId: undefined, prompt })).toBeNull();
+    const asked = followKey({ units, activeUnitId: 'c', prompt, decision: { kind: 'wound-allocation', label: 'Where do the wounds of 2nd Squad fall?' } as never });
+    expect(asked).not.toBe(followKey({ units, activeUnitId: 'c', prompt }));
+  });
+});
