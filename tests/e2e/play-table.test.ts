@@ -150,7 +150,7 @@ describe.runIf(run)('play on the table in Chromium', () => {
     // Ending on the stone wall: refused, nothing moves.
     await look(104, 40, 40);
     await drag(start, [104, 42]);
-    await expect.poll(async () => refusalLabel().textContent()).toMatch(/stone_wall/);
+    await expect.poll(async () => refusalLabel().textContent()).toMatch(/Stone wall/);
     expect(await figureAt('wall_south_1')).toEqual(start);
     await closeToast();
 

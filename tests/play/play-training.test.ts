@@ -119,8 +119,8 @@ describe('play on the training ground: moving through control.move (K-4.0)', () 
     const hash = p.game().stateHash();
     const events = p.log.get().length;
     const tries: Array<[[number, number], RegExp]> = [
-      [[104, 42], /stone_wall/], // astride the stone wall
-      [[104, 31], /house_two_storey/], // through the farmhouse wall
+      [[104, 42], /Stone wall/], // astride the stone wall
+      [[104, 31], /a wall of Farmhouse/], // through the farmhouse wall
       [[118, 38], /more than its 10 cm/], // 14 cm
     ];
     for (const [to, reason] of tries) {
