@@ -115,17 +115,18 @@ export function hiddenEnds(scrollLeft: number, clientWidth: number, scrollWidth:
   return { start: scrollLeft > 1, end: scrollLeft + clientWidth < scrollWidth - 1 };
 }
 
-/** Marks the list with data-more="start" / "end" / "both" while it scrolls and as it resizes; the CSS fades those edges. */
+/** Marks the list's frame with data-more="start" / "end" / "both" while the list scrolls and as it resizes; the CSS fades those edges and puts an arrow there. */
 function useScrollEnds(key: string): RefObject<HTMLDivElement | null> {
   const list = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const el = list.current;
-    if (!el) return;
+    const frame = el?.parentElement;
+    if (!el || !frame) return;
     const mark = () => {
       const { start, end } = hiddenEnds(el.scrollLeft, el.clientWidth, el.scrollWidth);
       const more = start && end ? 'both' : start ? 'start' : end ? 'end' : '';
-      if (more) el.dataset.more = more;
-      else delete el.dataset.more;
+      if (more) frame.dataset.more = more;
+      else delete frame.dataset.more;
     };
     mark();
     el.addEventListener('scroll', mark, { passive: true });
@@ -157,6 +158,7 @@ export function ActionBar({ actions, decision, locked, canUndo, onAction, onUndo
           </span>
         ))}
       </div>
+      <div className="st-play-action-frame" data-testid="action-frame">
       <div ref={list} className="st-play-action-list" data-testid="action-list">
         {actions.length === 0 && <span className="st-hint">No choices now</span>}
         {shown.map(({ a, i }, k) => (
@@ -176,6 +178,7 @@ export function ActionBar({ actions, decision, locked, canUndo, onAction, onUndo
             )}
           </Fragment>
         ))}
+      </div>
       </div>
       <button type="button" className="st-btn st-play-undo" disabled={locked || !canUndo} data-testid="undo"
         title={canUndo ? 'Undo the last command (U)' : 'Nothing to undo: the last command rolled dice or there is none'} onClick={onUndo}>
