@@ -44,7 +44,7 @@ describe.runIf(run)('the HUD leaves the table room at four screen sizes', () => 
    * `middle`: whether the table's middle must be free (not while a centre card asks a question);
    * `unit`: whether the active unit's figures must stand on screen, uncovered (the camera brings it).
    */
-  async function check(state: string, opts: { middle?: boolean; unit?: boolean; before?: () => Promise<void> } = {}): Promise<string[]> {
+  async function check(state: string, opts: { middle?: boolean; unit?: boolean; before?: () => Promise<void>; extra?: () => Promise<string[]> } = {}): Promise<string[]> {
     const out: string[] = [];
     for (const [width, height] of SIZES) {
       await page.setViewportSize({ width, height });
@@ -57,6 +57,7 @@ describe.runIf(run)('the HUD leaves the table room at four screen sizes', () => 
       out.push(...r.overlaps.map((o) => `${at}: overlap ${o}`), ...r.clipped.map((c) => `${at}: clipped ${c}`), ...r.outside.map((o) => `${at}: off screen ${o}`));
       if (opts.middle !== false && (!r.centre || r.free < 0.95)) out.push(`${at}: the table's middle is ${Math.round(r.free * 100)}% free${r.centre ? '' : ', its centre covered'} (by ${r.covering.join(', ')})`);
       if (opts.unit) out.push(...(await activeUnitCovered(page)).map((u) => `${at}: the active unit is not in the clear: ${u}`));
+      if (opts.extra) out.push(...(await opts.extra()).map((e) => `${at}: ${e}`));
       if (out.length > had) await saveShot(page, `layout-${state.replace(/\W+/g, '-')}-${width}x${height}.png`);
     }
     return out;
@@ -78,6 +79,26 @@ describe.runIf(run)('the HUD leaves the table room at four screen sizes', () => 
     }, goal);
     expect(ok, `no play state with ${goal}`).toBe(true);
     await takeOver();
+  }
+
+  /** The card's side dot and name on one line (an inline box that wraps has two client rects; a hidden one, on a small screen, none). */
+  async function cardSideWhole(): Promise<string[]> {
+    const rects = await page.evaluate(() => document.querySelector('[data-testid=play-card-side]')?.getClientRects().length ?? 0);
+    return rects <= 1 ? [] : [`the card's side dot and name split over ${rects} lines`];
+  }
+
+  /** A scrolling action row that hides choices says so: an arrow over a fade at the edge that has more. */
+  async function barSaysMore(): Promise<string[]> {
+    const r = await page.evaluate(() => {
+      const l = document.querySelector<HTMLElement>('[data-testid=action-list]');
+      const f = document.querySelector<HTMLElement>('[data-testid=action-frame]');
+      if (!l || !f) return null;
+      const arrow = (at: '::before' | '::after') => getComputedStyle(f, at).content;
+      return { over: l.scrollWidth - l.clientWidth > 1, at: l.scrollLeft, more: f.dataset.more ?? '', start: arrow('::before'), end: arrow('::after') };
+    });
+    if (!r || !r.over) return [];
+    const shown = r.at > 1 ? r.start : r.end;
+    return shown !== 'none' && shown !== 'normal' && r.more ? [] : [`the action row hides choices with no arrow at that edge (data-more "${r.more}", ${r.start} / ${r.end})`];
   }
 
   async function takeOver(): Promise<void> {
@@ -124,11 +145,11 @@ describe.runIf(run)('the HUD leaves the table room at four screen sizes', () => 
       await page.waitForSelector('[data-testid=play-hud]');
 
       await playUntil('many-actions');
-      problems.push(...(await check('a card with many choices', { unit: true })));
+      problems.push(...(await check('a card with many choices', { unit: true, extra: cardSideWhole })));
 
       await playUntil('targets');
       await openTab('orders');
-      problems.push(...(await check('an activation with its target list', { unit: true })));
+      problems.push(...(await check('an activation with its target list', { unit: true, extra: async () => [...(await cardSideWhole()), ...(await barSaysMore())] })));
 
       // A shot: the dice tray fills.
       await page.evaluate(() => {

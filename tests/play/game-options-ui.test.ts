@@ -2,7 +2,7 @@
 // defaults are kept, so a New game with nothing changed starts with no options at all.
 import { describe, expect, it } from 'vitest';
 import type { GameOptionChoice } from '../../src/game';
-import { optionValue, withOption } from '../../src/ui/play/GameOptions';
+import { optionValue, settingLabel, withOption, withSettingsUnder } from '../../src/ui/play/GameOptions';
 
 const women: GameOptionChoice = { kind: 'rule', id: 'opt-womens-guard', title: 'Women', text: '…', default: false, house: false, rule: 'K-ORG-1' };
 const reading: GameOptionChoice = { kind: 'reading', id: 'opt-white-suits', title: 'Bite', text: '…', default: 'no-cover', options: [{ name: 'no-cover' }, { name: 'not-pinned' }], house: true, rule: 'K-7.1b' };
@@ -18,5 +18,23 @@ describe('game options in the start dialog', () => {
     v = withOption(withOption(withOption(v, women, false), reading, 'no-cover'), split, 'floor');
     expect(v).toEqual({});
     expect(optionValue(v, reading)).toBe('no-cover');
+  });
+});
+
+describe('a setting of an option in the start dialog', () => {
+  const bite: GameOptionChoice = { kind: 'rule', id: 'opt-white-suits', title: 'Optional bite (off unless the players switch it on) [design]', text: '…', default: false, house: false, rule: 'K-7.1b' };
+  const biteReading: GameOptionChoice = { ...reading, title: 'Optional bite (off unless the players switch it on) [design]: what "cannot go to ground" does' };
+
+  it('K-7.1b sits right under its option, labelled by its own name, not the option title again', () => {
+    const rows = withSettingsUnder([biteReading, women, bite, split]);
+    expect(rows.map((r) => [r.c.kind, r.c.id, r.under?.id])).toEqual([
+      ['rule', 'opt-womens-guard', undefined], ['rule', 'opt-white-suits', undefined], ['reading', 'opt-white-suits', 'opt-white-suits'], ['house', 'splitRounding', undefined],
+    ]);
+    expect(settingLabel(biteReading, bite)).toBe('What "cannot go to ground" does');
+  });
+
+  it('K-7.1b a reading with no option of its id stays where it is, with its full title', () => {
+    const rows = withSettingsUnder([reading, women]);
+    expect(rows.map((r) => [r.c.id, r.under])).toEqual([['opt-white-suits', undefined], ['opt-womens-guard', undefined]]);
   });
 });

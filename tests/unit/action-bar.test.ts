@@ -3,7 +3,7 @@
 // panel lists them all); the other actions stay, and every button keeps its digit key.
 import { describe, expect, it } from 'vitest';
 import type { PendingDecision, PlayAction } from '../../src/game';
-import { barActions, buttonsThatFit, DECISION_ANSWERS_IN_BAR } from '../../src/ui/play/ActionBar';
+import { barActions, buttonsThatFit, DECISION_ANSWERS_IN_BAR, hiddenEnds } from '../../src/ui/play/ActionBar';
 
 const answer = (i: number): PlayAction => ({ id: `allocate:${i}`, label: `soldier ${i}`, command: { type: 'ALLOCATE_WOUNDS', side: 'red', pick: i } });
 const decision = (n: number): PendingDecision => ({ side: 'red', kind: 'wound-allocation', label: 'Who takes the wound?', options: Array.from({ length: n }, (_, i) => ({ label: `soldier ${i}`, command: { type: 'ALLOCATE_WOUNDS', side: 'red', pick: i } })) });
@@ -45,5 +45,18 @@ describe('the action bar keeps to its rows', () => {
     // A decision with hidden answers: the button's room is kept even when every button shown fits.
     expect(buttonsThatFit([100, 100, 100], 250, 4, 2, 80, true)).toBe(3);
     expect(buttonsThatFit([100, 100, 100, 100], 250, 4, 2, 80, true)).toBe(3);
+  });
+});
+
+describe('the one-row bar on a small screen shows which end has more', () => {
+  it('a row wider than its box hides its end at first, both ends midway, its start at the far end', () => {
+    expect(hiddenEnds(0, 400, 700)).toEqual({ start: false, end: true });
+    expect(hiddenEnds(150, 400, 700)).toEqual({ start: true, end: true });
+    expect(hiddenEnds(300, 400, 700)).toEqual({ start: true, end: false });
+  });
+
+  it('a row that fits hides nothing (a fractional pixel of rounding is no "more")', () => {
+    expect(hiddenEnds(0, 400, 400)).toEqual({ start: false, end: false });
+    expect(hiddenEnds(0, 400.4, 401)).toEqual({ start: false, end: false });
   });
 });

@@ -4,7 +4,7 @@
 // decision panel, which a "more" button opens (a long list would climb over the table). The bar is
 // two rows at most: the buttons that do not fit are left to the Orders tab too, counted on the same
 // "more" button (their widths measured on an unseen copy of every button). On a small screen it is one
-// row that scrolls sideways.
+// row that scrolls sideways, faded at the edge that has more (so a choice cut there reads as "scroll").
 import { Fragment, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { PendingDecision, PlayAction } from '../../game';
 import { withoutMarks } from '../../scenario';
@@ -109,10 +109,42 @@ function useFit(key: string, count: number, extra: number): { fit: number; measu
   return { fit: Math.min(fit, count), measure, nav };
 }
 
+/** Which ends of a sideways-scrolling row hide more of it ("start", "end", both or neither). */
+export function hiddenEnds(scrollLeft: number, clientWidth: number, scrollWidth: number): { start: boolean; end: boolean } {
+  // A pixel of slack: zoomed layouts report fractional widths.
+  return { start: scrollLeft > 1, end: scrollLeft + clientWidth < scrollWidth - 1 };
+}
+
+/** Marks the list's frame with data-more="start" / "end" / "both" while the list scrolls and as it resizes; the CSS fades those edges and puts an arrow there. */
+function useScrollEnds(key: string): RefObject<HTMLDivElement | null> {
+  const list = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = list.current;
+    const frame = el?.parentElement;
+    if (!el || !frame) return;
+    const mark = () => {
+      const { start, end } = hiddenEnds(el.scrollLeft, el.clientWidth, el.scrollWidth);
+      const more = start && end ? 'both' : start ? 'start' : end ? 'end' : '';
+      if (more) frame.dataset.more = more;
+      else delete frame.dataset.more;
+    };
+    mark();
+    el.addEventListener('scroll', mark, { passive: true });
+    const watch = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(mark);
+    watch?.observe(el);
+    return () => {
+      el.removeEventListener('scroll', mark);
+      watch?.disconnect();
+    };
+  }, [key]);
+  return list;
+}
+
 export function ActionBar({ actions, decision, locked, canUndo, onAction, onUndo, onRule, onMore }: ActionBarProps) {
   const { shown: all, more: answersLeft, moreAfter: answersEnd } = barActions(actions, decision);
   const { fit, measure, nav } = useFit(all.map(({ a }) => `${a.id}:${a.label}`).join('|'), all.length, answersLeft);
   const shown = all.slice(0, Math.max(1, fit));
+  const list = useScrollEnds(`${shown.map(({ a }) => a.id).join('|')}:${fit}`);
   const more = answersLeft + all.length - shown.length;
   // The "more" button: after the decision's last answer shown, else after the last button shown.
   const moreAfter = answersEnd >= 0 && answersEnd < shown.length && shown.length === all.length ? answersEnd : shown.length - 1;
@@ -126,7 +158,8 @@ export function ActionBar({ actions, decision, locked, canUndo, onAction, onUndo
           </span>
         ))}
       </div>
-      <div className="st-play-action-list">
+      <div className="st-play-action-frame" data-testid="action-frame">
+      <div ref={list} className="st-play-action-list" data-testid="action-list">
         {actions.length === 0 && <span className="st-hint">No choices now</span>}
         {shown.map(({ a, i }, k) => (
           <Fragment key={a.id}>
@@ -145,6 +178,7 @@ export function ActionBar({ actions, decision, locked, canUndo, onAction, onUndo
             )}
           </Fragment>
         ))}
+      </div>
       </div>
       <button type="button" className="st-btn st-play-undo" disabled={locked || !canUndo} data-testid="undo"
         title={canUndo ? 'Undo the last command (U)' : 'Nothing to undo: the last command rolled dice or there is none'} onClick={onUndo}>

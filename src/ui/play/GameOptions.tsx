@@ -45,7 +45,24 @@ function HouseMark() {
   return <span className="st-play-option-house" title="A house value: Sandtable's reading or number, not the book's">house</span>;
 }
 
-function Choice({ c, value, onChange, readOnly = false }: { c: GameOptionChoice; value: Chosen; onChange: GameOptionsProps['onChange']; readOnly?: boolean }) {
+/** A setting shown under the option it belongs to: its own name as its label ("What \"cannot go to ground\" does"), not the option's title again. */
+export function settingLabel(setting: GameOptionChoice, option: GameOptionChoice): string {
+  return textAfterTitle(setting.title, option.title);
+}
+
+/** The scenario options in order, each reading (a setting of an optional rule, same id) right under its rule. */
+export function withSettingsUnder(choices: readonly GameOptionChoice[]): Array<{ c: GameOptionChoice; under?: GameOptionChoice }> {
+  const rules = new Map(choices.filter((c) => c.kind === 'rule').map((c) => [c.id, c]));
+  const out: Array<{ c: GameOptionChoice; under?: GameOptionChoice }> = [];
+  for (const c of choices) {
+    if (c.kind === 'reading' && rules.has(c.id)) continue; // placed under its rule below
+    out.push({ c });
+    if (c.kind === 'rule') for (const r of choices) if (r.kind === 'reading' && r.id === c.id) out.push({ c: r, under: c });
+  }
+  return out;
+}
+
+function Choice({ c, under, value, onChange, readOnly = false }: { c: GameOptionChoice; under?: GameOptionChoice; value: Chosen; onChange: GameOptionsProps['onChange']; readOnly?: boolean }) {
   const v = optionValue(value, c);
   const changed = v !== c.default;
   const testid = readOnly ? undefined : `option-${c.kind}-${c.id}`;
@@ -62,10 +79,11 @@ function Choice({ c, value, onChange, readOnly = false }: { c: GameOptionChoice;
     );
   }
   const current = c.options?.find((o) => o.name === v);
+  const label = under ? settingLabel(c, under) : c.title;
   return (
-    <label className={`st-play-option${changed ? ' st-play-option-changed' : ''}`} data-option={c.id}>
+    <label className={`st-play-option${under ? ' st-play-option-setting' : ''}${changed ? ' st-play-option-changed' : ''}`} data-option={c.id}>
       <span className="st-play-option-head">
-        <MarkedText text={c.title} />
+        <span className="st-play-option-label"><MarkedText text={label} /></span>
         {c.house && <HouseMark />}
         <select value={String(v)} disabled={readOnly} data-testid={testid} onChange={(e) => onChange(withOption(value, c, e.target.value))}>
           {(c.options ?? []).map((o) => <option key={o.name} value={o.name}>{o.name}{o.name === c.default ? ' (default)' : ''}</option>)}
@@ -85,7 +103,7 @@ export function GameOptions({ choices, value, onChange, readOnly = false }: Game
       {scenario.length > 0 && (
         <>
           <h3>Scenario options</h3>
-          {scenario.map((c) => <Choice key={`${c.kind}:${c.id}`} c={c} value={value} onChange={onChange} readOnly={readOnly} />)}
+          {withSettingsUnder(scenario).map(({ c, under }) => <Choice key={`${c.kind}:${c.id}`} c={c} under={under} value={value} onChange={onChange} readOnly={readOnly} />)}
         </>
       )}
       {house.length > 0 && (

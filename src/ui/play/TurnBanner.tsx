@@ -34,7 +34,7 @@ export function TurnBanner({ view, replayAt, onLive }: TurnBannerProps) {
       {card && (
         <p className="st-play-card" data-testid="play-card">
           Card: <b>{card.label}</b>
-          {cardSide && <> · <span className="st-swatch" style={{ background: cardSide.colour }} /> {cardSide.name}</>}
+          {cardSide && <> · <span className="st-play-card-side" data-testid="play-card-side"><span className="st-swatch" style={{ background: cardSide.colour }} /> {cardSide.name}</span></>}
           {card.via && card.via !== 'card' && <> · {card.via}</>}
         </p>
       )}
