@@ -53,10 +53,10 @@ try {
 
   // The lines alone on a table already built: the part that grows with the batch.
   const body = `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`;
-  answerLines(probe, body, file, quiet); // warm-up: the JIT's first pass over the line code
+  await answerLines(probe, body, file, quiet); // warm-up: the JIT's first pass over the line code
   const t0 = now();
   const c0 = cpu();
-  const answered = answerLines(probe, body, file, quiet);
+  const answered = await answerLines(probe, body, file, quiet);
   const linesOnly = now() - t0;
   const linesOnlyCpu = cpu() - c0;
   probe.free();

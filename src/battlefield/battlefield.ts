@@ -1,6 +1,6 @@
-// createBattlefield: one static Rapier world per scenario (terrain trimesh + solids + optional
-// figures) and the pure-read queries on it: heights, standing surfaces, line of sight, viewshed.
-import RAPIER from '@dimforge/rapier3d-compat';
+// createBattlefield: a scenario's table (height grid, solids, areas) and the pure-read queries on it:
+// heights, standing surfaces, line of sight, viewshed. Its Rapier world is built on the first query
+// that needs one (rapier-world.ts): most sight lines and heights are answered without it.
 import {
   type HeightGrid, type Solid, type Vec2, type Vec3, boundsOf, gridHeightAt, gridMaxHeight, lerp3, pointInPolygon, dist3, segmentInsideIntervals,
 } from '../core';
@@ -15,35 +15,18 @@ import { depthStop as depthStopAt } from './see-in-depth';
 import { losViewshed } from './viewshed';
 import { onLadder, onWalk, standingSpots } from './standing-spots';
 import { type Aabb, SolidCuller, solidAabb } from './broadphase';
-import { SightCaster, buildTerrainTiles } from './sight-caster';
+import { SightCaster } from './sight-caster';
+import { type FigureCylinder, TERRAIN_PART, TableWorld, initRapier } from './rapier-world';
 import { type PlanBox, PlanBins } from './plan-bins';
 import { type RayShape, rayShape } from './solid-ray';
 import type {
   AreaAt, AreaCrossing, AreaSpan, Battlefield, BodyClash, BuildingInfo, FigureBody, LosHit, LosOptions, LosResult, ObstacleCrossing, StandingSpot, VisibilityResult,
 } from './types';
 
-let rapierReady: Promise<void> | undefined;
-let rapierLoaded = false;
-/** Load Rapier's WASM once per process/page. */
-export function initRapier(): Promise<void> {
-  rapierReady ??= RAPIER.init().then(() => { rapierLoaded = true; });
-  return rapierReady;
-}
-
-// Collision-group membership bits.
-const G_TERRAIN = 1;
-const G_BLOCK = 2;
-const G_SEE = 4;
-const G_FIGURE = 8;
-const G_STAND = 16;
-const groups = (membership: number, filter = 0xffff) => (membership << 16) | filter;
-const query = (filter: number) => (0xffff << 16) | filter;
-
 const END_TOLERANCE = 0.05; // cm: a surface touching the target point does not hide it
 export const DEFAULT_FIGURE_HEIGHT = 1.7;
 /** deckHeight's memo starts afresh past this many answers (a bound on memory over many games). */
 const DECK_MEMO_LIMIT = 100_000;
-const NUDGES: ReadonlyArray<readonly [number, number]> = [[0, 0], [1e-4, 3e-5], [-3e-5, 1e-4], [-1e-4, -3e-5]];
 export const EYE_FRACTION = 0.94;
 /** Parts a standing figure's body may not overlap (ladders and floor slabs are walked on or through). */
 const BODY_PARTS = new Set(['wall', 'obstacle', 'parapet', 'railing', 'roof', 'foundation']);
@@ -89,53 +72,37 @@ export class BattlefieldQueryError extends Error {
   override name = 'BattlefieldQueryError';
 }
 
-interface ColliderInfo {
+/** What a part number (TERRAIN_PART, or a solid's index + 1) is: its feature, kind and part. */
+interface PartInfo {
   featureId: string;
   kind: string;
   part: string;
 }
 
-function quatY(deg: number): { x: number; y: number; z: number; w: number } {
-  // Table rotation is counter-clockwise seen from above (x east, z north): that is −deg about +y.
-  const a = (-deg * Math.PI) / 180 / 2;
-  return { x: 0, y: Math.sin(a), z: 0, w: Math.cos(a) };
-}
-
-function addSolid(world: RAPIER.World, s: Solid): RAPIER.Collider | undefined {
-  let desc: RAPIER.ColliderDesc | null;
-  if (s.shape === 'box') {
-    desc = RAPIER.ColliderDesc.cuboid(s.halfExtents[0], s.halfExtents[1], s.halfExtents[2])
-      .setTranslation(s.center[0], s.center[1], s.center[2])
-      .setRotation(quatY(s.rotationY));
-  } else {
-    desc = RAPIER.ColliderDesc.convexHull(new Float32Array(s.points.flat()));
-  }
-  if (!desc) return undefined;
-  const membership = (s.blocksSight ? G_BLOCK : G_SEE) | (s.standable ? G_STAND : 0);
-  desc.setCollisionGroups(groups(membership));
-  return world.createCollider(desc);
-}
-
+/** A table with Rapier loaded: every query answers at once. */
 export async function createBattlefield(scenario: Scenario): Promise<Battlefield> {
   await initRapier();
   return createBattlefieldNow(scenario);
 }
 
 /**
- * The same, at once, once Rapier is loaded (a table was built before): a game whose options change
- * the terrain builds its own table when its options are known (a save being read, a new game).
+ * The same, at once, Rapier loaded or not: a game whose options change the terrain builds its own
+ * table when its options are known (a save being read, a new game). Until Rapier is loaded, a query
+ * that needs its world throws RapierNotLoadedError (askLoadingRapier loads it and asks again).
  */
 export function createBattlefieldNow(scenario: Scenario): Battlefield {
-  if (!rapierLoaded) throw new Error(`${scenario.id}: the battlefield cannot be built before Rapier is loaded: await initRapier() (or build one table with createBattlefield) first`);
   const grid = sampleRelief(scenario);
   const solids = buildSolids(scenario, grid);
-  return new RapierBattlefield(scenario, grid, solids);
+  return new TableBattlefield(scenario, grid, solids);
 }
 
-class RapierBattlefield implements Battlefield {
+class TableBattlefield implements Battlefield {
   readonly buildings: BuildingInfo[];
-  private readonly world: RAPIER.World;
-  private readonly info = new Map<number, ColliderInfo>();
+  /** The Rapier world, built on first need (physics). */
+  private tableWorld: TableWorld | undefined;
+  private freed = false;
+  /** What each part number is: the terrain at TERRAIN_PART, solid i at i + 1. */
+  private readonly parts: PartInfo[];
   private readonly volumes: AreaVolume[];
   private readonly top: number;
   private readonly seeCuller: SolidCuller;
@@ -159,8 +126,6 @@ class RapierBattlefield implements Battlefield {
   /** deckHeight's answers by x, then z, and how many (bounded by DECK_MEMO_LIMIT). */
   private readonly deckMemo = new Map<number, Map<number, number>>();
   private deckMemoSize = 0;
-  /** The one downward ray of castDown (its origin is moved per cast). */
-  private readonly downRay = new RAPIER.Ray({ x: 0, y: 0, z: 0 }, { x: 0, y: -1, z: 0 });
   private readonly tagsOf = (id: string): ResolvedTags | undefined => {
     let t = this.tagsById.get(id);
     if (!t) {
@@ -171,8 +136,8 @@ class RapierBattlefield implements Battlefield {
     }
     return t;
   };
-  private readonly isBuildingWall = (c: RAPIER.Collider): boolean => {
-    const info = this.info.get(c.handle);
+  private readonly isBuildingWall = (part: number): boolean => {
+    const info = this.parts[part];
     return info?.kind === 'building' && info.part === 'wall';
   };
   private readonly obstacleScratch: number[] = [];
@@ -187,32 +152,23 @@ class RapierBattlefield implements Battlefield {
   private obstacleBins?: PlanBins;
   private crests?: CrestLine[];
   private readonly tagsById = new Map<string, ResolvedTags>();
-  private figureColliders: RAPIER.Collider[] = [];
   /** Names the rampart or ditch whose sculpted earth stopped a line (the grid alone says "terrain"). */
   private readonly earthworks: EarthworkNamer;
-  private readonly figureHandles = new Map<number, string>();
 
   constructor(readonly scenario: Scenario, readonly grid: HeightGrid, readonly solids: Solid[]) {
-    this.world = new RAPIER.World({ x: 0, y: 0, z: 0 });
-    // Terrain as trimesh tiles from the one grid (Rapier's heightfield misses rays, dimforge/rapier#165).
-    const terrain = buildTerrainTiles(grid, (vertices, indices) => {
-      const c = this.world.createCollider(RAPIER.ColliderDesc.trimesh(vertices, indices).setCollisionGroups(groups(G_TERRAIN | G_STAND)));
-      this.info.set(c.handle, { featureId: 'terrain', kind: 'terrain', part: 'ground' });
-      return c;
-    });
+    this.parts = [{ featureId: 'terrain', kind: 'terrain', part: 'ground' }];
     let top = gridMaxHeight(grid);
-    const blocking: Array<{ solid: Solid; collider: RAPIER.Collider }> = [];
-    for (const s of solids) {
-      const c = addSolid(this.world, s);
-      if (c) this.info.set(c.handle, { featureId: s.featureId, kind: s.featureKind, part: s.part });
-      if (c && s.blocksSight) blocking.push({ solid: s, collider: c });
+    const blocking: Array<{ solid: Solid; part: number }> = [];
+    solids.forEach((s, i) => {
+      this.parts.push({ featureId: s.featureId, kind: s.featureKind, part: s.part });
+      // The JS casts hold every sight-blocking solid; Rapier's world holds the same shapes
+      // (it refuses only a flat hull, and buildSolids makes none: roofs and parapet fronts have depth).
+      if (s.blocksSight) blocking.push({ solid: s, part: i + 1 });
       const y = s.shape === 'box' ? s.center[1] + Math.hypot(...s.halfExtents) : Math.max(...s.points.map((p) => p[1]));
       top = Math.max(top, y);
-    }
+    });
     this.top = top + 10;
-    // Colliders are invisible to queries until the world has stepped once.
-    this.world.step();
-    this.caster = new SightCaster(grid, terrain.tiles[0]!.collider.handle, blocking, scenario.table.width, scenario.table.depth);
+    this.caster = new SightCaster(grid, TERRAIN_PART, blocking, scenario.table.width, scenario.table.depth);
     this.volumes = areaVolumes(scenario, grid);
     this.earthworks = new EarthworkNamer(scenario, grid, plainGround(scenario), roadBankRaise(scenario));
     this.seeCuller = new SolidCuller(solids.filter((x) => !x.blocksSight));
@@ -245,16 +201,10 @@ class RapierBattlefield implements Battlefield {
     }
   }
 
-  private castDown(x: number, z: number, filter: number): number | undefined {
-    // A vertical ray through a shared trimesh vertex or edge can slip between the triangles in
-    // Rapier (seen at (1, 0.99999997)); retry a micrometre away, where the surface is the same.
-    const ray = this.downRay;
-    for (const [dx, dz] of NUDGES) {
-      ray.origin.x = x + dx; ray.origin.y = this.top; ray.origin.z = z + dz;
-      const hit = this.world.castRay(ray, this.top + 1000, true, undefined, query(filter));
-      if (hit) return this.top - hit.timeOfImpact;
-    }
-    return undefined;
+  /** The table's Rapier world, built on the first query that needs it (throws RapierNotLoadedError before Rapier is loaded). */
+  private get physics(): TableWorld {
+    if (this.freed) throw new Error(`${this.scenario.id}: this battlefield was freed`);
+    return (this.tableWorld ??= new TableWorld(this.scenario.id, this.grid, this.solids, this.isBuildingWall));
   }
 
   /**
@@ -332,7 +282,7 @@ class RapierBattlefield implements Battlefield {
     let row = this.deckMemo.get(x);
     const known = row?.get(z);
     if (known !== undefined) return known;
-    const y = this.castDown(x, z, G_TERRAIN | G_STAND);
+    const y = this.physics.surfaceBelow(x, z, this.top);
     if (y === undefined) throw new BattlefieldQueryError(`no surface under (${x}, ${z})`);
     if (this.deckMemoSize >= DECK_MEMO_LIMIT) { this.deckMemo.clear(); this.deckMemoSize = 0; row = undefined; }
     if (!row) this.deckMemo.set(x, (row = new Map()));
@@ -368,24 +318,13 @@ class RapierBattlefield implements Battlefield {
     const distance = segmentLength(from, to);
     const result: LosResult = { clear: true, distance, crossed: [], areas: [] };
     if (distance < 1e-6) return result;
-    // Rapier's ray only when Rapier is asked (figures, see-through obstacles near the line).
-    let ray: RAPIER.Ray | undefined;
-    const rayOf = () => (ray ??= new RAPIER.Ray({ x: from[0], y: from[1], z: from[2] }, { x: to[0] - from[0], y: to[1] - from[1], z: to[2] - from[2] }));
     const maxToi = Math.max(0, 1 - END_TOLERANCE / distance);
     const ignore = this.ignoreSet(options?.ignore);
-    const figIgnore = options?.figures ? new Set(options.figures.ignore ?? []) : undefined;
-    const predicate = ignore || figIgnore?.size
-      ? (c: RAPIER.Collider) => {
-          const fig = this.figureHandles.get(c.handle);
-          if (fig !== undefined) return !figIgnore?.has(fig);
-          return !ignore?.has(this.info.get(c.handle)?.featureId ?? '');
-        }
-      : undefined;
-    const phys = this.physicalHit(options?.figures && this.figureColliders.length ? rayOf() : undefined, from, to, maxToi, ignore, options, predicate);
+    const phys = this.physicalHit(from, to, maxToi, ignore, options);
     let tEnd = 1;
     if (phys) {
       tEnd = phys.t;
-      result.blocker = this.hitOf(phys.handle, from, to, tEnd, distance);
+      result.blocker = this.hitOf(phys.part, phys.figure, from, to, tEnd, distance);
     }
 
     // Areas up to the physical blocker; a depth-limited area may stop sight sooner.
@@ -418,31 +357,35 @@ class RapierBattlefield implements Battlefield {
     }
     result.areas.sort((a, b) => dist3(from, a.enter) - dist3(from, b.enter));
 
-    // See-through obstacles (fences, railings, ladders) crossed before the blocker.
+    // See-through obstacles (fences, railings, ladders) crossed before the blocker: Rapier's answer,
+    // asked only when one is near the line.
     const seen = new Map<string, LosHit>();
     if (this.seeCuller.firstEntry(from, to, tEnd) !== undefined) {
-      this.world.intersectionsWithRay(rayOf(), tEnd, true, (inter) => {
-        const h = this.hitOf(inter.collider.handle, from, to, inter.timeOfImpact, distance);
+      this.physics.seeThroughAlong(from, to, tEnd, (part, t) => {
+        const h = this.hitOf(part, undefined, from, to, t, distance);
         const prev = seen.get(h.featureId);
         if (!ignore?.has(h.featureId) && (!prev || prev.distance > h.distance)) seen.set(h.featureId, h);
-        return true;
-      }, undefined, query(G_SEE));
+      });
     }
     result.crossed = [...seen.values()].sort((a, b) => a.distance - b.distance);
     result.clear = result.blocker === undefined;
     return result;
   }
 
-  /** First terrain/solid hit (and figure, when asked), decided by Rapier. */
+  /** Figures count as blockers for these options: the ids they skip (an empty set: none), or undefined. */
+  private figuresAsked(options: LosOptions | undefined): ReadonlySet<string> | undefined {
+    return options?.figures && this.tableWorld?.hasFigures ? new Set(options.figures.ignore ?? []) : undefined;
+  }
+
+  /** First terrain/solid hit (the JS casts), and a figure when asked (Rapier): a part number, or a figure's id. */
   private physicalHit(
-    ray: RAPIER.Ray | undefined, from: Vec3, to: Vec3, maxToi: number, ignore: ReadonlySet<string> | undefined,
-    options: LosOptions | undefined, predicate: ((c: RAPIER.Collider) => boolean) | undefined,
-  ): { t: number; handle: number } | undefined {
-    let hit = this.caster.firstHit(from, to, maxToi, ignore);
-    if (options?.figures && this.figureColliders.length) {
-      ray ??= new RAPIER.Ray({ x: from[0], y: from[1], z: from[2] }, { x: to[0] - from[0], y: to[1] - from[1], z: to[2] - from[2] });
-      const f = this.world.castRay(ray, hit?.t ?? maxToi, true, undefined, query(G_FIGURE), undefined, undefined, predicate);
-      if (f && (!hit || f.timeOfImpact < hit.t)) hit = { t: f.timeOfImpact, handle: f.collider.handle };
+    from: Vec3, to: Vec3, maxToi: number, ignore: ReadonlySet<string> | undefined, options: LosOptions | undefined,
+  ): { t: number; part: number; figure?: string } | undefined {
+    const hit = this.caster.firstHit(from, to, maxToi, ignore);
+    const figIgnore = this.figuresAsked(options);
+    if (figIgnore) {
+      const f = this.physics.firstFigure(from, to, hit?.t ?? maxToi, figIgnore);
+      if (f && (!hit || f.t < hit.t)) return { t: f.t, part: -1, figure: f.figure };
     }
     return hit;
   }
@@ -454,11 +397,7 @@ class RapierBattlefield implements Battlefield {
     const maxToi = Math.max(0, 1 - END_TOLERANCE / distance);
     const ignore = this.ignoreSet(options?.ignore);
     if (this.caster.blocked(from, to, maxToi, ignore)) return false;
-    if (options?.figures && this.figureColliders.length) {
-      const figIgnore = new Set(options.figures.ignore ?? []);
-      const predicate = figIgnore.size ? (c: RAPIER.Collider) => !figIgnore.has(this.figureHandles.get(c.handle) ?? '') : undefined;
-      if (this.physicalHit(undefined, from, to, maxToi, ignore, options, predicate)) return false;
-    }
+    if (this.figuresAsked(options) && this.physicalHit(from, to, maxToi, ignore, options)) return false;
     for (const v of this.volumes) {
       const limit = this.depthLimit(v, options);
       if (limit === undefined || ignore?.has(v.featureId) || !mayCross(v, from, to)) continue;
@@ -496,9 +435,9 @@ class RapierBattlefield implements Battlefield {
     return m;
   }
 
-  private hitOf(handle: number, from: Vec3, to: Vec3, t: number, distance: number): LosHit {
-    const fig = this.figureHandles.get(handle);
-    const info = fig !== undefined ? undefined : this.info.get(handle);
+  /** The hit at t on from→to: part number `part`, or the figure `fig`. */
+  private hitOf(part: number, fig: string | undefined, from: Vec3, to: Vec3, t: number, distance: number): LosHit {
+    const info = fig !== undefined ? undefined : this.parts[part];
     if (info?.kind === 'terrain') {
       const point = lerp3(from, to, t);
       const work = this.earthworks.at(point[0], point[2]);
@@ -623,23 +562,17 @@ class RapierBattlefield implements Battlefield {
     return NaN;
   }
 
-  /** Rapier's own answer: the body-part colliders a cylinder from y + LIFT to y + h meets. */
+  /** Rapier's own answer: the body-part solids a cylinder from y + LIFT to y + h meets. */
   private rapierBodyClashes(x: number, z: number, y: number, h: number, r: number): BodyClash[] {
     // The body from just above the surface it stands on to the top of the head.
     const lift = LIFT;
-    const shape = new RAPIER.Cylinder((h - lift) / 2, r);
     const out = new Map<string, BodyClash>();
-    this.world.intersectionsWithShape(
-      { x, y: y + lift + (h - lift) / 2, z }, { x: 0, y: 0, z: 0, w: 1 }, shape,
-      (c) => {
-        const info = this.info.get(c.handle);
-        if (info && BODY_PARTS.has(info.part) && !out.has(`${info.featureId}/${info.part}`)) {
-          out.set(`${info.featureId}/${info.part}`, { featureId: info.featureId, kind: info.kind, part: info.part });
-        }
-        return true;
-      },
-      undefined, query(G_BLOCK | G_SEE),
-    );
+    this.physics.solidsInCylinder(x, y + lift + (h - lift) / 2, z, (h - lift) / 2, r, (part) => {
+      const info = this.parts[part]!;
+      if (BODY_PARTS.has(info.part) && !out.has(`${info.featureId}/${info.part}`)) {
+        out.set(`${info.featureId}/${info.part}`, { featureId: info.featureId, kind: info.kind, part: info.part });
+      }
+    });
     return [...out.values()];
   }
 
@@ -683,31 +616,26 @@ class RapierBattlefield implements Battlefield {
 
   /** Rapier's own first building wall on the segment a→b (knee heights given). */
   private rapierWallBetween(ax: number, ay: number, az: number, bx: number, by: number, bz: number): BodyClash | undefined {
-    const ray = new RAPIER.Ray({ x: ax, y: ay, z: az }, { x: bx - ax, y: by - ay, z: bz - az });
-    const hit = this.world.castRay(ray, 1, true, undefined, query(G_BLOCK | G_SEE), undefined, undefined, this.isBuildingWall);
-    if (!hit) return undefined;
-    const info = this.info.get(hit.collider.handle)!;
+    const part = this.physics.firstBuildingWall([ax, ay, az], [bx, by, bz]);
+    if (part === undefined) return undefined;
+    const info = this.parts[part]!;
     return { featureId: info.featureId, kind: info.kind, part: info.part };
   }
 
   setFigures(figures: readonly FigureBody[]): void {
-    for (const c of this.figureColliders) this.world.removeCollider(c, false);
-    this.figureColliders = [];
-    this.figureHandles.clear();
-    for (const f of figures) {
-      const h = f.height ?? DEFAULT_FIGURE_HEIGHT;
-      const r = f.radius ?? 0.45;
+    // No figures on a table whose world is not built yet: nothing to take off, nothing to build it for.
+    if (!figures.length && !this.tableWorld) return;
+    const bodies: FigureCylinder[] = figures.map((f) => {
       const y = this.standHeight(f.at[0], f.at[1], f.floor);
-      const desc = RAPIER.ColliderDesc.cylinder(h / 2, r).setTranslation(f.at[0], y + h / 2, f.at[1]).setCollisionGroups(groups(G_FIGURE));
-      const c = this.world.createCollider(desc);
-      this.figureColliders.push(c);
-      this.figureHandles.set(c.handle, f.id);
-    }
-    this.world.step();
+      return { id: f.id, x: f.at[0], y, z: f.at[1], height: f.height ?? DEFAULT_FIGURE_HEIGHT, radius: f.radius ?? 0.45 };
+    });
+    this.physics.setFigures(bodies);
   }
 
   free(): void {
-    this.world.free();
+    this.tableWorld?.free();
+    this.tableWorld = undefined;
+    this.freed = true;
   }
 }
 

@@ -1,5 +1,6 @@
-// Battlefield layer: the scenario as a headless Rapier world answering heights, floors and sight.
-export { createBattlefield, createBattlefieldNow, initRapier, BattlefieldQueryError, DEFAULT_FIGURE_HEIGHT, EYE_FRACTION } from './battlefield';
+// Battlefield layer: the scenario's table answering heights, floors and sight (Rapier where it must).
+export { createBattlefield, createBattlefieldNow, BattlefieldQueryError, DEFAULT_FIGURE_HEIGHT, EYE_FRACTION } from './battlefield';
+export { initRapier, askLoadingRapier, RapierNotLoadedError } from './rapier-world';
 export { sampleRelief } from './relief';
 export { buildSolids, cutHoles } from './solids';
 export { EARTHWORK_PARTS, type EarthworkPart } from './earthworks';

@@ -2,25 +2,19 @@
 // over the grid's own triangles (terrain-sight.ts). Solids: exact JS tests on the same boxes and
 // hulls Rapier holds (a per-ray WASM call was the bottleneck), chosen by plan bins and bounding
 // boxes. tests/battlefield keeps both in agreement with one Rapier cast over all colliders.
-import RAPIER from '@dimforge/rapier3d-compat';
 import type { HeightGrid, Solid, Vec3 } from '../core';
-import { gridTrianglesRange } from '../core';
 import { type Aabb, segmentAabb, solidAabb } from './broadphase';
 import { walkCells } from './grid-walk';
 import { type RayShape, rayShape } from './solid-ray';
 import { TerrainSight } from './terrain-sight';
 
-export const TILE_CELLS = 16;
 const BIN = 8; // cm, plan bins for solids
 const RECENT = 2; // blockers of the last lines, tried first
 
-export interface TerrainTile {
-  collider: RAPIER.Collider;
-}
-
 export interface BlockingSolid {
   solid: Solid;
-  collider: RAPIER.Collider;
+  /** The number hits report for this solid (the battlefield's part number). */
+  part: number;
   box: Aabb;
   shape: RayShape;
   featureId: string;
@@ -28,34 +22,13 @@ export interface BlockingSolid {
 
 export interface Hit {
   t: number;
-  handle: number;
-}
-
-/**
- * Terrain tiles of TILE_CELLS × TILE_CELLS cells, each its own trimesh collider: what Rapier's own
- * queries (deck heights) see; src/testing's reference world tiles it the same way. Sight lines use
- * TerrainSight instead.
- */
-export function buildTerrainTiles(
-  grid: HeightGrid, create: (vertices: Float32Array, indices: Uint32Array) => RAPIER.Collider,
-): { tiles: TerrainTile[]; cols: number; rows: number } {
-  const cols = Math.ceil((grid.columns - 1) / TILE_CELLS);
-  const rows = Math.ceil((grid.rows - 1) / TILE_CELLS);
-  const tiles: TerrainTile[] = [];
-  for (let j = 0; j < rows; j++) {
-    for (let i = 0; i < cols; i++) {
-      const c0 = i * TILE_CELLS, r0 = j * TILE_CELLS;
-      const c1 = Math.min(c0 + TILE_CELLS, grid.columns - 1), r1 = Math.min(r0 + TILE_CELLS, grid.rows - 1);
-      const { vertices, indices } = gridTrianglesRange(grid, c0, r0, c1, r1);
-      tiles.push({ collider: create(vertices, indices) });
-    }
-  }
-  return { tiles, cols, rows };
+  /** The part number of what was hit: the terrain's, or a solid's. */
+  part: number;
 }
 
 export class SightCaster {
   private readonly terrain: TerrainSight;
-  private readonly terrainHandle: number;
+  private readonly terrainPart: number;
   /** Sight-blocking solids, each feature's parts contiguous so a group is a range. */
   private readonly solids: BlockingSolid[];
   private readonly groups: SolidGroup[];
@@ -86,15 +59,15 @@ export class SightCaster {
 
   constructor(
     grid: HeightGrid,
-    /** Collider handle reported for terrain hits (any terrain tile: they share one description). */
-    terrainHandle: number,
-    solids: Array<{ solid: Solid; collider: RAPIER.Collider }>,
+    /** Part number reported for terrain hits. */
+    terrainPart: number,
+    solids: Array<{ solid: Solid; part: number }>,
     width: number,
     depth: number,
   ) {
     this.terrain = new TerrainSight(grid);
-    this.terrainHandle = terrainHandle;
-    const all = solids.map(({ solid, collider }) => ({ solid, collider, box: solidAabb(solid), shape: rayShape(solid), featureId: solid.featureId }));
+    this.terrainPart = terrainPart;
+    const all = solids.map(({ solid, part }) => ({ solid, part, box: solidAabb(solid), shape: rayShape(solid), featureId: solid.featureId }));
     ({ solids: this.solids, groups: this.groups } = groupSolids(all));
     this.binCols = Math.max(1, Math.ceil(width / BIN));
     this.binRows = Math.max(1, Math.ceil(depth / BIN));
@@ -143,14 +116,14 @@ export class SightCaster {
   /** Nearest sight-blocking hit of terrain or solids for t in [0, tMax], or undefined. */
   firstHit(from: Vec3, to: Vec3, tMax: number, ignore?: ReadonlySet<string>): Hit | undefined {
     let best = tMax;
-    let handle = -1;
+    let part = -1;
     if (!ignore?.has('terrain')) {
       const t = this.terrain.firstCrossing(from[0], from[1], from[2], to[0], to[1], to[2], tMax);
-      if (t >= 0) { best = t; handle = this.terrainHandle; }
+      if (t >= 0) { best = t; part = this.terrainPart; }
     }
     const solidHit = this.firstSolidHit(from, to, best, ignore);
-    if (solidHit) { best = solidHit.t; handle = solidHit.handle; }
-    return handle >= 0 ? { t: best, handle } : undefined;
+    if (solidHit) { best = solidHit.t; part = solidHit.part; }
+    return part >= 0 ? { t: best, part } : undefined;
   }
 
   /** Whether anything sight-blocking meets the segment for t in [0, tMax] (firstHit's verdict, cheaper). */
@@ -216,7 +189,7 @@ export class SightCaster {
     if (this.solids.length === 0) return undefined;
     this.epoch++;
     let best = tMax;
-    let handle = -1;
+    let part = -1;
     walkCells(from[0], from[2], to[0], to[2], tMax, BIN, BIN, this.binCols, this.binRows, (i, j, ta) => {
       if (ta > best) return true;
       const list = this.bins[j * this.binCols + i]!;
@@ -240,11 +213,11 @@ export class SightCaster {
         if (this.candT[k]! > best) break;
         const sol = this.solids[this.candI[k]!]!;
         const toi = sol.shape.cast(from, to, best);
-        if (toi >= 0 && toi < best) { best = toi; handle = sol.collider.handle; }
+        if (toi >= 0 && toi < best) { best = toi; part = sol.part; }
       }
       return false;
     });
-    return handle >= 0 ? { t: best, handle } : undefined;
+    return part >= 0 ? { t: best, part } : undefined;
   }
 }
 

@@ -2,7 +2,7 @@
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseScenario, formatIssue, type Scenario } from '../scenario';
-import { createBattlefield, type Battlefield } from '../battlefield';
+import { askLoadingRapier, createBattlefieldNow, type Battlefield } from '../battlefield';
 import type { LengthUnit, Vec3 } from '../core';
 import type { AnyRulesetModule } from '../game';
 import { playRulesetId, rulesetModuleFor } from '../rules';
@@ -98,11 +98,15 @@ async function validate(a: Args, io: Io): Promise<number> {
   return bad ? 1 : 0;
 }
 
-/** The table of the scenario file (positional 1) as played with `--options`, if given (a terrain switch changes it). */
+/**
+ * The table of the scenario file (positional 1) as played with `--options`, if given (a terrain switch
+ * changes it). Built without Rapier: `f` asks its queries through askLoadingRapier, which loads Rapier
+ * only for the few that need it (most sight lines and heights do not).
+ */
 async function withBattlefield<T>(a: Args, f: (bf: Battlefield) => T | Promise<T>): Promise<T> {
   const file = a.positional[1];
   if (!file) throw new UsageError('expected a scenario file');
-  const bf = await createBattlefield(playedScenario(loadScenarioFile(file), optionsFlag(flag(a, 'options'))));
+  const bf = createBattlefieldNow(playedScenario(loadScenarioFile(file), optionsFlag(flag(a, 'options'))));
   try {
     return await f(bf);
   } finally {
@@ -118,10 +122,8 @@ async function height(a: Args, io: Io): Promise<number> {
   const z = num(a.positional[3], 'z');
   const floorFlag = flag(a, 'floor');
   const floor = floorFlag === undefined ? undefined : num(floorFlag, '--floor');
-  return withBattlefield(a, (bf) => {
-    const ground = bf.groundHeight(x, z);
-    const stand = bf.standHeight(x, z, floor);
-    const building = bf.buildingAt(x, z);
+  return withBattlefield(a, async (bf) => {
+    const { ground, stand, building } = await askLoadingRapier(() => ({ ground: bf.groundHeight(x, z), stand: bf.standHeight(x, z, floor), building: bf.buildingAt(x, z) }));
     if (a.flags.has('json')) io.out(`${JSON.stringify({ x, z, floor: floor ?? 0, ground: round(ground), stand: round(stand), building: building?.id ?? null })}\n`);
     else io.out(`ground ${ground.toFixed(2)} cm, stand ${stand.toFixed(2)} cm${building ? ` (in ${building.id}, floor ${floor ?? 0})` : ''}\n`);
     return 0;
@@ -151,12 +153,13 @@ async function viewshed(a: Args, io: Io): Promise<number> {
   const res = resFlag === undefined ? 1 : num(resFlag, '--res');
   if (res <= 0) throw new UsageError(`--res: expected a number > 0, got ${res}`);
   const th = thFlag === undefined ? DEFAULT_EYE_HEIGHT : num(thFlag, '--target-height');
-  return withBattlefield(a, (bf) => {
-    const eye = resolvePoint(bf, from, '--from');
+  return withBattlefield(a, async (bf) => {
     const { width, depth } = bf.scenario.table;
-    const t0 = performance.now();
-    const vs = bf.viewshed(eye, { minX: 0, minZ: 0, maxX: width, maxZ: depth }, res, th);
-    const ms = performance.now() - t0;
+    const { eye, vs, ms } = await askLoadingRapier(() => {
+      const p = resolvePoint(bf, from, '--from');
+      const t0 = performance.now();
+      return { eye: p, vs: bf.viewshed(p, { minX: 0, minZ: 0, maxX: width, maxZ: depth }, res, th), ms: performance.now() - t0 };
+    });
     writeFileSync(out, viewshedPng(bf, vs, eye));
     if (a.flags.has('json')) io.out(`${JSON.stringify({ out, eye: r3(eye), columns: vs.columns, rows: vs.rows, visibleFraction: round(vs.visibleFraction), ms: Math.round(ms) })}\n`);
     else io.out(`wrote ${out}: ${vs.columns}×${vs.rows} cells, ${(vs.visibleFraction * 100).toFixed(1)} % visible from (${r3(eye).join(', ')}) in ${Math.round(ms)} ms\n`);

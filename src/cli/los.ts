@@ -1,8 +1,9 @@
 // `cli los`: one sight line (--from, --to), or many in one call — lines from --lines FILE or stdin,
 // each a JSON object or plain text "FROM TO", one answer line each (JSON, or a verdict line with
-// --text) — all asked of one battlefield built once (the costly part of a call).
+// --text) — all asked of one battlefield built once (the costly part of a call). Each answer is asked
+// through askLoadingRapier: the few lines that need Rapier (a deck, a fence near the line) load it.
 import { readFileSync } from 'node:fs';
-import { BattlefieldQueryError, type Battlefield } from '../battlefield';
+import { BattlefieldQueryError, askLoadingRapier, type Battlefield } from '../battlefield';
 import type { LengthUnit, Vec3 } from '../core';
 import { formatLength } from '../core';
 import { parsePoint, pointFromJson, resolvePoint, type PointSpec } from './points';
@@ -105,7 +106,7 @@ export interface BatchOutput { text?: boolean; unit?: LengthUnit }
  * line each, in order: JSON, or a verdict line with `output.text`. Returns how many lines were answered
  * and how many carried an error.
  */
-export function answerLines(bf: Battlefield, body: string, source: string, io: Io, output: BatchOutput = {}): { lines: number; refused: string[] } {
+export async function answerLines(bf: Battlefield, body: string, source: string, io: Io, output: BatchOutput = {}): Promise<{ lines: number; refused: string[] }> {
   const refused: string[] = [];
   let lines = 0;
   let pending: string[] = [];
@@ -113,7 +114,7 @@ export function answerLines(bf: Battlefield, body: string, source: string, io: I
   for (let i = 0; i < rows.length; i++) {
     const t = rows[i]!.trim();
     if (!t || t.startsWith('#')) continue;
-    const r = answerLine(bf, t, source, i + 1);
+    const r = await askLoadingRapier(() => answerLine(bf, t, source, i + 1));
     lines++;
     if ('error' in r) refused.push(r.error);
     pending.push(output.text ? verdictLine(r, output.unit ?? 'cm') : JSON.stringify(r));
@@ -137,15 +138,15 @@ export async function readBatch(file: string | undefined, io: Io): Promise<{ bod
 }
 
 /** `los` with --from and --to: one answer, as JSON or in words. */
-export function losSingle(bf: Battlefield, from: PointSpec, to: PointSpec, json: boolean, unit: LengthUnit, io: Io): number {
-  const a = losAnswer(bf, from, to);
+export async function losSingle(bf: Battlefield, from: PointSpec, to: PointSpec, json: boolean, unit: LengthUnit, io: Io): Promise<number> {
+  const a = await askLoadingRapier(() => losAnswer(bf, from, to));
   io.out(json ? `${JSON.stringify(a)}\n` : losText(a, unit));
   return 0;
 }
 
 /** `los` with lines: every line answered; exit 1 when some line was refused (its result says why), 2 when there were none. */
-export function losBatch(bf: Battlefield, body: string, source: string, io: Io, output: BatchOutput = {}): number {
-  const { lines, refused } = answerLines(bf, body, source, io, output);
+export async function losBatch(bf: Battlefield, body: string, source: string, io: Io, output: BatchOutput = {}): Promise<number> {
+  const { lines, refused } = await answerLines(bf, body, source, io, output);
   if (!lines) throw new UsageError(`${source}: no sight lines: expected one per line, ${LINE_FORMS}`);
   if (refused.length) io.err(`sandtable: ${refused.length} of ${lines} sight lines refused, each result line says why; the first: ${refused[0]}\n`);
   return refused.length ? 1 : 0;

@@ -1,0 +1,99 @@
+// The table's Rapier world is built on first need: sight lines over open ground and past walls, ground
+// and floor heights are answered before Rapier is even loaded; a deck's height and a line past a
+// see-through obstacle need it; and a table whose world came late answers exactly as one whose world
+// was built first, over many random lines on the shipped tables.
+import { readFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  askLoadingRapier, createBattlefield, createBattlefieldNow, DEFAULT_FIGURE_HEIGHT, EYE_FRACTION, RapierNotLoadedError,
+  type Battlefield, type LosOptions,
+} from '../../src/battlefield';
+import type { Vec3 } from '../../src/core';
+import { parseScenarioOrThrow } from '../../src/scenario';
+import { randomStream } from '../../src/view/noise';
+import { TRAINING_GROUND, trainingGroundScenario } from './fixture';
+
+const TABLES = [TRAINING_GROUND, 'scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisku/tammerkoski.json'];
+const LINES_PER_TABLE = 400;
+const EYE = DEFAULT_FIGURE_HEIGHT * EYE_FRACTION;
+
+const built: Battlefield[] = [];
+afterAll(() => { for (const bf of built) bf.free(); });
+
+// Runs first, in this file's fresh module state: Rapier is not loaded yet.
+describe('before Rapier is loaded', () => {
+  const bf = createBattlefieldNow(trainingGroundScenario());
+  built.push(bf);
+
+  it('a deck height needs Rapier: asked directly it says so, through askLoadingRapier it is answered', async () => {
+    expect(() => bf.standHeight(85, 108)).toThrow(RapierNotLoadedError);
+    expect(() => bf.standHeight(85, 108)).toThrow(/needs Rapier, which is not loaded yet/);
+    // A line past the paddock fence lists it as crossed: Rapier's answer too.
+    expect(() => bf.lineOfSight([45, 1, 20], [45, 1, 35])).toThrow(RapierNotLoadedError);
+    // Still not loaded here: the open-ground answers below are asked without Rapier.
+    expect(() => bf.standHeight(85, 108)).toThrow(RapierNotLoadedError);
+    const open = bf.lineOfSight([15, bf.standHeight(15, 60) + EYE, 60], [65, bf.standHeight(65, 60) + EYE, 60]);
+    expect(open.clear).toBe(false);
+    expect(open.blocker?.featureId).toBe('terrain');
+    // Past the stone wall (a blocking solid), from a building's upper floor, and the heights.
+    const wall = bf.lineOfSight([113, 1.6, 35], [113, 1.6, 50]);
+    expect(wall.blocker?.featureId).toBe('stone_wall');
+    expect(bf.isClear([113, 1.6, 35], [113, 1.6, 50])).toBe(false);
+    expect(bf.groundHeight(20, 20)).toBeGreaterThanOrEqual(0);
+    expect(() => bf.standHeight(85, 108)).toThrow(RapierNotLoadedError);
+
+    const deck = await askLoadingRapier(() => bf.standHeight(85, 108));
+    expect(deck).toBeGreaterThan(bf.groundHeight(85, 108));
+    const fence = await askLoadingRapier(() => bf.lineOfSight([45, 1, 20], [45, 1, 35]));
+    expect(fence.crossed.map((c) => c.featureId)).toEqual(['fence_paddock']);
+    expect(bf.standHeight(85, 108)).toBe(deck); // Rapier loaded now: asked directly too
+  });
+});
+
+/** A random point in the forms the CLI takes: a floor (and height) in a building, a figure's eye, a height above the surface, an absolute height. */
+function randomPoint(bf: Battlefield, r: () => number): Vec3 {
+  const { width, depth } = bf.scenario.table;
+  const x = r() * width, z = r() * depth;
+  const b = bf.buildingAt(x, z);
+  if (b) {
+    const floor = Math.floor(r() * b.levels.length);
+    return [x, bf.standHeight(x, z, floor) + (r() < 0.5 ? EYE : 0.3 + r() * 2), z];
+  }
+  const k = r();
+  if (k < 0.5) return [x, bf.standHeight(x, z) + EYE, z];
+  if (k < 0.8) return [x, bf.standHeight(x, z) + 0.2 + r() * 3, z];
+  return [x, bf.groundHeight(x, z) + 0.5 + r() * 10, z];
+}
+
+/** Random lines, some ending on a deck or crossing a see-through obstacle, asked with a few option sets. */
+function askAll(bf: Battlefield, seed: number) {
+  const r = randomStream(seed);
+  const options: Array<LosOptions | undefined> = [undefined, { depthMeasure: 'from-edge' }, { seeInDepth: { woods: null } }];
+  const out: unknown[] = [];
+  for (let i = 0; i < LINES_PER_TABLE; i++) {
+    const a = randomPoint(bf, r), b = randomPoint(bf, r);
+    const o = options[i % options.length];
+    const los = bf.lineOfSight(a, b, o);
+    const ignored = los.blocker ? bf.lineOfSight(a, b, { ...o, ignore: [los.blocker.featureId] }) : undefined;
+    out.push({ a, b, los, ignored, clear: bf.isClear(a, b, o), stand: bf.standHeight(b[0], b[2]) });
+  }
+  return out;
+}
+
+describe('a world built late answers as one built first', () => {
+  for (const file of TABLES) {
+    it(`${LINES_PER_TABLE} random lines on ${file}: the same blockers, crossings, areas and heights`, async () => {
+      const scenario = parseScenarioOrThrow(readFileSync(file, 'utf8'), file);
+      const late = createBattlefieldNow(scenario);
+      const first = await createBattlefield(scenario);
+      built.push(late, first);
+      // Figures set and taken off: the first table's world is built before any line is asked.
+      first.setFigures([{ id: 'probe', at: [1, 1] }]);
+      first.setFigures([]);
+      const lateAnswers = await askLoadingRapier(() => askAll(late, 7));
+      expect(lateAnswers).toEqual(askAll(first, 7));
+      // The lines reached what needs the world: see-through obstacles crossed on every table.
+      expect(lateAnswers.some((x) => (x as { los: { crossed: unknown[] } }).los.crossed.length > 0)).toBe(true);
+    });
+  }
+});
