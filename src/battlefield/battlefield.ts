@@ -203,8 +203,9 @@ class TableBattlefield implements Battlefield {
 
   /** The table's Rapier world, built on the first query that needs it (throws RapierNotLoadedError before Rapier is loaded). */
   private get physics(): TableWorld {
+    if (this.tableWorld) return this.tableWorld;
     if (this.freed) throw new Error(`${this.scenario.id}: this battlefield was freed`);
-    return (this.tableWorld ??= new TableWorld(this.scenario.id, this.grid, this.solids, this.isBuildingWall));
+    return (this.tableWorld = new TableWorld(this.scenario.id, this.grid, this.solids, this.isBuildingWall));
   }
 
   /**

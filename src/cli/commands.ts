@@ -160,7 +160,7 @@ async function viewshed(a: Args, io: Io): Promise<number> {
       const t0 = performance.now();
       return { eye: p, vs: bf.viewshed(p, { minX: 0, minZ: 0, maxX: width, maxZ: depth }, res, th), ms: performance.now() - t0 };
     });
-    writeFileSync(out, viewshedPng(bf, vs, eye));
+    writeFileSync(out, await viewshedPng(bf, vs, eye));
     if (a.flags.has('json')) io.out(`${JSON.stringify({ out, eye: r3(eye), columns: vs.columns, rows: vs.rows, visibleFraction: round(vs.visibleFraction), ms: Math.round(ms) })}\n`);
     else io.out(`wrote ${out}: ${vs.columns}×${vs.rows} cells, ${(vs.visibleFraction * 100).toFixed(1)} % visible from (${r3(eye).join(', ')}) in ${Math.round(ms)} ms\n`);
     return 0;

@@ -1,12 +1,12 @@
 // Renders a viewshed as a PNG: shaded relief, solids in grey, visible cells tinted green, hidden red,
-// the observer as a white dot. North is up.
-import { PNG } from 'pngjs';
+// the observer as a white dot. North is up. pngjs is loaded here, when a PNG is made, not by every CLI call.
 import { gridHeightAt, gridMaxHeight, type Vec3 } from '../core';
 import type { Battlefield, Viewshed } from '../battlefield';
 
 const PX_PER_CM = 4;
 
-export function viewshedPng(bf: Battlefield, vs: Viewshed, eye: Vec3): Buffer {
+export async function viewshedPng(bf: Battlefield, vs: Viewshed, eye: Vec3): Promise<Buffer> {
+  const { PNG } = await import('pngjs');
   const { width, depth } = bf.scenario.table;
   const w = Math.round(width * PX_PER_CM);
   const h = Math.round(depth * PX_PER_CM);
