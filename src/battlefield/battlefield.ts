@@ -321,7 +321,7 @@ class TableBattlefield implements Battlefield {
     if (distance < 1e-6) return result;
     const maxToi = Math.max(0, 1 - END_TOLERANCE / distance);
     const ignore = this.ignoreSet(options?.ignore);
-    const phys = this.physicalHit(from, to, maxToi, ignore, options);
+    const phys = this.physicalHit(from, to, maxToi, ignore, this.figuresAsked(options));
     let tEnd = 1;
     if (phys) {
       tEnd = phys.t;
@@ -378,12 +378,11 @@ class TableBattlefield implements Battlefield {
     return options?.figures && this.tableWorld?.hasFigures ? new Set(options.figures.ignore ?? []) : undefined;
   }
 
-  /** First terrain/solid hit (the JS casts), and a figure when asked (Rapier): a part number, or a figure's id. */
+  /** First terrain/solid hit (the JS casts), and a figure when asked (Rapier; `figIgnore` from figuresAsked): a part number, or a figure's id. */
   private physicalHit(
-    from: Vec3, to: Vec3, maxToi: number, ignore: ReadonlySet<string> | undefined, options: LosOptions | undefined,
+    from: Vec3, to: Vec3, maxToi: number, ignore: ReadonlySet<string> | undefined, figIgnore: ReadonlySet<string> | undefined,
   ): { t: number; part: number; figure?: string } | undefined {
     const hit = this.caster.firstHit(from, to, maxToi, ignore);
-    const figIgnore = this.figuresAsked(options);
     if (figIgnore) {
       const f = this.physics.firstFigure(from, to, hit?.t ?? maxToi, figIgnore);
       if (f && (!hit || f.t < hit.t)) return { t: f.t, part: -1, figure: f.figure };
@@ -398,7 +397,8 @@ class TableBattlefield implements Battlefield {
     const maxToi = Math.max(0, 1 - END_TOLERANCE / distance);
     const ignore = this.ignoreSet(options?.ignore);
     if (this.caster.blocked(from, to, maxToi, ignore)) return false;
-    if (this.figuresAsked(options) && this.physicalHit(from, to, maxToi, ignore, options)) return false;
+    const figIgnore = this.figuresAsked(options);
+    if (figIgnore && this.physicalHit(from, to, maxToi, ignore, figIgnore)) return false;
     for (const v of this.volumes) {
       const limit = this.depthLimit(v, options);
       if (limit === undefined || ignore?.has(v.featureId) || !mayCross(v, from, to)) continue;
