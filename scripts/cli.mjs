@@ -1,7 +1,8 @@
 // The command line's launcher (`npm run cli`, or `node scripts/cli.mjs …` without npm's own start-up):
 // runs src/cli/main.ts bundled by esbuild into one plain-JavaScript file, so a call starts in node
 // at once instead of compiling ~150 TypeScript modules each time. The bundle is rebuilt when one of
-// the files it was built from is newer than it (esbuild's list of its inputs is kept beside it).
+// the files it was built from is newer than it (esbuild's list of its inputs is kept beside it), or
+// than npm's last install.
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -22,6 +23,10 @@ function stale() {
   } catch {
     return true;
   }
+  // A package's files may keep their release times: npm's lock file in node_modules, written at each
+  // install, stands for the bundled packages' versions (where there is one).
+  const lock = statSync(join(root, 'node_modules', '.package-lock.json'), { throwIfNoEntry: false });
+  if (lock && lock.mtimeMs > built) return true;
   for (const f of [fileURLToPath(import.meta.url), ...inputs.map((p) => join(root, p))]) {
     const st = statSync(f, { throwIfNoEntry: false });
     if (!st || st.mtimeMs > built) return true;
