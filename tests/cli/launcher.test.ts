@@ -1,6 +1,7 @@
 // The CLI's launcher (scripts/cli.mjs, `npm run cli`): the esbuild bundle it runs answers exactly as
 // the sources do in-process, a plain-text batch through a real pipe included, a large answer arrives
-// whole through a pipe, and the bundle is rebuilt once a file it was built from is newer than it.
+// whole through a pipe, and the bundle is rebuilt once a file it was built from, or npm's lock file,
+// is newer than it.
 import { spawn } from 'node:child_process';
 import { readFileSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
@@ -64,5 +65,23 @@ describe('cli launcher (bundled)', () => {
     const r = await launcher(['help']);
     expect(r.out).toMatch(/^usage: npm run cli -- <verb>/);
     expect(statSync(BUNDLE).mtimeMs).toBeGreaterThan(statSync(join(ROOT, 'src/cli/main.ts')).mtimeMs);
+  });
+
+  it('rebuilds the bundle, which holds the packages, after an npm install (its lock file in node_modules newer than the bundle)', async () => {
+    await launcher(['help']);
+    const inputs = JSON.parse(readFileSync(INPUTS, 'utf8')) as string[];
+    expect(inputs.some((p) => p.startsWith('node_modules/zod/'))).toBe(true);
+    expect(inputs.some((p) => p.startsWith('node_modules/@dimforge/'))).toBe(false);
+    const lock = join(ROOT, 'node_modules/.package-lock.json');
+    const was = statSync(lock);
+    const built = statSync(BUNDLE).mtimeMs;
+    try {
+      // An install just now, after the bundle was built.
+      utimesSync(lock, was.atime, new Date(built + 2000));
+      await launcher(['help']);
+      expect(statSync(BUNDLE).mtimeMs).toBeGreaterThan(built);
+    } finally {
+      utimesSync(lock, was.atime, was.mtime);
+    }
   });
 });
