@@ -59,10 +59,12 @@ export interface SequenceView {
   readonly readiness?: ReadinessWindow | null;
   /** Cards: ready units to act next, in the roll-off's order. */
   readonly queue?: readonly string[];
+  /** Cards: the action commands the acting unit has taken in this activation, in order. */
+  readonly taken?: readonly string[];
 }
 
 /** The card-driven model's view: every cards field present. */
-export type CardsView = SequenceView & Required<Pick<SequenceView, 'deck' | 'drawn' | 'via' | 'by' | 'forced' | 'ready' | 'readiness' | 'queue'>>;
+export type CardsView = SequenceView & Required<Pick<SequenceView, 'deck' | 'drawn' | 'via' | 'by' | 'forced' | 'ready' | 'readiness' | 'queue' | 'taken'>>;
 
 /** A game state of a sequenced ruleset: the rules' table data and the machine's sequence. */
 export interface Sequenced<T> {
@@ -146,6 +148,8 @@ export interface CardsProgram<T, Sc = unknown, Q = unknown> extends ProgramBase<
   readonly commands: {
     readonly begin: string; readonly draw: string; readonly activate: string; readonly pass: string;
     readonly command: string; readonly ready: string; readonly resolve: string; readonly declare: string; readonly end: string;
+    /** Ends the activation early (legal whenever the acting unit's side is the one to act in it). */
+    readonly endActivation: string;
   };
   /** The rules each step cites. */
   readonly rule: {
@@ -160,6 +164,11 @@ export interface CardsProgram<T, Sc = unknown, Q = unknown> extends ProgramBase<
   card(s: Sequenced<T>, card: string, ctx: SequenceCtx<Sc, Q>): { unit: string | null; text: string; rule?: string };
   /** The side a unit belongs to. */
   sideOf(table: T, unit: string): string;
+  /**
+   * Guard, asked after every action of an activation (the state as the action left it, `seq.taken`
+   * listing the actions so far): is the activation over (its actions used, the unit gone or routed)?
+   */
+  activationOver(s: Sequenced<T>, unit: string): boolean;
   /** Guard: the forced step the unit offered must face before it decides (one of `forcedSteps`), or null. */
   forced(table: T, unit: string): string | null;
   /** Resolution of a forced step (dice through `dice`). */

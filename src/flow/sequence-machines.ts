@@ -14,12 +14,12 @@ export const SEQUENCE_EVENTS = {
   phases: { begin: 'TURN_STARTED', acted: 'UNIT_ACTED', endPhase: 'PHASE_ENDED', sideDone: 'PLAYER_TURN_ENDED', end: 'TURN_ENDED' },
   cards: {
     begin: 'TURN_OPENED', draw: 'CARD_DRAWN', resolved: 'FORCED_RESOLVED', activate: 'UNIT_ACTIVATED', pass: 'UNIT_PASSED', ready: 'UNIT_READIED',
-    command: 'UNIT_COMMANDED', acted: 'UNIT_ACTED', declare: 'READINESS_DECLARED', close: 'WINDOW_CLOSED', end: 'TURN_CLOSED',
+    command: 'UNIT_COMMANDED', action: 'ACTION_TAKEN', acted: 'UNIT_ACTED', declare: 'READINESS_DECLARED', close: 'WINDOW_CLOSED', end: 'TURN_CLOSED',
   },
 } as const;
 
 /** A command's role in the sequence: a step of the machine, or an action resolved by the rules. */
-export type CommandRole = 'begin' | 'select' | 'action' | 'endPhase' | 'end' | 'draw' | 'resolve' | 'activate' | 'pass' | 'command' | 'ready' | 'declare';
+export type CommandRole = 'begin' | 'select' | 'action' | 'endPhase' | 'end' | 'draw' | 'resolve' | 'activate' | 'pass' | 'command' | 'ready' | 'declare' | 'endActivation';
 
 /** The machine's context: the sequence, with the table its guards read (put in for a transition, never stored). */
 export interface SequenceContext extends Omit<SequenceView, 'step' | 'phase'> {
@@ -127,7 +127,7 @@ export function phasesMachine(p: PhasesProgram<unknown, unknown, unknown>) {
 }
 
 /** The card-driven machine's context: every cards field of the view present. */
-type CardKeys = 'deck' | 'drawn' | 'via' | 'by' | 'forced' | 'ready' | 'readiness' | 'queue';
+type CardKeys = 'deck' | 'drawn' | 'via' | 'by' | 'forced' | 'ready' | 'readiness' | 'queue' | 'taken';
 export type CardsContext = Omit<SequenceContext, CardKeys> & Required<Pick<SequenceView, CardKeys>>;
 type CardsArgs = { context: CardsContext; event: GameEvent };
 type CardsProg = CardsProgram<unknown, unknown, unknown>;
@@ -139,7 +139,7 @@ export const readyToUse = (p: CardsProg, c: CardsContext, side: string) => c.rea
 /** Cards: the queued ready units that may still act, in order. */
 const ableQueue = (p: CardsProg, c: CardsContext) => c.queue.filter((u) => able(p, c, u));
 /** Cards: nobody offered or acting (an activation over, a card spent). */
-const cleared = { unit: null, side: null, via: null, by: null, forced: null } as const;
+const cleared = { unit: null, side: null, via: null, by: null, forced: null, taken: [] } as const;
 
 /**
  * Cards: each turn a dealt deck, cards drawn one by one; the unit a card offers faces its forced step
@@ -237,7 +237,17 @@ export function cardsMachine(p: CardsProg) {
           },
         },
       },
-      activation: { meta: { takes: ['action'] }, on: { [E.acted]: { target: 'afterActivation', actions: assign(actedNow) } } },
+      /** The unit acts, one action a command, until the rules' guard says it is over (or it ends it): then its acted event. */
+      activation: {
+        meta: { takes: ['action', 'endActivation'] },
+        on: {
+          [E.action]: [
+            { guard: 'won', target: 'over', actions: assign(cleared) },
+            { actions: assign(({ context, event }) => ({ taken: [...context.taken, String(event.action)] })) },
+          ],
+          [E.acted]: { target: 'afterActivation', actions: assign(actedNow) },
+        },
+      },
       /** An activation is over: the game may be won; ready units may use the window. */
       afterActivation: {
         always: [

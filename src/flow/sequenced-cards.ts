@@ -16,12 +16,12 @@ const sideName = (scenario: Scenario, side: string) => scenario.sides.find((x) =
 const cardsOf = (s: State) => s.seq as CardsView;
 
 /** The cards fields of a new game's sequence (before the first turn). */
-export const CARDS_START = { deck: [], drawn: [], via: null, by: null, forced: null, ready: [], readiness: null, queue: [] } as const;
+export const CARDS_START = { deck: [], drawn: [], via: null, by: null, forced: null, ready: [], readiness: null, queue: [], taken: [] } as const;
 
 /** The command roles of a cards program, by its words. */
 export function cardsRoleOf(p: Program, type: string): CommandRole | undefined {
   const c = p.commands;
-  for (const role of ['begin', 'draw', 'resolve', 'activate', 'pass', 'ready', 'command', 'declare', 'end'] as const) if (c[role] === type) return role;
+  for (const role of ['begin', 'draw', 'resolve', 'activate', 'pass', 'ready', 'command', 'declare', 'end', 'endActivation'] as const) if (c[role] === type) return role;
   return p.rules.actionTypes.includes(type) ? 'action' : undefined;
 }
 
@@ -38,6 +38,22 @@ function commandableNow(p: Program, s: State): string[] {
   return p.commandable(s.table, seq.unit).filter((u) => !seq.acted.includes(u) && p.units(s.table, p.sideOf(s.table, u)).includes(u));
 }
 
+/** The state after these events (the rules' fold for theirs, the machine for the sequence's). */
+function folded(p: Program, machine: SequenceMachine, s: State, events: readonly GameEvent[]): State {
+  const own = new Set<string>(Object.values(E));
+  let t = s;
+  for (const e of events) t = own.has(e.type) ? { table: t.table, seq: stepped(machine, t, e) } : { table: p.rules.evolve(t.table, e), seq: t.seq };
+  return t;
+}
+
+/** The events, and the acting unit's acted event when the activation is over after them (the rules' guard). */
+function withClosing(p: Program, machine: SequenceMachine, s: State, events: GameEvent[], scenario: Scenario): GameEvent[] {
+  const after = folded(p, machine, s, events);
+  const unit = after.seq.unit;
+  if (after.seq.step !== 'activation' || !unit || !p.activationOver(after, unit)) return events;
+  return [...events, { type: E.acted, rule: p.rule.activate, unit, text: `${nameOf(scenario, unit)}: activation over` }];
+}
+
 /** The events of a cards step (dice through `dice`), or the refusal. */
 export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: Command, role: CommandRole, ctx: Ctx & { dice: Dice }): Decision<GameEvent> {
   const { scenario } = ctx;
@@ -45,7 +61,7 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
   const no = (reason: string, rule: string): Decision<GameEvent> => ({ ok: false, reason, rule });
   const unit = seq.unit ?? '';
   // A command naming a unit must name the one offered (or acting).
-  if (['resolve', 'activate', 'pass', 'ready', 'command', 'action'].includes(role) && c.unitId !== undefined && c.unitId !== unit) {
+  if (['resolve', 'activate', 'pass', 'ready', 'command', 'endActivation'].includes(role) && c.unitId !== undefined && c.unitId !== unit) {
     return no(`${nameOf(scenario, String(c.unitId))} is not the unit offered: ${nameOf(scenario, unit)} is`, p.rule.draw);
   }
   const can = (e: GameEvent) => snapshotOf(machine, s).can(e as never);
@@ -81,9 +97,17 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
       return can(e) ? { ok: true, events: [e] } : no(`${nameOf(scenario, unit)} may not command ${nameOf(scenario, target)} now`, p.rule.command);
     }
     case 'action': {
+      // An action of the acting unit names it; one by another side (defensive fire …) names its own unit.
+      if (c.side === seq.side && c.unitId !== undefined && c.unitId !== unit) return no(`${nameOf(scenario, String(c.unitId))} is not the unit acting: ${nameOf(scenario, unit)} is`, p.rule.activate);
       const r = p.rules.act(s, c, ctx);
       if (!r.ok) return r.rule ? { ok: false, reason: r.reason, rule: r.rule } : { ok: false, reason: r.reason };
-      return { ok: true, events: [...r.events, { type: E.acted, rule: p.rule.activate, unit, text: `${nameOf(scenario, unit)}: activation over` }] };
+      const taken: GameEvent = { type: E.action, rule: p.rule.activate, unit, action: c.type, side: c.side };
+      return { ok: true, events: withClosing(p, machine, s, [...r.events, taken], scenario) };
+    }
+    case 'endActivation': {
+      const waiting = p.rules.actions(s, ctx).find((a) => a.side !== seq.side);
+      if (waiting) return no(`${sideName(scenario, String(waiting.side))} must act first`, p.rule.activate);
+      return { ok: true, events: [{ type: E.acted, rule: p.rule.activate, unit, text: `${nameOf(scenario, unit)} ends its activation` }] };
     }
     case 'declare': {
       const side = String(c.side);
@@ -121,7 +145,11 @@ export function cardsLegal(p: Program, s: State, ctx: Ctx): Command[] {
       ...(seq.via === 'card' && p.mayReady(s.table, unitId) ? [{ type: C.ready, side, unitId }] : []),
       ...commandableNow(p, s).map((target) => ({ type: C.command, side, unitId, target })),
     ];
-    case 'activation': return p.rules.actions(s, ctx);
+    case 'activation': {
+      // Ending the activation is the acting side's whenever no other side's action is due.
+      const actions = p.rules.actions(s, ctx);
+      return actions.every((a) => a.side === side) ? [...actions, { type: C.endActivation, side, unitId }] : actions;
+    }
     case 'window': return seq.readiness!.pending.flatMap((x) => [{ type: C.declare, side: x, unitId: null }, ...readyOf(p, s, x).map((u) => ({ type: C.declare, side: x, unitId: u }))]);
     case 'end': return [{ type: C.end, side: first }];
     default: return [];
@@ -170,7 +198,7 @@ export function cardsAdapter(p: Program): FlowAdapter<State> {
       endTurn: [C.end],
       resolve: [C.resolve],
       // The unit offered decides, then (activated) takes its action: both are its choosing.
-      choose: [C.activate, C.pass, C.ready, C.command, ...p.rules.actionTypes],
+      choose: [C.activate, C.pass, C.ready, C.command, C.endActivation, ...p.rules.actionTypes],
       choosers: ['unit'],
       forced: {},
       melee: [],

@@ -100,7 +100,7 @@ function walk(module: AnyRulesetModule, scenario: Scenario, table: TableQueries,
       // The cards model's own fields (absent elsewhere) and what its guards read of the table (shaken units, figures standing).
       const c = seq as Partial<CardsView>;
       const shaken = (t as Partial<CardsTable>).shaken;
-      const cardsPart = c.deck ? [c.deck, c.via, c.by, c.forced, c.ready, c.readiness, c.queue, shaken, (t as CardsTable).figures.filter((f) => f.alive).length] : [];
+      const cardsPart = c.deck ? [c.deck, c.via, c.by, c.forced, c.ready, c.readiness, c.queue, c.taken, shaken, (t as CardsTable).figures.filter((f) => f.alive).length] : [];
       return JSON.stringify([seq.step, seq.phase, seq.round, seq.side, seq.unit, [...seq.acted].sort(), seq.played, ...cardsPart, snap.context.refused ?? null]);
     },
   } as never);
@@ -360,6 +360,8 @@ describe('the cards machine over the toy cards rules (TC-1 … TC-7)', () => {
           expect(cardUnits(s.table, seq.side!)).toContain(seq.unit);
           expect(legal.every((c) => c.side === seq.side && (c.unitId === undefined || c.unitId === seq.unit))).toBe(true);
         }
+        // TC-3 the acting side may end the activation whenever none of its enemy's actions is due.
+        if (seq.step === 'activation' && legal.every((c) => c.side === seq.side)) expect(legal.at(-1)).toEqual({ type: 'END_ACTIVATION', side: seq.side, unitId: seq.unit });
         // TC-5 the forced step comes only to a shaken unit, and nothing else is taken then.
         if (seq.step === 'forced') {
           expect(s.table.shaken).toContain(seq.unit);

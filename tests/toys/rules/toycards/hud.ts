@@ -24,7 +24,7 @@ export function cardsPhase(s: CardsState, _ctx?: unknown): { side: string | unde
     case 'draw': return { side: undefined, awaiting: 'draw', label: `Turn ${seq.round}: draw a card (${seq.deck.length} left)` };
     case 'forced': return { side: seq.side ?? undefined, awaiting: 'forced', label: `Turn ${seq.round}: ${unit} — ${seq.forced}` };
     case 'offer': return { side: seq.side ?? undefined, awaiting: 'offer', label: `Turn ${seq.round}: ${unit} is offered its activation` };
-    case 'activation': return { side: seq.side ?? undefined, awaiting: 'action', label: `Turn ${seq.round}: ${unit} acts` };
+    case 'activation': return { side: seq.side ?? undefined, awaiting: 'action', label: `Turn ${seq.round}: ${unit} ${seq.taken.length ? 'may go on or end its activation' : 'acts'}` };
     case 'window': return { side: seq.readiness!.pending.length === 1 ? seq.readiness!.pending[0] : undefined, awaiting: 'readiness', label: `Turn ${seq.round}: ready units may act` };
     default: return { side: undefined, awaiting: 'turn-end', label: `Turn ${seq.round}: end the turn` };
   }
@@ -59,13 +59,14 @@ function labelOf(c: Command, s: CardsState, scenario: Scenario): string {
     case 'COMMAND': return `${unit}: command ${nameOf(scenario, String(c.target))}`;
     case 'READINESS': return c.unitId ? `${sideName(scenario, String(c.side))}: use ${unit}` : `${sideName(scenario, String(c.side))}: no ready unit now`;
     case 'HOLD': return `${unit}: hold`;
+    case 'END_ACTIVATION': return `${unit}: end the activation`;
     case 'MOVE': return `${unit}: move ${Number(c.dx).toFixed(1)}, ${Number(c.dz).toFixed(1)} cm`;
     case 'SHOOT': return `${unit}: shoot at ${nameOf(scenario, String(c.target))}`;
     default: return `End turn ${s.seq.round}`;
   }
 }
 
-const RULE_OF: Record<string, string> = { BEGIN_TURN: 'TC-1', DRAW_CARD: 'TC-2', RESOLVE: 'TC-5', ACTIVATE: 'TC-2', PASS: 'TC-2', READY: 'TC-6', COMMAND: 'TC-4', READINESS: 'TC-6', END_TURN: 'TC-7' };
+const RULE_OF: Record<string, string> = { BEGIN_TURN: 'TC-1', DRAW_CARD: 'TC-2', RESOLVE: 'TC-5', ACTIVATE: 'TC-2', END_ACTIVATION: 'TC-3', PASS: 'TC-2', READY: 'TC-6', COMMAND: 'TC-4', READINESS: 'TC-6', END_TURN: 'TC-7' };
 
 export function describeCards(s: CardsState, ctx: Ctx): PlayView {
   const { scenario, legal } = ctx;
@@ -87,7 +88,8 @@ interface Roll { sides: number; value: number; purpose: string; rule?: string }
 
 /** The game log: one line an event, each die with its purpose and value, and the side of the command. */
 export function cardsLog(_s: CardsState, log: ReadonlyArray<{ command: Command; events: readonly GameEvent[] }>): PlayLogLine[] {
-  return log.flatMap((entry, commandIndex) => entry.events.map((e) => {
+  // The sequence's record of an action taken (no text) is no line of its own: the action's events are.
+  return log.flatMap((entry, commandIndex) => entry.events.filter((e) => e.text || e.type === 'DICE_ROLLED').map((e) => {
     const side = entry.command.side ? { side: entry.command.side } : {};
     const rule = e.rule ? { rule: e.rule } : {};
     if (e.type !== 'DICE_ROLLED') return { commandIndex, type: e.type, text: e.text ?? e.type, ...rule, ...side };

@@ -7,7 +7,7 @@ import type { Scenario } from '../../scenario';
 import { cardsLog, cardsPhase, describeCards } from './hud';
 import { cardsPlayer } from './player';
 import {
-  actCards, cardUnits, cardsActions, cardsVictory, commandableUnits, dealCards, drawnCard, evolveCards, mayGoReady, nerveTest, readinessRollOff,
+  actCards, activationOver, cardUnits, cardsActions, cardsVictory, commandableUnits, dealCards, drawnCard, evolveCards, mayGoReady, nerveTest, readinessRollOff,
   setupCards, shakenTest, sideOfUnit, type CardsState, type CardsTable,
 } from './rules';
 
@@ -28,7 +28,7 @@ function validateCardsScenario(scenario: Scenario): Array<{ path: string; messag
  */
 const sequence: CardsProgram<CardsTable, Scenario, TableQueries> = {
   model: 'cards',
-  commands: { begin: 'BEGIN_TURN', draw: 'DRAW_CARD', activate: 'ACTIVATE', pass: 'PASS', command: 'COMMAND', ready: 'READY', resolve: 'RESOLVE', declare: 'READINESS', end: 'END_TURN' },
+  commands: { begin: 'BEGIN_TURN', draw: 'DRAW_CARD', activate: 'ACTIVATE', pass: 'PASS', command: 'COMMAND', ready: 'READY', resolve: 'RESOLVE', declare: 'READINESS', end: 'END_TURN', endActivation: 'END_ACTIVATION' },
   rule: { begin: 'TC-1', draw: 'TC-2', activate: 'TC-2', command: 'TC-4', ready: 'TC-6', readiness: 'TC-6', end: 'TC-7' },
   roundWord: 'Turn',
   forcedSteps: ['nerve test'],
@@ -39,6 +39,7 @@ const sequence: CardsProgram<CardsTable, Scenario, TableQueries> = {
   deal: dealCards,
   card: drawnCard,
   sideOf: sideOfUnit,
+  activationOver,
   forced: shakenTest,
   resolveForced: nerveTest,
   commandable: commandableUnits,
@@ -60,7 +61,7 @@ const sequence: CardsProgram<CardsTable, Scenario, TableQueries> = {
 const RULES = [
   { id: 'TC-1', title: 'The deck', text: 'Each turn every unit on the table has a card; each card gets a d6 and the deck is drawn highest first.' },
   { id: 'TC-2', title: 'A card drawn', text: 'The card\'s unit acts, passes, or goes ready; a card whose unit is gone or has acted is spent.' },
-  { id: 'TC-3', title: 'One action', text: 'An acting unit holds, moves up to 10 cm, or shoots at an enemy unit within 30 cm, a d6 a figure hitting on 4+.' },
+  { id: 'TC-3', title: 'Actions', text: 'An acting unit holds, or shoots at an enemy unit within 30 cm (a d6 a figure, hitting on 4+), or moves up to 10 cm and then may shoot; a hold or a shot ends the activation, and the unit may end it after moving.' },
   { id: 'TC-4', title: 'Command', text: 'A leader\'s card may instead command a squad within 15 cm, which then acts on it.' },
   { id: 'TC-5', title: 'Shaken', text: 'A unit hit is shaken; offered its activation it first tests its nerve: 4+ steadies it, else the activation is spent.' },
   { id: 'TC-6', title: 'Readiness', text: 'A squad may go ready on its card and act after any later activation; if both sides declare, a d6 roll-off sets the order.' },

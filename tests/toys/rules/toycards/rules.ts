@@ -1,7 +1,7 @@
 // The toy cards rules (tests only): the table and its guards and resolutions; the sequence — a deck of
 // unit cards each turn, a card's unit acting, passing, going ready or (the leader) commanding a squad,
 // a shaken unit's nerve test first, readiness windows after activations — is the flow's cards machine
-// (index.ts). One action an activation: hold, move or shoot. Lengths in cm. Rule ids TC-n.
+// (index.ts). An activation: hold, shoot, or move and then shoot or end it. Lengths in cm. Rule ids TC-n.
 import { baseDistance, hypot, within, type Command, type Dice, type GameEvent, type Resolution, type Sequenced, type SequenceCtx, type TableQueries, type Vec2 } from '../../core';
 import type { Scenario } from '../../scenario';
 
@@ -124,14 +124,16 @@ export function readinessRollOff(sides: readonly string[], { scenario, dice }: C
   return { order, text: `Readiness roll-off ${ra}–${rb}: ${sideName(scenario, order[0]!)} go first` };
 }
 
-/** TC-3 the activated unit's one action (`s.seq.unit`): hold, move or shoot. */
+/** TC-3 an action of the activated unit (`s.seq.unit`): hold, move (once, first) or shoot. */
 export function actCards(s: CardsState, c: Command, { scenario, table, dice }: Ctx & { dice: Dice }): Resolution {
   const unit = s.seq.unit!;
   const own = unitFigures(s.table, unit);
   switch (c.type) {
     case 'HOLD':
+      if (s.seq.taken?.length) return no(`${nameOf(scenario, unit)} has moved: it may shoot or end its activation`, 'TC-3');
       return { ok: true, events: [{ type: 'UNIT_HELD', rule: 'TC-3', unit, text: `${nameOf(scenario, unit)} hold` }] };
     case 'MOVE': {
+      if (s.seq.taken?.length) return no(`${nameOf(scenario, unit)} may move only as its activation's first action`, 'TC-3');
       const [dx, dz] = [Number(c.dx), Number(c.dz)];
       if (!Number.isFinite(dx) || !Number.isFinite(dz)) return no('a move needs dx and dz (cm)', 'TC-3');
       const length = hypot(dx, dz);
@@ -174,14 +176,20 @@ export function evolveCards(t: CardsTable, e: GameEvent): CardsTable {
   }
 }
 
-/** TC-3 every action the activated unit may take now (moves the eight compass ways, shots within range). */
+/** TC-3 the activation is over after a hold or a shot, or when the unit is gone (a move leaves it a shot, or it ends it). */
+export function activationOver(s: CardsState, unit: string): boolean {
+  return unitFigures(s.table, unit).length === 0 || (s.seq.taken ?? []).some((a) => a === 'HOLD' || a === 'SHOOT');
+}
+
+/** TC-3 every action the activated unit may take now (first: a hold, moves the eight compass ways; then and after a move: shots within range). */
 export function cardsActions(s: CardsState, scenario: Scenario, table: TableQueries): Command[] {
   const unitId = s.seq.unit;
   const side = s.seq.side;
   if (!unitId || !side) return [];
   const own = unitFigures(s.table, unitId);
-  const out: Command[] = [{ type: 'HOLD', side, unitId }];
-  for (const b of COMPASS) {
+  const first = !s.seq.taken?.length;
+  const out: Command[] = first ? [{ type: 'HOLD', side, unitId }] : [];
+  if (first) for (const b of COMPASS) {
     const r = (b * Math.PI) / 180;
     const [dx, dz] = [Math.round(MOVE * Math.sin(r) * 10) / 10, Math.round(MOVE * Math.cos(r) * 10) / 10];
     if (within(hypot(dx, dz), MOVE) && stays(own, dx, dz, scenario)) out.push({ type: 'MOVE', side, unitId, dx, dz });

@@ -1,0 +1,109 @@
+// The cards turn model's extensions, each proven on the toy cards rules with scripted dice: an
+// activation of several commands (TC-3), forced steps in a row (TC-5, TC-8), decisions by another side
+// (TC-9), actions by another side inside an activation (TC-10), and the turn's start and end hooks
+// (TC-11, TC-12); each with undo and a save replayed through the machines.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBattlefield, type Battlefield } from '../../src/battlefield';
+import { ScriptedDice, type CardsView, type Sequenced, type TableQueries } from '../../src/core';
+import { cachedTable, playableModule, throughMachines } from '../../src/flow';
+import { GameSession, loadSave, makeSave, type Command, type GameEvent } from '../../src/game';
+import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
+import { toycardsModule } from '../toys/rules/toycards';
+import type { CardsTable } from '../toys/rules/toycards/rules';
+
+const SCENARIOS = path.resolve(__dirname, '../toys/scenarios');
+const cards = playableModule(toycardsModule);
+type CState = Sequenced<CardsTable> & { seq: CardsView };
+type Session = GameSession<CState, Command, GameEvent, TableQueries>;
+
+let scenario: Scenario;
+let table: TableQueries;
+let field: Battlefield;
+beforeAll(async () => {
+  scenario = parseScenarioOrThrow(readFileSync(path.join(SCENARIOS, 'toycards.json'), 'utf8'), 'toycards.json');
+  field = await createBattlefield(scenario);
+  table = cachedTable(field);
+});
+afterAll(() => field.free());
+
+/** Each session's scripted dice, so that its log can be replayed with the same. */
+const DICE = new WeakMap<Session, number[]>();
+const session = (dice: number[], turnLimit = 1, sc?: Scenario): Session => {
+  const g = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: cards.ruleset as never, scenario: { ...(sc ?? scenario), turnLimit }, table, seed: 1, dice: new ScriptedDice(dice) });
+  DICE.set(g, dice);
+  return g;
+};
+const ok = (g: Session, c: Command) => {
+  const r = g.dispatch(c);
+  expect(r.ok, `${c.type}: ${r.ok ? '' : r.reason}`).toBe(true);
+  return r.ok ? r.events : [];
+};
+const types = (g: Session) => g.legalCommands().map((c) => c.type);
+const count = (events: readonly GameEvent[], type: string) => events.filter((e) => e.type === type).length;
+/** The same game, its command log sent again through the machines (as a save replays) with the same dice. */
+function replayed(g: Session): Session {
+  const again = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: cards.ruleset as never, scenario: g.scenario, table, seed: 1, dice: new ScriptedDice(DICE.get(g)!) });
+  const sender = throughMachines(cards.flow)(again as never);
+  try {
+    for (const { command } of g.log) expect(sender.send(command).ok, command.type).toBe(true);
+  } finally {
+    sender.stop();
+  }
+  return again;
+}
+/** A seeded game's save loaded through the machines. */
+const loaded = (g: Session) => loadSave(makeSave(g), 'save.json', g.scenario, cards.ruleset as never, table, throughMachines(cards.flow) as never) as Session;
+/** Cards d6 in the scenario's order (lieutenant, first squad, second squad, blue first, blue second): the first squad's card on top. */
+const SQUAD_FIRST = [1, 6, 1, 1, 1];
+
+describe('an activation of several commands (TC-3)', () => {
+  it('TC-3 a squad moves, then shoots: the activation goes on after the move and its acted event comes once, at the end', () => {
+    const g = session([...SQUAD_FIRST, 6, 6, 6]);
+    ok(g, { type: 'BEGIN_TURN', side: 'red' });
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    ok(g, { type: 'ACTIVATE', side: 'red', unitId: 'red_a' });
+    expect(types(g)).toContain('HOLD');
+    const moved = ok(g, { type: 'MOVE', side: 'red', unitId: 'red_a', dx: 10, dz: 0 });
+    expect(count(moved, 'UNIT_ACTED')).toBe(0);
+    expect(g.state.seq).toMatchObject({ step: 'activation', unit: 'red_a', taken: ['MOVE'] });
+    // After a move: shots, or the end of the activation — no second move, no hold.
+    expect([...new Set(types(g))]).toEqual(['SHOOT', 'END_ACTIVATION']);
+    expect(g.dispatch({ type: 'MOVE', side: 'red', unitId: 'red_a', dx: 0, dz: 5 })).toEqual({ ok: false, reason: 'Red first squad may move only as its activation\'s first action', rule: 'TC-3' });
+    const shot = ok(g, { type: 'SHOOT', side: 'red', unitId: 'red_a', target: 'blue_b' });
+    expect(count(shot, 'UNIT_ACTED')).toBe(1);
+    expect(shot.at(-1)).toMatchObject({ type: 'UNIT_ACTED', unit: 'red_a' });
+    expect(g.state.seq).toMatchObject({ step: 'draw', acted: ['red_a'], taken: [], unit: null });
+    expect(count(g.events, 'UNIT_ACTED')).toBe(1);
+    expect(replayed(g).state).toEqual(g.state);
+  });
+
+  it('TC-3 the unit may end its activation after moving; the end is refused outside an activation; undo takes back the move', () => {
+    const g = session(SQUAD_FIRST);
+    ok(g, { type: 'BEGIN_TURN', side: 'red' });
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    expect(g.dispatch({ type: 'END_ACTIVATION', side: 'red', unitId: 'red_a' })).toMatchObject({ ok: false, reason: 'not now: Red first squad has to decide how to use its activation' });
+    ok(g, { type: 'ACTIVATE', side: 'red', unitId: 'red_a' });
+    const before = g.state;
+    ok(g, { type: 'MOVE', side: 'red', unitId: 'red_a', dx: 0, dz: 10 });
+    expect(g.undo()).toBe(true);
+    expect(g.state).toEqual(before);
+    ok(g, { type: 'MOVE', side: 'red', unitId: 'red_a', dx: 0, dz: 10 });
+    expect(g.dispatch({ type: 'END_ACTIVATION', side: 'red', unitId: 'red_b' })).toMatchObject({ ok: false, reason: 'Red second squad is not the unit offered: Red first squad is' });
+    const ended = ok(g, { type: 'END_ACTIVATION', side: 'red', unitId: 'red_a' });
+    expect(ended).toEqual([{ type: 'UNIT_ACTED', rule: 'TC-2', unit: 'red_a', text: 'Red first squad ends its activation' }]);
+    expect(g.state.seq).toMatchObject({ step: 'draw', acted: ['red_a'], taken: [] });
+    expect(g.state.table.figures.find((f) => f.id === 'red_a_1')!.at).toEqual([10, 22]);
+    expect(replayed(g).state).toEqual(g.state);
+  });
+
+  it('TC-3 a hold ends the activation at once (the rules\' guard, asked after every action)', () => {
+    const g = session(SQUAD_FIRST);
+    ok(g, { type: 'BEGIN_TURN', side: 'red' });
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    ok(g, { type: 'ACTIVATE', side: 'red', unitId: 'red_a' });
+    const held = ok(g, { type: 'HOLD', side: 'red', unitId: 'red_a' });
+    expect(held.map((e) => e.type)).toEqual(['UNIT_HELD', 'ACTION_TAKEN', 'UNIT_ACTED']);
+  });
+});
