@@ -169,7 +169,10 @@ export interface CardsProgram<T, Sc = unknown, Q = unknown> extends ProgramBase<
    * listing the actions so far): is the activation over (its actions used, the unit gone or routed)?
    */
   activationOver(s: Sequenced<T>, unit: string): boolean;
-  /** Guard: the forced step the unit offered must face before it decides (one of `forcedSteps`), or null. */
+  /**
+   * Guard: the forced step the unit offered must face before it decides (one of `forcedSteps`), or null;
+   * asked again after each step the unit goes on from, so a step must change what this reads.
+   */
   forced(table: T, unit: string): string | null;
   /** Resolution of a forced step (dice through `dice`). */
   resolveForced(s: Sequenced<T>, step: string, ctx: SequenceCtx<Sc, Q> & { dice: Dice }): ForcedResolution;

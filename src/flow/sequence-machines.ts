@@ -206,7 +206,7 @@ export function cardsMachine(p: CardsProg) {
           ],
         },
       },
-      /** A unit offered its activation: its forced step first, if the ruleset names one. */
+      /** A unit offered its activation: its forced steps first, one by one, while the ruleset names one. */
       offered: {
         always: [
           { guard: 'forcedDue', target: 'forced', actions: assign(({ context }) => ({ forced: p.forced(context.table, context.unit!) })) },
@@ -217,7 +217,8 @@ export function cardsMachine(p: CardsProg) {
         meta: { takes: ['resolve'] },
         on: {
           [E.resolved]: [
-            { guard: 'goesOn', target: 'offer', actions: assign({ forced: null }) },
+            // The unit goes on: the ruleset is asked again (several forced steps may come in order).
+            { guard: 'goesOn', target: 'offered', actions: assign({ forced: null }) },
             // The step spent the activation.
             { target: 'afterActivation', actions: assign(actedNow) },
           ],

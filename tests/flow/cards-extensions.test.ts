@@ -107,3 +107,48 @@ describe('an activation of several commands (TC-3)', () => {
     expect(held.map((e) => e.type)).toEqual(['UNIT_HELD', 'ACTION_TAKEN', 'UNIT_ACTED']);
   });
 });
+
+describe('several forced steps in a row (TC-5, TC-8)', () => {
+  /** The first squad's card, then the first blue squad's; red shoots it twice (shaken and pinned, one man left). */
+  function pinnedBlue(after: number[]): Session {
+    const g = session([1, 6, 1, 5, 1, 6, 6, 1, ...after]);
+    ok(g, { type: 'BEGIN_TURN', side: 'red' });
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    ok(g, { type: 'ACTIVATE', side: 'red', unitId: 'red_a' });
+    ok(g, { type: 'SHOOT', side: 'red', unitId: 'red_a', target: 'blue_a' });
+    expect(g.state.table).toMatchObject({ shaken: ['blue_a'], pinned: ['blue_a'] });
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    return g;
+  }
+
+  it('TC-5, TC-8 a shaken and pinned unit tests its nerve, then tries to get up, then decides: the ruleset is asked again after each step', () => {
+    const g = pinnedBlue([4, 3]);
+    expect(g.state.seq).toMatchObject({ step: 'forced', unit: 'blue_a', forced: 'nerve test' });
+    const nerve = ok(g, { type: 'RESOLVE', side: 'blue', unitId: 'blue_a', step: 'nerve test' });
+    expect(nerve.at(-1)).toMatchObject({ type: 'FORCED_RESOLVED', step: 'nerve test', goesOn: true });
+    expect(g.state.seq).toMatchObject({ step: 'forced', unit: 'blue_a', forced: 'get up' });
+    expect(g.legalCommands()).toEqual([{ type: 'RESOLVE', side: 'blue', unitId: 'blue_a', step: 'get up' }]);
+    expect(g.dispatch({ type: 'ACTIVATE', side: 'blue', unitId: 'blue_a' })).toMatchObject({ ok: false, reason: 'not now: Blue first squad must first resolve its get up' });
+    ok(g, { type: 'RESOLVE', side: 'blue', unitId: 'blue_a', step: 'get up' });
+    expect(g.state.table).toMatchObject({ shaken: [], pinned: [] });
+    expect(g.state.seq).toMatchObject({ step: 'offer', unit: 'blue_a', forced: null });
+    expect(types(g).slice(0, 2)).toEqual(['ACTIVATE', 'PASS']);
+    expect(replayed(g).state).toEqual(g.state);
+  });
+
+  it('TC-8 the second step may spend the activation: steady, but still down — the pin is gone, the unit has acted', () => {
+    const g = pinnedBlue([6, 2]);
+    ok(g, { type: 'RESOLVE', side: 'blue', unitId: 'blue_a', step: 'nerve test' });
+    const down = ok(g, { type: 'RESOLVE', side: 'blue', unitId: 'blue_a', step: 'get up' });
+    expect(down.filter((e) => e.type !== 'DICE_ROLLED').map((e) => e.type)).toEqual(['GOT_UP', 'FORCED_RESOLVED']);
+    expect(g.state.table.pinned).toEqual([]);
+    expect(g.state.seq).toMatchObject({ step: 'draw', acted: ['red_a', 'blue_a'], forced: null, unit: null });
+  });
+
+  it('TC-5 a failed nerve test spends the activation before the second step: the pin stays for the next card', () => {
+    const g = pinnedBlue([1]);
+    ok(g, { type: 'RESOLVE', side: 'blue', unitId: 'blue_a', step: 'nerve test' });
+    expect(g.state.seq).toMatchObject({ step: 'draw', acted: ['red_a', 'blue_a'] });
+    expect(g.state.table).toMatchObject({ shaken: ['blue_a'], pinned: ['blue_a'] });
+  });
+});

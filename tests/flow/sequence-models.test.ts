@@ -99,7 +99,7 @@ function walk(module: AnyRulesetModule, scenario: Scenario, table: TableQueries,
       const { seq, table: t } = snap.context.state;
       // The cards model's own fields (absent elsewhere) and what its guards read of the table (shaken units, figures standing).
       const c = seq as Partial<CardsView>;
-      const shaken = (t as Partial<CardsTable>).shaken;
+      const shaken = [(t as Partial<CardsTable>).shaken, (t as Partial<CardsTable>).pinned];
       const cardsPart = c.deck ? [c.deck, c.via, c.by, c.forced, c.ready, c.readiness, c.queue, c.taken, shaken, (t as CardsTable).figures.filter((f) => f.alive).length] : [];
       return JSON.stringify([seq.step, seq.phase, seq.round, seq.side, seq.unit, [...seq.acted].sort(), seq.played, ...cardsPart, snap.context.refused ?? null]);
     },
@@ -362,9 +362,10 @@ describe('the cards machine over the toy cards rules (TC-1 … TC-7)', () => {
         }
         // TC-3 the acting side may end the activation whenever none of its enemy's actions is due.
         if (seq.step === 'activation' && legal.every((c) => c.side === seq.side)) expect(legal.at(-1)).toEqual({ type: 'END_ACTIVATION', side: seq.side, unitId: seq.unit });
-        // TC-5 the forced step comes only to a shaken unit, and nothing else is taken then.
+        // TC-5, TC-8 the forced steps come only to a shaken unit (its nerve test first), then to a pinned one; nothing else is taken then.
         if (seq.step === 'forced') {
-          expect(s.table.shaken).toContain(seq.unit);
+          expect(seq.forced).toBe(s.table.shaken.includes(seq.unit!) ? 'nerve test' : 'get up');
+          if (seq.forced === 'get up') expect(s.table.pinned).toContain(seq.unit);
           expect(legal.map((c) => c.type)).toEqual(['RESOLVE']);
         }
         if (seq.step === 'offer') {
@@ -394,7 +395,7 @@ describe('the cards machine over the toy cards rules (TC-1 … TC-7)', () => {
     for (const step of ['between', 'draw', 'forced', 'offer', 'activation', 'window', 'end']) expect(reached, step).toContain(step);
     // Every step's event is taken on some path (a pass leads to the state a held activation does: the walk keeps one of them).
     const taken = new Set(w.games.flatMap((path) => path.flatMap((g) => g.last.map((e) => e.type))));
-    for (const t of ['TURN_OPENED', 'CARD_DRAWN', 'FORCED_RESOLVED', 'UNIT_ACTIVATED', 'UNIT_READIED', 'UNIT_COMMANDED', 'UNIT_ACTED', 'READINESS_DECLARED', 'WINDOW_CLOSED', 'TURN_CLOSED']) expect(taken, t).toContain(t);
+    for (const t of ['TURN_OPENED', 'CARD_DRAWN', 'FORCED_RESOLVED', 'GOT_UP', 'ACTION_TAKEN', 'UNIT_ACTIVATED', 'UNIT_READIED', 'UNIT_COMMANDED', 'UNIT_ACTED', 'READINESS_DECLARED', 'WINDOW_CLOSED', 'TURN_CLOSED']) expect(taken, t).toContain(t);
   });
 
   it('TC-1 every turn deals a new deck of the units on the table; the turn ends with the deck empty; after the last turn the game is over (TC-7)', () => {

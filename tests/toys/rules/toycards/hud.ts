@@ -36,6 +36,7 @@ function unitsOf(s: CardsState, scenario: Scenario): PlayUnit[] {
     const figs = s.table.figures.filter((f) => f.unit === u.id);
     const status = [
       ...(s.table.shaken.includes(u.id) ? ['shaken'] : []),
+      ...(s.table.pinned.includes(u.id) ? ['pinned'] : []),
       ...(seq.ready.includes(u.id) ? ['ready'] : []),
       ...(seq.acted.includes(u.id) ? ['acted'] : []),
     ];
@@ -72,7 +73,7 @@ export function describeCards(s: CardsState, ctx: Ctx): PlayView {
   const { scenario, legal } = ctx;
   const p = cardsPhase(s);
   const result = cardsVictory(s, scenario);
-  const actions: PlayAction[] = legal.map((c, i) => ({ id: `${c.type}:${i}`, label: labelOf(c, s, scenario), rule: RULE_OF[c.type] ?? 'TC-3', command: c }));
+  const actions: PlayAction[] = legal.map((c, i) => ({ id: `${c.type}:${i}`, label: labelOf(c, s, scenario), rule: c.type === 'RESOLVE' && c.step === 'get up' ? 'TC-8' : RULE_OF[c.type] ?? 'TC-3', command: c }));
   return {
     rulesetId: 'toycards', scenarioTitle: scenario.title, sides: scenario.sides.map((x) => ({ id: x.id, name: x.name, ...(x.colour ? { colour: x.colour } : {}) })),
     prompt: { side: p.side ?? null, headline: p.label, detail: '', turn: s.seq.round, ...(scenario.turnLimit ? { turnLimit: scenario.turnLimit } : {}) },

@@ -7,8 +7,8 @@ import type { Scenario } from '../../scenario';
 import { cardsLog, cardsPhase, describeCards } from './hud';
 import { cardsPlayer } from './player';
 import {
-  actCards, activationOver, cardUnits, cardsActions, cardsVictory, commandableUnits, dealCards, drawnCard, evolveCards, mayGoReady, nerveTest, readinessRollOff,
-  setupCards, shakenTest, sideOfUnit, type CardsState, type CardsTable,
+  actCards, activationOver, cardUnits, cardsActions, cardsVictory, commandableUnits, dealCards, drawnCard, evolveCards, mayGoReady, readinessRollOff, resolveForcedStep,
+  forcedStep, setupCards, sideOfUnit, type CardsState, type CardsTable,
 } from './rules';
 
 /** TC-1 two sides, infantry squads and leaders. */
@@ -31,7 +31,7 @@ const sequence: CardsProgram<CardsTable, Scenario, TableQueries> = {
   commands: { begin: 'BEGIN_TURN', draw: 'DRAW_CARD', activate: 'ACTIVATE', pass: 'PASS', command: 'COMMAND', ready: 'READY', resolve: 'RESOLVE', declare: 'READINESS', end: 'END_TURN', endActivation: 'END_ACTIVATION' },
   rule: { begin: 'TC-1', draw: 'TC-2', activate: 'TC-2', command: 'TC-4', ready: 'TC-6', readiness: 'TC-6', end: 'TC-7' },
   roundWord: 'Turn',
-  forcedSteps: ['nerve test'],
+  forcedSteps: ['nerve test', 'get up'],
   units: cardUnits,
   lastRound: (scenario) => scenario.turnLimit ?? 3,
   // TC-7 a side with nothing left ends the game at once.
@@ -40,8 +40,8 @@ const sequence: CardsProgram<CardsTable, Scenario, TableQueries> = {
   card: drawnCard,
   sideOf: sideOfUnit,
   activationOver,
-  forced: shakenTest,
-  resolveForced: nerveTest,
+  forced: forcedStep,
+  resolveForced: resolveForcedStep,
   commandable: commandableUnits,
   mayReady: mayGoReady,
   rollOff: readinessRollOff,
@@ -66,6 +66,7 @@ const RULES = [
   { id: 'TC-5', title: 'Shaken', text: 'A unit hit is shaken; offered its activation it first tests its nerve: 4+ steadies it, else the activation is spent.' },
   { id: 'TC-6', title: 'Readiness', text: 'A squad may go ready on its card and act after any later activation; if both sides declare, a d6 roll-off sets the order.' },
   { id: 'TC-7', title: 'The end', text: 'The game ends when a side has nothing left or after the last turn; more figures standing wins.' },
+  { id: 'TC-8', title: 'Pinned', text: 'A unit hit twice by one shot is also pinned: offered its activation (after any nerve test) it tries to get up, 3+ on a d6; else the activation is spent. The pin is gone either way.' },
 ];
 
 const hud = {

@@ -13,11 +13,12 @@ export interface CardFigure {
   alive: boolean;
 }
 
-/** The table: the figures, the leaders' units, and the units shaken by fire (the sequence is the machine's). */
+/** The table: the figures, the leaders' units, the units shaken and those pinned by fire (the sequence is the machine's). */
 export interface CardsTable {
   figures: CardFigure[];
   leaders: string[];
   shaken: string[];
+  pinned: string[];
 }
 
 export type CardsState = Sequenced<CardsTable>;
@@ -27,9 +28,11 @@ type Ctx = SequenceCtx<Scenario, TableQueries>;
 export const MOVE = 10;
 export const RANGE = 30;
 export const COMMAND_RANGE = 15;
-/** TC-3 a hit on 4+; TC-5 the nerve test passes on 4+. */
+/** TC-3 a hit on 4+; TC-5 the nerve test passes on 4+; TC-8 two hits of a shot pin, getting up on 3+. */
 export const HIT = 4;
 export const NERVE = 4;
+export const PIN_HITS = 2;
+export const GET_UP = 3;
 const RADIUS = 1.25;
 const COMPASS = [0, 45, 90, 135, 180, 225, 270, 315];
 
@@ -73,6 +76,7 @@ export function setupCards(scenario: Scenario): CardsTable {
     figures: units.flatMap((u) => u.figures.map((f) => ({ id: f.id, unit: u.id, side: u.side, at: f.at, alive: true }))),
     leaders: units.filter((u) => u.type === 'leader').map((u) => u.id),
     shaken: [],
+    pinned: [],
   };
 }
 
@@ -91,15 +95,23 @@ export function drawnCard(s: CardsState, card: string, { scenario }: Ctx): { uni
   return { unit: card, text: `${nameOf(scenario, card)}'s card is drawn` };
 }
 
-/** TC-5 a shaken unit offered its activation first tests its nerve. */
-export const shakenTest = (t: CardsTable, unit: string): string | null => (t.shaken.includes(unit) ? 'nerve test' : null);
+/** TC-5, TC-8 the forced steps of a unit offered its activation, in order: a shaken unit tests its nerve, then a pinned one tries to get up. */
+export const forcedStep = (t: CardsTable, unit: string): string | null => (t.shaken.includes(unit) ? 'nerve test' : t.pinned.includes(unit) ? 'get up' : null);
 
-/** TC-5 the nerve test: a d6, 4+ steadies the unit (it goes on to act); else it stays shaken and the activation is spent. */
-export function nerveTest(s: CardsState, _step: string, { scenario, dice }: Ctx & { dice: Dice }): { ok: true; events: GameEvent[]; goesOn: boolean } {
+type Forced = { ok: true; events: GameEvent[]; goesOn: boolean };
+
+/** TC-5 the nerve test: a d6, 4+ steadies the unit (it goes on); else it stays shaken and the activation is spent. TC-8 getting up: a d6, 3+ it goes on; the pin is gone either way. */
+export function resolveForcedStep(s: CardsState, step: string, { scenario, dice }: Ctx & { dice: Dice }): Forced {
   const unit = s.seq.unit!;
-  const roll = dice.roll(6, `nerve test of ${nameOf(scenario, unit)} (${NERVE}+)`, 'TC-5');
+  const name = nameOf(scenario, unit);
+  if (step === 'get up') {
+    const roll = dice.roll(6, `${name} get up (${GET_UP}+)`, 'TC-8');
+    const up = roll >= GET_UP;
+    return { ok: true, goesOn: up, events: [{ type: 'GOT_UP', rule: 'TC-8', unit, roll, up, text: `${name} try to get up: ${roll}, ${up ? 'they go on' : 'they stay down this activation'}` }] };
+  }
+  const roll = dice.roll(6, `nerve test of ${name} (${NERVE}+)`, 'TC-5');
   const steady = roll >= NERVE;
-  return { ok: true, goesOn: steady, events: [{ type: 'NERVE_TESTED', rule: 'TC-5', unit, roll, steady, text: `${nameOf(scenario, unit)} tests its nerve: ${roll}, ${steady ? 'steady' : 'still shaken'}` }] };
+  return { ok: true, goesOn: steady, events: [{ type: 'NERVE_TESTED', rule: 'TC-5', unit, roll, steady, text: `${name} tests its nerve: ${roll}, ${steady ? 'steady' : 'still shaken'}` }] };
 }
 
 /** TC-4 the leader's card may command a squad of his side within COMMAND_RANGE cm. */
@@ -149,7 +161,7 @@ export function actCards(s: CardsState, c: Command, { scenario, table, dice }: C
       if (!within(range, RANGE)) return no(`${nameOf(scenario, target)} is ${cm(range)} away, beyond ${RANGE} cm`, 'TC-3');
       const hits = own.map(() => dice.roll(6, `shot by ${nameOf(scenario, unit)} (${HIT}+)`, 'TC-3')).filter((r) => r >= HIT).length;
       const fallen = enemy.slice(0, hits).map((f) => f.id);
-      return { ok: true, events: [{ type: 'UNIT_SHOT', rule: 'TC-3', unit, target, hits, fallen, text: `${nameOf(scenario, unit)} shoot at ${nameOf(scenario, target)}, ${cm(range)} away: ${hits} hit${hits === 1 ? '' : 's'}${hits ? ', it is shaken (TC-5)' : ''}` }] };
+      return { ok: true, events: [{ type: 'UNIT_SHOT', rule: 'TC-3', unit, target, hits, fallen, text: `${nameOf(scenario, unit)} shoot at ${nameOf(scenario, target)}, ${cm(range)} away: ${hits} hit${hits === 1 ? '' : 's'}${hits ? `, it is shaken (TC-5)${hits >= PIN_HITS ? ' and pinned (TC-8)' : ''}` : ''}` }] };
     }
   }
   return no(`unknown command ${c.type}`, 'TC-3');
@@ -159,7 +171,7 @@ function stays(own: readonly CardFigure[], dx: number, dz: number, scenario: Sce
   return own.every((f) => f.at[0] + dx >= 0 && f.at[0] + dx <= scenario.table.width && f.at[1] + dz >= 0 && f.at[1] + dz <= scenario.table.depth);
 }
 
-/** The table after one of the rules' events: a move, a shot's fallen and its target shaken (TC-5), a steady nerve. */
+/** The table after one of the rules' events: a move, a shot's fallen and its target shaken (TC-5) or pinned (TC-8), a steady nerve, a pin gone. */
 export function evolveCards(t: CardsTable, e: GameEvent): CardsTable {
   switch (e.type) {
     case 'UNIT_MOVED':
@@ -167,8 +179,12 @@ export function evolveCards(t: CardsTable, e: GameEvent): CardsTable {
     case 'UNIT_SHOT': {
       const fallen = e.fallen as string[];
       if (!fallen.length) return t;
-      return { ...t, figures: t.figures.map((f) => (fallen.includes(f.id) ? { ...f, alive: false } : f)), shaken: t.shaken.includes(String(e.target)) ? t.shaken : [...t.shaken, String(e.target)] };
+      const target = String(e.target);
+      const pinned = (e.hits as number) >= PIN_HITS && !t.pinned.includes(target) ? [...t.pinned, target] : t.pinned;
+      return { ...t, figures: t.figures.map((f) => (fallen.includes(f.id) ? { ...f, alive: false } : f)), shaken: t.shaken.includes(target) ? t.shaken : [...t.shaken, target], pinned };
     }
+    case 'GOT_UP':
+      return { ...t, pinned: t.pinned.filter((u) => u !== e.unit) };
     case 'NERVE_TESTED':
       return e.steady ? { ...t, shaken: t.shaken.filter((u) => u !== e.unit) } : t;
     default:
