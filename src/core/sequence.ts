@@ -3,7 +3,7 @@
 // holds round, initiative, who acts, which units acted and the phase, and hands the rules and the HUD
 // a read-only snapshot of it. Plain types here so that a ruleset types its parts where it writes them.
 import type { Dice } from './dice';
-import type { Command, GameEvent, VictoryResult } from './play-view-types';
+import type { Command, GameEvent, PendingDecision, VictoryResult } from './play-view-types';
 
 /**
  * The machine's step: between rounds, a side picks a unit, a unit (or a side's phase) acts, the round's
@@ -93,6 +93,18 @@ export interface TableRules<T, Sc, Q> {
   readonly actionTypes: readonly string[];
   /** An action resolved: its events (dice rolled through `dice`), or the refusal. */
   act(s: Sequenced<T>, command: Command, ctx: SequenceCtx<Sc, Q> & { dice: Dice }): Resolution;
+  /**
+   * Cards: the choice the game waits for from one side (often not the side acting), read from the
+   * table: it pre-empts the machine's step (its options are then the legal commands) until answered.
+   */
+  pendingDecision?(s: Sequenced<T>, ctx: { scenario: Sc }): PendingDecision | undefined;
+  /** Cards: the command types that answer decisions. */
+  readonly answerTypes?: readonly string[];
+  /**
+   * Cards: an answer resolved (dice through `dice`). Apart from `act`: an answer is no action of the
+   * activation (the acting unit does not spend it, another side sends it, any step may await it).
+   */
+  answer?(s: Sequenced<T>, command: Command, ctx: SequenceCtx<Sc, Q> & { dice: Dice }): Resolution;
   /** One of the rules' own events folded into the table (the sequence's events are the machine's). */
   evolve(table: T, event: GameEvent): T;
   victory(s: Sequenced<T>, ctx: { scenario: Sc }): VictoryResult | undefined;

@@ -19,7 +19,7 @@ export const SEQUENCE_EVENTS = {
 } as const;
 
 /** A command's role in the sequence: a step of the machine, or an action resolved by the rules. */
-export type CommandRole = 'begin' | 'select' | 'action' | 'endPhase' | 'end' | 'draw' | 'resolve' | 'activate' | 'pass' | 'command' | 'ready' | 'declare' | 'endActivation';
+export type CommandRole = 'begin' | 'select' | 'action' | 'endPhase' | 'end' | 'draw' | 'resolve' | 'activate' | 'pass' | 'command' | 'ready' | 'declare' | 'endActivation' | 'answer';
 
 /** The machine's context: the sequence, with the table its guards read (put in for a transition, never stored). */
 export interface SequenceContext extends Omit<SequenceView, 'step' | 'phase'> {
@@ -284,7 +284,7 @@ export function cardsMachine(p: CardsProg) {
         },
       },
       end: { meta: { takes: ['end'] }, on: { [E.end]: 'afterTurn' } },
-      afterTurn: { always: [{ guard: 'lastRoundPlayed', target: 'over' }, { target: 'between' }] },
+      afterTurn: { always: [{ guard: 'won', target: 'over' }, { guard: 'lastRoundPlayed', target: 'over' }, { target: 'between' }] },
       over: { type: 'final', meta: { takes: [] } },
     },
   });

@@ -1,10 +1,10 @@
 // The card-driven model composed into the game layer's Ruleset (sequenced.ts calls these): what each
 // step of the cards machine takes and resolves with the ruleset's pure functions, the legal commands
 // of each step, who may act, and the reading the HUD's and headless play's turn machine follows.
-import type { ActivationStage, CardsProgram, CardsView, Command, Dice, FlowAdapter, GameEvent, Sequenced, TableQueries, TurnStage } from '../core';
+import type { ActivationStage, CardsProgram, CardsView, Command, Dice, FlowAdapter, GameEvent, PendingDecision, Sequenced, TableQueries, TurnStage } from '../core';
 import type { ActingSides, Decision } from '../game';
 import type { Scenario } from '../scenario';
-import { SEQUENCE_EVENTS, snapshotOf, stepped, type CommandRole, type SequenceMachine } from './sequence-machines';
+import { rolesNow, SEQUENCE_EVENTS, snapshotOf, stepped, type CommandRole, type SequenceMachine } from './sequence-machines';
 
 type Program = CardsProgram<unknown, Scenario, TableQueries>;
 type State = Sequenced<unknown>;
@@ -22,8 +22,12 @@ export const CARDS_START = { deck: [], drawn: [], via: null, by: null, forced: n
 export function cardsRoleOf(p: Program, type: string): CommandRole | undefined {
   const c = p.commands;
   for (const role of ['begin', 'draw', 'resolve', 'activate', 'pass', 'ready', 'command', 'declare', 'end', 'endActivation'] as const) if (c[role] === type) return role;
+  if (p.rules.answerTypes?.includes(type)) return 'answer';
   return p.rules.actionTypes.includes(type) ? 'action' : undefined;
 }
+
+/** The decision the table waits for now, if any (it pre-empts the machine's step). */
+export const cardsDecision = (p: Program, s: State, scenario: Scenario): PendingDecision | undefined => p.rules.pendingDecision?.(s, { scenario });
 
 /** The ready units of a side that may still use their readiness now. */
 function readyOf(p: Program, s: State, side: string): string[] {
@@ -50,8 +54,33 @@ function folded(p: Program, machine: SequenceMachine, s: State, events: readonly
 function withClosing(p: Program, machine: SequenceMachine, s: State, events: GameEvent[], scenario: Scenario): GameEvent[] {
   const after = folded(p, machine, s, events);
   const unit = after.seq.unit;
-  if (after.seq.step !== 'activation' || !unit || !p.activationOver(after, unit)) return events;
+  // An open decision holds the acted event back until its last answer.
+  if (after.seq.step !== 'activation' || !unit || cardsDecision(p, after, scenario) || !p.activationOver(after, unit)) return events;
   return [...events, { type: E.acted, rule: p.rule.activate, unit, text: `${nameOf(scenario, unit)}: activation over` }];
+}
+
+/**
+ * A command judged: while a decision is open only its answers are taken (any other is refused naming
+ * it); else the machine's step must take the command's role, then it is resolved.
+ */
+export function cardsDecide(p: Program, machine: SequenceMachine, s: State, c: Command, role: CommandRole, ctx: Ctx & { dice: Dice }): Decision<GameEvent> {
+  const { scenario } = ctx;
+  const open = cardsDecision(p, s, scenario);
+  if (open && role !== 'answer') return { ok: false, reason: `not now: ${sideName(scenario, open.side)} must first answer: ${open.label}`, rule: open.rule ?? p.rule.activate };
+  if (!open && role === 'answer') return { ok: false, reason: `not now: nothing is asked (${cardsAwaited(p, s, scenario).reason})`, rule: cardsAwaited(p, s, scenario).rule };
+  if (!open && !rolesNow(machine, s).includes(role)) {
+    const wait = cardsAwaited(p, s, scenario);
+    return { ok: false, reason: `not now: ${wait.reason}`, rule: wait.rule };
+  }
+  return cardsResolve(p, machine, s, c, role, ctx);
+}
+
+/** An answer's events, and the step's closing event it held back when it was the last answer. */
+function answered(p: Program, machine: SequenceMachine, s: State, c: Command, ctx: Ctx & { dice: Dice }): Decision<GameEvent> {
+  if (!p.rules.answer) return { ok: false, reason: `${c.type} answers nothing in these rules`, rule: p.rule.activate };
+  const r = p.rules.answer(s, c, ctx);
+  if (!r.ok) return r.rule ? { ok: false, reason: r.reason, rule: r.rule } : { ok: false, reason: r.reason };
+  return { ok: true, events: withClosing(p, machine, s, r.events, ctx.scenario) };
 }
 
 /** The events of a cards step (dice through `dice`), or the refusal. */
@@ -66,6 +95,8 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
   }
   const can = (e: GameEvent) => snapshotOf(machine, s).can(e as never);
   switch (role) {
+    case 'answer':
+      return answered(p, machine, s, c, ctx);
     case 'begin': {
       const round = seq.round + 1;
       const r = p.deal(s, ctx);
@@ -135,6 +166,8 @@ export function cardsLegal(p: Program, s: State, ctx: Ctx): Command[] {
   const C = p.commands;
   const side = seq.side!;
   const unitId = seq.unit!;
+  const open = cardsDecision(p, s, ctx.scenario);
+  if (open) return open.options.map((o) => o.command);
   switch (seq.step) {
     case 'between': return [{ type: C.begin, side: first }];
     case 'draw': return [{ type: C.draw, side: first }];
@@ -160,6 +193,8 @@ export function cardsLegal(p: Program, s: State, ctx: Ctx): Command[] {
 export function cardsActingSides(p: Program, s: State, scenario: Scenario): ActingSides {
   const seq = cardsOf(s);
   const sides = scenario.sides.map((x) => x.id);
+  const open = cardsDecision(p, s, scenario);
+  if (open) return { sides: [open.side], awaiting: open.label, ...(open.rule ? { rule: open.rule } : {}) };
   if (seq.step === 'window') return { sides: [...seq.readiness!.pending], rule: p.rule.readiness };
   if (seq.side && (seq.step === 'forced' || seq.step === 'offer' || seq.step === 'activation')) return { sides: [seq.side], rule: p.rule.activate };
   const rule = seq.step === 'end' ? p.rule.end : seq.step === 'draw' ? p.rule.draw : p.rule.begin;
@@ -187,18 +222,20 @@ export function cardsAwaited(p: Program, s: State, scenario: Scenario): { reason
 export function cardsAdapter(p: Program): FlowAdapter<State> {
   const C = p.commands;
   const ends = new Set<string>([E.acted, E.pass, E.ready]);
+  // A decision may pre-empt any step: its answers are taken wherever the machine stands.
+  const answers = p.rules.answerTypes ?? [];
   return {
     activationModel: 'cards',
     meleeModel: 'none',
     steps: {
-      beginTurn: [C.begin],
-      pick: [C.draw],
-      window: [C.declare],
+      beginTurn: [C.begin, ...answers],
+      pick: [C.draw, ...answers],
+      window: [C.declare, ...answers],
       windowState: 'window',
-      endTurn: [C.end],
-      resolve: [C.resolve],
-      // The unit offered decides, then (activated) takes its action: both are its choosing.
-      choose: [C.activate, C.pass, C.ready, C.command, C.endActivation, ...p.rules.actionTypes],
+      endTurn: [C.end, ...answers],
+      resolve: [C.resolve, ...answers],
+      // The unit offered decides, then (activated) takes its actions: both are its choosing.
+      choose: [C.activate, C.pass, C.ready, C.command, C.endActivation, ...p.rules.actionTypes, ...answers],
       choosers: ['unit'],
       forced: {},
       melee: [],

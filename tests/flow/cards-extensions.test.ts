@@ -117,6 +117,8 @@ describe('several forced steps in a row (TC-5, TC-8)', () => {
     ok(g, { type: 'ACTIVATE', side: 'red', unitId: 'red_a' });
     ok(g, { type: 'SHOOT', side: 'red', unitId: 'red_a', target: 'blue_a' });
     expect(g.state.table).toMatchObject({ shaken: ['blue_a'], pinned: ['blue_a'] });
+    ok(g, { type: 'ALLOCATE_HIT', side: 'blue', figureId: 'blue_a_1' });
+    ok(g, { type: 'ALLOCATE_HIT', side: 'blue', figureId: 'blue_a_2' });
     ok(g, { type: 'DRAW_CARD', side: 'red' });
     return g;
   }
@@ -150,5 +152,56 @@ describe('several forced steps in a row (TC-5, TC-8)', () => {
     ok(g, { type: 'RESOLVE', side: 'blue', unitId: 'blue_a', step: 'nerve test' });
     expect(g.state.seq).toMatchObject({ step: 'draw', acted: ['red_a', 'blue_a'] });
     expect(g.state.table).toMatchObject({ shaken: ['blue_a'], pinned: ['blue_a'] });
+  });
+});
+
+describe('decisions by another side at any step (TC-9)', () => {
+  it('TC-9 the target\'s owner allocates the hits mid-activation: only its answers are legal, the shooter\'s side is refused naming who is awaited, the acted event waits for the last answer', () => {
+    const g = session([...SQUAD_FIRST, 6, 6, 1]);
+    ok(g, { type: 'BEGIN_TURN', side: 'red' });
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    ok(g, { type: 'ACTIVATE', side: 'red', unitId: 'red_a' });
+    const shot = ok(g, { type: 'SHOOT', side: 'red', unitId: 'red_a', target: 'blue_a' });
+    expect(count(shot, 'UNIT_ACTED')).toBe(0);
+    expect(g.state.seq).toMatchObject({ step: 'activation', unit: 'red_a', side: 'red' });
+    expect(g.pendingDecision()).toMatchObject({ side: 'blue', kind: 'hit-allocation', label: '2 hits on Blue first squad: which man falls?', rule: 'TC-9' });
+    expect(g.legalCommands()).toEqual(['blue_a_1', 'blue_a_2', 'blue_a_3'].map((figureId) => ({ type: 'ALLOCATE_HIT', side: 'blue', figureId })));
+    const waits = { ok: false, reason: 'Reds may not act now: the game waits for Blues (2 hits on Blue first squad: which man falls?)', rule: 'TC-9' };
+    expect(g.dispatch({ type: 'END_ACTIVATION', side: 'red', unitId: 'red_a' })).toEqual(waits);
+    expect(g.dispatch({ type: 'ALLOCATE_HIT', side: 'red', figureId: 'blue_a_1' })).toEqual(waits);
+    // The answering side may send nothing else, and only a standing man of the unit hit.
+    expect(g.dispatch({ type: 'DRAW_CARD', side: 'blue' })).toEqual({ ok: false, reason: 'not now: Blues must first answer: 2 hits on Blue first squad: which man falls?', rule: 'TC-9' });
+    expect(g.dispatch({ type: 'ALLOCATE_HIT', side: 'blue', figureId: 'blue_b_1' })).toEqual({ ok: false, reason: 'the hit falls on a standing man of Blue first squad', rule: 'TC-9' });
+    const view = cards.hud.describe(g.state, { scenario: g.scenario, table });
+    expect(view.decision).toMatchObject({ side: 'blue', rule: 'TC-9' });
+    expect(view.prompt).toMatchObject({ side: 'blue', headline: '2 hits on Blue first squad: which man falls?' });
+    expect(view.actions.map((a) => a.label)).toEqual(['Blues: Blue first squad, man 1 falls', 'Blues: Blue first squad, man 2 falls', 'Blues: Blue first squad, man 3 falls']);
+    const first = ok(g, { type: 'ALLOCATE_HIT', side: 'blue', figureId: 'blue_a_3' });
+    expect(first.map((e) => e.type)).toEqual(['HIT_ALLOCATED']);
+    expect(g.pendingDecision()).toMatchObject({ side: 'blue', label: '1 hit on Blue first squad: which man falls?' });
+    expect(g.legalCommands().map((c) => c.figureId)).toEqual(['blue_a_1', 'blue_a_2']);
+    const before = g.state;
+    const last = ok(g, { type: 'ALLOCATE_HIT', side: 'blue', figureId: 'blue_a_1' });
+    expect(last.map((e) => e.type)).toEqual(['HIT_ALLOCATED', 'UNIT_ACTED']);
+    expect(last[1]).toMatchObject({ unit: 'red_a', text: 'Red first squad: activation over' });
+    expect(g.pendingDecision()).toBeUndefined();
+    expect(g.state.seq).toMatchObject({ step: 'draw', acted: ['red_a'] });
+    expect(g.state.table.figures.filter((f) => f.unit === 'blue_a' && f.alive).map((f) => f.id)).toEqual(['blue_a_2']);
+    // An answer rolls nothing: it may be taken back.
+    expect(g.undo()).toBe(true);
+    expect(g.state).toEqual(before);
+    ok(g, { type: 'ALLOCATE_HIT', side: 'blue', figureId: 'blue_a_1' });
+    expect(replayed(g).state).toEqual(g.state);
+  });
+
+  it('TC-9 an answer when nothing is asked is refused; hits enough for every man need no choice', () => {
+    const g = session([...SQUAD_FIRST, 6, 6, 6]);
+    ok(g, { type: 'BEGIN_TURN', side: 'red' });
+    expect(g.dispatch({ type: 'ALLOCATE_HIT', side: 'red', figureId: 'blue_a_1' })).toEqual({ ok: false, reason: 'not now: nothing is asked (the next card has to be drawn)', rule: 'TC-2' });
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    ok(g, { type: 'ACTIVATE', side: 'red', unitId: 'red_a' });
+    const shot = ok(g, { type: 'SHOOT', side: 'red', unitId: 'red_a', target: 'blue_a' });
+    expect(shot.at(-1)).toMatchObject({ type: 'UNIT_ACTED' });
+    expect(g.pendingDecision()).toBeUndefined();
   });
 });

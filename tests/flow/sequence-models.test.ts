@@ -338,6 +338,8 @@ describe('the cards machine over the toy cards rules (TC-1 … TC-7)', () => {
   const types = (g: GameSession<CState>) => g.legalCommands().map((c) => c.type);
 
   /** Each state the model allows (the machine's context against the table and the legal commands). */
+  /** Steps reached with a decision open. */
+  const decided = new Set<string>();
   function checkCardStates(w: Walk) {
     const reached = new Set<string>();
     for (const path of w.games) {
@@ -355,6 +357,15 @@ describe('the cards machine over the toy cards rules (TC-1 … TC-7)', () => {
         // TC-1 every card drawn this turn came off the deck: drawn + left = the units dealt, each once.
         if (seq.step !== 'between' && seq.step !== 'over') expect(new Set([...seq.drawn, ...seq.deck]).size).toBe(seq.drawn.length + seq.deck.length);
         if (seq.step === 'draw') expect(seq.deck.length).toBeGreaterThan(0);
+        // TC-9 a decision pre-empts the step: its answers are the legal commands, its side the only one heard.
+        const decision = w.module.ruleset.pendingDecision?.(s, { scenario: w.scenario, table: w.table });
+        if (decision) {
+          decided.add(seq.step);
+          expect(legal).toEqual(decision.options.map((o) => o.command));
+          expect(legal.every((c) => c.type === 'ALLOCATE_HIT' && c.side === decision.side)).toBe(true);
+          expect(w.module.ruleset.actingSides(s, legal[0]!, { scenario: w.scenario }).sides).toEqual([decision.side]);
+          continue;
+        }
         if (seq.step === 'forced' || seq.step === 'offer' || seq.step === 'activation') {
           expect(seq.acted).not.toContain(seq.unit);
           expect(cardUnits(s.table, seq.side!)).toContain(seq.unit);
@@ -393,9 +404,11 @@ describe('the cards machine over the toy cards rules (TC-1 … TC-7)', () => {
     expect(w.games.length).toBeGreaterThan(50);
     const reached = checkCardStates(w);
     for (const step of ['between', 'draw', 'forced', 'offer', 'activation', 'window', 'end']) expect(reached, step).toContain(step);
+    // TC-9 hits were allocated in the middle of an activation (the acted event held back until the last answer).
+    expect(decided).toContain('activation');
     // Every step's event is taken on some path (a pass leads to the state a held activation does: the walk keeps one of them).
     const taken = new Set(w.games.flatMap((path) => path.flatMap((g) => g.last.map((e) => e.type))));
-    for (const t of ['TURN_OPENED', 'CARD_DRAWN', 'FORCED_RESOLVED', 'GOT_UP', 'ACTION_TAKEN', 'UNIT_ACTIVATED', 'UNIT_READIED', 'UNIT_COMMANDED', 'UNIT_ACTED', 'READINESS_DECLARED', 'WINDOW_CLOSED', 'TURN_CLOSED']) expect(taken, t).toContain(t);
+    for (const t of ['TURN_OPENED', 'CARD_DRAWN', 'FORCED_RESOLVED', 'GOT_UP', 'ACTION_TAKEN', 'HIT_ALLOCATED', 'UNIT_ACTIVATED', 'UNIT_READIED', 'UNIT_COMMANDED', 'UNIT_ACTED', 'READINESS_DECLARED', 'WINDOW_CLOSED', 'TURN_CLOSED']) expect(taken, t).toContain(t);
   });
 
   it('TC-1 every turn deals a new deck of the units on the table; the turn ends with the deck empty; after the last turn the game is over (TC-7)', () => {
@@ -428,6 +441,9 @@ describe('the cards machine over the toy cards rules (TC-1 … TC-7)', () => {
     ok(g, { type: 'ACTIVATE', side: 'red', unitId: 'red_a' });
     ok(g, { type: 'SHOOT', side: 'red', unitId: 'red_a', target: 'blue_a' });
     expect(g.state.table.shaken).toEqual(['blue_a']);
+    // TC-9 two hits on three men: Blues choose who falls.
+    ok(g, { type: 'ALLOCATE_HIT', side: 'blue', figureId: 'blue_a_2' });
+    ok(g, { type: 'ALLOCATE_HIT', side: 'blue', figureId: 'blue_a_3' });
     expect(g.state.seq).toMatchObject({ step: 'draw', acted: ['red_lt', 'red_a'] });
     ok(g, { type: 'DRAW_CARD', side: 'red' });
     expect(g.events.at(-1)).toMatchObject({ type: 'CARD_DRAWN', card: 'red_a', unit: null, rule: 'TC-4' });

@@ -3,7 +3,7 @@
 // cards left and their state (shaken, ready, acted). Lengths in cm.
 import type { CardsView, Command, GameEvent, PlayAction, PlayLogLine, PlayUnit, PlayView, TableQueries } from '../../core';
 import type { Scenario } from '../../scenario';
-import { cardsVictory, nameOf, sideName, type CardsState } from './rules';
+import { allocationDecision, cardsVictory, nameOf, sideName, type CardsState } from './rules';
 
 interface Ctx {
   scenario: Scenario;
@@ -61,22 +61,29 @@ function labelOf(c: Command, s: CardsState, scenario: Scenario): string {
     case 'READINESS': return c.unitId ? `${sideName(scenario, String(c.side))}: use ${unit}` : `${sideName(scenario, String(c.side))}: no ready unit now`;
     case 'HOLD': return `${unit}: hold`;
     case 'END_ACTIVATION': return `${unit}: end the activation`;
+    case 'ALLOCATE_HIT': {
+      const f = s.table.figures.find((x) => x.id === c.figureId)!;
+      return `${sideName(scenario, String(c.side))}: ${nameOf(scenario, f.unit)}, man ${s.table.figures.filter((x) => x.unit === f.unit).indexOf(f) + 1} falls`;
+    }
     case 'MOVE': return `${unit}: move ${Number(c.dx).toFixed(1)}, ${Number(c.dz).toFixed(1)} cm`;
     case 'SHOOT': return `${unit}: shoot at ${nameOf(scenario, String(c.target))}`;
     default: return `End turn ${s.seq.round}`;
   }
 }
 
-const RULE_OF: Record<string, string> = { BEGIN_TURN: 'TC-1', DRAW_CARD: 'TC-2', RESOLVE: 'TC-5', ACTIVATE: 'TC-2', END_ACTIVATION: 'TC-3', PASS: 'TC-2', READY: 'TC-6', COMMAND: 'TC-4', READINESS: 'TC-6', END_TURN: 'TC-7' };
+const RULE_OF: Record<string, string> = { BEGIN_TURN: 'TC-1', DRAW_CARD: 'TC-2', RESOLVE: 'TC-5', ACTIVATE: 'TC-2', END_ACTIVATION: 'TC-3', ALLOCATE_HIT: 'TC-9', PASS: 'TC-2', READY: 'TC-6', COMMAND: 'TC-4', READINESS: 'TC-6', END_TURN: 'TC-7' };
 
 export function describeCards(s: CardsState, ctx: Ctx): PlayView {
   const { scenario, legal } = ctx;
   const p = cardsPhase(s);
   const result = cardsVictory(s, scenario);
+  // TC-9 a choice asked of a unit's owner: the HUD prompts that side.
+  const decision = allocationDecision(s, scenario);
   const actions: PlayAction[] = legal.map((c, i) => ({ id: `${c.type}:${i}`, label: labelOf(c, s, scenario), rule: c.type === 'RESOLVE' && c.step === 'get up' ? 'TC-8' : RULE_OF[c.type] ?? 'TC-3', command: c }));
   return {
     rulesetId: 'toycards', scenarioTitle: scenario.title, sides: scenario.sides.map((x) => ({ id: x.id, name: x.name, ...(x.colour ? { colour: x.colour } : {}) })),
-    prompt: { side: p.side ?? null, headline: p.label, detail: '', turn: s.seq.round, ...(scenario.turnLimit ? { turnLimit: scenario.turnLimit } : {}) },
+    ...(decision ? { decision } : {}),
+    prompt: { side: decision?.side ?? p.side ?? null, headline: decision?.label ?? p.label, detail: '', turn: s.seq.round, ...(scenario.turnLimit ? { turnLimit: scenario.turnLimit } : {}) },
     units: unitsOf(s, scenario),
     ...(s.seq.unit ? { activeUnitId: s.seq.unit } : {}),
     actions,

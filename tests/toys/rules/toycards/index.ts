@@ -7,7 +7,7 @@ import type { Scenario } from '../../scenario';
 import { cardsLog, cardsPhase, describeCards } from './hud';
 import { cardsPlayer } from './player';
 import {
-  actCards, activationOver, cardUnits, cardsActions, cardsVictory, commandableUnits, dealCards, drawnCard, evolveCards, mayGoReady, readinessRollOff, resolveForcedStep,
+  actCards, activationOver, allocationDecision, answerCards, cardUnits, cardsActions, cardsVictory, commandableUnits, dealCards, drawnCard, evolveCards, mayGoReady, readinessRollOff, resolveForcedStep,
   forcedStep, setupCards, sideOfUnit, type CardsState, type CardsTable,
 } from './rules';
 
@@ -53,6 +53,10 @@ const sequence: CardsProgram<CardsTable, Scenario, TableQueries> = {
     actionTypes: ['HOLD', 'MOVE', 'SHOOT'],
     actions: (s, { scenario, table }) => cardsActions(s, scenario, table),
     act: actCards,
+    // TC-9 the owner of a unit hit chooses who falls.
+    pendingDecision: (s, { scenario }) => allocationDecision(s, scenario),
+    answerTypes: ['ALLOCATE_HIT'],
+    answer: answerCards,
     evolve: evolveCards,
     victory: (s: CardsState, { scenario }) => cardsVictory(s, scenario),
   },
@@ -67,6 +71,7 @@ const RULES = [
   { id: 'TC-6', title: 'Readiness', text: 'A squad may go ready on its card and act after any later activation; if both sides declare, a d6 roll-off sets the order.' },
   { id: 'TC-7', title: 'The end', text: 'The game ends when a side has nothing left or after the last turn; more figures standing wins.' },
   { id: 'TC-8', title: 'Pinned', text: 'A unit hit twice by one shot is also pinned: offered its activation (after any nerve test) it tries to get up, 3+ on a d6; else the activation is spent. The pin is gone either way.' },
+  { id: 'TC-9', title: 'Who falls', text: 'Fewer hits than the unit hit has men: its owner chooses, a hit at a time, which man falls; as many or more: all fall.' },
 ];
 
 const hud = {

@@ -2,7 +2,7 @@
 // unit cards each turn, a card's unit acting, passing, going ready or (the leader) commanding a squad,
 // a shaken unit's nerve test first, readiness windows after activations — is the flow's cards machine
 // (index.ts). An activation: hold, shoot, or move and then shoot or end it. Lengths in cm. Rule ids TC-n.
-import { baseDistance, hypot, within, type Command, type Dice, type GameEvent, type Resolution, type Sequenced, type SequenceCtx, type TableQueries, type Vec2 } from '../../core';
+import { baseDistance, hypot, within, type Command, type Dice, type GameEvent, type PendingDecision, type Resolution, type Sequenced, type SequenceCtx, type TableQueries, type Vec2 } from '../../core';
 import type { Scenario } from '../../scenario';
 
 export interface CardFigure {
@@ -13,12 +13,19 @@ export interface CardFigure {
   alive: boolean;
 }
 
-/** The table: the figures, the leaders' units, the units shaken and those pinned by fire (the sequence is the machine's). */
+/** Hits of a shot whose owner is choosing the figures that fall (TC-9). */
+export interface Allocation {
+  target: string;
+  hits: number;
+}
+
+/** The table: the figures, the leaders' units, the units shaken and those pinned by fire, hits awaiting their owner's choice (the sequence is the machine's). */
 export interface CardsTable {
   figures: CardFigure[];
   leaders: string[];
   shaken: string[];
   pinned: string[];
+  allocating: Allocation | null;
 }
 
 export type CardsState = Sequenced<CardsTable>;
@@ -77,6 +84,7 @@ export function setupCards(scenario: Scenario): CardsTable {
     leaders: units.filter((u) => u.type === 'leader').map((u) => u.id),
     shaken: [],
     pinned: [],
+    allocating: null,
   };
 }
 
@@ -160,7 +168,8 @@ export function actCards(s: CardsState, c: Command, { scenario, table, dice }: C
       const range = distance(table, own, enemy);
       if (!within(range, RANGE)) return no(`${nameOf(scenario, target)} is ${cm(range)} away, beyond ${RANGE} cm`, 'TC-3');
       const hits = own.map(() => dice.roll(6, `shot by ${nameOf(scenario, unit)} (${HIT}+)`, 'TC-3')).filter((r) => r >= HIT).length;
-      const fallen = enemy.slice(0, hits).map((f) => f.id);
+      // TC-9 hits enough for every figure: all fall; fewer: the owner chooses who falls (a decision).
+      const fallen = hits >= enemy.length ? enemy.map((f) => f.id) : [];
       return { ok: true, events: [{ type: 'UNIT_SHOT', rule: 'TC-3', unit, target, hits, fallen, text: `${nameOf(scenario, unit)} shoot at ${nameOf(scenario, target)}, ${cm(range)} away: ${hits} hit${hits === 1 ? '' : 's'}${hits ? `, it is shaken (TC-5)${hits >= PIN_HITS ? ' and pinned (TC-8)' : ''}` : ''}` }] };
     }
   }
@@ -178,10 +187,16 @@ export function evolveCards(t: CardsTable, e: GameEvent): CardsTable {
       return { ...t, figures: t.figures.map((f) => (f.unit === e.unit ? { ...f, at: [f.at[0] + (e.dx as number), f.at[1] + (e.dz as number)] as Vec2 } : f)) };
     case 'UNIT_SHOT': {
       const fallen = e.fallen as string[];
-      if (!fallen.length) return t;
+      const hits = e.hits as number;
+      if (!hits) return t;
       const target = String(e.target);
-      const pinned = (e.hits as number) >= PIN_HITS && !t.pinned.includes(target) ? [...t.pinned, target] : t.pinned;
-      return { ...t, figures: t.figures.map((f) => (fallen.includes(f.id) ? { ...f, alive: false } : f)), shaken: t.shaken.includes(target) ? t.shaken : [...t.shaken, target], pinned };
+      const pinned = hits >= PIN_HITS && !t.pinned.includes(target) ? [...t.pinned, target] : t.pinned;
+      const allocating = fallen.length ? null : { target, hits };
+      return { ...t, figures: t.figures.map((f) => (fallen.includes(f.id) ? { ...f, alive: false } : f)), shaken: t.shaken.includes(target) ? t.shaken : [...t.shaken, target], pinned, allocating };
+    }
+    case 'HIT_ALLOCATED': {
+      const a = t.allocating!;
+      return { ...t, figures: t.figures.map((f) => (f.id === e.figure ? { ...f, alive: false } : f)), allocating: a.hits > 1 ? { ...a, hits: a.hits - 1 } : null };
     }
     case 'GOT_UP':
       return { ...t, pinned: t.pinned.filter((u) => u !== e.unit) };
@@ -213,6 +228,27 @@ export function cardsActions(s: CardsState, scenario: Scenario, table: TableQuer
   const enemies = [...new Set(live(s.table).filter((f) => f.side !== side).map((f) => f.unit))];
   for (const target of enemies) if (within(distance(table, own, unitFigures(s.table, target)), RANGE)) out.push({ type: 'SHOOT', side, unitId, target });
   return out;
+}
+
+/** TC-9 the owner of a unit hit by fewer hits than it has figures chooses, a hit at a time, which figure falls. */
+export function allocationDecision(s: CardsState, scenario: Scenario): PendingDecision | undefined {
+  const a = s.table.allocating;
+  if (!a) return undefined;
+  const side = sideOfUnit(s.table, a.target);
+  const name = nameOf(scenario, a.target);
+  const all = s.table.figures.filter((f) => f.unit === a.target);
+  const options = all.flatMap((f, i) => (f.alive ? [{ label: `${name}, man ${i + 1}`, command: { type: 'ALLOCATE_HIT', side, figureId: f.id } }] : []));
+  return { side, kind: 'hit-allocation', label: `${a.hits} hit${a.hits === 1 ? '' : 's'} on ${name}: which man falls?`, rule: 'TC-9', options };
+}
+
+/** TC-9 an answer: the chosen figure of the unit hit falls. */
+export function answerCards(s: CardsState, c: Command, { scenario }: Ctx): Resolution {
+  const a = s.table.allocating;
+  if (c.type !== 'ALLOCATE_HIT' || !a) return no(`${c.type} answers nothing now`, 'TC-9');
+  const figure = s.table.figures.find((f) => f.id === c.figureId);
+  if (!figure || figure.unit !== a.target || !figure.alive) return no(`the hit falls on a standing man of ${nameOf(scenario, a.target)}`, 'TC-9');
+  const man = s.table.figures.filter((f) => f.unit === a.target).indexOf(figure) + 1;
+  return { ok: true, events: [{ type: 'HIT_ALLOCATED', rule: 'TC-9', unit: a.target, figure: figure.id, text: `${sideName(scenario, figure.side)} choose: ${nameOf(scenario, a.target)}, man ${man} falls` }] };
 }
 
 /** TC-7 the game ends when a side has nothing left, or after the last turn: more figures standing wins. */
