@@ -89,6 +89,11 @@ export interface TableRules<T, Sc, Q> {
   setup(scenario: Sc, ctx: { table: Q }): T;
   /** The action commands the acting unit (or the phasing side, in its phase) may give now, each with its side. */
   actions(s: Sequenced<T>, ctx: SequenceCtx<Sc, Q>): Command[];
+  /**
+   * Cards: the sides with an action due in the activation now, read from the table (a charge's
+   * defensive fire: the charged side's); absent: the acting unit's. The legal actions carry these sides.
+   */
+  actionSides?(s: Sequenced<T>): readonly string[];
   /** The command types of the actions (the machines' acting step takes these). */
   readonly actionTypes: readonly string[];
   /** An action resolved: its events (dice rolled through `dice`), or the refusal. */

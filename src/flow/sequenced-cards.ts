@@ -196,7 +196,9 @@ export function cardsActingSides(p: Program, s: State, scenario: Scenario): Acti
   const open = cardsDecision(p, s, scenario);
   if (open) return { sides: [open.side], awaiting: open.label, ...(open.rule ? { rule: open.rule } : {}) };
   if (seq.step === 'window') return { sides: [...seq.readiness!.pending], rule: p.rule.readiness };
-  if (seq.side && (seq.step === 'forced' || seq.step === 'offer' || seq.step === 'activation')) return { sides: [seq.side], rule: p.rule.activate };
+  // In an activation, the sides whose actions are due (another side's defensive fire …), else the acting unit's.
+  if (seq.side && seq.step === 'activation') return { sides: p.rules.actionSides?.(s) ?? [seq.side], rule: p.rule.activate };
+  if (seq.side && (seq.step === 'forced' || seq.step === 'offer')) return { sides: [seq.side], rule: p.rule.activate };
   const rule = seq.step === 'end' ? p.rule.end : seq.step === 'draw' ? p.rule.draw : p.rule.begin;
   return { sides, rule, anySide: true };
 }

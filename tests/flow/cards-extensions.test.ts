@@ -205,3 +205,47 @@ describe('decisions by another side at any step (TC-9)', () => {
     expect(g.pendingDecision()).toBeUndefined();
   });
 });
+
+describe('actions by another side inside an activation (TC-10)', () => {
+  /** The first squad shoots the second blue squad: one hit (not pinned), Blues choose who falls. */
+  function shotOnce(after: number[]): Session {
+    const g = session([...SQUAD_FIRST, 6, 1, 1, ...after]);
+    ok(g, { type: 'BEGIN_TURN', side: 'red' });
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    ok(g, { type: 'ACTIVATE', side: 'red', unitId: 'red_a' });
+    ok(g, { type: 'SHOOT', side: 'red', unitId: 'red_a', target: 'blue_b' });
+    const answered = ok(g, { type: 'ALLOCATE_HIT', side: 'blue', figureId: 'blue_b_1' });
+    expect(count(answered, 'UNIT_ACTED')).toBe(0);
+    return g;
+  }
+
+  it('TC-10 the side shot at fires back inside the shooter\'s activation: the acting sides are its; the shooter\'s side is refused; the shooter\'s owner then allocates (TC-9); one acted event at the end', () => {
+    const g = shotOnce([5, 6]);
+    expect(g.state.seq).toMatchObject({ step: 'activation', unit: 'red_a', side: 'red', taken: ['SHOOT'] });
+    expect(g.legalCommands()).toEqual([{ type: 'RETURN_FIRE', side: 'blue', unitId: 'blue_b', target: 'red_a' }, { type: 'HOLD_FIRE', side: 'blue', unitId: 'blue_b' }]);
+    expect(g.actingSides({ type: 'RETURN_FIRE', side: 'blue' }).sides).toEqual(['blue']);
+    expect(g.dispatch({ type: 'END_ACTIVATION', side: 'red', unitId: 'red_a' })).toEqual({ ok: false, reason: 'Reds may not act now: the game waits for Blues', rule: 'TC-2' });
+    const fired = ok(g, { type: 'RETURN_FIRE', side: 'blue', unitId: 'blue_b', target: 'red_a' });
+    expect(fired.filter((e) => e.type !== 'DICE_ROLLED')).toEqual([
+      { type: 'FIRE_RETURNED', rule: 'TC-10', unit: 'blue_b', target: 'red_a', hits: 2, fallen: [], text: 'Blue second squad return fire at Red first squad: 2 hits' },
+      { type: 'ACTION_TAKEN', rule: 'TC-2', unit: 'red_a', action: 'RETURN_FIRE', side: 'blue' },
+    ]);
+    // Two hits on the shooter's three men: its owner, the side acting, chooses.
+    expect(g.pendingDecision()).toMatchObject({ side: 'red', label: '2 hits on Red first squad: which man falls?' });
+    ok(g, { type: 'ALLOCATE_HIT', side: 'red', figureId: 'red_a_1' });
+    const last = ok(g, { type: 'ALLOCATE_HIT', side: 'red', figureId: 'red_a_2' });
+    expect(last.map((e) => e.type)).toEqual(['HIT_ALLOCATED', 'UNIT_ACTED']);
+    expect(count(g.events, 'UNIT_ACTED')).toBe(1);
+    expect(g.state.seq).toMatchObject({ step: 'draw', acted: ['red_a'], taken: [] });
+    expect(g.state.table.returnFire).toBeNull();
+    expect(replayed(g).state).toEqual(g.state);
+  });
+
+  it('TC-10 the side shot at may hold its fire: the activation ends with it', () => {
+    const g = shotOnce([]);
+    const held = ok(g, { type: 'HOLD_FIRE', side: 'blue', unitId: 'blue_b' });
+    expect(held.map((e) => e.type)).toEqual(['FIRE_HELD', 'ACTION_TAKEN', 'UNIT_ACTED']);
+    expect(g.state.seq).toMatchObject({ step: 'draw', acted: ['red_a'] });
+    expect(g.dispatch({ type: 'RETURN_FIRE', side: 'blue', unitId: 'blue_b', target: 'red_a' })).toMatchObject({ ok: false });
+  });
+});

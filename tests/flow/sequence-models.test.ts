@@ -338,8 +338,9 @@ describe('the cards machine over the toy cards rules (TC-1 … TC-7)', () => {
   const types = (g: GameSession<CState>) => g.legalCommands().map((c) => c.type);
 
   /** Each state the model allows (the machine's context against the table and the legal commands). */
-  /** Steps reached with a decision open. */
+  /** Steps reached with a decision open; activations where the other side's return fire was due. */
   const decided = new Set<string>();
+  let returned = 0;
   function checkCardStates(w: Walk) {
     const reached = new Set<string>();
     for (const path of w.games) {
@@ -369,7 +370,14 @@ describe('the cards machine over the toy cards rules (TC-1 … TC-7)', () => {
         if (seq.step === 'forced' || seq.step === 'offer' || seq.step === 'activation') {
           expect(seq.acted).not.toContain(seq.unit);
           expect(cardUnits(s.table, seq.side!)).toContain(seq.unit);
-          expect(legal.every((c) => c.side === seq.side && (c.unitId === undefined || c.unitId === seq.unit))).toBe(true);
+          // TC-10 in an activation the acting sides are those of the legal actions (return fire: the side shot at, for the unit shot at).
+          const sides = w.module.ruleset.actingSides(s, legal[0]!, { scenario: w.scenario }).sides;
+          expect([...new Set(legal.map((c) => c.side))]).toEqual(sides);
+          if (sides[0] !== seq.side) {
+            returned++;
+            expect(legal.map((c) => c.type)).toEqual(['RETURN_FIRE', 'HOLD_FIRE']);
+            expect(legal.every((c) => s.table.returnFire?.unit === c.unitId && cardUnits(s.table, String(c.side)).includes(String(c.unitId)))).toBe(true);
+          } else expect(legal.every((c) => c.side === seq.side && (c.unitId === undefined || c.unitId === seq.unit))).toBe(true);
         }
         // TC-3 the acting side may end the activation whenever none of its enemy's actions is due.
         if (seq.step === 'activation' && legal.every((c) => c.side === seq.side)) expect(legal.at(-1)).toEqual({ type: 'END_ACTIVATION', side: seq.side, unitId: seq.unit });
@@ -406,9 +414,10 @@ describe('the cards machine over the toy cards rules (TC-1 … TC-7)', () => {
     for (const step of ['between', 'draw', 'forced', 'offer', 'activation', 'window', 'end']) expect(reached, step).toContain(step);
     // TC-9 hits were allocated in the middle of an activation (the acted event held back until the last answer).
     expect(decided).toContain('activation');
+    expect(returned).toBeGreaterThan(0);
     // Every step's event is taken on some path (a pass leads to the state a held activation does: the walk keeps one of them).
     const taken = new Set(w.games.flatMap((path) => path.flatMap((g) => g.last.map((e) => e.type))));
-    for (const t of ['TURN_OPENED', 'CARD_DRAWN', 'FORCED_RESOLVED', 'GOT_UP', 'ACTION_TAKEN', 'HIT_ALLOCATED', 'UNIT_ACTIVATED', 'UNIT_READIED', 'UNIT_COMMANDED', 'UNIT_ACTED', 'READINESS_DECLARED', 'WINDOW_CLOSED', 'TURN_CLOSED']) expect(taken, t).toContain(t);
+    for (const t of ['TURN_OPENED', 'CARD_DRAWN', 'FORCED_RESOLVED', 'GOT_UP', 'ACTION_TAKEN', 'HIT_ALLOCATED', 'FIRE_RETURNED', 'FIRE_HELD', 'UNIT_ACTIVATED', 'UNIT_READIED', 'UNIT_COMMANDED', 'UNIT_ACTED', 'READINESS_DECLARED', 'WINDOW_CLOSED', 'TURN_CLOSED']) expect(taken, t).toContain(t);
   });
 
   it('TC-1 every turn deals a new deck of the units on the table; the turn ends with the deck empty; after the last turn the game is over (TC-7)', () => {

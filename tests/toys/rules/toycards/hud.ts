@@ -61,6 +61,8 @@ function labelOf(c: Command, s: CardsState, scenario: Scenario): string {
     case 'READINESS': return c.unitId ? `${sideName(scenario, String(c.side))}: use ${unit}` : `${sideName(scenario, String(c.side))}: no ready unit now`;
     case 'HOLD': return `${unit}: hold`;
     case 'END_ACTIVATION': return `${unit}: end the activation`;
+    case 'RETURN_FIRE': return `${unit}: return fire at ${nameOf(scenario, String(c.target))}`;
+    case 'HOLD_FIRE': return `${unit}: hold fire`;
     case 'ALLOCATE_HIT': {
       const f = s.table.figures.find((x) => x.id === c.figureId)!;
       return `${sideName(scenario, String(c.side))}: ${nameOf(scenario, f.unit)}, man ${s.table.figures.filter((x) => x.unit === f.unit).indexOf(f) + 1} falls`;
@@ -71,7 +73,7 @@ function labelOf(c: Command, s: CardsState, scenario: Scenario): string {
   }
 }
 
-const RULE_OF: Record<string, string> = { BEGIN_TURN: 'TC-1', DRAW_CARD: 'TC-2', RESOLVE: 'TC-5', ACTIVATE: 'TC-2', END_ACTIVATION: 'TC-3', ALLOCATE_HIT: 'TC-9', PASS: 'TC-2', READY: 'TC-6', COMMAND: 'TC-4', READINESS: 'TC-6', END_TURN: 'TC-7' };
+const RULE_OF: Record<string, string> = { BEGIN_TURN: 'TC-1', DRAW_CARD: 'TC-2', RESOLVE: 'TC-5', ACTIVATE: 'TC-2', END_ACTIVATION: 'TC-3', ALLOCATE_HIT: 'TC-9', RETURN_FIRE: 'TC-10', HOLD_FIRE: 'TC-10', PASS: 'TC-2', READY: 'TC-6', COMMAND: 'TC-4', READINESS: 'TC-6', END_TURN: 'TC-7' };
 
 export function describeCards(s: CardsState, ctx: Ctx): PlayView {
   const { scenario, legal } = ctx;

@@ -7,7 +7,7 @@ import type { Scenario } from '../../scenario';
 import { cardsLog, cardsPhase, describeCards } from './hud';
 import { cardsPlayer } from './player';
 import {
-  actCards, activationOver, allocationDecision, answerCards, cardUnits, cardsActions, cardsVictory, commandableUnits, dealCards, drawnCard, evolveCards, mayGoReady, readinessRollOff, resolveForcedStep,
+  actCards, actionSides, activationOver, allocationDecision, answerCards, cardUnits, cardsActions, cardsVictory, commandableUnits, dealCards, drawnCard, evolveCards, mayGoReady, readinessRollOff, resolveForcedStep,
   forcedStep, setupCards, sideOfUnit, type CardsState, type CardsTable,
 } from './rules';
 
@@ -50,7 +50,9 @@ const sequence: CardsProgram<CardsTable, Scenario, TableQueries> = {
     version: '1',
     validateScenario: validateCardsScenario,
     setup: (scenario) => setupCards(scenario),
-    actionTypes: ['HOLD', 'MOVE', 'SHOOT'],
+    actionTypes: ['HOLD', 'MOVE', 'SHOOT', 'RETURN_FIRE', 'HOLD_FIRE'],
+    // TC-10 the side shot at may fire back inside the shooter's activation.
+    actionSides,
     actions: (s, { scenario, table }) => cardsActions(s, scenario, table),
     act: actCards,
     // TC-9 the owner of a unit hit chooses who falls.
@@ -72,6 +74,7 @@ const RULES = [
   { id: 'TC-7', title: 'The end', text: 'The game ends when a side has nothing left or after the last turn; more figures standing wins.' },
   { id: 'TC-8', title: 'Pinned', text: 'A unit hit twice by one shot is also pinned: offered its activation (after any nerve test) it tries to get up, 3+ on a d6; else the activation is spent. The pin is gone either way.' },
   { id: 'TC-9', title: 'Who falls', text: 'Fewer hits than the unit hit has men: its owner chooses, a hit at a time, which man falls; as many or more: all fall.' },
+  { id: 'TC-10', title: 'Return fire', text: 'A unit shot at and not pinned by it may at once fire back at the shooter, a d6 a man hitting on 5+ (TC-9 for who falls), or hold its fire; the shooter\'s activation ends after.' },
 ];
 
 const hud = {

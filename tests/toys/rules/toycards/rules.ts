@@ -19,13 +19,20 @@ export interface Allocation {
   hits: number;
 }
 
-/** The table: the figures, the leaders' units, the units shaken and those pinned by fire, hits awaiting their owner's choice (the sequence is the machine's). */
+/** A unit shot at that may fire back at its shooter (TC-10). */
+export interface ReturnFire {
+  unit: string;
+  at: string;
+}
+
+/** The table: the figures, the leaders' units, the units shaken and those pinned by fire, hits awaiting their owner's choice, return fire due (the sequence is the machine's). */
 export interface CardsTable {
   figures: CardFigure[];
   leaders: string[];
   shaken: string[];
   pinned: string[];
   allocating: Allocation | null;
+  returnFire: ReturnFire | null;
 }
 
 export type CardsState = Sequenced<CardsTable>;
@@ -40,6 +47,8 @@ export const HIT = 4;
 export const NERVE = 4;
 export const PIN_HITS = 2;
 export const GET_UP = 3;
+/** TC-10 return fire hits on 5+. */
+export const RETURN_HIT = 5;
 const RADIUS = 1.25;
 const COMPASS = [0, 45, 90, 135, 180, 225, 270, 315];
 
@@ -85,6 +94,7 @@ export function setupCards(scenario: Scenario): CardsTable {
     shaken: [],
     pinned: [],
     allocating: null,
+    returnFire: null,
   };
 }
 
@@ -145,7 +155,9 @@ export function readinessRollOff(sides: readonly string[], { scenario, dice }: C
 }
 
 /** TC-3 an action of the activated unit (`s.seq.unit`): hold, move (once, first) or shoot. */
-export function actCards(s: CardsState, c: Command, { scenario, table, dice }: Ctx & { dice: Dice }): Resolution {
+export function actCards(s: CardsState, c: Command, ctx: Ctx & { dice: Dice }): Resolution {
+  const { scenario, table, dice } = ctx;
+  if (c.type === 'RETURN_FIRE' || c.type === 'HOLD_FIRE') return actReturnFire(s, c, ctx);
   const unit = s.seq.unit!;
   const own = unitFigures(s.table, unit);
   switch (c.type) {
@@ -176,6 +188,24 @@ export function actCards(s: CardsState, c: Command, { scenario, table, dice }: C
   return no(`unknown command ${c.type}`, 'TC-3');
 }
 
+/** TC-10 the return fire due now, if any: the unit shot at and its shooter both still stand. */
+export function returnFireDue(t: CardsTable): ReturnFire | null {
+  const rf = t.returnFire;
+  return rf && unitFigures(t, rf.unit).length > 0 && unitFigures(t, rf.at).length > 0 ? rf : null;
+}
+
+/** TC-10 the unit shot at fires back (a d6 a man, 5+; TC-9 its owner's choice of who falls) or holds its fire. */
+function actReturnFire(s: CardsState, c: Command, { scenario, dice }: Ctx & { dice: Dice }): Resolution {
+  const rf = returnFireDue(s.table);
+  if (!rf || c.unitId !== rf.unit) return no(`${nameOf(scenario, String(c.unitId))} has no return fire due`, 'TC-10');
+  const [by, at] = [nameOf(scenario, rf.unit), nameOf(scenario, rf.at)];
+  if (c.type === 'HOLD_FIRE') return { ok: true, events: [{ type: 'FIRE_HELD', rule: 'TC-10', unit: rf.unit, text: `${by} hold their fire` }] };
+  const enemy = unitFigures(s.table, rf.at);
+  const hits = unitFigures(s.table, rf.unit).map(() => dice.roll(6, `return fire by ${by} (${RETURN_HIT}+)`, 'TC-10')).filter((r) => r >= RETURN_HIT).length;
+  const fallen = hits >= enemy.length ? enemy.map((f) => f.id) : [];
+  return { ok: true, events: [{ type: 'FIRE_RETURNED', rule: 'TC-10', unit: rf.unit, target: rf.at, hits, fallen, text: `${by} return fire at ${at}: ${hits} hit${hits === 1 ? '' : 's'}` }] };
+}
+
 function stays(own: readonly CardFigure[], dx: number, dz: number, scenario: Scenario): boolean {
   return own.every((f) => f.at[0] + dx >= 0 && f.at[0] + dx <= scenario.table.width && f.at[1] + dz >= 0 && f.at[1] + dz <= scenario.table.depth);
 }
@@ -192,8 +222,18 @@ export function evolveCards(t: CardsTable, e: GameEvent): CardsTable {
       const target = String(e.target);
       const pinned = hits >= PIN_HITS && !t.pinned.includes(target) ? [...t.pinned, target] : t.pinned;
       const allocating = fallen.length ? null : { target, hits };
-      return { ...t, figures: t.figures.map((f) => (fallen.includes(f.id) ? { ...f, alive: false } : f)), shaken: t.shaken.includes(target) ? t.shaken : [...t.shaken, target], pinned, allocating };
+      // TC-10 a unit not pinned by the shot may fire back.
+      const returnFire = pinned.includes(target) ? null : { unit: target, at: String(e.unit) };
+      return { ...t, figures: t.figures.map((f) => (fallen.includes(f.id) ? { ...f, alive: false } : f)), shaken: t.shaken.includes(target) ? t.shaken : [...t.shaken, target], pinned, allocating, returnFire };
     }
+    case 'FIRE_RETURNED': {
+      const fallen = e.fallen as string[];
+      const hits = e.hits as number;
+      const allocating = hits && !fallen.length ? { target: String(e.target), hits } : null;
+      return { ...t, figures: t.figures.map((f) => (fallen.includes(f.id) ? { ...f, alive: false } : f)), allocating, returnFire: null };
+    }
+    case 'FIRE_HELD':
+      return { ...t, returnFire: null };
     case 'HIT_ALLOCATED': {
       const a = t.allocating!;
       return { ...t, figures: t.figures.map((f) => (f.id === e.figure ? { ...f, alive: false } : f)), allocating: a.hits > 1 ? { ...a, hits: a.hits - 1 } : null };
@@ -209,14 +249,26 @@ export function evolveCards(t: CardsTable, e: GameEvent): CardsTable {
 
 /** TC-3 the activation is over after a hold or a shot, or when the unit is gone (a move leaves it a shot, or it ends it). */
 export function activationOver(s: CardsState, unit: string): boolean {
+  if (returnFireDue(s.table)) return false;
   return unitFigures(s.table, unit).length === 0 || (s.seq.taken ?? []).some((a) => a === 'HOLD' || a === 'SHOOT');
 }
 
-/** TC-3 every action the activated unit may take now (first: a hold, moves the eight compass ways; then and after a move: shots within range). */
+/** TC-10 the sides with an action due: the side shot at while its return fire is due, else the acting unit's. */
+export function actionSides(s: CardsState): string[] {
+  const rf = returnFireDue(s.table);
+  return rf ? [sideOfUnit(s.table, rf.unit)] : s.seq.side ? [s.seq.side] : [];
+}
+
+/** TC-3 every action the activated unit may take now (first: a hold, moves the eight compass ways; then and after a move: shots within range); TC-10 only the return fire when it is due. */
 export function cardsActions(s: CardsState, scenario: Scenario, table: TableQueries): Command[] {
   const unitId = s.seq.unit;
   const side = s.seq.side;
   if (!unitId || !side) return [];
+  const rf = returnFireDue(s.table);
+  if (rf) {
+    const by = sideOfUnit(s.table, rf.unit);
+    return [{ type: 'RETURN_FIRE', side: by, unitId: rf.unit, target: rf.at }, { type: 'HOLD_FIRE', side: by, unitId: rf.unit }];
+  }
   const own = unitFigures(s.table, unitId);
   const first = !s.seq.taken?.length;
   const out: Command[] = first ? [{ type: 'HOLD', side, unitId }] : [];
