@@ -8,9 +8,9 @@ import type { Command, GameEvent, PendingDecision, VictoryResult } from './play-
 /**
  * The machine's step: between rounds, a side picks a unit, a unit (or a side's phase) acts, the round's
  * end, the game's end; and in the card-driven model a card to draw, a forced step awaiting its roll,
- * the unit offered deciding, a readiness window open.
+ * the unit offered deciding, a readiness window open, a turn's start or end awaiting decisions its hook raised.
  */
-export type SequenceStep = 'between' | 'pick' | 'activation' | 'phase' | 'end' | 'over' | 'draw' | 'forced' | 'offer' | 'window';
+export type SequenceStep = 'between' | 'pick' | 'activation' | 'phase' | 'end' | 'over' | 'draw' | 'forced' | 'offer' | 'window' | 'opening' | 'closing';
 
 /** Cards: how the unit offered (or acting) came to it: its card drawn, a command, its readiness used. */
 export type OfferVia = 'card' | 'command' | 'readiness';
@@ -177,6 +177,13 @@ export interface CardsProgram<T, Sc = unknown, Q = unknown> extends ProgramBase<
   readonly forcedSteps: readonly string[];
   /** Resolution of a turn's start: the new deck, built and shuffled with the dice, top first, and the log's line. */
   deal(s: Sequenced<T>, ctx: SequenceCtx<Sc, Q> & { dice: Dice }): { deck: string[]; text: string };
+  /**
+   * Resolution at a turn's start, before the deal (the turn to open is `seq.round + 1`; a preparation
+   * barrage): its events; a decision they raise holds the deal back until its last answer.
+   */
+  turnStart?(s: Sequenced<T>, ctx: SequenceCtx<Sc, Q> & { dice: Dice }): GameEvent[];
+  /** Resolution at a turn's end (the wounded carried back): its events; a decision they raise holds the turn's end back until its last answer. */
+  turnEnd?(s: Sequenced<T>, ctx: SequenceCtx<Sc, Q> & { dice: Dice }): GameEvent[];
   /** Resolution of a card drawn: the unit it offers its activation, or null (a spent card), and the log's line. */
   card(s: Sequenced<T>, card: string, ctx: SequenceCtx<Sc, Q>): { unit: string | null; text: string; rule?: string };
   /** The side a unit belongs to. */

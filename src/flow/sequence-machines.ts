@@ -15,6 +15,7 @@ export const SEQUENCE_EVENTS = {
   cards: {
     begin: 'TURN_OPENED', draw: 'CARD_DRAWN', resolved: 'FORCED_RESOLVED', activate: 'UNIT_ACTIVATED', pass: 'UNIT_PASSED', ready: 'UNIT_READIED',
     command: 'UNIT_COMMANDED', action: 'ACTION_TAKEN', acted: 'UNIT_ACTED', declare: 'READINESS_DECLARED', close: 'WINDOW_CLOSED', end: 'TURN_CLOSED',
+    opening: 'TURN_OPENING', closing: 'TURN_CLOSING',
   },
 } as const;
 
@@ -145,11 +146,13 @@ const cleared = { unit: null, side: null, via: null, by: null, forced: null, tak
  * Cards: each turn a dealt deck, cards drawn one by one; the unit a card offers faces its forced step
  * if any, then acts, passes, goes ready, or (a leader) commands another unit, which is offered in turn;
  * after an activation a readiness window opens if a ready unit waits; the turn ends with the deck and
- * the queue empty; after the last turn, over. A game won on the table ends at once.
+ * the queue empty; after the last turn, over. A game won on the table ends at once. A turn's start and
+ * end hooks may hold the deal or the turn's end back (opening, closing) until decisions are answered.
  */
 export function cardsMachine(p: CardsProg) {
   const E = SEQUENCE_EVENTS.cards;
   const actedNow = ({ context }: CardsArgs) => ({ acted: [...context.acted, context.unit!], ...cleared });
+  const dealt = ({ event }: CardsArgs) => ({ round: Number(event.round), deck: [...(event.deck as string[])], drawn: [], acted: [], ready: [], queue: [], readiness: null, ...cleared });
   return setup({
     types: { context: {} as CardsContext, events: {} as GameEvent, input: {} as CardsContext },
     guards: {
@@ -178,8 +181,10 @@ export function cardsMachine(p: CardsProg) {
     states: {
       between: {
         meta: { takes: ['begin'] },
-        on: { [E.begin]: { target: 'next', actions: assign(({ event }) => ({ round: Number(event.round), deck: [...(event.deck as string[])], drawn: [], acted: [], ready: [], queue: [], readiness: null, ...cleared })) } },
+        on: { [E.opening]: 'opening', [E.begin]: { target: 'next', actions: assign(dealt) } },
       },
+      /** The turn's start hook raised decisions: the deal waits for their last answer. */
+      opening: { meta: { takes: [] }, on: { [E.begin]: { target: 'next', actions: assign(dealt) } } },
       /** What comes next: a queued ready unit, else the next card, else the turn's end. */
       next: {
         always: [
@@ -283,7 +288,9 @@ export function cardsMachine(p: CardsProg) {
           },
         },
       },
-      end: { meta: { takes: ['end'] }, on: { [E.end]: 'afterTurn' } },
+      end: { meta: { takes: ['end'] }, on: { [E.closing]: 'closing', [E.end]: 'afterTurn' } },
+      /** The turn's end hook raised decisions: the turn's end waits for their last answer. */
+      closing: { meta: { takes: [] }, on: { [E.end]: 'afterTurn' } },
       afterTurn: { always: [{ guard: 'won', target: 'over' }, { guard: 'lastRoundPlayed', target: 'over' }, { target: 'between' }] },
       over: { type: 'final', meta: { takes: [] } },
     },

@@ -50,14 +50,30 @@ function folded(p: Program, machine: SequenceMachine, s: State, events: readonly
   return t;
 }
 
-/** The events, and the acting unit's acted event when the activation is over after them (the rules' guard). */
-function withClosing(p: Program, machine: SequenceMachine, s: State, events: GameEvent[], scenario: Scenario): GameEvent[] {
+/**
+ * The events, and the closing event of the step they leave the machine in when no decision is open
+ * after them (a decision holds it back until its last answer): the acted event when the activation is
+ * over (the rules' guard), the deal of a turn opening, the end of a turn closing.
+ */
+function withClosing(p: Program, machine: SequenceMachine, s: State, events: GameEvent[], ctx: Ctx & { dice: Dice }): GameEvent[] {
+  const { scenario } = ctx;
   const after = folded(p, machine, s, events);
-  const unit = after.seq.unit;
-  // An open decision holds the acted event back until its last answer.
-  if (after.seq.step !== 'activation' || !unit || cardsDecision(p, after, scenario) || !p.activationOver(after, unit)) return events;
-  return [...events, { type: E.acted, rule: p.rule.activate, unit, text: `${nameOf(scenario, unit)}: activation over` }];
+  if (cardsDecision(p, after, scenario)) return events;
+  const seq = after.seq;
+  const unit = seq.unit;
+  if (seq.step === 'activation' && unit && p.activationOver(after, unit)) return [...events, { type: E.acted, rule: p.rule.activate, unit, text: `${nameOf(scenario, unit)}: activation over` }];
+  if (seq.step === 'opening') return [...events, dealt(p, after, ctx)];
+  if (seq.step === 'closing') return [...events, closed(p, after)];
+  return events;
 }
+
+/** A turn dealt: the new deck (the turn opens). */
+function dealt(p: Program, s: State, ctx: Ctx & { dice: Dice }): GameEvent {
+  const r = p.deal(s, ctx);
+  return { type: E.begin, rule: p.rule.begin, round: s.seq.round + 1, deck: r.deck, text: r.text };
+}
+
+const closed = (p: Program, s: State): GameEvent => ({ type: E.end, rule: p.rule.end, round: s.seq.round, text: `${p.roundWord} ${s.seq.round} ends` });
 
 /**
  * A command judged: while a decision is open only its answers are taken (any other is refused naming
@@ -80,7 +96,7 @@ function answered(p: Program, machine: SequenceMachine, s: State, c: Command, ct
   if (!p.rules.answer) return { ok: false, reason: `${c.type} answers nothing in these rules`, rule: p.rule.activate };
   const r = p.rules.answer(s, c, ctx);
   if (!r.ok) return r.rule ? { ok: false, reason: r.reason, rule: r.rule } : { ok: false, reason: r.reason };
-  return { ok: true, events: withClosing(p, machine, s, r.events, ctx.scenario) };
+  return { ok: true, events: withClosing(p, machine, s, r.events, ctx) };
 }
 
 /** The events of a cards step (dice through `dice`), or the refusal. */
@@ -98,9 +114,9 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
     case 'answer':
       return answered(p, machine, s, c, ctx);
     case 'begin': {
-      const round = seq.round + 1;
-      const r = p.deal(s, ctx);
-      return { ok: true, events: [{ type: E.begin, rule: p.rule.begin, round, deck: r.deck, text: r.text }] };
+      if (!p.turnStart) return { ok: true, events: [dealt(p, s, ctx)] };
+      const opening: GameEvent = { type: E.opening, rule: p.rule.begin, round: seq.round + 1, text: `${p.roundWord} ${seq.round + 1} opens` };
+      return { ok: true, events: withClosing(p, machine, s, [...p.turnStart(s, ctx), opening], ctx) };
     }
     case 'draw': {
       const card = seq.deck[0]!;
@@ -133,7 +149,7 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
       const r = p.rules.act(s, c, ctx);
       if (!r.ok) return r.rule ? { ok: false, reason: r.reason, rule: r.rule } : { ok: false, reason: r.reason };
       const taken: GameEvent = { type: E.action, rule: p.rule.activate, unit, action: c.type, side: c.side };
-      return { ok: true, events: withClosing(p, machine, s, [...r.events, taken], scenario) };
+      return { ok: true, events: withClosing(p, machine, s, [...r.events, taken], ctx) };
     }
     case 'endActivation': {
       const waiting = p.rules.actions(s, ctx).find((a) => a.side !== seq.side);
@@ -154,8 +170,11 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
       const queue = off.order.map((x) => decl[x]!);
       return { ok: true, events: [e, { type: E.close, rule: p.rule.readiness, queue, text: off.text }] };
     }
-    default:
-      return { ok: true, events: [{ type: E.end, rule: p.rule.end, round: seq.round, text: `${p.roundWord} ${seq.round} ends` }] };
+    default: {
+      if (!p.turnEnd) return { ok: true, events: [closed(p, s)] };
+      const closing: GameEvent = { type: E.closing, rule: p.rule.end, round: seq.round, text: `${p.roundWord} ${seq.round} is closing` };
+      return { ok: true, events: withClosing(p, machine, s, [...p.turnEnd(s, ctx), closing], ctx) };
+    }
   }
 }
 
@@ -216,6 +235,8 @@ export function cardsAwaited(p: Program, s: State, scenario: Scenario): { reason
     case 'activation': return { reason: `${unit} is acting`, rule: p.rule.activate };
     case 'window': return { reason: `ready units are being declared (${seq.readiness!.pending.map((x) => sideName(scenario, x)).join(', ')})`, rule: p.rule.readiness };
     case 'end': return { reason: `the ${word} is over: it has to end first`, rule: p.rule.end };
+    case 'opening': return { reason: `the ${word}'s start awaits its choices`, rule: p.rule.begin };
+    case 'closing': return { reason: `the ${word}'s end awaits its choices`, rule: p.rule.end };
     default: return { reason: 'the game is over', rule: p.rule.end };
   }
 }
@@ -245,10 +266,10 @@ export function cardsAdapter(p: Program): FlowAdapter<State> {
     turnStage: (s): TurnStage => {
       switch (s.seq.step) {
         case 'over': return 'over';
-        case 'between': return 'between-turns';
+        case 'between': case 'opening': return 'between-turns';
         case 'draw': return 'pick';
         case 'window': return 'window';
-        case 'end': return 'turn-end';
+        case 'end': case 'closing': return 'turn-end';
         default: return 'activation';
       }
     },

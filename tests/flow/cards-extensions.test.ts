@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import { ScriptedDice, type CardsView, type Sequenced, type TableQueries } from '../../src/core';
-import { cachedTable, playableModule, throughMachines } from '../../src/flow';
+import { cachedTable, playableModule, playGame, throughMachines } from '../../src/flow';
 import { GameSession, loadSave, makeSave, type Command, type GameEvent } from '../../src/game';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 import { toycardsModule } from '../toys/rules/toycards';
@@ -247,5 +247,79 @@ describe('actions by another side inside an activation (TC-10)', () => {
     expect(held.map((e) => e.type)).toEqual(['FIRE_HELD', 'ACTION_TAKEN', 'UNIT_ACTED']);
     expect(g.state.seq).toMatchObject({ step: 'draw', acted: ['red_a'] });
     expect(g.dispatch({ type: 'RETURN_FIRE', side: 'blue', unitId: 'blue_b', target: 'red_a' })).toMatchObject({ ok: false });
+  });
+});
+
+describe('turn start and turn end hooks (TC-11, TC-12)', () => {
+  /** Draw and pass every card left (a shaken unit's nerve test rolled from the script). */
+  function passAll(g: Session) {
+    while (g.state.seq.step !== 'end') {
+      const c = g.legalCommands().find((x) => x.type === 'DRAW_CARD' || x.type === 'PASS' || x.type === 'RESOLVE')!;
+      ok(g, c);
+    }
+  }
+
+  it('TC-11 with nothing shaken the turn closes at once; the hook\'s step passes through the machine', () => {
+    const g = session(SQUAD_FIRST);
+    ok(g, { type: 'BEGIN_TURN', side: 'red' });
+    passAll(g);
+    const end = ok(g, { type: 'END_TURN', side: 'red' });
+    expect(end.map((e) => e.type)).toEqual(['TURN_CLOSING', 'TURN_CLOSED']);
+    expect(g.state.seq.step).toBe('over');
+  });
+
+  it('TC-11 each side rallies in turn at the turn\'s end, the end waiting for the last answer; TC-12 the next turn\'s sniper hit is allocated before the deal', () => {
+    // Cards: first squad 6, blue second 5, the rest 1: red shoots blue first once, blue second shoots red first once; blue first fails its nerve.
+    const g = session([1, 6, 1, 1, 5, 6, 1, 1, 6, 1, 1, 1, 6, 1, 1, 1, 1, 1, 1], 2);
+    ok(g, { type: 'BEGIN_TURN', side: 'red' });
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    ok(g, { type: 'ACTIVATE', side: 'red', unitId: 'red_a' });
+    ok(g, { type: 'SHOOT', side: 'red', unitId: 'red_a', target: 'blue_a' });
+    ok(g, { type: 'ALLOCATE_HIT', side: 'blue', figureId: 'blue_a_3' });
+    ok(g, { type: 'HOLD_FIRE', side: 'blue', unitId: 'blue_a' });
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    ok(g, { type: 'ACTIVATE', side: 'blue', unitId: 'blue_b' });
+    ok(g, { type: 'SHOOT', side: 'blue', unitId: 'blue_b', target: 'red_a' });
+    ok(g, { type: 'ALLOCATE_HIT', side: 'red', figureId: 'red_a_3' });
+    ok(g, { type: 'HOLD_FIRE', side: 'red', unitId: 'red_a' });
+    passAll(g);
+    expect(g.state.table.shaken).toEqual(['blue_a', 'red_a']);
+    const end = ok(g, { type: 'END_TURN', side: 'red' });
+    expect(end.map((e) => e.type)).toEqual(['RALLY_CALLED', 'TURN_CLOSING']);
+    expect(g.state.seq).toMatchObject({ step: 'closing', round: 1 });
+    expect(g.pendingDecision()).toMatchObject({ side: 'red', kind: 'rally', label: 'Reds: which shaken unit rallies?', rule: 'TC-11' });
+    expect(g.legalCommands()).toEqual([{ type: 'RALLY', side: 'red', unitId: 'red_a' }, { type: 'RALLY', side: 'red', unitId: null }]);
+    expect(g.dispatch({ type: 'RALLY', side: 'blue', unitId: 'blue_a' })).toEqual({ ok: false, reason: 'Blues may not act now: the game waits for Reds (Reds: which shaken unit rallies?)', rule: 'TC-11' });
+    expect(g.dispatch({ type: 'BEGIN_TURN', side: 'red' })).toMatchObject({ ok: false, reason: 'not now: Reds must first answer: Reds: which shaken unit rallies?' });
+    expect(ok(g, { type: 'RALLY', side: 'red', unitId: 'red_a' }).map((e) => e.type)).toEqual(['RALLIED']);
+    expect(g.state.seq.step).toBe('closing');
+    const last = ok(g, { type: 'RALLY', side: 'blue', unitId: null });
+    expect(last.map((e) => e.type)).toEqual(['RALLIED', 'TURN_CLOSED']);
+    expect(g.state.table.shaken).toEqual(['blue_a']);
+    expect(g.state.seq).toMatchObject({ step: 'between', round: 1 });
+    // Turn 2 opens with the snipers (TC-12): Reds' 6 hits the blue unit with most men (second squad, three); Blues choose; then the deal.
+    const open = ok(g, { type: 'BEGIN_TURN', side: 'red' });
+    expect(open.filter((e) => e.type !== 'DICE_ROLLED').map((e) => e.type)).toEqual(['SNIPED', 'TURN_OPENING']);
+    expect(open.find((e) => e.type === 'SNIPED')).toMatchObject({ side: 'red', target: 'blue_b', fallen: [] });
+    expect(g.state.seq).toMatchObject({ step: 'opening', round: 1, deck: [] });
+    expect(g.pendingDecision()).toMatchObject({ side: 'blue', label: '1 hit on Blue second squad: which man falls?' });
+    const dealt = ok(g, { type: 'ALLOCATE_HIT', side: 'blue', figureId: 'blue_b_2' });
+    expect(dealt.filter((e) => e.type !== 'DICE_ROLLED').map((e) => e.type)).toEqual(['HIT_ALLOCATED', 'TURN_OPENED']);
+    expect(g.state.seq).toMatchObject({ step: 'draw', round: 2 });
+    expect(g.state.seq.deck).toHaveLength(5);
+    expect(replayed(g).state).toEqual(g.state);
+  });
+});
+
+describe('whole games through the machines', () => {
+  it('TC-1 … TC-12 random legal games play to their end through the turn machine, decisions answered by the player; each save loads through the machines', () => {
+    for (const seed of [1, 2, 3]) {
+      const g = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: cards.ruleset as never, scenario, table, seed });
+      const played = playGame(g as never, cards.player!({ seed }) as never, { table, flow: cards.flow });
+      expect(played.result, `seed ${seed}`).toMatchObject({ rule: 'TC-7' });
+      expect(played.refused).toBe(0);
+      expect(count(g.events, 'UNIT_ACTED') + count(g.events, 'UNIT_PASSED')).toBeGreaterThan(0);
+      expect(loaded(g).stateHash()).toBe(g.stateHash());
+    }
   });
 });

@@ -363,7 +363,7 @@ describe('the cards machine over the toy cards rules (TC-1 … TC-7)', () => {
         if (decision) {
           decided.add(seq.step);
           expect(legal).toEqual(decision.options.map((o) => o.command));
-          expect(legal.every((c) => c.type === 'ALLOCATE_HIT' && c.side === decision.side)).toBe(true);
+          expect(legal.every((c) => ['ALLOCATE_HIT', 'RALLY'].includes(c.type) && c.side === decision.side)).toBe(true);
           expect(w.module.ruleset.actingSides(s, legal[0]!, { scenario: w.scenario }).sides).toEqual([decision.side]);
           continue;
         }
@@ -429,7 +429,7 @@ describe('the cards machine over the toy cards rules (TC-1 … TC-7)', () => {
       const s = g.state as unknown as CState;
       const units = s.seq.sides.flatMap((side) => cardUnits(s.table, side));
       expect([...s.seq.deck].sort()).toEqual([...units].sort());
-      expect(g.last.filter((e) => e.type === 'DICE_ROLLED').length).toBe(units.length);
+      expect(g.last.filter((e) => e.type === 'DICE_ROLLED' && (e.roll as { rule: string }).rule === 'TC-1').length).toBe(units.length);
       expect(s.seq).toMatchObject({ drawn: [], acted: [], ready: [], queue: [] });
     }
   });
@@ -475,6 +475,9 @@ describe('the cards machine over the toy cards rules (TC-1 … TC-7)', () => {
     ok(g, { type: 'PASS', side: 'blue', unitId: 'blue_b' });
     expect(g.state.seq).toMatchObject({ step: 'end', deck: [], drawn: ['red_lt', 'red_a', 'red_b', 'blue_a', 'blue_b'] });
     ok(g, { type: 'END_TURN', side: 'red' });
+    // TC-11 Blues, with a shaken unit, choose whether it rallies before the turn ends.
+    expect(g.state.seq.step).toBe('closing');
+    ok(g, { type: 'RALLY', side: 'blue', unitId: null });
     expect(g.state.seq.step).toBe('over');
     expect(g.victory()).toMatchObject({ rule: 'TC-7', winner: 'red' });
   });
@@ -629,7 +632,7 @@ describe('the machines themselves, walked with the sequence events the toys\' ru
       }
     }
     const steps = new Set(paths.map((p) => viewOf(p.state.value, p.state.context).step));
-    expect([...steps].sort()).toEqual(['activation', 'between', 'draw', 'end', 'offer', 'over', 'window']);
+    expect([...steps].sort()).toEqual(['activation', 'between', 'closing', 'draw', 'end', 'offer', 'opening', 'over', 'window']);
   });
 
   it('phases (TL-1, TL-5): every side plays the move then the fire phase in the scenario\'s order each turn, then over', async () => {

@@ -3,7 +3,7 @@
 // cards left and their state (shaken, ready, acted). Lengths in cm.
 import type { CardsView, Command, GameEvent, PlayAction, PlayLogLine, PlayUnit, PlayView, TableQueries } from '../../core';
 import type { Scenario } from '../../scenario';
-import { allocationDecision, cardsVictory, nameOf, sideName, type CardsState } from './rules';
+import { cardsVictory, pendingCards, nameOf, sideName, type CardsState } from './rules';
 
 interface Ctx {
   scenario: Scenario;
@@ -26,6 +26,8 @@ export function cardsPhase(s: CardsState, _ctx?: unknown): { side: string | unde
     case 'offer': return { side: seq.side ?? undefined, awaiting: 'offer', label: `Turn ${seq.round}: ${unit} is offered its activation` };
     case 'activation': return { side: seq.side ?? undefined, awaiting: 'action', label: `Turn ${seq.round}: ${unit} ${seq.taken.length ? 'may go on or end its activation' : 'acts'}` };
     case 'window': return { side: seq.readiness!.pending.length === 1 ? seq.readiness!.pending[0] : undefined, awaiting: 'readiness', label: `Turn ${seq.round}: ready units may act` };
+    case 'opening': return { side: undefined, awaiting: 'turn-start', label: `Turn ${seq.round + 1} opens` };
+    case 'closing': return { side: undefined, awaiting: 'turn-end', label: `Turn ${seq.round} is closing` };
     default: return { side: undefined, awaiting: 'turn-end', label: `Turn ${seq.round}: end the turn` };
   }
 }
@@ -61,6 +63,7 @@ function labelOf(c: Command, s: CardsState, scenario: Scenario): string {
     case 'READINESS': return c.unitId ? `${sideName(scenario, String(c.side))}: use ${unit}` : `${sideName(scenario, String(c.side))}: no ready unit now`;
     case 'HOLD': return `${unit}: hold`;
     case 'END_ACTIVATION': return `${unit}: end the activation`;
+    case 'RALLY': return c.unitId ? `${nameOf(scenario, String(c.unitId))} rallies` : `${sideName(scenario, String(c.side))}: none rallies`;
     case 'RETURN_FIRE': return `${unit}: return fire at ${nameOf(scenario, String(c.target))}`;
     case 'HOLD_FIRE': return `${unit}: hold fire`;
     case 'ALLOCATE_HIT': {
@@ -73,14 +76,14 @@ function labelOf(c: Command, s: CardsState, scenario: Scenario): string {
   }
 }
 
-const RULE_OF: Record<string, string> = { BEGIN_TURN: 'TC-1', DRAW_CARD: 'TC-2', RESOLVE: 'TC-5', ACTIVATE: 'TC-2', END_ACTIVATION: 'TC-3', ALLOCATE_HIT: 'TC-9', RETURN_FIRE: 'TC-10', HOLD_FIRE: 'TC-10', PASS: 'TC-2', READY: 'TC-6', COMMAND: 'TC-4', READINESS: 'TC-6', END_TURN: 'TC-7' };
+const RULE_OF: Record<string, string> = { BEGIN_TURN: 'TC-1', DRAW_CARD: 'TC-2', RESOLVE: 'TC-5', ACTIVATE: 'TC-2', END_ACTIVATION: 'TC-3', ALLOCATE_HIT: 'TC-9', RETURN_FIRE: 'TC-10', HOLD_FIRE: 'TC-10', RALLY: 'TC-11', PASS: 'TC-2', READY: 'TC-6', COMMAND: 'TC-4', READINESS: 'TC-6', END_TURN: 'TC-7' };
 
 export function describeCards(s: CardsState, ctx: Ctx): PlayView {
   const { scenario, legal } = ctx;
   const p = cardsPhase(s);
   const result = cardsVictory(s, scenario);
-  // TC-9 a choice asked of a unit's owner: the HUD prompts that side.
-  const decision = allocationDecision(s, scenario);
+  // TC-9, TC-11 a choice asked of one side: the HUD prompts that side.
+  const decision = pendingCards(s, scenario);
   const actions: PlayAction[] = legal.map((c, i) => ({ id: `${c.type}:${i}`, label: labelOf(c, s, scenario), rule: c.type === 'RESOLVE' && c.step === 'get up' ? 'TC-8' : RULE_OF[c.type] ?? 'TC-3', command: c }));
   return {
     rulesetId: 'toycards', scenarioTitle: scenario.title, sides: scenario.sides.map((x) => ({ id: x.id, name: x.name, ...(x.colour ? { colour: x.colour } : {}) })),

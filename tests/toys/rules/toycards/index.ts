@@ -7,8 +7,8 @@ import type { Scenario } from '../../scenario';
 import { cardsLog, cardsPhase, describeCards } from './hud';
 import { cardsPlayer } from './player';
 import {
-  actCards, actionSides, activationOver, allocationDecision, answerCards, cardUnits, cardsActions, cardsVictory, commandableUnits, dealCards, drawnCard, evolveCards, mayGoReady, readinessRollOff, resolveForcedStep,
-  forcedStep, setupCards, sideOfUnit, type CardsState, type CardsTable,
+  actCards, actionSides, activationOver, answerCards, pendingCards, cardUnits, cardsActions, cardsVictory, commandableUnits, dealCards, drawnCard, evolveCards, mayGoReady, readinessRollOff, resolveForcedStep,
+  forcedStep, setupCards, sideOfUnit, turnEndRally, turnStartSnipers, type CardsState, type CardsTable,
 } from './rules';
 
 /** TC-1 two sides, infantry squads and leaders. */
@@ -36,6 +36,9 @@ const sequence: CardsProgram<CardsTable, Scenario, TableQueries> = {
   lastRound: (scenario) => scenario.turnLimit ?? 3,
   // TC-7 a side with nothing left ends the game at once.
   won: (t, sides) => sides.some((side) => cardUnits(t, side).length === 0),
+  // TC-12 snipers before the deal; TC-11 the sides rally at the turn's end.
+  turnStart: turnStartSnipers,
+  turnEnd: turnEndRally,
   deal: dealCards,
   card: drawnCard,
   sideOf: sideOfUnit,
@@ -56,8 +59,8 @@ const sequence: CardsProgram<CardsTable, Scenario, TableQueries> = {
     actions: (s, { scenario, table }) => cardsActions(s, scenario, table),
     act: actCards,
     // TC-9 the owner of a unit hit chooses who falls.
-    pendingDecision: (s, { scenario }) => allocationDecision(s, scenario),
-    answerTypes: ['ALLOCATE_HIT'],
+    pendingDecision: (s, { scenario }) => pendingCards(s, scenario),
+    answerTypes: ['ALLOCATE_HIT', 'RALLY'],
     answer: answerCards,
     evolve: evolveCards,
     victory: (s: CardsState, { scenario }) => cardsVictory(s, scenario),
@@ -75,6 +78,8 @@ const RULES = [
   { id: 'TC-8', title: 'Pinned', text: 'A unit hit twice by one shot is also pinned: offered its activation (after any nerve test) it tries to get up, 3+ on a d6; else the activation is spent. The pin is gone either way.' },
   { id: 'TC-9', title: 'Who falls', text: 'Fewer hits than the unit hit has men: its owner chooses, a hit at a time, which man falls; as many or more: all fall.' },
   { id: 'TC-10', title: 'Return fire', text: 'A unit shot at and not pinned by it may at once fire back at the shooter, a d6 a man hitting on 5+ (TC-9 for who falls), or hold its fire; the shooter\'s activation ends after.' },
+  { id: 'TC-11', title: 'Rally', text: 'At the end of the turn each side with a shaken unit chooses one of them that rallies (no longer shaken), or none.' },
+  { id: 'TC-12', title: 'Snipers', text: 'From the second turn, as the turn opens and before the deal, each side rolls a d6: on a 6 its sniper hits the enemy unit with the most men (TC-9 for who falls).' },
 ];
 
 const hud = {
