@@ -3,7 +3,8 @@
 // cards left and their state (shaken, ready, acted). Lengths in cm.
 import type { CardsView, Command, GameEvent, PlayAction, PlayLogLine, PlayUnit, PlayView, TableQueries } from '../../core';
 import type { Scenario } from '../../scenario';
-import { cardsVictory, pendingCards, nameOf, sideName, type CardsState } from './rules';
+import { pendingCards } from './choices';
+import { cardsVictory, nameOf, sideName, type CardsState } from './rules';
 
 interface Ctx {
   scenario: Scenario;

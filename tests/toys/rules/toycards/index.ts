@@ -1,14 +1,15 @@
 // The toy cards ruleset (tests only, not shipped) as one module: card-driven activation — a deck of unit
-// cards each turn, one action an activation, a shaken unit's nerve test before it acts, a leader
-// commanding a squad, readiness — in cm. It drops into src/rules/toycards/ with one registry line
+// cards each turn, a move then a shot, forced steps before acting, a leader commanding a squad,
+// readiness, owners' choices, return fire, turn start and end hooks — in cm. It drops into src/rules/toycards/ with one registry line
 // (tests/rules/toy-plug-in.test.ts). Its sequence is the flow's cards machine: the rules hold only the table.
 import type { CardsProgram, TableQueries } from '../../core';
 import type { Scenario } from '../../scenario';
+import { answerCards, pendingCards, turnEndRally, turnStartSnipers } from './choices';
 import { cardsLog, cardsPhase, describeCards } from './hud';
 import { cardsPlayer } from './player';
 import {
-  actCards, actionSides, activationOver, answerCards, pendingCards, cardUnits, cardsActions, cardsVictory, commandableUnits, dealCards, drawnCard, evolveCards, mayGoReady, readinessRollOff, resolveForcedStep,
-  forcedStep, setupCards, sideOfUnit, turnEndRally, turnStartSnipers, type CardsState, type CardsTable,
+  actCards, actionSides, activationOver, cardUnits, cardsActions, cardsVictory, commandableUnits, dealCards, drawnCard, evolveCards, mayGoReady, readinessRollOff, resolveForcedStep,
+  forcedStep, setupCards, sideOfUnit, type CardsState, type CardsTable,
 } from './rules';
 
 /** TC-1 two sides, infantry squads and leaders. */
