@@ -34,6 +34,29 @@ type AnyProgram = SequenceProgram<unknown, unknown, unknown>;
 const other = (c: SequenceContext, side: string | null) => c.sides.find((x) => x !== side) ?? null;
 const ready = (p: AnyProgram, c: SequenceContext, side: string | null) => (side ? p.units(c.table, side).filter((u) => !c.acted.includes(u)) : []);
 
+/** What every model's guards read of the context: the table, the sides, the round and the last one. */
+type RoundArgs = { context: { table: unknown; sides: readonly string[]; round: number; lastRound: number } };
+
+/** The guards every model shares: the game won on the table (it ends at once), the last round played. */
+function roundGuards(p: AnyProgram) {
+  return {
+    won: ({ context }: RoundArgs) => p.won(context.table, context.sides),
+    lastRoundPlayed: ({ context }: RoundArgs) => context.round >= context.lastRound,
+  };
+}
+
+/**
+ * The round's end every model shares: `end` takes the end command (and `extra` transitions), then the
+ * game is over when won or after the last round, else the next round waits; `over` is final.
+ */
+function roundEndStates(endEvent: string, extra: Record<string, string> = {}) {
+  return {
+    end: { meta: { takes: ['end'] }, on: { ...extra, [endEvent]: 'afterRound' } },
+    afterRound: { always: [{ guard: 'won', target: 'over' }, { guard: 'lastRoundPlayed', target: 'over' }, { target: 'between' }] as const },
+    over: { type: 'final' as const, meta: { takes: [] } },
+  };
+}
+
 /** Initiative each round, then alternate picks; a side with no unit left lets the other act on; after the last round, over. */
 export function alternatingMachine(p: AlternatingProgram<unknown, unknown, unknown>) {
   const E = SEQUENCE_EVENTS.alternating;
@@ -43,8 +66,7 @@ export function alternatingMachine(p: AlternatingProgram<unknown, unknown, unkno
       sideReady: ({ context }: Args) => ready(p, context, context.side).length > 0,
       otherReady: ({ context }: Args) => ready(p, context, other(context, context.side)).length > 0,
       unitReady: ({ context, event }: Args) => ready(p, context, context.side).includes(String(event.unit)),
-      lastRoundPlayed: ({ context }: Args) => context.round >= context.lastRound,
-      won: ({ context }: Args) => p.won(context.table, context.sides),
+      ...roundGuards(p),
     },
   }).createMachine({
     id: 'alternating',
@@ -70,9 +92,7 @@ export function alternatingMachine(p: AlternatingProgram<unknown, unknown, unkno
         // The activation over, the turn passes to the other side.
         on: { [E.acted]: { target: 'next', actions: assign(({ context }) => ({ acted: [...context.acted, context.unit!], unit: null, side: other(context, context.side) })) } },
       },
-      end: { meta: { takes: ['end'] }, on: { [E.end]: 'afterRound' } },
-      afterRound: { always: [{ guard: 'lastRoundPlayed', target: 'over' }, { target: 'between' }] },
-      over: { type: 'final', meta: { takes: [] } },
+      ...roundEndStates(E.end),
     },
   });
 }
@@ -88,8 +108,7 @@ export function phasesMachine(p: PhasesProgram<unknown, unknown, unknown>) {
     types: { context: {} as SequenceContext, events: {} as GameEvent, input: {} as SequenceContext },
     guards: {
       sideLeft: ({ context }: Args) => context.sides.some((x) => !context.played.includes(x)),
-      lastRoundPlayed: ({ context }: Args) => context.round >= context.lastRound,
-      won: ({ context }: Args) => p.won(context.table, context.sides),
+      ...roundGuards(p),
     },
   }).createMachine({
     id: 'phases',
@@ -120,9 +139,7 @@ export function phasesMachine(p: PhasesProgram<unknown, unknown, unknown>) {
           { target: 'end', actions: assign({ side: null }) },
         ],
       },
-      end: { meta: { takes: ['end'] }, on: { [E.end]: 'afterTurn' } },
-      afterTurn: { always: [{ guard: 'lastRoundPlayed', target: 'over' }, { target: 'between' }] },
-      over: { type: 'final', meta: { takes: [] } },
+      ...roundEndStates(E.end),
     },
   });
 }
@@ -156,7 +173,7 @@ export function cardsMachine(p: CardsProg) {
   return setup({
     types: { context: {} as CardsContext, events: {} as GameEvent, input: {} as CardsContext },
     guards: {
-      won: ({ context }: CardsArgs) => p.won(context.table, context.sides),
+      ...roundGuards(p),
       queued: ({ context }: CardsArgs) => ableQueue(p, context).length > 0,
       deckLeft: ({ context }: CardsArgs) => context.deck.length > 0,
       offersUnit: ({ event }: CardsArgs) => typeof event.unit === 'string',
@@ -172,7 +189,6 @@ export function cardsMachine(p: CardsProg) {
         return !!context.readiness?.pending.includes(side) && (event.unit === null || readyToUse(p, context, side).includes(String(event.unit)));
       },
       allDeclared: ({ context }: CardsArgs) => context.readiness?.pending.length === 0,
-      lastRoundPlayed: ({ context }: CardsArgs) => context.round >= context.lastRound,
     },
   }).createMachine({
     id: 'cards',
@@ -288,11 +304,9 @@ export function cardsMachine(p: CardsProg) {
           },
         },
       },
-      end: { meta: { takes: ['end'] }, on: { [E.closing]: 'closing', [E.end]: 'afterTurn' } },
+      ...roundEndStates(E.end, { [E.closing]: 'closing' }),
       /** The turn's end hook raised decisions: the turn's end waits for their last answer. */
-      closing: { meta: { takes: [] }, on: { [E.end]: 'afterTurn' } },
-      afterTurn: { always: [{ guard: 'won', target: 'over' }, { guard: 'lastRoundPlayed', target: 'over' }, { target: 'between' }] },
-      over: { type: 'final', meta: { takes: [] } },
+      closing: { meta: { takes: [] }, on: { [E.end]: 'afterRound' } },
     },
   });
 }
