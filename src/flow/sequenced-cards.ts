@@ -11,6 +11,8 @@ type State = Sequenced<unknown>;
 type Ctx = { scenario: Scenario; table: TableQueries };
 
 const E = SEQUENCE_EVENTS.cards;
+/** The machine's own event types (the rest are the rules'). */
+const OWN = new Set<string>(Object.values(E));
 const nameOf = (scenario: Scenario, unit: string) => scenario.units?.find((u) => u.id === unit)?.name ?? unit;
 const sideName = (scenario: Scenario, side: string) => scenario.sides.find((x) => x.id === side)?.name ?? side;
 const cardsOf = (s: State) => s.seq as CardsView;
@@ -44,9 +46,8 @@ function commandableNow(p: Program, s: State): string[] {
 
 /** The state after these events (the rules' fold for theirs, the machine for the sequence's). */
 function folded(p: Program, machine: SequenceMachine, s: State, events: readonly GameEvent[]): State {
-  const own = new Set<string>(Object.values(E));
   let t = s;
-  for (const e of events) t = own.has(e.type) ? { table: t.table, seq: stepped(machine, t, e) } : { table: p.rules.evolve(t.table, e), seq: t.seq };
+  for (const e of events) t = OWN.has(e.type) ? { table: t.table, seq: stepped(machine, t, e) } : { table: p.rules.evolve(t.table, e), seq: t.seq };
   return t;
 }
 
