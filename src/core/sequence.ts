@@ -3,14 +3,14 @@
 // holds round, initiative, who acts, which units acted and the phase, and hands the rules and the HUD
 // a read-only snapshot of it. Plain types here so that a ruleset types its parts where it writes them.
 import type { Dice } from './dice';
-import type { Command, GameEvent, VictoryResult } from './play-view-types';
+import type { Command, GameEvent, PendingDecision, VictoryResult } from './play-view-types';
 
 /**
  * The machine's step: between rounds, a side picks a unit, a unit (or a side's phase) acts, the round's
  * end, the game's end; and in the card-driven model a card to draw, a forced step awaiting its roll,
- * the unit offered deciding, a readiness window open.
+ * the unit offered deciding, a readiness window open, a turn's start or end awaiting decisions its hook raised.
  */
-export type SequenceStep = 'between' | 'pick' | 'activation' | 'phase' | 'end' | 'over' | 'draw' | 'forced' | 'offer' | 'window';
+export type SequenceStep = 'between' | 'pick' | 'activation' | 'phase' | 'end' | 'over' | 'draw' | 'forced' | 'offer' | 'window' | 'opening' | 'closing';
 
 /** Cards: how the unit offered (or acting) came to it: its card drawn, a command, its readiness used. */
 export type OfferVia = 'card' | 'command' | 'readiness';
@@ -59,10 +59,12 @@ export interface SequenceView {
   readonly readiness?: ReadinessWindow | null;
   /** Cards: ready units to act next, in the roll-off's order. */
   readonly queue?: readonly string[];
+  /** Cards: the action commands the acting unit has taken in this activation, in order. */
+  readonly taken?: readonly string[];
 }
 
 /** The card-driven model's view: every cards field present. */
-export type CardsView = SequenceView & Required<Pick<SequenceView, 'deck' | 'drawn' | 'via' | 'by' | 'forced' | 'ready' | 'readiness' | 'queue'>>;
+export type CardsView = SequenceView & Required<Pick<SequenceView, 'deck' | 'drawn' | 'via' | 'by' | 'forced' | 'ready' | 'readiness' | 'queue' | 'taken'>>;
 
 /** A game state of a sequenced ruleset: the rules' table data and the machine's sequence. */
 export interface Sequenced<T> {
@@ -87,10 +89,27 @@ export interface TableRules<T, Sc, Q> {
   setup(scenario: Sc, ctx: { table: Q }): T;
   /** The action commands the acting unit (or the phasing side, in its phase) may give now, each with its side. */
   actions(s: Sequenced<T>, ctx: SequenceCtx<Sc, Q>): Command[];
+  /**
+   * Cards: the sides with an action due in the activation now, read from the table (a charge's
+   * defensive fire: the charged side's); absent: the acting unit's. The legal actions carry these sides.
+   */
+  actionSides?(s: Sequenced<T>): readonly string[];
   /** The command types of the actions (the machines' acting step takes these). */
   readonly actionTypes: readonly string[];
   /** An action resolved: its events (dice rolled through `dice`), or the refusal. */
   act(s: Sequenced<T>, command: Command, ctx: SequenceCtx<Sc, Q> & { dice: Dice }): Resolution;
+  /**
+   * Cards: the choice the game waits for from one side (often not the side acting), read from the
+   * table: it pre-empts the machine's step (its options are then the legal commands) until answered.
+   */
+  pendingDecision?(s: Sequenced<T>, ctx: { scenario: Sc }): PendingDecision | undefined;
+  /** Cards: the command types that answer decisions. */
+  readonly answerTypes?: readonly string[];
+  /**
+   * Cards: an answer resolved (dice through `dice`). Apart from `act`: an answer is no action of the
+   * activation (the acting unit does not spend it, another side sends it, any step may await it).
+   */
+  answer?(s: Sequenced<T>, command: Command, ctx: SequenceCtx<Sc, Q> & { dice: Dice }): Resolution;
   /** One of the rules' own events folded into the table (the sequence's events are the machine's). */
   evolve(table: T, event: GameEvent): T;
   victory(s: Sequenced<T>, ctx: { scenario: Sc }): VictoryResult | undefined;
@@ -146,6 +165,8 @@ export interface CardsProgram<T, Sc = unknown, Q = unknown> extends ProgramBase<
   readonly commands: {
     readonly begin: string; readonly draw: string; readonly activate: string; readonly pass: string;
     readonly command: string; readonly ready: string; readonly resolve: string; readonly declare: string; readonly end: string;
+    /** Ends the activation early (legal whenever the acting unit's side is the one to act in it). */
+    readonly endActivation: string;
   };
   /** The rules each step cites. */
   readonly rule: {
@@ -156,11 +177,26 @@ export interface CardsProgram<T, Sc = unknown, Q = unknown> extends ProgramBase<
   readonly forcedSteps: readonly string[];
   /** Resolution of a turn's start: the new deck, built and shuffled with the dice, top first, and the log's line. */
   deal(s: Sequenced<T>, ctx: SequenceCtx<Sc, Q> & { dice: Dice }): { deck: string[]; text: string };
+  /**
+   * Resolution at a turn's start, before the deal (the turn to open is `seq.round + 1`; a preparation
+   * barrage): its events; a decision they raise holds the deal back until its last answer.
+   */
+  turnStart?(s: Sequenced<T>, ctx: SequenceCtx<Sc, Q> & { dice: Dice }): GameEvent[];
+  /** Resolution at a turn's end (the wounded carried back): its events; a decision they raise holds the turn's end back until its last answer. */
+  turnEnd?(s: Sequenced<T>, ctx: SequenceCtx<Sc, Q> & { dice: Dice }): GameEvent[];
   /** Resolution of a card drawn: the unit it offers its activation, or null (a spent card), and the log's line. */
   card(s: Sequenced<T>, card: string, ctx: SequenceCtx<Sc, Q>): { unit: string | null; text: string; rule?: string };
   /** The side a unit belongs to. */
   sideOf(table: T, unit: string): string;
-  /** Guard: the forced step the unit offered must face before it decides (one of `forcedSteps`), or null. */
+  /**
+   * Guard, asked after every action of an activation (the state as the action left it, `seq.taken`
+   * listing the actions so far): is the activation over (its actions used, the unit gone or routed)?
+   */
+  activationOver(s: Sequenced<T>, unit: string): boolean;
+  /**
+   * Guard: the forced step the unit offered must face before it decides (one of `forcedSteps`), or null;
+   * asked again after each step the unit goes on from, so a step must change what this reads.
+   */
   forced(table: T, unit: string): string | null;
   /** Resolution of a forced step (dice through `dice`). */
   resolveForced(s: Sequenced<T>, step: string, ctx: SequenceCtx<Sc, Q> & { dice: Dice }): ForcedResolution;

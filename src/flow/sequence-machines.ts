@@ -14,12 +14,13 @@ export const SEQUENCE_EVENTS = {
   phases: { begin: 'TURN_STARTED', acted: 'UNIT_ACTED', endPhase: 'PHASE_ENDED', sideDone: 'PLAYER_TURN_ENDED', end: 'TURN_ENDED' },
   cards: {
     begin: 'TURN_OPENED', draw: 'CARD_DRAWN', resolved: 'FORCED_RESOLVED', activate: 'UNIT_ACTIVATED', pass: 'UNIT_PASSED', ready: 'UNIT_READIED',
-    command: 'UNIT_COMMANDED', acted: 'UNIT_ACTED', declare: 'READINESS_DECLARED', close: 'WINDOW_CLOSED', end: 'TURN_CLOSED',
+    command: 'UNIT_COMMANDED', action: 'ACTION_TAKEN', acted: 'UNIT_ACTED', declare: 'READINESS_DECLARED', close: 'WINDOW_CLOSED', end: 'TURN_CLOSED',
+    opening: 'TURN_OPENING', closing: 'TURN_CLOSING',
   },
 } as const;
 
 /** A command's role in the sequence: a step of the machine, or an action resolved by the rules. */
-export type CommandRole = 'begin' | 'select' | 'action' | 'endPhase' | 'end' | 'draw' | 'resolve' | 'activate' | 'pass' | 'command' | 'ready' | 'declare';
+export type CommandRole = 'begin' | 'select' | 'action' | 'endPhase' | 'end' | 'draw' | 'resolve' | 'activate' | 'pass' | 'command' | 'ready' | 'declare' | 'endActivation' | 'answer';
 
 /** The machine's context: the sequence, with the table its guards read (put in for a transition, never stored). */
 export interface SequenceContext extends Omit<SequenceView, 'step' | 'phase'> {
@@ -33,6 +34,29 @@ type AnyProgram = SequenceProgram<unknown, unknown, unknown>;
 const other = (c: SequenceContext, side: string | null) => c.sides.find((x) => x !== side) ?? null;
 const ready = (p: AnyProgram, c: SequenceContext, side: string | null) => (side ? p.units(c.table, side).filter((u) => !c.acted.includes(u)) : []);
 
+/** What every model's guards read of the context: the table, the sides, the round and the last one. */
+type RoundArgs = { context: { table: unknown; sides: readonly string[]; round: number; lastRound: number } };
+
+/** The guards every model shares: the game won on the table (it ends at once), the last round played. */
+function roundGuards(p: AnyProgram) {
+  return {
+    won: ({ context }: RoundArgs) => p.won(context.table, context.sides),
+    lastRoundPlayed: ({ context }: RoundArgs) => context.round >= context.lastRound,
+  };
+}
+
+/**
+ * The round's end every model shares: `end` takes the end command (and `extra` transitions), then the
+ * game is over when won or after the last round, else the next round waits; `over` is final.
+ */
+function roundEndStates(endEvent: string, extra: Record<string, string> = {}) {
+  return {
+    end: { meta: { takes: ['end'] }, on: { ...extra, [endEvent]: 'afterRound' } },
+    afterRound: { always: [{ guard: 'won', target: 'over' }, { guard: 'lastRoundPlayed', target: 'over' }, { target: 'between' }] as const },
+    over: { type: 'final' as const, meta: { takes: [] } },
+  };
+}
+
 /** Initiative each round, then alternate picks; a side with no unit left lets the other act on; after the last round, over. */
 export function alternatingMachine(p: AlternatingProgram<unknown, unknown, unknown>) {
   const E = SEQUENCE_EVENTS.alternating;
@@ -42,8 +66,7 @@ export function alternatingMachine(p: AlternatingProgram<unknown, unknown, unkno
       sideReady: ({ context }: Args) => ready(p, context, context.side).length > 0,
       otherReady: ({ context }: Args) => ready(p, context, other(context, context.side)).length > 0,
       unitReady: ({ context, event }: Args) => ready(p, context, context.side).includes(String(event.unit)),
-      lastRoundPlayed: ({ context }: Args) => context.round >= context.lastRound,
-      won: ({ context }: Args) => p.won(context.table, context.sides),
+      ...roundGuards(p),
     },
   }).createMachine({
     id: 'alternating',
@@ -69,9 +92,7 @@ export function alternatingMachine(p: AlternatingProgram<unknown, unknown, unkno
         // The activation over, the turn passes to the other side.
         on: { [E.acted]: { target: 'next', actions: assign(({ context }) => ({ acted: [...context.acted, context.unit!], unit: null, side: other(context, context.side) })) } },
       },
-      end: { meta: { takes: ['end'] }, on: { [E.end]: 'afterRound' } },
-      afterRound: { always: [{ guard: 'lastRoundPlayed', target: 'over' }, { target: 'between' }] },
-      over: { type: 'final', meta: { takes: [] } },
+      ...roundEndStates(E.end),
     },
   });
 }
@@ -87,8 +108,7 @@ export function phasesMachine(p: PhasesProgram<unknown, unknown, unknown>) {
     types: { context: {} as SequenceContext, events: {} as GameEvent, input: {} as SequenceContext },
     guards: {
       sideLeft: ({ context }: Args) => context.sides.some((x) => !context.played.includes(x)),
-      lastRoundPlayed: ({ context }: Args) => context.round >= context.lastRound,
-      won: ({ context }: Args) => p.won(context.table, context.sides),
+      ...roundGuards(p),
     },
   }).createMachine({
     id: 'phases',
@@ -119,15 +139,13 @@ export function phasesMachine(p: PhasesProgram<unknown, unknown, unknown>) {
           { target: 'end', actions: assign({ side: null }) },
         ],
       },
-      end: { meta: { takes: ['end'] }, on: { [E.end]: 'afterTurn' } },
-      afterTurn: { always: [{ guard: 'lastRoundPlayed', target: 'over' }, { target: 'between' }] },
-      over: { type: 'final', meta: { takes: [] } },
+      ...roundEndStates(E.end),
     },
   });
 }
 
 /** The card-driven machine's context: every cards field of the view present. */
-type CardKeys = 'deck' | 'drawn' | 'via' | 'by' | 'forced' | 'ready' | 'readiness' | 'queue';
+type CardKeys = 'deck' | 'drawn' | 'via' | 'by' | 'forced' | 'ready' | 'readiness' | 'queue' | 'taken';
 export type CardsContext = Omit<SequenceContext, CardKeys> & Required<Pick<SequenceView, CardKeys>>;
 type CardsArgs = { context: CardsContext; event: GameEvent };
 type CardsProg = CardsProgram<unknown, unknown, unknown>;
@@ -139,21 +157,23 @@ export const readyToUse = (p: CardsProg, c: CardsContext, side: string) => c.rea
 /** Cards: the queued ready units that may still act, in order. */
 const ableQueue = (p: CardsProg, c: CardsContext) => c.queue.filter((u) => able(p, c, u));
 /** Cards: nobody offered or acting (an activation over, a card spent). */
-const cleared = { unit: null, side: null, via: null, by: null, forced: null } as const;
+const cleared = { unit: null, side: null, via: null, by: null, forced: null, taken: [] } as const;
 
 /**
  * Cards: each turn a dealt deck, cards drawn one by one; the unit a card offers faces its forced step
  * if any, then acts, passes, goes ready, or (a leader) commands another unit, which is offered in turn;
  * after an activation a readiness window opens if a ready unit waits; the turn ends with the deck and
- * the queue empty; after the last turn, over. A game won on the table ends at once.
+ * the queue empty; after the last turn, over. A game won on the table ends at once. A turn's start and
+ * end hooks may hold the deal or the turn's end back (opening, closing) until decisions are answered.
  */
 export function cardsMachine(p: CardsProg) {
   const E = SEQUENCE_EVENTS.cards;
   const actedNow = ({ context }: CardsArgs) => ({ acted: [...context.acted, context.unit!], ...cleared });
+  const dealt = ({ event }: CardsArgs) => ({ round: Number(event.round), deck: [...(event.deck as string[])], drawn: [], acted: [], ready: [], queue: [], readiness: null, ...cleared });
   return setup({
     types: { context: {} as CardsContext, events: {} as GameEvent, input: {} as CardsContext },
     guards: {
-      won: ({ context }: CardsArgs) => p.won(context.table, context.sides),
+      ...roundGuards(p),
       queued: ({ context }: CardsArgs) => ableQueue(p, context).length > 0,
       deckLeft: ({ context }: CardsArgs) => context.deck.length > 0,
       offersUnit: ({ event }: CardsArgs) => typeof event.unit === 'string',
@@ -169,7 +189,6 @@ export function cardsMachine(p: CardsProg) {
         return !!context.readiness?.pending.includes(side) && (event.unit === null || readyToUse(p, context, side).includes(String(event.unit)));
       },
       allDeclared: ({ context }: CardsArgs) => context.readiness?.pending.length === 0,
-      lastRoundPlayed: ({ context }: CardsArgs) => context.round >= context.lastRound,
     },
   }).createMachine({
     id: 'cards',
@@ -178,8 +197,10 @@ export function cardsMachine(p: CardsProg) {
     states: {
       between: {
         meta: { takes: ['begin'] },
-        on: { [E.begin]: { target: 'next', actions: assign(({ event }) => ({ round: Number(event.round), deck: [...(event.deck as string[])], drawn: [], acted: [], ready: [], queue: [], readiness: null, ...cleared })) } },
+        on: { [E.opening]: 'opening', [E.begin]: { target: 'next', actions: assign(dealt) } },
       },
+      /** The turn's start hook raised decisions: the deal waits for their last answer. */
+      opening: { meta: { takes: [] }, on: { [E.begin]: { target: 'next', actions: assign(dealt) } } },
       /** What comes next: a queued ready unit, else the next card, else the turn's end. */
       next: {
         always: [
@@ -206,7 +227,7 @@ export function cardsMachine(p: CardsProg) {
           ],
         },
       },
-      /** A unit offered its activation: its forced step first, if the ruleset names one. */
+      /** A unit offered its activation: its forced steps first, one by one, while the ruleset names one. */
       offered: {
         always: [
           { guard: 'forcedDue', target: 'forced', actions: assign(({ context }) => ({ forced: p.forced(context.table, context.unit!) })) },
@@ -217,7 +238,8 @@ export function cardsMachine(p: CardsProg) {
         meta: { takes: ['resolve'] },
         on: {
           [E.resolved]: [
-            { guard: 'goesOn', target: 'offer', actions: assign({ forced: null }) },
+            // The unit goes on: the ruleset is asked again (several forced steps may come in order).
+            { guard: 'goesOn', target: 'offered', actions: assign({ forced: null }) },
             // The step spent the activation.
             { target: 'afterActivation', actions: assign(actedNow) },
           ],
@@ -237,7 +259,17 @@ export function cardsMachine(p: CardsProg) {
           },
         },
       },
-      activation: { meta: { takes: ['action'] }, on: { [E.acted]: { target: 'afterActivation', actions: assign(actedNow) } } },
+      /** The unit acts, one action a command, until the rules' guard says it is over (or it ends it): then its acted event. */
+      activation: {
+        meta: { takes: ['action', 'endActivation'] },
+        on: {
+          [E.action]: [
+            { guard: 'won', target: 'over', actions: assign(cleared) },
+            { actions: assign(({ context, event }) => ({ taken: [...context.taken, String(event.action)] })) },
+          ],
+          [E.acted]: { target: 'afterActivation', actions: assign(actedNow) },
+        },
+      },
       /** An activation is over: the game may be won; ready units may use the window. */
       afterActivation: {
         always: [
@@ -272,9 +304,9 @@ export function cardsMachine(p: CardsProg) {
           },
         },
       },
-      end: { meta: { takes: ['end'] }, on: { [E.end]: 'afterTurn' } },
-      afterTurn: { always: [{ guard: 'lastRoundPlayed', target: 'over' }, { target: 'between' }] },
-      over: { type: 'final', meta: { takes: [] } },
+      ...roundEndStates(E.end, { [E.closing]: 'closing' }),
+      /** The turn's end hook raised decisions: the turn's end waits for their last answer. */
+      closing: { meta: { takes: [] }, on: { [E.end]: 'afterRound' } },
     },
   });
 }

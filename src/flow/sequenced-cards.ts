@@ -1,29 +1,35 @@
 // The card-driven model composed into the game layer's Ruleset (sequenced.ts calls these): what each
 // step of the cards machine takes and resolves with the ruleset's pure functions, the legal commands
 // of each step, who may act, and the reading the HUD's and headless play's turn machine follows.
-import type { ActivationStage, CardsProgram, CardsView, Command, Dice, FlowAdapter, GameEvent, Sequenced, TableQueries, TurnStage } from '../core';
+import type { ActivationStage, CardsProgram, CardsView, Command, Dice, FlowAdapter, GameEvent, PendingDecision, Sequenced, TableQueries, TurnStage } from '../core';
 import type { ActingSides, Decision } from '../game';
 import type { Scenario } from '../scenario';
-import { SEQUENCE_EVENTS, snapshotOf, stepped, type CommandRole, type SequenceMachine } from './sequence-machines';
+import { rolesNow, SEQUENCE_EVENTS, snapshotOf, stepped, type CommandRole, type SequenceMachine } from './sequence-machines';
 
 type Program = CardsProgram<unknown, Scenario, TableQueries>;
 type State = Sequenced<unknown>;
 type Ctx = { scenario: Scenario; table: TableQueries };
 
 const E = SEQUENCE_EVENTS.cards;
+/** The machine's own event types (the rest are the rules'). */
+const OWN = new Set<string>(Object.values(E));
 const nameOf = (scenario: Scenario, unit: string) => scenario.units?.find((u) => u.id === unit)?.name ?? unit;
 const sideName = (scenario: Scenario, side: string) => scenario.sides.find((x) => x.id === side)?.name ?? side;
 const cardsOf = (s: State) => s.seq as CardsView;
 
 /** The cards fields of a new game's sequence (before the first turn). */
-export const CARDS_START = { deck: [], drawn: [], via: null, by: null, forced: null, ready: [], readiness: null, queue: [] } as const;
+export const CARDS_START = { deck: [], drawn: [], via: null, by: null, forced: null, ready: [], readiness: null, queue: [], taken: [] } as const;
 
 /** The command roles of a cards program, by its words. */
 export function cardsRoleOf(p: Program, type: string): CommandRole | undefined {
   const c = p.commands;
-  for (const role of ['begin', 'draw', 'resolve', 'activate', 'pass', 'ready', 'command', 'declare', 'end'] as const) if (c[role] === type) return role;
+  for (const role of ['begin', 'draw', 'resolve', 'activate', 'pass', 'ready', 'command', 'declare', 'end', 'endActivation'] as const) if (c[role] === type) return role;
+  if (p.rules.answerTypes?.includes(type)) return 'answer';
   return p.rules.actionTypes.includes(type) ? 'action' : undefined;
 }
+
+/** The decision the table waits for now, if any (it pre-empts the machine's step). */
+export const cardsDecision = (p: Program, s: State, scenario: Scenario): PendingDecision | undefined => p.rules.pendingDecision?.(s, { scenario });
 
 /** The ready units of a side that may still use their readiness now. */
 function readyOf(p: Program, s: State, side: string): string[] {
@@ -38,6 +44,62 @@ function commandableNow(p: Program, s: State): string[] {
   return p.commandable(s.table, seq.unit).filter((u) => !seq.acted.includes(u) && p.units(s.table, p.sideOf(s.table, u)).includes(u));
 }
 
+/** The state after these events (the rules' fold for theirs, the machine for the sequence's). */
+function folded(p: Program, machine: SequenceMachine, s: State, events: readonly GameEvent[]): State {
+  let t = s;
+  for (const e of events) t = OWN.has(e.type) ? { table: t.table, seq: stepped(machine, t, e) } : { table: p.rules.evolve(t.table, e), seq: t.seq };
+  return t;
+}
+
+/**
+ * The events, and the closing event of the step they leave the machine in when no decision is open
+ * after them (a decision holds it back until its last answer): the acted event when the activation is
+ * over (the rules' guard), the deal of a turn opening, the end of a turn closing.
+ */
+function withClosing(p: Program, machine: SequenceMachine, s: State, events: GameEvent[], ctx: Ctx & { dice: Dice }): GameEvent[] {
+  const { scenario } = ctx;
+  const after = folded(p, machine, s, events);
+  if (cardsDecision(p, after, scenario)) return events;
+  const seq = after.seq;
+  const unit = seq.unit;
+  if (seq.step === 'activation' && unit && p.activationOver(after, unit)) return [...events, { type: E.acted, rule: p.rule.activate, unit, text: `${nameOf(scenario, unit)}: activation over` }];
+  if (seq.step === 'opening') return [...events, dealt(p, after, ctx)];
+  if (seq.step === 'closing') return [...events, closed(p, after)];
+  return events;
+}
+
+/** A turn dealt: the new deck (the turn opens). */
+function dealt(p: Program, s: State, ctx: Ctx & { dice: Dice }): GameEvent {
+  const r = p.deal(s, ctx);
+  return { type: E.begin, rule: p.rule.begin, round: s.seq.round + 1, deck: r.deck, text: r.text };
+}
+
+const closed = (p: Program, s: State): GameEvent => ({ type: E.end, rule: p.rule.end, round: s.seq.round, text: `${p.roundWord} ${s.seq.round} ends` });
+
+/**
+ * A command judged: while a decision is open only its answers are taken (any other is refused naming
+ * it); else the machine's step must take the command's role, then it is resolved.
+ */
+export function cardsDecide(p: Program, machine: SequenceMachine, s: State, c: Command, role: CommandRole, ctx: Ctx & { dice: Dice }): Decision<GameEvent> {
+  const { scenario } = ctx;
+  const open = cardsDecision(p, s, scenario);
+  if (open && role !== 'answer') return { ok: false, reason: `not now: ${sideName(scenario, open.side)} must first answer: ${open.label}`, rule: open.rule ?? p.rule.activate };
+  if (!open && role === 'answer') return { ok: false, reason: `not now: nothing is asked (${cardsAwaited(p, s, scenario).reason})`, rule: cardsAwaited(p, s, scenario).rule };
+  if (!open && !rolesNow(machine, s).includes(role)) {
+    const wait = cardsAwaited(p, s, scenario);
+    return { ok: false, reason: `not now: ${wait.reason}`, rule: wait.rule };
+  }
+  return cardsResolve(p, machine, s, c, role, ctx);
+}
+
+/** An answer's events, and the step's closing event it held back when it was the last answer. */
+function answered(p: Program, machine: SequenceMachine, s: State, c: Command, ctx: Ctx & { dice: Dice }): Decision<GameEvent> {
+  if (!p.rules.answer) return { ok: false, reason: `${c.type} answers nothing in these rules`, rule: p.rule.activate };
+  const r = p.rules.answer(s, c, ctx);
+  if (!r.ok) return r.rule ? { ok: false, reason: r.reason, rule: r.rule } : { ok: false, reason: r.reason };
+  return { ok: true, events: withClosing(p, machine, s, r.events, ctx) };
+}
+
 /** The events of a cards step (dice through `dice`), or the refusal. */
 export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: Command, role: CommandRole, ctx: Ctx & { dice: Dice }): Decision<GameEvent> {
   const { scenario } = ctx;
@@ -45,15 +107,17 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
   const no = (reason: string, rule: string): Decision<GameEvent> => ({ ok: false, reason, rule });
   const unit = seq.unit ?? '';
   // A command naming a unit must name the one offered (or acting).
-  if (['resolve', 'activate', 'pass', 'ready', 'command', 'action'].includes(role) && c.unitId !== undefined && c.unitId !== unit) {
+  if (['resolve', 'activate', 'pass', 'ready', 'command', 'endActivation'].includes(role) && c.unitId !== undefined && c.unitId !== unit) {
     return no(`${nameOf(scenario, String(c.unitId))} is not the unit offered: ${nameOf(scenario, unit)} is`, p.rule.draw);
   }
   const can = (e: GameEvent) => snapshotOf(machine, s).can(e as never);
   switch (role) {
+    case 'answer':
+      return answered(p, machine, s, c, ctx);
     case 'begin': {
-      const round = seq.round + 1;
-      const r = p.deal(s, ctx);
-      return { ok: true, events: [{ type: E.begin, rule: p.rule.begin, round, deck: r.deck, text: r.text }] };
+      if (!p.turnStart) return { ok: true, events: [dealt(p, s, ctx)] };
+      const opening: GameEvent = { type: E.opening, rule: p.rule.begin, round: seq.round + 1, text: `${p.roundWord} ${seq.round + 1} opens` };
+      return { ok: true, events: withClosing(p, machine, s, [...p.turnStart(s, ctx), opening], ctx) };
     }
     case 'draw': {
       const card = seq.deck[0]!;
@@ -81,9 +145,17 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
       return can(e) ? { ok: true, events: [e] } : no(`${nameOf(scenario, unit)} may not command ${nameOf(scenario, target)} now`, p.rule.command);
     }
     case 'action': {
+      // An action of the acting unit names it; one by another side (defensive fire …) names its own unit.
+      if (c.side === seq.side && c.unitId !== undefined && c.unitId !== unit) return no(`${nameOf(scenario, String(c.unitId))} is not the unit acting: ${nameOf(scenario, unit)} is`, p.rule.activate);
       const r = p.rules.act(s, c, ctx);
       if (!r.ok) return r.rule ? { ok: false, reason: r.reason, rule: r.rule } : { ok: false, reason: r.reason };
-      return { ok: true, events: [...r.events, { type: E.acted, rule: p.rule.activate, unit, text: `${nameOf(scenario, unit)}: activation over` }] };
+      const taken: GameEvent = { type: E.action, rule: p.rule.activate, unit, action: c.type, side: c.side };
+      return { ok: true, events: withClosing(p, machine, s, [...r.events, taken], ctx) };
+    }
+    case 'endActivation': {
+      const waiting = p.rules.actions(s, ctx).find((a) => a.side !== seq.side);
+      if (waiting) return no(`${sideName(scenario, String(waiting.side))} must act first`, p.rule.activate);
+      return { ok: true, events: [{ type: E.acted, rule: p.rule.activate, unit, text: `${nameOf(scenario, unit)} ends its activation` }] };
     }
     case 'declare': {
       const side = String(c.side);
@@ -99,8 +171,11 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
       const queue = off.order.map((x) => decl[x]!);
       return { ok: true, events: [e, { type: E.close, rule: p.rule.readiness, queue, text: off.text }] };
     }
-    default:
-      return { ok: true, events: [{ type: E.end, rule: p.rule.end, round: seq.round, text: `${p.roundWord} ${seq.round} ends` }] };
+    default: {
+      if (!p.turnEnd) return { ok: true, events: [closed(p, s)] };
+      const closing: GameEvent = { type: E.closing, rule: p.rule.end, round: seq.round, text: `${p.roundWord} ${seq.round} is closing` };
+      return { ok: true, events: withClosing(p, machine, s, [...p.turnEnd(s, ctx), closing], ctx) };
+    }
   }
 }
 
@@ -111,6 +186,8 @@ export function cardsLegal(p: Program, s: State, ctx: Ctx): Command[] {
   const C = p.commands;
   const side = seq.side!;
   const unitId = seq.unit!;
+  const open = cardsDecision(p, s, ctx.scenario);
+  if (open) return open.options.map((o) => o.command);
   switch (seq.step) {
     case 'between': return [{ type: C.begin, side: first }];
     case 'draw': return [{ type: C.draw, side: first }];
@@ -121,7 +198,11 @@ export function cardsLegal(p: Program, s: State, ctx: Ctx): Command[] {
       ...(seq.via === 'card' && p.mayReady(s.table, unitId) ? [{ type: C.ready, side, unitId }] : []),
       ...commandableNow(p, s).map((target) => ({ type: C.command, side, unitId, target })),
     ];
-    case 'activation': return p.rules.actions(s, ctx);
+    case 'activation': {
+      // Ending the activation is the acting side's whenever no other side's action is due.
+      const actions = p.rules.actions(s, ctx);
+      return actions.every((a) => a.side === side) ? [...actions, { type: C.endActivation, side, unitId }] : actions;
+    }
     case 'window': return seq.readiness!.pending.flatMap((x) => [{ type: C.declare, side: x, unitId: null }, ...readyOf(p, s, x).map((u) => ({ type: C.declare, side: x, unitId: u }))]);
     case 'end': return [{ type: C.end, side: first }];
     default: return [];
@@ -132,8 +213,12 @@ export function cardsLegal(p: Program, s: State, ctx: Ctx): Command[] {
 export function cardsActingSides(p: Program, s: State, scenario: Scenario): ActingSides {
   const seq = cardsOf(s);
   const sides = scenario.sides.map((x) => x.id);
+  const open = cardsDecision(p, s, scenario);
+  if (open) return { sides: [open.side], awaiting: open.label, ...(open.rule ? { rule: open.rule } : {}) };
   if (seq.step === 'window') return { sides: [...seq.readiness!.pending], rule: p.rule.readiness };
-  if (seq.side && (seq.step === 'forced' || seq.step === 'offer' || seq.step === 'activation')) return { sides: [seq.side], rule: p.rule.activate };
+  // In an activation, the sides whose actions are due (another side's defensive fire …), else the acting unit's.
+  if (seq.side && seq.step === 'activation') return { sides: p.rules.actionSides?.(s) ?? [seq.side], rule: p.rule.activate };
+  if (seq.side && (seq.step === 'forced' || seq.step === 'offer')) return { sides: [seq.side], rule: p.rule.activate };
   const rule = seq.step === 'end' ? p.rule.end : seq.step === 'draw' ? p.rule.draw : p.rule.begin;
   return { sides, rule, anySide: true };
 }
@@ -151,6 +236,8 @@ export function cardsAwaited(p: Program, s: State, scenario: Scenario): { reason
     case 'activation': return { reason: `${unit} is acting`, rule: p.rule.activate };
     case 'window': return { reason: `ready units are being declared (${seq.readiness!.pending.map((x) => sideName(scenario, x)).join(', ')})`, rule: p.rule.readiness };
     case 'end': return { reason: `the ${word} is over: it has to end first`, rule: p.rule.end };
+    case 'opening': return { reason: `the ${word}'s start awaits its choices`, rule: p.rule.begin };
+    case 'closing': return { reason: `the ${word}'s end awaits its choices`, rule: p.rule.end };
     default: return { reason: 'the game is over', rule: p.rule.end };
   }
 }
@@ -159,18 +246,20 @@ export function cardsAwaited(p: Program, s: State, scenario: Scenario): { reason
 export function cardsAdapter(p: Program): FlowAdapter<State> {
   const C = p.commands;
   const ends = new Set<string>([E.acted, E.pass, E.ready]);
+  // A decision may pre-empt any step: its answers are taken wherever the machine stands.
+  const answers = p.rules.answerTypes ?? [];
   return {
     activationModel: 'cards',
     meleeModel: 'none',
     steps: {
-      beginTurn: [C.begin],
-      pick: [C.draw],
-      window: [C.declare],
+      beginTurn: [C.begin, ...answers],
+      pick: [C.draw, ...answers],
+      window: [C.declare, ...answers],
       windowState: 'window',
-      endTurn: [C.end],
-      resolve: [C.resolve],
-      // The unit offered decides, then (activated) takes its action: both are its choosing.
-      choose: [C.activate, C.pass, C.ready, C.command, ...p.rules.actionTypes],
+      endTurn: [C.end, ...answers],
+      resolve: [C.resolve, ...answers],
+      // The unit offered decides, then (activated) takes its actions: both are its choosing.
+      choose: [C.activate, C.pass, C.ready, C.command, C.endActivation, ...p.rules.actionTypes, ...answers],
       choosers: ['unit'],
       forced: {},
       melee: [],
@@ -178,10 +267,10 @@ export function cardsAdapter(p: Program): FlowAdapter<State> {
     turnStage: (s): TurnStage => {
       switch (s.seq.step) {
         case 'over': return 'over';
-        case 'between': return 'between-turns';
+        case 'between': case 'opening': return 'between-turns';
         case 'draw': return 'pick';
         case 'window': return 'window';
-        case 'end': return 'turn-end';
+        case 'end': case 'closing': return 'turn-end';
         default: return 'activation';
       }
     },

@@ -8,7 +8,7 @@ import type { ActivationStage, Command, Dice, FlowAdapter, GameEvent, PlayView, 
 import type { ActingSides, AnyRulesetModule, Decision, ModuleSource, Ruleset, SequencedRulesetModule } from '../game';
 import type { Scenario } from '../scenario';
 import { rolesNow, SEQUENCE_EVENTS, sequenceMachineFor, snapshotOf, stepped, viewOf, type CommandRole } from './sequence-machines';
-import { CARDS_START, cardsActingSides, cardsAdapter, cardsAwaited, cardsLegal, cardsResolve, cardsRoleOf } from './sequenced-cards';
+import { CARDS_START, cardsActingSides, cardsAdapter, cardsDecide, cardsDecision, cardsLegal, cardsRoleOf } from './sequenced-cards';
 
 type Program = SequenceProgram<unknown, Scenario, TableQueries>;
 type State = Sequenced<unknown>;
@@ -52,7 +52,7 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
 
   /** The events of a sequence step (dice through `dice`). */
   function resolve(s: State, c: Command, role: CommandRole, ctx: Ctx & { dice: Dice }): Decision<GameEvent> {
-    if (p.model === 'cards') return cardsResolve(p, machine, s, c, role, ctx);
+    if (p.model === 'cards') throw new Error('the cards model resolves its steps in sequenced-cards.ts');
     const { scenario } = ctx;
     const seq = s.seq;
     const next = seq.round + 1;
@@ -140,8 +140,9 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
       if (s.seq.step === 'over' || rules.victory(s, ctx)) return no('the game is over', p.rule.end);
       const role = roleOf(p, c.type);
       if (!role) return no(`unknown command ${c.type}`, p.rule.begin);
+      if (p.model === 'cards') return cardsDecide(p, machine, s, c, role, ctx);
       if (!rolesNow(machine, s).includes(role)) {
-        const wait = p.model === 'cards' ? cardsAwaited(p, s, ctx.scenario) : awaited(p, s.seq, ctx.scenario);
+        const wait = awaited(p, s.seq, ctx.scenario);
         return no(`not now: ${wait.reason}`, wait.rule);
       }
       return resolve(s, c, role, ctx);
@@ -152,6 +153,7 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
       return table === s.table ? s : { table, seq: s.seq };
     },
     victory: (s, ctx) => rules.victory(s, ctx),
+    ...(p.model === 'cards' && rules.pendingDecision ? { pendingDecision: (s: State, ctx: Ctx) => cardsDecision(p, s, ctx.scenario) } : {}),
   };
 }
 

@@ -99,8 +99,8 @@ function walk(module: AnyRulesetModule, scenario: Scenario, table: TableQueries,
       const { seq, table: t } = snap.context.state;
       // The cards model's own fields (absent elsewhere) and what its guards read of the table (shaken units, figures standing).
       const c = seq as Partial<CardsView>;
-      const shaken = (t as Partial<CardsTable>).shaken;
-      const cardsPart = c.deck ? [c.deck, c.via, c.by, c.forced, c.ready, c.readiness, c.queue, shaken, (t as CardsTable).figures.filter((f) => f.alive).length] : [];
+      const shaken = [(t as Partial<CardsTable>).shaken, (t as Partial<CardsTable>).pinned];
+      const cardsPart = c.deck ? [c.deck, c.via, c.by, c.forced, c.ready, c.readiness, c.queue, c.taken, shaken, (t as CardsTable).figures.filter((f) => f.alive).length] : [];
       return JSON.stringify([seq.step, seq.phase, seq.round, seq.side, seq.unit, [...seq.acted].sort(), seq.played, ...cardsPart, snap.context.refused ?? null]);
     },
   } as never);
@@ -338,6 +338,9 @@ describe('the cards machine over the toy cards rules (TC-1 … TC-7)', () => {
   const types = (g: GameSession<CState>) => g.legalCommands().map((c) => c.type);
 
   /** Each state the model allows (the machine's context against the table and the legal commands). */
+  /** Steps reached with a decision open; activations where the other side's return fire was due. */
+  const decided = new Set<string>();
+  let returned = 0;
   function checkCardStates(w: Walk) {
     const reached = new Set<string>();
     for (const path of w.games) {
@@ -355,14 +358,33 @@ describe('the cards machine over the toy cards rules (TC-1 … TC-7)', () => {
         // TC-1 every card drawn this turn came off the deck: drawn + left = the units dealt, each once.
         if (seq.step !== 'between' && seq.step !== 'over') expect(new Set([...seq.drawn, ...seq.deck]).size).toBe(seq.drawn.length + seq.deck.length);
         if (seq.step === 'draw') expect(seq.deck.length).toBeGreaterThan(0);
+        // TC-9 a decision pre-empts the step: its answers are the legal commands, its side the only one heard.
+        const decision = w.module.ruleset.pendingDecision?.(s, { scenario: w.scenario, table: w.table });
+        if (decision) {
+          decided.add(seq.step);
+          expect(legal).toEqual(decision.options.map((o) => o.command));
+          expect(legal.every((c) => ['ALLOCATE_HIT', 'RALLY'].includes(c.type) && c.side === decision.side)).toBe(true);
+          expect(w.module.ruleset.actingSides(s, legal[0]!, { scenario: w.scenario }).sides).toEqual([decision.side]);
+          continue;
+        }
         if (seq.step === 'forced' || seq.step === 'offer' || seq.step === 'activation') {
           expect(seq.acted).not.toContain(seq.unit);
           expect(cardUnits(s.table, seq.side!)).toContain(seq.unit);
-          expect(legal.every((c) => c.side === seq.side && (c.unitId === undefined || c.unitId === seq.unit))).toBe(true);
+          // TC-10 in an activation the acting sides are those of the legal actions (return fire: the side shot at, for the unit shot at).
+          const sides = w.module.ruleset.actingSides(s, legal[0]!, { scenario: w.scenario }).sides;
+          expect([...new Set(legal.map((c) => c.side))]).toEqual(sides);
+          if (sides[0] !== seq.side) {
+            returned++;
+            expect(legal.map((c) => c.type)).toEqual(['RETURN_FIRE', 'HOLD_FIRE']);
+            expect(legal.every((c) => s.table.returnFire?.unit === c.unitId && cardUnits(s.table, String(c.side)).includes(String(c.unitId)))).toBe(true);
+          } else expect(legal.every((c) => c.side === seq.side && (c.unitId === undefined || c.unitId === seq.unit))).toBe(true);
         }
-        // TC-5 the forced step comes only to a shaken unit, and nothing else is taken then.
+        // TC-3 the acting side may end the activation whenever none of its enemy's actions is due.
+        if (seq.step === 'activation' && legal.every((c) => c.side === seq.side)) expect(legal.at(-1)).toEqual({ type: 'END_ACTIVATION', side: seq.side, unitId: seq.unit });
+        // TC-5, TC-8 the forced steps come only to a shaken unit (its nerve test first), then to a pinned one; nothing else is taken then.
         if (seq.step === 'forced') {
-          expect(s.table.shaken).toContain(seq.unit);
+          expect(seq.forced).toBe(s.table.shaken.includes(seq.unit!) ? 'nerve test' : 'get up');
+          if (seq.forced === 'get up') expect(s.table.pinned).toContain(seq.unit);
           expect(legal.map((c) => c.type)).toEqual(['RESOLVE']);
         }
         if (seq.step === 'offer') {
@@ -390,9 +412,12 @@ describe('the cards machine over the toy cards rules (TC-1 … TC-7)', () => {
     expect(w.games.length).toBeGreaterThan(50);
     const reached = checkCardStates(w);
     for (const step of ['between', 'draw', 'forced', 'offer', 'activation', 'window', 'end']) expect(reached, step).toContain(step);
+    // TC-9 hits were allocated in the middle of an activation (the acted event held back until the last answer).
+    expect(decided).toContain('activation');
+    expect(returned).toBeGreaterThan(0);
     // Every step's event is taken on some path (a pass leads to the state a held activation does: the walk keeps one of them).
     const taken = new Set(w.games.flatMap((path) => path.flatMap((g) => g.last.map((e) => e.type))));
-    for (const t of ['TURN_OPENED', 'CARD_DRAWN', 'FORCED_RESOLVED', 'UNIT_ACTIVATED', 'UNIT_READIED', 'UNIT_COMMANDED', 'UNIT_ACTED', 'READINESS_DECLARED', 'WINDOW_CLOSED', 'TURN_CLOSED']) expect(taken, t).toContain(t);
+    for (const t of ['TURN_OPENED', 'CARD_DRAWN', 'FORCED_RESOLVED', 'GOT_UP', 'ACTION_TAKEN', 'HIT_ALLOCATED', 'FIRE_RETURNED', 'FIRE_HELD', 'UNIT_ACTIVATED', 'UNIT_READIED', 'UNIT_COMMANDED', 'UNIT_ACTED', 'READINESS_DECLARED', 'WINDOW_CLOSED', 'TURN_CLOSED']) expect(taken, t).toContain(t);
   });
 
   it('TC-1 every turn deals a new deck of the units on the table; the turn ends with the deck empty; after the last turn the game is over (TC-7)', () => {
@@ -404,7 +429,7 @@ describe('the cards machine over the toy cards rules (TC-1 … TC-7)', () => {
       const s = g.state as unknown as CState;
       const units = s.seq.sides.flatMap((side) => cardUnits(s.table, side));
       expect([...s.seq.deck].sort()).toEqual([...units].sort());
-      expect(g.last.filter((e) => e.type === 'DICE_ROLLED').length).toBe(units.length);
+      expect(g.last.filter((e) => e.type === 'DICE_ROLLED' && (e.roll as { rule: string }).rule === 'TC-1').length).toBe(units.length);
       expect(s.seq).toMatchObject({ drawn: [], acted: [], ready: [], queue: [] });
     }
   });
@@ -425,6 +450,9 @@ describe('the cards machine over the toy cards rules (TC-1 … TC-7)', () => {
     ok(g, { type: 'ACTIVATE', side: 'red', unitId: 'red_a' });
     ok(g, { type: 'SHOOT', side: 'red', unitId: 'red_a', target: 'blue_a' });
     expect(g.state.table.shaken).toEqual(['blue_a']);
+    // TC-9 two hits on three men: Blues choose who falls.
+    ok(g, { type: 'ALLOCATE_HIT', side: 'blue', figureId: 'blue_a_2' });
+    ok(g, { type: 'ALLOCATE_HIT', side: 'blue', figureId: 'blue_a_3' });
     expect(g.state.seq).toMatchObject({ step: 'draw', acted: ['red_lt', 'red_a'] });
     ok(g, { type: 'DRAW_CARD', side: 'red' });
     expect(g.events.at(-1)).toMatchObject({ type: 'CARD_DRAWN', card: 'red_a', unit: null, rule: 'TC-4' });
@@ -447,6 +475,9 @@ describe('the cards machine over the toy cards rules (TC-1 … TC-7)', () => {
     ok(g, { type: 'PASS', side: 'blue', unitId: 'blue_b' });
     expect(g.state.seq).toMatchObject({ step: 'end', deck: [], drawn: ['red_lt', 'red_a', 'red_b', 'blue_a', 'blue_b'] });
     ok(g, { type: 'END_TURN', side: 'red' });
+    // TC-11 Blues, with a shaken unit, choose whether it rallies before the turn ends.
+    expect(g.state.seq.step).toBe('closing');
+    ok(g, { type: 'RALLY', side: 'blue', unitId: null });
     expect(g.state.seq.step).toBe('over');
     expect(g.victory()).toMatchObject({ rule: 'TC-7', winner: 'red' });
   });
@@ -601,7 +632,7 @@ describe('the machines themselves, walked with the sequence events the toys\' ru
       }
     }
     const steps = new Set(paths.map((p) => viewOf(p.state.value, p.state.context).step));
-    expect([...steps].sort()).toEqual(['activation', 'between', 'draw', 'end', 'offer', 'over', 'window']);
+    expect([...steps].sort()).toEqual(['activation', 'between', 'closing', 'draw', 'end', 'offer', 'opening', 'over', 'window']);
   });
 
   it('phases (TL-1, TL-5): every side plays the move then the fire phase in the scenario\'s order each turn, then over', async () => {

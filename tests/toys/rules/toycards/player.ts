@@ -4,4 +4,4 @@ import type { Scenario } from '../../scenario';
 import type { CardsState } from './rules';
 
 export const cardsPlayer: PlayerFactory<CardsState, Command, TableQueries, Scenario> = ({ seed }) =>
-  randomPlayer<CardsState, Command, TableQueries, Scenario>({ seed, weights: { ACTIVATE: 3, PASS: 0.3, READY: 0.7, COMMAND: 1, HOLD: 0.3, SHOOT: 3 }, keyOf: (c) => c.type });
+  randomPlayer<CardsState, Command, TableQueries, Scenario>({ seed, weights: { ACTIVATE: 3, PASS: 0.3, READY: 0.7, COMMAND: 1, HOLD: 0.3, SHOOT: 3, RETURN_FIRE: 2, HOLD_FIRE: 0.5 }, keyOf: (c) => c.type });

@@ -1,7 +1,8 @@
 // The toy cards rules (tests only): the table and its guards and resolutions; the sequence — a deck of
 // unit cards each turn, a card's unit acting, passing, going ready or (the leader) commanding a squad,
 // a shaken unit's nerve test first, readiness windows after activations — is the flow's cards machine
-// (index.ts). One action an activation: hold, move or shoot. Lengths in cm. Rule ids TC-n.
+// (index.ts). An activation: hold, shoot, or move and then shoot or end it; the unit shot at may fire back
+// (TC-10). The owners' choices and the turn's hooks are in choices.ts. Lengths in cm. Rule ids TC-n.
 import { baseDistance, hypot, within, type Command, type Dice, type GameEvent, type Resolution, type Sequenced, type SequenceCtx, type TableQueries, type Vec2 } from '../../core';
 import type { Scenario } from '../../scenario';
 
@@ -13,23 +14,44 @@ export interface CardFigure {
   alive: boolean;
 }
 
-/** The table: the figures, the leaders' units, and the units shaken by fire (the sequence is the machine's). */
+/** Hits of a shot whose owner is choosing the figures that fall (TC-9). */
+export interface Allocation {
+  target: string;
+  hits: number;
+}
+
+/** A unit shot at that may fire back at its shooter (TC-10). */
+export interface ReturnFire {
+  unit: string;
+  at: string;
+}
+
+/** The table: the figures, the leaders' units, the units shaken and those pinned by fire, hits awaiting their owner's choice, return fire due (the sequence is the machine's). */
 export interface CardsTable {
   figures: CardFigure[];
   leaders: string[];
   shaken: string[];
+  pinned: string[];
+  allocating: Allocation | null;
+  returnFire: ReturnFire | null;
+  /** TC-11 the sides still to choose a shaken unit to rally at the turn's end, in order. */
+  rally: string[];
 }
 
 export type CardsState = Sequenced<CardsTable>;
-type Ctx = SequenceCtx<Scenario, TableQueries>;
+export type Ctx = SequenceCtx<Scenario, TableQueries>;
 
 /** TC-3 a move and the rifles' range; TC-4 a leader's command range (cm). */
 export const MOVE = 10;
 export const RANGE = 30;
 export const COMMAND_RANGE = 15;
-/** TC-3 a hit on 4+; TC-5 the nerve test passes on 4+. */
+/** TC-3 a hit on 4+; TC-5 the nerve test passes on 4+; TC-8 two hits of a shot pin, getting up on 3+. */
 export const HIT = 4;
 export const NERVE = 4;
+export const PIN_HITS = 2;
+export const GET_UP = 3;
+/** TC-10 return fire hits on 5+. */
+export const RETURN_HIT = 5;
 const RADIUS = 1.25;
 const COMPASS = [0, 45, 90, 135, 180, 225, 270, 315];
 
@@ -38,7 +60,7 @@ export const unitFigures = (t: CardsTable, unit: string) => live(t).filter((f) =
 export const nameOf = (scenario: Scenario, unit: string) => scenario.units?.find((u) => u.id === unit)?.name ?? unit;
 export const sideName = (scenario: Scenario, side: string) => scenario.sides.find((x) => x.id === side)?.name ?? side;
 const cm = (d: number) => `${d.toFixed(1)} cm`;
-const no = (reason: string, rule: string): Resolution => ({ ok: false, reason, rule });
+export const no = (reason: string, rule: string): Resolution => ({ ok: false, reason, rule });
 
 /** TC-1 the units of a side still on the table (each has a card). */
 export function cardUnits(t: CardsTable, side: string): string[] {
@@ -73,6 +95,10 @@ export function setupCards(scenario: Scenario): CardsTable {
     figures: units.flatMap((u) => u.figures.map((f) => ({ id: f.id, unit: u.id, side: u.side, at: f.at, alive: true }))),
     leaders: units.filter((u) => u.type === 'leader').map((u) => u.id),
     shaken: [],
+    pinned: [],
+    allocating: null,
+    returnFire: null,
+    rally: [],
   };
 }
 
@@ -91,15 +117,23 @@ export function drawnCard(s: CardsState, card: string, { scenario }: Ctx): { uni
   return { unit: card, text: `${nameOf(scenario, card)}'s card is drawn` };
 }
 
-/** TC-5 a shaken unit offered its activation first tests its nerve. */
-export const shakenTest = (t: CardsTable, unit: string): string | null => (t.shaken.includes(unit) ? 'nerve test' : null);
+/** TC-5, TC-8 the forced steps of a unit offered its activation, in order: a shaken unit tests its nerve, then a pinned one tries to get up. */
+export const forcedStep = (t: CardsTable, unit: string): string | null => (t.shaken.includes(unit) ? 'nerve test' : t.pinned.includes(unit) ? 'get up' : null);
 
-/** TC-5 the nerve test: a d6, 4+ steadies the unit (it goes on to act); else it stays shaken and the activation is spent. */
-export function nerveTest(s: CardsState, _step: string, { scenario, dice }: Ctx & { dice: Dice }): { ok: true; events: GameEvent[]; goesOn: boolean } {
+type Forced = { ok: true; events: GameEvent[]; goesOn: boolean };
+
+/** TC-5 the nerve test: a d6, 4+ steadies the unit (it goes on); else it stays shaken and the activation is spent. TC-8 getting up: a d6, 3+ it goes on; the pin is gone either way. */
+export function resolveForcedStep(s: CardsState, step: string, { scenario, dice }: Ctx & { dice: Dice }): Forced {
   const unit = s.seq.unit!;
-  const roll = dice.roll(6, `nerve test of ${nameOf(scenario, unit)} (${NERVE}+)`, 'TC-5');
+  const name = nameOf(scenario, unit);
+  if (step === 'get up') {
+    const roll = dice.roll(6, `${name} get up (${GET_UP}+)`, 'TC-8');
+    const up = roll >= GET_UP;
+    return { ok: true, goesOn: up, events: [{ type: 'GOT_UP', rule: 'TC-8', unit, roll, up, text: `${name} try to get up: ${roll}, ${up ? 'they go on' : 'they stay down this activation'}` }] };
+  }
+  const roll = dice.roll(6, `nerve test of ${name} (${NERVE}+)`, 'TC-5');
   const steady = roll >= NERVE;
-  return { ok: true, goesOn: steady, events: [{ type: 'NERVE_TESTED', rule: 'TC-5', unit, roll, steady, text: `${nameOf(scenario, unit)} tests its nerve: ${roll}, ${steady ? 'steady' : 'still shaken'}` }] };
+  return { ok: true, goesOn: steady, events: [{ type: 'NERVE_TESTED', rule: 'TC-5', unit, roll, steady, text: `${name} tests its nerve: ${roll}, ${steady ? 'steady' : 'still shaken'}` }] };
 }
 
 /** TC-4 the leader's card may command a squad of his side within COMMAND_RANGE cm. */
@@ -124,14 +158,18 @@ export function readinessRollOff(sides: readonly string[], { scenario, dice }: C
   return { order, text: `Readiness roll-off ${ra}–${rb}: ${sideName(scenario, order[0]!)} go first` };
 }
 
-/** TC-3 the activated unit's one action (`s.seq.unit`): hold, move or shoot. */
-export function actCards(s: CardsState, c: Command, { scenario, table, dice }: Ctx & { dice: Dice }): Resolution {
+/** TC-3 an action of the activated unit (`s.seq.unit`): hold, move (once, first) or shoot. */
+export function actCards(s: CardsState, c: Command, ctx: Ctx & { dice: Dice }): Resolution {
+  const { scenario, table, dice } = ctx;
+  if (c.type === 'RETURN_FIRE' || c.type === 'HOLD_FIRE') return actReturnFire(s, c, ctx);
   const unit = s.seq.unit!;
   const own = unitFigures(s.table, unit);
   switch (c.type) {
     case 'HOLD':
+      if (s.seq.taken?.length) return no(`${nameOf(scenario, unit)} has moved: it may shoot or end its activation`, 'TC-3');
       return { ok: true, events: [{ type: 'UNIT_HELD', rule: 'TC-3', unit, text: `${nameOf(scenario, unit)} hold` }] };
     case 'MOVE': {
+      if (s.seq.taken?.length) return no(`${nameOf(scenario, unit)} may move only as its activation's first action`, 'TC-3');
       const [dx, dz] = [Number(c.dx), Number(c.dz)];
       if (!Number.isFinite(dx) || !Number.isFinite(dz)) return no('a move needs dx and dz (cm)', 'TC-3');
       const length = hypot(dx, dz);
@@ -146,27 +184,74 @@ export function actCards(s: CardsState, c: Command, { scenario, table, dice }: C
       const range = distance(table, own, enemy);
       if (!within(range, RANGE)) return no(`${nameOf(scenario, target)} is ${cm(range)} away, beyond ${RANGE} cm`, 'TC-3');
       const hits = own.map(() => dice.roll(6, `shot by ${nameOf(scenario, unit)} (${HIT}+)`, 'TC-3')).filter((r) => r >= HIT).length;
-      const fallen = enemy.slice(0, hits).map((f) => f.id);
-      return { ok: true, events: [{ type: 'UNIT_SHOT', rule: 'TC-3', unit, target, hits, fallen, text: `${nameOf(scenario, unit)} shoot at ${nameOf(scenario, target)}, ${cm(range)} away: ${hits} hit${hits === 1 ? '' : 's'}${hits ? ', it is shaken (TC-5)' : ''}` }] };
+      // TC-9 hits enough for every figure: all fall; fewer: the owner chooses who falls (a decision).
+      const fallen = hits >= enemy.length ? enemy.map((f) => f.id) : [];
+      return { ok: true, events: [{ type: 'UNIT_SHOT', rule: 'TC-3', unit, target, hits, fallen, text: `${nameOf(scenario, unit)} shoot at ${nameOf(scenario, target)}, ${cm(range)} away: ${hits} hit${hits === 1 ? '' : 's'}${hits ? `, it is shaken (TC-5)${hits >= PIN_HITS ? ' and pinned (TC-8)' : ''}` : ''}` }] };
     }
   }
   return no(`unknown command ${c.type}`, 'TC-3');
+}
+
+/** TC-10 the return fire due now, if any: the unit shot at and its shooter both still stand. */
+export function returnFireDue(t: CardsTable): ReturnFire | null {
+  const rf = t.returnFire;
+  return rf && unitFigures(t, rf.unit).length > 0 && unitFigures(t, rf.at).length > 0 ? rf : null;
+}
+
+/** TC-10 the unit shot at fires back (a d6 a man, 5+; TC-9 its owner's choice of who falls) or holds its fire. */
+function actReturnFire(s: CardsState, c: Command, { scenario, dice }: Ctx & { dice: Dice }): Resolution {
+  const rf = returnFireDue(s.table);
+  if (!rf || c.unitId !== rf.unit) return no(`${nameOf(scenario, String(c.unitId))} has no return fire due`, 'TC-10');
+  const [by, at] = [nameOf(scenario, rf.unit), nameOf(scenario, rf.at)];
+  if (c.type === 'HOLD_FIRE') return { ok: true, events: [{ type: 'FIRE_HELD', rule: 'TC-10', unit: rf.unit, text: `${by} hold their fire` }] };
+  const enemy = unitFigures(s.table, rf.at);
+  const hits = unitFigures(s.table, rf.unit).map(() => dice.roll(6, `return fire by ${by} (${RETURN_HIT}+)`, 'TC-10')).filter((r) => r >= RETURN_HIT).length;
+  const fallen = hits >= enemy.length ? enemy.map((f) => f.id) : [];
+  return { ok: true, events: [{ type: 'FIRE_RETURNED', rule: 'TC-10', unit: rf.unit, target: rf.at, hits, fallen, text: `${by} return fire at ${at}: ${hits} hit${hits === 1 ? '' : 's'}` }] };
 }
 
 function stays(own: readonly CardFigure[], dx: number, dz: number, scenario: Scenario): boolean {
   return own.every((f) => f.at[0] + dx >= 0 && f.at[0] + dx <= scenario.table.width && f.at[1] + dz >= 0 && f.at[1] + dz <= scenario.table.depth);
 }
 
-/** The table after one of the rules' events: a move, a shot's fallen and its target shaken (TC-5), a steady nerve. */
+/** The table after one of the rules' events: a move, a shot's fallen and its target shaken (TC-5) or pinned (TC-8), a steady nerve, a pin gone. */
 export function evolveCards(t: CardsTable, e: GameEvent): CardsTable {
   switch (e.type) {
     case 'UNIT_MOVED':
       return { ...t, figures: t.figures.map((f) => (f.unit === e.unit ? { ...f, at: [f.at[0] + (e.dx as number), f.at[1] + (e.dz as number)] as Vec2 } : f)) };
     case 'UNIT_SHOT': {
       const fallen = e.fallen as string[];
-      if (!fallen.length) return t;
-      return { ...t, figures: t.figures.map((f) => (fallen.includes(f.id) ? { ...f, alive: false } : f)), shaken: t.shaken.includes(String(e.target)) ? t.shaken : [...t.shaken, String(e.target)] };
+      const hits = e.hits as number;
+      if (!hits) return t;
+      const target = String(e.target);
+      const pinned = hits >= PIN_HITS && !t.pinned.includes(target) ? [...t.pinned, target] : t.pinned;
+      const allocating = fallen.length ? null : { target, hits };
+      // TC-10 a unit not pinned by the shot may fire back.
+      const returnFire = pinned.includes(target) ? null : { unit: target, at: String(e.unit) };
+      return { ...t, figures: t.figures.map((f) => (fallen.includes(f.id) ? { ...f, alive: false } : f)), shaken: t.shaken.includes(target) ? t.shaken : [...t.shaken, target], pinned, allocating, returnFire };
     }
+    case 'FIRE_RETURNED': {
+      const fallen = e.fallen as string[];
+      const hits = e.hits as number;
+      const allocating = hits && !fallen.length ? { target: String(e.target), hits } : null;
+      return { ...t, figures: t.figures.map((f) => (fallen.includes(f.id) ? { ...f, alive: false } : f)), allocating, returnFire: null };
+    }
+    case 'FIRE_HELD':
+      return { ...t, returnFire: null };
+    case 'RALLY_CALLED':
+      return { ...t, rally: [...(e.sides as string[])] };
+    case 'RALLIED':
+      return { ...t, rally: t.rally.filter((x) => x !== e.side), shaken: t.shaken.filter((u) => u !== e.unit) };
+    case 'SNIPED': {
+      const fallen = e.fallen as string[];
+      return { ...t, figures: t.figures.map((f) => (fallen.includes(f.id) ? { ...f, alive: false } : f)), allocating: fallen.length ? null : { target: String(e.target), hits: 1 } };
+    }
+    case 'HIT_ALLOCATED': {
+      const a = t.allocating!;
+      return { ...t, figures: t.figures.map((f) => (f.id === e.figure ? { ...f, alive: false } : f)), allocating: a.hits > 1 ? { ...a, hits: a.hits - 1 } : null };
+    }
+    case 'GOT_UP':
+      return { ...t, pinned: t.pinned.filter((u) => u !== e.unit) };
     case 'NERVE_TESTED':
       return e.steady ? { ...t, shaken: t.shaken.filter((u) => u !== e.unit) } : t;
     default:
@@ -174,14 +259,32 @@ export function evolveCards(t: CardsTable, e: GameEvent): CardsTable {
   }
 }
 
-/** TC-3 every action the activated unit may take now (moves the eight compass ways, shots within range). */
+/** TC-3 the activation is over after a hold or a shot, or when the unit is gone (a move leaves it a shot, or it ends it). */
+export function activationOver(s: CardsState, unit: string): boolean {
+  if (returnFireDue(s.table)) return false;
+  return unitFigures(s.table, unit).length === 0 || (s.seq.taken ?? []).some((a) => a === 'HOLD' || a === 'SHOOT');
+}
+
+/** TC-10 the sides with an action due: the side shot at while its return fire is due, else the acting unit's. */
+export function actionSides(s: CardsState): string[] {
+  const rf = returnFireDue(s.table);
+  return rf ? [sideOfUnit(s.table, rf.unit)] : s.seq.side ? [s.seq.side] : [];
+}
+
+/** TC-3 every action the activated unit may take now (first: a hold, moves the eight compass ways; then and after a move: shots within range); TC-10 only the return fire when it is due. */
 export function cardsActions(s: CardsState, scenario: Scenario, table: TableQueries): Command[] {
   const unitId = s.seq.unit;
   const side = s.seq.side;
   if (!unitId || !side) return [];
+  const rf = returnFireDue(s.table);
+  if (rf) {
+    const by = sideOfUnit(s.table, rf.unit);
+    return [{ type: 'RETURN_FIRE', side: by, unitId: rf.unit, target: rf.at }, { type: 'HOLD_FIRE', side: by, unitId: rf.unit }];
+  }
   const own = unitFigures(s.table, unitId);
-  const out: Command[] = [{ type: 'HOLD', side, unitId }];
-  for (const b of COMPASS) {
+  const first = !s.seq.taken?.length;
+  const out: Command[] = first ? [{ type: 'HOLD', side, unitId }] : [];
+  if (first) for (const b of COMPASS) {
     const r = (b * Math.PI) / 180;
     const [dx, dz] = [Math.round(MOVE * Math.sin(r) * 10) / 10, Math.round(MOVE * Math.cos(r) * 10) / 10];
     if (within(hypot(dx, dz), MOVE) && stays(own, dx, dz, scenario)) out.push({ type: 'MOVE', side, unitId, dx, dz });

@@ -1,0 +1,325 @@
+// The cards turn model's extensions, each proven on the toy cards rules with scripted dice: an
+// activation of several commands (TC-3), forced steps in a row (TC-5, TC-8), decisions by another side
+// (TC-9), actions by another side inside an activation (TC-10), and the turn's start and end hooks
+// (TC-11, TC-12); each with undo and a save replayed through the machines.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBattlefield, type Battlefield } from '../../src/battlefield';
+import { ScriptedDice, type CardsView, type Sequenced, type TableQueries } from '../../src/core';
+import { cachedTable, playableModule, playGame, throughMachines } from '../../src/flow';
+import { GameSession, loadSave, makeSave, type Command, type GameEvent } from '../../src/game';
+import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
+import { toycardsModule } from '../toys/rules/toycards';
+import type { CardsTable } from '../toys/rules/toycards/rules';
+
+const SCENARIOS = path.resolve(__dirname, '../toys/scenarios');
+const cards = playableModule(toycardsModule);
+type CState = Sequenced<CardsTable> & { seq: CardsView };
+type Session = GameSession<CState, Command, GameEvent, TableQueries>;
+
+let scenario: Scenario;
+let table: TableQueries;
+let field: Battlefield;
+beforeAll(async () => {
+  scenario = parseScenarioOrThrow(readFileSync(path.join(SCENARIOS, 'toycards.json'), 'utf8'), 'toycards.json');
+  field = await createBattlefield(scenario);
+  table = cachedTable(field);
+});
+afterAll(() => field.free());
+
+/** Each session's scripted dice, so that its log can be replayed with the same. */
+const DICE = new WeakMap<Session, number[]>();
+const session = (dice: number[], turnLimit = 1, sc?: Scenario): Session => {
+  const g = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: cards.ruleset as never, scenario: { ...(sc ?? scenario), turnLimit }, table, seed: 1, dice: new ScriptedDice(dice) });
+  DICE.set(g, dice);
+  return g;
+};
+const ok = (g: Session, c: Command) => {
+  const r = g.dispatch(c);
+  expect(r.ok, `${c.type}: ${r.ok ? '' : r.reason}`).toBe(true);
+  return r.ok ? r.events : [];
+};
+const types = (g: Session) => g.legalCommands().map((c) => c.type);
+const count = (events: readonly GameEvent[], type: string) => events.filter((e) => e.type === type).length;
+/** The same game, its command log sent again through the machines (as a save replays) with the same dice. */
+function replayed(g: Session): Session {
+  const again = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: cards.ruleset as never, scenario: g.scenario, table, seed: 1, dice: new ScriptedDice(DICE.get(g)!) });
+  const sender = throughMachines(cards.flow)(again as never);
+  try {
+    for (const { command } of g.log) expect(sender.send(command).ok, command.type).toBe(true);
+  } finally {
+    sender.stop();
+  }
+  return again;
+}
+/** A seeded game's save loaded through the machines. */
+const loaded = (g: Session) => loadSave(makeSave(g), 'save.json', g.scenario, cards.ruleset as never, table, throughMachines(cards.flow) as never) as Session;
+/** Cards d6 in the scenario's order (lieutenant, first squad, second squad, blue first, blue second): the first squad's card on top. */
+const SQUAD_FIRST = [1, 6, 1, 1, 1];
+
+describe('an activation of several commands (TC-3)', () => {
+  it('TC-3 a squad moves, then shoots: the activation goes on after the move and its acted event comes once, at the end', () => {
+    const g = session([...SQUAD_FIRST, 6, 6, 6]);
+    ok(g, { type: 'BEGIN_TURN', side: 'red' });
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    ok(g, { type: 'ACTIVATE', side: 'red', unitId: 'red_a' });
+    expect(types(g)).toContain('HOLD');
+    const moved = ok(g, { type: 'MOVE', side: 'red', unitId: 'red_a', dx: 10, dz: 0 });
+    expect(count(moved, 'UNIT_ACTED')).toBe(0);
+    expect(g.state.seq).toMatchObject({ step: 'activation', unit: 'red_a', taken: ['MOVE'] });
+    // After a move: shots, or the end of the activation — no second move, no hold.
+    expect([...new Set(types(g))]).toEqual(['SHOOT', 'END_ACTIVATION']);
+    expect(g.dispatch({ type: 'MOVE', side: 'red', unitId: 'red_a', dx: 0, dz: 5 })).toEqual({ ok: false, reason: 'Red first squad may move only as its activation\'s first action', rule: 'TC-3' });
+    const shot = ok(g, { type: 'SHOOT', side: 'red', unitId: 'red_a', target: 'blue_b' });
+    expect(count(shot, 'UNIT_ACTED')).toBe(1);
+    expect(shot.at(-1)).toMatchObject({ type: 'UNIT_ACTED', unit: 'red_a' });
+    expect(g.state.seq).toMatchObject({ step: 'draw', acted: ['red_a'], taken: [], unit: null });
+    expect(count(g.events, 'UNIT_ACTED')).toBe(1);
+    expect(replayed(g).state).toEqual(g.state);
+  });
+
+  it('TC-3 the unit may end its activation after moving; the end is refused outside an activation; undo takes back the move', () => {
+    const g = session(SQUAD_FIRST);
+    ok(g, { type: 'BEGIN_TURN', side: 'red' });
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    expect(g.dispatch({ type: 'END_ACTIVATION', side: 'red', unitId: 'red_a' })).toMatchObject({ ok: false, reason: 'not now: Red first squad has to decide how to use its activation' });
+    ok(g, { type: 'ACTIVATE', side: 'red', unitId: 'red_a' });
+    const before = g.state;
+    ok(g, { type: 'MOVE', side: 'red', unitId: 'red_a', dx: 0, dz: 10 });
+    expect(g.undo()).toBe(true);
+    expect(g.state).toEqual(before);
+    ok(g, { type: 'MOVE', side: 'red', unitId: 'red_a', dx: 0, dz: 10 });
+    expect(g.dispatch({ type: 'END_ACTIVATION', side: 'red', unitId: 'red_b' })).toMatchObject({ ok: false, reason: 'Red second squad is not the unit offered: Red first squad is' });
+    const ended = ok(g, { type: 'END_ACTIVATION', side: 'red', unitId: 'red_a' });
+    expect(ended).toEqual([{ type: 'UNIT_ACTED', rule: 'TC-2', unit: 'red_a', text: 'Red first squad ends its activation' }]);
+    expect(g.state.seq).toMatchObject({ step: 'draw', acted: ['red_a'], taken: [] });
+    expect(g.state.table.figures.find((f) => f.id === 'red_a_1')!.at).toEqual([10, 22]);
+    expect(replayed(g).state).toEqual(g.state);
+  });
+
+  it('TC-3 a hold ends the activation at once (the rules\' guard, asked after every action)', () => {
+    const g = session(SQUAD_FIRST);
+    ok(g, { type: 'BEGIN_TURN', side: 'red' });
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    ok(g, { type: 'ACTIVATE', side: 'red', unitId: 'red_a' });
+    const held = ok(g, { type: 'HOLD', side: 'red', unitId: 'red_a' });
+    expect(held.map((e) => e.type)).toEqual(['UNIT_HELD', 'ACTION_TAKEN', 'UNIT_ACTED']);
+  });
+});
+
+describe('several forced steps in a row (TC-5, TC-8)', () => {
+  /** The first squad's card, then the first blue squad's; red shoots it twice (shaken and pinned, one man left). */
+  function pinnedBlue(after: number[]): Session {
+    const g = session([1, 6, 1, 5, 1, 6, 6, 1, ...after]);
+    ok(g, { type: 'BEGIN_TURN', side: 'red' });
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    ok(g, { type: 'ACTIVATE', side: 'red', unitId: 'red_a' });
+    ok(g, { type: 'SHOOT', side: 'red', unitId: 'red_a', target: 'blue_a' });
+    expect(g.state.table).toMatchObject({ shaken: ['blue_a'], pinned: ['blue_a'] });
+    ok(g, { type: 'ALLOCATE_HIT', side: 'blue', figureId: 'blue_a_1' });
+    ok(g, { type: 'ALLOCATE_HIT', side: 'blue', figureId: 'blue_a_2' });
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    return g;
+  }
+
+  it('TC-5, TC-8 a shaken and pinned unit tests its nerve, then tries to get up, then decides: the ruleset is asked again after each step', () => {
+    const g = pinnedBlue([4, 3]);
+    expect(g.state.seq).toMatchObject({ step: 'forced', unit: 'blue_a', forced: 'nerve test' });
+    const nerve = ok(g, { type: 'RESOLVE', side: 'blue', unitId: 'blue_a', step: 'nerve test' });
+    expect(nerve.at(-1)).toMatchObject({ type: 'FORCED_RESOLVED', step: 'nerve test', goesOn: true });
+    expect(g.state.seq).toMatchObject({ step: 'forced', unit: 'blue_a', forced: 'get up' });
+    expect(g.legalCommands()).toEqual([{ type: 'RESOLVE', side: 'blue', unitId: 'blue_a', step: 'get up' }]);
+    expect(g.dispatch({ type: 'ACTIVATE', side: 'blue', unitId: 'blue_a' })).toMatchObject({ ok: false, reason: 'not now: Blue first squad must first resolve its get up' });
+    ok(g, { type: 'RESOLVE', side: 'blue', unitId: 'blue_a', step: 'get up' });
+    expect(g.state.table).toMatchObject({ shaken: [], pinned: [] });
+    expect(g.state.seq).toMatchObject({ step: 'offer', unit: 'blue_a', forced: null });
+    expect(types(g).slice(0, 2)).toEqual(['ACTIVATE', 'PASS']);
+    expect(replayed(g).state).toEqual(g.state);
+  });
+
+  it('TC-8 the second step may spend the activation: steady, but still down — the pin is gone, the unit has acted', () => {
+    const g = pinnedBlue([6, 2]);
+    ok(g, { type: 'RESOLVE', side: 'blue', unitId: 'blue_a', step: 'nerve test' });
+    const down = ok(g, { type: 'RESOLVE', side: 'blue', unitId: 'blue_a', step: 'get up' });
+    expect(down.filter((e) => e.type !== 'DICE_ROLLED').map((e) => e.type)).toEqual(['GOT_UP', 'FORCED_RESOLVED']);
+    expect(g.state.table.pinned).toEqual([]);
+    expect(g.state.seq).toMatchObject({ step: 'draw', acted: ['red_a', 'blue_a'], forced: null, unit: null });
+  });
+
+  it('TC-5 a failed nerve test spends the activation before the second step: the pin stays for the next card', () => {
+    const g = pinnedBlue([1]);
+    ok(g, { type: 'RESOLVE', side: 'blue', unitId: 'blue_a', step: 'nerve test' });
+    expect(g.state.seq).toMatchObject({ step: 'draw', acted: ['red_a', 'blue_a'] });
+    expect(g.state.table).toMatchObject({ shaken: ['blue_a'], pinned: ['blue_a'] });
+  });
+});
+
+describe('decisions by another side at any step (TC-9)', () => {
+  it('TC-9 the target\'s owner allocates the hits mid-activation: only its answers are legal, the shooter\'s side is refused naming who is awaited, the acted event waits for the last answer', () => {
+    const g = session([...SQUAD_FIRST, 6, 6, 1]);
+    ok(g, { type: 'BEGIN_TURN', side: 'red' });
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    ok(g, { type: 'ACTIVATE', side: 'red', unitId: 'red_a' });
+    const shot = ok(g, { type: 'SHOOT', side: 'red', unitId: 'red_a', target: 'blue_a' });
+    expect(count(shot, 'UNIT_ACTED')).toBe(0);
+    expect(g.state.seq).toMatchObject({ step: 'activation', unit: 'red_a', side: 'red' });
+    expect(g.pendingDecision()).toMatchObject({ side: 'blue', kind: 'hit-allocation', label: '2 hits on Blue first squad: which man falls?', rule: 'TC-9' });
+    expect(g.legalCommands()).toEqual(['blue_a_1', 'blue_a_2', 'blue_a_3'].map((figureId) => ({ type: 'ALLOCATE_HIT', side: 'blue', figureId })));
+    const waits = { ok: false, reason: 'Reds may not act now: the game waits for Blues (2 hits on Blue first squad: which man falls?)', rule: 'TC-9' };
+    expect(g.dispatch({ type: 'END_ACTIVATION', side: 'red', unitId: 'red_a' })).toEqual(waits);
+    expect(g.dispatch({ type: 'ALLOCATE_HIT', side: 'red', figureId: 'blue_a_1' })).toEqual(waits);
+    // The answering side may send nothing else, and only a standing man of the unit hit.
+    expect(g.dispatch({ type: 'DRAW_CARD', side: 'blue' })).toEqual({ ok: false, reason: 'not now: Blues must first answer: 2 hits on Blue first squad: which man falls?', rule: 'TC-9' });
+    expect(g.dispatch({ type: 'ALLOCATE_HIT', side: 'blue', figureId: 'blue_b_1' })).toEqual({ ok: false, reason: 'the hit falls on a standing man of Blue first squad', rule: 'TC-9' });
+    const view = cards.hud.describe(g.state, { scenario: g.scenario, table });
+    expect(view.decision).toMatchObject({ side: 'blue', rule: 'TC-9' });
+    expect(view.prompt).toMatchObject({ side: 'blue', headline: '2 hits on Blue first squad: which man falls?' });
+    expect(view.actions.map((a) => a.label)).toEqual(['Blues: Blue first squad, man 1 falls', 'Blues: Blue first squad, man 2 falls', 'Blues: Blue first squad, man 3 falls']);
+    const first = ok(g, { type: 'ALLOCATE_HIT', side: 'blue', figureId: 'blue_a_3' });
+    expect(first.map((e) => e.type)).toEqual(['HIT_ALLOCATED']);
+    expect(g.pendingDecision()).toMatchObject({ side: 'blue', label: '1 hit on Blue first squad: which man falls?' });
+    expect(g.legalCommands().map((c) => c.figureId)).toEqual(['blue_a_1', 'blue_a_2']);
+    const before = g.state;
+    const last = ok(g, { type: 'ALLOCATE_HIT', side: 'blue', figureId: 'blue_a_1' });
+    expect(last.map((e) => e.type)).toEqual(['HIT_ALLOCATED', 'UNIT_ACTED']);
+    expect(last[1]).toMatchObject({ unit: 'red_a', text: 'Red first squad: activation over' });
+    expect(g.pendingDecision()).toBeUndefined();
+    expect(g.state.seq).toMatchObject({ step: 'draw', acted: ['red_a'] });
+    expect(g.state.table.figures.filter((f) => f.unit === 'blue_a' && f.alive).map((f) => f.id)).toEqual(['blue_a_2']);
+    // An answer rolls nothing: it may be taken back.
+    expect(g.undo()).toBe(true);
+    expect(g.state).toEqual(before);
+    ok(g, { type: 'ALLOCATE_HIT', side: 'blue', figureId: 'blue_a_1' });
+    expect(replayed(g).state).toEqual(g.state);
+  });
+
+  it('TC-9 an answer when nothing is asked is refused; hits enough for every man need no choice', () => {
+    const g = session([...SQUAD_FIRST, 6, 6, 6]);
+    ok(g, { type: 'BEGIN_TURN', side: 'red' });
+    expect(g.dispatch({ type: 'ALLOCATE_HIT', side: 'red', figureId: 'blue_a_1' })).toEqual({ ok: false, reason: 'not now: nothing is asked (the next card has to be drawn)', rule: 'TC-2' });
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    ok(g, { type: 'ACTIVATE', side: 'red', unitId: 'red_a' });
+    const shot = ok(g, { type: 'SHOOT', side: 'red', unitId: 'red_a', target: 'blue_a' });
+    expect(shot.at(-1)).toMatchObject({ type: 'UNIT_ACTED' });
+    expect(g.pendingDecision()).toBeUndefined();
+  });
+});
+
+describe('actions by another side inside an activation (TC-10)', () => {
+  /** The first squad shoots the second blue squad: one hit (not pinned), Blues choose who falls. */
+  function shotOnce(after: number[]): Session {
+    const g = session([...SQUAD_FIRST, 6, 1, 1, ...after]);
+    ok(g, { type: 'BEGIN_TURN', side: 'red' });
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    ok(g, { type: 'ACTIVATE', side: 'red', unitId: 'red_a' });
+    ok(g, { type: 'SHOOT', side: 'red', unitId: 'red_a', target: 'blue_b' });
+    const answered = ok(g, { type: 'ALLOCATE_HIT', side: 'blue', figureId: 'blue_b_1' });
+    expect(count(answered, 'UNIT_ACTED')).toBe(0);
+    return g;
+  }
+
+  it('TC-10 the side shot at fires back inside the shooter\'s activation: the acting sides are its; the shooter\'s side is refused; the shooter\'s owner then allocates (TC-9); one acted event at the end', () => {
+    const g = shotOnce([5, 6]);
+    expect(g.state.seq).toMatchObject({ step: 'activation', unit: 'red_a', side: 'red', taken: ['SHOOT'] });
+    expect(g.legalCommands()).toEqual([{ type: 'RETURN_FIRE', side: 'blue', unitId: 'blue_b', target: 'red_a' }, { type: 'HOLD_FIRE', side: 'blue', unitId: 'blue_b' }]);
+    expect(g.actingSides({ type: 'RETURN_FIRE', side: 'blue' }).sides).toEqual(['blue']);
+    expect(g.dispatch({ type: 'END_ACTIVATION', side: 'red', unitId: 'red_a' })).toEqual({ ok: false, reason: 'Reds may not act now: the game waits for Blues', rule: 'TC-2' });
+    const fired = ok(g, { type: 'RETURN_FIRE', side: 'blue', unitId: 'blue_b', target: 'red_a' });
+    expect(fired.filter((e) => e.type !== 'DICE_ROLLED')).toEqual([
+      { type: 'FIRE_RETURNED', rule: 'TC-10', unit: 'blue_b', target: 'red_a', hits: 2, fallen: [], text: 'Blue second squad return fire at Red first squad: 2 hits' },
+      { type: 'ACTION_TAKEN', rule: 'TC-2', unit: 'red_a', action: 'RETURN_FIRE', side: 'blue' },
+    ]);
+    // Two hits on the shooter's three men: its owner, the side acting, chooses.
+    expect(g.pendingDecision()).toMatchObject({ side: 'red', label: '2 hits on Red first squad: which man falls?' });
+    ok(g, { type: 'ALLOCATE_HIT', side: 'red', figureId: 'red_a_1' });
+    const last = ok(g, { type: 'ALLOCATE_HIT', side: 'red', figureId: 'red_a_2' });
+    expect(last.map((e) => e.type)).toEqual(['HIT_ALLOCATED', 'UNIT_ACTED']);
+    expect(count(g.events, 'UNIT_ACTED')).toBe(1);
+    expect(g.state.seq).toMatchObject({ step: 'draw', acted: ['red_a'], taken: [] });
+    expect(g.state.table.returnFire).toBeNull();
+    expect(replayed(g).state).toEqual(g.state);
+  });
+
+  it('TC-10 the side shot at may hold its fire: the activation ends with it', () => {
+    const g = shotOnce([]);
+    const held = ok(g, { type: 'HOLD_FIRE', side: 'blue', unitId: 'blue_b' });
+    expect(held.map((e) => e.type)).toEqual(['FIRE_HELD', 'ACTION_TAKEN', 'UNIT_ACTED']);
+    expect(g.state.seq).toMatchObject({ step: 'draw', acted: ['red_a'] });
+    expect(g.dispatch({ type: 'RETURN_FIRE', side: 'blue', unitId: 'blue_b', target: 'red_a' })).toMatchObject({ ok: false });
+  });
+});
+
+describe('turn start and turn end hooks (TC-11, TC-12)', () => {
+  /** Draw and pass every card left (a shaken unit's nerve test rolled from the script). */
+  function passAll(g: Session) {
+    while (g.state.seq.step !== 'end') {
+      const c = g.legalCommands().find((x) => x.type === 'DRAW_CARD' || x.type === 'PASS' || x.type === 'RESOLVE')!;
+      ok(g, c);
+    }
+  }
+
+  it('TC-11 with nothing shaken the turn closes at once; the hook\'s step passes through the machine', () => {
+    const g = session(SQUAD_FIRST);
+    ok(g, { type: 'BEGIN_TURN', side: 'red' });
+    passAll(g);
+    const end = ok(g, { type: 'END_TURN', side: 'red' });
+    expect(end.map((e) => e.type)).toEqual(['TURN_CLOSING', 'TURN_CLOSED']);
+    expect(g.state.seq.step).toBe('over');
+  });
+
+  it('TC-11 each side rallies in turn at the turn\'s end, the end waiting for the last answer; TC-12 the next turn\'s sniper hit is allocated before the deal', () => {
+    // Cards: first squad 6, blue second 5, the rest 1: red shoots blue first once, blue second shoots red first once; blue first fails its nerve.
+    const g = session([1, 6, 1, 1, 5, 6, 1, 1, 6, 1, 1, 1, 6, 1, 1, 1, 1, 1, 1], 2);
+    ok(g, { type: 'BEGIN_TURN', side: 'red' });
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    ok(g, { type: 'ACTIVATE', side: 'red', unitId: 'red_a' });
+    ok(g, { type: 'SHOOT', side: 'red', unitId: 'red_a', target: 'blue_a' });
+    ok(g, { type: 'ALLOCATE_HIT', side: 'blue', figureId: 'blue_a_3' });
+    ok(g, { type: 'HOLD_FIRE', side: 'blue', unitId: 'blue_a' });
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    ok(g, { type: 'ACTIVATE', side: 'blue', unitId: 'blue_b' });
+    ok(g, { type: 'SHOOT', side: 'blue', unitId: 'blue_b', target: 'red_a' });
+    ok(g, { type: 'ALLOCATE_HIT', side: 'red', figureId: 'red_a_3' });
+    ok(g, { type: 'HOLD_FIRE', side: 'red', unitId: 'red_a' });
+    passAll(g);
+    expect(g.state.table.shaken).toEqual(['blue_a', 'red_a']);
+    const end = ok(g, { type: 'END_TURN', side: 'red' });
+    expect(end.map((e) => e.type)).toEqual(['RALLY_CALLED', 'TURN_CLOSING']);
+    expect(g.state.seq).toMatchObject({ step: 'closing', round: 1 });
+    expect(g.pendingDecision()).toMatchObject({ side: 'red', kind: 'rally', label: 'Reds: which shaken unit rallies?', rule: 'TC-11' });
+    expect(g.legalCommands()).toEqual([{ type: 'RALLY', side: 'red', unitId: 'red_a' }, { type: 'RALLY', side: 'red', unitId: null }]);
+    expect(g.dispatch({ type: 'RALLY', side: 'blue', unitId: 'blue_a' })).toEqual({ ok: false, reason: 'Blues may not act now: the game waits for Reds (Reds: which shaken unit rallies?)', rule: 'TC-11' });
+    expect(g.dispatch({ type: 'BEGIN_TURN', side: 'red' })).toMatchObject({ ok: false, reason: 'not now: Reds must first answer: Reds: which shaken unit rallies?' });
+    expect(ok(g, { type: 'RALLY', side: 'red', unitId: 'red_a' }).map((e) => e.type)).toEqual(['RALLIED']);
+    expect(g.state.seq.step).toBe('closing');
+    const last = ok(g, { type: 'RALLY', side: 'blue', unitId: null });
+    expect(last.map((e) => e.type)).toEqual(['RALLIED', 'TURN_CLOSED']);
+    expect(g.state.table.shaken).toEqual(['blue_a']);
+    expect(g.state.seq).toMatchObject({ step: 'between', round: 1 });
+    // Turn 2 opens with the snipers (TC-12): Reds' 6 hits the blue unit with most men (second squad, three); Blues choose; then the deal.
+    const open = ok(g, { type: 'BEGIN_TURN', side: 'red' });
+    expect(open.filter((e) => e.type !== 'DICE_ROLLED').map((e) => e.type)).toEqual(['SNIPED', 'TURN_OPENING']);
+    expect(open.find((e) => e.type === 'SNIPED')).toMatchObject({ side: 'red', target: 'blue_b', fallen: [] });
+    expect(g.state.seq).toMatchObject({ step: 'opening', round: 1, deck: [] });
+    expect(g.pendingDecision()).toMatchObject({ side: 'blue', label: '1 hit on Blue second squad: which man falls?' });
+    const dealt = ok(g, { type: 'ALLOCATE_HIT', side: 'blue', figureId: 'blue_b_2' });
+    expect(dealt.filter((e) => e.type !== 'DICE_ROLLED').map((e) => e.type)).toEqual(['HIT_ALLOCATED', 'TURN_OPENED']);
+    expect(g.state.seq).toMatchObject({ step: 'draw', round: 2 });
+    expect(g.state.seq.deck).toHaveLength(5);
+    expect(replayed(g).state).toEqual(g.state);
+  });
+});
+
+describe('whole games through the machines', () => {
+  it('TC-1 … TC-12 random legal games play to their end through the turn machine, decisions answered by the player; each save loads through the machines', () => {
+    for (const seed of [1, 2, 3]) {
+      const g = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: cards.ruleset as never, scenario, table, seed });
+      const played = playGame(g as never, cards.player!({ seed }) as never, { table, flow: cards.flow });
+      expect(played.result, `seed ${seed}`).toMatchObject({ rule: 'TC-7' });
+      expect(played.refused).toBe(0);
+      expect(count(g.events, 'UNIT_ACTED') + count(g.events, 'UNIT_PASSED')).toBeGreaterThan(0);
+      expect(loaded(g).stateHash()).toBe(g.stateHash());
+    }
+  });
+});
