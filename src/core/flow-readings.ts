@@ -45,6 +45,8 @@ export interface MeleeStep {
 export interface FlowSteps {
   /** Starts the next turn (between turns). */
   beginTurn: readonly string[];
+  /** Answers to a choice asked as a turn begins, before it opens (e.g. where a barrage's wounds fall); the turn opens after them. */
+  turnStartChoices?: readonly string[];
   /** The picking step: the commands that choose who acts next (draw a card, roll initiative …). */
   pick: readonly string[];
   /** Taken in a window between activations (e.g. units kept ready act now). */

@@ -29,7 +29,7 @@ export function createTurnMachine(adapter: AnyAdapter) {
         ],
       },
       /** Between turns: the next turn begins. */
-      betweenTurns: { on: onCommands(steps.beginTurn, toSync) },
+      betweenTurns: { on: onCommands([...steps.beginTurn, ...(steps.turnStartChoices ?? [])], toSync) },
       turn: {
         initial: 'pick',
         states: {

@@ -79,7 +79,11 @@ describe.runIf(run)('HUD feedback', () => {
     expect(await page.isVisible(byId('scenario-picker-toggle'))).toBe(true);
     await page.evaluate(() => {
       const p = window.__sandtable!.play!;
-      for (const id of ['begin-turn', 'draw']) p.control.send(p.view.get().actions.find((a) => a.id === id)!.command);
+      for (const id of ['begin-turn', 'draw']) {
+        // The preparation barrage before turn 1 may ask an owner where its wounds fall (K-5.5a): the default.
+        for (let d = p.view.get().decision; d; d = p.view.get().decision) p.control.send(d.options[0]!.command);
+        p.control.send(p.view.get().actions.find((a) => a.id === id)!.command);
+      }
     });
     if (await page.$(byId('handover'))) await page.click(byId('handover-ok'));
     await page.click(byId('tab-log'));

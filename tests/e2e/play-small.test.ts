@@ -54,7 +54,11 @@ describe.runIf(run)('the play HUD on a 640×400 screen', () => {
     // A card offered: the widest choice of buttons.
     await page.evaluate(() => {
       const p = window.__sandtable!.play!;
-      for (const id of ['begin-turn', 'draw']) p.control.send(p.view.get().actions.find((a) => a.id === id)!.command);
+      for (const id of ['begin-turn', 'draw']) {
+        // The preparation barrage before turn 1 may ask an owner where its wounds fall (K-5.5a): the default.
+        for (let d = p.view.get().decision; d; d = p.view.get().decision) p.control.send(d.options[0]!.command);
+        p.control.send(p.view.get().actions.find((a) => a.id === id)!.command);
+      }
     });
     await page.waitForSelector('[data-testid=handover]');
     await page.click('[data-testid=handover-ok]');

@@ -136,6 +136,14 @@ export interface KWoundsChoice {
   offTable?: string;
   /** Where the wounds came from when not a shot (K-6.2d defensive fire, K-6.4d a melee round): what follows the answer. */
   after?: KWoundsAfter;
+  /** The preparation barrage before turn 1 (no shooter: `shooterId` is empty): where it goes on after the answers. */
+  barrage?: KBarrageAt;
+}
+
+/** Where a preparation barrage (a scenario's preparation-fire) stopped for an owner: its salvo, and the units that salvo still rolls for. */
+export interface KBarrageAt {
+  salvo: number;
+  rest: string[];
 }
 
 /**
@@ -208,6 +216,8 @@ export interface KMedicChoice {
   allocation: Record<string, number>;
   cursor: WoundTestCursor;
   after?: KTestsAfter;
+  /** The preparation barrage's tests (as KWoundsChoice's). */
+  barrage?: KBarrageAt;
 }
 
 /**

@@ -60,6 +60,8 @@ function lastRead<T>(read: (s: KGameState) => T): (s: KGameState) => T {
 export const K_FLOW_STEPS: FlowSteps = {
   // F1 TURN_START (K-2.1b): the next turn's deck is shuffled.
   beginTurn: ['BEGIN_TURN'],
+  // K-5.5a / K-SKL-8 / K-5.5h the owners' words on the wounds of a preparation barrage before turn 1.
+  turnStartChoices: ['ALLOCATE_WOUNDS', 'MEDIC_REROLL', 'TAKE_OVER'],
   // F1 DRAW_CARD: a card names the unit (or leader) offered its activation.
   pick: ['DRAW_CARD'],
   // F3 BETWEEN_ACTIVATIONS (K-2.3b): ready units may be used.
@@ -112,8 +114,8 @@ export const kuularuiskuFlow: FlowAdapter<KGameState> = {
   turnStage: lastRead((s): TurnStage => {
     const p = phaseOf(s);
     switch (p.kind) {
-      // K-5.6e an owner's word on an end-of-turn move: the turn is ending.
-      case 'choice': return p.choice.kind === 'evacuation' || p.choice.kind === 'escort' ? 'turn-end' : 'activation';
+      // K-5.6e an owner's word on an end-of-turn move: the turn is ending; before the turn opens (a barrage's wounds): it is beginning.
+      case 'choice': return p.choice.kind === 'evacuation' || p.choice.kind === 'escort' ? 'turn-end' : s.flow.turnOpen ? 'activation' : 'between-turns';
       case 'over': return 'over';
       case 'between-turns': return 'between-turns';
       case 'draw': return 'pick';
@@ -133,7 +135,7 @@ export const kuularuiskuFlow: FlowAdapter<KGameState> = {
         return { kind: 'forced', step: k };
       }
       case 'choice':
-        if (p.choice.kind === 'evacuation' || p.choice.kind === 'escort') return { kind: 'none' };
+        if (p.choice.kind === 'evacuation' || p.choice.kind === 'escort' || !s.flow.turnOpen) return { kind: 'none' };
         // K-5.5a / K-SKL-8 the target's owner deciding in a shot: the shooter's activation goes on after his answer.
         // K-6.2d / K-6.4d the owner deciding in a charge or a melee round (allocation, medic, take-over): still the melee's stage.
         if (isOwnerChoice(p.choice) && !('after' in p.choice && p.choice.after) && s.activation) return actingStage(s.activation);

@@ -15,6 +15,7 @@ import { coverValue, majorityCover } from './visibility';
 import { allocationChoices, applyWounds, medicDuties, woundable } from './wounds';
 import { soldierName } from './soldier-names';
 import type { KFigure, KState, KUnit } from './state';
+import type { KBarrageAt } from './flow-types';
 import { anySampleIn, crossingAt, isHidden, onSpan, pathOnBand } from './special-queries';
 
 type Cfg = KSpecialConfig;
@@ -102,30 +103,54 @@ function unitTouches(s: KState, u: KUnit, poly: readonly Vec2[]): boolean {
 /**
  * Before turn 1 (preparation-fire, K-GAP-9: the book has no artillery): for each salvo, a die for every
  * unit of the side inside the area (or one die for the side's unit nearest to the feature); on the
- * listed results that unit takes the attack, from above (its cover from the ground around it).
+ * listed results that unit takes the attack, from above (its cover from the ground around it). Every
+ * owner's word the default (what a log from before the owners were asked replays to).
  */
 export function preparationFire(s: KState, ctx: KCtx): KEvent[] {
+  return preparationBarrage(s, ctx).events;
+}
+
+/** The units a salvo rolls for, in order (taken when the salvo begins). */
+function salvoTargets(s: KState, v: NonNullable<Cfg['preparation']>['salvoes'][number]): string[] {
+  const units = Object.values(s.units).filter((u) => u.side === v.side && !GONE.has(u.status) && liveFigures(s, u).length);
+  if (v.unitsIn) return units.filter((u) => unitTouches(s, u, v.unitsIn!)).map((u) => u.id);
+  const d = (u: KUnit) => Math.min(...liveFigures(s, u).map((f) => distanceToPolygon(f.at, v.nearestTo!)));
+  const best = units.map((u) => ({ u, d: d(u) })).sort((a, b) => a.d - b.d || (a.u.id < b.u.id ? -1 : 1))[0];
+  return best ? [best.u.id] : [];
+}
+
+/** Where a barrage stopped for an owner's word, and what he must answer. */
+export interface BarrageStop {
+  awaiting: WoundsAwaiting | MedicAwaiting;
+  at: KBarrageAt;
+}
+
+/**
+ * The preparation barrage (preparationFire), from its start or from where it stopped (`from`). With
+ * `ownerAsked` it stops, as fire from off the table does, where the owner of a unit hit allocates its
+ * wounds (K-5.5a) or gives his word in their tests (K-SKL-8, K-5.5h): `stop` says what he must answer.
+ */
+export function preparationBarrage(s: KState, ctx: KCtx, opts: { ownerAsked?: boolean; from?: KBarrageAt } = {}): { events: KEvent[]; stop?: BarrageStop } {
   const p = s.special?.config.preparation;
-  if (!p || s.turn !== 0) return [];
+  if (!p || s.turn !== 0) return { events: [] };
   const st = new Steps(s);
-  for (const v of p.salvoes) {
-    const units = Object.values(st.state.units).filter((u) => u.side === v.side && !GONE.has(u.status) && liveFigures(st.state, u).length);
-    let targets: KUnit[];
-    if (v.unitsIn) targets = units.filter((u) => unitTouches(st.state, u, v.unitsIn!));
-    else {
-      const d = (u: KUnit) => Math.min(...liveFigures(st.state, u).map((f) => distanceToPolygon(f.at, v.nearestTo!)));
-      const best = units.map((u) => ({ u, d: d(u) })).sort((a, b) => a.d - b.d || (a.u.id < b.u.id ? -1 : 1))[0];
-      targets = best ? [best.u] : [];
-    }
-    for (const u of targets) {
+  const from = opts.from;
+  for (let i = from?.salvo ?? 0; i < p.salvoes.length; i++) {
+    const v = p.salvoes[i]!;
+    const targets = from && i === from.salvo ? from.rest : salvoTargets(st.state, v);
+    for (let j = 0; j < targets.length; j++) {
+      const u = st.state.units[targets[j]!]!;
       if (!liveFigures(st.state, u).length) continue;
       const value = ctx.dice.roll(6, `preparation: does the fire fall on ${u.name}? (${v.on.join(', ')})`, p.rule);
       const success = v.on.includes(value);
       st.push(ev('SPECIAL_ROLL', p.rule, `Preparation fire, ${u.name} ${v.unitsIn ? `in ${v.where}` : `nearest ${v.where}`}: ${value} — ${success ? 'the fire falls on it' : 'it falls wide'} (${p.id})`, { special: p.id, value, on: v.on, success }));
-      if (success) specialAttack(st, p, u.id, p.attack, 'above', 'Preparation fire', ctx);
+      if (!success) continue;
+      // No unit fires it: the owner's choices name no shooter.
+      const awaiting = specialAttack(st, p, u.id, p.attack, 'above', 'Preparation fire', ctx, opts.ownerAsked ? { shooterId: '' } : undefined);
+      if (awaiting) return { events: st.events, stop: { awaiting, at: { salvo: i, rest: targets.slice(j + 1) } } };
     }
   }
-  return st.events;
+  return { events: st.events };
 }
 
 /** An edge point straight out from a figure (fire from beyond that table edge). */

@@ -14,6 +14,8 @@ import { chargeRemoval, fireDemolition, offTableFire, preparationFire, revealChe
 import { crossingAt, elevatedRule, isHidden, nightNow } from '../../../src/rules/kuularuisku/special-queries';
 import { specialHouseValues } from '../../../src/rules/kuularuisku/special';
 import { parseScenarioOrThrow, type Scenario } from '../../../src/scenario';
+import { GameSession } from '../../../src/game';
+import { kuularuiskuRuleset } from '../../../src/rules/kuularuisku/engine';
 
 const KAL = 'scenarios/kuularuisku/kalevankangas.json';
 const TAM = 'scenarios/kuularuisku/tammerkoski.json';
@@ -145,6 +147,38 @@ describe('Kalevankangas', () => {
     expect(cover).toMatchObject({ unitId: fire[0]!.targetId, wounds: 1 });
     // Only before the first turn.
     expect(preparationFire({ ...s, turn: 1 }, { table: kalTable, dice: new Seq([]) })).toEqual([]);
+  });
+
+  it('failed-preparation K-GAP-9 K-5.5a: in play the barrage stops before turn 1 for Reds to allocate the wounds on the osasto it hit; after their answer it goes on, then turn 1 opens', () => {
+    const os1 = kal.units!.find((u) => u.id === 'r_os1')!.name;
+    // The fire falls on Osasto 1 alone (its die 6, every other 2: the short round falls wide); three hits; covers 1, 1, 6: two wounds.
+    const covers = [1, 1, 6];
+    const rolls: Roll[] = [];
+    const d: Dice = {
+      rolls,
+      roll(sides, purpose, rule) {
+        const value = purpose.startsWith('preparation') ? (purpose.includes(os1) ? 6 : 2)
+          : purpose.includes('shooting test') ? 6
+            : purpose.includes('cover test') ? covers.shift() ?? 6
+              : purpose.includes('wound test') || purpose.includes('morale') ? 6 : 1;
+        rolls.push({ sides, value, purpose, rule });
+        return value;
+      },
+    };
+    const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario: kal, table: kalTable, seed: 1, dice: d });
+    const r = g.dispatch({ type: 'BEGIN_TURN', side: 'red' });
+    expect(r.ok && r.events.some((e) => e.type === 'TURN_STARTED')).toBe(false);
+    const asked = g.pendingDecision()!;
+    expect(asked).toMatchObject({ side: 'red', kind: 'wound-allocation', rule: 'K-5.5a', label: `2 wounds from the preparation fire on ${os1}: who takes them?` });
+    // K-5.5b two soldiers take one each; the osasto's leader is not in the default.
+    const chosen = asked.options[1]!.command;
+    expect(g.dispatch(chosen).ok).toBe(true);
+    const events = g.log.at(-1)!.events;
+    expect(events.find((e) => e.type === 'CHOICE_MADE')!.text).toBe(`Reds — Tampere Red Guard (owner of ${os1}) allocated 2 wounds`);
+    expect(events.find((e) => e.type === 'WOUNDS_ALLOCATED')).toMatchObject({ unitId: 'r_os1', allocation: chosen.allocation });
+    expect(events.filter((e) => e.type === 'SPECIAL_ROLL').length).toBeGreaterThan(1);
+    expect(events.some((e) => e.type === 'TURN_STARTED')).toBe(true);
+    expect(g.pendingDecision()).toBeUndefined();
   });
 
   it('no-snow K-SKL-3: not a winter scenario, so the Swedes\' snow suits give 6 in the open, not 5', () => {

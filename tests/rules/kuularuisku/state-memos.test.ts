@@ -1,4 +1,4 @@
-// The answers remembered per state for speed (names by the latest records, …) against the same answers
+// The answers remembered per state for speed (names by the latest records, the offered unit's options, …) against the same answers
 // worked out afresh, on every state of seeded random games, the states also asked out of order (an
 // older state after a newer one: a memo keyed on the wrong records would answer stale).
 import { readFileSync } from 'node:fs';
@@ -11,6 +11,8 @@ import { kuularuiskuPlayer } from '../../../src/rules/kuularuisku/player';
 import { nameInUnit } from '../../../src/rules/kuularuisku/soldier-names';
 import { goalsOf, heldBy } from '../../../src/rules/kuularuisku/player/purpose';
 import { objectiveHolders } from '../../../src/rules/kuularuisku/activation/victory';
+import { offerOptions, offerOptionsAfresh } from '../../../src/rules/kuularuisku/activation/offer';
+import { phaseOf } from '../../../src/rules/kuularuisku/activation/phase';
 import { parseScenarioOrThrow } from '../../../src/scenario';
 import type { TableQueries } from '../../../src/core';
 
@@ -79,6 +81,40 @@ describe('answers remembered per state = worked out afresh, on seeded random gam
       }
     }
     expect(held).toBeGreaterThan(0);
+  });
+
+  it('K-2.4a / K-2.2a the offered unit\'s options (actions, readiness, leaders, units a leader may command), once per state = worked out afresh', () => {
+    let offers = 0;
+    let commanders = 0;
+    for (const s of shuffled()) {
+      const p = phaseOf(s);
+      if (p.kind !== 'offer') continue;
+      const once = offerOptions(s, p.offer, table);
+      expect(once).toEqual(offerOptionsAfresh(s, p.offer, table));
+      // Asked again of the same state: the same answer, not worked out again.
+      expect(offerOptions(s, p.offer, table)).toBe(once);
+      offers++;
+      if (once.command.length) commanders++;
+    }
+    expect(offers).toBeGreaterThan(50);
+    expect(commanders).toBeGreaterThan(0);
+  });
+
+  it('K-2.2a a leader offered his card in a new state where a unit has activated may no longer command it (the memo follows the state)', () => {
+    const all = shuffled();
+    for (const s of all) {
+      const p = phaseOf(s);
+      if (p.kind !== 'offer') continue;
+      const known = offerOptions(s, p.offer, table);
+      const target = known.command[0];
+      if (!target) continue;
+      const s1: KGameState = { ...s, units: { ...s.units, [target]: { ...s.units[target]!, activated: true } } };
+      expect(offerOptions(s1, p.offer, table).command).not.toContain(target);
+      expect(offerOptions(s1, p.offer, table)).toEqual(offerOptionsAfresh(s1, p.offer, table));
+      expect(offerOptions(s, p.offer, table)).toBe(known);
+      return;
+    }
+    throw new Error('no leader of the games was offered a card with a unit to command');
   });
 
   it('K-GAP-1 a unit routing in a new units record (its soldiers\' records the same) no longer holds its goal', () => {

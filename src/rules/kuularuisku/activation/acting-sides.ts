@@ -51,7 +51,7 @@ export function actingSides(s: KGameState, _command: Command, p: KPhase = phaseO
         const after = p.choice.after?.kind;
         if (after === 'defensive-fire') return { sides: [p.choice.side], awaiting: 'where the wounds of the defensive fire at their charging unit fall', rule: 'K-6.2d' };
         if (after === 'melee') return { sides: [p.choice.side], awaiting: 'where the wounds of the melee round on their soldiers fall', rule: 'K-6.4d' };
-        return { sides: [p.choice.side], awaiting: 'where the wounds of the shot at their unit fall', rule: 'K-5.5a' };
+        return { sides: [p.choice.side], awaiting: p.choice.barrage ? 'where the wounds of the preparation fire on their unit fall' : 'where the wounds of the shot at their unit fall', rule: 'K-5.5a' };
       }
       if (p.choice.kind === 'medic') return { sides: [p.choice.side], awaiting: 'their word on their medic re-rolling a wound test', rule: 'K-SKL-8' };
       if (p.choice.kind === 'evacuation') return { sides: [p.choice.side], awaiting: 'their word on the end-of-turn move of their wounded heading to the rear', rule: 'K-5.6e' };

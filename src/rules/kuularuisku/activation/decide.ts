@@ -19,7 +19,8 @@ import { canUseReadiness, readyUnits, rollOff, sidesWithReadyUnits } from './rea
 import { turnLimitOf, victoryCheck } from './victory';
 import type { FlowCtx } from './flow-ctx';
 import { pinnedTest, rout } from '../morale';
-import { chargeRemoval, preparationFire, revealChecks } from '../special-play';
+import { chargeRemoval, revealChecks } from '../special-play';
+import { barrageAsks, barrageGoesOn } from './barrage-choice';
 
 export type { FlowCtx } from './flow-ctx';
 
@@ -48,12 +49,9 @@ export function decideFlow(s: KState, c: FlowCommand, ctx: FlowCtx): FlowDecisio
   switch (c.type) {
     case 'BEGIN_TURN': {
       if (p.kind !== 'between-turns') return refuse('the turn is still being played (K-TERM-9: it ends when the last card is done)', 'K-TERM-9');
-      const turn = s.turn + 1;
-      // Scenario special rules before the turn (a preparation barrage before turn 1).
-      if (turn === 1) acc.push(...preparationFire(acc.state, ctx));
-      if (immediateEnd(acc, ctx)) return { ok: true, acc };
-      acc.push(ev('TURN_STARTED', 'K-2.1b', `Turn ${turn} begins`, { turn }));
-      acc.push(...shuffleEvents(acc.state, ctx.dice, turn));
+      // Scenario special rules before the turn (a preparation barrage before turn 1, its owners asked).
+      if (s.turn === 0 && barrageAsks(acc, ctx)) return { ok: true, acc };
+      openTurn(acc, ctx);
       return { ok: true, acc };
     }
     case 'DRAW_CARD': {
@@ -88,6 +86,7 @@ export function decideFlow(s: KState, c: FlowCommand, ctx: FlowCtx): FlowDecisio
       if (p.kind !== 'choice' || p.choice.kind !== 'wounds') return refuse('no wounds wait to be allocated', 'K-5.5a');
       if (!p.choice.after) {
         const r = decideAllocation(acc, p.choice, c.allocation, ctx);
+        if (r.ok) barrageGoesOn(acc, p.choice, ctx, openTurn);
         return r.ok ? { ok: true, acc } : refuse(r.reason, r.rule);
       }
       // K-6.2d / K-6.4d in a charge or a melee round: when nothing more waits, the activation is over (K-6.3b).
@@ -119,6 +118,7 @@ export function decideFlow(s: KState, c: FlowCommand, ctx: FlowCtx): FlowDecisio
       const answer = c.type === 'TAKE_OVER' ? c.figureId : c.reroll;
       if (!choice.after) {
         const r = choice.kind === 'medic' ? decideMedic(acc, choice, answer, ctx) : decideTakeOver(acc, choice, answer, ctx);
+        if (r.ok) barrageGoesOn(acc, choice, ctx, openTurn);
         return r.ok ? { ok: true, acc } : refuse(r.reason, r.rule);
       }
       // K-6.2d / K-6.4d the tests of defensive fire or a melee round: when nothing more waits, the activation is over (K-6.3b).
@@ -292,6 +292,14 @@ function decideReadiness(acc: Steps<KGameEvent>, side: string, unitId: string | 
   acc.push(fev('WINDOW_CLOSED', 'K-2.3b', queue.length ? `Ready units activate: ${queue.map((id) => s.units[id]!.name).join(', ')}` : 'No ready unit is used now', { queue }));
   offerNextQueued(acc, ctx);
   return { ok: true, acc };
+}
+
+/** F1 TURN_START the rest of BEGIN_TURN (after any barrage): the end check, then the turn and its deck. */
+function openTurn(acc: Steps<KGameEvent>, ctx: FlowCtx): void {
+  if (immediateEnd(acc, ctx)) return;
+  const turn = acc.state.turn + 1;
+  acc.push(ev('TURN_STARTED', 'K-2.1b', `Turn ${turn} begins`, { turn }));
+  acc.push(...shuffleEvents(acc.state, ctx.dice, turn));
 }
 
 /** F1 END_OF_TURN_EVACUATION → TURN_END: K-5.6e wounded and escorts move (their owners choosing), then the turn ends. */

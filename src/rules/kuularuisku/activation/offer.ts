@@ -59,8 +59,20 @@ export interface OfferOptions {
   command: string[];
 }
 
-/** What the offered unit may do (the HUD's buttons; random play picks among them). */
-export function offerOptions(s: KState, offer: KOffer, table: TableQueries): OfferOptions {
+/** offerOptions per state: the player and the legal list (the HUD's buttons) ask it of the same state; states are never changed in place. */
+const OPTIONS = new WeakMap<KState, { offer: KOffer; table: TableQueries; options: Readonly<OfferOptions> }>();
+
+/** What the offered unit may do (the HUD's buttons; random play picks among them), worked out once per state. */
+export function offerOptions(s: KState, offer: KOffer, table: TableQueries): Readonly<OfferOptions> {
+  const known = OPTIONS.get(s);
+  if (known && known.offer === offer && known.table === table) return known.options;
+  const options = offerOptionsAfresh(s, offer, table);
+  OPTIONS.set(s, { offer, table, options });
+  return options;
+}
+
+/** offerOptions worked out afresh. */
+export function offerOptionsAfresh(s: KState, offer: KOffer, table: TableQueries): OfferOptions {
   const u = s.units[offer.unitId]!;
   return {
     ...offerChoices(s, offer),

@@ -27,7 +27,8 @@ export type KPhaseKind = KPhase['kind'];
 export function phaseOf(s: KState): KPhase {
   const f = s.flow;
   if (f.result) return { kind: 'over', result: f.result };
-  if (!f.turnOpen) return { kind: 'between-turns', turn: s.turn };
+  // An owner's word before the turn opens (the preparation barrage's wounds before turn 1).
+  if (!f.turnOpen) return f.choice ? { kind: 'choice', choice: f.choice } : { kind: 'between-turns', turn: s.turn };
   if (f.choice) return { kind: 'choice', choice: f.choice };
   if (f.pending) return { kind: 'pending', pending: f.pending };
   if (s.activation) return { kind: 'activation', activation: s.activation, side: s.units[s.activation.unitId]?.side ?? '' };

@@ -3,7 +3,7 @@
 // wound test his medic could re-roll he says whether the medic does; the rest of the shooting follows.
 import type { Command, PendingDecision } from '../../../core';
 import { Steps, type KCtx } from '../context';
-import type { WoundResult } from '../flow-types';
+import type { KBarrageAt, WoundResult } from '../flow-types';
 import { finishShooting, resumeShooting, type MedicAwaiting, type ShotAwaiting, type WoundsAwaiting } from '../shooting';
 import { meleeDefaultAllocation, type MeleeAwaiting } from '../melee';
 import { allocationText, nameInUnit, sideName, soldierName } from '../soldier-names';
@@ -53,6 +53,15 @@ export function askMeleeOwner(acc: Steps<KGameEvent>, w: MeleeAwaiting): void {
   askAllocation(acc, { kind: 'wounds', side: w.side, unitId: w.unitId, shooterId: w.shooterId, eligible: w.eligible, wounds: w.wounds, machineGun: false, after: { kind: 'melee', round: w.round } });
 }
 
+/** K-5.5a the preparation barrage before turn 1 stops for the owner of a unit it hit: where the wounds fall, or his word in their tests (K-SKL-8, K-5.5h). */
+export function askBarrageOwner(acc: Steps<KGameEvent>, w: WoundsAwaiting | MedicAwaiting, barrage: KBarrageAt): void {
+  if (w.kind === 'medic') {
+    askMedic(acc, w, barrage);
+    return;
+  }
+  askAllocation(acc, { kind: 'wounds', side: acc.state.units[w.unitId]!.side, unitId: w.unitId, shooterId: w.shooterId, eligible: w.eligible, wounds: w.wounds, machineGun: w.machineGun, barrage });
+}
+
 /** The rule each kind of allocation cites: K-5.5a a shot, K-6.2d defensive fire, K-6.4d a melee round. */
 export const allocationRule = (c: KWoundsChoice): string => (c.after?.kind === 'defensive-fire' ? 'K-6.2d' : c.after?.kind === 'melee' ? 'K-6.4d' : 'K-5.5a');
 
@@ -63,9 +72,12 @@ function hitName(s: KState, c: KWoundsChoice): string {
   return units.map((id) => s.units[id]?.name ?? 'the unit hit').join(' and ');
 }
 
+/** Where the wounds came from, as the question and the log say it (nothing for a shot). */
+const woundsFrom = (c: KWoundsChoice): string => (c.after?.kind === 'defensive-fire' ? ' from defensive fire' : c.after?.kind === 'melee' ? ' in the melee' : c.barrage ? ' from the preparation fire' : '');
+
 function askAllocation(acc: Steps<KGameEvent>, choice: KWoundsChoice): void {
   const s = acc.state;
-  const from = choice.after?.kind === 'defensive-fire' ? ' from defensive fire' : choice.after?.kind === 'melee' ? ' in the melee' : '';
+  const from = woundsFrom(choice);
   acc.push(fev('CHOICE_PENDING', allocationRule(choice), `${plural(choice.wounds, 'wound')}${from} on ${hitName(s, choice)}: for ${ownerOf(s, choice)} to allocate`, { choice }));
 }
 
@@ -104,7 +116,7 @@ export function decideAllocation(acc: Steps<KGameEvent>, choice: KWoundsChoice, 
   const rest = finishShooting(st, choice, ctx, { allocation: took.chosen, text: took.text, askOwner: true });
   if (rest && 'ok' in rest) return rest;
   acc.push(...st.events);
-  if (rest) askMedic(acc, rest);
+  if (rest) askMedic(acc, rest, choice.barrage);
   return { ok: true };
 }
 
@@ -118,10 +130,10 @@ function medicAsk(s: KState, c: MedicAwaiting): { figureId: string; value: numbe
 const RESULT_WORDS: Record<WoundResult, string> = { dead: 'killed outright', serious: 'seriously wounded', light: 'lightly wounded', healthy: 'unhurt', scratch: 'just a scratch' };
 
 /** K-SKL-8 the tests stop at a die the medic could re-roll, or K-5.5h at a fallen soldier's special weapon: the owner is asked. */
-export function askMedic(acc: Steps<KGameEvent>, m: MedicAwaiting): void {
+export function askMedic(acc: Steps<KGameEvent>, m: MedicAwaiting, barrage?: KBarrageAt): void {
   const s = acc.state;
   const side = s.units[m.unitId]?.side ?? s.figures[Object.keys(m.allocation)[0]!]!.side;
-  const base = { side, unitId: m.unitId, shooterId: m.shooterId, machineGun: m.machineGun, allocation: m.allocation, cursor: m.cursor, ...(m.after ? { after: m.after } : {}) };
+  const base = { side, unitId: m.unitId, shooterId: m.shooterId, machineGun: m.machineGun, allocation: m.allocation, cursor: m.cursor, ...(m.after ? { after: m.after } : {}), ...(barrage ? { barrage } : {}) };
   if (m.cursor.takeOver !== undefined) {
     askTakeOver(acc, { kind: 'take-over', ...base });
     return;
@@ -151,7 +163,7 @@ export function decideMedic(acc: Steps<KGameEvent>, choice: KMedicChoice, reroll
   const st = new Steps(acc.state);
   const more = resumeShooting(st, { ...choice, kind: 'medic' }, reroll as boolean, ctx);
   acc.push(...st.events);
-  if (more) askMedic(acc, more);
+  if (more) askMedic(acc, more, choice.barrage);
   return { ok: true };
 }
 
@@ -202,7 +214,7 @@ export function decideTakeOver(acc: Steps<KGameEvent>, choice: KTakeOverChoice, 
   const st = new Steps(acc.state);
   const more = resumeShooting(st, { ...choice, kind: 'medic' }, figureId as string | null, ctx);
   acc.push(...st.events);
-  if (more) askMedic(acc, more);
+  if (more) askMedic(acc, more, choice.barrage);
   return { ok: true };
 }
 
@@ -229,7 +241,7 @@ export function woundDecision(s: KState, c: KWoundsChoice, max = 12): PendingDec
   // K-6.4d the melee's default spreads over all the side's units there (what the round did before it asked).
   const first = c.after?.kind === 'melee' ? meleeDefaultAllocation(s, c.after.round.order[c.after.round.at]!.units, c.wounds) : undefined;
   const { options, count } = allocationChoices(s, c.eligible, c.wounds, max, ...(first ? [first] : []));
-  const from = c.after?.kind === 'defensive-fire' ? ' from defensive fire' : c.after?.kind === 'melee' ? ' in the melee' : '';
+  const from = woundsFrom(c);
   const oneUnit = c.after?.kind !== 'melee' || c.after.round.order[c.after.round.at]!.units.length === 1;
   return {
     side: c.side, kind: 'wound-allocation', rule: allocationRule(c),

@@ -129,7 +129,7 @@ function prompt(s: KState, ctx: DescribeCtx, p: KPhase): PlayPrompt {
       }
       if (c.kind === 'wounds') {
         const n = `${c.wounds} wound${c.wounds === 1 ? '' : 's'}`;
-        const firer = c.offTable ? 'the fire from off the table' : `${name(c.shooterId)}'s ${c.after ? 'defensive fire' : 'fire'}`;
+        const firer = c.offTable ? 'the fire from off the table' : c.barrage ? 'the preparation fire' : `${name(c.shooterId)}'s ${c.after ? 'defensive fire' : 'fire'}`;
         const cause = c.after?.kind === 'melee' ? `the melee round put ${n} on your soldiers there` : `${firer} put ${n} on ${name(c.unitId)}`;
         const rule = c.after?.kind === 'melee' ? 'K-6.4d' : c.after ? 'K-6.2d' : 'K-5.5a/b';
         return { ...base, headline: `${head} · ${who} decides`, detail: `${who} (owner of ${name(c.unitId)}): ${cause} — choose who takes ${c.wounds === 1 ? 'it' : 'them'}, spread before anyone takes a second (${rule})` };
