@@ -333,6 +333,8 @@ export interface PendingDecision<C extends Command = Command> {
   label: string;
   /** The rule that gives the choice. */
   rule?: string;
+  /** The unit the choice is about (the unit hit, the leader targeted): the camera brings it into view. */
+  unitId?: string;
   /** The legal answers, the book's default first (a long list may be cut: `more` says how many are left out). */
   options: Array<{ label: string; command: C }>;
   /** Legal answers not listed in `options`. */

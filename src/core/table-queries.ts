@@ -103,6 +103,8 @@ export interface TableBuilding {
 export interface TableFeatureInfo {
   readonly id: string;
   readonly kind: string;
+  /** The scenario's name for it, what players read. */
+  readonly name?: string;
   readonly tags?: Readonly<Partial<TerrainTags>>;
   readonly material?: string;
   readonly crop?: string;

@@ -9,6 +9,8 @@ export { buildingCorners, areaPolygon, isArea, featurePoints, AREA_KINDS } from 
 export { storeyHeight, wallLength } from './checks';
 export { withVehicles } from './play-vehicles';
 export { LIMITS } from './limits';
+export { featureName } from './feature-name';
+export type { NamedFeatures } from './feature-name';
 export { reliefSampleCounts } from './resource-checks';
 export { MARKS, splitMarks, marksUsed, markProblems, withoutMarks } from './marks';
 export type { MarkKind, MarkInfo, MarkedSegment } from './marks';

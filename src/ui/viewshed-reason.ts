@@ -19,7 +19,9 @@ export function viewshedReason(bf: ReasonSource, o: ViewshedObserver, visibleFra
   const b = bf.buildingAt(o.x, o.z);
   if (!b) return 'Nothing seen: from this eye the ground and features hide every cell at this target height.';
   const name = floorName(bf.scenario, b, floor);
-  const where = `${name.startsWith('floor ') ? name : `the ${name}`} of the ${featureName(bf.scenario, b.id)}`;
+  const building = featureName(bf.scenario, b.id);
+  // An unnamed building reads "a building" already; a named one takes "the".
+  const where = `${name.startsWith('floor ') ? name : `the ${name}`} of ${/^an? /.test(building) ? building : `the ${building}`}`;
   const openings = openingsAt(bf, o.x, o.z, floor);
   if (openings === 0) {
     const roof = floor >= b.levels.length - 1 && floorName(bf.scenario, b, floor) === 'roof';

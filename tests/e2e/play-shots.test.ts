@@ -90,6 +90,26 @@ describe.runIf(run)('shots and reach drawn on the table', () => {
     const after = await page.evaluate(() => window.__sandtable!.play!.log.get().filter((l) => l.shot).length);
     expect(after).toBeGreaterThan(0); // the shot is still in the log; only the table lets it go
     await expect.poll(async () => (await drawnShots(page)) === null, { timeout: 10_000 }).toBe(true);
+
+    // The replay scrubber on the shot's event: the table shows that moment's shot again; on an event
+    // before it, no shot; back to the live game, none (the live game's last command fired none).
+    const events = await page.evaluate(() => {
+      const log = window.__sandtable!.play!.log.get();
+      const shot = log.find((l) => l.shot)!;
+      return { shot: shot.index, command: shot.commandIndex, before: Math.max(...log.filter((l) => l.commandIndex < shot.commandIndex).map((l) => l.index)) };
+    });
+    const seek = (at: number | null) => page.evaluate((i) => window.__sandtable!.play!.replay.seek(i), at);
+    await seek(events.shot);
+    await expect.poll(async () => (await drawnShots(page))?.shots ?? 0, { timeout: 10_000 }).toBe(1);
+    const past = await drawnShots(page);
+    expect(past).toMatchObject({ hits: fired!.hits, misses: fired!.misses, fading: false });
+    await saveShot(page, 'play-shots-replay.png');
+    await seek(events.before);
+    await expect.poll(async () => (await drawnShots(page)) === null, { timeout: 10_000 }).toBe(true);
+    await seek(events.shot);
+    await expect.poll(async () => (await drawnShots(page))?.shots ?? 0, { timeout: 10_000 }).toBe(1);
+    await seek(null);
+    await expect.poll(async () => (await drawnShots(page)) === null, { timeout: 10_000 }).toBe(true);
     expect(w.problems).toEqual([]);
   }, 300_000);
 

@@ -6,6 +6,7 @@ import type { Battlefield } from '../../src/battlefield';
 import { createPlay } from '../../src/app/play';
 import { flowScenario, flowTable } from '../flow/fixture';
 import { ShotDice } from '../flow/shot-dice';
+import { focusUnitId } from '../../src/view/play/use-follow-active';
 
 const scenario = flowScenario([
   { id: 'w1', side: 'whites', at: [20, 30] },
@@ -27,6 +28,10 @@ describe('play: the owner allocates the wounds of a shot', () => {
     expect(v.prompt.side).toBe('reds');
     expect(v.prompt.detail).toMatch(/^Reds \(owner of Squad r1\): Squad w1's fire put 1 wound on Squad r1/);
     expect(v.decision).toMatchObject({ side: 'reds', rule: 'K-5.5a', label: '1 wound on Squad r1: who takes it?' });
+    // The decision says which unit it concerns (the unit hit), in the view and in the session; the camera follows that unit.
+    expect(v.decision!.unitId).toBe('r1');
+    expect(p.game().pendingDecision()?.unitId).toBe('r1');
+    expect(focusUnitId(v)).toBe('r1');
     expect(v.actions.map((a) => a.id)).toEqual(['allocate:0', 'allocate:1', 'allocate:2']);
     expect(v.actions[0]!.label).toMatch(/^Default: /);
     expect(v.actions.map((a) => a.command)).toEqual(v.decision!.options.map((o) => o.command));
@@ -56,7 +61,7 @@ describe('play: the owner allocates the wounds of a shot', () => {
     expect(p.control.send(p.view.get().actions[0]!.command)).toMatchObject({ ok: true });
     const v = p.view.get();
     expect(v.prompt.side).toBe('reds');
-    expect(v.decision).toMatchObject({ side: 'reds', kind: 'medic-reroll', rule: 'K-SKL-8' });
+    expect(v.decision).toMatchObject({ side: 'reds', kind: 'medic-reroll', rule: 'K-SKL-8', unitId: 'r1' });
     expect(v.actions.map((a) => [a.id, a.label])).toEqual([['medic:reroll', 'Default: the medic of Squad r1 re-rolls it'], ['medic:keep', 'Keep 1 (killed outright)']]);
     expect(p.control.send(v.actions[0]!.command)).toMatchObject({ ok: true });
     const made = p.log.get().filter((l) => l.type === 'CHOICE_MADE').at(-1)!;

@@ -56,4 +56,17 @@ describe('the lines and marks of a shot', () => {
     expect(latestShots([line(0, true), line(1, false)])).toEqual({ command: 1, shots: [] });
     expect(latestShots([line(0, false), line(1, true), line(1, false)])).toEqual({ command: 1, shots: [shot] });
   });
+
+  it('while the replay shows a past moment, the shots of the command that moment belongs to, as far as it', () => {
+    const shot = { targetUnitId: 'B', targetFigureIds: ['b1'], dice: [{ figureId: 'a1', hit: true }] };
+    const line = (index: number, commandIndex: number, withShot: boolean) => ({ index, commandIndex, type: 'X', text: '', ...(withShot ? { shot } : {}) });
+    // Command 1 fires (event 2), command 2 does not: the live table shows none.
+    const log = [line(0, 0, false), line(1, 1, false), line(2, 1, true), line(3, 2, false)];
+    expect(latestShots(log)).toEqual({ command: 2, shots: [] });
+    // On show: event 2, the shot; event 1, command 1 before its shot; event 0, before any shot; event 3, after it.
+    expect(latestShots(log, 2)).toEqual({ command: 1, shots: [shot] });
+    expect(latestShots(log, 1)).toEqual({ command: 1, shots: [] });
+    expect(latestShots(log, 0)).toEqual({ command: 0, shots: [] });
+    expect(latestShots(log, 3)).toEqual({ command: 2, shots: [] });
+  });
 });

@@ -63,14 +63,15 @@ describe('the pose that brings a unit into view', () => {
 });
 
 describe('the moments the camera follows', () => {
-  const units = [{ id: 'a', name: '2nd Squad' }, { id: 'b', name: 'Squad' }, { id: 'c', name: 'Lahti Guard' }] as never;
   const prompt = { turn: 2 } as never;
 
-  it('a new acting unit, or a decision about the unit its question names', () => {
-    expect(focusUnitId({ units, activeUnitId: 'c' })).toBe('c');
-    expect(focusUnitId({ units, activeUnitId: 'c', decision: { label: 'Where do the 2 wounds of 2nd Squad fall?' } as never })).toBe('a');
-    expect(followKey({ units, activeUnitId: undefined, prompt })).toBeNull();
-    const asked = followKey({ units, activeUnitId: 'c', prompt, decision: { kind: 'wound-allocation', label: 'Where do the wounds of 2nd Squad fall?' } as never });
-    expect(asked).not.toBe(followKey({ units, activeUnitId: 'c', prompt }));
+  it('a new acting unit, or the unit a decision says it concerns (never read from its question)', () => {
+    expect(focusUnitId({ activeUnitId: 'c' })).toBe('c');
+    expect(focusUnitId({ activeUnitId: 'c', decision: { unitId: 'b', label: 'Where do the 2 wounds of 2nd Squad fall?' } as never })).toBe('b');
+    // A decision about no unit in particular leaves the camera on the acting unit.
+    expect(focusUnitId({ activeUnitId: 'c', decision: { label: 'Where do the 2 wounds of 2nd Squad fall?' } as never })).toBe('c');
+    expect(followKey({ activeUnitId: undefined, prompt })).toBeNull();
+    const asked = followKey({ activeUnitId: 'c', prompt, decision: { kind: 'wound-allocation', unitId: 'a', label: 'Where do the wounds of 2nd Squad fall?' } as never });
+    expect(asked).not.toBe(followKey({ activeUnitId: 'c', prompt }));
   });
 });

@@ -40,7 +40,7 @@ function nearestEdgeOf(table: TableQueries, p: Vec2): 'north' | 'east' | 'south'
 export function startEvacuation(s: KState, args: { figureId: string; escortId?: string }, ctx: KQuery): KResult {
   const house = houseOf(s, ctx);
   const f = s.figures[args.figureId];
-  if (!f || f.removed || f.condition === 'dead' || f.evacuation) return refuse('K-5.6a', `${args.figureId} cannot be evacuated`);
+  if (!f || f.removed || f.condition === 'dead' || f.evacuation) return refuse('K-5.6a', `${f ? soldierName(s, f.id) : `"${args.figureId}"`} cannot be evacuated`);
   const u = s.units[f.unitId]!;
   if (u.status === 'in-melee') return refuse('K-6.3a', `${u.name} is locked in melee`);
   if (house.evacuationDecisionAtActivation && !(s.activation?.units.includes(u.id))) return refuse('K-5.6a', `${soldierName(s, f.id)} may leave only at his unit's activation (K-AMB-9)`);
@@ -51,7 +51,7 @@ export function startEvacuation(s: KState, args: { figureId: string; escortId?: 
   if (f.condition === 'healthy') return refuse('K-5.6a', `${soldierName(s, f.id)} is not wounded`);
   if (!args.escortId) return refuse('K-5.6b', `${soldierName(s, f.id)} is seriously wounded: he needs an escort`);
   const e = s.figures[args.escortId];
-  if (!e || e.unitId !== f.unitId || e.removed || e.evacuation) return refuse('K-5.6b', `${args.escortId} is not a soldier of ${u.name}`);
+  if (!e || e.unitId !== f.unitId || e.removed || e.evacuation) return refuse('K-5.6b', `${e ? soldierName(s, e.id) : `"${args.escortId}"`} is not a soldier of ${u.name}`);
   if (e.condition !== 'healthy' && e.condition !== 'light') return refuse('K-5.6b', 'the escort must be unwounded or lightly wounded');
   if (!within(hypot(e.at[0] - f.at[0], e.at[1] - f.at[1]) - e.baseRadius - f.baseRadius, JOIN_DISTANCE)) return refuse('K-5.6b', `${soldierName(s, e.id)} must be with ${soldierName(s, f.id)} (within ${JOIN_DISTANCE} cm) to escort him`);
   return {

@@ -14,7 +14,7 @@ import { analyse, type PathPoint, type PathReport } from './paths';
 import { type Band, bandBox, onBand } from './special';
 import { baseOf, liveFigures, onTable, standingFigures } from './table';
 import { blownSpanOnPath, pathOnBand } from './special-queries';
-import { featureName } from './feature-names';
+import { featureName } from '../../scenario';
 import { soldierName } from './soldier-names';
 import type { HouseSettings, KFigure, KState, KUnit } from './state';
 
@@ -408,14 +408,14 @@ export function validateMove(s: KState, args: MoveArgs, ctx: KQuery & { fastChar
     const p = planned[i]!;
     const a = allowances[i]!;
     const r = p.report;
-    if (r.impassable) return refuse('K-3.3a', `${soldierName(s, p.f.id)}: ${featureName(table, r.impassable.featureId)} cannot be crossed`);
-    if (r.wall) return refuse('K-4.0', `${soldierName(s, p.f.id)}: the move runs into a wall of ${featureName(table, r.wall.featureId)} (go through a door)`);
+    if (r.impassable) return refuse('K-3.3a', `${soldierName(s, p.f.id)}: ${featureName(table.scenario, r.impassable.featureId)} cannot be crossed`);
+    if (r.wall) return refuse('K-4.0', `${soldierName(s, p.f.id)}: the move runs into a wall of ${featureName(table.scenario, r.wall.featureId)} (go through a door)`);
     // K-4.2d a move that reaches difficult ground after more than the difficult allowance stops at its edge.
     const dAt = r.difficultAt;
     if (dAt !== undefined && dAt > 0 && args.mode !== 'fall-back') {
       const full = allowanceOf(s, p.f, args.mode, true, house, !!ctx.fastCharge, undefined);
       if (!within(dAt, full)) {
-        return refuse('K-4.2d', `${soldierName(s, p.f.id)} has moved ${dAt.toFixed(1)} cm before reaching difficult terrain (${r.difficult.map((id) => featureName(table, id)).join(', ')}), more than its ${full} cm difficult-terrain move: it stops at the edge`);
+        return refuse('K-4.2d', `${soldierName(s, p.f.id)} has moved ${dAt.toFixed(1)} cm before reaching difficult terrain (${r.difficult.map((id) => featureName(table.scenario, id)).join(', ')}), more than its ${full} cm difficult-terrain move: it stops at the edge`);
       }
     }
     const length = r.edgeAt ?? r.length;
@@ -432,7 +432,7 @@ export function validateMove(s: KState, args: MoveArgs, ctx: KQuery & { fastChar
   for (let i = 0; i < staying.length; i++) {
     const p = staying[i]!;
     const clash = table.bodyClashes({ id: p.f.id, at: p.step.to, floor: p.floor, radius: p.f.baseRadius, height: FIGURE_HEIGHT });
-    if (clash.length) return refuse('K-4.0', `${soldierName(s, p.f.id)} would end inside ${clash.map((c) => `${featureName(table, c.featureId)} (${c.part})`).join(', ')}`);
+    if (clash.length) return refuse('K-4.0', `${soldierName(s, p.f.id)} would end inside ${clash.map((c) => `${featureName(table.scenario, c.featureId)} (${c.part})`).join(', ')}`);
   }
   const file = singleFileRefusal(s, staying, endAt);
   if (file) return file;

@@ -6,6 +6,7 @@ import { weaponById } from './data';
 import { ev, type KDie } from './events';
 import { moraleTest } from './morale';
 import { liveFigures } from './table';
+import { soldierName } from './soldier-names';
 import { evaluateTarget, movedGunRefusal, type TargetOption } from './visibility';
 import { type MedicPolicy, type WoundTestCursor, allocationChoices, applyWoundsAsking, medicDuties, woundable, woundTests } from './wounds';
 import { PINNED_HIT } from './constants';
@@ -217,7 +218,7 @@ export function checkShot(s: KState, args: Pick<ShootArgs, 'shooterId' | 'target
     const f = s.figures[id];
     const moved = f && f.unitId === su.id ? movedGunRefusal(su, f) : undefined;
     if (moved) return refuse(moved.rule, moved.reason);
-    return refuse('K-5.2f', `${id} cannot shoot at ${s.units[args.targetId]!.name} (not in sight or range)`);
+    return refuse('K-5.2f', `${f ? soldierName(s, id) : `"${id}"`} cannot shoot at ${s.units[args.targetId]!.name} (not in sight or range)`);
   }
   if (!chosen.length) return refuse('K-2.4c', 'no soldier shoots');
   return { option, chosen };

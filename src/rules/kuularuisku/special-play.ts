@@ -13,12 +13,22 @@ import { coverAt } from './terrain';
 import { liveFigures, standingFigures } from './table';
 import { coverValue, majorityCover } from './visibility';
 import { allocationChoices, applyWounds, medicDuties, woundable } from './wounds';
-import { soldierName } from './soldier-names';
+import { featureName } from '../../scenario';
+import { sideName, soldierName } from './soldier-names';
 import type { KFigure, KState, KUnit } from './state';
 import type { KBarrageAt } from './flow-types';
 import { anySampleIn, crossingAt, isHidden, onSpan, pathOnBand } from './special-queries';
 
 type Cfg = KSpecialConfig;
+
+/**
+ * The places a text names, by the scenario's names (players read names, never ids): `where` is a
+ * feature id or ids joined by " or ", as the special config keeps them. Without the table (a legality
+ * probe whose reason nobody reads) the plain word stands in.
+ */
+function placeNames(table: Pick<TableQueries, 'scenario'> | undefined, where: string, plain: string): string {
+  return table ? where.split(' or ').map((id) => featureName(table.scenario, id)).join(' or ') : plain;
+}
 
 const GONE: ReadonlySet<string> = new Set(['surrendered', 'withdrawn', 'destroyed']);
 
@@ -143,7 +153,7 @@ export function preparationBarrage(s: KState, ctx: KCtx, opts: { ownerAsked?: bo
       if (!liveFigures(st.state, u).length) continue;
       const value = ctx.dice.roll(6, `preparation: does the fire fall on ${u.name}? (${v.on.join(', ')})`, p.rule);
       const success = v.on.includes(value);
-      st.push(ev('SPECIAL_ROLL', p.rule, `Preparation fire, ${u.name} ${v.unitsIn ? `in ${v.where}` : `nearest ${v.where}`}: ${value} — ${success ? 'the fire falls on it' : 'it falls wide'} (${p.id})`, { special: p.id, value, on: v.on, success }));
+      st.push(ev('SPECIAL_ROLL', p.rule, `Preparation fire, ${u.name} ${v.unitsIn ? 'in' : 'nearest'} ${placeNames(ctx.table, v.where, 'the area')}: ${value} — ${success ? 'the fire falls on it' : 'it falls wide'} (${p.id})`, { special: p.id, value, on: v.on, success }));
       if (!success) continue;
       // No unit fires it: the owner's choices name no shooter.
       const awaiting = specialAttack(st, p, u.id, p.attack, 'above', 'Preparation fire', ctx, opts.ownerAsked ? { shooterId: '' } : undefined);
@@ -165,26 +175,26 @@ function edgePoint(table: TableQueries, from: 'west' | 'east' | 'north' | 'south
 }
 
 /** Why this off-table fire cannot be made now at that unit (undefined when it can). */
-export function offTableRefusal(s: KState, specialId: string, targetId: string): { rule: string; reason: string } | undefined {
+export function offTableRefusal(s: KState, specialId: string, targetId: string, table?: Pick<TableQueries, 'scenario'>): { rule: string; reason: string } | undefined {
   const r = s.special?.config.offTable.find((x) => x.id === specialId);
   if (!r) return { rule: 'K-GAP-3', reason: `no off-table fire "${specialId}" in this scenario` };
   const a = s.activation;
-  if (!a || s.units[a.unitId]?.side !== r.side) return { rule: r.rule, reason: `${specialId}: only during an activation of ${r.side}` };
+  if (!a || s.units[a.unitId]?.side !== r.side) return { rule: r.rule, reason: `the fire from the ${r.from} edge comes only during an activation of ${sideName(s, r.side)} (${specialId})` };
   const used = s.special!.used[specialId];
-  if (used && used.turn === s.turn && used.n >= r.perTurn) return { rule: r.rule, reason: `${specialId}: used ${used.n} time${used.n === 1 ? '' : 's'} this turn already (${r.perTurn} a turn)` };
-  return offTableTargetRefusal(s, r, targetId);
+  if (used && used.turn === s.turn && used.n >= r.perTurn) return { rule: r.rule, reason: `the fire from the ${r.from} edge has been used ${used.n} time${used.n === 1 ? '' : 's'} this turn already (${r.perTurn} a turn) (${specialId})` };
+  return offTableTargetRefusal(s, r, targetId, table);
 }
 
 /** offTableRefusal's checks of the target unit itself (the fire's own checks passed). */
-function offTableTargetRefusal(s: KState, r: Cfg['offTable'][number], targetId: string): { rule: string; reason: string } | undefined {
+function offTableTargetRefusal(s: KState, r: Cfg['offTable'][number], targetId: string, table?: Pick<TableQueries, 'scenario'>): { rule: string; reason: string } | undefined {
   const why = offTableTargetWhy(s, r, targetId);
   if (why === undefined) return undefined;
   const u = s.units[targetId];
   switch (why) {
-    case 'not-enemy': return { rule: 'K-5.1a', reason: `${targetId} is not an enemy unit on the table` };
+    case 'not-enemy': return { rule: 'K-5.1a', reason: `${u ? u.name : `"${targetId}"`} is not an enemy unit on the table` };
     case 'melee': return { rule: 'K-AMB-6', reason: `${u!.name} is locked in melee` };
     case 'hidden': return { rule: 'K-5.2a', reason: `${u!.name} has not been seen yet` };
-    case 'not-in-lane': return { rule: r.rule, reason: `${u!.name} is not in ${r.where}` };
+    case 'not-in-lane': return { rule: r.rule, reason: `${u!.name} is not in ${placeNames(table, r.where, 'the fire lane')}` };
   }
 }
 
@@ -209,7 +219,7 @@ function offTableTargetWhy(s: KState, r: Cfg['offTable'][number], targetId: stri
  * their tests (K-5.5a, K-SKL-8, K-5.5h) as after a shot: `awaiting` says what he must answer.
  */
 export function offTableFire(s: KState, args: { special: string; targetId: string; ownerAsked?: boolean }, ctx: KCtx): KResult<{ awaiting?: WoundsAwaiting | MedicAwaiting }> {
-  const why = offTableRefusal(s, args.special, args.targetId);
+  const why = offTableRefusal(s, args.special, args.targetId, ctx.table);
   if (why) return refuse(why.rule, why.reason);
   const r = s.special!.config.offTable.find((x) => x.id === args.special)!;
   const st = new Steps(s);
@@ -255,23 +265,24 @@ function figuresIn(figs: readonly KFigure[], poly: readonly Vec2[]): boolean {
 }
 
 /** Why this unit cannot try to fire the demolition charge now (undefined when it can). */
-export function demolitionRefusal(s: KState, specialId: string, unitId: string): { rule: string; reason: string } | undefined {
+export function demolitionRefusal(s: KState, specialId: string, unitId: string, table?: Pick<TableQueries, 'scenario'>): { rule: string; reason: string } | undefined {
   const d = s.special?.config.demolition.find((x) => x.id === specialId);
   if (!d) return { rule: 'K-GAP-3', reason: `no demolition "${specialId}" in this scenario` };
   const sp = s.special!;
-  if (sp.destroyed.includes(d.id)) return { rule: d.rule, reason: `${d.bridge} is already destroyed` };
-  if (sp.cleared.includes(d.id)) return { rule: d.rule, reason: `the charge on ${d.bridge} has been removed` };
+  const bridge = placeNames(table, d.bridge, 'the bridge');
+  if (sp.destroyed.includes(d.id)) return { rule: d.rule, reason: `${bridge} is already destroyed` };
+  if (sp.cleared.includes(d.id)) return { rule: d.rule, reason: `the charge on ${bridge} has been removed` };
   const u = s.units[unitId];
   const a = s.activation;
   if (!u || !a || !a.units.includes(unitId)) return { rule: 'K-2.0b', reason: `${u?.name ?? unitId} is not activating` };
-  if (u.side !== d.fire.side) return { rule: d.rule, reason: `only ${d.fire.side} can fire the charge` };
+  if (u.side !== d.fire.side) return { rule: d.rule, reason: `only ${sideName(s, d.fire.side)} can fire the charge` };
   if (u.status !== 'normal' && u.status !== 'pinned') return { rule: 'K-7.3d', reason: `${u.name} cannot act (${u.status})` };
   if (d.fire.notPinned && u.status === 'pinned') return { rule: 'K-7.1b', reason: `${u.name} is pinned: a pinned unit cannot fire the charge (${d.id})` };
   const made = sp.triesMade?.[d.id] ?? 0;
-  if (d.fire.tries !== undefined && made >= d.fire.tries) return { rule: d.rule, reason: `the charge on ${d.bridge} has been tried ${made === 1 ? 'once' : `${made} times`} already: ${d.fire.tries === 1 ? 'one try' : `${d.fire.tries} tries`} in the game (${d.id})` };
+  if (d.fire.tries !== undefined && made >= d.fire.tries) return { rule: d.rule, reason: `the charge on ${bridge} has been tried ${made === 1 ? 'once' : `${made} times`} already: ${d.fire.tries === 1 ? 'one try' : `${d.fire.tries} tries`} in the game (${d.id})` };
   if (sp.tried[d.id] === `${s.turn}:${unitId}`) return { rule: d.rule, reason: `${u.name} has tried the charge in this activation already` };
   const near = liveFigures(s, u).some((f) => f.condition !== 'serious' && distanceToPolygon(f.at, d.fire.of) - f.baseRadius <= d.fire.within + 1e-9);
-  if (!near) return { rule: d.rule, reason: `${u.name} has no soldier within ${d.fire.within} cm of ${d.fire.ofId}` };
+  if (!near) return { rule: d.rule, reason: `${u.name} has no soldier within ${d.fire.within} cm of ${placeNames(table, d.fire.ofId, 'the charge')}` };
   return undefined;
 }
 
@@ -280,16 +291,17 @@ export function demolitionRefusal(s: KState, specialId: string, unitId: string):
  * figure on it is lost, and no one crosses it again (movement reads KState.special.destroyed).
  */
 export function fireDemolition(s: KState, args: { special: string; unitId: string }, ctx: KCtx): KResult {
-  const why = demolitionRefusal(s, args.special, args.unitId);
+  const why = demolitionRefusal(s, args.special, args.unitId, ctx.table);
   if (why) return refuse(why.rule, why.reason);
   const d = s.special!.config.demolition.find((x) => x.id === args.special)!;
   const st = new Steps(s);
   const u = s.units[args.unitId]!;
-  const value = ctx.dice.roll(6, `${u.name} fires the charge on ${d.bridge} (${d.fire.on.join(', ')})`, d.rule);
+  const bridge = placeNames(ctx.table, d.bridge, 'the bridge');
+  const value = ctx.dice.roll(6, `${u.name} fires the charge on ${bridge} (${d.fire.on.join(', ')})`, d.rule);
   const success = d.fire.on.includes(value);
-  st.push(ev('SPECIAL_ROLL', d.rule, `${u.name} fires the charge on ${d.bridge}: ${value} — ${success ? 'the span goes up' : 'it fails'} (${d.id})`, { special: d.id, value, on: d.fire.on, success, unitId: u.id }));
+  st.push(ev('SPECIAL_ROLL', d.rule, `${u.name} fires the charge on ${bridge}: ${value} — ${success ? 'the span goes up' : 'it fails'} (${d.id})`, { special: d.id, value, on: d.fire.on, success, unitId: u.id }));
   if (success) {
-    st.push(ev('SPAN_DESTROYED', d.rule, `The span of ${d.bridge} is destroyed: impassable from now on (${d.id})`, { special: d.id, bridge: d.bridge }));
+    st.push(ev('SPAN_DESTROYED', d.rule, `The span of ${bridge} is destroyed: impassable from now on (${d.id})`, { special: d.id, bridge: d.bridge }));
     loseFigures(st, figuresWhere(st.state, (p) => onSpan(d, p)).map((f) => f.id), d.rule, d.id, 'goes down with the span');
   }
   return { ok: true, events: st.events };
@@ -313,7 +325,7 @@ export function chargeRemoval(s: KState): KEvent[] {
       if (d.remove.units && !d.remove.units.includes(uid) && !d.remove.units.includes(u.splitFrom ?? '')) continue;
       const there = liveFigures(s, u).some((f) => f.condition !== 'serious' && !a.moved.includes(f.id) && Math.hypot(f.at[0] - d.charge[0], f.at[1] - d.charge[1]) - f.baseRadius <= d.remove.reach + 1e-9);
       if (there) {
-        out.push(ev('CHARGE_REMOVED', d.rule, `${u.name} spent its activation at the charge on ${d.bridge} and removes it (${d.id})`, { special: d.id, unitId: uid }));
+        out.push(ev('CHARGE_REMOVED', d.rule, `${u.name} spent its activation at the demolition charge and removes it (${d.id})`, { special: d.id, unitId: uid }));
         break;
       }
     }
@@ -421,9 +433,10 @@ export function crossingFalls(s: KState, moveEvents: readonly KEvent[], steps: R
     const points = [f.at, ...(step.via ?? []), step.to];
     const c = list.find((x) => pathOnBand(x.band, points));
     if (!c) continue;
-    const value = ctx.dice.roll(6, `${f.id} runs along ${c.feature} (falls on ${c.fallOn!.join(', ')})`, 'K-4.1');
+    const walkway = placeNames(ctx.table, c.feature, 'the walkway');
+    const value = ctx.dice.roll(6, `${f.id} runs along ${walkway} (falls on ${c.fallOn!.join(', ')})`, 'K-4.1');
     const success = c.fallOn!.includes(value);
-    st.push(ev('SPECIAL_ROLL', 'K-4.1', `${soldierName(s, f.id)} runs along ${c.feature}: ${value}${success ? ' — falls into the water' : ''} (${c.id})`, { special: c.id, value, on: c.fallOn!, success, figureId: f.id }));
+    st.push(ev('SPECIAL_ROLL', 'K-4.1', `${soldierName(s, f.id)} runs along ${walkway}: ${value}${success ? ' — falls into the water' : ''} (${c.id})`, { special: c.id, value, on: c.fallOn!, success, figureId: f.id }));
     if (success) loseFigures(st, [f.id], 'K-4.1', c.id, 'falls into the water and is lost');
   }
   return st.events.slice(start);

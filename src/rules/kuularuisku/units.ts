@@ -131,7 +131,7 @@ export function pickUpWeapon(s: KState, args: { markerId: string; figureId: stri
   const m = s.markers[args.markerId];
   const f = s.figures[args.figureId];
   if (!m) return refuse('K-5.5h', `no weapon marker "${args.markerId}"`);
-  if (!f || f.removed || f.condition === 'dead' || f.evacuation) return refuse('K-5.5h', `${args.figureId} is not on the table`);
+  if (!f || f.removed || f.condition === 'dead' || f.evacuation) return refuse('K-5.5h', `${f ? soldierName(s, f.id) : `"${args.figureId}"`} is not on the table`);
   if (f.condition === 'serious') return refuse('K-5.5e', `${soldierName(s, f.id)} is seriously wounded and cannot use weapons`);
   const y = ctx.table.standHeight(m.at[0], m.at[1], m.floor);
   if (!within(basePointDistance(baseOf(ctx.table, f), m.at, y), house.contactTolerance)) return refuse('K-5.5h', `${soldierName(s, f.id)} must be in contact with the ${weaponById(m.weapon)?.name ?? m.weapon}`);

@@ -406,7 +406,11 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
   }
   if (noneSeen) {
     const blocked = looked.find((p) => p.visible && p.blocked);
-    if (blocked) return badOption(targetId, blocked.blocked!.rule, blocked.blocked!.rule === 'K-6.0b' ? `a unit in melee (${blocked.blocked!.by}) is in the way` : `friendly soldiers of another unit (${blocked.blocked!.by}) are in the way`, looked);
+    if (blocked) {
+      // The soldier in the way is named by his unit: players read names, never ids.
+      const by = s.units[s.figures[blocked.blocked!.by]?.unitId ?? '']?.name ?? 'another unit';
+      return badOption(targetId, blocked.blocked!.rule, blocked.blocked!.rule === 'K-6.0b' ? `a unit in melee (${by}) is in the way` : `friendly soldiers of another unit (${by}) are in the way`, looked);
+    }
     return badOption(targetId, 'K-5.2a', `${tu.name} is not visible to ${su.name}`, looked);
   }
   // K-5.2e only part of the unit visible: the soldier who sees the most decides who can be hit.

@@ -7,7 +7,7 @@ import { weaponById } from './data';
 import { ev, type KEvent } from './events';
 import { figureDistance, liveFigures, standingFigures } from './table';
 import { figureSees } from './visibility';
-import { soldierName } from './soldier-names';
+import { allocationText, soldierName } from './soldier-names';
 import type { Condition, HouseSettings, KFigure, KState } from './state';
 import type { WoundTestCursor } from './flow-types';
 
@@ -340,7 +340,7 @@ export function applyWoundsAsking(st: Steps, unitId: string, eligible: readonly 
   const allocation = opts.allocation ?? defaultAllocation(st.state, alive, wounds);
   const bad = opts.allocation || !Number.isInteger(wounds) ? allocationRefusal(st.state, alive, wounds, allocation) : undefined;
   if (bad) return bad;
-  st.push(ev('WOUNDS_ALLOCATED', opts.rule ?? 'K-5.5a', opts.text ?? `${st.state.units[unitId]!.name}: ${Object.entries(allocation).filter(([, n]) => n).map(([id, n]) => `${id} ×${n}`).join(', ')}`, { unitId, allocation }));
+  st.push(ev('WOUNDS_ALLOCATED', opts.rule ?? 'K-5.5a', opts.text ?? `${st.state.units[unitId]!.name}: ${allocationText(st.state, allocation, { within: unitId })}`, { unitId, allocation }));
   const run = woundTests(st, unitId, allocation, ctx, opts);
   if ('paused' in run) return { paused: run.paused, allocation };
   return { tested: run.worst.length, worst: run.worst };

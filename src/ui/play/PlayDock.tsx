@@ -1,7 +1,9 @@
 // The play dock (right): tabs for the orders of the moment (move offer, targets), the unit cards,
 // the log with the replay scrubber, the rules and the game (save, load, new game). It folds to its
-// tab row so the table stays free on small screens.
-import type { ReactNode } from 'react';
+// tab row; open, it stands beside the table, never over it (the canvas ends at its left edge,
+// --st-dock-left, on small screens; at a fixed width on wide ones: play.css).
+import { useRef, type ReactNode } from 'react';
+import { useEdgeVar } from '../edge-var';
 import { useBelowToolbar } from './use-below-toolbar';
 
 export type DockTab = 'orders' | 'units' | 'log' | 'rules' | 'game';
@@ -26,8 +28,10 @@ const TABS: ReadonlyArray<{ id: DockTab; label: string }> = [
 
 export function PlayDock({ tab, open, badges, onTab, onToggle, children }: PlayDockProps) {
   const top = useBelowToolbar();
+  const dock = useRef<HTMLElement>(null);
+  useEdgeVar(dock, '--st-dock-left', 'left', open);
   return (
-    <aside className={open ? 'st-play-dock open' : 'st-play-dock'} aria-label="Play panels" data-testid="play-dock" data-open={open} data-tab={tab}
+    <aside ref={dock} className={open ? 'st-play-dock open' : 'st-play-dock'} aria-label="Play panels" data-testid="play-dock" data-open={open} data-tab={tab}
       style={top === null ? undefined : { top, maxHeight: `calc(var(--st-dock-floor, 100vh) - ${top}px - 0.5rem)` }}>
       <div className="st-group st-play-tabs" role="tablist">
         {TABS.map((t) => (

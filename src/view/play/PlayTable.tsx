@@ -159,7 +159,7 @@ export function PlayTable({ play, model, tools }: PlayTableProps) {
       <TargetMarks targets={view.targets} support={otherTargets} poses={allPoses} activeUnitId={view.activeUnitId} hoveredUnitId={hoveredUnit} measure={view.measure} />
       <ArcMarks units={view.units} model={model} />
       {view.templates && <TemplateMarks templates={view.templates} model={model} measure={view.measure} />}
-      {play.log && <ShotMarks log={play.log} units={view.units} model={model} />}
+      {play.log && <ShotMarks log={play.log} units={view.units} model={model} replay={play.replay?.store} />}
       <RefusalLabel refusal={refusal} poses={allPoses} />
     </group>
   );

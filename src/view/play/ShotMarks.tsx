@@ -1,13 +1,14 @@
 // The last command's shots drawn on the table (shot-lines.ts): a line from each shooter to the soldier
 // he aimed at, red where a die hit and pale where all missed, with a red mark on the soldier per hit and
 // a pale one beside him per miss. They stay until the next command and then fade out. From the log's
-// shot records, which the rules' events filled in.
+// shot records, which the rules' events filled in. While the replay scrubber shows a past moment, the
+// shots are those of the command that moment belongs to (none if it fired none), not the live game's.
 import { Line } from '@react-three/drei';
 import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { type InstancedMesh, Object3D, SphereGeometry } from 'three';
 import type { PlayLogLine, PlayShot, PlayUnit } from '../../game';
-import { useStore, type Store } from '../store';
+import { createStore, useStore, type Store } from '../store';
 import type { TableModel } from '../table-model';
 import { LINE_SIDE, OVERLAY_ORDER } from '../tools/colours';
 import { PLAY_COLOURS } from './colours';
@@ -22,17 +23,27 @@ export interface ShotMarksProps {
   /** The units as this screen sees them (a figure not among them gets no line). */
   units: readonly PlayUnit[];
   model: TableModel;
+  /** The replay scrubber's position: the event on show (null: the live game). Absent: always live. */
+  replay?: Store<{ at: number | null; total: number }>;
 }
 
-/** The shots of the newest command in the log (none when it fired none). */
-export function latestShots(lines: readonly PlayLogLine[]): { command: number; shots: PlayShot[] } {
+/** No replay: the live game. */
+const LIVE = createStore<{ at: number | null; total: number }>({ at: null, total: 0 });
+
+/**
+ * The shots of the newest command in the log (none when it fired none); with `upTo`, of the command
+ * the event at that index belongs to, as far as that event (the replay's moment).
+ */
+export function latestShots(all: readonly PlayLogLine[], upTo: number | null = null): { command: number; shots: PlayShot[] } {
+  const lines = upTo === null ? all : all.filter((l) => l.index <= upTo);
   const command = lines.length ? Math.max(...lines.map((l) => l.commandIndex)) : -1;
   return { command, shots: lines.filter((l) => l.commandIndex === command && l.shot).map((l) => l.shot!) };
 }
 
-export function ShotMarks({ log, units, model }: ShotMarksProps) {
+export function ShotMarks({ log, units, model, replay }: ShotMarksProps) {
   const lines = useStore(log);
-  const latest = useMemo(() => latestShots(lines), [lines]);
+  const { at } = useStore(replay ?? LIVE);
+  const latest = useMemo(() => latestShots(lines, at), [lines, at]);
   const invalidate = useThree((s) => s.invalidate);
   // The shots on show: the newest command's, or the last ones fading out after a command without shots.
   const [shown, setShown] = useState<{ command: number; shots: PlayShot[]; fadeFrom: number | null } | null>(null);
@@ -70,7 +81,7 @@ export function ShotMarks({ log, units, model }: ShotMarksProps) {
   if (!shown || !drawing) return null;
   const { hitLines, missLines, hitMarks, missMarks } = drawing;
   return (
-    <group key={shown.command} ref={group} name="play:shots" userData={{ shots: shown.shots.length, lines: (hitLines.length + missLines.length) / 2, hits: hitMarks.length, misses: missMarks.length, fading: shown.fadeFrom !== null }}>
+    <group key={shown.command} ref={group} name="play:shots" userData={{ command: shown.command, shots: shown.shots.length, lines: (hitLines.length + missLines.length) / 2, hits: hitMarks.length, misses: missMarks.length, fading: shown.fadeFrom !== null }}>
       {hitLines.length > 0 && <Line name="play:shot-lines:hit" points={hitLines} segments color={PLAY_COLOURS.shotHit} lineWidth={2} {...OVERLAY} opacity={0.9} />}
       {missLines.length > 0 && <Line name="play:shot-lines:miss" points={missLines} segments color={PLAY_COLOURS.shotMiss} lineWidth={1.5} dashed dashSize={0.8} gapSize={0.5} {...OVERLAY} opacity={0.75} />}
       <Marks name="play:shot-marks:hit" points={hitMarks} colour={PLAY_COLOURS.shotHit} radius={0.45} />

@@ -15,6 +15,8 @@ export interface PlayTableLink {
   lastRefusal: Store<PlayRefusal | null>;
   /** The game log: the table draws the newest command's shots from its shot records (absent: none drawn). */
   log?: Store<PlayLogLine[]>;
+  /** The replay scrubber: the event on show (null: live), so the table draws that moment's shots (absent: always live). */
+  replay?: { store: Store<{ at: number | null; total: number }> };
   /** The side at the hot-seat screen (the HUD sets it at each hand-over); absent: the side to act. */
   seat?: Store<string | null>;
   /** The covering-fire pick the HUD has open (null: none): marked on the table, toggled by a click. */

@@ -11,18 +11,13 @@ import { useStore } from '../store';
 /** A figure's height, cm: its head must be in view as well as its stand. */
 const FIGURE_HEIGHT = 2.6;
 
-/** The unit a decision is about: the one its question names (the longest name found), else the acting unit. */
-export function focusUnitId(view: Pick<PlayView, 'activeUnitId' | 'decision' | 'units'>): string | undefined {
-  const label = view.decision?.label;
-  if (label) {
-    const named = view.units.filter((u) => u.name && label.includes(u.name)).sort((a, b) => b.name.length - a.name.length)[0];
-    if (named) return named.id;
-  }
-  return view.activeUnitId;
+/** The unit the game is about: the one a decision concerns (as the rules say), else the acting unit. */
+export function focusUnitId(view: Pick<PlayView, 'activeUnitId' | 'decision'>): string | undefined {
+  return view.decision?.unitId ?? view.activeUnitId;
 }
 
 /** What makes a new moment to follow: a new acting unit, or a new question. */
-export function followKey(view: Pick<PlayView, 'activeUnitId' | 'decision' | 'units' | 'prompt'>): string | null {
+export function followKey(view: Pick<PlayView, 'activeUnitId' | 'decision' | 'prompt'>): string | null {
   const unit = focusUnitId(view);
   if (!unit) return null;
   return [view.prompt.turn, unit, view.decision ? `${view.decision.kind}:${view.decision.label}` : ''].join('|');

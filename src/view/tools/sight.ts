@@ -4,7 +4,8 @@
 // there, exactly as the CLI's `los --from x,z[,floor]` reads it.
 import type { LosResult, StandingSpot, VisibilityResult } from '../../battlefield';
 import { dist3, type Vec2, type Vec3 } from '../../core';
-import { type FigureRef, type ToolsModel, featureName, figureBody, floorName } from './tool-model';
+import { featureName } from '../../scenario';
+import { type FigureRef, type ToolsModel, figureBody, floorName } from './tool-model';
 
 /** A picked place: a point on the ground or on a building floor. */
 export interface PointEnd {

@@ -65,8 +65,3 @@ export function floorName(scenario: Scenario, building: BuildingInfo | undefined
   return floors[floor]?.name ?? (floor === 0 ? 'ground floor' : `floor ${floor}`);
 }
 
-/** The building's display name, falling back to its id. */
-export function featureName(scenario: Scenario, id: string): string {
-  const f = scenario.features.find((x) => x.id === id);
-  return (f && 'name' in f && typeof f.name === 'string' && f.name) || id;
-}

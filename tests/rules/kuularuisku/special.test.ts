@@ -244,7 +244,7 @@ describe('Tammerkoski', () => {
     expect(offTableFire(after, { special: 'pyynikki-fire-lane', targetId: 'w_sq1' }, { table: tamTable, dice: new Seq([]) })).toMatchObject({ ok: false, rule: 'K-5.3d' });
     // Next turn again; never at a unit out of the lane, never in a White activation.
     expect(offTableFire({ ...after, turn: 4 }, { special: 'pyynikki-fire-lane', targetId: 'w_sq1' }, { table: tamTable, dice: new Seq([1, 1, 1]) }).ok).toBe(true);
-    expect(offTableFire(s, { special: 'pyynikki-fire-lane', targetId: 'w_sq2' }, { table: tamTable, dice: new Seq([]) })).toMatchObject({ ok: false, reason: expect.stringContaining('not in hameensilta or hameenkatu') });
+    expect(offTableFire(s, { special: 'pyynikki-fire-lane', targetId: 'w_sq2' }, { table: tamTable, dice: new Seq([]) })).toMatchObject({ ok: false, reason: expect.stringContaining('not in Hämeensilta bridge or Hämeenkatu') });
     expect(offTableFire(activating(s, 'w_sq2'), { special: 'pyynikki-fire-lane', targetId: 'w_sq1' }, { table: tamTable, dice: new Seq([]) })).toMatchObject({ ok: false });
   });
 
@@ -263,11 +263,13 @@ describe('Tammerkoski', () => {
     const pinned = { ...s, units: { ...s.units, r_os2: { ...s.units.r_os2!, status: 'pinned' as const } } };
     expect(fireDemolition(pinned, { special: 'bridge-demolition', unitId: 'r_os2' }, { table: tamTable, dice: new Seq([6]) })).toMatchObject({ ok: false, rule: 'K-7.1b', reason: expect.stringContaining('pinned') });
     const far = activating(s, 'r_os3');
-    expect(fireDemolition(far, { special: 'bridge-demolition', unitId: 'r_os3' }, { table: tamTable, dice: new Seq([6]) })).toMatchObject({ ok: false, reason: expect.stringContaining('within 5 cm of barricade_west') });
+    expect(fireDemolition(far, { special: 'bridge-demolition', unitId: 'r_os3' }, { table: tamTable, dice: new Seq([6]) })).toMatchObject({ ok: false, reason: expect.stringContaining('within 5 cm of Street barricade at the west bridgehead') });
     const hit = fireDemolition(s, { special: 'bridge-demolition', unitId: 'r_os2' }, { table: tamTable, dice: new Seq([6]) });
     expect(hit.ok).toBe(true);
     const events = hit.ok ? hit.events : [];
     expect(events.map((e) => e.type)).toEqual(['SPECIAL_ROLL', 'SPAN_DESTROYED', 'FIGURE_REMOVED', 'FIGURE_REMOVED', 'UNIT_DESTROYED']);
+    // Players read the bridge's name, never its id.
+    expect(events[1]!.text).toBe('The span of Hämeensilta bridge is destroyed: impassable from now on (bridge-demolition)');
     expect(events.every((e) => /^K-/.test(e.rule))).toBe(true);
     const blown = foldK(s, events);
     expect(blown.special!.destroyed).toEqual(['bridge-demolition']);

@@ -18,8 +18,8 @@ export function leaderFigures(s: KState, leader: KUnit) {
 export function commandRefusal(s: KState, table: TableQueries, leaderId: string, unitId: string): { reason: string; rule: string } | undefined {
   const leader = s.units[leaderId];
   const unit = s.units[unitId];
-  if (!leader || leader.kind !== 'leader') return { reason: `${leaderId} is not a leader: only leaders command`, rule: 'K-2.2a' };
-  if (!unit) return { reason: `no unit ${unitId}`, rule: 'K-2.2a' };
+  if (!leader || leader.kind !== 'leader') return { reason: `${leader ? leader.name : `"${leaderId}"`} is not a leader: only leaders command`, rule: 'K-2.2a' };
+  if (!unit) return { reason: `no unit "${unitId}"`, rule: 'K-2.2a' };
   if (unit.side !== leader.side) return { reason: `${unit.name} is not a friendly unit`, rule: 'K-2.2a' };
   if (unit.kind === 'leader') return { reason: `${unit.name} is a leader: leaders cannot command other leaders`, rule: 'K-2.2c' };
   if (!hasCard(s, unit)) return { reason: `${unit.name} is not a unit that can activate on its own`, rule: 'K-2.1a' };
