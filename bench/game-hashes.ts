@@ -21,7 +21,7 @@ const SEEDS = Array.from({ length: 20 }, (_, i) => i + 1);
 interface Game { scenario: string; seed: number; hash: string; events?: string; winner: string; commands: Command[] }
 
 /** The hash of what the game told its players: every event's type, rule and text, in order (no state shape). */
-function eventsHash(g: GameSession): string {
+function eventsHash(g: { events: ReadonlyArray<{ type: string; rule?: unknown; text?: unknown }> }): string {
   const h = createHash('sha256');
   for (const e of g.events) h.update(`${e.type}\u0000${String(e.rule ?? '')}\u0000${String(e.text ?? '')}\n`);
   return h.digest('hex').slice(0, 16);

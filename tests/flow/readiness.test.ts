@@ -134,12 +134,12 @@ describe('F3 readiness lost', () => {
     must(g, { type: 'PASS', side: 'whites', unitId: 'w2' });
     must(g, { type: 'READINESS', side: 'whites', unitId: 'w1' });
     must(g, { type: 'READINESS', side: 'reds', unitId: 'r1' });
-    expect(g.state.flow.queue).toEqual(['r1', 'w1']);
+    expect(g.state.seq.queue).toEqual(['r1', 'w1']);
     // r1 activates; meanwhile w1 stops being able to use readiness (e.g. it routed).
     must(g, { type: 'ACTIVATE', side: 'reds', unitId: 'r1', action: 'shoot' });
     const routed = kuularuiskuRuleset.evolve(g.state, { type: 'ROUT_STARTED', rule: 'K-7.3c', text: '', unitId: 'w1', leaders: [], countsAsActivation: true } as never);
     expect(canUseReadiness(routed, routed.units.w1!)).toBe(false);
-    expect(routed.flow.acted.w1).toBe(1);
+    expect(routed.seq.acted).toContain('w1');
     // When r1's activation ends, w1's place in the queue lapses and the next card is due.
     const r = kuularuiskuRuleset.decide(routed, { type: 'END_ACTIVATION', side: 'reds' }, { scenario, table, dice: scripted() });
     expect(r.ok && r.events.map((e) => e.type)).toEqual(['ACTIVATION_ENDED', 'QUEUE_SKIPPED']);

@@ -3,7 +3,7 @@
 import type { KEvent } from './events';
 import { noteFiredOn } from './special';
 import { activationRecord, activationWith, copyRecord, figureMoved, figureWith, recordWith, stateWith, stateWithFlow, unitWith } from './records';
-import { FLOW_EVENT_TYPES, evolveFlow, type AnyGameEvent, type KGameEvent } from './activation/flow-state';
+import { FLOW_EVENT_TYPES, evolveSeq, evolveTableFlow, type AnyGameEvent, type KGameEvent } from './activation/flow-state';
 import type { KFigure, KState, KUnit } from './state';
 
 type Units = KState['units'];
@@ -89,17 +89,19 @@ function grenadesClosed(melees: KState['melees']): KState['melees'] {
   return open ? Object.fromEntries(Object.entries(melees).map(([id, m]) => [id, { ...m, grenadesOpen: false }])) : melees;
 }
 
-/** Fold one event into the state: the flow position (evolveFlow) and the records it touches. */
+/** Fold one event into the state: the sequence (evolveSeq), the table's activation state (evolveTableFlow) and the records it touches. */
 export function evolveK(s: KState, e: AnyGameEvent): KState {
   if (e.type === 'DICE_ROLLED') return s;
   const ge = e as KGameEvent;
-  const flow = evolveFlow(s, ge);
-  if (FLOW_EVENT_TYPES.has(ge.type)) return flow === s.flow ? s : stateWithFlow(s, flow);
+  const seq = evolveSeq(s, ge);
+  const tableFlow = evolveTableFlow(s, ge);
+  const moved = seq !== s.seq || tableFlow !== s.tableFlow;
+  if (FLOW_EVENT_TYPES.has(ge.type)) return moved ? stateWithFlow(s, seq, tableFlow) : s;
   // A branch per KEvent type and none for others: an unknown type leaves the records alone.
   const k: KState | undefined = evolveRecords(s, ge as KEvent);
-  if (!k) return flow === s.flow ? s : stateWithFlow(s, flow);
+  if (!k) return moved ? stateWithFlow(s, seq, tableFlow) : s;
   // The records' copy keeps the flow it got: re-attach only when the flow moved.
-  return k.flow === flow ? k : stateWithFlow(k, flow);
+  return moved ? stateWithFlow(k, seq, tableFlow) : k;
 }
 
 /** The records (units, figures, melees, markers …) after one rule event. */

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Vec2 } from '../../core';
 import type { Scenario, UnitPlacement } from '../../scenario';
 import { hasCard } from './activation/deck';
-import { initialFlow, type KFlow, type KGameState } from './activation/flow-state';
+import type { KGameState, KSeq } from './activation/flow-state';
 import { BASE_RADIUS, JOIN_DISTANCE } from './constants';
 import { contactReach } from './contact';
 import { weaponById } from './data';
@@ -393,12 +393,11 @@ export function startTurnFlow(g: KGameState, scenario: Scenario): KGameState {
   const listed = startRulesOf(scenario)?.deck;
   if (!listed) return g;
   const deck = listed.filter((id) => g.units[id]);
-  const f0 = initialFlow(g.flow.turnLimit);
-  const acted: Record<string, number> = {};
-  for (const id in g.units) if (g.units[id]!.activated) acted[id] = 1;
+  const acted: string[] = [];
+  for (const id in g.units) if (g.units[id]!.activated) acted.push(id);
   const drawn = Object.values(g.units).filter((u) => hasCard(g, u) && !deck.includes(u.id)).map((u) => u.id);
-  const flow: KFlow = { ...f0, turnOpen: true, deck: [...deck], drawn, acted };
-  return stateWithFlow(g, flow);
+  const seq: KSeq = { ...g.seq, turnOpen: true, deck: [...deck], drawn, acted };
+  return stateWithFlow(g, seq, g.tableFlow);
 }
 
 /** The starting-state parts of each unit (for validateKScenario, which parsed the rest). */
