@@ -45,12 +45,12 @@ function addUnique(list: readonly string[], items: readonly string[]): string[] 
 function plainEvolveK(s: KState, e: KEvent): KState {
   switch (e.type) {
     case 'ACTIVATION_STARTED':
-      return stateWith(setUnit(s, e.unitId, { ready: false }), {
+      return stateWith(s, {
         activation: activationRecord({ unitId: e.unitId, units: e.units, via: e.via, commandedBy: e.commandedBy, moved: [], shot: [], phase: 'none' }),
       });
     case 'ACTIVATION_ENDED': {
       let next = s;
-      for (const id of e.units) next = setUnit(next, id, { activated: true, ready: false, commandedMove: false, chargeFrom: undefined });
+      for (const id of e.units) next = setUnit(next, id, { activated: true, commandedMove: false, chargeFrom: undefined });
       const melees = Object.fromEntries(Object.entries(next.melees).map(([id, m]) => [id, { ...m, grenadesOpen: false }]));
       return stateWith(next, { melees, activation: undefined });
     }

@@ -18,7 +18,8 @@ describe('F3 readiness (K-2.3)', () => {
     must(g, { type: 'DRAW_CARD', side: 'whites' });
     const ready = must(g, { type: 'READY', side: 'whites', unitId: 'w1' });
     expect(ready).toMatchObject([{ type: 'READINESS_ENTERED', rule: 'K-2.3a', unitId: 'w1' }]);
-    expect(g.state.units.w1).toMatchObject({ ready: true, activated: false });
+    expect(g.state.seq.ready).toEqual(['w1']);
+    expect(g.state.units.w1).toMatchObject({ activated: false });
     // Going into readiness is not an activation: no window yet, the next card is due.
     expect(phaseOf(g.state).kind).toBe('draw');
     must(g, { type: 'DRAW_CARD', side: 'whites' });
@@ -35,7 +36,8 @@ describe('F3 readiness (K-2.3)', () => {
     // A ready unit that activates cannot go back into readiness.
     expect(g.dispatch({ type: 'READY', side: 'whites', unitId: 'w1' })).toMatchObject({ ok: false, rule: 'K-2.3a' });
     must(g, { type: 'PASS', side: 'whites', unitId: 'w1' });
-    expect(g.state.units.w1).toMatchObject({ ready: false, activated: true });
+    expect(g.state.seq.ready).not.toContain('w1');
+    expect(g.state.units.w1).toMatchObject({ activated: true });
     expect(phaseOf(g.state).kind).toBe('draw');
   });
 
@@ -116,7 +118,8 @@ describe('F3 readiness (K-2.3)', () => {
     expect(phaseOf(g.state).kind).toBe('turn-end');
     const end = must(g, { type: 'END_TURN', side: 'whites' });
     expect(end.find((e) => e.type === 'TURN_ENDED')).toMatchObject({ rule: 'K-GAP-2', expiredReadiness: ['w1'] });
-    expect(g.state.units.w1).toMatchObject({ ready: false, activated: true });
+    expect(g.state.seq.ready).not.toContain('w1');
+    expect(g.state.units.w1).toMatchObject({ activated: true });
   });
 });
 

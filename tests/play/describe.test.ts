@@ -43,7 +43,8 @@ describe('describePlay: who must act, and the buttons', () => {
     // Turn 2 as the scenario opens it: w2 waits in readiness, the others have acted but r2.
     const readiness = flowScenario(DEFAULT_UNITS.map((u) => (u.id === 'r2' ? u : { ...u, data: { start: u.id === 'w2' ? { ready: true } : { activated: true } } })), { rules: { start: { turn: 2, deck: ['r2'] } } });
     const base = kuularuiskuRuleset.setup(readiness, { table });
-    expect(base.units.w2).toMatchObject({ ready: true, activated: false });
+    expect(base.seq.ready).toEqual(['w2']);
+    expect(base.units.w2).toMatchObject({ activated: false });
     const s = open(base, { readiness: { pending: ['whites'], declared: {} } });
     const v = describePlay(s, ctx());
     expect(v.prompt).toMatchObject({ side: 'whites', headline: 'Turn 2 · between activations' });

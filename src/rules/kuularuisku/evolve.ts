@@ -111,20 +111,18 @@ function evolveRecords(s: KState, e: KEvent): KState {
       // A copy written over (not a record grown key by key): the same keys in the same order, one shape.
       const units: Units = copyRecord(s.units);
       for (const id in units) {
-        units[id] = unitWith(units[id]!, { chargeFrom: undefined, activated: false, ready: false, defensiveFireUsed: false, noMoveThisTurn: false, commandedMove: false, movedThisTurn: [], shotThisTurn: [] });
+        units[id] = unitWith(units[id]!, { chargeFrom: undefined, activated: false, defensiveFireUsed: false, noMoveThisTurn: false, commandedMove: false, movedThisTurn: [], shotThisTurn: [] });
       }
       return stateWith(s, { turn: e.turn, units, melees: grenadesClosed(s.melees), activation: undefined });
     }
     case 'TURN_ENDED': {
       let next: KState = s;
-      for (const id of e.expiredReadiness) next = setUnit(next, id, { ready: false, activated: true });
+      for (const id of e.expiredReadiness) next = setUnit(next, id, { activated: true });
       return stateWith(next, { activation: undefined });
     }
     case 'ACTIVATION_STARTED': {
       const activation = activationRecord({ unitId: e.unitId, units: e.units, via: e.via, commandedBy: e.commandedBy, moved: [], shot: [], phase: 'none' });
-      // setUnit and the activation in one copy of the state (the same keys in the same order).
-      const u = s.units[e.unitId];
-      return u ? stateWith(s, { units: recordWith(s.units, e.unitId, unitWith(u, { ready: false })), activation }) : stateWith(s, { activation });
+      return stateWith(s, { activation });
     }
     case 'ACTION_CHOSEN':
       return s.activation ? stateWith(s, { activation: activationWith(s.activation, { action: e.action }) }) : s;
@@ -135,13 +133,14 @@ function evolveRecords(s: KState, e: KEvent): KState {
         const u = units[id];
         if (!u) continue;
         if (units === s.units) units = copyRecord(units);
-        units[id] = unitWith(u, { activated: true, ready: false, commandedMove: false, chargeFrom: undefined });
+        units[id] = unitWith(u, { activated: true, commandedMove: false, chargeFrom: undefined });
       }
       // K-6.6d grenades only in the activation that started the melee.
       return stateWith(s, { units, melees: grenadesClosed(s.melees), activation: undefined });
     }
     case 'READINESS_ENTERED':
-      return setUnit(s, e.unitId, { ready: true });
+      // K-2.3a the ready units are the sequence's (seq.ready).
+      return s;
     case 'READINESS_ROLL_OFF':
       return s;
     case 'COMMAND_ISSUED':
@@ -266,7 +265,7 @@ function evolveRecords(s: KState, e: KEvent): KState {
       return setFigure(dropMember(s, e.figureId), e.figureId, { condition: 'dead', removed: 'executed' });
     case 'ROUT_STARTED': {
       let next = leaveMelee(s, e.unitId);
-      next = setUnit(next, e.unitId, (u) => ({ status: 'routing', routLeaders: e.leaders, ready: false, activated: u.activated || e.countsAsActivation }));
+      next = setUnit(next, e.unitId, (u) => ({ status: 'routing', routLeaders: e.leaders, activated: u.activated || e.countsAsActivation }));
       return next;
     }
     case 'RALLIED':
@@ -279,7 +278,7 @@ function evolveRecords(s: KState, e: KEvent): KState {
     }
     case 'MELEE_STARTED': {
       const units: Units = copyRecord(s.units);
-      for (const id of e.units) if (units[id]) units[id] = unitWith(units[id]!, { status: 'in-melee', meleeId: e.meleeId, ready: false });
+      for (const id of e.units) if (units[id]) units[id] = unitWith(units[id]!, { status: 'in-melee', meleeId: e.meleeId });
       return stateWith(s, {
         units, nextId: s.nextId + 1,
         melees: { ...s.melees, [e.meleeId]: { id: e.meleeId, units: [...e.units], startedTurn: s.turn, startedBy: e.startedBy, rounds: 0, grenades: [], grenadesOpen: true } },
@@ -288,7 +287,7 @@ function evolveRecords(s: KState, e: KEvent): KState {
     case 'MELEE_JOINED': {
       const m = s.melees[e.meleeId];
       if (!m) return s;
-      const next = setUnit(s, e.unitId, { status: 'in-melee', meleeId: e.meleeId, ready: false });
+      const next = setUnit(s, e.unitId, { status: 'in-melee', meleeId: e.meleeId });
       return stateWith(next, { melees: { ...next.melees, [m.id]: { ...m, units: addUnique(m.units, [e.unitId]) } } });
     }
     case 'GRENADES_THROWN': {
@@ -315,7 +314,7 @@ function evolveRecords(s: KState, e: KEvent): KState {
     case 'UNIT_WITHDRAWN': {
       const status = e.type === 'UNIT_DESTROYED' ? 'destroyed' : e.type === 'UNIT_SURRENDERED' ? 'surrendered' : 'withdrawn';
       let next = leaveMelee(s, e.unitId);
-      next = setUnit(next, e.unitId, { status, ready: false });
+      next = setUnit(next, e.unitId, { status });
       return next;
     }
     case 'FIGURE_REMOVED': {

@@ -281,6 +281,8 @@ export interface KSeq {
   by: string | null;
   /** F2.1–3 the forced step it faces before deciding, or null. */
   forced: KForcedStep | null;
+  /** K-2.3a units waiting in readiness this turn, in the order they went ready (each once). */
+  ready: string[];
   /** K-2.3b the between-activations window open now, or null. */
   readiness: KWindow | null;
   /** K-2.3c ready units that will activate next, in roll-off order. */

@@ -78,7 +78,6 @@ export function unitRecord(u: KUnit): KUnit {
     figures: u.figures,
     status: u.status,
     activated: u.activated,
-    ready: u.ready,
     defensiveFireUsed: u.defensiveFireUsed,
     skill: u.skill,
     morale: u.morale,

@@ -87,7 +87,6 @@ export interface KUnit {
   /** K-2.0b has activated this turn. */
   activated: boolean;
   /** K-2.3 waiting in readiness this turn. */
-  ready: boolean;
   /** K-6.2c fired defensive fire this turn. */
   defensiveFireUsed: boolean;
   /** K-GAP-5 unit defaults (figures carry their own copies). */

@@ -24,7 +24,7 @@ function viewOf(s: KGameState): CardsView {
   return {
     step, round: s.turn, lastRound: q.lastRound, sides: s.sides.map((x) => x.id), side: q.side, first: null, unit: q.unit, acted: q.acted, phase: null, played: [],
     deck: q.deck, drawn: q.drawn, via: q.via, by: q.by, forced: q.forced,
-    ready: Object.values(s.units).filter((u) => u.ready).map((u) => u.id), readiness: q.readiness, queue: q.queue,
+    ready: q.ready, readiness: q.readiness, queue: q.queue,
   };
 }
 

@@ -107,7 +107,8 @@ describe('starting states set up and played by the rules', () => {
   it('K-2.3b a unit that starts in readiness may act in the window after the next activation', () => {
     const units: UnitSpec[] = [{ id: 'a', at: line(40, 80, 3), start: { ready: true } }, { id: 'b', side: 'blue', at: line(120, 80, 3) }];
     const { sc, g } = game(units, { start: { deck: ['b'] } });
-    expect(g.units.a).toMatchObject({ ready: true, activated: false });
+    expect(g.seq.ready).toEqual(['a']);
+    expect(g.units.a).toMatchObject({ activated: false });
     let r = play(sc, g, { type: 'DRAW_CARD' });
     r = play(sc, r.g, { type: 'PASS', side: 'blue', unitId: 'b' });
     expect(phaseOf(r.g)).toMatchObject({ kind: 'window', side: 'red' });

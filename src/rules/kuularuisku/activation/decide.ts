@@ -306,7 +306,7 @@ function endTurn(acc: Steps<KGameEvent>, ctx: FlowCtx): void {
 
 /** TURN_END: K-GAP-2 readiness lapses, K-GAP-1 the end check. */
 function finishTurn(acc: Steps<KGameEvent>, ctx: FlowCtx): void {
-  const expired = acc.state.house.readinessExpires ? Object.values(acc.state.units).filter((u) => u.ready).map((u) => u.id) : [];
+  const expired = acc.state.house.readinessExpires ? Object.values(acc.state.units).filter((u) => acc.state.seq.ready.includes(u.id)).map((u) => u.id) : [];
   const turn = acc.state.turn;
   acc.push(ev('TURN_ENDED', expired.length ? 'K-GAP-2' : 'K-TERM-9', `Turn ${turn} ends${expired.length ? `; unused readiness lapses for ${expired.map((id) => acc.state.units[id]!.name).join(', ')}` : ''}`, { turn, expiredReadiness: expired }));
   const end = victoryCheck(acc.state, ctx.scenario, 'turn-end', turn >= turnLimitOf(ctx.scenario, acc.state));

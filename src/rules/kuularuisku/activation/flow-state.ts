@@ -56,14 +56,14 @@ export function fev<T extends FlowEventType>(type: T, rule: string, text: string
  */
 function seqRecord(
   turnOpen: boolean, lastRound: number, deck: string[], drawn: string[], acted: string[], unit: string | null, side: string | null,
-  via: OfferVia | null, by: string | null, forced: KForcedStep | null, readiness: KWindow | null, queue: string[],
+  via: OfferVia | null, by: string | null, forced: KForcedStep | null, ready: string[], readiness: KWindow | null, queue: string[],
 ): KSeq {
-  return { turnOpen, lastRound, deck, drawn, acted, unit, side, via, by, forced, readiness, queue };
+  return { turnOpen, lastRound, deck, drawn, acted, unit, side, via, by, forced, ready, readiness, queue };
 }
 
 /** A fresh copy of the sequence record (one shape), to be changed before anyone else sees it. */
 function copySeq(q: KSeq): KSeq {
-  return seqRecord(q.turnOpen, q.lastRound, q.deck, q.drawn, q.acted, q.unit, q.side, q.via, q.by, q.forced, q.readiness, q.queue);
+  return seqRecord(q.turnOpen, q.lastRound, q.deck, q.drawn, q.acted, q.unit, q.side, q.via, q.by, q.forced, q.ready, q.readiness, q.queue);
 }
 
 /**
@@ -80,7 +80,7 @@ function copyTableFlow(t: KTableFlow): KTableFlow {
 
 /** The sequence of a game before its first turn; `lastRound`: K-GAP-1 its last turn. */
 export function initialSeq(lastRound: number): KSeq {
-  return seqRecord(false, lastRound, [], [], [], null, null, null, null, null, null, []);
+  return seqRecord(false, lastRound, [], [], [], null, null, null, null, null, [], null, []);
 }
 
 export function initialTableFlow(): KTableFlow {
@@ -92,6 +92,14 @@ function withActed(acted: readonly string[], ids: readonly string[]): string[] {
   const out = [...acted];
   for (const id of ids) if (!out.includes(id)) out.push(id);
   return out;
+}
+
+/** The sequence without these units among the ready ones (itself when none was). */
+function notReady(q: KSeq, ids: readonly string[]): KSeq {
+  if (!q.ready.length || !ids.some((id) => q.ready.includes(id))) return q;
+  const n = copySeq(q);
+  n.ready = q.ready.filter((id) => !ids.includes(id));
+  return n;
 }
 
 /** The sequence with no unit offered. */
@@ -143,10 +151,15 @@ export function evolveSeq(s: KState, e: KGameEvent): KSeq {
       n.forced = null;
       return n;
     case 'OFFER_LAPSED':
-    case 'READINESS_ENTERED':
       if (q.unit === null) return q;
       n = copySeq(q);
       clearOffer(n);
+      return n;
+    case 'READINESS_ENTERED':
+      // K-2.3a the unit offered waits in readiness instead.
+      n = copySeq(q);
+      clearOffer(n);
+      if (!q.ready.includes(e.unitId)) n.ready = [...q.ready, e.unitId];
       return n;
     case 'WINDOW_OPENED':
       n = copySeq(q);
@@ -170,10 +183,12 @@ export function evolveSeq(s: KState, e: KGameEvent): KSeq {
       n = copySeq(q);
       n.turnOpen = true;
       n.acted = [];
+      n.ready = [];
       n.queue = [];
       return n;
     case 'TURN_ENDED':
-      n = copySeq(q);
+      // K-GAP-2 (house) unused readiness lapses.
+      n = copySeq(notReady(q, e.expiredReadiness));
       clearOffer(n);
       n.forced = null;
       n.turnOpen = false;
@@ -181,7 +196,8 @@ export function evolveSeq(s: KState, e: KGameEvent): KSeq {
       n.queue = [];
       return n;
     case 'ACTIVATION_STARTED':
-      n = copySeq(q);
+      // K-2.3b a ready unit's readiness is used when it activates.
+      n = copySeq(notReady(q, [e.unitId]));
       clearOffer(n);
       n.acted = withActed(q.acted, e.units);
       if (e.via === 'readiness') n.queue = q.queue.filter((x) => x !== e.unitId);
@@ -192,12 +208,24 @@ export function evolveSeq(s: KState, e: KGameEvent): KSeq {
       clearOffer(n);
       n.acted = withActed(q.acted, [e.leaderId]);
       return n;
-    case 'ROUT_STARTED':
-      // K-7.3c a rout outside the unit's own activation counts as its activation.
-      if (!e.countsAsActivation || s.activation?.units.includes(e.unitId) || q.acted.includes(e.unitId)) return q;
-      n = copySeq(q);
+    case 'ROUT_STARTED': {
+      // K-2.3 a routing unit is no longer ready; K-7.3c a rout outside the unit's own activation counts as its activation.
+      const r = notReady(q, [e.unitId]);
+      if (!e.countsAsActivation || s.activation?.units.includes(e.unitId) || q.acted.includes(e.unitId)) return r;
+      n = copySeq(r);
       n.acted = withActed(q.acted, [e.unitId]);
       return n;
+    }
+    case 'ACTIVATION_ENDED':
+      return notReady(q, e.units);
+    // A unit in melee or off the table is no longer ready.
+    case 'MELEE_STARTED':
+      return notReady(q, e.units);
+    case 'MELEE_JOINED':
+    case 'UNIT_DESTROYED':
+    case 'UNIT_SURRENDERED':
+    case 'UNIT_WITHDRAWN':
+      return notReady(q, [e.unitId]);
     default:
       return q;
   }

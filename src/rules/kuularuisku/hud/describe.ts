@@ -39,7 +39,7 @@ function statusChips(s: KState, u: KUnit): string[] {
   const chips: string[] = [];
   if (u.status !== 'normal') chips.push(u.status === 'in-melee' ? 'in melee' : u.status);
   if (u.activated) chips.push('activated');
-  if (u.ready) chips.push('ready');
+  if (s.seq.ready.includes(u.id)) chips.push('ready');
   if (u.joinedTo) chips.push(`joined ${s.units[u.joinedTo]?.name ?? u.joinedTo}`);
   if (u.splitFrom) chips.push('covering fire');
   if (isLeaderless(s, u)) chips.push('leaderless');
