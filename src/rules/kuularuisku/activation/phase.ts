@@ -49,11 +49,20 @@ function readPhase(s: KState): KPhase {
   return { kind: 'turn-end' };
 }
 
+/** The offer last read, kept while the sequence and table-flow records it came from stay (most events touch neither). */
+let lastOffer: { seq: KState['seq']; tableFlow: KState['tableFlow']; offer: KOffer } | undefined;
+
 /** F2/F4 the offer as the rules read it: the sequence's unit offered, with the table's limits on it. */
 function offerOf(s: KState, unitId: string): KOffer {
   const q = s.seq;
   const t = s.tableFlow;
-  return { unitId, side: q.side ?? '', via: q.via ?? 'card', ...(q.by ? { commandedBy: q.by } : {}), ...(t.pinnedFailed ? { pinnedFailed: true } : {}), ...(t.mustRegroup ? { mustRegroup: true } : {}) };
+  if (lastOffer && lastOffer.seq === q && lastOffer.tableFlow === t) return lastOffer.offer;
+  const offer: KOffer = { unitId, side: q.side ?? '', via: q.via ?? 'card' };
+  if (q.by) offer.commandedBy = q.by;
+  if (t.pinnedFailed) offer.pinnedFailed = true;
+  if (t.mustRegroup) offer.mustRegroup = true;
+  lastOffer = { seq: q, tableFlow: t, offer };
+  return offer;
 }
 
 /** F2.1–3 the forced step due at the offer, as a pending step (the melee: the one the acting unit is locked in). */
