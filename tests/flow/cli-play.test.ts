@@ -97,7 +97,7 @@ describe('cli play', () => {
     expect(j).toMatchObject({ scenario: 'training-ground', ruleset: 'kuularuisku', seed: 9 });
     expect(j.result).toMatchObject({ rule: 'K-GAP-1' });
     expect(j.events.length).toBeGreaterThan(100);
-    expect(j.state.flow.result).toBeDefined();
+    expect(j.state.tableFlow.result).toBeDefined();
   });
 
   it('refuses an unknown ruleset and a scenario its ruleset rejects', async () => {

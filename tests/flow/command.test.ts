@@ -31,7 +31,7 @@ describe('F4 leader command (K-2.2)', () => {
     must(g, { type: 'END_ACTIVATION', side: 'whites' });
     expect(g.state.units.wl!.activated).toBe(true);
     expect(g.state.units.w2!.activated).toBe(true);
-    expect(g.state.flow.acted).toEqual({ wl: 1, w2: 1 });
+    expect(g.state.seq.acted).toEqual(['wl', 'w2']);
   });
 
   it('K-2.2a a unit more than 15 cm away cannot be commanded (measured base to base, K-AMB-3 nearest soldier)', async () => {

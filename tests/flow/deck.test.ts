@@ -4,7 +4,7 @@ import type { Battlefield } from '../../src/battlefield';
 import { SeededDice } from '../../src/core';
 import { deckCards, drawOutcome, phaseOf, shuffleDeck, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { evolveK } from '../../src/rules/kuularuisku/engine';
-import { CARDS, arrange, flowOf, flowScenario, flowTable, keepOrder, must, newGame, scripted } from './fixture';
+import { CARDS, arrange, seqOf, flowScenario, flowTable, keepOrder, must, newGame, scripted } from './fixture';
 
 let table: Battlefield;
 const scenario = flowScenario();
@@ -24,7 +24,7 @@ describe('F1 turn: shuffle, draw, spend', () => {
     const rolls = events.filter((e) => e.type === 'DICE_ROLLED');
     expect(rolls).toHaveLength(4);
     expect(rolls.every((e) => e.rule === 'K-2.1b')).toBe(true);
-    expect(flowOf(g).deck).toEqual(['w1', 'w2', 'wl', 'r1', 'r2']);
+    expect(seqOf(g).deck).toEqual(['w1', 'w2', 'wl', 'r1', 'r2']);
     expect(g.state.turn).toBe(1);
     expect(phaseOf(g.state).kind).toBe('draw');
   });
@@ -65,7 +65,7 @@ describe('F1 turn: shuffle, draw, spend', () => {
     // Deck order: wl first, then w1.
     const g = newGame(scenario, table, scripted(...arrange(CARDS, ['wl', 'w1', 'w2', 'r1', 'r2'])));
     must(g, { type: 'BEGIN_TURN', side: 'whites' });
-    expect(flowOf(g).deck.slice(0, 2)).toEqual(['wl', 'w1']);
+    expect(seqOf(g).deck.slice(0, 2)).toEqual(['wl', 'w1']);
     must(g, { type: 'DRAW_CARD', side: 'whites' });
     must(g, { type: 'COMMAND', side: 'whites', leaderId: 'wl', unitId: 'w1' });
     must(g, { type: 'PASS', side: 'whites', unitId: 'w1' });
@@ -108,6 +108,6 @@ describe('F1 turn: shuffle, draw, spend', () => {
     must(g, { type: 'BEGIN_TURN', side: 'whites' });
     expect(g.state.turn).toBe(2);
     expect(Object.values(g.state.units).every((u) => !u.activated)).toBe(true);
-    expect(flowOf(g).acted).toEqual({});
+    expect(seqOf(g).acted).toEqual([]);
   });
 });

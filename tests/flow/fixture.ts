@@ -105,8 +105,9 @@ export function scripted(...values: number[]): ScriptedDice {
   return new ScriptedDice(values);
 }
 
-export function flowOf(g: KSession): KGameState['flow'] {
-  return g.state.flow;
+/** The game's sequence (deck, drawn, acted, the unit offered, readiness). */
+export function seqOf(g: KSession): KGameState['seq'] {
+  return g.state.seq;
 }
 
 /** Scripted dice that go on with one value once the script is used up (for long rule sequences). */

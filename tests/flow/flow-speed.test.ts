@@ -10,7 +10,7 @@ import { kuularuiskuPlayer } from '../../src/rules/kuularuisku/player';
 import { GameSession } from '../../src/game';
 import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
 import {
-  holdsObjectives, initialFlow, objectiveAreas, objectiveHolder, objectiveHolders, objectivePoints, readyUnits, sidesOnTable, sidesWithReadyUnits, unitOnTable,
+  holdsObjectives, initialSeq, initialTableFlow, objectiveAreas, objectiveHolder, objectiveHolders, objectivePoints, readyUnits, sidesOnTable, sidesWithReadyUnits, unitOnTable,
 } from '../../src/rules/kuularuisku/activation';
 import { stragglers } from '../../src/rules/kuularuisku/coherency';
 import { recallingStragglers } from '../../src/rules/kuularuisku/activation/stragglers-recalled';
@@ -75,10 +75,12 @@ describe.each(['scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisk
     expect(states.length).toBeGreaterThan(100);
 
     const recalled = recallingStragglers(stragglers);
-    const flowKeys = Object.keys(initialFlow(1));
+    const seqKeys = Object.keys(initialSeq(1));
+    const tableFlowKeys = Object.keys(initialTableFlow());
     let regrouping = 0;
     for (const s of states) {
-      expect(Object.keys(s.flow)).toEqual(flowKeys);
+      expect(Object.keys(s.seq)).toEqual(seqKeys);
+      expect(Object.keys(s.tableFlow)).toEqual(tableFlowKeys);
       expect(sidesOnTable(s)).toEqual(plainSidesOnTable(s));
       expect(sidesWithReadyUnits(s)).toEqual(plainSidesWithReadyUnits(s));
       for (const id in s.units) {

@@ -10,7 +10,7 @@ import { cachedTable, playGame } from '../../src/flow';
 import { kuularuiskuPlayer } from '../../src/rules/kuularuisku/player';
 import { GameSession } from '../../src/game';
 import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
-import { evolveFlow, isFlowEvent } from '../../src/rules/kuularuisku/activation';
+import { evolveSeq, evolveTableFlow, isFlowEvent } from '../../src/rules/kuularuisku/activation';
 import type { KEvent } from '../../src/rules/kuularuisku/events';
 import { evolveK, evolveKRecalled } from '../../src/rules/kuularuisku/evolve';
 import { activationRecord, activationWith, figureWith, stateWith, unitWith } from '../../src/rules/kuularuisku/records';
@@ -45,12 +45,12 @@ function addUnique(list: readonly string[], items: readonly string[]): string[] 
 function plainEvolveK(s: KState, e: KEvent): KState {
   switch (e.type) {
     case 'ACTIVATION_STARTED':
-      return stateWith(setUnit(s, e.unitId, { ready: false }), {
+      return stateWith(s, {
         activation: activationRecord({ unitId: e.unitId, units: e.units, via: e.via, commandedBy: e.commandedBy, moved: [], shot: [], phase: 'none' }),
       });
     case 'ACTIVATION_ENDED': {
       let next = s;
-      for (const id of e.units) next = setUnit(next, id, { activated: true, ready: false, commandedMove: false, chargeFrom: undefined });
+      for (const id of e.units) next = setUnit(next, id, { activated: true, commandedMove: false, chargeFrom: undefined });
       const melees = Object.fromEntries(Object.entries(next.melees).map(([id, m]) => [id, { ...m, grenadesOpen: false }]));
       return stateWith(next, { melees, activation: undefined });
     }
@@ -104,10 +104,11 @@ describe.each(['scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisk
         if (logged.type === 'DICE_ROLLED') continue;
         const e = logged as unknown as KEvent;
         seen.add(e.type);
-        const plain: KGameState = isFlowEvent(e) ? { ...s, flow: evolveFlow(s, e) } : (() => {
-          const flow = evolveFlow(s, e);
+        const plain: KGameState = isFlowEvent(e) ? { ...s, seq: evolveSeq(s, e), tableFlow: evolveTableFlow(s, e) } : (() => {
+          const seq = evolveSeq(s, e);
+          const tableFlow = evolveTableFlow(s, e);
           const k = plainEvolveK(s, e) as KGameState;
-          return k.flow === flow ? k : { ...k, flow };
+          return k.seq === seq && k.tableFlow === tableFlow ? k : { ...k, seq, tableFlow };
         })();
         const fast = kuularuiskuRuleset.evolve(s, logged);
         expect(keyed(fast), e.type).toBe(keyed(plain));

@@ -18,7 +18,8 @@ describe('F3 readiness (K-2.3)', () => {
     must(g, { type: 'DRAW_CARD', side: 'whites' });
     const ready = must(g, { type: 'READY', side: 'whites', unitId: 'w1' });
     expect(ready).toMatchObject([{ type: 'READINESS_ENTERED', rule: 'K-2.3a', unitId: 'w1' }]);
-    expect(g.state.units.w1).toMatchObject({ ready: true, activated: false });
+    expect(g.state.seq.ready).toEqual(['w1']);
+    expect(g.state.units.w1).toMatchObject({ activated: false });
     // Going into readiness is not an activation: no window yet, the next card is due.
     expect(phaseOf(g.state).kind).toBe('draw');
     must(g, { type: 'DRAW_CARD', side: 'whites' });
@@ -35,7 +36,8 @@ describe('F3 readiness (K-2.3)', () => {
     // A ready unit that activates cannot go back into readiness.
     expect(g.dispatch({ type: 'READY', side: 'whites', unitId: 'w1' })).toMatchObject({ ok: false, rule: 'K-2.3a' });
     must(g, { type: 'PASS', side: 'whites', unitId: 'w1' });
-    expect(g.state.units.w1).toMatchObject({ ready: false, activated: true });
+    expect(g.state.seq.ready).not.toContain('w1');
+    expect(g.state.units.w1).toMatchObject({ activated: true });
     expect(phaseOf(g.state).kind).toBe('draw');
   });
 
@@ -116,7 +118,8 @@ describe('F3 readiness (K-2.3)', () => {
     expect(phaseOf(g.state).kind).toBe('turn-end');
     const end = must(g, { type: 'END_TURN', side: 'whites' });
     expect(end.find((e) => e.type === 'TURN_ENDED')).toMatchObject({ rule: 'K-GAP-2', expiredReadiness: ['w1'] });
-    expect(g.state.units.w1).toMatchObject({ ready: false, activated: true });
+    expect(g.state.seq.ready).not.toContain('w1');
+    expect(g.state.units.w1).toMatchObject({ activated: true });
   });
 });
 
@@ -134,12 +137,12 @@ describe('F3 readiness lost', () => {
     must(g, { type: 'PASS', side: 'whites', unitId: 'w2' });
     must(g, { type: 'READINESS', side: 'whites', unitId: 'w1' });
     must(g, { type: 'READINESS', side: 'reds', unitId: 'r1' });
-    expect(g.state.flow.queue).toEqual(['r1', 'w1']);
+    expect(g.state.seq.queue).toEqual(['r1', 'w1']);
     // r1 activates; meanwhile w1 stops being able to use readiness (e.g. it routed).
     must(g, { type: 'ACTIVATE', side: 'reds', unitId: 'r1', action: 'shoot' });
     const routed = kuularuiskuRuleset.evolve(g.state, { type: 'ROUT_STARTED', rule: 'K-7.3c', text: '', unitId: 'w1', leaders: [], countsAsActivation: true } as never);
     expect(canUseReadiness(routed, routed.units.w1!)).toBe(false);
-    expect(routed.flow.acted.w1).toBe(1);
+    expect(routed.seq.acted).toContain('w1');
     // When r1's activation ends, w1's place in the queue lapses and the next card is due.
     const r = kuularuiskuRuleset.decide(routed, { type: 'END_ACTIVATION', side: 'reds' }, { scenario, table, dice: scripted() });
     expect(r.ok && r.events.map((e) => e.type)).toEqual(['ACTIVATION_ENDED', 'QUEUE_SKIPPED']);

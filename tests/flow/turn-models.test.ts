@@ -109,7 +109,7 @@ describe('model-based paths through each turn model (xstate/graph)', () => {
   it('card-driven (K-2.1b, F1–F4): draw, the offered unit chooses, its parts, readiness, the turn\'s end', () => {
     const { reached, paths } = traverse(kuularuiskuModule as unknown as AnyRulesetModule, flowScenario(), kTable, 1, {
       stopAt: (s: KGameState) => s.turn >= 2,
-      progress: (s: KGameState) => [s.flow.deck.length, s.flow.queue.length],
+      progress: (s: KGameState) => [s.seq.deck.length, s.seq.queue.length],
       // The moves and shots the rules accept (the player's, checked), as well as the rules' other commands.
       commands: (s: KGameState) => checkedCommands(s, { scenario: flowScenario(), table: kTable as never }) as Command[],
     });

@@ -17,12 +17,12 @@ beforeAll(async () => {
 });
 
 const ctx = () => ({ scenario, table });
-const open = (s: KGameState, flow: Partial<KGameState['flow']>): KGameState => ({ ...s, turn: 2, flow: { ...s.flow, turnOpen: true, deck: ['r2'], drawn: ['w1', 'r1'], ...flow } });
+const open = (s: KGameState, seq: Partial<KGameState['seq']>, tableFlow: Partial<KGameState['tableFlow']> = {}): KGameState => ({ ...s, turn: 2, seq: { ...s.seq, turnOpen: true, deck: ['r2'], drawn: ['w1', 'r1'], ...seq }, tableFlow: { ...s.tableFlow, ...tableFlow } });
 const legal = (s: KGameState) => kuularuiskuRuleset.legalCommands(s, ctx());
 
 describe('describePlay: who must act, and the buttons', () => {
   it('K-7.1f a pending pinned test: the pinned unit\'s side rolls it', () => {
-    const s = open(s0, { pending: { kind: 'pinned-test', side: 'reds', unitId: 'r1', via: 'card' } });
+    const s = open(s0, { forced: 'pinned-test', unit: 'r1', side: 'reds', via: 'card' });
     const v = describePlay(s, ctx());
     expect(v.prompt).toMatchObject({ side: 'reds', turn: 2, card: { unitId: 'r1', via: 'card' }, tallies: [expect.objectContaining({ id: 'deck', count: 1, text: 'Deck 1 left · 2 drawn' })] });
     expect(v.prompt.detail).toBe('Reds rolls the pinned test (K-7.1f)');
@@ -32,7 +32,7 @@ describe('describePlay: who must act, and the buttons', () => {
   });
 
   it('K-6.6a grenades as a melee begins: the side asked decides, yes or no', () => {
-    const s = open(s0, { choice: { kind: 'grenades', side: 'whites', unitId: 'w1', chargerId: 'w1', targetId: 'r1' } });
+    const s = open(s0, {}, { choice: { kind: 'grenades', side: 'whites', unitId: 'w1', chargerId: 'w1', targetId: 'r1' } });
     const v = describePlay(s, ctx());
     expect(v.prompt.side).toBe('whites');
     expect(v.actions.map((a) => a.id)).toEqual(['grenades:yes', 'grenades:no']);
@@ -43,8 +43,9 @@ describe('describePlay: who must act, and the buttons', () => {
     // Turn 2 as the scenario opens it: w2 waits in readiness, the others have acted but r2.
     const readiness = flowScenario(DEFAULT_UNITS.map((u) => (u.id === 'r2' ? u : { ...u, data: { start: u.id === 'w2' ? { ready: true } : { activated: true } } })), { rules: { start: { turn: 2, deck: ['r2'] } } });
     const base = kuularuiskuRuleset.setup(readiness, { table });
-    expect(base.units.w2).toMatchObject({ ready: true, activated: false });
-    const s = open(base, { readyWindow: { pending: ['whites'], declared: {} } });
+    expect(base.seq.ready).toEqual(['w2']);
+    expect(base.units.w2).toMatchObject({ activated: false });
+    const s = open(base, { readiness: { pending: ['whites'], declared: {} } });
     const v = describePlay(s, ctx());
     expect(v.prompt).toMatchObject({ side: 'whites', headline: 'Turn 2 · between activations' });
     expect(v.actions.map((a) => a.id)).toEqual(['readiness:pass', 'readiness:w2']);
@@ -61,7 +62,7 @@ describe('describePlay: who must act, and the buttons', () => {
   });
 
   it('K-GAP-1 a finished game shows the result and offers nothing', () => {
-    const s = open(s0, { result: { winner: 'whites', reason: 'eliminated', rule: 'K-GAP-1', text: 'The Reds have no soldier left on the table' } });
+    const s = open(s0, {}, { result: { winner: 'whites', reason: 'eliminated', rule: 'K-GAP-1', text: 'The Reds have no soldier left on the table' } });
     const v = describePlay(s, ctx());
     expect(v.victory).toEqual({ winner: 'whites', reason: 'The Reds have no soldier left on the table', rule: 'K-GAP-1' });
     expect(v.prompt).toMatchObject({ side: null, headline: 'Game over — Whites win' });

@@ -77,7 +77,7 @@ describe('play: hidden units at a hot-seat screen', () => {
     const ctx = { scenario, table: cachedTable(bf) };
     const revealed: KGameState = { ...s, special: { ...s.special!, hidden: [] } };
     expect(describePlay(revealed, ctx).units.find((u) => u.id === 'r_marksmen')!.hiddenFrom).toBeUndefined();
-    const over: KGameState = { ...s, flow: { ...s.flow, result: { winner: 'red', reason: 'test', text: 'test end', rule: 'K-3.0' } as NonNullable<KGameState['flow']['result']> } };
+    const over: KGameState = { ...s, tableFlow: { ...s.tableFlow, result: { winner: 'red', reason: 'test', text: 'test end', rule: 'K-3.0' } as NonNullable<KGameState['tableFlow']['result']> } };
     const v = describePlay(over, ctx);
     expect(v.units.some((u) => u.hiddenFrom)).toBe(false);
     expect(ids(viewForSeat(v, 'white'))).toContain('r_marksmen');

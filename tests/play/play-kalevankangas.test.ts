@@ -56,7 +56,7 @@ describe('play on Kalevankangas', () => {
     act(p, 'begin-turn');
     act(p, 'draw');
     const drawn = p.game().state as KGameState;
-    const top = drawn.flow.drawn[0]!;
+    const top = drawn.seq.drawn[0]!;
     expect(p.view.get().prompt).toMatchObject({ side: drawn.units[top]!.side, tallies: [expect.objectContaining({ id: 'deck', count: CARDS.length - 1, text: `Deck ${CARDS.length - 1} left · 1 drawn` })] });
     expect(p.view.get().prompt.headline).toContain(drawn.units[top]!.name);
   });

@@ -3,7 +3,7 @@
 import type { KEvent } from './events';
 import { noteFiredOn } from './special';
 import { activationRecord, activationWith, copyRecord, figureMoved, figureWith, recordWith, stateWith, stateWithFlow, unitWith } from './records';
-import { FLOW_EVENT_TYPES, evolveFlow, type AnyGameEvent, type KGameEvent } from './activation/flow-state';
+import { FLOW_EVENT_TYPES, evolveSeq, evolveTableFlow, type AnyGameEvent, type KGameEvent } from './activation/flow-state';
 import type { KFigure, KState, KUnit } from './state';
 
 type Units = KState['units'];
@@ -89,17 +89,19 @@ function grenadesClosed(melees: KState['melees']): KState['melees'] {
   return open ? Object.fromEntries(Object.entries(melees).map(([id, m]) => [id, { ...m, grenadesOpen: false }])) : melees;
 }
 
-/** Fold one event into the state: the flow position (evolveFlow) and the records it touches. */
+/** Fold one event into the state: the sequence (evolveSeq), the table's activation state (evolveTableFlow) and the records it touches. */
 export function evolveK(s: KState, e: AnyGameEvent): KState {
   if (e.type === 'DICE_ROLLED') return s;
   const ge = e as KGameEvent;
-  const flow = evolveFlow(s, ge);
-  if (FLOW_EVENT_TYPES.has(ge.type)) return flow === s.flow ? s : stateWithFlow(s, flow);
+  const seq = evolveSeq(s, ge);
+  const tableFlow = evolveTableFlow(s, ge);
+  const moved = seq !== s.seq || tableFlow !== s.tableFlow;
+  if (FLOW_EVENT_TYPES.has(ge.type)) return moved ? stateWithFlow(s, seq, tableFlow) : s;
   // A branch per KEvent type and none for others: an unknown type leaves the records alone.
   const k: KState | undefined = evolveRecords(s, ge as KEvent);
-  if (!k) return flow === s.flow ? s : stateWithFlow(s, flow);
+  if (!k) return moved ? stateWithFlow(s, seq, tableFlow) : s;
   // The records' copy keeps the flow it got: re-attach only when the flow moved.
-  return k.flow === flow ? k : stateWithFlow(k, flow);
+  return moved ? stateWithFlow(k, seq, tableFlow) : k;
 }
 
 /** The records (units, figures, melees, markers …) after one rule event. */
@@ -109,20 +111,18 @@ function evolveRecords(s: KState, e: KEvent): KState {
       // A copy written over (not a record grown key by key): the same keys in the same order, one shape.
       const units: Units = copyRecord(s.units);
       for (const id in units) {
-        units[id] = unitWith(units[id]!, { chargeFrom: undefined, activated: false, ready: false, defensiveFireUsed: false, noMoveThisTurn: false, commandedMove: false, movedThisTurn: [], shotThisTurn: [] });
+        units[id] = unitWith(units[id]!, { chargeFrom: undefined, activated: false, defensiveFireUsed: false, noMoveThisTurn: false, commandedMove: false, movedThisTurn: [], shotThisTurn: [] });
       }
       return stateWith(s, { turn: e.turn, units, melees: grenadesClosed(s.melees), activation: undefined });
     }
     case 'TURN_ENDED': {
       let next: KState = s;
-      for (const id of e.expiredReadiness) next = setUnit(next, id, { ready: false, activated: true });
+      for (const id of e.expiredReadiness) next = setUnit(next, id, { activated: true });
       return stateWith(next, { activation: undefined });
     }
     case 'ACTIVATION_STARTED': {
       const activation = activationRecord({ unitId: e.unitId, units: e.units, via: e.via, commandedBy: e.commandedBy, moved: [], shot: [], phase: 'none' });
-      // setUnit and the activation in one copy of the state (the same keys in the same order).
-      const u = s.units[e.unitId];
-      return u ? stateWith(s, { units: recordWith(s.units, e.unitId, unitWith(u, { ready: false })), activation }) : stateWith(s, { activation });
+      return stateWith(s, { activation });
     }
     case 'ACTION_CHOSEN':
       return s.activation ? stateWith(s, { activation: activationWith(s.activation, { action: e.action }) }) : s;
@@ -133,13 +133,14 @@ function evolveRecords(s: KState, e: KEvent): KState {
         const u = units[id];
         if (!u) continue;
         if (units === s.units) units = copyRecord(units);
-        units[id] = unitWith(u, { activated: true, ready: false, commandedMove: false, chargeFrom: undefined });
+        units[id] = unitWith(u, { activated: true, commandedMove: false, chargeFrom: undefined });
       }
       // K-6.6d grenades only in the activation that started the melee.
       return stateWith(s, { units, melees: grenadesClosed(s.melees), activation: undefined });
     }
     case 'READINESS_ENTERED':
-      return setUnit(s, e.unitId, { ready: true });
+      // K-2.3a the ready units are the sequence's (seq.ready).
+      return s;
     case 'READINESS_ROLL_OFF':
       return s;
     case 'COMMAND_ISSUED':
@@ -264,7 +265,7 @@ function evolveRecords(s: KState, e: KEvent): KState {
       return setFigure(dropMember(s, e.figureId), e.figureId, { condition: 'dead', removed: 'executed' });
     case 'ROUT_STARTED': {
       let next = leaveMelee(s, e.unitId);
-      next = setUnit(next, e.unitId, (u) => ({ status: 'routing', routLeaders: e.leaders, ready: false, activated: u.activated || e.countsAsActivation }));
+      next = setUnit(next, e.unitId, (u) => ({ status: 'routing', routLeaders: e.leaders, activated: u.activated || e.countsAsActivation }));
       return next;
     }
     case 'RALLIED':
@@ -277,7 +278,7 @@ function evolveRecords(s: KState, e: KEvent): KState {
     }
     case 'MELEE_STARTED': {
       const units: Units = copyRecord(s.units);
-      for (const id of e.units) if (units[id]) units[id] = unitWith(units[id]!, { status: 'in-melee', meleeId: e.meleeId, ready: false });
+      for (const id of e.units) if (units[id]) units[id] = unitWith(units[id]!, { status: 'in-melee', meleeId: e.meleeId });
       return stateWith(s, {
         units, nextId: s.nextId + 1,
         melees: { ...s.melees, [e.meleeId]: { id: e.meleeId, units: [...e.units], startedTurn: s.turn, startedBy: e.startedBy, rounds: 0, grenades: [], grenadesOpen: true } },
@@ -286,7 +287,7 @@ function evolveRecords(s: KState, e: KEvent): KState {
     case 'MELEE_JOINED': {
       const m = s.melees[e.meleeId];
       if (!m) return s;
-      const next = setUnit(s, e.unitId, { status: 'in-melee', meleeId: e.meleeId, ready: false });
+      const next = setUnit(s, e.unitId, { status: 'in-melee', meleeId: e.meleeId });
       return stateWith(next, { melees: { ...next.melees, [m.id]: { ...m, units: addUnique(m.units, [e.unitId]) } } });
     }
     case 'GRENADES_THROWN': {
@@ -313,7 +314,7 @@ function evolveRecords(s: KState, e: KEvent): KState {
     case 'UNIT_WITHDRAWN': {
       const status = e.type === 'UNIT_DESTROYED' ? 'destroyed' : e.type === 'UNIT_SURRENDERED' ? 'surrendered' : 'withdrawn';
       let next = leaveMelee(s, e.unitId);
-      next = setUnit(next, e.unitId, { status, ready: false });
+      next = setUnit(next, e.unitId, { status });
       return next;
     }
     case 'FIGURE_REMOVED': {

@@ -1,11 +1,12 @@
-// The turn & activation position of a Kuularuisku game (F1–F4), part of the state (KState.flow): the
-// activation deck, the unit offered its activation, forced steps awaiting a roll, readiness windows
-// and the result. Folded from events (activation/flow-state.ts evolveFlow).
+// The turn & activation position of a Kuularuisku game (F1–F4), in two parts of the state: `seq` (KSeq,
+// what the neutral cards machine will own: the deck, the unit offered, the forced step at the offer,
+// readiness) and `tableFlow` (KTableFlow, the table's own: the offer's limits, the steps inside a charge,
+// the choices, the result). Folded from events (activation/flow-state.ts evolveSeq, evolveTableFlow).
 
 /** How a unit came to be offered an activation (K-2.1b card, K-2.2a command, K-2.3b readiness). */
 export type OfferVia = 'card' | 'command' | 'readiness';
 
-/** F2/F4: the unit whose activation is being decided, before it starts acting. */
+/** F2/F4: the unit whose activation is being decided, before it starts acting (read from `seq` and `tableFlow`: phase.ts). */
 export interface KOffer {
   /** The card's unit (a leader's own unit when a leader's card was drawn). */
   unitId: string;
@@ -19,14 +20,26 @@ export interface KOffer {
   mustRegroup?: boolean;
 }
 
-/** A forced step the game waits for: its dice are rolled when the named side resolves it. */
-export type KPendingKind =
+/** F2 the forced steps a unit offered its activation faces before it decides (the cards machine's `forced`). */
+export type KForcedStep =
   | 'pinned-test' // F2.3, K-7.1f
   | 'rout' // F2.2, K-7.3d (+ K-7.3h rally)
-  | 'melee-round' // F2.1, K-6.3a / K-6.5a
+  | 'melee-round'; // F2.1, K-6.3a / K-6.5a
+
+/** F6 the steps inside a charge, awaiting a roll (the table's own: `tableFlow.pending`). */
+export type KChargeStep =
   | 'charge-target-test' // F6, K-7.2a
   | 'charger-morale' // F6, K-6.2e
   | 'melee-start'; // F6, K-6.1b the first round (after K-6.6 grenades); K-6.4e/g loser test and fall back in it
+
+/** A forced step the game waits for: its dice are rolled when the named side resolves it. */
+export type KPendingKind = KForcedStep | KChargeStep;
+
+export const FORCED_STEPS: readonly KForcedStep[] = ['pinned-test', 'rout', 'melee-round'];
+
+export function isForcedStep(kind: string): kind is KForcedStep {
+  return kind === 'pinned-test' || kind === 'rout' || kind === 'melee-round';
+}
 
 export interface KPending {
   kind: KPendingKind;
@@ -252,23 +265,50 @@ export interface KWindow {
   declared: Record<string, string | null>;
 }
 
-export interface KFlow {
-  /** Between BEGIN_TURN and END_TURN. */
+/**
+ * The sequence: what the neutral cards machine will own, in `CardsView`'s names (src/core/sequence.ts).
+ * The unit offered (`unit`, its `side`, `via`, `by`) is set from the card, command or readiness that
+ * offered it until it starts acting, commands, goes ready or lapses; `forced` is the step it must
+ * resolve first. The turn number stays `KState.turn`.
+ */
+export interface KSeq {
+  /** Between BEGIN_TURN and END_TURN (the machine: any step but `between`). */
   turnOpen: boolean;
+  /** K-GAP-1 the last turn of the game. */
+  lastRound: number;
   /** K-2.1b cards still in the deck, top first (unit ids). */
   deck: string[];
   /** K-2.1b cards drawn this turn, in order (spent ones included). */
   drawn: string[];
-  offer?: KOffer;
-  pending?: KPending;
-  choice?: KChoice;
-  readyWindow?: KWindow;
+  /** K-2.0b units that activated this turn, in order (each once). */
+  acted: string[];
+  /** F2/F4 the unit offered its activation (a card's unit, a commanded unit, a ready unit), or null. */
+  unit: string | null;
+  /** Its side. */
+  side: string | null;
+  via: OfferVia | null;
+  /** K-2.2a the leader whose command brought it. */
+  by: string | null;
+  /** F2.1–3 the forced step it faces before deciding, or null. */
+  forced: KForcedStep | null;
+  /** K-2.3a units waiting in readiness this turn, in the order they went ready (each once). */
+  ready: string[];
+  /** K-2.3b the between-activations window open now, or null. */
+  readiness: KWindow | null;
   /** K-2.3c ready units that will activate next, in roll-off order. */
   queue: string[];
-  /** K-2.0b activations per unit this turn (an invariant: never above 1). */
-  acted: Record<string, number>;
-  /** K-GAP-1 the last turn of the game. */
-  turnLimit: number;
+}
+
+/** The table's own activation state: the offer's limits, the steps and choices inside an activation, the result. */
+export interface KTableFlow {
+  /** K-7.1f the unit offered failed its start-of-activation test: it may only shoot (hits on 6) or pass. */
+  pinnedFailed?: boolean;
+  /** K-1.0c / K-4.0c soldiers of the unit offered are out of formation: the activation must bring them back. */
+  mustRegroup?: boolean;
+  /** F6 a step inside a charge awaiting its roll. */
+  pending?: KPending;
+  /** A decision awaited from one player (F6 charge choices, owners' choices). */
+  choice?: KChoice;
   result?: KResult;
 }
 

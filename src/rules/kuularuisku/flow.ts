@@ -115,7 +115,7 @@ export const kuularuiskuFlow: FlowAdapter<KGameState> = {
     const p = phaseOf(s);
     switch (p.kind) {
       // K-5.6e an owner's word on an end-of-turn move: the turn is ending; before the turn opens (a barrage's wounds): it is beginning.
-      case 'choice': return p.choice.kind === 'evacuation' || p.choice.kind === 'escort' ? 'turn-end' : s.flow.turnOpen ? 'activation' : 'between-turns';
+      case 'choice': return p.choice.kind === 'evacuation' || p.choice.kind === 'escort' ? 'turn-end' : s.seq.turnOpen ? 'activation' : 'between-turns';
       case 'over': return 'over';
       case 'between-turns': return 'between-turns';
       case 'draw': return 'pick';
@@ -135,7 +135,7 @@ export const kuularuiskuFlow: FlowAdapter<KGameState> = {
         return { kind: 'forced', step: k };
       }
       case 'choice':
-        if (p.choice.kind === 'evacuation' || p.choice.kind === 'escort' || !s.flow.turnOpen) return { kind: 'none' };
+        if (p.choice.kind === 'evacuation' || p.choice.kind === 'escort' || !s.seq.turnOpen) return { kind: 'none' };
         // K-5.5a / K-SKL-8 the target's owner deciding in a shot: the shooter's activation goes on after his answer.
         // K-6.2d / K-6.4d the owner deciding in a charge or a melee round (allocation, medic, take-over): still the melee's stage.
         if (isOwnerChoice(p.choice) && !('after' in p.choice && p.choice.after) && s.activation) return actingStage(s.activation);

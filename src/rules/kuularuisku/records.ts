@@ -78,7 +78,6 @@ export function unitRecord(u: KUnit): KUnit {
     figures: u.figures,
     status: u.status,
     activated: u.activated,
-    ready: u.ready,
     defensiveFireUsed: u.defensiveFireUsed,
     skill: u.skill,
     morale: u.morale,
@@ -134,8 +133,8 @@ export function activationWith(a: KActivation, patch: Partial<KActivation>): KAc
 }
 
 /**
- * The state with some fields changed, of the one shape. The flow layer keeps its own part (`flow`) on
- * the same object (KState); it is carried over as it is, and present (undefined) on a bare state.
+ * The state with some fields changed, of the one shape. The flow layer keeps its own parts (`seq`,
+ * `tableFlow`) on the same object (KState); they are carried over as they are, present (undefined) on a bare state.
  */
 export function stateWith(s: KState, patch: Partial<KState>): KState {
   const r: AllFields<KState> = {
@@ -152,15 +151,17 @@ export function stateWith(s: KState, patch: Partial<KState>): KState {
     nextId: s.nextId,
     house: s.house,
     special: s.special,
-    flow: s.flow,
+    seq: s.seq,
+    tableFlow: s.tableFlow,
   };
   return patched<KState>(r, patch);
 }
 
-/** The state with a new flow position, of the one shape (what `{ ...s, flow }` holds). */
-export function stateWithFlow(s: KState, flow: KState['flow']): KState {
+/** The state with a new flow position, of the one shape (what `{ ...s, seq, tableFlow }` holds). */
+export function stateWithFlow(s: KState, seq: KState['seq'], tableFlow: KState['tableFlow']): KState {
   const r = stateWith(s, {});
-  r.flow = flow;
+  r.seq = seq;
+  r.tableFlow = tableFlow;
   return r;
 }
 

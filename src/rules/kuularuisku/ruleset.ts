@@ -89,8 +89,8 @@ export function createKuularuiskuRuleset(setup: (scenario: Scenario) => KState =
 
     /** The choice the game waits for from one side, when it is an owner's choice (K-5.5a wound allocation, K-SKL-8 the medic's re-roll). */
     pendingDecision(state: KState, _ctx: { scenario: Scenario; table: TableQueries }) {
-      const c = state.flow.choice;
-      return isOwnerChoice(c) && !state.flow.result ? ownerDecisionAbout(state, c) : undefined;
+      const c = state.tableFlow.choice;
+      return isOwnerChoice(c) && !state.tableFlow.result ? ownerDecisionAbout(state, c) : undefined;
     },
 
     decide(state: KState, command: KCommand, ctx: KRulesetCtx): Decision {
@@ -119,7 +119,7 @@ export function createKuularuiskuRuleset(setup: (scenario: Scenario) => KState =
     },
 
     victory(state: KState, _ctx: { scenario: Scenario }) {
-      const r = state.flow.result;
+      const r = state.tableFlow.result;
       return r ? { winner: r.winner, reason: r.text, rule: r.rule } : undefined;
     },
   };

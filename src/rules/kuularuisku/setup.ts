@@ -9,7 +9,7 @@ import { buildSpecial } from './special';
 import { applyStartStates, startTurnFlow } from './start-states';
 import { figureRecord, figureWith, unitRecord, unitWith } from './records';
 import type { KFigure, KState, KUnit, SkillKey, TableEdge } from './state';
-import { initialFlow } from './activation/flow-state';
+import { initialSeq, initialTableFlow } from './activation/flow-state';
 
 /**
  * The state before turn 1 per scenario object. Scenarios are never changed in place (the game
@@ -56,7 +56,7 @@ function buildSetup(scenario: Scenario): KState {
     });
     units[u.id] = unitRecord({
       id: u.id, side: u.side, name: u.name, kind, figures: u.figures.map((f) => f.id), status: 'normal',
-      activated: false, ready: false, defensiveFireUsed: false, skill, morale,
+      activated: false, defensiveFireUsed: false, skill, morale,
       nationality: unitNationality(data), languages: data.languages ?? [], skills: unitSkills,
       grenades: data.grenades ?? house.defaultGrenades, startEdge: side?.edge ?? 'none', startStrength: u.figures.length,
       hadSquadLeader: u.figures.some((f) => figures[f.id]!.role === 'squad-leader'),
@@ -88,6 +88,7 @@ function buildSetup(scenario: Scenario): KState {
     // Every field, optional ones as undefined, in KState's order: states keep one shape (records.ts).
     activation: undefined, nextId: 1, house, special,
     // K-GAP-1 the game's last turn: the scenario's, else the house default.
-    flow: initialFlow(scenario.turnLimit ?? house.defaultTurnLimit),
+    seq: initialSeq(scenario.turnLimit ?? house.defaultTurnLimit),
+    tableFlow: initialTableFlow(),
   };
 }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Vec2 } from '../../core';
 import type { Scenario, UnitPlacement } from '../../scenario';
 import { hasCard } from './activation/deck';
-import { initialFlow, type KFlow, type KGameState } from './activation/flow-state';
+import type { KGameState, KSeq } from './activation/flow-state';
 import { BASE_RADIUS, JOIN_DISTANCE } from './constants';
 import { contactReach } from './contact';
 import { weaponById } from './data';
@@ -340,6 +340,7 @@ export function applyStartStates(scenario: Scenario, s0: KState): KState {
   for (const f of evacuating) drop(f.id);
 
   // Units: covering-fire halves (K-1.1), bound leaders (K-1.4b), statuses, per-turn facts.
+  const ready: string[] = [];
   for (const { u, st } of starts) {
     if (!st) continue;
     const parent = st.splitFrom ? units[st.splitFrom] : undefined;
@@ -354,8 +355,9 @@ export function applyStartStates(scenario: Scenario, s0: KState): KState {
     // K-7.3i the leaders with a routing unit rout with it: they cannot rally it.
     if (st.status === 'routing') setUnit(u.id, { routLeaders: [...units[u.id]!.joinedLeaders] });
     if (midTurn) {
+      if (st.ready) ready.push(u.id);
       setUnit(u.id, {
-        activated: !!st.activated, ready: !!st.ready, defensiveFireUsed: !!st.defensiveFireUsed, noMoveThisTurn: !!st.cannotMoveThisTurn,
+        activated: !!st.activated, defensiveFireUsed: !!st.defensiveFireUsed, noMoveThisTurn: !!st.cannotMoveThisTurn,
         ...(st.fellBackThisTurn ? { fellBackTurn: turn } : {}),
       });
     }
@@ -370,7 +372,7 @@ export function applyStartStates(scenario: Scenario, s0: KState): KState {
     const charger = order.find((id) => starts.find((x) => x.u.id === id)?.st?.charged) ?? order[0]!;
     const id = `melee-${nextId++}`;
     meleeRecords[id] = { id, units: order, startedTurn: Math.max(0, turn - 1), startedBy: charger, rounds: 1, grenades: [], grenadesOpen: false };
-    for (const uid of order) setUnit(uid, { status: 'in-melee', meleeId: id, ready: false });
+    for (const uid of order) setUnit(uid, { status: 'in-melee', meleeId: id });
   }
 
   // K-5.5h weapons left on the table.
@@ -381,7 +383,9 @@ export function applyStartStates(scenario: Scenario, s0: KState): KState {
   }
 
   const state = midTurn ? turn : turn - 1;
-  return stateWith(s0, { turn: state, units, figures, melees: meleeRecords, markers, nextId });
+  // K-2.3a units waiting in readiness (never one in melee: validated).
+  const seq = { ...s0.seq, ready: ready.filter((id) => !units[id]!.meleeId) };
+  return stateWith(s0, { turn: state, units, figures, melees: meleeRecords, markers, nextId, seq });
 }
 
 /**
@@ -393,12 +397,11 @@ export function startTurnFlow(g: KGameState, scenario: Scenario): KGameState {
   const listed = startRulesOf(scenario)?.deck;
   if (!listed) return g;
   const deck = listed.filter((id) => g.units[id]);
-  const f0 = initialFlow(g.flow.turnLimit);
-  const acted: Record<string, number> = {};
-  for (const id in g.units) if (g.units[id]!.activated) acted[id] = 1;
+  const acted: string[] = [];
+  for (const id in g.units) if (g.units[id]!.activated) acted.push(id);
   const drawn = Object.values(g.units).filter((u) => hasCard(g, u) && !deck.includes(u.id)).map((u) => u.id);
-  const flow: KFlow = { ...f0, turnOpen: true, deck: [...deck], drawn, acted };
-  return stateWithFlow(g, flow);
+  const seq: KSeq = { ...g.seq, turnOpen: true, deck: [...deck], drawn, acted };
+  return stateWithFlow(g, seq, g.tableFlow);
 }
 
 /** The starting-state parts of each unit (for validateKScenario, which parsed the rest). */

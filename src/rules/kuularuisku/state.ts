@@ -3,7 +3,7 @@
 import type { Vec2 } from '../../core';
 import type { HouseSettings } from './house';
 import type { KSpecialState } from './special';
-import type { KFlow } from './flow-types';
+import type { KSeq, KTableFlow } from './flow-types';
 
 /** K-5.5 a soldier's condition; `dead` figures are off the table (K-5.5d). */
 export type Condition = 'healthy' | 'light' | 'serious' | 'dead';
@@ -87,7 +87,6 @@ export interface KUnit {
   /** K-2.0b has activated this turn. */
   activated: boolean;
   /** K-2.3 waiting in readiness this turn. */
-  ready: boolean;
   /** K-6.2c fired defensive fire this turn. */
   defensiveFireUsed: boolean;
   /** K-GAP-5 unit defaults (figures carry their own copies). */
@@ -213,8 +212,10 @@ export interface KState {
   house: HouseSettings;
   /** The scenario's special rules resolved for play, and what they have done so far (special.ts). */
   special?: KSpecialState;
-  /** The turn & activation position (flow-types.ts): deck, offer, forced steps, readiness, result. */
-  flow: KFlow;
+  /** The turn & activation sequence (flow-types.ts), what the cards machine will own: deck, unit offered, forced step, readiness. */
+  seq: KSeq;
+  /** The table's own activation state (flow-types.ts): the offer's limits, charge steps, choices, result. */
+  tableFlow: KTableFlow;
 }
 
 export type { HouseSettings } from './house';

@@ -53,13 +53,14 @@ describe('copyRecord and recordWith are the spread', () => {
     for (const r of [longer, shorter, other]) same(copyRecord(r), { ...r });
   });
 
-  it('stateWithFlow is the state spread with its flow', () => {
+  it('stateWithFlow is the state spread with its sequence and table flow', () => {
     const s = { ruleset: 'kuularuisku', turn: 1, winter: false, sides: [], units: {}, figures: {}, melees: {}, markers: {}, dressingStations: [], nextId: 1, house: {} } as unknown as KState;
-    const flow = { turnOpen: true } as unknown as KState['flow'];
-    const g = stateWithFlow(s, flow);
-    expect(g).toEqual({ ...s, flow });
+    const seq = { turnOpen: true } as unknown as KState['seq'];
+    const tableFlow = { choice: undefined } as unknown as KState['tableFlow'];
+    const g = stateWithFlow(s, seq, tableFlow);
+    expect(g).toEqual({ ...s, seq, tableFlow });
     expect(Object.keys(g)).toEqual(Object.keys(stateWith(s, {})));
-    expect(Object.keys(g).at(-1)).toBe('flow');
+    expect(Object.keys(g).slice(-2)).toEqual(['seq', 'tableFlow']);
   });
 
   it('copies by spread where functions cannot be made from text (a page policy without unsafe-eval)', async () => {

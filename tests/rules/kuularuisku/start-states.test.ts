@@ -87,7 +87,7 @@ describe('starting states set up and played by the rules', () => {
     ];
     const { sc, g } = game(units, { start: { turn: 3, deck: ['a', 'b'] } });
     expect(g.turn).toBe(3);
-    expect(g.flow).toMatchObject({ turnOpen: true, deck: ['a', 'b'], drawn: ['c'], acted: { a: 1, c: 1 } });
+    expect(g.seq).toMatchObject({ turnOpen: true, deck: ['a', 'b'], drawn: ['c'], acted: ['a', 'c'] });
     expect(phaseOf(g)).toEqual({ kind: 'draw', left: 2 });
     const r = play(sc, g, { type: 'DRAW_CARD' });
     expect(r.events.map((e) => e.type)).toEqual(['CARD_DRAWN', 'CARD_SPENT']);
@@ -101,13 +101,14 @@ describe('starting states set up and played by the rules', () => {
     expect(phaseOf(g)).toEqual({ kind: 'between-turns', turn: 3 });
     const r = play(sc, g, { type: 'BEGIN_TURN' }, dice(1));
     expect(of(r.events, 'TURN_STARTED')[0]).toMatchObject({ turn: 4 });
-    expect(r.g.flow.deck).toHaveLength(2);
+    expect(r.g.seq.deck).toHaveLength(2);
   });
 
   it('K-2.3b a unit that starts in readiness may act in the window after the next activation', () => {
     const units: UnitSpec[] = [{ id: 'a', at: line(40, 80, 3), start: { ready: true } }, { id: 'b', side: 'blue', at: line(120, 80, 3) }];
     const { sc, g } = game(units, { start: { deck: ['b'] } });
-    expect(g.units.a).toMatchObject({ ready: true, activated: false });
+    expect(g.seq.ready).toEqual(['a']);
+    expect(g.units.a).toMatchObject({ activated: false });
     let r = play(sc, g, { type: 'DRAW_CARD' });
     r = play(sc, r.g, { type: 'PASS', side: 'blue', unitId: 'b' });
     expect(phaseOf(r.g)).toMatchObject({ kind: 'window', side: 'red' });
@@ -214,7 +215,7 @@ describe('starting states set up and played by the rules', () => {
     const g = kuularuiskuRuleset.setup(sc, { table: t });
     expect(g.units.a).toMatchObject({ status: 'normal', meleeId: undefined });
     expect(g.units.h!.splitFrom).toBeUndefined();
-    expect(g.flow.deck).toEqual(['a', 'h', 'b']);
+    expect(g.seq.deck).toEqual(['a', 'h', 'b']);
   });
 
   it('a scenario without starting states sets up exactly as before (no start: the same state)', () => {

@@ -5,7 +5,7 @@ import { ev } from '../events';
 import { actionGate } from './action-gate';
 import { commandRefusal } from './command';
 import type { FlowCommand } from './commands';
-import { drawOutcome, shuffleEvents, unitOnTable } from './deck';
+import { cardDrawnText, drawOutcome, shuffleEvents, unitOnTable } from './deck';
 import { fev, type KGameEvent, type KMedicChoice, type KOffer, type KPending, type KTakeOverChoice } from './flow-state';
 import { Steps } from '../context';
 import { decideChargeAllocation, decideChargeTests, meleeRoundStep, resolveChoice, resolveMeleeStep } from './melee-flow';
@@ -56,8 +56,8 @@ export function decideFlow(s: KState, c: FlowCommand, ctx: FlowCtx): FlowDecisio
     }
     case 'DRAW_CARD': {
       if (p.kind !== 'draw') return refuse(p.kind === 'turn-end' ? 'the deck is empty: end the turn' : 'a card can be drawn only when the previous activation is done (K-2.1b)', 'K-2.1b');
-      const top = s.flow.deck[0]!;
-      acc.push(fev('CARD_DRAWN', 'K-2.1b', `Card drawn: ${s.units[top]?.name ?? top} (${s.flow.deck.length - 1} left)`, { unitId: top, left: s.flow.deck.length - 1 }));
+      const top = s.seq.deck[0]!;
+      acc.push(fev('CARD_DRAWN', 'K-2.1b', cardDrawnText(s, top, s.seq.deck.length - 1), { unitId: top, left: s.seq.deck.length - 1 }));
       const out = drawOutcome(acc.state, top);
       if (out.kind === 'spent') acc.push(fev('CARD_SPENT', out.rule, out.text, { unitId: top, reason: out.reason }));
       else acc.push(...offerEvents(acc.state, top, 'card', ctx.table));
@@ -79,7 +79,7 @@ export function decideFlow(s: KState, c: FlowCommand, ctx: FlowCtx): FlowDecisio
       const want = c.type === 'DEFENSIVE_FIRE' ? 'defensive-fire' : 'grenades';
       if (p.kind !== 'choice' || p.choice.kind !== want) return refuse(`no ${want.replace('-', ' ')} decision is due now`, want === 'grenades' ? 'K-6.6a' : 'K-6.2a');
       resolveChoice(acc, p.choice, c.type === 'DEFENSIVE_FIRE' ? c.fire : c.use, ctx, c.side);
-      if (!acc.state.flow.pending && !acc.state.flow.choice) afterChargeSequence(acc, ctx);
+      if (!pendingOrChoice(acc.state)) afterChargeSequence(acc, ctx);
       return { ok: true, acc };
     }
     case 'ALLOCATE_WOUNDS': {
@@ -92,7 +92,7 @@ export function decideFlow(s: KState, c: FlowCommand, ctx: FlowCtx): FlowDecisio
       // K-6.2d / K-6.4d in a charge or a melee round: when nothing more waits, the activation is over (K-6.3b).
       const r = decideChargeAllocation(acc, p.choice, c.allocation, ctx);
       if (!r.ok) return refuse(r.reason, r.rule);
-      if (!acc.state.flow.pending && !acc.state.flow.choice) afterChargeSequence(acc, ctx);
+      if (!pendingOrChoice(acc.state)) afterChargeSequence(acc, ctx);
       return { ok: true, acc };
     }
     case 'EVACUATION_MOVE': {
@@ -124,7 +124,7 @@ export function decideFlow(s: KState, c: FlowCommand, ctx: FlowCtx): FlowDecisio
       // K-6.2d / K-6.4d the tests of defensive fire or a melee round: when nothing more waits, the activation is over (K-6.3b).
       const r = decideChargeTests(acc, choice, answer, ctx);
       if (!r.ok) return refuse(r.reason, r.rule);
-      if (!acc.state.flow.pending && !acc.state.flow.choice) afterChargeSequence(acc, ctx);
+      if (!pendingOrChoice(acc.state)) afterChargeSequence(acc, ctx);
       return { ok: true, acc };
     }
     case 'READINESS':
@@ -195,7 +195,7 @@ export const ACTION_NAMES: Record<string, string> = {
 };
 
 /** F2 steps 1–3 resolved with their dice; then the offer, or the end of the activation. */
-function resolvePending(acc: Steps<KGameEvent>, pending: KPending, ctx: FlowCtx): void {
+export function resolvePending(acc: Steps<KGameEvent>, pending: KPending, ctx: FlowCtx): void {
   const s = acc.state;
   const acting = actingUnit(s, pending.unitId)!;
   const via = pending.via ?? 'card';
@@ -225,13 +225,18 @@ function resolvePending(acc: Steps<KGameEvent>, pending: KPending, ctx: FlowCtx)
       if (pending.kind === 'rout') acc.push(...rout(acc.state, acting.id, ctx));
       else meleeRoundStep(acc, pending.meleeId!, ctx);
       // K-6.3b / K-7.3d nothing more in this activation.
-      if (!acc.state.flow.pending && !acc.state.flow.choice) endActivation(acc, ctx);
+      if (!pendingOrChoice(acc.state)) endActivation(acc, ctx);
       return;
     }
     default:
       resolveMeleeStep(acc, pending, ctx);
-      if (!acc.state.flow.pending && !acc.state.flow.choice) afterChargeSequence(acc, ctx);
+      if (!pendingOrChoice(acc.state)) afterChargeSequence(acc, ctx);
   }
+}
+
+/** Does a step (forced or inside a charge) or a choice still wait? Then the activation goes on. */
+function pendingOrChoice(s: KState): boolean {
+  return !!s.tableFlow.pending || !!s.tableFlow.choice || s.seq.forced !== null;
 }
 
 /** After the F6 sequence of a charge: the charging unit's activation is over (K-6.3b). */
@@ -263,7 +268,7 @@ export function afterActivation(acc: Steps<KGameEvent>, ctx: FlowCtx): void {
 }
 
 function offerNextQueued(acc: Steps<KGameEvent>, ctx: FlowCtx): boolean {
-  for (const id of [...acc.state.flow.queue]) {
+  for (const id of [...acc.state.seq.queue]) {
     const u = acc.state.units[id];
     if (u && canUseReadiness(acc.state, u)) {
       acc.push(...offerEvents(acc.state, id, 'readiness', ctx.table));
@@ -278,7 +283,7 @@ function decideReadiness(acc: Steps<KGameEvent>, side: string, unitId: string | 
   const s = acc.state;
   if (unitId !== null && !readyUnits(s, side).includes(unitId)) return refuse(`${s.units[unitId]?.name ?? unitId} is not a ready unit of ${side}`, 'K-2.3b');
   acc.push(fev('READINESS_DECLARED', 'K-2.3b', unitId ? `${s.sides.find((x) => x.id === side)?.name ?? side} wants to use ${s.units[unitId]!.name}` : `${s.sides.find((x) => x.id === side)?.name ?? side} waits`, { side, unitId }));
-  const w = acc.state.flow.readyWindow!;
+  const w = acc.state.seq.readiness!;
   if (w.pending.length) return { ok: true, acc };
   const wanting = Object.entries(w.declared).filter(([, u]) => u !== null) as Array<[string, string]>;
   let order = wanting.map(([x]) => x);
@@ -309,7 +314,7 @@ function endTurn(acc: Steps<KGameEvent>, ctx: FlowCtx): void {
 
 /** TURN_END: K-GAP-2 readiness lapses, K-GAP-1 the end check. */
 function finishTurn(acc: Steps<KGameEvent>, ctx: FlowCtx): void {
-  const expired = acc.state.house.readinessExpires ? Object.values(acc.state.units).filter((u) => u.ready).map((u) => u.id) : [];
+  const expired = acc.state.house.readinessExpires ? Object.values(acc.state.units).filter((u) => acc.state.seq.ready.includes(u.id)).map((u) => u.id) : [];
   const turn = acc.state.turn;
   acc.push(ev('TURN_ENDED', expired.length ? 'K-GAP-2' : 'K-TERM-9', `Turn ${turn} ends${expired.length ? `; unused readiness lapses for ${expired.map((id) => acc.state.units[id]!.name).join(', ')}` : ''}`, { turn, expiredReadiness: expired }));
   const end = victoryCheck(acc.state, ctx.scenario, 'turn-end', turn >= turnLimitOf(ctx.scenario, acc.state));
@@ -318,7 +323,7 @@ function finishTurn(acc: Steps<KGameEvent>, ctx: FlowCtx): void {
 
 /** K-GAP-1 a side with no unit left on the table ends the game at once. */
 export function immediateEnd(acc: Steps<KGameEvent>, ctx: FlowCtx): boolean {
-  if (acc.state.flow.result) return true;
+  if (acc.state.tableFlow.result) return true;
   // Scenario special rules after every decision (hidden units revealed by fire or by an enemy close by).
   acc.push(...revealChecks(acc.state, acc.events as ReadonlyArray<{ type: string; shooterId?: unknown }>));
   const end = victoryCheck(acc.state, ctx.scenario, 'command', false);

@@ -58,6 +58,11 @@ export function shuffleEvents(s: KState, dice: Dice, turn: number): FlowEvent[] 
   return [fev('DECK_SHUFFLED', 'K-2.1b', `Turn ${turn}: ${order.length} activation cards shuffled into the deck`, { turn, order })];
 }
 
+/** K-2.1b the log's line for a card drawn (`left`: the cards left after it). */
+export function cardDrawnText(s: KState, unitId: string, left: number): string {
+  return `Card drawn: ${s.units[unitId]?.name ?? unitId} (${left} left)`;
+}
+
 export type DrawOutcome =
   | { kind: 'spent'; reason: 'activated' | 'gone' | 'joined'; rule: string; text: string }
   | { kind: 'offer' };

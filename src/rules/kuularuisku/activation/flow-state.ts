@@ -1,12 +1,11 @@
-// The turn & activation events of a Kuularuisku game (F1–F4) and their fold into the state's flow
-// position (flow-types.ts): the deck, the unit offered its activation, forced steps, readiness windows.
-import { copyRecord } from '../records';
+// The turn & activation events of a Kuularuisku game (F1–F4) and their fold into the state's two flow
+// parts (flow-types.ts): the sequence (deck, unit offered, forced step, readiness) and the table's own.
 import type { KState } from '../state';
-import type { KChoice, KFlow, KOffer, KPending, KPendingKind, KResult, KWindow } from '../flow-types';
+import { isForcedStep, type KChoice, type KForcedStep, type KOffer, type KPending, type KPendingKind, type KResult, type KSeq, type KTableFlow, type KWindow, type OfferVia } from '../flow-types';
 import type { KEvent } from '../events';
 
-export { isOwnerChoice } from '../flow-types';
-export type { OfferVia, KOffer, KPendingKind, KPending, KChoice, KChargeChoice, KWoundsChoice, KMedicChoice, KTakeOverChoice, KDiveChoice, KEvacuationChoice, KEscortChoice, KOwnerChoice, KWindow, KFlow, KResult } from '../flow-types';
+export { FORCED_STEPS, isForcedStep, isOwnerChoice } from '../flow-types';
+export type { OfferVia, KOffer, KPendingKind, KPending, KChoice, KChargeChoice, KWoundsChoice, KMedicChoice, KTakeOverChoice, KDiveChoice, KEvacuationChoice, KEscortChoice, KOwnerChoice, KWindow, KSeq, KTableFlow, KForcedStep, KChargeStep, KResult } from '../flow-types';
 
 /** The whole game's state: one type (KState holds the flow position); the name the flow and the view use. */
 export type KGameState = KState;
@@ -52,161 +51,237 @@ export function fev<T extends FlowEventType>(type: T, rule: string, text: string
 }
 
 /**
- * Every flow record has one shape: all of KFlow's keys, in this order, an absent one holding
- * undefined (the state hash and JSON leave undefined keys out, so this is the same flow as one
- * without them). Flow records of one shape keep the fold's copies and the readers' loads monomorphic;
- * records whose optional keys came and went by spread and rest had a hidden class per combination.
+ * Every sequence record has one shape: all of KSeq's keys, in this order. Records of one shape keep
+ * the fold's copies and the readers' loads monomorphic.
  */
-function flowRecord(
-  turnOpen: boolean, deck: string[], drawn: string[], offer: KOffer | undefined, pending: KPending | undefined, choice: KChoice | undefined,
-  readyWindow: KWindow | undefined, queue: string[], acted: Record<string, number>, turnLimit: number, result: KResult | undefined,
-): KFlow {
-  return { turnOpen, deck, drawn, offer, pending, choice, readyWindow, queue, acted, turnLimit, result };
+function seqRecord(
+  turnOpen: boolean, lastRound: number, deck: string[], drawn: string[], acted: string[], unit: string | null, side: string | null,
+  via: OfferVia | null, by: string | null, forced: KForcedStep | null, ready: string[], readiness: KWindow | null, queue: string[],
+): KSeq {
+  return { turnOpen, lastRound, deck, drawn, acted, unit, side, via, by, forced, ready, readiness, queue };
 }
 
-/** A fresh copy of the flow record (one shape), to be changed before anyone else sees it. */
-function copyFlow(f: KFlow): KFlow {
-  return flowRecord(f.turnOpen, f.deck, f.drawn, f.offer, f.pending, f.choice, f.readyWindow, f.queue, f.acted, f.turnLimit, f.result);
-}
-
-export function initialFlow(turnLimit: number): KFlow {
-  return flowRecord(false, [], [], undefined, undefined, undefined, undefined, [], {}, turnLimit, undefined);
+/** A fresh copy of the sequence record (one shape), to be changed before anyone else sees it. */
+function copySeq(q: KSeq): KSeq {
+  return seqRecord(q.turnOpen, q.lastRound, q.deck, q.drawn, q.acted, q.unit, q.side, q.via, q.by, q.forced, q.ready, q.readiness, q.queue);
 }
 
 /**
- * K-2.0b the activations-per-unit record of a new turn: every unit of the state as a key holding
- * undefined (no activation yet; the hash and JSON leave such keys out, so it reads as {}). Counting
- * copies this record at every activation: with the keys always present and in the units' order, every
- * copy has one hidden class, where records grown key by key in each game's own activation order made
- * a new hidden class (and a slow copy) for nearly every order.
+ * Every table-flow record has one shape: all of KTableFlow's keys, an absent one holding undefined
+ * (the state hash and JSON leave undefined keys out).
  */
-let actedTemplate: { ids: readonly string[]; record: Record<string, number> } | undefined;
-
-function freshActed(units: Readonly<Record<string, unknown>>): Record<string, number> {
-  const ids = Object.keys(units);
-  const last = actedTemplate;
-  if (!last || last.ids.length !== ids.length || ids.some((id, i) => id !== last.ids[i])) {
-    // JSON.parse builds an object with fast properties whatever the number of keys (keyed stores
-    // turn one into a dictionary after a dozen); the values are then set to undefined in place.
-    const record = JSON.parse(`{${ids.map((id) => `${JSON.stringify(id)}:0`).join(',')}}`) as Record<string, number>;
-    for (const id of ids) (record as Record<string, number | undefined>)[id] = undefined;
-    actedTemplate = { ids, record };
-  }
-  return copyRecord(actedTemplate!.record);
+function tableFlowRecord(pinnedFailed: boolean | undefined, mustRegroup: boolean | undefined, pending: KPending | undefined, choice: KChoice | undefined, result: KResult | undefined): KTableFlow {
+  return { pinnedFailed, mustRegroup, pending, choice, result };
 }
 
-function count(acted: Record<string, number>, ids: readonly string[]): Record<string, number> {
-  const out = copyRecord(acted);
-  for (const id of ids) out[id] = (out[id] ?? 0) + 1;
+function copyTableFlow(t: KTableFlow): KTableFlow {
+  return tableFlowRecord(t.pinnedFailed, t.mustRegroup, t.pending, t.choice, t.result);
+}
+
+/** The sequence of a game before its first turn; `lastRound`: K-GAP-1 its last turn. */
+export function initialSeq(lastRound: number): KSeq {
+  return seqRecord(false, lastRound, [], [], [], null, null, null, null, null, [], null, []);
+}
+
+export function initialTableFlow(): KTableFlow {
+  return tableFlowRecord(undefined, undefined, undefined, undefined, undefined);
+}
+
+/** K-2.0b the units that have activated, with these (each once, in order). */
+function withActed(acted: readonly string[], ids: readonly string[]): string[] {
+  const out = [...acted];
+  for (const id of ids) if (!out.includes(id)) out.push(id);
   return out;
 }
 
+/** The sequence without these units among the ready ones (itself when none was). */
+function notReady(q: KSeq, ids: readonly string[]): KSeq {
+  if (!q.ready.length || !ids.some((id) => q.ready.includes(id))) return q;
+  const n = copySeq(q);
+  n.ready = q.ready.filter((id) => !ids.includes(id));
+  return n;
+}
+
+/** The sequence with no unit offered. */
+function clearOffer(n: KSeq): void {
+  n.unit = null;
+  n.side = null;
+  n.via = null;
+  n.by = null;
+}
+
 /**
- * Fold one event into the flow. `s` is the state before the event (KState events such as
- * ACTIVATION_STARTED also move the flow: the offer is taken up, the activation is counted).
+ * Fold one event into the sequence. `s` is the state before the event (KState events such as
+ * ACTIVATION_STARTED also move it: the offer is taken up, the activation is counted).
  */
-export function evolveFlow(s: KState, e: KGameEvent): KFlow {
-  const f = s.flow;
-  let n: KFlow;
+export function evolveSeq(s: KState, e: KGameEvent): KSeq {
+  const q = s.seq;
+  let n: KSeq;
   switch (e.type) {
     case 'DECK_SHUFFLED':
-      n = copyFlow(f);
+      n = copySeq(q);
       n.deck = [...e.order];
       n.drawn = [];
       return n;
     case 'CARD_DRAWN':
-      n = copyFlow(f);
-      n.deck = f.deck.slice(1);
-      n.drawn = [...f.drawn, e.unitId];
+      n = copySeq(q);
+      n.deck = q.deck.slice(1);
+      n.drawn = [...q.drawn, e.unitId];
       return n;
     case 'ACTIVATION_OFFERED':
-      n = copyFlow(f);
-      n.offer = e.offer;
-      return n;
-    case 'OFFER_LAPSED':
-      if (f.offer === undefined) return f;
-      n = copyFlow(f);
-      n.offer = undefined;
+      n = copySeq(q);
+      n.unit = e.offer.unitId;
+      n.side = e.offer.side;
+      n.via = e.offer.via;
+      n.by = e.offer.commandedBy ?? null;
       return n;
     case 'STEP_PENDING':
-      n = copyFlow(f);
-      n.pending = e.pending;
+      // F2 a forced step at the offer names the unit offered; a step inside a charge is the table's.
+      if (!isForcedStep(e.pending.kind)) return q;
+      n = copySeq(q);
+      n.unit = e.pending.unitId;
+      n.side = e.pending.side;
+      n.via = e.pending.via ?? 'card';
+      n.by = e.pending.commandedBy ?? null;
+      n.forced = e.pending.kind;
       return n;
     case 'STEP_DONE':
-      if (f.pending === undefined) return f;
-      n = copyFlow(f);
-      n.pending = undefined;
+      if (q.forced === null) return q;
+      n = copySeq(q);
+      n.forced = null;
       return n;
-    case 'CHOICE_PENDING':
-      n = copyFlow(f);
-      n.choice = e.choice;
+    case 'OFFER_LAPSED':
+      if (q.unit === null) return q;
+      n = copySeq(q);
+      clearOffer(n);
       return n;
-    case 'CHOICE_MADE':
-      if (f.choice === undefined) return f;
-      n = copyFlow(f);
-      n.choice = undefined;
+    case 'READINESS_ENTERED':
+      // K-2.3a the unit offered waits in readiness instead.
+      n = copySeq(q);
+      clearOffer(n);
+      if (!q.ready.includes(e.unitId)) n.ready = [...q.ready, e.unitId];
       return n;
     case 'WINDOW_OPENED':
-      n = copyFlow(f);
-      n.readyWindow = { pending: [...e.sides], declared: {} };
+      n = copySeq(q);
+      n.readiness = { pending: [...e.sides], declared: {} };
       return n;
     case 'READINESS_DECLARED':
-      if (!f.readyWindow) return f;
-      n = copyFlow(f);
-      n.readyWindow = { pending: f.readyWindow.pending.filter((x) => x !== e.side), declared: { ...f.readyWindow.declared, [e.side]: e.unitId } };
+      if (!q.readiness) return q;
+      n = copySeq(q);
+      n.readiness = { pending: q.readiness.pending.filter((x) => x !== e.side), declared: { ...q.readiness.declared, [e.side]: e.unitId } };
       return n;
     case 'WINDOW_CLOSED':
-      n = copyFlow(f);
-      n.readyWindow = undefined;
+      n = copySeq(q);
+      n.readiness = null;
       n.queue = [...e.queue];
       return n;
     case 'QUEUE_SKIPPED':
-      n = copyFlow(f);
-      n.queue = f.queue.filter((x) => x !== e.unitId);
-      return n;
-    case 'GAME_ENDED':
-      n = copyFlow(f);
-      n.result = { winner: e.winner, reason: e.reason, rule: e.rule, text: e.text, ...(e.score ? { score: e.score } : {}) };
+      n = copySeq(q);
+      n.queue = q.queue.filter((x) => x !== e.unitId);
       return n;
     case 'TURN_STARTED':
-      n = copyFlow(f);
+      n = copySeq(q);
       n.turnOpen = true;
-      n.acted = freshActed(s.units);
+      n.acted = [];
+      n.ready = [];
       n.queue = [];
       return n;
     case 'TURN_ENDED':
-      n = copyFlow(f);
-      n.offer = undefined;
-      n.pending = undefined;
-      n.choice = undefined;
+      // K-GAP-2 (house) unused readiness lapses.
+      n = copySeq(notReady(q, e.expiredReadiness));
+      clearOffer(n);
+      n.forced = null;
       n.turnOpen = false;
       n.deck = [];
       n.queue = [];
       return n;
     case 'ACTIVATION_STARTED':
-      n = copyFlow(f);
-      n.offer = undefined;
-      n.acted = count(f.acted, e.units);
-      if (e.via === 'readiness') n.queue = f.queue.filter((x) => x !== e.unitId);
+      // K-2.3b a ready unit's readiness is used when it activates.
+      n = copySeq(notReady(q, [e.unitId]));
+      clearOffer(n);
+      n.acted = withActed(q.acted, e.units);
+      if (e.via === 'readiness') n.queue = q.queue.filter((x) => x !== e.unitId);
       return n;
     case 'COMMAND_ISSUED':
       // K-2.2b commanding is the leader's activation.
-      n = copyFlow(f);
-      n.offer = undefined;
-      n.acted = count(f.acted, [e.leaderId]);
+      n = copySeq(q);
+      clearOffer(n);
+      n.acted = withActed(q.acted, [e.leaderId]);
       return n;
+    case 'ROUT_STARTED': {
+      // K-2.3 a routing unit is no longer ready; K-7.3c a rout outside the unit's own activation counts as its activation.
+      const r = notReady(q, [e.unitId]);
+      if (!e.countsAsActivation || s.activation?.units.includes(e.unitId) || q.acted.includes(e.unitId)) return r;
+      n = copySeq(r);
+      n.acted = withActed(q.acted, [e.unitId]);
+      return n;
+    }
+    case 'ACTIVATION_ENDED':
+      return notReady(q, e.units);
+    // A unit in melee or off the table is no longer ready.
+    case 'MELEE_STARTED':
+      return notReady(q, e.units);
+    case 'MELEE_JOINED':
+    case 'UNIT_DESTROYED':
+    case 'UNIT_SURRENDERED':
+    case 'UNIT_WITHDRAWN':
+      return notReady(q, [e.unitId]);
+    default:
+      return q;
+  }
+}
+
+/** Fold one event into the table's own activation state (`s`: the state before the event). */
+export function evolveTableFlow(s: KState, e: KGameEvent): KTableFlow {
+  const t = s.tableFlow;
+  let n: KTableFlow;
+  switch (e.type) {
+    case 'ACTIVATION_OFFERED':
+      n = copyTableFlow(t);
+      n.pinnedFailed = e.offer.pinnedFailed;
+      n.mustRegroup = e.offer.mustRegroup;
+      return n;
+    case 'STEP_PENDING':
+      if (isForcedStep(e.pending.kind)) return t;
+      n = copyTableFlow(t);
+      n.pending = e.pending;
+      return n;
+    case 'STEP_DONE':
+      if (t.pending === undefined) return t;
+      n = copyTableFlow(t);
+      n.pending = undefined;
+      return n;
+    case 'CHOICE_PENDING':
+      n = copyTableFlow(t);
+      n.choice = e.choice;
+      return n;
+    case 'CHOICE_MADE':
+      if (t.choice === undefined) return t;
+      n = copyTableFlow(t);
+      n.choice = undefined;
+      return n;
+    case 'GAME_ENDED':
+      n = copyTableFlow(t);
+      n.result = { winner: e.winner, reason: e.reason, rule: e.rule, text: e.text, ...(e.score ? { score: e.score } : {}) };
+      return n;
+    case 'TURN_ENDED':
+      n = copyTableFlow(t);
+      n.pinnedFailed = undefined;
+      n.mustRegroup = undefined;
+      n.pending = undefined;
+      n.choice = undefined;
+      return n;
+    case 'OFFER_LAPSED':
     case 'READINESS_ENTERED':
-      if (f.offer === undefined) return f;
-      n = copyFlow(f);
-      n.offer = undefined;
-      return n;
-    case 'ROUT_STARTED':
-      // K-7.3c a rout outside the unit's own activation counts as its activation.
-      if (!e.countsAsActivation || s.activation?.units.includes(e.unitId) || (f.acted[e.unitId] ?? 0)) return f;
-      n = copyFlow(f);
-      n.acted = count(f.acted, [e.unitId]);
+    case 'ACTIVATION_STARTED':
+    case 'COMMAND_ISSUED':
+      // The offer is taken up (or gone): its limits with it.
+      if (t.pinnedFailed === undefined && t.mustRegroup === undefined) return t;
+      n = copyTableFlow(t);
+      n.pinnedFailed = undefined;
+      n.mustRegroup = undefined;
       return n;
     default:
-      return f;
+      return t;
   }
 }

@@ -4,7 +4,7 @@ import type { TableQueries } from '../../../core';
 import type { KActivation, KState, KUnit } from '../state';
 import type { ChosenAction, LeadersChoice } from './commands';
 import { commandableUnits } from './command';
-import { fev, type KGameEvent, type KOffer, type OfferVia } from './flow-state';
+import { fev, type KForcedStep, type KGameEvent, type KOffer, type OfferVia } from './flow-state';
 import { recalledStragglers } from './stragglers-recalled';
 
 /** The unit that acts for a card: a joined leader acts with his group (K-2.2d). */
@@ -20,6 +20,15 @@ export function joinedLeadersToAsk(s: KState, group: KUnit): { bound: string[]; 
   return { bound: idle.filter((id) => group.boundLeaders.includes(id)), free: idle.filter((id) => !group.boundLeaders.includes(id)) };
 }
 
+/** F2 checks 1–3, in the digest's order: the forced step a unit offered its activation faces first (melee round, rout, pinned test), or null. */
+export function forcedStepAt(s: KState, unitId: string): KForcedStep | null {
+  const acting = actingUnit(s, unitId)!;
+  if (acting.meleeId && s.melees[acting.meleeId]) return 'melee-round';
+  if (acting.status === 'routing') return 'rout';
+  if (acting.status === 'pinned') return 'pinned-test';
+  return null;
+}
+
 /**
  * F2 checks 1–4, in the digest's order, for a unit offered its activation: a forced step (melee
  * round, rout, pinned test) or the offer itself (with the K-1.0c regroup duty).
@@ -28,16 +37,16 @@ export function offerEvents(s: KState, unitId: string, via: OfferVia, table: Tab
   const u = s.units[unitId]!;
   const acting = actingUnit(s, unitId)!;
   const tail = { via, ...(commandedBy ? { commandedBy } : {}) };
-  if (acting.meleeId && s.melees[acting.meleeId]) {
-    return [fev('STEP_PENDING', 'K-6.3a', `${acting.name} is locked in melee: it can only fight`, { pending: { kind: 'melee-round', side: u.side, unitId, meleeId: acting.meleeId, ...tail } })];
+  switch (forcedStepAt(s, unitId)) {
+    case 'melee-round':
+      return [fev('STEP_PENDING', 'K-6.3a', `${acting.name} is locked in melee: it can only fight`, { pending: { kind: 'melee-round', side: u.side, unitId, meleeId: acting.meleeId!, ...tail } })];
+    case 'rout':
+      return [fev('STEP_PENDING', 'K-7.3d', `${acting.name} is routing: it runs for its own table edge`, { pending: { kind: 'rout', side: u.side, unitId, ...tail } })];
+    case 'pinned-test':
+      return [fev('STEP_PENDING', 'K-7.1f', `${acting.name} is pinned: it tests morale at the start of its activation`, { pending: { kind: 'pinned-test', side: u.side, unitId, ...tail } })];
+    default:
+      return [plainOffer(s, unitId, via, table, commandedBy)];
   }
-  if (acting.status === 'routing') {
-    return [fev('STEP_PENDING', 'K-7.3d', `${acting.name} is routing: it runs for its own table edge`, { pending: { kind: 'rout', side: u.side, unitId, ...tail } })];
-  }
-  if (acting.status === 'pinned') {
-    return [fev('STEP_PENDING', 'K-7.1f', `${acting.name} is pinned: it tests morale at the start of its activation`, { pending: { kind: 'pinned-test', side: u.side, unitId, ...tail } })];
-  }
-  return [plainOffer(s, unitId, via, table, commandedBy)];
 }
 
 /** The offer after the checks (F2.4–5). */

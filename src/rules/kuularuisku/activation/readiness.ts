@@ -7,7 +7,7 @@ import { unitOnTable } from './deck';
 
 /** A ready unit that may still use its readiness (not charged into melee, not routing, on the table). */
 export function canUseReadiness(s: KState, u: KUnit): boolean {
-  return u.ready && !u.activated && u.status !== 'in-melee' && u.status !== 'routing' && !u.meleeId && unitOnTable(s, u);
+  return s.seq.ready.includes(u.id) && !u.activated && u.status !== 'in-melee' && u.status !== 'routing' && !u.meleeId && unitOnTable(s, u);
 }
 
 export function readyUnits(s: KState, side?: string): string[] {
@@ -16,11 +16,11 @@ export function readyUnits(s: KState, side?: string): string[] {
 
 /** Sides (in the scenario's order) that have a ready unit to use in a window. */
 export function sidesWithReadyUnits(s: KState): string[] {
-  // One pass over the units (asked after every activation; most of the time no unit is ready at all).
+  // One pass over the ready units (asked after every activation; most of the time no unit is ready at all).
   let found: string[] | undefined;
-  for (const id in s.units) {
-    const u = s.units[id]!;
-    if (!u.ready || found?.includes(u.side) || !canUseReadiness(s, u)) continue;
+  for (const id of s.seq.ready) {
+    const u = s.units[id];
+    if (!u || found?.includes(u.side) || !canUseReadiness(s, u)) continue;
     (found ??= []).push(u.side);
   }
   return found ? s.sides.map((x) => x.id).filter((side) => found.includes(side)) : [];

@@ -39,7 +39,7 @@ export function actionFor(s: KState, c: KCommand | Command): PlayAction | undefi
     case 'BEGIN_TURN':
       return base('begin-turn', `Shuffle the deck for turn ${s.turn + 1}`, 'K-2.1b', 'Every unit and leader has one activation card');
     case 'DRAW_CARD':
-      return base('draw', 'Draw a card', 'K-2.1b', `${s.flow.deck.length} card${s.flow.deck.length === 1 ? '' : 's'} left in the deck`);
+      return base('draw', 'Draw a card', 'K-2.1b', `${s.seq.deck.length} card${s.seq.deck.length === 1 ? '' : 's'} left in the deck`);
     case 'END_TURN':
       return base('end-turn', 'End the turn', 'K-5.6e', 'The deck is empty: the wounded and their escorts move, then the turn ends');
     case 'RESOLVE': {
@@ -48,7 +48,7 @@ export function actionFor(s: KState, c: KCommand | Command): PlayAction | undefi
       return base(`resolve:${step}`, l.label, l.rule, l.hint);
     }
     case 'DEFENSIVE_FIRE': {
-      const ch = s.flow.choice?.kind === 'defensive-fire' ? s.flow.choice : undefined;
+      const ch = s.tableFlow.choice?.kind === 'defensive-fire' ? s.tableFlow.choice : undefined;
       return cmd.fire
         ? base('defensive-fire:yes', `Fire defensive fire at ${unitName(s, ch?.chargerId)}`, 'K-6.2a', 'Full firepower if the unit has not activated this turn, else half (K-6.2b); once per turn (K-6.2c)')
         : base('defensive-fire:no', 'Hold fire', 'K-6.2a');

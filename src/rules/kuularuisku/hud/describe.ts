@@ -40,7 +40,7 @@ function statusChips(s: KState, u: KUnit): string[] {
   const chips: string[] = [];
   if (u.status !== 'normal') chips.push(u.status === 'in-melee' ? 'in melee' : u.status);
   if (u.activated) chips.push('activated');
-  if (u.ready) chips.push('ready');
+  if (s.seq.ready.includes(u.id)) chips.push('ready');
   if (u.joinedTo) chips.push(`joined ${s.units[u.joinedTo]?.name ?? u.joinedTo}`);
   if (u.splitFrom) chips.push('covering fire');
   if (isLeaderless(s, u)) chips.push('leaderless');
@@ -64,7 +64,7 @@ export function describeUnits(s: KState): PlayUnit[] {
   }
   // A scenario's hidden unit (K-5.2a until revealed) is hidden from every other side; at the game's
   // end nothing is hidden any more.
-  const hiddenFrom = (u: KUnit) => (isHidden(s, u.id) && !s.flow.result ? s.sides.map((x) => x.id).filter((id) => id !== u.side) : []);
+  const hiddenFrom = (u: KUnit) => (isHidden(s, u.id) && !s.tableFlow.result ? s.sides.map((x) => x.id).filter((id) => id !== u.side) : []);
   return Object.values(s.units).map((u) => {
     const from = hiddenFrom(u);
     return {
@@ -88,7 +88,7 @@ export function activeUnitOf(s: KState, p: KPhase = phaseOf(s)): string | undefi
 
 function prompt(s: KState, ctx: DescribeCtx, p: KPhase): PlayPrompt {
   const turn = s.turn;
-  const f = s.flow;
+  const f = s.seq;
   const night = nightNow(s);
   // A scenario's night turns (special rule): sight is cut to its visibility.
   const head = `Turn ${Math.max(1, turn)}${night ? ` (night: sight ${night.visibility} cm)` : ''}`;
@@ -97,13 +97,13 @@ function prompt(s: KState, ctx: DescribeCtx, p: KPhase): PlayPrompt {
   const name = (id: string | undefined) => (id ? s.units[id]?.name ?? id : '');
   // K-2.1b the activation deck, as the banner's tally.
   const deck = { id: 'deck', text: `Deck ${f.deck.length} left · ${f.drawn.length} drawn`, count: f.deck.length, title: 'Activation cards left in the deck / drawn this turn' };
-  const base = { side, turn, turnLimit: f.turnLimit, ...(f.turnOpen ? { tallies: [deck] } : {}) };
+  const base = { side, turn, turnLimit: f.lastRound, ...(f.turnOpen ? { tallies: [deck] } : {}) };
   const card = (unitId: string, via: string) => ({ card: { unitId, label: name(unitId), via } });
   switch (p.kind) {
     case 'over':
       return { ...base, headline: `Game over — ${p.result.winner ? `${sideName(s, ctx, p.result.winner)} win` : 'a draw'}`, detail: `${p.result.text} (${p.result.rule})` };
     case 'between-turns':
-      return { ...base, headline: turn === 0 ? 'The game begins' : `End of turn ${turn}`, detail: `Shuffle the activation deck to begin turn ${turn + 1} of ${f.turnLimit} (K-2.1b)` };
+      return { ...base, headline: turn === 0 ? 'The game begins' : `End of turn ${turn}`, detail: `Shuffle the activation deck to begin turn ${turn + 1} of ${f.lastRound} (K-2.1b)` };
     case 'draw':
       return { ...base, headline: `${head} · draw a card`, detail: `${p.left} card${p.left === 1 ? '' : 's'} left in the deck (K-2.1b)` };
     case 'turn-end':
@@ -217,7 +217,7 @@ export function describePlay(s: KState, ctx: DescribeCtx): PlayView {
   if (half && halfTargets.length > 0) panels.push({ kind: 'targets', id: 'support', unitId: half, name: s.units[half]!.name, rule: 'K-1.1b', targets: halfTargets });
   const split = p.kind === 'activation' ? splitOffer(s) : undefined;
   if (split) panels.push(split);
-  const result = s.flow.result;
+  const result = s.tableFlow.result;
   const decision = p.kind === 'choice' && isOwnerChoice(p.choice) ? ownerDecisionAbout(s, p.choice) : undefined;
   const templates = litTemplates(s);
   return {

@@ -1,0 +1,106 @@
+// Kuularuisku's answers to the cards turn model (CardsProgram, src/core/sequence.ts) as pure functions
+// over `{ table, seq }`: the deck dealt, what a drawn card does, the forced step due, whom a leader may
+// command, readiness, the roll-off. They reuse the rules' own deck, offer and readiness checks; the
+// machine is not yet in Kuularuisku's loop (docs/rulesets.md lists what still differs).
+import type { CardsProgram, CardsView, Dice, ForcedResolution, GameEvent, Sequenced, TableQueries } from '../../../core';
+import type { Scenario } from '../../../scenario';
+import { resolveHouse } from '../house';
+import { parseRules } from '../scenario-data';
+import type { KState } from '../state';
+import { Steps } from '../context';
+import { cardDrawnText, deckCards, drawOutcome, shuffleEvents } from '../activation/deck';
+import { resolvePending } from '../activation/decide';
+import { FLOW_EVENT_TYPES, isForcedStep, type FlowEventOf, type KGameEvent, type KOffer } from '../activation/flow-state';
+import { actingUnit, forcedStepAt, offerChoices, offerOptions } from '../activation/offer';
+import { rollOff as readinessRollOff } from '../activation/readiness';
+import { sidesOnTable } from '../activation/victory';
+
+/** A Kuularuisku game as the cards machine will hold it: the table (today's state) and the machine's view. */
+export type KSequenced = Sequenced<KState> & { readonly seq: CardsView };
+
+/** What a step reads besides the state: the scenario, the battlefield's queries, the dice. */
+export interface KSequenceCtx {
+  scenario: Scenario;
+  table: TableQueries;
+  dice: Dice;
+}
+
+/** The unit offered as the offer checks read it (`via` is the machine's: a card, the one that allows the most). */
+function offerFor(table: KState, unit: string): KOffer {
+  const t = table.tableFlow;
+  return { unitId: unit, side: table.units[unit]!.side, via: 'card', ...(t.pinnedFailed ? { pinnedFailed: true } : {}), ...(t.mustRegroup ? { mustRegroup: true } : {}) };
+}
+
+/** K-2.1b a new turn's deck: every unit's and leader's card still in play, shuffled with the game's dice. */
+export function deal(s: KSequenced, ctx: KSequenceCtx): { deck: string[]; text: string } {
+  const e = shuffleEvents(s.table, ctx.dice, s.seq.round + 1)[0] as FlowEventOf<'DECK_SHUFFLED'>;
+  return { deck: [...e.order], text: e.text };
+}
+
+/** K-2.1b a card drawn: the unit it offers its activation, or none (K-2.0b, K-2.2b/e, K-1.2a: spent). */
+export function card(s: KSequenced, drawn: string, _ctx?: unknown): { unit: string | null; text: string; rule?: string } {
+  const out = drawOutcome(s.table, drawn);
+  if (out.kind === 'spent') return { unit: null, text: out.text, rule: out.rule };
+  return { unit: drawn, text: cardDrawnText(s.table, drawn, s.seq.deck.length - 1), rule: 'K-2.1b' };
+}
+
+export function sideOf(table: KState, unit: string): string {
+  return table.units[unit]!.side;
+}
+
+/** F2.1–3 the step the unit offered faces before deciding: a melee round (K-6.3a), its rout (K-7.3d), the pinned test (K-7.1f). */
+export function forced(table: KState, unit: string): string | null {
+  return forcedStepAt(table, unit);
+}
+
+/**
+ * A forced step resolved with its dice: the table's events (the sequence's own left out) and whether
+ * the unit goes on to decide (a pinned unit that held or stayed pinned, K-7.1c/f). A rout or a melee
+ * round is the unit's whole activation (K-7.3d, K-6.3b). Asked of the state whose sequence awaits it.
+ */
+export function resolveForced(s: KSequenced, step: string, ctx: KSequenceCtx): ForcedResolution {
+  const unit = s.seq.unit;
+  if (!unit || !isForcedStep(step) || forcedStepAt(s.table, unit) !== step) return { ok: false, reason: `no ${step} is due now`, rule: 'K-2.1b' };
+  const acting = actingUnit(s.table, unit)!;
+  const acc = new Steps<KGameEvent>(s.table);
+  resolvePending(acc, { kind: step, side: sideOf(s.table, unit), unitId: unit, ...(step === 'melee-round' ? { meleeId: acting.meleeId! } : {}), via: s.seq.via ?? 'card', ...(s.seq.by ? { commandedBy: s.seq.by } : {}) }, { scenario: ctx.scenario, table: ctx.table, dice: ctx.dice });
+  const goesOn = step === 'pinned-test' && acc.events.some((e) => e.type === 'ACTIVATION_OFFERED' && e.offer.unitId === unit);
+  return { ok: true, events: acc.events.filter((e) => !FLOW_EVENT_TYPES.has(e.type)) as unknown as GameEvent[], goesOn };
+}
+
+/**
+ * K-2.2a the units a leader offered may command (none for a unit, none for a leader still pinned,
+ * K-7.1c). Needs the battlefield's queries (the command range is measured on it).
+ */
+export function commandable(table: KState, unit: string, queries: TableQueries): string[] {
+  return offerOptions(table, offerFor(table, unit), queries).command;
+}
+
+/** K-2.3a may the unit offered on its own card go into readiness (not still pinned, not regrouping, not a joined leader's card)? */
+export function mayReady(table: KState, unit: string): boolean {
+  return offerChoices(table, offerFor(table, unit)).ready;
+}
+
+/** K-2.3c the sides that declared a ready unit, in the roll-off's order (ties re-rolled), and the log's line. */
+export function rollOff(sides: readonly string[], ctx: { dice: Dice }): { order: string[]; text: string } {
+  const r = readinessRollOff(sides, ctx.dice);
+  return { order: r.order, text: r.events.map((e) => e.text).join('; ') };
+}
+
+/** K-2.1a the units of a side that have a card: on the table, not joined to another unit (K-1.2), not a half acting on its parent's card. */
+export function units(table: KState, side: string): string[] {
+  return deckCards(table).filter((id) => table.units[id]!.side === side);
+}
+
+/** K-GAP-1 a side with no unit left on the table ends the game at once. */
+export function won(table: KState, sides: readonly string[]): boolean {
+  return sidesOnTable(table).length < sides.length;
+}
+
+/** K-GAP-1 the last turn: the scenario's, else the house default. */
+export function lastRound(scenario: Scenario): number {
+  return scenario.turnLimit ?? resolveHouse(parseRules(scenario).house).house.defaultTurnLimit;
+}
+
+/** The functions above under CardsProgram's names (the command words, rules and table rules come with the switch). */
+export const kuularuiskuCards = { deal, card, sideOf, forced, resolveForced, commandable, mayReady, rollOff, units, won, lastRound } satisfies Partial<Record<keyof CardsProgram<KState>, unknown>>;

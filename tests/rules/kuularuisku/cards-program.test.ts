@@ -1,0 +1,138 @@
+// Shadow test of Kuularuisku's cards-program functions (src/rules/kuularuisku/sequence/): at every step
+// of seeded random games of the three scenarios, their answers agree with what the rules' own turn flow
+// did — the deck dealt with the same dice, what each drawn card offers or spends, the forced step due,
+// the units a leader may command, readiness allowed, the roll-off's order, a forced step's resolution.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBattlefield, type Battlefield } from '../../../src/battlefield';
+import { ScriptedDice, type CardsView, type Command, type GameEvent, type TableQueries } from '../../../src/core';
+import { cachedTable, playGame } from '../../../src/flow';
+import { GameSession } from '../../../src/game';
+import { kuularuiskuPlayer } from '../../../src/rules/kuularuisku/player';
+import { kuularuiskuRuleset, type KGameState } from '../../../src/rules/kuularuisku/engine';
+import { FLOW_EVENT_TYPES, phaseOf } from '../../../src/rules/kuularuisku/activation';
+import * as program from '../../../src/rules/kuularuisku/sequence/program';
+import { parseScenarioOrThrow, type Scenario } from '../../../src/scenario';
+
+const SCENARIOS = ['scenarios/sandbox/training-ground.json', 'scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisku/tammerkoski.json'];
+const SEEDS = [1, 2, 3, 4, 5, 6, 7];
+
+/** Today's state read as the cards machine's view (the adapter the switch replaces with the machine's own). */
+function viewOf(s: KGameState): CardsView {
+  const q = s.seq;
+  const step = s.tableFlow.result ? 'over' : !q.turnOpen ? 'between' : q.forced ? 'forced' : s.activation ? 'activation' : q.unit ? 'offer' : q.readiness ? 'window' : q.deck.length ? 'draw' : 'end';
+  return {
+    step, round: s.turn, lastRound: q.lastRound, sides: s.sides.map((x) => x.id), side: q.side, first: null, unit: q.unit, acted: q.acted, phase: null, played: [],
+    deck: q.deck, drawn: q.drawn, via: q.via, by: q.by, forced: q.forced,
+    ready: q.ready, readiness: q.readiness, queue: q.queue, taken: [],
+  };
+}
+
+const sequenced = (s: KGameState) => ({ table: s, seq: viewOf(s) });
+type Logged = GameEvent & { roll?: { value: number; purpose: string } };
+/** Dice that give again the rolls a command made whose purpose begins with `purpose` (all of them without one). */
+const replayDice = (events: readonly Logged[], purpose = '') => new ScriptedDice(events.filter((e) => e.type === 'DICE_ROLLED' && e.roll!.purpose.startsWith(purpose)).map((e) => e.roll!.value));
+const lines = (events: readonly GameEvent[]) => events.map((e) => `${e.type}: ${e.text ?? ''}`);
+
+/** Every check, over one game's log; returns how many times each was made. */
+function shadow(g: GameSession<KGameState>, scenario: Scenario, table: TableQueries): Record<string, number> {
+  const made: Record<string, number> = { deal: 0, card: 0, forced: 0, resolve: 0, command: 0, ready: 0, rollOff: 0, won: 0 };
+  const ctx = { scenario, table };
+  let s = kuularuiskuRuleset.setup(scenario, { table }) as KGameState;
+  expect(program.lastRound(scenario)).toBe(s.seq.lastRound);
+  for (const entry of g.log) {
+    const before = s;
+    const events = entry.events as Logged[];
+    const p = phaseOf(before);
+    // An offer: the leader's commands and readiness the legal list gives are the program's.
+    if (p.kind === 'offer') {
+      const legal = kuularuiskuRuleset.legalCommands(before, ctx) as Command[];
+      const unit = p.offer.unitId;
+      if (p.offer.via === 'card') {
+        expect(program.mayReady(before, unit), `ready ${unit}`).toBe(legal.some((c) => c.type === 'READY'));
+        made.ready!++;
+      }
+      if (p.offer.via !== 'command') {
+        expect(program.commandable(before, unit, table).sort(), `command ${unit}`).toEqual(legal.filter((c) => c.type === 'COMMAND').map((c) => String(c.unitId)).sort());
+        made.command!++;
+      }
+    }
+    // A forced step resolved with the same dice: the same table events; the unit goes on when offered again.
+    if (entry.command.type === 'RESOLVE' && p.kind === 'pending' && before.seq.forced) {
+      const r = program.resolveForced(sequenced(before), before.seq.forced, { ...ctx, dice: replayDice(events) });
+      expect(r.ok).toBe(true);
+      if (r.ok) {
+        expect(lines(r.events)).toEqual(lines(events.filter((e) => e.type !== 'DICE_ROLLED' && !FLOW_EVENT_TYPES.has(e.type))));
+        expect(r.goesOn).toBe(events.some((e) => e.type === 'ACTIVATION_OFFERED'));
+      }
+      made.resolve!++;
+    }
+    for (const [i, e] of events.entries()) {
+      const next = events[i + 1];
+      if (e.type === 'DECK_SHUFFLED') {
+        // The machine deals before its round counts up.
+        const view = { table: s, seq: { ...viewOf(s), round: s.turn - 1 } };
+        const r = program.deal(view, { ...ctx, dice: replayDice(events, 'shuffle the activation deck') });
+        expect(r).toEqual({ deck: e.order, text: e.text });
+        const bySide = s.sides.flatMap((x) => program.units(s, x.id));
+        expect(bySide.sort()).toEqual([...(e.order as string[])].sort());
+        made.deal!++;
+      }
+      if (e.type === 'CARD_DRAWN') {
+        const r = program.card(sequenced(s), String(e.unitId));
+        if (next?.type === 'CARD_SPENT') expect(r).toEqual({ unit: null, text: next.text, rule: next.rule });
+        else expect(r).toEqual({ unit: e.unitId, text: e.text, rule: 'K-2.1b' });
+        made.card!++;
+      }
+      // Each offer (card, command, readiness queue): the forced step due, or none.
+      const pending = e.type === 'STEP_PENDING' ? (e.pending as { kind: string; unitId: string }) : undefined;
+      if (pending && ['pinned-test', 'rout', 'melee-round'].includes(pending.kind)) {
+        expect(program.forced(s, pending.unitId)).toBe(pending.kind);
+        made.forced!++;
+      }
+      const offer = e.type === 'ACTIVATION_OFFERED' ? (e.offer as { unitId: string; pinnedFailed?: boolean }) : undefined;
+      // (A unit offered after failing its pinned test is still pinned: the test is behind it.)
+      if (offer && !offer.pinnedFailed && !events.slice(0, i).some((x) => x.type === 'STEP_DONE')) {
+        expect(program.forced(s, offer.unitId)).toBeNull();
+        made.forced!++;
+      }
+      if (e.type === 'WINDOW_CLOSED' && events.some((x) => x.type === 'READINESS_ROLL_OFF')) {
+        const w = s.seq.readiness!;
+        const sides = s.sides.map((x) => x.id).filter((x) => w.declared[x]);
+        const r = program.rollOff(sides, { dice: replayDice(events, 'readiness roll-off') });
+        expect(r.order.map((x) => w.declared[x])).toEqual(e.queue);
+        expect(r.text).toBe(events.filter((x) => x.type === 'READINESS_ROLL_OFF').map((x) => x.text).join('; '));
+        made.rollOff!++;
+      }
+      s = kuularuiskuRuleset.evolve(s, e) as KGameState;
+    }
+    // K-GAP-1 decided on the table exactly when the rules ended the game for a side wiped out.
+    expect(program.won(s, s.sides.map((x) => x.id))).toBe(s.tableFlow.result?.reason === 'eliminated');
+    made.won!++;
+  }
+  return made;
+}
+
+describe('Kuularuisku cards program agrees with the rules\' turn flow (K-2.1, K-2.2, K-2.3, K-7.1f, K-7.3d, K-6.3a, K-GAP-1)', () => {
+  const bfs = new Map<string, Battlefield>();
+  beforeAll(async () => {
+    for (const file of SCENARIOS) bfs.set(file, await createBattlefield(parseScenarioOrThrow(readFileSync(file, 'utf8'), file)));
+  });
+  afterAll(() => { for (const bf of bfs.values()) bf.free(); });
+
+  for (const file of SCENARIOS) {
+    it(`at every step of ${SEEDS.length} random games of ${file}`, () => {
+      const scenario = parseScenarioOrThrow(readFileSync(file, 'utf8'), file);
+      const total: Record<string, number> = {};
+      for (const seed of SEEDS) {
+        const table = cachedTable(bfs.get(file)!);
+        const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed });
+        playGame(g, kuularuiskuPlayer({ seed: seed * 7919 + 1, draw: 'groups' }), { table });
+        const made = shadow(g as unknown as GameSession<KGameState>, scenario, table);
+        for (const [k, v] of Object.entries(made)) total[k] = (total[k] ?? 0) + v;
+      }
+      // Every kind of answer was asked (the seeds reach forced steps, commands and readiness).
+      for (const k of ['deal', 'card', 'forced', 'resolve', 'command', 'ready', 'won']) expect(total[k], k).toBeGreaterThan(0);
+    }, 600_000);
+  }
+});
