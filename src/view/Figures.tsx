@@ -7,7 +7,7 @@ import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef 
 import { Color, type InstancedMesh, Matrix4, MeshLambertMaterial, Quaternion, Vector3 } from 'three';
 import type { PlayFigureLook } from '../core';
 import type { Scenario } from '../scenario';
-import { unitDress } from './figure-dress';
+import { type Dress, unitDress } from './figure-dress';
 import { type FigureDetail, HEADGEAR } from './figure-geometry';
 import { figureMaterial, instanceAttribute } from './figure-material';
 import { FigureMeshes, figureMeshGroups, type MeshGroup } from './figure-meshes';
@@ -79,8 +79,37 @@ export interface FiguresProps {
 }
 
 const WHITE = new Color('#ffffff');
+
 /** See-through paint for ghost figures (a Figures is ghost or not for its life: `transparent` is read at compile). */
 const GHOST = { transparent: true, opacity: 0.42, depthWrite: false } as const;
+
+/** Writes one mesh's instances from the poses it draws: place and facing (none above the cut floor), wound tint, uniform, side and headgear. */
+function paintGroup(mesh: InstancedMesh, group: MeshGroup, poses: readonly FigurePose[], maxFloor: number | null | undefined, dressOf: (unitId: string) => Dress): void {
+  const n = group.members.length;
+  const figure = group.part === 'body';
+  const uniform = figure ? instanceAttribute(mesh, 'instanceUniform', n) : null;
+  const side = figure ? instanceAttribute(mesh, 'instanceSide', n) : null;
+  const headgear = figure ? instanceAttribute(mesh, 'instanceHeadgear', n) : null;
+  group.members.forEach((i, j) => {
+    const pose = poses[i]!;
+    const cut = maxFloor !== undefined && maxFloor !== null && (pose.floor ?? 0) > maxFloor;
+    // Facing is clockwise from north; in table coordinates that is three's rotation about +y.
+    q.setFromAxisAngle(up, (pose.facing * Math.PI) / 180);
+    mesh.setMatrixAt(j, cut ? hidden : m.compose(p.set(...pose.position), q, one));
+    // The instance colour is the wound tint (the shader lays it over body and uniform, not base or rim); guns are untinted.
+    mesh.setColorAt(j, figure && pose.tint ? c.set(pose.tint) : WHITE);
+    if (!uniform || !side || !headgear) return;
+    const dress = dressOf(pose.unitId);
+    uniform.setXYZ(j, ...c.set(dress.colour).toArray() as [number, number, number]);
+    side.setXYZ(j, ...c.set(pose.sideColour).toArray() as [number, number, number]);
+    headgear.setX(j, HEADGEAR.indexOf(dress.headgear));
+  });
+  for (const a of [uniform, side, headgear]) if (a) a.needsUpdate = true;
+  mesh.count = n;
+  mesh.instanceMatrix.needsUpdate = true;
+  if (mesh.instanceColor) mesh.instanceColor.needsUpdate = true;
+  mesh.computeBoundingSphere();
+}
 
 export function Figures({ model, poses: given, maxFloor, onFigureHover, onFigureClick, onFigureDown, ghost = false }: FiguresProps) {
   const deployed = useMemo(() => (given ? null : figurePoses(model.scenario, model.standHeight.bind(model))), [model, given]);
@@ -95,39 +124,19 @@ export function Figures({ model, poses: given, maxFloor, onFigureHover, onFigure
   const groups = useMemo(() => figureMeshGroups(poses), [poses]);
   const meshes = useRef(new Map<string, InstancedMesh>());
 
+  // Meshes painted at least once: R3F may swap in a new mesh object (its `args` changed) on a render
+  // that changes none of the effect's inputs, so a mesh new to us is painted as it is attached.
+  const painted = useRef(new WeakSet<InstancedMesh>());
+  const paint = (mesh: InstancedMesh, group: MeshGroup) => {
+    paintGroup(mesh, group, poses, maxFloor, dressOf);
+    painted.current.add(mesh);
+  };
   useLayoutEffect(() => {
-    const matrices = poses.map((pose) => {
-      // Facing is clockwise from north; in table coordinates that is three's rotation about +y.
-      q.setFromAxisAngle(up, (pose.facing * Math.PI) / 180);
-      const cut = maxFloor !== undefined && maxFloor !== null && (pose.floor ?? 0) > maxFloor;
-      return cut ? hidden : new Matrix4().compose(p.set(...pose.position), q, one);
-    });
     for (const group of groups) {
       const mesh = meshes.current.get(group.name);
-      if (!mesh) continue;
-      const n = group.members.length;
-      const figure = group.part === 'body';
-      const uniform = figure ? instanceAttribute(mesh, 'instanceUniform', n) : null;
-      const side = figure ? instanceAttribute(mesh, 'instanceSide', n) : null;
-      const headgear = figure ? instanceAttribute(mesh, 'instanceHeadgear', n) : null;
-      group.members.forEach((i, j) => {
-        const pose = poses[i]!;
-        mesh.setMatrixAt(j, matrices[i]!);
-        // The instance colour is the wound tint (the shader lays it over body and uniform, not base or rim); guns are untinted.
-        mesh.setColorAt(j, figure && pose.tint ? c.set(pose.tint) : WHITE);
-        if (!uniform || !side || !headgear) return;
-        const dress = dressOf(pose.unitId);
-        uniform.setXYZ(j, ...c.set(dress.colour).toArray() as [number, number, number]);
-        side.setXYZ(j, ...c.set(pose.sideColour).toArray() as [number, number, number]);
-        headgear.setX(j, HEADGEAR.indexOf(dress.headgear));
-      });
-      for (const a of [uniform, side, headgear]) if (a) a.needsUpdate = true;
-      mesh.count = n;
-      mesh.instanceMatrix.needsUpdate = true;
-      if (mesh.instanceColor) mesh.instanceColor.needsUpdate = true;
-      mesh.computeBoundingSphere();
+      if (mesh) paint(mesh, group);
     }
-  }, [poses, maxFloor, groups, dressOf]);
+  }, [poses, maxFloor, groups, dressOf]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (poses.length === 0) return null;
   // A hit on a mesh gives the index among that mesh's members; map it back to the pose.
@@ -144,7 +153,14 @@ export function Figures({ model, poses: given, maxFloor, onFigureHover, onFigure
   const groupMesh = (group: MeshGroup) => (
     <instancedMesh
       key={`${group.name}:${group.members.length}`}
-      ref={(mesh) => { if (mesh) meshes.current.set(group.name, mesh); else meshes.current.delete(group.name); }}
+      ref={(mesh) => {
+        if (!mesh) {
+          meshes.current.delete(group.name);
+          return;
+        }
+        meshes.current.set(group.name, mesh);
+        if (!painted.current.has(mesh)) paint(mesh, group);
+      }}
       args={[shapes.geometry(group), group.part === 'body' ? materials.figure : materials.gun, group.members.length]}
       name={group.name}
       userData={{ members: group.members }}

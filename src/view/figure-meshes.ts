@@ -46,8 +46,13 @@ export class FigureMeshes {
     return made;
   }
 
+  /**
+   * Frees the geometries' GPU copies but keeps the objects: React may clean up an effect and run it
+   * again on a component that lives on (StrictMode, a Suspense boundary hiding and showing it), and a
+   * new geometry here would change the meshes' `args`, so R3F would re-create them empty (every
+   * instance at the origin, unpickable). A disposed geometry drawn again is simply uploaded again.
+   */
   dispose(): void {
     for (const g of this.built.values()) g.dispose();
-    this.built.clear();
   }
 }

@@ -10,7 +10,7 @@ import { describeUnits } from '../../src/rules/kuularuisku/hud';
 import { parseScenarioOrThrow } from '../../src/scenario';
 import { setupK } from '../../src/rules/kuularuisku/engine';
 import { figureClothGeometry, figureFixedGeometry, figureShapeGeometry, gunGeometry, HEADGEAR, PAINT } from '../../src/view/figure-geometry';
-import { figureMeshGroups } from '../../src/view/figure-meshes';
+import { FigureMeshes, figureMeshGroups } from '../../src/view/figure-meshes';
 import { type FigureShape, type Hold, mountOf, shapeKey, shapeOf, type Stance, STANDING_RIFLEMAN } from '../../src/view/figure-pose';
 import { line, stateWith, type UnitSpec } from '../rules/kuularuisku/fixture';
 
@@ -168,6 +168,20 @@ describe('meshes per table: by shape and mount present', () => {
     // 4 postures × rifle and pistol, 3 medic postures (aiming empty-handed is standing), 2 gunners, a loader = 14 figure meshes; 2 guns.
     expect(groups.filter((g) => g.part === 'body')).toHaveLength(14);
     expect(groups).toHaveLength(16);
+  });
+
+  it('the geometries stay the same objects when freed: an effect React cleans up and runs again must not make R3F re-create the meshes empty', () => {
+    const shapes = new FigureMeshes('fine');
+    const [body, gun] = figureMeshGroups([pose({ arms: 'machine-gun', mount: 'tripod' })]);
+    const before = [shapes.geometry(body!), shapes.geometry(gun!)];
+    let freed = 0;
+    for (const g of before) g.addEventListener('dispose', () => void freed++);
+    shapes.dispose();
+    expect(freed).toBe(2);
+    // The same geometries come back (three uploads a disposed geometry again when it is drawn).
+    expect([shapes.geometry(body!), shapes.geometry(gun!)]).toEqual(before);
+    expect(shapes.geometry(body!)).toBe(before[0]);
+    expect(shapes.geometry(gun!)).toBe(before[1]);
   });
 });
 
