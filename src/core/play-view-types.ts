@@ -76,6 +76,25 @@ export interface PlayFigure {
   turretFacing?: number;
   /** Arcs the rules read around the figure (a turret's traverse, a hull's front), for the HUD to show. */
   arcs?: PlayArc[];
+  /** How the table draws the soldier (absent: standing with a rifle at port arms). */
+  look?: PlayFigureLook;
+}
+
+/**
+ * A soldier's pose and kit as the table draws it. The ruleset fills it from its state (a pinned unit
+ * lies prone, a unit that shot this turn aims, a machine gunner sits at his gun); the view only draws it.
+ */
+export interface PlayFigureLook {
+  /** Posture (absent: standing). */
+  stance?: 'standing' | 'kneeling' | 'prone' | 'aiming';
+  /** What he holds (absent: a rifle): a pistol (an officer), a crewed machine gun on its mount, or nothing. */
+  arms?: 'rifle' | 'pistol' | 'machine-gun' | 'none';
+  /** The machine gun's mount, with `arms: 'machine-gun'` (absent: a tripod). */
+  mount?: 'wheeled' | 'tripod';
+  /** A medic: drawn with an armband and a bag. */
+  medic?: boolean;
+  /** Crew of his unit's machine gun (a loader): kneels at the gun, hands on the belt. */
+  crew?: boolean;
 }
 
 /** A vehicle's model size, cm, as the scenario's hull spec gives it (absent parts take the view's defaults). */

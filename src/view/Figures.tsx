@@ -1,12 +1,16 @@
 // Every deployed figure of the scenario as instanced miniatures, standing at the battlefield's own
-// stand height: the fixed parts (skin, leather, rifle) in one mesh, the cloth in the unit's uniform
-// colour in one mesh per headgear present, and a base rim in the side's colour.
+// stand height, each in the shape its look asks for (standing, aiming, kneeling, prone; rifle, pistol,
+// a gunner at his gun): one instanced mesh per shape present (base, rim in the side's colour, body,
+// the unit's uniform colour and headgear, per instance in the figure shader) and one per gun mount.
 import type { ThreeEvent } from '@react-three/fiber';
 import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { Color, type InstancedMesh, Matrix4, Quaternion, Vector3 } from 'three';
+import { Color, type InstancedMesh, Matrix4, MeshLambertMaterial, Quaternion, Vector3 } from 'three';
+import type { PlayFigureLook } from '../core';
 import type { Scenario } from '../scenario';
-import { unitDress } from './figure-dress';
-import { figureBaseGeometry, figureClothGeometry, figureFixedGeometry, figureRimGeometry, type FigureDetail, HEADGEAR, type Headgear } from './figure-geometry';
+import { type Dress, unitDress } from './figure-dress';
+import { type FigureDetail, HEADGEAR } from './figure-geometry';
+import { figureMaterial, instanceAttribute } from './figure-material';
+import { FigureMeshes, figureMeshGroups, type MeshGroup } from './figure-meshes';
 import { PALETTE } from './palette';
 import type { TableModel } from './table-model';
 
@@ -26,6 +30,8 @@ export interface FigurePose {
   floor?: number;
   /** Multiplies the painted body (e.g. wounded figures in play); absent = as painted. */
   tint?: string;
+  /** Posture and kit (play: from the game's state); absent = standing with a rifle. */
+  look?: PlayFigureLook;
 }
 
 /** Where every deployed (non-reserve) figure stands, in table coordinates. */
@@ -55,7 +61,6 @@ const p = new Vector3();
 const one = new Vector3(1, 1, 1);
 const up = new Vector3(0, 1, 0);
 const c = new Color();
-const tint = new Color();
 const hidden = new Matrix4().makeScale(0, 0, 0);
 
 export interface FiguresProps {
@@ -74,71 +79,67 @@ export interface FiguresProps {
 }
 
 const WHITE = new Color('#ffffff');
+
 /** See-through paint for ghost figures (a Figures is ghost or not for its life: `transparent` is read at compile). */
 const GHOST = { transparent: true, opacity: 0.42, depthWrite: false } as const;
+
+/** Writes one mesh's instances from the poses it draws: place and facing (none above the cut floor), wound tint, uniform, side and headgear. */
+function paintGroup(mesh: InstancedMesh, group: MeshGroup, poses: readonly FigurePose[], maxFloor: number | null | undefined, dressOf: (unitId: string) => Dress): void {
+  const n = group.members.length;
+  const figure = group.part === 'body';
+  const uniform = figure ? instanceAttribute(mesh, 'instanceUniform', n) : null;
+  const side = figure ? instanceAttribute(mesh, 'instanceSide', n) : null;
+  const headgear = figure ? instanceAttribute(mesh, 'instanceHeadgear', n) : null;
+  group.members.forEach((i, j) => {
+    const pose = poses[i]!;
+    const cut = maxFloor !== undefined && maxFloor !== null && (pose.floor ?? 0) > maxFloor;
+    // Facing is clockwise from north; in table coordinates that is three's rotation about +y.
+    q.setFromAxisAngle(up, (pose.facing * Math.PI) / 180);
+    mesh.setMatrixAt(j, cut ? hidden : m.compose(p.set(...pose.position), q, one));
+    // The instance colour is the wound tint (the shader lays it over body and uniform, not base or rim); guns are untinted.
+    mesh.setColorAt(j, figure && pose.tint ? c.set(pose.tint) : WHITE);
+    if (!uniform || !side || !headgear) return;
+    const dress = dressOf(pose.unitId);
+    uniform.setXYZ(j, ...c.set(dress.colour).toArray() as [number, number, number]);
+    side.setXYZ(j, ...c.set(pose.sideColour).toArray() as [number, number, number]);
+    headgear.setX(j, HEADGEAR.indexOf(dress.headgear));
+  });
+  for (const a of [uniform, side, headgear]) if (a) a.needsUpdate = true;
+  mesh.count = n;
+  mesh.instanceMatrix.needsUpdate = true;
+  if (mesh.instanceColor) mesh.instanceColor.needsUpdate = true;
+  mesh.computeBoundingSphere();
+}
 
 export function Figures({ model, poses: given, maxFloor, onFigureHover, onFigureClick, onFigureDown, ghost = false }: FiguresProps) {
   const deployed = useMemo(() => (given ? null : figurePoses(model.scenario, model.standHeight.bind(model))), [model, given]);
   const poses = given ?? deployed ?? [];
   const detail = useContext(FigureDetailContext);
-  const geometries = useMemo(() => ({ body: figureFixedGeometry(detail), base: figureBaseGeometry(), rim: figureRimGeometry() }), [detail]);
-  useEffect(() => () => Object.values(geometries).forEach((g) => g.dispose()), [geometries]);
+  // Built on demand, per shape and mount present; freed with the canvas's detail.
+  const shapes = useMemo(() => new FigureMeshes(detail), [detail]);
+  useEffect(() => () => shapes.dispose(), [shapes]);
+  const materials = useMemo(() => ({ figure: figureMaterial(ghost ? GHOST : null), gun: new MeshLambertMaterial({ vertexColors: true, ...(ghost ? GHOST : {}) }) }), [ghost]);
+  useEffect(() => () => Object.values(materials).forEach((m) => m.dispose()), [materials]);
   const dressOf = useMemo(() => unitDress(model.scenario), [model]);
-  // Cloth meshes: one per headgear worn on this table, each holding the instances that wear it.
-  const cloth = useMemo(() => {
-    const groups = new Map<Headgear, number[]>();
-    poses.forEach((pose, i) => {
-      const kind = dressOf(pose.unitId).headgear;
-      const list = groups.get(kind) ?? [];
-      list.push(i);
-      groups.set(kind, list);
-    });
-    return HEADGEAR.filter((k) => groups.has(k)).map((k) => ({ headgear: k, members: groups.get(k)! }));
-  }, [poses, dressOf]);
-  const clothGeometries = useMemo(() => new Map(HEADGEAR.map((k) => [k, figureClothGeometry(k, detail)] as const)), [detail]);
-  useEffect(() => () => clothGeometries.forEach((g) => g.dispose()), [clothGeometries]);
-  const body = useRef<InstancedMesh>(null);
-  const base = useRef<InstancedMesh>(null);
-  const rim = useRef<InstancedMesh>(null);
-  const clothMeshes = useRef(new Map<Headgear, InstancedMesh>());
+  const groups = useMemo(() => figureMeshGroups(poses), [poses]);
+  const meshes = useRef(new Map<string, InstancedMesh>());
 
+  // Meshes painted at least once: R3F may swap in a new mesh object (its `args` changed) on a render
+  // that changes none of the effect's inputs, so a mesh new to us is painted as it is attached.
+  const painted = useRef(new WeakSet<InstancedMesh>());
+  const paint = (mesh: InstancedMesh, group: MeshGroup) => {
+    paintGroup(mesh, group, poses, maxFloor, dressOf);
+    painted.current.add(mesh);
+  };
   useLayoutEffect(() => {
-    const meshes = [body.current, base.current, rim.current, ...cloth.map((g) => clothMeshes.current.get(g.headgear))];
-    const matrices = poses.map((pose) => {
-      // Facing is clockwise from north; in table coordinates that is three's rotation about +y.
-      q.setFromAxisAngle(up, (pose.facing * Math.PI) / 180);
-      const cut = maxFloor !== undefined && maxFloor !== null && (pose.floor ?? 0) > maxFloor;
-      return cut ? hidden : new Matrix4().compose(p.set(...pose.position), q, one);
-    });
-    poses.forEach((pose, i) => {
-      for (const mesh of [body.current, base.current, rim.current]) mesh?.setMatrixAt(i, matrices[i]!);
-      rim.current?.setColorAt(i, c.set(pose.sideColour));
-      body.current?.setColorAt(i, pose.tint ? c.set(pose.tint) : WHITE);
-    });
-    for (const group of cloth) {
-      const mesh = clothMeshes.current.get(group.headgear);
-      if (!mesh) continue;
-      group.members.forEach((i, j) => {
-        const pose = poses[i]!;
-        mesh.setMatrixAt(j, matrices[i]!);
-        c.set(dressOf(pose.unitId).colour);
-        if (pose.tint) c.multiply(tint.set(pose.tint));
-        mesh.setColorAt(j, c);
-      });
-      mesh.count = group.members.length;
+    for (const group of groups) {
+      const mesh = meshes.current.get(group.name);
+      if (mesh) paint(mesh, group);
     }
-    for (const mesh of meshes) {
-      if (!mesh) continue;
-      if (mesh === body.current || mesh === base.current || mesh === rim.current) mesh.count = poses.length;
-      mesh.instanceMatrix.needsUpdate = true;
-      if (mesh.instanceColor) mesh.instanceColor.needsUpdate = true;
-      mesh.computeBoundingSphere();
-    }
-  }, [poses, maxFloor, cloth, dressOf]);
+  }, [poses, maxFloor, groups, dressOf]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (poses.length === 0) return null;
-  const n = poses.length;
-  // A hit on a cloth mesh gives the index among that mesh's members; map it back to the pose.
+  // A hit on a mesh gives the index among that mesh's members; map it back to the pose.
   const poseIndex = (e: ThreeEvent<PointerEvent | MouseEvent>) => {
     if (e.instanceId === undefined) return undefined;
     const members = (e.object.userData as { members?: number[] }).members;
@@ -149,6 +150,22 @@ export function Figures({ model, poses: given, maxFloor, onFigureHover, onFigure
     const pose = at === undefined ? undefined : poses[at];
     return pose && !(maxFloor !== undefined && maxFloor !== null && (pose.floor ?? 0) > maxFloor) ? pose : undefined;
   };
+  const groupMesh = (group: MeshGroup) => (
+    <instancedMesh
+      key={`${group.name}:${group.members.length}`}
+      ref={(mesh) => {
+        if (!mesh) {
+          meshes.current.delete(group.name);
+          return;
+        }
+        meshes.current.set(group.name, mesh);
+        if (!painted.current.has(mesh)) paint(mesh, group);
+      }}
+      args={[shapes.geometry(group), group.part === 'body' ? materials.figure : materials.gun, group.members.length]}
+      name={group.name}
+      userData={{ members: group.members }}
+    />
+  );
   return (
     <group
       name={ghost ? 'figures:ghost' : 'figures'}
@@ -157,26 +174,7 @@ export function Figures({ model, poses: given, maxFloor, onFigureHover, onFigure
       onClick={onFigureClick && ((e) => { const pose = shown(e); if (pose && e.delta <= 4) { e.stopPropagation(); onFigureClick(pose.figureId, e); } })}
       onPointerDown={onFigureDown && ((e) => { const pose = shown(e); if (pose) onFigureDown(pose.figureId, e); })}
     >
-      <instancedMesh ref={body} args={[geometries.body, undefined, n]} name="figures:body">
-        <meshLambertMaterial vertexColors {...(ghost ? GHOST : {})} />
-      </instancedMesh>
-      {cloth.map((group) => (
-        <instancedMesh
-          key={`${group.headgear}:${group.members.length}`}
-          ref={(mesh) => { if (mesh) clothMeshes.current.set(group.headgear, mesh); else clothMeshes.current.delete(group.headgear); }}
-          args={[clothGeometries.get(group.headgear)!, undefined, group.members.length]}
-          name={`figures:cloth:${group.headgear}`}
-          userData={{ members: group.members }}
-        >
-          <meshLambertMaterial vertexColors {...(ghost ? GHOST : {})} />
-        </instancedMesh>
-      ))}
-      <instancedMesh ref={base} args={[geometries.base, undefined, n]} name="figures:base">
-        <meshLambertMaterial vertexColors {...(ghost ? GHOST : {})} />
-      </instancedMesh>
-      <instancedMesh ref={rim} args={[geometries.rim, undefined, n]} name="figures:rim">
-        <meshLambertMaterial vertexColors {...(ghost ? GHOST : {})} />
-      </instancedMesh>
+      {groups.map(groupMesh)}
     </group>
   );
 }

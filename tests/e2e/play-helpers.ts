@@ -172,20 +172,21 @@ export interface DrawnFigure {
   body: [number, number, number];
 }
 
-/** The play table's figures as drawn: the body instances of `play` → `figures:body`. */
+/** The play table's figures as drawn: the body instances of `play` → `figures` (one `figures:body:<shape>` mesh per pose drawn). */
 export async function drawnFigures(page: Page): Promise<DrawnFigure[]> {
   await nextFrame(page);
   return page.evaluate(() => {
-    type O = { name: string; getObjectByName(n: string): O | undefined; count: number; instanceMatrix: { array: ArrayLike<number> }; instanceColor: { array: ArrayLike<number> } | null };
+    type O = { name: string; children: O[]; getObjectByName(n: string): O | undefined; count: number; instanceMatrix: { array: ArrayLike<number> }; instanceColor: { array: ArrayLike<number> } | null };
     const scene = (window.__testScenes as O[] | undefined)?.find((s) => s.getObjectByName('play'));
     if (!scene) throw new Error('no three.js scene with a "play" group was caught');
-    const body = scene.getObjectByName('play')!.getObjectByName('figures:body');
-    if (!body) return [];
+    const figures = scene.getObjectByName('play')!.getObjectByName('figures');
     const out: Array<{ at: [number, number, number]; body: [number, number, number] }> = [];
-    for (let i = 0; i < body.count; i++) {
-      const m = body.instanceMatrix.array;
-      const c = body.instanceColor?.array;
-      out.push({ at: [m[i * 16 + 12]!, m[i * 16 + 13]!, m[i * 16 + 14]!], body: c ? [c[i * 3]!, c[i * 3 + 1]!, c[i * 3 + 2]!] : [1, 1, 1] });
+    for (const body of figures?.children.filter((o) => o.name.startsWith('figures:body:')) ?? []) {
+      for (let i = 0; i < body.count; i++) {
+        const m = body.instanceMatrix.array;
+        const c = body.instanceColor?.array;
+        out.push({ at: [m[i * 16 + 12]!, m[i * 16 + 13]!, m[i * 16 + 14]!], body: c ? [c[i * 3]!, c[i * 3 + 1]!, c[i * 3 + 2]!] : [1, 1, 1] });
+      }
     }
     return out;
   });

@@ -1,5 +1,6 @@
 // The game's figures as the table draws them: positions from the PlayView (not the scenario's
-// deployment), heights from the model, side colour on the rim, wounded figures tinted; vehicles (a
+// deployment), heights from the model, side colour on the rim, wounded figures tinted, each in the
+// posture and kit the ruleset's look gives (prone, aiming, at the gun …); vehicles (a
 // figure with a hull) as vehicle models, where the game has them. Figures taken off the table are left out.
 import type { PlayHull, PlayUnit, PlayView } from '../../game';
 import { FALLBACK_SIDE_COLOURS, type FigurePose } from '../Figures';
@@ -38,6 +39,7 @@ export function playPoses(
         sideColour: colours.get(unit.side) ?? PALETTE.neutralSide,
         ...(f.floor ? { floor: f.floor } : {}),
         ...(tint ? { tint } : {}),
+        ...(f.look ? { look: f.look } : {}),
       });
     }
   }

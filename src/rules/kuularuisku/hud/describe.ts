@@ -1,7 +1,7 @@
 // describePlay: a Kuularuisku game state as the play HUD shows it — whose turn (the side that must act:
 // card drawn, roll pending, choice, readiness window), the units with their status chips and figures,
 // the legal choices as buttons, the active unit's move offer and targets, and the result.
-import type { PendingDecision, PlayAction, PlayPanel, PlayPrompt, PlayTemplate, PlayUnit, PlayView, TableQueries } from '../../../core';
+import type { PendingDecision, PlayAction, PlayFigureLook, PlayPanel, PlayPrompt, PlayTemplate, PlayUnit, PlayView, TableQueries } from '../../../core';
 import { withVehicles, type Scenario } from '../../../scenario';
 import { specialCommands } from '../special-play';
 import { ACTION_NAMES } from '../activation/decide';
@@ -12,9 +12,10 @@ import { ownerDecisionAbout } from '../owner-decision';
 import { isLeaderless } from '../movement';
 import { isHidden, nightNow } from '../special-queries';
 import { liveFigures } from '../table';
-import type { KUnit, KState } from '../state';
+import type { KFigure, KUnit, KState } from '../state';
 import { actionFor } from './actions';
 import { activationExtras } from './extras';
+import { figureLook } from './figure-look';
 import { moveOffer } from './move-offer';
 import { splitOffer } from './split-offer';
 import { targetsFor } from './targets';
@@ -51,13 +52,19 @@ function statusChips(s: KState, u: KUnit): string[] {
   return chips;
 }
 
+/** The figure's look for the table, left out when it is the default (standing with a rifle). */
+function lookOf(s: KState, f: KFigure): { look?: PlayFigureLook } {
+  const look = figureLook(s, f);
+  return Object.keys(look).length > 0 ? { look } : {};
+}
+
 export function describeUnits(s: KState): PlayUnit[] {
   const byUnit = new Map<string, PlayUnit['figures']>();
   for (const f of Object.values(s.figures)) {
     const list = byUnit.get(f.unitId) ?? [];
     list.push({
       id: f.id, unitId: f.unitId, side: f.side, at: [f.at[0], f.at[1]], floor: f.floor, facing: f.facing, condition: f.condition,
-      ...(f.weapon ? { weapon: f.weapon } : {}), role: f.role,
+      ...(f.weapon ? { weapon: f.weapon } : {}), role: f.role, ...lookOf(s, f),
       ...(f.removed ? { removed: f.removed } : f.evacuation ? { removed: f.evacuation.role === 'escort' ? 'escorting to the rear' : 'evacuating' } : {}),
     });
     byUnit.set(f.unitId, list);
