@@ -48,7 +48,7 @@ function reachPosedPosition(bf: Battlefield): Reached {
       const live = (unitId: string) => Object.values(s.figures).filter((f) => f.unitId === unitId && !f.removed && !f.evacuation);
       const units = Object.values(s.units).filter((u) => live(u.id).length > 0);
       const pinned = units.find((u) => u.status === 'pinned');
-      const shooting = units.find((u) => u.status === 'normal' && !u.ready && live(u.id).some((f) => u.shotThisTurn.includes(f.id)));
+      const shooting = units.find((u) => u.status === 'normal' && !s.seq.ready.includes(u.id) && live(u.id).some((f) => u.shotThisTurn.includes(f.id)));
       if (pinned && shooting) {
         return {
           seed, commands: n, pinned: pinned.id,

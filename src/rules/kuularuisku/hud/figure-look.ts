@@ -9,9 +9,9 @@ import type { KFigure, KState, KUnit } from '../state';
 const MOUNTS: Record<string, NonNullable<PlayFigureLook['mount']>> = { 'maxim-1910': 'wheeled' };
 
 /** Posture from the unit's state: K-7.1 pinned lies down, K-2.3 readiness kneels, K-5 a shooter aims. */
-function stanceOf(u: KUnit | undefined, f: KFigure): NonNullable<PlayFigureLook['stance']> {
+function stanceOf(s: KState, u: KUnit | undefined, f: KFigure): NonNullable<PlayFigureLook['stance']> {
   if (u?.status === 'pinned') return 'prone';
-  if (u?.ready) return 'kneeling';
+  if (u && s.seq.ready.includes(u.id)) return 'kneeling';
   if (u?.shotThisTurn.includes(f.id)) return 'aiming';
   return 'standing';
 }
@@ -22,7 +22,7 @@ const classOf = (weapon: string | null) => (weapon ? weaponById(weapon)?.class :
 /** The look of one figure; standing with a rifle gives an empty look (the view's default). */
 export function figureLook(s: KState, f: KFigure): PlayFigureLook {
   const u = s.units[f.unitId];
-  const stance = stanceOf(u, f);
+  const stance = stanceOf(s, u, f);
   const look: PlayFigureLook = stance === 'standing' ? {} : { stance };
   const weapon = f.weapon ? weaponById(f.weapon) : undefined;
   // A crewed machine gun (K-WPN-10 … 13) is drawn on its mount with the gunner at it.
