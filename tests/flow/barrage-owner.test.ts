@@ -69,7 +69,11 @@ describe('opening-barrage K-GAP-9 K-5.5a the owner of a unit the preparation fir
     const whites = g.dispatch({ type: 'ALLOCATE_WOUNDS', side: 'whites', allocation: { r1_1: 1 } } as never);
     expect(whites).toMatchObject({ ok: false, rule: 'K-5.5a' });
     expect(!whites.ok && whites.reason).toBe('Whites may not act now: the game waits for Reds (where the wounds of the preparation fire on their unit fall)');
-    expect(g.dispatch({ type: 'DRAW_CARD', side: 'reds' } as never).ok).toBe(false);
+    // The owner moving the turn on instead of answering is told what is awaited.
+    const draw = g.dispatch({ type: 'DRAW_CARD', side: 'reds' } as never);
+    expect(!draw.ok && draw.reason).toBe('the game waits for Reds first (where the wounds of the preparation fire on their unit fall)');
+    const again = g.dispatch({ type: 'BEGIN_TURN', side: 'reds' } as never);
+    expect(!again.ok && again.reason).toBe('the game waits for Reds first (where the wounds of the preparation fire on their unit fall)');
     // K-5.5b a second wound on one soldier before the others have one is refused.
     expect(g.dispatch({ type: 'ALLOCATE_WOUNDS', side: 'reds', allocation: { r1_1: 2 } } as never).ok).toBe(false);
   });

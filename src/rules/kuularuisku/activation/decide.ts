@@ -29,6 +29,9 @@ const STEP_RULES: Record<KPending['kind'], string> = {
   'pinned-test': 'K-7.1f', rout: 'K-7.3d', 'melee-round': 'K-6.3a', 'charge-target-test': 'K-7.2a', 'charger-morale': 'K-6.2e', 'melee-start': 'K-6.1b',
 };
 
+/** The commands that move the turn on (not answers to a choice). */
+const TURN_STEPS: ReadonlySet<string> = new Set(['BEGIN_TURN', 'DRAW_CARD', 'READY', 'ACTIVATE', 'COMMAND', 'PASS', 'RESOLVE', 'END_TURN']);
+
 export type FlowDecision = { ok: true; acc: Steps<KGameEvent> } | { ok: false; reason: string; rule?: string };
 
 const refuse = (reason: string, rule?: string): FlowDecision => ({ ok: false, reason, ...(rule ? { rule } : {}) });
@@ -44,6 +47,11 @@ export function decideFlow(s: KState, c: FlowCommand, ctx: FlowCtx): FlowDecisio
   if (c.side && !acting.sides.includes(c.side)) {
     const names = acting.sides.map((id) => s.sides.find((x) => x.id === id)?.name ?? id).join(' or ');
     return refuse(`${s.sides.find((x) => x.id === c.side)?.name ?? c.side} may not act now: the game waits for ${names}${acting.awaiting ? ` (${acting.awaiting})` : ''}`, acting.rule);
+  }
+  // A step of the turn sent while an owner's word is awaited (by that owner): say what is awaited.
+  if (p.kind === 'choice' && TURN_STEPS.has(c.type)) {
+    const names = acting.sides.map((id) => s.sides.find((x) => x.id === id)?.name ?? id).join(' or ');
+    return refuse(`the game waits for ${names} first${acting.awaiting ? ` (${acting.awaiting})` : ''}`, acting.rule);
   }
   const acc = new Steps<KGameEvent>(s);
   switch (c.type) {
