@@ -85,7 +85,8 @@ describe.runIf(run)('the play HUD on a 640×400 screen', () => {
     expect(acting.centre, `covered: ${acting.covered.join(', ')}`).toBe(true);
     expect(acting.free, `covered: ${acting.covered.join(', ')}`).toBeGreaterThanOrEqual(0.95);
 
-    // The Orders tab opens over the side of the table and folds back.
+    // The Orders tab opens beside the table (the canvas narrows to its edge) and folds back.
+    const fullWidth = await page.evaluate(() => document.querySelector('canvas')!.getBoundingClientRect().width);
     await page.click('[data-testid=tab-orders]');
     await page.waitForSelector('[data-testid=panel-orders]');
     await saveShot(page, 'play-small-orders.png');
@@ -96,6 +97,8 @@ describe.runIf(run)('the play HUD on a 640×400 screen', () => {
     expect(panel.height).toBeGreaterThan(120);
     await page.click('[data-testid=dock-toggle]');
     await page.waitForSelector('[data-testid=panel-orders]', { state: 'detached' });
+    // The table takes its whole width back once the dock has folded (the canvas follows a layout pass later).
+    await page.waitForFunction((w) => document.querySelector('canvas')!.getBoundingClientRect().width >= w - 1, fullWidth);
     expect((await freeCentre(page)).free).toBeGreaterThanOrEqual(0.95);
     expect(w.problems).toEqual([]);
   }, 300_000);

@@ -52,8 +52,8 @@ describe('game options (session and save format 2)', () => {
     expect(played().scenario).toBe(kal); // no options: the file itself
     expect(g.scenarioHash).toBe(played().scenarioHash);
     // K-2.1b it plays as any unit: its card is shuffled into the deck, drawn, and the osasto activates.
-    type Flow = { flow: { deck: string[]; drawn: string[] }; units: Record<string, { activated: boolean }> };
-    const flow = () => (g.state as Flow).flow;
+    type Flow = { seq: { deck: string[]; drawn: string[] }; units: Record<string, { activated: boolean }> };
+    const flow = () => (g.state as Flow).seq;
     expect([...flow().deck, ...flow().drawn]).toContain('r_women');
     for (let i = 0; i < 400 && !(g.state as Flow).units.r_women!.activated; i++) {
       const c = g.legalCommands()[0];
