@@ -108,10 +108,18 @@ describe.runIf(run)('the HUD leaves the table room at four screen sizes', () => 
     }
   }
 
+  // A new window size may fold the dock a frame after it was read as open: ask again until the panel shows.
   async function openTab(name: string): Promise<void> {
     const dock = '[data-testid=play-dock]';
-    if ((await page.getAttribute(dock, 'data-tab')) !== name || (await page.getAttribute(dock, 'data-open')) !== 'true') await page.click(`[data-testid=tab-${name}]`);
-    await page.waitForSelector(`[data-testid=panel-${name}]`);
+    for (let i = 0; ; i++) {
+      if ((await page.getAttribute(dock, 'data-tab')) !== name || (await page.getAttribute(dock, 'data-open')) !== 'true') await page.click(`[data-testid=tab-${name}]`);
+      try {
+        await page.waitForSelector(`[data-testid=panel-${name}]`, { timeout: i < 4 ? 5000 : 60_000 });
+        return;
+      } catch (e) {
+        if (i >= 4) throw e;
+      }
+    }
   }
 
   it('the scenario picker and every scenario\u2019s table', async () => {
