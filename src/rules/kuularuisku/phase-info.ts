@@ -3,7 +3,7 @@
 import type { KGameState } from './activation/flow-state';
 import type { PendingDecision } from '../../core';
 import { phaseOf, sideToAct } from './activation/phase';
-import { ownerDecisionAbout } from './owner-decision';
+import { ownerDecision } from './activation/wound-choice';
 import { isOwnerChoice } from './flow-types';
 
 const STEP_WORDS: Record<string, string> = {
@@ -32,7 +32,7 @@ export function kuularuiskuPhase(s: KGameState): { side: string | undefined; awa
     case 'choice':
       // K-5.5a / K-SKL-8 an owner's choice in a shot: the decision itself, with its answers.
       if (isOwnerChoice(p.choice)) {
-        const decision = ownerDecisionAbout(s, p.choice);
+        const decision = ownerDecision(s, p.choice);
         return { side, awaiting: 'choice', label: `${turn}: ${sideName(side)} — ${decision.label}`, decision };
       }
       return { side, awaiting: 'choice', label: `${turn}: ${sideName(side)} — ${p.choice.kind === 'defensive-fire' ? 'fire at the chargers or hold (K-6.2a)' : 'throw grenades or not (K-6.6a)'}` };

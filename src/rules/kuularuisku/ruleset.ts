@@ -10,9 +10,8 @@ import type { KState } from './state';
 import { Steps } from './context';
 import { type KGameOptions, applyKOptions, kOptionChoices } from './options';
 import { isOwnerChoice } from './flow-types';
-import { ownerDecisionAbout } from './owner-decision';
 import {
-  FLOW_COMMAND_TYPES, FoldMemo, actingSides, askOwner, actionGate, decideFlow, immediateEnd, legalCommands, phaseOf, startChargeSequence,
+  FLOW_COMMAND_TYPES, FoldMemo, actingSides, askOwner, ownerDecision, actionGate, decideFlow, immediateEnd, legalCommands, phaseOf, startChargeSequence,
   validateVictory,
   type AnyGameEvent, type FlowCtx, type FlowCommand, type KCommand, type KGameEvent, type SoldierCommand,
 } from './activation';
@@ -90,7 +89,7 @@ export function createKuularuiskuRuleset(setup: (scenario: Scenario) => KState =
     /** The choice the game waits for from one side, when it is an owner's choice (K-5.5a wound allocation, K-SKL-8 the medic's re-roll). */
     pendingDecision(state: KState, _ctx: { scenario: Scenario; table: TableQueries }) {
       const c = state.tableFlow.choice;
-      return isOwnerChoice(c) && !state.tableFlow.result ? ownerDecisionAbout(state, c) : undefined;
+      return isOwnerChoice(c) && !state.tableFlow.result ? ownerDecision(state, c) : undefined;
     },
 
     decide(state: KState, command: KCommand, ctx: KRulesetCtx): Decision {

@@ -254,6 +254,11 @@ export function woundDecision(s: KState, c: KWoundsChoice, max = 12): PendingDec
 
 /** The owner's decision now (K-5.5a allocation, K-SKL-8 re-roll, K-5.5h a fallen MG's taker, K-5.1b a targeted leader's dive, K-5.6e an evacuation move, K-5.6d an escort heading back). */
 export function ownerDecision(s: KState, c: KOwnerChoice): PendingDecision {
+  // It carries the unit it is about, so the view brings that unit into view without reading the question.
+  return { ...decisionOf(s, c), unitId: c.unitId };
+}
+
+function decisionOf(s: KState, c: KOwnerChoice): PendingDecision {
   switch (c.kind) {
     case 'wounds': return woundDecision(s, c);
     case 'medic': return medicDecision(s, c);

@@ -8,7 +8,6 @@ import { ACTION_NAMES } from '../activation/decide';
 import { legalCommands } from '../activation/legal';
 import { phaseOf, sideToAct, type KPhase } from '../activation/phase';
 import { medicDecision, ownerDecision, woundDecision } from '../activation/wound-choice';
-import { ownerDecisionAbout } from '../owner-decision';
 import { isLeaderless } from '../movement';
 import { isHidden, nightNow } from '../special-queries';
 import { liveFigures } from '../table';
@@ -225,7 +224,7 @@ export function describePlay(s: KState, ctx: DescribeCtx): PlayView {
   const split = p.kind === 'activation' ? splitOffer(s) : undefined;
   if (split) panels.push(split);
   const result = s.tableFlow.result;
-  const decision = p.kind === 'choice' && isOwnerChoice(p.choice) ? ownerDecisionAbout(s, p.choice) : undefined;
+  const decision = p.kind === 'choice' && isOwnerChoice(p.choice) ? ownerDecision(s, p.choice) : undefined;
   const templates = litTemplates(s);
   return {
     rulesetId: 'kuularuisku',
