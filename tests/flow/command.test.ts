@@ -4,6 +4,7 @@ import type { Battlefield } from '../../src/battlefield';
 import { commandRefusal, commandableUnits, offerOptions, phaseOf, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { evolveK } from '../../src/rules/kuularuisku/engine';
 import { CARDS, DEFAULT_UNITS, arrange, flowScenario, flowTable, must, newGame, scripted, type UnitSpec } from './fixture';
+import { hasActivated } from '../../src/rules/kuularuisku/acted';
 
 let table: Battlefield;
 const scenario = flowScenario();
@@ -29,8 +30,8 @@ describe('F4 leader command (K-2.2)', () => {
     expect(g.dispatch({ type: 'READY', side: 'whites', unitId: 'w2' })).toMatchObject({ ok: false, rule: 'K-2.3a' });
     must(g, { type: 'ACTIVATE', side: 'whites', unitId: 'w2', action: 'shoot' });
     must(g, { type: 'END_ACTIVATION', side: 'whites' });
-    expect(g.state.units.wl!.activated).toBe(true);
-    expect(g.state.units.w2!.activated).toBe(true);
+    expect(hasActivated(g.state, 'wl')).toBe(true);
+    expect(hasActivated(g.state, 'w2')).toBe(true);
     expect(g.state.seq.acted).toEqual(['wl', 'w2']);
   });
 

@@ -5,6 +5,7 @@ import { SeededDice } from '../../src/core';
 import { deckCards, drawOutcome, phaseOf, shuffleDeck, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { evolveK } from '../../src/rules/kuularuisku/engine';
 import { CARDS, arrange, seqOf, flowScenario, flowTable, keepOrder, must, newGame, scripted } from './fixture';
+import { hasActivated } from '../../src/rules/kuularuisku/acted';
 
 let table: Battlefield;
 const scenario = flowScenario();
@@ -49,7 +50,7 @@ describe('F1 turn: shuffle, draw, spend', () => {
     must(g, { type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'move-shoot' });
     expect(g.dispatch({ type: 'DRAW_CARD', side: 'whites' })).toMatchObject({ ok: false, rule: 'K-2.1b' });
     must(g, { type: 'END_ACTIVATION', side: 'whites' });
-    expect(g.state.units.w1!.activated).toBe(true);
+    expect(hasActivated(g.state, 'w1')).toBe(true);
     expect(phaseOf(g.state).kind).toBe('draw');
   });
 
@@ -107,7 +108,7 @@ describe('F1 turn: shuffle, draw, spend', () => {
     expect(phaseOf(g.state)).toMatchObject({ kind: 'between-turns', turn: 1 });
     must(g, { type: 'BEGIN_TURN', side: 'whites' });
     expect(g.state.turn).toBe(2);
-    expect(Object.values(g.state.units).every((u) => !u.activated)).toBe(true);
+    expect(Object.values(g.state.units).every((u) => !hasActivated(g.state, u.id))).toBe(true);
     expect(seqOf(g).acted).toEqual([]);
   });
 });

@@ -50,7 +50,7 @@ function plainEvolveK(s: KState, e: KEvent): KState {
       });
     case 'ACTIVATION_ENDED': {
       let next = s;
-      for (const id of e.units) next = setUnit(next, id, { activated: true, commandedMove: false, chargeFrom: undefined });
+      for (const id of e.units) next = setUnit(next, id, { commandedMove: false, chargeFrom: undefined });
       const melees = Object.fromEntries(Object.entries(next.melees).map(([id, m]) => [id, { ...m, grenadesOpen: false }]));
       return stateWith(next, { melees, activation: undefined });
     }

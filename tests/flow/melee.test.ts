@@ -7,6 +7,7 @@ import { flowPosition, type TurnActor } from '../../src/flow';
 import { phaseOf } from '../../src/rules/kuularuisku/engine';
 import { ThenDice, flowScenario, flowTable, newGame, preparedSetup, type KSession } from './fixture';
 import { CHARGER_FIRST, CHARGE_UNITS, TO_CHARGE, startRecordingMelee } from './situations';
+import { hasActivated } from '../../src/rules/kuularuisku/acted';
 
 let table: Battlefield;
 const errors: unknown[] = [];
@@ -40,7 +41,7 @@ describe('F6 charge and melee', () => {
     expect(g.events.find((e) => e.type === 'FIGURES_MOVED' && e.mode === 'fall-back')).toMatchObject({ unitId: 't', rule: 'K-6.4g' });
     expect(trail).toEqual(['route', 'defensiveFire', 'afterDefensiveFire', 'route', 'round', 'resolution', 'loserMorale', 'fallBack']);
     // K-6.3b the charge was the whole activation: it is over.
-    expect(g.state.units.c!.activated).toBe(true);
+    expect(hasActivated(g.state, 'c')).toBe(true);
     expect(flowPosition(actor)).toEqual({ turn: { turn: 'pick' } });
   });
 

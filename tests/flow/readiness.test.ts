@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { canUseReadiness, kuularuiskuRuleset, phaseOf, rollOff } from '../../src/rules/kuularuisku/engine';
 import { CARDS, arrange, flowScenario, flowTable, must, newGame, scripted } from './fixture';
+import { hasActivated } from '../../src/rules/kuularuisku/acted';
 
 let table: Battlefield;
 const scenario = flowScenario();
@@ -19,7 +20,7 @@ describe('F3 readiness (K-2.3)', () => {
     const ready = must(g, { type: 'READY', side: 'whites', unitId: 'w1' });
     expect(ready).toMatchObject([{ type: 'READINESS_ENTERED', rule: 'K-2.3a', unitId: 'w1' }]);
     expect(g.state.seq.ready).toEqual(['w1']);
-    expect(g.state.units.w1).toMatchObject({ activated: false });
+    expect(hasActivated(g.state, 'w1')).toBe(false);
     // Going into readiness is not an activation: no window yet, the next card is due.
     expect(phaseOf(g.state).kind).toBe('draw');
     must(g, { type: 'DRAW_CARD', side: 'whites' });
@@ -37,7 +38,7 @@ describe('F3 readiness (K-2.3)', () => {
     expect(g.dispatch({ type: 'READY', side: 'whites', unitId: 'w1' })).toMatchObject({ ok: false, rule: 'K-2.3a' });
     must(g, { type: 'PASS', side: 'whites', unitId: 'w1' });
     expect(g.state.seq.ready).not.toContain('w1');
-    expect(g.state.units.w1).toMatchObject({ activated: true });
+    expect(hasActivated(g.state, 'w1')).toBe(true);
     expect(phaseOf(g.state).kind).toBe('draw');
   });
 
@@ -119,7 +120,7 @@ describe('F3 readiness (K-2.3)', () => {
     const end = must(g, { type: 'END_TURN', side: 'whites' });
     expect(end.find((e) => e.type === 'TURN_ENDED')).toMatchObject({ rule: 'K-GAP-2', expiredReadiness: ['w1'] });
     expect(g.state.seq.ready).not.toContain('w1');
-    expect(g.state.units.w1).toMatchObject({ activated: true });
+    expect(hasActivated(g.state, 'w1')).toBe(true);
   });
 });
 

@@ -7,6 +7,7 @@ import { kuularuiskuFlow } from '../../src/rules/kuularuisku/flow';
 import { phaseOf } from '../../src/rules/kuularuisku/engine';
 import { checkedCommands } from '../../src/rules/kuularuisku/player';
 import { CARDS, DEFAULT_UNITS, ThenDice, arrange, flowScenario, flowTable, must, newGame, preparedSetup, type KSession, type UnitSpec } from './fixture';
+import { hasActivated } from '../../src/rules/kuularuisku/acted';
 
 let table: Battlefield;
 const scenario = flowScenario();
@@ -70,7 +71,7 @@ describe('F2 activation start: forced steps, then the choice', () => {
     expect(moved).toMatchObject({ mode: 'rout' });
     expect(g.state.figures.w1_1!.at[0]).toBeLessThan(before);
     expect(g.events.find((e) => e.type === 'ACTION_CHOSEN')).toMatchObject({ action: 'rout', rule: 'K-7.3d' });
-    expect(g.state.units.w1!.activated).toBe(true);
+    expect(hasActivated(g.state, 'w1')).toBe(true);
     expect(flowPosition(actor)).toEqual({ turn: { turn: 'pick' } });
   });
 
@@ -91,7 +92,7 @@ describe('F2 activation start: forced steps, then the choice', () => {
     expect(g.events.find((e) => e.type === 'MELEE_DECIDED')).toMatchObject({ loser: 'reds' });
     expect(g.events.find((e) => e.type === 'FIGURES_MOVED')).toMatchObject({ unitId: 'r1', mode: 'fall-back' });
     expect(g.state.melees).toEqual({});
-    expect(g.state.units.w1!.activated).toBe(true);
+    expect(hasActivated(g.state, 'w1')).toBe(true);
     expect(flowPosition(actor)).toEqual({ turn: { turn: 'pick' } });
   });
 

@@ -6,6 +6,7 @@ import type { Battlefield } from '../../src/battlefield';
 import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { describePlay } from '../../src/rules/kuularuisku/hud';
 import { DEFAULT_UNITS, flowScenario, flowTable } from '../flow/fixture';
+import { hasActivated } from '../../src/rules/kuularuisku/acted';
 
 const scenario = flowScenario();
 let table: Battlefield;
@@ -44,7 +45,7 @@ describe('describePlay: who must act, and the buttons', () => {
     const readiness = flowScenario(DEFAULT_UNITS.map((u) => (u.id === 'r2' ? u : { ...u, data: { start: u.id === 'w2' ? { ready: true } : { activated: true } } })), { rules: { start: { turn: 2, deck: ['r2'] } } });
     const base = kuularuiskuRuleset.setup(readiness, { table });
     expect(base.seq.ready).toEqual(['w2']);
-    expect(base.units.w2).toMatchObject({ activated: false });
+    expect(hasActivated(base, 'w2')).toBe(false);
     const s = open(base, { readiness: { pending: ['whites'], declared: {} } });
     const v = describePlay(s, ctx());
     expect(v.prompt).toMatchObject({ side: 'whites', headline: 'Turn 2 · between activations' });

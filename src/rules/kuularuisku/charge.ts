@@ -16,6 +16,7 @@ import { SNOW_SUIT_OPEN } from './constants';
 import { isHidden } from './special-queries';
 import { soldierName } from './soldier-names';
 import type { KState, KUnit } from './state';
+import { hasActivated } from './acted';
 
 export interface ChargeArgs {
   unitId: string;
@@ -128,13 +129,14 @@ export function defensiveFireAsking(s: KState, chargerId: string, targetId: stri
   const option = evaluateTarget(s, targetId, chargerId, ctx);
   const firers = option.valid ? option.shooters.map((id) => s.figures[id]!) : [];
   const full = firers.reduce((n, f) => n + firepowerOf(s, f, house), 0);
-  const maxDice = t.activated ? Math.floor(full / 2) : Infinity; // K-6.2b
+  const activated = hasActivated(s, targetId);
+  const maxDice = activated ? Math.floor(full / 2) : Infinity; // K-6.2b
   const reroll = option.valid && option.closeRange && house.defensiveCloseRangeReroll;
   const ordered = [...firers].sort((a, b) => a.skill - b.skill);
   const dice = firers.length ? shootingDice(s, ordered, ctx, { pinned: false, reroll, maxDice }) : [];
   const hits = dice.filter((d) => d.success).length;
   const machineGun = ordered.some((f) => ['mg', 'light-mg'].includes(weaponById(f.weapon!)?.class ?? '') && dice.some((d) => d.figureId === f.id));
-  st.push(ev('SHOT_FIRED', 'K-6.2b', `${t.name} fires defensive fire at ${c.name}${t.activated ? ' (already activated: half firepower)' : ''}: ${dice.length} dice — ${hits} hit${hits === 1 ? '' : 's'}`, {
+  st.push(ev('SHOT_FIRED', 'K-6.2b', `${t.name} fires defensive fire at ${c.name}${activated ? ' (already activated: half firepower)' : ''}: ${dice.length} dice — ${hits} hit${hits === 1 ? '' : 's'}`, {
     shooterId: targetId, targetId: chargerId, shooters: firers.map((f) => f.id), targets: option.hittable, dice, hits, closeRange: !!reroll, defensive: true, pinned: false, machineGun,
   }));
   // K-6.2d as if in the open; K-AMB-21 snow suits count in winter (house).

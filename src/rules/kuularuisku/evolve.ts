@@ -111,15 +111,12 @@ function evolveRecords(s: KState, e: KEvent): KState {
       // A copy written over (not a record grown key by key): the same keys in the same order, one shape.
       const units: Units = copyRecord(s.units);
       for (const id in units) {
-        units[id] = unitWith(units[id]!, { chargeFrom: undefined, activated: false, defensiveFireUsed: false, noMoveThisTurn: false, commandedMove: false, movedThisTurn: [], shotThisTurn: [] });
+        units[id] = unitWith(units[id]!, { chargeFrom: undefined, defensiveFireUsed: false, noMoveThisTurn: false, commandedMove: false, movedThisTurn: [], shotThisTurn: [] });
       }
       return stateWith(s, { turn: e.turn, units, melees: grenadesClosed(s.melees), activation: undefined });
     }
-    case 'TURN_ENDED': {
-      let next: KState = s;
-      for (const id of e.expiredReadiness) next = setUnit(next, id, { activated: true });
-      return stateWith(next, { activation: undefined });
-    }
+    case 'TURN_ENDED':
+      return stateWith(s, { activation: undefined });
     case 'ACTIVATION_STARTED': {
       const activation = activationRecord({ unitId: e.unitId, units: e.units, via: e.via, commandedBy: e.commandedBy, moved: [], shot: [], phase: 'none' });
       return stateWith(s, { activation });
@@ -133,7 +130,7 @@ function evolveRecords(s: KState, e: KEvent): KState {
         const u = units[id];
         if (!u) continue;
         if (units === s.units) units = copyRecord(units);
-        units[id] = unitWith(u, { activated: true, commandedMove: false, chargeFrom: undefined });
+        units[id] = unitWith(u, { commandedMove: false, chargeFrom: undefined });
       }
       // K-6.6d grenades only in the activation that started the melee.
       return stateWith(s, { units, melees: grenadesClosed(s.melees), activation: undefined });
@@ -144,7 +141,7 @@ function evolveRecords(s: KState, e: KEvent): KState {
     case 'READINESS_ROLL_OFF':
       return s;
     case 'COMMAND_ISSUED':
-      return setUnit(setUnit(s, e.leaderId, { activated: true }), e.unitId, () => ({ commandedMove: true }));
+      return setUnit(s, e.unitId, () => ({ commandedMove: true }));
     case 'FIGURES_MOVED': {
       // The figures moved, the unit's chargeFrom (a charge) and movedThisTurn, the activation's movers:
       // one copy of the state for all of them (the same keys in the same order as one step at a time).
@@ -265,11 +262,11 @@ function evolveRecords(s: KState, e: KEvent): KState {
       return setFigure(dropMember(s, e.figureId), e.figureId, { condition: 'dead', removed: 'executed' });
     case 'ROUT_STARTED': {
       let next = leaveMelee(s, e.unitId);
-      next = setUnit(next, e.unitId, (u) => ({ status: 'routing', routLeaders: e.leaders, activated: u.activated || e.countsAsActivation }));
+      next = setUnit(next, e.unitId, { status: 'routing', routLeaders: e.leaders });
       return next;
     }
     case 'RALLIED':
-      return setUnit(s, e.unitId, { status: 'normal', routLeaders: [], activated: true });
+      return setUnit(s, e.unitId, { status: 'normal', routLeaders: [] });
     case 'CHARGE_DECLARED':
       return s.activation ? stateWith(s, { activation: activationWith(s.activation, { charged: e.targetId }) }) : s;
     case 'CHARGE_COLLAPSED': {

@@ -280,7 +280,7 @@ export interface KSeq {
   deck: string[];
   /** K-2.1b cards drawn this turn, in order (spent ones included). */
   drawn: string[];
-  /** K-2.0b units that activated this turn, in order (each once). */
+  /** K-2.0b units that activated this turn, in order (each once; K-GAP-2 a lapsed readiness too): the rules read it through `hasActivated`. */
   acted: string[];
   /** F2/F4 the unit offered its activation (a card's unit, a commanded unit, a ready unit), or null. */
   unit: string | null;

@@ -13,6 +13,7 @@ import { nationalityCompatible } from './scenario-data';
 import { figureToUnit, liveFigures } from './table';
 import { soldierName } from './soldier-names';
 import type { HouseSettings, KFigure, KState, KUnit } from './state';
+import { hasActivated } from './acted';
 
 /** What caused a test (its rule id is cited on the MORALE_TEST event). */
 export type MoraleTrigger =
@@ -162,7 +163,8 @@ export function startRout(st: Steps, unitId: string, ctx: KCtx): void {
   const u = st.state.units[unitId]!;
   // K-7.3i leaders with the unit now cannot rally it.
   const leaders = [...u.joinedLeaders];
-  st.push(ev('ROUT_STARTED', 'K-7.3b', `${u.name} breaks and routs toward its own table edge${u.activated ? '' : ' (this is its activation)'}`, { unitId, leaders, countsAsActivation: !u.activated }));
+  const done = hasActivated(st.state, unitId);
+  st.push(ev('ROUT_STARTED', 'K-7.3b', `${u.name} breaks and routs toward its own table edge${done ? '' : ' (this is its activation)'}`, { unitId, leaders, countsAsActivation: !done }));
   routMoveSteps(st, unitId, ctx);
 }
 

@@ -77,7 +77,6 @@ export function unitRecord(u: KUnit): KUnit {
     kind: u.kind,
     figures: u.figures,
     status: u.status,
-    activated: u.activated,
     defensiveFireUsed: u.defensiveFireUsed,
     skill: u.skill,
     morale: u.morale,

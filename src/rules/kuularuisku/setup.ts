@@ -56,7 +56,7 @@ function buildSetup(scenario: Scenario): KState {
     });
     units[u.id] = unitRecord({
       id: u.id, side: u.side, name: u.name, kind, figures: u.figures.map((f) => f.id), status: 'normal',
-      activated: false, defensiveFireUsed: false, skill, morale,
+      defensiveFireUsed: false, skill, morale,
       nationality: unitNationality(data), languages: data.languages ?? [], skills: unitSkills,
       grenades: data.grenades ?? house.defaultGrenades, startEdge: side?.edge ?? 'none', startStrength: u.figures.length,
       hadSquadLeader: u.figures.some((f) => figures[f.id]!.role === 'squad-leader'),

@@ -341,6 +341,7 @@ export function applyStartStates(scenario: Scenario, s0: KState): KState {
 
   // Units: covering-fire halves (K-1.1), bound leaders (K-1.4b), statuses, per-turn facts.
   const ready: string[] = [];
+  const acted: string[] = [];
   for (const { u, st } of starts) {
     if (!st) continue;
     const parent = st.splitFrom ? units[st.splitFrom] : undefined;
@@ -356,8 +357,9 @@ export function applyStartStates(scenario: Scenario, s0: KState): KState {
     if (st.status === 'routing') setUnit(u.id, { routLeaders: [...units[u.id]!.joinedLeaders] });
     if (midTurn) {
       if (st.ready) ready.push(u.id);
+      if (st.activated) acted.push(u.id);
       setUnit(u.id, {
-        activated: !!st.activated, defensiveFireUsed: !!st.defensiveFireUsed, noMoveThisTurn: !!st.cannotMoveThisTurn,
+        defensiveFireUsed: !!st.defensiveFireUsed, noMoveThisTurn: !!st.cannotMoveThisTurn,
         ...(st.fellBackThisTurn ? { fellBackTurn: turn } : {}),
       });
     }
@@ -384,23 +386,22 @@ export function applyStartStates(scenario: Scenario, s0: KState): KState {
 
   const state = midTurn ? turn : turn - 1;
   // K-2.3a units waiting in readiness (never one in melee: validated).
-  const seq = { ...s0.seq, ready: ready.filter((id) => !units[id]!.meleeId) };
+  // K-2.0b units that have activated this turn (the game opens inside it: startTurnFlow).
+  const seq = { ...s0.seq, ready: ready.filter((id) => !units[id]!.meleeId), acted };
   return stateWith(s0, { turn: state, units, figures, melees: meleeRecords, markers, nextId, seq });
 }
 
 /**
  * K-2.1b the flow of a game that opens inside a turn (rules.start.deck): the turn begun, the listed
- * cards still in the deck, the others drawn, each unit that activated counted (K-2.0b). Without a deck
+ * cards still in the deck, the others drawn, each unit that activated counted (K-2.0b, set with the starting states). Without a deck
  * the game opens between turns as usual (its first BEGIN_TURN shuffles for rules.start.turn).
  */
 export function startTurnFlow(g: KGameState, scenario: Scenario): KGameState {
   const listed = startRulesOf(scenario)?.deck;
   if (!listed) return g;
   const deck = listed.filter((id) => g.units[id]);
-  const acted: string[] = [];
-  for (const id in g.units) if (g.units[id]!.activated) acted.push(id);
   const drawn = Object.values(g.units).filter((u) => hasCard(g, u) && !deck.includes(u.id)).map((u) => u.id);
-  const seq: KSeq = { ...g.seq, turnOpen: true, deck: [...deck], drawn, acted };
+  const seq: KSeq = { ...g.seq, turnOpen: true, deck: [...deck], drawn };
   return stateWithFlow(g, seq, g.tableFlow);
 }
 

@@ -84,8 +84,6 @@ export interface KUnit {
   /** Current members on the table, in order (leaders joined to it included). Empty for a unit merged elsewhere. */
   figures: string[];
   status: UnitStatus;
-  /** K-2.0b has activated this turn. */
-  activated: boolean;
   /** K-2.3 waiting in readiness this turn. */
   /** K-6.2c fired defensive fire this turn. */
   defensiveFireUsed: boolean;

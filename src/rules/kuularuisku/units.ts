@@ -13,6 +13,7 @@ import { baseOf, figureToUnit, liveFigures, unitDistance } from './table';
 import { soldierName } from './soldier-names';
 import type { KState, KUnit } from './state';
 import { basePointDistance } from '../../core';
+import { hasActivated } from './acted';
 
 /** K-1.1a the most soldiers a covering-fire group may have (K-AMB-2 rounding). */
 export function maxCoveringFire(n: number, rounding: 'floor' | 'ceil'): number {
@@ -92,7 +93,7 @@ export function joinUnit(s: KState, args: { unitId: string; intoUnitId: string }
   if (k.kind === 'leaderless' && !within(unitDistance(s, ctx.table, u, into), JOIN_DISTANCE)) return refuse('K-1.2b', `${u.name} must be within ${JOIN_DISTANCE} cm of ${into.name} to join`);
   if (!isCoherent(ctx.table, [...liveFigures(s, into), ...figs])) return refuse('K-1.0b', 'the joined unit must be in formation (3 cm chain)');
   const bound = k.kind === 'leader' && isLeaderless(s, into);
-  const noMove = k.kind !== 'leader' && !into.activated;
+  const noMove = k.kind !== 'leader' && !hasActivated(s, into.id);
   const text = k.kind === 'leader'
     ? `${u.name} joins ${into.name}${bound ? ' and becomes its squad leader for good (K-1.4b)' : ''}`
     : `${u.name} joins ${into.name}${noMove ? `; ${into.name} has not activated and cannot move this turn (K-1.2c)` : ''}`;

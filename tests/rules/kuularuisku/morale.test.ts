@@ -7,6 +7,7 @@ import {
 } from '../../../src/rules/kuularuisku/engine';
 import type { UnitSpec } from './fixture';
 import { apply, dice, fallen, line, stateWith, table, types, wounded } from './fixture';
+import { hasActivated } from '../../../src/rules/kuularuisku/acted';
 
 let t: Battlefield;
 beforeAll(async () => { t = await table(); });
@@ -86,7 +87,8 @@ describe('K-7.3 below half strength and rout', () => {
       ['MORALE_TEST', 'K-7.1-T1'], ['UNIT_STATUS_CHANGED', 'K-7.1b'], ['MORALE_TEST', 'K-7.3a'], ['ROUT_STARTED', 'K-7.3b'], ['FIGURES_MOVED', 'K-7.3c'],
     ]);
     const after = apply(s, ev);
-    expect(after.units.sq).toMatchObject({ status: 'routing', activated: true }); // K-7.3c counts as its activation
+    expect(after.units.sq).toMatchObject({ status: 'routing' });
+    expect(hasActivated(after, 'sq')).toBe(true); // K-7.3c counts as its activation
     expect(after.figures.sq_1!.at[0]).toBeCloseTo(10, 5); // 20 cm west, toward its (west) edge
     // Passing the second test: it stays pinned.
     const held = moraleTest(s, 'sq', 'K-7.1-T1', { table: t, dice: dice(1, 6) });
@@ -129,7 +131,8 @@ describe('K-7.3 below half strength and rout', () => {
     const rally = of(ev, 'MORALE_TEST').find((e) => e.trigger === 'K-7.3h')!;
     expect(rally).toMatchObject({ value: 2, need: 2, passed: true, moraleFrom: 'cpt_1' });
     expect(types(ev).at(-1)).toBe('RALLIED');
-    expect(apply(s0, ev).units.sq).toMatchObject({ status: 'normal', activated: true });
+    expect(apply(s0, ev).units.sq).toMatchObject({ status: 'normal' });
+    expect(hasActivated(apply(s0, ev), 'sq')).toBe(true);
   });
 
   it('K-7.3i a leader who was with the unit when it broke cannot rally it', () => {

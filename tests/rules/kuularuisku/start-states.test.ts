@@ -10,6 +10,7 @@ import {
 import { phaseOf, type KCommand, type KGameState } from '../../../src/rules/kuularuisku/activation';
 import { kuularuiskuRuleset } from '../../../src/rules/kuularuisku/ruleset';
 import { dice, line, scenarioWith, stateWith, table, type UnitSpec } from './fixture';
+import { hasActivated } from '../../../src/rules/kuularuisku/acted';
 
 let t: Battlefield;
 beforeAll(async () => { t = await table(); });
@@ -108,7 +109,7 @@ describe('starting states set up and played by the rules', () => {
     const units: UnitSpec[] = [{ id: 'a', at: line(40, 80, 3), start: { ready: true } }, { id: 'b', side: 'blue', at: line(120, 80, 3) }];
     const { sc, g } = game(units, { start: { deck: ['b'] } });
     expect(g.seq.ready).toEqual(['a']);
-    expect(g.units.a).toMatchObject({ activated: false });
+    expect(hasActivated(g, 'a')).toBe(false);
     let r = play(sc, g, { type: 'DRAW_CARD' });
     r = play(sc, r.g, { type: 'PASS', side: 'blue', unitId: 'b' });
     expect(phaseOf(r.g)).toMatchObject({ kind: 'window', side: 'red' });
@@ -222,7 +223,7 @@ describe('starting states set up and played by the rules', () => {
     const units: UnitSpec[] = [{ id: 'a', at: line(40, 80, 3) }, { id: 'b', side: 'blue', at: line(120, 80, 3) }];
     const plain = setupK(scenarioWith(units));
     expect(plain.turn).toBe(0);
-    expect(Object.values(plain.units).map((u) => [u.status, u.activated, u.meleeId])).toEqual([['normal', false, undefined], ['normal', false, undefined]]);
+    expect(Object.values(plain.units).map((u) => [u.status, hasActivated(plain, u.id), u.meleeId])).toEqual([['normal', false, undefined], ['normal', false, undefined]]);
   });
 });
 

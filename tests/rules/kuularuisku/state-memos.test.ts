@@ -108,7 +108,7 @@ describe('answers remembered per state = worked out afresh, on seeded random gam
       const known = offerOptions(s, p.offer, table);
       const target = known.command[0];
       if (!target) continue;
-      const s1: KGameState = { ...s, units: { ...s.units, [target]: { ...s.units[target]!, activated: true } } };
+      const s1: KGameState = { ...s, seq: { ...s.seq, acted: [...s.seq.acted, target] } };
       expect(offerOptions(s1, p.offer, table).command).not.toContain(target);
       expect(offerOptions(s1, p.offer, table)).toEqual(offerOptionsAfresh(s1, p.offer, table));
       expect(offerOptions(s, p.offer, table)).toBe(known);

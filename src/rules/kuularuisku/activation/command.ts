@@ -7,6 +7,7 @@ import { sightOptions } from '../sight-options';
 import type { KState, KUnit } from '../state';
 import { baseOf, liveFigures } from '../table';
 import { hasCard } from './deck';
+import { hasActivated } from '../acted';
 
 /** The leader's own figure(s) on the table, wherever he stands (alone or with a group). */
 export function leaderFigures(s: KState, leader: KUnit) {
@@ -23,7 +24,7 @@ export function commandRefusal(s: KState, table: TableQueries, leaderId: string,
   if (unit.side !== leader.side) return { reason: `${unit.name} is not a friendly unit`, rule: 'K-2.2a' };
   if (unit.kind === 'leader') return { reason: `${unit.name} is a leader: leaders cannot command other leaders`, rule: 'K-2.2c' };
   if (!hasCard(s, unit)) return { reason: `${unit.name} is not a unit that can activate on its own`, rule: 'K-2.1a' };
-  if (unit.activated) return { reason: `${unit.name} has already activated this turn`, rule: 'K-2.2a' };
+  if (hasActivated(s, unit.id)) return { reason: `${unit.name} has already activated this turn`, rule: 'K-2.2a' };
   if (unit.meleeId || unit.status === 'in-melee') return { reason: `${unit.name} is in melee: it cannot be commanded`, rule: 'K-2.2c' };
   if (leader.joinedTo === unit.id) return { reason: `${leader.name} is with ${unit.name}: the group acts with him instead (K-2.2d)`, rule: 'K-2.2d' };
   if (!nationalityCompatible(leader, unit)) {
@@ -52,7 +53,7 @@ export function commandableUnits(s: KState, table: TableQueries, leaderId: strin
   const leader = s.units[leaderId];
   if (!leader || leader.kind !== 'leader') return [];
   return Object.values(s.units)
-    .filter((u) => u.side === leader.side && u.kind !== 'leader' && !u.activated)
+    .filter((u) => u.side === leader.side && u.kind !== 'leader' && !hasActivated(s, u.id))
     .filter((u) => !commandRefusal(s, table, leaderId, u.id))
     .map((u) => u.id);
 }

@@ -21,6 +21,7 @@ import type { FlowCtx } from './flow-ctx';
 import { pinnedTest, rout } from '../morale';
 import { chargeRemoval, revealChecks } from '../special-play';
 import { barrageAsks, barrageGoesOn } from './barrage-choice';
+import { hasActivated } from '../acted';
 
 export type { FlowCtx } from './flow-ctx';
 
@@ -213,7 +214,7 @@ export function resolvePending(acc: Steps<KGameEvent>, pending: KPending, ctx: F
       acc.push(...pinnedTest(s, acting.id, ctx));
       acc.push(fev('STEP_DONE', 'K-7.1f', `${acting.name}: start-of-activation test done`, { kind: pending.kind }));
       const now = acc.state.units[acting.id];
-      if (!now || now.status === 'routing' || !acc.state.units[pending.unitId] || now.activated || !unitOnTable(acc.state, now)) {
+      if (!now || now.status === 'routing' || !acc.state.units[pending.unitId] || hasActivated(acc.state, now.id) || !unitOnTable(acc.state, now)) {
         // K-7.3c routed at once (that was its activation), or gone: the next step of the turn.
         acc.push(fev('OFFER_LAPSED', now?.status === 'routing' ? 'K-7.3c' : 'K-7.1f', `${acting.name} does not act this activation`, { unitId: pending.unitId }));
         afterActivation(acc, ctx);

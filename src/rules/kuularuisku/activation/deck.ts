@@ -3,6 +3,7 @@
 import type { Dice } from '../../../core';
 import type { KState, KUnit } from '../state';
 import { fev, type FlowEvent } from './flow-state';
+import { hasActivated } from '../acted';
 
 const GONE: ReadonlySet<KUnit['status']> = new Set(['surrendered', 'withdrawn', 'destroyed']);
 
@@ -72,7 +73,7 @@ export function drawOutcome(s: KState, unitId: string): DrawOutcome {
   const u = s.units[unitId];
   if (u?.joinedTo && u.kind !== 'leader') return { kind: 'spent', reason: 'joined', rule: 'K-1.2a', text: `${u.name} has joined another unit: the card is spent` };
   if (!u || !unitOnTable(s, u)) return { kind: 'spent', reason: 'gone', rule: 'K-2.1a', text: `${u?.name ?? unitId} is no longer on the table: the card is spent` };
-  if (u.activated) {
+  if (hasActivated(s, u.id)) {
     const rule = u.kind === 'leader' ? 'K-2.2b' : 'K-2.0b';
     return { kind: 'spent', reason: 'activated', rule, text: `${u.name} has already activated this turn: the card is spent` };
   }
@@ -80,7 +81,7 @@ export function drawOutcome(s: KState, unitId: string): DrawOutcome {
     const group = s.units[u.joinedTo];
     // K-2.2e a leader still with a group that has acted went with it (he did not leave): his card is
     // skipped; K-1.4b a bound leader's squad activates on either card.
-    if (group && group.activated) {
+    if (group && hasActivated(s, group.id)) {
       const rule = group.boundLeaders.includes(u.id) ? 'K-1.4b' : 'K-2.2e';
       return { kind: 'spent', reason: 'activated', rule, text: `${group.name} already activated with ${u.name}: his card is spent` };
     }

@@ -189,6 +189,7 @@ export function evolveSeq(s: KState, e: KGameEvent): KSeq {
     case 'TURN_ENDED':
       // K-GAP-2 (house) unused readiness lapses.
       n = copySeq(notReady(q, e.expiredReadiness));
+      n.acted = withActed(q.acted, e.expiredReadiness);
       clearOffer(n);
       n.forced = null;
       n.turnOpen = false;

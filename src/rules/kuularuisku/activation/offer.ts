@@ -6,6 +6,7 @@ import type { ChosenAction, LeadersChoice } from './commands';
 import { commandableUnits } from './command';
 import { fev, type KForcedStep, type KGameEvent, type KOffer, type OfferVia } from './flow-state';
 import { recalledStragglers } from './stragglers-recalled';
+import { hasActivated } from '../acted';
 
 /** The unit that acts for a card: a joined leader acts with his group (K-2.2d). */
 export function actingUnit(s: KState, unitId: string): KUnit | undefined {
@@ -16,7 +17,7 @@ export function actingUnit(s: KState, unitId: string): KUnit | undefined {
 
 /** Joined leaders of a group that have not activated yet (K-2.2e), split into bound (K-1.4b) and free. */
 export function joinedLeadersToAsk(s: KState, group: KUnit): { bound: string[]; free: string[] } {
-  const idle = group.joinedLeaders.filter((id) => s.units[id] && !s.units[id]!.activated && s.units[id]!.joinedTo === group.id);
+  const idle = group.joinedLeaders.filter((id) => s.units[id] && !hasActivated(s, id) && s.units[id]!.joinedTo === group.id);
   return { bound: idle.filter((id) => group.boundLeaders.includes(id)), free: idle.filter((id) => !group.boundLeaders.includes(id)) };
 }
 
@@ -128,7 +129,7 @@ export function activationUnits(s: KState, offer: KOffer, leaders: LeadersChoice
       return { main: u.id, units: [u.id], leaving: [{ leaderId: u.id, groupId: group.id }], via };
     }
     const ask = joinedLeadersToAsk(s, group);
-    const others = group.activated ? [] : [...ask.bound, ...ask.free].filter((id) => id !== u.id);
+    const others = hasActivated(s, group.id) ? [] : [...ask.bound, ...ask.free].filter((id) => id !== u.id);
     return { main: group.id, units: [group.id, u.id, ...others, ...withHalf(group.id)], leaving: [], via: 'leader-group' };
   }
   const ask = joinedLeadersToAsk(s, u);

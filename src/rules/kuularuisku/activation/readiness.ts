@@ -4,10 +4,11 @@ import type { Dice } from '../../../core';
 import { ev, type KEvent } from '../events';
 import type { KState, KUnit } from '../state';
 import { unitOnTable } from './deck';
+import { hasActivated } from '../acted';
 
 /** A ready unit that may still use its readiness (not charged into melee, not routing, on the table). */
 export function canUseReadiness(s: KState, u: KUnit): boolean {
-  return s.seq.ready.includes(u.id) && !u.activated && u.status !== 'in-melee' && u.status !== 'routing' && !u.meleeId && unitOnTable(s, u);
+  return s.seq.ready.includes(u.id) && !hasActivated(s, u.id) && u.status !== 'in-melee' && u.status !== 'routing' && !u.meleeId && unitOnTable(s, u);
 }
 
 export function readyUnits(s: KState, side?: string): string[] {

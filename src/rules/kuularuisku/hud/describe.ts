@@ -19,6 +19,7 @@ import { moveOffer } from './move-offer';
 import { splitOffer } from './split-offer';
 import { targetsFor } from './targets';
 import { isOwnerChoice } from '../flow-types';
+import { hasActivated } from '../acted';
 
 export interface DescribeCtx {
   scenario: Scenario;
@@ -39,7 +40,7 @@ function sideName(s: KState, ctx: DescribeCtx, side: string | undefined): string
 function statusChips(s: KState, u: KUnit): string[] {
   const chips: string[] = [];
   if (u.status !== 'normal') chips.push(u.status === 'in-melee' ? 'in melee' : u.status);
-  if (u.activated) chips.push('activated');
+  if (hasActivated(s, u.id)) chips.push('activated');
   if (s.seq.ready.includes(u.id)) chips.push('ready');
   if (u.joinedTo) chips.push(`joined ${s.units[u.joinedTo]?.name ?? u.joinedTo}`);
   if (u.splitFrom) chips.push('covering fire');
@@ -75,7 +76,7 @@ export function describeUnits(s: KState): PlayUnit[] {
     const from = hiddenFrom(u);
     return {
       id: u.id, side: u.side, name: u.name, kind: KIND_WORDS[u.kind] ?? u.kind, status: statusChips(s, u),
-      strength: { now: liveFigures(s, u).length, start: u.startStrength }, figures: byUnit.get(u.id) ?? [], activated: u.activated,
+      strength: { now: liveFigures(s, u).length, start: u.startStrength }, figures: byUnit.get(u.id) ?? [], activated: hasActivated(s, u.id),
       ...(from.length ? { hiddenFrom: from } : {}),
     };
   });
