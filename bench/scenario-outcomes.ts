@@ -38,7 +38,7 @@ for (const file of files) {
     const end = [...g.events].reverse().find((e) => e.type === 'GAME_ENDED') as { text?: string } | undefined;
     // The condition's text up to its first colon or full stop names the tier ("White minor win: …").
     const why = (end?.text ?? r.result?.reason ?? '?').replace(/^[^:]*wins?: /, '').split(/[:.—]/)[0]!.trim();
-    const key = `${winner} T${(g.state as { turn: number }).turn} ${why}`;
+    const key = `${winner} T${(g.state as { seq: { round: number } }).seq.round} ${why}`;
     byEnd[key] = (byEnd[key] ?? 0) + 1;
   }
   bf.free();

@@ -199,7 +199,7 @@ for (let seed = 1; seed <= seeds; seed++) {
         const r = g.dispatch(c);
         if (r.ok) {
           sent = c;
-          if (process.env.PLAN_DEBUG && routed.includes(c)) console.log(`  T${s.turn} ${c.mode} ${c.unitId} lead to (${c.moves![0]!.to.map((v) => v.toFixed(1)).join(', ')})`);
+          if (process.env.PLAN_DEBUG && routed.includes(c)) console.log(`  T${s.seq.round} ${c.mode} ${c.unitId} lead to (${c.moves![0]!.to.map((v) => v.toFixed(1)).join(', ')})`);
           break;
         }
         if (process.env.PLAN_DEBUG && routed.includes(c)) console.log(`  refused ${c.mode} ${c.unitId}: ${r.reason}`);

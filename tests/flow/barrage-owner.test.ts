@@ -58,7 +58,7 @@ describe('opening-barrage K-GAP-9 K-5.5a the owner of a unit the preparation fir
     expect(events.map((e) => e.type).filter((t) => t !== 'DICE_ROLLED')).toEqual(['SPECIAL_ROLL', 'SPECIAL_FIRE', 'COVER_TEST', 'CHOICE_PENDING']);
     expect(events.at(-1)!.text).toBe('1 wound from the preparation fire on Squad r1: for Reds (owner of Squad r1) to allocate');
     expect(opened(events)).toBe(false);
-    expect(g.state.turn).toBe(0);
+    expect(g.state.seq.round).toBe(0);
     // The barrage's place is kept in the choice: r2, in the same salvo, still waits for its die.
     expect(phaseOf(g.state)).toMatchObject({ kind: 'choice', choice: { kind: 'wounds', side: 'reds', unitId: 'r1', wounds: 1, barrage: { salvo: 0, rest: ['r2'] } } });
     const d = g.pendingDecision()!;
@@ -95,7 +95,7 @@ describe('opening-barrage K-GAP-9 K-5.5a the owner of a unit the preparation fir
     expect(roll).toMatchObject({ special: 'opening-barrage', rule: 'K-GAP-9', value: 6, success: false });
     expect(second.map((e) => e.type).slice(-2)).toEqual(['TURN_STARTED', 'DECK_SHUFFLED']);
     expect(phaseOf(g.state).kind).toBe('draw');
-    expect(g.state.turn).toBe(1);
+    expect(g.state.seq.round).toBe(1);
   });
 
   it('K-SKL-8 in the barrage\'s wound tests Reds are asked whether the medic re-rolls; the barrage waits for the word, then goes on', () => {

@@ -26,7 +26,7 @@ describe('F1 turn: shuffle, draw, spend', () => {
     expect(rolls).toHaveLength(4);
     expect(rolls.every((e) => e.rule === 'K-2.1b')).toBe(true);
     expect(seqOf(g).deck).toEqual(['w1', 'w2', 'wl', 'r1', 'r2']);
-    expect(g.state.turn).toBe(1);
+    expect(g.state.seq.round).toBe(1);
     expect(phaseOf(g.state).kind).toBe('draw');
   });
 
@@ -107,7 +107,7 @@ describe('F1 turn: shuffle, draw, spend', () => {
     expect(end.map((e) => e.type)).toEqual(['TURN_ENDED']);
     expect(phaseOf(g.state)).toMatchObject({ kind: 'between-turns', turn: 1 });
     must(g, { type: 'BEGIN_TURN', side: 'whites' });
-    expect(g.state.turn).toBe(2);
+    expect(g.state.seq.round).toBe(2);
     expect(Object.values(g.state.units).every((u) => !hasActivated(g.state, u.id))).toBe(true);
     expect(seqOf(g).acted).toEqual([]);
   });

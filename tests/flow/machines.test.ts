@@ -47,7 +47,7 @@ describe('turn and activation machines (F1, F2, F4)', () => {
     }
     expect(flowPosition(actor)).toEqual({ turn: { turn: 'turnEnd' } });
     expect(send(actor, { type: 'END_TURN', side: 'whites' })).toEqual({ turn: 'betweenTurns' });
-    expect(g.state.turn).toBe(1);
+    expect(g.state.seq.round).toBe(1);
   });
 
   it('F4 a leader\'s card → choosing.leader; COMMAND → the commanded unit chooses (same activation machine)', () => {
@@ -103,7 +103,7 @@ describe('turn and activation machines (F1, F2, F4)', () => {
     expect(send(actor, { type: 'UNDO' })).toEqual({ turn: { turn: 'pick' } });
     // The shuffle rolled dice: no take-back.
     expect(send(actor, { type: 'UNDO' })).toEqual({ turn: { turn: 'pick' } });
-    expect(g.state.turn).toBe(1);
+    expect(g.state.seq.round).toBe(1);
   });
 
   it('F2 transient steps are walked through in order (inspection of microsteps)', () => {

@@ -108,7 +108,7 @@ describe('model-based paths through each turn model (xstate/graph)', () => {
 
   it('card-driven (K-2.1b, F1–F4): draw, the offered unit chooses, its parts, readiness, the turn\'s end', () => {
     const { reached, paths } = traverse(kuularuiskuModule as unknown as AnyRulesetModule, flowScenario(), kTable, 1, {
-      stopAt: (s: KGameState) => s.turn >= 2,
+      stopAt: (s: KGameState) => s.seq.round >= 2,
       progress: (s: KGameState) => [s.seq.deck.length, s.seq.queue.length],
       // The moves and shots the rules accept (the player's, checked), as well as the rules' other commands.
       commands: (s: KGameState) => checkedCommands(s, { scenario: flowScenario(), table: kTable as never }) as Command[],

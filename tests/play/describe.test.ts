@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 
 const ctx = () => ({ scenario, table });
-const open = (s: KGameState, seq: Partial<KGameState['seq']>, tableFlow: Partial<KGameState['tableFlow']> = {}): KGameState => ({ ...s, turn: 2, seq: { ...s.seq, turnOpen: true, deck: ['r2'], drawn: ['w1', 'r1'], ...seq }, tableFlow: { ...s.tableFlow, ...tableFlow } });
+const open = (s: KGameState, seq: Partial<KGameState['seq']>, tableFlow: Partial<KGameState['tableFlow']> = {}): KGameState => ({ ...s, seq: { ...s.seq, round: 2, turnOpen: true, deck: ['r2'], drawn: ['w1', 'r1'], ...seq }, tableFlow: { ...s.tableFlow, ...tableFlow } });
 const legal = (s: KGameState) => kuularuiskuRuleset.legalCommands(s, ctx());
 
 describe('describePlay: who must act, and the buttons', () => {

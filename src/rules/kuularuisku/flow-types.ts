@@ -269,9 +269,11 @@ export interface KWindow {
  * The sequence: what the neutral cards machine will own, in `CardsView`'s names (src/core/sequence.ts).
  * The unit offered (`unit`, its `side`, `via`, `by`) is set from the card, command or readiness that
  * offered it until it starts acting, commands, goes ready or lapses; `forced` is the step it must
- * resolve first. The turn number stays `KState.turn`.
+ * resolve first.
  */
 export interface KSeq {
+  /** K-2.1b the turn being played, or the last one played between turns (0 before the first). */
+  round: number;
   /** Between BEGIN_TURN and END_TURN (the machine: any step but `between`). */
   turnOpen: boolean;
   /** K-GAP-1 the last turn of the game. */

@@ -15,7 +15,7 @@ export const kuularuiskuModule = {
   name: 'Kuularuisku 1918',
   phase: kuularuiskuPhase,
   // The turn the log's lines are labelled with (TURN_STARTED sets it; 0 before the first).
-  turnOf: (state: KState) => state.turn,
+  turnOf: (state: KState) => state.seq.round,
   flow: kuularuiskuFlow,
   hud: kuularuiskuHud,
   measure: 'cm' as const,

@@ -21,7 +21,7 @@ export function kuularuiskuPhase(s: KGameState): { side: string | undefined; awa
   const side = sideToAct(p);
   const sideName = (id: string | undefined) => s.sides.find((x) => x.id === id)?.name ?? id ?? '';
   const unitName = (id: string) => s.units[id]?.name ?? id;
-  const turn = `Turn ${s.turn}`;
+  const turn = `Turn ${s.seq.round}`;
   switch (p.kind) {
     case 'over': return { side, awaiting: 'over', label: `Game over: ${p.result.text}` };
     case 'between-turns': return { side, awaiting: 'between-turns', label: p.turn === 0 ? 'The game is about to begin' : `${turn} is over: begin the next turn` };

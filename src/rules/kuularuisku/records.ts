@@ -138,7 +138,6 @@ export function activationWith(a: KActivation, patch: Partial<KActivation>): KAc
 export function stateWith(s: KState, patch: Partial<KState>): KState {
   const r: AllFields<KState> = {
     ruleset: s.ruleset,
-    turn: s.turn,
     winter: s.winter,
     sides: s.sides,
     units: s.units,

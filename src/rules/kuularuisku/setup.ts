@@ -78,7 +78,7 @@ function buildSetup(scenario: Scenario): KState {
   const special = buildSpecial(scenario);
   if (special) special.hidden = special.hidden.filter((id) => units[id]);
   return {
-    ruleset: 'kuularuisku', turn: 0,
+    ruleset: 'kuularuisku',
     winter: special?.config.winter ?? rules.winter ?? scenario.conditions?.snow ?? false,
     sides, units, figures, melees: {}, markers: {},
     dressingStations: [

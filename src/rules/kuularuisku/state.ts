@@ -193,8 +193,6 @@ export interface KSide {
 
 export interface KState {
   ruleset: 'kuularuisku';
-  /** 0 before the first turn begins. */
-  turn: number;
   /** K-SKL-3 the scenario is in winter. */
   winter: boolean;
   sides: KSide[];

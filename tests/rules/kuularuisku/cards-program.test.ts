@@ -22,7 +22,7 @@ function viewOf(s: KGameState): CardsView {
   const q = s.seq;
   const step = s.tableFlow.result ? 'over' : !q.turnOpen ? 'between' : q.forced ? 'forced' : s.activation ? 'activation' : q.unit ? 'offer' : q.readiness ? 'window' : q.deck.length ? 'draw' : 'end';
   return {
-    step, round: s.turn, lastRound: q.lastRound, sides: s.sides.map((x) => x.id), side: q.side, first: null, unit: q.unit, acted: q.acted, phase: null, played: [],
+    step, round: s.seq.round, lastRound: q.lastRound, sides: s.sides.map((x) => x.id), side: q.side, first: null, unit: q.unit, acted: q.acted, phase: null, played: [],
     deck: q.deck, drawn: q.drawn, via: q.via, by: q.by, forced: q.forced,
     ready: q.ready, readiness: q.readiness, queue: q.queue, taken: [],
   };
@@ -71,7 +71,7 @@ function shadow(g: GameSession<KGameState>, scenario: Scenario, table: TableQuer
       const next = events[i + 1];
       if (e.type === 'DECK_SHUFFLED') {
         // The machine deals before its round counts up.
-        const view = { table: s, seq: { ...viewOf(s), round: s.turn - 1 } };
+        const view = { table: s, seq: { ...viewOf(s), round: s.seq.round - 1 } };
         const r = program.deal(view, { ...ctx, dice: replayDice(events, 'shuffle the activation deck') });
         expect(r).toEqual({ deck: e.order, text: e.text });
         const bySide = s.sides.flatMap((x) => program.units(s, x.id));

@@ -67,8 +67,8 @@ describe('records of one shape', () => {
     const a = activationWith({ unitId: u.id, units: [u.id], via: 'card', moved: [], shot: [], phase: 'none' }, { action: 'shoot' });
     expect(a.action).toBe('shoot');
     expect(a.phase).toBe('none');
-    const next = stateWith(s, { turn: 3, activation: a });
-    expect(next.turn).toBe(3);
+    const next = stateWith(s, { seq: { ...s.seq, round: 3 }, activation: a });
+    expect(next.seq.round).toBe(3);
     expect(next.units).toBe(s.units);
     expect(keys(next)).toBe(keys(stateWith(s, {})));
     expect(stateWith(next, { activation: undefined }).activation).toBeUndefined();

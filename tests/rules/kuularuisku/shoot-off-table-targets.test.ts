@@ -42,7 +42,7 @@ describe('off-table fire targets', () => {
           figures[id] = { ...figures[id]!, at, ...(r() < 0.1 ? { condition: 'dead' as const } : {}) };
         }
       }
-      const s: KState = { ...base, figures, units, turn: 1 + (n % 3), activation: { unitId: red.id, units: [red.id], via: 'card', moved: [], shot: [], phase: 'none', action: 'shoot' } };
+      const s: KState = { ...base, figures, units, seq: { ...base.seq, round: 1 + (n % 3) }, activation: { unitId: red.id, units: [red.id], via: 'card', moved: [], shot: [], phase: 'none', action: 'shoot' } };
       const want = Object.keys(s.units).filter((id) => s.units[id]!.side !== lane.side && !offTableRefusal(s, lane.id, id));
       const got = offTableTargets(s, lane.id);
       expect(got).toEqual(want);

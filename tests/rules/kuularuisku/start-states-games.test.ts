@@ -40,7 +40,7 @@ describe('a mid-battle start played to the end', () => {
       const cached = cachedTable(table);
       const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table: cached, seed });
       const first = g.state as KGameState;
-      expect(first.turn).toBe(2);
+      expect(first.seq.round).toBe(2);
       playGame(g, kuularuiskuPlayer({ seed: seed * 7919 + 1, draw: 'groups' }), { table: cached });
       for (const e of g.events) seen.add(`${e.type}:${e.rule}${e.type === 'FIGURES_MOVED' ? `:${e.unitId}` : ''}`);
       const out = [...activationViolations(g.events), ...citationViolations(g.events)];

@@ -87,7 +87,7 @@ describe('starting states set up and played by the rules', () => {
       { id: 'c', at: line(40, 60, 3), start: { activated: true } },
     ];
     const { sc, g } = game(units, { start: { turn: 3, deck: ['a', 'b'] } });
-    expect(g.turn).toBe(3);
+    expect(g.seq.round).toBe(3);
     expect(g.seq).toMatchObject({ turnOpen: true, deck: ['a', 'b'], drawn: ['c'], acted: ['a', 'c'] });
     expect(phaseOf(g)).toEqual({ kind: 'draw', left: 2 });
     const r = play(sc, g, { type: 'DRAW_CARD' });
@@ -98,7 +98,7 @@ describe('starting states set up and played by the rules', () => {
   it('K-GAP-1 K-2.1b rules.start.turn without a deck: the game opens before that turn, its first BEGIN_TURN shuffles turn 4', () => {
     const units: UnitSpec[] = [{ id: 'a', at: line(40, 80, 3) }, { id: 'b', side: 'blue', at: line(120, 80, 3) }];
     const { sc, g } = game(units, { start: { turn: 4 } });
-    expect(g.turn).toBe(3);
+    expect(g.seq.round).toBe(3);
     expect(phaseOf(g)).toEqual({ kind: 'between-turns', turn: 3 });
     const r = play(sc, g, { type: 'BEGIN_TURN' }, dice(1));
     expect(of(r.events, 'TURN_STARTED')[0]).toMatchObject({ turn: 4 });
@@ -222,7 +222,7 @@ describe('starting states set up and played by the rules', () => {
   it('a scenario without starting states sets up exactly as before (no start: the same state)', () => {
     const units: UnitSpec[] = [{ id: 'a', at: line(40, 80, 3) }, { id: 'b', side: 'blue', at: line(120, 80, 3) }];
     const plain = setupK(scenarioWith(units));
-    expect(plain.turn).toBe(0);
+    expect(plain.seq.round).toBe(0);
     expect(Object.values(plain.units).map((u) => [u.status, hasActivated(plain, u.id), u.meleeId])).toEqual([['normal', false, undefined], ['normal', false, undefined]]);
   });
 });

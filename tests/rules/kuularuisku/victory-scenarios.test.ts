@@ -19,6 +19,8 @@ function place(s: KState, unitId: string, points: Vec2[], floor = 0): KState {
   });
   return { ...s, figures };
 }
+/** The state in this turn (the sequence's round). */
+const withRound = (s: KState, round: number): KState => ({ ...s, seq: { ...s.seq, round } });
 const line = (x: number, z: number, n: number, dx = 1.5, dz = 0): Vec2[] => Array.from({ length: n }, (_, i) => [x + i * dx, z + i * dz] as Vec2);
 
 /** Every unit of a side in rows from a corner point, well away from every objective. */
@@ -47,7 +49,7 @@ function kill(s: KState, side: string, n: number): KState {
 
 describe('K-GAP-1 Kalevankangas (brief K1, reworked tiers): the White wins', () => {
   // The end of turn 8, the Reds pulled back into Tammela's south-west corner (x < 25).
-  const end = (): KState => parkSide({ ...setupK(kal), turn: 8 }, 'red', 2, 2);
+  const end = (): KState => parkSide(withRound(setupK(kal), 8), 'red', 2, 2);
   // 35 of the 66 White figures killed: more than half, taken from squads parked away from the objectives.
   const costly = (s: KState) => kill(s, 'white', 35);
 
@@ -90,7 +92,7 @@ describe('K-GAP-1 Kalevankangas (brief K1, reworked tiers): the White wins', () 
     let s = parkSide(end(), 'white', 150, 2);
     s = place(s, 'w_sq3', line(103, 64, 9, 0.5, 0.2));
     s = place(s, 'w_sq4', line(78, 64, 9, 0.5, 0.2));
-    expect(victoryCheck({ ...s, turn: 7 }, kal, 'turn-end', false)).toBeUndefined();
+    expect(victoryCheck({ ...s, seq: { ...s.seq, round: 7 } }, kal, 'turn-end', false)).toBeUndefined();
     // The commissar alone at the mortuary does not deny it (holding-objectives) …
     const lone = place(s, 'r_commissar', [[82, 67]]);
     expect(victoryCheck(lone, kal, 'turn-end', true)!.text).toContain('White major win');
@@ -102,7 +104,7 @@ describe('K-GAP-1 Kalevankangas (brief K1, reworked tiers): the White wins', () 
 
 describe('K-GAP-1 Tammerkoski (brief K2, reworked tiers): the White wins', () => {
   // The end of turn 10, the Reds pulled back to the west edge (x < 20), far from the Theatre, the factory and the barricade.
-  const end = (): KState => parkSide({ ...setupK(tam), turn: 10 }, 'red', 2, 2);
+  const end = (): KState => parkSide(withRound(setupK(tam), 10), 'red', 2, 2);
 
   it('west-bank-foothold K-GAP-1: two unbroken White units on the west bank holding both the felt factory and the bridge barricade: a major win', () => {
     let s = parkSide(end(), 'white', 150, 2);

@@ -20,6 +20,8 @@ function place(s: KState, unitId: string, points: Vec2[], floor = 0): KState {
   });
   return { ...s, figures };
 }
+/** The state in this turn (the sequence's round). */
+const withRound = (s: KState, round: number): KState => ({ ...s, seq: { ...s.seq, round } });
 const line = (x: number, z: number, n: number, dx = 1.5, dz = 0): Vec2[] => Array.from({ length: n }, (_, i) => [x + i * dx, z + i * dz] as Vec2);
 
 /** Remove n of a side's figures (killed), taking them unit by unit. */
@@ -71,7 +73,7 @@ describe('K-GAP-1 victory conditions of the 1918 scenarios', () => {
   });
 
   it('west-bank-foothold K-GAP-1: a White win also needs 2 unbroken units on the west bank at the end of turn 10', () => {
-    let s = { ...setupK(tam), turn: 10 };
+    let s = withRound(setupK(tam), 10);
     for (const u of ['r_os1', 'r_mg1']) s = place(s, u, line(2, 2 + (u === 'r_mg1' ? 3 : 0), 11));
     s = place(s, 'w_sq1', line(58, 78, 9, 1.5, 1)); // inside the Theatre
     const foothold = s.special!.config.victory[0]!.requires;
@@ -90,11 +92,11 @@ describe('K-GAP-1 victory conditions of the 1918 scenarios', () => {
     const routing = { ...two, units: { ...two.units, w_sq2: { ...two.units.w_sq2!, status: 'routing' as const } } };
     expect(victoryCheck(routing, tam, 'turn-end', true)).toMatchObject({ winner: 'red' });
     // Not before the end.
-    expect(victoryCheck({ ...two, turn: 9 }, tam, 'turn-end', false)).toBeUndefined();
+    expect(victoryCheck({ ...two, seq: { ...two.seq, round: 9 } }, tam, 'turn-end', false)).toBeUndefined();
   });
 
   it('K-GAP-1 casualties: a side wins at a turn end once every enemy side has lost more than the fraction (exactly the fraction is not enough); "at least" takes it', () => {
-    const s = { ...setupK(kal), turn: 3 };
+    const s = withRound(setupK(kal), 3);
     const { start } = strength(s, 'white');
     const half = Math.floor(start / 2);
     const more = structuredClone(kal) as Scenario;
@@ -107,13 +109,13 @@ describe('K-GAP-1 victory conditions of the 1918 scenarios', () => {
   });
 
   it('K-GAP-1 Kalevankangas: heavy White losses end nothing before the last turn (the price is counted once, at the end of turn 8)', () => {
-    const s = { ...setupK(kal), turn: 3 };
+    const s = withRound(setupK(kal), 3);
     const { start } = strength(s, 'white');
     expect(victoryCheck(kill(s, 'white', Math.ceil(start * 0.75)), kal, 'turn-end', false)).toBeUndefined();
   });
 
   it('K-GAP-1 lossesAtMost: the side\'s own killed and seriously wounded (carried off included), not the withdrawn or lightly wounded, against its starting figures', () => {
-    const s = { ...setupK(kal), turn: 8 };
+    const s = withRound(setupK(kal), 8);
     const { start } = lossesOf(s, 'white');
     expect(start).toBe(66);
     expect(lossesOf(kill(s, 'white', 10), 'white').lost).toBe(10);
@@ -123,7 +125,7 @@ describe('K-GAP-1 victory conditions of the 1918 scenarios', () => {
   });
 
   it('K-GAP-1 objective-control (Kalevankangas): a lone leader or a pinned squad neither holds nor contests an objective; an unpinned squad does', () => {
-    const s = { ...setupK(kal), turn: 8 };
+    const s = withRound(setupK(kal), 8);
     const gate = { at: [105, 65] as const, radius: 5 };
     // Only the commissar at the gate, the Red osastos moved off it: nobody holds it.
     let g = place(place(place(s, 'r_os1', line(20, 100, 13)), 'r_os2', line(20, 104, 13)), 'r_commissar', [[104, 65]]);
@@ -139,12 +141,12 @@ describe('K-GAP-1 victory conditions of the 1918 scenarios', () => {
     const whitePinned = { ...pinned, units: { ...pinned.units, w_sq3: { ...pinned.units.w_sq3!, status: 'pinned' as const } } };
     expect(objectiveHolder(whitePinned, gate)).toBeNull();
     // Tammerkoski has no such rule: a lone leader holds there.
-    const t0 = { ...setupK(tam), turn: 10 };
+    const t0 = withRound(setupK(tam), 10);
     expect(objectiveHolder(place(t0, 'w_pl', [[170, 5]]), { at: [170, 5], radius: 5 })).toBe('white');
   });
 
   it('K-GAP-1 K-7.4a exits: so many figures (or whole units) gone over the named edge', () => {
-    const s = { ...setupK(kal), turn: 2 };
+    const s = withRound(setupK(kal), 2);
     const exit = structuredClone(kal) as Scenario;
     exit.victory = [{ side: 'white', text: 'break through', data: { kind: 'exit', edge: 'west', atLeast: 3, when: 'turn-end' } }];
     expect(validateVictory(exit)).toEqual([]);

@@ -59,7 +59,7 @@ export function decideFlow(s: KState, c: FlowCommand, ctx: FlowCtx): FlowDecisio
     case 'BEGIN_TURN': {
       if (p.kind !== 'between-turns') return refuse('the turn is still being played (K-TERM-9: it ends when the last card is done)', 'K-TERM-9');
       // Scenario special rules before the turn (a preparation barrage before turn 1, its owners asked).
-      if (s.turn === 0 && barrageAsks(acc, ctx)) return { ok: true, acc };
+      if (s.seq.round === 0 && barrageAsks(acc, ctx)) return { ok: true, acc };
       openTurn(acc, ctx);
       return { ok: true, acc };
     }
@@ -311,7 +311,7 @@ function decideReadiness(acc: Steps<KGameEvent>, side: string, unitId: string | 
 /** F1 TURN_START the rest of BEGIN_TURN (after any barrage): the end check, then the turn and its deck. */
 function openTurn(acc: Steps<KGameEvent>, ctx: FlowCtx): void {
   if (immediateEnd(acc, ctx)) return;
-  const turn = acc.state.turn + 1;
+  const turn = acc.state.seq.round + 1;
   acc.push(ev('TURN_STARTED', 'K-2.1b', `Turn ${turn} begins`, { turn }));
   acc.push(...shuffleEvents(acc.state, ctx.dice, turn));
 }
@@ -324,7 +324,7 @@ function endTurn(acc: Steps<KGameEvent>, ctx: FlowCtx): void {
 /** TURN_END: K-GAP-2 readiness lapses, K-GAP-1 the end check. */
 function finishTurn(acc: Steps<KGameEvent>, ctx: FlowCtx): void {
   const expired = acc.state.house.readinessExpires ? Object.values(acc.state.units).filter((u) => acc.state.seq.ready.includes(u.id)).map((u) => u.id) : [];
-  const turn = acc.state.turn;
+  const turn = acc.state.seq.round;
   acc.push(ev('TURN_ENDED', expired.length ? 'K-GAP-2' : 'K-TERM-9', `Turn ${turn} ends${expired.length ? `; unused readiness lapses for ${expired.map((id) => acc.state.units[id]!.name).join(', ')}` : ''}`, { turn, expiredReadiness: expired }));
   const end = victoryCheck(acc.state, ctx.scenario, 'turn-end', turn >= turnLimitOf(ctx.scenario, acc.state));
   if (end) acc.push(end);

@@ -55,15 +55,15 @@ export function fev<T extends FlowEventType>(type: T, rule: string, text: string
  * the fold's copies and the readers' loads monomorphic.
  */
 function seqRecord(
-  turnOpen: boolean, lastRound: number, deck: string[], drawn: string[], acted: string[], unit: string | null, side: string | null,
+  round: number, turnOpen: boolean, lastRound: number, deck: string[], drawn: string[], acted: string[], unit: string | null, side: string | null,
   via: OfferVia | null, by: string | null, forced: KForcedStep | null, ready: string[], readiness: KWindow | null, queue: string[],
 ): KSeq {
-  return { turnOpen, lastRound, deck, drawn, acted, unit, side, via, by, forced, ready, readiness, queue };
+  return { round, turnOpen, lastRound, deck, drawn, acted, unit, side, via, by, forced, ready, readiness, queue };
 }
 
 /** A fresh copy of the sequence record (one shape), to be changed before anyone else sees it. */
 function copySeq(q: KSeq): KSeq {
-  return seqRecord(q.turnOpen, q.lastRound, q.deck, q.drawn, q.acted, q.unit, q.side, q.via, q.by, q.forced, q.ready, q.readiness, q.queue);
+  return seqRecord(q.round, q.turnOpen, q.lastRound, q.deck, q.drawn, q.acted, q.unit, q.side, q.via, q.by, q.forced, q.ready, q.readiness, q.queue);
 }
 
 /**
@@ -80,7 +80,7 @@ function copyTableFlow(t: KTableFlow): KTableFlow {
 
 /** The sequence of a game before its first turn; `lastRound`: K-GAP-1 its last turn. */
 export function initialSeq(lastRound: number): KSeq {
-  return seqRecord(false, lastRound, [], [], [], null, null, null, null, null, [], null, []);
+  return seqRecord(0, false, lastRound, [], [], [], null, null, null, null, null, [], null, []);
 }
 
 export function initialTableFlow(): KTableFlow {
@@ -181,6 +181,7 @@ export function evolveSeq(s: KState, e: KGameEvent): KSeq {
       return n;
     case 'TURN_STARTED':
       n = copySeq(q);
+      n.round = e.turn;
       n.turnOpen = true;
       n.acted = [];
       n.ready = [];

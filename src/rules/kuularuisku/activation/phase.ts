@@ -39,7 +39,7 @@ function readPhase(s: KState): KPhase {
   const t = s.tableFlow;
   if (t.result) return { kind: 'over', result: t.result };
   // An owner's word before the turn opens (the preparation barrage's wounds before turn 1).
-  if (!q.turnOpen) return t.choice ? { kind: 'choice', choice: t.choice } : { kind: 'between-turns', turn: s.turn };
+  if (!q.turnOpen) return t.choice ? { kind: 'choice', choice: t.choice } : { kind: 'between-turns', turn: s.seq.round };
   if (t.choice) return { kind: 'choice', choice: t.choice };
   if (t.pending) return { kind: 'pending', pending: t.pending };
   if (q.forced && q.unit !== null) return { kind: 'pending', pending: forcedPending(s, q.unit, q.forced) };

@@ -37,7 +37,7 @@ export function actionFor(s: KState, c: KCommand | Command): PlayAction | undefi
     case 'SHOOT':
       return undefined;
     case 'BEGIN_TURN':
-      return base('begin-turn', `Shuffle the deck for turn ${s.turn + 1}`, 'K-2.1b', 'Every unit and leader has one activation card');
+      return base('begin-turn', `Shuffle the deck for turn ${s.seq.round + 1}`, 'K-2.1b', 'Every unit and leader has one activation card');
     case 'DRAW_CARD':
       return base('draw', 'Draw a card', 'K-2.1b', `${s.seq.deck.length} card${s.seq.deck.length === 1 ? '' : 's'} left in the deck`);
     case 'END_TURN':

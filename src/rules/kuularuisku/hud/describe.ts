@@ -94,7 +94,7 @@ export function activeUnitOf(s: KState, p: KPhase = phaseOf(s)): string | undefi
 }
 
 function prompt(s: KState, ctx: DescribeCtx, p: KPhase): PlayPrompt {
-  const turn = s.turn;
+  const turn = s.seq.round;
   const f = s.seq;
   const night = nightNow(s);
   // A scenario's night turns (special rule): sight is cut to its visibility.
