@@ -93,7 +93,7 @@ export function gameViolations(g: KSessionLike, scenario: Scenario, table: Table
   const out = [...woundViolations(g.state, events), ...activationViolations(events), ...citationViolations(events)];
   const result = g.victory();
   if (!result) out.push('the game did not end');
-  if (g.state.seq.round > turnLimitOf(scenario, g.state)) out.push(`turn ${g.state.seq.round} is past the limit`);
+  if (g.state.seq.round > turnLimitOf(scenario, g.state.house)) out.push(`turn ${g.state.seq.round} is past the limit`);
   // state = fold(evolve, events): the plain fold of the whole log gives the session's state.
   if (hashValue(g.stateAt(events.length)) !== g.stateHash()) out.push('folding the event log gives another state than the session holds');
   if (replay) {

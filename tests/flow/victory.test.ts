@@ -39,8 +39,9 @@ function passTurn(g: KSession) {
 describe('K-GAP-1 end of the game', () => {
   it('K-GAP-1 the scenario\'s turn limit ends the game; the house default applies without one', () => {
     const g = newGame(withVictory([]), table, scripted(...keepOrder(5)));
-    expect(turnLimitOf(withVictory([]), g.state)).toBe(1);
-    expect(turnLimitOf({ ...withVictory([]), turnLimit: undefined }, g.state)).toBe(g.state.house.defaultTurnLimit);
+    expect(turnLimitOf(withVictory([]), g.state.house)).toBe(1);
+    expect(g.state.seq.lastRound).toBe(1);
+    expect(turnLimitOf({ ...withVictory([]), turnLimit: undefined }, g.state.house)).toBe(g.state.house.defaultTurnLimit);
     const end = passTurn(g);
     expect(end.at(-1)).toMatchObject({ type: 'GAME_ENDED', rule: 'K-GAP-1', reason: 'turn-limit', winner: 'whites', score: { whites: 2, reds: 1 } });
     expect(kuularuiskuRuleset.victory(g.state, { scenario: withVictory([]) })).toMatchObject({ winner: 'whites', rule: 'K-GAP-1' });

@@ -10,6 +10,7 @@ import { applyStartStates, startTurnFlow } from './start-states';
 import { figureRecord, figureWith, unitRecord, unitWith } from './records';
 import type { KFigure, KState, KUnit, SkillKey, TableEdge } from './state';
 import { initialSeq, initialTableFlow } from './activation/flow-state';
+import { turnLimitOf } from './activation/victory';
 
 /**
  * The state before turn 1 per scenario object. Scenarios are never changed in place (the game
@@ -88,7 +89,7 @@ function buildSetup(scenario: Scenario): KState {
     // Every field, optional ones as undefined, in KState's order: states keep one shape (records.ts).
     activation: undefined, nextId: 1, house, special,
     // K-GAP-1 the game's last turn: the scenario's, else the house default.
-    seq: initialSeq(scenario.turnLimit ?? house.defaultTurnLimit),
+    seq: initialSeq(turnLimitOf(scenario, house)),
     tableFlow: initialTableFlow(),
   };
 }

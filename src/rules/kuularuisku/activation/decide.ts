@@ -16,7 +16,7 @@ import { decideDive } from './dive-choice';
 import { decideEscortReturn, decideEvacuation, startEvacuationMoves } from './evacuation-choice';
 import { phaseOf } from './phase';
 import { canUseReadiness, readyUnits, rollOff, sidesWithReadyUnits } from './readiness';
-import { turnLimitOf, victoryCheck } from './victory';
+import { victoryCheck } from './victory';
 import type { FlowCtx } from './flow-ctx';
 import { pinnedTest, rout } from '../morale';
 import { chargeRemoval, revealChecks } from '../special-play';
@@ -326,7 +326,7 @@ function finishTurn(acc: Steps<KGameEvent>, ctx: FlowCtx): void {
   const expired = acc.state.house.readinessExpires ? Object.values(acc.state.units).filter((u) => acc.state.seq.ready.includes(u.id)).map((u) => u.id) : [];
   const turn = acc.state.seq.round;
   acc.push(ev('TURN_ENDED', expired.length ? 'K-GAP-2' : 'K-TERM-9', `Turn ${turn} ends${expired.length ? `; unused readiness lapses for ${expired.map((id) => acc.state.units[id]!.name).join(', ')}` : ''}`, { turn, expiredReadiness: expired }));
-  const end = victoryCheck(acc.state, ctx.scenario, 'turn-end', turn >= turnLimitOf(ctx.scenario, acc.state));
+  const end = victoryCheck(acc.state, ctx.scenario, 'turn-end', turn >= acc.state.seq.lastRound);
   if (end) acc.push(end);
 }
 

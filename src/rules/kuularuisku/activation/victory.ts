@@ -3,7 +3,7 @@
 // tie-breaker, and a side with no unit left on the table losing at once.
 import { z } from 'zod';
 import type { Scenario } from '../../../scenario';
-import type { KState } from '../state';
+import type { HouseSettings, KState } from '../state';
 import { isLive, liveFigures } from '../table';
 import { unitOnTable } from './deck';
 import { fev, type FlowEvent } from './flow-state';
@@ -120,9 +120,9 @@ function edgeLeft(s: KState, at: Vec2, width: number, depth: number): string | u
   return best[1] <= 1 ? best[0] : undefined;
 }
 
-/** K-GAP-1 the last turn: the scenario's turnLimit, else the house default. */
-export function turnLimitOf(scenario: Scenario, s: KState): number {
-  return scenario.turnLimit ?? s.house.defaultTurnLimit;
+/** K-GAP-1 the last turn: the scenario's turnLimit, else the house default (read once, at setup: `seq.lastRound`). */
+export function turnLimitOf(scenario: Scenario, house: Pick<HouseSettings, 'defaultTurnLimit'>): number {
+  return scenario.turnLimit ?? house.defaultTurnLimit;
 }
 
 /**

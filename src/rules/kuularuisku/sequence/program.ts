@@ -13,7 +13,7 @@ import { resolvePending } from '../activation/decide';
 import { FLOW_EVENT_TYPES, isForcedStep, type FlowEventOf, type KGameEvent, type KOffer } from '../activation/flow-state';
 import { actingUnit, forcedStepAt, offerChoices, offerOptions } from '../activation/offer';
 import { rollOff as readinessRollOff } from '../activation/readiness';
-import { sidesOnTable } from '../activation/victory';
+import { turnLimitOf } from '../activation/victory';
 
 /** A Kuularuisku game as the cards machine will hold it: the table (today's state) and the machine's view. */
 export type KSequenced = Sequenced<KState> & { readonly seq: CardsView };
@@ -92,14 +92,18 @@ export function units(table: KState, side: string): string[] {
   return deckCards(table).filter((id) => table.units[id]!.side === side);
 }
 
-/** K-GAP-1 a side with no unit left on the table ends the game at once. */
-export function won(table: KState, sides: readonly string[]): boolean {
-  return sidesOnTable(table).length < sides.length;
+/**
+ * K-GAP-1 the game is decided: the rules' verdict is on the table — a side with no unit left (at once),
+ * a turn's end with the scenario's conditions met, the last turn over. The machine follows the rules'
+ * word, so it ends the game exactly when the rules' GAME_ENDED is folded.
+ */
+export function won(table: KState, _sides: readonly string[]): boolean {
+  return table.tableFlow.result !== undefined;
 }
 
 /** K-GAP-1 the last turn: the scenario's, else the house default. */
 export function lastRound(scenario: Scenario): number {
-  return scenario.turnLimit ?? resolveHouse(parseRules(scenario).house).house.defaultTurnLimit;
+  return turnLimitOf(scenario, resolveHouse(parseRules(scenario).house).house);
 }
 
 /** The functions above under CardsProgram's names (the command words, rules and table rules come with the switch). */
