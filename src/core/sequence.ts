@@ -204,8 +204,18 @@ export interface CardsProgram<T, Sc = unknown, Q = unknown> extends ProgramBase<
   commandable(table: T, unit: string): string[];
   /** Guard: may the unit offered go into readiness instead of acting (only on its own card)? */
   mayReady(table: T, unit: string): boolean;
-  /** Resolution of a readiness window's roll-off among the sides that declared a unit (dice through `dice`): their order, the log's line. */
-  rollOff(sides: readonly string[], ctx: SequenceCtx<Sc, Q> & { dice: Dice }): { order: string[]; text: string };
+  /**
+   * Resolution of a readiness window's roll-off among the sides that declared a unit (dice through
+   * `dice`): their order, the log's line; `rounds`, when given, each round of dice (a tie re-rolled)
+   * logged as its own event with its rolls, before the window closes.
+   */
+  rollOff(sides: readonly string[], ctx: SequenceCtx<Sc, Q> & { dice: Dice }): { order: string[]; text: string; rounds?: readonly RollOffRound[] };
+}
+
+/** One round of a readiness roll-off: each side's die, and the log's line (a tie, or who goes first). */
+export interface RollOffRound {
+  readonly rolls: ReadonlyArray<{ readonly side: string; readonly value: number }>;
+  readonly text: string;
 }
 
 export type SequenceProgram<T, Sc = unknown, Q = unknown> = AlternatingProgram<T, Sc, Q> | PhasesProgram<T, Sc, Q> | CardsProgram<T, Sc, Q>;

@@ -14,7 +14,7 @@ export const SEQUENCE_EVENTS = {
   phases: { begin: 'TURN_STARTED', acted: 'UNIT_ACTED', endPhase: 'PHASE_ENDED', sideDone: 'PLAYER_TURN_ENDED', end: 'TURN_ENDED' },
   cards: {
     begin: 'TURN_OPENED', draw: 'CARD_DRAWN', resolved: 'FORCED_RESOLVED', activate: 'UNIT_ACTIVATED', pass: 'UNIT_PASSED', ready: 'UNIT_READIED',
-    command: 'UNIT_COMMANDED', action: 'ACTION_TAKEN', acted: 'UNIT_ACTED', declare: 'READINESS_DECLARED', close: 'WINDOW_CLOSED', end: 'TURN_CLOSED',
+    command: 'UNIT_COMMANDED', action: 'ACTION_TAKEN', acted: 'UNIT_ACTED', declare: 'READINESS_DECLARED', rolled: 'ROLL_OFF_ROLLED', close: 'WINDOW_CLOSED', end: 'TURN_CLOSED',
     opening: 'TURN_OPENING', closing: 'TURN_CLOSING',
   },
 } as const;

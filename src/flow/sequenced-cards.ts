@@ -169,7 +169,9 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
       const sides = seq.sides.filter((x) => decl[x]);
       const off = sides.length > 1 ? p.rollOff(sides, ctx) : { order: sides, text: sides.length ? `${nameOf(scenario, decl[sides[0]!]!)} acts out of readiness` : 'No ready unit acts now' };
       const queue = off.order.map((x) => decl[x]!);
-      return { ok: true, events: [e, { type: E.close, rule: p.rule.readiness, queue, text: off.text }] };
+      // Each round of the roll-off its own line (the machine leaves them to the log), then the window closes.
+      const rounds: GameEvent[] = ('rounds' in off ? off.rounds ?? [] : []).map((r) => ({ type: E.rolled, rule: p.rule.readiness, rolls: r.rolls.map((x) => ({ ...x })), text: r.text }));
+      return { ok: true, events: [e, ...rounds, { type: E.close, rule: p.rule.readiness, queue, text: off.text }] };
     }
     default: {
       if (!p.turnEnd) return { ok: true, events: [closed(p, s)] };

@@ -504,6 +504,11 @@ describe('the cards machine over the toy cards rules (TC-1 … TC-7)', () => {
     ok(g, { type: 'READINESS', side: 'blue', unitId: 'blue_a' });
     expect(g.state.seq).toMatchObject({ step: 'window', readiness: { pending: ['red'], declared: { blue: 'blue_a' } } });
     ok(g, { type: 'READINESS', side: 'red', unitId: 'red_a' });
+    // Each round of the roll-off is its own line with its dice (the tie, then the re-roll), then the window closes.
+    expect(g.events.filter((e) => e.type === 'ROLL_OFF_ROLLED')).toMatchObject([
+      { rule: 'TC-6', rolls: [{ side: 'red', value: 4 }, { side: 'blue', value: 4 }], text: 'Readiness roll-off Reds 4, Blues 4: a tie, rolled again' },
+      { rule: 'TC-6', rolls: [{ side: 'red', value: 2 }, { side: 'blue', value: 5 }], text: 'Readiness roll-off Reds 2, Blues 5: Blues go first' },
+    ]);
     expect(g.events.at(-1)).toMatchObject({ type: 'WINDOW_CLOSED', queue: ['blue_a', 'red_a'], text: 'Readiness roll-off 2–5: Blues go first' });
     expect(g.state.seq).toMatchObject({ step: 'offer', unit: 'blue_a', via: 'readiness', queue: ['red_a'] });
     ok(g, { type: 'ACTIVATE', side: 'blue', unitId: 'blue_a' });

@@ -102,6 +102,8 @@ function shadow(g: GameSession<KGameState>, scenario: Scenario, table: TableQuer
         const r = program.rollOff(sides, { dice: replayDice(events, 'readiness roll-off') });
         expect(r.order.map((x) => w.declared[x])).toEqual(e.queue);
         expect(r.text).toBe(events.filter((x) => x.type === 'READINESS_ROLL_OFF').map((x) => x.text).join('; '));
+        // Each round its own line with its dice, as the rules log them.
+        expect(r.rounds).toEqual(events.filter((x) => x.type === 'READINESS_ROLL_OFF').map((x) => ({ rolls: x.rolls, text: x.text })));
         made.rollOff!++;
       }
       s = kuularuiskuRuleset.evolve(s, e) as KGameState;

@@ -2,7 +2,7 @@
 // over `{ table, seq }`: the deck dealt, what a drawn card does, the forced step due, whom a leader may
 // command, readiness, the roll-off. They reuse the rules' own deck, offer and readiness checks; the
 // machine is not yet in Kuularuisku's loop (docs/rulesets.md lists what still differs).
-import type { CardsProgram, CardsView, Dice, ForcedResolution, GameEvent, Sequenced, TableQueries } from '../../../core';
+import type { CardsProgram, CardsView, Dice, ForcedResolution, GameEvent, RollOffRound, Sequenced, TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import { resolveHouse } from '../house';
 import { parseRules } from '../scenario-data';
@@ -81,10 +81,10 @@ export function mayReady(table: KState, unit: string): boolean {
   return offerChoices(table, offerFor(table, unit)).ready;
 }
 
-/** K-2.3c the sides that declared a ready unit, in the roll-off's order (ties re-rolled), and the log's line. */
-export function rollOff(sides: readonly string[], ctx: { dice: Dice }): { order: string[]; text: string } {
+/** K-2.3c the sides that declared a ready unit, in the roll-off's order (ties re-rolled), the log's line, and each round with its dice. */
+export function rollOff(sides: readonly string[], ctx: { dice: Dice }): { order: string[]; text: string; rounds: RollOffRound[] } {
   const r = readinessRollOff(sides, ctx.dice);
-  return { order: r.order, text: r.events.map((e) => e.text).join('; ') };
+  return { order: r.order, text: r.events.map((e) => e.text).join('; '), rounds: r.events.flatMap((e) => (e.type === 'READINESS_ROLL_OFF' ? [{ rolls: e.rolls.map((x) => ({ ...x })), text: e.text }] : [])) };
 }
 
 /** K-2.1a the units of a side that have a card: on the table, not joined to another unit (K-1.2), not a half acting on its parent's card. */

@@ -3,7 +3,7 @@
 // a shaken unit's nerve test first, readiness windows after activations — is the flow's cards machine
 // (index.ts). An activation: hold, shoot, or move and then shoot or end it; the unit shot at may fire back
 // (TC-10). The owners' choices and the turn's hooks are in choices.ts. Lengths in cm. Rule ids TC-n.
-import { baseDistance, hypot, within, type Command, type Dice, type GameEvent, type Resolution, type Sequenced, type SequenceCtx, type TableQueries, type Vec2 } from '../../core';
+import { baseDistance, hypot, within, type Command, type Dice, type GameEvent, type Resolution, type RollOffRound, type Sequenced, type SequenceCtx, type TableQueries, type Vec2 } from '../../core';
 import type { Scenario } from '../../scenario';
 
 export interface CardFigure {
@@ -146,16 +146,19 @@ export function commandableUnits(t: CardsTable, unit: string): string[] {
 /** TC-6 a squad (not the leader, not shaken) may go into readiness on its own card. */
 export const mayGoReady = (t: CardsTable, unit: string) => !t.leaders.includes(unit) && !t.shaken.includes(unit);
 
-/** TC-6 the readiness roll-off: a d6 a side, the higher first, ties re-rolled. */
-export function readinessRollOff(sides: readonly string[], { scenario, dice }: Ctx & { dice: Dice }): { order: string[]; text: string } {
+/** TC-6 the readiness roll-off: a d6 a side, the higher first, ties re-rolled; each round of dice its own line. */
+export function readinessRollOff(sides: readonly string[], { scenario, dice }: Ctx & { dice: Dice }): { order: string[]; text: string; rounds: RollOffRound[] } {
   const [a, b] = sides as [string, string];
+  const rounds: RollOffRound[] = [];
   let [ra, rb] = [0, 0];
   while (ra === rb) {
     ra = dice.roll(6, `readiness roll-off: ${sideName(scenario, a)}`, 'TC-6');
     rb = dice.roll(6, `readiness roll-off: ${sideName(scenario, b)}`, 'TC-6');
+    const first = ra > rb ? a : b;
+    rounds.push({ rolls: [{ side: a, value: ra }, { side: b, value: rb }], text: `Readiness roll-off ${sideName(scenario, a)} ${ra}, ${sideName(scenario, b)} ${rb}${ra === rb ? ': a tie, rolled again' : `: ${sideName(scenario, first)} go first`}` });
   }
   const order = ra > rb ? [a, b] : [b, a];
-  return { order, text: `Readiness roll-off ${ra}–${rb}: ${sideName(scenario, order[0]!)} go first` };
+  return { order, text: `Readiness roll-off ${ra}–${rb}: ${sideName(scenario, order[0]!)} go first`, rounds };
 }
 
 /** TC-3 an action of the activated unit (`s.seq.unit`): hold, move (once, first) or shoot. */
