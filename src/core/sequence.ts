@@ -205,12 +205,20 @@ export interface CardsProgram<T, Sc = unknown, Q = unknown> extends ProgramBase<
   /** Guard: may the unit offered go into readiness instead of acting (only on its own card)? */
   mayReady(table: T, unit: string): boolean;
   /**
+   * Its words for the machine's events (the log's event types), as `commands` are for its commands;
+   * those not named keep the machine's own (src/flow's SEQUENCE_EVENTS.cards).
+   */
+  readonly events?: Partial<Record<CardsEventRole, string>>;
+  /**
    * Resolution of a readiness window's roll-off among the sides that declared a unit (dice through
    * `dice`): their order, the log's line; `rounds`, when given, each round of dice (a tie re-rolled)
    * logged as its own event with its rolls, before the window closes.
    */
   rollOff(sides: readonly string[], ctx: SequenceCtx<Sc, Q> & { dice: Dice }): { order: string[]; text: string; rounds?: readonly RollOffRound[] };
 }
+
+/** The events of the cards machine, by role (a program may name them: `CardsProgram.events`). */
+export type CardsEventRole = 'begin' | 'draw' | 'resolved' | 'activate' | 'pass' | 'ready' | 'command' | 'action' | 'acted' | 'declare' | 'rolled' | 'close' | 'end' | 'opening' | 'closing';
 
 /** One round of a readiness roll-off: each side's die, and the log's line (a tie, or who goes first). */
 export interface RollOffRound {

@@ -19,6 +19,14 @@ export const SEQUENCE_EVENTS = {
   },
 } as const;
 
+const EVENT_WORDS = new WeakMap<object, typeof SEQUENCE_EVENTS.cards>();
+/** The cards machine's event types for a program: its own words where it names them, else the machine's. */
+export function cardsEvents(p: CardsProgram<unknown, unknown, unknown>): Record<keyof typeof SEQUENCE_EVENTS.cards, string> {
+  let words = EVENT_WORDS.get(p);
+  if (!words) EVENT_WORDS.set(p, (words = { ...SEQUENCE_EVENTS.cards, ...p.events } as typeof SEQUENCE_EVENTS.cards));
+  return words;
+}
+
 /** A command's role in the sequence: a step of the machine, or an action resolved by the rules. */
 export type CommandRole = 'begin' | 'select' | 'action' | 'endPhase' | 'end' | 'draw' | 'resolve' | 'activate' | 'pass' | 'command' | 'ready' | 'declare' | 'endActivation' | 'answer';
 
@@ -167,7 +175,7 @@ const cleared = { unit: null, side: null, via: null, by: null, forced: null, tak
  * end hooks may hold the deal or the turn's end back (opening, closing) until decisions are answered.
  */
 export function cardsMachine(p: CardsProg) {
-  const E = SEQUENCE_EVENTS.cards;
+  const E = cardsEvents(p);
   const actedNow = ({ context }: CardsArgs) => ({ acted: [...context.acted, context.unit!], ...cleared });
   const dealt = ({ event }: CardsArgs) => ({ round: Number(event.round), deck: [...(event.deck as string[])], drawn: [], acted: [], ready: [], queue: [], readiness: null, ...cleared });
   return setup({

@@ -4,15 +4,20 @@
 import type { ActivationStage, CardsProgram, CardsView, Command, Dice, FlowAdapter, GameEvent, PendingDecision, Sequenced, TableQueries, TurnStage } from '../core';
 import type { ActingSides, Decision } from '../game';
 import type { Scenario } from '../scenario';
-import { rolesNow, SEQUENCE_EVENTS, snapshotOf, stepped, type CommandRole, type SequenceMachine } from './sequence-machines';
+import { cardsEvents, rolesNow, snapshotOf, stepped, type CommandRole, type SequenceMachine } from './sequence-machines';
 
 type Program = CardsProgram<unknown, Scenario, TableQueries>;
 type State = Sequenced<unknown>;
 type Ctx = { scenario: Scenario; table: TableQueries };
 
-const E = SEQUENCE_EVENTS.cards;
-/** The machine's own event types (the rest are the rules'). */
-const OWN = new Set<string>(Object.values(E));
+/** The machine's event types in the program's words (cardsEvents), and the set of them (the rest are the rules'). */
+const eventsOf = (p: Program) => cardsEvents(p as CardsProgram<unknown, unknown, unknown>);
+const OWN = new WeakMap<object, Set<string>>();
+function ownEvents(p: Program): Set<string> {
+  let own = OWN.get(p);
+  if (!own) OWN.set(p, (own = new Set<string>(Object.values(eventsOf(p)))));
+  return own;
+}
 const nameOf = (scenario: Scenario, unit: string) => scenario.units?.find((u) => u.id === unit)?.name ?? unit;
 const sideName = (scenario: Scenario, side: string) => scenario.sides.find((x) => x.id === side)?.name ?? side;
 const cardsOf = (s: State) => s.seq as CardsView;
@@ -47,7 +52,8 @@ function commandableNow(p: Program, s: State): string[] {
 /** The state after these events (the rules' fold for theirs, the machine for the sequence's). */
 function folded(p: Program, machine: SequenceMachine, s: State, events: readonly GameEvent[]): State {
   let t = s;
-  for (const e of events) t = OWN.has(e.type) ? { table: t.table, seq: stepped(machine, t, e) } : { table: p.rules.evolve(t.table, e), seq: t.seq };
+  const own = ownEvents(p);
+  for (const e of events) t = own.has(e.type) ? { table: t.table, seq: stepped(machine, t, e) } : { table: p.rules.evolve(t.table, e), seq: t.seq };
   return t;
 }
 
@@ -58,6 +64,7 @@ function folded(p: Program, machine: SequenceMachine, s: State, events: readonly
  */
 function withClosing(p: Program, machine: SequenceMachine, s: State, events: GameEvent[], ctx: Ctx & { dice: Dice }): GameEvent[] {
   const { scenario } = ctx;
+  const E = eventsOf(p);
   const after = folded(p, machine, s, events);
   if (cardsDecision(p, after, scenario)) return events;
   const seq = after.seq;
@@ -71,10 +78,10 @@ function withClosing(p: Program, machine: SequenceMachine, s: State, events: Gam
 /** A turn dealt: the new deck (the turn opens). */
 function dealt(p: Program, s: State, ctx: Ctx & { dice: Dice }): GameEvent {
   const r = p.deal(s, ctx);
-  return { type: E.begin, rule: p.rule.begin, round: s.seq.round + 1, deck: r.deck, text: r.text };
+  return { type: eventsOf(p).begin, rule: p.rule.begin, round: s.seq.round + 1, deck: r.deck, text: r.text };
 }
 
-const closed = (p: Program, s: State): GameEvent => ({ type: E.end, rule: p.rule.end, round: s.seq.round, text: `${p.roundWord} ${s.seq.round} ends` });
+const closed = (p: Program, s: State): GameEvent => ({ type: eventsOf(p).end, rule: p.rule.end, round: s.seq.round, text: `${p.roundWord} ${s.seq.round} ends` });
 
 /**
  * A command judged: while a decision is open only its answers are taken (any other is refused naming
@@ -103,6 +110,7 @@ function answered(p: Program, machine: SequenceMachine, s: State, c: Command, ct
 /** The events of a cards step (dice through `dice`), or the refusal. */
 export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: Command, role: CommandRole, ctx: Ctx & { dice: Dice }): Decision<GameEvent> {
   const { scenario } = ctx;
+  const E = eventsOf(p);
   const seq = cardsOf(s);
   const no = (reason: string, rule: string): Decision<GameEvent> => ({ ok: false, reason, rule });
   const unit = seq.unit ?? '';
@@ -247,6 +255,7 @@ export function cardsAwaited(p: Program, s: State, scenario: Scenario): { reason
 /** What the HUD's and headless play's turn machine reads of the cards machine: its step, as the stages. */
 export function cardsAdapter(p: Program): FlowAdapter<State> {
   const C = p.commands;
+  const E = eventsOf(p);
   const ends = new Set<string>([E.acted, E.pass, E.ready]);
   // A decision may pre-empt any step: its answers are taken wherever the machine stands.
   const answers = p.rules.answerTypes ?? [];

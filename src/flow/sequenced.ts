@@ -7,7 +7,7 @@
 import type { ActivationStage, Command, Dice, FlowAdapter, GameEvent, PlayView, Sequenced, SequenceProgram, SequenceView, TableQueries, TurnStage } from '../core';
 import type { ActingSides, AnyRulesetModule, Decision, ModuleSource, Ruleset, SequencedRulesetModule } from '../game';
 import type { Scenario } from '../scenario';
-import { rolesNow, SEQUENCE_EVENTS, sequenceMachineFor, snapshotOf, stepped, viewOf, type CommandRole } from './sequence-machines';
+import { cardsEvents, rolesNow, SEQUENCE_EVENTS, sequenceMachineFor, snapshotOf, stepped, viewOf, type CommandRole } from './sequence-machines';
 import { CARDS_START, cardsActingSides, cardsAdapter, cardsDecide, cardsDecision, cardsLegal, cardsRoleOf } from './sequenced-cards';
 
 type Program = SequenceProgram<unknown, Scenario, TableQueries>;
@@ -46,7 +46,8 @@ function readyUnits(p: Program, s: State): string[] {
 /** The composed Ruleset of a program (the game layer's contract; built once per program). */
 export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent, TableQueries> {
   const machine = sequenceMachineFor(p as SequenceProgram<unknown, unknown, unknown>);
-  const own = new Set<string>(Object.values(SEQUENCE_EVENTS[p.model]));
+  // The machine's event types (a cards program may name them).
+  const own = new Set<string>(Object.values(p.model === 'cards' ? cardsEvents(p) : SEQUENCE_EVENTS[p.model]));
   const rules = p.rules;
   const no = (reason: string, rule: string): Decision<GameEvent> => ({ ok: false, reason, rule });
 

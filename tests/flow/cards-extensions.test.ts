@@ -323,3 +323,27 @@ describe('whole games through the machines', () => {
     }
   });
 });
+
+describe('the program\'s words for the machine\'s events', () => {
+  // A ruleset moving onto the machine keeps its log: it names the machine's events as it names its commands.
+  const WORDS = { begin: 'TURN_STARTED', acted: 'ACTIVATION_ENDED', close: 'READY_UNITS_QUEUED', rolled: 'READINESS_ROLL_OFF' } as const;
+  const renamed = playableModule({ ...toycardsModule, sequence: { ...toycardsModule.sequence, events: WORDS } });
+  const rename = (type: string) => ({ TURN_OPENED: WORDS.begin, UNIT_ACTED: WORDS.acted, WINDOW_CLOSED: WORDS.close, ROLL_OFF_ROLLED: WORDS.rolled })[type] ?? type;
+
+  it('TC-1 TC-2 TC-6 a game with the events renamed plays as the same game, its log in the program\'s words; its save loads through the machines', () => {
+    for (const seed of [1, 2, 3]) {
+      const plain = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: cards.ruleset as never, scenario, table, seed });
+      playGame(plain as never, cards.player!({ seed }) as never, { table, flow: cards.flow });
+      const g = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: renamed.ruleset as never, scenario, table, seed });
+      const played = playGame(g as never, renamed.player!({ seed }) as never, { table, flow: renamed.flow });
+      expect(played.refused).toBe(0);
+      expect(g.log.map((e) => e.command)).toEqual(plain.log.map((e) => e.command));
+      expect(g.events).toEqual(plain.events.map((e) => ({ ...e, type: rename(e.type) })));
+      expect(g.events.some((e) => e.type === 'TURN_STARTED') && g.events.some((e) => e.type === 'ACTIVATION_ENDED')).toBe(true);
+      expect(g.events.map((e) => e.type)).not.toContain('TURN_OPENED');
+      expect(g.state.seq).toEqual(plain.state.seq);
+      const again = loadSave(makeSave(g), 'save.json', g.scenario, renamed.ruleset as never, table, throughMachines(renamed.flow) as never) as Session;
+      expect(again.stateHash()).toBe(g.stateHash());
+    }
+  });
+});
