@@ -168,6 +168,11 @@ export interface CardsProgram<T, Sc = unknown, Q = unknown> extends ProgramBase<
     /** Ends the activation early (legal whenever the acting unit's side is the one to act in it). */
     readonly endActivation: string;
   };
+  /**
+   * The fields of its `command` command, so its saved commands keep their shape: the leader offered
+   * (`unit`) and the unit he commands (`target`); the machine's own are `unitId` and `target`.
+   */
+  readonly commandFields?: { readonly unit: string; readonly target: string };
   /** The rules each step cites. */
   readonly rule: {
     readonly begin: string; readonly draw: string; readonly activate: string; readonly command: string;

@@ -10,6 +10,9 @@ type Program = CardsProgram<unknown, Scenario, TableQueries>;
 type State = Sequenced<unknown>;
 type Ctx = { scenario: Scenario; table: TableQueries };
 
+/** The fields of a leader's command (the program's, else the machine's `unitId` and `target`). */
+const commandFieldsOf = (p: Program) => (p as CardsProgram<unknown, unknown, unknown>).commandFields ?? { unit: 'unitId', target: 'target' };
+
 /** The machine's event types in the program's words (cardsEvents), and the set of them (the rest are the rules'). */
 const eventsOf = (p: Program) => cardsEvents(p as CardsProgram<unknown, unknown, unknown>);
 const OWN = new WeakMap<object, Set<string>>();
@@ -114,9 +117,11 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
   const seq = cardsOf(s);
   const no = (reason: string, rule: string): Decision<GameEvent> => ({ ok: false, reason, rule });
   const unit = seq.unit ?? '';
-  // A command naming a unit must name the one offered (or acting).
-  if (['resolve', 'activate', 'pass', 'ready', 'command', 'endActivation'].includes(role) && c.unitId !== undefined && c.unitId !== unit) {
-    return no(`${nameOf(scenario, String(c.unitId))} is not the unit offered: ${nameOf(scenario, unit)} is`, p.rule.draw);
+  const fields = commandFieldsOf(p);
+  // A command naming a unit must name the one offered (or acting); a leader's command names him in its own field.
+  const named = role === 'command' ? c[fields.unit] : c.unitId;
+  if (['resolve', 'activate', 'pass', 'ready', 'command', 'endActivation'].includes(role) && named !== undefined && named !== unit) {
+    return no(`${nameOf(scenario, String(named))} is not the unit offered: ${nameOf(scenario, unit)} is`, p.rule.draw);
   }
   const can = (e: GameEvent) => snapshotOf(machine, s).can(e as never);
   switch (role) {
@@ -148,7 +153,7 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
       return can(e) ? { ok: true, events: [e] } : no(`${nameOf(scenario, unit)} may not go into readiness now`, p.rule.ready);
     }
     case 'command': {
-      const target = String(c.target);
+      const target = String(c[fields.target]);
       const e: GameEvent = { type: E.command, rule: p.rule.command, by: unit, unit: target, text: `${nameOf(scenario, unit)} commands ${nameOf(scenario, target)}` };
       return can(e) ? { ok: true, events: [e] } : no(`${nameOf(scenario, unit)} may not command ${nameOf(scenario, target)} now`, p.rule.command);
     }
@@ -196,6 +201,7 @@ export function cardsLegal(p: Program, s: State, ctx: Ctx): Command[] {
   const C = p.commands;
   const side = seq.side!;
   const unitId = seq.unit!;
+  const fields = commandFieldsOf(p);
   const open = cardsDecision(p, s, ctx.scenario);
   if (open) return open.options.map((o) => o.command);
   switch (seq.step) {
@@ -206,7 +212,7 @@ export function cardsLegal(p: Program, s: State, ctx: Ctx): Command[] {
       { type: C.activate, side, unitId },
       { type: C.pass, side, unitId },
       ...(seq.via === 'card' && p.mayReady(s.table, unitId) ? [{ type: C.ready, side, unitId }] : []),
-      ...commandableNow(p, s).map((target) => ({ type: C.command, side, unitId, target })),
+      ...commandableNow(p, s).map((target) => ({ type: C.command, side, [fields.unit]: unitId, [fields.target]: target })),
     ];
     case 'activation': {
       // Ending the activation is the acting side's whenever no other side's action is due.

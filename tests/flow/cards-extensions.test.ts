@@ -347,3 +347,39 @@ describe('the program\'s words for the machine\'s events', () => {
     }
   });
 });
+
+describe('the program\'s fields for a leader\'s command', () => {
+  // A ruleset whose saves name the leader `leaderId` and the unit commanded `unitId` keeps that shape.
+  const renamed = playableModule({ ...toycardsModule, sequence: { ...toycardsModule.sequence, commandFields: { unit: 'leaderId', target: 'unitId' } } });
+  const reshaped = (c: Command): Command => (c.type === 'COMMAND' ? { type: c.type, side: c.side, leaderId: c.unitId, unitId: c.target } : c);
+
+  it('TC-4 a game whose commands name the leader and the unit commanded in its own fields plays as the same game; its save loads through the machines', () => {
+    let commands = 0;
+    for (const seed of [1, 2, 3]) {
+      const plain = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: cards.ruleset as never, scenario, table, seed });
+      playGame(plain as never, cards.player!({ seed }) as never, { table, flow: cards.flow });
+      const g = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: renamed.ruleset as never, scenario, table, seed });
+      expect(playGame(g as never, renamed.player!({ seed }) as never, { table, flow: renamed.flow }).refused).toBe(0);
+      expect(g.log.map((e) => e.command)).toEqual(plain.log.map((e) => reshaped(e.command)));
+      expect(g.events).toEqual(plain.events);
+      commands += count(g.events, 'UNIT_COMMANDED');
+      const again = loadSave(makeSave(g), 'save.json', g.scenario, renamed.ruleset as never, table, throughMachines(renamed.flow) as never) as Session;
+      expect(again.stateHash()).toBe(g.stateHash());
+    }
+    expect(commands).toBeGreaterThan(0);
+  });
+
+  it('TC-4 the leader offered is named in the program\'s field: the machine\'s own shape is refused', () => {
+    const g = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: renamed.ruleset as never, scenario: { ...scenario, turnLimit: 1 }, table, seed: 1, dice: new ScriptedDice([6, 1, 1, 1, 1]) });
+    ok(g, { type: 'BEGIN_TURN', side: 'red' });
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    expect(g.state.seq.unit).toBe('red_lt');
+    const legal = g.legalCommands().filter((c) => c.type === 'COMMAND');
+    expect(legal.length).toBeGreaterThan(0);
+    expect(legal.every((c) => c.leaderId === 'red_lt' && typeof c.unitId === 'string' && c.target === undefined)).toBe(true);
+    expect(g.dispatch({ type: 'COMMAND', side: 'red', unitId: 'red_lt', target: legal[0]!.unitId }).ok).toBe(false);
+    expect(g.dispatch({ type: 'COMMAND', side: 'red', leaderId: 'red_lt', unitId: 'blue_a' })).toMatchObject({ ok: false, rule: 'TC-4' });
+    const done = ok(g, legal[0]!);
+    expect(done.at(-1)).toMatchObject({ type: 'UNIT_COMMANDED', by: 'red_lt', unit: legal[0]!.unitId });
+  });
+});
