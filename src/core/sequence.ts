@@ -207,6 +207,12 @@ export interface CardsProgram<T, Sc = unknown, Q = unknown> extends ProgramBase<
   resolveForced(s: Sequenced<T>, step: string, ctx: SequenceCtx<Sc, Q> & { dice: Dice }): ForcedResolution;
   /** Guard: the units the offered unit may command (a leader's; none for others). */
   commandable(table: T, unit: string): string[];
+  /**
+   * The units that act together on the offered unit's card when it activates with this command, it
+   * first (a leader going with the group he is with, a half on its parent's card): all count as having
+   * acted from then on (their own cards are spent). Without it the unit acts alone.
+   */
+  activationUnits?(s: Sequenced<T>, command: Command): string[];
   /** Guard: may the unit offered go into readiness instead of acting (only on its own card)? */
   mayReady(table: T, unit: string): boolean;
   /**

@@ -176,7 +176,10 @@ const cleared = { unit: null, side: null, via: null, by: null, forced: null, tak
  */
 export function cardsMachine(p: CardsProg) {
   const E = cardsEvents(p);
-  const actedNow = ({ context }: CardsArgs) => ({ acted: [...context.acted, context.unit!], ...cleared });
+  // The unit offered has acted (already counted when it activated with others).
+  const actedNow = ({ context }: CardsArgs) => ({ acted: context.acted.includes(context.unit!) ? context.acted : [...context.acted, context.unit!], ...cleared });
+  // Units activating together are counted as acted at once, the offered one first (their cards are spent).
+  const together = ({ context, event }: CardsArgs) => ({ acted: [...context.acted, ...((event.units as string[] | undefined) ?? []).filter((u) => !context.acted.includes(u))] });
   const dealt = ({ event }: CardsArgs) => ({ round: Number(event.round), deck: [...(event.deck as string[])], drawn: [], acted: [], ready: [], queue: [], readiness: null, ...cleared });
   return setup({
     types: { context: {} as CardsContext, events: {} as GameEvent, input: {} as CardsContext },
@@ -256,7 +259,7 @@ export function cardsMachine(p: CardsProg) {
       offer: {
         meta: { takes: ['activate', 'pass', 'ready', 'command'] },
         on: {
-          [E.activate]: 'activation',
+          [E.activate]: { target: 'activation', actions: assign(together) },
           [E.pass]: { target: 'afterActivation', actions: assign(actedNow) },
           [E.ready]: { guard: 'mayReady', target: 'next', actions: assign(({ context }) => ({ ready: [...context.ready, context.unit!], ...cleared })) },
           // The leader's activation is used to command: the unit commanded is offered in its place.

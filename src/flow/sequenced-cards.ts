@@ -144,8 +144,13 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
       const then = r.goesOn ? 'it goes on to its activation' : 'its activation is spent';
       return { ok: true, events: [...r.events, { type: E.resolved, rule: p.rule.activate, step, unit, goesOn: r.goesOn, text: `${nameOf(scenario, unit)}: ${step} resolved — ${then}` }] };
     }
-    case 'activate':
-      return { ok: true, events: [{ type: E.activate, rule: p.rule.activate, unit, via: seq.via, text: `${nameOf(scenario, unit)} activates` }] };
+    case 'activate': {
+      // Units acting together on this card (the program's), the offered one first.
+      const units = (p as CardsProgram<unknown, unknown, unknown>).activationUnits?.(s, c);
+      const others = (units ?? []).filter((u) => u !== unit);
+      const text = `${nameOf(scenario, unit)} activates${others.length ? ` with ${others.map((u) => nameOf(scenario, u)).join(', ')}` : ''}`;
+      return { ok: true, events: [{ type: E.activate, rule: p.rule.activate, unit, via: seq.via, ...(units ? { units: [unit, ...others] } : {}), text }] };
+    }
     case 'pass':
       return { ok: true, events: [{ type: E.pass, rule: p.rule.activate, unit, text: `${nameOf(scenario, unit)} passes: the activation is spent` }] };
     case 'ready': {

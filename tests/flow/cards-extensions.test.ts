@@ -383,3 +383,44 @@ describe('the program\'s fields for a leader\'s command', () => {
     expect(done.at(-1)).toMatchObject({ type: 'UNIT_COMMANDED', by: 'red_lt', unit: legal[0]!.unitId });
   });
 });
+
+describe('units acting together on one card', () => {
+  // The lieutenant goes with the first squad when it activates (as a joined leader does): both have acted.
+  const together = playableModule({
+    ...toycardsModule,
+    sequence: { ...toycardsModule.sequence, activationUnits: (_s: CState, c: Command) => (c.unitId === 'red_a' ? ['red_a', 'red_lt'] : [String(c.unitId)]) },
+  });
+
+  it('TC-2 TC-4 the units activating together are counted as acted at once, the offered one first; the other\'s card is then spent; the save replays', () => {
+    // Cards: lieutenant 5, first squad 6, second squad 3, blue first 2, blue second 1.
+    const dice = [5, 6, 3, 2, 1];
+    const g = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: together.ruleset as never, scenario: { ...scenario, turnLimit: 1 }, table, seed: 1, dice: new ScriptedDice(dice) });
+    ok(g, { type: 'BEGIN_TURN', side: 'red' });
+    expect(g.state.seq.deck).toEqual(['red_a', 'red_lt', 'red_b', 'blue_a', 'blue_b']);
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    const act = ok(g, { type: 'ACTIVATE', side: 'red', unitId: 'red_a' });
+    expect(act.at(-1)).toMatchObject({ type: 'UNIT_ACTIVATED', unit: 'red_a', units: ['red_a', 'red_lt'] });
+    expect(act.at(-1)!.text).toMatch(/ activates with /);
+    expect(g.state.seq).toMatchObject({ step: 'activation', unit: 'red_a', acted: ['red_a', 'red_lt'] });
+    ok(g, { type: 'END_ACTIVATION', side: 'red' });
+    expect(g.state.seq.acted).toEqual(['red_a', 'red_lt']);
+    const drawn = ok(g, { type: 'DRAW_CARD', side: 'red' });
+    expect(drawn.at(-1)).toMatchObject({ type: 'CARD_DRAWN', card: 'red_lt', unit: null, rule: 'TC-4' });
+    expect(g.state.seq).toMatchObject({ step: 'draw', deck: ['red_b', 'blue_a', 'blue_b'] });
+    // Without the program's answer the lieutenant would still have his own card.
+    const alone = session(dice);
+    ok(alone, { type: 'BEGIN_TURN', side: 'red' });
+    ok(alone, { type: 'DRAW_CARD', side: 'red' });
+    ok(alone, { type: 'ACTIVATE', side: 'red', unitId: 'red_a' });
+    ok(alone, { type: 'END_ACTIVATION', side: 'red' });
+    expect(ok(alone, { type: 'DRAW_CARD', side: 'red' }).at(-1)).toMatchObject({ type: 'CARD_DRAWN', card: 'red_lt', unit: 'red_lt' });
+    const again = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: together.ruleset as never, scenario: g.scenario, table, seed: 1, dice: new ScriptedDice(dice) });
+    const sender = throughMachines(together.flow)(again as never);
+    try {
+      for (const { command } of g.log) expect(sender.send(command).ok, command.type).toBe(true);
+    } finally {
+      sender.stop();
+    }
+    expect(again.state).toEqual(g.state);
+  });
+});
