@@ -205,8 +205,12 @@ export interface CardsProgram<T, Sc = unknown, Q = unknown> extends ProgramBase<
   forced(table: T, unit: string): string | null;
   /** Resolution of a forced step (dice through `dice`). */
   resolveForced(s: Sequenced<T>, step: string, ctx: SequenceCtx<Sc, Q> & { dice: Dice }): ForcedResolution;
-  /** Guard: the units the offered unit may command (a leader's; none for others). */
-  commandable(table: T, unit: string): string[];
+  /**
+   * Guard: the units the offered unit may command (a leader's; none for others). With the
+   * battlefield's `queries` (the legal list, a command's resolution) the exact answer, measured; the
+   * machine's own guard, folding events, has none: then those it may command short of a measure.
+   */
+  commandable(table: T, unit: string, queries?: Q): string[];
   /**
    * The units that act together on the offered unit's card when it activates with this command, it
    * first (a leader going with the group he is with, a half on its parent's card): all count as having

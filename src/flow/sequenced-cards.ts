@@ -45,11 +45,11 @@ function readyOf(p: Program, s: State, side: string): string[] {
   return seq.ready.filter((u) => p.sideOf(s.table, u) === side && !seq.acted.includes(u) && p.units(s.table, side).includes(u));
 }
 
-/** The units the offered unit may command now (none for a unit itself commanded). */
-function commandableNow(p: Program, s: State): string[] {
+/** The units the offered unit may command now, measured on the battlefield (none for a unit itself commanded). */
+function commandableNow(p: Program, s: State, queries: TableQueries): string[] {
   const seq = cardsOf(s);
   if (!seq.unit || seq.via === 'command') return [];
-  return p.commandable(s.table, seq.unit).filter((u) => !seq.acted.includes(u) && p.units(s.table, p.sideOf(s.table, u)).includes(u));
+  return p.commandable(s.table, seq.unit, queries).filter((u) => !seq.acted.includes(u) && p.units(s.table, p.sideOf(s.table, u)).includes(u));
 }
 
 /** The state after these events (the rules' fold for theirs, the machine for the sequence's). */
@@ -160,7 +160,8 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
     case 'command': {
       const target = String(c[fields.target]);
       const e: GameEvent = { type: E.command, rule: p.rule.command, by: unit, unit: target, text: `${nameOf(scenario, unit)} commands ${nameOf(scenario, target)}` };
-      return can(e) ? { ok: true, events: [e] } : no(`${nameOf(scenario, unit)} may not command ${nameOf(scenario, target)} now`, p.rule.command);
+      // Measured here (the machine's guard, folding the event, cannot measure).
+      return can(e) && commandableNow(p, s, ctx.table).includes(target) ? { ok: true, events: [e] } : no(`${nameOf(scenario, unit)} may not command ${nameOf(scenario, target)} now`, p.rule.command);
     }
     case 'action': {
       // An action of the acting unit names it; one by another side (defensive fire …) names its own unit.
@@ -217,7 +218,7 @@ export function cardsLegal(p: Program, s: State, ctx: Ctx): Command[] {
       { type: C.activate, side, unitId },
       { type: C.pass, side, unitId },
       ...(seq.via === 'card' && p.mayReady(s.table, unitId) ? [{ type: C.ready, side, unitId }] : []),
-      ...commandableNow(p, s).map((target) => ({ type: C.command, side, [fields.unit]: unitId, [fields.target]: target })),
+      ...commandableNow(p, s, ctx.table).map((target) => ({ type: C.command, side, [fields.unit]: unitId, [fields.target]: target })),
     ];
     case 'activation': {
       // Ending the activation is the acting side's whenever no other side's action is due.

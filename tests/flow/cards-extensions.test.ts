@@ -424,3 +424,24 @@ describe('units acting together on one card', () => {
     expect(again.state).toEqual(g.state);
   });
 });
+
+describe('a leader\'s command measured on the battlefield', () => {
+  // A program whose command range is measured with the battlefield's queries: here, with them, only the first unit in reach.
+  const plainCommandable = toycardsModule.sequence.commandable;
+  const measured = playableModule({
+    ...toycardsModule,
+    sequence: { ...toycardsModule.sequence, commandable: (t: CardsTable, unit: string, queries?: TableQueries) => (queries ? plainCommandable(t, unit).slice(0, 1) : plainCommandable(t, unit)) },
+  });
+
+  it('TC-4 the legal commands and a command\'s resolution ask with the queries; a unit out of the measured reach is refused', () => {
+    const g = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: measured.ruleset as never, scenario: { ...scenario, turnLimit: 1 }, table, seed: 1, dice: new ScriptedDice([6, 1, 1, 1, 1]) });
+    ok(g, { type: 'BEGIN_TURN', side: 'red' });
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    expect(g.state.seq.unit).toBe('red_lt');
+    const reach = plainCommandable(g.state.table, 'red_lt');
+    expect(reach.length).toBeGreaterThan(1);
+    expect(g.legalCommands().filter((c) => c.type === 'COMMAND').map((c) => c.target)).toEqual([reach[0]]);
+    expect(g.dispatch({ type: 'COMMAND', side: 'red', unitId: 'red_lt', target: reach[1] })).toMatchObject({ ok: false, rule: 'TC-4' });
+    expect(ok(g, { type: 'COMMAND', side: 'red', unitId: 'red_lt', target: reach[0] }).at(-1)).toMatchObject({ type: 'UNIT_COMMANDED', unit: reach[0] });
+  });
+});
