@@ -217,6 +217,11 @@ export interface CardsProgram<T, Sc = unknown, Q = unknown> extends ProgramBase<
    * acted from then on (their own cards are spent). Without it the unit acts alone.
    */
   activationUnits?(s: Sequenced<T>, command: Command): string[];
+  /**
+   * The activate commands the unit offered may send (its words: a joined leader going with his group
+   * or leaving it …); only these are taken. Without it one: `{ type, side, unitId }`.
+   */
+  activateOptions?(s: Sequenced<T>, ctx: SequenceCtx<Sc, Q>): Command[];
   /** Guard: may the unit offered go into readiness instead of acting (only on its own card)? */
   mayReady(table: T, unit: string): boolean;
   /**

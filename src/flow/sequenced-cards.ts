@@ -10,6 +10,19 @@ type Program = CardsProgram<unknown, Scenario, TableQueries>;
 type State = Sequenced<unknown>;
 type Ctx = { scenario: Scenario; table: TableQueries };
 
+/** The activate commands of the unit offered (the program's variants, else the one). */
+function activateOptionsOf(p: Program, s: State, ctx: Ctx): Command[] {
+  const cp = p as CardsProgram<unknown, Scenario, TableQueries>;
+  return cp.activateOptions?.(s, ctx) ?? [{ type: cp.commands.activate, side: s.seq.side!, unitId: s.seq.unit! }];
+}
+
+/** The same command, field for field (a command's fields in any order). */
+function sameCommand(a: Command, b: Command): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const k of keys) if (JSON.stringify(a[k]) !== JSON.stringify(b[k])) return false;
+  return true;
+}
+
 /** The fields of a leader's command (the program's, else the machine's `unitId` and `target`). */
 const commandFieldsOf = (p: Program) => (p as CardsProgram<unknown, unknown, unknown>).commandFields ?? { unit: 'unitId', target: 'target' };
 
@@ -145,6 +158,7 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
       return { ok: true, events: [...r.events, { type: E.resolved, rule: p.rule.activate, step, unit, goesOn: r.goesOn, text: `${nameOf(scenario, unit)}: ${step} resolved — ${then}` }] };
     }
     case 'activate': {
+      if (!activateOptionsOf(p, s, ctx).some((o) => sameCommand(o, c))) return no(`${nameOf(scenario, unit)} may not activate so`, p.rule.activate);
       // Units acting together on this card (the program's), the offered one first.
       const units = (p as CardsProgram<unknown, unknown, unknown>).activationUnits?.(s, c);
       const others = (units ?? []).filter((u) => u !== unit);
@@ -215,7 +229,7 @@ export function cardsLegal(p: Program, s: State, ctx: Ctx): Command[] {
     case 'draw': return [{ type: C.draw, side: first }];
     case 'forced': return [{ type: C.resolve, side, unitId, step: seq.forced }];
     case 'offer': return [
-      { type: C.activate, side, unitId },
+      ...activateOptionsOf(p, s, ctx),
       { type: C.pass, side, unitId },
       ...(seq.via === 'card' && p.mayReady(s.table, unitId) ? [{ type: C.ready, side, unitId }] : []),
       ...commandableNow(p, s, ctx.table).map((target) => ({ type: C.command, side, [fields.unit]: unitId, [fields.target]: target })),

@@ -445,3 +445,38 @@ describe('a leader\'s command measured on the battlefield', () => {
     expect(ok(g, { type: 'COMMAND', side: 'red', unitId: 'red_lt', target: reach[0] }).at(-1)).toMatchObject({ type: 'UNIT_COMMANDED', unit: reach[0] });
   });
 });
+
+describe('the activate commands a program offers', () => {
+  // The first squad's lieutenant may go with it or leave it (as a joined leader does): two activate commands.
+  const withOrLeave = playableModule({
+    ...toycardsModule,
+    sequence: {
+      ...toycardsModule.sequence,
+      activateOptions: (s: CState) => (s.seq.unit === 'red_a' ? (['with', 'leave'] as const).map((leaders) => ({ type: 'ACTIVATE', side: 'red', unitId: 'red_a', leaders })) : [{ type: 'ACTIVATE', side: s.seq.side!, unitId: s.seq.unit! }]),
+      activationUnits: (_s: CState, c: Command) => (c.leaders === 'with' ? ['red_a', 'red_lt'] : [String(c.unitId)]),
+    },
+  });
+  const opened = () => {
+    const g = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: withOrLeave.ruleset as never, scenario: { ...scenario, turnLimit: 1 }, table, seed: 1, dice: new ScriptedDice([5, 6, 3, 2, 1]) });
+    ok(g, { type: 'BEGIN_TURN', side: 'red' });
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    return g;
+  };
+
+  it('TC-2 the legal list gives the program\'s activate commands; only they are taken; each acts with its units', () => {
+    const g = opened();
+    expect(g.legalCommands().filter((c) => c.type === 'ACTIVATE')).toEqual([
+      { type: 'ACTIVATE', side: 'red', unitId: 'red_a', leaders: 'with' }, { type: 'ACTIVATE', side: 'red', unitId: 'red_a', leaders: 'leave' },
+    ]);
+    expect(g.dispatch({ type: 'ACTIVATE', side: 'red', unitId: 'red_a' })).toMatchObject({ ok: false, rule: 'TC-2' });
+    expect(g.dispatch({ type: 'ACTIVATE', side: 'red', unitId: 'red_a', leaders: 'alone' })).toMatchObject({ ok: false, rule: 'TC-2' });
+    ok(g, { type: 'ACTIVATE', side: 'red', unitId: 'red_a', leaders: 'leave' });
+    expect(g.state.seq.acted).toEqual(['red_a']);
+    ok(g, { type: 'END_ACTIVATION', side: 'red' });
+    expect(g.state.seq.acted).toEqual(['red_a']);
+    expect(ok(g, { type: 'DRAW_CARD', side: 'red' }).at(-1)).toMatchObject({ type: 'CARD_DRAWN', card: 'red_lt', unit: 'red_lt' });
+    const h = opened();
+    ok(h, { type: 'ACTIVATE', side: 'red', leaders: 'with', unitId: 'red_a' });
+    expect(h.state.seq.acted).toEqual(['red_a', 'red_lt']);
+  });
+});
