@@ -25,7 +25,7 @@ describe('the searchlight strip on the table', () => {
     expect(strip!.centre[1]).toBe(68);
     expect(strip!.length).toBeCloseTo(85, 5); // the barricade stands at x 80–85; the bridge starts at 85
     // By day (turn 5, the night's turns over) no strip is drawn: the night passes with every unit holding its fire.
-    const turn = () => (p.game().state as { turn: number }).turn;
+    const turn = () => (p.game().state as { seq: { round: number } }).seq.round;
     for (let n = 0; n < 400 && !(turn() >= 4 && p.view.get().actions.some((a) => a.id === 'begin-turn')); n++) {
       const v = p.view.get();
       const pick = v.actions.find((a) => a.id === 'begin-turn' || a.id === 'draw') ?? v.actions.find((a) => a.id === 'ready')

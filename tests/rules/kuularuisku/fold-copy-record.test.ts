@@ -54,7 +54,7 @@ describe('copyRecord and recordWith are the spread', () => {
   });
 
   it('stateWithFlow is the state spread with its sequence and table flow', () => {
-    const s = { ruleset: 'kuularuisku', turn: 1, winter: false, sides: [], units: {}, figures: {}, melees: {}, markers: {}, dressingStations: [], nextId: 1, house: {} } as unknown as KState;
+    const s = { ruleset: 'kuularuisku', winter: false, sides: [], units: {}, figures: {}, melees: {}, markers: {}, dressingStations: [], activation: undefined, nextId: 1, house: {}, special: undefined } as unknown as KState;
     const seq = { turnOpen: true } as unknown as KState['seq'];
     const tableFlow = { choice: undefined } as unknown as KState['tableFlow'];
     const g = stateWithFlow(s, seq, tableFlow);
