@@ -59,7 +59,7 @@ export async function openPlay(ctx: BrowserContext, search: string, viewport = {
 export function holdFireThrough(page: Page, last: number): Promise<string> {
   return page.evaluate((lastTurn) => {
     const p = window.__sandtable!.play!;
-    const turn = () => (p.game().state as { turn: number }).turn;
+    const turn = () => (p.game().state as { seq: { round: number } }).seq.round;
     for (let n = 0; n < 100 * lastTurn; n++) {
       const v = p.view.get();
       if (turn() >= lastTurn && v.actions.some((a) => a.id === 'begin-turn')) return `turn ${turn()} over`;
