@@ -3,6 +3,8 @@
 // them; names, not ids; and the texts that describe a rule say what the rule does now.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { setupK } from '../../src/rules/kuularuisku/engine';
+import { applyKOptions } from '../../src/rules/kuularuisku/options';
 import { marksUsed, parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 
 const K1 = 'scenarios/kuularuisku/kalevankangas.json';
@@ -108,5 +110,38 @@ describe('Tammerkoski: what the brief backs', () => {
     expect(tam.units!.find((u) => u.id === 'w_cmd')!.name).toBe("Company commander (Grafström's group)");
     expect(tam.units!.find((u) => u.id === 'r_leader')!.name).toMatch(/command post .*\[design\]/);
     expect(tam.features.find((f) => f.id === 'city_hall')!.name).toMatch(/Red command post \[design\]/);
+  });
+});
+
+describe('Kalevankangas: the forces and options as the brief and the texts give them', () => {
+  it('K-ORG-2 the three Red Maxim teams carry the machine-gun organisation the summary names (a kuularuisku plutoona)', () => {
+    // Why: brief K1 "Maxim teams ×3, from a \"kuularuisku plutoona\"" (K-ORG-2, the Red MG plutoona).
+    expect(kal.summary).toContain('three Maxims of a kuularuisku plutoona');
+    const maxims = kal.units!.filter((u) => u.side === 'red' && u.profile === 'maxim-team');
+    expect(maxims.map((u) => (u.data as { organisation?: string }).organisation)).toEqual(['K-ORG-2', 'K-ORG-2', 'K-ORG-2']);
+  });
+
+  it('K-GAP-1 the Swedish squad and medic options state the loss threshold the victory tiers play with (more than half of the starting figures)', () => {
+    // The tiers drop above half: lossesAtMost 0.5 of the figures the Whites start with, options applied.
+    expect(kal.victory!.filter((v) => (v.data as { lossesAtMost?: number }).lossesAtMost !== undefined)
+      .every((v) => (v.data as { lossesAtMost: number }).lossesAtMost === 0.5)).toBe(true);
+    const threshold = (rules: Record<string, boolean>) => {
+      const r = applyKOptions(kal, { rules });
+      expect(r.issues).toEqual([]);
+      const start = Object.values(setupK(r.scenario).units).filter((u) => u.side === 'white').reduce((n, u) => n + u.startStrength, 0);
+      return { start, lost: Math.floor(start / 2) + 1 };
+    };
+    const all = threshold({});
+    const noSwedes = threshold({ 'opt-swedish-squad': false });
+    const noMedic = threshold({ 'opt-medic': false });
+    const neither = threshold({ 'opt-swedish-squad': false, 'opt-medic': false });
+    const swedes = rule(kal, 'opt-swedish-squad').text;
+    expect(swedes).toContain(`start with ${noSwedes.start} figures instead of ${all.start}`);
+    expect(swedes).toContain(`more than half lost is ${noSwedes.lost} killed or seriously wounded instead of ${all.lost}`);
+    expect(swedes).toContain(`still ${neither.lost} with the medic left out too: ${neither.start} figures`);
+    const medic = rule(kal, 'opt-medic').text;
+    expect(medic).toContain(`one figure fewer (${noMedic.start})`);
+    expect(medic).toContain(`more than half lost is ${noMedic.lost} killed or seriously wounded instead of ${all.lost}`);
+    expect(kal.sides.find((x) => x.id === 'red')!.briefing).toContain(`(${all.start} with the optional Swedish squad and medic)`);
   });
 });
