@@ -28,8 +28,16 @@ describe('light at a turn', () => {
     for (let t = 1; t <= tammerkoski.turnLimit!; t++) expect(lightAt(tammerkoski.conditions, t) === 'night').toBe(night.turns.includes(t));
   });
 
+  it('Kalevankangas: first light before the game (the preparation, the first beat), day from turn 1 to the end', () => {
+    const c = kalevankangas.conditions;
+    expect(lightAt(c, 0)).toBe('dawn');
+    expect(kalevankangas.beats![0]!).toMatchObject({ title: 'Maundy Thursday, first light', turn: 0 });
+    for (let t = 1; t <= kalevankangas.turnLimit!; t++) expect(lightAt(c, t)).toBe('day');
+    expect(lightAt(c, null)).toBe('day');
+  });
+
   it('without a schedule: day all game, or night all game when "night" is true', () => {
-    for (const t of [null, 1, 7]) expect(lightAt(kalevankangas.conditions, t)).toBe('day');
+    for (const t of [null, 0, 1, 7]) expect(lightAt({ night: false }, t)).toBe('day');
     for (const t of [null, 1, 7]) expect(lightAt({ night: true }, t)).toBe('night');
     expect(lightAt(undefined, 3)).toBe('day');
   });
