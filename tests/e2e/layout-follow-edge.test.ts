@@ -36,6 +36,10 @@ describe.runIf(run)('the follow camera keeps the table in frame', () => {
   });
 
   it('a unit at the east edge, picking its target: on screen, uncovered, with the table over half the canvas', async () => {
+    // The Orders panel open before the unit's turn comes, as a player picking targets has it: the
+    // camera follows at the activation, the panel already there (opening it later moves no camera).
+    await takeOver(page);
+    await openOrders();
     const found = await page.evaluate(() => {
       const p = window.__sandtable!.play!;
       for (let k = 0; k < 600; k++) {
