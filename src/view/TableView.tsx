@@ -70,7 +70,8 @@ export function TableView({ model, quality, onFirstFrame, tools, play, hold }: T
     [quality],
   );
   return (
-    <Canvas frameloop="demand" shadows={false} dpr={DPR[quality]} camera={camera} gl={gl} data-testid="table-canvas">
+    // Its own stacking layer (z-index 0): the table's labels (drei Html) stay under every HUD panel.
+    <Canvas frameloop="demand" shadows={false} dpr={DPR[quality]} camera={camera} gl={gl} style={{ zIndex: 0 }} data-testid="table-canvas">
       <TableLight model={model} span={span} play={play?.view} />
       <TableSpace width={width} depth={depth}>
         <PickSurface tools={tools}>

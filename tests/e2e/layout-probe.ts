@@ -169,3 +169,27 @@ export async function activeUnitCovered(page: Page): Promise<string[]> {
     return out;
   });
 }
+
+/**
+ * Share of the canvas (0…1) that shows the table's top: a grid of canvas pixels, each probed as a
+ * click would be (the pick surface: ground, water, solids), counted when it lands on the table. HUD
+ * boxes over the canvas do not count against it (the camera's framing is measured, not the HUD).
+ */
+export async function tableCoverage(page: Page, columns = 24, rows = 14): Promise<number> {
+  await page.waitForFunction(() => window.__sandtable?.view?.camera()?.flying === false, null, { timeout: 10_000 });
+  return page.evaluate(([cols, rws]) => {
+    const s = window.__sandtable!;
+    const canvas = document.querySelector('.st-canvas canvas') ?? document.querySelector('canvas');
+    if (!s.tools || !canvas) return 0;
+    const { width, depth } = s.battlefield?.scenario.table ?? { width: Infinity, depth: Infinity };
+    const r = canvas.getBoundingClientRect();
+    let hits = 0;
+    for (let i = 0; i < cols; i++) {
+      for (let j = 0; j < rws; j++) {
+        const hit = s.tools.probe(r.left + ((i + 0.5) / cols) * r.width, r.top + ((j + 0.5) / rws) * r.height);
+        if (hit && hit.point[0] >= 0 && hit.point[0] <= width && hit.point[2] >= 0 && hit.point[2] <= depth) hits++;
+      }
+    }
+    return hits / (cols * rws);
+  }, [columns, rows] as const);
+}

@@ -1,7 +1,7 @@
 // The camera's glide to the acting unit: the clear part of the canvas left by the HUD's boxes, and a
 // pose with the same viewing direction that puts the unit's figures inside it.
 import { describe, expect, it } from 'vitest';
-import { allInside, clearRect, projectNdc, toNdc, unitInViewPose, type CameraPose } from '../../src/view/camera';
+import { allInside, clearRect, homePose, projectNdc, TABLE_COVER_LEAST, tableCover, toNdc, unitInViewPose, type CameraPose } from '../../src/view/camera';
 import { followKey, focusUnitId } from '../../src/view/play/use-follow-active';
 
 const canvas = { left: 0, top: 0, right: 1280, bottom: 800 };
@@ -59,6 +59,56 @@ describe('the pose that brings a unit into view', () => {
     const pose = unitInViewPose(close, lens, wide, full)!;
     expect(allInside(pose, lens, wide, full)).toBe(true);
     expect(Math.hypot(...pose.position.map((p, i) => p - pose.target[i]!))).toBeGreaterThan(Math.hypot(20, 30));
+  });
+});
+
+describe('the follow keeps the table in frame', () => {
+  // Kalevankangas's table (180 × 120 cm, world coordinates centred on the origin) on a 1920 × 1080
+  // canvas, the Orders dock over its right sixth and the action bar over its bottom tenth.
+  const table = { width: 180, depth: 120 };
+  const lens = { fov: 32, aspect: 1920 / 1080 };
+  const clear = { left: -0.85, right: 0.65, top: 0.8, bottom: -0.8 };
+  const home = homePose({ ...table, ...lens });
+  const dir = (p: CameraPose) => {
+    const d = p.target.map((t, i) => t - p.position[i]!);
+    return d.map((x) => x / Math.hypot(...d));
+  };
+  // The Whites' MG team 2 at the table's east edge (table x 176.5 of 180), under the dock from home.
+  const edgeUnit: Array<[number, number, number]> = [[86.5, 0, -24], [86.5, 0, -25.8], [85, 0, -25], [86.5, 2.6, -24], [86.5, 2.6, -25.8], [85, 2.6, -25]];
+
+  it('measures the share of the canvas that sees the table', () => {
+    expect(tableCover({ position: [0, 150, 0.001], target: [0, 0, 0] }, { fov: 32, aspect: 1.5 }, { width: 1000, depth: 1000 })).toBe(1);
+    expect(tableCover({ position: [0, 10, 0], target: [0, 20, -50] }, lens, table)).toBe(0); // looking up, at the sky
+    const c = tableCover(home, lens, table);
+    expect(c).toBeGreaterThan(0.3);
+    expect(c).toBeLessThan(0.9);
+  });
+
+  it('a unit at the table\u2019s edge: centring it alone leaves the canvas mostly void; the clamped glide shows the table over half of it, the unit still in the clear', () => {
+    expect(allInside(home, lens, edgeUnit, clear)).toBe(false);
+    const centred = unitInViewPose(home, lens, edgeUnit, clear)!;
+    expect(tableCover(centred, lens, table)).toBeLessThan(0.4);
+    const pose = unitInViewPose(home, lens, edgeUnit, clear, table)!;
+    expect(allInside(pose, lens, edgeUnit, clear)).toBe(true);
+    expect(tableCover(pose, lens, table)).toBeGreaterThanOrEqual(TABLE_COVER_LEAST);
+    // Same viewing direction, a little closer than home (home itself shows the table on under half the canvas).
+    dir(pose).forEach((d, i) => expect(d).toBeCloseTo(dir(home)[i]!, 6));
+    const dist = (p: CameraPose) => Math.hypot(...p.target.map((t, i) => t - p.position[i]!));
+    expect(dist(pose)).toBeLessThan(dist(home));
+    expect(dist(pose)).toBeGreaterThan(dist(home) * 0.7);
+    // The unit stands towards the clear area's right (the table lies to its left), not in its middle.
+    expect(projectNdc(pose, lens, [86, 1.3, -25])![0]).toBeGreaterThan((clear.left + clear.right) / 2 + 0.2);
+  });
+
+  it('a unit far from every edge, under the dock, glides as it would without the table (centred, same distance)', () => {
+    const wide = { width: 2000, depth: 2000 };
+    const middle: Array<[number, number, number]> = [[30, 0, 0], [32, 0, 2], [31, 2.6, 1]];
+    const narrow = { left: -1, right: -0.2, top: 1, bottom: -1 };
+    const plain = unitInViewPose(home, lens, middle, narrow)!;
+    const framed = unitInViewPose(home, lens, middle, narrow, wide)!;
+    expect(framed).not.toBeNull();
+    framed.position.forEach((v, i) => expect(v).toBeCloseTo(plain.position[i]!, 6));
+    framed.target.forEach((v, i) => expect(v).toBeCloseTo(plain.target[i]!, 6));
   });
 });
 

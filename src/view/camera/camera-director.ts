@@ -156,8 +156,8 @@ class CameraDirector {
 
   /**
    * Glide so that these table points (cm; x east, y up, z north) stand inside `clear` (the canvas's
-   * uncovered part, in normalised device coordinates), keeping the viewing direction; nothing when
-   * they already do. True when a flight started.
+   * uncovered part, in normalised device coordinates), keeping the viewing direction and the table
+   * filling the canvas (unitInViewPose); nothing when they already do. True when a flight started.
    */
   bringIntoView(points: readonly Vec3[], clear: Rect, opts: { instant?: boolean } = {}): boolean {
     const current = this.pose();
@@ -165,7 +165,8 @@ class CameraDirector {
     if (!this.at || !current || !f || !this.at.controls.enabled) return false;
     const { width, depth } = this.at;
     const world = points.map((p) => tableToWorld(width, depth, p[0], p[1], p[2]));
-    const pose = unitInViewPose(current, f, world, clear);
+    // The table's top is centred on the world's origin: the glide keeps it filling the canvas.
+    const pose = unitInViewPose(current, f, world, clear, { width, depth });
     if (!pose) return false;
     this.flyTo(pose, 'focus', opts);
     return true;

@@ -1,7 +1,8 @@
 // Marks on the game's figures: a gold ring and soft halo under every figure of the active unit, and
-// over pinned or routing units a coloured pin on each figure and a chip naming the state; over a
-// hidden unit its owner sees (the enemy's screen never gets it) a "hidden" chip and pins; a pale
-// blue ring round each soldier picked in the HUD (the covering-fire choice).
+// over pinned or routing units a coloured pin on each figure (smaller and lower over a prone one,
+// marker-pins.ts) and a chip naming the state; over a hidden unit its owner sees (the enemy's screen
+// never gets it) a "hidden" chip and pins; a pale blue ring round each soldier picked in the HUD (the
+// covering-fire choice).
 import { Html } from '@react-three/drei';
 import { useEffect, useMemo } from 'react';
 import type { PlayUnit } from '../../game';
@@ -10,9 +11,8 @@ import { haloGeometry, pinGeometry, ringGeometry } from '../presenter/highlight-
 import { OVERLAY_ORDER } from '../tools/colours';
 import { labelStyle, PLAY_COLOURS } from './colours';
 import { centreOf } from './play-geometry';
+import { pinPlace, STANDING_PIN } from './marker-pins';
 import { unitMarker } from './play-poses';
-
-const PIN_LIFT = 2.6;
 
 export interface PlayMarkersProps {
   units: readonly PlayUnit[];
@@ -56,14 +56,17 @@ export function PlayMarkers({ units, poses, activeUnitId, picked = [] }: PlayMar
       {flagged.map(({ unit, kind, figures }) => {
         const colour = PLAY_COLOURS[kind];
         const c = centreOf(figures.map((p) => [p.position[0], p.position[2]]))!;
-        const top = Math.max(...figures.map((p) => p.position[1])) + PIN_LIFT + 1.4;
+        const top = Math.max(...figures.map((p) => p.position[1])) + STANDING_PIN.lift + 1.4;
         return (
           <group key={unit.id} name={`play:${kind}:${unit.id}`}>
-            {figures.map((p) => (
-              <mesh key={p.figureId} geometry={g.pin} position={[p.position[0], p.position[1] + PIN_LIFT, p.position[2]]} renderOrder={OVERLAY_ORDER + 2}>
-                <meshBasicMaterial color={colour} depthTest={false} depthWrite={false} transparent toneMapped={false} fog={false} />
-              </mesh>
-            ))}
+            {figures.map((p) => {
+              const pin = pinPlace(p);
+              return (
+                <mesh key={p.figureId} geometry={g.pin} position={[p.position[0], p.position[1] + pin.lift, p.position[2]]} scale={pin.scale} renderOrder={OVERLAY_ORDER + 2}>
+                  <meshBasicMaterial color={colour} depthTest={false} depthWrite={false} transparent opacity={pin.opacity} toneMapped={false} fog={false} />
+                </mesh>
+              );
+            })}
             <Html position={[c[0], top, c[1]]} style={labelStyle(colour)} zIndexRange={[4, 0]}>
               <span data-testid="play-status-chip" data-unit={unit.id}>{kind}</span>
             </Html>
