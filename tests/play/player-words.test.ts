@@ -14,7 +14,7 @@ import { RULESET_MODULES } from '../../src/rules';
 import { logLines } from '../../src/rules/kuularuisku/engine';
 import { describeActions } from '../../src/rules/kuularuisku/hud';
 import type { KState } from '../../src/rules/kuularuisku/state';
-import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
+import { featureName, parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 import { flowTable } from '../flow/fixture';
 import { escortReturnScenario } from '../flow/situations';
 
@@ -145,6 +145,14 @@ describe.each(FILES)('no id in what players read: %s', (file) => {
     const g = new GameSession({ ruleset, scenario, table: cachedTable(bf), seed: 1 });
     const pattern = idPattern(scenario, g.state as KState, true);
     expect(scenarioTexts(scenario).filter((t) => pattern.test(t))).toEqual([]);
+  });
+});
+
+describe.each(FILES)('buildings told apart: %s', (file) => {
+  it('every building reads by a name of its own (featureName), so a refusal or tooltip naming one says which', () => {
+    const scenario = parseScenarioOrThrow(readFileSync(file, 'utf8'), file);
+    const names = scenario.features.filter((f) => f.kind === 'building').map((f) => featureName(scenario, f.id));
+    expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
   });
 });
 
