@@ -156,7 +156,7 @@ function slitFrame(b: BuildingFeature, o: OpeningSpec): BufferGeometry[] {
   const [v0, v1] = openingSpan(b, o);
   const ceiling = b.floors[o.floor + 1]?.elevation ?? b.eaves;
   const floor = b.floors[o.floor]!.elevation;
-  const t = o.kind === 'embrasure' ? FRAME * 1.8 : FRAME * 1.3;
+  const t = o.kind === 'embrasure' ? FRAME * 1.6 : FRAME;
   const out: BufferGeometry[] = [];
   for (const s of [-1, 1]) out.push(faceBox(f, o.offset + s * (o.width / 2 + t / 2), (v0 + v1) / 2, t, v1 - v0, PROUD * 3));
   const lintel = Math.min(t, ceiling - v1);
@@ -183,15 +183,17 @@ function breachEdges(b: BuildingFeature, o: OpeningSpec): BufferGeometry[] {
   const ceiling = b.floors[o.floor + 1]?.elevation ?? b.eaves;
   const floor = b.floors[o.floor]!.elevation;
   const out: BufferGeometry[] = [];
-  const n = Math.max(3, Math.round((v1 - v0) / 0.45));
+  const n = Math.max(3, Math.round((v1 - v0) / 0.35));
   for (const s of [-1, 1]) {
     for (let i = 0; i < n; i++) {
-      const h = (v1 - v0) / n;
-      const w = 0.15 + 0.3 * hash01(o.offset, i, s);
-      const d = PROUD * (2 + 3 * hash01(i, s, o.width));
+      // A quarter of the courses are missing, the rest stick out unevenly: a torn edge, not a frame.
+      if (hash01(s, i, o.offset + 1) < 0.25) continue;
+      const h = ((v1 - v0) / n) * (0.55 + 0.4 * hash01(i, s, 2));
+      const w = 0.12 + 0.45 * hash01(o.offset, i, s);
+      const d = PROUD * (1.5 + 4 * hash01(i, s, o.width));
       const u = o.offset + s * (o.width / 2 + w / 2);
       if (Math.abs(u) + w / 2 > f.half - 0.05) continue;
-      out.push(faceBox(f, u, v0 + h * (i + 0.5), w, h * 0.92, d));
+      out.push(faceBox(f, u, v0 + ((v1 - v0) / n) * (i + 0.5), w, h, d));
     }
     // Loose stones at the foot, beside the gap (outside its width), on the floor it opens from.
     const r = 0.22 + 0.12 * hash01(s, o.offset, 3);
@@ -200,11 +202,13 @@ function breachEdges(b: BuildingFeature, o: OpeningSpec): BufferGeometry[] {
   }
   const top = Math.min(0.35, ceiling - v1);
   if (top > 0.05) {
-    const m = Math.max(2, Math.round(o.width / 0.5));
-    for (let i = 0; i < m; i++) {
-      const w = o.width / m;
-      const h = top * (0.5 + 0.5 * hash01(i, o.offset, 7));
-      out.push(faceBox(f, o.offset - o.width / 2 + w * (i + 0.5), v1 + h / 2, w * 0.95, h, PROUD * (2 + 2 * hash01(7, i, o.width))));
+    // Over the gap, blocks of uneven width and height, some missing.
+    let u = o.offset - o.width / 2;
+    for (let i = 0; u < o.offset + o.width / 2 - 0.05; i++) {
+      const w = Math.min(0.2 + 0.4 * hash01(i, o.offset, 5), o.offset + o.width / 2 - u);
+      const h = top * (0.35 + 0.65 * hash01(i, o.offset, 7));
+      if (hash01(i, 9, o.width) > 0.2) out.push(faceBox(f, u + w / 2, v1 + h / 2, w * 0.92, h, PROUD * (1.5 + 3 * hash01(7, i, o.width))));
+      u += w;
     }
   }
   return out;
@@ -254,7 +258,7 @@ export function isNeedleDam(f: Feature | undefined): boolean {
  * face is upstream the data does not say: the face toward the larger part of the water crossed (the
  * pool a dam holds back) is taken, `water` being that water's outline.
  */
-export function damNeedles(deck: Extract<Solid, { shape: 'box' }>, grid: HeightGrid, water: readonly Vec2[], spacing = 0.45): BufferGeometry[] {
+export function damNeedles(deck: Extract<Solid, { shape: 'box' }>, grid: HeightGrid, water: readonly Vec2[], spacing = 0.27): BufferGeometry[] {
   const [hx, hy, hz] = deck.halfExtents;
   const top = deck.center[1] + hy;
   const yaw = (deck.rotationY * Math.PI) / 180;
@@ -263,7 +267,7 @@ export function damNeedles(deck: Extract<Solid, { shape: 'box' }>, grid: HeightG
   // The upstream face: the side whose water, sampled out to the water's far edge, is the wider.
   const reach = (sgn: number) => { let n = 0; for (let d = 1; d < 200; d += 2) if (pointInPolygon([deck.center[0] + side[0] * sgn * d, deck.center[2] + side[1] * sgn * d], water)) n++; return n; };
   const up = reach(1) >= reach(-1) ? 1 : -1;
-  const size = 0.2;
+  const size = 0.22;
   const lean = 0.25; // the foot stands this far further upstream than the head
   const out: BufferGeometry[] = [];
   const m = new Matrix4().makeRotationY(-yaw);
