@@ -49,7 +49,7 @@ export function loseFigures(st: Steps, ids: readonly string[], rule: string, spe
   for (const uid of units) {
     const u = st.state.units[uid];
     if (u && !GONE.has(u.status) && !liveFigures(st.state, u).length && !u.figures.some((id) => st.state.figures[id]?.evacuation)) {
-      st.push({ ...ev('UNIT_DESTROYED', rule, `${u.name} is gone (${special})`, { unitId: uid }), special } as KEvent);
+      st.push({ ...ev('UNIT_DESTROYED', rule, `${u.name} is gone (${special.name})`, { unitId: uid }), special: special.id } as KEvent);
     }
   }
 }

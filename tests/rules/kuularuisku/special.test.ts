@@ -272,6 +272,9 @@ describe('Tammerkoski', () => {
     expect(events.map((e) => e.type)).toEqual(['SPECIAL_ROLL', 'SPAN_DESTROYED', 'FIGURE_REMOVED', 'FIGURE_REMOVED', 'UNIT_DESTROYED']);
     // Players read the bridge's name, never its id.
     expect(events[1]!.text).toBe('The span of Hämeensilta bridge is destroyed: impassable from now on (Bridge demolition)');
+    // The soldiers and the unit lost with the span: the rule by its name in the text, by its id in the event's data.
+    expect(events[4]!.text).toMatch(/^Sapper pair .* is gone \(Bridge demolition\)$/);
+    expect(events.slice(2).map((e) => (e as { special?: unknown }).special)).toEqual(['bridge-demolition', 'bridge-demolition', 'bridge-demolition']);
     expect(events.every((e) => /^K-/.test(e.rule))).toBe(true);
     const blown = foldK(s, events);
     expect(blown.special!.destroyed).toEqual(['bridge-demolition']);
