@@ -12,5 +12,6 @@ export { LIMITS } from './limits';
 export { featureName, specialRuleName } from './feature-name';
 export type { NamedFeatures } from './feature-name';
 export { reliefSampleCounts } from './resource-checks';
+export { lightAt, lightEntryAt } from './light';
 export { MARKS, splitMarks, marksUsed, markProblems, withoutMarks } from './marks';
 export type { MarkKind, MarkInfo, MarkedSegment } from './marks';

@@ -1,24 +1,12 @@
 // The table's light as a function of the scenario and the turn on show (ART.md §4, §6): which light
 // holds at a turn (conditions.light, else night or day all game), and the rig each light is drawn
 // with — sky colours, stars, hemisphere fill, key (sun or moon), fill and environment gloss.
-import type { LightKind, Scenario } from '../scenario';
+import { lightAt, type LightKind } from '../scenario';
 import { PALETTE } from './palette';
 import type { SkyColours } from './sky-geometry';
 
-type Conditions = NonNullable<Scenario['conditions']>;
-
-/**
- * The light at `turn` (null: no game on and no beat naming a turn — the opening turn, 1). Each entry
- * of the schedule holds from its turn until the next; before the first entry, the first entry's light.
- */
-export function lightAt(conditions: Conditions | undefined, turn: number | null): LightKind {
-  const schedule = conditions?.light;
-  if (!schedule?.length) return conditions?.night ? 'night' : 'day';
-  const t = turn ?? 1;
-  let light = schedule[0]!.light;
-  for (const change of schedule) if (change.fromTurn <= t) light = change.light;
-  return light;
-}
+/** The light at a turn: the scenario layer's reading of conditions.light, re-exported for the view. */
+export { lightAt };
 
 export interface DirectionalSpec {
   colour: string;

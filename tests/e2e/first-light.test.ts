@@ -1,7 +1,8 @@
 // The light follows the scenario's turns in Chromium (issue 15): Tammerkoski opens at night, and when
 // the game reaches turn 5 (first light, brief "Turns 1–4 are night") the table is drawn brighter; a
-// presenter beat that names a turn is lit for that turn. The view's lighting probe says which light is
-// drawn, and the canvas's own pixels say it got brighter.
+// presenter beat that names a turn is lit for that turn (day from turn 6; Kalevankangas' preparation
+// beat at first light). The view's lighting probe says which light is drawn, and the canvas's own
+// pixels say it got brighter.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserRequired, hasBrowser, nextFrame, openBrowser, openTable, saveShot, type Watched } from './browser';
@@ -83,15 +84,29 @@ describe.runIf(run)('first light at Tammerkoski in Chromium', () => {
     await w.page.close();
   }, 240_000);
 
-  it('a presenter beat is lit for its turn: dusk at turn 0, first light at turn 6', async () => {
+  it('a presenter beat is lit for its turn: dusk at turn 0, day at turn 6 (after first light on turn 5)', async () => {
     w = await openTable(ctx, '?scenario=kuularuisku/tammerkoski&beat=1');
     const page = w.page;
     await expect.poll(async () => (await lighting(page)).light).toBe('dusk');
-    expect((await lighting(page)).turn).toBe(0);
+    const dusk = await lighting(page);
+    expect(dusk.turn).toBe(0);
     await page.goto(page.url().replace('beat=1', 'beat=4'));
     await page.waitForFunction(() => window.__sandtable?.ready === true, null, { timeout: 90_000 });
+    await expect.poll(async () => (await lighting(page)).light).toBe('day');
+    const day = await lighting(page);
+    expect(day.turn).toBe(6);
+    expect(day.brightness!).toBeGreaterThan(dusk.brightness!);
+    expect(w.problems).toEqual([]);
+  }, 180_000);
+
+  it('Kalevankangas: the preparation beat ("Maundy Thursday, first light", turn 0) is drawn at first light, the table without a game in day', async () => {
+    w = await openTable(ctx, '?scenario=kuularuisku/kalevankangas&beat=1');
+    const page = w.page;
     await expect.poll(async () => (await lighting(page)).light).toBe('dawn');
-    expect((await lighting(page)).turn).toBe(6);
+    expect((await lighting(page)).turn).toBe(0);
+    await page.goto(page.url().replace('&beat=1', ''));
+    await page.waitForFunction(() => window.__sandtable?.ready === true, null, { timeout: 90_000 });
+    await expect.poll(async () => (await lighting(page)).light).toBe('day');
     expect(w.problems).toEqual([]);
   }, 180_000);
 });

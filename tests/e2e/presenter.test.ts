@@ -197,9 +197,13 @@ describe.runIf(run)('presenter, camera views and viewshed in Chromium', () => {
     // The text reads as written; its marks are tagged spans titled with their meaning, explained below it.
     expect(await page.textContent('[data-testid=presenter-narration]')).toBe(beat.narration);
     const marks = await page.$$eval('[data-testid=presenter-narration] [data-mark]', (els) => els.map((e) => [e.getAttribute('data-mark'), e.getAttribute('title'), e.textContent]));
-    expect(marks).toEqual([['approximate', 'approximate, or the sources differ', '(~)'], ['design', 'a game choice, not a historical claim', '[design]']]);
+    expect(marks).toEqual([
+      ['sourced', 'stated in the sources', '(✓)'], ['approximate', 'approximate, or the sources differ', '(~)'],
+      ['uncertain', 'uncertain or reconstructed for play: not established fact', '(?)'], ['design', 'a game choice, not a historical claim', '[design]'],
+    ]);
     const legend = await page.textContent('[data-testid=presenter-marks]');
     expect(legend).toContain('(~) approximate, or the sources differ');
+    expect(legend).toContain('(?) uncertain or reconstructed for play');
     expect(legend).toContain('[design] a game choice, not a historical claim');
     await saveShot(page, 'presenter-marks-kalevankangas.png');
 

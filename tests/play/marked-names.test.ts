@@ -11,6 +11,7 @@ import { createPlay } from '../../src/app/play';
 import { parseScenarioOrThrow, withoutMarks } from '../../src/scenario';
 import { GameLog } from '../../src/ui/play/GameLog';
 import { UnitCards } from '../../src/ui/play/UnitCards';
+import { VictoryDialog } from '../../src/ui/play/VictoryDialog';
 
 const FILE = 'scenarios/kuularuisku/tammerkoski.json';
 const scenario = parseScenarioOrThrow(readFileSync(FILE, 'utf8'), FILE);
@@ -45,5 +46,18 @@ describe('marks in unit names', () => {
       log: [{ index: 0, commandIndex: 0, type: 'SHOT_FIRED', text: `${LEADER} fires at Rifle squad 1`, rule: 'K-5.3' }],
     }));
     expect(out).toContain(`Red Guard leader (command post in the City Hall tower ${DESIGN_MARK}) fires at Rifle squad 1`);
+  });
+
+  it('the victory dialog draws the winning condition\'s [design] and (?) as marks, with their legend', () => {
+    // Kalevankangas' closest-to-1918 tier says it is a game choice and that how far in the Whites got is disputed.
+    const k1 = parseScenarioOrThrow(readFileSync('scenarios/kuularuisku/kalevankangas.json', 'utf8'), 'kalevankangas.json');
+    const minor = k1.victory!.find((v) => v.text.includes('closest to 1918'))!.text;
+    const out = renderToStaticMarkup(createElement(VictoryDialog, {
+      view: { sides: k1.sides } as never, victory: { winner: 'white', reason: `Whites — Jäger-led company with a Swedish Brigade squad wins: ${minor}`, rule: 'K-GAP-1' },
+      onNewGame: () => {}, onReview: () => {}, onRule: () => {},
+    }));
+    expect(out).toContain(`closest to 1918 ${DESIGN_MARK}`);
+    expect(out).toContain('<span class="st-mark st-mark-uncertain" data-mark="uncertain" title="uncertain or reconstructed for play: not established fact">(?)</span>');
+    expect(out).toMatch(/data-testid="victory-marks"[^]*\[design\]<\/span> a game choice, not a historical claim/);
   });
 });

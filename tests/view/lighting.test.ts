@@ -1,5 +1,6 @@
 // The table's light follows the scenario's turns (issue 15): Tammerkoski is fought at night, turns
-// 1–4, with first light from turn 5 (brief, "Turn limit"); the light schedule is validated with its JSON path.
+// 1–4, first light on turn 5 and day from turn 6 (brief, "Turn limit"; the scenario's designer's notes on
+// the light); the light schedule is validated with its JSON path.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseScenario, parseScenarioOrThrow } from '../../src/scenario';
@@ -12,11 +13,12 @@ const tammerkoski = parseScenarioOrThrow(readFileSync(T2, 'utf8'), T2);
 const kalevankangas = parseScenarioOrThrow(readFileSync(K1, 'utf8'), K1);
 
 describe('light at a turn', () => {
-  it('Tammerkoski: dusk before the game, night on turns 1–4, first light from turn 5 to the end', () => {
+  it('Tammerkoski: dusk before the game, night on turns 1–4, first light on turn 5, day from turn 6 to the end', () => {
     const c = tammerkoski.conditions;
     expect(lightAt(c, 0)).toBe('dusk');
     for (const t of [1, 2, 3, 4]) expect(lightAt(c, t)).toBe('night');
-    for (let t = 5; t <= tammerkoski.turnLimit!; t++) expect(lightAt(c, t)).toBe('dawn');
+    expect(lightAt(c, 5)).toBe('dawn');
+    for (let t = 6; t <= tammerkoski.turnLimit!; t++) expect(lightAt(c, t)).toBe('day');
     // No game and no beat naming a turn: the opening turn's light.
     expect(lightAt(c, null)).toBe('night');
   });
@@ -26,8 +28,16 @@ describe('light at a turn', () => {
     for (let t = 1; t <= tammerkoski.turnLimit!; t++) expect(lightAt(tammerkoski.conditions, t) === 'night').toBe(night.turns.includes(t));
   });
 
+  it('Kalevankangas: first light before the game (the preparation, the first beat), day from turn 1 to the end', () => {
+    const c = kalevankangas.conditions;
+    expect(lightAt(c, 0)).toBe('dawn');
+    expect(kalevankangas.beats![0]!).toMatchObject({ title: 'Maundy Thursday, first light', turn: 0 });
+    for (let t = 1; t <= kalevankangas.turnLimit!; t++) expect(lightAt(c, t)).toBe('day');
+    expect(lightAt(c, null)).toBe('day');
+  });
+
   it('without a schedule: day all game, or night all game when "night" is true', () => {
-    for (const t of [null, 1, 7]) expect(lightAt(kalevankangas.conditions, t)).toBe('day');
+    for (const t of [null, 0, 1, 7]) expect(lightAt({ night: false }, t)).toBe('day');
     for (const t of [null, 1, 7]) expect(lightAt({ night: true }, t)).toBe('night');
     expect(lightAt(undefined, 3)).toBe('day');
   });

@@ -5,6 +5,7 @@ import type { Scenario, UnitPlacement } from '../../scenario';
 import { ORGANISATIONS, squadSize, weaponById } from './data';
 import { HouseChoice, resolveHouse } from './house';
 import { validateSpecialRules } from './special';
+import { nightLightIssues } from './night-light';
 import { FigureStart, StartRules, UnitStart, startInfo, validateStartStates, type StartUnitInfo } from './start-states';
 import type { FigureRole, Nationality, SkillKey, UnitKind } from './state';
 
@@ -117,7 +118,7 @@ export function nationalityCompatible(leader: { nationality: Nationality; langua
  * JSON path. An empty list means the scenario can be played.
  */
 export function validateKScenario(s: Scenario): Issue[] {
-  const issues: Issue[] = [...validateSpecialRules(s)];
+  const issues: Issue[] = [...validateSpecialRules(s), ...nightLightIssues(s)];
   const rules = KRules.safeParse(s.rules ?? {});
   if (!rules.success) issues.push(...zodIssues('rules', rules.error));
   else {
