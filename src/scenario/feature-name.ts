@@ -1,5 +1,5 @@
-// How players read a piece of terrain: the name the scenario gives it, never its id. Shared by the
-// rules' refusals and the view's tools so both say the same thing.
+// How players read a piece of terrain or a special rule: the name the scenario gives it, never its
+// id. Shared by the rules' texts and the view's tools so both say the same thing.
 
 /** What naming needs of a scenario: its features' ids, kinds and names. */
 export interface NamedFeatures {
@@ -17,4 +17,14 @@ export function featureName(scenario: NamedFeatures, featureId: string): string 
   const short = typeof f.name === 'string' ? f.name.split(/ \(|: |, /)[0]!.trim() : '';
   if (short) return short;
   return `${/^[aeiou]/.test(f.kind) ? 'an' : 'a'} ${f.kind}`;
+}
+
+/**
+ * A special rule's name as players read it: its text opens with its title ("Bridge demolition
+ * [design]. Once in the game, …" is "Bridge demolition"), cut before a design mark, a bracket, a
+ * colon or the first full stop; "a scenario rule" when the text opens with none.
+ */
+export function specialRuleName(rule: { readonly text: string }): string {
+  const title = rule.text.split(/ \[|\s\(|: |\. |\.$/)[0]!.trim();
+  return title && title.length <= 60 ? title : 'a scenario rule';
 }

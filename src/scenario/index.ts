@@ -9,7 +9,7 @@ export { buildingCorners, areaPolygon, isArea, featurePoints, AREA_KINDS } from 
 export { storeyHeight, wallLength } from './checks';
 export { withVehicles } from './play-vehicles';
 export { LIMITS } from './limits';
-export { featureName } from './feature-name';
+export { featureName, specialRuleName } from './feature-name';
 export type { NamedFeatures } from './feature-name';
 export { reliefSampleCounts } from './resource-checks';
 export { lightAt, lightEntryAt } from './light';

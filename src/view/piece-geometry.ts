@@ -1,17 +1,23 @@
 // Model-railway detail on the terrain pieces, drawn from the battlefield's own data and never in its
-// way: frames round each window and door the scenario gives a building (outside the opening, so the
-// hole the rules see through stays the hole drawn), an open door leaf beside a door, arches over a
-// tower's top-floor (belfry) openings, stone piers under a bridge's deck where the ground falls away,
-// and a railing of posts and rails in place of the railing's plain slab. Visual only: no rule reads it.
+// way: frames round each window, door, loophole and embrasure the scenario gives a building and broken
+// masonry round a breach (all outside the opening, so the hole the rules see through stays the hole
+// drawn), an open door leaf beside a door, arches over a tower's top-floor (belfry) openings, stone
+// piers under a bridge's deck where the ground falls away, the needles of a needle dam, and a railing
+// of posts and rails in place of the railing's plain slab. Visual only: no rule reads it.
 import { BoxGeometry, type BufferGeometry, Color, Matrix4 } from 'three';
-import { gridHeightAt, type HeightGrid, type Solid } from '../core';
-import type { BuildingFeature, Feature, OpeningSpec } from '../scenario';
+import { gridHeightAt, type HeightGrid, pointInPolygon, type Solid, type Vec2 } from '../core';
+import { areaPolygon, type BuildingFeature, type Feature, type OpeningSpec } from '../scenario';
 import { paintPart } from './merge';
 
 /** Trim colours: white-painted boards on wooden houses (as in Tampere's wooden quarters), pale dressed stone on masonry. */
 const TRIM: Record<string, string> = { wood: '#d9d3c5', stone: '#c8c1b2', brick: '#cfc4b0', plaster: '#e1dbcd', concrete: '#b9b5ac' };
 const DOOR_LEAF = '#4b3526';
 const PIER = '#8f887c';
+/** Heavy timber round a loophole or an embrasure; the weathered square timbers of a needle dam. */
+const TIMBER = '#6a5440';
+const NEEDLE = '#7a6347';
+/** Broken masonry round a breach: darker than the wall's face, by material. */
+const RUBBLE: Record<string, string> = { wood: '#6f5d48', stone: '#8a8276', brick: '#8b5f4a', plaster: '#9c958a', concrete: '#8d8a84' };
 
 /** How far trims stand proud of the wall face, cm. */
 const PROUD = 0.08;
@@ -103,8 +109,15 @@ export function buildingTrim(b: BuildingFeature, storeys?: ReadonlySet<string>):
   const out: Array<{ geometry: BufferGeometry; colour: string }> = [];
   const add = (geometry: BufferGeometry, colour = trim) => out.push({ geometry, colour });
   for (const o of b.openings ?? []) {
-    if (o.kind !== 'window' && o.kind !== 'door') continue;
     if (storeys && !storeys.has(`${b.id}:${o.floor}`)) continue;
+    if (o.kind === 'breach') {
+      for (const g of breachEdges(b, o)) add(g, RUBBLE[b.material ?? 'plaster'] ?? RUBBLE.plaster!);
+      continue;
+    }
+    if (o.kind === 'loophole' || o.kind === 'embrasure') {
+      for (const g of slitFrame(b, o)) add(g, TIMBER);
+      continue;
+    }
     const f = wallFrame(b, o.wall);
     const [v0, v1] = openingSpan(b, o);
     const h = v1 - v0;
@@ -129,6 +142,73 @@ export function buildingTrim(b: BuildingFeature, storeys?: ReadonlySet<string>):
         break;
       }
       if (o.floor === 0) add(faceBox(f, o.offset, b.floors[0]!.elevation - 0.08, o.width + 2 * FRAME + 0.2, 0.16, 0.6, 0.3));
+    }
+  }
+  return out;
+}
+
+/**
+ * A loophole's or an embrasure's frame: timber cheeks either side, a lintel and a sill, as round a
+ * window but heavier (an embrasure's, for a gun, heavier still), every piece outside the opening.
+ */
+function slitFrame(b: BuildingFeature, o: OpeningSpec): BufferGeometry[] {
+  const f = wallFrame(b, o.wall);
+  const [v0, v1] = openingSpan(b, o);
+  const ceiling = b.floors[o.floor + 1]?.elevation ?? b.eaves;
+  const floor = b.floors[o.floor]!.elevation;
+  const t = o.kind === 'embrasure' ? FRAME * 1.6 : FRAME;
+  const out: BufferGeometry[] = [];
+  for (const s of [-1, 1]) out.push(faceBox(f, o.offset + s * (o.width / 2 + t / 2), (v0 + v1) / 2, t, v1 - v0, PROUD * 3));
+  const lintel = Math.min(t, ceiling - v1);
+  if (lintel > 0.02) out.push(faceBox(f, o.offset, v1 + lintel / 2, o.width + 2 * t, lintel, PROUD * 3.5));
+  const sill = Math.min(t, v0 - floor);
+  if (sill > 0.02) out.push(faceBox(f, o.offset, v0 - sill / 2, o.width + 2 * t, sill, PROUD * 4));
+  return out;
+}
+
+/** Deterministic 0–1 from three numbers (the breach's broken blocks must not change between renders). */
+function hash01(a: number, b: number, c: number): number {
+  const x = Math.sin(a * 127.1 + b * 311.7 + c * 74.7) * 43758.5453;
+  return x - Math.floor(x);
+}
+
+/**
+ * A breach's broken edges: blocks of uneven size and depth standing proud along its sides and over
+ * its top, and loose stones at its foot beside it — never inside the hole, which stays the hole the
+ * rules see through.
+ */
+function breachEdges(b: BuildingFeature, o: OpeningSpec): BufferGeometry[] {
+  const f = wallFrame(b, o.wall);
+  const [v0, v1] = openingSpan(b, o);
+  const ceiling = b.floors[o.floor + 1]?.elevation ?? b.eaves;
+  const floor = b.floors[o.floor]!.elevation;
+  const out: BufferGeometry[] = [];
+  const n = Math.max(3, Math.round((v1 - v0) / 0.35));
+  for (const s of [-1, 1]) {
+    for (let i = 0; i < n; i++) {
+      // A quarter of the courses are missing, the rest stick out unevenly: a torn edge, not a frame.
+      if (hash01(s, i, o.offset + 1) < 0.25) continue;
+      const h = ((v1 - v0) / n) * (0.55 + 0.4 * hash01(i, s, 2));
+      const w = 0.12 + 0.45 * hash01(o.offset, i, s);
+      const d = PROUD * (1.5 + 4 * hash01(i, s, o.width));
+      const u = o.offset + s * (o.width / 2 + w / 2);
+      if (Math.abs(u) + w / 2 > f.half - 0.05) continue;
+      out.push(faceBox(f, u, v0 + ((v1 - v0) / n) * (i + 0.5), w, h, d));
+    }
+    // Loose stones at the foot, beside the gap (outside its width), on the floor it opens from.
+    const r = 0.22 + 0.12 * hash01(s, o.offset, 3);
+    const u = o.offset + s * (o.width / 2 + 0.35);
+    if (Math.abs(u) + r < f.half) out.push(faceBox(f, u, floor + r / 2, 2 * r, r, 2 * r, r + 0.05));
+  }
+  const top = Math.min(0.35, ceiling - v1);
+  if (top > 0.05) {
+    // Over the gap, blocks of uneven width and height, some missing.
+    let u = o.offset - o.width / 2;
+    for (let i = 0; u < o.offset + o.width / 2 - 0.05; i++) {
+      const w = Math.min(0.2 + 0.4 * hash01(i, o.offset, 5), o.offset + o.width / 2 - u);
+      const h = top * (0.35 + 0.65 * hash01(i, o.offset, 7));
+      if (hash01(i, 9, o.width) > 0.2) out.push(faceBox(f, u + w / 2, v1 + h / 2, w * 0.92, h, PROUD * (1.5 + 3 * hash01(7, i, o.width))));
+      u += w;
     }
   }
   return out;
@@ -167,6 +247,46 @@ export function bridgePiers(deck: Extract<Solid, { shape: 'box' }>, grid: Height
   return out;
 }
 
+/** Is this bridge a needle dam (the scenario names it so)? Its deck then carries a row of needles. */
+export function isNeedleDam(f: Feature | undefined): boolean {
+  return f?.kind === 'bridge' && typeof f.name === 'string' && /\bneedle dam\b/i.test(f.name);
+}
+
+/**
+ * The needles of a needle dam: a close row of square timbers leaning on the deck's upstream face, foot
+ * on the river bed, head at the walkway's edge — outside the deck, so the walkway stays clear. Which
+ * face is upstream the data does not say: the face toward the larger part of the water crossed (the
+ * pool a dam holds back) is taken, `water` being that water's outline.
+ */
+export function damNeedles(deck: Extract<Solid, { shape: 'box' }>, grid: HeightGrid, water: readonly Vec2[], spacing = 0.27): BufferGeometry[] {
+  const [hx, hy, hz] = deck.halfExtents;
+  const top = deck.center[1] + hy;
+  const yaw = (deck.rotationY * Math.PI) / 180;
+  const dir: Vec2 = [Math.cos(yaw), Math.sin(yaw)];
+  const side: Vec2 = [-dir[1], dir[0]];
+  // The upstream face: the side whose water, sampled out to the water's far edge, is the wider.
+  const reach = (sgn: number) => { let n = 0; for (let d = 1; d < 200; d += 2) if (pointInPolygon([deck.center[0] + side[0] * sgn * d, deck.center[2] + side[1] * sgn * d], water)) n++; return n; };
+  const up = reach(1) >= reach(-1) ? 1 : -1;
+  const size = 0.22;
+  const lean = 0.25; // the foot stands this far further upstream than the head
+  const out: BufferGeometry[] = [];
+  const m = new Matrix4().makeRotationY(-yaw);
+  for (let t = -hx + spacing / 2; t < hx; t += spacing) {
+    const x = deck.center[0] + dir[0] * t, z = deck.center[2] + dir[1] * t;
+    // Over the water only: where the deck meets a bank there is nothing to hold back.
+    if (!pointInPolygon([x + side[0] * up * (hz + 0.5), z + side[1] * up * (hz + 0.5)], water)) continue;
+    const foot = gridHeightAt(grid, x + side[0] * up * (hz + size + lean), z + side[1] * up * (hz + size + lean)) - 0.2;
+    const len = top - foot;
+    if (len < 0.3) continue;
+    const tilt = Math.atan2(lean, len);
+    const needle = new BoxGeometry(size * 0.9, Math.hypot(len, lean), size)
+      .rotateX(-up * tilt)
+      .translate(0, (top + foot) / 2, up * (hz + size / 2 + 0.02 + lean / 2));
+    out.push(needle.applyMatrix4(m).translate(x, 0, z));
+  }
+  return out;
+}
+
 /** A railing (a box solid) drawn as posts and two rails inside its box, not as a board. */
 export function railingParts(rail: Extract<Solid, { shape: 'box' }>): BufferGeometry[] {
   const [hx, hy, hz] = rail.halfExtents;
@@ -180,12 +300,30 @@ export function railingParts(rail: Extract<Solid, { shape: 'box' }>): BufferGeom
   return out.map((g) => g.applyMatrix4(m));
 }
 
+/** The outline of the water feature under a point, if any. */
+function waterUnder(features: readonly Feature[], at: Vec2): Vec2[] | undefined {
+  for (const f of features) {
+    if (f.kind !== 'water') continue;
+    const poly = areaPolygon(f) as Vec2[];
+    if (pointInPolygon(at, poly)) return poly;
+  }
+  return undefined;
+}
+
 /** Every trim and pier of the table for the solids drawn now, painted, in table space. */
 export function pieceParts(solids: readonly Solid[], features: readonly Feature[], grid: HeightGrid): BufferGeometry[] {
   const storeys = drawnStoreys(solids);
   const out: BufferGeometry[] = [];
   for (const f of features) if (f.kind === 'building') out.push(...placedBuildingTrim(f, grid, storeys));
   const stone = new Color(PIER);
-  for (const s of solids) if (s.part === 'deck' && s.shape === 'box') out.push(...bridgePiers(s, grid).map((g) => paintPart(g, stone)));
+  const needle = new Color(NEEDLE);
+  const byId = new Map(features.map((f) => [f.id, f]));
+  for (const s of solids) {
+    if (s.part !== 'deck' || s.shape !== 'box') continue;
+    out.push(...bridgePiers(s, grid).map((g) => paintPart(g, stone)));
+    if (!isNeedleDam(byId.get(s.featureId))) continue;
+    const water = waterUnder(features, [s.center[0], s.center[2]]);
+    if (water) out.push(...damNeedles(s, grid, water).map((g) => paintPart(g, needle)));
+  }
   return out;
 }

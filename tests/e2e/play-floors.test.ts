@@ -421,7 +421,7 @@ describe.runIf(run)('play in buildings and on floors in Chromium', () => {
       // machine: the HUD's toast, which stays, is read instead.)
       await saveShot(page, 'play-floors-past-door.png');
       await expect.poll(async () => page.evaluate(() => window.__sandtable!.play!.lastRefusal.get()), { timeout: 30_000 }).toMatchObject({ rule: 'K-4.0' });
-      expect(await page.textContent('[data-testid=refusal-reason]')).toMatch(/the leader of Company commander \(Grafström's group\): the move runs into a wall of East-bank house \(go through a door\)/);
+      expect(await page.textContent('[data-testid=refusal-reason]')).toMatch(/the leader of Company commander \(Grafström's group\): the move runs into a wall of East-bank house 1 \(go through a door\)/);
       expect((await figure('w_cmd_1')).at).toEqual(start);
       await page.click('[data-testid=refusal-close]');
 

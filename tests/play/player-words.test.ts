@@ -1,27 +1,64 @@
-// Players read names, never ids: seeded random games at both Kuularuisku scenarios, every log line
-// and every refusal (the random player's refused proposals, and at each activation a probe of the
-// special actions, commands, evacuations, shots and weapon pick-ups the rules may refuse) checked for
-// a unit, figure or terrain id of the scenario.
+// Players read names, never ids: seeded random games at the three scenarios played with Kuularuisku,
+// every log line, every refusal (the random player's refused proposals, at each activation a probe of
+// the special actions, commands, evacuations, shots and weapon pick-ups the rules may refuse, and at
+// each decision its answers spoilt one field at a time), every button and hint of the moment, every
+// decision's question and answers, and the scenario's own texts players read (briefing, game options)
+// checked for a unit, figure, terrain or special-rule id of the scenario.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
-import type { Player } from '../../src/core';
+import type { PendingDecision, Player } from '../../src/core';
 import { cachedTable, playGame } from '../../src/flow';
 import { GameSession, type Command } from '../../src/game';
 import { RULESET_MODULES } from '../../src/rules';
 import { logLines } from '../../src/rules/kuularuisku/engine';
+import { describeActions } from '../../src/rules/kuularuisku/hud';
 import type { KState } from '../../src/rules/kuularuisku/state';
-import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
+import { featureName, parseScenarioOrThrow, type Scenario } from '../../src/scenario';
+import { flowTable } from '../flow/fixture';
+import { escortReturnScenario } from '../flow/situations';
 
 const { ruleset, player, flow } = RULESET_MODULES.kuularuisku;
 const SEEDS = [1, 2, 3];
 
-/** The scenario's ids as a pattern, leaving out any id that is also a word of a name it gives (the "mortuary" of "Stone mortuary"). */
-function idPattern(scenario: Scenario, s: KState): RegExp {
-  const names = [...scenario.features, ...(scenario.units ?? []), ...scenario.sides].map((x) => ('name' in x && typeof x.name === 'string' ? x.name : '')).join(' \n ');
+const escape = (id: string) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The scenario's ids as a pattern, leaving out any id that is also a word of a name it gives (the
+ * "mortuary" of "Stone mortuary"). A special rule's id is caught anywhere when it reads as an id
+ * ("bridge-demolition"), a plain word ("night") only as a reference in brackets: "(night)". In
+ * `prose` (the scenario's own texts) a plain-word id of a unit or feature ("hill") is caught only so too.
+ */
+function idPattern(scenario: Scenario, s: KState, prose = false): RegExp {
+  const names = [...scenario.features, ...(scenario.units ?? []), ...scenario.sides, ...(scenario.objectives ?? [])].map((x) => ('name' in x && typeof x.name === 'string' ? x.name : '')).join(' \n ');
   const ids = [...scenario.features.map((f) => f.id), ...Object.keys(s.units), ...Object.keys(s.figures)];
-  const raw = ids.filter((id) => !new RegExp(`\\b${id}\\b`).test(names));
-  return new RegExp(`(?<![\\w-])(${raw.sort((a, b) => b.length - a.length).join('|')})(?![\\w-])`);
+  // In the scenario's prose a plain word ("hill", "house") is a word, not the feature of that id.
+  const raw = ids.filter((id) => !new RegExp(`\\b${escape(id)}\\b`).test(names) && (!prose || /[-_\d]/.test(id)));
+  const rules = (scenario.specialRules ?? []).map((r) => r.id);
+  const anywhere = [...raw, ...rules.filter((id) => /[-_\d]/.test(id))].sort((a, b) => b.length - a.length).map(escape);
+  const plainWords = prose ? ids.filter((id) => !/[-_\d]/.test(id) && !new RegExp(`\\b${escape(id)}\\b`).test(names)) : [];
+  const bracketed = [...rules.filter((id) => !/[-_\d]/.test(id)), ...plainWords].map(escape);
+  return new RegExp(`(?<![\\w-])(${anywhere.join('|')})(?![\\w-])${bracketed.length ? `|\\((${bracketed.join('|')})\\)` : ''}`);
+}
+
+/** The texts of the scenario itself that players read: the briefing, the victory texts, the beats' narration, the special rules and their house notes, the names, the game options. */
+function scenarioTexts(scenario: Scenario): string[] {
+  const options = ruleset.optionChoices?.(scenario) ?? [];
+  const house = (d: unknown) => Object.values(((d as { house?: Record<string, string> } | undefined)?.house) ?? {});
+  return [
+    ...(scenario.specialRules ?? []).flatMap((r) => [r.text, ...house(r.data)]),
+    ...[...scenario.features, ...(scenario.units ?? [])].map((x) => ('name' in x && typeof x.name === 'string' ? x.name : '')),
+    scenario.summary ?? '', ...scenario.sides.map((x) => x.briefing ?? ''), ...(scenario.victory ?? []).map((v) => ('text' in v && typeof v.text === 'string' ? v.text : '')),
+    ...(scenario.beats ?? []).flatMap((b) => [b.title ?? '', b.narration ?? '']),
+    ...options.flatMap((o) => [o.title, o.text, ...(o.options ?? []).flatMap((x) => [x.name, 'text' in x && typeof x.text === 'string' ? x.text : ''])]),
+  ].filter(Boolean);
+}
+
+/** A decision's answer spoilt one field at a time (a unit, a place, a number the rules do not know): what the rules say back. */
+function spoiltAnswers(decision: PendingDecision): Command[] {
+  const first = decision.options[0]?.command;
+  if (!first) return [];
+  return Object.keys(first).filter((k) => k !== 'type' && k !== 'side').map((k) => ({ ...first, [k]: k === 'allocation' ? { nobody: 1 } : '?' }));
 }
 
 /** Commands the rules may refuse, aimed at the activating unit and every other unit and soldier. */
@@ -43,14 +80,24 @@ function probes(s: KState): Command[] {
 }
 
 /** Every text a player could read in one seeded game: its log lines (dice too) and the refusals met on the way. */
-function gameTexts(scenario: Scenario, bf: Battlefield, seed: number): { texts: string[]; pattern: RegExp; refusals: number } {
+function gameTexts(scenario: Scenario, bf: Battlefield, seed: number): { texts: string[]; pattern: RegExp; refusals: number; decisions: Set<string> } {
   const table = cachedTable(bf);
   const g = new GameSession({ ruleset, scenario, table, seed });
   const refusals: string[] = [];
+  const shown: string[] = [];
+  const decisions = new Set<string>();
   const base = player({ seed: seed * 7919 + 1, draw: 'groups' }) as Player<unknown, Command, unknown, Scenario>;
   const told: Player<unknown, Command, unknown, Scenario> = {
     ...base,
     choose: (state, view, decision) => {
+      if (decision) {
+        decisions.add(decision.kind);
+        shown.push(decision.label, ...decision.options.map((o) => o.label));
+        for (const p of spoiltAnswers(decision as PendingDecision)) {
+          const r = g.check(p as never);
+          if (!r.ok) refusals.push(r.reason);
+        }
+      }
       const choice = decision ? base.choose(state, view, decision) : base.choose(state, view);
       return { ...choice, next: () => choice.next(), refused: (c, r) => { refusals.push(r.reason); choice.refused(c, r); } };
     },
@@ -58,6 +105,8 @@ function gameTexts(scenario: Scenario, bf: Battlefield, seed: number): { texts: 
   playGame(g as never, told as never, {
     table, flow,
     onCommand: (c) => {
+      // The buttons of the moment and their hints (the special actions' among them).
+      for (const a of describeActions(g.state as KState, { scenario, table })) shown.push(a.label, a.hint ?? '');
       if (c.type !== 'ACTIVATE' && c.type !== 'COMMAND') return;
       for (const p of probes(g.state as KState)) {
         const r = g.check(g.withSideToAct(p as never) as never);
@@ -67,11 +116,16 @@ function gameTexts(scenario: Scenario, bf: Battlefield, seed: number): { texts: 
   });
   const s = g.state as KState;
   const lines = logLines(s, g.log as never);
-  const texts = [...lines.flatMap((l) => [l.text, ...(l.dice ? [l.dice.purpose] : [])]), ...refusals];
-  return { texts, pattern: idPattern(scenario, s), refusals: refusals.length };
+  const texts = [...lines.flatMap((l) => [l.text, ...(l.dice ? [l.dice.purpose] : [])]), ...refusals, ...shown];
+  return { texts, pattern: idPattern(scenario, s), refusals: refusals.length, decisions };
 }
 
-describe.each(['scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisku/tammerkoski.json'])('no id in what players read: %s', (file) => {
+/** The decisions the games above met (kinds), over all scenarios. */
+const decisionsMet = new Set<string>();
+
+const FILES = ['scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisku/tammerkoski.json', 'scenarios/sandbox/training-ground.json'];
+
+describe.each(FILES)('no id in what players read: %s', (file) => {
   const scenario = parseScenarioOrThrow(readFileSync(file, 'utf8'), file);
   let bf: Battlefield;
   beforeAll(async () => {
@@ -79,10 +133,55 @@ describe.each(['scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisk
   });
   afterAll(() => bf?.free());
 
-  it.each(SEEDS)('seed %i: no log line nor refusal names a unit, soldier or piece of terrain by its id', (seed) => {
-    const { texts, pattern, refusals } = gameTexts(scenario, bf, seed);
+  it.each(SEEDS)('seed %i: no log line, refusal, button, hint nor decision names a unit, soldier, piece of terrain or special rule by its id', (seed) => {
+    const { texts, pattern, refusals, decisions } = gameTexts(scenario, bf, seed);
+    for (const d of decisions) decisionsMet.add(d);
     expect(refusals).toBeGreaterThan(50);
     const raw = texts.filter((t) => pattern.test(t));
     expect([...new Set(raw)].slice(0, 10)).toEqual([]);
+  });
+
+  it('the briefing, the victory texts, the beats, the special rules, the names and the game options name no id', () => {
+    const g = new GameSession({ ruleset, scenario, table: cachedTable(bf), seed: 1 });
+    const pattern = idPattern(scenario, g.state as KState, true);
+    expect(scenarioTexts(scenario).filter((t) => pattern.test(t))).toEqual([]);
+  });
+});
+
+describe.each(FILES)('buildings told apart: %s', (file) => {
+  it('every building reads by a name of its own (featureName), so a refusal or tooltip naming one says which', () => {
+    const scenario = parseScenarioOrThrow(readFileSync(file, 'utf8'), file);
+    const names = scenario.features.filter((f) => f.kind === 'building').map((f) => featureName(scenario, f.id));
+    expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
+  });
+});
+
+describe('what the games read', () => {
+  it('met the owners\' decisions, the end-of-turn evacuation moves among them (K-5.6e)', () => {
+    for (const kind of ['wound-allocation', 'evacuation-move']) expect(decisionsMet).toContain(kind);
+  });
+});
+
+describe('K-5.6d an escort back from the rear: what his owner reads', () => {
+  // The units renamed so that no name holds an id: the question, the answers and a spoilt answer's refusal are checked for the ids.
+  const scenario = escortReturnScenario();
+  scenario.units!.forEach((u, i) => { u.name = ['White squad', 'Red squad by the road', 'Red squad by the fence'][i]!; });
+  let bf: Battlefield;
+  beforeAll(async () => {
+    bf = await flowTable(scenario);
+  });
+  afterAll(() => bf?.free());
+
+  it('names the units he may head back to, never their ids, in the decision and in the refusal of an answer naming none of them', () => {
+    const g = new GameSession({ ruleset, scenario, table: cachedTable(bf), seed: 1 });
+    expect(g.dispatch(g.withSideToAct({ type: 'END_TURN' } as never) as never)).toMatchObject({ ok: true });
+    const d = g.pendingDecision() as PendingDecision | undefined;
+    expect(d?.kind).toBe('escort-return');
+    const refusals = spoiltAnswers(d!).map((c) => g.check(c as never)).flatMap((r) => (r.ok ? [] : [r.reason]));
+    expect(refusals.length).toBeGreaterThan(0);
+    const texts = [d!.label, ...d!.options.map((o) => o.label), ...refusals];
+    expect(texts.join('\n')).toContain('Red squad by the fence');
+    const pattern = idPattern(scenario, g.state as KState);
+    expect(texts.filter((t) => pattern.test(t))).toEqual([]);
   });
 });

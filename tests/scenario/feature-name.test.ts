@@ -1,8 +1,8 @@
-// One way to name a piece of terrain, shared by the rules' refusals and the view's tools: the
+// One way to name a piece of terrain (and a special rule), shared by the rules' texts and the view's tools: the
 // scenario's name, else its kind, never the id.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { featureName, parseScenarioOrThrow } from '../../src/scenario';
+import { featureName, parseScenarioOrThrow, specialRuleName } from '../../src/scenario';
 import { featureName as viewFeatureName } from '../../src/view/tools';
 
 const features = [
@@ -42,5 +42,21 @@ describe('featureName', () => {
       expect(name).not.toBe(f.id);
       if ('name' in f && f.name) expect(f.name.startsWith(name)).toBe(true);
     }
+  });
+});
+
+describe('specialRuleName', () => {
+  it('reads a special rule by the title its text opens with, never its id', () => {
+    expect(specialRuleName({ text: 'Bridge demolition [design]. Once in the game, a Red unit …' })).toBe('Bridge demolition');
+    expect(specialRuleName({ text: 'Night, turns 1–4 [design]. Sight is limited to 30 cm …' })).toBe('Night, turns 1–4');
+    expect(specialRuleName({ text: 'Optional sapper pair (on unless the players leave it out): the brief …' })).toBe('Optional sapper pair');
+    expect(specialRuleName({ text: 'Optional bite (off unless the players switch it on) [design]: white-clad Swedes …' })).toBe('Optional bite');
+    expect(specialRuleName({ text: 'Who holds the felt factory? [design] The Red player …' })).toBe('Who holds the felt factory?');
+    expect(specialRuleName({ text: 'Aid posts. Wounded may be carried …' })).toBe('Aid posts');
+  });
+
+  it('says "a scenario rule" when the text opens with no title', () => {
+    expect(specialRuleName({ text: '' })).toBe('a scenario rule');
+    expect(specialRuleName({ text: `${'a very long sentence without any stop '.repeat(3)}and so on` })).toBe('a scenario rule');
   });
 });

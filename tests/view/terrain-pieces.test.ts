@@ -1,18 +1,20 @@
 // Terrain pieces that read as what they are (issue 17), drawn from the battlefield's data and never in
-// its way: frames and open door leaves where the scenario's openings are (none inside an opening, so
-// the hole the rules see through is the hole drawn), belfry arches over a tower's top-floor openings,
-// piers under the Tammerkoski bridge where the bank falls away to the water, railings as posts and
-// rails, and white water on the rapids only.
+// its way: frames and open door leaves where the scenario's openings are, timber frames round loopholes
+// and embrasures, broken masonry round a breach (none inside an opening, so the hole the rules see
+// through is the hole drawn), belfry arches over a tower's top-floor openings, piers under the
+// Tammerkoski bridge where the bank falls away to the water, needles along the needle dam's upstream
+// face (never on its walkway), railings as posts and rails, and white water on the rapids only.
 import { readFileSync } from 'node:fs';
 import { Box3, type BufferGeometry } from 'three';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import type { Solid } from '../../src/core';
 import { areaPolygon, type BuildingFeature, parseScenarioOrThrow, type WaterFeature } from '../../src/scenario';
-import { bridgePiers, buildingTrim, drawnStoreys, pieceParts, railingParts } from '../../src/view/piece-geometry';
+import { bridgePiers, buildingTrim, damNeedles, drawnStoreys, isNeedleDam, pieceParts, railingParts } from '../../src/view/piece-geometry';
 import { foamAt } from '../../src/view/water-geometry';
 
 const K1 = 'scenarios/kuularuisku/kalevankangas.json';
+const AY = 'scenarios/sandbox/armour-yard.json';
 const T2 = 'scenarios/kuularuisku/tammerkoski.json';
 const kalevankangas = parseScenarioOrThrow(readFileSync(K1, 'utf8'), K1);
 const tammerkoski = parseScenarioOrThrow(readFileSync(T2, 'utf8'), T2);
@@ -55,6 +57,43 @@ describe('building trims', () => {
     }
     // Each door has an open leaf beside it (dark wood) and a step; the windows have sills.
     expect(parts.filter((p) => p.colour === '#4b3526')).toHaveLength(2);
+  });
+
+  /** Every opening has at least `min` trim pieces touching its hole, and none inside it. */
+  const framedAndClear = (b: BuildingFeature, min: number) => {
+    const parts = buildingTrim(b).map((p) => bounds(p.geometry));
+    for (const o of b.openings!) {
+      const h = hole(b, o);
+      const near = parts.filter((p) => p.clone().expandByScalar(0.05).intersectsBox(h));
+      expect(near.length, `${o.id} framed`).toBeGreaterThanOrEqual(min);
+      for (const p of parts) expect(p.intersectsBox(h), `${o.id} blocked`).toBe(false);
+    }
+  };
+
+  it('loopholes and embrasures get timber frames (cheeks, lintel, sill), none inside the opening', () => {
+    const m = building(kalevankangas, 'mortuary');
+    const fort: BuildingFeature = {
+      ...m, id: 'blockhouse', openings: [
+        { id: 'lh_n', kind: 'loophole', wall: 'north', floor: 0, offset: -1.5, width: 0.4, sill: 1.2, height: 0.8 },
+        { id: 'lh_s', kind: 'loophole', wall: 'south', floor: 0, offset: 1, width: 0.4, sill: 1.2, height: 0.8 },
+        { id: 'em_e', kind: 'embrasure', wall: 'east', floor: 0, offset: 0, width: 1.2, sill: 0.8, height: 1 },
+      ],
+    };
+    framedAndClear(fort, 4);
+    expect(buildingTrim(fort).every((p) => p.colour === '#6a5440')).toBe(true);
+    // The embrasure's frame is heavier than a loophole's: its cheeks (the narrowest pieces along the wall) are wider.
+    const cheek = (o: NonNullable<BuildingFeature['openings']>[number]) => Math.min(...buildingTrim({ ...fort, openings: [{ ...o, wall: 'north' }] }).map((p) => { const b = bounds(p.geometry); return b.max.x - b.min.x; }));
+    expect(cheek(fort.openings![2]!)).toBeGreaterThan(cheek(fort.openings![0]!) + 0.05);
+  });
+
+  it('a breach is edged with broken masonry and loose stones beside it, the gap itself left open (the armour yard\'s shed)', () => {
+    const armour = parseScenarioOrThrow(readFileSync(AY, 'utf8'), AY);
+    const shed = building(armour, 'shed');
+    expect(shed.openings!.some((o) => o.kind === 'breach')).toBe(true);
+    framedAndClear({ ...shed, openings: shed.openings!.filter((o) => o.kind === 'breach') }, 5);
+    // Deterministic: the same blocks each time the table is drawn.
+    const a = buildingTrim(shed).map((p) => bounds(p.geometry).min.toArray().join());
+    expect(buildingTrim(shed).map((p) => bounds(p.geometry).min.toArray().join())).toEqual(a);
   });
 
   it('every building of both 1918 tables keeps its openings clear of trim', () => {
@@ -115,6 +154,31 @@ describe('bridges and rapids at Tammerkoski', () => {
       expect(p.max.y).toBeLessThanOrEqual(bottom + 1e-6);
       expect(p.min.y).toBeLessThan(bf.groundHeight(x, z));
     }
+  });
+
+  it('the needle dam carries a close row of needles on its upstream (north, the larger pool) face, bed to walkway, none on the walkway; Hämeensilta none', () => {
+    const dam = tammerkoski.features.find((f) => f.id === 'needle_dam');
+    expect(isNeedleDam(dam)).toBe(true);
+    expect(isNeedleDam(tammerkoski.features.find((f) => f.id === 'hameensilta'))).toBe(false);
+    const deck = deckOf('needle_dam');
+    const rapids = areaPolygon(tammerkoski.features.find((f): f is WaterFeature => f.id === 'rapids')!);
+    const needles = damNeedles(deck, bf.grid, rapids).map(bounds);
+    // The dam crosses 36 cm of water: needles side by side, about every quarter centimetre.
+    expect(needles.length).toBeGreaterThan(120);
+    const top = deck.center[1] + deck.halfExtents[1];
+    const north = deck.center[2] + deck.halfExtents[2];
+    for (const n of needles) {
+      expect(n.min.z).toBeGreaterThanOrEqual(north - 1e-6); // outside the walkway, on its north side
+      expect(n.max.z).toBeLessThan(north + 1);
+      expect(n.max.y).toBeLessThanOrEqual(top + 0.05);
+      const x = (n.min.x + n.max.x) / 2;
+      expect(x).toBeGreaterThan(84.5);
+      expect(x).toBeLessThan(120.5);
+      expect(n.min.y).toBeLessThan(bf.groundHeight(x, n.max.z));
+    }
+    // They are among the table's pieces.
+    const all = pieceParts(bf.solids, tammerkoski.features, bf.grid).map(bounds);
+    expect(all.filter((b) => b.min.z >= north - 1e-6 && b.max.z < north + 1 && b.min.x > 84 && b.max.x < 121 && b.max.y <= top + 0.05).length).toBeGreaterThanOrEqual(needles.length);
   });
 
   it('its railings are posts and rails inside the railing the battlefield has', () => {

@@ -21,5 +21,5 @@ export function biteKeepsStanding(s: KState, unitId: string, ctx: KCtx): KEvent 
   const house = houseOf(s, ctx);
   const open = figs.filter((f) => coverAt(ctx.table, f.at, f.baseRadius, f.at, house).cover === 'open').length;
   if (open * 2 < figs.length) return undefined;
-  return ev('SPECIAL_EFFECT', 'K-7.1b', `${u.name} cannot go to ground: in the open, first fired on this turn — it stays on its feet, not pinned (${b.id})`, { special: b.id, unitId });
+  return ev('SPECIAL_EFFECT', 'K-7.1b', `${u.name} cannot go to ground: in the open, first fired on this turn — it stays on its feet, not pinned (${b.name})`, { special: b.id, unitId });
 }

@@ -109,10 +109,6 @@ export function movementAllowance(s: KState, figureId: string, mode: MoveMode, d
   return new Allowance(allowanceOf(s, f, mode, difficult, house, fastCharge, undefined), s, f, mode, difficult, house, fastCharge);
 }
 
-function figureLabel(f: KFigure): string {
-  return f.id;
-}
-
 /** K-1.4a the unit lost its squad leader (dead, seriously wounded or gone) and has no leader in his place. */
 export function isLeaderless(s: KState, u: KUnit): boolean {
   if (!u.hadSquadLeader || u.kind === 'leader') return false;
@@ -177,26 +173,27 @@ interface Planned {
   y: number;
 }
 
-function plan(table: TableQueries, f: KFigure, step: FigureStep, house: HouseSettings): Planned | KRefusal {
+function plan(s: KState, table: TableQueries, f: KFigure, step: FigureStep, house: HouseSettings): Planned | KRefusal {
+  const who = () => soldierName(s, f.id);
   const floor = step.floor ?? 0;
   const via = step.via;
   const points: PathPoint[] = [{ at: f.at, floor: f.floor }];
   if (via) {
     for (const v of via) points.push({ at: v, floor: 0 });
-    for (const v of via) if (!onTable(table, v)) return refuse('K-7.4a', `${figureLabel(f)}: a waypoint is off the table`);
+    for (const v of via) if (!onTable(table, v)) return refuse('K-7.4a', `${who()}: a waypoint is off the table`);
   }
   points.push({ at: step.to, floor });
   if (onTable(table, step.to)) {
     const b = table.buildingAt(step.to[0], step.to[1]);
-    if (!b && floor > 0) return refuse('K-4.0', `${figureLabel(f)}: there is no building at (${step.to[0]}, ${step.to[1]}) to stand on floor ${floor}`);
-    if (b && floor >= b.levels.length) return refuse('K-4.0', `${figureLabel(f)}: ${b.id} has floors 0–${b.levels.length - 1}`);
+    if (!b && floor > 0) return refuse('K-4.0', `${who()}: there is no building at (${step.to[0]}, ${step.to[1]}) to stand on floor ${floor}`);
+    if (b && floor >= b.levels.length) return refuse('K-4.0', `${who()}: ${featureName(table.scenario, b.id)} has floors 0–${b.levels.length - 1}`);
   }
   let report: PathReport;
   const end = { y: NaN };
   try {
     report = analyse(table, points, house, f.baseRadius, end);
   } catch (e) {
-    return refuse('K-4.0', `${figureLabel(f)}: ${(e as Error).message}`);
+    return refuse('K-4.0', `${who()}: ${(e as Error).message}`);
   }
   return { f, step, points, report, floor, y: end.y };
 }
@@ -205,7 +202,7 @@ function plan(table: TableQueries, f: KFigure, step: FigureStep, house: HouseSet
  * Scenario ground (special-play.ts): refuses a path over a destroyed span (demolition, K-3.3a); else
  * the speed factor of each figure whose path touches a narrow crossing (narrow-crossing, K-4.0).
  */
-function specialGround(s: KState, planned: readonly Planned[]): Map<string, number> | KRefusal {
+function specialGround(s: KState, table: Pick<TableQueries, 'scenario'>, planned: readonly Planned[]): Map<string, number> | KRefusal {
   const factors = new Map<string, number>();
   const sp = s.special;
   if (!sp || (!sp.config.crossings.length && !sp.destroyed.length)) return factors;
@@ -224,14 +221,14 @@ function specialGround(s: KState, planned: readonly Planned[]): Map<string, numb
   for (const p of planned) {
     const points = p.points.map((q) => q.at);
     const d = spans ? blownSpanOnPath(s, points) : undefined;
-    if (d) return refuse(d.rule, `${soldierName(s, p.f.id)}: the span of ${d.bridge} has been blown (${d.id}): it cannot be crossed`);
+    if (d) return refuse(d.rule, `${soldierName(s, p.f.id)}: the span of ${featureName(table.scenario, d.bridge)} has been blown (${d.name}): it cannot be crossed`);
     for (const c of crossings) if (pathOnBand(c.band, points)) factors.set(p.f.id, Math.min(factors.get(p.f.id) ?? 1, c.speedFactor));
   }
   return factors;
 }
 
 /** narrow-crossing (K-4.0): figures that end on a single-file walkway stand one behind another, never side by side. */
-function singleFileRefusal(s: KState, staying: readonly Planned[], moving: ReadonlySet<string>): KRefusal | undefined {
+function singleFileRefusal(s: KState, table: Pick<TableQueries, 'scenario'>, staying: readonly Planned[], moving: ReadonlySet<string>): KRefusal | undefined {
   const list = s.special?.config.crossings;
   if (!list?.length) return undefined;
   for (const c of list) {
@@ -256,7 +253,7 @@ function singleFileRefusal(s: KState, staying: readonly Planned[], moving: Reado
     const others = standingFigures(s).filter((g) => !moving.has(g.id) && onBand(c.band, g.at)).map((g) => ({ f: g, at: g.at }));
     const all = [...on, ...others].map((e) => ({ id: e.f.id, r: e.f.baseRadius, t: along(e.at) })).sort((x, y) => x.t - y.t);
     for (let i = 1; i < all.length; i++) {
-      if (all[i]!.t - all[i - 1]!.t < all[i]!.r + all[i - 1]!.r - 1e-6) return refuse('K-4.0', `${all[i]!.id} and ${all[i - 1]!.id} would stand side by side on ${c.feature}: single file only (${c.id})`);
+      if (all[i]!.t - all[i - 1]!.t < all[i]!.r + all[i - 1]!.r - 1e-6) return refuse('K-4.0', `${soldierName(s, all[i]!.id)} and ${soldierName(s, all[i - 1]!.id)} would stand side by side on ${featureName(table.scenario, c.feature)}: single file only (${c.name})`);
     }
   }
   return undefined;
@@ -301,7 +298,7 @@ function contactRefusal(s: KState, table: TableQueries, side: string, staying: r
       const g = near[k]!;
       const reach = mine.radius + g.baseRadius + tol;
       if (Math.abs(g.at[0] - mx) > reach || Math.abs(g.at[1] - mz) > reach) continue;
-      const r = touch(table, side, p.f.id, mine, g.id, g.side, { at: g.at, y: table.standHeight(g.at[0], g.at[1], g.floor), radius: g.baseRadius, floor: g.floor }, house, allowContact);
+      const r = touch(s, table, side, p.f.id, mine, g.id, g.side, { at: g.at, y: table.standHeight(g.at[0], g.at[1], g.floor), radius: g.baseRadius, floor: g.floor }, house, allowContact);
       if (r) return r;
     }
     for (let j = 0; j < staying.length; j++) {
@@ -309,7 +306,7 @@ function contactRefusal(s: KState, table: TableQueries, side: string, staying: r
       if (q === p) continue;
       const reach = mine.radius + q.f.baseRadius + tol;
       if (Math.abs(q.step.to[0] - mx) > reach || Math.abs(q.step.to[1] - mz) > reach) continue;
-      const r = touch(table, side, p.f.id, mine, q.f.id, q.f.side, { at: q.step.to, y: q.y, radius: q.f.baseRadius, floor: q.floor }, house, allowContact);
+      const r = touch(s, table, side, p.f.id, mine, q.f.id, q.f.side, { at: q.step.to, y: q.y, radius: q.f.baseRadius, floor: q.floor }, house, allowContact);
       if (r) return r;
     }
   }
@@ -317,12 +314,12 @@ function contactRefusal(s: KState, table: TableQueries, side: string, staying: r
 }
 
 /** K-4.0 / K-6.1a one moving figure's end base against another base: standing on it, or touching an enemy. */
-function touch(table: TableQueries, side: string, moverId: string, mine: ContactBase, id: string, gSide: string, theirs: ContactBase, house: HouseSettings, allowContact: boolean): KRefusal | undefined {
+function touch(s: KState, table: TableQueries, side: string, moverId: string, mine: ContactBase, id: string, gSide: string, theirs: ContactBase, house: HouseSettings, allowContact: boolean): KRefusal | undefined {
   const centre = hypot(theirs.at[0] - mine.at[0], theirs.at[1] - mine.at[1]);
   const overlap = centre < mine.radius + theirs.radius - 1e-6 && Math.abs(theirs.y - mine.y) < FIGURE_HEIGHT;
-  if (overlap) return refuse('K-4.0', `${moverId} would stand on ${id}`);
+  if (overlap) return refuse('K-4.0', `${soldierName(s, moverId)} would stand on ${soldierName(s, id)}`);
   if (gSide !== side && !allowContact && inContact(table, mine, theirs, house)) {
-    return refuse('K-6.1a', `${moverId} would touch the enemy (${id}): a move into contact is a charge`);
+    return refuse('K-6.1a', `${soldierName(s, moverId)} would touch the enemy (${soldierName(s, id)}): a move into contact is a charge`);
   }
   return undefined;
 }
@@ -381,7 +378,7 @@ export function validateMove(s: KState, args: MoveArgs, ctx: KQuery & { fastChar
   const planned: Planned[] = [];
   for (let i = 0; i < args.moves.length; i++) {
     const m = args.moves[i]!;
-    const p = plan(table, s.figures[m.figureId]!, m, house);
+    const p = plan(s, table, s.figures[m.figureId]!, m, house);
     if ('ok' in p) return p;
     planned.push(p);
   }
@@ -391,7 +388,7 @@ export function validateMove(s: KState, args: MoveArgs, ctx: KQuery & { fastChar
     return refuse('K-7.4a', `${u.name} can leave the table only as a whole unit: move every soldier over the edge`);
   }
   // Scenario special rules: a blown bridge span is impassable; a narrow crossing slows (demolition, narrow-crossing).
-  const slowed = specialGround(s, planned);
+  const slowed = specialGround(s, table, planned);
   if ('ok' in slowed) return slowed;
   const difficult = unitDifficult(planned);
   let allowance = Infinity;
@@ -434,7 +431,7 @@ export function validateMove(s: KState, args: MoveArgs, ctx: KQuery & { fastChar
     const clash = table.bodyClashes({ id: p.f.id, at: p.step.to, floor: p.floor, radius: p.f.baseRadius, height: FIGURE_HEIGHT });
     if (clash.length) return refuse('K-4.0', `${soldierName(s, p.f.id)} would end inside ${clash.map((c) => `${featureName(table.scenario, c.featureId)} (${c.part})`).join(', ')}`);
   }
-  const file = singleFileRefusal(s, staying, endAt);
+  const file = singleFileRefusal(s, table, staying, endAt);
   if (file) return file;
   // No two figures on one spot; contact with the enemy is a charge (K-6.1a).
   const clash = contactRefusal(s, table, u.side, staying, endAt, house, !!ctx.allowContact);

@@ -37,19 +37,19 @@ function figuresWhere(s: KState, test: (p: Vec2) => boolean): KFigure[] {
   return Object.values(s.figures).filter((f) => !f.removed && f.condition !== 'dead' && test(f.at));
 }
 
-/** Remove figures lost to a special rule; units left with nobody on the table are destroyed. */
-export function loseFigures(st: Steps, ids: readonly string[], rule: string, special: string, why: string): void {
+/** Remove figures lost to a special rule (its id and name); units left with nobody on the table are destroyed. */
+export function loseFigures(st: Steps, ids: readonly string[], rule: string, special: { id: string; name: string }, why: string): void {
   const units = new Set<string>();
   for (const id of ids) {
     const f = st.state.figures[id];
     if (!f || f.removed) continue;
     units.add(f.unitId);
-    st.push({ ...ev('FIGURE_REMOVED', rule, `${soldierName(st.state, f.id)} ${why} (${special})`, { figureId: f.id, reason: 'lost' }), special } as KEvent);
+    st.push({ ...ev('FIGURE_REMOVED', rule, `${soldierName(st.state, f.id)} ${why} (${special.name})`, { figureId: f.id, reason: 'lost' }), special: special.id } as KEvent);
   }
   for (const uid of units) {
     const u = st.state.units[uid];
     if (u && !GONE.has(u.status) && !liveFigures(st.state, u).length && !u.figures.some((id) => st.state.figures[id]?.evacuation)) {
-      st.push({ ...ev('UNIT_DESTROYED', rule, `${u.name} is gone (${special})`, { unitId: uid }), special } as KEvent);
+      st.push({ ...ev('UNIT_DESTROYED', rule, `${u.name} is gone (${special.name})`, { unitId: uid }), special: special.id } as KEvent);
     }
   }
 }
@@ -74,7 +74,7 @@ type Attack = NonNullable<Cfg['preparation']>['attack'];
  * has a real choice (K-5.5a) and gives his word in the wound tests (K-SKL-8, K-5.5h), as after a shot:
  * what he must answer is returned, and the shooting's own steps go on with it.
  */
-function specialAttack(st: Steps, special: { id: string; rule: string }, targetId: string, attack: Attack, from: ((f: KFigure) => Vec2) | 'above', what: string, ctx: KCtx, ownerAsked?: { shooterId: string }): WoundsAwaiting | MedicAwaiting | undefined {
+function specialAttack(st: Steps, special: { id: string; name: string; rule: string }, targetId: string, attack: Attack, from: ((f: KFigure) => Vec2) | 'above', what: string, ctx: KCtx, ownerAsked?: { shooterId: string }): WoundsAwaiting | MedicAwaiting | undefined {
   const house = houseOf(st.state, ctx);
   const u = st.state.units[targetId]!;
   const figs = liveFigures(st.state, u);
@@ -85,7 +85,7 @@ function specialAttack(st: Steps, special: { id: string; rule: string }, targetI
     dice.push({ value: v, need: attack.skill, success: v >= attack.skill });
   }
   const hits = dice.filter((d) => d.success).length;
-  st.push(ev('SPECIAL_FIRE', special.rule, `${what} on ${u.name}: ${attack.firepower} dice — ${hits} hit${hits === 1 ? '' : 's'} (${special.id})`, { special: special.id, targetId, dice, hits, machineGun: !!attack.machineGun }));
+  st.push(ev('SPECIAL_FIRE', special.rule, `${what} on ${u.name}: ${attack.firepower} dice — ${hits} hit${hits === 1 ? '' : 's'} (${special.name})`, { special: special.id, targetId, dice, hits, machineGun: !!attack.machineGun }));
   if (!hits) {
     if (attack.machineGun) moraleAfterFire(st, targetId, [], true, ctx);
     return undefined;
@@ -153,7 +153,7 @@ export function preparationBarrage(s: KState, ctx: KCtx, opts: { ownerAsked?: bo
       if (!liveFigures(st.state, u).length) continue;
       const value = ctx.dice.roll(6, `preparation: does the fire fall on ${u.name}? (${v.on.join(', ')})`, p.rule);
       const success = v.on.includes(value);
-      st.push(ev('SPECIAL_ROLL', p.rule, `Preparation fire, ${u.name} ${v.unitsIn ? 'in' : 'nearest'} ${placeNames(ctx.table, v.where, 'the area')}: ${value} — ${success ? 'the fire falls on it' : 'it falls wide'} (${p.id})`, { special: p.id, value, on: v.on, success }));
+      st.push(ev('SPECIAL_ROLL', p.rule, `Preparation fire, ${u.name} ${v.unitsIn ? 'in' : 'nearest'} ${placeNames(ctx.table, v.where, 'the area')}: ${value} — ${success ? 'the fire falls on it' : 'it falls wide'} (${p.name})`, { special: p.id, value, on: v.on, success }));
       if (!success) continue;
       // No unit fires it: the owner's choices name no shooter.
       const awaiting = specialAttack(st, p, u.id, p.attack, 'above', 'Preparation fire', ctx, opts.ownerAsked ? { shooterId: '' } : undefined);
@@ -179,9 +179,9 @@ export function offTableRefusal(s: KState, specialId: string, targetId: string, 
   const r = s.special?.config.offTable.find((x) => x.id === specialId);
   if (!r) return { rule: 'K-GAP-3', reason: `no off-table fire "${specialId}" in this scenario` };
   const a = s.activation;
-  if (!a || s.units[a.unitId]?.side !== r.side) return { rule: r.rule, reason: `the fire from the ${r.from} edge comes only during an activation of ${sideName(s, r.side)} (${specialId})` };
+  if (!a || s.units[a.unitId]?.side !== r.side) return { rule: r.rule, reason: `the fire from the ${r.from} edge comes only during an activation of ${sideName(s, r.side)} (${r.name})` };
   const used = s.special!.used[specialId];
-  if (used && used.turn === s.seq.round && used.n >= r.perTurn) return { rule: r.rule, reason: `the fire from the ${r.from} edge has been used ${used.n} time${used.n === 1 ? '' : 's'} this turn already (${r.perTurn} a turn) (${specialId})` };
+  if (used && used.turn === s.seq.round && used.n >= r.perTurn) return { rule: r.rule, reason: `the fire from the ${r.from} edge has been used ${used.n} time${used.n === 1 ? '' : 's'} this turn already (${r.perTurn} a turn) (${r.name})` };
   return offTableTargetRefusal(s, r, targetId, table);
 }
 
@@ -277,9 +277,9 @@ export function demolitionRefusal(s: KState, specialId: string, unitId: string, 
   if (!u || !a || !a.units.includes(unitId)) return { rule: 'K-2.0b', reason: `${u?.name ?? unitId} is not activating` };
   if (u.side !== d.fire.side) return { rule: d.rule, reason: `only ${sideName(s, d.fire.side)} can fire the charge` };
   if (u.status !== 'normal' && u.status !== 'pinned') return { rule: 'K-7.3d', reason: `${u.name} cannot act (${u.status})` };
-  if (d.fire.notPinned && u.status === 'pinned') return { rule: 'K-7.1b', reason: `${u.name} is pinned: a pinned unit cannot fire the charge (${d.id})` };
+  if (d.fire.notPinned && u.status === 'pinned') return { rule: 'K-7.1b', reason: `${u.name} is pinned: a pinned unit cannot fire the charge (${d.name})` };
   const made = sp.triesMade?.[d.id] ?? 0;
-  if (d.fire.tries !== undefined && made >= d.fire.tries) return { rule: d.rule, reason: `the charge on ${bridge} has been tried ${made === 1 ? 'once' : `${made} times`} already: ${d.fire.tries === 1 ? 'one try' : `${d.fire.tries} tries`} in the game (${d.id})` };
+  if (d.fire.tries !== undefined && made >= d.fire.tries) return { rule: d.rule, reason: `the charge on ${bridge} has been tried ${made === 1 ? 'once' : `${made} times`} already: ${d.fire.tries === 1 ? 'one try' : `${d.fire.tries} tries`} in the game (${d.name})` };
   if (sp.tried[d.id] === `${s.seq.round}:${unitId}`) return { rule: d.rule, reason: `${u.name} has tried the charge in this activation already` };
   const near = liveFigures(s, u).some((f) => f.condition !== 'serious' && distanceToPolygon(f.at, d.fire.of) - f.baseRadius <= d.fire.within + 1e-9);
   if (!near) return { rule: d.rule, reason: `${u.name} has no soldier within ${d.fire.within} cm of ${placeNames(table, d.fire.ofId, 'the charge')}` };
@@ -299,10 +299,10 @@ export function fireDemolition(s: KState, args: { special: string; unitId: strin
   const bridge = placeNames(ctx.table, d.bridge, 'the bridge');
   const value = ctx.dice.roll(6, `${u.name} fires the charge on ${bridge} (${d.fire.on.join(', ')})`, d.rule);
   const success = d.fire.on.includes(value);
-  st.push(ev('SPECIAL_ROLL', d.rule, `${u.name} fires the charge on ${bridge}: ${value} — ${success ? 'the span goes up' : 'it fails'} (${d.id})`, { special: d.id, value, on: d.fire.on, success, unitId: u.id }));
+  st.push(ev('SPECIAL_ROLL', d.rule, `${u.name} fires the charge on ${bridge}: ${value} — ${success ? 'the span goes up' : 'it fails'} (${d.name})`, { special: d.id, value, on: d.fire.on, success, unitId: u.id }));
   if (success) {
-    st.push(ev('SPAN_DESTROYED', d.rule, `The span of ${bridge} is destroyed: impassable from now on (${d.id})`, { special: d.id, bridge: d.bridge }));
-    loseFigures(st, figuresWhere(st.state, (p) => onSpan(d, p)).map((f) => f.id), d.rule, d.id, 'goes down with the span');
+    st.push(ev('SPAN_DESTROYED', d.rule, `The span of ${bridge} is destroyed: impassable from now on (${d.name})`, { special: d.id, bridge: d.bridge }));
+    loseFigures(st, figuresWhere(st.state, (p) => onSpan(d, p)).map((f) => f.id), d.rule, d, 'goes down with the span');
   }
   return { ok: true, events: st.events };
 }
@@ -325,7 +325,7 @@ export function chargeRemoval(s: KState): KEvent[] {
       if (d.remove.units && !d.remove.units.includes(uid) && !d.remove.units.includes(u.splitFrom ?? '')) continue;
       const there = liveFigures(s, u).some((f) => f.condition !== 'serious' && !a.moved.includes(f.id) && Math.hypot(f.at[0] - d.charge[0], f.at[1] - d.charge[1]) - f.baseRadius <= d.remove.reach + 1e-9);
       if (there) {
-        out.push(ev('CHARGE_REMOVED', d.rule, `${u.name} spent its activation at the demolition charge and removes it (${d.id})`, { special: d.id, unitId: uid }));
+        out.push(ev('CHARGE_REMOVED', d.rule, `${u.name} spent its activation at the demolition charge and removes it (${d.name})`, { special: d.id, unitId: uid }));
         break;
       }
     }
@@ -392,7 +392,7 @@ export function revealChecks(s: KState, events: ReadonlyArray<{ type: string; sh
       }
     }
     const near = !fired && enemyNear(s, u, h.within);
-    if (fired || near) out.push(ev('UNIT_REVEALED', 'K-5.2a', `${u.name} is revealed: ${fired ? 'it opened fire' : `an enemy came within ${h.within} cm`} (${h.id})`, { special: h.id, unitId: uid, cause: fired ? 'fired' : 'enemy-near' }));
+    if (fired || near) out.push(ev('UNIT_REVEALED', 'K-5.2a', `${u.name} is revealed: ${fired ? 'it opened fire' : `an enemy came within ${h.within} cm`} (${h.name})`, { special: h.id, unitId: uid, cause: fired ? 'fired' : 'enemy-near' }));
   }
   return out;
 }
@@ -434,10 +434,10 @@ export function crossingFalls(s: KState, moveEvents: readonly KEvent[], steps: R
     const c = list.find((x) => pathOnBand(x.band, points));
     if (!c) continue;
     const walkway = placeNames(ctx.table, c.feature, 'the walkway');
-    const value = ctx.dice.roll(6, `${f.id} runs along ${walkway} (falls on ${c.fallOn!.join(', ')})`, 'K-4.1');
+    const value = ctx.dice.roll(6, `${soldierName(s, f.id)} runs along ${walkway} (falls on ${c.fallOn!.join(', ')})`, 'K-4.1');
     const success = c.fallOn!.includes(value);
-    st.push(ev('SPECIAL_ROLL', 'K-4.1', `${soldierName(s, f.id)} runs along ${walkway}: ${value}${success ? ' — falls into the water' : ''} (${c.id})`, { special: c.id, value, on: c.fallOn!, success, figureId: f.id }));
-    if (success) loseFigures(st, [f.id], 'K-4.1', c.id, 'falls into the water and is lost');
+    st.push(ev('SPECIAL_ROLL', 'K-4.1', `${soldierName(s, f.id)} runs along ${walkway}: ${value}${success ? ' — falls into the water' : ''} (${c.name})`, { special: c.id, value, on: c.fallOn!, success, figureId: f.id }));
+    if (success) loseFigures(st, [f.id], 'K-4.1', c, 'falls into the water and is lost');
   }
   return st.events.slice(start);
 }

@@ -5,7 +5,7 @@
 // open are house values, marked in the data's `house` map (field path → why) for the rules panel.
 import { z } from 'zod';
 import { type Vec2, closestOnSegment, pointInPolygon } from '../../core';
-import { type Feature, Feature as FeatureSchema, type Scenario, UnitPlacement, areaPolygon, buildingCorners, isArea, resolveTags } from '../../scenario';
+import { type Feature, Feature as FeatureSchema, type Scenario, UnitPlacement, areaPolygon, buildingCorners, isArea, resolveTags, specialRuleName } from '../../scenario';
 import { ribbonPolygon } from '../../core';
 
 const Level = z.number().int().min(1).max(6);
@@ -464,22 +464,22 @@ function bandOf(f: Feature | undefined): Band | undefined {
 
 /** The special rules resolved for play: plain data (ids, outlines, bands), kept in the state. */
 export interface KSpecialConfig {
-  /** Every rule with executable data, by id (the original data, for the rules panel). */
-  rules: Array<{ id: string; kind: SpecialKind; modifies: string[] }>;
-  preparation?: { id: string; rule: string; salvoes: Array<{ side: string; unitsIn?: Vec2[]; nearestTo?: Vec2[]; on: number[]; where: string }>; attack: z.infer<typeof SpecialAttack> };
-  elevated: Array<{ id: string; rule: string; side?: string; area?: Vec2[]; minGround?: number; buildings?: string[]; minFloor: number; overFriends: boolean; overFeatures: string[] }>;
-  night?: { id: string; rule: string; turns: number[]; visibility: number; lit?: Band & { side: string } };
-  offTable: Array<{ id: string; rule: string; side: string; perTurn: number; from: 'west' | 'east' | 'north' | 'south'; targetsIn: Vec2[][]; where: string; attack: z.infer<typeof SpecialAttack> }>;
-  demolition: Array<{ id: string; rule: string; charge: Vec2; bridge: string; span: Band; over: Vec2[]; fire: { side: string; within: number; of: Vec2[]; ofId: string; on: number[]; tries?: number; notPinned?: boolean }; remove: { side: string; reach: number; units?: string[] } }>;
-  crossings: Array<{ id: string; rule: string; feature: string; band: Band; singleFile: boolean; speedFactor: number; fallOn?: number[]; fallUnderFire?: boolean; open: boolean }>;
+  /** Every rule with executable data, by id (the original data, for the rules panel); `name`: how players read it (specialRuleName). */
+  rules: Array<{ id: string; name: string; kind: SpecialKind; modifies: string[] }>;
+  preparation?: { id: string; name: string; rule: string; salvoes: Array<{ side: string; unitsIn?: Vec2[]; nearestTo?: Vec2[]; on: number[]; where: string }>; attack: z.infer<typeof SpecialAttack> };
+  elevated: Array<{ id: string; name: string; rule: string; side?: string; area?: Vec2[]; minGround?: number; buildings?: string[]; minFloor: number; overFriends: boolean; overFeatures: string[] }>;
+  night?: { id: string; name: string; rule: string; turns: number[]; visibility: number; lit?: Band & { side: string } };
+  offTable: Array<{ id: string; name: string; rule: string; side: string; perTurn: number; from: 'west' | 'east' | 'north' | 'south'; targetsIn: Vec2[][]; where: string; attack: z.infer<typeof SpecialAttack> }>;
+  demolition: Array<{ id: string; name: string; rule: string; charge: Vec2; bridge: string; span: Band; over: Vec2[]; fire: { side: string; within: number; of: Vec2[]; ofId: string; on: number[]; tries?: number; notPinned?: boolean }; remove: { side: string; reach: number; units?: string[] } }>;
+  crossings: Array<{ id: string; name: string; rule: string; feature: string; band: Band; singleFile: boolean; speedFactor: number; fallOn?: number[]; fallUnderFire?: boolean; open: boolean }>;
   /** objective-control: lone leaders and pinned units left out of holding objectives (K-GAP-1). */
-  control?: { id: string; rule: string; loneLeaders: boolean; pinned: boolean };
-  hidden?: { id: string; rule: string; units: string[]; onFire: boolean; within: number };
-  victory: Array<{ id: string; rule: string; side: string; requires: UnitsInT }>;
+  control?: { id: string; name: string; rule: string; loneLeaders: boolean; pinned: boolean };
+  hidden?: { id: string; name: string; rule: string; units: string[]; onFire: boolean; within: number };
+  victory: Array<{ id: string; name: string; rule: string; side: string; requires: UnitsInT }>;
   aidPosts: Array<{ side: string; at: Vec2; radius: number }>;
   winter?: boolean;
   /** cannot-go-to-ground, when switched on: these units (and their split halves), the reading in force. */
-  bite?: { id: string; rule: string; units: string[]; reading: BiteReading; openCover: number };
+  bite?: { id: string; name: string; rule: string; units: string[]; reading: BiteReading; openCover: number };
 }
 
 /** The dynamic part: who is still hidden, what has been used, destroyed or cleared. */
@@ -523,21 +523,21 @@ function resolveSpecial(s: Scenario): KSpecialConfig | undefined {
   const rules = (s.specialRules ?? []).flatMap((r) => {
     if (r.data === undefined) return [];
     const p = parseOne(r.data);
-    return p.ok ? [{ id: r.id, d: p.data }] : [];
+    return p.ok ? [{ id: r.id, name: specialRuleName(r), d: p.data }] : [];
   });
   if (!rules.length) return undefined;
   const features = new Map(s.features.map((f) => [f.id, f]));
   const outline = (id: string | undefined) => (id && features.has(id) ? outlineOf(features.get(id)!) : []);
   const cfg: KSpecialConfig = { rules: [], elevated: [], offTable: [], demolition: [], crossings: [], victory: [], aidPosts: [] };
-  for (const { id, d } of rules) {
+  for (const { id, name, d } of rules) {
     // Optional terrain is applied to the table before setup (options.ts): play reads nothing of it.
     if (d.kind === 'optional-terrain') continue;
-    cfg.rules.push({ id, kind: d.kind, modifies: d.modifies });
+    cfg.rules.push({ id, name, kind: d.kind, modifies: d.modifies });
     const rule = d.modifies[0]!;
     switch (d.kind) {
       case 'preparation-fire':
         cfg.preparation = {
-          id, rule, attack: d.attack,
+          id, name, rule, attack: d.attack,
           salvoes: d.salvoes.map((v) => ({
             side: v.side, on: v.on, where: (v.unitsIn ?? v.nearestTo)!,
             ...(v.unitsIn ? { unitsIn: outline(v.unitsIn) } : {}), ...(v.nearestTo ? { nearestTo: outline(v.nearestTo) } : {}),
@@ -549,7 +549,7 @@ function resolveSpecial(s: Scenario): KSpecialConfig | undefined {
         break;
       case 'elevated':
         cfg.elevated.push({
-          id, rule, ...(d.side ? { side: d.side } : {}), ...(d.area ? { area: outline(d.area) } : {}), ...(d.minGround !== undefined ? { minGround: d.minGround } : {}),
+          id, name, rule, ...(d.side ? { side: d.side } : {}), ...(d.area ? { area: outline(d.area) } : {}), ...(d.minGround !== undefined ? { minGround: d.minGround } : {}),
           ...(d.buildings ? { buildings: d.buildings } : {}), minFloor: d.minFloor ?? 0, overFriends: d.firesOver.friendlyUnits,
           // Only features that could hide anything matter to a sight line (K-5.2b: fences and low rows never block).
           overFeatures: s.features.filter((f) => (d.firesOver.features ?? []).some((p) => idMatches(p, f.id)))
@@ -564,32 +564,32 @@ function resolveSpecial(s: Scenario): KSpecialConfig | undefined {
           const len = sl.length ?? Math.hypot(s.table.width, s.table.depth);
           lit = { side: sl.side, a: [sl.origin[0] - Math.cos(rad) * 1e-6, sl.origin[1] - Math.sin(rad) * 1e-6], b: [sl.origin[0] + Math.cos(rad) * len, sl.origin[1] + Math.sin(rad) * len], half: sl.width / 2 };
         }
-        cfg.night = { id, rule, turns: d.turns, visibility: d.visibility, ...(lit && (d.exceptTargets ?? []).includes('lit-areas') ? { lit } : {}) };
+        cfg.night = { id, name, rule, turns: d.turns, visibility: d.visibility, ...(lit && (d.exceptTargets ?? []).includes('lit-areas') ? { lit } : {}) };
         break;
       }
       case 'off-table-fire':
-        cfg.offTable.push({ id, rule, side: d.side, perTurn: d.perTurn, from: d.from, targetsIn: d.targetsIn.map((f) => outline(f)), where: d.targetsIn.join(' or '), attack: d.attack });
+        cfg.offTable.push({ id, name, rule, side: d.side, perTurn: d.perTurn, from: d.from, targetsIn: d.targetsIn.map((f) => outline(f)), where: d.targetsIn.join(' or '), attack: d.attack });
         break;
       case 'demolition': {
         const span = bandOf(features.get(d.bridge));
         const charge = s.objectives?.find((o) => o.id === d.charge)?.at;
         if (!span || !charge) break;
         cfg.demolition.push({
-          id, rule, charge: [charge[0], charge[1]], bridge: d.bridge, span, over: outline(d.over),
+          id, name, rule, charge: [charge[0], charge[1]], bridge: d.bridge, span, over: outline(d.over),
           fire: { side: d.fire.side, within: d.fire.within, of: outline(d.fire.of), ofId: d.fire.of, on: d.fire.on, ...(d.fire.tries ? { tries: d.fire.tries } : {}), ...(d.fire.notPinned ? { notPinned: true } : {}) }, remove: d.remove,
         });
         break;
       }
       case 'narrow-crossing': {
         const band = bandOf(features.get(d.feature));
-        if (band) cfg.crossings.push({ id, rule, feature: d.feature, band, singleFile: d.singleFile, speedFactor: d.speedFactor, ...(d.fastMoveFall ? { fallOn: d.fastMoveFall.on } : {}), ...(d.fastMoveFall?.underFire ? { fallUnderFire: true } : {}), open: d.cover === 'open' });
+        if (band) cfg.crossings.push({ id, name, rule, feature: d.feature, band, singleFile: d.singleFile, speedFactor: d.speedFactor, ...(d.fastMoveFall ? { fallOn: d.fastMoveFall.on } : {}), ...(d.fastMoveFall?.underFire ? { fallUnderFire: true } : {}), open: d.cover === 'open' });
         break;
       }
       case 'hidden-units':
-        cfg.hidden = { id, rule, units: d.units, onFire: d.reveal.onFire, within: d.reveal.enemyWithin };
+        cfg.hidden = { id, name, rule, units: d.units, onFire: d.reveal.onFire, within: d.reveal.enemyWithin };
         break;
       case 'victory-requirement':
-        cfg.victory.push({ id, rule, side: d.side, requires: d.requires });
+        cfg.victory.push({ id, name, rule, side: d.side, requires: d.requires });
         break;
       case 'aid-posts':
         for (const p of d.posts) {
@@ -600,10 +600,10 @@ function resolveSpecial(s: Scenario): KSpecialConfig | undefined {
       case 'optional-unit':
         break; // placed (or left out) by the game options before setup (options.ts)
       case 'objective-control':
-        cfg.control = { id, rule, loneLeaders: d.loneLeaders, pinned: d.pinned };
+        cfg.control = { id, name, rule, loneLeaders: d.loneLeaders, pinned: d.pinned };
         break;
       case 'cannot-go-to-ground':
-        if (d.enabled) cfg.bite = { id, rule, units: d.units, reading: d.reading, openCover: d.openCover ?? 7 };
+        if (d.enabled) cfg.bite = { id, name, rule, units: d.units, reading: d.reading, openCover: d.openCover ?? 7 };
         break;
     }
   }
@@ -661,5 +661,5 @@ export function biteNow(s: { seq: { round: number }; units: Readonly<Record<stri
 export function biteCover(s: Parameters<typeof biteNow>[0], unitId: string, cover: { value: number; name: string }): { value: number; name: string } {
   const b = biteNow(s, unitId);
   if (!b || b.reading !== 'no-cover' || cover.value !== 6) return cover;
-  return { value: b.openCover, name: `${cover.name}; cannot go to ground, first fired on this turn (${b.id})` };
+  return { value: b.openCover, name: `${cover.name}; cannot go to ground, first fired on this turn (${b.name})` };
 }

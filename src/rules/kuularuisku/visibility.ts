@@ -303,7 +303,7 @@ export function evaluateTarget(s: KState, shooterId: string, targetId: string, c
   const targets = liveFigures(s, tu);
   if (!targets.length || tu.status === 'surrendered' || tu.status === 'withdrawn' || tu.status === 'destroyed') return badOption(targetId, 'K-5.1a', `${tu?.name ?? targetId} is not on the table`);
   if (tu.status === 'in-melee' && !house.shootIntoMelee) return badOption(targetId, 'K-AMB-6', `${tu.name} is locked in melee: house rule forbids shooting at it`);
-  if (isHidden(s, tu.id)) return badOption(targetId, 'K-5.2a', `${tu.name} has not been seen yet (${s.special!.config.hidden!.id})`);
+  if (isHidden(s, tu.id)) return badOption(targetId, 'K-5.2a', `${tu.name} has not been seen yet (${s.special!.config.hidden!.name})`);
   const firers = ableFirers(s, su, house);
   if (!firers.length) {
     const why = noFirerRefusal(s, su);

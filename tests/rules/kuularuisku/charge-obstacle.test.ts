@@ -62,7 +62,7 @@ describe('K-6.1a contact across a K-3.1a small obstacle (house contactAcrossObst
     const { s, moves } = fence();
     const r = validateMove(s, { unitId: 'rs', mode: 'normal', moves }, { table: t });
     expect(r).toMatchObject({ ok: false, rule: 'K-6.1a' });
-    expect(!r.ok && r.reason).toMatch(/touch the enemy \(bs_\d\)/);
+    expect(!r.ok && r.reason).toMatch(/touch the enemy \(the squad leader of bs\)/);
   });
 
   it('K-6.1a the across-obstacle reach is bounded: a defender 3 cm behind the fence is out of contact', () => {

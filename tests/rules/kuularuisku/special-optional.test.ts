@@ -99,7 +99,7 @@ describe('opt-white-suits (cannot-go-to-ground), no-cover reading (the default):
     const events = (r as { events: KEvent[] }).events;
     expect(of(events, 'SHOT_FIRED')[0]!.hits).toBe(5);
     expect(of(events, 'COVER_TEST')[0]).toMatchObject({ unitId: 'w_swedes', cover: 7, wounds: 5 });
-    expect(of(events, 'COVER_TEST')[0]!.text).toMatch(/cannot go to ground.*opt-white-suits/);
+    expect(of(events, 'COVER_TEST')[0]!.text).toMatch(/cannot go to ground.*\(Optional bite\)/);
     const after = foldK(on, events);
     expect(after.special!.firstFiredOn).toEqual({ w_swedes: 1 });
 

@@ -271,7 +271,10 @@ describe('Tammerkoski', () => {
     const events = hit.ok ? hit.events : [];
     expect(events.map((e) => e.type)).toEqual(['SPECIAL_ROLL', 'SPAN_DESTROYED', 'FIGURE_REMOVED', 'FIGURE_REMOVED', 'UNIT_DESTROYED']);
     // Players read the bridge's name, never its id.
-    expect(events[1]!.text).toBe('The span of Hämeensilta bridge is destroyed: impassable from now on (bridge-demolition)');
+    expect(events[1]!.text).toBe('The span of Hämeensilta bridge is destroyed: impassable from now on (Bridge demolition)');
+    // The soldiers and the unit lost with the span: the rule by its name in the text, by its id in the event's data.
+    expect(events[4]!.text).toMatch(/^Sapper pair .* is gone \(Bridge demolition\)$/);
+    expect(events.slice(2).map((e) => (e as { special?: unknown }).special)).toEqual(['bridge-demolition', 'bridge-demolition', 'bridge-demolition']);
     expect(events.every((e) => /^K-/.test(e.rule))).toBe(true);
     const blown = foldK(s, events);
     expect(blown.special!.destroyed).toEqual(['bridge-demolition']);
@@ -282,7 +285,7 @@ describe('Tammerkoski', () => {
     const moves = w.units.w_sappers!.figures.map((id) => ({ figureId: id, to: [w.figures[id]!.at[0] - 8, w.figures[id]!.at[1]] as Vec2 }));
     expect(validateMove(w, { unitId: 'w_sappers', moves, mode: 'normal' }, { table: tamTable }).ok).toBe(true);
     const after = { ...w, special: blown.special };
-    expect(validateMove(after, { unitId: 'w_sappers', moves, mode: 'normal' }, { table: tamTable })).toMatchObject({ ok: false, rule: 'K-3.3a', reason: expect.stringContaining('bridge-demolition') });
+    expect(validateMove(after, { unitId: 'w_sappers', moves, mode: 'normal' }, { table: tamTable })).toMatchObject({ ok: false, rule: 'K-3.3a', reason: expect.stringContaining('the span of Hämeensilta bridge has been blown (Bridge demolition)') });
     // Beside the deck the rapids stay impassable.
     const wade = w.units.w_sappers!.figures.map((id) => ({ figureId: id, to: [w.figures[id]!.at[0] - 8, w.figures[id]!.at[1] - 10] as Vec2 }));
     expect(validateMove(w, { unitId: 'w_sappers', moves: wade, mode: 'normal' }, { table: tamTable })).toMatchObject({ ok: false, rule: 'K-3.3a', reason: expect.stringContaining('rapids') });

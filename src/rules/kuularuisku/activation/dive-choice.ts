@@ -34,7 +34,7 @@ export function askDive(acc: Steps<KGameEvent>, w: DiveAwaiting): void {
 export function decideDive(acc: Steps<KGameEvent>, c: KDiveChoice, intoUnitId: unknown, ctx: KCtx, ask: (acc: Steps<KGameEvent>, w: ShotAwaiting) => void): { ok: true } | { ok: false; reason: string; rule: string } {
   const s = acc.state;
   if (intoUnitId !== null && (typeof intoUnitId !== 'string' || !c.into.includes(intoUnitId))) {
-    return { ok: false, rule: 'K-5.1b', reason: `LEADER_DIVE needs "intoUnitId": a unit ${unitName(s, c.unitId)} may dive into (${c.into.join(', ')}), or null to stay on his own` };
+    return { ok: false, rule: 'K-5.1b', reason: `LEADER_DIVE needs "intoUnitId": a unit ${unitName(s, c.unitId)} may dive into (${c.into.map((id) => unitName(s, id)).join(' or ')}, as the decision's answers give them), or null to stay on his own` };
   }
   const who = `${sideName(s, c.side)} (owner of ${unitName(s, c.unitId)})`;
   acc.push(fev('CHOICE_MADE', 'K-5.1b', intoUnitId === null ? `${who} kept ${unitName(s, c.unitId)} on his own` : `${who} had ${unitName(s, c.unitId)} dive into ${unitName(s, intoUnitId)}`, { kind: 'dive', side: c.side, yes: intoUnitId !== null }));

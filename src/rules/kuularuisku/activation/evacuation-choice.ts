@@ -72,7 +72,7 @@ export function decideEscortReturn(acc: Steps<KGameEvent>, c: KEscortChoice, uni
   const s = acc.state;
   const open = [c.toward, ...(c.other ? [c.other] : [])];
   if (unitId !== null && (typeof unitId !== 'string' || !open.includes(unitId))) {
-    return { ok: false, rule: 'K-5.6d', reason: `ESCORT_RETURN needs "unitId": a unit ${soldierName(s, c.escort)} may head back to (${open.map((id) => `${id}: ${unitName(s, id)}`).join(', ')}), or null to stay where he is` };
+    return { ok: false, rule: 'K-5.6d', reason: `ESCORT_RETURN needs "unitId": a unit ${soldierName(s, c.escort)} may head back to (${open.map((id) => unitName(s, id)).join(' or ')}, as the decision's answers give them), or null to stay where he is` };
   }
   const what = unitId === null ? `kept ${soldierName(s, c.escort)} where he is this turn` : `had ${soldierName(s, c.escort)} head back to ${unitName(s, unitId)}`;
   acc.push(fev('CHOICE_MADE', 'K-5.6d', `${sideName(s, c.side)} (owner of ${unitName(s, c.unitId)}) ${what}`, { kind: 'escort', side: c.side, yes: unitId !== null }));

@@ -200,7 +200,7 @@ export function acceptTakeOver(acc: Steps<KGameEvent>, choice: KTakeOverChoice, 
   const a = takeOverAsk(s, choice);
   const mates = takeOverMates(s, a.figureId);
   if (figureId !== null && (typeof figureId !== 'string' || !mates.some((f) => f.id === figureId))) {
-    return { ok: false, rule: 'K-5.5h', reason: `TAKE_OVER needs "figureId": a soldier of ${s.units[choice.unitId]?.name ?? 'the unit'} able to take the ${a.weapon} over (${mates.map((f) => f.id).join(', ')}), or null to leave it` };
+    return { ok: false, rule: 'K-5.5h', reason: `TAKE_OVER needs "figureId": a soldier of ${s.units[choice.unitId]?.name ?? 'the unit'} able to take the ${a.weapon} over (${mates.map((f) => soldierName(s, f.id)).join(' or ')}, as the decision's answers give them), or null to leave it` };
   }
   const what = figureId === null ? `left the ${a.weapon} of ${soldierName(s, a.figureId)} on the table` : `had ${soldierName(s, figureId)} take over the ${a.weapon} of ${soldierName(s, a.figureId)}`;
   acc.push(fev('CHOICE_MADE', 'K-5.5h', `${ownerOf(s, choice)} ${what}`, { kind: 'take-over', side: choice.side, yes: figureId !== null }));

@@ -28,6 +28,11 @@ function specialRule(s: KState, id: unknown): string | undefined {
   return s.special?.config.rules.find((r) => r.id === id)?.modifies[0];
 }
 
+/** A scenario special rule's name as players read it. */
+function specialName(s: KState, id: unknown): string {
+  return s.special?.config.rules.find((r) => r.id === id)?.name ?? 'a scenario rule';
+}
+
 /** The action id, label, rule and hint for one legal command (undefined for moves and shots). */
 export function actionFor(s: KState, c: KCommand | Command): PlayAction | undefined {
   const cmd = c as Command;
@@ -83,9 +88,9 @@ export function actionFor(s: KState, c: KCommand | Command): PlayAction | undefi
     case 'EVACUATE':
       return base(`evacuate:${String(cmd.figureId)}`, `${soldierName(s, String(cmd.figureId))} leaves for the rear${cmd.escortId ? ` escorted by ${soldierName(s, String(cmd.escortId))}` : ''}`, cmd.escortId ? 'K-5.6b' : 'K-5.6a');
     case 'OFF_TABLE_FIRE':
-      return base(`off-table-fire:${String(cmd.special)}:${String(cmd.targetId)}`, `Call fire from off the table on ${unitName(s, cmd.targetId)}`, specialRule(s, cmd.special), `Scenario special rule ${String(cmd.special)}`);
+      return base(`off-table-fire:${String(cmd.special)}:${String(cmd.targetId)}`, `Call fire from off the table on ${unitName(s, cmd.targetId)}`, specialRule(s, cmd.special), `Scenario special rule: ${specialName(s, cmd.special)}`);
     case 'DEMOLISH':
-      return base(`demolish:${String(cmd.special)}`, 'Fire the demolition charge', specialRule(s, cmd.special), `Scenario special rule ${String(cmd.special)}`);
+      return base(`demolish:${String(cmd.special)}`, 'Fire the demolition charge', specialRule(s, cmd.special), `Scenario special rule: ${specialName(s, cmd.special)}`);
     default:
       return base(cmd.type.toLowerCase(), cap(cmd.type.toLowerCase().replace(/_/g, ' ')));
   }
