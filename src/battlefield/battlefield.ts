@@ -633,6 +633,12 @@ class TableBattlefield implements Battlefield {
     this.physics.setFigures(bodies);
   }
 
+  prepareWorld(): boolean {
+    if (this.tableWorld || this.freed) return false;
+    void this.physics;
+    return true;
+  }
+
   free(): void {
     this.tableWorld?.free();
     this.tableWorld = undefined;
