@@ -19,7 +19,7 @@ export interface ReliefStore {
 let store: ReliefStore | undefined;
 
 /** Keep sampled grids in `s` too (undefined: in this process only). */
-export function useReliefStore(s: ReliefStore | undefined): void {
+export function setReliefStore(s: ReliefStore | undefined): void {
   store = s;
 }
 

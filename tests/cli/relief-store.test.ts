@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cachedRelief, clearReliefCache, createBattlefield, reliefKey, sampleRelief, useReliefStore, type ReliefStore } from '../../src/battlefield';
+import { cachedRelief, clearReliefCache, createBattlefield, reliefKey, sampleRelief, setReliefStore, type ReliefStore } from '../../src/battlefield';
 import type { HeightGrid } from '../../src/core';
 import { fileReliefStore, reliefBytes, reliefOfBytes } from '../../src/cli/relief-store';
 import { type Scenario } from '../../src/scenario';
@@ -28,7 +28,7 @@ function countedStore(): { store: ReliefStore; dir: string; reads: string[]; hit
 
 const dirs: string[] = [];
 afterEach(() => {
-  useReliefStore(undefined);
+  setReliefStore(undefined);
   clearReliefCache();
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
@@ -49,7 +49,7 @@ describe('relief files', () => {
   it('a table built with the store samples once, then reads its file, and answers as a table that sampled', async () => {
     const c = countedStore();
     dirs.push(c.dir);
-    useReliefStore(c.store);
+    setReliefStore(c.store);
     const s = trainingGroundScenario();
     const first = cachedRelief(s);
     expect(c.writes).toEqual([reliefKey(s)]);
@@ -61,7 +61,7 @@ describe('relief files', () => {
       expect(c.writes).toHaveLength(1);
       expect(bf.grid).not.toBe(first);
       expect(plain(bf.grid)).toEqual(plain(sampleRelief(s)));
-      useReliefStore(undefined);
+      setReliefStore(undefined);
       clearReliefCache();
       const sampled = await createBattlefield(s);
       const line = [[15, 2, 60], [65, 2, 60]] as const;
@@ -75,7 +75,7 @@ describe('relief files', () => {
   it('a changed ground gets its own file, never the stale one; a damaged file is sampled again', () => {
     const c = countedStore();
     dirs.push(c.dir);
-    useReliefStore(c.store);
+    setReliefStore(c.store);
     const s = trainingGroundScenario();
     cachedRelief(s);
     const hill = s.features.findIndex((f) => f.kind === 'hill');
