@@ -2,6 +2,7 @@
 // (start-up alone), one `los` line, and a batch of 1,000 lines in one `los` call. The bundle of this
 // checkout (`node scripts/cli.mjs`, and through `npm run -s cli`) against "before": another checkout's
 // bundle when given (e.g. a worktree of the main branch), else this checkout's sources run by tsx.
+// The bundle run bare, without the launcher's folder of sampled reliefs, shows what that store saves.
 // Interleaved runs; prints median wall and CPU (user + system, the process and its children) per form
 // and the ratio to "before"; no pass/fail. Every form must print the same answers.
 import { spawnSync } from 'node:child_process';
@@ -47,6 +48,8 @@ const forms: Array<{ name: string; argv: (args: string[]) => string[] }> = [
   beforeRoot
     ? { name: 'before: node CHECKOUT/scripts/cli.mjs', argv: (args) => [node, join(beforeRoot, 'scripts/cli.mjs'), ...args] }
     : { name: 'before: tsx src/cli/main.ts', argv: (args) => ['node_modules/.bin/tsx', 'src/cli/main.ts', ...args] },
+  // The same bundle run without the launcher's relief folder: every call samples its relief.
+  { name: 'bundle, relief sampled each call', argv: (args) => ['env', '-u', 'SANDTABLE_RELIEF_CACHE', node, 'node_modules/.cache/sandtable-cli/sandtable-cli.mjs', ...args] },
   { name: 'node scripts/cli.mjs (bundle)', argv: (args) => [node, 'scripts/cli.mjs', ...args] },
   { name: 'npm run -s cli (bundle)', argv: (args) => ['npm', 'run', '-s', 'cli', '--', ...args] },
 ];

@@ -3,7 +3,7 @@
 // at once instead of compiling ~150 TypeScript modules each time. The bundle is rebuilt when one of
 // the files it was built from is newer than it (esbuild's list of its inputs is kept beside it), or
 // than npm's last install.
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -12,6 +12,8 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dir = join(root, 'node_modules', '.cache', 'sandtable-cli');
 const bundle = join(dir, 'sandtable-cli.mjs');
 const inputsFile = join(dir, 'inputs.json');
+// Sampled reliefs kept between calls (src/cli/relief-store.ts), in a folder per bundle build.
+const reliefs = join(dir, 'relief');
 
 /** Is the bundle missing, or older than a file it was built from (or than this launcher)? */
 function stale() {
@@ -48,8 +50,11 @@ async function rebuild() {
   writeFileSync(`${inputsFile}.${process.pid}.tmp`, JSON.stringify(Object.keys(r.metafile.inputs)));
   renameSync(tmp, bundle);
   renameSync(`${inputsFile}.${process.pid}.tmp`, inputsFile);
+  // Grids sampled by an older build's code are never read again.
+  rmSync(reliefs, { recursive: true, force: true });
 }
 
 if (stale()) await rebuild();
+process.env.SANDTABLE_RELIEF_CACHE = join(reliefs, String(Math.round(statSync(bundle).mtimeMs)));
 process.argv = [process.argv[0], bundle, ...process.argv.slice(2)];
 await import(pathToFileURL(bundle).href);

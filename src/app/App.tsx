@@ -13,6 +13,7 @@ import { scenarioCatalogue, scenarioIdFromSearch } from './scenario-files';
 import { builtTables } from './table-leases';
 import { publish } from './test-hook';
 import { usePlayMode } from './use-play-mode';
+import { buildWorldWhenIdle } from './world-ahead';
 
 // The canvas code (three.js, React Three Fiber) is a chunk of its own, fetched beside the scenario file.
 const TableView = lazy(() => loadTableView().then((m) => ({ default: m.TableView })));
@@ -102,6 +103,8 @@ export function App() {
   // The battlefield whose first frame has been drawn (ready means: built and on screen).
   const [drawn, setDrawn] = useState<Battlefield | null>(null);
   const onFirstFrame = useCallback(() => setDrawn(battlefield), [battlefield]);
+  // Once the table shows, its Rapier world is built while the page is idle (not at the first sight line that needs it).
+  useEffect(() => (battlefield && drawn === battlefield ? buildWorldWhenIdle(battlefield) : undefined), [battlefield, drawn]);
 
   useEffect(() => {
     const ready = battlefield !== null && drawn === battlefield;

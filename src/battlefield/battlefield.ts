@@ -7,7 +7,8 @@ import {
 import { FIGURE_SIGHT_POINTS, sightPointHeight, type SightPoint } from '../core';
 import { type BuildingFeature, type ResolvedTags, type Scenario, buildingCorners, resolveTags } from '../scenario';
 import { type CrestLine, type ObstacleBox, crestLines, obstacleBoxes, obstacleCrossings } from './obstacles';
-import { plainGround, roadBankRaise, sampleRelief } from './relief';
+import { plainGround, roadBankRaise } from './relief';
+import { cachedRelief } from './relief-cache';
 import { EarthworkNamer } from './earthworks';
 import { buildSolids, buildingBase, slabOf } from './solids';
 import { areaVolumes, mayCross, volumeIntervals, type AreaVolume } from './areas';
@@ -91,7 +92,7 @@ export async function createBattlefield(scenario: Scenario): Promise<Battlefield
  * that needs its world throws RapierNotLoadedError (askLoadingRapier loads it and asks again).
  */
 export function createBattlefieldNow(scenario: Scenario): Battlefield {
-  const grid = sampleRelief(scenario);
+  const grid = cachedRelief(scenario);
   const solids = buildSolids(scenario, grid);
   return new TableBattlefield(scenario, grid, solids);
 }
@@ -631,6 +632,12 @@ class TableBattlefield implements Battlefield {
       return { id: f.id, x: f.at[0], y, z: f.at[1], height: f.height ?? DEFAULT_FIGURE_HEIGHT, radius: f.radius ?? 0.45 };
     });
     this.physics.setFigures(bodies);
+  }
+
+  prepareWorld(): boolean {
+    if (this.tableWorld || this.freed) return false;
+    void this.physics;
+    return true;
   }
 
   free(): void {

@@ -96,6 +96,16 @@ export function roadBankRaise(s: Scenario): (x: number, z: number) => number {
   };
 }
 
+/**
+ * What sampleRelief reads of a scenario: the table's size, its relief, and the features that shape the
+ * ground (hills, water, roads and their banks, ramparts, bastions and redoubts, in file order). Equal
+ * inputs sample equal grids (relief-cache.ts keys on them): whatever sampleRelief comes to read, this lists.
+ */
+export function reliefInputs(s: Scenario): { width: number; depth: number; relief: Scenario['relief'] | null; features: Scenario['features'] } {
+  const shapesGround = (f: Scenario['features'][number]) => f.kind === 'hill' || f.kind === 'water' || f.kind === 'road' || isFortification(f);
+  return { width: s.table.width, depth: s.table.depth, relief: s.relief ?? null, features: s.features.filter(shapesGround) };
+}
+
 export function sampleRelief(s: Scenario): HeightGrid {
   const W = s.table.width;
   const D = s.table.depth;

@@ -198,5 +198,11 @@ export interface Battlefield {
   wallBetween(from: FigureBody, to: FigureBody): BodyClash | undefined;
   /** Put figures into the world as sight blockers (replaces the previous set). */
   setFigures(figures: readonly FigureBody[]): void;
+  /**
+   * Build the Rapier world now, ahead of the first query that needs it (a deck, a see-through obstacle
+   * near a line, figures), which otherwise pays for it (hundreds of ms on a large table). Rapier must be
+   * loaded (createBattlefield loads it). True when it built the world; false when built already or freed.
+   */
+  prepareWorld(): boolean;
   free(): void;
 }

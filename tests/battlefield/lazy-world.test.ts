@@ -1,7 +1,8 @@
 // The table's Rapier world is built on first need: sight lines over open ground and past walls, ground
 // and floor heights are answered before Rapier is even loaded; a deck's height and a line past a
-// see-through obstacle need it; and a table whose world came late answers exactly as one whose world
-// was built first, over many random lines on the shipped tables.
+// see-through obstacle need it; a world built ahead of need (prepareWorld) answers as one built on
+// first need; and a table whose world came late answers exactly as one whose world was built first,
+// over many random lines on the shipped tables.
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -30,6 +31,8 @@ describe('before Rapier is loaded', () => {
     expect(() => bf.standHeight(85, 108)).toThrow(/needs Rapier, which is not loaded yet/);
     // A line past the paddock fence lists it as crossed: Rapier's answer too.
     expect(() => bf.lineOfSight([45, 1, 20], [45, 1, 35])).toThrow(RapierNotLoadedError);
+    // Building the world ahead of need needs Rapier too (the app's tables are built with it loaded).
+    expect(() => bf.prepareWorld()).toThrow(RapierNotLoadedError);
     // Still not loaded here: the open-ground answers below are asked without Rapier.
     expect(() => bf.standHeight(85, 108)).toThrow(RapierNotLoadedError);
     const open = bf.lineOfSight([15, bf.standHeight(15, 60) + EYE, 60], [65, bf.standHeight(65, 60) + EYE, 60]);
@@ -47,6 +50,24 @@ describe('before Rapier is loaded', () => {
     const fence = await askLoadingRapier(() => bf.lineOfSight([45, 1, 20], [45, 1, 35]));
     expect(fence.crossed.map((c) => c.featureId)).toEqual(['fence_paddock']);
     expect(bf.standHeight(85, 108)).toBe(deck); // Rapier loaded now: asked directly too
+  });
+});
+
+describe('the world built ahead of need (prepareWorld, the app does it when idle)', () => {
+  it('builds once, not on a freed table, and the answers are those of a world built on first need', async () => {
+    const scenario = trainingGroundScenario();
+    const ahead = await createBattlefield(scenario);
+    const lazy = await createBattlefield(scenario);
+    built.push(ahead, lazy);
+    expect(ahead.prepareWorld()).toBe(true);
+    expect(ahead.prepareWorld()).toBe(false); // built already
+    const fence = ahead.lineOfSight([45, 1, 20], [45, 1, 35]);
+    expect(fence.crossed.map((c) => c.featureId)).toEqual(['fence_paddock']);
+    expect(fence).toEqual(lazy.lineOfSight([45, 1, 20], [45, 1, 35]));
+    expect(ahead.standHeight(85, 108)).toBe(lazy.standHeight(85, 108));
+    const freed = createBattlefieldNow(scenario);
+    freed.free();
+    expect(freed.prepareWorld()).toBe(false);
   });
 });
 

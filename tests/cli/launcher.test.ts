@@ -1,17 +1,19 @@
 // The CLI's launcher (scripts/cli.mjs, `npm run cli`): the esbuild bundle it runs answers exactly as
 // the sources do in-process, a plain-text batch through a real pipe included, a large answer arrives
-// whole through a pipe, and the bundle is rebuilt once a file it was built from, or npm's lock file,
-// is newer than it.
+// whole through a pipe, a table's sampled relief is kept for the next call (until the bundle is
+// rebuilt), and the bundle is rebuilt once a file it was built from, or npm's lock file, is newer than it.
 import { spawn } from 'node:child_process';
-import { readFileSync, statSync, utimesSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { reliefKey } from '../../src/battlefield';
 import { runCli } from '../../src/cli/commands';
-import { TRAINING_GROUND } from '../battlefield/fixture';
+import { TRAINING_GROUND, trainingGroundScenario } from '../battlefield/fixture';
 
 const ROOT = join(import.meta.dirname, '../..');
 const BUNDLE = join(ROOT, 'node_modules/.cache/sandtable-cli/sandtable-cli.mjs');
 const INPUTS = join(ROOT, 'node_modules/.cache/sandtable-cli/inputs.json');
+const RELIEFS = join(ROOT, 'node_modules/.cache/sandtable-cli/relief');
 
 function launcher(args: string[], stdin = ''): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve, reject) => {
@@ -53,6 +55,19 @@ describe('cli launcher (bundled)', () => {
     expect(r.out.length).toBeGreaterThan(4 * 65_536);
     const answers = r.out.trimEnd().split('\n').map((l) => JSON.parse(l) as { line: number });
     expect(answers.map((a) => a.line)).toEqual(lines.map((_, i) => i + 1));
+  });
+
+  it('a call stores its table\'s sampled relief in the bundle build\'s folder, the next reads it and answers the same; a rebuild empties it', async () => {
+    const args = ['los', TRAINING_GROUND, '--from', '15,60', '--to', '65,60', '--json'];
+    const first = await launcher(args);
+    expect(first.code).toBe(0);
+    const folder = join(RELIEFS, String(Math.round(statSync(BUNDLE).mtimeMs)));
+    expect(readdirSync(folder)).toContain(`${reliefKey(trainingGroundScenario())}.relief`);
+    expect(await launcher(args)).toEqual(first);
+    // A grid sampled by an older build's code is not read by the next build.
+    utimesSync(BUNDLE, new Date(0), new Date(0));
+    await launcher(['help']);
+    expect(existsSync(folder)).toBe(false);
   });
 
   it('rebuilds the bundle when a file it was built from is newer than it', async () => {

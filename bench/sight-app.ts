@@ -1,0 +1,127 @@
+// npm run bench:sight-app [runs] — the sight tool's first line that needs Rapier (a see-through fence,
+// railing or ladder near the line) against later such lines, in the built app in headless Chromium
+// (SwiftShader, as in the browser tests), on the shipped tables with fences: the training ground,
+// Kalevankangas and Tammerkoski. Per table: whether the Rapier world was built before the first line,
+// how long the app's ahead-of-need build took (its performance measure), the first line's time, the
+// median of later lines and their ratio, and a line over open ground for scale. No pass/fail.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build, preview } from 'vite';
+import { hasBrowser, openBrowser, watchedPage } from '../tests/e2e/browser';
+
+const TABLES = ['sandbox/training-ground', 'kuularuisku/kalevankangas', 'kuularuisku/tammerkoski'];
+const RUNS = Number(process.argv[2] ?? 2);
+/** How long the bench waits after the table shows before the first line: a user opening the tool and picking two points. */
+const USER_PAUSE_MS = 3000;
+const LATER_LINES = 30;
+
+interface Timing {
+  table: string;
+  builtBefore: boolean;
+  aheadMs: number | null;
+  builtByFirst: boolean;
+  firstMs: number;
+  laterMs: number;
+  openMs: number;
+  lines: number;
+  /** Lines tried up to the first that needed Rapier, and the later lines that cross a see-through solid. */
+  tried: number;
+  crossing: number;
+}
+
+async function main(): Promise<void> {
+  if (!hasBrowser) throw new Error('bench:sight-app needs /usr/bin/chromium (apt-get install -y chromium)');
+  const outDir = mkdtempSync(join(tmpdir(), 'sandtable-bench-'));
+  console.log('Building the app…');
+  await build({ logLevel: 'error', build: { outDir, emptyOutDir: true } });
+  const server = await preview({ logLevel: 'error', build: { outDir }, preview: { port: 0, host: '127.0.0.1', strictPort: false } });
+  const url = server.resolvedUrls?.local[0];
+  if (!url) throw new Error('vite preview gave no local URL');
+  const ctx = await openBrowser();
+  const rows: Timing[] = [];
+  try {
+    for (let run = 0; run < RUNS; run++) {
+      for (const table of TABLES) {
+        const { page, problems } = await watchedPage(ctx, new URL(url).origin);
+        // tsx names the arrow functions of the page code with esbuild's __name helper, absent in the page.
+        await page.addInitScript('window.__name = (f) => f');
+        await page.goto(new URL(`?scenario=${table}`, url).href);
+        await page.waitForFunction(() => window.__sandtable?.ready === true || ['missing', 'invalid', 'failed'].includes(window.__sandtable?.status ?? ''), null, { timeout: 240_000 });
+        const status = await page.evaluate(() => window.__sandtable?.error ?? window.__sandtable?.status);
+        if (status !== 'ready') throw new Error(`${table} did not load: ${status}`);
+        await page.click('[data-testid=tool-los]');
+        await page.waitForTimeout(USER_PAUSE_MS);
+        const t = await page.evaluate(({ later }) => {
+          const bf = window.__sandtable!.battlefield!;
+          // Private in TypeScript, a plain property in the bundle: is the Rapier world built yet?
+          const built = () => (bf as unknown as { tableWorld?: unknown }).tableWorld !== undefined;
+          const { width, depth } = bf.scenario.table;
+          const clamp = (v: number, hi: number) => Math.min(Math.max(v, 0.5), hi - 0.5);
+          // A point `y` cm up (default 1.5 cm over the ground; ground heights ask no Rapier, deck heights would).
+          const eye = (x: number, z: number, y = -Infinity): [number, number, number] => {
+            const gx = clamp(x, width), gz = clamp(z, depth);
+            const g = bf.groundHeight(gx, gz);
+            return [gx, y === -Infinity ? g + 1.5 : Math.max(g + 0.2, y), gz];
+          };
+          // A level diagonal line through each see-through solid's centre crosses it whatever its heading.
+          const lines = bf.solids.filter((s) => !s.blocksSight).map((s) => {
+            const n = s.shape === 'box' ? 1 : s.points.length;
+            const c = s.shape === 'box' ? s.center : s.points.reduce((a, p) => [a[0] + p[0] / n, a[1] + p[1] / n, a[2] + p[2] / n], [0, 0, 0]);
+            return [eye(c[0] - 10, c[2] - 10, c[1]), eye(c[0] + 10, c[2] + 10, c[1])] as const;
+          });
+          if (!lines.length) throw new Error(`${bf.scenario.id}: no see-through solid to cross`);
+          const builtBefore = built();
+          const ahead = performance.getEntriesByName('sandtable:table-world');
+          // The first line that needs Rapier: lines stopped short of their solid (a wall, the ground) do not.
+          let firstMs = NaN;
+          let tried = 0;
+          for (const [a, b] of lines) {
+            tried++;
+            const t0 = performance.now();
+            const r = bf.lineOfSight(a, b);
+            const ms = performance.now() - t0;
+            if (builtBefore ? r.crossed.length > 0 : built()) { firstMs = ms; break; }
+          }
+          const builtByFirst = !builtBefore && built();
+          // Later lines that cross a see-through solid, timed in rounds (the page's clock ticks in 0.1 ms).
+          const crossing = lines.filter(([a, b]) => bf.lineOfSight(a, b).crossed.length > 0).slice(0, later);
+          const perLine = (set: ReadonlyArray<readonly [[number, number, number], [number, number, number]]>) => {
+            const rounds: number[] = [];
+            for (let k = 0; k < 5; k++) {
+              const s = performance.now();
+              for (let j = 0; j < 20; j++) for (const [a, b] of set) bf.lineOfSight(a, b);
+              rounds.push((performance.now() - s) / (20 * set.length));
+            }
+            return rounds.sort((p, q) => p - q)[2]!;
+          };
+          const open: Array<[[number, number, number], [number, number, number]]> = [];
+          for (let i = 0; i < later; i++) open.push([eye(width * 0.1, depth * (0.1 + 0.8 * (i / later))), eye(width * 0.9, depth * (0.9 - 0.8 * (i / later)))]);
+          return {
+            builtBefore, aheadMs: ahead.length ? ahead[ahead.length - 1]!.duration : null, builtByFirst, firstMs, tried,
+            laterMs: crossing.length ? perLine(crossing) : NaN, crossing: crossing.length, openMs: perLine(open), lines: lines.length,
+          };
+        }, { later: LATER_LINES });
+        if (problems.length) console.log(`  ${table}: page problems: ${problems.join('; ')}`);
+        rows.push({ table, ...t });
+        console.log(`  run ${run + 1} ${table}: first ${t.firstMs.toFixed(1)} ms, later ${t.laterMs.toFixed(3)} ms`);
+        await page.close();
+      }
+    }
+  } finally {
+    await ctx.close();
+    await server.close();
+    rmSync(outDir, { recursive: true, force: true });
+  }
+  console.log(`\nSight tool in Chromium (SwiftShader): the first line crossing a see-through solid after a ${USER_PAUSE_MS / 1000} s pause, then ${LATER_LINES} later such lines (median) and ${LATER_LINES} open-ground lines (median):`);
+  console.log('  table                       world built           first      later  first/later   open line  (see-through solids; lines tried to the first; crossing lines)');
+  for (const r of rows) {
+    const when = r.builtBefore ? (r.aheadMs !== null ? `ahead, ${r.aheadMs.toFixed(0)} ms` : 'before (load)') : r.builtByFirst ? 'by the first line' : 'not built';
+    console.log(`  ${r.table.padEnd(27)} ${when.padEnd(18)} ${r.firstMs.toFixed(1).padStart(7)} ms ${r.laterMs.toFixed(3).padStart(7)} ms ${(r.firstMs / r.laterMs).toFixed(0).padStart(9)}× ${r.openMs.toFixed(3).padStart(8)} ms  (${r.lines}; ${r.tried}; ${r.crossing})`);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
