@@ -1,10 +1,10 @@
 // The card-driven model composed into the game layer's Ruleset (sequenced.ts calls these): what each
 // step of the cards machine takes and resolves with the ruleset's pure functions, the legal commands
 // of each step, who may act, and the reading the HUD's and headless play's turn machine follows.
-import type { ActivationStage, CardsProgram, CardsView, Command, Dice, FlowAdapter, GameEvent, PendingDecision, Sequenced, TableQueries, TurnStage } from '../core';
+import type { ActivationStage, CardsEventRole, CardsProgram, CardsView, Command, Dice, FlowAdapter, GameEvent, PendingDecision, Sequenced, TableQueries, TurnStage } from '../core';
 import type { ActingSides, Decision } from '../game';
 import type { Scenario } from '../scenario';
-import { cardsEvents, rolesNow, snapshotOf, stepped, type CommandRole, type SequenceMachine } from './sequence-machines';
+import { cardsEvents, mayUse, rolesNow, snapshotOf, stepped, type CommandRole, type SequenceMachine } from './sequence-machines';
 
 type Program = CardsProgram<unknown, Scenario, TableQueries>;
 type State = Sequenced<unknown>;
@@ -55,7 +55,7 @@ export const cardsDecision = (p: Program, s: State, scenario: Scenario): Pending
 /** The ready units of a side that may still use their readiness now. */
 function readyOf(p: Program, s: State, side: string): string[] {
   const seq = cardsOf(s);
-  return seq.ready.filter((u) => p.sideOf(s.table, u) === side && !seq.acted.includes(u) && p.units(s.table, side).includes(u));
+  return seq.ready.filter((u) => p.sideOf(s.table, u) === side && mayUse(p as CardsProgram<unknown, unknown, unknown>, { table: s.table, acted: seq.acted }, u));
 }
 
 /** The units the offered unit may command now, measured on the battlefield (none for a unit itself commanded). */
@@ -69,14 +69,18 @@ function commandableNow(p: Program, s: State, queries: TableQueries): string[] {
 function folded(p: Program, machine: SequenceMachine, s: State, events: readonly GameEvent[]): State {
   let t = s;
   const own = ownEvents(p);
-  for (const e of events) t = own.has(e.type) ? { table: t.table, seq: stepped(machine, t, e) } : { table: p.rules.evolve(t.table, e), seq: t.seq };
+  for (const e of events) {
+    // The table follows the machine's events too, first: the machine's guards read it (sequenced.ts's evolve).
+    const table = p.rules.evolve(t.table, e);
+    t = own.has(e.type) ? { table, seq: stepped(machine, { table, seq: t.seq }, e) } : { table, seq: t.seq };
+  }
   return t;
 }
 
 /**
  * The events, and the closing event of the step they leave the machine in when no decision is open
  * after them (a decision holds it back until its last answer): the acted event when the activation is
- * over (the rules' guard), the deal of a turn opening, the end of a turn closing.
+ * over (the rules' guard), a forced step's end, the deal of a turn opening, the end of a turn closing.
  */
 function withClosing(p: Program, machine: SequenceMachine, s: State, events: GameEvent[], ctx: Ctx & { dice: Dice }): GameEvent[] {
   const { scenario } = ctx;
@@ -86,9 +90,16 @@ function withClosing(p: Program, machine: SequenceMachine, s: State, events: Gam
   const seq = after.seq;
   const unit = seq.unit;
   if (seq.step === 'activation' && unit && p.activationOver(after, unit)) return [...events, { type: E.acted, rule: p.rule.activate, unit, text: `${nameOf(scenario, unit)}: activation over` }];
+  if (seq.step === 'forced' && unit) return [...events, forcedResolved(p, seq.forced!, unit, p.forcedGoesOn?.(after, seq.forced!) ?? false, scenario)];
   if (seq.step === 'opening') return [...events, dealt(p, after, ctx)];
   if (seq.step === 'closing') return [...events, closed(p, after)];
   return events;
+}
+
+/** A forced step's end: the unit goes on to decide, or its activation is spent. */
+function forcedResolved(p: Program, step: string, unit: string, goesOn: boolean, scenario: Scenario): GameEvent {
+  const then = goesOn ? 'it goes on to its activation' : 'its activation is spent';
+  return { type: eventsOf(p).resolved, rule: p.rule.activate, step, unit, goesOn, text: `${nameOf(scenario, unit)}: ${step} resolved — ${then}` };
 }
 
 /** A turn dealt: the new deck (the turn opens). */
@@ -98,6 +109,44 @@ function dealt(p: Program, s: State, ctx: Ctx & { dice: Dice }): GameEvent {
 }
 
 const closed = (p: Program, s: State): GameEvent => ({ type: eventsOf(p).end, rule: p.rule.end, round: s.seq.round, text: `${p.roundWord} ${s.seq.round} ends` });
+
+/** The fields of its events the cards machine reads: a program's dress leaves them as they are. */
+const MACHINE_FIELDS = ['type', 'round', 'deck', 'card', 'unit', 'units', 'goesOn', 'queue', 'side', 'action'] as const;
+const ROLES = new WeakMap<object, Map<string, CardsEventRole>>();
+function roleOfEvent(p: Program): Map<string, CardsEventRole> {
+  let roles = ROLES.get(p);
+  if (!roles) ROLES.set(p, (roles = new Map(Object.entries(eventsOf(p)).map(([role, type]) => [type, role as CardsEventRole]))));
+  return roles;
+}
+
+/**
+ * The step's events in the program's words: each machine event dressed with its fields and text, and
+ * the table lines it logs before and after it (dress, follow), in order, each folded as it comes.
+ */
+function inProgramWords(p: Program, machine: SequenceMachine, s: State, events: GameEvent[], ctx: Ctx): GameEvent[] {
+  if (!p.dress && !p.follow) return events;
+  const roles = roleOfEvent(p);
+  const out: GameEvent[] = [];
+  let t = s;
+  const push = (e: GameEvent) => {
+    out.push(e);
+    t = folded(p, machine, t, [e]);
+  };
+  for (const e of events) {
+    const role = roles.get(e.type);
+    if (!role) {
+      push(e);
+      continue;
+    }
+    const d = p.dress?.(role, e, t, ctx);
+    for (const line of d?.before ?? []) push(line);
+    const own = Object.fromEntries(MACHINE_FIELDS.filter((k) => k in e).map((k) => [k, e[k]]));
+    const prev = t;
+    push(d?.fields ? ({ ...e, ...d.fields, ...own } as GameEvent) : e);
+    for (const line of p.follow?.(role, e, t, prev, ctx) ?? []) push(line);
+  }
+  return out;
+}
 
 /**
  * A command judged: while a decision is open only its answers are taken (any other is refused naming
@@ -112,7 +161,8 @@ export function cardsDecide(p: Program, machine: SequenceMachine, s: State, c: C
     const wait = cardsAwaited(p, s, scenario);
     return { ok: false, reason: `not now: ${wait.reason}`, rule: wait.rule };
   }
-  return cardsResolve(p, machine, s, c, role, ctx);
+  const r = cardsResolve(p, machine, s, c, role, ctx);
+  return r.ok ? { ok: true, events: inProgramWords(p, machine, s, r.events, ctx) } : r;
 }
 
 /** An answer's events, and the step's closing event it held back when it was the last answer. */
@@ -142,8 +192,11 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
       return answered(p, machine, s, c, ctx);
     case 'begin': {
       if (!p.turnStart) return { ok: true, events: [dealt(p, s, ctx)] };
-      const opening: GameEvent = { type: E.opening, rule: p.rule.begin, round: seq.round + 1, text: `${p.roundWord} ${seq.round + 1} opens` };
-      return { ok: true, events: withClosing(p, machine, s, [...p.turnStart(s, ctx), opening], ctx) };
+      // The deal waits (opening) only when the hook's events raise a decision.
+      const hook = p.turnStart(s, ctx);
+      const after = folded(p, machine, s, hook);
+      if (!cardsDecision(p, after, scenario)) return { ok: true, events: [...hook, dealt(p, after, ctx)] };
+      return { ok: true, events: [...hook, { type: E.opening, rule: p.rule.begin, round: seq.round + 1, text: `${p.roundWord} ${seq.round + 1} opens` }] };
     }
     case 'draw': {
       const card = seq.deck[0]!;
@@ -154,8 +207,9 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
       const step = seq.forced!;
       const r = p.resolveForced(s, step, ctx);
       if (!r.ok) return r.rule ? { ok: false, reason: r.reason, rule: r.rule } : { ok: false, reason: r.reason };
-      const then = r.goesOn ? 'it goes on to its activation' : 'its activation is spent';
-      return { ok: true, events: [...r.events, { type: E.resolved, rule: p.rule.activate, step, unit, goesOn: r.goesOn, text: `${nameOf(scenario, unit)}: ${step} resolved — ${then}` }] };
+      // A decision the step raised holds its end back until the last answer (withClosing).
+      if (cardsDecision(p, folded(p, machine, s, r.events), scenario)) return { ok: true, events: r.events };
+      return { ok: true, events: [...r.events, forcedResolved(p, step, unit, r.goesOn, scenario)] };
     }
     case 'activate': {
       if (!activateOptionsOf(p, s, ctx).some((o) => sameCommand(o, c))) return no(`${nameOf(scenario, unit)} may not activate so`, p.rule.activate);
@@ -163,7 +217,12 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
       const units = (p as CardsProgram<unknown, unknown, unknown>).activationUnits?.(s, c);
       const others = (units ?? []).filter((u) => u !== unit);
       const text = `${nameOf(scenario, unit)} activates${others.length ? ` with ${others.map((u) => nameOf(scenario, u)).join(', ')}` : ''}`;
-      return { ok: true, events: [{ type: E.activate, rule: p.rule.activate, unit, via: seq.via, ...(units ? { units: [unit, ...others] } : {}), text }] };
+      const activated: GameEvent = { type: E.activate, rule: p.rule.activate, unit, via: seq.via, ...(units ? { units: [unit, ...others] } : {}), text };
+      if (!p.activated) return { ok: true, events: [activated] };
+      // The program's resolution of the activation's start (its chosen action), then the rules' guard.
+      const r = p.activated(folded(p, machine, s, [activated]), c, ctx);
+      if (!r.ok) return r.rule ? { ok: false, reason: r.reason, rule: r.rule } : { ok: false, reason: r.reason };
+      return { ok: true, events: withClosing(p, machine, s, [activated, ...r.events], ctx) };
     }
     case 'pass':
       return { ok: true, events: [{ type: E.pass, rule: p.rule.activate, unit, text: `${nameOf(scenario, unit)} passes: the activation is spent` }] };
@@ -208,8 +267,11 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
     }
     default: {
       if (!p.turnEnd) return { ok: true, events: [closed(p, s)] };
-      const closing: GameEvent = { type: E.closing, rule: p.rule.end, round: seq.round, text: `${p.roundWord} ${seq.round} is closing` };
-      return { ok: true, events: withClosing(p, machine, s, [...p.turnEnd(s, ctx), closing], ctx) };
+      // The turn's end waits (closing) only when the hook's events raise a decision.
+      const hook = p.turnEnd(s, ctx);
+      const after = folded(p, machine, s, hook);
+      if (!cardsDecision(p, after, scenario)) return { ok: true, events: [...hook, closed(p, after)] };
+      return { ok: true, events: [...hook, { type: E.closing, rule: p.rule.end, round: seq.round, text: `${p.roundWord} ${seq.round} is closing` }] };
     }
   }
 }
