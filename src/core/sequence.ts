@@ -125,7 +125,7 @@ interface ProgramBase<T, Sc, Q> {
   units(table: T, side: string): string[];
   /** The round after which the game ends (read once, at setup). */
   lastRound(scenario: Sc): number;
-  /** Guard: is the game decided on the table (a side has nothing left)? The machine then ends it at once. */
+  /** Guard: is the game decided on the table (a side has nothing left, the rules' verdict)? The machine then ends it at once. */
   won(table: T, sides: readonly string[]): boolean;
   /** The word for a round in the log ("Round", "Turn"). */
   readonly roundWord: string;
@@ -209,6 +209,8 @@ export interface CardsProgram<T, Sc = unknown, Q = unknown> extends ProgramBase<
   /**
    * Resolution of a forced step (dice through `dice`). When its events raise a decision (a melee
    * round's wounds, chosen by their owners) the step waits for the last answer, then `forcedGoesOn` says.
+   * When its events hold the machine's activate event (the step starts the activation: a unit locked
+   * in a fight, a rout) the activation goes on from there, ended by `activationOver` or its end command.
    */
   resolveForced(s: Sequenced<T>, step: string, ctx: SequenceCtx<Sc, Q> & { dice: Dice }): ForcedResolution;
   /** After a forced step's decisions are answered (`s`: the state then): does the unit go on to decide? Without it the activation is spent. */
@@ -249,12 +251,17 @@ export interface CardsProgram<T, Sc = unknown, Q = unknown> extends ProgramBase<
    * it (its text, its rule, fields its own readers want; the machine's own fields stay the machine's),
    * and table lines logged just before it (a ruleset writing more lines than the machine has events).
    */
-  dress?(role: CardsEventRole, event: GameEvent, s: Sequenced<T>, ctx: SequenceCtx<Sc, Q>): { fields?: Readonly<Record<string, unknown>>; before?: GameEvent[] } | undefined;
+  dress?(role: CardsEventRole, event: GameEvent, s: Sequenced<T>, ctx: SequenceCtx<Sc, Q>, command: Command): { fields?: Readonly<Record<string, unknown>>; before?: GameEvent[] } | undefined;
   /**
    * Table lines logged just after a machine event (`s`: the state after it, `prev`: before it): what
    * the step led to in the ruleset's words (a card spent, a unit offered, a readiness window opened).
    */
-  follow?(role: CardsEventRole, event: GameEvent, s: Sequenced<T>, prev: Sequenced<T>, ctx: SequenceCtx<Sc, Q>): GameEvent[];
+  follow?(role: CardsEventRole, event: GameEvent, s: Sequenced<T>, prev: Sequenced<T>, ctx: SequenceCtx<Sc, Q>, command: Command): GameEvent[];
+  /**
+   * The machine logs no event of its own per action (the table keeps the activation's progress, and
+   * `seq.taken` stays empty); the rules' guard `activationOver` is still asked after each action.
+   */
+  readonly quietActions?: boolean;
   /**
    * Its words for the machine's events (the log's event types), as `commands` are for its commands;
    * those not named keep the machine's own (src/flow's SEQUENCE_EVENTS.cards).

@@ -256,6 +256,8 @@ export function cardsMachine(p: CardsProg) {
             // The step spent the activation.
             { target: 'afterActivation', actions: assign(actedNow) },
           ],
+          // The step starts the activation itself (a unit locked in a fight, a rout): the activation's actions follow.
+          [E.activate]: { target: 'activation', actions: assign((a: CardsArgs) => ({ ...together(a), forced: null })) },
         },
       },
       offer: {

@@ -123,7 +123,7 @@ function roleOfEvent(p: Program): Map<string, CardsEventRole> {
  * The step's events in the program's words: each machine event dressed with its fields and text, and
  * the table lines it logs before and after it (dress, follow), in order, each folded as it comes.
  */
-function inProgramWords(p: Program, machine: SequenceMachine, s: State, events: GameEvent[], ctx: Ctx): GameEvent[] {
+function inProgramWords(p: Program, machine: SequenceMachine, s: State, events: GameEvent[], ctx: Ctx, command: Command): GameEvent[] {
   if (!p.dress && !p.follow) return events;
   const roles = roleOfEvent(p);
   const out: GameEvent[] = [];
@@ -138,12 +138,12 @@ function inProgramWords(p: Program, machine: SequenceMachine, s: State, events: 
       push(e);
       continue;
     }
-    const d = p.dress?.(role, e, t, ctx);
+    const d = p.dress?.(role, e, t, ctx, command);
     for (const line of d?.before ?? []) push(line);
     const own = Object.fromEntries(MACHINE_FIELDS.filter((k) => k in e).map((k) => [k, e[k]]));
     const prev = t;
     push(d?.fields ? ({ ...e, ...d.fields, ...own } as GameEvent) : e);
-    for (const line of p.follow?.(role, e, t, prev, ctx) ?? []) push(line);
+    for (const line of p.follow?.(role, e, t, prev, ctx, command) ?? []) push(line);
   }
   return out;
 }
@@ -157,12 +157,13 @@ export function cardsDecide(p: Program, machine: SequenceMachine, s: State, c: C
   const open = cardsDecision(p, s, scenario);
   if (open && role !== 'answer') return { ok: false, reason: `not now: ${sideName(scenario, open.side)} must first answer: ${open.label}`, rule: open.rule ?? p.rule.activate };
   if (!open && role === 'answer') return { ok: false, reason: `not now: nothing is asked (${cardsAwaited(p, s, scenario).reason})`, rule: cardsAwaited(p, s, scenario).rule };
-  if (!open && !rolesNow(machine, s).includes(role)) {
+  if (!open && !rolesNow(machine, s).includes(role) && !(role === 'resolve' && rolesNow(machine, s).includes('action') && p.rules.actionTypes.includes(c.type))) {
     const wait = cardsAwaited(p, s, scenario);
     return { ok: false, reason: `not now: ${wait.reason}`, rule: wait.rule };
   }
-  const r = cardsResolve(p, machine, s, c, role, ctx);
-  return r.ok ? { ok: true, events: inProgramWords(p, machine, s, r.events, ctx) } : r;
+  // A word both the forced step's and an action's (a roll awaited inside an activation): the step now says which.
+  const r = cardsResolve(p, machine, s, c, role === 'resolve' && s.seq.step === 'activation' && p.rules.actionTypes.includes(c.type) ? 'action' : role, ctx);
+  return r.ok ? { ok: true, events: inProgramWords(p, machine, s, r.events, ctx, c) } : r;
 }
 
 /** An answer's events, and the step's closing event it held back when it was the last answer. */
@@ -195,6 +196,8 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
       // The deal waits (opening) only when the hook's events raise a decision.
       const hook = p.turnStart(s, ctx);
       const after = folded(p, machine, s, hook);
+      // A hook event the program names as the opening event has moved the machine there already.
+      if (after.seq.step === 'opening') return { ok: true, events: hook };
       if (!cardsDecision(p, after, scenario)) return { ok: true, events: [...hook, dealt(p, after, ctx)] };
       return { ok: true, events: [...hook, { type: E.opening, rule: p.rule.begin, round: seq.round + 1, text: `${p.roundWord} ${seq.round + 1} opens` }] };
     }
@@ -207,8 +210,11 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
       const step = seq.forced!;
       const r = p.resolveForced(s, step, ctx);
       if (!r.ok) return r.rule ? { ok: false, reason: r.reason, rule: r.rule } : { ok: false, reason: r.reason };
+      const after = folded(p, machine, s, r.events);
+      // The step started the activation (its events hold the activate event): the activation's end is the rules' guard's.
+      if (after.seq.step === 'activation') return { ok: true, events: withClosing(p, machine, s, r.events, ctx) };
       // A decision the step raised holds its end back until the last answer (withClosing).
-      if (cardsDecision(p, folded(p, machine, s, r.events), scenario)) return { ok: true, events: r.events };
+      if (cardsDecision(p, after, scenario)) return { ok: true, events: r.events };
       return { ok: true, events: [...r.events, forcedResolved(p, step, unit, r.goesOn, scenario)] };
     }
     case 'activate': {
@@ -241,6 +247,7 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
       if (c.side === seq.side && c.unitId !== undefined && c.unitId !== unit) return no(`${nameOf(scenario, String(c.unitId))} is not the unit acting: ${nameOf(scenario, unit)} is`, p.rule.activate);
       const r = p.rules.act(s, c, ctx);
       if (!r.ok) return r.rule ? { ok: false, reason: r.reason, rule: r.rule } : { ok: false, reason: r.reason };
+      if (p.quietActions) return { ok: true, events: withClosing(p, machine, s, r.events, ctx) };
       const taken: GameEvent = { type: E.action, rule: p.rule.activate, unit, action: c.type, side: c.side };
       return { ok: true, events: withClosing(p, machine, s, [...r.events, taken], ctx) };
     }
@@ -270,6 +277,7 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
       // The turn's end waits (closing) only when the hook's events raise a decision.
       const hook = p.turnEnd(s, ctx);
       const after = folded(p, machine, s, hook);
+      if (after.seq.step === 'closing') return { ok: true, events: hook };
       if (!cardsDecision(p, after, scenario)) return { ok: true, events: [...hook, closed(p, after)] };
       return { ok: true, events: [...hook, { type: E.closing, rule: p.rule.end, round: seq.round, text: `${p.roundWord} ${seq.round} is closing` }] };
     }

@@ -1,8 +1,9 @@
 // The cards model's program hooks a ruleset moving onto the machine needs, each proven on a toycards
 // variant with scripted or seeded dice: its words around the machine's events (dress, follow), the
 // activate command's resolution (activated), a guard on using readiness (mayUseReadiness: the window and
-// the queue), a forced step waiting for its owners' answers (forcedGoesOn), the turn hooks' steps only
-// when a decision holds them; each with its command log replayed or its save loaded through the machines.
+// the queue), a forced step waiting for its owners' answers (forcedGoesOn) or starting the activation,
+// actions without the machine's line (quietActions), a command word two steps share, the turn hooks'
+// steps only when a decision holds them (or named as a hook's own event); each replayed through the machines.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,6 +114,8 @@ describe('the activate command\'s resolution (activated)', () => {
   // A unit activating chooses its action: to act (a line), or to advance 5 cm at once, which is its whole activation.
   type AdvTable = CardsTable & { advanced?: string[] };
   const advancing = variant({
+    // The command's own words before the machine's event (a leader leaving his group, in Kuularuisku).
+    dress: (role, _e, _s, _ctx, command) => (role === 'activate' && command.action === 'advance' ? { before: [{ type: 'ADVANCE_ORDERED', rule: 'TC-3', unit: command.unitId, text: 'forward!' }] } : undefined),
     activateOptions: (s) => ['act', 'advance'].map((action) => ({ type: 'ACTIVATE', side: s.seq.side!, unitId: s.seq.unit!, action })),
     activated: (s, c) => {
       const unit = String(c.unitId);
@@ -136,7 +139,7 @@ describe('the activate command\'s resolution (activated)', () => {
     expect(g.state.seq.unit).toBe('red_a');
     const at = g.state.table.figures.find((f) => f.id === 'red_a_1')!.at;
     const adv = ok(g, { type: 'ACTIVATE', side: 'red', unitId: 'red_a', action: 'advance' });
-    expect(adv.map((e) => e.type)).toEqual(['UNIT_ACTIVATED', 'ADVANCED', 'UNIT_ACTED']);
+    expect(adv.map((e) => e.type)).toEqual(['ADVANCE_ORDERED', 'UNIT_ACTIVATED', 'ADVANCED', 'UNIT_ACTED']);
     expect(g.state.table.figures.find((f) => f.id === 'red_a_1')!.at).toEqual([at[0], at[1] + 5]);
     expect(g.state.seq).toMatchObject({ step: 'draw', acted: ['red_a'], unit: null });
     ok(g, { type: 'DRAW_CARD', side: 'red' });
@@ -267,5 +270,113 @@ describe('the turn hooks\' steps only when a decision holds them', () => {
     // Turn 2: both snipers miss (1s): nothing to answer, the deal at once.
     expect(plainTypes(ok(g, { type: 'BEGIN_TURN', side: 'red' }))).toEqual(['TURN_OPENED']);
     expect(g.state.seq).toMatchObject({ step: 'draw', round: 2 });
+  });
+});
+
+/** Red's first squad shoots Blues' first twice (shaken and pinned); Blues allocate; Blues' card is drawn: its forced steps are due. */
+function pinnedBlue(m: AnyRulesetModule, after: number[]): { g: Session; dice: number[] } {
+  const dice = [1, 6, 1, 5, 1, 6, 6, 1, ...after];
+  const g = session(m, dice);
+  ok(g, { type: 'BEGIN_TURN', side: 'red' });
+  ok(g, { type: 'DRAW_CARD', side: 'red' });
+  ok(g, { type: 'ACTIVATE', side: 'red', unitId: 'red_a' });
+  ok(g, { type: 'SHOOT', side: 'red', unitId: 'red_a', target: 'blue_a' });
+  ok(g, { type: 'ALLOCATE_HIT', side: 'blue', figureId: 'blue_a_1' });
+  ok(g, { type: 'ALLOCATE_HIT', side: 'blue', figureId: 'blue_a_2' });
+  ok(g, { type: 'DRAW_CARD', side: 'red' });
+  return { g, dice };
+}
+
+describe('a forced step that starts the activation itself', () => {
+  // Getting up, the unit acts at once (as a unit locked in a fight fights): the step's events hold the machine's activate event.
+  const springing = variant({
+    resolveForced: (s, step, ctx) => {
+      const r = resolveForcedStep(s, step, ctx);
+      if (!r.ok || step !== 'get up' || !r.goesOn) return r;
+      return { ok: true, goesOn: true, events: [...r.events, { type: 'UNIT_ACTIVATED', rule: 'TC-8', unit: s.seq.unit, units: [s.seq.unit], text: 'up, they act at once' }] };
+    },
+  });
+
+  it('TC-8 the unit that gets up is activated by the step: no offer, its actions follow, counted as acted; the log replays', () => {
+    const { g, dice } = pinnedBlue(springing, [4, 5]);
+    ok(g, { type: 'RESOLVE', side: 'blue', unitId: 'blue_a', step: 'nerve test' });
+    const up = ok(g, { type: 'RESOLVE', side: 'blue', unitId: 'blue_a', step: 'get up' });
+    expect(plainTypes(up)).toEqual(['GOT_UP', 'UNIT_ACTIVATED']);
+    expect(g.state.seq).toMatchObject({ step: 'activation', unit: 'blue_a', forced: null, acted: ['red_a', 'blue_a'] });
+    expect(g.legalCommands().map((c) => c.type)).toContain('HOLD');
+    expect(g.legalCommands().map((c) => c.type)).not.toContain('ACTIVATE');
+    expect(ok(g, { type: 'HOLD', side: 'blue', unitId: 'blue_a' }).map((e) => e.type)).toEqual(['UNIT_HELD', 'ACTION_TAKEN', 'UNIT_ACTED']);
+    expect(g.state.seq).toMatchObject({ step: 'draw', acted: ['red_a', 'blue_a'] });
+    replays(springing, g, dice);
+  });
+});
+
+describe('actions without the machine\'s line (quietActions)', () => {
+  // The table keeps the activation's progress: here a unit that moved is done.
+  const moved = (s: CState, unit: string) => s.table.figures.some((f) => f.unit === unit && f.at[0] !== scenario.units!.find((u) => u.id === unit)!.figures.find((x) => x.id === f.id)!.at[0]);
+  const quiet = variant({ quietActions: true, activationOver: (s, unit) => activationOver(s, unit) || moved(s as CState, unit) });
+
+  it('TC-3 no event of the machine per action, seq.taken stays empty; the rules\' guard still ends the activation after the action', () => {
+    const dice = [1, 6, 1, 1, 1];
+    const g = session(quiet, dice);
+    ok(g, { type: 'BEGIN_TURN', side: 'red' });
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    ok(g, { type: 'ACTIVATE', side: 'red', unitId: 'red_a' });
+    const move = ok(g, { type: 'MOVE', side: 'red', unitId: 'red_a', dx: 10, dz: 0 });
+    expect(move.map((e) => e.type)).toEqual(['UNIT_MOVED', 'UNIT_ACTED']);
+    expect(g.state.seq).toMatchObject({ step: 'draw', taken: [], acted: ['red_a'] });
+    replays(quiet, g, dice);
+  });
+});
+
+describe('a command word the forced step and an action share', () => {
+  // RESOLVE is the forced step's command and, inside an activation, an action (a roll awaited there: aiming).
+  const aiming = variant({
+    rules: {
+      ...base.rules,
+      actionTypes: [...base.rules.actionTypes, 'RESOLVE'],
+      actions: (s, ctx) => [...base.rules.actions(s, ctx), ...(s.seq.step === 'activation' ? [{ type: 'RESOLVE', side: s.seq.side!, unitId: s.seq.unit!, step: 'aim' }] : [])],
+      act: (s, c, ctx) => (c.type === 'RESOLVE' ? { ok: true, events: [{ type: 'AIMED', rule: 'TC-3', unit: c.unitId, text: 'they take aim' }] } : base.rules.act(s, c, ctx)),
+    },
+  });
+
+  it('TC-3 TC-5 RESOLVE is taken as an action in an activation, as the forced step\'s roll at a forced step, and refused at a draw', () => {
+    const { g, dice } = pinnedBlue(aiming, [4, 5]);
+    expect(g.dispatch({ type: 'RESOLVE', side: 'red', unitId: 'red_b', step: 'aim' }).ok).toBe(false);
+    expect(plainTypes(ok(g, { type: 'RESOLVE', side: 'blue', unitId: 'blue_a', step: 'nerve test' }))).toEqual(['NERVE_TESTED', 'FORCED_RESOLVED']);
+    ok(g, { type: 'RESOLVE', side: 'blue', unitId: 'blue_a', step: 'get up' });
+    expect(g.state.seq.step).toBe('offer');
+    ok(g, { type: 'ACTIVATE', side: 'blue', unitId: 'blue_a' });
+    expect(ok(g, { type: 'RESOLVE', side: 'blue', unitId: 'blue_a', step: 'aim' }).map((e) => e.type)).toEqual(['AIMED', 'ACTION_TAKEN']);
+    expect(g.state.seq).toMatchObject({ step: 'activation', taken: ['RESOLVE'] });
+    ok(g, { type: 'END_ACTIVATION', side: 'blue', unitId: 'blue_a' });
+    expect(g.state.seq.step).toBe('draw');
+    expect(g.dispatch({ type: 'RESOLVE', side: 'red', unitId: 'red_b', step: 'aim' })).toMatchObject({ ok: false, reason: 'not now: the next card has to be drawn' });
+    replays(aiming, g, dice);
+  });
+});
+
+describe('a hook\'s own event as the turn\'s closing step', () => {
+  // The rally's call is the program's word for the closing event: no line of the machine's is added.
+  const called = variant({ events: { closing: 'RALLY_CALLED' } });
+
+  it('TC-11 the turn\'s end waits in its closing step on the hook\'s own event; the last answer ends the turn', () => {
+    // Cards: red first squad first; one hit of three on Blues' first squad (shaken); it holds its fire; its nerve test then fails.
+    const dice = [1, 6, 1, 1, 1, 6, 1, 1, 1];
+    const g = session(called, dice);
+    ok(g, { type: 'BEGIN_TURN', side: 'red' });
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    ok(g, { type: 'ACTIVATE', side: 'red', unitId: 'red_a' });
+    ok(g, { type: 'SHOOT', side: 'red', unitId: 'red_a', target: 'blue_a' });
+    ok(g, { type: 'ALLOCATE_HIT', side: 'blue', figureId: 'blue_a_1' });
+    ok(g, { type: 'HOLD_FIRE', side: 'blue', unitId: 'blue_a' });
+    while (g.state.seq.step !== 'end') ok(g, g.legalCommands().find((x) => ['DRAW_CARD', 'PASS', 'RESOLVE'].includes(x.type))!);
+    expect(g.state.table.shaken).toEqual(['blue_a']);
+    const end = ok(g, { type: 'END_TURN', side: 'red' });
+    expect(end.map((e) => e.type)).toEqual(['RALLY_CALLED']);
+    expect(g.state.seq.step).toBe('closing');
+    expect(ok(g, { type: 'RALLY', side: 'blue', unitId: 'blue_a' }).map((e) => e.type)).toEqual(['RALLIED', 'TURN_CLOSED']);
+    expect(g.state.seq.step).toBe('over');
+    replays(called, g, dice);
   });
 });
