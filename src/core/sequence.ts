@@ -258,6 +258,12 @@ export interface CardsProgram<T, Sc = unknown, Q = unknown> extends ProgramBase<
    */
   follow?(role: CardsEventRole, event: GameEvent, s: Sequenced<T>, prev: Sequenced<T>, ctx: SequenceCtx<Sc, Q>, command: Command): GameEvent[];
   /**
+   * Table lines after every command's events (`s`: the state after them, `events` the command's so
+   * far): the checks that close each decision in the ruleset (a scenario's hidden units revealed, a
+   * verdict reached by any command).
+   */
+  settle?(s: Sequenced<T>, command: Command, events: readonly GameEvent[], ctx: SequenceCtx<Sc, Q>): GameEvent[];
+  /**
    * The machine logs no event of its own per action (the table keeps the activation's progress, and
    * `seq.taken` stays empty); the rules' guard `activationOver` is still asked after each action.
    */

@@ -163,7 +163,10 @@ export function cardsDecide(p: Program, machine: SequenceMachine, s: State, c: C
   }
   // A word both the forced step's and an action's (a roll awaited inside an activation): the step now says which.
   const r = cardsResolve(p, machine, s, c, role === 'resolve' && s.seq.step === 'activation' && p.rules.actionTypes.includes(c.type) ? 'action' : role, ctx);
-  return r.ok ? { ok: true, events: inProgramWords(p, machine, s, r.events, ctx, c) } : r;
+  if (!r.ok) return r;
+  const events = inProgramWords(p, machine, s, r.events, ctx, c);
+  // The program's checks after every command, on the state the command left.
+  return { ok: true, events: p.settle ? [...events, ...p.settle(folded(p, machine, s, events), c, events, ctx)] : events };
 }
 
 /** An answer's events, and the step's closing event it held back when it was the last answer. */

@@ -3,7 +3,8 @@
 // activate command's resolution (activated), a guard on using readiness (mayUseReadiness: the window and
 // the queue), a forced step waiting for its owners' answers (forcedGoesOn) or starting the activation,
 // actions without the machine's line (quietActions), a command word two steps share, the turn hooks'
-// steps only when a decision holds them (or named as a hook's own event); each replayed through the machines.
+// steps only when a decision holds them (or named as a hook's own event), lines after every command
+// (settle); each replayed through the machines.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -378,5 +379,30 @@ describe('a hook\'s own event as the turn\'s closing step', () => {
     expect(ok(g, { type: 'RALLY', side: 'blue', unitId: 'blue_a' }).map((e) => e.type)).toEqual(['RALLIED', 'TURN_CLOSED']);
     expect(g.state.seq.step).toBe('over');
     replays(called, g, dice);
+  });
+});
+
+describe('lines after every command (settle)', () => {
+  // After every command, the men still standing, counted on the state the command left.
+  const standing = (t: CardsTable) => t.figures.filter((f) => f.alive).length;
+  const tallied = variant({ settle: (s, c, events) => [{ type: 'TALLY', rule: 'TC-7', standing: standing(s.table), after: c.type, events: events.length, text: `${standing(s.table)} men stand` }] });
+
+  it('TC-7 every command\'s events end with the program\'s line, read from the state after them (closing events included); seeded games replay', () => {
+    for (const seed of [1, 2]) {
+      const g = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: tallied.ruleset as never, scenario, table, seed });
+      expect(playGame(g as never, tallied.player!({ seed }) as never, { table, flow: tallied.flow }).refused).toBe(0);
+      const p = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: plain.ruleset as never, scenario, table, seed });
+      playGame(p as never, plain.player!({ seed }) as never, { table, flow: plain.flow });
+      expect(g.log.map((e) => e.command)).toEqual(p.log.map((e) => e.command));
+      expect(g.events.filter((e) => e.type !== 'TALLY')).toEqual(p.events);
+      for (const entry of g.log) {
+        const last = entry.events.at(-1)!;
+        // The session puts the command's dice first: the decision's own events are the rest.
+        expect(last).toMatchObject({ type: 'TALLY', after: entry.command.type, events: entry.events.filter((e) => e.type !== 'DICE_ROLLED').length - 1 });
+      }
+      expect(g.events.at(-1)).toMatchObject({ type: 'TALLY', standing: standing(g.state.table) });
+      const again = loadSave(makeSave(g), 'save.json', g.scenario, tallied.ruleset as never, table, throughMachines(tallied.flow) as never) as Session;
+      expect(again.events).toEqual(g.events);
+    }
   });
 });

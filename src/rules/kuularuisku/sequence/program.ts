@@ -15,6 +15,51 @@ import { actingUnit, forcedStepAt, offerChoices, offerOptions } from '../activat
 import { rollOff as readinessRollOff } from '../activation/readiness';
 import { turnLimitOf } from '../activation/victory';
 
+/*
+ * How Kuularuisku's log maps onto the cards machine (the switch's plan; its log must stay word for word,
+ * `bench/game-hashes.ts` compares type, rule and text). `events` names the machine's events in its words;
+ * `dress` gives them its texts and fields and the lines just before; `follow` the lines just after.
+ *
+ * BEGIN_TURN   turnStart = the barrage before turn 1 (K-5.5a, its owners asked): its CHOICE_PENDING is
+ *              the `opening` event (and `closing`, below). begin = DECK_SHUFFLED (dress: rule K-2.1b,
+ *              the shuffle's text, `turn`, `order`; before: TURN_STARTED).
+ * DRAW_CARD    draw = CARD_DRAWN (dress: cardDrawnText, `unitId`, `left`; `card` must offer the unit or
+ *              null, without the spent text); follow: CARD_SPENT, or offerEvents' ACTIVATION_OFFERED /
+ *              STEP_PENDING (a forced step: a line; the machine's `forced` is the step).
+ * RESOLVE      forced pinned-test: resolveForced gives the test's events; resolved = STEP_DONE (dress:
+ *              K-7.1f's text, `kind`); follow: OFFER_LAPSED (spent, K-7.3c) or ACTIVATION_OFFERED
+ *              (pinnedFailed, K-7.1c). rout / melee-round: resolveForced gives ACTIVATION_STARTED (the
+ *              machine's activate event: the step starts the activation), ACTION_CHOSEN, STEP_DONE and the
+ *              rout or the melee round; owners' wounds, medic and MG take-over are decisions; the
+ *              activation's end is `activationOver` (no pending step, no choice) then acted.
+ *              A charge's steps (K-7.2a, K-6.2e, melee start) are RESOLVE as an action inside the activation.
+ * ACTIVATE     activate = ACTIVATION_STARTED (dress: `unitId`, `units`, `via` incl. leader-group,
+ *              `commandedBy`, its text; before: LEADER_LEFT for `leaders: leave`, read from the command);
+ *              activated = ACTION_CHOSEN (K-GAP-4 special: activationOver at once).
+ * PASS         pass = ACTIVATION_ENDED ("does nothing this activation"; before: ACTIVATION_STARTED,
+ *              which the machine takes as the activate event, then the pass as the acted one).
+ * END_ACTIVATION / an activation over: acted = ACTIVATION_ENDED (dress: `unitId`, `units`, K-2.0b's
+ *              text; before: chargeRemoval's lines). follow of acted, pass, resolved (spent), close:
+ *              the scenario's checks (revealChecks, the 'command' victory check), QUEUE_SKIPPED for
+ *              queued units passed over (mayUseReadiness = canUseReadiness), ACTIVATION_OFFERED for the
+ *              queued unit offered, WINDOW_OPENED when the machine opened a window.
+ * COMMAND      command = COMMAND_ISSUED (commandFields leaderId/unitId; dress: its fields and text);
+ *              follow: offerEvents(unit, 'command').
+ * READY        ready = READINESS_ENTERED (dress: "waits in readiness", `unitId`).
+ * READINESS    declare = READINESS_DECLARED (dress: `unitId`, its text); rolled = READINESS_ROLL_OFF;
+ *              close = WINDOW_CLOSED (dress: "Ready units activate: …" / "No ready unit is used now").
+ * END_TURN     turnEnd = the evacuation moves (K-5.6e/d, owners' choices: CHOICE_PENDING is `closing`);
+ *              end = TURN_ENDED (dress: K-GAP-2 / K-TERM-9, its text, `turn`, `expiredReadiness`);
+ *              follow: the turn-end victory check's GAME_ENDED.
+ * Actions (MOVE, SHOOT, CHARGE …), DEFENSIVE_FIRE and GRENADES (actionSides: the charged side) are
+ * `rules.act` (quietActions: Kuularuisku logs no line per action; `s.activation` keeps the parts);
+ * ALLOCATE_WOUNDS, MEDIC_REROLL, TAKE_OVER, LEADER_DIVE, EVACUATION_MOVE, ESCORT_RETURN are answers.
+ * After every command: settle = immediateEnd's lines (revealChecks over the command's events, the
+ * 'command' victory check). Not covered yet: the machine's step when the rules' verdict comes in a line
+ * after its event (a turn-end victory: `won` is read before GAME_ENDED is folded; the composed `victory`
+ * still ends the game, but `seq.step` stays 'between').
+ */
+
 /** A Kuularuisku game as the cards machine will hold it: the table (today's state) and the machine's view. */
 export type KSequenced = Sequenced<KState> & { readonly seq: CardsView };
 
