@@ -12,7 +12,7 @@ import { cardDrawnText, deckCards, drawOutcome, shuffleEvents } from '../activat
 import { resolvePending } from '../activation/decide';
 import { FLOW_EVENT_TYPES, isForcedStep, type FlowEventOf, type KGameEvent, type KOffer } from '../activation/flow-state';
 import { actingUnit, forcedStepAt, offerChoices, offerOptions } from '../activation/offer';
-import { rollOff as readinessRollOff } from '../activation/readiness';
+import { canUseReadiness, rollOff as readinessRollOff } from '../activation/readiness';
 import { turnLimitOf } from '../activation/victory';
 
 /*
@@ -82,11 +82,10 @@ export function deal(s: KSequenced, ctx: KSequenceCtx): { deck: string[]; text: 
   return { deck: [...e.order], text: e.text };
 }
 
-/** K-2.1b a card drawn: the unit it offers its activation, or none (K-2.0b, K-2.2b/e, K-1.2a: spent). */
+/** K-2.1b a card drawn: the unit it offers its activation, or none (K-2.0b, K-2.2b/e, K-1.2a: spent; the spent line follows it, words.ts). */
 export function card(s: KSequenced, drawn: string, _ctx?: unknown): { unit: string | null; text: string; rule?: string } {
   const out = drawOutcome(s.table, drawn);
-  if (out.kind === 'spent') return { unit: null, text: out.text, rule: out.rule };
-  return { unit: drawn, text: cardDrawnText(s.table, drawn, s.seq.deck.length - 1), rule: 'K-2.1b' };
+  return { unit: out.kind === 'spent' ? null : drawn, text: cardDrawnText(s.table, drawn, s.seq.deck.length - 1), rule: 'K-2.1b' };
 }
 
 export function sideOf(table: KState, unit: string): string {
@@ -117,8 +116,18 @@ export function resolveForced(s: KSequenced, step: string, ctx: KSequenceCtx): F
  * K-2.2a the units a leader offered may command (none for a unit, none for a leader still pinned,
  * K-7.1c). Needs the battlefield's queries (the command range is measured on it).
  */
-export function commandable(table: KState, unit: string, queries: TableQueries): string[] {
-  return offerOptions(table, offerFor(table, unit), queries).command;
+export function commandable(table: KState, unit: string, queries?: TableQueries): string[] {
+  if (queries) return offerOptions(table, offerFor(table, unit), queries).command;
+  // Without the battlefield (the machine's own guard): the units he might command, short of measuring his range.
+  const u = table.units[unit]!;
+  if (u.kind !== 'leader' || table.tableFlow.pinnedFailed) return [];
+  return deckCards(table).filter((id) => id !== unit && table.units[id]!.side === u.side);
+}
+
+/** K-2.3b may a ready unit still use its readiness (not acted, not in melee or routing, on the table)? */
+export function mayUseReadiness(table: KState, unit: string): boolean {
+  const u = table.units[unit];
+  return !!u && canUseReadiness(table, u);
 }
 
 /** K-2.3a may the unit offered on its own card go into readiness (not still pinned, not regrouping, not a joined leader's card)? */
@@ -152,4 +161,4 @@ export function lastRound(scenario: Scenario): number {
 }
 
 /** The functions above under CardsProgram's names (the command words, rules and table rules come with the switch). */
-export const kuularuiskuCards = { deal, card, sideOf, forced, resolveForced, commandable, mayReady, rollOff, units, won, lastRound } satisfies Partial<Record<keyof CardsProgram<KState>, unknown>>;
+export const kuularuiskuCards = { deal, card, sideOf, forced, resolveForced, commandable, mayReady, mayUseReadiness, rollOff, units, won, lastRound } satisfies Partial<Record<keyof CardsProgram<KState>, unknown>>;

@@ -1,0 +1,64 @@
+// Kuularuisku's cards program as one object (CardsProgram): its words for the machine's commands and
+// events, its guards and resolutions (program.ts), its lines around the machine's events (words.ts).
+// Its table rules still go through the rules' own decide (ruleset.ts) until the switch; the roles
+// words.ts does not map yet keep the machine's own words (program.ts lists the mapping).
+import type { CardsProgram, Command, TableQueries } from '../../../core';
+import type { Scenario } from '../../../scenario';
+import type { KState } from '../state';
+import { ACTION_TYPES } from '../actions';
+import { FLOW_COMMAND_TYPES } from '../activation/commands';
+import { FORCED_STEPS } from '../flow-types';
+import { kuularuiskuRuleset } from '../ruleset';
+import { card, commandable, deal, forced, lastRound, mayReady, mayUseReadiness, resolveForced, rollOff, sideOf, units, won, type KSequenced } from './program';
+import { dress, follow, settle } from './words';
+
+/** The owners' answers (F6 choices): no action of the activation. */
+const ANSWERS = ['ALLOCATE_WOUNDS', 'MEDIC_REROLL', 'TAKE_OVER', 'LEADER_DIVE', 'EVACUATION_MOVE', 'ESCORT_RETURN'];
+/** The soldiers' actions and the charged side's (defensive fire, grenades). */
+const ACTIONS = [...ACTION_TYPES, 'DEFENSIVE_FIRE', 'GRENADES'];
+const isAction = (c: Command) => !FLOW_COMMAND_TYPES.has(c.type) || c.type === 'DEFENSIVE_FIRE' || c.type === 'GRENADES';
+
+export const kuularuiskuSequence: CardsProgram<KState, Scenario, TableQueries> = {
+  model: 'cards',
+  commands: { begin: 'BEGIN_TURN', draw: 'DRAW_CARD', activate: 'ACTIVATE', pass: 'PASS', command: 'COMMAND', ready: 'READY', resolve: 'RESOLVE', declare: 'READINESS', end: 'END_TURN', endActivation: 'END_ACTIVATION' },
+  commandFields: { unit: 'leaderId', target: 'unitId' },
+  rule: { begin: 'K-2.1b', draw: 'K-2.1b', activate: 'K-2.1b', command: 'K-2.2a', ready: 'K-2.3a', readiness: 'K-2.3b', end: 'K-TERM-9' },
+  events: {
+    begin: 'DECK_SHUFFLED', draw: 'CARD_DRAWN', resolved: 'STEP_DONE', activate: 'ACTIVATION_STARTED', pass: 'ACTIVATION_ENDED', ready: 'READINESS_ENTERED',
+    command: 'COMMAND_ISSUED', acted: 'ACTIVATION_ENDED', declare: 'READINESS_DECLARED', rolled: 'READINESS_ROLL_OFF', close: 'WINDOW_CLOSED', end: 'TURN_ENDED',
+  },
+  roundWord: 'Turn',
+  forcedSteps: FORCED_STEPS,
+  quietActions: true,
+  units,
+  lastRound,
+  won,
+  deal: (s, ctx) => deal(s as KSequenced, ctx),
+  card: (s, drawn) => card(s as KSequenced, drawn),
+  sideOf,
+  // K-2.4: the activation ends with END_ACTIVATION, or when the rules end it (a charge's sequence over).
+  activationOver: (s, unit) => !s.table.activation && !s.table.tableFlow.pending && !s.table.tableFlow.choice && s.seq.unit === unit,
+  forced,
+  resolveForced: (s, step, ctx) => resolveForced(s as KSequenced, step, ctx),
+  commandable,
+  mayReady,
+  mayUseReadiness,
+  rollOff: (sides, ctx) => rollOff(sides, ctx),
+  dress: (role, e, s, ctx) => dress(role, e, s as KSequenced, ctx),
+  follow: (role, e, s, prev, ctx, c) => follow(role, e, s as KSequenced, prev as KSequenced, ctx, c),
+  settle: (s, c, events, ctx) => settle(s as KSequenced, c, events, ctx),
+  rules: {
+    id: kuularuiskuRuleset.id,
+    version: kuularuiskuRuleset.version,
+    validateScenario: (scenario) => kuularuiskuRuleset.validateScenario(scenario),
+    setup: (scenario, ctx) => kuularuiskuRuleset.setup(scenario, ctx),
+    actionTypes: ACTIONS,
+    actions: (s, ctx) => (kuularuiskuRuleset.legalCommands(s.table, ctx) as Command[]).filter(isAction),
+    act: (s, c, ctx) => kuularuiskuRuleset.decide(s.table, c as never, ctx as never),
+    pendingDecision: (s, ctx) => kuularuiskuRuleset.pendingDecision(s.table, ctx as never),
+    answerTypes: ANSWERS,
+    answer: (s, c, ctx) => kuularuiskuRuleset.decide(s.table, c as never, ctx as never),
+    evolve: (t, e) => kuularuiskuRuleset.evolve(t, e as never),
+    victory: (s) => kuularuiskuRuleset.victory(s.table, undefined as never),
+  },
+};
