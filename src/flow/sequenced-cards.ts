@@ -119,6 +119,14 @@ function roleOfEvent(p: Program): Map<string, CardsEventRole> {
   return roles;
 }
 
+/** A machine event in the program's words: its fields added (the machine's own kept), and the lines before it. */
+function dressed(p: Program, role: CardsEventRole, e: GameEvent, s: State, ctx: Ctx, command: Command): { event: GameEvent; before: GameEvent[] } {
+  const d = p.dress?.(role, e, s, ctx, command);
+  if (!d) return { event: e, before: [] };
+  const own = Object.fromEntries(MACHINE_FIELDS.filter((k) => k in e).map((k) => [k, e[k]]));
+  return { event: d.fields ? ({ ...e, ...d.fields, ...own } as GameEvent) : e, before: d.before ?? [] };
+}
+
 /**
  * The step's events in the program's words: each machine event dressed with its fields and text, and
  * the table lines it logs before and after it (dress, follow), in order, each folded as it comes.
@@ -138,11 +146,10 @@ function inProgramWords(p: Program, machine: SequenceMachine, s: State, events: 
       push(e);
       continue;
     }
-    const d = p.dress?.(role, e, t, ctx, command);
-    for (const line of d?.before ?? []) push(line);
-    const own = Object.fromEntries(MACHINE_FIELDS.filter((k) => k in e).map((k) => [k, e[k]]));
+    const d = dressed(p, role, e, t, ctx, command);
+    for (const line of d.before) push(line);
     const prev = t;
-    push(d?.fields ? ({ ...e, ...d.fields, ...own } as GameEvent) : e);
+    push(d.event);
     for (const line of p.follow?.(role, e, t, prev, ctx, command) ?? []) push(line);
   }
   return out;
@@ -228,8 +235,9 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
       const text = `${nameOf(scenario, unit)} activates${others.length ? ` with ${others.map((u) => nameOf(scenario, u)).join(', ')}` : ''}`;
       const activated: GameEvent = { type: E.activate, rule: p.rule.activate, unit, via: seq.via, ...(units ? { units: [unit, ...others] } : {}), text };
       if (!p.activated) return { ok: true, events: [activated] };
-      // The program's resolution of the activation's start (its chosen action), then the rules' guard.
-      const r = p.activated(folded(p, machine, s, [activated]), c, ctx);
+      // The program's resolution of the activation's start (its chosen action), on the state its words leave, then the rules' guard.
+      const start = dressed(p, 'activate', activated, s, ctx, c);
+      const r = p.activated(folded(p, machine, s, [...start.before, start.event]), c, ctx);
       if (!r.ok) return r.rule ? { ok: false, reason: r.reason, rule: r.rule } : { ok: false, reason: r.reason };
       return { ok: true, events: withClosing(p, machine, s, [activated, ...r.events], ctx) };
     }

@@ -1,6 +1,7 @@
 // Shadow run of the cards machine with Kuularuisku's program (src/rules/kuularuisku/sequence/) beside
 // the rules' own turn flow: at every command of seeded random games whose role words.ts maps (a turn
-// begun without a barrage, a card drawn, readiness entered, a leader's command, a readiness declared),
+// begun without a barrage, a card drawn, readiness entered, a leader's command, a readiness declared,
+// an activation started with its action, a pass, an activation ended with what comes between activations),
 // the machine, from the same position and with the same dice, logs the same lines (type, rule, text)
 // in the same order. The evidence the switch needs, one role at a time.
 import { readFileSync } from 'node:fs';
@@ -17,15 +18,18 @@ import { parseScenarioOrThrow, type Scenario } from '../../../src/scenario';
 const SCENARIOS = ['scenarios/sandbox/training-ground.json', 'scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisku/tammerkoski.json'];
 const SEEDS = [1, 2, 3, 4, 5];
 /** The commands whose roles the program's words map so far. */
-const MAPPED = new Set(['BEGIN_TURN', 'DRAW_CARD', 'READY', 'COMMAND', 'READINESS']);
+const MAPPED = new Set(['BEGIN_TURN', 'DRAW_CARD', 'READY', 'COMMAND', 'READINESS', 'ACTIVATE', 'PASS', 'END_ACTIVATION']);
 const machine = sequencedRuleset(kuularuiskuSequence as never);
 
 /** The rules' state read as the cards machine's view (the position the machine starts each command from). */
 function viewOf(s: KGameState): CardsView {
   const q = s.seq;
   const step = s.tableFlow.result ? 'over' : !q.turnOpen ? 'between' : q.forced ? 'forced' : s.activation ? 'activation' : q.unit ? 'offer' : q.readiness ? 'window' : q.deck.length ? 'draw' : 'end';
+  // The machine keeps the unit acting and its side through the activation (the rules' flow clears the offer).
+  const unit = s.activation ? s.activation.unitId : q.unit;
+  const side = s.activation ? s.units[s.activation.unitId]!.side : q.side;
   return {
-    step, round: q.round, lastRound: q.lastRound, sides: s.sides.map((x) => x.id), side: q.side, first: null, unit: q.unit, acted: q.acted, phase: null, played: [],
+    step, round: q.round, lastRound: q.lastRound, sides: s.sides.map((x) => x.id), side, first: null, unit, acted: q.acted, phase: null, played: [],
     deck: q.deck, drawn: q.drawn, via: q.via, by: q.by, forced: q.forced, ready: q.ready, readiness: q.readiness, queue: q.queue, taken: [],
   };
 }
@@ -54,7 +58,7 @@ function shadow(g: GameSession<KGameState>, scenario: Scenario, table: TableQuer
   return made;
 }
 
-describe('the cards machine with Kuularuisku\'s program logs what the rules\' flow logs (K-2.1b, K-2.2a, K-2.3a, K-2.3b, K-2.3c)', () => {
+describe('the cards machine with Kuularuisku\'s program logs what the rules\' flow logs (K-2.0b, K-2.1b, K-2.2a, K-2.2e, K-2.3a, K-2.3b, K-2.3c, K-2.4a)', () => {
   const bfs = new Map<string, Battlefield>();
   beforeAll(async () => {
     for (const file of SCENARIOS) bfs.set(file, await createBattlefield(parseScenarioOrThrow(readFileSync(file, 'utf8'), file)));
@@ -71,7 +75,7 @@ describe('the cards machine with Kuularuisku\'s program logs what the rules\' fl
         playGame(g, kuularuiskuPlayer({ seed: seed * 7919 + 1, draw: 'groups' }), { table });
         for (const [k, v] of Object.entries(shadow(g as unknown as GameSession<KGameState>, scenario, table))) total[k] = (total[k] ?? 0) + v;
       }
-      for (const k of ['BEGIN_TURN', 'DRAW_CARD']) expect(total[k], k).toBeGreaterThan(0);
+      for (const k of ['BEGIN_TURN', 'DRAW_CARD', 'ACTIVATE', 'END_ACTIVATION', 'READY', 'READINESS']) expect(total[k], k).toBeGreaterThan(0);
     }, 600_000);
   }
 });

@@ -10,7 +10,8 @@ import { FLOW_COMMAND_TYPES } from '../activation/commands';
 import { FORCED_STEPS } from '../flow-types';
 import { kuularuiskuRuleset } from '../ruleset';
 import { card, commandable, deal, forced, lastRound, mayReady, mayUseReadiness, resolveForced, rollOff, sideOf, units, won, type KSequenced } from './program';
-import { dress, follow, settle } from './words';
+import { actionChosen, dress, follow, offerOf, settle } from './words';
+import { activationUnits } from '../activation/offer';
 
 /** The owners' answers (F6 choices): no action of the activation. */
 const ANSWERS = ['ALLOCATE_WOUNDS', 'MEDIC_REROLL', 'TAKE_OVER', 'LEADER_DIVE', 'EVACUATION_MOVE', 'ESCORT_RETURN'];
@@ -36,15 +37,22 @@ export const kuularuiskuSequence: CardsProgram<KState, Scenario, TableQueries> =
   deal: (s, ctx) => deal(s as KSequenced, ctx),
   card: (s, drawn) => card(s as KSequenced, drawn),
   sideOf,
-  // K-2.4: the activation ends with END_ACTIVATION, or when the rules end it (a charge's sequence over).
-  activationOver: (s, unit) => !s.table.activation && !s.table.tableFlow.pending && !s.table.tableFlow.choice && s.seq.unit === unit,
+  // K-2.4: the activation ends with END_ACTIVATION, at once for K-GAP-4's special action (a charge's sequence ends it in the rules, for now).
+  activationOver: (s) => s.table.activation?.action === 'special',
+  // K-2.1b the units acting on the card (K-2.2d/e a joined leader's group, K-AMB-2 a covering half), the offered one first.
+  activationUnits: (s, c) => {
+    const units = activationUnits(s.table, offerOf(s as KSequenced), c.leaders === 'leave' ? 'leave' : 'with').units;
+    return [s.seq.unit!, ...units.filter((u) => u !== s.seq.unit)];
+  },
+  activateOptions: (s, ctx) => (kuularuiskuRuleset.legalCommands(s.table, ctx) as Command[]).filter((c) => c.type === 'ACTIVATE'),
+  activated: (s, c) => ({ ok: true, events: actionChosen(s as KSequenced, c) }),
   forced,
   resolveForced: (s, step, ctx) => resolveForced(s as KSequenced, step, ctx),
   commandable,
   mayReady,
   mayUseReadiness,
   rollOff: (sides, ctx) => rollOff(sides, ctx),
-  dress: (role, e, s, ctx) => dress(role, e, s as KSequenced, ctx),
+  dress: (role, e, s, ctx, c) => dress(role, e, s as KSequenced, ctx, c),
   follow: (role, e, s, prev, ctx, c) => follow(role, e, s as KSequenced, prev as KSequenced, ctx, c),
   settle: (s, c, events, ctx) => settle(s as KSequenced, c, events, ctx),
   rules: {

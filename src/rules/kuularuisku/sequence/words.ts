@@ -1,17 +1,19 @@
 // Kuularuisku's words around the cards machine's events (CardsProgram's dress, follow, settle): its
 // texts and fields on the machine's events and the lines it writes before and after them, so that its
 // log stays word for word on the machine (the mapping: program.ts). The roles not listed keep the
-// machine's own words until they are mapped (activate, pass, acted, resolved, end, opening, closing).
+// machine's own words until they are mapped (resolved, end, opening, closing).
 import type { CardsEventRole, CardsView, Command, GameEvent, Sequenced, TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import type { KState } from '../state';
 import { ev } from '../events';
 import { drawOutcome } from '../activation/deck';
 import { fev, type KGameEvent } from '../activation/flow-state';
-import { offerEvents } from '../activation/offer';
-import { canUseReadiness } from '../activation/readiness';
+import { activationUnits, offerEvents } from '../activation/offer';
+import { canUseReadiness, sidesWithReadyUnits } from '../activation/readiness';
+import { ACTION_NAMES } from '../activation/decide';
+import type { KOffer } from '../flow-types';
 import { victoryCheck } from '../activation/victory';
-import { revealChecks } from '../special-play';
+import { chargeRemoval, revealChecks } from '../special-play';
 import { kuularuiskuRuleset } from '../ruleset';
 
 type KSeqd = Sequenced<KState> & { readonly seq: CardsView };
@@ -39,10 +41,54 @@ export function scenarioChecks(t: KState, events: readonly GameEvent[], scenario
   return asEvents(end ? [...reveals, end] : reveals);
 }
 
+/** The unit offered as the rules' offer reads it: the machine's `via` and `by`, the table's limits. */
+export function offerOf(s: KSeqd): KOffer {
+  const t = s.table;
+  const unit = s.seq.unit!;
+  const f = t.tableFlow;
+  return { unitId: unit, side: t.units[unit]!.side, via: s.seq.via ?? 'card', ...(s.seq.by ? { commandedBy: s.seq.by } : {}), ...(f.pinnedFailed ? { pinnedFailed: true } : {}), ...(f.mustRegroup ? { mustRegroup: true } : {}) };
+}
+
+/** K-2.1b the activation's start as the rules log it (K-2.2d/e the group a joined leader goes with or leaves). */
+function started(s: KSeqd, leaders: 'with' | 'leave', text?: string): { line: GameEvent; leaving: GameEvent[] } {
+  const t = s.table;
+  const offer = offerOf(s);
+  const { main, units, leaving, via } = activationUnits(t, offer, leaders);
+  const others = units.filter((x) => x !== main).map((x) => unitName(t, x));
+  const fields = { unitId: main, units, via, ...(offer.commandedBy ? { commandedBy: offer.commandedBy } : {}) };
+  return {
+    line: ev('ACTIVATION_STARTED', 'K-2.1b', text ?? `${unitName(t, main)} activates${others.length ? ` with ${others.join(', ')}` : ''}`, fields) as unknown as GameEvent,
+    leaving: leaving.map((l) => ev('LEADER_LEFT', 'K-2.2e', `${unitName(t, l.leaderId)} leaves ${unitName(t, l.groupId)} to act on his own card`, { leaderUnitId: l.leaderId, fromUnitId: l.groupId }) as unknown as GameEvent),
+  };
+}
+
+/** K-2.4a the action the activated unit chose (ACTIVATE's resolution). */
+export function actionChosen(s: KSeqd, c: Command): GameEvent[] {
+  const a = s.table.activation!;
+  const action = String(c.action);
+  return [ev('ACTION_CHOSEN', action === 'regroup' ? 'K-1.0c' : action === 'special' ? 'K-GAP-4' : 'K-2.4a', `${unitName(s.table, a.unitId)}: ${ACTION_NAMES[action]}`, { unitId: a.unitId, action: action as never }) as unknown as GameEvent];
+}
+
 /** Its texts and fields on the machine's events, and the lines before them. */
-export function dress(role: CardsEventRole, e: GameEvent, s: KSeqd, ctx: Ctx): { fields?: Record<string, unknown>; before?: GameEvent[] } | undefined {
+export function dress(role: CardsEventRole, e: GameEvent, s: KSeqd, ctx: Ctx, command: Command): { fields?: Record<string, unknown>; before?: GameEvent[] } | undefined {
   const t = s.table;
   switch (role) {
+    case 'activate': {
+      const r = started(s, command.leaders === 'leave' ? 'leave' : 'with');
+      const { type: _type, ...fields } = r.line;
+      return { fields, before: r.leaving };
+    }
+    case 'pass':
+    case 'acted': {
+      // A pass (the offer taken, its one event the acted one): the activation's start first, "does nothing".
+      const passing = s.seq.step === 'offer';
+      const start = passing ? started(s, 'with', `${unitName(t, s.seq.unit)} activates`).line : undefined;
+      const after = start ? foldLines(t, [start as never]) : t;
+      const a = after.activation!;
+      const text = passing ? `${unitName(t, s.seq.unit)} does nothing this activation` : `${unitName(t, a.unitId)} has activated`;
+      // Scenario special rules as the activation ends (a demolition charge cleared by a unit that stayed on it).
+      return { fields: { rule: 'K-2.0b', text, unitId: a.unitId, units: a.units }, before: [...(start ? [start] : []), ...asEvents(chargeRemoval(after))] };
+    }
     case 'begin': {
       // F1 TURN_START: the scenario's checks, the turn's line, then the deck shuffled (K-2.1b).
       const turn = Number(e.round);
@@ -80,6 +126,9 @@ export function follow(role: CardsEventRole, e: GameEvent, s: KSeqd, _prev: KSeq
     }
     case 'command':
       return asEvents(offerEvents(t, String(e.unit), 'command', ctx.table, String(e.by)));
+    case 'pass':
+    case 'acted':
+      return betweenActivations(t, [e], ctx);
     case 'close': {
       // K-2.3b the queue in order: a unit that can no longer use its readiness is passed over.
       const lines: KGameEvent[] = [];
@@ -93,6 +142,26 @@ export function follow(role: CardsEventRole, e: GameEvent, s: KSeqd, _prev: KSeq
     default:
       return [];
   }
+}
+
+/**
+ * K-2.3b between activations (decide.ts's afterActivation): the scenario's checks, then the queued
+ * ready units (offered, or passed over), else a window for the sides with a usable ready unit.
+ */
+function betweenActivations(t: KState, events: readonly GameEvent[], ctx: Ctx): GameEvent[] {
+  const checks = scenarioChecks(t, events, ctx.scenario);
+  const s = foldLines(t, checks as never);
+  if (s.tableFlow.result) return checks;
+  const lines: KGameEvent[] = [];
+  for (const id of s.seq.queue) {
+    const u = s.units[id];
+    if (u && canUseReadiness(s, u)) return [...checks, ...asEvents([...lines, ...offerEvents(s, id, 'readiness', ctx.table)])];
+    lines.push(fev('QUEUE_SKIPPED', 'K-2.3b', `${u?.name ?? id} can no longer use its readiness`, { unitId: id }));
+  }
+  const after = foldLines(s, lines);
+  const sides = sidesWithReadyUnits(after);
+  if (sides.length) lines.push(fev('WINDOW_OPENED', 'K-2.3b', `Between activations: ${sides.map((x) => sideName(after, x)).join(' and ')} may use a ready unit`, { sides }));
+  return [...checks, ...asEvents(lines)];
 }
 
 /** After every command: the scenario's checks over its events (activation/decide.ts's immediateEnd at the end of each decision). */
