@@ -119,6 +119,20 @@ function roleOfEvent(p: Program): Map<string, CardsEventRole> {
   return roles;
 }
 
+/**
+ * The events the rules' and the program's resolutions gave (which may bear a machine event's type: a
+ * rout that starts the activation): logged as they are, never dressed or followed as the machine's own.
+ */
+const THEIRS = new WeakSet<GameEvent>();
+function theirEvents(events: GameEvent[]): GameEvent[] {
+  for (const e of events) THEIRS.add(e);
+  return events;
+}
+function theirs<R extends { ok: boolean }>(r: R): R {
+  if (r.ok) theirEvents((r as unknown as { events: GameEvent[] }).events);
+  return r;
+}
+
 /** A machine event in the program's words: its fields added (the machine's own kept), and the lines before it. */
 function dressed(p: Program, role: CardsEventRole, e: GameEvent, s: State, ctx: Ctx, command: Command): { event: GameEvent; before: GameEvent[] } {
   const d = p.dress?.(role, e, s, ctx, command);
@@ -141,7 +155,7 @@ function inProgramWords(p: Program, machine: SequenceMachine, s: State, events: 
     t = folded(p, machine, t, [e]);
   };
   for (const e of events) {
-    const role = roles.get(e.type);
+    const role = THEIRS.has(e) ? undefined : roles.get(e.type);
     if (!role) {
       push(e);
       continue;
@@ -179,7 +193,7 @@ export function cardsDecide(p: Program, machine: SequenceMachine, s: State, c: C
 /** An answer's events, and the step's closing event it held back when it was the last answer. */
 function answered(p: Program, machine: SequenceMachine, s: State, c: Command, ctx: Ctx & { dice: Dice }): Decision<GameEvent> {
   if (!p.rules.answer) return { ok: false, reason: `${c.type} answers nothing in these rules`, rule: p.rule.activate };
-  const r = p.rules.answer(s, c, ctx);
+  const r = theirs(p.rules.answer(s, c, ctx));
   if (!r.ok) return r.rule ? { ok: false, reason: r.reason, rule: r.rule } : { ok: false, reason: r.reason };
   return { ok: true, events: withClosing(p, machine, s, r.events, ctx) };
 }
@@ -204,7 +218,7 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
     case 'begin': {
       if (!p.turnStart) return { ok: true, events: [dealt(p, s, ctx)] };
       // The deal waits (opening) only when the hook's events raise a decision.
-      const hook = p.turnStart(s, ctx);
+      const hook = theirEvents(p.turnStart(s, ctx));
       const after = folded(p, machine, s, hook);
       // A hook event the program names as the opening event has moved the machine there already.
       if (after.seq.step === 'opening') return { ok: true, events: hook };
@@ -218,11 +232,11 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
     }
     case 'resolve': {
       const step = seq.forced!;
-      const r = p.resolveForced(s, step, ctx);
+      const r = theirs(p.resolveForced(s, step, ctx));
       if (!r.ok) return r.rule ? { ok: false, reason: r.reason, rule: r.rule } : { ok: false, reason: r.reason };
       const after = folded(p, machine, s, r.events);
-      // The step started the activation (its events hold the activate event): the activation's end is the rules' guard's.
-      if (after.seq.step === 'activation') return { ok: true, events: withClosing(p, machine, s, r.events, ctx) };
+      // The step started the activation (its events hold the activate event, and may hold its end): the activation's end is then the rules' guard's.
+      if (after.seq.step !== 'forced') return { ok: true, events: withClosing(p, machine, s, r.events, ctx) };
       // A decision the step raised holds its end back until the last answer (withClosing).
       if (cardsDecision(p, after, scenario)) return { ok: true, events: r.events };
       return { ok: true, events: [...r.events, forcedResolved(p, step, unit, r.goesOn, scenario)] };
@@ -237,7 +251,7 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
       if (!p.activated) return { ok: true, events: [activated] };
       // The program's resolution of the activation's start (its chosen action), on the state its words leave, then the rules' guard.
       const start = dressed(p, 'activate', activated, s, ctx, c);
-      const r = p.activated(folded(p, machine, s, [...start.before, start.event]), c, ctx);
+      const r = theirs(p.activated(folded(p, machine, s, [...start.before, start.event]), c, ctx));
       if (!r.ok) return r.rule ? { ok: false, reason: r.reason, rule: r.rule } : { ok: false, reason: r.reason };
       return { ok: true, events: withClosing(p, machine, s, [activated, ...r.events], ctx) };
     }
@@ -256,7 +270,7 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
     case 'action': {
       // An action of the acting unit names it; one by another side (defensive fire …) names its own unit.
       if (c.side === seq.side && c.unitId !== undefined && c.unitId !== unit) return no(`${nameOf(scenario, String(c.unitId))} is not the unit acting: ${nameOf(scenario, unit)} is`, p.rule.activate);
-      const r = p.rules.act(s, c, ctx);
+      const r = theirs(p.rules.act(s, c, ctx));
       if (!r.ok) return r.rule ? { ok: false, reason: r.reason, rule: r.rule } : { ok: false, reason: r.reason };
       if (p.quietActions) return { ok: true, events: withClosing(p, machine, s, r.events, ctx) };
       const taken: GameEvent = { type: E.action, rule: p.rule.activate, unit, action: c.type, side: c.side };
@@ -286,7 +300,7 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
     default: {
       if (!p.turnEnd) return { ok: true, events: [closed(p, s)] };
       // The turn's end waits (closing) only when the hook's events raise a decision.
-      const hook = p.turnEnd(s, ctx);
+      const hook = theirEvents(p.turnEnd(s, ctx));
       const after = folded(p, machine, s, hook);
       if (after.seq.step === 'closing') return { ok: true, events: hook };
       if (!cardsDecision(p, after, scenario)) return { ok: true, events: [...hook, closed(p, after)] };

@@ -9,7 +9,7 @@ import { ACTION_TYPES } from '../actions';
 import { FLOW_COMMAND_TYPES } from '../activation/commands';
 import { FORCED_STEPS } from '../flow-types';
 import { kuularuiskuRuleset } from '../ruleset';
-import { card, commandable, deal, forced, lastRound, mayReady, mayUseReadiness, resolveForced, rollOff, sideOf, units, won, type KSequenced } from './program';
+import { card, commandable, deal, forced, lastRound, mayReady, mayUseReadiness, resolveForced, rollOff, sideOf, turnEnd, units, won, type KSequenced } from './program';
 import { actionChosen, dress, follow, offerOf, settle } from './words';
 import { activationUnits } from '../activation/offer';
 
@@ -27,7 +27,10 @@ export const kuularuiskuSequence: CardsProgram<KState, Scenario, TableQueries> =
   events: {
     begin: 'DECK_SHUFFLED', draw: 'CARD_DRAWN', resolved: 'STEP_DONE', activate: 'ACTIVATION_STARTED', pass: 'ACTIVATION_ENDED', ready: 'READINESS_ENTERED',
     command: 'COMMAND_ISSUED', acted: 'ACTIVATION_ENDED', declare: 'READINESS_DECLARED', rolled: 'READINESS_ROLL_OFF', close: 'WINDOW_CLOSED', end: 'TURN_ENDED',
+    // An owner's choice raised by the turn's end (the evacuation) is the closing step.
+    closing: 'CHOICE_PENDING',
   },
+  turnEnd: (s, ctx) => turnEnd(s as KSequenced, ctx),
   roundWord: 'Turn',
   forcedSteps: FORCED_STEPS,
   quietActions: true,

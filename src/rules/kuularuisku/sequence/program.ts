@@ -10,7 +10,8 @@ import type { KState } from '../state';
 import { Steps } from '../context';
 import { cardDrawnText, deckCards, drawOutcome, shuffleEvents } from '../activation/deck';
 import { resolvePending } from '../activation/decide';
-import { FLOW_EVENT_TYPES, isForcedStep, type FlowEventOf, type KGameEvent, type KOffer } from '../activation/flow-state';
+import { isForcedStep, type FlowEventOf, type KGameEvent, type KOffer } from '../activation/flow-state';
+import { startEvacuationMoves } from '../activation/evacuation-choice';
 import { actingUnit, forcedStepAt, offerChoices, offerOptions } from '../activation/offer';
 import { canUseReadiness, rollOff as readinessRollOff } from '../activation/readiness';
 import { turnLimitOf } from '../activation/victory';
@@ -109,7 +110,25 @@ export function resolveForced(s: KSequenced, step: string, ctx: KSequenceCtx): F
   const acc = new Steps<KGameEvent>(s.table);
   resolvePending(acc, { kind: step, side: sideOf(s.table, unit), unitId: unit, ...(step === 'melee-round' ? { meleeId: acting.meleeId! } : {}), via: s.seq.via ?? 'card', ...(s.seq.by ? { commandedBy: s.seq.by } : {}) }, { scenario: ctx.scenario, table: ctx.table, dice: ctx.dice });
   const goesOn = step === 'pinned-test' && acc.events.some((e) => e.type === 'ACTIVATION_OFFERED' && e.offer.unitId === unit);
-  return { ok: true, events: acc.events.filter((e) => !FLOW_EVENT_TYPES.has(e.type)) as unknown as GameEvent[], goesOn };
+  return { ok: true, events: forcedLines(step, acc.events) as unknown as GameEvent[], goesOn };
+}
+
+/**
+ * The rules' lines of a forced step the machine logs as its own: the pinned test's events (the machine's
+ * STEP_DONE and what follows it are its words, words.ts); a rout or a melee round whole, as the rules
+ * resolve it: it starts the activation (ACTIVATION_STARTED, the machine's activate event) and, unless an
+ * owner's choice waits, ends it with what comes between activations.
+ */
+export function forcedLines(step: string, events: readonly KGameEvent[]): KGameEvent[] {
+  return step === 'pinned-test' ? events.slice(0, events.findIndex((e) => e.type === 'STEP_DONE')) : [...events];
+}
+
+/** K-5.6e/d the turn's end (END_OF_TURN_EVACUATION): the wounded and escorts move, their owners choosing where a choice is theirs. */
+export function turnEnd(s: KSequenced, ctx: KSequenceCtx): GameEvent[] {
+  const acc = new Steps<KGameEvent>(s.table);
+  // The turn's own end (TURN_ENDED) is the machine's event, after the last move.
+  startEvacuationMoves(acc, { scenario: ctx.scenario, table: ctx.table, dice: ctx.dice }, () => undefined);
+  return acc.events as unknown as GameEvent[];
 }
 
 /**

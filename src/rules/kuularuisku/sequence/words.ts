@@ -1,14 +1,14 @@
 // Kuularuisku's words around the cards machine's events (CardsProgram's dress, follow, settle): its
 // texts and fields on the machine's events and the lines it writes before and after them, so that its
 // log stays word for word on the machine (the mapping: program.ts). The roles not listed keep the
-// machine's own words until they are mapped (resolved, end, opening, closing).
+// machine's own words until they are mapped (opening: the barrage before turn 1).
 import type { CardsEventRole, CardsView, Command, GameEvent, Sequenced, TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import type { KState } from '../state';
 import { ev } from '../events';
 import { drawOutcome } from '../activation/deck';
 import { fev, type KGameEvent } from '../activation/flow-state';
-import { activationUnits, offerEvents } from '../activation/offer';
+import { actingUnit, activationUnits, offerEvents, plainOffer } from '../activation/offer';
 import { canUseReadiness, sidesWithReadyUnits } from '../activation/readiness';
 import { ACTION_NAMES } from '../activation/decide';
 import type { KOffer } from '../flow-types';
@@ -22,6 +22,8 @@ type Ctx = { scenario: Scenario; table: TableQueries };
 const unitName = (t: KState, id: unknown) => t.units[String(id)]?.name ?? String(id);
 const sideName = (t: KState, id: unknown) => t.sides.find((x) => x.id === id)?.name ?? String(id);
 const asEvents = (events: readonly KGameEvent[]) => events as unknown as GameEvent[];
+/** The unit that acts for one offered (a joined leader's group). */
+const actingId = (t: KState, unit: string) => actingUnit(t, unit)?.id ?? unit;
 
 /** The table with these lines folded (the rules' own fold). */
 function foldLines(t: KState, lines: readonly KGameEvent[]): KState {
@@ -78,6 +80,15 @@ export function dress(role: CardsEventRole, e: GameEvent, s: KSeqd, ctx: Ctx, co
       const { type: _type, ...fields } = r.line;
       return { fields, before: r.leaving };
     }
+    case 'resolved':
+      // F2 a forced step's end: only the pinned test's is the machine's (a rout, a melee round start the activation).
+      return { fields: { rule: 'K-7.1f', text: `${unitName(t, actingId(t, String(e.unit)))}: start-of-activation test done`, kind: e.step } };
+    case 'end': {
+      // TURN_END: K-GAP-2 (house) unused readiness lapses; the turn ends.
+      const expired = t.house.readinessExpires ? Object.values(t.units).filter((u) => t.seq.ready.includes(u.id)).map((u) => u.id) : [];
+      const turn = Number(e.round);
+      return { fields: { rule: expired.length ? 'K-GAP-2' : 'K-TERM-9', text: `Turn ${turn} ends${expired.length ? `; unused readiness lapses for ${expired.map((id) => unitName(t, id)).join(', ')}` : ''}`, turn, expiredReadiness: expired } };
+    }
     case 'pass':
     case 'acted': {
       // A pass (the offer taken, its one event the acted one): the activation's start first, "does nothing".
@@ -129,6 +140,18 @@ export function follow(role: CardsEventRole, e: GameEvent, s: KSeqd, _prev: KSeq
     case 'pass':
     case 'acted':
       return betweenActivations(t, [e], ctx);
+    case 'resolved': {
+      const unit = String(e.unit);
+      const now = t.units[actingId(t, unit)];
+      // K-7.1c/f still pinned or steady: offered; K-7.3c routed at once, or gone: it does not act.
+      if (e.goesOn) return asEvents([plainOffer(t, unit, s.seq.via ?? 'card', ctx.table, s.seq.by ?? undefined, now?.status === 'pinned')]);
+      return [...asEvents([fev('OFFER_LAPSED', now?.status === 'routing' ? 'K-7.3c' : 'K-7.1f', `${unitName(t, actingId(t, unit))} does not act this activation`, { unitId: unit })]), ...betweenActivations(t, [e], ctx)];
+    }
+    case 'end': {
+      // K-GAP-1 the turn's verdict.
+      const end = victoryCheck(t, ctx.scenario, 'turn-end', Number(e.round) >= t.seq.lastRound);
+      return end ? asEvents([end]) : [];
+    }
     case 'close': {
       // K-2.3b the queue in order: a unit that can no longer use its readiness is passed over.
       const lines: KGameEvent[] = [];
