@@ -2,22 +2,32 @@
 // events, its guards and resolutions (program.ts), its lines around the machine's events (words.ts).
 // Its table rules still go through the rules' own decide (ruleset.ts) until the switch; the roles
 // words.ts does not map yet keep the machine's own words (program.ts lists the mapping).
-import type { CardsProgram, Command, TableQueries } from '../../../core';
+import type { CardsProgram, Command, GameEvent, Resolution, TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import type { KState } from '../state';
 import { ACTION_TYPES } from '../actions';
 import { FLOW_COMMAND_TYPES } from '../activation/commands';
 import { FORCED_STEPS } from '../flow-types';
 import { kuularuiskuRuleset } from '../ruleset';
-import { card, commandable, deal, forced, lastRound, mayReady, mayUseReadiness, resolveForced, rollOff, sideOf, turnEnd, units, won, type KSequenced } from './program';
+import { card, commandable, deal, forced, lastRound, mayReady, mayUseReadiness, resolveForced, rollOff, sideOf, turnEnd, turnStart, units, won, type KSequenced } from './program';
 import { actionChosen, dress, follow, offerOf, settle } from './words';
 import { activationUnits } from '../activation/offer';
 
 /** The owners' answers (F6 choices): no action of the activation. */
 const ANSWERS = ['ALLOCATE_WOUNDS', 'MEDIC_REROLL', 'TAKE_OVER', 'LEADER_DIVE', 'EVACUATION_MOVE', 'ESCORT_RETURN'];
-/** The soldiers' actions and the charged side's (defensive fire, grenades). */
-const ACTIONS = [...ACTION_TYPES, 'DEFENSIVE_FIRE', 'GRENADES'];
+/** The soldiers' actions, the charged side's (defensive fire, grenades), a charge's steps awaiting a roll (RESOLVE inside the activation). */
+const ACTIONS = [...ACTION_TYPES, 'DEFENSIVE_FIRE', 'GRENADES', 'RESOLVE'];
 const isAction = (c: Command) => !FLOW_COMMAND_TYPES.has(c.type) || c.type === 'DEFENSIVE_FIRE' || c.type === 'GRENADES';
+
+/**
+ * The rules' own decision (an action, an answer), its events with the fields the machine reads on those
+ * that are its events too: a deck shuffled after the barrage's last answer opens the turn (`round`, `deck`).
+ */
+function decided(s: KSequenced, c: Command, ctx: Parameters<typeof kuularuiskuRuleset.decide>[2]): Resolution {
+  const d = kuularuiskuRuleset.decide(s.table, c as never, ctx);
+  if (!d.ok) return d;
+  return { ok: true, events: (d.events as GameEvent[]).map((e) => (e.type === 'DECK_SHUFFLED' ? { ...e, round: e.turn, deck: e.order } : e)) };
+}
 
 export const kuularuiskuSequence: CardsProgram<KState, Scenario, TableQueries> = {
   model: 'cards',
@@ -27,9 +37,11 @@ export const kuularuiskuSequence: CardsProgram<KState, Scenario, TableQueries> =
   events: {
     begin: 'DECK_SHUFFLED', draw: 'CARD_DRAWN', resolved: 'STEP_DONE', activate: 'ACTIVATION_STARTED', pass: 'ACTIVATION_ENDED', ready: 'READINESS_ENTERED',
     command: 'COMMAND_ISSUED', acted: 'ACTIVATION_ENDED', declare: 'READINESS_DECLARED', rolled: 'READINESS_ROLL_OFF', close: 'WINDOW_CLOSED', end: 'TURN_ENDED',
-    // An owner's choice raised by the turn's end (the evacuation) is the closing step.
+    // An owner's choice raised by the turn's start (the barrage) or end (the evacuation) is the opening or closing step.
+    opening: 'CHOICE_PENDING',
     closing: 'CHOICE_PENDING',
   },
+  turnStart: (s, ctx) => turnStart(s as KSequenced, ctx),
   turnEnd: (s, ctx) => turnEnd(s as KSequenced, ctx),
   roundWord: 'Turn',
   forcedSteps: FORCED_STEPS,
@@ -65,10 +77,10 @@ export const kuularuiskuSequence: CardsProgram<KState, Scenario, TableQueries> =
     setup: (scenario, ctx) => kuularuiskuRuleset.setup(scenario, ctx),
     actionTypes: ACTIONS,
     actions: (s, ctx) => (kuularuiskuRuleset.legalCommands(s.table, ctx) as Command[]).filter(isAction),
-    act: (s, c, ctx) => kuularuiskuRuleset.decide(s.table, c as never, ctx as never),
+    act: (s, c, ctx) => decided(s as KSequenced, c, ctx as never),
     pendingDecision: (s, ctx) => kuularuiskuRuleset.pendingDecision(s.table, ctx as never),
     answerTypes: ANSWERS,
-    answer: (s, c, ctx) => kuularuiskuRuleset.decide(s.table, c as never, ctx as never),
+    answer: (s, c, ctx) => decided(s as KSequenced, c, ctx as never),
     evolve: (t, e) => kuularuiskuRuleset.evolve(t, e as never),
     victory: (s) => kuularuiskuRuleset.victory(s.table, undefined as never),
   },

@@ -12,6 +12,7 @@ import { cardDrawnText, deckCards, drawOutcome, shuffleEvents } from '../activat
 import { resolvePending } from '../activation/decide';
 import { isForcedStep, type FlowEventOf, type KGameEvent, type KOffer } from '../activation/flow-state';
 import { startEvacuationMoves } from '../activation/evacuation-choice';
+import { barrageAsks } from '../activation/barrage-choice';
 import { actingUnit, forcedStepAt, offerChoices, offerOptions } from '../activation/offer';
 import { canUseReadiness, rollOff as readinessRollOff } from '../activation/readiness';
 import { turnLimitOf } from '../activation/victory';
@@ -121,6 +122,14 @@ export function resolveForced(s: KSequenced, step: string, ctx: KSequenceCtx): F
  */
 export function forcedLines(step: string, events: readonly KGameEvent[]): KGameEvent[] {
   return step === 'pinned-test' ? events.slice(0, events.findIndex((e) => e.type === 'STEP_DONE')) : [...events];
+}
+
+/** K-GAP-9 the preparation barrage before turn 1 (a scenario's preparation fire): its events, stopping at an owner's choice (K-5.5a, K-SKL-8, K-5.5h). */
+export function turnStart(s: KSequenced, ctx: KSequenceCtx): GameEvent[] {
+  if (s.seq.round !== 0) return [];
+  const acc = new Steps<KGameEvent>(s.table);
+  barrageAsks(acc, { scenario: ctx.scenario, table: ctx.table, dice: ctx.dice });
+  return acc.events as unknown as GameEvent[];
 }
 
 /** K-5.6e/d the turn's end (END_OF_TURN_EVACUATION): the wounded and escorts move, their owners choosing where a choice is theirs. */
