@@ -57,7 +57,13 @@ import { turnLimitOf } from '../activation/victory';
  * `rules.act` (quietActions: Kuularuisku logs no line per action; `s.activation` keeps the parts);
  * ALLOCATE_WOUNDS, MEDIC_REROLL, TAKE_OVER, LEADER_DIVE, EVACUATION_MOVE, ESCORT_RETURN are answers.
  * After every command: settle = immediateEnd's lines (revealChecks over the command's events, the
- * 'command' victory check). Not covered yet: the machine's step when the rules' verdict comes in a line
+ * 'command' victory check). tests/rules/kuularuisku/cards-shadow.test.ts checks every command of random
+ * games against the rules' flow, the machine starting each from the rules' state; actions and answers
+ * still go through the rules' own decide (their closing lines are theirs). Carried across commands (the
+ * machine folding the log itself) the sequences still differ where the representation does: a queued
+ * ready unit stays in the rules' `ready` until it activates (canUseReadiness reads it) while the machine
+ * takes it out at the window's close; a few step, forced-step and acted differences are not traced yet
+ * (3 training-ground games: 16 of about 1,500 commands). Not covered yet: the machine's step when the rules' verdict comes in a line
  * after its event (a turn-end victory: `won` is read before GAME_ENDED is folded; the composed `victory`
  * still ends the game, but `seq.step` stays 'between').
  */
