@@ -110,7 +110,10 @@ export interface TableRules<T, Sc, Q> {
    * activation (the acting unit does not spend it, another side sends it, any step may await it).
    */
   answer?(s: Sequenced<T>, command: Command, ctx: SequenceCtx<Sc, Q> & { dice: Dice }): Resolution;
-  /** One of the rules' own events folded into the table (the sequence's events are the machine's). */
+  /**
+   * One event folded into the table: the rules' own; in the card-driven model the machine's too (the
+   * sequence is the machine's to fold, but the table may follow an activation's start or a turn's end).
+   */
   evolve(table: T, event: GameEvent): T;
   victory(s: Sequenced<T>, ctx: { scenario: Sc }): VictoryResult | undefined;
 }
@@ -122,7 +125,7 @@ interface ProgramBase<T, Sc, Q> {
   units(table: T, side: string): string[];
   /** The round after which the game ends (read once, at setup). */
   lastRound(scenario: Sc): number;
-  /** Guard: is the game decided on the table (a side has nothing left)? The machine then ends it at once. */
+  /** Guard: is the game decided on the table (a side has nothing left, the rules' verdict)? The machine then ends it at once. */
   won(table: T, sides: readonly string[]): boolean;
   /** The word for a round in the log ("Round", "Turn"). */
   readonly roundWord: string;
@@ -203,8 +206,15 @@ export interface CardsProgram<T, Sc = unknown, Q = unknown> extends ProgramBase<
    * asked again after each step the unit goes on from, so a step must change what this reads.
    */
   forced(table: T, unit: string): string | null;
-  /** Resolution of a forced step (dice through `dice`). */
+  /**
+   * Resolution of a forced step (dice through `dice`). When its events raise a decision (a melee
+   * round's wounds, chosen by their owners) the step waits for the last answer, then `forcedGoesOn` says.
+   * When its events hold the machine's activate event (the step starts the activation: a unit locked
+   * in a fight, a rout) the activation goes on from there, ended by `activationOver` or its end command.
+   */
   resolveForced(s: Sequenced<T>, step: string, ctx: SequenceCtx<Sc, Q> & { dice: Dice }): ForcedResolution;
+  /** After a forced step's decisions are answered (`s`: the state then): does the unit go on to decide? Without it the activation is spent. */
+  forcedGoesOn?(s: Sequenced<T>, step: string): boolean;
   /**
    * Guard: the units the offered unit may command (a leader's; none for others). With the
    * battlefield's `queries` (the legal list, a command's resolution) the exact answer, measured; the
@@ -222,8 +232,42 @@ export interface CardsProgram<T, Sc = unknown, Q = unknown> extends ProgramBase<
    * or leaving it …); only these are taken. Without it one: `{ type, side, unitId }`.
    */
   activateOptions?(s: Sequenced<T>, ctx: SequenceCtx<Sc, Q>): Command[];
+  /**
+   * Resolution of the activate command once the unit is activated (`s`: the state after the machine's
+   * activate event): the table's events of the activation's start (the action it chose), or the
+   * refusal. The rules' guard `activationOver` is then asked (an action with nothing to do ends it at once).
+   */
+  activated?(s: Sequenced<T>, command: Command, ctx: SequenceCtx<Sc, Q> & { dice: Dice }): Resolution;
+  /**
+   * Guard: may this ready unit still use its readiness now (asked besides its being on the table and
+   * not having acted)? A window opens only for sides with such a unit; a queued unit that no longer may
+   * is passed over. Without it every such ready unit may.
+   */
+  mayUseReadiness?(table: T, unit: string): boolean;
   /** Guard: may the unit offered go into readiness instead of acting (only on its own card)? */
   mayReady(table: T, unit: string): boolean;
+  /**
+   * Its own words on a machine event about to be logged (`s`: the state before it): fields added to
+   * it (its text, its rule, fields its own readers want; the machine's own fields stay the machine's),
+   * and table lines logged just before it (a ruleset writing more lines than the machine has events).
+   */
+  dress?(role: CardsEventRole, event: GameEvent, s: Sequenced<T>, ctx: SequenceCtx<Sc, Q>, command: Command): { fields?: Readonly<Record<string, unknown>>; before?: GameEvent[] } | undefined;
+  /**
+   * Table lines logged just after a machine event (`s`: the state after it, `prev`: before it): what
+   * the step led to in the ruleset's words (a card spent, a unit offered, a readiness window opened).
+   */
+  follow?(role: CardsEventRole, event: GameEvent, s: Sequenced<T>, prev: Sequenced<T>, ctx: SequenceCtx<Sc, Q>, command: Command): GameEvent[];
+  /**
+   * Table lines after every command's events (`s`: the state after them, `events` the command's so
+   * far): the checks that close each decision in the ruleset (a scenario's hidden units revealed, a
+   * verdict reached by any command).
+   */
+  settle?(s: Sequenced<T>, command: Command, events: readonly GameEvent[], ctx: SequenceCtx<Sc, Q>): GameEvent[];
+  /**
+   * The machine logs no event of its own per action (the table keeps the activation's progress, and
+   * `seq.taken` stays empty); the rules' guard `activationOver` is still asked after each action.
+   */
+  readonly quietActions?: boolean;
   /**
    * Its words for the machine's events (the log's event types), as `commands` are for its commands;
    * those not named keep the machine's own (src/flow's SEQUENCE_EVENTS.cards).

@@ -160,10 +160,12 @@ type CardsProg = CardsProgram<unknown, unknown, unknown>;
 
 /** Cards: may this unit still act this turn (on the table, not acted)? */
 const able = (p: CardsProg, c: CardsContext, unit: string) => !c.acted.includes(unit) && p.units(c.table, p.sideOf(c.table, unit)).includes(unit);
+/** Cards: may this ready unit still use its readiness (able, and the program's guard)? */
+export const mayUse = (p: CardsProg, c: { table: unknown; acted: readonly string[] }, unit: string) => able(p, c as CardsContext, unit) && (p.mayUseReadiness?.(c.table, unit) ?? true);
 /** Cards: the ready units of a side that may still use their readiness. */
-export const readyToUse = (p: CardsProg, c: CardsContext, side: string) => c.ready.filter((u) => p.sideOf(c.table, u) === side && able(p, c, u));
+export const readyToUse = (p: CardsProg, c: CardsContext, side: string) => c.ready.filter((u) => p.sideOf(c.table, u) === side && mayUse(p, c, u));
 /** Cards: the queued ready units that may still act, in order. */
-const ableQueue = (p: CardsProg, c: CardsContext) => c.queue.filter((u) => able(p, c, u));
+const ableQueue = (p: CardsProg, c: CardsContext) => c.queue.filter((u) => mayUse(p, c, u));
 /** Cards: nobody offered or acting (an activation over, a card spent). */
 const cleared = { unit: null, side: null, via: null, by: null, forced: null, taken: [] } as const;
 
@@ -254,6 +256,8 @@ export function cardsMachine(p: CardsProg) {
             // The step spent the activation.
             { target: 'afterActivation', actions: assign(actedNow) },
           ],
+          // The step starts the activation itself (a unit locked in a fight, a rout): the activation's actions follow.
+          [E.activate]: { target: 'activation', actions: assign((a: CardsArgs) => ({ ...together(a), forced: null })) },
         },
       },
       offer: {

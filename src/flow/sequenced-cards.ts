@@ -1,10 +1,10 @@
 // The card-driven model composed into the game layer's Ruleset (sequenced.ts calls these): what each
 // step of the cards machine takes and resolves with the ruleset's pure functions, the legal commands
 // of each step, who may act, and the reading the HUD's and headless play's turn machine follows.
-import type { ActivationStage, CardsProgram, CardsView, Command, Dice, FlowAdapter, GameEvent, PendingDecision, Sequenced, TableQueries, TurnStage } from '../core';
+import type { ActivationStage, CardsEventRole, CardsProgram, CardsView, Command, Dice, FlowAdapter, GameEvent, PendingDecision, Sequenced, TableQueries, TurnStage } from '../core';
 import type { ActingSides, Decision } from '../game';
 import type { Scenario } from '../scenario';
-import { cardsEvents, rolesNow, snapshotOf, stepped, type CommandRole, type SequenceMachine } from './sequence-machines';
+import { cardsEvents, mayUse, rolesNow, snapshotOf, stepped, type CommandRole, type SequenceMachine } from './sequence-machines';
 
 type Program = CardsProgram<unknown, Scenario, TableQueries>;
 type State = Sequenced<unknown>;
@@ -55,7 +55,7 @@ export const cardsDecision = (p: Program, s: State, scenario: Scenario): Pending
 /** The ready units of a side that may still use their readiness now. */
 function readyOf(p: Program, s: State, side: string): string[] {
   const seq = cardsOf(s);
-  return seq.ready.filter((u) => p.sideOf(s.table, u) === side && !seq.acted.includes(u) && p.units(s.table, side).includes(u));
+  return seq.ready.filter((u) => p.sideOf(s.table, u) === side && mayUse(p as CardsProgram<unknown, unknown, unknown>, { table: s.table, acted: seq.acted }, u));
 }
 
 /** The units the offered unit may command now, measured on the battlefield (none for a unit itself commanded). */
@@ -69,14 +69,18 @@ function commandableNow(p: Program, s: State, queries: TableQueries): string[] {
 function folded(p: Program, machine: SequenceMachine, s: State, events: readonly GameEvent[]): State {
   let t = s;
   const own = ownEvents(p);
-  for (const e of events) t = own.has(e.type) ? { table: t.table, seq: stepped(machine, t, e) } : { table: p.rules.evolve(t.table, e), seq: t.seq };
+  for (const e of events) {
+    // The table follows the machine's events too, first: the machine's guards read it (sequenced.ts's evolve).
+    const table = p.rules.evolve(t.table, e);
+    t = own.has(e.type) ? { table, seq: stepped(machine, { table, seq: t.seq }, e) } : { table, seq: t.seq };
+  }
   return t;
 }
 
 /**
  * The events, and the closing event of the step they leave the machine in when no decision is open
  * after them (a decision holds it back until its last answer): the acted event when the activation is
- * over (the rules' guard), the deal of a turn opening, the end of a turn closing.
+ * over (the rules' guard), a forced step's end, the deal of a turn opening, the end of a turn closing.
  */
 function withClosing(p: Program, machine: SequenceMachine, s: State, events: GameEvent[], ctx: Ctx & { dice: Dice }): GameEvent[] {
   const { scenario } = ctx;
@@ -86,9 +90,16 @@ function withClosing(p: Program, machine: SequenceMachine, s: State, events: Gam
   const seq = after.seq;
   const unit = seq.unit;
   if (seq.step === 'activation' && unit && p.activationOver(after, unit)) return [...events, { type: E.acted, rule: p.rule.activate, unit, text: `${nameOf(scenario, unit)}: activation over` }];
+  if (seq.step === 'forced' && unit) return [...events, forcedResolved(p, seq.forced!, unit, p.forcedGoesOn?.(after, seq.forced!) ?? false, scenario)];
   if (seq.step === 'opening') return [...events, dealt(p, after, ctx)];
   if (seq.step === 'closing') return [...events, closed(p, after)];
   return events;
+}
+
+/** A forced step's end: the unit goes on to decide, or its activation is spent. */
+function forcedResolved(p: Program, step: string, unit: string, goesOn: boolean, scenario: Scenario): GameEvent {
+  const then = goesOn ? 'it goes on to its activation' : 'its activation is spent';
+  return { type: eventsOf(p).resolved, rule: p.rule.activate, step, unit, goesOn, text: `${nameOf(scenario, unit)}: ${step} resolved — ${then}` };
 }
 
 /** A turn dealt: the new deck (the turn opens). */
@@ -99,6 +110,65 @@ function dealt(p: Program, s: State, ctx: Ctx & { dice: Dice }): GameEvent {
 
 const closed = (p: Program, s: State): GameEvent => ({ type: eventsOf(p).end, rule: p.rule.end, round: s.seq.round, text: `${p.roundWord} ${s.seq.round} ends` });
 
+/** The fields of its events the cards machine reads: a program's dress leaves them as they are. */
+const MACHINE_FIELDS = ['type', 'round', 'deck', 'card', 'unit', 'units', 'goesOn', 'queue', 'side', 'action'] as const;
+const ROLES = new WeakMap<object, Map<string, CardsEventRole>>();
+function roleOfEvent(p: Program): Map<string, CardsEventRole> {
+  let roles = ROLES.get(p);
+  if (!roles) ROLES.set(p, (roles = new Map(Object.entries(eventsOf(p)).map(([role, type]) => [type, role as CardsEventRole]))));
+  return roles;
+}
+
+/**
+ * The events the rules' and the program's resolutions gave (which may bear a machine event's type: a
+ * rout that starts the activation): logged as they are, never dressed or followed as the machine's own.
+ */
+const THEIRS = new WeakSet<GameEvent>();
+function theirEvents(events: GameEvent[]): GameEvent[] {
+  for (const e of events) THEIRS.add(e);
+  return events;
+}
+function theirs<R extends { ok: boolean }>(r: R): R {
+  if (r.ok) theirEvents((r as unknown as { events: GameEvent[] }).events);
+  return r;
+}
+
+/** A machine event in the program's words: its fields added (the machine's own kept), and the lines before it. */
+function dressed(p: Program, role: CardsEventRole, e: GameEvent, s: State, ctx: Ctx, command: Command): { event: GameEvent; before: GameEvent[] } {
+  const d = p.dress?.(role, e, s, ctx, command);
+  if (!d) return { event: e, before: [] };
+  const own = Object.fromEntries(MACHINE_FIELDS.filter((k) => k in e).map((k) => [k, e[k]]));
+  return { event: d.fields ? ({ ...e, ...d.fields, ...own } as GameEvent) : e, before: d.before ?? [] };
+}
+
+/**
+ * The step's events in the program's words: each machine event dressed with its fields and text, and
+ * the table lines it logs before and after it (dress, follow), in order, each folded as it comes.
+ */
+function inProgramWords(p: Program, machine: SequenceMachine, s: State, events: GameEvent[], ctx: Ctx, command: Command): GameEvent[] {
+  if (!p.dress && !p.follow) return events;
+  const roles = roleOfEvent(p);
+  const out: GameEvent[] = [];
+  let t = s;
+  const push = (e: GameEvent) => {
+    out.push(e);
+    t = folded(p, machine, t, [e]);
+  };
+  for (const e of events) {
+    const role = THEIRS.has(e) ? undefined : roles.get(e.type);
+    if (!role) {
+      push(e);
+      continue;
+    }
+    const d = dressed(p, role, e, t, ctx, command);
+    for (const line of d.before) push(line);
+    const prev = t;
+    push(d.event);
+    for (const line of p.follow?.(role, e, t, prev, ctx, command) ?? []) push(line);
+  }
+  return out;
+}
+
 /**
  * A command judged: while a decision is open only its answers are taken (any other is refused naming
  * it); else the machine's step must take the command's role, then it is resolved.
@@ -108,17 +178,22 @@ export function cardsDecide(p: Program, machine: SequenceMachine, s: State, c: C
   const open = cardsDecision(p, s, scenario);
   if (open && role !== 'answer') return { ok: false, reason: `not now: ${sideName(scenario, open.side)} must first answer: ${open.label}`, rule: open.rule ?? p.rule.activate };
   if (!open && role === 'answer') return { ok: false, reason: `not now: nothing is asked (${cardsAwaited(p, s, scenario).reason})`, rule: cardsAwaited(p, s, scenario).rule };
-  if (!open && !rolesNow(machine, s).includes(role)) {
+  if (!open && !rolesNow(machine, s).includes(role) && !(role === 'resolve' && rolesNow(machine, s).includes('action') && p.rules.actionTypes.includes(c.type))) {
     const wait = cardsAwaited(p, s, scenario);
     return { ok: false, reason: `not now: ${wait.reason}`, rule: wait.rule };
   }
-  return cardsResolve(p, machine, s, c, role, ctx);
+  // A word both the forced step's and an action's (a roll awaited inside an activation): the step now says which.
+  const r = cardsResolve(p, machine, s, c, role === 'resolve' && s.seq.step === 'activation' && p.rules.actionTypes.includes(c.type) ? 'action' : role, ctx);
+  if (!r.ok) return r;
+  const events = inProgramWords(p, machine, s, r.events, ctx, c);
+  // The program's checks after every command, on the state the command left.
+  return { ok: true, events: p.settle ? [...events, ...p.settle(folded(p, machine, s, events), c, events, ctx)] : events };
 }
 
 /** An answer's events, and the step's closing event it held back when it was the last answer. */
 function answered(p: Program, machine: SequenceMachine, s: State, c: Command, ctx: Ctx & { dice: Dice }): Decision<GameEvent> {
   if (!p.rules.answer) return { ok: false, reason: `${c.type} answers nothing in these rules`, rule: p.rule.activate };
-  const r = p.rules.answer(s, c, ctx);
+  const r = theirs(p.rules.answer(s, c, ctx));
   if (!r.ok) return r.rule ? { ok: false, reason: r.reason, rule: r.rule } : { ok: false, reason: r.reason };
   return { ok: true, events: withClosing(p, machine, s, r.events, ctx) };
 }
@@ -142,8 +217,13 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
       return answered(p, machine, s, c, ctx);
     case 'begin': {
       if (!p.turnStart) return { ok: true, events: [dealt(p, s, ctx)] };
-      const opening: GameEvent = { type: E.opening, rule: p.rule.begin, round: seq.round + 1, text: `${p.roundWord} ${seq.round + 1} opens` };
-      return { ok: true, events: withClosing(p, machine, s, [...p.turnStart(s, ctx), opening], ctx) };
+      // The deal waits (opening) only when the hook's events raise a decision.
+      const hook = theirEvents(p.turnStart(s, ctx));
+      const after = folded(p, machine, s, hook);
+      // A hook event the program names as the opening event has moved the machine there already.
+      if (after.seq.step === 'opening') return { ok: true, events: hook };
+      if (!cardsDecision(p, after, scenario)) return { ok: true, events: [...hook, dealt(p, after, ctx)] };
+      return { ok: true, events: [...hook, { type: E.opening, rule: p.rule.begin, round: seq.round + 1, text: `${p.roundWord} ${seq.round + 1} opens` }] };
     }
     case 'draw': {
       const card = seq.deck[0]!;
@@ -152,10 +232,14 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
     }
     case 'resolve': {
       const step = seq.forced!;
-      const r = p.resolveForced(s, step, ctx);
+      const r = theirs(p.resolveForced(s, step, ctx));
       if (!r.ok) return r.rule ? { ok: false, reason: r.reason, rule: r.rule } : { ok: false, reason: r.reason };
-      const then = r.goesOn ? 'it goes on to its activation' : 'its activation is spent';
-      return { ok: true, events: [...r.events, { type: E.resolved, rule: p.rule.activate, step, unit, goesOn: r.goesOn, text: `${nameOf(scenario, unit)}: ${step} resolved — ${then}` }] };
+      const after = folded(p, machine, s, r.events);
+      // The step started the activation (its events hold the activate event, and may hold its end): the activation's end is then the rules' guard's.
+      if (after.seq.step !== 'forced') return { ok: true, events: withClosing(p, machine, s, r.events, ctx) };
+      // A decision the step raised holds its end back until the last answer (withClosing).
+      if (cardsDecision(p, after, scenario)) return { ok: true, events: r.events };
+      return { ok: true, events: [...r.events, forcedResolved(p, step, unit, r.goesOn, scenario)] };
     }
     case 'activate': {
       if (!activateOptionsOf(p, s, ctx).some((o) => sameCommand(o, c))) return no(`${nameOf(scenario, unit)} may not activate so`, p.rule.activate);
@@ -163,7 +247,13 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
       const units = (p as CardsProgram<unknown, unknown, unknown>).activationUnits?.(s, c);
       const others = (units ?? []).filter((u) => u !== unit);
       const text = `${nameOf(scenario, unit)} activates${others.length ? ` with ${others.map((u) => nameOf(scenario, u)).join(', ')}` : ''}`;
-      return { ok: true, events: [{ type: E.activate, rule: p.rule.activate, unit, via: seq.via, ...(units ? { units: [unit, ...others] } : {}), text }] };
+      const activated: GameEvent = { type: E.activate, rule: p.rule.activate, unit, via: seq.via, ...(units ? { units: [unit, ...others] } : {}), text };
+      if (!p.activated) return { ok: true, events: [activated] };
+      // The program's resolution of the activation's start (its chosen action), on the state its words leave, then the rules' guard.
+      const start = dressed(p, 'activate', activated, s, ctx, c);
+      const r = theirs(p.activated(folded(p, machine, s, [...start.before, start.event]), c, ctx));
+      if (!r.ok) return r.rule ? { ok: false, reason: r.reason, rule: r.rule } : { ok: false, reason: r.reason };
+      return { ok: true, events: withClosing(p, machine, s, [activated, ...r.events], ctx) };
     }
     case 'pass':
       return { ok: true, events: [{ type: E.pass, rule: p.rule.activate, unit, text: `${nameOf(scenario, unit)} passes: the activation is spent` }] };
@@ -180,8 +270,9 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
     case 'action': {
       // An action of the acting unit names it; one by another side (defensive fire …) names its own unit.
       if (c.side === seq.side && c.unitId !== undefined && c.unitId !== unit) return no(`${nameOf(scenario, String(c.unitId))} is not the unit acting: ${nameOf(scenario, unit)} is`, p.rule.activate);
-      const r = p.rules.act(s, c, ctx);
+      const r = theirs(p.rules.act(s, c, ctx));
       if (!r.ok) return r.rule ? { ok: false, reason: r.reason, rule: r.rule } : { ok: false, reason: r.reason };
+      if (p.quietActions) return { ok: true, events: withClosing(p, machine, s, r.events, ctx) };
       const taken: GameEvent = { type: E.action, rule: p.rule.activate, unit, action: c.type, side: c.side };
       return { ok: true, events: withClosing(p, machine, s, [...r.events, taken], ctx) };
     }
@@ -208,8 +299,12 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
     }
     default: {
       if (!p.turnEnd) return { ok: true, events: [closed(p, s)] };
-      const closing: GameEvent = { type: E.closing, rule: p.rule.end, round: seq.round, text: `${p.roundWord} ${seq.round} is closing` };
-      return { ok: true, events: withClosing(p, machine, s, [...p.turnEnd(s, ctx), closing], ctx) };
+      // The turn's end waits (closing) only when the hook's events raise a decision.
+      const hook = theirEvents(p.turnEnd(s, ctx));
+      const after = folded(p, machine, s, hook);
+      if (after.seq.step === 'closing') return { ok: true, events: hook };
+      if (!cardsDecision(p, after, scenario)) return { ok: true, events: [...hook, closed(p, after)] };
+      return { ok: true, events: [...hook, { type: E.closing, rule: p.rule.end, round: seq.round, text: `${p.roundWord} ${seq.round} is closing` }] };
     }
   }
 }

@@ -149,7 +149,12 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
       return resolve(s, c, role, ctx);
     },
     evolve(s, e) {
-      if (own.has(e.type)) return { table: s.table, seq: stepped(machine, s, e) };
+      // Cards: the table follows the machine's events too (an activation's start, a turn's end), first: the machine's guards read it.
+      if (own.has(e.type)) {
+        if (p.model !== 'cards') return { table: s.table, seq: stepped(machine, s, e) };
+        const table = rules.evolve(s.table, e);
+        return { table, seq: stepped(machine, { table, seq: s.seq }, e) };
+      }
       const table = rules.evolve(s.table, e);
       return table === s.table ? s : { table, seq: s.seq };
     },

@@ -264,7 +264,7 @@ describe('turn start and turn end hooks (TC-11, TC-12)', () => {
     ok(g, { type: 'BEGIN_TURN', side: 'red' });
     passAll(g);
     const end = ok(g, { type: 'END_TURN', side: 'red' });
-    expect(end.map((e) => e.type)).toEqual(['TURN_CLOSING', 'TURN_CLOSED']);
+    expect(end.map((e) => e.type)).toEqual(['TURN_CLOSED']);
     expect(g.state.seq.step).toBe('over');
   });
 

@@ -637,7 +637,8 @@ describe('the machines themselves, walked with the sequence events the toys\' ru
       }
     }
     const steps = new Set(paths.map((p) => viewOf(p.state.value, p.state.context).step));
-    expect([...steps].sort()).toEqual(['activation', 'between', 'closing', 'draw', 'end', 'offer', 'opening', 'over', 'window']);
+    // Opening and closing wait for decisions the hooks raise, never raised on this walk's starting table (cards-extensions: TC-11, TC-12).
+    expect([...steps].sort()).toEqual(['activation', 'between', 'draw', 'end', 'offer', 'over', 'window']);
   });
 
   it('phases (TL-1, TL-5): every side plays the move then the fire phase in the scenario\'s order each turn, then over', async () => {

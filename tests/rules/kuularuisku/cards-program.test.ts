@@ -10,7 +10,7 @@ import { cachedTable, playGame } from '../../../src/flow';
 import { GameSession } from '../../../src/game';
 import { kuularuiskuPlayer } from '../../../src/rules/kuularuisku/player';
 import { kuularuiskuRuleset, type KGameState } from '../../../src/rules/kuularuisku/engine';
-import { FLOW_EVENT_TYPES, phaseOf } from '../../../src/rules/kuularuisku/activation';
+import { phaseOf } from '../../../src/rules/kuularuisku/activation';
 import * as program from '../../../src/rules/kuularuisku/sequence/program';
 import { parseScenarioOrThrow, type Scenario } from '../../../src/scenario';
 
@@ -62,7 +62,8 @@ function shadow(g: GameSession<KGameState>, scenario: Scenario, table: TableQuer
       const r = program.resolveForced(sequenced(before), before.seq.forced, { ...ctx, dice: replayDice(events) });
       expect(r.ok).toBe(true);
       if (r.ok) {
-        expect(lines(r.events)).toEqual(lines(events.filter((e) => e.type !== 'DICE_ROLLED' && !FLOW_EVENT_TYPES.has(e.type))));
+        // The pinned test's own events (its end and what follows are the machine's words); a rout or a melee round whole.
+        expect(lines(r.events)).toEqual(lines(program.forcedLines(before.seq.forced, events.filter((e) => e.type !== 'DICE_ROLLED') as never) as never));
         expect(r.goesOn).toBe(events.some((e) => e.type === 'ACTIVATION_OFFERED'));
       }
       made.resolve!++;
@@ -80,8 +81,8 @@ function shadow(g: GameSession<KGameState>, scenario: Scenario, table: TableQuer
       }
       if (e.type === 'CARD_DRAWN') {
         const r = program.card(sequenced(s), String(e.unitId));
-        if (next?.type === 'CARD_SPENT') expect(r).toEqual({ unit: null, text: next.text, rule: next.rule });
-        else expect(r).toEqual({ unit: e.unitId, text: e.text, rule: 'K-2.1b' });
+        // The card's own line either way; a spent card's line follows it (words.ts).
+        expect(r).toEqual({ unit: next?.type === 'CARD_SPENT' ? null : e.unitId, text: e.text, rule: 'K-2.1b' });
         made.card!++;
       }
       // Each offer (card, command, readiness queue): the forced step due, or none.

@@ -10,10 +10,64 @@ import type { KState } from '../state';
 import { Steps } from '../context';
 import { cardDrawnText, deckCards, drawOutcome, shuffleEvents } from '../activation/deck';
 import { resolvePending } from '../activation/decide';
-import { FLOW_EVENT_TYPES, isForcedStep, type FlowEventOf, type KGameEvent, type KOffer } from '../activation/flow-state';
+import { isForcedStep, type FlowEventOf, type KGameEvent, type KOffer } from '../activation/flow-state';
+import { startEvacuationMoves } from '../activation/evacuation-choice';
+import { barrageAsks } from '../activation/barrage-choice';
 import { actingUnit, forcedStepAt, offerChoices, offerOptions } from '../activation/offer';
-import { rollOff as readinessRollOff } from '../activation/readiness';
+import { canUseReadiness, rollOff as readinessRollOff } from '../activation/readiness';
 import { turnLimitOf } from '../activation/victory';
+
+/*
+ * How Kuularuisku's log maps onto the cards machine (the switch's plan; its log must stay word for word,
+ * `bench/game-hashes.ts` compares type, rule and text). `events` names the machine's events in its words;
+ * `dress` gives them its texts and fields and the lines just before; `follow` the lines just after.
+ *
+ * BEGIN_TURN   turnStart = the barrage before turn 1 (K-5.5a, its owners asked): its CHOICE_PENDING is
+ *              the `opening` event (and `closing`, below). begin = DECK_SHUFFLED (dress: rule K-2.1b,
+ *              the shuffle's text, `turn`, `order`; before: TURN_STARTED).
+ * DRAW_CARD    draw = CARD_DRAWN (dress: cardDrawnText, `unitId`, `left`; `card` must offer the unit or
+ *              null, without the spent text); follow: CARD_SPENT, or offerEvents' ACTIVATION_OFFERED /
+ *              STEP_PENDING (a forced step: a line; the machine's `forced` is the step).
+ * RESOLVE      forced pinned-test: resolveForced gives the test's events; resolved = STEP_DONE (dress:
+ *              K-7.1f's text, `kind`); follow: OFFER_LAPSED (spent, K-7.3c) or ACTIVATION_OFFERED
+ *              (pinnedFailed, K-7.1c). rout / melee-round: resolveForced gives ACTIVATION_STARTED (the
+ *              machine's activate event: the step starts the activation), ACTION_CHOSEN, STEP_DONE and the
+ *              rout or the melee round; owners' wounds, medic and MG take-over are decisions; the
+ *              activation's end is `activationOver` (no pending step, no choice) then acted.
+ *              A charge's steps (K-7.2a, K-6.2e, melee start) are RESOLVE as an action inside the activation.
+ * ACTIVATE     activate = ACTIVATION_STARTED (dress: `unitId`, `units`, `via` incl. leader-group,
+ *              `commandedBy`, its text; before: LEADER_LEFT for `leaders: leave`, read from the command);
+ *              activated = ACTION_CHOSEN (K-GAP-4 special: activationOver at once).
+ * PASS         pass = ACTIVATION_ENDED ("does nothing this activation"; before: ACTIVATION_STARTED,
+ *              which the machine takes as the activate event, then the pass as the acted one).
+ * END_ACTIVATION / an activation over: acted = ACTIVATION_ENDED (dress: `unitId`, `units`, K-2.0b's
+ *              text; before: chargeRemoval's lines). follow of acted, pass, resolved (spent), close:
+ *              the scenario's checks (revealChecks, the 'command' victory check), QUEUE_SKIPPED for
+ *              queued units passed over (mayUseReadiness = canUseReadiness), ACTIVATION_OFFERED for the
+ *              queued unit offered, WINDOW_OPENED when the machine opened a window.
+ * COMMAND      command = COMMAND_ISSUED (commandFields leaderId/unitId; dress: its fields and text);
+ *              follow: offerEvents(unit, 'command').
+ * READY        ready = READINESS_ENTERED (dress: "waits in readiness", `unitId`).
+ * READINESS    declare = READINESS_DECLARED (dress: `unitId`, its text); rolled = READINESS_ROLL_OFF;
+ *              close = WINDOW_CLOSED (dress: "Ready units activate: …" / "No ready unit is used now").
+ * END_TURN     turnEnd = the evacuation moves (K-5.6e/d, owners' choices: CHOICE_PENDING is `closing`);
+ *              end = TURN_ENDED (dress: K-GAP-2 / K-TERM-9, its text, `turn`, `expiredReadiness`);
+ *              follow: the turn-end victory check's GAME_ENDED.
+ * Actions (MOVE, SHOOT, CHARGE …), DEFENSIVE_FIRE and GRENADES (actionSides: the charged side) are
+ * `rules.act` (quietActions: Kuularuisku logs no line per action; `s.activation` keeps the parts);
+ * ALLOCATE_WOUNDS, MEDIC_REROLL, TAKE_OVER, LEADER_DIVE, EVACUATION_MOVE, ESCORT_RETURN are answers.
+ * After every command: settle = immediateEnd's lines (revealChecks over the command's events, the
+ * 'command' victory check). tests/rules/kuularuisku/cards-shadow.test.ts checks every command of random
+ * games against the rules' flow, the machine starting each from the rules' state; actions and answers
+ * still go through the rules' own decide (their closing lines are theirs). Carried across commands (the
+ * machine folding the log itself) the sequences still differ where the representation does: a queued
+ * ready unit stays in the rules' `ready` until it activates (canUseReadiness reads it) while the machine
+ * takes it out at the window's close; a few step, forced-step and acted differences are not traced yet
+ * (3 training-ground games, about 600 commands: ready differs after 16, queue 13, step 4, forced 4,
+ * acted 3; on Kalevankangas the diverged machine later fails its command guard). Not covered yet: the machine's step when the rules' verdict comes in a line
+ * after its event (a turn-end victory: `won` is read before GAME_ENDED is folded; the composed `victory`
+ * still ends the game, but `seq.step` stays 'between').
+ */
 
 /** A Kuularuisku game as the cards machine will hold it: the table (today's state) and the machine's view. */
 export type KSequenced = Sequenced<KState> & { readonly seq: CardsView };
@@ -37,11 +91,10 @@ export function deal(s: KSequenced, ctx: KSequenceCtx): { deck: string[]; text: 
   return { deck: [...e.order], text: e.text };
 }
 
-/** K-2.1b a card drawn: the unit it offers its activation, or none (K-2.0b, K-2.2b/e, K-1.2a: spent). */
+/** K-2.1b a card drawn: the unit it offers its activation, or none (K-2.0b, K-2.2b/e, K-1.2a: spent; the spent line follows it, words.ts). */
 export function card(s: KSequenced, drawn: string, _ctx?: unknown): { unit: string | null; text: string; rule?: string } {
   const out = drawOutcome(s.table, drawn);
-  if (out.kind === 'spent') return { unit: null, text: out.text, rule: out.rule };
-  return { unit: drawn, text: cardDrawnText(s.table, drawn, s.seq.deck.length - 1), rule: 'K-2.1b' };
+  return { unit: out.kind === 'spent' ? null : drawn, text: cardDrawnText(s.table, drawn, s.seq.deck.length - 1), rule: 'K-2.1b' };
 }
 
 export function sideOf(table: KState, unit: string): string {
@@ -65,15 +118,51 @@ export function resolveForced(s: KSequenced, step: string, ctx: KSequenceCtx): F
   const acc = new Steps<KGameEvent>(s.table);
   resolvePending(acc, { kind: step, side: sideOf(s.table, unit), unitId: unit, ...(step === 'melee-round' ? { meleeId: acting.meleeId! } : {}), via: s.seq.via ?? 'card', ...(s.seq.by ? { commandedBy: s.seq.by } : {}) }, { scenario: ctx.scenario, table: ctx.table, dice: ctx.dice });
   const goesOn = step === 'pinned-test' && acc.events.some((e) => e.type === 'ACTIVATION_OFFERED' && e.offer.unitId === unit);
-  return { ok: true, events: acc.events.filter((e) => !FLOW_EVENT_TYPES.has(e.type)) as unknown as GameEvent[], goesOn };
+  return { ok: true, events: forcedLines(step, acc.events) as unknown as GameEvent[], goesOn };
+}
+
+/**
+ * The rules' lines of a forced step the machine logs as its own: the pinned test's events (the machine's
+ * STEP_DONE and what follows it are its words, words.ts); a rout or a melee round whole, as the rules
+ * resolve it: it starts the activation (ACTIVATION_STARTED, the machine's activate event) and, unless an
+ * owner's choice waits, ends it with what comes between activations.
+ */
+export function forcedLines(step: string, events: readonly KGameEvent[]): KGameEvent[] {
+  return step === 'pinned-test' ? events.slice(0, events.findIndex((e) => e.type === 'STEP_DONE')) : [...events];
+}
+
+/** K-GAP-9 the preparation barrage before turn 1 (a scenario's preparation fire): its events, stopping at an owner's choice (K-5.5a, K-SKL-8, K-5.5h). */
+export function turnStart(s: KSequenced, ctx: KSequenceCtx): GameEvent[] {
+  if (s.seq.round !== 0) return [];
+  const acc = new Steps<KGameEvent>(s.table);
+  barrageAsks(acc, { scenario: ctx.scenario, table: ctx.table, dice: ctx.dice });
+  return acc.events as unknown as GameEvent[];
+}
+
+/** K-5.6e/d the turn's end (END_OF_TURN_EVACUATION): the wounded and escorts move, their owners choosing where a choice is theirs. */
+export function turnEnd(s: KSequenced, ctx: KSequenceCtx): GameEvent[] {
+  const acc = new Steps<KGameEvent>(s.table);
+  // The turn's own end (TURN_ENDED) is the machine's event, after the last move.
+  startEvacuationMoves(acc, { scenario: ctx.scenario, table: ctx.table, dice: ctx.dice }, () => undefined);
+  return acc.events as unknown as GameEvent[];
 }
 
 /**
  * K-2.2a the units a leader offered may command (none for a unit, none for a leader still pinned,
  * K-7.1c). Needs the battlefield's queries (the command range is measured on it).
  */
-export function commandable(table: KState, unit: string, queries: TableQueries): string[] {
-  return offerOptions(table, offerFor(table, unit), queries).command;
+export function commandable(table: KState, unit: string, queries?: TableQueries): string[] {
+  if (queries) return offerOptions(table, offerFor(table, unit), queries).command;
+  // Without the battlefield (the machine's own guard): the units he might command, short of measuring his range.
+  const u = table.units[unit]!;
+  if (u.kind !== 'leader' || table.tableFlow.pinnedFailed) return [];
+  return deckCards(table).filter((id) => id !== unit && table.units[id]!.side === u.side);
+}
+
+/** K-2.3b may a ready unit still use its readiness (not acted, not in melee or routing, on the table)? */
+export function mayUseReadiness(table: KState, unit: string): boolean {
+  const u = table.units[unit];
+  return !!u && canUseReadiness(table, u);
 }
 
 /** K-2.3a may the unit offered on its own card go into readiness (not still pinned, not regrouping, not a joined leader's card)? */
@@ -107,4 +196,4 @@ export function lastRound(scenario: Scenario): number {
 }
 
 /** The functions above under CardsProgram's names (the command words, rules and table rules come with the switch). */
-export const kuularuiskuCards = { deal, card, sideOf, forced, resolveForced, commandable, mayReady, rollOff, units, won, lastRound } satisfies Partial<Record<keyof CardsProgram<KState>, unknown>>;
+export const kuularuiskuCards = { deal, card, sideOf, forced, resolveForced, commandable, mayReady, mayUseReadiness, rollOff, units, won, lastRound } satisfies Partial<Record<keyof CardsProgram<KState>, unknown>>;

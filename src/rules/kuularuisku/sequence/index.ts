@@ -1,0 +1,87 @@
+// Kuularuisku's cards program as one object (CardsProgram): its words for the machine's commands and
+// events, its guards and resolutions (program.ts), its lines around the machine's events (words.ts).
+// Its table rules still go through the rules' own decide (ruleset.ts) until the switch; the roles
+// words.ts does not map yet keep the machine's own words (program.ts lists the mapping).
+import type { CardsProgram, Command, GameEvent, Resolution, TableQueries } from '../../../core';
+import type { Scenario } from '../../../scenario';
+import type { KState } from '../state';
+import { ACTION_TYPES } from '../actions';
+import { FLOW_COMMAND_TYPES } from '../activation/commands';
+import { FORCED_STEPS } from '../flow-types';
+import { kuularuiskuRuleset } from '../ruleset';
+import { card, commandable, deal, forced, lastRound, mayReady, mayUseReadiness, resolveForced, rollOff, sideOf, turnEnd, turnStart, units, won, type KSequenced } from './program';
+import { actionChosen, dress, follow, offerOf, settle } from './words';
+import { activationUnits } from '../activation/offer';
+
+/** The owners' answers (F6 choices): no action of the activation. */
+const ANSWERS = ['ALLOCATE_WOUNDS', 'MEDIC_REROLL', 'TAKE_OVER', 'LEADER_DIVE', 'EVACUATION_MOVE', 'ESCORT_RETURN'];
+/** The soldiers' actions, the charged side's (defensive fire, grenades), a charge's steps awaiting a roll (RESOLVE inside the activation). */
+const ACTIONS = [...ACTION_TYPES, 'DEFENSIVE_FIRE', 'GRENADES', 'RESOLVE'];
+const isAction = (c: Command) => !FLOW_COMMAND_TYPES.has(c.type) || c.type === 'DEFENSIVE_FIRE' || c.type === 'GRENADES';
+
+/**
+ * The rules' own decision (an action, an answer), its events with the fields the machine reads on those
+ * that are its events too: a deck shuffled after the barrage's last answer opens the turn (`round`, `deck`).
+ */
+function decided(s: KSequenced, c: Command, ctx: Parameters<typeof kuularuiskuRuleset.decide>[2]): Resolution {
+  const d = kuularuiskuRuleset.decide(s.table, c as never, ctx);
+  if (!d.ok) return d;
+  return { ok: true, events: (d.events as GameEvent[]).map((e) => (e.type === 'DECK_SHUFFLED' ? { ...e, round: e.turn, deck: e.order } : e)) };
+}
+
+export const kuularuiskuSequence: CardsProgram<KState, Scenario, TableQueries> = {
+  model: 'cards',
+  commands: { begin: 'BEGIN_TURN', draw: 'DRAW_CARD', activate: 'ACTIVATE', pass: 'PASS', command: 'COMMAND', ready: 'READY', resolve: 'RESOLVE', declare: 'READINESS', end: 'END_TURN', endActivation: 'END_ACTIVATION' },
+  commandFields: { unit: 'leaderId', target: 'unitId' },
+  rule: { begin: 'K-2.1b', draw: 'K-2.1b', activate: 'K-2.1b', command: 'K-2.2a', ready: 'K-2.3a', readiness: 'K-2.3b', end: 'K-TERM-9' },
+  events: {
+    begin: 'DECK_SHUFFLED', draw: 'CARD_DRAWN', resolved: 'STEP_DONE', activate: 'ACTIVATION_STARTED', pass: 'ACTIVATION_ENDED', ready: 'READINESS_ENTERED',
+    command: 'COMMAND_ISSUED', acted: 'ACTIVATION_ENDED', declare: 'READINESS_DECLARED', rolled: 'READINESS_ROLL_OFF', close: 'WINDOW_CLOSED', end: 'TURN_ENDED',
+    // An owner's choice raised by the turn's start (the barrage) or end (the evacuation) is the opening or closing step.
+    opening: 'CHOICE_PENDING',
+    closing: 'CHOICE_PENDING',
+  },
+  turnStart: (s, ctx) => turnStart(s as KSequenced, ctx),
+  turnEnd: (s, ctx) => turnEnd(s as KSequenced, ctx),
+  roundWord: 'Turn',
+  forcedSteps: FORCED_STEPS,
+  quietActions: true,
+  units,
+  lastRound,
+  won,
+  deal: (s, ctx) => deal(s as KSequenced, ctx),
+  card: (s, drawn) => card(s as KSequenced, drawn),
+  sideOf,
+  // K-2.4: the activation ends with END_ACTIVATION, at once for K-GAP-4's special action (a charge's sequence ends it in the rules, for now).
+  activationOver: (s) => s.table.activation?.action === 'special',
+  // K-2.1b the units acting on the card (K-2.2d/e a joined leader's group, K-AMB-2 a covering half), the offered one first.
+  activationUnits: (s, c) => {
+    const units = activationUnits(s.table, offerOf(s as KSequenced), c.leaders === 'leave' ? 'leave' : 'with').units;
+    return [s.seq.unit!, ...units.filter((u) => u !== s.seq.unit)];
+  },
+  activateOptions: (s, ctx) => (kuularuiskuRuleset.legalCommands(s.table, ctx) as Command[]).filter((c) => c.type === 'ACTIVATE'),
+  activated: (s, c) => ({ ok: true, events: actionChosen(s as KSequenced, c) }),
+  forced,
+  resolveForced: (s, step, ctx) => resolveForced(s as KSequenced, step, ctx),
+  commandable,
+  mayReady,
+  mayUseReadiness,
+  rollOff: (sides, ctx) => rollOff(sides, ctx),
+  dress: (role, e, s, ctx, c) => dress(role, e, s as KSequenced, ctx, c),
+  follow: (role, e, s, prev, ctx, c) => follow(role, e, s as KSequenced, prev as KSequenced, ctx, c),
+  settle: (s, c, events, ctx) => settle(s as KSequenced, c, events, ctx),
+  rules: {
+    id: kuularuiskuRuleset.id,
+    version: kuularuiskuRuleset.version,
+    validateScenario: (scenario) => kuularuiskuRuleset.validateScenario(scenario),
+    setup: (scenario, ctx) => kuularuiskuRuleset.setup(scenario, ctx),
+    actionTypes: ACTIONS,
+    actions: (s, ctx) => (kuularuiskuRuleset.legalCommands(s.table, ctx) as Command[]).filter(isAction),
+    act: (s, c, ctx) => decided(s as KSequenced, c, ctx as never),
+    pendingDecision: (s, ctx) => kuularuiskuRuleset.pendingDecision(s.table, ctx as never),
+    answerTypes: ANSWERS,
+    answer: (s, c, ctx) => decided(s as KSequenced, c, ctx as never),
+    evolve: (t, e) => kuularuiskuRuleset.evolve(t, e as never),
+    victory: (s) => kuularuiskuRuleset.victory(s.table, undefined as never),
+  },
+};
