@@ -1,6 +1,7 @@
 // A template's label stays wholly on the canvas: it slides along the template's line (a searchlight's
 // strip) toward the middle's nearest point where its box fits, and a label too near an edge for the
-// line is pushed inside; one whose template is off the canvas stays put.
+// line is pushed inside; a HUD box over the canvas counts as its edge; one whose template is off the
+// canvas stays put.
 import { describe, expect, it } from 'vitest';
 import { labelAnchor } from '../../src/view/play/label-anchor';
 
@@ -36,6 +37,13 @@ describe('template label anchor', () => {
     const [x, y] = labelAnchor([320, 5], [320, 5], [320, 5], label, canvas);
     expect(x).toBe(320);
     expect(y).toBeCloseTo(21.6, 9);
+  });
+
+  it('a HUD box over the canvas\'s left side (the tool rail): the label slides along the strip clear of it', () => {
+    const clear = { left: 110, top: 0, right: 640, bottom: 400 };
+    const [x, y] = labelAnchor([-400, 200], [300, 200], [-50, 200], label, canvas, clear);
+    expect(x).toBeCloseTo(260, 9);
+    expect(y).toBe(200);
   });
 
   it('a template wholly off the canvas keeps its label at its middle', () => {

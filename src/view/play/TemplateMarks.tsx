@@ -8,7 +8,8 @@ import type { PlayTemplate } from '../../game';
 import type { TableModel } from '../table-model';
 import { LINE_SIDE, OVERLAY_ORDER } from '../tools/colours';
 import { labelStyle, PLAY_COLOURS } from './colours';
-import { labelAnchor, type Px } from './label-anchor';
+import { clearRect, hudCovers } from '../camera';
+import { labelAnchor, type Box, type Px } from './label-anchor';
 import { clipToTable, templateOutline } from './outlines';
 import { drawHeight } from './surface';
 
@@ -39,9 +40,23 @@ function toPx(parent: Object3D | null, p: Vec3, camera: Camera, size: { width: n
   return [(v.x + 1) * (size.width / 2), (1 - v.y) * (size.height / 2)];
 }
 
+/** The canvas's part no HUD box covers (canvas pixels), looked up at most every 400 ms (it walks the page). */
+const clearCache = { at: -Infinity, canvas: null as Element | null, box: undefined as Box | undefined };
+function clearOf(canvas: Element | null): Box | undefined {
+  if (!canvas) return undefined;
+  const now = performance.now();
+  if (clearCache.canvas === canvas && now - clearCache.at < 400) return clearCache.box;
+  const r = canvas.getBoundingClientRect();
+  const c = clearRect({ left: r.left, top: r.top, right: r.right, bottom: r.bottom }, hudCovers(canvas));
+  clearCache.at = now;
+  clearCache.canvas = canvas;
+  clearCache.box = c ? { left: c.left - r.left, top: c.top - r.top, right: c.right - r.left, bottom: c.bottom - r.top } : undefined;
+  return clearCache.box;
+}
+
 /**
  * Html's placement for a label standing on the line a→b (its middle the Html's own position): kept
- * wholly on the canvas (labelAnchor), its size read from the label's box once shown.
+ * wholly on the canvas's uncovered part (labelAnchor), its size read from the label's box once shown.
  */
 function onLineInView(id: string, a: Vec3, b: Vec3) {
   return (el: Object3D, camera: Camera, size: { width: number; height: number }): number[] => {
@@ -53,7 +68,7 @@ function onLineInView(id: string, a: Vec3, b: Vec3) {
     // The label's styled box holds its words' span.
     const box = document.querySelector<HTMLElement>(`[data-testid="play-template-label"][data-template="${CSS.escape(id)}"]`)?.parentElement;
     const label = { width: box?.offsetWidth ?? 200, height: box?.offsetHeight ?? 18, alongX: 0.5, alongY: 1.2 };
-    return labelAnchor(pa, pb, mid, label, size);
+    return labelAnchor(pa, pb, mid, label, size, clearOf(box?.closest('.st-canvas')?.querySelector('canvas') ?? null));
   };
 }
 

@@ -1,6 +1,7 @@
 // Where a template's label stands on the canvas: on the template's line (a strip's centreline, a
-// circle's centre) at the point nearest its middle whose label box lies wholly inside the canvas, so a
-// template running off the canvas's edge keeps its words readable (pixels, y down).
+// circle's centre) at the point nearest its middle whose label box lies wholly inside the canvas's
+// uncovered part, so a template running off the canvas's edge or under a HUD box keeps its words
+// readable (canvas pixels, y down).
 
 export type Px = readonly [number, number];
 
@@ -13,7 +14,7 @@ export interface LabelBox {
   alongY: number;
 }
 
-interface Box {
+export interface Box {
   left: number;
   top: number;
   right: number;
@@ -50,18 +51,20 @@ const clamp = (v: number, lo: number, hi: number): number => (lo > hi ? (lo + hi
 
 /**
  * The label's anchor for a template whose line runs a→b on the canvas (px) with its middle at `mid`
- * (on that line): `mid` when the label fits there; else the point of the line nearest `mid` where it
- * fits; else (the line too near an edge for the label) the line's visible point nearest `mid` pushed
- * inside; `mid` unchanged when no part of the line is on the canvas.
+ * (on that line), the label to stay within `clear` (the canvas's part no HUD box covers; the whole
+ * canvas when not given): `mid` when the label fits there; else the point of the line nearest `mid`
+ * where it fits; else (the line too near an edge for the label) the line's point on the canvas
+ * nearest `mid` pushed inside; `mid` unchanged when no part of the line is on the canvas.
  */
-export function labelAnchor(a: Px, b: Px, mid: Px, label: LabelBox, canvas: { width: number; height: number }): [number, number] {
+export function labelAnchor(a: Px, b: Px, mid: Px, label: LabelBox, canvas: { width: number; height: number }, clear?: Box): [number, number] {
+  const area = clear ?? { left: 0, top: 0, right: canvas.width, bottom: canvas.height };
   const len2 = (b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2;
   const s = len2 > 0 ? ((mid[0] - a[0]) * (b[0] - a[0]) + (mid[1] - a[1]) * (b[1] - a[1])) / len2 : 0;
   const inset: Box = {
-    left: label.width * label.alongX,
-    right: canvas.width - label.width * (1 - label.alongX),
-    top: label.height * label.alongY,
-    bottom: canvas.height - label.height * (1 - label.alongY),
+    left: area.left + label.width * label.alongX,
+    right: area.right - label.width * (1 - label.alongX),
+    top: area.top + label.height * label.alongY,
+    bottom: area.bottom - label.height * (1 - label.alongY),
   };
   const fits = clipSegment(a, b, inset);
   if (fits) return at(a, b, clamp(s, fits[0], fits[1]));
