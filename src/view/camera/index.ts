@@ -8,5 +8,7 @@ export type { CameraPose, PresetName, TableEdgeName } from './camera-views';
 export { followActive } from './follow-active';
 export { clearRect, hudCovers, toNdc } from './clear-area';
 export type { Rect } from './clear-area';
+export { shouldFollowAgain, CLEAR_SLACK } from './follow-again';
+export type { FollowAgainState } from './follow-again';
 export { unitInViewPose, allInside, projectNdc, tableCover, TABLE_COVER_ENOUGH, TABLE_COVER_LEAST } from './unit-in-view';
 export type { Lens, TableSize } from './unit-in-view';

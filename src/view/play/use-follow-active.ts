@@ -1,10 +1,11 @@
 // The camera brings the unit the game is about into view: at each new activation (or a unit offered
 // its card), and when a side is asked a decision about a unit, it glides so the unit's figures stand
-// in the part of the canvas no HUD box covers. Between those moments the user's own camera stays.
+// in the part of the canvas no HUD box covers, and again when that part changes (a panel opened over
+// the canvas). Between those moments the user's own camera stays.
 import { useThree } from '@react-three/fiber';
 import { useCallback, useEffect, useRef } from 'react';
 import type { PlayView } from '../../game';
-import { cameraDirector, clearRect, followActive, hudCovers, toNdc } from '../camera';
+import { cameraDirector, clearRect, followActive, hudCovers, shouldFollowAgain, toNdc, type Rect } from '../camera';
 import type { FigurePose } from '../Figures';
 import { useStore } from '../store';
 
@@ -42,17 +43,24 @@ export function useFollowActive(view: PlayView, poses: readonly FigurePose[]): v
   latest.current = { poses, unitId };
   // The user's camera moves counted when the camera last followed; null: it has not for this moment.
   const followedAt = useRef<number | null>(null);
+  // The canvas's uncovered part (page pixels) that follow aimed at.
+  const followedClear = useRef<Rect | null>(null);
+
+  const clearNow = useCallback((): { page: Rect; clear: Rect | null } => {
+    const box = canvas.getBoundingClientRect();
+    const page = { left: box.left, top: box.top, right: box.right, bottom: box.bottom };
+    return { page, clear: clearRect(page, hudCovers(canvas)) };
+  }, [canvas]);
 
   const bring = useCallback(() => {
     const { poses: now, unitId: id } = latest.current;
     const points = id ? unitPoints(now, id) : [];
     if (points.length === 0) return;
-    const box = canvas.getBoundingClientRect();
-    const page = { left: box.left, top: box.top, right: box.right, bottom: box.bottom };
-    const clear = clearRect(page, hudCovers(canvas));
+    const { page, clear } = clearNow();
     if (clear) cameraDirector.bringIntoView(points, toNdc(page, clear));
     followedAt.current = cameraDirector.userMoves;
-  }, [canvas]);
+    followedClear.current = clear;
+  }, [clearNow]);
 
   useEffect(() => {
     followedAt.current = null;
@@ -73,4 +81,29 @@ export function useFollowActive(view: PlayView, poses: readonly FigurePose[]): v
     const timer = setTimeout(bring, 150);
     return () => clearTimeout(timer);
   }, [on, size.width, size.height, bring]);
+
+  // A HUD box over the canvas opened, folded or resized (the page's elements changed; the canvas's own
+  // labels left out): follow again once the layout settles, if the uncovered part changed and the
+  // user has not taken the camera since.
+  useEffect(() => {
+    const app = document.querySelector('.st-app');
+    if (!on || !app || typeof MutationObserver === 'undefined') return;
+    const within = canvas.closest('.st-canvas') ?? canvas;
+    const timers: Array<ReturnType<typeof setTimeout>> = [];
+    const check = () => {
+      const state = { followedAt: followedAt.current, userMoves: cameraDirector.userMoves, followedClear: followedClear.current, clear: clearNow().clear };
+      if (shouldFollowAgain(state)) bring();
+    };
+    const observer = new MutationObserver((records) => {
+      if (records.every((r) => within.contains(r.target))) return;
+      timers.splice(0).forEach(clearTimeout);
+      // Once laid out, and again after a panel's opening transition.
+      timers.push(setTimeout(check, 150), setTimeout(check, 600));
+    });
+    observer.observe(app, { subtree: true, childList: true, attributes: true });
+    return () => {
+      observer.disconnect();
+      timers.forEach(clearTimeout);
+    };
+  }, [on, canvas, clearNow, bring]);
 }
