@@ -36,4 +36,9 @@ describe('following again when the uncovered part changes', () => {
   it('the follow found no uncovered part, and now there is one: follows again', () => {
     expect(shouldFollowAgain({ followedAt: 3, userMoves: 3, followedClear: null, clear: whole })).toBe(true);
   });
+
+  it('a presenter beat took the camera after the follow (its card opened over the canvas): the beat keeps it', () => {
+    expect(shouldFollowAgain({ followedAt: 3, userMoves: 3, followedClear: whole, clear: besidePanel, view: 'beat' })).toBe(false);
+    expect(shouldFollowAgain({ followedAt: 3, userMoves: 3, followedClear: whole, clear: besidePanel, view: 'focus' })).toBe(true);
+  });
 });

@@ -15,6 +15,8 @@ export interface FollowAgainState {
   followedClear: Rect | null;
   /** The uncovered part now. */
   clear: Rect | null;
+  /** The camera's named view now: 'beat' while a presenter beat holds the camera. */
+  view?: string;
 }
 
 function moved(a: Rect, b: Rect): boolean {
@@ -29,5 +31,7 @@ function moved(a: Rect, b: Rect): boolean {
 /** True when the camera should follow again: it followed this moment, nobody moved it since, and the uncovered part changed. */
 export function shouldFollowAgain(s: FollowAgainState): boolean {
   if (s.followedAt === null || s.followedAt !== s.userMoves || !s.clear) return false;
+  // A presenter beat took the camera after the follow (its card opening changed the uncovered part).
+  if (s.view === 'beat') return false;
   return !s.followedClear || moved(s.followedClear, s.clear);
 }

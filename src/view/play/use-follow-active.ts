@@ -5,7 +5,7 @@
 import { useThree } from '@react-three/fiber';
 import { useCallback, useEffect, useRef } from 'react';
 import type { PlayView } from '../../game';
-import { cameraDirector, clearRect, followActive, hudCovers, shouldFollowAgain, toNdc, type Rect } from '../camera';
+import { cameraDirector, cameraStatus, clearRect, followActive, hudCovers, shouldFollowAgain, toNdc, type Rect } from '../camera';
 import type { FigurePose } from '../Figures';
 import { useStore } from '../store';
 
@@ -77,7 +77,7 @@ export function useFollowActive(view: PlayView, poses: readonly FigurePose[]): v
   // A canvas of another size (the window, the dock) moves the HUD's boxes: follow again, unless the
   // user has taken the camera since.
   useEffect(() => {
-    if (!on || followedAt.current === null || followedAt.current !== cameraDirector.userMoves) return;
+    if (!on || followedAt.current === null || followedAt.current !== cameraDirector.userMoves || cameraStatus.get().view === 'beat') return;
     const timer = setTimeout(bring, 150);
     return () => clearTimeout(timer);
   }, [on, size.width, size.height, bring]);
@@ -91,7 +91,7 @@ export function useFollowActive(view: PlayView, poses: readonly FigurePose[]): v
     const within = canvas.closest('.st-canvas') ?? canvas;
     const timers: Array<ReturnType<typeof setTimeout>> = [];
     const check = () => {
-      const state = { followedAt: followedAt.current, userMoves: cameraDirector.userMoves, followedClear: followedClear.current, clear: clearNow().clear };
+      const state = { followedAt: followedAt.current, userMoves: cameraDirector.userMoves, followedClear: followedClear.current, clear: clearNow().clear, view: cameraStatus.get().view };
       if (shouldFollowAgain(state)) bring();
     };
     const observer = new MutationObserver((records) => {
