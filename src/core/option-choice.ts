@@ -12,6 +12,8 @@ export interface OptionChoice {
   options?: Array<{ name: string; text?: string }>;
   /** A house value (Sandtable's reading or number, not the book's): marked "house" where shown. */
   house: boolean;
+  /** A choice of the scenario's designer ([design] in the rule's text), not a historical record: shown with a mark. */
+  design?: boolean;
   /** The rule id it cites. */
   rule?: string;
 }

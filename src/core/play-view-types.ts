@@ -304,11 +304,14 @@ export interface PlayShot {
 
 /** A rule or house value the rules panel lists. */
 export interface PlayRuleEntry {
+  /** The entry's key (rule links, saves and tests find it by this); shown only when `ref` is absent. */
   id: string;
+  /** The rule id players read and cite (K-7.1b) where the key is an internal one (a game option's); '' shows none. */
+  ref?: string;
   title: string;
   text: string;
-  /** A house value filling a gap or choosing a reading (K-GAP-n / K-AMB-n). */
-  house?: { key: string; value: unknown; options?: unknown[]; source: string };
+  /** A house value filling a gap or choosing a reading (K-GAP-n / K-AMB-n); `name` is the setting in words (the key is not shown). */
+  house?: { key: string; name?: string; value: unknown; options?: unknown[]; source: string };
 }
 
 export interface PlayView {

@@ -65,7 +65,10 @@ export function describeOptions(o: GameOptions | undefined, choices: readonly Ga
     const c = choices.find((x) => x.kind === 'rule' && x.id === id);
     out.push(`${c?.title ?? id}: ${on ? 'on' : 'off'}${c && c.default === on ? ' (the default)' : ''}`);
   }
-  for (const [id, name] of Object.entries(n.readings ?? {})) out.push(`${id} reading (house): ${name}`);
+  for (const [id, name] of Object.entries(n.readings ?? {})) {
+    const c = choices.find((x) => x.kind === 'reading' && x.id === id);
+    out.push(`${c?.title ?? `${id} reading`} (house): ${name}`);
+  }
   for (const [key, name] of Object.entries(n.house ?? {})) {
     const c = choices.find((x) => x.kind === 'house' && x.id === key);
     out.push(`${c?.title ?? key} (house): ${name}${c && c.default === name ? ' (the default)' : ''}`);

@@ -56,6 +56,10 @@ describe.runIf(run)('game options in Chromium', () => {
     // The bite's reading is a house value, and so is every house option listed.
     expect(await page.textContent('[data-option="opt-white-suits"] .st-play-option-house')).toBe('house');
     expect(await page.$$eval('[data-testid=house-options] [data-option]', (els) => els.length)).toBeGreaterThan(10);
+    // The designer's choice is a mark the legend names, not "[design]" in its title; no title is said twice.
+    expect(await page.textContent('[data-option="opt-white-suits"] .st-play-option-head [data-mark=design]')).toBe('design');
+    expect(await page.$$eval('.st-play-option-head', (els) => els.filter((e) => (e.textContent ?? '').includes('[design]')).length)).toBe(0);
+    expect(dialog.match(/Optional bite/g)).toHaveLength(1);
     expect(await page.isChecked(byId('option-rule-opt-womens-guard'))).toBe(false);
     expect(await page.isChecked(byId('option-rule-opt-swedish-squad'))).toBe(true);
     await startNewGame(page, { 'opt-womens-guard': true });
@@ -66,6 +70,9 @@ describe.runIf(run)('game options in Chromium', () => {
     expect(save).toMatchObject({ sandtableSave: 3, options: { rules: { 'opt-womens-guard': true } } });
     await tab('rules');
     expect(await page.textContent('[data-rule-id="opt-womens-guard"]')).toContain('on in this game');
+    // Players read the rule the option cites (K-ORG-1), never the option's own id.
+    expect(await page.textContent('[data-rule-id="opt-womens-guard"] code')).toBe('K-ORG-1');
+    expect(await page.textContent(byId('rules-panel'))).not.toContain('opt-');
     await tab('log');
     // The game's options are logged once, before every event (index -1), at the bottom of the newest-first log.
     expect(await page.$$eval('[data-testid=game-log] li[data-type=GAME_OPTIONS]', (els) => els.map((e) => e.getAttribute('data-index')))).toEqual(['-1']);

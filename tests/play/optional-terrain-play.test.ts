@@ -52,7 +52,7 @@ function paintAt(table: Battlefield, x: number, z: number): number[] {
 describe('K-3.0a a game with the railway embankment switched off', () => {
   it('K-3.0a the start dialog\'s choices list it, on by default', () => {
     const p = play({ storage: null });
-    expect(p.options.choices).toContainEqual(expect.objectContaining({ kind: 'rule', id: 'opt-rail-embankment', default: true, title: 'Optional railway embankment (on unless the players leave it out when starting a game) [design]' }));
+    expect(p.options.choices).toContainEqual(expect.objectContaining({ kind: 'rule', id: 'opt-rail-embankment', default: true, title: 'Optional railway embankment', design: true }));
     expect(p.battlefield.get()).toBe(bf); // the defaults keep the file's own table
   });
 

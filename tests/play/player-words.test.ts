@@ -2,10 +2,14 @@
 // every log line, every refusal (the random player's refused proposals, at each activation a probe of
 // the special actions, commands, evacuations, shots and weapon pick-ups the rules may refuse, and at
 // each decision its answers spoilt one field at a time), every button and hint of the moment, every
-// decision's question and answers, and the scenario's own texts players read (briefing, game options)
-// checked for a unit, figure, terrain or special-rule id of the scenario.
+// decision's question and answers, the scenario's own texts players read (briefing, game options), the
+// start dialog and the rules panel as drawn, checked for a unit, figure, terrain or special-rule id of the
+// scenario (the panel may show rule ids like K-5.2a: players cite those).
 import { readFileSync } from 'node:fs';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPlay } from '../../src/app/play';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import type { PendingDecision, Player } from '../../src/core';
 import { cachedTable, playGame } from '../../src/flow';
@@ -15,6 +19,8 @@ import { logLines } from '../../src/rules/kuularuisku/engine';
 import { describeActions } from '../../src/rules/kuularuisku/hud';
 import type { KState } from '../../src/rules/kuularuisku/state';
 import { featureName, parseScenarioOrThrow, type Scenario } from '../../src/scenario';
+import { GameOptions } from '../../src/ui/play/GameOptions';
+import { RulesPanel } from '../../src/ui/play/RulesPanel';
 import { flowTable } from '../flow/fixture';
 import { escortReturnScenario } from '../flow/situations';
 
@@ -145,6 +151,53 @@ describe.each(FILES)('no id in what players read: %s', (file) => {
     const g = new GameSession({ ruleset, scenario, table: cachedTable(bf), seed: 1 });
     const pattern = idPattern(scenario, g.state as KState, true);
     expect(scenarioTexts(scenario).filter((t) => pattern.test(t))).toEqual([]);
+  });
+});
+
+/** What a drawn panel says, tags stripped (entities decoded, elements apart). */
+const plain = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+
+describe.each(FILES)('the start dialog and the rules panel in player words: %s', (file) => {
+  const scenario = parseScenarioOrThrow(readFileSync(file, 'utf8'), file);
+  let bf: Battlefield;
+  beforeAll(async () => {
+    bf = await createBattlefield(scenario);
+  });
+  afterAll(() => bf?.free());
+
+  it('K-3.0a the start dialog titles each option by its name: no [design] or "house" in a title, no title again in its text, the designer\'s and house choices marked', () => {
+    const choices = ruleset.optionChoices?.(scenario) ?? [];
+    expect(choices.filter((c) => /\[|\]|\bhouse\b|[a-z][A-Z]/.test(c.title)).map((c) => c.title)).toEqual([]);
+    expect(choices.filter((c) => c.text.startsWith(c.title)).map((c) => c.title)).toEqual([]);
+    const html = renderToStaticMarkup(createElement(GameOptions, { choices, value: {}, onChange: () => undefined }));
+    const g = new GameSession({ ruleset, scenario, table: cachedTable(bf), seed: 1 });
+    const pattern = idPattern(scenario, g.state as KState, true);
+    expect(plain(html).match(pattern)?.[0] ?? null).toBeNull();
+    // One mark per option the designer chose ([design] in its rule's first sentence), one "house" per house choice.
+    const design = (scenario.specialRules ?? []).filter((r) => choices.some((c) => c.kind === 'rule' && c.id === r.id) && /^[^:.]*\[design\]/.test(r.text));
+    expect(html.match(/data-mark="design" title=/g)?.length ?? 0).toBe(design.length);
+    expect(html.match(/class="st-play-option-house" title=/g)?.length ?? 0).toBe(choices.filter((c) => c.house).length);
+  });
+
+  it('K-AMB-2 the rules panel shows rule ids players cite (K-…), never a game option\'s id nor a house setting\'s key, with the options switched', () => {
+    const choices = ruleset.optionChoices?.(scenario) ?? [];
+    // Every option that is off switched on (one left out may strand a beat's unit), every reading switched.
+    const rules = Object.fromEntries(choices.filter((c) => c.kind === 'rule' && c.default === false).map((c) => [c.id, true]));
+    const readings = Object.fromEntries(choices.filter((c) => c.kind === 'reading').map((c) => [c.id, c.options!.map((o) => o.name).find((n) => n !== c.default)!]));
+    const p = createPlay(scenario, bf, { seed: 1, storage: null, options: { rules, readings, house: { splitRounding: 'ceil' } } });
+    const html = renderToStaticMarkup(createElement(RulesPanel, { rules: p.rules, focus: null }));
+    const shownIds = [...html.matchAll(/<code>(.*?)<\/code>/g)].map((m) => m[1]!);
+    expect(shownIds.length).toBeGreaterThan(50);
+    expect([...new Set(shownIds.filter((id) => !/^K-[A-Za-z0-9.-]+$/.test(id)))]).toEqual([]);
+    const text = plain(html);
+    // A key that is one plain word ("artillery") reads as that word.
+    const keys = p.rules.flatMap((r) => (r.house && /[A-Z.]/.test(r.house.key) ? [r.house.key] : []));
+    expect(keys.length).toBeGreaterThan(30);
+    expect(keys.filter((k) => text.includes(k))).toEqual([]);
+    expect(text).toContain('House value: Split rounding = ceil');
+    const g = new GameSession({ ruleset, scenario, table: cachedTable(bf), seed: 1 });
+    expect(text.match(idPattern(scenario, g.state as KState, true))?.[0] ?? null).toBeNull();
+    expect(p.log.get()[0]?.text.match(idPattern(scenario, g.state as KState, true))?.[0] ?? null).toBeNull();
   });
 });
 

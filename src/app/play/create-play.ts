@@ -150,7 +150,9 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
     return choices.filter((c) => c.kind !== 'house').map((c) => {
       const value = c.kind === 'rule' ? chosen.rules?.[c.id] ?? c.default : chosen.readings?.[c.id] ?? c.default;
       const title = c.kind === 'rule' ? `Game option: ${c.title} — ${value ? 'on' : 'off'} in this game` : `Game option: ${c.title} — ${String(value)}`;
-      return { id: c.id, title, text: c.text, ...(c.kind === 'reading' ? { house: { key: `${c.id}.reading`, value, options: (c.options ?? []).map((o) => o.name), source: c.text } } : {}) };
+      // The option's id stays the key (rule links, saves); players read the rule it cites.
+      const house = { key: `${c.id}.reading`, name: 'Reading', value, options: (c.options ?? []).map((o) => o.name), source: c.text };
+      return { id: c.id, ref: c.rule ?? '', title, text: c.text, ...(c.kind === 'reading' ? { house } : {}) };
     });
   };
   const optionLog = (): PlayLogLine[] => (hasOptions(session!.options)

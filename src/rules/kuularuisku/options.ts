@@ -6,7 +6,7 @@
 // without options is the file as written. The table is built from that scenario (heights, solids,
 // sight and the drawn table), so terrain switched off is gone for the rules and the eye alike.
 import type { OptionChoice } from '../../core';
-import { validateScenario, type Scenario } from '../../scenario';
+import { specialRuleName, validateScenario, type Scenario } from '../../scenario';
 import { HOUSE_ENTRIES } from './house';
 import { validateKScenario } from './scenario-data';
 import { BITE_READINGS, type SpecialData, parseSpecialData } from './special';
@@ -34,10 +34,16 @@ function optionalRules(s: Scenario): Optional[] {
   return out;
 }
 
-/** The first sentence of a rule's text (its title in option lists). */
-function titleOf(text: string): string {
+/** The first sentence of a rule's text, up to its first ": " or ". " (the rule's name, its default and its marks). */
+function firstSentence(text: string): string {
   const m = /^(.*?[.:])(\s|$)/.exec(text);
-  return (m ? m[1]! : text).replace(/[.:]$/, '').slice(0, 120);
+  return m ? m[1]! : text;
+}
+
+/** The rule's text after its first sentence (what the option does), capitalised; the whole text when nothing follows. */
+function textAfterName(text: string): string {
+  const rest = text.slice(firstSentence(text).length).trim();
+  return rest ? rest.charAt(0).toUpperCase() + rest.slice(1) : text;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -48,20 +54,26 @@ function houseName(key: string, value: unknown): string | undefined {
   return e?.options?.find((o) => same(o.value, value))?.name;
 }
 
-/** Everything the players may choose for this scenario, with its default (the scenario's own rules.house included). */
 /** A house setting's key as words: "defaultTurnLimit" → "Default turn limit". */
-function houseTitle(key: string): string {
-  const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+export function houseTitle(key: string): string {
+  const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().replace(/\bmg\b/g, 'MG');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/**
+ * Everything the players may choose for this scenario, with its default (the scenario's own
+ * rules.house included). An optional rule is titled by its name ("Optional medic"), described by the
+ * rest of its text, and a [design] in its first sentence becomes the `design` flag (drawn as a mark).
+ */
 export function kOptionChoices(s: Scenario): KOptionChoice[] {
   const out: KOptionChoice[] = [];
   for (const r of optionalRules(s)) {
-    out.push({ kind: 'rule', id: r.id, title: titleOf(r.text), text: r.text, default: r.data.enabled, house: false, rule: r.data.modifies[0]! });
+    const ruleName = specialRuleName(r);
+    const design = /\[design\]/.test(firstSentence(r.text));
+    out.push({ kind: 'rule', id: r.id, title: ruleName, text: textAfterName(r.text), default: r.data.enabled, house: false, ...(design ? { design } : {}), rule: r.data.modifies[0]! });
     if (r.data.kind === 'cannot-go-to-ground') {
       out.push({
-        kind: 'reading', id: r.id, title: `${titleOf(r.text)}: what "cannot go to ground" does`, text: r.data.house?.reading ?? 'K-7.1b: the reading of going to ground',
+        kind: 'reading', id: r.id, title: `${ruleName}: what "cannot go to ground" does`, text: r.data.house?.reading ?? 'K-7.1b: the reading of going to ground',
         default: r.data.reading, options: BITE_READINGS.map((name) => ({ name, text: r.data.kind === 'cannot-go-to-ground' ? r.data.readings[name] : '' })), house: true, rule: 'K-7.1b',
       });
     }

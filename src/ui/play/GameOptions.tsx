@@ -1,9 +1,10 @@
 // The game options a new game may start with: the scenario's optional rules (on/off), the readings
 // the players may switch, and the house values with named options — each with its text (its title
-// not repeated), house values marked "house", source marks ("[design]") drawn as marks, and a legend
+// not repeated), house values marked "house", the designer's choices marked "design", and a legend
 // for both. Controlled: `value` holds only what differs from the defaults; `readOnly` shows a game's
 // options without letting them change (a game in progress keeps the options it began with).
 import type { GameOptionChoice, GameOptions as Chosen } from '../../game';
+import { MARKS } from '../../scenario';
 import { MarkedText } from '../MarkedText';
 import './game-options.css';
 
@@ -41,6 +42,11 @@ export function withOption(value: Chosen, c: GameOptionChoice, v: boolean | stri
   return next as Chosen;
 }
 
+/** The designer's mark: the same look and meaning as a [design] in a scenario text, and the legend below names it. */
+function DesignMark() {
+  return <span className="st-mark st-mark-design" data-mark="design" title={MARKS.design.meaning}>design</span>;
+}
+
 function HouseMark() {
   return <span className="st-play-option-house" title="A house value: Sandtable's reading or number, not the book's">house</span>;
 }
@@ -72,6 +78,7 @@ function Choice({ c, under, value, onChange, readOnly = false }: { c: GameOption
         <span className="st-play-option-head">
           <input type="checkbox" checked={v === true} disabled={readOnly} data-testid={testid} onChange={(e) => onChange(withOption(value, c, e.target.checked))} />
           <MarkedText text={c.title} />
+          {c.design && <DesignMark />}
           {c.house && <HouseMark />}
         </span>
         <span className="st-play-option-text"><MarkedText text={textAfterTitle(c.text, c.title)} /></span>
@@ -84,6 +91,7 @@ function Choice({ c, under, value, onChange, readOnly = false }: { c: GameOption
     <label className={`st-play-option${under ? ' st-play-option-setting' : ''}${changed ? ' st-play-option-changed' : ''}`} data-option={c.id}>
       <span className="st-play-option-head">
         <span className="st-play-option-label"><MarkedText text={label} /></span>
+        {c.design && <DesignMark />}
         {c.house && <HouseMark />}
         <select value={String(v)} disabled={readOnly} data-testid={testid} onChange={(e) => onChange(withOption(value, c, e.target.value))}>
           {(c.options ?? []).map((o) => <option key={o.name} value={o.name}>{o.name}{o.name === c.default ? ' (default)' : ''}</option>)}

@@ -10,9 +10,21 @@ export interface RulesPanelProps {
   focus: string | null;
 }
 
+/** A house value as players read it: an option's name where it has one, else the value itself. */
 function houseValue(v: unknown): string {
-  return typeof v === 'string' ? v : JSON.stringify(v);
+  if (typeof v === 'string') return v;
+  if (v && typeof v === 'object' && 'name' in v && typeof v.name === 'string') return v.name;
+  return JSON.stringify(v);
 }
+
+/** The value in force by its option's name, where an option holds that value. */
+function valueInForce(h: NonNullable<PlayRuleEntry['house']>): string {
+  const named = h.options?.find((o) => o && typeof o === 'object' && 'value' in o && JSON.stringify(o.value) === JSON.stringify(h.value));
+  return houseValue(named ?? h.value);
+}
+
+/** The rule id players read: an entry's reference, else its id (a game option's own id is a key, never shown). */
+const refOf = (r: PlayRuleEntry) => r.ref ?? r.id;
 
 export function RulesPanel({ rules, focus }: RulesPanelProps) {
   const [query, setQuery] = useState('');
@@ -22,7 +34,7 @@ export function RulesPanel({ rules, focus }: RulesPanelProps) {
   const shown = useMemo(() => {
     const q = query.trim().toLowerCase();
     if (!q) return rules;
-    return rules.filter((r) => r.id.toLowerCase().includes(q) || r.title.toLowerCase().includes(q) || r.text.toLowerCase().includes(q));
+    return rules.filter((r) => refOf(r).toLowerCase().includes(q) || r.title.toLowerCase().includes(q) || r.text.toLowerCase().includes(q));
   }, [rules, query]);
   useEffect(() => {
     if (!focus) return;
@@ -39,10 +51,10 @@ export function RulesPanel({ rules, focus }: RulesPanelProps) {
         {shown.map((r, i) => (
           // An id may carry several house values (one entry each): keys by position.
           <li key={`${r.id}#${i}`} data-rule-id={r.id} className={r.id === focus ? 'st-focus' : undefined} data-testid={r.id === focus && shown.findIndex((x) => x.id === focus) === i ? 'rule-focused' : undefined}>
-            <p className="st-play-rule-head"><code>{r.id}</code> <b>{r.title}</b></p>
+            <p className="st-play-rule-head">{refOf(r) && <><code>{refOf(r)}</code> </>}<b>{r.title}</b></p>
             {r.house && (
               <p className="st-play-house" data-testid="house-value">
-                House value: <b>{r.house.key} = {houseValue(r.house.value)}</b>
+                House value: <b>{r.house.name ?? r.house.key} = {valueInForce(r.house)}</b>
                 {r.house.options && r.house.options.length > 0 && <span> (options: {r.house.options.map(houseValue).join(', ')})</span>}
                 <span className="st-play-house-source">{r.house.source}</span>
               </p>

@@ -230,7 +230,8 @@ describe('house options offered at the start', () => {
     expect(byKey({ ...kal, rules: { house: { defaultTurnLimit: '10-turns' } } }).get('defaultTurnLimit')).toBe('10-turns');
     expect(byKey({ ...kal, rules: { house: { defaultTurnLimit: 12 } } }).get('defaultTurnLimit')).toBe('12-turns');
     expect(byKey({ ...kal, rules: { house: { defaultTurnLimit: 7 } } }).has('defaultTurnLimit')).toBe(false);
-    // Titled in words, the rule id after them ("Default turn limit (K-GAP-1)").
-    expect(kOptionChoices(kal).filter((c) => c.kind === 'house').every((c) => c.house && /^[A-Z][a-z ]+ \(K-(GAP|AMB)-\d+\)$/.test(c.title))).toBe(true);
+    // Titled in words, the rule id after them ("Default turn limit (K-GAP-1)"), MG in capitals ("MG loader rolls own die").
+    expect(kOptionChoices(kal).filter((c) => c.kind === 'house' && !(c.house && /^([A-Z]|MG)(MG|[a-z ])+ \(K-(GAP|AMB)-\d+\)$/.test(c.title))).map((c) => c.title)).toEqual([]);
+    expect(kOptionChoices(kal).find((c) => c.id === 'mgLoaderRollsOwnDie')?.title).toBe('MG loader rolls own die (K-AMB-19)');
   });
 });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { PlayRuleEntry } from '../../../core';
 import raw from '../data/rule-index.json';
 import { HOUSE_ENTRIES, type HouseEntry } from '../house';
+import { houseTitle } from '../options';
 import type { HouseSettings } from '../state';
 
 const RuleIndexFile = z.object({
@@ -28,7 +29,7 @@ export const RULE_INDEX: RuleIndex = loadRuleIndex();
 
 function houseMark(e: HouseEntry, house: HouseSettings | undefined): PlayRuleEntry['house'] {
   const value = house ? (house as Record<string, unknown>)[e.key] : e.value;
-  return { key: e.key, value, ...(e.options ? { options: e.options.map((o) => ({ name: o.name, value: o.value })) } : {}), source: e.reason };
+  return { key: e.key, name: houseTitle(e.key), value, ...(e.options ? { options: e.options.map((o) => ({ name: o.name, value: o.value })) } : {}), source: e.reason };
 }
 
 /** The panel's entries, in digest order; `house` gives the values in force in this game (default: the house defaults). */
@@ -39,9 +40,9 @@ export function rulesPanel(house?: HouseSettings): PlayRuleEntry[] {
     seen.add(r.id);
     const houses = HOUSE_ENTRIES.filter((e) => e.id === r.id);
     if (!houses.length) out.push({ id: r.id, title: r.title, text: r.text });
-    for (const e of houses) out.push({ id: r.id, title: houses.length > 1 ? `${r.title} — ${e.key}` : r.title, text: r.text, house: houseMark(e, house) });
+    for (const e of houses) out.push({ id: r.id, title: houses.length > 1 ? `${r.title} — ${houseTitle(e.key)}` : r.title, text: r.text, house: houseMark(e, house) });
   }
   // House values citing an id the digest does not list (none today) still show.
-  for (const e of HOUSE_ENTRIES) if (!seen.has(e.id)) out.push({ id: e.id, title: e.key, text: e.reason, house: houseMark(e, house) });
+  for (const e of HOUSE_ENTRIES) if (!seen.has(e.id)) out.push({ id: e.id, title: houseTitle(e.key), text: e.reason, house: houseMark(e, house) });
   return out;
 }
