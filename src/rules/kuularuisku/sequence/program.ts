@@ -103,7 +103,9 @@ export function sideOf(table: KState, unit: string): string {
 
 /** F2.1–3 the step the unit offered faces before deciding: a melee round (K-6.3a), its rout (K-7.3d), the pinned test (K-7.1f). */
 export function forced(table: KState, unit: string): string | null {
-  return forcedStepAt(table, unit);
+  const step = forcedStepAt(table, unit);
+  // K-7.1c a unit that took its pinned test and stayed pinned goes on to decide (the table marks it at the test's STEP_DONE).
+  return step === 'pinned-test' && table.tableFlow.pinnedFailed ? null : step;
 }
 
 /**
