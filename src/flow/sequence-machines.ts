@@ -178,10 +178,16 @@ const cleared = { unit: null, side: null, via: null, by: null, forced: null, tak
  */
 export function cardsMachine(p: CardsProg) {
   const E = cardsEvents(p);
-  // The unit offered has acted (already counted when it activated with others).
-  const actedNow = ({ context }: CardsArgs) => ({ acted: context.acted.includes(context.unit!) ? context.acted : [...context.acted, context.unit!], ...cleared });
-  // Units activating together are counted as acted at once, the offered one first (their cards are spent).
-  const together = ({ context, event }: CardsArgs) => ({ acted: [...context.acted, ...((event.units as string[] | undefined) ?? []).filter((u) => !context.acted.includes(u))] });
+  // The unit offered has acted (already counted when it activated with others): a readiness it waited in is over.
+  const actedNow = ({ context }: CardsArgs) => ({ acted: context.acted.includes(context.unit!) ? context.acted : [...context.acted, context.unit!], ready: context.ready.filter((u) => u !== context.unit), ...cleared });
+  // Units activating together are counted as acted at once, the offered one first (their cards are spent); their readiness is used.
+  const together = ({ context, event }: CardsArgs) => {
+    const units = (event.units as string[] | undefined) ?? [];
+    const gone = (u: string) => u === context.unit || units.includes(u);
+    return { acted: [...context.acted, ...units.filter((u) => !context.acted.includes(u))], ready: context.ready.filter((u) => !gone(u)), queue: context.queue.filter((u) => !gone(u)) };
+  };
+  // A pass is the unit's activation too: its readiness and its place in the queue are used.
+  const passed = (a: CardsArgs) => ({ ...actedNow(a), queue: a.context.queue.filter((u) => u !== a.context.unit) });
   const dealt = ({ event }: CardsArgs) => ({ round: Number(event.round), deck: [...(event.deck as string[])], drawn: [], acted: [], ready: [], queue: [], readiness: null, ...cleared });
   return setup({
     types: { context: {} as CardsContext, events: {} as GameEvent, input: {} as CardsContext },
@@ -221,9 +227,11 @@ export function cardsMachine(p: CardsProg) {
           {
             guard: 'queued',
             target: 'offered',
+            // The unit offered keeps its place at the queue's head until its activation starts: if it does not
+            // activate (a forced step spends it, a leader commands instead) it is passed over like any queued unit.
             actions: assign(({ context }) => {
-              const [unit, ...rest] = ableQueue(p, context);
-              return { unit: unit!, side: p.sideOf(context.table, unit!), via: 'readiness' as const, by: null, queue: rest };
+              const queue = ableQueue(p, context);
+              return { unit: queue[0]!, side: p.sideOf(context.table, queue[0]!), via: 'readiness' as const, by: null, queue };
             }),
           },
           { guard: 'deckLeft', target: 'draw', actions: assign({ queue: [] }) },
@@ -264,7 +272,7 @@ export function cardsMachine(p: CardsProg) {
         meta: { takes: ['activate', 'pass', 'ready', 'command'] },
         on: {
           [E.activate]: { target: 'activation', actions: assign(together) },
-          [E.pass]: { target: 'afterActivation', actions: assign(actedNow) },
+          [E.pass]: { target: 'afterActivation', actions: assign(passed) },
           [E.ready]: { guard: 'mayReady', target: 'next', actions: assign(({ context }) => ({ ready: [...context.ready, context.unit!], ...cleared })) },
           // The leader's activation is used to command: the unit commanded is offered in its place.
           [E.command]: {
@@ -308,15 +316,8 @@ export function cardsMachine(p: CardsProg) {
               return { readiness: { pending: w.pending.filter((x) => x !== side), declared: { ...w.declared, [side]: event.unit === null ? null : String(event.unit) } } };
             }),
           },
-          // Every side has declared: the declared units queue in the roll-off's order.
-          [E.close]: {
-            guard: 'allDeclared',
-            target: 'next',
-            actions: assign(({ context, event }) => {
-              const queue = [...(event.queue as string[])];
-              return { queue, ready: context.ready.filter((u) => !queue.includes(u)), readiness: null };
-            }),
-          },
+          // Every side has declared: the declared units queue in the roll-off's order (still in readiness until they act).
+          [E.close]: { guard: 'allDeclared', target: 'next', actions: assign(({ event }) => ({ queue: [...(event.queue as string[])], readiness: null })) },
         },
       },
       ...roundEndStates(E.end, { [E.closing]: 'closing' }),

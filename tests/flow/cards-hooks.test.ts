@@ -189,8 +189,9 @@ describe('a guard on using readiness (mayUseReadiness)', () => {
       mayUseReadiness: (t, unit) => !t.shaken.includes(unit),
       // The queued units passed over, in the program's words (after the event that moved past them).
       follow: (role, e, s, prev) => {
+        // The unit offered from the queue keeps its place at the head until its activation starts.
         const was = role === 'close' ? (e.queue as string[]) : (prev.seq as CardsView).queue;
-        const now = [...(s.seq as CardsView).queue, ...(s.seq.via === 'readiness' && s.seq.unit ? [s.seq.unit] : [])];
+        const now = (s.seq as CardsView).queue;
         return was.filter((u) => !now.includes(u)).map((u) => ({ type: 'QUEUE_SKIPPED', rule: 'TC-6', unitId: u, text: `${u} can no longer use its readiness` }));
       },
     });
@@ -199,7 +200,7 @@ describe('a guard on using readiness (mayUseReadiness)', () => {
     const g = readyBoth(m, after);
     ok(g, { type: 'READINESS', side: 'blue', unitId: 'blue_a' });
     ok(g, { type: 'READINESS', side: 'red', unitId: 'red_a' });
-    expect(g.state.seq).toMatchObject({ step: 'offer', unit: 'blue_a', via: 'readiness', queue: ['red_a'] });
+    expect(g.state.seq).toMatchObject({ step: 'offer', unit: 'blue_a', via: 'readiness', queue: ['blue_a', 'red_a'] });
     ok(g, { type: 'ACTIVATE', side: 'blue', unitId: 'blue_a' });
     ok(g, { type: 'SHOOT', side: 'blue', unitId: 'blue_a', target: 'red_a' });
     ok(g, { type: 'ALLOCATE_HIT', side: 'red', figureId: 'red_a_1' });
