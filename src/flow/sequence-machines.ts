@@ -188,6 +188,11 @@ export function cardsMachine(p: CardsProg) {
   };
   // A pass is the unit's activation too: its readiness and its place in the queue are used.
   const passed = (a: CardsArgs) => ({ ...actedNow(a), queue: a.context.queue.filter((u) => u !== a.context.unit) });
+  // The turn's end: ready units whose readiness lapses with it (the ruleset's rule, its end event's `lapsed`) count as having acted.
+  const lapse = ({ context, event }: CardsArgs) => {
+    const lapsed = (event.lapsed as string[] | undefined) ?? [];
+    return lapsed.length ? { acted: [...context.acted, ...lapsed.filter((u) => !context.acted.includes(u))], ready: context.ready.filter((u) => !lapsed.includes(u)) } : {};
+  };
   const dealt = ({ event }: CardsArgs) => ({ round: Number(event.round), deck: [...(event.deck as string[])], drawn: [], acted: [], ready: [], queue: [], readiness: null, ...cleared });
   return setup({
     types: { context: {} as CardsContext, events: {} as GameEvent, input: {} as CardsContext },
@@ -320,9 +325,10 @@ export function cardsMachine(p: CardsProg) {
           [E.close]: { guard: 'allDeclared', target: 'next', actions: assign(({ event }) => ({ queue: [...(event.queue as string[])], readiness: null })) },
         },
       },
-      ...roundEndStates(E.end, { [E.closing]: 'closing' }),
+      ...roundEndStates(E.end),
+      end: { meta: { takes: ['end'] }, on: { [E.closing]: 'closing', [E.end]: { target: 'afterRound', actions: assign(lapse) } } },
       /** The turn's end hook raised decisions: the turn's end waits for their last answer. */
-      closing: { meta: { takes: [] }, on: { [E.end]: 'afterRound' } },
+      closing: { meta: { takes: [] }, on: { [E.end]: { target: 'afterRound', actions: assign(lapse) } } },
     },
   });
 }

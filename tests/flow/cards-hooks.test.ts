@@ -211,6 +211,28 @@ describe('a guard on using readiness (mayUseReadiness)', () => {
     expect(g.state.seq).toMatchObject({ step: 'draw', queue: [], unit: null, acted: ['red_lt', 'blue_a'] });
     replays(m, g, [...READY_BOTH, ...after]);
   });
+
+  it('TC-6 TC-7 readiness lapsing with the turn (the end event\'s `lapsed`): the units still ready count as having acted and are ready no more', () => {
+    const endTurn = (m: AnyRulesetModule) => {
+      const g = readyBoth(m, []);
+      for (let i = 0; i < 10 && g.state.seq.step !== 'end'; i++) {
+        if (g.state.seq.step === 'draw') ok(g, { type: 'DRAW_CARD', side: 'red' });
+        else ok(g, { type: 'PASS', side: g.state.seq.side!, unitId: g.state.seq.unit! });
+      }
+      ok(g, { type: 'END_TURN', side: 'red' });
+      return g;
+    };
+    // No window: nobody may use a readiness this turn, so both first squads are still ready at its end.
+    const kept = endTurn(variant({ mayUseReadiness: () => false }));
+    expect(kept.state.seq).toMatchObject({ step: 'over', ready: ['red_a', 'blue_a'] });
+    expect(kept.state.seq.acted).not.toContain('red_a');
+    const m = variant({ mayUseReadiness: () => false, dress: (role, _e, s) => (role === 'end' ? { fields: { lapsed: [...(s.seq as CardsView).ready] } } : undefined) });
+    const g = endTurn(m);
+    expect(g.events.find((e) => e.type === 'TURN_CLOSED')).toMatchObject({ lapsed: ['red_a', 'blue_a'] });
+    expect(g.state.seq).toMatchObject({ step: 'over', ready: [] });
+    expect(g.state.seq.acted).toEqual(expect.arrayContaining(['red_a', 'blue_a']));
+    replays(m, g, READY_BOTH);
+  });
 });
 
 describe('a forced step waiting for its owners\' answers (forcedGoesOn)', () => {
