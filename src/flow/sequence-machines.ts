@@ -6,7 +6,7 @@
 // step due, whom a leader may command) and the round limit. Each state's `meta.takes` names the
 // command roles it takes: the ruleset composed around them (sequenced.ts) accepts no other.
 import { assign, setup, transition, type StateValue } from 'xstate';
-import type { AlternatingProgram, CardsProgram, GameEvent, PhasesProgram, Sequenced, SequenceProgram, SequenceStep, SequenceView } from '../core';
+import type { AlternatingProgram, CardsProgram, GameEvent, PhasesProgram, Sequenced, SequenceProgram, SequenceStep, SequenceView, TableEffects } from '../core';
 
 /** The events the machines take (their own words: no ruleset names them). */
 export const SEQUENCE_EVENTS = {
@@ -367,6 +367,17 @@ export function snapshotOf(machine: SequenceMachine, s: Sequenced<unknown>) {
 export function stepped(machine: SequenceMachine, s: Sequenced<unknown>, event: GameEvent): SequenceView {
   const [next] = transition(machine as never, snapshotOf(machine, s) as never, event as never) as unknown as [{ value: StateValue; context: Parameters<typeof viewOf>[1] }];
   return viewOf(next.value, next.context);
+}
+
+/**
+ * Cards: a table event's mark on the sequence (CardsProgram.tableEffects), whatever the step: units
+ * counted as acted, units out of readiness. Not a transition: the step stays, and so does the log.
+ */
+export function withTableEffects(seq: SequenceView, fx: TableEffects | undefined): SequenceView {
+  const acted = fx?.acted?.filter((u) => !seq.acted.includes(u)) ?? [];
+  const unready = fx?.unready?.filter((u) => seq.ready?.includes(u)) ?? [];
+  if (!acted.length && !unready.length) return seq;
+  return { ...seq, acted: [...seq.acted, ...acted], ...(unready.length ? { ready: seq.ready!.filter((u) => !unready.includes(u)) } : {}) };
 }
 
 /** The command roles the machine's current step takes (its states' meta). */

@@ -212,6 +212,24 @@ describe('a guard on using readiness (mayUseReadiness)', () => {
     replays(m, g, [...READY_BOTH, ...after]);
   });
 
+  it('TC-6 a table event may spend a unit\'s activation and its readiness (tableEffects): the queued unit hit is counted as acted, out of readiness, and not offered', () => {
+    // A variant where a unit hit by fire loses its readiness and its activation.
+    const m = variant({ tableEffects: (_t, e) => (e.type === 'UNIT_SHOT' && Number(e.hits) > 0 ? { acted: [String(e.target)], unready: [String(e.target)] } : undefined) });
+    const after = [6, 1, 1];
+    const g = readyBoth(m, after);
+    ok(g, { type: 'READINESS', side: 'blue', unitId: 'blue_a' });
+    ok(g, { type: 'READINESS', side: 'red', unitId: 'red_a' });
+    ok(g, { type: 'ACTIVATE', side: 'blue', unitId: 'blue_a' });
+    expect(g.state.seq).toMatchObject({ ready: ['red_a'], queue: ['red_a'], acted: ['red_lt'] });
+    ok(g, { type: 'SHOOT', side: 'blue', unitId: 'blue_a', target: 'red_a' });
+    // The shot's event marked the sequence at once, in the middle of the activation.
+    expect(g.state.seq).toMatchObject({ step: 'activation', unit: 'blue_a', ready: [], acted: ['red_lt', 'red_a'] });
+    ok(g, { type: 'ALLOCATE_HIT', side: 'red', figureId: 'red_a_1' });
+    ok(g, { type: 'HOLD_FIRE', side: 'red', unitId: 'red_a' });
+    expect(g.state.seq).toMatchObject({ step: 'draw', queue: [], unit: null, ready: [], acted: ['red_lt', 'red_a', 'blue_a'] });
+    replays(m, g, [...READY_BOTH, ...after]);
+  });
+
   it('TC-6 TC-7 readiness lapsing with the turn (the end event\'s `lapsed`): the units still ready count as having acted and are ready no more', () => {
     const endTurn = (m: AnyRulesetModule) => {
       const g = readyBoth(m, []);

@@ -9,7 +9,7 @@ import { ACTION_TYPES } from '../actions';
 import { FLOW_COMMAND_TYPES } from '../activation/commands';
 import { FORCED_STEPS } from '../flow-types';
 import { kuularuiskuRuleset } from '../ruleset';
-import { card, commandable, deal, forced, lastRound, mayReady, mayUseReadiness, resolveForced, rollOff, sideOf, turnEnd, turnStart, units, won, type KSequenced } from './program';
+import { card, commandable, deal, forced, lastRound, mayReady, mayUseReadiness, resolveForced, rollOff, sideOf, tableEffects, turnEnd, turnStart, units, won, type KSequenced } from './program';
 import { actionChosen, dress, follow, offerOf, settle } from './words';
 import { activationUnits } from '../activation/offer';
 
@@ -66,6 +66,7 @@ export const kuularuiskuSequence: CardsProgram<KState, Scenario, TableQueries> =
   commandable,
   mayReady,
   mayUseReadiness,
+  tableEffects,
   rollOff: (sides, ctx) => rollOff(sides, ctx),
   dress: (role, e, s, ctx, c) => dress(role, e, s as KSequenced, ctx, c),
   follow: (role, e, s, prev, ctx, c) => follow(role, e, s as KSequenced, prev as KSequenced, ctx, c),

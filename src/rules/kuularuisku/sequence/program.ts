@@ -2,7 +2,7 @@
 // over `{ table, seq }`: the deck dealt, what a drawn card does, the forced step due, whom a leader may
 // command, readiness, the roll-off. They reuse the rules' own deck, offer and readiness checks; the
 // machine is not yet in Kuularuisku's loop (docs/rulesets.md lists what still differs).
-import type { CardsProgram, CardsView, Dice, ForcedResolution, GameEvent, RollOffRound, Sequenced, TableQueries } from '../../../core';
+import type { CardsProgram, CardsView, Dice, ForcedResolution, GameEvent, RollOffRound, Sequenced, TableEffects, TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import { resolveHouse } from '../house';
 import { parseRules } from '../scenario-data';
@@ -167,6 +167,30 @@ export function mayUseReadiness(table: KState, unit: string): boolean {
   return !!u && canUseReadiness(table, u);
 }
 
+/**
+ * What a table event changes in the sequence (as the rules' own sequence folds it, flow-state.ts): K-7.3c a
+ * rout outside the unit's own activation is its activation; K-2.3 a unit routing, charged into or joining a
+ * melee, or gone is no longer ready.
+ */
+export function tableEffects(table: KState, e: GameEvent): TableEffects | undefined {
+  const k = e as unknown as KGameEvent;
+  switch (k.type) {
+    case 'ROUT_STARTED': {
+      const spent = k.countsAsActivation && !table.activation?.units.includes(k.unitId);
+      return { unready: [k.unitId], ...(spent ? { acted: [k.unitId] } : {}) };
+    }
+    case 'MELEE_STARTED':
+      return { unready: k.units };
+    case 'MELEE_JOINED':
+    case 'UNIT_DESTROYED':
+    case 'UNIT_SURRENDERED':
+    case 'UNIT_WITHDRAWN':
+      return { unready: [k.unitId] };
+    default:
+      return undefined;
+  }
+}
+
 /** K-2.3a may the unit offered on its own card go into readiness (not still pinned, not regrouping, not a joined leader's card)? */
 export function mayReady(table: KState, unit: string): boolean {
   return offerChoices(table, offerFor(table, unit)).ready;
@@ -198,4 +222,4 @@ export function lastRound(scenario: Scenario): number {
 }
 
 /** The functions above under CardsProgram's names (the command words, rules and table rules come with the switch). */
-export const kuularuiskuCards = { deal, card, sideOf, forced, resolveForced, commandable, mayReady, mayUseReadiness, rollOff, units, won, lastRound } satisfies Partial<Record<keyof CardsProgram<KState>, unknown>>;
+export const kuularuiskuCards = { deal, card, sideOf, forced, resolveForced, commandable, mayReady, mayUseReadiness, tableEffects, rollOff, units, won, lastRound } satisfies Partial<Record<keyof CardsProgram<KState>, unknown>>;
