@@ -59,14 +59,15 @@ import { turnLimitOf } from '../activation/victory';
  * After every command: settle = immediateEnd's lines (revealChecks over the command's events, the
  * 'command' victory check). tests/rules/kuularuisku/cards-shadow.test.ts checks every command of random
  * games against the rules' flow, the machine starting each from the rules' state; actions and answers
- * still go through the rules' own decide (their closing lines are theirs). Carried across commands (the
- * machine folding the log itself) the sequences still differ where the representation does: a queued
- * ready unit stays in the rules' `ready` until it activates (canUseReadiness reads it) while the machine
- * takes it out at the window's close; a few step, forced-step and acted differences are not traced yet
- * (3 training-ground games, about 600 commands: ready differs after 16, queue 13, step 4, forced 4,
- * acted 3; on Kalevankangas the diverged machine later fails its command guard). Not covered yet: the machine's step when the rules' verdict comes in a line
- * after its event (a turn-end victory: `won` is read before GAME_ENDED is folded; the composed `victory`
- * still ends the game, but `seq.step` stays 'between').
+ * still go through the rules' own decide (their closing lines are theirs). Folded across whole games (the
+ * machine deciding on the state it folded itself, tests/rules/kuularuisku/cards-fold.test.ts) it keeps
+ * the rules' sequence field by field and the table equal: a declared ready unit stays in `ready`, and
+ * the one offered from the queue at its head, until it activates (K-2.3b); a pinned unit that stayed
+ * pinned is not tested again (`forced`, K-7.1c); readiness lapsing at the turn's end is the end
+ * event's `lapsed` (K-GAP-2); a rout outside the unit's activation counts as acted and a unit routing,
+ * in melee or gone is ready no more (`tableEffects`, K-7.3c, K-2.3). Not covered yet: the machine's step
+ * when the rules' verdict comes in a line after its event (a turn-end victory: `won` is read before
+ * GAME_ENDED is folded; the composed `victory` still ends the game, but `seq.step` stays 'between').
  */
 
 /** A Kuularuisku game as the cards machine will hold it: the table (today's state) and the machine's view. */
