@@ -16,7 +16,8 @@ import type { KSequenced } from '../../../src/rules/kuularuisku/sequence/program
 import { parseScenarioOrThrow, type Scenario } from '../../../src/scenario';
 
 const SCENARIOS = ['scenarios/sandbox/training-ground.json', 'scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisku/tammerkoski.json'];
-const SEEDS = [1, 2, 3, 4, 5];
+// Seed 6 of Kalevankangas ends a turn with a ready unit left by the evacuation's last answer.
+const SEEDS = [1, 2, 3, 4, 5, 6];
 const machine = sequencedRuleset(kuularuiskuSequence as never);
 
 /**

@@ -21,12 +21,19 @@ const isAction = (c: Command) => !FLOW_COMMAND_TYPES.has(c.type) || c.type === '
 
 /**
  * The rules' own decision (an action, an answer), its events with the fields the machine reads on those
- * that are its events too: a deck shuffled after the barrage's last answer opens the turn (`round`, `deck`).
+ * that are its events too: a deck shuffled after the barrage's last answer opens the turn (`round`, `deck`);
+ * a turn ended by the evacuation's last answer lapses its unused readiness (`lapsed`, K-GAP-2).
  */
 function decided(s: KSequenced, c: Command, ctx: Parameters<typeof kuularuiskuRuleset.decide>[2]): Resolution {
   const d = kuularuiskuRuleset.decide(s.table, c as never, ctx);
   if (!d.ok) return d;
-  return { ok: true, events: (d.events as GameEvent[]).map((e) => (e.type === 'DECK_SHUFFLED' ? { ...e, round: e.turn, deck: e.order } : e)) };
+  return { ok: true, events: (d.events as GameEvent[]).map(machineFields) };
+}
+
+function machineFields(e: GameEvent): GameEvent {
+  if (e.type === 'DECK_SHUFFLED') return { ...e, round: e.turn, deck: e.order };
+  if (e.type === 'TURN_ENDED') return { ...e, lapsed: e.expiredReadiness };
+  return e;
 }
 
 export const kuularuiskuSequence: CardsProgram<KState, Scenario, TableQueries> = {
