@@ -244,6 +244,12 @@ export interface CardsProgram<T, Sc = unknown, Q = unknown> extends ProgramBase<
    * is passed over. Without it every such ready unit may.
    */
   mayUseReadiness?(table: T, unit: string): boolean;
+  /**
+   * A table event's mark on the sequence (`table`: the state before it): the units whose activation it
+   * spends outside their own (a rout that counts as the unit's activation: they count as acted) and
+   * those it takes out of readiness (charged into a melee, routed, gone). Without it none.
+   */
+  tableEffects?(table: T, event: GameEvent): TableEffects | undefined;
   /** Guard: may the unit offered go into readiness instead of acting (only on its own card)? */
   mayReady(table: T, unit: string): boolean;
   /**
@@ -279,6 +285,12 @@ export interface CardsProgram<T, Sc = unknown, Q = unknown> extends ProgramBase<
    * logged as its own event with its rolls, before the window closes.
    */
   rollOff(sides: readonly string[], ctx: SequenceCtx<Sc, Q> & { dice: Dice }): { order: string[]; text: string; rounds?: readonly RollOffRound[] };
+}
+
+/** Cards: what a table event changes in the sequence (CardsProgram.tableEffects). */
+export interface TableEffects {
+  readonly acted?: readonly string[];
+  readonly unready?: readonly string[];
 }
 
 /** The events of the cards machine, by role (a program may name them: `CardsProgram.events`). */

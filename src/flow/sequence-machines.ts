@@ -6,7 +6,7 @@
 // step due, whom a leader may command) and the round limit. Each state's `meta.takes` names the
 // command roles it takes: the ruleset composed around them (sequenced.ts) accepts no other.
 import { assign, setup, transition, type StateValue } from 'xstate';
-import type { AlternatingProgram, CardsProgram, GameEvent, PhasesProgram, Sequenced, SequenceProgram, SequenceStep, SequenceView } from '../core';
+import type { AlternatingProgram, CardsProgram, GameEvent, PhasesProgram, Sequenced, SequenceProgram, SequenceStep, SequenceView, TableEffects } from '../core';
 
 /** The events the machines take (their own words: no ruleset names them). */
 export const SEQUENCE_EVENTS = {
@@ -178,10 +178,21 @@ const cleared = { unit: null, side: null, via: null, by: null, forced: null, tak
  */
 export function cardsMachine(p: CardsProg) {
   const E = cardsEvents(p);
-  // The unit offered has acted (already counted when it activated with others).
-  const actedNow = ({ context }: CardsArgs) => ({ acted: context.acted.includes(context.unit!) ? context.acted : [...context.acted, context.unit!], ...cleared });
-  // Units activating together are counted as acted at once, the offered one first (their cards are spent).
-  const together = ({ context, event }: CardsArgs) => ({ acted: [...context.acted, ...((event.units as string[] | undefined) ?? []).filter((u) => !context.acted.includes(u))] });
+  // The unit offered has acted (already counted when it activated with others): a readiness it waited in is over.
+  const actedNow = ({ context }: CardsArgs) => ({ acted: context.acted.includes(context.unit!) ? context.acted : [...context.acted, context.unit!], ready: context.ready.filter((u) => u !== context.unit), ...cleared });
+  // Units activating together are counted as acted at once, the offered one first (their cards are spent); their readiness is used.
+  const together = ({ context, event }: CardsArgs) => {
+    const units = (event.units as string[] | undefined) ?? [];
+    const gone = (u: string) => u === context.unit || units.includes(u);
+    return { acted: [...context.acted, ...units.filter((u) => !context.acted.includes(u))], ready: context.ready.filter((u) => !gone(u)), queue: context.queue.filter((u) => !gone(u)) };
+  };
+  // A pass is the unit's activation too: its readiness and its place in the queue are used.
+  const passed = (a: CardsArgs) => ({ ...actedNow(a), queue: a.context.queue.filter((u) => u !== a.context.unit) });
+  // The turn's end: ready units whose readiness lapses with it (the ruleset's rule, its end event's `lapsed`) count as having acted.
+  const lapse = ({ context, event }: CardsArgs) => {
+    const lapsed = (event.lapsed as string[] | undefined) ?? [];
+    return lapsed.length ? { acted: [...context.acted, ...lapsed.filter((u) => !context.acted.includes(u))], ready: context.ready.filter((u) => !lapsed.includes(u)) } : {};
+  };
   const dealt = ({ event }: CardsArgs) => ({ round: Number(event.round), deck: [...(event.deck as string[])], drawn: [], acted: [], ready: [], queue: [], readiness: null, ...cleared });
   return setup({
     types: { context: {} as CardsContext, events: {} as GameEvent, input: {} as CardsContext },
@@ -221,9 +232,11 @@ export function cardsMachine(p: CardsProg) {
           {
             guard: 'queued',
             target: 'offered',
+            // The unit offered keeps its place at the queue's head until its activation starts: if it does not
+            // activate (a forced step spends it, a leader commands instead) it is passed over like any queued unit.
             actions: assign(({ context }) => {
-              const [unit, ...rest] = ableQueue(p, context);
-              return { unit: unit!, side: p.sideOf(context.table, unit!), via: 'readiness' as const, by: null, queue: rest };
+              const queue = ableQueue(p, context);
+              return { unit: queue[0]!, side: p.sideOf(context.table, queue[0]!), via: 'readiness' as const, by: null, queue };
             }),
           },
           { guard: 'deckLeft', target: 'draw', actions: assign({ queue: [] }) },
@@ -264,7 +277,7 @@ export function cardsMachine(p: CardsProg) {
         meta: { takes: ['activate', 'pass', 'ready', 'command'] },
         on: {
           [E.activate]: { target: 'activation', actions: assign(together) },
-          [E.pass]: { target: 'afterActivation', actions: assign(actedNow) },
+          [E.pass]: { target: 'afterActivation', actions: assign(passed) },
           [E.ready]: { guard: 'mayReady', target: 'next', actions: assign(({ context }) => ({ ready: [...context.ready, context.unit!], ...cleared })) },
           // The leader's activation is used to command: the unit commanded is offered in its place.
           [E.command]: {
@@ -308,20 +321,14 @@ export function cardsMachine(p: CardsProg) {
               return { readiness: { pending: w.pending.filter((x) => x !== side), declared: { ...w.declared, [side]: event.unit === null ? null : String(event.unit) } } };
             }),
           },
-          // Every side has declared: the declared units queue in the roll-off's order.
-          [E.close]: {
-            guard: 'allDeclared',
-            target: 'next',
-            actions: assign(({ context, event }) => {
-              const queue = [...(event.queue as string[])];
-              return { queue, ready: context.ready.filter((u) => !queue.includes(u)), readiness: null };
-            }),
-          },
+          // Every side has declared: the declared units queue in the roll-off's order (still in readiness until they act).
+          [E.close]: { guard: 'allDeclared', target: 'next', actions: assign(({ event }) => ({ queue: [...(event.queue as string[])], readiness: null })) },
         },
       },
-      ...roundEndStates(E.end, { [E.closing]: 'closing' }),
+      ...roundEndStates(E.end),
+      end: { meta: { takes: ['end'] }, on: { [E.closing]: 'closing', [E.end]: { target: 'afterRound', actions: assign(lapse) } } },
       /** The turn's end hook raised decisions: the turn's end waits for their last answer. */
-      closing: { meta: { takes: [] }, on: { [E.end]: 'afterRound' } },
+      closing: { meta: { takes: [] }, on: { [E.end]: { target: 'afterRound', actions: assign(lapse) } } },
     },
   });
 }
@@ -360,6 +367,17 @@ export function snapshotOf(machine: SequenceMachine, s: Sequenced<unknown>) {
 export function stepped(machine: SequenceMachine, s: Sequenced<unknown>, event: GameEvent): SequenceView {
   const [next] = transition(machine as never, snapshotOf(machine, s) as never, event as never) as unknown as [{ value: StateValue; context: Parameters<typeof viewOf>[1] }];
   return viewOf(next.value, next.context);
+}
+
+/**
+ * Cards: a table event's mark on the sequence (CardsProgram.tableEffects), whatever the step: units
+ * counted as acted, units out of readiness. Not a transition: the step stays, and so does the log.
+ */
+export function withTableEffects(seq: SequenceView, fx: TableEffects | undefined): SequenceView {
+  const acted = fx?.acted?.filter((u) => !seq.acted.includes(u)) ?? [];
+  const unready = fx?.unready?.filter((u) => seq.ready?.includes(u)) ?? [];
+  if (!acted.length && !unready.length) return seq;
+  return { ...seq, acted: [...seq.acted, ...acted], ...(unready.length ? { ready: seq.ready!.filter((u) => !unready.includes(u)) } : {}) };
 }
 
 /** The command roles the machine's current step takes (its states' meta). */

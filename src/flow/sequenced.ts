@@ -7,7 +7,7 @@
 import type { ActivationStage, Command, Dice, FlowAdapter, GameEvent, PlayView, Sequenced, SequenceProgram, SequenceView, TableQueries, TurnStage } from '../core';
 import type { ActingSides, AnyRulesetModule, Decision, ModuleSource, Ruleset, SequencedRulesetModule } from '../game';
 import type { Scenario } from '../scenario';
-import { cardsEvents, rolesNow, SEQUENCE_EVENTS, sequenceMachineFor, snapshotOf, stepped, viewOf, type CommandRole } from './sequence-machines';
+import { cardsEvents, rolesNow, SEQUENCE_EVENTS, sequenceMachineFor, snapshotOf, stepped, viewOf, withTableEffects, type CommandRole } from './sequence-machines';
 import { CARDS_START, cardsActingSides, cardsAdapter, cardsDecide, cardsDecision, cardsLegal, cardsRoleOf } from './sequenced-cards';
 
 type Program = SequenceProgram<unknown, Scenario, TableQueries>;
@@ -156,7 +156,9 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
         return { table, seq: stepped(machine, { table, seq: s.seq }, e) };
       }
       const table = rules.evolve(s.table, e);
-      return table === s.table ? s : { table, seq: s.seq };
+      // Cards: a table event may spend an activation or a readiness (the program says which).
+      const seq = p.model === 'cards' && p.tableEffects ? withTableEffects(s.seq, p.tableEffects(s.table, e)) : s.seq;
+      return table === s.table && seq === s.seq ? s : { table, seq };
     },
     victory: (s, ctx) => rules.victory(s, ctx),
     ...(p.model === 'cards' && rules.pendingDecision ? { pendingDecision: (s: State, ctx: Ctx) => cardsDecision(p, s, ctx.scenario) } : {}),

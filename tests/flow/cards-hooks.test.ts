@@ -189,8 +189,9 @@ describe('a guard on using readiness (mayUseReadiness)', () => {
       mayUseReadiness: (t, unit) => !t.shaken.includes(unit),
       // The queued units passed over, in the program's words (after the event that moved past them).
       follow: (role, e, s, prev) => {
+        // The unit offered from the queue keeps its place at the head until its activation starts.
         const was = role === 'close' ? (e.queue as string[]) : (prev.seq as CardsView).queue;
-        const now = [...(s.seq as CardsView).queue, ...(s.seq.via === 'readiness' && s.seq.unit ? [s.seq.unit] : [])];
+        const now = (s.seq as CardsView).queue;
         return was.filter((u) => !now.includes(u)).map((u) => ({ type: 'QUEUE_SKIPPED', rule: 'TC-6', unitId: u, text: `${u} can no longer use its readiness` }));
       },
     });
@@ -199,7 +200,7 @@ describe('a guard on using readiness (mayUseReadiness)', () => {
     const g = readyBoth(m, after);
     ok(g, { type: 'READINESS', side: 'blue', unitId: 'blue_a' });
     ok(g, { type: 'READINESS', side: 'red', unitId: 'red_a' });
-    expect(g.state.seq).toMatchObject({ step: 'offer', unit: 'blue_a', via: 'readiness', queue: ['red_a'] });
+    expect(g.state.seq).toMatchObject({ step: 'offer', unit: 'blue_a', via: 'readiness', queue: ['blue_a', 'red_a'] });
     ok(g, { type: 'ACTIVATE', side: 'blue', unitId: 'blue_a' });
     ok(g, { type: 'SHOOT', side: 'blue', unitId: 'blue_a', target: 'red_a' });
     ok(g, { type: 'ALLOCATE_HIT', side: 'red', figureId: 'red_a_1' });
@@ -209,6 +210,46 @@ describe('a guard on using readiness (mayUseReadiness)', () => {
     expect(held.at(-1)).toMatchObject({ unitId: 'red_a', text: 'red_a can no longer use its readiness' });
     expect(g.state.seq).toMatchObject({ step: 'draw', queue: [], unit: null, acted: ['red_lt', 'blue_a'] });
     replays(m, g, [...READY_BOTH, ...after]);
+  });
+
+  it('TC-6 a table event may spend a unit\'s activation and its readiness (tableEffects): the queued unit hit is counted as acted, out of readiness, and not offered', () => {
+    // A variant where a unit hit by fire loses its readiness and its activation.
+    const m = variant({ tableEffects: (_t, e) => (e.type === 'UNIT_SHOT' && Number(e.hits) > 0 ? { acted: [String(e.target)], unready: [String(e.target)] } : undefined) });
+    const after = [6, 1, 1];
+    const g = readyBoth(m, after);
+    ok(g, { type: 'READINESS', side: 'blue', unitId: 'blue_a' });
+    ok(g, { type: 'READINESS', side: 'red', unitId: 'red_a' });
+    ok(g, { type: 'ACTIVATE', side: 'blue', unitId: 'blue_a' });
+    expect(g.state.seq).toMatchObject({ ready: ['red_a'], queue: ['red_a'], acted: ['red_lt'] });
+    ok(g, { type: 'SHOOT', side: 'blue', unitId: 'blue_a', target: 'red_a' });
+    // The shot's event marked the sequence at once, in the middle of the activation.
+    expect(g.state.seq).toMatchObject({ step: 'activation', unit: 'blue_a', ready: [], acted: ['red_lt', 'red_a'] });
+    ok(g, { type: 'ALLOCATE_HIT', side: 'red', figureId: 'red_a_1' });
+    ok(g, { type: 'HOLD_FIRE', side: 'red', unitId: 'red_a' });
+    expect(g.state.seq).toMatchObject({ step: 'draw', queue: [], unit: null, ready: [], acted: ['red_lt', 'red_a', 'blue_a'] });
+    replays(m, g, [...READY_BOTH, ...after]);
+  });
+
+  it('TC-6 TC-7 readiness lapsing with the turn (the end event\'s `lapsed`): the units still ready count as having acted and are ready no more', () => {
+    const endTurn = (m: AnyRulesetModule) => {
+      const g = readyBoth(m, []);
+      for (let i = 0; i < 10 && g.state.seq.step !== 'end'; i++) {
+        if (g.state.seq.step === 'draw') ok(g, { type: 'DRAW_CARD', side: 'red' });
+        else ok(g, { type: 'PASS', side: g.state.seq.side!, unitId: g.state.seq.unit! });
+      }
+      ok(g, { type: 'END_TURN', side: 'red' });
+      return g;
+    };
+    // No window: nobody may use a readiness this turn, so both first squads are still ready at its end.
+    const kept = endTurn(variant({ mayUseReadiness: () => false }));
+    expect(kept.state.seq).toMatchObject({ step: 'over', ready: ['red_a', 'blue_a'] });
+    expect(kept.state.seq.acted).not.toContain('red_a');
+    const m = variant({ mayUseReadiness: () => false, dress: (role, _e, s) => (role === 'end' ? { fields: { lapsed: [...(s.seq as CardsView).ready] } } : undefined) });
+    const g = endTurn(m);
+    expect(g.events.find((e) => e.type === 'TURN_CLOSED')).toMatchObject({ lapsed: ['red_a', 'blue_a'] });
+    expect(g.state.seq).toMatchObject({ step: 'over', ready: [] });
+    expect(g.state.seq.acted).toEqual(expect.arrayContaining(['red_a', 'blue_a']));
+    replays(m, g, READY_BOTH);
   });
 });
 

@@ -468,8 +468,10 @@ describe('the cards machine over the toy cards rules (TC-1 … TC-7)', () => {
     expect(g.state.seq).toMatchObject({ step: 'window', acted: ['red_lt', 'red_a', 'blue_a'], readiness: { pending: ['red'], declared: {} } });
     expect(g.dispatch({ type: 'READINESS', side: 'red', unitId: 'red_a' })).toMatchObject({ ok: false, rule: 'TC-6' });
     ok(g, { type: 'READINESS', side: 'red', unitId: 'red_b' });
-    expect(g.state.seq).toMatchObject({ step: 'offer', unit: 'red_b', via: 'readiness', ready: [], queue: [], readiness: null });
+    // The unit offered from the queue is still in readiness, at the queue's head, until its activation starts.
+    expect(g.state.seq).toMatchObject({ step: 'offer', unit: 'red_b', via: 'readiness', ready: ['red_b'], queue: ['red_b'], readiness: null });
     ok(g, { type: 'ACTIVATE', side: 'red', unitId: 'red_b' });
+    expect(g.state.seq).toMatchObject({ step: 'activation', ready: [], queue: [] });
     ok(g, { type: 'HOLD', side: 'red', unitId: 'red_b' });
     ok(g, { type: 'DRAW_CARD', side: 'red' });
     ok(g, { type: 'PASS', side: 'blue', unitId: 'blue_b' });
@@ -510,12 +512,13 @@ describe('the cards machine over the toy cards rules (TC-1 … TC-7)', () => {
       { rule: 'TC-6', rolls: [{ side: 'red', value: 2 }, { side: 'blue', value: 5 }], text: 'Readiness roll-off Reds 2, Blues 5: Blues go first' },
     ]);
     expect(g.events.at(-1)).toMatchObject({ type: 'WINDOW_CLOSED', queue: ['blue_a', 'red_a'], text: 'Readiness roll-off 2–5: Blues go first' });
-    expect(g.state.seq).toMatchObject({ step: 'offer', unit: 'blue_a', via: 'readiness', queue: ['red_a'] });
+    expect(g.state.seq).toMatchObject({ step: 'offer', unit: 'blue_a', via: 'readiness', queue: ['blue_a', 'red_a'], ready: ['red_a', 'blue_a'] });
     ok(g, { type: 'ACTIVATE', side: 'blue', unitId: 'blue_a' });
     ok(g, { type: 'HOLD', side: 'blue', unitId: 'blue_a' });
-    expect(g.state.seq).toMatchObject({ step: 'offer', unit: 'red_a', via: 'readiness', queue: [] });
+    expect(g.state.seq).toMatchObject({ step: 'offer', unit: 'red_a', via: 'readiness', queue: ['red_a'], ready: ['red_a'] });
+    // A pass is the unit's activation: its readiness and its place in the queue are used.
     ok(g, { type: 'PASS', side: 'red', unitId: 'red_a' });
-    expect(g.state.seq).toMatchObject({ step: 'draw', deck: ['red_b', 'blue_b'] });
+    expect(g.state.seq).toMatchObject({ step: 'draw', deck: ['red_b', 'blue_b'], queue: [], ready: [] });
   });
 
   it('TC-7 a side with nothing left ends the game at once, in the middle of the turn, even with a ready unit waiting (TC-6)', () => {

@@ -249,6 +249,17 @@ export function evolveTableFlow(s: KState, e: KGameEvent): KTableFlow {
       n.pending = e.pending;
       return n;
     case 'STEP_DONE':
+      // K-7.1c/f the unit offered took its pinned test: still pinned, it goes on under the test's limits (the offer that follows says so too; the cards machine asks `forced` again before it).
+      if (s.seq.forced === 'pinned-test' && s.seq.unit) {
+        const u = s.units[s.seq.unit];
+        // The unit acting for the card: a joined leader's group (offer.ts actingUnit).
+        const acting = u?.kind === 'leader' && u.joinedTo ? s.units[u.joinedTo] ?? u : u;
+        const failed = acting?.status === 'pinned' ? true : undefined;
+        if (failed === t.pinnedFailed) return t;
+        n = copyTableFlow(t);
+        n.pinnedFailed = failed;
+        return n;
+      }
       if (t.pending === undefined) return t;
       n = copyTableFlow(t);
       n.pending = undefined;

@@ -9,7 +9,7 @@ import { ACTION_TYPES } from '../actions';
 import { FLOW_COMMAND_TYPES } from '../activation/commands';
 import { FORCED_STEPS } from '../flow-types';
 import { kuularuiskuRuleset } from '../ruleset';
-import { card, commandable, deal, forced, lastRound, mayReady, mayUseReadiness, resolveForced, rollOff, sideOf, turnEnd, turnStart, units, won, type KSequenced } from './program';
+import { card, commandable, deal, forced, lastRound, mayReady, mayUseReadiness, resolveForced, rollOff, sideOf, tableEffects, turnEnd, turnStart, units, won, type KSequenced } from './program';
 import { actionChosen, dress, follow, offerOf, settle } from './words';
 import { activationUnits } from '../activation/offer';
 
@@ -21,12 +21,19 @@ const isAction = (c: Command) => !FLOW_COMMAND_TYPES.has(c.type) || c.type === '
 
 /**
  * The rules' own decision (an action, an answer), its events with the fields the machine reads on those
- * that are its events too: a deck shuffled after the barrage's last answer opens the turn (`round`, `deck`).
+ * that are its events too: a deck shuffled after the barrage's last answer opens the turn (`round`, `deck`);
+ * a turn ended by the evacuation's last answer lapses its unused readiness (`lapsed`, K-GAP-2).
  */
 function decided(s: KSequenced, c: Command, ctx: Parameters<typeof kuularuiskuRuleset.decide>[2]): Resolution {
   const d = kuularuiskuRuleset.decide(s.table, c as never, ctx);
   if (!d.ok) return d;
-  return { ok: true, events: (d.events as GameEvent[]).map((e) => (e.type === 'DECK_SHUFFLED' ? { ...e, round: e.turn, deck: e.order } : e)) };
+  return { ok: true, events: (d.events as GameEvent[]).map(machineFields) };
+}
+
+function machineFields(e: GameEvent): GameEvent {
+  if (e.type === 'DECK_SHUFFLED') return { ...e, round: e.turn, deck: e.order };
+  if (e.type === 'TURN_ENDED') return { ...e, lapsed: e.expiredReadiness };
+  return e;
 }
 
 export const kuularuiskuSequence: CardsProgram<KState, Scenario, TableQueries> = {
@@ -66,6 +73,7 @@ export const kuularuiskuSequence: CardsProgram<KState, Scenario, TableQueries> =
   commandable,
   mayReady,
   mayUseReadiness,
+  tableEffects,
   rollOff: (sides, ctx) => rollOff(sides, ctx),
   dress: (role, e, s, ctx, c) => dress(role, e, s as KSequenced, ctx, c),
   follow: (role, e, s, prev, ctx, c) => follow(role, e, s as KSequenced, prev as KSequenced, ctx, c),

@@ -2,7 +2,7 @@
 // over `{ table, seq }`: the deck dealt, what a drawn card does, the forced step due, whom a leader may
 // command, readiness, the roll-off. They reuse the rules' own deck, offer and readiness checks; the
 // machine is not yet in Kuularuisku's loop (docs/rulesets.md lists what still differs).
-import type { CardsProgram, CardsView, Dice, ForcedResolution, GameEvent, RollOffRound, Sequenced, TableQueries } from '../../../core';
+import type { CardsProgram, CardsView, Dice, ForcedResolution, GameEvent, RollOffRound, Sequenced, TableEffects, TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import { resolveHouse } from '../house';
 import { parseRules } from '../scenario-data';
@@ -59,14 +59,15 @@ import { turnLimitOf } from '../activation/victory';
  * After every command: settle = immediateEnd's lines (revealChecks over the command's events, the
  * 'command' victory check). tests/rules/kuularuisku/cards-shadow.test.ts checks every command of random
  * games against the rules' flow, the machine starting each from the rules' state; actions and answers
- * still go through the rules' own decide (their closing lines are theirs). Carried across commands (the
- * machine folding the log itself) the sequences still differ where the representation does: a queued
- * ready unit stays in the rules' `ready` until it activates (canUseReadiness reads it) while the machine
- * takes it out at the window's close; a few step, forced-step and acted differences are not traced yet
- * (3 training-ground games, about 600 commands: ready differs after 16, queue 13, step 4, forced 4,
- * acted 3; on Kalevankangas the diverged machine later fails its command guard). Not covered yet: the machine's step when the rules' verdict comes in a line
- * after its event (a turn-end victory: `won` is read before GAME_ENDED is folded; the composed `victory`
- * still ends the game, but `seq.step` stays 'between').
+ * still go through the rules' own decide (their closing lines are theirs). Folded across whole games (the
+ * machine deciding on the state it folded itself, tests/rules/kuularuisku/cards-fold.test.ts) it keeps
+ * the rules' sequence field by field and the table equal: a declared ready unit stays in `ready`, and
+ * the one offered from the queue at its head, until it activates (K-2.3b); a pinned unit that stayed
+ * pinned is not tested again (`forced`, K-7.1c); readiness lapsing at the turn's end is the end
+ * event's `lapsed` (K-GAP-2); a rout outside the unit's activation counts as acted and a unit routing,
+ * in melee or gone is ready no more (`tableEffects`, K-7.3c, K-2.3). Not covered yet: the machine's step
+ * when the rules' verdict comes in a line after its event (a turn-end victory: `won` is read before
+ * GAME_ENDED is folded; the composed `victory` still ends the game, but `seq.step` stays 'between').
  */
 
 /** A Kuularuisku game as the cards machine will hold it: the table (today's state) and the machine's view. */
@@ -103,7 +104,9 @@ export function sideOf(table: KState, unit: string): string {
 
 /** F2.1–3 the step the unit offered faces before deciding: a melee round (K-6.3a), its rout (K-7.3d), the pinned test (K-7.1f). */
 export function forced(table: KState, unit: string): string | null {
-  return forcedStepAt(table, unit);
+  const step = forcedStepAt(table, unit);
+  // K-7.1c a unit that took its pinned test and stayed pinned goes on to decide (the table marks it at the test's STEP_DONE).
+  return step === 'pinned-test' && table.tableFlow.pinnedFailed ? null : step;
 }
 
 /**
@@ -165,6 +168,30 @@ export function mayUseReadiness(table: KState, unit: string): boolean {
   return !!u && canUseReadiness(table, u);
 }
 
+/**
+ * What a table event changes in the sequence (as the rules' own sequence folds it, flow-state.ts): K-7.3c a
+ * rout outside the unit's own activation is its activation; K-2.3 a unit routing, charged into or joining a
+ * melee, or gone is no longer ready.
+ */
+export function tableEffects(table: KState, e: GameEvent): TableEffects | undefined {
+  const k = e as unknown as KGameEvent;
+  switch (k.type) {
+    case 'ROUT_STARTED': {
+      const spent = k.countsAsActivation && !table.activation?.units.includes(k.unitId);
+      return { unready: [k.unitId], ...(spent ? { acted: [k.unitId] } : {}) };
+    }
+    case 'MELEE_STARTED':
+      return { unready: k.units };
+    case 'MELEE_JOINED':
+    case 'UNIT_DESTROYED':
+    case 'UNIT_SURRENDERED':
+    case 'UNIT_WITHDRAWN':
+      return { unready: [k.unitId] };
+    default:
+      return undefined;
+  }
+}
+
 /** K-2.3a may the unit offered on its own card go into readiness (not still pinned, not regrouping, not a joined leader's card)? */
 export function mayReady(table: KState, unit: string): boolean {
   return offerChoices(table, offerFor(table, unit)).ready;
@@ -196,4 +223,4 @@ export function lastRound(scenario: Scenario): number {
 }
 
 /** The functions above under CardsProgram's names (the command words, rules and table rules come with the switch). */
-export const kuularuiskuCards = { deal, card, sideOf, forced, resolveForced, commandable, mayReady, mayUseReadiness, rollOff, units, won, lastRound } satisfies Partial<Record<keyof CardsProgram<KState>, unknown>>;
+export const kuularuiskuCards = { deal, card, sideOf, forced, resolveForced, commandable, mayReady, mayUseReadiness, tableEffects, rollOff, units, won, lastRound } satisfies Partial<Record<keyof CardsProgram<KState>, unknown>>;

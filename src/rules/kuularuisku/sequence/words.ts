@@ -87,7 +87,7 @@ export function dress(role: CardsEventRole, e: GameEvent, s: KSeqd, ctx: Ctx, co
       // TURN_END: K-GAP-2 (house) unused readiness lapses; the turn ends.
       const expired = t.house.readinessExpires ? Object.values(t.units).filter((u) => t.seq.ready.includes(u.id)).map((u) => u.id) : [];
       const turn = Number(e.round);
-      return { fields: { rule: expired.length ? 'K-GAP-2' : 'K-TERM-9', text: `Turn ${turn} ends${expired.length ? `; unused readiness lapses for ${expired.map((id) => unitName(t, id)).join(', ')}` : ''}`, turn, expiredReadiness: expired } };
+      return { fields: { rule: expired.length ? 'K-GAP-2' : 'K-TERM-9', text: `Turn ${turn} ends${expired.length ? `; unused readiness lapses for ${expired.map((id) => unitName(t, id)).join(', ')}` : ''}`, turn, expiredReadiness: expired, lapsed: expired } };
     }
     case 'pass':
     case 'acted': {
