@@ -3,19 +3,16 @@
 // itself (never restarted from the rules' state) with the same dice, and logs the same lines; after each
 // command its sequence equals the rules' field by field and its table equals the rules' state. The
 // evidence that the machine can carry a Kuularuisku game alone (the switch).
-import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBattlefield, type Battlefield } from '../../../src/battlefield';
+import { expect } from 'vitest';
 import { ScriptedDice, type CardsView, type Command, type GameEvent, type TableQueries } from '../../../src/core';
-import { cachedTable, playGame, sequencedRuleset } from '../../../src/flow';
+import { sequencedRuleset } from '../../../src/flow';
 import { GameSession } from '../../../src/game';
-import { kuularuiskuPlayer } from '../../../src/rules/kuularuisku/player';
 import { kuularuiskuRuleset, type KGameState } from '../../../src/rules/kuularuisku/engine';
 import { kuularuiskuSequence } from '../../../src/rules/kuularuisku/sequence';
 import type { KSequenced } from '../../../src/rules/kuularuisku/sequence/program';
-import { parseScenarioOrThrow, type Scenario } from '../../../src/scenario';
+import { describeOverRandomGames } from './random-games';
+import type { Scenario } from '../../../src/scenario';
 
-const SCENARIOS = ['scenarios/sandbox/training-ground.json', 'scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisku/tammerkoski.json'];
 // Seed 6 of Kalevankangas ends a turn with a ready unit left by the evacuation's last answer.
 const SEEDS = [1, 2, 3, 4, 5, 6];
 const machine = sequencedRuleset(kuularuiskuSequence as never);
@@ -72,24 +69,4 @@ function fold(g: GameSession<KGameState>, scenario: Scenario, table: TableQuerie
   return made;
 }
 
-describe('the cards machine with Kuularuisku\'s program folded across whole games keeps the rules\' sequence (K-2.1b, K-2.2a, K-2.3a, K-2.3b, K-2.3c, K-7.1c, K-7.1f, K-7.3c, K-GAP-2)', () => {
-  const bfs = new Map<string, Battlefield>();
-  beforeAll(async () => {
-    for (const file of SCENARIOS) bfs.set(file, await createBattlefield(parseScenarioOrThrow(readFileSync(file, 'utf8'), file)));
-  });
-  afterAll(() => { for (const bf of bfs.values()) bf.free(); });
-
-  for (const file of SCENARIOS) {
-    it(`every command of ${SEEDS.length} random games of ${file}`, () => {
-      const scenario = parseScenarioOrThrow(readFileSync(file, 'utf8'), file);
-      const total: Record<string, number> = {};
-      for (const seed of SEEDS) {
-        const table = cachedTable(bfs.get(file)!);
-        const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed });
-        playGame(g, kuularuiskuPlayer({ seed: seed * 7919 + 1, draw: 'groups' }), { table });
-        for (const [k, v] of Object.entries(fold(g as unknown as GameSession<KGameState>, scenario, table))) total[k] = (total[k] ?? 0) + v;
-      }
-      for (const k of ['BEGIN_TURN', 'DRAW_CARD', 'ACTIVATE', 'READY', 'READINESS', 'RESOLVE', 'END_TURN']) expect(total[k], k).toBeGreaterThan(0);
-    }, 600_000);
-  }
-});
+describeOverRandomGames('the cards machine with Kuularuisku\'s program folded across whole games keeps the rules\' sequence (K-2.1b, K-2.2a, K-2.3a, K-2.3b, K-2.3c, K-7.1c, K-7.1f, K-7.3c, K-GAP-2)', (n, file) => `every command of ${n} random games of ${file}`, SEEDS, fold, ['BEGIN_TURN', 'DRAW_CARD', 'ACTIVATE', 'READY', 'READINESS', 'RESOLVE', 'END_TURN']);

@@ -2,19 +2,16 @@
 // of seeded random games of the three scenarios, their answers agree with what the rules' own turn flow
 // did — the deck dealt with the same dice, what each drawn card offers or spends, the forced step due,
 // the units a leader may command, readiness allowed, the roll-off's order, a forced step's resolution.
-import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBattlefield, type Battlefield } from '../../../src/battlefield';
+import { expect } from 'vitest';
 import { ScriptedDice, type CardsView, type Command, type GameEvent, type TableQueries } from '../../../src/core';
-import { cachedTable, playGame } from '../../../src/flow';
+
 import { GameSession } from '../../../src/game';
-import { kuularuiskuPlayer } from '../../../src/rules/kuularuisku/player';
 import { kuularuiskuRuleset, type KGameState } from '../../../src/rules/kuularuisku/engine';
 import { phaseOf } from '../../../src/rules/kuularuisku/activation';
 import * as program from '../../../src/rules/kuularuisku/sequence/program';
-import { parseScenarioOrThrow, type Scenario } from '../../../src/scenario';
+import { describeOverRandomGames } from './random-games';
+import type { Scenario } from '../../../src/scenario';
 
-const SCENARIOS = ['scenarios/sandbox/training-ground.json', 'scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisku/tammerkoski.json'];
 const SEEDS = [1, 2, 3, 4, 5, 6, 7];
 
 /** Today's state read as the cards machine's view (the adapter the switch replaces with the machine's own). */
@@ -116,26 +113,4 @@ function shadow(g: GameSession<KGameState>, scenario: Scenario, table: TableQuer
   return made;
 }
 
-describe('Kuularuisku cards program agrees with the rules\' turn flow (K-2.1, K-2.2, K-2.3, K-7.1f, K-7.3d, K-6.3a, K-GAP-1)', () => {
-  const bfs = new Map<string, Battlefield>();
-  beforeAll(async () => {
-    for (const file of SCENARIOS) bfs.set(file, await createBattlefield(parseScenarioOrThrow(readFileSync(file, 'utf8'), file)));
-  });
-  afterAll(() => { for (const bf of bfs.values()) bf.free(); });
-
-  for (const file of SCENARIOS) {
-    it(`at every step of ${SEEDS.length} random games of ${file}`, () => {
-      const scenario = parseScenarioOrThrow(readFileSync(file, 'utf8'), file);
-      const total: Record<string, number> = {};
-      for (const seed of SEEDS) {
-        const table = cachedTable(bfs.get(file)!);
-        const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed });
-        playGame(g, kuularuiskuPlayer({ seed: seed * 7919 + 1, draw: 'groups' }), { table });
-        const made = shadow(g as unknown as GameSession<KGameState>, scenario, table);
-        for (const [k, v] of Object.entries(made)) total[k] = (total[k] ?? 0) + v;
-      }
-      // Every kind of answer was asked (the seeds reach forced steps, commands and readiness).
-      for (const k of ['deal', 'card', 'forced', 'resolve', 'command', 'ready', 'won']) expect(total[k], k).toBeGreaterThan(0);
-    }, 600_000);
-  }
-});
+describeOverRandomGames('Kuularuisku cards program agrees with the rules\' turn flow (K-2.1, K-2.2, K-2.3, K-7.1f, K-7.3d, K-6.3a, K-GAP-1)', (n, file) => `at every step of ${n} random games of ${file}`, SEEDS, shadow, ['deal', 'card', 'forced', 'resolve', 'command', 'ready', 'won']);

@@ -3,18 +3,15 @@
 // cards drawn, offers taken, forced steps, actions, charges, answers, readiness, the turn's end), the
 // machine, from the same position (the rules' state read as its view) and with the same dice, logs the
 // same lines (type, rule, text) in the same order. The evidence the switch needs.
-import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBattlefield, type Battlefield } from '../../../src/battlefield';
+import { expect } from 'vitest';
 import { ScriptedDice, type CardsView, type Command, type GameEvent, type TableQueries } from '../../../src/core';
-import { cachedTable, playGame, sequencedRuleset } from '../../../src/flow';
+import { sequencedRuleset } from '../../../src/flow';
 import { GameSession } from '../../../src/game';
-import { kuularuiskuPlayer } from '../../../src/rules/kuularuisku/player';
 import { kuularuiskuRuleset, type KGameState } from '../../../src/rules/kuularuisku/engine';
 import { kuularuiskuSequence } from '../../../src/rules/kuularuisku/sequence';
-import { parseScenarioOrThrow, type Scenario } from '../../../src/scenario';
+import { describeOverRandomGames } from './random-games';
+import type { Scenario } from '../../../src/scenario';
 
-const SCENARIOS = ['scenarios/sandbox/training-ground.json', 'scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisku/tammerkoski.json'];
 const SEEDS = [1, 2, 3, 4, 5, 6, 7];
 const machine = sequencedRuleset(kuularuiskuSequence as never);
 
@@ -50,24 +47,4 @@ function shadow(g: GameSession<KGameState>, scenario: Scenario, table: TableQuer
   return made;
 }
 
-describe('the cards machine with Kuularuisku\'s program logs what the rules\' flow logs (K-2.0b, K-2.1b, K-2.2a, K-2.2e, K-2.3a, K-2.3b, K-2.3c, K-2.4a, K-7.1f, K-7.3d, K-6.3a, K-5.6e, K-GAP-2)', () => {
-  const bfs = new Map<string, Battlefield>();
-  beforeAll(async () => {
-    for (const file of SCENARIOS) bfs.set(file, await createBattlefield(parseScenarioOrThrow(readFileSync(file, 'utf8'), file)));
-  });
-  afterAll(() => { for (const bf of bfs.values()) bf.free(); });
-
-  for (const file of SCENARIOS) {
-    it(`at every command of ${SEEDS.length} random games of ${file}`, () => {
-      const scenario = parseScenarioOrThrow(readFileSync(file, 'utf8'), file);
-      const total: Record<string, number> = {};
-      for (const seed of SEEDS) {
-        const table = cachedTable(bfs.get(file)!);
-        const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed });
-        playGame(g, kuularuiskuPlayer({ seed: seed * 7919 + 1, draw: 'groups' }), { table });
-        for (const [k, v] of Object.entries(shadow(g as unknown as GameSession<KGameState>, scenario, table))) total[k] = (total[k] ?? 0) + v;
-      }
-      for (const k of ['BEGIN_TURN', 'DRAW_CARD', 'ACTIVATE', 'END_ACTIVATION', 'READY', 'READINESS', 'RESOLVE', 'END_TURN', 'MOVE', 'SHOOT']) expect(total[k], k).toBeGreaterThan(0);
-    }, 600_000);
-  }
-});
+describeOverRandomGames('the cards machine with Kuularuisku\'s program logs what the rules\' flow logs (K-2.0b, K-2.1b, K-2.2a, K-2.2e, K-2.3a, K-2.3b, K-2.3c, K-2.4a, K-7.1f, K-7.3d, K-6.3a, K-5.6e, K-GAP-2)', (n, file) => `at every command of ${n} random games of ${file}`, SEEDS, shadow, ['BEGIN_TURN', 'DRAW_CARD', 'ACTIVATE', 'END_ACTIVATION', 'READY', 'READINESS', 'RESOLVE', 'END_TURN', 'MOVE', 'SHOOT']);
