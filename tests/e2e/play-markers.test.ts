@@ -26,7 +26,7 @@ import { captureScenes, drawnAt, drawnFigures, drawnMarkers, foldDock, loadSaveF
 const run = hasBrowser || browserRequired;
 const FILE = 'scenarios/kuularuisku/kalevankangas.json';
 const scenario = parseScenarioOrThrow(readFileSync(FILE, 'utf8'), FILE);
-// Seeds known (Nov 2026) to get there within 400 commands, tried first; then any other up to 60.
+// Seeds known to get there within 400 commands, tried first; then any other up to 60.
 const FIRST_SEEDS = [3, 26, 19, 18, 1];
 
 interface Reached {
