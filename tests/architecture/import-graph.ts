@@ -165,3 +165,38 @@ export function checkEdges(edges: readonly Edge[]): Violation[] {
   }
   return out;
 }
+
+/**
+ * A ruleset's rules never reach its player (src/rules/<id>/player/), directly or through other files:
+ * only the module's index.ts (which hands the player to the registry) and a tests' barrel (engine.ts)
+ * may. Each offending rules file once, with the first import on its way to the player.
+ */
+export function rulesReachingPlayer(edges: readonly Edge[]): Violation[] {
+  const next = new Map<string, Edge[]>();
+  for (const e of edges) next.set(e.from, [...(next.get(e.from) ?? []), e]);
+  const rulesetOf = (f: string) => /^src\/rules\/([^/]+)\//.exec(f)?.[1];
+  const isPlayer = (f: string, id: string) => f.startsWith(`src/rules/${id}/player/`);
+  const mayHold = (f: string, id: string) => f === `src/rules/${id}/index.ts` || f === `src/rules/${id}/engine.ts` || isPlayer(f, id);
+  const out: Violation[] = [];
+  const files = [...new Set(edges.map((e) => e.from))].sort();
+  for (const start of files) {
+    const id = rulesetOf(start);
+    if (!id || mayHold(start, id)) continue;
+    // Breadth first from the file; remember the first edge each reached file came by.
+    const firstEdge = new Map<string, Edge>();
+    const queue = [start];
+    for (let q = 0; q < queue.length; q++) {
+      for (const e of next.get(queue[q]!) ?? []) {
+        if (e.to === start || firstEdge.has(e.to)) continue;
+        firstEdge.set(e.to, q === 0 ? e : firstEdge.get(queue[q]!)!);
+        queue.push(e.to);
+      }
+    }
+    const reached = [...firstEdge.keys()].sort().find((f) => isPlayer(f, id));
+    if (reached) {
+      const via = firstEdge.get(reached)!;
+      out.push({ file: start, line: via.ref.line, message: `rules import "${via.ref.specifier}", which reaches the player (${reached}): the rules never import their player` });
+    }
+  }
+  return out;
+}

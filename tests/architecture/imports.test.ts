@@ -1,10 +1,11 @@
 // Enforces over src/: no import cycles, no deep imports across layers, view/ui off the rules' internals,
-// src/testing for tests only, and Kuularuisku's rule ids and command words only in its folder; and
+// src/testing for tests only, a ruleset's rules never reaching its player, and Kuularuisku's rule ids
+// and command words only in its folder; and
 // proves each check can fail. Violations other branches remove are listed below: the list only shrinks.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkEdges, importCycles, importGraph, resolveImport } from './import-graph';
+import { checkEdges, importCycles, importGraph, resolveImport, rulesReachingPlayer } from './import-graph';
 import { checkRulesetWords, kuularuiskuCommandWords } from './ruleset-words';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -51,6 +52,11 @@ describe('imports and words across src/', () => {
   it('no deep imports across layers; view and ui off the rules\' internals; src/testing only for tests', () => {
     const found = checkEdges(edges).map((v) => `${v.file}: ${v.message}`);
     expectOnlyKnown(found, (k) => !k.startsWith('cycle: ') && / imports "/.test(k));
+  });
+
+  it('a ruleset\'s rules never import its player, directly or through other files', () => {
+    expect(edges.some((e) => e.from === 'src/rules/kuularuisku/index.ts' && e.to === 'src/rules/kuularuisku/player/index.ts')).toBe(true);
+    expect(rulesReachingPlayer(edges).map((v) => `${v.file}:${v.line}: ${v.message}`)).toEqual([]);
   });
 
   it('Kuularuisku rule ids and command words only under src/rules/kuularuisku (comments may cite them)', () => {
@@ -128,6 +134,27 @@ describe('the import checks themselves', () => {
     expect(flags({ ...base, 'src/app/a.ts': `import { PureDriver } from '../testing';` })).toHaveLength(1);
     expect(flags({ ...base, 'src/flow/a.ts': `import type { PureDriver } from '../testing';` })).toHaveLength(1);
     expect(flags({ ...base, 'src/testing/a.ts': `import { startFlow } from '../flow';\nimport { createBattlefield } from '../battlefield';` })).toEqual([]);
+  });
+});
+
+describe('the player check itself', () => {
+  const flags = (files: Record<string, string>) => rulesReachingPlayer(importGraph(new Map(Object.entries(files)))).map((v) => `${v.file}:${v.line}`);
+  const base = {
+    'src/rules/x/index.ts': `import { player } from './player';\nimport { rules } from './rules';`,
+    'src/rules/x/engine.ts': `export * from './player';`,
+    'src/rules/x/player/index.ts': `import { rules } from '../rules';\nimport { pick } from './pick';`,
+    'src/rules/x/player/pick.ts': `export const pick = 1;`,
+    'src/rules/x/rules.ts': `import { help } from './help';`,
+    'src/rules/x/help.ts': `export const help = 1;`,
+  };
+
+  it('passes the module\'s index, the tests\' barrel and the player itself', () => {
+    expect(flags(base)).toEqual([]);
+  });
+
+  it('flags a rules file importing the player, directly, through another file or through the barrel', () => {
+    expect(flags({ ...base, 'src/rules/x/help.ts': `import { pick } from './player/pick';` })).toEqual(['src/rules/x/help.ts:1', 'src/rules/x/rules.ts:1']);
+    expect(flags({ ...base, 'src/rules/x/rules.ts': `export const rules = 1;\nimport { all } from './engine';` })).toEqual(['src/rules/x/rules.ts:2']);
   });
 });
 
