@@ -1,11 +1,12 @@
 // Enforces over src/: no import cycles, no deep imports across layers, view/ui off the rules' internals,
-// src/testing for tests only, a ruleset's rules never reaching its player, and Kuularuisku's rule ids
+// src/testing for tests only (its oracles named nowhere else), a ruleset's rules never reaching its player, and Kuularuisku's rule ids
 // and command words only in its folder; and
 // proves each check can fail. Violations other branches remove are listed below: the list only shrinks.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkEdges, importCycles, importGraph, resolveImport, rulesReachingPlayer } from './import-graph';
+import { stripSource } from './layer-rules';
 import { checkRulesetWords, kuularuiskuCommandWords } from './ruleset-words';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -57,6 +58,18 @@ describe('imports and words across src/', () => {
   it('a ruleset\'s rules never import its player, directly or through other files', () => {
     expect(edges.some((e) => e.from === 'src/rules/kuularuisku/index.ts' && e.to === 'src/rules/kuularuisku/player/index.ts')).toBe(true);
     expect(rulesReachingPlayer(edges).map((v) => `${v.file}:${v.line}: ${v.message}`)).toEqual([]);
+  });
+
+  it('the test oracles live in src/testing only: no production file names them (comments may)', () => {
+    // The names src/testing's entry point exports (oracles, the immutable game, its machines).
+    const entry = stripSource(sources.get('src/testing/index.ts')!);
+    const names = [...entry.matchAll(/export\s*\{([^}]*)\}/g)].flatMap((m) => m[1]!.split(',').map((n) => n.replace(/^\s*type\s+/, '').trim().split(/\s+as\s+/).pop()!)).filter(Boolean);
+    expect(names).toEqual(expect.arrayContaining(['rapierReferenceHeight', 'PureDriver', 'pureTurnMachine']));
+    const named = files.filter((f) => !f.startsWith('src/testing/')).flatMap((f) => {
+      const code = stripSource(sources.get(f)!);
+      return names.filter((n) => new RegExp(`(?<![\\w$])${n}(?![\\w$])`).test(code)).map((n) => `${f}: ${n}`);
+    });
+    expect(named).toEqual([]);
   });
 
   it('Kuularuisku rule ids and command words only under src/rules/kuularuisku (comments may cite them)', () => {
