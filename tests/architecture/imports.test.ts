@@ -1,7 +1,7 @@
 // Enforces over src/: no import cycles, no deep imports across layers, view/ui off the rules' internals,
-// src/testing for tests only (its oracles named nowhere else), a ruleset's rules never reaching its player, and Kuularuisku's rule ids
-// and command words only in its folder; and
-// proves each check can fail. Violations other branches remove are listed below: the list only shrinks.
+// src/testing for tests only (its oracles named nowhere else), a ruleset's rules never reaching its
+// player, and Kuularuisku's rule ids and command words only in its folder; and proves each check can
+// fail. Violations other branches remove are listed below: the list only shrinks.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
