@@ -25,6 +25,7 @@ interface Timing {
   /** The ahead-of-need build's work and longest slice (its measure's detail), ms. */
   workMs: number | null;
   longestSliceMs: number | null;
+  lastSliceMs: number | null;
   slices: number | null;
   /** The page's longest long task (≥ 50 ms, Chromium's longtask entries) from the table showing to the first line, ms; 0 if none. */
   longestTaskMs: number;
@@ -110,10 +111,10 @@ async function main(): Promise<void> {
           const open: Array<[[number, number, number], [number, number, number]]> = [];
           for (let i = 0; i < later; i++) open.push([eye(width * 0.1, depth * (0.1 + 0.8 * (i / later))), eye(width * 0.9, depth * (0.9 - 0.8 * (i / later)))]);
           const measure = ahead.at(-1) as PerformanceMeasure | undefined;
-          const detail = measure?.detail as { workMs: number; longestSliceMs: number; slices: number } | undefined;
+          const detail = measure?.detail as { workMs: number; longestSliceMs: number; lastSliceMs: number; slices: number } | undefined;
           return {
             builtBefore, aheadMs: measure ? measure.duration : null, builtByFirst, firstMs, tried,
-            workMs: detail?.workMs ?? null, longestSliceMs: detail?.longestSliceMs ?? null, slices: detail?.slices ?? null,
+            workMs: detail?.workMs ?? null, longestSliceMs: detail?.longestSliceMs ?? null, lastSliceMs: detail?.lastSliceMs ?? null, slices: detail?.slices ?? null,
             laterMs: crossing.length ? perLine(crossing) : NaN, crossing: crossing.length, openMs: perLine(open), lines: lines.length,
           };
         }, { later: LATER_LINES });
@@ -134,13 +135,13 @@ async function main(): Promise<void> {
     const when = r.builtBefore ? (r.aheadMs !== null ? `ahead, ${r.aheadMs.toFixed(0)} ms` : 'before (load)') : r.builtByFirst ? 'by the first line' : 'not built';
     console.log(`  ${r.table.padEnd(27)} ${when.padEnd(18)} ${r.firstMs.toFixed(1).padStart(7)} ms ${r.laterMs.toFixed(3).padStart(7)} ms ${(r.firstMs / r.laterMs).toFixed(0).padStart(9)}× ${r.openMs.toFixed(3).padStart(8)} ms  (${r.lines}; ${r.tried}; ${r.crossing})`);
   }
-  console.log('\nThe ahead-of-need build (its measure: first slice to last; work; slices; longest slice) and the page\'s longest long task from the table showing to the first line:');
-  console.log('  table                        span       work  slices  longest slice  longest task');
+  console.log('\nThe ahead-of-need build (its measure: first slice to last; work; slices; longest slice; last slice, the world\'s first step) and the page\'s longest long task from the table showing to the first line:');
+  console.log('  table                        span       work  slices  longest slice  last slice  longest task');
   const ms = (v: number | null) => (v === null ? '—' : `${v.toFixed(0)} ms`);
   for (const r of rows) {
     // A build from before slicing records no detail: its span is all work, in one task.
     const work = r.workMs ?? r.aheadMs, longest = r.longestSliceMs ?? r.aheadMs;
-    console.log(`  ${r.table.padEnd(27)} ${ms(r.aheadMs).padStart(7)} ${ms(work).padStart(9)} ${String(r.slices ?? (r.aheadMs === null ? '—' : 1)).padStart(7)} ${ms(longest).padStart(14)} ${ms(r.longestTaskMs).padStart(13)}`);
+    console.log(`  ${r.table.padEnd(27)} ${ms(r.aheadMs).padStart(7)} ${ms(work).padStart(9)} ${String(r.slices ?? (r.aheadMs === null ? '—' : 1)).padStart(7)} ${ms(longest).padStart(14)} ${ms(r.lastSliceMs ?? r.aheadMs).padStart(11)} ${ms(r.longestTaskMs).padStart(13)}`);
   }
 }
 

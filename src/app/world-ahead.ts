@@ -13,6 +13,8 @@ export interface WorldBuildDetail {
   slices: number;
   /** The longest slice, ms: the longest the build held the page at once. */
   longestSliceMs: number;
+  /** The last slice, ms: the world's first step, making its colliders answer. */
+  lastSliceMs: number;
 }
 
 /** Work per slice: colliders are added until this has passed (one collider takes well under 1 ms). */
@@ -29,7 +31,7 @@ export function buildWorldWhenIdle(battlefield: Battlefield): () => void {
   const state = () => battlefield.worldState;
   if (state() === 'built' || state() === 'freed') return () => {};
   let start = NaN;
-  const detail: WorldBuildDetail = { workMs: 0, slices: 0, longestSliceMs: 0 };
+  const detail: WorldBuildDetail = { workMs: 0, slices: 0, longestSliceMs: 0, lastSliceMs: 0 };
   let cancel = () => {};
   let stopped = false;
   const slice = (idle?: IdleDeadline) => {
@@ -52,6 +54,7 @@ export function buildWorldWhenIdle(battlefield: Battlefield): () => void {
     detail.workMs += ms;
     detail.slices++;
     detail.longestSliceMs = Math.max(detail.longestSliceMs, ms);
+    detail.lastSliceMs = ms;
     if (done) {
       if (state() === 'built') performance.measure(WORLD_MEASURE, { start, detail: { ...detail } });
       return;

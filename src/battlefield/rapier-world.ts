@@ -20,6 +20,18 @@ export function initRapier(): Promise<void> {
   return rapierReady;
 }
 
+/**
+ * Step a throwaway empty world once. A world's first step compiles Rapier's stepping code (its WASM is
+ * compiled lazily, function by function): 0.2–0.4 s in one go on a loaded 2-core box, whatever the
+ * world's size. The app does it while the table loads, so that the world built later in idle slices
+ * (src/app/world-ahead.ts) has no such long slice. Rapier must be loaded.
+ */
+export function warmRapier(): void {
+  const world = new (loadedRapier('warm-up').World)({ x: 0, y: 0, z: 0 });
+  world.step();
+  world.free();
+}
+
 /** A query needed Rapier's world before Rapier was loaded (askLoadingRapier loads it and asks again). */
 export class RapierNotLoadedError extends Error {
   override name = 'RapierNotLoadedError';
