@@ -1,7 +1,8 @@
 // The table's Rapier world built in short slices while the page is idle after the table shows, so that
 // the sight tool's first line past a fence or over a bridge does not pause for it, and no slice holds
-// the page for long (the whole build is 0.3–1.7 s of work on the shipped tables in Chromium,
-// bench:sight-app). The build is recorded as the performance measure WORLD_MEASURE.
+// the page for long (the whole build is 0.4–0.7 s of work on the shipped tables in Chromium on a
+// loaded 2-core box, bench:sight-app; its last slice, the world's first step, is the longest). The
+// build is recorded as the performance measure WORLD_MEASURE.
 import type { Battlefield } from '../battlefield';
 
 export const WORLD_MEASURE = 'sandtable:table-world';
