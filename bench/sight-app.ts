@@ -2,8 +2,10 @@
 // railing or ladder near the line) against later such lines, in the built app in headless Chromium
 // (SwiftShader, as in the browser tests), on the shipped tables with fences: the training ground,
 // Kalevankangas and Tammerkoski. Per table: whether the Rapier world was built before the first line,
-// how long the app's ahead-of-need build took (its performance measure), the first line's time, the
-// median of later lines and their ratio, and a line over open ground for scale. No pass/fail.
+// how long the app's ahead-of-need build took (its performance measure: from its first slice to its
+// last, the work in it, and its longest slice, the longest it held the page at once), the page's
+// longest long task from the table showing to the first line, the first line's time, the median of
+// later lines and their ratio, and a line over open ground for scale. No pass/fail.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +22,13 @@ interface Timing {
   table: string;
   builtBefore: boolean;
   aheadMs: number | null;
+  /** The ahead-of-need build's work and longest slice (its measure's detail), ms. */
+  workMs: number | null;
+  longestSliceMs: number | null;
+  lastSliceMs: number | null;
+  slices: number | null;
+  /** The page's longest long task (≥ 50 ms, Chromium's longtask entries) from the table showing to the first line, ms; 0 if none. */
+  longestTaskMs: number;
   builtByFirst: boolean;
   firstMs: number;
   laterMs: number;
@@ -46,16 +55,20 @@ async function main(): Promise<void> {
         const { page, problems } = await watchedPage(ctx, new URL(url).origin);
         // tsx names the arrow functions of the page code with esbuild's __name helper, absent in the page.
         await page.addInitScript('window.__name = (f) => f');
+        // Long tasks (≥ 50 ms) as they happen, to find the longest after the table shows.
+        await page.addInitScript(`window.__longTasks = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longTasks.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true });`);
         await page.goto(new URL(`?scenario=${table}`, url).href);
         await page.waitForFunction(() => window.__sandtable?.ready === true || ['missing', 'invalid', 'failed'].includes(window.__sandtable?.status ?? ''), null, { timeout: 240_000 });
+        const readyAt = await page.evaluate(() => performance.now());
         const status = await page.evaluate(() => window.__sandtable?.error ?? window.__sandtable?.status);
         if (status !== 'ready') throw new Error(`${table} did not load: ${status}`);
         await page.click('[data-testid=tool-los]');
         await page.waitForTimeout(USER_PAUSE_MS);
+        const longestTaskMs = await page.evaluate((from) => Math.max(0, ...(window as unknown as { __longTasks: Array<[number, number]> }).__longTasks
+          .filter(([start, d]) => start + d > from).map(([, d]) => d)), readyAt);
         const t = await page.evaluate(({ later }) => {
           const bf = window.__sandtable!.battlefield!;
-          // Private in TypeScript, a plain property in the bundle: is the Rapier world built yet?
-          const built = () => (bf as unknown as { tableWorld?: unknown }).tableWorld !== undefined;
+          const built = () => bf.worldState === 'built';
           const { width, depth } = bf.scenario.table;
           const clamp = (v: number, hi: number) => Math.min(Math.max(v, 0.5), hi - 0.5);
           // A point `y` cm up (default 1.5 cm over the ground; ground heights ask no Rapier, deck heights would).
@@ -97,13 +110,16 @@ async function main(): Promise<void> {
           };
           const open: Array<[[number, number, number], [number, number, number]]> = [];
           for (let i = 0; i < later; i++) open.push([eye(width * 0.1, depth * (0.1 + 0.8 * (i / later))), eye(width * 0.9, depth * (0.9 - 0.8 * (i / later)))]);
+          const measure = ahead.at(-1) as PerformanceMeasure | undefined;
+          const detail = measure?.detail as { workMs: number; longestSliceMs: number; lastSliceMs: number; slices: number } | undefined;
           return {
-            builtBefore, aheadMs: ahead.length ? ahead[ahead.length - 1]!.duration : null, builtByFirst, firstMs, tried,
+            builtBefore, aheadMs: measure ? measure.duration : null, builtByFirst, firstMs, tried,
+            workMs: detail?.workMs ?? null, longestSliceMs: detail?.longestSliceMs ?? null, lastSliceMs: detail?.lastSliceMs ?? null, slices: detail?.slices ?? null,
             laterMs: crossing.length ? perLine(crossing) : NaN, crossing: crossing.length, openMs: perLine(open), lines: lines.length,
           };
         }, { later: LATER_LINES });
         if (problems.length) console.log(`  ${table}: page problems: ${problems.join('; ')}`);
-        rows.push({ table, ...t });
+        rows.push({ table, longestTaskMs, ...t });
         console.log(`  run ${run + 1} ${table}: first ${t.firstMs.toFixed(1)} ms, later ${t.laterMs.toFixed(3)} ms`);
         await page.close();
       }
@@ -118,6 +134,14 @@ async function main(): Promise<void> {
   for (const r of rows) {
     const when = r.builtBefore ? (r.aheadMs !== null ? `ahead, ${r.aheadMs.toFixed(0)} ms` : 'before (load)') : r.builtByFirst ? 'by the first line' : 'not built';
     console.log(`  ${r.table.padEnd(27)} ${when.padEnd(18)} ${r.firstMs.toFixed(1).padStart(7)} ms ${r.laterMs.toFixed(3).padStart(7)} ms ${(r.firstMs / r.laterMs).toFixed(0).padStart(9)}× ${r.openMs.toFixed(3).padStart(8)} ms  (${r.lines}; ${r.tried}; ${r.crossing})`);
+  }
+  console.log('\nThe ahead-of-need build (its measure: first slice to last; work; slices; longest slice; last slice, the world\'s first step) and the page\'s longest long task from the table showing to the first line:');
+  console.log('  table                        span       work  slices  longest slice  last slice  longest task');
+  const ms = (v: number | null) => (v === null ? '—' : `${v.toFixed(0)} ms`);
+  for (const r of rows) {
+    // A build from before slicing records no detail: its span is all work, in one task.
+    const work = r.workMs ?? r.aheadMs, longest = r.longestSliceMs ?? r.aheadMs;
+    console.log(`  ${r.table.padEnd(27)} ${ms(r.aheadMs).padStart(7)} ${ms(work).padStart(9)} ${String(r.slices ?? (r.aheadMs === null ? '—' : 1)).padStart(7)} ${ms(longest).padStart(14)} ${ms(r.lastSliceMs ?? r.aheadMs).padStart(11)} ${ms(r.longestTaskMs).padStart(13)}`);
   }
 }
 

@@ -25,6 +25,10 @@ export async function readScenario(id: string): Promise<ScenarioLoad> {
 }
 
 export async function buildBattlefield(scenario: Scenario): Promise<Battlefield> {
-  const { createBattlefield } = await import('../battlefield');
-  return createBattlefield(scenario);
+  const { createBattlefield, warmRapier } = await import('../battlefield');
+  const battlefield = await createBattlefield(scenario);
+  // While the table loads: the world's first step compiles Rapier's stepping code in one long task,
+  // which would otherwise fall in the world's idle build after the table shows (world-ahead.ts).
+  warmRapier();
+  return battlefield;
 }

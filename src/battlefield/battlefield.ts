@@ -17,11 +17,11 @@ import { losViewshed } from './viewshed';
 import { onLadder, onWalk, standingSpots } from './standing-spots';
 import { type Aabb, SolidCuller, solidAabb } from './broadphase';
 import { SightCaster } from './sight-caster';
-import { type FigureCylinder, TERRAIN_PART, TableWorld, initRapier } from './rapier-world';
+import { type FigureCylinder, TERRAIN_PART, TableWorld, TableWorldBuild, initRapier, tableWorldNow } from './rapier-world';
 import { type PlanBox, PlanBins } from './plan-bins';
 import { type RayShape, rayShape } from './solid-ray';
 import type {
-  AreaAt, AreaCrossing, AreaSpan, Battlefield, BodyClash, BuildingInfo, FigureBody, LosHit, LosOptions, LosResult, ObstacleCrossing, StandingSpot, VisibilityResult,
+  AreaAt, AreaCrossing, AreaSpan, Battlefield, BodyClash, BuildingInfo, FigureBody, LosHit, LosOptions, LosResult, ObstacleCrossing, StandingSpot, VisibilityResult, WorldState,
 } from './types';
 
 const END_TOLERANCE = 0.05; // cm: a surface touching the target point does not hide it
@@ -101,6 +101,8 @@ class TableBattlefield implements Battlefield {
   readonly buildings: BuildingInfo[];
   /** The Rapier world, built on first need (physics). */
   private tableWorld: TableWorld | undefined;
+  /** A world being built a slice at a time (buildWorldSlice) until it is finished. */
+  private worldBuild: TableWorldBuild | undefined;
   private freed = false;
   /** What each part number is: the terrain at TERRAIN_PART, solid i at i + 1. */
   private readonly parts: PartInfo[];
@@ -206,7 +208,10 @@ class TableBattlefield implements Battlefield {
   private get physics(): TableWorld {
     if (this.tableWorld) return this.tableWorld;
     if (this.freed) throw new Error(`${this.scenario.id}: this battlefield was freed`);
-    return (this.tableWorld = new TableWorld(this.scenario.id, this.grid, this.solids, this.isBuildingWall));
+    // A query arriving while the world is built in slices finishes that build at once.
+    const build = this.worldBuild;
+    this.worldBuild = undefined;
+    return (this.tableWorld = build ? build.finish() : tableWorldNow(this.scenario.id, this.grid, this.solids, this.isBuildingWall));
   }
 
   /**
@@ -640,7 +645,25 @@ class TableBattlefield implements Battlefield {
     return true;
   }
 
+  buildWorldSlice(budgetMs: number): boolean {
+    if (this.tableWorld || this.freed) return true;
+    this.worldBuild ??= new TableWorldBuild(this.scenario.id, this.grid, this.solids, this.isBuildingWall);
+    // The world's first step (making the colliders answer) takes a slice of its own.
+    if (this.worldBuild.remaining > 0) {
+      this.worldBuild.advance(budgetMs);
+      return false;
+    }
+    void this.physics;
+    return true;
+  }
+
+  get worldState(): WorldState {
+    return this.freed ? 'freed' : this.tableWorld ? 'built' : this.worldBuild ? 'building' : 'none';
+  }
+
   free(): void {
+    this.worldBuild?.free();
+    this.worldBuild = undefined;
     this.tableWorld?.free();
     this.tableWorld = undefined;
     this.freed = true;

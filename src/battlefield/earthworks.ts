@@ -1,7 +1,7 @@
 // Cross-sections of ramparts and ditches with their named parts, and which earthwork (if any) shaped
 // the ground at a point: a sight line stopped by that earth names the work and the part, not "terrain".
 import { type HeightGrid, type Vec2, boundsOf, pointInPolygon, polylineProjection } from '../core';
-import { areaPolygon, type FortificationFeature, type Scenario } from '../scenario';
+import { areaPolygon, type DitchFeature, type EarthworkFeature, type FortificationFeature, type Scenario } from '../scenario';
 
 /** The named parts of an earthwork's cross-section, as a sight line's blocker reports them. */
 export const EARTHWORK_PARTS = ['front slope', 'crest', 'walkway', 'rear slope', 'scarp', 'ditch floor', 'counterscarp'] as const;
@@ -24,6 +24,28 @@ export interface EarthworkSection {
 /** Whether a work has a bank at all: height 0 is a ditch alone along its path. */
 export const hasBank = (f: FortificationFeature): boolean => f.height > 0;
 
+/** A face's run by default: a quarter of the ditch's width, at most bankRun. */
+const defaultFaceRun = (width: number): number => Math.min(EARTHWORK_DEFAULTS.bankRun, width / 4);
+
+/**
+ * The ditch's cross-section `u` cm from its inner edge (the scarp's top): scarp, floor, counterscarp.
+ * Shared by a rampart's ditch and a ditch alone.
+ */
+function ditchSection(d: { depth: number; width: number; scarp?: number; counterscarp?: number }, u: number): EarthworkSection {
+  const scarp = d.scarp ?? defaultFaceRun(d.width);
+  const counter = d.counterscarp ?? defaultFaceRun(d.width);
+  if (u < scarp) return { raise: 0, dig: d.depth * (u / scarp), part: 'scarp' };
+  if (u <= d.width - counter) return { raise: 0, dig: d.depth, part: 'ditch floor' };
+  if (u < d.width) return { raise: 0, dig: d.depth * ((d.width - u) / counter), part: 'counterscarp' };
+  return { raise: 0, dig: 0 };
+}
+
+/** A ditch alone: centred on its path, the scarp on the inner side, the counterscarp on the outer. */
+function loneDitchSection(f: DitchFeature, s: number): EarthworkSection {
+  const u = s + f.width / 2;
+  return u > 0 ? ditchSection(f, u) : { raise: 0, dig: 0 };
+}
+
 /**
  * Cross-section at signed distance s from the path (s > 0 on the outer side). The bank's top is
  * crestWidth wide, centred on the path; its front (outer) and rear faces run frontSlope and rearSlope
@@ -32,7 +54,8 @@ export const hasBank = (f: FortificationFeature): boolean => f.height > 0;
  * scarp (near face) and counterscarp (far face) run scarp and counterscarp each (default: a quarter of
  * its width, at most 1 cm).
  */
-export function earthworkSection(f: FortificationFeature, s: number): EarthworkSection {
+export function earthworkSection(f: EarthworkFeature, s: number): EarthworkSection {
+  if (f.kind === 'ditch') return loneDitchSection(f, s);
   const bank = hasBank(f);
   const half = bank ? (f.crestWidth ?? EARTHWORK_DEFAULTS.crestWidth) / 2 : 0;
   const front = bank ? f.frontSlope ?? f.slope ?? EARTHWORK_DEFAULTS.slope : 0;
@@ -51,19 +74,13 @@ export function earthworkSection(f: FortificationFeature, s: number): EarthworkS
   // A berm (a level strip, plain ground) may lie between the front foot and the scarp.
   const from = d.berm ? half + front + d.berm : half + front;
   if (!(s > from)) return { raise: 0, dig: 0 };
-  const u = s - from;
-  const short = Math.min(EARTHWORK_DEFAULTS.bankRun, d.width / 4);
-  const scarp = d.scarp ?? short;
-  const counter = d.counterscarp ?? short;
-  if (u < scarp) return { raise: 0, dig: d.depth * (u / scarp), part: 'scarp' };
-  if (u <= d.width - counter) return { raise: 0, dig: d.depth, part: 'ditch floor' };
-  if (u < d.width) return { raise: 0, dig: d.depth * ((d.width - u) / counter), part: 'counterscarp' };
-  return { raise: 0, dig: 0 };
+  return ditchSection(d, s - from);
 }
 
 /** Signed distance from the path: positive toward the outer side. */
-export function outerDistance(f: FortificationFeature, p: Vec2): { s: number; along: number } {
-  const closed = f.closed ?? f.kind !== 'rampart';
+export function outerDistance(f: EarthworkFeature, p: Vec2): { s: number; along: number } {
+  // A rampart or a ditch runs open unless it says closed; bastions and redoubts close by default.
+  const closed = f.closed ?? (f.kind !== 'rampart' && f.kind !== 'ditch');
   const proj = polylineProjection(p, f.path as Vec2[], closed);
   let outer: boolean;
   if (closed) outer = !pointInPolygon(p, f.path as Vec2[]);
@@ -74,6 +91,9 @@ export function outerDistance(f: FortificationFeature, p: Vec2): { s: number; al
 export const isFortification = (f: Scenario['features'][number]): f is FortificationFeature =>
   f.kind === 'rampart' || f.kind === 'bastion' || f.kind === 'redoubt';
 
+/** A work sculpted into the relief: a fortification or a ditch alone. */
+export const isEarthwork = (f: Scenario['features'][number]): f is EarthworkFeature => isFortification(f) || f.kind === 'ditch';
+
 /** The earthwork and part that shaped the ground somewhere. */
 export interface EarthworkHit { featureId: string; kind: string; part: EarthworkPart }
 
@@ -83,14 +103,14 @@ export interface EarthworkHit { featureId: string; kind: string; part: Earthwork
  * has the last word.
  */
 export class EarthworkNamer {
-  private readonly works: Array<{ f: FortificationFeature; minX: number; maxX: number; minZ: number; maxZ: number }>;
+  private readonly works: Array<{ f: EarthworkFeature; minX: number; maxX: number; minZ: number; maxZ: number }>;
   private readonly waters: Array<{ poly: Vec2[]; depth: number; minX: number; maxX: number; minZ: number; maxZ: number }>;
 
   constructor(
     scenario: Scenario, private readonly grid: HeightGrid, private readonly plainGround: (x: number, z: number) => number,
     private readonly roadBank: (x: number, z: number) => number = () => 0,
   ) {
-    this.works = scenario.features.filter(isFortification).map((f) => {
+    this.works = scenario.features.filter(isEarthwork).map((f) => {
       const b = boundsOf(f.path as Vec2[]);
       const reach = reachOf(f);
       return { f, minX: b.minX - reach, maxX: b.maxX + reach, minZ: b.minZ - reach, maxZ: b.maxZ + reach };
@@ -151,9 +171,9 @@ export class EarthworkNamer {
   }
 }
 
-/** How far a work's earth reaches from its path, cm. */
 /** How far from its path a work shapes the ground, cm: beyond it earthworkSection is 0 and 0. */
-export function reachOf(f: FortificationFeature): number {
+export function reachOf(f: EarthworkFeature): number {
+  if (f.kind === 'ditch') return f.width / 2 + 1e-6;
   const half = hasBank(f) ? (f.crestWidth ?? EARTHWORK_DEFAULTS.crestWidth) / 2 : 0;
   const front = hasBank(f) ? f.frontSlope ?? f.slope ?? EARTHWORK_DEFAULTS.slope : 0;
   const rear = f.rearSlope ?? f.slope ?? EARTHWORK_DEFAULTS.slope;

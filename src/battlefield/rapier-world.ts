@@ -20,6 +20,18 @@ export function initRapier(): Promise<void> {
   return rapierReady;
 }
 
+/**
+ * Step a throwaway empty world once. A world's first step compiles Rapier's stepping code (its WASM is
+ * compiled lazily, function by function): 0.2–0.4 s in one go on a loaded 2-core box, whatever the
+ * world's size. The app does it while the table loads, so that the world built later in idle slices
+ * (src/app/world-ahead.ts) has no such long slice. Rapier must be loaded.
+ */
+export function warmRapier(): void {
+  const world = new (loadedRapier('warm-up').World)({ x: 0, y: 0, z: 0 });
+  world.step();
+  world.free();
+}
+
 /** A query needed Rapier's world before Rapier was loaded (askLoadingRapier loads it and asks again). */
 export class RapierNotLoadedError extends Error {
   override name = 'RapierNotLoadedError';
@@ -61,18 +73,18 @@ const NUDGES: ReadonlyArray<readonly [number, number]> = [[0, 0], [1e-4, 3e-5], 
 /** Terrain tiles of this many cells a side: src/testing's reference world tiles it the same way. */
 const TILE_CELLS = 16;
 
-/** The grid's triangles in tiles of TILE_CELLS × TILE_CELLS cells, each handed to `create` (a trimesh collider). */
-function terrainTiles(grid: HeightGrid, create: (vertices: Float32Array, indices: Uint32Array) => void): void {
+/** The grid's tiles of TILE_CELLS × TILE_CELLS cells, row by row: each a cell range [c0, r0, c1, r1]. */
+function terrainTiles(grid: HeightGrid): Array<readonly [number, number, number, number]> {
   const cols = Math.ceil((grid.columns - 1) / TILE_CELLS);
   const rows = Math.ceil((grid.rows - 1) / TILE_CELLS);
+  const tiles: Array<readonly [number, number, number, number]> = [];
   for (let j = 0; j < rows; j++) {
     for (let i = 0; i < cols; i++) {
       const c0 = i * TILE_CELLS, r0 = j * TILE_CELLS;
-      const c1 = Math.min(c0 + TILE_CELLS, grid.columns - 1), r1 = Math.min(r0 + TILE_CELLS, grid.rows - 1);
-      const { vertices, indices } = gridTrianglesRange(grid, c0, r0, c1, r1);
-      create(vertices, indices);
+      tiles.push([c0, r0, Math.min(c0 + TILE_CELLS, grid.columns - 1), Math.min(r0 + TILE_CELLS, grid.rows - 1)]);
     }
   }
+  return tiles;
 }
 
 function quatY(deg: number): { x: number; y: number; z: number; w: number } {
@@ -107,26 +119,17 @@ export class TableWorld {
   private readonly R: Rapier;
   private readonly world: RAPIER.World;
   /** Part number of each terrain and solid collider, by handle. */
-  private readonly parts = new Map<number, number>();
+  private readonly parts: Map<number, number>;
   private figureColliders: RAPIER.Collider[] = [];
   private readonly figureIds = new Map<number, string>();
   /** The one downward ray of castDown (its origin is moved per cast). */
   private readonly downRay: RAPIER.Ray;
 
-  constructor(table: string, grid: HeightGrid, solids: readonly Solid[], private readonly isBuildingWall: (part: number) => boolean) {
-    const R = (this.R = loadedRapier(table));
-    this.world = new R.World({ x: 0, y: 0, z: 0 });
-    // Terrain as trimesh tiles from the one grid (Rapier's heightfield misses rays, dimforge/rapier#165).
-    terrainTiles(grid, (vertices, indices) => {
-      const c = this.world.createCollider(R.ColliderDesc.trimesh(vertices, indices).setCollisionGroups(groups(G_TERRAIN | G_STAND)));
-      this.parts.set(c.handle, TERRAIN_PART);
-    });
-    solids.forEach((s, i) => {
-      const c = addSolid(R, this.world, s);
-      if (c) this.parts.set(c.handle, i + 1);
-    });
-    // Colliders are invisible to queries until the world has stepped once.
-    this.world.step();
+  /** The finished world of a TableWorldBuild (build one with TableWorldBuild, or tableWorldNow). */
+  constructor(R: Rapier, world: RAPIER.World, parts: Map<number, number>, private readonly isBuildingWall: (part: number) => boolean) {
+    this.R = R;
+    this.world = world;
+    this.parts = parts;
     this.downRay = new R.Ray({ x: 0, y: 0, z: 0 }, { x: 0, y: -1, z: 0 });
   }
 
@@ -204,4 +207,83 @@ export class TableWorld {
   free(): void {
     this.world.free();
   }
+}
+
+/**
+ * A table's Rapier world built a few colliders at a time, so that a page can build it between frames
+ * without one long task (src/app/world-ahead.ts): the terrain tiles, then each solid, in the order a
+ * one-go build adds them (tableWorldNow is this build finished at once), so both answer alike.
+ */
+export class TableWorldBuild {
+  private readonly R: Rapier;
+  private readonly world: RAPIER.World;
+  private readonly parts = new Map<number, number>();
+  private readonly tiles: ReadonlyArray<readonly [number, number, number, number]>;
+  /** Colliders added so far: tiles first, then solids. */
+  private next = 0;
+  private done = false;
+
+  constructor(table: string, private readonly grid: HeightGrid, private readonly solids: readonly Solid[], private readonly isBuildingWall: (part: number) => boolean) {
+    const R = (this.R = loadedRapier(table));
+    this.world = new R.World({ x: 0, y: 0, z: 0 });
+    this.tiles = terrainTiles(grid);
+  }
+
+  /** Colliders still to add (the world's last step, making them visible to queries, comes after). */
+  get remaining(): number {
+    return this.tiles.length + this.solids.length - this.next;
+  }
+
+  /** Add the next collider; false when none is left. */
+  private addOne(): boolean {
+    const k = this.next;
+    if (k < this.tiles.length) {
+      // Terrain as trimesh tiles from the one grid (Rapier's heightfield misses rays, dimforge/rapier#165).
+      const [c0, r0, c1, r1] = this.tiles[k]!;
+      const { vertices, indices } = gridTrianglesRange(this.grid, c0, r0, c1, r1);
+      const c = this.world.createCollider(this.R.ColliderDesc.trimesh(vertices, indices).setCollisionGroups(groups(G_TERRAIN | G_STAND)));
+      this.parts.set(c.handle, TERRAIN_PART);
+    } else if (k - this.tiles.length < this.solids.length) {
+      const i = k - this.tiles.length;
+      const c = addSolid(this.R, this.world, this.solids[i]!);
+      if (c) this.parts.set(c.handle, i + 1);
+    } else {
+      return false;
+    }
+    this.next++;
+    return true;
+  }
+
+  /**
+   * Add colliders until `budgetMs` has passed (at least one); true once every collider is in. One
+   * collider takes well under a millisecond (a 16 × 16-cell tile, a convex hull of a few points).
+   */
+  advance(budgetMs: number): boolean {
+    const end = performance.now() + budgetMs;
+    do {
+      if (!this.addOne()) return true;
+    } while (performance.now() < end);
+    return this.remaining === 0;
+  }
+
+  /** Add whatever is left and make the world answer: the finished world (only once). */
+  finish(): TableWorld {
+    if (this.done) throw new Error('this table world was finished already');
+    while (this.addOne());
+    // Colliders are invisible to queries until the world has stepped once.
+    this.world.step();
+    this.done = true;
+    return new TableWorld(this.R, this.world, this.parts, this.isBuildingWall);
+  }
+
+  /** Drop an unfinished build. */
+  free(): void {
+    if (!this.done) this.world.free();
+    this.done = true;
+  }
+}
+
+/** A table's Rapier world built in one go. */
+export function tableWorldNow(table: string, grid: HeightGrid, solids: readonly Solid[], isBuildingWall: (part: number) => boolean): TableWorld {
+  return new TableWorldBuild(table, grid, solids, isBuildingWall).finish();
 }

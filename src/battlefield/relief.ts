@@ -2,7 +2,7 @@
 // sculpted ramparts and ditches + raised road banks (a railway embankment). Both the Rapier terrain and the rendered mesh use this grid.
 import { type HeightGrid, type Vec2, pointInPolygon, boundsOf, polylineProjection, hypot } from '../core';
 import { areaPolygon, reliefSampleCounts, type AreaFeature, type HillFeature, type Scenario, type WaterFeature } from '../scenario';
-import { earthworkSection, isFortification, outerDistance, reachOf } from './earthworks';
+import { earthworkSection, isEarthwork, outerDistance, reachOf } from './earthworks';
 
 export { outerDistance } from './earthworks';
 
@@ -98,11 +98,11 @@ export function roadBankRaise(s: Scenario): (x: number, z: number) => number {
 
 /**
  * What sampleRelief reads of a scenario: the table's size, its relief, and the features that shape the
- * ground (hills, water, roads and their banks, ramparts, bastions and redoubts, in file order). Equal
+ * ground (hills, water, roads and their banks, ramparts, bastions, redoubts and ditches, in file order). Equal
  * inputs sample equal grids (relief-cache.ts keys on them): whatever sampleRelief comes to read, this lists.
  */
 export function reliefInputs(s: Scenario): { width: number; depth: number; relief: Scenario['relief'] | null; features: Scenario['features'] } {
-  const shapesGround = (f: Scenario['features'][number]) => f.kind === 'hill' || f.kind === 'water' || f.kind === 'road' || isFortification(f);
+  const shapesGround = (f: Scenario['features'][number]) => f.kind === 'hill' || f.kind === 'water' || f.kind === 'road' || isEarthwork(f);
   return { width: s.table.width, depth: s.table.depth, relief: s.relief ?? null, features: s.features.filter(shapesGround) };
 }
 
@@ -117,7 +117,7 @@ export function sampleRelief(s: Scenario): HeightGrid {
   const plain = plainGround(s);
   // Each work with the box it shapes (its path's bounds widened by its reach): the cells outside it
   // skip the work's distance, which is most of the sampling time on a table with works.
-  const forts = s.features.filter(isFortification).map((f) => {
+  const forts = s.features.filter(isEarthwork).map((f) => {
     const b = boundsOf(f.path as Vec2[]);
     const reach = reachOf(f);
     return { f, minX: b.minX - reach, maxX: b.maxX + reach, minZ: b.minZ - reach, maxZ: b.maxZ + reach };

@@ -154,6 +154,9 @@ export interface BodyClash {
   part: string;
 }
 
+/** Where a table's Rapier world stands (Battlefield.worldState). */
+export type WorldState = 'none' | 'building' | 'built' | 'freed';
+
 export interface Battlefield {
   readonly scenario: Scenario;
   readonly grid: HeightGrid;
@@ -204,5 +207,14 @@ export interface Battlefield {
    * loaded (createBattlefield loads it). True when it built the world; false when built already or freed.
    */
   prepareWorld(): boolean;
+  /**
+   * Build the Rapier world a slice at a time: add colliders for about `budgetMs` (at least one), or,
+   * once all are in, make the world answer (its first step). True once the world is built (or the table
+   * freed): call again until then, e.g. from idle callbacks. A query needing the world meanwhile
+   * finishes the build at once; the world is the same whichever way it was built.
+   */
+  buildWorldSlice(budgetMs: number): boolean;
+  /** Where the Rapier world stands: not started, part-built by buildWorldSlice, built, or freed with the table. */
+  readonly worldState: WorldState;
   free(): void;
 }

@@ -72,6 +72,16 @@ function checkBuilding(b: BuildingFeature, at: Array<string | number>, issues: R
   });
 }
 
+/** A ditch's faces fit in its width (a rampart's ditch, or a ditch alone). */
+function checkDitchFaces(d: { width: number; scarp?: number; counterscarp?: number }, at: Array<string | number>, issues: RawIssue[]): void {
+  // Each face's run defaults to a quarter of the width, at most 1 cm.
+  const short = Math.min(1, d.width / 4);
+  const faces = (d.scarp ?? short) + (d.counterscarp ?? short);
+  if (faces > d.width + TOL) {
+    issues.push({ path: at, message: `ditch faces wider than the ditch: expected scarp + counterscarp at most the width ${d.width} cm, got ${faces} cm` });
+  }
+}
+
 export function checkScenario(s: Scenario): RawIssue[] {
   // Over a resource bound: say so alone (the other checks grow with the sizes refused).
   const resources = checkResources(s);
@@ -118,6 +128,12 @@ export function checkScenario(s: Scenario): RawIssue[] {
       checkBuilding(f, at, issues);
       f.openings?.forEach((o, j) => claim(o.id, [...at, 'openings', j, 'id']));
     }
+    if (f.kind === 'ditch') {
+      if (f.closed && f.path.length < 3) {
+        issues.push({ path: [...at, 'path'], message: `a closed ditch needs at least 3 points: expected 3 or more, got ${f.path.length}` });
+      }
+      checkDitchFaces(f, at, issues);
+    }
     if (f.kind === 'rampart' || f.kind === 'bastion' || f.kind === 'redoubt') {
       const closed = f.closed ?? f.kind !== 'rampart';
       if (closed && f.path.length < 3) {
@@ -132,14 +148,7 @@ export function checkScenario(s: Scenario): RawIssue[] {
       if (f.parapet?.frontSlope !== undefined && f.parapet.frontSlope >= f.parapet.thickness) {
         issues.push({ path: [...at, 'parapet', 'frontSlope'], message: `parapet front slope leaves it no top: expected less than its thickness ${f.parapet.thickness} cm, got ${f.parapet.frontSlope} cm` });
       }
-      if (f.ditch) {
-        // Each face's run defaults to a quarter of the width, at most 1 cm.
-        const short = Math.min(1, f.ditch.width / 4);
-        const faces = (f.ditch.scarp ?? short) + (f.ditch.counterscarp ?? short);
-        if (faces > f.ditch.width + TOL) {
-          issues.push({ path: [...at, 'ditch'], message: `ditch faces wider than the ditch: expected scarp + counterscarp at most the width ${f.ditch.width} cm, got ${faces} cm` });
-        }
-      }
+      if (f.ditch) checkDitchFaces(f.ditch, [...at, 'ditch'], issues);
       const length = polylineLength(f.path as Vec2[], closed);
       f.embrasures?.forEach((e, j) => {
         claim(e.id, [...at, 'embrasures', j, 'id']);

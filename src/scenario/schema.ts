@@ -187,6 +187,21 @@ export const Fortification = z
   })
   .strict();
 
+/** A ditch on its own, dug along its centre line: the scarp faces the inner side, the counterscarp the outer (enemy) side. */
+export const Ditch = z
+  .object({
+    ...base,
+    kind: z.literal('ditch'),
+    path: Path.describe('centre line of the ditch (a closed ring when closed)'),
+    closed: z.boolean().optional().describe('the path is a ring (default false); its outer side is then outside the ring'),
+    outer: z.enum(['left', 'right']).optional().describe('outer (enemy) side of an open ditch, seen along the path: the counterscarp\'s side (default left)'),
+    depth: pos.describe('depth of the floor below the ground, cm'),
+    width: pos.describe('width at the ground, cm, centred on the path'),
+    scarp: pos.optional().describe('horizontal run of the inner face, cm (default: width / 4, at most 1)'),
+    counterscarp: pos.optional().describe('horizontal run of the outer face, cm (default: width / 4, at most 1)'),
+  })
+  .strict();
+
 export const Bridge = z
   .object({
     ...base,
@@ -212,12 +227,12 @@ export const Ladder = z
   .strict();
 
 export const Feature = z.discriminatedUnion('kind', [
-  Hill, Building, LinearObstacle, Woods, Field, Marsh, Rubble, Rocky, Road, Water, Fortification, Bridge, Ladder,
+  Hill, Building, LinearObstacle, Woods, Field, Marsh, Rubble, Rocky, Road, Water, Fortification, Ditch, Bridge, Ladder,
 ]);
 
 export const FEATURE_KINDS = [
   'hill', 'building', 'wall', 'fence', 'hedge', 'palisade', 'wire', 'barricade', 'woods', 'field', 'marsh',
-  'rubble', 'rocky', 'road', 'water', 'rampart', 'bastion', 'redoubt', 'bridge', 'ladder',
+  'rubble', 'rocky', 'road', 'water', 'rampart', 'bastion', 'redoubt', 'ditch', 'bridge', 'ladder',
 ] as const;
 
 export const Relief = z
@@ -390,6 +405,9 @@ export type BuildingFeature = z.infer<typeof Building>;
 export type OpeningSpec = z.infer<typeof Opening>;
 export type LinearFeature = z.infer<typeof LinearObstacle>;
 export type FortificationFeature = z.infer<typeof Fortification>;
+export type DitchFeature = z.infer<typeof Ditch>;
+/** What is sculpted into the relief across a path: a rampart, bastion or redoubt, or a ditch alone. */
+export type EarthworkFeature = FortificationFeature | DitchFeature;
 export type BridgeFeature = z.infer<typeof Bridge>;
 export type LadderFeature = z.infer<typeof Ladder>;
 export type WaterFeature = z.infer<typeof Water>;

@@ -72,8 +72,8 @@ export function checkShapes(s: Scenario): RawIssue[] {
     const at = ['features', i];
     const what = `"${f.id}"`;
     if ('polygon' in f && f.polygon) add(outlineIssue(f.polygon as Vec2[], [...at, 'polygon'], `the outline of ${what}`));
-    if (f.kind === 'rampart' || f.kind === 'bastion' || f.kind === 'redoubt') {
-      const closed = f.closed ?? f.kind !== 'rampart';
+    if (f.kind === 'rampart' || f.kind === 'bastion' || f.kind === 'redoubt' || f.kind === 'ditch') {
+      const closed = f.closed ?? (f.kind !== 'rampart' && f.kind !== 'ditch');
       if (closed && f.path.length >= 3) add(outlineIssue(f.path as Vec2[], [...at, 'path'], `the closed path of ${what}`));
       else add(pathIssue(f.path as Vec2[], [...at, 'path'], `the path of ${what}`));
     } else if ('path' in f && f.path) add(pathIssue(f.path as Vec2[], [...at, 'path'], `the path of ${what}`));

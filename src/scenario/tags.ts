@@ -32,6 +32,8 @@ export function defaultTags(f: Feature): ResolvedTags {
     case 'road': return t('none', false);
     case 'water': return t('none', false, !f.frozen, 'flat', { impassable: !f.frozen && f.flow === 'strong' });
     case 'rampart': case 'bastion': case 'redoubt': return t('fortification', true, false, heightClassOf(f.height));
+    // A ditch is dug earth, no solid: its faces stop sight lines as relief does; in it, a trench's cover.
+    case 'ditch': return t('fortification', false, false, 'flat');
     case 'bridge': return t('none', false);
     case 'ladder': return t('none', false);
   }

@@ -1,8 +1,9 @@
 // The table's Rapier world is built on first need: sight lines over open ground and past walls, ground
 // and floor heights are answered before Rapier is even loaded; a deck's height and a line past a
 // see-through obstacle need it; a world built ahead of need (prepareWorld) answers as one built on
-// first need; and a table whose world came late answers exactly as one whose world was built first,
-// over many random lines on the shipped tables.
+// first need, and so does one built in slices (buildWorldSlice), finished by its slices or by a query
+// arriving half-way; and a table whose world came late answers exactly as one whose world was built
+// first, over many random lines on the shipped tables.
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -69,6 +70,70 @@ describe('the world built ahead of need (prepareWorld, the app does it when idle
     freed.free();
     expect(freed.prepareWorld()).toBe(false);
   });
+});
+
+describe('the world built in slices (buildWorldSlice, the app does it at idle moments)', () => {
+  it('reports its state, takes many slices, and answers as a world built in one go', async () => {
+    const scenario = trainingGroundScenario();
+    const sliced = await createBattlefield(scenario);
+    const oneGo = await createBattlefield(scenario);
+    built.push(sliced, oneGo);
+    expect(sliced.worldState).toBe('none');
+    // The smallest budget adds one collider a slice: terrain tiles and solids, then the world's first step.
+    let slices = 0;
+    while (!sliced.buildWorldSlice(0)) {
+      slices++;
+      expect(sliced.worldState).toBe('building');
+    }
+    expect(slices).toBeGreaterThan(sliced.solids.length);
+    expect(sliced.worldState).toBe('built');
+    expect(sliced.buildWorldSlice(0)).toBe(true); // nothing left
+    expect(sliced.prepareWorld()).toBe(false);
+    oneGo.prepareWorld();
+    expect(askAll(sliced, 11)).toEqual(askAll(oneGo, 11));
+  });
+
+  it('a query arriving half-way finishes the build at once and answers as a world built in one go', async () => {
+    const scenario = trainingGroundScenario();
+    const half = await createBattlefield(scenario);
+    const oneGo = await createBattlefield(scenario);
+    built.push(half, oneGo);
+    for (let i = 0; i < 40; i++) expect(half.buildWorldSlice(0)).toBe(false);
+    expect(half.worldState).toBe('building');
+    // A line past the paddock fence needs the world: it is finished for it.
+    const fence = half.lineOfSight([45, 1, 20], [45, 1, 35]);
+    expect(half.worldState).toBe('built');
+    expect(fence.crossed.map((c) => c.featureId)).toEqual(['fence_paddock']);
+    expect(fence).toEqual(oneGo.lineOfSight([45, 1, 20], [45, 1, 35]));
+    expect(half.buildWorldSlice(8)).toBe(true);
+    expect(askAll(half, 12)).toEqual(askAll(oneGo, 12));
+  });
+
+  it('a table freed half-way stops building and says so', async () => {
+    const freed = await createBattlefield(trainingGroundScenario());
+    expect(freed.buildWorldSlice(0)).toBe(false);
+    freed.free();
+    expect(freed.worldState).toBe('freed');
+    expect(freed.buildWorldSlice(8)).toBe(true);
+  });
+});
+
+describe('shipped tables: a world built in slices answers as one built in one go', () => {
+  for (const file of TABLES.slice(1)) {
+    it(`${LINES_PER_TABLE} random lines on ${file}`, async () => {
+      const scenario = parseScenarioOrThrow(readFileSync(file, 'utf8'), file);
+      const sliced = await createBattlefield(scenario);
+      const oneGo = await createBattlefield(scenario);
+      built.push(sliced, oneGo);
+      let slices = 0;
+      while (!sliced.buildWorldSlice(2)) slices++;
+      expect(slices).toBeGreaterThan(1);
+      oneGo.prepareWorld();
+      const answers = askAll(sliced, 5);
+      expect(answers).toEqual(askAll(oneGo, 5));
+      expect(answers.some((x) => (x as { los: { crossed: unknown[] } }).los.crossed.length > 0)).toBe(true);
+    });
+  }
 });
 
 /** A random point in the forms the CLI takes: a floor (and height) in a building, a figure's eye, a height above the surface, an absolute height. */

@@ -78,32 +78,55 @@ export function damageText(text: string, p: Picks): string {
   }
 }
 
-/** Value-level damage anywhere in the document: junk, a scaled number, a deleted or unknown field. */
+/** A value inside a document: its key and its parent's node (undefined under the root). */
+interface ValueNode { up: ValueNode | undefined; key: Key; value: Json }
+
+/** Every value inside `v` (not the root), depth first (valuePaths' order); a path is spelt out only for the picked one. */
+function valueNodes(v: Json, up: ValueNode | undefined, out: ValueNode[]): ValueNode[] {
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) { const n = { up, key: i, value: v[i] }; out.push(n); valueNodes(v[i], n, out); }
+  } else if (v && typeof v === 'object') {
+    for (const k in v) { const n = { up, key: k, value: v[k] }; out.push(n); valueNodes(v[k], n, out); }
+  }
+  return out;
+}
+
+function pathOf(n: ValueNode): Key[] {
+  const path: Key[] = [];
+  for (let at: ValueNode | undefined = n; at; at = at.up) path.push(at.key);
+  return path.reverse();
+}
+
+/**
+ * Value-level damage anywhere in the document: junk, a scaled number, a deleted or unknown field.
+ * One walk of the document gives every value with a link to its parent (no path built per value,
+ * no walk back down a path per pick): a large scenario's mutant is then cheap beside judging it.
+ */
 export function damageValue(doc: Json, p: Picks): void {
-  const paths = valuePaths(doc);
-  const path = p.one(paths);
-  const v = getAt(doc, path);
+  const entries = valueNodes(doc, undefined, []);
+  const picked = p.one(entries);
+  const path = pathOf(picked), v = picked.value;
   switch (p.int(5)) {
     case 0: setAt(doc, path, junk(p)); break;
     case 1: {
-      const nums = paths.filter((q) => typeof getAt(doc, q) === 'number');
+      const nums = entries.filter((e) => typeof e.value === 'number');
       if (nums.length) {
         const q = p.one(nums);
-        setAt(doc, q, getAt(doc, q) * p.one(FACTORS) + (p.chance(0.3) ? p.one([-1, 1, 1e5]) : 0));
+        setAt(doc, pathOf(q), q.value * p.one(FACTORS) + (p.chance(0.3) ? p.one([-1, 1, 1e5]) : 0));
       }
       break;
     }
     case 2: deleteAt(doc, path); break;
     case 3: {
-      const objects = paths.filter((q) => { const x = getAt(doc, q); return x && typeof x === 'object' && !Array.isArray(x); });
-      if (objects.length) getAt(doc, p.one(objects)).surprise = junk(p);
+      const objects = entries.filter((e) => e.value && typeof e.value === 'object' && !Array.isArray(e.value));
+      if (objects.length) p.one(objects).value.surprise = junk(p);
       break;
     }
     default:
       // A string id or name swapped for another string of the document (unknown or duplicate ids).
       if (typeof v === 'string') {
-        const strings = paths.filter((q) => typeof getAt(doc, q) === 'string');
-        setAt(doc, path, p.chance(0.5) ? getAt(doc, p.one(strings)) : `${v}_ghost`);
+        const strings = entries.filter((e) => typeof e.value === 'string');
+        setAt(doc, path, p.chance(0.5) ? p.one(strings).value : `${v}_ghost`);
       } else setAt(doc, path, junk(p));
   }
 }
