@@ -15,7 +15,7 @@ import { KeptRoutes } from '../../src/rules/kuularuisku/player/kept-routes';
 import { type Field, fieldOf, goalsOf, route } from '../../src/rules/kuularuisku/player/purpose';
 
 describe('KeptRoutes (K-4.0 a soldier\'s way toward a goal kept while he stands still)', () => {
-  it('plans once per field, start array and length; a new array, field or length plans again', () => {
+  it('plans once per field, soldier, start array and length; a new array, field or length plans again', () => {
     const asked: string[] = [];
     const kept = new KeptRoutes<{ id: string }>((f, from, length) => {
       asked.push(`${f.id} ${from.join(',')} ${length}`);
@@ -23,11 +23,11 @@ describe('KeptRoutes (K-4.0 a soldier\'s way toward a goal kept while he stands 
     });
     const a = { id: 'a' }, b = { id: 'b' };
     const p: Vec2 = [1, 2];
-    const first = kept.get(a, p, 10);
-    expect(kept.get(a, p, 10)).toBe(first);
-    expect(kept.get(a, [1, 2], 10)).toEqual(first); // the same numbers in a new array: asked again
-    expect(kept.get(b, p, 10)).toEqual(first);
-    expect(kept.get(a, p, 5)).toEqual([p, [6, 2]]);
+    const first = kept.get(a, 'f1', p, 10);
+    expect(kept.get(a, 'f1', p, 10)).toBe(first);
+    expect(kept.get(a, 'f1', [1, 2], 10)).toEqual(first); // the same numbers in a new array: asked again
+    expect(kept.get(b, 'f1', p, 10)).toEqual(first);
+    expect(kept.get(a, 'f1', p, 5)).toEqual([p, [6, 2]]);
     expect(asked).toEqual(['a 1,2 10', 'a 1,2 10', 'b 1,2 10', 'a 1,2 5']);
   });
 
@@ -53,8 +53,8 @@ describe('KeptRoutes (K-4.0 a soldier\'s way toward a goal kept while he stands 
               for (const f of Object.values(s.figures)) {
                 if (f.unitId && s.units[f.unitId]?.side !== side.id) continue;
                 for (const length of [28.8, 9.6]) {
-                  const before = kept.get(field, f.at, length);
-                  expect(kept.get(field, f.at, length)).toBe(before);
+                  const before = kept.get(field, f.id, f.at, length);
+                  expect(kept.get(field, f.id, f.at, length)).toBe(before);
                   expect(before).toEqual(route(field, f.at, length));
                   compared++;
                 }

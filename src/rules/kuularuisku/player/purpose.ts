@@ -1158,7 +1158,7 @@ export function goalMovePlans(s: KState, table: TableQueries, unitId: string, mo
     const free: Free = (f, at, placed, count = placed.length) =>
       !blocked(at, f, placed, count, others, house.contactTolerance) && !sideBySide(files, f, at, placed, count, others)
       && !table.bodyClashes({ id: f.id, at, floor: 0, radius: f.baseRadius, height: FIGURE_HEIGHT }).length;
-    const routeOf = (f: KFigure) => KEPT_ROUTES.get(field, f.at, allowance);
+    const routeOf = (f: KFigure) => KEPT_ROUTES.get(field, f.id, f.at, allowance);
     return (shared = { startHard, free, routeOf });
   };
   // How far the leading soldier goes: K-4.2c a soldier starting in difficult going (by the rules' own terrain query) slows them all.
