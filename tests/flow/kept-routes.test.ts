@@ -15,7 +15,7 @@ import { KeptRoutes } from '../../src/rules/kuularuisku/player/kept-routes';
 import { type Field, fieldOf, goalsOf, route } from '../../src/rules/kuularuisku/player/purpose';
 
 describe('KeptRoutes (K-4.0 a soldier\'s way toward a goal kept while he stands still)', () => {
-  it('plans once per field, soldier, start array and length; a new array, field or length plans again', () => {
+  it('plans once per field, soldier, start array and length (several lengths kept); a new array or field plans again', () => {
     const asked: string[] = [];
     const kept = new KeptRoutes<{ id: string }>((f, from, length) => {
       asked.push(`${f.id} ${from.join(',')} ${length}`);
@@ -27,8 +27,13 @@ describe('KeptRoutes (K-4.0 a soldier\'s way toward a goal kept while he stands 
     expect(kept.get(a, 'f1', p, 10)).toBe(first);
     expect(kept.get(a, 'f1', [1, 2], 10)).toEqual(first); // the same numbers in a new array: asked again
     expect(kept.get(b, 'f1', p, 10)).toEqual(first);
-    expect(kept.get(a, 'f1', p, 5)).toEqual([p, [6, 2]]);
-    expect(asked).toEqual(['a 1,2 10', 'a 1,2 10', 'b 1,2 10', 'a 1,2 5']);
+    const moved: Vec2 = [1, 2];
+    expect(kept.get(a, 'f1', p, 5)).toEqual([p, [6, 2]]); // p again: its ways by length are gone with the new array
+    expect(kept.get(a, 'f1', p, 10)).toEqual(first);
+    expect(kept.get(a, 'f1', moved, 10)).toEqual(first);
+    expect(kept.get(a, 'f1', moved, 5)).toBe(kept.get(a, 'f1', moved, 5));
+    expect(kept.get(a, 'f1', moved, 10)).toBe(kept.get(a, 'f1', moved, 10));
+    expect(asked).toEqual(['a 1,2 10', 'a 1,2 10', 'b 1,2 10', 'a 1,2 5', 'a 1,2 10', 'a 1,2 10', 'a 1,2 5']);
   });
 
   it('kalevankangas.json: the kept ways of a random game\'s soldiers equal route worked out afresh', async () => {
