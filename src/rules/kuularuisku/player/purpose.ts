@@ -12,7 +12,6 @@ import { goingAt, obstacleGoing } from '../terrain';
 import { isSmallObstacle } from '../contact';
 import type { MoveMode } from '../events';
 import { unitSurelyStays } from './sure-refusals';
-import { KeptRoutes } from './kept-routes';
 import { holdsObjectives, objectiveHolders } from '../activation/victory';
 import type { HouseSettings, KFigure, KState, KUnit } from '../state';
 
@@ -483,9 +482,6 @@ function pull(f: Field, from: Vec2, count: number, length: number): Vec2[] {
 export function route(f: Field, from: Vec2, length: number): Vec2[] {
   return pull(f, from, descent(f, from, Math.max(60, length * 2)), length);
 }
-
-/** Each soldier's route for his place, kept while he stands there (kept-routes.ts). */
-const KEPT_ROUTES = new KeptRoutes<Field>(route);
 
 /**
  * The path a soldier takes toward the goal, straightened: up to `length` cm in plan, or `difficult`
@@ -1139,7 +1135,7 @@ export function goalMovePlans(s: KState, table: TableQueries, unitId: string, mo
   // What the moves share, worked out at the first build: whether the unit starts in difficult going, the
   // soldiers in its way, the free-spot test, each soldier's route.
   type Free = (f: KFigure, at: Vec2, placed: ReadonlyArray<{ f: KFigure; at: Vec2 }>, count?: number) => boolean;
-  let shared: { startHard: boolean; free: Free; routeOf: (f: KFigure) => readonly Vec2[] } | undefined;
+  let shared: { startHard: boolean; free: Free; routeOf: (f: KFigure) => Vec2[] } | undefined;
   const prepare = () => {
     if (shared) return shared;
     const startHard = figs.some((f) => goingAt(table, f.at, house).going === 'difficult');
@@ -1158,7 +1154,12 @@ export function goalMovePlans(s: KState, table: TableQueries, unitId: string, mo
     const free: Free = (f, at, placed, count = placed.length) =>
       !blocked(at, f, placed, count, others, house.contactTolerance) && !sideBySide(files, f, at, placed, count, others)
       && !table.bodyClashes({ id: f.id, at, floor: 0, radius: f.baseRadius, height: FIGURE_HEIGHT }).length;
-    const routeOf = (f: KFigure) => KEPT_ROUTES.get(field, f.id, f.at, allowance);
+    const routes = new Map<string, Vec2[]>();
+    const routeOf = (f: KFigure) => {
+      let r = routes.get(f.id);
+      if (!r) routes.set(f.id, (r = route(field, f.at, allowance)));
+      return r;
+    };
     return (shared = { startHard, free, routeOf });
   };
   // How far the leading soldier goes: K-4.2c a soldier starting in difficult going (by the rules' own terrain query) slows them all.
