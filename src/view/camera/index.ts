@@ -10,5 +10,7 @@ export { clearRect, hudCovers, toNdc } from './clear-area';
 export type { Rect } from './clear-area';
 export { shouldFollowAgain, CLEAR_SLACK } from './follow-again';
 export type { FollowAgainState } from './follow-again';
+export { clearChanged, createClearWatch } from './clear-watch';
+export type { ClearWatch, ClearWatchOptions } from './clear-watch';
 export { unitInViewPose, allInside, projectNdc, tableCover, TABLE_COVER_ENOUGH, TABLE_COVER_LEAST } from './unit-in-view';
 export type { Lens, TableSize } from './unit-in-view';
