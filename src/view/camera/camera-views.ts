@@ -1,6 +1,8 @@
 // Camera poses of the preset views (home, top-down, each table edge) and of presentation beats,
 // as plain numbers in three.js world coordinates (table centre at the origin, north = −z).
 import { tableToWorld } from '../TableSpace';
+import type { Rect } from './clear-area';
+import { homeFrame } from './home-frame';
 
 export type Vec3 = [number, number, number];
 
@@ -25,10 +27,13 @@ export interface Frame {
 
 const DEG = Math.PI / 180;
 
-/** The opening view: south of the table, looking north and down at about 35° (as before). */
-export function homePose(f: Frame): CameraPose {
-  const span = Math.max(f.width / 180, f.depth / 120);
-  return { position: [0, 140 * span, 190 * span], target: [0, 0, 0] };
+/**
+ * The opening view: south of the table, looking north and down at 36° or a little steeper, as close
+ * as keeps the table in the canvas's uncovered part (`clear`, NDC; the whole canvas by default) and
+ * fills it (home-frame.ts).
+ */
+export function homePose(f: Frame, clear?: Rect): CameraPose {
+  return homeFrame(f, clear).pose;
 }
 
 /** Distance at which a w × h rectangle facing the camera fills the view, with a margin. */
@@ -70,9 +75,9 @@ export function edgePose(f: Frame, edge: TableEdgeName): CameraPose {
   return { position: [t[0] + ox * r, h, t[2] + oz * r], target: t };
 }
 
-/** The pose of a preset (`free` has none of its own: the caller keeps the last free pose). */
-export function presetPose(name: Exclude<PresetName, 'free'>, f: Frame): CameraPose {
-  if (name === 'home') return homePose(f);
+/** The pose of a preset (`free` has none of its own: the caller keeps the last free pose); `clear` frames the home view. */
+export function presetPose(name: Exclude<PresetName, 'free'>, f: Frame, clear?: Rect): CameraPose {
+  if (name === 'home') return homePose(f, clear);
   if (name === 'top') return topPose(f);
   return edgePose(f, name.slice(5) as TableEdgeName);
 }

@@ -5,7 +5,7 @@
 import { useThree } from '@react-three/fiber';
 import { useCallback, useEffect, useRef } from 'react';
 import type { PlayView } from '../../game';
-import { cameraDirector, cameraStatus, clearRect, createClearWatch, followActive, hudCovers, shouldFollowAgain, toNdc, type Rect } from '../camera';
+import { cameraDirector, cameraStatus, followActive, measureUncovered, observeUncovered, shouldFollowAgain, toNdc, type Rect } from '../camera';
 import type { FigurePose } from '../Figures';
 import { useStore } from '../store';
 
@@ -46,21 +46,15 @@ export function useFollowActive(view: PlayView, poses: readonly FigurePose[]): v
   // The canvas's uncovered part (page pixels) that follow aimed at.
   const followedClear = useRef<Rect | null>(null);
 
-  const clearNow = useCallback((): { page: Rect; clear: Rect | null } => {
-    const box = canvas.getBoundingClientRect();
-    const page = { left: box.left, top: box.top, right: box.right, bottom: box.bottom };
-    return { page, clear: clearRect(page, hudCovers(canvas)) };
-  }, [canvas]);
-
   const bring = useCallback(() => {
     const { poses: now, unitId: id } = latest.current;
     const points = id ? unitPoints(now, id) : [];
     if (points.length === 0) return;
-    const { page, clear } = clearNow();
+    const { page, clear } = measureUncovered(canvas);
     if (clear) cameraDirector.bringIntoView(points, toNdc(page, clear));
     followedAt.current = cameraDirector.userMoves;
     followedClear.current = clear;
-  }, [clearNow]);
+  }, [canvas]);
 
   useEffect(() => {
     followedAt.current = null;
@@ -87,27 +81,10 @@ export function useFollowActive(view: PlayView, poses: readonly FigurePose[]): v
   // watch to measure (at most once per settle interval); it reports only a changed uncovered part, so
   // a log line or a rolling die never moves the camera, and a stream of them never starves the check.
   useEffect(() => {
-    const app = document.querySelector('.st-app');
-    if (!on || !app || typeof MutationObserver === 'undefined') return;
-    const within = canvas.closest('.st-canvas') ?? canvas;
-    const watch = createClearWatch({
-      measure: () => clearNow().clear,
-      onChange: (clear) => {
-        const state = { followedAt: followedAt.current, userMoves: cameraDirector.userMoves, followedClear: followedClear.current, clear, view: cameraStatus.get().view };
-        if (shouldFollowAgain(state)) bring();
-      },
+    if (!on) return;
+    return observeUncovered(canvas, (clear) => {
+      const state = { followedAt: followedAt.current, userMoves: cameraDirector.userMoves, followedClear: followedClear.current, clear, view: cameraStatus.get().view };
+      if (shouldFollowAgain(state)) bring();
     });
-    // The canvas's own labels move with every camera frame: not the HUD.
-    const observer = new MutationObserver((records) => {
-      if (records.some((r) => !within.contains(r.target))) watch.poke();
-    });
-    observer.observe(app, { subtree: true, childList: true, attributes: true, characterData: true });
-    // A panel's opening or folding transition ends without a change to the page's elements.
-    app.addEventListener('transitionend', watch.poke);
-    return () => {
-      observer.disconnect();
-      app.removeEventListener('transitionend', watch.poke);
-      watch.stop();
-    };
-  }, [on, canvas, clearNow, bring]);
+  }, [on, canvas, bring]);
 }
