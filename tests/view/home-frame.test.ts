@@ -4,7 +4,7 @@
 // (the fixed view showed it on 45–55%), nearly all of it stands inside that part, and a HUD band over
 // the canvas moves the table out from under it.
 import { describe, expect, it } from 'vitest';
-import { homeFrame, homePose, HOME_COVER_AIM, tableCover, tableShown, type CameraPose } from '../../src/view/camera';
+import { bandCovers, clearRect, homeFrame, homePose, HOME_COVER_AIM, tableCover, tableShown, type CameraPose } from '../../src/view/camera';
 
 const SIZES = [[1920, 1080], [1280, 800], [1024, 768], [640, 400]] as const;
 const WHOLE = { left: -1, right: 1, top: 1, bottom: -1 };
@@ -62,5 +62,17 @@ describe('the home view fills the canvas with the table', () => {
   it('the same canvas asked again gets the same pose (a resize refits without searching anew)', () => {
     const f = { width: 180, depth: 120, fov, aspect: 1.6 };
     expect(homeFrame(f)).toBe(homeFrame({ ...f }));
+  });
+
+  it('gives way to HUD bands (the action bar, a panel down a side), not to corner boxes (the header, the tool rail)', () => {
+    const canvas = { left: 0, top: 0, right: 1280, bottom: 800 };
+    const header = { left: 12, top: 12, right: 534, bottom: 77 };
+    const rail = { left: 12, top: 115, right: 110, bottom: 250 };
+    const actionBar = { left: 300, top: 760, right: 980, bottom: 790 };
+    const panel = { left: 960, top: 60, right: 1270, bottom: 740 };
+    expect(bandCovers(canvas, [header, rail, actionBar, panel])).toEqual([actionBar, panel]);
+    // The room the home view is framed to: the canvas above the bar and left of the panel, corners and all.
+    expect(clearRect(canvas, bandCovers(canvas, [header, rail, actionBar]))).toEqual({ ...canvas, bottom: 760 });
+    expect(bandCovers(canvas, [header, rail])).toEqual([]);
   });
 });

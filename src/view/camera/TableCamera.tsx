@@ -6,7 +6,7 @@ import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useRef } from 'react';
 import { Box3, Vector3 } from 'three';
 import { cameraDirector } from './camera-director';
-import { toNdc } from './clear-area';
+import { bandCovers, clearRect, hudCovers, toNdc } from './clear-area';
 import { measureUncovered, observeUncovered } from './uncovered-observer';
 
 const { ACTION } = CameraControlsImpl;
@@ -41,11 +41,13 @@ export function TableCamera({ width, depth }: TableCameraProps) {
   const size = useThree((s) => s.size);
   useEffect(() => cameraDirector.refit(size.height > 0 ? size.width / size.height : undefined), [size.width, size.height]);
 
-  // The home view is framed to the canvas's part no HUD box covers: again when that part changes.
+  // The home view is framed to the canvas's part that no band of the HUD (a bar or panel spanning
+  // half the canvas) covers: again when the uncovered part changes.
   const canvas = useThree((s) => s.gl.domElement);
   useEffect(() => {
     const tell = () => {
-      const { page, clear } = measureUncovered(canvas);
+      const { page } = measureUncovered(canvas);
+      const clear = clearRect(page, bandCovers(page, hudCovers(canvas)));
       cameraDirector.setClearArea(clear ? toNdc(page, clear) : null);
     };
     tell();

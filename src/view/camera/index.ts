@@ -6,7 +6,7 @@ export type { CameraStatus, CameraView, HeldMove } from './camera-director';
 export { beatPose, presetPose, homePose, followTarget, followedCamera, FOLLOW_LIFT } from './camera-views';
 export type { CameraPose, PresetName, TableEdgeName } from './camera-views';
 export { followActive } from './follow-active';
-export { clearRect, hudCovers, toNdc } from './clear-area';
+export { bandCovers, clearRect, hudCovers, toNdc } from './clear-area';
 export type { Rect } from './clear-area';
 export { shouldFollowAgain, CLEAR_SLACK } from './follow-again';
 export type { FollowAgainState } from './follow-again';
