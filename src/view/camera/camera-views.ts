@@ -3,27 +3,14 @@
 import { tableToWorld } from '../TableSpace';
 import type { Rect } from './clear-area';
 import { homeFrame } from './home-frame';
+import type { CameraPose, Frame, Vec3 } from './pose-types';
 
-export type Vec3 = [number, number, number];
-
-export interface CameraPose {
-  position: Vec3;
-  target: Vec3;
-}
+export type { CameraPose, Frame, Vec3 } from './pose-types';
 
 export type TableEdgeName = 'north' | 'east' | 'south' | 'west';
 
 /** The named views a user can ask for; `free` is wherever the user last left the camera. */
 export type PresetName = 'home' | 'top' | 'free' | `edge:${TableEdgeName}`;
-
-export interface Frame {
-  width: number;
-  depth: number;
-  /** Vertical field of view, degrees. */
-  fov: number;
-  /** Viewport width / height. */
-  aspect: number;
-}
 
 const DEG = Math.PI / 180;
 

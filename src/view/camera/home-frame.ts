@@ -1,7 +1,7 @@
 // The home view framed to the canvas: from the south, looking down on the table, as close as keeps
 // (almost) all of it in the canvas's uncovered part, and a little steeper where a wide, shallow table
 // would otherwise leave bands of void above and below it. Plain numbers, world coordinates.
-import type { CameraPose, Frame } from './camera-views';
+import type { CameraPose, Frame } from './pose-types';
 import type { Rect } from './clear-area';
 import { basis, poseShowing, projectNdc, tableCover, type Lens } from './unit-in-view';
 

@@ -1,7 +1,7 @@
 // The camera pose that brings a group of points (a unit's figures) into a clear part of the screen,
 // keeping the viewing direction: null when they already stand inside it. Plain numbers, world
 // coordinates (y up), so it is tested without a canvas.
-import type { CameraPose, Vec3 } from './camera-views';
+import type { CameraPose, Vec3 } from './pose-types';
 import type { Rect } from './clear-area';
 
 const DEG = Math.PI / 180;
