@@ -193,3 +193,60 @@ export async function tableCoverage(page: Page, columns = 24, rows = 14): Promis
     return hits / (cols * rws);
   }, [columns, rows] as const);
 }
+
+/**
+ * Share of the window (0…1) where a player sees the table: the canvas topmost at the pixel (no HUD box
+ * over it, none beside it taking the room) and the table's top under it (as tableCoverage probes it).
+ * What the HUD and the camera's framing leave of the table together.
+ */
+export async function uncoveredTableShare(page: Page, columns = 32, rows = 20): Promise<number> {
+  await page.waitForFunction(() => window.__sandtable?.view?.camera()?.flying === false, null, { timeout: 10_000 });
+  return page.evaluate(([cols, rws]) => {
+    const s = window.__sandtable!;
+    const canvasBox = document.querySelector('.st-canvas');
+    if (!s.tools || !canvasBox) return 0;
+    const { width, depth } = s.battlefield?.scenario.table ?? { width: Infinity, depth: Infinity };
+    let hits = 0;
+    for (let i = 0; i < cols; i++) {
+      for (let j = 0; j < rws; j++) {
+        const x = ((i + 0.5) / cols) * window.innerWidth;
+        const y = ((j + 0.5) / rws) * window.innerHeight;
+        const top = document.elementFromPoint(x, y);
+        if (!top || !canvasBox.contains(top)) continue;
+        const hit = s.tools.probe(x, y);
+        if (hit && hit.point[0] >= 0 && hit.point[0] <= width && hit.point[2] >= 0 && hit.point[2] <= depth) hits++;
+      }
+    }
+    return hits / (cols * rws);
+  }, [columns, rows] as const);
+}
+
+/**
+ * Share of the canvas's uncovered part (its pixels no HUD box stands over) that shows the table's
+ * top: how well the camera frames the table in the room the HUD leaves it.
+ */
+export async function tableShareOfUncovered(page: Page, columns = 32, rows = 20): Promise<number> {
+  await page.waitForFunction(() => window.__sandtable?.view?.camera()?.flying === false, null, { timeout: 10_000 });
+  return page.evaluate(([cols, rws]) => {
+    const s = window.__sandtable!;
+    const canvasBox = document.querySelector('.st-canvas');
+    const canvas = document.querySelector('.st-canvas canvas');
+    if (!s.tools || !canvasBox || !canvas) return 0;
+    const { width, depth } = s.battlefield?.scenario.table ?? { width: Infinity, depth: Infinity };
+    const r = canvas.getBoundingClientRect();
+    let open = 0;
+    let hits = 0;
+    for (let i = 0; i < cols; i++) {
+      for (let j = 0; j < rws; j++) {
+        const x = r.left + ((i + 0.5) / cols) * r.width;
+        const y = r.top + ((j + 0.5) / rws) * r.height;
+        const top = document.elementFromPoint(x, y);
+        if (!top || !canvasBox.contains(top)) continue;
+        open++;
+        const hit = s.tools.probe(x, y);
+        if (hit && hit.point[0] >= 0 && hit.point[0] <= width && hit.point[2] >= 0 && hit.point[2] <= depth) hits++;
+      }
+    }
+    return open ? hits / open : 0;
+  }, [columns, rows] as const);
+}

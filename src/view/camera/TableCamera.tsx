@@ -6,6 +6,8 @@ import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useRef } from 'react';
 import { Box3, Vector3 } from 'three';
 import { cameraDirector } from './camera-director';
+import { bandCovers, clearRect, hudCovers, toNdc } from './clear-area';
+import { measureUncovered, observeUncovered } from './uncovered-observer';
 
 const { ACTION } = CameraControlsImpl;
 
@@ -38,6 +40,23 @@ export function TableCamera({ width, depth }: TableCameraProps) {
   // A preset view fits the canvas: fitted again when the canvas changes size (the play dock docks beside it).
   const size = useThree((s) => s.size);
   useEffect(() => cameraDirector.refit(size.height > 0 ? size.width / size.height : undefined), [size.width, size.height]);
+
+  // The home view is framed to the canvas's part that no band of the HUD (a bar or panel spanning
+  // half the canvas) covers: again when the uncovered part changes.
+  const canvas = useThree((s) => s.gl.domElement);
+  useEffect(() => {
+    const tell = () => {
+      const { page } = measureUncovered(canvas);
+      const clear = clearRect(page, bandCovers(page, hudCovers(canvas)));
+      cameraDirector.setClearArea(clear ? toNdc(page, clear) : null);
+    };
+    tell();
+    const stop = observeUncovered(canvas, tell);
+    return () => {
+      stop();
+      cameraDirector.setClearArea(null);
+    };
+  }, [canvas, size.width, size.height]);
 
   useFrame((_, delta) => {
     if (cameraDirector.step(performance.now(), delta)) invalidate();

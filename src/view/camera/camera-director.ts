@@ -52,6 +52,8 @@ class CameraDirector {
   private flight: Flight | null = null;
   private pending: { pose: CameraPose; view: CameraView } | null = null;
   private free: CameraPose | null = null;
+  /** The canvas's part no HUD box covers (NDC), which the home view is framed to; null: all of it. */
+  private clear: Rect | null = null;
   private held = new Set<HeldMove>();
   /** Counts the user's own camera moves (drags, wheel, keys, preset buttons): a follower yields to them. */
   userMoves = 0;
@@ -123,7 +125,7 @@ class CameraDirector {
     const f = this.frame();
     if (name === 'free') {
       if (cameraStatus.get().view === 'free') return;
-      const pose = this.free ?? (f ? presetPose('home', f) : null);
+      const pose = this.free ?? (f ? presetPose('home', f, this.clear ?? undefined) : null);
       if (pose) this.flyTo(pose, 'free', opts);
       return;
     }
@@ -132,7 +134,13 @@ class CameraDirector {
       this.pending = { pose: presetPose(name, { width: 180, depth: 120, fov: 32, aspect: 1.6 }), view: name };
       return;
     }
-    this.flyTo(presetPose(name, f), name, opts);
+    this.flyTo(presetPose(name, f, this.clear ?? undefined), name, opts);
+  }
+
+  /** The canvas's uncovered part changed (NDC; null: all of it): the home view, if shown, is framed to it again. */
+  setClearArea(clear: Rect | null): void {
+    this.clear = clear;
+    if (cameraStatus.get().view === 'home') this.refit();
   }
 
   /** The canvas changed size (a docked panel, the window): a preset view is fitted to it again; a camera the user moved stays. */
@@ -141,7 +149,7 @@ class CameraDirector {
     const f = this.frame();
     if (!f || flying || view === 'free' || view === 'focus' || view === 'beat') return;
     // The canvas's new shape (the camera's own aspect may not have caught up yet).
-    this.place(presetPose(view, aspect ? { ...f, aspect } : f));
+    this.place(presetPose(view, aspect ? { ...f, aspect } : f, this.clear ?? undefined));
     this.at?.invalidate();
   }
 

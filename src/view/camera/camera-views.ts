@@ -1,34 +1,26 @@
 // Camera poses of the preset views (home, top-down, each table edge) and of presentation beats,
 // as plain numbers in three.js world coordinates (table centre at the origin, north = −z).
 import { tableToWorld } from '../TableSpace';
+import type { Rect } from './clear-area';
+import { homeFrame } from './home-frame';
+import type { CameraPose, Frame, Vec3 } from './pose-types';
 
-export type Vec3 = [number, number, number];
-
-export interface CameraPose {
-  position: Vec3;
-  target: Vec3;
-}
+export type { CameraPose, Frame, Vec3 } from './pose-types';
 
 export type TableEdgeName = 'north' | 'east' | 'south' | 'west';
 
 /** The named views a user can ask for; `free` is wherever the user last left the camera. */
 export type PresetName = 'home' | 'top' | 'free' | `edge:${TableEdgeName}`;
 
-export interface Frame {
-  width: number;
-  depth: number;
-  /** Vertical field of view, degrees. */
-  fov: number;
-  /** Viewport width / height. */
-  aspect: number;
-}
-
 const DEG = Math.PI / 180;
 
-/** The opening view: south of the table, looking north and down at about 35° (as before). */
-export function homePose(f: Frame): CameraPose {
-  const span = Math.max(f.width / 180, f.depth / 120);
-  return { position: [0, 140 * span, 190 * span], target: [0, 0, 0] };
+/**
+ * The opening view: south of the table, looking north and down at 36° or a little steeper, as close
+ * as keeps the table in the canvas's uncovered part (`clear`, NDC; the whole canvas by default) and
+ * fills it (home-frame.ts).
+ */
+export function homePose(f: Frame, clear?: Rect): CameraPose {
+  return homeFrame(f, clear).pose;
 }
 
 /** Distance at which a w × h rectangle facing the camera fills the view, with a margin. */
@@ -70,9 +62,9 @@ export function edgePose(f: Frame, edge: TableEdgeName): CameraPose {
   return { position: [t[0] + ox * r, h, t[2] + oz * r], target: t };
 }
 
-/** The pose of a preset (`free` has none of its own: the caller keeps the last free pose). */
-export function presetPose(name: Exclude<PresetName, 'free'>, f: Frame): CameraPose {
-  if (name === 'home') return homePose(f);
+/** The pose of a preset (`free` has none of its own: the caller keeps the last free pose); `clear` frames the home view. */
+export function presetPose(name: Exclude<PresetName, 'free'>, f: Frame, clear?: Rect): CameraPose {
+  if (name === 'home') return homePose(f, clear);
   if (name === 'top') return topPose(f);
   return edgePose(f, name.slice(5) as TableEdgeName);
 }

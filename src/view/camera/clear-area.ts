@@ -39,6 +39,22 @@ export function clearRect(canvas: Rect, covers: readonly Rect[]): Rect | null {
   return area(r) > 0 ? r : null;
 }
 
+/**
+ * The covering boxes a framing of the whole table gives way to: those spanning at least half the
+ * canvas's width or height (the action bar, an open panel down a side). A corner box (the header, the
+ * tool rail) is left out: giving way to it would cut a whole side off the room, so the table is drawn
+ * smaller than the canvas allows, with its corner under the box.
+ */
+export function bandCovers(canvas: Rect, covers: readonly Rect[]): Rect[] {
+  const w = canvas.right - canvas.left;
+  const h = canvas.bottom - canvas.top;
+  return covers.filter((c) => {
+    const cw = Math.min(c.right, canvas.right) - Math.max(c.left, canvas.left);
+    const ch = Math.min(c.bottom, canvas.bottom) - Math.max(c.top, canvas.top);
+    return cw > 0 && ch > 0 && (cw >= w / 2 || ch >= h / 2);
+  });
+}
+
 /** A page rectangle in normalised device coordinates of the canvas (x right, y up, −1…1). */
 export function toNdc(canvas: Rect, r: Rect): Rect {
   const w = canvas.right - canvas.left || 1;

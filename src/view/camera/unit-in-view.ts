@@ -1,7 +1,7 @@
 // The camera pose that brings a group of points (a unit's figures) into a clear part of the screen,
 // keeping the viewing direction: null when they already stand inside it. Plain numbers, world
 // coordinates (y up), so it is tested without a canvas.
-import type { CameraPose, Vec3 } from './camera-views';
+import type { CameraPose, Vec3 } from './pose-types';
 import type { Rect } from './clear-area';
 
 const DEG = Math.PI / 180;
@@ -22,7 +22,7 @@ export interface Lens {
   aspect: number;
 }
 
-interface Basis {
+export interface Basis {
   forward: V;
   right: V;
   up: V;
@@ -30,7 +30,7 @@ interface Basis {
   tanH: number;
 }
 
-function basis(pose: CameraPose, lens: Lens): Basis {
+export function basis(pose: CameraPose, lens: Lens): Basis {
   const forward = norm(sub(pose.target, pose.position));
   const right = norm(cross(forward, [0, 1, 0]));
   const up = cross(right, forward);
@@ -69,15 +69,20 @@ export interface TableSize {
   depth: number;
 }
 
-/** Share of the canvas (0…1) that sees the table's top: rays through a grid of the canvas that meet the table. */
-export function tableCover(pose: CameraPose, lens: Lens, table: TableSize, columns = 24, rows = 14): number {
+const WHOLE: Rect = { left: -1, right: 1, top: 1, bottom: -1 };
+
+/**
+ * Share of the canvas (0…1), or of a part of it (`area`, NDC), that sees the table's top: rays through
+ * a grid of it that meet the table.
+ */
+export function tableCover(pose: CameraPose, lens: Lens, table: TableSize, columns = 24, rows = 14, area: Rect = WHOLE): number {
   const b = basis(pose, lens);
   const [px, py, pz] = pose.position;
   let hits = 0;
   for (let i = 0; i < columns; i++) {
-    const sx = (-1 + ((i + 0.5) * 2) / columns) * b.tanH;
+    const sx = (area.left + ((i + 0.5) * (area.right - area.left)) / columns) * b.tanH;
     for (let j = 0; j < rows; j++) {
-      const sy = (-1 + ((j + 0.5) * 2) / rows) * b.tanV;
+      const sy = (area.bottom + ((j + 0.5) * (area.top - area.bottom)) / rows) * b.tanV;
       const dy = b.forward[1] + sx * b.right[1] + sy * b.up[1];
       if (dy >= 0 || py <= 0) continue; // the ray never comes down to the table
       const t = -py / dy;
@@ -90,7 +95,7 @@ export function tableCover(pose: CameraPose, lens: Lens, table: TableSize, colum
 }
 
 /** The pose, same direction as `b`, `depth` from its target, that shows world point `mid` at screen point (ax, ay) (NDC). */
-function poseShowing(b: Basis, mid: V, depth: number, ax: number, ay: number): CameraPose {
+export function poseShowing(b: Basis, mid: V, depth: number, ax: number, ay: number): CameraPose {
   const ray = norm([
     b.forward[0] + ax * b.tanH * b.right[0] + ay * b.tanV * b.up[0],
     b.forward[1] + ax * b.tanH * b.right[1] + ay * b.tanV * b.up[1],

@@ -1,17 +1,19 @@
 // Marks on the game's figures: a gold ring and soft halo under every figure of the active unit, and
 // over pinned or routing units a coloured pin on each figure (smaller and lower over a prone one,
-// marker-pins.ts) and a chip naming the state; over a hidden unit its owner sees (the enemy's screen
+// marker-pins.ts; higher when the camera is low) and a chip naming the state; over a hidden unit its owner sees (the enemy's screen
 // never gets it) a "hidden" chip and pins; a pale blue ring round each soldier picked in the HUD (the
 // covering-fire choice).
 import { Html } from '@react-three/drei';
-import { useEffect, useMemo } from 'react';
+import { useFrame } from '@react-three/fiber';
+import { useEffect, useMemo, useRef } from 'react';
+import { type Mesh, Vector3 } from 'three';
 import type { PlayUnit } from '../../game';
 import type { FigurePose } from '../Figures';
 import { haloGeometry, pinGeometry, ringGeometry } from '../presenter/highlight-geometry';
 import { OVERLAY_ORDER } from '../tools/colours';
 import { labelStyle, PLAY_COLOURS } from './colours';
 import { centreOf } from './play-geometry';
-import { pinPlace, STANDING_PIN } from './marker-pins';
+import { elevationOf, pinPlace, pronePinLift, STANDING_PIN } from './marker-pins';
 import { unitMarker } from './play-poses';
 
 export interface PlayMarkersProps {
@@ -22,7 +24,16 @@ export interface PlayMarkersProps {
   picked?: readonly string[];
 }
 
+const viewDir = new Vector3();
+
 export function PlayMarkers({ units, poses, activeUnitId, picked = [] }: PlayMarkersProps) {
+  // Prone figures' pins, with their figure's base height: lifted each frame for the camera's elevation.
+  const pronePins = useRef(new Map<string, { mesh: Mesh; base: number }>());
+  useFrame(({ camera }) => {
+    if (pronePins.current.size === 0) return;
+    const lift = pronePinLift(elevationOf(camera.getWorldDirection(viewDir).y));
+    for (const { mesh, base } of pronePins.current.values()) mesh.position.y = base + lift;
+  });
   const g = useMemo(() => ({ ring: ringGeometry(), halo: haloGeometry(), pin: pinGeometry(0.4, 0.9), pick: ringGeometry(1.15, 1.45) }), []);
   useEffect(() => () => Object.values(g).forEach((x) => x.dispose()), [g]);
   const byUnit = useMemo(() => {
@@ -61,8 +72,13 @@ export function PlayMarkers({ units, poses, activeUnitId, picked = [] }: PlayMar
           <group key={unit.id} name={`play:${kind}:${unit.id}`}>
             {figures.map((p) => {
               const pin = pinPlace(p);
+              const prone = pin !== STANDING_PIN;
+              const track = (mesh: Mesh | null) => {
+                if (mesh && prone) pronePins.current.set(p.figureId, { mesh, base: p.position[1] });
+                else pronePins.current.delete(p.figureId);
+              };
               return (
-                <mesh key={p.figureId} geometry={g.pin} position={[p.position[0], p.position[1] + pin.lift, p.position[2]]} scale={pin.scale} renderOrder={OVERLAY_ORDER + 2}>
+                <mesh key={p.figureId} ref={track} geometry={g.pin} position={[p.position[0], p.position[1] + pin.lift, p.position[2]]} scale={pin.scale} renderOrder={OVERLAY_ORDER + 2}>
                   <meshBasicMaterial color={colour} depthTest={false} depthWrite={false} transparent opacity={pin.opacity} toneMapped={false} fog={false} />
                 </mesh>
               );

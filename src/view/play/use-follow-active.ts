@@ -5,7 +5,7 @@
 import { useThree } from '@react-three/fiber';
 import { useCallback, useEffect, useRef } from 'react';
 import type { PlayView } from '../../game';
-import { cameraDirector, cameraStatus, clearRect, followActive, hudCovers, shouldFollowAgain, toNdc, type Rect } from '../camera';
+import { cameraDirector, cameraStatus, followActive, measureUncovered, observeUncovered, shouldFollowAgain, toNdc, type Rect } from '../camera';
 import type { FigurePose } from '../Figures';
 import { useStore } from '../store';
 
@@ -46,21 +46,15 @@ export function useFollowActive(view: PlayView, poses: readonly FigurePose[]): v
   // The canvas's uncovered part (page pixels) that follow aimed at.
   const followedClear = useRef<Rect | null>(null);
 
-  const clearNow = useCallback((): { page: Rect; clear: Rect | null } => {
-    const box = canvas.getBoundingClientRect();
-    const page = { left: box.left, top: box.top, right: box.right, bottom: box.bottom };
-    return { page, clear: clearRect(page, hudCovers(canvas)) };
-  }, [canvas]);
-
   const bring = useCallback(() => {
     const { poses: now, unitId: id } = latest.current;
     const points = id ? unitPoints(now, id) : [];
     if (points.length === 0) return;
-    const { page, clear } = clearNow();
+    const { page, clear } = measureUncovered(canvas);
     if (clear) cameraDirector.bringIntoView(points, toNdc(page, clear));
     followedAt.current = cameraDirector.userMoves;
     followedClear.current = clear;
-  }, [clearNow]);
+  }, [canvas]);
 
   useEffect(() => {
     followedAt.current = null;
@@ -82,28 +76,15 @@ export function useFollowActive(view: PlayView, poses: readonly FigurePose[]): v
     return () => clearTimeout(timer);
   }, [on, size.width, size.height, bring]);
 
-  // A HUD box over the canvas opened, folded or resized (the page's elements changed; the canvas's own
-  // labels left out): follow again once the layout settles, if the uncovered part changed and the
-  // user has not taken the camera since.
+  // A HUD box over the canvas opened, folded or resized: follow again once the uncovered part has
+  // settled, if the user has not taken the camera since. Page changes outside the canvas only ask the
+  // watch to measure (at most once per settle interval); it reports only a changed uncovered part, so
+  // a log line or a rolling die never moves the camera, and a stream of them never starves the check.
   useEffect(() => {
-    const app = document.querySelector('.st-app');
-    if (!on || !app || typeof MutationObserver === 'undefined') return;
-    const within = canvas.closest('.st-canvas') ?? canvas;
-    const timers: Array<ReturnType<typeof setTimeout>> = [];
-    const check = () => {
-      const state = { followedAt: followedAt.current, userMoves: cameraDirector.userMoves, followedClear: followedClear.current, clear: clearNow().clear, view: cameraStatus.get().view };
+    if (!on) return;
+    return observeUncovered(canvas, (clear) => {
+      const state = { followedAt: followedAt.current, userMoves: cameraDirector.userMoves, followedClear: followedClear.current, clear, view: cameraStatus.get().view };
       if (shouldFollowAgain(state)) bring();
-    };
-    const observer = new MutationObserver((records) => {
-      if (records.every((r) => within.contains(r.target))) return;
-      timers.splice(0).forEach(clearTimeout);
-      // Once laid out, and again after a panel's opening transition.
-      timers.push(setTimeout(check, 150), setTimeout(check, 600));
     });
-    observer.observe(app, { subtree: true, childList: true, attributes: true });
-    return () => {
-      observer.disconnect();
-      timers.forEach(clearTimeout);
-    };
-  }, [on, canvas, clearNow, bring]);
+  }, [on, canvas, bring]);
 }
