@@ -6,7 +6,7 @@
 // without options is the file as written. The table is built from that scenario (heights, solids,
 // sight and the drawn table), so terrain switched off is gone for the rules and the eye alike.
 import type { OptionChoice } from '../../core';
-import { specialRuleName, validateScenario, type Scenario } from '../../scenario';
+import { specialRuleName, validateScenario, withBeatsOnUnits, type Scenario } from '../../scenario';
 import { HOUSE_ENTRIES } from './house';
 import { validateKScenario } from './scenario-data';
 import { BITE_READINGS, type SpecialData, parseSpecialData } from './special';
@@ -178,7 +178,8 @@ export function applyKOptions(s: Scenario, o: KGameOptions): { scenario: Scenari
   }
   if (issues.length) return { scenario: s, issues };
   // The features array is the file's own unless terrain was switched: the table is then the file's table.
-  const scenario: Scenario = { ...s, units, specialRules: rules, ...(features !== s.features ? { features } : {}), ...(chosenHouse.length ? { rules: { ...sr, house } } : {}) };
+  // A unit left out leaves the beats that named it: they show the units still there (beats-present.ts).
+  const scenario: Scenario = withBeatsOnUnits({ ...s, units, specialRules: rules, ...(features !== s.features ? { features } : {}), ...(chosenHouse.length ? { rules: { ...sr, house } } : {}) });
   // The options may not make an unplayable game (an added unit whose data is wrong, a clash).
   for (const i of validateKScenario(scenario)) issues.push({ path: '', message: `the scenario with these options: ${i.path}: ${i.message}` });
   // Terrain switched: the table must still be one the battlefield can build (a figure on a floor of a

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { marksUsed, type Scenario } from '../../scenario';
 import { MarkedText, MarkLegend } from '../MarkedText';
-import { cameraStatus, highlightOnScreen, hudCovers, presenter, presenterStore, useStore } from '../../view';
+import { beatUnits, cameraStatus, highlightOnScreen, hudCovers, presenter, presenterStore, unitPlacesStore, useStore } from '../../view';
 import { chooseCardPlace, type CardPlace } from './card-place';
 import './presenter.css';
 
@@ -41,9 +41,12 @@ export function PresenterPanel({ scenario }: PresenterPanelProps) {
   const [folded, setFolded] = useState(false);
   const ref = useRef<HTMLElement>(null);
   const place = useCardPlace(ref, `${s.open}|${s.index}|${folded}`);
+  const places = useStore(unitPlacesStore);
   if (!s.open) return null;
   const beat = s.beats[s.index];
   if (!beat) return null;
+  // A unit the game's options left out is not named (the beat shows the units still there).
+  const focus = beatUnits(beat, places);
   const sideColour = new Map(scenario.sides.map((side) => [side.id, side.colour] as const));
   const units = new Map((scenario.units ?? []).map((u) => [u.id, u] as const));
   const first = s.index === 0;
@@ -66,9 +69,9 @@ export function PresenterPanel({ scenario }: PresenterPanelProps) {
       {!folded && <p data-testid="presenter-narration"><MarkedText text={beat.narration} /></p>}
       {!folded && <MarkLegend kinds={marksUsed(beat.title, beat.narration)} testId="presenter-marks" />}
       <footer>
-        {!folded && (beat.highlight?.length ?? 0) > 0 && (
+        {!folded && focus.length > 0 && (
           <ul className="st-chips" aria-label="Units in focus" data-testid="presenter-units">
-            {beat.highlight!.map((id) => {
+            {focus.map((id) => {
               const u = units.get(id);
               return (
                 <li key={id} data-unit={id}>
