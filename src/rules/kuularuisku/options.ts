@@ -9,7 +9,7 @@ import type { OptionChoice } from '../../core';
 import { specialRuleName, validateScenario, withBeatsOnUnits, type Scenario } from '../../scenario';
 import { HOUSE_ENTRIES } from './house';
 import { validateKScenario } from './scenario-data';
-import { BITE_READINGS, type SpecialData, parseSpecialData } from './special';
+import { BITE_READING_LABELS, BITE_READINGS, type SpecialData, parseSpecialData } from './special';
 
 /** One thing the players may choose (the core type the game layer shows). */
 export type KOptionChoice = OptionChoice;
@@ -74,7 +74,7 @@ export function kOptionChoices(s: Scenario): KOptionChoice[] {
     if (r.data.kind === 'cannot-go-to-ground') {
       out.push({
         kind: 'reading', id: r.id, title: `${ruleName}: what "cannot go to ground" does`, text: r.data.house?.reading ?? 'K-7.1b: the reading of going to ground',
-        default: r.data.reading, options: BITE_READINGS.map((name) => ({ name, text: r.data.kind === 'cannot-go-to-ground' ? r.data.readings[name] : '' })), house: true, rule: 'K-7.1b',
+        default: r.data.reading, options: BITE_READINGS.map((name) => ({ name, label: BITE_READING_LABELS[name], text: r.data.kind === 'cannot-go-to-ground' ? r.data.readings[name] : '' })), house: true, rule: 'K-7.1b',
       });
     }
   }
@@ -84,7 +84,7 @@ export function kOptionChoices(s: Scenario): KOptionChoice[] {
     const chosen = scenarioHouse[e.key];
     const def = typeof chosen === 'string' && e.options.some((o) => o.name === chosen) ? chosen : houseName(e.key, chosen ?? e.value);
     if (def === undefined) continue; // the scenario fixed a value no option names: not the players' to switch
-    out.push({ kind: 'house', id: e.key, title: `${houseTitle(e.key)} (${e.id})`, text: e.reason, default: def, options: e.options.map((o) => ({ name: o.name })), house: true, rule: e.id });
+    out.push({ kind: 'house', id: e.key, title: `${houseTitle(e.key)} (${e.id})`, text: e.reason, default: def, options: e.options.map((o) => ({ name: o.name, ...(o.label ? { label: o.label } : {}) })), house: true, rule: e.id });
   }
   return out;
 }
