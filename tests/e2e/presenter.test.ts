@@ -289,7 +289,10 @@ describe.runIf(run)('presenter, camera views and viewshed in Chromium', () => {
           if (at === n) break;
           await page.click(at < n ? '[data-testid=presenter-next]' : '[data-testid=presenter-prev]');
         }
-        await settle(page);
+        await settle(page).catch(async (e: unknown) => {
+          await saveShot(page, `presenter-card-unsettled-${n}-${width}x${height}.png`);
+          throw new Error(`beat ${n} @${width}×${height}: the camera did not settle (${JSON.stringify(await camera(page))}): ${String(e)}`);
+        });
         await page.waitForTimeout(300); // the card is placed in the frame after the camera stops
         const o = await page.evaluate(() => {
           const box = (s: string) => document.querySelector(s)?.getBoundingClientRect();

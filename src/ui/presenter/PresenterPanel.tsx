@@ -33,7 +33,8 @@ function useCardPlace(card: React.RefObject<HTMLElement | null>, key: string): P
       const own = el.getBoundingClientRect();
       // Every other panel: the play HUD's action bar, banner and dock among them.
       const others = hudCovers(canvas).filter((r) => !(Math.abs(r.left - own.left) < 1 && Math.abs(r.top - own.top) < 1));
-      const placed = placeCard(points, { w: own.width, h: own.height }, { W: window.innerWidth, H: window.innerHeight }, others);
+      const now: CardSpot = { place: el.dataset.place as CardSpot['place'], rect: { left: own.left, top: own.top, right: own.right, bottom: own.bottom } };
+      const placed = placeCard(points, { w: own.width, h: own.height }, { W: window.innerWidth, H: window.innerHeight }, others, now);
       // Page pixels turned into the card's positioned parent's (the tools layer).
       const parent = el.offsetParent?.getBoundingClientRect();
       setSpot({ place: placed.place, left: Math.round(placed.rect.left - (parent?.left ?? 0)), top: Math.round(placed.rect.top - (parent?.top ?? 0)) });

@@ -46,11 +46,14 @@ function fittedRects(w: number, h: number, W: number, H: number, others: readonl
 }
 
 /** The place for the card: `points` the beat's units on the page (px), `others` the other panels' boxes. */
-export function placeCard(points: ReadonlyArray<readonly [number, number]>, card: { w: number; h: number }, page: { W: number; H: number }, others: readonly Rect[]): CardSpot {
+export function placeCard(points: ReadonlyArray<readonly [number, number]>, card: { w: number; h: number }, page: { W: number; H: number }, others: readonly Rect[], current?: CardSpot): CardSpot {
   const covered = (r: Rect) => points.filter((p) => inside(r, p)).length;
   // Panel overlap in px²: a sliver of a pixel or two from rounding is no overlap.
   const panels = (r: Rect) => others.reduce((s, o) => s + overlap(r, o), 0);
   const clear = (r: Rect) => covered(r) === 0 && panels(r) < 4;
+  // A card already standing clear stays (it does not hop between equally good spots as panels settle).
+  const onPage = (r: Rect) => r.left >= 0 && r.top >= 0 && r.right <= page.W && r.bottom <= page.H;
+  if (current && clear(current.rect) && onPage(current.rect)) return current;
   const named = CARD_PLACES.map((place) => ({ place, rect: cardRect(place, card.w, card.h, page.W, page.H) }));
   const first = named.find((n) => clear(n.rect));
   if (first) return first;
