@@ -35,24 +35,29 @@ function useCardPlace(card: React.RefObject<HTMLElement | null>, key: string): P
       const others = hudCovers(canvas).filter((r) => !(Math.abs(r.left - own.left) < 1 && Math.abs(r.top - own.top) < 1));
       const now: CardSpot = { place: el.dataset.place as CardSpot['place'], rect: { left: own.left, top: own.top, right: own.right, bottom: own.bottom } };
       const placed = placeCard(points, { w: own.width, h: own.height }, { W: window.innerWidth, H: window.innerHeight }, others, now);
-      // Page pixels turned into the card's positioned parent's (the tools layer).
-      const parent = el.offsetParent?.getBoundingClientRect();
-      setSpot({ place: placed.place, left: Math.round(placed.rect.left - (parent?.left ?? 0)), top: Math.round(placed.rect.top - (parent?.top ?? 0)) });
+      // Page pixels turned into the card's positioned parent's (the tools layer). A card in the lower
+      // half hangs from its bottom edge, as the default place does: a longer next beat grows it upwards,
+      // never off the page; one in the upper half hangs from its top.
+      const parent = el.offsetParent?.getBoundingClientRect() ?? { left: 0, top: 0, bottom: window.innerHeight };
+      const r = placed.rect;
+      const low = (r.top + r.bottom) / 2 > window.innerHeight / 2;
+      setSpot({ place: placed.place, left: Math.round(r.left - parent.left), ...(low ? { bottom: Math.round(parent.bottom - r.bottom) } : { top: Math.round(r.top - parent.top) }) });
     });
     return () => cancelAnimationFrame(frame);
   }, [camera.flying, camera.view, key, card, size]);
   return spot;
 }
 
-/** The card's place: its name, and where it stands in its positioned parent (px). */
+/** The card's place: its name, and where it stands in its positioned parent (px): from the top or from the bottom. */
 interface PlacedCard {
   place: CardSpot['place'];
   left: number;
-  top: number;
+  top?: number;
+  bottom?: number;
 }
 
 const spotStyle = (spot: PlacedCard | null): React.CSSProperties | undefined =>
-  (spot ? { left: spot.left, top: spot.top, right: 'auto', bottom: 'auto', transform: 'none' } : undefined);
+  (spot ? { left: spot.left, top: spot.top ?? 'auto', bottom: spot.bottom ?? 'auto', right: 'auto', transform: 'none' } : undefined);
 
 export interface PresenterPanelProps {
   scenario: Scenario;
