@@ -9,7 +9,8 @@ export interface OptionChoice {
   text: string;
   /** The value without a choice: on/off for a rule, an option name for a reading or a house setting. */
   default: boolean | string;
-  options?: Array<{ name: string; text?: string }>;
+  /** The values to choose from: `name` is the key saves keep, `label` the words players read (optionInWords). */
+  options?: Array<{ name: string; label?: string; text?: string }>;
   /** A house value (Sandtable's reading or number, not the book's): marked "house" where shown. */
   house: boolean;
   /** A choice of the scenario's designer ([design] in the rule's text), not a historical record: shown with a mark. */

@@ -2,7 +2,7 @@
 // off, named readings of them, and house values by option name. Validated here (shape), applied by
 // the ruleset (meaning: which ids and names exist), kept in the session and in the save.
 import { z } from 'zod';
-import type { OptionChoice } from '../core';
+import { optionInWords, type OptionChoice } from '../core';
 import { describeZodIssue, jsonPath } from '../scenario';
 
 const Id = z.string().min(1);
@@ -65,13 +65,15 @@ export function describeOptions(o: GameOptions | undefined, choices: readonly Ga
     const c = choices.find((x) => x.kind === 'rule' && x.id === id);
     out.push(`${c?.title ?? id}: ${on ? 'on' : 'off'}${c && c.default === on ? ' (the default)' : ''}`);
   }
+  // A value reads by its label (optionInWords), never by the name the save keeps.
+  const words = (c: GameOptionChoice | undefined, name: string) => optionInWords(c?.options?.find((o) => o.name === name) ?? { name });
   for (const [id, name] of Object.entries(n.readings ?? {})) {
     const c = choices.find((x) => x.kind === 'reading' && x.id === id);
-    out.push(`${c?.title ?? `${id} reading`} (house): ${name}`);
+    out.push(`${c?.title ?? `${id} reading`} (house): ${words(c, name)}`);
   }
   for (const [key, name] of Object.entries(n.house ?? {})) {
     const c = choices.find((x) => x.kind === 'house' && x.id === key);
-    out.push(`${c?.title ?? key} (house): ${name}${c && c.default === name ? ' (the default)' : ''}`);
+    out.push(`${c?.title ?? key} (house): ${words(c, name)}${c && c.default === name ? ' (the default)' : ''}`);
   }
   return out;
 }

@@ -4,7 +4,7 @@
 // `baseScenario` the file as loaded (its hash identifies the game in saves). Every command carries
 // its side; one from a side the ruleset says may not act now is refused before the rules see it.
 import { SeededDice, hashValue, type Dice } from '../core';
-import type { Scenario } from '../scenario';
+import { withBeatsOnUnits, type Scenario } from '../scenario';
 import { GameOptionsError, hasOptions, parseGameOptions, type GameOptions } from './options';
 import { sideRefusal, withSideToAct } from './sides';
 import type { ActingSides, Command, DiceRolledEvent, GameEvent, PendingDecision, Ruleset, VictoryResult } from './types';
@@ -55,7 +55,8 @@ export function scenarioWithOptions<S, C extends Command, E extends GameEvent, Q
   if (!ruleset.applyOptions) throw new GameOptionsError(`${where}: ${base}: the ${ruleset.id} ruleset has no game options: expected none`);
   const r = ruleset.applyOptions(scenario, options);
   if (r.issues.length) throw new GameOptionsError(r.issues.map((i) => `${where}: ${[base, i.path].filter(Boolean).join('.')}: ${i.message}`).join('; '));
-  return r.scenario;
+  // Whatever the ruleset's options leave out, the beats keep to the units played (beats-present.ts).
+  return withBeatsOnUnits(r.scenario);
 }
 
 /** Scenario hashes per scenario object (scenarios are never changed in place): a new game of the same scenario does not hash it again. */

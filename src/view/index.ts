@@ -7,7 +7,7 @@ export { tableToWorld } from './TableSpace';
 export { cameraDirector, cameraStatus, focusOn, followActive, hudCovers, presetPose } from './camera';
 export type { Rect } from './camera';
 export type { CameraStatus, CameraView, HeldMove, PresetName, TableEdgeName } from './camera';
-export { presenter, presenterStore, highlightedUnits, highlightOnScreen, HIGHLIGHT_COLOUR } from './presenter';
+export { presenter, presenterStore, highlightedUnits, beatUnits, unitPlacesStore, highlightOnScreen, HIGHLIGHT_COLOUR } from './presenter';
 export type { Beat, PresenterState } from './presenter';
 export { ViewshedRunner, viewshedStore, viewshedControls, TARGET_HEIGHTS, SEEN_RGBA, HIDDEN_RGBA } from './overlays';
 export type { TargetKind, ViewshedObserver, ViewshedSource, ViewshedState } from './overlays';

@@ -2,6 +2,8 @@
 // options (the scenario's optional rules, the bite's reading marked "house", the house values),
 // the women's guard osasto switched on (opt-womens-guard, K-ORG-1) is in the Units tab; the save
 // downloaded keeps the option and loads back into a game started without it; a reload resumes it.
+// Every drop-down value reads as words; a game without the Swedish squad (and the embankment) starts,
+// its beats skipping the squad.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,6 +64,14 @@ describe.runIf(run)('game options in Chromium', () => {
     expect(dialog.match(/Optional bite/g)).toHaveLength(1);
     expect(await page.isChecked(byId('option-rule-opt-womens-guard'))).toBe(false);
     expect(await page.isChecked(byId('option-rule-opt-swedish-squad'))).toBe(true);
+    // K-AMB-7 every drop-down value reads as words: the wound table's bands, the bite's readings, never "2-3-serious".
+    expect(await page.$$eval('[data-testid="option-house-woundTable"] option', (els) => els.map((e) => e.textContent))).toEqual([
+      '1 killed, 2 serious, 3–5 light, 6 scratch (default)', '1 killed, 2–3 serious, 4–5 light, 6 scratch', '1 killed, 2–4 serious, 5 light, 6 scratch',
+    ]);
+    expect(await page.$$eval('[data-testid="option-reading-opt-white-suits"] option', (els) => els.map((e) => e.textContent))).toEqual(['No cover in the open (default)', 'Not pinned by a failed test']);
+    const values = await page.$$eval('[data-testid=game-options] select option', (els) => els.map((e) => e.textContent ?? ''));
+    expect(values.length).toBeGreaterThan(60);
+    expect(values.filter((v) => /^[a-z]|^[a-z0-9]+(-[a-z0-9]+)+( |$)/.test(v))).toEqual([]);
     await startNewGame(page, { 'opt-womens-guard': true });
     expect(await hasWomen()).toBe(true);
     expect(await page.textContent(byId('unit-r_women'))).toContain("Women's guard osasto (Tammela)");
@@ -119,6 +129,42 @@ describe.runIf(run)('game options in Chromium', () => {
     await page.click(byId('resume-game'));
     await page.waitForSelector(byId('play-hud'));
     expect(await hasWomen()).toBe(true);
+    expect(w.problems).toEqual([]);
+  }, 240_000);
+
+  it('K-ORG-3 without the Swedish squad and the railway embankment the game starts (not refused), and the beats skip the squad', async () => {
+    if (await page.$(byId('play-hud'))) {
+      await page.click(byId('play-toggle'));
+      await page.waitForSelector(byId('play-hud'), { state: 'detached' });
+    }
+    await openStartDialog(page);
+    // With a game saved, a new game's options are folded under the saved game's.
+    if (await page.$('.st-play-options-new')) await page.click('.st-play-options-new > summary');
+    await startNewGame(page, { 'opt-swedish-squad': false, 'opt-rail-embankment': false });
+    // The game's own table (no embankment) is built and drawn.
+    await expect.poll(() => page.evaluate(() => window.__sandtable!.battlefield!.scenario.features.some((f) => f.id === 'rail_embankment')), { timeout: 30_000 }).toBe(false);
+    await page.waitForFunction(() => window.__sandtable?.ready === true, null, { timeout: 60_000 });
+    expect(await page.$(byId('play-refused'))).toBeNull();
+    expect((await page.evaluate(() => window.__sandtable!.play!.view.get().units.map((u) => u.id)))).not.toContain('w_swedes');
+    await takeOver();
+    // Beat 1 names the White squads on the start line: the Swedes are skipped, the others ringed.
+    await page.click(byId('presenter-toggle'));
+    await page.waitForSelector(byId('presenter-panel'));
+    const chips = () => page.$$eval('[data-testid=presenter-units] li', (els) => els.map((e) => e.getAttribute('data-unit')));
+    expect(await chips()).toEqual(['w_sq1', 'w_sq2', 'w_sq3', 'w_sq4', 'w_sq5']);
+    await page.waitForFunction(() => window.__sandtable!.view!.camera()?.flying === false, null, { timeout: 60_000 });
+    expect([...(await page.evaluate(() => window.__sandtable!.view!.presenter())).highlightedUnits].sort()).toEqual(['w_sq1', 'w_sq2', 'w_sq3', 'w_sq4', 'w_sq5']);
+    // "White on brown" was about the squad: it keeps its narration and its written camera, with no unit named.
+    await page.click(byId('presenter-next'));
+    await page.click(byId('presenter-next'));
+    await page.waitForFunction(() => window.__sandtable!.view!.camera()?.flying === false, null, { timeout: 60_000 });
+    expect(await page.textContent(byId('presenter-title'))).toBe('White on brown');
+    expect(await page.textContent(byId('presenter-narration'))).toContain('white snow suits');
+    expect(await chips()).toEqual([]);
+    const cam = await page.evaluate(() => window.__sandtable!.view!.camera()!);
+    expect(cam.view).toBe('beat');
+    [165, 1, 56].forEach((v, i) => expect(Math.abs(cam.target[i]! - v)).toBeLessThan(0.05));
+    await page.keyboard.press('Escape');
     expect(w.problems).toEqual([]);
   }, 240_000);
 });

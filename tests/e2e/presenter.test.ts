@@ -1,7 +1,8 @@
 // Presenter mode, preset views, the viewshed overlay and the keyboard in a real browser: the camera
 // ends each flight on the beat's camera, the narration and highlight follow the beat, the URL holds
 // the beat (and a link or Back restores it), a 1918 beat and the briefing show their source marks
-// with a legend, a beat follows its unit in play, preset views move the camera, the overlay drawn
+// with a legend, a beat follows its unit in play (its narration card clear of the action bar at four
+// sizes), preset views move the camera, the overlay drawn
 // on the table is exactly battlefield.viewshed for the same observer (in the page and in Node), and
 // an idle table draws no frames.
 import { readFileSync } from 'node:fs';
@@ -276,9 +277,41 @@ describe.runIf(run)('presenter, camera views and viewshed in Chromium', () => {
     // The rings are drawn under the squad's figures where the game has them.
     expect([...(await page.evaluate(() => window.__sandtable!.view!.presenter())).highlightedFigures].sort()).toEqual(swedes.map((f) => f.id).sort());
     await saveShot(page, 'presenter-follow-in-play.png');
+
+    // The narration card covers no part of the action bar (both bottom-centred) at any of four sizes,
+    // on the beats whose units stand across the bottom of the screen too.
+    const covers: string[] = [];
+    for (const [width, height] of [[1920, 1080], [1280, 800], [1024, 768], [640, 400]] as const) {
+      await page.setViewportSize({ width, height });
+      for (const n of [1, 4]) {
+        for (let k = 0; k < 8; k++) {
+          const at = (await page.evaluate(() => window.__sandtable!.view!.presenter())).beat ?? 0;
+          if (at === n) break;
+          await page.click(at < n ? '[data-testid=presenter-next]' : '[data-testid=presenter-prev]');
+        }
+        await settle(page).catch(async (e: unknown) => {
+          await saveShot(page, `presenter-card-unsettled-${n}-${width}x${height}.png`);
+          throw new Error(`beat ${n} @${width}×${height}: the camera did not settle (${JSON.stringify(await camera(page))}): ${String(e)}`);
+        });
+        await page.waitForTimeout(300); // the card is placed in the frame after the camera stops
+        const o = await page.evaluate(() => {
+          const box = (s: string) => document.querySelector(s)?.getBoundingClientRect();
+          const a = box('[data-testid=presenter-panel]');
+          const b = box('[data-testid=action-bar]');
+          if (!a || !b) return null;
+          return [Math.min(a.right, b.right) - Math.max(a.left, b.left), Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top)];
+        });
+        expect(o, 'the card and the action bar are both shown').not.toBeNull();
+        if (o![0]! > 2 && o![1]! > 2) {
+          covers.push(`beat ${n} @${width}×${height}: ${Math.round(o![0]!)}×${Math.round(o![1]!)} px`);
+          await saveShot(page, `presenter-card-over-bar-${n}-${width}x${height}.png`);
+        }
+      }
+    }
+    expect(covers).toEqual([]);
     expect(w.problems).toEqual([]);
     await page.close();
-  }, 300_000);
+  }, 420_000);
 
   it('preset views move the camera; keys and help; an idle table draws nothing', async () => {
     const { page, problems } = await openTable(ctx, TG);

@@ -10,7 +10,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlay } from '../../src/app/play';
-import { createBattlefield, type Battlefield } from '../../src/battlefield';
+import { createBattlefield, createBattlefieldNow, type Battlefield } from '../../src/battlefield';
 import type { PendingDecision, Player } from '../../src/core';
 import { cachedTable, playGame } from '../../src/flow';
 import { GameSession, type Command } from '../../src/game';
@@ -157,6 +157,28 @@ describe.each(FILES)('no id in what players read: %s', (file) => {
 /** What a drawn panel says, tags stripped (entities decoded, elements apart). */
 const plain = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
 
+/**
+ * The option values as saves keep them ("no-cover", "2-3-serious", "ceil") that read differently from
+ * their words: none may be what a player sees as a value. Only names that are not the very words
+ * their label gives ("Allowed" for "allowed" reads the same).
+ */
+function rawValueNames(choices: ReadonlyArray<{ options?: ReadonlyArray<{ name: string; label?: string }> }>): Set<string> {
+  return new Set(choices.flatMap((c) => (c.options ?? []).filter((o) => o.name.toLowerCase() !== (o.label ?? '').toLowerCase()).map((o) => o.name)));
+}
+
+/** The texts of the drop-down entries (<option>) in a drawn dialog. */
+const optionTexts = (html: string) => [...html.matchAll(/<option[^>]*>(.*?)<\/option>/g)].map((m) => plain(m[1]!).trim());
+
+/** The values each house line of the rules panel shows (in the panel's order): the value in force and the options listed. */
+function houseLineValues(html: string): string[][] {
+  return [...html.matchAll(/data-testid="house-value">(.*?)<span class="st-play-house-source">/g)].map((m) => {
+    const line = plain(m[1]!);
+    const value = / = (.*?)( \(options: |\s*$)/.exec(line)?.[1]?.trim() ?? '';
+    const options = /\(options: (.*)\)/.exec(line)?.[1]?.split(', ') ?? [];
+    return [value, ...options].filter(Boolean);
+  });
+}
+
 describe.each(FILES)('the start dialog and the rules panel in player words: %s', (file) => {
   const scenario = parseScenarioOrThrow(readFileSync(file, 'utf8'), file);
   let bf: Battlefield;
@@ -179,12 +201,23 @@ describe.each(FILES)('the start dialog and the rules panel in player words: %s',
     expect(html.match(/class="st-play-option-house" title=/g)?.length ?? 0).toBe(choices.filter((c) => c.house).length);
   });
 
+  it('K-AMB-7 every value in the start dialog\'s drop-downs reads as words, never as the name a save keeps ("2-3-serious", "no-cover", "ceil")', () => {
+    const choices = ruleset.optionChoices?.(scenario) ?? [];
+    const html = renderToStaticMarkup(createElement(GameOptions, { choices, value: {}, onChange: () => undefined }));
+    const shown = optionTexts(html).map((t) => t.replace(/ \(default\)$/, ''));
+    expect(shown.length).toBe(choices.reduce((n, c) => n + (c.options?.length ?? 0), 0));
+    const raw = rawValueNames(choices);
+    expect(shown.filter((t) => raw.has(t) || /^[a-z0-9]+(-[a-z0-9]+)+$/.test(t))).toEqual([]);
+    // The words are the data's labels, one per value.
+    expect(shown).toEqual(choices.flatMap((c) => (c.options ?? []).map((o) => o.label)));
+  });
+
   it('K-AMB-2 the rules panel shows rule ids players cite (K-…), never a game option\'s id nor a house setting\'s key, with the options switched', () => {
     const choices = ruleset.optionChoices?.(scenario) ?? [];
-    // Every option that is off switched on (one left out may strand a beat's unit), every reading switched.
-    const rules = Object.fromEntries(choices.filter((c) => c.kind === 'rule' && c.default === false).map((c) => [c.id, true]));
+    // Every option switched from its default (a unit left out is skipped by the beats naming it), every reading switched.
+    const rules = Object.fromEntries(choices.filter((c) => c.kind === 'rule').map((c) => [c.id, !c.default]));
     const readings = Object.fromEntries(choices.filter((c) => c.kind === 'reading').map((c) => [c.id, c.options!.map((o) => o.name).find((n) => n !== c.default)!]));
-    const p = createPlay(scenario, bf, { seed: 1, storage: null, options: { rules, readings, house: { splitRounding: 'ceil' } } });
+    const p = createPlay(scenario, bf, { seed: 1, storage: null, options: { rules, readings, house: { splitRounding: 'ceil' } }, buildTable: createBattlefieldNow });
     const html = renderToStaticMarkup(createElement(RulesPanel, { rules: p.rules, focus: null }));
     const shownIds = [...html.matchAll(/<code>(.*?)<\/code>/g)].map((m) => m[1]!);
     expect(shownIds.length).toBeGreaterThan(50);
@@ -194,10 +227,24 @@ describe.each(FILES)('the start dialog and the rules panel in player words: %s',
     const keys = p.rules.flatMap((r) => (r.house && /[A-Z.]/.test(r.house.key) ? [r.house.key] : []));
     expect(keys.length).toBeGreaterThan(30);
     expect(keys.filter((k) => text.includes(k))).toEqual([]);
-    expect(text).toContain('House value: Split rounding = ceil');
+    expect(text).toContain('House value: Split rounding = Rounded up: half or one more');
+    // Every house line's value and options read as words: no value name a save keeps, no JSON.
+    const lines = houseLineValues(html);
+    const housed = p.rules.filter((r) => r.house);
+    expect(lines.length).toBe(housed.length);
+    expect(lines.flat().length).toBeGreaterThan(100);
+    const rawOf = (r: (typeof housed)[number]) => rawValueNames([{ options: (r.house!.options ?? []) as Array<{ name: string; label?: string }> }]);
+    const rawShown = lines.flatMap((values, i) => values.filter((v) => rawOf(housed[i]!).has(v) || /^[a-z0-9]+(-[a-z0-9]+)+$|^[{["]|^(true|false)$/.test(v)));
+    expect([...new Set(rawShown)]).toEqual([]);
+    const raw = rawValueNames(choices);
     const g = new GameSession({ ruleset, scenario, table: cachedTable(bf), seed: 1 });
     expect(text.match(idPattern(scenario, g.state as KState, true))?.[0] ?? null).toBeNull();
     expect(p.log.get()[0]?.text.match(idPattern(scenario, g.state as KState, true))?.[0] ?? null).toBeNull();
+    // The log's options line names each value in words too.
+    const logged = (p.log.get()[0]?.text ?? '').replace(/^Game options: /, '').split('; ').filter((x) => x.includes('(house): '));
+    expect(logged.length).toBe(Object.keys(readings).length + 1);
+    expect(logged.map((x) => x.slice(x.indexOf('(house): ') + 9).replace(/ \(the default\)$/, '')).filter((v) => raw.has(v))).toEqual([]);
+    p.dispose();
   });
 });
 

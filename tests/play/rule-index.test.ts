@@ -31,7 +31,7 @@ describe('rule index (the play rules panel)', () => {
     for (const h of HOUSE_ENTRIES) {
       expect(panel.find((e) => e.id === h.id && e.house?.key === h.key), `${h.id} ${h.key}`).toMatchObject({ house: { key: h.key, value: h.value, source: h.reason } });
     }
-    expect(panel.find((e) => e.house?.key === 'defaultTurnLimit')).toMatchObject({ id: 'K-GAP-1', house: { value: 8, options: expect.arrayContaining([{ name: '6-turns', value: 6 }]) } });
+    expect(panel.find((e) => e.house?.key === 'defaultTurnLimit')).toMatchObject({ id: 'K-GAP-1', house: { value: 8, options: expect.arrayContaining([{ name: '6-turns', label: '6 turns', value: 6 }]) } });
     // Every digest id is in the panel; the ones without house values once, unmarked.
     const ids = new Set(panel.map((e) => e.id));
     for (const e of RULE_INDEX) expect(ids.has(e.id), e.id).toBe(true);

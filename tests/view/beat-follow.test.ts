@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Scenario } from '../../src/scenario';
 import { beatPose, cameraDirector, followedCamera, followTarget } from '../../src/view/camera';
-import { presenter, unitPlacesStore, figurePlace, type PlacedFigure } from '../../src/view/presenter';
+import { beatUnits, highlightedUnits, presenter, presenterStore, unitPlacesStore, figurePlace, type PlacedFigure } from '../../src/view/presenter';
 
 type Beat = NonNullable<Scenario['beats']>[number];
 const TABLE = { width: 180, depth: 120 };
@@ -64,5 +64,16 @@ describe('beats that follow a unit', () => {
     presenter.load({ table: TABLE, beats: [SWEDES] });
     presenter.show(0);
     expect(fly).toHaveBeenLastCalledWith(beatPose(TABLE, SWEDES.camera), 'beat', {});
+  });
+
+  it('in a game without a beat\'s unit (left out by the options) the beat names and rings only the units the game has', () => {
+    unitPlacesStore.set({ deployed: placed('swedes', [[164, 0, 50]]), play: null });
+    presenter.load({ table: TABLE, beats: [SWEDES, { ...FIXED, highlight: ['swedes', 'reds'] }] });
+    presenter.show(1);
+    // No game: the set-up's units, all of them.
+    expect(highlightedUnits(presenterStore.get())).toEqual(['swedes', 'reds']);
+    unitPlacesStore.set((s) => ({ ...s, play: placed('reds', [[90, 6, 60]]), playUnits: ['reds'] }));
+    expect(highlightedUnits(presenterStore.get())).toEqual(['reds']);
+    expect(beatUnits({ ...SWEDES, highlight: ['swedes'] })).toEqual([]);
   });
 });

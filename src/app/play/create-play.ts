@@ -6,7 +6,7 @@
 // (optional-terrain) get a battlefield built for them, published in `battlefield` for the view to draw.
 // The ui and view only read the stores and call `control`.
 import type { Battlefield } from '../../battlefield';
-import type { Dice, TableQueries } from '../../core';
+import { optionInWords, valueInWords, type Dice, type TableQueries } from '../../core';
 import { cachedTable, flowCan, startFlow, throughMachines, type TurnActor } from '../../flow';
 import {
   GameSession, TableFor, describeOptions, hasOptions, parseGameOptions, sameTable, sideRefusal, tableKey,
@@ -149,9 +149,10 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
     const chosen = session!.options;
     return choices.filter((c) => c.kind !== 'house').map((c) => {
       const value = c.kind === 'rule' ? chosen.rules?.[c.id] ?? c.default : chosen.readings?.[c.id] ?? c.default;
-      const title = c.kind === 'rule' ? `Game option: ${c.title} — ${value ? 'on' : 'off'} in this game` : `Game option: ${c.title} — ${String(value)}`;
-      // The option's id stays the key (rule links, saves); players read the rule it cites.
-      const house = { key: `${c.id}.reading`, name: 'Reading', value, options: (c.options ?? []).map((o) => o.name), source: c.text };
+      const shown = c.options?.find((o) => o.name === value);
+      const title = c.kind === 'rule' ? `Game option: ${c.title} — ${value ? 'on' : 'off'} in this game` : `Game option: ${c.title} — ${shown ? optionInWords(shown) : valueInWords(value)}`;
+      // The option's id stays the key (rule links, saves); players read the rule it cites and each reading's label.
+      const house = { key: `${c.id}.reading`, name: 'Reading', value, options: (c.options ?? []).map((o) => ({ name: o.name, ...(o.label ? { label: o.label } : {}), value: o.name })), source: c.text };
       return { id: c.id, ref: c.rule ?? '', title, text: c.text, ...(c.kind === 'reading' ? { house } : {}) };
     });
   };

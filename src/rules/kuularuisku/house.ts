@@ -85,7 +85,13 @@ const Entry = z.object({
   value: z.unknown(),
   house: z.literal(true),
   reason: z.string().min(10),
-  options: z.array(z.object({ name: z.string().regex(/^[a-z0-9-]+$/), value: z.unknown() }).strict()).min(2).optional(),
+  options: z.array(z.object({
+    name: z.string().regex(/^[a-z0-9-]+$/),
+    // What players read for this value (the start dialog, the rules panel, the log): words, not the name.
+    // Words: starting with a capital or a digit, and either a phrase or one capitalised word (not "2-3-serious").
+    label: z.string().regex(/^(?:[A-Z0-9].* .*\S|[A-Z][a-z]+(?:-[a-z]+)*)$/, 'expected the value in words, starting with a capital or a digit').optional(),
+    value: z.unknown(),
+  }).strict()).min(2).optional(),
 }).strict();
 
 const HouseFile = z.object({ source: z.string(), entries: z.array(Entry) }).strict();
@@ -107,8 +113,10 @@ export function loadHouseValues(data: unknown = raw): { entries: HouseEntry[]; d
     if (!shape) throw new HouseValuesError(`house-values.json: unknown key "${e.key}" (${e.id})`);
     const ok = shape.safeParse(e.value);
     if (!ok.success) throw new HouseValuesError(`house-values.json: ${e.id} ${e.key}: ${ok.error.issues[0]?.message}`);
-    for (const o of e.options ?? []) {
+    for (const [i, o] of (e.options ?? []).entries()) {
       if (!shape.safeParse(o.value).success) throw new HouseValuesError(`house-values.json: ${e.id} ${e.key} option "${o.name}" is not a valid value`);
+      const twin = o.label === undefined ? undefined : e.options!.slice(0, i).find((x) => x.label === o.label);
+      if (twin) throw new HouseValuesError(`house-values.json: ${e.id} ${e.key} option "${o.name}": label "${o.label}" is option "${twin.name}"'s too: expected a label of its own`);
     }
     values[e.key] = ok.data;
   }

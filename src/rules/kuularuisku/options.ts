@@ -6,10 +6,10 @@
 // without options is the file as written. The table is built from that scenario (heights, solids,
 // sight and the drawn table), so terrain switched off is gone for the rules and the eye alike.
 import type { OptionChoice } from '../../core';
-import { specialRuleName, validateScenario, type Scenario } from '../../scenario';
+import { specialRuleName, validateScenario, withBeatsOnUnits, type Scenario } from '../../scenario';
 import { HOUSE_ENTRIES } from './house';
 import { validateKScenario } from './scenario-data';
-import { BITE_READINGS, type SpecialData, parseSpecialData } from './special';
+import { BITE_READING_LABELS, BITE_READINGS, type SpecialData, parseSpecialData } from './special';
 
 /** One thing the players may choose (the core type the game layer shows). */
 export type KOptionChoice = OptionChoice;
@@ -74,7 +74,7 @@ export function kOptionChoices(s: Scenario): KOptionChoice[] {
     if (r.data.kind === 'cannot-go-to-ground') {
       out.push({
         kind: 'reading', id: r.id, title: `${ruleName}: what "cannot go to ground" does`, text: r.data.house?.reading ?? 'K-7.1b: the reading of going to ground',
-        default: r.data.reading, options: BITE_READINGS.map((name) => ({ name, text: r.data.kind === 'cannot-go-to-ground' ? r.data.readings[name] : '' })), house: true, rule: 'K-7.1b',
+        default: r.data.reading, options: BITE_READINGS.map((name) => ({ name, label: BITE_READING_LABELS[name], text: r.data.kind === 'cannot-go-to-ground' ? r.data.readings[name] : '' })), house: true, rule: 'K-7.1b',
       });
     }
   }
@@ -84,7 +84,7 @@ export function kOptionChoices(s: Scenario): KOptionChoice[] {
     const chosen = scenarioHouse[e.key];
     const def = typeof chosen === 'string' && e.options.some((o) => o.name === chosen) ? chosen : houseName(e.key, chosen ?? e.value);
     if (def === undefined) continue; // the scenario fixed a value no option names: not the players' to switch
-    out.push({ kind: 'house', id: e.key, title: `${houseTitle(e.key)} (${e.id})`, text: e.reason, default: def, options: e.options.map((o) => ({ name: o.name })), house: true, rule: e.id });
+    out.push({ kind: 'house', id: e.key, title: `${houseTitle(e.key)} (${e.id})`, text: e.reason, default: def, options: e.options.map((o) => ({ name: o.name, ...(o.label ? { label: o.label } : {}) })), house: true, rule: e.id });
   }
   return out;
 }
@@ -178,7 +178,8 @@ export function applyKOptions(s: Scenario, o: KGameOptions): { scenario: Scenari
   }
   if (issues.length) return { scenario: s, issues };
   // The features array is the file's own unless terrain was switched: the table is then the file's table.
-  const scenario: Scenario = { ...s, units, specialRules: rules, ...(features !== s.features ? { features } : {}), ...(chosenHouse.length ? { rules: { ...sr, house } } : {}) };
+  // A unit left out leaves the beats that named it: they show the units still there (beats-present.ts).
+  const scenario: Scenario = withBeatsOnUnits({ ...s, units, specialRules: rules, ...(features !== s.features ? { features } : {}), ...(chosenHouse.length ? { rules: { ...sr, house } } : {}) });
   // The options may not make an unplayable game (an added unit whose data is wrong, a clash).
   for (const i of validateKScenario(scenario)) issues.push({ path: '', message: `the scenario with these options: ${i.path}: ${i.message}` });
   // Terrain switched: the table must still be one the battlefield can build (a figure on a floor of a

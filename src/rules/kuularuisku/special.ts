@@ -51,6 +51,8 @@ const Winter = z.object({
 /** The two readings of "cannot go to ground" (K-7.1b menee maahan); which one plays is a house value the players may switch. */
 export const BITE_READINGS = ['no-cover', 'not-pinned'] as const;
 export type BiteReading = (typeof BITE_READINGS)[number];
+/** Each reading as players read it when they choose (the start dialog, the rules panel, the log). */
+export const BITE_READING_LABELS: Readonly<Record<BiteReading, string>> = { 'no-cover': 'No cover in the open', 'not-pinned': 'Not pinned by a failed test' };
 
 /**
  * An optional scenario rule (players switch it at the start): these units, in the open, cannot go to

@@ -1,8 +1,9 @@
 // The game options a new game may start with: the scenario's optional rules (on/off), the readings
 // the players may switch, and the house values with named options — each with its text (its title
 // not repeated), house values marked "house", the designer's choices marked "design", and a legend
-// for both. Controlled: `value` holds only what differs from the defaults; `readOnly` shows a game's
+// for both; a value reads by its label (optionInWords), never by the name saves keep. Controlled: `value` holds only what differs from the defaults; `readOnly` shows a game's
 // options without letting them change (a game in progress keeps the options it began with).
+import { optionInWords } from '../../core';
 import type { GameOptionChoice, GameOptions as Chosen } from '../../game';
 import { MARKS } from '../../scenario';
 import { MarkedText } from '../MarkedText';
@@ -94,7 +95,7 @@ function Choice({ c, under, value, onChange, readOnly = false }: { c: GameOption
         {c.design && <DesignMark />}
         {c.house && <HouseMark />}
         <select value={String(v)} disabled={readOnly} data-testid={testid} onChange={(e) => onChange(withOption(value, c, e.target.value))}>
-          {(c.options ?? []).map((o) => <option key={o.name} value={o.name}>{o.name}{o.name === c.default ? ' (default)' : ''}</option>)}
+          {(c.options ?? []).map((o) => <option key={o.name} value={o.name}>{optionInWords(o)}{o.name === c.default ? ' (default)' : ''}</option>)}
         </select>
       </span>
       <span className="st-play-option-text"><MarkedText text={textAfterTitle(current?.text || c.text, c.title)} /></span>

@@ -2,6 +2,7 @@
 // values (filling a gap or choosing a reading) marked with their value and source. Opened at an id
 // from the log, it scrolls to that rule and marks it.
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { optionInWords, valueInWords } from '../../core';
 import type { PlayRuleEntry } from '../../game';
 
 export interface RulesPanelProps {
@@ -10,17 +11,18 @@ export interface RulesPanelProps {
   focus: string | null;
 }
 
-/** A house value as players read it: an option's name where it has one, else the value itself. */
+/** An option as players read it: its label, else its name in words; a bare value in words. */
 function houseValue(v: unknown): string {
-  if (typeof v === 'string') return v;
-  if (v && typeof v === 'object' && 'name' in v && typeof v.name === 'string') return v.name;
-  return JSON.stringify(v);
+  if (v && typeof v === 'object' && 'name' in v && typeof v.name === 'string') {
+    return optionInWords({ name: v.name, ...('label' in v && typeof v.label === 'string' ? { label: v.label } : {}) });
+  }
+  return valueInWords(v);
 }
 
-/** The value in force by its option's name, where an option holds that value. */
+/** The value in force as its option reads, where an option holds that value, else in words. */
 function valueInForce(h: NonNullable<PlayRuleEntry['house']>): string {
   const named = h.options?.find((o) => o && typeof o === 'object' && 'value' in o && JSON.stringify(o.value) === JSON.stringify(h.value));
-  return houseValue(named ?? h.value);
+  return named ? houseValue(named) : valueInWords(h.value);
 }
 
 /** The rule id players read: an entry's reference, else its id (a game option's own id is a key, never shown). */

@@ -69,9 +69,9 @@ export function PlayTable({ play, model, tools }: PlayTableProps) {
 
   // The presenter highlights and follows units where the game has them on this screen.
   useEffect(() => {
-    unitPlacesStore.set((s) => ({ ...s, play: [...allPoses.map(figurePlace), ...vehiclePoses.map(vehiclePlace)] }));
-  }, [allPoses, vehiclePoses]);
-  useEffect(() => () => unitPlacesStore.set((s) => ({ ...s, play: null })), []);
+    unitPlacesStore.set((s) => ({ ...s, play: [...allPoses.map(figurePlace), ...vehiclePoses.map(vehiclePlace)], playUnits: view.units.map((u) => u.id) }));
+  }, [allPoses, vehiclePoses, view.units]);
+  useEffect(() => () => unitPlacesStore.set((s) => ({ ...s, play: null, playUnits: null })), []);
 
   // The tools measure and sight from where the game's figures stand now.
   useEffect(() => {

@@ -32,12 +32,13 @@ export interface HighlightRingsProps {
 
 export function HighlightRings({ model }: HighlightRingsProps) {
   const state = useStore(presenterStore);
-  const units = highlightedUnits(state);
+  const places = useStore(unitPlacesStore);
+  const units = highlightedUnits(state, places);
   // This table's set-up is where units are found when no game is on (play publishes its own places).
   useEffect(() => {
     unitPlacesStore.set((s) => ({ ...s, deployed: deployedPlaces(model) }));
   }, [model]);
-  const poses = currentPlaces(useStore(unitPlacesStore));
+  const poses = currentPlaces(places);
   const chosen = useMemo(() => {
     const set = new Set(units);
     return poses.filter((p) => set.has(p.unitId));

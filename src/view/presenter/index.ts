@@ -1,5 +1,5 @@
 // Presenter mode in the scene: beat state, the units' places and the highlight of the beat's units.
-export { presenter, presenterStore, highlightedUnits, beatCamera } from './presenter';
+export { presenter, presenterStore, highlightedUnits, beatCamera, beatUnits } from './presenter';
 export { unitPlacesStore, figurePlace, vehiclePlace } from './unit-places';
 export type { PlacedFigure, UnitPlaces } from './unit-places';
 export type { Beat, PresenterState } from './presenter';

@@ -4,7 +4,7 @@
 import type { Scenario } from '../../scenario';
 import { beatPose, cameraDirector, cameraStatus, followedCamera, followTarget } from '../camera';
 import { createStore } from '../store';
-import { unitPlacesStore, unitStands } from './unit-places';
+import { presentUnits, unitPlacesStore, unitStands, type UnitPlaces } from './unit-places';
 
 export type Beat = NonNullable<Scenario['beats']>[number];
 
@@ -82,7 +82,13 @@ unitPlacesStore.subscribe(() => {
   cameraDirector.flyTo(beatPose(s, cam), 'beat');
 });
 
-/** Unit ids highlighted now (the open beat's `highlight`), else none. */
-export function highlightedUnits(s: PresenterState): readonly string[] {
-  return s.open ? (s.beats[s.index]?.highlight ?? []) : [];
+/** The beat's units in the game (a unit the game's options left out is skipped). */
+export function beatUnits(beat: Beat, places: UnitPlaces = unitPlacesStore.get()): readonly string[] {
+  return presentUnits(places, beat.highlight ?? []);
+}
+
+/** Unit ids highlighted now (the open beat's `highlight`, units in the game), else none. */
+export function highlightedUnits(s: PresenterState, places: UnitPlaces = unitPlacesStore.get()): readonly string[] {
+  const beat = s.open ? s.beats[s.index] : undefined;
+  return beat ? beatUnits(beat, places) : [];
 }

@@ -18,6 +18,11 @@ export interface UnitPlaces {
   deployed: readonly PlacedFigure[];
   /** The game's positions while playing, else null. */
   play: readonly PlacedFigure[] | null;
+  /**
+   * The units the game shows on this screen while playing (on the table or not), else null or absent: a
+   * beat skips a unit the game's options left out (its chip, its rings) and shows the units still there.
+   */
+  playUnits?: readonly string[] | null;
 }
 
 export const unitPlacesStore = createStore<UnitPlaces>({ deployed: [], play: null });
@@ -25,6 +30,13 @@ export const unitPlacesStore = createStore<UnitPlaces>({ deployed: [], play: nul
 /** The places shown now: the game's while playing, else the deployment. */
 export function currentPlaces(s: UnitPlaces): readonly PlacedFigure[] {
   return s.play ?? s.deployed;
+}
+
+/** The units of `ids` in the game (all of them when no game is on). */
+export function presentUnits(s: UnitPlaces, ids: readonly string[]): readonly string[] {
+  if (!s.playUnits) return ids;
+  const game = new Set(s.playUnits);
+  return ids.filter((id) => game.has(id));
 }
 
 /** The stand points of one unit's figures now (empty when it has none on the table). */

@@ -29,7 +29,7 @@ export const RULE_INDEX: RuleIndex = loadRuleIndex();
 
 function houseMark(e: HouseEntry, house: HouseSettings | undefined): PlayRuleEntry['house'] {
   const value = house ? (house as Record<string, unknown>)[e.key] : e.value;
-  return { key: e.key, name: houseTitle(e.key), value, ...(e.options ? { options: e.options.map((o) => ({ name: o.name, value: o.value })) } : {}), source: e.reason };
+  return { key: e.key, name: houseTitle(e.key), value, ...(e.options ? { options: e.options.map((o) => ({ name: o.name, ...(o.label ? { label: o.label } : {}), value: o.value })) } : {}), source: e.reason };
 }
 
 /** The panel's entries, in digest order; `house` gives the values in force in this game (default: the house defaults). */
