@@ -269,7 +269,7 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
     }
     case 'action': {
       // An action of the acting unit names it; one by another side (defensive fire …) names its own unit.
-      if (c.side === seq.side && c.unitId !== undefined && c.unitId !== unit) return no(`${nameOf(scenario, String(c.unitId))} is not the unit acting: ${nameOf(scenario, unit)} is`, p.rule.activate);
+      if (c.side === seq.side && c.unitId !== undefined && c.unitId !== unit && !p.actingUnits?.(s).includes(String(c.unitId))) return no(`${nameOf(scenario, String(c.unitId))} is not the unit acting: ${nameOf(scenario, unit)} is`, p.rule.activate);
       const r = theirs(p.rules.act(s, c, ctx));
       if (!r.ok) return r.rule ? { ok: false, reason: r.reason, rule: r.rule } : { ok: false, reason: r.reason };
       if (p.quietActions) return { ok: true, events: withClosing(p, machine, s, r.events, ctx) };
@@ -279,6 +279,7 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
     case 'endActivation': {
       const waiting = p.rules.actions(s, ctx).find((a) => a.side !== seq.side);
       if (waiting) return no(`${sideName(scenario, String(waiting.side))} must act first`, p.rule.activate);
+      if (!(p.mayEndActivation?.(s) ?? true)) return no(`not now: ${cardsAwaitedWords(p, s, scenario)}`, p.awaiting?.(s)?.rule ?? p.rule.activate);
       return { ok: true, events: [{ type: E.acted, rule: p.rule.activate, unit, text: `${nameOf(scenario, unit)} ends its activation` }] };
     }
     case 'declare': {
@@ -332,7 +333,7 @@ export function cardsLegal(p: Program, s: State, ctx: Ctx): Command[] {
     case 'activation': {
       // Ending the activation is the acting side's whenever no other side's action is due.
       const actions = p.rules.actions(s, ctx);
-      return actions.every((a) => a.side === side) ? [...actions, { type: C.endActivation, side, unitId }] : actions;
+      return actions.every((a) => a.side === side) && (p.mayEndActivation?.(s) ?? true) ? [...actions, { type: C.endActivation, side, unitId }] : actions;
     }
     case 'window': return seq.readiness!.pending.flatMap((x) => [{ type: C.declare, side: x, unitId: null }, ...readyOf(p, s, x).map((u) => ({ type: C.declare, side: x, unitId: u }))]);
     case 'end': return [{ type: C.end, side: first }];
@@ -340,8 +341,20 @@ export function cardsLegal(p: Program, s: State, ctx: Ctx): Command[] {
   }
 }
 
-/** Who may give the next command: the unit offered's side; in a window every side still to declare; any side between the turn's steps. */
+/** What the side to act must do first, in the program's words when it gives them. */
+function cardsAwaitedWords(p: Program, s: State, scenario: Scenario): string {
+  return p.awaiting?.(s)?.awaiting ?? cardsAwaited(p, s, scenario).reason;
+}
+
+/** Who may give the next command (with what the game waits for, in the program's words when it gives them). */
 export function cardsActingSides(p: Program, s: State, scenario: Scenario): ActingSides {
+  const own = cardsActingSidesOwn(p, s, scenario);
+  const words = own.anySide ? undefined : p.awaiting?.(s);
+  return words ? { ...own, awaiting: words.awaiting, ...(words.rule ? { rule: words.rule } : {}) } : own;
+}
+
+/** Who may give the next command: the unit offered's side; in a window every side still to declare; any side between the turn's steps. */
+function cardsActingSidesOwn(p: Program, s: State, scenario: Scenario): ActingSides {
   const seq = cardsOf(s);
   const sides = scenario.sides.map((x) => x.id);
   const open = cardsDecision(p, s, scenario);

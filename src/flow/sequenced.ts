@@ -114,8 +114,13 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
     validateScenario: (scenario) => rules.validateScenario(scenario),
     setup(scenario, ctx) {
       const sides = scenario.sides.map((x) => x.id);
+      const table = rules.setup(scenario, ctx);
       const context = { table: undefined, round: 0, lastRound: p.lastRound(scenario), sides, side: null, first: null, unit: null, acted: [], played: [], ...(p.model === 'cards' ? CARDS_START : {}) };
-      return { table: rules.setup(scenario, ctx), seq: viewOf('between', context) };
+      // Cards: a game opening inside a turn (starting states) starts at its next card, or at the turn's end.
+      const opens = p.model === 'cards' ? p.opensAt?.(table) : undefined;
+      if (!opens) return { table, seq: viewOf('between', context) };
+      const inside = { ...context, round: opens.round, deck: [...opens.deck], drawn: [...opens.drawn], acted: [...opens.acted], ready: [...opens.ready] };
+      return { table, seq: viewOf(opens.deck.length ? 'draw' : 'end', inside) };
     },
     legalCommands(s, ctx) {
       if (rules.victory(s, ctx)) return [];
@@ -161,6 +166,9 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
       return table === s.table && seq === s.seq ? s : { table, seq };
     },
     victory: (s, ctx) => rules.victory(s, ctx),
+    // Game options are the table's: the scenario as played (optional rules, readings, house values).
+    ...(rules.optionChoices ? { optionChoices: (scenario: Scenario) => rules.optionChoices!(scenario) } : {}),
+    ...(rules.applyOptions ? { applyOptions: (scenario: Scenario, options: Parameters<NonNullable<typeof rules.applyOptions>>[1]) => rules.applyOptions!(scenario, options) } : {}),
     ...(p.model === 'cards' && rules.pendingDecision ? { pendingDecision: (s: State, ctx: Ctx) => cardsDecision(p, s, ctx.scenario) } : {}),
   };
 }

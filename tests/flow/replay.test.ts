@@ -5,14 +5,16 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import { createRng } from '../../src/core';
-import { cachedTable, flowPosition, startFlow } from '../../src/flow';
-import { kuularuiskuFlow } from '../../src/rules/kuularuisku/flow';
+import { cachedTable, flowPosition, playableModule, startFlow } from '../../src/flow';
 import { GameSession, loadSave, makeSave, type Command } from '../../src/game';
-import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
+import { kuularuiskuModule } from '../../src/rules/kuularuisku';
+import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
 import { candidateCommands, pickRandomCommand } from '../../src/rules/kuularuisku/player';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 
 const FILE = 'scenarios/sandbox/training-ground.json';
+// Kuularuisku as it is played: its rules and the cards machine composed.
+const { ruleset: kuularuiskuRuleset, flow: kuularuiskuFlow } = playableModule(kuularuiskuModule);
 let scenario: Scenario;
 let bf: Battlefield;
 const errors: unknown[] = [];
@@ -32,7 +34,7 @@ function playThroughMachines(seed: number) {
   const rng = createRng(seed);
   const positions: string[] = [JSON.stringify(flowPosition(actor))];
   for (let n = 0; n < 5000 && !g.victory(); n++) {
-    let options: Command[] = candidateCommands(g.state as KGameState, { scenario, table });
+    let options: Command[] = candidateCommands((g.state as KSequenced).table, { scenario, table });
     for (;;) {
       const c = pickRandomCommand(options, rng);
       const before = g.log.length;

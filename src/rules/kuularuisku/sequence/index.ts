@@ -1,7 +1,7 @@
 // Kuularuisku's cards program as one object (CardsProgram): its words for the machine's commands and
 // events, its guards and resolutions (program.ts), its lines around the machine's events (words.ts).
-// Its table rules still go through the rules' own decide (ruleset.ts) until the switch; the roles
-// words.ts does not map yet keep the machine's own words (program.ts lists the mapping).
+// It is Kuularuisku's sequence (the module's `sequence`); its actions and answers still go through the
+// rules' own decide (ruleset.ts). The roles words.ts does not map keep the machine's words (program.ts).
 import type { CardsProgram, Command, GameEvent, Resolution, TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import type { KState } from '../state';
@@ -12,6 +12,8 @@ import { kuularuiskuRuleset } from '../ruleset';
 import { card, commandable, deal, forced, lastRound, mayReady, mayUseReadiness, resolveForced, rollOff, sideOf, tableEffects, turnEnd, turnStart, units, won, type KSequenced } from './program';
 import { actionChosen, dress, follow, offerOf, settle } from './words';
 import { activationUnits } from '../activation/offer';
+import { phaseOf } from '../activation/phase';
+import { actingUnits } from '../activation/legal';
 
 /** The owners' answers (F6 choices): no action of the activation. */
 const ANSWERS = ['ALLOCATE_WOUNDS', 'MEDIC_REROLL', 'TAKE_OVER', 'LEADER_DIVE', 'EVACUATION_MOVE', 'ESCORT_RETURN'];
@@ -52,6 +54,8 @@ export const kuularuiskuSequence: CardsProgram<KState, Scenario, TableQueries> =
   turnEnd: (s, ctx) => turnEnd(s as KSequenced, ctx),
   roundWord: 'Turn',
   forcedSteps: FORCED_STEPS,
+  // K-2.1b a scenario opening inside a turn (rules.start.deck): the turn begun, its deck, the cards drawn, who acted or waits ready.
+  opensAt: (t) => (t.seq.turnOpen ? { round: t.seq.round, deck: t.seq.deck, drawn: t.seq.drawn, acted: t.seq.acted, ready: t.seq.ready } : undefined),
   quietActions: true,
   units,
   lastRound,
@@ -72,6 +76,15 @@ export const kuularuiskuSequence: CardsProgram<KState, Scenario, TableQueries> =
   resolveForced: (s, step, ctx) => resolveForced(s as KSequenced, step, ctx),
   commandable,
   mayReady,
+  // K-2.4 the activation may end only between its actions (not while a charge's step awaits its roll or a side's choice).
+  mayEndActivation: (s) => phaseOf(s.table).kind === 'activation',
+  // K-2.2d/e, K-1.1 the units acting on the card: a joined leader's group, a covering-fire half split off during it.
+  actingUnits: (s) => (s.table.activation ? actingUnits(s.table) : []),
+  // What the side to act is awaited for, in the rules' words (K-2.1b, K-2.2a, K-2.3b, K-6.2a, K-5.5a …).
+  awaiting: (s) => {
+    const a = kuularuiskuRuleset.actingSides(s.table, { type: 'RESOLVE' }, undefined as never);
+    return a.awaiting ? { awaiting: a.awaiting, ...(a.rule ? { rule: a.rule } : {}) } : undefined;
+  },
   mayUseReadiness,
   tableEffects,
   rollOff: (sides, ctx) => rollOff(sides, ctx),
@@ -84,6 +97,8 @@ export const kuularuiskuSequence: CardsProgram<KState, Scenario, TableQueries> =
     validateScenario: (scenario) => kuularuiskuRuleset.validateScenario(scenario),
     setup: (scenario, ctx) => kuularuiskuRuleset.setup(scenario, ctx),
     actionTypes: ACTIONS,
+    // K-6.2a / K-6.6a / K-7.2a inside an activation the side a charge's step awaits (defensive fire, grenades, a test's roll), as the rules read it.
+    actionSides: (s) => kuularuiskuRuleset.actingSides(s.table, { type: 'RESOLVE' }, undefined as never).sides,
     actions: (s, ctx) => (kuularuiskuRuleset.legalCommands(s.table, ctx) as Command[]).filter(isAction),
     act: (s, c, ctx) => decided(s as KSequenced, c, ctx as never),
     pendingDecision: (s, ctx) => kuularuiskuRuleset.pendingDecision(s.table, ctx as never),
@@ -91,5 +106,8 @@ export const kuularuiskuSequence: CardsProgram<KState, Scenario, TableQueries> =
     answer: (s, c, ctx) => decided(s as KSequenced, c, ctx as never),
     evolve: (t, e) => kuularuiskuRuleset.evolve(t, e as never),
     victory: (s) => kuularuiskuRuleset.victory(s.table, undefined as never),
+    // Game options (options.ts): the scenario's optional rules, the bite's reading, named house options.
+    optionChoices: (scenario) => kuularuiskuRuleset.optionChoices(scenario),
+    applyOptions: (scenario, options) => kuularuiskuRuleset.applyOptions(scenario, options),
   },
 };
