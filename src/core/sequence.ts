@@ -251,6 +251,11 @@ export interface CardsProgram<T, Sc = unknown, Q = unknown> extends ProgramBase<
    */
   activateOptions?(s: Sequenced<T>, ctx: SequenceCtx<Sc, Q>): Command[];
   /**
+   * Why an activate command that is none of `activateOptions` is refused, in the rules' words (K-7.1c a
+   * pinned unit may only shoot …); without it, or undefined, the model's own words.
+   */
+  activateRefusal?(s: Sequenced<T>, command: Command, ctx: SequenceCtx<Sc, Q>): { reason: string; rule?: string } | undefined;
+  /**
    * Resolution of the activate command once the unit is activated (`s`: the state after the machine's
    * activate event): the table's events of the activation's start (the action it chose), or the
    * refusal. The rules' guard `activationOver` is then asked (an action with nothing to do ends it at once).

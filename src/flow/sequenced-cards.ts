@@ -4,7 +4,7 @@
 import type { ActivationStage, CardsEventRole, CardsProgram, CardsView, Command, Dice, FlowAdapter, GameEvent, PendingDecision, Sequenced, TableQueries, TurnStage } from '../core';
 import type { ActingSides, Decision } from '../game';
 import type { Scenario } from '../scenario';
-import { cardsEvents, mayUse, rolesNow, snapshotOf, stepped, type CommandRole, type SequenceMachine } from './sequence-machines';
+import { cardsEvents, mayUse, rolesNow, snapshotOf, stepped, withTableEffects, type CommandRole, type SequenceMachine } from './sequence-machines';
 
 type Program = CardsProgram<unknown, Scenario, TableQueries>;
 type State = Sequenced<unknown>;
@@ -65,15 +65,33 @@ function commandableNow(p: Program, s: State, queries: TableQueries): string[] {
   return p.commandable(s.table, seq.unit, queries).filter((u) => !seq.acted.includes(u) && p.units(s.table, p.sideOf(s.table, u)).includes(u));
 }
 
+/**
+ * One event folded (the composed ruleset's `evolve`): the table follows the machine's events too,
+ * first (the machine's guards read it); a table event may spend an activation or a readiness
+ * (`tableEffects`). Kept per state and event: a command's events are folded while it is decided
+ * (its closing step, the program's words, `settle`), then again by the session, from the same state.
+ */
+const FOLDS = new WeakMap<State, Map<GameEvent, State>>();
+export function foldEvent(p: Program, machine: SequenceMachine, s: State, e: GameEvent): State {
+  let memo = FOLDS.get(s);
+  const known = memo?.get(e);
+  if (known) return known;
+  const table = p.rules.evolve(s.table, e);
+  let next: State;
+  if (ownEvents(p).has(e.type)) next = { table, seq: stepped(machine, { table, seq: s.seq }, e) };
+  else {
+    const seq = p.tableEffects ? withTableEffects(s.seq, p.tableEffects(s.table, e)) : s.seq;
+    next = table === s.table && seq === s.seq ? s : { table, seq };
+  }
+  if (!memo) FOLDS.set(s, (memo = new Map()));
+  memo.set(e, next);
+  return next;
+}
+
 /** The state after these events (the rules' fold for theirs, the machine for the sequence's). */
 function folded(p: Program, machine: SequenceMachine, s: State, events: readonly GameEvent[]): State {
   let t = s;
-  const own = ownEvents(p);
-  for (const e of events) {
-    // The table follows the machine's events too, first: the machine's guards read it (sequenced.ts's evolve).
-    const table = p.rules.evolve(t.table, e);
-    t = own.has(e.type) ? { table, seq: stepped(machine, { table, seq: t.seq }, e) } : { table, seq: t.seq };
-  }
+  for (const e of events) t = foldEvent(p, machine, t, e);
   return t;
 }
 
@@ -242,7 +260,10 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
       return { ok: true, events: [...r.events, forcedResolved(p, step, unit, r.goesOn, scenario)] };
     }
     case 'activate': {
-      if (!activateOptionsOf(p, s, ctx).some((o) => sameCommand(o, c))) return no(`${nameOf(scenario, unit)} may not activate so`, p.rule.activate);
+      if (!activateOptionsOf(p, s, ctx).some((o) => sameCommand(o, c))) {
+        const why = p.activateRefusal?.(s, c, ctx);
+        return why ? { ok: false, reason: why.reason, ...(why.rule ? { rule: why.rule } : {}) } : no(`${nameOf(scenario, unit)} may not activate so`, p.rule.activate);
+      }
       // Units acting together on this card (the program's), the offered one first.
       const units = (p as CardsProgram<unknown, unknown, unknown>).activationUnits?.(s, c);
       const others = (units ?? []).filter((u) => u !== unit);

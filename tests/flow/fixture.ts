@@ -101,10 +101,14 @@ export type KSession = ReturnType<typeof newGame>;
 /** Kuularuisku as it is played: the rules and the cards machine composed (`playableModule`). */
 export const played = playableModule(kuularuiskuModule);
 
+/** The composed module starting from a prepared position (`setup`), or as played. */
+export function playedFrom(setup?: (scenario: Scenario) => KState) {
+  return setup ? playableModule({ ...kuularuiskuModule, sequence: { ...kuularuiskuSequence, rules: { ...kuularuiskuSequence.rules, setup: (sc) => setup(sc) } } }) : played;
+}
+
 /** A game of the composed module (state `{ table, seq }`), from the scenario or a prepared position (`setup`). */
 export function newPlayedGame(scenario: Scenario, table: Battlefield, dice?: Dice, setup?: (scenario: Scenario) => KState) {
-  const module = setup ? playableModule({ ...kuularuiskuModule, sequence: { ...kuularuiskuSequence, rules: { ...kuularuiskuSequence.rules, setup: (sc) => setup(sc) } } }) : played;
-  return new GameSession<KSequenced, Command, GameEvent, unknown>({ ruleset: module.ruleset, scenario, table, seed: 7, ...(dice ? { dice } : {}) });
+  return new GameSession<KSequenced, Command, GameEvent, unknown>({ ruleset: playedFrom(setup).ruleset, scenario, table, seed: 7, ...(dice ? { dice } : {}) });
 }
 
 export type KPlayedSession = ReturnType<typeof newPlayedGame>;

@@ -2,7 +2,7 @@
 // events, its guards and resolutions (program.ts), its lines around the machine's events (words.ts).
 // It is Kuularuisku's sequence (the module's `sequence`); its actions and answers still go through the
 // rules' own decide (ruleset.ts). The roles words.ts does not map keep the machine's words (program.ts).
-import type { CardsProgram, Command, GameEvent, Resolution, TableQueries } from '../../../core';
+import type { CardsProgram, Command, Dice, GameEvent, Resolution, TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import type { KState } from '../state';
 import { ACTION_TYPES } from '../actions';
@@ -31,6 +31,14 @@ function decided(s: KSequenced, c: Command, ctx: Parameters<typeof kuularuiskuRu
   if (!d.ok) return d;
   return { ok: true, events: (d.events as GameEvent[]).map(machineFields) };
 }
+
+/** Dice for asking the rules why a command is refused: a refusal rolls none. */
+const NO_DICE: Dice = {
+  roll: () => {
+    throw new Error('asking why an activation is refused rolled a die');
+  },
+  rolls: [],
+};
 
 function machineFields(e: GameEvent): GameEvent {
   if (e.type === 'DECK_SHUFFLED') return { ...e, round: e.turn, deck: e.order };
@@ -71,6 +79,11 @@ export const kuularuiskuSequence: CardsProgram<KState, Scenario, TableQueries> =
     return [s.seq.unit!, ...units.filter((u) => u !== s.seq.unit)];
   },
   activateOptions: (s, ctx) => (kuularuiskuRuleset.legalCommands(s.table, ctx) as Command[]).filter((c) => c.type === 'ACTIVATE'),
+  // The rules' reason for an activation they do not offer (K-7.1c pinned, K-1.0c out of formation …); no dice are rolled to refuse.
+  activateRefusal: (s, c, ctx) => {
+    const d = kuularuiskuRuleset.decide(s.table, c as never, { ...ctx, dice: NO_DICE });
+    return d.ok ? undefined : { reason: d.reason, ...(d.rule ? { rule: d.rule } : {}) };
+  },
   activated: (s, c) => ({ ok: true, events: actionChosen(s as KSequenced, c) }),
   forced,
   resolveForced: (s, step, ctx) => resolveForced(s as KSequenced, step, ctx),
