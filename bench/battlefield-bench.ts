@@ -10,7 +10,7 @@ import {
   createBattlefield, initRapier, EYE_FRACTION, DEFAULT_FIGURE_HEIGHT, type Battlefield, type FigureBody,
 } from '../src/battlefield';
 import { gridTriangles, type Vec2, type Vec3 } from '../src/core';
-import { cachedTable, playGame } from '../src/flow';
+import { cachedTable, playableModule, playGame } from '../src/flow';
 import { GameSession } from '../src/game';
 import { RULESET_MODULES } from '../src/rules';
 import { parseScenarioOrThrow } from '../src/scenario';
@@ -18,7 +18,8 @@ import { rapierReferenceWall } from '../src/testing';
 import { referenceAreas, referenceBody, referenceBuildingAt, referenceObstacles, referenceStand } from '../tests/battlefield/reference-queries';
 import { largeTable } from './large-table';
 
-const { ruleset: kuularuiskuRuleset, player: kuularuiskuPlayer } = RULESET_MODULES.kuularuisku;
+const { ruleset: kuularuiskuRuleset } = playableModule(RULESET_MODULES.kuularuisku);
+const kuularuiskuPlayer = RULESET_MODULES.kuularuisku.player;
 
 const now = () => performance.now();
 

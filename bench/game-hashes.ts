@@ -8,12 +8,13 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createBattlefield } from '../src/battlefield';
-import { cachedTable, playGame } from '../src/flow';
+import { cachedTable, playableModule, playGame } from '../src/flow';
 import { GameSession, answerMissingDecisions, type Command } from '../src/game';
 import { RULESET_MODULES } from '../src/rules';
 import { parseScenarioOrThrow } from '../src/scenario';
 
-const { ruleset: kuularuiskuRuleset, player: kuularuiskuPlayer, flow: kuularuiskuFlow } = RULESET_MODULES.kuularuisku;
+const { ruleset: kuularuiskuRuleset, flow: kuularuiskuFlow } = playableModule(RULESET_MODULES.kuularuisku);
+const kuularuiskuPlayer = RULESET_MODULES.kuularuisku.player;
 
 const SCENARIOS = ['scenarios/sandbox/training-ground.json', 'scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisku/tammerkoski.json'];
 const SEEDS = Array.from({ length: 20 }, (_, i) => i + 1);

@@ -30,11 +30,13 @@ const scenarioFiles = files.length ? files : readdirSync('scenarios/kuularuisku'
 const ENTRY = `
 import { readFileSync } from 'node:fs';
 import { createBattlefield } from './src/battlefield';
-import { cachedTable, playGame } from './src/flow';
+import { cachedTable, playableModule, playGame } from './src/flow';
 import { GameSession } from './src/game';
 import { RULESET_MODULES } from './src/rules';
 import { parseScenarioOrThrow } from './src/scenario';
-const { ruleset, player, flow } = RULESET_MODULES.kuularuisku;
+// A registered module as it is played (a sequenced one composed with its machine).
+const { ruleset, flow } = playableModule(RULESET_MODULES.kuularuisku);
+const player = RULESET_MODULES.kuularuisku.player;
 export async function open(file) {
   const scenario = parseScenarioOrThrow(readFileSync(file, 'utf8'), file);
   const bf = await createBattlefield(scenario);

@@ -16,12 +16,13 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { createBattlefield } from '../src/battlefield';
-import { cachedTable, playGame } from '../src/flow';
+import { cachedTable, playableModule, playGame } from '../src/flow';
 import { GameSession } from '../src/game';
 import { RULESET_MODULES } from '../src/rules';
 import { parseScenarioOrThrow, type Scenario } from '../src/scenario';
 
-const { ruleset: kuularuiskuRuleset, player: kuularuiskuPlayer, flow: kuularuiskuFlow } = RULESET_MODULES.kuularuisku;
+const { ruleset: kuularuiskuRuleset, flow: kuularuiskuFlow } = playableModule(RULESET_MODULES.kuularuisku);
+const kuularuiskuPlayer = RULESET_MODULES.kuularuisku.player;
 
 interface GameResult { seed: number; commands: number; events: number; winner: string }
 

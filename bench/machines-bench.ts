@@ -7,12 +7,13 @@
 import { readFileSync } from 'node:fs';
 import { createBattlefield } from '../src/battlefield';
 import type { Command, GameEvent, TableQueries } from '../src/core';
-import { cachedTable, machineSender, playGame } from '../src/flow';
+import { cachedTable, playableModule, machineSender, playGame } from '../src/flow';
 import { GameSession } from '../src/game';
 import { RULESET_MODULES } from '../src/rules';
 import { parseScenarioOrThrow, type Scenario } from '../src/scenario';
 
-const { ruleset, player, flow } = RULESET_MODULES.kuularuisku;
+const { ruleset, flow } = playableModule(RULESET_MODULES.kuularuisku);
+const player = RULESET_MODULES.kuularuisku.player;
 
 type Answer = { ok: true; events: GameEvent[] } | { ok: false; reason: string; rule?: string };
 interface Sent { command: Command; answer: Answer; state: unknown }

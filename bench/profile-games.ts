@@ -5,12 +5,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { createBattlefield } from '../src/battlefield';
-import { cachedTable, playGame } from '../src/flow';
+import { cachedTable, playableModule, playGame } from '../src/flow';
 import { GameSession } from '../src/game';
 import { RULESET_MODULES } from '../src/rules';
 import { parseScenarioOrThrow } from '../src/scenario';
 
-const { ruleset, player, flow } = RULESET_MODULES.kuularuisku;
+const { ruleset, flow } = playableModule(RULESET_MODULES.kuularuisku);
+const player = RULESET_MODULES.kuularuisku.player;
 const args = process.argv.slice(2);
 const flag = (name: string) => {
   const i = args.indexOf(name);

@@ -4,12 +4,13 @@
 // (seeds 1…N, the player seeded as in bench/game-hashes.ts; default 200 games).
 import { readFileSync } from 'node:fs';
 import { createBattlefield } from '../src/battlefield';
-import { cachedTable, playGame } from '../src/flow';
+import { cachedTable, playableModule, playGame } from '../src/flow';
 import { GameSession, type GameOptions } from '../src/game';
 import { RULESET_MODULES } from '../src/rules';
 import { parseScenarioOrThrow } from '../src/scenario';
 
-const { ruleset, player } = RULESET_MODULES.kuularuisku;
+const { ruleset } = playableModule(RULESET_MODULES.kuularuisku);
+const player = RULESET_MODULES.kuularuisku.player;
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {

@@ -6,14 +6,15 @@
 // Usage: npx tsx scripts/plan-game.ts <plan name> [--seeds N]   (PLAN_DEBUG=1 prints the route moves and their refusals)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createBattlefield } from '../src/battlefield';
-import { cachedTable } from '../src/flow';
+import { cachedTable, playableModule } from '../src/flow';
 import { GameSession, type Command, type GameOptions } from '../src/game';
 import { RULESET_MODULES } from '../src/rules';
 import { candidateCommands } from '../src/rules/kuularuisku/player';
 import type { KState } from '../src/rules/kuularuisku/engine';
 import { parseScenarioOrThrow } from '../src/scenario';
 
-const { ruleset, player } = RULESET_MODULES.kuularuisku;
+const { ruleset } = playableModule(RULESET_MODULES.kuularuisku);
+const player = RULESET_MODULES.kuularuisku.player;
 
 interface Plan {
   scenario: string;
@@ -186,7 +187,7 @@ for (let seed = 1; seed <= seeds; seed++) {
   const random = player({ seed: seed * 7919 + 1 });
   let n = 0;
   while (!g.victory() && n++ < 20_000) {
-    const s = g.state as KState;
+    const s = (g.state as { table: KState }).table;
     const toAct = g.withSideToAct({ type: 'DRAW_CARD' } as Command) as Cmd;
     let sent: Cmd | undefined;
     if (toAct.side === plan.side && !g.pendingDecision()) {
@@ -221,7 +222,7 @@ for (let seed = 1; seed <= seeds; seed++) {
   const end = [...g.events].reverse().find((e) => e.type === 'GAME_ENDED') as { text?: string } | undefined;
   console.log(`seed ${seed}: ${end?.text ?? 'unfinished'}`);
   // Where the planned units ended: status, standing soldiers, their mean place.
-  const fin = g.state as KState;
+  const fin = (g.state as { table: KState }).table;
   console.log(`  ${[...Object.keys(plan.goals), ...Object.keys(plan.routes ?? {})].map((id) => {
     const u = fin.units[id];
     const live = (u?.figures ?? []).map((f) => fin.figures[f]!).filter((f) => !f.removed && f.condition !== 'dead');

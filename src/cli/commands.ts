@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { parseScenario, formatIssue, type Scenario } from '../scenario';
 import { askLoadingRapier, createBattlefieldNow, type Battlefield } from '../battlefield';
 import type { LengthUnit, Vec3 } from '../core';
-import type { AnyRulesetModule } from '../game';
+import type { ModuleSource } from '../game';
 import { playRulesetId, rulesetModuleFor } from '../rules';
 import { viewshedPng } from './viewshed-png';
 import { loadScenarioFile, parseScenarioWithRuleset, readStdin, UsageError, type Io } from './cli-io';
@@ -64,7 +64,7 @@ function flag(a: Args, name: string): string | undefined {
 
 /** The unit a scenario's ruleset shows lengths in (the scenario's own displayUnit wins over it). */
 function rulesetUnit(ruleset: string): LengthUnit {
-  const m: AnyRulesetModule | undefined = rulesetModuleFor(playRulesetId({ ruleset }));
+  const m: ModuleSource | undefined = rulesetModuleFor(playRulesetId({ ruleset }));
   return m?.measure === 'inch' ? 'in' : 'cm';
 }
 

@@ -3,6 +3,7 @@
 // heights, solids and sight lines the verb reads, as it changes them in the game.
 import { createBattlefieldNow, type Battlefield } from '../battlefield';
 import { GameOptionsError, parseGameOptions, sameTable, scenarioWithOptions, tableKey, type AnyRulesetModule, type GameOptions } from '../game';
+import { playableModule } from '../flow';
 import { playRulesetId, rulesetModuleFor } from '../rules';
 import type { Scenario } from '../scenario';
 import { UsageError } from './cli-io';
@@ -27,7 +28,8 @@ export function optionsFlag(given: string | undefined): GameOptions | undefined 
 /** The scenario with these options applied by its ruleset (`module`, else the scenario's own); the file itself without any. */
 export function playedScenario(scenario: Scenario, options: GameOptions | undefined, module?: AnyRulesetModule): Scenario {
   if (!options) return scenario;
-  const m: AnyRulesetModule | undefined = module ?? rulesetModuleFor(playRulesetId(scenario));
+  const source = module ?? rulesetModuleFor(playRulesetId(scenario));
+  const m: AnyRulesetModule | undefined = source && playableModule(source);
   if (!m) throw new UsageError(`--options: no ruleset "${playRulesetId(scenario)}" to apply them`);
   try {
     return scenarioWithOptions(m.ruleset, scenario, options, '--options');

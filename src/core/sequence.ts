@@ -3,6 +3,7 @@
 // holds round, initiative, who acts, which units acted and the phase, and hands the rules and the HUD
 // a read-only snapshot of it. Plain types here so that a ruleset types its parts where it writes them.
 import type { Dice } from './dice';
+import type { OptionChoice } from './option-choice';
 import type { Command, GameEvent, PendingDecision, VictoryResult } from './play-view-types';
 
 /**
@@ -116,6 +117,17 @@ export interface TableRules<T, Sc, Q> {
    */
   evolve(table: T, event: GameEvent): T;
   victory(s: Sequenced<T>, ctx: { scenario: Sc }): VictoryResult | undefined;
+  /** What the players may choose for this scenario when a game starts (optional rules, readings, house values); none when absent. */
+  optionChoices?(scenario: Sc): OptionChoice[];
+  /** The scenario as played with these options, or their problems (paths under the options); identity when absent. */
+  applyOptions?(scenario: Sc, options: ChosenOptions): { scenario: Sc; issues: Array<{ path: string; message: string }> };
+}
+
+/** The options chosen when a game starts, as the game layer keeps them (its GameOptions: rule ids, readings, house values by name). */
+export interface ChosenOptions {
+  readonly rules?: Readonly<Record<string, boolean>>;
+  readonly readings?: Readonly<Record<string, string>>;
+  readonly house?: Readonly<Record<string, string>>;
 }
 
 /** What every model asks of the ruleset: its table rules, its words for the sequence's commands, the rule ids the steps cite. */
@@ -183,6 +195,12 @@ export interface CardsProgram<T, Sc = unknown, Q = unknown> extends ProgramBase<
   };
   /** The names of the forced steps (the machine's `forced` holds one). */
   readonly forcedSteps: readonly string[];
+  /**
+   * A game that opens inside a turn (a scenario's starting states): the sequence it starts in, read
+   * from the table as set up (its round, the deck left, the cards drawn, who acted or waits ready);
+   * undefined, or without it, the game starts before its first turn.
+   */
+  opensAt?(table: T): OpeningSequence | undefined;
   /** Resolution of a turn's start: the new deck, built and shuffled with the dice, top first, and the log's line. */
   deal(s: Sequenced<T>, ctx: SequenceCtx<Sc, Q> & { dice: Dice }): { deck: string[]; text: string };
   /**
@@ -233,6 +251,11 @@ export interface CardsProgram<T, Sc = unknown, Q = unknown> extends ProgramBase<
    */
   activateOptions?(s: Sequenced<T>, ctx: SequenceCtx<Sc, Q>): Command[];
   /**
+   * Why an activate command that is none of `activateOptions` is refused, in the rules' words (K-7.1c a
+   * pinned unit may only shoot …); without it, or undefined, the model's own words.
+   */
+  activateRefusal?(s: Sequenced<T>, command: Command, ctx: SequenceCtx<Sc, Q>): { reason: string; rule?: string } | undefined;
+  /**
    * Resolution of the activate command once the unit is activated (`s`: the state after the machine's
    * activate event): the table's events of the activation's start (the action it chose), or the
    * refusal. The rules' guard `activationOver` is then asked (an action with nothing to do ends it at once).
@@ -250,6 +273,21 @@ export interface CardsProgram<T, Sc = unknown, Q = unknown> extends ProgramBase<
    * those it takes out of readiness (charged into a melee, routed, gone). Without it none.
    */
   tableEffects?(table: T, event: GameEvent): TableEffects | undefined;
+  /**
+   * Guard: may the acting side end the activation now (no step of the activation's own awaited, a
+   * charge's test …)? Without it, whenever no other side's action is due.
+   */
+  mayEndActivation?(s: Sequenced<T>): boolean;
+  /**
+   * The units whose actions the activation now takes (the acting unit, those acting on its card with
+   * it, a half split off it during the activation); without it the acting unit alone.
+   */
+  actingUnits?(s: Sequenced<T>): readonly string[];
+  /**
+   * What the game waits for from the side(s) to act now, in the ruleset's words and without side names
+   * (a refusal of another side's command gives it), and the rule that says so; undefined: the model's own.
+   */
+  awaiting?(s: Sequenced<T>): { awaiting: string; rule?: string } | undefined;
   /** Guard: may the unit offered go into readiness instead of acting (only on its own card)? */
   mayReady(table: T, unit: string): boolean;
   /**
@@ -285,6 +323,15 @@ export interface CardsProgram<T, Sc = unknown, Q = unknown> extends ProgramBase<
    * logged as its own event with its rolls, before the window closes.
    */
   rollOff(sides: readonly string[], ctx: SequenceCtx<Sc, Q> & { dice: Dice }): { order: string[]; text: string; rounds?: readonly RollOffRound[] };
+}
+
+/** Cards: where a game opening inside a turn starts (CardsProgram.opensAt): the deck's next card is drawn first, or the turn ends when none is left. */
+export interface OpeningSequence {
+  readonly round: number;
+  readonly deck: readonly string[];
+  readonly drawn: readonly string[];
+  readonly acted: readonly string[];
+  readonly ready: readonly string[];
 }
 
 /** Cards: what a table event changes in the sequence (CardsProgram.tableEffects). */

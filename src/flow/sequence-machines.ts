@@ -5,7 +5,7 @@
 // state. Guards ask the ruleset's pure functions of the table (a side's units left to act, a forced
 // step due, whom a leader may command) and the round limit. Each state's `meta.takes` names the
 // command roles it takes: the ruleset composed around them (sequenced.ts) accepts no other.
-import { assign, setup, transition, type StateValue } from 'xstate';
+import { assign, createActor, setup, type StateValue } from 'xstate';
 import type { AlternatingProgram, CardsProgram, GameEvent, PhasesProgram, Sequenced, SequenceProgram, SequenceStep, SequenceView, TableEffects } from '../core';
 
 /** The events the machines take (their own words: no ruleset names them). */
@@ -363,9 +363,26 @@ export function snapshotOf(machine: SequenceMachine, s: Sequenced<unknown>) {
   return machine.resolveState({ value: valueOf(s.seq) as never, context: { ...rest, table: s.table } as never });
 }
 
+/**
+ * An inert actor scope per machine, made once: xstate's `transition()` makes a new actor (and its
+ * initial snapshot) for every call, the larger part of a step's cost. The machines' actions are
+ * assigns only (resolved inside the transition), so a scope that executes nothing serves every step.
+ */
+const SCOPES = new WeakMap<object, object>();
+function scopeOf(machine: SequenceMachine): object {
+  let scope = SCOPES.get(machine);
+  if (!scope) {
+    // Never started: only its system is read (the machine's initial context is not, input or none).
+    const self = (createActor as unknown as (logic: unknown) => { system: unknown })(machine);
+    const none = () => undefined;
+    SCOPES.set(machine, (scope = { self, defer: none, id: '', logger: none, sessionId: '', stopChild: none, system: self.system, emit: none, actionExecutor: none }));
+  }
+  return scope;
+}
+
 /** A sequence event through the machine: the sequence it leads to. */
 export function stepped(machine: SequenceMachine, s: Sequenced<unknown>, event: GameEvent): SequenceView {
-  const [next] = transition(machine as never, snapshotOf(machine, s) as never, event as never) as unknown as [{ value: StateValue; context: Parameters<typeof viewOf>[1] }];
+  const next = (machine as unknown as { transition(snap: unknown, e: unknown, scope: object): { value: StateValue; context: Parameters<typeof viewOf>[1] } }).transition(snapshotOf(machine, s), event, scopeOf(machine));
   return viewOf(next.value, next.context);
 }
 

@@ -4,7 +4,7 @@
 import type { ActivationStage, CardsEventRole, CardsProgram, CardsView, Command, Dice, FlowAdapter, GameEvent, PendingDecision, Sequenced, TableQueries, TurnStage } from '../core';
 import type { ActingSides, Decision } from '../game';
 import type { Scenario } from '../scenario';
-import { cardsEvents, mayUse, rolesNow, snapshotOf, stepped, type CommandRole, type SequenceMachine } from './sequence-machines';
+import { cardsEvents, mayUse, rolesNow, snapshotOf, stepped, withTableEffects, type CommandRole, type SequenceMachine } from './sequence-machines';
 
 type Program = CardsProgram<unknown, Scenario, TableQueries>;
 type State = Sequenced<unknown>;
@@ -65,15 +65,33 @@ function commandableNow(p: Program, s: State, queries: TableQueries): string[] {
   return p.commandable(s.table, seq.unit, queries).filter((u) => !seq.acted.includes(u) && p.units(s.table, p.sideOf(s.table, u)).includes(u));
 }
 
+/**
+ * One event folded (the composed ruleset's `evolve`): the table follows the machine's events too,
+ * first (the machine's guards read it); a table event may spend an activation or a readiness
+ * (`tableEffects`). Kept per state and event: a command's events are folded while it is decided
+ * (its closing step, the program's words, `settle`), then again by the session, from the same state.
+ */
+const FOLDS = new WeakMap<State, Map<GameEvent, State>>();
+export function foldEvent(p: Program, machine: SequenceMachine, s: State, e: GameEvent): State {
+  let memo = FOLDS.get(s);
+  const known = memo?.get(e);
+  if (known) return known;
+  const table = p.rules.evolve(s.table, e);
+  let next: State;
+  if (ownEvents(p).has(e.type)) next = { table, seq: stepped(machine, { table, seq: s.seq }, e) };
+  else {
+    const seq = p.tableEffects ? withTableEffects(s.seq, p.tableEffects(s.table, e)) : s.seq;
+    next = table === s.table && seq === s.seq ? s : { table, seq };
+  }
+  if (!memo) FOLDS.set(s, (memo = new Map()));
+  memo.set(e, next);
+  return next;
+}
+
 /** The state after these events (the rules' fold for theirs, the machine for the sequence's). */
 function folded(p: Program, machine: SequenceMachine, s: State, events: readonly GameEvent[]): State {
   let t = s;
-  const own = ownEvents(p);
-  for (const e of events) {
-    // The table follows the machine's events too, first: the machine's guards read it (sequenced.ts's evolve).
-    const table = p.rules.evolve(t.table, e);
-    t = own.has(e.type) ? { table, seq: stepped(machine, { table, seq: t.seq }, e) } : { table, seq: t.seq };
-  }
+  for (const e of events) t = foldEvent(p, machine, t, e);
   return t;
 }
 
@@ -242,7 +260,10 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
       return { ok: true, events: [...r.events, forcedResolved(p, step, unit, r.goesOn, scenario)] };
     }
     case 'activate': {
-      if (!activateOptionsOf(p, s, ctx).some((o) => sameCommand(o, c))) return no(`${nameOf(scenario, unit)} may not activate so`, p.rule.activate);
+      if (!activateOptionsOf(p, s, ctx).some((o) => sameCommand(o, c))) {
+        const why = p.activateRefusal?.(s, c, ctx);
+        return why ? { ok: false, reason: why.reason, ...(why.rule ? { rule: why.rule } : {}) } : no(`${nameOf(scenario, unit)} may not activate so`, p.rule.activate);
+      }
       // Units acting together on this card (the program's), the offered one first.
       const units = (p as CardsProgram<unknown, unknown, unknown>).activationUnits?.(s, c);
       const others = (units ?? []).filter((u) => u !== unit);
@@ -269,7 +290,7 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
     }
     case 'action': {
       // An action of the acting unit names it; one by another side (defensive fire …) names its own unit.
-      if (c.side === seq.side && c.unitId !== undefined && c.unitId !== unit) return no(`${nameOf(scenario, String(c.unitId))} is not the unit acting: ${nameOf(scenario, unit)} is`, p.rule.activate);
+      if (c.side === seq.side && c.unitId !== undefined && c.unitId !== unit && !p.actingUnits?.(s).includes(String(c.unitId))) return no(`${nameOf(scenario, String(c.unitId))} is not the unit acting: ${nameOf(scenario, unit)} is`, p.rule.activate);
       const r = theirs(p.rules.act(s, c, ctx));
       if (!r.ok) return r.rule ? { ok: false, reason: r.reason, rule: r.rule } : { ok: false, reason: r.reason };
       if (p.quietActions) return { ok: true, events: withClosing(p, machine, s, r.events, ctx) };
@@ -279,6 +300,7 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
     case 'endActivation': {
       const waiting = p.rules.actions(s, ctx).find((a) => a.side !== seq.side);
       if (waiting) return no(`${sideName(scenario, String(waiting.side))} must act first`, p.rule.activate);
+      if (!(p.mayEndActivation?.(s) ?? true)) return no(`not now: ${cardsAwaitedWords(p, s, scenario)}`, p.awaiting?.(s)?.rule ?? p.rule.activate);
       return { ok: true, events: [{ type: E.acted, rule: p.rule.activate, unit, text: `${nameOf(scenario, unit)} ends its activation` }] };
     }
     case 'declare': {
@@ -332,7 +354,7 @@ export function cardsLegal(p: Program, s: State, ctx: Ctx): Command[] {
     case 'activation': {
       // Ending the activation is the acting side's whenever no other side's action is due.
       const actions = p.rules.actions(s, ctx);
-      return actions.every((a) => a.side === side) ? [...actions, { type: C.endActivation, side, unitId }] : actions;
+      return actions.every((a) => a.side === side) && (p.mayEndActivation?.(s) ?? true) ? [...actions, { type: C.endActivation, side, unitId }] : actions;
     }
     case 'window': return seq.readiness!.pending.flatMap((x) => [{ type: C.declare, side: x, unitId: null }, ...readyOf(p, s, x).map((u) => ({ type: C.declare, side: x, unitId: u }))]);
     case 'end': return [{ type: C.end, side: first }];
@@ -340,8 +362,20 @@ export function cardsLegal(p: Program, s: State, ctx: Ctx): Command[] {
   }
 }
 
-/** Who may give the next command: the unit offered's side; in a window every side still to declare; any side between the turn's steps. */
+/** What the side to act must do first, in the program's words when it gives them. */
+function cardsAwaitedWords(p: Program, s: State, scenario: Scenario): string {
+  return p.awaiting?.(s)?.awaiting ?? cardsAwaited(p, s, scenario).reason;
+}
+
+/** Who may give the next command (with what the game waits for, in the program's words when it gives them). */
 export function cardsActingSides(p: Program, s: State, scenario: Scenario): ActingSides {
+  const own = cardsActingSidesOwn(p, s, scenario);
+  const words = own.anySide ? undefined : p.awaiting?.(s);
+  return words ? { ...own, awaiting: words.awaiting, ...(words.rule ? { rule: words.rule } : {}) } : own;
+}
+
+/** Who may give the next command: the unit offered's side; in a window every side still to declare; any side between the turn's steps. */
+function cardsActingSidesOwn(p: Program, s: State, scenario: Scenario): ActingSides {
   const seq = cardsOf(s);
   const sides = scenario.sides.map((x) => x.id);
   const open = cardsDecision(p, s, scenario);

@@ -7,8 +7,8 @@
 import type { ActivationStage, Command, Dice, FlowAdapter, GameEvent, PlayView, Sequenced, SequenceProgram, SequenceView, TableQueries, TurnStage } from '../core';
 import type { ActingSides, AnyRulesetModule, Decision, ModuleSource, Ruleset, SequencedRulesetModule } from '../game';
 import type { Scenario } from '../scenario';
-import { cardsEvents, rolesNow, SEQUENCE_EVENTS, sequenceMachineFor, snapshotOf, stepped, viewOf, withTableEffects, type CommandRole } from './sequence-machines';
-import { CARDS_START, cardsActingSides, cardsAdapter, cardsDecide, cardsDecision, cardsLegal, cardsRoleOf } from './sequenced-cards';
+import { cardsEvents, rolesNow, SEQUENCE_EVENTS, sequenceMachineFor, snapshotOf, stepped, viewOf, type CommandRole } from './sequence-machines';
+import { CARDS_START, cardsActingSides, cardsAdapter, cardsDecide, cardsDecision, cardsLegal, cardsRoleOf, foldEvent } from './sequenced-cards';
 
 type Program = SequenceProgram<unknown, Scenario, TableQueries>;
 type State = Sequenced<unknown>;
@@ -114,8 +114,13 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
     validateScenario: (scenario) => rules.validateScenario(scenario),
     setup(scenario, ctx) {
       const sides = scenario.sides.map((x) => x.id);
+      const table = rules.setup(scenario, ctx);
       const context = { table: undefined, round: 0, lastRound: p.lastRound(scenario), sides, side: null, first: null, unit: null, acted: [], played: [], ...(p.model === 'cards' ? CARDS_START : {}) };
-      return { table: rules.setup(scenario, ctx), seq: viewOf('between', context) };
+      // Cards: a game opening inside a turn (starting states) starts at its next card, or at the turn's end.
+      const opens = p.model === 'cards' ? p.opensAt?.(table) : undefined;
+      if (!opens) return { table, seq: viewOf('between', context) };
+      const inside = { ...context, round: opens.round, deck: [...opens.deck], drawn: [...opens.drawn], acted: [...opens.acted], ready: [...opens.ready] };
+      return { table, seq: viewOf(opens.deck.length ? 'draw' : 'end', inside) };
     },
     legalCommands(s, ctx) {
       if (rules.victory(s, ctx)) return [];
@@ -149,18 +154,18 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
       return resolve(s, c, role, ctx);
     },
     evolve(s, e) {
-      // Cards: the table follows the machine's events too (an activation's start, a turn's end), first: the machine's guards read it.
-      if (own.has(e.type)) {
-        if (p.model !== 'cards') return { table: s.table, seq: stepped(machine, s, e) };
-        const table = rules.evolve(s.table, e);
-        return { table, seq: stepped(machine, { table, seq: s.seq }, e) };
-      }
+      // Cards: the table follows the machine's events too, and its events may spend an activation (sequenced-cards.ts).
+      if (p.model === 'cards') return foldEvent(p, machine, s, e);
+      if (own.has(e.type)) return { table: s.table, seq: stepped(machine, s, e) };
       const table = rules.evolve(s.table, e);
-      // Cards: a table event may spend an activation or a readiness (the program says which).
-      const seq = p.model === 'cards' && p.tableEffects ? withTableEffects(s.seq, p.tableEffects(s.table, e)) : s.seq;
-      return table === s.table && seq === s.seq ? s : { table, seq };
+      return table === s.table ? s : { table, seq: s.seq };
     },
     victory: (s, ctx) => rules.victory(s, ctx),
+    // A save made while the ruleset kept its own sequence hashed its table alone (Kuularuisku's before the switch).
+    savedStateForms: (s) => [s.table],
+    // Game options are the table's: the scenario as played (optional rules, readings, house values).
+    ...(rules.optionChoices ? { optionChoices: (scenario: Scenario) => rules.optionChoices!(scenario) } : {}),
+    ...(rules.applyOptions ? { applyOptions: (scenario: Scenario, options: Parameters<NonNullable<typeof rules.applyOptions>>[1]) => rules.applyOptions!(scenario, options) } : {}),
     ...(p.model === 'cards' && rules.pendingDecision ? { pendingDecision: (s: State, ctx: Ctx) => cardsDecision(p, s, ctx.scenario) } : {}),
   };
 }

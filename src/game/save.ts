@@ -129,12 +129,18 @@ export function loadSave<S, C extends Command, E extends GameEvent, Q>(
     });
     // An older log ending where the rules now ask a decision: its default answer gives the saved game
     // (a game saved while the decision waited has the saved hash already and is left waiting).
-    if (session.stateHash() !== save.stateHash) answerMissingDecisions(session, undefined, send);
+    if (!savedHashMatches(session, ruleset, save.stateHash)) answerMissingDecisions(session, undefined, send);
   } finally {
     sender?.stop();
   }
-  if (session.stateHash() !== save.stateHash) {
+  if (!savedHashMatches(session, ruleset, save.stateHash)) {
     throw new SaveError(`${file}: $.stateHash: the replayed game differs from the saved one (${rulesChanged ? rulesChanged.slice(2) : 'log tampered or truncated?'}): expected the log to replay to the saved state`);
   }
   return session;
+}
+
+/** The replayed game is the saved one: its state hashes as saved (or, an older save, as one of the state's earlier forms did). */
+function savedHashMatches<S, C extends Command, E extends GameEvent, Q>(session: GameSession<S, C, E, Q>, ruleset: Ruleset<S, C, E, Q>, saved: string): boolean {
+  if (session.stateHash() === saved) return true;
+  return (ruleset.savedStateForms?.(session.state) ?? []).some((form) => hashValue(form) === saved);
 }

@@ -69,6 +69,11 @@ export interface Ruleset<S, C extends Command = Command, E extends GameEvent = G
   decide(state: S, command: C, ctx: RulesContext<Q>): Decision<E>;
   evolve(state: S, event: E | DiceRolledEvent): S;
   victory(state: S, ctx: { scenario: Scenario }): VictoryResult | undefined;
+  /**
+   * Earlier forms of this state a save may have hashed (a ruleset whose sequence moved into the flow
+   * machine saved its table alone): a save whose stateHash matches one of them loads. None when absent.
+   */
+  savedStateForms?(state: S): readonly unknown[];
   /** What the players may choose for this scenario when a game starts (options.ts); none when absent. */
   optionChoices?(scenario: Scenario): GameOptionChoice[];
   /** The scenario as played with these options, or their problems (paths under the options); identity for none. */

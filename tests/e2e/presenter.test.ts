@@ -8,9 +8,10 @@
 import { readFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
 import type { BrowserContext, Page } from 'playwright-core';
+import type { KState } from '../../src/rules/kuularuisku/state';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
-import { cachedTable, playGame } from '../../src/flow';
+import { cachedTable, playableModule, playGame } from '../../src/flow';
 import { GameSession, makeSave } from '../../src/game';
 import { RULESET_MODULES } from '../../src/rules';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
@@ -244,12 +245,13 @@ describe.runIf(run)('presenter, camera views and viewshed in Chromium', () => {
     const kbf = await createBattlefield(k1);
     let save: string;
     try {
-      const { ruleset, player } = RULESET_MODULES.kuularuisku;
+      const { ruleset } = playableModule(RULESET_MODULES.kuularuisku);
+      const player = RULESET_MODULES.kuularuisku.player;
       const table = cachedTable(kbf);
       const g = new GameSession({ ruleset, scenario: k1, table, seed: 3 });
       const p = player({ seed: 3, draw: 'groups' });
       const swedesX = () => {
-        const figs = Object.values(g.state.figures).filter((f) => f.homeUnitId === 'w_swedes' && !f.removed);
+        const figs = Object.values((g.state as { table: KState }).table.figures).filter((f) => f.homeUnitId === 'w_swedes' && !f.removed);
         return figs.reduce((a, f) => a + f.at[0], 0) / figs.length;
       };
       for (let i = 0; i < 300 && !(swedesX() <= 155 && !g.pendingDecision()); i++) playGame(g, p, { table, maxCommands: 1 });

@@ -9,12 +9,10 @@ import { createActor } from 'xstate';
 import type { Battlefield } from '../../src/battlefield';
 import { SessionDriver, createTurnMachine, flowPosition, machineSender } from '../../src/flow';
 import { answerMissingDecisions } from '../../src/game';
-import { RULESET_MODULES } from '../../src/rules';
-import { kuularuiskuFlow } from '../../src/rules/kuularuisku/flow';
 import { phaseOf } from '../../src/rules/kuularuisku/engine';
 import { preparationFire } from '../../src/rules/kuularuisku/special-play';
 import type { Scenario } from '../../src/scenario';
-import { flowScenario, flowTable, must, newGame, type KSession } from './fixture';
+import { flowScenario, flowTable, must, newPlayedGame as newGame, played, type KPlayedSession as KSession } from './fixture';
 import { ShotDice } from './shot-dice';
 
 let table: Battlefield;
@@ -60,20 +58,21 @@ describe('opening-barrage K-GAP-9 K-5.5a the owner of a unit the preparation fir
     expect(opened(events)).toBe(false);
     expect(g.state.seq.round).toBe(0);
     // The barrage's place is kept in the choice: r2, in the same salvo, still waits for its die.
-    expect(phaseOf(g.state)).toMatchObject({ kind: 'choice', choice: { kind: 'wounds', side: 'reds', unitId: 'r1', wounds: 1, barrage: { salvo: 0, rest: ['r2'] } } });
+    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'choice', choice: { kind: 'wounds', side: 'reds', unitId: 'r1', wounds: 1, barrage: { salvo: 0, rest: ['r2'] } } });
     const d = g.pendingDecision()!;
     expect(d).toMatchObject({ side: 'reds', kind: 'wound-allocation', rule: 'K-5.5a', label: '1 wound from the preparation fire on Squad r1: who takes it?' });
     expect(d.options[0]!.label).toMatch(/^Default: /);
     expect(g.legalCommands()).toEqual(d.options.map((o) => o.command));
-    expect(RULESET_MODULES.kuularuisku.phase(g.state)).toMatchObject({ side: 'reds', awaiting: 'choice', decision: d });
+    expect(played.phase(g.state)).toMatchObject({ side: 'reds', awaiting: 'choice', decision: d });
     const whites = g.dispatch({ type: 'ALLOCATE_WOUNDS', side: 'whites', allocation: { r1_1: 1 } } as never);
     expect(whites).toMatchObject({ ok: false, rule: 'K-5.5a' });
     expect(!whites.ok && whites.reason).toBe('Whites may not act now: the game waits for Reds (where the wounds of the preparation fire on their unit fall)');
     // The owner moving the turn on instead of answering is told what is awaited.
     const draw = g.dispatch({ type: 'DRAW_CARD', side: 'reds' } as never);
-    expect(!draw.ok && draw.reason).toBe('the game waits for Reds first (where the wounds of the preparation fire on their unit fall)');
+    const asked = 'not now: Reds must first answer: 1 wound from the preparation fire on Squad r1: who takes it?';
+    expect(!draw.ok && draw.reason).toBe(asked);
     const again = g.dispatch({ type: 'BEGIN_TURN', side: 'reds' } as never);
-    expect(!again.ok && again.reason).toBe('the game waits for Reds first (where the wounds of the preparation fire on their unit fall)');
+    expect(!again.ok && again.reason).toBe(asked);
     // K-5.5b a second wound on one soldier before the others have one is refused.
     expect(g.dispatch({ type: 'ALLOCATE_WOUNDS', side: 'reds', allocation: { r1_1: 2 } } as never).ok).toBe(false);
   });
@@ -87,21 +86,21 @@ describe('opening-barrage K-GAP-9 K-5.5a the owner of a unit the preparation fir
     // The same command rolls r2's die and stops again for its two wounds.
     expect(first.filter((e) => e.type === 'SPECIAL_FIRE').map((e) => e.targetId)).toEqual(['r2']);
     expect(opened(first)).toBe(false);
-    expect(phaseOf(g.state)).toMatchObject({ kind: 'choice', choice: { kind: 'wounds', unitId: 'r2', wounds: 2, barrage: { salvo: 0, rest: [] } } });
+    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'choice', choice: { kind: 'wounds', unitId: 'r2', wounds: 2, barrage: { salvo: 0, rest: [] } } });
     const second = must(g, { type: 'ALLOCATE_WOUNDS', side: 'reds', allocation: { r2_2: 1, r2_3: 1 } });
     expect(second.filter((e) => e.type === 'WOUND_TEST').map((e) => [e.figureId, e.result])).toEqual([['r2_2', 'light'], ['r2_3', 'light']]);
     // The White salvo's die (6: wide), then the turn and its deck.
     const roll = second.find((e) => e.type === 'SPECIAL_ROLL')!;
     expect(roll).toMatchObject({ special: 'opening-barrage', rule: 'K-GAP-9', value: 6, success: false });
     expect(second.map((e) => e.type).slice(-2)).toEqual(['TURN_STARTED', 'DECK_SHUFFLED']);
-    expect(phaseOf(g.state).kind).toBe('draw');
+    expect(phaseOf(g.state.table).kind).toBe('draw');
     expect(g.state.seq.round).toBe(1);
   });
 
   it('K-SKL-8 in the barrage\'s wound tests Reds are asked whether the medic re-rolls; the barrage waits for the word, then goes on', () => {
     const { g } = begin([1, 6, 6, 6, 6, 6], [1, 5]);
     must(g, { type: 'ALLOCATE_WOUNDS', side: 'reds', allocation: { r1_2: 1 } });
-    expect(phaseOf(g.state)).toMatchObject({ kind: 'choice', choice: { kind: 'medic', side: 'reds', unitId: 'r1', barrage: { salvo: 0, rest: ['r2'] } } });
+    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'choice', choice: { kind: 'medic', side: 'reds', unitId: 'r1', barrage: { salvo: 0, rest: ['r2'] } } });
     expect(g.pendingDecision()).toMatchObject({ side: 'reds', kind: 'medic-reroll', rule: 'K-SKL-8' });
     const events = must(g, { type: 'MEDIC_REROLL', side: 'reds', reroll: true });
     expect(events.find((e) => e.type === 'WOUND_TEST')).toMatchObject({ figureId: 'r1_2', rolls: [1, 5], medic: 'r1_4', result: 'light' });
@@ -118,7 +117,7 @@ describe('opening-barrage K-GAP-9 K-5.5a the owner of a unit the preparation fir
     expect(g.log.slice(1).map((e) => e.command.type)).toEqual(['ALLOCATE_WOUNDS', 'MEDIC_REROLL', 'ALLOCATE_WOUNDS']);
     must(g, { type: 'DRAW_CARD', side: 'reds' });
     // The whole barrage with every default, as the rules fired it before they asked.
-    const before = preparationFire(newGame(scenario, table).state, { table, dice: new ShotDice(cover, wound, 3) });
+    const before = preparationFire(newGame(scenario, table).state.table, { table, dice: new ShotDice(cover, wound, 3) });
     // Who took the wounds, each die and result (the log lines differ: the owner's name who chose).
     const tests = (events: ReadonlyArray<{ type: string; text?: string }>) => events.filter((e) => e.type === 'WOUND_TEST' || e.type === 'WOUNDS_ALLOCATED').map(({ text: _text, ...e }) => e);
     expect(tests(g.log.flatMap((e) => e.events))).toEqual(tests(before));
@@ -130,7 +129,7 @@ describe('opening-barrage the turn machine waits between turns for the owner\'s 
   it('K-5.5a the machine stays between turns while Reds allocate, then goes on to the card draw', () => {
     const g = newGame(scenario, table, new ShotDice([1, 6, 6, 1, 1, 6], [], 3));
     const errors: unknown[] = [];
-    const actor = createActor(createTurnMachine(kuularuiskuFlow), { input: { driver: new SessionDriver(g, kuularuiskuFlow) } });
+    const actor = createActor(createTurnMachine(played.flow), { input: { driver: new SessionDriver(g, played.flow) } });
     actor.subscribe({ error: (e) => errors.push(e) });
     actor.start();
     actor.send({ type: 'BEGIN_TURN', side: 'reds' });
@@ -146,7 +145,7 @@ describe('opening-barrage the turn machine waits between turns for the owner\'s 
   it('K-5.5a a saved game stopped at the barrage\'s question replays through the machines to the same question', () => {
     const { g } = begin();
     const again = newGame(scenario, table, new ShotDice([1, 6, 6, 1, 1, 6], [], 3));
-    const sender = machineSender(again, kuularuiskuFlow);
+    const sender = machineSender(again, played.flow);
     for (const e of g.log) expect(sender.send(e.command as never).ok).toBe(true);
     expect(again.stateHash()).toBe(g.stateHash());
     expect(flowPosition(sender.actor)).toEqual({ turn: 'betweenTurns' });

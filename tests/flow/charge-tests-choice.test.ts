@@ -5,11 +5,11 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import type { Command } from '../../src/core';
-import { flowPosition, type TurnActor } from '../../src/flow';
+import type { TurnActor } from '../../src/flow';
 import { answerMissingDecisions } from '../../src/game';
 import { meleeRound, phaseOf } from '../../src/rules/kuularuisku/engine';
-import { ThenDice, flowScenario, flowTable, must, newGame, type KSession } from './fixture';
-import { CHARGER_FIRST, TO_CHARGE, chargeScenario, startRecordingMelee } from './situations';
+import { ThenDice, flowScenario, flowTable, must, newPlayedGame, type KPlayedSession as KSession } from './fixture';
+import { CHARGER_FIRST, TO_CHARGE, chargeScenario, meleeStepOf, startMachines } from './situations';
 
 let table: Battlefield;
 const errors: unknown[] = [];
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterEach(() => expect(errors.splice(0)).toEqual([]));
 
-const start = (g: KSession) => startRecordingMelee(g, errors);
+const start = (g: KSession) => startMachines(g, errors);
 
 function send(g: KSession, actor: TurnActor, c: Command) {
   const n = g.log.length;
@@ -35,7 +35,7 @@ describe('K-SKL-8 in the wound tests of defensive fire (K-6.2d): the charger\'s 
   // Whites put it on c_1, whose wound test is 1 (killed outright), then `rest`.
   const medicCharger = () => chargeScenario({ c_2: { role: 'medic', skills: ['medic'] } });
   function woundTestOfOne(rest: number[]) {
-    const g = newGame(medicCharger(), table, new ThenDice([...CHARGER_FIRST, 5, 5, 1, 6, 1, ...rest], 6));
+    const g = newPlayedGame(medicCharger(), table, new ThenDice([...CHARGER_FIRST, 5, 5, 1, 6, 1, ...rest], 6));
     const m = start(g);
     toCharge(g, m.actor);
     send(g, m.actor, { type: 'DEFENSIVE_FIRE', side: 'reds', fire: true });
@@ -46,8 +46,8 @@ describe('K-SKL-8 in the wound tests of defensive fire (K-6.2d): the charger\'s 
   it('K-SKL-8 the wound test of 1 waits for Whites (not Reds, whose fire it was): the melee machine stands at its medic step', () => {
     const { g, actor } = woundTestOfOne([]);
     expect(g.events.some((e) => e.type === 'WOUND_TEST')).toBe(false);
-    expect(phaseOf(g.state)).toMatchObject({ kind: 'choice', choice: { kind: 'medic', side: 'whites', unitId: 'c', after: { kind: 'defensive-fire', chargerId: 'c', targetId: 't' } } });
-    expect(flowPosition(actor)).toMatchObject({ activation: 'melee', melee: 'medic' });
+    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'choice', choice: { kind: 'medic', side: 'whites', unitId: 'c', after: { kind: 'defensive-fire', chargerId: 'c', targetId: 't' } } });
+    expect(meleeStepOf(g.state.table)).toBe('medic');
     const d = g.pendingDecision()!;
     expect(d).toMatchObject({ side: 'whites', kind: 'medic-reroll', rule: 'K-SKL-8' });
     expect(d.label).toMatch(/^the squad leader of Squad c rolled 1 on his wound test: killed outright\. Does the medic of Squad c re-roll it\?/);
@@ -56,23 +56,22 @@ describe('K-SKL-8 in the wound tests of defensive fire (K-6.2d): the charger\'s 
   });
 
   it('K-SKL-8 Whites keep the 1: c_1 is killed (K-5.5d), no medic die; the log names who chose; then K-6.2e the charger tests morale', () => {
-    const { g, actor, trail } = woundTestOfOne([5]);
+    const { g, actor } = woundTestOfOne([5]);
     send(g, actor, { type: 'MEDIC_REROLL', side: 'whites', reroll: false });
     const events = g.log.at(-1)!.events;
     expect(events.find((e) => e.type === 'CHOICE_MADE')!.text).toBe('Whites (owner of Squad c) kept the wound test of the squad leader of Squad c');
     expect(events.find((e) => e.type === 'WOUND_TEST')).toMatchObject({ figureId: 'c_1', rolls: [1], result: 'dead' });
-    expect(g.state.figures.c_1!.condition).toBe('dead');
-    expect(phaseOf(g.state)).toMatchObject({ kind: 'pending', pending: { kind: 'charger-morale', side: 'whites' } });
-    expect(flowPosition(actor)).toMatchObject({ melee: 'chargerMorale' });
-    expect(trail).toEqual(['route', 'defensiveFire', 'afterDefensiveFire', 'route', 'allocate', 'afterAllocate', 'route', 'medic', 'afterMedic', 'route', 'chargerMorale']);
+    expect(g.state.table.figures.c_1!.condition).toBe('dead');
+    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'pending', pending: { kind: 'charger-morale', side: 'whites' } });
+    expect(meleeStepOf(g.state.table)).toBe('chargerMorale');
   });
 
   it('K-SKL-8 the default, a re-roll: the second result stands (5: lightly wounded), as the rules did before they asked', () => {
     const { g, actor } = woundTestOfOne([5]);
     send(g, actor, g.pendingDecision()!.options[0]!.command as Command);
     expect(g.log.at(-1)!.events.find((e) => e.type === 'WOUND_TEST')).toMatchObject({ figureId: 'c_1', rolls: [1, 5], medic: 'c_2', result: 'light' });
-    expect(g.state.figures.c_1!.condition).toBe('light');
-    expect(phaseOf(g.state)).toMatchObject({ kind: 'pending', pending: { kind: 'charger-morale' } });
+    expect(g.state.table.figures.c_1!.condition).toBe('light');
+    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'pending', pending: { kind: 'charger-morale' } });
   });
 });
 
@@ -80,7 +79,7 @@ describe('K-6.4d a melee round waits for its owner\'s word in his wound tests', 
   // Reds hold their fire; the round: Whites 6 1 (1 hit on Reds), Reds 1 1 (none). Reds' one wound
   // is theirs to put on t_1 or t_2; on t_1 his wound test is 1 (killed outright), then `rest`.
   function roundWithWound(data: Record<string, Record<string, unknown>>, rest: number[]) {
-    const g = newGame(chargeScenario(data), table, new ThenDice([...CHARGER_FIRST, 6, 1, 1, 1, 1, ...rest], 6));
+    const g = newPlayedGame(chargeScenario(data), table, new ThenDice([...CHARGER_FIRST, 6, 1, 1, 1, 1, ...rest], 6));
     const m = start(g);
     toCharge(g, m.actor);
     send(g, m.actor, { type: 'DEFENSIVE_FIRE', side: 'reds', fire: false });
@@ -89,18 +88,17 @@ describe('K-6.4d a melee round waits for its owner\'s word in his wound tests', 
   }
 
   it('K-SKL-8 Reds\' medic may re-roll t_1\'s 1: asked in the middle of the round; kept, t_1 dies and the round ends (K-6.4e)', () => {
-    const { g, actor, trail } = roundWithWound({ t_2: { role: 'medic', skills: ['medic'] } }, [5, 6]);
-    expect(phaseOf(g.state)).toMatchObject({ kind: 'choice', choice: { kind: 'wounds', side: 'reds' } });
+    const { g, actor } = roundWithWound({ t_2: { role: 'medic', skills: ['medic'] } }, [5, 6]);
+    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'choice', choice: { kind: 'wounds', side: 'reds' } });
     send(g, actor, { type: 'ALLOCATE_WOUNDS', side: 'reds', allocation: { t_1: 1 } });
-    expect(phaseOf(g.state)).toMatchObject({ kind: 'choice', choice: { kind: 'medic', side: 'reds', unitId: 't', after: { kind: 'melee' } } });
-    expect(flowPosition(actor)).toMatchObject({ melee: 'medic' });
+    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'choice', choice: { kind: 'medic', side: 'reds', unitId: 't', after: { kind: 'melee' } } });
+    expect(meleeStepOf(g.state.table)).toBe('medic');
     expect(g.events.some((e) => e.type === 'MELEE_DECIDED')).toBe(false);
     expect(g.pendingDecision()).toMatchObject({ side: 'reds', kind: 'medic-reroll', rule: 'K-SKL-8' });
     send(g, actor, { type: 'MEDIC_REROLL', side: 'reds', reroll: false });
     const events = g.log.at(-1)!.events;
     expect(events.find((e) => e.type === 'WOUND_TEST')).toMatchObject({ figureId: 't_1', rolls: [1], result: 'dead' });
     expect(events.find((e) => e.type === 'MELEE_DECIDED')).toMatchObject({ rule: 'K-6.4e', loser: 'reds' });
-    expect(trail.slice(trail.indexOf('round'))).toEqual(['round', 'resolution', 'route', 'allocate', 'afterAllocate', 'route', 'medic', 'afterMedic', 'resolution', 'loserMorale', 'continues']);
   });
 
   it('K-SKL-8 the default (re-roll) gives the round the rules fought before they asked', () => {
@@ -108,13 +106,13 @@ describe('K-6.4d a melee round waits for its owner\'s word in his wound tests', 
     const { g, actor } = roundWithWound(data, [5, 6]);
     send(g, actor, { type: 'ALLOCATE_WOUNDS', side: 'reds', allocation: { t_1: 1 } });
     send(g, actor, g.pendingDecision()!.options[0]!.command as Command);
-    expect(g.state.figures.t_1!.condition).toBe('light');
+    expect(g.state.table.figures.t_1!.condition).toBe('light');
     // The same round resolved at once (no one asked) with the same dice and t_1 chosen.
     const at = g.log.findIndex((e) => e.command.type === 'RESOLVE');
-    const before = newGame(chargeScenario(data), table, new ThenDice([...CHARGER_FIRST, 6, 1, 1, 1, 1, 5, 6], 6));
+    const before = newPlayedGame(chargeScenario(data), table, new ThenDice([...CHARGER_FIRST, 6, 1, 1, 1, 1, 5, 6], 6));
     for (const e of g.log.slice(0, at)) must(before, e.command as never);
-    const meleeId = before.state.units.c!.meleeId!;
-    const atOnce = meleeRound(before.state, meleeId, { table, dice: new ThenDice([6, 1, 1, 1, 1, 5, 6], 6) }, { allocation: { reds: { t_1: 1 } } });
+    const meleeId = before.state.table.units.c!.meleeId!;
+    const atOnce = meleeRound(before.state.table, meleeId, { table, dice: new ThenDice([6, 1, 1, 1, 1, 5, 6], 6) }, { allocation: { reds: { t_1: 1 } } });
     const pick = (es: readonly { type: string }[]) => es.filter((e) => e.type === 'WOUND_TEST' || e.type === 'MELEE_DECIDED' || e.type === 'MORALE_TEST');
     expect(pick(g.log.slice(at).flatMap((e) => e.events))).toEqual(pick(atOnce));
   });
@@ -123,8 +121,8 @@ describe('K-6.4d a melee round waits for its owner\'s word in his wound tests', 
     const data = { t_1: { role: 'mg-gunner', weapon: 'maxim-1910' }, t_2: { role: 'soldier' } };
     const left = roundWithWound(data, []);
     send(left.g, left.actor, { type: 'ALLOCATE_WOUNDS', side: 'reds', allocation: { t_1: 1 } });
-    expect(phaseOf(left.g.state)).toMatchObject({ kind: 'choice', choice: { kind: 'take-over', side: 'reds', after: { kind: 'melee' } } });
-    expect(flowPosition(left.actor)).toMatchObject({ melee: 'takeOver' });
+    expect(phaseOf(left.g.state.table)).toMatchObject({ kind: 'choice', choice: { kind: 'take-over', side: 'reds', after: { kind: 'melee' } } });
+    expect(meleeStepOf(left.g.state.table)).toBe('takeOver');
     const d = left.g.pendingDecision()!;
     expect(d).toMatchObject({ side: 'reds', kind: 'mg-take-over', rule: 'K-5.5h' });
     expect(d.options.map((o) => o.label)).toEqual(['Default: The rifleman takes it over', 'Nobody: leave it on the table']);
@@ -133,13 +131,13 @@ describe('K-6.4d a melee round waits for its owner\'s word in his wound tests', 
     expect(events.find((e) => e.type === 'CHOICE_MADE')!.text).toMatch(/^Reds \(owner of Squad t\) left the Maxim .* on the table$/);
     expect(events.find((e) => e.type === 'WEAPON_DROPPED')).toMatchObject({ rule: 'K-5.5h', figureId: 't_1' });
     expect(events.find((e) => e.type === 'MELEE_DECIDED')).toMatchObject({ loser: 'reds' });
-    expect(left.g.state.figures.t_2!.weapon).not.toBe('K-WPN-10');
+    expect(left.g.state.table.figures.t_2!.weapon).not.toBe('K-WPN-10');
 
     // The default: the rifleman takes it over, as the rules did before they asked (a log without the answer replays so).
     const taken = roundWithWound(data, []);
     must(taken.g, { type: 'ALLOCATE_WOUNDS', side: 'reds', allocation: { t_1: 1 } });
     expect(answerMissingDecisions(taken.g, { type: 'RESOLVE', side: 'whites', step: 'melee-round' })).toBe(1);
     expect(taken.g.log.at(-1)!.events.find((e) => e.type === 'WEAPON_TAKEN_OVER')).toMatchObject({ fromFigureId: 't_1', toFigureId: 't_2' });
-    expect(taken.g.state.figures.t_2!.weapon).toBe('K-WPN-10');
+    expect(taken.g.state.table.figures.t_2!.weapon).toBe('K-WPN-10');
   });
 });

@@ -55,7 +55,8 @@ describe('cli play', () => {
     writeFileSync(file, ['# a turn begins', '{"type":"BEGIN_TURN","side":"red"}', '', '{"type":"DRAW_CARD","side":"blue"}', '{"type":"END_TURN","side":"red"}'].join('\n'));
     const r = await cli('play', TG, '--seed', '1', '--commands', file);
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/moves\.jsonl:5: command 3 \(END_TURN\) refused — .* \(K-TERM-9\)/);
+    // The turn cannot end while the unit whose card was drawn has not used it: the refusal says what is awaited.
+    expect(r.err).toMatch(/moves\.jsonl:5: command 3 \(END_TURN\) refused — not now: .* has to decide how to use its activation \(K-2\.1b\)/);
     expect(() => parseCommandLines('{"type":1}', 'x.jsonl')).toThrow(/x\.jsonl:1: a command is an object with a "type"/);
   });
 
@@ -97,7 +98,7 @@ describe('cli play', () => {
     expect(j).toMatchObject({ scenario: 'training-ground', ruleset: 'kuularuisku', seed: 9 });
     expect(j.result).toMatchObject({ rule: 'K-GAP-1' });
     expect(j.events.length).toBeGreaterThan(100);
-    expect(j.state.tableFlow.result).toBeDefined();
+    expect(j.state.table.tableFlow.result).toBeDefined();
   });
 
   it('refuses an unknown ruleset and a scenario its ruleset rejects', async () => {

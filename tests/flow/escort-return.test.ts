@@ -6,9 +6,8 @@ import { createActor } from 'xstate';
 import type { Battlefield } from '../../src/battlefield';
 import { SessionDriver, createTurnMachine, flowPosition } from '../../src/flow';
 import { answerMissingDecisions } from '../../src/game';
-import { kuularuiskuFlow } from '../../src/rules/kuularuisku/flow';
 import { phaseOf } from '../../src/rules/kuularuisku/engine';
-import { flowTable, must, newGame, type KSession } from './fixture';
+import { flowTable, must, newPlayedGame, played, type KPlayedSession as KSession } from './fixture';
 import { escortReturnScenario } from './situations';
 
 let table: Battlefield;
@@ -21,21 +20,21 @@ beforeAll(async () => {
 afterEach(() => expect(errors.splice(0)).toEqual([]));
 
 function startTurnEnd(): { g: KSession; actor: ReturnType<typeof createActor<ReturnType<typeof createTurnMachine>>> } {
-  const g = newGame(scenario, table);
-  const actor = createActor(createTurnMachine(kuularuiskuFlow), { input: { driver: new SessionDriver(g, kuularuiskuFlow) } });
+  const g = newPlayedGame(scenario, table);
+  const actor = createActor(createTurnMachine(played.flow), { input: { driver: new SessionDriver(g, played.flow) } });
   actor.subscribe({ error: (e) => errors.push(e) });
   actor.start();
   actor.send({ type: 'END_TURN', side: 'whites' });
   return { g, actor };
 }
 
-const at = (g: KSession) => g.state.figures.r1_3!.at;
+const at = (g: KSession) => g.state.table.figures.r1_3!.at;
 
 describe('K-5.6d the owner says where an escort heads back to', () => {
   it('K-5.6d the turn waits for Reds: his own squad (default), the nearest squad he can see, or staying', () => {
     const { g, actor } = startTurnEnd();
     expect(g.events.some((e) => e.type === 'TURN_ENDED')).toBe(false);
-    expect(phaseOf(g.state)).toMatchObject({ kind: 'choice', choice: { kind: 'escort', side: 'reds', escort: 'r1_3', toward: 'r1', other: 'r2' } });
+    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'choice', choice: { kind: 'escort', side: 'reds', escort: 'r1_3', toward: 'r1', other: 'r2' } });
     expect(flowPosition(actor)).toEqual({ turn: { turn: 'turnEnd' } });
     const d = g.pendingDecision()!;
     expect(d).toMatchObject({ side: 'reds', kind: 'escort-return', rule: 'K-5.6d' });
@@ -58,7 +57,7 @@ describe('K-5.6d the owner says where an escort heads back to', () => {
     const events = g.log.at(-1)!.events;
     expect(events.find((e) => e.type === 'CHOICE_MADE')!.text).toBe('Reds (owner of Squad r1) had the rifleman of Squad r1 head back to Squad r2');
     expect(events.find((e) => e.type === 'ESCORT_REJOINED')).toMatchObject({ rule: 'K-5.6d', figureId: 'r1_3', unitId: 'r2' });
-    expect(g.state.figures.r1_3!.unitId).toBe('r2');
+    expect(g.state.table.figures.r1_3!.unitId).toBe('r2');
     expect(at(g)[1]).toBeGreaterThan(20);
     expect(events.some((e) => e.type === 'TURN_ENDED')).toBe(true);
     expect(flowPosition(actor)).toEqual({ turn: 'betweenTurns' });
@@ -71,7 +70,7 @@ describe('K-5.6d the owner says where an escort heads back to', () => {
     expect(moved).toMatchObject({ rule: 'K-5.6d', mode: 'return' });
     expect(moved.text).toBe('the rifleman of Squad r1 heads back to Squad r1');
     expect(at(g)[0]).toBeGreaterThan(70);
-    expect(g.state.figures.r1_3!.evacuation).toMatchObject({ role: 'escort', returning: true });
+    expect(g.state.table.figures.r1_3!.evacuation).toMatchObject({ role: 'escort', returning: true });
   });
 
   it('K-5.6d he stays where he is this turn', () => {
@@ -83,8 +82,8 @@ describe('K-5.6d the owner says where an escort heads back to', () => {
   });
 
   it('K-5.6d a log from before the owner was asked replays with the default (his own squad) in its place', () => {
-    const g = newGame(scenario, table);
-    must(g, { type: 'END_TURN', side: 'whites' });
+    const g = newPlayedGame(scenario, table);
+    must(g as never, { type: 'END_TURN', side: 'whites' });
     expect(answerMissingDecisions(g, { type: 'BEGIN_TURN', side: 'whites' })).toBe(1);
     expect(g.log.at(-1)!.command).toEqual({ type: 'ESCORT_RETURN', side: 'reds', unitId: 'r1' });
     expect(g.events.some((e) => e.type === 'TURN_ENDED')).toBe(true);

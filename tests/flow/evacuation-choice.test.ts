@@ -7,10 +7,8 @@ import { createActor } from 'xstate';
 import type { Battlefield } from '../../src/battlefield';
 import { SessionDriver, createTurnMachine, flowPosition } from '../../src/flow';
 import { answerMissingDecisions } from '../../src/game';
-import { RULESET_MODULES } from '../../src/rules';
-import { kuularuiskuFlow } from '../../src/rules/kuularuisku/flow';
 import { phaseOf } from '../../src/rules/kuularuisku/engine';
-import { flowScenario, flowTable, must, newGame, type KSession } from './fixture';
+import { flowScenario, flowTable, must, newPlayedGame, played, type KPlayedSession as KSession } from './fixture';
 
 let table: Battlefield;
 const errors: unknown[] = [];
@@ -30,8 +28,8 @@ beforeAll(async () => {
 afterEach(() => expect(errors).toEqual([]));
 
 function startTurnEnd(): { g: KSession; actor: ReturnType<typeof createActor<ReturnType<typeof createTurnMachine>>> } {
-  const g = newGame(scenario, table);
-  const actor = createActor(createTurnMachine(kuularuiskuFlow), { input: { driver: new SessionDriver(g, kuularuiskuFlow) } });
+  const g = newPlayedGame(scenario, table);
+  const actor = createActor(createTurnMachine(played.flow), { input: { driver: new SessionDriver(g, played.flow) } });
   actor.subscribe({ error: (e) => errors.push(e) });
   actor.start();
   expect(flowPosition(actor)).toEqual({ turn: { turn: 'turnEnd' } });
@@ -39,14 +37,14 @@ function startTurnEnd(): { g: KSession; actor: ReturnType<typeof createActor<Ret
   return { g, actor };
 }
 
-const at = (g: KSession) => g.state.figures.r1_2!.at;
+const at = (g: KSession) => g.state.table.figures.r1_2!.at;
 
 describe('K-5.6e the owner chooses the end-of-turn move of a wounded man heading to the rear', () => {
   it('K-5.6e the turn waits for Reds before he moves: the whole move to his edge (default), half of it, the dressing station instead, or staying', () => {
     const { g, actor } = startTurnEnd();
     expect(g.events.some((e) => e.type === 'TURN_ENDED')).toBe(false);
     expect(at(g)).toEqual([90, 41.5]);
-    const p = phaseOf(g.state);
+    const p = phaseOf(g.state.table);
     expect(p.kind === 'choice' && p.choice).toMatchObject({ kind: 'evacuation', side: 'reds', wounded: 'r1_2', destination: { kind: 'edge', edge: 'east' }, other: { kind: 'station', index: 0 } });
     // The turn machine waits in its end-of-turn state.
     expect(flowPosition(actor)).toEqual({ turn: { turn: 'turnEnd' } });
@@ -62,7 +60,7 @@ describe('K-5.6e the owner chooses the end-of-turn move of a wounded man heading
       'Stay where he is this turn',
     ]);
     expect(g.legalCommands()).toEqual(d.options.map((o) => o.command));
-    expect(RULESET_MODULES.kuularuisku.phase(g.state)).toMatchObject({ side: 'reds', awaiting: 'choice', decision: d });
+    expect(played.phase(g.state)).toMatchObject({ side: 'reds', awaiting: 'choice', decision: d });
   });
 
   it('K-5.6e only the owner answers, with a place open to him; nothing changes on a refusal', () => {
@@ -117,13 +115,13 @@ describe('K-5.6e the owner chooses the end-of-turn move of a wounded man heading
     const { g, actor } = startTurnEnd();
     actor.send({ type: 'EVACUATION_MOVE', side: 'reds', toward: 'edge', distance: 'none' });
     expect(at(g)).toEqual([90, 41.5]);
-    expect(g.state.figures.r1_2!.evacuation).toMatchObject({ role: 'wounded', destination: { kind: 'edge', edge: 'east' } });
+    expect(g.state.table.figures.r1_2!.evacuation).toMatchObject({ role: 'wounded', destination: { kind: 'edge', edge: 'east' } });
     expect(g.events.some((e) => e.type === 'TURN_ENDED')).toBe(true);
   });
 
   it('K-5.6e a log from before the owner was asked replays with the default (the whole move to his edge) in its place', () => {
-    const g = newGame(scenario, table);
-    must(g, { type: 'END_TURN', side: 'whites' });
+    const g = newPlayedGame(scenario, table);
+    must(g as never, { type: 'END_TURN', side: 'whites' });
     expect(answerMissingDecisions(g, { type: 'BEGIN_TURN', side: 'whites' })).toBe(1);
     expect(g.log.at(-1)!.command).toEqual({ type: 'EVACUATION_MOVE', side: 'reds', toward: 'edge', distance: 'full' });
     expect(at(g)[0]).toBeCloseTo(95, 3);

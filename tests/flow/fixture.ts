@@ -2,7 +2,11 @@
 // east, squads of three in a line (1.5 cm apart), leaders placed for the K-2.2 15 cm command tests.
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import { ScriptedDice, type Dice } from '../../src/core';
-import { GameSession } from '../../src/game';
+import { playableModule } from '../../src/flow';
+import { GameSession, type Command, type GameEvent } from '../../src/game';
+import { kuularuiskuModule } from '../../src/rules/kuularuisku';
+import { kuularuiskuSequence } from '../../src/rules/kuularuisku/sequence';
+import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
 import { createKuularuiskuRuleset, kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { evolveK, setupK, type KState } from '../../src/rules/kuularuisku/engine';
 import { validateScenario, type Scenario } from '../../src/scenario';
@@ -94,8 +98,23 @@ export function newGame(scenario: Scenario, table: Battlefield, dice?: Dice, set
 
 export type KSession = ReturnType<typeof newGame>;
 
+/** Kuularuisku as it is played: the rules and the cards machine composed (`playableModule`). */
+export const played = playableModule(kuularuiskuModule);
+
+/** The composed module starting from a prepared position (`setup`), or as played. */
+export function playedFrom(setup?: (scenario: Scenario) => KState) {
+  return setup ? playableModule({ ...kuularuiskuModule, sequence: { ...kuularuiskuSequence, rules: { ...kuularuiskuSequence.rules, setup: (sc) => setup(sc) } } }) : played;
+}
+
+/** A game of the composed module (state `{ table, seq }`), from the scenario or a prepared position (`setup`). */
+export function newPlayedGame(scenario: Scenario, table: Battlefield, dice?: Dice, setup?: (scenario: Scenario) => KState) {
+  return new GameSession<KSequenced, Command, GameEvent, unknown>({ ruleset: playedFrom(setup).ruleset, scenario, table, seed: 7, ...(dice ? { dice } : {}) });
+}
+
+export type KPlayedSession = ReturnType<typeof newPlayedGame>;
+
 /** Dispatch and fail loudly on a refusal (tests of legal sequences). */
-export function must(g: KSession, command: Record<string, unknown> & { type: string }) {
+export function must(g: KSession | KPlayedSession, command: Record<string, unknown> & { type: string }) {
   const r = g.dispatch(command as never);
   if (!r.ok) throw new Error(`${command.type} refused: ${r.reason} (${r.rule ?? 'no rule'})`);
   return r.events;

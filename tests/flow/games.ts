@@ -4,13 +4,15 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
-import { cachedTable, playGame } from '../../src/flow';
-import { kuularuiskuPlayer } from '../../src/rules/kuularuisku/player';
+import { cachedTable, playableModule, playGame } from '../../src/flow';
+import { kuularuiskuModule } from '../../src/rules/kuularuisku';
 import { GameSession } from '../../src/game';
-import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
-import { kuularuiskuFlow } from '../../src/rules/kuularuisku/flow';
+import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 import { gameViolations, placementViolations } from './invariants';
+
+// Kuularuisku as it is played: its rules and the cards machine composed.
+const { ruleset: kuularuiskuRuleset, flow: kuularuiskuFlow } = playableModule(kuularuiskuModule);
 
 /** SANDTABLE_GAME_SEEDS=200 runs the full soak on every scenario (npm run test:games). */
 export const SOAK = Number(process.env.SANDTABLE_GAME_SEEDS ?? 0);
@@ -42,12 +44,12 @@ export function describeGames(file: string, from: number, to: number, replayEver
         // each of which the rules must then accept.
         const checked = seed % 20 === 0;
         const draw = checked ? 'checked' : seed % 2 ? 'groups' : 'list';
-        // Every command goes through the turn, activation and melee machines (a step they do not model throws).
-        const r = playGame(g, kuularuiskuPlayer({ seed: seed * 7919 + 1, draw }), {
+        // Every command goes through the turn machine following the cards machine (a step they do not model throws).
+        const r = playGame(g, kuularuiskuModule.player({ seed: seed * 7919 + 1, draw }), {
           table: cached,
           flow: kuularuiskuFlow,
           onCommand: (_c, events) => {
-            for (const p of placementViolations(g.state as KGameState, table, events)) problems.push(`seed ${seed}: ${p}`);
+            for (const p of placementViolations((g.state as KSequenced).table, table, events)) problems.push(`seed ${seed}: ${p}`);
           },
         });
         // The full save replay (every roll and sight line again) for every `replayEvery`-th seed;

@@ -85,15 +85,16 @@ export function citationViolations(events: readonly GameEvent[]): string[] {
   return events.filter((e) => !e.rule || !/^K-/.test(e.rule) || !e.text).slice(0, 5).map((e) => `${e.type} without a K- rule id or text: ${JSON.stringify(e).slice(0, 160)}`);
 }
 
-type KSessionLike = GameSession<KGameState, never, GameEvent, TableQueries>;
+// A game of the composed module: its table beside the machine's sequence.
+type KSessionLike = GameSession<{ table: KGameState; seq: { round: number } }, never, GameEvent, TableQueries>;
 
 /** All invariants of a finished game, and the replay of its save. */
-export function gameViolations(g: KSessionLike, scenario: Scenario, table: TableQueries, ruleset: Ruleset<KGameState, never, GameEvent, TableQueries>, replay: boolean): string[] {
+export function gameViolations(g: KSessionLike, scenario: Scenario, table: TableQueries, ruleset: Ruleset<KSessionLike['state'], never, GameEvent, TableQueries>, replay: boolean): string[] {
   const events = g.events;
-  const out = [...woundViolations(g.state, events), ...activationViolations(events), ...citationViolations(events)];
+  const out = [...woundViolations(g.state.table, events), ...activationViolations(events), ...citationViolations(events)];
   const result = g.victory();
   if (!result) out.push('the game did not end');
-  if (g.state.seq.round > turnLimitOf(scenario, g.state.house)) out.push(`turn ${g.state.seq.round} is past the limit`);
+  if (g.state.seq.round > turnLimitOf(scenario, g.state.table.house)) out.push(`turn ${g.state.seq.round} is past the limit`);
   // state = fold(evolve, events): the plain fold of the whole log gives the session's state.
   if (hashValue(g.stateAt(events.length)) !== g.stateHash()) out.push('folding the event log gives another state than the session holds');
   if (replay) {

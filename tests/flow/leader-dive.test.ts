@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { answerMissingDecisions } from '../../src/game';
-import { RULESET_MODULES } from '../../src/rules';
+import { kuularuiskuPhase } from '../../src/rules/kuularuisku/phase-info';
 import { phaseOf } from '../../src/rules/kuularuisku/engine';
 import { flowScenario, flowTable, must, newGame, type KSession } from './fixture';
 import { ShotDice } from './shot-dice';
@@ -42,7 +42,7 @@ describe('K-5.1b the owner of a targeted lone leader decides whether he dives in
     expect(d).toMatchObject({ side: 'reds', kind: 'leader-dive', rule: 'K-5.1b' });
     expect(d.options.map((o) => o.label)).toEqual(['Default: Leader rl stays on his own', 'Leader rl dives into Squad r1']);
     expect(g.legalCommands()).toEqual(d.options.map((o) => o.command));
-    expect(RULESET_MODULES.kuularuisku.phase(g.state)).toMatchObject({ side: 'reds', awaiting: 'choice', decision: d });
+    expect(kuularuiskuPhase(g.state)).toMatchObject({ side: 'reds', awaiting: 'choice', decision: d });
   });
 
   it('K-5.1b only the owner answers, and only with a unit he may dive into; nothing changes on a refusal', () => {

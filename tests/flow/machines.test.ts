@@ -1,12 +1,15 @@
-// The XState machines on a real Kuularuisku session with scripted dice: each transition of the turn
-// and activation machines, refusals in the context, undo, and an error observer on every actor.
+// The XState machines on a real Kuularuisku session with scripted dice (its module as played: the cards
+// machine's steps read by the turn machine, an offered or acting unit its `choosing` state): each
+// transition of the turn and activation machines, refusals in the context, undo, and an error observer
+// on every actor.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { createActor } from 'xstate';
 import { SessionDriver, createTurnMachine, flowCan, flowPosition, positionOf, startFlow, type TurnActor } from '../../src/flow';
-import { kuularuiskuFlow } from '../../src/rules/kuularuisku/flow';
 import type { Command } from '../../src/game';
-import { CARDS, arrange, flowScenario, flowTable, keepOrder, newGame, scripted, type KSession } from './fixture';
+import { CARDS, arrange, flowScenario, flowTable, keepOrder, newPlayedGame as newGame, played, scripted, type KPlayedSession as KSession } from './fixture';
+
+const kuularuiskuFlow = played.flow;
 
 let table: Battlefield;
 const scenario = flowScenario();
@@ -39,7 +42,7 @@ describe('turn and activation machines (F1, F2, F4)', () => {
     expect(flowPosition(actor)).toEqual({ turn: 'betweenTurns' });
     expect(send(actor, { type: 'BEGIN_TURN', side: 'whites' })).toEqual({ turn: { turn: 'pick' } });
     expect(send(actor, { type: 'DRAW_CARD', side: 'whites' })).toEqual({ turn: { turn: 'activation' }, activation: { choosing: 'unit' } });
-    expect(send(actor, { type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'move-shoot' })).toEqual({ turn: { turn: 'activation' }, activation: { acting: 'firstPart' } });
+    expect(send(actor, { type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'move-shoot' })).toEqual({ turn: { turn: 'activation' }, activation: { choosing: 'unit' } });
     expect(send(actor, { type: 'END_ACTIVATION', side: 'whites' })).toEqual({ turn: { turn: 'pick' } });
     for (const [id, side] of [['w2', 'whites'], ['wl', 'whites'], ['r1', 'reds'], ['r2', 'reds']] as const) {
       send(actor, { type: 'DRAW_CARD', side: 'whites' });
@@ -50,16 +53,16 @@ describe('turn and activation machines (F1, F2, F4)', () => {
     expect(g.state.seq.round).toBe(1);
   });
 
-  it('F4 a leader\'s card → choosing.leader; COMMAND → the commanded unit chooses (same activation machine)', () => {
+  it('F4 a leader\'s card → the leader chooses; COMMAND → the commanded unit chooses (same activation machine)', () => {
     const g = newGame(scenario, table, scripted(...arrange(CARDS, ['wl', 'w1', 'w2', 'r1', 'r2'])));
     const actor = start(g);
     send(actor, { type: 'BEGIN_TURN', side: 'whites' });
-    expect(send(actor, { type: 'DRAW_CARD', side: 'whites' })).toMatchObject({ activation: { choosing: 'leader' } });
+    expect(send(actor, { type: 'DRAW_CARD', side: 'whites' })).toMatchObject({ activation: { choosing: 'unit' } });
     // The same activation: the machine did not leave it (where it began in the log stays).
     const since = actor.getSnapshot().context.since;
     expect(send(actor, { type: 'COMMAND', side: 'whites', leaderId: 'wl', unitId: 'w1' })).toMatchObject({ activation: { choosing: 'unit' } });
     expect(actor.getSnapshot().context.since).toBe(since);
-    expect(send(actor, { type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'shoot' })).toMatchObject({ activation: { acting: 'firstPart' } });
+    expect(send(actor, { type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'shoot' })).toMatchObject({ activation: { choosing: 'unit' } });
     expect(send(actor, { type: 'END_ACTIVATION', side: 'whites' })).toEqual({ turn: { turn: 'pick' } });
   });
 
@@ -70,9 +73,9 @@ describe('turn and activation machines (F1, F2, F4)', () => {
     send(actor, { type: 'DRAW_CARD', side: 'whites' });
     expect(send(actor, { type: 'READY', side: 'whites', unitId: 'w1' })).toEqual({ turn: { turn: 'pick' } });
     send(actor, { type: 'DRAW_CARD', side: 'whites' });
-    expect(send(actor, { type: 'PASS', side: 'reds', unitId: 'r1' })).toEqual({ turn: { turn: 'readiness' } });
+    expect(send(actor, { type: 'PASS', side: 'reds', unitId: 'r1' })).toEqual({ turn: { turn: 'window' } });
     expect(send(actor, { type: 'READINESS', side: 'whites', unitId: 'w1' })).toMatchObject({ turn: { turn: 'activation' }, activation: { choosing: 'unit' } });
-    expect(send(actor, { type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'shoot-move' })).toMatchObject({ activation: { acting: 'firstPart' } });
+    expect(send(actor, { type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'shoot-move' })).toMatchObject({ activation: { choosing: 'unit' } });
     expect(send(actor, { type: 'END_ACTIVATION', side: 'whites' })).toEqual({ turn: { turn: 'pick' } });
   });
 
@@ -99,7 +102,7 @@ describe('turn and activation machines (F1, F2, F4)', () => {
     send(actor, { type: 'DRAW_CARD', side: 'whites' });
     send(actor, { type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'shoot' });
     expect(send(actor, { type: 'UNDO' })).toMatchObject({ activation: { choosing: 'unit' } });
-    expect(g.state.activation).toBeUndefined();
+    expect(g.state.table.activation).toBeUndefined();
     expect(send(actor, { type: 'UNDO' })).toEqual({ turn: { turn: 'pick' } });
     // The shuffle rolled dice: no take-back.
     expect(send(actor, { type: 'UNDO' })).toEqual({ turn: { turn: 'pick' } });

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { answerMissingDecisions } from '../../src/game';
-import { RULESET_MODULES } from '../../src/rules';
+import { kuularuiskuPhase } from '../../src/rules/kuularuisku/phase-info';
 import { phaseOf } from '../../src/rules/kuularuisku/engine';
 import { flowScenario, flowTable, must, newGame, type KSession } from './fixture';
 import { ShotDice } from './shot-dice';
@@ -53,7 +53,7 @@ describe('K-5.5h the owner says who takes over a fallen machine gun', () => {
     expect(d.options.map((o) => o.command.figureId)).toEqual(['r1_2', 'r1_3', 'r1_4', null]);
     expect(g.legalCommands()).toEqual(d.options.map((o) => o.command));
     // The module's neutral phase description carries the same decision (what the flow, HUD and players read).
-    expect(RULESET_MODULES.kuularuisku.phase(g.state)).toMatchObject({ side: 'reds', awaiting: 'choice', decision: d });
+    expect(kuularuiskuPhase(g.state)).toMatchObject({ side: 'reds', awaiting: 'choice', decision: d });
   });
 
   it('K-5.5h only the owner answers, and only with a soldier of the unit able to take it; nothing changes on a refusal', () => {

@@ -26,12 +26,12 @@ describe('hand-planned games of the 1918 scenarios (cli play --commands)', () =>
     const r = await cli('play', 'scenarios/kuularuisku/tammerkoski.json', '--seed', '12', '--commands', 'scenarios/kuularuisku/plans/tammerkoski-white.jsonl', '--json');
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
-    const out = JSON.parse(r.out) as { result: { winner: string; reason: string }; state: KState };
+    const out = JSON.parse(r.out) as { result: { winner: string; reason: string }; state: { table: KState } };
     expect(out.result.winner).toBe('white');
     expect(out.result.reason).toContain('White minor win, a first foothold over the rapids');
     expect(out.result.reason).toContain('hold the felt factory');
     // The squad that went over the dam stands on the west bank, a soldier of it inside the factory (x 60–78, z 20–36).
-    const sq2 = out.state.units.w_sq2!.figures.map((id) => out.state.figures[id]!).filter((f) => !f.removed);
+    const sq2 = out.state.table.units.w_sq2!.figures.map((id) => out.state.table.figures[id]!).filter((f) => !f.removed);
     expect(sq2.length).toBeGreaterThan(0);
     expect(sq2.every((f) => f.at[0] < 85)).toBe(true);
     expect(sq2.some((f) => f.at[0] > 60 && f.at[0] < 78 && f.at[1] > 20 && f.at[1] < 36)).toBe(true);

@@ -6,12 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { playModuleFor } from '../../src/app/play';
 import { ScriptedDice } from '../../src/core';
 import { flowPosition, startFlow } from '../../src/flow';
-import { GameSession, type AnyRulesetModule, type Command, type GameEvent } from '../../src/game';
+import { GameSession, type Command, type GameEvent, type ModuleSource } from '../../src/game';
 import { RULESET_MODULES } from '../../src/rules';
 import { trainingGroundScenario } from '../battlefield/fixture';
 import { toyModule, type Toy } from './toy-module';
 
-const modules: Readonly<Record<string, AnyRulesetModule>> = { ...RULESET_MODULES, toy: toyModule };
+const modules: Readonly<Record<string, ModuleSource>> = { ...RULESET_MODULES, toy: toyModule };
 
 describe('another activation model on the same machines', () => {
   it('alternating activation (COBI-style): initiative, alternate picks, one action each, rounds to the end', () => {

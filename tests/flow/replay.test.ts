@@ -5,14 +5,17 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import { createRng } from '../../src/core';
-import { cachedTable, flowPosition, startFlow } from '../../src/flow';
-import { kuularuiskuFlow } from '../../src/rules/kuularuisku/flow';
+import { cachedTable, flowPosition, playableModule, startFlow, throughMachines } from '../../src/flow';
 import { GameSession, loadSave, makeSave, type Command } from '../../src/game';
-import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
+import { kuularuiskuModule } from '../../src/rules/kuularuisku';
+import { kuularuiskuRuleset as rulesOwnFlow } from '../../src/rules/kuularuisku/engine';
+import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
 import { candidateCommands, pickRandomCommand } from '../../src/rules/kuularuisku/player';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 
 const FILE = 'scenarios/sandbox/training-ground.json';
+// Kuularuisku as it is played: its rules and the cards machine composed.
+const { ruleset: kuularuiskuRuleset, flow: kuularuiskuFlow } = playableModule(kuularuiskuModule);
 let scenario: Scenario;
 let bf: Battlefield;
 const errors: unknown[] = [];
@@ -32,7 +35,7 @@ function playThroughMachines(seed: number) {
   const rng = createRng(seed);
   const positions: string[] = [JSON.stringify(flowPosition(actor))];
   for (let n = 0; n < 5000 && !g.victory(); n++) {
-    let options: Command[] = candidateCommands(g.state as KGameState, { scenario, table });
+    let options: Command[] = candidateCommands((g.state as KSequenced).table, { scenario, table });
     for (;;) {
       const c = pickRandomCommand(options, rng);
       const before = g.log.length;
@@ -82,5 +85,20 @@ describe('machines, sessions and saves', () => {
       for (const c of commands.slice(0, k)) expect(part.dispatch(c).ok).toBe(true);
       expect(JSON.stringify(flowPosition(startFlow(part, kuularuiskuFlow).actor))).toBe(positions[k]);
     }
+  });
+
+  it('a save made before the switch (its hash of the rules\' state alone) loads through the machines; a wrong hash is still refused', () => {
+    const table = cachedTable(bf);
+    const old = new GameSession({ ruleset: rulesOwnFlow, scenario, table, seed: 4 });
+    const rng = createRng(4);
+    for (let n = 0; n < 60 && !old.victory(); n++) {
+      const options: Command[] = candidateCommands(old.state, { scenario, table });
+      for (let c = pickRandomCommand(options, rng); !old.dispatch(c as never).ok; c = pickRandomCommand(options, rng));
+    }
+    const save = JSON.parse(JSON.stringify(makeSave(old)));
+    const loaded = loadSave(save, 'old.json', scenario, kuularuiskuRuleset, table, throughMachines(kuularuiskuFlow));
+    expect((loaded.state as KSequenced).table).toEqual(old.state);
+    expect(loaded.stateHash()).not.toBe(save.stateHash);
+    expect(() => loadSave({ ...save, stateHash: 'f'.repeat(save.stateHash.length) }, 'old.json', scenario, kuularuiskuRuleset, table)).toThrow(/\$\.stateHash: the replayed game differs/);
   });
 });

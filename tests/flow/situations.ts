@@ -1,12 +1,11 @@
 // Situations several flow and play tests start from: a charge across open ground (the units, the card
-// order that draws the charger first, the commands up to the charge, the machines started with the
-// melee exchange's states recorded) and an escort heading back at the end of turn 1.
+// order that draws the charger first, the commands up to the charge, the machines started, a charge's step read from the rules) and an escort heading back at the end of turn 1.
 import { createActor } from 'xstate';
 import type { Command } from '../../src/core';
-import { SessionDriver, createTurnMachine, positionOf, type TurnActor } from '../../src/flow';
-import { kuularuiskuFlow } from '../../src/rules/kuularuisku/flow';
+import { SessionDriver, createTurnMachine, type TurnActor } from '../../src/flow';
+import { phaseOf, type KGameState } from '../../src/rules/kuularuisku/engine';
 import type { Scenario } from '../../src/scenario';
-import { arrange, flowScenario, type KSession, type UnitSpec } from './fixture';
+import { arrange, flowScenario, played, type KPlayedSession, type UnitSpec } from './fixture';
 
 /** A White squad of two 6.8 cm (base to base) from a Red squad of two: well within a 10 cm charge; a lone Red unit far off. */
 export const CHARGE_UNITS: UnitSpec[] = [
@@ -39,21 +38,32 @@ export function chargeScenario(data: Record<string, Record<string, unknown>> = {
   return sc;
 }
 
-/** The turn machine over the session, started; machine errors go to `errors`; `trail` gets each melee state entered (microsteps too). */
-export function startRecordingMelee(g: KSession, errors: unknown[]): { actor: TurnActor; trail: string[] } {
-  const trail: string[] = [];
-  const actor = createActor(createTurnMachine(kuularuiskuFlow), {
-    input: { driver: new SessionDriver(g, kuularuiskuFlow) },
-    inspect: (ev) => {
-      if (ev.type !== '@xstate.microstep') return;
-      // The melee exchange's part of each microstep's position (it nests in the activation).
-      const melee = positionOf((ev as { snapshot: { value?: unknown } }).snapshot.value).melee;
-      if (melee !== undefined) trail.push(typeof melee === 'string' ? melee : JSON.stringify(melee));
-    },
-  });
+/** The turn machine over a game of the composed module, started; machine errors go to `errors`. */
+export function startMachines(g: KPlayedSession, errors: unknown[]): { actor: TurnActor } {
+  const actor = createActor(createTurnMachine(played.flow), { input: { driver: new SessionDriver(g, played.flow) } });
   actor.subscribe({ error: (e) => errors.push(e) });
   actor.start();
-  return { actor, trail };
+  return { actor };
+}
+
+/**
+ * The step of a charge or a melee the game awaits, read from the rules' phase (a charge's steps are the
+ * rules' own, inside the activation, K-6): the target's test (K-7.2a), defensive fire (K-6.2a), an
+ * owner's allocation, medic or take-over in its middle (K-6.2d, K-6.4d, K-SKL-8, K-5.5h), the
+ * charger's test (K-6.2e), grenades (K-6.6a), the round (K-6.4); 'none' outside them.
+ */
+export function meleeStepOf(s: KGameState): string {
+  const p = phaseOf(s);
+  if (p.kind === 'choice') {
+    const c = p.choice;
+    if (c.kind === 'wounds') return c.after ? 'allocate' : 'none';
+    if (c.kind === 'medic') return c.after ? 'medic' : 'none';
+    if (c.kind === 'take-over') return c.after ? 'takeOver' : 'none';
+    return c.kind === 'defensive-fire' ? 'defensiveFire' : c.kind === 'grenades' ? 'grenades' : 'none';
+  }
+  if (p.kind !== 'pending') return 'none';
+  const step: Record<string, string> = { 'charge-target-test': 'targetTest', 'charger-morale': 'chargerMorale', 'melee-start': 'round', 'melee-round': 'round' };
+  return step[p.pending.kind] ?? 'none';
 }
 
 /**

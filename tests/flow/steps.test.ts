@@ -1,12 +1,12 @@
-// F2 activation start with the real rules and scripted dice, on the machines: in melee (K-6.3a,
-// K-6.5a), routing (K-7.3d), pinned (K-7.1f pass / fail, K-7.1c), out of formation (K-1.0c).
+// F2 activation start with the real rules and scripted dice, on the machines (Kuularuisku on the cards
+// machine: a forced step is its `forced` step): in melee (K-6.3a, K-6.5a), routing (K-7.3d), pinned
+// (K-7.1f pass / fail, K-7.1c), out of formation (K-1.0c).
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { flowPosition, startFlow, type TurnActor } from '../../src/flow';
-import { kuularuiskuFlow } from '../../src/rules/kuularuisku/flow';
 import { phaseOf } from '../../src/rules/kuularuisku/engine';
 import { checkedCommands } from '../../src/rules/kuularuisku/player';
-import { CARDS, DEFAULT_UNITS, ThenDice, arrange, flowScenario, flowTable, must, newGame, preparedSetup, type KSession, type UnitSpec } from './fixture';
+import { CARDS, DEFAULT_UNITS, ThenDice, arrange, flowScenario, flowTable, must, newPlayedGame as newGame, played, preparedSetup, type KPlayedSession as KSession, type UnitSpec } from './fixture';
 import { hasActivated } from '../../src/rules/kuularuisku/acted';
 
 let table: Battlefield;
@@ -19,12 +19,14 @@ beforeAll(async () => {
 afterEach(() => expect(errors).toEqual([]));
 
 function start(g: KSession): TurnActor {
-  const { actor } = startFlow(g, kuularuiskuFlow);
+  const { actor } = startFlow(g, played.flow);
   actor.subscribe({ error: (e) => errors.push(e) });
   return actor;
 }
 
 const w1First = arrange(CARDS, ['w1', 'w2', 'wl', 'r1', 'r2']);
+/** The cards machine's step, and the forced step it awaits. */
+const step = (g: KSession) => ({ step: g.state.seq.step, forced: (g.state.seq as { forced?: string | null }).forced ?? null });
 const status = (unitId: string, to: string) => ({ type: 'UNIT_STATUS_CHANGED', unitId, status: to, from: 'normal' });
 
 describe('F2 activation start: forced steps, then the choice', () => {
@@ -33,11 +35,12 @@ describe('F2 activation start: forced steps, then the choice', () => {
     const actor = start(g);
     actor.send({ type: 'BEGIN_TURN', side: 'whites' });
     actor.send({ type: 'DRAW_CARD', side: 'whites' });
-    expect(flowPosition(actor)).toMatchObject({ activation: 'pinnedTest' });
-    expect(phaseOf(g.state)).toMatchObject({ kind: 'pending', pending: { kind: 'pinned-test', side: 'whites', unitId: 'w1' } });
+    expect(step(g)).toEqual({ step: 'forced', forced: 'pinned-test' });
+    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'pending', pending: { kind: 'pinned-test', side: 'whites', unitId: 'w1' } });
     actor.send({ type: 'RESOLVE', side: 'whites', step: 'pinned-test' });
     expect(g.events.filter((e) => e.type === 'MORALE_TEST').at(-1)).toMatchObject({ rule: 'K-7.1-T4', value: 5, passed: true });
-    expect(g.state.units.w1!.status).toBe('normal');
+    expect(g.state.table.units.w1!.status).toBe('normal');
+    expect(step(g)).toEqual({ step: 'offer', forced: null });
     expect(flowPosition(actor)).toMatchObject({ activation: { choosing: 'unit' } });
   });
 
@@ -47,12 +50,13 @@ describe('F2 activation start: forced steps, then the choice', () => {
     actor.send({ type: 'BEGIN_TURN', side: 'whites' });
     actor.send({ type: 'DRAW_CARD', side: 'whites' });
     actor.send({ type: 'RESOLVE', side: 'whites', step: 'pinned-test' });
-    expect(g.state.units.w1!.status).toBe('pinned');
-    expect(flowPosition(actor)).toMatchObject({ activation: { choosing: 'pinned' } });
+    expect(g.state.table.units.w1!.status).toBe('pinned');
+    expect(step(g)).toEqual({ step: 'offer', forced: null });
+    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'offer', offer: { unitId: 'w1', pinnedFailed: true } });
     expect(g.dispatch({ type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'move-shoot' })).toMatchObject({ ok: false, rule: 'K-7.1c' });
     expect(g.dispatch({ type: 'READY', side: 'whites', unitId: 'w1' })).toMatchObject({ ok: false, rule: 'K-2.3a' });
     actor.send({ type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'shoot' });
-    expect(flowPosition(actor)).toMatchObject({ activation: { acting: 'firstPart' } });
+    expect(step(g)).toEqual({ step: 'activation', forced: null });
     expect(g.dispatch({ type: 'MOVE', side: 'whites', unitId: 'w1', moves: [{ figureId: 'w1_1', to: [22, 30] }] })).toMatchObject({ ok: false, rule: 'K-2.4a' });
   });
 
@@ -64,14 +68,14 @@ describe('F2 activation start: forced steps, then the choice', () => {
     const actor = start(g);
     actor.send({ type: 'BEGIN_TURN', side: 'whites' });
     actor.send({ type: 'DRAW_CARD', side: 'whites' });
-    expect(flowPosition(actor)).toMatchObject({ activation: 'routing' });
-    const before = g.state.figures.w1_1!.at[0];
+    expect(step(g)).toEqual({ step: 'forced', forced: 'rout' });
+    const before = g.state.table.figures.w1_1!.at[0];
     actor.send({ type: 'RESOLVE', side: 'whites', step: 'rout' });
     const moved = g.events.find((e) => e.type === 'FIGURES_MOVED');
     expect(moved).toMatchObject({ mode: 'rout' });
-    expect(g.state.figures.w1_1!.at[0]).toBeLessThan(before);
+    expect(g.state.table.figures.w1_1!.at[0]).toBeLessThan(before);
     expect(g.events.find((e) => e.type === 'ACTION_CHOSEN')).toMatchObject({ action: 'rout', rule: 'K-7.3d' });
-    expect(hasActivated(g.state, 'w1')).toBe(true);
+    expect(hasActivated(g.state.table, 'w1')).toBe(true);
     expect(flowPosition(actor)).toEqual({ turn: { turn: 'pick' } });
   });
 
@@ -84,15 +88,15 @@ describe('F2 activation start: forced steps, then the choice', () => {
     const actor = start(g);
     actor.send({ type: 'BEGIN_TURN', side: 'whites' });
     actor.send({ type: 'DRAW_CARD', side: 'whites' });
-    expect(flowPosition(actor)).toMatchObject({ activation: 'melee', melee: 'round' });
+    expect(step(g)).toEqual({ step: 'forced', forced: 'melee-round' });
     expect(g.dispatch({ type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'shoot' })).toMatchObject({ ok: false });
     actor.send({ type: 'RESOLVE', side: 'whites', step: 'melee-round' });
     const types = g.events.map((e) => e.type);
     expect(types).toContain('MELEE_ROUND');
     expect(g.events.find((e) => e.type === 'MELEE_DECIDED')).toMatchObject({ loser: 'reds' });
     expect(g.events.find((e) => e.type === 'FIGURES_MOVED')).toMatchObject({ unitId: 'r1', mode: 'fall-back' });
-    expect(g.state.melees).toEqual({});
-    expect(hasActivated(g.state, 'w1')).toBe(true);
+    expect(g.state.table.melees).toEqual({});
+    expect(hasActivated(g.state.table, 'w1')).toBe(true);
     expect(flowPosition(actor)).toEqual({ turn: { turn: 'pick' } });
   });
 
@@ -105,16 +109,16 @@ describe('F2 activation start: forced steps, then the choice', () => {
     const actor = start(g);
     actor.send({ type: 'BEGIN_TURN', side: 'whites' });
     actor.send({ type: 'DRAW_CARD', side: 'whites' });
-    expect(phaseOf(g.state)).toMatchObject({ kind: 'offer', offer: { unitId: 'w1', mustRegroup: true } });
-    expect(flowPosition(actor)).toMatchObject({ activation: { choosing: 'regroup' } });
+    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'offer', offer: { unitId: 'w1', mustRegroup: true } });
+    expect(step(g)).toEqual({ step: 'offer', forced: null });
     expect(g.dispatch({ type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'shoot' })).toMatchObject({ ok: false, rule: 'K-1.0c' });
     actor.send({ type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'regroup' });
     // The regroup the player proposes, as the rules accept it.
-    const regroup = checkedCommands(g.state, { scenario: sc, table }).find((c) => c.type === 'MOVE');
+    const regroup = checkedCommands(g.state.table, { scenario: sc, table }).find((c) => c.type === 'MOVE');
     expect(regroup).toMatchObject({ mode: 'regroup' });
     actor.send(regroup!);
     expect(g.events.at(-1)).toMatchObject({ type: 'FIGURES_MOVED', mode: 'regroup' });
-    expect(flowPosition(actor)).toMatchObject({ activation: { acting: 'finished' } });
+    expect(step(g)).toEqual({ step: 'activation', forced: null });
     must(g, { type: 'END_ACTIVATION', side: 'whites' });
   });
 });

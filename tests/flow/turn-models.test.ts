@@ -14,7 +14,7 @@ import { cachedTable, flowPosition, machineSender, playableModule, positionOf, t
 import type { Sequenced } from '../../src/core';
 import { GameSession, type AnyRulesetModule, type Command, type GameEvent } from '../../src/game';
 import { kuularuiskuModule } from '../../src/rules/kuularuisku';
-import type { KGameState } from '../../src/rules/kuularuisku/engine';
+import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
 import { checkedCommands } from '../../src/rules/kuularuisku/player';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 import { PureDriver, pureTurnMachine } from '../../src/testing';
@@ -106,19 +106,16 @@ describe('model-based paths through each turn model (xstate/graph)', () => {
     lines = { scenario: l, table: await tableOf(l) };
   });
 
-  it('card-driven (K-2.1b, F1–F4): draw, the offered unit chooses, its parts, readiness, the turn\'s end', () => {
-    const { reached, paths } = traverse(kuularuiskuModule as unknown as AnyRulesetModule, flowScenario(), kTable, 1, {
-      stopAt: (s: KGameState) => s.seq.round >= 2,
-      progress: (s: KGameState) => [s.seq.deck.length, s.seq.queue.length],
+  it('card-driven (K-2.1b, F1–F4): draw, the offered unit chooses and acts, readiness, the turn\'s end — Kuularuisku on the cards machine', () => {
+    const { reached, paths } = traverse(playableModule(kuularuiskuModule), flowScenario(), kTable, 1, {
+      stopAt: (s: KSequenced) => s.seq.round >= 2,
+      progress: (s: KSequenced) => [s.seq.deck.length, s.seq.queue.length, s.seq.step],
       // The moves and shots the rules accept (the player's, checked), as well as the rules' other commands.
-      commands: (s: KGameState) => checkedCommands(s, { scenario: flowScenario(), table: kTable as never }) as Command[],
+      commands: (s: KSequenced) => checkedCommands(s.table, { scenario: flowScenario(), table: kTable as never }) as Command[],
     });
     expect(paths).toBeGreaterThan(20);
     for (const v of [
-      at('betweenTurns'), at({ turn: 'pick' }),
-      at({ turn: 'activation' }, { choosing: 'unit' }), at({ turn: 'activation' }, { choosing: 'leader' }),
-      at({ turn: 'activation' }, { acting: 'firstPart' }), at({ turn: 'activation' }, { acting: 'secondPart' }),
-      at({ turn: 'readiness' }), at({ turn: 'turnEnd' }),
+      at('betweenTurns'), at({ turn: 'pick' }), at({ turn: 'activation' }, { choosing: 'unit' }), at({ turn: 'window' }), at({ turn: 'turnEnd' }),
     ]) expect(reached).toContain(v);
   });
 

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { answerMissingDecisions } from '../../src/game';
-import { RULESET_MODULES } from '../../src/rules';
+import { kuularuiskuPhase } from '../../src/rules/kuularuisku/phase-info';
 import { phaseOf } from '../../src/rules/kuularuisku/engine';
 import { defaultAllocation, resolveShooting } from '../../src/rules/kuularuisku/engine';
 import { flowScenario, flowTable, must, newGame, type KSession } from './fixture';
@@ -48,7 +48,7 @@ describe('K-5.5a the owner allocates the wounds of a shot', () => {
     expect(d.options.every((o) => !/r1_\d/.test(o.label))).toBe(true);
     expect(g.legalCommands()).toEqual(d.options.map((o) => o.command));
     // The module's neutral phase description carries the same decision (what the flow, HUD and players read).
-    expect(RULESET_MODULES.kuularuisku.phase(g.state)).toMatchObject({ side: 'reds', awaiting: 'choice', decision: d });
+    expect(kuularuiskuPhase(g.state)).toMatchObject({ side: 'reds', awaiting: 'choice', decision: d });
   });
 
   it('K-5.5a only the owner answers: Whites cannot go on, nor allocate for him, and nothing changes', () => {

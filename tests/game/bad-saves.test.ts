@@ -8,15 +8,17 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import { createRng, type TableQueries } from '../../src/core';
-import { cachedTable, throughMachines } from '../../src/flow';
+import { cachedTable, playableModule, throughMachines } from '../../src/flow';
 import { GameSession, loadSave, makeSave, parseSave, SaveError, type Command, type SaveFile } from '../../src/game';
-import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
-import { kuularuiskuFlow } from '../../src/rules/kuularuisku/flow';
+import { kuularuiskuModule } from '../../src/rules/kuularuisku';
+import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
 import { candidateCommands, pickRandomCommand } from '../../src/rules/kuularuisku/player';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 import { JUNK, Picks, damageText, damageValue, getAt, pathKeys, type Json } from '../scenario/mutants';
 
 const FILE = 'scenarios/sandbox/training-ground.json';
+// Kuularuisku as it is played: its rules and the cards machine composed.
+const { ruleset: kuularuiskuRuleset, flow: kuularuiskuFlow } = playableModule(kuularuiskuModule);
 const SEED = Number(process.env.SANDTABLE_FUZZ_SEED ?? 16);
 let scenario: Scenario;
 let bf: Battlefield;
@@ -28,7 +30,7 @@ function playedSave(seed: number, moves: number): SaveFile {
   const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed });
   const rng = createRng(seed);
   for (let n = 0; n < moves && !g.victory(); n++) {
-    let options: Command[] = candidateCommands(g.state as KGameState, { scenario, table });
+    let options: Command[] = candidateCommands((g.state as KSequenced).table, { scenario, table });
     for (;;) {
       const c = pickRandomCommand(options, rng);
       if (g.dispatch(c).ok) break;

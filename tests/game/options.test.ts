@@ -118,7 +118,7 @@ describe('cli play --options', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'sandtable-options-')), 'game.json');
     const r = await cli('play', KAL, '--seed', '2', '--options', JSON.stringify(WOMEN), '--random-legal', '--max-commands', '40', '--save', file, '--json');
     expect(r.code, r.err).toBe(0);
-    expect(Object.keys(JSON.parse(r.out).state.units)).toContain('r_women');
+    expect(Object.keys(JSON.parse(r.out).state.table.units)).toContain('r_women');
     expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ sandtableSave: 3, options: WOMEN });
     const back = await cli('play', KAL, '--load', file);
     expect(back.code, back.err).toBe(0);

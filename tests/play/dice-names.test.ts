@@ -68,7 +68,7 @@ describe('dice by name in the log and the dice tray', () => {
 
   it('K-SKL-8, K-5.5c, K-2.3c a medic\'s re-roll names the medic and the soldier; a wound test the unit in the tray; a readiness roll the side', () => {
     const p = game();
-    const s = p.game().state as KGameState;
+    const s = (p.game().state as { table: KGameState }).table;
     const unit = Object.values(s.units).find((u) => u.figures.length > 1)!;
     const [a, b] = unit.figures as [string, string];
     const soldier = `(rifleman \\d+|the [a-z -]+) of ${esc(unit.name)}`;

@@ -28,7 +28,7 @@ async function playAt(house?: Record<string, unknown>) {
 describe('play: charging over a fence by dragging up to it', () => {
   it('K-6.1a K-3.1a a drag ending at the fence across from the enemy is sent as a charge at that unit', async () => {
     const p = await playAt();
-    expect((p.game().state as KGameState).figures.c_1!.baseRadius).toBe(R);
+    expect((p.game().state as { table: KGameState }).table.figures.c_1!.baseRadius).toBe(R);
     expect(p.view.get().move?.mode).toBe('normal');
     expect(p.control.move(DRAG)).toEqual({ ok: true });
     expect(p.game().log.at(-1)!.command).toMatchObject({ type: 'MOVE', side: 'whites', unitId: 'c', mode: 'charge', targetId: 't' });

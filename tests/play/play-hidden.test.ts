@@ -73,7 +73,7 @@ describe('play: hidden units at a hot-seat screen', () => {
 
   it('revealed, or at the end of the game, the unit is hidden from nobody', () => {
     const p = createPlay(scenario, bf, { seed: 4, storage: null });
-    const s = p.game().state as KGameState;
+    const s = (p.game().state as { table: KGameState }).table;
     const ctx = { scenario, table: cachedTable(bf) };
     const revealed: KGameState = { ...s, special: { ...s.special!, hidden: [] } };
     expect(describePlay(revealed, ctx).units.find((u) => u.id === 'r_marksmen')!.hiddenFrom).toBeUndefined();

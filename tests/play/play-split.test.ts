@@ -51,7 +51,7 @@ describe('play: choosing the covering-fire soldiers (K-1.1a)', () => {
     expect(p.game().log.length).toBe(log);
     // The first two, not the last half, stay behind.
     expect(p.control.send({ ...splitOf(p.view.get())!.command, figureIds: ['w1_1', 'w1_2'] })).toMatchObject({ ok: true });
-    const s = p.game().state as KGameState;
+    const s = (p.game().state as { table: KGameState }).table;
     const half = s.units.w1!.coveringHalf!;
     expect(Object.values(s.figures).filter((f) => f.unitId === half).map((f) => f.id).sort()).toEqual(['w1_1', 'w1_2']);
     // Split once: no more offer.

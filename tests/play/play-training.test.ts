@@ -25,7 +25,7 @@ function game(first: string[], after: number[] = []): PlayHandle {
   return createPlay(scenario, bf, { dice: new ThenDice([...arrange(CARDS, order), ...after], 4), storage: null });
 }
 
-const state = (p: PlayHandle) => p.game().state as KGameState;
+const state = (p: PlayHandle) => (p.game().state as { table: KGameState }).table;
 const must = (p: PlayHandle, c: Command) => {
   const r = p.control.send(c);
   if (!r.ok) throw new Error(`${c.type} refused: ${r.reason} (${r.rule})`);

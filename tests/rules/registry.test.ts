@@ -8,14 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { buildJsonSchema } from '../../scripts/json-schema';
 import { playHudFor, playModuleFor } from '../../src/app/play';
 import { parseScenarioWithRuleset } from '../../src/cli/cli-io';
-import type { AnyRulesetModule } from '../../src/game';
+import { playableModule } from '../../src/flow';
+import type { AnyRulesetModule, ModuleSource } from '../../src/game';
 import * as registry from '../../src/rules';
 import {
   PLAY_DEFAULT_RULESET, RULESET_MODULES, SANDBOX_ID, playRulesetId, rulesetIdIssue, rulesetIds, rulesetModuleFor, rulesetNames,
 } from '../../src/rules';
 import * as kuularuiskuFolder from '../../src/rules/kuularuisku';
-import { kuularuiskuFlow } from '../../src/rules/kuularuisku/flow';
-import { kuularuiskuHud } from '../../src/rules/kuularuisku/hud';
+import { kuularuiskuSequence } from '../../src/rules/kuularuisku/sequence';
 import { K_SIGHT_POINTS } from '../../src/rules/kuularuisku/sight-points';
 import { displayUnit } from '../../src/view/tools/tool-model';
 import { layerOf } from '../architecture/layer-rules';
@@ -23,7 +23,7 @@ import { trainingGroundScenario } from '../battlefield/fixture';
 import { toyModule } from '../flow/toy-module';
 
 const ROOT = path.resolve(__dirname, '../..');
-const withToy: Readonly<Record<string, AnyRulesetModule>> = { ...RULESET_MODULES, toy: toyModule };
+const withToy: Readonly<Record<string, ModuleSource>> = { ...RULESET_MODULES, toy: toyModule };
 
 describe('the rulesets registry', () => {
   it('exports the map and functions over it, nothing of a ruleset', () => {
@@ -39,18 +39,19 @@ describe('the rulesets registry', () => {
   it('each ruleset folder exports one module, and the registry lists it under its ruleset id', () => {
     expect(Object.keys(kuularuiskuFolder)).toEqual(['kuularuiskuModule']);
     expect(RULESET_MODULES.kuularuisku).toBe(kuularuiskuFolder.kuularuiskuModule);
-    for (const [id, m] of Object.entries(RULESET_MODULES)) expect(m.ruleset.id).toBe(id);
+    for (const [id, m] of Object.entries(RULESET_MODULES)) expect(playableModule(m).ruleset.id).toBe(id);
   });
 
   it('Kuularuisku\'s module: its name, cm, d6 (K-INTRO-d), the K-5.2a sight points, and a phase a player reads', () => {
-    const m: AnyRulesetModule = RULESET_MODULES.kuularuisku;
+    // Its sequence is the flow's cards machine with Kuularuisku's program: played composed (playableModule).
+    expect(RULESET_MODULES.kuularuisku.sequence).toBe(kuularuiskuSequence);
+    const m: AnyRulesetModule = playableModule(RULESET_MODULES.kuularuisku);
     expect(m.name).toBe('Kuularuisku 1918');
     expect(m.measure).toBe('cm');
     expect(m.dice.sides).toEqual([6]);
     expect(m.sightPoints.map((p) => p.name)).toEqual(['head', 'chest', 'base']);
     expect(m.sightPoints).toBe(K_SIGHT_POINTS);
-    expect(m.flow).toBe(kuularuiskuFlow);
-    expect(m.hud).toBe(kuularuiskuHud);
+    expect(m.flow.activationModel).toBe('cards');
     const scenario = JSON.parse(readFileSync(path.join(ROOT, 'scenarios/kuularuisku/tammerkoski.json'), 'utf8'));
     expect(m.validateScenarioData(scenario)).toEqual([]);
     const state = m.ruleset.setup(scenario, { table: undefined as never });
@@ -70,7 +71,7 @@ describe('every list of rulesets derives from the map (a toy module added to a c
     expect(playModuleFor('toy')).toBeUndefined();
     expect(playModuleFor('toy', withToy)?.flow).toBe(toyModule.flow);
     expect(playHudFor('toy', withToy)).toBe(toyModule.hud);
-    expect(playHudFor('kuularuisku')).toBe(kuularuiskuHud);
+    expect(playHudFor('kuularuisku')).toBe(playableModule(RULESET_MODULES.kuularuisku).hud);
   });
 
   it('the picker\'s names and the ids', () => {

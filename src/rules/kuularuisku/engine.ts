@@ -5,7 +5,6 @@ export * from './activation';
 /** The events' move modes (activation/ has its own, narrower MoveMode: import it from there). */
 export type { MoveMode } from './events';
 export { kuularuiskuRuleset, createKuularuiskuRuleset, KUULARUISKU_ID, type KuularuiskuRuleset } from './ruleset';
-export { kuularuiskuFlow, K_FLOW_STEPS } from './flow';
 export type * from './state';
 export type * from './events';
 export { ev } from './events';

@@ -1,7 +1,7 @@
 // describePlay: a Kuularuisku game state as the play HUD shows it — whose turn (the side that must act:
 // card drawn, roll pending, choice, readiness window), the units with their status chips and figures,
 // the legal choices as buttons, the active unit's move offer and targets, and the result.
-import type { PendingDecision, PlayAction, PlayFigureLook, PlayPanel, PlayPrompt, PlayTemplate, PlayUnit, PlayView, TableQueries } from '../../../core';
+import type { Command, PendingDecision, PlayAction, PlayFigureLook, PlayPanel, PlayPrompt, PlayTemplate, PlayUnit, PlayView, TableQueries } from '../../../core';
 import { withVehicles, type Scenario } from '../../../scenario';
 import { specialCommands } from '../special-play';
 import { ACTION_NAMES } from '../activation/decide';
@@ -24,6 +24,8 @@ import { hasActivated } from '../acted';
 export interface DescribeCtx {
   scenario: Scenario;
   table: TableQueries;
+  /** The legal commands of the moment as the sequence machine gives them (the buttons outside an activation); else the rules'. */
+  legal?: readonly Command[];
 }
 
 const KIND_WORDS: Record<string, string> = { squad: 'squad', 'mg-squad': 'MG squad', leader: 'leader' };
@@ -170,8 +172,8 @@ export function describeActions(s: KState, ctx: DescribeCtx, p: KPhase = phaseOf
   // In an activation the legal list is moves and shots (offered by `move` and `targets`), the end, and
   // the scenario's special commands; the soldier-level extras are checked against the rules here.
   const commands = p.kind === 'activation'
-    ? [{ type: 'END_ACTIVATION', side: p.side }, ...activationExtras(s, ctx), ...(s.special ? specialCommands(s, p.activation.unitId) : []).map((c) => ({ ...c, side: p.side }))]
-    : legalCommands(s, ctx);
+    ? [ctx.legal?.find((c) => c.type === 'END_ACTIVATION') ?? { type: 'END_ACTIVATION', side: p.side }, ...activationExtras(s, ctx), ...(s.special ? specialCommands(s, p.activation.unitId) : []).map((c) => ({ ...c, side: p.side }))]
+    : ctx.legal ?? legalCommands(s, ctx);
   return commands.map((c) => actionFor(s, c)).filter((a): a is PlayAction => !!a);
 }
 

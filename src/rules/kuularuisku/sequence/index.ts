@@ -1,8 +1,8 @@
 // Kuularuisku's cards program as one object (CardsProgram): its words for the machine's commands and
 // events, its guards and resolutions (program.ts), its lines around the machine's events (words.ts).
-// Its table rules still go through the rules' own decide (ruleset.ts) until the switch; the roles
-// words.ts does not map yet keep the machine's own words (program.ts lists the mapping).
-import type { CardsProgram, Command, GameEvent, Resolution, TableQueries } from '../../../core';
+// It is Kuularuisku's sequence (the module's `sequence`); its actions and answers still go through the
+// rules' own decide (ruleset.ts). The roles words.ts does not map keep the machine's words (program.ts).
+import type { CardsProgram, Command, Dice, GameEvent, Resolution, TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import type { KState } from '../state';
 import { ACTION_TYPES } from '../actions';
@@ -12,6 +12,8 @@ import { kuularuiskuRuleset } from '../ruleset';
 import { card, commandable, deal, forced, lastRound, mayReady, mayUseReadiness, resolveForced, rollOff, sideOf, tableEffects, turnEnd, turnStart, units, won, type KSequenced } from './program';
 import { actionChosen, dress, follow, offerOf, settle } from './words';
 import { activationUnits } from '../activation/offer';
+import { phaseOf } from '../activation/phase';
+import { actingUnits } from '../activation/legal';
 
 /** The owners' answers (F6 choices): no action of the activation. */
 const ANSWERS = ['ALLOCATE_WOUNDS', 'MEDIC_REROLL', 'TAKE_OVER', 'LEADER_DIVE', 'EVACUATION_MOVE', 'ESCORT_RETURN'];
@@ -29,6 +31,14 @@ function decided(s: KSequenced, c: Command, ctx: Parameters<typeof kuularuiskuRu
   if (!d.ok) return d;
   return { ok: true, events: (d.events as GameEvent[]).map(machineFields) };
 }
+
+/** Dice for asking the rules why a command is refused: a refusal rolls none. */
+const NO_DICE: Dice = {
+  roll: () => {
+    throw new Error('asking why an activation is refused rolled a die');
+  },
+  rolls: [],
+};
 
 function machineFields(e: GameEvent): GameEvent {
   if (e.type === 'DECK_SHUFFLED') return { ...e, round: e.turn, deck: e.order };
@@ -52,6 +62,8 @@ export const kuularuiskuSequence: CardsProgram<KState, Scenario, TableQueries> =
   turnEnd: (s, ctx) => turnEnd(s as KSequenced, ctx),
   roundWord: 'Turn',
   forcedSteps: FORCED_STEPS,
+  // K-2.1b a scenario opening inside a turn (rules.start.deck): the turn begun, its deck, the cards drawn, who acted or waits ready.
+  opensAt: (t) => (t.seq.turnOpen ? { round: t.seq.round, deck: t.seq.deck, drawn: t.seq.drawn, acted: t.seq.acted, ready: t.seq.ready } : undefined),
   quietActions: true,
   units,
   lastRound,
@@ -67,11 +79,25 @@ export const kuularuiskuSequence: CardsProgram<KState, Scenario, TableQueries> =
     return [s.seq.unit!, ...units.filter((u) => u !== s.seq.unit)];
   },
   activateOptions: (s, ctx) => (kuularuiskuRuleset.legalCommands(s.table, ctx) as Command[]).filter((c) => c.type === 'ACTIVATE'),
+  // The rules' reason for an activation they do not offer (K-7.1c pinned, K-1.0c out of formation …); no dice are rolled to refuse.
+  activateRefusal: (s, c, ctx) => {
+    const d = kuularuiskuRuleset.decide(s.table, c as never, { ...ctx, dice: NO_DICE });
+    return d.ok ? undefined : { reason: d.reason, ...(d.rule ? { rule: d.rule } : {}) };
+  },
   activated: (s, c) => ({ ok: true, events: actionChosen(s as KSequenced, c) }),
   forced,
   resolveForced: (s, step, ctx) => resolveForced(s as KSequenced, step, ctx),
   commandable,
   mayReady,
+  // K-2.4 the activation may end only between its actions (not while a charge's step awaits its roll or a side's choice).
+  mayEndActivation: (s) => phaseOf(s.table).kind === 'activation',
+  // K-2.2d/e, K-1.1 the units acting on the card: a joined leader's group, a covering-fire half split off during it.
+  actingUnits: (s) => (s.table.activation ? actingUnits(s.table) : []),
+  // What the side to act is awaited for, in the rules' words (K-2.1b, K-2.2a, K-2.3b, K-6.2a, K-5.5a …).
+  awaiting: (s) => {
+    const a = kuularuiskuRuleset.actingSides(s.table, { type: 'RESOLVE' }, undefined as never);
+    return a.awaiting ? { awaiting: a.awaiting, ...(a.rule ? { rule: a.rule } : {}) } : undefined;
+  },
   mayUseReadiness,
   tableEffects,
   rollOff: (sides, ctx) => rollOff(sides, ctx),
@@ -84,6 +110,8 @@ export const kuularuiskuSequence: CardsProgram<KState, Scenario, TableQueries> =
     validateScenario: (scenario) => kuularuiskuRuleset.validateScenario(scenario),
     setup: (scenario, ctx) => kuularuiskuRuleset.setup(scenario, ctx),
     actionTypes: ACTIONS,
+    // K-6.2a / K-6.6a / K-7.2a inside an activation the side a charge's step awaits (defensive fire, grenades, a test's roll), as the rules read it.
+    actionSides: (s) => kuularuiskuRuleset.actingSides(s.table, { type: 'RESOLVE' }, undefined as never).sides,
     actions: (s, ctx) => (kuularuiskuRuleset.legalCommands(s.table, ctx) as Command[]).filter(isAction),
     act: (s, c, ctx) => decided(s as KSequenced, c, ctx as never),
     pendingDecision: (s, ctx) => kuularuiskuRuleset.pendingDecision(s.table, ctx as never),
@@ -91,5 +119,8 @@ export const kuularuiskuSequence: CardsProgram<KState, Scenario, TableQueries> =
     answer: (s, c, ctx) => decided(s as KSequenced, c, ctx as never),
     evolve: (t, e) => kuularuiskuRuleset.evolve(t, e as never),
     victory: (s) => kuularuiskuRuleset.victory(s.table, undefined as never),
+    // Game options (options.ts): the scenario's optional rules, the bite's reading, named house options.
+    optionChoices: (scenario) => kuularuiskuRuleset.optionChoices(scenario),
+    applyOptions: (scenario, options) => kuularuiskuRuleset.applyOptions(scenario, options),
   },
 };
