@@ -87,7 +87,7 @@ describe('cli play without the Swedish squad and the railway embankment', () => 
     const options = { rules: { 'opt-swedish-squad': false, 'opt-rail-embankment': false } };
     const code = await runCli(['play', FILES[0]!, '--seed', '2', '--options', JSON.stringify(options), '--random-legal', '--max-commands', '30', '--json'], { out: (t) => { out += t; }, err: (t) => { err += t; } });
     expect(code, err).toBe(0);
-    const units = Object.keys(JSON.parse(out).state.units);
+    const units = Object.keys(JSON.parse(out).state.table.units);
     expect(units).toContain('w_sq1');
     expect(units).not.toContain('w_swedes');
   }, 120_000);
