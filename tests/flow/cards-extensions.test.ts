@@ -2,57 +2,33 @@
 // activation of several commands (TC-3), forced steps in a row (TC-5, TC-8), decisions by another side
 // (TC-9), actions by another side inside an activation (TC-10), and the turn's start and end hooks
 // (TC-11, TC-12); each with undo and a save replayed through the machines.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBattlefield, type Battlefield } from '../../src/battlefield';
-import { ScriptedDice, type CardsView, type Sequenced, type TableQueries } from '../../src/core';
-import { cachedTable, playableModule, playGame, throughMachines } from '../../src/flow';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TableQueries } from '../../src/core';
+import { playableModule, playGame, throughMachines } from '../../src/flow';
 import { GameSession, loadSave, makeSave, type Command, type GameEvent } from '../../src/game';
-import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
+import type { Scenario } from '../../src/scenario';
 import { toycardsModule } from '../toys/rules/toycards';
 import type { CardsTable } from '../toys/rules/toycards/rules';
+import { cardsSession, ok, replayedThroughMachines, toycardsTable, type CState, type Session } from './toycards-harness';
 
-const SCENARIOS = path.resolve(__dirname, '../toys/scenarios');
 const cards = playableModule(toycardsModule);
-type CState = Sequenced<CardsTable> & { seq: CardsView };
-type Session = GameSession<CState, Command, GameEvent, TableQueries>;
 
+const toy = toycardsTable();
 let scenario: Scenario;
 let table: TableQueries;
-let field: Battlefield;
-beforeAll(async () => {
-  scenario = parseScenarioOrThrow(readFileSync(path.join(SCENARIOS, 'toycards.json'), 'utf8'), 'toycards.json');
-  field = await createBattlefield(scenario);
-  table = cachedTable(field);
-});
-afterAll(() => field.free());
+beforeAll(() => ({ scenario, table } = toy));
 
 /** Each session's scripted dice, so that its log can be replayed with the same. */
 const DICE = new WeakMap<Session, number[]>();
 const session = (dice: number[], turnLimit = 1, sc?: Scenario): Session => {
-  const g = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: cards.ruleset as never, scenario: { ...(sc ?? scenario), turnLimit }, table, seed: 1, dice: new ScriptedDice(dice) });
+  const g = cardsSession(cards, sc ?? scenario, table, dice, turnLimit);
   DICE.set(g, dice);
   return g;
-};
-const ok = (g: Session, c: Command) => {
-  const r = g.dispatch(c);
-  expect(r.ok, `${c.type}: ${r.ok ? '' : r.reason}`).toBe(true);
-  return r.ok ? r.events : [];
 };
 const types = (g: Session) => g.legalCommands().map((c) => c.type);
 const count = (events: readonly GameEvent[], type: string) => events.filter((e) => e.type === type).length;
 /** The same game, its command log sent again through the machines (as a save replays) with the same dice. */
-function replayed(g: Session): Session {
-  const again = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: cards.ruleset as never, scenario: g.scenario, table, seed: 1, dice: new ScriptedDice(DICE.get(g)!) });
-  const sender = throughMachines(cards.flow)(again as never);
-  try {
-    for (const { command } of g.log) expect(sender.send(command).ok, command.type).toBe(true);
-  } finally {
-    sender.stop();
-  }
-  return again;
-}
+const replayed = (g: Session): Session => replayedThroughMachines(cards, g, table, DICE.get(g)!);
 /** A seeded game's save loaded through the machines. */
 const loaded = (g: Session) => loadSave(makeSave(g), 'save.json', g.scenario, cards.ruleset as never, table, throughMachines(cards.flow) as never) as Session;
 /** Cards d6 in the scenario's order (lieutenant, first squad, second squad, blue first, blue second): the first squad's card on top. */
@@ -370,7 +346,7 @@ describe('the program\'s fields for a leader\'s command', () => {
   });
 
   it('TC-4 the leader offered is named in the program\'s field: the machine\'s own shape is refused', () => {
-    const g = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: renamed.ruleset as never, scenario: { ...scenario, turnLimit: 1 }, table, seed: 1, dice: new ScriptedDice([6, 1, 1, 1, 1]) });
+    const g = cardsSession(renamed, scenario, table, [6, 1, 1, 1, 1]);
     ok(g, { type: 'BEGIN_TURN', side: 'red' });
     ok(g, { type: 'DRAW_CARD', side: 'red' });
     expect(g.state.seq.unit).toBe('red_lt');
@@ -394,7 +370,7 @@ describe('units acting together on one card', () => {
   it('TC-2 TC-4 the units activating together are counted as acted at once, the offered one first; the other\'s card is then spent; the save replays', () => {
     // Cards: lieutenant 5, first squad 6, second squad 3, blue first 2, blue second 1.
     const dice = [5, 6, 3, 2, 1];
-    const g = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: together.ruleset as never, scenario: { ...scenario, turnLimit: 1 }, table, seed: 1, dice: new ScriptedDice(dice) });
+    const g = cardsSession(together, scenario, table, dice);
     ok(g, { type: 'BEGIN_TURN', side: 'red' });
     expect(g.state.seq.deck).toEqual(['red_a', 'red_lt', 'red_b', 'blue_a', 'blue_b']);
     ok(g, { type: 'DRAW_CARD', side: 'red' });
@@ -414,14 +390,7 @@ describe('units acting together on one card', () => {
     ok(alone, { type: 'ACTIVATE', side: 'red', unitId: 'red_a' });
     ok(alone, { type: 'END_ACTIVATION', side: 'red' });
     expect(ok(alone, { type: 'DRAW_CARD', side: 'red' }).at(-1)).toMatchObject({ type: 'CARD_DRAWN', card: 'red_lt', unit: 'red_lt' });
-    const again = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: together.ruleset as never, scenario: g.scenario, table, seed: 1, dice: new ScriptedDice(dice) });
-    const sender = throughMachines(together.flow)(again as never);
-    try {
-      for (const { command } of g.log) expect(sender.send(command).ok, command.type).toBe(true);
-    } finally {
-      sender.stop();
-    }
-    expect(again.state).toEqual(g.state);
+    expect(replayedThroughMachines(together, g, table, dice).state).toEqual(g.state);
   });
 });
 
@@ -434,7 +403,7 @@ describe('a leader\'s command measured on the battlefield', () => {
   });
 
   it('TC-4 the legal commands and a command\'s resolution ask with the queries; a unit out of the measured reach is refused', () => {
-    const g = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: measured.ruleset as never, scenario: { ...scenario, turnLimit: 1 }, table, seed: 1, dice: new ScriptedDice([6, 1, 1, 1, 1]) });
+    const g = cardsSession(measured, scenario, table, [6, 1, 1, 1, 1]);
     ok(g, { type: 'BEGIN_TURN', side: 'red' });
     ok(g, { type: 'DRAW_CARD', side: 'red' });
     expect(g.state.seq.unit).toBe('red_lt');
@@ -457,7 +426,7 @@ describe('the activate commands a program offers', () => {
     },
   });
   const opened = () => {
-    const g = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: withOrLeave.ruleset as never, scenario: { ...scenario, turnLimit: 1 }, table, seed: 1, dice: new ScriptedDice([5, 6, 3, 2, 1]) });
+    const g = cardsSession(withOrLeave, scenario, table, [5, 6, 3, 2, 1]);
     ok(g, { type: 'BEGIN_TURN', side: 'red' });
     ok(g, { type: 'DRAW_CARD', side: 'red' });
     return g;

@@ -5,53 +5,31 @@
 // actions without the machine's line (quietActions), a command word two steps share, the turn hooks'
 // steps only when a decision holds them (or named as a hook's own event), lines after every command
 // (settle); each replayed through the machines.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBattlefield, type Battlefield } from '../../src/battlefield';
-import { ScriptedDice, type CardsProgram, type CardsView, type Sequenced, type TableQueries } from '../../src/core';
-import { cachedTable, playableModule, playGame, throughMachines } from '../../src/flow';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CardsProgram, CardsView, TableQueries } from '../../src/core';
+import { playableModule, playGame, throughMachines } from '../../src/flow';
 import { GameSession, loadSave, makeSave, type AnyRulesetModule, type Command, type GameEvent } from '../../src/game';
-import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
+import type { Scenario } from '../../src/scenario';
 import { toycardsModule } from '../toys/rules/toycards';
 import { activationOver, evolveCards, resolveForcedStep, type CardsTable } from '../toys/rules/toycards/rules';
+import { cardsSession, ok, replayedThroughMachines, toycardsTable, type CState, type Session } from './toycards-harness';
 
-const SCENARIOS = path.resolve(__dirname, '../toys/scenarios');
-type CState = Sequenced<CardsTable> & { seq: CardsView };
-type Session = GameSession<CState, Command, GameEvent, TableQueries>;
 type Program = CardsProgram<CardsTable, Scenario, TableQueries>;
 const base = toycardsModule.sequence as Program;
 const plain = playableModule(toycardsModule);
 /** A toycards module whose program is changed by `change`. */
 const variant = (change: Partial<Program>) => playableModule({ ...toycardsModule, sequence: { ...base, ...change } as never });
 
+const toy = toycardsTable();
 let scenario: Scenario;
 let table: TableQueries;
-let field: Battlefield;
-beforeAll(async () => {
-  scenario = parseScenarioOrThrow(readFileSync(path.join(SCENARIOS, 'toycards.json'), 'utf8'), 'toycards.json');
-  field = await createBattlefield(scenario);
-  table = cachedTable(field);
-});
-afterAll(() => field.free());
+beforeAll(() => ({ scenario, table } = toy));
 
-const session = (m: AnyRulesetModule, dice: number[], turnLimit = 1): Session =>
-  new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: m.ruleset as never, scenario: { ...scenario, turnLimit }, table, seed: 1, dice: new ScriptedDice(dice) });
-const ok = (g: Session, c: Command) => {
-  const r = g.dispatch(c);
-  expect(r.ok, `${c.type}: ${r.ok ? '' : r.reason}`).toBe(true);
-  return r.ok ? r.events : [];
-};
+const session = (m: AnyRulesetModule, dice: number[], turnLimit = 1): Session => cardsSession(m, scenario, table, dice, turnLimit);
 const plainTypes = (events: readonly GameEvent[]) => events.filter((e) => e.type !== 'DICE_ROLLED').map((e) => e.type);
-/** The same game, its command log sent again through the machines with the same dice. */
+/** The same game, its command log sent again through the machines with the same dice: the same state and events. */
 function replays(m: AnyRulesetModule, g: Session, dice: number[]): void {
-  const again = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: m.ruleset as never, scenario: g.scenario, table, seed: 1, dice: new ScriptedDice(dice) });
-  const sender = throughMachines(m.flow)(again as never);
-  try {
-    for (const { command } of g.log) expect(sender.send(command).ok, command.type).toBe(true);
-  } finally {
-    sender.stop();
-  }
+  const again = replayedThroughMachines(m, g, table, dice);
   expect(again.state).toEqual(g.state);
   expect(again.events).toEqual(g.events);
 }

@@ -1,18 +1,15 @@
 // What every sequenced ruleset's composed Ruleset keeps, proven on toy cards variants: its game options
 // (the table rules' optionChoices and applyOptions, applied by the session as the game starts), and a
 // game that opens inside a turn (CardsProgram.opensAt: a scenario's starting states), saved and replayed.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBattlefield, type Battlefield } from '../../src/battlefield';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedDice, type CardsProgram, type TableQueries } from '../../src/core';
-import { cachedTable, playableModule, throughMachines } from '../../src/flow';
+import { playableModule, throughMachines } from '../../src/flow';
 import { GameSession, loadSave, makeSave, type Command, type GameEvent } from '../../src/game';
-import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
+import type { Scenario } from '../../src/scenario';
 import { toycardsModule } from '../toys/rules/toycards';
 import type { CardsTable } from '../toys/rules/toycards/rules';
+import { toycardsTable } from './toycards-harness';
 
-const SCENARIOS = path.resolve(__dirname, '../toys/scenarios');
 type Program = CardsProgram<CardsTable, Scenario, TableQueries>;
 const base = toycardsModule.sequence as Program;
 
@@ -33,15 +30,10 @@ const withOptions: Program = {
 /** TC-1 a game opening inside turn 2: red_a's card and the lieutenant's drawn (red_a acted), blue_b's and red_b's left, blue_a ready. */
 const opensInside: Program = { ...base, opensAt: () => ({ round: 2, deck: ['blue_b', 'red_b'], drawn: ['red_lt', 'red_a', 'blue_a'], acted: ['red_a'], ready: ['blue_a'] }) };
 
+const toy = toycardsTable();
 let scenario: Scenario;
 let table: TableQueries;
-let field: Battlefield;
-beforeAll(async () => {
-  scenario = parseScenarioOrThrow(readFileSync(path.join(SCENARIOS, 'toycards.json'), 'utf8'), 'toycards.json');
-  field = await createBattlefield(scenario);
-  table = cachedTable(field);
-});
-afterAll(() => field.free());
+beforeAll(() => ({ scenario, table } = toy));
 
 const playable = (sequence: Program) => playableModule({ ...toycardsModule, sequence } as never);
 
