@@ -5,10 +5,14 @@
 // how long the app's ahead-of-need build took (its performance measure: from its first slice to its
 // last, the work in it, and its longest slice, the longest it held the page at once), the page's
 // longest long task from the table showing to the first line, the first line's time, the median of
-// later lines and their ratio, and a line over open ground for scale. No pass/fail.
+// later lines and their ratio, and a line over open ground for scale; the build's slices again from
+// Chrome's trace with their CPU time on the page's main thread (on a loaded box a slice's wall time
+// mostly waits for a core); Rapier's WASM memory before and after the world, and the page's JS heap.
+// No pass/fail.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { build, preview } from 'vite';
 import { hasBrowser, openBrowser, watchedPage } from '../tests/e2e/browser';
 
@@ -27,11 +31,19 @@ interface Timing {
   longestSliceMs: number | null;
   lastSliceMs: number | null;
   slices: number | null;
+  /** The idle-callback tasks (the build's slices) from Chrome's trace: the longest, the last, in wall and in the thread's CPU time, ms. */
+  traced: { slices: number; longestWallMs: number; longestCpuMs: number; lastWallMs: number; lastCpuMs: number } | null;
   /** The page's longest long task (≥ 50 ms, Chromium's longtask entries) from the table showing to the first line, ms; 0 if none. */
   longestTaskMs: number;
   builtByFirst: boolean;
   firstMs: number;
   laterMs: number;
+  /** The Rapier warm-up while the table loaded (its measure), ms. */
+  warmMs: number | null;
+  /** Rapier's WASM memory when the table showed and once its world was built, and the page's JS heap then, MB. */
+  wasmReadyMb: number;
+  wasmBuiltMb: number;
+  jsHeapMb: number;
   openMs: number;
   lines: number;
   /** Lines tried up to the first that needed Rapier, and the later lines that cross a see-through solid. */
@@ -57,9 +69,14 @@ async function main(): Promise<void> {
         await page.addInitScript('window.__name = (f) => f');
         // Long tasks (≥ 50 ms) as they happen, to find the longest after the table shows.
         await page.addInitScript(`window.__longTasks = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longTasks.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true });`);
+        // Rapier's WASM memory (the instance whose exports hold its broad phase), to weigh the world's memory.
+        await page.addInitScript(`{ const inst = WebAssembly.instantiate; WebAssembly.instantiate = async function (...a) { const r = await inst.apply(this, a); const i = r.instance ?? r; if (i.exports && 'rawbroadphase_new' in i.exports) window.__rapierMemory = i.exports.memory; return r; }; }`);
+        const trace = await traceIdleCallbacks(page);
         await page.goto(new URL(`?scenario=${table}`, url).href);
         await page.waitForFunction(() => window.__sandtable?.ready === true || ['missing', 'invalid', 'failed'].includes(window.__sandtable?.status ?? ''), null, { timeout: 240_000 });
-        const readyAt = await page.evaluate(() => performance.now());
+        const mb = (bytes: number) => bytes / 2 ** 20;
+        const [readyAt, wasmReady, jsHeap] = await page.evaluate(() => [performance.now(), (window as unknown as { __rapierMemory?: WebAssembly.Memory }).__rapierMemory?.buffer.byteLength ?? NaN,
+          (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? NaN]);
         const status = await page.evaluate(() => window.__sandtable?.error ?? window.__sandtable?.status);
         if (status !== 'ready') throw new Error(`${table} did not load: ${status}`);
         await page.click('[data-testid=tool-los]');
@@ -111,15 +128,18 @@ async function main(): Promise<void> {
           const open: Array<[[number, number, number], [number, number, number]]> = [];
           for (let i = 0; i < later; i++) open.push([eye(width * 0.1, depth * (0.1 + 0.8 * (i / later))), eye(width * 0.9, depth * (0.9 - 0.8 * (i / later)))]);
           const measure = ahead.at(-1) as PerformanceMeasure | undefined;
+          const warm = performance.getEntriesByName('sandtable:rapier-warm-up').at(-1);
           const detail = measure?.detail as { workMs: number; longestSliceMs: number; lastSliceMs: number; slices: number } | undefined;
           return {
-            builtBefore, aheadMs: measure ? measure.duration : null, builtByFirst, firstMs, tried,
+            builtBefore, aheadMs: measure ? measure.duration : null, warmMs: warm ? warm.duration : null,
+            wasmBuilt: (window as unknown as { __rapierMemory?: WebAssembly.Memory }).__rapierMemory?.buffer.byteLength ?? NaN, builtByFirst, firstMs, tried,
             workMs: detail?.workMs ?? null, longestSliceMs: detail?.longestSliceMs ?? null, lastSliceMs: detail?.lastSliceMs ?? null, slices: detail?.slices ?? null,
             laterMs: crossing.length ? perLine(crossing) : NaN, crossing: crossing.length, openMs: perLine(open), lines: lines.length,
           };
         }, { later: LATER_LINES });
         if (problems.length) console.log(`  ${table}: page problems: ${problems.join('; ')}`);
-        rows.push({ table, longestTaskMs, ...t });
+        const { wasmBuilt, ...rest } = t;
+        rows.push({ table, longestTaskMs, traced: await trace(), ...rest, wasmReadyMb: mb(wasmReady), wasmBuiltMb: mb(wasmBuilt), jsHeapMb: mb(jsHeap) });
         console.log(`  run ${run + 1} ${table}: first ${t.firstMs.toFixed(1)} ms, later ${t.laterMs.toFixed(3)} ms`);
         await page.close();
       }
@@ -136,13 +156,49 @@ async function main(): Promise<void> {
     console.log(`  ${r.table.padEnd(27)} ${when.padEnd(18)} ${r.firstMs.toFixed(1).padStart(7)} ms ${r.laterMs.toFixed(3).padStart(7)} ms ${(r.firstMs / r.laterMs).toFixed(0).padStart(9)}× ${r.openMs.toFixed(3).padStart(8)} ms  (${r.lines}; ${r.tried}; ${r.crossing})`);
   }
   console.log('\nThe ahead-of-need build (its measure: first slice to last; work; slices; longest slice; last slice, the world\'s first step) and the page\'s longest long task from the table showing to the first line:');
-  console.log('  table                        span       work  slices  longest slice  last slice  longest task');
+  console.log('  table                        span       work  slices  longest slice  last slice  longest task  warm-up at load');
   const ms = (v: number | null) => (v === null ? '—' : `${v.toFixed(0)} ms`);
   for (const r of rows) {
     // A build from before slicing records no detail: its span is all work, in one task.
     const work = r.workMs ?? r.aheadMs, longest = r.longestSliceMs ?? r.aheadMs;
-    console.log(`  ${r.table.padEnd(27)} ${ms(r.aheadMs).padStart(7)} ${ms(work).padStart(9)} ${String(r.slices ?? (r.aheadMs === null ? '—' : 1)).padStart(7)} ${ms(longest).padStart(14)} ${ms(r.lastSliceMs ?? r.aheadMs).padStart(11)} ${ms(r.longestTaskMs).padStart(13)}`);
+    console.log(`  ${r.table.padEnd(27)} ${ms(r.aheadMs).padStart(7)} ${ms(work).padStart(9)} ${String(r.slices ?? (r.aheadMs === null ? '—' : 1)).padStart(7)} ${ms(longest).padStart(14)} ${ms(r.lastSliceMs ?? r.aheadMs).padStart(11)} ${ms(r.longestTaskMs).padStart(13)} ${ms(r.warmMs).padStart(16)}`);
   }
+
+  console.log('\nThe same slices in Chrome\'s trace (idle-callback tasks), wall and the main thread\'s CPU time: on a loaded box a slice\'s wall time also holds the time other processes had the core:');
+  console.log('  table                       slices  longest wall  longest CPU  last wall  last CPU');
+  for (const r of rows) {
+    const t = r.traced;
+    console.log(`  ${r.table.padEnd(27)} ${String(t?.slices ?? '—').padStart(6)} ${ms(t?.longestWallMs ?? null).padStart(13)} ${ms(t?.longestCpuMs ?? null).padStart(12)} ${ms(t?.lastWallMs ?? null).padStart(10)} ${ms(t?.lastCpuMs ?? null).padStart(9)}`);
+  }
+  console.log('\nMemory: Rapier\'s WASM memory when the table showed and once its world was built (it never shrinks), and the page\'s JS heap when the table showed:');
+  console.log('  table                        WASM at show  WASM built  JS heap');
+  const mbs = (v: number) => (Number.isNaN(v) ? '—' : `${v.toFixed(1)} MB`);
+  for (const r of rows) console.log(`  ${r.table.padEnd(27)} ${mbs(r.wasmReadyMb).padStart(13)} ${mbs(r.wasmBuiltMb).padStart(11)} ${mbs(r.jsHeapMb).padStart(8)}`);
+}
+
+interface TraceEvent { name: string; ph: string; dur?: number; tdur?: number; ts: number }
+
+/**
+ * Trace the page's idle-callback tasks (only the world's sliced build asks for idle callbacks) from now
+ * on; the returned call stops the trace and sums them up, with each task's CPU time on its thread.
+ */
+async function traceIdleCallbacks(page: Page): Promise<() => Promise<Timing['traced']>> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (e: { value: object[] }) => events.push(...(e.value as TraceEvent[])));
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['devtools.timeline'] }, transferMode: 'ReportEvents' });
+  return async () => {
+    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.end');
+    await complete;
+    await cdp.detach();
+    const slices = events.filter((e) => e.name === 'FireIdleCallback' && e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts);
+    if (!slices.length) return null;
+    const longest = slices.reduce((a, b) => (b.dur! > a.dur! ? b : a));
+    const last = slices.at(-1)!;
+    const msOf = (us: number | undefined) => (us === undefined ? NaN : us / 1000);
+    return { slices: slices.length, longestWallMs: msOf(longest.dur), longestCpuMs: Math.max(...slices.map((e) => msOf(e.tdur))), lastWallMs: msOf(last.dur), lastCpuMs: msOf(last.tdur) };
+  };
 }
 
 main().catch((err: unknown) => {

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  askLoadingRapier, createBattlefield, createBattlefieldNow, DEFAULT_FIGURE_HEIGHT, EYE_FRACTION, RapierNotLoadedError,
+  askLoadingRapier, createBattlefield, createBattlefieldNow, DEFAULT_FIGURE_HEIGHT, EYE_FRACTION, RapierNotLoadedError, warmRapier,
   type Battlefield, type LosOptions,
 } from '../../src/battlefield';
 import type { Vec3 } from '../../src/core';
@@ -32,8 +32,9 @@ describe('before Rapier is loaded', () => {
     expect(() => bf.standHeight(85, 108)).toThrow(/needs Rapier, which is not loaded yet/);
     // A line past the paddock fence lists it as crossed: Rapier's answer too.
     expect(() => bf.lineOfSight([45, 1, 20], [45, 1, 35])).toThrow(RapierNotLoadedError);
-    // Building the world ahead of need needs Rapier too (the app's tables are built with it loaded).
+    // Building the world ahead of need needs Rapier too (the app's tables are built with it loaded), and so does the warm-up.
     expect(() => bf.prepareWorld()).toThrow(RapierNotLoadedError);
+    expect(() => warmRapier()).toThrow(RapierNotLoadedError);
     // Still not loaded here: the open-ground answers below are asked without Rapier.
     expect(() => bf.standHeight(85, 108)).toThrow(RapierNotLoadedError);
     const open = bf.lineOfSight([15, bf.standHeight(15, 60) + EYE, 60], [65, bf.standHeight(65, 60) + EYE, 60]);
@@ -51,6 +52,26 @@ describe('before Rapier is loaded', () => {
     const fence = await askLoadingRapier(() => bf.lineOfSight([45, 1, 20], [45, 1, 35]));
     expect(fence.crossed.map((c) => c.featureId)).toEqual(['fence_paddock']);
     expect(bf.standHeight(85, 108)).toBe(deck); // Rapier loaded now: asked directly too
+  });
+});
+
+describe('the warm-up (warmRapier, the app runs it while the table loads)', () => {
+  it('asks each query of its own tiny world and meets every target, and leaves a table answering as before', async () => {
+    const scenario = trainingGroundScenario();
+    const before = await createBattlefield(scenario);
+    built.push(before);
+    before.prepareWorld();
+    const answers = warmRapier();
+    // The ground under (0.5, 0.5) on its grid (heights 0.1 a column, 0.05 a row), the fence (part 2)
+    // crossed, the wall (part 1) met first, the four solids in the cylinder, the figure on the line.
+    expect(answers.ground).toBeCloseTo(0.075, 5);
+    expect(answers.seeThrough).toEqual([2]);
+    expect(answers.wall).toBe(1);
+    expect([...answers.inCylinder].sort()).toEqual([1, 2, 3, 4]);
+    expect(answers.figure).toBe('a');
+    const after = await createBattlefield(scenario);
+    built.push(after);
+    expect(askAll(after, 13)).toEqual(askAll(before, 13));
   });
 });
 

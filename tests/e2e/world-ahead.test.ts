@@ -1,8 +1,8 @@
 // The table's Rapier world is built in short slices while the page is idle after the table shows
 // (src/app/world-ahead.ts), so the sight tool's first line past a fence does not pause for it: on
 // Kalevankangas, where nothing at load needs the world, it is built with no sight line asked, in many
-// slices, the build is recorded as a performance measure, and a line through a fence then names the
-// fence it crosses.
+// slices after Rapier's warm-up at load, the build is recorded as a performance measure, and a line
+// through a fence then names the fence it crosses.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserRequired, hasBrowser, openBrowser, openTable, type Watched } from './browser';
@@ -39,6 +39,12 @@ describe.runIf(run)('the Rapier world built ahead of need in Chromium', () => {
     expect(m!.slices).toBeGreaterThanOrEqual(3);
     expect(m!.longestSliceMs).toBeLessThan(m!.workMs / 2);
     expect(m!.span).toBeGreaterThanOrEqual(m!.workMs);
+    // Rapier's code was warmed up once while the table loaded (a tiny world built, stepped and asked), before the first slice.
+    const warm = await page.evaluate(() => performance.getEntriesByName('sandtable:rapier-warm-up').map((e) => ({ start: e.startTime, end: e.startTime + e.duration })));
+    const build = await page.evaluate(() => performance.getEntriesByName('sandtable:table-world')[0]!.startTime);
+    expect(warm).toHaveLength(1);
+    expect(warm[0]!.end).toBeGreaterThan(warm[0]!.start);
+    expect(warm[0]!.end).toBeLessThanOrEqual(build);
     // A level line through the middle of a fence's first piece: Rapier's answer, from the world built ahead.
     const crossed = await page.evaluate(() => {
       const bf = window.__sandtable!.battlefield!;
