@@ -457,7 +457,6 @@ export function cardsAdapter(p: Program): FlowAdapter<State> {
   const answers = p.rules.answerTypes ?? [];
   return {
     activationModel: 'cards',
-    meleeModel: 'none',
     steps: {
       beginTurn: [C.begin, ...answers],
       pick: [C.draw, ...answers],
@@ -469,7 +468,6 @@ export function cardsAdapter(p: Program): FlowAdapter<State> {
       choose: [C.activate, C.pass, C.ready, C.command, C.endActivation, ...p.rules.actionTypes, ...answers],
       choosers: ['unit'],
       forced: {},
-      melee: [],
     },
     turnStage: (s): TurnStage => {
       switch (s.seq.step) {
@@ -487,7 +485,6 @@ export function cardsAdapter(p: Program): FlowAdapter<State> {
       if (seq.step === 'offer' || seq.step === 'activation') return { kind: 'choosing', chooser: 'unit' };
       return { kind: 'none' };
     },
-    meleeStage: () => 'none',
     sideToAct: (s) => {
       const seq = cardsOf(s);
       if (seq.step === 'window') return seq.readiness!.pending.length === 1 ? seq.readiness!.pending[0] : undefined;
@@ -495,7 +492,5 @@ export function cardsAdapter(p: Program): FlowAdapter<State> {
     },
     // An activation ends with its action, a pass, readiness, or a forced step that spent it.
     activationEnded: (events) => events.some((e) => ends.has(e.type) || (e.type === E.resolved && e.goesOn === false)),
-    meleeOutcome: () => 'none',
-    meleeRoundFought: () => ({ fought: false, loserTested: false }),
   };
 }
