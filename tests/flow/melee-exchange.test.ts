@@ -2,49 +2,32 @@
 // exchange (melee-exchange-toy.ts: TB-1 blows, TB-2 the struck unit's nerve): the steps are the
 // machine's nested states, entered in the program's order as their events are folded; an owner's
 // choice holds the exchange at its step and the steps after it go on with the last answer; then the
-// forced step ends and the activation is spent. Scripted games (replayed through the machines, saved and
-// loaded), and model-based paths (xstate/graph) through every branch of the exchange.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// forced step ends and the activation is spent. Scripted games (replayed through the machines), seeded
+// games to their end (saved and loaded), and model-based paths (xstate/graph) through every branch of the exchange.
+import { describe, expect, it } from 'vitest';
 import { fromTransition } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import { ScriptedDice, type CardsView, type Sequenced, type TableQueries } from '../../src/core';
-import { cachedTable, throughMachines } from '../../src/flow';
+import { throughMachines } from '../../src/flow';
 import { EXCHANGE_FIELD } from '../../src/flow/sequence-machines';
 import { GameSession, loadSave, makeSave, type Command, type GameEvent } from '../../src/game';
-import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 import { brawlModule, type BrawlTable } from './melee-exchange-toy';
+import { cardsSession, ok as accepted, replayedThroughMachines, toycardsTable } from './toycards-harness';
 
-const SCENARIO = path.resolve(__dirname, '../toys/scenarios/toycards.json');
 type BState = Sequenced<BrawlTable> & { seq: CardsView };
 type Session = GameSession<BState, Command, GameEvent, TableQueries>;
 type Module = ReturnType<typeof brawlModule>;
 
-let scenario: Scenario;
-let table: TableQueries;
-let field: Battlefield;
-beforeAll(async () => {
-  scenario = parseScenarioOrThrow(readFileSync(SCENARIO, 'utf8'), 'toycards.json');
-  field = await createBattlefield(scenario);
-  table = cachedTable(field);
-});
-afterAll(() => field.free());
+const toy = toycardsTable();
 
 const BRAWL: [string, string] = ['red_a', 'blue_a'];
 const brawl = brawlModule(BRAWL);
 /** TC-1 the deal's dice (red_lt, red_a, red_b, blue_a, blue_b): red_a's card first, then blue_b, blue_a, red_b, red_lt. */
 const DEAL = [1, 6, 2, 3, 4];
 
-const session = (m: Module, dice: number[]): Session =>
-  new GameSession<BState, Command, GameEvent, TableQueries>({ ruleset: m.ruleset as never, scenario: { ...scenario, turnLimit: 1 }, table, seed: 1, dice: new ScriptedDice(dice) });
-const ok = (g: Session, c: Command) => {
-  const r = g.dispatch(c);
-  expect(r.ok, `${c.type}: ${r.ok ? '' : r.reason}`).toBe(true);
-  return r.ok ? r.events : [];
-};
-const decisionOf = (m: Module, s: BState) => m.ruleset.pendingDecision?.(s as never, { scenario } as never);
+const session = (m: Module, dice: number[]) => cardsSession(m, toy.scenario, toy.table, dice) as unknown as Session;
+const ok = (g: Session, c: Command) => accepted(g as never, c);
+const decisionOf = (m: Module, s: BState) => m.ruleset.pendingDecision?.(s as never, { scenario: toy.scenario } as never);
 const marks = (events: readonly GameEvent[]) => events.filter((e) => e[EXCHANGE_FIELD]).map((e) => `${e.type}@${String(e[EXCHANGE_FIELD])}`);
 
 describe('the exchange as the cards machine\'s nested states (toy TB-1, TB-2)', () => {
@@ -92,14 +75,8 @@ describe('the exchange as the cards machine\'s nested states (toy TB-1, TB-2)', 
     expect(g.state.table.shaken).toContain('blue_a');
     expect(g.state.seq.acted).toEqual(expect.arrayContaining(['red_a', 'blue_a']));
 
-    // The command log sent again through the machines gives the same game; a save loads to it.
-    const again = session(brawl, dice);
-    const sender = throughMachines(brawl.flow)(again as never);
-    try {
-      for (const { command } of g.log) expect(sender.send(command).ok, command.type).toBe(true);
-    } finally {
-      sender.stop();
-    }
+    // The command log sent again through the machines gives the same game.
+    const again = replayedThroughMachines(brawl, g as never, toy.table, dice);
     expect(again.events).toEqual(g.events);
     expect(again.state).toEqual(g.state);
   });
@@ -107,12 +84,12 @@ describe('the exchange as the cards machine\'s nested states (toy TB-1, TB-2)', 
   it('TB-1 TB-2 seeded games with the brawl play to their end; a save loads through the machines to the same game', () => {
     let exchanges = 0;
     for (const seed of [1, 2, 3, 4]) {
-      const g = new GameSession<BState, Command, GameEvent, TableQueries>({ ruleset: brawl.ruleset as never, scenario: { ...scenario, turnLimit: 3 }, table, seed });
+      const g = new GameSession<BState, Command, GameEvent, TableQueries>({ ruleset: brawl.ruleset as never, scenario: { ...toy.scenario, turnLimit: 3 }, table: toy.table, seed });
       // The last legal command each time (a unit offered passes rather than go ready or command; a choice takes its last option).
       for (let n = 0; n < 400 && !g.victory(); n++) ok(g, g.legalCommands().at(-1)!);
       expect(g.victory(), `seed ${seed}: the game ends`).toBeDefined();
       exchanges += g.events.filter((e) => e[EXCHANGE_FIELD] === 'blows').length;
-      const loaded = loadSave(makeSave(g as never), 'save.json', g.scenario, brawl.ruleset as never, table, throughMachines(brawl.flow) as never) as Session;
+      const loaded = loadSave(makeSave(g as never), 'save.json', g.scenario, brawl.ruleset as never, toy.table, throughMachines(brawl.flow) as never) as Session;
       expect(loaded.events).toEqual(g.events);
       expect(loaded.state).toEqual(g.state);
     }
@@ -140,7 +117,7 @@ type Step = { type: string; command: Command; dice: number[] };
 
 function exchangeLogic(m: Module, start: BState) {
   return fromTransition((g: Game, { command, dice }: Step): Game => {
-    const d = m.ruleset.decide(g.state as never, command, { scenario, table, dice: new ScriptedDice(dice) } as never);
+    const d = m.ruleset.decide(g.state as never, command, { scenario: toy.scenario, table: toy.table, dice: new ScriptedDice(dice) } as never);
     if (!d.ok) return { ...g, refused: `${command.type}: ${d.reason}` };
     let s = g.state;
     for (const e of d.events as GameEvent[]) s = m.ruleset.evolve(s as never, e) as BState;
@@ -158,7 +135,7 @@ function exchangePaths(m: Module, start: BState): Game[][] {
     if (over(g)) return [];
     const d = decisionOf(m, g.state);
     if (d) return d.options.flatMap((o) => nerveDice.map((dice) => ({ type: o.command.type, command: o.command, dice })));
-    return m.ruleset.legalCommands(g.state as never, { scenario, table } as never).flatMap((command) => [...blowsDice.map((b) => [...b, 5]), ...blowsDice.map((b) => [...b, 1])].map((dice) => ({ type: command.type, command, dice })));
+    return m.ruleset.legalCommands(g.state as never, { scenario: toy.scenario, table: toy.table } as never).flatMap((command) => [...blowsDice.map((b) => [...b, 5]), ...blowsDice.map((b) => [...b, 1])].map((dice) => ({ type: command.type, command, dice })));
   };
   const paths = getShortestPaths(exchangeLogic(m, start), {
     events: (snap: { context: Game }) => events(snap.context),
@@ -198,7 +175,7 @@ describe('model-based paths through the exchange (xstate/graph, toy TB-1, TB-2)'
         at = i;
         const d = decisionOf(m, g.state);
         expect(d, `the exchange rests at ${seq.exchange} with nothing asked`).toBeDefined();
-        expect(m.ruleset.legalCommands(g.state as never, { scenario, table } as never)).toEqual(d!.options.map((o) => o.command));
+        expect(m.ruleset.legalCommands(g.state as never, { scenario: toy.scenario, table: toy.table } as never)).toEqual(d!.options.map((o) => o.command));
       }
       const end = p.at(-1)!;
       const types = end.log.map((e) => e.type);
