@@ -20,26 +20,7 @@ export type ActivationStage =
   | { kind: 'choosing'; chooser: string }
   /** The chosen action: its parts in order (e.g. move then shoot) and how many are done. */
   | { kind: 'acting'; action: string; parts: readonly string[]; done: number }
-  /** Close combat is under way (the melee machine). */
-  | { kind: 'melee' }
   | { kind: 'none' };
-
-/**
- * A step of the close-combat exchange, named by the ruleset (its name is the melee machine's state).
- * - `choice`: a side decides; the exchange then goes on to its next step (asked half-way through a
- *   round, e.g. where a side's wounds fall, to the round's outcome once the answer finished it).
- * - `test`: a roll whose outcome may end the exchange (`ends`); refused, the step waits again.
- * - `round`: a round of fighting; when a loser tested, its outcome may end the exchange (`ends`),
- *   otherwise the units stay locked (the machine's `continues`).
- */
-export interface MeleeStep {
-  name: string;
-  kind: 'choice' | 'test' | 'round';
-  /** The commands this step takes. */
-  commands: readonly string[];
-  /** Outcomes (FlowAdapter.meleeOutcome's words) that end the exchange, each with the final state it ends in. */
-  ends?: Readonly<Record<string, string>>;
-}
 
 /** The names of a ruleset's steps and the commands each takes: the machines build their states from these. */
 export interface FlowSteps {
@@ -63,27 +44,18 @@ export interface FlowSteps {
   choose: readonly string[];
   /** Who may be choosing (ActivationStage's chooser): a machine state each, the first is the default. */
   choosers: readonly string[];
-  /** Forced steps with a machine state of their own: step → state name ('melee' hands over to the melee machine); any other waits in `forced`. */
+  /** Forced steps with a machine state of their own: step → state name; any other waits in `forced`. */
   forced: Readonly<Record<string, string>>;
-  /** The close-combat exchange's steps. */
-  melee: readonly MeleeStep[];
 }
 
 /** What the machines need from a ruleset: its models, its steps, and readings of where its game stands. */
 export interface FlowAdapter<S> {
   readonly activationModel: ActivationModel;
-  readonly meleeModel: MeleeModel;
   readonly steps: FlowSteps;
   turnStage(state: S): TurnStage;
   activationStage(state: S): ActivationStage;
-  /** The close-combat step awaited now: a FlowSteps.melee name, or 'none'. */
-  meleeStage(state: S): string;
   /** The side whose player must act now (undefined: either may). */
   sideToAct(state: S): string | undefined;
   /** Did these events (since an activation began) end it? */
   activationEnded(events: readonly GameEvent[]): boolean;
-  /** The outcome a close-combat step's events show, in the ruleset's words ('none' when nothing ended). */
-  meleeOutcome(events: readonly GameEvent[]): string;
-  /** Did a round of close combat happen (or end, after a choice asked half-way) in these events, and did a loser test? */
-  meleeRoundFought(events: readonly GameEvent[]): { fought: boolean; loserTested: boolean };
 }

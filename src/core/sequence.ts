@@ -9,9 +9,10 @@ import type { Command, GameEvent, PendingDecision, VictoryResult } from './play-
 /**
  * The machine's step: between rounds, a side picks a unit, a unit (or a side's phase) acts, the round's
  * end, the game's end; and in the card-driven model a card to draw, a forced step awaiting its roll,
- * the unit offered deciding, a readiness window open, a turn's start or end awaiting decisions its hook raised.
+ * the unit offered deciding, a readiness window open, a turn's start or end awaiting decisions its hook raised,
+ * a close-combat exchange under way (its step: `exchange`).
  */
-export type SequenceStep = 'between' | 'pick' | 'activation' | 'phase' | 'end' | 'over' | 'draw' | 'forced' | 'offer' | 'window' | 'opening' | 'closing';
+export type SequenceStep = 'between' | 'pick' | 'activation' | 'phase' | 'end' | 'over' | 'draw' | 'forced' | 'offer' | 'window' | 'opening' | 'closing' | 'exchange';
 
 /** Cards: how the unit offered (or acting) came to it: its card drawn, a command, its readiness used. */
 export type OfferVia = 'card' | 'command' | 'readiness';
@@ -62,6 +63,8 @@ export interface SequenceView {
   readonly queue?: readonly string[];
   /** Cards: the action commands the acting unit has taken in this activation, in order. */
   readonly taken?: readonly string[];
+  /** Cards: the step of the close-combat exchange on (one of the program's `exchange.steps`); absent outside one. */
+  readonly exchange?: string;
 }
 
 /** The card-driven model's view: every cards field present. */
@@ -196,6 +199,11 @@ export interface CardsProgram<T, Sc = unknown, Q = unknown> extends ProgramBase<
   /** The names of the forced steps (the machine's `forced` holds one). */
   readonly forcedSteps: readonly string[];
   /**
+   * A close-combat exchange: a forced step the machine runs as nested states, one per step the ruleset
+   * names, instead of asking `resolveForced`. Without it every forced step is resolved whole.
+   */
+  readonly exchange?: ExchangeProgram<T, Sc, Q>;
+  /**
    * A game that opens inside a turn (a scenario's starting states): the sequence it starts in, read
    * from the table as set up (its round, the deck left, the cards drawn, who acted or waits ready);
    * undefined, or without it, the game starts before its first turn.
@@ -323,6 +331,32 @@ export interface CardsProgram<T, Sc = unknown, Q = unknown> extends ProgramBase<
    * logged as its own event with its rolls, before the window closes.
    */
   rollOff(sides: readonly string[], ctx: SequenceCtx<Sc, Q> & { dice: Dice }): { order: string[]; text: string; rounds?: readonly RollOffRound[] };
+}
+
+/**
+ * Cards: a close-combat exchange, run by the machine as nested states inside the forced step it is
+ * (`forced`). Its steps come in order; each is taken when its guard `due` holds on the state the
+ * steps before it left, resolved by its pure `resolve`, and skipped otherwise (a round's outcome
+ * ending the exchange leaves the later steps not due). A decision a step's events raise holds the
+ * exchange at that step until its last answer; then the steps after it go on. The exchange ends with
+ * the forced step's resolved event (`forcedGoesOn` says whether the unit then decides), unless a step
+ * ended the unit's activation itself (the activate and acted events in its resolution).
+ */
+export interface ExchangeProgram<T, Sc = unknown, Q = unknown> {
+  /** The forced step that is the exchange (one of `forcedSteps`). */
+  readonly forced: string;
+  /** Its steps, in order (the machine's nested states). */
+  readonly steps: readonly ExchangeStep<T, Sc, Q>[];
+}
+
+/** One step of a close-combat exchange: its name, the rule it resolves, its guard and its resolution. */
+export interface ExchangeStep<T, Sc = unknown, Q = unknown> {
+  readonly name: string;
+  readonly rule: string;
+  /** Guard: is the step due on this state (else the exchange goes on to the next)? */
+  due(s: Sequenced<T>): boolean;
+  /** Resolution (dice through `dice`): its events, at least one when due (the first marks the step in the log), or the refusal. */
+  resolve(s: Sequenced<T>, ctx: SequenceCtx<Sc, Q> & { dice: Dice }): Resolution;
 }
 
 /** Cards: where a game opening inside a turn starts (CardsProgram.opensAt): the deck's next card is drawn first, or the turn ends when none is left. */

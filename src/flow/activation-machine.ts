@@ -1,31 +1,23 @@
-// The activation: forced steps first (each named by the ruleset, or the generic `forced`; one may
-// hand over to the melee exchange), then the choice (a state per chooser the ruleset names), then
-// the chosen action's parts in order, a charge handing over to the melee exchange; final when the
-// activation ends. The states' names and the commands they take come from the ruleset's FlowSteps.
+// The activation: forced steps first (each named by the ruleset, or the generic `forced`), then the
+// choice (a state per chooser the ruleset names), then the chosen action's parts in order; final when
+// the activation ends (a sequenced ruleset's close-combat exchange is its cards machine's, sequence-machines.ts). The states' names and the commands they take come from the ruleset's FlowSteps.
 // The states nest in the turn machine (activationState); a machine of their own serves tests.
 import { flowSetup, onCommands, perAdapter, type AnyAdapter } from './common';
-import { meleeState } from './melee-machine';
-
-/** The melee exchange's state in the activation (a forced step mapped to it is fought there). */
-const MELEE = 'melee';
-
 type StateConfig = Record<string, unknown>;
 
 /** The activation's states for an adapter's ruleset (see the header); its node id is `activation`. */
 export function activationStates(adapter: AnyAdapter): Record<string, StateConfig> {
   const { forced, choosers, resolve, choose } = adapter.steps;
   const toRoute = { actions: 'apply', target: '#activation.route' } as const;
-  const forcedStates = [...new Set(Object.values(forced))].filter((s) => s !== MELEE && s !== 'forced');
+  const forcedStates = [...new Set(Object.values(forced))].filter((s) => s !== 'forced');
   return {
     /** Follow the game into the step this activation has reached. */
     route: {
       always: [
         { guard: 'ended', target: 'done' },
-        // Forced steps with a state of their own (or fought in the melee exchange).
+        // Forced steps with a state of their own.
         ...Object.entries(forced).map(([step, target]) => ({ guard: { type: 'forced' as const, params: { step } }, target })),
         { guard: 'anyForced', target: 'forced' },
-        // A charge (or its melee) is being resolved.
-        { guard: 'inMelee', target: MELEE },
         // Someone chooses how the activation is used.
         ...choosers.map((chooser) => ({ guard: { type: 'choosing' as const, params: { chooser } }, target: `choosing.${chooser}` })),
         { guard: { type: 'part', params: { part: 0 } }, target: 'acting.firstPart' },
@@ -47,7 +39,6 @@ export function activationStates(adapter: AnyAdapter): Record<string, StateConfi
       states: { firstPart: {}, secondPart: {}, finished: {} },
       on: { '*': { guard: 'notUndo', ...toRoute } },
     },
-    [MELEE]: meleeState(adapter.steps.melee, 'route'),
     /** The activation is over. */
     done: { type: 'final' },
   };

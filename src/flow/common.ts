@@ -1,6 +1,6 @@
 // What the machines share: their context (the driver, the last refusal, where the current activation
 // began in the event log), the one action that applies a command to the game, and one setup with
-// every guard the turn, activation and melee states use (they nest in one machine: no child actors).
+// every guard the turn and activation states use (they nest in one machine: no child actors).
 import { assign, enqueueActions, setup } from 'xstate';
 import type { Command } from '../game';
 import type { FlowAdapter, FlowDriver, Refusal, TurnStage } from './types';
@@ -23,7 +23,7 @@ export interface FlowInput {
   driver: AnyDriver;
 }
 
-/** What a machine of its own (the tests' activation or melee machine) hands back when it finishes. */
+/** What a machine of its own (the tests' activation machine) hands back when it finishes. */
 export interface FlowOutput {
   driver: AnyDriver;
 }
@@ -55,7 +55,7 @@ export function perAdapter<M>(build: (adapter: AnyAdapter) => M): (adapter: AnyA
 type Args = { context: FlowContext };
 const stage = (context: FlowContext) => context.driver.adapter.activationStage(context.driver.state);
 
-/** Every guard of the turn, activation and melee states: readings of the game through the ruleset's adapter. */
+/** Every guard of the turn and activation states: readings of the game through the ruleset's adapter. */
 export const flowGuards = {
   /** The game's turn stage, as the ruleset's adapter reads it. */
   stageIs: ({ context }: Args, params: { stage: TurnStage }) => context.driver.adapter.turnStage(context.driver.state) === params.stage,
@@ -66,7 +66,6 @@ export const flowGuards = {
     return st.kind === 'forced' && st.step === params.step;
   },
   anyForced: ({ context }: Args) => stage(context).kind === 'forced',
-  inMelee: ({ context }: Args) => stage(context).kind === 'melee',
   choosing: ({ context }: Args, params: { chooser: string }) => {
     const st = stage(context);
     return st.kind === 'choosing' && st.chooser === params.chooser;
@@ -78,20 +77,9 @@ export const flowGuards = {
     const due = st.done >= st.parts.length ? 'finished' : st.done;
     return due === params.part;
   },
-  /** The close-combat step the game awaits. */
-  meleeStage: ({ context }: Args, params: { stage: string }) => context.driver.adapter.meleeStage(context.driver.state) === params.stage,
   refused: ({ context }: Args) => context.refusal !== undefined,
   /** Any command but a take-back (UNDO is the turn's, wherever the machines stand). */
   notUndo: ({ event }: { event: Command }) => event.type !== 'UNDO',
-  meleeOutcome: ({ context }: Args, params: { outcome: string }) => context.driver.adapter.meleeOutcome(context.driver.lastEvents) === params.outcome,
-  loserTested: ({ context }: Args) => context.driver.adapter.meleeRoundFought(context.driver.lastEvents).loserTested,
-  /** A round of close combat happened, or ended, in the last command's events (one may end in the answer to a choice asked half-way). */
-  roundFought: ({ context }: Args) => context.driver.adapter.meleeRoundFought(context.driver.lastEvents).fought,
-  /** The game awaits one of the ruleset's melee choice steps (asked in the middle of a round). */
-  meleeChoiceAwaited: ({ context }: Args) => {
-    const now = context.driver.adapter.meleeStage(context.driver.state);
-    return context.driver.adapter.steps.melee.some((st) => st.kind === 'choice' && st.name === now);
-  },
 };
 
 /** The one setup of the flow machines (types, guards, actions). */

@@ -1,5 +1,5 @@
-// Flow layer: XState v5 machines that sequence a game for interactive play — turn, activation and
-// melee — shared by every ruleset through its FlowAdapter (a ruleset module's `flow`).
+// Flow layer: XState v5 machines that sequence a game for interactive play — turn and activation,
+// and each sequence model's (a close-combat exchange in the cards one) — shared by every ruleset through its FlowAdapter (a ruleset module's `flow`).
 //
 // How the machines and the GameSession relate (decided here):
 // * The GameSession is the record and the truth. Commands go in, events come out, state =
@@ -39,7 +39,6 @@ export { SessionDriver } from './driver';
 export { applyCommand, type FlowContext, type FlowInput, type FlowOutput, type AnyDriver, type AnyAdapter } from './common';
 export { createTurnMachine, turnMachineFor } from './turn-machine';
 export { createActivationMachine, activationMachineFor, activationStates } from './activation-machine';
-export { createMeleeMachine, meleeMachineFor, meleeStates } from './melee-machine';
 export { flowCan, flowPosition, positionOf, type FlowPosition, type TurnActor } from './position';
 export { machineSender, throughMachines, FlowMismatchError, type MachineSender } from './machine-sender';
 export { playGame, type PlayGameOptions, type PlayedGame } from './play-game';

@@ -30,17 +30,15 @@ function cut(value: Value, key: string): { value: Value; under?: Value } {
   return under === undefined ? { value: out } : { value: out, under };
 }
 
-export interface FlowPosition { turn: unknown; activation?: unknown; melee?: unknown }
+export interface FlowPosition { turn: unknown; activation?: unknown }
 
-/** The machine's position as turn, activation (while one runs) and melee (while one is fought). */
+/** The machine's position as turn and activation (while one runs). */
 export function flowPosition(actor: TurnActor): FlowPosition {
   return positionOf(actor.getSnapshot().value);
 }
 
-/** A turn machine's state value split as turn, activation and melee (also for inspected microsteps). */
+/** A turn machine's state value split as turn and activation (also for inspected microsteps). */
 export function positionOf(value: unknown): FlowPosition {
   const turn = cut(value as Value, 'activation');
-  if (turn.under === undefined) return { turn: turn.value };
-  const activation = cut(turn.under, 'melee');
-  return { turn: turn.value, activation: activation.value, ...(activation.under !== undefined ? { melee: activation.under } : {}) };
+  return turn.under === undefined ? { turn: turn.value } : { turn: turn.value, activation: turn.under };
 }

@@ -5,7 +5,7 @@
 // state. Guards ask the ruleset's pure functions of the table (a side's units left to act, a forced
 // step due, whom a leader may command) and the round limit. Each state's `meta.takes` names the
 // command roles it takes: the ruleset composed around them (sequenced.ts) accepts no other.
-import { assign, createActor, setup, type StateValue } from 'xstate';
+import { and, assign, createActor, setup, type StateValue } from 'xstate';
 import type { AlternatingProgram, CardsProgram, GameEvent, PhasesProgram, Sequenced, SequenceProgram, SequenceStep, SequenceView, TableEffects } from '../core';
 
 /** The events the machines take (their own words: no ruleset names them). */
@@ -19,6 +19,14 @@ export const SEQUENCE_EVENTS = {
   },
 } as const;
 
+/**
+ * Cards: a close-combat exchange's step is marked on the first event of its resolution by this field
+ * (the step's name); folding such an event moves the machine to that step first (an EXCHANGE_STEP
+ * event it takes, never logged on its own), so a log replayed moves the machine the same way.
+ */
+export const EXCHANGE_FIELD = 'exchangeStep';
+export const EXCHANGE_STEP = 'EXCHANGE_STEP';
+
 const EVENT_WORDS = new WeakMap<object, typeof SEQUENCE_EVENTS.cards>();
 /** The cards machine's event types for a program: its own words where it names them, else the machine's. */
 export function cardsEvents(p: CardsProgram<unknown, unknown, unknown>): Record<keyof typeof SEQUENCE_EVENTS.cards, string> {
@@ -31,7 +39,7 @@ export function cardsEvents(p: CardsProgram<unknown, unknown, unknown>): Record<
 export type CommandRole = 'begin' | 'select' | 'action' | 'endPhase' | 'end' | 'draw' | 'resolve' | 'activate' | 'pass' | 'command' | 'ready' | 'declare' | 'endActivation' | 'answer';
 
 /** The machine's context: the sequence, with the table its guards read (put in for a transition, never stored). */
-export interface SequenceContext extends Omit<SequenceView, 'step' | 'phase'> {
+export interface SequenceContext extends Omit<SequenceView, 'step' | 'phase' | 'exchange'> {
   table: unknown;
 }
 
@@ -194,6 +202,9 @@ export function cardsMachine(p: CardsProg) {
     return lapsed.length ? { acted: [...context.acted, ...lapsed.filter((u) => !context.acted.includes(u))], ready: context.ready.filter((u) => !lapsed.includes(u)) } : {};
   };
   const dealt = ({ event }: CardsArgs) => ({ round: Number(event.round), deck: [...(event.deck as string[])], drawn: [], acted: [], ready: [], queue: [], readiness: null, ...cleared });
+  const exchange = p.exchange;
+  // The exchange's steps, each a transition to its state when a marked event names it (see EXCHANGE_FIELD).
+  const toStep = (prefix: string) => (exchange?.steps ?? []).map((st) => ({ guard: { type: 'exchangeStepIs' as const, params: { step: st.name } }, target: `${prefix}${st.name}` }));
   return setup({
     types: { context: {} as CardsContext, events: {} as GameEvent, input: {} as CardsContext },
     guards: {
@@ -213,6 +224,10 @@ export function cardsMachine(p: CardsProg) {
         return !!context.readiness?.pending.includes(side) && (event.unit === null || readyToUse(p, context, side).includes(String(event.unit)));
       },
       allDeclared: ({ context }: CardsArgs) => context.readiness?.pending.length === 0,
+      /** The forced step awaited is the program's exchange, and the marked event names this step of it. */
+      exchangeStepIs: ({ context, event }: CardsArgs, params: { step: string }) => context.forced === exchange?.forced && event.step === params.step,
+      /** The forced step's end names the exchange (the rules' own lines of the same type inside it do not). */
+      closesExchange: ({ context, event }: CardsArgs) => event.step === context.forced,
     },
   }).createMachine({
     id: 'cards',
@@ -271,8 +286,33 @@ export function cardsMachine(p: CardsProg) {
           ],
           // The step starts the activation itself (a unit locked in a fight, a rout): the activation's actions follow.
           [E.activate]: { target: 'activation', actions: assign((a: CardsArgs) => ({ ...together(a), forced: null })) },
+          // The program's close-combat exchange begins at the step its first marked event names.
+          ...(exchange ? { [EXCHANGE_STEP]: toStep('#cards.exchange.') } : {}),
         },
       },
+      /**
+       * The close-combat exchange: a nested state per step the program names, entered as the marked
+       * events name them. A step may start the unit's activation (its activate event: the units act
+       * together, the exchange goes on) and end it (its acted event); else the forced step's resolved
+       * event naming the exchange ends it: the unit goes on to decide, or its activation is spent.
+       */
+      ...(exchange
+        ? {
+            exchange: {
+              initial: exchange.steps[0]!.name,
+              states: Object.fromEntries(exchange.steps.map((st) => [st.name, { meta: { takes: [] } }])),
+              on: {
+                [EXCHANGE_STEP]: toStep('.'),
+                [E.activate]: { actions: assign(together) },
+                [E.resolved]: [
+                  { guard: and(['closesExchange', 'goesOn']), target: 'offered', actions: assign({ forced: null }) },
+                  { guard: 'closesExchange', target: 'afterActivation', actions: assign(actedNow) },
+                ],
+                [E.acted]: { target: 'afterActivation', actions: assign(actedNow) },
+              },
+            },
+          }
+        : {}),
       offer: {
         meta: { takes: ['activate', 'pass', 'ready', 'command'] },
         on: {
@@ -346,7 +386,7 @@ export function sequenceMachineFor(p: SequenceProgram<unknown, unknown, unknown>
 
 /** The machine's state value for a stored sequence (its step, and the phase within a side's turn). */
 export function valueOf(seq: SequenceView): StateValue {
-  return seq.step === 'phase' ? { phase: seq.phase! } : seq.step;
+  return seq.step === 'phase' ? { phase: seq.phase! } : seq.step === 'exchange' ? { exchange: seq.exchange! } : seq.step;
 }
 
 /** The sequence as stored and shown: the machine's context, its step and phase (the table left out). */
@@ -354,12 +394,14 @@ export function viewOf(value: StateValue, context: SequenceContext): SequenceVie
   const { table: _table, ...rest } = context;
   if (typeof value === 'string') return { ...rest, step: value as SequenceStep, phase: null };
   const [step, sub] = Object.entries(value)[0]!;
+  // Cards: the exchange's step on; the phases model: the phase on.
+  if (step === 'exchange') return { ...rest, step, phase: null, exchange: String(sub) };
   return { ...rest, step: step as SequenceStep, phase: String(sub) };
 }
 
 /** The machine's snapshot of a stored state (the table put in its context for the guards). */
 export function snapshotOf(machine: SequenceMachine, s: Sequenced<unknown>) {
-  const { step: _step, phase: _phase, ...rest } = s.seq;
+  const { step: _step, phase: _phase, exchange: _exchange, ...rest } = s.seq;
   return machine.resolveState({ value: valueOf(s.seq) as never, context: { ...rest, table: s.table } as never });
 }
 

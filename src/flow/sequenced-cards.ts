@@ -4,7 +4,7 @@
 import type { ActivationStage, CardsEventRole, CardsProgram, CardsView, Command, Dice, FlowAdapter, GameEvent, PendingDecision, Sequenced, TableQueries, TurnStage } from '../core';
 import type { ActingSides, Decision } from '../game';
 import type { Scenario } from '../scenario';
-import { cardsEvents, mayUse, rolesNow, snapshotOf, stepped, withTableEffects, type CommandRole, type SequenceMachine } from './sequence-machines';
+import { cardsEvents, EXCHANGE_FIELD, EXCHANGE_STEP, mayUse, rolesNow, snapshotOf, stepped, withTableEffects, type CommandRole, type SequenceMachine } from './sequence-machines';
 
 type Program = CardsProgram<unknown, Scenario, TableQueries>;
 type State = Sequenced<unknown>;
@@ -78,9 +78,12 @@ export function foldEvent(p: Program, machine: SequenceMachine, s: State, e: Gam
   if (known) return known;
   const table = p.rules.evolve(s.table, e);
   let next: State;
-  if (ownEvents(p).has(e.type)) next = { table, seq: stepped(machine, { table, seq: s.seq }, e) };
+  // An exchange's step marked on the event: the machine moves to it first.
+  const mark = e[EXCHANGE_FIELD];
+  const seq0 = typeof mark === 'string' ? stepped(machine, { table, seq: s.seq }, { type: EXCHANGE_STEP, step: mark }) : s.seq;
+  if (ownEvents(p).has(e.type)) next = { table, seq: stepped(machine, { table, seq: seq0 }, e) };
   else {
-    const seq = p.tableEffects ? withTableEffects(s.seq, p.tableEffects(s.table, e)) : s.seq;
+    const seq = p.tableEffects ? withTableEffects(seq0, p.tableEffects(s.table, e)) : seq0;
     next = table === s.table && seq === s.seq ? s : { table, seq };
   }
   if (!memo) FOLDS.set(s, (memo = new Map()));
@@ -109,9 +112,41 @@ function withClosing(p: Program, machine: SequenceMachine, s: State, events: Gam
   const unit = seq.unit;
   if (seq.step === 'activation' && unit && p.activationOver(after, unit)) return [...events, { type: E.acted, rule: p.rule.activate, unit, text: `${nameOf(scenario, unit)}: activation over` }];
   if (seq.step === 'forced' && unit) return [...events, forcedResolved(p, seq.forced!, unit, p.forcedGoesOn?.(after, seq.forced!) ?? false, scenario)];
+  // An exchange held by a decision: its steps after the one that raised it, then its end (steps always move it on: this ends).
+  if (seq.step === 'exchange' && unit) {
+    const at = p.exchange!.steps.findIndex((x) => x.name === seq.exchange);
+    const more = exchangeSteps(p, machine, after, at + 1, ctx);
+    if (!more.ok) throw new Error(`the exchange's step after ${seq.exchange} refused on the state its answer left: ${more.reason}`);
+    if (more.events.length) return withClosing(p, machine, s, [...events, ...more.events], ctx);
+    return [...events, forcedResolved(p, seq.forced!, unit, p.forcedGoesOn?.(after, seq.forced!) ?? false, scenario)];
+  }
   if (seq.step === 'opening') return [...events, dealt(p, after, ctx)];
   if (seq.step === 'closing') return [...events, closed(p, after)];
   return events;
+}
+
+/**
+ * The close-combat exchange's steps from `from` on (CardsProgram.exchange): each whose guard holds on
+ * the state the ones before left is resolved, its first event marked with its name (the machine moves
+ * to it as it is folded); they stop where a decision holds the exchange or a step ended it.
+ */
+function exchangeSteps(p: Program, machine: SequenceMachine, s: State, from: number, ctx: Ctx & { dice: Dice }): Decision<GameEvent> {
+  const steps = p.exchange!.steps;
+  const out: GameEvent[] = [];
+  let t = s;
+  for (let i = from; i < steps.length; i++) {
+    const step = steps[i]!;
+    if (!step.due(t)) continue;
+    const r = step.resolve(t, ctx);
+    if (!r.ok) return r.rule ? { ok: false, reason: r.reason, rule: r.rule } : { ok: false, reason: r.reason };
+    if (!r.events.length) throw new Error(`the exchange's step ${step.name} was due but logged nothing`);
+    const [first, ...rest] = r.events;
+    const marked = theirEvents([{ ...first!, [EXCHANGE_FIELD]: step.name }, ...rest]);
+    out.push(...marked);
+    t = folded(p, machine, t, marked);
+    if (t.seq.step !== 'exchange' || cardsDecision(p, t, ctx.scenario)) break;
+  }
+  return { ok: true, events: out };
 }
 
 /** A forced step's end: the unit goes on to decide, or its activation is spent. */
@@ -250,6 +285,11 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
     }
     case 'resolve': {
       const step = seq.forced!;
+      // The program's close-combat exchange: its steps, then its end (or the decision that holds it).
+      if (p.exchange?.forced === step) {
+        const x = exchangeSteps(p, machine, s, 0, ctx);
+        return x.ok ? { ok: true, events: withClosing(p, machine, s, x.events, ctx) } : x;
+      }
       const r = theirs(p.resolveForced(s, step, ctx));
       if (!r.ok) return r.rule ? { ok: false, reason: r.reason, rule: r.rule } : { ok: false, reason: r.reason };
       const after = folded(p, machine, s, r.events);
@@ -383,7 +423,7 @@ function cardsActingSidesOwn(p: Program, s: State, scenario: Scenario): ActingSi
   if (seq.step === 'window') return { sides: [...seq.readiness!.pending], rule: p.rule.readiness };
   // In an activation, the sides whose actions are due (another side's defensive fire …), else the acting unit's.
   if (seq.side && seq.step === 'activation') return { sides: p.rules.actionSides?.(s) ?? [seq.side], rule: p.rule.activate };
-  if (seq.side && (seq.step === 'forced' || seq.step === 'offer')) return { sides: [seq.side], rule: p.rule.activate };
+  if (seq.side && (seq.step === 'forced' || seq.step === 'offer' || seq.step === 'exchange')) return { sides: [seq.side], rule: p.rule.activate };
   const rule = seq.step === 'end' ? p.rule.end : seq.step === 'draw' ? p.rule.draw : p.rule.begin;
   return { sides, rule, anySide: true };
 }
@@ -397,6 +437,7 @@ export function cardsAwaited(p: Program, s: State, scenario: Scenario): { reason
     case 'between': return { reason: `the next ${word} has to begin first`, rule: p.rule.begin };
     case 'draw': return { reason: 'the next card has to be drawn', rule: p.rule.draw };
     case 'forced': return { reason: `${unit} must first resolve its ${seq.forced}`, rule: p.rule.activate };
+    case 'exchange': return { reason: `${unit}'s ${seq.forced} is at its ${seq.exchange}`, rule: p.exchange?.steps.find((x) => x.name === seq.exchange)?.rule ?? p.rule.activate };
     case 'offer': return { reason: `${unit} has to decide how to use its activation`, rule: p.rule.activate };
     case 'activation': return { reason: `${unit} is acting`, rule: p.rule.activate };
     case 'window': return { reason: `ready units are being declared (${seq.readiness!.pending.map((x) => sideName(scenario, x)).join(', ')})`, rule: p.rule.readiness };
@@ -416,7 +457,6 @@ export function cardsAdapter(p: Program): FlowAdapter<State> {
   const answers = p.rules.answerTypes ?? [];
   return {
     activationModel: 'cards',
-    meleeModel: 'none',
     steps: {
       beginTurn: [C.begin, ...answers],
       pick: [C.draw, ...answers],
@@ -428,7 +468,6 @@ export function cardsAdapter(p: Program): FlowAdapter<State> {
       choose: [C.activate, C.pass, C.ready, C.command, C.endActivation, ...p.rules.actionTypes, ...answers],
       choosers: ['unit'],
       forced: {},
-      melee: [],
     },
     turnStage: (s): TurnStage => {
       switch (s.seq.step) {
@@ -442,19 +481,16 @@ export function cardsAdapter(p: Program): FlowAdapter<State> {
     },
     activationStage: (s): ActivationStage => {
       const seq = cardsOf(s);
-      if (seq.step === 'forced') return { kind: 'forced', step: seq.forced! };
+      if (seq.step === 'forced' || seq.step === 'exchange') return { kind: 'forced', step: seq.forced! };
       if (seq.step === 'offer' || seq.step === 'activation') return { kind: 'choosing', chooser: 'unit' };
       return { kind: 'none' };
     },
-    meleeStage: () => 'none',
     sideToAct: (s) => {
       const seq = cardsOf(s);
       if (seq.step === 'window') return seq.readiness!.pending.length === 1 ? seq.readiness!.pending[0] : undefined;
-      return seq.step === 'forced' || seq.step === 'offer' || seq.step === 'activation' ? seq.side ?? undefined : undefined;
+      return seq.step === 'forced' || seq.step === 'exchange' || seq.step === 'offer' || seq.step === 'activation' ? seq.side ?? undefined : undefined;
     },
     // An activation ends with its action, a pass, readiness, or a forced step that spent it.
     activationEnded: (events) => events.some((e) => ends.has(e.type) || (e.type === E.resolved && e.goesOn === false)),
-    meleeOutcome: () => 'none',
-    meleeRoundFought: () => ({ fought: false, loserTested: false }),
   };
 }

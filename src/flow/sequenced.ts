@@ -185,7 +185,6 @@ export function sequenceAdapter(p: Program): FlowAdapter<State> {
   const phases = p.model === 'phases' ? p.phases : [];
   return {
     activationModel: p.model === 'alternating' ? 'alternating' : 'igougo',
-    meleeModel: 'none',
     steps: {
       beginTurn: [p.commands.begin],
       pick: p.model === 'alternating' ? [p.commands.select] : [],
@@ -197,7 +196,6 @@ export function sequenceAdapter(p: Program): FlowAdapter<State> {
       // The acting unit chooses (alternating); the phasing side plays its phases as the activation's parts.
       choosers: [p.model === 'alternating' ? 'unit' : 'phasing'],
       forced: {},
-      melee: [],
     },
     turnStage,
     activationStage: (s): ActivationStage => {
@@ -205,12 +203,9 @@ export function sequenceAdapter(p: Program): FlowAdapter<State> {
       if (s.seq.step === 'phase') return { kind: 'acting', action: 'side-turn', parts: phases, done: phases.indexOf(s.seq.phase!) };
       return { kind: 'none' };
     },
-    meleeStage: () => 'none',
     sideToAct: (s) => (s.seq.step === 'pick' || s.seq.step === 'activation' || s.seq.step === 'phase' ? s.seq.side ?? undefined : undefined),
     // An activation (alternating) or a side's turn (phases) ends with the machine's event.
     activationEnded: (events) => events.some((e) => e.type === (p.model === 'alternating' ? SEQUENCE_EVENTS.alternating.acted : SEQUENCE_EVENTS.phases.sideDone)),
-    meleeOutcome: () => 'none',
-    meleeRoundFought: () => ({ fought: false, loserTested: false }),
   };
 }
 

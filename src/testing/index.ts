@@ -2,4 +2,4 @@
 // queries) and an immutable game for the machines. Production code never imports it (tests/architecture).
 export { rapierReferenceHeight, rapierReferenceHit, rapierReferenceBody, rapierReferenceWall } from './rapier-reference';
 export { PureDriver, type PureGame } from './pure-driver';
-export { pureActivationMachine, pureMeleeMachine, pureTurnMachine } from './pure-machines';
+export { pureActivationMachine, pureTurnMachine } from './pure-machines';

@@ -2,7 +2,7 @@
 // command gives, so every snapshot carries its own game, as model-based traversal needs.
 import { assign } from 'xstate';
 import type { Command } from '../game';
-import { activationMachineFor, meleeMachineFor, turnMachineFor, type AnyAdapter, type FlowContext } from '../flow';
+import { activationMachineFor, turnMachineFor, type AnyAdapter, type FlowContext } from '../flow';
 import { PureDriver } from './pure-driver';
 
 /** The `apply` of the pure machines: the next driver and the refusal, if any (the old driver is unchanged). */
@@ -12,21 +12,14 @@ function applyPure(context: FlowContext, command: Command): Partial<Pick<FlowCon
   return { driver, refusal: result.ok ? undefined : { reason: result.reason, ...(result.rule ? { rule: result.rule } : {}), command } };
 }
 
-/** The melee machine of an adapter's ruleset over an immutable game. */
-export function pureMeleeMachine(adapter: AnyAdapter) {
-  return meleeMachineFor(adapter).provide({
-    actions: { apply: assign(({ context, event }) => applyPure(context, event)) },
-  });
-}
-
-/** The activation machine of an adapter's ruleset over an immutable game (its melee exchange nested in it). */
+/** The activation machine of an adapter's ruleset over an immutable game. */
 export function pureActivationMachine(adapter: AnyAdapter) {
   return activationMachineFor(adapter).provide({
     actions: { apply: assign(({ context, event }) => applyPure(context, event)) },
   });
 }
 
-/** The whole turn machine of an adapter's ruleset (activation and melee nested) over an immutable game. */
+/** The whole turn machine of an adapter's ruleset (the activation nested) over an immutable game. */
 export function pureTurnMachine(adapter: AnyAdapter) {
   return turnMachineFor(adapter).provide({
     actions: { apply: assign(({ context, event }) => applyPure(context, event)) },

@@ -60,7 +60,7 @@ function traverse(pure: AnyStateMachine, machine: AnyStateMachine, f: Fixture): 
     // One vertex per machine state and game stage (the game itself would make every vertex new).
     serializeState: (snap: { value: unknown; context: unknown }) => {
       const d = (snap.context as { driver: PureDriver<KGameState> }).driver;
-      return JSON.stringify([snap.value, phaseOf(d.state.table).kind, kuularuiskuFlow.sideToAct(d.state), kuularuiskuFlow.activationStage(d.state), kuularuiskuFlow.meleeStage(d.state)]);
+      return JSON.stringify([snap.value, phaseOf(d.state.table).kind, kuularuiskuFlow.sideToAct(d.state), kuularuiskuFlow.activationStage(d.state)]);
     },
   } as never);
   const reached = new Set<string>();

@@ -78,9 +78,8 @@ export const toy: Ruleset<Toy, Command, GameEvent, TableQueries> = {
 
 export const toyAdapter: FlowAdapter<Toy> = {
   activationModel: 'alternating',
-  meleeModel: 'none',
-  // C-3.2 the toy's own words: a unit is picked by selecting it; no forced steps, no melee.
-  steps: { beginTurn: ['BEGIN_TURN'], pick: ['SELECT_UNIT'], window: [], windowState: 'window', endTurn: ['END_TURN'], resolve: [], choose: ['ACTIVATE'], choosers: ['unit'], forced: {}, melee: [] },
+  // C-3.2 the toy's own words: a unit is picked by selecting it; no forced steps.
+  steps: { beginTurn: ['BEGIN_TURN'], pick: ['SELECT_UNIT'], window: [], windowState: 'window', endTurn: ['END_TURN'], resolve: [], choose: ['ACTIVATE'], choosers: ['unit'], forced: {} },
   turnStage(s): TurnStage {
     if (s.over) return 'over';
     if (!s.open) return 'between-turns';
@@ -92,11 +91,8 @@ export const toyAdapter: FlowAdapter<Toy> = {
     if (!s.current.action) return { kind: 'choosing', chooser: 'unit' };
     return { kind: 'acting', action: s.current.action, parts: [s.current.action], done: s.current.done ? 1 : 0 };
   },
-  meleeStage: () => 'none',
   sideToAct: (s) => s.toAct ?? undefined,
   activationEnded: (events) => events.some((e) => e.type === 'ACTED'),
-  meleeOutcome: () => 'none',
-  meleeRoundFought: () => ({ fought: false, loserTested: false }),
 };
 
 /** The toy's play HUD: its position in the neutral play model, nothing to drag. */

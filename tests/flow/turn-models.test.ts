@@ -74,7 +74,7 @@ function traverse(module: AnyRulesetModule, scenario: Scenario, table: unknown, 
     // make every vertex new): the traversal goes on through a whole turn.
     serializeState: (snap: { value: unknown; context: unknown }) => {
       const d = (snap.context as { driver: PureDriver<unknown> }).driver;
-      return JSON.stringify([snap.value, model.progress(d.state as never), flow.sideToAct(d.state), flow.activationStage(d.state), flow.meleeStage(d.state)]);
+      return JSON.stringify([snap.value, model.progress(d.state as never), flow.sideToAct(d.state), flow.activationStage(d.state)]);
     },
   } as never);
   const reached = new Set<string>();

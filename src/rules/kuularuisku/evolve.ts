@@ -295,10 +295,21 @@ function evolveRecords(s: KState, e: KEvent): KState {
     case 'MELEE_ROUND': {
       const m = s.melees[e.meleeId];
       if (!m) return s;
-      return stateWith(s, { melees: { ...s.melees, [m.id]: { ...m, rounds: m.rounds + 1 } } });
+      // K-6.4e the hits each side took (its foe's), for the round's outcome once the wounds are done.
+      const hitsTaken: Record<string, number> = Object.fromEntries(e.sides.map((x) => [x.side, 0]));
+      for (const x of e.sides) {
+        const foe = e.sides.find((y) => y.side !== x.side);
+        if (foe) hitsTaken[foe.side] = (hitsTaken[foe.side] ?? 0) + x.hits;
+      }
+      const outcomeDue = { units: [...m.units], order: e.sides.map((x) => ({ side: x.side, units: [...x.units] })), hitsTaken };
+      return stateWith(s, { melees: { ...s.melees, [m.id]: { ...m, rounds: m.rounds + 1, outcomeDue } } });
     }
-    case 'MELEE_DECIDED':
-      return s;
+    case 'MELEE_DECIDED': {
+      const m = s.melees[e.meleeId];
+      if (!m?.outcomeDue) return s;
+      const { outcomeDue: _decided, ...rest } = m;
+      return stateWith(s, { melees: { ...s.melees, [m.id]: rest } });
+    }
     case 'MELEE_ENDED': {
       const m = s.melees[e.meleeId];
       const next = endMelee(s, e.meleeId);

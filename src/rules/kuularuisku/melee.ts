@@ -166,6 +166,8 @@ export interface MeleeOptions {
    * for his side, the round stops before that side's wound tests and returns what he must allocate.
    */
   ownerAllocates?: boolean;
+  /** The round stops after its wounds: its outcome (K-6.4e–i) is a step of its own (meleeRoundOutcome). */
+  deferOutcome?: boolean;
 }
 
 /** K-SKL-8 / K-5.5h a melee round's wound tests that wait for the owner of the unit hit. */
@@ -231,8 +233,17 @@ export function meleeRoundAsking(s: KState, meleeId: string, ctx: KCtx, opts: Me
 function roundFrom(st: Steps, round: MeleeRoundWounds, from: number, ctx: KCtx, opts: MeleeOptions): { events: KEvent[]; awaiting?: MeleeAwaiting } {
   const awaiting = meleeWounds(st, round, from, ctx, opts);
   if (awaiting) return { events: st.events, awaiting };
-  meleeOutcome(st, round, ctx);
+  if (!opts.deferOutcome) meleeOutcome(st, round, ctx);
   return { events: st.events };
+}
+
+/** K-6.4e–i the outcome of the round the melee has just fought (its wounds done): none when none is due. */
+export function meleeRoundOutcome(s: KState, meleeId: string, ctx: KCtx): KEvent[] {
+  const due = s.melees[meleeId]?.outcomeDue;
+  if (!due) return [];
+  const st = new Steps(s);
+  meleeOutcome(st, { meleeId, ...due, at: due.order.length }, ctx);
+  return st.events;
 }
 
 /** K-6.4d the owner's allocation for the side that waited; then its wound tests and the other sides' wounds (which may ask), and the round's outcome. */

@@ -143,6 +143,8 @@ export interface KMelee {
   grenades: string[];
   /** K-6.6d grenades still allowed (only until the end of the activation that started it). */
   grenadesOpen: boolean;
+  /** K-6.4e the round just fought whose outcome is still to come (set by its MELEE_ROUND, gone with MELEE_DECIDED): its units, sides in order, hits each took. */
+  outcomeDue?: { units: string[]; order: Array<{ side: string; units: string[] }>; hitsTaken: Record<string, number> };
 }
 
 /** K-5.5h a machine gun (or other special weapon) left on the table. */

@@ -11,6 +11,7 @@ import { FORCED_STEPS } from '../flow-types';
 import { kuularuiskuRuleset } from '../ruleset';
 import { card, commandable, deal, forced, lastRound, mayReady, mayUseReadiness, resolveForced, rollOff, sideOf, tableEffects, turnEnd, turnStart, units, won, type KSequenced } from './program';
 import { actionChosen, dress, follow, offerOf, settle } from './words';
+import { meleeExchange } from './exchange';
 import { activationUnits } from '../activation/offer';
 import { phaseOf } from '../activation/phase';
 import { actingUnits } from '../activation/legal';
@@ -62,6 +63,8 @@ export const kuularuiskuSequence: CardsProgram<KState, Scenario, TableQueries> =
   turnEnd: (s, ctx) => turnEnd(s as KSequenced, ctx),
   roundWord: 'Turn',
   forcedSteps: FORCED_STEPS,
+  // K-6.3a, K-6.4, K-6.5a a unit in melee offered its activation fights a round: the machine runs its steps (exchange.ts).
+  exchange: meleeExchange,
   // K-2.1b a scenario opening inside a turn (rules.start.deck): the turn begun, its deck, the cards drawn, who acted or waits ready.
   opensAt: (t) => (t.seq.turnOpen ? { round: t.seq.round, deck: t.seq.deck, drawn: t.seq.drawn, acted: t.seq.acted, ready: t.seq.ready } : undefined),
   quietActions: true,

@@ -30,10 +30,12 @@ import { turnLimitOf } from '../activation/victory';
  *              STEP_PENDING (a forced step: a line; the machine's `forced` is the step).
  * RESOLVE      forced pinned-test: resolveForced gives the test's events; resolved = STEP_DONE (dress:
  *              K-7.1f's text, `kind`); follow: OFFER_LAPSED (spent, K-7.3c) or ACTIVATION_OFFERED
- *              (pinnedFailed, K-7.1c). rout / melee-round: resolveForced gives ACTIVATION_STARTED (the
- *              machine's activate event: the step starts the activation), ACTION_CHOSEN, STEP_DONE and the
- *              rout or the melee round; owners' wounds, medic and MG take-over are decisions; the
- *              activation's end is `activationOver` (no pending step, no choice) then acted.
+ *              (pinnedFailed, K-7.1c). rout: resolveForced gives ACTIVATION_STARTED (the machine's
+ *              activate event: the step starts the activation), ACTION_CHOSEN, STEP_DONE and the rout;
+ *              the activation's end is `activationOver` (no pending step, no choice) then acted.
+ *              melee-round: the program's exchange (exchange.ts), the machine's nested states: the melee
+ *              begins (the same three lines), the round, its outcome, the activation's end; owners'
+ *              wounds, medic and MG take-over are decisions that hold it at the round.
  *              A charge's steps (K-7.2a, K-6.2e, melee start) are RESOLVE as an action inside the activation.
  * ACTIVATE     activate = ACTIVATION_STARTED (dress: `unitId`, `units`, `via` incl. leader-group,
  *              `commandedBy`, its text; before: LEADER_LEFT for `leaders: leave`, read from the command);
@@ -113,6 +115,8 @@ export function forced(table: KState, unit: string): string | null {
  * A forced step resolved with its dice: the table's events (the sequence's own left out) and whether
  * the unit goes on to decide (a pinned unit that held or stayed pinned, K-7.1c/f). A rout or a melee
  * round is the unit's whole activation (K-7.3d, K-6.3b). Asked of the state whose sequence awaits it.
+ * In play a melee round is the exchange's (exchange.ts, step by step); resolved here whole, as the
+ * rules' own flow does, it gives the same lines (tests/rules/kuularuisku/cards-program.test.ts).
  */
 export function resolveForced(s: KSequenced, step: string, ctx: KSequenceCtx): ForcedResolution {
   const unit = s.seq.unit;

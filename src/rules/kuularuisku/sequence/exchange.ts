@@ -1,0 +1,71 @@
+// Kuularuisku's close-combat exchange (CardsProgram.exchange): a unit in melee offered its activation
+// fights a round (K-6.3a, K-6.5a), which the cards machine runs as its nested states, step by step, each
+// a guard and a resolution here: the activation begins with the melee (K-6.3a), both sides roll and
+// their owners allocate the wounds (K-6.4a–d: where the owners choose, the exchange waits at this step),
+// the round's outcome — the loser's morale test, falling back or fighting on (K-6.4e–i) — then the
+// activation ends (K-6.3b). An owner's answer is the rules' own (it resolves the rest of the round and
+// ends the activation when nothing more waits): the steps after it are then no longer due.
+import type { ExchangeProgram, Resolution, TableQueries } from '../../../core';
+import type { Scenario } from '../../../scenario';
+import { Steps } from '../context';
+import { ev } from '../events';
+import { meleeRoundAsking, meleeRoundOutcome } from '../melee';
+import type { KState } from '../state';
+import { ACTION_NAMES, endActivation } from '../activation/decide';
+import { fev, type KGameEvent, type KOffer } from '../activation/flow-state';
+import { actingUnit, activationUnits } from '../activation/offer';
+import { askMeleeOwner } from '../activation/wound-choice';
+import type { KSequenced, KSequenceCtx } from './program';
+
+type S = KSequenced;
+const done = (acc: Steps<KGameEvent>): Resolution => ({ ok: true, events: acc.events as never });
+/** The melee the unit offered (or its group) is locked in. */
+const meleeOf = (s: S) => (s.seq.unit ? actingUnit(s.table, s.seq.unit)?.meleeId : undefined);
+
+/** K-6.3a the unit's activation is the melee: it activates (with its leader's group) and can do nothing else. */
+function begins(s: S): Resolution {
+  const unit = s.seq.unit!;
+  const via = s.seq.via ?? 'card';
+  const tail = s.seq.by ? { commandedBy: s.seq.by } : {};
+  const offer: KOffer = { unitId: unit, side: s.table.units[unit]!.side, via, ...tail };
+  const { main, units } = activationUnits(s.table, offer, 'with');
+  const name = s.table.units[main]!.name;
+  const acc = new Steps<KGameEvent>(s.table);
+  acc.push(ev('ACTIVATION_STARTED', 'K-6.3a', `${name} activates`, { unitId: main, units, via: units.length > 1 && s.table.units[unit]!.kind === 'leader' ? 'leader-group' : via, ...tail }));
+  acc.push(ev('ACTION_CHOSEN', 'K-6.3a', `${name}: ${ACTION_NAMES.melee}`, { unitId: main, action: 'melee' }));
+  acc.push(fev('STEP_DONE', 'K-6.3a', `${name}: ${ACTION_NAMES.melee}`, { kind: 'melee-round' }));
+  return done(acc);
+}
+
+/** K-6.4a–d both sides roll at once; the hits are wounds, allocated by each side's owner where he has a real choice (the exchange waits for him). */
+function round(s: S, ctx: KSequenceCtx): Resolution {
+  const acc = new Steps<KGameEvent>(s.table);
+  const r = meleeRoundAsking(s.table, meleeOf(s)!, ctx, { ownerAllocates: true, deferOutcome: true });
+  acc.push(...r.events);
+  if (r.awaiting) askMeleeOwner(acc, r.awaiting);
+  return done(acc);
+}
+
+/** K-6.4e–i the side that took more hits tests morale: it holds (the melee goes on) or falls back (it ends); equal hits: it goes on. */
+function outcome(s: S, ctx: KSequenceCtx): Resolution {
+  return { ok: true, events: meleeRoundOutcome(s.table, meleeOf(s)!, ctx) as never };
+}
+
+/** K-6.3b the activation is over with the round (what comes between activations follows). */
+function ends(s: S, ctx: KSequenceCtx): Resolution {
+  const acc = new Steps<KGameEvent>(s.table);
+  endActivation(acc, { scenario: ctx.scenario, table: ctx.table, dice: ctx.dice });
+  return done(acc);
+}
+
+/** The melee round's steps, in order, under the forced step that is the exchange (`melee-round`). */
+export const meleeExchange: ExchangeProgram<KState, Scenario, TableQueries> = {
+  forced: 'melee-round',
+  steps: [
+    { name: 'melee begins', rule: 'K-6.3a', due: () => true, resolve: (s) => begins(s as S) },
+    { name: 'round', rule: 'K-6.4a', due: (s) => !!s.table.melees[meleeOf(s as S) ?? ''], resolve: (s, ctx) => round(s as S, ctx) },
+    { name: 'outcome', rule: 'K-6.4e', due: (s) => !!s.table.melees[meleeOf(s as S) ?? '']?.outcomeDue, resolve: (s, ctx) => outcome(s as S, ctx) },
+    // The round left the activation on (no owner's answer ended it).
+    { name: 'activation ends', rule: 'K-6.3b', due: (s) => !!s.table.activation, resolve: (s, ctx) => ends(s as S, ctx) },
+  ],
+};

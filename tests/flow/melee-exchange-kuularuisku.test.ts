@@ -1,0 +1,77 @@
+// Kuularuisku's melee round as the cards machine's exchange (sequence/exchange.ts): a unit locked in melee
+// offered its activation fights a round whose steps the program names — the melee begins (K-6.3a), the
+// round's dice and wounds (K-6.4a–d), its outcome (K-6.4e–i), the activation's end (K-6.3b) — the machine
+// entering each as its first event is folded; an owner's wound choice holds it at the round (K-6.4d).
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Battlefield } from '../../src/battlefield';
+import type { GameEvent } from '../../src/core';
+import { flowPosition } from '../../src/flow';
+import { EXCHANGE_FIELD } from '../../src/flow/sequence-machines';
+import { hasActivated } from '../../src/rules/kuularuisku/acted';
+import { ThenDice, flowScenario, flowTable, must, newPlayedGame, preparedSetup } from './fixture';
+import { CHARGER_FIRST, CHARGE_UNITS, startMachines } from './situations';
+
+let table: Battlefield;
+const errors: unknown[] = [];
+beforeAll(async () => {
+  table = await flowTable(flowScenario());
+});
+afterEach(() => expect(errors).toEqual([]));
+
+/** Squads c (Whites) and t (Reds) locked in melee before the game starts; c's card is drawn first. */
+const locked = preparedSetup({ type: 'MELEE_STARTED', meleeId: 'm1', units: ['c', 't'], startedBy: 'c' });
+const game = (dice: number[]) => newPlayedGame(flowScenario(CHARGE_UNITS), table, new ThenDice([...CHARGER_FIRST, ...dice], 6), locked);
+const marks = (events: readonly GameEvent[]) => events.filter((e) => e[EXCHANGE_FIELD]).map((e) => [String(e[EXCHANGE_FIELD]), e.type, e.rule]);
+
+describe('K-6.3a K-6.4 a melee round as the cards machine\'s exchange', () => {
+  it('K-6.3a K-6.4a–g K-6.3b the steps in order: the melee begins, the round, its outcome (the Reds fall back), the activation ends', () => {
+    // Melee dice: Whites 6 6, Reds 1 1 → the Reds take 2 hits (no choice: one each), wound tests 6 6; their morale 1 fails.
+    const g = game([6, 6, 1, 1, 6, 6, 1]);
+    must(g, { type: 'BEGIN_TURN', side: 'whites' });
+    must(g, { type: 'DRAW_CARD', side: 'whites' });
+    expect(g.state.seq).toMatchObject({ step: 'forced', forced: 'melee-round', unit: 'c' });
+    const events = must(g, { type: 'RESOLVE', side: 'whites', unitId: 'c', step: 'melee-round' });
+    expect(marks(events)).toEqual([
+      ['melee begins', 'ACTIVATION_STARTED', 'K-6.3a'],
+      ['round', 'MELEE_ROUND', 'K-6.4a'],
+      ['outcome', 'MELEE_DECIDED', 'K-6.4e'],
+      ['activation ends', 'ACTIVATION_ENDED', 'K-2.0b'],
+    ]);
+    expect(events.find((e) => e.type === 'FIGURES_MOVED' && e.mode === 'fall-back')).toMatchObject({ unitId: 't', rule: 'K-6.4g' });
+    // The exchange ended the activation itself: no forced step's end is logged after it.
+    expect(events.some((e) => e.type === 'STEP_DONE' && e.rule === 'K-7.1f')).toBe(false);
+    expect(g.state.seq.step).toBe('draw');
+    expect(g.state.seq.exchange).toBeUndefined();
+    expect(hasActivated(g.state.table, 'c')).toBe(true);
+    expect(g.state.table.melees).toEqual({});
+  });
+
+  it('K-6.4i equal hits: the outcome step says the melee goes on; the units stay locked (K-6.5a: a round at the next activation)', () => {
+    // Whites 6 1, Reds 6 1: one hit on each side of two soldiers, so each owner chooses who takes it (K-6.4d);
+    // wound tests 6 6 once chosen; nobody tests morale.
+    const g = game([6, 1, 6, 1, 6, 6]);
+    must(g, { type: 'BEGIN_TURN', side: 'whites' });
+    must(g, { type: 'DRAW_CARD', side: 'whites' });
+    const { actor } = startMachines(g, errors);
+    actor.send({ type: 'RESOLVE', side: 'whites', unitId: 'c', step: 'melee-round' });
+    // K-6.4d the first side hit chooses where its wound falls: the machine waits in the exchange's round step.
+    expect(g.state.seq).toMatchObject({ step: 'exchange', exchange: 'round', forced: 'melee-round', unit: 'c' });
+    const first = g.pendingDecision()!;
+    expect(first).toMatchObject({ rule: 'K-6.4d' });
+    expect(g.legalCommands()).toEqual(first.options.map((o) => o.command));
+    expect(g.dispatch({ type: 'END_ACTIVATION', side: 'whites', unitId: 'c' }).ok).toBe(false);
+    actor.send(first.options[0]!.command);
+    const second = g.pendingDecision()!;
+    expect(second.side).not.toBe(first.side);
+    expect(g.state.seq).toMatchObject({ step: 'exchange', exchange: 'round' });
+    actor.send(second.options[0]!.command);
+    // The last answer resolves the rest of the round (the rules'): the later steps are no longer due.
+    expect(g.events.find((e) => e.type === 'MELEE_DECIDED')).toMatchObject({ loser: null, rule: 'K-6.4i' });
+    expect(g.state.seq.step).toBe('draw');
+    expect(hasActivated(g.state.table, 'c')).toBe(true);
+    expect(Object.values(g.state.table.melees)).toHaveLength(1);
+    expect(Object.values(g.state.table.melees)[0]!.outcomeDue).toBeUndefined();
+    expect(flowPosition(actor)).toEqual({ turn: { turn: 'pick' } });
+    actor.stop();
+  });
+});
