@@ -325,9 +325,13 @@ export interface CardsProgram<T, Sc = unknown, Q = unknown> extends ProgramBase<
   rollOff(sides: readonly string[], ctx: SequenceCtx<Sc, Q> & { dice: Dice }): { order: string[]; text: string; rounds?: readonly RollOffRound[] };
 }
 
-/** Cards: where a game opening inside a turn starts (CardsProgram.opensAt): the deck's next card is drawn first, or the turn ends when none is left. */
+/**
+ * Cards: where a game opening inside a turn starts (CardsProgram.opensAt): the deck's next card is drawn
+ * first, or the turn ends when none is left; `between`: the game opens after turn `round`, before the next.
+ */
 export interface OpeningSequence {
   readonly round: number;
+  readonly between?: boolean;
   readonly deck: readonly string[];
   readonly drawn: readonly string[];
   readonly acted: readonly string[];

@@ -62,8 +62,10 @@ export const kuularuiskuSequence: CardsProgram<KState, Scenario, TableQueries> =
   turnEnd: (s, ctx) => turnEnd(s as KSequenced, ctx),
   roundWord: 'Turn',
   forcedSteps: FORCED_STEPS,
-  // K-2.1b a scenario opening inside a turn (rules.start.deck): the turn begun, its deck, the cards drawn, who acted or waits ready.
-  opensAt: (t) => (t.seq.turnOpen ? { round: t.seq.round, deck: t.seq.deck, drawn: t.seq.drawn, acted: t.seq.acted, ready: t.seq.ready } : undefined),
+  // K-2.1b a scenario opening inside a turn (rules.start.deck): the turn begun, its deck, the cards drawn, who acted or waits ready;
+  // K-GAP-1 one opening at a later turn without a deck (rules.start.turn) starts between turns, after the turn before it.
+  opensAt: (t) => (t.seq.turnOpen ? { round: t.seq.round, deck: t.seq.deck, drawn: t.seq.drawn, acted: t.seq.acted, ready: t.seq.ready }
+    : t.seq.round > 0 ? { round: t.seq.round, deck: [], drawn: [], acted: [], ready: [], between: true } : undefined),
   quietActions: true,
   units,
   lastRound,
