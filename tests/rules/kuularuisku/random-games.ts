@@ -1,4 +1,4 @@
-// The harness the cards-program, cards-shadow and cards-fold tests share: random legal games of each
+// The harness of the cards-program test: random legal games of each
 // Kuularuisku scenario (the default player, fixed seeds), each handed to a check that counts what it
 // compared; the counts over a scenario's games must reach every kind the test names.
 import { readFileSync } from 'node:fs';

@@ -57,11 +57,11 @@ import { turnLimitOf } from '../activation/victory';
  * `rules.act` (quietActions: Kuularuisku logs no line per action; `s.activation` keeps the parts);
  * ALLOCATE_WOUNDS, MEDIC_REROLL, TAKE_OVER, LEADER_DIVE, EVACUATION_MOVE, ESCORT_RETURN are answers.
  * After every command: settle = immediateEnd's lines (revealChecks over the command's events, the
- * 'command' victory check). tests/rules/kuularuisku/cards-shadow.test.ts checks every command of random
- * games against the rules' flow, the machine starting each from the rules' state; actions and answers
- * still go through the rules' own decide (their closing lines are theirs). Folded across whole games (the
- * machine deciding on the state it folded itself, tests/rules/kuularuisku/cards-fold.test.ts) it keeps
- * the rules' sequence field by field and the table equal: a declared ready unit stays in `ready`, and
+ * 'command' victory check). Actions and answers still go through the rules' own decide (their closing
+ * lines are theirs). Recorded games replay through the machine to the same log
+ * (tests/rules/kuularuisku/recorded-games.test.ts), and the machine keeps the sequence the table still
+ * folds for itself field by field but the readiness queue (tests/rules/kuularuisku/sequence-reading.test.ts,
+ * reading.ts): a declared ready unit stays in `ready`, and
  * the one offered from the queue at its head, until it activates (K-2.3b); a pinned unit that stayed
  * pinned is not tested again (`forced`, K-7.1c); readiness lapsing at the turn's end is the end
  * event's `lapsed` (K-GAP-2); a rout outside the unit's activation counts as acted and a unit routing,
