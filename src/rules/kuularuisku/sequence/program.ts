@@ -14,7 +14,7 @@ import { isForcedStep, type FlowEventOf, type KGameEvent, type KOffer } from '..
 import { startEvacuationMoves } from '../activation/evacuation-choice';
 import { barrageAsks } from '../activation/barrage-choice';
 import { actingUnit, forcedStepAt, offerChoices, offerOptions } from '../activation/offer';
-import { canUseReadiness, rollOff as readinessRollOff } from '../activation/readiness';
+import { readinessUsableOnTable, rollOff as readinessRollOff } from '../activation/readiness';
 import { turnLimitOf } from '../activation/victory';
 
 /*
@@ -43,7 +43,7 @@ import { turnLimitOf } from '../activation/victory';
  * END_ACTIVATION / an activation over: acted = ACTIVATION_ENDED (dress: `unitId`, `units`, K-2.0b's
  *              text; before: chargeRemoval's lines). follow of acted, pass, resolved (spent), close:
  *              the scenario's checks (revealChecks, the 'command' victory check), QUEUE_SKIPPED for
- *              queued units passed over (mayUseReadiness = canUseReadiness), ACTIVATION_OFFERED for the
+ *              queued units passed over (mayUseReadiness: the table's part of canUseReadiness), ACTIVATION_OFFERED for the
  *              queued unit offered, WINDOW_OPENED when the machine opened a window.
  * COMMAND      command = COMMAND_ISSUED (commandFields leaderId/unitId; dress: its fields and text);
  *              follow: offerEvents(unit, 'command').
@@ -162,10 +162,13 @@ export function commandable(table: KState, unit: string, queries?: TableQueries)
   return deckCards(table).filter((id) => id !== unit && table.units[id]!.side === u.side);
 }
 
-/** K-2.3b may a ready unit still use its readiness (not acted, not in melee or routing, on the table)? */
+/**
+ * K-2.3b may a ready unit still use its readiness: not in melee or routing, on the table (the table's
+ * facts; that it is ready and has not acted is the machine's sequence, which asks this only then).
+ */
 export function mayUseReadiness(table: KState, unit: string): boolean {
   const u = table.units[unit];
-  return !!u && canUseReadiness(table, u);
+  return !!u && readinessUsableOnTable(table, u);
 }
 
 /**
