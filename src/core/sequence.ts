@@ -359,9 +359,13 @@ export interface ExchangeStep<T, Sc = unknown, Q = unknown> {
   resolve(s: Sequenced<T>, ctx: SequenceCtx<Sc, Q> & { dice: Dice }): Resolution;
 }
 
-/** Cards: where a game opening inside a turn starts (CardsProgram.opensAt): the deck's next card is drawn first, or the turn ends when none is left. */
+/**
+ * Cards: where a game opening inside a turn starts (CardsProgram.opensAt): the deck's next card is drawn
+ * first, or the turn ends when none is left; `between`: the game opens after turn `round`, before the next.
+ */
 export interface OpeningSequence {
   readonly round: number;
+  readonly between?: boolean;
   readonly deck: readonly string[];
   readonly drawn: readonly string[];
   readonly acted: readonly string[];

@@ -119,6 +119,7 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
       // Cards: a game opening inside a turn (starting states) starts at its next card, or at the turn's end.
       const opens = p.model === 'cards' ? p.opensAt?.(table) : undefined;
       if (!opens) return { table, seq: viewOf('between', context) };
+      if (opens.between) return { table, seq: viewOf('between', { ...context, round: opens.round }) };
       const inside = { ...context, round: opens.round, deck: [...opens.deck], drawn: [...opens.drawn], acted: [...opens.acted], ready: [...opens.ready] };
       return { table, seq: viewOf(opens.deck.length ? 'draw' : 'end', inside) };
     },

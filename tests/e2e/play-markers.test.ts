@@ -12,16 +12,21 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import { createRng } from '../../src/core';
-import { cachedTable } from '../../src/flow';
+import { cachedTable, playableModule } from '../../src/flow';
 import { checkedCommands, pickRandomCommand } from '../../src/rules/kuularuisku/player';
 import { GameSession, makeSave } from '../../src/game';
-import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
+import type { KGameState } from '../../src/rules/kuularuisku/engine';
 import { PLAY_COLOURS } from '../../src/view/play/colours';
 import { WOUND_TINTS } from '../../src/view/play/play-poses';
 import { playFigureName } from '../../src/ui/play/figure-names';
 import { parseScenarioOrThrow } from '../../src/scenario';
 import { browserRequired, hasBrowser, openBrowser, saveShot, type Watched } from './browser';
 import { captureScenes, drawnAt, drawnFigures, drawnMarkers, foldDock, loadSaveFile, look, openPlay, playView, saveFile, tab } from './play-helpers';
+import { kuularuiskuModule } from '../../src/rules/kuularuisku';
+import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
+
+// Kuularuisku as it is played: its rules and the cards machine composed.
+const { ruleset: kuularuiskuRuleset } = playableModule(kuularuiskuModule);
 
 const run = hasBrowser || browserRequired;
 const FILE = 'scenarios/kuularuisku/kalevankangas.json';
@@ -50,11 +55,11 @@ function reachMarkedPosition(bf: Battlefield): Reached {
     const rng = createRng(seed * 7919 + 1);
     for (let n = 1; n <= 400 && !g.victory(); n++) {
       // The rules' legal commands and the moves they accept (what the legal list held when these seeds were chosen).
-      const options = checkedCommands(g.state as KGameState, { scenario, table });
+      const options = checkedCommands((g.state as KSequenced).table, { scenario, table });
       if (!options.length) break;
       const r = g.dispatch(pickRandomCommand(options, rng));
       if (!r.ok) throw new Error(`seed ${seed}: a legal command was refused: ${r.reason}`);
-      const s = g.state as KGameState;
+      const s = (g.state as KSequenced).table;
       const onTable = (unitId: string) => Object.values(s.figures).some((f) => f.unitId === unitId && !f.removed);
       const units = Object.values(s.units).filter((u) => onTable(u.id));
       const pinned = units.find((u) => u.status === 'pinned');

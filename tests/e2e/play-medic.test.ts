@@ -9,10 +9,11 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import type { PendingDecision, PlayerView } from '../../src/core';
-import { cachedTable } from '../../src/flow';
+import { cachedTable, playableModule } from '../../src/flow';
 import { GameSession, makeSave } from '../../src/game';
-import { kuularuiskuRuleset, phaseOf, type KCommand, type KGameState } from '../../src/rules/kuularuisku/engine';
-import { kuularuiskuPlayer } from '../../src/rules/kuularuisku/player';
+import { phaseOf, type KCommand } from '../../src/rules/kuularuisku/engine';
+import { kuularuiskuModule } from '../../src/rules/kuularuisku';
+import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 import { browserRequired, hasBrowser, openBrowser, saveShot } from './browser';
 import { loadSaveFile, openPlay, saveFile, tab, takeOver } from './play-helpers';
@@ -26,8 +27,8 @@ const SEEDS = [7, ...Array.from({ length: 40 }, (_, i) => i + 1).filter((x) => x
 interface Reached { seed: number; save: string; decision: PendingDecision }
 
 /** K-1.2a the medic (a unit of one) moves 2.5 cm from Rifle squad 5's nearest soldier and joins it. */
-function joinMedic(g: GameSession<KGameState, KCommand, never, never>): boolean {
-  const s = g.state;
+function joinMedic(g: GameSession<KSequenced, KCommand, never, never>): boolean {
+  const s = g.state.table;
   const m = s.figures.w_medic_1!;
   const near = s.units.w_sq5!.figures.map((id) => s.figures[id]!).sort((a, b) => Math.hypot(a.at[0] - m.at[0], a.at[1] - m.at[1]) - Math.hypot(b.at[0] - m.at[0], b.at[1] - m.at[1]))[0]!;
   const d = Math.hypot(m.at[0] - near.at[0], m.at[1] - near.at[1]);
@@ -44,14 +45,15 @@ function joinMedic(g: GameSession<KGameState, KCommand, never, never>): boolean 
 function reachMedicChoice(bf: Battlefield): Reached {
   const table = cachedTable(bf);
   for (const seed of SEEDS) {
-    const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed }) as unknown as GameSession<KGameState, KCommand, never, never>;
-    const player = kuularuiskuPlayer({ seed: seed * 7919 + 1, draw: 'groups' });
+    // Kuularuisku as it is played: its rules and the cards machine composed.
+    const g = new GameSession({ ruleset: playableModule(kuularuiskuModule).ruleset, scenario, table, seed }) as unknown as GameSession<KSequenced, KCommand, never, never>;
+    const player = kuularuiskuModule.player({ seed: seed * 7919 + 1, draw: 'groups' });
     const view = { scenario, table, legal: () => g.legalCommands() } as unknown as PlayerView<KCommand, typeof table, Scenario>;
     let joined = false;
     for (let n = 0; n < 1500 && !g.victory(); n++) {
       const d = g.pendingDecision();
       if (d?.kind === 'medic-reroll' && joined) return { seed, save: JSON.stringify(makeSave(g as never), null, 1), decision: d };
-      const p = phaseOf(g.state);
+      const p = phaseOf(g.state.table);
       if (!joined && p.kind === 'offer' && p.offer.unitId === 'w_medic') {
         if (!(joined = joinMedic(g))) break;
         continue;

@@ -11,14 +11,19 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import { createRng } from '../../src/core';
-import { cachedTable } from '../../src/flow';
+import { cachedTable, playableModule } from '../../src/flow';
 import { GameSession, makeSave } from '../../src/game';
 import { checkedCommands, pickRandomCommand } from '../../src/rules/kuularuisku/player';
-import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
+import type { KGameState } from '../../src/rules/kuularuisku/engine';
 import { parseScenarioOrThrow } from '../../src/scenario';
 import { mountOf, shapeKey, shapeOf } from '../../src/view/figure-pose';
 import { browserRequired, hasBrowser, openBrowser, saveShot, type Watched } from './browser';
 import { captureScenes, foldDock, loadSaveFile, look, openPlay, playView, saveFile } from './play-helpers';
+import { kuularuiskuModule } from '../../src/rules/kuularuisku';
+import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
+
+// Kuularuisku as it is played: its rules and the cards machine composed.
+const { ruleset: kuularuiskuRuleset } = playableModule(kuularuiskuModule);
 
 const run = hasBrowser || browserRequired;
 const FILE = 'scenarios/kuularuisku/kalevankangas.json';
@@ -40,11 +45,11 @@ function reachPosedPosition(bf: Battlefield): Reached {
     const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed });
     const rng = createRng(seed * 7919 + 1);
     for (let n = 1; n <= 400 && !g.victory(); n++) {
-      const options = checkedCommands(g.state as KGameState, { scenario, table });
+      const options = checkedCommands((g.state as KSequenced).table, { scenario, table });
       if (!options.length) break;
       const r = g.dispatch(pickRandomCommand(options, rng));
       if (!r.ok) throw new Error(`seed ${seed}: a legal command was refused: ${r.reason}`);
-      const s = g.state as KGameState;
+      const s = (g.state as KSequenced).table;
       const live = (unitId: string) => Object.values(s.figures).filter((f) => f.unitId === unitId && !f.removed && !f.evacuation);
       const units = Object.values(s.units).filter((u) => live(u.id).length > 0);
       const pinned = units.find((u) => u.status === 'pinned');

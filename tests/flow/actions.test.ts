@@ -23,7 +23,7 @@ function activating(action: string): KGameState {
   must(g, { type: 'BEGIN_TURN', side: 'whites' });
   must(g, { type: 'DRAW_CARD', side: 'whites' });
   must(g, { type: 'ACTIVATE', side: 'whites', unitId: 'w1', action });
-  return g.state;
+  return g.state.table;
 }
 
 const move = { type: 'MOVE', side: 'whites', unitId: 'w1' };
@@ -34,12 +34,12 @@ describe('K-2.4 actions and their order', () => {
     const g = newGame(scenario, table, scripted(...keepOrder(5)));
     must(g, { type: 'BEGIN_TURN', side: 'whites' });
     must(g, { type: 'DRAW_CARD', side: 'whites' });
-    const p = phaseOf(g.state);
-    expect(p.kind === 'offer' && offerOptions(g.state, p.offer, table)).toEqual({ ready: true, actions: ['move-shoot', 'shoot-move', 'fast-move', 'shoot'], leaders: [], command: [] });
+    const p = phaseOf(g.state.table);
+    expect(p.kind === 'offer' && offerOptions(g.state.table, p.offer, table)).toEqual({ ready: true, actions: ['move-shoot', 'shoot-move', 'fast-move', 'shoot'], leaders: [], command: [] });
     expect(g.dispatch({ type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'special' })).toMatchObject({ ok: false, rule: 'K-GAP-4' });
     const chosen = must(g, { type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'shoot-move' });
     expect(chosen.map((e) => [e.type, e.rule])).toEqual([['ACTIVATION_STARTED', 'K-2.1b'], ['ACTION_CHOSEN', 'K-2.4a']]);
-    expect(g.state.activation).toMatchObject({ unitId: 'w1', action: 'shoot-move', phase: 'none' });
+    expect(g.state.table.activation).toMatchObject({ unitId: 'w1', action: 'shoot-move', phase: 'none' });
   });
 
   it('K-GAP-4 with the house option on, a special action only spends the activation', () => {
@@ -114,6 +114,6 @@ describe('K-2.4 actions and their order', () => {
   it('K-2.1b soldiers act only in their unit\'s activation', () => {
     const g = newGame(scenario, table, scripted(...keepOrder(5)));
     must(g, { type: 'BEGIN_TURN', side: 'whites' });
-    expect(actionGate(g.state, move)).toMatchObject({ ok: false, rule: 'K-2.1b' });
+    expect(actionGate(g.state.table, move)).toMatchObject({ ok: false, rule: 'K-2.1b' });
   });
 });

@@ -9,9 +9,12 @@ import { runCli } from '../../src/cli/commands';
 import { parseCommandLines } from '../../src/cli/play';
 import { loadScenarioFile } from '../../src/cli/commands';
 import { createBattlefield } from '../../src/battlefield';
-import { cachedTable } from '../../src/flow';
+import { cachedTable, playableModule } from '../../src/flow';
 import { GameSession } from '../../src/game';
-import { kuularuiskuRuleset } from '../../src/rules/kuularuisku/ruleset';
+import { kuularuiskuModule } from '../../src/rules/kuularuisku';
+
+// Kuularuisku as it is played: its rules and the cards machine composed.
+const { ruleset: kuularuiskuRuleset } = playableModule(kuularuiskuModule);
 
 const TG = 'scenarios/sandbox/training-ground.json';
 const dir = mkdtempSync(join(tmpdir(), 'sandtable-play-'));

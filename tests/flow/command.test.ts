@@ -21,17 +21,17 @@ describe('F4 leader command (K-2.2)', () => {
     const g = newGame(scenario, table, leaderFirst());
     must(g, { type: 'BEGIN_TURN', side: 'whites' });
     must(g, { type: 'DRAW_CARD', side: 'whites' });
-    const p = phaseOf(g.state);
-    expect(p.kind === 'offer' && offerOptions(g.state, p.offer, table).command).toEqual(['w1', 'w2']);
+    const p = phaseOf(g.state.table);
+    expect(p.kind === 'offer' && offerOptions(g.state.table, p.offer, table).command).toEqual(['w1', 'w2']);
     const events = must(g, { type: 'COMMAND', side: 'whites', leaderId: 'wl', unitId: 'w2' });
     expect(events.map((e) => [e.type, e.rule])).toEqual([['COMMAND_ISSUED', 'K-2.2a'], ['ACTIVATION_OFFERED', 'K-2.2a']]);
-    expect(phaseOf(g.state)).toMatchObject({ kind: 'offer', offer: { unitId: 'w2', via: 'command', commandedBy: 'wl' } });
+    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'offer', offer: { unitId: 'w2', via: 'command', commandedBy: 'wl' } });
     // K-2.2b the commanded activation is used now: no readiness.
     expect(g.dispatch({ type: 'READY', side: 'whites', unitId: 'w2' })).toMatchObject({ ok: false, rule: 'K-2.3a' });
     must(g, { type: 'ACTIVATE', side: 'whites', unitId: 'w2', action: 'shoot' });
     must(g, { type: 'END_ACTIVATION', side: 'whites' });
-    expect(hasActivated(g.state, 'wl')).toBe(true);
-    expect(hasActivated(g.state, 'w2')).toBe(true);
+    expect(hasActivated(g.state.table, 'wl')).toBe(true);
+    expect(hasActivated(g.state.table, 'w2')).toBe(true);
     expect(g.state.seq.acted).toEqual(['wl', 'w2']);
   });
 
@@ -40,35 +40,35 @@ describe('F4 leader command (K-2.2)', () => {
     const far = flowScenario(units);
     const g = newGame(far, table);
     // wl at (26, 40); w2's nearest soldier at (20, 58): 18.97 cm between centres, 17.77 cm between bases.
-    expect(commandRefusal(g.state, table, 'wl', 'w2')).toMatchObject({ rule: 'K-2.2a' });
-    expect(commandableUnits(g.state, table, 'wl')).toEqual(['w1']);
+    expect(commandRefusal(g.state.table, table, 'wl', 'w2')).toMatchObject({ rule: 'K-2.2a' });
+    expect(commandableUnits(g.state.table, table, 'wl')).toEqual(['w1']);
   });
 
   it('K-AMB-3 house "all": every soldier of the unit must be within 15 cm', () => {
     const units: UnitSpec[] = DEFAULT_UNITS.map((u) => (u.id === 'w2' ? { ...u, at: [20, 51], size: 6 } : u));
     // w2's soldiers stand at z 51 … 58.5: the nearest within 15 cm, the farthest not.
     const nearest = newGame(flowScenario(units), table);
-    expect(commandRefusal(nearest.state, table, 'wl', 'w2')).toBeUndefined();
+    expect(commandRefusal(nearest.state.table, table, 'wl', 'w2')).toBeUndefined();
     const all = newGame(flowScenario(units, { rules: { house: { commandMeasure: 'all' } } }), table);
-    expect(commandRefusal(all.state, table, 'wl', 'w2')).toMatchObject({ rule: 'K-2.2a' });
+    expect(commandRefusal(all.state.table, table, 'wl', 'w2')).toMatchObject({ rule: 'K-2.2a' });
   });
 
   it('K-2.2c leaders cannot command leaders nor units in melee; K-2.2a not units that already activated', () => {
     const units: UnitSpec[] = [...DEFAULT_UNITS, { id: 'wl2', side: 'whites', at: [30, 40], leader: true }];
     const g = newGame(flowScenario(units), table);
-    expect(commandRefusal(g.state, table, 'wl', 'wl2')).toMatchObject({ rule: 'K-2.2c' });
-    const locked = fold(g.state, { type: 'MELEE_STARTED', rule: 'K-6.1b', text: '', meleeId: 'm1', units: ['w1', 'r1'], startedBy: 'r1' });
+    expect(commandRefusal(g.state.table, table, 'wl', 'wl2')).toMatchObject({ rule: 'K-2.2c' });
+    const locked = fold(g.state.table, { type: 'MELEE_STARTED', rule: 'K-6.1b', text: '', meleeId: 'm1', units: ['w1', 'r1'], startedBy: 'r1' });
     expect(commandRefusal(locked, table, 'wl', 'w1')).toMatchObject({ rule: 'K-2.2c' });
-    const acted = fold(g.state, { type: 'ACTIVATION_STARTED', rule: 'K-2.1b', text: '', unitId: 'w1', units: ['w1'], via: 'card' }, { type: 'ACTIVATION_ENDED', rule: 'K-2.0b', text: '', unitId: 'w1', units: ['w1'] });
+    const acted = fold(g.state.table, { type: 'ACTIVATION_STARTED', rule: 'K-2.1b', text: '', unitId: 'w1', units: ['w1'], via: 'card' }, { type: 'ACTIVATION_ENDED', rule: 'K-2.0b', text: '', unitId: 'w1', units: ['w1'] });
     expect(commandRefusal(acted, table, 'wl', 'w1')).toMatchObject({ rule: 'K-2.2a' });
-    expect(commandRefusal(g.state, table, 'wl', 'r1')).toMatchObject({ rule: 'K-2.2a' });
-    expect(commandRefusal(g.state, table, 'w1', 'w2')).toMatchObject({ rule: 'K-2.2a' });
+    expect(commandRefusal(g.state.table, table, 'wl', 'r1')).toMatchObject({ rule: 'K-2.2a' });
+    expect(commandRefusal(g.state.table, table, 'w1', 'w2')).toMatchObject({ rule: 'K-2.2a' });
   });
 
   it('K-SKL-5 a Swedish unit takes commands only from a Swedish leader', () => {
     const units: UnitSpec[] = DEFAULT_UNITS.map((u) => (u.id === 'w2' ? { ...u, data: { nationality: 'swedish' } } : u));
     const g = newGame(flowScenario(units), table);
-    expect(commandRefusal(g.state, table, 'wl', 'w2')).toMatchObject({ rule: 'K-SKL-5' });
+    expect(commandRefusal(g.state.table, table, 'wl', 'w2')).toMatchObject({ rule: 'K-SKL-5' });
   });
 
   it('K-2.2a the commanded unit is refused when the leader names another', () => {
@@ -88,10 +88,11 @@ describe('F4 joined leaders (K-2.2d/e, K-1.4b)', () => {
     const g = newGame(joined, table, scripted(...arrange(CARDS, ['wl', 'w1', 'w2', 'r1', 'r2'])));
     must(g, { type: 'BEGIN_TURN', side: 'whites' });
     must(g, { type: 'DRAW_CARD', side: 'whites' });
-    const p = phaseOf(g.state);
-    expect(p.kind === 'offer' && offerOptions(g.state, p.offer, table)).toMatchObject({ ready: false, leaders: ['with', 'leave'] });
-    const started = must(g, { type: 'ACTIVATE', side: 'whites', unitId: 'wl', action: 'move-shoot' });
-    expect(started.find((e) => e.type === 'ACTIVATION_STARTED')).toMatchObject({ unitId: 'w1', units: ['w1', 'wl'], via: 'leader-group' });
+    const p = phaseOf(g.state.table);
+    expect(p.kind === 'offer' && offerOptions(g.state.table, p.offer, table)).toMatchObject({ ready: false, leaders: ['with', 'leave'] });
+    // The group's activation names the leader's choice (K-2.2e: with the group), as the legal command does.
+    const started = must(g, { type: 'ACTIVATE', side: 'whites', unitId: 'wl', action: 'move-shoot', leaders: 'with' });
+    expect(started.find((e) => e.type === 'ACTIVATION_STARTED')).toMatchObject({ unitId: 'w1', units: ['wl', 'w1'], via: 'leader-group' });
     must(g, { type: 'END_ACTIVATION', side: 'whites' });
     expect(must(g, { type: 'DRAW_CARD', side: 'whites' }).map((e) => e.type)).toEqual(['CARD_DRAWN', 'CARD_SPENT']);
   });
@@ -114,12 +115,12 @@ describe('F4 joined leaders (K-2.2d/e, K-1.4b)', () => {
     expect(left.find((e) => e.type === 'ACTIVATION_STARTED')).toMatchObject({ units: ['w1'] });
     must(h, { type: 'END_ACTIVATION', side: 'whites' });
     expect(must(h, { type: 'DRAW_CARD', side: 'whites' }).map((e) => e.type)).toEqual(['CARD_DRAWN', 'ACTIVATION_OFFERED']);
-    expect(phaseOf(h.state)).toMatchObject({ kind: 'offer', offer: { unitId: 'wl' } });
+    expect(phaseOf(h.state.table)).toMatchObject({ kind: 'offer', offer: { unitId: 'wl' } });
   });
 
   it('K-1.4b a bound leader cannot leave: the squad acts on either card, the other is spent', () => {
     const g = newGame(joined, table, scripted(...arrange(CARDS, ['w1', 'wl', 'w2', 'r1', 'r2'])));
-    const bound = fold(g.state, { type: 'UNIT_JOINED', rule: 'K-1.4b', text: '', unitId: 'wl', intoUnitId: 'w1', figureIds: [], kind: 'leader', bound: true, noMove: false });
+    const bound = fold(g.state.table, { type: 'UNIT_JOINED', rule: 'K-1.4b', text: '', unitId: 'wl', intoUnitId: 'w1', figureIds: [], kind: 'leader', bound: true, noMove: false });
     expect(bound.units.w1!.boundLeaders).toEqual(['wl']);
     const opts = offerOptions(bound, { unitId: 'wl', side: 'whites', via: 'card' }, table);
     expect(opts.leaders).toEqual(['with']);

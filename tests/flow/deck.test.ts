@@ -20,14 +20,14 @@ const fold = (s: KGameState, ...events: Array<Record<string, unknown> & { type: 
 describe('F1 turn: shuffle, draw, spend', () => {
   it('K-2.1a one card per unit and per leader; K-2.1b shuffled with the game\'s dice into the deck', () => {
     const g = newGame(scenario, table, scripted(...keepOrder(5)));
-    expect(deckCards(g.state)).toEqual(['w1', 'w2', 'wl', 'r1', 'r2']);
+    expect(deckCards(g.state.table)).toEqual(['w1', 'w2', 'wl', 'r1', 'r2']);
     const events = must(g, { type: 'BEGIN_TURN', side: 'whites' });
     const rolls = events.filter((e) => e.type === 'DICE_ROLLED');
     expect(rolls).toHaveLength(4);
     expect(rolls.every((e) => e.rule === 'K-2.1b')).toBe(true);
     expect(seqOf(g).deck).toEqual(['w1', 'w2', 'wl', 'r1', 'r2']);
     expect(g.state.seq.round).toBe(1);
-    expect(phaseOf(g.state).kind).toBe('draw');
+    expect(phaseOf(g.state.table).kind).toBe('draw');
   });
 
   it('K-2.1b Fisher–Yates: each die picks the card that goes to the back', () => {
@@ -44,14 +44,14 @@ describe('F1 turn: shuffle, draw, spend', () => {
     must(g, { type: 'BEGIN_TURN', side: 'whites' });
     const drawn = must(g, { type: 'DRAW_CARD', side: 'whites' });
     expect(drawn.map((e) => e.type)).toEqual(['CARD_DRAWN', 'ACTIVATION_OFFERED']);
-    expect(phaseOf(g.state)).toMatchObject({ kind: 'offer', offer: { unitId: 'w1', side: 'whites', via: 'card' } });
+    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'offer', offer: { unitId: 'w1', side: 'whites', via: 'card' } });
     const again = g.dispatch({ type: 'DRAW_CARD', side: 'whites' });
     expect(again).toMatchObject({ ok: false, rule: 'K-2.1b' });
     must(g, { type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'move-shoot' });
     expect(g.dispatch({ type: 'DRAW_CARD', side: 'whites' })).toMatchObject({ ok: false, rule: 'K-2.1b' });
     must(g, { type: 'END_ACTIVATION', side: 'whites' });
-    expect(hasActivated(g.state, 'w1')).toBe(true);
-    expect(phaseOf(g.state).kind).toBe('draw');
+    expect(hasActivated(g.state.table, 'w1')).toBe(true);
+    expect(phaseOf(g.state.table).kind).toBe('draw');
   });
 
   it('K-2.1b only the side whose unit activates decides for it', () => {
@@ -77,14 +77,14 @@ describe('F1 turn: shuffle, draw, spend', () => {
   it('K-2.1a a unit no longer on the table has its card spent, and no card in the next deck', () => {
     const g = newGame(scenario, table, scripted(...keepOrder(5)));
     must(g, { type: 'BEGIN_TURN', side: 'whites' });
-    const s = fold(g.state, { type: 'UNIT_WITHDRAWN', rule: 'K-7.4a', text: '', unitId: 'w1' });
+    const s = fold(g.state.table, { type: 'UNIT_WITHDRAWN', rule: 'K-7.4a', text: '', unitId: 'w1' });
     expect(drawOutcome(s, 'w1')).toMatchObject({ kind: 'spent', reason: 'gone', rule: 'K-2.1a' });
     expect(deckCards(s)).not.toContain('w1');
   });
 
   it('K-1.2a a survivor who joined another unit has no card of his own; K-1.4b a joined leader keeps his', () => {
     const g = newGame(scenario, table);
-    const joined = fold(g.state,
+    const joined = fold(g.state.table,
       { type: 'UNIT_JOINED', rule: 'K-1.2a', text: '', unitId: 'w2', intoUnitId: 'w1', figureIds: ['w2_1', 'w2_2', 'w2_3'], kind: 'survivor', bound: false, noMove: false },
       { type: 'UNIT_JOINED', rule: 'K-1.2d', text: '', unitId: 'wl', intoUnitId: 'w1', figureIds: ['wl_1'], kind: 'leader', bound: true, noMove: false });
     expect(deckCards(joined)).toEqual(['w1', 'wl', 'r1', 'r2']);
@@ -96,19 +96,20 @@ describe('F1 turn: shuffle, draw, spend', () => {
   it('K-TERM-9 the turn ends only when the last card is done; K-5.6e then the end of turn; the next turn reshuffles', () => {
     const g = newGame(scenario, table, scripted(...keepOrder(5), ...keepOrder(5)));
     must(g, { type: 'BEGIN_TURN', side: 'whites' });
-    expect(g.dispatch({ type: 'END_TURN', side: 'whites' })).toMatchObject({ ok: false, rule: 'K-TERM-9' });
-    expect(g.dispatch({ type: 'BEGIN_TURN', side: 'whites' })).toMatchObject({ ok: false, rule: 'K-TERM-9' });
+    // The cards machine refuses them: the next card is due (K-2.1b).
+    expect(g.dispatch({ type: 'END_TURN', side: 'whites' })).toMatchObject({ ok: false, rule: 'K-2.1b', reason: 'not now: the next card has to be drawn' });
+    expect(g.dispatch({ type: 'BEGIN_TURN', side: 'whites' })).toMatchObject({ ok: false, rule: 'K-2.1b', reason: 'not now: the next card has to be drawn' });
     for (const [id, side] of [['w1', 'whites'], ['w2', 'whites'], ['wl', 'whites'], ['r1', 'reds'], ['r2', 'reds']] as const) {
       must(g, { type: 'DRAW_CARD', side: 'whites' });
       must(g, { type: 'PASS', side, unitId: id });
     }
-    expect(phaseOf(g.state).kind).toBe('turn-end');
+    expect(phaseOf(g.state.table).kind).toBe('turn-end');
     const end = must(g, { type: 'END_TURN', side: 'whites' });
     expect(end.map((e) => e.type)).toEqual(['TURN_ENDED']);
-    expect(phaseOf(g.state)).toMatchObject({ kind: 'between-turns', turn: 1 });
+    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'between-turns', turn: 1 });
     must(g, { type: 'BEGIN_TURN', side: 'whites' });
     expect(g.state.seq.round).toBe(2);
-    expect(Object.values(g.state.units).every((u) => !hasActivated(g.state, u.id))).toBe(true);
+    expect(Object.values(g.state.table.units).every((u) => !hasActivated(g.state.table, u.id))).toBe(true);
     expect(seqOf(g).acted).toEqual([]);
   });
 });

@@ -7,7 +7,6 @@ import { GameSession, type Command, type GameEvent } from '../../src/game';
 import { kuularuiskuModule } from '../../src/rules/kuularuisku';
 import { kuularuiskuSequence } from '../../src/rules/kuularuisku/sequence';
 import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
-import { createKuularuiskuRuleset, kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { evolveK, setupK, type KState } from '../../src/rules/kuularuisku/engine';
 import { validateScenario, type Scenario } from '../../src/scenario';
 
@@ -91,13 +90,6 @@ export function arrange(cards: readonly string[], wanted: readonly string[]): nu
 
 export const CARDS = ['w1', 'w2', 'wl', 'r1', 'r2'];
 
-export function newGame(scenario: Scenario, table: Battlefield, dice?: Dice, setup?: (scenario: Scenario) => KState) {
-  const ruleset = setup ? createKuularuiskuRuleset(setup) : kuularuiskuRuleset;
-  return new GameSession({ ruleset, scenario, table, seed: 7, ...(dice ? { dice } : {}) });
-}
-
-export type KSession = ReturnType<typeof newGame>;
-
 /** Kuularuisku as it is played: the rules and the cards machine composed (`playableModule`). */
 export const played = playableModule(kuularuiskuModule);
 
@@ -113,8 +105,12 @@ export function newPlayedGame(scenario: Scenario, table: Battlefield, dice?: Dic
 
 export type KPlayedSession = ReturnType<typeof newPlayedGame>;
 
+/** A game as it is played (the composed module); the name the rules' flow tests use. */
+export const newGame = newPlayedGame;
+export type KSession = KPlayedSession;
+
 /** Dispatch and fail loudly on a refusal (tests of legal sequences). */
-export function must(g: KSession | KPlayedSession, command: Record<string, unknown> & { type: string }) {
+export function must(g: KPlayedSession, command: Record<string, unknown> & { type: string }) {
   const r = g.dispatch(command as never);
   if (!r.ok) throw new Error(`${command.type} refused: ${r.reason} (${r.rule ?? 'no rule'})`);
   return r.events;
@@ -124,8 +120,8 @@ export function scripted(...values: number[]): ScriptedDice {
   return new ScriptedDice(values);
 }
 
-/** The game's sequence (deck, drawn, acted, the unit offered, readiness). */
-export function seqOf(g: KSession): KGameState['seq'] {
+/** The game's sequence as the cards machine holds it (deck, drawn, acted, the unit offered, readiness). */
+export function seqOf(g: KSession): KSequenced['seq'] {
   return g.state.seq;
 }
 

@@ -5,10 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
-import { cachedTable, playGame } from '../../src/flow';
-import { kuularuiskuPlayer } from '../../src/rules/kuularuisku/player';
+import { cachedTable, playableModule, playGame } from '../../src/flow';
 import { GameSession } from '../../src/game';
-import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
+import type { KGameState } from '../../src/rules/kuularuisku/engine';
 import {
   holdsObjectives, initialSeq, initialTableFlow, objectiveAreas, objectiveHolder, objectiveHolders, objectivePoints, readyUnits, sidesOnTable, sidesWithReadyUnits, unitOnTable,
 } from '../../src/rules/kuularuisku/activation';
@@ -18,6 +17,11 @@ import type { KState } from '../../src/rules/kuularuisku/state';
 import { liveFigures } from '../../src/rules/kuularuisku/table';
 import { pointInPolygon, type Vec2 } from '../../src/core';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
+import { kuularuiskuModule } from '../../src/rules/kuularuisku';
+import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
+
+// Kuularuisku as it is played: its rules and the cards machine composed.
+const { ruleset: kuularuiskuRuleset } = playableModule(kuularuiskuModule);
 
 const plainSidesOnTable = (s: KState) => s.sides.map((x) => x.id).filter((side) => Object.values(s.units).some((u) => u.side === side && unitOnTable(s, u)));
 const plainSidesWithReadyUnits = (s: KState) => s.sides.map((x) => x.id).filter((side) => readyUnits(s, side).length > 0);
@@ -64,14 +68,14 @@ describe.each(['scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisk
     const scenario = parseScenarioOrThrow(readFileSync(file, 'utf8'), file);
     const table = cachedTable(bf);
     const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed: 3 });
-    const states: KGameState[] = [g.state as KGameState];
+    const states: KGameState[] = [(g.state as KSequenced).table];
     const orig = g.dispatch.bind(g);
     (g as { dispatch: typeof g.dispatch }).dispatch = (c) => {
       const r = orig(c);
-      if (r.ok) states.push(g.state as KGameState);
+      if (r.ok) states.push((g.state as KSequenced).table);
       return r;
     };
-    playGame(g, kuularuiskuPlayer({ seed: 3 * 7919 + 1, draw: 'groups' }), { table });
+    playGame(g, kuularuiskuModule.player({ seed: 3 * 7919 + 1, draw: 'groups' }), { table });
     expect(states.length).toBeGreaterThan(100);
 
     const recalled = recallingStragglers(stragglers);

@@ -44,7 +44,7 @@ describe('K-5.5h the owner says who takes over a fallen machine gun', () => {
     const g = gunnerHit([1]);
     expect(g.log.at(-1)!.events.find((e) => e.type === 'WOUND_TEST')).toMatchObject({ figureId: 'r1_1', result: 'dead' });
     expect(g.log.at(-1)!.events.some((e) => e.type === 'WEAPON_TAKEN_OVER' || e.type === 'WEAPON_DROPPED')).toBe(false);
-    const p = phaseOf(g.state);
+    const p = phaseOf(g.state.table);
     expect(p.kind === 'choice' && p.choice.kind).toBe('take-over');
     const d = g.pendingDecision()!;
     expect(d).toMatchObject({ side: 'reds', kind: 'mg-take-over', rule: 'K-5.5h' });
@@ -53,7 +53,7 @@ describe('K-5.5h the owner says who takes over a fallen machine gun', () => {
     expect(d.options.map((o) => o.command.figureId)).toEqual(['r1_2', 'r1_3', 'r1_4', null]);
     expect(g.legalCommands()).toEqual(d.options.map((o) => o.command));
     // The module's neutral phase description carries the same decision (what the flow, HUD and players read).
-    expect(kuularuiskuPhase(g.state)).toMatchObject({ side: 'reds', awaiting: 'choice', decision: d });
+    expect(kuularuiskuPhase(g.state.table)).toMatchObject({ side: 'reds', awaiting: 'choice', decision: d });
   });
 
   it('K-5.5h only the owner answers, and only with a soldier of the unit able to take it; nothing changes on a refusal', () => {
@@ -71,10 +71,10 @@ describe('K-5.5h the owner says who takes over a fallen machine gun', () => {
     const events = must(g, { type: 'TAKE_OVER', side: 'reds', figureId: 'r1_3' });
     expect(events.find((e) => e.type === 'CHOICE_MADE')!.text).toBe('Reds (owner of Squad r1) had rifleman 1 of Squad r1 take over the Maxim M/1905 and M/1910 of the machine gunner of Squad r1');
     expect(events.find((e) => e.type === 'WEAPON_TAKEN_OVER')).toMatchObject({ rule: 'K-5.5h', fromFigureId: 'r1_1', toFigureId: 'r1_3', weapon: MAXIM, text: 'rifleman 1 of Squad r1 takes over the Maxim M/1905 and M/1910 from the machine gunner of Squad r1' });
-    expect(g.state.figures.r1_3!.weapon).toBe(MAXIM);
-    expect(g.state.figures.r1_2!.weapon).not.toBe(MAXIM);
+    expect(g.state.table.figures.r1_3!.weapon).toBe(MAXIM);
+    expect(g.state.table.figures.r1_2!.weapon).not.toBe(MAXIM);
     expect(g.pendingDecision()).toBeUndefined();
-    expect(phaseOf(g.state).kind).toBe('activation');
+    expect(phaseOf(g.state.table).kind).toBe('activation');
   });
 
   it('K-5.5h nobody takes it: a marker is left where the gunner fell', () => {
@@ -82,20 +82,20 @@ describe('K-5.5h the owner says who takes over a fallen machine gun', () => {
     const events = must(g, { type: 'TAKE_OVER', side: 'reds', figureId: null });
     expect(events.find((e) => e.type === 'CHOICE_MADE')!.text).toMatch(/^Reds \(owner of Squad r1\) left the Maxim .* of the machine gunner of Squad r1 on the table$/);
     expect(events.find((e) => e.type === 'WEAPON_DROPPED')).toMatchObject({ rule: 'K-5.5h', figureId: 'r1_1', weapon: MAXIM });
-    expect(Object.values(g.state.figures).some((f) => f.weapon === MAXIM)).toBe(false);
+    expect(Object.values(g.state.table.figures).some((f) => f.weapon === MAXIM)).toBe(false);
   });
 
   it('K-5.5h a gunner only lightly wounded keeps his gun: nothing is asked', () => {
     const g = gunnerHit([5]);
     expect(g.pendingDecision()).toBeUndefined();
-    expect(g.state.figures.r1_1!.weapon).toBe(MAXIM);
+    expect(g.state.table.figures.r1_1!.weapon).toBe(MAXIM);
   });
 
   it('K-5.5h a log from before the owner was asked replays with the default (the loader) in its place', () => {
     const g = gunnerHit([1]);
     expect(answerMissingDecisions(g, { type: 'END_ACTIVATION', side: 'whites' })).toBe(1);
     expect(g.log.at(-1)!.command).toEqual({ type: 'TAKE_OVER', side: 'reds', figureId: 'r1_2' });
-    expect(g.state.figures.r1_2!.weapon).toBe(MAXIM);
+    expect(g.state.table.figures.r1_2!.weapon).toBe(MAXIM);
     must(g, { type: 'END_ACTIVATION', side: 'whites' });
   });
 });

@@ -7,14 +7,18 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createBattlefield } from '../../src/battlefield';
 import { SeededDice } from '../../src/core';
-import { cachedTable, playGame } from '../../src/flow';
-import { candidateGroups, kuularuiskuPlayer } from '../../src/rules/kuularuisku/player';
+import { cachedTable, playableModule, playGame } from '../../src/flow';
+import { kuularuiskuModule } from '../../src/rules/kuularuisku';
+import { candidateGroups } from '../../src/rules/kuularuisku/player';
 import { GameSession } from '../../src/game';
-import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
+import type { KGameState } from '../../src/rules/kuularuisku/engine';
 import { parseScenarioOrThrow } from '../../src/scenario';
 import { shotSurelyRefused } from '../../src/rules/kuularuisku/player/sure-refusals';
 import { nightNow } from '../../src/rules/kuularuisku/special-queries';
 import type { SoldierCommand } from '../../src/rules/kuularuisku/activation/soldier-command';
+
+// Kuularuisku as it is played: the rules and the cards machine composed.
+const played = playableModule(kuularuiskuModule);
 
 describe('K-5.2a at night: a shot with every pair in the dark is a sure refusal (Tammerkoski)', () => {
   it('each one found in two random games is refused by decide on the same state', async () => {
@@ -27,8 +31,8 @@ describe('K-5.2a at night: a shot with every pair in the dark is a sure refusal 
       let day = 0;
       for (const seed of [1, 2]) {
         const table = cachedTable(bf);
-        const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed });
-        playGame(g, kuularuiskuPlayer({
+        const g = new GameSession({ ruleset: played.ruleset, scenario, table, seed });
+        playGame(g, kuularuiskuModule.player({
           seed: seed * 7919 + 1,
           groups: (s: KGameState) => {
             return candidateGroups(s, { scenario, table }).map((grp) => !grp.keys.includes('SHOOT') ? grp : {
@@ -37,7 +41,8 @@ describe('K-5.2a at night: a shot with every pair in the dark is a sure refusal 
                 const yes = grp.sureRefusal!(c);
                 // Only those the sight check would have had to refuse before: a shot the gate or the target's own checks refuse is another test's.
                 if (yes && c.type === 'SHOOT') {
-                  const r = kuularuiskuRuleset.decide(s, c, { scenario, table, dice: new SeededDice(1) });
+                  // The groups are built on the session's state now (`s` is its table).
+                  const r = played.ruleset.decide(g.state, c, { scenario, table, dice: new SeededDice(1) });
                   if (r.ok) wrong.push(JSON.stringify(c));
                   else {
                     rules[r.rule ?? '?'] = (rules[r.rule ?? '?'] ?? 0) + 1;

@@ -5,13 +5,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createBattlefield } from '../../src/battlefield';
-import { cachedTable, playGame } from '../../src/flow';
-import { kuularuiskuPlayer } from '../../src/rules/kuularuisku/player';
+import { cachedTable, playableModule, playGame } from '../../src/flow';
 import { GameSession } from '../../src/game';
-import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
+import type { KGameState } from '../../src/rules/kuularuisku/engine';
 import { parseScenarioOrThrow } from '../../src/scenario';
 import { goalHolders, goalsOf, type Goal } from '../../src/rules/kuularuisku/player/purpose';
 import { objectiveHolders } from '../../src/rules/kuularuisku/activation/victory';
+import { kuularuiskuModule } from '../../src/rules/kuularuisku';
+import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
+
+// Kuularuisku as it is played: its rules and the cards machine composed.
+const { ruleset: kuularuiskuRuleset } = playableModule(kuularuiskuModule);
 
 const FILES = ['scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisku/tammerkoski.json'];
 
@@ -25,7 +29,7 @@ describe('purpose.ts goalHolders = objectiveHolders (K-GAP-1) on recorded games'
         for (const seed of [1, 2]) {
           const table = cachedTable(bf);
           const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed });
-          const s0 = g.state as KGameState;
+          const s0 = (g.state as KSequenced).table;
           // Each side's goals, every objective as a goal of its own radius, and as an outline (a square
           // twice as wide: K-GAP-1 'inside', which the scenarios' own conditions do not name).
           const objectives = scenario.objectives ?? [];
@@ -36,7 +40,7 @@ describe('purpose.ts goalHolders = objectiveHolders (K-GAP-1) on recorded games'
             objectives.map((o) => ({ id: o.id, polygons: [square(o.at[0], o.at[1], 2 * o.radius + 5)], at: [o.at[0], o.at[1]], radius: o.radius })),
           ];
           const check = () => {
-            const s = g.state as KGameState;
+            const s = (g.state as KSequenced).table;
             for (const goals of lists) {
               const want = objectiveHolders(s, goals.map((x) => ({ at: x.at, radius: x.radius, inside: x.polygons })));
               expect(goalHolders(s, goals)).toEqual(want);
@@ -45,7 +49,7 @@ describe('purpose.ts goalHolders = objectiveHolders (K-GAP-1) on recorded games'
             states++;
           };
           check();
-          playGame(g, kuularuiskuPlayer({ seed: seed * 7919 + 1, draw: 'groups' }), { table, onCommand: check });
+          playGame(g, kuularuiskuModule.player({ seed: seed * 7919 + 1, draw: 'groups' }), { table, onCommand: check });
         }
         expect(states).toBeGreaterThan(200);
         // The games do put soldiers on the objectives (the comparison is not only of empty answers).
@@ -62,7 +66,7 @@ describe('purpose.ts goalHolders = objectiveHolders (K-GAP-1) on recorded games'
     const bf = await createBattlefield(scenario);
     try {
       const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table: cachedTable(bf), seed: 1 });
-      const s0 = g.state as KGameState;
+      const s0 = (g.state as KSequenced).table;
       const o = scenario.objectives![0]!;
       const goals: Goal[] = [{ id: o.id, polygons: [], at: [o.at[0], o.at[1]], radius: o.radius }];
       const plain = (s: KGameState) => objectiveHolders(s, [{ at: o.at, radius: o.radius }]);

@@ -5,15 +5,18 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
-import { cachedTable, playGame } from '../../src/flow';
-import { kuularuiskuPlayer } from '../../src/rules/kuularuisku/player';
+import { cachedTable, playableModule, playGame } from '../../src/flow';
+import { kuularuiskuModule } from '../../src/rules/kuularuisku';
 import { GameSession } from '../../src/game';
-import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
+import type { KGameState } from '../../src/rules/kuularuisku/engine';
+import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 import { actionWeight, attacks, distanceToGoal, enemyWithin, gainWeight, unitGoal } from '../../src/rules/kuularuisku/player/purpose';
 
 const FILE = 'scenarios/kuularuisku/kalevankangas.json';
 const SEEDS = [1, 2, 3, 4];
+// Kuularuisku as it is played: the rules and the cards machine composed.
+const { ruleset: kuularuiskuRuleset } = playableModule(kuularuiskuModule);
 
 describe('random play heads for the objectives (Kalevankangas, brief K1)', () => {
   let scenario: Scenario;
@@ -32,11 +35,11 @@ describe('random play heads for the objectives (Kalevankangas, brief K1)', () =>
       const cached = cachedTable(table);
       const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table: cached, seed });
       let there = false;
-      const r = playGame(g, kuularuiskuPlayer({ seed: seed * 7919 + 1, draw: 'groups' }), {
+      const r = playGame(g, kuularuiskuModule.player({ seed: seed * 7919 + 1, draw: 'groups' }), {
         table: cached,
         onCommand: () => {
           if (there) return;
-          const s = g.state as KGameState;
+          const s = (g.state as KSequenced).table;
           // K-GAP-1 objectiveHolder's test: a soldier (not seriously wounded) of a unit still fighting, within the radius in plan.
           there = Object.values(s.figures).some((f) => f.side === 'white' && !f.removed && f.condition !== 'dead' && f.condition !== 'serious'
             && !['routing', 'surrendered', 'withdrawn', 'destroyed'].includes(s.units[f.unitId]?.status ?? 'destroyed')
@@ -56,7 +59,7 @@ describe('random play: the attacking side presses on to its objectives (purpose.
     const scenario = parseScenarioOrThrow(readFileSync(file, 'utf8'), file);
     const table = await createBattlefield(scenario);
     const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed: 1 });
-    return { scenario, table, s: g.state as KGameState };
+    return { scenario, table, s: (g.state as KSequenced).table };
   };
 
   it('K-GAP-1 the side with "hold" conditions of its own attacks; the side that wins by default defends', async () => {

@@ -9,12 +9,16 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createBattlefield } from '../../src/battlefield';
 import { type Vec2, hypot } from '../../src/core';
-import { cachedTable, playGame } from '../../src/flow';
-import { kuularuiskuPlayer } from '../../src/rules/kuularuisku/player';
+import { cachedTable, playableModule, playGame } from '../../src/flow';
 import { GameSession } from '../../src/game';
-import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
+import type { KGameState } from '../../src/rules/kuularuisku/engine';
 import { parseScenarioOrThrow } from '../../src/scenario';
 import { type Field, type Grid, fieldOf, goalsOf, route } from '../../src/rules/kuularuisku/player/purpose';
+import { kuularuiskuModule } from '../../src/rules/kuularuisku';
+import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
+
+// Kuularuisku as it is played: its rules and the cards machine composed.
+const { ruleset: kuularuiskuRuleset } = playableModule(kuularuiskuModule);
 
 const CELL = 2;
 const DIRS: ReadonlyArray<readonly [number, number]> = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]];
@@ -100,14 +104,14 @@ describe('purpose.ts route = its plain form (K-4.0 the way toward a goal)', () =
         const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed: 3 });
         const places: Vec2[] = [];
         let moves = 0;
-        playGame(g, kuularuiskuPlayer({ seed: 3 * 7919 + 1, draw: 'groups' }), {
+        playGame(g, kuularuiskuModule.player({ seed: 3 * 7919 + 1, draw: 'groups' }), {
           table,
           // The soldiers' places after every fifth move (those who moved, and many who did not: ways that share cells).
-          onCommand: (c) => { if (c.type === 'MOVE' && ++moves % 5 === 0) for (const f of Object.values((g.state as KGameState).figures)) places.push(f.at); },
+          onCommand: (c) => { if (c.type === 'MOVE' && ++moves % 5 === 0) for (const f of Object.values(((g.state as KSequenced).table).figures)) places.push(f.at); },
         });
         // A fixed spread of points over the whole table (water, buildings and their doors included).
         for (let k = 0; k < 400; k++) places.push([((k * 37) % 180) + 0.3 + (k % 7) * 0.11, ((k * 53) % 120) + 0.7 + (k % 5) * 0.13]);
-        const s = g.state as KGameState;
+        const s = (g.state as KSequenced).table;
         let compared = 0;
         for (const side of s.sides) {
           for (const goal of goalsOf(table, side.id)) {

@@ -6,14 +6,19 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createBattlefield } from '../../src/battlefield';
-import { cachedTable, playGame } from '../../src/flow';
-import { candidateGroups, kuularuiskuPlayer } from '../../src/rules/kuularuisku/player';
+import { cachedTable, playableModule, playGame } from '../../src/flow';
+import { candidateGroups } from '../../src/rules/kuularuisku/player';
 import { GameSession } from '../../src/game';
-import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
+import type { KGameState } from '../../src/rules/kuularuisku/engine';
 import { parseScenarioOrThrow } from '../../src/scenario';
 import { noteShotRefused, shotKnownUnseen } from '../../src/rules/kuularuisku/player/sure-refusals';
 import { liveFigures } from '../../src/rules/kuularuisku/table';
 import type { SoldierCommand } from '../../src/rules/kuularuisku/activation/soldier-command';
+import { kuularuiskuModule } from '../../src/rules/kuularuisku';
+import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
+
+// Kuularuisku as it is played: its rules and the cards machine composed.
+const { ruleset: kuularuiskuRuleset } = playableModule(kuularuiskuModule);
 
 describe('K-5.2a a shot refused for want of sight, remembered by the soldiers\' places', () => {
   it('known unseen on the same places only (Kalevankangas)', async () => {
@@ -27,12 +32,12 @@ describe('K-5.2a a shot refused for want of sight, remembered by the soldiers\' 
       let found: { s: KGameState; c: SoldierCommand; why: { reason: string; rule?: string } } | undefined;
       const d0 = g.dispatch.bind(g);
       (g as { dispatch: typeof d0 }).dispatch = (c) => {
-        const s = g.state as KGameState;
+        const s = (g.state as KSequenced).table;
         const r = d0(c);
         if (!found && !r.ok && c.type === 'SHOOT' && r.rule === 'K-5.2a' && r.reason.includes('is not visible to')) found = { s, c: c as SoldierCommand, why: r };
         return r;
       };
-      playGame(g, kuularuiskuPlayer({ seed: 7920, groups: (s) => (found ? [] : candidateGroups(s, { scenario, table })) }), { table });
+      playGame(g, kuularuiskuModule.player({ seed: 7920, groups: (s) => (found ? [] : candidateGroups(s, { scenario, table })) }), { table });
       expect(found).toBeDefined();
       const { s, c, why } = found!;
       const other = cachedTable(bf);

@@ -38,17 +38,17 @@ describe('K-5.5a the owner allocates the wounds of a shot', () => {
   it('K-5.5a one wound among three soldiers: the game waits for Reds, the owner, before any wound test', () => {
     const { g, events } = shotWith([1]);
     expect(types(events)).toEqual(['SHOT_FIRED', 'COVER_TEST', 'CHOICE_PENDING']);
-    const p = phaseOf(g.state);
+    const p = phaseOf(g.state.table);
     expect(p.kind === 'choice' && p.choice).toMatchObject({ kind: 'wounds', side: 'reds', unitId: 'r1', shooterId: 'w1', wounds: 1 });
     const d = g.pendingDecision()!;
     expect(d).toMatchObject({ side: 'reds', kind: 'wound-allocation', rule: 'K-5.5a', label: '1 wound on Squad r1: who takes it?' });
     expect(d.options).toHaveLength(3);
     // The book's default first (spread, key soldiers last): what the rules did before they asked.
-    expect(d.options[0]!.command).toEqual({ type: 'ALLOCATE_WOUNDS', side: 'reds', allocation: defaultAllocation(g.state, ['r1_1', 'r1_2', 'r1_3'], 1) });
+    expect(d.options[0]!.command).toEqual({ type: 'ALLOCATE_WOUNDS', side: 'reds', allocation: defaultAllocation(g.state.table, ['r1_1', 'r1_2', 'r1_3'], 1) });
     expect(d.options.every((o) => !/r1_\d/.test(o.label))).toBe(true);
     expect(g.legalCommands()).toEqual(d.options.map((o) => o.command));
     // The module's neutral phase description carries the same decision (what the flow, HUD and players read).
-    expect(kuularuiskuPhase(g.state)).toMatchObject({ side: 'reds', awaiting: 'choice', decision: d });
+    expect(kuularuiskuPhase(g.state.table)).toMatchObject({ side: 'reds', awaiting: 'choice', decision: d });
   });
 
   it('K-5.5a only the owner answers: Whites cannot go on, nor allocate for him, and nothing changes', () => {
@@ -82,9 +82,9 @@ describe('K-5.5a the owner allocates the wounds of a shot', () => {
     expect(allocated.text).toMatch(/^Reds \(owner of Squad r1\) put the wound on .+ of Squad r1$/);
     expect(allocated.text).not.toMatch(/r1_3/);
     expect(events.find((e) => e.type === 'WOUND_TEST')).toMatchObject({ figureId: 'r1_3', result: 'dead' });
-    expect(g.state.figures.r1_3!.condition).toBe('dead');
+    expect(g.state.table.figures.r1_3!.condition).toBe('dead');
     expect(g.pendingDecision()).toBeUndefined();
-    expect(phaseOf(g.state).kind).toBe('activation');
+    expect(phaseOf(g.state.table).kind).toBe('activation');
     must(g, { type: 'END_ACTIVATION', side: 'whites' });
   });
 
@@ -130,7 +130,7 @@ function medicShot(wound: number[]): KSession {
 describe('K-SKL-8 the owner decides on the medic\'s re-roll', () => {
   it('K-SKL-8 a wound test of 1 (killed, K-5.5d) waits for Reds: re-rolling is the default; Whites cannot go on', () => {
     const g = medicShot([1]);
-    const p = phaseOf(g.state);
+    const p = phaseOf(g.state.table);
     expect(p.kind === 'choice' && p.choice.kind).toBe('medic');
     expect(g.log.at(-1)!.events.some((e) => e.type === 'WOUND_TEST')).toBe(false);
     const d = g.pendingDecision()!;
@@ -146,8 +146,8 @@ describe('K-SKL-8 the owner decides on the medic\'s re-roll', () => {
     const events = must(g, { type: 'MEDIC_REROLL', side: 'reds', reroll: true });
     expect(events.find((e) => e.type === 'CHOICE_MADE')!.text).toMatch(/^Reds \(owner of Squad r1\) had the medic of Squad r1 re-roll the wound test of rifleman \d of Squad r1$/);
     expect(events.find((e) => e.type === 'WOUND_TEST')).toMatchObject({ figureId: 'r1_2', rolls: [1, 5], medic: 'r1_4', result: 'light' });
-    expect(g.state.figures.r1_2!.condition).toBe('light');
-    expect(phaseOf(g.state).kind).toBe('activation');
+    expect(g.state.table.figures.r1_2!.condition).toBe('light');
+    expect(phaseOf(g.state.table).kind).toBe('activation');
   });
 
   it('K-SKL-8 kept: the first result stands (1: killed outright, K-5.5d), no die rolled for the medic', () => {
@@ -155,7 +155,7 @@ describe('K-SKL-8 the owner decides on the medic\'s re-roll', () => {
     const events = must(g, { type: 'MEDIC_REROLL', side: 'reds', reroll: false });
     expect(events.filter((e) => e.type === 'DICE_ROLLED' && String((e.roll as { purpose: string }).purpose).startsWith('medic'))).toHaveLength(0);
     expect(events.find((e) => e.type === 'WOUND_TEST')).toMatchObject({ figureId: 'r1_2', rolls: [1], result: 'dead' });
-    expect(g.state.figures.r1_2!.condition).toBe('dead');
+    expect(g.state.table.figures.r1_2!.condition).toBe('dead');
   });
 
   it('K-SKL-8 a light wound (4) is kept by default; a scratch (6) is not asked about', () => {
@@ -173,7 +173,7 @@ describe('the default answers are what the rules did before they asked', () => {
     must(g, { type: 'BEGIN_TURN', side: 'whites' });
     must(g, { type: 'DRAW_CARD', side: 'whites' });
     must(g, { type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'shoot' });
-    const before = g.state;
+    const before = g.state.table;
     must(g, { type: 'SHOOT', side: 'whites', unitId: 'w1', targetId: 'r1' });
     expect(answerMissingDecisions(g)).toBeGreaterThanOrEqual(2);
     const asked = g.log.slice(3).flatMap((e) => e.events).filter((e) => e.type === 'WOUND_TEST' || e.type === 'MORALE_TEST');

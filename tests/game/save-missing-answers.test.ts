@@ -4,11 +4,13 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
-import { cachedTable, playGame } from '../../src/flow';
+import { cachedTable, playableModule, playGame } from '../../src/flow';
 import { GameSession, loadSave, makeSave } from '../../src/game';
-import { kuularuiskuPlayer } from '../../src/rules/kuularuisku/player';
-import { kuularuiskuRuleset } from '../../src/rules/kuularuisku/engine';
 import { parseScenarioOrThrow } from '../../src/scenario';
+import { kuularuiskuModule } from '../../src/rules/kuularuisku';
+
+// Kuularuisku as it is played: its rules and the cards machine composed.
+const { ruleset: kuularuiskuRuleset } = playableModule(kuularuiskuModule);
 
 const file = 'scenarios/kuularuisku/tammerkoski.json';
 const scenario = parseScenarioOrThrow(readFileSync(file, 'utf8'), file);
@@ -25,7 +27,7 @@ describe('a save without the owners\' answers', () => {
     const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed: 8 });
     // Random play until a few owners have allocated wounds (the random player answers with the default).
     let answers = 0;
-    playGame(g, kuularuiskuPlayer({ seed: 8 * 7919 + 1, draw: 'groups' }), { table, maxCommands: 4000, onCommand: (c) => { if (c.type === 'ALLOCATE_WOUNDS') answers++; } });
+    playGame(g, kuularuiskuModule.player({ seed: 8 * 7919 + 1, draw: 'groups' }), { table, maxCommands: 4000, onCommand: (c) => { if (c.type === 'ALLOCATE_WOUNDS') answers++; } });
     expect(answers).toBeGreaterThan(0);
     const save = makeSave(g);
     const old = { ...save, commands: save.commands.filter((c) => c.type !== 'ALLOCATE_WOUNDS') };
@@ -50,7 +52,7 @@ describe('a save without any owner\'s answers', () => {
     const field = await createBattlefield(sc);
     try {
       const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario: sc, table: cachedTable(field), seed: 1 });
-      playGame(g, kuularuiskuPlayer({ seed: 7919 + 1, draw: 'groups' }), { table: cachedTable(field), maxCommands: 6000 });
+      playGame(g, kuularuiskuModule.player({ seed: 7919 + 1, draw: 'groups' }), { table: cachedTable(field), maxCommands: 6000 });
       const save = makeSave(g);
       const kinds = new Set(save.commands.filter((c) => ANSWERS.has(c.type)).map((c) => c.type));
       expect([...kinds].sort()).toEqual(['ALLOCATE_WOUNDS', 'EVACUATION_MOVE', 'LEADER_DIVE', 'TAKE_OVER']);

@@ -4,12 +4,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createBattlefield } from '../../src/battlefield';
-import { cachedTable, playGame } from '../../src/flow';
-import { kuularuiskuPlayer } from '../../src/rules/kuularuisku/player';
+import { cachedTable, playableModule, playGame } from '../../src/flow';
 import { GameSession } from '../../src/game';
-import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
+import type { KGameState } from '../../src/rules/kuularuisku/engine';
 import { parseScenarioOrThrow } from '../../src/scenario';
 import { liveFigures, liveFiguresPlain } from '../../src/rules/kuularuisku/table';
+import { kuularuiskuModule } from '../../src/rules/kuularuisku';
+import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
+
+// Kuularuisku as it is played: its rules and the cards machine composed.
+const { ruleset: kuularuiskuRuleset } = playableModule(kuularuiskuModule);
 
 describe('liveFigures = liveFiguresPlain', () => {
   it('every state of a random Kalevankangas game, each unit by record and by id, the state before asked in between', async () => {
@@ -19,7 +23,7 @@ describe('liveFigures = liveFiguresPlain', () => {
     try {
       const table = cachedTable(bf);
       const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed: 3 });
-      let before = g.state as KGameState;
+      let before = (g.state as KSequenced).table;
       let states = 0, differ = 0;
       const same = (s: KGameState) => {
         for (const id in s.units) {
@@ -29,7 +33,7 @@ describe('liveFigures = liveFiguresPlain', () => {
         }
       };
       const check = () => {
-        const s = g.state as KGameState;
+        const s = (g.state as KSequenced).table;
         same(s);
         same(before);
         same(s);
@@ -39,7 +43,7 @@ describe('liveFigures = liveFiguresPlain', () => {
         states++;
       };
       check();
-      playGame(g, kuularuiskuPlayer({ seed: 3 * 7919 + 1, draw: 'groups' }), { table, onCommand: check });
+      playGame(g, kuularuiskuModule.player({ seed: 3 * 7919 + 1, draw: 'groups' }), { table, onCommand: check });
       expect(states).toBeGreaterThan(200);
       expect(differ).toBeGreaterThan(0);
       expect(liveFigures(before, 'no such unit')).toEqual([]);

@@ -12,29 +12,30 @@ import { kuularuiskuRuleset } from './ruleset';
 import { kuularuiskuSequence } from './sequence';
 import type { KSequenced } from './sequence/program';
 import { K_SIGHT_POINTS } from './sight-points';
+import { rulesTable } from './sequence/reading';
 
 type Ctx = { scenario: Scenario; table: TableQueries };
 
-/** The HUD over the composed state: the rules' describer reads the table. */
+/** The HUD over the composed state: the rules' describer reads the table with the machine's sequence. */
 const hud = {
-  describe: (s: KSequenced, ctx: Ctx & { legal: Command[] }) => kuularuiskuHud.describe(s.table, { scenario: ctx.scenario, table: ctx.table, legal: ctx.legal }),
-  log: (s: KSequenced, log: Parameters<typeof kuularuiskuHud.log>[1]) => kuularuiskuHud.log(s.table, log),
-  rules: (s?: KSequenced) => kuularuiskuHud.rules(s?.table),
-  moveCommand: (s: KSequenced, moves: readonly PlayFigureMove[], charge?: string) => kuularuiskuHud.moveCommand(s.table, moves, charge),
-  contactedEnemy: (s: KSequenced, moves: readonly PlayFigureMove[], table?: TableQueries) => kuularuiskuHud.contactedEnemy(s.table, moves, table),
-  dragAsCharge: (s: KSequenced, moves: readonly PlayFigureMove[], refusal: { reason: string; rule?: string }, table?: TableQueries) => kuularuiskuHud.dragAsCharge(s.table, moves, refusal, table),
+  describe: (s: KSequenced, ctx: Ctx & { legal: Command[] }) => kuularuiskuHud.describe(rulesTable(s), { scenario: ctx.scenario, table: ctx.table, legal: ctx.legal }),
+  log: (s: KSequenced, log: Parameters<typeof kuularuiskuHud.log>[1]) => kuularuiskuHud.log(rulesTable(s), log),
+  rules: (s?: KSequenced) => kuularuiskuHud.rules(s && rulesTable(s)),
+  moveCommand: (s: KSequenced, moves: readonly PlayFigureMove[], charge?: string) => kuularuiskuHud.moveCommand(rulesTable(s), moves, charge),
+  contactedEnemy: (s: KSequenced, moves: readonly PlayFigureMove[], table?: TableQueries) => kuularuiskuHud.contactedEnemy(rulesTable(s), moves, table),
+  dragAsCharge: (s: KSequenced, moves: readonly PlayFigureMove[], refusal: { reason: string; rule?: string }, table?: TableQueries) => kuularuiskuHud.dragAsCharge(rulesTable(s), moves, refusal, table),
 };
 
 /** Random legal play over the composed state (the player reads the table). */
 function player(opts: KPlayerOptions): Player<KSequenced, Command, TableQueries, Scenario> {
   const p = kuularuiskuPlayer(opts);
-  return { choose: (s, view, decision) => p.choose(s.table, view as never, decision as never) as never };
+  return { choose: (s, view, decision) => p.choose(rulesTable(s), view as never, decision as never) as never };
 }
 
 export const kuularuiskuModule = {
   sequence: kuularuiskuSequence,
   name: 'Kuularuisku 1918',
-  phase: (s: KSequenced) => kuularuiskuPhase(s.table),
+  phase: (s: KSequenced) => kuularuiskuPhase(rulesTable(s)),
   // The turn the log's lines are labelled with (0 before the first).
   turnOf: (s: KSequenced) => s.seq.round,
   hud,

@@ -1,6 +1,6 @@
-// Shadow test of Kuularuisku's cards-program functions (src/rules/kuularuisku/sequence/): at every step
-// of seeded random games of the three scenarios, their answers agree with what the rules' own turn flow
-// did — the deck dealt with the same dice, what each drawn card offers or spends, the forced step due,
+// Kuularuisku's cards-program functions (src/rules/kuularuisku/sequence/) against the log of seeded random
+// games of the three scenarios (played by the composed module), folded by the rules' table: at every step
+// their answers agree with what the log says and the rules' legal list gives — the deck dealt with the same dice, what each drawn card offers or spends, the forced step due,
 // the units a leader may command, readiness allowed, the roll-off's order, a forced step's resolution.
 import { expect } from 'vitest';
 import { ScriptedDice, type CardsView, type Command, type GameEvent, type TableQueries } from '../../../src/core';
@@ -9,6 +9,7 @@ import { GameSession } from '../../../src/game';
 import { kuularuiskuRuleset, type KGameState } from '../../../src/rules/kuularuisku/engine';
 import { phaseOf } from '../../../src/rules/kuularuisku/activation';
 import * as program from '../../../src/rules/kuularuisku/sequence/program';
+import type { KSequenced } from '../../../src/rules/kuularuisku/sequence/program';
 import { describeOverRandomGames } from './random-games';
 import type { Scenario } from '../../../src/scenario';
 
@@ -32,7 +33,7 @@ const replayDice = (events: readonly Logged[], purpose = '') => new ScriptedDice
 const lines = (events: readonly GameEvent[]) => events.map((e) => `${e.type}: ${e.text ?? ''}`);
 
 /** Every check, over one game's log; returns how many times each was made. */
-function shadow(g: GameSession<KGameState>, scenario: Scenario, table: TableQueries): Record<string, number> {
+function shadow(g: GameSession<KSequenced>, scenario: Scenario, table: TableQueries): Record<string, number> {
   const made: Record<string, number> = { deal: 0, card: 0, forced: 0, resolve: 0, command: 0, ready: 0, rollOff: 0, won: 0 };
   const ctx = { scenario, table };
   let s = kuularuiskuRuleset.setup(scenario, { table }) as KGameState;

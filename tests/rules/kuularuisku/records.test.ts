@@ -4,13 +4,17 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../../src/battlefield';
-import { cachedTable, playGame } from '../../../src/flow';
-import { kuularuiskuPlayer } from '../../../src/rules/kuularuisku/player';
+import { cachedTable, playableModule, playGame } from '../../../src/flow';
 import { GameSession } from '../../../src/game';
-import { kuularuiskuRuleset, type KGameState } from '../../../src/rules/kuularuisku/engine';
+import type { KGameState } from '../../../src/rules/kuularuisku/engine';
 import { activationWith, figureMoved, figureWith, stateWith, unitWith } from '../../../src/rules/kuularuisku/records';
 import { setupK } from '../../../src/rules/kuularuisku/setup';
 import { parseScenarioOrThrow } from '../../../src/scenario';
+import { kuularuiskuModule } from '../../../src/rules/kuularuisku';
+import type { KSequenced } from '../../../src/rules/kuularuisku/sequence/program';
+
+// Kuularuisku as it is played: its rules and the cards machine composed.
+const { ruleset: kuularuiskuRuleset } = playableModule(kuularuiskuModule);
 
 const file = 'scenarios/kuularuisku/tammerkoski.json';
 const scenario = parseScenarioOrThrow(readFileSync(file, 'utf8'), file);
@@ -29,7 +33,7 @@ describe('records of one shape', () => {
     const seen = { figure: new Set<string>(), unit: new Set<string>(), activation: new Set<string>(), state: new Set<string>() };
     let states = 0;
     const look = () => {
-      const s = g.state as KGameState;
+      const s = (g.state as KSequenced).table;
       states++;
       seen.state.add(keys(s));
       if (s.activation) seen.activation.add(keys(s.activation));
@@ -37,7 +41,7 @@ describe('records of one shape', () => {
       for (const f of Object.values(s.figures)) seen.figure.add(keys(f));
     };
     look();
-    playGame(g, kuularuiskuPlayer({ seed: 2 * 7919 + 1, draw: 'groups' }), { table, onCommand: look });
+    playGame(g, kuularuiskuModule.player({ seed: 2 * 7919 + 1, draw: 'groups' }), { table, onCommand: look });
     expect(states).toBeGreaterThan(100);
     // Splits, joins, wounds, evacuations, melees and removals all happened in some state of this game or not:
     // whichever did, the key lists stayed one per kind.

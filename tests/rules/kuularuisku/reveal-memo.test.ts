@@ -4,12 +4,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createBattlefield } from '../../../src/battlefield';
-import { cachedTable, playGame } from '../../../src/flow';
-import { kuularuiskuPlayer } from '../../../src/rules/kuularuisku/player';
+import { cachedTable, playableModule, playGame } from '../../../src/flow';
 import { GameSession } from '../../../src/game';
-import { kuularuiskuRuleset, type KGameState } from '../../../src/rules/kuularuisku/engine';
+import type { KGameState } from '../../../src/rules/kuularuisku/engine';
 import { parseScenarioOrThrow } from '../../../src/scenario';
 import { enemyNear, enemyNearPlain } from '../../../src/rules/kuularuisku/special-play';
+import { kuularuiskuModule } from '../../../src/rules/kuularuisku';
+import type { KSequenced } from '../../../src/rules/kuularuisku/sequence/program';
+
+// Kuularuisku as it is played: its rules and the cards machine composed.
+const { ruleset: kuularuiskuRuleset } = playableModule(kuularuiskuModule);
 
 describe('enemyNear = enemyNearPlain', () => {
   it('every state of a random Tammerkoski game, every unit, the state before asked in between', async () => {
@@ -19,7 +23,7 @@ describe('enemyNear = enemyNearPlain', () => {
     try {
       const table = cachedTable(bf);
       const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed: 5 });
-      let before = g.state as KGameState;
+      let before = (g.state as KSequenced).table;
       let states = 0, near = 0, far = 0;
       const same = (s: KGameState) => {
         for (const id in s.units) {
@@ -32,7 +36,7 @@ describe('enemyNear = enemyNearPlain', () => {
         }
       };
       const check = () => {
-        const s = g.state as KGameState;
+        const s = (g.state as KSequenced).table;
         same(s);
         same(before);
         same(s);
@@ -40,7 +44,7 @@ describe('enemyNear = enemyNearPlain', () => {
         states++;
       };
       check();
-      playGame(g, kuularuiskuPlayer({ seed: 5 * 7919 + 1, draw: 'groups' }), { table, onCommand: check });
+      playGame(g, kuularuiskuModule.player({ seed: 5 * 7919 + 1, draw: 'groups' }), { table, onCommand: check });
       expect(states).toBeGreaterThan(200);
       expect(near).toBeGreaterThan(0);
       expect(far).toBeGreaterThan(0);

@@ -4,12 +4,15 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../../src/battlefield';
-import { cachedTable, playGame } from '../../../src/flow';
-import { kuularuiskuPlayer } from '../../../src/rules/kuularuisku/player';
+import { cachedTable, playableModule, playGame } from '../../../src/flow';
 import { GameSession } from '../../../src/game';
-import { kuularuiskuRuleset } from '../../../src/rules/kuularuisku/engine';
 import { evaluateTarget } from '../../../src/rules/kuularuisku/visibility';
 import { parseScenarioOrThrow } from '../../../src/scenario';
+import { kuularuiskuModule } from '../../../src/rules/kuularuisku';
+import type { KSequenced } from '../../../src/rules/kuularuisku/sequence/program';
+
+// Kuularuisku as it is played: its rules and the cards machine composed.
+const { ruleset: kuularuiskuRuleset } = playableModule(kuularuiskuModule);
 
 const FILE = 'scenarios/kuularuisku/tammerkoski.json';
 const scenario = parseScenarioOrThrow(readFileSync(FILE, 'utf8'), FILE);
@@ -26,8 +29,8 @@ describe('evaluateTarget verdict mode', () => {
       const dispatch = g.dispatch.bind(g);
       (g as { dispatch: typeof dispatch }).dispatch = (c) => {
         const cmd = c as { type: string; unitId?: string; targetId?: string; spotter?: string };
-        if (cmd.type === 'SHOOT' && cmd.unitId && typeof cmd.targetId === 'string' && g.state.units[cmd.targetId]) {
-          const s = g.state as never;
+        const s = (g.state as KSequenced).table;
+        if (cmd.type === 'SHOOT' && cmd.unitId && typeof cmd.targetId === 'string' && s.units[cmd.targetId]) {
           const plain = evaluateTarget(s, cmd.unitId, cmd.targetId, { table }, cmd.spotter);
           const fast = evaluateTarget(s, cmd.unitId, cmd.targetId, { table }, cmd.spotter, true);
           if (plain.valid) expect(fast).toEqual(plain);
@@ -37,7 +40,7 @@ describe('evaluateTarget verdict mode', () => {
         }
         return dispatch(c);
       };
-      playGame(g, kuularuiskuPlayer({ seed: seed * 7919 + 1, draw: 'groups' }), { table });
+      playGame(g, kuularuiskuModule.player({ seed: seed * 7919 + 1, draw: 'groups' }), { table });
     }
     expect(seen.ok).toBeGreaterThan(10);
     expect(seen['out of range of seers']).toBeGreaterThan(0); // the early refusal was met

@@ -15,7 +15,11 @@ import { crossingAt, elevatedRule, isHidden, nightNow } from '../../../src/rules
 import { specialHouseValues } from '../../../src/rules/kuularuisku/special';
 import { parseScenarioOrThrow, type Scenario } from '../../../src/scenario';
 import { GameSession } from '../../../src/game';
-import { kuularuiskuRuleset } from '../../../src/rules/kuularuisku/engine';
+import { playableModule } from '../../../src/flow';
+import { kuularuiskuModule } from '../../../src/rules/kuularuisku';
+
+// Kuularuisku as it is played: its rules and the cards machine composed.
+const { ruleset: kuularuiskuRuleset } = playableModule(kuularuiskuModule);
 
 const KAL = 'scenarios/kuularuisku/kalevankangas.json';
 const TAM = 'scenarios/kuularuisku/tammerkoski.json';

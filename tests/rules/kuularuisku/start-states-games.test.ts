@@ -7,14 +7,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../../src/battlefield';
 import { runCli } from '../../../src/cli/commands';
 import { hashValue } from '../../../src/core';
-import { cachedTable, playGame } from '../../../src/flow';
-import { kuularuiskuPlayer } from '../../../src/rules/kuularuisku/player';
+import { cachedTable, playableModule, playGame } from '../../../src/flow';
 import { GameSession, loadSave, makeSave } from '../../../src/game';
-import { kuularuiskuRuleset, type KGameState } from '../../../src/rules/kuularuisku/engine';
+import type { KGameState } from '../../../src/rules/kuularuisku/engine';
 import { validateKScenario } from '../../../src/rules/kuularuisku/engine';
 import type { Scenario } from '../../../src/scenario';
 import { activationViolations, citationViolations } from '../../flow/invariants';
 import { fallen, line, scenarioWith } from './fixture';
+import { kuularuiskuModule } from '../../../src/rules/kuularuisku';
+import type { KSequenced } from '../../../src/rules/kuularuisku/sequence/program';
+
+// Kuularuisku as it is played: its rules and the cards machine composed.
+const { ruleset: kuularuiskuRuleset } = playableModule(kuularuiskuModule);
 
 let scenario: Scenario;
 let table: Battlefield;
@@ -39,9 +43,9 @@ describe('a mid-battle start played to the end', () => {
     for (let seed = 1; seed <= 6; seed++) {
       const cached = cachedTable(table);
       const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table: cached, seed });
-      const first = g.state as KGameState;
+      const first = (g.state as KSequenced).table;
       expect(first.seq.round).toBe(2);
-      playGame(g, kuularuiskuPlayer({ seed: seed * 7919 + 1, draw: 'groups' }), { table: cached });
+      playGame(g, kuularuiskuModule.player({ seed: seed * 7919 + 1, draw: 'groups' }), { table: cached });
       for (const e of g.events) seen.add(`${e.type}:${e.rule}${e.type === 'FIGURES_MOVED' ? `:${e.unitId}` : ''}`);
       const out = [...activationViolations(g.events), ...citationViolations(g.events)];
       if (!g.victory()) out.push('the game did not end');

@@ -4,10 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield } from '../../../src/battlefield';
-import { cachedTable, playGame } from '../../../src/flow';
+import { cachedTable, playableModule, playGame } from '../../../src/flow';
 import { GameSession } from '../../../src/game';
-import { kuularuiskuRuleset, type KGameState } from '../../../src/rules/kuularuisku/engine';
-import { kuularuiskuPlayer } from '../../../src/rules/kuularuisku/player';
+import type { KGameState } from '../../../src/rules/kuularuisku/engine';
 import { nameInUnit } from '../../../src/rules/kuularuisku/soldier-names';
 import { goalsOf, heldBy } from '../../../src/rules/kuularuisku/player/purpose';
 import { objectiveHolders } from '../../../src/rules/kuularuisku/activation/victory';
@@ -15,6 +14,11 @@ import { offerOptions, offerOptionsAfresh } from '../../../src/rules/kuularuisku
 import { phaseOf } from '../../../src/rules/kuularuisku/activation/phase';
 import { parseScenarioOrThrow } from '../../../src/scenario';
 import type { TableQueries } from '../../../src/core';
+import { kuularuiskuModule } from '../../../src/rules/kuularuisku';
+import type { KSequenced } from '../../../src/rules/kuularuisku/sequence/program';
+
+// Kuularuisku as it is played: its rules and the cards machine composed.
+const { ruleset: kuularuiskuRuleset } = playableModule(kuularuiskuModule);
 
 const FILE = 'scenarios/kuularuisku/kalevankangas.json';
 const scenario = parseScenarioOrThrow(readFileSync(FILE, 'utf8'), FILE);
@@ -28,8 +32,8 @@ beforeAll(async () => {
   table = cachedTable(bf);
   for (const seed of [3, 4]) {
     const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed });
-    states.push(g.state as KGameState);
-    playGame(g, kuularuiskuPlayer({ seed: seed * 7919 + 1, draw: 'groups' }), { table, maxCommands: 400, onCommand: () => states.push(g.state as KGameState) });
+    states.push((g.state as KSequenced).table);
+    playGame(g, kuularuiskuModule.player({ seed: seed * 7919 + 1, draw: 'groups' }), { table, maxCommands: 400, onCommand: () => states.push((g.state as KSequenced).table) });
   }
 }, 120_000);
 

@@ -1,11 +1,12 @@
-// The turn & activation structure as a pure decision: a flow command in, events out (F1–F4, the F6
-// choices). Soldier-level rules are the rules engine's own functions; nothing here rolls their dice itself.
+// The rules' part of the turn as pure decisions: a unit's activation chosen (its refusals), a charge's
+// steps, the owners' choices (F6), and what a forced step, an activation's end or a turn's end lead to.
+// The turn's own steps (the deal, cards, readiness, commands, passes, ends) are the cards machine's
+// (sequence/). Soldier-level rules are the rules engine's own functions; nothing here rolls their dice itself.
 import type { KState } from '../state';
 import { ev } from '../events';
 import { actionGate } from './action-gate';
-import { commandRefusal } from './command';
 import type { FlowCommand } from './commands';
-import { cardDrawnText, drawOutcome, shuffleEvents, unitOnTable } from './deck';
+import { shuffleEvents, unitOnTable } from './deck';
 import { fev, type KGameEvent, type KMedicChoice, type KOffer, type KPending, type KTakeOverChoice } from './flow-state';
 import { Steps } from '../context';
 import { decideChargeAllocation, decideChargeTests, meleeRoundStep, resolveChoice, resolveMeleeStep } from './melee-flow';
@@ -13,14 +14,14 @@ import { actingUnit, activationUnits, offerChoices, offerEvents, plainOffer } fr
 import { actingSides } from './acting-sides';
 import { askOwner, decideAllocation, decideMedic, decideTakeOver } from './wound-choice';
 import { decideDive } from './dive-choice';
-import { decideEscortReturn, decideEvacuation, startEvacuationMoves } from './evacuation-choice';
+import { decideEscortReturn, decideEvacuation } from './evacuation-choice';
 import { phaseOf } from './phase';
-import { canUseReadiness, readyUnits, rollOff, sidesWithReadyUnits } from './readiness';
+import { canUseReadiness, sidesWithReadyUnits } from './readiness';
 import { victoryCheck } from './victory';
 import type { FlowCtx } from './flow-ctx';
 import { pinnedTest, rout } from '../morale';
 import { chargeRemoval, revealChecks } from '../special-play';
-import { barrageAsks, barrageGoesOn } from './barrage-choice';
+import { barrageGoesOn } from './barrage-choice';
 import { hasActivated } from '../acted';
 
 export type { FlowCtx } from './flow-ctx';
@@ -30,18 +31,24 @@ const STEP_RULES: Record<KPending['kind'], string> = {
   'pinned-test': 'K-7.1f', rout: 'K-7.3d', 'melee-round': 'K-6.3a', 'charge-target-test': 'K-7.2a', 'charger-morale': 'K-6.2e', 'melee-start': 'K-6.1b',
 };
 
-/** The commands that move the turn on (not answers to a choice). */
-const TURN_STEPS: ReadonlySet<string> = new Set(['BEGIN_TURN', 'DRAW_CARD', 'READY', 'ACTIVATE', 'COMMAND', 'PASS', 'RESOLVE', 'END_TURN']);
+/** The commands the rules take that move the turn on (not answers to a choice). */
+const TURN_STEPS: ReadonlySet<string> = new Set(['ACTIVATE', 'RESOLVE']);
 
 export type FlowDecision = { ok: true; acc: Steps<KGameEvent> } | { ok: false; reason: string; rule?: string };
 
+/** The flow commands the rules decide (the others are the cards machine's steps). */
+const RULES_STEPS: ReadonlySet<string> = new Set(['ACTIVATE', 'RESOLVE', 'DEFENSIVE_FIRE', 'GRENADES', 'ALLOCATE_WOUNDS', 'EVACUATION_MOVE', 'ESCORT_RETURN', 'LEADER_DIVE', 'TAKE_OVER', 'MEDIC_REROLL']);
+
 const refuse = (reason: string, rule?: string): FlowDecision => ({ ok: false, reason, ...(rule ? { rule } : {}) });
 
-/** Decide a flow command. */
+/**
+ * Decide a flow command the rules take: a unit's activation (its refusals: the cards machine asks them),
+ * a charge's step, a choice answered. The turn's other steps are refused: the cards machine takes them.
+ */
 export function decideFlow(s: KState, c: FlowCommand, ctx: FlowCtx): FlowDecision {
   const p = phaseOf(s);
   if (p.kind === 'over') return refuse(`the game is over: ${p.result.text}`, p.result.rule);
-  if (c.type === 'READINESS' && p.kind !== 'window') return refuse('ready units activate only between activations, never in the middle of one', 'K-2.3b');
+  if (!RULES_STEPS.has(c.type)) return refuse(`${c.type} is a step of the turn: the cards machine takes it`, 'K-2.1b');
   // The game session refuses a side that may not act before the rules see the command; asked here
   // again for callers that ask the rules directly (the HUD's "why not?").
   const acting = actingSides(s, c, p);
@@ -56,27 +63,8 @@ export function decideFlow(s: KState, c: FlowCommand, ctx: FlowCtx): FlowDecisio
   }
   const acc = new Steps<KGameEvent>(s);
   switch (c.type) {
-    case 'BEGIN_TURN': {
-      if (p.kind !== 'between-turns') return refuse('the turn is still being played (K-TERM-9: it ends when the last card is done)', 'K-TERM-9');
-      // Scenario special rules before the turn (a preparation barrage before turn 1, its owners asked).
-      if (s.seq.round === 0 && barrageAsks(acc, ctx)) return { ok: true, acc };
-      openTurn(acc, ctx);
-      return { ok: true, acc };
-    }
-    case 'DRAW_CARD': {
-      if (p.kind !== 'draw') return refuse(p.kind === 'turn-end' ? 'the deck is empty: end the turn' : 'a card can be drawn only when the previous activation is done (K-2.1b)', 'K-2.1b');
-      const top = s.seq.deck[0]!;
-      acc.push(fev('CARD_DRAWN', 'K-2.1b', cardDrawnText(s, top, s.seq.deck.length - 1), { unitId: top, left: s.seq.deck.length - 1 }));
-      const out = drawOutcome(acc.state, top);
-      if (out.kind === 'spent') acc.push(fev('CARD_SPENT', out.rule, out.text, { unitId: top, reason: out.reason }));
-      else acc.push(...offerEvents(acc.state, top, 'card', ctx.table));
-      return { ok: true, acc };
-    }
-    case 'READY':
     case 'ACTIVATE':
-    case 'COMMAND':
-    case 'PASS':
-      return p.kind === 'offer' ? decideOffer(acc, p.offer, c, ctx) : refuse('no unit is waiting to choose its action', 'K-2.4a');
+      return p.kind === 'offer' ? decideActivate(acc, p.offer, c, ctx) : refuse('no unit is waiting to choose its action', 'K-2.4a');
     case 'RESOLVE': {
       if (p.kind !== 'pending') return refuse('no step is waiting to be rolled', 'K-2.1b');
       if (c.step !== p.pending.kind) return refuse(`the game waits for ${p.pending.kind}, not ${c.step}`, STEP_RULES[p.pending.kind]);
@@ -136,66 +124,32 @@ export function decideFlow(s: KState, c: FlowCommand, ctx: FlowCtx): FlowDecisio
       if (!pendingOrChoice(acc.state)) afterChargeSequence(acc, ctx);
       return { ok: true, acc };
     }
-    case 'READINESS':
-      // K-2.3b either side still to declare may go first.
-      return p.kind === 'window' ? decideReadiness(acc, c.side && p.readyWindow.pending.includes(c.side) ? c.side : p.side, c.unitId, ctx) : refuse('ready units activate only between activations', 'K-2.3b');
-    case 'END_ACTIVATION': {
-      if (p.kind !== 'activation') return refuse('no unit is activating', 'K-2.4a');
-      endActivation(acc, ctx);
-      return { ok: true, acc };
-    }
-    case 'END_TURN': {
-      if (p.kind !== 'turn-end') return refuse(p.kind === 'draw' ? `${p.left} cards are still in the deck` : 'the turn ends when the last card is done', 'K-TERM-9');
-      endTurn(acc, ctx);
-      return { ok: true, acc };
-    }
+    default:
+      return refuse(`${c.type} is a step of the turn: the cards machine takes it`, 'K-2.1b');
   }
 }
 
-function decideOffer(acc: Steps<KGameEvent>, offer: KOffer, c: Extract<FlowCommand, { type: 'READY' | 'ACTIVATE' | 'COMMAND' | 'PASS' }>, ctx: FlowCtx): FlowDecision {
+/** K-2.1b, K-2.4a the unit offered activates with an action (K-7.1c pinned, K-1.0c out of formation: its limits). */
+function decideActivate(acc: Steps<KGameEvent>, offer: KOffer, c: Extract<FlowCommand, { type: 'ACTIVATE' }>, ctx: FlowCtx): FlowDecision {
   const s = acc.state;
-  const unitId = c.type === 'COMMAND' ? c.leaderId : c.unitId;
-  if (unitId !== offer.unitId) return refuse(`${s.units[offer.unitId]?.name ?? offer.unitId} is the unit activating, not ${s.units[unitId]?.name ?? unitId}`, 'K-2.1b');
+  if (c.unitId !== offer.unitId) return refuse(`${s.units[offer.unitId]?.name ?? offer.unitId} is the unit activating, not ${s.units[c.unitId]?.name ?? c.unitId}`, 'K-2.1b');
   const options = offerChoices(s, offer);
   const name = s.units[offer.unitId]!.name;
-  switch (c.type) {
-    case 'READY':
-      if (!options.ready) return refuse(offer.via === 'command' ? 'a commanded unit uses its activation now (K-2.2b)' : `${name} cannot go into readiness now`, 'K-2.3a');
-      acc.push(ev('READINESS_ENTERED', 'K-2.3a', `${name} waits in readiness`, { unitId: offer.unitId }));
-      return { ok: true, acc };
-    case 'COMMAND': {
-      if (offer.pinnedFailed) return refuse(`${name} is pinned: he may only shoot`, 'K-7.1c');
-      const why = commandRefusal(s, ctx.table, c.leaderId, c.unitId);
-      if (why) return refuse(why.reason, why.rule);
-      if (offer.via === 'command') return refuse('a leader cannot be commanded to command', 'K-2.2c');
-      acc.push(ev('COMMAND_ISSUED', 'K-2.2a', `${name} commands ${s.units[c.unitId]!.name}`, { leaderId: c.leaderId, unitId: c.unitId }));
-      acc.push(...offerEvents(acc.state, c.unitId, 'command', ctx.table, c.leaderId));
-      return { ok: true, acc };
-    }
-    case 'PASS': {
-      const { main, units, via } = activationUnits(s, offer, 'with');
-      acc.push(ev('ACTIVATION_STARTED', 'K-2.1b', `${name} activates`, { unitId: main, units, via, ...(offer.commandedBy ? { commandedBy: offer.commandedBy } : {}) }));
-      endActivation(acc, ctx, `${name} does nothing this activation`);
-      return { ok: true, acc };
-    }
-    case 'ACTIVATE': {
-      if (!options.actions.includes(c.action)) {
-        const rule = offer.pinnedFailed ? 'K-7.1c' : offer.mustRegroup ? 'K-1.0c' : c.action === 'special' ? 'K-GAP-4' : 'K-2.4a';
-        return refuse(offer.pinnedFailed ? `${name} is pinned: it may only shoot` : offer.mustRegroup ? `${name} must move back into formation` : `${name} cannot ${c.action} now`, rule);
-      }
-      const leaders = c.leaders ?? 'with';
-      if (c.leaders && !options.leaders.includes(c.leaders)) return refuse(`no joined leader can ${c.leaders === 'leave' ? 'leave' : 'go with'} ${name} now`, 'K-2.2e');
-      const { main, units, leaving, via } = activationUnits(s, offer, leaders);
-      for (const l of leaving) {
-        acc.push(ev('LEADER_LEFT', 'K-2.2e', `${s.units[l.leaderId]!.name} leaves ${s.units[l.groupId]!.name} to act on his own card`, { leaderUnitId: l.leaderId, fromUnitId: l.groupId }));
-      }
-      acc.push(ev('ACTIVATION_STARTED', 'K-2.1b', `${s.units[main]!.name} activates${units.length > 1 ? ` with ${units.filter((x) => x !== main).map((x) => s.units[x]!.name).join(', ')}` : ''}`, { unitId: main, units, via, ...(offer.commandedBy ? { commandedBy: offer.commandedBy } : {}) }));
-      acc.push(ev('ACTION_CHOSEN', c.action === 'regroup' ? 'K-1.0c' : c.action === 'special' ? 'K-GAP-4' : 'K-2.4a', `${s.units[main]!.name}: ${ACTION_NAMES[c.action]}`, { unitId: main, action: c.action }));
-      // K-GAP-4 (house): a special action has no content; it only spends the activation.
-      if (c.action === 'special') endActivation(acc, ctx);
-      return { ok: true, acc };
-    }
+  if (!options.actions.includes(c.action)) {
+    const rule = offer.pinnedFailed ? 'K-7.1c' : offer.mustRegroup ? 'K-1.0c' : c.action === 'special' ? 'K-GAP-4' : 'K-2.4a';
+    return refuse(offer.pinnedFailed ? `${name} is pinned: it may only shoot` : offer.mustRegroup ? `${name} must move back into formation` : `${name} cannot ${c.action} now`, rule);
   }
+  const leaders = c.leaders ?? 'with';
+  if (c.leaders && !options.leaders.includes(c.leaders)) return refuse(`no joined leader can ${c.leaders === 'leave' ? 'leave' : 'go with'} ${name} now`, 'K-2.2e');
+  const { main, units, leaving, via } = activationUnits(s, offer, leaders);
+  for (const l of leaving) {
+    acc.push(ev('LEADER_LEFT', 'K-2.2e', `${s.units[l.leaderId]!.name} leaves ${s.units[l.groupId]!.name} to act on his own card`, { leaderUnitId: l.leaderId, fromUnitId: l.groupId }));
+  }
+  acc.push(ev('ACTIVATION_STARTED', 'K-2.1b', `${s.units[main]!.name} activates${units.length > 1 ? ` with ${units.filter((x) => x !== main).map((x) => s.units[x]!.name).join(', ')}` : ''}`, { unitId: main, units, via, ...(offer.commandedBy ? { commandedBy: offer.commandedBy } : {}) }));
+  acc.push(ev('ACTION_CHOSEN', c.action === 'regroup' ? 'K-1.0c' : c.action === 'special' ? 'K-GAP-4' : 'K-2.4a', `${s.units[main]!.name}: ${ACTION_NAMES[c.action]}`, { unitId: main, action: c.action }));
+  // K-GAP-4 (house): a special action has no content; it only spends the activation.
+  if (c.action === 'special') endActivation(acc, ctx);
+  return { ok: true, acc };
 }
 
 export const ACTION_NAMES: Record<string, string> = {
@@ -288,37 +242,12 @@ function offerNextQueued(acc: Steps<KGameEvent>, ctx: FlowCtx): boolean {
   return false;
 }
 
-function decideReadiness(acc: Steps<KGameEvent>, side: string, unitId: string | null, ctx: FlowCtx): FlowDecision {
-  const s = acc.state;
-  if (unitId !== null && !readyUnits(s, side).includes(unitId)) return refuse(`${s.units[unitId]?.name ?? unitId} is not a ready unit of ${side}`, 'K-2.3b');
-  acc.push(fev('READINESS_DECLARED', 'K-2.3b', unitId ? `${s.sides.find((x) => x.id === side)?.name ?? side} wants to use ${s.units[unitId]!.name}` : `${s.sides.find((x) => x.id === side)?.name ?? side} waits`, { side, unitId }));
-  const w = acc.state.seq.readiness!;
-  if (w.pending.length) return { ok: true, acc };
-  const wanting = Object.entries(w.declared).filter(([, u]) => u !== null) as Array<[string, string]>;
-  let order = wanting.map(([x]) => x);
-  if (wanting.length > 1) {
-    // K-2.3c both players want to use a ready unit at the same moment: roll off.
-    const r = rollOff(order, ctx.dice);
-    acc.push(...r.events);
-    order = r.order;
-  }
-  const queue = order.map((x) => w.declared[x]!);
-  acc.push(fev('WINDOW_CLOSED', 'K-2.3b', queue.length ? `Ready units activate: ${queue.map((id) => s.units[id]!.name).join(', ')}` : 'No ready unit is used now', { queue }));
-  offerNextQueued(acc, ctx);
-  return { ok: true, acc };
-}
-
 /** F1 TURN_START the rest of BEGIN_TURN (after any barrage): the end check, then the turn and its deck. */
 function openTurn(acc: Steps<KGameEvent>, ctx: FlowCtx): void {
   if (immediateEnd(acc, ctx)) return;
   const turn = acc.state.seq.round + 1;
   acc.push(ev('TURN_STARTED', 'K-2.1b', `Turn ${turn} begins`, { turn }));
   acc.push(...shuffleEvents(acc.state, ctx.dice, turn));
-}
-
-/** F1 END_OF_TURN_EVACUATION → TURN_END: K-5.6e wounded and escorts move (their owners choosing), then the turn ends. */
-function endTurn(acc: Steps<KGameEvent>, ctx: FlowCtx): void {
-  startEvacuationMoves(acc, ctx, finishTurn);
 }
 
 /** TURN_END: K-GAP-2 readiness lapses, K-GAP-1 the end check. */

@@ -8,7 +8,12 @@ import { hasActivated } from '../acted';
 
 /** A ready unit that may still use its readiness (not charged into melee, not routing, on the table). */
 export function canUseReadiness(s: KState, u: KUnit): boolean {
-  return s.seq.ready.includes(u.id) && !hasActivated(s, u.id) && u.status !== 'in-melee' && u.status !== 'routing' && !u.meleeId && unitOnTable(s, u);
+  return s.seq.ready.includes(u.id) && !hasActivated(s, u.id) && readinessUsableOnTable(s, u);
+}
+
+/** K-2.3 what the table says of a ready unit's readiness: it lapses when the unit is charged into melee, routs or leaves the table. */
+export function readinessUsableOnTable(s: KState, u: KUnit): boolean {
+  return u.status !== 'in-melee' && u.status !== 'routing' && !u.meleeId && unitOnTable(s, u);
 }
 
 export function readyUnits(s: KState, side?: string): string[] {

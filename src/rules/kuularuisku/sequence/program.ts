@@ -14,7 +14,7 @@ import { isForcedStep, type FlowEventOf, type KGameEvent, type KOffer } from '..
 import { startEvacuationMoves } from '../activation/evacuation-choice';
 import { barrageAsks } from '../activation/barrage-choice';
 import { actingUnit, forcedStepAt, offerChoices, offerOptions } from '../activation/offer';
-import { canUseReadiness, rollOff as readinessRollOff } from '../activation/readiness';
+import { readinessUsableOnTable, rollOff as readinessRollOff } from '../activation/readiness';
 import { turnLimitOf } from '../activation/victory';
 
 /*
@@ -45,7 +45,7 @@ import { turnLimitOf } from '../activation/victory';
  * END_ACTIVATION / an activation over: acted = ACTIVATION_ENDED (dress: `unitId`, `units`, K-2.0b's
  *              text; before: chargeRemoval's lines). follow of acted, pass, resolved (spent), close:
  *              the scenario's checks (revealChecks, the 'command' victory check), QUEUE_SKIPPED for
- *              queued units passed over (mayUseReadiness = canUseReadiness), ACTIVATION_OFFERED for the
+ *              queued units passed over (mayUseReadiness: the table's part of canUseReadiness), ACTIVATION_OFFERED for the
  *              queued unit offered, WINDOW_OPENED when the machine opened a window.
  * COMMAND      command = COMMAND_ISSUED (commandFields leaderId/unitId; dress: its fields and text);
  *              follow: offerEvents(unit, 'command').
@@ -59,11 +59,11 @@ import { turnLimitOf } from '../activation/victory';
  * `rules.act` (quietActions: Kuularuisku logs no line per action; `s.activation` keeps the parts);
  * ALLOCATE_WOUNDS, MEDIC_REROLL, TAKE_OVER, LEADER_DIVE, EVACUATION_MOVE, ESCORT_RETURN are answers.
  * After every command: settle = immediateEnd's lines (revealChecks over the command's events, the
- * 'command' victory check). tests/rules/kuularuisku/cards-shadow.test.ts checks every command of random
- * games against the rules' flow, the machine starting each from the rules' state; actions and answers
- * still go through the rules' own decide (their closing lines are theirs). Folded across whole games (the
- * machine deciding on the state it folded itself, tests/rules/kuularuisku/cards-fold.test.ts) it keeps
- * the rules' sequence field by field and the table equal: a declared ready unit stays in `ready`, and
+ * 'command' victory check). Actions and answers still go through the rules' own decide (their closing
+ * lines are theirs). Recorded games replay through the machine to the same log
+ * (tests/rules/kuularuisku/recorded-games.test.ts), and the machine keeps the sequence the table still
+ * folds for itself field by field but the readiness queue (tests/rules/kuularuisku/sequence-reading.test.ts,
+ * reading.ts): a declared ready unit stays in `ready`, and
  * the one offered from the queue at its head, until it activates (K-2.3b); a pinned unit that stayed
  * pinned is not tested again (`forced`, K-7.1c); readiness lapsing at the turn's end is the end
  * event's `lapsed` (K-GAP-2); a rout outside the unit's activation counts as acted and a unit routing,
@@ -166,10 +166,13 @@ export function commandable(table: KState, unit: string, queries?: TableQueries)
   return deckCards(table).filter((id) => id !== unit && table.units[id]!.side === u.side);
 }
 
-/** K-2.3b may a ready unit still use its readiness (not acted, not in melee or routing, on the table)? */
+/**
+ * K-2.3b may a ready unit still use its readiness: not in melee or routing, on the table (the table's
+ * facts; that it is ready and has not acted is the machine's sequence, which asks this only then).
+ */
 export function mayUseReadiness(table: KState, unit: string): boolean {
   const u = table.units[unit];
-  return !!u && canUseReadiness(table, u);
+  return !!u && readinessUsableOnTable(table, u);
 }
 
 /**
