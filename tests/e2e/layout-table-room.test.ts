@@ -8,7 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserRequired, hasBrowser, nextFrame, openBrowser, openTable, saveShot } from './browser';
 import { activeUnitCovered, measureLayout, tableShareOfUncovered, uncoveredTableShare } from './layout-probe';
-import { foldDock, openPlay, takeOver } from './play-helpers';
+import { foldDock, openPlay, playToTargets, takeOver } from './play-helpers';
 
 const run = hasBrowser || browserRequired;
 const SIZES = [[1920, 1080], [1280, 800], [1024, 768], [640, 400]] as const;
@@ -52,18 +52,7 @@ describe.runIf(run)('the table gets the room the HUD leaves it', () => {
   it('a Tammerkoski game at 640×400: the table keeps half the window, the HUD whole and apart, the acting unit in the clear', async () => {
     const { page } = await openPlay(ctx, '?scenario=kuularuisku/tammerkoski&play=1&seed=7', { width: 640, height: 400 });
     await takeOver(page);
-    const ok = await page.evaluate(() => {
-      const p = window.__sandtable!.play!;
-      for (let k = 0; k < 400; k++) {
-        const v = p.view.get();
-        if (v.targets.some((t) => t.command)) return true;
-        const pick = (id: string) => v.actions.find((a) => a.id === id || a.id.startsWith(`${id}:`));
-        const a = pick('begin-turn') ?? pick('draw') ?? pick('activate:shoot') ?? pick('activate:move-shoot') ?? pick('pass') ?? pick('end-activation') ?? v.actions[0];
-        if (!a || !p.control.send(a.command).ok) return false;
-      }
-      return false;
-    });
-    expect(ok, 'no activation with targets').toBe(true);
+    await playToTargets(page);
     await takeOver(page);
     await foldDock(page);
     await page.waitForTimeout(1200); // the camera follows once the HUD has laid out
