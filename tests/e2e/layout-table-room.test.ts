@@ -62,6 +62,51 @@ describe.runIf(run)('the table gets the room the HUD leaves it', () => {
     if (problems.length > 0) await saveShot(page, 'layout-table-room-tammerkoski-640x400.png');
     expect(problems).toEqual([]);
   }, 300_000);
+
+  it('the home view glides when the dock folds and opens again: no frame jumps more than a step of the way', async () => {
+    const { page } = await openPlay(ctx, '?scenario=kuularuisku/kalevankangas&play=1&seed=7', { width: 1280, height: 800 });
+    await takeOver(page);
+    await page.waitForFunction(() => window.__sandtable?.view?.camera()?.flying === false, null, { timeout: 30_000 });
+    await page.waitForTimeout(800);
+    expect((await page.evaluate(() => window.__sandtable!.view!.camera()!)).view).toBe('home');
+    const problems: string[] = [];
+    for (const step of ['fold', 'open'] as const) {
+      // Every drawn frame's camera, from the click until the camera has settled.
+      await page.evaluate(() => {
+        const w = window as unknown as { __poses: number[][]; __posesOn: boolean };
+        w.__poses = [];
+        w.__posesOn = true;
+        const tick = () => {
+          const c = window.__sandtable!.view!.camera()!;
+          const p = [...c.position, ...c.target];
+          const last = w.__poses.at(-1);
+          if (!last || p.some((v, i) => Math.abs(v - last[i]!) > 1e-6)) w.__poses.push(p);
+          if (w.__posesOn) requestAnimationFrame(tick);
+        };
+        tick();
+      });
+      await page.click('[data-testid=dock-toggle]');
+      await page.waitForTimeout(400);
+      await page.waitForFunction(() => window.__sandtable!.view!.camera()!.flying === false, null, { timeout: 30_000 });
+      await page.waitForTimeout(300);
+      const poses = await page.evaluate(() => {
+        const w = window as unknown as { __poses: number[][]; __posesOn: boolean };
+        w.__posesOn = false;
+        return w.__poses;
+      });
+      expect((await page.evaluate(() => window.__sandtable!.view!.camera()!)).view, `${step}: still the home view`).toBe('home');
+      const d = (a: number[], b: number[]) => Math.max(Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!), Math.hypot(a[3]! - b[3]!, a[4]! - b[4]!, a[5]! - b[5]!));
+      const steps = poses.slice(1).map((p, i) => d(p, poses[i]!));
+      const path = steps.reduce((a, b) => a + b, 0);
+      const largest = Math.max(0, ...steps);
+      // GLIDE_MAX_STEP (a third of a glide) a frame at most; the way measured along the path, as a glide
+      // may turn once on it (the canvas's new size is framed first, then its new uncovered part).
+      if (path < 1) problems.push(`${step}: the home view did not move (${path.toFixed(2)}, ${poses.length} poses), nothing to glide`);
+      else if (steps.length < 3 || largest > path * 0.5) problems.push(`${step}: one frame moved the camera ${(100 * largest / path).toFixed(0)}% of the way (${steps.length} frames)`);
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 300_000);
 });
 
 /** Overlapping HUD boxes, cut text, boxes off screen and an acting unit out of the clear. */
