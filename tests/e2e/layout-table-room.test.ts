@@ -2,13 +2,14 @@
 // 1920×1080, 1280×800, 1024×768 and 640×400, frames the table so that it fills most of the canvas's
 // uncovered part (the fixed view showed it on 45–55% of the canvas). On a 640×400 screen a Tammerkoski
 // game, a unit picking its target with the dock folded, leaves the table half the window, uncovered
-// (the banner, the dock's tab column, the tool rail and the floors bars left 40%), with no HUD boxes
+// (the banner, the dock's tab column, the tool rail and the floors bars left 40%), and so does it with
+// the Orders open, a compact sheet over the table's lower edge (docked beside it they left 28%), with no HUD boxes
 // overlapping, no text cut, and the acting unit in the clear (layout-probe.ts says how each is measured).
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserRequired, hasBrowser, nextFrame, openBrowser, openTable, saveShot } from './browser';
 import { activeUnitCovered, measureLayout, tableShareOfUncovered, uncoveredTableShare } from './layout-probe';
-import { foldDock, openPlay, playToTargets, takeOver } from './play-helpers';
+import { foldDock, openPlay, playToTargets, tab, takeOver } from './play-helpers';
 
 const run = hasBrowser || browserRequired;
 const SIZES = [[1920, 1080], [1280, 800], [1024, 768], [640, 400]] as const;
@@ -49,7 +50,7 @@ describe.runIf(run)('the table gets the room the HUD leaves it', () => {
     expect(problems).toEqual([]);
   }, 600_000);
 
-  it('a Tammerkoski game at 640×400: the table keeps half the window, the HUD whole and apart, the acting unit in the clear', async () => {
+  it('a Tammerkoski game at 640×400, the dock folded and then the Orders open: the table keeps half the window, the HUD whole and apart, the acting unit in the clear', async () => {
     const { page } = await openPlay(ctx, '?scenario=kuularuisku/tammerkoski&play=1&seed=7', { width: 640, height: 400 });
     await takeOver(page);
     await playToTargets(page);
@@ -60,6 +61,27 @@ describe.runIf(run)('the table gets the room the HUD leaves it', () => {
     const share = await uncoveredTableShare(page);
     if (share < SMALL_PLAY_LEAST) problems.push(`the table shows on ${Math.round(share * 100)}% of the window, uncovered`);
     if (problems.length > 0) await saveShot(page, 'layout-table-room-tammerkoski-640x400.png');
+    // The Orders open: a compact sheet over the table's lower edge (a docked panel left 28%).
+    await tab(page, 'orders');
+    await page.waitForTimeout(1200);
+    const withOrders = (await smallProblems(page)).map((p) => `Orders open: ${p}`);
+    const ordersShare = await uncoveredTableShare(page);
+    if (ordersShare < SMALL_PLAY_LEAST) withOrders.push(`Orders open: the table shows on ${(ordersShare * 100).toFixed(1)}% of the window, uncovered`);
+    const sheet = (await page.locator('[data-testid=panel-orders]').boundingBox())!;
+    if (sheet.width < 200) withOrders.push(`Orders open: the sheet is ${sheet.width} px wide, too narrow to read`);
+    // Every tab and the fold button stand inside the sheet, on screen.
+    const outside = await page.evaluate(() => {
+      const dock = document.querySelector('[data-testid=play-dock]')!.getBoundingClientRect();
+      return Array.from(document.querySelectorAll('[data-testid=play-dock] .st-play-tabs .st-btn')).filter((b) => {
+        const r = b.getBoundingClientRect();
+        return r.left < dock.left - 1 || r.right > dock.right + 1 || r.right > window.innerWidth;
+      }).map((b) => b.textContent);
+    });
+    if (outside.length) withOrders.push(`Orders open: tabs cut off at the sheet's edge: ${outside.join(', ')}`);
+    // Its targets are there to press.
+    if ((await page.locator('[data-testid=panel-orders] button.st-play-target').count()) === 0) withOrders.push('Orders open: no target to press');
+    await saveShot(page, 'layout-table-room-tammerkoski-640x400-orders.png');
+    problems.push(...withOrders);
     expect(problems).toEqual([]);
   }, 300_000);
 
