@@ -1,6 +1,6 @@
 // An open dock panel on a small screen (640×400) leaves the table its middle and the acting unit, in
-// Chromium: in a Kalevankangas activation with targets, the Orders and the Log panels each open
-// beside the table, not over it — the canvas's middle stays the table's (layout-probe.ts measures
+// Chromium: in a Kalevankangas activation with targets, the Log panel opens beside the table and the
+// Orders as a compact sheet over its lower edge, neither over its middle — the canvas's middle stays the table's (layout-probe.ts measures
 // it), every figure of the active unit stands on screen in the clear (the camera brings it there),
 // the panel stays wide enough to read, and no HUD boxes overlap. At 1024×768 the same holds (the
 // dock is docked there already).
