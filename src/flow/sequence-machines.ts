@@ -399,10 +399,32 @@ export function viewOf(value: StateValue, context: SequenceContext): SequenceVie
   return { ...rest, step: step as SequenceStep, phase: String(sub) };
 }
 
-/** The machine's snapshot of a stored state (the table put in its context for the guards). */
-export function snapshotOf(machine: SequenceMachine, s: Sequenced<unknown>) {
+type Snapshot = ReturnType<SequenceMachine['resolveState']>;
+/** What a machine's step is whatever the context: its snapshot's nodes, value and status, and the command roles it takes. */
+type StepOf = { snapshot: Snapshot; roles: readonly CommandRole[] };
+const STEPS = new WeakMap<object, Map<string, StepOf>>();
+
+/**
+ * A step of the machine resolved once per machine (xstate's `resolveState` walks the state tree on every
+ * call; a step's nodes, value, status and meta depend on the step alone, not on the context).
+ */
+function stepOf(machine: SequenceMachine, seq: SequenceView): StepOf {
+  let steps = STEPS.get(machine);
+  if (!steps) STEPS.set(machine, (steps = new Map()));
+  const key = seq.step === 'phase' ? `phase.${seq.phase}` : seq.step === 'exchange' ? `exchange.${seq.exchange}` : seq.step;
+  let step = steps.get(key);
+  if (!step) {
+    const snapshot = machine.resolveState({ value: valueOf(seq) as never, context: {} as never });
+    const meta = snapshot.getMeta() as Record<string, { takes?: CommandRole[] } | undefined>;
+    steps.set(key, (step = { snapshot, roles: Object.values(meta).flatMap((m) => m?.takes ?? []) }));
+  }
+  return step;
+}
+
+/** The machine's snapshot of a stored state: its step's, with the sequence and the table (for the guards) as context. */
+export function snapshotOf(machine: SequenceMachine, s: Sequenced<unknown>): Snapshot {
   const { step: _step, phase: _phase, exchange: _exchange, ...rest } = s.seq;
-  return machine.resolveState({ value: valueOf(s.seq) as never, context: { ...rest, table: s.table } as never });
+  return { ...stepOf(machine, s.seq).snapshot, context: { ...rest, table: s.table } } as Snapshot;
 }
 
 /**
@@ -441,7 +463,6 @@ export function withTableEffects(seq: SequenceView, fx: TableEffects | undefined
 
 /** The command roles the machine's current step takes (its states' meta). */
 export function rolesNow(machine: SequenceMachine, s: Sequenced<unknown>): readonly CommandRole[] {
-  const meta = snapshotOf(machine, s).getMeta() as Record<string, { takes?: CommandRole[] } | undefined>;
-  return Object.values(meta).flatMap((m) => m?.takes ?? []);
+  return stepOf(machine, s.seq).roles;
 }
 
