@@ -389,20 +389,69 @@ export function valueOf(seq: SequenceView): StateValue {
   return seq.step === 'phase' ? { phase: seq.phase! } : seq.step === 'exchange' ? { exchange: seq.exchange! } : seq.step;
 }
 
-/** The sequence as stored and shown: the machine's context, its step and phase (the table left out). */
-export function viewOf(value: StateValue, context: SequenceContext): SequenceView {
-  const { table: _table, ...rest } = context;
-  if (typeof value === 'string') return { ...rest, step: value as SequenceStep, phase: null };
-  const [step, sub] = Object.entries(value)[0]!;
-  // Cards: the exchange's step on; the phases model: the phase on.
-  if (step === 'exchange') return { ...rest, step, phase: null, exchange: String(sub) };
-  return { ...rest, step: step as SequenceStep, phase: String(sub) };
+/*
+ * A view and a context are copied field by field, not spread: on V8 a spread that leaves a key out or
+ * adds keys takes microseconds for an object this size (its generic copy), and they are made at every
+ * step. `EveryKey<…>` makes the compiler name any field a view gains and these copies would miss.
+ */
+type EveryKey<T> = { [K in keyof T]-?: unknown };
+
+/** The sequence as stored and shown: the machine's context, its step and phase or exchange step (the table left out; the fields in the order a save has them). */
+export function viewOf(value: StateValue, c: SequenceContext): SequenceView {
+  let step: SequenceStep;
+  let phase: string | null = null;
+  let exchange: string | undefined;
+  if (typeof value === 'string') step = value as SequenceStep;
+  else {
+    // Cards: the exchange's step on; the phases model: the phase on.
+    const [k, sub] = Object.entries(value)[0]!;
+    step = k as SequenceStep;
+    if (k === 'exchange') exchange = String(sub);
+    else phase = String(sub);
+  }
+  if (!('deck' in c)) return { round: c.round, lastRound: c.lastRound, sides: c.sides, side: c.side, first: c.first, unit: c.unit, acted: c.acted, played: c.played, step, phase } satisfies EveryKey<Omit<SequenceView, CardKeys | 'exchange'>>;
+  const view = {
+    round: c.round, lastRound: c.lastRound, sides: c.sides, side: c.side, first: c.first, unit: c.unit, acted: c.acted, played: c.played,
+    deck: c.deck, drawn: c.drawn, via: c.via, by: c.by, forced: c.forced, ready: c.ready, readiness: c.readiness, queue: c.queue, taken: c.taken, step, phase,
+  } satisfies EveryKey<Omit<SequenceView, 'exchange'>>;
+  // The exchange's step only inside one (absent outside).
+  return exchange === undefined ? view : ({ ...view, exchange } satisfies EveryKey<SequenceView>);
 }
 
-/** The machine's snapshot of a stored state (the table put in its context for the guards). */
-export function snapshotOf(machine: SequenceMachine, s: Sequenced<unknown>) {
-  const { step: _step, phase: _phase, exchange: _exchange, ...rest } = s.seq;
-  return machine.resolveState({ value: valueOf(s.seq) as never, context: { ...rest, table: s.table } as never });
+/** The machine's context for a stored sequence: the view less its step and phase, with the table its guards read. */
+function contextOf(v: SequenceView, table: unknown): SequenceContext {
+  if (!('deck' in v)) return { table, round: v.round, lastRound: v.lastRound, sides: v.sides, side: v.side, first: v.first, unit: v.unit, acted: v.acted, played: v.played } satisfies EveryKey<Omit<SequenceContext, CardKeys>>;
+  return {
+    table, round: v.round, lastRound: v.lastRound, sides: v.sides, side: v.side, first: v.first, unit: v.unit, acted: v.acted, played: v.played,
+    deck: v.deck, drawn: v.drawn, via: v.via, by: v.by, forced: v.forced, ready: v.ready, readiness: v.readiness, queue: v.queue, taken: v.taken,
+  } satisfies EveryKey<SequenceContext>;
+}
+
+type Snapshot = ReturnType<SequenceMachine['resolveState']>;
+/** What a machine's step is whatever the context: its snapshot's nodes, value and status, and the command roles it takes. */
+type StepOf = { snapshot: Snapshot; roles: readonly CommandRole[] };
+const STEPS = new WeakMap<object, Map<string, StepOf>>();
+
+/**
+ * A step of the machine resolved once per machine (xstate's `resolveState` walks the state tree on every
+ * call; a step's nodes, value, status and meta depend on the step alone, not on the context).
+ */
+function stepOf(machine: SequenceMachine, seq: SequenceView): StepOf {
+  let steps = STEPS.get(machine);
+  if (!steps) STEPS.set(machine, (steps = new Map()));
+  const key = seq.step === 'phase' ? `phase.${seq.phase}` : seq.step === 'exchange' ? `exchange.${seq.exchange}` : seq.step;
+  let step = steps.get(key);
+  if (!step) {
+    const snapshot = machine.resolveState({ value: valueOf(seq) as never, context: {} as never });
+    const meta = snapshot.getMeta() as Record<string, { takes?: CommandRole[] } | undefined>;
+    steps.set(key, (step = { snapshot, roles: Object.values(meta).flatMap((m) => m?.takes ?? []) }));
+  }
+  return step;
+}
+
+/** The machine's snapshot of a stored state: its step's, with the sequence and the table (for the guards) as context. */
+export function snapshotOf(machine: SequenceMachine, s: Sequenced<unknown>): Snapshot {
+  return { ...stepOf(machine, s.seq).snapshot, context: contextOf(s.seq, s.table) } as Snapshot;
 }
 
 /**
@@ -441,7 +490,6 @@ export function withTableEffects(seq: SequenceView, fx: TableEffects | undefined
 
 /** The command roles the machine's current step takes (its states' meta). */
 export function rolesNow(machine: SequenceMachine, s: Sequenced<unknown>): readonly CommandRole[] {
-  const meta = snapshotOf(machine, s).getMeta() as Record<string, { takes?: CommandRole[] } | undefined>;
-  return Object.values(meta).flatMap((m) => m?.takes ?? []);
+  return stepOf(machine, s.seq).roles;
 }
 

@@ -174,7 +174,8 @@ function roleOfEvent(p: Program): Map<string, CardsEventRole> {
 
 /**
  * The events the rules' and the program's resolutions gave (which may bear a machine event's type: a
- * rout that starts the activation): logged as they are, never dressed or followed as the machine's own.
+ * rout that starts the activation), and a machine event already in the program's words: logged as
+ * they are, never dressed or followed again.
  */
 const THEIRS = new WeakSet<GameEvent>();
 function theirEvents(events: GameEvent[]): GameEvent[] {
@@ -312,9 +313,13 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
       if (!p.activated) return { ok: true, events: [activated] };
       // The program's resolution of the activation's start (its chosen action), on the state its words leave, then the rules' guard.
       const start = dressed(p, 'activate', activated, s, ctx, c);
-      const r = theirs(p.activated(folded(p, machine, s, [...start.before, start.event]), c, ctx));
+      const before = folded(p, machine, s, start.before);
+      const began = folded(p, machine, before, [start.event]);
+      const r = theirs(p.activated(began, c, ctx));
       if (!r.ok) return r.rule ? { ok: false, reason: r.reason, rule: r.rule } : { ok: false, reason: r.reason };
-      return { ok: true, events: withClosing(p, machine, s, [activated, ...r.events], ctx) };
+      // The start is already in the program's words (as inProgramWords would give it): not dressed, nor folded, again.
+      const words = theirEvents([...start.before, start.event, ...(p.follow?.('activate', activated, began, before, ctx, c) ?? [])]);
+      return { ok: true, events: withClosing(p, machine, s, [...words, ...r.events], ctx) };
     }
     case 'pass':
       return { ok: true, events: [{ type: E.pass, rule: p.rule.activate, unit, text: `${nameOf(scenario, unit)} passes: the activation is spent` }] };
