@@ -30,8 +30,9 @@ export const RAPIER_WARM_MEASURE = 'sandtable:rapier-warm-up';
 export async function buildBattlefield(scenario: Scenario): Promise<Battlefield> {
   const { createBattlefield, warmRapier } = await import('../battlefield');
   const battlefield = await createBattlefield(scenario);
-  // While the table loads: a tiny world's build, step and queries compile the Rapier code a table
-  // world's first step would otherwise compile in one long slice of its idle build (world-ahead.ts).
+  // While the table loads (once per page): a tiny world's build, step and queries compile the Rapier
+  // code a table world's first step would otherwise compile in one long slice of its idle build
+  // (world-ahead.ts).
   const start = performance.now();
   warmRapier();
   performance.measure(RAPIER_WARM_MEASURE, { start });
