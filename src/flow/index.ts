@@ -46,7 +46,7 @@ export { machineSender, throughMachines, FlowMismatchError, type MachineSender }
 export { playGame, type PlayGameOptions, type PlayedGame } from './play-game';
 export { cachedTable } from './table-cache';
 export { playableModule, sequencedRuleset, sequenceAdapter } from './sequenced';
-export { SEQUENCE_EVENTS, sequenceMachineFor, alternatingMachine, phasesMachine, cardsMachine } from './sequence-machines';
+export { SEQUENCE_EVENTS, EXCHANGE_FIELD, sequenceMachineFor, alternatingMachine, phasesMachine, cardsMachine } from './sequence-machines';
 
 /** Start the machines on a session (a new game or a loaded save): they sync to the game's step. */
 export function startFlow<S>(session: GameSession<S, Command, GameEvent, unknown>, adapter: FlowAdapter<S>): { driver: SessionDriver<S>; actor: TurnActor } {

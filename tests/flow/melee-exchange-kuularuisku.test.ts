@@ -5,8 +5,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import type { GameEvent } from '../../src/core';
-import { flowPosition } from '../../src/flow';
-import { EXCHANGE_FIELD } from '../../src/flow/sequence-machines';
+import { EXCHANGE_FIELD, flowPosition } from '../../src/flow';
 import { hasActivated } from '../../src/rules/kuularuisku/acted';
 import { ThenDice, flowScenario, flowTable, must, newPlayedGame, preparedSetup } from './fixture';
 import { CHARGER_FIRST, CHARGE_UNITS, startMachines } from './situations';
