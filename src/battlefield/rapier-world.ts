@@ -25,7 +25,8 @@ export class RapierNotLoadedError extends Error {
   override name = 'RapierNotLoadedError';
 }
 
-function loadedRapier(table: string): Rapier {
+/** Rapier, loaded (else a RapierNotLoadedError naming the table that asked). */
+export function loadedRapier(table: string): Rapier {
   if (!rapier) throw new RapierNotLoadedError(`${table}: this query needs Rapier, which is not loaded yet: await initRapier() first (createBattlefield does), or ask through askLoadingRapier`);
   return rapier;
 }
