@@ -8,7 +8,9 @@
 // later lines and their ratio, and a line over open ground for scale; the build's slices again from
 // Chrome's trace with their CPU time on the page's main thread (on a loaded box a slice's wall time
 // mostly waits for a core); Rapier's WASM memory before and after the world, and the page's JS heap.
-// No pass/fail.
+// Each table is opened with each warm-up at load in turn (the tiny table world the app runs, an empty
+// world's step, none: the page's `rapierWarmUp`), to weigh the warm-up's cost in the time until the
+// table shows against its gain in the build's slices. No pass/fail.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,9 +23,13 @@ const RUNS = Number(process.argv[2] ?? 2);
 /** How long the bench waits after the table shows before the first line: a user opening the tool and picking two points. */
 const USER_PAUSE_MS = 3000;
 const LATER_LINES = 30;
+const WARM_UPS = ['table', 'empty', 'none'] as const;
 
 interface Timing {
   table: string;
+  warmUp: (typeof WARM_UPS)[number];
+  /** From the page's start until the table showed (the app ready), ms. */
+  shownMs: number;
   builtBefore: boolean;
   aheadMs: number | null;
   /** The ahead-of-need build's work and longest slice (its measure's detail), ms. */
@@ -63,7 +69,7 @@ async function main(): Promise<void> {
   const rows: Timing[] = [];
   try {
     for (let run = 0; run < RUNS; run++) {
-      for (const table of TABLES) {
+      for (const table of TABLES) for (const warmUp of WARM_UPS) {
         const { page, problems } = await watchedPage(ctx, new URL(url).origin);
         // tsx names the arrow functions of the page code with esbuild's __name helper, absent in the page.
         await page.addInitScript('window.__name = (f) => f');
@@ -72,7 +78,7 @@ async function main(): Promise<void> {
         // Rapier's WASM memory (the instance whose exports hold its broad phase), to weigh the world's memory.
         await page.addInitScript(`{ const inst = WebAssembly.instantiate; WebAssembly.instantiate = async function (...a) { const r = await inst.apply(this, a); const i = r.instance ?? r; if (i.exports && 'rawbroadphase_new' in i.exports) window.__rapierMemory = i.exports.memory; return r; }; }`);
         const trace = await traceIdleCallbacks(page);
-        await page.goto(new URL(`?scenario=${table}`, url).href);
+        await page.goto(new URL(`?scenario=${table}&rapierWarmUp=${warmUp}`, url).href);
         await page.waitForFunction(() => window.__sandtable?.ready === true || ['missing', 'invalid', 'failed'].includes(window.__sandtable?.status ?? ''), null, { timeout: 240_000 });
         const mb = (bytes: number) => bytes / 2 ** 20;
         const [readyAt, wasmReady, jsHeap] = await page.evaluate(() => [performance.now(), (window as unknown as { __rapierMemory?: WebAssembly.Memory }).__rapierMemory?.buffer.byteLength ?? NaN,
@@ -139,8 +145,8 @@ async function main(): Promise<void> {
         }, { later: LATER_LINES });
         if (problems.length) console.log(`  ${table}: page problems: ${problems.join('; ')}`);
         const { wasmBuilt, ...rest } = t;
-        rows.push({ table, longestTaskMs, traced: await trace(), ...rest, wasmReadyMb: mb(wasmReady), wasmBuiltMb: mb(wasmBuilt), jsHeapMb: mb(jsHeap) });
-        console.log(`  run ${run + 1} ${table}: first ${t.firstMs.toFixed(1)} ms, later ${t.laterMs.toFixed(3)} ms`);
+        rows.push({ table, warmUp, shownMs: readyAt, longestTaskMs, traced: await trace(), ...rest, wasmReadyMb: mb(wasmReady), wasmBuiltMb: mb(wasmBuilt), jsHeapMb: mb(jsHeap) });
+        console.log(`  run ${run + 1} ${table} (${warmUp} warm-up): shown at ${readyAt.toFixed(0)} ms, first ${t.firstMs.toFixed(1)} ms, later ${t.laterMs.toFixed(3)} ms`);
         await page.close();
       }
     }
@@ -153,7 +159,7 @@ async function main(): Promise<void> {
   console.log('  table                       world built           first      later  first/later   open line  (see-through solids; lines tried to the first; crossing lines)');
   for (const r of rows) {
     const when = r.builtBefore ? (r.aheadMs !== null ? `ahead, ${r.aheadMs.toFixed(0)} ms` : 'before (load)') : r.builtByFirst ? 'by the first line' : 'not built';
-    console.log(`  ${r.table.padEnd(27)} ${when.padEnd(18)} ${r.firstMs.toFixed(1).padStart(7)} ms ${r.laterMs.toFixed(3).padStart(7)} ms ${(r.firstMs / r.laterMs).toFixed(0).padStart(9)}× ${r.openMs.toFixed(3).padStart(8)} ms  (${r.lines}; ${r.tried}; ${r.crossing})`);
+    console.log(`  ${`${r.table} ${r.warmUp}`.padEnd(33)} ${when.padEnd(18)} ${r.firstMs.toFixed(1).padStart(7)} ms ${r.laterMs.toFixed(3).padStart(7)} ms ${(r.firstMs / r.laterMs).toFixed(0).padStart(9)}× ${r.openMs.toFixed(3).padStart(8)} ms  (${r.lines}; ${r.tried}; ${r.crossing})`);
   }
   console.log('\nThe ahead-of-need build (its measure: first slice to last; work; slices; longest slice; last slice, the world\'s first step) and the page\'s longest long task from the table showing to the first line:');
   console.log('  table                        span       work  slices  longest slice  last slice  longest task  warm-up at load');
@@ -161,19 +167,37 @@ async function main(): Promise<void> {
   for (const r of rows) {
     // A build from before slicing records no detail: its span is all work, in one task.
     const work = r.workMs ?? r.aheadMs, longest = r.longestSliceMs ?? r.aheadMs;
-    console.log(`  ${r.table.padEnd(27)} ${ms(r.aheadMs).padStart(7)} ${ms(work).padStart(9)} ${String(r.slices ?? (r.aheadMs === null ? '—' : 1)).padStart(7)} ${ms(longest).padStart(14)} ${ms(r.lastSliceMs ?? r.aheadMs).padStart(11)} ${ms(r.longestTaskMs).padStart(13)} ${ms(r.warmMs).padStart(16)}`);
+    console.log(`  ${`${r.table} ${r.warmUp}`.padEnd(33)} ${ms(r.aheadMs).padStart(7)} ${ms(work).padStart(9)} ${String(r.slices ?? (r.aheadMs === null ? '—' : 1)).padStart(7)} ${ms(longest).padStart(14)} ${ms(r.lastSliceMs ?? r.aheadMs).padStart(11)} ${ms(r.longestTaskMs).padStart(13)} ${ms(r.warmMs).padStart(16)}`);
   }
 
   console.log('\nThe same slices in Chrome\'s trace (idle-callback tasks), wall and the main thread\'s CPU time: on a loaded box a slice\'s wall time also holds the time other processes had the core:');
   console.log('  table                       slices  longest wall  longest CPU  last wall  last CPU');
   for (const r of rows) {
     const t = r.traced;
-    console.log(`  ${r.table.padEnd(27)} ${String(t?.slices ?? '—').padStart(6)} ${ms(t?.longestWallMs ?? null).padStart(13)} ${ms(t?.longestCpuMs ?? null).padStart(12)} ${ms(t?.lastWallMs ?? null).padStart(10)} ${ms(t?.lastCpuMs ?? null).padStart(9)}`);
+    console.log(`  ${`${r.table} ${r.warmUp}`.padEnd(33)} ${String(t?.slices ?? '—').padStart(6)} ${ms(t?.longestWallMs ?? null).padStart(13)} ${ms(t?.longestCpuMs ?? null).padStart(12)} ${ms(t?.lastWallMs ?? null).padStart(10)} ${ms(t?.lastCpuMs ?? null).padStart(9)}`);
   }
   console.log('\nMemory: Rapier\'s WASM memory when the table showed and once its world was built (it never shrinks), and the page\'s JS heap when the table showed:');
   console.log('  table                        WASM at show  WASM built  JS heap');
   const mbs = (v: number) => (Number.isNaN(v) ? '—' : `${v.toFixed(1)} MB`);
-  for (const r of rows) console.log(`  ${r.table.padEnd(27)} ${mbs(r.wasmReadyMb).padStart(13)} ${mbs(r.wasmBuiltMb).padStart(11)} ${mbs(r.jsHeapMb).padStart(8)}`);
+  for (const r of rows) console.log(`  ${`${r.table} ${r.warmUp}`.padEnd(33)} ${mbs(r.wasmReadyMb).padStart(13)} ${mbs(r.wasmBuiltMb).padStart(11)} ${mbs(r.jsHeapMb).padStart(8)}`);
+  printWarmUps(rows);
+}
+
+/** Each warm-up's cost (its time at load, the time until the table shows) against its gain (the build's last and longest slices), medians over the runs. */
+function printWarmUps(rows: readonly Timing[]): void {
+  const median = (vs: Array<number | null | undefined>) => {
+    const s = vs.filter((v): v is number => typeof v === 'number' && !Number.isNaN(v)).sort((a, b) => a - b);
+    const mid = s.length >> 1;
+    return !s.length ? null : s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+  };
+  const ms = (v: number | null) => (v === null ? '—' : `${v.toFixed(0)} ms`);
+  console.log(`\nThe warm-up at load, medians of ${RUNS} run(s): its time, the time until the table showed, and the build's last slice (the world's first step) and longest slice, wall and CPU (trace):`);
+  console.log('  table                       warm-up   its time  table shown  last wall  last CPU  longest wall  longest CPU');
+  for (const table of TABLES) for (const warmUp of WARM_UPS) {
+    const of = rows.filter((r) => r.table === table && r.warmUp === warmUp);
+    const m = (f: (r: Timing) => number | null | undefined) => ms(median(of.map(f)));
+    console.log(`  ${table.padEnd(27)} ${warmUp.padEnd(7)} ${m((r) => r.warmMs).padStart(9)} ${m((r) => r.shownMs).padStart(12)} ${m((r) => r.traced?.lastWallMs).padStart(10)} ${m((r) => r.traced?.lastCpuMs).padStart(9)} ${m((r) => r.traced?.longestWallMs).padStart(13)} ${m((r) => r.traced?.longestCpuMs).padStart(12)}`);
+  }
 }
 
 interface TraceEvent { name: string; ph: string; dur?: number; tdur?: number; ts: number }

@@ -1,4 +1,4 @@
-// npx tsx bench/sight-world-memory.ts — the memory a table's Rapier world takes, on each shipped table,
+// npm run bench:sight-memory — the memory a table's Rapier world takes, on each shipped table,
 // each in a fresh process: Rapier's WASM memory (it grows in 64 KiB pages and never shrinks) after
 // loading Rapier and the app's warm-up, after building the table (no world yet), after building its
 // world, after freeing it and building it again (the freed memory is reused); and the world's build
@@ -27,7 +27,9 @@ async function measure(file: string): Promise<Row> {
   const { parseScenarioOrThrow } = await import('../src/scenario');
   await initRapier();
   warmRapier();
-  const wasm = () => memory!.buffer.byteLength / MB;
+  if (!memory) throw new Error("Rapier's WASM memory was not caught (no instance exporting rawbroadphase_new)");
+  const caught = memory;
+  const wasm = () => caught.buffer.byteLength / MB;
   const rapierMb = wasm();
   const scenario = parseScenarioOrThrow(readFileSync(file, 'utf8'), file);
   const bf = await createBattlefield(scenario);

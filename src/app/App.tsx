@@ -7,7 +7,7 @@ import type { LengthUnit } from '../core';
 import type { Scenario, ScenarioIssue } from '../scenario';
 import { cleanView, LoadingPanel, PlayHud, PlayRefused, PlayToggle, ScenarioHeader, ScenarioIssues, ScenarioPicker, StartChoice, TableTools, ToolPanels } from '../ui';
 import { loadTableView, ToolController, createStore, toolsHook, useStore, viewProbe, type Store, type TableModel } from '../view';
-import { buildBattlefield, readScenario } from './load-table';
+import { buildBattlefield, rapierWarmUpOf, readScenario } from './load-table';
 import { chooseQuality } from './quality';
 import { scenarioCatalogue, scenarioIdFromSearch } from './scenario-files';
 import { builtTables } from './table-leases';
@@ -51,7 +51,7 @@ function useTable(scenarioId: string): Phase {
         return;
       }
       setPhase({ kind: 'building', scenario: read.scenario });
-      const battlefield = await buildBattlefield(read.scenario);
+      const battlefield = await buildBattlefield(read.scenario, rapierWarmUpOf(window.location.search));
       if (cancelled) {
         battlefield.free();
         return;

@@ -27,13 +27,24 @@ export async function readScenario(id: string): Promise<ScenarioLoad> {
 /** The performance measure of the Rapier warm-up while the table loads (bench:sight-app reads it). */
 export const RAPIER_WARM_MEASURE = 'sandtable:rapier-warm-up';
 
-export async function buildBattlefield(scenario: Scenario): Promise<Battlefield> {
-  const { createBattlefield, warmRapier } = await import('../battlefield');
+/** The warm-up at load: the tiny table world, unless the page's `rapierWarmUp` asks for `empty` or `none` (bench:sight-app compares them). */
+export type RapierWarmUp = 'table' | 'empty' | 'none';
+
+export function rapierWarmUpOf(search: string): RapierWarmUp {
+  const asked = new URLSearchParams(search).get('rapierWarmUp');
+  return asked === 'empty' || asked === 'none' ? asked : 'table';
+}
+
+export async function buildBattlefield(scenario: Scenario, warmUp: RapierWarmUp = 'table'): Promise<Battlefield> {
+  const { createBattlefield, warmRapier, warmRapierEmpty } = await import('../battlefield');
   const battlefield = await createBattlefield(scenario);
-  // While the table loads: a tiny world's build, step and queries compile the Rapier code a table
-  // world's first step would otherwise compile in one long slice of its idle build (world-ahead.ts).
+  // While the table loads (once per page): a tiny world's build, step and queries compile the Rapier
+  // code a table world's first step would otherwise compile in one long slice of its idle build
+  // (world-ahead.ts).
+  if (warmUp === 'none') return battlefield;
   const start = performance.now();
-  warmRapier();
+  if (warmUp === 'table') warmRapier();
+  else warmRapierEmpty();
   performance.measure(RAPIER_WARM_MEASURE, { start });
   return battlefield;
 }

@@ -1,11 +1,8 @@
 // The table's Rapier world built in short slices while the page is idle after the table shows, so that
 // the sight tool's first line past a fence or over a bridge does not pause for it, and no slice holds
-// the page for long. In Chromium (bench:sight-app) each slice, the last one (the world's first step)
-// included, is 4–9 ms of the main thread's CPU, 11–17 slices and 0.2–0.6 s in all; on a loaded 2-core box a slice's wall
-// time can still reach 50–180 ms, which is the page waiting for a core (its CPU time stays under 10 ms).
-// Built ahead on every table: the world adds 2–5 MB to Rapier's WASM memory (bench/sight-world-memory.ts;
-// the page's JS heap is 26–55 MB), once per page, since the next table's world reuses it. The build is
-// recorded as the performance measure WORLD_MEASURE.
+// the page for long (slice times: `npm run bench:sight-app`). Built ahead on every table: its memory is
+// small beside the page's and reused by the next table's world (`npm run bench:sight-memory`). The
+// build is recorded as the performance measure WORLD_MEASURE.
 import type { Battlefield } from '../battlefield';
 
 export const WORLD_MEASURE = 'sandtable:table-world';
@@ -17,7 +14,10 @@ export interface WorldBuildDetail {
   slices: number;
   /** The longest slice, ms: the longest the build held the page at once. */
   longestSliceMs: number;
-  /** The last slice, ms: the world's first step, making its colliders answer (0.2–2 ms of Rapier's work once its code is compiled, src/battlefield/rapier-world.ts warmRapier). */
+  /**
+   * The last slice, ms: the world's first step, making its colliders answer (short once Rapier's code
+   * is compiled: src/battlefield/rapier-warm-up.ts).
+   */
   lastSliceMs: number;
 }
 

@@ -20,65 +20,13 @@ export function initRapier(): Promise<void> {
   return rapierReady;
 }
 
-/**
- * Build, step and ask a tiny table world once. Rapier's WASM code may be compiled lazily, function by
- * function, and a world's first step over colliders runs code an empty world's step never reaches (the
- * broad phase's tree insertion and pair walk, trimesh and hull set-up). In Node, which compiles lazily,
- * Kalevankangas's world's first step took 140–170 ms of CPU with no warm-up, 25–50 ms (once 280 ms)
- * after an empty world's step and 2–13 ms after this warm-up, against 0.2–2 ms of its own work once
- * compiled (all broad phase: fixed colliders make no pairs); in Chromium the last slice's CPU went from
- * 9 to 6 ms (Tammerkoski in a fresh browser, bench:sight-app). The app
- * does this while the table loads, before the world is built in idle slices (src/app/world-ahead.ts).
- * Rapier must be loaded. Returns what its world answered (each query meets its target, so that the code
- * of a hit, not only of a miss, is compiled).
- */
-export function warmRapier(): WarmUpAnswers {
-  loadedRapier('warm-up');
-  const { grid, solids } = warmUpTable();
-  const world = tableWorldNow('warm-up', grid, solids, (part) => part === 1);
-  try {
-    const seeThrough: number[] = [];
-    const inCylinder: number[] = [];
-    const ground = world.surfaceBelow(0.5, 0.5, 10);
-    world.seeThroughAlong([0, 0.5, 0.2], [3, 0.5, 2.8], 1, (part) => seeThrough.push(part));
-    const wall = world.firstBuildingWall([1.5, 0.5, 0], [1.5, 0.5, 3]);
-    world.solidsInCylinder(1.5, 0.6, 1.5, 0.5, 0.4, (part) => inCylinder.push(part));
-    world.setFigures([{ id: 'a', x: 0.5, y: 0, z: 2.5, height: 1, radius: 0.3 }]);
-    const figure = world.firstFigure([0, 0.5, 2.5], [3, 0.5, 2.5], 1, new Set(['b']))?.figure;
-    world.setFigures([]);
-    return { ground, seeThrough, wall, inCylinder, figure };
-  } finally {
-    world.free();
-  }
-}
-
-/** What the warm-up's world answered: the ground under (0.5, 0.5), the see-through and building-wall parts met, the parts in a cylinder, the figure met. */
-export interface WarmUpAnswers { ground?: number; seeThrough: number[]; wall?: number; inCylinder: number[]; figure?: string }
-
-/** A 3 × 3-cell sloped ground with a wall, a fence, a deck and a hull over it, all overlapping: each collider kind of a table world. */
-function warmUpTable(): { grid: HeightGrid; solids: Solid[] } {
-  const heights = new Float32Array(16).map((_, i) => (i % 4) * 0.1 + Math.floor(i / 4) * 0.05);
-  const grid: HeightGrid = { columns: 4, rows: 4, originX: 0, originZ: 0, spacingX: 1, spacingZ: 1, heights };
-  const base = { featureId: 'warm-up', featureKind: 'warm-up', floor: 0 };
-  const box = (part: 'wall' | 'railing' | 'deck', center: [number, number, number], rotationY: number, blocksSight: boolean, standable: boolean): Solid =>
-    ({ ...base, part, shape: 'box', center, halfExtents: [1.2, 0.5, 0.1], rotationY, blocksSight, standable });
-  return {
-    grid,
-    solids: [
-      box('wall', [1.5, 0.5, 1.5], 0, true, false),
-      box('railing', [1.5, 0.5, 1.5], 35, false, false),
-      box('deck', [1.5, 0.4, 1.4], 90, true, true),
-      { ...base, part: 'obstacle', shape: 'hull', blocksSight: true, standable: false, points: [[1, 0, 1], [2, 0, 1], [1, 0, 2], [1.5, 1, 1.5], [2, 0.5, 2]] },
-    ],
-  };
-}
-
 /** A query needed Rapier's world before Rapier was loaded (askLoadingRapier loads it and asks again). */
 export class RapierNotLoadedError extends Error {
   override name = 'RapierNotLoadedError';
 }
 
-function loadedRapier(table: string): Rapier {
+/** Rapier, loaded (else a RapierNotLoadedError naming the table that asked). */
+export function loadedRapier(table: string): Rapier {
   if (!rapier) throw new RapierNotLoadedError(`${table}: this query needs Rapier, which is not loaded yet: await initRapier() first (createBattlefield does), or ask through askLoadingRapier`);
   return rapier;
 }

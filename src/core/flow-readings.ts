@@ -6,8 +6,6 @@ import type { GameEvent } from './play-view-types';
 
 /** How the next unit to act is chosen: a card drawn, initiative and alternate picks, the phasing player. */
 export type ActivationModel = 'cards' | 'alternating' | 'igougo';
-/** How close combat runs: rounds while the units stay locked, one roll, or none. */
-export type MeleeModel = 'locked-rounds' | 'single-roll' | 'none';
 
 /** Where the turn stands. `pick`: the model's way to choose who acts next (draw a card, …). */
 export type TurnStage = 'over' | 'between-turns' | 'pick' | 'activation' | 'window' | 'turn-end';

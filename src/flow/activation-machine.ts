@@ -1,6 +1,7 @@
 // The activation: forced steps first (each named by the ruleset, or the generic `forced`), then the
 // choice (a state per chooser the ruleset names), then the chosen action's parts in order; final when
-// the activation ends (a sequenced ruleset's close-combat exchange is its cards machine's, sequence-machines.ts). The states' names and the commands they take come from the ruleset's FlowSteps.
+// the activation ends (a sequenced ruleset's close-combat exchange is its cards machine's,
+// sequence-machines.ts). The states' names and the commands they take come from the ruleset's FlowSteps.
 // The states nest in the turn machine (activationState); a machine of their own serves tests.
 import { flowSetup, onCommands, perAdapter, type AnyAdapter } from './common';
 type StateConfig = Record<string, unknown>;

@@ -1,4 +1,4 @@
-// Commands sent through the machines (turn, activation, melee) rather than straight to the session:
+// Commands sent through the machines (turn and activation) rather than straight to the session:
 // how headless play, `cli play` and save replays reach the game, as the browser does. A command the
 // machines' step does not take is refused with the rules' own reason when the rules refuse it too; if
 // the rules would take it, the machines and the rules disagree about the sequence: that is a bug, and

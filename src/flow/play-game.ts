@@ -13,7 +13,7 @@ export interface PlayGameOptions<Q, S = unknown> {
   table: Q;
   /** Stop after this many commands (a safety net; every game ends by its turn limit). */
   maxCommands?: number;
-  /** The ruleset's flow adapter: commands then go through the turn, activation and melee machines. */
+  /** The ruleset's flow adapter: commands then go through the turn and activation machines. */
   flow?: FlowAdapter<S>;
   /** Called after each accepted command. */
   onCommand?: (command: Command, events: readonly GameEvent[]) => void;

@@ -1,5 +1,5 @@
 // Where the machine stands, read from outside: whether it takes a command now, and its position
-// split as turn, activation and melee (the HUD, tests and mismatch reports read these).
+// split as turn and activation (the HUD, tests and mismatch reports read these).
 import type { Actor } from 'xstate';
 import type { Command } from '../game';
 import type { createTurnMachine } from './turn-machine';

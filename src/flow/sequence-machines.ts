@@ -6,7 +6,7 @@
 // step due, whom a leader may command) and the round limit. Each state's `meta.takes` names the
 // command roles it takes: the ruleset composed around them (sequenced.ts) accepts no other.
 import { and, assign, createActor, setup, type StateValue } from 'xstate';
-import type { AlternatingProgram, CardsProgram, GameEvent, PhasesProgram, Sequenced, SequenceProgram, SequenceStep, SequenceView, TableEffects } from '../core';
+import type { AlternatingProgram, CardsProgram, ExchangeProgram, GameEvent, PhasesProgram, Sequenced, SequenceProgram, SequenceStep, SequenceView, TableEffects } from '../core';
 
 /** The events the machines take (their own words: no ruleset names them). */
 export const SEQUENCE_EVENTS = {
@@ -26,6 +26,25 @@ export const SEQUENCE_EVENTS = {
  */
 export const EXCHANGE_FIELD = 'exchangeStep';
 export const EXCHANGE_STEP = 'EXCHANGE_STEP';
+
+/**
+ * A cards program's exchange as the machine can nest it: a forced step the program names, at least one
+ * step, each named once, without '.' (XState's path separator) or a leading '#' (its id marker).
+ */
+function checkedExchange(p: CardsProgram<unknown, unknown, unknown>): ExchangeProgram<unknown, unknown, unknown> | undefined {
+  const x = p.exchange;
+  if (!x) return undefined;
+  const fail = (what: string) => { throw new Error(`cards program: the exchange of forced step '${x.forced}': ${what}`); };
+  if (!p.forcedSteps.includes(x.forced)) fail(`expected one of the program's forcedSteps (${p.forcedSteps.join(', ')})`);
+  if (!x.steps.length) fail('expected at least one step in `steps`');
+  x.steps.forEach((st, i) => {
+    if (!st.name || st.name.includes('.') || st.name.startsWith('#')) {
+      fail(`steps[${i}] is named '${st.name}': expected a non-empty name without '.' or a leading '#'`);
+    }
+    if (x.steps.findIndex((o) => o.name === st.name) !== i) fail(`steps[${i}] repeats the step name '${st.name}'`);
+  });
+  return x;
+}
 
 const EVENT_WORDS = new WeakMap<object, typeof SEQUENCE_EVENTS.cards>();
 /** The cards machine's event types for a program: its own words where it names them, else the machine's. */
@@ -202,7 +221,7 @@ export function cardsMachine(p: CardsProg) {
     return lapsed.length ? { acted: [...context.acted, ...lapsed.filter((u) => !context.acted.includes(u))], ready: context.ready.filter((u) => !lapsed.includes(u)) } : {};
   };
   const dealt = ({ event }: CardsArgs) => ({ round: Number(event.round), deck: [...(event.deck as string[])], drawn: [], acted: [], ready: [], queue: [], readiness: null, ...cleared });
-  const exchange = p.exchange;
+  const exchange = checkedExchange(p);
   // The exchange's steps, each a transition to its state when a marked event names it (see EXCHANGE_FIELD).
   const toStep = (prefix: string) => (exchange?.steps ?? []).map((st) => ({ guard: { type: 'exchangeStepIs' as const, params: { step: st.name } }, target: `${prefix}${st.name}` }));
   return setup({

@@ -110,7 +110,6 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
     id: rules.id,
     version: rules.version,
     activationModel: p.model === 'phases' ? 'igougo' : p.model,
-    meleeModel: 'none',
     validateScenario: (scenario) => rules.validateScenario(scenario),
     setup(scenario, ctx) {
       const sides = scenario.sides.map((x) => x.id);

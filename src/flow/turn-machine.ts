@@ -1,7 +1,7 @@
 // The turn machine: between turns → pick who acts (cards: draw; alternating: initiative and a unit;
-// IGO-UGO: the phasing player) → the activation (its states nested here, the melee exchange inside
-// it) → windows between activations → end of turn → next turn, until the game is over. One machine,
-// no child actors: a command is one macrostep. It applies commands and follows the game's stage;
+// IGO-UGO: the phasing player) → the activation (its states nested here) → windows between
+// activations → end of turn → next turn, until the game is over. One machine, no child actors: a
+// command is one macrostep. It applies commands and follows the game's stage;
 // the commands each step takes are the ruleset's (FlowSteps).
 import { activationStates } from './activation-machine';
 import { flowSetup, onCommands, perAdapter, type AnyAdapter } from './common';

@@ -3,7 +3,7 @@
 // so that each ruleset types its readings where it writes them; re-exported here.
 import type { Command, FlowAdapter, GameEvent } from '../core';
 
-export type { ActivationModel, ActivationStage, FlowAdapter, FlowSteps, MeleeModel, TurnStage } from '../core';
+export type { ActivationModel, ActivationStage, FlowAdapter, FlowSteps, TurnStage } from '../core';
 
 export type DispatchResult = { ok: true; events: GameEvent[] } | { ok: false; reason: string; rule?: string };
 

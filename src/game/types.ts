@@ -1,7 +1,7 @@
 // The shape every ruleset fills in. A game is commands in, events out; state = fold(evolve, events).
 // Rules are pure: `decide` reads the state, the table and dice and returns events (or a refusal);
 // `evolve` folds one event into the state. Machines (src/flow) ask the ruleset, never its id.
-import type { ActivationModel, Command, Dice, GameEvent, MeleeModel, PendingDecision, Roll, VictoryResult } from '../core';
+import type { ActivationModel, Command, Dice, GameEvent, PendingDecision, Roll, VictoryResult } from '../core';
 import type { Scenario } from '../scenario';
 import type { GameOptionChoice, GameOptions } from './options';
 
@@ -16,8 +16,8 @@ export interface DiceRolledEvent extends GameEvent {
 
 export type Decision<E extends GameEvent> = { ok: true; events: E[] } | { ok: false; reason: string; rule?: string };
 
-/** The machines' models (defined in core, src/core/flow-readings.ts, shared with the rulesets). */
-export type { ActivationModel, MeleeModel } from '../core';
+/** The machines' model of who acts next (defined in core, src/core/flow-readings.ts, shared with the rulesets). */
+export type { ActivationModel } from '../core';
 /**
  * Who may send a command now, as the ruleset reads its state: the session refuses a command from any
  * other side (and one that names no side) before `decide`, changing nothing.
@@ -44,7 +44,6 @@ export interface Ruleset<S, C extends Command = Command, E extends GameEvent = G
   readonly id: string;
   readonly version: string;
   readonly activationModel: ActivationModel;
-  readonly meleeModel: MeleeModel;
   /** Check the ruleset-specific data of a scenario (units' `data`, `rules` options): clear messages or none. */
   validateScenario(scenario: Scenario): Array<{ path: string; message: string }>;
   /** The state before any event (no dice). */

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  askLoadingRapier, createBattlefield, createBattlefieldNow, DEFAULT_FIGURE_HEIGHT, EYE_FRACTION, RapierNotLoadedError, warmRapier,
+  askLoadingRapier, createBattlefield, createBattlefieldNow, DEFAULT_FIGURE_HEIGHT, EYE_FRACTION, RapierNotLoadedError, warmRapier, warmRapierEmpty,
   type Battlefield, type LosOptions,
 } from '../../src/battlefield';
 import type { Vec3 } from '../../src/core';
@@ -35,6 +35,7 @@ describe('before Rapier is loaded', () => {
     // Building the world ahead of need needs Rapier too (the app's tables are built with it loaded), and so does the warm-up.
     expect(() => bf.prepareWorld()).toThrow(RapierNotLoadedError);
     expect(() => warmRapier()).toThrow(RapierNotLoadedError);
+    expect(() => warmRapierEmpty()).toThrow(/warm-up: this query needs Rapier/);
     // Still not loaded here: the open-ground answers below are asked without Rapier.
     expect(() => bf.standHeight(85, 108)).toThrow(RapierNotLoadedError);
     const open = bf.lineOfSight([15, bf.standHeight(15, 60) + EYE, 60], [65, bf.standHeight(65, 60) + EYE, 60]);
@@ -55,7 +56,7 @@ describe('before Rapier is loaded', () => {
   });
 });
 
-describe('the warm-up (warmRapier, the app runs it while the table loads)', () => {
+describe('the warm-up (warmRapier, the app runs it while the first table loads)', () => {
   it('asks each query of its own tiny world and meets every target, and leaves a table answering as before', async () => {
     const scenario = trainingGroundScenario();
     const before = await createBattlefield(scenario);
@@ -69,6 +70,8 @@ describe('the warm-up (warmRapier, the app runs it while the table loads)', () =
     expect(answers.wall).toBe(1);
     expect([...answers.inCylinder].sort()).toEqual([1, 2, 3, 4]);
     expect(answers.figure).toBe('a');
+    // Once per page: a later call (the next table's load) builds no world and gives the first answers.
+    expect(warmRapier()).toBe(answers);
     const after = await createBattlefield(scenario);
     built.push(after);
     expect(askAll(after, 13)).toEqual(askAll(before, 13));

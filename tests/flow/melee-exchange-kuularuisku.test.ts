@@ -5,10 +5,10 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import type { GameEvent } from '../../src/core';
-import { flowPosition } from '../../src/flow';
-import { EXCHANGE_FIELD } from '../../src/flow/sequence-machines';
+import { EXCHANGE_FIELD, flowPosition, throughMachines } from '../../src/flow';
+import { GameSession, loadSave, makeSave } from '../../src/game';
 import { hasActivated } from '../../src/rules/kuularuisku/acted';
-import { ThenDice, flowScenario, flowTable, must, newPlayedGame, preparedSetup } from './fixture';
+import { ThenDice, flowScenario, flowTable, must, newPlayedGame, playedFrom, preparedSetup, type KPlayedSession } from './fixture';
 import { CHARGER_FIRST, CHARGE_UNITS, startMachines } from './situations';
 
 let table: Battlefield;
@@ -21,12 +21,26 @@ afterEach(() => expect(errors).toEqual([]));
 /** Squads c (Whites) and t (Reds) locked in melee before the game starts; c's card is drawn first. */
 const locked = preparedSetup({ type: 'MELEE_STARTED', meleeId: 'm1', units: ['c', 't'], startedBy: 'c' });
 const game = (dice: number[]) => newPlayedGame(flowScenario(CHARGE_UNITS), table, new ThenDice([...CHARGER_FIRST, ...dice], 6), locked);
+const lockedModule = playedFrom(locked);
+
+/** The game's command log sent again, through the machines, to a fresh game from the same position and dice. */
+function replayedThroughMachines(g: KPlayedSession, dice: number[]): KPlayedSession {
+  const again: KPlayedSession = new GameSession({ ruleset: lockedModule.ruleset, scenario: g.scenario, table, seed: g.seed, dice: new ThenDice([...CHARGER_FIRST, ...dice], 6) });
+  const sender = throughMachines(lockedModule.flow)(again as never);
+  try {
+    for (const { command } of g.log) expect(sender.send(command).ok, command.type).toBe(true);
+  } finally {
+    sender.stop();
+  }
+  return again;
+}
 const marks = (events: readonly GameEvent[]) => events.filter((e) => e[EXCHANGE_FIELD]).map((e) => [String(e[EXCHANGE_FIELD]), e.type, e.rule]);
 
 describe('K-6.3a K-6.4 a melee round as the cards machine\'s exchange', () => {
-  it('K-6.3a K-6.4a–g K-6.3b the steps in order: the melee begins, the round, its outcome (the Reds fall back), the activation ends', () => {
+  it('K-6.3a K-6.4a–g K-6.3b the steps in order: the melee begins, the round, its outcome (the Reds fall back), the activation ends; replayed through the machines', () => {
     // Melee dice: Whites 6 6, Reds 1 1 → the Reds take 2 hits (no choice: one each), wound tests 6 6; their morale 1 fails.
-    const g = game([6, 6, 1, 1, 6, 6, 1]);
+    const dice = [6, 6, 1, 1, 6, 6, 1];
+    const g = game(dice);
     must(g, { type: 'BEGIN_TURN', side: 'whites' });
     must(g, { type: 'DRAW_CARD', side: 'whites' });
     expect(g.state.seq).toMatchObject({ step: 'forced', forced: 'melee-round', unit: 'c' });
@@ -44,6 +58,28 @@ describe('K-6.3a K-6.4 a melee round as the cards machine\'s exchange', () => {
     expect(g.state.seq.exchange).toBeUndefined();
     expect(hasActivated(g.state.table, 'c')).toBe(true);
     expect(g.state.table.melees).toEqual({});
+
+    // The command log sent again through the machines gives the same game.
+    const again = replayedThroughMachines(g, dice);
+    expect(again.events).toEqual(g.events);
+    expect(again.state).toEqual(g.state);
+  });
+
+  it('K-6.3a K-6.4 a seeded melee round, its owners\' choices answered, saved and loaded through the machines to the same game', () => {
+    const g = newPlayedGame(flowScenario(CHARGE_UNITS), table, undefined, locked);
+    must(g, { type: 'BEGIN_TURN', side: 'whites' });
+    // Cards until a unit locked in the melee is offered its round; every choice takes its first option.
+    for (let n = 0; n < 40 && !g.events.some((e) => e[EXCHANGE_FIELD] === 'round'); n++) {
+      const legal = g.legalCommands();
+      const forced = legal.find((c) => c.type === 'RESOLVE' && c.step === 'melee-round');
+      must(g, forced ?? g.pendingDecision()?.options[0]!.command ?? legal.find((c) => c.type === 'DRAW_CARD' || c.type === 'PASS') ?? legal[0]!);
+    }
+    for (let n = 0; n < 10 && g.pendingDecision(); n++) must(g, g.pendingDecision()!.options[0]!.command);
+    expect(g.events.filter((e) => e[EXCHANGE_FIELD]).map((e) => e[EXCHANGE_FIELD]).slice(0, 2)).toEqual(['melee begins', 'round']);
+    expect(g.pendingDecision()).toBeUndefined();
+    const loaded = loadSave(makeSave(g), 'save.json', g.scenario, lockedModule.ruleset as never, table, throughMachines(lockedModule.flow) as never);
+    expect(loaded.events).toEqual(g.events);
+    expect(loaded.state).toEqual(g.state);
   });
 
   it('K-6.4i equal hits: the outcome step says the melee goes on; the units stay locked (K-6.5a: a round at the next activation)', () => {

@@ -8,8 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { fromTransition } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { ScriptedDice, type CardsView, type Sequenced, type TableQueries } from '../../src/core';
-import { throughMachines } from '../../src/flow';
-import { EXCHANGE_FIELD } from '../../src/flow/sequence-machines';
+import { cardsMachine, EXCHANGE_FIELD, throughMachines } from '../../src/flow';
 import { GameSession, loadSave, makeSave, type Command, type GameEvent } from '../../src/game';
 import { brawlModule, type BrawlTable } from './melee-exchange-toy';
 import { cardsSession, ok as accepted, replayedThroughMachines, toycardsTable } from './toycards-harness';
@@ -220,5 +219,22 @@ describe('model-based paths through the exchange (xstate/graph, toy TB-1, TB-2)'
     });
     const paths = exchangePaths(lastMan, offered(lastMan));
     expect([...check(lastMan, paths)].sort()).toEqual(['broken', 'cut down', 'held', 'tie']);
+  });
+});
+
+describe('a program\'s exchange the machine cannot nest is refused when its machine is built', () => {
+  const program = (brawl as unknown as { sequence: Parameters<typeof cardsMachine>[0] }).sequence;
+  const exchange = program.exchange!;
+  const built = (steps: typeof exchange.steps, forced = exchange.forced) => () => cardsMachine({ ...program, exchange: { forced, steps } });
+  const [blows, nerve] = exchange.steps as [typeof exchange.steps[0], typeof exchange.steps[0]];
+
+  it('names the forced step and the bad step: none, a dotted or #-name, a repeated name, an unknown forced step', () => {
+    expect(built([...exchange.steps])).not.toThrow();
+    expect(built([])).toThrow("cards program: the exchange of forced step 'brawl': expected at least one step in `steps`");
+    expect(built([blows, { ...nerve, name: 'nerve.test' }])).toThrow("steps[1] is named 'nerve.test': expected a non-empty name without '.' or a leading '#'");
+    expect(built([{ ...blows, name: '#blows' }])).toThrow("steps[0] is named '#blows'");
+    expect(built([{ ...blows, name: '' }])).toThrow("steps[0] is named ''");
+    expect(built([blows, { ...nerve, name: 'blows' }])).toThrow("the exchange of forced step 'brawl': steps[1] repeats the step name 'blows'");
+    expect(built([blows, nerve], 'scuffle')).toThrow("the exchange of forced step 'scuffle': expected one of the program's forcedSteps (");
   });
 });

@@ -19,7 +19,7 @@ const SIDE: Record<string, string> = { A: 'red', B: 'blue' };
 const left = (s: Toy, side: string) => Object.keys(UNITS).filter((u) => UNITS[u] === side && !s.acted[u]);
 
 export const toy: Ruleset<Toy, Command, GameEvent, TableQueries> = {
-  id: 'toy-alternating', version: '1', activationModel: 'alternating', meleeModel: 'none',
+  id: 'toy-alternating', version: '1', activationModel: 'alternating',
   validateScenario: () => [],
   setup: () => ({ round: 0, open: false, toAct: null, acted: {}, current: null, over: false }),
   legalCommands: () => [],

@@ -20,7 +20,7 @@ const [acting, owner] = scenario.sides.map((x) => x.id) as [string, string];
  */
 function walker(ask: boolean): Ruleset<S, C, GameEvent, null> {
   return {
-    id: 'test-walker', version: '1', activationModel: 'igougo', meleeModel: 'none',
+    id: 'test-walker', version: '1', activationModel: 'igougo',
     validateScenario: () => [],
     actingSides: (s) => (s.asked ? { sides: [owner], awaiting: 'their word on the odd square', rule: 'T-2' } : { sides: [acting] }),
     setup: () => ({ position: 0, turn: 1, asked: false }),

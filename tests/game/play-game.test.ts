@@ -12,7 +12,7 @@ type C = Command & ({ type: 'STEP'; by: number } | { type: 'END_TURN' });
 
 /** Steps of up to 2 are allowed, longer ones refused (T-1); three turns. */
 const steps: Ruleset<S, C, GameEvent, null> = {
-  id: 'test-steps', version: '1', activationModel: 'igougo', meleeModel: 'none',
+  id: 'test-steps', version: '1', activationModel: 'igougo',
   validateScenario: () => [],
   // One walker: either side of the table may move it.
   actingSides: () => ({ sides: ['red', 'blue'], anySide: true }),

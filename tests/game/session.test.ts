@@ -12,7 +12,7 @@ type C = Command & ({ type: 'MOVE'; by: number } | { type: 'SHOOT' } | { type: '
 const toAct = (s: S) => (s.turn % 2 ? 'red' : 'blue');
 
 const counter: Ruleset<S, C, GameEvent, null> = {
-  id: 'test-counter', version: '1', activationModel: 'igougo', meleeModel: 'none',
+  id: 'test-counter', version: '1', activationModel: 'igougo',
   validateScenario: () => [],
   setup: () => ({ position: 0, hits: 0, turn: 1 }),
   legalCommands: (s) => (s.turn > 3 ? [] : [{ type: 'MOVE', by: 1, side: toAct(s) }, { type: 'SHOOT', side: toAct(s) }, { type: 'END_TURN', side: toAct(s) }]),

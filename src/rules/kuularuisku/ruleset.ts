@@ -67,7 +67,6 @@ export function createKuularuiskuRuleset(setup: (scenario: Scenario) => KState =
     id: KUULARUISKU_ID,
     version: KUULARUISKU_VERSION,
     activationModel: 'cards' as const,
-    meleeModel: 'locked-rounds' as const,
 
     validateScenario(scenario: Scenario): Array<{ path: string; message: string }> {
       return [...validateKScenario(scenario), ...validateVictory(scenario)];

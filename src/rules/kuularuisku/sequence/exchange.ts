@@ -5,7 +5,7 @@
 // the round's outcome — the loser's morale test, falling back or fighting on (K-6.4e–i) — then the
 // activation ends (K-6.3b). An owner's answer is the rules' own (it resolves the rest of the round and
 // ends the activation when nothing more waits): the steps after it are then no longer due.
-import type { ExchangeProgram, Resolution, TableQueries } from '../../../core';
+import type { ExchangeProgram, ExchangeStep, GameEvent, Resolution, TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import { Steps } from '../context';
 import { ev } from '../events';
@@ -18,7 +18,9 @@ import { askMeleeOwner } from '../activation/wound-choice';
 import type { KSequenced, KSequenceCtx } from './program';
 
 type S = KSequenced;
-const done = (acc: Steps<KGameEvent>): Resolution => ({ ok: true, events: acc.events as never });
+/** Its events as the machine's (Kuularuisku's event types are closed, the machine's carry any field). */
+const resolved = (events: readonly KGameEvent[]): Resolution => ({ ok: true, events: [...events] as unknown as GameEvent[] });
+const done = (acc: Steps<KGameEvent>): Resolution => resolved(acc.events);
 /** The melee the unit offered (or its group) is locked in. */
 const meleeOf = (s: S) => (s.seq.unit ? actingUnit(s.table, s.seq.unit)?.meleeId : undefined);
 
@@ -48,7 +50,7 @@ function round(s: S, ctx: KSequenceCtx): Resolution {
 
 /** K-6.4e–i the side that took more hits tests morale: it holds (the melee goes on) or falls back (it ends); equal hits: it goes on. */
 function outcome(s: S, ctx: KSequenceCtx): Resolution {
-  return { ok: true, events: meleeRoundOutcome(s.table, meleeOf(s)!, ctx) as never };
+  return resolved(meleeRoundOutcome(s.table, meleeOf(s)!, ctx));
 }
 
 /** K-6.3b the activation is over with the round (what comes between activations follows). */
@@ -58,14 +60,19 @@ function ends(s: S, ctx: KSequenceCtx): Resolution {
   return done(acc);
 }
 
+/** One step over the program's own state: the exchange runs on the cards machine, so its sequence is a cards view. */
+function step(name: string, rule: string, due: (s: S) => boolean, resolve: (s: S, ctx: KSequenceCtx) => Resolution): ExchangeStep<KState, Scenario, TableQueries> {
+  return { name, rule, due: (s) => due(s as S), resolve: (s, ctx) => resolve(s as S, ctx) };
+}
+
 /** The melee round's steps, in order, under the forced step that is the exchange (`melee-round`). */
 export const meleeExchange: ExchangeProgram<KState, Scenario, TableQueries> = {
   forced: 'melee-round',
   steps: [
-    { name: 'melee begins', rule: 'K-6.3a', due: () => true, resolve: (s) => begins(s as S) },
-    { name: 'round', rule: 'K-6.4a', due: (s) => !!s.table.melees[meleeOf(s as S) ?? ''], resolve: (s, ctx) => round(s as S, ctx) },
-    { name: 'outcome', rule: 'K-6.4e', due: (s) => !!s.table.melees[meleeOf(s as S) ?? '']?.outcomeDue, resolve: (s, ctx) => outcome(s as S, ctx) },
+    step('melee begins', 'K-6.3a', () => true, begins),
+    step('round', 'K-6.4a', (s) => !!s.table.melees[meleeOf(s) ?? ''], round),
+    step('outcome', 'K-6.4e', (s) => !!s.table.melees[meleeOf(s) ?? '']?.outcomeDue, outcome),
     // The round left the activation on (no owner's answer ended it).
-    { name: 'activation ends', rule: 'K-6.3b', due: (s) => !!s.table.activation, resolve: (s, ctx) => ends(s as S, ctx) },
+    step('activation ends', 'K-6.3b', (s) => !!s.table.activation, ends),
   ],
 };
