@@ -8,14 +8,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import { runCli } from '../../src/cli/commands';
-import { cachedTable } from '../../src/flow';
+import { cachedTable, playableModule } from '../../src/flow';
 import { GameSession, SaveError, loadSave, makeSave, parseSave, type Command, type GameEvent, type Ruleset } from '../../src/game';
-import { kuularuiskuRuleset } from '../../src/rules/kuularuisku/ruleset';
+import { kuularuiskuModule } from '../../src/rules/kuularuisku';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 
 const KAL = 'scenarios/kuularuisku/kalevankangas.json';
 type R = Ruleset<unknown, Command, GameEvent, unknown>;
-const ruleset = kuularuiskuRuleset as unknown as R;
+const ruleset = playableModule(kuularuiskuModule).ruleset as unknown as R;
 let kal: Scenario;
 let bf: Battlefield;
 
@@ -39,7 +39,7 @@ function played(options?: object, steps = 4): GameSession<unknown, Command, Game
   return g;
 }
 
-const units = (g: GameSession<unknown, Command, GameEvent, unknown>) => Object.keys((g.state as { units: Record<string, unknown> }).units);
+const units = (g: GameSession<unknown, Command, GameEvent, unknown>) => Object.keys((g.state as { table: { units: Record<string, unknown> } }).table.units);
 
 describe('game options (session and save format 2)', () => {
   it('K-ORG-1 a new game with the women\'s guard on plays the scenario with the unit; the file and its hash stay the base', () => {
@@ -52,10 +52,10 @@ describe('game options (session and save format 2)', () => {
     expect(played().scenario).toBe(kal); // no options: the file itself
     expect(g.scenarioHash).toBe(played().scenarioHash);
     // K-2.1b it plays as any unit: its card is shuffled into the deck, drawn, and the osasto activates.
-    type Flow = { seq: { deck: string[]; drawn: string[]; acted: string[] }; activation?: { units: string[] } };
+    type Flow = { seq: { deck: string[]; drawn: string[]; acted: string[] }; table: { activation?: { units: string[] } } };
     const flow = () => (g.state as Flow).seq;
     // K-2.0b activated: counted among the units that acted, its activation over.
-    const activated = () => flow().acted.includes('r_women') && !(g.state as Flow).activation?.units.includes('r_women');
+    const activated = () => flow().acted.includes('r_women') && !(g.state as Flow).table.activation?.units.includes('r_women');
     expect([...flow().deck, ...flow().drawn]).toContain('r_women');
     for (let i = 0; i < 400 && !activated(); i++) {
       const c = g.legalCommands()[0];
@@ -74,7 +74,7 @@ describe('game options (session and save format 2)', () => {
     expect(back.stateHash()).toBe(g.stateHash());
     expect(back.options).toEqual(g.options);
     expect(units(back)).toContain('r_women');
-    expect((back.state as { house: { splitRounding: string } }).house.splitRounding).toBe('ceil');
+    expect((back.state as { table: { house: { splitRounding: string } } }).table.house.splitRounding).toBe('ceil');
     // The same log with the women left out starts from another position (another deck): it no longer replays.
     const edited = { ...save, options: { rules: { 'opt-white-suits': true } } };
     expect(() => loadSave(parseSave(JSON.stringify(edited), 'game.json'), 'game.json', kal, ruleset, cachedTable(bf))).toThrow(/^game\.json: \$\.(stateHash: the replayed game differs|commands\[\d+\]: the log does not replay here)/);
