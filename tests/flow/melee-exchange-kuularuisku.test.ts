@@ -10,6 +10,7 @@ import { GameSession, loadSave, makeSave } from '../../src/game';
 import { hasActivated } from '../../src/rules/kuularuisku/acted';
 import { ThenDice, flowScenario, flowTable, must, newPlayedGame, playedFrom, preparedSetup, type KPlayedSession } from './fixture';
 import { CHARGER_FIRST, CHARGE_UNITS, startMachines } from './situations';
+import { sendLogThroughMachines } from './send-log';
 
 let table: Battlefield;
 const errors: unknown[] = [];
@@ -26,12 +27,7 @@ const lockedModule = playedFrom(locked);
 /** The game's command log sent again, through the machines, to a fresh game from the same position and dice. */
 function replayedThroughMachines(g: KPlayedSession, dice: number[]): KPlayedSession {
   const again: KPlayedSession = new GameSession({ ruleset: lockedModule.ruleset, scenario: g.scenario, table, seed: g.seed, dice: new ThenDice([...CHARGER_FIRST, ...dice], 6) });
-  const sender = throughMachines(lockedModule.flow)(again as never);
-  try {
-    for (const { command } of g.log) expect(sender.send(command).ok, command.type).toBe(true);
-  } finally {
-    sender.stop();
-  }
+  sendLogThroughMachines(lockedModule.flow, again, g.log);
   return again;
 }
 const marks = (events: readonly GameEvent[]) => events.filter((e) => e[EXCHANGE_FIELD]).map((e) => [String(e[EXCHANGE_FIELD]), e.type, e.rule]);

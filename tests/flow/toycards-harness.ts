@@ -6,10 +6,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import { ScriptedDice, type CardsView, type Sequenced, type TableQueries } from '../../src/core';
-import { cachedTable, throughMachines } from '../../src/flow';
+import { cachedTable } from '../../src/flow';
 import { GameSession, type AnyRulesetModule, type Command, type GameEvent } from '../../src/game';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 import type { CardsTable } from '../toys/rules/toycards/rules';
+import { sendLogThroughMachines } from './send-log';
 
 export type CState = Sequenced<CardsTable> & { seq: CardsView };
 export type Session = GameSession<CState, Command, GameEvent, TableQueries>;
@@ -56,11 +57,6 @@ export function ok(g: Session, c: Command): GameEvent[] {
 /** The same game, its command log sent again through module `m`'s machines with the same `dice` (as a save replays). */
 export function replayedThroughMachines(m: AnyRulesetModule, g: Session, table: TableQueries, dice: number[]): Session {
   const again = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: m.ruleset as never, scenario: g.scenario, table, seed: 1, dice: new ScriptedDice(dice) });
-  const sender = throughMachines(m.flow)(again as never);
-  try {
-    for (const { command } of g.log) expect(sender.send(command).ok, command.type).toBe(true);
-  } finally {
-    sender.stop();
-  }
+  sendLogThroughMachines(m.flow, again, g.log);
   return again;
 }
