@@ -8,12 +8,11 @@
 import type { ExchangeProgram, ExchangeStep, GameEvent, Resolution, TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import { Steps } from '../context';
-import { ev } from '../events';
 import { meleeRoundAsking, meleeRoundOutcome } from '../melee';
 import type { KState } from '../state';
-import { ACTION_NAMES, endActivation } from '../activation/decide';
-import { fev, type KGameEvent, type KOffer } from '../activation/flow-state';
-import { actingUnit, activationUnits } from '../activation/offer';
+import { endActivation, forcedActivationStarts } from '../activation/decide';
+import type { KGameEvent } from '../activation/flow-state';
+import { actingUnit } from '../activation/offer';
 import { askMeleeOwner } from '../activation/wound-choice';
 import type { KSequenced, KSequenceCtx } from './program';
 
@@ -27,15 +26,8 @@ const meleeOf = (s: S) => (s.seq.unit ? actingUnit(s.table, s.seq.unit)?.meleeId
 /** K-6.3a the unit's activation is the melee: it activates (with its leader's group) and can do nothing else. */
 function begins(s: S): Resolution {
   const unit = s.seq.unit!;
-  const via = s.seq.via ?? 'card';
-  const tail = s.seq.by ? { commandedBy: s.seq.by } : {};
-  const offer: KOffer = { unitId: unit, side: s.table.units[unit]!.side, via, ...tail };
-  const { main, units } = activationUnits(s.table, offer, 'with');
-  const name = s.table.units[main]!.name;
   const acc = new Steps<KGameEvent>(s.table);
-  acc.push(ev('ACTIVATION_STARTED', 'K-6.3a', `${name} activates`, { unitId: main, units, via: units.length > 1 && s.table.units[unit]!.kind === 'leader' ? 'leader-group' : via, ...tail }));
-  acc.push(ev('ACTION_CHOSEN', 'K-6.3a', `${name}: ${ACTION_NAMES.melee}`, { unitId: main, action: 'melee' }));
-  acc.push(fev('STEP_DONE', 'K-6.3a', `${name}: ${ACTION_NAMES.melee}`, { kind: 'melee-round' }));
+  forcedActivationStarts(acc, 'melee-round', { unitId: unit, side: s.table.units[unit]!.side, via: s.seq.via ?? 'card', ...(s.seq.by ? { commandedBy: s.seq.by } : {}) });
   return done(acc);
 }
 
