@@ -1,7 +1,9 @@
 // Kuularuisku's melee round as the cards machine's exchange (sequence/exchange.ts): a unit locked in melee
 // offered its activation fights a round whose steps the program names — the melee begins (K-6.3a), the
 // round's dice and wounds (K-6.4a–d), its outcome (K-6.4e–i), the activation's end (K-6.3b) — the machine
-// entering each as its first event is folded; an owner's wound choice holds it at the round (K-6.4d).
+// entering each as its first event is folded; an owner's wound choice holds it at the round (K-6.4d), and
+// the steps after it follow his last answer. A charge's first round (K-6.1b) is the same exchange, opened
+// in the charger's activation. Scripted dice.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import type { GameEvent } from '../../src/core';

@@ -1,17 +1,20 @@
 // Kuularuisku's close-combat exchange (CardsProgram.exchange): a unit in melee offered its activation
-// fights a round (K-6.3a, K-6.5a), which the cards machine runs as its nested states, step by step, each
-// a guard and a resolution here: the activation begins with the melee (K-6.3a), both sides roll and
-// their owners allocate the wounds (K-6.4a–d: where the owners choose, the exchange waits at this step),
-// the round's outcome — the loser's morale test, falling back or fighting on (K-6.4e–i) — then the
-// activation ends (K-6.3b). An owner's answer is the rules' own (it resolves the rest of the round and
-// ends the activation when nothing more waits): the steps after it are then no longer due.
+// fights a round (K-6.3a, K-6.5a), and a charge's first round is fought at once in the charger's
+// activation (K-6.1b, `opens`); the cards machine runs the round as its nested states, step by step,
+// each a guard and a resolution here: the melee begins (K-6.3a: the activation with it; K-6.1b: in the
+// charger's), both sides roll and their owners allocate the wounds (K-6.4a–d: where the owners choose,
+// the exchange waits at this step), the round's outcome — the loser's morale test, falling back or
+// fighting on (K-6.4e–i) — then the activation ends (K-6.3b). An owner's answer is the rules' own: it
+// resolves the rest of the round's wounds; the round's outcome stays deferred (MeleeRoundWounds), so
+// the steps after it follow the last answer.
 import type { Command, ExchangeProgram, ExchangeStep, GameEvent, Resolution, TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import { Steps } from '../context';
 import { meleeRoundAsking, meleeRoundOutcome } from '../melee';
 import type { KState } from '../state';
 import { endActivation, forcedActivationStarts } from '../activation/decide';
-import { fev, type KGameEvent } from '../activation/flow-state';
+import type { KGameEvent } from '../activation/flow-state';
+import { firstRoundFought } from '../activation/melee-flow';
 import { actingUnit } from '../activation/offer';
 import { askMeleeOwner } from '../activation/wound-choice';
 import type { KSequenced, KSequenceCtx } from './program';
@@ -30,7 +33,7 @@ const meleeOf = (s: S) => (s.seq.unit ? actingUnit(s.table, s.seq.unit)?.meleeId
 function begins(s: S): Resolution {
   const acc = new Steps<KGameEvent>(s.table);
   if (s.table.activation) {
-    acc.push(fev('STEP_DONE', 'K-6.1b', 'Melee round', { kind: 'melee-start' }));
+    acc.push(firstRoundFought());
     return done(acc);
   }
   const unit = s.seq.unit!;
