@@ -12,7 +12,7 @@ export type Ctx = { scenario: Scenario; table: TableQueries };
 /** The machine's event types in the program's words (cardsEvents), and the set of them (the rest are the rules'). */
 export const eventsOf = (p: Program) => cardsEvents(p as CardsProgram<unknown, unknown, unknown>);
 const OWN = new WeakMap<object, Set<string>>();
-export function ownEvents(p: Program): Set<string> {
+function ownEvents(p: Program): Set<string> {
   let own = OWN.get(p);
   if (!own) OWN.set(p, (own = new Set<string>(Object.values(eventsOf(p)))));
   return own;

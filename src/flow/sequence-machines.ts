@@ -315,9 +315,10 @@ export function cardsMachine(p: CardsProg) {
       },
       /**
        * The close-combat exchange: a nested state per step the program names, entered as the marked
-       * events name them. A step may start the unit's activation (its activate event: the units act
-       * together, the exchange goes on) and end it (its acted event); else the forced step's resolved
-       * event naming the exchange ends it: the unit goes on to decide, or its activation is spent.
+       * events name them, from its forced step or (the program's `opens`) from inside an activation.
+       * A step may start the unit's activation (its activate event: the units act together, the
+       * exchange goes on) and end it (its acted event); else the forced step's resolved event naming
+       * the exchange ends it: the unit goes on to decide, or its activation is spent.
        */
       ...(exchange
         ? {
