@@ -166,7 +166,7 @@ export interface MeleeOptions {
    * for his side, the round stops before that side's wound tests and returns what he must allocate.
    */
   ownerAllocates?: boolean;
-  /** The round stops after its wounds: its outcome (K-6.4e–i) is a step of its own (meleeRoundOutcome). */
+  /** The round stops after its wounds: its outcome (K-6.4e–i) is a step of its own (meleeRoundOutcome); kept in the round, so an owner's answer stops there too. */
   deferOutcome?: boolean;
 }
 
