@@ -189,6 +189,8 @@ describe.runIf(run)('presenter, camera views and viewshed in Chromium', () => {
       const b = (await page.locator(`[data-testid=${id}]`).boundingBox())!;
       expect(b.y + b.height, `${id} on the page`).toBeLessThanOrEqual(400);
       expect(b.y + b.height, `${id} on the card ${JSON.stringify(card)}`).toBeLessThanOrEqual(card.y + card.height + 0.5);
+      expect(b.x, `${id} on the card ${JSON.stringify(card)}`).toBeGreaterThanOrEqual(card.x - 0.5);
+      expect(b.x + b.width, `${id} on the card ${JSON.stringify(card)}`).toBeLessThanOrEqual(Math.min(640, card.x + card.width + 0.5));
     }
     // Every figure of the beat's units (where the rings are drawn), its stand and its head, that is on screen.
     const p = await page.evaluate(() => window.__sandtable!.view!.presenter());
