@@ -266,8 +266,8 @@ export function cardsMachine(p: CardsProg) {
           {
             guard: 'queued',
             target: 'offered',
-            // The unit offered keeps its place at the queue's head until its activation starts: if it does not
-            // activate (a forced step spends it, a leader commands instead) it is passed over like any queued unit.
+            // The unit offered keeps its place at the queue's head until its activation starts: if a forced step
+            // spends it instead it is passed over like any queued unit (a leader who commands has used it).
             actions: assign(({ context }) => {
               const queue = ableQueue(p, context);
               return { unit: queue[0]!, side: p.sideOf(context.table, queue[0]!), via: 'readiness' as const, by: null, queue };
@@ -338,11 +338,15 @@ export function cardsMachine(p: CardsProg) {
           [E.activate]: { target: 'activation', actions: assign(together) },
           [E.pass]: { target: 'afterActivation', actions: assign(passed) },
           [E.ready]: { guard: 'mayReady', target: 'next', actions: assign(({ context }) => ({ ready: [...context.ready, context.unit!], ...cleared })) },
-          // The leader's activation is used to command: the unit commanded is offered in its place.
+          // The leader's activation is used to command (his readiness and his place in the queue with it, as a
+          // pass uses them): the unit commanded is offered in its place.
           [E.command]: {
             guard: 'mayCommand',
             target: 'offered',
-            actions: assign(({ context, event }) => ({ acted: [...context.acted, context.unit!], unit: String(event.unit), side: p.sideOf(context.table, String(event.unit)), via: 'command' as const, by: context.unit })),
+            actions: assign(({ context, event }) => ({
+              acted: [...context.acted, context.unit!], ready: context.ready.filter((u) => u !== context.unit), queue: context.queue.filter((u) => u !== context.unit),
+              unit: String(event.unit), side: p.sideOf(context.table, String(event.unit)), via: 'command' as const, by: context.unit,
+            })),
           },
         },
       },
