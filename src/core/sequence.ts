@@ -120,6 +120,8 @@ export interface TableRules<T, Sc, Q> {
    */
   evolve(table: T, event: GameEvent): T;
   victory(s: Sequenced<T>, ctx: { scenario: Sc }): VictoryResult | undefined;
+  /** Earlier forms of this table a save may have hashed (before it gained a field); none when absent. */
+  savedTableForms?(table: T): readonly unknown[];
   /** What the players may choose for this scenario when a game starts (optional rules, readings, house values); none when absent. */
   optionChoices?(scenario: Sc): OptionChoice[];
   /** The scenario as played with these options, or their problems (paths under the options); identity when absent. */

@@ -125,6 +125,11 @@ export const kuularuiskuSequence: CardsProgram<KState, Scenario, TableQueries> =
     answer: (s, c, ctx) => decided(s as KSequenced, c, ctx as never),
     evolve: (t, e) => kuularuiskuRuleset.evolve(t, e as never),
     victory: (s) => kuularuiskuRuleset.victory(rulesTable(s as KSequenced), undefined as never),
+    // A save made before the table kept its own turn hashed the table without it.
+    savedTableForms: (t) => {
+      const { turn: _turn, ...before } = t;
+      return [before];
+    },
     // Game options (options.ts): the scenario's optional rules, the bite's reading, named house options.
     optionChoices: (scenario) => kuularuiskuRuleset.optionChoices(scenario),
     applyOptions: (scenario, options) => kuularuiskuRuleset.applyOptions(scenario, options),
