@@ -120,6 +120,8 @@ export interface TableRules<T, Sc, Q> {
    */
   evolve(table: T, event: GameEvent): T;
   victory(s: Sequenced<T>, ctx: { scenario: Sc }): VictoryResult | undefined;
+  /** Earlier forms of this table a save may have hashed (before it gained a field); none when absent. */
+  savedTableForms?(table: T): readonly unknown[];
   /** What the players may choose for this scenario when a game starts (optional rules, readings, house values); none when absent. */
   optionChoices?(scenario: Sc): OptionChoice[];
   /** The scenario as played with these options, or their problems (paths under the options); identity when absent. */
@@ -229,9 +231,10 @@ export interface CardsProgram<T, Sc = unknown, Q = unknown> extends ProgramBase<
   activationOver(s: Sequenced<T>, unit: string): boolean;
   /**
    * Guard: the forced step the unit offered must face before it decides (one of `forcedSteps`), or null;
-   * asked again after each step the unit goes on from, so a step must change what this reads.
+   * asked again after each step the unit goes on from, so a step must change what this reads. `s`: the
+   * table and the machine's sequence as it stands (the unit offered).
    */
-  forced(table: T, unit: string): string | null;
+  forced(s: Sequenced<T>, unit: string): string | null;
   /**
    * Resolution of a forced step (dice through `dice`). When its events raise a decision (a melee
    * round's wounds, chosen by their owners) the step waits for the last answer, then `forcedGoesOn` says.
@@ -245,8 +248,9 @@ export interface CardsProgram<T, Sc = unknown, Q = unknown> extends ProgramBase<
    * Guard: the units the offered unit may command (a leader's; none for others). With the
    * battlefield's `queries` (the legal list, a command's resolution) the exact answer, measured; the
    * machine's own guard, folding events, has none: then those it may command short of a measure.
+   * `s`: the table and the machine's sequence as it stands (the leader offered).
    */
-  commandable(table: T, unit: string, queries?: Q): string[];
+  commandable(s: Sequenced<T>, unit: string, queries?: Q): string[];
   /**
    * The units that act together on the offered unit's card when it activates with this command, it
    * first (a leader going with the group he is with, a half on its parent's card): all count as having
@@ -296,8 +300,8 @@ export interface CardsProgram<T, Sc = unknown, Q = unknown> extends ProgramBase<
    * (a refusal of another side's command gives it), and the rule that says so; undefined: the model's own.
    */
   awaiting?(s: Sequenced<T>): { awaiting: string; rule?: string } | undefined;
-  /** Guard: may the unit offered go into readiness instead of acting (only on its own card)? */
-  mayReady(table: T, unit: string): boolean;
+  /** Guard: may the unit offered go into readiness instead of acting (only on its own card)? `s`: the table and the machine's sequence as it stands. */
+  mayReady(s: Sequenced<T>, unit: string): boolean;
   /**
    * Its own words on a machine event about to be logged (`s`: the state before it): fields added to
    * it (its text, its rule, fields its own readers want; the machine's own fields stay the machine's),

@@ -193,6 +193,8 @@ export const mayUse = (p: CardsProg, c: { table: unknown; acted: readonly string
 export const readyToUse = (p: CardsProg, c: CardsContext, side: string) => c.ready.filter((u) => p.sideOf(c.table, u) === side && mayUse(p, c, u));
 /** Cards: the queued ready units that may still act, in order. */
 const ableQueue = (p: CardsProg, c: CardsContext) => c.queue.filter((u) => mayUse(p, c, u));
+/** Cards: the state a guard asks the program about: the table and the machine's sequence at this step. */
+const asked = (step: SequenceStep, c: CardsContext): Sequenced<unknown> => ({ table: c.table, seq: viewOf(step, c) });
 /** Cards: nobody offered or acting (an activation over, a card spent). */
 const cleared = { unit: null, side: null, via: null, by: null, forced: null, taken: [] } as const;
 
@@ -233,12 +235,12 @@ export function cardsMachine(p: CardsProg) {
       queued: ({ context }: CardsArgs) => ableQueue(p, context).length > 0,
       deckLeft: ({ context }: CardsArgs) => context.deck.length > 0,
       offersUnit: ({ event }: CardsArgs) => typeof event.unit === 'string',
-      forcedDue: ({ context }: CardsArgs) => p.forced(context.table, context.unit!) !== null,
+      forcedDue: ({ context }: CardsArgs) => p.forced(asked('offer', context), context.unit!) !== null,
       goesOn: ({ event }: CardsArgs) => event.goesOn === true,
       // Readiness only on the unit's own card.
-      mayReady: ({ context }: CardsArgs) => context.via === 'card' && p.mayReady(context.table, context.unit!),
+      mayReady: ({ context }: CardsArgs) => context.via === 'card' && p.mayReady(asked('offer', context), context.unit!),
       // A commanded unit may not command in turn; the unit commanded has not acted.
-      mayCommand: ({ context, event }: CardsArgs) => context.via !== 'command' && able(p, context, String(event.unit)) && p.commandable(context.table, context.unit!).includes(String(event.unit)),
+      mayCommand: ({ context, event }: CardsArgs) => context.via !== 'command' && able(p, context, String(event.unit)) && p.commandable(asked('offer', context), context.unit!).includes(String(event.unit)),
       windowDue: ({ context }: CardsArgs) => ableQueue(p, context).length === 0 && context.sides.some((side) => readyToUse(p, context, side).length > 0),
       mayDeclare: ({ context, event }: CardsArgs) => {
         const side = String(event.side);
@@ -270,8 +272,8 @@ export function cardsMachine(p: CardsProg) {
           {
             guard: 'queued',
             target: 'offered',
-            // The unit offered keeps its place at the queue's head until its activation starts: if it does not
-            // activate (a forced step spends it, a leader commands instead) it is passed over like any queued unit.
+            // The unit offered keeps its place at the queue's head until its activation starts: if a forced step
+            // spends it instead it is passed over like any queued unit (a leader who commands has used it).
             actions: assign(({ context }) => {
               const queue = ableQueue(p, context);
               return { unit: queue[0]!, side: p.sideOf(context.table, queue[0]!), via: 'readiness' as const, by: null, queue };
@@ -294,7 +296,7 @@ export function cardsMachine(p: CardsProg) {
       /** A unit offered its activation: its forced steps first, one by one, while the ruleset names one. */
       offered: {
         always: [
-          { guard: 'forcedDue', target: 'forced', actions: assign(({ context }) => ({ forced: p.forced(context.table, context.unit!) })) },
+          { guard: 'forcedDue', target: 'forced', actions: assign(({ context }) => ({ forced: p.forced(asked('offer', context), context.unit!) })) },
           { target: 'offer' },
         ],
       },
@@ -343,11 +345,15 @@ export function cardsMachine(p: CardsProg) {
           [E.activate]: { target: 'activation', actions: assign(together) },
           [E.pass]: { target: 'afterActivation', actions: assign(passed) },
           [E.ready]: { guard: 'mayReady', target: 'next', actions: assign(({ context }) => ({ ready: [...context.ready, context.unit!], ...cleared })) },
-          // The leader's activation is used to command: the unit commanded is offered in its place.
+          // The leader's activation is used to command (his readiness and his place in the queue with it, as a
+          // pass uses them): the unit commanded is offered in its place.
           [E.command]: {
             guard: 'mayCommand',
             target: 'offered',
-            actions: assign(({ context, event }) => ({ acted: [...context.acted, context.unit!], unit: String(event.unit), side: p.sideOf(context.table, String(event.unit)), via: 'command' as const, by: context.unit })),
+            actions: assign(({ context, event }) => ({
+              acted: [...context.acted, context.unit!], ready: context.ready.filter((u) => u !== context.unit), queue: context.queue.filter((u) => u !== context.unit),
+              unit: String(event.unit), side: p.sideOf(context.table, String(event.unit)), via: 'command' as const, by: context.unit,
+            })),
           },
         },
       },

@@ -47,7 +47,7 @@ function readyOf(p: Program, s: State, side: string): string[] {
 function commandableNow(p: Program, s: State, queries: TableQueries): string[] {
   const seq = cardsOf(s);
   if (!seq.unit || seq.via === 'command') return [];
-  return p.commandable(s.table, seq.unit, queries).filter((u) => !seq.acted.includes(u) && p.units(s.table, p.sideOf(s.table, u)).includes(u));
+  return p.commandable(s, seq.unit, queries).filter((u) => !seq.acted.includes(u) && p.units(s.table, p.sideOf(s.table, u)).includes(u));
 }
 
 /**
@@ -293,7 +293,7 @@ export function cardsLegal(p: Program, s: State, ctx: Ctx): Command[] {
     case 'offer': return [
       ...activateOptionsOf(p, s, ctx),
       { type: C.pass, side, unitId },
-      ...(seq.via === 'card' && p.mayReady(s.table, unitId) ? [{ type: C.ready, side, unitId }] : []),
+      ...(seq.via === 'card' && p.mayReady(s, unitId) ? [{ type: C.ready, side, unitId }] : []),
       ...commandableNow(p, s, ctx.table).map((target) => ({ type: C.command, side, [fields.unit]: unitId, [fields.target]: target })),
     ];
     case 'activation': {

@@ -161,8 +161,8 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
       return table === s.table ? s : { table, seq: s.seq };
     },
     victory: (s, ctx) => rules.victory(s, ctx),
-    // A save made while the ruleset kept its own sequence hashed its table alone (Kuularuisku's before the switch).
-    savedStateForms: (s) => [s.table],
+    // A save made while the ruleset kept its own sequence hashed its table alone (Kuularuisku's before the switch), in its form then.
+    savedStateForms: (s) => [s.table, ...(rules.savedTableForms?.(s.table) ?? [])],
     // Game options are the table's: the scenario as played (optional rules, readings, house values).
     ...(rules.optionChoices ? { optionChoices: (scenario: Scenario) => rules.optionChoices!(scenario) } : {}),
     ...(rules.applyOptions ? { applyOptions: (scenario: Scenario, options: Parameters<NonNullable<typeof rules.applyOptions>>[1]) => rules.applyOptions!(scenario, options) } : {}),

@@ -3,7 +3,7 @@
 // (TC-9), actions by another side inside an activation (TC-10), and the turn's start and end hooks
 // (TC-11, TC-12); each with undo and a save replayed through the machines.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TableQueries } from '../../src/core';
+import type { Sequenced, TableQueries } from '../../src/core';
 import { playableModule, playGame, throughMachines } from '../../src/flow';
 import { GameSession, loadSave, makeSave, type Command, type GameEvent } from '../../src/game';
 import type { Scenario } from '../../src/scenario';
@@ -399,7 +399,7 @@ describe('a leader\'s command measured on the battlefield', () => {
   const plainCommandable = toycardsModule.sequence.commandable;
   const measured = playableModule({
     ...toycardsModule,
-    sequence: { ...toycardsModule.sequence, commandable: (t: CardsTable, unit: string, queries?: TableQueries) => (queries ? plainCommandable(t, unit).slice(0, 1) : plainCommandable(t, unit)) },
+    sequence: { ...toycardsModule.sequence, commandable: (s: Sequenced<CardsTable>, unit: string, queries?: TableQueries) => (queries ? plainCommandable(s, unit).slice(0, 1) : plainCommandable(s, unit)) },
   });
 
   it('TC-4 the legal commands and a command\'s resolution ask with the queries; a unit out of the measured reach is refused', () => {
@@ -407,7 +407,7 @@ describe('a leader\'s command measured on the battlefield', () => {
     ok(g, { type: 'BEGIN_TURN', side: 'red' });
     ok(g, { type: 'DRAW_CARD', side: 'red' });
     expect(g.state.seq.unit).toBe('red_lt');
-    const reach = plainCommandable(g.state.table, 'red_lt');
+    const reach = plainCommandable(g.state, 'red_lt');
     expect(reach.length).toBeGreaterThan(1);
     expect(g.legalCommands().filter((c) => c.type === 'COMMAND').map((c) => c.target)).toEqual([reach[0]]);
     expect(g.dispatch({ type: 'COMMAND', side: 'red', unitId: 'red_lt', target: reach[1] })).toMatchObject({ ok: false, rule: 'TC-4' });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { commandRefusal, commandableUnits, offerOptions, phaseOf, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { evolveK } from '../../src/rules/kuularuisku/engine';
-import { CARDS, DEFAULT_UNITS, arrange, flowScenario, flowTable, must, newGame, scripted, type UnitSpec } from './fixture';
+import { CARDS, DEFAULT_UNITS, arrange, flowScenario, flowTable, must, newGame, scripted, seqOf, type UnitSpec } from './fixture';
 import { hasActivated } from '../../src/rules/kuularuisku/acted';
 
 let table: Battlefield;
@@ -69,6 +69,39 @@ describe('F4 leader command (K-2.2)', () => {
     const units: UnitSpec[] = DEFAULT_UNITS.map((u) => (u.id === 'w2' ? { ...u, data: { nationality: 'swedish' } } : u));
     const g = newGame(flowScenario(units), table);
     expect(commandRefusal(g.state.table, table, 'wl', 'w2')).toMatchObject({ rule: 'K-SKL-5' });
+  });
+
+  it('K-2.2a K-2.2b K-AMB-3 a ready leader offered from the queue who commands has used his readiness: out of the queue, never passed over, no readiness to lapse', () => {
+    // Deck: wl (goes into readiness), r1 passes; the Whites use wl; he commands w2 (within 15 cm).
+    const g = newGame(scenario, table, scripted(...arrange(CARDS, ['wl', 'r1', 'w1', 'w2', 'r2'])));
+    must(g, { type: 'BEGIN_TURN', side: 'whites' });
+    must(g, { type: 'DRAW_CARD', side: 'whites' });
+    must(g, { type: 'READY', side: 'whites', unitId: 'wl' });
+    must(g, { type: 'DRAW_CARD', side: 'whites' });
+    must(g, { type: 'PASS', side: 'reds', unitId: 'r1' });
+    must(g, { type: 'READINESS', side: 'whites', unitId: 'wl' });
+    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'offer', offer: { unitId: 'wl', via: 'readiness' } });
+    expect(seqOf(g).queue).toEqual(['wl']);
+    const commanded = must(g, { type: 'COMMAND', side: 'whites', leaderId: 'wl', unitId: 'w2' });
+    expect(commanded.map((e) => [e.type, e.rule])).toEqual([['COMMAND_ISSUED', 'K-2.2a'], ['ACTIVATION_OFFERED', 'K-2.2a']]);
+    // Commanding is his activation (K-2.2b, K-AMB-3): his readiness and his place in the queue are used.
+    for (const q of [seqOf(g), g.state.table.seq]) {
+      expect(q.queue).toEqual([]);
+      expect(q.ready).toEqual([]);
+      expect(q.acted).toEqual(['r1', 'wl']);
+    }
+    // After the commanded unit's activation the next card comes: the leader is not passed over (K-2.3b's QUEUE_SKIPPED).
+    const after = must(g, { type: 'PASS', side: 'whites', unitId: 'w2' });
+    expect(after.map((e) => e.type)).toEqual(['ACTIVATION_STARTED', 'ACTIVATION_ENDED']);
+    expect(phaseOf(g.state.table).kind).toBe('draw');
+    const later = [...must(g, { type: 'DRAW_CARD', side: 'whites' }), ...must(g, { type: 'PASS', side: 'whites', unitId: 'w1' })];
+    for (const _ of [0, 1]) later.push(...must(g, { type: 'DRAW_CARD', side: 'whites' }));
+    later.push(...must(g, { type: 'PASS', side: 'reds', unitId: 'r2' }));
+    expect(phaseOf(g.state.table).kind).toBe('turn-end');
+    later.push(...must(g, { type: 'END_TURN', side: 'whites' }));
+    expect(later.filter((e) => e.type === 'QUEUE_SKIPPED')).toEqual([]);
+    // K-GAP-2: no unused readiness lapses for him at the turn's end.
+    expect(later.find((e) => e.type === 'TURN_ENDED')).toMatchObject({ rule: 'K-TERM-9', expiredReadiness: [] });
   });
 
   it('K-2.2a the commanded unit is refused when the leader names another', () => {

@@ -86,7 +86,7 @@ export function brawlModule(units: [string, string], before: (t: BrawlTable) => 
     ...base,
     forcedSteps: [...base.forcedSteps, 'brawl'],
     // TB-1 a unit in the brawl can only fight it when offered its activation.
-    forced: (t, unit) => (!inActivation && t.brawl?.units.includes(unit) ? 'brawl' : forcedStep(t, unit)),
+    forced: (s, unit) => (!inActivation && s.table.brawl?.units.includes(unit) ? 'brawl' : forcedStep(s.table, unit)),
     exchange: { forced: 'brawl', steps: [blows, nerve], ...(inActivation ? { opens } : {}) },
     // TB-1 the brawl is the unit's whole activation.
     forcedGoesOn: (s, step) => (step === 'brawl' ? false : (base.forcedGoesOn?.(s, step) ?? false)),

@@ -48,7 +48,7 @@ describe('K-5.2a at night: a shot with every pair in the dark is a sure refusal 
                     rules[r.rule ?? '?'] = (rules[r.rule ?? '?'] ?? 0) + 1;
                     // By day the same shot is the rules' to decide (no sight limit): not sure for want of dark.
                     if (nightNow(s) && r.rule === 'K-5.2a' && r.reason.includes('is not visible to')) {
-                      const bright = { ...s, seq: { ...s.seq, round: 5 } } as KGameState;
+                      const bright = { ...s, turn: 5, seq: { ...s.seq, round: 5 } } as KGameState;
                       if (!shotSurelyRefused(bright, c as SoldierCommand)) day++;
                     }
                   }

@@ -71,7 +71,7 @@ export function validateCharge(s: KState, args: ChargeArgs, ctx: KQuery): KResul
 /** K-7.2a / K-AMB-22 is the target pinned or "retreating" (routing; a melee loser that fell back this turn under the house option)? */
 export function pinnedOrRetreating(s: KState, t: KUnit): boolean {
   if (t.status === 'pinned' || t.status === 'routing') return true;
-  return s.house.fellBackCountsAsRetreating && t.fellBackTurn === s.seq.round && t.status === 'normal';
+  return s.house.fellBackCountsAsRetreating && t.fellBackTurn === s.turn && t.status === 'normal';
 }
 
 /** K-7.2a–c a pinned or retreating unit that is charged tests morale; a failure surrenders it (K-GAP-10). */

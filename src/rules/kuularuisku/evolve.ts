@@ -113,7 +113,7 @@ function evolveRecords(s: KState, e: KEvent): KState {
       for (const id in units) {
         units[id] = unitWith(units[id]!, { chargeFrom: undefined, defensiveFireUsed: false, noMoveThisTurn: false, commandedMove: false, movedThisTurn: [], shotThisTurn: [] });
       }
-      return stateWith(s, { units, melees: grenadesClosed(s.melees), activation: undefined });
+      return stateWith(s, { units, melees: grenadesClosed(s.melees), activation: undefined, turn: e.turn });
     }
     case 'TURN_ENDED':
       return stateWith(s, { activation: undefined });
@@ -254,7 +254,7 @@ function evolveRecords(s: KState, e: KEvent): KState {
     case 'MORALE_TEST':
       return s;
     case 'UNIT_STATUS_CHANGED': {
-      let next = setUnit(s, e.unitId, { status: e.status, ...(e.rule === 'K-6.4g' ? { fellBackTurn: s.seq.round } : {}) });
+      let next = setUnit(s, e.unitId, { status: e.status, ...(e.rule === 'K-6.4g' ? { fellBackTurn: s.turn } : {}) });
       if (e.status === 'normal' && e.from === 'routing') next = setUnit(next, e.unitId, { routLeaders: [] });
       return next;
     }
@@ -278,7 +278,7 @@ function evolveRecords(s: KState, e: KEvent): KState {
       for (const id of e.units) if (units[id]) units[id] = unitWith(units[id]!, { status: 'in-melee', meleeId: e.meleeId });
       return stateWith(s, {
         units, nextId: s.nextId + 1,
-        melees: { ...s.melees, [e.meleeId]: { id: e.meleeId, units: [...e.units], startedTurn: s.seq.round, startedBy: e.startedBy, rounds: 0, grenades: [], grenadesOpen: true } },
+        melees: { ...s.melees, [e.meleeId]: { id: e.meleeId, units: [...e.units], startedTurn: s.turn, startedBy: e.startedBy, rounds: 0, grenades: [], grenadesOpen: true } },
       });
     }
     case 'MELEE_JOINED': {
@@ -344,13 +344,13 @@ function evolveRecords(s: KState, e: KEvent): KState {
       // A demolition with a limited number of tries counts them (only such a game carries the record).
       const limited = s.special.config.demolition.some((d) => d.id === e.special && d.fire.tries !== undefined);
       const triesMade = limited ? { triesMade: { ...s.special.triesMade, [e.special]: (s.special.triesMade?.[e.special] ?? 0) + 1 } } : {};
-      return stateWith(s, { special: { ...s.special, tried: { ...s.special.tried, [e.special]: `${s.seq.round}:${e.unitId}` }, ...triesMade } });
+      return stateWith(s, { special: { ...s.special, tried: { ...s.special.tried, [e.special]: `${s.turn}:${e.unitId}` }, ...triesMade } });
     }
     case 'SPECIAL_FIRE': {
       if (!s.special) return s;
       const was = s.special.used[e.special];
-      const n = was && was.turn === s.seq.round ? was.n + 1 : 1;
-      return noteFiredOn(stateWith(s, { special: { ...s.special, used: { ...s.special.used, [e.special]: { turn: s.seq.round, n } } } }), e.targetId);
+      const n = was && was.turn === s.turn ? was.n + 1 : 1;
+      return noteFiredOn(stateWith(s, { special: { ...s.special, used: { ...s.special.used, [e.special]: { turn: s.turn, n } } } }), e.targetId);
     }
     case 'SPAN_DESTROYED':
       return s.special ? stateWith(s, { special: { ...s.special, destroyed: addUnique(s.special.destroyed, [e.special]) } }) : s;

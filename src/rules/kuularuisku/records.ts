@@ -149,6 +149,7 @@ export function stateWith(s: KState, patch: Partial<KState>): KState {
     nextId: s.nextId,
     house: s.house,
     special: s.special,
+    turn: s.turn,
     seq: s.seq,
     tableFlow: s.tableFlow,
   };

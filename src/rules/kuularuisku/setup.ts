@@ -87,7 +87,7 @@ function buildSetup(scenario: Scenario): KState {
       ...(special?.config.aidPosts ?? []).map((d) => ({ side: d.side, at: [d.at[0], d.at[1]] as [number, number], radius: d.radius })),
     ],
     // Every field, optional ones as undefined, in KState's order: states keep one shape (records.ts).
-    activation: undefined, nextId: 1, house, special,
+    activation: undefined, nextId: 1, house, special, turn: 0,
     // K-GAP-1 the game's last turn: the scenario's, else the house default.
     seq: initialSeq(turnLimitOf(scenario, house)),
     tableFlow: initialTableFlow(),

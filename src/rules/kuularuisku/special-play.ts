@@ -181,7 +181,7 @@ export function offTableRefusal(s: KState, specialId: string, targetId: string, 
   const a = s.activation;
   if (!a || s.units[a.unitId]?.side !== r.side) return { rule: r.rule, reason: `the fire from the ${r.from} edge comes only during an activation of ${sideName(s, r.side)} (${r.name})` };
   const used = s.special!.used[specialId];
-  if (used && used.turn === s.seq.round && used.n >= r.perTurn) return { rule: r.rule, reason: `the fire from the ${r.from} edge has been used ${used.n} time${used.n === 1 ? '' : 's'} this turn already (${r.perTurn} a turn) (${r.name})` };
+  if (used && used.turn === s.turn && used.n >= r.perTurn) return { rule: r.rule, reason: `the fire from the ${r.from} edge has been used ${used.n} time${used.n === 1 ? '' : 's'} this turn already (${r.perTurn} a turn) (${r.name})` };
   return offTableTargetRefusal(s, r, targetId, table);
 }
 
@@ -234,7 +234,7 @@ export function offTableTargets(s: KState, specialId: string): string[] {
   // Not this side's activation, or used up this turn: no target at all (checked once, not per unit).
   if (!r || !a || s.units[a.unitId]?.side !== r.side) return [];
   const used = s.special!.used[specialId];
-  if (used && used.turn === s.seq.round && used.n >= r.perTurn) return [];
+  if (used && used.turn === s.turn && used.n >= r.perTurn) return [];
   // offTableRefusal(s, specialId, id) for each enemy unit, the checks that do not depend on the unit
   // (the fire, the activation, the turn's use) passed once above.
   const out: string[] = [];
@@ -280,7 +280,7 @@ export function demolitionRefusal(s: KState, specialId: string, unitId: string, 
   if (d.fire.notPinned && u.status === 'pinned') return { rule: 'K-7.1b', reason: `${u.name} is pinned: a pinned unit cannot fire the charge (${d.name})` };
   const made = sp.triesMade?.[d.id] ?? 0;
   if (d.fire.tries !== undefined && made >= d.fire.tries) return { rule: d.rule, reason: `the charge on ${bridge} has been tried ${made === 1 ? 'once' : `${made} times`} already: ${d.fire.tries === 1 ? 'one try' : `${d.fire.tries} tries`} in the game (${d.name})` };
-  if (sp.tried[d.id] === `${s.seq.round}:${unitId}`) return { rule: d.rule, reason: `${u.name} has tried the charge in this activation already` };
+  if (sp.tried[d.id] === `${s.turn}:${unitId}`) return { rule: d.rule, reason: `${u.name} has tried the charge in this activation already` };
   const near = liveFigures(s, u).some((f) => f.condition !== 'serious' && distanceToPolygon(f.at, d.fire.of) - f.baseRadius <= d.fire.within + 1e-9);
   if (!near) return { rule: d.rule, reason: `${u.name} has no soldier within ${d.fire.within} cm of ${placeNames(table, d.fire.ofId, 'the charge')}` };
   return undefined;
@@ -413,7 +413,7 @@ export function specialCommands(s: KState, unitId: string): Array<{ type: string
  * walkway with falls under fire only: only when the moving unit was fired on in this turn.
  */
 export function crossingFalls(s: KState, moveEvents: readonly KEvent[], steps: ReadonlyArray<{ figureId: string; to: Vec2; via?: Vec2[] }>, ctx: KCtx): KEvent[] {
-  const underFire = (unitId: string | undefined) => unitId !== undefined && s.special?.lastFiredOn?.[unitId] === s.seq.round;
+  const underFire = (unitId: string | undefined) => unitId !== undefined && s.special?.lastFiredOn?.[unitId] === s.turn;
   const mover = steps.length ? s.figures[steps[0]!.figureId]?.unitId : undefined;
   const list = s.special?.config.crossings.filter((c) => c.fallOn && (!c.fallUnderFire || underFire(mover)));
   if (!list?.length) return [];

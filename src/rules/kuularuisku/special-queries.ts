@@ -29,7 +29,7 @@ export function elevatedRule(s: KState, table: TableQueries, f: KFigure): Cfg['e
 /** The night rule in force this turn (K-5.2a sight limited), if any. */
 export function nightNow(s: KState): Cfg['night'] {
   const n = s.special?.config.night;
-  return n && n.turns.includes(s.seq.round) ? n : undefined;
+  return n && n.turns.includes(s.turn) ? n : undefined;
 }
 
 /** Is a point in a lit area (the searchlight strip) at night? */

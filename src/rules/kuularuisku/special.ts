@@ -636,24 +636,24 @@ function biteKey(units: Readonly<Record<string, { splitFrom?: string }>>, unitId
  * SPECIAL_FIRE); narrow-crossing under fire: the turn any unit was last fired on. Only a game with such
  * a rule carries the record, so other games' states are unchanged.
  */
-export function noteFiredOn<S extends { seq: { round: number }; units: Readonly<Record<string, { splitFrom?: string }>>; special?: KSpecialState }>(s: S, unitId: string): S {
+export function noteFiredOn<S extends { turn: number; units: Readonly<Record<string, { splitFrom?: string }>>; special?: KSpecialState }>(s: S, unitId: string): S {
   const sp = s.special;
-  if (sp?.lastFiredOn && sp.lastFiredOn[unitId] !== s.seq.round) {
+  if (sp?.lastFiredOn && sp.lastFiredOn[unitId] !== s.turn) {
     // narrow-crossing with falls under fire only: the turn this unit was last fired on.
-    return noteFiredOn({ ...s, special: { ...sp, lastFiredOn: { ...sp.lastFiredOn, [unitId]: s.seq.round } } }, unitId);
+    return noteFiredOn({ ...s, special: { ...sp, lastFiredOn: { ...sp.lastFiredOn, [unitId]: s.turn } } }, unitId);
   }
   if (!sp?.firstFiredOn || !sp.config.bite) return s;
   const key = biteKey(s.units, unitId, sp.config.bite.units);
   if (!key || key in sp.firstFiredOn) return s;
-  return { ...s, special: { ...sp, firstFiredOn: { ...sp.firstFiredOn, [key]: s.seq.round } } };
+  return { ...s, special: { ...sp, firstFiredOn: { ...sp.firstFiredOn, [key]: s.turn } } };
 }
 
 /** The bite in force on this unit now (listed, switched on, first fired on in this very turn), if any. */
-export function biteNow(s: { seq: { round: number }; units: Readonly<Record<string, { splitFrom?: string }>>; special?: KSpecialState }, unitId: string): KSpecialConfig['bite'] {
+export function biteNow(s: { turn: number; units: Readonly<Record<string, { splitFrom?: string }>>; special?: KSpecialState }, unitId: string): KSpecialConfig['bite'] {
   const b = s.special?.config.bite;
   if (!b) return undefined;
   const key = biteKey(s.units, unitId, b.units);
-  return key !== undefined && s.special!.firstFiredOn?.[key] === s.seq.round ? b : undefined;
+  return key !== undefined && s.special!.firstFiredOn?.[key] === s.turn ? b : undefined;
 }
 
 /**

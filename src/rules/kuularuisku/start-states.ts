@@ -388,7 +388,7 @@ export function applyStartStates(scenario: Scenario, s0: KState): KState {
   // K-2.3a units waiting in readiness (never one in melee: validated).
   // K-2.0b units that have activated this turn (the game opens inside it: startTurnFlow).
   const seq = { ...s0.seq, round: state, ready: ready.filter((id) => !units[id]!.meleeId), acted };
-  return stateWith(s0, { units, figures, melees: meleeRecords, markers, nextId, seq });
+  return stateWith(s0, { units, figures, melees: meleeRecords, markers, nextId, turn: state, seq });
 }
 
 /**

@@ -210,6 +210,12 @@ export interface KState {
   house: HouseSettings;
   /** The scenario's special rules resolved for play, and what they have done so far (special.ts). */
   special?: KSpecialState;
+  /**
+   * The table's own turn counter (K-2.1b): the turn begun last (its TURN_STARTED, the line the machine's
+   * deal follows), 0 before the first. The table's "this turn" marks (a fall-back, a melee's start, the
+   * special rules' tries and uses) read it, not the sequence.
+   */
+  turn: number;
   /** The turn & activation sequence (flow-types.ts), what the cards machine will own: deck, unit offered, forced step, readiness. */
   seq: KSeq;
   /** The table's own activation state (flow-types.ts): the offer's limits, charge steps, choices, result. */

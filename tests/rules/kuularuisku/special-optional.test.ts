@@ -56,7 +56,7 @@ function duel(scenario: Scenario): KState {
   }
   s = place(s, 'r_os3', line(165, 20, 13, 1.2));
   s = place(s, 'w_swedes', line(163, 40, 9));
-  return { ...s, seq: { ...s.seq, round: 1 }, activation: { unitId: 'r_os3', units: ['r_os3'], via: 'card', moved: [], shot: [], phase: 'none', action: 'move-shoot' } };
+  return { ...s, turn: 1, seq: { ...s.seq, round: 1 }, activation: { unitId: 'r_os3', units: ['r_os3'], via: 'card', moved: [], shot: [], phase: 'none', action: 'move-shoot' } };
 }
 
 const FIVE = ['r_os3_1', 'r_os3_2', 'r_os3_3', 'r_os3_4', 'r_os3_5'];
@@ -111,7 +111,7 @@ describe('opt-white-suits (cannot-go-to-ground), no-cover reading (the default):
     // Later in turn 1 the bite still holds; in turn 2 (first fired on in turn 1) it no longer does.
     const cover = (s: KState) => { const st = new Steps(s); coverTest(st, 'w_swedes', 3, { value: 6, name: 'open' }, { table, dice: dice({ cover: [6] }) }); return of(st.events, 'COVER_TEST')[0]!; };
     expect(cover(after)).toMatchObject({ cover: 7, wounds: 3 });
-    expect(cover({ ...after, seq: { ...after.seq, round: 2 } })).toMatchObject({ cover: 6, wounds: 0 });
+    expect(cover({ ...after, turn: 2, seq: { ...after.seq, round: 2 } })).toMatchObject({ cover: 6, wounds: 0 });
   });
 
   it('K-5.4c only in the open: against light cover (5) the test is unchanged; other units are not touched; a failed morale test still pins (K-7.1b)', () => {
@@ -136,7 +136,7 @@ describe('opt-white-suits (cannot-go-to-ground), no-cover reading (the default):
     expect(of(events, 'SPECIAL_FIRE').map((e) => e.targetId)).toEqual(['w_swedes']);
     const after = foldK(s, events);
     expect(after.special!.firstFiredOn).toEqual({ w_swedes: 0 });
-    const st = new Steps({ ...after, seq: { ...after.seq, round: 1 } });
+    const st = new Steps({ ...after, turn: 1, seq: { ...after.seq, round: 1 } });
     coverTest(st, 'w_swedes', 1, { value: 6, name: 'open' }, { table, dice: dice({ cover: [6] }) });
     expect(of(st.events, 'COVER_TEST')[0]).toMatchObject({ cover: 6, wounds: 0 });
   });
@@ -156,7 +156,7 @@ describe('opt-white-suits, not-pinned reading (named option: readings.opt-white-
     expect(of(failed, 'UNIT_STATUS_CHANGED')).toEqual([]);
     expect(of(failed, 'SPECIAL_EFFECT')[0]).toMatchObject({ unitId: 'w_swedes', special: 'opt-white-suits', rule: 'K-7.1b' });
     expect(foldK(fired, failed).units.w_swedes!.status).toBe('normal');
-    const nextTurn = moraleTest({ ...fired, seq: { ...fired.seq, round: 2 } }, 'w_swedes', 'K-7.1-T1', { table, dice: dice({ morale: [1] }) });
+    const nextTurn = moraleTest({ ...fired, turn: 2, seq: { ...fired.seq, round: 2 } }, 'w_swedes', 'K-7.1-T1', { table, dice: dice({ morale: [1] }) });
     expect(of(nextTurn, 'UNIT_STATUS_CHANGED')[0]).toMatchObject({ status: 'pinned' });
   });
 

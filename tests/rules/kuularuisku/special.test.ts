@@ -54,8 +54,8 @@ function activating(s: KState, unitId: string, moved: string[] = []): KState {
   return { ...s, activation: { unitId, units: [unitId], via: 'card', moved, shot: [], phase: 'none', action: 'move-shoot' } };
 }
 
-/** The state in this turn (the sequence's round). */
-const withRound = (s: KState, round: number): KState => ({ ...s, seq: { ...s.seq, round } });
+/** The state in this turn (the sequence's round and the table's own turn). */
+const withRound = (s: KState, round: number): KState => ({ ...s, turn: round, seq: { ...s.seq, round } });
 const line = (x: number, z: number, n: number, dx = 1.5, dz = 0): Vec2[] => Array.from({ length: n }, (_, i) => [x + i * dx, z + i * dz] as Vec2);
 
 let kal: Scenario;
@@ -222,17 +222,17 @@ describe('Tammerkoski', () => {
     for (const u of Object.keys(s.units)) if (u !== 'r_os3' && u !== 'w_sq1') s = park(s, u, s.units[u]!.side === 'red' ? [2, 2] : [178, 2]);
     s = place(s, 'w_sq1', line(178, 86, 9, 0, 1.5));
     s = place(s, 'r_os3', line(122, 92, 11, 1.2));
-    const dark = { ...s, seq: { ...s.seq, round: 2 } };
+    const dark = withRound(s, 2);
     expect(nightNow(dark)?.id).toBe('night');
     expect(evaluateTarget(dark, 'w_sq1', 'r_os3', { table: tamTable })).toMatchObject({ valid: false, reason: { rule: 'K-5.2a' } });
-    expect(evaluateTarget({ ...s, seq: { ...s.seq, round: 5 } }, 'w_sq1', 'r_os3', { table: tamTable }).valid).toBe(true);
+    expect(evaluateTarget(withRound(s, 5), 'w_sq1', 'r_os3', { table: tamTable }).valid).toBe(true);
     // In the lit strip (within 10 cm of z = 68, west of the barricade), seen at any range the weapon allows.
     const lit = place(place(dark, 'w_sq1', line(10, 66, 9)), 'r_os3', line(60, 59.5, 11, 1.2));
     expect(evaluateTarget(lit, 'w_sq1', 'r_os3', { table: tamTable }).valid).toBe(true);
     // On the same line east of the barricade (the east bank at z = 66) the strip has stopped: dark.
     const east = place(place(dark, 'w_sq1', line(178, 62, 9, 0, 1.5)), 'r_os3', line(122, 66, 11, 1.2));
     expect(evaluateTarget(east, 'w_sq1', 'r_os3', { table: tamTable })).toMatchObject({ valid: false, reason: { rule: 'K-5.2a' } });
-    expect(evaluateTarget({ ...east, seq: { ...east.seq, round: 5 } }, 'w_sq1', 'r_os3', { table: tamTable }).valid).toBe(true);
+    expect(evaluateTarget(withRound(east, 5), 'w_sq1', 'r_os3', { table: tamTable }).valid).toBe(true);
   });
 
   it('pyynikki-fire-lane K-5.3d K-7.1-T2: once a turn, in a Red activation, 3 dice at a White unit on Hämeenkatu, cover from the west edge, MG morale test', () => {
@@ -249,7 +249,7 @@ describe('Tammerkoski', () => {
     const after = foldK(s, events);
     expect(offTableFire(after, { special: 'pyynikki-fire-lane', targetId: 'w_sq1' }, { table: tamTable, dice: new Seq([]) })).toMatchObject({ ok: false, rule: 'K-5.3d' });
     // Next turn again; never at a unit out of the lane, never in a White activation.
-    expect(offTableFire({ ...after, seq: { ...after.seq, round: 4 } }, { special: 'pyynikki-fire-lane', targetId: 'w_sq1' }, { table: tamTable, dice: new Seq([1, 1, 1]) }).ok).toBe(true);
+    expect(offTableFire(withRound(after, 4), { special: 'pyynikki-fire-lane', targetId: 'w_sq1' }, { table: tamTable, dice: new Seq([1, 1, 1]) }).ok).toBe(true);
     expect(offTableFire(s, { special: 'pyynikki-fire-lane', targetId: 'w_sq2' }, { table: tamTable, dice: new Seq([]) })).toMatchObject({ ok: false, reason: expect.stringContaining('not in Hämeensilta bridge or Hämeenkatu') });
     expect(offTableFire(activating(s, 'w_sq2'), { special: 'pyynikki-fire-lane', targetId: 'w_sq1' }, { table: tamTable, dice: new Seq([]) })).toMatchObject({ ok: false });
   });
@@ -264,7 +264,7 @@ describe('Tammerkoski', () => {
     expect(tried.special!.triesMade).toEqual({ 'bridge-demolition': 1 });
     // One try in the game: not again in this activation, nor in a later turn.
     expect(fireDemolition(tried, { special: 'bridge-demolition', unitId: 'r_os2' }, { table: tamTable, dice: new Seq([6]) })).toMatchObject({ ok: false, reason: expect.stringContaining('one try in the game') });
-    expect(fireDemolition(activating({ ...tried, seq: { ...tried.seq, round: tried.seq.round + 1 } }, 'r_os2'), { special: 'bridge-demolition', unitId: 'r_os2' }, { table: tamTable, dice: new Seq([6]) })).toMatchObject({ ok: false, rule: 'K-3.3a' });
+    expect(fireDemolition(activating(withRound(tried, tried.turn + 1), 'r_os2'), { special: 'bridge-demolition', unitId: 'r_os2' }, { table: tamTable, dice: new Seq([6]) })).toMatchObject({ ok: false, rule: 'K-3.3a' });
     // A pinned unit keeps its head down (K-7.1b).
     const pinned = { ...s, units: { ...s.units, r_os2: { ...s.units.r_os2!, status: 'pinned' as const } } };
     expect(fireDemolition(pinned, { special: 'bridge-demolition', unitId: 'r_os2' }, { table: tamTable, dice: new Seq([6]) })).toMatchObject({ ok: false, rule: 'K-7.1b', reason: expect.stringContaining('pinned') });
@@ -330,7 +330,7 @@ describe('Tammerkoski', () => {
     expect(calm.ok && calm.events.filter((e) => e.type === 'SPECIAL_ROLL')).toEqual([]);
     // Fired on this turn (SHOT_FIRED at it folds the turn in): a die for each man on the walkway.
     const shotAt = foldK(run, [{ type: 'SHOT_FIRED', rule: 'K-5.3', text: 'Osasto 3 fires at the sappers', shooterId: 'r_os3', shooters: [], defensive: true, targetId: 'w_sappers' } as never]);
-    expect(shotAt.special!.lastFiredOn).toEqual({ w_sappers: run.seq.round });
+    expect(shotAt.special!.lastFiredOn).toEqual({ w_sappers: run.turn });
     const r = decideAction(shotAt, { type: 'MOVE', unitId: 'w_sappers', mode: 'fast', moves: go(8) }, { table: tamTable, dice: new Seq([1, 4]) });
     expect(r.ok).toBe(true);
     const events = r.ok ? r.events : [];

@@ -104,10 +104,13 @@ describe('starting states set up and played by the rules', () => {
     const units: UnitSpec[] = [{ id: 'a', at: line(40, 80, 3) }, { id: 'b', side: 'blue', at: line(120, 80, 3) }];
     const { sc, g } = game(units, { start: { turn: 4 } });
     expect(g.seq.round).toBe(3);
+    // The table's own turn counter (its "this turn" marks) starts with the machine's round and follows TURN_STARTED.
+    expect(g.table.turn).toBe(3);
     expect(phaseOf(g.table)).toEqual({ kind: 'between-turns', turn: 3 });
     const r = play(sc, g, { type: 'BEGIN_TURN' }, dice(1));
     expect(of(r.events, 'TURN_STARTED')[0]).toMatchObject({ turn: 4 });
     expect(r.g.seq.deck).toHaveLength(2);
+    expect(r.g.table.turn).toBe(4);
   });
 
   it('K-2.3b a unit that starts in readiness may act in the window after the next activation', () => {

@@ -205,10 +205,11 @@ export function evolveSeq(s: KState, e: KGameEvent): KSeq {
       if (e.via === 'readiness') n.queue = q.queue.filter((x) => x !== e.unitId);
       return n;
     case 'COMMAND_ISSUED':
-      // K-2.2b commanding is the leader's activation.
-      n = copySeq(q);
+      // K-2.2a/b, K-2.4, K-AMB-3 commanding is the leader's activation: a ready leader's readiness (his place in the queue) is used.
+      n = copySeq(notReady(q, [e.leaderId]));
       clearOffer(n);
       n.acted = withActed(q.acted, [e.leaderId]);
+      if (q.queue.includes(e.leaderId)) n.queue = q.queue.filter((x) => x !== e.leaderId);
       return n;
     case 'ROUT_STARTED': {
       // K-2.3 a routing unit is no longer ready; K-7.3c a rout outside the unit's own activation counts as its activation.

@@ -19,7 +19,7 @@ export function startChargeSequence(acc: Steps<KGameEvent>, chargerId: string, t
   const target = s.units[targetId];
   const charger = s.units[chargerId];
   if (!target || !charger) return;
-  const retreating = target.status === 'routing' || (s.house.fellBackCountsAsRetreating && target.fellBackTurn === s.seq.round);
+  const retreating = target.status === 'routing' || (s.house.fellBackCountsAsRetreating && target.fellBackTurn === s.turn);
   if (target.status === 'pinned' || retreating) {
     acc.push(fev('STEP_PENDING', 'K-7.2a', `${target.name} is ${target.status === 'pinned' ? 'pinned' : 'retreating'}: it cannot fire and must test morale or surrender`, {
       pending: { kind: 'charge-target-test', side: target.side, unitId: targetId, chargerId, targetId },

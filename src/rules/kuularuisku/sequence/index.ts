@@ -91,10 +91,11 @@ export const kuularuiskuSequence: CardsProgram<KState, Scenario, TableQueries> =
     return d.ok ? undefined : { reason: d.reason, ...(d.rule ? { rule: d.rule } : {}) };
   },
   activated: (s, c) => ({ ok: true, events: actionChosen(rulesState(s as KSequenced), c) }),
-  forced,
+  // The guards read the machine's sequence (reading.ts), the table's records.
+  forced: (s, unit) => forced(rulesTable(s as KSequenced), unit),
   resolveForced: (s, step, ctx) => resolveForced(rulesState(s as KSequenced), step, ctx),
-  commandable,
-  mayReady,
+  commandable: (s, unit, queries) => commandable(rulesTable(s as KSequenced), unit, queries),
+  mayReady: (s, unit) => mayReady(rulesTable(s as KSequenced), unit),
   // K-2.4 the activation may end only between its actions (not while a charge's step awaits its roll or a side's choice).
   mayEndActivation: (s) => phaseOf(rulesTable(s as KSequenced)).kind === 'activation',
   // K-2.2d/e, K-1.1 the units acting on the card: a joined leader's group, a covering-fire half split off during it.
@@ -125,6 +126,11 @@ export const kuularuiskuSequence: CardsProgram<KState, Scenario, TableQueries> =
     answer: (s, c, ctx) => decided(s as KSequenced, c, ctx as never),
     evolve: (t, e) => kuularuiskuRuleset.evolve(t, e as never),
     victory: (s) => kuularuiskuRuleset.victory(rulesTable(s as KSequenced), undefined as never),
+    // A save made before the table kept its own turn hashed the table without it.
+    savedTableForms: (t) => {
+      const { turn: _turn, ...before } = t;
+      return [before];
+    },
     // Game options (options.ts): the scenario's optional rules, the bite's reading, named house options.
     optionChoices: (scenario) => kuularuiskuRuleset.optionChoices(scenario),
     applyOptions: (scenario, options) => kuularuiskuRuleset.applyOptions(scenario, options),

@@ -62,9 +62,9 @@ import { turnLimitOf } from '../activation/victory';
  * 'command' victory check). Actions and answers still go through the rules' own decide (their closing
  * lines are theirs). Recorded games replay through the machine to the same log
  * (tests/rules/kuularuisku/recorded-games.test.ts), and the machine keeps the sequence the table still
- * folds for itself field by field but the readiness queue (tests/rules/kuularuisku/sequence-reading.test.ts,
- * reading.ts): a declared ready unit stays in `ready`, and
- * the one offered from the queue at its head, until it activates (K-2.3b); a pinned unit that stayed
+ * folds for itself field by field (tests/rules/kuularuisku/sequence-reading.test.ts, reading.ts): a
+ * declared ready unit stays in `ready`, and the one offered from the queue at its head, until it
+ * activates or (a leader) commands (K-2.3b, K-2.2b, K-AMB-3); a pinned unit that stayed
  * pinned is not tested again (`forced`, K-7.1c); readiness lapsing at the turn's end is the end
  * event's `lapsed` (K-GAP-2); a rout outside the unit's activation counts as acted and a unit routing,
  * in melee or gone is ready no more (`tableEffects`, K-7.3c, K-2.3). Not covered yet: the machine's step

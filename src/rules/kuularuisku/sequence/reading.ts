@@ -10,11 +10,9 @@ import type { KState } from '../state';
  * through its activation; the rules' offer ends when the activation starts (they read the activation).
  * A turn is open at every step but between turns and the barrage's answers before turn 1.
  *
- * Two facts still come from the table's own fold, where the machine's differ and the log depends on
- * them: whether the turn was open when the game ended (the HUD's deck tally; the machine's step is
- * 'over' either way), and the readiness queue — a leader offered from the queue who commands (K-2.2b)
- * stays queued in the rules and is later logged as passed over (QUEUE_SKIPPED), where the machine
- * has dropped him (8 of the 60 recorded games log that line).
+ * One fact still comes from the table's own fold, where the machine's differs and the HUD depends on
+ * it: whether the turn was open when the game ended (the deck tally; the machine's step is 'over'
+ * either way).
  */
 export function sequenceFacts(v: CardsView, table: KState): KSeq {
   const offered = table.activation ? null : v.unit;
@@ -32,7 +30,7 @@ export function sequenceFacts(v: CardsView, table: KState): KSeq {
     forced: v.forced as KForcedStep | null,
     ready: v.ready as string[],
     readiness: v.readiness as KSeq['readiness'],
-    queue: table.seq.queue,
+    queue: v.queue as string[],
   };
 }
 

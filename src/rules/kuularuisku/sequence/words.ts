@@ -126,7 +126,7 @@ export function dress(role: CardsEventRole, e: GameEvent, s: KSeqd, ctx: Ctx, co
 }
 
 /** The lines after a machine's event: a card spent or the unit offered; the queued units offered or passed over. */
-export function follow(role: CardsEventRole, e: GameEvent, s: KSeqd, _prev: KSeqd, ctx: Ctx, _command: Command): GameEvent[] {
+export function follow(role: CardsEventRole, e: GameEvent, s: KSeqd, prev: KSeqd, ctx: Ctx, _command: Command): GameEvent[] {
   const t = s.table;
   switch (role) {
     case 'draw': {
@@ -139,13 +139,13 @@ export function follow(role: CardsEventRole, e: GameEvent, s: KSeqd, _prev: KSeq
       return asEvents(offerEvents(t, String(e.unit), 'command', ctx.table, String(e.by)));
     case 'pass':
     case 'acted':
-      return betweenActivations(t, [e], ctx);
+      return betweenActivations(t, prev.seq.queue, [e], ctx);
     case 'resolved': {
       const unit = String(e.unit);
       const now = t.units[actingId(t, unit)];
       // K-7.1c/f still pinned or steady: offered; K-7.3c routed at once, or gone: it does not act.
       if (e.goesOn) return asEvents([plainOffer(t, unit, s.seq.via ?? 'card', ctx.table, s.seq.by ?? undefined, now?.status === 'pinned')]);
-      return [...asEvents([fev('OFFER_LAPSED', now?.status === 'routing' ? 'K-7.3c' : 'K-7.1f', `${unitName(t, actingId(t, unit))} does not act this activation`, { unitId: unit })]), ...betweenActivations(t, [e], ctx)];
+      return [...asEvents([fev('OFFER_LAPSED', now?.status === 'routing' ? 'K-7.3c' : 'K-7.1f', `${unitName(t, actingId(t, unit))} does not act this activation`, { unitId: unit })]), ...betweenActivations(t, prev.seq.queue, [e], ctx)];
     }
     case 'end': {
       // K-GAP-1 the turn's verdict.
@@ -170,13 +170,15 @@ export function follow(role: CardsEventRole, e: GameEvent, s: KSeqd, _prev: KSeq
 /**
  * K-2.3b between activations (decide.ts's afterActivation): the scenario's checks, then the queued
  * ready units (offered, or passed over), else a window for the sides with a usable ready unit.
+ * `queue`: the machine's queue before the activation's end (after it, the machine has already dropped
+ * the units it passes over, and emptied the queue when a card is drawn next).
  */
-function betweenActivations(t: KState, events: readonly GameEvent[], ctx: Ctx): GameEvent[] {
+function betweenActivations(t: KState, queue: readonly string[], events: readonly GameEvent[], ctx: Ctx): GameEvent[] {
   const checks = scenarioChecks(t, events, ctx.scenario);
   const s = foldLines(t, checks as never);
   if (s.tableFlow.result) return checks;
   const lines: KGameEvent[] = [];
-  for (const id of s.seq.queue) {
+  for (const id of queue) {
     const u = s.units[id];
     if (u && canUseReadiness(s, u)) return [...checks, ...asEvents([...lines, ...offerEvents(s, id, 'readiness', ctx.table)])];
     lines.push(fev('QUEUE_SKIPPED', 'K-2.3b', `${u?.name ?? id} can no longer use its readiness`, { unitId: id }));

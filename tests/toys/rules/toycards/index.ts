@@ -44,10 +44,10 @@ const sequence: CardsProgram<CardsTable, Scenario, TableQueries> = {
   card: drawnCard,
   sideOf: sideOfUnit,
   activationOver,
-  forced: forcedStep,
+  forced: (s, unit) => forcedStep(s.table, unit),
   resolveForced: resolveForcedStep,
-  commandable: commandableUnits,
-  mayReady: mayGoReady,
+  commandable: (s, unit) => commandableUnits(s.table, unit),
+  mayReady: (s, unit) => mayGoReady(s.table, unit),
   rollOff: readinessRollOff,
   rules: {
     id: 'toycards',
