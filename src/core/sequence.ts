@@ -103,14 +103,16 @@ export interface TableRules<T, Sc, Q> {
   /** An action resolved: its events (dice rolled through `dice`), or the refusal. */
   act(s: Sequenced<T>, command: Command, ctx: SequenceCtx<Sc, Q> & { dice: Dice }): Resolution;
   /**
-   * Cards: the choice the game waits for from one side (often not the side acting), read from the
-   * table: it pre-empts the machine's step (its options are then the legal commands) until answered.
+   * The choice the game waits for from one side (often not the side acting), read from the table, in
+   * every model: it pre-empts the machine's step (its options are then the legal commands, its side
+   * the only one heard) until answered; the step's closing event (an activation's end) waits for the
+   * last answer.
    */
   pendingDecision?(s: Sequenced<T>, ctx: { scenario: Sc }): PendingDecision | undefined;
-  /** Cards: the command types that answer decisions. */
+  /** The command types that answer decisions. */
   readonly answerTypes?: readonly string[];
   /**
-   * Cards: an answer resolved (dice through `dice`). Apart from `act`: an answer is no action of the
+   * An answer resolved (dice through `dice`). Apart from `act`: an answer is no action of the
    * activation (the acting unit does not spend it, another side sends it, any step may await it).
    */
   answer?(s: Sequenced<T>, command: Command, ctx: SequenceCtx<Sc, Q> & { dice: Dice }): Resolution;
@@ -157,6 +159,12 @@ export interface AlternatingProgram<T, Sc = unknown, Q = unknown> extends Progra
   readonly rule: { readonly begin: string; readonly select: string; readonly end: string };
   /** Resolution of a round's start: the dice rolled for initiative, the side that acts first, the log's line. */
   initiative(s: Sequenced<T>, ctx: SequenceCtx<Sc, Q> & { dice: Dice }): { first: string; text: string };
+  /**
+   * Guard, asked after each action of an activation and after the last answer to a decision it raised
+   * (`s`: the state then): is the activation over? Without it the activation ends with its one action
+   * (or that action's last answer).
+   */
+  activationOver?(s: Sequenced<T>): boolean;
 }
 
 /** You go, I go: each side in turn plays the phases in order; after every side, the game turn ends. */

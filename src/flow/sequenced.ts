@@ -20,6 +20,7 @@ const sideName = (scenario: Scenario, side: string) => scenario.sides.find((x) =
 /** The role of a command in this program's sequence, or undefined for a command it does not know. */
 function roleOf(p: Program, type: string): CommandRole | undefined {
   if (p.model === 'cards') return cardsRoleOf(p, type);
+  if (p.rules.answerTypes?.includes(type)) return 'answer';
   const c = p.commands as Record<string, string>;
   for (const role of ['begin', 'select', 'endPhase', 'end'] as const) if (c[role] === type) return role;
   return p.rules.actionTypes.includes(type) ? 'action' : undefined;
@@ -50,6 +51,19 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
   const own = new Set<string>(Object.values(p.model === 'cards' ? cardsEvents(p) : SEQUENCE_EVENTS[p.model]));
   const rules = p.rules;
   const no = (reason: string, rule: string): Decision<GameEvent> => ({ ok: false, reason, rule });
+  const decisionOf = (s: State, scenario: Scenario) => rules.pendingDecision?.(s, { scenario });
+
+  /**
+   * Alternating: an action's (or an answer's) events, with the activation's end after them unless a
+   * decision they raise holds it back (its last answer brings it) or `activationOver` says it goes on.
+   */
+  function withActivationEnd(s: State, events: GameEvent[], scenario: Scenario): GameEvent[] {
+    if (p.model !== 'alternating') return events;
+    const after: State = { table: events.reduce((t, e) => rules.evolve(t, e), s.table), seq: s.seq };
+    if (decisionOf(after, scenario) || !(p.activationOver?.(after) ?? true)) return events;
+    const unit = s.seq.unit!;
+    return [...events, { type: SEQUENCE_EVENTS.alternating.acted, rule: p.rule.select, unit, text: `${nameOf(scenario, unit)}: activation over` }];
+  }
 
   /** The events of a sequence step (dice through `dice`). */
   function resolve(s: State, c: Command, role: CommandRole, ctx: Ctx & { dice: Dice }): Decision<GameEvent> {
@@ -75,12 +89,13 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
           if (c.unitId !== seq.unit) return no(`${nameOf(scenario, String(c.unitId))} is not the unit acting: ${nameOf(scenario, seq.unit!)} is`, p.rule.select);
           const r = rules.act(s, c, ctx);
           if (!r.ok) return r;
-          return { ok: true, events: [...r.events, { type: E.acted, rule: p.rule.select, unit: seq.unit, text: `${nameOf(scenario, seq.unit!)}: activation over` }] };
+          return { ok: true, events: withActivationEnd(s, r.events, scenario) };
         }
         default:
           return { ok: true, events: [{ type: E.end, rule: p.rule.end, round: seq.round, text: `${p.roundWord} ${seq.round} ends` }] };
       }
     }
+    // Phases: the unit is done with its action at once; a decision it raised holds the phase's end (every step) until answered.
     const E = SEQUENCE_EVENTS.phases;
     switch (role) {
       case 'begin': {
@@ -125,6 +140,8 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
     legalCommands(s, ctx) {
       if (rules.victory(s, ctx)) return [];
       if (p.model === 'cards') return cardsLegal(p, s, ctx);
+      const open = decisionOf(s, ctx.scenario);
+      if (open) return open.options.map((o) => o.command);
       const first = s.seq.sides[0];
       switch (s.seq.step) {
         case 'between': return [{ type: p.commands.begin, side: first }];
@@ -137,6 +154,8 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
     },
     actingSides(s, _c, { scenario }): ActingSides {
       if (p.model === 'cards') return cardsActingSides(p, s, scenario);
+      const open = decisionOf(s, scenario);
+      if (open) return { sides: [open.side], awaiting: open.label, ...(open.rule ? { rule: open.rule } : {}) };
       const side = s.seq.side;
       const sides = scenario.sides.map((x) => x.id);
       if (side && s.seq.step !== 'between' && s.seq.step !== 'end') return { sides: [side], rule: p.model === 'alternating' ? p.rule.select : p.rule.begin };
@@ -147,6 +166,17 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
       const role = roleOf(p, c.type);
       if (!role) return no(`unknown command ${c.type}`, p.rule.begin);
       if (p.model === 'cards') return cardsDecide(p, machine, s, c, role, ctx);
+      // An open decision pre-empts every step: only its answers are taken (its side is the only one heard: actingSides).
+      const open = decisionOf(s, ctx.scenario);
+      if (open && role !== 'answer') return no(`not now: ${sideName(ctx.scenario, open.side)} must first answer: ${open.label}`, open.rule ?? p.rule.begin);
+      if (role === 'answer') {
+        if (!open) return no(`not now: nothing is asked (${awaited(p, s.seq, ctx.scenario).reason})`, awaited(p, s.seq, ctx.scenario).rule);
+        if (!rules.answer) return no(`${c.type} answers nothing in these rules`, p.rule.begin);
+        const r = rules.answer(s, c, ctx);
+        if (!r.ok) return r;
+        // The last answer inside an activation brings its end, held back until now.
+        return { ok: true, events: s.seq.step === 'activation' ? withActivationEnd(s, r.events, ctx.scenario) : r.events };
+      }
       if (!rolesNow(machine, s).includes(role)) {
         const wait = awaited(p, s.seq, ctx.scenario);
         return no(`not now: ${wait.reason}`, wait.rule);
@@ -166,7 +196,7 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
     // Game options are the table's: the scenario as played (optional rules, readings, house values).
     ...(rules.optionChoices ? { optionChoices: (scenario: Scenario) => rules.optionChoices!(scenario) } : {}),
     ...(rules.applyOptions ? { applyOptions: (scenario: Scenario, options: Parameters<NonNullable<typeof rules.applyOptions>>[1]) => rules.applyOptions!(scenario, options) } : {}),
-    ...(p.model === 'cards' && rules.pendingDecision ? { pendingDecision: (s: State, ctx: Ctx) => cardsDecision(p, s, ctx.scenario) } : {}),
+    ...(rules.pendingDecision ? { pendingDecision: (s: State, ctx: Ctx) => (p.model === 'cards' ? cardsDecision(p, s, ctx.scenario) : decisionOf(s, ctx.scenario)) } : {}),
   };
 }
 
@@ -183,16 +213,18 @@ export function sequenceAdapter(p: Program): FlowAdapter<State> {
     }
   };
   const phases = p.model === 'phases' ? p.phases : [];
+  // A decision may pre-empt any step: its answers are taken wherever the machine stands.
+  const answers = p.rules.answerTypes ?? [];
   return {
     activationModel: p.model === 'alternating' ? 'alternating' : 'igougo',
     steps: {
-      beginTurn: [p.commands.begin],
-      pick: p.model === 'alternating' ? [p.commands.select] : [],
+      beginTurn: [p.commands.begin, ...answers],
+      pick: p.model === 'alternating' ? [p.commands.select, ...answers] : answers,
       window: [],
       windowState: 'window',
-      endTurn: [p.commands.end],
+      endTurn: [p.commands.end, ...answers],
       resolve: [],
-      choose: p.model === 'alternating' ? p.rules.actionTypes : [],
+      choose: p.model === 'alternating' ? [...p.rules.actionTypes, ...answers] : [],
       // The acting unit chooses (alternating); the phasing side plays its phases as the activation's parts.
       choosers: [p.model === 'alternating' ? 'unit' : 'phasing'],
       forced: {},
