@@ -4,7 +4,7 @@
 import { formatDistance, hypot, within, type Command, type GameEvent, type PlayAction, type PlayArc, type PlayFigure, type PlayLogLine, type PlayTarget, type PlayUnit, type PlayView, type TableQueries, type Vec2 } from '../../core';
 import type { Scenario } from '../../scenario';
 import {
-  ARMOUR, GUN_RANGE, RIFLE_RANGE, TURRET_HALF_ARC, angleBetween, armourVictory, bearing, figureDistance, inTurretArc, readyUnits,
+  ARMOUR, GUN_RANGE, RIFLE_RANGE, TURRET_HALF_ARC, angleBetween, armourDecision, armourVictory, bearing, figureDistance, inTurretArc, readyUnits,
   type ArmourFigure, type ArmourState,
 } from './rules';
 
@@ -86,6 +86,7 @@ function actionOf(c: Command, s: ArmourState, scenario: Scenario): PlayAction | 
       return { id: `move:${bearing([0, 0], [Number(c.dx), Number(c.dz)]).toFixed(0)}`, label: `Move ${formatDistance(d)} ${COMPASS_NAMES[Math.round(bearing([0, 0], [Number(c.dx), Number(c.dz)]) / 45) % 8]}`, rule: 'TA-4', command: c };
     }
     case 'PIVOT': return pivotAction(c, s);
+    case 'CHOOSE_FACE': return { id: `face:${String(c.face)}`, label: `Take it on the ${String(c.face)} armour (${ARMOUR[c.face as keyof typeof ARMOUR]})`, rule: 'TA-7', command: c };
     default: return undefined;
   }
 }
@@ -136,6 +137,10 @@ const samePoint = (a: Vec2 | undefined, b: Vec2) => !!a && a[0] === b[0] && a[1]
 export function armourPhase(s: ArmourState): { side: string | undefined; awaiting: string; label: string } {
   const { step, round, side } = s.seq;
   if (step === 'over') return { side: undefined, awaiting: 'over', label: 'The game is over' };
+  // TA-7 an angled hit awaits its owner's choice: that side answers, whoever is acting.
+  const hit = s.table.angled?.[0];
+  const owner = hit && s.table.figures.find((f) => f.id === hit.figure)?.side;
+  if (owner) return { side: owner, awaiting: 'decision', label: `Round ${round}: pick the armour the angled hit strikes` };
   if (step === 'between') return { side: undefined, awaiting: 'between-turns', label: `Round ${round + 1}: roll for initiative` };
   if (step === 'end' || !side) return { side: undefined, awaiting: 'turn-end', label: `Round ${round}: end the round` };
   const acting = step === 'activation';
@@ -157,13 +162,16 @@ export function describeArmour(s: ArmourState, ctx: Ctx): PlayView {
   const { scenario, legal } = ctx;
   const p = armourPhase(s);
   const result = armourVictory(s, scenario);
+  // TA-7 a choice asked of the vehicle's owner: the HUD prompts that side (hot seat hands the screen over).
+  const decision = result ? undefined : armourDecision(s, scenario);
   return {
     rulesetId: 'toyarmour', scenarioTitle: scenario.title, sides: scenario.sides.map((x) => ({ id: x.id, name: x.name, ...(x.colour ? { colour: x.colour } : {}) })),
-    prompt: { side: p.side ?? null, headline: p.label, detail: detailOf(s, scenario), turn: s.seq.round, ...(scenario.turnLimit ? { turnLimit: scenario.turnLimit } : {}) },
+    ...(decision ? { decision } : {}),
+    prompt: { side: decision?.side ?? p.side ?? null, headline: decision?.label ?? p.label, detail: decision ? 'The stronger face is listed first (TA-7)' : detailOf(s, scenario), turn: s.seq.round, ...(scenario.turnLimit ? { turnLimit: scenario.turnLimit } : {}) },
     units: describeUnits(s, scenario),
     ...(s.seq.step === 'activation' && s.seq.unit ? { activeUnitId: s.seq.unit } : {}),
     actions: legal.map((c) => actionOf(c, s, scenario)).filter((a): a is PlayAction => a !== undefined),
-    targets: targetsOf(s, ctx, legal),
+    targets: decision ? [] : targetsOf(s, ctx, legal),
     ...(result ? { victory: { winner: result.winner, reason: result.reason, rule: result.rule } } : {}),
   };
 }

@@ -6,7 +6,7 @@ import type { AlternatingProgram, TableQueries } from '../../core';
 import type { Scenario } from '../../scenario';
 import { armourLog, armourPhase, describeArmour } from './hud';
 import { armourPlayer } from './player';
-import { actArmour, armourActions, armourInitiative, armourUnits, armourVictory, evolveArmour, setupArmour, type ArmourState, type ArmourTable } from './rules';
+import { actArmour, answerArmour, armourActions, armourDecision, armourInitiative, armourUnits, armourVictory, evolveArmour, setupArmour, type ArmourState, type ArmourTable } from './rules';
 
 /** TA-8 two sides, exactly one vehicle. */
 function validateArmourScenario(scenario: Scenario): Array<{ path: string; message: string }> {
@@ -34,13 +34,17 @@ const sequence: AlternatingProgram<ArmourTable, Scenario, TableQueries> = {
   initiative: armourInitiative,
   rules: {
     id: 'toyarmour',
-    version: '2',
+    version: '3',
     validateScenario: validateArmourScenario,
     setup: (scenario) => setupArmour(scenario),
     actionTypes: ['HOLD', 'MOVE', 'SHOOT', 'PIVOT', 'TEMPLATE'],
     actions: (s, { scenario, table }) => armourActions(s, scenario, table),
     act: actArmour,
     evolve: evolveArmour,
+    // TA-7 an angled hit: its owner picks the face struck (the activation's end waits for the answer).
+    pendingDecision: (s, { scenario }) => armourDecision(s, scenario),
+    answerTypes: ['CHOOSE_FACE'],
+    answer: answerArmour,
     victory: (s: ArmourState, { scenario }) => armourVictory(s, scenario),
   },
 };
@@ -52,7 +56,7 @@ const RULES = [
   { id: 'TA-4', title: 'Movement', text: 'A squad moves up to 10 cm, every figure the same way, staying on the table.' },
   { id: 'TA-5', title: 'Turret arc', text: 'The vehicle fires only within 45° of its turret bearing.' },
   { id: 'TA-6', title: 'Template', text: 'Every figure whose base centre is within 4 cm of the template centre is attacked.' },
-  { id: 'TA-7', title: 'Armour', text: 'A hit on the vehicle strikes its front, side or rear armour by the angle off its hull facing.' },
+  { id: 'TA-7', title: 'Armour', text: 'A hit on the vehicle strikes its front, side or rear armour by the angle off its hull facing; within 15° of the line between two faces its owner picks which.' },
   { id: 'TA-8', title: 'The end', text: 'The game ends when a side has nothing left or after the last round; the side with more left standing wins.' },
 ];
 

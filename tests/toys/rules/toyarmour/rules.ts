@@ -3,7 +3,7 @@
 // machine, given this ruleset's initiative roll and its units (index.ts). Infantry move or shoot, the
 // one vehicle pivots its hull and turret or fires a template. Lengths in cm, measured on the
 // battlefield (height counts). Rule ids TA-n.
-import { baseDistance, hypot, within, type Command, type Dice, type GameEvent, type Resolution, type Sequenced, type SequenceCtx, type TableQueries, type Vec2 } from '../../core';
+import { baseDistance, hypot, within, type Command, type Dice, type GameEvent, type PendingDecision, type Resolution, type Sequenced, type SequenceCtx, type TableQueries, type Vec2 } from '../../core';
 import type { Scenario } from '../../scenario';
 
 export interface ArmourFigure {
@@ -22,9 +22,18 @@ export interface ArmourFigure {
   hp: number;
 }
 
+/** TA-7 a hit on the vehicle near the line between two faces, awaiting its owner's choice of the face struck. */
+export interface AngledHit {
+  figure: string;
+  /** The two faces the line runs between, the stronger first (the default answer). */
+  faces: [ArmourFace, ArmourFace];
+}
+
 /** The table: the figures (the sequence — round, who acts, which units acted — is the machine's). */
 export interface ArmourTable {
   figures: ArmourFigure[];
+  /** TA-7 angled hits whose face the owner has still to pick, in order (absent when none). */
+  angled?: AngledHit[];
 }
 
 /** The game state: the table and the machine's read-only sequence. */
@@ -41,6 +50,8 @@ export const TURRET_HALF_ARC = 45;
 /** TA-7 armour by the side hit: a penetration needs a d6 above it. */
 export const ARMOUR = { front: 5, side: 4, rear: 3 } as const;
 export type ArmourFace = keyof typeof ARMOUR;
+/** TA-7 a hit this close (degrees) to the 45° or 135° line between two faces is angled: the owner picks which face takes it. */
+export const ANGLED_BAND = 15;
 
 const COMPASS = [0, 45, 90, 135, 180, 225, 270, 315];
 
@@ -59,6 +70,14 @@ export function angleBetween(a: number, b: number): number {
 export function armourFace(vehicle: ArmourFigure, from: Vec2): ArmourFace {
   const off = angleBetween(bearing(vehicle.at, from), vehicle.facing);
   return off <= 45 ? 'front' : off >= 135 ? 'rear' : 'side';
+}
+
+/** TA-7 the two faces an angled hit from `from` lies between (the stronger first), or undefined when it is plainly on one face. */
+export function angledFaces(vehicle: ArmourFigure, from: Vec2): [ArmourFace, ArmourFace] | undefined {
+  const off = angleBetween(bearing(vehicle.at, from), vehicle.facing);
+  if (Math.abs(off - 45) <= ANGLED_BAND) return ['front', 'side'];
+  if (Math.abs(off - 135) <= ANGLED_BAND) return ['side', 'rear'];
+  return undefined;
 }
 
 /** TA-5 is the point inside the turret's arc? */
@@ -137,16 +156,48 @@ export function armourInitiative(s: ArmourState, { scenario, dice }: Ctx & { dic
   return { first, text: `Round ${s.seq.round + 1}: ${sideName(scenario, first)} win the initiative (${a}–${b})` };
 }
 
-/** TA-7 a hit on a figure: a soldier falls; the vehicle's armour, by the face struck, must be beaten by a d6. */
+/**
+ * TA-7 a hit on a figure: a soldier falls; the vehicle's armour, by the face struck, must be beaten by a
+ * d6. An angled hit waits for its owner to pick the face (answerArmour rolls it).
+ */
 function hitEvents(scenario: Scenario, dice: Dice, target: ArmourFigure, from: Vec2, rule: string): GameEvent[] {
   if (!target.vehicle) return [{ type: 'FIGURE_DOWN', rule, figure: target.id, text: `${figureName(scenario, target)} is down` }];
-  const face = armourFace(target, from);
+  const faces = angledFaces(target, from);
+  if (faces) return [{ type: 'ARMOUR_ANGLED', rule: 'TA-7', figure: target.id, faces, text: `${nameOf(scenario, target.unit)} hit at an angle: ${sideName(scenario, target.side)} pick ${faces[0]} or ${faces[1]} armour` }];
+  return [penetration(scenario, dice, target, armourFace(target, from))];
+}
+
+/** TA-7 the d6 against the armour of the face struck. */
+function penetration(scenario: Scenario, dice: Dice, target: ArmourFigure, face: ArmourFace, chosenBy?: string): GameEvent {
   const roll = dice.roll(6, `penetration of the ${face} armour (${ARMOUR[face] + 1}+)`, 'TA-7');
   const through = roll > ARMOUR[face];
-  return [{
-    type: 'ARMOUR_HIT', rule: 'TA-7', figure: target.id, face, armour: ARMOUR[face], roll, penetrated: through,
-    text: `${nameOf(scenario, target.unit)} hit on its ${face} armour (${ARMOUR[face]}): ${roll}, ${through ? 'penetrated' : 'bounced off'}`,
-  }];
+  const who = chosenBy ? `${sideName(scenario, chosenBy)} pick the ${face} armour: ` : '';
+  return {
+    type: 'ARMOUR_HIT', rule: 'TA-7', figure: target.id, face, armour: ARMOUR[face], roll, penetrated: through, ...(chosenBy ? { chosenBy } : {}),
+    text: `${who}${nameOf(scenario, target.unit)} hit on its ${face} armour (${ARMOUR[face]}): ${roll}, ${through ? 'penetrated' : 'bounced off'}`,
+  };
+}
+
+/** TA-7 the owner's choice awaited: the face the first angled hit strikes, the stronger face first. */
+export function armourDecision(s: ArmourState, scenario: Scenario): PendingDecision | undefined {
+  const hit = s.table.angled?.[0];
+  const vehicle = hit && s.table.figures.find((f) => f.id === hit.figure);
+  if (!hit || !vehicle) return undefined;
+  const side = vehicle.side;
+  return {
+    side, kind: 'armour-face', rule: 'TA-7', unitId: vehicle.unit,
+    label: `${nameOf(scenario, vehicle.unit)} hit at an angle: which armour takes it, ${hit.faces.map((f) => `${f} (${ARMOUR[f]})`).join(' or ')}?`,
+    options: hit.faces.map((face) => ({ label: `${face} armour (${ARMOUR[face]})`, command: { type: 'CHOOSE_FACE', side, figure: vehicle.id, face } })),
+  };
+}
+
+/** TA-7 the owner's answer: the face picked takes the angled hit, rolled against its armour. */
+export function answerArmour(s: ArmourState, c: Command, { scenario, dice }: Ctx & { dice: Dice }): Resolution {
+  const hit = s.table.angled?.[0];
+  const vehicle = hit && s.table.figures.find((f) => f.id === hit.figure);
+  if (!hit || !vehicle) return no('no angled hit awaits a choice', 'TA-7');
+  if (c.figure !== hit.figure || !hit.faces.includes(c.face as ArmourFace)) return no(`the hit strikes the ${hit.faces.join(' or the ')} armour`, 'TA-7');
+  return { ok: true, events: [penetration(scenario, dice, vehicle, c.face as ArmourFace, vehicle.side)] };
 }
 
 /** TA-3…TA-6 the action of the unit the machine has activated (`s.seq.unit`): its events, or the refusal. */
@@ -190,7 +241,8 @@ export function actArmour(s: ArmourState, c: Command, ctx: Ctx & { dice: Dice })
         if (left <= 0) break;
         if (dice.roll(6, `shot by ${figureName(scenario, f)} (4+)`, 'TA-3') < 4) continue;
         const hit = hitEvents(scenario, dice, target, f.at, 'TA-3');
-        if (hit.some((e) => e.type === 'FIGURE_DOWN' || e.penetrated)) left--;
+        // An angled hit counts against the hits left until its face is picked (it may penetrate).
+        if (hit.some((e) => e.type === 'FIGURE_DOWN' || e.penetrated || e.type === 'ARMOUR_ANGLED')) left--;
         events.push(...hit);
       }
       return { ok: true, events };
@@ -217,20 +269,31 @@ export function actArmour(s: ArmourState, c: Command, ctx: Ctx & { dice: Dice })
 }
 
 function hurt(t: ArmourTable, id: string): ArmourTable {
-  return { figures: t.figures.map((f) => (f.id === id ? { ...f, hp: f.hp - 1 } : f)) };
+  return { ...t, figures: t.figures.map((f) => (f.id === id ? { ...f, hp: f.hp - 1 } : f)) };
+}
+
+/** The table with its first angled hit answered (the field dropped when none is left, so a table without any keeps its shape). */
+function answered(t: ArmourTable): ArmourTable {
+  const [, ...rest] = t.angled ?? [];
+  const { angled: _, ...plain } = t;
+  return rest.length ? { ...plain, angled: rest } : plain;
 }
 
 /** The table after one of the rules' events. */
 export function evolveArmour(t: ArmourTable, e: GameEvent): ArmourTable {
   switch (e.type) {
     case 'UNIT_MOVED':
-      return { figures: t.figures.map((f) => (f.unit === e.unit ? { ...f, at: [f.at[0] + (e.dx as number), f.at[1] + (e.dz as number)] as Vec2 } : f)) };
+      return { ...t, figures: t.figures.map((f) => (f.unit === e.unit ? { ...f, at: [f.at[0] + (e.dx as number), f.at[1] + (e.dz as number)] as Vec2 } : f)) };
     case 'VEHICLE_PIVOTED':
-      return { figures: t.figures.map((f) => (f.id === e.figure ? { ...f, facing: e.facing as number, turret: e.turret as number } : f)) };
+      return { ...t, figures: t.figures.map((f) => (f.id === e.figure ? { ...f, facing: e.facing as number, turret: e.turret as number } : f)) };
     case 'FIGURE_DOWN':
       return hurt(t, e.figure as string);
-    case 'ARMOUR_HIT':
-      return e.penetrated ? hurt(t, e.figure as string) : t;
+    case 'ARMOUR_ANGLED':
+      return { ...t, angled: [...(t.angled ?? []), { figure: e.figure as string, faces: e.faces as [ArmourFace, ArmourFace] }] };
+    case 'ARMOUR_HIT': {
+      const after = e.chosenBy ? answered(t) : t;
+      return e.penetrated ? hurt(after, e.figure as string) : after;
+    }
     default:
       return t;
   }
