@@ -73,6 +73,8 @@ const TOY_CASES = [
 const planted = new Map<string, { dir: string; play: Promise<{ stdout: string; stderr: string }> }>();
 /** toyarmour's game again as the text log (its lines labelled by the module's turnOf). */
 let armourText: Promise<{ stdout: string; stderr: string }>;
+/** toyarmour's game of seed 13, in which the tank is hit at an angle twice (TA-7: its owner picks the face). */
+let armourAngled: Promise<{ stdout: string; stderr: string }>;
 
 beforeAll(() => {
   // The games start at once: a tsx start is most of the time.
@@ -85,6 +87,8 @@ beforeAll(() => {
     if (t.id === 'toyarmour') {
       armourText = promisify(execFile)(path.join(ROOT, 'node_modules/.bin/tsx'), args.slice(0, -1), { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
       armourText.catch(() => undefined);
+      armourAngled = promisify(execFile)(path.join(ROOT, 'node_modules/.bin/tsx'), args.map((x) => (x === '1' ? '13' : x)), { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
+      armourAngled.catch(() => undefined);
     }
   }
 });
@@ -93,6 +97,7 @@ afterAll(async () => {
   for (const { dir, play } of planted.values()) {
     await play.catch(() => undefined);
     await armourText?.catch(() => undefined);
+    await armourAngled?.catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
   }
 });
@@ -146,6 +151,23 @@ describe('a ruleset added by its own folder and its registry line', () => {
     expect(types).toContain('TEMPLATE_FIRED');
     // The log speaks cm.
     expect(game.events.filter((e) => ['UNIT_MOVED', 'UNIT_SHOT', 'TEMPLATE_FIRED'].includes(e.type)).every((e) => / cm\b/.test(e.text ?? ''))).toBe(true);
+  });
+
+  it('toyarmour (TA-7): `cli play --random-legal` answers the owner\'s decision inside the attacker\'s activation, whose end follows the answer', async () => {
+    const game = JSON.parse((await armourAngled).stdout) as PlayJson;
+    expect(game.result).toMatchObject({ rule: 'TA-8' });
+    const plain = game.events.filter((e) => e.type !== 'DICE_ROLLED');
+    const angled = plain.flatMap((e, i) => (e.type === 'ARMOUR_ANGLED' ? [i] : []));
+    expect(angled.length).toBeGreaterThan(0);
+    for (const i of angled) {
+      // The volley's angled hit, then the owner's pick (the vehicle's side, Reds), then the attacker's activation over.
+      const hit = plain.slice(i + 1).find((e) => e.type === 'ARMOUR_HIT' && e.chosenBy)!;
+      expect(hit).toMatchObject({ chosenBy: 'red', figure: plain[i]!.figure });
+      expect((plain[i]!.faces as string[])).toContain(hit.face);
+      const between = plain.slice(i + 1, plain.indexOf(hit));
+      expect(between.map((e) => e.type)).not.toContain('UNIT_ACTED');
+      expect(plain[plain.indexOf(hit) + 1]).toMatchObject({ type: 'UNIT_ACTED' });
+    }
   });
 
   it('toyarmour (TA-1): `cli play`\'s text log labels each line with the round its module\'s turnOf reads after the command', async () => {
