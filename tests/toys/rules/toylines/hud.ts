@@ -4,7 +4,7 @@
 // measure); the move buttons read in inches too.
 import { formatDistance, within, type Command, type GameEvent, type PlayAction, type PlayLogLine, type PlayPanel, type PlayTarget, type PlayUnit, type PlayView, type TableQueries } from '../../core';
 import type { Scenario } from '../../scenario';
-import { CLOSE_RANGE, CM_PER_INCH, HIT_CLOSE, HIT_FAR, MAX_RANGE, MOVE_INCHES, lineFigures, lineRange, linesVictory, type LinesState } from './rules';
+import { CLOSE_RANGE, CM_PER_INCH, HIT_CLOSE, HIT_FAR, MAX_RANGE, MOVE_INCHES, lineFigures, lineRange, linesDecision, linesVictory, type LinesState } from './rules';
 
 interface Ctx {
   scenario: Scenario;
@@ -24,6 +24,10 @@ const WHEEL_WORDS: Record<string, string> = { '0': 'ahead', '-45': 'obliquely le
 export function linesPhase(s: LinesState): { side: string | undefined; awaiting: string; label: string } {
   const { step, round, side, phase } = s.seq;
   if (step === 'over') return { side: undefined, awaiting: 'over', label: 'The game is over' };
+  // TL-6 a shaken line's owner answers, whoever is phasing.
+  const shaken = s.table.shaken?.[0];
+  const owner = shaken && s.table.figures.find((f) => f.alive && f.unit === shaken)?.side;
+  if (owner) return { side: owner, awaiting: 'decision', label: `Turn ${round}: a shaken line stands or falls back` };
   if (step === 'end') return { side: undefined, awaiting: 'turn-end', label: `Turn ${round}: end the turn` };
   if (step !== 'phase' || !side) return { side: undefined, awaiting: 'between-turns', label: `Turn ${round + 1} is about to begin` };
   return { side, awaiting: phase!, label: `Turn ${round}: ${phase} phase` };
@@ -57,6 +61,7 @@ function actionOf(c: Command, s: LinesState, scenario: Scenario): PlayAction | u
     case 'BEGIN_TURN': return { id: 'begin-turn', label: `Begin turn ${s.seq.round + 1}`, rule: 'TL-1', command: c };
     case 'END_TURN': return { id: 'end-turn', label: `End turn ${s.seq.round}`, rule: 'TL-5', command: c };
     case 'END_PHASE': return { id: 'end-phase', label: `End the ${s.seq.phase} phase`, rule: 'TL-1', command: c };
+    case 'RALLY_LINE': return { id: `rally:${String(c.choice)}`, label: `${nameOf(scenario, unit)}: ${c.choice === 'stand' ? 'stand' : 'fall back'}`, rule: 'TL-6', command: c };
     case 'MOVE_LINE': {
       const [inch, wheel] = [Number(c.inches), Number(c.wheel ?? 0)];
       if (wheel !== 0 && inch !== MOVE_INCHES) return undefined;
@@ -88,13 +93,16 @@ export function describeLines(s: LinesState, ctx: Ctx): PlayView {
   const { scenario, legal } = ctx;
   const p = linesPhase(s);
   const result = linesVictory(s, scenario);
+  // TL-6 a choice asked of a shaken line's owner: the HUD prompts that side (hot seat hands the screen over).
+  const decision = result ? undefined : linesDecision(s, scenario);
   // TL-3 in the fire phase every line that has not fired may: the first is the active one, the rest get their own target lists.
   const firing = s.seq.phase === 'fire' && s.seq.side ? [...new Set(lineFiguresOfSide(s, s.seq.side))].filter((u) => !s.seq.acted.includes(u)) : [];
   const [active, ...others] = firing;
   const panels: PlayPanel[] = others.map((unitId) => ({ kind: 'targets', id: 'fire', unitId, name: nameOf(scenario, unitId), rule: 'TL-3', targets: targetsOf(s, ctx, unitId, legal) }));
   return {
     rulesetId: 'toylines', scenarioTitle: scenario.title, sides: scenario.sides.map((x) => ({ id: x.id, name: x.name, ...(x.colour ? { colour: x.colour } : {}) })),
-    prompt: { side: p.side ?? null, headline: p.label, detail: detailOf(s, scenario), turn: s.seq.round, ...(scenario.turnLimit ? { turnLimit: scenario.turnLimit } : {}) },
+    ...(decision ? { decision } : {}),
+    prompt: { side: decision?.side ?? p.side ?? null, headline: decision?.label ?? p.label, detail: decision ? 'Standing is the default (TL-6)' : detailOf(s, scenario), turn: s.seq.round, ...(scenario.turnLimit ? { turnLimit: scenario.turnLimit } : {}) },
     units: linesUnits(s, scenario),
     ...(active ? { activeUnitId: active } : {}),
     actions: legal.map((c) => actionOf(c, s, scenario)).filter((a): a is PlayAction => a !== undefined),

@@ -6,7 +6,7 @@ import type { PhasesProgram, TableQueries } from '../../core';
 import type { Scenario } from '../../scenario';
 import { describeLines, linesLog, linesPhase } from './hud';
 import { linesPlayer } from './player';
-import { actLines, evolveLines, LINES_PHASES, linesActions, linesVictory, setupLines, sideLines, type LinesState, type LinesTable } from './rules';
+import { actLines, answerLines, evolveLines, linesDecision, LINES_PHASES, linesActions, linesVictory, setupLines, sideLines, type LinesState, type LinesTable } from './rules';
 
 /** TL-1 two sides, each with lines of figures (infantry units). */
 function validateLinesScenario(scenario: Scenario): Array<{ path: string; message: string }> {
@@ -42,6 +42,10 @@ const sequence: PhasesProgram<LinesTable, Scenario, TableQueries> = {
     actions: (s, { scenario, table }) => linesActions(s, scenario, table),
     act: actLines,
     evolve: evolveLines,
+    // TL-6 a shaken line's owner chooses, in the other side's fire phase: every step waits for the answer.
+    pendingDecision: (s, { scenario }) => linesDecision(s, scenario),
+    answerTypes: ['RALLY_LINE'],
+    answer: answerLines,
     victory: (s: LinesState, { scenario }) => linesVictory(s, scenario),
   },
 };
@@ -52,6 +56,7 @@ const RULES = [
   { id: 'TL-3', title: 'Fire', text: 'In the fire phase a line fires once within 24": a d20 a figure, 16+ within 12", else 19+.' },
   { id: 'TL-4', title: 'Losses', text: 'Each hit takes a figure off the end of the target line.' },
   { id: 'TL-5', title: 'The end', text: 'After the last turn the side with more figures left wins.' },
+  { id: 'TL-6', title: 'Shaken', text: 'A line that loses figures to fire and still stands is shaken: its owner chooses at once to stand or fall back 2".' },
 ];
 
 const hud = {

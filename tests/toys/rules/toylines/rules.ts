@@ -3,7 +3,7 @@
 // I go: each side's move then fire phase, then the other side, then the game turn's end) is the
 // flow's phases machine (index.ts). Lengths are inches (1" = 2.54 cm) measured on the battlefield.
 // Rule ids TL-n.
-import { groupDistance, hypot, within, type Command, type Dice, type GameEvent, type Resolution, type Sequenced, type SequenceCtx, type TableQueries, type Vec2 } from '../../core';
+import { groupDistance, hypot, within, type Command, type Dice, type GameEvent, type PendingDecision, type Resolution, type Sequenced, type SequenceCtx, type TableQueries, type Vec2 } from '../../core';
 import type { Scenario } from '../../scenario';
 
 /** TL-0 one inch in the battlefield's cm. */
@@ -14,6 +14,8 @@ export const MAX_RANGE = 24;
 export const CLOSE_RANGE = 12;
 export const HIT_CLOSE = 16;
 export const HIT_FAR = 19;
+/** TL-6 a shaken line falls back this many inches, straight back toward its own edge. */
+export const FALL_BACK_INCHES = 2;
 /** TL-2 the ways a line may go, degrees off straight ahead. */
 const WHEELS = [-45, 0, 45];
 
@@ -30,6 +32,8 @@ export interface LineFigure {
 /** The table: the figures (the turn, the phasing side, its phase and the lines done in it are the machine's). */
 export interface LinesTable {
   figures: LineFigure[];
+  /** TL-6 lines shaken by fire whose owner has still to choose: stand or fall back, in order (absent when none). */
+  shaken?: string[];
 }
 
 /** The game state: the table and the machine's read-only sequence (`seq.phase` is a LinesPhase). */
@@ -114,13 +118,47 @@ export function actLines(s: LinesState, c: Command, ctx: SequenceCtx<Scenario, T
       // TL-4 each hit takes a figure off the target line, from its end.
       const line = lineFigures(s, target);
       const fallen = line.slice(Math.max(0, line.length - hits)).map((f) => f.id);
+      // TL-6 a line that loses figures and still stands is shaken: its owner chooses, before play goes on.
+      const owner = line[0]!.side;
+      const shaken: GameEvent[] = fallen.length && fallen.length < line.length
+        ? [{ type: 'LINE_SHAKEN', rule: 'TL-6', unit: target, side: owner, text: `${nameOf(scenario, target)} shaken: ${sideName(scenario, owner)} choose to stand or fall back` }]
+        : [];
       return { ok: true, events: [{
         type: 'LINE_FIRED', rule: 'TL-3', unit, target, rangeInches: Math.round(range * 10) / 10, need, rolls, hits, fallen,
         text: `${nameOf(scenario, unit)} fire at ${nameOf(scenario, target)}, ${inchText(range)} away, needing ${need}+: ${hits} hit${hits === 1 ? '' : 's'}`,
-      }] };
+      }, ...shaken] };
     }
   }
   return no(`unknown command ${c.type}`, 'TL-1');
+}
+
+/** TL-6 the owner's choice awaited for the first shaken line: stand (the default), or fall back where it stays on the table. */
+export function linesDecision(s: LinesState, scenario: Scenario): PendingDecision | undefined {
+  const unit = s.table.shaken?.[0];
+  const figs = unit ? lineFigures(s, unit) : [];
+  if (!unit || !figs.length) return undefined;
+  const side = figs[0]!.side;
+  const back = moved(s, scenario, unit, side, FALL_BACK_INCHES, 180);
+  return {
+    side, kind: 'shaken-line', rule: 'TL-6', unitId: unit, label: `${nameOf(scenario, unit)} is shaken: stand, or fall back ${FALL_BACK_INCHES}"?`,
+    options: [
+      { label: 'Stand', command: { type: 'RALLY_LINE', side, unitId: unit, choice: 'stand' } },
+      ...(back ? [{ label: `Fall back ${FALL_BACK_INCHES}"`, command: { type: 'RALLY_LINE', side, unitId: unit, choice: 'fall back' } }] : []),
+    ],
+  };
+}
+
+/** TL-6 the owner's answer for a shaken line: it stands, or falls back straight toward its own edge. */
+export function answerLines(s: LinesState, c: Command, { scenario }: SequenceCtx<Scenario, TableQueries> & { dice: Dice }): Resolution {
+  const asked = linesDecision(s, scenario);
+  if (!asked) return no('no shaken line awaits a choice', 'TL-6');
+  const unit = asked.unitId!;
+  if (c.unitId !== unit) return no(`${nameOf(scenario, unit)} is the shaken line`, 'TL-6');
+  const who = sideName(scenario, asked.side);
+  if (c.choice === 'stand') return { ok: true, events: [{ type: 'LINE_RALLIED', rule: 'TL-6', unit, choice: 'stand', chosenBy: asked.side, text: `${who} choose: ${nameOf(scenario, unit)} stand` }] };
+  const to = c.choice === 'fall back' ? moved(s, scenario, unit, asked.side, FALL_BACK_INCHES, 180) : undefined;
+  if (!to) return no(c.choice === 'fall back' ? 'the line would leave the table' : 'a shaken line stands or falls back', 'TL-6');
+  return { ok: true, events: [{ type: 'LINE_RALLIED', rule: 'TL-6', unit, choice: 'fall back', chosenBy: asked.side, to, text: `${who} choose: ${nameOf(scenario, unit)} fall back ${inchText(FALL_BACK_INCHES)}` }] };
 }
 
 /** The table after one of the rules' events. */
@@ -129,11 +167,22 @@ export function evolveLines(t: LinesTable, e: GameEvent): LinesTable {
     case 'LINE_MOVED': {
       const to = e.to as Vec2[];
       let i = 0;
-      return { figures: t.figures.map((f) => (f.alive && f.unit === e.unit ? { ...f, at: to[i++]! } : f)) };
+      return { ...t, figures: t.figures.map((f) => (f.alive && f.unit === e.unit ? { ...f, at: to[i++]! } : f)) };
     }
     case 'LINE_FIRED': {
       const fallen = e.fallen as string[];
-      return { figures: t.figures.map((f) => (fallen.includes(f.id) ? { ...f, alive: false } : f)) };
+      return { ...t, figures: t.figures.map((f) => (fallen.includes(f.id) ? { ...f, alive: false } : f)) };
+    }
+    case 'LINE_SHAKEN':
+      return { ...t, shaken: [...(t.shaken ?? []), e.unit as string] };
+    case 'LINE_RALLIED': {
+      // The field goes when no line is left shaken, so a table without any keeps its shape.
+      const { shaken = [], ...plain } = t;
+      const rest = shaken.slice(1);
+      const to = e.to as Vec2[] | undefined;
+      let i = 0;
+      const figures = to ? t.figures.map((f) => (f.alive && f.unit === e.unit ? { ...f, at: to[i++]! } : f)) : t.figures;
+      return rest.length ? { ...plain, figures, shaken: rest } : { ...plain, figures };
     }
     default:
       return t;

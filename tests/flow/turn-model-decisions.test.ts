@@ -2,6 +2,8 @@
 // TA-7: the owner picks the armour face an angled hit strikes): it pre-empts every step, only its side
 // is heard, the activation's end (its acted event) waits for the answer, the log says who chose what,
 // and a save holding the answer replays to the same state. `activationOver` keeps an activation open.
+// In the phases model (toylines TL-6: a shaken line's owner stands or falls back) the decision holds
+// the phasing side's next step until answered.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +13,8 @@ import { cachedTable, playableModule, sequencedRuleset } from '../../src/flow';
 import { GameSession, loadSave, makeSave } from '../../src/game';
 import { parseScenarioOrThrow } from '../../src/scenario';
 import { toyarmourModule } from '../toys/rules/toyarmour';
+import { toylinesModule } from '../toys/rules/toylines';
+import { CM_PER_INCH, type LinesState } from '../toys/rules/toylines/rules';
 import type { ArmourState } from '../toys/rules/toyarmour/rules';
 
 const FILE = path.resolve(__dirname, '../toys/scenarios/toyarmour.json');
@@ -147,5 +151,49 @@ describe('activationOver keeps an alternating activation open', () => {
     expect(s.seq).toMatchObject({ step: 'activation', unit: 'red_squad' });
     expect(run({ type: 'MOVE', side: 'red', unitId: 'red_squad', dx: 10, dz: 0 })).toEqual(['UNIT_MOVED', 'UNIT_ACTED']);
     expect(s.seq).toMatchObject({ step: 'pick', side: 'blue', acted: ['red_squad'] });
+  });
+});
+
+describe('a decision in the phases model (TL-6 a shaken line\'s owner stands or falls back)', () => {
+  const lines = playableModule(toylinesModule);
+  const LINES = path.resolve(__dirname, '../toys/scenarios/toylines.json');
+
+  it('holds the phasing side\'s next step, is heard only from the owner, and the game goes on after the answer', async () => {
+    const field = await createBattlefield(parseScenarioOrThrow(readFileSync(LINES, 'utf8'), LINES));
+    try {
+      const t = cachedTable(field) as TableQueries;
+      const g = new GameSession<LinesState, Command, GameEvent, TableQueries>({ ruleset: lines.ruleset as never, scenario: field.scenario, table: t, seed: 1 });
+      const player = lines.player!({ seed: 1 });
+      const view = { scenario: g.scenario, table: t, legal: () => g.legalCommands() };
+      for (let n = 0; n < 200 && !g.pendingDecision(); n++) expect(g.dispatch(g.withSideToAct(player.choose(g.state, view as never).next()! as Command)).ok).toBe(true);
+      const asked = g.pendingDecision()!;
+      const fire = g.log.at(-1)!;
+      expect(fire.command.type).toBe('FIRE');
+      const phasing = String(fire.command.side);
+      expect(asked).toMatchObject({ kind: 'shaken-line', rule: 'TL-6', unitId: fire.command.targetId });
+      expect(asked.side).not.toBe(phasing);
+      expect(fire.events.map((e) => e.type).filter((x) => x !== 'DICE_ROLLED')).toEqual(['LINE_FIRED', 'LINE_SHAKEN', 'UNIT_ACTED']);
+      expect(g.state.seq).toMatchObject({ step: 'phase', phase: 'fire', side: phasing });
+      expect(g.legalCommands()).toEqual(asked.options.map((o) => o.command));
+      expect(lines.hud.describe(g.state, { scenario: g.scenario, table: t }).decision).toMatchObject({ side: asked.side, kind: 'shaken-line' });
+      // The phasing side may not end its phase, nor answer for the owner.
+      const end = g.dispatch({ type: 'END_PHASE', side: phasing });
+      expect(end.ok ? '' : end.reason).toContain('may not act now: the game waits for');
+      expect(lines.ruleset.decide(g.state, { type: 'END_PHASE', side: phasing }, { scenario: g.scenario, table: t, dice: new ScriptedDice([]) })).toMatchObject({ ok: false, reason: `not now: ${g.scenario.sides.find((x) => x.id === asked.side)!.name} must first answer: ${asked.label}`, rule: 'TL-6' });
+      expect(g.dispatch({ ...asked.options[0]!.command, side: phasing }).ok).toBe(false);
+      // The owner falls back 2" (or stands, where falling back would leave the table).
+      const back = asked.options.find((o) => o.command.choice === 'fall back') ?? asked.options[0]!;
+      const before = g.state.table.figures.filter((f) => f.alive && f.unit === asked.unitId).map((f) => f.at);
+      expect(g.dispatch(back.command).ok).toBe(true);
+      const rallied = g.log.at(-1)!.events;
+      expect(rallied).toEqual([expect.objectContaining({ type: 'LINE_RALLIED', chosenBy: asked.side, choice: back.command.choice })]);
+      const after = g.state.table.figures.filter((f) => f.alive && f.unit === asked.unitId).map((f) => f.at);
+      const moved = Math.hypot(after[0]![0] - before[0]![0], after[0]![1] - before[0]![1]);
+      expect(moved).toBeCloseTo(back.command.choice === 'fall back' ? 2 * CM_PER_INCH : 0, 6);
+      expect(g.state.table.shaken).toBeUndefined();
+      expect(g.dispatch({ type: 'END_PHASE', side: phasing }).ok).toBe(true);
+    } finally {
+      field.free();
+    }
   });
 });
