@@ -5,7 +5,7 @@
 // alternating activation) whose steps are complete, and the same with a step's command left out.
 import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../src/core';
-import { FlowMismatchError, machineSender, throughMachines } from '../../src/flow';
+import { FlowMismatchError, machineSender } from '../../src/flow';
 import { GameSession, loadSave, makeSave, type Command, type GameEvent } from '../../src/game';
 import { trainingGroundScenario } from '../battlefield/fixture';
 import { toy, toyAdapter, type Toy } from './toy-module';
@@ -45,10 +45,10 @@ describe('commands through the machines (C-3.2 toy)', () => {
       expect(m.send(g.withSideToAct(c)).ok, c.type).toBe(true);
     }
     const save = makeSave(g);
-    const replayed = loadSave(save, 'toy.json', g.scenario, toy, null, throughMachines(toyAdapter));
+    const replayed = loadSave(save, 'toy.json', g.scenario, toy, null);
     expect(replayed.stateHash()).toBe(g.stateHash());
     // A broken flow cannot replay it: the mismatch surfaces, not a silently different game.
     const broken = { ...toyAdapter, steps: { ...toyAdapter.steps, choose: [] } };
-    expect(() => loadSave(save, 'toy.json', g.scenario, toy, null, throughMachines(broken))).toThrow(FlowMismatchError);
+    expect(() => loadSave(save, 'toy.json', g.scenario, toy, null)).toThrow(FlowMismatchError);
   });
 });

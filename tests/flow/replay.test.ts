@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import { createRng } from '../../src/core';
-import { cachedTable, flowPosition, playableModule, startFlow, throughMachines } from '../../src/flow';
+import { cachedTable, flowPosition, playableModule, startFlow } from '../../src/flow';
 import { GameSession, loadSave, makeSave, type Command } from '../../src/game';
 import { kuularuiskuModule } from '../../src/rules/kuularuisku';
 import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
@@ -15,7 +15,7 @@ import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 const FILE = 'scenarios/sandbox/training-ground.json';
 const OLD_SAVE = 'tests/flow/old-save.json';
 // Kuularuisku as it is played: its rules and the cards machine composed.
-const { ruleset: kuularuiskuRuleset, flow: kuularuiskuFlow } = playableModule(kuularuiskuModule);
+const { ruleset: kuularuiskuRuleset } = playableModule(kuularuiskuModule);
 let scenario: Scenario;
 let bf: Battlefield;
 const errors: unknown[] = [];
@@ -91,7 +91,7 @@ describe('machines, sessions and saves', () => {
     // old-save.json: 60 random commands of seed 4, saved when the rules played the turn themselves.
     const table = cachedTable(bf);
     const save = JSON.parse(readFileSync(OLD_SAVE, 'utf8'));
-    const loaded = loadSave(save, 'old.json', scenario, kuularuiskuRuleset, table, throughMachines(kuularuiskuFlow));
+    const loaded = loadSave(save, 'old.json', scenario, kuularuiskuRuleset, table);
     // It loaded: its hash is the table's alone (an earlier state form); the game's own hash is of table and sequence.
     expect(loaded.log).toHaveLength(60);
     expect((loaded.state as KSequenced).seq.round).toBeGreaterThan(0);
