@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { answerMissingDecisions } from '../../src/game';
 import { phaseOf } from '../../src/rules/kuularuisku/engine';
-import { flowScenario, flowTable, must, newPlayedGame, type KPlayedSession as KSession } from './fixture';
+import { flowScenario, flowTable, must, newPlayedGame, played, type KPlayedSession as KSession } from './fixture';
 
 let table: Battlefield;
 // The game opens in turn 1 with every card drawn (both units have activated): only the end of the turn is left. Squad r1's second
