@@ -1,6 +1,6 @@
 // The card-driven model composed into the game layer's Ruleset (sequenced.ts calls these): what each
 // step of the cards machine takes and resolves with the ruleset's pure functions, the legal commands
-// of each step, who may act, and the reading the HUD's and headless play's turn machine follows.
+// of each step, who may act, and the refusal that says what the step awaits.
 import type { CardsEventRole, CardsProgram, CardsView, Command, Dice, GameEvent, PendingDecision, Sequenced, TableQueries } from '../core';
 import type { ActingSides, Decision } from '../game';
 import type { Scenario } from '../scenario';

@@ -98,9 +98,11 @@ function traverse(module: AnyRulesetModule, scenario: Scenario, table: unknown, 
     for (const step of p.steps) {
       const want = step.state.context as Game;
       if (!step.event.type.startsWith('xstate.')) expect(session.dispatch(step.event as Command).ok, step.event.type).toBe(true);
-      // The live session's machine stands where the traversal's did.
+      // The live session's machine stands where the traversal's did (a vertex is its step, progress and
+      // side to act: the concrete game first seen there stands for every one that serializes alike).
       expect(positionOf(session.state)).toBe(positionOf(want.state));
-      expect(session.state.seq).toEqual(want.state.seq);
+      expect(session.state.seq.side).toBe(want.state.seq.side);
+      expect(JSON.stringify(model.progress(session.state as never))).toBe(JSON.stringify(model.progress(want.state as never)));
       reached.add(positionOf(want.state));
     }
   }
