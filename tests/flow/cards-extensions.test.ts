@@ -9,6 +9,7 @@ import { GameSession, loadSave, makeSave, type Command, type GameEvent } from '.
 import type { Scenario } from '../../src/scenario';
 import { toycardsModule } from '../toys/rules/toycards';
 import type { CardsTable } from '../toys/rules/toycards/rules';
+import { sequenceViolations } from './invariants';
 import { cardsSession, ok, replayedLog, toycardsTable, type CState, type Session } from './toycards-harness';
 
 const cards = playableModule(toycardsModule);
@@ -288,10 +289,12 @@ describe('turn start and turn end hooks (TC-11, TC-12)', () => {
 });
 
 describe('whole games', () => {
-  it('TC-1 … TC-12 random legal games play to their end, decisions answered by the player; each save loads', () => {
+  it('TC-1 … TC-12 random legal games play to their end, decisions answered by the player, the rules and the cards machine agreeing at every step; each save loads', () => {
     for (const seed of [1, 2, 3]) {
       const g = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: cards.ruleset as never, scenario, table, seed });
-      const played = playGame(g as never, cards.player!({ seed }) as never, { table });
+      const problems: string[] = [];
+      const played = playGame(g as never, cards.player!({ seed }) as never, { table, onCommand: () => problems.push(...sequenceViolations(toycardsModule.sequence as never, g as never)) });
+      expect(problems, `seed ${seed}`).toEqual([]);
       expect(played.result, `seed ${seed}`).toMatchObject({ rule: 'TC-7' });
       expect(played.refused).toBe(0);
       expect(count(g.events, 'UNIT_ACTED') + count(g.events, 'UNIT_PASSED')).toBeGreaterThan(0);

@@ -199,8 +199,15 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
   const send: PlayControl['send'] = (given) => {
     const command = sentBy(given);
     if (replayStore.get().at !== null) return refuse({ ok: false, reason: 'the table shows a past moment of the game: go back to the live game to play' });
-    // The session's refusal is the rules' reason, or the sequence machine's for a step it is not at.
-    const r = session!.dispatch(command);
+    // The session's refusal is the rules' reason, or the sequence machine's for a step it is not at;
+    // a rule that throws leaves the game as it was (the session records nothing) and says so.
+    let r;
+    try {
+      r = session!.dispatch(command);
+    } catch (err) {
+      console.error(err);
+      return refuse({ ok: false, reason: `the rules could not take ${command.type}: ${err instanceof Error ? err.message : String(err)}` });
+    }
     if (!r.ok) return refuse({ ok: false, reason: r.reason, ...(r.rule ? { rule: r.rule } : {}) });
     lastRefusal.set(null);
     autosave();
