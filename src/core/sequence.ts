@@ -101,7 +101,7 @@ export interface TableRules<T, Sc, Q> {
    * defensive fire: the charged side's); absent: the acting unit's. The legal actions carry these sides.
    */
   actionSides?(s: Sequenced<T>): readonly string[];
-  /** The command types of the actions (the machines' acting step takes these). */
+  /** The command types of the actions (the machine's acting step takes these). */
   readonly actionTypes: readonly string[];
   /** An action resolved: its events (dice rolled through `dice`), or the refusal. */
   act(s: Sequenced<T>, command: Command, ctx: SequenceCtx<Sc, Q> & { dice: Dice }): Resolution;

@@ -1,7 +1,7 @@
 // K-5.6e those heading to the rear move at the end of the turn: the owner of each group chooses where
 // it heads (K-5.6a: his edge, or a dressing station of his side), how far (its whole half-speed
 // move, half of it, or none) and which way (K-5.6a says only "toward": straight, or bearing off); the default is the whole move toward where it was heading (what the rules
-// did before they asked), taken by the random player and old logs. Driven through the turn machine.
+// did before they asked), taken by the random player and old logs. In a session.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { answerMissingDecisions } from '../../src/game';
