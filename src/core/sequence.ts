@@ -350,6 +350,15 @@ export interface ExchangeProgram<T, Sc = unknown, Q = unknown> {
   readonly forced: string;
   /** Its steps, in order (the machine's nested states). */
   readonly steps: readonly ExchangeStep<T, Sc, Q>[];
+  /**
+   * Guard: inside an activation, does this command of it start the exchange (a charge's first round,
+   * fought in the charger's activation)? Its steps then run as after the forced step, and end the
+   * activation (its acted event); where none does, the forced step's end closes it, the activation
+   * spent. Without it the exchange is the forced step's alone.
+   */
+  opens?(s: Sequenced<T>, command: Command): boolean;
+  /** What the exchange awaits at its step (`seq.exchange`), in the ruleset's words (a refusal gives them); without it the model's. */
+  awaiting?(s: Sequenced<T>): string;
 }
 
 /** One step of a close-combat exchange: its name, the rule it resolves, its guard and its resolution. */

@@ -224,6 +224,8 @@ export function cardsMachine(p: CardsProg) {
   const exchange = checkedExchange(p);
   // The exchange's steps, each a transition to its state when a marked event names it (see EXCHANGE_FIELD).
   const toStep = (prefix: string) => (exchange?.steps ?? []).map((st) => ({ guard: { type: 'exchangeStepIs' as const, params: { step: st.name } }, target: `${prefix}${st.name}` }));
+  // An exchange the program opens inside an activation (a charge's first round): the activation's unit is in it, at its forced step from then on.
+  const intoExchange = (exchange?.opens ? exchange.steps : []).map((st) => ({ guard: { type: 'exchangeStepNamed' as const, params: { step: st.name } }, target: `#cards.exchange.${st.name}`, actions: assign({ forced: exchange!.forced }) }));
   return setup({
     types: { context: {} as CardsContext, events: {} as GameEvent, input: {} as CardsContext },
     guards: {
@@ -245,6 +247,8 @@ export function cardsMachine(p: CardsProg) {
       allDeclared: ({ context }: CardsArgs) => context.readiness?.pending.length === 0,
       /** The forced step awaited is the program's exchange, and the marked event names this step of it. */
       exchangeStepIs: ({ context, event }: CardsArgs, params: { step: string }) => context.forced === exchange?.forced && event.step === params.step,
+      /** The marked event names this step of the exchange (one opened inside an activation: no forced step is awaited there). */
+      exchangeStepNamed: ({ event }: CardsArgs, params: { step: string }) => event.step === params.step,
       /** The forced step's end names the exchange (the rules' own lines of the same type inside it do not). */
       closesExchange: ({ context, event }: CardsArgs) => event.step === context.forced,
     },
@@ -311,9 +315,10 @@ export function cardsMachine(p: CardsProg) {
       },
       /**
        * The close-combat exchange: a nested state per step the program names, entered as the marked
-       * events name them. A step may start the unit's activation (its activate event: the units act
-       * together, the exchange goes on) and end it (its acted event); else the forced step's resolved
-       * event naming the exchange ends it: the unit goes on to decide, or its activation is spent.
+       * events name them, from its forced step or (the program's `opens`) from inside an activation.
+       * A step may start the unit's activation (its activate event: the units act together, the
+       * exchange goes on) and end it (its acted event); else the forced step's resolved event naming
+       * the exchange ends it: the unit goes on to decide, or its activation is spent.
        */
       ...(exchange
         ? {
@@ -346,7 +351,10 @@ export function cardsMachine(p: CardsProg) {
           },
         },
       },
-      /** The unit acts, one action a command, until the rules' guard says it is over (or it ends it): then its acted event. */
+      /**
+       * The unit acts, one action a command, until the rules' guard says it is over (or it ends it): then its
+       * acted event. A step of it may open the program's exchange (`opens`), which then ends the activation.
+       */
       activation: {
         meta: { takes: ['action', 'endActivation'] },
         on: {
@@ -355,6 +363,8 @@ export function cardsMachine(p: CardsProg) {
             { actions: assign(({ context, event }) => ({ taken: [...context.taken, String(event.action)] })) },
           ],
           [E.acted]: { target: 'afterActivation', actions: assign(actedNow) },
+          // The program's close-combat exchange opened by a step of the activation, at the step its first marked event names.
+          ...(intoExchange.length ? { [EXCHANGE_STEP]: intoExchange as never } : {}),
         },
       },
       /** An activation is over: the game may be won; ready units may use the window. */

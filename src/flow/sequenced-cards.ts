@@ -1,14 +1,14 @@
 // The card-driven model composed into the game layer's Ruleset (sequenced.ts calls these): what each
 // step of the cards machine takes and resolves with the ruleset's pure functions, the legal commands
 // of each step, who may act, and the refusal that says what the step awaits.
-import type { CardsEventRole, CardsProgram, CardsView, Command, Dice, GameEvent, PendingDecision, Sequenced, TableQueries } from '../core';
+import type { CardsEventRole, CardsProgram, Command, Dice, GameEvent, TableQueries } from '../core';
 import type { ActingSides, Decision } from '../game';
 import type { Scenario } from '../scenario';
-import { cardsEvents, EXCHANGE_FIELD, EXCHANGE_STEP, mayUse, rolesNow, snapshotOf, stepped, withTableEffects, type CommandRole, type SequenceMachine } from './sequence-machines';
+import { cardsDecision, cardsOf, eventsOf, folded, forcedResolved, isTheirs, nameOf, sideName, theirEvents, theirs, type Ctx, type Program, type State } from './cards-fold';
+import { exchangeAwaited, exchangeFromStart, exchangeGoesOn, exchangeStarts } from './cards-exchange';
+import { mayUse, rolesNow, snapshotOf, stepped, type CommandRole, type SequenceMachine } from './sequence-machines';
 
-type Program = CardsProgram<unknown, Scenario, TableQueries>;
-type State = Sequenced<unknown>;
-type Ctx = { scenario: Scenario; table: TableQueries };
+export { cardsDecision, foldEvent } from './cards-fold';
 
 /** The activate commands of the unit offered (the program's variants, else the one). */
 function activateOptionsOf(p: Program, s: State, ctx: Ctx): Command[] {
@@ -26,18 +26,6 @@ function sameCommand(a: Command, b: Command): boolean {
 /** The fields of a leader's command (the program's, else the machine's `unitId` and `target`). */
 const commandFieldsOf = (p: Program) => (p as CardsProgram<unknown, unknown, unknown>).commandFields ?? { unit: 'unitId', target: 'target' };
 
-/** The machine's event types in the program's words (cardsEvents), and the set of them (the rest are the rules'). */
-const eventsOf = (p: Program) => cardsEvents(p as CardsProgram<unknown, unknown, unknown>);
-const OWN = new WeakMap<object, Set<string>>();
-function ownEvents(p: Program): Set<string> {
-  let own = OWN.get(p);
-  if (!own) OWN.set(p, (own = new Set<string>(Object.values(eventsOf(p)))));
-  return own;
-}
-const nameOf = (scenario: Scenario, unit: string) => scenario.units?.find((u) => u.id === unit)?.name ?? unit;
-const sideName = (scenario: Scenario, side: string) => scenario.sides.find((x) => x.id === side)?.name ?? side;
-const cardsOf = (s: State) => s.seq as CardsView;
-
 /** The cards fields of a new game's sequence (before the first turn). */
 export const CARDS_START = { deck: [], drawn: [], via: null, by: null, forced: null, ready: [], readiness: null, queue: [], taken: [] } as const;
 
@@ -48,9 +36,6 @@ export function cardsRoleOf(p: Program, type: string): CommandRole | undefined {
   if (p.rules.answerTypes?.includes(type)) return 'answer';
   return p.rules.actionTypes.includes(type) ? 'action' : undefined;
 }
-
-/** The decision the table waits for now, if any (it pre-empts the machine's step). */
-export const cardsDecision = (p: Program, s: State, scenario: Scenario): PendingDecision | undefined => p.rules.pendingDecision?.(s, { scenario });
 
 /** The ready units of a side that may still use their readiness now. */
 function readyOf(p: Program, s: State, side: string): string[] {
@@ -63,39 +48,6 @@ function commandableNow(p: Program, s: State, queries: TableQueries): string[] {
   const seq = cardsOf(s);
   if (!seq.unit || seq.via === 'command') return [];
   return p.commandable(s.table, seq.unit, queries).filter((u) => !seq.acted.includes(u) && p.units(s.table, p.sideOf(s.table, u)).includes(u));
-}
-
-/**
- * One event folded (the composed ruleset's `evolve`): the table follows the machine's events too,
- * first (the machine's guards read it); a table event may spend an activation or a readiness
- * (`tableEffects`). Kept per state and event: a command's events are folded while it is decided
- * (its closing step, the program's words, `settle`), then again by the session, from the same state.
- */
-const FOLDS = new WeakMap<State, Map<GameEvent, State>>();
-export function foldEvent(p: Program, machine: SequenceMachine, s: State, e: GameEvent): State {
-  let memo = FOLDS.get(s);
-  const known = memo?.get(e);
-  if (known) return known;
-  const table = p.rules.evolve(s.table, e);
-  let next: State;
-  // An exchange's step marked on the event: the machine moves to it first.
-  const mark = e[EXCHANGE_FIELD];
-  const seq0 = typeof mark === 'string' ? stepped(machine, { table, seq: s.seq }, { type: EXCHANGE_STEP, step: mark }) : s.seq;
-  if (ownEvents(p).has(e.type)) next = { table, seq: stepped(machine, { table, seq: seq0 }, e) };
-  else {
-    const seq = p.tableEffects ? withTableEffects(seq0, p.tableEffects(s.table, e)) : seq0;
-    next = table === s.table && seq === s.seq ? s : { table, seq };
-  }
-  if (!memo) FOLDS.set(s, (memo = new Map()));
-  memo.set(e, next);
-  return next;
-}
-
-/** The state after these events (the rules' fold for theirs, the machine for the sequence's). */
-function folded(p: Program, machine: SequenceMachine, s: State, events: readonly GameEvent[]): State {
-  let t = s;
-  for (const e of events) t = foldEvent(p, machine, t, e);
-  return t;
 }
 
 /**
@@ -113,46 +65,10 @@ function withClosing(p: Program, machine: SequenceMachine, s: State, events: Gam
   if (seq.step === 'activation' && unit && p.activationOver(after, unit)) return [...events, { type: E.acted, rule: p.rule.activate, unit, text: `${nameOf(scenario, unit)}: activation over` }];
   if (seq.step === 'forced' && unit) return [...events, forcedResolved(p, seq.forced!, unit, p.forcedGoesOn?.(after, seq.forced!) ?? false, scenario)];
   // An exchange held by a decision: its steps after the one that raised it, then its end (steps always move it on: this ends).
-  if (seq.step === 'exchange' && unit) {
-    const at = p.exchange!.steps.findIndex((x) => x.name === seq.exchange);
-    const more = exchangeSteps(p, machine, after, at + 1, ctx);
-    if (!more.ok) throw new Error(`the exchange's step after ${seq.exchange} refused on the state its answer left: ${more.reason}`);
-    if (more.events.length) return withClosing(p, machine, s, [...events, ...more.events], ctx);
-    return [...events, forcedResolved(p, seq.forced!, unit, p.forcedGoesOn?.(after, seq.forced!) ?? false, scenario)];
-  }
+  if (seq.step === 'exchange' && unit) return exchangeGoesOn(p, machine, after, events, ctx, (more) => withClosing(p, machine, s, more, ctx));
   if (seq.step === 'opening') return [...events, dealt(p, after, ctx)];
   if (seq.step === 'closing') return [...events, closed(p, after)];
   return events;
-}
-
-/**
- * The close-combat exchange's steps from `from` on (CardsProgram.exchange): each whose guard holds on
- * the state the ones before left is resolved, its first event marked with its name (the machine moves
- * to it as it is folded); they stop where a decision holds the exchange or a step ended it.
- */
-function exchangeSteps(p: Program, machine: SequenceMachine, s: State, from: number, ctx: Ctx & { dice: Dice }): Decision<GameEvent> {
-  const steps = p.exchange!.steps;
-  const out: GameEvent[] = [];
-  let t = s;
-  for (let i = from; i < steps.length; i++) {
-    const step = steps[i]!;
-    if (!step.due(t)) continue;
-    const r = step.resolve(t, ctx);
-    if (!r.ok) return r.rule ? { ok: false, reason: r.reason, rule: r.rule } : { ok: false, reason: r.reason };
-    if (!r.events.length) throw new Error(`the exchange's step ${step.name} was due but logged nothing`);
-    const [first, ...rest] = r.events;
-    const marked = theirEvents([{ ...first!, [EXCHANGE_FIELD]: step.name }, ...rest]);
-    out.push(...marked);
-    t = folded(p, machine, t, marked);
-    if (t.seq.step !== 'exchange' || cardsDecision(p, t, ctx.scenario)) break;
-  }
-  return { ok: true, events: out };
-}
-
-/** A forced step's end: the unit goes on to decide, or its activation is spent. */
-function forcedResolved(p: Program, step: string, unit: string, goesOn: boolean, scenario: Scenario): GameEvent {
-  const then = goesOn ? 'it goes on to its activation' : 'its activation is spent';
-  return { type: eventsOf(p).resolved, rule: p.rule.activate, step, unit, goesOn, text: `${nameOf(scenario, unit)}: ${step} resolved — ${then}` };
 }
 
 /** A turn dealt: the new deck (the turn opens). */
@@ -170,21 +86,6 @@ function roleOfEvent(p: Program): Map<string, CardsEventRole> {
   let roles = ROLES.get(p);
   if (!roles) ROLES.set(p, (roles = new Map(Object.entries(eventsOf(p)).map(([role, type]) => [type, role as CardsEventRole]))));
   return roles;
-}
-
-/**
- * The events the rules' and the program's resolutions gave (which may bear a machine event's type: a
- * rout that starts the activation), and a machine event already in the program's words: logged as
- * they are, never dressed or followed again.
- */
-const THEIRS = new WeakSet<GameEvent>();
-function theirEvents(events: GameEvent[]): GameEvent[] {
-  for (const e of events) THEIRS.add(e);
-  return events;
-}
-function theirs<R extends { ok: boolean }>(r: R): R {
-  if (r.ok) theirEvents((r as unknown as { events: GameEvent[] }).events);
-  return r;
 }
 
 /** A machine event in the program's words: its fields added (the machine's own kept), and the lines before it. */
@@ -209,7 +110,7 @@ function inProgramWords(p: Program, machine: SequenceMachine, s: State, events: 
     t = folded(p, machine, t, [e]);
   };
   for (const e of events) {
-    const role = THEIRS.has(e) ? undefined : roles.get(e.type);
+    const role = isTheirs(e) ? undefined : roles.get(e.type);
     if (!role) {
       push(e);
       continue;
@@ -287,10 +188,7 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
     case 'resolve': {
       const step = seq.forced!;
       // The program's close-combat exchange: its steps, then its end (or the decision that holds it).
-      if (p.exchange?.forced === step) {
-        const x = exchangeSteps(p, machine, s, 0, ctx);
-        return x.ok ? { ok: true, events: withClosing(p, machine, s, x.events, ctx) } : x;
-      }
+      if (exchangeStarts(p, s, c, false)) return exchangeFromStart(p, machine, s, ctx, (events) => withClosing(p, machine, s, events, ctx));
       const r = theirs(p.resolveForced(s, step, ctx));
       if (!r.ok) return r.rule ? { ok: false, reason: r.reason, rule: r.rule } : { ok: false, reason: r.reason };
       const after = folded(p, machine, s, r.events);
@@ -336,6 +234,8 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
     case 'action': {
       // An action of the acting unit names it; one by another side (defensive fire …) names its own unit.
       if (c.side === seq.side && c.unitId !== undefined && c.unitId !== unit && !p.actingUnits?.(s).includes(String(c.unitId))) return no(`${nameOf(scenario, String(c.unitId))} is not the unit acting: ${nameOf(scenario, unit)} is`, p.rule.activate);
+      // A step of the activation that is the program's close-combat exchange (a charge's first round): its steps end the activation.
+      if (exchangeStarts(p, s, c, true)) return exchangeFromStart(p, machine, s, ctx, (events) => withClosing(p, machine, s, events, ctx));
       const r = theirs(p.rules.act(s, c, ctx));
       if (!r.ok) return r.rule ? { ok: false, reason: r.reason, rule: r.rule } : { ok: false, reason: r.reason };
       if (p.quietActions) return { ok: true, events: withClosing(p, machine, s, r.events, ctx) };
@@ -442,7 +342,7 @@ export function cardsAwaited(p: Program, s: State, scenario: Scenario): { reason
     case 'between': return { reason: `the next ${word} has to begin first`, rule: p.rule.begin };
     case 'draw': return { reason: 'the next card has to be drawn', rule: p.rule.draw };
     case 'forced': return { reason: `${unit} must first resolve its ${seq.forced}`, rule: p.rule.activate };
-    case 'exchange': return { reason: `${unit}'s ${seq.forced} is at its ${seq.exchange}`, rule: p.exchange?.steps.find((x) => x.name === seq.exchange)?.rule ?? p.rule.activate };
+    case 'exchange': return exchangeAwaited(p, s, scenario);
     case 'offer': return { reason: `${unit} has to decide how to use its activation`, rule: p.rule.activate };
     case 'activation': return { reason: `${unit} is acting`, rule: p.rule.activate };
     case 'window': return { reason: `ready units are being declared (${seq.readiness!.pending.map((x) => sideName(scenario, x)).join(', ')})`, rule: p.rule.readiness };

@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import type { Command } from '../../src/core';
+import { EXCHANGE_FIELD } from '../../src/flow';
 import { answerMissingDecisions } from '../../src/game';
 import { meleeRound, phaseOf } from '../../src/rules/kuularuisku/engine';
 import { ThenDice, flowScenario, flowTable, must, newPlayedGame, type KPlayedSession as KSession } from './fixture';
@@ -104,8 +105,10 @@ describe('K-6.4d a melee round waits for its owner\'s word in his wound tests', 
     for (const e of g.log.slice(0, at)) must(before, e.command as never);
     const meleeId = before.state.table.units.c!.meleeId!;
     const atOnce = meleeRound(before.state.table, meleeId, { table, dice: new ThenDice([6, 1, 1, 1, 1, 5, 6], 6) }, { allocation: { reds: { t_1: 1 } } });
-    const pick = (es: readonly { type: string }[]) => es.filter((e) => e.type === 'WOUND_TEST' || e.type === 'MELEE_DECIDED' || e.type === 'MORALE_TEST');
+    // K-6.1b the charge's first round is the cards exchange: its outcome is marked as its step (the machine's field, not the round's).
+    const pick = (es: readonly { type: string }[]) => es.filter((e) => e.type === 'WOUND_TEST' || e.type === 'MELEE_DECIDED' || e.type === 'MORALE_TEST').map(({ [EXCHANGE_FIELD]: _step, ...e }: Record<string, unknown>) => e);
     expect(pick(g.log.slice(at).flatMap((e) => e.events))).toEqual(pick(atOnce));
+    expect(g.log.at(-1)!.events.find((e) => e.type === 'MELEE_DECIDED')![EXCHANGE_FIELD]).toBe('outcome');
   });
 
   it('K-5.5h Reds\' machine gunner killed in the round: Reds say who takes the gun; nobody (not the default, the rifleman) leaves it on the table', () => {

@@ -2,7 +2,7 @@
 // every activation is a two-step exchange the cards machine runs as nested states (CardsProgram.exchange):
 // TB-1 the blows (a d6 each, the lower takes a hit, two on a 6; its owner chooses who falls when some
 // stand), then TB-2 the struck unit's nerve (a d6, 4+ holds; else it breaks off shaken and the brawl ends).
-import type { CardsProgram, Dice, ExchangeStep, GameEvent, Resolution, Sequenced, TableQueries } from '../../src/core';
+import type { CardsProgram, Command, Dice, ExchangeStep, GameEvent, Resolution, Sequenced, TableQueries } from '../../src/core';
 import { playableModule } from '../../src/flow';
 import type { Scenario } from '../../src/scenario';
 import { toycardsModule } from '../toys/rules/toycards';
@@ -75,14 +75,19 @@ export function evolveBrawl(t: BrawlTable, e: GameEvent): BrawlTable {
 type Program = CardsProgram<BrawlTable, Scenario, TableQueries>;
 const base = toycardsModule.sequence as unknown as Program;
 
-/** The toy cards module with `units` locked in a brawl from the start (`before`: the table changed first, e.g. men already down). */
-export function brawlModule(units: [string, string], before: (t: BrawlTable) => BrawlTable = (t) => t) {
+/**
+ * The toy cards module with `units` locked in a brawl from the start (`before`: the table changed first,
+ * e.g. men already down). `inActivation`: the brawl is no forced step at the offer; a unit in it that
+ * activates fights it with its HOLD (the exchange's `opens`), inside its activation.
+ */
+export function brawlModule(units: [string, string], before: (t: BrawlTable) => BrawlTable = (t) => t, inActivation = false) {
+  const opens = (s: Sequenced<BrawlTable>, c: Command) => c.type === 'HOLD' && !!s.table.brawl?.units.includes(String(s.seq.unit));
   const sequence: Program = {
     ...base,
     forcedSteps: [...base.forcedSteps, 'brawl'],
     // TB-1 a unit in the brawl can only fight it when offered its activation.
-    forced: (t, unit) => (t.brawl?.units.includes(unit) ? 'brawl' : forcedStep(t, unit)),
-    exchange: { forced: 'brawl', steps: [blows, nerve] },
+    forced: (t, unit) => (!inActivation && t.brawl?.units.includes(unit) ? 'brawl' : forcedStep(t, unit)),
+    exchange: { forced: 'brawl', steps: [blows, nerve], ...(inActivation ? { opens } : {}) },
     // TB-1 the brawl is the unit's whole activation.
     forcedGoesOn: (s, step) => (step === 'brawl' ? false : (base.forcedGoesOn?.(s, step) ?? false)),
     rules: {

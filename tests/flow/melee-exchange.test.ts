@@ -3,7 +3,8 @@
 // machine's nested states, entered in the program's order as their events are folded; an owner's
 // choice holds the exchange at its step and the steps after it go on with the last answer; then the
 // forced step ends and the activation is spent. Scripted games (replayed), seeded
-// games to their end (saved and loaded), and model-based paths (xstate/graph) through every branch of the exchange.
+// games to their end (saved and loaded), model-based paths (xstate/graph) through every branch of the exchange,
+// and an exchange the program opens inside an activation (`opens`).
 import { describe, expect, it } from 'vitest';
 import { fromTransition } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
@@ -219,6 +220,51 @@ describe('model-based paths through the exchange (xstate/graph, toy TB-1, TB-2)'
     });
     const paths = exchangePaths(lastMan, offered(lastMan));
     expect([...check(lastMan, paths)].sort()).toEqual(['broken', 'cut down', 'held', 'tie']);
+  });
+});
+
+describe('an exchange the program opens inside an activation (`opens`)', () => {
+  const opened = brawlModule(BRAWL, undefined, true);
+
+  it('TB-1 TB-2 red_a activates, its HOLD opens the brawl: the exchange holds its forced step, waits for the owner at `blows`, then the nerve; its end spends the activation; replayed', () => {
+    const dice = [...DEAL, 2, 5, 5];
+    const g = session(opened, dice);
+    ok(g, { type: 'BEGIN_TURN', side: 'red' });
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    // No forced step at the offer: red_a activates.
+    expect(g.state.seq).toMatchObject({ step: 'offer', forced: null, unit: 'red_a' });
+    ok(g, g.legalCommands().find((c) => c.type === 'ACTIVATE')!);
+    expect(g.state.seq).toMatchObject({ step: 'activation', forced: null });
+    const fought = ok(g, { type: 'HOLD', side: 'red', unitId: 'red_a' });
+    expect(marks(fought)).toEqual(['BRAWL_BLOWS@blows']);
+    expect(g.state.seq).toMatchObject({ step: 'exchange', exchange: 'blows', forced: 'brawl', unit: 'red_a' });
+    const asked = decisionOf(opened, g.state)!;
+    expect(g.legalCommands()).toEqual(asked.options.map((o) => o.command));
+    const answered = ok(g, asked.options[0]!.command);
+    expect(answered.filter((e) => e.type !== 'DICE_ROLLED').map((e) => e.type)).toEqual(['HIT_ALLOCATED', 'BRAWL_HELD', 'FORCED_RESOLVED']);
+    expect(marks(answered)).toEqual(['BRAWL_HELD@nerve']);
+    expect(answered.at(-1)).toMatchObject({ step: 'brawl', unit: 'red_a', goesOn: false });
+    expect(g.state.seq).toMatchObject({ step: 'draw', forced: null, unit: null });
+    expect(g.state.seq.acted).toContain('red_a');
+
+    const again = replayedLog(opened, g as never, toy.table, dice);
+    expect(again.events).toEqual(g.events);
+    expect(again.state).toEqual(g.state);
+  });
+
+  it('a HOLD by a unit outside the brawl is the rules\' own action: no exchange opens', () => {
+    // blue_b is not in the brawl: its HOLD opens nothing.
+    const g = session(opened, [...DEAL]);
+    ok(g, { type: 'BEGIN_TURN', side: 'red' });
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    ok(g, g.legalCommands().find((c) => c.type === 'ACTIVATE')!);
+    ok(g, { type: 'END_ACTIVATION', side: 'red', unitId: 'red_a' });
+    ok(g, { type: 'DRAW_CARD', side: 'red' });
+    expect(g.state.seq).toMatchObject({ step: 'offer', unit: 'blue_b' });
+    ok(g, g.legalCommands().find((c) => c.type === 'ACTIVATE')!);
+    const held = ok(g, { type: 'HOLD', side: 'blue', unitId: 'blue_b' });
+    expect(marks(held)).toEqual([]);
+    expect(g.state.seq.exchange).toBeUndefined();
   });
 });
 

@@ -179,6 +179,8 @@ export interface MeleeRoundWounds {
   hitsTaken: Record<string, number>;
   /** The place in `order` of the side whose wounds wait. */
   at: number;
+  /** The round's outcome (K-6.4e–i) is a step of its own (the cards exchange's): the owners' answers stop after the wounds. */
+  deferOutcome?: boolean;
 }
 
 /** K-5.5c a wound test's result (a scratch, or the condition it leaves). */

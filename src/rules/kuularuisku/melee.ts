@@ -166,7 +166,7 @@ export interface MeleeOptions {
    * for his side, the round stops before that side's wound tests and returns what he must allocate.
    */
   ownerAllocates?: boolean;
-  /** The round stops after its wounds: its outcome (K-6.4e–i) is a step of its own (meleeRoundOutcome). */
+  /** The round stops after its wounds: its outcome (K-6.4e–i) is a step of its own (meleeRoundOutcome); kept in the round, so an owner's answer stops there too. */
   deferOutcome?: boolean;
 }
 
@@ -214,18 +214,11 @@ export function meleeRoundAsking(s: KState, meleeId: string, ctx: KCtx, opts: Me
     return { events: st.events };
   }
   const rolled = [...sides.entries()].map(([side, units]) => ({ side, units, ...meleeDice(s, m, side, units, ctx) }));
-  const hitsOn = new Map<string, number>();
-  for (const r of rolled) {
-    const foe = rolled.find((x) => x.side !== r.side)!;
-    hitsOn.set(foe.side, (hitsOn.get(foe.side) ?? 0) + r.dice.filter((d) => d.success).length);
-  }
   st.push(ev('MELEE_ROUND', 'K-6.4a', `Melee: ${rolled.map((r) => `${r.side} ${r.dice.length} dice${r.penalty ? ` (grenades −${r.penalty})` : ''}, ${r.dice.filter((d) => d.success).length} hits`).join('; ')}`, {
     meleeId, sides: rolled.map((r) => ({ side: r.side, units: r.units, dice: r.dice, hits: r.dice.filter((d) => d.success).length, penalty: r.penalty })),
   }));
-  const round: MeleeRoundWounds = {
-    meleeId, units: [...m.units], order: rolled.map((r) => ({ side: r.side, units: r.units })),
-    hitsTaken: Object.fromEntries(rolled.map((r) => [r.side, hitsOn.get(r.side) ?? 0])), at: 0,
-  };
+  // The round as the table keeps it (its fold counts the hits each side took: K-6.4e), its wounds from the first side on.
+  const round: MeleeRoundWounds = { meleeId, ...st.state.melees[meleeId]!.outcomeDue!, at: 0, ...(opts.deferOutcome ? { deferOutcome: true } : {}) };
   return roundFrom(st, round, 0, ctx, opts);
 }
 
@@ -252,7 +245,7 @@ export function resumeMeleeRound(s: KState, round: MeleeRoundWounds, allocation:
   const side = round.order[round.at]!;
   const paused = sideWounds(st, round, side.units, round.hitsTaken[side.side] ?? 0, allocation, ctx, { askOwner: true, ...(text ? { text } : {}) });
   if (paused) return { events: st.events, awaiting: paused };
-  return roundFrom(st, round, round.at + 1, ctx, { ownerAllocates: true });
+  return roundFrom(st, round, round.at + 1, ctx, { ownerAllocates: true, ...(round.deferOutcome ? { deferOutcome: true } : {}) });
 }
 
 /**
@@ -266,7 +259,7 @@ export function resumeMeleeTests(s: KState, m: MeleeTestsAwaiting, answer: boole
   if ('paused' in run) return { events: st.events, awaiting: { ...m, cursor: run.paused } };
   const paused = unitsWounds(st, at.round, at.byUnit, at.unit + 1, ctx, { askOwner: true });
   if (paused) return { events: st.events, awaiting: paused };
-  return roundFrom(st, at.round, at.round.at + 1, ctx, { ownerAllocates: true });
+  return roundFrom(st, at.round, at.round.at + 1, ctx, { ownerAllocates: true, ...(at.round.deferOutcome ? { deferOutcome: true } : {}) });
 }
 
 /**

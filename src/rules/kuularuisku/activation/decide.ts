@@ -7,7 +7,7 @@ import { ev } from '../events';
 import { actionGate } from './action-gate';
 import type { FlowCommand } from './commands';
 import { shuffleEvents, unitOnTable } from './deck';
-import { fev, type KGameEvent, type KMedicChoice, type KOffer, type KPending, type KTakeOverChoice } from './flow-state';
+import { fev, type KGameEvent, type KMedicChoice, type KOffer, type KPending, type KTakeOverChoice, type KWoundsChoice } from './flow-state';
 import { Steps } from '../context';
 import { decideChargeAllocation, decideChargeTests, meleeRoundStep, resolveChoice, resolveMeleeStep } from './melee-flow';
 import { actingUnit, activationUnits, offerChoices, offerEvents, plainOffer } from './offer';
@@ -89,7 +89,7 @@ export function decideFlow(s: KState, c: FlowCommand, ctx: FlowCtx): FlowDecisio
       // K-6.2d / K-6.4d in a charge or a melee round: when nothing more waits, the activation is over (K-6.3b).
       const r = decideChargeAllocation(acc, p.choice, c.allocation, ctx);
       if (!r.ok) return refuse(r.reason, r.rule);
-      if (!pendingOrChoice(acc.state)) afterChargeSequence(acc, ctx);
+      if (!pendingOrChoice(acc.state) && !exchangeGoesOn(p.choice)) afterChargeSequence(acc, ctx);
       return { ok: true, acc };
     }
     case 'EVACUATION_MOVE': {
@@ -121,7 +121,7 @@ export function decideFlow(s: KState, c: FlowCommand, ctx: FlowCtx): FlowDecisio
       // K-6.2d / K-6.4d the tests of defensive fire or a melee round: when nothing more waits, the activation is over (K-6.3b).
       const r = decideChargeTests(acc, choice, answer, ctx);
       if (!r.ok) return refuse(r.reason, r.rule);
-      if (!pendingOrChoice(acc.state)) afterChargeSequence(acc, ctx);
+      if (!pendingOrChoice(acc.state) && !exchangeGoesOn(choice)) afterChargeSequence(acc, ctx);
       return { ok: true, acc };
     }
     default:
@@ -179,12 +179,7 @@ export function resolvePending(acc: Steps<KGameEvent>, pending: KPending, ctx: F
     }
     case 'rout':
     case 'melee-round': {
-      const offer: KOffer = { unitId: pending.unitId, side: pending.side, via, ...tail };
-      const { main, units } = activationUnits(s, offer, 'with');
-      const action = pending.kind === 'rout' ? 'rout' : 'melee';
-      acc.push(ev('ACTIVATION_STARTED', pending.kind === 'rout' ? 'K-7.3d' : 'K-6.3a', `${s.units[main]!.name} activates`, { unitId: main, units, via: units.length > 1 && s.units[pending.unitId]!.kind === 'leader' ? 'leader-group' : via, ...tail }));
-      acc.push(ev('ACTION_CHOSEN', pending.kind === 'rout' ? 'K-7.3d' : 'K-6.3a', `${s.units[main]!.name}: ${ACTION_NAMES[action]}`, { unitId: main, action }));
-      acc.push(fev('STEP_DONE', pending.kind === 'rout' ? 'K-7.3d' : 'K-6.3a', `${s.units[main]!.name}: ${ACTION_NAMES[action]}`, { kind: pending.kind }));
+      forcedActivationStarts(acc, pending.kind, { unitId: pending.unitId, side: pending.side, via, ...tail });
       if (pending.kind === 'rout') acc.push(...rout(acc.state, acting.id, ctx));
       else meleeRoundStep(acc, pending.meleeId!, ctx);
       // K-6.3b / K-7.3d nothing more in this activation.
@@ -197,9 +192,32 @@ export function resolvePending(acc: Steps<KGameEvent>, pending: KPending, ctx: F
   }
 }
 
+/**
+ * K-7.3d a routing unit's, K-6.3a a unit locked in melee's forced step starts its activation (with its
+ * leader's group): it activates, its action is the rout or the melee (it can do nothing else), the step is done.
+ */
+export function forcedActivationStarts(acc: Steps<KGameEvent>, kind: 'rout' | 'melee-round', offer: KOffer): void {
+  const s = acc.state;
+  const { main, units } = activationUnits(s, offer, 'with');
+  const rule = kind === 'rout' ? 'K-7.3d' : 'K-6.3a';
+  const words = `${s.units[main]!.name}: ${ACTION_NAMES[kind === 'rout' ? 'rout' : 'melee']}`;
+  const tail = offer.commandedBy ? { commandedBy: offer.commandedBy } : {};
+  acc.push(ev('ACTIVATION_STARTED', rule, `${s.units[main]!.name} activates`, { unitId: main, units, via: units.length > 1 && s.units[offer.unitId]!.kind === 'leader' ? 'leader-group' : offer.via, ...tail }));
+  acc.push(ev('ACTION_CHOSEN', rule, words, { unitId: main, action: kind === 'rout' ? 'rout' : 'melee' }));
+  acc.push(fev('STEP_DONE', rule, words, { kind }));
+}
+
 /** Does a step (forced or inside a charge) or a choice still wait? Then the activation goes on. */
 function pendingOrChoice(s: KState): boolean {
   return !!s.tableFlow.pending || !!s.tableFlow.choice || s.seq.forced !== null;
+}
+
+/**
+ * An answer inside a melee round the cards exchange runs (its outcome deferred): the exchange's own
+ * steps then resolve the outcome (K-6.4e–i) and end the activation (K-6.3b), not the rules.
+ */
+function exchangeGoesOn(c: KWoundsChoice | KMedicChoice | KTakeOverChoice): boolean {
+  return c.after?.kind === 'melee' && !!c.after.round.deferOutcome;
 }
 
 /** After the F6 sequence of a charge: the charging unit's activation is over (K-6.3b). */

@@ -170,7 +170,10 @@ export function decideChargeTests(acc: Steps<KGameEvent>, choice: KMedicChoice |
   return { ok: true };
 }
 
-/** F6 forced steps: K-7.2a target test, K-6.2e charger morale, the first melee round. */
+/** K-6.1b a charge's first round is fought at once, in the charger's activation (here, or the cards exchange's first step). */
+export const firstRoundFought = (): KGameEvent => fev('STEP_DONE', 'K-6.1b', 'Melee round', { kind: 'melee-start' });
+
+/** F6 forced steps: K-7.2a target test, K-6.2e charger morale, the first melee round (the rules' own: a played game fights it as the cards exchange). */
 export function resolveMeleeStep(acc: Steps<KGameEvent>, p: KPending, ctx: FlowCtx): void {
   const chargerId = p.chargerId!;
   const targetId = p.targetId!;
@@ -193,7 +196,7 @@ export function resolveMeleeStep(acc: Steps<KGameEvent>, p: KPending, ctx: FlowC
       return;
     }
     default: {
-      acc.push(fev('STEP_DONE', 'K-6.1b', 'Melee round', { kind: p.kind }));
+      acc.push(firstRoundFought());
       if (p.meleeId && acc.state.melees[p.meleeId]) meleeRoundStep(acc, p.meleeId, ctx);
     }
   }

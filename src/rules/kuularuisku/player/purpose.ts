@@ -11,6 +11,7 @@ import { isLive, liveFigures, onTable, standingFigures } from '../table';
 import { goingAt, obstacleGoing } from '../terrain';
 import { isSmallObstacle } from '../contact';
 import type { MoveMode } from '../events';
+import { failingSoldier } from './fail-first';
 import { unitSurelyStays } from './sure-refusals';
 import { holdsObjectives, objectiveHolders } from '../activation/victory';
 import type { HouseSettings, KFigure, KState, KUnit } from '../state';
@@ -653,9 +654,18 @@ export function straightShift(s: KState, table: TableQueries, figs: readonly KFi
   // (a wall, a headstone, a fence: the rules' own body query, K-4.0, for those on the ground floor and
   // on the table; the rest is left to the checks below and the caller): three tries, then none.
   const unitId = figs[0]!.unitId;
+  // The soldier inside a solid at the last try asked first at the next (the same answer in any order).
+  let stuck = 0;
   for (let k = 0; k < 3; k++) {
     const ends = figs.map((f) => ({ figureId: f.id, to: [f.at[0] + dir[0] * go, f.at[1] + dir[1] * go] as Vec2 }));
-    if (!endsClash(s, unitId, ends, around) && !figs.some((f, i) => !f.floor && onTable(table, ends[i]!.to) && table.bodyClashes({ id: f.id, at: ends[i]!.to, floor: 0, radius: f.baseRadius, height: FIGURE_HEIGHT }).length)) break;
+    if (!endsClash(s, unitId, ends, around)) {
+      const inSolid = failingSoldier(figs.length, stuck, (i) => {
+        const f = figs[i]!, to = ends[i]!.to;
+        return !f.floor && onTable(table, to) && table.bodyClashes({ id: f.id, at: to, floor: 0, radius: f.baseRadius, height: FIGURE_HEIGHT }).length > 0;
+      });
+      if (inSolid < 0) break;
+      stuck = inSolid;
+    }
     if (k === 2) return undefined;
     go *= 0.7;
     if (go < 1) return undefined;
@@ -1185,10 +1195,15 @@ export function goalMovePlans(s: KState, table: TableQueries, unitId: string, mo
       if (r.imp < Infinity) return undefined;
       if (vl > cap && (r.diff < Infinity || goingAt(table, [f.at[0] + v[0], f.at[1] + v[1]], house).going === 'difficult')) kMax = Math.min(kMax, cap / vl);
     }
+    // Each try asks first the soldier whose spot was not free at the last one (most often not free again,
+    // a step further back): free is pure, so the answer is the same in any order, with fewer queries.
+    let stuck = 0;
     for (let k = kMax; k >= 0.5; k -= 0.125) {
       if (vl * k < 0.5) break;
       const shift = figs.map((f) => ({ f, at: [f.at[0] + v[0] * k, f.at[1] + v[1] * k] as Vec2 }));
-      if (shift.every((x, i) => free(x.f, x.at, shift, i))) return shift.map((x) => ({ figureId: x.f.id, to: x.at }));
+      const notFree = failingSoldier(shift.length, stuck, (i) => !free(shift[i]!.f, shift[i]!.at, shift, i));
+      if (notFree < 0) return shift.map((x) => ({ figureId: x.f.id, to: x.at }));
+      stuck = notFree;
     }
     return undefined;
   };

@@ -77,7 +77,7 @@ export const kuularuiskuSequence: CardsProgram<KState, Scenario, TableQueries> =
   deal: (s, ctx) => deal(rulesState(s as KSequenced), ctx),
   card: (s, drawn) => card(rulesState(s as KSequenced), drawn),
   sideOf,
-  // K-2.4: the activation ends with END_ACTIVATION, at once for K-GAP-4's special action (a charge's sequence ends it in the rules, for now).
+  // K-2.4: the activation ends with END_ACTIVATION, at once for K-GAP-4's special action (a charge that comes to no melee ends it in the rules; its first round is the exchange, whose last step ends it).
   activationOver: (s) => s.table.activation?.action === 'special',
   // K-2.1b the units acting on the card (K-2.2d/e a joined leader's group, K-AMB-2 a covering half), the offered one first.
   activationUnits: (s, c) => {
