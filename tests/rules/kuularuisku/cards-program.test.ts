@@ -46,6 +46,8 @@ function shadow(g: GameSession<KSequenced>, scenario: Scenario, table: TableQuer
     if (p.kind === 'offer') {
       const opts = offerOptions(before, p.offer, table);
       const unit = p.offer.unitId;
+      // K-2.4 the rules list only the actions the unit may choose: pass, readiness and commands are the machine's steps.
+      expect(new Set(kuularuiskuRuleset.legalCommands(before, ctx).map((c) => c.type))).toEqual(new Set(opts.actions.length ? ['ACTIVATE'] : []));
       if (p.offer.via === 'card') {
         expect(program.mayReady(before, unit), `ready ${unit}`).toBe(opts.ready);
         made.ready!++;

@@ -45,7 +45,7 @@ export function candidateGroups(s: KState, ctx: Ctx): CandidateGroup[] {
 /**
  * The same commands as one list, built whole (each move offered as many times as it weighs), with
  * the moves proposed all at once for every acting unit (candidateActions): a cheaper list than the
- * rules' legal commands plus checked moves; the rules refuse what does not fit.
+ * table's commands (step-commands.ts) plus checked moves; the rules refuse what does not fit.
  */
 export function candidateCommands(s: KState, ctx: Ctx): KCommand[] {
   return groupsNow(s, ctx).flatMap((g) => g.build());
