@@ -13,7 +13,7 @@ import { GameSession, answerMissingDecisions, type Command } from '../src/game';
 import { RULESET_MODULES } from '../src/rules';
 import { parseScenarioOrThrow } from '../src/scenario';
 
-const { ruleset: kuularuiskuRuleset, flow: kuularuiskuFlow } = playableModule(RULESET_MODULES.kuularuisku);
+const { ruleset: kuularuiskuRuleset } = playableModule(RULESET_MODULES.kuularuisku);
 const kuularuiskuPlayer = RULESET_MODULES.kuularuisku.player;
 
 const SCENARIOS = ['scenarios/sandbox/training-ground.json', 'scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisku/tammerkoski.json'];
@@ -36,7 +36,7 @@ async function playAll(): Promise<Game[]> {
     for (const seed of SEEDS) {
       const table = cachedTable(bf);
       const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed });
-      const r = playGame(g, kuularuiskuPlayer({ seed: seed * 7919 + 1, draw: 'groups' }), { table, flow: kuularuiskuFlow });
+      const r = playGame(g, kuularuiskuPlayer({ seed: seed * 7919 + 1, draw: 'groups' }), { table });
       out.push({ scenario: file, seed, hash: g.stateHash(), events: eventsHash(g), winner: r.result?.winner ?? 'draw', commands: g.log.map((e) => e.command) });
     }
     bf.free();

@@ -2,7 +2,7 @@
 // this one process and thread, game by game in turn (A B, B A, …): on a shared, busy machine both
 // builds meet the same load, so their ratio holds where two separate runs' figures do not. Each tree's
 // code is bundled as bench:games bundles it (run-bundled.mjs) and plays as bench:games does (random
-// legal play, the flow machines in the loop), on its own battlefield, memos and JIT.
+// legal play, each as the browser sends commands), on its own battlefield, memos and JIT.
 // Usage: node bench/games-ab.mjs --baseline DIR [--games N] [--warmup N] [scenario files …]
 // (DIR: the baseline checkout's root, with its node_modules installed.) Prints per scenario both
 // builds' ms/game (wall and this process's CPU), the ratio this/baseline, and whether the games match.
@@ -34,7 +34,9 @@ import { cachedTable, playableModule, playGame } from './src/flow';
 import { GameSession } from './src/game';
 import { RULESET_MODULES } from './src/rules';
 import { parseScenarioOrThrow } from './src/scenario';
-// A registered module as it is played (a sequenced one composed with its machine).
+// A registered module as it is played (a sequenced one composed with its machine). A baseline whose
+// modules still carry a flow adapter (its turn machine) plays through it, as its browser did; this
+// tree's have none, and playGame sends straight to the session.
 const { ruleset, flow } = playableModule(RULESET_MODULES.kuularuisku);
 const player = RULESET_MODULES.kuularuisku.player;
 export async function open(file) {

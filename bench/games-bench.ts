@@ -1,8 +1,8 @@
 // npm run bench:games — headless full games per second per scenario with random legal play (the
 // ruleset's random player over its candidate commands, real dice, real battlefield queries).
 // Usage: npm run bench:games [-- --games N] [--warmup N] [--workers N] [scenario files …] (bundled like
-// the browser build, see run-bundled.mjs). Goal: ≥ 20 games/s with every command sent through the flow
-// machines (as in the browser); the same games sent straight to the session are the baseline beside it.
+// the browser build, see run-bundled.mjs). Goal: ≥ 20 games/s, every command sent to the session as the
+// browser sends it (the sequence machine runs in the session's fold).
 //
 // Per scenario, first the warm-up: --warmup games (default 20, seeds of their own) played in a fresh
 // process, printed as the cold rate. V8 compiles the hot rule code with TurboFan on a background thread
@@ -21,17 +21,17 @@ import { GameSession } from '../src/game';
 import { RULESET_MODULES } from '../src/rules';
 import { parseScenarioOrThrow, type Scenario } from '../src/scenario';
 
-const { ruleset: kuularuiskuRuleset, flow: kuularuiskuFlow } = playableModule(RULESET_MODULES.kuularuisku);
+const { ruleset: kuularuiskuRuleset } = playableModule(RULESET_MODULES.kuularuisku);
 const kuularuiskuPlayer = RULESET_MODULES.kuularuisku.player;
 
 interface GameResult { seed: number; commands: number; events: number; winner: string }
 
-function player(scenario: Scenario, bf: Awaited<ReturnType<typeof createBattlefield>>, machines: boolean) {
+function player(scenario: Scenario, bf: Awaited<ReturnType<typeof createBattlefield>>) {
   return (seed: number): GameResult => {
     const table = cachedTable(bf);
     const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed });
     // The kind of command first, then only the candidates of that kind are built (see LazyCandidates).
-    const r = playGame(g, kuularuiskuPlayer({ seed: seed * 7919 + 1, draw: 'groups' }), { table, flow: machines ? kuularuiskuFlow : undefined });
+    const r = playGame(g, kuularuiskuPlayer({ seed: seed * 7919 + 1, draw: 'groups' }), { table });
     return { seed, commands: r.commands, events: g.events.length, winner: r.result ? r.result.winner ?? 'draw' : 'unfinished' };
   };
 }
@@ -47,16 +47,16 @@ if (!isMainThread) {
   // A worker (a fresh V8 isolate: nothing compiled yet): play the warm-up games and report their wall time,
   // then free that battlefield and build a fresh one, so the measured games find the JIT warm but no
   // terrain query memoised; say ready, then play the seeds it is sent.
-  const { file, warmup, machines } = workerData as { file: string; warmup: number; machines: boolean };
+  const { file, warmup } = workerData as { file: string; warmup: number };
   const scenario = loadScenario(file);
   let bf = await createBattlefield(scenario);
-  let play = player(scenario, bf, machines);
+  let play = player(scenario, bf);
   const t0 = performance.now();
   for (const seed of warmupSeeds(warmup)) play(seed);
   const warmupMs = performance.now() - t0;
   bf.free();
   bf = await createBattlefield(scenario);
-  play = player(scenario, bf, machines);
+  play = player(scenario, bf);
   parentPort!.on('message', (seed: number | null) => {
     if (seed === null) {
       bf.free();
@@ -99,23 +99,15 @@ async function main() {
   for (const file of scenarioFiles) {
     const id = loadScenario(file).id;
     // One game after another in one thread: the rate a game is played at.
-    const one = await playInWorkers(file, games, 1, warmup, true);
+    const one = await playInWorkers(file, games, 1, warmup);
     const results = [...one.results].sort((a, b) => a.seed - b.seed);
     const sum = (k: 'commands' | 'events') => results.reduce((a, r) => a + r[k], 0);
     const cold = warmup > 0 ? (warmup / (one.warmupMs / 1000)).toFixed(1) : '–';
     console.log(`${id.padEnd(26)} ${pad((games / (one.ms / 1000)).toFixed(1), 8)} ${pad((one.ms / games).toFixed(1), 8)} ${pad((one.cpuMs / games).toFixed(1), 7)} ${pad(cold, 7)} ${pad(Math.round(sum('commands') / games), 6)} ${pad(Math.round(sum('events') / games), 7)}  ${tallyOf(results)}`);
 
-    // The baseline, in this process: the same games sent straight to the session, without the machines.
-    const direct = await playInWorkers(file, games, 1, warmup, false);
-    const sameDirect = direct.results.every((r) => {
-      const o = results[r.seed - 1]!;
-      return o.commands === r.commands && o.events === r.events && o.winner === r.winner;
-    });
-    if (!sameDirect) mismatch = true;
-    console.log(`${'  without the machines'.padEnd(26)} ${pad((games / (direct.ms / 1000)).toFixed(1), 8)} ${pad((direct.ms / games).toFixed(1), 8)} ${pad((direct.cpuMs / games).toFixed(1), 7)} ${pad('', 7)} ${pad('', 6)} ${pad('', 7)}  ${sameDirect ? 'same games' : 'DIFFERENT GAMES'} (machines cost ×${(one.ms / direct.ms).toFixed(2)} the time)`);
 
     if (workers > 1) {
-      const parallel = await playInWorkers(file, games, workers, warmup, true);
+      const parallel = await playInWorkers(file, games, workers, warmup);
       const same = parallel.results.every((r) => {
         const o = results[r.seed - 1]!;
         return o.commands === r.commands && o.events === r.events && o.winner === r.winner;
@@ -135,9 +127,9 @@ async function main() {
  * The seeds 1…games shared out to `n` worker threads (each asks for the next seed when done), each
  * warmed up first; wall time from when all are warm, and the first worker's warm-up time.
  */
-async function playInWorkers(file: string, games: number, n: number, warmup: number, machines: boolean): Promise<{ ms: number; cpuMs: number; warmupMs: number; results: GameResult[] }> {
+async function playInWorkers(file: string, games: number, n: number, warmup: number): Promise<{ ms: number; cpuMs: number; warmupMs: number; results: GameResult[] }> {
   const url = new URL(import.meta.url);
-  const pool = Array.from({ length: Math.min(n, games) }, () => new Worker(url, { workerData: { file, warmup, machines } }));
+  const pool = Array.from({ length: Math.min(n, games) }, () => new Worker(url, { workerData: { file, warmup } }));
   const exited = pool.map((w) => new Promise((resolve) => w.once('exit', resolve)));
   const warm = await Promise.all(pool.map((w) => new Promise<number>((resolve, reject) => {
     w.once('error', reject);

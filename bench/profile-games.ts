@@ -1,5 +1,5 @@
-// Games of one scenario played in this thread, as bench:games plays them (random legal play, the flow
-// machines in the loop), with a CPU or allocation profile of the measured games only (not the warm-up games).
+// Games of one scenario played in this thread, as bench:games plays them (random legal play, the sequence
+// machine in the session's fold), with a CPU or allocation profile of the measured games only (not the warm-up games).
 // Usage: node bench/run-bundled.mjs bench/profile-games.ts [--games N] [--warmup N] [--profile FILE.cpuprofile]
 // [--heap FILE.heapprofile] [scenario file]. Both open in Chrome's DevTools; bundled, so their lines are the bundle's.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { GameSession } from '../src/game';
 import { RULESET_MODULES } from '../src/rules';
 import { parseScenarioOrThrow } from '../src/scenario';
 
-const { ruleset, flow } = playableModule(RULESET_MODULES.kuularuisku);
+const { ruleset } = playableModule(RULESET_MODULES.kuularuisku);
 const player = RULESET_MODULES.kuularuisku.player;
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -31,7 +31,7 @@ const bf = await createBattlefield(scenario);
 const table = cachedTable(bf);
 const play = (seed: number) => {
   const g = new GameSession({ ruleset, scenario, table, seed });
-  return playGame(g, player({ seed: seed * 7919 + 1, draw: 'groups' }), { table, flow });
+  return playGame(g, player({ seed: seed * 7919 + 1, draw: 'groups' }), { table });
 };
 for (let s = 0; s < warmup; s++) play(100_001 + s);
 const inspector = profile || heap ? new Session() : undefined;

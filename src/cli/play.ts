@@ -3,7 +3,7 @@
 // the result, or all of it as JSON. Also writes saves, so games replay outside the browser.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createBattlefield } from '../battlefield';
-import { cachedTable, machineSender, playableModule, playGame, throughMachines } from '../flow';
+import { cachedTable, playableModule, playGame } from '../flow';
 import { GameOptionsError, GameSession, loadSave, makeSave, parseSave, SaveError, TableFor, type AnyRulesetModule, type Command, type GameEvent, type ModuleSource, type Ruleset } from '../game';
 import { playRulesetId, rulesetIds, rulesetModuleFor } from '../rules';
 import type { Scenario } from '../scenario';
@@ -119,7 +119,7 @@ export async function play(a: PlayArgs, io: Io): Promise<number> {
         throw new UsageError(`cannot read save file ${load}`);
       }
       try {
-        session = loadSave(parseSave(body, load), load, scenario, ruleset, table, throughMachines(rulesetModule.flow));
+        session = loadSave(parseSave(body, load), load, scenario, ruleset, table);
       } catch (err) {
         if (err instanceof SaveError) {
           io.err(`sandtable: ${err.message}\n`);
@@ -147,24 +147,19 @@ export async function play(a: PlayArgs, io: Io): Promise<number> {
         throw new UsageError(`cannot read commands file ${commandsFile}`);
       }
       const commands = parseCommandFile(body, commandsFile, session.scenario.sides);
-      // Through the machines, as a player at the table would send them.
-      const machines = machineSender(session, rulesetModule.flow);
-      try {
-        for (const [i, { command: c, line }] of commands.entries()) {
-          const r = machines.send(c);
-          if (!r.ok) {
-            io.err(`sandtable: ${commandsFile}:${line}: command ${i + 1} (${c.type}) refused — ${r.reason}${r.rule ? ` (${r.rule})` : ''}\n`);
-            return 1;
-          }
+      // To the session, as a player at the table sends them: its refusal is the rules' or the sequence machine's.
+      for (const [i, { command: c, line }] of commands.entries()) {
+        const r = session.dispatch(c);
+        if (!r.ok) {
+          io.err(`sandtable: ${commandsFile}:${line}: command ${i + 1} (${c.type}) refused — ${r.reason}${r.rule ? ` (${r.rule})` : ''}\n`);
+          return 1;
         }
-      } finally {
-        machines.stop();
       }
     }
     if (a.flags.has('random-legal')) {
       const player = rulesetModule.player;
       if (!player) throw new UsageError(`--random-legal: ruleset "${ruleset.id}" has no player`);
-      playGame(session, player({ seed: int(a, 'random-seed', session.seed) }), { table: session.table, flow: rulesetModule.flow, maxCommands: int(a, 'max-commands', 20_000) });
+      playGame(session, player({ seed: int(a, 'random-seed', session.seed) }), { table: session.table, maxCommands: int(a, 'max-commands', 20_000) });
     }
     const save = text(a, 'save');
     if (save) writeFileSync(save, `${JSON.stringify(makeSave(session), null, 1)}\n`);

@@ -11,7 +11,6 @@ export * from './sight-points';
 export type * from './table-queries';
 export type * from './option-choice';
 export type * from './play-view-types';
-export type * from './flow-readings';
 export type * from './sequence';
 export type * from './player';
 export * from './random-pick';

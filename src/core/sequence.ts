@@ -12,6 +12,9 @@ import type { Command, GameEvent, PendingDecision, VictoryResult } from './play-
  * the unit offered deciding, a readiness window open, a turn's start or end awaiting decisions its hook raised,
  * a close-combat exchange under way (its step: `exchange`).
  */
+/** How the next unit to act is chosen: a card drawn, initiative and alternate picks, the phasing player. */
+export type ActivationModel = 'cards' | 'alternating' | 'igougo';
+
 export type SequenceStep = 'between' | 'pick' | 'activation' | 'phase' | 'end' | 'over' | 'draw' | 'forced' | 'offer' | 'window' | 'opening' | 'closing' | 'exchange';
 
 /** Cards: how the unit offered (or acting) came to it: its card drawn, a command, its readiness used. */
@@ -98,7 +101,7 @@ export interface TableRules<T, Sc, Q> {
    * defensive fire: the charged side's); absent: the acting unit's. The legal actions carry these sides.
    */
   actionSides?(s: Sequenced<T>): readonly string[];
-  /** The command types of the actions (the machines' acting step takes these). */
+  /** The command types of the actions (the machine's acting step takes these). */
   readonly actionTypes: readonly string[];
   /** An action resolved: its events (dice rolled through `dice`), or the refusal. */
   act(s: Sequenced<T>, command: Command, ctx: SequenceCtx<Sc, Q> & { dice: Dice }): Resolution;

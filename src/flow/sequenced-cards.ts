@@ -1,7 +1,7 @@
 // The card-driven model composed into the game layer's Ruleset (sequenced.ts calls these): what each
 // step of the cards machine takes and resolves with the ruleset's pure functions, the legal commands
-// of each step, who may act, and the reading the HUD's and headless play's turn machine follows.
-import type { ActivationStage, CardsEventRole, CardsProgram, Command, Dice, FlowAdapter, GameEvent, TableQueries, TurnStage } from '../core';
+// of each step, who may act, and the refusal that says what the step awaits.
+import type { CardsEventRole, CardsProgram, Command, Dice, GameEvent, TableQueries } from '../core';
 import type { ActingSides, Decision } from '../game';
 import type { Scenario } from '../scenario';
 import { cardsDecision, cardsOf, eventsOf, folded, forcedResolved, isTheirs, nameOf, sideName, theirEvents, theirs, type Ctx, type Program, type State } from './cards-fold';
@@ -351,51 +351,4 @@ export function cardsAwaited(p: Program, s: State, scenario: Scenario): { reason
     case 'closing': return { reason: `the ${word}'s end awaits its choices`, rule: p.rule.end };
     default: return { reason: 'the game is over', rule: p.rule.end };
   }
-}
-
-/** What the HUD's and headless play's turn machine reads of the cards machine: its step, as the stages. */
-export function cardsAdapter(p: Program): FlowAdapter<State> {
-  const C = p.commands;
-  const E = eventsOf(p);
-  const ends = new Set<string>([E.acted, E.pass, E.ready]);
-  // A decision may pre-empt any step: its answers are taken wherever the machine stands.
-  const answers = p.rules.answerTypes ?? [];
-  return {
-    activationModel: 'cards',
-    steps: {
-      beginTurn: [C.begin, ...answers],
-      pick: [C.draw, ...answers],
-      window: [C.declare, ...answers],
-      windowState: 'window',
-      endTurn: [C.end, ...answers],
-      resolve: [C.resolve, ...answers],
-      // The unit offered decides, then (activated) takes its actions: both are its choosing.
-      choose: [C.activate, C.pass, C.ready, C.command, C.endActivation, ...p.rules.actionTypes, ...answers],
-      choosers: ['unit'],
-      forced: {},
-    },
-    turnStage: (s): TurnStage => {
-      switch (s.seq.step) {
-        case 'over': return 'over';
-        case 'between': case 'opening': return 'between-turns';
-        case 'draw': return 'pick';
-        case 'window': return 'window';
-        case 'end': case 'closing': return 'turn-end';
-        default: return 'activation';
-      }
-    },
-    activationStage: (s): ActivationStage => {
-      const seq = cardsOf(s);
-      if (seq.step === 'forced' || seq.step === 'exchange') return { kind: 'forced', step: seq.forced! };
-      if (seq.step === 'offer' || seq.step === 'activation') return { kind: 'choosing', chooser: 'unit' };
-      return { kind: 'none' };
-    },
-    sideToAct: (s) => {
-      const seq = cardsOf(s);
-      if (seq.step === 'window') return seq.readiness!.pending.length === 1 ? seq.readiness!.pending[0] : undefined;
-      return seq.step === 'forced' || seq.step === 'exchange' || seq.step === 'offer' || seq.step === 'activation' ? seq.side ?? undefined : undefined;
-    },
-    // An activation ends with its action, a pass, readiness, or a forced step that spent it.
-    activationEnded: (events) => events.some((e) => ends.has(e.type) || (e.type === E.resolved && e.goesOn === false)),
-  };
 }

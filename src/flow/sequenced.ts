@@ -2,13 +2,12 @@
 // into the game layer's Ruleset. The state is the table data and the machine's sequence; `evolve`
 // sends the sequence's events through the machine (so every play path, a replayed save and an undo
 // run it); `decide` takes a command only in a machine step whose meta takes its role, resolving the
-// step with the ruleset's pure functions. The flow adapter the HUD's and headless play's turn machine
-// reads is a reading of the sequence machine, not of the rules.
-import type { ActivationStage, Command, Dice, FlowAdapter, GameEvent, PlayView, Sequenced, SequenceProgram, SequenceView, TableQueries, TurnStage } from '../core';
+// step with the ruleset's pure functions.
+import type { Command, Dice, GameEvent, PlayView, Sequenced, SequenceProgram, SequenceView, TableQueries } from '../core';
 import type { ActingSides, AnyRulesetModule, Decision, ModuleSource, Ruleset, SequencedRulesetModule } from '../game';
 import type { Scenario } from '../scenario';
 import { cardsEvents, rolesNow, SEQUENCE_EVENTS, sequenceMachineFor, snapshotOf, stepped, viewOf, type CommandRole } from './sequence-machines';
-import { CARDS_START, cardsActingSides, cardsAdapter, cardsDecide, cardsDecision, cardsLegal, cardsRoleOf, foldEvent } from './sequenced-cards';
+import { CARDS_START, cardsActingSides, cardsDecide, cardsDecision, cardsLegal, cardsRoleOf, foldEvent } from './sequenced-cards';
 
 type Program = SequenceProgram<unknown, Scenario, TableQueries>;
 type State = Sequenced<unknown>;
@@ -17,8 +16,8 @@ type Ctx = { scenario: Scenario; table: TableQueries };
 const nameOf = (scenario: Scenario, unit: string) => scenario.units?.find((u) => u.id === unit)?.name ?? unit;
 const sideName = (scenario: Scenario, side: string) => scenario.sides.find((x) => x.id === side)?.name ?? side;
 
-/** The role of a command in this program's sequence, or undefined for a command it does not know. */
-function roleOf(p: Program, type: string): CommandRole | undefined {
+/** The role of a command in this program's sequence, or undefined for a command it does not know (exported for the tests' invariants). */
+export function roleOf(p: Program, type: string): CommandRole | undefined {
   if (p.model === 'cards') return cardsRoleOf(p, type);
   const c = p.commands as Record<string, string>;
   for (const role of ['begin', 'select', 'endPhase', 'end'] as const) if (c[role] === type) return role;
@@ -170,50 +169,11 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
   };
 }
 
-/** What the HUD's and headless play's turn machine reads: the sequence machine's step, as its stages. */
-export function sequenceAdapter(p: Program): FlowAdapter<State> {
-  if (p.model === 'cards') return cardsAdapter(p);
-  const turnStage = (s: State): TurnStage => {
-    switch (s.seq.step) {
-      case 'over': return 'over';
-      case 'between': return 'between-turns';
-      case 'pick': return 'pick';
-      case 'end': return 'turn-end';
-      default: return 'activation';
-    }
-  };
-  const phases = p.model === 'phases' ? p.phases : [];
-  return {
-    activationModel: p.model === 'alternating' ? 'alternating' : 'igougo',
-    steps: {
-      beginTurn: [p.commands.begin],
-      pick: p.model === 'alternating' ? [p.commands.select] : [],
-      window: [],
-      windowState: 'window',
-      endTurn: [p.commands.end],
-      resolve: [],
-      choose: p.model === 'alternating' ? p.rules.actionTypes : [],
-      // The acting unit chooses (alternating); the phasing side plays its phases as the activation's parts.
-      choosers: [p.model === 'alternating' ? 'unit' : 'phasing'],
-      forced: {},
-    },
-    turnStage,
-    activationStage: (s): ActivationStage => {
-      if (s.seq.step === 'activation') return { kind: 'choosing', chooser: 'unit' };
-      if (s.seq.step === 'phase') return { kind: 'acting', action: 'side-turn', parts: phases, done: phases.indexOf(s.seq.phase!) };
-      return { kind: 'none' };
-    },
-    sideToAct: (s) => (s.seq.step === 'pick' || s.seq.step === 'activation' || s.seq.step === 'phase' ? s.seq.side ?? undefined : undefined),
-    // An activation (alternating) or a side's turn (phases) ends with the machine's event.
-    activationEnded: (events) => events.some((e) => e.type === (p.model === 'alternating' ? SEQUENCE_EVENTS.alternating.acted : SEQUENCE_EVENTS.phases.sideDone)),
-  };
-}
-
 const PLAYABLE = new WeakMap<object, AnyRulesetModule>();
 
 /**
  * A registered module as the app, the CLI and the tests play it: a sequenced ruleset's module with its
- * composed rules, its flow adapter and its HUD given the legal commands; any other module as it is.
+ * composed rules and its HUD given the legal commands; any other module as it is.
  */
 export function playableModule(source: ModuleSource): AnyRulesetModule {
   if (!('sequence' in source)) return source;
@@ -223,7 +183,7 @@ export function playableModule(source: ModuleSource): AnyRulesetModule {
     const program = module.sequence as Program;
     const ruleset = sequencedRuleset(program);
     const describe = (s: State, ctx: Ctx): PlayView => module.hud.describe(s, { ...ctx, legal: ruleset.legalCommands(s, ctx) });
-    PLAYABLE.set(source, (m = { ...module, ruleset, flow: sequenceAdapter(program), hud: { ...module.hud, describe } }));
+    PLAYABLE.set(source, (m = { ...module, ruleset, hud: { ...module.hud, describe } }));
   }
   return m;
 }

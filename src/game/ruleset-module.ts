@@ -1,10 +1,10 @@
 // The shape of one registered ruleset: the module a folder src/rules/<id>/ exports and the registry
 // (src/rules/index.ts) lists. It lives in the game layer because it names the game's contract (the
 // Ruleset, the session's log) and the app's and CLI's needs; a ruleset may not import the game layer,
-// so it meets this shape structurally and its parts that rulesets type themselves (flow readings,
-// play view, table queries) are core types. The composition roots (src/app, src/cli) read the
+// so it meets this shape structurally and its parts that rulesets type themselves (the sequence
+// program, play view, table queries) are core types. The composition roots (src/app, src/cli) read the
 // registry as RulesetModule, which checks every module's signatures at compile time.
-import type { Command, FlowAdapter, GameEvent, PendingDecision, PlayFigureMove, PlayLogLine, PlayRuleEntry, PlayerFactory, PlayView, Sequenced, SequenceProgram, SightPoint, TableQueries } from '../core';
+import type { Command, GameEvent, PendingDecision, PlayFigureMove, PlayLogLine, PlayRuleEntry, PlayerFactory, PlayView, Sequenced, SequenceProgram, SightPoint, TableQueries } from '../core';
 import type { Scenario } from '../scenario';
 import type { LogEntry } from './session';
 import type { Ruleset } from './types';
@@ -46,8 +46,6 @@ export interface RulesetModule<S> {
   phase(state: S): PhaseInfo;
   /** The number of the turn (or round) the game is in, for labelling log lines (`cli play`); optional. */
   turnOf?(state: S): number;
-  /** What the flow machines read (the ruleset's stages, step names and the commands each step takes). */
-  readonly flow: FlowAdapter<S>;
   /** The play HUD's describer. */
   readonly hud: PlayHud<S>;
   /** The unit lengths are shown in to its players. */
@@ -73,9 +71,9 @@ export interface SequencedHud<S> extends Omit<PlayHud<S>, 'describe'> {
 
 /**
  * A ruleset whose sequence the flow machines own (src/core/sequence.ts): its table rules and its
- * steps' guards and resolutions in `sequence`; flow's `playableModule` composes its `ruleset` and `flow`.
+ * steps' guards and resolutions in `sequence`; flow's `playableModule` composes its `ruleset`.
  */
-export interface SequencedRulesetModule<T> extends Omit<RulesetModule<Sequenced<T>>, 'ruleset' | 'flow' | 'hud'> {
+export interface SequencedRulesetModule<T> extends Omit<RulesetModule<Sequenced<T>>, 'ruleset' | 'hud'> {
   readonly sequence: SequenceProgram<T, Scenario, TableQueries>;
   readonly hud: SequencedHud<Sequenced<T>>;
 }

@@ -81,19 +81,13 @@ export function parseSave(text: string, file: string): SaveFile {
   }
 }
 
-/** How a replay sends each logged command: through the flow machines (src/flow machineSender) where a caller has them. */
-export type ReplaySender<S, C extends Command, E extends GameEvent, Q> = (session: GameSession<S, C, E, Q>) => {
-  send(command: C): { ok: true } | { ok: false; reason: string; rule?: string };
-  stop(): void;
-};
-
 /**
  * Replay a save against its scenario and ruleset; the result has the saved state hash or this throws.
- * `through` sends the log through the machines (the app and `cli play` do); without it, straight to the session.
+ * Each logged command goes to the session, as play sends it (a sequenced ruleset's machine runs in its fold).
  * `table` as a TableFor: built for the scenario as the save's options make it (terrain they switch off is gone).
  */
 export function loadSave<S, C extends Command, E extends GameEvent, Q>(
-  save: SaveFile, file: string, scenario: Scenario, ruleset: Ruleset<S, C, E, Q>, table: Q | TableFor<Q>, through?: ReplaySender<S, C, E, Q>,
+  save: SaveFile, file: string, scenario: Scenario, ruleset: Ruleset<S, C, E, Q>, table: Q | TableFor<Q>,
 ): GameSession<S, C, E, Q> {
   if (save.scenario.id !== scenario.id) {
     throw new SaveError(`${file}: $.scenario.id: this save is for scenario "${save.scenario.id}", not "${scenario.id}": expected a save of "${scenario.id}"`);
@@ -119,20 +113,15 @@ export function loadSave<S, C extends Command, E extends GameEvent, Q>(
   }
   // Formats 1 and 2 logged commands without their side: each is sent by the side to act when it comes.
   const stamp = save.sandtableSave < 3;
-  const sender = through?.(session);
-  const send = sender ? (c: C) => sender.send(c) : (c: C) => session.dispatch(c);
-  try {
-    save.commands.forEach((command, i) => {
-      answerMissingDecisions(session, command, send);
-      const r = send(stamp ? session.withSideToAct(command as C) : (command as C));
-      if (!r.ok) throw new SaveError(`${file}: $.commands[${i}]: the log does not replay here — ${r.reason}${r.rule ? ` (${r.rule})` : ''}: expected a command the rules accept at this point${rulesChanged}`);
-    });
-    // An older log ending where the rules now ask a decision: its default answer gives the saved game
-    // (a game saved while the decision waited has the saved hash already and is left waiting).
-    if (!savedHashMatches(session, ruleset, save.stateHash)) answerMissingDecisions(session, undefined, send);
-  } finally {
-    sender?.stop();
-  }
+  const send = (c: C) => session.dispatch(c);
+  save.commands.forEach((command, i) => {
+    answerMissingDecisions(session, command, send);
+    const r = send(stamp ? session.withSideToAct(command as C) : (command as C));
+    if (!r.ok) throw new SaveError(`${file}: $.commands[${i}]: the log does not replay here — ${r.reason}${r.rule ? ` (${r.rule})` : ''}: expected a command the rules accept at this point${rulesChanged}`);
+  });
+  // An older log ending where the rules now ask a decision: its default answer gives the saved game
+  // (a game saved while the decision waited has the saved hash already and is left waiting).
+  if (!savedHashMatches(session, ruleset, save.stateHash)) answerMissingDecisions(session, undefined, send);
   if (!savedHashMatches(session, ruleset, save.stateHash)) {
     throw new SaveError(`${file}: $.stateHash: the replayed game differs from the saved one (${rulesChanged ? rulesChanged.slice(2) : 'log tampered or truncated?'}): expected the log to replay to the saved state`);
   }

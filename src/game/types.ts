@@ -16,7 +16,7 @@ export interface DiceRolledEvent extends GameEvent {
 
 export type Decision<E extends GameEvent> = { ok: true; events: E[] } | { ok: false; reason: string; rule?: string };
 
-/** The machines' model of who acts next (defined in core, src/core/flow-readings.ts, shared with the rulesets). */
+/** The model of who acts next (defined in core, src/core/sequence.ts, shared with the rulesets). */
 export type { ActivationModel } from '../core';
 /**
  * Who may send a command now, as the ruleset reads its state: the session refuses a command from any

@@ -1,5 +1,5 @@
 // The rulesets registry: one module per ruleset, by id (each folder src/rules/<id>/ exports one; add a
-// ruleset with one line here). Everything that lists rulesets — the flow adapters, the HUD lookup, the
+// ruleset with one line here). Everything that lists rulesets — the playable modules, the HUD lookup, the
 // scenario picker's names, the schema's ruleset names, the architecture test — derives from this map;
 // nothing else of a ruleset is exported. Rulesets never import each other.
 import { kuularuiskuModule } from './kuularuisku';

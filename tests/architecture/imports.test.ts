@@ -42,7 +42,7 @@ describe('imports and words across src/', () => {
 
   it('reads the import graph', () => {
     expect(edges.length).toBeGreaterThan(files.length);
-    expect(edges.some((e) => e.from === 'src/flow/index.ts' && e.to === 'src/flow/turn-machine.ts')).toBe(true);
+    expect(edges.some((e) => e.from === 'src/flow/index.ts' && e.to === 'src/flow/sequenced.ts')).toBe(true);
   });
 
   it('no import cycles among src/ modules (type-only imports count)', () => {
@@ -61,10 +61,10 @@ describe('imports and words across src/', () => {
   });
 
   it('the test oracles live in src/testing only: no production file names them (comments may)', () => {
-    // The names src/testing's entry point exports (oracles, the immutable game, its machines).
+    // The names src/testing's entry point exports (the oracles).
     const entry = stripSource(sources.get('src/testing/index.ts')!);
     const names = [...entry.matchAll(/export\s*\{([^}]*)\}/g)].flatMap((m) => m[1]!.split(',').map((n) => n.replace(/^\s*type\s+/, '').trim().split(/\s+as\s+/).pop()!)).filter(Boolean);
-    expect(names).toEqual(expect.arrayContaining(['rapierReferenceHeight', 'PureDriver', 'pureTurnMachine']));
+    expect(names).toEqual(expect.arrayContaining(['rapierReferenceHeight', 'rapierReferenceWall']));
     const named = files.filter((f) => !f.startsWith('src/testing/')).flatMap((f) => {
       const code = stripSource(sources.get(f)!);
       return names.filter((n) => new RegExp(`(?<![\\w$])${n}(?![\\w$])`).test(code)).map((n) => `${f}: ${n}`);
@@ -144,9 +144,9 @@ describe('the import checks themselves', () => {
 
   it('lets only tests and benchmarks import src/testing', () => {
     const base = { 'src/testing/index.ts': '', 'src/flow/index.ts': '', 'src/battlefield/index.ts': '' };
-    expect(flags({ ...base, 'src/app/a.ts': `import { PureDriver } from '../testing';` })).toHaveLength(1);
-    expect(flags({ ...base, 'src/flow/a.ts': `import type { PureDriver } from '../testing';` })).toHaveLength(1);
-    expect(flags({ ...base, 'src/testing/a.ts': `import { startFlow } from '../flow';\nimport { createBattlefield } from '../battlefield';` })).toEqual([]);
+    expect(flags({ ...base, 'src/app/a.ts': `import { rapierReferenceHeight } from '../testing';` })).toHaveLength(1);
+    expect(flags({ ...base, 'src/flow/a.ts': `import type { rapierReferenceHeight } from '../testing';` })).toHaveLength(1);
+    expect(flags({ ...base, 'src/testing/a.ts': `import { playGame } from '../flow';\nimport { createBattlefield } from '../battlefield';` })).toEqual([]);
   });
 });
 

@@ -5,9 +5,8 @@
 // did before the owners were asked: the random player and old logs take them. Scripted dice: the barrage
 // falls on every Red unit, every shooting die hits, cover and wound dice as given.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
 import type { Battlefield } from '../../src/battlefield';
-import { SessionDriver, createTurnMachine, flowPosition, machineSender } from '../../src/flow';
+import { sendLog } from './send-log';
 import { answerMissingDecisions } from '../../src/game';
 import { phaseOf } from '../../src/rules/kuularuisku/engine';
 import { preparationFire } from '../../src/rules/kuularuisku/special-play';
@@ -125,30 +124,23 @@ describe('opening-barrage K-GAP-9 K-5.5a the owner of a unit the preparation fir
   });
 });
 
-describe('opening-barrage the turn machine waits between turns for the owner\'s word', () => {
-  it('K-5.5a the machine stays between turns while Reds allocate, then goes on to the card draw', () => {
+describe('opening-barrage the cards machine waits between turns for the owner\'s word', () => {
+  it('K-5.5a the machine stays at the turn\'s opening while Reds allocate, then goes on to the card draw', () => {
     const g = newGame(scenario, table, new ShotDice([1, 6, 6, 1, 1, 6], [], 3));
-    const errors: unknown[] = [];
-    const actor = createActor(createTurnMachine(played.flow), { input: { driver: new SessionDriver(g, played.flow) } });
-    actor.subscribe({ error: (e) => errors.push(e) });
-    actor.start();
-    actor.send({ type: 'BEGIN_TURN', side: 'reds' });
-    expect(flowPosition(actor)).toEqual({ turn: 'betweenTurns' });
-    actor.send(g.pendingDecision()!.options[1]!.command);
-    expect(flowPosition(actor)).toEqual({ turn: 'betweenTurns' });
-    actor.send(g.pendingDecision()!.options[0]!.command);
-    expect(flowPosition(actor)).toEqual({ turn: { turn: 'pick' } });
-    expect(errors).toEqual([]);
-    actor.stop();
+    g.dispatch({ type: 'BEGIN_TURN', side: 'reds' });
+    expect(g.state.seq.step).toBe('opening');
+    g.dispatch(g.pendingDecision()!.options[1]!.command);
+    expect(g.state.seq.step).toBe('opening');
+    g.dispatch(g.pendingDecision()!.options[0]!.command);
+    expect(g.state.seq.step).toBe('draw');
   });
 
-  it('K-5.5a a saved game stopped at the barrage\'s question replays through the machines to the same question', () => {
+  it('K-5.5a a saved game stopped at the barrage\'s question replays to the same question', () => {
     const { g } = begin();
     const again = newGame(scenario, table, new ShotDice([1, 6, 6, 1, 1, 6], [], 3));
-    const sender = machineSender(again, played.flow);
-    for (const e of g.log) expect(sender.send(e.command as never).ok).toBe(true);
+    sendLog(again as never, g.log);
     expect(again.stateHash()).toBe(g.stateHash());
-    expect(flowPosition(sender.actor)).toEqual({ turn: 'betweenTurns' });
-    sender.stop();
+    expect(again.state.seq.step).toBe(g.state.seq.step);
+    expect(again.pendingDecision()).toEqual(g.pendingDecision());
   });
 });

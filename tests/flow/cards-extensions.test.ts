@@ -1,15 +1,16 @@
 // The cards turn model's extensions, each proven on the toy cards rules with scripted dice: an
 // activation of several commands (TC-3), forced steps in a row (TC-5, TC-8), decisions by another side
 // (TC-9), actions by another side inside an activation (TC-10), and the turn's start and end hooks
-// (TC-11, TC-12); each with undo and a save replayed through the machines.
+// (TC-11, TC-12); each with undo and a save replayed.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Sequenced, TableQueries } from '../../src/core';
-import { playableModule, playGame, throughMachines } from '../../src/flow';
+import { playableModule, playGame } from '../../src/flow';
 import { GameSession, loadSave, makeSave, type Command, type GameEvent } from '../../src/game';
 import type { Scenario } from '../../src/scenario';
 import { toycardsModule } from '../toys/rules/toycards';
 import type { CardsTable } from '../toys/rules/toycards/rules';
-import { cardsSession, ok, replayedThroughMachines, toycardsTable, type CState, type Session } from './toycards-harness';
+import { sequenceViolations } from './invariants';
+import { cardsSession, ok, replayedLog, toycardsTable, type CState, type Session } from './toycards-harness';
 
 const cards = playableModule(toycardsModule);
 
@@ -27,10 +28,10 @@ const session = (dice: number[], turnLimit = 1, sc?: Scenario): Session => {
 };
 const types = (g: Session) => g.legalCommands().map((c) => c.type);
 const count = (events: readonly GameEvent[], type: string) => events.filter((e) => e.type === type).length;
-/** The same game, its command log sent again through the machines (as a save replays) with the same dice. */
-const replayed = (g: Session): Session => replayedThroughMachines(cards, g, table, DICE.get(g)!);
-/** A seeded game's save loaded through the machines. */
-const loaded = (g: Session) => loadSave(makeSave(g), 'save.json', g.scenario, cards.ruleset as never, table, throughMachines(cards.flow) as never) as Session;
+/** The same game, its command log sent again to a fresh session (as a save replays) with the same dice. */
+const replayed = (g: Session): Session => replayedLog(cards, g, table, DICE.get(g)!);
+/** A seeded game's save loaded (replayed by the session). */
+const loaded = (g: Session) => loadSave(makeSave(g), 'save.json', g.scenario, cards.ruleset as never, table) as Session;
 /** Cards d6 in the scenario's order (lieutenant, first squad, second squad, blue first, blue second): the first squad's card on top. */
 const SQUAD_FIRST = [1, 6, 1, 1, 1];
 
@@ -287,11 +288,13 @@ describe('turn start and turn end hooks (TC-11, TC-12)', () => {
   });
 });
 
-describe('whole games through the machines', () => {
-  it('TC-1 … TC-12 random legal games play to their end through the turn machine, decisions answered by the player; each save loads through the machines', () => {
+describe('whole games', () => {
+  it('TC-1 … TC-12 random legal games play to their end, decisions answered by the player, the rules and the cards machine agreeing at every step; each save loads', () => {
     for (const seed of [1, 2, 3]) {
       const g = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: cards.ruleset as never, scenario, table, seed });
-      const played = playGame(g as never, cards.player!({ seed }) as never, { table, flow: cards.flow });
+      const problems: string[] = [];
+      const played = playGame(g as never, cards.player!({ seed }) as never, { table, onCommand: () => problems.push(...sequenceViolations(toycardsModule.sequence as never, g as never)) });
+      expect(problems, `seed ${seed}`).toEqual([]);
       expect(played.result, `seed ${seed}`).toMatchObject({ rule: 'TC-7' });
       expect(played.refused).toBe(0);
       expect(count(g.events, 'UNIT_ACTED') + count(g.events, 'UNIT_PASSED')).toBeGreaterThan(0);
@@ -306,19 +309,19 @@ describe('the program\'s words for the machine\'s events', () => {
   const renamed = playableModule({ ...toycardsModule, sequence: { ...toycardsModule.sequence, events: WORDS } });
   const rename = (type: string) => ({ TURN_OPENED: WORDS.begin, UNIT_ACTED: WORDS.acted, WINDOW_CLOSED: WORDS.close, ROLL_OFF_ROLLED: WORDS.rolled })[type] ?? type;
 
-  it('TC-1 TC-2 TC-6 a game with the events renamed plays as the same game, its log in the program\'s words; its save loads through the machines', () => {
+  it('TC-1 TC-2 TC-6 a game with the events renamed plays as the same game, its log in the program\'s words; its save loads', () => {
     for (const seed of [1, 2, 3]) {
       const plain = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: cards.ruleset as never, scenario, table, seed });
-      playGame(plain as never, cards.player!({ seed }) as never, { table, flow: cards.flow });
+      playGame(plain as never, cards.player!({ seed }) as never, { table });
       const g = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: renamed.ruleset as never, scenario, table, seed });
-      const played = playGame(g as never, renamed.player!({ seed }) as never, { table, flow: renamed.flow });
+      const played = playGame(g as never, renamed.player!({ seed }) as never, { table });
       expect(played.refused).toBe(0);
       expect(g.log.map((e) => e.command)).toEqual(plain.log.map((e) => e.command));
       expect(g.events).toEqual(plain.events.map((e) => ({ ...e, type: rename(e.type) })));
       expect(g.events.some((e) => e.type === 'TURN_STARTED') && g.events.some((e) => e.type === 'ACTIVATION_ENDED')).toBe(true);
       expect(g.events.map((e) => e.type)).not.toContain('TURN_OPENED');
       expect(g.state.seq).toEqual(plain.state.seq);
-      const again = loadSave(makeSave(g), 'save.json', g.scenario, renamed.ruleset as never, table, throughMachines(renamed.flow) as never) as Session;
+      const again = loadSave(makeSave(g), 'save.json', g.scenario, renamed.ruleset as never, table) as Session;
       expect(again.stateHash()).toBe(g.stateHash());
     }
   });
@@ -329,17 +332,17 @@ describe('the program\'s fields for a leader\'s command', () => {
   const renamed = playableModule({ ...toycardsModule, sequence: { ...toycardsModule.sequence, commandFields: { unit: 'leaderId', target: 'unitId' } } });
   const reshaped = (c: Command): Command => (c.type === 'COMMAND' ? { type: c.type, side: c.side, leaderId: c.unitId, unitId: c.target } : c);
 
-  it('TC-4 a game whose commands name the leader and the unit commanded in its own fields plays as the same game; its save loads through the machines', () => {
+  it('TC-4 a game whose commands name the leader and the unit commanded in its own fields plays as the same game; its save loads', () => {
     let commands = 0;
     for (const seed of [1, 2, 3]) {
       const plain = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: cards.ruleset as never, scenario, table, seed });
-      playGame(plain as never, cards.player!({ seed }) as never, { table, flow: cards.flow });
+      playGame(plain as never, cards.player!({ seed }) as never, { table });
       const g = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: renamed.ruleset as never, scenario, table, seed });
-      expect(playGame(g as never, renamed.player!({ seed }) as never, { table, flow: renamed.flow }).refused).toBe(0);
+      expect(playGame(g as never, renamed.player!({ seed }) as never, { table }).refused).toBe(0);
       expect(g.log.map((e) => e.command)).toEqual(plain.log.map((e) => reshaped(e.command)));
       expect(g.events).toEqual(plain.events);
       commands += count(g.events, 'UNIT_COMMANDED');
-      const again = loadSave(makeSave(g), 'save.json', g.scenario, renamed.ruleset as never, table, throughMachines(renamed.flow) as never) as Session;
+      const again = loadSave(makeSave(g), 'save.json', g.scenario, renamed.ruleset as never, table) as Session;
       expect(again.stateHash()).toBe(g.stateHash());
     }
     expect(commands).toBeGreaterThan(0);
@@ -390,7 +393,7 @@ describe('units acting together on one card', () => {
     ok(alone, { type: 'ACTIVATE', side: 'red', unitId: 'red_a' });
     ok(alone, { type: 'END_ACTIVATION', side: 'red' });
     expect(ok(alone, { type: 'DRAW_CARD', side: 'red' }).at(-1)).toMatchObject({ type: 'CARD_DRAWN', card: 'red_lt', unit: 'red_lt' });
-    expect(replayedThroughMachines(together, g, table, dice).state).toEqual(g.state);
+    expect(replayedLog(together, g, table, dice).state).toEqual(g.state);
   });
 });
 

@@ -4,15 +4,15 @@
 // the queue), a forced step waiting for its owners' answers (forcedGoesOn) or starting the activation,
 // actions without the machine's line (quietActions), a command word two steps share, the turn hooks'
 // steps only when a decision holds them (or named as a hook's own event), lines after every command
-// (settle); each replayed through the machines.
+// (settle); each replayed.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CardsProgram, CardsView, TableQueries } from '../../src/core';
-import { playableModule, playGame, throughMachines } from '../../src/flow';
+import { playableModule, playGame } from '../../src/flow';
 import { GameSession, loadSave, makeSave, type AnyRulesetModule, type Command, type GameEvent } from '../../src/game';
 import type { Scenario } from '../../src/scenario';
 import { toycardsModule } from '../toys/rules/toycards';
 import { activationOver, evolveCards, resolveForcedStep, type CardsTable } from '../toys/rules/toycards/rules';
-import { cardsSession, ok, replayedThroughMachines, toycardsTable, type CState, type Session } from './toycards-harness';
+import { cardsSession, ok, replayedLog, toycardsTable, type CState, type Session } from './toycards-harness';
 
 type Program = CardsProgram<CardsTable, Scenario, TableQueries>;
 const base = toycardsModule.sequence as Program;
@@ -27,9 +27,9 @@ beforeAll(() => ({ scenario, table } = toy));
 
 const session = (m: AnyRulesetModule, dice: number[], turnLimit = 1): Session => cardsSession(m, scenario, table, dice, turnLimit);
 const plainTypes = (events: readonly GameEvent[]) => events.filter((e) => e.type !== 'DICE_ROLLED').map((e) => e.type);
-/** The same game, its command log sent again through the machines with the same dice: the same state and events. */
+/** The same game, its command log sent again with the same dice: the same state and events. */
 function replays(m: AnyRulesetModule, g: Session, dice: number[]): void {
-  const again = replayedThroughMachines(m, g, table, dice);
+  const again = replayedLog(m, g, table, dice);
   expect(again.state).toEqual(g.state);
   expect(again.events).toEqual(g.events);
 }
@@ -58,9 +58,9 @@ describe('the program\'s words around the machine\'s events (dress, follow)', ()
     const seen = { spent: 0, offered: 0, windows: 0 };
     for (const seed of [1, 2, 3, 4]) {
       const p = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: plain.ruleset as never, scenario, table, seed });
-      playGame(p as never, plain.player!({ seed }) as never, { table, flow: plain.flow });
+      playGame(p as never, plain.player!({ seed }) as never, { table });
       const g = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: worded.ruleset as never, scenario, table, seed });
-      expect(playGame(g as never, worded.player!({ seed }) as never, { table, flow: worded.flow }).refused).toBe(0);
+      expect(playGame(g as never, worded.player!({ seed }) as never, { table }).refused).toBe(0);
       expect(g.log.map((e) => e.command)).toEqual(p.log.map((e) => e.command));
       expect(g.state).toEqual(p.state);
       // Without the lines, and the draws without their dress, the log is the plain game's.
@@ -79,7 +79,7 @@ describe('the program\'s words around the machine\'s events (dress, follow)', ()
       seen.spent += g.events.filter((e) => e.type === 'CARD_SPENT').length;
       seen.offered += g.events.filter((e) => e.type === 'UNIT_OFFERED').length;
       seen.windows += g.events.filter((e) => e.type === 'WINDOW_OPENS').length;
-      const again = loadSave(makeSave(g), 'save.json', g.scenario, worded.ruleset as never, table, throughMachines(worded.flow) as never) as Session;
+      const again = loadSave(makeSave(g), 'save.json', g.scenario, worded.ruleset as never, table) as Session;
       expect(again.stateHash()).toBe(g.stateHash());
       expect(again.events).toEqual(g.events);
     }
@@ -409,9 +409,9 @@ describe('lines after every command (settle)', () => {
   it('TC-7 every command\'s events end with the program\'s line, read from the state after them (closing events included); seeded games replay', () => {
     for (const seed of [1, 2]) {
       const g = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: tallied.ruleset as never, scenario, table, seed });
-      expect(playGame(g as never, tallied.player!({ seed }) as never, { table, flow: tallied.flow }).refused).toBe(0);
+      expect(playGame(g as never, tallied.player!({ seed }) as never, { table }).refused).toBe(0);
       const p = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: plain.ruleset as never, scenario, table, seed });
-      playGame(p as never, plain.player!({ seed }) as never, { table, flow: plain.flow });
+      playGame(p as never, plain.player!({ seed }) as never, { table });
       expect(g.log.map((e) => e.command)).toEqual(p.log.map((e) => e.command));
       expect(g.events.filter((e) => e.type !== 'TALLY')).toEqual(p.events);
       for (const entry of g.log) {
@@ -420,7 +420,7 @@ describe('lines after every command (settle)', () => {
         expect(last).toMatchObject({ type: 'TALLY', after: entry.command.type, events: entry.events.filter((e) => e.type !== 'DICE_ROLLED').length - 1 });
       }
       expect(g.events.at(-1)).toMatchObject({ type: 'TALLY', standing: standing(g.state.table) });
-      const again = loadSave(makeSave(g), 'save.json', g.scenario, tallied.ruleset as never, table, throughMachines(tallied.flow) as never) as Session;
+      const again = loadSave(makeSave(g), 'save.json', g.scenario, tallied.ruleset as never, table) as Session;
       expect(again.events).toEqual(g.events);
     }
   });

@@ -3,7 +3,7 @@
 // game that opens inside a turn (CardsProgram.opensAt: a scenario's starting states), saved and replayed.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedDice, type CardsProgram, type TableQueries } from '../../src/core';
-import { playableModule, throughMachines } from '../../src/flow';
+import { playableModule } from '../../src/flow';
 import { GameSession, loadSave, makeSave, type Command, type GameEvent } from '../../src/game';
 import type { Scenario } from '../../src/scenario';
 import { toycardsModule } from '../toys/rules/toycards';
@@ -61,8 +61,8 @@ describe('a game that opens inside a turn (CardsProgram.opensAt)', () => {
     expect(drawn.ok && drawn.events.find((e) => e.type === 'CARD_DRAWN')?.unit).toBe('blue_b');
     expect(g.dispatch(g.withSideToAct({ type: 'PASS', unitId: 'blue_b' }))).toMatchObject({ ok: true });
     expect(seq().acted).toEqual(['red_a', 'blue_b']);
-    // Its save replays through the machines from the same opening.
-    const again = loadSave(makeSave(g), 'save.json', g.scenario, m.ruleset, table, throughMachines(m.flow) as never);
+    // Its save replays from the same opening.
+    const again = loadSave(makeSave(g), 'save.json', g.scenario, m.ruleset, table);
     expect(again.state).toEqual(g.state);
   });
 });

@@ -9,10 +9,10 @@ import { kuularuiskuModule } from '../../src/rules/kuularuisku';
 import { GameSession } from '../../src/game';
 import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
-import { gameViolations, placementViolations } from './invariants';
+import { gameViolations, placementViolations, sequenceViolations } from './invariants';
 
 // Kuularuisku as it is played: its rules and the cards machine composed.
-const { ruleset: kuularuiskuRuleset, flow: kuularuiskuFlow } = playableModule(kuularuiskuModule);
+const { ruleset: kuularuiskuRuleset } = playableModule(kuularuiskuModule);
 
 /** SANDTABLE_GAME_SEEDS=200 runs the full soak on every scenario (npm run test:games). */
 export const SOAK = Number(process.env.SANDTABLE_GAME_SEEDS ?? 0);
@@ -44,12 +44,12 @@ export function describeGames(file: string, from: number, to: number, replayEver
         // each of which the rules must then accept.
         const checked = seed % 20 === 0;
         const draw = checked ? 'checked' : seed % 2 ? 'groups' : 'list';
-        // Every command goes through the turn machine following the cards machine (a step they do not model throws).
+        // After every command the rules and the cards machine must agree on the step (invariants.ts).
         const r = playGame(g, kuularuiskuModule.player({ seed: seed * 7919 + 1, draw }), {
           table: cached,
-          flow: kuularuiskuFlow,
           onCommand: (_c, events) => {
             for (const p of placementViolations((g.state as KSequenced).table, table, events)) problems.push(`seed ${seed}: ${p}`);
+            for (const p of sequenceViolations(kuularuiskuModule.sequence as never, g as never)) problems.push(`seed ${seed}: ${p}`);
           },
         });
         // The full save replay (every roll and sight line again) for every `replayEvery`-th seed;

@@ -1,7 +1,10 @@
 // Invariants of a whole Kuularuisku game, checked from its state and its event log: figures on the
 // table and out of walls, wounds consistent, at most one activation per unit and turn, every event
-// citing a rule, the game ended within its turn limit, and the save replaying to the same hash.
-import { hashValue, type TableQueries } from '../../src/core';
+// citing a rule, the game ended within its turn limit, and the save replaying to the same hash; and,
+// after every command of any sequenced ruleset, that its rules and its sequence machine agree.
+import { hashValue, type Command, type Sequenced, type SequenceProgram, type TableQueries } from '../../src/core';
+import { roleOf } from '../../src/flow/sequenced';
+import { rolesNow, sequenceMachineFor } from '../../src/flow/sequence-machines';
 import { loadSave, makeSave, type GameEvent, type GameSession, type Ruleset } from '../../src/game';
 import { turnLimitOf, type KGameState } from '../../src/rules/kuularuisku/engine';
 import type { Scenario } from '../../src/scenario';
@@ -101,6 +104,46 @@ export function gameViolations(g: KSessionLike, scenario: Scenario, table: Table
     const save = JSON.parse(JSON.stringify(makeSave(g)));
     const back = loadSave(save, 'game.json', scenario, ruleset, table);
     if (back.stateHash() !== g.stateHash()) out.push('the save replays to another state');
+  }
+  return out;
+}
+
+type AnyProgram = SequenceProgram<unknown, Scenario, TableQueries>;
+type AnySequenced = Sequenced<unknown>;
+
+/** The sequence's own command roles a step that takes one always lists a command of (the others hang on the table: an activation's options, a leader's reach, readiness). */
+const ALWAYS_LISTED = new Set(['begin', 'draw', 'resolve', 'pass', 'declare', 'end', 'select', 'endPhase']);
+
+/**
+ * The rules and the sequence machine agree on the step (the machine takes a command only in a step
+ * whose meta takes its role, sequenced.ts), checked on the session after every command:
+ * - each listed legal command is of a role the machine's step takes (only answers while a decision
+ *   is open) and, one of the sequence's own (not an action of the rules), the session accepts;
+ * - each of the sequence's own roles the step takes has a listed command (ALWAYS_LISTED).
+ * (An activation may list nothing: a ruleset need not list its moves and shots, which its player builds.)
+ */
+export function sequenceViolations(program: AnyProgram, session: GameSession<AnySequenced, Command, GameEvent, TableQueries>): string[] {
+  const out: string[] = [];
+  const machine = sequenceMachineFor(program as SequenceProgram<unknown, unknown, unknown>);
+  const now = session.state;
+  const roles = rolesNow(machine, now);
+  const open = session.pendingDecision();
+  const legal = session.legalCommands();
+  const listed = new Set<string>();
+  for (const c of legal) {
+    const role = roleOf(program, c.type);
+    if (role) listed.add(role);
+    const actionAsResolve = role === 'resolve' && roles.includes('action') && program.rules.actionTypes.includes(c.type);
+    if (!role || (open ? role !== 'answer' : !roles.includes(role) && !actionAsResolve)) {
+      out.push(`${c.type} is listed legal at the ${now.seq.step} step, which takes ${open ? 'only answers' : roles.join(', ') || 'nothing'}`);
+      continue;
+    }
+    if (role === 'action') continue; // the rules' own: random play sends them, the checked seeds expect each taken
+    const r = session.check(c);
+    if (!r.ok) out.push(`${c.type} is listed legal at the ${now.seq.step} step but refused: ${r.reason}`);
+  }
+  if (!open && !session.victory()) {
+    for (const role of roles) if (ALWAYS_LISTED.has(role) && !listed.has(role)) out.push(`the ${now.seq.step} step takes ${role} but no such command is listed`);
   }
   return out;
 }

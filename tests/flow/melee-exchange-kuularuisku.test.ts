@@ -4,40 +4,38 @@
 // entering each as its first event is folded; an owner's wound choice holds it at the round (K-6.4d), and
 // the steps after it follow his last answer. A charge's first round (K-6.1b) is the same exchange, opened
 // in the charger's activation. Scripted dice.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import type { GameEvent } from '../../src/core';
-import { EXCHANGE_FIELD, flowPosition, throughMachines } from '../../src/flow';
+import { EXCHANGE_FIELD } from '../../src/flow';
 import { GameSession, loadSave, makeSave } from '../../src/game';
 import { hasActivated } from '../../src/rules/kuularuisku/acted';
 import { cardsAwaited } from '../../src/flow/sequenced-cards';
 import { kuularuiskuSequence } from '../../src/rules/kuularuisku/sequence';
 import { ThenDice, flowScenario, flowTable, must, newPlayedGame, played, playedFrom, preparedSetup, type KPlayedSession } from './fixture';
-import { CHARGER_FIRST, CHARGE_UNITS, TO_CHARGE, chargeScenario, startMachines } from './situations';
-import { sendLogThroughMachines } from './send-log';
+import { CHARGER_FIRST, CHARGE_UNITS, TO_CHARGE, chargeScenario } from './situations';
+import { sendLog } from './send-log';
 
 let table: Battlefield;
-const errors: unknown[] = [];
 beforeAll(async () => {
   table = await flowTable(flowScenario());
 });
-afterEach(() => expect(errors).toEqual([]));
 
 /** Squads c (Whites) and t (Reds) locked in melee before the game starts; c's card is drawn first. */
 const locked = preparedSetup({ type: 'MELEE_STARTED', meleeId: 'm1', units: ['c', 't'], startedBy: 'c' });
 const game = (dice: number[]) => newPlayedGame(flowScenario(CHARGE_UNITS), table, new ThenDice([...CHARGER_FIRST, ...dice], 6), locked);
 const lockedModule = playedFrom(locked);
 
-/** The game's command log sent again, through the machines, to a fresh game from the same position and dice. */
-function replayedThroughMachines(g: KPlayedSession, dice: number[]): KPlayedSession {
+/** The game's command log sent again to a fresh game from the same position and dice (as a save replays). */
+function replayedLog(g: KPlayedSession, dice: number[]): KPlayedSession {
   const again: KPlayedSession = new GameSession({ ruleset: lockedModule.ruleset, scenario: g.scenario, table, seed: g.seed, dice: new ThenDice([...CHARGER_FIRST, ...dice], 6) });
-  sendLogThroughMachines(lockedModule.flow, again, g.log);
+  sendLog(again as never, g.log);
   return again;
 }
 const marks = (events: readonly GameEvent[]) => events.filter((e) => e[EXCHANGE_FIELD]).map((e) => [String(e[EXCHANGE_FIELD]), e.type, e.rule]);
 
 describe('K-6.3a K-6.4 a melee round as the cards machine\'s exchange', () => {
-  it('K-6.3a K-6.4a–g K-6.3b the steps in order: the melee begins, the round, its outcome (the Reds fall back), the activation ends; replayed through the machines', () => {
+  it('K-6.3a K-6.4a–g K-6.3b the steps in order: the melee begins, the round, its outcome (the Reds fall back), the activation ends; replayed', () => {
     // Melee dice: Whites 6 6, Reds 1 1 → the Reds take 2 hits (no choice: one each), wound tests 6 6; their morale 1 fails.
     const dice = [6, 6, 1, 1, 6, 6, 1];
     const g = game(dice);
@@ -59,13 +57,13 @@ describe('K-6.3a K-6.4 a melee round as the cards machine\'s exchange', () => {
     expect(hasActivated(g.state.table, 'c')).toBe(true);
     expect(g.state.table.melees).toEqual({});
 
-    // The command log sent again through the machines gives the same game.
-    const again = replayedThroughMachines(g, dice);
+    // The command log sent again gives the same game.
+    const again = replayedLog(g, dice);
     expect(again.events).toEqual(g.events);
     expect(again.state).toEqual(g.state);
   });
 
-  it('K-6.3a K-6.4 a seeded melee round, its owners\' choices answered, saved and loaded through the machines to the same game', () => {
+  it('K-6.3a K-6.4 a seeded melee round, its owners\' choices answered, saved and loaded (replayed by the session) to the same game', () => {
     const g = newPlayedGame(flowScenario(CHARGE_UNITS), table, undefined, locked);
     must(g, { type: 'BEGIN_TURN', side: 'whites' });
     // Cards until a unit locked in the melee is offered its round; every choice takes its first option.
@@ -77,7 +75,7 @@ describe('K-6.3a K-6.4 a melee round as the cards machine\'s exchange', () => {
     for (let n = 0; n < 10 && g.pendingDecision(); n++) must(g, g.pendingDecision()!.options[0]!.command);
     expect(g.events.filter((e) => e[EXCHANGE_FIELD]).map((e) => e[EXCHANGE_FIELD]).slice(0, 2)).toEqual(['melee begins', 'round']);
     expect(g.pendingDecision()).toBeUndefined();
-    const loaded = loadSave(makeSave(g), 'save.json', g.scenario, lockedModule.ruleset as never, table, throughMachines(lockedModule.flow) as never);
+    const loaded = loadSave(makeSave(g), 'save.json', g.scenario, lockedModule.ruleset as never, table);
     expect(loaded.events).toEqual(g.events);
     expect(loaded.state).toEqual(g.state);
   });
@@ -88,19 +86,18 @@ describe('K-6.3a K-6.4 a melee round as the cards machine\'s exchange', () => {
     const g = game([6, 1, 6, 1, 6, 6]);
     must(g, { type: 'BEGIN_TURN', side: 'whites' });
     must(g, { type: 'DRAW_CARD', side: 'whites' });
-    const { actor } = startMachines(g, errors);
-    actor.send({ type: 'RESOLVE', side: 'whites', unitId: 'c', step: 'melee-round' });
+    g.dispatch({ type: 'RESOLVE', side: 'whites', unitId: 'c', step: 'melee-round' });
     // K-6.4d the first side hit chooses where its wound falls: the machine waits in the exchange's round step.
     expect(g.state.seq).toMatchObject({ step: 'exchange', exchange: 'round', forced: 'melee-round', unit: 'c' });
     const first = g.pendingDecision()!;
     expect(first).toMatchObject({ rule: 'K-6.4d' });
     expect(g.legalCommands()).toEqual(first.options.map((o) => o.command));
     expect(g.dispatch({ type: 'END_ACTIVATION', side: 'whites', unitId: 'c' }).ok).toBe(false);
-    actor.send(first.options[0]!.command);
+    g.dispatch(first.options[0]!.command);
     const second = g.pendingDecision()!;
     expect(second.side).not.toBe(first.side);
     expect(g.state.seq).toMatchObject({ step: 'exchange', exchange: 'round' });
-    actor.send(second.options[0]!.command);
+    g.dispatch(second.options[0]!.command);
     // After the last answer the exchange's own steps go on: the outcome (K-6.4i), then the activation's end (K-6.3b).
     expect(marks(g.log.at(-1)!.events)).toEqual([
       ['outcome', 'MELEE_DECIDED', 'K-6.4i'],
@@ -111,11 +108,9 @@ describe('K-6.3a K-6.4 a melee round as the cards machine\'s exchange', () => {
     expect(hasActivated(g.state.table, 'c')).toBe(true);
     expect(Object.values(g.state.table.melees)).toHaveLength(1);
     expect(Object.values(g.state.table.melees)[0]!.outcomeDue).toBeUndefined();
-    expect(flowPosition(actor)).toEqual({ turn: { turn: 'pick' } });
-    actor.stop();
   });
 
-  it('K-6.4d K-6.4e–g after the owner\'s allocation the exchange\'s outcome step tests the loser (it falls back) and its last step ends the activation; replayed through the machines', () => {
+  it('K-6.4d K-6.4e–g after the owner\'s allocation the exchange\'s outcome step tests the loser (it falls back) and its last step ends the activation; replayed', () => {
     // Whites 6 6 (2 hits on the Reds: one each, no choice), Reds 6 1 (1 hit: the Whites choose who takes it);
     // wound tests 6 (c's), 6 6 (t's); the Reds took more hits: their morale 1 fails.
     const dice = [6, 6, 6, 1, 6, 6, 6, 1];
@@ -141,7 +136,7 @@ describe('K-6.3a K-6.4 a melee round as the cards machine\'s exchange', () => {
     // Only the exchange ended the activation: one ACTIVATION_ENDED.
     expect(g.events.filter((e) => e.type === 'ACTIVATION_ENDED')).toHaveLength(1);
 
-    const again = replayedThroughMachines(g, dice);
+    const again = replayedLog(g, dice);
     expect(again.events).toEqual(g.events);
     expect(again.state).toEqual(g.state);
   });
@@ -169,7 +164,7 @@ describe('K-6.1b a charge\'s first round is the exchange, in the charger\'s acti
     return g;
   }
 
-  it('K-6.1b K-6.4a–g K-6.3b the round\'s roll opens the exchange: the melee begins at once, the round, its outcome, the charger\'s activation ends; replayed through the machines', () => {
+  it('K-6.1b K-6.4a–g K-6.3b the round\'s roll opens the exchange: the melee begins at once, the round, its outcome, the charger\'s activation ends; replayed', () => {
     // Whites 6 6 (2 hits, one each), Reds 1 1; wound tests 6 6; the Reds' morale 1 fails: they fall back.
     const dice = [6, 6, 1, 1, 6, 6, 1];
     const g = charged(dice);
@@ -189,12 +184,12 @@ describe('K-6.1b a charge\'s first round is the exchange, in the charger\'s acti
     expect(g.state.table.activation).toBeUndefined();
 
     const again = newPlayedGame(chargeScenario(), table, new ThenDice([...CHARGER_FIRST, ...dice], 6));
-    sendLogThroughMachines(played.flow, again, g.log);
+    sendLog(again as never, g.log);
     expect(again.events).toEqual(g.events);
     expect(again.state).toEqual(g.state);
   });
 
-  it('K-6.1b K-6.4d the exchange waits at its round for the Reds\' allocation, then its outcome (K-6.4e, passed: K-6.4f) and the activation\'s end; replayed through the machines', () => {
+  it('K-6.1b K-6.4d the exchange waits at its round for the Reds\' allocation, then its outcome (K-6.4e, passed: K-6.4f) and the activation\'s end; replayed', () => {
     // Whites 6 1 (1 hit on the Reds: theirs to place), Reds 1 1; t_1's wound test 1 (killed); the Reds' morale 6 holds.
     const dice = [6, 1, 1, 1, 1, 6];
     const g = charged(dice);
@@ -219,7 +214,7 @@ describe('K-6.1b a charge\'s first round is the exchange, in the charger\'s acti
     expect(g.events.filter((e) => e.type === 'ACTIVATION_ENDED')).toHaveLength(1);
 
     const again = newPlayedGame(chargeScenario(), table, new ThenDice([...CHARGER_FIRST, ...dice], 6));
-    sendLogThroughMachines(played.flow, again, g.log);
+    sendLog(again as never, g.log);
     expect(again.events).toEqual(g.events);
     expect(again.state).toEqual(g.state);
   });

@@ -2,17 +2,17 @@
 // exchange (melee-exchange-toy.ts: TB-1 blows, TB-2 the struck unit's nerve): the steps are the
 // machine's nested states, entered in the program's order as their events are folded; an owner's
 // choice holds the exchange at its step and the steps after it go on with the last answer; then the
-// forced step ends and the activation is spent. Scripted games (replayed through the machines), seeded
+// forced step ends and the activation is spent. Scripted games (replayed), seeded
 // games to their end (saved and loaded), model-based paths (xstate/graph) through every branch of the exchange,
 // and an exchange the program opens inside an activation (`opens`).
 import { describe, expect, it } from 'vitest';
 import { fromTransition } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { ScriptedDice, type CardsView, type Sequenced, type TableQueries } from '../../src/core';
-import { cardsMachine, EXCHANGE_FIELD, throughMachines } from '../../src/flow';
+import { cardsMachine, EXCHANGE_FIELD } from '../../src/flow';
 import { GameSession, loadSave, makeSave, type Command, type GameEvent } from '../../src/game';
 import { brawlModule, type BrawlTable } from './melee-exchange-toy';
-import { cardsSession, ok as accepted, replayedThroughMachines, toycardsTable } from './toycards-harness';
+import { cardsSession, ok as accepted, replayedLog, toycardsTable } from './toycards-harness';
 
 type BState = Sequenced<BrawlTable> & { seq: CardsView };
 type Session = GameSession<BState, Command, GameEvent, TableQueries>;
@@ -31,7 +31,7 @@ const decisionOf = (m: Module, s: BState) => m.ruleset.pendingDecision?.(s as ne
 const marks = (events: readonly GameEvent[]) => events.filter((e) => e[EXCHANGE_FIELD]).map((e) => `${e.type}@${String(e[EXCHANGE_FIELD])}`);
 
 describe('the exchange as the cards machine\'s nested states (toy TB-1, TB-2)', () => {
-  it('TB-1 TB-2 blows, the owner\'s choice holding the exchange at its step, then the nerve; the activation spent; replayed through the machines', () => {
+  it('TB-1 TB-2 blows, the owner\'s choice holding the exchange at its step, then the nerve; the activation spent; replayed', () => {
     const dice = [...DEAL, 2, 5, 5, 6, 1, 1];
     const g = session(brawl, dice);
     ok(g, { type: 'BEGIN_TURN', side: 'red' });
@@ -75,13 +75,13 @@ describe('the exchange as the cards machine\'s nested states (toy TB-1, TB-2)', 
     expect(g.state.table.shaken).toContain('blue_a');
     expect(g.state.seq.acted).toEqual(expect.arrayContaining(['red_a', 'blue_a']));
 
-    // The command log sent again through the machines gives the same game.
-    const again = replayedThroughMachines(brawl, g as never, toy.table, dice);
+    // The command log sent again gives the same game.
+    const again = replayedLog(brawl, g as never, toy.table, dice);
     expect(again.events).toEqual(g.events);
     expect(again.state).toEqual(g.state);
   });
 
-  it('TB-1 TB-2 seeded games with the brawl play to their end; a save loads through the machines to the same game', () => {
+  it('TB-1 TB-2 seeded games with the brawl play to their end; a save loads to the same game', () => {
     let exchanges = 0;
     for (const seed of [1, 2, 3, 4]) {
       const g = new GameSession<BState, Command, GameEvent, TableQueries>({ ruleset: brawl.ruleset as never, scenario: { ...toy.scenario, turnLimit: 3 }, table: toy.table, seed });
@@ -89,7 +89,7 @@ describe('the exchange as the cards machine\'s nested states (toy TB-1, TB-2)', 
       for (let n = 0; n < 400 && !g.victory(); n++) ok(g, g.legalCommands().at(-1)!);
       expect(g.victory(), `seed ${seed}: the game ends`).toBeDefined();
       exchanges += g.events.filter((e) => e[EXCHANGE_FIELD] === 'blows').length;
-      const loaded = loadSave(makeSave(g as never), 'save.json', g.scenario, brawl.ruleset as never, toy.table, throughMachines(brawl.flow) as never) as Session;
+      const loaded = loadSave(makeSave(g as never), 'save.json', g.scenario, brawl.ruleset as never, toy.table) as Session;
       expect(loaded.events).toEqual(g.events);
       expect(loaded.state).toEqual(g.state);
     }
@@ -226,7 +226,7 @@ describe('model-based paths through the exchange (xstate/graph, toy TB-1, TB-2)'
 describe('an exchange the program opens inside an activation (`opens`)', () => {
   const opened = brawlModule(BRAWL, undefined, true);
 
-  it('TB-1 TB-2 red_a activates, its HOLD opens the brawl: the exchange holds its forced step, waits for the owner at `blows`, then the nerve; its end spends the activation; replayed through the machines', () => {
+  it('TB-1 TB-2 red_a activates, its HOLD opens the brawl: the exchange holds its forced step, waits for the owner at `blows`, then the nerve; its end spends the activation; replayed', () => {
     const dice = [...DEAL, 2, 5, 5];
     const g = session(opened, dice);
     ok(g, { type: 'BEGIN_TURN', side: 'red' });
@@ -247,7 +247,7 @@ describe('an exchange the program opens inside an activation (`opens`)', () => {
     expect(g.state.seq).toMatchObject({ step: 'draw', forced: null, unit: null });
     expect(g.state.seq.acted).toContain('red_a');
 
-    const again = replayedThroughMachines(opened, g as never, toy.table, dice);
+    const again = replayedLog(opened, g as never, toy.table, dice);
     expect(again.events).toEqual(g.events);
     expect(again.state).toEqual(g.state);
   });

@@ -1,56 +1,64 @@
-// The machines take any ruleset through its module: a toy ruleset with COBI-style alternating
-// activation (initiative roll each round, sides take turns picking a unit, one action each), added to
-// a copy of the registry, runs on the same turn and activation machines built from its own steps and
-// commands — no branch on a ruleset id.
-import { describe, expect, it } from 'vitest';
+// The sequence machines take any ruleset through its module: a toy ruleset with alternating activation
+// (toy armour: initiative each round, sides take turns picking a unit, one action each), added to a
+// copy of the registry, plays on the flow's alternating machine built from its own program's commands
+// and rule ids — no branch on a ruleset id — as the app looks it up (playModuleFor).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playModuleFor } from '../../src/app/play';
-import { ScriptedDice } from '../../src/core';
-import { flowPosition, startFlow } from '../../src/flow';
+import { createBattlefield, type Battlefield } from '../../src/battlefield';
+import { ScriptedDice, type Sequenced } from '../../src/core';
+import { cachedTable } from '../../src/flow';
 import { GameSession, type Command, type GameEvent, type ModuleSource } from '../../src/game';
 import { RULESET_MODULES } from '../../src/rules';
-import { trainingGroundScenario } from '../battlefield/fixture';
-import { toyModule, type Toy } from './toy-module';
+import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
+import { toyarmourModule } from '../toys/rules/toyarmour';
 
-const modules: Readonly<Record<string, ModuleSource>> = { ...RULESET_MODULES, toy: toyModule };
+const modules: Readonly<Record<string, ModuleSource>> = { ...RULESET_MODULES, toy: toyarmourModule };
+const FILE = path.resolve(__dirname, '../toys/scenarios/toyarmour.json');
+let scenario: Scenario;
+let bf: Battlefield;
+beforeAll(async () => {
+  scenario = parseScenarioOrThrow(readFileSync(FILE, 'utf8'), FILE);
+  bf = await createBattlefield(scenario);
+});
+afterAll(() => bf.free());
 
 describe('another activation model on the same machines', () => {
-  it('alternating activation (COBI-style): initiative, alternate picks, one action each, rounds to the end', () => {
+  it('alternating activation (TA-1, TA-2, TA-8): initiative, alternate picks, one action each, rounds to the end', () => {
     const toy = playModuleFor('toy', modules)!;
-    const g = new GameSession<Toy, Command, GameEvent, unknown>({ ruleset: toy.ruleset, scenario: trainingGroundScenario(), table: null, seed: 1, dice: new ScriptedDice([2, 5, 6, 1]) });
-    const { actor } = startFlow(g, toy.flow);
-    const errors: unknown[] = [];
-    actor.subscribe({ error: (e) => errors.push(e) });
+    // TA-1 Reds 2, Blues 5: Blues act first in round 1; every later roll-off goes to whoever rolls 6.
+    const g = new GameSession<Sequenced<unknown>, Command, GameEvent, unknown>({ ruleset: toy.ruleset, scenario: { ...scenario, turnLimit: 2 }, table: cachedTable(bf), seed: 1, dice: new ScriptedDice([2, 5, 6, 1]) });
     const go = (c: Command) => {
-      actor.send(g.withSideToAct(c));
-      return flowPosition(actor);
+      const r = g.dispatch(g.withSideToAct(c));
+      expect(r.ok, `${c.type}: ${r.ok ? '' : r.reason}`).toBe(true);
+      return g.state.seq.step;
     };
-    expect(flowPosition(actor)).toEqual({ turn: 'betweenTurns' });
-    expect(go({ type: 'BEGIN_TURN' })).toEqual({ turn: { turn: 'pick' } });
-    expect(g.state.toAct).toBe('B');
-    // The cards model's DRAW_CARD is not this model's way to pick.
-    expect(go({ type: 'DRAW_CARD' })).toEqual({ turn: { turn: 'pick' } });
-    expect(go({ type: 'SELECT_UNIT', unitId: 'b1' })).toEqual({ turn: { turn: 'activation' }, activation: { choosing: 'unit' } });
-    expect(go({ type: 'ACTIVATE', action: 'attack' })).toMatchObject({ activation: { acting: 'firstPart' } });
-    expect(go({ type: 'ATTACK' })).toMatchObject({ activation: { acting: 'finished' } });
-    expect(go({ type: 'END_ACTIVATION' })).toEqual({ turn: { turn: 'pick' } });
-    expect(g.state.toAct).toBe('A');
-    for (const u of ['a1', 'a2']) {
-      go({ type: 'SELECT_UNIT', unitId: u });
-      go({ type: 'ACTIVATE', action: 'move' });
-      go({ type: 'MOVE' });
-      go({ type: 'END_ACTIVATION' });
-    }
-    expect(flowPosition(actor)).toEqual({ turn: { turn: 'turnEnd' } });
-    expect(go({ type: 'END_TURN' })).toEqual({ turn: 'betweenTurns' });
+    expect(g.state.seq.step).toBe('between');
+    expect(go({ type: 'BEGIN_TURN' })).toBe('pick');
+    expect(g.state.seq.side).toBe('blue');
+    // The cards model's DRAW_CARD is not this model's way to pick: unknown to its program.
+    expect(g.dispatch({ type: 'DRAW_CARD', side: 'blue' })).toMatchObject({ ok: false, reason: 'unknown command DRAW_CARD', rule: 'TA-1' });
+    // A step out of turn: the machine's reason and the program's rule id.
+    expect(g.dispatch({ type: 'END_TURN', side: 'blue' })).toMatchObject({ ok: false, reason: expect.stringMatching(/^not now: Blues pick a unit/), rule: 'TA-2' });
+    // Each side in turn picks a unit and holds with it until nobody is left to act; then the round ends.
+    const act = () => {
+      const side = g.state.seq.side!;
+      const unitId = String(g.legalCommands()[0]!.unitId);
+      expect(go({ type: 'SELECT_UNIT', side, unitId })).toBe('activation');
+      go({ type: 'HOLD', side, unitId });
+      return side;
+    };
+    const picking = () => (g.state.seq.step as string) === 'pick';
+    const order: string[] = [];
+    while (picking()) order.push(act());
+    expect(order.slice(0, 2)).toEqual(['blue', 'red']);
+    expect(g.state.seq.step).toBe('end');
+    expect(go({ type: 'END_TURN' })).toBe('between');
     go({ type: 'BEGIN_TURN' });
-    expect(g.state.toAct).toBe('A');
-    for (const u of ['a1', 'b1', 'a2']) {
-      go({ type: 'SELECT_UNIT', unitId: u });
-      go({ type: 'ACTIVATE', action: 'move' });
-      go({ type: 'MOVE' });
-      go({ type: 'END_ACTIVATION' });
-    }
-    expect(go({ type: 'END_TURN' })).toEqual({ turn: 'over' });
-    expect(errors).toEqual([]);
+    expect(g.state.seq).toMatchObject({ round: 2, first: 'red' });
+    while (picking()) act();
+    expect(go({ type: 'END_TURN' })).toBe('over');
+    expect(g.victory()).toMatchObject({ rule: 'TA-8' });
   });
 });

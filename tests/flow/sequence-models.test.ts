@@ -4,7 +4,7 @@
 // commands with the game's seeded dice. Every command on every path is taken, every state reached is
 // one the model allows (a side to act has a unit left; a round ends only when nobody has), a side
 // with no unit left lets the other act on, and initiative is rolled again each round. Then the same
-// sequence through a session (undo, a save replayed through the machines), and the XState machines
+// sequence through a session (undo, a save replayed), and the XState machines
 // themselves walked whole games long with the sequence events the rules decide.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +13,7 @@ import { fromTransition } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import { ScriptedDice, SeededDice, type CardsView, type Sequenced, type TableQueries } from '../../src/core';
-import { cachedTable, playableModule, playGame, throughMachines } from '../../src/flow';
+import { cachedTable, playableModule, playGame } from '../../src/flow';
 import { GameSession, loadSave, makeSave, type AnyRulesetModule, type Command, type GameEvent } from '../../src/game';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 import { toyarmourModule } from '../toys/rules/toyarmour';
@@ -303,7 +303,7 @@ describe('the phases machine over the toy lines rules (TL-1, TL-5)', () => {
     expect(ruleset.victory(after, { scenario })).toMatchObject({ winner: 'red', rule: 'TL-5' });
   });
 
-  it('TL-5 after the last turn the game is over; a save replays through the machines to the same state', () => {
+  it('TL-5 after the last turn the game is over; a save replays to the same state', () => {
     const session = new GameSession<State, Command, GameEvent, TableQueries>({ ruleset: lines.ruleset as never, scenario: { ...scenario, turnLimit: 1 }, table, seed: 4 });
     for (const c of [
       { type: 'BEGIN_TURN', side: 'red' }, { type: 'MOVE_LINE', side: 'red', unitId: 'red_line', inches: 2, wheel: 0 }, { type: 'END_PHASE', side: 'red' },
@@ -311,7 +311,7 @@ describe('the phases machine over the toy lines rules (TL-1, TL-5)', () => {
     ]) expect(session.dispatch(c).ok, c.type).toBe(true);
     expect(session.state.seq.step).toBe('over');
     expect(session.victory()).toMatchObject({ rule: 'TL-5' });
-    const loaded = loadSave(makeSave(session), 'save.json', session.scenario, lines.ruleset as never, table, throughMachines(lines.flow) as never) as GameSession<State>;
+    const loaded = loadSave(makeSave(session), 'save.json', session.scenario, lines.ruleset as never, table) as GameSession<State>;
     expect(loaded.state).toEqual(session.state);
     expect(loaded.stateHash()).toBe(session.stateHash());
   });
@@ -536,12 +536,12 @@ describe('the cards machine over the toy cards rules (TC-1 … TC-7)', () => {
     expect(ruleset.legalCommands(after, { scenario, table })).toEqual([]);
   });
 
-  it('TC-2 undo takes back a choice that rolled nothing; a save replays through the machines to the same state', () => {
+  it('TC-2 undo takes back a choice that rolled nothing; a save replays to the same state', () => {
     const g = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: cards.ruleset as never, scenario, table, seed: 9 });
-    // Random play through the turn machine too (as `cli play` and the browser send commands).
-    const played = playGame(g as never, cards.player!({ seed: 9 }) as never, { table, flow: cards.flow, maxCommands: 30 });
+    // Random play, each command to the session (as `cli play` and the browser send commands).
+    const played = playGame(g as never, cards.player!({ seed: 9 }) as never, { table, maxCommands: 30 });
     expect(played).toMatchObject({ commands: 30, refused: 0 });
-    const loaded = loadSave(makeSave(g), 'save.json', g.scenario, cards.ruleset as never, table, throughMachines(cards.flow) as never) as GameSession<CState>;
+    const loaded = loadSave(makeSave(g), 'save.json', g.scenario, cards.ruleset as never, table) as GameSession<CState>;
     expect(loaded.state).toEqual(g.state);
     expect(loaded.stateHash()).toBe(g.stateHash());
     // Walk on to an offer and take the choice back.

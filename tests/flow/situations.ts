@@ -1,11 +1,9 @@
 // Situations several flow and play tests start from: a charge across open ground (the units, the card
-// order that draws the charger first, the commands up to the charge, the machines started, a charge's step read from the rules) and an escort heading back at the end of turn 1.
-import { createActor } from 'xstate';
+// order that draws the charger first, the commands up to the charge, a charge's step read from the rules) and an escort heading back at the end of turn 1.
 import type { Command } from '../../src/core';
-import { SessionDriver, createTurnMachine, type TurnActor } from '../../src/flow';
 import { phaseOf, type KGameState } from '../../src/rules/kuularuisku/engine';
 import type { Scenario } from '../../src/scenario';
-import { arrange, flowScenario, played, type KPlayedSession, type UnitSpec } from './fixture';
+import { arrange, flowScenario, type KPlayedSession, type UnitSpec } from './fixture';
 
 /** A White squad of two 6.8 cm (base to base) from a Red squad of two: well within a 10 cm charge; a lone Red unit far off. */
 export const CHARGE_UNITS: UnitSpec[] = [
@@ -36,14 +34,6 @@ export function chargeScenario(data: Record<string, Record<string, unknown>> = {
   const sc = flowScenario(units);
   for (const u of sc.units!) for (const f of u.figures) if (data[f.id]) f.data = data[f.id];
   return sc;
-}
-
-/** The turn machine over a game of the composed module, started; machine errors go to `errors`. */
-export function startMachines(g: KPlayedSession, errors: unknown[]): { actor: TurnActor } {
-  const actor = createActor(createTurnMachine(played.flow), { input: { driver: new SessionDriver(g, played.flow) } });
-  actor.subscribe({ error: (e) => errors.push(e) });
-  actor.start();
-  return { actor };
 }
 
 /**

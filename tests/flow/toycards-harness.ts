@@ -1,6 +1,6 @@
 // The toycards table the cards-model tests play on (tests/toys/scenarios/toycards.json, its battlefield
 // built once per file), and the few moves they all make: a session with scripted dice, a command that
-// must be accepted, and a game's command log sent again through the machines.
+// must be accepted, and a game's command log sent again.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -10,7 +10,7 @@ import { cachedTable } from '../../src/flow';
 import { GameSession, type AnyRulesetModule, type Command, type GameEvent } from '../../src/game';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 import type { CardsTable } from '../toys/rules/toycards/rules';
-import { sendLogThroughMachines } from './send-log';
+import { sendLog } from './send-log';
 
 export type CState = Sequenced<CardsTable> & { seq: CardsView };
 export type Session = GameSession<CState, Command, GameEvent, TableQueries>;
@@ -54,9 +54,9 @@ export function ok(g: Session, c: Command): GameEvent[] {
   return r.ok ? [...r.events] : [];
 }
 
-/** The same game, its command log sent again through module `m`'s machines with the same `dice` (as a save replays). */
-export function replayedThroughMachines(m: AnyRulesetModule, g: Session, table: TableQueries, dice: number[]): Session {
+/** The same game, its command log sent again to a fresh session of module `m` with the same `dice` (as a save replays). */
+export function replayedLog(m: AnyRulesetModule, g: Session, table: TableQueries, dice: number[]): Session {
   const again = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: m.ruleset as never, scenario: g.scenario, table, seed: 1, dice: new ScriptedDice(dice) });
-  sendLogThroughMachines(m.flow, again, g.log);
+  sendLog(again as never, g.log);
   return again;
 }

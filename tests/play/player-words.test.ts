@@ -24,7 +24,7 @@ import { RulesPanel } from '../../src/ui/play/RulesPanel';
 import { flowTable } from '../flow/fixture';
 import { escortReturnScenario } from '../flow/situations';
 
-const { ruleset, flow } = playableModule(RULESET_MODULES.kuularuisku);
+const { ruleset } = playableModule(RULESET_MODULES.kuularuisku);
 const player = RULESET_MODULES.kuularuisku.player;
 /** The table of a game's composed state (the machine's sequence beside it). */
 const tableOf = (s: unknown) => (s as { table: KState }).table;
@@ -112,7 +112,7 @@ function gameTexts(scenario: Scenario, bf: Battlefield, seed: number): { texts: 
     },
   };
   playGame(g as never, told as never, {
-    table, flow,
+    table,
     onCommand: (c) => {
       // The buttons of the moment and their hints (the special actions' among them).
       for (const a of describeActions(tableOf(g.state), { scenario, table })) shown.push(a.label, a.hint ?? '');

@@ -1,5 +1,5 @@
 // The rulesets registry (src/rules/index.ts): one module per ruleset, and every list of rulesets
-// derived from that map — a toy module added to a copy of it appears in the flow adapters, the HUD
+// derived from that map — a toy module added to a copy of it appears in the playable modules, the HUD
 // lookup, the picker's names, the schema's enum and the loaders' check. The registry exports nothing
 // of a ruleset but its module.
 import { readFileSync } from 'node:fs';
@@ -20,10 +20,10 @@ import { K_SIGHT_POINTS } from '../../src/rules/kuularuisku/sight-points';
 import { displayUnit } from '../../src/view/tools/tool-model';
 import { layerOf } from '../architecture/layer-rules';
 import { trainingGroundScenario } from '../battlefield/fixture';
-import { toyModule } from '../flow/toy-module';
+import { toyarmourModule } from '../toys/rules/toyarmour';
 
 const ROOT = path.resolve(__dirname, '../..');
-const withToy: Readonly<Record<string, ModuleSource>> = { ...RULESET_MODULES, toy: toyModule };
+const withToy: Readonly<Record<string, ModuleSource>> = { ...RULESET_MODULES, toy: toyarmourModule };
 
 describe('the rulesets registry', () => {
   it('exports the map and functions over it, nothing of a ruleset', () => {
@@ -51,7 +51,7 @@ describe('the rulesets registry', () => {
     expect(m.dice.sides).toEqual([6]);
     expect(m.sightPoints.map((p) => p.name)).toEqual(['head', 'chest', 'base']);
     expect(m.sightPoints).toBe(K_SIGHT_POINTS);
-    expect(m.flow.activationModel).toBe('cards');
+    expect(m.ruleset.activationModel).toBe('cards');
     const scenario = JSON.parse(readFileSync(path.join(ROOT, 'scenarios/kuularuisku/tammerkoski.json'), 'utf8'));
     expect(m.validateScenarioData(scenario)).toEqual([]);
     const state = m.ruleset.setup(scenario, { table: undefined as never });
@@ -67,16 +67,18 @@ describe('the rulesets registry', () => {
 });
 
 describe('every list of rulesets derives from the map (a toy module added to a copy)', () => {
-  it('the flow adapters and the HUD lookup', () => {
+  it('the playable modules and the HUD lookup', () => {
     expect(playModuleFor('toy')).toBeUndefined();
-    expect(playModuleFor('toy', withToy)?.flow).toBe(toyModule.flow);
-    expect(playHudFor('toy', withToy)).toBe(toyModule.hud);
+    // A sequenced module played composed: its rules and the alternating machine, its HUD given the legal commands.
+    expect(playModuleFor('toy', withToy)).toBe(playableModule(toyarmourModule));
+    expect(playModuleFor('toy', withToy)?.ruleset.activationModel).toBe('alternating');
+    expect(playHudFor('toy', withToy)).toBe(playableModule(toyarmourModule).hud);
     expect(playHudFor('kuularuisku')).toBe(playableModule(RULESET_MODULES.kuularuisku).hud);
   });
 
   it('the picker\'s names and the ids', () => {
     expect(rulesetIds(withToy)).toEqual([...rulesetIds(), 'toy']);
-    expect(rulesetNames(withToy)).toEqual({ sandbox: 'Sandbox', kuularuisku: 'Kuularuisku 1918', toy: 'Toy skirmish' });
+    expect(rulesetNames(withToy)).toEqual({ sandbox: 'Sandbox', kuularuisku: 'Kuularuisku 1918', toy: 'Toy armour (alternating)' });
     expect(rulesetNames()).not.toHaveProperty('toy');
   });
 

@@ -1,5 +1,5 @@
 // The play controller: one game of a scenario on a built battlefield — a GameSession (the record and
-// the truth) sequenced by the flow machines (every command goes to the turn actor), the HUD model
+// the truth; a sequenced ruleset's machine runs in its fold, so every command goes to it), the HUD model
 // re-published after each command, the log, the rules panel, autosave / resume, save files and the
 // replay scrubber, and the game options chosen at the start (the session applies them; a save keeps
 // them). The game is played on the table of the scenario as played: options that switch terrain
@@ -7,7 +7,7 @@
 // The ui and view only read the stores and call `control`.
 import type { Battlefield } from '../../battlefield';
 import { optionInWords, valueInWords, type Dice, type TableQueries } from '../../core';
-import { cachedTable, flowCan, startFlow, throughMachines, type TurnActor } from '../../flow';
+import { cachedTable } from '../../flow';
 import {
   GameSession, TableFor, describeOptions, hasOptions, parseGameOptions, sameTable, sideRefusal, tableKey,
   type Command, type GameEvent, type GameOptionChoice, type GameOptions, type PlayControl, type PlayLogLine, type PlayRuleEntry, type PlayView, type Ruleset,
@@ -78,25 +78,11 @@ function defaultStorage(): SaveStorage | null {
   }
 }
 
-/** The refusal the innermost running machine keeps (activation, melee, else the turn machine). */
-function machineRefusal(actor: TurnActor): { reason: string; rule?: string } | undefined {
-  type Snap = { context?: { refusal?: { reason: string; rule?: string } }; children: Record<string, { getSnapshot(): Snap } | undefined> };
-  let snap = actor.getSnapshot() as unknown as Snap;
-  let found = snap.context?.refusal;
-  for (;;) {
-    const child = snap.children.activation ?? snap.children.melee;
-    if (!child) return found;
-    snap = child.getSnapshot();
-    found = snap.context?.refusal ?? found;
-  }
-}
-
 export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: PlayOptions = {}): PlayHandle {
   const rulesetId = playRulesetId(scenario);
   const rulesetModule = playModuleFor(rulesetId);
   if (!rulesetModule) throw new Error(`${scenario.id}: no ruleset "${rulesetId}" is registered (src/rules/index.ts)`);
   const ruleset: Ruleset<unknown, Command, GameEvent, unknown> = rulesetModule.ruleset;
-  const adapter = rulesetModule.flow;
   // The view carries the unit distances are shown in (the scenario's displayUnit, else the module's
   // measure), so every HUD label formats them alike.
   const measure = scenario.displayUnit ? (scenario.displayUnit === 'in' ? 'inch' : 'cm') : rulesetModule.measure;
@@ -133,7 +119,7 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
   let resumed: PlayHandle['resumed'] = null;
   let session: AnySession | undefined;
   if (opts.resume && storage) {
-    const r = resumeFrom(storage, autosaveKey, scenario, ruleset, tableFor, throughMachines(adapter));
+    const r = resumeFrom(storage, autosaveKey, scenario, ruleset, tableFor);
     if (r) {
       resumed = r.ok ? { ok: true, commands: r.session.log.length } : { ok: false, message: r.message };
       if (r.ok) session = r.session;
@@ -159,16 +145,6 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
   const optionLog = (): PlayLogLine[] => (hasOptions(session!.options)
     ? [{ index: -1, commandIndex: -1, type: 'GAME_OPTIONS', text: `Game options: ${describeOptions(session!.options, choices).join('; ')}` }]
     : []);
-
-  let actor: TurnActor;
-  let broken: unknown;
-  const start = () => {
-    actor?.stop();
-    broken = undefined;
-    actor = startFlow(session!, adapter).actor;
-    actor.subscribe({ error: (err) => { broken = err; } });
-  };
-  start();
 
   const view = createStore<PlayView>(hud.describe(session.state, ctx()));
   const log = createStore<PlayLogLine[]>([]);
@@ -215,20 +191,6 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
   /** Why the game would refuse this side's command now (the session's own check), or undefined. */
   const sideWhy = (command: Command): Refusal | undefined => sideRefusal(session!.scenario, command, session!.actingSides(command));
 
-  /** Why the rules (or the machines' step) would not take this command now. */
-  const why = (command: Command): Refusal => {
-    const wrongSide = sideWhy(command);
-    if (wrongSide) return wrongSide;
-    let r;
-    try {
-      r = session!.ruleset.decide(session!.state, command, { ...ctx(), dice: probeDice });
-    } catch (err) {
-      return { ok: false, reason: `the rules could not take ${command.type}: ${err instanceof Error ? err.message : String(err)}` };
-    }
-    if (!r.ok) return { ok: false, reason: r.reason, ...(r.rule ? { rule: r.rule } : {}) };
-    return { ok: false, reason: `the game is not waiting for ${command.type} now — ${view.get().prompt.detail || view.get().prompt.headline}` };
-  };
-
   const refuse = (r: Refusal): Refusal => {
     lastRefusal.set({ reason: r.reason, ...(r.rule ? { rule: r.rule } : {}) });
     return r;
@@ -237,15 +199,20 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
   const send: PlayControl['send'] = (given) => {
     const command = sentBy(given);
     if (replayStore.get().at !== null) return refuse({ ok: false, reason: 'the table shows a past moment of the game: go back to the live game to play' });
-    if (broken) start(); // an exception in a machine action stopped the actor: restart it on the session
-    if (!flowCan(actor, command)) return refuse(why(command));
-    const before = session!.log.length;
-    actor.send(command);
-    if (session!.log.length === before) return refuse({ ok: false, ...(machineRefusal(actor) ?? why(command)) });
+    // The session's refusal is the rules' reason, or the sequence machine's for a step it is not at;
+    // a rule that throws leaves the game as it was (the session records nothing) and says so.
+    let r;
+    try {
+      r = session!.dispatch(command);
+    } catch (err) {
+      console.error(err);
+      return refuse({ ok: false, reason: `the rules could not take ${command.type}: ${err instanceof Error ? err.message : String(err)}` });
+    }
+    if (!r.ok) return refuse({ ok: false, reason: r.reason, ...(r.rule ? { rule: r.rule } : {}) });
     lastRefusal.set(null);
     autosave();
     publish();
-    return { ok: true, events: [...session!.log[session!.log.length - 1]!.events] };
+    return { ok: true, events: [...r.events] };
   };
 
   const move: PlayControl['move'] = (moves) => {
@@ -264,7 +231,6 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
   const check: PlayControl['check'] = (given) => {
     if (replayStore.get().at !== null) return { ok: false, reason: 'the table shows a past moment of the game' };
     const command = sentBy(given);
-    if (!flowCan(actor, command)) return why(command);
     const wrongSide = sideWhy(command);
     if (wrongSide) return wrongSide;
     try {
@@ -282,8 +248,7 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
 
   const undo = (): boolean => {
     if (replayStore.get().at !== null || !session!.canUndo()) return false;
-    session!.undo();
-    start(); // the machines follow the game to its step (see src/flow/index.ts)
+    session!.undo(); // the sequence is folded from the events: it goes back with them
     lastRefusal.set(null);
     autosave();
     publish();
@@ -300,12 +265,11 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
     saves: {
       toJson: () => readSave(session!),
       load(text) {
-        const r = resumeFrom({ getItem: () => text, setItem: () => {}, removeItem: () => {} }, 'uploaded save', scenario, ruleset, tableFor, throughMachines(adapter));
+        const r = resumeFrom({ getItem: () => text, setItem: () => {}, removeItem: () => {} }, 'uploaded save', scenario, ruleset, tableFor);
         if (!r) return { ok: false, message: 'uploaded save: the file is empty' };
         if (!r.ok) return { ok: false, message: r.message };
         session = r.session;
         shownTable.set(battlefieldFor(session.scenario));
-        start();
         replayStore.set((v) => ({ ...v, at: null }));
         lastRefusal.set(null);
         autosave();
@@ -328,7 +292,6 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
     options: { choices, chosen: () => session!.options },
     resumed,
     dispose() {
-      actor.stop();
       // The tables built for this game's options: freed when the last canvas drawing one lets go too
       // (the view draws the file's table again when play is left).
       built.clear();

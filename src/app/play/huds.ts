@@ -1,5 +1,5 @@
 // The registered ruleset modules as the app sees them: each read through the game layer's
-// RulesetModule (its `hud` a PlayHud, its `flow` the machines' FlowAdapter), checked at compile time.
+// RulesetModule (its `hud` a PlayHud, a sequenced one composed by playableModule), checked at compile time.
 import { playableModule } from '../../flow';
 import type { AnyRulesetModule, ModuleSource, PlayFigureMove } from '../../game';
 import { RULESET_MODULES } from '../../rules';

@@ -1,7 +1,7 @@
 // Saves for play mode: the game layer's save format (scenario id + hash, seed, command log, state
 // hash) as text, the per-scenario autosave key, and resuming from stored text — checked by parseSave
-// and replayed by loadSave (through the machines, as play sends commands), so a stale or tampered save is refused with its reason, never half-used.
-import { GameSession, SaveError, loadSave, makeSave, parseSave, type Command, type GameEvent, type ReplaySender, type Ruleset, type TableFor } from '../../game';
+// and replayed by loadSave (to the session, as play sends commands), so a stale or tampered save is refused with its reason, never half-used.
+import { GameSession, SaveError, loadSave, makeSave, parseSave, type Command, type GameEvent, type Ruleset, type TableFor } from '../../game';
 import type { Scenario } from '../../scenario';
 
 /** The part of the Web Storage API autosave uses (localStorage in the app; a Map-backed one in tests). */
@@ -25,7 +25,6 @@ export function readSave(session: GameSession<unknown, Command, GameEvent, unkno
 /** The stored save under `key` replayed: undefined when there is none, else the session or why it was refused. */
 export function resumeFrom(
   storage: SaveStorage, key: string, scenario: Scenario, ruleset: Ruleset<unknown, Command, GameEvent, unknown>, table: unknown | TableFor<unknown>,
-  through?: ReplaySender<unknown, Command, GameEvent, unknown>,
 ): { ok: true; session: GameSession<unknown, Command, GameEvent, unknown> } | { ok: false; message: string } | undefined {
   let text: string | null;
   try {
@@ -35,7 +34,7 @@ export function resumeFrom(
   }
   if (text === null || text.trim() === '') return undefined;
   try {
-    return { ok: true, session: loadSave(parseSave(text, key), key, scenario, ruleset, table, through) };
+    return { ok: true, session: loadSave(parseSave(text, key), key, scenario, ruleset, table) };
   } catch (err) {
     if (err instanceof SaveError) return { ok: false, message: err.message };
     return { ok: false, message: `${key}: the saved game does not replay (${err instanceof Error ? err.message : String(err)})` };
