@@ -7,7 +7,7 @@ import { ScriptedDice, type CardsView, type Command, type GameEvent, type TableQ
 
 import { GameSession } from '../../../src/game';
 import { kuularuiskuRuleset, type KGameState } from '../../../src/rules/kuularuisku/engine';
-import { phaseOf } from '../../../src/rules/kuularuisku/activation';
+import { offerOptions, phaseOf } from '../../../src/rules/kuularuisku/activation';
 import * as program from '../../../src/rules/kuularuisku/sequence/program';
 import type { KSequenced } from '../../../src/rules/kuularuisku/sequence/program';
 import { describeOverRandomGames } from './random-games';
@@ -42,16 +42,18 @@ function shadow(g: GameSession<KSequenced>, scenario: Scenario, table: TableQuer
     const before = s;
     const events = entry.events as Logged[];
     const p = phaseOf(before);
-    // An offer: the leader's commands and readiness the legal list gives are the program's.
+    // An offer: the leader's commands and readiness the rules' offer allows are the program's.
     if (p.kind === 'offer') {
-      const legal = kuularuiskuRuleset.legalCommands(before, ctx) as Command[];
+      const opts = offerOptions(before, p.offer, table);
       const unit = p.offer.unitId;
+      // K-2.4 the rules list only the actions the unit may choose: pass, readiness and commands are the machine's steps.
+      expect(new Set(kuularuiskuRuleset.legalCommands(before, ctx).map((c) => c.type))).toEqual(new Set(opts.actions.length ? ['ACTIVATE'] : []));
       if (p.offer.via === 'card') {
-        expect(program.mayReady(before, unit), `ready ${unit}`).toBe(legal.some((c) => c.type === 'READY'));
+        expect(program.mayReady(before, unit), `ready ${unit}`).toBe(opts.ready);
         made.ready!++;
       }
       if (p.offer.via !== 'command') {
-        expect(program.commandable(before, unit, table).sort(), `command ${unit}`).toEqual(legal.filter((c) => c.type === 'COMMAND').map((c) => String(c.unitId)).sort());
+        expect(program.commandable(before, unit, table).sort(), `command ${unit}`).toEqual([...opts.command].sort());
         made.command!++;
       }
     }

@@ -13,6 +13,7 @@ export { actionGate, activating, partOf, type Gate, type MoveMode } from './acti
 export { decideFlow, afterActivation, endActivation, immediateEnd, ACTION_NAMES, type FlowCtx, type FlowDecision } from './decide';
 export { startChargeSequence } from './melee-flow';
 export { legalCommands, activateCommands, otherOfferCommands, actingUnits, unitShots, specialCommandsNow, type Offer, type KCommand } from './legal';
+export { tableCommands } from './step-commands';
 export { KVictoryData, validateVictory, victoryCheck, turnLimitOf, objectiveHolder, objectiveHolders, holdsObjectives, objectivePoints, objectiveAreas, unitsIn, strength, sidesOnTable, type KVictoryDataT } from './victory';
 export type { SoldierCommand } from './soldier-command';
 export { recallingStragglers, recalledStragglers } from './stragglers-recalled';

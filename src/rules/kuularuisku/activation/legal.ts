@@ -1,7 +1,9 @@
-// The commands the side to act may give now, as far as the rules can list them: every flow answer,
-// and in an activation the shots at valid targets, the scenario's special commands and the end.
+// The commands the rules themselves may list now: an owner's or a charged side's answer, a charge's
+// step awaiting its roll, the actions a unit offered its card may choose, and in an activation the
+// shots at valid targets and the scenario's special commands. The sequence's steps (the turn's start,
+// the draw, readiness, pass, ready, a leader's command, the activation's and the turn's end) are the
+// sequence machine's: the composed module lists them (src/flow), a bare table reads them (step-commands.ts).
 // Moves are not listed (a player proposes one, by a drag or its planner, and decide judges it).
-// Complete enough that choosing among them always reaches the end of the game.
 import type { KState } from '../state';
 import type { TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
@@ -11,7 +13,6 @@ import { actionGate, activating } from './action-gate';
 import type { FlowCommand } from './commands';
 import { offerOptions, type OfferOptions } from './offer';
 import { phaseOf } from './phase';
-import { readyUnits } from './readiness';
 import type { SoldierCommand } from './soldier-command';
 import { specialCommands } from '../special-play';
 import { ownerAnswers } from './wound-choice';
@@ -22,31 +23,20 @@ export type KCommand = FlowCommand | SoldierCommand;
 export function legalCommands(s: KState, ctx: { scenario: Scenario; table: TableQueries }): KCommand[] {
   const p = phaseOf(s);
   switch (p.kind) {
-    case 'over':
-      return [];
-    // Any player may take these steps: they carry the first side (a player at the screen sends its own).
-    case 'between-turns':
-      return [{ type: 'BEGIN_TURN', side: s.sides[0]!.id }];
-    case 'draw':
-      return [{ type: 'DRAW_CARD', side: s.sides[0]!.id }];
-    case 'turn-end':
-      return [{ type: 'END_TURN', side: s.sides[0]!.id }];
-    case 'pending':
-      return [{ type: 'RESOLVE', side: p.pending.side, step: p.pending.kind }];
     case 'choice':
       if (isOwnerChoice(p.choice)) return ownerAnswers(s, p.choice) as KCommand[];
       return p.choice.kind === 'defensive-fire'
         ? [{ type: 'DEFENSIVE_FIRE', side: p.choice.side, fire: true }, { type: 'DEFENSIVE_FIRE', side: p.choice.side, fire: false }]
         : [{ type: 'GRENADES', side: p.choice.side, use: true }, { type: 'GRENADES', side: p.choice.side, use: false }];
-    case 'window':
-      return [{ type: 'READINESS', side: p.side, unitId: null }, ...readyUnits(s, p.side).map((unitId): KCommand => ({ type: 'READINESS', side: p.side, unitId }))];
-    case 'offer': {
-      const o = p.offer;
-      const opts = offerOptions(s, o, ctx.table);
-      return [...activateCommands(o, opts), ...otherOfferCommands(o, opts)];
-    }
+    // A step of the rules' own (a charge's test); a forced step at the offer is the sequence's.
+    case 'pending':
+      return s.tableFlow.pending ? [{ type: 'RESOLVE', side: p.pending.side, step: p.pending.kind }] : [];
+    case 'offer':
+      return activateCommands(p.offer, offerOptions(s, p.offer, ctx.table));
     case 'activation':
-      return [...activationShots(s, ctx.table), ...specialCommandsNow(s, p.side), { type: 'END_ACTIVATION', side: p.side }];
+      return [...activationShots(s, ctx.table), ...specialCommandsNow(s, p.side)];
+    default:
+      return [];
   }
 }
 

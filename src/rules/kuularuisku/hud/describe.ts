@@ -5,7 +5,7 @@ import type { Command, PendingDecision, PlayAction, PlayFigureLook, PlayPanel, P
 import { withVehicles, type Scenario } from '../../../scenario';
 import { specialCommands } from '../special-play';
 import { ACTION_NAMES } from '../activation/decide';
-import { legalCommands } from '../activation/legal';
+import { tableCommands } from '../activation/step-commands';
 import { phaseOf, sideToAct, type KPhase } from '../activation/phase';
 import { medicDecision, ownerDecision, woundDecision } from '../activation/wound-choice';
 import { isLeaderless } from '../movement';
@@ -24,7 +24,7 @@ import { hasActivated } from '../acted';
 export interface DescribeCtx {
   scenario: Scenario;
   table: TableQueries;
-  /** The legal commands of the moment as the sequence machine gives them (the buttons outside an activation); else the rules'. */
+  /** The legal commands of the moment as the sequence machine gives them (the buttons outside an activation); else the table's (step-commands.ts). */
   legal?: readonly Command[];
 }
 
@@ -173,7 +173,7 @@ export function describeActions(s: KState, ctx: DescribeCtx, p: KPhase = phaseOf
   // the scenario's special commands; the soldier-level extras are checked against the rules here.
   const commands = p.kind === 'activation'
     ? [ctx.legal?.find((c) => c.type === 'END_ACTIVATION') ?? { type: 'END_ACTIVATION', side: p.side }, ...activationExtras(s, ctx), ...(s.special ? specialCommands(s, p.activation.unitId) : []).map((c) => ({ ...c, side: p.side }))]
-    : ctx.legal ?? legalCommands(s, ctx);
+    : ctx.legal ?? tableCommands(s, ctx);
   return commands.map((c) => actionFor(s, c)).filter((a): a is PlayAction => !!a);
 }
 

@@ -11,7 +11,7 @@ import type { KFigure, KState } from '../state';
 import { liveFigures, standingFigures } from '../table';
 import { ableFirers } from '../visibility';
 import {
-  actingUnits, actionGate, activateCommands, legalCommands, offerOptions, otherOfferCommands, phaseOf, specialCommandsNow, unitOnTable,
+  actingUnits, actionGate, activateCommands, offerOptions, otherOfferCommands, phaseOf, specialCommandsNow, tableCommands, unitOnTable,
   type KCommand, type MoveMode, type SoldierCommand,
 } from '../activation';
 import { candidateActions, moveCandidates } from './move-candidates';
@@ -45,19 +45,19 @@ export function candidateGroups(s: KState, ctx: Ctx): CandidateGroup[] {
 /**
  * The same commands as one list, built whole (each move offered as many times as it weighs), with
  * the moves proposed all at once for every acting unit (candidateActions): a cheaper list than the
- * rules' legal commands plus checked moves; the rules refuse what does not fit.
+ * table's commands (step-commands.ts) plus checked moves; the rules refuse what does not fit.
  */
 export function candidateCommands(s: KState, ctx: Ctx): KCommand[] {
   return groupsNow(s, ctx).flatMap((g) => g.build());
 }
 
 /**
- * The rules' legal commands with the moves and charges this player would try, each checked by the
+ * The table's commands (the sequence's steps and the rules' own) with the moves and charges this player would try, each checked by the
  * rules with dice that keep nothing: every command is one the rules accept (the moves before each
  * unit's shots, as the activation lists them).
  */
 export function checkedCommands(s: KState, ctx: Ctx): KCommand[] {
-  const legal = legalCommands(s, ctx);
+  const legal = tableCommands(s, ctx);
   const p = phaseOf(s);
   if (p.kind !== 'activation') return legal;
   const side = p.side;
@@ -96,7 +96,7 @@ function groupsNow(s: KState, ctx: Ctx, planner?: MovePlanner): CandidateGroup[]
     if (opts.actions.length) groups.push({ keys: ['ACTIVATE'], build: () => activateCommands(p.offer, opts, (action) => actionWeight(s, ctx.table, p.offer.unitId, action)) });
     return eagerGroups(otherOfferCommands(p.offer, opts), groups);
   }
-  if (p.kind !== 'activation') return eagerGroups(legalCommands(s, ctx));
+  if (p.kind !== 'activation') return eagerGroups(tableCommands(s, ctx));
   const rest = specialCommandsNow(s, p.side);
   rest.push({ type: 'END_ACTIVATION', side: p.side });
   return eagerGroups(rest, roughGroups(s, ctx, planner));

@@ -21,6 +21,7 @@ import { actingUnits } from '../activation/legal';
 const ANSWERS = ['ALLOCATE_WOUNDS', 'MEDIC_REROLL', 'TAKE_OVER', 'LEADER_DIVE', 'EVACUATION_MOVE', 'ESCORT_RETURN'];
 /** The soldiers' actions, the charged side's (defensive fire, grenades), a charge's steps awaiting a roll (RESOLVE inside the activation). */
 const ACTIONS = [...ACTION_TYPES, 'DEFENSIVE_FIRE', 'GRENADES', 'RESOLVE'];
+/** Of the rules' own commands, those the machine offers as the activation's actions (the owners' answers come as the pending decision's options). */
 const isAction = (c: Command) => !FLOW_COMMAND_TYPES.has(c.type) || c.type === 'DEFENSIVE_FIRE' || c.type === 'GRENADES';
 
 /**
@@ -84,6 +85,7 @@ export const kuularuiskuSequence: CardsProgram<KState, Scenario, TableQueries> =
     const units = activationUnits(rulesTable(s as KSequenced), offerOf(rulesState(s as KSequenced)), c.leaders === 'leave' ? 'leave' : 'with').units;
     return [s.seq.unit!, ...units.filter((u) => u !== s.seq.unit)];
   },
+  // K-2.4, K-2.2e the actions (and choices of joined leaders) the rules allow the unit offered: their own list at an offer.
   activateOptions: (s, ctx) => (kuularuiskuRuleset.legalCommands(rulesTable(s as KSequenced), ctx) as Command[]).filter((c) => c.type === 'ACTIVATE'),
   // The rules' reason for an activation they do not offer (K-7.1c pinned, K-1.0c out of formation …); no dice are rolled to refuse.
   activateRefusal: (s, c, ctx) => {
