@@ -8,7 +8,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserRequired, hasBrowser, nextFrame, openBrowser, openTable, saveShot } from './browser';
-import { activeUnitCovered, measureLayout, tableShareOfUncovered, uncoveredTableShare } from './layout-probe';
+import { activeUnitCovered, measureLayout, tableShareOfUncovered, uncoveredTableShare, unfadedScrolls } from './layout-probe';
 import { foldDock, openPlay, playToTargets, tab, takeOver } from './play-helpers';
 
 const run = hasBrowser || browserRequired;
@@ -80,6 +80,16 @@ describe.runIf(run)('the table gets the room the HUD leaves it', () => {
     if (outside.length) withOrders.push(`Orders open: tabs cut off at the sheet's edge: ${outside.join(', ')}`);
     // Its targets are there to press.
     if ((await page.locator('[data-testid=panel-orders] button.st-play-target').count()) === 0) withOrders.push('Orders open: no target to press');
+    // Three targets at least read whole in the sheet (this game offers more), and the cut one fades out.
+    const whole = await page.evaluate(() => {
+      const body = document.querySelector('[data-testid=panel-orders]')!;
+      const b = body.getBoundingClientRect();
+      const targets = Array.from(body.querySelectorAll('.st-play-target')).map((t) => t.getBoundingClientRect());
+      return { all: targets.length, whole: targets.filter((r) => r.top >= b.top - 0.5 && r.bottom <= b.bottom + 0.5).length };
+    });
+    expect(whole.all).toBeGreaterThanOrEqual(4);
+    if (whole.whole < 3) withOrders.push(`Orders open: ${whole.whole} of ${whole.all} targets read whole in the sheet`);
+    withOrders.push(...(await unfadedScrolls(page, '[data-testid=play-dock]')).map((u) => `Orders open: ${u}`));
     await saveShot(page, 'layout-table-room-tammerkoski-640x400-orders.png');
     problems.push(...withOrders);
     expect(problems).toEqual([]);
