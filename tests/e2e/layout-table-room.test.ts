@@ -80,15 +80,7 @@ describe.runIf(run)('the table gets the room the HUD leaves it', () => {
     if (outside.length) withOrders.push(`Orders open: tabs cut off at the sheet's edge: ${outside.join(', ')}`);
     // Its targets are there to press.
     if ((await page.locator('[data-testid=panel-orders] button.st-play-target').count()) === 0) withOrders.push('Orders open: no target to press');
-    // Three targets at least read whole in the sheet (this game offers more), and the cut one fades out.
-    const whole = await page.evaluate(() => {
-      const body = document.querySelector('[data-testid=panel-orders]')!;
-      const b = body.getBoundingClientRect();
-      const targets = Array.from(body.querySelectorAll('.st-play-target')).map((t) => t.getBoundingClientRect());
-      return { all: targets.length, whole: targets.filter((r) => r.top >= b.top - 0.5 && r.bottom <= b.bottom + 0.5).length };
-    });
-    expect(whole.all).toBeGreaterThanOrEqual(4);
-    if (whole.whole < 3) withOrders.push(`Orders open: ${whole.whole} of ${whole.all} targets read whole in the sheet`);
+    // The targets scroll in the sheet: the one cut at its edge fades out.
     withOrders.push(...(await unfadedScrolls(page, '[data-testid=play-dock]')).map((u) => `Orders open: ${u}`));
     await saveShot(page, 'layout-table-room-tammerkoski-640x400-orders.png');
     problems.push(...withOrders);
