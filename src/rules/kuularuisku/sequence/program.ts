@@ -1,7 +1,7 @@
 // Kuularuisku's answers to the cards turn model (CardsProgram, src/core/sequence.ts) as pure functions
 // over `{ table, seq }`: the deck dealt, what a drawn card does, the forced step due, whom a leader may
 // command, readiness, the roll-off. They reuse the rules' own deck, offer and readiness checks; the
-// machine is not yet in Kuularuisku's loop (docs/rulesets.md lists what still differs).
+// composed module (src/flow/sequenced.ts) runs them in the cards machine, which every game plays through.
 import type { CardsProgram, CardsView, Dice, ForcedResolution, GameEvent, RollOffRound, Sequenced, TableEffects, TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import { resolveHouse } from '../house';
