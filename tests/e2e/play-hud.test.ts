@@ -66,6 +66,12 @@ describe.runIf(run)('play HUD in Chromium', () => {
     return title;
   }
 
+  /** A hand-over the step must bring: wait for its card (the HUD may draw it a moment after the log grows), then take over. */
+  async function handedOver(): Promise<string | null> {
+    await page.waitForSelector(byId('handover'), { timeout: 30_000 });
+    return takeOver();
+  }
+
   /** The game as the hook shows it (read only): the PlayView and the number of log lines. */
   const game = () => page.evaluate(() => {
     const p = window.__sandtable!.play!;
@@ -121,7 +127,7 @@ describe.runIf(run)('play HUD in Chromium', () => {
     // Until the Red player takes over, the actions are locked.
     expect(await page.isDisabled('[data-testid=action-bar] [data-action="activate:shoot"]')).toBe(true);
     await saveShot(page, 'play-hud-handover.png');
-    expect(await takeOver()).toContain('Red');
+    expect(await handedOver()).toContain('Red');
     expect(await page.isEnabled('[data-testid=action-bar] [data-action="activate:shoot"]')).toBe(true);
     // The help overlay lists the play keys.
     await page.keyboard.press('?');
@@ -162,7 +168,7 @@ describe.runIf(run)('play HUD in Chromium', () => {
   it('shoots through the target list: dice in the tray, K-5.x in the log, a log rule id opens the rules panel', async () => {
     await act('pass');
     await act('draw');
-    expect(await takeOver()).toContain('Blue to play');
+    expect(await handedOver()).toContain('Blue to play');
     expect(await text('play-card')).toContain('Behind the wall');
     await act('activate:shoot');
 
@@ -231,16 +237,16 @@ describe.runIf(run)('play HUD in Chromium', () => {
 
   it('readiness: a unit waits (K-2.3a) and its side may use it in the window between activations (K-2.3b)', async () => {
     await act('draw');
-    expect(await takeOver()).toContain('Red to play');
+    expect(await handedOver()).toContain('Red to play');
     expect(await text('play-card')).toContain('Hilltop observer');
     await act('ready');
     await tab('units');
     expect(await page.textContent(byId('unit-hill_top'))).toContain('ready');
     await act('draw');
-    expect(await takeOver()).toContain('Blue to play');
+    expect(await handedOver()).toContain('Blue to play');
     await act('pass');
     // The window: Red may activate its ready unit now.
-    expect(await takeOver()).toContain('Red to play');
+    expect(await handedOver()).toContain('Red to play');
     expect(await text('play-detail')).toContain('ready unit');
     expect(await actionIds()).toEqual(['readiness:pass', 'readiness:hill_top']);
     expect(await page.textContent('[data-testid=action-bar]')).toContain('K-2.3b');
@@ -414,7 +420,7 @@ describe.runIf(run)('play HUD in Chromium', () => {
     await page.waitForSelector(byId('play-hud'), { timeout: 60_000 });
     await act('begin-turn');
     await act('draw');
-    expect(await takeOver()).toContain('Whites to play');
+    expect(await handedOver()).toContain('Whites to play');
     expect(await text('play-side')).toBe('Whites');
     expect(await text('play-card')).toContain('Company commander');
     const commands = (await actionIds()).filter((a) => a.startsWith('command:'));
@@ -433,10 +439,12 @@ describe.runIf(run)('play HUD in Chromium', () => {
     const figs = scenario.units!.find((u) => u.id === 'w_sq2')!.figures;
     const centre = [figs.reduce((a, f) => a + f.at[0], 0) / figs.length, figs.reduce((a, f) => a + f.at[1], 0) / figs.length];
     await page.click(byId('unit-w_sq2'));
-    await page.waitForFunction(() => { const c = window.__sandtable?.view?.camera(); return c?.view === 'focus' && !c.flying; }, null, { timeout: 30_000 });
-    const cam = await page.evaluate(() => window.__sandtable!.view!.camera()!);
-    expect(cam.target[0]).toBeCloseTo(centre[0]!, 0);
-    expect(cam.target[2]).toBeCloseTo(centre[1]!, 0);
+    // The commanded unit's own camera move may still be settling when the card is clicked: wait for the
+    // card's flight to land (a focus view, not flying) on the squad's centre.
+    await expect.poll(async () => {
+      const c = await page.evaluate(() => window.__sandtable!.view!.camera()!);
+      return c.view === 'focus' && !c.flying ? Math.max(Math.abs(c.target[0] - centre[0]!), Math.abs(c.target[2] - centre[1]!)) : Infinity;
+    }, { timeout: 30_000 }).toBeLessThan(0.5);
     // On this small screen the open dock takes the right half; folded, most of the table is free.
     await page.click(byId('dock-toggle'));
     expect(await page.getAttribute(byId('play-dock'), 'data-open')).toBe('false');
