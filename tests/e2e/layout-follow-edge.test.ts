@@ -8,7 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserRequired, hasBrowser, openBrowser, saveShot } from './browser';
 import { activeUnitCovered, tableCoverage } from './layout-probe';
-import { openPlay, takeOver } from './play-helpers';
+import { openPlay, stillCamera, takeOver } from './play-helpers';
 
 const run = hasBrowser || browserRequired;
 const SIZES = [[1920, 1080], [1280, 800], [1024, 768], [640, 400]] as const;
@@ -79,13 +79,11 @@ describe.runIf(run)('the follow camera keeps the table in frame', () => {
     const r = (await box.boundingBox())!;
     await page.mouse.move(r.x + r.width * 0.3, r.y + r.height * 0.5);
     await page.mouse.wheel(0, -200);
-    await page.waitForTimeout(800);
-    const pose = () => page.evaluate(() => window.__sandtable!.view!.camera()!.position);
-    const moved = await pose();
+    const moved = await stillCamera(page);
     await foldDock();
+    // A follow would start at the fold's resize and move the camera by centimetres.
     await page.waitForTimeout(1500);
-    // The controls' smoothing may still settle by a hair; a follow would move it by centimetres.
-    const drift = Math.max(...(await pose()).map((c, i) => Math.abs(c - moved[i]!)));
+    const drift = Math.max(...(await stillCamera(page)).map((c, i) => Math.abs(c - moved[i]!)));
     expect(drift).toBeLessThan(0.05);
     await own.close();
   }, 300_000);
