@@ -1,0 +1,34 @@
+// The to-hit die's first look, shared by the vehicle (C-3.3.3.1g–i) and infantry (C-3.3.3.2b–c) procedures:
+// a natural 1 is checked before any modifier (a second 1 jams the weapon), and when the modifiers make
+// a hit impossible a 6 calls for a second die (a second 6 hits whatever the modifiers).
+import type { Dice } from '../../core';
+
+export type FirstDie =
+  /** A 1 then a 1: the weapon jams, no shot (C-3.3.3.1i). */
+  | { kind: 'jam'; rolls: number[] }
+  /** A 1 then anything else: a natural 1 always misses (C-3.3.3.1h). */
+  | { kind: 'natural-1'; rolls: number[] }
+  /** A 6 then a 6 on an impossible shot: a hit whatever the modifiers (C-3.3.3.1g). */
+  | { kind: 'double-six'; rolls: number[] }
+  /** A 6 then anything else on an impossible shot. */
+  | { kind: 'six-not-confirmed'; rolls: number[] }
+  /** Any other first die: resolve it with the modifiers. */
+  | { kind: 'roll'; value: number; rolls: number[] };
+
+/**
+ * Roll the to-hit die (before counting modifiers, as Sergeant Bricks advises) and its confirmation
+ * die where the book calls for one. `impossible`: the modifiers leave no face that hits (C-AMB-11:
+ * the 6-then-6 rule applies only then).
+ */
+export function firstDie(dice: Dice, impossible: boolean, who: string, rule: string): FirstDie {
+  const first = dice.roll(6, `${who}: to-hit die`, rule);
+  if (first === 1) {
+    const second = dice.roll(6, `${who}: jam check after a natural 1`, rule.startsWith('C-3.3.3.2') ? 'C-3.3.3.2b' : 'C-3.3.3.1i');
+    return { kind: second === 1 ? 'jam' : 'natural-1', rolls: [first, second] };
+  }
+  if (first === 6 && impossible) {
+    const second = dice.roll(6, `${who}: a second 6 on an impossible shot`, rule.startsWith('C-3.3.3.2') ? 'C-3.3.3.2c' : 'C-3.3.3.1g');
+    return { kind: second === 6 ? 'double-six' : 'six-not-confirmed', rolls: [first, second] };
+  }
+  return { kind: 'roll', value: first, rolls: [first] };
+}
