@@ -1,7 +1,8 @@
 // The data a COBI game plays with: the shipped cards (C-4.1), weapons (C-4.2) and house values, with a
 // scenario's `rules.cards`, `rules.weapons` and `rules.house` on top, by id. An override of a shipped id
 // sets only the fields it names (the rest stay the card's or weapon's); a new id must be complete. A field
-// the scenario sets is the scenario's value, so it leaves the `house` list unless the override gives one.
+// the scenario sets is the scenario's value, so it leaves the `house` list unless the override gives one
+// (a new entry's `house` is empty unless it gives one).
 import type { z } from 'zod';
 import { CobiDataError, duplicateIds, zodIssues, type DataIssue } from './data-issues';
 import { CARDS_RAW, CardSchema, cardIssues, loadCards, type VehicleCard } from './vehicle/card';
@@ -53,9 +54,15 @@ function overlay<T extends { id: string; house: string[] }>(
       const mine = setPaths(over);
       candidate = merged(old, over);
       if (!('house' in over)) (candidate as { house: string[] }).house = old.house.filter((f) => !mine.some((p) => p === f || p.startsWith(`${f}.`) || f.startsWith(`${p}.`)));
+    } else if (!('house' in over)) {
+      // A new entry is the scenario's own: its values are not house values unless it says so.
+      candidate = { ...over, house: [] };
     }
     const r = schema.safeParse(candidate);
-    if (!r.success) return void issues.push(...zodIssues(file, at, r.error));
+    if (!r.success) {
+      if (!old) issues.push({ file, path: `${at}.id`, message: `"${over.id}" is not a shipped id, so the entry is a new one: expected every field` });
+      return void issues.push(...zodIssues(file, at, r.error));
+    }
     parsed.push({ item: r.data, index: i });
   });
   issues.push(...duplicateIds(file, base, parsed.map((p) => p.item)).map((d) => ({ ...d, path: d.path.replace(/\[(\d+)\]/, (_, n: string) => `[${parsed[Number(n)]!.index}]`) })));
