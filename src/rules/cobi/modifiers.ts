@@ -18,8 +18,8 @@ export interface ShotConditions {
   notNearest?: boolean;
   /** C-MOD-9 / C-EX-5 the target is in a light vehicle. */
   lightVehicle?: boolean;
-  /** C-GAP-6 (house camouflageModifier) the target vehicle is camouflaged. */
-  camouflaged?: number;
+  /** C-GAP-6 the target vehicle is camouflaged: the house camouflageModifier's value. */
+  camouflage?: number;
   /** C-MOD-10 / C-3.3.3.2d the weapon's range-band modifier (infantry/range.ts). */
   range?: number;
 }
@@ -46,6 +46,6 @@ export function shotModifiers(c: ShotConditions): { total: number; parts: Modifi
   add(c.binoculars, 'C-MOD-7', 1, 'commander with binoculars');
   add(c.notNearest, 'C-MOD-8', -1, 'not the nearest target');
   add(c.lightVehicle, 'C-MOD-9', -1, 'target in a light vehicle');
-  add(c.camouflaged !== undefined && c.camouflaged !== 0, 'C-GAP-6', c.camouflaged ?? 0, 'target camouflaged (house)');
+  add(c.camouflage !== undefined && c.camouflage !== 0, 'C-GAP-6', c.camouflage ?? 0, 'target camouflaged (house)');
   return { total: parts.reduce((s, p) => s + p.value, 0), parts };
 }

@@ -41,7 +41,9 @@ describe('C-3.3.3.2g C-3.3.3.2i C-AMB-10 the opposed roll', () => {
   it('C-3.3.3.2b a natural 1 misses with no defender die; a second 1 jams the weapon', () => {
     const defender = new ScriptedDice([]);
     expect(infantryAttack(new ScriptedDice([1, 4]), defender, +5)).toMatchObject({ outcome: 'miss', jammed: false, attackRolls: [1, 4] });
-    expect(infantryAttack(new ScriptedDice([1, 1]), defender, 0)).toMatchObject({ outcome: 'miss', jammed: true, rule: 'C-3.3.3.2b' });
+    const jam = new ScriptedDice([1, 1]);
+    expect(infantryAttack(jam, defender, 0)).toMatchObject({ outcome: 'miss', jammed: true, rule: 'C-3.3.3.2b' });
+    expect(jam.rolls.map((r) => r.rule)).toEqual(['C-3.3.3.2a', 'C-3.3.3.2b']);
     expect(defender.rolls).toHaveLength(0);
   });
 

@@ -91,6 +91,17 @@ describe('C-3.3.3.1f–g the to-hit roll', () => {
   });
 });
 
+describe('C-3.3.3.1c–e the modifiers table', () => {
+  it('C-MOD-1 C-MOD-2 C-MOD-3 C-MOD-4 C-MOD-6 C-MOD-7 C-3.3.3.1d they add up: aimed, smoke, rain, dug in, hard cover, binoculars = −5', () => {
+    const m = shotModifiers({ aimed: true, fogOrSmoke: true, heavyRain: true, dugIn: true, cover: 'hard', binoculars: true });
+    expect(m.parts.map((p) => [p.rule, p.value])).toEqual([['C-MOD-1', -1], ['C-MOD-2', -1], ['C-MOD-3', -1], ['C-MOD-4', -1], ['C-MOD-6', -2], ['C-MOD-7', 1]]);
+    expect(m.total).toBe(-5);
+  });
+  it('C-GAP-6 a camouflaged vehicle: the house value (−1) as a marked modifier', () => {
+    expect(shotModifiers({ camouflage: loadCobiData(undefined).house.camouflageModifier }).parts).toEqual([{ rule: 'C-GAP-6', value: -1, why: 'target camouflaged (house)' }]);
+  });
+});
+
 describe('C-3.3.3.1k the damage pool', () => {
   it('C-3.3.3.1k sixes chain: a 6 brings a die, which shows 6 and brings another', () => {
     const pool = damagePool(new ScriptedDice([6, 1, 6, 6, 2]), 2);

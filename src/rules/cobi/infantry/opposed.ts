@@ -26,7 +26,7 @@ export type AttackDie =
  * resolved normally (and misses).
  */
 export function attackDie(dice: Dice, modifier: number, who = 'attacker'): AttackDie {
-  const d = firstDie(dice, 6 + modifier < 1, who, 'C-3.3.3.2a');
+  const d = firstDie(dice, 6 + modifier < 1, 'infantry', who);
   switch (d.kind) {
     case 'jam': return { kind: 'jam', rolls: d.rolls, rule: 'C-3.3.3.2b' };
     case 'natural-1': return { kind: 'miss', rolls: d.rolls, rule: 'C-3.3.3.2b' };

@@ -32,7 +32,7 @@ export const CardSchema = z.object({
   hit: DieRange.nullable(),
   /** C-CARD-7 Ładowanie: the reload range; null as for hit. */
   reload: DieRange.nullable(),
-  /** C-CARD-8 Obrażenia: damage dice; null as for hit. */
+  /** C-CARD-8 Obrażenia: damage dice (C-EX-4 cites it as "(9/)", a slip: C-AMB-6); null as for hit. */
   damage: z.number().int().positive().nullable(),
   /** C-CARD-9 Eksplozja: the damage modifier for explosions — the book never says how it applies (C-AMB-11). */
   explosion: z.number().int().optional(),

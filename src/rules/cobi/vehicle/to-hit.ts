@@ -26,7 +26,7 @@ export function faceNeeded(range: readonly [number, number], modifier: number): 
 export function vehicleToHit(dice: Dice, hit: readonly [number, number], modifier: number, who = 'vehicle'): ToHit {
   const needed = faceNeeded(hit, modifier);
   const impossible = needed > 6;
-  const d = firstDie(dice, impossible, who, 'C-3.3.3.1f');
+  const d = firstDie(dice, impossible, 'vehicle', who);
   switch (d.kind) {
     case 'jam': return { result: 'jam', rolls: d.rolls, needed, rule: 'C-3.3.3.1i', why: 'a 1, then a 1 again: the gun jammed and did not fire' };
     case 'natural-1': return { result: 'miss', rolls: d.rolls, needed, rule: 'C-3.3.3.1h', why: 'a natural 1 always misses (the second die only checked for a jam)' };
@@ -53,7 +53,7 @@ export interface ReloadTest {
  * C-3.3.3.1j / C-3.3.3.2h the reload test: a die (plus `modifier`, +2 in the reload action) in the reload
  * range reloads; otherwise the weapon needs the reload action before it fires again.
  */
-export function reloadTest(dice: Dice, reload: readonly [number, number], modifier = 0, who = 'vehicle'): ReloadTest {
-  const roll = dice.roll(6, `${who}: reload test${modifier ? ` (${modifier > 0 ? '+' : ''}${modifier})` : ''}`, 'C-3.3.3.1j');
+export function reloadTest(dice: Dice, reload: readonly [number, number], modifier = 0, who = 'vehicle', rule = 'C-3.3.3.1j'): ReloadTest {
+  const roll = dice.roll(6, `${who}: reload test${modifier ? ` (${modifier > 0 ? '+' : ''}${modifier})` : ''}`, rule);
   return { reloaded: roll + modifier >= reload[0], roll, needed: Math.max(1, reload[0] - modifier) };
 }
