@@ -59,6 +59,12 @@ describe('C-3.3.1a C-AMB-4 reverse', () => {
     expect(mixed.left).toBe(0);
     expect(pathCost([{ length: 14 }, { length: 6, reverse: true }], panther, { ...house, moveDirections: 'mixed' }).refusal).toBeDefined();
   });
+
+  it('C-AMB-4 C-3.3.1b a pivot is forward driving: pivot then reverse is refused one-way; mixed charges the turn: 10/28 + 5/10 leaves 4 cm', () => {
+    const legs = [{ length: 0, turn: 90 }, { length: 5, reverse: true }];
+    expect(pathCost(legs, panther, house).refusal).toMatchObject({ rule: 'C-AMB-4' });
+    expect(pathCost(legs, panther, { ...house, moveDirections: 'mixed' })).toMatchObject({ left: 4 });
+  });
 });
 
 describe('C-3.3.1c C-3.3.1d C-AMB-4 difficult ground and road', () => {

@@ -65,7 +65,8 @@ export function pathCost(legs: readonly Leg[], card: MoveCard, reading: MoveRead
   const parts: PathPart[] = [];
   const forward = legs.filter((l) => !l.reverse);
   const back = legs.filter((l) => l.reverse);
-  const mixed = forward.some((l) => l.length > 0) && back.length > 0;
+  // A turn on the spot is forward driving (CARD-3 "except reversing"), so a pivot then a reverse mixes the two.
+  const mixed = forward.some((l) => l.length > 0 || l.turn) && back.length > 0;
   if (mixed && reading.moveDirections === 'one-way') {
     return { allowance: card.move, spent: 0, left: card.move, parts, refusal: { rule: 'C-AMB-4', reason: 'one move goes forward or straight back, not both (house moveDirections: one-way)' } };
   }
