@@ -126,7 +126,10 @@ describe('model-based paths through each turn model (xstate/graph)', () => {
       stopAt: (s: KSequenced) => s.seq.round >= 2,
       progress: (s: KSequenced) => [s.seq.deck.length, s.seq.queue.length, s.seq.step],
       // The moves and shots the rules accept (the player's, checked), as well as the rules' other commands.
-      commands: (s: KSequenced) => checkedCommands(s.table, { scenario: flowScenario(), table: kTable as never }) as Command[],
+      commands: (s: KSequenced) => {
+        const ctx = { scenario: flowScenario(), table: kTable as never };
+        return checkedCommands(s.table, { ...ctx, legal: () => playableModule(kuularuiskuModule).ruleset.legalCommands(s, ctx) }) as Command[];
+      },
     });
     expect(paths).toBeGreaterThan(20);
     for (const v of ['between', 'draw', 'offer', 'activation', 'window', 'end']) expect(reached).toContain(v);
