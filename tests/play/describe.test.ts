@@ -1,9 +1,9 @@
-// describePlay on the positions that wait for one player: a forced roll (K-7.1f), a charge decision
-// (K-6.6a grenades), a readiness window (K-2.3b), the end of the turn (K-5.6e) and the result
+// describePlay on the positions that wait for one player: a forced roll (K-7.1f), a charge's roll
+// (K-6.2e) and decision (K-6.6a grenades), a readiness window (K-2.3b), the end of the turn (K-5.6e) and the result
 // (K-GAP-1) — reached in games of the composed module with scripted dice and described as the played
 // game describes them (its HUD is given the composed legal commands): the prompt names the side that
 // must act and the buttons are exactly the legal commands, the sequence's step (K-7.1f, K-2.3b,
-// K-5.6e) or the rules' own answers (K-6.6a).
+// K-5.6e) or the rules' own (K-6.2e, K-6.6a).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import type { PlayView } from '../../src/core';
@@ -35,6 +35,20 @@ describe('describePlay: who must act, and the buttons', () => {
     expect(v.activeUnitId).toBe('w1');
     expect(v.actions).toEqual([expect.objectContaining({ id: 'resolve:pinned-test', rule: 'K-7.1f' })]);
     expect(v.actions.map((a) => a.command)).toEqual([{ type: 'RESOLVE', side: 'whites', unitId: 'w1', step: 'pinned-test' }]);
+    expect(v.actions.map((a) => a.command)).toEqual(g.legalCommands());
+  });
+
+  it('K-6.2e a charge\'s step awaiting its roll inside the activation: the charger\'s side rolls its morale test', () => {
+    // Defensive fire 5 1 → re-roll the 1 → 1: 1 hit; cover 1 → 1 wound (the Whites allocate it); wound test 6.
+    const g = newPlayedGame(flowScenario(CHARGE_UNITS), table, new ThenDice([...CHARGER_FIRST, 5, 1, 1, 1, 6], 6));
+    for (const c of TO_CHARGE) must(g, c);
+    must(g, { type: 'DEFENSIVE_FIRE', side: 'reds', fire: true });
+    must(g, { type: 'ALLOCATE_WOUNDS', side: 'whites', allocation: { c_2: 1 } });
+    expect(g.state.seq.step).toBe('activation');
+    const v = view(g);
+    expect(v.prompt.side).toBe('whites');
+    expect(v.actions.map((a) => a.id)).toEqual(['resolve:charger-morale']);
+    expect(v.actions.map((a) => a.command)).toEqual([{ type: 'RESOLVE', side: 'whites', step: 'charger-morale' }]);
     expect(v.actions.map((a) => a.command)).toEqual(g.legalCommands());
   });
 
