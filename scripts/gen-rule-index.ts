@@ -37,6 +37,13 @@ function block(lines: readonly string[], i: number): string {
   return out.join(' ');
 }
 
+/** The lines from line i up to the next blank line or heading, bullets included. */
+function paragraph(lines: readonly string[], i: number): string {
+  const out: string[] = [];
+  for (let j = i; j < lines.length && lines[j]!.trim() && !/^#/.test(lines[j]!); j++) out.push(lines[j]!.replace(/^\s*\*\s+/, ''));
+  return out.join(' ');
+}
+
 /** Heading of the section each line is in ("K-2.4 Actions (Toiminnat)"). */
 function sectionTitles(lines: readonly string[]): string[] {
   let current = '';
@@ -72,7 +79,9 @@ export function buildRuleIndex(digest: string, spec: DigestSpec = DIGESTS.kuular
     for (let i = 0; i < lines.length; i++) {
       const m = bracket.exec(lines[i]!);
       if (!m) continue;
-      const text = plain(block(lines, i).replace(bracket, ''));
+      const own = plain(block(lines, i).replace(bracket, ''));
+      // A bracket alone on its line heads a list of bullets: those, up to the next blank line.
+      const text = own || plain(paragraph(lines, i + 1));
       return { id, title: `${m[1] === 'GAP' ? 'Gap' : 'Ambiguity'} — ${sections[i]}`, text: clip(text) };
     }
     for (let i = 0; i < lines.length; i++) {
