@@ -11,7 +11,7 @@ let bf: Battlefield;
 beforeAll(async () => {
   const base = loadSkirmish();
   // The MG team (3 figures) stands 1 cm south of the wood's edge, in a row 3.5 cm apart.
-  scenario = { ...base, units: base.units!.map((u) => (u.id === 'ger_mg' ? { ...u, figures: u.figures.map((f, i) => ({ ...f, at: [84 + i * 3.5, 46] as Vec2 })) } : u)) };
+  scenario = { ...base, units: base.units!.map((u) => (u.id === 'ger_mg' ? { ...u, figures: u.figures.map((f, i) => ({ ...f, at: [84 + i * 3.5, 46] as [number, number] })) } : u)) };
   bf = await battlefieldOf(scenario);
 });
 afterAll(() => bf.free());
@@ -56,7 +56,7 @@ describe('infantry movement', () => {
 
   it('C-3.1d a building\'s wall in the way is refused, naming it', () => {
     // The farmhouse's south wall runs along z = 55 from x = 29 to 47 (its door at x 36.5–39.5): the squad stands 7 cm south of it.
-    const h = sessionOn({ ...scenario, units: scenario.units!.map((u) => (u.id === 'ger_1' ? { ...u, figures: u.figures.map((f, i) => ({ ...f, at: [30 + i * 3, 48] as Vec2 })) } : u)) }, bf, [6, 1]);
+    const h = sessionOn({ ...scenario, units: scenario.units!.map((u) => (u.id === 'ger_1' ? { ...u, figures: u.figures.map((f, i) => ({ ...f, at: [30 + i * 3, 48] as [number, number] })) } : u)) }, bf, [6, 1]);
     send(h, { type: 'BEGIN_ROUND' });
     send(h, { type: 'SELECT_UNIT', unitId: 'ger_1' });
     expect(h.dispatch(shift(h, 'ger_1', 0, 10))).toMatchObject({ ok: false, reason: expect.stringMatching(/^1st Grenadier Squad 1: the .* of Farmhouse is in the way$/), rule: 'C-3.1d' });

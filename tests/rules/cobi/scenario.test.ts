@@ -3,7 +3,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseScenarioWithRuleset } from '../../../src/cli/cli-io';
-import type { Vec2 } from '../../../src/core';
 import { cobiModule } from '../../../src/rules/cobi';
 import { SKIRMISH, loadSkirmish } from './fixture';
 
@@ -20,11 +19,11 @@ describe('the COBI skirmish scenario', () => {
   it('C-3.3b a squad of six, or one strung out, is refused; C-3.2a so is a figure deployed beyond 40 cm of its edge', () => {
     const s = loadSkirmish();
     const [first, ...rest] = s.units!;
-    const six = { ...first!, figures: [...first!.figures, { id: 'extra', at: [37.5, 14] as Vec2 }] };
+    const six = { ...first!, figures: [...first!.figures, { id: 'extra', at: [37.5, 14] as [number, number] }] };
     expect(cobiModule.validateScenarioData({ ...s, units: [six, ...rest] })).toEqual([{ path: '$.units[0].figures', message: 'a squad has at most 5 figures (C-3.3b), this one 6' }]);
-    const strung = { ...first!, figures: first!.figures.map((f, i) => (i === 4 ? { ...f, at: [45, 14] as Vec2 } : f)) };
+    const strung = { ...first!, figures: first!.figures.map((f, i) => (i === 4 ? { ...f, at: [45, 14] as [number, number] } : f)) };
     expect(cobiModule.validateScenarioData({ ...s, units: [strung, ...rest] })).toEqual([{ path: '$.units[0].figures', message: 'every figure must stand within 5 cm of another of its squad (C-3.3b)' }]);
-    const forward = { ...first!, figures: first!.figures.map((f) => ({ ...f, at: [f.at[0], 45] as Vec2 })) };
+    const forward = { ...first!, figures: first!.figures.map((f) => ({ ...f, at: [f.at[0], 45] as [number, number] })) };
     expect(cobiModule.validateScenarioData({ ...s, units: [forward, ...rest] })).toContainEqual({ path: '$.units[0].figures[0].at', message: 'deployed 45.0 cm from the south edge, beyond 40 cm (C-3.2a)' });
   });
 
