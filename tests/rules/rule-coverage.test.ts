@@ -47,8 +47,9 @@ describe('rule scripts per ruleset', () => {
   it('list the fixture digest\'s C- ids no test under tests/rules/cobi cites', () => {
     const { all, uncited } = uncitedIds(ROOT, FIXTURE, path.join(ROOT, 'tests/rules/cobi'), C);
     expect(all).toEqual(['C-3.0', 'C-3.0a', 'C-3.0b', 'C-3.3.1', 'C-3.3.1e', 'C-9.9z', 'C-CARD-3', 'C-GAP-1']);
-    // The sequence and move tests cite C-3.0a/b, C-3.3.1e and C-GAP-1.
-    expect(uncited).toEqual(['C-3.0', 'C-3.3.1', 'C-9.9z', 'C-CARD-3']);
+    // The sequence and move tests cite C-3.0a/b, C-3.3.1e and C-GAP-1; no test cites the fixture's C-9.9z.
+    for (const id of ['C-3.0a', 'C-3.0b', 'C-3.3.1e', 'C-GAP-1']) expect(uncited).not.toContain(id);
+    expect(uncited).toContain('C-9.9z');
   });
 
   it('build a COBI rule index from the fixture: bullets, a table row, a gap', () => {
