@@ -18,7 +18,7 @@ describe('the COBI play view', () => {
   it('C-3.0a before round 1 the one button rolls for the initiative; C-3.3a then the side to act activates a squad', () => {
     const g = sessionOn(scenario, bf, [2, 5]);
     const view = () => cobiModule.hud.describe(g.state, { scenario, table: bf, legal: g.legalCommands() });
-    expect(view().prompt).toMatchObject({ side: null, headline: 'Round 1: roll for the initiative', turn: 0, turnLimit: 6 });
+    expect(view().prompt).toMatchObject({ side: null, headline: 'Round 1: roll for the initiative', turn: 0, turnLimit: 6, turnWord: 'Round' });
     expect(view().actions.map((a) => a.id)).toEqual(['begin-round']);
     send(g, { type: 'BEGIN_ROUND' });
     expect(view().prompt).toMatchObject({ side: 'americans', headline: 'Round 1: activate a squad', detail: 'Americans to act: 3 squad(s) left to activate this round' });

@@ -79,7 +79,7 @@ export function describeCobi(s: CState, ctx: Ctx): PlayView {
   return {
     rulesetId: 'cobi', scenarioTitle: scenario.title,
     sides: scenario.sides.map((x) => ({ id: x.id, name: x.name, ...(x.colour ? { colour: x.colour } : {}) })),
-    prompt: { side: p.side ?? null, headline: p.label, detail: detailOf(s, scenario), turn: s.seq.round, ...(scenario.turnLimit ? { turnLimit: scenario.turnLimit } : {}) },
+    prompt: { side: p.side ?? null, headline: p.label, detail: detailOf(s, scenario), turn: s.seq.round, turnWord: 'Round', ...(scenario.turnLimit ? { turnLimit: scenario.turnLimit } : {}) },
     units: describeUnits(s, scenario),
     ...(s.seq.step === 'activation' && s.seq.unit ? { activeUnitId: s.seq.unit } : {}),
     actions: legal.map((c) => actionOf(c, s, scenario)).filter((a): a is PlayAction => a !== undefined),
