@@ -174,6 +174,8 @@ export function cachedTable(table: TableQueries): TableQueries {
     ...(table.buildings ? { buildings: table.buildings } : {}),
     ...(areasAlong ? { areasAlong } : {}),
     bodyClashes: (figure: Body) => {
+      // A hull's answer hangs on its facing and box too: asked afresh (hulls are few).
+      if (figure.box) return table.bodyClashes(figure);
       const k = clashes.key;
       k[0] = figure.at[0]; k[1] = figure.at[1]; k[2] = figure.floor ?? 0; k[3] = opt(figure.radius); k[4] = opt(figure.height);
       return clashes.get(clashesOf, figure, undefined);

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield, type FigureBody } from '../../src/battlefield';
 import type { SightPoint, Vec3 } from '../../src/core';
+import { cachedTable } from '../../src/flow';
 import { parseScenarioOrThrow } from '../../src/scenario';
 import { loadTrainingGround, trainingGroundScenario } from './fixture';
 
@@ -121,5 +122,12 @@ describe('a hull clashing with walls', () => {
     expect(bf.bodyClashes(hull(330, [93, 46])).map((c) => c.featureId)).toEqual(['stone_wall']);
     // In the open, turned any way, a hull meets nothing.
     for (const facing of [0, 30, 45, 90, 135]) expect(bf.bodyClashes(hull(facing, [10, 60]))).toEqual([]);
+  });
+
+  it('the game\'s cached table answers a hull by its facing too (the same spot turned another way)', () => {
+    const table = cachedTable(bf);
+    expect(table.bodyClashes(hull(90, [110, 46]))).toEqual([]);
+    expect(table.bodyClashes(hull(0, [110, 46])).map((c) => c.featureId)).toEqual(['stone_wall']);
+    expect(table.bodyClashes(hull(90, [110, 46]))).toEqual([]);
   });
 });
