@@ -186,7 +186,7 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
     if (open) return { sides: [open.side], awaiting: open.label, ...(open.rule ? { rule: open.rule } : {}) };
     const side = s.seq.side;
     const sides = scenario.sides.map((x) => x.id);
-    if (side && s.seq.step === 'first' && p.model !== 'cards') return { sides: [side], rule: firstRule(p) };
+    if (side && s.seq.step === 'first') return { sides: [side], rule: firstRule(p) };
     if (side && s.seq.step !== 'between' && s.seq.step !== 'end') return { sides: [side], rule: p.model === 'alternating' ? p.rule.select : p.rule.begin };
     return { sides, rule: s.seq.step === 'end' ? p.rule.end : p.rule.begin, anySide: true };
   }
