@@ -161,7 +161,7 @@ describe('model-based paths through each turn model (xstate/graph)', () => {
         return [s.seq.first, s.seq.acted.length, s.seq.together ?? null];
       },
       // A surrender ends the game at once: TA-11 has its own tests (tests/rules/toy-armour-variant.test.ts).
-      commands: (s: Sequenced<unknown>) => playableModule(toyarmourVariantModule).ruleset.legalCommands(s, { scenario, table: armour.table }).filter((c) => c.type !== 'SURRENDER'),
+      commands: (s: Sequenced<unknown>) => playableModule(toyarmourVariantModule).ruleset.legalCommands(s, { scenario, table: armour.table as never }).filter((c) => c.type !== 'SURRENDER'),
       // Both answers of the winner, and the tank as well as a squad selected.
       kind: (c) => (c.type === 'CHOOSE_FIRST' ? `${c.type}:${String(c.choice)}` : c.type === 'SELECT_UNIT' ? `${c.type}:${String(c.unitId)}` : c.type),
     });
