@@ -78,7 +78,7 @@ describe('the round on the skirmish', () => {
     while (g.state.seq.step === 'pick') activateAndHold(g);
     send(g, { type: 'END_ROUND' });
     const rolled = send(g, { type: 'BEGIN_ROUND' });
-    expect(rolled.filter((e) => e.type === 'DICE_ROLLED').map((e) => (e as { roll: { rule: string } }).roll.rule)).toEqual(['C-3.2f', 'C-3.2f']);
+    expect(rolled.filter((e) => e.type === 'DICE_ROLLED').map((e) => (e as unknown as { roll: { rule: string } }).roll.rule)).toEqual(['C-3.2f', 'C-3.2f']);
     expect(g.state.seq).toMatchObject({ round: 2, step: 'first', side: 'americans', acted: [] });
     send(g, { type: 'CHOOSE_FIRST', choice: 'pass' });
     expect(g.state.seq).toMatchObject({ first: 'germans', side: 'germans', step: 'pick' });
