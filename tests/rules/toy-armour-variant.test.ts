@@ -107,6 +107,27 @@ describe('toy armour, the variant sequence', () => {
     expect(g.dispatch({ type: 'HOLD', side: 'red', unitId: 'red_squad' })).toMatchObject({ ok: false });
   });
 
+  it('TA-11 a surrender is taken while a TA-7 choice is open, from either side; the question goes with the game', () => {
+    const g = game([1, 6]);
+    g.dispatch({ type: 'BEGIN_TURN', side: 'red' });
+    g.dispatch({ type: 'CHOOSE_FIRST', side: 'blue', choice: 'act' });
+    g.dispatch({ type: 'SELECT_UNIT', side: 'blue', unitId: 'blue_a' });
+    // The state as a blue volley leaves it: an angled hit on the red tank, red to pick the face.
+    const s = g.state;
+    const asked: ArmourState = { ...s, table: { ...s.table, angled: [{ figure: 'tank_1', faces: ['front', 'side'] }] } };
+    const ctx = { scenario: load(), table: cachedTable(field) };
+    expect(variant.ruleset.pendingDecision!(asked, ctx)).toMatchObject({ side: 'red', rule: 'TA-7' });
+    const legal = variant.ruleset.legalCommands(asked, ctx);
+    expect(legal.map((c) => `${c.type}:${String(c.side)}`)).toEqual(['CHOOSE_FACE:red', 'CHOOSE_FACE:red', 'SURRENDER:red', 'SURRENDER:blue']);
+    // Blue's own activation command is refused while red is asked; blue's surrender is taken.
+    expect(variant.ruleset.decide(asked, { type: 'HOLD', side: 'blue', unitId: 'blue_a' }, { ...ctx, dice: new ScriptedDice([]) })).toMatchObject({ ok: false, rule: 'TA-7' });
+    const r = variant.ruleset.decide(asked, { type: 'SURRENDER', side: 'blue' }, { ...ctx, dice: new ScriptedDice([]) });
+    expect(r.ok && r.events.map((e) => e.type)).toEqual(['SIDE_SURRENDERED']);
+    const after = variant.ruleset.evolve(asked, r.ok ? r.events[0]! : ({} as GameEvent));
+    expect(variant.ruleset.victory(after, ctx)).toMatchObject({ winner: 'red', rule: 'TA-11' });
+    expect(variant.ruleset.legalCommands(after, ctx)).toEqual([]);
+  });
+
   it('TA-11 a surrender is taken while the initiative winner chooses, from the side that lost the roll', () => {
     const g = game([2, 5]);
     g.dispatch({ type: 'BEGIN_TURN', side: 'red' });
