@@ -7,7 +7,7 @@ import type { OptionChoice } from './option-choice';
 import type { Command, GameEvent, PendingDecision, VictoryResult } from './play-view-types';
 
 /**
- * The machine's step: between rounds, a side picks a unit, a unit (or a side's phase) acts, the round's
+ * The machine's step: between rounds, the initiative's winner choosing who acts first, a side picks a unit, a unit (or a side's phase) acts, the round's
  * end, the game's end; and in the card-driven model a card to draw, a forced step awaiting its roll,
  * the unit offered deciding, a readiness window open, a turn's start or end awaiting decisions its hook raised,
  * a close-combat exchange under way (its step: `exchange`).

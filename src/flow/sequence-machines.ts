@@ -92,7 +92,10 @@ function roundEndStates(endEvent: string, extra: Record<string, string> = {}) {
   };
 }
 
-/** Initiative each round, then alternate picks; a side with no unit left lets the other act on; after the last round, over. */
+/**
+ * Initiative each round (its winner choosing who acts first, when the program lets it), then alternate
+ * picks (a unit, or units acting together); a side with no unit left lets the other act on; after the last round, over.
+ */
 export function alternatingMachine(p: AlternatingProgram<unknown, unknown, unknown>) {
   const E = SEQUENCE_EVENTS.alternating;
   return setup({
