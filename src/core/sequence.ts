@@ -7,7 +7,7 @@ import type { OptionChoice } from './option-choice';
 import type { Command, GameEvent, PendingDecision, VictoryResult } from './play-view-types';
 
 /**
- * The machine's step: between rounds, a side picks a unit, a unit (or a side's phase) acts, the round's
+ * The machine's step: between rounds, the initiative's winner choosing who acts first, a side picks a unit, a unit (or a side's phase) acts, the round's
  * end, the game's end; and in the card-driven model a card to draw, a forced step awaiting its roll,
  * the unit offered deciding, a readiness window open, a turn's start or end awaiting decisions its hook raised,
  * a close-combat exchange under way (its step: `exchange`).
@@ -15,7 +15,7 @@ import type { Command, GameEvent, PendingDecision, VictoryResult } from './play-
 /** How the next unit to act is chosen: a card drawn, initiative and alternate picks, the phasing player. */
 export type ActivationModel = 'cards' | 'alternating' | 'igougo';
 
-export type SequenceStep = 'between' | 'pick' | 'activation' | 'phase' | 'end' | 'over' | 'draw' | 'forced' | 'offer' | 'window' | 'opening' | 'closing' | 'exchange';
+export type SequenceStep = 'between' | 'first' | 'pick' | 'activation' | 'phase' | 'end' | 'over' | 'draw' | 'forced' | 'offer' | 'window' | 'opening' | 'closing' | 'exchange';
 
 /** Cards: how the unit offered (or acting) came to it: its card drawn, a command, its readiness used. */
 export type OfferVia = 'card' | 'command' | 'readiness';
@@ -37,10 +37,12 @@ export interface SequenceView {
   readonly sides: readonly string[];
   /** The side to act (picking, acting, in its phase); null between rounds and at a round's end. */
   readonly side: string | null;
-  /** Alternating: the side that won this round's initiative. */
+  /** Alternating: the side that acts first this round (while the initiative's winner chooses, the winner). */
   readonly first: string | null;
   /** Alternating: the unit acting now. */
   readonly unit: string | null;
+  /** Alternating: the units acting with `unit` in its activation (`activationUnits`); absent when it acts alone. */
+  readonly together?: readonly string[];
   /** Units that have acted: this round (alternating) or this phase (phases). */
   readonly acted: readonly string[];
   /** Phases: the phase on (one of the program's phases). */
@@ -125,12 +127,27 @@ export interface TableRules<T, Sc, Q> {
    */
   evolve(table: T, event: GameEvent): T;
   victory(s: Sequenced<T>, ctx: { scenario: Sc }): VictoryResult | undefined;
+  /**
+   * Commands a side may give at any moment (a surrender), in every step, even inside another side's
+   * activation or while a decision is open: `legal` lists those of a side now (none: not now), and
+   * `resolve` gives their events, the rules' own; the game's end is then the rules' `victory`.
+   */
+  readonly anytime?: AnytimeCommands<T, Sc, Q>;
   /** Earlier forms of this table a save may have hashed (before it gained a field); none when absent. */
   savedTableForms?(table: T): readonly unknown[];
   /** What the players may choose for this scenario when a game starts (optional rules, readings, house values); none when absent. */
   optionChoices?(scenario: Sc): OptionChoice[];
   /** The scenario as played with these options, or their problems (paths under the options); identity when absent. */
   applyOptions?(scenario: Sc, options: ChosenOptions): { scenario: Sc; issues: Array<{ path: string; message: string }> };
+}
+
+/** TableRules.anytime: the command types a side may give at any moment, its legal ones now, their resolution. */
+export interface AnytimeCommands<T, Sc, Q> {
+  readonly types: readonly string[];
+  /** The rule that allows them (refusals and the sides heard cite it). */
+  readonly rule: string;
+  legal(s: Sequenced<T>, side: string): Command[];
+  resolve(s: Sequenced<T>, command: Command, ctx: SequenceCtx<Sc, Q> & { dice: Dice }): Resolution;
 }
 
 /** The options chosen when a game starts, as the game layer keeps them (its GameOptions: rule ids, readings, house values by name). */
@@ -156,12 +173,25 @@ interface ProgramBase<T, Sc, Q> {
 /** Initiative each round, then the sides alternate, one unit's activation each; a side with no unit left lets the other act on. */
 export interface AlternatingProgram<T, Sc = unknown, Q = unknown> extends ProgramBase<T, Sc, Q> {
   readonly model: 'alternating';
-  /** The commands of the sequence's steps, in the ruleset's words. */
-  readonly commands: { readonly begin: string; readonly select: string; readonly end: string };
-  /** The rules each step cites: initiative, the alternate picks, the round's end. */
-  readonly rule: { readonly begin: string; readonly select: string; readonly end: string };
-  /** Resolution of a round's start: the dice rolled for initiative, the side that acts first, the log's line. */
-  initiative(s: Sequenced<T>, ctx: SequenceCtx<Sc, Q> & { dice: Dice }): { first: string; text: string };
+  /**
+   * The commands of the sequence's steps, in the ruleset's words; `first`: the initiative winner's
+   * choice (field `choice`: 'act' to act first, 'pass' to hand the first activation over), needed when
+   * `initiative` lets the winner choose.
+   */
+  readonly commands: { readonly begin: string; readonly select: string; readonly end: string; readonly first?: string };
+  /** The rules each step cites: initiative, the alternate picks, the round's end, the winner's choice (else `begin`'s). */
+  readonly rule: { readonly begin: string; readonly select: string; readonly end: string; readonly first?: string };
+  /**
+   * Resolution of a round's start: the dice rolled for initiative and the log's line, with the side
+   * that acts first, or the winner who then chooses (`commands.first`) to act first or hand it over.
+   */
+  initiative(s: Sequenced<T>, ctx: SequenceCtx<Sc, Q> & { dice: Dice }): InitiativeResolution;
+  /**
+   * The units that activate together when this select command is taken, the one selected first (a
+   * vehicle and the squad beside it): all count as acted once the activation is over, and the actions
+   * of each are taken in it. Without it the unit acts alone.
+   */
+  activationUnits?(s: Sequenced<T>, select: Command): string[];
   /**
    * Guard, asked after each action of an activation and after the last answer to a decision it raised
    * (`s`: the state then): is the activation over? Without it the activation ends with its one action
@@ -169,6 +199,9 @@ export interface AlternatingProgram<T, Sc = unknown, Q = unknown> extends Progra
    */
   activationOver?(s: Sequenced<T>): boolean;
 }
+
+/** Alternating: a round's initiative: the side acting first, or the winner who chooses. */
+export type InitiativeResolution = { first: string; text: string } | { winner: string; text: string; choose: true };
 
 /** You go, I go: each side in turn plays the phases in order; after every side, the game turn ends. */
 export interface PhasesProgram<T, Sc = unknown, Q = unknown> extends ProgramBase<T, Sc, Q> {

@@ -10,7 +10,7 @@ import type { AlternatingProgram, CardsProgram, ExchangeProgram, GameEvent, Phas
 
 /** The events the machines take (their own words: no ruleset names them). */
 export const SEQUENCE_EVENTS = {
-  alternating: { begin: 'ROUND_STARTED', select: 'UNIT_SELECTED', acted: 'UNIT_ACTED', end: 'ROUND_ENDED' },
+  alternating: { begin: 'ROUND_STARTED', first: 'FIRST_CHOSEN', select: 'UNIT_SELECTED', acted: 'UNIT_ACTED', end: 'ROUND_ENDED' },
   phases: { begin: 'TURN_STARTED', acting: 'UNIT_ACTING', acted: 'UNIT_ACTED', endPhase: 'PHASE_ENDED', sideDone: 'PLAYER_TURN_ENDED', end: 'TURN_ENDED' },
   cards: {
     begin: 'TURN_OPENED', draw: 'CARD_DRAWN', resolved: 'FORCED_RESOLVED', activate: 'UNIT_ACTIVATED', pass: 'UNIT_PASSED', ready: 'UNIT_READIED',
@@ -55,7 +55,7 @@ export function cardsEvents(p: CardsProgram<unknown, unknown, unknown>): Record<
 }
 
 /** A command's role in the sequence: a step of the machine, or an action resolved by the rules. */
-export type CommandRole = 'begin' | 'select' | 'action' | 'endPhase' | 'end' | 'draw' | 'resolve' | 'activate' | 'pass' | 'command' | 'ready' | 'declare' | 'endActivation' | 'answer';
+export type CommandRole = 'begin' | 'first' | 'anytime' | 'select' | 'action' | 'endPhase' | 'end' | 'draw' | 'resolve' | 'activate' | 'pass' | 'command' | 'ready' | 'declare' | 'endActivation' | 'answer';
 
 /** The machine's context: the sequence, with the table its guards read (put in for a transition, never stored). */
 export interface SequenceContext extends Omit<SequenceView, 'step' | 'phase' | 'exchange'> {
@@ -92,7 +92,10 @@ function roundEndStates(endEvent: string, extra: Record<string, string> = {}) {
   };
 }
 
-/** Initiative each round, then alternate picks; a side with no unit left lets the other act on; after the last round, over. */
+/**
+ * Initiative each round (its winner choosing who acts first, when the program lets it), then alternate
+ * picks (a unit, or units acting together); a side with no unit left lets the other act on; after the last round, over.
+ */
 export function alternatingMachine(p: AlternatingProgram<unknown, unknown, unknown>) {
   const E = SEQUENCE_EVENTS.alternating;
   return setup({
@@ -100,7 +103,12 @@ export function alternatingMachine(p: AlternatingProgram<unknown, unknown, unkno
     guards: {
       sideReady: ({ context }: Args) => ready(p, context, context.side).length > 0,
       otherReady: ({ context }: Args) => ready(p, context, other(context, context.side)).length > 0,
-      unitReady: ({ context, event }: Args) => ready(p, context, context.side).includes(String(event.unit)),
+      // The unit selected, and every unit acting with it (the event's `units`), ready on the side to act.
+      unitReady: ({ context, event }: Args) => {
+        const left = ready(p, context, context.side);
+        return left.includes(String(event.unit)) && (!Array.isArray(event.units) || event.units.every((u) => left.includes(String(u))));
+      },
+      winnerChooses: ({ event }: Args) => event.choose === true,
       ...roundGuards(p),
     },
   }).createMachine({
@@ -110,8 +118,15 @@ export function alternatingMachine(p: AlternatingProgram<unknown, unknown, unkno
     states: {
       between: {
         meta: { takes: ['begin'] },
-        on: { [E.begin]: { target: 'next', actions: assign(({ event }) => ({ round: Number(event.round), first: String(event.first), side: String(event.first), acted: [], unit: null })) } },
+        on: {
+          [E.begin]: [
+            // The winner chooses to act first or hand the first activation over: the choice is awaited from that side.
+            { guard: 'winnerChooses', target: 'first', actions: assign(({ event }) => ({ round: Number(event.round), first: String(event.winner), side: String(event.winner), acted: [], unit: null })) },
+            { target: 'next', actions: assign(({ event }) => ({ round: Number(event.round), first: String(event.first), side: String(event.first), acted: [], unit: null })) },
+          ],
+        },
       },
+      first: { meta: { takes: ['first'] }, on: { [E.first]: { target: 'next', actions: assign(({ event }) => ({ first: String(event.first), side: String(event.first) })) } } },
       /** Who acts now: the side whose turn it is; if it has no unit left, the other; if neither has, the round ends. A game won on the table ends. */
       next: {
         always: [
@@ -121,11 +136,29 @@ export function alternatingMachine(p: AlternatingProgram<unknown, unknown, unkno
           { target: 'end', actions: assign({ side: null }) },
         ],
       },
-      pick: { meta: { takes: ['select'] }, on: { [E.select]: { guard: 'unitReady', target: 'activation', actions: assign(({ event }) => ({ unit: String(event.unit) })) } } },
+      pick: {
+        meta: { takes: ['select'] },
+        on: {
+          [E.select]: {
+            guard: 'unitReady',
+            target: 'activation',
+            actions: assign(({ event }) => {
+              const unit = String(event.unit);
+              const together = Array.isArray(event.units) ? event.units.map(String).filter((u) => u !== unit) : [];
+              return together.length ? { unit, together } : { unit };
+            }),
+          },
+        },
+      },
       activation: {
         meta: { takes: ['action'] },
-        // The activation over, the turn passes to the other side.
-        on: { [E.acted]: { target: 'next', actions: assign(({ context }) => ({ acted: [...context.acted, context.unit!], unit: null, side: other(context, context.side) })) } },
+        // The activation over (its units all counted as acted), the turn passes to the other side.
+        on: {
+          [E.acted]: {
+            target: 'next',
+            actions: assign(({ context }) => ({ acted: [...context.acted, context.unit!, ...(context.together ?? [])], unit: null, together: undefined, side: other(context, context.side) })),
+          },
+        },
       },
       ...roundEndStates(E.end),
     },
@@ -446,22 +479,29 @@ export function viewOf(value: StateValue, c: SequenceContext): SequenceView {
     if (k === 'exchange') exchange = String(sub);
     else phase = String(sub);
   }
-  if (!('deck' in c)) return { round: c.round, lastRound: c.lastRound, sides: c.sides, side: c.side, first: c.first, unit: c.unit, acted: c.acted, played: c.played, step, phase } satisfies EveryKey<Omit<SequenceView, CardKeys | 'exchange'>>;
+  if (!('deck' in c)) {
+    const view = { round: c.round, lastRound: c.lastRound, sides: c.sides, side: c.side, first: c.first, unit: c.unit, acted: c.acted, played: c.played, step, phase } satisfies EveryKey<Omit<SequenceView, CardKeys | 'exchange' | 'together'>>;
+    // Alternating: units acting together only while they do (absent otherwise, so a save's shape stays).
+    return c.together?.length ? ({ ...view, together: c.together } satisfies EveryKey<Omit<SequenceView, CardKeys | 'exchange'>>) : view;
+  }
   const view = {
     round: c.round, lastRound: c.lastRound, sides: c.sides, side: c.side, first: c.first, unit: c.unit, acted: c.acted, played: c.played,
     deck: c.deck, drawn: c.drawn, via: c.via, by: c.by, forced: c.forced, ready: c.ready, readiness: c.readiness, queue: c.queue, taken: c.taken, step, phase,
-  } satisfies EveryKey<Omit<SequenceView, 'exchange'>>;
+  } satisfies EveryKey<Omit<SequenceView, 'exchange' | 'together'>>;
   // The exchange's step only inside one (absent outside).
-  return exchange === undefined ? view : ({ ...view, exchange } satisfies EveryKey<SequenceView>);
+  return exchange === undefined ? view : ({ ...view, exchange } satisfies EveryKey<Omit<SequenceView, 'together'>>);
 }
 
 /** The machine's context for a stored sequence: the view less its step and phase, with the table its guards read. */
 function contextOf(v: SequenceView, table: unknown): SequenceContext {
-  if (!('deck' in v)) return { table, round: v.round, lastRound: v.lastRound, sides: v.sides, side: v.side, first: v.first, unit: v.unit, acted: v.acted, played: v.played } satisfies EveryKey<Omit<SequenceContext, CardKeys>>;
+  if (!('deck' in v)) {
+    const c = { table, round: v.round, lastRound: v.lastRound, sides: v.sides, side: v.side, first: v.first, unit: v.unit, acted: v.acted, played: v.played } satisfies EveryKey<Omit<SequenceContext, CardKeys | 'together'>>;
+    return v.together ? { ...c, together: v.together } : c;
+  }
   return {
     table, round: v.round, lastRound: v.lastRound, sides: v.sides, side: v.side, first: v.first, unit: v.unit, acted: v.acted, played: v.played,
     deck: v.deck, drawn: v.drawn, via: v.via, by: v.by, forced: v.forced, ready: v.ready, readiness: v.readiness, queue: v.queue, taken: v.taken,
-  } satisfies EveryKey<SequenceContext>;
+  } satisfies EveryKey<Omit<SequenceContext, 'together'>>;
 }
 
 type Snapshot = ReturnType<SequenceMachine['resolveState']>;

@@ -18,10 +18,11 @@ const sideName = (scenario: Scenario, side: string) => scenario.sides.find((x) =
 
 /** The role of a command in this program's sequence, or undefined for a command it does not know (exported for the tests' invariants). */
 export function roleOf(p: Program, type: string): CommandRole | undefined {
+  if (p.rules.anytime?.types.includes(type)) return 'anytime';
   if (p.model === 'cards') return cardsRoleOf(p, type);
   if (p.rules.answerTypes?.includes(type)) return 'answer';
-  const c = p.commands as Record<string, string>;
-  for (const role of ['begin', 'select', 'endPhase', 'end'] as const) if (c[role] === type) return role;
+  const c = p.commands as Record<string, string | undefined>;
+  for (const role of ['begin', 'first', 'select', 'endPhase', 'end'] as const) if (c[role] === type) return role;
   return p.rules.actionTypes.includes(type) ? 'action' : undefined;
 }
 
@@ -30,12 +31,25 @@ function awaited(p: Exclude<Program, { model: 'cards' }>, seq: SequenceView, sce
   const word = p.roundWord.toLowerCase();
   switch (seq.step) {
     case 'between': return { reason: `the next ${word} has to begin first`, rule: p.rule.begin };
+    case 'first': return { reason: `${sideName(scenario, seq.side!)} won the initiative: they choose to act first or hand the first activation over`, rule: firstRule(p) };
     case 'pick': return { reason: `${sideName(scenario, seq.side!)} pick a unit to act first`, rule: p.model === 'alternating' ? p.rule.select : p.rule.begin };
     case 'activation': return { reason: `${nameOf(scenario, seq.unit!)} is acting`, rule: p.model === 'alternating' ? p.rule.select : p.rule.begin };
     case 'phase': return { reason: `${sideName(scenario, seq.side!)} are in their ${seq.phase} phase`, rule: p.model === 'phases' ? p.rule.endPhase : p.rule.begin };
     case 'end': return { reason: `the ${word} is over: it has to end first`, rule: p.rule.end };
     default: return { reason: 'the game is over', rule: p.rule.end };
   }
+}
+
+/** The rule the initiative winner's choice cites. */
+const firstRule = (p: Exclude<Program, { model: 'cards' }>) => (p.model === 'alternating' ? (p.rule.first ?? p.rule.begin) : p.rule.begin);
+
+/** The initiative winner's choice (`commands.first`'s field `choice`): act first, or hand the first activation over. */
+export const FIRST_CHOICES = ['act', 'pass'] as const;
+
+/** The commands a side may give at any moment (TableRules.anytime), every side's, in the scenario's order. */
+function anytimeLegal(p: Program, s: State, scenario: Scenario): Command[] {
+  const any = p.rules.anytime;
+  return any ? scenario.sides.flatMap((x) => any.legal(s, x.id)) : [];
 }
 
 /** The units of the side to act that may still act this round (alternating) or phase. */
@@ -87,17 +101,34 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
       switch (role) {
         case 'begin': {
           const r = p.initiative(s, ctx);
+          if ('choose' in r) {
+            if (!p.commands.first) throw new Error(`alternating program: initiative lets the winner choose, but commands.first is not named`);
+            return { ok: true, events: [{ type: E.begin, rule: p.rule.begin, round: next, winner: r.winner, choose: true, text: r.text }] };
+          }
           return { ok: true, events: [{ type: E.begin, rule: p.rule.begin, round: next, first: r.first, text: r.text }] };
+        }
+        case 'first': {
+          const winner = seq.side!;
+          if (c.side !== winner) return no(`${sideName(scenario, winner)} won the initiative: the choice is theirs`, firstRule(p));
+          if (c.choice !== 'act' && c.choice !== 'pass') return no(`choice must be 'act' (act first) or 'pass' (hand the first activation over), got ${String(c.choice)}`, firstRule(p));
+          const other = seq.sides.find((x) => x !== winner) ?? winner;
+          const first = c.choice === 'act' ? winner : other;
+          const text = c.choice === 'act' ? `${sideName(scenario, winner)} choose to act first` : `${sideName(scenario, winner)} hand the first activation to ${sideName(scenario, other)}`;
+          return { ok: true, events: [{ type: E.first, rule: firstRule(p), winner, choice: c.choice, first, text }] };
         }
         case 'select': {
           const unit = String(c.unitId);
-          const selected: GameEvent = { type: E.select, rule: p.rule.select, unit, text: `${nameOf(scenario, unit)} activates` };
+          // Units activating together (a vehicle and the squad beside it): the event names them all, the selected one first.
+          const units = p.activationUnits?.(s, c);
+          const together = units && units.length > 1 ? [unit, ...units.filter((u) => u !== unit)] : undefined;
+          const names = (together ?? [unit]).map((u) => nameOf(scenario, u)).join(' and ');
+          const selected: GameEvent = { type: E.select, rule: p.rule.select, unit, ...(together ? { units: together } : {}), text: `${names} ${together ? 'activate together' : 'activates'}` };
           // The machine's guard: a unit of the side to act that has not acted this round.
           if (!snapshotOf(machine, s).can(selected as never)) return no(`${nameOf(scenario, unit)} may not activate now`, p.rule.select);
           return { ok: true, events: [selected] };
         }
         case 'action': {
-          if (c.unitId !== seq.unit) return no(`${nameOf(scenario, String(c.unitId))} is not the unit acting: ${nameOf(scenario, seq.unit!)} is`, p.rule.select);
+          if (c.unitId !== seq.unit && !seq.together?.includes(String(c.unitId))) return no(`${nameOf(scenario, String(c.unitId))} is not the unit acting: ${nameOf(scenario, seq.unit!)} is`, p.rule.select);
           const r = rules.act(s, c, ctx);
           if (!r.ok) return r;
           return { ok: true, events: withActivationEnd(s, r.events, scenario) };
@@ -131,6 +162,46 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
     }
   }
 
+  /** The legal commands of the machine's step (an open decision's answers first of all). */
+  function legalInStep(s: State, ctx: Ctx): Command[] {
+    if (p.model === 'cards') return cardsLegal(p, s, ctx);
+    const open = decisionOf(s, ctx.scenario);
+    if (open) return open.options.map((o) => o.command);
+    const first = s.seq.sides[0];
+    switch (s.seq.step) {
+      case 'between': return [{ type: p.commands.begin, side: first }];
+      case 'first': return p.model === 'alternating' && p.commands.first ? FIRST_CHOICES.map((choice) => ({ type: p.commands.first!, side: s.seq.side!, choice })) : [];
+      case 'pick': return p.model === 'alternating' ? readyUnits(p, s).map((unitId) => ({ type: p.commands.select, side: s.seq.side!, unitId })) : [];
+      case 'activation': return rules.actions(s, ctx);
+      case 'phase': return p.model === 'phases' ? [{ type: p.commands.endPhase, side: s.seq.side! }, ...rules.actions(s, ctx)] : [];
+      case 'end': return [{ type: p.commands.end, side: first }];
+      default: return [];
+    }
+  }
+
+  /** The sides the machine's step (or an open decision) hears. */
+  function actingInStep(s: State, scenario: Scenario): ActingSides {
+    if (p.model === 'cards') return cardsActingSides(p, s, scenario);
+    const open = decisionOf(s, scenario);
+    if (open) return { sides: [open.side], awaiting: open.label, ...(open.rule ? { rule: open.rule } : {}) };
+    const side = s.seq.side;
+    const sides = scenario.sides.map((x) => x.id);
+    if (side && s.seq.step === 'first') return { sides: [side], rule: firstRule(p) };
+    if (side && s.seq.step !== 'between' && s.seq.step !== 'end') return { sides: [side], rule: p.model === 'alternating' ? p.rule.select : p.rule.begin };
+    return { sides, rule: s.seq.step === 'end' ? p.rule.end : p.rule.begin, anySide: true };
+  }
+
+  /**
+   * A command given at any moment (TableRules.anytime): taken in every step, an open decision's too (a
+   * surrender ends the game, the question with it), from a side whose legal ones list it now.
+   */
+  function anytime(s: State, c: Command, ctx: Ctx & { dice: Dice }): Decision<GameEvent> {
+    const any = rules.anytime!;
+    const side = typeof c.side === 'string' ? c.side : '';
+    if (!any.legal(s, side).some((x) => x.type === c.type)) return no(`${sideName(ctx.scenario, side)} may not give ${c.type} now`, any.rule);
+    return any.resolve(s, c, ctx);
+  }
+
   return {
     id: rules.id,
     version: rules.version,
@@ -149,32 +220,19 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
     },
     legalCommands(s, ctx) {
       if (rules.victory(s, ctx)) return [];
-      if (p.model === 'cards') return cardsLegal(p, s, ctx);
-      const open = decisionOf(s, ctx.scenario);
-      if (open) return open.options.map((o) => o.command);
-      const first = s.seq.sides[0];
-      switch (s.seq.step) {
-        case 'between': return [{ type: p.commands.begin, side: first }];
-        case 'pick': return p.model === 'alternating' ? readyUnits(p, s).map((unitId) => ({ type: p.commands.select, side: s.seq.side!, unitId })) : [];
-        case 'activation': return rules.actions(s, ctx);
-        case 'phase': return p.model === 'phases' ? [{ type: p.commands.endPhase, side: s.seq.side! }, ...rules.actions(s, ctx)] : [];
-        case 'end': return [{ type: p.commands.end, side: first }];
-        default: return [];
-      }
+      if (rules.anytime) return [...legalInStep(s, ctx), ...anytimeLegal(p, s, ctx.scenario)];
+      return legalInStep(s, ctx);
     },
-    actingSides(s, _c, { scenario }): ActingSides {
-      if (p.model === 'cards') return cardsActingSides(p, s, scenario);
-      const open = decisionOf(s, scenario);
-      if (open) return { sides: [open.side], awaiting: open.label, ...(open.rule ? { rule: open.rule } : {}) };
-      const side = s.seq.side;
-      const sides = scenario.sides.map((x) => x.id);
-      if (side && s.seq.step !== 'between' && s.seq.step !== 'end') return { sides: [side], rule: p.model === 'alternating' ? p.rule.select : p.rule.begin };
-      return { sides, rule: s.seq.step === 'end' ? p.rule.end : p.rule.begin, anySide: true };
+    actingSides(s, c, { scenario }): ActingSides {
+      // A command given at any moment is heard from its own side.
+      if (rules.anytime?.types.includes(c.type) && typeof c.side === 'string') return { sides: [c.side], rule: rules.anytime.rule };
+      return actingInStep(s, scenario);
     },
     decide(s, c, ctx) {
       if (s.seq.step === 'over' || rules.victory(s, ctx)) return no('the game is over', p.rule.end);
       const role = roleOf(p, c.type);
       if (!role) return no(`unknown command ${c.type}`, p.rule.begin);
+      if (role === 'anytime') return anytime(s, c, ctx);
       if (p.model === 'cards') return cardsDecide(p, machine, s, c, role, ctx);
       // An open decision pre-empts every step: only its answers are taken (its side is the only one heard: actingSides).
       const open = decisionOf(s, ctx.scenario);

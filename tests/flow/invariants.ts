@@ -112,13 +112,14 @@ type AnyProgram = SequenceProgram<unknown, Scenario, TableQueries>;
 type AnySequenced = Sequenced<unknown>;
 
 /** The sequence's own command roles a step that takes one always lists a command of (the others hang on the table: an activation's options, a leader's reach, readiness). */
-const ALWAYS_LISTED = new Set(['begin', 'draw', 'resolve', 'pass', 'declare', 'end', 'select', 'endPhase']);
+const ALWAYS_LISTED = new Set(['begin', 'first', 'draw', 'resolve', 'pass', 'declare', 'end', 'select', 'endPhase']);
 
 /**
  * The rules and the sequence machine agree on the step (the machine takes a command only in a step
  * whose meta takes its role, sequenced.ts), checked on the session after every command:
  * - each listed legal command is of a role the machine's step takes (only answers while a decision
- *   is open) and, one of the sequence's own (not an action of the rules), the session accepts;
+ *   is open; a command of the rules' `anytime` in any step) and, one of the sequence's own (not an
+ *   action of the rules), the session accepts;
  * - each of the sequence's own roles the step takes has a listed command (ALWAYS_LISTED).
  * (An activation may list nothing: a ruleset need not list its moves and shots, which its player builds.)
  */
@@ -134,7 +135,7 @@ export function sequenceViolations(program: AnyProgram, session: GameSession<Any
     const role = roleOf(program, c.type);
     if (role) listed.add(role);
     const actionAsResolve = role === 'resolve' && roles.includes('action') && program.rules.actionTypes.includes(c.type);
-    if (!role || (open ? role !== 'answer' : !roles.includes(role) && !actionAsResolve)) {
+    if (!role || (role !== 'anytime' && (open ? role !== 'answer' : !roles.includes(role) && !actionAsResolve))) {
       out.push(`${c.type} is listed legal at the ${now.seq.step} step, which takes ${open ? 'only answers' : roles.join(', ') || 'nothing'}`);
       continue;
     }

@@ -18,7 +18,7 @@ import { kuularuiskuModule } from '../../src/rules/kuularuisku';
 import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
 import { checkedCommands } from '../../src/rules/kuularuisku/player';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
-import { toyarmourModule } from '../toys/rules/toyarmour';
+import { toyarmourModule, toyarmourVariantModule } from '../toys/rules/toyarmour';
 import { toylinesModule } from '../toys/rules/toylines';
 import { flowScenario } from './fixture';
 
@@ -39,9 +39,9 @@ const toyScenario = (id: string) => {
 };
 
 /** A few of each kind of legal command (every kind is kept; the moves and shots are trimmed). */
-function trimmed(commands: readonly Command[], perType = 2): Command[] {
+function trimmed(commands: readonly Command[], perType = 2, kind: (c: Command) => string = (c) => c.type): Command[] {
   const n: Record<string, number> = {};
-  return commands.filter((c) => (n[c.type] = (n[c.type] ?? 0) + 1) <= perType);
+  return commands.filter((c) => (n[kind(c)] = (n[kind(c)] ?? 0) + 1) <= perType);
 }
 
 /** Where the sequence machine stands: its step (the phase, the exchange's step inside one). */
@@ -61,6 +61,8 @@ interface Model {
   progress: (state: never) => unknown;
   /** The commands offered at a position (default: the rules' legal commands). */
   commands?: (state: never) => Command[];
+  /** The kind a command is kept as, one of each (default: its type). */
+  kind?: (c: Command) => string;
 }
 
 function traverse(module: AnyRulesetModule, scenario: Scenario, table: unknown, seed: number, model: Model) {
@@ -81,7 +83,7 @@ function traverse(module: AnyRulesetModule, scenario: Scenario, table: unknown, 
   }, { state: ruleset.setup(scenario, ctx), dice: undefined } as Game);
   const legal = (g: Game): Command[] => {
     if (model.stopAt(g.state as never)) return [];
-    const commands = trimmed(model.commands ? model.commands(g.state as never) : ruleset.legalCommands(g.state, ctx), 1);
+    const commands = trimmed(model.commands ? model.commands(g.state as never) : ruleset.legalCommands(g.state, ctx), 1, model.kind);
     // As the side to act sends it (a command any side may send goes as the first side's).
     return commands.map((c) => (c.side ? c : { ...c, side: ruleset.actingSides(g.state, c, { scenario }).sides[0] ?? scenario.sides[0]!.id }));
   };
@@ -143,6 +145,31 @@ describe('model-based paths through each turn model (xstate/graph)', () => {
     });
     expect(paths).toBeGreaterThan(8);
     for (const v of ['between', 'pick', 'activation', 'end']) expect(reached).toContain(v);
+  });
+
+  it('the initiative winner choosing and units acting together (TA-9, TA-10): the `first` state, act first or hand over, a vehicle with its squad', () => {
+    // The red squad moved up beside the tank, so that selecting the tank takes it along (TA-10).
+    const scenario: Scenario = { ...armour.scenario, units: armour.scenario.units!.map((u) => (u.id === 'red_squad' ? { ...u, figures: u.figures.map((f, i) => ({ ...f, at: [9 + 2.5 * i, 16] as [number, number] })) } : u)) };
+    const firsts = new Set<string>();
+    let together = false;
+    const { reached, paths } = traverse(playableModule(toyarmourVariantModule), scenario, armour.table, 3, {
+      stopAt: (s: Sequenced<unknown>) => s.seq.round >= 2,
+      // Who chose to go first, and who acted with whom: a vertex per each.
+      progress: (s: Sequenced<unknown>) => {
+        if (s.seq.step !== 'first' && s.seq.first) firsts.add(s.seq.first);
+        if (s.seq.together?.includes('red_squad')) together = true;
+        return [s.seq.first, s.seq.acted.length, s.seq.together ?? null];
+      },
+      // A surrender ends the game at once: TA-11 has its own tests (tests/rules/toy-armour-variant.test.ts).
+      commands: (s: Sequenced<unknown>) => playableModule(toyarmourVariantModule).ruleset.legalCommands(s, { scenario, table: armour.table as never }).filter((c) => c.type !== 'SURRENDER'),
+      // Both answers of the winner, and the tank as well as a squad selected.
+      kind: (c) => (c.type === 'CHOOSE_FIRST' ? `${c.type}:${String(c.choice)}` : c.type === 'SELECT_UNIT' ? `${c.type}:${String(c.unitId)}` : c.type),
+    });
+    expect(paths).toBeGreaterThan(8);
+    for (const v of ['between', 'first', 'pick', 'activation', 'end']) expect(reached).toContain(v);
+    // Both answers were walked: each side went first in some path; the tank took its squad along.
+    expect([...firsts].sort()).toEqual(['blue', 'red']);
+    expect(together).toBe(true);
   });
 
   it('you-go-I-go phases (TL-1): the phasing side\'s move then fire phase, then the other side', () => {

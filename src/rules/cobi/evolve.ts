@@ -9,6 +9,8 @@ export function evolveTable(t: CTable, e: GameEvent): CTable {
       const to = new Map((e.moves as FigureMoved[]).map((m) => [m.figure, m.to] as const));
       return { ...t, figures: t.figures.map((f) => (to.has(f.id) ? { ...f, at: [to.get(f.id)![0], to.get(f.id)![1]] as Vec2 } : f)) };
     }
+    case 'SIDE_SURRENDERED':
+      return { ...t, surrendered: String(e.side) };
     default:
       return t;
   }

@@ -2,8 +2,8 @@
 // initiative, who acts, which units acted) is the alternating machine's, read from `seq`.
 import type { Sequenced, Vec2 } from '../../core';
 
-/** Command words of COBI's sequence steps and actions (the machine's steps take the first three). */
-export const COBI_COMMAND_TYPES = ['BEGIN_ROUND', 'SELECT_UNIT', 'END_ROUND', 'HOLD', 'MOVE'] as const;
+/** Command words of COBI's sequence steps, its surrender and its actions. */
+export const COBI_COMMAND_TYPES = ['BEGIN_ROUND', 'CHOOSE_FIRST', 'SELECT_UNIT', 'END_ROUND', 'SURRENDER', 'HOLD', 'MOVE'] as const;
 /** The actions an activated unit may take (C-3.3c: so far hold and move). */
 export const COBI_ACTION_TYPES = ['HOLD', 'MOVE'] as const;
 
@@ -27,6 +27,8 @@ export interface CUnit {
 export interface CTable {
   readonly units: readonly CUnit[];
   readonly figures: readonly CFigure[];
+  /** C-3.2g the side that surrendered (absent while none has). */
+  readonly surrendered?: string;
 }
 
 /** The game state: the table and the machine's read-only sequence. */

@@ -27,3 +27,9 @@ export function send(g: CSession, c: Command): readonly GameEvent[] {
   if (!r.ok) throw new Error(`${c.type} refused: ${r.reason}${r.rule ? ` (${r.rule})` : ''}`);
   return r.events;
 }
+
+/** C-3.0a/C-3.2f a round begun, and C-3.2d/f its initiative winner's choice: act first, or hand the first activation over. */
+export function beginRound(g: CSession, choice: 'act' | 'pass' = 'act'): readonly GameEvent[] {
+  const rolled = send(g, { type: 'BEGIN_ROUND' });
+  return [...rolled, ...send(g, { type: 'CHOOSE_FIRST', choice })];
+}

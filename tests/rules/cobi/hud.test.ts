@@ -4,7 +4,7 @@ import type { Battlefield } from '../../../src/battlefield';
 import { cobiModule } from '../../../src/rules/cobi';
 import type { CState } from '../../../src/rules/cobi/state';
 import type { Scenario } from '../../../src/scenario';
-import { battlefieldOf, loadSkirmish, send, sessionOn } from './fixture';
+import { battlefieldOf, beginRound, loadSkirmish, send, sessionOn } from './fixture';
 
 let scenario: Scenario;
 let bf: Battlefield;
@@ -19,17 +19,22 @@ describe('the COBI play view', () => {
     const g = sessionOn(scenario, bf, [2, 5]);
     const view = () => cobiModule.hud.describe(g.state, { scenario, table: bf, legal: g.legalCommands() });
     expect(view().prompt).toMatchObject({ side: null, headline: 'Round 1: roll for the initiative', turn: 0, turnLimit: 6, turnWord: 'Round' });
-    expect(view().actions.map((a) => a.id)).toEqual(['begin-round']);
+    // C-3.2g besides the roll, each side's surrender.
+    expect(view().actions.map((a) => a.id)).toEqual(['begin-round', 'surrender:germans', 'surrender:americans']);
     send(g, { type: 'BEGIN_ROUND' });
+    // C-3.2d the winner's two buttons.
+    expect(view().prompt).toMatchObject({ side: 'americans', headline: 'Round 1: act first or hand the first activation over', detail: 'Americans won the initiative: act first, or hand the first activation over (C-3.2d)' });
+    expect(view().actions.filter((a) => a.rule === 'C-3.2d').map((a) => [a.id, a.label])).toEqual([['first:act', 'Act first'], ['first:pass', 'Hand the first activation over']]);
+    send(g, { type: 'CHOOSE_FIRST', choice: 'act' });
     expect(view().prompt).toMatchObject({ side: 'americans', headline: 'Round 1: activate a squad', detail: 'Americans to act: 3 squad(s) left to activate this round' });
-    expect(view().actions.map((a) => a.label)).toEqual(['Activate 1st Rifle Squad', 'Activate 2nd Rifle Squad', 'Activate BAR Team']);
+    expect(view().actions.map((a) => a.label)).toEqual(['Activate 1st Rifle Squad', 'Activate 2nd Rifle Squad', 'Activate BAR Team', 'Germans: surrender', 'Americans: surrender']);
     const log = cobiModule.hud.log(g.state, g.log);
     expect(log.filter((l) => l.dice).map((l) => [l.text, l.rule])).toEqual([['initiative of Germans: d6 → 2', 'C-3.0a'], ['initiative of Americans: d6 → 5', 'C-3.0a']]);
   });
 
   it('C-3.3c, C-3.3.1e the activated squad\'s buttons: hold and its moves; a drag makes a move the rules measure', () => {
     const g = sessionOn(scenario, bf, [6, 1]);
-    send(g, { type: 'BEGIN_ROUND' });
+    beginRound(g);
     send(g, { type: 'SELECT_UNIT', unitId: 'ger_1' });
     const v = cobiModule.hud.describe(g.state, { scenario, table: bf, legal: g.legalCommands() });
     expect(v.activeUnitId).toBe('ger_1');

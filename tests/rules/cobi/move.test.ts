@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../../src/battlefield';
 import type { Command, Vec2 } from '../../../src/core';
 import type { Scenario } from '../../../src/scenario';
-import { battlefieldOf, loadSkirmish, send, sessionOn, type CSession } from './fixture';
+import { battlefieldOf, beginRound, loadSkirmish, send, sessionOn, type CSession } from './fixture';
 
 let scenario: Scenario;
 let bf: Battlefield;
@@ -19,7 +19,7 @@ afterAll(() => bf.free());
 /** A session with the German unit activated (the Germans win the initiative). */
 function activated(unitId: string): CSession {
   const g = sessionOn(scenario, bf, [6, 1]);
-  send(g, { type: 'BEGIN_ROUND' });
+  beginRound(g);
   send(g, { type: 'SELECT_UNIT', unitId });
   return g;
 }
@@ -57,7 +57,7 @@ describe('infantry movement', () => {
   it('C-3.1d a building\'s wall in the way is refused, naming it', () => {
     // The farmhouse's south wall runs along z = 55 from x = 29 to 47 (its door at x 36.5–39.5): the squad stands 7 cm south of it.
     const h = sessionOn({ ...scenario, units: scenario.units!.map((u) => (u.id === 'ger_1' ? { ...u, figures: u.figures.map((f, i) => ({ ...f, at: [30 + i * 3, 48] as [number, number] })) } : u)) }, bf, [6, 1]);
-    send(h, { type: 'BEGIN_ROUND' });
+    beginRound(h);
     send(h, { type: 'SELECT_UNIT', unitId: 'ger_1' });
     expect(h.dispatch(shift(h, 'ger_1', 0, 10))).toMatchObject({ ok: false, reason: expect.stringMatching(/^1st Grenadier Squad 1: the .* of Farmhouse is in the way$/), rule: 'C-3.1d' });
   });

@@ -5,7 +5,7 @@ import type { Battlefield } from '../../../src/battlefield';
 import { ScriptedDice } from '../../../src/core';
 import { rollInitiative } from '../../../src/rules/cobi/sequence/initiative';
 import type { Scenario } from '../../../src/scenario';
-import { battlefieldOf, loadSkirmish, send, sessionOn, type CSession } from './fixture';
+import { battlefieldOf, beginRound, loadSkirmish, send, sessionOn, type CSession } from './fixture';
 
 const SIDES = [{ id: 'germans', name: 'Germans', players: 1 }, { id: 'americans', name: 'Americans', players: 1 }];
 
@@ -49,16 +49,66 @@ describe('the round on the skirmish', () => {
     return { side, unitId };
   };
 
-  it('C-3.0a round 1: the initiative winner acts first, the log giving both dice (a tie re-rolled, C-3.0b)', () => {
+  it('C-3.0a round 1: the initiative winner (a tie re-rolled, C-3.0b) chooses; C-3.2d acting first, the log naming the choice', () => {
     const g = sessionOn(scenario, bf, [3, 3, 2, 5]);
-    const events = send(g, { type: 'BEGIN_ROUND' });
-    expect(g.state.seq).toMatchObject({ round: 1, first: 'americans', side: 'americans', step: 'pick' });
-    expect(events.find((e) => e.type === 'ROUND_STARTED')!.text).toBe('Round 1: Americans win the initiative (3–3, re-rolled: 2–5) and act first');
+    const rolled = send(g, { type: 'BEGIN_ROUND' });
+    expect(rolled.find((e) => e.type === 'ROUND_STARTED')).toMatchObject({ round: 1, winner: 'americans', choose: true, text: 'Round 1: Americans win the initiative (3–3, re-rolled: 2–5)' });
+    expect(g.state.seq).toMatchObject({ round: 1, step: 'first', side: 'americans' });
+    const chosen = send(g, { type: 'CHOOSE_FIRST', choice: 'act' });
+    expect(chosen).toEqual([{ type: 'FIRST_CHOSEN', rule: 'C-3.2d', winner: 'americans', choice: 'act', first: 'americans', text: 'Americans choose to act first' }]);
+    expect(g.state.seq).toMatchObject({ first: 'americans', side: 'americans', step: 'pick' });
+  });
+
+  it('C-3.2d, C-AMB-13 the winner may hand the first activation over; only the winner chooses, and nothing else is taken meanwhile', () => {
+    const g = sessionOn(scenario, bf, [6, 1]);
+    send(g, { type: 'BEGIN_ROUND' });
+    // The Germans won: the Americans may not choose, nor may a squad activate before the choice.
+    expect(g.legalCommands().filter((c) => c.type !== 'SURRENDER')).toEqual([{ type: 'CHOOSE_FIRST', side: 'germans', choice: 'act' }, { type: 'CHOOSE_FIRST', side: 'germans', choice: 'pass' }]);
+    expect(g.dispatch({ type: 'CHOOSE_FIRST', side: 'americans', choice: 'act' })).toMatchObject({ ok: false });
+    expect(g.dispatch({ type: 'SELECT_UNIT', side: 'germans', unitId: 'ger_1' })).toMatchObject({ ok: false, rule: 'C-3.2d', reason: expect.stringMatching(/Germans won the initiative/) });
+    expect(send(g, { type: 'CHOOSE_FIRST', choice: 'pass' })[0]).toMatchObject({ winner: 'germans', first: 'americans', text: 'Germans hand the first activation to Americans' });
+    expect(g.state.seq).toMatchObject({ first: 'americans', side: 'americans', step: 'pick' });
+    expect(activateAndHold(g).side).toBe('americans');
+    expect(g.state.seq.side).toBe('germans');
+  });
+
+  it('C-3.2f round 2: a new roll, and its winner chooses again (here handing over to the side that lost it)', () => {
+    const g = sessionOn(scenario, bf, [6, 1, 2, 4]);
+    beginRound(g);
+    while (g.state.seq.step === 'pick') activateAndHold(g);
+    send(g, { type: 'END_ROUND' });
+    const rolled = send(g, { type: 'BEGIN_ROUND' });
+    expect(rolled.filter((e) => e.type === 'DICE_ROLLED').map((e) => (e as unknown as { roll: { rule: string } }).roll.rule)).toEqual(['C-3.2f', 'C-3.2f']);
+    expect(g.state.seq).toMatchObject({ round: 2, step: 'first', side: 'americans', acted: [] });
+    send(g, { type: 'CHOOSE_FIRST', choice: 'pass' });
+    expect(g.state.seq).toMatchObject({ first: 'germans', side: 'germans', step: 'pick' });
+  });
+
+  it('C-3.2g a side surrenders at any moment, even in the other side\'s activation: the game ends, the other side wins', () => {
+    const g = sessionOn(scenario, bf, [6, 1]);
+    beginRound(g);
+    send(g, { type: 'SELECT_UNIT', unitId: 'ger_1' });
+    expect(g.legalCommands().filter((c) => c.type === 'SURRENDER')).toEqual([{ type: 'SURRENDER', side: 'germans' }, { type: 'SURRENDER', side: 'americans' }]);
+    const r = g.dispatch({ type: 'SURRENDER', side: 'americans' });
+    expect(r.ok && r.events).toEqual([{ type: 'SIDE_SURRENDERED', rule: 'C-3.2g', side: 'americans', text: 'Americans surrender' }]);
+    expect(g.victory()).toEqual({ winner: 'germans', reason: 'Americans surrendered: Germans win', rule: 'C-3.2g' });
+    expect(g.legalCommands()).toEqual([]);
+    expect(g.dispatch({ type: 'HOLD', side: 'germans', unitId: 'ger_1' })).toMatchObject({ ok: false, reason: 'the game is over' });
+  });
+
+  it('C-3.2g a surrender is taken between rounds and while the initiative winner chooses', () => {
+    const g = sessionOn(scenario, bf, [6, 1]);
+    expect(g.dispatch({ type: 'SURRENDER', side: 'germans' }).ok).toBe(true);
+    expect(g.victory()).toMatchObject({ winner: 'americans', rule: 'C-3.2g' });
+    const h = sessionOn(scenario, bf, [6, 1]);
+    send(h, { type: 'BEGIN_ROUND' });
+    expect(h.dispatch({ type: 'SURRENDER', side: 'americans' }).ok).toBe(true);
+    expect(h.victory()).toMatchObject({ winner: 'germans' });
   });
 
   it('C-3.2e, C-3.3a the sides alternate one unit each; C-3.3c a held unit has spent its activation for the round', () => {
     const g = sessionOn(scenario, bf, [6, 1]);
-    send(g, { type: 'BEGIN_ROUND' });
+    beginRound(g);
     const first = activateAndHold(g);
     expect(first.side).toBe('germans');
     expect(g.state.seq).toMatchObject({ side: 'americans', step: 'pick', acted: [first.unitId] });
@@ -74,7 +124,7 @@ describe('the round on the skirmish', () => {
     // The Germans field one squad against the Americans' three.
     const lopsided: Scenario = { ...scenario, units: scenario.units!.filter((u) => u.side === 'americans' || u.id === 'ger_1') };
     const g = sessionOn(lopsided, bf, [6, 1]);
-    send(g, { type: 'BEGIN_ROUND' });
+    beginRound(g);
     const sides: string[] = [];
     while (g.state.seq.step === 'pick') sides.push(activateAndHold(g).side);
     expect(sides).toEqual(['germans', 'americans', 'americans', 'americans']);
@@ -84,7 +134,7 @@ describe('the round on the skirmish', () => {
   it('C-3.2g the game ends after the scenario\'s last round, the side with more figures standing winning (here a draw)', () => {
     const g = sessionOn({ ...scenario, turnLimit: 2 }, bf, [6, 1, 1, 6]);
     for (let round = 1; round <= 2; round++) {
-      send(g, { type: 'BEGIN_ROUND' });
+      beginRound(g);
       while (g.state.seq.step === 'pick') activateAndHold(g);
       expect(g.victory()).toBeUndefined();
       send(g, { type: 'END_ROUND' });

@@ -50,9 +50,16 @@ function moveAction(s: CState, c: Command): PlayAction | undefined {
   return { id: `move:${name}:${d.toFixed(1)}`, label: `Move ${formatDistance(d)} ${name}`, rule: 'C-3.3.1e', command: c };
 }
 
+/** C-3.2d the winner's choice in round 1, C-3.2f in later rounds. */
+const firstRule = (s: CState) => (s.seq.round > 1 ? 'C-3.2f' : 'C-3.2d');
+
 function actionOf(c: Command, s: CState, scenario: Scenario): PlayAction | undefined {
   switch (c.type) {
     case 'BEGIN_ROUND': return { id: 'begin-round', label: `Roll for the initiative (round ${s.seq.round + 1})`, rule: s.seq.round ? 'C-3.2f' : 'C-3.0a', command: c };
+    case 'CHOOSE_FIRST': return c.choice === 'act'
+      ? { id: 'first:act', label: 'Act first', rule: firstRule(s), command: c }
+      : { id: 'first:pass', label: 'Hand the first activation over', rule: firstRule(s), command: c };
+    case 'SURRENDER': return { id: `surrender:${String(c.side)}`, label: `${sideName(scenario, String(c.side))}: surrender`, rule: 'C-3.2g', hint: 'The game ends; the other side wins', command: c };
     case 'END_ROUND': return { id: 'end-round', label: 'End the round', rule: 'C-3.2g', command: c };
     case 'SELECT_UNIT': return { id: `select:${String(c.unitId)}`, label: `Activate ${unitName(scenario, String(c.unitId))}`, rule: 'C-3.3a', command: c };
     case 'HOLD': return { id: 'hold', label: 'Hold', rule: 'C-3.3c', hint: 'The squad does nothing this round', command: c };
@@ -64,7 +71,8 @@ function actionOf(c: Command, s: CState, scenario: Scenario): PlayAction | undef
 function detailOf(s: CState, scenario: Scenario): string {
   const { step, side, unit } = s.seq;
   if (step === 'over') return '';
-  if (step === 'between') return 'Both sides roll; the higher acts first, a tie is rolled again (C-3.0a/b)';
+  if (step === 'between') return 'Both sides roll; the higher chooses who acts first, a tie is rolled again (C-3.0a/b)';
+  if (step === 'first' && side) return `${sideName(scenario, side)} won the initiative: act first, or hand the first activation over (${firstRule(s)})`;
   if (step === 'end' || !side) return 'Every squad has acted';
   const who = sideName(scenario, side);
   if (step === 'activation' && unit) return `${who}: hold, or move ${unitName(scenario, unit)} up to 15 cm (8 cm through difficult ground)`;

@@ -5,6 +5,7 @@ export function cobiPhase(s: CState): { side: string | undefined; awaiting: stri
   const { step, round, side } = s.seq;
   if (step === 'over') return { side: undefined, awaiting: 'over', label: 'The game is over' };
   if (step === 'between') return { side: undefined, awaiting: 'between-rounds', label: `Round ${round + 1}: roll for the initiative` };
+  if (step === 'first' && side) return { side, awaiting: 'choice', label: `Round ${round}: act first or hand the first activation over` };
   if (step === 'end' || !side) return { side: undefined, awaiting: 'round-end', label: `Round ${round}: end the round` };
   const acting = step === 'activation';
   return { side, awaiting: acting ? 'action' : 'pick', label: `Round ${round}: ${acting ? 'the activated squad acts' : 'activate a squad'}` };

@@ -1,4 +1,4 @@
-// C-3.2g the game's end: a side that has lost its last squad loses at once; after the scenario's last
+// C-3.2g the game's end: a side that surrenders or has lost its last squad loses at once; after the scenario's last
 // round the side with more figures standing wins (a draw when even).
 import type { VictoryResult } from '../../../core';
 import type { Scenario } from '../../../scenario';
@@ -12,6 +12,11 @@ export function sideWiped(t: CTable, sides: readonly string[]): string | undefin
 
 export function cobiVictory(s: CState, scenario: Scenario): VictoryResult | undefined {
   const sides = scenario.sides.map((x) => x.id);
+  const gaveUp = s.table.surrendered;
+  if (gaveUp) {
+    const winner = sides.find((x) => x !== gaveUp) ?? null;
+    return { winner, reason: `${sideName(scenario, gaveUp)} surrendered${winner ? `: ${sideName(scenario, winner)} win` : ''}`, rule: 'C-3.2g' };
+  }
   const gone = sideWiped(s.table, sides);
   if (gone) {
     const winner = sides.find((x) => x !== gone) ?? null;

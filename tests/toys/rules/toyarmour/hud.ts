@@ -86,6 +86,8 @@ function actionOf(c: Command, s: ArmourState, scenario: Scenario): PlayAction | 
       return { id: `move:${bearing([0, 0], [Number(c.dx), Number(c.dz)]).toFixed(0)}`, label: `Move ${formatDistance(d)} ${COMPASS_NAMES[Math.round(bearing([0, 0], [Number(c.dx), Number(c.dz)]) / 45) % 8]}`, rule: 'TA-4', command: c };
     }
     case 'PIVOT': return pivotAction(c, s);
+    case 'CHOOSE_FIRST': return { id: `first:${String(c.choice)}`, label: c.choice === 'act' ? 'Act first' : 'Hand the first activation over', rule: 'TA-9', command: c };
+    case 'SURRENDER': return { id: `surrender:${String(c.side)}`, label: `${scenario.sides.find((x) => x.id === c.side)?.name ?? String(c.side)}: surrender`, rule: 'TA-11', command: c };
     case 'CHOOSE_FACE': return { id: `face:${String(c.face)}`, label: `Take it on the ${String(c.face)} armour (${ARMOUR[c.face as keyof typeof ARMOUR]})`, rule: 'TA-7', command: c };
     default: return undefined;
   }
@@ -143,6 +145,8 @@ export function armourPhase(s: ArmourState): { side: string | undefined; awaitin
   if (owner) return { side: owner, awaiting: 'decision', label: `Round ${round}: pick the armour the angled hit strikes` };
   if (step === 'between') return { side: undefined, awaiting: 'between-turns', label: `Round ${round + 1}: roll for initiative` };
   if (step === 'end' || !side) return { side: undefined, awaiting: 'turn-end', label: `Round ${round}: end the round` };
+  // TA-9 (the variant) the initiative's winner chooses.
+  if (step === 'first') return { side, awaiting: 'choice', label: `Round ${round}: act first or hand the first activation over` };
   const acting = step === 'activation';
   return { side, awaiting: acting ? 'action' : 'pick', label: `Round ${round}: ${acting ? 'the selected unit acts' : 'select a unit'}` };
 }

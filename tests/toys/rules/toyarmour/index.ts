@@ -6,7 +6,7 @@ import type { AlternatingProgram, TableQueries } from '../../core';
 import type { Scenario } from '../../scenario';
 import { armourLog, armourPhase, describeArmour } from './hud';
 import { armourPlayer } from './player';
-import { actArmour, answerArmour, armourActions, armourDecision, armourInitiative, armourUnits, armourVictory, evolveArmour, setupArmour, type ArmourState, type ArmourTable } from './rules';
+import { actArmour, answerArmour, armourActions, armourDecision, armourInitiative, armourInitiativeChoice, armourSurrender, armourSurrenders, armourTogether, armourUnits, armourVictory, evolveArmour, setupArmour, type ArmourState, type ArmourTable } from './rules';
 
 /** TA-8 two sides, exactly one vehicle. */
 function validateArmourScenario(scenario: Scenario): Array<{ path: string; message: string }> {
@@ -49,6 +49,20 @@ const sequence: AlternatingProgram<ArmourTable, Scenario, TableQueries> = {
   },
 };
 
+/**
+ * The variant sequence (the same table rules): TA-9 the initiative's winner chooses to act first or
+ * hand over, TA-10 a vehicle and a squad beside it activate together, TA-11 a side may surrender at
+ * any moment.
+ */
+export const variantSequence: AlternatingProgram<ArmourTable, Scenario, TableQueries> = {
+  ...sequence,
+  commands: { ...sequence.commands, first: 'CHOOSE_FIRST' },
+  rule: { ...sequence.rule, first: 'TA-9' },
+  initiative: armourInitiativeChoice,
+  activationUnits: armourTogether,
+  rules: { ...sequence.rules, anytime: { types: ['SURRENDER'], rule: 'TA-11', legal: armourSurrenders, resolve: armourSurrender } },
+};
+
 const RULES = [
   { id: 'TA-1', title: 'Initiative', text: 'Each round both sides roll a d6; the higher activates first (ties re-rolled).' },
   { id: 'TA-2', title: 'Alternating activation', text: 'Sides take turns to activate one unit; a side with none left passes.' },
@@ -58,6 +72,9 @@ const RULES = [
   { id: 'TA-6', title: 'Template', text: 'Every figure whose base centre is within 4 cm of the template centre is attacked.' },
   { id: 'TA-7', title: 'Armour', text: 'A hit on the vehicle strikes its front, side or rear armour by the angle off its hull facing; within 15° of the line between two faces its owner picks which.' },
   { id: 'TA-8', title: 'The end', text: 'The game ends when a side has nothing left or after the last round; the side with more left standing wins.' },
+  { id: 'TA-9', title: 'Choosing the first (variant)', text: 'The initiative winner chooses to activate first or to hand the first activation to the other side.' },
+  { id: 'TA-10', title: 'Vehicle and squad (variant)', text: 'A vehicle activated takes with it a ready squad of its side with a figure within 5 cm of the hull: both count as activated, and either takes the one action.' },
+  { id: 'TA-11', title: 'Surrender (variant)', text: 'A side may surrender at any moment, even in the other side\'s activation; the other side wins.' },
 ];
 
 const hud = {
@@ -82,3 +99,6 @@ export const toyarmourModule = {
   validateScenarioData: validateArmourScenario,
   player: armourPlayer,
 };
+
+/** The toy with the variant sequence (TA-9…TA-11). */
+export const toyarmourVariantModule = { ...toyarmourModule, name: 'Toy armour (alternating, variant)', sequence: variantSequence };

@@ -34,6 +34,8 @@ export interface ArmourTable {
   figures: ArmourFigure[];
   /** TA-7 angled hits whose face the owner has still to pick, in order (absent when none). */
   angled?: AngledHit[];
+  /** TA-11 the side that surrendered (absent while none has). */
+  surrendered?: string;
 }
 
 /** The game state: the table and the machine's read-only sequence. */
@@ -135,8 +137,8 @@ const cm = (d: number) => `${d.toFixed(1)} cm`;
 
 type Ctx = SequenceCtx<Scenario, TableQueries>;
 
-/** TA-1 the resolution of a round's start: both sides roll a d6; the higher activates first, a tie re-rolled until one is higher. */
-export function armourInitiative(s: ArmourState, { scenario, dice }: Ctx & { dice: Dice }): { first: string; text: string } {
+/** TA-1 both sides roll a d6, a tie re-rolled until one is higher: the winner and the log's line. */
+function rollInitiative(s: ArmourState, { scenario, dice }: Ctx & { dice: Dice }): { winner: string; text: string } {
   const sides = sidesOf(scenario);
   let a = 0;
   let b = 0;
@@ -144,8 +146,45 @@ export function armourInitiative(s: ArmourState, { scenario, dice }: Ctx & { dic
     a = dice.roll(6, `initiative of ${sideName(scenario, sides[0]!)}`, 'TA-1');
     b = dice.roll(6, `initiative of ${sideName(scenario, sides[1]!)}`, 'TA-1');
   }
-  const first = a > b ? sides[0]! : sides[1]!;
-  return { first, text: `Round ${s.seq.round + 1}: ${sideName(scenario, first)} win the initiative (${a}–${b})` };
+  const winner = a > b ? sides[0]! : sides[1]!;
+  return { winner, text: `Round ${s.seq.round + 1}: ${sideName(scenario, winner)} win the initiative (${a}–${b})` };
+}
+
+/** TA-1 the resolution of a round's start: the initiative's winner activates first. */
+export function armourInitiative(s: ArmourState, ctx: Ctx & { dice: Dice }): { first: string; text: string } {
+  const r = rollInitiative(s, ctx);
+  return { first: r.winner, text: r.text };
+}
+
+/** TA-9 (the variant) the initiative's winner chooses to act first or hand the first activation over. */
+export function armourInitiativeChoice(s: ArmourState, ctx: Ctx & { dice: Dice }): { winner: string; text: string; choose: true } {
+  return { ...rollInitiative(s, ctx), choose: true };
+}
+
+/** TA-10 a squad activates with its vehicle when a figure of it stands within this far of the hull's base (cm, on the ground plan). */
+export const TOGETHER_RANGE = 5;
+
+/**
+ * TA-10 (the variant) the units activating when `select` is taken: a vehicle with the first ready squad
+ * of its side within TOGETHER_RANGE of it; any other unit alone.
+ */
+export function armourTogether(s: ArmourState, select: Command): string[] {
+  const unit = String(select.unitId);
+  const vehicle = unitFigures(s.table, unit).find((f) => f.vehicle);
+  if (!vehicle) return [unit];
+  const near = readyUnits(s, vehicle.side).find((u) => u !== unit && unitFigures(s.table, u).some((f) => !f.vehicle && hypot(f.at[0] - vehicle.at[0], f.at[1] - vehicle.at[1]) - f.radius - vehicle.radius <= TOGETHER_RANGE + 1e-9));
+  return near ? [unit, near] : [unit];
+}
+
+/** TA-11 (the variant) a side may surrender at any moment of the game. */
+export function armourSurrenders(s: ArmourState, side: string): Command[] {
+  return s.table.surrendered ? [] : [{ type: 'SURRENDER', side }];
+}
+
+/** TA-11 a side surrenders: the other wins. */
+export function armourSurrender(_s: ArmourState, c: Command, { scenario }: Ctx & { dice: Dice }): Resolution {
+  const side = String(c.side);
+  return { ok: true, events: [{ type: 'SIDE_SURRENDERED', rule: 'TA-11', side, text: `${sideName(scenario, side)} surrender` }] };
 }
 
 /**
@@ -195,7 +234,8 @@ export function answerArmour(s: ArmourState, c: Command, { scenario, dice }: Ctx
 /** TA-3…TA-6 the action of the unit the machine has activated (`s.seq.unit`): its events, or the refusal. */
 export function actArmour(s: ArmourState, c: Command, ctx: Ctx & { dice: Dice }): Resolution {
   const { scenario, table, dice } = ctx;
-  const unit = s.seq.unit!;
+  // TA-10 the unit acting: the one activated, or a unit activated with it.
+  const unit = typeof c.unitId === 'string' && s.seq.together?.includes(c.unitId) ? c.unitId : s.seq.unit!;
   const t = s.table;
   const own = unitFigures(t, unit);
   const vehicle = own.find((f) => f.vehicle);
@@ -286,6 +326,8 @@ export function evolveArmour(t: ArmourTable, e: GameEvent): ArmourTable {
       const after = e.chosenBy ? answered(t) : t;
       return e.penetrated ? hurt(after, e.figure as string) : after;
     }
+    case 'SIDE_SURRENDERED':
+      return { ...t, surrendered: e.side as string };
     default:
       return t;
   }
@@ -293,6 +335,12 @@ export function evolveArmour(t: ArmourTable, e: GameEvent): ArmourTable {
 
 /** TA-8 the game ends when a side has nothing left, or after the last round (either way the machine's `over`): the side with more left standing wins. */
 export function armourVictory(s: ArmourState, scenario: Scenario): { winner: string | null; reason: string; rule: string } | undefined {
+  // TA-11 a surrender ends the game: the other side wins.
+  const gaveUp = s.table.surrendered;
+  if (gaveUp) {
+    const winner = sidesOf(scenario).find((x) => x !== gaveUp) ?? null;
+    return { winner, reason: `${sideName(scenario, gaveUp)} surrendered${winner ? `: ${sideName(scenario, winner)} win` : ''}`, rule: 'TA-11' };
+  }
   const gone = wiped(s.table, scenario);
   if (!gone && s.seq.step !== 'over') return undefined;
   const score = (side: string) => live(s.table).filter((f) => f.side === side).reduce((n, f) => n + (f.vehicle ? 3 * f.hp : 1), 0);
@@ -304,9 +352,13 @@ export function armourVictory(s: ArmourState, scenario: Scenario): { winner: str
 
 /** Every action the activated unit may take now (each with its side). */
 export function armourActions(s: ArmourState, scenario: Scenario, table: TableQueries): Command[] {
-  const unitId = s.seq.unit;
   const side = s.seq.side;
-  if (!unitId || !side) return [];
+  if (!s.seq.unit || !side) return [];
+  // TA-10 the units activated together each offer their actions.
+  return [s.seq.unit, ...(s.seq.together ?? [])].flatMap((unitId) => unitActions(s, unitId, side, scenario, table));
+}
+
+function unitActions(s: ArmourState, unitId: string, side: string, scenario: Scenario, table: TableQueries): Command[] {
   const own = unitFigures(s.table, unitId);
   const out: Command[] = [{ type: 'HOLD', side, unitId }];
   const enemies = live(s.table).filter((f) => f.side !== side);
