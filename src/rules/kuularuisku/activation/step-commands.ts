@@ -3,14 +3,14 @@
 // HUD of a table alone) offers. In a played game the composed module lists the machine's steps (src/flow).
 import type { TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
-import type { KState } from '../state';
+import type { KReading, KState } from '../state';
 import { legalCommands, otherOfferCommands, type KCommand } from './legal';
 import { offerOptions } from './offer';
 import { phaseOf } from './phase';
 import { readyUnits } from './readiness';
 
 /** Every command the side to act may give now at a bare table: the sequence's steps and the rules' own. */
-export function tableCommands(s: KState, ctx: { scenario: Scenario; table: TableQueries }): KCommand[] {
+export function tableCommands(s: KReading, ctx: { scenario: Scenario; table: TableQueries }): KCommand[] {
   const p = phaseOf(s);
   switch (p.kind) {
     case 'offer':
@@ -23,7 +23,7 @@ export function tableCommands(s: KState, ctx: { scenario: Scenario; table: Table
 }
 
 /** The sequence's step outside an offer and an activation; any player may take the turn's steps (they carry the first side). */
-function stepCommands(s: KState): KCommand[] {
+function stepCommands(s: KReading): KCommand[] {
   const p = phaseOf(s);
   switch (p.kind) {
     case 'between-turns':
