@@ -7,7 +7,10 @@ import { GameSession, type Command, type GameEvent } from '../../src/game';
 import { kuularuiskuModule } from '../../src/rules/kuularuisku';
 import { kuularuiskuSequence } from '../../src/rules/kuularuisku/sequence';
 import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
-import { evolveK, setupK, type KState } from '../../src/rules/kuularuisku/engine';
+import { evolveK, setupK, type KReading, type KState } from '../../src/rules/kuularuisku/engine';
+import { readGame } from '../rules/kuularuisku/reading';
+
+export { foldPlayed } from '../rules/kuularuisku/reading';
 import { validateScenario, type Scenario } from '../../src/scenario';
 
 export interface UnitSpec {
@@ -118,6 +121,11 @@ export function must(g: KPlayedSession, command: Record<string, unknown> & { typ
 
 export function scripted(...values: number[]): ScriptedDice {
   return new ScriptedDice(values);
+}
+
+/** The game's table as the rules read it: its records and the machine's sequence (rulesTable). */
+export function reading(g: KSession): KReading {
+  return readGame(g.state);
 }
 
 /** The game's sequence as the cards machine holds it (deck, drawn, acted, the unit offered, readiness). */
