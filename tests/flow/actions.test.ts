@@ -2,8 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { actionGate, offerOptions, phaseOf, type KGameState } from '../../src/rules/kuularuisku/engine';
-import { evolveK } from '../../src/rules/kuularuisku/engine';
-import { flowScenario, flowTable, keepOrder, must, newGame, scripted, reading } from './fixture';
+import { flowScenario, flowTable, keepOrder, must, newGame, scripted, reading, foldPlayed } from './fixture';
 
 let table: Battlefield;
 const scenario = flowScenario();
@@ -13,7 +12,8 @@ beforeAll(async () => {
 });
 
 type Ev = Record<string, unknown> & { type: string };
-const fold = (s: KGameState, ...events: Ev[]) => events.reduce((x, e) => evolveK(x, e as never), s);
+/** The events folded as in play (the composed module: the table's fold, then the machine), read again. */
+const fold = (s: KGameState, ...events: Ev[]) => foldPlayed(s, events as never);
 const moved: Ev = { type: 'FIGURES_MOVED', rule: 'K-4.0', text: '', unitId: 'w1', mode: 'normal', allowance: 10, moves: [{ figureId: 'w1_1', from: [20, 30], fromFloor: 0, to: [25, 30], floor: 0, distance: 5 }] };
 const shot: Ev = { type: 'SHOT_FIRED', rule: 'K-5.3', text: '', shooterId: 'w1', targetId: 'r1', shooters: ['w1_1'], targets: ['r1_1'], dice: [], hits: 0, closeRange: false, defensive: false, pinned: false, machineGun: false };
 

@@ -115,8 +115,8 @@ describe('K-6.4d a melee round waits for its owner\'s word in his wound tests', 
     const data = { t_1: { role: 'mg-gunner', weapon: 'maxim-1910' }, t_2: { role: 'soldier' } };
     const left = roundWithWound(data, []);
     send(left.g, { type: 'ALLOCATE_WOUNDS', side: 'reds', allocation: { t_1: 1 } });
-    expect(phaseOf(left.reading(g))).toMatchObject({ kind: 'choice', choice: { kind: 'take-over', side: 'reds', after: { kind: 'melee' } } });
-    expect(meleeStepOf(left.reading(g))).toBe('takeOver');
+    expect(phaseOf(reading(left.g))).toMatchObject({ kind: 'choice', choice: { kind: 'take-over', side: 'reds', after: { kind: 'melee' } } });
+    expect(meleeStepOf(reading(left.g))).toBe('takeOver');
     const d = left.g.pendingDecision()!;
     expect(d).toMatchObject({ side: 'reds', kind: 'mg-take-over', rule: 'K-5.5h' });
     expect(d.options.map((o) => o.label)).toEqual(['Default: The rifleman takes it over', 'Nobody: leave it on the table']);

@@ -2,8 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { commandRefusal, commandableUnits, offerOptions, phaseOf, type KGameState } from '../../src/rules/kuularuisku/engine';
-import { evolveK } from '../../src/rules/kuularuisku/engine';
-import { CARDS, DEFAULT_UNITS, arrange, flowScenario, flowTable, must, newGame, scripted, seqOf, type UnitSpec, reading } from './fixture';
+import { CARDS, DEFAULT_UNITS, arrange, flowScenario, flowTable, must, newGame, scripted, seqOf, type UnitSpec, reading, foldPlayed } from './fixture';
 import { hasActivated } from '../../src/rules/kuularuisku/acted';
 
 let table: Battlefield;
@@ -13,7 +12,8 @@ beforeAll(async () => {
   table = await flowTable(scenario);
 });
 
-const fold = (s: KGameState, ...events: Array<Record<string, unknown> & { type: string }>) => events.reduce((x, e) => evolveK(x, e as never), s);
+/** The events folded as in play (the composed module: the table's fold, then the machine), read again. */
+const fold = (s: KGameState, ...events: Array<Record<string, unknown> & { type: string }>) => foldPlayed(s, events as never);
 const leaderFirst = () => scripted(...arrange(CARDS, ['wl', 'w1', 'w2', 'r1', 'r2']));
 
 describe('F4 leader command (K-2.2)', () => {

@@ -3,8 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { SeededDice } from '../../src/core';
 import { deckCards, drawOutcome, phaseOf, shuffleDeck, type KGameState } from '../../src/rules/kuularuisku/engine';
-import { evolveK } from '../../src/rules/kuularuisku/engine';
-import { CARDS, arrange, seqOf, flowScenario, flowTable, keepOrder, must, newGame, scripted, reading } from './fixture';
+import { CARDS, arrange, seqOf, flowScenario, flowTable, keepOrder, must, newGame, scripted, reading, foldPlayed } from './fixture';
 import { hasActivated } from '../../src/rules/kuularuisku/acted';
 
 let table: Battlefield;
@@ -15,7 +14,8 @@ beforeAll(async () => {
 });
 
 /** Fold hand-made events into a state (to set up positions the rules reach only after many turns). */
-const fold = (s: KGameState, ...events: Array<Record<string, unknown> & { type: string }>) => events.reduce((x, e) => evolveK(x, e as never), s);
+/** The events folded as in play (the composed module: the table's fold, then the machine), read again. */
+const fold = (s: KGameState, ...events: Array<Record<string, unknown> & { type: string }>) => foldPlayed(s, events as never);
 
 describe('F1 turn: shuffle, draw, spend', () => {
   it('K-2.1a one card per unit and per leader; K-2.1b shuffled with the game\'s dice into the deck', () => {

@@ -15,23 +15,25 @@ import { evolveSeq, evolveTableFlow, isFlowEvent } from '../../src/rules/kuularu
 import type { KEvent } from '../../src/rules/kuularuisku/events';
 import { evolveK, evolveKRecalled } from '../../src/rules/kuularuisku/evolve';
 import { activationRecord, activationWith, figureWith, stateWith, unitWith } from '../../src/rules/kuularuisku/records';
-import type { KFigure, KState, KUnit } from '../../src/rules/kuularuisku/state';
+import type { KFigure, KReading, KUnit } from '../../src/rules/kuularuisku/state';
 import { parseScenarioOrThrow } from '../../src/scenario';
+import { setupRead } from '../rules/kuularuisku/reading';
+import { rulesTable } from '../../src/rules/kuularuisku/sequence/reading';
 
 // The plain forms, as evolve.ts had them (one helper call per change), with records of the one shape
 // (records.ts: every field present, in one order).
-function setUnit(s: KState, id: string, patch: Partial<KUnit> | ((u: KUnit) => Partial<KUnit>)): KState {
+function setUnit(s: KReading, id: string, patch: Partial<KUnit> | ((u: KUnit) => Partial<KUnit>)): KReading {
   const u = s.units[id];
   if (!u) return s;
   const p = typeof patch === 'function' ? patch(u) : patch;
   return stateWith(s, { units: { ...s.units, [id]: unitWith(u, p) } });
 }
-function setFigure(s: KState, id: string, patch: Partial<KFigure>): KState {
+function setFigure(s: KReading, id: string, patch: Partial<KFigure>): KReading {
   const f = s.figures[id];
   if (!f) return s;
   return stateWith(s, { figures: { ...s.figures, [id]: figureWith(f, patch) } });
 }
-function dropMember(s: KState, figureId: string): KState {
+function dropMember(s: KReading, figureId: string): KReading {
   const f = s.figures[figureId];
   if (!f) return s;
   const u = s.units[f.unitId];
@@ -43,7 +45,7 @@ function addUnique(list: readonly string[], items: readonly string[]): string[] 
   for (const i of items) if (!out.includes(i)) out.push(i);
   return out;
 }
-function plainEvolveK(s: KState, e: KEvent): KState {
+function plainEvolveK(s: KReading, e: KEvent): KReading {
   switch (e.type) {
     case 'ACTIVATION_STARTED':
       return stateWith(s, {
@@ -61,7 +63,7 @@ function plainEvolveK(s: KState, e: KEvent): KState {
         const f = figures[m.figureId];
         if (f) figures[m.figureId] = figureWith(f, { at: [m.to[0], m.to[1]], floor: m.floor });
       }
-      let next: KState = stateWith(s, { figures });
+      let next: KReading = stateWith(s, { figures });
       const ids = e.moves.map((m) => m.figureId);
       if (e.mode === 'charge') next = setUnit(next, e.unitId, { chargeFrom: Object.fromEntries(e.moves.map((m) => [m.figureId, { at: m.from, floor: m.fromFloor }])) });
       next = setUnit(next, e.unitId, (u) => ({ movedThisTurn: addUnique(u.movedThisTurn, ids) }));
@@ -122,7 +124,7 @@ describe.each(['scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisk
         }
         s = fast;
       }
-      expect(keyed(s)).toBe(keyed((g.state as KSequenced).table));
+      expect(keyed(s)).toBe(keyed(rulesTable(g.state as KSequenced)));
     }
     for (const t of ['ACTIVATION_STARTED', 'ACTIVATION_ENDED', 'FIGURES_MOVED', 'WOUND_TEST']) expect(seen, t).toContain(t);
   });

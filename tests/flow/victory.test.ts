@@ -3,9 +3,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { objectiveHolder, phaseOf, sidesOnTable, strength, turnLimitOf, validateVictory, victoryCheck, type KGameState } from '../../src/rules/kuularuisku/engine';
-import { evolveK } from '../../src/rules/kuularuisku/engine';
 import type { Scenario } from '../../src/scenario';
-import { DEFAULT_UNITS, flowScenario, flowTable, keepOrder, must, newGame, played, scripted, type KSession, reading } from './fixture';
+import { DEFAULT_UNITS, flowScenario, flowTable, keepOrder, must, newGame, played, scripted, type KSession, reading, foldPlayed } from './fixture';
 
 let table: Battlefield;
 
@@ -14,7 +13,8 @@ beforeAll(async () => {
 });
 
 type Ev = Record<string, unknown> & { type: string };
-const fold = (s: KGameState, ...events: Ev[]) => events.reduce((x, e) => evolveK(x, e as never), s);
+/** The events folded as in play (the composed module: the table's fold, then the machine), read again. */
+const fold = (s: KGameState, ...events: Ev[]) => foldPlayed(s, events as never);
 const objectives = [
   { id: 'obj_w', name: 'West farm', at: [20, 31] as [number, number], radius: 5, points: 2 },
   { id: 'obj_e', name: 'East farm', at: [100, 31] as [number, number], radius: 5 },

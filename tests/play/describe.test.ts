@@ -8,6 +8,7 @@ import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku
 import { describePlay } from '../../src/rules/kuularuisku/hud';
 import { DEFAULT_UNITS, flowScenario, flowTable } from '../flow/fixture';
 import { hasActivated } from '../../src/rules/kuularuisku/acted';
+import { setupRead } from '../rules/kuularuisku/reading';
 
 const scenario = flowScenario();
 let table: Battlefield;
@@ -15,7 +16,7 @@ let s0: KGameState;
 
 beforeAll(async () => {
   table = await flowTable(scenario);
-  s0 = kuularuiskuRuleset.setup(scenario, { table });
+  s0 = setupRead(scenario);
 });
 
 const ctx = () => ({ scenario, table });
@@ -46,7 +47,7 @@ describe('describePlay: who must act, and the buttons', () => {
   it('K-2.3b a readiness window: the side with a ready unit may use it or pass', () => {
     // Turn 2 as the scenario opens it: w2 waits in readiness, the others have acted but r2.
     const readiness = flowScenario(DEFAULT_UNITS.map((u) => (u.id === 'r2' ? u : { ...u, data: { start: u.id === 'w2' ? { ready: true } : { activated: true } } })), { rules: { start: { turn: 2, deck: ['r2'] } } });
-    const base = kuularuiskuRuleset.setup(readiness, { table });
+    const base = setupRead(readiness);
     expect(base.seq.ready).toEqual(['w2']);
     expect(hasActivated(base, 'w2')).toBe(false);
     const s = open(base, { readiness: { pending: ['whites'], declared: {} } });

@@ -7,6 +7,7 @@ import { createPlay } from '../../src/app/play';
 import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { activationExtras, actionFor } from '../../src/rules/kuularuisku/hud';
 import { ThenDice, arrange, flowScenario, flowTable, type UnitSpec } from '../flow/fixture';
+import { setupRead } from '../rules/kuularuisku/reading';
 
 const UNITS: UnitSpec[] = [
   { id: 'w1', side: 'whites', at: [20, 30], size: 4 },
@@ -70,9 +71,9 @@ describe('play: the activation\'s other buttons', () => {
   });
 
   it('K-5.6a a lightly wounded soldier may leave for the rear; K-5.6b a seriously wounded one with the nearest fit escort', () => {
-    const s0 = kuularuiskuRuleset.setup(scenario, { table });
+    const s0 = setupRead(scenario);
     const hurt = flowScenario([{ ...UNITS[0]!, figureStart: { 2: { condition: 'light' }, 4: { condition: 'serious' } } }, ...UNITS.slice(1)]);
-    const s = acting(kuularuiskuRuleset.setup(hurt, { table }), 'w1');
+    const s = acting(setupRead(hurt), 'w1');
     const extras = activationExtras(s, { scenario, table });
     expect(extras).toEqual(expect.arrayContaining([
       { type: 'EVACUATE', side: 'whites', unitId: 'w1', figureId: 'w1_2' },
@@ -84,7 +85,7 @@ describe('play: the activation\'s other buttons', () => {
   });
 
   it('K-1.2d a leader within 3 cm of a squad may join it when he acts; nothing is offered to a unit far from any other', () => {
-    const s0 = kuularuiskuRuleset.setup(scenario, { table });
+    const s0 = setupRead(scenario);
     const joins = activationExtras(acting(s0, 'wl'), { scenario, table }).filter((c) => c.type === 'JOIN');
     expect(joins).toEqual([{ type: 'JOIN', side: 'whites', unitId: 'wl', intoUnitId: 'w1' }]);
     expect(actionFor(s0, joins[0]!)).toMatchObject({ id: 'join:wl:w1', label: 'Leader wl joins Squad w1', rule: 'K-1.2d' });

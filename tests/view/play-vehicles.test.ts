@@ -14,6 +14,7 @@ import { parseScenarioOrThrow, withVehicles, type Scenario } from '../../src/sce
 import { playPoses, playVehiclePoses } from '../../src/view/play/play-poses';
 import { hullSpec } from '../../src/view/vehicle-geometry';
 import { flowScenario, flowTable } from '../flow/fixture';
+import { setupRead } from '../rules/kuularuisku/reading';
 
 /** The fixture with squad r1 turned into one vehicle: a turreted tank facing north, turret 45° right of the hull. */
 function withTank(): Scenario {
@@ -32,7 +33,7 @@ let s0: KGameState;
 
 beforeAll(async () => {
   table = await flowTable(scenario);
-  s0 = kuularuiskuRuleset.setup(scenario, { table });
+  s0 = setupRead(scenario);
 });
 
 /** The game state with the tank driven to (70, 44) and its hull turned east. */

@@ -3,9 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { SeededDice } from '../../../src/core';
 import { deckCards, shuffleDeck } from '../../../src/rules/kuularuisku/activation';
-import { evolveK, foldK } from '../../../src/rules/kuularuisku/engine';
+import { evolveK } from '../../../src/rules/kuularuisku/engine';
 import { line, stateWith } from './fixture';
 import { hasActivated } from '../../../src/rules/kuularuisku/acted';
+import { foldRead } from './reading';
 
 const s0 = stateWith([
   { id: 'sq', at: line(10, 80, 3) },
@@ -35,7 +36,7 @@ describe('K-2.1 activation cards', () => {
     let s = evolveK(s0, { type: 'TURN_STARTED', rule: 'K-2.1b', text: '', turn: 1 });
     s = evolveK(s, { type: 'ACTIVATION_STARTED', rule: 'K-2.1b', text: '', unitId: 'sq', units: ['sq', 'lt'], via: 'card' });
     expect(s.activation).toMatchObject({ unitId: 'sq', units: ['sq', 'lt'], phase: 'none' });
-    s = foldK(s, [{ type: 'ACTIVATION_ENDED', rule: 'K-2.0b', text: '', unitId: 'sq', units: ['sq', 'lt'] }]);
+    s = foldRead(s, [{ type: 'ACTIVATION_ENDED', rule: 'K-2.0b', text: '', unitId: 'sq', units: ['sq', 'lt'] }]);
     expect([hasActivated(s, 'sq'), hasActivated(s, 'lt'), hasActivated(s, 'cpt')]).toEqual([true, true, false]);
     expect(s.activation).toBeUndefined();
     s = evolveK(s, { type: 'TURN_STARTED', rule: 'K-2.1b', text: '', turn: 2 });

@@ -3,7 +3,7 @@
 // generated copier (copied often) and for those that do not, odd keys included.
 import { describe, expect, it, vi } from 'vitest';
 import { copyRecord, recordWith, stateWith, stateWithFlow } from '../../../src/rules/kuularuisku/records';
-import type { KState } from '../../../src/rules/kuularuisku/state';
+import type { KReading } from '../../../src/rules/kuularuisku/state';
 
 const same = (a: object, b: object) => {
   expect(Object.keys(a)).toEqual(Object.keys(b));
@@ -54,9 +54,9 @@ describe('copyRecord and recordWith are the spread', () => {
   });
 
   it('stateWithFlow is the state spread with its sequence and table flow', () => {
-    const s = { ruleset: 'kuularuisku', winter: false, sides: [], units: {}, figures: {}, melees: {}, markers: {}, dressingStations: [], activation: undefined, nextId: 1, house: {}, special: undefined } as unknown as KState;
-    const seq = { turnOpen: true } as unknown as KState['seq'];
-    const tableFlow = { choice: undefined } as unknown as KState['tableFlow'];
+    const s = { ruleset: 'kuularuisku', winter: false, sides: [], units: {}, figures: {}, melees: {}, markers: {}, dressingStations: [], activation: undefined, nextId: 1, house: {}, special: undefined } as unknown as KReading;
+    const seq = { turnOpen: true } as unknown as KReading['seq'];
+    const tableFlow = { choice: undefined } as unknown as KReading['tableFlow'];
     const g = stateWithFlow(s, seq, tableFlow);
     expect(g).toEqual({ ...s, seq, tableFlow });
     expect(Object.keys(g)).toEqual(Object.keys(stateWith(s, {})));

@@ -59,3 +59,13 @@ export function foldPlayed(r: KReading, events: ReadonlyArray<Record<string, unk
   for (const e of events) g = played.ruleset.evolve(g, e as unknown as GameEvent) as KSequenced;
   return readGame(g);
 }
+
+/** The game set up from the scenario (the composed module's setup), as the rules read it. */
+export function setupRead(scenario: Scenario): KReading {
+  return readGame(openingOf(scenario));
+}
+
+/** `foldPlayed` with the events as the rules give them. */
+export function foldRead(r: KReading, events: readonly unknown[]): KReading {
+  return foldPlayed(r, events as never);
+}

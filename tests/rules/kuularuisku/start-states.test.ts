@@ -13,6 +13,7 @@ import { kuularuiskuModule } from '../../../src/rules/kuularuisku';
 import type { KSequenced } from '../../../src/rules/kuularuisku/sequence/program';
 import { dice, line, scenarioWith, stateWith, table, type UnitSpec } from './fixture';
 import { hasActivated } from '../../../src/rules/kuularuisku/acted';
+import { setupRead } from './reading';
 
 // Kuularuisku as it is played: its rules and the cards machine composed.
 const { ruleset: kuularuiskuRuleset } = playableModule(kuularuiskuModule);
@@ -26,7 +27,7 @@ const of = <T extends KEvent['type']>(events: readonly KEvent[], type: T) => eve
 function game(units: UnitSpec[], rules?: Record<string, unknown>): { sc: Scenario; g: KSequenced } {
   const sc = scenarioWith(units, rules);
   expect(validateKScenario(sc)).toEqual([]);
-  return { sc, g: kuularuiskuRuleset.setup(sc, { table: t }) as KSequenced };
+  return { sc, g: setupRead(sc) as KSequenced };
 }
 
 /** One command decided by the game's ruleset and folded; a refusal fails the test with its reason. */
@@ -221,7 +222,7 @@ describe('starting states set up and played by the rules', () => {
       { id: 'h', at: line(40, 76, 1), start: { splitFrom: 'gone' } },
       { id: 'b', side: 'blue', at: line(120, 80, 3) },
     ], { start: { deck: ['gone', 'a', 'h', 'b'] } });
-    const g = kuularuiskuRuleset.setup(sc, { table: t }) as KSequenced;
+    const g = setupRead(sc) as KSequenced;
     expect(g.table.units.a).toMatchObject({ status: 'normal', meleeId: undefined });
     expect(g.table.units.h!.splitFrom).toBeUndefined();
     expect(g.seq.deck).toEqual(['a', 'h', 'b']);
@@ -229,7 +230,7 @@ describe('starting states set up and played by the rules', () => {
 
   it('a scenario without starting states sets up exactly as before (no start: the same state)', () => {
     const units: UnitSpec[] = [{ id: 'a', at: line(40, 80, 3) }, { id: 'b', side: 'blue', at: line(120, 80, 3) }];
-    const plain = setupK(scenarioWith(units));
+    const plain = setupRead(scenarioWith(units));
     expect(plain.seq.round).toBe(0);
     expect(Object.values(plain.units).map((u) => [u.status, hasActivated(plain, u.id), u.meleeId])).toEqual([['normal', false, undefined], ['normal', false, undefined]]);
   });
