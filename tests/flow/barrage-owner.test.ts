@@ -116,7 +116,7 @@ describe('opening-barrage K-GAP-9 K-5.5a the owner of a unit the preparation fir
     expect(g.log.slice(1).map((e) => e.command.type)).toEqual(['ALLOCATE_WOUNDS', 'MEDIC_REROLL', 'ALLOCATE_WOUNDS']);
     must(g, { type: 'DRAW_CARD', side: 'reds' });
     // The whole barrage with every default, as the rules fired it before they asked.
-    const before = preparationFire(newGame(scenario, table).state.table, { table, dice: new ShotDice(cover, wound, 3) });
+    const before = preparationFire(reading(newGame(scenario, table)), { table, dice: new ShotDice(cover, wound, 3) });
     // Who took the wounds, each die and result (the log lines differ: the owner's name who chose).
     const tests = (events: ReadonlyArray<{ type: string; text?: string }>) => events.filter((e) => e.type === 'WOUND_TEST' || e.type === 'WOUNDS_ALLOCATED').map(({ text: _text, ...e }) => e);
     expect(tests(g.log.flatMap((e) => e.events))).toEqual(tests(before));

@@ -9,7 +9,7 @@ import { cachedTable, playableModule, playGame } from '../../src/flow';
 import { GameSession } from '../../src/game';
 import type { KGameState } from '../../src/rules/kuularuisku/engine';
 import {
-  holdsObjectives, initialSeq, initialTableFlow, objectiveAreas, objectiveHolder, objectiveHolders, objectivePoints, readyUnits, sidesOnTable, sidesWithReadyUnits, unitOnTable,
+  holdsObjectives, initialTableFlow, objectiveAreas, objectiveHolder, objectiveHolders, objectivePoints, readyUnits, sidesOnTable, sidesWithReadyUnits, unitOnTable,
 } from '../../src/rules/kuularuisku/activation';
 import { stragglers } from '../../src/rules/kuularuisku/coherency';
 import { recallingStragglers } from '../../src/rules/kuularuisku/activation/stragglers-recalled';
@@ -81,7 +81,8 @@ describe.each(['scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisk
     expect(states.length).toBeGreaterThan(100);
 
     const recalled = recallingStragglers(stragglers);
-    const seqKeys = Object.keys(initialSeq(1));
+    // The reading's sequence: KSeq's keys in one order (sequence/reading.ts sequenceFacts).
+    const seqKeys = ['round', 'turnOpen', 'lastRound', 'deck', 'drawn', 'acted', 'unit', 'side', 'via', 'by', 'forced', 'ready', 'readiness', 'queue'];
     const tableFlowKeys = Object.keys(initialTableFlow());
     let regrouping = 0;
     for (const s of states) {

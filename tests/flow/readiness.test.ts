@@ -5,6 +5,7 @@ import { canUseReadiness, phaseOf, rollOff } from '../../src/rules/kuularuisku/e
 import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
 import { CARDS, arrange, flowScenario, flowTable, must, newGame, played, scripted, reading } from './fixture';
 import { hasActivated } from '../../src/rules/kuularuisku/acted';
+import { rulesTable } from '../../src/rules/kuularuisku/sequence/reading';
 
 let table: Battlefield;
 const scenario = flowScenario();
@@ -143,13 +144,13 @@ describe('F3 readiness lost', () => {
     // r1 activates; meanwhile w1 stops being able to use readiness (e.g. it routed).
     must(g, { type: 'ACTIVATE', side: 'reds', unitId: 'r1', action: 'shoot' });
     const routed = played.ruleset.evolve(g.state, { type: 'ROUT_STARTED', rule: 'K-7.3c', text: '', unitId: 'w1', leaders: [], countsAsActivation: true } as never) as KSequenced;
-    expect(canUseReadiness(routed.table, routed.table.units.w1!)).toBe(false);
+    expect(canUseReadiness(rulesTable(routed), routed.table.units.w1!)).toBe(false);
     expect(routed.seq.acted).toContain('w1');
     // When r1's activation ends, w1's place in the queue lapses and the next card is due.
     const r = played.ruleset.decide(routed, { type: 'END_ACTIVATION', side: 'reds' }, { scenario, table, dice: scripted() });
     expect(r.ok && r.events.map((e) => e.type)).toEqual(['ACTIVATION_ENDED', 'QUEUE_SKIPPED']);
     const after = (r.ok ? r.events.reduce((x, e) => played.ruleset.evolve(x, e), routed) : routed) as KSequenced;
-    expect(phaseOf(after.table).kind).toBe('draw');
+    expect(phaseOf(rulesTable(after)).kind).toBe('draw');
     expect(after.seq.step).toBe('draw');
   });
 });

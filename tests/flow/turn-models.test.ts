@@ -21,6 +21,7 @@ import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 import { toyarmourModule } from '../toys/rules/toyarmour';
 import { toylinesModule } from '../toys/rules/toylines';
 import { flowScenario } from './fixture';
+import { rulesTable } from '../../src/rules/kuularuisku/sequence/reading';
 
 const fields: Battlefield[] = [];
 afterAll(() => {
@@ -126,7 +127,7 @@ describe('model-based paths through each turn model (xstate/graph)', () => {
       stopAt: (s: KSequenced) => s.seq.round >= 2,
       progress: (s: KSequenced) => [s.seq.deck.length, s.seq.queue.length, s.seq.step],
       // The moves and shots the rules accept (the player's, checked), as well as the rules' other commands.
-      commands: (s: KSequenced) => checkedCommands(s.table, { scenario: flowScenario(), table: kTable as never }) as Command[],
+      commands: (s: KSequenced) => checkedCommands(rulesTable(s), { scenario: flowScenario(), table: kTable as never }) as Command[],
     });
     expect(paths).toBeGreaterThan(20);
     for (const v of ['between', 'draw', 'offer', 'activation', 'window', 'end']) expect(reached).toContain(v);

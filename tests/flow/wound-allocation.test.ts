@@ -173,7 +173,7 @@ describe('the default answers are what the rules did before they asked', () => {
     must(g, { type: 'BEGIN_TURN', side: 'whites' });
     must(g, { type: 'DRAW_CARD', side: 'whites' });
     must(g, { type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'shoot' });
-    const before = g.state.table;
+    const before = reading(g);
     must(g, { type: 'SHOOT', side: 'whites', unitId: 'w1', targetId: 'r1' });
     expect(answerMissingDecisions(g)).toBeGreaterThanOrEqual(2);
     const asked = g.log.slice(3).flatMap((e) => e.events).filter((e) => e.type === 'WOUND_TEST' || e.type === 'MORALE_TEST');

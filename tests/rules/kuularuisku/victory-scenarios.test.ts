@@ -93,7 +93,8 @@ describe('K-GAP-1 Kalevankangas (brief K1, reworked tiers): the White wins', () 
     let s = parkSide(end(), 'white', 150, 2);
     s = place(s, 'w_sq3', line(103, 64, 9, 0.5, 0.2));
     s = place(s, 'w_sq4', line(78, 64, 9, 0.5, 0.2));
-    expect(victoryCheck({ ...s, seq: { ...s.seq, round: 7 } }, kal, 'turn-end', false)).toBeUndefined();
+    const early: KReading = { ...s, seq: { ...s.seq, round: 7 } };
+    expect(victoryCheck(early, kal, 'turn-end', false)).toBeUndefined();
     // The commissar alone at the mortuary does not deny it (holding-objectives) …
     const lone = place(s, 'r_commissar', [[82, 67]]);
     expect(victoryCheck(lone, kal, 'turn-end', true)!.text).toContain('White major win');

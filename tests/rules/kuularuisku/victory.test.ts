@@ -93,7 +93,8 @@ describe('K-GAP-1 victory conditions of the 1918 scenarios', () => {
     const routing = { ...two, units: { ...two.units, w_sq2: { ...two.units.w_sq2!, status: 'routing' as const } } };
     expect(victoryCheck(routing, tam, 'turn-end', true)).toMatchObject({ winner: 'red' });
     // Not before the end.
-    expect(victoryCheck({ ...two, seq: { ...two.seq, round: 9 } }, tam, 'turn-end', false)).toBeUndefined();
+    const early: KReading = { ...two, seq: { ...two.seq, round: 9 } };
+    expect(victoryCheck(early, tam, 'turn-end', false)).toBeUndefined();
   });
 
   it('K-GAP-1 casualties: a side wins at a turn end once every enemy side has lost more than the fraction (exactly the fraction is not enough); "at least" takes it', () => {
