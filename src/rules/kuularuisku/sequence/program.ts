@@ -64,8 +64,8 @@ export { tableEffects };
  * After every command: settle = immediateEnd's lines (revealChecks over the command's events, the
  * 'command' victory check). Actions and answers still go through the rules' own decide (their closing
  * lines are theirs). Recorded games replay through the machine to the same log
- * (tests/rules/kuularuisku/recorded-games.test.ts), and the machine keeps the sequence the table still
- * folds for itself field by field (tests/rules/kuularuisku/sequence-reading.test.ts, reading.ts): a
+ * (tests/rules/kuularuisku/recorded-games.test.ts). The machine's sequence is the only one: the table
+ * keeps none, and the rules read the machine's (reading.ts, tests/rules/kuularuisku/sequence-reading.test.ts): a
  * declared ready unit stays in `ready`, and the one offered from the queue at its head, until it
  * activates or (a leader) commands (K-2.3b, K-2.2b, K-AMB-3); a pinned unit that stayed
  * pinned is not tested again (`forced`, K-7.1c); readiness lapsing at the turn's end is the end
