@@ -1,7 +1,8 @@
 // Starting states: a scenario that opens mid-battle sets its units' and figures' states (pinned,
 // routing, in melee, wounded, evacuating, already activated …) in their `data.start`, and the turn and
-// deck in `rules.start`. Checked here (validateStartStates), applied after setup (applyStartStates,
-// startTurnFlow) so the state after setup is the position the scenario describes.
+// deck in `rules.start`. Checked here (validateStartStates), applied after setup (applyStartStates) so
+// the table after setup is the position the scenario describes; the turn and deck are the cards
+// machine's opening (startOpening, the program's opensAt).
 import { z } from 'zod';
 import type { OpeningSequence, Vec2 } from '../../core';
 import type { Scenario, UnitPlacement } from '../../scenario';
