@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { commandRefusal, commandableUnits, offerOptions, phaseOf, type KGameState } from '../../src/rules/kuularuisku/engine';
-import { CARDS, DEFAULT_UNITS, arrange, flowScenario, flowTable, must, newGame, scripted, seqOf, type UnitSpec, reading, foldPlayed } from './fixture';
+import { CARDS, DEFAULT_UNITS, arrange, flowScenario, flowTable, must, newGame, scripted, seqOf, type UnitSpec, reading, foldPlayed, firstCardDrawn } from './fixture';
 import { hasActivated } from '../../src/rules/kuularuisku/acted';
 
 let table: Battlefield;
@@ -59,7 +59,7 @@ describe('F4 leader command (K-2.2)', () => {
     expect(commandRefusal(reading(g), table, 'wl', 'wl2')).toMatchObject({ rule: 'K-2.2c' });
     const locked = fold(reading(g), { type: 'MELEE_STARTED', rule: 'K-6.1b', text: '', meleeId: 'm1', units: ['w1', 'r1'], startedBy: 'r1' });
     expect(commandRefusal(locked, table, 'wl', 'w1')).toMatchObject({ rule: 'K-2.2c' });
-    const acted = fold(reading(g), { type: 'ACTIVATION_STARTED', rule: 'K-2.1b', text: '', unitId: 'w1', units: ['w1'], via: 'card' }, { type: 'ACTIVATION_ENDED', rule: 'K-2.0b', text: '', unitId: 'w1', units: ['w1'] });
+    const acted = fold(reading(g), ...firstCardDrawn(['w1', 'w2', 'wl', 'r1', 'r2', 'wl2']), { type: 'ACTIVATION_STARTED', rule: 'K-2.1b', text: '', unitId: 'w1', units: ['w1'], via: 'card' }, { type: 'ACTIVATION_ENDED', rule: 'K-2.0b', text: '', unitId: 'w1', units: ['w1'] });
     expect(commandRefusal(acted, table, 'wl', 'w1')).toMatchObject({ rule: 'K-2.2a' });
     expect(commandRefusal(reading(g), table, 'wl', 'r1')).toMatchObject({ rule: 'K-2.2a' });
     expect(commandRefusal(reading(g), table, 'w1', 'w2')).toMatchObject({ rule: 'K-2.2a' });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { SeededDice } from '../../src/core';
 import { deckCards, drawOutcome, phaseOf, shuffleDeck, type KGameState } from '../../src/rules/kuularuisku/engine';
-import { CARDS, arrange, seqOf, flowScenario, flowTable, keepOrder, must, newGame, scripted, reading, foldPlayed } from './fixture';
+import { CARDS, arrange, seqOf, flowScenario, flowTable, keepOrder, must, newGame, scripted, reading, foldPlayed, firstCardDrawn } from './fixture';
 import { hasActivated } from '../../src/rules/kuularuisku/acted';
 
 let table: Battlefield;
@@ -89,7 +89,7 @@ describe('F1 turn: shuffle, draw, spend', () => {
       { type: 'UNIT_JOINED', rule: 'K-1.2d', text: '', unitId: 'wl', intoUnitId: 'w1', figureIds: ['wl_1'], kind: 'leader', bound: true, noMove: false });
     expect(deckCards(joined)).toEqual(['w1', 'wl', 'r1', 'r2']);
     expect(drawOutcome(joined, 'w2')).toMatchObject({ kind: 'spent', reason: 'joined' });
-    const acted = fold(joined, { type: 'ACTIVATION_STARTED', rule: 'K-2.1b', text: '', unitId: 'w1', units: ['w1'], via: 'card' }, { type: 'ACTIVATION_ENDED', rule: 'K-2.0b', text: '', unitId: 'w1', units: ['w1'] });
+    const acted = fold(joined, ...firstCardDrawn(['w1', 'wl', 'r1', 'r2']), { type: 'ACTIVATION_STARTED', rule: 'K-2.1b', text: '', unitId: 'w1', units: ['w1'], via: 'card' }, { type: 'ACTIVATION_ENDED', rule: 'K-2.0b', text: '', unitId: 'w1', units: ['w1'] });
     expect(drawOutcome(acted, 'wl')).toMatchObject({ kind: 'spent', rule: 'K-1.4b' });
   });
 

@@ -128,6 +128,18 @@ export function reading(g: KSession): KReading {
   return readGame(g.state);
 }
 
+/**
+ * The events of a turn begun with this deck and its first card drawn, in the rules' words with the
+ * machine's fields (round, deck; card, unit), for `foldPlayed` to bring a game to that card's offer.
+ */
+export function firstCardDrawn(deck: readonly string[], turn = 1): Array<Record<string, unknown> & { type: string }> {
+  return [
+    { type: 'TURN_STARTED', rule: 'K-2.1b', text: '', turn },
+    { type: 'DECK_SHUFFLED', rule: 'K-2.1b', text: '', turn, order: [...deck], round: turn, deck: [...deck] },
+    { type: 'CARD_DRAWN', rule: 'K-2.1b', text: '', unitId: deck[0], left: deck.length - 1, card: deck[0], unit: deck[0] },
+  ];
+}
+
 /** The game's sequence as the cards machine holds it (deck, drawn, acted, the unit offered, readiness). */
 export function seqOf(g: KSession): KSequenced['seq'] {
   return g.state.seq;
