@@ -12,6 +12,8 @@ import { concealedFrom, hiddenNames, logForSeat, redactText, viewForSeat, type P
 import type { KGameState } from '../../src/rules/kuularuisku/engine';
 import { describePlay } from '../../src/rules/kuularuisku/hud';
 import { parseScenarioOrThrow } from '../../src/scenario';
+import { rulesTable } from '../../src/rules/kuularuisku/sequence/reading';
+import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
 
 const FILE = 'scenarios/kuularuisku/tammerkoski.json';
 const scenario = parseScenarioOrThrow(readFileSync(FILE, 'utf8'), FILE);
@@ -73,7 +75,7 @@ describe('play: hidden units at a hot-seat screen', () => {
 
   it('revealed, or at the end of the game, the unit is hidden from nobody', () => {
     const p = createPlay(scenario, bf, { seed: 4, storage: null });
-    const s = (p.game().state as { table: KGameState }).table;
+    const s = rulesTable(p.game().state as KSequenced);
     const ctx = { scenario, table: cachedTable(bf) };
     const revealed: KGameState = { ...s, special: { ...s.special!, hidden: [] } };
     expect(describePlay(revealed, ctx).units.find((u) => u.id === 'r_marksmen')!.hiddenFrom).toBeUndefined();

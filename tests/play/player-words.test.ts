@@ -23,11 +23,13 @@ import { GameOptions } from '../../src/ui/play/GameOptions';
 import { RulesPanel } from '../../src/ui/play/RulesPanel';
 import { flowTable } from '../flow/fixture';
 import { escortReturnScenario } from '../flow/situations';
+import { rulesTable } from '../../src/rules/kuularuisku/sequence/reading';
+import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
 
 const { ruleset } = playableModule(RULESET_MODULES.kuularuisku);
 const player = RULESET_MODULES.kuularuisku.player;
 /** The table of a game's composed state (the machine's sequence beside it). */
-const tableOf = (s: unknown) => (s as { table: KReading }).table;
+const tableOf = (s: unknown) => rulesTable(s as KSequenced);
 const SEEDS = [1, 2, 3];
 
 const escape = (id: string) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
