@@ -4,7 +4,7 @@
 import {
   type HeightGrid, type Solid, type Vec2, type Vec3, boundsOf, gridHeightAt, gridMaxHeight, lerp3, pointInPolygon, dist3, segmentInsideIntervals,
 } from '../core';
-import { FIGURE_SIGHT_POINTS, sightPointHeight, type SightPoint } from '../core';
+import { FIGURE_SIGHT_POINTS, sightPointAt, sightPointHeight, type SightPoint } from '../core';
 import { type BuildingFeature, type ResolvedTags, type Scenario, buildingCorners, resolveTags } from '../scenario';
 import { type CrestLine, type ObstacleBox, crestLines, obstacleBoxes, obstacleCrossings } from './obstacles';
 import { plainGround, roadBankRaise } from './relief';
@@ -17,7 +17,7 @@ import { losViewshed } from './viewshed';
 import { onLadder, onWalk, standingSpots } from './standing-spots';
 import { type Aabb, SolidCuller, solidAabb } from './broadphase';
 import { SightCaster } from './sight-caster';
-import { type FigureCylinder, TERRAIN_PART, TableWorld, TableWorldBuild, initRapier, tableWorldNow } from './rapier-world';
+import { type FigureCollider, TERRAIN_PART, TableWorld, TableWorldBuild, initRapier, tableWorldNow } from './rapier-world';
 import { type PlanBox, PlanBins } from './plan-bins';
 import { type RayShape, rayShape } from './solid-ray';
 import type {
@@ -61,6 +61,11 @@ function bodyPrism(s: Solid): BodyPrism {
     cx: (b.min[0] + b.max[0]) / 2, cz: (b.min[2] + b.max[2]) / 2, c: 1, s: 0,
     hx: (b.max[0] - b.min[0]) / 2, hz: (b.max[2] - b.min[2]) / 2, yMin: b.min[1], yMax: b.max[1],
   };
+}
+
+/** A figure's height: its own, else its box's (a hull), else a 15 mm figure's. */
+function figureHeight(f: FigureBody): number {
+  return f.height ?? f.box?.height ?? DEFAULT_FIGURE_HEIGHT;
 }
 
 /** dist3 without Math.hypot (slow in V8): the length both sight queries derive their end tolerance from. */
@@ -299,7 +304,7 @@ class TableBattlefield implements Battlefield {
   }
 
   eyePoint(f: FigureBody): Vec3 {
-    const h = f.height ?? DEFAULT_FIGURE_HEIGHT;
+    const h = figureHeight(f);
     return [f.at[0], this.standHeight(f.at[0], f.at[1], f.floor) + h * EYE_FRACTION, f.at[1]];
   }
 
@@ -461,14 +466,16 @@ class TableBattlefield implements Battlefield {
 
   visibility(observer: FigureBody, target: FigureBody, options?: LosOptions, points: readonly SightPoint[] = FIGURE_SIGHT_POINTS): VisibilityResult {
     const eye = this.eyePoint(observer);
-    const h = target.height ?? DEFAULT_FIGURE_HEIGHT;
+    const h = figureHeight(target);
+    // Offset points (a hull's plates) stand at the height of the figure's own footing, not the ground under the offset.
     const ground = this.standHeight(target.at[0], target.at[1], target.floor);
     const figs = options?.figures ? { ignore: [...(options.figures.ignore ?? []), observer.id, target.id] } : false;
     const opts: LosOptions = { ...options, figures: figs };
     // The points a ruleset aims at (its module's `sightPoints`), or the battlefield's default (core
     // FIGURE_SIGHT_POINTS: head at the eye's height, chest, base).
     const samples = points.map((sp) => {
-      const point: Vec3 = [target.at[0], ground + sightPointHeight(sp, h), target.at[1]];
+      const at = sightPointAt(sp, target.at, target.facing);
+      const point: Vec3 = [at[0], ground + sightPointHeight(sp, h), at[1]];
       return { name: sp.name, point, result: this.lineOfSight(eye, point, opts) };
     });
     const visibleCount = samples.filter((s) => s.result.clear).length;
@@ -532,9 +539,11 @@ class TableBattlefield implements Battlefield {
   }
 
   bodyClashes(figure: FigureBody): BodyClash[] {
-    const h = figure.height ?? DEFAULT_FIGURE_HEIGHT;
+    const h = figureHeight(figure);
     const r = figure.radius ?? 0.6;
     const x = figure.at[0], z = figure.at[1];
+    // A hull: Rapier's answer for its box (a hull is larger than the prism reject below allows).
+    if (figure.box) return this.rapierBodyClashes(x, z, this.standHeight(x, z, figure.floor), figure.box.height, r, figure.box, figure.facing ?? 0);
     // Most bodies are clear of every wall, obstacle and roof by more than SPARE: an exact prism
     // test says so without Rapier (larger or flat bodies skip it), and in the open without the stand height.
     if (r < BODY_PAD - 2 * SPARE && h > LIFT) {
@@ -569,17 +578,23 @@ class TableBattlefield implements Battlefield {
     return NaN;
   }
 
-  /** Rapier's own answer: the body-part solids a cylinder from y + LIFT to y + h meets. */
-  private rapierBodyClashes(x: number, z: number, y: number, h: number, r: number): BodyClash[] {
+  /**
+   * Rapier's own answer: the body-part solids a cylinder from y + LIFT to y + h meets (with `box`, a
+   * box of its length and width turned to `facing`).
+   */
+  private rapierBodyClashes(x: number, z: number, y: number, h: number, r: number, box?: { length: number; width: number }, facing = 0): BodyClash[] {
     // The body from just above the surface it stands on to the top of the head.
     const lift = LIFT;
     const out = new Map<string, BodyClash>();
-    this.physics.solidsInCylinder(x, y + lift + (h - lift) / 2, z, (h - lift) / 2, r, (part) => {
+    const each = (part: number) => {
       const info = this.parts[part]!;
       if (BODY_PARTS.has(info.part) && !out.has(`${info.featureId}/${info.part}`)) {
         out.set(`${info.featureId}/${info.part}`, { featureId: info.featureId, kind: info.kind, part: info.part });
       }
-    });
+    };
+    const cy = y + lift + (h - lift) / 2;
+    if (box) this.physics.solidsInBox(x, cy, z, box.width / 2, (h - lift) / 2, box.length / 2, facing, each);
+    else this.physics.solidsInCylinder(x, cy, z, (h - lift) / 2, r, each);
     return [...out.values()];
   }
 
@@ -632,9 +647,12 @@ class TableBattlefield implements Battlefield {
   setFigures(figures: readonly FigureBody[]): void {
     // No figures on a table whose world is not built yet: nothing to take off, nothing to build it for.
     if (!figures.length && !this.tableWorld) return;
-    const bodies: FigureCylinder[] = figures.map((f) => {
+    const bodies: FigureCollider[] = figures.map((f) => {
       const y = this.standHeight(f.at[0], f.at[1], f.floor);
-      return { id: f.id, x: f.at[0], y, z: f.at[1], height: f.height ?? DEFAULT_FIGURE_HEIGHT, radius: f.radius ?? 0.45 };
+      // A hull's collider is its box, whatever height its sight points take.
+      const body: FigureCollider = { id: f.id, x: f.at[0], y, z: f.at[1], height: f.box?.height ?? figureHeight(f), radius: f.radius ?? 0.45 };
+      if (f.box) body.box = { length: f.box.length, width: f.box.width, facing: f.facing ?? 0 };
+      return body;
     });
     this.physics.setFigures(bodies);
   }

@@ -97,8 +97,14 @@ function addSolid(R: Rapier, world: RAPIER.World, s: Solid): RAPIER.Collider | u
   return world.createCollider(desc);
 }
 
-/** A standing figure as a Rapier cylinder: its id, foot point, height and radius. */
-export interface FigureCylinder { id: string; x: number; y: number; z: number; height: number; radius: number }
+/**
+ * A standing figure as a Rapier collider: its id, foot point and height; an upright cylinder of
+ * `radius`, or with `box` a cuboid `length` along `facing` (degrees clockwise from north) and `width` across.
+ */
+export interface FigureCollider {
+  id: string; x: number; y: number; z: number; height: number; radius: number;
+  box?: { length: number; width: number; facing: number };
+}
 
 /**
  * The table's Rapier world: terrain tiles from the one grid, one collider per solid, the figures when
@@ -173,6 +179,22 @@ export class TableWorld {
     );
   }
 
+  /**
+   * The part numbers of the solids a box meets: half extents hx (across), hy (up), hz (along its
+   * facing, degrees clockwise from north), centred at x, y, z.
+   */
+  solidsInBox(x: number, y: number, z: number, hx: number, hy: number, hz: number, facing: number, each: (part: number) => void): void {
+    this.world.intersectionsWithShape(
+      { x, y, z }, quatY(-facing), new this.R.Cuboid(hx, hy, hz),
+      (c) => {
+        const part = this.parts.get(c.handle);
+        if (part !== undefined) each(part);
+        return true;
+      },
+      undefined, query(G_BLOCK | G_SEE),
+    );
+  }
+
   /** The part number of the first building wall on the segment from→to, if any. */
   firstBuildingWall(from: readonly number[], to: readonly number[]): number | undefined {
     const hit = this.world.castRay(this.ray(from, to), 1, true, undefined, query(G_BLOCK | G_SEE), undefined, undefined,
@@ -180,12 +202,16 @@ export class TableWorld {
     return hit ? this.parts.get(hit.collider.handle) : undefined;
   }
 
-  setFigures(figures: readonly FigureCylinder[]): void {
+  setFigures(figures: readonly FigureCollider[]): void {
     for (const c of this.figureColliders) this.world.removeCollider(c, false);
     this.figureColliders = [];
     this.figureIds.clear();
     for (const f of figures) {
-      const desc = this.R.ColliderDesc.cylinder(f.height / 2, f.radius).setTranslation(f.x, f.y + f.height / 2, f.z).setCollisionGroups(groups(G_FIGURE));
+      // A hull's length lies along the box's local z, turned clockwise by its facing (quatY turns the other way).
+      const desc = (f.box
+        ? this.R.ColliderDesc.cuboid(f.box.width / 2, f.height / 2, f.box.length / 2).setRotation(quatY(-f.box.facing))
+        : this.R.ColliderDesc.cylinder(f.height / 2, f.radius)
+      ).setTranslation(f.x, f.y + f.height / 2, f.z).setCollisionGroups(groups(G_FIGURE));
       const c = this.world.createCollider(desc);
       this.figureColliders.push(c);
       this.figureIds.set(c.handle, f.id);

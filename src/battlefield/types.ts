@@ -1,5 +1,5 @@
 // Public types of the battlefield queries (all lengths in cm, table coordinates: x east, z north, y up).
-import type { HeightGrid, SightPoint, Solid, Vec2, Vec3 } from '../core';
+import type { HeightGrid, SightPoint, Solid, TableFigureBox, Vec2, Vec3 } from '../core';
 import type { Scenario, ResolvedTags } from '../scenario';
 
 export interface AreaCrossing {
@@ -55,10 +55,14 @@ export interface FigureBody {
   id: string;
   at: Vec2;
   floor?: number;
-  /** Figure height in cm (default 1.7, a 15 mm figure). */
+  /** Figure height in cm (default: the box's height, else 1.7, a 15 mm figure). */
   height?: number;
   /** Base radius in cm (default 0.6). */
   radius?: number;
+  /** Degrees clockwise from north (0: north, +z; 90: east): turns `box` and the sight points' offsets. */
+  facing?: number;
+  /** A vehicle's hull: a box turned to `facing` and centred on `at` (sight lines, clashes) instead of a cylinder. */
+  box?: TableFigureBox;
 }
 
 export interface SamplePoint {

@@ -230,3 +230,59 @@ export function ribbonPolygon(path: readonly Vec2[], width: number): Vec2[] {
   }
   return [...left, ...right.reverse()];
 }
+
+// Facings and bearings. One convention for every ruleset and the view: degrees clockwise from north
+// seen from above, 0 = north (+z), 90 = east (+x); PlayFigure.facing and toyarmour use it. (rotate2
+// above turns the other way: it is the scenario's counter-clockwise rotation of features.)
+
+/** The plan direction of a facing: a unit vector [x, z] (0 → [0, 1] north, 90 → [1, 0] east). */
+export function facingVector(facing: number): Vec2 {
+  const r = (facing * Math.PI) / 180;
+  return [Math.sin(r), Math.cos(r)];
+}
+
+/** The bearing from a to b, degrees in [0, 360) clockwise from north (0 when a and b coincide). */
+export function bearing(a: Vec2, b: Vec2): number {
+  return ((Math.atan2(b[0] - a[0], b[1] - a[1]) * 180) / Math.PI + 360) % 360;
+}
+
+/** The smaller angle between two bearings or facings, 0..180 (which way round does not matter). */
+export function angleBetween(a: number, b: number): number {
+  const d = Math.abs(((a - b) % 360) + 360) % 360;
+  return d > 180 ? 360 - d : d;
+}
+
+/**
+ * A plan offset given in a facing's own frame, `forward` cm along the facing and `right` cm to its
+ * right (seen from above), as a table offset [x, z].
+ */
+export function facingOffset(facing: number, forward: number, right: number): Vec2 {
+  const [fx, fz] = facingVector(facing);
+  // The right of a facing [fx, fz] is [fz, −fx]: east when facing north.
+  return [fx * forward + fz * right, fz * forward - fx * right];
+}
+
+/** The offset of p from a facing frame at `origin`, as [forward, right] cm: facingOffset's inverse. */
+export function inFacingFrame(p: Vec2, origin: Vec2, facing: number): Vec2 {
+  const [fx, fz] = facingVector(facing);
+  const dx = p[0] - origin[0];
+  const dz = p[1] - origin[1];
+  return [dx * fx + dz * fz, dx * fz - dz * fx];
+}
+
+/**
+ * Is p inside (or on the edge of) the rectangle centred at `centre`, `length` cm along `facing` and
+ * `width` cm across it? The edge counts, to a nanometre.
+ */
+export function pointInRotatedRect(p: Vec2, centre: Vec2, length: number, width: number, facing: number): boolean {
+  const [f, r] = inFacingFrame(p, centre, facing);
+  return Math.abs(f) <= length / 2 + EPS && Math.abs(r) <= width / 2 + EPS;
+}
+
+/** The plan distance from p to that rectangle (0 inside or on its edge). */
+export function distanceToRotatedRect(p: Vec2, centre: Vec2, length: number, width: number, facing: number): number {
+  const [f, r] = inFacingFrame(p, centre, facing);
+  const df = Math.max(0, Math.abs(f) - length / 2);
+  const dr = Math.max(0, Math.abs(r) - width / 2);
+  return df === 0 ? dr : dr === 0 ? df : hypot(df, dr);
+}

@@ -15,3 +15,4 @@ export type * from './sequence';
 export type * from './player';
 export * from './random-pick';
 export * from './value-words';
+export * from './templates';

@@ -13,12 +13,24 @@ export interface TerrainTags {
   seeInDepth?: number;
 }
 
+/** A figure's body as a box (a vehicle's hull), cm: `length` along its facing, `width` across, `height` up. */
+export interface TableFigureBox {
+  length: number;
+  width: number;
+  height: number;
+}
+
 export interface TableFigure {
   id: string;
   at: Vec2;
   floor?: number;
+  /** Height, cm, for its eye and sight points (absent: the box's height, else a 15 mm figure's 1.7). */
   height?: number;
   radius?: number;
+  /** Degrees clockwise from north (0: north, +z; 90: east): turns `box` and sight points' offsets. */
+  facing?: number;
+  /** A body as a box turned to `facing`, centred on `at`, `box.height` tall, instead of an upright cylinder of `radius`. */
+  box?: TableFigureBox;
 }
 
 export interface TableLosHit {

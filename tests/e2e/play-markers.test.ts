@@ -24,7 +24,6 @@ import { browserRequired, hasBrowser, openBrowser, saveShot, type Watched } from
 import { captureScenes, drawnAt, drawnFigures, drawnMarkers, foldDock, loadSaveFile, look, openPlay, playView, saveFile, tab } from './play-helpers';
 import { kuularuiskuModule } from '../../src/rules/kuularuisku';
 import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
-import { setupRead } from '../rules/kuularuisku/reading';
 import { rulesTable } from '../../src/rules/kuularuisku/sequence/reading';
 
 // Kuularuisku as it is played: its rules and the cards machine composed.
@@ -57,7 +56,7 @@ function reachMarkedPosition(bf: Battlefield): Reached {
     const rng = createRng(seed * 7919 + 1);
     for (let n = 1; n <= 400 && !g.victory(); n++) {
       // The rules' legal commands and the moves they accept (what the legal list held when these seeds were chosen).
-      const options = checkedCommands(rulesTable(g.state as KSequenced), { scenario, table });
+      const options = checkedCommands(rulesTable(g.state as KSequenced), { scenario, table, legal: () => g.legalCommands() });
       if (!options.length) break;
       const r = g.dispatch(pickRandomCommand(options, rng));
       if (!r.ok) throw new Error(`seed ${seed}: a legal command was refused: ${r.reason}`);

@@ -21,7 +21,6 @@ import { browserRequired, hasBrowser, openBrowser, saveShot, type Watched } from
 import { captureScenes, foldDock, loadSaveFile, look, openPlay, playView, saveFile } from './play-helpers';
 import { kuularuiskuModule } from '../../src/rules/kuularuisku';
 import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
-import { setupRead } from '../rules/kuularuisku/reading';
 import { rulesTable } from '../../src/rules/kuularuisku/sequence/reading';
 
 // Kuularuisku as it is played: its rules and the cards machine composed.
@@ -47,7 +46,7 @@ function reachPosedPosition(bf: Battlefield): Reached {
     const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed });
     const rng = createRng(seed * 7919 + 1);
     for (let n = 1; n <= 400 && !g.victory(); n++) {
-      const options = checkedCommands(rulesTable(g.state as KSequenced), { scenario, table });
+      const options = checkedCommands(rulesTable(g.state as KSequenced), { scenario, table, legal: () => g.legalCommands() });
       if (!options.length) break;
       const r = g.dispatch(pickRandomCommand(options, rng));
       if (!r.ok) throw new Error(`seed ${seed}: a legal command was refused: ${r.reason}`);

@@ -3,7 +3,7 @@
 // machine, given this ruleset's initiative roll and its units (index.ts). Infantry move or shoot, the
 // one vehicle pivots its hull and turret or fires a template. Lengths in cm, measured on the
 // battlefield (height counts). Rule ids TA-n.
-import { baseDistance, hypot, within, type Command, type Dice, type GameEvent, type PendingDecision, type Resolution, type Sequenced, type SequenceCtx, type TableQueries, type Vec2 } from '../../core';
+import { angleBetween, baseDistance, bearing, hypot, within, type Command, type Dice, type GameEvent, type PendingDecision, type Resolution, type Sequenced, type SequenceCtx, type TableQueries, type Vec2 } from '../../core';
 import type { Scenario } from '../../scenario';
 
 export interface ArmourFigure {
@@ -55,16 +55,8 @@ export const ANGLED_BAND = 15;
 
 const COMPASS = [0, 45, 90, 135, 180, 225, 270, 315];
 
-/** Bearing from a to b, degrees in [0, 360): 0 = north (+z), 90 = east (+x). */
-export function bearing(a: Vec2, b: Vec2): number {
-  return ((Math.atan2(b[0] - a[0], b[1] - a[1]) * 180) / Math.PI + 360) % 360;
-}
-
-/** The smallest angle between two bearings, 0..180. */
-export function angleBetween(a: number, b: number): number {
-  const d = Math.abs(((a - b) % 360) + 360) % 360;
-  return d > 180 ? 360 - d : d;
-}
+/** Bearings (degrees clockwise from north) and the angle between two: the core's, shared with every ruleset. */
+export { angleBetween, bearing };
 
 /** TA-7 the armour a shot from `from` strikes, by its angle off the hull facing: front within 45°, rear beyond 135°, else side. */
 export function armourFace(vehicle: ArmourFigure, from: Vec2): ArmourFace {
