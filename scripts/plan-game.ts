@@ -11,6 +11,8 @@ import { GameSession, type Command, type GameOptions } from '../src/game';
 import { RULESET_MODULES } from '../src/rules';
 import { candidateCommands } from '../src/rules/kuularuisku/player';
 import type { KState } from '../src/rules/kuularuisku/engine';
+import { rulesTable } from '../src/rules/kuularuisku/sequence/reading';
+import type { KSequenced } from '../src/rules/kuularuisku/sequence/program';
 import { parseScenarioOrThrow } from '../src/scenario';
 
 const { ruleset } = playableModule(RULESET_MODULES.kuularuisku);
@@ -187,7 +189,8 @@ for (let seed = 1; seed <= seeds; seed++) {
   const random = player({ seed: seed * 7919 + 1 });
   let n = 0;
   while (!g.victory() && n++ < 20_000) {
-    const s = (g.state as { table: KState }).table;
+    // The table as the rules read it: its records and the machine's sequence.
+    const s = rulesTable(g.state as KSequenced);
     const toAct = g.withSideToAct({ type: 'DRAW_CARD' } as Command) as Cmd;
     let sent: Cmd | undefined;
     if (toAct.side === plan.side && !g.pendingDecision()) {

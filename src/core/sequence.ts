@@ -133,8 +133,11 @@ export interface TableRules<T, Sc, Q> {
    * `resolve` gives their events, the rules' own; the game's end is then the rules' `victory`.
    */
   readonly anytime?: AnytimeCommands<T, Sc, Q>;
-  /** Earlier forms of this table a save may have hashed (before it gained a field); none when absent. */
-  savedTableForms?(table: T): readonly unknown[];
+  /**
+   * Earlier forms of this game's state a save may have hashed (a table that held a field since gone or
+   * lacked one since added, alone or with the machine's sequence); none when absent.
+   */
+  savedForms?(s: Sequenced<T>): readonly unknown[];
   /** What the players may choose for this scenario when a game starts (optional rules, readings, house values); none when absent. */
   optionChoices?(scenario: Sc): OptionChoice[];
   /** The scenario as played with these options, or their problems (paths under the options); identity when absent. */
@@ -251,10 +254,10 @@ export interface CardsProgram<T, Sc = unknown, Q = unknown> extends ProgramBase<
   readonly exchange?: ExchangeProgram<T, Sc, Q>;
   /**
    * A game that opens inside a turn (a scenario's starting states): the sequence it starts in, read
-   * from the table as set up (its round, the deck left, the cards drawn, who acted or waits ready);
-   * undefined, or without it, the game starts before its first turn.
+   * from the scenario and the table as set up (its round, the deck left, the cards drawn, who acted or
+   * waits ready); undefined, or without it, the game starts before its first turn.
    */
-  opensAt?(table: T): OpeningSequence | undefined;
+  opensAt?(table: T, scenario: Sc): OpeningSequence | undefined;
   /** Resolution of a turn's start: the new deck, built and shuffled with the dice, top first, and the log's line. */
   deal(s: Sequenced<T>, ctx: SequenceCtx<Sc, Q> & { dice: Dice }): { deck: string[]; text: string };
   /**

@@ -212,7 +212,7 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
       const table = rules.setup(scenario, ctx);
       const context = { table: undefined, round: 0, lastRound: p.lastRound(scenario), sides, side: null, first: null, unit: null, acted: [], played: [], ...(p.model === 'cards' ? CARDS_START : {}) };
       // Cards: a game opening inside a turn (starting states) starts at its next card, or at the turn's end.
-      const opens = p.model === 'cards' ? p.opensAt?.(table) : undefined;
+      const opens = p.model === 'cards' ? p.opensAt?.(table, scenario) : undefined;
       if (!opens) return { table, seq: viewOf('between', context) };
       if (opens.between) return { table, seq: viewOf('between', { ...context, round: opens.round }) };
       const inside = { ...context, round: opens.round, deck: [...opens.deck], drawn: [...opens.drawn], acted: [...opens.acted], ready: [...opens.ready] };
@@ -261,7 +261,7 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
     },
     victory: (s, ctx) => rules.victory(s, ctx),
     // A save made while the ruleset kept its own sequence hashed its table alone (Kuularuisku's before the switch), in its form then.
-    savedStateForms: (s) => [s.table, ...(rules.savedTableForms?.(s.table) ?? [])],
+    savedStateForms: (s) => [s.table, ...(rules.savedForms?.(s) ?? [])],
     // Game options are the table's: the scenario as played (optional rules, readings, house values).
     ...(rules.optionChoices ? { optionChoices: (scenario: Scenario) => rules.optionChoices!(scenario) } : {}),
     ...(rules.applyOptions ? { applyOptions: (scenario: Scenario, options: Parameters<NonNullable<typeof rules.applyOptions>>[1]) => rules.applyOptions!(scenario, options) } : {}),

@@ -24,6 +24,7 @@ import { browserRequired, hasBrowser, openBrowser, saveShot, type Watched } from
 import { captureScenes, drawnAt, drawnFigures, drawnMarkers, foldDock, loadSaveFile, look, openPlay, playView, saveFile, tab } from './play-helpers';
 import { kuularuiskuModule } from '../../src/rules/kuularuisku';
 import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
+import { rulesTable } from '../../src/rules/kuularuisku/sequence/reading';
 
 // Kuularuisku as it is played: its rules and the cards machine composed.
 const { ruleset: kuularuiskuRuleset } = playableModule(kuularuiskuModule);
@@ -55,11 +56,11 @@ function reachMarkedPosition(bf: Battlefield): Reached {
     const rng = createRng(seed * 7919 + 1);
     for (let n = 1; n <= 400 && !g.victory(); n++) {
       // The rules' legal commands and the moves they accept (what the legal list held when these seeds were chosen).
-      const options = checkedCommands((g.state as KSequenced).table, { scenario, table, legal: () => g.legalCommands() });
+      const options = checkedCommands(rulesTable(g.state as KSequenced), { scenario, table, legal: () => g.legalCommands() });
       if (!options.length) break;
       const r = g.dispatch(pickRandomCommand(options, rng));
       if (!r.ok) throw new Error(`seed ${seed}: a legal command was refused: ${r.reason}`);
-      const s = (g.state as KSequenced).table;
+      const s = rulesTable(g.state as KSequenced);
       const onTable = (unitId: string) => Object.values(s.figures).some((f) => f.unitId === unitId && !f.removed);
       const units = Object.values(s.units).filter((u) => onTable(u.id));
       const pinned = units.find((u) => u.status === 'pinned');

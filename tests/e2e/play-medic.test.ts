@@ -17,6 +17,7 @@ import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 import { browserRequired, hasBrowser, openBrowser, saveShot } from './browser';
 import { loadSaveFile, openPlay, saveFile, tab, takeOver } from './play-helpers';
+import { reading } from '../flow/fixture';
 
 const run = hasBrowser || browserRequired;
 const FILE = 'scenarios/kuularuisku/kalevankangas.json';
@@ -53,7 +54,7 @@ function reachMedicChoice(bf: Battlefield): Reached {
     for (let n = 0; n < 1500 && !g.victory(); n++) {
       const d = g.pendingDecision();
       if (d?.kind === 'medic-reroll' && joined) return { seed, save: JSON.stringify(makeSave(g as never), null, 1), decision: d };
-      const p = phaseOf(g.state.table);
+      const p = phaseOf(reading(g));
       if (!joined && p.kind === 'offer' && p.offer.unitId === 'w_medic') {
         if (!(joined = joinMedic(g))) break;
         continue;

@@ -21,6 +21,7 @@ import { browserRequired, hasBrowser, openBrowser, saveShot, type Watched } from
 import { captureScenes, foldDock, loadSaveFile, look, openPlay, playView, saveFile } from './play-helpers';
 import { kuularuiskuModule } from '../../src/rules/kuularuisku';
 import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
+import { rulesTable } from '../../src/rules/kuularuisku/sequence/reading';
 
 // Kuularuisku as it is played: its rules and the cards machine composed.
 const { ruleset: kuularuiskuRuleset } = playableModule(kuularuiskuModule);
@@ -45,11 +46,11 @@ function reachPosedPosition(bf: Battlefield): Reached {
     const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed });
     const rng = createRng(seed * 7919 + 1);
     for (let n = 1; n <= 400 && !g.victory(); n++) {
-      const options = checkedCommands((g.state as KSequenced).table, { scenario, table, legal: () => g.legalCommands() });
+      const options = checkedCommands(rulesTable(g.state as KSequenced), { scenario, table, legal: () => g.legalCommands() });
       if (!options.length) break;
       const r = g.dispatch(pickRandomCommand(options, rng));
       if (!r.ok) throw new Error(`seed ${seed}: a legal command was refused: ${r.reason}`);
-      const s = (g.state as KSequenced).table;
+      const s = rulesTable(g.state as KSequenced);
       const live = (unitId: string) => Object.values(s.figures).filter((f) => f.unitId === unitId && !f.removed && !f.evacuation);
       const units = Object.values(s.units).filter((u) => live(u.id).length > 0);
       const pinned = units.find((u) => u.status === 'pinned');

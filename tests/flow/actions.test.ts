@@ -2,8 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { actionGate, offerOptions, phaseOf, type KGameState } from '../../src/rules/kuularuisku/engine';
-import { evolveK } from '../../src/rules/kuularuisku/engine';
-import { flowScenario, flowTable, keepOrder, must, newGame, scripted } from './fixture';
+import { flowScenario, flowTable, keepOrder, must, newGame, scripted, reading, foldPlayed } from './fixture';
 
 let table: Battlefield;
 const scenario = flowScenario();
@@ -13,7 +12,8 @@ beforeAll(async () => {
 });
 
 type Ev = Record<string, unknown> & { type: string };
-const fold = (s: KGameState, ...events: Ev[]) => events.reduce((x, e) => evolveK(x, e as never), s);
+/** The events folded as in play (the composed module: the table's fold, then the machine), read again. */
+const fold = (s: KGameState, ...events: Ev[]) => foldPlayed(s, events as never);
 const moved: Ev = { type: 'FIGURES_MOVED', rule: 'K-4.0', text: '', unitId: 'w1', mode: 'normal', allowance: 10, moves: [{ figureId: 'w1_1', from: [20, 30], fromFloor: 0, to: [25, 30], floor: 0, distance: 5 }] };
 const shot: Ev = { type: 'SHOT_FIRED', rule: 'K-5.3', text: '', shooterId: 'w1', targetId: 'r1', shooters: ['w1_1'], targets: ['r1_1'], dice: [], hits: 0, closeRange: false, defensive: false, pinned: false, machineGun: false };
 
@@ -23,7 +23,7 @@ function activating(action: string): KGameState {
   must(g, { type: 'BEGIN_TURN', side: 'whites' });
   must(g, { type: 'DRAW_CARD', side: 'whites' });
   must(g, { type: 'ACTIVATE', side: 'whites', unitId: 'w1', action });
-  return g.state.table;
+  return reading(g);
 }
 
 const move = { type: 'MOVE', side: 'whites', unitId: 'w1' };
@@ -34,8 +34,8 @@ describe('K-2.4 actions and their order', () => {
     const g = newGame(scenario, table, scripted(...keepOrder(5)));
     must(g, { type: 'BEGIN_TURN', side: 'whites' });
     must(g, { type: 'DRAW_CARD', side: 'whites' });
-    const p = phaseOf(g.state.table);
-    expect(p.kind === 'offer' && offerOptions(g.state.table, p.offer, table)).toEqual({ ready: true, actions: ['move-shoot', 'shoot-move', 'fast-move', 'shoot'], leaders: [], command: [] });
+    const p = phaseOf(reading(g));
+    expect(p.kind === 'offer' && offerOptions(reading(g), p.offer, table)).toEqual({ ready: true, actions: ['move-shoot', 'shoot-move', 'fast-move', 'shoot'], leaders: [], command: [] });
     expect(g.dispatch({ type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'special' })).toMatchObject({ ok: false, rule: 'K-GAP-4' });
     const chosen = must(g, { type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'shoot-move' });
     expect(chosen.map((e) => [e.type, e.rule])).toEqual([['ACTIVATION_STARTED', 'K-2.1b'], ['ACTION_CHOSEN', 'K-2.4a']]);

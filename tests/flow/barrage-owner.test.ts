@@ -11,7 +11,7 @@ import { answerMissingDecisions } from '../../src/game';
 import { phaseOf } from '../../src/rules/kuularuisku/engine';
 import { preparationFire } from '../../src/rules/kuularuisku/special-play';
 import type { Scenario } from '../../src/scenario';
-import { flowScenario, flowTable, must, newPlayedGame as newGame, played, type KPlayedSession as KSession } from './fixture';
+import { flowScenario, flowTable, must, newPlayedGame as newGame, played, type KPlayedSession as KSession, reading } from './fixture';
 import { ShotDice } from './shot-dice';
 
 let table: Battlefield;
@@ -57,7 +57,7 @@ describe('opening-barrage K-GAP-9 K-5.5a the owner of a unit the preparation fir
     expect(opened(events)).toBe(false);
     expect(g.state.seq.round).toBe(0);
     // The barrage's place is kept in the choice: r2, in the same salvo, still waits for its die.
-    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'choice', choice: { kind: 'wounds', side: 'reds', unitId: 'r1', wounds: 1, barrage: { salvo: 0, rest: ['r2'] } } });
+    expect(phaseOf(reading(g))).toMatchObject({ kind: 'choice', choice: { kind: 'wounds', side: 'reds', unitId: 'r1', wounds: 1, barrage: { salvo: 0, rest: ['r2'] } } });
     const d = g.pendingDecision()!;
     expect(d).toMatchObject({ side: 'reds', kind: 'wound-allocation', rule: 'K-5.5a', label: '1 wound from the preparation fire on Squad r1: who takes it?' });
     expect(d.options[0]!.label).toMatch(/^Default: /);
@@ -85,21 +85,21 @@ describe('opening-barrage K-GAP-9 K-5.5a the owner of a unit the preparation fir
     // The same command rolls r2's die and stops again for its two wounds.
     expect(first.filter((e) => e.type === 'SPECIAL_FIRE').map((e) => e.targetId)).toEqual(['r2']);
     expect(opened(first)).toBe(false);
-    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'choice', choice: { kind: 'wounds', unitId: 'r2', wounds: 2, barrage: { salvo: 0, rest: [] } } });
+    expect(phaseOf(reading(g))).toMatchObject({ kind: 'choice', choice: { kind: 'wounds', unitId: 'r2', wounds: 2, barrage: { salvo: 0, rest: [] } } });
     const second = must(g, { type: 'ALLOCATE_WOUNDS', side: 'reds', allocation: { r2_2: 1, r2_3: 1 } });
     expect(second.filter((e) => e.type === 'WOUND_TEST').map((e) => [e.figureId, e.result])).toEqual([['r2_2', 'light'], ['r2_3', 'light']]);
     // The White salvo's die (6: wide), then the turn and its deck.
     const roll = second.find((e) => e.type === 'SPECIAL_ROLL')!;
     expect(roll).toMatchObject({ special: 'opening-barrage', rule: 'K-GAP-9', value: 6, success: false });
     expect(second.map((e) => e.type).slice(-2)).toEqual(['TURN_STARTED', 'DECK_SHUFFLED']);
-    expect(phaseOf(g.state.table).kind).toBe('draw');
+    expect(phaseOf(reading(g)).kind).toBe('draw');
     expect(g.state.seq.round).toBe(1);
   });
 
   it('K-SKL-8 in the barrage\'s wound tests Reds are asked whether the medic re-rolls; the barrage waits for the word, then goes on', () => {
     const { g } = begin([1, 6, 6, 6, 6, 6], [1, 5]);
     must(g, { type: 'ALLOCATE_WOUNDS', side: 'reds', allocation: { r1_2: 1 } });
-    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'choice', choice: { kind: 'medic', side: 'reds', unitId: 'r1', barrage: { salvo: 0, rest: ['r2'] } } });
+    expect(phaseOf(reading(g))).toMatchObject({ kind: 'choice', choice: { kind: 'medic', side: 'reds', unitId: 'r1', barrage: { salvo: 0, rest: ['r2'] } } });
     expect(g.pendingDecision()).toMatchObject({ side: 'reds', kind: 'medic-reroll', rule: 'K-SKL-8' });
     const events = must(g, { type: 'MEDIC_REROLL', side: 'reds', reroll: true });
     expect(events.find((e) => e.type === 'WOUND_TEST')).toMatchObject({ figureId: 'r1_2', rolls: [1, 5], medic: 'r1_4', result: 'light' });
@@ -116,7 +116,7 @@ describe('opening-barrage K-GAP-9 K-5.5a the owner of a unit the preparation fir
     expect(g.log.slice(1).map((e) => e.command.type)).toEqual(['ALLOCATE_WOUNDS', 'MEDIC_REROLL', 'ALLOCATE_WOUNDS']);
     must(g, { type: 'DRAW_CARD', side: 'reds' });
     // The whole barrage with every default, as the rules fired it before they asked.
-    const before = preparationFire(newGame(scenario, table).state.table, { table, dice: new ShotDice(cover, wound, 3) });
+    const before = preparationFire(reading(newGame(scenario, table)), { table, dice: new ShotDice(cover, wound, 3) });
     // Who took the wounds, each die and result (the log lines differ: the owner's name who chose).
     const tests = (events: ReadonlyArray<{ type: string; text?: string }>) => events.filter((e) => e.type === 'WOUND_TEST' || e.type === 'WOUNDS_ALLOCATED').map(({ text: _text, ...e }) => e);
     expect(tests(g.log.flatMap((e) => e.events))).toEqual(tests(before));

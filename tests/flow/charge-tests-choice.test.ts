@@ -8,7 +8,7 @@ import type { Command } from '../../src/core';
 import { EXCHANGE_FIELD } from '../../src/flow';
 import { answerMissingDecisions } from '../../src/game';
 import { meleeRound, phaseOf } from '../../src/rules/kuularuisku/engine';
-import { ThenDice, flowScenario, flowTable, must, newPlayedGame, type KPlayedSession as KSession } from './fixture';
+import { ThenDice, flowScenario, flowTable, must, newPlayedGame, type KPlayedSession as KSession, reading } from './fixture';
 import { CHARGER_FIRST, TO_CHARGE, chargeScenario, meleeStepOf } from './situations';
 
 let table: Battlefield;
@@ -39,8 +39,8 @@ describe('K-SKL-8 in the wound tests of defensive fire (K-6.2d): the charger\'s 
   it('K-SKL-8 the wound test of 1 waits for Whites (not Reds, whose fire it was): the melee machine stands at its medic step', () => {
     const { g } = woundTestOfOne([]);
     expect(g.events.some((e) => e.type === 'WOUND_TEST')).toBe(false);
-    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'choice', choice: { kind: 'medic', side: 'whites', unitId: 'c', after: { kind: 'defensive-fire', chargerId: 'c', targetId: 't' } } });
-    expect(meleeStepOf(g.state.table)).toBe('medic');
+    expect(phaseOf(reading(g))).toMatchObject({ kind: 'choice', choice: { kind: 'medic', side: 'whites', unitId: 'c', after: { kind: 'defensive-fire', chargerId: 'c', targetId: 't' } } });
+    expect(meleeStepOf(reading(g))).toBe('medic');
     const d = g.pendingDecision()!;
     expect(d).toMatchObject({ side: 'whites', kind: 'medic-reroll', rule: 'K-SKL-8' });
     expect(d.label).toMatch(/^the squad leader of Squad c rolled 1 on his wound test: killed outright\. Does the medic of Squad c re-roll it\?/);
@@ -55,8 +55,8 @@ describe('K-SKL-8 in the wound tests of defensive fire (K-6.2d): the charger\'s 
     expect(events.find((e) => e.type === 'CHOICE_MADE')!.text).toBe('Whites (owner of Squad c) kept the wound test of the squad leader of Squad c');
     expect(events.find((e) => e.type === 'WOUND_TEST')).toMatchObject({ figureId: 'c_1', rolls: [1], result: 'dead' });
     expect(g.state.table.figures.c_1!.condition).toBe('dead');
-    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'pending', pending: { kind: 'charger-morale', side: 'whites' } });
-    expect(meleeStepOf(g.state.table)).toBe('chargerMorale');
+    expect(phaseOf(reading(g))).toMatchObject({ kind: 'pending', pending: { kind: 'charger-morale', side: 'whites' } });
+    expect(meleeStepOf(reading(g))).toBe('chargerMorale');
   });
 
   it('K-SKL-8 the default, a re-roll: the second result stands (5: lightly wounded), as the rules did before they asked', () => {
@@ -64,7 +64,7 @@ describe('K-SKL-8 in the wound tests of defensive fire (K-6.2d): the charger\'s 
     send(g, g.pendingDecision()!.options[0]!.command as Command);
     expect(g.log.at(-1)!.events.find((e) => e.type === 'WOUND_TEST')).toMatchObject({ figureId: 'c_1', rolls: [1, 5], medic: 'c_2', result: 'light' });
     expect(g.state.table.figures.c_1!.condition).toBe('light');
-    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'pending', pending: { kind: 'charger-morale' } });
+    expect(phaseOf(reading(g))).toMatchObject({ kind: 'pending', pending: { kind: 'charger-morale' } });
   });
 });
 
@@ -81,10 +81,10 @@ describe('K-6.4d a melee round waits for its owner\'s word in his wound tests', 
 
   it('K-SKL-8 Reds\' medic may re-roll t_1\'s 1: asked in the middle of the round; kept, t_1 dies and the round ends (K-6.4e)', () => {
     const { g } = roundWithWound({ t_2: { role: 'medic', skills: ['medic'] } }, [5, 6]);
-    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'choice', choice: { kind: 'wounds', side: 'reds' } });
+    expect(phaseOf(reading(g))).toMatchObject({ kind: 'choice', choice: { kind: 'wounds', side: 'reds' } });
     send(g, { type: 'ALLOCATE_WOUNDS', side: 'reds', allocation: { t_1: 1 } });
-    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'choice', choice: { kind: 'medic', side: 'reds', unitId: 't', after: { kind: 'melee' } } });
-    expect(meleeStepOf(g.state.table)).toBe('medic');
+    expect(phaseOf(reading(g))).toMatchObject({ kind: 'choice', choice: { kind: 'medic', side: 'reds', unitId: 't', after: { kind: 'melee' } } });
+    expect(meleeStepOf(reading(g))).toBe('medic');
     expect(g.events.some((e) => e.type === 'MELEE_DECIDED')).toBe(false);
     expect(g.pendingDecision()).toMatchObject({ side: 'reds', kind: 'medic-reroll', rule: 'K-SKL-8' });
     send(g, { type: 'MEDIC_REROLL', side: 'reds', reroll: false });
@@ -104,7 +104,7 @@ describe('K-6.4d a melee round waits for its owner\'s word in his wound tests', 
     const before = newPlayedGame(chargeScenario(data), table, new ThenDice([...CHARGER_FIRST, 6, 1, 1, 1, 1, 5, 6], 6));
     for (const e of g.log.slice(0, at)) must(before, e.command as never);
     const meleeId = before.state.table.units.c!.meleeId!;
-    const atOnce = meleeRound(before.state.table, meleeId, { table, dice: new ThenDice([6, 1, 1, 1, 1, 5, 6], 6) }, { allocation: { reds: { t_1: 1 } } });
+    const atOnce = meleeRound(reading(before), meleeId, { table, dice: new ThenDice([6, 1, 1, 1, 1, 5, 6], 6) }, { allocation: { reds: { t_1: 1 } } });
     // K-6.1b the charge's first round is the cards exchange: its outcome is marked as its step (the machine's field, not the round's).
     const pick = (es: readonly { type: string }[]) => es.filter((e) => e.type === 'WOUND_TEST' || e.type === 'MELEE_DECIDED' || e.type === 'MORALE_TEST').map(({ [EXCHANGE_FIELD]: _step, ...e }: Record<string, unknown>) => e);
     expect(pick(g.log.slice(at).flatMap((e) => e.events))).toEqual(pick(atOnce));
@@ -115,8 +115,8 @@ describe('K-6.4d a melee round waits for its owner\'s word in his wound tests', 
     const data = { t_1: { role: 'mg-gunner', weapon: 'maxim-1910' }, t_2: { role: 'soldier' } };
     const left = roundWithWound(data, []);
     send(left.g, { type: 'ALLOCATE_WOUNDS', side: 'reds', allocation: { t_1: 1 } });
-    expect(phaseOf(left.g.state.table)).toMatchObject({ kind: 'choice', choice: { kind: 'take-over', side: 'reds', after: { kind: 'melee' } } });
-    expect(meleeStepOf(left.g.state.table)).toBe('takeOver');
+    expect(phaseOf(reading(left.g))).toMatchObject({ kind: 'choice', choice: { kind: 'take-over', side: 'reds', after: { kind: 'melee' } } });
+    expect(meleeStepOf(reading(left.g))).toBe('takeOver');
     const d = left.g.pendingDecision()!;
     expect(d).toMatchObject({ side: 'reds', kind: 'mg-take-over', rule: 'K-5.5h' });
     expect(d.options.map((o) => o.label)).toEqual(['Default: The rifleman takes it over', 'Nobody: leave it on the table']);

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { phaseOf } from '../../src/rules/kuularuisku/engine';
-import { ThenDice, flowScenario, flowTable, must, newGame } from './fixture';
+import { ThenDice, flowScenario, flowTable, must, newGame, reading } from './fixture';
 import { CHARGER_FIRST, TO_CHARGE, chargeScenario } from './situations';
 
 let table: Battlefield;
@@ -25,7 +25,7 @@ describe('K-6.2d the charger\'s owner allocates the wounds of defensive fire', (
     const g = defensiveFireOneWound([]);
     expect(g.events.find((e) => e.type === 'COVER_TEST')).toMatchObject({ rule: 'K-6.2d', wounds: 1 });
     expect(g.events.some((e) => e.type === 'WOUND_TEST')).toBe(false);
-    const p = phaseOf(g.state.table);
+    const p = phaseOf(reading(g));
     expect(p.kind === 'choice' && p.choice).toMatchObject({ kind: 'wounds', side: 'whites', unitId: 'c', shooterId: 't', wounds: 1, after: { kind: 'defensive-fire', chargerId: 'c', targetId: 't' } });
     const d = g.pendingDecision()!;
     expect(d).toMatchObject({ side: 'whites', kind: 'wound-allocation', rule: 'K-6.2d' });
@@ -54,6 +54,6 @@ describe('K-6.2d the charger\'s owner allocates the wounds of defensive fire', (
     expect(allocated).toMatchObject({ rule: 'K-6.2d', unitId: 'c', allocation: { c_1: 1 } });
     expect(allocated.text).toMatch(/^Whites \(owner of .*\) put the wound on /);
     expect(events.filter((e) => e.type === 'WOUND_TEST').map((e) => e.figureId)).toEqual(['c_1']);
-    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'pending', pending: { kind: 'charger-morale', side: 'whites' } });
+    expect(phaseOf(reading(g))).toMatchObject({ kind: 'pending', pending: { kind: 'charger-morale', side: 'whites' } });
   });
 });

@@ -3,8 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { SeededDice } from '../../src/core';
 import { deckCards, drawOutcome, phaseOf, shuffleDeck, type KGameState } from '../../src/rules/kuularuisku/engine';
-import { evolveK } from '../../src/rules/kuularuisku/engine';
-import { CARDS, arrange, seqOf, flowScenario, flowTable, keepOrder, must, newGame, scripted } from './fixture';
+import { CARDS, arrange, seqOf, flowScenario, flowTable, keepOrder, must, newGame, scripted, reading, foldPlayed, firstCardDrawn } from './fixture';
 import { hasActivated } from '../../src/rules/kuularuisku/acted';
 
 let table: Battlefield;
@@ -15,7 +14,8 @@ beforeAll(async () => {
 });
 
 /** Fold hand-made events into a state (to set up positions the rules reach only after many turns). */
-const fold = (s: KGameState, ...events: Array<Record<string, unknown> & { type: string }>) => events.reduce((x, e) => evolveK(x, e as never), s);
+/** The events folded as in play (the composed module: the table's fold, then the machine), read again. */
+const fold = (s: KGameState, ...events: Array<Record<string, unknown> & { type: string }>) => foldPlayed(s, events as never);
 
 describe('F1 turn: shuffle, draw, spend', () => {
   it('K-2.1a one card per unit and per leader; K-2.1b shuffled with the game\'s dice into the deck', () => {
@@ -27,7 +27,7 @@ describe('F1 turn: shuffle, draw, spend', () => {
     expect(rolls.every((e) => e.rule === 'K-2.1b')).toBe(true);
     expect(seqOf(g).deck).toEqual(['w1', 'w2', 'wl', 'r1', 'r2']);
     expect(g.state.seq.round).toBe(1);
-    expect(phaseOf(g.state.table).kind).toBe('draw');
+    expect(phaseOf(reading(g)).kind).toBe('draw');
   });
 
   it('K-2.1b Fisher–Yates: each die picks the card that goes to the back', () => {
@@ -44,14 +44,14 @@ describe('F1 turn: shuffle, draw, spend', () => {
     must(g, { type: 'BEGIN_TURN', side: 'whites' });
     const drawn = must(g, { type: 'DRAW_CARD', side: 'whites' });
     expect(drawn.map((e) => e.type)).toEqual(['CARD_DRAWN', 'ACTIVATION_OFFERED']);
-    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'offer', offer: { unitId: 'w1', side: 'whites', via: 'card' } });
+    expect(phaseOf(reading(g))).toMatchObject({ kind: 'offer', offer: { unitId: 'w1', side: 'whites', via: 'card' } });
     const again = g.dispatch({ type: 'DRAW_CARD', side: 'whites' });
     expect(again).toMatchObject({ ok: false, rule: 'K-2.1b' });
     must(g, { type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'move-shoot' });
     expect(g.dispatch({ type: 'DRAW_CARD', side: 'whites' })).toMatchObject({ ok: false, rule: 'K-2.1b' });
     must(g, { type: 'END_ACTIVATION', side: 'whites' });
-    expect(hasActivated(g.state.table, 'w1')).toBe(true);
-    expect(phaseOf(g.state.table).kind).toBe('draw');
+    expect(hasActivated(reading(g), 'w1')).toBe(true);
+    expect(phaseOf(reading(g)).kind).toBe('draw');
   });
 
   it('K-2.1b only the side whose unit activates decides for it', () => {
@@ -77,19 +77,19 @@ describe('F1 turn: shuffle, draw, spend', () => {
   it('K-2.1a a unit no longer on the table has its card spent, and no card in the next deck', () => {
     const g = newGame(scenario, table, scripted(...keepOrder(5)));
     must(g, { type: 'BEGIN_TURN', side: 'whites' });
-    const s = fold(g.state.table, { type: 'UNIT_WITHDRAWN', rule: 'K-7.4a', text: '', unitId: 'w1' });
+    const s = fold(reading(g), { type: 'UNIT_WITHDRAWN', rule: 'K-7.4a', text: '', unitId: 'w1' });
     expect(drawOutcome(s, 'w1')).toMatchObject({ kind: 'spent', reason: 'gone', rule: 'K-2.1a' });
     expect(deckCards(s)).not.toContain('w1');
   });
 
   it('K-1.2a a survivor who joined another unit has no card of his own; K-1.4b a joined leader keeps his', () => {
     const g = newGame(scenario, table);
-    const joined = fold(g.state.table,
+    const joined = fold(reading(g),
       { type: 'UNIT_JOINED', rule: 'K-1.2a', text: '', unitId: 'w2', intoUnitId: 'w1', figureIds: ['w2_1', 'w2_2', 'w2_3'], kind: 'survivor', bound: false, noMove: false },
       { type: 'UNIT_JOINED', rule: 'K-1.2d', text: '', unitId: 'wl', intoUnitId: 'w1', figureIds: ['wl_1'], kind: 'leader', bound: true, noMove: false });
     expect(deckCards(joined)).toEqual(['w1', 'wl', 'r1', 'r2']);
     expect(drawOutcome(joined, 'w2')).toMatchObject({ kind: 'spent', reason: 'joined' });
-    const acted = fold(joined, { type: 'ACTIVATION_STARTED', rule: 'K-2.1b', text: '', unitId: 'w1', units: ['w1'], via: 'card' }, { type: 'ACTIVATION_ENDED', rule: 'K-2.0b', text: '', unitId: 'w1', units: ['w1'] });
+    const acted = fold(joined, ...firstCardDrawn(['w1', 'wl', 'r1', 'r2']), { type: 'ACTIVATION_STARTED', rule: 'K-2.1b', text: '', unitId: 'w1', units: ['w1'], via: 'card' }, { type: 'ACTIVATION_ENDED', rule: 'K-2.0b', text: '', unitId: 'w1', units: ['w1'] });
     expect(drawOutcome(acted, 'wl')).toMatchObject({ kind: 'spent', rule: 'K-1.4b' });
   });
 
@@ -103,13 +103,13 @@ describe('F1 turn: shuffle, draw, spend', () => {
       must(g, { type: 'DRAW_CARD', side: 'whites' });
       must(g, { type: 'PASS', side, unitId: id });
     }
-    expect(phaseOf(g.state.table).kind).toBe('turn-end');
+    expect(phaseOf(reading(g)).kind).toBe('turn-end');
     const end = must(g, { type: 'END_TURN', side: 'whites' });
     expect(end.map((e) => e.type)).toEqual(['TURN_ENDED']);
-    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'between-turns', turn: 1 });
+    expect(phaseOf(reading(g))).toMatchObject({ kind: 'between-turns', turn: 1 });
     must(g, { type: 'BEGIN_TURN', side: 'whites' });
     expect(g.state.seq.round).toBe(2);
-    expect(Object.values(g.state.table.units).every((u) => !hasActivated(g.state.table, u.id))).toBe(true);
+    expect(Object.values(reading(g).units).every((u) => !hasActivated(reading(g), u.id))).toBe(true);
     expect(seqOf(g).acted).toEqual([]);
   });
 });

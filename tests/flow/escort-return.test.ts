@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { answerMissingDecisions } from '../../src/game';
 import { phaseOf } from '../../src/rules/kuularuisku/engine';
-import { flowTable, must, newPlayedGame, type KPlayedSession as KSession } from './fixture';
+import { flowTable, must, newPlayedGame, type KPlayedSession as KSession, reading } from './fixture';
 import { escortReturnScenario } from './situations';
 
 let table: Battlefield;
@@ -27,7 +27,7 @@ describe('K-5.6d the owner says where an escort heads back to', () => {
   it('K-5.6d the turn waits for Reds: his own squad (default), the nearest squad he can see, or staying', () => {
     const { g } = startTurnEnd();
     expect(g.events.some((e) => e.type === 'TURN_ENDED')).toBe(false);
-    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'choice', choice: { kind: 'escort', side: 'reds', escort: 'r1_3', toward: 'r1', other: 'r2' } });
+    expect(phaseOf(reading(g))).toMatchObject({ kind: 'choice', choice: { kind: 'escort', side: 'reds', escort: 'r1_3', toward: 'r1', other: 'r2' } });
     expect(g.state.seq.step).toBe('closing');
     const d = g.pendingDecision()!;
     expect(d).toMatchObject({ side: 'reds', kind: 'escort-return', rule: 'K-5.6d' });

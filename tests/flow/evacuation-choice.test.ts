@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { answerMissingDecisions } from '../../src/game';
 import { phaseOf } from '../../src/rules/kuularuisku/engine';
-import { flowScenario, flowTable, must, newPlayedGame, played, type KPlayedSession as KSession } from './fixture';
+import { flowScenario, flowTable, must, newPlayedGame, played, type KPlayedSession as KSession, reading } from './fixture';
 
 let table: Battlefield;
 // The game opens in turn 1 with every card drawn (both units have activated): only the end of the turn is left. Squad r1's second
@@ -37,7 +37,7 @@ describe('K-5.6e the owner chooses the end-of-turn move of a wounded man heading
     const { g } = startTurnEnd();
     expect(g.events.some((e) => e.type === 'TURN_ENDED')).toBe(false);
     expect(at(g)).toEqual([90, 41.5]);
-    const p = phaseOf(g.state.table);
+    const p = phaseOf(reading(g));
     expect(p.kind === 'choice' && p.choice).toMatchObject({ kind: 'evacuation', side: 'reds', wounded: 'r1_2', destination: { kind: 'edge', edge: 'east' }, other: { kind: 'station', index: 0 } });
     // The cards machine waits in its turn's closing step.
     expect(g.state.seq.step).toBe('closing');

@@ -7,7 +7,10 @@ import { GameSession, type Command, type GameEvent } from '../../src/game';
 import { kuularuiskuModule } from '../../src/rules/kuularuisku';
 import { kuularuiskuSequence } from '../../src/rules/kuularuisku/sequence';
 import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
-import { evolveK, setupK, type KState } from '../../src/rules/kuularuisku/engine';
+import { evolveK, setupK, type KReading, type KState } from '../../src/rules/kuularuisku/engine';
+import { readGame } from '../rules/kuularuisku/reading';
+
+export { foldPlayed } from '../rules/kuularuisku/reading';
 import { validateScenario, type Scenario } from '../../src/scenario';
 
 export interface UnitSpec {
@@ -118,6 +121,23 @@ export function must(g: KPlayedSession, command: Record<string, unknown> & { typ
 
 export function scripted(...values: number[]): ScriptedDice {
   return new ScriptedDice(values);
+}
+
+/** The game's table as the rules read it: its records and the machine's sequence (rulesTable). */
+export function reading(g: KSession): KReading {
+  return readGame(g.state);
+}
+
+/**
+ * The events of a turn begun with this deck and its first card drawn, in the rules' words with the
+ * machine's fields (round, deck; card, unit), for `foldPlayed` to bring a game to that card's offer.
+ */
+export function firstCardDrawn(deck: readonly string[], turn = 1): Array<Record<string, unknown> & { type: string }> {
+  return [
+    { type: 'TURN_STARTED', rule: 'K-2.1b', text: '', turn },
+    { type: 'DECK_SHUFFLED', rule: 'K-2.1b', text: '', turn, order: [...deck], round: turn, deck: [...deck] },
+    { type: 'CARD_DRAWN', rule: 'K-2.1b', text: '', unitId: deck[0], left: deck.length - 1, card: deck[0], unit: deck[0] },
+  ];
 }
 
 /** The game's sequence as the cards machine holds it (deck, drawn, acted, the unit offered, readiness). */

@@ -9,23 +9,25 @@ import { cachedTable, playableModule, playGame } from '../../src/flow';
 import { GameSession } from '../../src/game';
 import type { KGameState } from '../../src/rules/kuularuisku/engine';
 import {
-  holdsObjectives, initialSeq, initialTableFlow, objectiveAreas, objectiveHolder, objectiveHolders, objectivePoints, readyUnits, sidesOnTable, sidesWithReadyUnits, unitOnTable,
+  holdsObjectives, initialTableFlow, objectiveAreas, objectiveHolder, objectiveHolders, objectivePoints, readyUnits, sidesOnTable, sidesWithReadyUnits, unitOnTable,
 } from '../../src/rules/kuularuisku/activation';
 import { stragglers } from '../../src/rules/kuularuisku/coherency';
 import { recallingStragglers } from '../../src/rules/kuularuisku/activation/stragglers-recalled';
-import type { KState } from '../../src/rules/kuularuisku/state';
+import type { KReading } from '../../src/rules/kuularuisku/state';
 import { liveFigures } from '../../src/rules/kuularuisku/table';
 import { pointInPolygon, type Vec2 } from '../../src/core';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 import { kuularuiskuModule } from '../../src/rules/kuularuisku';
 import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
+import { setupRead } from '../rules/kuularuisku/reading';
+import { rulesTable } from '../../src/rules/kuularuisku/sequence/reading';
 
 // Kuularuisku as it is played: its rules and the cards machine composed.
 const { ruleset: kuularuiskuRuleset } = playableModule(kuularuiskuModule);
 
-const plainSidesOnTable = (s: KState) => s.sides.map((x) => x.id).filter((side) => Object.values(s.units).some((u) => u.side === side && unitOnTable(s, u)));
-const plainSidesWithReadyUnits = (s: KState) => s.sides.map((x) => x.id).filter((side) => readyUnits(s, side).length > 0);
-function plainObjectivePoints(s: KState, scenario: Scenario): Record<string, number> {
+const plainSidesOnTable = (s: KReading) => s.sides.map((x) => x.id).filter((side) => Object.values(s.units).some((u) => u.side === side && unitOnTable(s, u)));
+const plainSidesWithReadyUnits = (s: KReading) => s.sides.map((x) => x.id).filter((side) => readyUnits(s, side).length > 0);
+function plainObjectivePoints(s: KReading, scenario: Scenario): Record<string, number> {
   const score: Record<string, number> = Object.fromEntries(s.sides.map((x) => [x.id, 0]));
   const areas = objectiveAreas(scenario);
   for (const o of scenario.objectives ?? []) {
@@ -40,7 +42,7 @@ type Objective = { at: readonly [number, number]; radius: number; inside?: reado
  * objectiveHolders as victory.ts had it: a set of sides per objective, unitOnTable and liveFigures per
  * unit — with the scenario's objective-control (a lone leader or a pinned unit holds nothing, K-GAP-1).
  */
-function plainObjectiveHolders(s: KState, objectives: readonly Objective[]): Array<string | null> {
+function plainObjectiveHolders(s: KReading, objectives: readonly Objective[]): Array<string | null> {
   const present = objectives.map(() => new Set<string>());
   for (const u of Object.values(s.units)) {
     if (u.status === 'routing' || u.status === 'surrendered' || !unitOnTable(s, u)) continue;
@@ -68,18 +70,19 @@ describe.each(['scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisk
     const scenario = parseScenarioOrThrow(readFileSync(file, 'utf8'), file);
     const table = cachedTable(bf);
     const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed: 3 });
-    const states: KGameState[] = [(g.state as KSequenced).table];
+    const states: KGameState[] = [rulesTable(g.state as KSequenced)];
     const orig = g.dispatch.bind(g);
     (g as { dispatch: typeof g.dispatch }).dispatch = (c) => {
       const r = orig(c);
-      if (r.ok) states.push((g.state as KSequenced).table);
+      if (r.ok) states.push(rulesTable(g.state as KSequenced));
       return r;
     };
     playGame(g, kuularuiskuModule.player({ seed: 3 * 7919 + 1, draw: 'groups' }), { table });
     expect(states.length).toBeGreaterThan(100);
 
     const recalled = recallingStragglers(stragglers);
-    const seqKeys = Object.keys(initialSeq(1));
+    // The reading's sequence: KSeq's keys in one order (sequence/reading.ts sequenceFacts).
+    const seqKeys = ['round', 'turnOpen', 'lastRound', 'deck', 'drawn', 'acted', 'unit', 'side', 'via', 'by', 'forced', 'ready', 'readiness', 'queue'];
     const tableFlowKeys = Object.keys(initialTableFlow());
     let regrouping = 0;
     for (const s of states) {
@@ -127,7 +130,7 @@ describe.each(['scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisk
     const u = Object.values(s.units).find((x) => x.figures.filter(live).length >= 3)!;
     const fid = u.figures.find(live)!;
     const f = s.figures[fid]!;
-    const moved = (dx: number, dz: number): KState => ({ ...s, figures: { ...s.figures, [fid]: { ...f, at: [f.at[0] + dx, f.at[1] + dz] } } });
+    const moved = (dx: number, dz: number): KReading => ({ ...s, figures: { ...s.figures, [fid]: { ...f, at: [f.at[0] + dx, f.at[1] + dz] } } });
     const far = [moved(40, 0), moved(-40, 0), moved(0, 40), moved(0, -40)].find((t) => {
       try {
         return stragglers(t, u.id, table).length > 0;

@@ -1,8 +1,9 @@
 // The fold's faster forms (evolve.ts, game-state.ts) against the plain ones: whole random games on
-// Kalevankangas and Tammerkoski folded event by event, every state compared key by key, in key order
-// (undefined-valued keys included), with the plain step-at-a-time forms of the events that evolveK
-// now folds in one copy of the state (ACTIVATION_STARTED, ACTIVATION_ENDED, FIGURES_MOVED,
-// WOUND_TEST), and the recalled folds (evolveKRecalled) against evolveK itself.
+// Kalevankangas and Tammerkoski folded event by event through the composed module (the table's fold,
+// then the cards machine), every table compared key by key, in key order (undefined-valued keys
+// included), with the plain step-at-a-time forms of the events that evolveK now folds in one copy of
+// the state (ACTIVATION_STARTED, ACTIVATION_ENDED, FIGURES_MOVED, WOUND_TEST), and the recalled folds
+// (evolveKRecalled) against evolveK itself.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
@@ -10,13 +11,13 @@ import { cachedTable, playableModule, playGame } from '../../src/flow';
 import { kuularuiskuModule } from '../../src/rules/kuularuisku';
 import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
 import { GameSession } from '../../src/game';
-import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
-import { evolveSeq, evolveTableFlow, isFlowEvent } from '../../src/rules/kuularuisku/activation';
+import { evolveTableFlow, isFlowEvent } from '../../src/rules/kuularuisku/activation';
 import type { KEvent } from '../../src/rules/kuularuisku/events';
 import { evolveK, evolveKRecalled } from '../../src/rules/kuularuisku/evolve';
 import { activationRecord, activationWith, figureWith, stateWith, unitWith } from '../../src/rules/kuularuisku/records';
 import type { KFigure, KState, KUnit } from '../../src/rules/kuularuisku/state';
 import { parseScenarioOrThrow } from '../../src/scenario';
+import { rulesTable } from '../../src/rules/kuularuisku/sequence/reading';
 
 // The plain forms, as evolve.ts had them (one helper call per change), with records of the one shape
 // (records.ts: every field present, in one order).
@@ -98,31 +99,33 @@ describe.each(['scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisk
     const seen = new Set<string>();
     for (const seed of [1]) {
       const table = cachedTable(bf);
-      // A game as it is played (the rules and the cards machine composed); its log folded by the rules' table fold.
-      const g = new GameSession({ ruleset: playableModule(kuularuiskuModule).ruleset, scenario, table, seed });
+      // A game as it is played (the rules and the cards machine composed); its log folded again through the composed module.
+      const played = playableModule(kuularuiskuModule);
+      const g = new GameSession({ ruleset: played.ruleset, scenario, table, seed });
       playGame(g, kuularuiskuModule.player({ seed: seed * 7919 + 1, draw: 'groups' }), { table });
-      let s = kuularuiskuRuleset.setup(g.scenario, { table }) as KGameState;
+      let c = played.ruleset.setup(g.scenario, { table }) as KSequenced;
       for (const logged of g.events) {
         if (logged.type === 'DICE_ROLLED') continue;
         const e = logged as unknown as KEvent;
         seen.add(e.type);
-        const plain: KGameState = isFlowEvent(e) ? { ...s, seq: evolveSeq(s, e), tableFlow: evolveTableFlow(s, e) } : (() => {
-          const seq = evolveSeq(s, e);
+        const s = c.table;
+        const plain: KState = isFlowEvent(e) ? { ...s, tableFlow: evolveTableFlow(s, e) } : (() => {
           const tableFlow = evolveTableFlow(s, e);
-          const k = plainEvolveK(s, e) as KGameState;
-          return k.seq === seq && k.tableFlow === tableFlow ? k : { ...k, seq, tableFlow };
+          const k = plainEvolveK(s, e);
+          return k.tableFlow === tableFlow ? k : { ...k, tableFlow };
         })();
-        const fast = kuularuiskuRuleset.evolve(s, logged);
-        expect(keyed(fast), e.type).toBe(keyed(plain));
+        c = played.ruleset.evolve(c, logged) as KSequenced;
+        expect(keyed(c.table), e.type).toBe(keyed(plain));
         if (!isFlowEvent(e)) {
           // Recalled: the same answer object for the same state and event objects, equal to a fresh fold.
           const again = evolveKRecalled(s, e);
           expect(evolveKRecalled(s, e)).toBe(again);
           expect(keyed(again)).toBe(keyed(evolveK(s, e)));
         }
-        s = fast;
       }
-      expect(keyed(s)).toBe(keyed((g.state as KSequenced).table));
+      // The fold again gives the played game: its table, the machine's sequence, the rules' reading of both.
+      expect(keyed(c)).toBe(keyed(g.state));
+      expect(keyed(rulesTable(c))).toBe(keyed(rulesTable(g.state as KSequenced)));
     }
     for (const t of ['ACTIVATION_STARTED', 'ACTIVATION_ENDED', 'FIGURES_MOVED', 'WOUND_TEST']) expect(seen, t).toContain(t);
   });

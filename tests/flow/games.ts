@@ -10,6 +10,8 @@ import { GameSession } from '../../src/game';
 import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 import { gameViolations, placementViolations, sequenceViolations } from './invariants';
+import { setupRead } from '../rules/kuularuisku/reading';
+import { rulesTable } from '../../src/rules/kuularuisku/sequence/reading';
 
 // Kuularuisku as it is played: its rules and the cards machine composed.
 const { ruleset: kuularuiskuRuleset } = playableModule(kuularuiskuModule);
@@ -48,7 +50,7 @@ export function describeGames(file: string, from: number, to: number, replayEver
         const r = playGame(g, kuularuiskuModule.player({ seed: seed * 7919 + 1, draw }), {
           table: cached,
           onCommand: (_c, events) => {
-            for (const p of placementViolations((g.state as KSequenced).table, table, events)) problems.push(`seed ${seed}: ${p}`);
+            for (const p of placementViolations(rulesTable(g.state as KSequenced), table, events)) problems.push(`seed ${seed}: ${p}`);
             for (const p of sequenceViolations(kuularuiskuModule.sequence as never, g as never)) problems.push(`seed ${seed}: ${p}`);
           },
         });

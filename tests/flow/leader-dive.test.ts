@@ -6,7 +6,7 @@ import type { Battlefield } from '../../src/battlefield';
 import { answerMissingDecisions } from '../../src/game';
 import { kuularuiskuPhase } from '../../src/rules/kuularuisku/phase-info';
 import { phaseOf } from '../../src/rules/kuularuisku/engine';
-import { flowScenario, flowTable, must, newGame, type KSession } from './fixture';
+import { flowScenario, flowTable, must, newGame, type KSession, reading } from './fixture';
 import { ShotDice } from './shot-dice';
 
 let table: Battlefield;
@@ -36,13 +36,13 @@ describe('K-5.1b the owner of a targeted lone leader decides whether he dives in
   it('K-5.1b the shot waits for Reds before any die: stay on his own (the default) or dive into Squad r1 (r2 is too far)', () => {
     const { g, events } = aimAtLeader();
     expect(events.map((e) => e.type)).toEqual(['CHOICE_PENDING']);
-    const p = phaseOf(g.state.table);
+    const p = phaseOf(reading(g));
     expect(p.kind === 'choice' && p.choice).toMatchObject({ kind: 'dive', side: 'reds', unitId: 'rl', shooterId: 'w1', into: ['r1'] });
     const d = g.pendingDecision()!;
     expect(d).toMatchObject({ side: 'reds', kind: 'leader-dive', rule: 'K-5.1b' });
     expect(d.options.map((o) => o.label)).toEqual(['Default: Leader rl stays on his own', 'Leader rl dives into Squad r1']);
     expect(g.legalCommands()).toEqual(d.options.map((o) => o.command));
-    expect(kuularuiskuPhase(g.state.table)).toMatchObject({ side: 'reds', awaiting: 'choice', decision: d });
+    expect(kuularuiskuPhase(reading(g))).toMatchObject({ side: 'reds', awaiting: 'choice', decision: d });
   });
 
   it('K-5.1b only the owner answers, and only with a unit he may dive into; nothing changes on a refusal', () => {
@@ -72,7 +72,7 @@ describe('K-5.1b the owner of a targeted lone leader decides whether he dives in
     expect(events.some((e) => e.type === 'UNIT_JOINED')).toBe(false);
     expect(events.find((e) => e.type === 'SHOT_FIRED')).toMatchObject({ shooterId: 'w1', targetId: 'rl' });
     expect(g.state.table.units.rl!.joinedTo).toBeUndefined();
-    expect(phaseOf(g.state.table).kind).toBe('activation');
+    expect(phaseOf(reading(g)).kind).toBe('activation');
   });
 
   it('K-5.1b a log from before the owner was asked replays with the default (he stays on his own) in its place', () => {

@@ -12,7 +12,7 @@ import { GameSession, loadSave, makeSave } from '../../src/game';
 import { hasActivated } from '../../src/rules/kuularuisku/acted';
 import { cardsAwaited } from '../../src/flow/sequenced-cards';
 import { kuularuiskuSequence } from '../../src/rules/kuularuisku/sequence';
-import { ThenDice, flowScenario, flowTable, must, newPlayedGame, played, playedFrom, preparedSetup, type KPlayedSession } from './fixture';
+import { ThenDice, flowScenario, flowTable, must, newPlayedGame, played, playedFrom, preparedSetup, type KPlayedSession, reading } from './fixture';
 import { CHARGER_FIRST, CHARGE_UNITS, TO_CHARGE, chargeScenario } from './situations';
 import { sendLog } from './send-log';
 
@@ -54,7 +54,7 @@ describe('K-6.3a K-6.4 a melee round as the cards machine\'s exchange', () => {
     expect(events.some((e) => e.type === 'STEP_DONE' && e.rule === 'K-7.1f')).toBe(false);
     expect(g.state.seq.step).toBe('draw');
     expect(g.state.seq.exchange).toBeUndefined();
-    expect(hasActivated(g.state.table, 'c')).toBe(true);
+    expect(hasActivated(reading(g), 'c')).toBe(true);
     expect(g.state.table.melees).toEqual({});
 
     // The command log sent again gives the same game.
@@ -105,7 +105,7 @@ describe('K-6.3a K-6.4 a melee round as the cards machine\'s exchange', () => {
     ]);
     expect(g.events.find((e) => e.type === 'MELEE_DECIDED')).toMatchObject({ loser: null, rule: 'K-6.4i' });
     expect(g.state.seq.step).toBe('draw');
-    expect(hasActivated(g.state.table, 'c')).toBe(true);
+    expect(hasActivated(reading(g), 'c')).toBe(true);
     expect(Object.values(g.state.table.melees)).toHaveLength(1);
     expect(Object.values(g.state.table.melees)[0]!.outcomeDue).toBeUndefined();
   });
@@ -180,7 +180,7 @@ describe('K-6.1b a charge\'s first round is the exchange, in the charger\'s acti
     expect(events.find((e) => e.type === 'FIGURES_MOVED' && e.mode === 'fall-back')).toMatchObject({ unitId: 't', rule: 'K-6.4g' });
     expect(g.state.seq).toMatchObject({ step: 'draw', unit: null, forced: null });
     expect(g.state.seq.exchange).toBeUndefined();
-    expect(hasActivated(g.state.table, 'c')).toBe(true);
+    expect(hasActivated(reading(g), 'c')).toBe(true);
     expect(g.state.table.activation).toBeUndefined();
 
     const again = newPlayedGame(chargeScenario(), table, new ThenDice([...CHARGER_FIRST, ...dice], 6));
@@ -210,7 +210,7 @@ describe('K-6.1b a charge\'s first round is the exchange, in the charger\'s acti
     // K-6.4f the melee goes on: the units stay locked; the charger has activated.
     expect(Object.values(g.state.table.melees)).toHaveLength(1);
     expect(g.state.seq).toMatchObject({ step: 'draw', forced: null });
-    expect(hasActivated(g.state.table, 'c')).toBe(true);
+    expect(hasActivated(reading(g), 'c')).toBe(true);
     expect(g.events.filter((e) => e.type === 'ACTIVATION_ENDED')).toHaveLength(1);
 
     const again = newPlayedGame(chargeScenario(), table, new ThenDice([...CHARGER_FIRST, ...dice], 6));

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { phaseOf } from '../../src/rules/kuularuisku/engine';
-import { ThenDice, flowScenario, flowTable, newPlayedGame, preparedSetup, type KPlayedSession as KSession } from './fixture';
+import { ThenDice, flowScenario, flowTable, newPlayedGame, preparedSetup, type KPlayedSession as KSession, reading } from './fixture';
 import { CHARGER_FIRST, CHARGE_UNITS, TO_CHARGE, meleeStepOf } from './situations';
 import { hasActivated } from '../../src/rules/kuularuisku/acted';
 
@@ -23,18 +23,18 @@ describe('F6 charge and melee', () => {
     // Melee dice: whites 6 6, reds 1 1 → reds take 2 hits: wound tests 6 6 (scratches); reds' morale 1: fails.
     const g = newPlayedGame(flowScenario(CHARGE_UNITS), table, new ThenDice([...CHARGER_FIRST, 6, 6, 1, 1, 6, 6, 1], 6));
     toCharge(g);
-    expect(meleeStepOf(g.state.table)).toBe('defensiveFire');
-    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'choice', choice: { kind: 'defensive-fire', side: 'reds' } });
+    expect(meleeStepOf(reading(g))).toBe('defensiveFire');
+    expect(phaseOf(reading(g))).toMatchObject({ kind: 'choice', choice: { kind: 'defensive-fire', side: 'reds' } });
     // The charger's side cannot answer for the defender.
     expect(g.dispatch({ type: 'DEFENSIVE_FIRE', side: 'whites', fire: false })).toEqual({ ok: false, reason: 'Whites may not act now: the game waits for Reds (the defensive fire decision of their charged unit)', rule: 'K-6.2a' });
     g.dispatch({ type: 'DEFENSIVE_FIRE', side: 'reds', fire: false });
     expect(g.events.find((e) => e.type === 'MELEE_STARTED')).toMatchObject({ rule: 'K-6.1b', units: ['c', 't'] });
-    expect(meleeStepOf(g.state.table)).toBe('round');
+    expect(meleeStepOf(reading(g))).toBe('round');
     g.dispatch({ type: 'RESOLVE', side: 'whites', step: 'melee-start' });
     expect(g.events.find((e) => e.type === 'MELEE_DECIDED')).toMatchObject({ loser: 'reds', rule: 'K-6.4e' });
     expect(g.events.find((e) => e.type === 'FIGURES_MOVED' && e.mode === 'fall-back')).toMatchObject({ unitId: 't', rule: 'K-6.4g' });
     // K-6.3b the charge was the whole activation: it is over.
-    expect(hasActivated(g.state.table, 'c')).toBe(true);
+    expect(hasActivated(reading(g), 'c')).toBe(true);
     expect(g.state.seq.step).toBe('draw');
   });
 
@@ -46,7 +46,7 @@ describe('F6 charge and melee', () => {
     g.dispatch({ type: 'DEFENSIVE_FIRE', side: 'reds', fire: false });
     g.dispatch({ type: 'RESOLVE', side: 'whites', step: 'melee-start' });
     expect(g.events.some((e) => e.type === 'MELEE_DECIDED')).toBe(false);
-    expect(meleeStepOf(g.state.table)).toBe('allocate');
+    expect(meleeStepOf(reading(g))).toBe('allocate');
     const d = g.pendingDecision()!;
     expect(d).toMatchObject({ side: 'reds', kind: 'wound-allocation', rule: 'K-6.4d' });
     // The default is the melee's own spread (what the round did before it asked); the label names soldiers, not ids.
@@ -66,7 +66,7 @@ describe('F6 charge and melee', () => {
     g.dispatch({ type: 'DEFENSIVE_FIRE', side: 'reds', fire: true });
     expect(g.events.find((e) => e.type === 'SHOT_FIRED')).toMatchObject({ defensive: true, hits: 2, rule: 'K-6.2b' });
     expect(g.events.find((e) => e.type === 'COVER_TEST')).toMatchObject({ cover: 6, rule: 'K-6.2d', wounds: 2 });
-    expect(meleeStepOf(g.state.table)).toBe('chargerMorale');
+    expect(meleeStepOf(reading(g))).toBe('chargerMorale');
     g.dispatch({ type: 'RESOLVE', side: 'whites', step: 'charger-morale' });
     const collapsed = g.events.find((e) => e.type === 'CHARGE_COLLAPSED');
     expect(collapsed).toMatchObject({ rule: 'K-6.2e', unitId: 'c' });
@@ -83,14 +83,14 @@ describe('F6 charge and melee', () => {
     const g = newPlayedGame(flowScenario(units), table, new ThenDice([...CHARGER_FIRST, 5, 1, 1, 1, 6, 6, 6, 6, 6, 6], 6));
     toCharge(g);
     g.dispatch({ type: 'DEFENSIVE_FIRE', side: 'reds', fire: true });
-    expect(meleeStepOf(g.state.table)).toBe('allocate');
+    expect(meleeStepOf(reading(g))).toBe('allocate');
     g.dispatch({ type: 'ALLOCATE_WOUNDS', side: 'whites', allocation: { c_2: 1 } });
-    expect(meleeStepOf(g.state.table)).toBe('chargerMorale');
+    expect(meleeStepOf(reading(g))).toBe('chargerMorale');
     g.dispatch({ type: 'RESOLVE', side: 'whites', step: 'charger-morale' });
-    expect(meleeStepOf(g.state.table)).toBe('grenades');
-    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'choice', choice: { kind: 'grenades', side: 'whites' } });
+    expect(meleeStepOf(reading(g))).toBe('grenades');
+    expect(phaseOf(reading(g))).toMatchObject({ kind: 'choice', choice: { kind: 'grenades', side: 'whites' } });
     g.dispatch({ type: 'GRENADES', side: 'whites', use: true });
-    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'choice', choice: { kind: 'grenades', side: 'reds' } });
+    expect(phaseOf(reading(g))).toMatchObject({ kind: 'choice', choice: { kind: 'grenades', side: 'reds' } });
     g.dispatch({ type: 'GRENADES', side: 'reds', use: true });
     expect(g.events.filter((e) => e.type === 'GRENADES_THROWN')).toHaveLength(2);
     g.dispatch({ type: 'RESOLVE', side: 'whites', step: 'melee-start' });
@@ -98,7 +98,7 @@ describe('F6 charge and melee', () => {
     expect(round.sides.map((x) => [x.dice.length, x.penalty])).toEqual([[1, 2], [1, 2]]);
     // K-6.4d the Whites' wound must fall on c_1 (K-5.5b: c_2 already took the defensive fire's), so the
     // round stops for the Reds' owner alone: the machine waits in `allocate`.
-    expect(meleeStepOf(g.state.table)).toBe('allocate');
+    expect(meleeStepOf(reading(g))).toBe('allocate');
     expect(g.pendingDecision()).toMatchObject({ side: 'reds', rule: 'K-6.4d', label: '1 wound in the melee on Squad t: who takes it?' });
     // The Whites cannot answer for the Reds.
     expect(g.dispatch({ type: 'ALLOCATE_WOUNDS', side: 'whites', allocation: { t_2: 1 } })).toMatchObject({ ok: false, rule: 'K-6.4d' });
@@ -119,22 +119,22 @@ describe('F6 charge and melee', () => {
     g.dispatch({ type: 'DEFENSIVE_FIRE', side: 'reds', fire: true });
     g.dispatch({ type: 'ALLOCATE_WOUNDS', side: 'whites', allocation: { c_2: 1 } });
     g.dispatch({ type: 'RESOLVE', side: 'whites', step: 'charger-morale' });
-    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'choice', choice: { kind: 'grenades', side: 'whites', nextSides: ['reds'] } });
+    expect(phaseOf(reading(g))).toMatchObject({ kind: 'choice', choice: { kind: 'grenades', side: 'whites', nextSides: ['reds'] } });
     g.dispatch({ type: 'GRENADES', side: 'reds', use: false });
     expect(g.events.at(-2)).toMatchObject({ type: 'CHOICE_MADE', kind: 'grenades', side: 'reds', yes: false });
-    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'choice', choice: { kind: 'grenades', side: 'whites', nextSides: [] } });
+    expect(phaseOf(reading(g))).toMatchObject({ kind: 'choice', choice: { kind: 'grenades', side: 'whites', nextSides: [] } });
     // The Reds have chosen: only the Whites now.
     expect(g.dispatch({ type: 'GRENADES', side: 'reds', use: true })).toEqual({ ok: false, rule: 'K-6.6a', reason: 'Reds may not act now: the game waits for Whites (their choice whether to throw grenades as the melee begins)' });
     g.dispatch({ type: 'GRENADES', side: 'whites', use: true });
     expect(g.events.filter((e) => e.type === 'GRENADES_THROWN').map((e) => e.side)).toEqual(['whites']);
-    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'pending', pending: { kind: 'melee-start' } });
+    expect(phaseOf(reading(g))).toMatchObject({ kind: 'pending', pending: { kind: 'melee-start' } });
   });
 
   it('K-7.2a a pinned target cannot fire; it tests morale and K-7.2c surrenders on a failure', () => {
     const g = newPlayedGame(flowScenario(CHARGE_UNITS), table, new ThenDice([...CHARGER_FIRST, 1], 6), preparedSetup({ type: 'UNIT_STATUS_CHANGED', unitId: 't', status: 'pinned', from: 'normal' }));
     toCharge(g);
-    expect(meleeStepOf(g.state.table)).toBe('targetTest');
-    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'pending', pending: { kind: 'charge-target-test', side: 'reds' } });
+    expect(meleeStepOf(reading(g))).toBe('targetTest');
+    expect(phaseOf(reading(g))).toMatchObject({ kind: 'pending', pending: { kind: 'charge-target-test', side: 'reds' } });
     g.dispatch({ type: 'RESOLVE', side: 'reds', step: 'charge-target-test' });
     expect(g.events.find((e) => e.type === 'MORALE_TEST')).toMatchObject({ rule: 'K-7.2a', passed: false });
     expect(g.events.find((e) => e.type === 'UNIT_SURRENDERED')).toMatchObject({ rule: 'K-7.2c', unitId: 't' });

@@ -7,7 +7,7 @@ import type { Battlefield } from '../../src/battlefield';
 import { answerMissingDecisions } from '../../src/game';
 import { kuularuiskuPhase } from '../../src/rules/kuularuisku/phase-info';
 import { phaseOf } from '../../src/rules/kuularuisku/engine';
-import { flowScenario, flowTable, must, newGame, type KSession } from './fixture';
+import { flowScenario, flowTable, must, newGame, type KSession, reading } from './fixture';
 import { ShotDice } from './shot-dice';
 
 let table: Battlefield;
@@ -44,7 +44,7 @@ describe('K-5.5h the owner says who takes over a fallen machine gun', () => {
     const g = gunnerHit([1]);
     expect(g.log.at(-1)!.events.find((e) => e.type === 'WOUND_TEST')).toMatchObject({ figureId: 'r1_1', result: 'dead' });
     expect(g.log.at(-1)!.events.some((e) => e.type === 'WEAPON_TAKEN_OVER' || e.type === 'WEAPON_DROPPED')).toBe(false);
-    const p = phaseOf(g.state.table);
+    const p = phaseOf(reading(g));
     expect(p.kind === 'choice' && p.choice.kind).toBe('take-over');
     const d = g.pendingDecision()!;
     expect(d).toMatchObject({ side: 'reds', kind: 'mg-take-over', rule: 'K-5.5h' });
@@ -53,7 +53,7 @@ describe('K-5.5h the owner says who takes over a fallen machine gun', () => {
     expect(d.options.map((o) => o.command.figureId)).toEqual(['r1_2', 'r1_3', 'r1_4', null]);
     expect(g.legalCommands()).toEqual(d.options.map((o) => o.command));
     // The module's neutral phase description carries the same decision (what the flow, HUD and players read).
-    expect(kuularuiskuPhase(g.state.table)).toMatchObject({ side: 'reds', awaiting: 'choice', decision: d });
+    expect(kuularuiskuPhase(reading(g))).toMatchObject({ side: 'reds', awaiting: 'choice', decision: d });
   });
 
   it('K-5.5h only the owner answers, and only with a soldier of the unit able to take it; nothing changes on a refusal', () => {
@@ -74,7 +74,7 @@ describe('K-5.5h the owner says who takes over a fallen machine gun', () => {
     expect(g.state.table.figures.r1_3!.weapon).toBe(MAXIM);
     expect(g.state.table.figures.r1_2!.weapon).not.toBe(MAXIM);
     expect(g.pendingDecision()).toBeUndefined();
-    expect(phaseOf(g.state.table).kind).toBe('activation');
+    expect(phaseOf(reading(g)).kind).toBe('activation');
   });
 
   it('K-5.5h nobody takes it: a marker is left where the gunner fell', () => {

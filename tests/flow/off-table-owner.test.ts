@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { answerMissingDecisions } from '../../src/game';
 import { phaseOf } from '../../src/rules/kuularuisku/engine';
-import { flowScenario, flowTable, must, newGame, type KSession } from './fixture';
+import { flowScenario, flowTable, must, newGame, type KSession, reading } from './fixture';
 import { ShotDice } from './shot-dice';
 
 let table: Battlefield;
@@ -59,7 +59,7 @@ function fireAtSquad(cover: number[], wound: number[] = []): KSession {
 describe('K-5.5a the owner of a unit under fire from off the table allocates its wounds, as after a shot', () => {
   it('K-5.5a one wound on Squad w1: Whites are asked (the spread default first) and put it on the soldier they choose', () => {
     const g = fireAtSquad([1, 6, 6], [5]);
-    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'choice', choice: { kind: 'wounds', side: 'whites', unitId: 'w1', shooterId: 'r1', offTable: 'lane-fire' } });
+    expect(phaseOf(reading(g))).toMatchObject({ kind: 'choice', choice: { kind: 'wounds', side: 'whites', unitId: 'w1', shooterId: 'r1', offTable: 'lane-fire' } });
     const d = g.pendingDecision()!;
     expect(d).toMatchObject({ side: 'whites', kind: 'wound-allocation', rule: 'K-5.5a' });
     // Not the default: the squad leader w1_1 (key soldiers last by default).
@@ -68,7 +68,7 @@ describe('K-5.5a the owner of a unit under fire from off the table allocates its
     const events = must(g, { type: 'ALLOCATE_WOUNDS', side: 'whites', allocation: { w1_1: 1 } });
     expect(events.find((e) => e.type === 'WOUND_TEST')).toMatchObject({ figureId: 'w1_1', result: 'light' });
     expect(g.state.table.figures.w1_1!.condition).toBe('light');
-    expect(phaseOf(g.state.table).kind).toBe('activation');
+    expect(phaseOf(reading(g)).kind).toBe('activation');
   });
 
   it('K-5.5a a log from before the owner was asked replays with the default allocation, as the fire resolved then', () => {
@@ -85,7 +85,7 @@ describe('K-5.1b a lone leader under fire from off the table may dive into a uni
   it('K-5.1b the fire waits for Whites before any die: stay on his own (the default), dive into Squad w1 or Squad w2 (w3 is too far)', () => {
     const { g, events } = fireAtLeader();
     expect(events.map((e) => e.type)).toEqual(['CHOICE_PENDING']);
-    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'choice', choice: { kind: 'dive', side: 'whites', unitId: 'wl', into: ['w1', 'w2'], offTable: 'lane-fire' } });
+    expect(phaseOf(reading(g))).toMatchObject({ kind: 'choice', choice: { kind: 'dive', side: 'whites', unitId: 'wl', into: ['w1', 'w2'], offTable: 'lane-fire' } });
     const d = g.pendingDecision()!;
     expect(d).toMatchObject({ side: 'whites', kind: 'leader-dive', rule: 'K-5.1b' });
     expect(d.label).toBe('The fire from the east table edge takes aim at Leader wl. Does he dive into a unit within 3 cm? Then the whole unit is the target.');
@@ -101,10 +101,10 @@ describe('K-5.1b a lone leader under fire from off the table may dive into a uni
     expect(events.find((e) => e.type === 'UNIT_JOINED')).toMatchObject({ rule: 'K-5.1b', unitId: 'wl', intoUnitId: 'w1' });
     expect(events.find((e) => e.type === 'SPECIAL_FIRE')).toMatchObject({ special: 'lane-fire', targetId: 'w1', hits: 3 });
     // K-5.5a the one wound is Whites' to allocate among the squad and its new leader.
-    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'choice', choice: { kind: 'wounds', side: 'whites', unitId: 'w1', wounds: 1, offTable: 'lane-fire' } });
+    expect(phaseOf(reading(g))).toMatchObject({ kind: 'choice', choice: { kind: 'wounds', side: 'whites', unitId: 'w1', wounds: 1, offTable: 'lane-fire' } });
     must(g, { type: 'ALLOCATE_WOUNDS', side: 'whites', allocation: { wl_1: 1 } });
     expect(g.log.at(-1)!.events.find((e) => e.type === 'WOUND_TEST')).toMatchObject({ figureId: 'wl_1' });
-    expect(phaseOf(g.state.table).kind).toBe('activation');
+    expect(phaseOf(reading(g)).kind).toBe('activation');
   });
 
   it('K-5.1b he stays on his own (the default): the fire falls on him alone, as before the owner was asked', () => {

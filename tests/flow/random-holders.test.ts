@@ -13,6 +13,8 @@ import { goalHolders, goalsOf, type Goal } from '../../src/rules/kuularuisku/pla
 import { objectiveHolders } from '../../src/rules/kuularuisku/activation/victory';
 import { kuularuiskuModule } from '../../src/rules/kuularuisku';
 import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
+import { setupRead } from '../rules/kuularuisku/reading';
+import { rulesTable } from '../../src/rules/kuularuisku/sequence/reading';
 
 // Kuularuisku as it is played: its rules and the cards machine composed.
 const { ruleset: kuularuiskuRuleset } = playableModule(kuularuiskuModule);
@@ -29,7 +31,7 @@ describe('purpose.ts goalHolders = objectiveHolders (K-GAP-1) on recorded games'
         for (const seed of [1, 2]) {
           const table = cachedTable(bf);
           const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed });
-          const s0 = (g.state as KSequenced).table;
+          const s0 = rulesTable(g.state as KSequenced);
           // Each side's goals, every objective as a goal of its own radius, and as an outline (a square
           // twice as wide: K-GAP-1 'inside', which the scenarios' own conditions do not name).
           const objectives = scenario.objectives ?? [];
@@ -40,7 +42,7 @@ describe('purpose.ts goalHolders = objectiveHolders (K-GAP-1) on recorded games'
             objectives.map((o) => ({ id: o.id, polygons: [square(o.at[0], o.at[1], 2 * o.radius + 5)], at: [o.at[0], o.at[1]], radius: o.radius })),
           ];
           const check = () => {
-            const s = (g.state as KSequenced).table;
+            const s = rulesTable(g.state as KSequenced);
             for (const goals of lists) {
               const want = objectiveHolders(s, goals.map((x) => ({ at: x.at, radius: x.radius, inside: x.polygons })));
               expect(goalHolders(s, goals)).toEqual(want);
@@ -66,7 +68,7 @@ describe('purpose.ts goalHolders = objectiveHolders (K-GAP-1) on recorded games'
     const bf = await createBattlefield(scenario);
     try {
       const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table: cachedTable(bf), seed: 1 });
-      const s0 = (g.state as KSequenced).table;
+      const s0 = rulesTable(g.state as KSequenced);
       const o = scenario.objectives![0]!;
       const goals: Goal[] = [{ id: o.id, polygons: [], at: [o.at[0], o.at[1]], radius: o.radius }];
       const plain = (s: KGameState) => objectiveHolders(s, [{ at: o.at, radius: o.radius }]);

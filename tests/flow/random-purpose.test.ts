@@ -12,6 +12,8 @@ import type { KGameState } from '../../src/rules/kuularuisku/engine';
 import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 import { actionWeight, attacks, distanceToGoal, enemyWithin, gainWeight, unitGoal } from '../../src/rules/kuularuisku/player/purpose';
+import { setupRead } from '../rules/kuularuisku/reading';
+import { rulesTable } from '../../src/rules/kuularuisku/sequence/reading';
 
 const FILE = 'scenarios/kuularuisku/kalevankangas.json';
 const SEEDS = [1, 2, 3, 4];
@@ -39,7 +41,7 @@ describe('random play heads for the objectives (Kalevankangas, brief K1)', () =>
         table: cached,
         onCommand: () => {
           if (there) return;
-          const s = (g.state as KSequenced).table;
+          const s = rulesTable(g.state as KSequenced);
           // K-GAP-1 objectiveHolder's test: a soldier (not seriously wounded) of a unit still fighting, within the radius in plan.
           there = Object.values(s.figures).some((f) => f.side === 'white' && !f.removed && f.condition !== 'dead' && f.condition !== 'serious'
             && !['routing', 'surrendered', 'withdrawn', 'destroyed'].includes(s.units[f.unitId]?.status ?? 'destroyed')
@@ -59,7 +61,7 @@ describe('random play: the attacking side presses on to its objectives (purpose.
     const scenario = parseScenarioOrThrow(readFileSync(file, 'utf8'), file);
     const table = await createBattlefield(scenario);
     const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed: 1 });
-    return { scenario, table, s: (g.state as KSequenced).table };
+    return { scenario, table, s: rulesTable(g.state as KSequenced) };
   };
 
   it('K-GAP-1 the side with "hold" conditions of its own attacks; the side that wins by default defends', async () => {

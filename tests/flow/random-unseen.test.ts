@@ -16,6 +16,8 @@ import { liveFigures } from '../../src/rules/kuularuisku/table';
 import type { SoldierCommand } from '../../src/rules/kuularuisku/activation/soldier-command';
 import { kuularuiskuModule } from '../../src/rules/kuularuisku';
 import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
+import { setupRead } from '../rules/kuularuisku/reading';
+import { rulesTable } from '../../src/rules/kuularuisku/sequence/reading';
 
 // Kuularuisku as it is played: its rules and the cards machine composed.
 const { ruleset: kuularuiskuRuleset } = playableModule(kuularuiskuModule);
@@ -32,7 +34,7 @@ describe('K-5.2a a shot refused for want of sight, remembered by the soldiers\' 
       let found: { s: KGameState; c: SoldierCommand; why: { reason: string; rule?: string } } | undefined;
       const d0 = g.dispatch.bind(g);
       (g as { dispatch: typeof d0 }).dispatch = (c) => {
-        const s = (g.state as KSequenced).table;
+        const s = rulesTable(g.state as KSequenced);
         const r = d0(c);
         if (!found && !r.ok && c.type === 'SHOOT' && r.rule === 'K-5.2a' && r.reason.includes('is not visible to')) found = { s, c: c as SoldierCommand, why: r };
         return r;

@@ -3,8 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { canUseReadiness, phaseOf, rollOff } from '../../src/rules/kuularuisku/engine';
 import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
-import { CARDS, arrange, flowScenario, flowTable, must, newGame, played, scripted } from './fixture';
+import { CARDS, arrange, flowScenario, flowTable, must, newGame, played, scripted, reading } from './fixture';
 import { hasActivated } from '../../src/rules/kuularuisku/acted';
+import { rulesTable } from '../../src/rules/kuularuisku/sequence/reading';
 
 let table: Battlefield;
 const scenario = flowScenario();
@@ -21,9 +22,9 @@ describe('F3 readiness (K-2.3)', () => {
     const ready = must(g, { type: 'READY', side: 'whites', unitId: 'w1' });
     expect(ready).toMatchObject([{ type: 'READINESS_ENTERED', rule: 'K-2.3a', unitId: 'w1' }]);
     expect(g.state.seq.ready).toEqual(['w1']);
-    expect(hasActivated(g.state.table, 'w1')).toBe(false);
+    expect(hasActivated(reading(g), 'w1')).toBe(false);
     // Going into readiness is not an activation: no window yet, the next card is due.
-    expect(phaseOf(g.state.table).kind).toBe('draw');
+    expect(phaseOf(reading(g)).kind).toBe('draw');
     must(g, { type: 'DRAW_CARD', side: 'whites' });
     must(g, { type: 'ACTIVATE', side: 'reds', unitId: 'r1', action: 'shoot' });
     // K-2.3b never in the middle of an activation: the Whites may not act in the Reds' (K-2.1b), nor a ready unit in the acting side's.
@@ -31,16 +32,16 @@ describe('F3 readiness (K-2.3)', () => {
     expect(g.dispatch({ type: 'READINESS', side: 'reds', unitId: 'r2' })).toMatchObject({ ok: false, rule: 'K-2.1b', reason: expect.stringMatching(/^not now/) });
     const ended = must(g, { type: 'END_ACTIVATION', side: 'reds' });
     expect(ended.at(-1)).toMatchObject({ type: 'WINDOW_OPENED', rule: 'K-2.3b', sides: ['whites'] });
-    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'window', side: 'whites' });
+    expect(phaseOf(reading(g))).toMatchObject({ kind: 'window', side: 'whites' });
     const used = must(g, { type: 'READINESS', side: 'whites', unitId: 'w1' });
     expect(used.map((e) => e.type)).toEqual(['READINESS_DECLARED', 'WINDOW_CLOSED', 'ACTIVATION_OFFERED']);
-    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'offer', offer: { unitId: 'w1', via: 'readiness' } });
+    expect(phaseOf(reading(g))).toMatchObject({ kind: 'offer', offer: { unitId: 'w1', via: 'readiness' } });
     // A ready unit that activates cannot go back into readiness.
     expect(g.dispatch({ type: 'READY', side: 'whites', unitId: 'w1' })).toMatchObject({ ok: false, rule: 'K-2.3a' });
     must(g, { type: 'PASS', side: 'whites', unitId: 'w1' });
     expect(g.state.seq.ready).not.toContain('w1');
-    expect(hasActivated(g.state.table, 'w1')).toBe(true);
-    expect(phaseOf(g.state.table).kind).toBe('draw');
+    expect(hasActivated(reading(g), 'w1')).toBe(true);
+    expect(phaseOf(reading(g)).kind).toBe('draw');
   });
 
   it('K-2.3b a side may pass the window and use its ready unit after a later activation', () => {
@@ -51,10 +52,10 @@ describe('F3 readiness (K-2.3)', () => {
     must(g, { type: 'DRAW_CARD', side: 'whites' });
     must(g, { type: 'PASS', side: 'reds', unitId: 'r1' });
     expect(must(g, { type: 'READINESS', side: 'whites', unitId: null }).map((e) => e.type)).toEqual(['READINESS_DECLARED', 'WINDOW_CLOSED']);
-    expect(phaseOf(g.state.table).kind).toBe('draw');
+    expect(phaseOf(reading(g)).kind).toBe('draw');
     must(g, { type: 'DRAW_CARD', side: 'whites' });
     must(g, { type: 'PASS', side: 'reds', unitId: 'r2' });
-    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'window', side: 'whites' });
+    expect(phaseOf(reading(g))).toMatchObject({ kind: 'window', side: 'whites' });
     expect(g.dispatch({ type: 'READINESS', side: 'whites', unitId: 'w2' })).toMatchObject({ ok: false, rule: 'K-2.3b' });
     // A side with no ready unit has no say in the window.
     expect(g.dispatch({ type: 'READINESS', side: 'reds', unitId: null })).toEqual({ ok: false, rule: 'K-2.3b', reason: 'Reds may not act now: the game waits for Whites (their word on using a ready unit between activations)' });
@@ -67,7 +68,7 @@ describe('F3 readiness (K-2.3)', () => {
       { type: 'BEGIN_TURN', side: 'reds' }, { type: 'DRAW_CARD', side: 'reds' }, { type: 'READY', side: 'whites', unitId: 'w1' }, { type: 'DRAW_CARD', side: 'reds' },
       { type: 'READY', side: 'reds', unitId: 'r1' }, { type: 'DRAW_CARD', side: 'reds' }, { type: 'PASS', side: 'whites', unitId: 'w2' },
     ]) must(g, c);
-    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'window', readyWindow: { pending: ['whites', 'reds'] } });
+    expect(phaseOf(reading(g))).toMatchObject({ kind: 'window', readyWindow: { pending: ['whites', 'reds'] } });
     expect(must(g, { type: 'READINESS', side: 'reds', unitId: 'r1' })).toMatchObject([{ type: 'READINESS_DECLARED', side: 'reds', unitId: 'r1' }]);
     // The Reds have had their say: only the Whites now.
     expect(g.dispatch({ type: 'READINESS', side: 'reds', unitId: null })).toMatchObject({ ok: false, rule: 'K-2.3b', reason: 'Reds may not act now: the game waits for Whites (their word on using a ready unit between activations)' });
@@ -86,19 +87,19 @@ describe('F3 readiness (K-2.3)', () => {
     must(g, { type: 'READY', side: 'reds', unitId: 'r1' });
     must(g, { type: 'DRAW_CARD', side: 'whites' });
     must(g, { type: 'PASS', side: 'whites', unitId: 'w2' });
-    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'window', side: 'whites', readyWindow: { pending: ['whites', 'reds'] } });
+    expect(phaseOf(reading(g))).toMatchObject({ kind: 'window', side: 'whites', readyWindow: { pending: ['whites', 'reds'] } });
     must(g, { type: 'READINESS', side: 'whites', unitId: 'w1' });
     const closed = must(g, { type: 'READINESS', side: 'reds', unitId: 'r1' });
     const offs = closed.filter((e) => e.type === 'READINESS_ROLL_OFF');
     expect(offs).toHaveLength(2);
     expect(offs[1]).toMatchObject({ rule: 'K-2.3c', rolls: [{ side: 'whites', value: 2 }, { side: 'reds', value: 5 }], text: expect.stringMatching(/reds goes first$/) });
     expect(closed.find((e) => e.type === 'WINDOW_CLOSED')).toMatchObject({ queue: ['r1', 'w1'] });
-    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'offer', offer: { unitId: 'r1', via: 'readiness' } });
+    expect(phaseOf(reading(g))).toMatchObject({ kind: 'offer', offer: { unitId: 'r1', via: 'readiness' } });
     must(g, { type: 'PASS', side: 'reds', unitId: 'r1' });
     // The loser's declared unit goes next, before any new window or card.
-    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'offer', offer: { unitId: 'w1', via: 'readiness' } });
+    expect(phaseOf(reading(g))).toMatchObject({ kind: 'offer', offer: { unitId: 'w1', via: 'readiness' } });
     must(g, { type: 'PASS', side: 'whites', unitId: 'w1' });
-    expect(phaseOf(g.state.table).kind).toBe('draw');
+    expect(phaseOf(reading(g)).kind).toBe('draw');
   });
 
   it('K-2.3c the roll-off ranks any number of players, re-rolling ties among the tied', () => {
@@ -117,11 +118,11 @@ describe('F3 readiness (K-2.3)', () => {
       must(g, { type: 'PASS', side, unitId: id });
       must(g, { type: 'READINESS', side: 'whites', unitId: null });
     }
-    expect(phaseOf(g.state.table).kind).toBe('turn-end');
+    expect(phaseOf(reading(g)).kind).toBe('turn-end');
     const end = must(g, { type: 'END_TURN', side: 'whites' });
     expect(end.find((e) => e.type === 'TURN_ENDED')).toMatchObject({ rule: 'K-GAP-2', expiredReadiness: ['w1'] });
     expect(g.state.seq.ready).not.toContain('w1');
-    expect(hasActivated(g.state.table, 'w1')).toBe(true);
+    expect(hasActivated(reading(g), 'w1')).toBe(true);
   });
 });
 
@@ -143,13 +144,13 @@ describe('F3 readiness lost', () => {
     // r1 activates; meanwhile w1 stops being able to use readiness (e.g. it routed).
     must(g, { type: 'ACTIVATE', side: 'reds', unitId: 'r1', action: 'shoot' });
     const routed = played.ruleset.evolve(g.state, { type: 'ROUT_STARTED', rule: 'K-7.3c', text: '', unitId: 'w1', leaders: [], countsAsActivation: true } as never) as KSequenced;
-    expect(canUseReadiness(routed.table, routed.table.units.w1!)).toBe(false);
+    expect(canUseReadiness(rulesTable(routed), routed.table.units.w1!)).toBe(false);
     expect(routed.seq.acted).toContain('w1');
     // When r1's activation ends, w1's place in the queue lapses and the next card is due.
     const r = played.ruleset.decide(routed, { type: 'END_ACTIVATION', side: 'reds' }, { scenario, table, dice: scripted() });
     expect(r.ok && r.events.map((e) => e.type)).toEqual(['ACTIVATION_ENDED', 'QUEUE_SKIPPED']);
     const after = (r.ok ? r.events.reduce((x, e) => played.ruleset.evolve(x, e), routed) : routed) as KSequenced;
-    expect(phaseOf(after.table).kind).toBe('draw');
+    expect(phaseOf(rulesTable(after)).kind).toBe('draw');
     expect(after.seq.step).toBe('draw');
   });
 });

@@ -11,6 +11,7 @@ import { kuularuiskuModule } from '../../src/rules/kuularuisku';
 import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
 import { candidateCommands, pickRandomCommand } from '../../src/rules/kuularuisku/player';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
+import { rulesTable } from '../../src/rules/kuularuisku/sequence/reading';
 
 const FILE = 'scenarios/sandbox/training-ground.json';
 const OLD_SAVE = 'tests/flow/old-save.json';
@@ -34,7 +35,7 @@ function playGameOf(seed: number) {
   const rng = createRng(seed);
   const positions: string[] = [sequenceOf(g)];
   for (let n = 0; n < 5000 && !g.victory(); n++) {
-    let options: Command[] = candidateCommands((g.state as KSequenced).table, { scenario, table, legal: () => g.legalCommands() });
+    let options: Command[] = candidateCommands(rulesTable(g.state as KSequenced), { scenario, table, legal: () => g.legalCommands() });
     for (;;) {
       const c = pickRandomCommand(options, rng);
       if (g.dispatch(c).ok) break;

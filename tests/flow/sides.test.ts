@@ -8,7 +8,7 @@ import { playGame } from '../../src/flow';
 import type { Command } from '../../src/game';
 import { phaseOf } from '../../src/rules/kuularuisku/engine';
 import { DEFAULT_WEIGHTS, keyOf } from '../../src/rules/kuularuisku/player';
-import { flowScenario, flowTable, must, newGame, preparedSetup } from './fixture';
+import { flowScenario, flowTable, must, newGame, preparedSetup, reading } from './fixture';
 
 let table: Battlefield;
 const scenario = flowScenario([
@@ -32,7 +32,7 @@ describe('commands carry their side', () => {
     const g = pinnedGame();
     must(g, { type: 'BEGIN_TURN', side: 'reds' });
     must(g, { type: 'DRAW_CARD', side: 'whites' });
-    const p = phaseOf(g.state.table);
+    const p = phaseOf(reading(g));
     if (p.kind !== 'pending') throw new Error(`expected the pinned test, got ${p.kind}`);
     const owner = p.pending.side;
     const other = owner === 'whites' ? 'reds' : 'whites';
@@ -62,7 +62,7 @@ describe('commands carry their side', () => {
     expect(g.actingSides({ type: 'BEGIN_TURN' })).toMatchObject({ sides: ['whites', 'reds'], anySide: true });
     must(g, { type: 'BEGIN_TURN', side: 'reds' });
     must(g, { type: 'DRAW_CARD', side: 'whites' });
-    const p = phaseOf(g.state.table);
+    const p = phaseOf(reading(g));
     expect(g.actingSides({ type: 'RESOLVE' })).toMatchObject({ sides: [p.kind === 'pending' ? p.pending.side : '?'], rule: 'K-7.1f' });
   });
 

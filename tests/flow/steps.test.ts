@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
 import { phaseOf } from '../../src/rules/kuularuisku/engine';
 import { checkedCommands } from '../../src/rules/kuularuisku/player';
-import { CARDS, DEFAULT_UNITS, ThenDice, arrange, flowScenario, flowTable, must, newPlayedGame as newGame, preparedSetup, type KPlayedSession as KSession, type UnitSpec } from './fixture';
+import { CARDS, DEFAULT_UNITS, ThenDice, arrange, flowScenario, flowTable, must, newPlayedGame as newGame, preparedSetup, type KPlayedSession as KSession, type UnitSpec, reading } from './fixture';
 import { hasActivated } from '../../src/rules/kuularuisku/acted';
 
 let table: Battlefield;
@@ -26,7 +26,7 @@ describe('F2 activation start: forced steps, then the choice', () => {
     g.dispatch({ type: 'BEGIN_TURN', side: 'whites' });
     g.dispatch({ type: 'DRAW_CARD', side: 'whites' });
     expect(step(g)).toEqual({ step: 'forced', forced: 'pinned-test' });
-    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'pending', pending: { kind: 'pinned-test', side: 'whites', unitId: 'w1' } });
+    expect(phaseOf(reading(g))).toMatchObject({ kind: 'pending', pending: { kind: 'pinned-test', side: 'whites', unitId: 'w1' } });
     g.dispatch({ type: 'RESOLVE', side: 'whites', step: 'pinned-test' });
     expect(g.events.filter((e) => e.type === 'MORALE_TEST').at(-1)).toMatchObject({ rule: 'K-7.1-T4', value: 5, passed: true });
     expect(g.state.table.units.w1!.status).toBe('normal');
@@ -40,7 +40,7 @@ describe('F2 activation start: forced steps, then the choice', () => {
     g.dispatch({ type: 'RESOLVE', side: 'whites', step: 'pinned-test' });
     expect(g.state.table.units.w1!.status).toBe('pinned');
     expect(step(g)).toEqual({ step: 'offer', forced: null });
-    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'offer', offer: { unitId: 'w1', pinnedFailed: true } });
+    expect(phaseOf(reading(g))).toMatchObject({ kind: 'offer', offer: { unitId: 'w1', pinnedFailed: true } });
     expect(g.dispatch({ type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'move-shoot' })).toMatchObject({ ok: false, rule: 'K-7.1c' });
     expect(g.dispatch({ type: 'READY', side: 'whites', unitId: 'w1' })).toMatchObject({ ok: false, rule: 'K-2.3a' });
     g.dispatch({ type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'shoot' });
@@ -62,7 +62,7 @@ describe('F2 activation start: forced steps, then the choice', () => {
     expect(moved).toMatchObject({ mode: 'rout' });
     expect(g.state.table.figures.w1_1!.at[0]).toBeLessThan(before);
     expect(g.events.find((e) => e.type === 'ACTION_CHOSEN')).toMatchObject({ action: 'rout', rule: 'K-7.3d' });
-    expect(hasActivated(g.state.table, 'w1')).toBe(true);
+    expect(hasActivated(reading(g), 'w1')).toBe(true);
     expect(g.state.seq.step).toBe('draw');
   });
 
@@ -82,7 +82,7 @@ describe('F2 activation start: forced steps, then the choice', () => {
     expect(g.events.find((e) => e.type === 'MELEE_DECIDED')).toMatchObject({ loser: 'reds' });
     expect(g.events.find((e) => e.type === 'FIGURES_MOVED')).toMatchObject({ unitId: 'r1', mode: 'fall-back' });
     expect(g.state.table.melees).toEqual({});
-    expect(hasActivated(g.state.table, 'w1')).toBe(true);
+    expect(hasActivated(reading(g), 'w1')).toBe(true);
     expect(g.state.seq.step).toBe('draw');
   });
 
@@ -94,12 +94,12 @@ describe('F2 activation start: forced steps, then the choice', () => {
     const g = newGame(sc, table, new ThenDice(arrange(cards, cards), 6), preparedSetup({ type: 'FIGURES_MOVED', unitId: 'w1', mode: 'normal', allowance: 10, moves: [{ figureId: 'w1_2', from: [20, 31.5], fromFloor: 0, to: [28, 31.5], floor: 0, distance: 8 }] }));
     g.dispatch({ type: 'BEGIN_TURN', side: 'whites' });
     g.dispatch({ type: 'DRAW_CARD', side: 'whites' });
-    expect(phaseOf(g.state.table)).toMatchObject({ kind: 'offer', offer: { unitId: 'w1', mustRegroup: true } });
+    expect(phaseOf(reading(g))).toMatchObject({ kind: 'offer', offer: { unitId: 'w1', mustRegroup: true } });
     expect(step(g)).toEqual({ step: 'offer', forced: null });
     expect(g.dispatch({ type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'shoot' })).toMatchObject({ ok: false, rule: 'K-1.0c' });
     g.dispatch({ type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'regroup' });
     // The regroup the player proposes, as the rules accept it.
-    const regroup = checkedCommands(g.state.table, { scenario: sc, table, legal: () => g.legalCommands() }).find((c) => c.type === 'MOVE');
+    const regroup = checkedCommands(reading(g), { scenario: sc, table, legal: () => g.legalCommands() }).find((c) => c.type === 'MOVE');
     expect(regroup).toMatchObject({ mode: 'regroup' });
     g.dispatch(regroup!);
     expect(g.events.at(-1)).toMatchObject({ type: 'FIGURES_MOVED', mode: 'regroup' });

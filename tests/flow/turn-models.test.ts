@@ -21,6 +21,7 @@ import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 import { toyarmourModule, toyarmourVariantModule } from '../toys/rules/toyarmour';
 import { toylinesModule } from '../toys/rules/toylines';
 import { flowScenario } from './fixture';
+import { rulesTable } from '../../src/rules/kuularuisku/sequence/reading';
 
 const fields: Battlefield[] = [];
 afterAll(() => {
@@ -131,7 +132,7 @@ describe('model-based paths through each turn model (xstate/graph)', () => {
       // The moves and shots the rules accept (the player's, checked), as well as the rules' other commands.
       commands: (s: KSequenced) => {
         const ctx = { scenario: flowScenario(), table: kTable as never };
-        return checkedCommands(s.table, { ...ctx, legal: () => playableModule(kuularuiskuModule).ruleset.legalCommands(s, ctx) }) as Command[];
+        return checkedCommands(rulesTable(s), { ...ctx, legal: () => playableModule(kuularuiskuModule).ruleset.legalCommands(s, ctx) }) as Command[];
       },
     });
     expect(paths).toBeGreaterThan(20);

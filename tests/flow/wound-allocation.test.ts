@@ -8,7 +8,7 @@ import { answerMissingDecisions } from '../../src/game';
 import { kuularuiskuPhase } from '../../src/rules/kuularuisku/phase-info';
 import { phaseOf } from '../../src/rules/kuularuisku/engine';
 import { defaultAllocation, resolveShooting } from '../../src/rules/kuularuisku/engine';
-import { flowScenario, flowTable, must, newGame, type KSession } from './fixture';
+import { flowScenario, flowTable, must, newGame, type KSession, reading } from './fixture';
 import { ShotDice } from './shot-dice';
 
 let table: Battlefield;
@@ -38,7 +38,7 @@ describe('K-5.5a the owner allocates the wounds of a shot', () => {
   it('K-5.5a one wound among three soldiers: the game waits for Reds, the owner, before any wound test', () => {
     const { g, events } = shotWith([1]);
     expect(types(events)).toEqual(['SHOT_FIRED', 'COVER_TEST', 'CHOICE_PENDING']);
-    const p = phaseOf(g.state.table);
+    const p = phaseOf(reading(g));
     expect(p.kind === 'choice' && p.choice).toMatchObject({ kind: 'wounds', side: 'reds', unitId: 'r1', shooterId: 'w1', wounds: 1 });
     const d = g.pendingDecision()!;
     expect(d).toMatchObject({ side: 'reds', kind: 'wound-allocation', rule: 'K-5.5a', label: '1 wound on Squad r1: who takes it?' });
@@ -48,7 +48,7 @@ describe('K-5.5a the owner allocates the wounds of a shot', () => {
     expect(d.options.every((o) => !/r1_\d/.test(o.label))).toBe(true);
     expect(g.legalCommands()).toEqual(d.options.map((o) => o.command));
     // The module's neutral phase description carries the same decision (what the flow, HUD and players read).
-    expect(kuularuiskuPhase(g.state.table)).toMatchObject({ side: 'reds', awaiting: 'choice', decision: d });
+    expect(kuularuiskuPhase(reading(g))).toMatchObject({ side: 'reds', awaiting: 'choice', decision: d });
   });
 
   it('K-5.5a only the owner answers: Whites cannot go on, nor allocate for him, and nothing changes', () => {
@@ -84,7 +84,7 @@ describe('K-5.5a the owner allocates the wounds of a shot', () => {
     expect(events.find((e) => e.type === 'WOUND_TEST')).toMatchObject({ figureId: 'r1_3', result: 'dead' });
     expect(g.state.table.figures.r1_3!.condition).toBe('dead');
     expect(g.pendingDecision()).toBeUndefined();
-    expect(phaseOf(g.state.table).kind).toBe('activation');
+    expect(phaseOf(reading(g)).kind).toBe('activation');
     must(g, { type: 'END_ACTIVATION', side: 'whites' });
   });
 
@@ -130,7 +130,7 @@ function medicShot(wound: number[]): KSession {
 describe('K-SKL-8 the owner decides on the medic\'s re-roll', () => {
   it('K-SKL-8 a wound test of 1 (killed, K-5.5d) waits for Reds: re-rolling is the default; Whites cannot go on', () => {
     const g = medicShot([1]);
-    const p = phaseOf(g.state.table);
+    const p = phaseOf(reading(g));
     expect(p.kind === 'choice' && p.choice.kind).toBe('medic');
     expect(g.log.at(-1)!.events.some((e) => e.type === 'WOUND_TEST')).toBe(false);
     const d = g.pendingDecision()!;
@@ -147,7 +147,7 @@ describe('K-SKL-8 the owner decides on the medic\'s re-roll', () => {
     expect(events.find((e) => e.type === 'CHOICE_MADE')!.text).toMatch(/^Reds \(owner of Squad r1\) had the medic of Squad r1 re-roll the wound test of rifleman \d of Squad r1$/);
     expect(events.find((e) => e.type === 'WOUND_TEST')).toMatchObject({ figureId: 'r1_2', rolls: [1, 5], medic: 'r1_4', result: 'light' });
     expect(g.state.table.figures.r1_2!.condition).toBe('light');
-    expect(phaseOf(g.state.table).kind).toBe('activation');
+    expect(phaseOf(reading(g)).kind).toBe('activation');
   });
 
   it('K-SKL-8 kept: the first result stands (1: killed outright, K-5.5d), no die rolled for the medic', () => {
@@ -173,7 +173,7 @@ describe('the default answers are what the rules did before they asked', () => {
     must(g, { type: 'BEGIN_TURN', side: 'whites' });
     must(g, { type: 'DRAW_CARD', side: 'whites' });
     must(g, { type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'shoot' });
-    const before = g.state.table;
+    const before = reading(g);
     must(g, { type: 'SHOOT', side: 'whites', unitId: 'w1', targetId: 'r1' });
     expect(answerMissingDecisions(g)).toBeGreaterThanOrEqual(2);
     const asked = g.log.slice(3).flatMap((e) => e.events).filter((e) => e.type === 'WOUND_TEST' || e.type === 'MORALE_TEST');

@@ -15,6 +15,7 @@ import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
 import { candidateCommands, pickRandomCommand } from '../../src/rules/kuularuisku/player';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 import { JUNK, Picks, damageText, damageValue, getAt, pathKeys, type Json } from '../scenario/mutants';
+import { rulesTable } from '../../src/rules/kuularuisku/sequence/reading';
 
 const FILE = 'scenarios/sandbox/training-ground.json';
 // Kuularuisku as it is played: its rules and the cards machine composed.
@@ -30,7 +31,7 @@ function playedSave(seed: number, moves: number): SaveFile {
   const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed });
   const rng = createRng(seed);
   for (let n = 0; n < moves && !g.victory(); n++) {
-    let options: Command[] = candidateCommands((g.state as KSequenced).table, { scenario, table, legal: () => g.legalCommands() });
+    let options: Command[] = candidateCommands(rulesTable(g.state as KSequenced), { scenario, table, legal: () => g.legalCommands() });
     for (;;) {
       const c = pickRandomCommand(options, rng);
       if (g.dispatch(c).ok) break;

@@ -10,6 +10,8 @@ import { namedPurpose, trayPurpose } from '../../src/rules/kuularuisku/hud/log';
 import type { KGameState } from '../../src/rules/kuularuisku/engine';
 import { parseScenarioOrThrow } from '../../src/scenario';
 import { latestRolls } from '../../src/ui/play/dice-rolls';
+import { rulesTable } from '../../src/rules/kuularuisku/sequence/reading';
+import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
 
 const FILE = 'scenarios/kuularuisku/kalevankangas.json';
 const scenario = parseScenarioOrThrow(readFileSync(FILE, 'utf8'), FILE);
@@ -68,7 +70,7 @@ describe('dice by name in the log and the dice tray', () => {
 
   it('K-SKL-8, K-5.5c, K-2.3c a medic\'s re-roll names the medic and the soldier; a wound test the unit in the tray; a readiness roll the side', () => {
     const p = game();
-    const s = (p.game().state as { table: KGameState }).table;
+    const s = rulesTable(p.game().state as KSequenced);
     const unit = Object.values(s.units).find((u) => u.figures.length > 1)!;
     const [a, b] = unit.figures as [string, string];
     const soldier = `(rifleman \\d+|the [a-z -]+) of ${esc(unit.name)}`;

@@ -7,6 +7,9 @@ import { createPlay } from '../../src/app/play';
 import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
 import { activationExtras, actionFor } from '../../src/rules/kuularuisku/hud';
 import { ThenDice, arrange, flowScenario, flowTable, type UnitSpec } from '../flow/fixture';
+import { setupRead } from '../rules/kuularuisku/reading';
+import { rulesTable } from '../../src/rules/kuularuisku/sequence/reading';
+import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
 
 const UNITS: UnitSpec[] = [
   { id: 'w1', side: 'whites', at: [20, 30], size: 4 },
@@ -35,12 +38,12 @@ describe('play: the activation\'s other buttons', () => {
     // The HUD may send its own choice of soldiers.
     expect(p.control.send({ type: 'SPLIT', side: 'whites', unitId: 'w1', figureIds: ['w1_4'] })).toMatchObject({ ok: true });
     expect(p.view.get().actions.some((a) => a.id.startsWith('split:'))).toBe(false);
-    const half = (p.game().state as { table: KGameState }).table.units.w1!.coveringHalf!;
+    const half = rulesTable(p.game().state as KSequenced).units.w1!.coveringHalf!;
     const reunite = p.view.get().actions.find((a) => a.id === `reunite:${half}`)!;
     expect(reunite).toMatchObject({ rule: 'K-1.1c', command: { type: 'REUNITE', unitId: half } });
     expect(p.view.get().units.find((u) => u.id === half)!.status).toContain('covering fire');
     expect(p.control.send(reunite.command)).toMatchObject({ ok: true });
-    expect((p.game().state as { table: KGameState }).table.units.w1!.coveringHalf).toBeUndefined();
+    expect(rulesTable(p.game().state as KSequenced).units.w1!.coveringHalf).toBeUndefined();
   });
 
   it('K-1.1b K-AMB-2 the covering-fire half gets its own targets on its parent\'s card while the parent fast-moves (K-4.1a), and shoots once through the controller', () => {
@@ -49,7 +52,7 @@ describe('play: the activation\'s other buttons', () => {
     const p = createPlay(near, table, { dice: new ThenDice(arrange(['w1', 'wl', 'r1'], ['w1', 'wl', 'r1']), 4), storage: null });
     for (const id of ['begin-turn', 'draw', 'activate:fast-move']) expect(p.control.send(p.view.get().actions.find((a) => a.id === id)!.command).ok).toBe(true);
     expect(p.control.send({ type: 'SPLIT', side: 'whites', unitId: 'w1', figureIds: ['w1_3', 'w1_4'] })).toMatchObject({ ok: true });
-    const half = (p.game().state as { table: KGameState }).table.units.w1!.coveringHalf!;
+    const half = rulesTable(p.game().state as KSequenced).units.w1!.coveringHalf!;
     const v = p.view.get();
     // The fast-moving half may not shoot (K-4.1a); the covering half may.
     expect(v.targets).toEqual([]);
@@ -65,14 +68,14 @@ describe('play: the activation\'s other buttons', () => {
     expect(p.log.get().slice(before).some((l) => l.rule?.startsWith('K-5.3'))).toBe(true);
     // K-5.1a once: its targets are gone after the shot.
     // Recorded apart from the parent's own shooters (K-2.4 order stays the parent's).
-    expect((p.game().state as { table: KGameState }).table.activation).toMatchObject({ shot: [], supportShot: [half] });
+    expect(rulesTable(p.game().state as KSequenced).activation).toMatchObject({ shot: [], supportShot: [half] });
     expect(p.view.get().panels?.some((x) => x.kind === 'targets')).toBeFalsy();
   });
 
   it('K-5.6a a lightly wounded soldier may leave for the rear; K-5.6b a seriously wounded one with the nearest fit escort', () => {
-    const s0 = kuularuiskuRuleset.setup(scenario, { table });
+    const s0 = setupRead(scenario);
     const hurt = flowScenario([{ ...UNITS[0]!, figureStart: { 2: { condition: 'light' }, 4: { condition: 'serious' } } }, ...UNITS.slice(1)]);
-    const s = acting(kuularuiskuRuleset.setup(hurt, { table }), 'w1');
+    const s = acting(setupRead(hurt), 'w1');
     const extras = activationExtras(s, { scenario, table });
     expect(extras).toEqual(expect.arrayContaining([
       { type: 'EVACUATE', side: 'whites', unitId: 'w1', figureId: 'w1_2' },
@@ -84,7 +87,7 @@ describe('play: the activation\'s other buttons', () => {
   });
 
   it('K-1.2d a leader within 3 cm of a squad may join it when he acts; nothing is offered to a unit far from any other', () => {
-    const s0 = kuularuiskuRuleset.setup(scenario, { table });
+    const s0 = setupRead(scenario);
     const joins = activationExtras(acting(s0, 'wl'), { scenario, table }).filter((c) => c.type === 'JOIN');
     expect(joins).toEqual([{ type: 'JOIN', side: 'whites', unitId: 'wl', intoUnitId: 'w1' }]);
     expect(actionFor(s0, joins[0]!)).toMatchObject({ id: 'join:wl:w1', label: 'Leader wl joins Squad w1', rule: 'K-1.2d' });

@@ -12,6 +12,7 @@ import { createPlay, type PlayHandle } from '../../src/app/play';
 import { beyondReach, inCells } from '../../src/view/play/play-geometry';
 import { loadTrainingGround, trainingGroundScenario } from '../battlefield/fixture';
 import { ThenDice, arrange } from '../flow/fixture';
+import { setupRead } from '../rules/kuularuisku/reading';
 
 let bf: Battlefield;
 let s0: KGameState;
@@ -20,7 +21,7 @@ const CARDS = (scenario.units ?? []).map((u) => u.id);
 
 beforeAll(async () => {
   bf = await loadTrainingGround();
-  s0 = kuularuiskuRuleset.setup(scenario, { table: bf });
+  s0 = setupRead(scenario);
 });
 
 /** The state with one figure standing at `at` on `floor` (nobody else moves). */

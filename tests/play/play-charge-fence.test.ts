@@ -6,6 +6,8 @@ import { createPlay } from '../../src/app/play';
 import type { KGameState } from '../../src/rules/kuularuisku/engine';
 import type { Scenario } from '../../src/scenario';
 import { ThenDice, arrange, flowScenario, flowTable, type UnitSpec } from '../flow/fixture';
+import { rulesTable } from '../../src/rules/kuularuisku/sequence/reading';
+import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
 
 // A wooden fence (1.2 high, 0.2 thick) north–south along x = 56, faces at 55.9 and 56.1.
 const FENCE = { id: 'fence_test', kind: 'fence', name: 'Fence', material: 'wood', path: [[56, 30], [56, 50]], height: 1.2, thickness: 0.2 };
@@ -28,7 +30,7 @@ async function playAt(house?: Record<string, unknown>) {
 describe('play: charging over a fence by dragging up to it', () => {
   it('K-6.1a K-3.1a a drag ending at the fence across from the enemy is sent as a charge at that unit', async () => {
     const p = await playAt();
-    expect((p.game().state as { table: KGameState }).table.figures.c_1!.baseRadius).toBe(R);
+    expect(rulesTable(p.game().state as KSequenced).figures.c_1!.baseRadius).toBe(R);
     expect(p.view.get().move?.mode).toBe('normal');
     expect(p.control.move(DRAG)).toEqual({ ok: true });
     expect(p.game().log.at(-1)!.command).toMatchObject({ type: 'MOVE', side: 'whites', unitId: 'c', mode: 'charge', targetId: 't' });

@@ -13,6 +13,8 @@ import type { KGameState } from '../../src/rules/kuularuisku/engine';
 import { describePlay } from '../../src/rules/kuularuisku/hud';
 import { RULESET_MODULES } from '../../src/rules';
 import { parseScenarioOrThrow } from '../../src/scenario';
+import { rulesTable } from '../../src/rules/kuularuisku/sequence/reading';
+import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
 
 const FILE = 'scenarios/kuularuisku/tammerkoski.json';
 const scenario = parseScenarioOrThrow(readFileSync(FILE, 'utf8'), FILE);
@@ -74,8 +76,8 @@ describe('play: hidden units at a hot-seat screen', () => {
 
   it('revealed, or at the end of the game, the unit is hidden from nobody', () => {
     const p = createPlay(scenario, bf, { seed: 4, storage: null });
-    const state = p.game().state as { table: KGameState };
-    const s = state.table;
+    const state = p.game().state as KSequenced;
+    const s = rulesTable(state);
     const table = cachedTable(bf);
     // The HUD is given the composed module's legal commands for the game with this table.
     const ctx = (t: KGameState) => ({ scenario, table, legal: playableModule(RULESET_MODULES.kuularuisku).ruleset.legalCommands({ ...state, table: t }, { scenario, table }) });

@@ -8,6 +8,8 @@ import { createPlay, type PlayHandle } from '../../src/app/play';
 import type { KGameState } from '../../src/rules/kuularuisku/engine';
 import { commandableUnits, deckCards, kuularuiskuRuleset } from '../../src/rules/kuularuisku/engine';
 import { parseScenarioOrThrow } from '../../src/scenario';
+import { rulesTable } from '../../src/rules/kuularuisku/sequence/reading';
+import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
 
 const FILE = 'scenarios/kuularuisku/kalevankangas.json';
 const scenario = parseScenarioOrThrow(readFileSync(FILE, 'utf8'), FILE);
@@ -55,7 +57,7 @@ describe('play on Kalevankangas', () => {
     expect(v.units.find((u) => u.id === 'r_os1')!.figures[0]).toMatchObject({ side: 'red', condition: 'healthy', at: [103.5, 68], weapon: 'K-WPN-3' });
     act(p, 'begin-turn');
     act(p, 'draw');
-    const drawn = (p.game().state as { table: KGameState }).table;
+    const drawn = rulesTable(p.game().state as KSequenced);
     const top = drawn.seq.drawn[0]!;
     expect(p.view.get().prompt).toMatchObject({ side: drawn.units[top]!.side, tallies: [expect.objectContaining({ id: 'deck', count: CARDS.length - 1, text: `Deck ${CARDS.length - 1} left · 1 drawn` })] });
     expect(p.view.get().prompt.headline).toContain(drawn.units[top]!.name);
@@ -82,7 +84,7 @@ describe('play on Kalevankangas', () => {
   it('K-2.2a a leader\'s card offers a command button for each unit within 15 cm, as the rules list them', () => {
     const p = game();
     offered(p, 'w_pl1');
-    const want = commandableUnits((p.game().state as { table: KGameState }).table, bf, 'w_pl1');
+    const want = commandableUnits(rulesTable(p.game().state as KSequenced), bf, 'w_pl1');
     expect(want.length).toBeGreaterThan(0);
     const buttons = p.view.get().actions.filter((a) => a.id.startsWith('command:'));
     expect(buttons.map((a) => a.command.unitId)).toEqual(want);

@@ -7,6 +7,8 @@ import { createPlay, type PlayHandle } from '../../src/app/play';
 import type { PlayPickPanel, PlayView } from '../../src/game';
 import type { KGameState } from '../../src/rules/kuularuisku/engine';
 import { ThenDice, arrange, flowScenario, flowTable, type UnitSpec } from '../flow/fixture';
+import { rulesTable } from '../../src/rules/kuularuisku/sequence/reading';
+import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
 
 const UNITS: UnitSpec[] = [
   { id: 'w1', side: 'whites', at: [20, 30], size: 5 },
@@ -51,7 +53,7 @@ describe('play: choosing the covering-fire soldiers (K-1.1a)', () => {
     expect(p.game().log.length).toBe(log);
     // The first two, not the last half, stay behind.
     expect(p.control.send({ ...splitOf(p.view.get())!.command, figureIds: ['w1_1', 'w1_2'] })).toMatchObject({ ok: true });
-    const s = (p.game().state as { table: KGameState }).table;
+    const s = rulesTable(p.game().state as KSequenced);
     const half = s.units.w1!.coveringHalf!;
     expect(Object.values(s.figures).filter((f) => f.unitId === half).map((f) => f.id).sort()).toEqual(['w1_1', 'w1_2']);
     // Split once: no more offer.

@@ -10,6 +10,8 @@ import type { KGameState } from '../../src/rules/kuularuisku/engine';
 import { coverWords, evaluateTarget } from '../../src/rules/kuularuisku/engine';
 import { loadTrainingGround, trainingGroundScenario } from '../battlefield/fixture';
 import { ThenDice, arrange } from '../flow/fixture';
+import { rulesTable } from '../../src/rules/kuularuisku/sequence/reading';
+import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
 
 const scenario = trainingGroundScenario();
 const CARDS = (scenario.units ?? []).map((u) => u.id);
@@ -25,7 +27,7 @@ function game(first: string[], after: number[] = []): PlayHandle {
   return createPlay(scenario, bf, { dice: new ThenDice([...arrange(CARDS, order), ...after], 4), storage: null });
 }
 
-const state = (p: PlayHandle) => (p.game().state as { table: KGameState }).table;
+const state = (p: PlayHandle) => rulesTable(p.game().state as KSequenced);
 const must = (p: PlayHandle, c: Command) => {
   const r = p.control.send(c);
   if (!r.ok) throw new Error(`${c.type} refused: ${r.reason} (${r.rule})`);

@@ -17,17 +17,19 @@ import { GameSession, type Command } from '../../src/game';
 import { RULESET_MODULES } from '../../src/rules';
 import { logLines } from '../../src/rules/kuularuisku/engine';
 import { describeActions } from '../../src/rules/kuularuisku/hud';
-import type { KState } from '../../src/rules/kuularuisku/state';
+import type { KReading } from '../../src/rules/kuularuisku/state';
 import { featureName, parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 import { GameOptions } from '../../src/ui/play/GameOptions';
 import { RulesPanel } from '../../src/ui/play/RulesPanel';
 import { flowTable } from '../flow/fixture';
 import { escortReturnScenario } from '../flow/situations';
+import { rulesTable } from '../../src/rules/kuularuisku/sequence/reading';
+import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
 
 const { ruleset } = playableModule(RULESET_MODULES.kuularuisku);
 const player = RULESET_MODULES.kuularuisku.player;
 /** The table of a game's composed state (the machine's sequence beside it). */
-const tableOf = (s: unknown) => (s as { table: KState }).table;
+const tableOf = (s: unknown) => rulesTable(s as KSequenced);
 const SEEDS = [1, 2, 3];
 
 const escape = (id: string) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -38,7 +40,7 @@ const escape = (id: string) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * ("bridge-demolition"), a plain word ("night") only as a reference in brackets: "(night)". In
  * `prose` (the scenario's own texts) a plain-word id of a unit or feature ("hill") is caught only so too.
  */
-function idPattern(scenario: Scenario, s: KState, prose = false): RegExp {
+function idPattern(scenario: Scenario, s: KReading, prose = false): RegExp {
   const names = [...scenario.features, ...(scenario.units ?? []), ...scenario.sides, ...(scenario.objectives ?? [])].map((x) => ('name' in x && typeof x.name === 'string' ? x.name : '')).join(' \n ');
   const ids = [...scenario.features.map((f) => f.id), ...Object.keys(s.units), ...Object.keys(s.figures)];
   // In the scenario's prose a plain word ("hill", "house") is a word, not the feature of that id.
@@ -71,7 +73,7 @@ function spoiltAnswers(decision: PendingDecision): Command[] {
 }
 
 /** Commands the rules may refuse, aimed at the activating unit and every other unit and soldier. */
-function probes(s: KState): Command[] {
+function probes(s: KReading): Command[] {
   const a = s.activation;
   if (!a) return [];
   const me = s.units[a.unitId];

@@ -9,6 +9,7 @@ import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku
 import { validateMove, type KFigure } from '../../src/rules/kuularuisku/engine';
 import { reachAlong, reachOutline } from '../../src/rules/kuularuisku/hud';
 import { loadTrainingGround, trainingGroundScenario } from '../battlefield/fixture';
+import { setupRead } from '../rules/kuularuisku/reading';
 
 let bf: Battlefield;
 let s0: KGameState;
@@ -17,7 +18,7 @@ const FIG = 'obs_ground_1';
 
 beforeAll(async () => {
   bf = await loadTrainingGround();
-  s0 = kuularuiskuRuleset.setup(scenario, { table: bf });
+  s0 = setupRead(scenario);
 });
 
 /** The state with the ground observer standing at `at` (nobody else moves). */

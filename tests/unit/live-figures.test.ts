@@ -11,6 +11,8 @@ import { parseScenarioOrThrow } from '../../src/scenario';
 import { liveFigures, liveFiguresPlain } from '../../src/rules/kuularuisku/table';
 import { kuularuiskuModule } from '../../src/rules/kuularuisku';
 import type { KSequenced } from '../../src/rules/kuularuisku/sequence/program';
+import { setupRead } from '../rules/kuularuisku/reading';
+import { rulesTable } from '../../src/rules/kuularuisku/sequence/reading';
 
 // Kuularuisku as it is played: its rules and the cards machine composed.
 const { ruleset: kuularuiskuRuleset } = playableModule(kuularuiskuModule);
@@ -23,7 +25,7 @@ describe('liveFigures = liveFiguresPlain', () => {
     try {
       const table = cachedTable(bf);
       const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed: 3 });
-      let before = (g.state as KSequenced).table;
+      let before = rulesTable(g.state as KSequenced);
       let states = 0, differ = 0;
       const same = (s: KGameState) => {
         for (const id in s.units) {
@@ -33,7 +35,7 @@ describe('liveFigures = liveFiguresPlain', () => {
         }
       };
       const check = () => {
-        const s = (g.state as KSequenced).table;
+        const s = rulesTable(g.state as KSequenced);
         same(s);
         same(before);
         same(s);

@@ -13,6 +13,7 @@ import { figureClothGeometry, figureFixedGeometry, figureShapeGeometry, gunGeome
 import { FigureMeshes, figureMeshGroups } from '../../src/view/figure-meshes';
 import { type FigureShape, type Hold, mountOf, shapeKey, shapeOf, type Stance, STANDING_RIFLEMAN } from '../../src/view/figure-pose';
 import { line, stateWith, type UnitSpec } from '../rules/kuularuisku/fixture';
+import { setupRead } from '../rules/kuularuisku/reading';
 
 const triangles = (g: { getAttribute(n: string): { count: number } }) => g.getAttribute('position').count / 3;
 const looks = (units: UnitSpec[], rules?: Record<string, unknown>) => {
@@ -73,7 +74,7 @@ describe('the look of each soldier from the game state (Kuularuisku HUD describe
 
   it('an officer with a pistol (K-WPN-2) holds it instead of a rifle; the Kalevankangas medic carries no weapon and wears the medic\'s kit', () => {
     const file = 'scenarios/kuularuisku/kalevankangas.json';
-    const s = setupK(parseScenarioOrThrow(readFileSync(file, 'utf8'), file));
+    const s = setupRead(parseScenarioOrThrow(readFileSync(file, 'utf8'), file));
     const figures = new Map(describeUnits(s).flatMap((u) => u.figures.map((f) => [f.id, f] as const)));
     expect(figures.get('w_coy_1')!.look).toEqual({ arms: 'pistol' });
     expect(figures.get('r_commissar_1')!.look).toEqual({ arms: 'pistol' });

@@ -13,7 +13,7 @@ import { liveFigures } from './table';
 import { joinUnit, leaderDive, leaveGroup, pickUpWeapon, reuniteUnit, splitUnit } from './units';
 import { crossingFalls, fireDemolition, offTableFire, offTableRefusal } from './special-play';
 import type { MoveMode } from './events';
-import type { KState } from './state';
+import type { KReading, KState } from './state';
 
 export const ACTION_TYPES: ReadonlySet<string> = new Set(['MOVE', 'SHOOT', 'SPLIT', 'REUNITE', 'JOIN', 'LEAVE', 'DIVE', 'PICK_UP', 'TAKE_WEAPON', 'EVACUATE', 'OFF_TABLE_FIRE', 'DEMOLISH']);
 
@@ -33,7 +33,7 @@ function steps(v: unknown): FigureStep[] | undefined {
 }
 
 /** K-2.4 soldier-level commands (move K-4, charge K-6.1, shoot K-5, split K-1.1, join K-1.2, evacuate K-5.6 …): each checked by the rule it touches. */
-export function decideAction(s: KState, c: SoldierCommand, ctx: KCtx): KResult<{ awaiting?: ShotAwaiting }> {
+export function decideAction(s: KReading, c: SoldierCommand, ctx: KCtx): KResult<{ awaiting?: ShotAwaiting }> {
   switch (c.type) {
     case 'MOVE': {
       const unitId = c.unitId ?? s.activation?.unitId;

@@ -15,7 +15,7 @@ import { type MedicPolicy, type WoundTestCursor, allocationChoices, applyWoundsA
 import { SNOW_SUIT_OPEN } from './constants';
 import { isHidden } from './special-queries';
 import { soldierName } from './soldier-names';
-import type { KState, KUnit } from './state';
+import type { KReading, KState, KUnit } from './state';
 import { hasActivated } from './acted';
 
 export interface ChargeArgs {
@@ -75,7 +75,7 @@ export function pinnedOrRetreating(s: KState, t: KUnit): boolean {
 }
 
 /** K-7.2a–c a pinned or retreating unit that is charged tests morale; a failure surrenders it (K-GAP-10). */
-export function chargedTargetTest(s: KState, chargerId: string, targetId: string, ctx: KCtx): KEvent[] {
+export function chargedTargetTest(s: KReading, chargerId: string, targetId: string, ctx: KCtx): KEvent[] {
   const house = houseOf(s, ctx);
   const st = new Steps(s);
   const t = s.units[targetId]!;
@@ -110,7 +110,7 @@ export function defensiveFireRefusal(s: KState, _chargerId: string, targetId: st
  * K-6.2b–d defensive fire: full firepower if the defender has not activated, half (rounded down) if it
  * has; the charger tests cover as if in the open (6; snow suits K-AMB-21); wounds and wound tests.
  */
-export function defensiveFire(s: KState, chargerId: string, targetId: string, ctx: KCtx, opts: { allocation?: Record<string, number>; medic?: MedicPolicy } = {}): KEvent[] {
+export function defensiveFire(s: KReading, chargerId: string, targetId: string, ctx: KCtx, opts: { allocation?: Record<string, number>; medic?: MedicPolicy } = {}): KEvent[] {
   return defensiveFireAsking(s, chargerId, targetId, ctx, opts).events;
 }
 
@@ -120,7 +120,7 @@ export function defensiveFire(s: KState, chargerId: string, targetId: string, ct
  * for his word on his medic's re-roll (K-SKL-8) or a fallen soldier's weapon (K-5.5h);
  * `finishDefensiveFire` and `resumeDefensiveFire` go on.
  */
-export function defensiveFireAsking(s: KState, chargerId: string, targetId: string, ctx: KCtx, opts: { allocation?: Record<string, number>; medic?: MedicPolicy; ownerAllocates?: boolean } = {}): { events: KEvent[]; awaiting?: WoundsAwaiting | MedicAwaiting } {
+export function defensiveFireAsking(s: KReading, chargerId: string, targetId: string, ctx: KCtx, opts: { allocation?: Record<string, number>; medic?: MedicPolicy; ownerAllocates?: boolean } = {}): { events: KEvent[]; awaiting?: WoundsAwaiting | MedicAwaiting } {
   const house = houseOf(s, ctx);
   if (defensiveFireRefusal(s, chargerId, targetId)) return { events: [] };
   const st = new Steps(s);
@@ -197,7 +197,7 @@ export function chargerMustTest(s: KState, chargerId: string, events: readonly K
  * K-6.2e/f the charger's morale test after defensive fire: a failure collapses the charge — back to
  * where it started, nothing more this activation (K-AMB-20: pinned too only under the house option).
  */
-export function chargerMorale(s: KState, chargerId: string, ctx: KCtx): KEvent[] {
+export function chargerMorale(s: KReading, chargerId: string, ctx: KCtx): KEvent[] {
   const house = houseOf(s, ctx);
   const st = new Steps(s);
   const c = s.units[chargerId]!;

@@ -2,8 +2,8 @@
 import type { Dice, TableQueries } from '../../core';
 import type { KEvent } from './events';
 import type { KGameEvent } from './activation/flow-state';
-import { evolveKRecalled } from './evolve';
-import type { HouseSettings, KState } from './state';
+import { readingAfter } from './sequence/reading';
+import type { HouseSettings, KReading, KState } from './state';
 
 /** Table queries and the house values (rules that roll get `dice` too). `house` defaults to the state's. */
 export interface KQuery {
@@ -25,21 +25,22 @@ export function refuse(rule: string, reason: string): KRefusal {
 }
 
 /**
- * The one accumulator: the events of a decision, folded (evolveK) as they are added so that later
- * steps read the state they produce. `trace[i]` is the state after `events[i]`. A rule's own steps
+ * The one accumulator: the events of a decision, folded as they are added (reading.ts readingAfter:
+ * the table's fold, the sequence's table effects) so that later steps read the state they produce.
+ * `trace[i]` is the reading after `events[i]`. A rule's own steps
  * hold rule events (KEvent); the flow's decisions hold its events too (KGameEvent).
  */
 export class Steps<E extends KGameEvent = KEvent> {
   readonly events: E[] = [];
-  readonly trace: KState[] = [];
-  readonly start: KState;
-  constructor(public state: KState) {
+  readonly trace: KReading[] = [];
+  readonly start: KReading;
+  constructor(public state: KReading) {
     this.start = state;
   }
   push(...events: E[]): this {
     for (const e of events) {
       this.events.push(e);
-      this.state = evolveKRecalled(this.state, e);
+      this.state = readingAfter(this.state, e);
       this.trace.push(this.state);
     }
     return this;

@@ -5,7 +5,7 @@
 import { type KCtx, Steps } from './context';
 import { checkShot, type DiveAwaiting, type ShootArgs } from './shooting';
 import { offTableRefusal } from './special-play';
-import type { KState } from './state';
+import type { KReading, KState } from './state';
 import { leaderDive } from './units';
 
 type ShotAt = Pick<ShootArgs, 'shooterId' | 'targetId' | 'shooters' | 'spotter'>;
@@ -14,12 +14,12 @@ type ShotAt = Pick<ShootArgs, 'shooterId' | 'targetId' | 'shooters' | 'spotter'>
  * K-5.1b the friendly units the targeted lone leader may dive into: within 3 cm and able to take him
  * (K-1.2), and a target the same shooters may hit once he is in. Empty when the target is no lone leader.
  */
-export function diveUnits(s: KState, shot: ShotAt, ctx: KCtx): string[] {
+export function diveUnits(s: KReading, shot: ShotAt, ctx: KCtx): string[] {
   return diveInto(s, shot.targetId, ctx, (joined, unitId) => !('ok' in checkShot(joined, { ...shot, targetId: unitId }, ctx)));
 }
 
 /** The units a lone leader may dive into (K-5.1b, K-1.2) that remain a target (`stillTarget`, asked with him joined). */
-function diveInto(s: KState, leaderId: string, ctx: KCtx, stillTarget: (joined: KState, unitId: string) => boolean): string[] {
+function diveInto(s: KReading, leaderId: string, ctx: KCtx, stillTarget: (joined: KState, unitId: string) => boolean): string[] {
   const l = s.units[leaderId];
   if (!l || l.kind !== 'leader' || l.joinedTo) return [];
   const out: string[] = [];
@@ -36,14 +36,14 @@ function diveInto(s: KState, leaderId: string, ctx: KCtx, stillTarget: (joined: 
  * when he could dive into a unit the same fire may take (in its lane, not in melee, seen); `shooterId`
  * is the activating unit of the firing side. The fire itself must be allowed first.
  */
-export function offTableDiveAwaiting(s: KState, specialId: string, targetId: string, ctx: KCtx): DiveAwaiting | undefined {
+export function offTableDiveAwaiting(s: KReading, specialId: string, targetId: string, ctx: KCtx): DiveAwaiting | undefined {
   const into = diveInto(s, targetId, ctx, (joined, unitId) => !offTableRefusal(joined, specialId, unitId));
   if (!into.length) return undefined;
   return { kind: 'dive', leaderId: targetId, shooterId: s.activation?.unitId ?? '', into, offTable: specialId };
 }
 
 /** K-5.1b the shot waits for the leader's owner when he could dive (the shot itself must be valid first). */
-export function diveAwaiting(s: KState, shot: ShotAt, ctx: KCtx): DiveAwaiting | undefined {
+export function diveAwaiting(s: KReading, shot: ShotAt, ctx: KCtx): DiveAwaiting | undefined {
   const l = s.units[shot.targetId];
   if (!l || l.kind !== 'leader' || l.joinedTo) return undefined;
   const into = diveUnits(s, shot, ctx);

@@ -11,7 +11,7 @@ import { baseOf, figureToUnit, liveFigures, onTable } from './table';
 import { soldierName } from './soldier-names';
 import { figureSees } from './visibility';
 import { medicDuties } from './wounds';
-import type { Evacuation, HouseSettings, KFigure, KState, KUnit } from './state';
+import type { Evacuation, HouseSettings, KFigure, KReading, KState, KUnit } from './state';
 
 /** K-5.6a the nearest dressing station of his side, else his side's table edge. */
 export function destinationFor(s: KState, table: TableQueries, f: KFigure): Evacuation['destination'] {
@@ -120,7 +120,7 @@ function headingOf(from: Vec2, point: Vec2, bearing: number | undefined): AutoMo
 }
 
 /** K-5.6c–g the end-of-turn move's opening: K-SKL-8 the medics' duties. */
-export function evacuationStart(s: KState, ctx: KCtx): KEvent[] {
+export function evacuationStart(s: KReading, ctx: KCtx): KEvent[] {
   return medicDuties(s, ctx.table, houseOf(s, ctx));
 }
 
@@ -244,7 +244,7 @@ export function moveEvacuationGroup(st: Steps, key: string, ctx: KCtx, plan?: Ev
 }
 
 /** K-5.6c–g, K-SKL-8 the end-of-turn moves of everyone heading to the rear, each group its default move. */
-export function evacuationMoves(s: KState, ctx: KCtx): KEvent[] {
+export function evacuationMoves(s: KReading, ctx: KCtx): KEvent[] {
   const st = new Steps(s);
   st.push(...evacuationStart(s, ctx));
   for (const key of evacuationGroups(st.state)) moveEvacuationGroup(st, key, ctx);

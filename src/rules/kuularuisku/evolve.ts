@@ -3,7 +3,7 @@
 import type { KEvent } from './events';
 import { noteFiredOn } from './special';
 import { activationRecord, activationWith, copyRecord, figureMoved, figureWith, recordWith, stateWith, stateWithFlow, unitWith } from './records';
-import { FLOW_EVENT_TYPES, evolveSeq, evolveTableFlow, type AnyGameEvent, type KGameEvent } from './activation/flow-state';
+import { FLOW_EVENT_TYPES, evolveTableFlow, type AnyGameEvent, type KGameEvent } from './activation/flow-state';
 import type { KFigure, KState, KUnit } from './state';
 
 type Units = KState['units'];
@@ -89,19 +89,21 @@ function grenadesClosed(melees: KState['melees']): KState['melees'] {
   return open ? Object.fromEntries(Object.entries(melees).map(([id, m]) => [id, { ...m, grenadesOpen: false }])) : melees;
 }
 
-/** Fold one event into the state: the sequence (evolveSeq), the table's activation state (evolveTableFlow) and the records it touches. */
+/**
+ * Fold one event into the table: its own activation state (evolveTableFlow) and the records the event
+ * touches. The sequence the event moves is the cards machine's (the table keeps no copy of it).
+ */
 export function evolveK(s: KState, e: AnyGameEvent): KState {
   if (e.type === 'DICE_ROLLED') return s;
   const ge = e as KGameEvent;
-  const seq = evolveSeq(s, ge);
   const tableFlow = evolveTableFlow(s, ge);
-  const moved = seq !== s.seq || tableFlow !== s.tableFlow;
-  if (FLOW_EVENT_TYPES.has(ge.type)) return moved ? stateWithFlow(s, seq, tableFlow) : s;
+  const moved = tableFlow !== s.tableFlow;
+  if (FLOW_EVENT_TYPES.has(ge.type)) return moved ? stateWithFlow(s, tableFlow) : s;
   // A branch per KEvent type and none for others: an unknown type leaves the records alone.
   const k: KState | undefined = evolveRecords(s, ge as KEvent);
-  if (!k) return moved ? stateWithFlow(s, seq, tableFlow) : s;
+  if (!k) return moved ? stateWithFlow(s, tableFlow) : s;
   // The records' copy keeps the flow it got: re-attach only when the flow moved.
-  return moved ? stateWithFlow(k, seq, tableFlow) : k;
+  return moved ? stateWithFlow(k, tableFlow) : k;
 }
 
 /** The records (units, figures, melees, markers …) after one rule event. */
@@ -136,7 +138,7 @@ function evolveRecords(s: KState, e: KEvent): KState {
       return stateWith(s, { units, melees: grenadesClosed(s.melees), activation: undefined });
     }
     case 'READINESS_ENTERED':
-      // K-2.3a the ready units are the sequence's (seq.ready).
+      // K-2.3a the ready units are the cards machine's (its `ready`).
       return s;
     case 'READINESS_ROLL_OFF':
       return s;

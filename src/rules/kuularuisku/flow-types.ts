@@ -1,7 +1,8 @@
-// The turn & activation position of a Kuularuisku game (F1–F4), in two parts of the state: `seq` (KSeq,
-// what the neutral cards machine will own: the deck, the unit offered, the forced step at the offer,
-// readiness) and `tableFlow` (KTableFlow, the table's own: the offer's limits, the steps inside a charge,
-// the choices, the result). Folded from events (activation/flow-state.ts evolveSeq, evolveTableFlow).
+// The turn & activation position of a Kuularuisku game (F1–F4), in two parts: the sequence (KSeq, the
+// cards machine's: the deck, the unit offered, the forced step at the offer, readiness), which the rules
+// read in these words from the machine's view (sequence/reading.ts), and `tableFlow` (KTableFlow, the
+// table's own: the offer's limits, the steps inside a charge, the choices, the result), folded from
+// events (activation/flow-state.ts evolveTableFlow).
 
 /** How a unit came to be offered an activation (K-2.1b card, K-2.2a command, K-2.3b readiness). */
 export type OfferVia = 'card' | 'command' | 'readiness';
@@ -268,7 +269,8 @@ export interface KWindow {
 }
 
 /**
- * The sequence: what the neutral cards machine will own, in `CardsView`'s names (src/core/sequence.ts).
+ * The sequence as the rules read it: the cards machine's, in `CardsView`'s names (src/core/sequence.ts;
+ * sequence/reading.ts sequenceFacts). The table keeps no copy of it.
  * The unit offered (`unit`, its `side`, `via`, `by`) is set from the card, command or readiness that
  * offered it until it starts acting, commands, goes ready or lapses; `forced` is the step it must
  * resolve first.

@@ -13,7 +13,7 @@ import { liveFigures } from './table';
 import { allocationChoices, applyWoundsAsking, medicDuties, woundTests, woundable, type MedicPolicy } from './wounds';
 import type { KTestsAfter, MeleeRoundWounds } from './flow-types';
 import type { MedicAwaiting } from './shooting';
-import type { KFigure, KMelee, KState } from './state';
+import type { KFigure, KMelee, KReading, KState } from './state';
 import type { Vec2 } from '../../core';
 
 /** K-6.1b / K-6.5b lock the charger and its target in melee (a new melee, or the one the target is in). */
@@ -195,7 +195,7 @@ export interface MeleeWoundsAwaiting {
  * the side that took more hits tests morale once with its best morale (K-6.4e): pass → the melee
  * goes on (K-6.4f), fail → it falls back (K-6.4g) and the melee ends; equal hits → it goes on (K-6.4i).
  */
-export function meleeRound(s: KState, meleeId: string, ctx: KCtx, opts: MeleeOptions = {}): KEvent[] {
+export function meleeRound(s: KReading, meleeId: string, ctx: KCtx, opts: MeleeOptions = {}): KEvent[] {
   return meleeRoundAsking(s, meleeId, ctx, { ...opts, ownerAllocates: false }).events;
 }
 
@@ -204,7 +204,7 @@ export function meleeRound(s: KState, meleeId: string, ctx: KCtx, opts: MeleeOpt
  * side's wound tests K-SKL-8 his medic's re-roll and K-5.5h a fallen soldier's weapon; resumeMeleeRound
  * and resumeMeleeTests go on with it.
  */
-export function meleeRoundAsking(s: KState, meleeId: string, ctx: KCtx, opts: MeleeOptions = {}): { events: KEvent[]; awaiting?: MeleeAwaiting } {
+export function meleeRoundAsking(s: KReading, meleeId: string, ctx: KCtx, opts: MeleeOptions = {}): { events: KEvent[]; awaiting?: MeleeAwaiting } {
   const st = new Steps(s);
   const m = s.melees[meleeId];
   if (!m) return { events: [] };
@@ -231,7 +231,7 @@ function roundFrom(st: Steps, round: MeleeRoundWounds, from: number, ctx: KCtx, 
 }
 
 /** K-6.4e–i the outcome of the round the melee has just fought (its wounds done): none when none is due. */
-export function meleeRoundOutcome(s: KState, meleeId: string, ctx: KCtx): KEvent[] {
+export function meleeRoundOutcome(s: KReading, meleeId: string, ctx: KCtx): KEvent[] {
   const due = s.melees[meleeId]?.outcomeDue;
   if (!due) return [];
   const st = new Steps(s);
@@ -240,7 +240,7 @@ export function meleeRoundOutcome(s: KState, meleeId: string, ctx: KCtx): KEvent
 }
 
 /** K-6.4d the owner's allocation for the side that waited; then its wound tests and the other sides' wounds (which may ask), and the round's outcome. */
-export function resumeMeleeRound(s: KState, round: MeleeRoundWounds, allocation: Record<string, number>, ctx: KCtx, text?: string): { events: KEvent[]; awaiting?: MeleeAwaiting } {
+export function resumeMeleeRound(s: KReading, round: MeleeRoundWounds, allocation: Record<string, number>, ctx: KCtx, text?: string): { events: KEvent[]; awaiting?: MeleeAwaiting } {
   const st = new Steps(s);
   const side = round.order[round.at]!;
   const paused = sideWounds(st, round, side.units, round.hitsTaken[side.side] ?? 0, allocation, ctx, { askOwner: true, ...(text ? { text } : {}) });
@@ -252,7 +252,7 @@ export function resumeMeleeRound(s: KState, round: MeleeRoundWounds, allocation:
  * K-SKL-8 / K-5.5h the owner's word on his side's paused wound tests: they go on (and may ask again),
  * then his side's other units, the other sides' wounds and the round's outcome.
  */
-export function resumeMeleeTests(s: KState, m: MeleeTestsAwaiting, answer: boolean | string | null, ctx: KCtx): { events: KEvent[]; awaiting?: MeleeAwaiting } {
+export function resumeMeleeTests(s: KReading, m: MeleeTestsAwaiting, answer: boolean | string | null, ctx: KCtx): { events: KEvent[]; awaiting?: MeleeAwaiting } {
   const st = new Steps(s);
   const at = m.after;
   const run = woundTests(st, m.unitId, m.allocation, ctx, { askOwner: true }, m.cursor, answer);

@@ -12,7 +12,7 @@ import { movementAllowance } from './movement';
 import { nationalityCompatible } from './scenario-data';
 import { figureToUnit, liveFigures } from './table';
 import { soldierName } from './soldier-names';
-import type { HouseSettings, KFigure, KState, KUnit } from './state';
+import type { HouseSettings, KFigure, KReading, KState, KUnit } from './state';
 import { hasActivated } from './acted';
 
 /** What caused a test (its rule id is cited on the MORALE_TEST event). */
@@ -134,7 +134,7 @@ export function goToGround(st: Steps, unitId: string, ctx: KCtx): void {
 }
 
 /** K-7.1 a morale test for casualties or MG fire (T1/T2): a failure pins (K-7.1b) — units in melee skip T1 (K-7.1d). */
-export function moraleTest(s: KState, unitId: string, trigger: MoraleTrigger, ctx: KCtx): KEvent[] {
+export function moraleTest(s: KReading, unitId: string, trigger: MoraleTrigger, ctx: KCtx): KEvent[] {
   const st = new Steps(s);
   const u = s.units[unitId];
   if (!u || !liveFigures(s, u).length) return [];
@@ -145,7 +145,7 @@ export function moraleTest(s: KState, unitId: string, trigger: MoraleTrigger, ct
 }
 
 /** K-7.1f / K-7.1-T4 a pinned unit's test at the start of its activation: pass → it acts normally. */
-export function pinnedTest(s: KState, unitId: string, ctx: KCtx): KEvent[] {
+export function pinnedTest(s: KReading, unitId: string, ctx: KCtx): KEvent[] {
   const house = houseOf(s, ctx);
   const st = new Steps(s);
   const u = s.units[unitId];
@@ -236,7 +236,7 @@ export function rallyCheck(st: Steps, unitId: string, ctx: KCtx): void {
 }
 
 /** K-7.3d a routing unit's own activation: the fast move toward its edge (and the rally test). */
-export function rout(s: KState, unitId: string, ctx: KCtx): KEvent[] {
+export function rout(s: KReading, unitId: string, ctx: KCtx): KEvent[] {
   const st = new Steps(s);
   if (s.units[unitId]?.status !== 'routing') return [];
   routMoveSteps(st, unitId, ctx);

@@ -5,7 +5,8 @@
 // every rule that walks them then reads through slow, megamorphic property loads. An absent optional
 // field and one set to undefined read the same everywhere the rules look, and the state hash skips
 // undefined (core/hash.ts).
-import type { KActivation, KFigure, KState, KUnit } from './state';
+import type { KActivation, KFigure, KReading, KState, KUnit } from './state';
+import type { KSeq } from './flow-types';
 
 /** Every field of T, optional ones included (so a field left out of a record below is a type error). */
 type AllFields<T> = { [K in keyof Required<T>]: T[K] };
@@ -132,8 +133,9 @@ export function activationWith(a: KActivation, patch: Partial<KActivation>): KAc
 }
 
 /**
- * The state with some fields changed, of the one shape. The flow layer keeps its own parts (`seq`,
- * `tableFlow`) on the same object (KState); they are carried over as they are, present (undefined) on a bare state.
+ * The state with some fields changed, of the one shape. The table's own activation state (`tableFlow`)
+ * is on the same object; it is carried over as it is, present (undefined) on a bare state. A reading's
+ * sequence (KReading's `seq`) is not the table's: it is left out.
  */
 export function stateWith(s: KState, patch: Partial<KState>): KState {
   const r: AllFields<KState> = {
@@ -150,17 +152,22 @@ export function stateWith(s: KState, patch: Partial<KState>): KState {
     house: s.house,
     special: s.special,
     turn: s.turn,
-    seq: s.seq,
     tableFlow: s.tableFlow,
   };
   return patched<KState>(r, patch);
 }
 
-/** The state with a new flow position, of the one shape (what `{ ...s, seq, tableFlow }` holds). */
-export function stateWithFlow(s: KState, seq: KState['seq'], tableFlow: KState['tableFlow']): KState {
+/** The state with a new table-flow record, of the one shape (what `{ ...s, tableFlow }` holds). */
+export function stateWithFlow(s: KState, tableFlow: KState['tableFlow']): KState {
   const r = stateWith(s, {});
-  r.seq = seq;
   r.tableFlow = tableFlow;
+  return r;
+}
+
+/** The table read with this sequence (KReading), of one shape: the table's fields in stateWith's order, then `seq`. */
+export function readingOf(s: KState, seq: KSeq): KReading {
+  const r = stateWith(s, {}) as AllFields<KState> & { seq: KSeq };
+  r.seq = seq;
   return r;
 }
 

@@ -6,7 +6,7 @@ import type { Scenario } from '../../scenario';
 import { ACTION_TYPES, decideAction } from './actions';
 import { validateKScenario } from './scenario-data';
 import { setupK } from './setup';
-import type { KState } from './state';
+import type { KReading, KState } from './state';
 import { Steps } from './context';
 import { type KGameOptions, applyKOptions, kOptionChoices } from './options';
 import { isOwnerChoice } from './flow-types';
@@ -40,7 +40,7 @@ export function createKuularuiskuRuleset(setup: (scenario: Scenario) => KState =
   // The flow's context, one literal of one shape (a spread of the session's context cost more than the copy).
   const flowCtx = (ctx: KRulesetCtx): FlowCtx => ({ scenario: ctx.scenario, table: ctx.table, dice: ctx.dice });
 
-  function decideSoldier(s: KState, c: SoldierCommand, ctx: KRulesetCtx): Decision {
+  function decideSoldier(s: KReading, c: SoldierCommand, ctx: KRulesetCtx): Decision {
     const p = phaseOf(s);
     if (p.kind === 'over') return { ok: false, reason: `the game is over: ${p.result.text}`, rule: p.result.rule };
     if (p.kind !== 'activation') {
@@ -76,22 +76,22 @@ export function createKuularuiskuRuleset(setup: (scenario: Scenario) => KState =
       return setup(scenario);
     },
 
-    legalCommands(state: KState, ctx: { scenario: Scenario; table: TableQueries }): KCommand[] {
+    legalCommands(state: KReading, ctx: { scenario: Scenario; table: TableQueries }): KCommand[] {
       return legalCommands(state, ctx);
     },
 
     /** Who may send a command now, read from the phase (activation/acting-sides.ts). */
-    actingSides(state: KState, command: KCommand, _ctx: { scenario: Scenario }) {
+    actingSides(state: KReading, command: KCommand, _ctx: { scenario: Scenario }) {
       return actingSides(state, command);
     },
 
     /** The choice the game waits for from one side, when it is an owner's choice (K-5.5a wound allocation, K-SKL-8 the medic's re-roll). */
-    pendingDecision(state: KState, _ctx: { scenario: Scenario; table: TableQueries }) {
+    pendingDecision(state: KReading, _ctx: { scenario: Scenario; table: TableQueries }) {
       const c = state.tableFlow.choice;
       return isOwnerChoice(c) && !state.tableFlow.result ? ownerDecision(state, c) : undefined;
     },
 
-    decide(state: KState, command: KCommand, ctx: KRulesetCtx): Decision {
+    decide(state: KReading, command: KCommand, ctx: KRulesetCtx): Decision {
       if (FLOW_COMMAND_TYPES.has(command.type)) {
         const fctx = flowCtx(ctx);
         const r = decideFlow(state, command as FlowCommand, fctx);

@@ -6,11 +6,10 @@ import { weaponById } from './data';
 import { resolveHouse } from './house';
 import { defaultRole, parseFigureData, parseRules, parseUnitData, unitKindOf, unitNationality } from './scenario-data';
 import { buildSpecial } from './special';
-import { applyStartStates, startTurnFlow } from './start-states';
+import { applyStartStates } from './start-states';
 import { figureRecord, figureWith, unitRecord, unitWith } from './records';
 import type { KFigure, KState, KUnit, SkillKey, TableEdge } from './state';
-import { initialSeq, initialTableFlow } from './activation/flow-state';
-import { turnLimitOf } from './activation/victory';
+import { initialTableFlow } from './activation/flow-state';
 
 /**
  * The state before turn 1 per scenario object. Scenarios are never changed in place (the game
@@ -20,11 +19,11 @@ import { turnLimitOf } from './activation/victory';
  */
 const SETUPS = new WeakMap<Scenario, KState>();
 
-/** K-1.0a, K-1.3b, K-GAP-5, K-GAP-11, K-SKL-2 the state before turn 1 (or the scenario's mid-battle start, its deck too) from a validated scenario. */
+/** K-1.0a, K-1.3b, K-GAP-5, K-GAP-11, K-SKL-2 the state before turn 1 (or the scenario's mid-battle start: its sequence is the machine's opening, start-states.ts startOpening) from a validated scenario. */
 export function setupK(scenario: Scenario): KState {
   let s = SETUPS.get(scenario);
   // A scenario that opens mid-battle: its units' and figures' starting states (start-states.ts).
-  if (!s) SETUPS.set(scenario, (s = startTurnFlow(applyStartStates(scenario, buildSetup(scenario)), scenario)));
+  if (!s) SETUPS.set(scenario, (s = applyStartStates(scenario, buildSetup(scenario))));
   return s;
 }
 
@@ -88,8 +87,6 @@ function buildSetup(scenario: Scenario): KState {
     ],
     // Every field, optional ones as undefined, in KState's order: states keep one shape (records.ts).
     activation: undefined, nextId: 1, house, special, turn: 0,
-    // K-GAP-1 the game's last turn: the scenario's, else the house default.
-    seq: initialSeq(turnLimitOf(scenario, house)),
     tableFlow: initialTableFlow(),
   };
 }

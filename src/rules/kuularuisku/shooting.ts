@@ -11,7 +11,7 @@ import { evaluateTarget, movedGunRefusal, type TargetOption } from './visibility
 import { type MedicPolicy, type WoundTestCursor, allocationChoices, applyWoundsAsking, medicDuties, woundable, woundTests } from './wounds';
 import { PINNED_HIT } from './constants';
 import { biteCover } from './special';
-import type { HouseSettings, KFigure, KState, KUnit } from './state';
+import type { HouseSettings, KFigure, KReading, KState, KUnit } from './state';
 import type { KTestsAfter } from './flow-types';
 
 /** K-5.3b / K-WPN / K-AMB-19 dice a soldier rolls: his weapon's firepower; an MG without a loader 3N. */
@@ -225,7 +225,7 @@ export function checkShot(s: KState, args: Pick<ShootArgs, 'shooterId' | 'target
 }
 
 /** K-5.1 … K-5.7 a unit shoots at an enemy unit: every die, test and consequence as events (up to the owner's allocation when he allocates). */
-export function resolveShooting(s: KState, args: ShootArgs, ctx: KCtx): KResult<{ option: TargetOption; awaiting?: ShotAwaiting }> {
+export function resolveShooting(s: KReading, args: ShootArgs, ctx: KCtx): KResult<{ option: TargetOption; awaiting?: ShotAwaiting }> {
   const house = houseOf(s, ctx);
   const checked = checkShot(s, args, ctx);
   if ('ok' in checked) return checked;

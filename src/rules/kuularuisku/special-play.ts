@@ -15,7 +15,7 @@ import { coverValue, majorityCover } from './visibility';
 import { allocationChoices, applyWounds, medicDuties, woundable } from './wounds';
 import { featureName } from '../../scenario';
 import { sideName, soldierName } from './soldier-names';
-import type { KFigure, KState, KUnit } from './state';
+import type { KFigure, KReading, KState, KUnit } from './state';
 import type { KBarrageAt } from './flow-types';
 import { anySampleIn, crossingAt, isHidden, onSpan, pathOnBand } from './special-queries';
 
@@ -116,7 +116,7 @@ function unitTouches(s: KState, u: KUnit, poly: readonly Vec2[]): boolean {
  * listed results that unit takes the attack, from above (its cover from the ground around it). Every
  * owner's word the default (what a log from before the owners were asked replays to).
  */
-export function preparationFire(s: KState, ctx: KCtx): KEvent[] {
+export function preparationFire(s: KReading, ctx: KCtx): KEvent[] {
   return preparationBarrage(s, ctx).events;
 }
 
@@ -140,7 +140,7 @@ export interface BarrageStop {
  * `ownerAsked` it stops, as fire from off the table does, where the owner of a unit hit allocates its
  * wounds (K-5.5a) or gives his word in their tests (K-SKL-8, K-5.5h): `stop` says what he must answer.
  */
-export function preparationBarrage(s: KState, ctx: KCtx, opts: { ownerAsked?: boolean; from?: KBarrageAt } = {}): { events: KEvent[]; stop?: BarrageStop } {
+export function preparationBarrage(s: KReading, ctx: KCtx, opts: { ownerAsked?: boolean; from?: KBarrageAt } = {}): { events: KEvent[]; stop?: BarrageStop } {
   const p = s.special?.config.preparation;
   if (!p || s.seq.round !== 0) return { events: [] };
   const st = new Steps(s);
@@ -218,7 +218,7 @@ function offTableTargetWhy(s: KState, r: Cfg['offTable'][number], targetId: stri
  * fire from that edge. With `ownerAsked` the target's owner allocates its wounds and gives his word in
  * their tests (K-5.5a, K-SKL-8, K-5.5h) as after a shot: `awaiting` says what he must answer.
  */
-export function offTableFire(s: KState, args: { special: string; targetId: string; ownerAsked?: boolean }, ctx: KCtx): KResult<{ awaiting?: WoundsAwaiting | MedicAwaiting }> {
+export function offTableFire(s: KReading, args: { special: string; targetId: string; ownerAsked?: boolean }, ctx: KCtx): KResult<{ awaiting?: WoundsAwaiting | MedicAwaiting }> {
   const why = offTableRefusal(s, args.special, args.targetId, ctx.table);
   if (why) return refuse(why.rule, why.reason);
   const r = s.special!.config.offTable.find((x) => x.id === args.special)!;
@@ -290,7 +290,7 @@ export function demolitionRefusal(s: KState, specialId: string, unitId: string, 
  * Fire the demolition charge (demolition, K-3.3a): a die; on the listed results the span goes, every
  * figure on it is lost, and no one crosses it again (movement reads KState.special.destroyed).
  */
-export function fireDemolition(s: KState, args: { special: string; unitId: string }, ctx: KCtx): KResult {
+export function fireDemolition(s: KReading, args: { special: string; unitId: string }, ctx: KCtx): KResult {
   const why = demolitionRefusal(s, args.special, args.unitId, ctx.table);
   if (why) return refuse(why.rule, why.reason);
   const d = s.special!.config.demolition.find((x) => x.id === args.special)!;
@@ -412,7 +412,7 @@ export function specialCommands(s: KState, unitId: string): Array<{ type: string
  * listed results he falls into the water and is lost (K-4.1 fast move, K-GAP-3 no rules for it). A
  * walkway with falls under fire only: only when the moving unit was fired on in this turn.
  */
-export function crossingFalls(s: KState, moveEvents: readonly KEvent[], steps: ReadonlyArray<{ figureId: string; to: Vec2; via?: Vec2[] }>, ctx: KCtx): KEvent[] {
+export function crossingFalls(s: KReading, moveEvents: readonly KEvent[], steps: ReadonlyArray<{ figureId: string; to: Vec2; via?: Vec2[] }>, ctx: KCtx): KEvent[] {
   const underFire = (unitId: string | undefined) => unitId !== undefined && s.special?.lastFiredOn?.[unitId] === s.turn;
   const mover = steps.length ? s.figures[steps[0]!.figureId]?.unitId : undefined;
   const list = s.special?.config.crossings.filter((c) => c.fallOn && (!c.fallUnderFire || underFire(mover)));

@@ -1,16 +1,16 @@
 // Starting states: a scenario that opens mid-battle sets its units' and figures' states (pinned,
 // routing, in melee, wounded, evacuating, already activated …) in their `data.start`, and the turn and
-// deck in `rules.start`. Checked here (validateStartStates), applied after setup (applyStartStates,
-// startTurnFlow) so the state after setup is the position the scenario describes.
+// deck in `rules.start`. Checked here (validateStartStates), applied after setup (applyStartStates) so
+// the table after setup is the position the scenario describes; the turn and deck are the cards
+// machine's opening (startOpening, the program's opensAt).
 import { z } from 'zod';
-import type { Vec2 } from '../../core';
+import type { OpeningSequence, Vec2 } from '../../core';
 import type { Scenario, UnitPlacement } from '../../scenario';
 import { hasCard } from './activation/deck';
-import type { KGameState, KSeq } from './activation/flow-state';
 import { BASE_RADIUS, JOIN_DISTANCE } from './constants';
 import { contactReach } from './contact';
 import { weaponById } from './data';
-import { copyRecord, figureWith, stateWith, stateWithFlow, unitWith } from './records';
+import { copyRecord, figureWith, stateWith, unitWith } from './records';
 import type { Evacuation, FigureRole, HouseSettings, KFigure, KMelee, KState, KUnit, KWeaponMarker, RemovedReason, TableEdge, UnitKind } from './state';
 
 const Id = z.string().min(1);
@@ -340,8 +340,6 @@ export function applyStartStates(scenario: Scenario, s0: KState): KState {
   for (const f of evacuating) drop(f.id);
 
   // Units: covering-fire halves (K-1.1), bound leaders (K-1.4b), statuses, per-turn facts.
-  const ready: string[] = [];
-  const acted: string[] = [];
   for (const { u, st } of starts) {
     if (!st) continue;
     const parent = st.splitFrom ? units[st.splitFrom] : undefined;
@@ -356,8 +354,6 @@ export function applyStartStates(scenario: Scenario, s0: KState): KState {
     // K-7.3i the leaders with a routing unit rout with it: they cannot rally it.
     if (st.status === 'routing') setUnit(u.id, { routLeaders: [...units[u.id]!.joinedLeaders] });
     if (midTurn) {
-      if (st.ready) ready.push(u.id);
-      if (st.activated) acted.push(u.id);
       setUnit(u.id, {
         defensiveFireUsed: !!st.defensiveFireUsed, noMoveThisTurn: !!st.cannotMoveThisTurn,
         ...(st.fellBackThisTurn ? { fellBackTurn: turn } : {}),
@@ -384,25 +380,28 @@ export function applyStartStates(scenario: Scenario, s0: KState): KState {
     markers[id] = { id, weapon: weaponById(m.weapon)!.id, at: [m.at[0], m.at[1]] as Vec2, floor: m.floor ?? 0, droppedBy: m.side };
   }
 
-  const state = midTurn ? turn : turn - 1;
-  // K-2.3a units waiting in readiness (never one in melee: validated).
-  // K-2.0b units that have activated this turn (the game opens inside it: startTurnFlow).
-  const seq = { ...s0.seq, round: state, ready: ready.filter((id) => !units[id]!.meleeId), acted };
-  return stateWith(s0, { units, figures, melees: meleeRecords, markers, nextId, turn: state, seq });
+  // The turn the game opens in (mid-turn, rules.start.deck) or after (between turns): the table's turn.
+  return stateWith(s0, { units, figures, melees: meleeRecords, markers, nextId, turn: midTurn ? turn : turn - 1 });
 }
 
 /**
- * K-2.1b the flow of a game that opens inside a turn (rules.start.deck): the turn begun, the listed
- * cards still in the deck, the others drawn, each unit that activated counted (K-2.0b, set with the starting states). Without a deck
- * the game opens between turns as usual (its first BEGIN_TURN shuffles for rules.start.turn).
+ * The cards machine's opening (CardsProgram.opensAt) of a game set up with starting states. K-2.1b a
+ * game that opens inside a turn (rules.start.deck): the turn begun, the listed cards still in the deck,
+ * the others drawn, K-2.0b the units that activated this turn counted, K-2.3a those waiting in readiness
+ * (never one in melee: validated). Without a deck, a game whose starting turn is later than the first
+ * opens between turns, after the turn before it (its first BEGIN_TURN shuffles for rules.start.turn).
+ * `table`: the state applyStartStates set up.
  */
-export function startTurnFlow(g: KGameState, scenario: Scenario): KGameState {
+export function startOpening(table: KState, scenario: Scenario): OpeningSequence | undefined {
   const listed = startRulesOf(scenario)?.deck;
-  if (!listed) return g;
-  const deck = listed.filter((id) => g.units[id]);
-  const drawn = Object.values(g.units).filter((u) => hasCard(g, u) && !deck.includes(u.id)).map((u) => u.id);
-  const seq: KSeq = { ...g.seq, turnOpen: true, deck: [...deck], drawn };
-  return stateWithFlow(g, seq, g.tableFlow);
+  const round = table.turn;
+  if (!listed) return round > 0 ? { round, between: true, deck: [], drawn: [], acted: [], ready: [] } : undefined;
+  const starts = (scenario.units ?? []).map((u) => ({ id: u.id, st: unitStartOf(u) })).filter((x) => table.units[x.id]);
+  const deck = listed.filter((id) => table.units[id]);
+  const drawn = Object.values(table.units).filter((u) => hasCard(table, u) && !deck.includes(u.id)).map((u) => u.id);
+  const ready = starts.filter((x) => x.st?.ready && !table.units[x.id]!.meleeId).map((x) => x.id);
+  const acted = starts.filter((x) => x.st?.activated).map((x) => x.id);
+  return { round, deck, drawn, acted, ready };
 }
 
 /** The starting-state parts of each unit (for validateKScenario, which parsed the rest). */

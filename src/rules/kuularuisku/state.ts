@@ -216,10 +216,15 @@ export interface KState {
    * special rules' tries and uses) read it, not the sequence.
    */
   turn: number;
-  /** The turn & activation sequence (flow-types.ts), what the cards machine will own: deck, unit offered, forced step, readiness. */
-  seq: KSeq;
   /** The table's own activation state (flow-types.ts): the offer's limits, charge steps, choices, result. */
   tableFlow: KTableFlow;
 }
+
+/**
+ * The table as the rules read it: its own records and the turn & activation sequence (KSeq: the deck,
+ * the unit offered, the forced step, who acted, readiness), which is the cards machine's, in the rules'
+ * words (sequence/reading.ts rulesTable). The table record (KState) holds no sequence of its own.
+ */
+export type KReading = KState & { readonly seq: KSeq };
 
 export type { HouseSettings } from './house';

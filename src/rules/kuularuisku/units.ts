@@ -11,7 +11,7 @@ import { leaderFits } from './morale';
 import { isLeaderless } from './movement';
 import { baseOf, figureToUnit, liveFigures, unitDistance } from './table';
 import { soldierName } from './soldier-names';
-import type { KState, KUnit } from './state';
+import type { KReading, KState, KUnit } from './state';
 import { basePointDistance } from '../../core';
 import { hasActivated } from './acted';
 
@@ -81,7 +81,7 @@ export function joinKind(s: KState, u: KUnit, into: KUnit): { kind: 'survivor' |
  * and becomes part of the other unit. K-1.2c a unit joined (by soldiers) before it activated cannot
  * move this turn; K-1.4b a leader joining a leaderless squad becomes its squad leader for good.
  */
-export function joinUnit(s: KState, args: { unitId: string; intoUnitId: string }, ctx: KQuery): KResult {
+export function joinUnit(s: KReading, args: { unitId: string; intoUnitId: string }, ctx: KQuery): KResult {
   const u = s.units[args.unitId];
   const into = s.units[args.intoUnitId];
   if (!u || !into) return refuse('K-1.2a', 'unknown unit');

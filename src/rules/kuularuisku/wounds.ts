@@ -8,7 +8,7 @@ import { ev, type KEvent } from './events';
 import { figureDistance, liveFigures, standingFigures } from './table';
 import { figureSees } from './visibility';
 import { allocationText, soldierName } from './soldier-names';
-import type { Condition, HouseSettings, KFigure, KState } from './state';
+import type { Condition, HouseSettings, KFigure, KReading, KState } from './state';
 import type { WoundTestCursor } from './flow-types';
 
 const KEY_ROLES = ['leader', 'squad-leader', 'mg-gunner', 'medic', 'mg-loader', 'lance-corporal'];
@@ -350,7 +350,7 @@ export function applyWoundsAsking(st: Steps, unitId: string, eligible: readonly 
  * K-SKL-8 a medic within 15 cm of a seriously wounded soldier he can see must head for the nearest one
  * and escort him to the table edge (K-AMB-18: own side only by default). Returns EVACUATION_STARTED events.
  */
-export function medicDuties(s: KState, table: TableQueries, house: HouseSettings): KEvent[] {
+export function medicDuties(s: KReading, table: TableQueries, house: HouseSettings): KEvent[] {
   const st = new Steps(s);
   const medics = standingFigures(s).filter((f) => f.skills.includes('medic') && f.condition !== 'serious' && !f.evacuation); // standing: not removed, not dead
   if (!medics.length) return [];

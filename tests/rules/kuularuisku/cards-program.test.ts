@@ -1,9 +1,13 @@
 // Kuularuisku's cards-program functions (src/rules/kuularuisku/sequence/) against the log of seeded random
-// games of the three scenarios (played by the composed module), folded by the rules' table: at every step
+// games of the three scenarios (played by the composed module), folded again through the composed module
+// and read as the rules read it (rulesTable): at every step
 // their answers agree with what the log says and the rules' legal list gives — the deck dealt with the same dice, what each drawn card offers or spends, the forced step due,
 // the units a leader may command, readiness allowed, the roll-off's order, a forced step's resolution.
 import { expect } from 'vitest';
-import { ScriptedDice, type CardsView, type Command, type GameEvent, type TableQueries } from '../../../src/core';
+import { ScriptedDice, type Command, type GameEvent, type TableQueries } from '../../../src/core';
+import { playableModule } from '../../../src/flow';
+import { kuularuiskuModule } from '../../../src/rules/kuularuisku';
+import { rulesState, rulesTable } from '../../../src/rules/kuularuisku/sequence/reading';
 
 import { GameSession } from '../../../src/game';
 import { kuularuiskuRuleset, type KGameState } from '../../../src/rules/kuularuisku/engine';
@@ -14,19 +18,8 @@ import { describeOverRandomGames } from './random-games';
 import type { Scenario } from '../../../src/scenario';
 
 const SEEDS = [1, 2, 3, 4, 5, 6, 7];
+const played = playableModule(kuularuiskuModule);
 
-/** Today's state read as the cards machine's view (the adapter the switch replaces with the machine's own). */
-function viewOf(s: KGameState): CardsView {
-  const q = s.seq;
-  const step = s.tableFlow.result ? 'over' : !q.turnOpen ? 'between' : q.forced ? 'forced' : s.activation ? 'activation' : q.unit ? 'offer' : q.readiness ? 'window' : q.deck.length ? 'draw' : 'end';
-  return {
-    step, round: s.seq.round, lastRound: q.lastRound, sides: s.sides.map((x) => x.id), side: q.side, first: null, unit: q.unit, acted: q.acted, phase: null, played: [],
-    deck: q.deck, drawn: q.drawn, via: q.via, by: q.by, forced: q.forced,
-    ready: q.ready, readiness: q.readiness, queue: q.queue, taken: [],
-  };
-}
-
-const sequenced = (s: KGameState) => ({ table: s, seq: viewOf(s) });
 type Logged = GameEvent & { roll?: { value: number; purpose: string } };
 /** Dice that give again the rolls a command made whose purpose begins with `purpose` (all of them without one). */
 const replayDice = (events: readonly Logged[], purpose = '') => new ScriptedDice(events.filter((e) => e.type === 'DICE_ROLLED' && e.roll!.purpose.startsWith(purpose)).map((e) => e.roll!.value));
@@ -36,10 +29,12 @@ const lines = (events: readonly GameEvent[]) => events.map((e) => `${e.type}: ${
 function shadow(g: GameSession<KSequenced>, scenario: Scenario, table: TableQueries): Record<string, number> {
   const made: Record<string, number> = { deal: 0, card: 0, forced: 0, resolve: 0, command: 0, ready: 0, rollOff: 0, won: 0 };
   const ctx = { scenario, table };
-  let s = kuularuiskuRuleset.setup(scenario, { table }) as KGameState;
+  let c = played.ruleset.setup(scenario, { table }) as KSequenced;
+  let s: KGameState = rulesTable(c);
   expect(program.lastRound(scenario)).toBe(s.seq.lastRound);
   for (const entry of g.log) {
     const before = s;
+    const composedBefore = c;
     const events = entry.events as Logged[];
     const p = phaseOf(before);
     // An offer: the leader's commands and readiness the rules' offer allows are the program's.
@@ -59,7 +54,7 @@ function shadow(g: GameSession<KSequenced>, scenario: Scenario, table: TableQuer
     }
     // A forced step resolved with the same dice: the same table events; the unit goes on when offered again.
     if (entry.command.type === 'RESOLVE' && p.kind === 'pending' && before.seq.forced) {
-      const r = program.resolveForced(sequenced(before), before.seq.forced, { ...ctx, dice: replayDice(events) });
+      const r = program.resolveForced(rulesState(composedBefore), before.seq.forced, { ...ctx, dice: replayDice(events) });
       expect(r.ok).toBe(true);
       if (r.ok) {
         // The pinned test's own events (its end and what follows are the machine's words); a rout or a melee round whole.
@@ -71,16 +66,15 @@ function shadow(g: GameSession<KSequenced>, scenario: Scenario, table: TableQuer
     for (const [i, e] of events.entries()) {
       const next = events[i + 1];
       if (e.type === 'DECK_SHUFFLED') {
-        // The machine deals before its round counts up.
-        const view = { table: s, seq: { ...viewOf(s), round: s.seq.round - 1 } };
-        const r = program.deal(view, { ...ctx, dice: replayDice(events, 'shuffle the activation deck') });
+        // The machine deals before its round counts up (the round ended last).
+        const r = program.deal(rulesState(c), { ...ctx, dice: replayDice(events, 'shuffle the activation deck') });
         expect(r).toEqual({ deck: e.order, text: e.text });
         const bySide = s.sides.flatMap((x) => program.units(s, x.id));
         expect(bySide.sort()).toEqual([...(e.order as string[])].sort());
         made.deal!++;
       }
       if (e.type === 'CARD_DRAWN') {
-        const r = program.card(sequenced(s), String(e.unitId));
+        const r = program.card(rulesState(c), String(e.unitId));
         // The card's own line either way; a spent card's line follows it (words.ts).
         expect(r).toEqual({ unit: next?.type === 'CARD_SPENT' ? null : e.unitId, text: e.text, rule: 'K-2.1b' });
         made.card!++;
@@ -107,7 +101,8 @@ function shadow(g: GameSession<KSequenced>, scenario: Scenario, table: TableQuer
         expect(r.rounds).toEqual(events.filter((x) => x.type === 'READINESS_ROLL_OFF').map((x) => ({ rolls: x.rolls, text: x.text })));
         made.rollOff!++;
       }
-      s = kuularuiskuRuleset.evolve(s, e) as KGameState;
+      c = played.ruleset.evolve(c, e) as KSequenced;
+      s = rulesTable(c);
     }
     // K-GAP-1 decided exactly when the rules ended the game (a side wiped out, a turn's verdict, the last turn).
     expect(program.won(s, s.sides.map((x) => x.id))).toBe(s.tableFlow.result !== undefined);

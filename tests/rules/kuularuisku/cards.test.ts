@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { SeededDice } from '../../../src/core';
 import { deckCards, shuffleDeck } from '../../../src/rules/kuularuisku/activation';
-import { evolveK, foldK } from '../../../src/rules/kuularuisku/engine';
 import { line, stateWith } from './fixture';
 import { hasActivated } from '../../../src/rules/kuularuisku/acted';
+import { foldRead } from './reading';
 
 const s0 = stateWith([
   { id: 'sq', at: line(10, 80, 3) },
@@ -32,13 +32,22 @@ describe('K-2.1 activation cards', () => {
   });
 
   it('K-TERM-2 K-2.0b a drawn card makes its unit activate once: it acts, and afterwards it has activated for the turn', () => {
-    let s = evolveK(s0, { type: 'TURN_STARTED', rule: 'K-2.1b', text: '', turn: 1 });
-    s = evolveK(s, { type: 'ACTIVATION_STARTED', rule: 'K-2.1b', text: '', unitId: 'sq', units: ['sq', 'lt'], via: 'card' });
+    // Folded as in play (the table's fold, then the cards machine): a turn dealt one card, sq's, drawn.
+    let s = foldRead(s0, [
+      { type: 'TURN_STARTED', rule: 'K-2.1b', text: '', turn: 1 },
+      { type: 'DECK_SHUFFLED', rule: 'K-2.1b', text: '', turn: 1, order: ['sq'], round: 1, deck: ['sq'] },
+      { type: 'CARD_DRAWN', rule: 'K-2.1b', text: '', unitId: 'sq', left: 0, card: 'sq', unit: 'sq' },
+      { type: 'ACTIVATION_STARTED', rule: 'K-2.1b', text: '', unitId: 'sq', units: ['sq', 'lt'], via: 'card' },
+    ]);
     expect(s.activation).toMatchObject({ unitId: 'sq', units: ['sq', 'lt'], phase: 'none' });
-    s = foldK(s, [{ type: 'ACTIVATION_ENDED', rule: 'K-2.0b', text: '', unitId: 'sq', units: ['sq', 'lt'] }]);
+    s = foldRead(s, [{ type: 'ACTIVATION_ENDED', rule: 'K-2.0b', text: '', unitId: 'sq', units: ['sq', 'lt'] }]);
     expect([hasActivated(s, 'sq'), hasActivated(s, 'lt'), hasActivated(s, 'cpt')]).toEqual([true, true, false]);
     expect(s.activation).toBeUndefined();
-    s = evolveK(s, { type: 'TURN_STARTED', rule: 'K-2.1b', text: '', turn: 2 });
+    s = foldRead(s, [
+      { type: 'TURN_ENDED', rule: 'K-TERM-9', text: '', turn: 1, expiredReadiness: [], lapsed: [] },
+      { type: 'TURN_STARTED', rule: 'K-2.1b', text: '', turn: 2 },
+      { type: 'DECK_SHUFFLED', rule: 'K-2.1b', text: '', turn: 2, order: ['sq'], round: 2, deck: ['sq'] },
+    ]);
     expect(hasActivated(s, 'sq')).toBe(false);
   });
 });

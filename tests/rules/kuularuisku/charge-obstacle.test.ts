@@ -7,10 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../../src/battlefield';
 import { parseScenarioOrThrow } from '../../../src/scenario';
 import type { Vec2 } from '../../../src/core';
-import { meleeRound, meleeStart, setupK, validateCharge, validateMove, type KEvent, type KState } from '../../../src/rules/kuularuisku/engine';
+import { meleeRound, meleeStart, validateCharge, validateMove, type KEvent, type KReading } from '../../../src/rules/kuularuisku/engine';
 import { contactReach, inContact } from '../../../src/rules/kuularuisku/contact';
 import { DEFAULT_HOUSE, houseEntry } from '../../../src/rules/kuularuisku/house';
 import { apply, dice, stateWith, table, types } from './fixture';
+import { setupRead } from './reading';
 
 let t: Battlefield;
 beforeAll(async () => { t = await table(); });
@@ -96,7 +97,7 @@ describe('K-6.1a contact across a K-3.1a small obstacle (house contactAcrossObst
     const s1 = apply(s0, r.events);
     const start = meleeStart(s1, 'rs', 'bs');
     expect(start[0]).toMatchObject({ type: 'MELEE_STARTED', rule: 'K-6.1b', units: ['rs', 'bs'] });
-    const s: KState = apply(s1, start);
+    const s: KReading = apply(s1, start);
     // Red 4,1,1 (one hit), blue 1,1,1 (none); blue's wound test 6; blue's morale test 1: fails, falls back.
     const ev = meleeRound(s, s.units.rs!.meleeId!, { table: t, dice: dice(4, 1, 1, 1, 1, 1, 6, 1) });
     expect(of(ev, 'MELEE_DECIDED')[0]).toMatchObject({ loser: 'blue', rule: 'K-6.4e' });
@@ -126,12 +127,12 @@ describe('K-6.1a Kalevankangas: the White charge over the cemetery fence (wood, 
   /** The Red osasto 1.5 cm inside the east fence (z 70–94), a White squad 5 cm outside it, its move to the fence. */
   function atCemetery(house?: Record<string, unknown>) {
     const rules = (kal.rules ?? {}) as Record<string, unknown>;
-    const s0 = setupK(house ? { ...kal, rules: { ...rules, house: { ...(rules.house as Record<string, unknown> | undefined), ...house } } } as typeof kal : kal);
+    const s0 = setupRead(house ? { ...kal, rules: { ...rules, house: { ...(rules.house as Record<string, unknown> | undefined), ...house } } } as typeof kal : kal);
     const figures = { ...s0.figures };
     const place = (unit: string, x: number) => s0.units[unit]!.figures.forEach((id, i) => { figures[id] = { ...figures[id]!, at: [x, 70 + 2 * i] }; });
     place('r_os1', 104.85 - 1.5 - R);
     place('w_sq3', 105.15 + 0.1 + R + 5);
-    const s: KState = { ...s0, figures };
+    const s: KReading = { ...s0, figures };
     const moves = s.units.w_sq3!.figures.map((id) => ({ figureId: id, to: [105.15 + 0.1 + R, s.figures[id]!.at[1]] as [number, number] }));
     return { s, moves };
   }

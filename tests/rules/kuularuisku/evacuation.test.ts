@@ -2,7 +2,7 @@
 // half speed, arrival (K-AMB-9) and the escort's way back to a unit.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../../src/battlefield';
-import { evacuationMoves, medicDuties, startEvacuation, validateMove, type KEvent, type KState } from '../../../src/rules/kuularuisku/engine';
+import { evacuationMoves, medicDuties, startEvacuation, validateMove, type KEvent, type KReading } from '../../../src/rules/kuularuisku/engine';
 import type { UnitSpec } from './fixture';
 import { apply, dice, line, stateWith, table, types, wounded } from './fixture';
 
@@ -11,7 +11,7 @@ beforeAll(async () => { t = await table(); });
 
 const of = <T extends KEvent['type']>(events: readonly KEvent[], type: T) => events.filter((e): e is Extract<KEvent, { type: T }> => e.type === type);
 
-function activating(s: KState, unitId: string): KState {
+function activating(s: KReading, unitId: string): KReading {
   return { ...s, activation: { unitId, units: [unitId], via: 'card', moved: [], shot: [], phase: 'none', action: 'move-shoot' } };
 }
 
@@ -62,7 +62,7 @@ describe('K-5.6 evacuation to the dressing station', () => {
   it('K-5.6d on reaching his edge the wounded leaves the game (K-AMB-9); the escort heads back and rejoins within 3 cm', () => {
     const s0 = activating(stateWith([{ id: 'sq', at: [[3, 80], [5, 80], [7, 80], [9, 80]], figureStart: wounded('serious', 1) }]), 'sq');
     const r = startEvacuation(s0, { figureId: 'sq_1', escortId: 'sq_2' }, { table: t });
-    let s: KState = { ...apply(s0, r.ok ? r.events : []), activation: undefined };
+    let s: KReading = { ...apply(s0, r.ok ? r.events : []), activation: undefined };
     const ev = evacuationMoves(s, { table: t, dice: dice() });
     expect(of(ev, 'EVACUATION_ARRIVED')[0]).toMatchObject({ figureId: 'sq_1', escortId: 'sq_2', rule: 'K-5.6d' });
     s = apply(s, ev);
@@ -77,7 +77,7 @@ describe('K-5.6 evacuation to the dressing station', () => {
     const s = activating(stateWith([{ id: 'sq', at: line(40, 80, 3), figureStart: wounded('light', 3) }], { dressingStations: [{ side: 'red', at: [40, 70], radius: 2 }] }), 'sq');
     const r = startEvacuation(s, { figureId: 'sq_3' }, { table: t });
     expect(r.ok && r.events[0]).toMatchObject({ evacuation: { destination: { kind: 'station', index: 0 } } });
-    let after: KState = { ...apply(s, r.ok ? r.events : []), activation: undefined };
+    let after: KReading = { ...apply(s, r.ok ? r.events : []), activation: undefined };
     after = apply(after, evacuationMoves(after, { table: t, dice: dice() }));
     const ev = evacuationMoves(after, { table: t, dice: dice() });
     expect(types(ev)).toContain('EVACUATION_ARRIVED');

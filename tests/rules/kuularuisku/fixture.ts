@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { createBattlefield, type Battlefield } from '../../../src/battlefield';
 import { ScriptedDice, type Vec2 } from '../../../src/core';
 import { parseScenarioOrThrow, type Scenario } from '../../../src/scenario';
-import { foldK, setupK, validateKScenario, type KEvent, type KState } from '../../../src/rules/kuularuisku/engine';
+import { validateKScenario, type KEvent, type KReading } from '../../../src/rules/kuularuisku/engine';
+import { foldPlayed, openingOf, readGame } from './reading';
 import type { FigureStartT, UnitStartT } from '../../../src/rules/kuularuisku/start-states';
 
 export const TRAINING_GROUND = 'scenarios/sandbox/training-ground.json';
@@ -61,12 +62,12 @@ export function table(): Promise<Battlefield> {
   return shared;
 }
 
-/** Set up a state for the units, failing loudly on scenario problems. */
-export function stateWith(units: UnitSpec[], rules?: Record<string, unknown>, extra: Partial<Scenario> = {}): KState {
+/** Set up a game for the units, failing loudly on scenario problems: its table as the rules read it (the machine's sequence). */
+export function stateWith(units: UnitSpec[], rules?: Record<string, unknown>, extra: Partial<Scenario> = {}): KReading {
   const sc = scenarioWith(units, rules, extra);
   const issues = validateKScenario(sc);
   if (issues.length) throw new Error(issues.map((i) => `${i.path}: ${i.message}`).join('\n'));
-  return setupK(sc);
+  return readGame(openingOf(sc));
 }
 
 /** A line of n figures starting at (x, z), `gap` cm apart (centres) along x. */
@@ -78,8 +79,9 @@ export function dice(...values: number[]): ScriptedDice {
   return new ScriptedDice(values);
 }
 
-export function apply(s: KState, events: readonly KEvent[]): KState {
-  return foldK(s, events);
+/** The events folded as in play (the composed module), read again. */
+export function apply(s: KReading, events: readonly KEvent[]): KReading {
+  return foldPlayed(s, events as never);
 }
 
 export function types(events: readonly KEvent[]): string[] {

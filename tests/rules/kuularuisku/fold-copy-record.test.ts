@@ -2,8 +2,8 @@
 // the same keys in the same order, the same values, a fresh object — for the key lists that get a
 // generated copier (copied often) and for those that do not, odd keys included.
 import { describe, expect, it, vi } from 'vitest';
-import { copyRecord, recordWith, stateWith, stateWithFlow } from '../../../src/rules/kuularuisku/records';
-import type { KState } from '../../../src/rules/kuularuisku/state';
+import { copyRecord, readingOf, recordWith, stateWith, stateWithFlow } from '../../../src/rules/kuularuisku/records';
+import type { KReading, KState } from '../../../src/rules/kuularuisku/state';
 
 const same = (a: object, b: object) => {
   expect(Object.keys(a)).toEqual(Object.keys(b));
@@ -53,14 +53,19 @@ describe('copyRecord and recordWith are the spread', () => {
     for (const r of [longer, shorter, other]) same(copyRecord(r), { ...r });
   });
 
-  it('stateWithFlow is the state spread with its sequence and table flow', () => {
+  it('stateWithFlow is the state spread with its table flow; readingOf the table with a sequence, last', () => {
     const s = { ruleset: 'kuularuisku', winter: false, sides: [], units: {}, figures: {}, melees: {}, markers: {}, dressingStations: [], activation: undefined, nextId: 1, house: {}, special: undefined } as unknown as KState;
-    const seq = { turnOpen: true } as unknown as KState['seq'];
+    const seq = { turnOpen: true } as unknown as KReading['seq'];
     const tableFlow = { choice: undefined } as unknown as KState['tableFlow'];
-    const g = stateWithFlow(s, seq, tableFlow);
-    expect(g).toEqual({ ...s, seq, tableFlow });
+    const g = stateWithFlow(s, tableFlow);
+    expect(g).toEqual({ ...s, tableFlow });
     expect(Object.keys(g)).toEqual(Object.keys(stateWith(s, {})));
-    expect(Object.keys(g).slice(-2)).toEqual(['seq', 'tableFlow']);
+    expect(Object.keys(g).slice(-1)).toEqual(['tableFlow']);
+    const r = readingOf(g, seq);
+    expect(r).toEqual({ ...g, seq });
+    expect(Object.keys(r)).toEqual([...Object.keys(g), 'seq']);
+    // A reading's sequence is not the table's: the table's records made from a reading leave it out.
+    expect(Object.keys(stateWith(r, {}))).toEqual(Object.keys(g));
   });
 
   it('copies by spread where functions cannot be made from text (a page policy without unsafe-eval)', async () => {

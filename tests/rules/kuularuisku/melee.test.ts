@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../../src/battlefield';
 import {
   chargedTargetTest, chargerMorale, chargerMustTest, defensiveFire, defensiveFireRefusal, grenadeSides, meleeRound, meleeStart,
-  resolveShooting, throwGrenades, validateCharge, validateMove, type KEvent, type KState,
+  resolveShooting, throwGrenades, validateCharge, validateMove, type KEvent, type KReading,
 } from '../../../src/rules/kuularuisku/engine';
 import { apply, dice, line, stateWith, table, types, type UnitSpec } from './fixture';
 
@@ -14,7 +14,7 @@ beforeAll(async () => { t = await table(); });
 const of = <T extends KEvent['type']>(events: readonly KEvent[], type: T) => events.filter((e): e is Extract<KEvent, { type: T }> => e.type === type);
 
 /** Red (3) at x 40…44 and blue (3) at x 52…56 on the open lane z = 80; blue's starting state, if any (K-7.1b pinned …). */
-function pair(extra: Record<string, unknown> = {}, redData?: Record<string, unknown>, blueData?: Record<string, unknown>, blueStart: Pick<UnitSpec, 'start' | 'figureStart'> = {}): KState {
+function pair(extra: Record<string, unknown> = {}, redData?: Record<string, unknown>, blueData?: Record<string, unknown>, blueStart: Pick<UnitSpec, 'start' | 'figureStart'> = {}): KReading {
   return stateWith([
     { id: 'rs', at: line(40, 80, 3), ...(redData ? { data: redData } : {}) },
     { id: 'bs', side: 'blue', at: line(52, 80, 3), ...(blueData ? { data: blueData } : {}), ...blueStart },
@@ -22,13 +22,13 @@ function pair(extra: Record<string, unknown> = {}, redData?: Record<string, unkn
 }
 
 /** The red line straight east until its lead soldier touches blue's first (bases 0.6 cm: a 0.2 cm gap). */
-function contact(s: KState) {
+function contact(s: KReading) {
   const figs = s.units.rs!.figures.map((id) => s.figures[id]!);
   const dx = 50.6 - Math.max(...figs.map((f) => f.at[0]));
   return figs.map((f) => ({ figureId: f.id, to: [f.at[0] + dx, f.at[1]] as [number, number] }));
 }
 
-function charged(s: KState): KState {
+function charged(s: KReading): KReading {
   const r = validateCharge(s, { unitId: 'rs', targetId: 'bs', moves: contact(s) }, { table: t });
   if (!r.ok) throw new Error(r.reason);
   return apply(s, r.events);
@@ -168,11 +168,11 @@ describe('K-7.2 charging pinned or retreating units', () => {
 });
 
 describe('K-6.3 – K-6.6 melee', () => {
-  function locked(extra: Record<string, unknown> = {}, redData?: Record<string, unknown>, blueData?: Record<string, unknown>, blueStart: Pick<UnitSpec, 'start' | 'figureStart'> = {}): KState {
+  function locked(extra: Record<string, unknown> = {}, redData?: Record<string, unknown>, blueData?: Record<string, unknown>, blueStart: Pick<UnitSpec, 'start' | 'figureStart'> = {}): KReading {
     const s = charged(pair(extra, redData, blueData, blueStart));
     return apply(s, meleeStart(s, 'rs', 'bs'));
   }
-  const mid = (s: KState) => s.units.rs!.meleeId!;
+  const mid = (s: KReading) => s.units.rs!.meleeId!;
 
   it('K-6.0a K-6.4 K-6.4a K-6.4b K-6.4c both sides roll one die per soldier at once, each ≥ own skill a hit (K-AMB-13)', () => {
     const s = locked({}, { skill: 3 }, { skill: 5 });
@@ -250,7 +250,7 @@ describe('K-6.3 – K-6.6 melee', () => {
 
   it('K-6.3b a unit that wins the melee in its own activation can do nothing more', () => {
     const s0 = locked();
-    const s: KState = { ...s0, activation: { unitId: 'rs', units: ['rs'], via: 'card', moved: [], shot: [], phase: 'none', action: 'melee' } };
+    const s: KReading = { ...s0, activation: { unitId: 'rs', units: ['rs'], via: 'card', moved: [], shot: [], phase: 'none', action: 'melee' } };
     const ev = meleeRound(s, mid(s), { table: t, dice: dice(4, 1, 1, 1, 1, 1, 6, 1) });
     expect(apply(s, ev).activation!.phase).toBe('done');
   });

@@ -2,14 +2,14 @@
 // the same turn"), not as a unit with no soldier able to shoot or a soldier out of sight or range.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../../src/battlefield';
-import { defensiveFireRefusal, evaluateTarget, resolveShooting, validateMove, type KState } from '../../../src/rules/kuularuisku/engine';
+import { defensiveFireRefusal, evaluateTarget, resolveShooting, validateMove, type KReading } from '../../../src/rules/kuularuisku/engine';
 import { apply, dice, line, stateWith, table } from './fixture';
 
 let t: Battlefield;
 beforeAll(async () => { t = await table(); });
 
 /** The unit's soldiers moved `dx` cm east by the rules (their FIGURES_MOVED folded in). */
-function moved(s: KState, unitId: string, dx: number): KState {
+function moved(s: KReading, unitId: string, dx: number): KReading {
   const moves = s.units[unitId]!.figures.map((id) => ({ figureId: id, to: [s.figures[id]!.at[0] + dx, s.figures[id]!.at[1]] as [number, number] }));
   const r = validateMove(s, { unitId, mode: 'normal', moves }, { table: t });
   if (!r.ok) throw new Error(r.reason);

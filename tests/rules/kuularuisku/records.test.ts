@@ -7,11 +7,13 @@ import { createBattlefield, type Battlefield } from '../../../src/battlefield';
 import { cachedTable, playableModule, playGame } from '../../../src/flow';
 import { GameSession } from '../../../src/game';
 import type { KGameState } from '../../../src/rules/kuularuisku/engine';
-import { activationWith, figureMoved, figureWith, stateWith, unitWith } from '../../../src/rules/kuularuisku/records';
+import { activationWith, figureMoved, figureWith, readingOf, stateWith, unitWith } from '../../../src/rules/kuularuisku/records';
 import { setupK } from '../../../src/rules/kuularuisku/setup';
 import { parseScenarioOrThrow } from '../../../src/scenario';
 import { kuularuiskuModule } from '../../../src/rules/kuularuisku';
 import type { KSequenced } from '../../../src/rules/kuularuisku/sequence/program';
+import { setupRead } from './reading';
+import { rulesTable } from '../../../src/rules/kuularuisku/sequence/reading';
 
 // Kuularuisku as it is played: its rules and the cards machine composed.
 const { ruleset: kuularuiskuRuleset } = playableModule(kuularuiskuModule);
@@ -33,7 +35,7 @@ describe('records of one shape', () => {
     const seen = { figure: new Set<string>(), unit: new Set<string>(), activation: new Set<string>(), state: new Set<string>() };
     let states = 0;
     const look = () => {
-      const s = (g.state as KSequenced).table;
+      const s = rulesTable(g.state as KSequenced);
       states++;
       seen.state.add(keys(s));
       if (s.activation) seen.activation.add(keys(s.activation));
@@ -54,7 +56,7 @@ describe('records of one shape', () => {
   });
 
   it('a record keeps its fields, changes the patched ones and clears those patched to undefined', () => {
-    const s = setupK(scenario);
+    const s = setupRead(scenario);
     const f = Object.values(s.figures)[0]!;
     const moved = figureMoved(f, [1, 2], 1);
     expect(moved).toEqual({ ...f, at: [1, 2], floor: 1 });
@@ -71,10 +73,10 @@ describe('records of one shape', () => {
     const a = activationWith({ unitId: u.id, units: [u.id], via: 'card', moved: [], shot: [], phase: 'none' }, { action: 'shoot' });
     expect(a.action).toBe('shoot');
     expect(a.phase).toBe('none');
-    const next = stateWith(s, { seq: { ...s.seq, round: 3 }, activation: a });
+    const next = readingOf(stateWith(s, { activation: a }), { ...s.seq, round: 3 });
     expect(next.seq.round).toBe(3);
     expect(next.units).toBe(s.units);
-    expect(keys(next)).toBe(keys(stateWith(s, {})));
+    expect(keys(next)).toBe(keys(readingOf(stateWith(s, {}), s.seq)));
     expect(stateWith(next, { activation: undefined }).activation).toBeUndefined();
   });
 });

@@ -11,6 +11,8 @@ import { parseScenarioOrThrow } from '../../../src/scenario';
 import { enemyNear, enemyNearPlain } from '../../../src/rules/kuularuisku/special-play';
 import { kuularuiskuModule } from '../../../src/rules/kuularuisku';
 import type { KSequenced } from '../../../src/rules/kuularuisku/sequence/program';
+import { setupRead } from './reading';
+import { rulesTable } from '../../../src/rules/kuularuisku/sequence/reading';
 
 // Kuularuisku as it is played: its rules and the cards machine composed.
 const { ruleset: kuularuiskuRuleset } = playableModule(kuularuiskuModule);
@@ -23,7 +25,7 @@ describe('enemyNear = enemyNearPlain', () => {
     try {
       const table = cachedTable(bf);
       const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed: 5 });
-      let before = (g.state as KSequenced).table;
+      let before = rulesTable(g.state as KSequenced);
       let states = 0, near = 0, far = 0;
       const same = (s: KGameState) => {
         for (const id in s.units) {
@@ -36,7 +38,7 @@ describe('enemyNear = enemyNearPlain', () => {
         }
       };
       const check = () => {
-        const s = (g.state as KSequenced).table;
+        const s = rulesTable(g.state as KSequenced);
         same(s);
         same(before);
         same(s);

@@ -5,9 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Vec2 } from '../../../src/core';
-import { setupK, type KState } from '../../../src/rules/kuularuisku/engine';
+import { type KReading } from '../../../src/rules/kuularuisku/engine';
 import { offTableRefusal, offTableTargets } from '../../../src/rules/kuularuisku/special-play';
 import { parseScenarioOrThrow } from '../../../src/scenario';
+import { setupRead } from './reading';
 
 const TAM = 'scenarios/kuularuisku/tammerkoski.json';
 
@@ -21,7 +22,7 @@ function rng(seed: number): () => number {
 
 describe('off-table fire targets', () => {
   it('offTableTargets is the enemy units offTableRefusal accepts, in order', () => {
-    const base = setupK(parseScenarioOrThrow(readFileSync(TAM, 'utf8'), TAM));
+    const base = setupRead(parseScenarioOrThrow(readFileSync(TAM, 'utf8'), TAM));
     const lane = base.special!.config.offTable[0]!;
     const corners = lane.targetsIn.flat();
     const r = rng(5);
@@ -42,7 +43,7 @@ describe('off-table fire targets', () => {
           figures[id] = { ...figures[id]!, at, ...(r() < 0.1 ? { condition: 'dead' as const } : {}) };
         }
       }
-      const s: KState = { ...base, figures, units, seq: { ...base.seq, round: 1 + (n % 3) }, activation: { unitId: red.id, units: [red.id], via: 'card', moved: [], shot: [], phase: 'none', action: 'shoot' } };
+      const s: KReading = { ...base, figures, units, seq: { ...base.seq, round: 1 + (n % 3) }, activation: { unitId: red.id, units: [red.id], via: 'card', moved: [], shot: [], phase: 'none', action: 'shoot' } };
       const want = Object.keys(s.units).filter((id) => s.units[id]!.side !== lane.side && !offTableRefusal(s, lane.id, id));
       const got = offTableTargets(s, lane.id);
       expect(got).toEqual(want);

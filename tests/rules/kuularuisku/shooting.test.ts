@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../../src/battlefield';
 import {
-  evaluateTarget, firepowerOf, leaderDive, resolveShooting, shootingCandidates, validateTarget, type KEvent, type KState,
+  evaluateTarget, firepowerOf, leaderDive, resolveShooting, shootingCandidates, validateTarget, type KEvent, type KReading,
 } from '../../../src/rules/kuularuisku/engine';
 import { soldierName } from '../../../src/rules/kuularuisku/soldier-names';
 import { targetsFor } from '../../../src/rules/kuularuisku/hud';
@@ -17,7 +17,7 @@ const of = <T extends KEvent['type']>(events: readonly KEvent[], type: T) => eve
 /** Red riflemen at the west end of the open lane along z = 80, blue at x. */
 /** Red at x 5 and blue at blueX on the lane z = 80, each with its starting state if given (K-7.1b pinned, K-5.5 wounded …). */
 type Starts = Pick<UnitSpec, 'start' | 'figureStart'>;
-function lane(blueX: number, redN = 3, blueN = 3, extra: Record<string, unknown> = {}, red: Starts = {}, blue: Starts = {}): KState {
+function lane(blueX: number, redN = 3, blueN = 3, extra: Record<string, unknown> = {}, red: Starts = {}, blue: Starts = {}): KReading {
   return stateWith([
     { id: 'rs', at: line(5, 80, redN), ...red },
     { id: 'bs', side: 'blue', at: line(blueX, 80, blueN), ...blue },

@@ -8,12 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../../src/battlefield';
 import { type Dice, type Roll, type Vec2, pointInPolygon } from '../../../src/core';
 import {
-  Steps, coverTest, evaluateTarget, foldK, moraleTest, resolveShooting, setupK, validateKScenario,
-  type KEvent, type KState,
+  Steps, coverTest, evaluateTarget, moraleTest, resolveShooting, validateKScenario,
+  type KEvent, type KReading,
 } from '../../../src/rules/kuularuisku/engine';
 import { applyKOptions, kOptionChoices } from '../../../src/rules/kuularuisku/options';
 import { preparationFire } from '../../../src/rules/kuularuisku/special-play';
 import { parseScenarioOrThrow, type Scenario } from '../../../src/scenario';
+import { setupRead, foldRead } from './reading';
 
 const KAL = 'scenarios/kuularuisku/kalevankangas.json';
 const load = (f: string) => parseScenarioOrThrow(readFileSync(f, 'utf8'), f);
@@ -34,7 +35,7 @@ function dice(script: { shoot?: number[]; cover?: number[]; morale?: number[]; o
   };
 }
 
-function place(s: KState, unitId: string, points: Vec2[]): KState {
+function place(s: KReading, unitId: string, points: Vec2[]): KReading {
   const figures = { ...s.figures };
   s.units[unitId]!.figures.forEach((id, i) => { if (points[i]) figures[id] = { ...figures[id]!, at: points[i]!, floor: 0 }; });
   return { ...s, figures };
@@ -46,8 +47,8 @@ const line = (x: number, z: number, n: number, dx = 1.5): Vec2[] => Array.from({
  * Turn 1, Osasto 3 activating in the east fields (z 20) with the Swedes 20 cm north of it in the open
  * stubble (z 40), clear of the fence lines; every other unit along the west edge, out of the way.
  */
-function duel(scenario: Scenario): KState {
-  let s = setupK(scenario);
+function duel(scenario: Scenario): KReading {
+  let s = setupRead(scenario);
   let row = 0;
   for (const id of Object.keys(s.units)) {
     if (id === 'r_os3' || id === 'w_swedes' || !s.units[id]!.figures.length) continue;
@@ -79,7 +80,7 @@ const withOptions = (o: Parameters<typeof applyKOptions>[1]) => {
 
 describe('opt-white-suits (cannot-go-to-ground), no-cover reading (the default): K-7.1b, K-5.4d', () => {
   it('off by default: the file plays without it and its games carry no first-fired record (their states are unchanged)', () => {
-    const s = setupK(kal);
+    const s = setupRead(kal);
     expect(s.special!.config.bite).toBeUndefined();
     expect(s.special!.firstFiredOn).toBeUndefined();
     const choice = kOptionChoices(kal).find((c) => c.kind === 'rule' && c.id === 'opt-white-suits');
@@ -100,7 +101,7 @@ describe('opt-white-suits (cannot-go-to-ground), no-cover reading (the default):
     expect(of(events, 'SHOT_FIRED')[0]!.hits).toBe(5);
     expect(of(events, 'COVER_TEST')[0]).toMatchObject({ unitId: 'w_swedes', cover: 7, wounds: 5 });
     expect(of(events, 'COVER_TEST')[0]!.text).toMatch(/cannot go to ground.*\(Optional bite\)/);
-    const after = foldK(on, events);
+    const after = foldRead(on, events);
     expect(after.special!.firstFiredOn).toEqual({ w_swedes: 1 });
 
     // Without the option: the same dice, the same shot, cover 6 and no wound.
@@ -109,14 +110,14 @@ describe('opt-white-suits (cannot-go-to-ground), no-cover reading (the default):
     expect(of((plain as { events: KEvent[] }).events, 'COVER_TEST')[0]).toMatchObject({ cover: 6, wounds: 0 });
 
     // Later in turn 1 the bite still holds; in turn 2 (first fired on in turn 1) it no longer does.
-    const cover = (s: KState) => { const st = new Steps(s); coverTest(st, 'w_swedes', 3, { value: 6, name: 'open' }, { table, dice: dice({ cover: [6] }) }); return of(st.events, 'COVER_TEST')[0]!; };
+    const cover = (s: KReading) => { const st = new Steps(s); coverTest(st, 'w_swedes', 3, { value: 6, name: 'open' }, { table, dice: dice({ cover: [6] }) }); return of(st.events, 'COVER_TEST')[0]!; };
     expect(cover(after)).toMatchObject({ cover: 7, wounds: 3 });
     expect(cover({ ...after, turn: 2, seq: { ...after.seq, round: 2 } })).toMatchObject({ cover: 6, wounds: 0 });
   });
 
   it('K-5.4c only in the open: against light cover (5) the test is unchanged; other units are not touched; a failed morale test still pins (K-7.1b)', () => {
-    const on = foldK(duel(withOptions({ rules: { 'opt-white-suits': true } })), []);
-    const fired: KState = { ...on, special: { ...on.special!, firstFiredOn: { w_swedes: 1 } } };
+    const on = foldRead(duel(withOptions({ rules: { 'opt-white-suits': true } })), []);
+    const fired: KReading = { ...on, special: { ...on.special!, firstFiredOn: { w_swedes: 1 } } };
     const st = new Steps(fired);
     coverTest(st, 'w_swedes', 2, { value: 5, name: 'light' }, { table, dice: dice({ cover: [5] }) });
     coverTest(st, 'r_os3', 2, { value: 6, name: 'open' }, { table, dice: dice({ cover: [6] }) });
@@ -127,14 +128,14 @@ describe('opt-white-suits (cannot-go-to-ground), no-cover reading (the default):
   });
 
   it('K-GAP-9 "first fired on" counts fire from off the table too: a short round before turn 1 spends the bite in turn 0', () => {
-    let s = setupK(withOptions({ rules: { 'opt-white-suits': true } }));
+    let s = setupRead(withOptions({ rules: { 'opt-white-suits': true } }));
     // Every other White unit far from the rise, so the Swedes are the unit nearest to it.
     for (const id of Object.keys(s.units)) if (s.units[id]!.side === 'white' && id !== 'w_swedes' && s.units[id]!.figures.length) s = place(s, id, s.units[id]!.figures.map((_, i) => [178, 2 + i * 1.5] as Vec2));
     s = place(s, 'w_swedes', line(125, 60, 9, 0).map(([x, z], i) => [x + (i % 3) * 1.5, z + Math.floor(i / 3) * 1.5] as Vec2));
     const d: Dice & { rolls: Roll[] } = { rolls: [], roll: (sides, purpose, rule) => { const v = purpose.startsWith('preparation') ? (purpose.includes('(1)') ? 1 : 2) : purpose.startsWith('shooting') ? 1 : 6; d.rolls.push({ sides, value: v, purpose, rule }); return v; } };
     const events = preparationFire(s, { table, dice: d });
     expect(of(events, 'SPECIAL_FIRE').map((e) => e.targetId)).toEqual(['w_swedes']);
-    const after = foldK(s, events);
+    const after = foldRead(s, events);
     expect(after.special!.firstFiredOn).toEqual({ w_swedes: 0 });
     const st = new Steps({ ...after, turn: 1, seq: { ...after.seq, round: 1 } });
     coverTest(st, 'w_swedes', 1, { value: 6, name: 'open' }, { table, dice: dice({ cover: [6] }) });
@@ -149,13 +150,13 @@ describe('opt-white-suits, not-pinned reading (named option: readings.opt-white-
     const r = resolveShooting(on, { shooterId: 'r_os3', targetId: 'w_swedes', shooters: FIVE }, { table, dice: dice({ shoot: [6], cover: [6], morale: [6] }) });
     const events = (r as { events: KEvent[] }).events;
     expect(of(events, 'COVER_TEST')[0]).toMatchObject({ cover: 6, wounds: 0 });
-    const fired = foldK(on, events);
+    const fired = foldRead(on, events);
     expect(fired.special!.firstFiredOn).toEqual({ w_swedes: 1 });
     const failed = moraleTest(fired, 'w_swedes', 'K-7.1-T1', { table, dice: dice({ morale: [1] }) });
     expect(of(failed, 'MORALE_TEST')[0]).toMatchObject({ passed: false });
     expect(of(failed, 'UNIT_STATUS_CHANGED')).toEqual([]);
     expect(of(failed, 'SPECIAL_EFFECT')[0]).toMatchObject({ unitId: 'w_swedes', special: 'opt-white-suits', rule: 'K-7.1b' });
-    expect(foldK(fired, failed).units.w_swedes!.status).toBe('normal');
+    expect(foldRead(fired, failed).units.w_swedes!.status).toBe('normal');
     const nextTurn = moraleTest({ ...fired, turn: 2, seq: { ...fired.seq, round: 2 } }, 'w_swedes', 'K-7.1-T1', { table, dice: dice({ morale: [1] }) });
     expect(of(nextTurn, 'UNIT_STATUS_CHANGED')[0]).toMatchObject({ status: 'pinned' });
   });
@@ -171,10 +172,10 @@ describe('opt-white-suits, not-pinned reading (named option: readings.opt-white-
 
 describe('opt-womens-guard (optional-unit, K-ORG-1), opt-swedish-squad (K-ORG-3) and opt-medic (K-SKL-8)', () => {
   it('K-ORG-1 switched on: a squad leader and 8 riflewomen of the Red Guard set up inside Tammela, with the osastot\'s profile', () => {
-    expect(setupK(kal).units.r_women).toBeUndefined();
+    expect(setupRead(kal).units.r_women).toBeUndefined();
     const scenario = withOptions({ rules: { 'opt-womens-guard': true } });
     expect(validateKScenario(scenario)).toEqual([]);
-    const s = setupK(scenario);
+    const s = setupRead(scenario);
     const u = s.units.r_women!;
     expect(u).toMatchObject({ side: 'red', kind: 'squad', skill: 5, morale: 4, grenades: false, nationality: 'finnish', startStrength: 9, status: 'normal' });
     const figs = u.figures.map((id) => s.figures[id]!);
@@ -183,25 +184,25 @@ describe('opt-womens-guard (optional-unit, K-ORG-1), opt-swedish-squad (K-ORG-3)
     const tammela = kal.features.find((f) => f.id === 'tammela') as { polygon: Vec2[] };
     expect(figs.every((f) => pointInPolygon(f.at, tammela.polygon))).toBe(true);
     // The rest of the game is the file's: the same other units, the optional rule now "existing and on".
-    expect(Object.keys(s.units).filter((id) => id !== 'r_women').sort()).toEqual(Object.keys(setupK(kal).units).sort());
+    expect(Object.keys(s.units).filter((id) => id !== 'r_women').sort()).toEqual(Object.keys(setupRead(kal).units).sort());
   });
 
   it('K-ORG-3 the Swedish squad is on by default and may be left out: the Whites then start with 57 figures, not 66', () => {
-    const whites = (s: KState) => Object.values(s.units).filter((u) => u.side === 'white').reduce((n, u) => n + u.startStrength, 0);
-    expect(whites(setupK(kal))).toBe(66);
+    const whites = (s: KReading) => Object.values(s.units).filter((u) => u.side === 'white').reduce((n, u) => n + u.startStrength, 0);
+    expect(whites(setupRead(kal))).toBe(66);
     const without = withOptions({ rules: { 'opt-swedish-squad': false } });
     expect(validateKScenario(without)).toEqual([]);
-    const s = setupK(without);
+    const s = setupRead(without);
     expect(s.units.w_swedes).toBeUndefined();
     expect(whites(s)).toBe(57);
     // The medic (K-SKL-8) is optional in the brief too: left out, one figure fewer.
-    const noMedic = setupK(withOptions({ rules: { 'opt-medic': false } }));
+    const noMedic = setupRead(withOptions({ rules: { 'opt-medic': false } }));
     expect(noMedic.units.w_medic).toBeUndefined();
     expect(whites(noMedic)).toBe(65);
     // Both at once, and the bite on with no Swedes: nothing to bite, still a valid game.
     const all = withOptions({ rules: { 'opt-swedish-squad': false, 'opt-womens-guard': true, 'opt-white-suits': true } });
     expect(validateKScenario(all)).toEqual([]);
-    expect(setupK(all).units.r_women).toBeDefined();
+    expect(setupRead(all).units.r_women).toBeDefined();
   });
 
   it('bad choices are refused with the option path and what was expected', () => {
@@ -218,8 +219,8 @@ describe('opt-womens-guard (optional-unit, K-ORG-1), opt-swedish-squad (K-ORG-3)
   });
 
   it('K-AMB-2 a named house option chosen at the start is the value in force (over the default)', () => {
-    expect(setupK(kal).house.splitRounding).toBe('floor');
-    expect(setupK(withOptions({ house: { splitRounding: 'ceil' } })).house.splitRounding).toBe('ceil');
+    expect(setupRead(kal).house.splitRounding).toBe('floor');
+    expect(setupRead(withOptions({ house: { splitRounding: 'ceil' } })).house.splitRounding).toBe('ceil');
   });
 });
 

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../../src/battlefield';
 import type { Dice, Roll, Vec2 } from '../../../src/core';
 import {
-  coverValue, evaluateTarget, foldK, inTheWay, setupK, validateKScenario, validateMove,
-  type KEvent, type KState,
+  coverValue, evaluateTarget, inTheWay, validateKScenario, validateMove,
+  type KEvent, type KReading,
 } from '../../../src/rules/kuularuisku/engine';
 import { validateCharge } from '../../../src/rules/kuularuisku/charge';
 import { decideAction } from '../../../src/rules/kuularuisku/actions';
@@ -17,6 +17,7 @@ import { parseScenarioOrThrow, type Scenario } from '../../../src/scenario';
 import { GameSession } from '../../../src/game';
 import { playableModule } from '../../../src/flow';
 import { kuularuiskuModule } from '../../../src/rules/kuularuisku';
+import { setupRead, foldRead } from './reading';
 
 // Kuularuisku as it is played: its rules and the cards machine composed.
 const { ruleset: kuularuiskuRuleset } = playableModule(kuularuiskuModule);
@@ -37,7 +38,7 @@ class Seq implements Dice {
 }
 
 /** Move a unit's figures (in order) to these points. */
-function place(s: KState, unitId: string, points: Vec2[], floor = 0): KState {
+function place(s: KReading, unitId: string, points: Vec2[], floor = 0): KReading {
   const figures = { ...s.figures };
   s.units[unitId]!.figures.forEach((id, i) => {
     if (points[i]) figures[id] = { ...figures[id]!, at: points[i]!, floor };
@@ -46,16 +47,16 @@ function place(s: KState, unitId: string, points: Vec2[], floor = 0): KState {
 }
 
 /** Take a unit off the table (its figures far away in a corner no rule looks at). */
-function park(s: KState, unitId: string, at: Vec2 = [1, 1]): KState {
+function park(s: KReading, unitId: string, at: Vec2 = [1, 1]): KReading {
   return place(s, unitId, s.units[unitId]!.figures.map((_, i) => [at[0] + (i % 10) * 1.5, at[1] + Math.floor(i / 10) * 1.5] as Vec2));
 }
 
-function activating(s: KState, unitId: string, moved: string[] = []): KState {
+function activating(s: KReading, unitId: string, moved: string[] = []): KReading {
   return { ...s, activation: { unitId, units: [unitId], via: 'card', moved, shot: [], phase: 'none', action: 'move-shoot' } };
 }
 
 /** The state in this turn (the sequence's round and the table's own turn). */
-const withRound = (s: KState, round: number): KState => ({ ...s, turn: round, seq: { ...s.seq, round } });
+const withRound = (s: KReading, round: number): KReading => ({ ...s, turn: round, seq: { ...s.seq, round } });
 const line = (x: number, z: number, n: number, dx = 1.5, dz = 0): Vec2[] => Array.from({ length: n }, (_, i) => [x + i * dx, z + i * dz] as Vec2);
 
 let kal: Scenario;
@@ -77,9 +78,9 @@ describe('special rules as validated scenario data', () => {
   it('K-GAP-1 both 1918 scenarios carry executable, valid special-rule data with their house values marked', () => {
     expect(validateKScenario(kal)).toEqual([]);
     expect(validateKScenario(tam)).toEqual([]);
-    const kalRules = setupK(kal).special!.config.rules.map((r) => r.kind);
+    const kalRules = setupRead(kal).special!.config.rules.map((r) => r.kind);
     expect(kalRules).toEqual(['preparation-fire', 'winter', 'cannot-go-to-ground', 'elevated', 'aid-posts', 'optional-unit', 'optional-unit', 'optional-unit', 'objective-control']);
-    expect(setupK(tam).special!.config.rules.map((r) => r.kind)).toEqual(['victory-requirement', 'night', 'off-table-fire', 'demolition', 'narrow-crossing', 'hidden-units', 'elevated', 'optional-unit']);
+    expect(setupRead(tam).special!.config.rules.map((r) => r.kind)).toEqual(['victory-requirement', 'night', 'off-table-fire', 'demolition', 'narrow-crossing', 'hidden-units', 'elevated', 'optional-unit']);
     const house = specialHouseValues(kal);
     expect(house.find((h) => h.ruleId === 'failed-preparation' && h.key === 'attack.skill')).toMatchObject({ value: 4 });
     expect(specialHouseValues(tam).map((h) => h.ruleId)).toContain('pyynikki-fire-lane');
@@ -119,7 +120,7 @@ describe('special rules as validated scenario data', () => {
 
 describe('Kalevankangas', () => {
   it('failed-preparation K-GAP-9 K-5.3d K-5.4a: before turn 1 a die per Red unit in the cemetery, a 6 brings 3 dice down on it; one die, on a 1, for the White unit nearest the rise', () => {
-    const s = setupK(kal);
+    const s = setupRead(kal);
     const inCemetery = ['r_coy', 'r_os1', 'r_os2', 'r_mg1', 'r_mg2', 'r_mg3'];
     // Dice by purpose: the first Red unit's die 6 (the fire falls on it), the others 2; the White die 1
     // (a short round); shooting tests 4, 5, 2 then 1s (skill 4: 2 hits, then none); cover 6, 1; the rest 3.
@@ -188,7 +189,7 @@ describe('Kalevankangas', () => {
   });
 
   it('no-snow K-SKL-3: not a winter scenario, so the Swedes\' snow suits give 6 in the open, not 5', () => {
-    const s = setupK(kal);
+    const s = setupRead(kal);
     expect(s.winter).toBe(false);
     const swede = s.figures[s.units.w_swedes!.figures[1]!]!;
     expect(swede.skills.includes('snow-suit') || s.units.w_swedes!.skills.includes('snow-suit')).toBe(true);
@@ -197,7 +198,7 @@ describe('Kalevankangas', () => {
   });
 
   it('the-crest K-5.1d: a Red gun on the crest plateau fires over a friendly unit on the rim of the slope (blocked without the rule)', () => {
-    let s = setupK(kal);
+    let s = setupRead(kal);
     const gun = s.figures[s.units.r_mg3!.figures[0]!]!;
     expect(elevatedRule(s, kalTable, gun)?.id).toBe('the-crest');
     expect(elevatedRule(s, kalTable, s.figures[s.units.w_sq3!.figures[0]!]!)).toBeUndefined();
@@ -212,13 +213,13 @@ describe('Kalevankangas', () => {
   });
 
   it('aid-posts K-5.6a: the dressing stations are the hay barn and the Tammela house named in the rule', () => {
-    expect(setupK(kal).dressingStations).toEqual([{ side: 'white', at: [150, 90], radius: 6 }, { side: 'red', at: [31, 54], radius: 6 }]);
+    expect(setupRead(kal).dressingStations).toEqual([{ side: 'white', at: [150, 90], radius: 6 }, { side: 'red', at: [31, 54], radius: 6 }]);
   });
 });
 
 describe('Tammerkoski', () => {
   it('night K-5.2a: on turns 1–4 nothing beyond 30 cm is seen unless it stands in the searchlight strip down Hämeenkatu, which stops at the barricade', () => {
-    let s = setupK(tam);
+    let s = setupRead(tam);
     for (const u of Object.keys(s.units)) if (u !== 'r_os3' && u !== 'w_sq1') s = park(s, u, s.units[u]!.side === 'red' ? [2, 2] : [178, 2]);
     s = place(s, 'w_sq1', line(178, 86, 9, 0, 1.5));
     s = place(s, 'r_os3', line(122, 92, 11, 1.2));
@@ -236,7 +237,7 @@ describe('Tammerkoski', () => {
   });
 
   it('pyynikki-fire-lane K-5.3d K-7.1-T2: once a turn, in a Red activation, 3 dice at a White unit on Hämeenkatu, cover from the west edge, MG morale test', () => {
-    let s = withRound(setupK(tam), 3);
+    let s = withRound(setupRead(tam), 3);
     s = place(s, 'w_sq1', line(50, 68, 9));
     s = activating(s, 'r_os3');
     // Shooting test 6, 6, 1 (2 hits), cover 1, 6 (open: 1 wound), wound test 6, morale tests 1s.
@@ -246,7 +247,7 @@ describe('Tammerkoski', () => {
     expect(events[0]).toMatchObject({ type: 'SPECIAL_FIRE', special: 'pyynikki-fire-lane', hits: 2, machineGun: true });
     expect(events.find((e) => e.type === 'COVER_TEST')).toMatchObject({ cover: 6, wounds: 1 });
     expect(events.some((e) => e.type === 'MORALE_TEST')).toBe(true);
-    const after = foldK(s, events);
+    const after = foldRead(s, events);
     expect(offTableFire(after, { special: 'pyynikki-fire-lane', targetId: 'w_sq1' }, { table: tamTable, dice: new Seq([]) })).toMatchObject({ ok: false, rule: 'K-5.3d' });
     // Next turn again; never at a unit out of the lane, never in a White activation.
     expect(offTableFire(withRound(after, 4), { special: 'pyynikki-fire-lane', targetId: 'w_sq1' }, { table: tamTable, dice: new Seq([1, 1, 1]) }).ok).toBe(true);
@@ -255,12 +256,12 @@ describe('Tammerkoski', () => {
   });
 
   it('bridge-demolition K-3.3a K-7.1b: once in the game a Red unit at the barricade, not pinned, fires the charge on a 6; the span and every figure on it go, and no one crosses it afterwards', () => {
-    let s = setupK(tam);
+    let s = setupRead(tam);
     s = place(s, 'w_sappers', [[100, 67], [101.6, 67]]);
     s = activating(s, 'r_os2');
     const miss = fireDemolition(s, { special: 'bridge-demolition', unitId: 'r_os2' }, { table: tamTable, dice: new Seq([5]) });
     expect(miss.ok && miss.events.map((e) => e.type)).toEqual(['SPECIAL_ROLL']);
-    const tried = foldK(s, miss.ok ? miss.events : []);
+    const tried = foldRead(s, miss.ok ? miss.events : []);
     expect(tried.special!.triesMade).toEqual({ 'bridge-demolition': 1 });
     // One try in the game: not again in this activation, nor in a later turn.
     expect(fireDemolition(tried, { special: 'bridge-demolition', unitId: 'r_os2' }, { table: tamTable, dice: new Seq([6]) })).toMatchObject({ ok: false, reason: expect.stringContaining('one try in the game') });
@@ -280,7 +281,7 @@ describe('Tammerkoski', () => {
     expect(events[4]!.text).toMatch(/^Sapper pair .* is gone \(Bridge demolition\)$/);
     expect(events.slice(2).map((e) => (e as { special?: unknown }).special)).toEqual(['bridge-demolition', 'bridge-demolition', 'bridge-demolition']);
     expect(events.every((e) => /^K-/.test(e.rule))).toBe(true);
-    const blown = foldK(s, events);
+    const blown = foldRead(s, events);
     expect(blown.special!.destroyed).toEqual(['bridge-demolition']);
     expect(blown.figures[blown.units.w_sappers!.figures[0] ?? 'w_sappers_1']?.removed ?? 'lost').toBe('lost');
     // Two White soldiers at the east bridgehead: onto the deck before (K-3.3a the bridge carries them over the rapids), refused after.
@@ -297,19 +298,19 @@ describe('Tammerkoski', () => {
   });
 
   it('bridge-demolition K-3.3a: the sappers, spending a whole activation at the charge, remove it (no other White unit can); the charge can then never be fired', () => {
-    let s = setupK(tam);
+    let s = setupRead(tam);
     s = place(s, 'w_sappers', [[102.5, 68], [102.5, 66.5]]);
     const squad = place(s, 'w_sq1', line(101, 66, 9, 0.4, 0.3));
     expect(chargeRemoval(activating(squad, 'w_sq1'))).toEqual([]);
     const stayed = chargeRemoval(activating(s, 'w_sappers'));
     expect(stayed).toMatchObject([{ type: 'CHARGE_REMOVED', special: 'bridge-demolition', unitId: 'w_sappers', rule: 'K-3.3a' }]);
     expect(chargeRemoval(activating(s, 'w_sappers', s.units.w_sappers!.figures))).toEqual([]);
-    const cleared = foldK(activating(s, 'r_os2'), stayed);
+    const cleared = foldRead(activating(s, 'r_os2'), stayed);
     expect(fireDemolition(cleared, { special: 'bridge-demolition', unitId: 'r_os2' }, { table: tamTable, dice: new Seq([6]) })).toMatchObject({ ok: false, reason: expect.stringContaining('removed') });
   });
 
   it('the-dam K-4.0 K-4.1: single file at half speed on the needle dam; a fast move over it by a unit fired on this turn falls into the rapids on a 1; figures on it are in the open', () => {
-    let s = setupK(tam);
+    let s = setupRead(tam);
     s = activating(place(s, 'w_sappers', [[123, 29.5], [125, 29.5]]), 'w_sappers');
     const go = (dx: number, dz2 = 0) => [{ figureId: 'w_sappers_1', to: [123 - dx, 29.5] as Vec2 }, { figureId: 'w_sappers_2', to: [125 - dx, 29.5 + dz2] as Vec2 }];
     const ids = s.units.w_sappers!.figures;
@@ -329,7 +330,7 @@ describe('Tammerkoski', () => {
     const calm = decideAction(run, { type: 'MOVE', unitId: 'w_sappers', mode: 'fast', moves: go(8) }, { table: tamTable, dice: new Seq([]) });
     expect(calm.ok && calm.events.filter((e) => e.type === 'SPECIAL_ROLL')).toEqual([]);
     // Fired on this turn (SHOT_FIRED at it folds the turn in): a die for each man on the walkway.
-    const shotAt = foldK(run, [{ type: 'SHOT_FIRED', rule: 'K-5.3', text: 'Osasto 3 fires at the sappers', shooterId: 'r_os3', shooters: [], defensive: true, targetId: 'w_sappers' } as never]);
+    const shotAt = foldRead(run, [{ type: 'SHOT_FIRED', rule: 'K-5.3', text: 'Osasto 3 fires at the sappers', shooterId: 'r_os3', shooters: [], defensive: true, targetId: 'w_sappers' } as never]);
     expect(shotAt.special!.lastFiredOn).toEqual({ w_sappers: run.turn });
     const r = decideAction(shotAt, { type: 'MOVE', unitId: 'w_sappers', mode: 'fast', moves: go(8) }, { table: tamTable, dice: new Seq([1, 4]) });
     expect(r.ok).toBe(true);
@@ -340,7 +341,7 @@ describe('Tammerkoski', () => {
   });
 
   it('felt-factory-garrison K-5.2a K-6.1a: the marksmen are hidden (no shot, no charge) until they fire or a White soldier comes within 10 cm', () => {
-    let s = setupK(tam);
+    let s = setupRead(tam);
     expect(isHidden(s, 'r_marksmen')).toBe(true);
     s = place(s, 'w_sq2', line(100, 20, 9, 1.5));
     expect(evaluateTarget(s, 'w_sq2', 'r_marksmen', { table: tamTable })).toMatchObject({ valid: false, reason: { rule: 'K-5.2a', text: expect.stringContaining('not been seen') } });
@@ -351,11 +352,11 @@ describe('Tammerkoski', () => {
     const close = place(s, 'w_sappers', [[m.at[0] + 10, m.at[1]], [m.at[0] + 12, m.at[1]]]);
     const shown = revealChecks(close, []);
     expect(shown).toMatchObject([{ type: 'UNIT_REVEALED', cause: 'enemy-near' }]);
-    expect(isHidden(foldK(close, shown), 'r_marksmen')).toBe(false);
+    expect(isHidden(foldRead(close, shown), 'r_marksmen')).toBe(false);
   });
 
   it('elevated-defenders K-5.1d: soldiers above the ground floor of the Theatre or the City Hall count as elevated', () => {
-    const s = setupK(tam);
+    const s = setupRead(tam);
     const f = s.figures[s.units.r_os1!.figures[0]!]!;
     expect(elevatedRule(s, tamTable, { ...f, at: [66, 84], floor: 1 })?.id).toBe('elevated-defenders');
     expect(elevatedRule(s, tamTable, { ...f, at: [66, 84], floor: 0 })).toBeUndefined();

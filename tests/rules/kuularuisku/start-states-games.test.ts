@@ -16,6 +16,8 @@ import { activationViolations, citationViolations } from '../../flow/invariants'
 import { fallen, line, scenarioWith } from './fixture';
 import { kuularuiskuModule } from '../../../src/rules/kuularuisku';
 import type { KSequenced } from '../../../src/rules/kuularuisku/sequence/program';
+import { setupRead } from './reading';
+import { rulesTable } from '../../../src/rules/kuularuisku/sequence/reading';
 
 // Kuularuisku as it is played: its rules and the cards machine composed.
 const { ruleset: kuularuiskuRuleset } = playableModule(kuularuiskuModule);
@@ -43,7 +45,7 @@ describe('a mid-battle start played to the end', () => {
     for (let seed = 1; seed <= 6; seed++) {
       const cached = cachedTable(table);
       const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table: cached, seed });
-      const first = (g.state as KSequenced).table;
+      const first = rulesTable(g.state as KSequenced);
       expect(first.seq.round).toBe(2);
       playGame(g, kuularuiskuModule.player({ seed: seed * 7919 + 1, draw: 'groups' }), { table: cached });
       for (const e of g.events) seen.add(`${e.type}:${e.rule}${e.type === 'FIGURES_MOVED' ? `:${e.unitId}` : ''}`);

@@ -13,6 +13,8 @@ import { kuularuiskuModule } from '../../../src/rules/kuularuisku';
 import type { KSequenced } from '../../../src/rules/kuularuisku/sequence/program';
 import { dice, line, scenarioWith, stateWith, table, type UnitSpec } from './fixture';
 import { hasActivated } from '../../../src/rules/kuularuisku/acted';
+import { setupRead } from './reading';
+import { rulesTable } from '../../../src/rules/kuularuisku/sequence/reading';
 
 // Kuularuisku as it is played: its rules and the cards machine composed.
 const { ruleset: kuularuiskuRuleset } = playableModule(kuularuiskuModule);
@@ -40,18 +42,18 @@ describe('starting states set up and played by the rules', () => {
   it('K-7.1f a unit that starts pinned tests at the start of its activation: fails and stays pinned (K-7.1c may only shoot), or passes', () => {
     const units: UnitSpec[] = [{ id: 'a', at: line(40, 80, 3), start: { status: 'pinned' } }, { id: 'b', side: 'blue', at: line(120, 80, 3) }];
     const { sc, g } = game(units, { start: { deck: ['a', 'b'] } });
-    expect(g.table.units.a!.status).toBe('pinned');
+    expect(rulesTable(g).units.a!.status).toBe('pinned');
     let r = play(sc, g, { type: 'DRAW_CARD' });
-    expect(phaseOf(r.g.table)).toMatchObject({ kind: 'pending', pending: { kind: 'pinned-test', unitId: 'a', side: 'red' } });
+    expect(phaseOf(rulesTable(r.g))).toMatchObject({ kind: 'pending', pending: { kind: 'pinned-test', unitId: 'a', side: 'red' } });
     // Morale 4: a 2 fails — still pinned, it may only shoot.
     r = play(sc, r.g, { type: 'RESOLVE', side: 'red', step: 'pinned-test' }, dice(2));
     expect(of(r.events, 'MORALE_TEST')[0]).toMatchObject({ rule: 'K-7.1-T4', value: 2, passed: false });
-    expect(r.g.table.units.a!.status).toBe('pinned');
-    expect(phaseOf(r.g.table)).toMatchObject({ kind: 'offer', offer: { unitId: 'a', pinnedFailed: true } });
+    expect(rulesTable(r.g).units.a!.status).toBe('pinned');
+    expect(phaseOf(rulesTable(r.g))).toMatchObject({ kind: 'offer', offer: { unitId: 'a', pinnedFailed: true } });
     // The same start, a 5: up again, a plain offer.
     const up = play(sc, play(sc, g, { type: 'DRAW_CARD' }).g, { type: 'RESOLVE', side: 'red', step: 'pinned-test' }, dice(5));
-    expect(up.g.table.units.a!.status).toBe('normal');
-    expect(phaseOf(up.g.table)).toMatchObject({ kind: 'offer', offer: { unitId: 'a' } });
+    expect(rulesTable(up.g).units.a!.status).toBe('normal');
+    expect(phaseOf(rulesTable(up.g))).toMatchObject({ kind: 'offer', offer: { unitId: 'a' } });
   });
 
   it('K-6.3a K-6.4b K-6.4i K-6.6d units that start in melee fight a round on the card: the seriously wounded roll no die, no grenades', () => {
@@ -60,29 +62,29 @@ describe('starting states set up and played by the rules', () => {
       { id: 'b', side: 'blue', at: [[51.6, 80], [51.6, 82]], data: { grenades: true }, start: { meleeWith: 'a' }, figureStart: { 2: { condition: 'serious' } } },
     ];
     const { sc, g } = game(units, { start: { deck: ['b', 'a'] } });
-    const meleeId = g.table.units.a!.meleeId!;
-    expect(g.table.melees[meleeId]).toMatchObject({ units: ['a', 'b'], startedBy: 'a', rounds: 1, grenadesOpen: false });
-    expect(g.table.units.b).toMatchObject({ status: 'in-melee', meleeId });
-    expect(g.table.figures.b_2).toMatchObject({ condition: 'serious', wounds: 1 });
+    const meleeId = rulesTable(g).units.a!.meleeId!;
+    expect(rulesTable(g).melees[meleeId]).toMatchObject({ units: ['a', 'b'], startedBy: 'a', rounds: 1, grenadesOpen: false });
+    expect(rulesTable(g).units.b).toMatchObject({ status: 'in-melee', meleeId });
+    expect(rulesTable(g).figures.b_2).toMatchObject({ condition: 'serious', wounds: 1 });
     let r = play(sc, g, { type: 'DRAW_CARD' });
-    expect(phaseOf(r.g.table)).toMatchObject({ kind: 'pending', pending: { kind: 'melee-round', unitId: 'b', meleeId } });
+    expect(phaseOf(rulesTable(r.g))).toMatchObject({ kind: 'pending', pending: { kind: 'melee-round', unitId: 'b', meleeId } });
     // Red 2 dice, blue 1 (b_2 is seriously wounded): all miss — equal hits, the melee goes on.
     r = play(sc, r.g, { type: 'RESOLVE', side: 'blue', step: 'melee-round' }, dice(1, 1, 1));
     const round = of(r.events, 'MELEE_ROUND')[0]!;
     expect(round.sides.map((x) => [x.side, x.dice.length, x.penalty])).toEqual([['red', 2, 0], ['blue', 1, 0]]);
     expect(of(r.events, 'MELEE_DECIDED')[0]).toMatchObject({ loser: null });
-    expect(r.g.table.melees[meleeId]!.rounds).toBe(2);
+    expect(rulesTable(r.g).melees[meleeId]!.rounds).toBe(2);
   });
 
   it('K-7.3d a unit that starts routing runs a fast move toward its own table edge on its card', () => {
     const units: UnitSpec[] = [{ id: 'a', at: line(60, 80, 3), start: { status: 'routing' } }, { id: 'b', side: 'blue', at: line(120, 80, 3) }];
     const { sc, g } = game(units, { start: { deck: ['a', 'b'] } });
     let r = play(sc, g, { type: 'DRAW_CARD' });
-    expect(phaseOf(r.g.table)).toMatchObject({ kind: 'pending', pending: { kind: 'rout', unitId: 'a' } });
+    expect(phaseOf(rulesTable(r.g))).toMatchObject({ kind: 'pending', pending: { kind: 'rout', unitId: 'a' } });
     r = play(sc, r.g, { type: 'RESOLVE', side: 'red', step: 'rout' });
     const moved = of(r.events, 'FIGURES_MOVED')[0]!;
     expect(moved).toMatchObject({ mode: 'rout', allowance: 20 });
-    expect(r.g.table.figures.a_1!.at[0]).toBeLessThan(41); // west, red's edge
+    expect(rulesTable(r.g).figures.a_1!.at[0]).toBeLessThan(41); // west, red's edge
   });
 
   it('K-2.0b K-2.1b the game opens inside turn 3: the listed cards in the deck, an activated unit\'s card is spent when drawn', () => {
@@ -94,7 +96,7 @@ describe('starting states set up and played by the rules', () => {
     const { sc, g } = game(units, { start: { turn: 3, deck: ['a', 'b'] } });
     expect(g.seq.round).toBe(3);
     expect(g.seq).toMatchObject({ step: 'draw', deck: ['a', 'b'], drawn: ['c'], acted: ['a', 'c'] });
-    expect(phaseOf(g.table)).toEqual({ kind: 'draw', left: 2 });
+    expect(phaseOf(rulesTable(g))).toEqual({ kind: 'draw', left: 2 });
     const r = play(sc, g, { type: 'DRAW_CARD' });
     expect(r.events.map((e) => e.type)).toEqual(['CARD_DRAWN', 'CARD_SPENT']);
     expect(r.events[1]).toMatchObject({ rule: 'K-2.0b', reason: 'activated' });
@@ -105,24 +107,24 @@ describe('starting states set up and played by the rules', () => {
     const { sc, g } = game(units, { start: { turn: 4 } });
     expect(g.seq.round).toBe(3);
     // The table's own turn counter (its "this turn" marks) starts with the machine's round and follows TURN_STARTED.
-    expect(g.table.turn).toBe(3);
-    expect(phaseOf(g.table)).toEqual({ kind: 'between-turns', turn: 3 });
+    expect(rulesTable(g).turn).toBe(3);
+    expect(phaseOf(rulesTable(g))).toEqual({ kind: 'between-turns', turn: 3 });
     const r = play(sc, g, { type: 'BEGIN_TURN' }, dice(1));
     expect(of(r.events, 'TURN_STARTED')[0]).toMatchObject({ turn: 4 });
     expect(r.g.seq.deck).toHaveLength(2);
-    expect(r.g.table.turn).toBe(4);
+    expect(rulesTable(r.g).turn).toBe(4);
   });
 
   it('K-2.3b a unit that starts in readiness may act in the window after the next activation', () => {
     const units: UnitSpec[] = [{ id: 'a', at: line(40, 80, 3), start: { ready: true } }, { id: 'b', side: 'blue', at: line(120, 80, 3) }];
     const { sc, g } = game(units, { start: { deck: ['b'] } });
     expect(g.seq.ready).toEqual(['a']);
-    expect(hasActivated(g.table, 'a')).toBe(false);
+    expect(hasActivated(rulesTable(g), 'a')).toBe(false);
     let r = play(sc, g, { type: 'DRAW_CARD' });
     r = play(sc, r.g, { type: 'PASS', side: 'blue', unitId: 'b' });
-    expect(phaseOf(r.g.table)).toMatchObject({ kind: 'window', side: 'red' });
+    expect(phaseOf(rulesTable(r.g))).toMatchObject({ kind: 'window', side: 'red' });
     r = play(sc, r.g, { type: 'READINESS', side: 'red', unitId: 'a' });
-    expect(phaseOf(r.g.table)).toMatchObject({ kind: 'offer', offer: { unitId: 'a', via: 'readiness' } });
+    expect(phaseOf(rulesTable(r.g))).toMatchObject({ kind: 'offer', offer: { unitId: 'a', via: 'readiness' } });
   });
 
   it('K-6.2c a unit that already fired defensive fire this turn fires none when charged', () => {
@@ -222,14 +224,14 @@ describe('starting states set up and played by the rules', () => {
       { id: 'b', side: 'blue', at: line(120, 80, 3) },
     ], { start: { deck: ['gone', 'a', 'h', 'b'] } });
     const g = kuularuiskuRuleset.setup(sc, { table: t }) as KSequenced;
-    expect(g.table.units.a).toMatchObject({ status: 'normal', meleeId: undefined });
-    expect(g.table.units.h!.splitFrom).toBeUndefined();
+    expect(rulesTable(g).units.a).toMatchObject({ status: 'normal', meleeId: undefined });
+    expect(rulesTable(g).units.h!.splitFrom).toBeUndefined();
     expect(g.seq.deck).toEqual(['a', 'h', 'b']);
   });
 
   it('a scenario without starting states sets up exactly as before (no start: the same state)', () => {
     const units: UnitSpec[] = [{ id: 'a', at: line(40, 80, 3) }, { id: 'b', side: 'blue', at: line(120, 80, 3) }];
-    const plain = setupK(scenarioWith(units));
+    const plain = setupRead(scenarioWith(units));
     expect(plain.seq.round).toBe(0);
     expect(Object.values(plain.units).map((u) => [u.status, hasActivated(plain, u.id), u.meleeId])).toEqual([['normal', false, undefined], ['normal', false, undefined]]);
   });

@@ -16,6 +16,8 @@ import { parseScenarioOrThrow } from '../../../src/scenario';
 import type { TableQueries } from '../../../src/core';
 import { kuularuiskuModule } from '../../../src/rules/kuularuisku';
 import type { KSequenced } from '../../../src/rules/kuularuisku/sequence/program';
+import { setupRead } from './reading';
+import { rulesTable } from '../../../src/rules/kuularuisku/sequence/reading';
 
 // Kuularuisku as it is played: its rules and the cards machine composed.
 const { ruleset: kuularuiskuRuleset } = playableModule(kuularuiskuModule);
@@ -32,8 +34,8 @@ beforeAll(async () => {
   table = cachedTable(bf);
   for (const seed of [3, 4]) {
     const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed });
-    states.push((g.state as KSequenced).table);
-    playGame(g, kuularuiskuModule.player({ seed: seed * 7919 + 1, draw: 'groups' }), { table, maxCommands: 400, onCommand: () => states.push((g.state as KSequenced).table) });
+    states.push(rulesTable(g.state as KSequenced));
+    playGame(g, kuularuiskuModule.player({ seed: seed * 7919 + 1, draw: 'groups' }), { table, maxCommands: 400, onCommand: () => states.push(rulesTable(g.state as KSequenced)) });
   }
 }, 120_000);
 

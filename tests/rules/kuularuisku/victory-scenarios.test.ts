@@ -3,16 +3,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Vec2 } from '../../../src/core';
-import { setupK, type KState } from '../../../src/rules/kuularuisku/engine';
+import { type KReading } from '../../../src/rules/kuularuisku/engine';
 import { objectivePoints, victoryCheck } from '../../../src/rules/kuularuisku/activation/victory';
 import { parseScenarioOrThrow } from '../../../src/scenario';
+import { setupRead } from './reading';
 
 const load = (f: string) => parseScenarioOrThrow(readFileSync(f, 'utf8'), f);
 const kal = load('scenarios/kuularuisku/kalevankangas.json');
 const tam = load('scenarios/kuularuisku/tammerkoski.json');
 
 /** Put a unit's soldiers on these points (one each, in order), on a floor. */
-function place(s: KState, unitId: string, points: Vec2[], floor = 0): KState {
+function place(s: KReading, unitId: string, points: Vec2[], floor = 0): KReading {
   const figures = { ...s.figures };
   s.units[unitId]!.figures.forEach((id, i) => {
     figures[id] = { ...figures[id]!, at: points[i]!, floor };
@@ -20,11 +21,11 @@ function place(s: KState, unitId: string, points: Vec2[], floor = 0): KState {
   return { ...s, figures };
 }
 /** The state in this turn (the sequence's round). */
-const withRound = (s: KState, round: number): KState => ({ ...s, seq: { ...s.seq, round } });
+const withRound = (s: KReading, round: number): KReading => ({ ...s, seq: { ...s.seq, round } });
 const line = (x: number, z: number, n: number, dx = 1.5, dz = 0): Vec2[] => Array.from({ length: n }, (_, i) => [x + i * dx, z + i * dz] as Vec2);
 
 /** Every unit of a side in rows from a corner point, well away from every objective. */
-function parkSide(s: KState, side: string, x: number, z: number): KState {
+function parkSide(s: KReading, side: string, x: number, z: number): KReading {
   let out = s;
   Object.values(s.units).filter((u) => u.side === side && !u.joinedTo).forEach((u, row) => {
     out = place(out, u.id, line(x, z + row * 3, u.figures.length));
@@ -33,7 +34,7 @@ function parkSide(s: KState, side: string, x: number, z: number): KState {
 }
 
 /** n of a side's soldiers (not leaders, unit by unit in file order) killed. */
-function kill(s: KState, side: string, n: number): KState {
+function kill(s: KReading, side: string, n: number): KReading {
   const figures = { ...s.figures };
   let left = n;
   for (const u of Object.values(s.units)) {
@@ -49,9 +50,9 @@ function kill(s: KState, side: string, n: number): KState {
 
 describe('K-GAP-1 Kalevankangas (brief K1, reworked tiers): the White wins', () => {
   // The end of turn 8, the Reds pulled back into Tammela's south-west corner (x < 25).
-  const end = (): KState => parkSide(withRound(setupK(kal), 8), 'red', 2, 2);
+  const end = (): KReading => parkSide(withRound(setupRead(kal), 8), 'red', 2, 2);
   // 35 of the 66 White figures killed: more than half, taken from squads parked away from the objectives.
-  const costly = (s: KState) => kill(s, 'white', 35);
+  const costly = (s: KReading) => kill(s, 'white', 35);
 
   it('K-GAP-1 White minor win, closest to 1918: the east gate held with two unbroken units wholly on the rise, losses at most half', () => {
     let s = parkSide(end(), 'white', 150, 2);
@@ -92,7 +93,8 @@ describe('K-GAP-1 Kalevankangas (brief K1, reworked tiers): the White wins', () 
     let s = parkSide(end(), 'white', 150, 2);
     s = place(s, 'w_sq3', line(103, 64, 9, 0.5, 0.2));
     s = place(s, 'w_sq4', line(78, 64, 9, 0.5, 0.2));
-    expect(victoryCheck({ ...s, seq: { ...s.seq, round: 7 } }, kal, 'turn-end', false)).toBeUndefined();
+    const early: KReading = { ...s, seq: { ...s.seq, round: 7 } };
+    expect(victoryCheck(early, kal, 'turn-end', false)).toBeUndefined();
     // The commissar alone at the mortuary does not deny it (holding-objectives) …
     const lone = place(s, 'r_commissar', [[82, 67]]);
     expect(victoryCheck(lone, kal, 'turn-end', true)!.text).toContain('White major win');
@@ -104,7 +106,7 @@ describe('K-GAP-1 Kalevankangas (brief K1, reworked tiers): the White wins', () 
 
 describe('K-GAP-1 Tammerkoski (brief K2, reworked tiers): the White wins', () => {
   // The end of turn 10, the Reds pulled back to the west edge (x < 20), far from the Theatre, the factory and the barricade.
-  const end = (): KState => parkSide(withRound(setupK(tam), 10), 'red', 2, 2);
+  const end = (): KReading => parkSide(withRound(setupRead(tam), 10), 'red', 2, 2);
 
   it('west-bank-foothold K-GAP-1: two unbroken White units on the west bank holding both the felt factory and the bridge barricade: a major win', () => {
     let s = parkSide(end(), 'white', 150, 2);

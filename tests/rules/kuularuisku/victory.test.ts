@@ -5,15 +5,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Vec2 } from '../../../src/core';
-import { setupK, type KState } from '../../../src/rules/kuularuisku/engine';
+import { type KReading } from '../../../src/rules/kuularuisku/engine';
 import { lossesOf, objectiveAreas, objectiveHolder, strength, unitsIn, validateVictory, victoryCheck } from '../../../src/rules/kuularuisku/activation/victory';
 import { parseScenarioOrThrow, type Scenario } from '../../../src/scenario';
+import { setupRead } from './reading';
 
 const load = (f: string) => parseScenarioOrThrow(readFileSync(f, 'utf8'), f);
 const tam = load('scenarios/kuularuisku/tammerkoski.json');
 const kal = load('scenarios/kuularuisku/kalevankangas.json');
 
-function place(s: KState, unitId: string, points: Vec2[], floor = 0): KState {
+function place(s: KReading, unitId: string, points: Vec2[], floor = 0): KReading {
   const figures = { ...s.figures };
   s.units[unitId]!.figures.forEach((id, i) => {
     if (points[i]) figures[id] = { ...figures[id]!, at: points[i]!, floor };
@@ -21,11 +22,11 @@ function place(s: KState, unitId: string, points: Vec2[], floor = 0): KState {
   return { ...s, figures };
 }
 /** The state in this turn (the sequence's round). */
-const withRound = (s: KState, round: number): KState => ({ ...s, seq: { ...s.seq, round } });
+const withRound = (s: KReading, round: number): KReading => ({ ...s, seq: { ...s.seq, round } });
 const line = (x: number, z: number, n: number, dx = 1.5, dz = 0): Vec2[] => Array.from({ length: n }, (_, i) => [x + i * dx, z + i * dz] as Vec2);
 
 /** Remove n of a side's figures (killed), taking them unit by unit. */
-function kill(s: KState, side: string, n: number, reason: 'killed' | 'withdrawn' = 'killed', at?: Vec2): KState {
+function kill(s: KReading, side: string, n: number, reason: 'killed' | 'withdrawn' = 'killed', at?: Vec2): KReading {
   const figures = { ...s.figures };
   const units = { ...s.units };
   let left = n;
@@ -62,7 +63,7 @@ describe('K-GAP-1 victory conditions of the 1918 scenarios', () => {
   });
 
   it('K-GAP-1 Tammerkoski: the Theatre is held by soldiers inside it (any floor, its corners included), not by a circle around its centre', () => {
-    let s = setupK(tam);
+    let s = setupRead(tam);
     const theatre = tam.objectives!.find((o) => o.id === 'obj_theatre')!;
     const areas = objectiveAreas(tam).get('obj_theatre');
     expect(areas).toHaveLength(2);
@@ -73,7 +74,7 @@ describe('K-GAP-1 victory conditions of the 1918 scenarios', () => {
   });
 
   it('west-bank-foothold K-GAP-1: a White win also needs 2 unbroken units on the west bank at the end of turn 10', () => {
-    let s = withRound(setupK(tam), 10);
+    let s = withRound(setupRead(tam), 10);
     for (const u of ['r_os1', 'r_mg1']) s = place(s, u, line(2, 2 + (u === 'r_mg1' ? 3 : 0), 11));
     s = place(s, 'w_sq1', line(58, 78, 9, 1.5, 1)); // inside the Theatre
     const foothold = s.special!.config.victory[0]!.requires;
@@ -92,11 +93,12 @@ describe('K-GAP-1 victory conditions of the 1918 scenarios', () => {
     const routing = { ...two, units: { ...two.units, w_sq2: { ...two.units.w_sq2!, status: 'routing' as const } } };
     expect(victoryCheck(routing, tam, 'turn-end', true)).toMatchObject({ winner: 'red' });
     // Not before the end.
-    expect(victoryCheck({ ...two, seq: { ...two.seq, round: 9 } }, tam, 'turn-end', false)).toBeUndefined();
+    const early: KReading = { ...two, seq: { ...two.seq, round: 9 } };
+    expect(victoryCheck(early, tam, 'turn-end', false)).toBeUndefined();
   });
 
   it('K-GAP-1 casualties: a side wins at a turn end once every enemy side has lost more than the fraction (exactly the fraction is not enough); "at least" takes it', () => {
-    const s = withRound(setupK(kal), 3);
+    const s = withRound(setupRead(kal), 3);
     const { start } = strength(s, 'white');
     const half = Math.floor(start / 2);
     const more = structuredClone(kal) as Scenario;
@@ -109,13 +111,13 @@ describe('K-GAP-1 victory conditions of the 1918 scenarios', () => {
   });
 
   it('K-GAP-1 Kalevankangas: heavy White losses end nothing before the last turn (the price is counted once, at the end of turn 8)', () => {
-    const s = withRound(setupK(kal), 3);
+    const s = withRound(setupRead(kal), 3);
     const { start } = strength(s, 'white');
     expect(victoryCheck(kill(s, 'white', Math.ceil(start * 0.75)), kal, 'turn-end', false)).toBeUndefined();
   });
 
   it('K-GAP-1 lossesAtMost: the side\'s own killed and seriously wounded (carried off included), not the withdrawn or lightly wounded, against its starting figures', () => {
-    const s = withRound(setupK(kal), 8);
+    const s = withRound(setupRead(kal), 8);
     const { start } = lossesOf(s, 'white');
     expect(start).toBe(66);
     expect(lossesOf(kill(s, 'white', 10), 'white').lost).toBe(10);
@@ -125,7 +127,7 @@ describe('K-GAP-1 victory conditions of the 1918 scenarios', () => {
   });
 
   it('K-GAP-1 objective-control (Kalevankangas): a lone leader or a pinned squad neither holds nor contests an objective; an unpinned squad does', () => {
-    const s = withRound(setupK(kal), 8);
+    const s = withRound(setupRead(kal), 8);
     const gate = { at: [105, 65] as const, radius: 5 };
     // Only the commissar at the gate, the Red osastos moved off it: nobody holds it.
     let g = place(place(place(s, 'r_os1', line(20, 100, 13)), 'r_os2', line(20, 104, 13)), 'r_commissar', [[104, 65]]);
@@ -136,17 +138,17 @@ describe('K-GAP-1 victory conditions of the 1918 scenarios', () => {
     // … a Red osasto there contests it, unless it is pinned.
     const contested = place(g, 'r_os2', line(106, 58, 13, 0, 1.2));
     expect(objectiveHolder(contested, gate)).toBeNull();
-    const pinned: KState = { ...contested, units: { ...contested.units, r_os2: { ...contested.units.r_os2!, status: 'pinned' } } };
+    const pinned: KReading = { ...contested, units: { ...contested.units, r_os2: { ...contested.units.r_os2!, status: 'pinned' } } };
     expect(objectiveHolder(pinned, gate)).toBe('white');
     const whitePinned = { ...pinned, units: { ...pinned.units, w_sq3: { ...pinned.units.w_sq3!, status: 'pinned' as const } } };
     expect(objectiveHolder(whitePinned, gate)).toBeNull();
     // Tammerkoski has no such rule: a lone leader holds there.
-    const t0 = withRound(setupK(tam), 10);
+    const t0 = withRound(setupRead(tam), 10);
     expect(objectiveHolder(place(t0, 'w_pl', [[170, 5]]), { at: [170, 5], radius: 5 })).toBe('white');
   });
 
   it('K-GAP-1 K-7.4a exits: so many figures (or whole units) gone over the named edge', () => {
-    const s = withRound(setupK(kal), 2);
+    const s = withRound(setupRead(kal), 2);
     const exit = structuredClone(kal) as Scenario;
     exit.victory = [{ side: 'white', text: 'break through', data: { kind: 'exit', edge: 'west', atLeast: 3, when: 'turn-end' } }];
     expect(validateVictory(exit)).toEqual([]);

@@ -4,7 +4,7 @@ import { baseDistance, within, type TableQueries } from '../../../core';
 import { COMMAND_RANGE } from '../constants';
 import { nationalityCompatible } from '../scenario-data';
 import { sightOptions } from '../sight-options';
-import type { KState, KUnit } from '../state';
+import type { KReading, KState, KUnit } from '../state';
 import { baseOf, liveFigures } from '../table';
 import { hasCard } from './deck';
 import { hasActivated } from '../acted';
@@ -16,7 +16,7 @@ export function leaderFigures(s: KState, leader: KUnit) {
 }
 
 /** Why `unitId` may not be commanded by the leader now, or undefined when it may (K-2.2a/c, K-SKL-4…7). */
-export function commandRefusal(s: KState, table: TableQueries, leaderId: string, unitId: string): { reason: string; rule: string } | undefined {
+export function commandRefusal(s: KReading, table: TableQueries, leaderId: string, unitId: string): { reason: string; rule: string } | undefined {
   const leader = s.units[leaderId];
   const unit = s.units[unitId];
   if (!leader || leader.kind !== 'leader') return { reason: `${leader ? leader.name : `"${leaderId}"`} is not a leader: only leaders command`, rule: 'K-2.2a' };
@@ -49,7 +49,7 @@ export function commandRefusal(s: KState, table: TableQueries, leaderId: string,
 }
 
 /** K-2.2a the units a leader may command now. */
-export function commandableUnits(s: KState, table: TableQueries, leaderId: string): string[] {
+export function commandableUnits(s: KReading, table: TableQueries, leaderId: string): string[] {
   const leader = s.units[leaderId];
   if (!leader || leader.kind !== 'leader') return [];
   return Object.values(s.units)

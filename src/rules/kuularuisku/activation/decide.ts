@@ -2,7 +2,7 @@
 // steps, the owners' choices (F6), and what a forced step, an activation's end or a turn's end lead to.
 // The turn's own steps (the deal, cards, readiness, commands, passes, ends) are the cards machine's
 // (sequence/). Soldier-level rules are the rules engine's own functions; nothing here rolls their dice itself.
-import type { KState } from '../state';
+import type { KReading, KState } from '../state';
 import { ev } from '../events';
 import { actionGate } from './action-gate';
 import type { FlowCommand } from './commands';
@@ -45,7 +45,7 @@ const refuse = (reason: string, rule?: string): FlowDecision => ({ ok: false, re
  * Decide a flow command the rules take: a unit's activation (its refusals: the cards machine asks them),
  * a charge's step, a choice answered. The turn's other steps are refused: the cards machine takes them.
  */
-export function decideFlow(s: KState, c: FlowCommand, ctx: FlowCtx): FlowDecision {
+export function decideFlow(s: KReading, c: FlowCommand, ctx: FlowCtx): FlowDecision {
   const p = phaseOf(s);
   if (p.kind === 'over') return refuse(`the game is over: ${p.result.text}`, p.result.rule);
   if (!RULES_STEPS.has(c.type)) return refuse(`${c.type} is a step of the turn: the cards machine takes it`, 'K-2.1b');
@@ -166,7 +166,7 @@ export function resolvePending(acc: Steps<KGameEvent>, pending: KPending, ctx: F
   switch (pending.kind) {
     case 'pinned-test': {
       acc.push(...pinnedTest(s, acting.id, ctx));
-      acc.push(fev('STEP_DONE', 'K-7.1f', `${acting.name}: start-of-activation test done`, { kind: pending.kind }));
+      acc.push(fev('STEP_DONE', 'K-7.1f', `${acting.name}: start-of-activation test done`, { kind: pending.kind, unit: pending.unitId }));
       const now = acc.state.units[acting.id];
       if (!now || now.status === 'routing' || !acc.state.units[pending.unitId] || hasActivated(acc.state, now.id) || !unitOnTable(acc.state, now)) {
         // K-7.3c routed at once (that was its activation), or gone: the next step of the turn.
@@ -207,9 +207,12 @@ export function forcedActivationStarts(acc: Steps<KGameEvent>, kind: 'rout' | 'm
   acc.push(fev('STEP_DONE', rule, words, { kind }));
 }
 
-/** Does a step (forced or inside a charge) or a choice still wait? Then the activation goes on. */
+/**
+ * Does a step inside a charge or a choice still wait? Then the activation goes on. Asked inside an
+ * activation (a forced step resolved starts it): no forced step waits there.
+ */
 function pendingOrChoice(s: KState): boolean {
-  return !!s.tableFlow.pending || !!s.tableFlow.choice || s.seq.forced !== null;
+  return !!s.tableFlow.pending || !!s.tableFlow.choice;
 }
 
 /**

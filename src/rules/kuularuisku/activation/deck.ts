@@ -1,7 +1,7 @@
 // The activation deck (K-2.1): one card per unit and per leader, shuffled with the game's dice at the
 // start of each turn, drawn one at a time; a card whose unit already acted is spent (K-2.0b, K-2.2b/e).
 import type { Dice } from '../../../core';
-import type { KState, KUnit } from '../state';
+import type { KReading, KState, KUnit } from '../state';
 import { fev, type FlowEvent } from './flow-state';
 import { hasActivated } from '../acted';
 
@@ -60,7 +60,7 @@ export function shuffleEvents(s: KState, dice: Dice, turn: number): FlowEvent[] 
 }
 
 /** K-2.1b the log's line for a card drawn (`left`: the cards left after it). */
-export function cardDrawnText(s: KState, unitId: string, left: number): string {
+export function cardDrawnText(s: KReading, unitId: string, left: number): string {
   return `Card drawn: ${s.units[unitId]?.name ?? unitId} (${left} left)`;
 }
 
@@ -69,7 +69,7 @@ export type DrawOutcome =
   | { kind: 'offer' };
 
 /** What a drawn card does: offer its unit an activation, or nothing (a spent card). */
-export function drawOutcome(s: KState, unitId: string): DrawOutcome {
+export function drawOutcome(s: KReading, unitId: string): DrawOutcome {
   const u = s.units[unitId];
   if (u?.joinedTo && u.kind !== 'leader') return { kind: 'spent', reason: 'joined', rule: 'K-1.2a', text: `${u.name} has joined another unit: the card is spent` };
   if (!u || !unitOnTable(s, u)) return { kind: 'spent', reason: 'gone', rule: 'K-2.1a', text: `${u?.name ?? unitId} is no longer on the table: the card is spent` };

@@ -4,7 +4,7 @@
 // the draw, readiness, pass, ready, a leader's command, the activation's and the turn's end) are the
 // sequence machine's: the composed module lists them (src/flow) with these.
 // Moves are not listed (a player proposes one, by a drag or its planner, and decide judges it).
-import type { KState } from '../state';
+import type { KReading, KState } from '../state';
 import type { TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import { liveFigures } from '../table';
@@ -20,7 +20,7 @@ import { isOwnerChoice } from '../flow-types';
 
 export type KCommand = FlowCommand | SoldierCommand;
 
-export function legalCommands(s: KState, ctx: { scenario: Scenario; table: TableQueries }): KCommand[] {
+export function legalCommands(s: KReading, ctx: { scenario: Scenario; table: TableQueries }): KCommand[] {
   const p = phaseOf(s);
   switch (p.kind) {
     case 'choice':

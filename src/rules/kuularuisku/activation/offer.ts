@@ -1,7 +1,7 @@
 // F2 activation start: the checks in the digest's order (in melee, routing, pinned, out of formation)
 // and then the choices (K-2.3 readiness, K-2.4 actions, K-2.2 command, K-2.2e joined leaders).
 import type { TableQueries } from '../../../core';
-import type { KActivation, KState, KUnit } from '../state';
+import type { KActivation, KReading, KState, KUnit } from '../state';
 import type { ChosenAction, LeadersChoice } from './commands';
 import { commandableUnits } from './command';
 import { fev, type KForcedStep, type KGameEvent, type KOffer, type OfferVia } from './flow-state';
@@ -16,7 +16,7 @@ export function actingUnit(s: KState, unitId: string): KUnit | undefined {
 }
 
 /** Joined leaders of a group that have not activated yet (K-2.2e), split into bound (K-1.4b) and free. */
-export function joinedLeadersToAsk(s: KState, group: KUnit): { bound: string[]; free: string[] } {
+export function joinedLeadersToAsk(s: KReading, group: KUnit): { bound: string[]; free: string[] } {
   const idle = group.joinedLeaders.filter((id) => s.units[id] && !hasActivated(s, id) && s.units[id]!.joinedTo === group.id);
   return { bound: idle.filter((id) => group.boundLeaders.includes(id)), free: idle.filter((id) => !group.boundLeaders.includes(id)) };
 }
@@ -73,7 +73,7 @@ export interface OfferOptions {
 const OPTIONS = new WeakMap<KState, { offer: KOffer; table: TableQueries; options: Readonly<OfferOptions> }>();
 
 /** What the offered unit may do (the HUD's buttons; random play picks among them), worked out once per state. */
-export function offerOptions(s: KState, offer: KOffer, table: TableQueries): Readonly<OfferOptions> {
+export function offerOptions(s: KReading, offer: KOffer, table: TableQueries): Readonly<OfferOptions> {
   const known = OPTIONS.get(s);
   if (known && known.offer === offer && known.table === table) return known.options;
   const options = offerOptionsAfresh(s, offer, table);
@@ -82,7 +82,7 @@ export function offerOptions(s: KState, offer: KOffer, table: TableQueries): Rea
 }
 
 /** offerOptions worked out afresh. */
-export function offerOptionsAfresh(s: KState, offer: KOffer, table: TableQueries): OfferOptions {
+export function offerOptionsAfresh(s: KReading, offer: KOffer, table: TableQueries): OfferOptions {
   const u = s.units[offer.unitId]!;
   return {
     ...offerChoices(s, offer),
@@ -96,7 +96,7 @@ export function offerOptionsAfresh(s: KState, offer: KOffer, table: TableQueries
  * range): the flow's own checks of READY and ACTIVATE need only these, and COMMAND is checked by
  * commandRefusal for the one unit named.
  */
-export function offerChoices(s: KState, offer: KOffer): Omit<OfferOptions, 'command'> {
+export function offerChoices(s: KReading, offer: KOffer): Omit<OfferOptions, 'command'> {
   const u = s.units[offer.unitId]!;
   const group = actingUnit(s, offer.unitId)!;
   const joinedLeaderCard = u.kind === 'leader' && !!u.joinedTo;
@@ -116,7 +116,7 @@ export function offerChoices(s: KState, offer: KOffer): Omit<OfferOptions, 'comm
 }
 
 /** K-2.2d/e the units acting together, and the leaders who leave the group first. */
-export function activationUnits(s: KState, offer: KOffer, leaders: LeadersChoice): { main: string; units: string[]; leaving: Array<{ leaderId: string; groupId: string }>; via: KActivation['via'] } {
+export function activationUnits(s: KReading, offer: KOffer, leaders: LeadersChoice): { main: string; units: string[]; leaving: Array<{ leaderId: string; groupId: string }>; via: KActivation['via'] } {
   const u = s.units[offer.unitId]!;
   const via: KActivation['via'] = offer.via;
   const withHalf = (id: string) => {

@@ -1,6 +1,6 @@
 // Where a Kuularuisku game stands (F1): one value derived from the state, read by legality checks,
 // the legal-command list and the XState machines (which mirror it, never decide it).
-import type { KActivation, KState } from '../state';
+import type { KActivation, KReading, KState } from '../state';
 import type { KChoice, KForcedStep, KOffer, KPending, KResult, KWindow } from './flow-state';
 
 export type KPhase =
@@ -27,14 +27,14 @@ export type KPhaseKind = KPhase['kind'];
 /** The phase of the state last asked (asked many times a state: by the flow's checks, the legal list, the HUD). */
 let last: { s: KState; p: KPhase } | undefined;
 
-export function phaseOf(s: KState): KPhase {
+export function phaseOf(s: KReading): KPhase {
   if (last?.s === s) return last.p;
   const p = readPhase(s);
   last = { s, p };
   return p;
 }
 
-function readPhase(s: KState): KPhase {
+function readPhase(s: KReading): KPhase {
   const q = s.seq;
   const t = s.tableFlow;
   if (t.result) return { kind: 'over', result: t.result };
@@ -51,10 +51,10 @@ function readPhase(s: KState): KPhase {
 }
 
 /** The offer last read, kept while the sequence and table-flow records it came from stay (most events touch neither). */
-let lastOffer: { seq: KState['seq']; tableFlow: KState['tableFlow']; offer: KOffer } | undefined;
+let lastOffer: { seq: KReading['seq']; tableFlow: KState['tableFlow']; offer: KOffer } | undefined;
 
 /** F2/F4 the offer as the rules read it: the sequence's unit offered, with the table's limits on it. */
-function offerOf(s: KState, unitId: string): KOffer {
+function offerOf(s: KReading, unitId: string): KOffer {
   const q = s.seq;
   const t = s.tableFlow;
   if (lastOffer && lastOffer.seq === q && lastOffer.tableFlow === t) return lastOffer.offer;
@@ -67,7 +67,7 @@ function offerOf(s: KState, unitId: string): KOffer {
 }
 
 /** F2.1–3 the forced step due at the offer, as a pending step (the melee: the one the acting unit is locked in). */
-function forcedPending(s: KState, unitId: string, kind: KForcedStep): KPending {
+function forcedPending(s: KReading, unitId: string, kind: KForcedStep): KPending {
   const q = s.seq;
   // K-2.2d a joined leader's card: his group is the one in melee.
   const u = s.units[unitId];

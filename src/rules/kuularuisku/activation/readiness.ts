@@ -2,12 +2,12 @@
 // middle of one; when several players want to, a d6 roll-off (ties re-rolled) sets who goes first.
 import type { Dice } from '../../../core';
 import { ev, type KEvent } from '../events';
-import type { KState, KUnit } from '../state';
+import type { KReading, KState, KUnit } from '../state';
 import { unitOnTable } from './deck';
 import { hasActivated } from '../acted';
 
 /** A ready unit that may still use its readiness (not charged into melee, not routing, on the table). */
-export function canUseReadiness(s: KState, u: KUnit): boolean {
+export function canUseReadiness(s: KReading, u: KUnit): boolean {
   return s.seq.ready.includes(u.id) && !hasActivated(s, u.id) && readinessUsableOnTable(s, u);
 }
 
@@ -16,12 +16,12 @@ export function readinessUsableOnTable(s: KState, u: KUnit): boolean {
   return u.status !== 'in-melee' && u.status !== 'routing' && !u.meleeId && unitOnTable(s, u);
 }
 
-export function readyUnits(s: KState, side?: string): string[] {
+export function readyUnits(s: KReading, side?: string): string[] {
   return Object.values(s.units).filter((u) => (side === undefined || u.side === side) && canUseReadiness(s, u)).map((u) => u.id);
 }
 
 /** Sides (in the scenario's order) that have a ready unit to use in a window. */
-export function sidesWithReadyUnits(s: KState): string[] {
+export function sidesWithReadyUnits(s: KReading): string[] {
   // One pass over the ready units (asked after every activation; most of the time no unit is ready at all).
   let found: string[] | undefined;
   for (const id of s.seq.ready) {

@@ -1,7 +1,7 @@
 // The buttons of the play HUD: each legal flow command of the moment with a readable label, the rule
 // it comes from and a hint. Moves and shots are not buttons (the move offer and the targets carry them).
 import { allocationText, soldierName } from '../soldier-names';
-import type { KState } from '../state';
+import type { KReading, KState } from '../state';
 import type { Command, PlayAction } from '../../../core';
 import { ACTION_NAMES } from '../activation/decide';
 import type { KCommand } from '../activation/legal';
@@ -34,7 +34,7 @@ function specialName(s: KState, id: unknown): string {
 }
 
 /** The action id, label, rule and hint for one legal command (undefined for moves and shots). */
-export function actionFor(s: KState, c: KCommand | Command): PlayAction | undefined {
+export function actionFor(s: KReading, c: KCommand | Command): PlayAction | undefined {
   const cmd = c as Command;
   const base = (id: string, label: string, rule?: string, hint?: string): PlayAction => ({ id, label, ...(rule ? { rule } : {}), ...(hint ? { hint } : {}), command: cmd });
   switch (cmd.type) {

@@ -10,7 +10,7 @@ import { medicDecision, ownerDecision, woundDecision } from '../activation/wound
 import { isLeaderless } from '../movement';
 import { isHidden, nightNow } from '../special-queries';
 import { liveFigures } from '../table';
-import type { KFigure, KUnit, KState } from '../state';
+import type { KFigure, KUnit, KReading, KState } from '../state';
 import { actionFor } from './actions';
 import { activationExtras } from './extras';
 import { figureLook } from './figure-look';
@@ -38,7 +38,7 @@ function sideName(s: KState, ctx: DescribeCtx, side: string | undefined): string
   return ctx.scenario.sides.find((x) => x.id === side)?.name ?? s.sides.find((x) => x.id === side)?.name ?? side;
 }
 
-function statusChips(s: KState, u: KUnit): string[] {
+function statusChips(s: KReading, u: KUnit): string[] {
   const chips: string[] = [];
   if (u.status !== 'normal') chips.push(u.status === 'in-melee' ? 'in melee' : u.status);
   if (hasActivated(s, u.id)) chips.push('activated');
@@ -54,12 +54,12 @@ function statusChips(s: KState, u: KUnit): string[] {
 }
 
 /** The figure's look for the table, left out when it is the default (standing with a rifle). */
-function lookOf(s: KState, f: KFigure): { look?: PlayFigureLook } {
+function lookOf(s: KReading, f: KFigure): { look?: PlayFigureLook } {
   const look = figureLook(s, f);
   return Object.keys(look).length > 0 ? { look } : {};
 }
 
-export function describeUnits(s: KState): PlayUnit[] {
+export function describeUnits(s: KReading): PlayUnit[] {
   const byUnit = new Map<string, PlayUnit['figures']>();
   for (const f of Object.values(s.figures)) {
     const list = byUnit.get(f.unitId) ?? [];
@@ -84,7 +84,7 @@ export function describeUnits(s: KState): PlayUnit[] {
 }
 
 /** The unit the HUD highlights: acting, offered its activation, or concerned by the pending step or choice. */
-export function activeUnitOf(s: KState, p: KPhase = phaseOf(s)): string | undefined {
+export function activeUnitOf(s: KReading, p: KPhase = phaseOf(s)): string | undefined {
   switch (p.kind) {
     case 'activation': return p.activation.unitId;
     case 'offer': return p.offer.unitId;
@@ -94,7 +94,7 @@ export function activeUnitOf(s: KState, p: KPhase = phaseOf(s)): string | undefi
   }
 }
 
-function prompt(s: KState, ctx: DescribeCtx, p: KPhase): PlayPrompt {
+function prompt(s: KReading, ctx: DescribeCtx, p: KPhase): PlayPrompt {
   const turn = s.seq.round;
   const f = s.seq;
   const night = nightNow(s);
@@ -163,7 +163,7 @@ function activationDetail(who: string, unit: string, move: boolean, shoot: boole
 }
 
 /** The legal choices of the moment as buttons (moves and shots are offered separately). */
-export function describeActions(s: KState, ctx: DescribeCtx, p: KPhase = phaseOf(s)): PlayAction[] {
+export function describeActions(s: KReading, ctx: DescribeCtx, p: KPhase = phaseOf(s)): PlayAction[] {
   // K-5.5a the owner's allocations, labelled with the soldiers' names (the default first).
   if (p.kind === 'choice' && p.choice.kind === 'wounds') return allocationActions(woundDecision(s, p.choice));
   if (p.kind === 'choice' && p.choice.kind === 'medic') return medicActions(medicDecision(s, p.choice));
@@ -198,7 +198,7 @@ function medicActions(d: PendingDecision): PlayAction[] {
 }
 
 /** A night's lit strip (the Tammerkoski searchlight), drawn on the table while the night lasts: what it lights is seen at any range (K-5.2a). */
-function litTemplates(s: KState): PlayTemplate[] {
+function litTemplates(s: KReading): PlayTemplate[] {
   const night = nightNow(s);
   const lit = night?.lit;
   if (!night || !lit) return [];
@@ -211,7 +211,7 @@ function litTemplates(s: KState): PlayTemplate[] {
 }
 
 /** The whole HUD model for a Kuularuisku game. */
-export function describePlay(s: KState, ctx: DescribeCtx): PlayView {
+export function describePlay(s: KReading, ctx: DescribeCtx): PlayView {
   const p = phaseOf(s);
   const active = activeUnitOf(s, p);
   const pr = prompt(s, ctx, p);

@@ -3,7 +3,7 @@
 // (K-1.1a; the HUD may send its own choice of soldiers), REUNITE a covering-fire half (K-1.1c), JOIN a friendly unit within
 // 3 cm (K-1.2a/b/d), EVACUATE a wounded soldier (K-5.6a/b). Each is tried through the action gate and
 // decideAction with dice that keep nothing, so only what the rules accept is offered.
-import type { KState } from '../state';
+import type { KReading, KState } from '../state';
 import type { Dice, TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import { decideAction } from '../actions';
@@ -37,7 +37,7 @@ function nearestFit(figs: ReturnType<typeof liveFigures>, f: ReturnType<typeof l
   return best;
 }
 
-export function activationExtras(s: KState, ctx: { scenario: Scenario; table: TableQueries }): SoldierCommand[] {
+export function activationExtras(s: KReading, ctx: { scenario: Scenario; table: TableQueries }): SoldierCommand[] {
   const a = s.activation;
   if (!a) return [];
   const side = s.units[a.unitId]?.side ?? '';

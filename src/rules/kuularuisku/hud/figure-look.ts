@@ -3,13 +3,13 @@
 // from his weapon and role (a pistol, a crewed machine gun on its mount, a medic's armband).
 import type { PlayFigureLook } from '../../../core';
 import { weaponById } from '../data';
-import type { KFigure, KState, KUnit } from '../state';
+import type { KFigure, KReading, KState, KUnit } from '../state';
 
 /** The mount each crewed machine gun is drawn on (by weapon key): the Russian Maxim's wheeled Sokolov; the others (Colt, the MG 08's sled) a tripod. */
 const MOUNTS: Record<string, NonNullable<PlayFigureLook['mount']>> = { 'maxim-1910': 'wheeled' };
 
 /** Posture from the unit's state: K-7.1 pinned lies down, K-2.3 readiness kneels, K-5 a shooter aims. */
-function stanceOf(s: KState, u: KUnit | undefined, f: KFigure): NonNullable<PlayFigureLook['stance']> {
+function stanceOf(s: KReading, u: KUnit | undefined, f: KFigure): NonNullable<PlayFigureLook['stance']> {
   if (u?.status === 'pinned') return 'prone';
   if (u && s.seq.ready.includes(u.id)) return 'kneeling';
   if (u?.shotThisTurn.includes(f.id)) return 'aiming';
@@ -20,7 +20,7 @@ function stanceOf(s: KState, u: KUnit | undefined, f: KFigure): NonNullable<Play
 const classOf = (weapon: string | null) => (weapon ? weaponById(weapon)?.class : undefined);
 
 /** The look of one figure; standing with a rifle gives an empty look (the view's default). */
-export function figureLook(s: KState, f: KFigure): PlayFigureLook {
+export function figureLook(s: KReading, f: KFigure): PlayFigureLook {
   const u = s.units[f.unitId];
   const stance = stanceOf(s, u, f);
   const look: PlayFigureLook = stance === 'standing' ? {} : { stance };

@@ -1,6 +1,6 @@
 // Kuularuisku for the play HUD: pure readings of the game state into the ruleset-neutral play model
 // (PlayView & co., defined once in src/core/play-view-types.ts), and the MOVE command a drag builds.
-import type { KState } from '../state';
+import type { KReading, KState } from '../state';
 import type { Command, PlayFigureMove, TableQueries } from '../../../core';
 import { contactReach, inContact } from '../contact';
 import { baseOf } from '../table';
@@ -70,7 +70,7 @@ export function contactedEnemy(s: KState, moves: readonly PlayFigureMove[], tabl
  * K-6.1a a move into contact is a charge: a drag the rules refused for touching an enemy, as the same
  * move declared as a charge at the unit it touches. Undefined when the refusal was for another reason.
  */
-export function dragAsCharge(s: KState, moves: readonly PlayFigureMove[], refusal: { reason: string; rule?: string }, table?: TableQueries): Command | undefined {
+export function dragAsCharge(s: KReading, moves: readonly PlayFigureMove[], refusal: { reason: string; rule?: string }, table?: TableQueries): Command | undefined {
   if (refusal.rule !== 'K-6.1a') return undefined;
   const target = contactedEnemy(s, moves, table);
   return target ? moveCommand(s, moves, target) : undefined;
@@ -78,7 +78,7 @@ export function dragAsCharge(s: KState, moves: readonly PlayFigureMove[], refusa
 
 /** The play HUD's describer for Kuularuisku (the module's `hud`). */
 export const kuularuiskuHud = {
-  describe: (state: KState, ctx: DescribeCtx) => describePlay(state, ctx),
+  describe: (state: KReading, ctx: DescribeCtx) => describePlay(state, ctx),
   log: logLines,
   rules: (state?: KState) => rulesPanel(state?.house),
   moveCommand,

@@ -9,7 +9,7 @@ import { decideAction } from '../actions';
 import { contactReach } from '../contact';
 import { weaponById } from '../data';
 import { moveRefusal, movementAllowance } from '../movement';
-import type { KFigure, KState } from '../state';
+import type { KFigure, KReading, KState } from '../state';
 import { liveFigures, standingFigures } from '../table';
 import { ableFirers } from '../visibility';
 import {
@@ -46,7 +46,7 @@ type MovePlanner = (s: KState, unitId: string, kind: 'move' | 'fast-move' | 'reg
  * first, each planned only when picked, and a picked move or shot the rules would refuse at their
  * state-only checks is a sure refusal.
  */
-export function candidateGroups(s: KState, ctx: Ctx): CandidateGroup[] {
+export function candidateGroups(s: KReading, ctx: Ctx): CandidateGroup[] {
   return groupsNow(s, ctx, moveCandidates).map((g) => withSureRefusals(s, g));
 }
 
@@ -55,7 +55,7 @@ export function candidateGroups(s: KState, ctx: Ctx): CandidateGroup[] {
  * the moves proposed all at once for every acting unit (candidateActions): a cheaper list than the
  * legal commands plus checked moves (checkedCommands); the rules refuse what does not fit.
  */
-export function candidateCommands(s: KState, ctx: Ctx): KCommand[] {
+export function candidateCommands(s: KReading, ctx: Ctx): KCommand[] {
   return groupsNow(s, ctx).flatMap((g) => g.build());
 }
 
@@ -64,7 +64,7 @@ export function candidateCommands(s: KState, ctx: Ctx): KCommand[] {
  * rules with dice that keep nothing: every command is one the rules accept (the moves before each
  * unit's shots, as the activation lists them).
  */
-export function checkedCommands(s: KState, ctx: Ctx): KCommand[] {
+export function checkedCommands(s: KReading, ctx: Ctx): KCommand[] {
   const legal = legalNow(ctx);
   const p = phaseOf(s);
   if (p.kind !== 'activation') return [...legal];
@@ -95,7 +95,7 @@ class ProbeDice implements Dice {
   }
 }
 
-function groupsNow(s: KState, ctx: Ctx, planner?: MovePlanner): CandidateGroup[] {
+function groupsNow(s: KReading, ctx: Ctx, planner?: MovePlanner): CandidateGroup[] {
   const p = phaseOf(s);
   if (p.kind === 'offer') {
     const legal = legalNow(ctx);

@@ -1,6 +1,6 @@
 // The Kuularuisku random player: seeded random legal play, weighted by command kind so that units act
 // more often than they pass, over this player's own candidates (candidates.ts); the rules judge each.
-import type { KState } from '../state';
+import type { KReading } from '../state';
 import { type Player, type Rng, type TableQueries, pickRandomCommand as pickWeighted, randomPlayer } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import { ACTION_TYPES } from '../actions';
@@ -27,7 +27,7 @@ export function pickRandomCommand<C extends KCommand>(commands: readonly C[], rn
   return pickWeighted(commands, rng, weights, keyOf);
 }
 
-export type KPlayer = Player<KState, KCommand, TableQueries, Scenario>;
+export type KPlayer = Player<KReading, KCommand, TableQueries, Scenario>;
 
 export interface KPlayerOptions {
   /** Seed of the picking generator (the game's dice have their own seed). */
@@ -40,7 +40,7 @@ export interface KPlayerOptions {
    */
   draw?: 'groups' | 'list' | 'checked';
   /** The groups to pick from instead of candidateGroups (a test's own look at them); `view` is the player's. */
-  groups?: (state: KState, view: CandidateCtx) => CandidateGroup[];
+  groups?: (state: KReading, view: CandidateCtx) => CandidateGroup[];
   /** A refusal of a command the rules should have accepted is a bug: throw (default) or skip it. */
   strict?: boolean;
 }
@@ -52,9 +52,9 @@ export function kuularuiskuPlayer(opts: KPlayerOptions): KPlayer {
   // game is the one the defaults gave before the owner was asked.
   const base = { seed: opts.seed, weights: opts.weights ?? DEFAULT_WEIGHTS, keyOf, defaultAnswers: DEFAULT_ANSWERS, ...(opts.strict === undefined ? {} : { strict: opts.strict }) };
   const draw = opts.groups ? 'groups' : opts.draw ?? 'list';
-  if (draw === 'checked') return randomPlayer<KState, KCommand, TableQueries, Scenario>({ ...base, candidates: (s, v) => checkedCommands(s, v) });
+  if (draw === 'checked') return randomPlayer<KReading, KCommand, TableQueries, Scenario>({ ...base, candidates: (s, v) => checkedCommands(s, v) });
   // The soldier-level commands among the candidates are unchecked: the rules may refuse them.
-  if (draw === 'list') return randomPlayer<KState, KCommand, TableQueries, Scenario>({ ...base, candidates: (s, v) => candidateCommands(s, v), unchecked: ACTION_TYPES });
+  if (draw === 'list') return randomPlayer<KReading, KCommand, TableQueries, Scenario>({ ...base, candidates: (s, v) => candidateCommands(s, v), unchecked: ACTION_TYPES });
   const groups = opts.groups ?? candidateGroups;
-  return randomPlayer<KState, KCommand, TableQueries, Scenario>({ ...base, groups: (s, v) => groups(s, v), unchecked: ACTION_TYPES });
+  return randomPlayer<KReading, KCommand, TableQueries, Scenario>({ ...base, groups: (s, v) => groups(s, v), unchecked: ACTION_TYPES });
 }

@@ -17,9 +17,12 @@ import type { KGameEvent } from '../activation/flow-state';
 import { firstRoundFought } from '../activation/melee-flow';
 import { actingUnit } from '../activation/offer';
 import { askMeleeOwner } from '../activation/wound-choice';
-import type { KSequenced, KSequenceCtx } from './program';
+import type { KReadSequenced, KSequenced, KSequenceCtx } from './program';
+import { rulesState } from './reading';
 
-type S = KSequenced;
+/** The game as the exchange's steps read it: the table with the machine's sequence (reading.ts). */
+type S = KReadSequenced;
+const read = (s: unknown): S => rulesState(s as KSequenced);
 /** Its events as the machine's (Kuularuisku's event types are closed, the machine's carry any field). */
 const resolved = (events: readonly KGameEvent[]): Resolution => ({ ok: true, events: [...events] as unknown as GameEvent[] });
 const done = (acc: Steps<KGameEvent>): Resolution => resolved(acc.events);
@@ -86,14 +89,14 @@ function ends(s: S, ctx: KSequenceCtx): Resolution {
 
 /** One step over the program's own state: the exchange runs on the cards machine, so its sequence is a cards view. */
 function step(name: string, rule: string, due: (s: S) => boolean, resolve: (s: S, ctx: KSequenceCtx) => Resolution): ExchangeStep<KState, Scenario, TableQueries> {
-  return { name, rule, due: (s) => due(s as S), resolve: (s, ctx) => resolve(s as S, ctx) };
+  return { name, rule, due: (s) => due(read(s)), resolve: (s, ctx) => resolve(read(s), ctx) };
 }
 
 /** The melee round's steps, in order, under the forced step that is the exchange (`melee-round`). */
 export const meleeExchange: ExchangeProgram<KState, Scenario, TableQueries> = {
   forced: 'melee-round',
-  opens: (s, c) => opens(s as S, c),
-  awaiting: (s) => awaiting(s as S),
+  opens: (s, c) => opens(read(s), c),
+  awaiting: (s) => awaiting(read(s)),
   steps: [
     step('melee begins', 'K-6.3a', () => true, begins),
     step('round', 'K-6.4a', (s) => !!s.table.melees[meleeOf(s) ?? ''], round),

@@ -14,6 +14,7 @@ import { actionChosen, dress, follow, offerOf, settle } from './words';
 import { meleeExchange } from './exchange';
 import { rulesState, rulesTable } from './reading';
 import { activationUnits } from '../activation/offer';
+import { startOpening } from '../start-states';
 import { phaseOf } from '../activation/phase';
 import { actingUnits } from '../activation/legal';
 
@@ -72,8 +73,7 @@ export const kuularuiskuSequence: CardsProgram<KState, Scenario, TableQueries> =
   exchange: meleeExchange,
   // K-2.1b a scenario opening inside a turn (rules.start.deck): the turn begun, its deck, the cards drawn, who acted or waits ready;
   // K-GAP-1 one opening at a later turn without a deck (rules.start.turn) starts between turns, after the turn before it.
-  opensAt: (t) => (t.seq.turnOpen ? { round: t.seq.round, deck: t.seq.deck, drawn: t.seq.drawn, acted: t.seq.acted, ready: t.seq.ready }
-    : t.seq.round > 0 ? { round: t.seq.round, deck: [], drawn: [], acted: [], ready: [], between: true } : undefined),
+  opensAt: (t, scenario) => startOpening(t, scenario),
   quietActions: true,
   units,
   lastRound,
@@ -131,10 +131,13 @@ export const kuularuiskuSequence: CardsProgram<KState, Scenario, TableQueries> =
     answer: (s, c, ctx) => decided(s as KSequenced, c, ctx as never),
     evolve: (t, e) => kuularuiskuRuleset.evolve(t, e as never),
     victory: (s) => kuularuiskuRuleset.victory(rulesTable(s as KSequenced), undefined as never),
-    // A save made before the table kept its own turn hashed the table without it.
-    savedTableForms: (t) => {
-      const { turn: _turn, ...before } = t;
-      return [before];
+    // Saves made while the table kept its own copy of the sequence hashed the table with it (the reading's
+    // `seq`: the same facts): with the machine's sequence; before that, the table alone; before the table
+    // kept its own turn, without it.
+    savedForms: (s) => {
+      const read = rulesTable(s as KSequenced);
+      const { turn: _turn, ...beforeTurn } = read;
+      return [{ table: read, seq: s.seq }, read, beforeTurn];
     },
     // Game options (options.ts): the scenario's optional rules, the bite's reading, named house options.
     optionChoices: (scenario) => kuularuiskuRuleset.optionChoices(scenario),

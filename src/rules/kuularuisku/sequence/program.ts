@@ -2,11 +2,11 @@
 // over `{ table, seq }`: the deck dealt, what a drawn card does, the forced step due, whom a leader may
 // command, readiness, the roll-off. They reuse the rules' own deck, offer and readiness checks; the
 // composed module (src/flow/sequenced.ts) runs them in the cards machine, which every game plays through.
-import type { CardsProgram, CardsView, Dice, ForcedResolution, GameEvent, RollOffRound, Sequenced, TableEffects, TableQueries } from '../../../core';
+import type { CardsProgram, CardsView, Dice, ForcedResolution, GameEvent, RollOffRound, Sequenced, TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import { resolveHouse } from '../house';
 import { parseRules } from '../scenario-data';
-import type { KState } from '../state';
+import type { KReading, KState } from '../state';
 import { Steps } from '../context';
 import { cardDrawnText, deckCards, drawOutcome, shuffleEvents } from '../activation/deck';
 import { resolvePending } from '../activation/decide';
@@ -16,6 +16,9 @@ import { barrageAsks } from '../activation/barrage-choice';
 import { actingUnit, forcedStepAt, offerChoices, offerOptions } from '../activation/offer';
 import { readinessUsableOnTable, rollOff as readinessRollOff } from '../activation/readiness';
 import { turnLimitOf } from '../activation/victory';
+import { tableEffects } from './table-effects';
+
+export { tableEffects };
 
 /*
  * How Kuularuisku's log maps onto the cards machine (the switch's plan; its log must stay word for word,
@@ -61,8 +64,8 @@ import { turnLimitOf } from '../activation/victory';
  * After every command: settle = immediateEnd's lines (revealChecks over the command's events, the
  * 'command' victory check). Actions and answers still go through the rules' own decide (their closing
  * lines are theirs). Recorded games replay through the machine to the same log
- * (tests/rules/kuularuisku/recorded-games.test.ts), and the machine keeps the sequence the table still
- * folds for itself field by field (tests/rules/kuularuisku/sequence-reading.test.ts, reading.ts): a
+ * (tests/rules/kuularuisku/recorded-games.test.ts). The machine's sequence is the only one: the table
+ * keeps none, and the rules read the machine's (reading.ts, tests/rules/kuularuisku/sequence-reading.test.ts): a
  * declared ready unit stays in `ready`, and the one offered from the queue at its head, until it
  * activates or (a leader) commands (K-2.3b, K-2.2b, K-AMB-3); a pinned unit that stayed
  * pinned is not tested again (`forced`, K-7.1c); readiness lapsing at the turn's end is the end
@@ -72,8 +75,11 @@ import { turnLimitOf } from '../activation/victory';
  * GAME_ENDED is folded; the composed `victory` still ends the game, but `seq.step` stays 'between').
  */
 
-/** A Kuularuisku game as the cards machine will hold it: the table (today's state) and the machine's view. */
+/** A Kuularuisku game as the cards machine holds it: the table and the machine's view. */
 export type KSequenced = Sequenced<KState> & { readonly seq: CardsView };
+
+/** The game with its table as the rules read it (reading.ts rulesState): the program's resolutions take it. */
+export type KReadSequenced = Sequenced<KReading> & { readonly seq: CardsView };
 
 /** What a step reads besides the state: the scenario, the battlefield's queries, the dice. */
 export interface KSequenceCtx {
@@ -83,19 +89,19 @@ export interface KSequenceCtx {
 }
 
 /** The unit offered as the offer checks read it (`via` is the machine's: a card, the one that allows the most). */
-function offerFor(table: KState, unit: string): KOffer {
+function offerFor(table: KReading, unit: string): KOffer {
   const t = table.tableFlow;
   return { unitId: unit, side: table.units[unit]!.side, via: 'card', ...(t.pinnedFailed ? { pinnedFailed: true } : {}), ...(t.mustRegroup ? { mustRegroup: true } : {}) };
 }
 
 /** K-2.1b a new turn's deck: every unit's and leader's card still in play, shuffled with the game's dice. */
-export function deal(s: KSequenced, ctx: KSequenceCtx): { deck: string[]; text: string } {
+export function deal(s: KReadSequenced, ctx: KSequenceCtx): { deck: string[]; text: string } {
   const e = shuffleEvents(s.table, ctx.dice, s.seq.round + 1)[0] as FlowEventOf<'DECK_SHUFFLED'>;
   return { deck: [...e.order], text: e.text };
 }
 
 /** K-2.1b a card drawn: the unit it offers its activation, or none (K-2.0b, K-2.2b/e, K-1.2a: spent; the spent line follows it, words.ts). */
-export function card(s: KSequenced, drawn: string, _ctx?: unknown): { unit: string | null; text: string; rule?: string } {
+export function card(s: KReadSequenced, drawn: string, _ctx?: unknown): { unit: string | null; text: string; rule?: string } {
   const out = drawOutcome(s.table, drawn);
   return { unit: out.kind === 'spent' ? null : drawn, text: cardDrawnText(s.table, drawn, s.seq.deck.length - 1), rule: 'K-2.1b' };
 }
@@ -105,7 +111,7 @@ export function sideOf(table: KState, unit: string): string {
 }
 
 /** F2.1–3 the step the unit offered faces before deciding: a melee round (K-6.3a), its rout (K-7.3d), the pinned test (K-7.1f). */
-export function forced(table: KState, unit: string): string | null {
+export function forced(table: KReading, unit: string): string | null {
   const step = forcedStepAt(table, unit);
   // K-7.1c a unit that took its pinned test and stayed pinned goes on to decide (the table marks it at the test's STEP_DONE).
   return step === 'pinned-test' && table.tableFlow.pinnedFailed ? null : step;
@@ -118,7 +124,7 @@ export function forced(table: KState, unit: string): string | null {
  * In play a melee round is the exchange's (exchange.ts, step by step); resolved here whole, as the
  * rules' own flow does, it gives the same lines (tests/rules/kuularuisku/cards-program.test.ts).
  */
-export function resolveForced(s: KSequenced, step: string, ctx: KSequenceCtx): ForcedResolution {
+export function resolveForced(s: KReadSequenced, step: string, ctx: KSequenceCtx): ForcedResolution {
   const unit = s.seq.unit;
   if (!unit || !isForcedStep(step) || forcedStepAt(s.table, unit) !== step) return { ok: false, reason: `no ${step} is due now`, rule: 'K-2.1b' };
   const acting = actingUnit(s.table, unit)!;
@@ -139,7 +145,7 @@ export function forcedLines(step: string, events: readonly KGameEvent[]): KGameE
 }
 
 /** K-GAP-9 the preparation barrage before turn 1 (a scenario's preparation fire): its events, stopping at an owner's choice (K-5.5a, K-SKL-8, K-5.5h). */
-export function turnStart(s: KSequenced, ctx: KSequenceCtx): GameEvent[] {
+export function turnStart(s: KReadSequenced, ctx: KSequenceCtx): GameEvent[] {
   if (s.seq.round !== 0) return [];
   const acc = new Steps<KGameEvent>(s.table);
   barrageAsks(acc, { scenario: ctx.scenario, table: ctx.table, dice: ctx.dice });
@@ -147,7 +153,7 @@ export function turnStart(s: KSequenced, ctx: KSequenceCtx): GameEvent[] {
 }
 
 /** K-5.6e/d the turn's end (END_OF_TURN_EVACUATION): the wounded and escorts move, their owners choosing where a choice is theirs. */
-export function turnEnd(s: KSequenced, ctx: KSequenceCtx): GameEvent[] {
+export function turnEnd(s: KReadSequenced, ctx: KSequenceCtx): GameEvent[] {
   const acc = new Steps<KGameEvent>(s.table);
   // The turn's own end (TURN_ENDED) is the machine's event, after the last move.
   startEvacuationMoves(acc, { scenario: ctx.scenario, table: ctx.table, dice: ctx.dice }, () => undefined);
@@ -158,7 +164,7 @@ export function turnEnd(s: KSequenced, ctx: KSequenceCtx): GameEvent[] {
  * K-2.2a the units a leader offered may command (none for a unit, none for a leader still pinned,
  * K-7.1c). Needs the battlefield's queries (the command range is measured on it).
  */
-export function commandable(table: KState, unit: string, queries?: TableQueries): string[] {
+export function commandable(table: KReading, unit: string, queries?: TableQueries): string[] {
   if (queries) return offerOptions(table, offerFor(table, unit), queries).command;
   // Without the battlefield (the machine's own guard): the units he might command, short of measuring his range.
   const u = table.units[unit]!;
@@ -175,32 +181,8 @@ export function mayUseReadiness(table: KState, unit: string): boolean {
   return !!u && readinessUsableOnTable(table, u);
 }
 
-/**
- * What a table event changes in the sequence (as the rules' own sequence folds it, flow-state.ts): K-7.3c a
- * rout outside the unit's own activation is its activation; K-2.3 a unit routing, charged into or joining a
- * melee, or gone is no longer ready.
- */
-export function tableEffects(table: KState, e: GameEvent): TableEffects | undefined {
-  const k = e as unknown as KGameEvent;
-  switch (k.type) {
-    case 'ROUT_STARTED': {
-      const spent = k.countsAsActivation && !table.activation?.units.includes(k.unitId);
-      return { unready: [k.unitId], ...(spent ? { acted: [k.unitId] } : {}) };
-    }
-    case 'MELEE_STARTED':
-      return { unready: k.units };
-    case 'MELEE_JOINED':
-    case 'UNIT_DESTROYED':
-    case 'UNIT_SURRENDERED':
-    case 'UNIT_WITHDRAWN':
-      return { unready: [k.unitId] };
-    default:
-      return undefined;
-  }
-}
-
 /** K-2.3a may the unit offered on its own card go into readiness (not still pinned, not regrouping, not a joined leader's card)? */
-export function mayReady(table: KState, unit: string): boolean {
+export function mayReady(table: KReading, unit: string): boolean {
   return offerChoices(table, offerFor(table, unit)).ready;
 }
 

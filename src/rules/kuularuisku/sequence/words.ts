@@ -4,7 +4,8 @@
 // machine's own words until they are mapped (opening: the barrage before turn 1).
 import type { CardsEventRole, CardsView, Command, GameEvent, Sequenced, TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
-import type { KState } from '../state';
+import type { KReading, KState } from '../state';
+import { readingAfter } from './reading';
 import { ev } from '../events';
 import { drawOutcome } from '../activation/deck';
 import { fev, type KGameEvent } from '../activation/flow-state';
@@ -16,7 +17,8 @@ import { victoryCheck } from '../activation/victory';
 import { chargeRemoval, revealChecks } from '../special-play';
 import { kuularuiskuRuleset } from '../ruleset';
 
-type KSeqd = Sequenced<KState> & { readonly seq: CardsView };
+/** The game with its table as the rules read it (reading.ts rulesState). */
+type KSeqd = Sequenced<KReading> & { readonly seq: CardsView };
 type Ctx = { scenario: Scenario; table: TableQueries };
 
 const unitName = (t: KState, id: unknown) => t.units[String(id)]?.name ?? String(id);
@@ -25,10 +27,10 @@ const asEvents = (events: readonly KGameEvent[]) => events as unknown as GameEve
 /** The unit that acts for one offered (a joined leader's group). */
 const actingId = (t: KState, unit: string) => actingUnit(t, unit)?.id ?? unit;
 
-/** The table with these lines folded (the rules' own fold). */
-function foldLines(t: KState, lines: readonly KGameEvent[]): KState {
+/** The reading with these lines folded (the table's fold and their table effects: reading.ts readingAfter). */
+function foldLines(t: KReading, lines: readonly KGameEvent[]): KReading {
   let s = t;
-  for (const e of lines) s = kuularuiskuRuleset.evolve(s, e as never);
+  for (const e of lines) s = readingAfter(s, e);
   return s;
 }
 
@@ -36,7 +38,7 @@ function foldLines(t: KState, lines: readonly KGameEvent[]): KState {
  * K-GAP-1 and the scenario's special rules after a decision: hidden units revealed (by the events
  * so far), then a side with no unit left ends the game at once (activation/decide.ts's immediateEnd).
  */
-export function scenarioChecks(t: KState, events: readonly GameEvent[], scenario: Scenario): GameEvent[] {
+export function scenarioChecks(t: KReading, events: readonly GameEvent[], scenario: Scenario): GameEvent[] {
   if (t.tableFlow.result) return [];
   const reveals = revealChecks(t, events as ReadonlyArray<{ type: string; shooterId?: unknown }>);
   const end = victoryCheck(foldLines(t, reveals), scenario, 'command', false);
@@ -173,7 +175,7 @@ export function follow(role: CardsEventRole, e: GameEvent, s: KSeqd, prev: KSeqd
  * `queue`: the machine's queue before the activation's end (after it, the machine has already dropped
  * the units it passes over, and emptied the queue when a card is drawn next).
  */
-function betweenActivations(t: KState, queue: readonly string[], events: readonly GameEvent[], ctx: Ctx): GameEvent[] {
+function betweenActivations(t: KReading, queue: readonly string[], events: readonly GameEvent[], ctx: Ctx): GameEvent[] {
   const checks = scenarioChecks(t, events, ctx.scenario);
   const s = foldLines(t, checks as never);
   if (s.tableFlow.result) return checks;
