@@ -43,7 +43,7 @@ describe('a save without the owners\' answers', () => {
 /** Every owner's answer the rules ask for (K-5.5a, K-6.2d, K-6.4d wounds; K-SKL-8; K-5.5h; K-5.1b; K-5.6e). */
 const ANSWERS = new Set(['ALLOCATE_WOUNDS', 'MEDIC_REROLL', 'TAKE_OVER', 'LEADER_DIVE', 'EVACUATION_MOVE']);
 
-// A game on this scenario (seed 1) asks every kind of owner's choice but the medic's.
+// A game on this scenario (seed 3) asks every kind of owner's choice but the medic's.
 const kalevankangas = 'scenarios/kuularuisku/kalevankangas.json';
 
 describe('a save without any owner\'s answers', () => {
@@ -51,8 +51,8 @@ describe('a save without any owner\'s answers', () => {
     const sc = parseScenarioOrThrow(readFileSync(kalevankangas, 'utf8'), kalevankangas);
     const field = await createBattlefield(sc);
     try {
-      const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario: sc, table: cachedTable(field), seed: 1 });
-      playGame(g, kuularuiskuModule.player({ seed: 7919 + 1, draw: 'groups' }), { table: cachedTable(field), maxCommands: 6000 });
+      const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario: sc, table: cachedTable(field), seed: 3 });
+      playGame(g, kuularuiskuModule.player({ seed: 3 * 7919 + 1, draw: 'groups' }), { table: cachedTable(field), maxCommands: 6000 });
       const save = makeSave(g);
       const kinds = new Set(save.commands.filter((c) => ANSWERS.has(c.type)).map((c) => c.type));
       expect([...kinds].sort()).toEqual(['ALLOCATE_WOUNDS', 'EVACUATION_MOVE', 'LEADER_DIVE', 'TAKE_OVER']);
