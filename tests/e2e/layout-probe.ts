@@ -143,7 +143,7 @@ export function measureLayout(page: Page, middle = 0.4): Promise<LayoutReport> {
  */
 export async function activeUnitCovered(page: Page): Promise<string[]> {
   await page.waitForTimeout(400); // the camera follows a moment after the HUD has laid out
-  await page.waitForFunction(() => window.__sandtable?.view?.camera()?.flying === false, null, { timeout: 10_000 });
+  await page.waitForFunction(() => window.__sandtable?.view?.camera()?.flying === false, null, { timeout: 30_000 });
   return page.evaluate(() => {
     const s = window.__sandtable!;
     const p = s.play;
@@ -176,7 +176,7 @@ export async function activeUnitCovered(page: Page): Promise<string[]> {
  * boxes over the canvas do not count against it (the camera's framing is measured, not the HUD).
  */
 export async function tableCoverage(page: Page, columns = 24, rows = 14): Promise<number> {
-  await page.waitForFunction(() => window.__sandtable?.view?.camera()?.flying === false, null, { timeout: 10_000 });
+  await page.waitForFunction(() => window.__sandtable?.view?.camera()?.flying === false, null, { timeout: 30_000 });
   return page.evaluate(([cols, rws]) => {
     const s = window.__sandtable!;
     const canvas = document.querySelector('.st-canvas canvas') ?? document.querySelector('canvas');
@@ -200,7 +200,7 @@ export async function tableCoverage(page: Page, columns = 24, rows = 14): Promis
  * What the HUD and the camera's framing leave of the table together.
  */
 export async function uncoveredTableShare(page: Page, columns = 32, rows = 20): Promise<number> {
-  await page.waitForFunction(() => window.__sandtable?.view?.camera()?.flying === false, null, { timeout: 10_000 });
+  await page.waitForFunction(() => window.__sandtable?.view?.camera()?.flying === false, null, { timeout: 30_000 });
   return page.evaluate(([cols, rws]) => {
     const s = window.__sandtable!;
     const canvasBox = document.querySelector('.st-canvas');
@@ -226,7 +226,7 @@ export async function uncoveredTableShare(page: Page, columns = 32, rows = 20): 
  * top: how well the camera frames the table in the room the HUD leaves it.
  */
 export async function tableShareOfUncovered(page: Page, columns = 32, rows = 20): Promise<number> {
-  await page.waitForFunction(() => window.__sandtable?.view?.camera()?.flying === false, null, { timeout: 10_000 });
+  await page.waitForFunction(() => window.__sandtable?.view?.camera()?.flying === false, null, { timeout: 30_000 });
   return page.evaluate(([cols, rws]) => {
     const s = window.__sandtable!;
     const canvasBox = document.querySelector('.st-canvas');

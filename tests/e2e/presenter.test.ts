@@ -177,6 +177,41 @@ describe.runIf(run)('presenter, camera views and viewshed in Chromium', () => {
     await page.close();
   }, 240_000);
 
+  it('at 640×400 Tammerkoski\'s first beat (four units, one chip each): the card and its Prev and Next stay on the page, over none of the beat\'s figures', async () => {
+    const { page, problems } = await openTable(ctx, '?scenario=kuularuisku/tammerkoski&beat=1');
+    await page.setViewportSize({ width: 640, height: 400 });
+    await settle(page);
+    await page.waitForTimeout(600); // the card is placed in the frame after the camera stops
+    const card = (await page.locator('[data-testid=presenter-panel]').boundingBox())!;
+    expect(card.y).toBeGreaterThanOrEqual(0);
+    expect(card.y + card.height).toBeLessThanOrEqual(400);
+    for (const id of ['presenter-prev', 'presenter-next']) {
+      const b = (await page.locator(`[data-testid=${id}]`).boundingBox())!;
+      expect(b.y + b.height, `${id} on the page`).toBeLessThanOrEqual(400);
+      expect(b.y + b.height, `${id} on the card ${JSON.stringify(card)}`).toBeLessThanOrEqual(card.y + card.height + 0.5);
+      expect(b.x, `${id} on the card ${JSON.stringify(card)}`).toBeGreaterThanOrEqual(card.x - 0.5);
+      expect(b.x + b.width, `${id} on the card ${JSON.stringify(card)}`).toBeLessThanOrEqual(Math.min(640, card.x + card.width + 0.5));
+    }
+    // Every figure of the beat's units (where the rings are drawn), its stand and its head, that is on screen.
+    const p = await page.evaluate(() => window.__sandtable!.view!.presenter());
+    expect(p.highlightedStands.length).toBe(p.highlightedFigures.length);
+    const under: string[] = [];
+    let seen = 0;
+    for (const [i, [x, y, z]] of p.highlightedStands.entries()) {
+      for (const h of [0, 1.7]) {
+        const at = (await page.evaluate(([a, b, c]) => window.__sandtable!.tools!.toCanvas(a, b, c), [x, y + h, z] as const))!;
+        if (!at.inView) continue;
+        seen++;
+        if (at.x >= card.x && at.x <= card.x + card.width && at.y >= card.y && at.y <= card.y + card.height) under.push(`${p.highlightedFigures[i]} (${h ? 'head' : 'stand'}) at (${at.x.toFixed(0)}, ${at.y.toFixed(0)})`);
+      }
+    }
+    expect(seen).toBeGreaterThan(0);
+    if (under.length) await saveShot(page, 'presenter-tammerkoski-640x400.png');
+    expect(under, `under the card ${JSON.stringify(card)}`).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 240_000);
+
   it('opens the beat named in the URL, and corrects a beat out of range', async () => {
     const { page, problems } = await openTable(ctx, `${TG}&beat=2`);
     await expectBeat(page, scenario, 2);
