@@ -8,7 +8,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserRequired, hasBrowser, nextFrame, openBrowser, openTable, saveShot } from './browser';
-import { activeUnitCovered, measureLayout, tableShareOfUncovered, uncoveredTableShare } from './layout-probe';
+import { activeUnitCovered, measureLayout, tableShareOfUncovered, uncoveredTableShare, unfadedScrolls } from './layout-probe';
 import { foldDock, openPlay, playToTargets, tab, takeOver } from './play-helpers';
 
 const run = hasBrowser || browserRequired;
@@ -80,6 +80,8 @@ describe.runIf(run)('the table gets the room the HUD leaves it', () => {
     if (outside.length) withOrders.push(`Orders open: tabs cut off at the sheet's edge: ${outside.join(', ')}`);
     // Its targets are there to press.
     if ((await page.locator('[data-testid=panel-orders] button.st-play-target').count()) === 0) withOrders.push('Orders open: no target to press');
+    // The targets scroll in the sheet: the one cut at its edge fades out.
+    withOrders.push(...(await unfadedScrolls(page, '[data-testid=play-dock]')).map((u) => `Orders open: ${u}`));
     await saveShot(page, 'layout-table-room-tammerkoski-640x400-orders.png');
     problems.push(...withOrders);
     expect(problems).toEqual([]);
