@@ -6,9 +6,9 @@
 // activation, the camera follows again so the unit stands beside it; a camera the user has moved stays.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserRequired, hasBrowser, openBrowser, saveShot } from './browser';
+import { browserRequired, hasBrowser, openBrowser, saveShot, stillCamera } from './browser';
 import { activeUnitCovered, tableCoverage } from './layout-probe';
-import { openPlay, stillCamera, takeOver } from './play-helpers';
+import { openPlay, takeOver } from './play-helpers';
 
 const run = hasBrowser || browserRequired;
 const SIZES = [[1920, 1080], [1280, 800], [1024, 768], [640, 400]] as const;

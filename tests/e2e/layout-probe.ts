@@ -3,6 +3,7 @@
 // table's middle is left to the table. Kept apart from layout.test.ts so the rules of measure read
 // on their own.
 import type { Page } from 'playwright-core';
+import { stillCamera } from './browser';
 
 export interface LayoutReport {
   /** "a × b" for each two HUD boxes that overlap (by more than 2 px both ways). */
@@ -142,8 +143,8 @@ export function measureLayout(page: Page, middle = 0.4): Promise<LayoutReport> {
  * why; waits first for a camera flight to end. Empty when the game has no active unit.
  */
 export async function activeUnitCovered(page: Page): Promise<string[]> {
-  await page.waitForTimeout(400); // the camera follows a moment after the HUD has laid out
-  await page.waitForFunction(() => window.__sandtable?.view?.camera()?.flying === false, null, { timeout: 30_000 });
+  await page.waitForTimeout(250); // the camera follows a moment after the HUD has laid out
+  await stillCamera(page);
   return page.evaluate(() => {
     const s = window.__sandtable!;
     const p = s.play;

@@ -7,7 +7,7 @@
 // overlapping, no text cut, and the acting unit in the clear (layout-probe.ts says how each is measured).
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserRequired, hasBrowser, nextFrame, openBrowser, openTable, saveShot } from './browser';
+import { browserRequired, hasBrowser, nextFrame, openBrowser, openTable, saveShot, stillCamera } from './browser';
 import { activeUnitCovered, measureLayout, tableShareOfUncovered, uncoveredTableShare, unfadedScrolls } from './layout-probe';
 import { foldDock, openPlay, playToTargets, tab, takeOver } from './play-helpers';
 
@@ -38,7 +38,8 @@ describe.runIf(run)('the table gets the room the HUD leaves it', () => {
       for (const [width, height] of SIZES) {
         await page.setViewportSize({ width, height });
         await nextFrame(page);
-        await page.waitForTimeout(600); // the home view is framed again once the HUD has laid out
+        await page.waitForTimeout(250); // the home view is framed again once the HUD has laid out
+        await stillCamera(page);
         const share = await tableShareOfUncovered(page);
         if (share < HOME_LEAST) {
           problems.push(`${id} @${width}×${height}: the table fills ${Math.round(share * 100)}% of the uncovered canvas`);
@@ -56,7 +57,8 @@ describe.runIf(run)('the table gets the room the HUD leaves it', () => {
     await playToTargets(page);
     await takeOver(page);
     await foldDock(page);
-    await page.waitForTimeout(1200); // the camera follows once the HUD has laid out
+    await page.waitForTimeout(400); // the camera follows once the HUD has laid out
+    await stillCamera(page);
     const problems = await smallProblems(page);
     const share = await uncoveredTableShare(page);
     if (share < SMALL_PLAY_LEAST) problems.push(`the table shows on ${Math.round(share * 100)}% of the window, uncovered`);

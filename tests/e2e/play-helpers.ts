@@ -113,27 +113,6 @@ export async function foldDock(page: Page): Promise<void> {
   if ((await page.getAttribute('[data-testid=play-dock]', 'data-open')) === 'true') await page.click('[data-testid=dock-toggle]');
 }
 
-/**
- * The camera's position once no flight runs and the controls' smoothing has died away: two reads 250 ms
- * apart that differ by under `eps` in every axis. A loaded machine draws few frames, so a fixed wait
- * may read a camera still easing in.
- */
-export async function stillCamera(page: Page, eps = 0.002, timeout = 30_000): Promise<[number, number, number]> {
-  const read = () => page.evaluate(() => {
-    const c = window.__sandtable!.view!.camera()!;
-    return { flying: c.flying, at: [...c.position] as [number, number, number] };
-  });
-  const end = Date.now() + timeout;
-  let last = await read();
-  for (;;) {
-    await page.waitForTimeout(250);
-    const now = await read();
-    if (!now.flying && !last.flying && now.at.every((c, i) => Math.abs(c - last.at[i]!) < eps)) return now.at;
-    if (Date.now() > end) throw new Error(`the camera did not come to rest in ${timeout} ms (${JSON.stringify(now)})`);
-    last = now;
-  }
-}
-
 /** Write save text to a temp file (for the Game tab's file input). */
 export function saveFile(text: string, name: string): string {
   const file = join(mkdtempSync(join(tmpdir(), 'sandtable-save-')), `${name}.json`);
