@@ -1,7 +1,8 @@
 // The home view glides when the canvas's uncovered part changes (a panel opening or folding): an
 // ease-out over GLIDE_MS, straight from the pose shown to the new framing, each frame at most
 // GLIDE_MAX_STEP of the way (a slow renderer takes more frames, never a larger step); a glide under
-// way turns to the newest framing from where it is; the user's own move stops it.
+// way turns to the newest framing from where it is, and so does a flight to the home view (its end was
+// fitted to the old canvas); the user's own move stops it.
 import type { CameraControlsImpl } from '@react-three/drei';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cameraDirector, cameraStatus, GLIDE_MAX_STEP, GLIDE_MS, glideEase, glideShare, presetPose, type CameraPose } from '../../src/view/camera';
@@ -139,5 +140,23 @@ describe('the home view glides to a new framing', () => {
     cameraDirector.step(performance.now() + 500, 0.5);
     expect(near(cameraDirector.pose()!, held)).toBe(true);
     expect(cameraStatus.get()).toEqual({ view: 'free', flying: false });
+  });
+
+  it('a flight to the home view under way when a panel opens lands on the new framing, not on the one fitted before', () => {
+    detach = cameraDirector.attach(fakeControls(), 180, 120, () => undefined);
+    cameraDirector.showPreset('top', { instant: true });
+    cameraDirector.showPreset('home'); // the 1 s flight
+    const start = performance.now();
+    cameraDirector.step(start + 200, 0.2);
+    expect(cameraStatus.get()).toEqual({ view: 'home', flying: true });
+    cameraDirector.refit(); // the same canvas: the flight goes on to its own end
+    cameraDirector.step(start + 300, 0.1);
+    const mid = cameraDirector.pose()!;
+    cameraDirector.setClearArea(PANEL);
+    expect(near(cameraDirector.pose()!, mid)).toBe(true); // no jump: it turns from where it is
+    for (let k = 1; k < 40 && cameraStatus.get().flying; k++) cameraDirector.step(start + 300 + 100 * k, 0.1);
+    expect(cameraStatus.get()).toEqual({ view: 'home', flying: false });
+    expect(near(cameraDirector.pose()!, presetPose('home', FRAME, PANEL))).toBe(true);
+    expect(dist(presetPose('home', FRAME, PANEL), presetPose('home', FRAME))).toBeGreaterThan(5);
   });
 });

@@ -151,12 +151,13 @@ class CameraDirector {
 
   /**
    * The canvas changed size (a docked panel, the window): a preset view is fitted to it again, gliding
-   * there (a glide under way turns to the newest fit); a flight elsewhere and a camera the user moved stay.
+   * there (a glide under way, or a flight to that preset, turns to the newest fit from where the camera
+   * is: a flight's own end was fitted to the old canvas); a flight elsewhere and a camera the user moved stay.
    */
   refit(aspect?: number): void {
-    const { view, flying } = cameraStatus.get();
+    const { view } = cameraStatus.get();
     const f = this.frame();
-    if (!f || (flying && !this.flight?.glide) || view === 'free' || view === 'focus' || view === 'beat') return;
+    if (!f || view === 'free' || view === 'focus' || view === 'beat') return;
     // The canvas's new shape (the camera's own aspect may not have caught up yet).
     this.glideTo(presetPose(view, aspect ? { ...f, aspect } : f, this.clear ?? undefined), view);
   }
@@ -165,8 +166,8 @@ class CameraDirector {
   private glideTo(pose: CameraPose, view: CameraView): void {
     const current = this.pose();
     if (!this.at || !current) return;
-    // A glide already heading there goes on (a refit asked again for the same framing does not restart it).
-    if (this.flight?.glide && poseDistance(this.flight.to, pose) < GLIDE_LEAST) return;
+    // A glide or flight already heading there goes on (a refit asked again for the same framing does not restart it).
+    if (this.flight && poseDistance(this.flight.to, pose) < GLIDE_LEAST) return;
     if (reducedMotion() || poseDistance(current, pose) < GLIDE_LEAST) {
       this.flight = null;
       this.place(pose);
