@@ -65,7 +65,9 @@ describe.runIf(run)('the table gets the room the HUD leaves it', () => {
     if (problems.length > 0) await saveShot(page, 'layout-table-room-tammerkoski-640x400.png');
     // The Orders open: a compact sheet over the table's lower edge (a docked panel left 28%).
     await tab(page, 'orders');
-    await page.waitForTimeout(1200);
+    await nextFrame(page);
+    await page.waitForTimeout(250); // the camera follows once the HUD has laid out
+    await stillCamera(page);
     const withOrders = (await smallProblems(page)).map((p) => `Orders open: ${p}`);
     const ordersShare = await uncoveredTableShare(page);
     if (ordersShare < SMALL_PLAY_LEAST) withOrders.push(`Orders open: the table shows on ${(ordersShare * 100).toFixed(1)}% of the window, uncovered`);
@@ -103,8 +105,9 @@ describe.runIf(run)('the table gets the room the HUD leaves it', () => {
         await page.setViewportSize({ width: w, height: h });
         if (log) await tab(page, 'log');
         await nextFrame(page);
-        await page.waitForTimeout(1500); // the camera follows the new layout; the label is placed each frame
-        await nextFrame(page);
+        // The camera follows the new layout (the unit, the home framing); the label is placed at each
+        // frame drawn: measured once both are at rest.
+        await labelAtRest(page);
         const where = `@${w}×${h}${log ? ', the Log open' : ''}`;
         const found = await page.evaluate(() => {
           const label = document.querySelector('[data-testid=play-template-label]')?.parentElement?.getBoundingClientRect();
@@ -135,8 +138,7 @@ describe.runIf(run)('the table gets the room the HUD leaves it', () => {
   it('the home view glides when the dock folds and opens again: no frame jumps more than a step of the way', async () => {
     const { page } = await openPlay(ctx, '?scenario=kuularuisku/kalevankangas&play=1&seed=7', { width: 1280, height: 800 });
     await takeOver(page);
-    await page.waitForFunction(() => window.__sandtable?.view?.camera()?.flying === false, null, { timeout: 30_000 });
-    await page.waitForTimeout(800);
+    await stillCamera(page); // the opening's framing settled (the HUD lays out after the table)
     expect((await page.evaluate(() => window.__sandtable!.view!.camera()!)).view).toBe('home');
     const problems: string[] = [];
     for (const step of ['fold', 'open'] as const) {
@@ -154,10 +156,18 @@ describe.runIf(run)('the table gets the room the HUD leaves it', () => {
         };
         tick();
       });
+      const open = await page.getAttribute('[data-testid=play-dock]', 'data-open');
       await page.click('[data-testid=dock-toggle]');
-      await page.waitForTimeout(400);
-      await page.waitForFunction(() => window.__sandtable!.view!.camera()!.flying === false, null, { timeout: 30_000 });
-      await page.waitForTimeout(300);
+      await page.waitForFunction((was) => document.querySelector('[data-testid=play-dock]')?.getAttribute('data-open') !== was, open);
+      // The re-frame comes once the canvas's new size has been measured and drawn: on software WebGL
+      // under load that can be seconds after the click. Wait for the camera to leave its pose (within
+      // 0.5 of the pose before the click: the glide's first steps are larger), then to come to rest.
+      const moved = await page.waitForFunction(() => {
+        const w = window as unknown as { __poses: number[][] };
+        const first = w.__poses[0]!;
+        return w.__poses.some((p) => Math.max(...p.map((v, i) => Math.abs(v - first[i]!))) > 0.5);
+      }, null, { timeout: 60_000 }).then(() => true, () => false);
+      if (moved) await stillCamera(page);
       const poses = await page.evaluate(() => {
         const w = window as unknown as { __poses: number[][]; __posesOn: boolean };
         w.__posesOn = false;
@@ -177,6 +187,29 @@ describe.runIf(run)('the table gets the room the HUD leaves it', () => {
     await page.close();
   }, 300_000);
 });
+
+/**
+ * Wait until the camera is at rest and the searchlight's label stands where the frames drawn since put
+ * it: two frames drawn one after the other leave its box where it was, and the camera has not moved
+ * meanwhile (a follow asked for by the new layout may start a moment after the camera first rests).
+ */
+async function labelAtRest(page: Page): Promise<void> {
+  const box = () => page.evaluate(() => {
+    const r = document.querySelector('[data-testid=play-template-label]')?.parentElement?.getBoundingClientRect();
+    return r ? [r.left, r.top, r.right, r.bottom] : [];
+  });
+  const same = (a: readonly number[], b: readonly number[], eps: number) => a.length === b.length && a.every((v, i) => Math.abs(v - b[i]!) < eps);
+  let last: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const at = await stillCamera(page);
+    await nextFrame(page);
+    const now = await box();
+    const camera = (await page.evaluate(() => window.__sandtable!.view!.camera()!)).position;
+    if (same(now, last, 0.5) && same(camera, at, 0.002)) return;
+    last = now;
+  }
+  throw new Error(`the searchlight's label did not come to rest (${JSON.stringify(last)})`);
+}
 
 /** Overlapping HUD boxes, cut text, boxes off screen and an acting unit out of the clear. */
 async function smallProblems(page: Page): Promise<string[]> {
