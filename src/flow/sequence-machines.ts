@@ -11,7 +11,7 @@ import type { AlternatingProgram, CardsProgram, ExchangeProgram, GameEvent, Phas
 /** The events the machines take (their own words: no ruleset names them). */
 export const SEQUENCE_EVENTS = {
   alternating: { begin: 'ROUND_STARTED', select: 'UNIT_SELECTED', acted: 'UNIT_ACTED', end: 'ROUND_ENDED' },
-  phases: { begin: 'TURN_STARTED', acted: 'UNIT_ACTED', endPhase: 'PHASE_ENDED', sideDone: 'PLAYER_TURN_ENDED', end: 'TURN_ENDED' },
+  phases: { begin: 'TURN_STARTED', acting: 'UNIT_ACTING', acted: 'UNIT_ACTED', endPhase: 'PHASE_ENDED', sideDone: 'PLAYER_TURN_ENDED', end: 'TURN_ENDED' },
   cards: {
     begin: 'TURN_OPENED', draw: 'CARD_DRAWN', resolved: 'FORCED_RESOLVED', activate: 'UNIT_ACTIVATED', pass: 'UNIT_PASSED', ready: 'UNIT_READIED',
     command: 'UNIT_COMMANDED', action: 'ACTION_TAKEN', acted: 'UNIT_ACTED', declare: 'READINESS_DECLARED', rolled: 'ROLL_OFF_ROLLED', close: 'WINDOW_CLOSED', end: 'TURN_CLOSED',
@@ -158,11 +158,13 @@ export function phasesMachine(p: PhasesProgram<unknown, unknown, unknown>) {
         initial: p.phases[0]!,
         // Built from the ruleset's phase names, so typed loosely (each is a plain state with one transition).
         states: phaseStates as never,
-        // A unit has acted in this phase; a game won on the table ends at once.
+        // A unit has acted in this phase; a game won on the table ends at once. A unit whose action raised a
+        // decision is held acting (its acted event comes with the last answer).
         on: {
+          [E.acting]: { actions: assign(({ event }) => ({ unit: String(event.unit) })) },
           [E.acted]: [
-            { guard: 'won', target: '#phases.over', actions: assign({ side: null, acted: [] }) },
-            { actions: assign(({ context, event }) => ({ acted: [...context.acted, String(event.unit)] })) },
+            { guard: 'won', target: '#phases.over', actions: assign({ side: null, unit: null, acted: [] }) },
+            { actions: assign(({ context, event }) => ({ acted: [...context.acted, String(event.unit)], unit: null })) },
           ],
         },
       },

@@ -243,8 +243,9 @@ export function cardsResolve(p: Program, machine: SequenceMachine, s: State, c: 
       return { ok: true, events: withClosing(p, machine, s, [...r.events, taken], ctx) };
     }
     case 'endActivation': {
-      const waiting = p.rules.actions(s, ctx).find((a) => a.side !== seq.side);
-      if (waiting) return no(`${sideName(scenario, String(waiting.side))} must act first`, p.rule.activate);
+      // Another side's action due first (the sides the rules name, else those of the actions listed).
+      const waiting = p.rules.actionSides ? p.rules.actionSides(s).find((x) => x !== seq.side) : p.rules.actions(s, ctx).find((a) => a.side !== seq.side)?.side;
+      if (waiting) return no(`${sideName(scenario, String(waiting))} must act first`, p.rule.activate);
       if (!(p.mayEndActivation?.(s) ?? true)) return no(`not now: ${cardsAwaitedWords(p, s, scenario)}`, p.awaiting?.(s)?.rule ?? p.rule.activate);
       return { ok: true, events: [{ type: E.acted, rule: p.rule.activate, unit, text: `${nameOf(scenario, unit)} ends its activation` }] };
     }

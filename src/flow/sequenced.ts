@@ -64,6 +64,18 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
     return [...events, { type: SEQUENCE_EVENTS.alternating.acted, rule: p.rule.select, unit, text: `${nameOf(scenario, unit)}: activation over` }];
   }
 
+  /**
+   * Phases: a unit's action (or the answer that closes it) with its acted event after it; while a
+   * decision it raised is open the unit is held acting instead, and its acted event comes with the last answer.
+   */
+  function withPhaseActionEnd(s: State, unit: string, events: GameEvent[], scenario: Scenario): GameEvent[] {
+    const E = SEQUENCE_EVENTS.phases;
+    const rule = p.model === 'phases' ? p.rule.endPhase : p.rule.begin;
+    const after: State = { table: events.reduce((t, e) => rules.evolve(t, e), s.table), seq: s.seq };
+    if (decisionOf(after, scenario)) return s.seq.unit === unit ? events : [...events, { type: E.acting, rule, unit, text: `${nameOf(scenario, unit)} awaits an answer` }];
+    return [...events, { type: E.acted, rule, unit, text: `${nameOf(scenario, unit)}: done in the ${s.seq.phase} phase` }];
+  }
+
   /** The events of a sequence step (dice through `dice`). */
   function resolve(s: State, c: Command, role: CommandRole, ctx: Ctx & { dice: Dice }): Decision<GameEvent> {
     if (p.model === 'cards') throw new Error('the cards model resolves its steps in sequenced-cards.ts');
@@ -104,8 +116,7 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
       case 'action': {
         const r = rules.act(s, c, ctx);
         if (!r.ok) return r;
-        const unit = String(c.unitId);
-        return { ok: true, events: [...r.events, { type: E.acted, rule: p.rule.endPhase, unit, text: `${nameOf(scenario, unit)}: done in the ${seq.phase} phase` }] };
+        return { ok: true, events: withPhaseActionEnd(s, String(c.unitId), r.events, scenario) };
       }
       case 'endPhase': {
         const side = seq.side!;
@@ -173,8 +184,9 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
         if (!rules.answer) return no(`${c.type} answers nothing in these rules`, p.rule.begin);
         const r = rules.answer(s, c, ctx);
         if (!r.ok) return r;
-        // The last answer inside an activation brings its end, held back until now.
-        return { ok: true, events: s.seq.step === 'activation' ? withActivationEnd(s, r.events, ctx.scenario) : r.events };
+        // The last answer inside an activation (or a unit's action in a phase) brings its end, held back until now.
+        if (s.seq.step === 'activation') return { ok: true, events: withActivationEnd(s, r.events, ctx.scenario) };
+        return { ok: true, events: p.model === 'phases' && s.seq.step === 'phase' && s.seq.unit ? withPhaseActionEnd(s, s.seq.unit, r.events, ctx.scenario) : r.events };
       }
       if (!rolesNow(machine, s).includes(role)) {
         const wait = awaited(p, s.seq, ctx.scenario);

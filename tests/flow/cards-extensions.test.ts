@@ -303,6 +303,24 @@ describe('whole games', () => {
   });
 });
 
+describe('the sides due in an activation', () => {
+  it('TC-10 carry every legal action (ending an activation reads them): a ruleset naming only the acting side while return fire is due is caught', () => {
+    const rules = toycardsModule.sequence.rules;
+    const program = { ...toycardsModule.sequence, rules: { ...rules, actionSides: (s: never) => { const side = (s as CState).seq.side; return side ? [side] : []; } } };
+    const blind = playableModule({ ...toycardsModule, sequence: program });
+    const problems: string[] = [];
+    for (const seed of [1, 2, 3]) {
+      const g = new GameSession<CState, Command, GameEvent, TableQueries>({ ruleset: blind.ruleset as never, scenario, table, seed });
+      try {
+        playGame(g as never, cards.player!({ seed }) as never, { table, onCommand: () => problems.push(...sequenceViolations(program as never, g as never)) });
+      } catch {
+        // The return fire's side is refused its turn: the game may stall; the violation is named before.
+      }
+    }
+    expect(problems.some((x) => /^RETURN_FIRE of \w+ is listed legal in the activation, but the sides due are \w+$/.test(x)), problems.slice(0, 3).join('\n')).toBe(true);
+  });
+});
+
 describe('the program\'s words for the machine\'s events', () => {
   // A ruleset moving onto the machine keeps its log: it names the machine's events as it names its commands.
   const WORDS = { begin: 'TURN_STARTED', acted: 'ACTIVATION_ENDED', close: 'READY_UNITS_QUEUED', rolled: 'READINESS_ROLL_OFF' } as const;

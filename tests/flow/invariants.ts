@@ -142,6 +142,9 @@ export function sequenceViolations(program: AnyProgram, session: GameSession<Any
     const r = session.check(c);
     if (!r.ok) out.push(`${c.type} is listed legal at the ${now.seq.step} step but refused: ${r.reason}`);
   }
+  // The sides due in an activation (what ending it reads) carry every legal action.
+  const due = !open && now.seq.step === 'activation' ? program.rules.actionSides?.(now) : undefined;
+  if (due) for (const c of legal) if (roleOf(program, c.type) === 'action' && !due.includes(String(c.side))) out.push(`${c.type} of ${String(c.side)} is listed legal in the activation, but the sides due are ${due.join(', ')}`);
   if (!open && !session.victory()) {
     for (const role of roles) if (ALWAYS_LISTED.has(role) && !listed.has(role)) out.push(`the ${now.seq.step} step takes ${role} but no such command is listed`);
   }

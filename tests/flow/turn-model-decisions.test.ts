@@ -3,7 +3,7 @@
 // is heard, the activation's end (its acted event) waits for the answer, the log says who chose what,
 // and a save holding the answer replays to the same state. `activationOver` keeps an activation open.
 // In the phases model (toylines TL-6: a shaken line's owner stands or falls back) the decision holds
-// the phasing side's next step until answered.
+// the phasing side's next step until answered, and the unit that raised it is held acting until then.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -172,8 +172,11 @@ describe('a decision in the phases model (TL-6 a shaken line\'s owner stands or 
       const phasing = String(fire.command.side);
       expect(asked).toMatchObject({ kind: 'shaken-line', rule: 'TL-6', unitId: fire.command.targetId });
       expect(asked.side).not.toBe(phasing);
-      expect(fire.events.map((e) => e.type).filter((x) => x !== 'DICE_ROLLED')).toEqual(['LINE_FIRED', 'LINE_SHAKEN', 'UNIT_ACTED']);
-      expect(g.state.seq).toMatchObject({ step: 'phase', phase: 'fire', side: phasing });
+      // The firing line is held acting until the owner answers (its acted event comes with the answer).
+      const firer = String(fire.command.unitId);
+      expect(fire.events.map((e) => e.type).filter((x) => x !== 'DICE_ROLLED')).toEqual(['LINE_FIRED', 'LINE_SHAKEN', 'UNIT_ACTING']);
+      expect(g.state.seq).toMatchObject({ step: 'phase', phase: 'fire', side: phasing, unit: firer });
+      expect(g.state.seq.acted).not.toContain(firer);
       expect(g.legalCommands()).toEqual(asked.options.map((o) => o.command));
       expect(lines.hud.describe(g.state, { scenario: g.scenario, table: t }).decision).toMatchObject({ side: asked.side, kind: 'shaken-line' });
       // The phasing side may not end its phase, nor answer for the owner.
@@ -186,7 +189,9 @@ describe('a decision in the phases model (TL-6 a shaken line\'s owner stands or 
       const before = g.state.table.figures.filter((f) => f.alive && f.unit === asked.unitId).map((f) => f.at);
       expect(g.dispatch(back.command).ok).toBe(true);
       const rallied = g.log.at(-1)!.events;
-      expect(rallied).toEqual([expect.objectContaining({ type: 'LINE_RALLIED', chosenBy: asked.side, choice: back.command.choice })]);
+      expect(rallied).toEqual([expect.objectContaining({ type: 'LINE_RALLIED', chosenBy: asked.side, choice: back.command.choice }), expect.objectContaining({ type: 'UNIT_ACTED', unit: firer })]);
+      expect(g.state.seq.acted).toContain(firer);
+      expect(g.state.seq.unit).toBeNull();
       const after = g.state.table.figures.filter((f) => f.alive && f.unit === asked.unitId).map((f) => f.at);
       const moved = Math.hypot(after[0]![0] - before[0]![0], after[0]![1] - before[0]![1]);
       expect(moved).toBeCloseTo(back.command.choice === 'fall back' ? 2 * CM_PER_INCH : 0, 6);
