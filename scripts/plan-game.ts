@@ -191,7 +191,7 @@ for (let seed = 1; seed <= seeds; seed++) {
     const toAct = g.withSideToAct({ type: 'DRAW_CARD' } as Command) as Cmd;
     let sent: Cmd | undefined;
     if (toAct.side === plan.side && !g.pendingDecision()) {
-      const list = (candidateCommands(s, { scenario: g.scenario, table }) as Cmd[]).map((c) => g.withSideToAct(c) as Cmd);
+      const list = (candidateCommands(s, { scenario: g.scenario, table, legal: () => g.legalCommands() }) as Cmd[]).map((c) => g.withSideToAct(c) as Cmd);
       // A unit on a route moves by its own single-file moves, the first the rules take.
       const acting = s.activation?.units ?? [];
       const routed = acting.flatMap((id) => (plan.routes?.[id] ? routeMoves(s, id, toAct.side!, plan.routes[id]!) : []));

@@ -1,9 +1,10 @@
-// npm run shots [-- --out DIR] — screenshots for review (issue 17): the scenario picker, every
-// scenario's table, and play states of a Kalevankangas game (the start dialog, a unit's activation
-// with its targets, the dice of a shot, the log), each at 1920×1080, 1280×800, 1024×768 and 640×400.
+// npm run shots [-- --out DIR] [--only TEXT] — screenshots for review (issue 17): the scenario picker,
+// every scenario's table, play states of a Kalevankangas game (the start dialog, a unit's activation
+// with its targets, the dice of a shot, the log) and a COBI skirmish's first activation, each at
+// 1920×1080, 1280×800, 1024×768 and 640×400. `--only` keeps the states whose name holds TEXT.
 // Builds the app, serves it with `vite preview` and drives Debian's Chromium on SwiftShader, as the
 // browser tests do; writes DIR/<width>x<height>/<nn>-<state>.png (DIR defaults to shots/, ignored by git).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -12,8 +13,13 @@ import { hasBrowser, nextFrame, openBrowser, watchedPage } from '../tests/e2e/br
 import { playToTargets, takeOver } from '../tests/e2e/play-steps';
 
 const SIZES = [[1920, 1080], [1280, 800], [1024, 768], [640, 400]] as const;
-const SCENARIOS = ['sandbox/training-ground', 'sandbox/armour-yard', 'kuularuisku/kalevankangas', 'kuularuisku/tammerkoski'];
+/** Every shipped scenario, as the picker lists them (scenarios/<folder>/<name>.json). */
+const SCENARIOS = readdirSync('scenarios', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .flatMap((d) => readdirSync(join('scenarios', d.name)).filter((f) => f.endsWith('.json')).map((f) => `${d.name}/${f.slice(0, -5)}`))
+  .sort();
 const PLAYED = 'kuularuisku/kalevankangas';
+const COBI = 'cobi/skirmish';
 
 function outDirFromArgs(argv: readonly string[]): string {
   const i = argv.indexOf('--out');
@@ -24,6 +30,9 @@ function outDirFromArgs(argv: readonly string[]): string {
 async function main(): Promise<void> {
   if (!hasBrowser) throw new Error('npm run shots needs /usr/bin/chromium (apt-get install -y chromium)');
   const out = outDirFromArgs(process.argv.slice(2));
+  const o = process.argv.indexOf('--only');
+  const only = o >= 0 ? process.argv[o + 1] ?? '' : '';
+  const wanted = (state: string) => state.includes(only);
   const dist = mkdtempSync(join(tmpdir(), 'sandtable-shots-'));
   console.log('Building the app…');
   await build({ logLevel: 'error', build: { outDir: dist, emptyOutDir: true } });
@@ -43,6 +52,7 @@ async function main(): Promise<void> {
     };
     /** One shot of the state at every size; `before` restores what a resize closes. */
     const shoot = async (state: string, before?: () => Promise<void>) => {
+      if (!wanted(state)) return;
       const name = `${String(++n).padStart(2, '0')}-${state}.png`;
       for (const [width, height] of SIZES) {
         await page.setViewportSize({ width, height });
@@ -55,7 +65,7 @@ async function main(): Promise<void> {
       console.log(`  ${name}`);
     };
 
-    for (const id of SCENARIOS) {
+    for (const id of SCENARIOS.filter((x) => wanted(x.replace('/', '-')))) {
       await open(`?scenario=${id}`);
       await shoot(id.replace('/', '-'));
     }
@@ -66,6 +76,23 @@ async function main(): Promise<void> {
     await shoot('picker', picker);
     await page.keyboard.press('Escape');
 
+    if (wanted('cobi-play')) {
+      await open(`?scenario=${COBI}&seed=3`);
+      await page.evaluate(() => localStorage.clear());
+      await page.click('[data-testid=play-toggle]');
+      // A game with no options to choose starts at once.
+      await page.waitForSelector('[data-testid=start-choice], [data-testid=play-hud]', { timeout: 60_000 });
+      if (await page.$('[data-testid=start-choice]')) await page.click('[data-testid=new-game]');
+      await page.waitForSelector('[data-testid=play-hud]');
+      // The round begun and the first squad picked: its move and hold in the bar.
+      await page.evaluate(() => {
+        const p = window.__sandtable!.play!;
+        for (let k = 0; k < 4 && !p.view.get().activeUnitId; k++) p.control.send(p.view.get().actions[0]!.command);
+      });
+      await takeOver(page);
+      await shoot('cobi-play-activation');
+    }
+    if (!['play-start-dialog', 'play-activation-targets', 'play-dice', 'play-log'].some(wanted)) return;
     await open(`?scenario=${PLAYED}&seed=7`);
     await page.evaluate(() => localStorage.clear());
     await page.click('[data-testid=play-toggle]');

@@ -264,6 +264,8 @@ export interface PlayPrompt {
   /** Turn number and limit. */
   turn: number;
   turnLimit?: number;
+  /** The ruleset's word for its turns ("Round" in COBI); "Turn" when absent. */
+  turnWord?: string;
   /** The activation card or initiative marker being played, if any. */
   card?: { unitId: string; label: string; via: string };
   /** Counts of the turn's structure (cards left in a deck …), shown in the banner. */

@@ -2,11 +2,13 @@
 // ruleset with one line here). Everything that lists rulesets — the playable modules, the HUD lookup, the
 // scenario picker's names, the schema's ruleset names, the architecture test — derives from this map;
 // nothing else of a ruleset is exported. Rulesets never import each other.
+import { cobiModule } from './cobi';
 import { kuularuiskuModule } from './kuularuisku';
 
 /** Every registered ruleset module by id (its shape: the game layer's RulesetModule). */
 export const RULESET_MODULES = {
   kuularuisku: kuularuiskuModule,
+  cobi: cobiModule,
 } as const;
 
 export type RulesetId = keyof typeof RULESET_MODULES;

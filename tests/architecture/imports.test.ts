@@ -1,13 +1,14 @@
 // Enforces over src/: no import cycles, no deep imports across layers, view/ui off the rules' internals,
 // src/testing for tests only (its oracles named nowhere else), a ruleset's rules never reaching its
-// player, and Kuularuisku's rule ids and command words only in its folder; and proves each check can
+// player, and each ruleset's rule ids and command words only in its folder; and proves each check can
 // fail. Violations other branches remove are listed below: the list only shrinks.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkEdges, importCycles, importGraph, resolveImport, rulesReachingPlayer } from './import-graph';
 import { stripSource } from './layer-rules';
-import { checkRulesetWords, kuularuiskuCommandWords } from './ruleset-words';
+import { rulesetIds, rulesetNames } from '../../src/rules';
+import { RULE_ID_PREFIXES, checkRulesetWords, checkWordsOf, kuularuiskuCommandWords, rulesetWords, type RulesetWords } from './ruleset-words';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -77,7 +78,19 @@ describe('imports and words across src/', () => {
     // Read from the ruleset's own command types: a sample that must be among them.
     for (const w of ['DRAW_CARD', 'ACTIVATE', 'RESOLVE', 'END_TURN', 'MOVE', 'SHOOT', 'OFF_TABLE_FIRE', 'DEMOLISH']) expect(words).toContain(w);
     const found = files.flatMap((f) => checkRulesetWords(f, sources.get(f)!, words)).map((v) => `${v.file}: ${v.message}`);
-    expectOnlyKnown(found, (k) => / outside src\/rules\/kuularuisku\/$/.test(k));
+    // Another ruleset's folder may use a word that ruleset has too (checked per ruleset below).
+    const own = rulesetWords(rulesetIds(), sources);
+    const shared = found.filter((k) => own.some((o) => o.folder !== 'src/rules/kuularuisku/' && k.startsWith(o.folder) && o.commandWords.has(/"(\w+)"/.exec(k)![1]!)));
+    expectOnlyKnown(found.filter((k) => !shared.includes(k)), (k) => / outside src\/rules\/kuularuisku\/$/.test(k));
+  });
+
+  it('every registered ruleset\'s rule ids and command words only in its folder (or a word another ruleset has too, in that one\'s folder)', () => {
+    expect(Object.keys(RULE_ID_PREFIXES).sort()).toEqual(rulesetIds().sort());
+    const all = rulesetWords(rulesetIds(), sources, rulesetNames());
+    // COBI's words are read from its own command list.
+    expect([...all.find((r) => r.folder === 'src/rules/cobi/')!.commandWords]).toEqual(expect.arrayContaining(['BEGIN_ROUND', 'SELECT_UNIT', 'END_ROUND', 'HOLD', 'MOVE']));
+    const found = all.flatMap((r) => files.flatMap((f) => checkWordsOf(f, sources.get(f)!, r, all.filter((o) => o !== r)))).map((v) => `${v.file}: ${v.message}`);
+    expectOnlyKnown(found, (k) => / outside src\/rules\/\w+\/$/.test(k));
   });
 });
 
@@ -193,6 +206,22 @@ describe('the ruleset-words check itself', () => {
     ].join('\n');
     expect(flags('src/flow/a.ts', src)).toEqual([]);
     expect(flags('src/rules/kuularuisku/a.ts', `const c = { type: 'DRAW_CARD', rule: 'K-2.1b' };`)).toEqual([]);
+  });
+
+  it('checks each ruleset in turn: its ids and words outside its folder, a word another ruleset has too only in that one\'s folder', () => {
+    const k: RulesetWords = { name: 'Kuularuisku', folder: 'src/rules/kuularuisku/', prefix: 'K', commandWords: new Set(['MOVE', 'DRAW_CARD']) };
+    const c: RulesetWords = { name: 'COBI WWII', folder: 'src/rules/cobi/', prefix: 'C', commandWords: new Set(['MOVE', 'HOLD']) };
+    const check = (file: string, src: string, r: RulesetWords) => checkWordsOf(file, src, r, [k, c].filter((o) => o !== r)).map((v) => v.message);
+    const src = `const a = { type: 'MOVE', rule: 'C-3.3.1e' };\nconst b = ['HOLD', 'DRAW_CARD', 'K-2.4', 'C-GAP-1'];`;
+    expect(check('src/flow/a.ts', src, c)).toEqual([
+      'COBI WWII rule id "C-3.3.1e" outside src/rules/cobi/', 'COBI WWII rule id "C-GAP-1" outside src/rules/cobi/',
+      'COBI WWII command word "MOVE" outside src/rules/cobi/', 'COBI WWII command word "HOLD" outside src/rules/cobi/',
+    ]);
+    // In Kuularuisku's folder its own MOVE passes; COBI's HOLD and ids do not.
+    expect(check('src/rules/kuularuisku/a.ts', src, c)).toEqual(['COBI WWII rule id "C-3.3.1e" outside src/rules/cobi/', 'COBI WWII rule id "C-GAP-1" outside src/rules/cobi/', 'COBI WWII command word "HOLD" outside src/rules/cobi/']);
+    // In COBI's folder Kuularuisku's DRAW_CARD and K- id are flagged, the MOVE both have is not.
+    expect(check('src/rules/cobi/a.ts', src, k)).toEqual(['Kuularuisku rule id "K-2.4" outside src/rules/kuularuisku/', 'Kuularuisku command word "DRAW_CARD" outside src/rules/kuularuisku/']);
+    expect(check('src/rules/cobi/a.ts', src, c)).toEqual([]);
   });
 
   it('reads the command words from the ruleset\'s command types and action lists', () => {

@@ -1,5 +1,5 @@
 // The HUD gives the table room, at 1920×1080, 1280×800, 1024×768 and 640×400 in Chromium: for the
-// scenario picker, every scenario's table, and the main play states of a Kalevankangas game (the start
+// scenario picker (listing every ruleset's scenarios), every scenario's table, and the main play states of a Kalevankangas game (the start
 // dialog, a card offered with many choices, a unit's activation with its targets listed, the dice of a
 // shot, the log), no two
 // HUD boxes overlap, no text is cut off without an ellipsis, nothing lies off screen, the middle of
@@ -13,7 +13,7 @@ import { activeUnitCovered, measureLayout, unfadedScrolls } from './layout-probe
 
 const run = hasBrowser || browserRequired;
 const SIZES = [[1920, 1080], [1280, 800], [1024, 768], [640, 400]] as const;
-const SCENARIOS = ['sandbox/training-ground', 'sandbox/armour-yard', 'kuularuisku/kalevankangas', 'kuularuisku/tammerkoski'];
+const SCENARIOS = ['sandbox/training-ground', 'sandbox/armour-yard', 'kuularuisku/kalevankangas', 'kuularuisku/tammerkoski', 'cobi/skirmish'];
 const PLAYED = ['kuularuisku/kalevankangas'];
 
 describe.runIf(run)('the HUD leaves the table room at four screen sizes', () => {
@@ -138,6 +138,8 @@ describe.runIf(run)('the HUD leaves the table room at four screen sizes', () => 
     // The picker's list, open over the table (it closes on a click away, so it is opened at each size).
     await page.click('[data-testid=scenario-picker-toggle]');
     await page.waitForSelector('[data-testid=scenario-list] [data-scenario]');
+    // Every ruleset's scenarios are offered (COBI's skirmish among them).
+    expect(await page.$$eval('[data-testid=scenario-list] [data-scenario]', (bs) => bs.map((b) => b.getAttribute('data-scenario')))).toEqual(expect.arrayContaining(SCENARIOS));
     problems.push(...(await check('picker', {
       middle: false,
       before: async () => {

@@ -55,7 +55,7 @@ function reachMarkedPosition(bf: Battlefield): Reached {
     const rng = createRng(seed * 7919 + 1);
     for (let n = 1; n <= 400 && !g.victory(); n++) {
       // The rules' legal commands and the moves they accept (what the legal list held when these seeds were chosen).
-      const options = checkedCommands((g.state as KSequenced).table, { scenario, table });
+      const options = checkedCommands((g.state as KSequenced).table, { scenario, table, legal: () => g.legalCommands() });
       if (!options.length) break;
       const r = g.dispatch(pickRandomCommand(options, rng));
       if (!r.ok) throw new Error(`seed ${seed}: a legal command was refused: ${r.reason}`);

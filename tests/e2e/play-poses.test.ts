@@ -45,7 +45,7 @@ function reachPosedPosition(bf: Battlefield): Reached {
     const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed });
     const rng = createRng(seed * 7919 + 1);
     for (let n = 1; n <= 400 && !g.victory(); n++) {
-      const options = checkedCommands((g.state as KSequenced).table, { scenario, table });
+      const options = checkedCommands((g.state as KSequenced).table, { scenario, table, legal: () => g.legalCommands() });
       if (!options.length) break;
       const r = g.dispatch(pickRandomCommand(options, rng));
       if (!r.ok) throw new Error(`seed ${seed}: a legal command was refused: ${r.reason}`);

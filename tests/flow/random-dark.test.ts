@@ -34,8 +34,8 @@ describe('K-5.2a at night: a shot with every pair in the dark is a sure refusal 
         const g = new GameSession({ ruleset: played.ruleset, scenario, table, seed });
         playGame(g, kuularuiskuModule.player({
           seed: seed * 7919 + 1,
-          groups: (s: KGameState) => {
-            return candidateGroups(s, { scenario, table }).map((grp) => !grp.keys.includes('SHOOT') ? grp : {
+          groups: (s: KGameState, view) => {
+            return candidateGroups(s, view).map((grp) => !grp.keys.includes('SHOOT') ? grp : {
               ...grp,
               sureRefusal: (c: Parameters<NonNullable<typeof grp.sureRefusal>>[0]) => {
                 const yes = grp.sureRefusal!(c);

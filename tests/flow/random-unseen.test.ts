@@ -37,7 +37,7 @@ describe('K-5.2a a shot refused for want of sight, remembered by the soldiers\' 
         if (!found && !r.ok && c.type === 'SHOOT' && r.rule === 'K-5.2a' && r.reason.includes('is not visible to')) found = { s, c: c as SoldierCommand, why: r };
         return r;
       };
-      playGame(g, kuularuiskuModule.player({ seed: 7920, groups: (s) => (found ? [] : candidateGroups(s, { scenario, table })) }), { table });
+      playGame(g, kuularuiskuModule.player({ seed: 7920, groups: (s, view) => (found ? [] : candidateGroups(s, view)) }), { table });
       expect(found).toBeDefined();
       const { s, c, why } = found!;
       const other = cachedTable(bf);

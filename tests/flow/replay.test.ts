@@ -34,7 +34,7 @@ function playGameOf(seed: number) {
   const rng = createRng(seed);
   const positions: string[] = [sequenceOf(g)];
   for (let n = 0; n < 5000 && !g.victory(); n++) {
-    let options: Command[] = candidateCommands((g.state as KSequenced).table, { scenario, table });
+    let options: Command[] = candidateCommands((g.state as KSequenced).table, { scenario, table, legal: () => g.legalCommands() });
     for (;;) {
       const c = pickRandomCommand(options, rng);
       if (g.dispatch(c).ok) break;

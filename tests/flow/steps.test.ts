@@ -99,7 +99,7 @@ describe('F2 activation start: forced steps, then the choice', () => {
     expect(g.dispatch({ type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'shoot' })).toMatchObject({ ok: false, rule: 'K-1.0c' });
     g.dispatch({ type: 'ACTIVATE', side: 'whites', unitId: 'w1', action: 'regroup' });
     // The regroup the player proposes, as the rules accept it.
-    const regroup = checkedCommands(g.state.table, { scenario: sc, table }).find((c) => c.type === 'MOVE');
+    const regroup = checkedCommands(g.state.table, { scenario: sc, table, legal: () => g.legalCommands() }).find((c) => c.type === 'MOVE');
     expect(regroup).toMatchObject({ mode: 'regroup' });
     g.dispatch(regroup!);
     expect(g.events.at(-1)).toMatchObject({ type: 'FIGURES_MOVED', mode: 'regroup' });

@@ -44,7 +44,7 @@ describe('sure refusals of random play are the rules\' refusals (Kalevankangas, 
       const decide = (c: Command) => played.ruleset.decide(g.state, c, { scenario, table: cached, dice: new SeededDice(1) });
       playGame(g, kuularuiskuModule.player({
         seed: seed * 7919 + 1,
-        groups: (s: KGameState) => {
+        groups: (s: KGameState, view) => {
           // K-5.5e, K-WPN: a unit of the activation that the planner skips as surely staying; any shift
           // of the whole unit (here half a centimetre) must be refused at the rules' state-only checks.
           const a = s.activation;
@@ -60,7 +60,7 @@ describe('sure refusals of random play are the rules\' refusals (Kalevankangas, 
               else stays[`MOVE ${r.rule}`] = (stays[`MOVE ${r.rule}`] ?? 0) + 1;
             }
           }
-          return candidateGroups(s, { scenario, table: cached }).map((grp) => {
+          return candidateGroups(s, view).map((grp) => {
             const sure = grp.sureRefusal;
             if (!sure) return grp;
             return {

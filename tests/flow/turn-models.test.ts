@@ -124,9 +124,13 @@ describe('model-based paths through each turn model (xstate/graph)', () => {
   it('card-driven (K-2.1b, F1–F4): draw, the offered unit chooses and acts, readiness, the turn\'s end — Kuularuisku on the cards machine', () => {
     const { reached, paths } = traverse(playableModule(kuularuiskuModule), flowScenario(), kTable, 1, {
       stopAt: (s: KSequenced) => s.seq.round >= 2,
-      progress: (s: KSequenced) => [s.seq.deck.length, s.seq.queue.length, s.seq.step],
+      // The units in readiness too: a unit passed and one gone into readiness lead on to different windows.
+      progress: (s: KSequenced) => [s.seq.deck.length, s.seq.ready.length, s.seq.queue.length, s.seq.step],
       // The moves and shots the rules accept (the player's, checked), as well as the rules' other commands.
-      commands: (s: KSequenced) => checkedCommands(s.table, { scenario: flowScenario(), table: kTable as never }) as Command[],
+      commands: (s: KSequenced) => {
+        const ctx = { scenario: flowScenario(), table: kTable as never };
+        return checkedCommands(s.table, { ...ctx, legal: () => playableModule(kuularuiskuModule).ruleset.legalCommands(s, ctx) }) as Command[];
+      },
     });
     expect(paths).toBeGreaterThan(20);
     for (const v of ['between', 'draw', 'offer', 'activation', 'window', 'end']) expect(reached).toContain(v);

@@ -30,7 +30,7 @@ function playedSave(seed: number, moves: number): SaveFile {
   const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed });
   const rng = createRng(seed);
   for (let n = 0; n < moves && !g.victory(); n++) {
-    let options: Command[] = candidateCommands((g.state as KSequenced).table, { scenario, table });
+    let options: Command[] = candidateCommands((g.state as KSequenced).table, { scenario, table, legal: () => g.legalCommands() });
     for (;;) {
       const c = pickRandomCommand(options, rng);
       if (g.dispatch(c).ok) break;

@@ -1,75 +1,108 @@
-// describePlay on the positions that wait for one player: a forced roll (K-7.1f), a charge decision
-// (K-6.6a grenades), a readiness window (K-2.3b), the end of the turn (K-5.6e) and the result
-// (K-GAP-1) — the prompt names the side that must act and the buttons are exactly the commands a bare table
-// offers: the sequence's step (K-7.1f, K-2.3b, K-5.6e) or the rules' own answers (K-6.6a).
+// describePlay on the positions that wait for one player: a forced roll (K-7.1f), a charge's roll
+// (K-6.2e) and decision (K-6.6a grenades), a readiness window (K-2.3b), the end of the turn (K-5.6e) and the result
+// (K-GAP-1) — reached in games of the composed module with scripted dice and described as the played
+// game describes them (its HUD is given the composed legal commands): the prompt names the side that
+// must act and the buttons are exactly the legal commands, the sequence's step (K-7.1f, K-2.3b,
+// K-5.6e) or the rules' own (K-6.2e, K-6.6a).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/battlefield';
-import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
-import { describePlay } from '../../src/rules/kuularuisku/hud';
-import { DEFAULT_UNITS, flowScenario, flowTable } from '../flow/fixture';
-import { hasActivated } from '../../src/rules/kuularuisku/acted';
+import type { PlayView } from '../../src/core';
+import { setupK } from '../../src/rules/kuularuisku/engine';
+import type { KState } from '../../src/rules/kuularuisku/state';
+import type { Scenario } from '../../src/scenario';
+import { CARDS, DEFAULT_UNITS, ThenDice, arrange, flowScenario, flowTable, must, newPlayedGame, playedFrom, preparedSetup, type KPlayedSession } from '../flow/fixture';
+import { CHARGER_FIRST, CHARGE_UNITS, TO_CHARGE } from '../flow/situations';
 
 const scenario = flowScenario();
 let table: Battlefield;
-let s0: KGameState;
 
 beforeAll(async () => {
   table = await flowTable(scenario);
-  s0 = kuularuiskuRuleset.setup(scenario, { table });
 });
 
-const ctx = () => ({ scenario, table });
-const open = (s: KGameState, seq: Partial<KGameState['seq']>, tableFlow: Partial<KGameState['tableFlow']> = {}): KGameState => ({ ...s, seq: { ...s.seq, round: 2, turnOpen: true, deck: ['r2'], drawn: ['w1', 'r1'], ...seq }, tableFlow: { ...s.tableFlow, ...tableFlow } });
-const legal = (s: KGameState) => kuularuiskuRuleset.legalCommands(s, ctx());
+/** The game's HUD as the played game shows it: the composed module's describe (given its legal commands). */
+const view = (g: KPlayedSession, setup?: (sc: Scenario) => KState): PlayView => playedFrom(setup).hud.describe(g.state, { scenario: g.scenario, table });
 
 describe('describePlay: who must act, and the buttons', () => {
   it('K-7.1f a pending pinned test: the pinned unit\'s side rolls it', () => {
-    const s = open(s0, { forced: 'pinned-test', unit: 'r1', side: 'reds', via: 'card' });
-    const v = describePlay(s, ctx());
-    expect(v.prompt).toMatchObject({ side: 'reds', turn: 2, card: { unitId: 'r1', via: 'card' }, tallies: [expect.objectContaining({ id: 'deck', count: 1, text: 'Deck 1 left · 2 drawn' })] });
-    expect(v.prompt.detail).toBe('Reds rolls the pinned test (K-7.1f)');
-    expect(v.activeUnitId).toBe('r1');
+    const setup = preparedSetup({ type: 'UNIT_STATUS_CHANGED', unitId: 'w1', status: 'pinned', from: 'normal' });
+    const g = newPlayedGame(scenario, table, new ThenDice(arrange(CARDS, CARDS), 6), setup);
+    must(g, { type: 'BEGIN_TURN', side: 'whites' });
+    must(g, { type: 'DRAW_CARD', side: 'whites' });
+    const v = view(g, setup);
+    expect(v.prompt).toMatchObject({ side: 'whites', turn: 1, card: { unitId: 'w1', via: 'card' }, tallies: [expect.objectContaining({ id: 'deck', count: 4, text: 'Deck 4 left · 1 drawn' })] });
+    expect(v.prompt.detail).toBe('Whites rolls the pinned test (K-7.1f)');
+    expect(v.activeUnitId).toBe('w1');
     expect(v.actions).toEqual([expect.objectContaining({ id: 'resolve:pinned-test', rule: 'K-7.1f' })]);
-    expect(v.actions.map((a) => a.command)).toEqual([{ type: 'RESOLVE', side: 'reds', step: 'pinned-test' }]);
-    // A forced step at the offer is the sequence's: the rules list none of their own.
-    expect(legal(s)).toEqual([]);
+    expect(v.actions.map((a) => a.command)).toEqual([{ type: 'RESOLVE', side: 'whites', unitId: 'w1', step: 'pinned-test' }]);
+    expect(v.actions.map((a) => a.command)).toEqual(g.legalCommands());
+  });
+
+  it('K-6.2e a charge\'s step awaiting its roll inside the activation: the charger\'s side rolls its morale test', () => {
+    // Defensive fire 5 1 → re-roll the 1 → 1: 1 hit; cover 1 → 1 wound (the Whites allocate it); wound test 6.
+    const g = newPlayedGame(flowScenario(CHARGE_UNITS), table, new ThenDice([...CHARGER_FIRST, 5, 1, 1, 1, 6], 6));
+    for (const c of TO_CHARGE) must(g, c);
+    must(g, { type: 'DEFENSIVE_FIRE', side: 'reds', fire: true });
+    must(g, { type: 'ALLOCATE_WOUNDS', side: 'whites', allocation: { c_2: 1 } });
+    expect(g.state.seq.step).toBe('activation');
+    const v = view(g);
+    expect(v.prompt.side).toBe('whites');
+    expect(v.actions.map((a) => a.id)).toEqual(['resolve:charger-morale']);
+    expect(v.actions.map((a) => a.command)).toEqual([{ type: 'RESOLVE', side: 'whites', step: 'charger-morale' }]);
+    expect(v.actions.map((a) => a.command)).toEqual(g.legalCommands());
   });
 
   it('K-6.6a grenades as a melee begins: the side asked decides, yes or no', () => {
-    const s = open(s0, {}, { choice: { kind: 'grenades', side: 'whites', unitId: 'w1', chargerId: 'w1', targetId: 'r1' } });
-    const v = describePlay(s, ctx());
+    // Defensive fire 5 1 → re-roll the 1 → 1: 1 hit; cover 1 → 1 wound (the Whites allocate it); wound test 6; charger morale 6 passes.
+    const units = CHARGE_UNITS.map((u) => (u.id === 'x' ? u : { ...u, data: { grenades: true } }));
+    const g = newPlayedGame(flowScenario(units), table, new ThenDice([...CHARGER_FIRST, 5, 1, 1, 1, 6, 6], 6));
+    for (const c of TO_CHARGE) must(g, c);
+    must(g, { type: 'DEFENSIVE_FIRE', side: 'reds', fire: true });
+    must(g, { type: 'ALLOCATE_WOUNDS', side: 'whites', allocation: { c_2: 1 } });
+    must(g, { type: 'RESOLVE', side: 'whites', step: 'charger-morale' });
+    const v = view(g);
     expect(v.prompt.side).toBe('whites');
     expect(v.actions.map((a) => a.id)).toEqual(['grenades:yes', 'grenades:no']);
-    expect(v.actions.map((a) => a.command)).toEqual(legal(s));
+    expect(v.actions.map((a) => a.command)).toEqual([{ type: 'GRENADES', side: 'whites', use: true }, { type: 'GRENADES', side: 'whites', use: false }]);
+    expect(v.actions.map((a) => a.command)).toEqual(g.legalCommands());
   });
 
+  // Turn 2 as the scenario opens it: w2 waits in readiness, the others have acted but r2, whose card is the last.
+  const readiness = flowScenario(DEFAULT_UNITS.map((u) => (u.id === 'r2' ? u : { ...u, data: { start: u.id === 'w2' ? { ready: true } : { activated: true } } })), { rules: { start: { turn: 2, deck: ['r2'] } } });
+
   it('K-2.3b a readiness window: the side with a ready unit may use it or pass', () => {
-    // Turn 2 as the scenario opens it: w2 waits in readiness, the others have acted but r2.
-    const readiness = flowScenario(DEFAULT_UNITS.map((u) => (u.id === 'r2' ? u : { ...u, data: { start: u.id === 'w2' ? { ready: true } : { activated: true } } })), { rules: { start: { turn: 2, deck: ['r2'] } } });
-    const base = kuularuiskuRuleset.setup(readiness, { table });
-    expect(base.seq.ready).toEqual(['w2']);
-    expect(hasActivated(base, 'w2')).toBe(false);
-    const s = open(base, { readiness: { pending: ['whites'], declared: {} } });
-    const v = describePlay(s, ctx());
+    const g = newPlayedGame(readiness, table);
+    expect(g.state.seq.ready).toEqual(['w2']);
+    must(g, { type: 'DRAW_CARD', side: 'whites' });
+    must(g, { type: 'PASS', side: 'reds', unitId: 'r2' });
+    const v = view(g);
     expect(v.prompt).toMatchObject({ side: 'whites', headline: 'Turn 2 · between activations' });
     expect(v.actions.map((a) => a.id)).toEqual(['readiness:pass', 'readiness:w2']);
     expect(v.actions.map((a) => a.command)).toEqual([{ type: 'READINESS', side: 'whites', unitId: null }, { type: 'READINESS', side: 'whites', unitId: 'w2' }]);
-    expect(legal(s)).toEqual([]);
+    expect(v.actions.map((a) => a.command)).toEqual(g.legalCommands());
     expect(v.units.find((u) => u.id === 'w2')!.status).toEqual(['ready']);
   });
 
   it('K-5.6e an empty deck: anyone ends the turn (the wounded move first)', () => {
-    const s = open(s0, { deck: [] });
-    const v = describePlay(s, ctx());
+    const g = newPlayedGame(readiness, table);
+    must(g, { type: 'DRAW_CARD', side: 'whites' });
+    must(g, { type: 'PASS', side: 'reds', unitId: 'r2' });
+    must(g, { type: 'READINESS', side: 'whites', unitId: null });
+    const v = view(g);
     expect(v.prompt.side).toBeNull();
     expect(v.actions.map((a) => [a.id, a.rule])).toEqual([['end-turn', 'K-5.6e']]);
-    expect(v.actions.map((a) => a.command)).toEqual([{ type: 'END_TURN', side: s.sides[0]!.id }]);
-    expect(legal(s)).toEqual([]);
+    expect(v.actions.map((a) => a.command)).toEqual([{ type: 'END_TURN', side: 'whites' }]);
+    expect(v.actions.map((a) => a.command)).toEqual(g.legalCommands());
   });
 
   it('K-GAP-1 a finished game shows the result and offers nothing', () => {
-    const s = open(s0, {}, { result: { winner: 'whites', reason: 'eliminated', rule: 'K-GAP-1', text: 'The Reds have no soldier left on the table' } });
-    const v = describePlay(s, ctx());
+    const over = (sc: Scenario): KState => {
+      const s = setupK(sc);
+      return { ...s, tableFlow: { ...s.tableFlow, result: { winner: 'whites', reason: 'eliminated', rule: 'K-GAP-1', text: 'The Reds have no soldier left on the table' } } };
+    };
+    const g = newPlayedGame(scenario, table, undefined, over);
+    expect(g.legalCommands()).toEqual([]);
+    const v = view(g, over);
     expect(v.victory).toEqual({ winner: 'whites', reason: 'The Reds have no soldier left on the table', rule: 'K-GAP-1' });
     expect(v.prompt).toMatchObject({ side: null, headline: 'Game over — Whites win' });
     expect(v.actions).toEqual([]);

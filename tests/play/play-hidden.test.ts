@@ -7,10 +7,11 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
 import { createPlay, type PlayHandle } from '../../src/app/play';
-import { cachedTable } from '../../src/flow';
+import { cachedTable, playableModule } from '../../src/flow';
 import { concealedFrom, hiddenNames, logForSeat, redactText, viewForSeat, type PlayView } from '../../src/game';
 import type { KGameState } from '../../src/rules/kuularuisku/engine';
 import { describePlay } from '../../src/rules/kuularuisku/hud';
+import { RULESET_MODULES } from '../../src/rules';
 import { parseScenarioOrThrow } from '../../src/scenario';
 
 const FILE = 'scenarios/kuularuisku/tammerkoski.json';
@@ -73,12 +74,15 @@ describe('play: hidden units at a hot-seat screen', () => {
 
   it('revealed, or at the end of the game, the unit is hidden from nobody', () => {
     const p = createPlay(scenario, bf, { seed: 4, storage: null });
-    const s = (p.game().state as { table: KGameState }).table;
-    const ctx = { scenario, table: cachedTable(bf) };
+    const state = p.game().state as { table: KGameState };
+    const s = state.table;
+    const table = cachedTable(bf);
+    // The HUD is given the composed module's legal commands for the game with this table.
+    const ctx = (t: KGameState) => ({ scenario, table, legal: playableModule(RULESET_MODULES.kuularuisku).ruleset.legalCommands({ ...state, table: t }, { scenario, table }) });
     const revealed: KGameState = { ...s, special: { ...s.special!, hidden: [] } };
-    expect(describePlay(revealed, ctx).units.find((u) => u.id === 'r_marksmen')!.hiddenFrom).toBeUndefined();
+    expect(describePlay(revealed, ctx(revealed)).units.find((u) => u.id === 'r_marksmen')!.hiddenFrom).toBeUndefined();
     const over: KGameState = { ...s, tableFlow: { ...s.tableFlow, result: { winner: 'red', reason: 'test', text: 'test end', rule: 'K-3.0' } as NonNullable<KGameState['tableFlow']['result']> } };
-    const v = describePlay(over, ctx);
+    const v = describePlay(over, ctx(over));
     expect(v.units.some((u) => u.hiddenFrom)).toBe(false);
     expect(ids(viewForSeat(v, 'white'))).toContain('r_marksmen');
   });

@@ -115,7 +115,7 @@ function gameTexts(scenario: Scenario, bf: Battlefield, seed: number): { texts: 
     table,
     onCommand: (c) => {
       // The buttons of the moment and their hints (the special actions' among them).
-      for (const a of describeActions(tableOf(g.state), { scenario, table })) shown.push(a.label, a.hint ?? '');
+      for (const a of describeActions(tableOf(g.state), { scenario, table, legal: g.legalCommands() })) shown.push(a.label, a.hint ?? '');
       if (c.type !== 'ACTIVATE' && c.type !== 'COMMAND') return;
       for (const p of probes(tableOf(g.state))) {
         const r = g.check(g.withSideToAct(p as never) as never);

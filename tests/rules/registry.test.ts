@@ -78,23 +78,23 @@ describe('every list of rulesets derives from the map (a toy module added to a c
 
   it('the picker\'s names and the ids', () => {
     expect(rulesetIds(withToy)).toEqual([...rulesetIds(), 'toy']);
-    expect(rulesetNames(withToy)).toEqual({ sandbox: 'Sandbox', kuularuisku: 'Kuularuisku 1918', toy: 'Toy armour (alternating)' });
+    expect(rulesetNames(withToy)).toEqual({ sandbox: 'Sandbox', kuularuisku: 'Kuularuisku 1918', cobi: 'COBI WWII', toy: 'Toy armour (alternating)' });
     expect(rulesetNames()).not.toHaveProperty('toy');
   });
 
   it('the JSON schema\'s ruleset enum', () => {
     const ruleset = (s: Record<string, unknown>) => (s.properties as Record<string, { enum: string[] }>).ruleset!.enum;
-    expect(ruleset(buildJsonSchema())).toEqual(['sandbox', 'kuularuisku']);
-    expect(ruleset(buildJsonSchema(withToy))).toEqual(['sandbox', 'kuularuisku', 'toy']);
+    expect(ruleset(buildJsonSchema())).toEqual(['sandbox', 'kuularuisku', 'cobi']);
+    expect(ruleset(buildJsonSchema(withToy))).toEqual(['sandbox', 'kuularuisku', 'cobi', 'toy']);
   });
 
   it('the loaders\' check: an unregistered ruleset is refused naming the file, $.ruleset and the registered ids', () => {
     expect(rulesetIdIssue('toy', withToy)).toBeUndefined();
     expect(rulesetIdIssue('sandbox')).toBeUndefined();
-    expect(rulesetIdIssue('toy')).toEqual({ path: '$.ruleset', message: 'expected one of "sandbox", "kuularuisku" (the registered rulesets), got "toy"' });
+    expect(rulesetIdIssue('toy')).toEqual({ path: '$.ruleset', message: 'expected one of "sandbox", "kuularuisku", "cobi" (the registered rulesets), got "toy"' });
     const text = JSON.stringify({ ...trainingGroundScenario(), ruleset: 'shturm' });
     const r = parseScenarioWithRuleset(text, 'scenarios/shturm/somewhere.json');
-    expect(r).toEqual({ ok: false, issues: [{ file: 'scenarios/shturm/somewhere.json', path: '$.ruleset', message: 'expected one of "sandbox", "kuularuisku" (the registered rulesets), got "shturm"' }] });
+    expect(r).toEqual({ ok: false, issues: [{ file: 'scenarios/shturm/somewhere.json', path: '$.ruleset', message: 'expected one of "sandbox", "kuularuisku", "cobi" (the registered rulesets), got "shturm"' }] });
   });
 
   it('the architecture test\'s ruleset folders', () => {

@@ -7,13 +7,14 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPlay } from '../../src/app/play';
 import { createBattlefield, type Battlefield } from '../../src/battlefield';
-import type { PlayUnit } from '../../src/game';
-import { kuularuiskuRuleset, type KGameState } from '../../src/rules/kuularuisku/engine';
+import type { Command, PlayUnit } from '../../src/game';
+import type { KGameState } from '../../src/rules/kuularuisku/engine';
+import { rulesTable } from '../../src/rules/kuularuisku/sequence/reading';
 import { describePlay } from '../../src/rules/kuularuisku/hud';
 import { parseScenarioOrThrow, withVehicles, type Scenario } from '../../src/scenario';
 import { playPoses, playVehiclePoses } from '../../src/view/play/play-poses';
 import { hullSpec } from '../../src/view/vehicle-geometry';
-import { flowScenario, flowTable } from '../flow/fixture';
+import { flowScenario, flowTable, newPlayedGame } from '../flow/fixture';
 
 /** The fixture with squad r1 turned into one vehicle: a turreted tank facing north, turret 45° right of the hull. */
 function withTank(): Scenario {
@@ -29,10 +30,14 @@ const flat = (_x: number, _z: number, floor?: number) => (floor ?? 0) * 4 + 0.5;
 const colours = new Map([['reds', '#aa0000'], ['whites', '#ffffff']]);
 let table: Battlefield;
 let s0: KGameState;
+let legal: Command[];
 
 beforeAll(async () => {
   table = await flowTable(scenario);
-  s0 = kuularuiskuRuleset.setup(scenario, { table });
+  // The game as played (the composed module) at its start: its table as the rules read it, and its legal commands (the turn's start).
+  const g = newPlayedGame(scenario, table);
+  s0 = rulesTable(g.state);
+  legal = g.legalCommands();
 });
 
 /** The game state with the tank driven to (70, 44) and its hull turned east. */
@@ -45,7 +50,7 @@ const tankOf = (units: PlayUnit[]) => units.flatMap((u) => u.figures).find((f) =
 
 describe('vehicles in the play model', () => {
   it('a vehicle figure carries the scenario\'s hull and its turret facing; a soldier carries neither', () => {
-    const v = describePlay(s0, { scenario, table });
+    const v = describePlay(s0, { scenario, table, legal });
     expect(tankOf(v.units)).toMatchObject({ at: [100, 30], facing: 0, turretFacing: 45, hull: { length: 5.9, width: 2.9, height: 2.1, running: 'tracks' } });
     const soldier = v.units.find((u) => u.id === 'w1')!.figures[0]!;
     expect(soldier.hull).toBeUndefined();
@@ -53,7 +58,7 @@ describe('vehicles in the play model', () => {
   });
 
   it('where the game moved it: the model reads the state, the turret keeps its offset from the turned hull', () => {
-    const v = describePlay(moved(s0), { scenario, table });
+    const v = describePlay(moved(s0), { scenario, table, legal });
     expect(tankOf(v.units)).toMatchObject({ at: [70, 44], facing: 90, turretFacing: 135 });
   });
 
@@ -66,7 +71,7 @@ describe('vehicles in the play model', () => {
 
 describe('vehicles on the table in play', () => {
   it('drawn from the view where the game has them, hull and turret turned, the model sized by the hull spec', () => {
-    const v = describePlay(moved(s0), { scenario, table });
+    const v = describePlay(moved(s0), { scenario, table, legal });
     const poses = playVehiclePoses(v.units, colours, flat);
     expect(poses).toHaveLength(1);
     expect(poses[0]).toMatchObject({ figureId: 'r1_1', unitId: 'r1', position: [70, 0.5, 44], facing: 90, turretFacing: 135, sideColour: '#aa0000' });
@@ -76,7 +81,7 @@ describe('vehicles on the table in play', () => {
   });
 
   it('a destroyed vehicle (off the table) is not drawn; a hull without sizes takes the medium tank\'s', () => {
-    const v = describePlay(moved(s0), { scenario, table });
+    const v = describePlay(moved(s0), { scenario, table, legal });
     const gone = v.units.map((u) => ({ ...u, figures: u.figures.map((f) => (f.id === 'r1_1' ? { ...f, removed: 'destroyed' } : f)) }));
     expect(playVehiclePoses(gone, colours, flat)).toEqual([]);
     const bare = v.units.map((u) => ({ ...u, figures: u.figures.map((f) => (f.id === 'r1_1' ? { ...f, hull: {} } : f)) }));

@@ -27,7 +27,7 @@ export function TurnBanner({ view, replayAt, onLive }: TurnBannerProps) {
   return (
     <header ref={plate} className="st-play-banner" data-testid="play-banner" data-side={p.side ?? ''} style={{ borderLeftColor: acting.colour }}>
       <div className="st-play-banner-top">
-        <span className="st-eyebrow" data-testid="play-turn">Turn {p.turn}{p.turnLimit ? ` / ${p.turnLimit}` : ''}</span>
+        <span className="st-eyebrow" data-testid="play-turn">{p.turnWord ?? 'Turn'} {p.turn}{p.turnLimit ? ` / ${p.turnLimit}` : ''}</span>
         {p.tallies?.map((t) => <span key={t.id} className="st-play-tally" data-testid={`play-${t.id}`} title={t.title}>{t.text}</span>)}
       </div>
       <h2 data-testid="play-headline">{withoutMarks(p.headline)}</h2>

@@ -12,8 +12,7 @@ export { actingUnit, offerOptions, activationUnits, type OfferOptions } from './
 export { actionGate, activating, partOf, type Gate, type MoveMode } from './action-gate';
 export { decideFlow, afterActivation, endActivation, immediateEnd, ACTION_NAMES, type FlowCtx, type FlowDecision } from './decide';
 export { startChargeSequence } from './melee-flow';
-export { legalCommands, activateCommands, otherOfferCommands, actingUnits, unitShots, specialCommandsNow, type Offer, type KCommand } from './legal';
-export { tableCommands } from './step-commands';
+export { legalCommands, activateCommands, actingUnits, unitShots, specialCommandsNow, type Offer, type KCommand } from './legal';
 export { KVictoryData, validateVictory, victoryCheck, turnLimitOf, objectiveHolder, objectiveHolders, holdsObjectives, objectivePoints, objectiveAreas, unitsIn, strength, sidesOnTable, type KVictoryDataT } from './victory';
 export type { SoldierCommand } from './soldier-command';
 export { recallingStragglers, recalledStragglers } from './stragglers-recalled';

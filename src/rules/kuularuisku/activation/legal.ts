@@ -2,7 +2,7 @@
 // step awaiting its roll, the actions a unit offered its card may choose, and in an activation the
 // shots at valid targets and the scenario's special commands. The sequence's steps (the turn's start,
 // the draw, readiness, pass, ready, a leader's command, the activation's and the turn's end) are the
-// sequence machine's: the composed module lists them (src/flow), a bare table reads them (step-commands.ts).
+// sequence machine's: the composed module lists them (src/flow) with these.
 // Moves are not listed (a player proposes one, by a drag or its planner, and decide judges it).
 import type { KState } from '../state';
 import type { TableQueries } from '../../../core';
@@ -43,26 +43,13 @@ export function legalCommands(s: KState, ctx: { scenario: Scenario; table: Table
 /** The unit offered a card (K-2.1) and what it may do with it. */
 export type Offer = Extract<ReturnType<typeof phaseOf>, { kind: 'offer' }>['offer'];
 
-/** The offer's ACTIVATE commands, one per action and choice of leaders; `times` repeats each action's commands (a player weighing them). */
-export function activateCommands(o: Offer, opts: OfferOptions, times: (action: string) => number = () => 1): KCommand[] {
+/** The offer's ACTIVATE commands, one per action and choice of leaders. */
+export function activateCommands(o: Offer, opts: OfferOptions): KCommand[] {
   const out: KCommand[] = [];
   const leaderChoices = opts.leaders.length ? opts.leaders : [undefined];
   for (const action of opts.actions) {
-    const n = times(action);
-    for (const leaders of leaderChoices) {
-      const c: KCommand = { type: 'ACTIVATE', side: o.side, unitId: o.unitId, action, ...(leaders ? { leaders } : {}) };
-      for (let k = 0; k < n; k++) out.push(c);
-    }
+    for (const leaders of leaderChoices) out.push({ type: 'ACTIVATE', side: o.side, unitId: o.unitId, action, ...(leaders ? { leaders } : {}) });
   }
-  return out;
-}
-
-/** The offer's other answers: ready (K-2.5), a leader's command (K-2.2), pass. */
-export function otherOfferCommands(o: Offer, opts: OfferOptions): KCommand[] {
-  const out: KCommand[] = [];
-  if (opts.ready) out.push({ type: 'READY', side: o.side, unitId: o.unitId });
-  for (const unitId of opts.command) out.push({ type: 'COMMAND', side: o.side, leaderId: o.unitId, unitId });
-  out.push({ type: 'PASS', side: o.side, unitId: o.unitId });
   return out;
 }
 

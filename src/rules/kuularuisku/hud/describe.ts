@@ -5,7 +5,6 @@ import type { Command, PendingDecision, PlayAction, PlayFigureLook, PlayPanel, P
 import { withVehicles, type Scenario } from '../../../scenario';
 import { specialCommands } from '../special-play';
 import { ACTION_NAMES } from '../activation/decide';
-import { tableCommands } from '../activation/step-commands';
 import { phaseOf, sideToAct, type KPhase } from '../activation/phase';
 import { medicDecision, ownerDecision, woundDecision } from '../activation/wound-choice';
 import { isLeaderless } from '../movement';
@@ -24,8 +23,8 @@ import { hasActivated } from '../acted';
 export interface DescribeCtx {
   scenario: Scenario;
   table: TableQueries;
-  /** The legal commands of the moment as the sequence machine gives them (the buttons outside an activation); else the table's (step-commands.ts). */
-  legal?: readonly Command[];
+  /** The legal commands of the moment as the composed module lists them (the sequence's steps are the machine's): the buttons outside an activation, and its end. */
+  legal: readonly Command[];
 }
 
 const KIND_WORDS: Record<string, string> = { squad: 'squad', 'mg-squad': 'MG squad', leader: 'leader' };
@@ -172,8 +171,8 @@ export function describeActions(s: KState, ctx: DescribeCtx, p: KPhase = phaseOf
   // In an activation the legal list is moves and shots (offered by `move` and `targets`), the end, and
   // the scenario's special commands; the soldier-level extras are checked against the rules here.
   const commands = p.kind === 'activation'
-    ? [ctx.legal?.find((c) => c.type === 'END_ACTIVATION') ?? { type: 'END_ACTIVATION', side: p.side }, ...activationExtras(s, ctx), ...(s.special ? specialCommands(s, p.activation.unitId) : []).map((c) => ({ ...c, side: p.side }))]
-    : ctx.legal ?? tableCommands(s, ctx);
+    ? [...ctx.legal.filter((c) => c.type === 'END_ACTIVATION'), ...activationExtras(s, ctx), ...(s.special ? specialCommands(s, p.activation.unitId) : []).map((c) => ({ ...c, side: p.side }))]
+    : ctx.legal;
   return commands.map((c) => actionFor(s, c)).filter((a): a is PlayAction => !!a);
 }
 

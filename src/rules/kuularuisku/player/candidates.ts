@@ -1,7 +1,9 @@
 // The random player's candidates: the commands worth trying now, in groups by weighting key built
 // only on demand (the moves planned one by one, each only when picked), with the sure refusals that
-// drop a picked move or shot the rules would refuse; and the same commands checked by the rules.
-import { type CandidateGroup as AnyGroup, type Dice, type LazyCandidate as AnyLazy, type TableQueries, hypot, within } from '../../../core';
+// drop a picked move or shot the rules would refuse; and the same commands checked by the rules. The
+// sequence's steps come from the game's legal list (the player's view: the composed module's), never
+// listed here.
+import { type CandidateGroup as AnyGroup, type Command, type Dice, type LazyCandidate as AnyLazy, type TableQueries, hypot, within } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import { decideAction } from '../actions';
 import { contactReach } from '../contact';
@@ -11,7 +13,7 @@ import type { KFigure, KState } from '../state';
 import { liveFigures, standingFigures } from '../table';
 import { ableFirers } from '../visibility';
 import {
-  actingUnits, actionGate, activateCommands, offerOptions, otherOfferCommands, phaseOf, specialCommandsNow, tableCommands, unitOnTable,
+  actingUnits, actionGate, phaseOf, specialCommandsNow, unitOnTable,
   type KCommand, type MoveMode, type SoldierCommand,
 } from '../activation';
 import { candidateActions, moveCandidates } from './move-candidates';
@@ -20,7 +22,12 @@ import { moveSurelyRefused, noteShotRefused, shotKnownUnseen, shotSurelyRefused 
 
 export type CandidateGroup = AnyGroup<KCommand>;
 type LazyCandidate = AnyLazy<KCommand>;
-type Ctx = { scenario: Scenario; table: TableQueries };
+/** What the player sees (core's PlayerView): the scenario, the table, and the game's legal commands, built only when asked. */
+export type CandidateCtx = { scenario: Scenario; table: TableQueries; legal(): readonly Command[] };
+type Ctx = CandidateCtx;
+
+/** The game's legal commands now: Kuularuisku's commands (the composed module lists the rules' and its sequence's). */
+const legalNow = (ctx: Ctx) => ctx.legal() as readonly KCommand[];
 
 /** A unit's candidate moves one by one (move-candidates.ts moveCandidates), charges left out: the caller offers them. */
 type MovePlanner = (s: KState, unitId: string, kind: 'move' | 'fast-move' | 'regroup', table: TableQueries, charge: false) => ReadonlyArray<{
@@ -33,10 +40,11 @@ type MovePlanner = (s: KState, unitId: string, kind: 'move' | 'fast-move' | 'reg
 /**
  * The commands worth trying now, in groups built only on demand: `keys` are the weighting keys
  * (command type, or `MOVE:charge`) a group may hold, so the player picks the kind of command first
- * and builds only the candidates of that kind. Every flow answer is legal (an action that serves the
- * unit's purpose offered more than once); in an activation the moves (planning them costs more than
- * everything else together) come as lazy candidates, weighed first, each planned only when picked,
- * and a picked move or shot the rules would refuse at their state-only checks is a sure refusal.
+ * and builds only the candidates of that kind. Outside an activation they are the game's legal
+ * commands (an action that serves the unit's purpose offered more than once); in an activation the
+ * moves (planning them costs more than everything else together) come as lazy candidates, weighed
+ * first, each planned only when picked, and a picked move or shot the rules would refuse at their
+ * state-only checks is a sure refusal.
  */
 export function candidateGroups(s: KState, ctx: Ctx): CandidateGroup[] {
   return groupsNow(s, ctx, moveCandidates).map((g) => withSureRefusals(s, g));
@@ -45,21 +53,21 @@ export function candidateGroups(s: KState, ctx: Ctx): CandidateGroup[] {
 /**
  * The same commands as one list, built whole (each move offered as many times as it weighs), with
  * the moves proposed all at once for every acting unit (candidateActions): a cheaper list than the
- * table's commands (step-commands.ts) plus checked moves; the rules refuse what does not fit.
+ * legal commands plus checked moves (checkedCommands); the rules refuse what does not fit.
  */
 export function candidateCommands(s: KState, ctx: Ctx): KCommand[] {
   return groupsNow(s, ctx).flatMap((g) => g.build());
 }
 
 /**
- * The table's commands (the sequence's steps and the rules' own) with the moves and charges this player would try, each checked by the
+ * The game's legal commands with the moves and charges this player would try, each checked by the
  * rules with dice that keep nothing: every command is one the rules accept (the moves before each
  * unit's shots, as the activation lists them).
  */
 export function checkedCommands(s: KState, ctx: Ctx): KCommand[] {
-  const legal = tableCommands(s, ctx);
+  const legal = legalNow(ctx);
   const p = phaseOf(s);
-  if (p.kind !== 'activation') return legal;
+  if (p.kind !== 'activation') return [...legal];
   const side = p.side;
   const out: KCommand[] = [];
   for (const unitId of actingUnits(s)) {
@@ -90,16 +98,32 @@ class ProbeDice implements Dice {
 function groupsNow(s: KState, ctx: Ctx, planner?: MovePlanner): CandidateGroup[] {
   const p = phaseOf(s);
   if (p.kind === 'offer') {
-    // The actions are weighed by the unit's purpose (a walk over distance fields): only when ACTIVATE is picked.
-    const opts = offerOptions(s, p.offer, ctx.table);
+    const legal = legalNow(ctx);
+    const activate = legal.filter((c) => c.type === 'ACTIVATE');
     const groups: CandidateGroup[] = [];
-    if (opts.actions.length) groups.push({ keys: ['ACTIVATE'], build: () => activateCommands(p.offer, opts, (action) => actionWeight(s, ctx.table, p.offer.unitId, action)) });
-    return eagerGroups(otherOfferCommands(p.offer, opts), groups);
+    // The actions are weighed by the unit's purpose (a walk over distance fields): only when ACTIVATE is picked.
+    if (activate.length) groups.push({ keys: ['ACTIVATE'], build: () => weighedActivations(s, ctx.table, p.offer.unitId, activate) });
+    return eagerGroups(legal.filter((c) => c.type !== 'ACTIVATE'), groups);
   }
-  if (p.kind !== 'activation') return eagerGroups(tableCommands(s, ctx));
-  const rest = specialCommandsNow(s, p.side);
-  rest.push({ type: 'END_ACTIVATION', side: p.side });
-  return eagerGroups(rest, roughGroups(s, ctx, planner));
+  if (p.kind !== 'activation') return eagerGroups(legalNow(ctx));
+  // The legal list measures every shot's sight: asked only when ending the activation is picked (its one sequence step).
+  const groups = eagerGroups(specialCommandsNow(s, p.side));
+  groups.push({ keys: ['END_ACTIVATION'], build: () => legalNow(ctx).filter((c) => c.type === 'END_ACTIVATION') });
+  groups.push(...roughGroups(s, ctx, planner));
+  return groups;
+}
+
+/** The offer's ACTIVATE commands, each as many times as its action serves the unit's purpose (purpose.ts actionWeight). */
+function weighedActivations(s: KState, table: TableQueries, unitId: string, activate: readonly KCommand[]): KCommand[] {
+  const weights = new Map<string, number>();
+  const out: KCommand[] = [];
+  for (const c of activate) {
+    const action = String((c as { action?: unknown }).action);
+    let n = weights.get(action);
+    if (n === undefined) weights.set(action, (n = actionWeight(s, table, unitId, action)));
+    for (let k = 0; k < n; k++) out.push(c);
+  }
+  return out;
 }
 
 /** A group's sureRefusal, with the state-only refusals of moves and shots asked first (they cost no terrain query). */
@@ -134,7 +158,7 @@ function eagerGroups(commands: readonly KCommand[], out: CandidateGroup[] = []):
  * lazy candidates, each move or charge planned only when picked (build still plans them all); without
  * one, one group built whole from candidateActions (candidateCommands' list).
  */
-function roughGroups(s: KState, ctx: { scenario: Scenario; table: TableQueries }, planner?: MovePlanner): CandidateGroup[] {
+function roughGroups(s: KState, ctx: Ctx, planner?: MovePlanner): CandidateGroup[] {
   const a = s.activation!;
   const side = s.units[a.unitId]!.side;
   const movers: Array<{ unitId: string; mode: MoveMode | undefined }> = [];

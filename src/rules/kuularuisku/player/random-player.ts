@@ -5,7 +5,7 @@ import { type Player, type Rng, type TableQueries, pickRandomCommand as pickWeig
 import type { Scenario } from '../../../scenario';
 import { ACTION_TYPES } from '../actions';
 import type { KCommand } from '../activation';
-import { type CandidateGroup, candidateCommands, candidateGroups, checkedCommands } from './candidates';
+import { type CandidateCtx, type CandidateGroup, candidateCommands, candidateGroups, checkedCommands } from './candidates';
 
 /** Relative weights by command kind (kinds not listed weigh 1). */
 export const DEFAULT_WEIGHTS: Readonly<Record<string, number>> = {
@@ -39,8 +39,8 @@ export interface KPlayerOptions {
    * commands the rules accept (checkedCommands: any refusal is a bug).
    */
   draw?: 'groups' | 'list' | 'checked';
-  /** The groups to pick from instead of candidateGroups (a test's own look at them). */
-  groups?: (state: KState, ctx: { scenario: Scenario; table: TableQueries }) => CandidateGroup[];
+  /** The groups to pick from instead of candidateGroups (a test's own look at them); `view` is the player's. */
+  groups?: (state: KState, view: CandidateCtx) => CandidateGroup[];
   /** A refusal of a command the rules should have accepted is a bug: throw (default) or skip it. */
   strict?: boolean;
 }

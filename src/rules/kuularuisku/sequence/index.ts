@@ -21,8 +21,11 @@ import { actingUnits } from '../activation/legal';
 const ANSWERS = ['ALLOCATE_WOUNDS', 'MEDIC_REROLL', 'TAKE_OVER', 'LEADER_DIVE', 'EVACUATION_MOVE', 'ESCORT_RETURN'];
 /** The soldiers' actions, the charged side's (defensive fire, grenades), a charge's steps awaiting a roll (RESOLVE inside the activation). */
 const ACTIONS = [...ACTION_TYPES, 'DEFENSIVE_FIRE', 'GRENADES', 'RESOLVE'];
-/** Of the rules' own commands, those the machine offers as the activation's actions (the owners' answers come as the pending decision's options). */
-const isAction = (c: Command) => !FLOW_COMMAND_TYPES.has(c.type) || c.type === 'DEFENSIVE_FIRE' || c.type === 'GRENADES';
+/**
+ * Of the rules' own commands, those the machine offers as the activation's actions: a charge's step
+ * awaiting its roll (RESOLVE, K-6.2) among them; the owners' answers come as the pending decision's options.
+ */
+const isAction = (c: Command) => !FLOW_COMMAND_TYPES.has(c.type) || c.type === 'DEFENSIVE_FIRE' || c.type === 'GRENADES' || c.type === 'RESOLVE';
 
 /**
  * The rules' own decision (an action, an answer), its events with the fields the machine reads on those

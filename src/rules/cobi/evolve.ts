@@ -1,0 +1,15 @@
+// The table after one of the rules' events (the machine's own events leave it as it is).
+import type { GameEvent, Vec2 } from '../../core';
+import type { FigureMoved } from './events';
+import type { CTable } from './state';
+
+export function evolveTable(t: CTable, e: GameEvent): CTable {
+  switch (e.type) {
+    case 'UNIT_MOVED': {
+      const to = new Map((e.moves as FigureMoved[]).map((m) => [m.figure, m.to] as const));
+      return { ...t, figures: t.figures.map((f) => (to.has(f.id) ? { ...f, at: [to.get(f.id)![0], to.get(f.id)![1]] as Vec2 } : f)) };
+    }
+    default:
+      return t;
+  }
+}

@@ -1,0 +1,31 @@
+// The actions the activated unit may take now, each with its side: hold, and the moves the rules accept
+// of the whole squad the same way along one of the eight compass points, at the full 15 cm and at half
+// (C-3.3.1e). A player may send any other move; the rules measure it.
+import type { Command, TableQueries, Vec2 } from '../../core';
+import type { Scenario } from '../../scenario';
+import { INFANTRY_MOVE, checkMove } from './actions/move';
+import { unitFigures, type CState } from './state';
+
+const COMPASS = [0, 45, 90, 135, 180, 225, 270, 315];
+
+/** The squad's figures each moved `length` cm along `bearing` (degrees, 0 = north), to the millimetre. */
+export function squadStep(s: CState, unit: string, bearing: number, length: number): Array<{ figureId: string; to: Vec2 }> {
+  const r = (bearing * Math.PI) / 180;
+  const [dx, dz] = [length * Math.sin(r), length * Math.cos(r)];
+  const mm = (v: number) => Math.round(v * 10) / 10;
+  return unitFigures(s.table, unit).map((f) => ({ figureId: f.id, to: [mm(f.at[0] + dx), mm(f.at[1] + dz)] }));
+}
+
+export function cobiActions(s: CState, scenario: Scenario, table: TableQueries): Command[] {
+  const { unit, side } = s.seq;
+  if (s.seq.step !== 'activation' || !unit || !side) return [];
+  const out: Command[] = [{ type: 'HOLD', side, unitId: unit }];
+  for (const length of [INFANTRY_MOVE, INFANTRY_MOVE / 2]) {
+    for (const bearing of COMPASS) {
+      const moves = squadStep(s, unit, bearing, length);
+      // Only those the rules take (a full move up a slope or into a wood is refused; the half may be taken).
+      if (checkMove(s.table, unit, moves, scenario, table).ok) out.push({ type: 'MOVE', side, unitId: unit, moves });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,26 @@
+// C-3.2g the game's end: a side that has lost its last squad loses at once; after the scenario's last
+// round the side with more figures standing wins (a draw when even).
+import type { VictoryResult } from '../../../core';
+import type { Scenario } from '../../../scenario';
+import { sideName } from '../scenario-data';
+import { liveFigures, sideUnits, type CState, type CTable } from '../state';
+
+/** C-3.2g the side with no unit left, if any. */
+export function sideWiped(t: CTable, sides: readonly string[]): string | undefined {
+  return sides.find((side) => sideUnits(t, side).length === 0);
+}
+
+export function cobiVictory(s: CState, scenario: Scenario): VictoryResult | undefined {
+  const sides = scenario.sides.map((x) => x.id);
+  const gone = sideWiped(s.table, sides);
+  if (gone) {
+    const winner = sides.find((x) => x !== gone) ?? null;
+    return { winner, reason: `${sideName(scenario, gone)} have lost their last squad${winner ? `: ${sideName(scenario, winner)} win` : ''}`, rule: 'C-3.2g' };
+  }
+  if (s.seq.step !== 'over') return undefined;
+  const left = sides.map((side) => liveFigures(s.table).filter((f) => f.side === side).length);
+  const best = Math.max(...left);
+  const winner = left.filter((n) => n === best).length === 1 ? sides[left.indexOf(best)]! : null;
+  const score = left.join('–');
+  return { winner, reason: `round ${s.seq.round} was the last: ${score} figures standing, ${winner ? `${sideName(scenario, winner)} win` : 'a draw'}`, rule: 'C-3.2g' };
+}

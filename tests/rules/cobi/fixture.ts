@@ -1,0 +1,29 @@
+// The COBI skirmish on the real battlefield, and sessions on it with scripted dice (tests only).
+import { readFileSync } from 'node:fs';
+import { createBattlefield, type Battlefield } from '../../../src/battlefield';
+import { ScriptedDice, type Command } from '../../../src/core';
+import { cachedTable, playableModule } from '../../../src/flow';
+import { GameSession, type GameEvent } from '../../../src/game';
+import { cobiModule } from '../../../src/rules/cobi';
+import type { CState } from '../../../src/rules/cobi/state';
+import { parseScenarioOrThrow, type Scenario } from '../../../src/scenario';
+
+export const SKIRMISH = 'scenarios/cobi/skirmish.json';
+export const cobi = playableModule(cobiModule);
+
+export const loadSkirmish = (): Scenario => parseScenarioOrThrow(readFileSync(SKIRMISH, 'utf8'), SKIRMISH);
+export const battlefieldOf = (scenario: Scenario): Promise<Battlefield> => createBattlefield(scenario);
+
+export type CSession = GameSession<CState, Command, GameEvent, unknown>;
+
+/** A session on the scenario with these dice (scripted values, or a seed's). */
+export function sessionOn(scenario: Scenario, bf: Battlefield, dice?: number[]): CSession {
+  return new GameSession({ ruleset: cobi.ruleset as never, scenario, table: cachedTable(bf), seed: 1, ...(dice ? { dice: new ScriptedDice(dice) } : {}) }) as CSession;
+}
+
+/** Sends a command as the side to act; throws with the refusal when refused. */
+export function send(g: CSession, c: Command): readonly GameEvent[] {
+  const r = g.dispatch(g.withSideToAct(c));
+  if (!r.ok) throw new Error(`${c.type} refused: ${r.reason}${r.rule ? ` (${r.rule})` : ''}`);
+  return r.events;
+}

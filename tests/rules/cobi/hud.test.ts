@@ -1,0 +1,45 @@
+// COBI's play view: the prompt, the buttons for the legal commands, the log with its dice, the move a drag makes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Battlefield } from '../../../src/battlefield';
+import { cobiModule } from '../../../src/rules/cobi';
+import type { CState } from '../../../src/rules/cobi/state';
+import type { Scenario } from '../../../src/scenario';
+import { battlefieldOf, loadSkirmish, send, sessionOn } from './fixture';
+
+let scenario: Scenario;
+let bf: Battlefield;
+beforeAll(async () => {
+  scenario = loadSkirmish();
+  bf = await battlefieldOf(scenario);
+});
+afterAll(() => bf.free());
+
+describe('the COBI play view', () => {
+  it('C-3.0a before round 1 the one button rolls for the initiative; C-3.3a then the side to act activates a squad', () => {
+    const g = sessionOn(scenario, bf, [2, 5]);
+    const view = () => cobiModule.hud.describe(g.state, { scenario, table: bf, legal: g.legalCommands() });
+    expect(view().prompt).toMatchObject({ side: null, headline: 'Round 1: roll for the initiative', turn: 0, turnLimit: 6, turnWord: 'Round' });
+    expect(view().actions.map((a) => a.id)).toEqual(['begin-round']);
+    send(g, { type: 'BEGIN_ROUND' });
+    expect(view().prompt).toMatchObject({ side: 'americans', headline: 'Round 1: activate a squad', detail: 'Americans to act: 3 squad(s) left to activate this round' });
+    expect(view().actions.map((a) => a.label)).toEqual(['Activate 1st Rifle Squad', 'Activate 2nd Rifle Squad', 'Activate BAR Team']);
+    const log = cobiModule.hud.log(g.state, g.log);
+    expect(log.filter((l) => l.dice).map((l) => [l.text, l.rule])).toEqual([['initiative of Germans: d6 → 2', 'C-3.0a'], ['initiative of Americans: d6 → 5', 'C-3.0a']]);
+  });
+
+  it('C-3.3c, C-3.3.1e the activated squad\'s buttons: hold and its moves; a drag makes a move the rules measure', () => {
+    const g = sessionOn(scenario, bf, [6, 1]);
+    send(g, { type: 'BEGIN_ROUND' });
+    send(g, { type: 'SELECT_UNIT', unitId: 'ger_1' });
+    const v = cobiModule.hud.describe(g.state, { scenario, table: bf, legal: g.legalCommands() });
+    expect(v.activeUnitId).toBe('ger_1');
+    expect(v.actions[0]).toMatchObject({ id: 'hold', label: 'Hold', rule: 'C-3.3c' });
+    expect(v.actions.map((a) => a.label)).toEqual(expect.arrayContaining(['Move 15.0 cm N', 'Move 7.5 cm NE']));
+    const s = g.state as CState;
+    const drag = s.table.figures.filter((f) => f.unit === 'ger_1').map((f) => ({ figureId: f.id, to: [f.at[0] + 3, f.at[1] + 4] as [number, number] }));
+    const c = cobiModule.hud.moveCommand(s, drag)!;
+    expect(c).toMatchObject({ type: 'MOVE', side: 'germans', unitId: 'ger_1' });
+    expect(g.dispatch(c).ok).toBe(true);
+    expect((g.state as CState).table.figures.find((f) => f.id === 'ger_1_1')!.at).toEqual([23, 18]);
+  });
+});
