@@ -140,11 +140,21 @@ export function measureLayout(page: Page, middle = 0.4): Promise<LayoutReport> {
 /**
  * The active unit on screen and uncovered: each of its figures (stand and head) projects inside the
  * canvas where the canvas is topmost (no HUD box over it). Returns the figures that are not, with
- * why; waits first for a camera flight to end. Empty when the game has no active unit.
+ * why, once the camera has followed: the follow starts when the canvas's new size is measured and a
+ * frame drawn, which a loaded software renderer may take seconds to do, so the camera at rest is read
+ * again until the unit is clear or `settle` ms have passed. Empty when the game has no active unit.
  */
-export async function activeUnitCovered(page: Page): Promise<string[]> {
-  await page.waitForTimeout(250); // the camera follows a moment after the HUD has laid out
-  await stillCamera(page);
+export async function activeUnitCovered(page: Page, settle = 12_000): Promise<string[]> {
+  const end = Date.now() + settle;
+  for (;;) {
+    await page.waitForTimeout(250);
+    await stillCamera(page);
+    const covered = await unitCoveredNow(page);
+    if (covered.length === 0 || Date.now() > end) return covered;
+  }
+}
+
+function unitCoveredNow(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const s = window.__sandtable!;
     const p = s.play;
