@@ -13,6 +13,11 @@ export const cobi = playableModule(cobiModule);
 
 export const loadSkirmish = (): Scenario => parseScenarioOrThrow(readFileSync(SKIRMISH, 'utf8'), SKIRMISH);
 export const battlefieldOf = (scenario: Scenario): Promise<Battlefield> => createBattlefield(scenario);
+/** The skirmish and its battlefield (a test's beforeAll; its afterAll frees the battlefield). */
+export async function skirmishTable(): Promise<{ scenario: Scenario; bf: Battlefield }> {
+  const scenario = loadSkirmish();
+  return { scenario, bf: await battlefieldOf(scenario) };
+}
 
 export type CSession = GameSession<CState, Command, GameEvent, unknown>;
 

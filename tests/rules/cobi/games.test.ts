@@ -10,7 +10,7 @@ import { cobiModule } from '../../../src/rules/cobi';
 import type { CState } from '../../../src/rules/cobi/state';
 import type { Scenario } from '../../../src/scenario';
 import { sequenceViolations } from '../../flow/invariants';
-import { battlefieldOf, cobi, loadSkirmish } from './fixture';
+import { cobi, skirmishTable } from './fixture';
 
 const SEEDS = 20;
 
@@ -30,10 +30,7 @@ function twiceInARound(events: readonly GameEvent[]): string[] {
 describe('random legal games on the COBI skirmish', () => {
   let scenario: Scenario;
   let bf: Battlefield;
-  beforeAll(async () => {
-    scenario = loadSkirmish();
-    bf = await battlefieldOf(scenario);
-  });
+  beforeAll(async () => ({ scenario, bf } = await skirmishTable()));
   afterAll(() => bf.free());
 
   it(`C-3.2e, C-3.2g: ${SEEDS} seeds end at the round limit, keep the sequence invariant and replay from their saves`, () => {

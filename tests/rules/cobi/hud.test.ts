@@ -4,14 +4,11 @@ import type { Battlefield } from '../../../src/battlefield';
 import { cobiModule } from '../../../src/rules/cobi';
 import type { CState } from '../../../src/rules/cobi/state';
 import type { Scenario } from '../../../src/scenario';
-import { battlefieldOf, beginRound, loadSkirmish, send, sessionOn } from './fixture';
+import { beginRound, send, sessionOn, skirmishTable } from './fixture';
 
 let scenario: Scenario;
 let bf: Battlefield;
-beforeAll(async () => {
-  scenario = loadSkirmish();
-  bf = await battlefieldOf(scenario);
-});
+beforeAll(async () => ({ scenario, bf } = await skirmishTable()));
 afterAll(() => bf.free());
 
 describe('the COBI play view', () => {

@@ -5,7 +5,7 @@ import type { Battlefield } from '../../../src/battlefield';
 import { ScriptedDice } from '../../../src/core';
 import { rollInitiative } from '../../../src/rules/cobi/sequence/initiative';
 import type { Scenario } from '../../../src/scenario';
-import { battlefieldOf, beginRound, loadSkirmish, send, sessionOn, type CSession } from './fixture';
+import { beginRound, send, sessionOn, skirmishTable, type CSession } from './fixture';
 
 const SIDES = [{ id: 'germans', name: 'Germans', players: 1 }, { id: 'americans', name: 'Americans', players: 1 }];
 
@@ -34,10 +34,7 @@ describe('the initiative roll (pure)', () => {
 describe('the round on the skirmish', () => {
   let scenario: Scenario;
   let bf: Battlefield;
-  beforeAll(async () => {
-    scenario = loadSkirmish();
-    bf = await battlefieldOf(scenario);
-  });
+  beforeAll(async () => ({ scenario, bf } = await skirmishTable()));
   afterAll(() => bf.free());
 
   /** Activates the first unit offered and holds with it; returns its side. */
