@@ -21,6 +21,14 @@ export interface CameraStatus {
 /** The camera's named view, for the toolbar (changes only when a flight starts or ends, or the user moves). */
 export const cameraStatus = createStore<CameraStatus>({ view: 'home', flying: false });
 
+/**
+ * Whether a status change is a new request for the camera (another view, or a flight starting),
+ * not a flight already under way ending: a mode that holds the camera (the eye view) yields only to requests.
+ */
+export function cameraAsked(prev: CameraStatus, next: CameraStatus): boolean {
+  return next.view !== prev.view || (next.flying && !prev.flying);
+}
+
 export type HeldMove = 'left' | 'right' | 'forward' | 'back' | 'rotateLeft' | 'rotateRight' | 'zoomIn' | 'zoomOut';
 
 export const FLIGHT_MS = 1000;
@@ -178,6 +186,14 @@ class CameraDirector {
     if (!pose) return false;
     this.flyTo(pose, 'focus', opts);
     return true;
+  }
+
+  /** A flight under way jumps to its end (another mode takes the camera and hands it back later). */
+  land(): void {
+    if (!this.flight) return;
+    this.place(this.flight.to);
+    this.flight = null;
+    cameraStatus.set((s) => ({ ...s, flying: false }));
   }
 
   /** The user took the camera (drag, wheel, keys): stop any flight; the view is now free. */

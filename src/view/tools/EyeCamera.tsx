@@ -5,7 +5,7 @@
 import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { type PerspectiveCamera, Quaternion, Vector3 } from 'three';
-import { cameraStatus } from '../camera';
+import { cameraAsked, cameraDirector, cameraStatus } from '../camera';
 import { tableToWorld } from '../TableSpace';
 import type { EyeView, ToolController } from './tool-controller';
 import { useToolState } from './use-tools';
@@ -75,6 +75,8 @@ export function EyeCamera({ tools }: EyeCameraProps) {
 
   useLayoutEffect(() => {
     if (!eye) return;
+    // A flight still under way (the opening view, a refit) ends first: the pose handed back is where it was going.
+    cameraDirector.land();
     const saved: Saved = {
       position: camera.position.clone(),
       quaternion: camera.quaternion.clone(),
@@ -146,7 +148,12 @@ export function EyeCamera({ tools }: EyeCameraProps) {
       tools.exitEye();
     };
     // The table camera asked to move (preset view, presenter beat, keys): leave the eye view.
-    const offFlight = cameraStatus.subscribe(() => tools.exitEye());
+    let status = cameraStatus.get();
+    const offFlight = cameraStatus.subscribe(() => {
+      const next = cameraStatus.get();
+      if (cameraAsked(status, next)) tools.exitEye();
+      status = next;
+    });
     canvas.addEventListener('pointerdown', down);
     window.addEventListener('pointermove', move);
     window.addEventListener('pointerup', up);
