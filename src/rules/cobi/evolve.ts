@@ -2,6 +2,7 @@
 import type { GameEvent, Vec2 } from '../../core';
 import type { FigureMoved } from './events';
 import type { CTable } from './state';
+import { evolveVehicles } from './vehicle-evolve';
 
 export function evolveTable(t: CTable, e: GameEvent): CTable {
   switch (e.type) {
@@ -12,6 +13,6 @@ export function evolveTable(t: CTable, e: GameEvent): CTable {
     case 'SIDE_SURRENDERED':
       return { ...t, surrendered: String(e.side) };
     default:
-      return t;
+      return evolveVehicles(t, e) ?? t;
   }
 }

@@ -4,7 +4,8 @@
 import type { Command, TableQueries, Vec2 } from '../../core';
 import type { Scenario } from '../../scenario';
 import { INFANTRY_MOVE, checkMove } from './actions/move';
-import { unitFigures, type CState } from './state';
+import { unitFigures, vehicleOf, type CState } from './state';
+import { vehicleActions } from './actions/vehicle';
 
 const COMPASS = [0, 45, 90, 135, 180, 225, 270, 315];
 
@@ -19,6 +20,8 @@ export function squadStep(s: CState, unit: string, bearing: number, length: numb
 export function cobiActions(s: CState, scenario: Scenario, table: TableQueries): Command[] {
   const { unit, side } = s.seq;
   if (s.seq.step !== 'activation' || !unit || !side) return [];
+  const vehicle = vehicleOf(s.table, unit);
+  if (vehicle) return vehicleActions(s, vehicle, side, scenario, table);
   const out: Command[] = [{ type: 'HOLD', side, unitId: unit }];
   for (const length of [INFANTRY_MOVE, INFANTRY_MOVE / 2]) {
     for (const bearing of COMPASS) {

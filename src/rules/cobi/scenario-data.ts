@@ -4,7 +4,8 @@
 // `rules.players` gives the players per side for the initiative's team dice (C-3.0d).
 import { hypot, type Vec2 } from '../../core';
 import type { Scenario } from '../../scenario';
-import type { CTable } from './state';
+import { CARDS } from './data';
+import type { CTable, CVehicle } from './state';
 
 type Issue = { path: string; message: string };
 
@@ -67,7 +68,8 @@ export function validateCobiScenario(scenario: Scenario): Issue[] {
     const path = `$.units[${i}]`;
     const side = scenario.sides.find((s) => s.id === u.side);
     if (!side) out.push({ path: `${path}.side`, message: `no side "${u.side}"` });
-    if (u.type !== 'infantry') out.push({ path: `${path}.type`, message: `expected "infantry" (COBI plays squads only so far), got "${u.type}"` });
+    if (u.type === 'vehicle') return void out.push(...vehicleIssues(u, path, side?.edge, scenario));
+    if (u.type !== 'infantry') out.push({ path: `${path}.type`, message: `expected "infantry" or "vehicle", got "${u.type}"` });
     if (u.figures.length > SQUAD_MAX) out.push({ path: `${path}.figures`, message: `a squad has at most ${SQUAD_MAX} figures (C-3.3b), this one ${u.figures.length}` });
     if (!coherent(u.figures.map((f) => f.at))) out.push({ path: `${path}.figures`, message: `every figure must stand within ${SQUAD_SPREAD} cm of another of its squad (C-3.3b)` });
     u.figures.forEach((f, j) => {
@@ -80,11 +82,49 @@ export function validateCobiScenario(scenario: Scenario): Issue[] {
   return out;
 }
 
-/** The table as the scenario deploys it. */
+type ScenarioUnit = NonNullable<Scenario['units']>[number];
+
+/** A vehicle unit's card id: `data.card` (C-4.1; C-2.7 any model may carry any card). */
+export function cardIdOf(u: ScenarioUnit): string | undefined {
+  const card = (u.data as { card?: unknown } | undefined)?.card;
+  return typeof card === 'string' ? card : undefined;
+}
+
+/** C-4.1, C-3.2a a vehicle unit: one hull with its size, a known card, deployed within 40 cm of its edge. */
+function vehicleIssues(u: ScenarioUnit, path: string, edge: string | undefined, scenario: Scenario): Issue[] {
+  const out: Issue[] = [];
+  const card = cardIdOf(u);
+  if (!card || !CARDS.some((c) => c.id === card)) out.push({ path: `${path}.data.card`, message: `expected a card id of cards.json (${CARDS.map((c) => c.id).join(', ')}), got ${JSON.stringify(card)}` });
+  const data = u.data as { crew?: unknown } | undefined;
+  if (data?.crew !== undefined && (!Number.isInteger(data.crew) || (data.crew as number) < 1)) out.push({ path: `${path}.data.crew`, message: 'expected the crew serving at the start, a whole number, at least 1' });
+  if (u.figures.length !== 1) out.push({ path: `${path}.figures`, message: `a vehicle is one hull: expected one figure, got ${u.figures.length}` });
+  u.figures.forEach((f, j) => {
+    if (!f.hull) out.push({ path: `${path}.figures[${j}].hull`, message: 'expected the model\'s hull size (length, width, height in cm): the hull blocks sight and movement' });
+    if (edge && fromEdge(scenario, edge, f.at) > DEPLOY_DEPTH + 1e-6) out.push({ path: `${path}.figures[${j}].at`, message: `deployed ${fromEdge(scenario, edge, f.at).toFixed(1)} cm from the ${edge} edge, beyond ${DEPLOY_DEPTH} cm (C-3.2a)` });
+  });
+  return out;
+}
+
+/** The vehicles as the scenario deploys them: loaded, unharmed, the card's crew unless `data.crew` says fewer. */
+function setupVehicles(scenario: Scenario): CVehicle[] {
+  return (scenario.units ?? []).filter((u) => u.type === 'vehicle').flatMap((u) => {
+    const card = CARDS.find((c) => c.id === cardIdOf(u));
+    const f = u.figures[0];
+    if (!card || !f) return [];
+    const crew = (u.data as { crew?: number } | undefined)?.crew ?? card.crew;
+    const width = f.hull?.width ?? 6;
+    const hull = { length: f.hull?.length ?? 12, width, height: f.hull?.height ?? Math.min(width / 2, 2.5) };
+    const facing = f.facing ?? 0;
+    return [{ id: f.id, unit: u.id, side: u.side, card: card.id, at: [f.at[0], f.at[1]] as Vec2, facing, turret: f.turretFacing ?? facing, hull, crew, wounded: 0, marks: [], wreck: false, gun: 'loaded' as const }];
+  });
+}
+
+/** The table as the scenario deploys it (the vehicles' list only where there are vehicles). */
 export function setupTable(scenario: Scenario): CTable {
   const units = (scenario.units ?? []).map((u) => ({ id: u.id, side: u.side, name: u.name, type: u.type }));
-  const figures = (scenario.units ?? []).flatMap((u) => u.figures.map((f) => ({ id: f.id, unit: u.id, side: u.side, at: [f.at[0], f.at[1]] as Vec2, facing: f.facing ?? 0, alive: true })));
-  return { units, figures };
+  const figures = (scenario.units ?? []).filter((u) => u.type !== 'vehicle').flatMap((u) => u.figures.map((f) => ({ id: f.id, unit: u.id, side: u.side, at: [f.at[0], f.at[1]] as Vec2, facing: f.facing ?? 0, alive: true })));
+  const vehicles = setupVehicles(scenario);
+  return { units, figures, ...(vehicles.length ? { vehicles } : {}) };
 }
 
 export const unitName = (scenario: Scenario, unit: string) => scenario.units?.find((u) => u.id === unit)?.name ?? unit;

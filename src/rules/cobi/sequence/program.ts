@@ -12,7 +12,8 @@ import { actCobi } from '../actions';
 import { evolveTable } from '../evolve';
 import { cobiActions } from '../legal';
 import { playersOf, setupTable, sideName, validateCobiScenario } from '../scenario-data';
-import { COBI_ACTION_TYPES, sideUnits, type CState, type CTable } from '../state';
+import { COBI_ACTION_TYPES, COBI_ANSWER_TYPES, sideUnits, type CState, type CTable } from '../state';
+import { answerStrike, strikeDecision } from '../actions/attack-vehicle';
 import { rollInitiative, triesText } from './initiative';
 import { cobiVictory, sideWiped } from './victory';
 
@@ -58,6 +59,10 @@ export const cobiSequence: AlternatingProgram<CTable, Scenario, TableQueries> = 
     actions: (s, { scenario, table }) => cobiActions(s, scenario, table),
     act: actCobi,
     evolve: evolveTable,
+    // C-3.3.3.1m a hit's location is the target's owner's choice: the activation's end waits for it.
+    pendingDecision: (s, { scenario }) => strikeDecision(s, scenario),
+    answerTypes: COBI_ANSWER_TYPES,
+    answer: (s, c, { scenario, dice }) => answerStrike(s, c, scenario, dice),
     victory: (s, { scenario }) => cobiVictory(s, scenario),
     anytime: { types: ['SURRENDER'], rule: 'C-3.2g', legal: cobiSurrenders, resolve: cobiSurrender },
   },

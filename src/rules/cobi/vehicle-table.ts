@@ -1,0 +1,70 @@
+// Vehicles as bodies on the battlefield: each hull a box turned to its facing (wrecks too: C-3.3.3.1o
+// leaves the wreck on the table), each standing soldier an upright cylinder. The rules hand these to the
+// table before a sight line that figures may block (C-3.3.3.1a "other units" block sight), and test a
+// moving hull against them on the plan.
+import { distanceToRotatedRect, facingOffset, inFacingFrame, type TableFigure, type TableQueries, type Vec2 } from '../../core';
+import type { Scenario } from '../../scenario';
+import { CARDS } from './data';
+import { FIGURE, figureName, unitName } from './scenario-data';
+import { liveFigures, type CTable, type CVehicle } from './state';
+import type { VehicleCard } from './vehicle/card';
+
+/** A vehicle's card (C-4.1). */
+export function cardOf(v: Pick<CVehicle, 'card'>): VehicleCard {
+  const card = CARDS.find((c) => c.id === v.card);
+  if (!card) throw new Error(`no vehicle card "${v.card}"`);
+  return card;
+}
+
+/** The hull as a battlefield body: a box turned to the hull's facing. */
+export function hullBody(v: Pick<CVehicle, 'id' | 'at' | 'facing' | 'hull'>): TableFigure {
+  return { id: v.id, at: v.at, facing: v.facing, box: { length: v.hull.length, width: v.hull.width, height: v.hull.height } };
+}
+
+/** Every body on the table: standing figures and every hull, wrecks included. */
+export function tableBodies(t: CTable): TableFigure[] {
+  const men: TableFigure[] = liveFigures(t).map((f) => ({ id: f.id, at: f.at, radius: FIGURE.radius, height: FIGURE.height }));
+  return [...men, ...(t.vehicles ?? []).map(hullBody)];
+}
+
+/** Put the table's bodies on the battlefield (sight lines asked with `figures` meet them). */
+export function placeBodies(table: TableQueries, t: CTable): void {
+  table.setFigures(tableBodies(t));
+}
+
+/** The four plan corners of a hull at `at` facing `facing`. */
+export function hullCorners(at: Vec2, facing: number, length: number, width: number): Vec2[] {
+  return ([[1, 1], [1, -1], [-1, -1], [-1, 1]] as const).map(([f, r]) => {
+    const [dx, dz] = facingOffset(facing, (f * length) / 2, (r * width) / 2);
+    return [at[0] + dx, at[1] + dz] as Vec2;
+  });
+}
+
+interface Rect { at: Vec2; facing: number; length: number; width: number }
+
+/** Do two turned rectangles overlap on the plan (separating axes: each one's corners against the other's sides)? */
+export function rectsOverlap(a: Rect, b: Rect): boolean {
+  const apart = (p: Rect, q: Rect) => {
+    const local = hullCorners(q.at, q.facing, q.length, q.width).map((c) => inFacingFrame(c, p.at, p.facing));
+    const [hf, hr] = [p.length / 2, p.width / 2];
+    return local.every((c) => c[0] > hf) || local.every((c) => c[0] < -hf) || local.every((c) => c[1] > hr) || local.every((c) => c[1] < -hr);
+  };
+  return !apart(a, b) && !apart(b, a);
+}
+
+/** The name a body goes by in a refusal: a vehicle's unit, or a soldier of his squad ("1st Squad 3"). */
+export function bodyName(scenario: Scenario, t: CTable, id: string): string | undefined {
+  const v = t.vehicles?.find((x) => x.id === id);
+  if (v) return `${unitName(scenario, v.unit)}${v.wreck ? ' (wreck)' : ''}`;
+  const f = t.figures.find((x) => x.id === id);
+  return f ? figureName(scenario, f.unit, f.id) : undefined;
+}
+
+/** The first body (another hull, a standing soldier) a hull placed at `at`/`facing` would overlap, by its name. */
+export function hullClash(scenario: Scenario, t: CTable, v: CVehicle, at: Vec2, facing: number): string | undefined {
+  const me: Rect = { at, facing, length: v.hull.length, width: v.hull.width };
+  const hull = (t.vehicles ?? []).find((o) => o.id !== v.id && rectsOverlap(me, { at: o.at, facing: o.facing, length: o.hull.length, width: o.hull.width }));
+  if (hull) return bodyName(scenario, t, hull.id);
+  const man = liveFigures(t).find((f) => distanceToRotatedRect(f.at, at, v.hull.length, v.hull.width, facing) < FIGURE.radius - 1e-9);
+  return man ? bodyName(scenario, t, man.id) : undefined;
+}
