@@ -38,3 +38,11 @@ export function beginRound(g: CSession, choice: 'act' | 'pass' = 'act'): readonl
   const rolled = send(g, { type: 'BEGIN_ROUND' });
   return [...rolled, ...send(g, { type: 'CHOOSE_FIRST', choice })];
 }
+
+export const ARMOUR_LANE = 'scenarios/cobi/armour-lane.json';
+export const loadArmourLane = (): Scenario => parseScenarioOrThrow(readFileSync(ARMOUR_LANE, 'utf8'), ARMOUR_LANE);
+/** The armour lane (a Panther and a Sherman, a squad each) and its battlefield. */
+export async function armourLaneTable(): Promise<{ scenario: Scenario; bf: Battlefield }> {
+  const scenario = loadArmourLane();
+  return { scenario, bf: await battlefieldOf(scenario) };
+}

@@ -110,7 +110,7 @@ export function attackWithVehicle(s: CState, v: CVehicle, c: Command, scenario: 
   if (toHit.result === 'jam') return { ok: true, events };
   // C-3.3.3.1j the reload test, hit or miss (C-AMB-5: right after the to-hit dice).
   const reload = reloadTest(dice, card.reload!, 0, name);
-  events.push({ type: 'GUN_RELOADED', rule: 'C-3.3.3.1j', vehicle: v.id, roll: reload.roll, reloaded: reload.reloaded, text: reload.reloaded ? `${name} reload (${reload.roll}, needs ${reload.needed}+)` : `${name} fail to reload (${reload.roll}, needs ${reload.needed}+): the crew must reload before firing again` });
+  events.push({ type: 'GUN_RELOADED', rule: 'C-3.3.3.1j', vehicle: v.id, roll: reload.roll, reloaded: reload.reloaded, text: `${name} reload test: ${reload.roll} against ${card.reload![0]}–${card.reload![1]}, ${reload.reloaded ? 'reloaded' : 'not reloaded: the crew must take the reload action (+2) before firing again'}` });
   if (toHit.result !== 'hit') return { ok: true, events };
   const pool = damagePool(dice, card.damage!, name);
   const extra = pool.extra.length ? ` + ${pool.extra.join(', ')} for the sixes` : '';
@@ -185,5 +185,5 @@ export function reloadAction(scenario: Scenario, v: CVehicle, dice: Dice): Resol
   const card = cardOf(v);
   if (!card.reload) return no(`${name} fires by the infantry procedure`, 'C-AMB-11');
   const r = reloadTest(dice, card.reload, RELOAD_ACTION_BONUS, name, v.gun === 'jammed' ? 'C-3.3.3.1i' : 'C-3.3.3.1j');
-  return { ok: true, events: [{ type: 'GUN_RELOADED', rule: 'C-3.3.3.1j', vehicle: v.id, roll: r.roll, reloaded: r.reloaded, action: true, text: r.reloaded ? `${name} reload the gun (${r.roll} + 2, needs ${r.needed}+)` : `${name} fail to reload (${r.roll} + 2, needs ${r.needed}+): they must try again (C-GAP-7)` }] };
+  return { ok: true, events: [{ type: 'GUN_RELOADED', rule: 'C-3.3.3.1j', vehicle: v.id, roll: r.roll, reloaded: r.reloaded, action: true, text: `${name} ${r.reloaded ? 'reload the gun' : 'fail to reload'} (${r.roll} + ${RELOAD_ACTION_BONUS} = ${r.roll + RELOAD_ACTION_BONUS} against ${card.reload[0]}–${card.reload[1]})${r.reloaded ? '' : ': they must try again (C-GAP-7)'}` }] };
 }

@@ -29,7 +29,8 @@ export function actVehicle(s: CState, v: CVehicle, c: Command, scenario: Scenari
       if (!legs) return no('a vehicle\'s move needs "legs": [{ to: [x, z], facing? }]', 'C-3.3.1a');
       const path = measureVehiclePath(scenario, table, s.table, v, legs, c.reverse === true);
       if (!path.ok) return path;
-      const parts = path.cost.parts.map((p) => `${p.what} ${p.cm < 0 ? '+' : ''}${mm(Math.abs(p.cm))}`).join(', ');
+      // "turn 90° (10 cm), 6 cm forward, paved road (+10 cm)": a drive's part is its own length.
+      const parts = path.cost.parts.map((p) => (/ cm (forward|back)$/.test(p.what) ? `${mm(p.cm)} cm ${p.what.split(' ').pop()}` : `${p.what} (${p.cm < 0 ? '+' : ''}${mm(Math.abs(p.cm))} cm)`)).join(', ');
       return {
         ok: true, events: [{
           type: 'VEHICLE_MOVED', rule: 'C-3.3.1a', vehicle: v.id, unit: v.unit, to: [path.at[0], path.at[1]], facing: mm(path.facing), spent: path.cost.spent, left: path.cost.left,

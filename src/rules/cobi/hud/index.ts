@@ -4,7 +4,9 @@
 import { formatDistance, hypot, type Command, type GameEvent, type PlayAction, type PlayFigureMove, type PlayLogLine, type PlayUnit, type PlayView, type TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import { sideName, unitName } from '../scenario-data';
-import { sideUnits, unitFigures, type CState } from '../state';
+import { sideUnits, unitFigures, vehicleOf, type CState } from '../state';
+import { strikeDecision } from '../actions/attack-vehicle';
+import { decisionActions, vehicleActionOf, vehicleTargets, vehicleUnit } from './vehicles';
 import { cobiVictory } from '../sequence/victory';
 import { cobiPhase } from './phase';
 import { cobiRules } from './rules-panel';
@@ -21,6 +23,8 @@ const bearing = (dx: number, dz: number) => ((Math.atan2(dx, dz) * 180) / Math.P
 
 function describeUnits(s: CState, scenario: Scenario): PlayUnit[] {
   return s.table.units.map((u) => {
+    const vehicle = vehicleOf(s.table, u.id);
+    if (vehicle) return vehicleUnit(s, vehicle, scenario);
     const figs = s.table.figures.filter((f) => f.unit === u.id);
     const activated = s.seq.acted.includes(u.id);
     return {
@@ -54,6 +58,8 @@ function moveAction(s: CState, c: Command): PlayAction | undefined {
 const firstRule = (s: CState) => (s.seq.round > 1 ? 'C-3.2f' : 'C-3.2d');
 
 function actionOf(c: Command, s: CState, scenario: Scenario): PlayAction | undefined {
+  const vehicle = vehicleActionOf(s, c, scenario);
+  if (vehicle) return vehicle;
   switch (c.type) {
     case 'BEGIN_ROUND': return { id: 'begin-round', label: `Roll for the initiative (round ${s.seq.round + 1})`, rule: s.seq.round ? 'C-3.2f' : 'C-3.0a', command: c };
     case 'CHOOSE_FIRST': return c.choice === 'act'
@@ -75,6 +81,7 @@ function detailOf(s: CState, scenario: Scenario): string {
   if (step === 'first' && side) return `${sideName(scenario, side)} won the initiative: act first, or hand the first activation over (${firstRule(s)})`;
   if (step === 'end' || !side) return 'Every squad has acted';
   const who = sideName(scenario, side);
+  if (step === 'activation' && unit && vehicleOf(s.table, unit)) return `${who}: ${unitName(scenario, unit)} holds, moves along its legs (turns cost CARD-3 per 45°) or fires at an enemy vehicle`;
   if (step === 'activation' && unit) return `${who}: hold, or move ${unitName(scenario, unit)} up to 15 cm (8 cm through difficult ground)`;
   const left = sideUnits(s.table, side).filter((u) => !s.seq.acted.includes(u)).length;
   return `${who} to act: ${left} squad(s) left to activate this round`;
@@ -84,6 +91,20 @@ export function describeCobi(s: CState, ctx: Ctx): PlayView {
   const { scenario, legal } = ctx;
   const p = cobiPhase(s);
   const result = cobiVictory(s, scenario);
+  // C-3.3.3.1m the owner's hit-location choice, when the game waits for it.
+  const decision = result ? undefined : strikeDecision(s, scenario);
+  if (decision) {
+    return {
+      rulesetId: 'cobi', scenarioTitle: scenario.title,
+      sides: scenario.sides.map((x) => ({ id: x.id, name: x.name, ...(x.colour ? { colour: x.colour } : {}) })),
+      prompt: { side: decision.side, headline: decision.label, detail: 'The target\'s owner chooses the armour in a straight line from the barrel (C-3.3.3.1m); the strongest is listed first', turn: s.seq.round, turnWord: 'Round', ...(scenario.turnLimit ? { turnLimit: scenario.turnLimit } : {}) },
+      units: describeUnits(s, scenario),
+      actions: decisionActions(decision),
+      targets: [],
+      measure: 'cm',
+      decision,
+    };
+  }
   return {
     rulesetId: 'cobi', scenarioTitle: scenario.title,
     sides: scenario.sides.map((x) => ({ id: x.id, name: x.name, ...(x.colour ? { colour: x.colour } : {}) })),
@@ -91,7 +112,7 @@ export function describeCobi(s: CState, ctx: Ctx): PlayView {
     units: describeUnits(s, scenario),
     ...(s.seq.step === 'activation' && s.seq.unit ? { activeUnitId: s.seq.unit } : {}),
     actions: legal.map((c) => actionOf(c, s, scenario)).filter((a): a is PlayAction => a !== undefined),
-    targets: [],
+    targets: vehicleTargets(s, scenario, ctx.table, legal),
     measure: 'cm',
     ...(result ? { victory: result } : {}),
   };

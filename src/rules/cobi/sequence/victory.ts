@@ -23,9 +23,10 @@ export function cobiVictory(s: CState, scenario: Scenario): VictoryResult | unde
     return { winner, reason: `${sideName(scenario, gone)} have lost their last squad${winner ? `: ${sideName(scenario, winner)} win` : ''}`, rule: 'C-3.2g' };
   }
   if (s.seq.step !== 'over') return undefined;
-  const left = sides.map((side) => liveFigures(s.table).filter((f) => f.side === side).length);
+  // Figures standing and vehicle crews still serving (C-3.3.3.1p).
+  const left = sides.map((side) => liveFigures(s.table).filter((f) => f.side === side).length + (s.table.vehicles ?? []).filter((v) => v.side === side && !v.wreck).reduce((n, v) => n + v.crew, 0));
   const best = Math.max(...left);
   const winner = left.filter((n) => n === best).length === 1 ? sides[left.indexOf(best)]! : null;
   const score = left.join('–');
-  return { winner, reason: `round ${s.seq.round} was the last: ${score} figures standing, ${winner ? `${sideName(scenario, winner)} win` : 'a draw'}`, rule: 'C-3.2g' };
+  return { winner, reason: `round ${s.seq.round} was the last: ${score} ${s.table.vehicles ? 'figures and crew' : 'figures'} standing, ${winner ? `${sideName(scenario, winner)} win` : 'a draw'}`, rule: 'C-3.2g' };
 }
