@@ -46,10 +46,11 @@ export function actVehicle(s: CState, v: CVehicle, c: Command, scenario: Scenari
   return no(`unknown action ${c.type}`, 'C-3.3c');
 }
 
-/** The point `length` cm ahead of `at` on `heading` (to the millimetre). */
+/** The point up to `length` cm ahead of `at` on `heading`, the offset cut to the millimetre towards `at` (never longer). */
 function ahead(at: Vec2, heading: number, length: number): Vec2 {
   const [dx, dz] = facingOffset(heading, length, 0);
-  return [mm(at[0] + dx), mm(at[1] + dz)];
+  const cut = (v: number) => Math.trunc(Math.round(v * 1e6) / 1e5) / 10;
+  return [Math.round((at[0] + cut(dx)) * 1000) / 1000, Math.round((at[1] + cut(dz)) * 1000) / 1000];
 }
 
 /** The offered paths: turned by `turn` (0 straight on), then on for the full cm left and for half; straight back in full and half. */
@@ -60,9 +61,9 @@ function candidatePaths(v: CVehicle): Array<{ legs: LegRequest[]; reverse?: true
     const heading = (((v.facing + turn) % 360) + 360) % 360;
     const left = card.move - turnCost(turn, card.turn, DEFAULT_HOUSE.turnCost);
     // A turn on the spot first, then the drive: the same cost as driving straight to the point.
-    for (const length of [left, left / 2]) if (length >= 1) out.push({ legs: [{ to: ahead(v.at, heading, Math.floor(length * 10) / 10) }] });
+    for (const length of [left, left / 2]) if (length >= 1) out.push({ legs: [{ to: ahead(v.at, heading, length) }] });
   }
-  for (const length of [card.reverse, card.reverse / 2]) if (length >= 1) out.push({ legs: [{ to: ahead(v.at, (v.facing + 180) % 360, Math.floor(length * 10) / 10) }], reverse: true });
+  for (const length of [card.reverse, card.reverse / 2]) if (length >= 1) out.push({ legs: [{ to: ahead(v.at, (v.facing + 180) % 360, length) }], reverse: true });
   return out;
 }
 
