@@ -25,10 +25,11 @@ beforeAll(async () => {
 });
 afterAll(() => bf.free());
 
-type Place = { at: Vec2; facing: number; height?: number };
+type Place = { at: [number, number]; facing: number; height?: number };
 /** The scenario with the Panther and the Sherman placed (and a second Sherman, when given). */
 function placed(panther: Place, sherman: Place, second?: Place): Scenario {
-  const units = base.units!.map((u) => {
+  type Unit = NonNullable<Scenario['units']>[number];
+  const units: Unit[] = base.units!.map((u) => {
     const p = u.id === 'ger_panther' ? panther : u.id === 'us_sherman' ? sherman : undefined;
     if (!p) return u;
     const f = u.figures[0]!;
