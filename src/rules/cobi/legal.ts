@@ -6,6 +6,7 @@ import type { Scenario } from '../../scenario';
 import { INFANTRY_MOVE, checkMove } from './actions/move';
 import { unitFigures, vehicleOf, type CState } from './state';
 import { vehicleActions } from './actions/vehicle';
+import { openUnits } from './sequence/together';
 
 const COMPASS = [0, 45, 90, 135, 180, 225, 270, 315];
 
@@ -20,6 +21,11 @@ export function squadStep(s: CState, unit: string, bearing: number, length: numb
 export function cobiActions(s: CState, scenario: Scenario, table: TableQueries): Command[] {
   const { unit, side } = s.seq;
   if (s.seq.step !== 'activation' || !unit || !side) return [];
+  // C-3.3a the units acting (a vehicle and the squad beside it each act once; C-AMB-3 the second as the first did, or holds).
+  return openUnits(s).flatMap((o) => unitActions(s, o.unit, side, scenario, table).filter((c) => !o.only || c.type === o.only || c.type === 'HOLD'));
+}
+
+function unitActions(s: CState, unit: string, side: string, scenario: Scenario, table: TableQueries): Command[] {
   const vehicle = vehicleOf(s.table, unit);
   if (vehicle) return vehicleActions(s, vehicle, side, scenario, table);
   const out: Command[] = [{ type: 'HOLD', side, unitId: unit }];

@@ -73,6 +73,8 @@ export interface CTable {
   readonly vehicles?: readonly CVehicle[];
   /** C-3.3.3.1m a hit awaiting its location (absent when none). */
   readonly strike?: PendingStrike;
+  /** C-3.3a a vehicle and a squad activating together: what each has done, in which round's activation of which unit (absent until one acts so). */
+  readonly activation?: { readonly round: number; readonly lead: string; readonly done: Readonly<Record<string, string>> };
   /** C-3.2g the side that surrendered (absent while none has). */
   readonly surrendered?: string;
 }

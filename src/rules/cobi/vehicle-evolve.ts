@@ -1,6 +1,7 @@
 // The table after a vehicle event: a move (the turret keeps its bearing off the hull), a shot (the
 // turret laid on the target; a jam, F6), a reload test, a damage pool awaiting its location, the
-// location's effect (C-3.3.3.1o marks, crew lost, a wreck that stays on the table).
+// location's effect (C-3.3.3.1o marks, crew lost, a wreck that stays on the table); and a unit's action
+// in a joint activation (C-3.3a).
 import type { GameEvent, Vec2 } from '../../core';
 import type { CTable, CVehicle, GunState, PendingStrike, VehicleMark } from './state';
 
@@ -40,6 +41,12 @@ export function evolveVehicles(t: CTable, e: GameEvent): CTable | undefined {
         return { ...v, marks, crew: v.crew - Number(e.dead) - Number(e.wounded), wounded: v.wounded + Number(e.wounded) };
       });
       return after;
+    }
+    case 'ACTION_TAKEN': {
+      // C-3.3a a joint activation's record: restarted for a new activation, added to within one.
+      const [round, lead] = [Number(e.round), String(e.lead)];
+      const same = t.activation && t.activation.round === round && t.activation.lead === lead;
+      return { ...t, activation: { round, lead, done: { ...(same ? t.activation!.done : {}), [String(e.unit)]: String(e.action) } } };
     }
     default:
       return undefined;

@@ -218,6 +218,38 @@ describe('vehicle attack through the ATTACK command (C-3.3.3.1)', () => {
   });
 });
 
+describe('a vehicle and the squad beside it (C-3.3a, C-AMB-3)', () => {
+  /** The Panther at (45, 20): its hull's west side (x 39) 4 cm from the edge of the squad's fifth man's base (34, 14). */
+  const BESIDE: Place = { at: [45, 20], facing: 0 };
+
+  it('C-3.3a, C-AMB-3 selected, the vehicle takes the squad within 5 cm with it: each acts once, the second as the first did or holds; both have then acted', () => {
+    const g = pantherActivated(placed(BESIDE, SHERMAN));
+    expect(g.events.filter((e) => e.type === 'UNIT_SELECTED').at(-1)).toMatchObject({ unit: 'ger_panther', units: ['ger_panther', 'ger_1'] });
+    expect(g.state.seq).toMatchObject({ unit: 'ger_panther', together: ['ger_1'] });
+    const acting = () => new Set(g.legalCommands().filter((c) => c.side === 'germans' && c.type !== 'SURRENDER').map((c) => `${String(c.unitId)} ${c.type}`));
+    expect(acting()).toEqual(new Set(['ger_panther HOLD', 'ger_panther ATTACK', 'ger_panther MOVE', 'ger_1 HOLD', 'ger_1 MOVE']));
+    send(g, { type: 'MOVE', side: 'germans', unitId: 'ger_1', moves: g.state.table.figures.filter((f) => f.unit === 'ger_1').map((f) => ({ figureId: f.id, to: [f.at[0] - 5, f.at[1]] })) });
+    // The squad moved first: the Panther may move too, or hold, but not fire.
+    expect(g.state.seq).toMatchObject({ step: 'activation', unit: 'ger_panther' });
+    expect(acting()).toEqual(new Set(['ger_panther HOLD', 'ger_panther MOVE']));
+    expect(g.dispatch({ type: 'ATTACK', side: 'germans', unitId: 'ger_panther', target: 'us_sherman' })).toEqual({ ok: false, reason: 'Panther act with the unit beside them: MOVE or hold (house vehicleWithSquad: same-action)', rule: 'C-AMB-3' });
+    expect(g.dispatch({ type: 'MOVE', side: 'germans', unitId: 'ger_1', moves: [{ figureId: 'ger_1_1', to: [10, 14] }] }).ok).toBe(false);
+    send(g, move([{ to: [45, 30] }]));
+    expect(g.state.seq).toMatchObject({ side: 'americans', acted: ['ger_panther', 'ger_1'] });
+  });
+
+  it('C-3.3a a vehicle with no squad within 5 cm acts alone; a squad selected beside a vehicle acts alone too', () => {
+    const g = pantherActivated(placed(PANTHER, SHERMAN));
+    expect(g.state.seq.together).toBeUndefined();
+    const h = sessionOn(placed(BESIDE, SHERMAN), bf, [6, 1]);
+    beginRound(h);
+    send(h, { type: 'SELECT_UNIT', unitId: 'ger_1' });
+    expect(h.state.seq.together).toBeUndefined();
+    send(h, { type: 'HOLD', side: 'germans', unitId: 'ger_1' });
+    expect(h.state.seq).toMatchObject({ side: 'americans', acted: ['ger_1'] });
+  });
+});
+
 describe('vehicles in the play view', () => {
   it('the hulls come from the game state: a moved Panther is drawn where it went, turned as it turned, with its buttons and its target', () => {
     const scenario = placed(PANTHER, SHERMAN);

@@ -1,19 +1,35 @@
-// C-3.3c the activated unit's one action (so far: hold, or move; a vehicle's in vehicle.ts): its events, or the refusal naming why.
+// C-3.3c the activated unit's one action (so far: hold, or move; a vehicle's in vehicle.ts), and in a
+// vehicle's joint activation with a squad (C-3.3a) each one's: its events, or the refusal naming why.
 import { tapeReading, type Command, type Dice, type Resolution, type SequenceCtx, type TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import { unitHeld, unitMoved } from '../events';
 import { unitName } from '../scenario-data';
 import { vehicleOf, type CState } from '../state';
 import { actVehicle } from './vehicle';
+import { actionTaken, openUnits } from '../sequence/together';
 import { checkMove, stepsOf } from './move';
 
 type Ctx = SequenceCtx<Scenario, TableQueries> & { dice: Dice };
 
 export function actCobi(s: CState, c: Command, ctx: Ctx): Resolution {
+  const { scenario } = ctx;
+  if (!s.seq.unit) return { ok: false, reason: 'no unit is activated', rule: 'C-3.3a' };
+  // C-3.3a the unit acting: the one activated, or the unit activated with it (C-AMB-3).
+  const open = openUnits(s);
+  const unit = typeof c.unitId === 'string' && open.some((o) => o.unit === c.unitId) ? c.unitId : open.length === 1 ? open[0]!.unit : s.seq.unit;
+  if (c.unitId !== undefined && c.unitId !== unit) {
+    const acting = open.length > 1 ? `${open.map((o) => unitName(scenario, o.unit)).join(' and ')} are the units acting` : `${unitName(scenario, unit)} is the unit activated`;
+    return { ok: false, reason: acting, rule: 'C-3.3a' };
+  }
+  const only = open.find((o) => o.unit === unit)?.only;
+  if (only && c.type !== only && c.type !== 'HOLD') return { ok: false, reason: `${unitName(scenario, unit)} act with the unit beside them: ${only} or hold (house vehicleWithSquad: same-action)`, rule: 'C-AMB-3' };
+  const r = actUnit(s, unit, c, ctx);
+  return r.ok ? { ok: true, events: [...r.events, ...actionTaken(s, unit, c.type, unitName(scenario, unit))] } : r;
+}
+
+/** One unit's action: a vehicle's (vehicle.ts), or a squad's hold or move. */
+function actUnit(s: CState, unit: string, c: Command, ctx: Ctx): Resolution {
   const { scenario, table } = ctx;
-  const unit = s.seq.unit;
-  if (!unit) return { ok: false, reason: 'no unit is activated', rule: 'C-3.3a' };
-  if (c.unitId !== undefined && c.unitId !== unit) return { ok: false, reason: `${unitName(scenario, unit)} is the unit activated`, rule: 'C-3.3a' };
   const name = unitName(scenario, unit);
   const vehicle = vehicleOf(s.table, unit);
   if (vehicle) return actVehicle(s, vehicle, c, scenario, table, ctx.dice);

@@ -5,7 +5,8 @@
 // surrenders (C-3.2g, at any moment). The initiative's winner chooses to act first or hand the first
 // activation over (C-3.2d round 1, C-3.2f later; C-AMB-13: read at C-3.2d, since setup is not built).
 // The machine's log events are ROUND_STARTED (the initiative), FIRST_CHOSEN, UNIT_SELECTED, UNIT_ACTED
-// and ROUND_ENDED. Still to come: setup (F1), a vehicle and its squad as one activation (C-3.3a).
+// and ROUND_ENDED. A vehicle and the squad beside it activate together (C-3.3a, sequence/together.ts).
+// Still to come: setup (F1).
 import type { AlternatingProgram, Command, Dice, Resolution, SequenceCtx, TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import { actCobi } from '../actions';
@@ -15,6 +16,7 @@ import { playersOf, setupTable, sideName, validateCobiScenario } from '../scenar
 import { COBI_ACTION_TYPES, COBI_ANSWER_TYPES, sideUnits, type CState, type CTable } from '../state';
 import { answerStrike, strikeDecision } from '../actions/attack-vehicle';
 import { rollInitiative, triesText } from './initiative';
+import { activationDone, activationTogether } from './together';
 import { cobiVictory, sideWiped } from './victory';
 
 type Ctx = SequenceCtx<Scenario, TableQueries>;
@@ -50,6 +52,9 @@ export const cobiSequence: AlternatingProgram<CTable, Scenario, TableQueries> = 
   // C-3.2g a side that has lost its last squad ends the game at once.
   won: (t, sides) => sideWiped(t, sides) !== undefined,
   initiative: cobiInitiative,
+  // C-3.3a, C-AMB-3 a vehicle activates with the squad beside it; the activation ends when both have acted.
+  activationUnits: activationTogether,
+  activationOver: activationDone,
   rules: {
     id: 'cobi',
     version: '1',
