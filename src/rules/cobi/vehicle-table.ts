@@ -68,3 +68,16 @@ export function hullClash(scenario: Scenario, t: CTable, v: CVehicle, at: Vec2, 
   const man = liveFigures(t).find((f) => distanceToRotatedRect(f.at, at, v.hull.length, v.hull.width, facing) < FIGURE.radius - 1e-9);
   return man ? bodyName(scenario, t, man.id) : undefined;
 }
+
+/** C-3.1d the first hull (a vehicle or a wreck) a soldier walking straight from → to would pass through or stand on, by its name. */
+export function hullOnWay(scenario: Scenario, t: CTable, from: Vec2, to: Vec2): string | undefined {
+  const hulls = t.vehicles ?? [];
+  if (!hulls.length) return undefined;
+  const n = Math.max(1, Math.ceil(Math.hypot(to[0] - from[0], to[1] - from[1]) / (FIGURE.radius / 2)));
+  for (let i = 1; i <= n; i++) {
+    const p: Vec2 = [from[0] + ((to[0] - from[0]) * i) / n, from[1] + ((to[1] - from[1]) * i) / n];
+    const hull = hulls.find((v) => distanceToRotatedRect(p, v.at, v.hull.length, v.hull.width, v.facing) < FIGURE.radius - 1e-9);
+    if (hull) return bodyName(scenario, t, hull.id);
+  }
+  return undefined;
+}

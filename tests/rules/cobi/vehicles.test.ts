@@ -207,7 +207,8 @@ describe('vehicle attack through the ATTACK command (C-3.3.3.1)', () => {
     expect(g.dispatch({ type: 'ATTACK', side: 'americans', unitId: 'us_sherman_2', target: 'us_sherman' })).toEqual({ ok: false, reason: 'Sherman Able is on your own side', rule: 'C-3.3.3.1a' });
     const view = cobiModule.hud.describe(g.state, { scenario, table: bf, legal: g.legalCommands() });
     const wreck = view.units.find((u) => u.id === 'us_sherman')!;
-    expect(wreck.figures[0]).toMatchObject({ condition: 'wreck', hull: { length: 21, width: 10, height: 12 }, at: [60, 60] });
+    // C-3.3.3.1q the wreck's turret is taken off.
+    expect(wreck.figures[0]).toMatchObject({ condition: 'wreck', hull: { length: 21, width: 10, height: 12, turret: false }, at: [60, 60] });
     expect(wreck.figures[0]!.removed).toBeUndefined();
     expect(view.targets).toEqual([expect.objectContaining({ unitId: 'ger_panther', refusal: { reason: 'no sight line from Sherman Baker\'s gun to Panther\'s armour: Sherman Able (wreck) is in the way', rule: 'C-3.3.3.1a' } })]);
   });
@@ -247,6 +248,17 @@ describe('a vehicle and the squad beside it (C-3.3a, C-AMB-3)', () => {
     expect(h.state.seq.together).toBeUndefined();
     send(h, { type: 'HOLD', side: 'germans', unitId: 'ger_1' });
     expect(h.state.seq).toMatchObject({ side: 'americans', acted: ['ger_1'] });
+  });
+
+  it('C-3.1d a hull is in a soldier\'s way as a solid is: the squad may not walk through the Panther', () => {
+    const h = sessionOn(placed(BESIDE, SHERMAN), bf, [6, 1]);
+    beginRound(h);
+    send(h, { type: 'SELECT_UNIT', unitId: 'ger_1' });
+    const east = (dx: number): Command => ({ type: 'MOVE', side: 'germans', unitId: 'ger_1', moves: h.state.table.figures.filter((f) => f.unit === 'ger_1').map((f) => ({ figureId: f.id, to: [f.at[0] + dx, f.at[1]] })) });
+    // The hull's west side is at x 39: the second man (23.5) would end at 38.5, his base over it.
+    expect(h.dispatch(east(15))).toEqual({ ok: false, reason: '1st Grenadier Squad 2: Panther is in the way', rule: 'C-3.1d' });
+    send(h, east(-10));
+    expect(h.state.table.figures.find((f) => f.id === 'ger_1_5')!.at).toEqual([24, 14]);
   });
 });
 

@@ -6,6 +6,7 @@ import { hypot, tapeReading, within, type TableQueries, type Vec2 } from '../../
 import { featureName, type Scenario } from '../../../scenario';
 import { FIGURE, coherent, figureName } from '../scenario-data';
 import { unitFigures, type CFigure, type CTable } from '../state';
+import { hullOnWay } from '../vehicle-table';
 
 /** C-3.3.1e infantry move on ordinary ground, and through difficult terrain (cm). */
 export const INFANTRY_MOVE = 15;
@@ -73,6 +74,9 @@ export function checkMove(t: CTable, unit: string, steps: readonly FigureStep[],
     seen.add(f.id);
     const r = measureStep(scenario, table, f, s.to);
     if (!r.ok) return r;
+    // C-3.1d a vehicle's hull (a wreck's too) is in the way of a soldier as a solid is.
+    const hull = hullOnWay(scenario, t, f.at, s.to);
+    if (hull) return no(`${figureName(scenario, unit, f.id)}: ${hull} is in the way`, 'C-3.1d');
     out.push(r.step);
   }
   const ends = own.map((f) => out.find((m) => m.figure === f.id)?.to ?? f.at);

@@ -17,7 +17,7 @@ export function vehicleCondition(v: CVehicle): string {
   return v.marks.length ? v.marks.join(', ') : 'intact';
 }
 
-/** The vehicle as a play unit: one hull figure, drawn where the game has it (a wreck stays drawn). */
+/** The vehicle as a play unit: one hull figure, drawn where the game has it (a wreck stays drawn, its turret off: C-3.3.3.1q). */
 export function vehicleUnit(s: CState, v: CVehicle, scenario: Scenario): PlayUnit {
   const card = cardOf(v);
   const acted = s.seq.acted.includes(v.unit);
@@ -27,7 +27,7 @@ export function vehicleUnit(s: CState, v: CVehicle, scenario: Scenario): PlayUni
     strength: { now: v.crew, start: card.crew },
     figures: [{
       id: v.id, unitId: v.unit, side: v.side, at: [v.at[0], v.at[1]], floor: 0, facing: v.facing, condition: vehicleCondition(v),
-      weapon: card.name, hull: { length: v.hull.length, width: v.hull.width, height: v.hull.height, running: 'tracks', turret: card.turret }, turretFacing: v.turret,
+      weapon: card.name, hull: { length: v.hull.length, width: v.hull.width, height: v.hull.height, running: 'tracks', turret: card.turret && !v.wreck }, turretFacing: v.turret,
     }],
     activated: acted,
   };
