@@ -31,8 +31,12 @@ export interface VehiclePath {
   points: Vec2[];
 }
 
-/** How far apart the hull is checked along a leg for solids and bodies (cm). */
-const STEP = 2;
+/**
+ * How far apart the hull is checked along a leg for solids and bodies (cm): half its width, at least
+ * 2 cm, so that consecutive boxes overlap by more than half and a thin wall or a soldier's base between
+ * two checks still lies under one of them.
+ */
+const stepOf = (hull: CVehicle['hull']) => Math.max(2, Math.min(hull.length, hull.width) / 2);
 /** A heading within this (degrees) counts as the same: no turn is charged. */
 const SAME_HEADING = 0.5;
 /** A leg shorter than this (cm) is a turn on the spot. */
@@ -104,7 +108,7 @@ export function measureVehiclePath(scenario: Scenario, table: TableQueries, t: C
       const difficult = [...new Set([...areas, ...obstacles].filter((x) => x.tags.difficult).map((x) => x.featureId))];
       const onRoad = areas.some((a) => roads.has(a.featureId) && a.spans.reduce((s, [t0, t1]) => s + (t1 - t0), 0) >= 1 - 1e-6);
       // The hull along the leg, heading the way it drives (reversing: still facing as it stood).
-      const n = Math.max(1, Math.ceil(length / STEP));
+      const n = Math.max(1, Math.ceil(length / stepOf(v.hull)));
       for (let i = 1; i <= n; i++) {
         const p: Vec2 = [at[0] + ((req.to[0] - at[0]) * i) / n, at[1] + ((req.to[1] - at[1]) * i) / n];
         const bad = hullProblem(scenario, table, t, v, p, heading);
