@@ -8,7 +8,9 @@ import type { Command, Vec2 } from '../../../src/core';
 import { cobiModule } from '../../../src/rules/cobi';
 import type { CState, CVehicle } from '../../../src/rules/cobi/state';
 import type { Scenario } from '../../../src/scenario';
-import { battlefieldOf, beginRound, loadArmourLane, send, sessionOn, type CSession } from './fixture';
+import { readFileSync } from 'node:fs';
+import { parseScenarioWithRuleset } from '../../../src/cli/cli-io';
+import { ARMOUR_LANE, battlefieldOf, beginRound, loadArmourLane, send, sessionOn, type CSession } from './fixture';
 
 /** The armour lane with tall bushes (soft cover, C-MOD-5) across x 50–70, z 76–84. */
 function laneWithBushes(): Scenario {
@@ -56,6 +58,21 @@ function pantherActivated(scenario: Scenario, dice: number[] = []): CSession {
 const vehicle = (g: CSession, id: string): CVehicle => (g.state as CState).table.vehicles!.find((v) => v.unit === id)!;
 const moved = (g: CSession) => g.events.filter((e) => e.type === 'VEHICLE_MOVED').at(-1)!;
 const move = (legs: Array<{ to: Vec2; facing?: number }>, reverse = false): Command => ({ type: 'MOVE', side: 'germans', unitId: 'ger_panther', legs, ...(reverse ? { reverse: true } : {}) });
+
+describe('the armour lane scenario', () => {
+  it('C-4.1, C-3.2a passes the format, the registry and COBI\'s checks: each vehicle one hull with its size and a known card, within 40 cm of its edge', () => {
+    const r = parseScenarioWithRuleset(readFileSync(ARMOUR_LANE, 'utf8'), ARMOUR_LANE);
+    expect(r.ok && r.scenario.ruleset).toBe('cobi');
+    const s = loadArmourLane();
+    expect(cobiModule.validateScenarioData(s)).toEqual([]);
+    const tank = s.units!.findIndex((u) => u.id === 'ger_panther');
+    const bad = (change: (u: NonNullable<Scenario['units']>[number]) => object) => cobiModule.validateScenarioData({ ...s, units: s.units!.map((u, i) => (i === tank ? { ...u, ...change(u) } : u)) as never });
+    expect(bad(() => ({ data: { card: 'tiger' } }))).toEqual([{ path: `$.units[${tank}].data.card`, message: 'expected a card id of cards.json (panther, sherman, t34-85, sidecar, field-gun-75mm, at-gun-37mm), got "tiger"' }]);
+    expect(bad((u) => ({ figures: [{ ...u.figures[0]!, hull: undefined }] }))).toEqual([{ path: `$.units[${tank}].figures[0].hull`, message: 'expected the model\'s hull size (length, width, height in cm): the hull blocks sight and movement' }]);
+    expect(bad((u) => ({ figures: [{ ...u.figures[0]!, at: [70, 45] }] }))).toEqual([{ path: `$.units[${tank}].figures[0].at`, message: 'deployed 45.0 cm from the south edge, beyond 40 cm (C-3.2a)' }]);
+    expect(bad((u) => ({ figures: [u.figures[0]!, { ...u.figures[0]!, id: 'second' }] }))).toEqual([{ path: `$.units[${tank}].figures`, message: 'a vehicle is one hull: expected one figure, got 2' }]);
+  });
+});
 
 describe('vehicle movement through the MOVE command', () => {
   it('C-EX-1, C-EX-2 the Panther drives 6 cm and turns 90°: 10 cm for the turn, 12 cm left', () => {
@@ -137,12 +154,17 @@ describe('vehicle attack through the ATTACK command (C-3.3.3.1)', () => {
     expect(g.state.seq).toMatchObject({ side: 'americans', acted: ['ger_panther'] });
   });
 
-  it('C-3.3.3.1j after a failed reload test the reload action (+2) is the only one; C-3.3.3.1i a 1 then a 1 jams the gun, no reload test', () => {
+  it('C-3.3.3.1j after a failed reload test the reload action (+2) is the only one; C-EX-3, C-3.3.3.1i a 1 then a 1 jams the gun, no reload test; a 1 then another die misses', () => {
     const g = pantherActivated(placed(PANTHER, SHERMAN), [1, 1]);
     send(g, { type: 'ATTACK', side: 'germans', unitId: 'ger_panther', target: 'us_sherman' });
     expect(g.events.find((e) => e.type === 'VEHICLE_FIRED')).toMatchObject({ result: 'jam', rolls: [1, 1], rule: 'C-3.3.3.1i' });
     expect(g.events.some((e) => e.type === 'GUN_RELOADED')).toBe(false);
     expect(vehicle(g, 'ger_panther').gun).toBe('jammed');
+    // C-EX-3 the other branch: a 1 then anything else is a miss; the reload test follows.
+    const m = pantherActivated(placed(PANTHER, SHERMAN), [1, 4, 6]);
+    send(m, { type: 'ATTACK', side: 'germans', unitId: 'ger_panther', target: 'us_sherman' });
+    expect(m.events.find((e) => e.type === 'VEHICLE_FIRED')).toMatchObject({ result: 'miss', rolls: [1, 4], rule: 'C-3.3.3.1h' });
+    expect(vehicle(m, 'ger_panther').gun).toBe('loaded');
     const h = pantherActivated(placed(PANTHER, SHERMAN), [3, 4]);
     send(h, { type: 'ATTACK', side: 'germans', unitId: 'ger_panther', target: 'us_sherman' });
     // A 3 misses (needs 4 with the cover), and the reload 4 fails (5–6).
@@ -284,5 +306,9 @@ describe('vehicles in the play view', () => {
     expect(v.prompt).toMatchObject({ side: 'americans', headline: 'Sherman is hit, 14 hits: which armour takes them?' });
     expect(v.actions.map((a) => [a.label, a.command.type])).toEqual([['front (armour 8): destroyed', 'CHOOSE_LOCATION'], ['turret (armour 7): destroyed', 'CHOOSE_LOCATION']]);
     expect(v.decision?.side).toBe('americans');
+    // The log: each die with its purpose and rule, each event's line with its rule.
+    const log = cobiModule.hud.log(g.state, g.log);
+    expect(log.filter((l) => l.dice).slice(2, 4).map((l) => [l.text, l.rule])).toEqual([['Panther: to-hit die: d6 → 4', 'C-3.3.3.1f'], ['Panther: reload test: d6 → 2', 'C-3.3.3.1j']]);
+    expect(log.filter((l) => !l.dice && l.rule?.startsWith('C-3.3.3.1')).map((l) => l.rule)).toEqual(['C-3.3.3.1f', 'C-3.3.3.1j', 'C-3.3.3.1k']);
   });
 });
