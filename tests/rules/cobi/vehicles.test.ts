@@ -12,11 +12,13 @@ import { readFileSync } from 'node:fs';
 import { parseScenarioWithRuleset } from '../../../src/cli/cli-io';
 import { ARMOUR_LANE, battlefieldOf, beginRound, loadArmourLane, send, sessionOn, type CSession } from './fixture';
 
-/** The armour lane with tall bushes (soft cover, C-MOD-5) across x 50–70, z 76–84. */
+/** The armour lane with tall bushes (soft cover, C-MOD-5) across x 50–70, z 76–84, a mud patch (difficult) and a pond with a strong current (impassable). */
 function laneWithBushes(): Scenario {
   const s = loadArmourLane();
   const bushes = { id: 'bushes', kind: 'woods', name: 'Bushes', density: 'normal', polygon: [[50, 76], [70, 76], [70, 84], [50, 84]], height: 12, trees: 2 };
-  return { ...s, features: [...s.features, bushes as never] };
+  const mud = { id: 'mud', kind: 'field', name: 'Mud patch', crop: 'mud', polygon: [[84, 40], [96, 40], [96, 46], [84, 46]] };
+  const pond = { id: 'pond', kind: 'water', name: 'Mill pond', flow: 'strong', polygon: [[84, 62], [96, 62], [96, 70], [84, 70]] };
+  return { ...s, features: [...s.features, bushes as never, mud as never, pond as never] };
 }
 
 let base: Scenario;
@@ -112,6 +114,18 @@ describe('vehicle movement through the MOVE command', () => {
     send(r, move([{ to: [104, 58] }]));
     expect(moved(r)).toMatchObject({ spent: 38, left: 0 });
     expect(String(moved(r).text)).toContain('paved road (+10 cm)');
+  });
+
+  it('C-3.3.1c entering difficult ground costs CARD-4 once; C-3.1d impassable ground is refused, naming it', () => {
+    const g = pantherActivated(placed({ at: [90, 20], facing: 0 }, SHERMAN));
+    // 23 cm puts the hull's front (z 55) past the mud (z 40–46): 23 + 5 = 28.
+    expect(g.dispatch(move([{ to: [90, 44] }]))).toEqual({ ok: false, reason: 'Panther cannot take this path: the path needs 29 cm of 28 cm, 1 cm over', rule: 'C-3.3.1a' });
+    send(g, move([{ to: [90, 43] }]));
+    expect(moved(g)).toMatchObject({ spent: 28, left: 0 });
+    expect(String(moved(g).text)).toContain('difficult ground (5 cm)');
+    // The hull, not only its centre: stopping at z 51 its front would stand in the pond (z 62–70).
+    const h = pantherActivated(placed({ at: [90, 20], facing: 0 }, SHERMAN));
+    expect(h.dispatch(move([{ to: [90, 51] }]))).toEqual({ ok: false, reason: 'Panther cannot cross Mill pond (impassable)', rule: 'C-3.1d' });
   });
 
   it('C-3.1d a hull that would run into a building or a soldier is refused, naming it', () => {
@@ -290,7 +304,7 @@ describe('vehicles in the play view', () => {
     const g = pantherActivated(scenario);
     const view = () => cobiModule.hud.describe(g.state, { scenario, table: bf, legal: g.legalCommands() });
     const v = view();
-    expect(v.actions.map((a) => a.label)).toEqual(expect.arrayContaining(['Hold', 'Fire at Sherman', 'Forward 28.0 cm', 'Turn 45° right, forward 22.9 cm', 'Turn 90° right, forward 18.0 cm', 'Turn 90° left, forward 9.0 cm', 'Reverse 5.0 cm']));
+    expect(v.actions.map((a) => a.label)).toEqual(expect.arrayContaining(['Hold', 'Fire at Sherman', 'Forward 28.0 cm', 'Turn 45° left, forward 22.9 cm', 'Turn 90° right, forward 18.0 cm', 'Turn 90° left, forward 9.0 cm', 'Reverse 5.0 cm']));
     expect(v.targets).toEqual([expect.objectContaining({ unitId: 'us_sherman', distance: 50, cover: 'soft cover (Bushes)', command: expect.objectContaining({ type: 'ATTACK' }) })]);
     send(g, move([{ to: [60, 26], facing: 90 }]));
     const panther = view().units.find((u) => u.id === 'ger_panther')!;

@@ -4,7 +4,7 @@
 // started 45° (C-EX-2), CARD-4 once for a move entering difficult ground, CARD-5 when the whole path
 // runs on a paved road. The hull may not cross impassable ground, clash with a solid or another body on
 // its way, or leave the table (C-3.1d); each refusal names what is in the way or the cm left.
-import { angleBetween, bearing, hypot, type TableQueries, type Vec2 } from '../../../core';
+import { angleBetween, bearing, facingOffset, hypot, type TableAreaSpan, type TableQueries, type Vec2 } from '../../../core';
 import { featureName, type Scenario } from '../../../scenario';
 import { DEFAULT_HOUSE } from '../house';
 import { unitName } from '../scenario-data';
@@ -69,6 +69,21 @@ function hullProblem(scenario: Scenario, table: TableQueries, t: CTable, v: CVeh
   return undefined;
 }
 
+/** The areas a plan segment passes through, with their spans (the table's areasAlong, or the two ends' areas). */
+function areasOn(table: TableQueries, a: Vec2, b: Vec2): TableAreaSpan[] {
+  if (table.areasAlong) return table.areasAlong(a, b);
+  return [...table.areasAt(a[0], a[1]), ...table.areasAt(b[0], b[1])].map((x) => ({ ...x, spans: [] }));
+}
+
+/** A leg's swept lines: the hull's centre line and its two sides, from its back at the start to its front at the end (in the way it travels). */
+function sweptLines(from: Vec2, to: Vec2, travel: number, hull: CVehicle['hull']): Array<[Vec2, Vec2]> {
+  return [0, -hull.width / 2, hull.width / 2].map((right) => {
+    const [bx, bz] = facingOffset(travel, -hull.length / 2, right);
+    const [fx, fz] = facingOffset(travel, hull.length / 2, right);
+    return [[from[0] + bx, from[1] + bz], [to[0] + fx, to[1] + fz]];
+  });
+}
+
 /** Paved roads (C-3.3.1d): the scenario's road features with a paved surface. */
 function pavedRoads(scenario: Scenario): Set<string> {
   return new Set(scenario.features.filter((f) => f.kind === 'road' && (f as { surface?: string }).surface === 'paved').map((f) => f.id));
@@ -101,11 +116,14 @@ export function measureVehiclePath(scenario: Scenario, table: TableQueries, t: C
         if (Math.abs(turn) <= SAME_HEADING) turn = 0;
         else heading = travel;
       }
-      const areas = table.areasAlong ? table.areasAlong(at, req.to) : [...table.areasAt(at[0], at[1]), ...table.areasAt(req.to[0], req.to[1])].map((a) => ({ ...a, spans: [] as Array<[number, number]> }));
-      const obstacles = table.obstaclesAlong(at, req.to);
-      const barred = [...areas, ...obstacles].find((x) => x.tags.impassable);
+      const areas = areasOn(table, at, req.to);
+      // The ground the hull covers on the way: its centre line and both sides, from its back where it
+      // stands to its front where it stops (a patch under the hull counts, not only under its centre).
+      const swept = sweptLines(at, req.to, travel, v.hull).flatMap(([a, b]) => [...areasOn(table, a, b), ...table.obstaclesAlong(a, b)]);
+      const barred = swept.find((x) => x.tags.impassable);
       if (barred) return no(`${name} cannot cross ${featureName(table.scenario, barred.featureId)} (impassable)`, 'C-3.1d');
-      const difficult = [...new Set([...areas, ...obstacles].filter((x) => x.tags.difficult).map((x) => x.featureId))];
+      const difficult = [...new Set(swept.filter((x) => x.tags.difficult).map((x) => x.featureId))];
+      // C-3.3.1d the road under the hull's centre the whole leg.
       const onRoad = areas.some((a) => roads.has(a.featureId) && a.spans.reduce((s, [t0, t1]) => s + (t1 - t0), 0) >= 1 - 1e-6);
       // The hull along the leg, heading the way it drives (reversing: still facing as it stood).
       const n = Math.max(1, Math.ceil(length / stepOf(v.hull)));
