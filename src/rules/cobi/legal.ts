@@ -1,9 +1,14 @@
 // The actions the activated unit may take now, each with its side: hold, and the moves the rules accept
 // of the whole squad the same way along one of the eight compass points, at the full 15 cm and at half
-// (C-3.3.1e). A player may send any other move; the rules measure it.
+// (C-3.3.1e); an attack on each enemy unit the squad can fire at (C-3.3.3.2); hiding when allowed
+// (C-3.3.2d); reloading (C-3.3.3.2h: only that while a weapon failed its reload test). A player may
+// send any other move; the rules measure it.
 import type { Command, TableQueries, Vec2 } from '../../core';
 import type { Scenario } from '../../scenario';
+import { planAttack } from './actions/attack-infantry';
+import { hideRefusal } from './actions/hide';
 import { INFANTRY_MOVE, checkMove } from './actions/move';
+import { mustReload, toReload } from './actions/reload';
 import { unitFigures, type CState } from './state';
 
 const COMPASS = [0, 45, 90, 135, 180, 225, 270, 315];
@@ -19,6 +24,7 @@ export function squadStep(s: CState, unit: string, bearing: number, length: numb
 export function cobiActions(s: CState, scenario: Scenario, table: TableQueries): Command[] {
   const { unit, side } = s.seq;
   if (s.seq.step !== 'activation' || !unit || !side) return [];
+  if (mustReload(s.table, scenario, unit)) return [{ type: 'RELOAD', side, unitId: unit }];
   const out: Command[] = [{ type: 'HOLD', side, unitId: unit }];
   for (const length of [INFANTRY_MOVE, INFANTRY_MOVE / 2]) {
     for (const bearing of COMPASS) {
@@ -27,5 +33,18 @@ export function cobiActions(s: CState, scenario: Scenario, table: TableQueries):
       if (checkMove(s.table, unit, moves, scenario, table).ok) out.push({ type: 'MOVE', side, unitId: unit, moves });
     }
   }
+  out.push(...attackCommands(s, scenario, table));
+  if (!hideRefusal(s.table, scenario, table, unit)) out.push({ type: 'HIDE', side, unitId: unit });
+  if (toReload(s.table, unit).length) out.push({ type: 'RELOAD', side, unitId: unit });
   return out;
+}
+
+/** C-3.3.3.2a an ATTACK on each enemy unit the activated infantry squad can fire at now. */
+export function attackCommands(s: CState, scenario: Scenario, table: TableQueries): Command[] {
+  const { unit, side } = s.seq;
+  const own = s.table.units.find((u) => u.id === unit);
+  if (!unit || !side || !own || own.type === 'vehicle') return [];
+  return s.table.units
+    .filter((u) => u.side !== own.side && planAttack(s.table, scenario, table, unit, u.id).ok)
+    .map((u) => ({ type: 'ATTACK', side, unitId: unit, target: u.id }));
 }

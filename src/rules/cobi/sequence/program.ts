@@ -9,10 +9,11 @@
 import type { AlternatingProgram, Command, Dice, Resolution, SequenceCtx, TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import { actCobi } from '../actions';
+import { answerDefence, defenceDecision } from '../actions/attack-infantry';
 import { evolveTable } from '../evolve';
 import { cobiActions } from '../legal';
 import { playersOf, setupTable, sideName, validateCobiScenario } from '../scenario-data';
-import { COBI_ACTION_TYPES, sideUnits, type CState, type CTable } from '../state';
+import { COBI_ACTION_TYPES, COBI_ANSWER_TYPES, sideUnits, type CState, type CTable } from '../state';
 import { rollInitiative, triesText } from './initiative';
 import { cobiVictory, sideWiped } from './victory';
 
@@ -57,6 +58,10 @@ export const cobiSequence: AlternatingProgram<CTable, Scenario, TableQueries> = 
     actionTypes: COBI_ACTION_TYPES,
     actions: (s, { scenario, table }) => cobiActions(s, scenario, table),
     act: actCobi,
+    // C-3.3.3.2g the target's player rolls the defence: a decision of the defending side.
+    pendingDecision: (s, { scenario }) => defenceDecision(s, scenario),
+    answerTypes: COBI_ANSWER_TYPES,
+    answer: (s, c, ctx) => answerDefence(s, c, ctx),
     evolve: evolveTable,
     victory: (s, { scenario }) => cobiVictory(s, scenario),
     anytime: { types: ['SURRENDER'], rule: 'C-3.2g', legal: cobiSurrenders, resolve: cobiSurrender },

@@ -3,7 +3,7 @@
 import type { VictoryResult } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import { sideName } from '../scenario-data';
-import { liveFigures, sideUnits, type CState, type CTable } from '../state';
+import { activeFigures, sideUnits, type CState, type CTable } from '../state';
 
 /** C-3.2g the side with no unit left, if any. */
 export function sideWiped(t: CTable, sides: readonly string[]): string | undefined {
@@ -23,7 +23,8 @@ export function cobiVictory(s: CState, scenario: Scenario): VictoryResult | unde
     return { winner, reason: `${sideName(scenario, gone)} have lost their last squad${winner ? `: ${sideName(scenario, winner)} win` : ''}`, rule: 'C-3.2g' };
   }
   if (s.seq.step !== 'over') return undefined;
-  const left = sides.map((side) => liveFigures(s.table).filter((f) => f.side === side).length);
+  // Wounded figures lie out of the fight (C-3.3.3.2i): they do not count as standing.
+  const left = sides.map((side) => activeFigures(s.table).filter((f) => f.side === side).length);
   const best = Math.max(...left);
   const winner = left.filter((n) => n === best).length === 1 ? sides[left.indexOf(best)]! : null;
   const score = left.join('–');
