@@ -1,0 +1,158 @@
+// C-3.3.3.2 the infantry attack and C-3.3.2 hiding through the commands, on the skirmish's battlefield
+// with scripted dice: the book's pistol example die for die, the tie that wounds, the −1 for a target
+// other than the nearest, no direct fire at a hidden unit, a blocked sight line named, the range band at
+// its edge, the defender's roll as the defending side's decision, jams and reloads, and hiding refused
+// near an enemy and lost on moving.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Battlefield } from '../../../src/battlefield';
+import type { Vec2 } from '../../../src/core';
+import { cobiModule } from '../../../src/rules/cobi';
+import { planAttack } from '../../../src/rules/cobi/actions/attack-infantry';
+import type { Scenario } from '../../../src/scenario';
+import { beginRound, cobi, loadSkirmish, send, sessionOn, skirmishTable, type CSession } from './fixture';
+
+let base: Scenario;
+let bf: Battlefield;
+beforeAll(async () => ({ scenario: base, bf } = await skirmishTable()));
+afterAll(() => bf.free());
+
+interface UnitSpec { id: string; side: 'germans' | 'americans'; name: string; at: Vec2[]; profile?: string; binoculars?: boolean }
+
+/** The skirmish's terrain with these units (the battlefield is the skirmish's: only the units differ). */
+function layout(units: UnitSpec[]): Scenario {
+  return {
+    ...base,
+    units: units.map((u) => ({
+      id: u.id, side: u.side, name: u.name, type: 'infantry' as const, profile: u.profile ?? 'rifle',
+      figures: u.at.map((at, i) => ({ id: `${u.id}_${i + 1}`, at, facing: u.side === 'germans' ? 0 : 180, ...(u.binoculars && i === 0 ? { data: { binoculars: true } } : {}) })),
+    })),
+  };
+}
+
+/** The Officer (a pistol) at (10, 20); 1st Rifle Squad 44 cm north of him; the 2nd nearer, 22.4 cm off (C-EX-5's layout). */
+const PISTOL_LAYOUT: UnitSpec[] = [
+  { id: 'off', side: 'germans', name: 'Officer', at: [[10, 20]], profile: 'pistol' },
+  { id: 'a1', side: 'americans', name: '1st Rifle Squad', at: [[10, 64]] },
+  { id: 'a2', side: 'americans', name: '2nd Rifle Squad', at: [[30, 30]] },
+];
+
+/** A session on `scenario` with the side that wins the initiative acting first and `unit` activated. */
+function activated(scenario: Scenario, unit: string, dice: number[], initiative: [number, number] = [6, 1]): CSession {
+  const g = sessionOn(scenario, bf, [...initiative, ...dice]);
+  beginRound(g);
+  send(g, { type: 'SELECT_UNIT', unitId: unit });
+  return g;
+}
+const fig = (g: CSession, id: string) => g.state.table.figures.find((f) => f.id === id)!;
+const texts = (events: readonly { text?: unknown }[]) => events.map((e) => String(e.text));
+
+describe('C-3.3.3.2 the infantry attack', () => {
+  it('C-EX-5 C-3.3.3.2d C-MOD-8 C-3.3.3.2g a pistol at 44 cm (−2) at a target other than the nearest (−1): attacker 4, defender 2: 4 − 3 = 1 < 2, a miss', () => {
+    const scenario = layout(PISTOL_LAYOUT);
+    // Dice: initiative 6–1, attack 4, defence 2, reload test 5.
+    const g = activated(scenario, 'off', [4, 2, 5]);
+    const attacked = send(g, { type: 'ATTACK', unitId: 'off', target: 'a1' });
+    const die = attacked.find((e) => e.type === 'ATTACK_DIE')!;
+    expect(die).toMatchObject({ firer: 'off_1', target: 'a1_1', weapon: 'pistol', distance: 44, modifier: -3, rolls: [4], result: 'roll' });
+    expect((die.modifiers as Array<{ rule: string; value: number }>).map((m) => [m.rule, m.value])).toEqual([['C-MOD-10', -2], ['C-MOD-8', -1]]);
+    // C-3.3.3.2g the target's player rolls: the Americans are asked, with one option.
+    expect(g.pendingDecision()).toMatchObject({ side: 'americans', kind: 'defence-roll', rule: 'C-3.3.3.2g', options: [{ label: 'Roll', command: { type: 'ROLL_DEFENCE', side: 'americans' } }] });
+    const answered = send(g, { type: 'ROLL_DEFENCE', side: 'americans' });
+    expect(answered.find((e) => e.type === 'FIGURE_HIT')).toMatchObject({ figure: 'a1_1', outcome: 'miss', total: 1, defence: 2, rule: 'C-3.3.3.2g' });
+    expect(g.events.filter((e) => e.type === 'DICE_ROLLED').slice(2).map((e) => [(e.roll as { value: number }).value, e.rule])).toEqual([[4, 'C-3.3.3.2a'], [2, 'C-3.3.3.2g'], [5, 'C-3.3.3.2h']]);
+    expect(fig(g, 'a1_1')).toMatchObject({ alive: true });
+    // C-3.3.2a… the attack over, the activation ends with the last answer; the Americans act next.
+    expect(answered.map((e) => e.type)).toEqual(['DICE_ROLLED', 'DICE_ROLLED', 'FIGURE_HIT', 'RELOAD_TEST', 'ATTACK_OVER', 'UNIT_ACTED']);
+    expect(g.state.seq).toMatchObject({ side: 'americans', step: 'pick', acted: ['off'] });
+  });
+
+  it('C-3.3.3.2i a tie after the modifiers wounds: the figure lies out of the fight; C-3.3.3.2f the nearest enemy costs no −1', () => {
+    const scenario = layout(PISTOL_LAYOUT);
+    // The 2nd squad is the nearest, 22.4 cm: pistol −1 (15–30 cm), no C-MOD-8. Attack 4 − 1 = 3, defence 3: a tie.
+    const g = activated(scenario, 'off', [4, 3, 5]);
+    const die = send(g, { type: 'ATTACK', unitId: 'off', target: 'a2' }).find((e) => e.type === 'ATTACK_DIE')!;
+    expect((die.modifiers as Array<{ rule: string }>).map((m) => m.rule)).toEqual(['C-MOD-10']);
+    const hit = send(g, { type: 'ROLL_DEFENCE', side: 'americans' }).find((e) => e.type === 'FIGURE_HIT')!;
+    expect(hit).toMatchObject({ outcome: 'wounded', total: 3, defence: 3, rule: 'C-3.3.3.2i' });
+    expect(fig(g, 'a2_1')).toMatchObject({ alive: true, wounded: true });
+    // A squad of wounded figures is out: it is no longer offered to activate, nor attacked.
+    expect(g.legalCommands().filter((c) => c.type === 'SELECT_UNIT').map((c) => c.unitId)).toEqual(['a1']);
+  });
+
+  it('C-AMB-10 a higher attack kills; C-3.3.3.2i a wounded figure hit again by the same attack dies (house)', () => {
+    const scenario = layout([
+      { id: 'g1', side: 'germans', name: '1st Grenadier Squad', at: [[10, 20], [13, 20]] },
+      ...PISTOL_LAYOUT.slice(1),
+    ]);
+    // Both riflemen fire at the nearest figure (2nd squad, 0 modifiers at ≤ 40 cm): attack 3 and 5; defence 3 (tie: wounded), then 2 (hit: killed).
+    const g = activated(scenario, 'g1', [3, 5, 3, 2, 6, 6]);
+    send(g, { type: 'ATTACK', unitId: 'g1', target: 'a2' });
+    expect(g.state.table.attack?.awaiting.map((a) => [a.firer, a.target, a.die, a.modifier])).toEqual([['g1_1', 'a2_1', 3, 0], ['g1_2', 'a2_1', 5, 0]]);
+    const hits = send(g, { type: 'ROLL_DEFENCE', side: 'americans' }).filter((e) => e.type === 'FIGURE_HIT');
+    expect(hits.map((e) => [e.outcome, e.rule])).toEqual([['wounded', 'C-3.3.3.2i'], ['killed', 'C-3.3.3.2i']]);
+    expect(fig(g, 'a2_1').alive).toBe(false);
+  });
+
+  it('C-3.3.3.2g the defender\'s roll is the defending side\'s decision: nothing else is heard, nobody else may answer', () => {
+    const g = activated(layout(PISTOL_LAYOUT), 'off', [4, 2, 5]);
+    send(g, { type: 'ATTACK', unitId: 'off', target: 'a1' });
+    expect(g.legalCommands().filter((c) => c.type !== 'SURRENDER')).toEqual([{ type: 'ROLL_DEFENCE', side: 'americans' }]);
+    const byAttacker = g.dispatch({ type: 'ROLL_DEFENCE', side: 'germans' });
+    expect(byAttacker.ok).toBe(false);
+    const other = g.dispatch({ type: 'HOLD', side: 'germans', unitId: 'off' });
+    expect(other).toMatchObject({ ok: false });
+    expect((other as { reason: string }).reason).toContain('the game waits for Americans');
+    // The play view prompts the defending seat with the Roll button.
+    const view = cobi.hud.describe(g.state, { scenario: layout(PISTOL_LAYOUT), table: bf });
+    expect(view.prompt.side).toBe('americans');
+    expect(view.decision).toMatchObject({ side: 'americans', label: 'Americans: roll the defence of 1st Rifle Squad against 1 shot of Officer' });
+    expect(view.actions.filter((a) => a.id === 'roll-defence').map((a) => [a.label, a.rule, a.command.side])).toEqual([['Roll', 'C-3.3.3.2g', 'americans']]);
+  });
+
+  it('C-3.3.3.2b a 1 then a 1 jams the weapon (no defence, no reload test); a jammed weapon may be reloaded (C-AMB-5) at +2', () => {
+    const scenario = layout(PISTOL_LAYOUT);
+    // Attack 1 then 1; round 2: initiative 6–1, the reload action's die 4.
+    const g = activated(scenario, 'off', [1, 1, 6, 1, 4]);
+    const events = send(g, { type: 'ATTACK', unitId: 'off', target: 'a2' });
+    expect(events.find((e) => e.type === 'ATTACK_DIE')).toMatchObject({ result: 'jam', rolls: [1, 1], rule: 'C-3.3.3.2b' });
+    expect(events.some((e) => e.type === 'RELOAD_TEST')).toBe(false);
+    expect(g.pendingDecision()).toBeUndefined();
+    expect(fig(g, 'off_1').weaponState).toBe('jammed');
+    for (const unitId of ['a1', 'a2']) {
+      send(g, { type: 'SELECT_UNIT', unitId });
+      send(g, { type: 'HOLD', unitId });
+    }
+    send(g, { type: 'END_ROUND' });
+    beginRound(g);
+    send(g, { type: 'SELECT_UNIT', unitId: 'off' });
+    // Not forced: hold and the moves stay on offer beside the reload; no attack with a jammed pistol.
+    const offered = new Set(g.legalCommands().map((c) => c.type));
+    expect([...offered]).toEqual(expect.arrayContaining(['HOLD', 'MOVE', 'RELOAD']));
+    expect(offered.has('ATTACK')).toBe(false);
+    expect(send(g, { type: 'RELOAD', unitId: 'off' }).find((e) => e.type === 'RELOAD_TEST')).toMatchObject({ roll: 4, bonus: 2, loaded: true });
+    expect(fig(g, 'off_1').weaponState).toBeUndefined();
+  });
+
+  it('C-3.3.3.2h a failed reload test forces the reload action at the unit\'s next activation; +2 then loads it', () => {
+    const scenario = layout(PISTOL_LAYOUT);
+    // Attack 1 then 3 (a natural 1: a miss), reload test 1 < 2: the pistol must be reloaded. Round 2: initiative 6–1, the reload action's die 1.
+    const g = activated(scenario, 'off', [1, 3, 1, 6, 1, 1]);
+    const events = send(g, { type: 'ATTACK', unitId: 'off', target: 'a2' });
+    expect(events.find((e) => e.type === 'RELOAD_TEST')).toMatchObject({ figure: 'off_1', roll: 1, loaded: false, rule: 'C-3.3.3.2h' });
+    expect(fig(g, 'off_1').weaponState).toBe('needs-reload');
+    // The Americans hold both squads; round 2: the Germans win and activate the Officer again.
+    for (const unitId of ['a1', 'a2']) {
+      send(g, { type: 'SELECT_UNIT', unitId });
+      send(g, { type: 'HOLD', unitId });
+    }
+    send(g, { type: 'END_ROUND' });
+    beginRound(g);
+    send(g, { type: 'SELECT_UNIT', unitId: 'off' });
+    expect(g.legalCommands().filter((c) => c.type !== 'SURRENDER')).toEqual([{ type: 'RELOAD', side: 'germans', unitId: 'off' }]);
+    const hold = g.dispatch({ type: 'HOLD', side: 'germans', unitId: 'off' });
+    expect(hold).toMatchObject({ ok: false, rule: 'C-3.3.3.2h', reason: 'Officer must reload first: a weapon failed its reload test' });
+    const reload = send(g, { type: 'RELOAD', unitId: 'off' });
+    expect(reload.find((e) => e.type === 'RELOAD_TEST')).toMatchObject({ roll: 1, bonus: 2, need: 2, loaded: true, rule: 'C-3.3.3.2h' });
+    expect(fig(g, 'off_1').weaponState).toBeUndefined();
+  });
+});
