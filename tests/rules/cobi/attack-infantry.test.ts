@@ -156,3 +156,122 @@ describe('C-3.3.3.2 the infantry attack', () => {
     expect(fig(g, 'off_1').weaponState).toBeUndefined();
   });
 });
+
+describe('C-3.3.3.1a C-3.3.3.2d sight and range', () => {
+  it('C-3.3.3.1a a sight line through a building is refused, naming it', () => {
+    // The Farmhouse stands between x 29–47, z 55–69: a rifleman south of it, the target north of it.
+    const scenario = layout([
+      { id: 'g1', side: 'germans', name: '1st Grenadier Squad', at: [[38, 48]] },
+      { id: 'a1', side: 'americans', name: '1st Rifle Squad', at: [[38, 76]] },
+    ]);
+    const g = activated(scenario, 'g1', []);
+    expect(g.legalCommands().some((c) => c.type === 'ATTACK')).toBe(false);
+    expect(g.dispatch({ type: 'ATTACK', side: 'germans', unitId: 'g1', target: 'a1' })).toMatchObject({ ok: false, rule: 'C-3.3.3.1a', reason: '1st Grenadier Squad cannot see 1st Rifle Squad: Farmhouse is in the way' });
+  });
+
+  it('C-3.3.3.1a another unit\'s figure in the line blocks it, named; the HUD lists the target with that refusal', () => {
+    const scenario = layout([
+      { id: 'off', side: 'germans', name: 'Officer', at: [[10, 20]], profile: 'pistol' },
+      { id: 'g2', side: 'germans', name: '2nd Grenadier Squad', at: [[10, 40]] },
+      { id: 'a1', side: 'americans', name: '1st Rifle Squad', at: [[10, 60]] },
+    ]);
+    const g = activated(scenario, 'off', []);
+    expect(g.dispatch({ type: 'ATTACK', side: 'germans', unitId: 'off', target: 'a1' })).toMatchObject({ ok: false, rule: 'C-3.3.3.1a', reason: 'Officer cannot see 1st Rifle Squad: 2nd Grenadier Squad is in the way' });
+    const view = cobi.hud.describe(g.state, { scenario, table: bf });
+    expect(view.targets).toEqual([expect.objectContaining({ unitId: 'a1', name: '1st Rifle Squad', visible: 0, refusal: { reason: 'Officer cannot see 1st Rifle Squad: 2nd Grenadier Squad is in the way', rule: 'C-3.3.3.1a' } })]);
+  });
+
+  it('C-3.3.3.2d C-GAP-9 the range band\'s edge belongs to it: a rifle at 40 cm has no range modifier, at 40.5 cm −1; a pistol beyond 45 cm is out of range', () => {
+    const at = (z: number) => layout([
+      { id: 'g1', side: 'germans', name: '1st Grenadier Squad', at: [[10, 20]] },
+      { id: 'off', side: 'germans', name: 'Officer', at: [[16, 20]], profile: 'pistol' },
+      { id: 'a1', side: 'americans', name: '1st Rifle Squad', at: [[10, z]] },
+    ]);
+    const plan = (z: number, unit = 'g1') => {
+      const scenario = at(z);
+      const g = sessionOn(scenario, bf);
+      return planAttack(g.state.table, scenario, bf, unit, 'a1');
+    };
+    const edge = plan(60);
+    expect(edge.ok && edge.plans.map((p) => [p.distance, p.modifier.parts])).toEqual([[40, []]]);
+    const past = plan(60.5);
+    expect(past.ok && past.plans[0]!.modifier.parts.map((p) => [p.rule, p.value])).toEqual([['C-MOD-10', -1]]);
+    // The Officer stands 6 cm east: 45.4 cm to the target, past the pistol's last band (45 cm).
+    expect(plan(65, 'off')).toMatchObject({ ok: false, rule: 'C-3.3.3.2d', reason: "Officer's Pistol: 45.4 cm is beyond the weapon's 45 cm" });
+  });
+
+  it('C-MOD-5 C-MOD-6 cover: a target behind the Hedgerow is in soft cover (−1), one behind the Lane wall in hard cover (−2)', () => {
+    // The Hedgerow runs along z 30 from x 66 to 110; the Lane wall along z 86 from x 10 to 60.
+    const scenario = layout([
+      { id: 'g1', side: 'germans', name: '1st Grenadier Squad', at: [[80, 60]] },
+      { id: 'a1', side: 'americans', name: '1st Rifle Squad', at: [[80, 28]] },
+      { id: 'g2', side: 'germans', name: '2nd Grenadier Squad', at: [[30, 70]] },
+      { id: 'a2', side: 'americans', name: '2nd Rifle Squad', at: [[30, 88]] },
+    ]);
+    const g = sessionOn(scenario, bf);
+    const hedge = planAttack(g.state.table, scenario, bf, 'g1', 'a1');
+    expect(hedge.ok && hedge.plans[0]!.cover).toEqual({ kind: 'soft', by: 'Hedgerow' });
+    expect(hedge.ok && hedge.plans[0]!.modifier.parts.map((p) => [p.rule, p.value])).toEqual([['C-MOD-5', -1]]);
+    const wall = planAttack(g.state.table, scenario, bf, 'g2', 'a2');
+    expect(wall.ok && wall.plans[0]!.modifier.parts.map((p) => [p.rule, p.value])).toEqual([['C-MOD-6', -2]]);
+  });
+});
+
+describe('C-3.3.2 hiding', () => {
+  /** The 2nd Rifle Squad `d` cm north of the Officer (binoculars or not), the 1st far off. */
+  const near = (d: number, binoculars = false) => layout([
+    { id: 'off', side: 'germans', name: 'Officer', at: [[10, 20]], profile: 'pistol', binoculars },
+    { id: 'a1', side: 'americans', name: '1st Rifle Squad', at: [[110, 110]] },
+    { id: 'a2', side: 'americans', name: '2nd Rifle Squad', at: [[10, 20 + d]] },
+  ]);
+  const hide = (scenario: Scenario) => {
+    // The Americans win the initiative and act first with the 2nd squad.
+    const g = activated(scenario, 'a2', [], [1, 6]);
+    return { g, r: g.dispatch({ type: 'HIDE', side: 'americans', unitId: 'a2' }) };
+  };
+
+  it('C-3.3.2d C-AMB-14 no hiding with an enemy within 30 cm (the limit counts), nor one with binoculars within 60 cm', () => {
+    expect(hide(near(30)).r).toMatchObject({ ok: false, rule: 'C-3.3.2d', reason: 'Officer is within 30 cm (30.0 cm): 2nd Rifle Squad cannot hide' });
+    expect(hide(near(31)).r.ok).toBe(true);
+    expect(hide(near(60, true)).r).toMatchObject({ ok: false, rule: 'C-3.3.2d', reason: 'Officer has binoculars and is within 60 cm (60.0 cm): 2nd Rifle Squad cannot hide' });
+    expect(hide(near(61, true)).r.ok).toBe(true);
+    // Not offered when refused.
+    expect(hide(near(30)).g.legalCommands().some((c) => c.type === 'HIDE')).toBe(false);
+  });
+
+  it('C-3.3.2a C-GAP-6 a hidden unit takes no direct fire and is not the nearest enemy (C-3.3.3.2f); C-3.3.2e its token shows to both sides; C-3.3.2c it is lost on moving', () => {
+    // The 1st squad 42.4 cm off the Officer, the 2nd 40 cm: the 2nd is the nearest enemy.
+    const scenario = layout([
+      { id: 'off', side: 'germans', name: 'Officer', at: [[10, 20]], profile: 'pistol' },
+      { id: 'a1', side: 'americans', name: '1st Rifle Squad', at: [[40, 50]] },
+      { id: 'a2', side: 'americans', name: '2nd Rifle Squad', at: [[10, 60]] },
+    ]);
+    const priority = () => {
+      const p = planAttack(g.state.table, scenario, bf, 'off', 'a1');
+      return p.ok && p.plans[0]!.modifier.parts.map((x) => x.rule);
+    };
+    // Round 1: the Americans hide the 2nd squad; round 2 (initiative 1–6 again) they move it.
+    const g = sessionOn(scenario, bf, [1, 6, 1, 6]);
+    expect(priority()).toEqual(['C-MOD-10', 'C-MOD-8']);
+    beginRound(g);
+    send(g, { type: 'SELECT_UNIT', unitId: 'a2' });
+    expect(send(g, { type: 'HIDE', unitId: 'a2' }).map((e) => [e.type, e.rule])).toEqual([['UNIT_HIDDEN', 'C-3.3.2a'], ['UNIT_ACTED', 'C-3.2e']]);
+    send(g, { type: 'SELECT_UNIT', unitId: 'off' });
+    expect(g.dispatch({ type: 'ATTACK', side: 'germans', unitId: 'off', target: 'a2' })).toMatchObject({ ok: false, rule: 'C-3.3.2a', reason: '2nd Rifle Squad is hidden: no direct fire at a hidden unit' });
+    expect(g.legalCommands().filter((c) => c.type === 'ATTACK').map((c) => c.target)).toEqual(['a1']);
+    // The hidden squad is not the nearest enemy any more: the 1st costs no C-MOD-8 now.
+    expect(priority()).toEqual(['C-MOD-10']);
+    const shown = cobi.hud.describe(g.state, { scenario, table: bf }).units.find((u) => u.id === 'a2')!;
+    expect(shown.status).toContain('hidden');
+    expect(shown.hiddenFrom).toBeUndefined();
+    send(g, { type: 'HOLD', unitId: 'off' });
+    send(g, { type: 'SELECT_UNIT', unitId: 'a1' });
+    send(g, { type: 'HOLD', unitId: 'a1' });
+    send(g, { type: 'END_ROUND' });
+    beginRound(g);
+    send(g, { type: 'SELECT_UNIT', unitId: 'a2' });
+    send(g, { type: 'MOVE', unitId: 'a2', moves: [{ figureId: 'a2_1', to: [20, 60] }] });
+    expect(g.state.table.units.find((u) => u.id === 'a2')!.hidden).toBeFalsy();
+  });
+});
+
