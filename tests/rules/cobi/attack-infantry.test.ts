@@ -5,18 +5,17 @@
 // near an enemy and lost on moving.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../../src/battlefield';
-import type { Vec2 } from '../../../src/core';
 import { cobiModule } from '../../../src/rules/cobi';
 import { planAttack } from '../../../src/rules/cobi/actions/attack-infantry';
 import type { Scenario } from '../../../src/scenario';
-import { beginRound, cobi, loadSkirmish, send, sessionOn, skirmishTable, type CSession } from './fixture';
+import { battlefieldOf, beginRound, cobi, send, sessionOn, skirmishTable, type CSession } from './fixture';
 
 let base: Scenario;
 let bf: Battlefield;
 beforeAll(async () => ({ scenario: base, bf } = await skirmishTable()));
 afterAll(() => bf.free());
 
-interface UnitSpec { id: string; side: 'germans' | 'americans'; name: string; at: Vec2[]; profile?: string; binoculars?: boolean }
+interface UnitSpec { id: string; side: 'germans' | 'americans'; name: string; at: Array<[number, number]>; profile?: string; binoculars?: boolean }
 
 /** The skirmish's terrain with these units (the battlefield is the skirmish's: only the units differ). */
 function layout(units: UnitSpec[]): Scenario {
@@ -272,6 +271,30 @@ describe('C-3.3.2 hiding', () => {
     send(g, { type: 'SELECT_UNIT', unitId: 'a2' });
     send(g, { type: 'MOVE', unitId: 'a2', moves: [{ figureId: 'a2_1', to: [20, 60] }] });
     expect(g.state.table.units.find((u) => u.id === 'a2')!.hidden).toBeFalsy();
+  });
+
+  it('C-3.3.2d no hiding on a road, naming it', async () => {
+    const scenario = near(80);
+    const withRoad: Scenario = { ...scenario, features: [...scenario.features, { id: 'lane', kind: 'road', name: 'Farm lane', path: [[0, 100], [120, 100]], width: 6, surface: 'dirt' } as never] };
+    const roadBf = await battlefieldOf(withRoad);
+    try {
+      const g = sessionOn(withRoad, roadBf, [1, 6]);
+      beginRound(g);
+      send(g, { type: 'SELECT_UNIT', unitId: 'a2' });
+      expect(g.dispatch({ type: 'HIDE', side: 'americans', unitId: 'a2' })).toMatchObject({ ok: false, rule: 'C-3.3.2d', reason: '2nd Rifle Squad stands on Farm lane: no hiding on a road' });
+    } finally {
+      roadBf.free();
+    }
+  });
+
+  it('C-AMB-11 option one-per-squad: one figure fires for the squad (the one named)', () => {
+    const scenario = { ...layout([
+      { id: 'g1', side: 'germans', name: '1st Grenadier Squad', at: [[10, 20], [13, 20]] },
+      ...PISTOL_LAYOUT.slice(1),
+    ]), rules: { house: { squadAttacks: 'one-per-squad' } } };
+    const g = activated(scenario, 'g1', [4, 2, 5]);
+    const events = send(g, { type: 'ATTACK', unitId: 'g1', target: 'a2', firer: 'g1_2' });
+    expect(events.filter((e) => e.type === 'ATTACK_DIE').map((e) => e.firer)).toEqual(['g1_2']);
   });
 });
 
