@@ -1,7 +1,7 @@
 // The table after an infantry attack's events (C-3.3.3.2), a reload (C-3.3.3.2h) or hiding (C-3.3.2a).
 import type { GameEvent } from '../../core';
 import type { AttackDieResult } from './events';
-import type { CFigure, CTable, InfantryAttackState, WeaponState } from './state';
+import type { CFigure, CTable, CUnit, InfantryAttackState, WeaponState } from './state';
 
 const withFigure = (t: CTable, id: string, change: (f: CFigure) => CFigure): CTable => ({ ...t, figures: t.figures.map((f) => (f.id === id ? change(f) : f)) });
 const withAttack = (t: CTable, change: (a: InfantryAttackState) => InfantryAttackState): CTable => (t.attack ? { ...t, attack: change(t.attack) } : t);
@@ -11,12 +11,18 @@ const armed = (f: CFigure, state: WeaponState | undefined): CFigure => {
   return state ? { ...rest, weaponState: state } : rest;
 };
 
+/** C-3.3.2c a unit hidden no longer (the field dropped). */
+export const unhidden = (u: CUnit): CUnit => {
+  const { hidden: _, ...rest } = u;
+  return rest;
+};
+
 export function evolveAttack(t: CTable, e: GameEvent): CTable {
   switch (e.type) {
     case 'UNIT_ATTACKS': {
       const unit = String(e.unit);
       // C-3.3.2c a unit that shoots is hidden no longer.
-      const units = t.units.map((u) => (u.id === unit && u.hidden ? { ...u, hidden: false } : u));
+      const units = t.units.map((u) => (u.id === unit && u.hidden ? unhidden(u) : u));
       return { ...t, units, attack: { unit, target: String(e.target), defender: String(e.defender), awaiting: [], reloads: [] } };
     }
     case 'ATTACK_DIE': {

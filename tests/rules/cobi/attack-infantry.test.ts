@@ -63,6 +63,19 @@ describe('C-3.3.3.2 the infantry attack', () => {
     // C-3.3.2a… the attack over, the activation ends with the last answer; the Americans act next.
     expect(answered.map((e) => e.type)).toEqual(['DICE_ROLLED', 'DICE_ROLLED', 'FIGURE_HIT', 'RELOAD_TEST', 'ATTACK_OVER', 'UNIT_ACTED']);
     expect(g.state.seq).toMatchObject({ side: 'americans', step: 'pick', acted: ['off'] });
+    // The game log: the modifiers with their rule ids, each die with its purpose, names not ids.
+    const log = cobi.hud.log(g.state, g.log).filter((l) => l.commandIndex >= 3).map((l) => [l.text, l.rule]);
+    expect(log).toEqual([
+      ['Officer: to-hit die: d6 → 4', 'C-3.3.3.2a'],
+      ['Officer attack 1st Rifle Squad (1 firing)', 'C-3.3.3.2a'],
+      ['Officer (Pistol) at 1st Rifle Squad, 44.0 cm: C-MOD-10 range −2, C-MOD-8 not the nearest target −1 = −3; die 4: the target\'s player rolls the defence', 'C-3.3.3.2a'],
+      ['1st Rifle Squad: defence die against Officer: d6 → 2', 'C-3.3.3.2g'],
+      ['Officer: reload test (2–6): d6 → 5', 'C-3.3.3.2h'],
+      ['Officer at 1st Rifle Squad: 4 −3 = 1 against 2: a miss', 'C-3.3.3.2g'],
+      ['Officer: reload test 5 ≥ 2: reloaded', 'C-3.3.3.2h'],
+      ['Officer: attack over', 'C-3.3.3.2h'],
+      ['Officer: activation over', 'C-3.2e'],
+    ]);
   });
 
   it('C-3.3.3.2i a tie after the modifiers wounds: the figure lies out of the fight; C-3.3.3.2f the nearest enemy costs no −1', () => {
