@@ -105,6 +105,20 @@ describe('C-3.3.3.2 the infantry attack', () => {
     expect(fig(g, 'a2_1').alive).toBe(false);
   });
 
+  it('C-3.3.3.2a the play view lists the targets by name with distance, cover and each firer\'s modifiers, and an Attack button each', () => {
+    const scenario = layout(PISTOL_LAYOUT);
+    const g = activated(scenario, 'off', []);
+    const view = cobi.hud.describe(g.state, { scenario, table: bf });
+    expect(view.actions.filter((a) => a.rule === 'C-3.3.3.2a').map((a) => a.label)).toEqual(['Attack 1st Rifle Squad', 'Attack 2nd Rifle Squad']);
+    // Hiding is not offered: the 2nd Rifle Squad stands within 30 cm (C-3.3.2d).
+    expect(view.actions.some((a) => a.id === 'hide')).toBe(false);
+    expect(view.targets.map((t) => [t.name, Math.round(t.distance * 10) / 10, t.visible, t.total, t.cover, t.notes, t.command?.type])).toEqual([
+      ['1st Rifle Squad', 44, 1, 1, 'open', ['Officer: C-MOD-10 range −2, C-MOD-8 not the nearest target −1'], 'ATTACK'],
+      ['2nd Rifle Squad', 22.4, 1, 1, 'open', ['Officer: C-MOD-10 range −1'], 'ATTACK'],
+    ]);
+    expect(view.units.find((u) => u.id === 'off')!.figures[0]!.weapon).toBe('Pistol');
+  });
+
   it('C-3.3.3.2g the defender\'s roll is the defending side\'s decision: nothing else is heard, nobody else may answer', () => {
     const g = activated(layout(PISTOL_LAYOUT), 'off', [4, 2, 5]);
     send(g, { type: 'ATTACK', unitId: 'off', target: 'a1' });
