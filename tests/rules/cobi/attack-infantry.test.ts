@@ -119,6 +119,17 @@ describe('C-3.3.3.2 the infantry attack', () => {
     expect(view.units.find((u) => u.id === 'off')!.figures[0]!.weapon).toBe('Pistol');
   });
 
+  it('C-3.2g the last enemy figure killed: the side has lost its last squad and the game ends at once', () => {
+    const scenario = layout([PISTOL_LAYOUT[0]!, PISTOL_LAYOUT[2]!]);
+    // Attack 5 − 1 = 4 against a defence of 2: killed; reload test 6.
+    const g = activated(scenario, 'off', [5, 2, 6]);
+    send(g, { type: 'ATTACK', unitId: 'off', target: 'a2' });
+    const end = send(g, { type: 'ROLL_DEFENCE', side: 'americans' });
+    expect(end.find((e) => e.type === 'FIGURE_HIT')).toMatchObject({ outcome: 'killed', rule: 'C-AMB-10' });
+    expect(g.victory()).toEqual({ winner: 'germans', reason: 'Americans have lost their last squad: Germans win', rule: 'C-3.2g' });
+    expect(g.legalCommands()).toEqual([]);
+  });
+
   it('C-3.3.3.2g the defender\'s roll is the defending side\'s decision: nothing else is heard, nobody else may answer', () => {
     const g = activated(layout(PISTOL_LAYOUT), 'off', [4, 2, 5]);
     send(g, { type: 'ATTACK', unitId: 'off', target: 'a1' });
