@@ -6,7 +6,7 @@ import type { Battlefield } from '../../src/battlefield';
 import type { PlayTarget, PlayUnit } from '../../src/game';
 import { dragTargets } from '../../src/view/play/drag-store';
 import { centreOf, dragDestinations, drapeRing, groundHit, pointInRing, type TablePoint } from '../../src/view/play/play-geometry';
-import { playPoses, unitMarker, WOUND_TINTS } from '../../src/view/play/play-poses';
+import { playPoses, unitMarker, unitToken, WOUND_TINTS } from '../../src/view/play/play-poses';
 import { drawHeight, floorAt } from '../../src/view/play/surface';
 import { targetLabel } from '../../src/view/play/TargetMarks';
 import { ToolController } from '../../src/view/tools/tool-controller';
@@ -147,6 +147,13 @@ describe('the game\'s figures on the table', () => {
     expect(unitMarker({ status: ['pinned'] })).toBe('pinned');
     expect(unitMarker({ status: ['Pinned', 'Routing'] })).toBe('routing');
     expect(unitMarker({ status: ['ready', 'activated'] })).toBeNull();
+  });
+
+  it('marks a hidden unit: hidden from the other side, or a hidden token shown to both; a status marker first', () => {
+    expect(unitToken({ status: [], hiddenFrom: ['blue'] })).toBe('hidden');
+    expect(unitToken({ status: ['activated', 'hidden'] })).toBe('hidden');
+    expect(unitToken({ status: ['hidden', 'pinned'] })).toBe('pinned');
+    expect(unitToken({ status: ['activated'] })).toBeNull();
   });
 
   it('labels a shootable target with distance and cover, a refused one with reason and rule', () => {

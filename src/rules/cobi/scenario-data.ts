@@ -4,7 +4,7 @@
 // `rules.players` gives the players per side for the initiative's team dice (C-3.0d).
 import { hypot, type Vec2 } from '../../core';
 import type { Scenario } from '../../scenario';
-import { CARDS } from './data';
+import { CARDS, cobiData } from './data';
 import type { CTable, CVehicle } from './state';
 
 type Issue = { path: string; message: string };
@@ -53,7 +53,9 @@ export function validateCobiScenario(scenario: Scenario): Issue[] {
   if (rules !== undefined) {
     if (typeof rules !== 'object' || rules === null || Array.isArray(rules)) out.push({ path: '$.rules', message: 'expected an object' });
     else {
-      for (const key of Object.keys(rules)) if (key !== 'players') out.push({ path: `$.rules.${key}`, message: 'unknown COBI setting (known: players)' });
+      for (const key of Object.keys(rules)) if (!RULES_KEYS.includes(key)) out.push({ path: `$.rules.${key}`, message: `unknown COBI setting (known: ${RULES_KEYS.join(', ')})` });
+      // C-GAP-9/C-AMB-n a scenario's weapons and house values on the shipped ones.
+      for (const i of cobiData({ weapons: (rules as { weapons?: unknown }).weapons, house: (rules as { house?: unknown }).house }).issues) out.push({ path: i.path, message: i.message });
       const players = (rules as { players?: unknown }).players;
       if (players !== undefined) {
         if (typeof players !== 'object' || players === null || Array.isArray(players)) out.push({ path: '$.rules.players', message: 'expected an object of side id → number of players' });
@@ -73,6 +75,12 @@ export function validateCobiScenario(scenario: Scenario): Issue[] {
     if (u.figures.length > SQUAD_MAX) out.push({ path: `${path}.figures`, message: `a squad has at most ${SQUAD_MAX} figures (C-3.3b), this one ${u.figures.length}` });
     if (!coherent(u.figures.map((f) => f.at))) out.push({ path: `${path}.figures`, message: `every figure must stand within ${SQUAD_SPREAD} cm of another of its squad (C-3.3b)` });
     u.figures.forEach((f, j) => {
+      // C-4.2 a figure's weapon: its profile, else its squad's, when that names a weapon (else a rifle).
+      if (f.profile !== undefined && !weaponIds(scenario).has(f.profile)) out.push({ path: `${path}.figures[${j}].profile`, message: `expected a weapon id (${[...weaponIds(scenario)].join(', ')}), got "${f.profile}"` });
+      const data = f.data as { binoculars?: unknown } | undefined;
+      if (data !== undefined && (typeof data !== 'object' || data === null || Object.keys(data).some((k) => k !== 'binoculars') || (data.binoculars !== undefined && typeof data.binoculars !== 'boolean'))) {
+        out.push({ path: `${path}.figures[${j}].data`, message: 'expected { binoculars?: boolean }' });
+      }
       if (f.floor) out.push({ path: `${path}.figures[${j}].floor`, message: 'COBI squads start on the ground floor so far' });
       if (side && fromEdge(scenario, side.edge, f.at) > DEPLOY_DEPTH + 1e-6) {
         out.push({ path: `${path}.figures[${j}].at`, message: `deployed ${fromEdge(scenario, side.edge, f.at).toFixed(1)} cm from the ${side.edge} edge, beyond ${DEPLOY_DEPTH} cm (C-3.2a)` });
@@ -80,6 +88,19 @@ export function validateCobiScenario(scenario: Scenario): Issue[] {
     });
   });
   return out;
+}
+
+/** The keys a COBI scenario's `rules` may hold. */
+const RULES_KEYS = ['players', 'weapons', 'house'];
+
+/** The weapon ids a scenario may name (the shipped ones and its own). */
+const weaponIds = (scenario: Scenario) => new Set(cobiData({ weapons: (scenario.rules as { weapons?: unknown } | undefined)?.weapons }).data.weapons.keys());
+
+/** C-4.2 a figure's weapon: its own profile, else its squad's profile when that is a weapon, else a rifle (the common arm). */
+export function figureWeapon(scenario: Scenario, unitProfile: string, figureProfile: string | undefined): string {
+  const ids = weaponIds(scenario);
+  if (figureProfile && ids.has(figureProfile)) return figureProfile;
+  return ids.has(unitProfile) ? unitProfile : 'rifle';
 }
 
 type ScenarioUnit = NonNullable<Scenario['units']>[number];
@@ -122,7 +143,11 @@ function setupVehicles(scenario: Scenario): CVehicle[] {
 /** The table as the scenario deploys it (the vehicles' list only where there are vehicles). */
 export function setupTable(scenario: Scenario): CTable {
   const units = (scenario.units ?? []).map((u) => ({ id: u.id, side: u.side, name: u.name, type: u.type }));
-  const figures = (scenario.units ?? []).filter((u) => u.type !== 'vehicle').flatMap((u) => u.figures.map((f) => ({ id: f.id, unit: u.id, side: u.side, at: [f.at[0], f.at[1]] as Vec2, facing: f.facing ?? 0, alive: true })));
+  const figures = (scenario.units ?? []).filter((u) => u.type !== 'vehicle').flatMap((u) => u.figures.map((f) => ({
+    id: f.id, unit: u.id, side: u.side, at: [f.at[0], f.at[1]] as Vec2, facing: f.facing ?? 0, alive: true,
+    weapon: figureWeapon(scenario, u.profile, f.profile),
+    ...((f.data as { binoculars?: boolean } | undefined)?.binoculars ? { binoculars: true } : {}),
+  })));
   const vehicles = setupVehicles(scenario);
   return { units, figures, ...(vehicles.length ? { vehicles } : {}) };
 }

@@ -3,11 +3,14 @@
 import type { Sequenced, Vec2 } from '../../core';
 
 /** Command words of COBI's sequence steps, its surrender and its actions. */
-export const COBI_COMMAND_TYPES = ['BEGIN_ROUND', 'CHOOSE_FIRST', 'SELECT_UNIT', 'END_ROUND', 'SURRENDER', 'HOLD', 'MOVE', 'ATTACK', 'RELOAD', 'CHOOSE_LOCATION'] as const;
-/** The actions an activated unit may take (C-3.3c: so far hold, move, a vehicle's attack and its reload, C-3.3.3.1j). */
-export const COBI_ACTION_TYPES = ['HOLD', 'MOVE', 'ATTACK', 'RELOAD'] as const;
-/** The answers to decisions: C-3.3.3.1m the hit location, chosen by the target's owner. */
-export const COBI_ANSWER_TYPES = ['CHOOSE_LOCATION'] as const;
+export const COBI_COMMAND_TYPES = ['BEGIN_ROUND', 'CHOOSE_FIRST', 'SELECT_UNIT', 'END_ROUND', 'SURRENDER', 'HOLD', 'MOVE', 'ATTACK', 'HIDE', 'RELOAD', 'ROLL_DEFENCE', 'CHOOSE_LOCATION'] as const;
+/** The actions an activated unit may take (C-3.3c: hold, move, attack, hide; reload, C-3.3.4a; a vehicle's too). */
+export const COBI_ACTION_TYPES = ['HOLD', 'MOVE', 'ATTACK', 'HIDE', 'RELOAD'] as const;
+/** The answers to the rules' decisions (C-3.3.3.2g: the target's player rolls the defence; C-3.3.3.1m: a vehicle's owner chooses the location hit). */
+export const COBI_ANSWER_TYPES = ['ROLL_DEFENCE', 'CHOOSE_LOCATION'] as const;
+
+/** C-3.3.3.2b/h a weapon that cannot fire until reloaded (absent: loaded); spent: a one-shot weapon fired. */
+export type WeaponState = 'needs-reload' | 'jammed' | 'spent';
 
 export interface CFigure {
   readonly id: string;
@@ -17,6 +20,14 @@ export interface CFigure {
   readonly facing: number;
   /** False once the figure is out of the game. */
   readonly alive: boolean;
+  /** C-4.2 the weapon it carries (a weapons.json id). */
+  readonly weapon: string;
+  /** C-3.3.3.1b / C-3.3.2d it carries binoculars. */
+  readonly binoculars?: boolean;
+  /** C-3.3.3.2i wounded: lies on its back, out of the fight, still alive. */
+  readonly wounded?: boolean;
+  /** C-3.3.3.2b/h its weapon's state when not loaded. */
+  readonly weaponState?: WeaponState;
 }
 
 export interface CUnit {
@@ -24,6 +35,27 @@ export interface CUnit {
   readonly side: string;
   readonly name: string;
   readonly type: string;
+  /** C-3.3.2a the squad is hidden (C-3.3.2e: its token shows to both sides). */
+  readonly hidden?: boolean;
+}
+
+/** C-3.3.3.2g one shot that hit the attacker's die and waits for the target's player to roll. */
+export interface AwaitedShot {
+  readonly firer: string;
+  readonly target: string;
+  /** The attacker's die and the sum of its modifiers. */
+  readonly die: number;
+  readonly modifier: number;
+}
+
+/** C-3.3.3.2 an infantry attack under way: the shots awaiting the defender's die, then the reload tests. */
+export interface InfantryAttackState {
+  readonly unit: string;
+  readonly target: string;
+  readonly defender: string;
+  readonly awaiting: readonly AwaitedShot[];
+  /** The firers whose reload test (C-3.3.3.2h) comes once the shots are resolved. */
+  readonly reloads: readonly string[];
 }
 
 /** C-3.3.3.1o the lasting effects a vehicle has taken (destroyed is `wreck`). */
@@ -77,13 +109,17 @@ export interface CTable {
   readonly activation?: { readonly round: number; readonly lead: string; readonly done: Readonly<Record<string, string>> };
   /** C-3.2g the side that surrendered (absent while none has). */
   readonly surrendered?: string;
+  /** C-3.3.3.2 the infantry attack awaiting the defender's dice (absent when none). */
+  readonly attack?: InfantryAttackState;
 }
 
 /** The game state: the table and the machine's read-only sequence. */
 export type CState = Sequenced<CTable>;
 
 export const liveFigures = (t: CTable): CFigure[] => t.figures.filter((f) => f.alive);
-export const unitFigures = (t: CTable, unit: string): CFigure[] => liveFigures(t).filter((f) => f.unit === unit);
+/** C-3.3.3.2i figures in the fight: alive and not wounded (a wounded figure takes no action). */
+export const activeFigures = (t: CTable): CFigure[] => t.figures.filter((f) => f.alive && !f.wounded);
+export const unitFigures = (t: CTable, unit: string): CFigure[] => activeFigures(t).filter((f) => f.unit === unit);
 
 /** The vehicle of a unit (a vehicle unit has one hull), if it is one. */
 export const vehicleOf = (t: CTable, unit: string): CVehicle | undefined => t.vehicles?.find((v) => v.unit === unit);

@@ -1,7 +1,7 @@
 // Marks on the game's figures: a gold ring and soft halo under every figure of the active unit, and
 // over pinned or routing units a coloured pin on each figure (smaller and lower over a prone one,
 // marker-pins.ts; higher when the camera is low) and a chip naming the state; over a hidden unit its owner sees (the enemy's screen
-// never gets it) a "hidden" chip and pins; a pale blue ring round each soldier picked in the HUD (the
+// never gets it), or over a unit whose hidden token both sides see, a "hidden" chip and pins; a pale blue ring round each soldier picked in the HUD (the
 // covering-fire choice).
 import { Html } from '@react-three/drei';
 import { useFrame } from '@react-three/fiber';
@@ -14,7 +14,7 @@ import { OVERLAY_ORDER } from '../tools/colours';
 import { labelStyle, PLAY_COLOURS } from './colours';
 import { centreOf } from './play-geometry';
 import { elevationOf, pinPlace, pronePinLift, STANDING_PIN } from './marker-pins';
-import { unitMarker } from './play-poses';
+import { unitToken } from './play-poses';
 
 export interface PlayMarkersProps {
   units: readonly PlayUnit[];
@@ -43,7 +43,7 @@ export function PlayMarkers({ units, poses, activeUnitId, picked = [] }: PlayMar
   }, [poses]);
   const active = activeUnitId ? byUnit.get(activeUnitId) ?? [] : [];
   const flagged = units.flatMap((u) => {
-    const kind = unitMarker(u) ?? (u.hiddenFrom?.length ? 'hidden' as const : null);
+    const kind = unitToken(u);
     const figures = byUnit.get(u.id);
     return kind && figures?.length ? [{ unit: u, kind, figures }] : [];
   });

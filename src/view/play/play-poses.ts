@@ -54,6 +54,14 @@ export function unitMarker(unit: Pick<PlayUnit, 'status'>): 'routing' | 'pinned'
   return null;
 }
 
+/**
+ * The marker over a unit: its status marker, else "hidden" for a unit hidden from the other side (shown
+ * to its owner) or one whose rules show a hidden token to both sides (a "hidden" status chip).
+ */
+export function unitToken(unit: Pick<PlayUnit, 'status' | 'hiddenFrom'>): 'routing' | 'pinned' | 'hidden' | null {
+  return unitMarker(unit) ?? (unit.hiddenFrom?.length || unit.status.some((x) => x.toLowerCase() === 'hidden') ? 'hidden' : null);
+}
+
 /** A view's hull (sizes may be left out) as the model's spec, the defaults filled in. */
 function specOf(h: PlayHull): HullSpec {
   const d = hullSpec(undefined);

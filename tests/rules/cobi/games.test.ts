@@ -1,6 +1,7 @@
-// Random legal games on the COBI skirmish: every seed ends (at the round limit, C-3.2g), the rules and
-// the alternating machine agree after every command (tests/flow/invariants.ts), each unit acts at most
-// once a round (C-3.3a), and each save replays to the same state.
+// Random legal games on the COBI skirmish: every seed ends (a side wiped out, or the round limit, C-3.2g),
+// squads attack and the defenders answer their rolls (C-3.3.3.2), some games are won, the rules and the
+// alternating machine agree after every command (tests/flow/invariants.ts), each unit acts at most once
+// a round (C-3.3a), and each save replays to the same state (the answers in it).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../../src/battlefield';
 import { hashValue, type GameEvent } from '../../../src/core';
@@ -33,9 +34,13 @@ describe('random legal games on the COBI skirmish', () => {
   beforeAll(async () => ({ scenario, bf } = await skirmishTable()));
   afterAll(() => bf.free());
 
-  it(`C-3.2e, C-3.2g: ${SEEDS} seeds end at the round limit, keep the sequence invariant and replay from their saves`, () => {
+  it(`C-3.2e, C-3.2g, C-3.3.3.2: ${SEEDS} seeds end, keep the sequence invariant and replay from their saves`, () => {
     const problems: string[] = [];
     const moved = new Set<number>();
+    const attacked = new Set<number>();
+    const won = new Set<number>();
+    let answers = 0;
+    let hits = 0;
     for (let seed = 1; seed <= SEEDS; seed++) {
       const table = cachedTable(bf);
       const g = new GameSession({ ruleset: cobi.ruleset, scenario, table, seed });
@@ -45,9 +50,21 @@ describe('random legal games on the COBI skirmish', () => {
       });
       const s = g.state as CState;
       if (!r.result) problems.push(`seed ${seed}: no result after ${g.events.length} events`);
-      else if (r.result.rule !== 'C-3.2g' || s.seq.round !== scenario.turnLimit) problems.push(`seed ${seed}: ended in round ${s.seq.round}: ${r.result.reason}`);
+      else if (r.result.rule !== 'C-3.2g' || (s.seq.round !== scenario.turnLimit && !r.result.reason.includes('lost their last squad'))) problems.push(`seed ${seed}: ended in round ${s.seq.round}: ${r.result.reason}`);
+      else if (r.result.winner) won.add(seed);
       for (const p of twiceInARound(g.events)) problems.push(`seed ${seed}: ${p}`);
       if (g.events.some((e) => e.type === 'UNIT_MOVED')) moved.add(seed);
+      if (g.events.some((e) => e.type === 'UNIT_ATTACKS')) attacked.add(seed);
+      answers += g.log.filter((l) => l.command.type === 'ROLL_DEFENCE').length;
+      hits += g.events.filter((e) => e.type === 'FIGURE_HIT' && e.outcome !== 'miss').length;
+      // C-3.3.3.2g every defence was rolled by the side of the figures it defended.
+      const sideOf = new Map(s.table.figures.map((f) => [f.id, f.side] as const));
+      for (const l of g.log) {
+        if (l.command.type !== 'ROLL_DEFENCE') continue;
+        for (const e of l.events) if (e.type === 'FIGURE_HIT' && sideOf.get(String(e.figure)) !== l.command.side) problems.push(`seed ${seed}: ${String(l.command.side)} rolled the defence of ${String(e.figure)}`);
+      }
+      // No attack left waiting at the end.
+      if (s.table.attack) problems.push(`seed ${seed}: an attack still waits for its defence`);
       // The log folds to the state held, and the save replays to it (every roll and move again).
       if (hashValue(g.stateAt(g.events.length)) !== g.stateHash()) problems.push(`seed ${seed}: the log folds to another state`);
       const back = loadSave(JSON.parse(JSON.stringify(makeSave(g))), 'game.json', scenario, cobi.ruleset, cachedTable(bf));
@@ -56,5 +73,10 @@ describe('random legal games on the COBI skirmish', () => {
     }
     expect(problems).toEqual([]);
     expect(moved.size).toBe(SEEDS);
+    expect(attacked.size).toBe(SEEDS);
+    expect(answers).toBeGreaterThan(SEEDS);
+    expect(hits).toBeGreaterThan(0);
+    // Some games are won (a side with more figures standing, or the other wiped out), not all drawn.
+    expect(won.size).toBeGreaterThan(0);
   }, 120_000);
 });

@@ -35,4 +35,15 @@ describe('the COBI skirmish scenario', () => {
       { path: '$.rules.players.americans', message: 'expected a whole number of players, at least 1' },
     ]);
   });
+
+  it('C-4.2 a figure\'s profile names its weapon (else its squad\'s, else a rifle); binoculars are figure data; C-AMB-11 house values come from rules.house', () => {
+    const s = loadSkirmish();
+    const [first, ...rest] = s.units!;
+    const odd = { ...first!, figures: first!.figures.map((f, i) => (i === 1 ? { ...f, profile: 'banana', data: { binoculars: 'yes' } } : f)) };
+    const issues = cobiModule.validateScenarioData({ ...s, units: [odd, ...rest] });
+    expect(issues.map((i) => i.path)).toEqual(['$.units[0].figures[1].profile', '$.units[0].figures[1].data']);
+    expect(issues[0]!.message).toMatch(/^expected a weapon id \(pistol, smg, rifle, .*\), got "banana"$/);
+    expect(cobiModule.validateScenarioData({ ...s, rules: { house: { squadAttacks: 'one-per-squad' } } })).toEqual([]);
+    expect(cobiModule.validateScenarioData({ ...s, rules: { house: { squadAttacks: 'all' } } })[0]).toMatchObject({ path: '$.rules.house.squadAttacks' });
+  });
 });

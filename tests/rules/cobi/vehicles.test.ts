@@ -264,7 +264,7 @@ describe('a vehicle and the squad beside it (C-3.3a, C-AMB-3)', () => {
     expect(g.events.filter((e) => e.type === 'UNIT_SELECTED').at(-1)).toMatchObject({ unit: 'ger_panther', units: ['ger_panther', 'ger_1'] });
     expect(g.state.seq).toMatchObject({ unit: 'ger_panther', together: ['ger_1'] });
     const acting = () => new Set(g.legalCommands().filter((c) => c.side === 'germans' && c.type !== 'SURRENDER').map((c) => `${String(c.unitId)} ${c.type}`));
-    expect(acting()).toEqual(new Set(['ger_panther HOLD', 'ger_panther ATTACK', 'ger_panther MOVE', 'ger_1 HOLD', 'ger_1 MOVE']));
+    expect(acting()).toEqual(new Set(['ger_panther HOLD', 'ger_panther ATTACK', 'ger_panther MOVE', 'ger_1 HOLD', 'ger_1 MOVE', 'ger_1 ATTACK', 'ger_1 HIDE']));
     send(g, { type: 'MOVE', side: 'germans', unitId: 'ger_1', moves: g.state.table.figures.filter((f) => f.unit === 'ger_1').map((f) => ({ figureId: f.id, to: [f.at[0] - 5, f.at[1]] })) });
     // The squad moved first: the Panther may move too, or hold, but not fire.
     expect(g.state.seq).toMatchObject({ step: 'activation', unit: 'ger_panther' });
@@ -273,6 +273,15 @@ describe('a vehicle and the squad beside it (C-3.3a, C-AMB-3)', () => {
     expect(g.dispatch({ type: 'MOVE', side: 'germans', unitId: 'ger_1', moves: [{ figureId: 'ger_1_1', to: [10, 14] }] }).ok).toBe(false);
     send(g, move([{ to: [45, 30] }]));
     expect(g.state.seq).toMatchObject({ side: 'americans', acted: ['ger_panther', 'ger_1'] });
+  });
+
+  it('C-3.3a the squad acting with the vehicle attacks as itself (C-3.3.3.2) once the vehicle has held', () => {
+    const g = pantherActivated(placed(BESIDE, SHERMAN), Array<number>(20).fill(3));
+    send(g, { type: 'HOLD', side: 'germans', unitId: 'ger_panther' });
+    const attack = g.legalCommands().find((c) => c.type === 'ATTACK' && c.unitId === 'ger_1')!;
+    send(g, attack);
+    expect(g.events.find((e) => e.type === 'UNIT_ATTACKS')).toMatchObject({ unit: 'ger_1', target: attack.target });
+    expect(g.pendingDecision()?.side).toBe('americans');
   });
 
   it('C-3.3a a vehicle with no squad within 5 cm acts alone; a squad selected beside a vehicle acts alone too', () => {

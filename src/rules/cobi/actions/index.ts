@@ -1,13 +1,17 @@
-// C-3.3c the activated unit's one action (so far: hold, or move; a vehicle's in vehicle.ts), and in a
-// vehicle's joint activation with a squad (C-3.3a) each one's: its events, or the refusal naming why.
+// C-3.3c the activated unit's one action (hold, move, attack, hide, reload; a vehicle's in vehicle.ts),
+// and in a vehicle's joint activation with a squad (C-3.3a) each one's: its events, or the refusal
+// naming why; a weapon that failed its reload test forces the reload first (C-3.3.3.2h).
 import { tapeReading, type Command, type Dice, type Resolution, type SequenceCtx, type TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import { unitHeld, unitMoved } from '../events';
 import { unitName } from '../scenario-data';
 import { vehicleOf, type CState } from '../state';
-import { actVehicle } from './vehicle';
 import { actionTaken, openUnits } from '../sequence/together';
+import { attackInfantry } from './attack-infantry';
+import { hideUnit } from './hide';
+import { actVehicle } from './vehicle';
 import { checkMove, stepsOf } from './move';
+import { mustReload, reloadUnit } from './reload';
 
 type Ctx = SequenceCtx<Scenario, TableQueries> & { dice: Dice };
 
@@ -27,12 +31,14 @@ export function actCobi(s: CState, c: Command, ctx: Ctx): Resolution {
   return r.ok ? { ok: true, events: [...r.events, ...actionTaken(s, unit, c.type, unitName(scenario, unit))] } : r;
 }
 
-/** One unit's action: a vehicle's (vehicle.ts), or a squad's hold or move. */
+/** One unit's action: a vehicle's (vehicle.ts), or a squad's hold, move, attack, hide or reload. */
 function actUnit(s: CState, unit: string, c: Command, ctx: Ctx): Resolution {
   const { scenario, table } = ctx;
   const name = unitName(scenario, unit);
   const vehicle = vehicleOf(s.table, unit);
+  // The acting unit's kind picks the procedure: a vehicle's (vehicle.ts), or a squad's below.
   if (vehicle) return actVehicle(s, vehicle, c, scenario, table, ctx.dice);
+  if (c.type !== 'RELOAD' && mustReload(s.table, scenario, unit)) return { ok: false, reason: `${name} must reload first: a weapon failed its reload test`, rule: 'C-3.3.3.2h' };
   switch (c.type) {
     case 'HOLD':
       return { ok: true, events: [unitHeld(unit, `${name} hold`)] };
@@ -44,6 +50,13 @@ function actUnit(s: CState, unit: string, c: Command, ctx: Ctx): Resolution {
       const longest = Math.max(...r.steps.map((m) => tapeReading(m.cm)));
       return { ok: true, events: [unitMoved(unit, r.steps, `${name} move up to ${longest.toFixed(1)} cm`)] };
     }
+    case 'ATTACK':
+      // C-3.3.3.2 the squad's attack (a squad acting with a vehicle, C-3.3a, fires as the unit acting).
+      return attackInfantry(unit === s.seq.unit ? s : { ...s, seq: { ...s.seq, unit } }, c, ctx);
+    case 'HIDE':
+      return hideUnit(s.table, scenario, table, unit);
+    case 'RELOAD':
+      return reloadUnit(s.table, scenario, ctx.dice, unit);
   }
   return { ok: false, reason: `unknown action ${c.type}`, rule: 'C-3.3c' };
 }

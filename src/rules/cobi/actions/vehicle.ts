@@ -42,6 +42,8 @@ export function actVehicle(s: CState, v: CVehicle, c: Command, scenario: Scenari
       return attackWithVehicle(s, v, c, scenario, table, dice);
     case 'RELOAD':
       return reloadAction(scenario, v, dice);
+    case 'HIDE':
+      return no(`${name}: a vehicle's crew camouflage it instead (C-3.3.2b), not played yet`, 'C-3.3.2b');
   }
   return no(`unknown action ${c.type}`, 'C-3.3c');
 }

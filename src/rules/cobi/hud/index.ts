@@ -1,9 +1,14 @@
-// COBI as the play HUD shows it (the neutral PlayView): the squads with their figures, the legal
-// choices as buttons (initiative, activating a squad, hold, the offered moves), the result; the log
-// with each die; the rules panel; the move a drag makes. Lengths in cm.
-import { formatDistance, hypot, type Command, type GameEvent, type PlayAction, type PlayFigureMove, type PlayLogLine, type PlayUnit, type PlayView, type TableQueries } from '../../../core';
+// COBI as the play HUD shows it (the neutral PlayView): the squads with their figures (weapons, wounds,
+// the hidden token), the legal choices as buttons (initiative, activating a squad, hold, the offered
+// moves, attacks by the target's name, hide, reload), the targets with their modifiers, the defender's
+// roll as the decision of the defending side, the result; the log with each die; the rules panel; the
+// move a drag makes. Lengths in cm.
+import { formatDistance, hypot, type Command, type GameEvent, type PlayAction, type PlayFigureMove, type PlayLogLine, type PlayTarget, type PlayUnit, type PlayView, type TableQueries } from '../../../core';
+import { defenceDecision, modifierText, planAttack } from '../actions/attack-infantry';
+import { mustReload } from '../actions/reload';
+import { weaponOf } from '../play-data';
 import type { Scenario } from '../../../scenario';
-import { sideName, unitName } from '../scenario-data';
+import { figureName, sideName, unitName } from '../scenario-data';
 import { sideUnits, unitFigures, vehicleOf, type CState } from '../state';
 import { strikeDecision } from '../actions/attack-vehicle';
 import { decisionActions, vehicleActionOf, vehicleTargets, vehicleUnit } from './vehicles';
@@ -27,13 +32,18 @@ function describeUnits(s: CState, scenario: Scenario): PlayUnit[] {
     if (vehicle) return vehicleUnit(s, vehicle, scenario);
     const figs = s.table.figures.filter((f) => f.unit === u.id);
     const activated = s.seq.acted.includes(u.id);
+    const status = s.seq.unit === u.id ? ['acting'] : activated ? ['activated'] : [];
+    // C-3.3.2e the hidden token shows to both sides; C-3.3.3.2h a squad that must reload.
+    if (u.hidden) status.push('hidden');
+    if (mustReload(s.table, scenario, u.id)) status.push('must reload');
     return {
       id: u.id, side: u.side, name: u.name, kind: 'squad',
-      status: s.seq.unit === u.id ? ['acting'] : activated ? ['activated'] : [],
+      status,
       strength: { now: figs.filter((f) => f.alive).length, start: figs.length },
       figures: figs.map((f) => ({
         id: f.id, unitId: u.id, side: u.side, at: [f.at[0], f.at[1]] as [number, number], floor: 0, facing: f.facing,
-        condition: f.alive ? 'healthy' : 'dead', ...(f.alive ? {} : { removed: 'down' }),
+        condition: !f.alive ? 'dead' : f.wounded ? 'wounded' : 'healthy', ...(f.alive ? {} : { removed: 'down' }),
+        weapon: `${weaponOf(scenario, f.weapon)?.name ?? f.weapon}${f.weaponState ? ` (${f.weaponState.replace('-', ' ')})` : ''}`,
         role: scenario.units?.find((x) => x.id === u.id)?.figures.find((x) => x.id === f.id)?.role,
       })),
       activated,
@@ -70,6 +80,10 @@ function actionOf(c: Command, s: CState, scenario: Scenario): PlayAction | undef
     case 'SELECT_UNIT': return { id: `select:${String(c.unitId)}`, label: `Activate ${unitName(scenario, String(c.unitId))}`, rule: 'C-3.3a', command: c };
     case 'HOLD': return { id: 'hold', label: 'Hold', rule: 'C-3.3c', hint: 'The squad does nothing this round', command: c };
     case 'MOVE': return moveAction(s, c);
+    case 'ATTACK': return { id: `attack:${String(c.target)}`, label: `Attack ${unitName(scenario, String(c.target))}`, rule: 'C-3.3.3.2a', hint: 'Each figure fires at the nearest figure of it he sees; its player rolls the defence', command: c };
+    case 'HIDE': return { id: 'hide', label: 'Hide', rule: 'C-3.3.2a', hint: 'No direct fire at the squad until it moves or shoots', command: c };
+    case 'RELOAD': return { id: 'reload', label: 'Reload', rule: 'C-3.3.3.2h', hint: 'A reload test at +2 for each weapon that needs it', command: c };
+    case 'ROLL_DEFENCE': return { id: 'roll-defence', label: 'Roll', rule: 'C-3.3.3.2g', hint: 'Your die against each shot: a higher attack kills, a tie wounds', command: c };
     default: return undefined;
   }
 }
@@ -82,9 +96,35 @@ function detailOf(s: CState, scenario: Scenario): string {
   if (step === 'end' || !side) return 'Every squad has acted';
   const who = sideName(scenario, side);
   if (step === 'activation' && unit && vehicleOf(s.table, unit)) return `${who}: ${unitName(scenario, unit)} holds, moves along its legs (turns cost CARD-3 per 45°) or fires at an enemy vehicle`;
-  if (step === 'activation' && unit) return `${who}: hold, or move ${unitName(scenario, unit)} up to 15 cm (8 cm through difficult ground)`;
+  if (step === 'activation' && unit) {
+    if (mustReload(s.table, scenario, unit)) return `${who}: ${unitName(scenario, unit)} must reload (C-3.3.3.2h)`;
+    return `${who}: hold, move ${unitName(scenario, unit)} up to 15 cm (8 cm through difficult ground), attack, hide or reload`;
+  }
   const left = sideUnits(s.table, side).filter((u) => !s.seq.acted.includes(u)).length;
   return `${who} to act: ${left} squad(s) left to activate this round`;
+}
+
+/** C-3.3.3.2a–f the enemy units the activated squad could attack: distance, figures seen, cover, modifiers, or why not. */
+function targetsOf(s: CState, ctx: Ctx): PlayTarget[] {
+  const { scenario, table, legal } = ctx;
+  const unit = s.seq.unit;
+  const own = s.table.units.find((u) => u.id === unit);
+  if (s.seq.step !== 'activation' || !unit || !own || s.table.attack) return [];
+  const mine = unitFigures(s.table, unit);
+  return s.table.units.filter((u) => u.side !== own.side && unitFigures(s.table, u.id).length).map((u) => {
+    const theirs = unitFigures(s.table, u.id);
+    const nearest = Math.min(...mine.flatMap((f) => theirs.map((t) => hypot(t.at[0] - f.at[0], t.at[1] - f.at[1]))));
+    const base = { unitId: u.id, name: u.name, side: u.side, total: theirs.length };
+    const plan = planAttack(s.table, scenario, table, unit, u.id);
+    if (!plan.ok) return { ...base, distance: nearest, visible: 0, cover: u.hidden ? 'hidden' : '—', refusal: { reason: plan.reason, rule: plan.rule }, notes: [] };
+    const covers = [...new Set(plan.plans.map((p) => (p.cover ? `${p.cover.kind} cover (${p.cover.by})` : 'open')))];
+    const command = legal.find((c) => c.type === 'ATTACK' && c.target === u.id);
+    return {
+      ...base, distance: Math.min(...plan.plans.map((p) => p.distance)), visible: new Set(plan.plans.map((p) => p.target.id)).size, cover: covers.join(', '),
+      ...(command ? { command } : {}),
+      notes: plan.plans.map((p) => `${figureName(scenario, unit, p.firer.id)}: ${modifierText(p)}`),
+    };
+  });
 }
 
 export function describeCobi(s: CState, ctx: Ctx): PlayView {
@@ -92,27 +132,33 @@ export function describeCobi(s: CState, ctx: Ctx): PlayView {
   const p = cobiPhase(s);
   const result = cobiVictory(s, scenario);
   // C-3.3.3.1m the owner's hit-location choice, when the game waits for it.
-  const decision = result ? undefined : strikeDecision(s, scenario);
-  if (decision) {
+  const strike = result ? undefined : strikeDecision(s, scenario);
+  if (strike) {
     return {
       rulesetId: 'cobi', scenarioTitle: scenario.title,
       sides: scenario.sides.map((x) => ({ id: x.id, name: x.name, ...(x.colour ? { colour: x.colour } : {}) })),
-      prompt: { side: decision.side, headline: decision.label, detail: 'The target\'s owner chooses the armour in a straight line from the barrel (C-3.3.3.1m); the strongest is listed first', turn: s.seq.round, turnWord: 'Round', ...(scenario.turnLimit ? { turnLimit: scenario.turnLimit } : {}) },
+      prompt: { side: strike.side, headline: strike.label, detail: 'The target\'s owner chooses the armour in a straight line from the barrel (C-3.3.3.1m); the strongest is listed first', turn: s.seq.round, turnWord: 'Round', ...(scenario.turnLimit ? { turnLimit: scenario.turnLimit } : {}) },
       units: describeUnits(s, scenario),
-      actions: decisionActions(decision),
+      actions: decisionActions(strike),
       targets: [],
       measure: 'cm',
-      decision,
+      decision: strike,
     };
   }
+  // C-3.3.3.2g the defender's roll: the defending side is prompted, whoever is acting.
+  const decision = result ? undefined : defenceDecision(s, scenario);
   return {
     rulesetId: 'cobi', scenarioTitle: scenario.title,
     sides: scenario.sides.map((x) => ({ id: x.id, name: x.name, ...(x.colour ? { colour: x.colour } : {}) })),
-    prompt: { side: p.side ?? null, headline: p.label, detail: detailOf(s, scenario), turn: s.seq.round, turnWord: 'Round', ...(scenario.turnLimit ? { turnLimit: scenario.turnLimit } : {}) },
+    prompt: {
+      side: decision?.side ?? p.side ?? null, headline: decision?.label ?? p.label, detail: decision ? 'Roll one die against each shot: a higher attack kills, a tie wounds, a lower one misses (C-3.3.3.2g)' : detailOf(s, scenario),
+      turn: s.seq.round, turnWord: 'Round', ...(scenario.turnLimit ? { turnLimit: scenario.turnLimit } : {}),
+    },
     units: describeUnits(s, scenario),
     ...(s.seq.step === 'activation' && s.seq.unit ? { activeUnitId: s.seq.unit } : {}),
     actions: legal.map((c) => actionOf(c, s, scenario)).filter((a): a is PlayAction => a !== undefined),
-    targets: vehicleTargets(s, scenario, ctx.table, legal),
+    ...(decision ? { decision } : {}),
+    targets: decision ? [] : s.seq.unit && vehicleOf(s.table, s.seq.unit) ? vehicleTargets(s, scenario, ctx.table, legal) : targetsOf(s, ctx),
     measure: 'cm',
     ...(result ? { victory: result } : {}),
   };

@@ -10,6 +10,7 @@
 import type { AlternatingProgram, Command, Dice, Resolution, SequenceCtx, TableQueries } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import { actCobi } from '../actions';
+import { answerDefence, defenceDecision } from '../actions/attack-infantry';
 import { evolveTable } from '../evolve';
 import { cobiActions } from '../legal';
 import { playersOf, setupTable, sideName, validateCobiScenario } from '../scenario-data';
@@ -63,11 +64,12 @@ export const cobiSequence: AlternatingProgram<CTable, Scenario, TableQueries> = 
     actionTypes: COBI_ACTION_TYPES,
     actions: (s, { scenario, table }) => cobiActions(s, scenario, table),
     act: actCobi,
-    evolve: evolveTable,
-    // C-3.3.3.1m a hit's location is the target's owner's choice: the activation's end waits for it.
-    pendingDecision: (s, { scenario }) => strikeDecision(s, scenario),
+    // C-3.3.3.2g the target's player rolls the defence; C-3.3.3.1m a vehicle's owner chooses the location
+    // hit: decisions of the target's side (the activation's end waits for them).
+    pendingDecision: (s, { scenario }) => strikeDecision(s, scenario) ?? defenceDecision(s, scenario),
     answerTypes: COBI_ANSWER_TYPES,
-    answer: (s, c, { scenario, dice }) => answerStrike(s, c, scenario, dice),
+    answer: (s, c, ctx) => (c.type === 'CHOOSE_LOCATION' ? answerStrike(s, c, ctx.scenario, ctx.dice) : answerDefence(s, c, ctx)),
+    evolve: evolveTable,
     victory: (s, { scenario }) => cobiVictory(s, scenario),
     anytime: { types: ['SURRENDER'], rule: 'C-3.2g', legal: cobiSurrenders, resolve: cobiSurrender },
   },

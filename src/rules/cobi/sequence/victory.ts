@@ -3,7 +3,7 @@
 import type { VictoryResult } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import { sideName } from '../scenario-data';
-import { liveFigures, sideUnits, type CState, type CTable } from '../state';
+import { activeFigures, sideUnits, type CState, type CTable } from '../state';
 
 /** C-3.2g the side with no unit left, if any. */
 export function sideWiped(t: CTable, sides: readonly string[]): string | undefined {
@@ -23,8 +23,8 @@ export function cobiVictory(s: CState, scenario: Scenario): VictoryResult | unde
     return { winner, reason: `${sideName(scenario, gone)} have lost their last squad${winner ? `: ${sideName(scenario, winner)} win` : ''}`, rule: 'C-3.2g' };
   }
   if (s.seq.step !== 'over') return undefined;
-  // Figures standing and vehicle crews still serving (C-3.3.3.1p).
-  const left = sides.map((side) => liveFigures(s.table).filter((f) => f.side === side).length + (s.table.vehicles ?? []).filter((v) => v.side === side && !v.wreck).reduce((n, v) => n + v.crew, 0));
+  // Wounded figures lie out of the fight (C-3.3.3.2i): they do not count as standing; vehicle crews still serving do (C-3.3.3.1p).
+  const left = sides.map((side) => activeFigures(s.table).filter((f) => f.side === side).length + (s.table.vehicles ?? []).filter((v) => v.side === side && !v.wreck).reduce((n, v) => n + v.crew, 0));
   const best = Math.max(...left);
   const winner = left.filter((n) => n === best).length === 1 ? sides[left.indexOf(best)]! : null;
   const score = left.join('–');

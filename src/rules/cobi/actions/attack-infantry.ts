@@ -1,0 +1,215 @@
+// C-3.3.3.2 the infantry attack: the activated squad names a target unit (C-3.3.3.2a); every figure
+// with a weapon that can fire attacks (C-AMB-11 house squadAttacks; option one-per-squad: one figure)
+// the nearest figure of it he sees in range. Modifiers: range band (C-3.3.3.2d, C-MOD-10, weapons.json),
+// cover (C-MOD-5/6), and −1 when the target is not the nearest enemy not hidden (C-3.3.3.2f, C-MOD-8,
+// nearest measured from the firer). A hidden unit takes no direct fire (C-3.3.2a, C-GAP-6). The
+// attacker's die first (C-3.3.3.2b/c: a natural 1 misses, a second 1 jams; on an impossible shot 6
+// then 6 hits); each die that needs a defence waits for the target's player, who rolls it
+// (C-3.3.3.2g: the decision "roll"). Higher kills (C-AMB-10), a tie wounds (C-3.3.3.2i), lower misses;
+// a wounded figure hit again in the same attack dies (house: the book does not say). Then each
+// firer's reload test (C-3.3.3.2h; a jam replaces it, C-AMB-5).
+import type { Command, Dice, GameEvent, PendingDecision, Resolution, TableQueries } from '../../../core';
+import type { Scenario } from '../../../scenario';
+import { evolveAttack } from '../evolve-attack';
+import { attackDieRolled, attackOver, figureHit, reloadTested, unitAttacks, type AttackDieResult } from '../events';
+import { shotModifiers, type Modifier } from '../modifiers';
+import { attackDie, opposedRoll } from '../infantry/opposed';
+import { nearestTargets } from '../infantry/priority';
+import { rangeModifier } from '../infantry/range';
+import { figureSight, type Cover } from '../infantry/sight';
+import { playData, weaponOf } from '../play-data';
+import { figureName, sideName, unitName } from '../scenario-data';
+import { activeFigures, unitFigures, type CFigure, type CState, type CTable } from '../state';
+import type { Weapon } from '../weapons';
+
+type Refusal = { ok: false; reason: string; rule: string };
+const no = (reason: string, rule: string): Refusal => ({ ok: false, reason, rule });
+
+/** One figure's shot as planned: whom he fires at, how far, and the modifiers. */
+export interface ShotPlan {
+  readonly firer: CFigure;
+  readonly weapon: Weapon;
+  readonly target: CFigure;
+  readonly distance: number;
+  readonly cover?: Cover;
+  readonly notNearest: boolean;
+  readonly modifier: { total: number; parts: Modifier[] };
+}
+
+/** C-4.2 / C-3.3.3.2b/h the figure's weapon when it can fire directly now (loaded, no template: templates are resolved apart). */
+export function directWeapon(scenario: Scenario, f: CFigure): Weapon | undefined {
+  const w = weaponOf(scenario, f.weapon);
+  return w && !w.template && w.ranges.length > 0 && !f.weaponState ? w : undefined;
+}
+
+/** Why a figure's weapon cannot fire directly (for the refusal when none of the squad can). */
+function silentWhy(scenario: Scenario, f: CFigure): { reason: string; rule: string } {
+  const w = weaponOf(scenario, f.weapon);
+  const who = figureName(scenario, f.unit, f.id);
+  if (f.weaponState === 'jammed') return { reason: `${who}'s ${w?.name ?? f.weapon} is jammed`, rule: 'C-3.3.3.2b' };
+  if (f.weaponState === 'needs-reload') return { reason: `${who}'s ${w?.name ?? f.weapon} must be reloaded`, rule: 'C-3.3.3.2h' };
+  if (f.weaponState === 'spent') return { reason: `${who}'s ${w?.name ?? f.weapon} has been fired`, rule: 'C-4.2' };
+  return { reason: `${who}'s ${w?.name ?? f.weapon} lays a template`, rule: 'C-3.3.3.2j' };
+}
+
+/**
+ * C-3.3.3.2a–f the squad's shots at `target` (a unit): for each figure able to fire, the nearest figure
+ * of the target he sees within his weapon's range, with the modifiers. `firer` picks the one figure
+ * under the one-per-squad option. The plans, or the refusal naming why none can fire.
+ */
+export function planAttack(t: CTable, scenario: Scenario, table: TableQueries, unit: string, target: string, firer?: string): { ok: true; plans: ShotPlan[] } | Refusal {
+  const own = t.units.find((u) => u.id === unit);
+  const aim = t.units.find((u) => u.id === target);
+  if (!own) return no(`no unit "${unit}"`, 'C-3.3.3.2a');
+  if (!aim || aim.side === own.side) return no(`${aim ? unitName(scenario, target) : `"${target}"`} is no enemy unit`, 'C-3.3.3.2a');
+  const targets = unitFigures(t, target);
+  if (!targets.length) return no(`${unitName(scenario, target)} has no figure left in the fight`, 'C-3.3.3.2a');
+  // C-3.3.2a, C-GAP-6 (house hiddenEffect: no direct fire at a hidden unit).
+  if (aim.hidden) return no(`${unitName(scenario, target)} is hidden: no direct fire at a hidden unit`, 'C-3.3.2a');
+  const figures = unitFigures(t, unit);
+  let firers = figures.filter((f) => directWeapon(scenario, f));
+  if (firer !== undefined) firers = firers.filter((f) => f.id === firer);
+  if (!firers.length) {
+    if (firer !== undefined) return no(`${figures.some((f) => f.id === firer) ? figureName(scenario, unit, firer) : `"${firer}"`} cannot fire now`, 'C-3.3.3.2a');
+    const why = figures[0] ? silentWhy(scenario, figures[0]) : { reason: `${unitName(scenario, unit)} has no figure in the fight`, rule: 'C-3.3.3.2a' };
+    return no(`no figure of ${unitName(scenario, unit)} can fire: ${why.reason}`, why.rule);
+  }
+  const enemies = activeFigures(t).filter((f) => f.side !== own.side);
+  const hidden = new Set(t.units.filter((u) => u.hidden).map((u) => u.id));
+  const candidates = enemies.map((e) => ({ id: e.id, at: e.at, hidden: hidden.has(e.unit) }));
+  // Other units' figures stand in the line (C-3.3.3.1a); the firer's squad and the target's do not block.
+  const others = activeFigures(t).filter((f) => f.unit !== unit && f.unit !== target);
+  const plans: ShotPlan[] = [];
+  let first: Refusal | undefined;
+  for (const f of firers) {
+    const weapon = directWeapon(scenario, f)!;
+    const nearest = new Set(nearestTargets(f.at, candidates).map((id) => enemies.find((e) => e.id === id)!.unit));
+    const notNearest = !nearest.has(target);
+    const byDistance = [...targets].sort((a, b) => Math.hypot(a.at[0] - f.at[0], a.at[1] - f.at[1]) - Math.hypot(b.at[0] - f.at[0], b.at[1] - f.at[1]));
+    for (const tf of byDistance) {
+      const sight = figureSight(scenario, table, f, tf, others);
+      if (!sight.seen) {
+        first ??= no(`${figureName(scenario, unit, f.id)} cannot see ${figureName(scenario, target, tf.id)}: ${sight.blocker} is in the way`, 'C-3.3.3.1a');
+        continue;
+      }
+      const range = rangeModifier(weapon.ranges, sight.distance);
+      if (!range.inRange) {
+        first ??= no(`${figureName(scenario, unit, f.id)}'s ${weapon.name}: ${range.reason}`, 'C-3.3.3.2d');
+        continue;
+      }
+      const modifier = shotModifiers({ range: range.mod, notNearest, ...(sight.cover ? { cover: sight.cover.kind } : {}) });
+      plans.push({ firer: f, weapon, target: tf, distance: sight.distance, ...(sight.cover ? { cover: sight.cover } : {}), notNearest, modifier });
+      break;
+    }
+  }
+  if (!plans.length) return first!;
+  // C-AMB-11 (house squadAttacks): every figure fires, or one for the squad (the one named, else the first able).
+  return { ok: true, plans: playData(scenario).house.squadAttacks === 'one-per-squad' ? plans.slice(0, 1) : plans };
+}
+
+const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
+
+/** The modifiers as the log reads them: "C-MOD-10 range −1, C-MOD-5 soft cover (Hedgerow) −1". */
+export function modifierText(p: Pick<ShotPlan, 'modifier' | 'cover'>): string {
+  if (!p.modifier.parts.length) return 'no modifier';
+  return p.modifier.parts.map((m) => `${m.rule} ${m.why}${(m.rule === 'C-MOD-5' || m.rule === 'C-MOD-6') && p.cover ? ` (${p.cover.by})` : ''} ${signed(m.value)}`).join(', ');
+}
+
+/** C-3.3.3.2h the firers' reload tests, in their order (a weapon that is not reloaded — one-shot — takes none). */
+function reloadTests(t: CTable, scenario: Scenario, dice: Dice, firers: readonly string[]): GameEvent[] {
+  const out: GameEvent[] = [];
+  for (const id of firers) {
+    const f = t.figures.find((x) => x.id === id);
+    const w = f && weaponOf(scenario, f.weapon);
+    if (!f || !w?.reload) continue;
+    const who = figureName(scenario, f.unit, f.id);
+    const roll = dice.roll(6, `${who}: reload test (${w.reload[0]}–6)`, 'C-3.3.3.2h');
+    // C-AMB-6 (house hitRange): a roll of at least the range's low end is in range.
+    const loaded = roll >= w.reload[0];
+    out.push(reloadTested(f.id, roll, 0, w.reload[0], loaded, 'C-3.3.3.2h', `${who}: reload test ${roll} ${loaded ? `≥ ${w.reload[0]}: reloaded` : `< ${w.reload[0]}: must reload next activation`}`));
+  }
+  return out;
+}
+
+/** The events that close an attack: the reload tests, then its end. */
+function closing(t: CTable, scenario: Scenario, dice: Dice, unit: string, reloads: readonly string[]): GameEvent[] {
+  return [...reloadTests(t, scenario, dice, reloads), attackOver(unit, `${unitName(scenario, unit)}: attack over`)];
+}
+
+
+/** C-3.3.3.2a–c the ATTACK of the activated infantry unit: its shots and the attacker's dice; the defence waits for its side. */
+export function attackInfantry(s: CState, c: Command, ctx: { scenario: Scenario; table: TableQueries; dice: Dice }): Resolution {
+  const { scenario, table, dice } = ctx;
+  const unit = s.seq.unit!;
+  if (typeof c.target !== 'string') return no('an attack needs "target": the id of an enemy unit', 'C-3.3.3.2a');
+  const plan = planAttack(s.table, scenario, table, unit, c.target, typeof c.firer === 'string' ? c.firer : undefined);
+  if (!plan.ok) return plan;
+  const defender = s.table.units.find((u) => u.id === c.target)!.side;
+  const events: GameEvent[] = [unitAttacks(unit, c.target, defender, `${unitName(scenario, unit)} attack ${unitName(scenario, c.target)} (${plan.plans.length} firing)`)];
+  const down = new Set<string>();
+  for (const p of plan.plans) {
+    const who = figureName(scenario, unit, p.firer.id);
+    const whom = figureName(scenario, c.target, p.target.id);
+    const a = attackDie(dice, p.modifier.total, who);
+    const result: AttackDieResult = a.kind === 'jam' ? 'jam' : a.kind === 'miss' ? 'miss' : a.kind === 'auto-hit' ? 'auto-hit' : 'roll';
+    const says = { jam: 'a 1 then a 1: the weapon jams', miss: 'a natural 1: a miss', 'auto-hit': 'a 6 then a 6: a hit whatever the modifiers', roll: `the target's player rolls the defence` }[result];
+    events.push(attackDieRolled({
+      firer: p.firer.id, target: p.target.id, weapon: p.weapon.id, distance: p.distance, modifiers: p.modifier.parts, modifier: p.modifier.total,
+      rolls: a.rolls, result, reload: !!p.weapon.reload, oneShot: !!p.weapon.oneShot, rule: a.rule,
+      text: `${who} (${p.weapon.name}) at ${whom}, ${p.distance.toFixed(1)} cm: ${modifierText(p)} = ${signed(p.modifier.total)}; die ${a.rolls.join(' then ')}: ${says}`,
+    }));
+    if (result === 'auto-hit' && !down.has(p.target.id)) {
+      down.add(p.target.id);
+      events.push(figureHit(p.firer.id, p.target.id, 'killed', 'C-3.3.3.2c', `${whom} is killed`));
+    }
+  }
+  const after = events.reduce(evolveAttack, s.table);
+  if (after.attack?.awaiting.length) return { ok: true, events };
+  return { ok: true, events: [...events, ...closing(after, scenario, dice, unit, after.attack?.reloads ?? [])] };
+}
+
+/** C-3.3.3.2g the decision an attack waits for: the target's player rolls the defence. */
+export function defenceDecision(s: CState, scenario: Scenario): PendingDecision | undefined {
+  const a = s.table.attack;
+  if (!a?.awaiting.length) return undefined;
+  const n = a.awaiting.length;
+  return {
+    side: a.defender, kind: 'defence-roll', rule: 'C-3.3.3.2g', unitId: a.target,
+    label: `${sideName(scenario, a.defender)}: roll the defence of ${unitName(scenario, a.target)} against ${n} shot${n === 1 ? '' : 's'} of ${unitName(scenario, a.unit)}`,
+    options: [{ label: 'Roll', command: { type: 'ROLL_DEFENCE', side: a.defender } }],
+  };
+}
+
+/**
+ * C-3.3.3.2g/i, C-AMB-10 the defender rolls: one die per awaiting shot, in order, against the attack's
+ * die plus modifiers (a figure already down takes no more). Then the reload tests and the attack's end.
+ */
+export function answerDefence(s: CState, c: Command, ctx: { scenario: Scenario; dice: Dice }): Resolution {
+  const { scenario, dice } = ctx;
+  const a = s.table.attack;
+  if (!a?.awaiting.length) return no('no attack waits for a defence roll', 'C-3.3.3.2g');
+  if (c.side !== a.defender) return no(`the defence is ${sideName(scenario, a.defender)}' to roll`, 'C-3.3.3.2g');
+  const events: GameEvent[] = [];
+  let t = s.table;
+  for (const shot of a.awaiting) {
+    const target = t.figures.find((f) => f.id === shot.target)!;
+    const whom = figureName(scenario, target.unit, target.id);
+    const who = figureName(scenario, a.unit, shot.firer);
+    if (!target.alive) {
+      events.push({ type: 'SHOT_LOST', rule: 'C-3.3.3.2g', firer: shot.firer, figure: target.id, text: `${who}'s shot: ${whom} is already down` });
+      continue;
+    }
+    const defence = dice.roll(6, `${whom}: defence die against ${who}`, 'C-3.3.3.2g');
+    const r = opposedRoll(shot.die, shot.modifier, defence);
+    const vs = `${shot.die} ${signed(shot.modifier)} = ${r.total} against ${defence}`;
+    let e: GameEvent;
+    if (r.outcome === 'miss') e = figureHit(shot.firer, target.id, 'miss', r.rule, `${who} at ${whom}: ${vs}: a miss`, { total: r.total, defence });
+    // House: a wounded figure hit again (killed or wounded) dies.
+    else if (target.wounded) e = figureHit(shot.firer, target.id, 'killed', 'C-3.3.3.2i', `${who} at ${whom}: ${vs}: hit again while wounded, killed`, { total: r.total, defence });
+    else if (r.outcome === 'wounded') e = figureHit(shot.firer, target.id, 'wounded', r.rule, `${who} at ${whom}: ${vs}: a tie, wounded`, { total: r.total, defence });
+    else e = figureHit(shot.firer, target.id, 'killed', r.rule, `${who} at ${whom}: ${vs}: killed`, { total: r.total, defence });
+    events.push(e);
+    t = evolveAttack(t, e);
+  }
+  return { ok: true, events: [...events, ...closing(t, scenario, dice, a.unit, a.reloads)] };
+}
