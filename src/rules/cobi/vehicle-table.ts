@@ -2,7 +2,7 @@
 // leaves the wreck on the table), each standing soldier an upright cylinder. The rules hand these to the
 // table before a sight line that figures may block (C-3.3.3.1a "other units" block sight), and test a
 // moving hull against them on the plan.
-import { distanceToRotatedRect, facingOffset, inFacingFrame, type TableFigure, type TableQueries, type Vec2 } from '../../core';
+import { distanceToRotatedRect, facingOffset, inFacingFrame, type TableFigure, type TableQueries, type Vec2, type Vec3 } from '../../core';
 import type { Scenario } from '../../scenario';
 import { CARDS } from './data';
 import { FIGURE, figureName, unitName } from './scenario-data';
@@ -80,4 +80,30 @@ export function hullOnWay(scenario: Scenario, t: CTable, from: Vec2, to: Vec2): 
     if (hull) return bodyName(scenario, t, hull.id);
   }
   return undefined;
+}
+
+/**
+ * Where the sight line a → b (3D, y up) passes through the hull standing on ground at `ground` height:
+ * the fraction along the line where it enters the box, or undefined when it passes beside or over it.
+ * The plan segment is clipped to the hull's rectangle (slabs along and across its facing); the line is
+ * straight, so it is lowest at one end of the clipped part.
+ */
+export function lineThroughHull(a: Vec3, b: Vec3, v: Pick<CVehicle, 'at' | 'facing' | 'hull'>, ground: number): number | undefined {
+  const [fa, ra] = inFacingFrame([a[0], a[2]], v.at, v.facing);
+  const [fb, rb] = inFacingFrame([b[0], b[2]], v.at, v.facing);
+  let t0 = 0;
+  let t1 = 1;
+  for (const [p, q, half] of [[fa, fb, v.hull.length / 2], [ra, rb, v.hull.width / 2]] as const) {
+    const d = q - p;
+    if (Math.abs(d) < 1e-12) {
+      if (Math.abs(p) > half) return undefined;
+      continue;
+    }
+    const [u0, u1] = [(-half - p) / d, (half - p) / d];
+    t0 = Math.max(t0, Math.min(u0, u1));
+    t1 = Math.min(t1, Math.max(u0, u1));
+    if (t0 > t1) return undefined;
+  }
+  const y = (t: number) => a[1] + t * (b[1] - a[1]);
+  return Math.min(y(t0), y(t1)) < ground + v.hull.height ? t0 : undefined;
 }

@@ -307,6 +307,28 @@ describe('a vehicle and the squad beside it (C-3.3a, C-AMB-3)', () => {
   });
 });
 
+describe('hulls in the infantry\'s sight lines', () => {
+  /** The two squads in the open east of the farm, 92 cm apart; the Sherman (9 cm tall) across the line between them, or off it. */
+  function squadsAcross(sherman: Place): Scenario {
+    const s = placed(PANTHER, sherman);
+    return { ...s, units: s.units!.map((u) => (u.id === 'ger_1' || u.id === 'us_1' ? { ...u, figures: u.figures.map((f, i) => ({ ...f, at: [80 + 3.5 * i, u.id === 'ger_1' ? 14 : 106] as [number, number] })) } : u)) };
+  }
+
+  it('C-3.3.3.1a a vehicle\'s hull blocks a soldier\'s sight line, named in the refusal; off the line, the squad may fire', () => {
+    const g = sessionOn(squadsAcross({ at: [87, 85], facing: 90 }), bf, [6, 1]);
+    beginRound(g);
+    send(g, { type: 'SELECT_UNIT', unitId: 'ger_1' });
+    expect(g.legalCommands().some((c) => c.type === 'ATTACK' && c.target === 'us_1')).toBe(false);
+    const r = g.dispatch({ type: 'ATTACK', side: 'germans', unitId: 'ger_1', target: 'us_1' });
+    expect(r).toMatchObject({ ok: false, rule: 'C-3.3.3.1a' });
+    expect((r as { reason: string }).reason).toMatch(/^1st Grenadier Squad \d cannot see 1st Rifle Squad \d: Sherman is in the way$/);
+    const h = sessionOn(squadsAcross(SHERMAN), bf, [6, 1]);
+    beginRound(h);
+    send(h, { type: 'SELECT_UNIT', unitId: 'ger_1' });
+    expect(h.legalCommands().some((c) => c.type === 'ATTACK' && c.target === 'us_1')).toBe(true);
+  });
+});
+
 describe('vehicles in the play view', () => {
   it('the hulls come from the game state: a moved Panther is drawn where it went, turned as it turned, with its buttons and its target', () => {
     const scenario = placed(PANTHER, SHERMAN);

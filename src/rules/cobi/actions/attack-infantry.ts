@@ -77,7 +77,7 @@ export function planAttack(t: CTable, scenario: Scenario, table: TableQueries, u
   const enemies = activeFigures(t).filter((f) => f.side !== own.side);
   const hidden = new Set(t.units.filter((u) => u.hidden).map((u) => u.id));
   const candidates = enemies.map((e) => ({ id: e.id, at: e.at, hidden: hidden.has(e.unit) }));
-  // Other units' figures stand in the line (C-3.3.3.1a); the firer's squad and the target's do not block.
+  // Other units' figures and every hull stand in the line (C-3.3.3.1a); the firer's squad and the target's do not block.
   const others = activeFigures(t).filter((f) => f.unit !== unit && f.unit !== target);
   const plans: ShotPlan[] = [];
   let first: Refusal | undefined;
@@ -87,7 +87,7 @@ export function planAttack(t: CTable, scenario: Scenario, table: TableQueries, u
     const notNearest = !nearest.has(target);
     const byDistance = [...targets].sort((a, b) => Math.hypot(a.at[0] - f.at[0], a.at[1] - f.at[1]) - Math.hypot(b.at[0] - f.at[0], b.at[1] - f.at[1]));
     for (const tf of byDistance) {
-      const sight = figureSight(scenario, table, f, tf, others);
+      const sight = figureSight(scenario, table, f, tf, others, t.vehicles ?? []);
       if (!sight.seen) {
         first ??= no(`${figureName(scenario, unit, f.id)} cannot see ${figureName(scenario, target, tf.id)}: ${sight.blocker} is in the way`, 'C-3.3.3.1a');
         continue;

@@ -6,8 +6,9 @@
 // the firer's feet covers nobody); light cover is soft, any harder class hard.
 import { hypot, type TableFigure, type TableQueries, type Vec2, type Vec3 } from '../../../core';
 import { featureName, type Scenario } from '../../../scenario';
-import { FIGURE, figureName } from '../scenario-data';
-import type { CFigure } from '../state';
+import { FIGURE, figureName, unitName } from '../scenario-data';
+import type { CFigure, CVehicle } from '../state';
+import { lineThroughHull } from '../vehicle-table';
 
 /** The points of a figure the sight lines aim at: head, chest and base (as the module's sightPoints). */
 export const AIM_POINTS = [{ name: 'head', fraction: 0.94 }, { name: 'chest', fraction: 0.7 }, { name: 'base', cm: 0.15 }] as const;
@@ -58,12 +59,23 @@ export function coverOf(table: TableQueries, from: Vec2, target: Vec2): Cover | 
   return best;
 }
 
+/** C-3.3.3.1a the nearest vehicle hull (a wreck's too) the line eye → point passes through, by its name. */
+function hullInTheWay(scenario: Scenario, table: TableQueries, eye: Vec3, point: Vec3, hulls: readonly CVehicle[]): string | undefined {
+  let best: { t: number; v: CVehicle } | undefined;
+  for (const v of hulls) {
+    const t = lineThroughHull(eye, point, v, table.standHeight(v.at[0], v.at[1], 0));
+    if (t !== undefined && (!best || t < best.t)) best = { t, v };
+  }
+  return best && `${unitName(scenario, best.v.unit)}${best.v.wreck ? ' (wreck)' : ''}`;
+}
+
 /**
  * C-3.3.3.1a / C-3.3.3.2d one soldier's sight of another: seen when a line from his eye reaches the
- * target's head, chest or base past the terrain and every other unit's figure (`others`); else the
- * first thing in the way, named. With the distance and, when seen, the cover.
+ * target's head, chest or base past the terrain, every other unit's figure (`others`) and every
+ * vehicle's hull (`hulls`); else the first thing in the way, named. With the distance and, when seen,
+ * the cover.
  */
-export function figureSight(scenario: Scenario, table: TableQueries, firer: CFigure, target: CFigure, others: readonly CFigure[]): Sight {
+export function figureSight(scenario: Scenario, table: TableQueries, firer: CFigure, target: CFigure, others: readonly CFigure[], hulls: readonly CVehicle[] = []): Sight {
   const v = table.visibility(bodyOf(firer), bodyOf(target), { figures: false }, AIM_POINTS);
   const plan = hypot(target.at[0] - firer.at[0], target.at[1] - firer.at[1]);
   const distance = hypot(plan, table.standHeight(target.at[0], target.at[1], 0) - table.standHeight(firer.at[0], firer.at[1], 0));
@@ -76,6 +88,11 @@ export function figureSight(scenario: Scenario, table: TableQueries, firer: CFig
     const c = figureInTheWay(table, v.eye, sample.point, others);
     if (c) {
       blocker ??= figureName(scenario, c.unit, c.id);
+      continue;
+    }
+    const hull = hullInTheWay(scenario, table, v.eye, sample.point, hulls);
+    if (hull) {
+      blocker ??= hull;
       continue;
     }
     const cover = coverOf(table, firer.at, target.at);
