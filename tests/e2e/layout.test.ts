@@ -9,7 +9,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, browserRequired, hasBrowser, nextFrame, openBrowser, saveShot, watchedPage, type Watched } from './browser';
-import { activeUnitCovered, measureLayout } from './layout-probe';
+import { activeUnitCovered, measureLayout, unfadedScrolls } from './layout-probe';
 
 const run = hasBrowser || browserRequired;
 const SIZES = [[1920, 1080], [1280, 800], [1024, 768], [640, 400]] as const;
@@ -160,7 +160,7 @@ describe.runIf(run)('the HUD leaves the table room at four screen sizes', () => 
       await playUntil('targets');
       await openTab('orders');
       // A window made small folds the dock: the panel is opened again at each size, as a player would.
-      problems.push(...(await check('an activation with its target list', { unit: true, before: () => openTab('orders'), extra: async () => [...(await cardSideWhole()), ...(await barSaysMore())] })));
+      problems.push(...(await check('an activation with its target list', { unit: true, before: () => openTab('orders'), extra: async () => [...(await cardSideWhole()), ...(await barSaysMore()), ...(await unfadedScrolls(page, '.st-play'))] })));
 
       // A shot: the dice tray fills.
       await page.evaluate(() => {
@@ -172,7 +172,8 @@ describe.runIf(run)('the HUD leaves the table room at four screen sizes', () => 
       });
       await takeOver();
       await page.waitForSelector('[data-testid=dice-tray]');
-      problems.push(...(await check('the dice of a shot', { unit: true })));
+      // At every size, a scrolling box in the HUD (the tray, the Orders) that cuts a row fades out at that edge.
+      problems.push(...(await check('the dice of a shot', { unit: true, extra: () => unfadedScrolls(page, '.st-play') })));
 
       await openTab('log');
       problems.push(...(await check('the log', { unit: true, before: () => openTab('log') })));

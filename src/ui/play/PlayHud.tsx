@@ -8,6 +8,7 @@ import { ActionBar } from './ActionBar';
 import { useEdgeVar } from '../edge-var';
 import { ChoiceList } from './ChoiceList';
 import { DiceTray } from './DiceTray';
+import { useFloorsFloor } from './floors-floor';
 import { FollowSetting } from './FollowSetting';
 import { GameLog } from './GameLog';
 import { DecisionPanel } from './DecisionPanel';
@@ -66,6 +67,8 @@ export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
   // Where the bottom column (dice, actions) begins (--st-bottom-top): the floor cutaway bar stands above it.
   const bottom = useRef<HTMLDivElement>(null);
   useEdgeVar(bottom, '--st-bottom-top', 'top');
+  // The floor cutaway bar stands above the column's parts under it (--st-floors-floor), not above the tray beside it.
+  useFloorsFloor(bottom);
   // A window made small folds the dock (there it would cover the table's middle); a tab opens it again.
   useEffect(() => {
     let wide = wideScreen();

@@ -8,6 +8,7 @@ import { createStore } from '../store';
 import { worldToTable, tableToWorld } from '../TableSpace';
 import { focusPose, interpolatePose, presetPose, type CameraPose, type Frame, type PresetName, type Vec3 } from './camera-views';
 import type { Rect } from './clear-area';
+import { GLIDE_MS, glidePose, glideShare, poseDistance } from './glide';
 import { unitInViewPose } from './unit-in-view';
 
 export type CameraView = PresetName | 'beat' | 'focus';
@@ -38,7 +39,12 @@ interface Flight {
   to: CameraPose;
   start: number;
   duration: number;
+  /** A preset refitted to a changed canvas: a straight glide, each frame at most a step on (glide.ts); `share` is how far it got. */
+  glide?: { share: number };
 }
+
+/** A refit this close to the pose shown (world units) is placed at once: layout jitter, nothing to see move. */
+const GLIDE_LEAST = 0.05;
 
 interface Attached {
   controls: CameraControlsImpl;
@@ -151,14 +157,34 @@ class CameraDirector {
     if (cameraStatus.get().view === 'home') this.refit();
   }
 
-  /** The canvas changed size (a docked panel, the window): a preset view is fitted to it again; a camera the user moved stays. */
+  /**
+   * The canvas changed size (a docked panel, the window): a preset view is fitted to it again, gliding
+   * there (a glide under way, or a flight to that preset, turns to the newest fit from where the camera
+   * is: a flight's own end was fitted to the old canvas); a flight elsewhere and a camera the user moved stay.
+   */
   refit(aspect?: number): void {
-    const { view, flying } = cameraStatus.get();
+    const { view } = cameraStatus.get();
     const f = this.frame();
-    if (!f || flying || view === 'free' || view === 'focus' || view === 'beat') return;
+    if (!f || view === 'free' || view === 'focus' || view === 'beat') return;
     // The canvas's new shape (the camera's own aspect may not have caught up yet).
-    this.place(presetPose(view, aspect ? { ...f, aspect } : f, this.clear ?? undefined));
-    this.at?.invalidate();
+    this.glideTo(presetPose(view, aspect ? { ...f, aspect } : f, this.clear ?? undefined), view);
+  }
+
+  /** Glide from where the camera is to `pose` (placed at once when it is as good as there, or motion is reduced). */
+  private glideTo(pose: CameraPose, view: CameraView): void {
+    const current = this.pose();
+    if (!this.at || !current) return;
+    // A glide or flight already heading there goes on (a refit asked again for the same framing does not restart it).
+    if (this.flight && poseDistance(this.flight.to, pose) < GLIDE_LEAST) return;
+    if (reducedMotion() || poseDistance(current, pose) < GLIDE_LEAST) {
+      this.flight = null;
+      this.place(pose);
+      if (cameraStatus.get().flying) cameraStatus.set({ view, flying: false });
+    } else {
+      this.flight = { from: current, to: pose, start: performance.now(), duration: GLIDE_MS, glide: { share: 0 } };
+      if (!cameraStatus.get().flying) cameraStatus.set({ view, flying: true });
+    }
+    this.at.invalidate();
   }
 
   /** Fly to look at a table point (x east, z north, y up; cm) from the current direction, close up. */
@@ -229,7 +255,18 @@ class CameraDirector {
   step(now: number, delta: number): boolean {
     if (!this.at) return false;
     let more = false;
-    if (this.flight) {
+    if (this.flight?.glide) {
+      const g = this.flight.glide;
+      g.share = glideShare(g.share, now - this.flight.start, this.flight.duration);
+      if (g.share >= 1) {
+        this.place(this.flight.to);
+        this.flight = null;
+        cameraStatus.set((s) => ({ ...s, flying: false }));
+      } else {
+        this.place(glidePose(this.flight.from, this.flight.to, g.share, scratchPose));
+        more = true;
+      }
+    } else if (this.flight) {
       const t = this.flight.duration > 0 ? (now - this.flight.start) / this.flight.duration : 1;
       if (t >= 1) {
         this.place(this.flight.to);
