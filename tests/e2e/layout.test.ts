@@ -49,8 +49,9 @@ describe.runIf(run)('the HUD leaves the table room at four screen sizes', () => 
     for (const [width, height] of SIZES) {
       await page.setViewportSize({ width, height });
       await opts.before?.();
+      // The app answers the new size (a small window folds the dock) and lays the HUD out again.
       await nextFrame(page);
-      await page.waitForTimeout(120);
+      await nextFrame(page);
       const r = await measureLayout(page);
       const at = `${state} @${width}×${height}`;
       const had = out.length;
@@ -108,17 +109,23 @@ describe.runIf(run)('the HUD leaves the table room at four screen sizes', () => 
     }
   }
 
-  // A new window size may fold the dock a frame after it was read as open: ask again until the panel shows.
+  // A new window size may fold the dock a frame or two after it was read as open (the app answers the
+  // window's resize event): ask again until the panel shows and is still open after two drawn frames.
   async function openTab(name: string): Promise<void> {
     const dock = '[data-testid=play-dock]';
+    const isOpen = async () => (await page.getAttribute(dock, 'data-tab')) === name && (await page.getAttribute(dock, 'data-open')) === 'true';
     for (let i = 0; ; i++) {
-      if ((await page.getAttribute(dock, 'data-tab')) !== name || (await page.getAttribute(dock, 'data-open')) !== 'true') await page.click(`[data-testid=tab-${name}]`);
+      if (!(await isOpen())) await page.click(`[data-testid=tab-${name}]`);
       try {
         await page.waitForSelector(`[data-testid=panel-${name}]`, { timeout: i < 4 ? 5000 : 60_000 });
-        return;
       } catch (e) {
         if (i >= 4) throw e;
+        continue;
       }
+      await nextFrame(page);
+      await nextFrame(page);
+      if (await isOpen()) return;
+      if (i >= 4) throw new Error(`the ${name} panel folds again after opening`);
     }
   }
 
