@@ -87,7 +87,7 @@ async function main(): Promise<void> {
       // The round begun and the first squad picked: its move and hold in the bar.
       await page.evaluate(() => {
         const p = window.__sandtable!.play!;
-        for (let k = 0; k < 4 && !p.view.get().activeUnitId; k++) p.control.send(p.view.get().actions[0]!.command);
+        for (let k = 0; k < 4 && !p.view.get().activeUnitId; k++) p.control.send(p.view.get().actions.find((a) => a.place !== 'game')!.command);
       });
       await takeOver(page);
       await shoot('cobi-play-activation');

@@ -143,6 +143,8 @@ export interface PlayAction {
   rule?: string;
   /** A one-line explanation shown as its tooltip. */
   hint?: string;
+  /** `game`: a choice open at any moment that ends or changes the game (a side's surrender), offered under the Game tab with a confirmation, not among the orders. */
+  place?: 'game';
   command: Command;
 }
 

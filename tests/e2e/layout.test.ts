@@ -188,4 +188,42 @@ describe.runIf(run)('the HUD leaves the table room at four screen sizes', () => 
       expect(w.problems).toEqual([]);
     }, 600_000);
   }
+
+  // COBI: the round plate (three lines of detail) beside the camera bar, a squad's activation with its
+  // orders, and the surrender under the Game tab, not among the orders.
+  it('the play states of cobi/skirmish', async () => {
+    const problems: string[] = [];
+    await open('?scenario=cobi/skirmish&seed=3');
+    await page.evaluate(() => localStorage.clear());
+    await page.click('[data-testid=play-toggle]');
+    // A game with no options to choose starts at once.
+    await page.waitForSelector('[data-testid=start-choice], [data-testid=play-hud]', { timeout: 60_000 });
+    if (await page.$('[data-testid=start-choice]')) await page.click('[data-testid=new-game]');
+    await page.waitForSelector('[data-testid=play-hud]');
+    const ok = await page.evaluate(() => {
+      const p = window.__sandtable!.play!;
+      for (let k = 0; k < 40; k++) {
+        const v = p.view.get();
+        if (v.activeUnitId && v.actions.some((a) => a.command.type === 'MOVE')) return true;
+        const a = v.actions.find((x) => x.place !== 'game');
+        if (!a || !p.control.send(a.command).ok) return false;
+      }
+      return false;
+    });
+    expect(ok, 'no squad activation').toBe(true);
+    await takeOver();
+    await openTab('orders');
+    problems.push(...(await check('a COBI activation with its orders', { unit: true, before: () => openTab('orders') })));
+    // The orders hold no surrender; the Game tab offers each side's, asking once more.
+    expect(await page.$$eval('[data-testid=panel-orders] [data-choice^="surrender:"]', (b) => b.length)).toBe(0);
+    await openTab('game');
+    expect(await page.$$eval('[data-testid=standing-choices] [data-choice^="surrender:"]', (b) => b.length)).toBe(2);
+    problems.push(...(await check('the COBI game tab', { unit: true, before: () => openTab('game') })));
+    await page.click('[data-testid=standing-choices] [data-choice^="surrender:"]');
+    await page.waitForSelector('[data-testid=standing-confirm]');
+    await page.click('[data-testid=standing-no]');
+    expect(await page.evaluate(() => window.__sandtable!.play!.view.get().victory ?? null)).toBeNull();
+    expect(problems).toEqual([]);
+    expect(w.problems).toEqual([]);
+  }, 600_000);
 });
