@@ -22,14 +22,6 @@ export interface CameraStatus {
 /** The camera's named view, for the toolbar (changes only when a flight starts or ends, or the user moves). */
 export const cameraStatus = createStore<CameraStatus>({ view: 'home', flying: false });
 
-/**
- * Whether a status change is a new request for the camera (another view, or a flight starting),
- * not a flight already under way ending: a mode that holds the camera (the eye view) yields only to requests.
- */
-export function cameraAsked(prev: CameraStatus, next: CameraStatus): boolean {
-  return next.view !== prev.view || (next.flying && !prev.flying);
-}
-
 export type HeldMove = 'left' | 'right' | 'forward' | 'back' | 'rotateLeft' | 'rotateRight' | 'zoomIn' | 'zoomOut';
 
 export const FLIGHT_MS = 1000;
@@ -71,6 +63,11 @@ class CameraDirector {
   private held = new Set<HeldMove>();
   /** Counts the user's own camera moves (drags, wheel, keys, preset buttons): a follower yields to them. */
   userMoves = 0;
+  /**
+   * Counts requests to move the camera (a view, a focus, a beat, the user's own moves); a refit's glide to
+   * the canvas's new shape and a flight's end are none. A mode holding the camera (the eye view) yields to requests only.
+   */
+  asked = 0;
   /** Held moves that no frame has applied yet (a quick tap on a slow renderer still moves). */
   private unapplied = new Set<HeldMove>();
 
@@ -115,6 +112,7 @@ class CameraDirector {
 
   /** Fly to a pose (world coordinates); `instant` (or reduced motion) jumps there. */
   flyTo(pose: CameraPose, view: CameraView, opts: { instant?: boolean } = {}): void {
+    this.asked++;
     const current = this.pose();
     if (cameraStatus.get().view === 'free' && view !== 'free' && current) this.free = current;
     if (!this.at || !current) {
@@ -225,6 +223,7 @@ class CameraDirector {
   /** The user took the camera (drag, wheel, keys): stop any flight; the view is now free. */
   userMoved(): void {
     this.userMoves++;
+    this.asked++;
     this.flight = null;
     if (cameraStatus.get().view !== 'free' || cameraStatus.get().flying) cameraStatus.set({ view: 'free', flying: false });
   }

@@ -1,7 +1,7 @@
 // The table camera: controls, preset views, scripted flights and focus.
 export { TableCamera } from './TableCamera';
 export type { TableCameraProps } from './TableCamera';
-export { cameraAsked, cameraDirector, cameraStatus, focusOn, FLIGHT_MS } from './camera-director';
+export { cameraDirector, cameraStatus, focusOn, FLIGHT_MS } from './camera-director';
 export type { CameraStatus, CameraView, HeldMove } from './camera-director';
 export { beatPose, presetPose, homePose, followTarget, followedCamera, FOLLOW_LIFT } from './camera-views';
 export type { CameraPose, PresetName, TableEdgeName } from './camera-views';
