@@ -64,7 +64,7 @@ function readyUnits(p: Program, s: State): string[] {
 export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent, TableQueries> {
   const machine = sequenceMachineFor(p as SequenceProgram<unknown, unknown, unknown>);
   // The machine's event types (a cards program may name them).
-  const own = new Set<string>(Object.values(p.model === 'cards' ? cardsEvents(p) : SEQUENCE_EVENTS[p.model]));
+  const own = new Set<string>(p.model === 'cards' ? Object.values(cardsEvents(p)) : [...Object.values(SEQUENCE_EVENTS[p.model]), ...(p.setup ? Object.values(SEQUENCE_EVENTS.setup) : [])]);
   const rules = p.rules;
   const no = (reason: string, rule: string): Decision<GameEvent> => ({ ok: false, reason, rule });
   const decisionOf = (s: State, scenario: Scenario) => rules.pendingDecision?.(s, { scenario });
