@@ -16,6 +16,7 @@ import { SEQUENCE_EVENTS, stepped, sequenceMachineFor, viewOf } from '../../src/
 import { GameSession, type Command, type GameEvent, type Ruleset } from '../../src/game';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 import { setupSequence, toyarmourModule, toyarmourSetupModule } from '../toys/rules/toyarmour';
+import { toylinesModule } from '../toys/rules/toylines';
 import type { ArmourTable } from '../toys/rules/toyarmour/rules';
 
 const scenarioOf = (id: string) => {
@@ -183,5 +184,17 @@ describe('the setup states of the machine itself', () => {
     const done = send(c, { type: S.ended });
     expect(done.step).toBe('between');
     expect('setup' in done).toBe(false);
+  });
+
+  it('the phases machine takes the same setup (a you-go-I-go ruleset: the defender deploys, then the attacker)', () => {
+    const phases = sequenceMachineFor(toylinesModule.sequence as never);
+    const go = (seq: typeof base, e: GameEvent) => stepped(phases, { table: undefined, seq }, e);
+    const on = go(base, { type: S.stage, stage: 'deploy', side: 'blue', left: { red: 1, blue: 1 } });
+    expect(on).toMatchObject({ step: 'setup', setup: 'deploy', side: 'blue' });
+    const a = go(on, { type: S.step, stage: 'deploy', side: 'blue', left: { red: 1, blue: 0 } });
+    expect(a.side).toBe('red');
+    const b = go(a, { type: S.step, stage: 'deploy', side: 'red', left: { red: 0, blue: 0 } });
+    expect(b.step).toBe('stageOver');
+    expect(go(b, { type: S.ended }).step).toBe('between');
   });
 });
