@@ -1,5 +1,5 @@
 // The app's game follows terrain placed during play: the handle's `battlefield` (what the view draws)
-// becomes the table with the piece on it once placed, on the toy armour's setup variant (registered
+// becomes the table with the piece on it once placed (the replay scrubber shows each moment's), on the toy armour's setup variant (registered
 // for this test beside the real rulesets, as the browser tests' toy build does).
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -40,6 +40,12 @@ describe('terrain placed in the app\'s game', () => {
     // The game's own table is the one drawn: its sight lines meet the house.
     expect((handle.game().table as { scenario: { features: Array<{ id: string }> } }).scenario.features.map((f) => f.id)).toContain('house-1');
     expect(drawn.isClear([21, 1.5, 10], [39, 1.5, 10])).toBe(false);
+    // The replay scrubber at the roll: the table of that moment, without the house; back to the live game, with it.
+    const rolled = handle.game().log[0]!.events.length - 1;
+    handle.replay.seek(rolled);
+    expect(handle.battlefield.get()).toBe(bf);
+    handle.replay.seek(null);
+    expect(handle.battlefield.get()).toBe(drawn);
     // Undone, the file's table is drawn again.
     expect(handle.control.undo()).toBe(true);
     expect(handle.battlefield.get()).toBe(bf);

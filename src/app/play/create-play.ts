@@ -153,14 +153,16 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
   const replayStore = createStore<{ at: number | null; total: number }>({ at: null, total: 0 });
 
   const publish = () => {
-    // Terrain placed during play (the rules' tableScenario): the table drawn follows the session's.
-    if (session!.ruleset.tableScenario) shownTable.set(battlefieldFor(session!.tableScenario));
     const total = session!.events.length;
     const prev = replayStore.get();
     const shown = prev.at === null ? null : Math.min(prev.at, Math.max(0, total - 1));
     if (shown !== prev.at || total !== prev.total) replayStore.set({ at: shown, total });
+    const state = shown === null ? session!.state : session!.stateAt(shown + 1);
+    // Terrain placed during play (the rules' tableScenario): the table drawn is the one of the moment shown.
+    const placed = session!.ruleset.tableScenario;
+    if (placed) shownTable.set(battlefieldFor(placed(state, session!.scenario)));
     try {
-      view.set(shown === null ? hud.describe(session!.state, ctx()) : readOnly(hud.describe(session!.stateAt(shown + 1), ctx()), shown, total));
+      view.set(shown === null ? hud.describe(state, ctx()) : readOnly(hud.describe(state, ctx()), shown, total));
       log.set([...optionLog(), ...hud.log(session!.state, session!.log)]);
     } catch (err) {
       // The game itself is sound (the session holds it); only its reading failed: say so, keep the last view.
