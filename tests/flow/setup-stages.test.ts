@@ -9,11 +9,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromTransition } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { createBattlefield, type Battlefield } from '../../src/battlefield';
+import { createBattlefield, createBattlefieldNow, type Battlefield } from '../../src/battlefield';
 import { ScriptedDice, SeededDice, type Sequenced } from '../../src/core';
-import { cachedTable, playableModule } from '../../src/flow';
+import { cachedTable, playableModule, playGame } from '../../src/flow';
 import { SEQUENCE_EVENTS, stepped, sequenceMachineFor, viewOf } from '../../src/flow/sequence-machines';
-import { GameSession, type Command, type GameEvent, type Ruleset } from '../../src/game';
+import { GameSession, TableFor, type Command, type GameEvent, type Ruleset } from '../../src/game';
 import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 import { setupSequence, toyarmourModule, toyarmourSetupModule } from '../toys/rules/toyarmour';
 import { toylinesModule } from '../toys/rules/toylines';
@@ -139,6 +139,31 @@ describe('setup stages before the first round (TA-12…TA-14)', () => {
     expect(session.state.seq.round).toBe(1);
     // A setup command after the setup is refused by the machine's step.
     expect(session.dispatch(place('red', 'copse', 30, 20)).ok).toBe(false);
+  });
+
+  it('random games go through the setup to their end, on tables rebuilt as pieces are placed, and replay from their commands to the same state', () => {
+    const built: Battlefield[] = [];
+    const tables = () => new TableFor<unknown>((played: Scenario) => {
+      const b = createBattlefieldNow(played);
+      built.push(b);
+      return cachedTable(b);
+    });
+    try {
+      for (const seed of [1, 2, 3, 4, 5]) {
+        const session = new GameSession<State, Command, GameEvent, unknown>({ ruleset, scenario, table: tables(), seed });
+        const played = playGame(session, module.player!({ seed }) as never, { table: session.table });
+        expect(played.result, `seed ${seed}`).toBeDefined();
+        // The setup ran whole: three pieces placed, every unit deployed, then rounds were played.
+        expect(session.state.table.setup!.placed).toHaveLength(3);
+        expect(session.state.table.setup!.undeployed).toEqual([]);
+        expect(session.state.seq.round).toBeGreaterThan(0);
+        const again = new GameSession<State, Command, GameEvent, unknown>({ ruleset, scenario, table: tables(), seed });
+        for (const entry of session.log) expect(again.dispatch(entry.command).ok).toBe(true);
+        expect(again.stateHash()).toBe(session.stateHash());
+      }
+    } finally {
+      for (const b of built) b.free();
+    }
   });
 
   it('the HUD prompts the stage on, and offers its commands as buttons', () => {
