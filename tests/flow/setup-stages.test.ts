@@ -166,6 +166,16 @@ describe('setup stages before the first round (TA-12…TA-14)', () => {
     }
   });
 
+  it('a stage with nothing to do is passed over, logged: without a terrain pool the roll leads straight to deployment', () => {
+    const bare: Scenario = { ...scenario, terrainPool: undefined };
+    const session = new GameSession<State, Command, GameEvent, unknown>({ ruleset, scenario: bare, table, seed: 1, dice: new ScriptedDice([1, 6]) });
+    const r = session.dispatch({ type: 'SETUP_ROLL', side: 'red' });
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(r.events.filter((e) => e.type === SEQUENCE_EVENTS.setup.stage).map((e) => e.stage)).toEqual(['terrain', 'deploy']);
+    // Blues won: Reds, the loser, deploy first (TA-14).
+    expect(at(session.state)).toEqual(['setup', 'deploy', 'red']);
+  });
+
   it('the HUD prompts the stage on, and offers its commands as buttons', () => {
     const session = new GameSession<State, Command, GameEvent, unknown>({ ruleset, scenario, table, seed: 1, dice: new ScriptedDice([6, 1]) });
     const view = () => module.hud.describe(session.state, { scenario, table: table as never });
