@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { build, preview } from 'vite';
 import { hasBrowser, nextFrame, openBrowser, watchedPage } from '../tests/e2e/browser';
+import { playToTargets, takeOver } from '../tests/e2e/play-steps';
 
 const SIZES = [[1920, 1080], [1280, 800], [1024, 768], [640, 400]] as const;
 /** Every shipped scenario, as the picker lists them (scenarios/<folder>/<name>.json). */
@@ -86,7 +87,7 @@ async function main(): Promise<void> {
       // The round begun and the first squad picked: its move and hold in the bar.
       await page.evaluate(() => {
         const p = window.__sandtable!.play!;
-        for (let k = 0; k < 4 && !p.view.get().activeUnitId; k++) p.control.send(p.view.get().actions[0]!.command);
+        for (let k = 0; k < 4 && !p.view.get().activeUnitId; k++) p.control.send(p.view.get().actions.find((a) => a.place !== 'game')!.command);
       });
       await takeOver(page);
       await shoot('cobi-play-activation');
@@ -127,29 +128,6 @@ async function settle(page: Page): Promise<void> {
   await nextFrame(page);
   await page.waitForTimeout(200);
   await nextFrame(page);
-}
-
-/** Play from inside the page (cards drawn, others passed) until a unit is activated with targets it may shoot. */
-async function playToTargets(page: Page): Promise<void> {
-  const ok = await page.evaluate(() => {
-    const p = window.__sandtable!.play!;
-    for (let k = 0; k < 400; k++) {
-      const v = p.view.get();
-      if (v.targets.some((t) => t.command)) return true;
-      const pick = (id: string) => v.actions.find((a) => a.id === id || a.id.startsWith(`${id}:`));
-      const a = pick('begin-turn') ?? pick('draw') ?? pick('activate:shoot') ?? pick('activate:move-shoot') ?? pick('pass') ?? pick('end-activation') ?? v.actions[0];
-      if (!a || !p.control.send(a.command).ok) return false;
-    }
-    return false;
-  });
-  if (!ok) throw new Error('no unit with targets came up in the game played');
-}
-
-async function takeOver(page: Page): Promise<void> {
-  if (await page.$('[data-testid=handover]')) {
-    await page.click('[data-testid=handover-ok]');
-    await page.waitForSelector('[data-testid=handover]', { state: 'detached' });
-  }
 }
 
 async function openTab(page: Page, name: string): Promise<void> {

@@ -143,6 +143,8 @@ export interface PlayAction {
   rule?: string;
   /** A one-line explanation shown as its tooltip. */
   hint?: string;
+  /** `game`: a choice open at any moment that ends or changes the game (a side's surrender), offered under the Game tab with a confirmation, not among the orders. */
+  place?: 'game';
   command: Command;
 }
 
@@ -313,7 +315,8 @@ export interface PlayRuleEntry {
   title: string;
   text: string;
   /** A house value filling a gap or choosing a reading (K-GAP-n / K-AMB-n); `name` is the setting in words (the key is not shown). */
-  house?: { key: string; name?: string; value: unknown; options?: unknown[]; source: string };
+  /** A house value: `label` is the value in words where no option names it (the data's own words). */
+  house?: { key: string; name?: string; value: unknown; label?: string; options?: unknown[]; source: string };
 }
 
 export interface PlayView {

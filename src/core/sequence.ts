@@ -7,7 +7,8 @@ import type { OptionChoice } from './option-choice';
 import type { Command, GameEvent, PendingDecision, VictoryResult } from './play-view-types';
 
 /**
- * The machine's step: between rounds, the initiative's winner choosing who acts first, a side picks a unit, a unit (or a side's phase) acts, the round's
+ * The machine's step: a setup stage before the first round (`setup`; `stageOver` between a stage's
+ * last command and the next stage's start, inside one command's events), between rounds, the initiative's winner choosing who acts first, a side picks a unit, a unit (or a side's phase) acts, the round's
  * end, the game's end; and in the card-driven model a card to draw, a forced step awaiting its roll,
  * the unit offered deciding, a readiness window open, a turn's start or end awaiting decisions its hook raised,
  * a close-combat exchange under way (its step: `exchange`).
@@ -15,7 +16,7 @@ import type { Command, GameEvent, PendingDecision, VictoryResult } from './play-
 /** How the next unit to act is chosen: a card drawn, initiative and alternate picks, the phasing player. */
 export type ActivationModel = 'cards' | 'alternating' | 'igougo';
 
-export type SequenceStep = 'between' | 'first' | 'pick' | 'activation' | 'phase' | 'end' | 'over' | 'draw' | 'forced' | 'offer' | 'window' | 'opening' | 'closing' | 'exchange';
+export type SequenceStep = 'setup' | 'stageOver' | 'between' | 'first' | 'pick' | 'activation' | 'phase' | 'end' | 'over' | 'draw' | 'forced' | 'offer' | 'window' | 'opening' | 'closing' | 'exchange';
 
 /** Cards: how the unit offered (or acting) came to it: its card drawn, a command, its readiness used. */
 export type OfferVia = 'card' | 'command' | 'readiness';
@@ -70,6 +71,8 @@ export interface SequenceView {
   readonly taken?: readonly string[];
   /** Cards: the step of the close-combat exchange on (one of the program's `exchange.steps`); absent outside one. */
   readonly exchange?: string;
+  /** Setup: the stage on (one of the program's `setup.stages`); absent once the setup is over, or without one. */
+  readonly setup?: string;
 }
 
 /** The card-driven model's view: every cards field present. */
@@ -138,6 +141,12 @@ export interface TableRules<T, Sc, Q> {
    * lacked one since added, alone or with the machine's sequence); none when absent.
    */
   savedForms?(s: Sequenced<T>): readonly unknown[];
+  /**
+   * The scenario as the table now stands (terrain placed during play, tags agreed): the game's table
+   * is rebuilt from it when it changes. Return the scenario itself while nothing changed it (the same
+   * object: no rebuild is looked for). Absent: the table is the scenario's, fixed for the game.
+   */
+  tableScenario?(table: T, scenario: Sc): Sc;
   /** What the players may choose for this scenario when a game starts (optional rules, readings, house values); none when absent. */
   optionChoices?(scenario: Sc): OptionChoice[];
   /** The scenario as played with these options, or their problems (paths under the options); identity when absent. */
@@ -171,6 +180,42 @@ interface ProgramBase<T, Sc, Q> {
   won(table: T, sides: readonly string[]): boolean;
   /** The word for a round in the log ("Round", "Turn"). */
   readonly roundWord: string;
+  /**
+   * Setup before the first round (terrain placed, forces deployed, who starts): its stages for a
+   * scenario, in order, run by the machine before `between`. Without it, or with no stage, the game
+   * starts between rounds. Not in the card-driven model.
+   */
+  readonly setup?: SetupProgram<T, Sc, Q>;
+}
+
+/** ProgramBase.setup: the command types of every stage (their role is `setup`), and a scenario's stages. */
+export interface SetupProgram<T, Sc, Q> {
+  readonly types: readonly string[];
+  /** The stages of this scenario's setup, in order (read once per scenario object). */
+  stages(scenario: Sc): readonly SetupStage<T, Sc, Q>[];
+}
+
+/**
+ * One stage of a setup. `roll`: one command any side may send (dice for who places first); `choose`:
+ * one command from `side` (the roll's winner picks an edge); `alternate`: the sides take turns, one
+ * command each (a terrain piece, a unit deployed), starting with `side`; after each the other side
+ * goes if it has anything `left`, else the same side goes on; the stage ends when neither has anything left.
+ */
+export interface SetupStage<T, Sc = unknown, Q = unknown> {
+  /** Its name: the sequence's `setup` while it is on (no '.'). */
+  readonly name: string;
+  readonly rule: string;
+  readonly kind: 'roll' | 'choose' | 'alternate';
+  /** What the stage awaits, in players' words, without side names ("place a terrain piece"). */
+  readonly title: string;
+  /** The side to send its first command, read from the table as the stages before left it; null: any side (a roll). */
+  side(s: Sequenced<T>): string | null;
+  /** The stage's commands a side may send now. */
+  legal(s: Sequenced<T>, side: string, ctx: SequenceCtx<Sc, Q>): Command[];
+  /** A command of the stage resolved (dice through `dice`): its table events, or the refusal. */
+  resolve(s: Sequenced<T>, command: Command, ctx: SequenceCtx<Sc, Q> & { dice: Dice }): Resolution;
+  /** `alternate`: how many commands a side has still to give in this stage (pieces left to place, units to deploy), read from the table. */
+  left?(table: T, side: string): number;
 }
 
 /** Initiative each round, then the sides alternate, one unit's activation each; a side with no unit left lets the other act on. */

@@ -7,7 +7,7 @@ import type { Command, GameEvent, GameSession, VictoryResult } from '../game';
 import type { Scenario } from '../scenario';
 
 export interface PlayGameOptions<Q> {
-  /** The table the session plays on (the player measures on it too). */
+  /** The table the session plays on (the player measures on it too); the player reads the session's own once terrain placed during play changes it. */
   table: Q;
   /** Stop after this many commands (a safety net; every game ends by its turn limit). */
   maxCommands?: number;
@@ -26,7 +26,9 @@ export interface PlayedGame {
 /** Let `player` give every command of the game on `session` until it ends (or maxCommands, or the player has nothing to propose). */
 export function playGame<S, C extends Command, E extends GameEvent, Q>(session: GameSession<S, C, E, Q>, player: Player<S, C, Q, Scenario>, opts: PlayGameOptions<Q>): PlayedGame {
   const max = opts.maxCommands ?? 20_000;
-  const view: PlayerView<C, Q, Scenario> = { scenario: session.scenario, table: opts.table, legal: () => session.legalCommands() };
+  // The table follows the session's (rebuilt when the rules place terrain); the one given when the rules never do.
+  const follows = !!session.ruleset.tableScenario;
+  const view: PlayerView<C, Q, Scenario> = { scenario: session.scenario, get table() { return follows ? session.table : opts.table; }, legal: () => session.legalCommands() };
   let n = 0;
   let refused = 0;
   while (n < max && !session.victory()) {

@@ -10,6 +10,8 @@ import type { AlternatingProgram, CardsProgram, ExchangeProgram, GameEvent, Phas
 
 /** The events the machines take (their own words: no ruleset names them). */
 export const SEQUENCE_EVENTS = {
+  /** The setup's (alternating and phases models): a stage's command done, a stage started, the setup over. */
+  setup: { step: 'SETUP_STEP', stage: 'SETUP_STAGE', ended: 'SETUP_ENDED' },
   alternating: { begin: 'ROUND_STARTED', first: 'FIRST_CHOSEN', select: 'UNIT_SELECTED', acted: 'UNIT_ACTED', end: 'ROUND_ENDED' },
   phases: { begin: 'TURN_STARTED', acting: 'UNIT_ACTING', acted: 'UNIT_ACTED', endPhase: 'PHASE_ENDED', sideDone: 'PLAYER_TURN_ENDED', end: 'TURN_ENDED' },
   cards: {
@@ -55,7 +57,7 @@ export function cardsEvents(p: CardsProgram<unknown, unknown, unknown>): Record<
 }
 
 /** A command's role in the sequence: a step of the machine, or an action resolved by the rules. */
-export type CommandRole = 'begin' | 'first' | 'anytime' | 'select' | 'action' | 'endPhase' | 'end' | 'draw' | 'resolve' | 'activate' | 'pass' | 'command' | 'ready' | 'declare' | 'endActivation' | 'answer';
+export type CommandRole = 'setup' | 'begin' | 'first' | 'anytime' | 'select' | 'action' | 'endPhase' | 'end' | 'draw' | 'resolve' | 'activate' | 'pass' | 'command' | 'ready' | 'declare' | 'endActivation' | 'answer';
 
 /** The machine's context: the sequence, with the table its guards read (put in for a transition, never stored). */
 export interface SequenceContext extends Omit<SequenceView, 'step' | 'phase' | 'exchange'> {
@@ -92,6 +94,55 @@ function roundEndStates(endEvent: string, extra: Record<string, string> = {}) {
   };
 }
 
+/** Setup: how many commands each side has left in the stage (an alternate stage's; absent: the stage takes one command). */
+const leftOf = (event: GameEvent, side: string | null) => (side && event.left && typeof event.left === 'object' ? Number((event.left as Record<string, unknown>)[side] ?? 0) : 0);
+
+/** The setup's guards (alternating and phases models), reading the counts its events carry. */
+const setupGuards = {
+  otherHasLeft: ({ context, event }: Args) => leftOf(event, other(context, context.side)) > 0,
+  sideHasLeft: ({ context, event }: Args) => leftOf(event, context.side) > 0,
+  stageTakesOne: ({ event }: Args) => event.left === undefined,
+  startSideHasLeft: ({ event }: Args) => leftOf(event, event.side === null ? null : String(event.side)) > 0,
+  startOtherHasLeft: ({ context, event }: Args) => leftOf(event, other(context, event.side === null ? null : String(event.side))) > 0,
+};
+
+/**
+ * The setup before the first round (ProgramBase.setup). In `setup` a stage takes its commands: after
+ * each (its SETUP_STEP, carrying what each side has left) the other side goes if it has anything left,
+ * else the same side goes on; with nothing left on either side (or a stage of one command) the stage
+ * is over. In `stageOver` the next stage starts (SETUP_STAGE: its side, or the other when its side has
+ * nothing left; a stage with nothing to do is passed over), or the setup ends and the first round waits.
+ */
+function setupStates() {
+  const S = SEQUENCE_EVENTS.setup;
+  const startAs = (side: (a: Args) => string | null) => assign((a: Args) => ({ setup: String(a.event.stage), side: side(a) }));
+  const eventSide = ({ event }: Args) => (event.side === null || event.side === undefined ? null : String(event.side));
+  return {
+    setup: {
+      meta: { takes: ['setup'] },
+      on: {
+        [S.step]: [
+          { guard: 'otherHasLeft', actions: assign(({ context }: Args) => ({ side: other(context, context.side) })) },
+          { guard: 'sideHasLeft' },
+          { target: 'stageOver', actions: assign({ side: null }) },
+        ],
+      },
+    },
+    stageOver: {
+      meta: { takes: [] },
+      on: {
+        [S.stage]: [
+          { guard: 'stageTakesOne', target: 'setup', actions: startAs(eventSide) },
+          { guard: 'startSideHasLeft', target: 'setup', actions: startAs(eventSide) },
+          { guard: 'startOtherHasLeft', target: 'setup', actions: startAs((a) => other(a.context, eventSide(a))) },
+        ],
+        [S.ended]: { target: 'between', actions: assign({ setup: undefined, side: null }) },
+      },
+    },
+    // Shared by two machines whose setup() types differ: typed loosely here (assigns and named guards only).
+  } as unknown as Record<'setup' | 'stageOver', object>;
+}
+
 /**
  * Initiative each round (its winner choosing who acts first, when the program lets it), then alternate
  * picks (a unit, or units acting together); a side with no unit left lets the other act on; after the last round, over.
@@ -109,6 +160,7 @@ export function alternatingMachine(p: AlternatingProgram<unknown, unknown, unkno
         return left.includes(String(event.unit)) && (!Array.isArray(event.units) || event.units.every((u) => left.includes(String(u))));
       },
       winnerChooses: ({ event }: Args) => event.choose === true,
+      ...setupGuards,
       ...roundGuards(p),
     },
   }).createMachine({
@@ -116,6 +168,7 @@ export function alternatingMachine(p: AlternatingProgram<unknown, unknown, unkno
     context: ({ input }) => input,
     initial: 'between',
     states: {
+      ...(setupStates() as Record<'setup' | 'stageOver', { meta: { takes: CommandRole[] } }>),
       between: {
         meta: { takes: ['begin'] },
         on: {
@@ -176,6 +229,7 @@ export function phasesMachine(p: PhasesProgram<unknown, unknown, unknown>) {
     types: { context: {} as SequenceContext, events: {} as GameEvent, input: {} as SequenceContext },
     guards: {
       sideLeft: ({ context }: Args) => context.sides.some((x) => !context.played.includes(x)),
+      ...setupGuards,
       ...roundGuards(p),
     },
   }).createMachine({
@@ -183,6 +237,7 @@ export function phasesMachine(p: PhasesProgram<unknown, unknown, unknown>) {
     context: ({ input }) => input,
     initial: 'between',
     states: {
+      ...(setupStates() as Record<'setup' | 'stageOver', { meta: { takes: CommandRole[] } }>),
       between: {
         meta: { takes: ['begin'] },
         on: { [E.begin]: { target: 'phase', actions: assign(({ context, event }) => ({ round: Number(event.turn), side: context.sides[0]!, played: [], acted: [] })) } },
@@ -241,6 +296,7 @@ const cleared = { unit: null, side: null, via: null, by: null, forced: null, tak
  * end hooks may hold the deal or the turn's end back (opening, closing) until decisions are answered.
  */
 export function cardsMachine(p: CardsProg) {
+  if (p.setup) throw new Error('cards program: setup stages are not taken by the card-driven model (alternating and phases only)');
   const E = cardsEvents(p);
   // The unit offered has acted (already counted when it activated with others): a readiness it waited in is over.
   const actedNow = ({ context }: CardsArgs) => ({ acted: context.acted.includes(context.unit!) ? context.acted : [...context.acted, context.unit!], ready: context.ready.filter((u) => u !== context.unit), ...cleared });
@@ -480,28 +536,31 @@ export function viewOf(value: StateValue, c: SequenceContext): SequenceView {
     else phase = String(sub);
   }
   if (!('deck' in c)) {
-    const view = { round: c.round, lastRound: c.lastRound, sides: c.sides, side: c.side, first: c.first, unit: c.unit, acted: c.acted, played: c.played, step, phase } satisfies EveryKey<Omit<SequenceView, CardKeys | 'exchange' | 'together'>>;
+    const view = { round: c.round, lastRound: c.lastRound, sides: c.sides, side: c.side, first: c.first, unit: c.unit, acted: c.acted, played: c.played, step, phase } satisfies EveryKey<Omit<SequenceView, CardKeys | 'exchange' | 'together' | 'setup'>>;
+    // The setup's stage only while it is on (absent otherwise, so a save's shape stays).
+    if (c.setup !== undefined) return { ...view, setup: c.setup } satisfies EveryKey<Omit<SequenceView, CardKeys | 'exchange' | 'together'>>;
     // Alternating: units acting together only while they do (absent otherwise, so a save's shape stays).
-    return c.together?.length ? ({ ...view, together: c.together } satisfies EveryKey<Omit<SequenceView, CardKeys | 'exchange'>>) : view;
+    return c.together?.length ? ({ ...view, together: c.together } satisfies EveryKey<Omit<SequenceView, CardKeys | 'exchange' | 'setup'>>) : view;
   }
   const view = {
     round: c.round, lastRound: c.lastRound, sides: c.sides, side: c.side, first: c.first, unit: c.unit, acted: c.acted, played: c.played,
     deck: c.deck, drawn: c.drawn, via: c.via, by: c.by, forced: c.forced, ready: c.ready, readiness: c.readiness, queue: c.queue, taken: c.taken, step, phase,
-  } satisfies EveryKey<Omit<SequenceView, 'exchange' | 'together'>>;
+  } satisfies EveryKey<Omit<SequenceView, 'exchange' | 'together' | 'setup'>>;
   // The exchange's step only inside one (absent outside).
-  return exchange === undefined ? view : ({ ...view, exchange } satisfies EveryKey<Omit<SequenceView, 'together'>>);
+  return exchange === undefined ? view : ({ ...view, exchange } satisfies EveryKey<Omit<SequenceView, 'together' | 'setup'>>);
 }
 
 /** The machine's context for a stored sequence: the view less its step and phase, with the table its guards read. */
 function contextOf(v: SequenceView, table: unknown): SequenceContext {
   if (!('deck' in v)) {
-    const c = { table, round: v.round, lastRound: v.lastRound, sides: v.sides, side: v.side, first: v.first, unit: v.unit, acted: v.acted, played: v.played } satisfies EveryKey<Omit<SequenceContext, CardKeys | 'together'>>;
+    const c = { table, round: v.round, lastRound: v.lastRound, sides: v.sides, side: v.side, first: v.first, unit: v.unit, acted: v.acted, played: v.played } satisfies EveryKey<Omit<SequenceContext, CardKeys | 'together' | 'setup'>>;
+    if (v.setup !== undefined) return { ...c, setup: v.setup };
     return v.together ? { ...c, together: v.together } : c;
   }
   return {
     table, round: v.round, lastRound: v.lastRound, sides: v.sides, side: v.side, first: v.first, unit: v.unit, acted: v.acted, played: v.played,
     deck: v.deck, drawn: v.drawn, via: v.via, by: v.by, forced: v.forced, ready: v.ready, readiness: v.readiness, queue: v.queue, taken: v.taken,
-  } satisfies EveryKey<Omit<SequenceContext, 'together'>>;
+  } satisfies EveryKey<Omit<SequenceContext, 'together' | 'setup'>>;
 }
 
 type Snapshot = ReturnType<SequenceMachine['resolveState']>;

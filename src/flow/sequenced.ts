@@ -7,6 +7,7 @@ import type { Command, Dice, GameEvent, PlayView, Sequenced, SequenceProgram, Se
 import type { ActingSides, AnyRulesetModule, Decision, ModuleSource, Ruleset, SequencedRulesetModule } from '../game';
 import type { Scenario } from '../scenario';
 import { cardsEvents, rolesNow, SEQUENCE_EVENTS, sequenceMachineFor, snapshotOf, stepped, viewOf, type CommandRole } from './sequence-machines';
+import { setupActing, setupAwaited, setupLegal, setupResolve, setupStart } from './sequenced-setup';
 import { CARDS_START, cardsActingSides, cardsDecide, cardsDecision, cardsLegal, cardsRoleOf, foldEvent } from './sequenced-cards';
 
 type Program = SequenceProgram<unknown, Scenario, TableQueries>;
@@ -20,6 +21,7 @@ const sideName = (scenario: Scenario, side: string) => scenario.sides.find((x) =
 export function roleOf(p: Program, type: string): CommandRole | undefined {
   if (p.rules.anytime?.types.includes(type)) return 'anytime';
   if (p.model === 'cards') return cardsRoleOf(p, type);
+  if (p.setup?.types.includes(type)) return 'setup';
   if (p.rules.answerTypes?.includes(type)) return 'answer';
   const c = p.commands as Record<string, string | undefined>;
   for (const role of ['begin', 'first', 'select', 'endPhase', 'end'] as const) if (c[role] === type) return role;
@@ -30,6 +32,7 @@ export function roleOf(p: Program, type: string): CommandRole | undefined {
 function awaited(p: Exclude<Program, { model: 'cards' }>, seq: SequenceView, scenario: Scenario): { reason: string; rule: string } {
   const word = p.roundWord.toLowerCase();
   switch (seq.step) {
+    case 'setup': case 'stageOver': return setupAwaited(p, { table: undefined, seq }, scenario);
     case 'between': return { reason: `the next ${word} has to begin first`, rule: p.rule.begin };
     case 'first': return { reason: `${sideName(scenario, seq.side!)} won the initiative: they choose to act first or hand the first activation over`, rule: firstRule(p) };
     case 'pick': return { reason: `${sideName(scenario, seq.side!)} pick a unit to act first`, rule: p.model === 'alternating' ? p.rule.select : p.rule.begin };
@@ -61,7 +64,7 @@ function readyUnits(p: Program, s: State): string[] {
 export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent, TableQueries> {
   const machine = sequenceMachineFor(p as SequenceProgram<unknown, unknown, unknown>);
   // The machine's event types (a cards program may name them).
-  const own = new Set<string>(Object.values(p.model === 'cards' ? cardsEvents(p) : SEQUENCE_EVENTS[p.model]));
+  const own = new Set<string>(p.model === 'cards' ? Object.values(cardsEvents(p)) : [...Object.values(SEQUENCE_EVENTS[p.model]), ...(p.setup ? Object.values(SEQUENCE_EVENTS.setup) : [])]);
   const rules = p.rules;
   const no = (reason: string, rule: string): Decision<GameEvent> => ({ ok: false, reason, rule });
   const decisionOf = (s: State, scenario: Scenario) => rules.pendingDecision?.(s, { scenario });
@@ -169,6 +172,7 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
     if (open) return open.options.map((o) => o.command);
     const first = s.seq.sides[0];
     switch (s.seq.step) {
+      case 'setup': return setupLegal(p, s, ctx);
       case 'between': return [{ type: p.commands.begin, side: first }];
       case 'first': return p.model === 'alternating' && p.commands.first ? FIRST_CHOICES.map((choice) => ({ type: p.commands.first!, side: s.seq.side!, choice })) : [];
       case 'pick': return p.model === 'alternating' ? readyUnits(p, s).map((unitId) => ({ type: p.commands.select, side: s.seq.side!, unitId })) : [];
@@ -184,6 +188,7 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
     if (p.model === 'cards') return cardsActingSides(p, s, scenario);
     const open = decisionOf(s, scenario);
     if (open) return { sides: [open.side], awaiting: open.label, ...(open.rule ? { rule: open.rule } : {}) };
+    if (s.seq.step === 'setup') return setupActing(p, s, scenario);
     const side = s.seq.side;
     const sides = scenario.sides.map((x) => x.id);
     if (side && s.seq.step === 'first') return { sides: [side], rule: firstRule(p) };
@@ -213,7 +218,8 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
       const context = { table: undefined, round: 0, lastRound: p.lastRound(scenario), sides, side: null, first: null, unit: null, acted: [], played: [], ...(p.model === 'cards' ? CARDS_START : {}) };
       // Cards: a game opening inside a turn (starting states) starts at its next card, or at the turn's end.
       const opens = p.model === 'cards' ? p.opensAt?.(table, scenario) : undefined;
-      if (!opens) return { table, seq: viewOf('between', context) };
+      // A setup before the first round starts at its first stage with anything to do.
+      if (!opens) return { table, seq: p.model === 'cards' ? viewOf('between', context) : setupStart(p, machine, table, viewOf('between', context), scenario) };
       if (opens.between) return { table, seq: viewOf('between', { ...context, round: opens.round }) };
       const inside = { ...context, round: opens.round, deck: [...opens.deck], drawn: [...opens.drawn], acted: [...opens.acted], ready: [...opens.ready] };
       return { table, seq: viewOf(opens.deck.length ? 'draw' : 'end', inside) };
@@ -250,6 +256,7 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
         const wait = awaited(p, s.seq, ctx.scenario);
         return no(`not now: ${wait.reason}`, wait.rule);
       }
+      if (role === 'setup') return setupResolve(p, machine, s, c, ctx);
       return resolve(s, c, role, ctx);
     },
     evolve(s, e) {
@@ -265,6 +272,7 @@ export function sequencedRuleset(p: Program): Ruleset<State, Command, GameEvent,
     // Game options are the table's: the scenario as played (optional rules, readings, house values).
     ...(rules.optionChoices ? { optionChoices: (scenario: Scenario) => rules.optionChoices!(scenario) } : {}),
     ...(rules.applyOptions ? { applyOptions: (scenario: Scenario, options: Parameters<NonNullable<typeof rules.applyOptions>>[1]) => rules.applyOptions!(scenario, options) } : {}),
+    ...(rules.tableScenario ? { tableScenario: (s: State, scenario: Scenario) => rules.tableScenario!(s.table, scenario) } : {}),
     ...(rules.pendingDecision ? { pendingDecision: (s: State, ctx: Ctx) => (p.model === 'cards' ? cardsDecision(p, s, ctx.scenario) : decisionOf(s, ctx.scenario)) } : {}),
   };
 }

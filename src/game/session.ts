@@ -79,8 +79,16 @@ export class GameSession<S, C extends Command = Command, E extends GameEvent = G
   readonly seed: number;
   /** The options chosen at the start, canonical (empty when none). */
   readonly options: GameOptions;
-  /** The table the game is played on: built from the scenario as played. */
-  readonly table: Q;
+  /** The table of the scenario as played, before anything is placed on it. */
+  private readonly playedTable: Q;
+  /** How to build a table for a scenario (absent: the table was given built, and stays). */
+  private readonly tableFor?: TableFor<Q>;
+  /** Tables built for the terrain placed during play, by tableKey (a piece taken back finds its table again). */
+  private readonly placedTables = new Map<string, Q>();
+  /** The state the table was last read for, the scenario the rules gave for it, and its table. */
+  private tableAt?: S;
+  private tableScenarioAt?: Scenario;
+  private tableNow?: Q;
   private readonly initial: S;
   private current: S;
   private readonly entries: Array<LogEntry<C, E>> = [];
@@ -98,15 +106,46 @@ export class GameSession<S, C extends Command = Command, E extends GameEvent = G
     this.options = parseGameOptions(init.options, where, base);
     this.scenario = scenarioWithOptions(init.ruleset, init.scenario, this.options, where, base);
     this.seed = init.seed;
-    this.table = init.table instanceof TableFor ? (init.table as TableFor<Q>).build(this.scenario) : (init.table as Q);
+    if (init.table instanceof TableFor) this.tableFor = init.table as TableFor<Q>;
+    this.playedTable = this.tableFor ? this.tableFor.build(this.scenario) : (init.table as Q);
     this.injected = init.dice;
     this.dice = new SeededDice(init.seed);
-    this.initial = init.ruleset.setup(this.scenario, { table: this.table });
+    this.initial = init.ruleset.setup(this.scenario, { table: this.playedTable });
     this.current = this.initial;
   }
 
   get state(): S {
     return this.current;
+  }
+
+  /** The scenario as the table now stands: the rules' reading of the state (terrain placed during play), else the scenario as played. */
+  get tableScenario(): Scenario {
+    return this.ruleset.tableScenario ? this.ruleset.tableScenario(this.current, this.scenario) : this.scenario;
+  }
+
+  /**
+   * The table the game is played on now: built from the scenario as played, and rebuilt (through
+   * TableFor, cached by tableKey) when the rules' tableScenario changes with the state. A table given
+   * built, or rules without tableScenario, keep the one table all game.
+   */
+  get table(): Q {
+    if (!this.ruleset.tableScenario || !this.tableFor) return this.playedTable;
+    if (this.tableAt !== this.current || this.tableNow === undefined) {
+      const played = this.ruleset.tableScenario(this.current, this.scenario);
+      if (played !== this.tableScenarioAt || this.tableNow === undefined) {
+        this.tableScenarioAt = played;
+        this.tableNow = played === this.scenario ? this.playedTable : this.placedTable(played);
+      }
+      this.tableAt = this.current;
+    }
+    return this.tableNow;
+  }
+
+  private placedTable(played: Scenario): Q {
+    const key = tableKey(played);
+    let t = this.placedTables.get(key);
+    if (t === undefined) this.placedTables.set(key, (t = this.tableFor!.build(played)));
+    return t;
   }
 
   get log(): ReadonlyArray<LogEntry<C, E>> {

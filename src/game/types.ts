@@ -73,6 +73,12 @@ export interface Ruleset<S, C extends Command = Command, E extends GameEvent = G
    * machine saved its table alone): a save whose stateHash matches one of them loads. None when absent.
    */
   savedStateForms?(state: S): readonly unknown[];
+  /**
+   * The scenario as the table now stands in this state (terrain placed during play): the session
+   * rebuilds its table from it when it changes; the scenario itself (the same object) while nothing
+   * did. Absent: the table is fixed for the game.
+   */
+  tableScenario?(state: S, scenario: Scenario): Scenario;
   /** What the players may choose for this scenario when a game starts (options.ts); none when absent. */
   optionChoices?(scenario: Scenario): GameOptionChoice[];
   /** The scenario as played with these options, or their problems (paths under the options); identity for none. */

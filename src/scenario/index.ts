@@ -8,6 +8,7 @@ export type { ResolvedTags } from './tags';
 export { buildingCorners, areaPolygon, isArea, featurePoints, AREA_KINDS } from './shapes';
 export { storeyHeight, wallLength } from './checks';
 export { withVehicles } from './play-vehicles';
+export { placedFeature } from './place-feature';
 export { beatOnUnits, withBeatsOnUnits } from './beats-present';
 export { LIMITS } from './limits';
 export { featureName, specialRuleName } from './feature-name';

@@ -235,6 +235,27 @@ export const FEATURE_KINDS = [
   'rubble', 'rocky', 'road', 'water', 'rampart', 'bastion', 'redoubt', 'ditch', 'bridge', 'ladder',
 ] as const;
 
+/** The kinds a terrain piece of a pool may be (pieces players place on the table: no earthworks, water or roads). */
+export const POOL_KINDS = ['building', 'hill', 'woods', 'rubble', 'rocky', 'field', 'marsh', 'wall', 'fence', 'hedge', 'wire', 'barricade'] as const;
+
+// A pool piece's feature: as on the table but drawn around (0, 0) and without an id of its own (each placed copy gets one).
+const poolShape = { id: id.optional() };
+const PoolFeature = z.discriminatedUnion('kind', [
+  Building.extend(poolShape), Hill.extend(poolShape), Woods.extend(poolShape), Rubble.extend(poolShape), Rocky.extend(poolShape),
+  Field.extend(poolShape), Marsh.extend(poolShape),
+  LinearObstacle.extend({ ...poolShape, kind: z.enum(['wall', 'fence', 'hedge', 'wire', 'barricade']) }),
+]);
+
+/** A terrain piece players place during setup (a ruleset's stages read the pool): `count` copies of one feature. */
+export const TerrainPiece = z
+  .object({
+    id,
+    name: z.string().min(1),
+    count: z.number().int().min(1).max(LIMITS.features).optional().describe('copies in the pool (default 1)'),
+    feature: PoolFeature.describe(`the piece drawn around (0, 0), unrotated; kinds: ${POOL_KINDS.join(', ')}`),
+  })
+  .strict();
+
 export const Relief = z
   .object({
     base: num.optional().describe('height of flat ground, cm (default 0)'),
@@ -383,6 +404,7 @@ export const ScenarioSchema = z
     table: z.object({ width: pos.max(LIMITS.tableSide, TABLE_SIDE), depth: pos.max(LIMITS.tableSide, TABLE_SIDE) }).strict().describe('cm along x (east) and z (north)'),
     relief: Relief.optional(),
     features: list(Feature, LIMITS.features),
+    terrainPool: list(TerrainPiece, LIMITS.features).optional().describe('terrain pieces the players place during setup (the ruleset\'s stages), each drawn around (0, 0)'),
     sides: list(Side, LIMITS.sides),
     units: list(UnitPlacement, LIMITS.units).optional(),
     objectives: list(Objective, LIMITS.objectives).optional(),
@@ -419,4 +441,6 @@ export type VehicleHull = z.infer<typeof VehicleHull>;
 export type Side = z.infer<typeof Side>;
 export type Uniform = z.infer<typeof Uniform>;
 export type Beat = z.infer<typeof Beat>;
+export type TerrainPiece = z.infer<typeof TerrainPiece>;
+export type PoolFeature = z.infer<typeof PoolFeature>;
 export type LightKind = z.infer<typeof LightChange>['light'];

@@ -15,7 +15,7 @@ export function ScenarioHeader({ scenario }: ScenarioHeaderProps) {
   useEdgeVar(plate, '--st-plate-bottom', 'bottom');
   return (
     <header ref={plate} className="st-header" data-testid="scenario-header">
-      <h1>{scenario.title}</h1>
+      <h1 title={scenario.title}>{scenario.title}</h1>
       {sub && <p>{sub}</p>}
     </header>
   );

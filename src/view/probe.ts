@@ -53,7 +53,7 @@ export function registerRender(handle: RenderHandle | null): void {
 
 export interface ViewProbe {
   camera(): { position: Vec3; target: Vec3; view: string; flying: boolean } | null;
-  presenter(): { open: boolean; beat: number | null; count: number; title: string | null; highlight: string[]; highlightedUnits: string[]; highlightedFigures: string[] };
+  presenter(): { open: boolean; beat: number | null; count: number; title: string | null; highlight: string[]; highlightedUnits: string[]; highlightedFigures: string[]; highlightedStands: Vec3[] };
   viewshed(): {
     on: boolean; computing: boolean; target: TargetKind; observer: { label: string; x: number; z: number; floor?: number } | null;
     eye: Vec3 | null; targetHeight: number | null; resolution: number | null; final: boolean; ms: number | null; visibleFraction: number | null; error?: string;
@@ -95,6 +95,7 @@ export const viewProbe: ViewProbe = {
       highlight: s.open ? [...(beat?.highlight ?? [])] : [],
       highlightedUnits: [...highlightProbe.units],
       highlightedFigures: [...highlightProbe.figures],
+      highlightedStands: highlightProbe.stands.map((p) => [...p] as Vec3),
     };
   },
   viewshed() {

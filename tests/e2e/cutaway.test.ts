@@ -1,11 +1,15 @@
 // The floor cutaway aimed at one building, in a real browser: pointing at the farmhouse makes it
 // the candidate, "only this building" cuts it alone (its roof fades, the church tower stays whole)
 // and the level buttons become the farmhouse's; clicks reach the ground floor through the faded
-// roof; "All" cuts every building again.
+// roof; "All" cuts every building again. In play on a 640×400 screen, where the row of buildings is
+// folded away, the same choice is one button in the levels row: pointing at the farmhouse names it
+// there, pressing it and a level cuts the farmhouse alone, pressing it again cuts every building.
 import type { Page } from 'playwright-core';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserRequired, hasBrowser, nextFrame, openBrowser, openTable, saveShot, tablePixel } from './browser';
+import { measureLayout } from './layout-probe';
+import { openPlay, takeOver } from './play-helpers';
 
 const run = hasBrowser || browserRequired;
 const HOUSE = 'house_two_storey';
@@ -75,6 +79,44 @@ describe.runIf(run)('floor cutaway on one building in Chromium', () => {
     await page.click('[data-testid=cutaway-off]');
     await nextFrame(page);
     expect(await cutaway(page)).toMatchObject({ level: null, cut: [], faded: [] });
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 240_000);
+
+  it('in play at 640×400 the building choice is one button in the levels row: the farmhouse picked, its floors cut', async () => {
+    const { page, problems } = await openPlay(ctx, '?scenario=sandbox/training-ground&play=1&seed=1', { width: 640, height: 400 });
+    await takeOver(page);
+    const toggle = '[data-testid=cutaway-scope-toggle]';
+    // The row of buildings is folded away; the one button stands in its place, on screen.
+    expect(await page.isVisible('[data-testid=cutaway-scope-all]')).toBe(false);
+    expect(await page.isVisible(toggle)).toBe(true);
+    expect(await page.textContent(toggle)).toBe('All');
+
+    await pointAt(page, 100, 9, 30); // the farmhouse roof
+    await page.waitForSelector(`${toggle}[data-building=${HOUSE}]`, { timeout: 20_000 });
+    expect(await page.textContent(toggle)).toBe('Farmhouse');
+    await page.click(toggle);
+    expect(await page.getAttribute(toggle, 'aria-pressed')).toBe('true');
+    // The farmhouse's two levels only.
+    expect(await page.$('[data-testid=cutaway-1]')).not.toBeNull();
+    expect(await page.$('[data-testid=cutaway-2]')).toBeNull();
+    await page.click('[data-testid=cutaway-0]');
+    await nextFrame(page);
+    expect(await cutaway(page)).toEqual({ level: 0, building: HOUSE, cut: [HOUSE], faded: [HOUSE] });
+    const bar = (await page.locator('[data-testid=cutaway]').boundingBox())!;
+    const button = (await page.locator(toggle).boundingBox())!;
+    expect(button.x >= bar.x && button.x + button.width <= bar.x + bar.width && button.y + button.height <= 400).toBe(true);
+    const layout = await measureLayout(page);
+    expect([...layout.overlaps, ...layout.clipped].filter((o) => o.includes('cutaway'))).toEqual([]);
+    await page.mouse.move(5, 395);
+    await page.evaluate(() => window.__sandtable!.tools!.setCamera([122, 26, 8], [100, 3, 31]));
+    await saveShot(page, 'cutaway-play-640x400.png');
+
+    // Pressed again: every building is cut.
+    await page.click(toggle);
+    await nextFrame(page);
+    expect(await page.getAttribute(toggle, 'aria-pressed')).toBe('false');
+    expect(await cutaway(page)).toEqual({ level: 0, building: null, cut: [HOUSE, TOWER].sort(), faded: [HOUSE, TOWER].sort() });
     expect(problems).toEqual([]);
     await page.close();
   }, 240_000);

@@ -187,7 +187,7 @@ function unitCoveredNow(page: Page): Promise<string[]> {
  * boxes over the canvas do not count against it (the camera's framing is measured, not the HUD).
  */
 export async function tableCoverage(page: Page, columns = 24, rows = 14): Promise<number> {
-  await page.waitForFunction(() => window.__sandtable?.view?.camera()?.flying === false, null, { timeout: 10_000 });
+  await page.waitForFunction(() => window.__sandtable?.view?.camera()?.flying === false, null, { timeout: 30_000 });
   return page.evaluate(([cols, rws]) => {
     const s = window.__sandtable!;
     const canvas = document.querySelector('.st-canvas canvas') ?? document.querySelector('canvas');
@@ -211,7 +211,7 @@ export async function tableCoverage(page: Page, columns = 24, rows = 14): Promis
  * What the HUD and the camera's framing leave of the table together.
  */
 export async function uncoveredTableShare(page: Page, columns = 32, rows = 20): Promise<number> {
-  await page.waitForFunction(() => window.__sandtable?.view?.camera()?.flying === false, null, { timeout: 10_000 });
+  await page.waitForFunction(() => window.__sandtable?.view?.camera()?.flying === false, null, { timeout: 30_000 });
   return page.evaluate(([cols, rws]) => {
     const s = window.__sandtable!;
     const canvasBox = document.querySelector('.st-canvas');
@@ -237,7 +237,7 @@ export async function uncoveredTableShare(page: Page, columns = 32, rows = 20): 
  * top: how well the camera frames the table in the room the HUD leaves it.
  */
 export async function tableShareOfUncovered(page: Page, columns = 32, rows = 20): Promise<number> {
-  await page.waitForFunction(() => window.__sandtable?.view?.camera()?.flying === false, null, { timeout: 10_000 });
+  await page.waitForFunction(() => window.__sandtable?.view?.camera()?.flying === false, null, { timeout: 30_000 });
   return page.evaluate(([cols, rws]) => {
     const s = window.__sandtable!;
     const canvasBox = document.querySelector('.st-canvas');
@@ -260,4 +260,40 @@ export async function tableShareOfUncovered(page: Page, columns = 32, rows = 20)
     }
     return open ? hits / open : 0;
   }, [columns, rows] as const);
+}
+
+/**
+ * Scrolling boxes (under `within`) that cut a line in half at an edge with more beyond it and say
+ * nothing: a box whose content overflows passes if it fades out there (a mask), or if no child row
+ * straddles its visible top or bottom edge (its height a whole number of rows). "name: why".
+ */
+export function unfadedScrolls(page: Page, within = 'body'): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const out: string[] = [];
+    for (const root of Array.from(document.querySelectorAll(sel))) {
+      for (const el of [root, ...Array.from(root.querySelectorAll('*'))]) {
+        if (!(el instanceof HTMLElement)) continue;
+        const s = getComputedStyle(el);
+        if (s.display === 'none' || s.visibility === 'hidden' || !/auto|scroll/.test(s.overflowY)) continue;
+        if (el.scrollHeight <= el.clientHeight + 1) continue;
+        const mask = s.maskImage || s.getPropertyValue('-webkit-mask-image');
+        if (mask && mask !== 'none') continue;
+        // No fade: every row must be wholly in or wholly out of the view.
+        const box = el.getBoundingClientRect();
+        const top = box.top + el.clientTop;
+        const bottom = top + el.clientHeight;
+        const cut = Array.from(el.children).filter((c) => {
+          const r = c.getBoundingClientRect();
+          return r.height > 0 && ((r.top < top - 1 && r.bottom > top + 1) || (r.top < bottom - 1 && r.bottom > bottom + 1));
+        });
+        // A box of bare text (the narration) has lines, not rows: without a fade its cut line shows.
+        const bareText = el.children.length === 0 || Array.from(el.childNodes).some((c) => c.nodeType === Node.TEXT_NODE && c.textContent!.trim() !== '');
+        if (cut.length > 0 || bareText) {
+          const id = el.dataset.testid ?? `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`;
+          out.push(`${id}: ${el.scrollHeight} px of content in ${el.clientHeight} px, a line cut at its edge and no fade`);
+        }
+      }
+    }
+    return out;
+  }, within);
 }

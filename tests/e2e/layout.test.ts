@@ -9,7 +9,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, browserRequired, hasBrowser, nextFrame, openBrowser, saveShot, watchedPage, type Watched } from './browser';
-import { activeUnitCovered, measureLayout } from './layout-probe';
+import { activeUnitCovered, measureLayout, unfadedScrolls } from './layout-probe';
 
 const run = hasBrowser || browserRequired;
 const SIZES = [[1920, 1080], [1280, 800], [1024, 768], [640, 400]] as const;
@@ -49,8 +49,9 @@ describe.runIf(run)('the HUD leaves the table room at four screen sizes', () => 
     for (const [width, height] of SIZES) {
       await page.setViewportSize({ width, height });
       await opts.before?.();
+      // The app answers the new size (a small window folds the dock) and lays the HUD out again.
       await nextFrame(page);
-      await page.waitForTimeout(120);
+      await nextFrame(page);
       const r = await measureLayout(page);
       const at = `${state} @${width}×${height}`;
       const had = out.length;
@@ -108,17 +109,23 @@ describe.runIf(run)('the HUD leaves the table room at four screen sizes', () => 
     }
   }
 
-  // A new window size may fold the dock a frame after it was read as open: ask again until the panel shows.
+  // A new window size may fold the dock a frame or two after it was read as open (the app answers the
+  // window's resize event): ask again until the panel shows and is still open after two drawn frames.
   async function openTab(name: string): Promise<void> {
     const dock = '[data-testid=play-dock]';
+    const isOpen = async () => (await page.getAttribute(dock, 'data-tab')) === name && (await page.getAttribute(dock, 'data-open')) === 'true';
     for (let i = 0; ; i++) {
-      if ((await page.getAttribute(dock, 'data-tab')) !== name || (await page.getAttribute(dock, 'data-open')) !== 'true') await page.click(`[data-testid=tab-${name}]`);
+      if (!(await isOpen())) await page.click(`[data-testid=tab-${name}]`);
       try {
         await page.waitForSelector(`[data-testid=panel-${name}]`, { timeout: i < 4 ? 5000 : 60_000 });
-        return;
       } catch (e) {
         if (i >= 4) throw e;
+        continue;
       }
+      await nextFrame(page);
+      await nextFrame(page);
+      if (await isOpen()) return;
+      if (i >= 4) throw new Error(`the ${name} panel folds again after opening`);
     }
   }
 
@@ -160,7 +167,7 @@ describe.runIf(run)('the HUD leaves the table room at four screen sizes', () => 
       await playUntil('targets');
       await openTab('orders');
       // A window made small folds the dock: the panel is opened again at each size, as a player would.
-      problems.push(...(await check('an activation with its target list', { unit: true, before: () => openTab('orders'), extra: async () => [...(await cardSideWhole()), ...(await barSaysMore())] })));
+      problems.push(...(await check('an activation with its target list', { unit: true, before: () => openTab('orders'), extra: async () => [...(await cardSideWhole()), ...(await barSaysMore()), ...(await unfadedScrolls(page, '.st-play'))] })));
 
       // A shot: the dice tray fills.
       await page.evaluate(() => {
@@ -172,7 +179,8 @@ describe.runIf(run)('the HUD leaves the table room at four screen sizes', () => 
       });
       await takeOver();
       await page.waitForSelector('[data-testid=dice-tray]');
-      problems.push(...(await check('the dice of a shot', { unit: true })));
+      // At every size, a scrolling box in the HUD (the tray, the Orders) that cuts a row fades out at that edge.
+      problems.push(...(await check('the dice of a shot', { unit: true, extra: () => unfadedScrolls(page, '.st-play') })));
 
       await openTab('log');
       problems.push(...(await check('the log', { unit: true, before: () => openTab('log') })));
@@ -180,4 +188,42 @@ describe.runIf(run)('the HUD leaves the table room at four screen sizes', () => 
       expect(w.problems).toEqual([]);
     }, 600_000);
   }
+
+  // COBI: the round plate (three lines of detail) beside the camera bar, a squad's activation with its
+  // orders, and the surrender under the Game tab, not among the orders.
+  it('the play states of cobi/skirmish', async () => {
+    const problems: string[] = [];
+    await open('?scenario=cobi/skirmish&seed=3');
+    await page.evaluate(() => localStorage.clear());
+    await page.click('[data-testid=play-toggle]');
+    // A game with no options to choose starts at once.
+    await page.waitForSelector('[data-testid=start-choice], [data-testid=play-hud]', { timeout: 60_000 });
+    if (await page.$('[data-testid=start-choice]')) await page.click('[data-testid=new-game]');
+    await page.waitForSelector('[data-testid=play-hud]');
+    const ok = await page.evaluate(() => {
+      const p = window.__sandtable!.play!;
+      for (let k = 0; k < 40; k++) {
+        const v = p.view.get();
+        if (v.activeUnitId && v.actions.some((a) => a.command.type === 'MOVE')) return true;
+        const a = v.actions.find((x) => x.place !== 'game');
+        if (!a || !p.control.send(a.command).ok) return false;
+      }
+      return false;
+    });
+    expect(ok, 'no squad activation').toBe(true);
+    await takeOver();
+    await openTab('orders');
+    problems.push(...(await check('a COBI activation with its orders', { unit: true, before: () => openTab('orders') })));
+    // The orders hold no surrender; the Game tab offers each side's, asking once more.
+    expect(await page.$$eval('[data-testid=panel-orders] [data-choice^="surrender:"]', (b) => b.length)).toBe(0);
+    await openTab('game');
+    expect(await page.$$eval('[data-testid=standing-choices] [data-choice^="surrender:"]', (b) => b.length)).toBe(2);
+    problems.push(...(await check('the COBI game tab', { unit: true, before: () => openTab('game') })));
+    await page.click('[data-testid=standing-choices] [data-choice^="surrender:"]');
+    await page.waitForSelector('[data-testid=standing-confirm]');
+    await page.click('[data-testid=standing-no]');
+    expect(await page.evaluate(() => window.__sandtable!.play!.view.get().victory ?? null)).toBeNull();
+    expect(problems).toEqual([]);
+    expect(w.problems).toEqual([]);
+  }, 600_000);
 });

@@ -15,6 +15,9 @@ import type { PlayView } from '../../src/game';
 import type { Scenario } from '../../src/scenario';
 import type { LosReport } from '../../src/view';
 import { clickTable, nextFrame, openTable, saveShot, tablePixel, type Watched } from './browser';
+import { takeOver } from './play-steps';
+
+export { playToTargets, takeOver } from './play-steps';
 
 declare global {
   interface Window {
@@ -73,15 +76,6 @@ export function holdFireThrough(page: Page, last: number): Promise<string> {
 }
 
 export const playView = (page: Page): Promise<PlayView> => page.evaluate(() => window.__sandtable!.play!.view.get());
-
-/** Take the hand-over card when one is shown. */
-export async function takeOver(page: Page): Promise<void> {
-  const card = await page.$('[data-testid=handover]');
-  if (card) {
-    await page.click('[data-testid=handover-ok]');
-    await page.waitForSelector('[data-testid=handover]', { state: 'detached' });
-  }
-}
 
 /** Press an action button (after any hand-over) and wait until the game has logged it. */
 export async function act(page: Page, id: string): Promise<void> {

@@ -186,6 +186,10 @@ describe.runIf(run)('play HUD in Chromium', () => {
 
     await page.click(house);
     await page.waitForSelector(byId('dice-tray'));
+    // The dice tray grows the bottom column: the open Orders sheet (640×400) rises above it, its tabs still clear to press.
+    const sheet = (await page.locator(byId('play-dock')).boundingBox())!;
+    const tray = (await page.locator(byId('dice-tray')).boundingBox())!;
+    expect(sheet.y + sheet.height).toBeLessThanOrEqual(tray.y + 1);
     const rolls = await page.$$eval('[data-testid=dice-roll]', (els) => els.map((e) => e.textContent ?? ''));
     expect(rolls.some((r) => r.includes('K-5.3d') && r.includes('4+'))).toBe(true);
     expect(rolls.some((r) => r.includes('K-5.4a'))).toBe(true);

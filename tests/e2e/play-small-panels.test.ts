@@ -1,6 +1,6 @@
 // An open dock panel on a small screen (640×400) leaves the table its middle and the acting unit, in
-// Chromium: in a Kalevankangas activation with targets, the Orders and the Log panels each open
-// beside the table, not over it — the canvas's middle stays the table's (layout-probe.ts measures
+// Chromium: in a Kalevankangas activation with targets, the Log panel opens beside the table and the
+// Orders as a compact sheet over its lower edge, neither over its middle — the canvas's middle stays the table's (layout-probe.ts measures
 // it), every figure of the active unit stands on screen in the clear (the camera brings it there),
 // the panel stays wide enough to read, and no HUD boxes overlap. At 1024×768 the same holds (the
 // dock is docked there already).
@@ -8,7 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserRequired, hasBrowser, nextFrame, openBrowser, saveShot, type Watched } from './browser';
 import { activeUnitCovered, measureLayout } from './layout-probe';
-import { openPlay, tab, takeOver } from './play-helpers';
+import { openPlay, playToTargets, tab, takeOver } from './play-helpers';
 
 const run = hasBrowser || browserRequired;
 
@@ -41,19 +41,7 @@ describe.runIf(run)('an open panel on a small screen leaves the table its middle
   }
 
   it('the Orders and the Log panels open beside the table at 640×400 and 1024×768', async () => {
-    // To an activation with targets (the Orders panel lists them).
-    const ok = await page.evaluate(() => {
-      const p = window.__sandtable!.play!;
-      for (let k = 0; k < 400; k++) {
-        const v = p.view.get();
-        if (v.targets.some((t) => t.command)) return true;
-        const pick = (id: string) => v.actions.find((a) => a.id === id || a.id.startsWith(`${id}:`));
-        const a = pick('begin-turn') ?? pick('draw') ?? pick('activate:shoot') ?? pick('activate:move-shoot') ?? pick('pass') ?? pick('end-activation') ?? v.actions[0];
-        if (!a || !p.control.send(a.command).ok) return false;
-      }
-      return false;
-    });
-    expect(ok, 'no activation with targets').toBe(true);
+    await playToTargets(page);
     await takeOver(page);
     const found: string[] = [];
     for (const [width, height] of [[640, 400], [1024, 768]] as const) {

@@ -2,8 +2,8 @@
 // the action bar stay compact, and the table's centre stays free — measured by asking the page which
 // element is topmost on a grid over the canvas's central area (the canvas must be, nearly everywhere,
 // and at the very centre), in the states that fill the HUD most: a card offered (many choices), an
-// activation with targets (its dice tray starts empty). An open tab ends above the action bar, and
-// folds back to the same free centre.
+// activation with targets (its dice tray starts empty). The Orders tab opens as a compact sheet above
+// the action bar, the table's canvas keeping its whole width and its centre free, and folds back.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlayView } from '../../src/game';
@@ -85,16 +85,20 @@ describe.runIf(run)('the play HUD on a 640×400 screen', () => {
     expect(acting.centre, `covered: ${acting.covered.join(', ')}`).toBe(true);
     expect(acting.free, `covered: ${acting.covered.join(', ')}`).toBeGreaterThanOrEqual(0.95);
 
-    // The Orders tab opens beside the table (the canvas narrows to its edge) and folds back.
+    // The Orders tab opens as a compact sheet over the table's lower edge (the canvas keeps its width) and folds back.
     const fullWidth = await page.evaluate(() => document.querySelector('canvas')!.getBoundingClientRect().width);
     await page.click('[data-testid=tab-orders]');
     await page.waitForSelector('[data-testid=panel-orders]');
     await saveShot(page, 'play-small-orders.png');
-    // The open panel ends above the dice tray and the action bar, which stay usable.
+    // The open sheet ends above the action bar, which stays usable, and lists the unit's targets (under its move, scrolling).
     const panel = (await page.locator('[data-testid=panel-orders]').boundingBox())!;
     const actions = (await page.locator('[data-testid=action-bar]').boundingBox())!;
     expect(panel.y + panel.height).toBeLessThanOrEqual(actions.y);
-    expect(panel.height).toBeGreaterThan(120);
+    expect(panel.width).toBeGreaterThanOrEqual(200);
+    expect(await page.locator('[data-testid=panel-orders] .st-play-target').count()).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.querySelector('canvas')!.getBoundingClientRect().width)).toBeGreaterThanOrEqual(fullWidth - 1);
+    const open = await freeCentre(page);
+    expect(open.free, `covered: ${open.covered.join(', ')}`).toBeGreaterThanOrEqual(0.95);
     await page.click('[data-testid=dock-toggle]');
     await page.waitForSelector('[data-testid=panel-orders]', { state: 'detached' });
     // The table takes its whole width back once the dock has folded (the canvas follows a layout pass later).

@@ -18,6 +18,7 @@ import { parseScenarioOrThrow, type Scenario } from '../../src/scenario';
 import { eye, loadTrainingGround, trainingGroundScenario } from '../battlefield/fixture';
 import { browserRequired, hasBrowser, openBrowser, openTable, saveShot } from './browser';
 import { loadSaveFile, openPlay, playView, saveFile } from './play-helpers';
+import { unfadedScrolls } from './layout-probe';
 
 const run = hasBrowser || browserRequired;
 const TG = '?scenario=sandbox/training-ground';
@@ -173,6 +174,63 @@ describe.runIf(run)('presenter, camera views and viewshed in Chromium', () => {
     await saveShot(page, 'presenter-small-folded.png');
     await page.click('[data-testid=presenter-fold]');
     expect(await page.textContent('[data-testid=presenter-narration]')).toBe(scenario.beats!.at(-1)!.narration);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 240_000);
+
+  it('Tammerkoski\'s first beat (four units, one chip each) frames all its figures at the four sizes; at 640×400 the card and its Prev and Next stay on the page, over none of them, its scrolling text fading at a cut edge', async () => {
+    const { page, problems } = await openTable(ctx, '?scenario=kuularuisku/tammerkoski&beat=1');
+    await page.setViewportSize({ width: 640, height: 400 });
+    await settle(page);
+    await page.waitForTimeout(600); // the card is placed in the frame after the camera stops
+    const card = (await page.locator('[data-testid=presenter-panel]').boundingBox())!;
+    expect(card.y).toBeGreaterThanOrEqual(0);
+    expect(card.y + card.height).toBeLessThanOrEqual(400);
+    for (const id of ['presenter-prev', 'presenter-next']) {
+      const b = (await page.locator(`[data-testid=${id}]`).boundingBox())!;
+      expect(b.y + b.height, `${id} on the page`).toBeLessThanOrEqual(400);
+      expect(b.y + b.height, `${id} on the card ${JSON.stringify(card)}`).toBeLessThanOrEqual(card.y + card.height + 0.5);
+      expect(b.x, `${id} on the card ${JSON.stringify(card)}`).toBeGreaterThanOrEqual(card.x - 0.5);
+      expect(b.x + b.width, `${id} on the card ${JSON.stringify(card)}`).toBeLessThanOrEqual(Math.min(640, card.x + card.width + 0.5));
+    }
+    // Every figure of the beat's units (where the rings are drawn), its stand and its head, that is on screen.
+    const p = await page.evaluate(() => window.__sandtable!.view!.presenter());
+    expect(p.highlightedStands.length).toBe(p.highlightedFigures.length);
+    const under: string[] = [];
+    let seen = 0;
+    for (const [i, [x, y, z]] of p.highlightedStands.entries()) {
+      for (const h of [0, 1.7]) {
+        const at = (await page.evaluate(([a, b, c]) => window.__sandtable!.tools!.toCanvas(a, b, c), [x, y + h, z] as const))!;
+        if (!at.inView) continue;
+        seen++;
+        if (at.x >= card.x && at.x <= card.x + card.width && at.y >= card.y && at.y <= card.y + card.height) under.push(`${p.highlightedFigures[i]} (${h ? 'head' : 'stand'}) at (${at.x.toFixed(0)}, ${at.y.toFixed(0)})`);
+      }
+    }
+    // The beat's camera frames every figure it names (the White squads on the east bank too).
+    expect(seen, 'stands and heads of the beat\'s figures on screen').toBe(2 * p.highlightedStands.length);
+    if (under.length) await saveShot(page, 'presenter-tammerkoski-640x400.png');
+    expect(under, `under the card ${JSON.stringify(card)}`).toEqual([]);
+    // The narration and the chips scroll in the small card: a line cut at an edge fades out there.
+    expect(await unfadedScrolls(page, '[data-testid=presenter-panel]')).toEqual([]);
+    expect(await page.locator('[data-testid=presenter-narration]').getAttribute('data-fade')).not.toBeNull();
+    // At the larger sizes too, every figure of the beat is on screen and none is under the card.
+    for (const [w, h] of [[1920, 1080], [1280, 800], [1024, 768]] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await settle(page);
+      await page.waitForTimeout(600);
+      const box = (await page.locator('[data-testid=presenter-panel]').boundingBox())!;
+      const off: string[] = [];
+      for (const [i, [x, y, z]] of p.highlightedStands.entries()) {
+        for (const lift of [0, 1.7]) {
+          const at = (await page.evaluate(([a, b, c]) => window.__sandtable!.tools!.toCanvas(a, b, c), [x, y + lift, z] as const))!;
+          const name = `${p.highlightedFigures[i]} (${lift ? 'head' : 'stand'})`;
+          if (!at.inView) off.push(`${name} off screen`);
+          else if (at.x >= box.x && at.x <= box.x + box.width && at.y >= box.y && at.y <= box.y + box.height) off.push(`${name} under the card`);
+        }
+      }
+      if (off.length) await saveShot(page, `presenter-tammerkoski-${w}x${h}.png`);
+      expect(off, `${w}×${h}`).toEqual([]);
+    }
     expect(problems).toEqual([]);
     await page.close();
   }, 240_000);

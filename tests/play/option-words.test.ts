@@ -1,17 +1,19 @@
 // Option values in words: every value a player may choose at the start (house values with named
-// options, the bite's readings) carries a label in its data, the labels are checked when the data
-// loads, and a value without one reads in a readable form (never an id or JSON).
+// options, the bite's readings) carries a label in its data, and so does every house setting whose
+// value no option names (the rules panel reads it); the labels are checked when the data loads, and
+// a value without one reads in a readable form (never an id or JSON).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { nameInWords, optionInWords, valueInWords } from '../../src/core';
 import { describeOptions } from '../../src/game';
-import { HOUSE_ENTRIES, loadHouseValues } from '../../src/rules/kuularuisku/house';
+import { DEFAULT_HOUSE, HOUSE_ENTRIES, loadHouseValues } from '../../src/rules/kuularuisku/house';
+import { rulesPanel } from '../../src/rules/kuularuisku/hud/rules-panel';
 import { kuularuiskuRuleset } from '../../src/rules/kuularuisku/ruleset';
 import { BITE_READING_LABELS, BITE_READINGS } from '../../src/rules/kuularuisku/special';
 import { parseScenarioOrThrow } from '../../src/scenario';
 
 const FILES = ['scenarios/kuularuisku/kalevankangas.json', 'scenarios/kuularuisku/tammerkoski.json', 'scenarios/sandbox/training-ground.json', 'scenarios/sandbox/armour-yard.json'];
-const file = JSON.parse(readFileSync('src/rules/kuularuisku/data/house-values.json', 'utf8')) as { entries: Array<{ key: string; options?: Array<Record<string, unknown>> }> };
+const file = JSON.parse(readFileSync('src/rules/kuularuisku/data/house-values.json', 'utf8')) as { entries: Array<{ key: string; label?: string; options?: Array<Record<string, unknown>> }> };
 
 describe('every shipped option value has a label', () => {
   it('K-AMB-2 every named option of every house value (data/house-values.json), each label its own within its setting', () => {
@@ -33,7 +35,36 @@ describe('every shipped option value has a label', () => {
   });
 });
 
+describe('every house setting no option names reads by its own label', () => {
+  const unnamed = HOUSE_ENTRIES.filter((e) => !e.options?.some((o) => JSON.stringify(o.value) === JSON.stringify(e.value)));
+
+  it('K-GAP-11 each has a label in the data (24 settings, from K-AMB-1 to K-5.2d)', () => {
+    expect(unnamed.length).toBe(24);
+    expect(unnamed.filter((e) => !e.label).map((e) => `${e.id} ${e.key}`)).toEqual([]);
+    expect(HOUSE_ENTRIES.filter((e) => e.options && e.label).map((e) => e.key)).toEqual([]);
+  });
+
+  it('K-GAP-11 the rules panel reads the default by its label, and a scenario\'s own value in words', () => {
+    const at = (key: string, house?: Parameters<typeof rulesPanel>[0]) => rulesPanel(house).find((r) => r.house?.key === key)!.house!;
+    expect(at('defaultWeapons').label).toBe('Riflemen a Mosin-Nagant, leaders a Nagant revolver, MG gunners a Maxim, loaders and medics none');
+    expect(at('heroIsLeader').label).toBe('A hero is a leader');
+    expect(at('mgCrew').label).toBe('2 figures: a gunner and a loader');
+    // A setting with options reads by the option's label, not its own.
+    expect(at('splitRounding').label).toBeUndefined();
+    // A scenario's own value is not the default the label words.
+    expect(at('mgCrew', { ...DEFAULT_HOUSE, mgCrew: 3 }).label).toBeUndefined();
+  });
+});
+
 describe('labels checked when the house values load', () => {
+  const withEntryLabel = (key: string, label: unknown) => ({ ...file, entries: file.entries.map((e) => (e.key === key ? { ...e, label } : e)) });
+
+  it('K-AMB-1 a setting no option names without a label is refused, naming it; one an option names refuses a second label', () => {
+    expect(() => loadHouseValues(withEntryLabel('heroIsLeader', undefined))).toThrow('house-values.json: K-AMB-1 heroIsLeader: no option names its value true: expected a label (the value in words, as players read it)');
+    expect(() => loadHouseValues(withEntryLabel('heroIsLeader', 'hero-is-leader'))).toThrow(/entries\.0\.label: expected the value in words/);
+    expect(() => loadHouseValues(withEntryLabel('splitRounding', 'Rounded down'))).toThrow('house-values.json: K-AMB-2 splitRounding: label "Rounded down" repeats what option "floor" says of the same value: expected no label');
+  });
+
   const withLabel = (key: string, name: string, label: unknown) => ({
     ...file,
     entries: file.entries.map((e) => (e.key === key ? { ...e, options: e.options!.map((o) => (o.name === name ? { ...o, label } : o)) } : e)),

@@ -233,6 +233,9 @@ describe.each(FILES)('the start dialog and the rules panel in player words: %s',
     expect(keys.length).toBeGreaterThan(30);
     expect(keys.filter((k) => text.includes(k))).toEqual([]);
     expect(text).toContain('House value: Split rounding = Rounded up: half or one more');
+    // A setting without options reads by the data's label for its value, not a fallback ("yes", "K-WPN-3").
+    expect(text).toContain('House value: Hero is leader = A hero is a leader');
+    expect(text).toContain('House value: Default weapons = Riflemen a Mosin-Nagant, leaders a Nagant revolver, MG gunners a Maxim, loaders and medics none');
     // Every house line's value and options read as words: no value name a save keeps, no JSON.
     const lines = houseLineValues(html);
     const housed = p.rules.filter((r) => r.house);

@@ -1,10 +1,10 @@
-// The eye view holds the table camera and yields only to a new request (another view, a flight
-// starting); a flight already under way when the eye opens lands at once, so the end of it neither
-// throws the eye out nor leaves a half-way pose to hand back.
+// The eye view holds the table camera and yields only to a request (a view, a focus, a beat, the
+// user's own moves), never to a refit's glide or a flight ending; a flight already under way when the
+// eye opens lands at once, so its end neither throws the eye out nor leaves a half-way pose to hand back.
 import type { CameraControlsImpl } from '@react-three/drei';
 import { PerspectiveCamera, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
-import { cameraAsked, cameraDirector, cameraStatus } from '../../src/view/camera';
+import { cameraDirector, cameraStatus } from '../../src/view/camera';
 
 /** A stand-in for camera-controls: remembers the last look-at it was given. */
 function fakeControls() {
@@ -27,19 +27,40 @@ function fakeControls() {
   };
 }
 
+function attached<T>(run: (c: ReturnType<typeof fakeControls>) => T): T {
+  const c = fakeControls();
+  const detach = cameraDirector.attach(c as unknown as CameraControlsImpl, 180, 120, () => {});
+  try {
+    return run(c);
+  } finally {
+    detach();
+  }
+}
+
 describe('the eye view and the table camera', () => {
-  it('a flight ending is no request; another view or a flight starting is', () => {
-    expect(cameraAsked({ view: 'home', flying: true }, { view: 'home', flying: false })).toBe(false);
-    expect(cameraAsked({ view: 'focus', flying: true }, { view: 'focus', flying: false })).toBe(false);
-    expect(cameraAsked({ view: 'home', flying: false }, { view: 'home', flying: true })).toBe(true);
-    expect(cameraAsked({ view: 'home', flying: false }, { view: 'top', flying: true })).toBe(true);
-    expect(cameraAsked({ view: 'home', flying: false }, { view: 'free', flying: false })).toBe(true);
+  it('a view, a focus and the user\u2019s moves are requests; a refit\u2019s glide and a flight ending are not', () => {
+    attached(() => {
+      let asked = cameraDirector.asked;
+      cameraDirector.showPreset('home');
+      expect(cameraDirector.asked).toBeGreaterThan(asked);
+      cameraDirector.land();
+      asked = cameraDirector.asked;
+      // The canvas changes shape: the home view glides to its new fit, which is no request.
+      cameraDirector.refit(0.8);
+      expect(cameraStatus.get().flying).toBe(true);
+      // A glide moves a step a frame: frames until it is there.
+      for (let i = 0; i < 500 && cameraStatus.get().flying; i++) cameraDirector.step(performance.now() + 5000 + i * 16, 0.016);
+      expect(cameraStatus.get()).toEqual({ view: 'home', flying: false });
+      expect(cameraDirector.asked).toBe(asked);
+      cameraDirector.focusOn(10, 10);
+      expect(cameraDirector.asked).toBe(asked + 1);
+      cameraDirector.userMoved();
+      expect(cameraDirector.asked).toBe(asked + 2);
+    });
   });
 
   it('land() puts a flight under way at its end and says the camera is still', () => {
-    const c = fakeControls();
-    const detach = cameraDirector.attach(c as unknown as CameraControlsImpl, 180, 120, () => {});
-    try {
+    attached(() => {
       cameraDirector.flyTo({ position: [50, 60, 70], target: [1, 2, 3] }, 'top');
       expect(cameraStatus.get()).toEqual({ view: 'top', flying: true });
       expect(cameraDirector.pose()!.position).toEqual([0, 100, 100]);
@@ -49,8 +70,6 @@ describe('the eye view and the table camera', () => {
       // Nothing left to step: the eye's saved pose is final.
       expect(cameraDirector.step(performance.now() + 5000, 0.016)).toBe(false);
       expect(cameraDirector.pose()!.position).toEqual([50, 60, 70]);
-    } finally {
-      detach();
-    }
+    });
   });
 });

@@ -3,7 +3,7 @@
 // line is pushed inside; a HUD box over the canvas counts as its edge; one whose template is off the
 // canvas stays put.
 import { describe, expect, it } from 'vitest';
-import { labelAnchor } from '../../src/view/play/label-anchor';
+import { labelAnchor, labelRoom } from '../../src/view/play/label-anchor';
 
 const canvas = { width: 640, height: 400 };
 const label = { width: 300, height: 18, alongX: 0.5, alongY: 1.2 };
@@ -44,6 +44,28 @@ describe('template label anchor', () => {
     const [x, y] = labelAnchor([-400, 200], [300, 200], [-50, 200], label, canvas, clear);
     expect(x).toBeCloseTo(260, 9);
     expect(y).toBe(200);
+  });
+
+  it('a strip whose middle perspective draws off-centre: the label stays within the strip\'s span, not past its end', () => {
+    // The strip runs from x = 100 to 500 on screen, its middle drawn at x = 400: centred there the
+    // label would reach x = 550, onto what lies beyond the strip's end.
+    const [x, y] = labelAnchor([100, 200], [500, 200], [400, 200], label, canvas);
+    expect(x).toBeCloseTo(350, 9);
+    expect(y).toBe(200);
+    expect(x + label.width / 2).toBeLessThanOrEqual(500);
+  });
+
+  it('a strip shorter than its label: the label keeps the place nearest the middle where it fits the canvas', () => {
+    expect(labelAnchor([250, 200], [350, 200], [330, 200], label, canvas)).toEqual([330, 200]);
+  });
+
+  it('room for a label: the uncovered width, and no more than a strip\'s span across it there (a short strip wraps the words)', () => {
+    // A strip drawn from x = 40 to 490, a HUD box over the canvas's left 112 px: 378 px of it is uncovered.
+    expect(labelRoom([40, 330], [490, 320], canvas, { left: 112, top: 0, right: 640, bottom: 400 })).toBe(378);
+    // A strip running up the screen leaves the whole uncovered width.
+    expect(labelRoom([300, 380], [310, 20], canvas, { left: 112, top: 0, right: 640, bottom: 400 })).toBe(528);
+    // Never under the least, however short the strip.
+    expect(labelRoom([300, 200], [340, 200], canvas)).toBe(120);
   });
 
   it('a template wholly off the canvas keeps its label at its middle', () => {

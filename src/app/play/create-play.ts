@@ -3,7 +3,8 @@
 // re-published after each command, the log, the rules panel, autosave / resume, save files and the
 // replay scrubber, and the game options chosen at the start (the session applies them; a save keeps
 // them). The game is played on the table of the scenario as played: options that switch terrain
-// (optional-terrain) get a battlefield built for them, published in `battlefield` for the view to draw.
+// (optional-terrain) get a battlefield built for them, published in `battlefield` for the view to draw;
+// so does terrain the rules place during play (the session's table follows the rules' tableScenario).
 // The ui and view only read the stores and call `control`.
 import type { Battlefield } from '../../battlefield';
 import { optionInWords, valueInWords, type Dice, type TableQueries } from '../../core';
@@ -129,7 +130,7 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
   // The scenario as played (options applied) and its table follow the session: a loaded save brings its own options.
   const tableOf = () => session!.table as TableQueries;
   const ctx = () => ({ scenario: session!.scenario, table: tableOf() });
-  const shownTable = createStore<Battlefield>(battlefieldFor(session.scenario));
+  const shownTable = createStore<Battlefield>(battlefieldFor(session.tableScenario));
   /** The chosen options in the rules panel (scenario options first) and as the log's first line. */
   const optionRules = (): PlayRuleEntry[] => {
     const chosen = session!.options;
@@ -156,8 +157,12 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
     const prev = replayStore.get();
     const shown = prev.at === null ? null : Math.min(prev.at, Math.max(0, total - 1));
     if (shown !== prev.at || total !== prev.total) replayStore.set({ at: shown, total });
+    const state = shown === null ? session!.state : session!.stateAt(shown + 1);
+    // Terrain placed during play (the rules' tableScenario): the table drawn is the one of the moment shown.
+    const placed = session!.ruleset.tableScenario;
+    if (placed) shownTable.set(battlefieldFor(placed(state, session!.scenario)));
     try {
-      view.set(shown === null ? hud.describe(session!.state, ctx()) : readOnly(hud.describe(session!.stateAt(shown + 1), ctx()), shown, total));
+      view.set(shown === null ? hud.describe(state, ctx()) : readOnly(hud.describe(state, ctx()), shown, total));
       log.set([...optionLog(), ...hud.log(session!.state, session!.log)]);
     } catch (err) {
       // The game itself is sound (the session holds it); only its reading failed: say so, keep the last view.
@@ -269,7 +274,7 @@ export function createPlay(scenario: Scenario, battlefield: Battlefield, opts: P
         if (!r) return { ok: false, message: 'uploaded save: the file is empty' };
         if (!r.ok) return { ok: false, message: r.message };
         session = r.session;
-        shownTable.set(battlefieldFor(session.scenario));
+        shownTable.set(battlefieldFor(session.tableScenario));
         replayStore.set((v) => ({ ...v, at: null }));
         lastRefusal.set(null);
         autosave();

@@ -78,21 +78,27 @@ export const HouseSettingsSchema = z.object({
 export type HouseSettings = z.infer<typeof HouseSettingsSchema>;
 export type HouseKey = keyof HouseSettings;
 
+// What players read for a value (the start dialog, the rules panel, the log): words, not the name.
+// Words: starting with a capital or a digit, and either a phrase or one capitalised word (not "2-3-serious").
+const Label = z.string().regex(/^(?:[A-Z0-9].* .*\S|[A-Z][a-z]+(?:-[a-z]+)*)$/, 'expected the value in words, starting with a capital or a digit');
+
 const Entry = z.object({
   id: z.string().regex(/^K-(GAP-\d+|AMB-\d+|\d+\.\d+[a-z]?)$/),
   kind: z.literal('interpretation').optional(),
   key: z.string(),
   value: z.unknown(),
   house: z.literal(true),
+  // The value in words, where no option names it (a setting without options, or a default none of them holds).
+  label: Label.optional(),
   reason: z.string().min(10),
   options: z.array(z.object({
     name: z.string().regex(/^[a-z0-9-]+$/),
-    // What players read for this value (the start dialog, the rules panel, the log): words, not the name.
-    // Words: starting with a capital or a digit, and either a phrase or one capitalised word (not "2-3-serious").
-    label: z.string().regex(/^(?:[A-Z0-9].* .*\S|[A-Z][a-z]+(?:-[a-z]+)*)$/, 'expected the value in words, starting with a capital or a digit').optional(),
+    label: Label.optional(),
     value: z.unknown(),
   }).strict()).min(2).optional(),
 }).strict();
+
+const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 const HouseFile = z.object({ source: z.string(), entries: z.array(Entry) }).strict();
 
@@ -118,6 +124,9 @@ export function loadHouseValues(data: unknown = raw): { entries: HouseEntry[]; d
       const twin = o.label === undefined ? undefined : e.options!.slice(0, i).find((x) => x.label === o.label);
       if (twin) throw new HouseValuesError(`house-values.json: ${e.id} ${e.key} option "${o.name}": label "${o.label}" is option "${twin.name}"'s too: expected a label of its own`);
     }
+    const named = e.options?.find((o) => sameValue(o.value, e.value));
+    if (!named && e.label === undefined) throw new HouseValuesError(`house-values.json: ${e.id} ${e.key}: no option names its value ${JSON.stringify(e.value)}: expected a label (the value in words, as players read it)`);
+    if (named && e.label !== undefined) throw new HouseValuesError(`house-values.json: ${e.id} ${e.key}: label "${e.label}" repeats what option "${named.name}" says of the same value: expected no label`);
     values[e.key] = ok.data;
   }
   const all = HouseSettingsSchema.safeParse(values);

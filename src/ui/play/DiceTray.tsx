@@ -6,6 +6,7 @@ import type { PlayLogLine } from '../../game';
 import { Die } from './Die';
 import { latestRolls } from './dice-rolls';
 import { RuleLink } from './RuleLink';
+import { useScrollFade } from '../scroll-fade';
 
 export interface DiceTrayProps {
   log: readonly PlayLogLine[];
@@ -23,6 +24,8 @@ export function DiceTray({ log, fromCommand, rows = 4, onRule }: DiceTrayProps) 
   useEffect(() => {
     if (box.current) box.current.scrollTop = box.current.scrollHeight;
   }, [rolls.length]);
+  // A row cut by the tray's edge fades out there: it reads as "scroll", not as clipped text.
+  useScrollFade(box, rolls.length > 0);
   if (rolls.length === 0) return null;
   return (
     <section ref={box} className="st-play-dice" aria-label="Latest dice" data-testid="dice-tray" style={{ maxHeight: `${rows * 1.45 + 0.6}rem` }}

@@ -4,6 +4,7 @@
 // --st-dock-left, on small screens; at a fixed width on wide ones: play.css).
 import { useRef, type ReactNode } from 'react';
 import { useEdgeVar } from '../edge-var';
+import { useScrollFade } from '../scroll-fade';
 import { useBelowToolbar } from './use-below-toolbar';
 
 export type DockTab = 'orders' | 'units' | 'log' | 'rules' | 'game';
@@ -30,6 +31,8 @@ export function PlayDock({ tab, open, badges, onTab, onToggle, children }: PlayD
   const top = useBelowToolbar();
   const dock = useRef<HTMLElement>(null);
   useEdgeVar(dock, '--st-dock-left', 'left', open);
+  const body = useRef<HTMLDivElement>(null);
+  useScrollFade(body, `${open}|${tab}`);
   return (
     <aside ref={dock} className={open ? 'st-play-dock open' : 'st-play-dock'} aria-label="Play panels" data-testid="play-dock" data-open={open} data-tab={tab}
       style={top === null ? undefined : { top, maxHeight: `calc(var(--st-dock-floor, 100vh) - ${top}px - 0.5rem)` }}>
@@ -46,7 +49,7 @@ export function PlayDock({ tab, open, badges, onTab, onToggle, children }: PlayD
           {open ? '▾' : '▸'}
         </button>
       </div>
-      {open && <div className="st-play-dock-body" role="tabpanel" data-testid={`panel-${tab}`}>{children}</div>}
+      {open && <div ref={body} className="st-play-dock-body" role="tabpanel" data-testid={`panel-${tab}`}>{children}</div>}
     </aside>
   );
 }

@@ -8,6 +8,7 @@ import { ActionBar } from './ActionBar';
 import { useEdgeVar } from '../edge-var';
 import { ChoiceList } from './ChoiceList';
 import { DiceTray } from './DiceTray';
+import { useFloorsFloor } from './floors-floor';
 import { FollowSetting } from './FollowSetting';
 import { GameLog } from './GameLog';
 import { DecisionPanel } from './DecisionPanel';
@@ -21,6 +22,7 @@ import { RefusalToast } from './RefusalToast';
 import { ReplayBar } from './ReplayBar';
 import { RulesPanel } from './RulesPanel';
 import { SaveLoad } from './SaveLoad';
+import { StandingChoices } from './StandingChoices';
 import { sideLook } from './side-colour';
 import { TargetList } from './TargetList';
 import { TurnBanner } from './TurnBanner';
@@ -66,6 +68,8 @@ export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
   // Where the bottom column (dice, actions) begins (--st-bottom-top): the floor cutaway bar stands above it.
   const bottom = useRef<HTMLDivElement>(null);
   useEdgeVar(bottom, '--st-bottom-top', 'top');
+  // The floor cutaway bar stands above the column's parts under it (--st-floors-floor), not above the tray beside it.
+  useFloorsFloor(bottom);
   // A window made small folds the dock (there it would cover the table's middle); a tab opens it again.
   useEffect(() => {
     let wide = wideScreen();
@@ -107,9 +111,13 @@ export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
     if (c) focusOn(c[0], c[1]);
   }, []);
 
+  // The orders (bar, list, number keys) and the standing choices the Game tab offers (a surrender).
+  const orders = useMemo(() => view.actions.filter((a) => a.place !== 'game'), [view.actions]);
+  const standing = useMemo(() => view.actions.filter((a) => a.place === 'game'), [view.actions]);
+
   usePlayKeys({
     pick: (n) => {
-      const a = view.actions[n];
+      const a = orders[n];
       if (!a || locked) return false;
       act(a);
       return true;
@@ -171,7 +179,7 @@ export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
         {showRefusal && <RefusalToast refusal={showRefusal} onRule={openRule} onClose={() => setDismissed(showRefusal)} />}
         <DiceTray log={replayAt === null ? log : log.filter((l) => l.index <= replayAt)} fromCommand={replayAt === null ? trayFrom.fromCommand : undefined}
           rows={trayRows()} onRule={openRule} />
-        <ActionBar actions={view.actions} decision={view.decision} locked={locked} canUndo={canUndo} onAction={act} onUndo={undo} onRule={openRule}
+        <ActionBar actions={orders} decision={view.decision} locked={locked} canUndo={canUndo} onAction={act} onUndo={undo} onRule={openRule}
           onMore={() => { setTab('orders'); setOpen(true); }} />
       </div>
       <PlayDock tab={tab} open={open} badges={{ orders: targetCount, log: log.length }} onTab={(t) => { setTab(t); setOpen(true); }}
@@ -185,7 +193,7 @@ export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
             {view.panels?.map((p) => p.kind === 'pick-figures' && (
               <PickFiguresPanel key={p.id} view={view} panel={p} locked={locked} check={play.control.check} onSend={send} onRule={openRule} pick={pick} />
             ))}
-            {!view.decision && <ChoiceList actions={view.actions} locked={locked} onAction={act} onRule={openRule} />}
+            {!view.decision && <ChoiceList actions={orders} locked={locked} onAction={act} onRule={openRule} />}
           </>
         )}
         {tab === 'units' && <UnitCards view={view} onFocus={focusUnit} />}
@@ -208,6 +216,7 @@ export function PlayHud({ play, saveName, onNewGame, onLeave }: PlayHudProps) {
               <p className="st-hint">Leaving keeps this game in the browser; Play resumes it.</p>
               <FollowSetting />
             </section>
+            {standing.length > 0 && <StandingChoices actions={standing} locked={locked} onAction={act} onRule={openRule} />}
           </>
         )}
       </PlayDock>

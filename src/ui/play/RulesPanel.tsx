@@ -19,10 +19,10 @@ function houseValue(v: unknown): string {
   return valueInWords(v);
 }
 
-/** The value in force as its option reads, where an option holds that value, else in words. */
+/** The value in force as its option reads, where an option holds that value, else as the data words it, else in words. */
 function valueInForce(h: NonNullable<PlayRuleEntry['house']>): string {
   const named = h.options?.find((o) => o && typeof o === 'object' && 'value' in o && JSON.stringify(o.value) === JSON.stringify(h.value));
-  return named ? houseValue(named) : valueInWords(h.value);
+  return named ? houseValue(named) : h.label ?? valueInWords(h.value);
 }
 
 /** The rule id players read: an entry's reference, else its id (a game option's own id is a key, never shown). */

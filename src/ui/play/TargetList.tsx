@@ -64,7 +64,7 @@ function TargetItems({ view, targets, locked, onShoot, onRule, testId }: TargetI
                   {facts}
                 </button>
               ) : (
-                <div className="st-play-target st-refused" data-testid={`${testId}-${t.unitId}`} aria-disabled="true">
+                <div className="st-play-target st-refused" data-testid={`${testId}-${t.unitId}`} aria-disabled="true" title={t.refusal?.reason}>
                   {facts}
                   {t.refusal && (
                     <span className="st-play-target-refusal">

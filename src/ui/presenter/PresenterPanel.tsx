@@ -9,6 +9,7 @@ import { marksUsed, type Scenario } from '../../scenario';
 import { MarkedText, MarkLegend } from '../MarkedText';
 import { beatUnits, cameraStatus, highlightOnScreen, hudCovers, presenter, presenterStore, unitPlacesStore, useStore } from '../../view';
 import { placeCard, type CardSpot } from './card-place';
+import { useScrollFade } from '../scroll-fade';
 import './presenter.css';
 
 /** The card's place for the beat on show, measured once the camera has stopped (and again when the window is resized). */
@@ -69,6 +70,11 @@ export function PresenterPanel({ scenario }: PresenterPanelProps) {
   const ref = useRef<HTMLElement>(null);
   const spot = useCardPlace(ref, `${s.open}|${s.index}|${folded}`);
   const places = useStore(unitPlacesStore);
+  // The narration and the chips scroll on a short page: a cut line fades out at the edge.
+  const narration = useRef<HTMLParagraphElement>(null);
+  const chips = useRef<HTMLUListElement>(null);
+  useScrollFade(narration, `${s.open}|${s.index}|${folded}`);
+  useScrollFade(chips, `${s.open}|${s.index}|${folded}`);
   if (!s.open) return null;
   const beat = s.beats[s.index];
   if (!beat) return null;
@@ -93,11 +99,11 @@ export function PresenterPanel({ scenario }: PresenterPanelProps) {
         </span>
       </header>
       <h2 data-testid="presenter-title"><MarkedText text={beat.title} /></h2>
-      {!folded && <p data-testid="presenter-narration"><MarkedText text={beat.narration} /></p>}
+      {!folded && <p ref={narration} data-testid="presenter-narration"><MarkedText text={beat.narration} /></p>}
       {!folded && <MarkLegend kinds={marksUsed(beat.title, beat.narration)} testId="presenter-marks" />}
       <footer>
         {!folded && focus.length > 0 && (
-          <ul className="st-chips" aria-label="Units in focus" data-testid="presenter-units">
+          <ul ref={chips} className="st-chips" aria-label="Units in focus" data-testid="presenter-units">
             {focus.map((id) => {
               const u = units.get(id);
               return (

@@ -1,6 +1,7 @@
 // Floor cutaway (bottom left): all roofs on, or the buildings cut above a chosen level so their
 // interiors and the figures inside can be seen and picked — every building, or only the one last
-// pointed at (hovered, or holding the selected figure).
+// pointed at (hovered, or holding the selected figure). On a short screen in play the choice of
+// buildings folds into one button in the levels row (floors.css).
 import { useEffect } from 'react';
 import { type ToolController, cutawayScope, featureName, levelsFor, useStore, useToolState } from '../../view';
 import { ToolIcon } from './ToolIcon';
@@ -55,6 +56,16 @@ export function FloorsBar({ tools }: FloorsBarProps) {
       )}
       <div className="st-group" role="group" aria-label="Building floors">
         <span className="st-floors-label" title="Floor cutaway: hide roofs and the floors above a level"><ToolIcon name="floors" /></span>
+        {buildings.length > 1 && (
+          // Where the row above is folded away (a short screen in play): the same choice in one button,
+          // "All" or the building pointed at; pressed, only that building is cut.
+          <button type="button" className="st-btn st-floors-scope-one" aria-pressed={scope.target !== null} data-testid="cutaway-scope-toggle"
+            data-building={scope.target ?? shownBuilding ?? ''} disabled={scope.target === null && !shownBuilding}
+            title={scope.target !== null ? `Cutting only ${where}: press to cut every building` : shownBuilding ? `Cut only ${name}` : 'Point at a building (or select a figure in one) to cut only that one'}
+            onClick={() => aim(scope.target !== null ? null : shownBuilding)}>
+            <span className="st-floors-name">{scope.target !== null ? where : name ?? 'All'}</span>
+          </button>
+        )}
         <button type="button" className="st-btn" aria-pressed={cutaway === null} data-testid="cutaway-off"
           title="Roofs on" onClick={() => tools.setCutaway(null)}>Roofs</button>
         {Array.from({ length: levels }, (_, i) => (

@@ -8,6 +8,7 @@ import { createStore } from '../store';
 import { worldToTable, tableToWorld } from '../TableSpace';
 import { focusPose, interpolatePose, presetPose, type CameraPose, type Frame, type PresetName, type Vec3 } from './camera-views';
 import type { Rect } from './clear-area';
+import { GLIDE_MS, glidePose, glideShare, poseDistance } from './glide';
 import { unitInViewPose } from './unit-in-view';
 
 export type CameraView = PresetName | 'beat' | 'focus';
@@ -21,14 +22,6 @@ export interface CameraStatus {
 /** The camera's named view, for the toolbar (changes only when a flight starts or ends, or the user moves). */
 export const cameraStatus = createStore<CameraStatus>({ view: 'home', flying: false });
 
-/**
- * Whether a status change is a new request for the camera (another view, or a flight starting),
- * not a flight already under way ending: a mode that holds the camera (the eye view) yields only to requests.
- */
-export function cameraAsked(prev: CameraStatus, next: CameraStatus): boolean {
-  return next.view !== prev.view || (next.flying && !prev.flying);
-}
-
 export type HeldMove = 'left' | 'right' | 'forward' | 'back' | 'rotateLeft' | 'rotateRight' | 'zoomIn' | 'zoomOut';
 
 export const FLIGHT_MS = 1000;
@@ -38,7 +31,12 @@ interface Flight {
   to: CameraPose;
   start: number;
   duration: number;
+  /** A preset refitted to a changed canvas: a straight glide, each frame at most a step on (glide.ts); `share` is how far it got. */
+  glide?: { share: number };
 }
+
+/** A refit this close to the pose shown (world units) is placed at once: layout jitter, nothing to see move. */
+const GLIDE_LEAST = 0.05;
 
 interface Attached {
   controls: CameraControlsImpl;
@@ -65,6 +63,11 @@ class CameraDirector {
   private held = new Set<HeldMove>();
   /** Counts the user's own camera moves (drags, wheel, keys, preset buttons): a follower yields to them. */
   userMoves = 0;
+  /**
+   * Counts requests to move the camera (a view, a focus, a beat, the user's own moves); a refit's glide to
+   * the canvas's new shape and a flight's end are none. A mode holding the camera (the eye view) yields to requests only.
+   */
+  asked = 0;
   /** Held moves that no frame has applied yet (a quick tap on a slow renderer still moves). */
   private unapplied = new Set<HeldMove>();
 
@@ -109,6 +112,7 @@ class CameraDirector {
 
   /** Fly to a pose (world coordinates); `instant` (or reduced motion) jumps there. */
   flyTo(pose: CameraPose, view: CameraView, opts: { instant?: boolean } = {}): void {
+    this.asked++;
     const current = this.pose();
     if (cameraStatus.get().view === 'free' && view !== 'free' && current) this.free = current;
     if (!this.at || !current) {
@@ -151,14 +155,34 @@ class CameraDirector {
     if (cameraStatus.get().view === 'home') this.refit();
   }
 
-  /** The canvas changed size (a docked panel, the window): a preset view is fitted to it again; a camera the user moved stays. */
+  /**
+   * The canvas changed size (a docked panel, the window): a preset view is fitted to it again, gliding
+   * there (a glide under way, or a flight to that preset, turns to the newest fit from where the camera
+   * is: a flight's own end was fitted to the old canvas); a flight elsewhere and a camera the user moved stay.
+   */
   refit(aspect?: number): void {
-    const { view, flying } = cameraStatus.get();
+    const { view } = cameraStatus.get();
     const f = this.frame();
-    if (!f || flying || view === 'free' || view === 'focus' || view === 'beat') return;
+    if (!f || view === 'free' || view === 'focus' || view === 'beat') return;
     // The canvas's new shape (the camera's own aspect may not have caught up yet).
-    this.place(presetPose(view, aspect ? { ...f, aspect } : f, this.clear ?? undefined));
-    this.at?.invalidate();
+    this.glideTo(presetPose(view, aspect ? { ...f, aspect } : f, this.clear ?? undefined), view);
+  }
+
+  /** Glide from where the camera is to `pose` (placed at once when it is as good as there, or motion is reduced). */
+  private glideTo(pose: CameraPose, view: CameraView): void {
+    const current = this.pose();
+    if (!this.at || !current) return;
+    // A glide or flight already heading there goes on (a refit asked again for the same framing does not restart it).
+    if (this.flight && poseDistance(this.flight.to, pose) < GLIDE_LEAST) return;
+    if (reducedMotion() || poseDistance(current, pose) < GLIDE_LEAST) {
+      this.flight = null;
+      this.place(pose);
+      if (cameraStatus.get().flying) cameraStatus.set({ view, flying: false });
+    } else {
+      this.flight = { from: current, to: pose, start: performance.now(), duration: GLIDE_MS, glide: { share: 0 } };
+      if (!cameraStatus.get().flying) cameraStatus.set({ view, flying: true });
+    }
+    this.at.invalidate();
   }
 
   /** Fly to look at a table point (x east, z north, y up; cm) from the current direction, close up. */
@@ -199,6 +223,7 @@ class CameraDirector {
   /** The user took the camera (drag, wheel, keys): stop any flight; the view is now free. */
   userMoved(): void {
     this.userMoves++;
+    this.asked++;
     this.flight = null;
     if (cameraStatus.get().view !== 'free' || cameraStatus.get().flying) cameraStatus.set({ view: 'free', flying: false });
   }
@@ -229,7 +254,18 @@ class CameraDirector {
   step(now: number, delta: number): boolean {
     if (!this.at) return false;
     let more = false;
-    if (this.flight) {
+    if (this.flight?.glide) {
+      const g = this.flight.glide;
+      g.share = glideShare(g.share, now - this.flight.start, this.flight.duration);
+      if (g.share >= 1) {
+        this.place(this.flight.to);
+        this.flight = null;
+        cameraStatus.set((s) => ({ ...s, flying: false }));
+      } else {
+        this.place(glidePose(this.flight.from, this.flight.to, g.share, scratchPose));
+        more = true;
+      }
+    } else if (this.flight) {
       const t = this.flight.duration > 0 ? (now - this.flight.start) / this.flight.duration : 1;
       if (t >= 1) {
         this.place(this.flight.to);

@@ -1,7 +1,7 @@
 // The table camera: controls, preset views, scripted flights and focus.
 export { TableCamera } from './TableCamera';
 export type { TableCameraProps } from './TableCamera';
-export { cameraAsked, cameraDirector, cameraStatus, focusOn, FLIGHT_MS } from './camera-director';
+export { cameraDirector, cameraStatus, focusOn, FLIGHT_MS } from './camera-director';
 export type { CameraStatus, CameraView, HeldMove } from './camera-director';
 export { beatPose, presetPose, homePose, followTarget, followedCamera, FOLLOW_LIFT } from './camera-views';
 export type { CameraPose, PresetName, TableEdgeName } from './camera-views';
@@ -14,6 +14,7 @@ export { clearChanged, createClearWatch } from './clear-watch';
 export type { ClearWatch, ClearWatchOptions } from './clear-watch';
 export { measureUncovered, observeUncovered } from './uncovered-observer';
 export { homeFrame, tableShown, HOME_COVER_AIM, HOME_ELEVATIONS } from './home-frame';
+export { GLIDE_MAX_STEP, GLIDE_MS, glideEase, glidePose, glideShare } from './glide';
 export type { HomeFrame } from './home-frame';
 export { unitInViewPose, allInside, projectNdc, tableCover, TABLE_COVER_ENOUGH, TABLE_COVER_LEAST } from './unit-in-view';
 export type { Lens, TableSize } from './unit-in-view';

@@ -9,7 +9,7 @@ import type { TableModel } from '../table-model';
 import { LINE_SIDE, OVERLAY_ORDER } from '../tools/colours';
 import { labelStyle, PLAY_COLOURS } from './colours';
 import { clearRect, hudCovers } from '../camera';
-import { labelAnchor, type Box, type Px } from './label-anchor';
+import { labelAnchor, labelRoom, type Box, type Px } from './label-anchor';
 import { clipToTable, templateOutline } from './outlines';
 import { drawHeight } from './surface';
 
@@ -67,8 +67,15 @@ function onLineInView(id: string, a: Vec3, b: Vec3) {
     if (!pa || !pb) return [mid[0], mid[1]];
     // The label's styled box holds its words' span.
     const box = document.querySelector<HTMLElement>(`[data-testid="play-template-label"][data-template="${CSS.escape(id)}"]`)?.parentElement;
+    const clear = clearOf(box?.closest('.st-canvas')?.querySelector('canvas') ?? null);
+    // Words wider than the room (the uncovered part, the strip's span across it) wrap to it rather than
+    // run over the HUD beside it or past the strip's end; the new size is read at the next frame.
+    if (box) {
+      const most = `${labelRoom(pa, pb, size, clear) - 8}px`;
+      if (box.style.maxWidth !== most) box.style.maxWidth = most;
+    }
     const label = { width: box?.offsetWidth ?? 200, height: box?.offsetHeight ?? 18, alongX: 0.5, alongY: 1.2 };
-    return labelAnchor(pa, pb, mid, label, size, clearOf(box?.closest('.st-canvas')?.querySelector('canvas') ?? null));
+    return labelAnchor(pa, pb, mid, label, size, clear);
   };
 }
 
@@ -96,7 +103,8 @@ export function TemplateMarks({ templates, model, measure }: TemplateMarksProps)
             <Html
               position={[x, y, z]}
               calculatePosition={onLineInView(t.id, along(0), along(1))}
-              style={labelStyle(PLAY_COLOURS.template)}
+              // One line at its own width while that fits; wrapped within the width calculatePosition allows.
+              style={{ ...labelStyle(PLAY_COLOURS.template), whiteSpace: 'normal', width: 'max-content' }}
               zIndexRange={[6, 0]}
             >
               <span data-testid="play-template-label" data-template={t.id}>{templateLabel(t, measure)}</span>

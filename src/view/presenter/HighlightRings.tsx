@@ -53,6 +53,7 @@ export function HighlightRings({ model }: HighlightRingsProps) {
   useLayoutEffect(() => {
     highlightProbe.figures = chosen.map((p) => p.figureId);
     highlightProbe.units = [...new Set(chosen.map((p) => p.unitId))];
+    highlightProbe.stands = chosen.map((p) => [...p.position]);
     chosen.forEach((p, i) => {
       const [x, y, z] = p.position;
       m.compose(at.set(x, y + 0.05, z), q, size.setScalar(p.scale));
@@ -72,6 +73,7 @@ export function HighlightRings({ model }: HighlightRingsProps) {
     return () => {
       highlightProbe.figures = [];
       highlightProbe.units = [];
+      highlightProbe.stands = [];
     };
   }, [chosen, pins]);
 

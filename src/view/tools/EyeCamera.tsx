@@ -5,7 +5,7 @@
 import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { type PerspectiveCamera, Quaternion, Vector3 } from 'three';
-import { cameraAsked, cameraDirector, cameraStatus } from '../camera';
+import { cameraDirector, cameraStatus } from '../camera';
 import { tableToWorld } from '../TableSpace';
 import type { EyeView, ToolController } from './tool-controller';
 import { useToolState } from './use-tools';
@@ -109,6 +109,8 @@ export function EyeCamera({ tools }: EyeCameraProps) {
         controls.target.copy(t);
         controls.update?.();
       }
+      // A preset view is fitted to the canvas as it is now (it may have changed while the eye held the camera).
+      cameraDirector.refit();
       invalidate();
     };
   }, [eye, camera, controls, width, depth, invalidate]);
@@ -148,11 +150,10 @@ export function EyeCamera({ tools }: EyeCameraProps) {
       tools.exitEye();
     };
     // The table camera asked to move (preset view, presenter beat, keys): leave the eye view.
-    let status = cameraStatus.get();
+    // A refit's glide (the canvas or the HUD changed) or a flight ending is no request.
+    const asked = cameraDirector.asked;
     const offFlight = cameraStatus.subscribe(() => {
-      const next = cameraStatus.get();
-      if (cameraAsked(status, next)) tools.exitEye();
-      status = next;
+      if (cameraDirector.asked !== asked) tools.exitEye();
     });
     canvas.addEventListener('pointerdown', down);
     window.addEventListener('pointermove', move);

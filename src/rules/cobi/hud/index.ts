@@ -75,7 +75,7 @@ function actionOf(c: Command, s: CState, scenario: Scenario): PlayAction | undef
     case 'CHOOSE_FIRST': return c.choice === 'act'
       ? { id: 'first:act', label: 'Act first', rule: firstRule(s), command: c }
       : { id: 'first:pass', label: 'Hand the first activation over', rule: firstRule(s), command: c };
-    case 'SURRENDER': return { id: `surrender:${String(c.side)}`, label: `${sideName(scenario, String(c.side))}: surrender`, rule: 'C-3.2g', hint: 'The game ends; the other side wins', command: c };
+    case 'SURRENDER': return { id: `surrender:${String(c.side)}`, label: `${sideName(scenario, String(c.side))}: surrender`, rule: 'C-3.2g', hint: 'The game ends; the other side wins', place: 'game', command: c };
     case 'END_ROUND': return { id: 'end-round', label: 'End the round', rule: 'C-3.2g', command: c };
     case 'SELECT_UNIT': return { id: `select:${String(c.unitId)}`, label: `Activate ${unitName(scenario, String(c.unitId))}`, rule: 'C-3.3a', command: c };
     case 'HOLD': return { id: 'hold', label: 'Hold', rule: 'C-3.3c', hint: 'The squad does nothing this round', command: c };

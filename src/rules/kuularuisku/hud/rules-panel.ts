@@ -29,7 +29,9 @@ export const RULE_INDEX: RuleIndex = loadRuleIndex();
 
 function houseMark(e: HouseEntry, house: HouseSettings | undefined): PlayRuleEntry['house'] {
   const value = house ? (house as Record<string, unknown>)[e.key] : e.value;
-  return { key: e.key, name: houseTitle(e.key), value, ...(e.options ? { options: e.options.map((o) => ({ name: o.name, ...(o.label ? { label: o.label } : {}), value: o.value })) } : {}), source: e.reason };
+  // The data's words for the default hold only while the value is the default (a scenario may set another).
+  const label = e.label !== undefined && JSON.stringify(value) === JSON.stringify(e.value) ? { label: e.label } : {};
+  return { key: e.key, name: houseTitle(e.key), value, ...label, ...(e.options ? { options: e.options.map((o) => ({ name: o.name, ...(o.label ? { label: o.label } : {}), value: o.value })) } : {}), source: e.reason };
 }
 
 /** The panel's entries, in digest order; `house` gives the values in force in this game (default: the house defaults). */

@@ -7,6 +7,7 @@ import {
   ARMOUR, GUN_RANGE, RIFLE_RANGE, TURRET_HALF_ARC, angleBetween, armourDecision, armourVictory, bearing, figureDistance, inTurretArc, readyUnits,
   type ArmourFigure, type ArmourState,
 } from './rules';
+import { setupTitle } from './setup';
 
 interface Ctx {
   scenario: Scenario;
@@ -88,6 +89,9 @@ function actionOf(c: Command, s: ArmourState, scenario: Scenario): PlayAction | 
     case 'PIVOT': return pivotAction(c, s);
     case 'CHOOSE_FIRST': return { id: `first:${String(c.choice)}`, label: c.choice === 'act' ? 'Act first' : 'Hand the first activation over', rule: 'TA-9', command: c };
     case 'SURRENDER': return { id: `surrender:${String(c.side)}`, label: `${scenario.sides.find((x) => x.id === c.side)?.name ?? String(c.side)}: surrender`, rule: 'TA-11', command: c };
+    case 'SETUP_ROLL': return { id: 'setup-roll', label: 'Roll for who places terrain first', rule: 'TA-12', command: c };
+    case 'PLACE_TERRAIN': return { id: `place:${String(c.piece)}:${String(c.at)}:${String(c.rotation)}`, label: `Place ${scenario.terrainPool?.find((p) => p.id === c.piece)?.name ?? String(c.piece)} at (${String(c.at)}), turned ${String(c.rotation)}°`, rule: 'TA-13', command: c };
+    case 'DEPLOY': return { id: `deploy:${unit}:${String(c.at)}`, label: `Deploy ${nameOf(scenario, unit)} at (${String(c.at)})`, rule: 'TA-14', command: c };
     case 'CHOOSE_FACE': return { id: `face:${String(c.face)}`, label: `Take it on the ${String(c.face)} armour (${ARMOUR[c.face as keyof typeof ARMOUR]})`, rule: 'TA-7', command: c };
     default: return undefined;
   }
@@ -143,6 +147,8 @@ export function armourPhase(s: ArmourState): { side: string | undefined; awaitin
   const hit = s.table.angled?.[0];
   const owner = hit && s.table.figures.find((f) => f.id === hit.figure)?.side;
   if (owner) return { side: owner, awaiting: 'decision', label: `Round ${round}: pick the armour the angled hit strikes` };
+  // TA-12…TA-14 (the setup variant) the stage on, before the first round.
+  if (step === 'setup') return { side: side ?? undefined, awaiting: 'setup', label: `Setup: ${setupTitle(s.seq.setup)}` };
   if (step === 'between') return { side: undefined, awaiting: 'between-turns', label: `Round ${round + 1}: roll for initiative` };
   if (step === 'end' || !side) return { side: undefined, awaiting: 'turn-end', label: `Round ${round}: end the round` };
   // TA-9 (the variant) the initiative's winner chooses.
@@ -155,6 +161,7 @@ export function armourPhase(s: ArmourState): { side: string | undefined; awaitin
 function detailOf(s: ArmourState, scenario: Scenario): string {
   const { step, side, unit } = s.seq;
   if (step === 'over') return '';
+  if (step === 'setup') return side ? `${sideName(scenario, side)} to ${setupTitle(s.seq.setup)}` : 'Both sides roll a d6; the higher places terrain first (TA-12)';
   if (step === 'between') return 'Both sides roll a d6; the higher activates first (TA-1)';
   if (step === 'end' || !side) return 'Every unit has acted';
   const who = sideName(scenario, side);

@@ -6,6 +6,7 @@ import type { AlternatingProgram, TableQueries } from '../../core';
 import type { Scenario } from '../../scenario';
 import { armourLog, armourPhase, describeArmour } from './hud';
 import { armourPlayer } from './player';
+import { armourSetup, armourSetupStart, armourTableScenario, evolveArmourSetup } from './setup';
 import { actArmour, answerArmour, armourActions, armourDecision, armourInitiative, armourInitiativeChoice, armourSurrender, armourSurrenders, armourTogether, armourUnits, armourVictory, evolveArmour, setupArmour, type ArmourState, type ArmourTable } from './rules';
 
 /** TA-8 two sides, exactly one vehicle. */
@@ -77,6 +78,13 @@ const RULES = [
   { id: 'TA-11', title: 'Surrender (variant)', text: 'A side may surrender at any moment, even in the other side\'s activation; the other side wins.' },
 ];
 
+/** The setup variant's rules (TA-12…TA-14). */
+const SETUP_RULES = [
+  { id: 'TA-12', title: 'Setup roll (setup variant)', text: 'Before the first round both sides roll a d6 (ties re-rolled); the higher places terrain first.' },
+  { id: 'TA-13', title: 'Terrain (setup variant)', text: 'The sides take turns to place the scenario\'s terrain pool, the roll\'s winner the larger share; a piece stands at least 15 cm from the west and east edges. A side with none left lets the other place on.' },
+  { id: 'TA-14', title: 'Deployment (setup variant)', text: 'The sides take turns to deploy a unit within 10 cm of their own edge, the roll\'s loser first.' },
+];
+
 const hud = {
   describe: describeArmour,
   log: armourLog,
@@ -102,3 +110,21 @@ export const toyarmourModule = {
 
 /** The toy with the variant sequence (TA-9…TA-11). */
 export const toyarmourVariantModule = { ...toyarmourModule, name: 'Toy armour (alternating, variant)', sequence: variantSequence };
+
+/**
+ * The setup variant (the same rounds as the plain toy): TA-12 a roll, TA-13 the terrain pool placed by
+ * turns, TA-14 deployment by turns, before the first round; the pieces placed make the table.
+ */
+export const setupSequence: AlternatingProgram<ArmourTable, Scenario, TableQueries> = {
+  ...sequence,
+  setup: armourSetup,
+  rules: {
+    ...sequence.rules,
+    setup: (scenario) => ({ ...setupArmour(scenario), setup: armourSetupStart(scenario) }),
+    evolve: (t, e) => evolveArmourSetup(evolveArmour(t, e), e),
+    tableScenario: armourTableScenario,
+  },
+};
+
+/** The toy with the setup variant (TA-12…TA-14). */
+export const toyarmourSetupModule = { ...toyarmourModule, name: 'Toy armour (alternating, setup)', sequence: setupSequence, hud: { ...hud, rules: () => [...RULES, ...SETUP_RULES] } };

@@ -5,6 +5,7 @@
 // battlefield (height counts). Rule ids TA-n.
 import { angleBetween, baseDistance, bearing, hypot, within, type Command, type Dice, type GameEvent, type PendingDecision, type Resolution, type Sequenced, type SequenceCtx, type TableQueries, type Vec2 } from '../../core';
 import type { Scenario } from '../../scenario';
+import type { ArmourSetup } from './setup';
 
 export interface ArmourFigure {
   id: string;
@@ -36,6 +37,8 @@ export interface ArmourTable {
   angled?: AngledHit[];
   /** TA-11 the side that surrendered (absent while none has). */
   surrendered?: string;
+  /** TA-12…TA-14 (the setup variant) the setup's record: the roll's winner, the pool left, the pieces placed, the units to deploy. */
+  setup?: ArmourSetup;
 }
 
 /** The game state: the table and the machine's read-only sequence. */
