@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../../src/battlefield';
 import type { Command, Vec2 } from '../../../src/core';
 import type { Scenario } from '../../../src/scenario';
+import { cobiModule } from '../../../src/rules/cobi';
 import { battlefieldOf, beginRound, loadSkirmish, send, sessionOn, type CSession } from './fixture';
 
 let scenario: Scenario;
@@ -82,5 +83,43 @@ describe('infantry movement', () => {
     const north = moves.filter((c) => (c.moves as Array<{ to: Vec2 }>)[0]!.to[0] === 84);
     expect(north.map((c) => (c.moves as Array<{ to: Vec2 }>)[0]!.to[1]).filter((z) => z > 46)).toEqual([53.5]);
     for (const c of moves) expect(g.check(c).ok, JSON.stringify(c)).toBe(true);
+  });
+
+  it('C-3.3.1e the drag offer: each figure 15 cm / 8 cm, its outline as far as the move’s own measure takes it (8 cm into the wood, 15 cm away from it)', () => {
+    const g = activated('ger_mg');
+    const view = cobiModule.hud.describe(g.state, { scenario, table: bf, legal: g.legalCommands() });
+    const move = view.move!;
+    expect(move).toMatchObject({ unitId: 'ger_mg', commandType: 'MOVE', rules: ['C-3.3.1e', 'C-3.3b'] });
+    const mg = figures(g, 'ger_mg');
+    expect(Object.values(move.allowance)).toEqual(mg.map(() => ({ open: 15, difficult: 8 })));
+    for (const f of mg) {
+      const ring = move.reach[f.id]!;
+      expect(ring.length).toBe(24);
+      const dist = (p: readonly number[]) => Math.hypot(p[0]! - f.at[0], p[1]! - f.at[1]);
+      // North (the ring's first point) runs into the wood: 8 cm; west (the 19th) on open ground: 15 cm;
+      // south (the 13th) ends short of the hedgerow, where a figure would stand inside it.
+      expect(dist(ring[0]!)).toBeGreaterThan(7.5);
+      expect(dist(ring[0]!)).toBeLessThanOrEqual(8.05);
+      expect(dist(ring[18]!)).toBeGreaterThan(14.5);
+      expect(dist(ring[18]!)).toBeLessThanOrEqual(15.05);
+      expect(dist(ring[12]!)).toBeLessThan(14.5);
+    }
+    // The outline is the rules' answer: the squad sent to its figures' ring points is taken, 1 cm beyond refused.
+    const toRing = (i: number, by: number): Command => ({
+      type: 'MOVE', side: 'germans', unitId: 'ger_mg',
+      moves: mg.map((f) => {
+        const p = move.reach[f.id]![i]!;
+        const d = Math.hypot(p[0] - f.at[0], p[1] - f.at[1]);
+        const k = (d + by) / d;
+        return { figureId: f.id, to: [f.at[0] + (p[0] - f.at[0]) * k, f.at[1] + (p[1] - f.at[1]) * k] as Vec2 };
+      }),
+    });
+    expect(g.check(g.withSideToAct(toRing(0, -0.05)))).toMatchObject({ ok: true });
+    expect(g.check(g.withSideToAct(toRing(0, 1)))).toMatchObject({ ok: false, rule: 'C-3.3.1e' });
+    expect(g.check(g.withSideToAct(toRing(12, -0.05)))).toMatchObject({ ok: true });
+    expect(g.check(g.withSideToAct(toRing(12, 1)))).toMatchObject({ ok: false, reason: expect.stringContaining('inside Hedgerow') });
+    // No offer once the squad has acted, nor for a decision pending.
+    send(g, shift(g, 'ger_mg', 0, -5));
+    expect(cobiModule.hud.describe(g.state, { scenario, table: bf, legal: g.legalCommands() }).move?.unitId).not.toBe('ger_mg');
   });
 });

@@ -13,6 +13,7 @@ import { sideUnits, unitFigures, vehicleOf, type CState } from '../state';
 import { strikeDecision } from '../actions/attack-vehicle';
 import { decisionActions, vehicleActionOf, vehicleTargets, vehicleUnit } from './vehicles';
 import { cobiVictory } from '../sequence/victory';
+import { moveOffer } from './move-offer';
 import { cobiPhase } from './phase';
 import { cobiRules } from './rules-panel';
 
@@ -127,6 +128,8 @@ function targetsOf(s: CState, ctx: Ctx): PlayTarget[] {
   });
 }
 
+const optional = <K extends string, V>(key: K, v: V | undefined): { [P in K]?: V } => (v === undefined ? {} : ({ [key]: v } as { [P in K]: V }));
+
 export function describeCobi(s: CState, ctx: Ctx): PlayView {
   const { scenario, legal } = ctx;
   const p = cobiPhase(s);
@@ -159,6 +162,7 @@ export function describeCobi(s: CState, ctx: Ctx): PlayView {
     actions: legal.map((c) => actionOf(c, s, scenario)).filter((a): a is PlayAction => a !== undefined),
     ...(decision ? { decision } : {}),
     targets: decision ? [] : s.seq.unit && vehicleOf(s.table, s.seq.unit) ? vehicleTargets(s, scenario, ctx.table, legal) : targetsOf(s, ctx),
+    ...(decision ? {} : optional('move', moveOffer(s, scenario, ctx.table, legal))),
     measure: 'cm',
     ...(result ? { victory: result } : {}),
   };
