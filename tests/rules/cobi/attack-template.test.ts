@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../../src/battlefield';
 import type { Scenario } from '../../../src/scenario';
+import { templateOutline } from '../../../src/view/play/outlines';
 import { beginRound, cobi, send, sessionOn, skirmishTable, type CSession } from './fixture';
 
 let base: Scenario;
@@ -78,6 +79,13 @@ describe('C-3.3.3.2j template attacks', () => {
     };
     expect(under(0)).toMatchObject({ shape: { kind: 'rect', centre: [10, 40], length: 13, width: 6.5, facing: 0 }, under: ['a1_1', 'a1_2'] });
     expect(under(90)).toMatchObject({ shape: { facing: 90 }, under: ['a1_1', 'a1_3'] });
+    // The table draws the laid rectangle where the rules laid it: x 6.75–13.25, z 33.5–46.5.
+    const d = activated(layout([mortar, squad]), 'mt', [3, 3, 3, 3, 3, 3, 3]);
+    send(d, { type: 'ATTACK', unitId: 'mt', target: 'a1', at: [10, 40], facing: 0 });
+    const [drawn] = cobi.hud.describe(d.state, { scenario: layout([mortar, squad]), table: bf }).templates ?? [];
+    expect(drawn).toMatchObject({ kind: 'strip', facing: 0, length: 13, radius: 3.25 });
+    const ring = templateOutline(drawn!);
+    expect([Math.min(...ring.map((q) => q[0])), Math.max(...ring.map((q) => q[0])), Math.min(...ring.map((q) => q[1])), Math.max(...ring.map((q) => q[1]))].map((v) => Math.round(v * 100) / 100)).toEqual([6.75, 13.25, 33.5, 46.5]);
     // Without a facing the rectangle lies along the line of fire (north here).
     const g = activated(layout([mortar, squad]), 'mt', [3, 3, 3, 3, 3, 3, 3]);
     expect(send(g, { type: 'ATTACK', unitId: 'mt', target: 'a1', at: [10, 40] }).find((e) => e.type === 'TEMPLATE_LAID')).toMatchObject({ shape: { facing: 0 }, under: ['a1_1', 'a1_2'] });

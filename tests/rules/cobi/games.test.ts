@@ -1,7 +1,8 @@
 // Random legal games on the COBI skirmish: every seed ends (a side wiped out, or the round limit, C-3.2g),
 // squads attack and the defenders answer their rolls (C-3.3.3.2), MG teams lay their templates
-// (C-3.3.3.2j), some games are won, the rules and the alternating machine agree after every command (tests/flow/invariants.ts), each unit acts at most once
-// a round (C-3.3a), and each save replays to the same state (the answers in it).
+// (C-3.3.3.2j), some games are won, the rules and the alternating machine agree after every command
+// (tests/flow/invariants.ts), each unit acts at most once a round (C-3.3a), and each save replays to the
+// same state (the answers in it).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../../src/battlefield';
 import { hashValue, type GameEvent } from '../../../src/core';

@@ -139,7 +139,7 @@ function targetsOf(s: CState, ctx: Ctx): PlayTarget[] {
     return {
       ...base, distance: Math.min(...plan.plans.map((p) => p.distance)), visible: new Set(plan.plans.map((p) => p.target.id)).size, cover: covers.join(', '),
       ...(command ? { command } : {}),
-      notes: plan.plans.map((p) => `${figureName(scenario, unit, p.firer.id)}: ${modifierText(p)}`),
+      notes: plan.plans.map((p) => `${figureName(scenario, unit, p.firer.id)}${p.template ? ` (template on ${figureName(scenario, p.target.unit, p.target.id)})` : ''}: ${modifierText(p)}`),
     };
   });
 }
