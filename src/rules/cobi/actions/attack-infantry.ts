@@ -12,7 +12,8 @@
 // `facing` for the explosion rectangle; by default along the line of fire), else on the nearest figure
 // of the target he sees; its centre must be seen and in range. Every figure of the target's side under
 // it (house templateUnder / templateSides, C-AMB-11; hidden ones too, C-GAP-6) takes its own attack die
-// (templateRolls) and its side's defence roll; a jam stops the gun, the figures left take no die.
+// (templateRolls) and its side's defence roll; a jam stops the gun, the figures left take no die. Its
+// modifiers: the range band to the centre, each figure's own cover from the gunner, and C-MOD-8.
 import { basesCovered, type Command, type Dice, type GameEvent, type PendingDecision, type Resolution, type TableQueries, type TemplateShape, type Vec2 } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import { evolveAttack } from '../evolve-attack';
