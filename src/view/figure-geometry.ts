@@ -110,13 +110,13 @@ function headgearParts(headgear: Headgear, detail: FigureDetail, shape: FigureSh
     case 'hood': return [paintPart(onHead(new SphereGeometry(0.108 * h, head[0], Math.max(3, head[1] - 2), 0, Math.PI * 2, 0, Math.PI * 0.62).translate(0, b + 0.915 * h, -0.022 * h)), CLOTH, 0.14)];
     // German M35: a deep dome and the flared skirt over the neck and ears, the outline that reads at 1:35 brick scale.
     case 'steel-helmet': return [
-      paintPart(onHead(new SphereGeometry(0.118 * h, head[0], Math.max(3, head[1] - 3), 0, Math.PI * 2, 0, Math.PI * 0.5).translate(0, b + 0.93 * h, -0.008 * h)), HELMET, 0.1),
+      paintPart(onHead(new SphereGeometry(0.118 * h, head[0], 2, 0, Math.PI * 2, 0, Math.PI * 0.5).translate(0, b + 0.93 * h, -0.008 * h)), HELMET, 0.1),
       paintPart(onHead(new CylinderGeometry(0.118 * h, 0.138 * h, 0.05 * h, sides, 1, true).translate(0, b + 0.905 * h, -0.014 * h)), HELMET, 0.1),
     ];
-    // US M1: a round dome with a narrow rim all round, sitting level on the brow.
+    // US M1: a round dome with a narrow brim flaring all round, sitting level on the brow.
     case 'm1-helmet': return [
-      paintPart(onHead(new SphereGeometry(0.116 * h, head[0], Math.max(3, head[1] - 3), 0, Math.PI * 2, 0, Math.PI * 0.5).translate(0, b + 0.94 * h, -0.004 * h)), HELMET, 0.1),
-      paintPart(onHead(new CylinderGeometry(0.134 * h, 0.136 * h, 0.012 * h, sides).translate(0, b + 0.94 * h, -0.004 * h)), HELMET, 0.1),
+      paintPart(onHead(new SphereGeometry(0.116 * h, head[0], 2, 0, Math.PI * 2, 0, Math.PI * 0.5).translate(0, b + 0.94 * h, -0.004 * h)), HELMET, 0.1),
+      paintPart(onHead(new CylinderGeometry(0.114 * h, 0.134 * h, 0.018 * h, sides, 1, true).translate(0, b + 0.932 * h, -0.004 * h)), HELMET, 0.1),
     ];
   }
 }
