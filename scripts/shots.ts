@@ -1,10 +1,10 @@
 // npm run shots [-- --out DIR] [--only TEXT] — screenshots for review (issue 17): the scenario picker,
-// every scenario's table, play states of a Kalevankangas game (the start dialog, a unit's activation
+// every scenario's table and a figure's eye view toward the nearest enemy, play states of a Kalevankangas game (the start dialog, a unit's activation
 // with its targets, the dice of a shot, the log) and a COBI skirmish's first activation, each at
 // 1920×1080, 1280×800, 1024×768 and 640×400. `--only` keeps the states whose name holds TEXT.
 // Builds the app, serves it with `vite preview` and drives Debian's Chromium on SwiftShader, as the
 // browser tests do; writes DIR/<width>x<height>/<nn>-<state>.png (DIR defaults to shots/, ignored by git).
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -20,6 +20,22 @@ const SCENARIOS = readdirSync('scenarios', { withFileTypes: true })
   .sort();
 const PLAYED = 'kuularuisku/kalevankangas';
 const COBI = 'cobi/skirmish';
+
+/** A soldier of the scenario's first side and the nearest enemy figure (figure ids, for the sight link), if it has both. */
+function eyeLine(id: string): { from: string; to: string } | null {
+  type Unit = { side: string; type?: string; figures: Array<{ id: string; at: [number, number] }> };
+  const sc = JSON.parse(readFileSync(join('scenarios', `${id}.json`), 'utf8')) as { sides: Array<{ id: string }>; units?: Unit[] };
+  const first = sc.sides[0]?.id;
+  // The eye of a soldier, not a point inside a vehicle's hull.
+  const own = (sc.units ?? []).filter((u) => u.side === first && u.type !== 'vehicle').flatMap((u) => u.figures);
+  const enemy = (sc.units ?? []).filter((u) => u.side !== first).flatMap((u) => u.figures);
+  let best: { from: string; to: string; d: number } | null = null;
+  for (const a of own) for (const b of enemy) {
+    const d = Math.hypot(a.at[0] - b.at[0], a.at[1] - b.at[1]);
+    if (!best || d < best.d) best = { from: a.id, to: b.id, d };
+  }
+  return best && { from: `figure:${best.from}`, to: `figure:${best.to}` };
+}
 
 function outDirFromArgs(argv: readonly string[]): string {
   const i = argv.indexOf('--out');
@@ -68,6 +84,19 @@ async function main(): Promise<void> {
     for (const id of SCENARIOS.filter((x) => wanted(x.replace('/', '-')))) {
       await open(`?scenario=${id}`);
       await shoot(id.replace('/', '-'));
+    }
+    // Close up: the eye view from a figure of the first side toward the nearest enemy figure (the sight tool's share link).
+    for (const id of SCENARIOS.filter((x) => wanted(`${x.replace('/', '-')}-eye`))) {
+      const look = eyeLine(id);
+      if (!look) continue;
+      await open(`?scenario=${id}&from=${look.from}&to=${look.to}`);
+      const eye = async () => {
+        if (await page.$('[data-testid=eye-exit]')) return;
+        await page.waitForFunction(() => !!window.__sandtable?.tools?.los?.observer, null, { timeout: 60_000 });
+        await page.click('[data-testid=los-eye]');
+      };
+      await shoot(`${id.replace('/', '-')}-eye`, eye);
+      await page.keyboard.press('Escape');
     }
     const picker = async () => {
       if (!(await page.$('[data-testid=scenario-list]'))) await page.click('[data-testid=scenario-picker-toggle]');

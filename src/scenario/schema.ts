@@ -280,7 +280,7 @@ export const TableEdge = z.enum(['north', 'east', 'south', 'west', 'none']);
 export const Uniform = z
   .object({
     colour: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional().describe('coat and trousers, sRGB hex (default: a neutral olive)'),
-    headgear: z.enum(['peaked-cap', 'fur-cap', 'hood']).optional().describe('default peaked-cap'),
+    headgear: z.enum(['peaked-cap', 'fur-cap', 'hood', 'steel-helmet', 'm1-helmet']).optional().describe('default peaked-cap; steel-helmet: the German M35, m1-helmet: the US M1'),
   })
   .strict();
 

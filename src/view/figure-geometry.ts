@@ -14,7 +14,7 @@ export const FIGURE_HEIGHT = 1.7;
 export const BASE_RADIUS = 0.62;
 export const BASE_THICKNESS = 0.12;
 
-export const HEADGEAR = ['peaked-cap', 'fur-cap', 'hood'] as const;
+export const HEADGEAR = ['peaked-cap', 'fur-cap', 'hood', 'steel-helmet', 'm1-helmet'] as const;
 export type Headgear = (typeof HEADGEAR)[number];
 
 /** Fine (high and medium tiers, about 370 triangles a figure) or plain (low and test, about 250): fewer sides on round parts. */
@@ -28,6 +28,8 @@ const WOOD = '#4a3628';
 /** Multipliers over the uniform colour for headgear that is not cloth (a dark visor, a fur cap). */
 const VISOR = '#3c3a38';
 const FUR = '#6a5a4c';
+/** Painted steel, a shade darker and greyer than the cloth. */
+const HELMET = '#a4a69a';
 const SLIT = '#1e1b17';
 const METAL = '#2f3132';
 const SHIELD = '#4a4e3c';
@@ -106,6 +108,16 @@ function headgearParts(headgear: Headgear, detail: FigureDetail, shape: FigureSh
     case 'fur-cap': return [paintPart(onHead(new CylinderGeometry(0.108 * h, 0.112 * h, 0.1 * h, sides).translate(0, b + 0.99 * h, -0.005 * h)), FUR, 0.2)];
     // Snow-suit hood: a cap of a sphere a little larger than the head, set back so the face shows.
     case 'hood': return [paintPart(onHead(new SphereGeometry(0.108 * h, head[0], Math.max(3, head[1] - 2), 0, Math.PI * 2, 0, Math.PI * 0.62).translate(0, b + 0.915 * h, -0.022 * h)), CLOTH, 0.14)];
+    // German M35: a deep dome and the flared skirt over the neck and ears, the outline that reads at 1:35 brick scale.
+    case 'steel-helmet': return [
+      paintPart(onHead(new SphereGeometry(0.118 * h, head[0], Math.max(3, head[1] - 3), 0, Math.PI * 2, 0, Math.PI * 0.5).translate(0, b + 0.93 * h, -0.008 * h)), HELMET, 0.1),
+      paintPart(onHead(new CylinderGeometry(0.118 * h, 0.138 * h, 0.05 * h, sides, 1, true).translate(0, b + 0.905 * h, -0.014 * h)), HELMET, 0.1),
+    ];
+    // US M1: a round dome with a narrow rim all round, sitting level on the brow.
+    case 'm1-helmet': return [
+      paintPart(onHead(new SphereGeometry(0.116 * h, head[0], Math.max(3, head[1] - 3), 0, Math.PI * 2, 0, Math.PI * 0.5).translate(0, b + 0.94 * h, -0.004 * h)), HELMET, 0.1),
+      paintPart(onHead(new CylinderGeometry(0.134 * h, 0.136 * h, 0.012 * h, sides).translate(0, b + 0.94 * h, -0.004 * h)), HELMET, 0.1),
+    ];
   }
 }
 

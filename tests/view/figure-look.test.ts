@@ -23,6 +23,14 @@ describe('figure dress from the scenario', () => {
     expect(dress(white.id)).toEqual({ colour: '#5d5f4e', headgear: 'peaked-cap' });
   });
 
+  it('helmets the COBI sides from their scenario: German M35s, American M1s', () => {
+    for (const file of ['scenarios/cobi/skirmish.json', 'scenarios/cobi/armour-lane.json']) {
+      const sc = parseScenarioOrThrow(readFileSync(file, 'utf8'), file);
+      const d = unitDress(sc);
+      for (const u of sc.units ?? []) expect(d(u.id).headgear, `${file} ${u.id}`).toBe(u.side === 'germans' ? 'steel-helmet' : 'm1-helmet');
+    }
+  });
+
   it('falls back to the default dress for a unit nobody describes', () => {
     expect(dress('no-such-unit')).toEqual(DEFAULT_DRESS);
   });
@@ -55,5 +63,27 @@ describe('figure geometry', () => {
     expect(cloth.boundingBox!.min.y).toBeLessThan(0.3);
     expect(cloth.boundingBox!.max.y).toBeGreaterThan(1.7);
     expect(fixed.boundingBox!.max.y).toBeGreaterThan(1.8);
+  });
+
+  it('a helmet crowns the head, the M35 flaring wider over the neck than the M1, both wider than a hood', () => {
+    const top = (k: 'peaked-cap' | 'hood' | 'steel-helmet' | 'm1-helmet') => {
+      const g = figureClothGeometry(k);
+      g.computeBoundingBox();
+      const high = g.boundingBox!.max.y;
+      const p = g.getAttribute('position');
+      // The head's width: the widest point within the top 0.3 of the figure (the headgear and the head).
+      let half = 0;
+      for (let i = 0; i < p.count; i++) if (p.getY(i) > high - 0.3) half = Math.max(half, Math.hypot(p.getX(i), p.getZ(i)));
+      return { high, half };
+    };
+    const cap = top('peaked-cap');
+    const hood = top('hood');
+    const m35 = top('steel-helmet');
+    const m1 = top('m1-helmet');
+    // Both helmets stand about as high as the cap (on the head, not floating above it)...
+    for (const b of [m35, m1]) expect(Math.abs(b.high - cap.high)).toBeLessThan(0.12);
+    // ...and are wider than a hood over the head: the M35's skirt the widest.
+    expect(m1.half).toBeGreaterThan(hood.half);
+    expect(m35.half).toBeGreaterThan(m1.half);
   });
 });

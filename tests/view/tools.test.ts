@@ -46,6 +46,23 @@ describe('line of sight tool', () => {
     expect(t.state.get().los.report?.target.figureId).toBe('hill_top_1');
   });
 
+  it('the eye view from a figure names that figure (it is not drawn while its eye looks); from a point, none', () => {
+    const t = new ToolController(bf);
+    t.setTool('los');
+    t.pickFigure('hill_top_1');
+    t.pickFigure('tgt_east_1');
+    t.eyeFromObserver();
+    expect(t.state.get().eye).toMatchObject({ figureId: 'hill_top_1', label: expect.any(String) });
+    t.exitEye();
+    t.eyeFromFigure('obs_ground_1');
+    expect(t.state.get().eye?.figureId).toBe('obs_ground_1');
+    t.exitEye();
+    t.setLosEnds({ kind: 'point', x: 30, z: 30, floor: 0 }, { kind: 'figure', figureId: 'tgt_east_1' });
+    t.eyeFromObserver();
+    expect(t.state.get().eye).not.toBeNull();
+    expect(t.state.get().eye?.figureId).toBeUndefined();
+  });
+
   it('a point inside a building takes the floor drawn under the click, stands at its centre, and the floor selector moves it', () => {
     const t = new ToolController(bf);
     t.setTool('los');

@@ -1,6 +1,6 @@
 // COBI's table events (what the rules' actions lead to) and their makers: each cites its rule and
 // carries the log's line.
-import type { GameEvent, Vec2 } from '../../core';
+import type { GameEvent, TemplateShape, Vec2 } from '../../core';
 
 /** One figure's move as resolved: where it went and the tape's length (cm). */
 export interface FigureMoved {
@@ -37,9 +37,14 @@ export type AttackDieResult = 'jam' | 'miss' | 'auto-hit' | 'roll';
 /** C-3.3.3.2a–f one figure's shot: its target, weapon, distance, modifiers and the attacker's die. */
 export function attackDieRolled(p: {
   firer: string; target: string; weapon: string; distance: number; modifiers: readonly ShotModifier[]; modifier: number;
-  rolls: readonly number[]; result: AttackDieResult; reload: boolean; oneShot: boolean; rule: string; text: string;
+  rolls: readonly number[]; result: AttackDieResult; reload: boolean; oneShot: boolean; rule: string; template?: string; text: string;
 }): GameEvent {
-  return { type: 'ATTACK_DIE', rule: p.rule, firer: p.firer, target: p.target, weapon: p.weapon, distance: Math.round(p.distance * 10) / 10, modifiers: p.modifiers.map((m) => ({ ...m })), modifier: p.modifier, rolls: [...p.rolls], result: p.result, reload: p.reload, oneShot: p.oneShot, text: p.text };
+  return { type: 'ATTACK_DIE', rule: p.rule, firer: p.firer, target: p.target, weapon: p.weapon, distance: Math.round(p.distance * 10) / 10, modifiers: p.modifiers.map((m) => ({ ...m })), modifier: p.modifier, rolls: [...p.rolls], result: p.result, reload: p.reload, oneShot: p.oneShot, ...(p.template ? { template: p.template } : {}), text: p.text };
+}
+
+/** C-3.3.3.2j a gunner lays his template: its shape on the table and the figures under it. */
+export function templateLaid(firer: string, weapon: string, shape: TemplateShape, under: readonly string[], text: string): GameEvent {
+  return { type: 'TEMPLATE_LAID', rule: 'C-3.3.3.2j', firer, weapon, shape: JSON.parse(JSON.stringify(shape)) as unknown, under: [...under], text };
 }
 
 /** C-3.3.3.2g/i, C-AMB-10 a shot resolved against its target figure: killed, wounded or missed. */

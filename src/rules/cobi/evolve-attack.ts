@@ -1,5 +1,5 @@
 // The table after an infantry attack's events (C-3.3.3.2), a reload (C-3.3.3.2h) or hiding (C-3.3.2a).
-import type { GameEvent } from '../../core';
+import type { GameEvent, TemplateShape } from '../../core';
 import type { AttackDieResult } from './events';
 import type { CFigure, CTable, CUnit, InfantryAttackState, WeaponState } from './state';
 
@@ -31,9 +31,14 @@ export function evolveAttack(t: CTable, e: GameEvent): CTable {
       // C-3.3.3.2b a jam: the weapon cannot fire (the jam replaces the reload test); a one-shot weapon is spent.
       let next = result === 'jam' ? withFigure(t, firer, (f) => armed(f, 'jammed')) : e.oneShot ? withFigure(t, firer, (f) => armed(f, 'spent')) : t;
       if (result === 'roll') next = withAttack(next, (a) => ({ ...a, awaiting: [...a.awaiting, { firer, target: String(e.target), die: (e.rolls as number[])[0]!, modifier: Number(e.modifier) }] }));
-      if (result !== 'jam' && e.reload) next = withAttack(next, (a) => ({ ...a, reloads: [...a.reloads, firer] }));
+      // A jam replaces the reload test, also for a template's gunner who had rolled dice before it.
+      if (result === 'jam') next = withAttack(next, (a) => ({ ...a, reloads: a.reloads.filter((x) => x !== firer) }));
+      // A template's gunner rolls a die for each figure under it but tests his reload once.
+      if (result !== 'jam' && e.reload) next = withAttack(next, (a) => (a.reloads.includes(firer) ? a : { ...a, reloads: [...a.reloads, firer] }));
       return next;
     }
+    case 'TEMPLATE_LAID':
+      return withAttack(t, (a) => ({ ...a, templates: [...(a.templates ?? []), e.shape as TemplateShape] }));
     case 'FIGURE_HIT':
       if (e.outcome === 'killed') return withFigure(t, String(e.figure), (f) => ({ ...f, alive: false }));
       if (e.outcome === 'wounded') return withFigure(t, String(e.figure), (f) => ({ ...f, wounded: true }));

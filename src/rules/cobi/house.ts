@@ -26,6 +26,8 @@ export const HouseSettingsSchema = z.object({
   infantryHit: z.literal('killed'),
   squadAttacks: z.enum(['each-figure', 'one-per-squad']),
   templateRolls: z.literal('per-figure'),
+  templateUnder: z.enum(['overlap', 'centre']),
+  templateSides: z.literal('enemies-only'),
   doubleSix: z.literal('only-when-impossible'),
   firstPlayer: z.enum(['holder', 'winner-picks-edge']),
   tiesRerolled: z.boolean(),

@@ -1,6 +1,6 @@
 // The COBI table the rules fold: the units and their figures where they stand. The sequence (round,
 // initiative, who acts, which units acted) is the alternating machine's, read from `seq`.
-import type { Sequenced, Vec2 } from '../../core';
+import type { Sequenced, TemplateShape, Vec2 } from '../../core';
 
 /** Command words of COBI's sequence steps, its surrender and its actions. */
 export const COBI_COMMAND_TYPES = ['BEGIN_ROUND', 'CHOOSE_FIRST', 'SELECT_UNIT', 'END_ROUND', 'SURRENDER', 'HOLD', 'MOVE', 'ATTACK', 'HIDE', 'RELOAD', 'ROLL_DEFENCE', 'CHOOSE_LOCATION'] as const;
@@ -56,6 +56,8 @@ export interface InfantryAttackState {
   readonly awaiting: readonly AwaitedShot[];
   /** The firers whose reload test (C-3.3.3.2h) comes once the shots are resolved. */
   readonly reloads: readonly string[];
+  /** C-3.3.3.2j the templates laid by the attack, shown until it is over (absent: none). */
+  readonly templates?: readonly TemplateShape[];
 }
 
 /** C-3.3.3.1o the lasting effects a vehicle has taken (destroyed is `wreck`). */

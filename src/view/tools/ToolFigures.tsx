@@ -24,12 +24,15 @@ export interface ToolFiguresProps {
 
 export function ToolFigures({ tools, model, poses, onFigureDown, onFigureHover, onFigureClick }: ToolFiguresProps) {
   const level = useToolState(tools, (s) => (s.eye ? null : s.cutaway));
+  // The eye view from a figure leaves that figure out: the eye is inside his head.
+  const eyeOf = useToolState(tools, (s) => s.eye?.figureId ?? null);
   // A cut aimed at one building hides upper-floor figures in that building only.
   const target = useStore(cutawayScope(tools)).target;
-  const aimed = useMemo(
-    () => (target === null || level === null ? poses : posesForCut(poses ?? figurePoses(model.scenario, model.standHeight.bind(model)), target, (x, z) => tools.model.buildingAt(x, z))),
-    [target, level, poses, model, tools],
-  );
+  const aimed = useMemo(() => {
+    const all = poses ?? (eyeOf !== null || (target !== null && level !== null) ? figurePoses(model.scenario, model.standHeight.bind(model)) : undefined);
+    const seen = eyeOf === null || !all ? all : all.filter((p) => p.figureId !== eyeOf);
+    return target === null || level === null || !seen ? seen : posesForCut(seen, target, (x, z) => tools.model.buildingAt(x, z));
+  }, [target, level, poses, model, tools, eyeOf]);
   const onHover = useCallback(
     (figureId: string | null, e: ThreeEvent<PointerEvent>) => {
       tools.setHover(figureId ? { figureId, clientX: e.nativeEvent.clientX, clientY: e.nativeEvent.clientY } : null);

@@ -305,16 +305,17 @@ export class ToolController {
     const s = this.state.get();
     const report = s.los.report;
     const lookAt = report && report.observer.figureId === figureId ? report.to : null;
-    this.patch({ eye: { from: this.model.eyePoint(figureBody(ref)), lookAt, facing: ref.figure.facing ?? 0, label: ref.unit.name } });
+    this.patch({ eye: { from: this.model.eyePoint(figureBody(ref)), lookAt, facing: ref.figure.facing ?? 0, label: ref.unit.name, figureId } });
   }
 
   /** First-person view from the LOS observer (figure or point and floor), toward the target if there is one. */
   eyeFromObserver(): void {
     const { report, first, observer } = this.state.get().los;
-    if (report) return this.patch({ eye: { from: report.from, lookAt: report.to, facing: 0, label: report.observer.label } });
+    const own = observer?.kind === 'figure' ? { figureId: observer.figureId } : {};
+    if (report) return this.patch({ eye: { from: report.from, lookAt: report.to, facing: 0, label: report.observer.label, ...own } });
     if (!first || !observer) return;
     const facing = observer.kind === 'figure' ? this.figures.get(observer.figureId)?.figure.facing ?? 0 : 0;
-    this.patch({ eye: { from: first.eye, lookAt: null, facing, label: first.label } });
+    this.patch({ eye: { from: first.eye, lookAt: null, facing, label: first.label, ...own } });
   }
 
   exitEye(): void {

@@ -10,6 +10,8 @@ export interface EyeView {
   /** Degrees clockwise from north, for a free look. */
   facing: number;
   label: string;
+  /** The figure whose eye it is: not drawn meanwhile (its own rifle would lie across the view). */
+  figureId?: string;
 }
 
 export interface Hover {

@@ -1,7 +1,8 @@
 // Random legal games on the COBI skirmish: every seed ends (a side wiped out, or the round limit, C-3.2g),
-// squads attack and the defenders answer their rolls (C-3.3.3.2), some games are won, the rules and the
-// alternating machine agree after every command (tests/flow/invariants.ts), each unit acts at most once
-// a round (C-3.3a), and each save replays to the same state (the answers in it).
+// squads attack and the defenders answer their rolls (C-3.3.3.2), MG teams lay their templates
+// (C-3.3.3.2j), some games are won, the rules and the alternating machine agree after every command
+// (tests/flow/invariants.ts), each unit acts at most once a round (C-3.3a), and each save replays to the
+// same state (the answers in it).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../../src/battlefield';
 import { hashValue, type GameEvent } from '../../../src/core';
@@ -39,6 +40,7 @@ describe('random legal games on the COBI skirmish', () => {
     const moved = new Set<number>();
     const attacked = new Set<number>();
     const won = new Set<number>();
+    const templated = new Set<number>();
     let answers = 0;
     let hits = 0;
     for (let seed = 1; seed <= SEEDS; seed++) {
@@ -55,6 +57,8 @@ describe('random legal games on the COBI skirmish', () => {
       for (const p of twiceInARound(g.events)) problems.push(`seed ${seed}: ${p}`);
       if (g.events.some((e) => e.type === 'UNIT_MOVED')) moved.add(seed);
       if (g.events.some((e) => e.type === 'UNIT_ATTACKS')) attacked.add(seed);
+      // C-3.3.3.2j the MG teams lay their burst templates.
+      if (g.events.some((e) => e.type === 'TEMPLATE_LAID')) templated.add(seed);
       answers += g.log.filter((l) => l.command.type === 'ROLL_DEFENCE').length;
       hits += g.events.filter((e) => e.type === 'FIGURE_HIT' && e.outcome !== 'miss').length;
       // C-3.3.3.2g every defence was rolled by the side of the figures it defended.
@@ -74,6 +78,7 @@ describe('random legal games on the COBI skirmish', () => {
     expect(problems).toEqual([]);
     expect(moved.size).toBe(SEEDS);
     expect(attacked.size).toBe(SEEDS);
+    expect(templated.size).toBeGreaterThan(SEEDS / 2);
     expect(answers).toBeGreaterThan(SEEDS);
     expect(hits).toBeGreaterThan(0);
     // Some games are won (a side with more figures standing, or the other wiped out), not all drawn.

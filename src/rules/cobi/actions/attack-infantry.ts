@@ -8,18 +8,25 @@
 // (C-3.3.3.2g: the decision "roll"). Higher kills (C-AMB-10), a tie wounds (C-3.3.3.2i), lower misses;
 // a wounded figure hit again in the same attack dies (house: the book does not say). Then each
 // firer's reload test (C-3.3.3.2h; a jam replaces it, C-AMB-5).
-import type { Command, Dice, GameEvent, PendingDecision, Resolution, TableQueries } from '../../../core';
+// C-3.3.3.2j a figure with a template weapon lays its template instead: at the command's `at` (with
+// `facing` for the explosion rectangle; by default along the line of fire), else on the nearest figure
+// of the target he sees; its centre must be seen and in range. Every figure of the target's side under
+// it (house templateUnder / templateSides, C-AMB-11; hidden ones too, C-GAP-6) takes its own attack die
+// (templateRolls) and its side's defence roll; a jam stops the gun, the figures left take no die. Its
+// modifiers: the range band to the centre, each figure's own cover from the gunner, and C-MOD-8.
+import { basesCovered, type Command, type Dice, type GameEvent, type PendingDecision, type Resolution, type TableQueries, type TemplateShape, type Vec2 } from '../../../core';
 import type { Scenario } from '../../../scenario';
 import { evolveAttack } from '../evolve-attack';
-import { attackDieRolled, attackOver, figureHit, reloadTested, unitAttacks, type AttackDieResult } from '../events';
+import { attackDieRolled, attackOver, figureHit, reloadTested, templateLaid, unitAttacks, type AttackDieResult } from '../events';
 import { shotModifiers, type Modifier } from '../modifiers';
 import { attackDie, opposedRoll } from '../infantry/opposed';
 import { nearestTargets } from '../infantry/priority';
 import { rangeModifier } from '../infantry/range';
-import { figureSight, type Cover } from '../infantry/sight';
+import { coverOf, figureSight, type Cover } from '../infantry/sight';
+import { bearingTo, pointSight, templateShape } from '../infantry/template';
 import { playData, weaponOf } from '../play-data';
-import { figureName, sideName, unitName } from '../scenario-data';
-import { activeFigures, unitFigures, type CFigure, type CState, type CTable } from '../state';
+import { FIGURE, figureName, sideName, unitName } from '../scenario-data';
+import { activeFigures, liveFigures, unitFigures, type CFigure, type CState, type CTable } from '../state';
 import type { Weapon } from '../weapons';
 
 type Refusal = { ok: false; reason: string; rule: string };
@@ -34,6 +41,29 @@ export interface ShotPlan {
   readonly cover?: Cover;
   readonly notNearest: boolean;
   readonly modifier: { total: number; parts: Modifier[] };
+  /** C-3.3.3.2j the template the shot comes from (absent: direct fire). */
+  readonly template?: string;
+}
+
+/** C-3.3.3.2j a template as a firer lays it: where, and the figures under it (in their order on the table). */
+export interface LaidTemplate {
+  readonly id: string;
+  readonly firer: string;
+  readonly weapon: Weapon;
+  readonly shape: TemplateShape;
+  readonly under: readonly string[];
+}
+
+/** Where the command aims a template: its centre and (the explosion) its facing. */
+export interface TemplateAim {
+  readonly at?: Vec2;
+  readonly facing?: number;
+}
+
+/** C-3.3.3.2j the figure's template weapon when it can fire now (loaded, with a range: the Explosion column is never fired on its own). */
+export function templateWeapon(scenario: Scenario, f: CFigure): Weapon | undefined {
+  const w = weaponOf(scenario, f.weapon);
+  return w && w.template && w.ranges.length > 0 && !f.weaponState ? w : undefined;
 }
 
 /** C-4.2 / C-3.3.3.2b/h the figure's weapon when it can fire directly now (loaded, no template: templates are resolved apart). */
@@ -53,23 +83,25 @@ function silentWhy(scenario: Scenario, f: CFigure): { reason: string; rule: stri
 }
 
 /**
- * C-3.3.3.2a–f the squad's shots at `target` (a unit): for each figure able to fire, the nearest figure
- * of the target he sees within his weapon's range, with the modifiers. `firer` picks the one figure
- * under the one-per-squad option. The plans, or the refusal naming why none can fire.
+ * C-3.3.3.2a–f/j the squad's shots at `target` (a unit): for each figure able to fire directly, the
+ * nearest figure of the target he sees within his weapon's range, with the modifiers; for each with a
+ * template weapon, its template (at `aim.at`, else on the nearest figure of the target he sees) and a
+ * shot at each figure under it. `firer` picks the one figure under the one-per-squad option. The plans,
+ * or the refusal naming why none can fire (or why the template cannot go where `aim.at` puts it).
  */
-export function planAttack(t: CTable, scenario: Scenario, table: TableQueries, unit: string, target: string, firer?: string): { ok: true; plans: ShotPlan[] } | Refusal {
+export function planAttack(t: CTable, scenario: Scenario, table: TableQueries, unit: string, target: string, firer?: string, aim: TemplateAim = {}): { ok: true; plans: ShotPlan[]; templates: LaidTemplate[] } | Refusal {
   const own = t.units.find((u) => u.id === unit);
-  const aim = t.units.find((u) => u.id === target);
+  const foe = t.units.find((u) => u.id === target);
   if (!own) return no(`no unit "${unit}"`, 'C-3.3.3.2a');
-  if (!aim || aim.side === own.side) return no(`${aim ? unitName(scenario, target) : `"${target}"`} is no enemy unit`, 'C-3.3.3.2a');
+  if (!foe || foe.side === own.side) return no(`${foe ? unitName(scenario, target) : `"${target}"`} is no enemy unit`, 'C-3.3.3.2a');
   const targets = unitFigures(t, target);
   if (!targets.length) return no(`${unitName(scenario, target)} has no figure left in the fight`, 'C-3.3.3.2a');
-  // C-3.3.2a, C-GAP-6 (house hiddenEffect: no direct fire at a hidden unit).
-  if (aim.hidden) return no(`${unitName(scenario, target)} is hidden: no direct fire at a hidden unit`, 'C-3.3.2a');
   const figures = unitFigures(t, unit);
-  let firers = figures.filter((f) => directWeapon(scenario, f));
+  // C-3.3.2a, C-GAP-6 (house hiddenEffect: no direct fire at a hidden unit; a template still hits it).
+  let firers = figures.filter((f) => templateWeapon(scenario, f) || (!foe.hidden && directWeapon(scenario, f)));
   if (firer !== undefined) firers = firers.filter((f) => f.id === firer);
   if (!firers.length) {
+    if (foe.hidden) return no(`${unitName(scenario, target)} is hidden: no direct fire at a hidden unit`, 'C-3.3.2a');
     if (firer !== undefined) return no(`${figures.some((f) => f.id === firer) ? figureName(scenario, unit, firer) : `"${firer}"`} cannot fire now`, 'C-3.3.3.2a');
     const why = figures[0] ? silentWhy(scenario, figures[0]) : { reason: `${unitName(scenario, unit)} has no figure in the fight`, rule: 'C-3.3.3.2a' };
     return no(`no figure of ${unitName(scenario, unit)} can fire: ${why.reason}`, why.rule);
@@ -79,13 +111,33 @@ export function planAttack(t: CTable, scenario: Scenario, table: TableQueries, u
   const candidates = enemies.map((e) => ({ id: e.id, at: e.at, hidden: hidden.has(e.unit) }));
   // Other units' figures and every hull stand in the line (C-3.3.3.1a); the firer's squad and the target's do not block.
   const others = activeFigures(t).filter((f) => f.unit !== unit && f.unit !== target);
+  const house = playData(scenario).house;
   const plans: ShotPlan[] = [];
+  const templates: LaidTemplate[] = [];
   let first: Refusal | undefined;
   for (const f of firers) {
-    const weapon = directWeapon(scenario, f)!;
     const nearest = new Set(nearestTargets(f.at, candidates).map((id) => enemies.find((e) => e.id === id)!.unit));
     const notNearest = !nearest.has(target);
     const byDistance = [...targets].sort((a, b) => Math.hypot(a.at[0] - f.at[0], a.at[1] - f.at[1]) - Math.hypot(b.at[0] - f.at[0], b.at[1] - f.at[1]));
+    const tw = templateWeapon(scenario, f);
+    if (tw) {
+      const laid = layTemplate(t, scenario, table, f, tw, foe.side, byDistance, others, aim, house);
+      if (!laid.ok) {
+        // A centre the player named must take the template; the default one only drops this gunner.
+        if (aim.at) return laid;
+        first ??= laid;
+        continue;
+      }
+      templates.push(laid.template);
+      for (const id of laid.template.under) {
+        const tf = t.figures.find((x) => x.id === id)!;
+        const cover = coverOf(table, f.at, tf.at);
+        const modifier = shotModifiers({ range: laid.mod, notNearest, ...(cover ? { cover: cover.kind } : {}) });
+        plans.push({ firer: f, weapon: tw, target: tf, distance: laid.distance, ...(cover ? { cover } : {}), notNearest, modifier, template: laid.template.id });
+      }
+      continue;
+    }
+    const weapon = directWeapon(scenario, f)!;
     for (const tf of byDistance) {
       const sight = figureSight(scenario, table, f, tf, others, t.vehicles ?? []);
       if (!sight.seen) {
@@ -102,9 +154,56 @@ export function planAttack(t: CTable, scenario: Scenario, table: TableQueries, u
       break;
     }
   }
-  if (!plans.length) return first!;
+  if (!plans.length) return first ?? no(`no figure of ${unitName(scenario, target)} under the template`, 'C-3.3.3.2j');
   // C-AMB-11 (house squadAttacks): every figure fires, or one for the squad (the one named, else the first able).
-  return { ok: true, plans: playData(scenario).house.squadAttacks === 'one-per-squad' ? plans.slice(0, 1) : plans };
+  if (house.squadAttacks === 'one-per-squad') {
+    const one = plans[0]!.firer.id;
+    return { ok: true, plans: plans.filter((p) => p.firer.id === one), templates: templates.filter((x) => x.firer === one) };
+  }
+  return { ok: true, plans, templates };
+}
+
+const at1 = (v: Vec2) => `(${v[0].toFixed(1)}, ${v[1].toFixed(1)})`;
+
+/**
+ * C-3.3.3.2j one gunner's template: centred at `aim.at` or on the nearest figure of the target he sees;
+ * the centre seen (C-3.3.3.1a) and in range (C-3.3.3.2d); the figures of the target's side under it.
+ */
+function layTemplate(
+  t: CTable, scenario: Scenario, table: TableQueries, f: CFigure, w: Weapon, side: string, byDistance: readonly CFigure[],
+  others: readonly CFigure[], aim: TemplateAim, house: ReturnType<typeof playData>['house'],
+): { ok: true; template: LaidTemplate; mod: number; distance: number } | Refusal {
+  const who = figureName(scenario, f.unit, f.id);
+  const hulls = t.vehicles ?? [];
+  let centre = aim.at;
+  let sight;
+  if (!centre) {
+    for (const tf of byDistance) {
+      const s = figureSight(scenario, table, f, tf, others, hulls);
+      if (s.seen) {
+        centre = tf.at;
+        sight = s;
+        break;
+      }
+    }
+    if (!centre || !sight) {
+      const s = byDistance[0] && figureSight(scenario, table, f, byDistance[0], others, hulls);
+      return no(`${who} sees no figure of ${unitName(scenario, byDistance[0]?.unit ?? '')} to lay the ${w.name}'s template on${s && !s.seen ? `: ${s.blocker} is in the way` : ''}`, 'C-3.3.3.1a');
+    }
+  }
+  const facing = aim.facing ?? bearingTo(f.at, centre);
+  const shape = templateShape(w.template!, centre, facing, house.templateSize);
+  const under = basesCovered(shape, liveFigures(t).filter((x) => x.side === side).map((x) => ({ id: x.id, at: x.at, radius: FIGURE.radius })), house.templateUnder);
+  const underIds = new Set(under.map((b) => b.id));
+  if (!sight) {
+    // The figures under the template are what he aims at: they do not block the line to its centre.
+    sight = pointSight(scenario, table, f, centre, others.filter((o) => !underIds.has(o.id)), hulls);
+    if (!sight.seen) return no(`${who} cannot see the template's centre at ${at1(centre)}: ${sight.blocker} is in the way`, 'C-3.3.3.1a');
+  }
+  const range = rangeModifier(w.ranges, sight.distance);
+  if (!range.inRange) return no(`${who}'s ${w.name}, the template's centre at ${at1(centre)}: ${range.reason}`, 'C-3.3.3.2d');
+  if (!under.length) return no(`no figure of the enemy under ${who}'s template at ${at1(centre)}`, 'C-3.3.3.2j');
+  return { ok: true, template: { id: `${f.id}:${w.template}`, firer: f.id, weapon: w, shape, under: under.map((b) => b.id) }, mod: range.mod, distance: sight.distance };
 }
 
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
@@ -137,26 +236,45 @@ function closing(t: CTable, scenario: Scenario, dice: Dice, unit: string, reload
 }
 
 
+/** C-3.3.3.2j the command's template centre `at: [x, z]` and `facing` (degrees), when given. */
+function templateAim(c: Command): { ok: true; aim: TemplateAim } | Refusal {
+  const at = c.at;
+  if (at !== undefined && !(Array.isArray(at) && at.length === 2 && at.every((v) => typeof v === 'number' && Number.isFinite(v)))) return no('"at" is the template\'s centre: [x, z] in cm', 'C-3.3.3.2j');
+  if (c.facing !== undefined && !(typeof c.facing === 'number' && Number.isFinite(c.facing))) return no('"facing" is the explosion template\'s heading in degrees', 'C-3.3.3.2j');
+  return { ok: true, aim: { ...(at ? { at: [at[0] as number, at[1] as number] as const } : {}), ...(typeof c.facing === 'number' ? { facing: c.facing } : {}) } };
+}
+
 /** C-3.3.3.2a–c the ATTACK of the activated infantry unit: its shots and the attacker's dice; the defence waits for its side. */
 export function attackInfantry(s: CState, c: Command, ctx: { scenario: Scenario; table: TableQueries; dice: Dice }): Resolution {
   const { scenario, table, dice } = ctx;
   const unit = s.seq.unit!;
   if (typeof c.target !== 'string') return no('an attack needs "target": the id of an enemy unit', 'C-3.3.3.2a');
-  const plan = planAttack(s.table, scenario, table, unit, c.target, typeof c.firer === 'string' ? c.firer : undefined);
+  const aim = templateAim(c);
+  if (!aim.ok) return aim;
+  const plan = planAttack(s.table, scenario, table, unit, c.target, typeof c.firer === 'string' ? c.firer : undefined, aim.aim);
   if (!plan.ok) return plan;
   const defender = s.table.units.find((u) => u.id === c.target)!.side;
-  const events: GameEvent[] = [unitAttacks(unit, c.target, defender, `${unitName(scenario, unit)} attack ${unitName(scenario, c.target)} (${plan.plans.length} firing)`)];
+  const firing = new Set(plan.plans.map((p) => p.firer.id)).size;
+  const events: GameEvent[] = [unitAttacks(unit, c.target, defender, `${unitName(scenario, unit)} attack ${unitName(scenario, c.target)} (${firing} firing)`)];
+  for (const l of plan.templates) {
+    const names = l.under.map((id) => { const x = s.table.figures.find((g) => g.id === id)!; return figureName(scenario, x.unit, x.id); });
+    events.push(templateLaid(l.firer, l.weapon.id, l.shape, l.under, `${figureName(scenario, unit, l.firer)} lays the ${l.weapon.template} template (${l.weapon.name}) at ${at1(l.shape.centre)}: ${names.join(', ')} under it`));
+  }
   const down = new Set<string>();
+  const jammed = new Set<string>();
   for (const p of plan.plans) {
+    // C-3.3.3.2b a jammed gun fires no more: the figures left under its template take no die.
+    if (jammed.has(p.firer.id)) continue;
     const who = figureName(scenario, unit, p.firer.id);
-    const whom = figureName(scenario, c.target, p.target.id);
+    const whom = figureName(scenario, p.target.unit, p.target.id);
     const a = attackDie(dice, p.modifier.total, who);
     const result: AttackDieResult = a.kind === 'jam' ? 'jam' : a.kind === 'miss' ? 'miss' : a.kind === 'auto-hit' ? 'auto-hit' : 'roll';
+    if (result === 'jam') jammed.add(p.firer.id);
     const says = { jam: 'a 1 then a 1: the weapon jams', miss: 'a natural 1: a miss', 'auto-hit': 'a 6 then a 6: a hit whatever the modifiers', roll: `the target's player rolls the defence` }[result];
     events.push(attackDieRolled({
       firer: p.firer.id, target: p.target.id, weapon: p.weapon.id, distance: p.distance, modifiers: p.modifier.parts, modifier: p.modifier.total,
-      rolls: a.rolls, result, reload: !!p.weapon.reload, oneShot: !!p.weapon.oneShot, rule: a.rule,
-      text: `${who} (${p.weapon.name}) at ${whom}, ${p.distance.toFixed(1)} cm: ${modifierText(p)} = ${signed(p.modifier.total)}; die ${a.rolls.join(' then ')}: ${says}`,
+      rolls: a.rolls, result, reload: !!p.weapon.reload, oneShot: !!p.weapon.oneShot, rule: a.rule, ...(p.template ? { template: p.template } : {}),
+      text: `${who} (${p.weapon.name}) at ${whom}${p.template ? ' under the template' : ''}, ${p.distance.toFixed(1)} cm: ${modifierText(p)} = ${signed(p.modifier.total)}; die ${a.rolls.join(' then ')}: ${says}`,
     }));
     if (result === 'auto-hit' && !down.has(p.target.id)) {
       down.add(p.target.id);

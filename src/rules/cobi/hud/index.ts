@@ -3,7 +3,7 @@
 // moves, attacks by the target's name, hide, reload), the targets with their modifiers, the defender's
 // roll as the decision of the defending side, the result; the log with each die; the rules panel; the
 // move a drag makes. Lengths in cm.
-import { formatDistance, hypot, type Command, type GameEvent, type PlayAction, type PlayFigureMove, type PlayLogLine, type PlayTarget, type PlayUnit, type PlayView, type TableQueries } from '../../../core';
+import { formatDistance, hypot, playTemplateOf, type Command, type GameEvent, type PlayAction, type PlayFigureMove, type PlayLogLine, type PlayTarget, type PlayTemplate, type PlayUnit, type PlayView, type TableQueries } from '../../../core';
 import { defenceDecision, modifierText, planAttack } from '../actions/attack-infantry';
 import { mustReload } from '../actions/reload';
 import { weaponOf } from '../play-data';
@@ -81,7 +81,7 @@ function actionOf(c: Command, s: CState, scenario: Scenario): PlayAction | undef
     case 'SELECT_UNIT': return { id: `select:${String(c.unitId)}`, label: `Activate ${unitName(scenario, String(c.unitId))}`, rule: 'C-3.3a', command: c };
     case 'HOLD': return { id: 'hold', label: 'Hold', rule: 'C-3.3c', hint: 'The squad does nothing this round', command: c };
     case 'MOVE': return moveAction(s, c);
-    case 'ATTACK': return { id: `attack:${String(c.target)}`, label: `Attack ${unitName(scenario, String(c.target))}`, rule: 'C-3.3.3.2a', hint: 'Each figure fires at the nearest figure of it he sees; its player rolls the defence', command: c };
+    case 'ATTACK': return { id: `attack:${String(c.target)}`, label: `Attack ${unitName(scenario, String(c.target))}`, rule: 'C-3.3.3.2a', hint: 'Each figure fires at the nearest figure of it he sees (a template weapon lays its template on it); its player rolls the defence', command: c };
     case 'HIDE': return { id: 'hide', label: 'Hide', rule: 'C-3.3.2a', hint: 'No direct fire at the squad until it moves or shoots', command: c };
     case 'RELOAD': return { id: 'reload', label: 'Reload', rule: 'C-3.3.3.2h', hint: 'A reload test at +2 for each weapon that needs it', command: c };
     case 'ROLL_DEFENCE': return { id: 'roll-defence', label: 'Roll', rule: 'C-3.3.3.2g', hint: 'Your die against each shot: a higher attack kills, a tie wounds', command: c };
@@ -105,6 +105,22 @@ function detailOf(s: CState, scenario: Scenario): string {
   return `${who} to act: ${left} squad(s) left to activate this round`;
 }
 
+/**
+ * C-3.3.3.2j the templates on the table: those the attack waiting for its defence laid, else where each
+ * offered target's template would land (its label names the gunner's weapon and the target).
+ */
+function templatesOf(s: CState, ctx: Ctx): PlayTemplate[] {
+  const a = s.table.attack;
+  if (a?.templates?.length) return a.templates.map((shape, i) => playTemplateOf(shape, `laid:${i}`, { label: `${unitName(ctx.scenario, a.unit)}'s template`, rule: 'C-3.3.3.2j' }));
+  const unit = s.seq.unit;
+  if (s.seq.step !== 'activation' || !unit || a || vehicleOf(s.table, unit)) return [];
+  return ctx.legal.filter((c) => c.type === 'ATTACK' && c.unitId === unit).flatMap((c) => {
+    const target = String(c.target);
+    const plan = planAttack(s.table, ctx.scenario, ctx.table, unit, target);
+    return plan.ok ? plan.templates.map((l) => playTemplateOf(l.shape, `aim:${target}:${l.firer}`, { label: `${l.weapon.name} on ${unitName(ctx.scenario, target)}`, rule: 'C-3.3.3.2j' })) : [];
+  });
+}
+
 /** C-3.3.3.2a–f the enemy units the activated squad could attack: distance, figures seen, cover, modifiers, or why not. */
 function targetsOf(s: CState, ctx: Ctx): PlayTarget[] {
   const { scenario, table, legal } = ctx;
@@ -123,7 +139,7 @@ function targetsOf(s: CState, ctx: Ctx): PlayTarget[] {
     return {
       ...base, distance: Math.min(...plan.plans.map((p) => p.distance)), visible: new Set(plan.plans.map((p) => p.target.id)).size, cover: covers.join(', '),
       ...(command ? { command } : {}),
-      notes: plan.plans.map((p) => `${figureName(scenario, unit, p.firer.id)}: ${modifierText(p)}`),
+      notes: plan.plans.map((p) => `${figureName(scenario, unit, p.firer.id)}${p.template ? ` (template on ${figureName(scenario, p.target.unit, p.target.id)})` : ''}: ${modifierText(p)}`),
     };
   });
 }
@@ -150,6 +166,7 @@ export function describeCobi(s: CState, ctx: Ctx): PlayView {
   }
   // C-3.3.3.2g the defender's roll: the defending side is prompted, whoever is acting.
   const decision = result ? undefined : defenceDecision(s, scenario);
+  const templates = result ? [] : templatesOf(s, ctx);
   return {
     rulesetId: 'cobi', scenarioTitle: scenario.title,
     sides: scenario.sides.map((x) => ({ id: x.id, name: x.name, ...(x.colour ? { colour: x.colour } : {}) })),
@@ -163,6 +180,7 @@ export function describeCobi(s: CState, ctx: Ctx): PlayView {
     ...(decision ? { decision } : {}),
     targets: decision ? [] : s.seq.unit && vehicleOf(s.table, s.seq.unit) ? vehicleTargets(s, scenario, ctx.table, legal) : targetsOf(s, ctx),
     ...(decision ? {} : optional('move', moveOffer(s, scenario, ctx.table, legal))),
+    ...(templates.length ? { templates } : {}),
     measure: 'cm',
     ...(result ? { victory: result } : {}),
   };
