@@ -1,6 +1,7 @@
-// npm run bench:games — headless full games per second per scenario with random legal play (the
-// ruleset's random player over its candidate commands, real dice, real battlefield queries).
-// Usage: npm run bench:games [-- --games N] [--warmup N] [--workers N] [scenario files …] (bundled like
+// npm run bench:games — headless full games per second per scenario with random legal play (the random
+// player of the scenario's ruleset, from the registry, over its candidate commands, real dice, real
+// battlefield queries). Usage: npm run bench:games [-- --games N] [--warmup N] [--workers N] [scenario files …]
+// (any ruleset's; the default set is the sandbox training ground and the Kuularuisku scenarios; bundled like
 // the browser build, see run-bundled.mjs). Goal: ≥ 20 games/s, every command sent to the session as the
 // browser sends it (the sequence machine runs in the session's fold).
 //
@@ -16,22 +17,19 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { createBattlefield } from '../src/battlefield';
-import { cachedTable, playableModule, playGame } from '../src/flow';
+import { cachedTable, playGame } from '../src/flow';
 import { GameSession } from '../src/game';
-import { RULESET_MODULES } from '../src/rules';
 import { parseScenarioOrThrow, type Scenario } from '../src/scenario';
-
-const { ruleset: kuularuiskuRuleset } = playableModule(RULESET_MODULES.kuularuisku);
-const kuularuiskuPlayer = RULESET_MODULES.kuularuisku.player;
+import { benchRuleset } from './ruleset-player';
 
 interface GameResult { seed: number; commands: number; events: number; winner: string }
 
 function player(scenario: Scenario, bf: Awaited<ReturnType<typeof createBattlefield>>) {
+  const { ruleset, player: playerFor } = benchRuleset(scenario);
   return (seed: number): GameResult => {
     const table = cachedTable(bf);
-    const g = new GameSession({ ruleset: kuularuiskuRuleset, scenario, table, seed });
-    // The kind of command first, then only the candidates of that kind are built (see LazyCandidates).
-    const r = playGame(g, kuularuiskuPlayer({ seed: seed * 7919 + 1, draw: 'groups' }), { table });
+    const g = new GameSession({ ruleset, scenario, table, seed });
+    const r = playGame(g, playerFor(seed), { table });
     return { seed, commands: r.commands, events: g.events.length, winner: r.result ? r.result.winner ?? 'draw' : 'unfinished' };
   };
 }
@@ -91,7 +89,7 @@ async function main() {
     return Object.entries(t).sort().map(([k, v]) => `${k} ${v}`).join(', ');
   };
 
-  console.log(`Headless Kuularuisku games, random legal play, ${games} games per scenario (seeds 1…${games}) after ${warmup} warm-up games`);
+  console.log(`Headless games, each scenario's ruleset, random legal play, ${games} games per scenario (seeds 1…${games}) after ${warmup} warm-up games`);
   // Wall time is what a player waits; CPU time is what the cores spend (the two differ on a busy machine:
   // V8's compiler and GC run on other threads).
   console.log(`${'scenario'.padEnd(26)} ${pad('games/s', 8)} ${pad('ms/game', 8)} ${pad('cpu ms', 7)} ${pad('cold/s', 7)} ${pad('cmds', 6)} ${pad('events', 7)}  results`);

@@ -17,3 +17,5 @@ export { reliefSampleCounts } from './resource-checks';
 export { lightAt, lightEntryAt } from './light';
 export { MARKS, splitMarks, marksUsed, markProblems, withoutMarks } from './marks';
 export type { MarkKind, MarkInfo, MarkedSegment } from './marks';
+export { HouseLabel, houseEntrySchema, houseFileSchema, applyHouseChoices } from './house-entry';
+export type { HouseEntryBase, HouseChoiceWords } from './house-entry';

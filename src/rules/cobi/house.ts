@@ -2,6 +2,7 @@
 // other rulesets (id, key, value, house, reason, named options), and a scenario's `rules.house` applied on
 // top by key: an option's name or a plain value of the setting's type.
 import { z } from 'zod';
+import { applyHouseChoices, houseEntrySchema, houseFileSchema } from '../../scenario';
 import raw from './data/house-values.json';
 import { CobiDataError, zodIssues, type DataIssue } from './data-issues';
 
@@ -45,22 +46,12 @@ export const HouseSettingsSchema = z.object({
 export type CobiHouse = z.infer<typeof HouseSettingsSchema>;
 export type CobiHouseKey = keyof CobiHouse;
 
-const Entry = z.object({
-  id: z.string().regex(/^C-(?:GAP-\d+|AMB-\d+|CARD-\d+|WPN-\d+|MOD-\d+|\d+(?:\.\d+)*[a-z]?)$/, 'expected a digest id such as C-AMB-4 or C-3.3.3.2j'),
+const Entry = houseEntrySchema(/^C-(?:GAP-\d+|AMB-\d+|CARD-\d+|WPN-\d+|MOD-\d+|\d+(?:\.\d+)*[a-z]?)$/, 'expected a digest id such as C-AMB-4 or C-3.3.3.2j').extend({
   /** Further digest ids the entry rests on. */
   also: z.array(z.string().regex(/^C-/)).optional(),
-  key: z.string(),
-  value: z.unknown(),
-  house: z.literal(true),
-  reason: z.string().min(10),
-  options: z.array(z.object({
-    name: z.string().regex(/^[a-z0-9-]+$/),
-    label: z.string().regex(/^(?:[A-Z0-9].* .*\S|[A-Z][a-z]+(?:-[a-z]+)*)$/, 'expected the value in words, starting with a capital or a digit').optional(),
-    value: z.unknown(),
-  }).strict()).min(2).optional(),
-}).strict();
+});
 
-const HouseFile = z.object({ source: z.string(), entries: z.array(Entry) }).strict();
+const HouseFile = houseFileSchema(Entry);
 
 export type CobiHouseEntry = z.infer<typeof Entry>;
 
@@ -107,32 +98,16 @@ export function houseEntry(key: CobiHouseKey): CobiHouseEntry {
  * Issues name the file and the JSON path under `base` ("$.rules.house").
  */
 export function resolveHouse(choices: unknown, file: string, base = '$.rules.house'): { house: CobiHouse; issues: DataIssue[] } {
-  const house: Record<string, unknown> = { ...DEFAULT_HOUSE };
-  const issues: DataIssue[] = [];
-  if (choices === undefined) return { house: house as CobiHouse, issues };
+  if (choices === undefined) return { house: { ...DEFAULT_HOUSE }, issues: [] };
   if (typeof choices !== 'object' || choices === null || Array.isArray(choices)) {
-    return { house: house as CobiHouse, issues: [{ file, path: base, message: 'expected an object of house settings by key' }] };
+    return { house: { ...DEFAULT_HOUSE }, issues: [{ file, path: base, message: 'expected an object of house settings by key' }] };
   }
-  for (const [key, choice] of Object.entries(choices)) {
-    const path = `${base}.${key}`;
-    const entry = HOUSE_ENTRIES.find((e) => e.key === key);
-    const shape = HouseSettingsSchema.shape[key as CobiHouseKey];
-    if (!entry || !shape) {
-      issues.push({ file, path, message: `expected a known house setting (${HOUSE_ENTRIES.map((e) => e.key).join(', ')})` });
-      continue;
-    }
-    const option = typeof choice === 'string' ? entry.options?.find((o) => o.name === choice) : undefined;
-    if (option) {
-      house[key] = option.value;
-      continue;
-    }
-    const direct = shape.safeParse(choice);
-    if (direct.success) {
-      house[key] = direct.data;
-      continue;
-    }
-    const names = entry.options?.map((o) => `"${o.name}"`).join(', ');
-    issues.push({ file, path, message: `${entry.id} ${key}: expected ${names ? `one of ${names} or ` : ''}a valid value (${direct.error.issues[0]?.message}), got ${JSON.stringify(choice)}` });
-  }
-  return { house: house as CobiHouse, issues };
+  const { house, issues } = applyHouseChoices(choices as Record<string, unknown>, HOUSE_ENTRIES, HouseSettingsSchema.shape, DEFAULT_HOUSE, {
+    unknownKey: (_key, entries) => `expected a known house setting (${entries.map((e) => e.key).join(', ')})`,
+    badChoice: (entry, choice, why) => {
+      const names = entry.options?.map((o) => `"${o.name}"`).join(', ');
+      return `${entry.id} ${entry.key}: expected ${names ? `one of ${names} or ` : ''}a valid value (${why}), got ${JSON.stringify(choice)}`;
+    },
+  });
+  return { house: house as CobiHouse, issues: issues.map((i) => ({ file, path: `${base}.${i.key}`, message: i.message })) };
 }

@@ -1,6 +1,7 @@
 // House values (K-GAP-n / K-AMB-n): data/house-values.json validated on load, and a scenario's
 // `rules.house` options applied on top. Every setting the engine reads comes from here.
 import { z } from 'zod';
+import { HouseLabel, applyHouseChoices, houseEntrySchema, houseFileSchema } from '../../scenario';
 import raw from './data/house-values.json';
 
 const Wound = z.object({ killed: z.number().int().min(0).max(6), serious: z.number().int().min(0).max(6), light: z.number().int().min(0).max(6) }).strict()
@@ -78,29 +79,15 @@ export const HouseSettingsSchema = z.object({
 export type HouseSettings = z.infer<typeof HouseSettingsSchema>;
 export type HouseKey = keyof HouseSettings;
 
-// What players read for a value (the start dialog, the rules panel, the log): words, not the name.
-// Words: starting with a capital or a digit, and either a phrase or one capitalised word (not "2-3-serious").
-const Label = z.string().regex(/^(?:[A-Z0-9].* .*\S|[A-Z][a-z]+(?:-[a-z]+)*)$/, 'expected the value in words, starting with a capital or a digit');
-
-const Entry = z.object({
-  id: z.string().regex(/^K-(GAP-\d+|AMB-\d+|\d+\.\d+[a-z]?)$/),
+const Entry = houseEntrySchema(/^K-(GAP-\d+|AMB-\d+|\d+\.\d+[a-z]?)$/).extend({
   kind: z.literal('interpretation').optional(),
-  key: z.string(),
-  value: z.unknown(),
-  house: z.literal(true),
   // The value in words, where no option names it (a setting without options, or a default none of them holds).
-  label: Label.optional(),
-  reason: z.string().min(10),
-  options: z.array(z.object({
-    name: z.string().regex(/^[a-z0-9-]+$/),
-    label: Label.optional(),
-    value: z.unknown(),
-  }).strict()).min(2).optional(),
-}).strict();
+  label: HouseLabel.optional(),
+});
 
 const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
-const HouseFile = z.object({ source: z.string(), entries: z.array(Entry) }).strict();
+const HouseFile = houseFileSchema(Entry);
 
 export type HouseEntry = z.infer<typeof Entry>;
 
@@ -153,28 +140,12 @@ export const HouseChoice = z.union([z.string(), z.number(), z.boolean(), z.recor
  * (unknown key, unknown option name, wrong type), with the JSON path under `rules.house`.
  */
 export function resolveHouse(choices: Readonly<Record<string, unknown>> | undefined): { house: HouseSettings; issues: Array<{ path: string; message: string }> } {
-  const house: Record<string, unknown> = { ...DEFAULT_HOUSE };
-  const issues: Array<{ path: string; message: string }> = [];
-  for (const [key, choice] of Object.entries(choices ?? {})) {
-    const path = `rules.house.${key}`;
-    const entry = HOUSE_ENTRIES.find((e) => e.key === key);
-    const shape = HouseSettingsSchema.shape[key as HouseKey];
-    if (!entry || !shape) {
-      issues.push({ path, message: `unknown house setting "${key}"; known: ${HOUSE_ENTRIES.map((e) => e.key).join(', ')}` });
-      continue;
-    }
-    const option = typeof choice === 'string' ? entry.options?.find((o) => o.name === choice) : undefined;
-    if (option) {
-      house[key] = option.value;
-      continue;
-    }
-    const direct = shape.safeParse(choice);
-    if (direct.success) {
-      house[key] = direct.data;
-      continue;
-    }
-    const names = entry.options?.map((o) => o.name).join(', ');
-    issues.push({ path, message: `${entry.id} ${key}: "${String(choice)}" is not ${names ? `one of ${names} or ` : ''}a valid value` });
-  }
-  return { house: house as HouseSettings, issues };
+  const { house, issues } = applyHouseChoices(choices ?? {}, HOUSE_ENTRIES, HouseSettingsSchema.shape, DEFAULT_HOUSE, {
+    unknownKey: (key, entries) => `unknown house setting "${key}"; known: ${entries.map((e) => e.key).join(', ')}`,
+    badChoice: (entry, choice) => {
+      const names = entry.options?.map((o) => o.name).join(', ');
+      return `${entry.id} ${entry.key}: "${String(choice)}" is not ${names ? `one of ${names} or ` : ''}a valid value`;
+    },
+  });
+  return { house: house as HouseSettings, issues: issues.map((i) => ({ path: `rules.house.${i.key}`, message: i.message })) };
 }
