@@ -10,6 +10,19 @@ export interface ChoiceListProps {
   onRule: (rule: string) => void;
 }
 
+/** One choice: its button (with its digit key, if any) and its rule. */
+export function ChoiceItem({ action: a, keyNumber, locked, onPress, onRule }: { action: PlayAction; keyNumber?: number; locked: boolean; onPress: () => void; onRule: (rule: string) => void }) {
+  return (
+    <div className="st-play-choice">
+      <button type="button" className="st-btn" disabled={locked} title={a.hint} data-choice={a.id} onClick={onPress}>
+        {keyNumber !== undefined && <kbd>{keyNumber}</kbd>}
+        <span>{a.label}</span>
+      </button>
+      {a.rule && <RuleLink rule={a.rule} onOpen={onRule} />}
+    </div>
+  );
+}
+
 export function ChoiceList({ actions, locked, onAction, onRule }: ChoiceListProps) {
   if (actions.length === 0) return null;
   return (
@@ -17,13 +30,7 @@ export function ChoiceList({ actions, locked, onAction, onRule }: ChoiceListProp
       <h3>Choices</h3>
       <div className="st-play-decision-options">
         {actions.map((a, i) => (
-          <div key={a.id} className="st-play-choice">
-            <button type="button" className="st-btn" disabled={locked} title={a.hint} data-choice={a.id} onClick={() => onAction(a)}>
-              {i < 9 && <kbd>{i + 1}</kbd>}
-              <span>{a.label}</span>
-            </button>
-            {a.rule && <RuleLink rule={a.rule} onOpen={onRule} />}
-          </div>
+          <ChoiceItem key={a.id} action={a} {...(i < 9 ? { keyNumber: i + 1 } : {})} locked={locked} onPress={() => onAction(a)} onRule={onRule} />
         ))}
       </div>
     </section>

@@ -1,17 +1,9 @@
 // The choices open at any moment that end or change the game (a side's surrender), under the Game tab:
 // each asks once more before it is sent, so a stray click never ends a game.
 import { useState } from 'react';
-import type { PlayAction } from '../../game';
-import { RuleLink } from './RuleLink';
+import { ChoiceItem, type ChoiceListProps } from './ChoiceList';
 
-export interface StandingChoicesProps {
-  actions: readonly PlayAction[];
-  locked: boolean;
-  onAction: (a: PlayAction) => void;
-  onRule: (rule: string) => void;
-}
-
-export function StandingChoices({ actions, locked, onAction, onRule }: StandingChoicesProps) {
+export function StandingChoices({ actions, locked, onAction, onRule }: ChoiceListProps) {
   const [asking, setAsking] = useState<string | null>(null);
   const asked = actions.find((a) => a.id === asking);
   return (
@@ -27,14 +19,7 @@ export function StandingChoices({ actions, locked, onAction, onRule }: StandingC
         </div>
       ) : (
         <div className="st-play-decision-options">
-          {actions.map((a) => (
-            <div key={a.id} className="st-play-choice">
-              <button type="button" className="st-btn" disabled={locked} title={a.hint} data-choice={a.id} onClick={() => setAsking(a.id)}>
-                <span>{a.label}</span>
-              </button>
-              {a.rule && <RuleLink rule={a.rule} onOpen={onRule} />}
-            </div>
-          ))}
+          {actions.map((a) => <ChoiceItem key={a.id} action={a} locked={locked} onPress={() => setAsking(a.id)} onRule={onRule} />)}
         </div>
       )}
     </section>

@@ -8,7 +8,7 @@ import type { Battlefield } from '../../../src/battlefield';
 import { cobiModule } from '../../../src/rules/cobi';
 import { planAttack } from '../../../src/rules/cobi/actions/attack-infantry';
 import type { Scenario } from '../../../src/scenario';
-import { battlefieldOf, beginRound, cobi, send, sessionOn, skirmishTable, type CSession } from './fixture';
+import { activatedOn, battlefieldOf, beginRound, cobi, send, sessionOn, skirmishTable, type CSession } from './fixture';
 
 let base: Scenario;
 let bf: Battlefield;
@@ -35,12 +35,16 @@ const PISTOL_LAYOUT: UnitSpec[] = [
   { id: 'a2', side: 'americans', name: '2nd Rifle Squad', at: [[30, 30]] },
 ];
 
-/** A session on `scenario` with the side that wins the initiative acting first and `unit` activated. */
-function activated(scenario: Scenario, unit: string, dice: number[], initiative: [number, number] = [6, 1]): CSession {
-  const g = sessionOn(scenario, bf, [...initiative, ...dice]);
+const activated = (scenario: Scenario, unit: string, dice: number[], initiative?: [number, number]): CSession => activatedOn(scenario, bf, unit, dice, initiative);
+/** The Americans hold both squads; round 2 begins (C-3.2f) and the Germans, winning it, activate the Officer again. */
+function nextRoundWithOfficer(g: CSession): void {
+  for (const unitId of ['a1', 'a2']) {
+    send(g, { type: 'SELECT_UNIT', unitId });
+    send(g, { type: 'HOLD', unitId });
+  }
+  send(g, { type: 'END_ROUND' });
   beginRound(g);
-  send(g, { type: 'SELECT_UNIT', unitId: unit });
-  return g;
+  send(g, { type: 'SELECT_UNIT', unitId: 'off' });
 }
 const fig = (g: CSession, id: string) => g.state.table.figures.find((f) => f.id === id)!;
 const texts = (events: readonly { text?: unknown }[]) => events.map((e) => String(e.text));
@@ -155,13 +159,7 @@ describe('C-3.3.3.2 the infantry attack', () => {
     expect(events.some((e) => e.type === 'RELOAD_TEST')).toBe(false);
     expect(g.pendingDecision()).toBeUndefined();
     expect(fig(g, 'off_1').weaponState).toBe('jammed');
-    for (const unitId of ['a1', 'a2']) {
-      send(g, { type: 'SELECT_UNIT', unitId });
-      send(g, { type: 'HOLD', unitId });
-    }
-    send(g, { type: 'END_ROUND' });
-    beginRound(g);
-    send(g, { type: 'SELECT_UNIT', unitId: 'off' });
+    nextRoundWithOfficer(g);
     // Not forced: hold and the moves stay on offer beside the reload; no attack with a jammed pistol.
     const offered = new Set(g.legalCommands().map((c) => c.type));
     expect([...offered]).toEqual(expect.arrayContaining(['HOLD', 'MOVE', 'RELOAD']));
@@ -178,13 +176,7 @@ describe('C-3.3.3.2 the infantry attack', () => {
     expect(events.find((e) => e.type === 'RELOAD_TEST')).toMatchObject({ figure: 'off_1', roll: 1, loaded: false, rule: 'C-3.3.3.2h' });
     expect(fig(g, 'off_1').weaponState).toBe('needs-reload');
     // The Americans hold both squads; round 2: the Germans win and activate the Officer again.
-    for (const unitId of ['a1', 'a2']) {
-      send(g, { type: 'SELECT_UNIT', unitId });
-      send(g, { type: 'HOLD', unitId });
-    }
-    send(g, { type: 'END_ROUND' });
-    beginRound(g);
-    send(g, { type: 'SELECT_UNIT', unitId: 'off' });
+    nextRoundWithOfficer(g);
     expect(g.legalCommands().filter((c) => c.type !== 'SURRENDER')).toEqual([{ type: 'RELOAD', side: 'germans', unitId: 'off' }]);
     const hold = g.dispatch({ type: 'HOLD', side: 'germans', unitId: 'off' });
     expect(hold).toMatchObject({ ok: false, rule: 'C-3.3.3.2h', reason: 'Officer must reload first: a weapon failed its reload test' });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../../src/battlefield';
 import type { Scenario } from '../../../src/scenario';
 import { templateOutline } from '../../../src/view/play/outlines';
-import { beginRound, cobi, send, sessionOn, skirmishTable, type CSession } from './fixture';
+import { activatedOn, beginRound, cobi, send, sessionOn, skirmishTable, type CSession } from './fixture';
 
 let base: Scenario;
 let bf: Battlefield;
@@ -29,12 +29,7 @@ function layout(units: UnitSpec[], house?: Record<string, unknown>): Scenario {
   };
 }
 
-function activated(scenario: Scenario, unit: string, dice: number[], initiative: [number, number] = [6, 1]): CSession {
-  const g = sessionOn(scenario, bf, [...initiative, ...dice]);
-  beginRound(g);
-  send(g, { type: 'SELECT_UNIT', unitId: unit });
-  return g;
-}
+const activated = (scenario: Scenario, unit: string, dice: number[], initiative?: [number, number]): CSession => activatedOn(scenario, bf, unit, dice, initiative);
 const fig = (g: CSession, id: string) => g.state.table.figures.find((f) => f.id === id)!;
 const dieOf = (events: readonly Record<string, unknown>[]) => events.filter((e) => e.type === 'ATTACK_DIE').map((e) => [e.firer, e.target, e.rolls, e.result]);
 

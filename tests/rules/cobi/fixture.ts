@@ -46,3 +46,11 @@ export async function armourLaneTable(): Promise<{ scenario: Scenario; bf: Battl
   const scenario = loadArmourLane();
   return { scenario, bf: await battlefieldOf(scenario) };
 }
+
+/** A session on `scenario` whose first round is begun (the dice's first two win the initiative: C-3.0a) and `unit` activated, the rest of `dice` to come. */
+export function activatedOn(scenario: Scenario, bf: Battlefield, unit: string, dice: number[], initiative: [number, number] = [6, 1]): CSession {
+  const g = sessionOn(scenario, bf, [...initiative, ...dice]);
+  beginRound(g);
+  send(g, { type: 'SELECT_UNIT', unitId: unit });
+  return g;
+}
