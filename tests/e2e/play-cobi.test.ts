@@ -43,6 +43,9 @@ describe.runIf(run)('a COBI attack in Chromium', () => {
     await takeOver(page);
     await tab(page, 'orders');
     const view = await playView(page);
+    // The squad's move offer is there to drag, without the storeys' help (no building in reach, and COBI moves keep to the ground).
+    await page.waitForSelector(byId('move-panel'));
+    expect(await page.$(byId('move-floor-hint'))).toBeNull();
     const attacker = view.units.find((u) => u.id === view.activeUnitId)!;
     const target = view.targets.find((t) => t.command)!;
     // Players read names: the target's button says the squad's name and its distance in cm.

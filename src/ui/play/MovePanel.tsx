@@ -65,11 +65,14 @@ export function MovePanel({ view, refusal, onRule, moveFloor, locked = false }: 
         </div>
       )}
       <p className="st-hint">Drag a figure on the table to move the unit (shift-drag: one figure).</p>
-      <p className="st-hint" data-testid="move-floor-hint">
-        In a building, pick the storey under “To floor”, or while dragging: <kbd>PageUp</kbd> / <kbd>]</kbd> / wheel up for the floor above, <kbd>PageDown</kbd> / <kbd>[</kbd> /
-        wheel down for the one below. The climb counts as straight tape (a storey adds its height; stairs are anywhere
-        inside); walls still need a door.
-      </p>
+      {/* Storeys only where the offer has them (a building in reach). */}
+      {move.floorReach && (
+        <p className="st-hint" data-testid="move-floor-hint">
+          In a building, pick the storey under “To floor”, or while dragging: <kbd>PageUp</kbd> / <kbd>]</kbd> / wheel up for the floor above, <kbd>PageDown</kbd> / <kbd>[</kbd> /
+          wheel down for the one below. The climb counts as straight tape (a storey adds its height; stairs are anywhere
+          inside); walls still need a door.
+        </p>
+      )}
       {refusal && (
         <p className="st-error" data-testid="move-refusal">
           {refusal.reason} {refusal.rule && <RuleLink rule={refusal.rule} onOpen={onRule} />}

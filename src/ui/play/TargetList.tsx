@@ -59,7 +59,7 @@ function TargetItems({ view, targets, locked, onShoot, onRule, testId }: TargetI
           return (
             <li key={t.unitId} data-unit={t.unitId}>
               {cmd ? (
-                <button type="button" className="st-play-target" disabled={locked} data-testid={`${testId}-${t.unitId}`} title={`Shoot at ${t.name}`}
+                <button type="button" className="st-play-target" disabled={locked} data-testid={`${testId}-${t.unitId}`} title={`Fire at ${t.name}`}
                   onClick={() => onShoot(cmd)}>
                   {facts}
                 </button>
