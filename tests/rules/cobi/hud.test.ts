@@ -36,7 +36,17 @@ describe('the COBI play view', () => {
     const v = cobiModule.hud.describe(g.state, { scenario, table: bf, legal: g.legalCommands() });
     expect(v.activeUnitId).toBe('ger_1');
     expect(v.actions[0]).toMatchObject({ id: 'hold', label: 'Hold', rule: 'C-3.3c' });
-    expect(v.actions.map((a) => a.label)).toEqual(expect.arrayContaining(['Move 15.0 cm N', 'Move 7.5 cm NE']));
+    expect(v.actions.map((a) => a.label)).toEqual(expect.arrayContaining(['Move 15.0 cm N', 'Move 15.0 cm NE']));
+    // One button a compass point, the longest move the rules take that way (a drag makes any other); the legal list keeps the half moves.
+    const moves = v.actions.filter((a) => a.command.type === 'MOVE');
+    const points = moves.map((a) => a.label.split(' ').at(-1));
+    expect(new Set(points).size).toBe(moves.length);
+    for (const a of moves) {
+      const same = g.legalCommands().filter((c) => c.type === 'MOVE' && cobiModule.hud.describe(g.state, { scenario, table: bf, legal: [c] }).actions[0]?.label.endsWith(` ${a.label.split(' ').at(-1)}`));
+      const length = (label: string) => Number(label.split(' ')[1]);
+      expect(Math.max(...same.map((c) => length(cobiModule.hud.describe(g.state, { scenario, table: bf, legal: [c] }).actions[0]!.label)))).toBe(length(a.label));
+    }
+    expect(g.legalCommands().filter((c) => c.type === 'MOVE').length).toBeGreaterThan(moves.length);
     const s = g.state as CState;
     const drag = s.table.figures.filter((f) => f.unit === 'ger_1').map((f) => ({ figureId: f.id, to: [f.at[0] + 3, f.at[1] + 4] as [number, number] }));
     const c = cobiModule.hud.moveCommand(s, drag)!;

@@ -52,17 +52,36 @@ function describeUnits(s: CState, scenario: Scenario): PlayUnit[] {
   });
 }
 
-/** A MOVE of the whole squad the same way, as its button reads: "Move 15 cm N". */
-function moveAction(s: CState, c: Command): PlayAction | undefined {
-  const moves = c.moves as PlayFigureMove[];
-  const first = moves[0];
+/** A squad MOVE's compass point and length, read from its first figure's step. */
+function moveHeading(s: CState, c: Command): { name: string; length: number } | undefined {
+  const first = Array.isArray(c.moves) ? (c.moves as PlayFigureMove[])[0] : undefined;
   const f = first && unitFigures(s.table, String(c.unitId)).find((x) => x.id === first.figureId);
   if (!f) return undefined;
   const [dx, dz] = [first.to[0] - f.at[0], first.to[1] - f.at[1]];
-  const b = bearing(dx, dz);
-  const d = hypot(dx, dz);
-  const name = COMPASS_NAMES[Math.round(b / 45) % 8];
-  return { id: `move:${name}:${d.toFixed(1)}`, label: `Move ${formatDistance(d)} ${name}`, rule: 'C-3.3.1e', command: c };
+  return { name: COMPASS_NAMES[Math.round(bearing(dx, dz) / 45) % 8]!, length: hypot(dx, dz) };
+}
+
+/** A MOVE of the whole squad the same way, as its button reads: "Move 15 cm N". */
+function moveAction(s: CState, c: Command): PlayAction | undefined {
+  const h = moveHeading(s, c);
+  if (!h) return undefined;
+  return { id: `move:${h.name}:${h.length.toFixed(1)}`, label: `Move ${formatDistance(h.length)} ${h.name}`, rule: 'C-3.3.1e', command: c };
+}
+
+/**
+ * The buttons keep, per compass point, the longest squad move the rules take (the full 15 cm, or the half where the
+ * full one is refused): a drag makes any other move, so the bar does not grow to rows of near-copies. The legal list
+ * (the random player's) keeps them all.
+ */
+function longestPerBearing(s: CState, legal: readonly Command[]): Command[] {
+  const longest = new Map<string, { command: Command; length: number }>();
+  for (const c of legal) {
+    const h = c.type === 'MOVE' ? moveHeading(s, c) : undefined;
+    if (h && (longest.get(h.name)?.length ?? -1) < h.length) longest.set(h.name, { command: c, length: h.length });
+  }
+  const kept = new Set([...longest.values()].map((x) => x.command));
+  // A vehicle's move (legs, not figures' steps) is listed as it comes.
+  return legal.filter((c) => c.type !== 'MOVE' || !moveHeading(s, c) || kept.has(c));
 }
 
 /** C-3.2d the winner's choice in round 1, C-3.2f in later rounds. */
@@ -176,7 +195,7 @@ export function describeCobi(s: CState, ctx: Ctx): PlayView {
     },
     units: describeUnits(s, scenario),
     ...(s.seq.step === 'activation' && s.seq.unit ? { activeUnitId: s.seq.unit } : {}),
-    actions: legal.map((c) => actionOf(c, s, scenario)).filter((a): a is PlayAction => a !== undefined),
+    actions: longestPerBearing(s, legal).map((c) => actionOf(c, s, scenario)).filter((a): a is PlayAction => a !== undefined),
     ...(decision ? { decision } : {}),
     targets: decision ? [] : s.seq.unit && vehicleOf(s.table, s.seq.unit) ? vehicleTargets(s, scenario, ctx.table, legal) : targetsOf(s, ctx),
     ...(decision ? {} : optional('move', moveOffer(s, scenario, ctx.table, legal))),
